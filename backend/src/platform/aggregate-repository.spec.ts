@@ -1,0 +1,48 @@
+import { AggregateRepository } from './aggregate-repository.js';
+import type { Decider } from './decider.js';
+import { DomainError } from './errors.js';
+import { MemoryEventStore } from './event-store/memory-event-store.js';
+import { systemContext } from './command-context.js';
+
+type Cmd = { type: 'Take'; n: number };
+type Ev = { type: 'Taken'; data: { n: number; left: number } };
+const counter: Decider<Cmd, Ev, { left: number }> = {
+  name: 'counter',
+  initialState: { left: 10 },
+  evolve: (s, e) => ({ left: e.data.left }),
+  decide: (c, s) => {
+    if (c.n > s.left) throw new DomainError('Not enough left', 409);
+    return [{ type: 'Taken', data: { n: c.n, left: s.left - c.n } }];
+  },
+};
+
+describe('AggregateRepository', () => {
+  it('stamps metadata from the command context and returns the position for read-your-writes', async () => {
+    const store = new MemoryEventStore();
+    const repo = new AggregateRepository(store);
+    const result = await repo.handle(counter, 'counter-1', { type: 'Take', n: 3 }, systemContext('test', 'corr-1', '2026-01-01T00:00:00.000Z'));
+    expect(result.position).toBe(1);
+    const [event] = await store.readStream('counter-1');
+    expect(event!.metadata).toMatchObject({ schemaVersion: 1, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'corr-1', actor: { kind: 'system', name: 'test' } });
+  });
+
+  it('never over-allocates under concurrent commands, and appends nothing for a refused one', async () => {
+    const store = new MemoryEventStore();
+    const repo = new AggregateRepository(store);
+    const ctx = systemContext('test', 'c');
+    const outcomes = await Promise.allSettled(Array.from({ length: 25 }, () => repo.handle(counter, 'counter-2', { type: 'Take', n: 1 }, ctx)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+    expect(outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof DomainError)).toHaveLength(15);
+    expect(await store.readStream('counter-2')).toHaveLength(10);
+  });
+
+  it('sees events appended by another process (a second repository on the same store)', async () => {
+    const store = new MemoryEventStore();
+    const a = new AggregateRepository(store);
+    const b = new AggregateRepository(store);
+    await a.handle(counter, 'counter-3', { type: 'Take', n: 4 }, systemContext('a', 'c'));
+    await b.handle(counter, 'counter-3', { type: 'Take', n: 4 }, systemContext('b', 'c'));
+    await expect(a.handle(counter, 'counter-3', { type: 'Take', n: 4 }, systemContext('a', 'c'))).rejects.toThrow('Not enough left');
+    expect((await a.load(counter, 'counter-3')).state.left).toBe(2);
+  });
+});

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandContext } from './command-context.js';
+import type { Decider, DomainEvent } from './decider.js';
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './event-store/event-store.js';
+import { upcast } from './event-store/upcasters.js';
+import { KeyedLock } from './keyed-lock.js';
+
+export interface Decided<E extends DomainEvent, S> {
+  events: E[];
+  state: S;
+  /** Global position of the last event appended, for read-your-writes; the head position when nothing was appended. */
+  position: number;
+  revision: number;
+}
+
+interface Cached {
+  revision: number;
+  state: unknown;
+}
+
+const MAX_CACHED_STREAMS = 10_000;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Loads, decides, appends — nothing else. Commands on one stream are queued in-process, so a hot stream
+ * (the early-access counter, an offering's tokens) does not thrash on retries; the expected revision still
+ * guards against other processes, and a conflict is retried on fresh state.
+ * Folded state is cached per (decider, stream) and only the newer events are read on the next command.
+ */
+export class AggregateRepository {
+  private readonly lock = new KeyedLock();
+  private readonly cache = new Map<string, Cached>();
+
+  constructor(private readonly store: EventStore) {}
+
+  async load<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, streamId: string): Promise<{ state: S; revision: number }> {
+    const key = `${decider.name}\u0000${streamId}`;
+    const cached = this.cache.get(key);
+    let state = (cached?.state as S | undefined) ?? decider.initialState;
+    let revision = cached?.revision ?? -1;
+    const newer = await this.store.readStream(streamId, { fromRevision: revision + 1 });
+    for (const event of newer) {
+      state = decider.evolve(state, toDomainEvent<E>(event));
+      revision = event.revision;
+    }
+    this.remember(key, { state, revision });
+    return { state, revision };
+  }
+
+  async handle<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+    command: C,
+    context: CommandContext,
+  ): Promise<Decided<E, S>> {
+    return this.lock.run(streamId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const { state, revision } = await this.load(decider, streamId);
+        const events = decider.decide(command, state);
+        if (events.length === 0) return { events, state, revision, position: await this.store.headPosition() };
+        try {
+          const versions = (decider.schemaVersions ?? {}) as Record<string, number | undefined>;
+          const result = await this.store.append(
+            streamId,
+            events.map((e) => ({
+              type: e.type,
+              data: e.data,
+              metadata: {
+                eventId: randomUUID(),
+                schemaVersion: versions[e.type] ?? 1,
+                occurredAt: context.now,
+                actor: context.actor,
+                correlationId: context.correlationId,
+                causationId: context.causationId,
+              },
+            })),
+            revision === -1 ? 'no_stream' : revision,
+          );
+          const next = events.reduce((s, e) => decider.evolve(s, e), state);
+          this.remember(`${decider.name}\u0000${streamId}`, { state: next, revision: result.nextRevision });
+          return { events, state: next, revision: result.nextRevision, position: result.position };
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+        }
+      }
+    });
+  }
+
+  private remember(key: string, entry: Cached): void {
+    this.cache.delete(key);
+    this.cache.set(key, entry);
+    if (this.cache.size > MAX_CACHED_STREAMS) this.cache.delete(this.cache.keys().next().value!);
+  }
+}
+
+export function toDomainEvent<E extends DomainEvent>(event: RecordedEvent): E {
+  const current = upcast(event);
+  return { type: current.type, data: current.data } as E;
+}

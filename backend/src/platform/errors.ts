@@ -1,0 +1,16 @@
+/** A business rule refused a command, or a request was invalid. Maps to a 4xx `{ message, errors? }`. */
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 = 409,
+    readonly errors?: { field: string; message: string }[],
+    /** A short title for a toast (the spec's, e.g. 'Investment Too Small'). */
+    readonly title?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what = 'Not found') => new DomainError(what, 404);
+export const forbidden = (why = 'You do not have permission to do that') => new DomainError(why, 403);

@@ -1,0 +1,339 @@
+import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.js';
+import { upcast } from '../event-store/upcasters.js';
+import type { Doc, ReadStore, WriteOp } from '../read-store/read-store.js';
+import type { Projected, Projection } from './projection.js';
+
+export const CHECKPOINTS = '_checkpoints';
+const BATCH = 1000;
+const QUEUE_HIGH_WATER = 5000;
+
+interface CheckpointDoc extends Doc {
+  position: number;
+  version: number;
+  updatedAt: string;
+}
+
+export type ProjectionStatus = 'starting' | 'catching-up' | 'live' | 'failed' | 'rebuilding';
+
+export interface ProjectionError {
+  message: string;
+  position: number;
+  eventType: string;
+  streamId: string;
+  at: string;
+}
+
+export interface ProjectionInfo {
+  name: string;
+  version: number;
+  status: ProjectionStatus;
+  checkpoint: number;
+  head: number;
+  lag: number;
+  /** Events per second over the last batch window. */
+  rate: number;
+  lastError: ProjectionError | null;
+  rebuild: RebuildProgress | null;
+}
+
+export interface RebuildProgress {
+  done: number;
+  total: number;
+  position: number;
+  rate: number;
+  startedAt: string;
+}
+
+interface Runtime {
+  projection: Projection<Doc>;
+  checkpoint: number;
+  status: ProjectionStatus;
+  lastError: ProjectionError | null;
+  rate: number;
+  rebuild: RebuildProgress | null;
+}
+
+/**
+ * Runs every projection off one catch-up subscription of the event store. Events are applied in batches;
+ * each projection's checkpoint is stored with its read model. A projection whose `evolve` throws stops at
+ * that event (neither skipping it nor looping) and reports the error until `resume` is called.
+ */
+export class ProjectionEngine {
+  private readonly runtimes = new Map<string, Runtime>();
+  private subscription: Subscription | null = null;
+  private queue: RecordedEvent[] = [];
+  private flushing: Promise<void> | null = null;
+  private head = 0;
+  private waiters: { position: number; names: string[] | null; resolve: (ok: boolean) => void }[] = [];
+  private exclusive: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly reads: ReadStore,
+    projections: readonly Projection<Doc>[],
+  ) {
+    for (const projection of projections) {
+      this.runtimes.set(projection.name, { projection, checkpoint: 0, status: 'starting', lastError: null, rate: 0, rebuild: null });
+    }
+  }
+
+  get names(): string[] {
+    return [...this.runtimes.keys()];
+  }
+
+  /** Loads checkpoints, rebuilds any projection whose version changed, then follows the log live. */
+  async start(): Promise<void> {
+    for (const runtime of this.runtimes.values()) {
+      const saved = await this.reads.collection<CheckpointDoc>(CHECKPOINTS).get(runtime.projection.name);
+      if (saved && saved.version === runtime.projection.version) {
+        runtime.checkpoint = saved.position;
+      } else {
+        await this.reads.dropCollection(runtime.projection.name);
+        runtime.checkpoint = 0;
+      }
+      runtime.status = 'catching-up';
+    }
+    this.head = await this.events.headPosition();
+    this.follow();
+  }
+
+  /** Resolves once the read models are built up to the head of the log as it stood at the call. */
+  async caughtUp(timeoutMs = 600_000): Promise<boolean> {
+    return this.waitFor(await this.events.headPosition(), null, timeoutMs);
+  }
+
+  private follow(): void {
+    const from = Math.min(...[...this.runtimes.values()].map((r) => r.checkpoint), Number.MAX_SAFE_INTEGER);
+    this.subscription = this.events.subscribe({
+      fromPosition: from === Number.MAX_SAFE_INTEGER ? 0 : from,
+      onEvent: (event) => this.enqueue(event),
+      onCaughtUp: () => {
+        for (const r of this.runtimes.values()) if (r.status === 'catching-up') r.status = 'live';
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+    await this.flushing;
+    for (const w of this.waiters.splice(0)) w.resolve(false);
+  }
+
+  private enqueue(event: RecordedEvent): Promise<void> | void {
+    this.queue.push(event);
+    if (event.position > this.head) this.head = event.position;
+    if (!this.flushing) this.flushing = this.drain();
+    if (this.queue.length >= QUEUE_HIGH_WATER) return this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, BATCH);
+        await this.serially(() => this.applyBatch(batch));
+      }
+    } finally {
+      this.flushing = null;
+    }
+  }
+
+  /** Live batches and the final swap of a rebuild never interleave. */
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.exclusive.then(task, task);
+    this.exclusive = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyBatch(batch: RecordedEvent[]): Promise<void> {
+    const started = performance.now();
+    for (const runtime of this.runtimes.values()) {
+      if (runtime.status === 'failed' || runtime.status === 'starting') continue;
+      const pending = batch.filter((e) => e.position > runtime.checkpoint);
+      if (pending.length === 0) continue;
+      const result = await applyEvents(this.reads, runtime.projection, runtime.projection.name, pending);
+      runtime.checkpoint = result.checkpoint;
+      if (result.error) {
+        runtime.status = 'failed';
+        runtime.lastError = result.error;
+      }
+      runtime.rate = Math.round(pending.length / Math.max((performance.now() - started) / 1000, 0.001));
+    }
+    this.settleWaiters();
+  }
+
+  /** Read-your-writes: resolves true once the named projections (all when null) have passed `position`. */
+  waitFor(position: number, names: string[] | null = null, timeoutMs = 2000): Promise<boolean> {
+    if (this.reached(position, names)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = { position, names, resolve };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(this.reached(position, names));
+      }, timeoutMs).unref?.();
+    });
+  }
+
+  private reached(position: number, names: string[] | null): boolean {
+    const runtimes = names ? names.map((n) => this.runtime(n)) : [...this.runtimes.values()];
+    return runtimes.every((r) => r.checkpoint >= position || r.status === 'failed');
+  }
+
+  private settleWaiters(): void {
+    this.waiters = this.waiters.filter((w) => {
+      if (!this.reached(w.position, w.names)) return true;
+      w.resolve(true);
+      return false;
+    });
+  }
+
+  private runtime(name: string): Runtime {
+    const runtime = this.runtimes.get(name);
+    if (!runtime) throw new Error(`Unknown projection '${name}'. Known: ${this.names.join(', ')}`);
+    return runtime;
+  }
+
+  async status(): Promise<ProjectionInfo[]> {
+    const head = Math.max(this.head, await this.events.headPosition());
+    this.head = head;
+    return [...this.runtimes.values()].map((r) => ({
+      name: r.projection.name,
+      version: r.projection.version,
+      status: r.status,
+      checkpoint: r.checkpoint,
+      head,
+      lag: Math.max(0, head - r.checkpoint),
+      rate: r.rate,
+      lastError: r.lastError,
+      rebuild: r.rebuild,
+    }));
+  }
+
+  /** After a fix (or a transient failure) a stopped projection picks up at the event that failed. */
+  async resume(name: string): Promise<void> {
+    const runtime = this.runtime(name);
+    if (runtime.status !== 'failed') return;
+    runtime.status = 'catching-up';
+    runtime.lastError = null;
+    await this.serially(async () => {
+      await this.catchUp(runtime.projection, runtime.projection.name, runtime, null);
+      runtime.status = runtime.lastError ? 'failed' : 'live';
+    });
+  }
+
+  /**
+   * Blue/green rebuild: replays the log from zero into a fresh collection while the live one keeps serving,
+   * then swaps it in once caught up.
+   */
+  async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<void> {
+    const runtime = this.runtime(name);
+    const projection = runtime.projection;
+    const green = `${projection.name}__rebuild`;
+    await this.reads.dropCollection(green);
+    const total = await this.events.headPosition();
+    const progress: RebuildProgress = { done: 0, total, position: 0, rate: 0, startedAt: new Date().toISOString() };
+    runtime.rebuild = progress;
+    const shadow = { checkpoint: 0, lastError: null as ProjectionError | null };
+    try {
+      await this.catchUp(projection, green, shadow, (p) => {
+        Object.assign(progress, p, { total: Math.max(total, p.position) });
+        onProgress?.(progress);
+      });
+      if (shadow.lastError) throw new Error(`Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`);
+      await this.serially(async () => {
+        // The last stretch, with live batches held back, so nothing lands between catch-up and swap.
+        await this.catchUp(projection, green, shadow, null);
+        if (shadow.lastError) throw new Error(`Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`);
+        await this.reads.renameCollection(green, projection.name);
+        await saveCheckpoint(this.reads, projection, shadow.checkpoint);
+        runtime.checkpoint = shadow.checkpoint;
+        runtime.status = 'live';
+        runtime.lastError = null;
+      });
+      onProgress?.({ ...progress, done: progress.total });
+    } finally {
+      runtime.rebuild = null;
+    }
+    this.settleWaiters();
+  }
+
+  /** Reads the log page by page into `collection` until the head. */
+  private async catchUp(
+    projection: Projection<Doc>,
+    collection: string,
+    cursor: { checkpoint: number; lastError: ProjectionError | null },
+    onProgress: ((p: Omit<RebuildProgress, 'total' | 'startedAt'>) => void) | null,
+  ): Promise<void> {
+    const started = performance.now();
+    let done = 0;
+    for (;;) {
+      const page = await this.events.readAll({ fromPosition: cursor.checkpoint, maxCount: BATCH * 5 });
+      if (page.length === 0) break;
+      const result = await applyEvents(this.reads, projection, collection, page, collection !== projection.name);
+      cursor.checkpoint = result.checkpoint;
+      done += page.length;
+      onProgress?.({ done, position: cursor.checkpoint, rate: Math.round(done / Math.max((performance.now() - started) / 1000, 0.001)) });
+      if (result.error) {
+        cursor.lastError = result.error;
+        return;
+      }
+    }
+  }
+}
+
+async function saveCheckpoint(reads: ReadStore, projection: Projection<Doc>, position: number): Promise<void> {
+  await reads.collection<CheckpointDoc>(CHECKPOINTS).upsert({
+    _id: projection.name,
+    position,
+    version: projection.version,
+    updatedAt: new Date().toISOString(),
+  });
+}
+
+/**
+ * Applies events (in position order) to a projection's collection in one write, then stores the checkpoint
+ * (unless this is a shadow copy being rebuilt). Stops before an event whose `evolve` throws.
+ */
+async function applyEvents(
+  reads: ReadStore,
+  projection: Projection<Doc>,
+  collection: string,
+  events: readonly RecordedEvent[],
+  shadow = false,
+): Promise<{ checkpoint: number; error: ProjectionError | null }> {
+  const docs = reads.collection<Projected<Doc>>(collection);
+  const touched = new Map<string, Projected<Doc> | null>();
+  let checkpoint = events.length > 0 ? events[0]!.position - 1 : 0;
+  let error: ProjectionError | null = null;
+  for (const raw of events) {
+    if (projection.eventTypes.includes(raw.type)) {
+      const event = upcast(raw);
+      try {
+        const changes: [string, Projected<Doc> | null][] = [];
+        for (const id of projection.keys(event)) {
+          const current = touched.has(id) ? touched.get(id)! : await docs.get(id);
+          if (current && current._position >= event.position) continue;
+          const { _position: _, ...plain } = current ?? ({} as Projected<Doc>);
+          const next = projection.evolve(current ? (plain as Doc) : null, event, id);
+          changes.push([id, next ? { ...next, _id: id, _position: event.position } : null]);
+        }
+        for (const [id, doc] of changes) touched.set(id, doc);
+      } catch (e) {
+        error = {
+          message: e instanceof Error ? e.message : String(e),
+          position: event.position,
+          eventType: event.type,
+          streamId: event.streamId,
+          at: new Date().toISOString(),
+        };
+        break;
+      }
+    }
+    checkpoint = raw.position;
+  }
+  const ops: WriteOp<Projected<Doc>>[] = [...touched].map(([id, doc]) => (doc ? { upsert: doc } : { delete: id }));
+  if (ops.length > 0) await docs.write(ops);
+  if (!shadow) await saveCheckpoint(reads, projection, checkpoint);
+  return { checkpoint, error };
+}

@@ -1,0 +1,32 @@
+import type { RecordedEvent } from '../event-store/event-store.js';
+import type { Doc } from '../read-store/read-store.js';
+
+/**
+ * A read model: a pure function from (document or nothing, event) to (document or nothing), keyed by
+ * document ids derived from the event. The engine stores `_position` on each document — the last event
+ * applied to it — so applying an event twice changes nothing.
+ */
+export interface Projection<D extends Doc = Doc> {
+  readonly name: string;
+  /** Bump when `evolve` changes meaning: the engine rebuilds the read model from zero. */
+  readonly version: number;
+  readonly eventTypes: readonly string[];
+  keys(event: RecordedEvent): string[];
+  evolve(doc: D | null, event: RecordedEvent, id: string): D | null;
+}
+
+export type Projected<D extends Doc> = D & { _position: number };
+
+/** Applies events to an in-memory set of documents: what tests use as "given events, then this document". */
+export function project<D extends Doc>(projection: Projection<D>, events: readonly RecordedEvent[]): Map<string, D> {
+  const docs = new Map<string, D>();
+  for (const event of events) {
+    if (!projection.eventTypes.includes(event.type)) continue;
+    for (const id of projection.keys(event)) {
+      const next = projection.evolve(docs.get(id) ?? null, event, id);
+      if (next) docs.set(id, next);
+      else docs.delete(id);
+    }
+  }
+  return docs;
+}
