@@ -19,6 +19,8 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
   let stopped = false;
   let position = options.fromPosition ?? 0;
   let caughtUp = false;
+  let interrupt = () => {};
+  const stoppedSignal = new Promise<void>((resolve) => (interrupt = resolve));
   const done = (async () => {
     let backoff = 100;
     while (!stopped) {
@@ -35,12 +37,12 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
             caughtUp = true;
             options.onCaughtUp?.(position);
           }
-          if (!stopped) await source.waitForAppend(IDLE_WAIT_MS);
+          if (!stopped) await Promise.race([source.waitForAppend(IDLE_WAIT_MS), stoppedSignal]);
         }
       } catch (error) {
         if (stopped) return;
         options.onError?.(error);
-        await new Promise((r) => setTimeout(r, backoff));
+        await Promise.race([new Promise((r) => setTimeout(r, backoff)), stoppedSignal]);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }
     }
@@ -48,6 +50,7 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
   return {
     async stop() {
       stopped = true;
+      interrupt();
       await done;
     },
   };

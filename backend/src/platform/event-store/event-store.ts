@@ -8,7 +8,7 @@
 
 export type Actor =
   | { kind: 'user'; userId: string; role: string }
-  | { kind: 'anonymous'; ip?: string }
+  | { kind: 'anonymous' }
   | { kind: 'system'; name: string };
 
 export interface EventMetadata {

@@ -1,0 +1,13 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { RegisterInterestModule } from './domains/register-interest/register-interest.module.js';
+import { PlatformModule, type Platform } from './platform/platform.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(platform: Platform): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(platform), RegisterInterestModule],
+    };
+  }
+}

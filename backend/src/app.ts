@@ -1,0 +1,131 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import { AppModule } from './app.module.js';
+import { allProjections } from './projections/index.js';
+import { loadConfig, type Config } from './platform/config.js';
+import type { EventStore } from './platform/event-store/event-store.js';
+import { ErrorsFilter } from './platform/http/errors.filter.js';
+import type { KauriRequest } from './platform/http/request-context.js';
+import { validationPipe } from './platform/http/validation.js';
+import { createLogger, NestPinoLogger } from './platform/logging.js';
+import { ProjectionEngine } from './platform/projections/projection-engine.js';
+import type { ReadStore } from './platform/read-store/read-store.js';
+import { openEventStore, openReadStore } from './platform/stores.js';
+
+const BUILT_FRONTEND = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
+
+export interface AppOptions {
+  /** Environment to configure from; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** Use these stores instead of opening the configured ones (tests share one PGlite, for instance). */
+  eventStore?: EventStore;
+  readStore?: ReadStore;
+}
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  config: Config;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  engine: ProjectionEngine;
+  /** Boot time in milliseconds, of which rebuilding the read models took `catchUpMs`. */
+  bootMs: number;
+  catchUpMs: number;
+  close(): Promise<void>;
+}
+
+/** Opens the stores, rebuilds/follows the read models, and configures the HTTP app (not yet listening). */
+export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
+  const started = performance.now();
+  const config = loadConfig(options.env ?? process.env, { frontendDist: existsSync(BUILT_FRONTEND) ? BUILT_FRONTEND : null });
+  const logger = createLogger(config.logLevel);
+  const eventStore = options.eventStore ?? (await openEventStore(config));
+  const readStore = options.readStore ?? (await openReadStore(config));
+  const engine = new ProjectionEngine(eventStore, readStore, allProjections);
+  const catchUpStarted = performance.now();
+  await engine.start();
+  await engine.caughtUp();
+  const catchUpMs = performance.now() - catchUpStarted;
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, eventStore, readStore, engine, logger }), {
+    logger: new NestPinoLogger(logger),
+  });
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-correlation-id'];
+        const id = typeof given === 'string' && /^[\w-]{8,100}$/.test(given) ? given : randomUUID();
+        res.setHeader('x-correlation-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+    }),
+  );
+  app.use((req: KauriRequest, _res: Response, next: NextFunction) => {
+    req.correlationId = String(req.id);
+    next();
+  });
+  app.useGlobalFilters(new ErrorsFilter(logger));
+  app.useGlobalPipes(validationPipe());
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Kauri API')
+    .setDescription('Tokenise New Zealand real-world assets; offer them to verified wholesale investors (FMC Act 2013, Schedule 1).')
+    .setVersion('1')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+
+  if (config.frontendDist) serveFrontend(app, config.frontendDist);
+
+  const bootMs = performance.now() - started;
+  logger.info({ eventStore: eventStore.kind, readStore: readStore.kind, bootMs: Math.round(bootMs), catchUpMs: Math.round(catchUpMs) }, 'app ready');
+  return {
+    app,
+    config,
+    eventStore,
+    readStore,
+    engine,
+    bootMs,
+    catchUpMs,
+    async close() {
+      await app.close();
+      await engine.stop();
+      if (!options.eventStore) await eventStore.close();
+      if (!options.readStore) await readStore.close();
+    },
+  };
+}
+
+/** The single-page app: static files, and index.html for any other non-API GET (client-side routes). */
+function serveFrontend(app: NestExpressApplication, dist: string): void {
+  app.useStaticAssets(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
+  const index = join(dist, 'index.html');
+  app.use((req: KauriRequest, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+export interface StartedServer extends RunningApp {
+  url: string;
+}
+
+/** createApp, then listen. `port: 0` picks a free port (tests). */
+export async function startServer(options: AppOptions & { port?: number } = {}): Promise<StartedServer> {
+  const running = await createApp(options);
+  await running.app.listen(options.port ?? running.config.port, '0.0.0.0');
+  const { port } = running.app.getHttpServer().address() as AddressInfo;
+  return { ...running, url: `http://127.0.0.1:${port}` };
+}

@@ -1,0 +1,20 @@
+import { ConfigError } from './platform/config.js';
+import { startServer } from './app.js';
+
+try {
+  const server = await startServer();
+  console.log(`Kauri is running at http://localhost:${new URL(server.url).port} (events: ${server.eventStore.kind}, read models: ${server.readStore.kind}, data: ${server.config.dataDir})`);
+  const shutdown = async (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}

@@ -1,0 +1,32 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { CommandContext } from '../command-context.js';
+import type { Actor } from '../event-store/event-store.js';
+
+/** What the platform attaches to each request: its correlation id, and the signed-in actor when known. */
+export interface KauriRequest extends Request {
+  correlationId: string;
+  actor?: Actor;
+}
+
+export function commandContextOf(req: KauriRequest): CommandContext {
+  return {
+    actor: req.actor ?? { kind: 'anonymous' },
+    correlationId: req.correlationId,
+    causationId: req.correlationId,
+    now: new Date().toISOString(),
+  };
+}
+
+/** Controller parameter: the command context of this request (actor, correlation id, time). */
+export const Ctx = createParamDecorator((_: unknown, host: ExecutionContext): CommandContext =>
+  commandContextOf(host.switchToHttp().getRequest<KauriRequest>()),
+);
+
+/** Read-your-writes: the position a client wants the read model to have passed (`X-Read-After` header or `?after=`). */
+export const ReadAfter = createParamDecorator((_: unknown, host: ExecutionContext): number | null => {
+  const req = host.switchToHttp().getRequest<KauriRequest>();
+  const raw = req.header('x-read-after') ?? (typeof req.query.after === 'string' ? req.query.after : undefined);
+  const position = Number(raw);
+  return raw && Number.isSafeInteger(position) && position > 0 ? position : null;
+});

@@ -1,0 +1,38 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { AggregateRepository } from './aggregate-repository.js';
+import type { Config } from './config.js';
+import type { EventStore } from './event-store/event-store.js';
+import { HealthController } from './http/health.controller.js';
+import type { Logger } from './logging.js';
+import { ProjectionEngine } from './projections/projection-engine.js';
+import type { ReadStore } from './read-store/read-store.js';
+import { CONFIG, EVENT_STORE, LOGGER, READ_STORE } from './tokens.js';
+
+export interface Platform {
+  config: Config;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  engine: ProjectionEngine;
+  logger: Logger;
+}
+
+/** The stores, the aggregate repository and the projection engine, opened before Nest boots. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(platform: Platform): DynamicModule {
+    return {
+      module: PlatformModule,
+      controllers: [HealthController],
+      providers: [
+        { provide: CONFIG, useValue: platform.config },
+        { provide: EVENT_STORE, useValue: platform.eventStore },
+        { provide: READ_STORE, useValue: platform.readStore },
+        { provide: LOGGER, useValue: platform.logger },
+        { provide: ProjectionEngine, useValue: platform.engine },
+        { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore) },
+      ],
+      exports: [CONFIG, EVENT_STORE, READ_STORE, LOGGER, ProjectionEngine, AggregateRepository],
+    };
+  }
+}

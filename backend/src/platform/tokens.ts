@@ -1,0 +1,5 @@
+/** Injection tokens for the ports (interfaces have no runtime identity). */
+export const EVENT_STORE = Symbol('EventStore');
+export const READ_STORE = Symbol('ReadStore');
+export const CONFIG = Symbol('Config');
+export const LOGGER = Symbol('Logger');

@@ -1,0 +1,58 @@
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
+
+/** One document per registration of interest, for admins to follow up (newest first by `number`). */
+export interface RegistrationDoc {
+  _id: string;
+  number: number;
+  feeWaived: boolean;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  city: string;
+  country: string;
+  occupation: string;
+  investmentInterest: string[];
+  investmentAmount: string;
+  experience: string;
+  additionalInfo: string | null;
+  registeredAt: string;
+}
+
+export const registrationsProjection: Projection<RegistrationDoc> = {
+  name: 'registrations',
+  version: 1,
+  eventTypes: ['InterestRegistered'],
+  keys: (event) => [(event as RecordedEvent & InterestRegisterEvent).data.registrationId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & InterestRegisterEvent;
+    switch (event.type) {
+      case 'InterestRegistered': {
+        const { registrant: r, ...d } = event.data;
+        return {
+          _id: id,
+          number: d.number,
+          feeWaived: d.feeWaived,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          email: r.email,
+          phone: r.phone,
+          city: r.city,
+          country: d.country,
+          occupation: r.occupation,
+          investmentInterest: d.investmentInterest,
+          investmentAmount: d.investmentAmount,
+          experience: d.experience,
+          additionalInfo: r.additionalInfo,
+          registeredAt: d.registeredAt,
+        };
+      }
+      default: {
+        const _exhaustive: never = event.type;
+        return doc;
+      }
+    }
+  },
+};
