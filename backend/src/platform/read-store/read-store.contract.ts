@@ -34,7 +34,7 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
     });
 
     afterAll(async () => {
-      await store.close();
+      if (store) await store.close();
     });
 
     it('reports itself healthy', async () => {
