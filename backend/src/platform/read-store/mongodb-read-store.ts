@@ -63,7 +63,7 @@ export class MongoReadStore implements ReadStore {
   constructor(options: MongoReadStoreOptions = {}) {
     const url = options.url ?? process.env.MONGODB_URL;
     if (!url) throw new Error('MongoDB read store: set MONGODB_URL (e.g. mongodb://localhost:27017/kauri)');
-    // ignoreUndefined: an undefined field is left out, as the memory store's copies treat it, not stored as null.
+    // ignoreUndefined: a field set to undefined is left out, as in the memory store, rather than stored as null.
     const timeout = options.serverSelectionTimeoutMS;
     this.client = new MongoClient(url, { ignoreUndefined: true, ...(timeout === undefined ? {} : { serverSelectionTimeoutMS: timeout }) });
     this.db = this.client.db(options.database);
