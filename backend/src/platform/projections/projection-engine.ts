@@ -36,12 +36,19 @@ export interface ProjectionInfo {
   rebuild: RebuildProgress | null;
 }
 
+/** `done` and `total` are log positions, so they compare even on stores whose positions have gaps. */
 export interface RebuildProgress {
   done: number;
   total: number;
   position: number;
   rate: number;
   startedAt: string;
+}
+
+interface Waiter {
+  position: number;
+  names: string[] | null;
+  settle: (ok: boolean) => void;
 }
 
 interface Runtime {
@@ -64,7 +71,7 @@ export class ProjectionEngine {
   private queue: RecordedEvent[] = [];
   private flushing: Promise<void> | null = null;
   private head = 0;
-  private waiters: { position: number; names: string[] | null; resolve: (ok: boolean) => void }[] = [];
+  private waiters: Waiter[] = [];
   private exclusive: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -117,7 +124,7 @@ export class ProjectionEngine {
     await this.subscription?.stop();
     this.subscription = null;
     await this.flushing;
-    for (const w of this.waiters.splice(0)) w.resolve(false);
+    for (const w of [...this.waiters]) w.settle(false);
   }
 
   private enqueue(event: RecordedEvent): Promise<void> | void {
@@ -151,41 +158,56 @@ export class ProjectionEngine {
       if (runtime.status === 'failed' || runtime.status === 'starting') continue;
       const pending = batch.filter((e) => e.position > runtime.checkpoint);
       if (pending.length === 0) continue;
-      const result = await applyEvents(this.reads, runtime.projection, runtime.projection.name, pending);
-      runtime.checkpoint = result.checkpoint;
-      if (result.error) {
-        runtime.status = 'failed';
-        runtime.lastError = result.error;
+      try {
+        const result = await applyEvents(this.reads, runtime.projection, runtime.projection.name, pending);
+        runtime.checkpoint = result.checkpoint;
+        if (result.error) fail(runtime, result.error);
+      } catch (error) {
+        // The read store failed: the subscription has moved past these events, so stop here (as for a
+        // failing evolve) and let `resume` re-read them from the log, rather than losing the batch.
+        fail(runtime, describeError(error, pending[0]!));
       }
       runtime.rate = Math.round(pending.length / Math.max((performance.now() - started) / 1000, 0.001));
     }
     this.settleWaiters();
   }
 
-  /** Read-your-writes: resolves true once the named projections (all when null) have passed `position`. */
+  /**
+   * Read-your-writes: resolves true once the named projections (all when null) have passed `position`;
+   * false after `timeoutMs`, or at once when one of them has failed before it (it will not get there by itself).
+   */
   waitFor(position: number, names: string[] | null = null, timeoutMs = 2000): Promise<boolean> {
-    if (this.reached(position, names)) return Promise.resolve(true);
+    const now = this.verdict(position, names);
+    if (now !== null) return Promise.resolve(now);
     return new Promise((resolve) => {
-      const waiter = { position, names, resolve };
+      const timer = setTimeout(() => waiter.settle(this.verdict(position, names) === true), timeoutMs);
+      timer.unref?.();
+      const waiter: Waiter = {
+        position,
+        names,
+        settle: (ok) => {
+          clearTimeout(timer);
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(ok);
+        },
+      };
       this.waiters.push(waiter);
-      setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        resolve(this.reached(position, names));
-      }, timeoutMs).unref?.();
     });
   }
 
-  private reached(position: number, names: string[] | null): boolean {
+  /** true: reached; false: blocked by a failed projection; null: not yet. */
+  private verdict(position: number, names: string[] | null): boolean | null {
     const runtimes = names ? names.map((n) => this.runtime(n)) : [...this.runtimes.values()];
-    return runtimes.every((r) => r.checkpoint >= position || r.status === 'failed');
+    const behind = runtimes.filter((r) => r.checkpoint < position);
+    if (behind.length === 0) return true;
+    return behind.some((r) => r.status === 'failed') ? false : null;
   }
 
   private settleWaiters(): void {
-    this.waiters = this.waiters.filter((w) => {
-      if (!this.reached(w.position, w.names)) return true;
-      w.resolve(true);
-      return false;
-    });
+    for (const w of [...this.waiters]) {
+      const verdict = this.verdict(w.position, w.names);
+      if (verdict !== null) w.settle(verdict);
+    }
   }
 
   private runtime(name: string): Runtime {
@@ -214,12 +236,20 @@ export class ProjectionEngine {
   async resume(name: string): Promise<void> {
     const runtime = this.runtime(name);
     if (runtime.status !== 'failed') return;
-    runtime.status = 'catching-up';
-    runtime.lastError = null;
+    // Only inside the exclusive section: a live batch already under way must still see the projection as
+    // failed, or it would apply its (later) events and jump the checkpoint over the ones that failed.
     await this.serially(async () => {
-      await this.catchUp(runtime.projection, runtime.projection.name, runtime, null);
+      if (runtime.status !== 'failed') return;
+      runtime.status = 'catching-up';
+      runtime.lastError = null;
+      try {
+        await this.catchUp(runtime.projection, runtime.projection.name, runtime, null);
+      } catch (error) {
+        runtime.lastError = describeError(error, null);
+      }
       runtime.status = runtime.lastError ? 'failed' : 'live';
     });
+    this.settleWaiters();
   }
 
   /**
@@ -228,17 +258,20 @@ export class ProjectionEngine {
    */
   async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<void> {
     const runtime = this.runtime(name);
+    // Claimed before the first await: two rebuilds of one projection would share its green copy.
+    if (runtime.rebuild) throw new Error(`Projection ${name} is already being rebuilt`);
+    const progress: RebuildProgress = { done: 0, total: 0, position: 0, rate: 0, startedAt: new Date().toISOString() };
+    runtime.rebuild = progress;
     const projection = runtime.projection;
     const green = `${projection.name}__rebuild`;
-    await this.reads.dropCollection(green);
-    const total = await this.events.headPosition();
-    const progress: RebuildProgress = { done: 0, total, position: 0, rate: 0, startedAt: new Date().toISOString() };
-    runtime.rebuild = progress;
     const shadow = { checkpoint: 0, lastError: null as ProjectionError | null };
+    let swapped = false;
     try {
+      await this.reads.dropCollection(green);
+      progress.total = await this.events.headPosition();
       await this.catchUp(projection, green, shadow, (p) => {
-        Object.assign(progress, p, { total: Math.max(total, p.position) });
-        onProgress?.(progress);
+        Object.assign(progress, p, { done: p.position, total: Math.max(progress.total, p.position) });
+        onProgress?.({ ...progress });
       });
       if (shadow.lastError) throw new Error(`Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`);
       await this.serially(async () => {
@@ -246,40 +279,71 @@ export class ProjectionEngine {
         await this.catchUp(projection, green, shadow, null);
         if (shadow.lastError) throw new Error(`Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`);
         await this.reads.renameCollection(green, projection.name);
+        swapped = true;
         await saveCheckpoint(this.reads, projection, shadow.checkpoint);
         runtime.checkpoint = shadow.checkpoint;
         runtime.status = 'live';
         runtime.lastError = null;
       });
-      onProgress?.({ ...progress, done: progress.total });
+      const end = Math.max(progress.total, shadow.checkpoint);
+      Object.assign(progress, { done: end, total: end, position: shadow.checkpoint });
+      onProgress?.({ ...progress });
     } finally {
+      // A failed rebuild leaves the live copy as it was; its half-built copy is of no use. Dropped before
+      // letting go of the claim, so it cannot hit the green copy of a rebuild started next.
+      if (!swapped) await this.reads.dropCollection(green).catch(() => undefined);
       runtime.rebuild = null;
     }
     this.settleWaiters();
   }
 
-  /** Reads the log page by page into `collection` until the head. */
+  /**
+   * Reads the log page by page into `collection` until the head, stopping at a failing event or a read store
+   * failure (reported in `cursor.lastError`). A failure to read the log throws.
+   */
   private async catchUp(
     projection: Projection<Doc>,
     collection: string,
     cursor: { checkpoint: number; lastError: ProjectionError | null },
-    onProgress: ((p: Omit<RebuildProgress, 'total' | 'startedAt'>) => void) | null,
+    onProgress: ((p: { position: number; rate: number }) => void) | null,
   ): Promise<void> {
     const started = performance.now();
-    let done = 0;
+    let read = 0;
     for (;;) {
       const page = await this.events.readAll({ fromPosition: cursor.checkpoint, maxCount: BATCH * 5 });
       if (page.length === 0) break;
-      const result = await applyEvents(this.reads, projection, collection, page, collection !== projection.name);
+      let result: Awaited<ReturnType<typeof applyEvents>>;
+      try {
+        result = await applyEvents(this.reads, projection, collection, page, collection !== projection.name);
+      } catch (error) {
+        cursor.lastError = describeError(error, page[0]!);
+        return;
+      }
       cursor.checkpoint = result.checkpoint;
-      done += page.length;
-      onProgress?.({ done, position: cursor.checkpoint, rate: Math.round(done / Math.max((performance.now() - started) / 1000, 0.001)) });
+      read += page.length;
+      onProgress?.({ position: cursor.checkpoint, rate: Math.round(read / Math.max((performance.now() - started) / 1000, 0.001)) });
       if (result.error) {
         cursor.lastError = result.error;
         return;
       }
     }
   }
+}
+
+function fail(runtime: Runtime, error: ProjectionError): void {
+  runtime.status = 'failed';
+  runtime.lastError = error;
+}
+
+/** A failure outside `evolve` (the read store, the log), reported at the event it stopped before, when known. */
+function describeError(error: unknown, at: RecordedEvent | null): ProjectionError {
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    position: at?.position ?? 0,
+    eventType: at?.type ?? '',
+    streamId: at?.streamId ?? '',
+    at: new Date().toISOString(),
+  };
 }
 
 async function saveCheckpoint(reads: ReadStore, projection: Projection<Doc>, position: number): Promise<void> {
@@ -311,7 +375,7 @@ async function applyEvents(
       const event = upcast(raw);
       try {
         const changes: [string, Projected<Doc> | null][] = [];
-        for (const id of projection.keys(event)) {
+        for (const id of new Set(projection.keys(event))) {
           const current = touched.has(id) ? touched.get(id)! : await docs.get(id);
           if (current && current._position >= event.position) continue;
           const { _position: _, ...plain } = current ?? ({} as Projected<Doc>);

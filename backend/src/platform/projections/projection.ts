@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.js';
+import { upcast } from '../event-store/upcasters.js';
 import type { Doc } from '../read-store/read-store.js';
 
 /**
@@ -17,14 +18,19 @@ export interface Projection<D extends Doc = Doc> {
 
 export type Projected<D extends Doc> = D & { _position: number };
 
-/** Applies events to an in-memory set of documents: what tests use as "given events, then this document". */
+/**
+ * Applies events to an in-memory set of documents: what tests use as "given events, then this document".
+ * Mirrors the engine — old event shapes are upcast, a key named twice by one event is applied once, and a
+ * document's `_id` is its key — so it is the reference a built read model must equal.
+ */
 export function project<D extends Doc>(projection: Projection<D>, events: readonly RecordedEvent[]): Map<string, D> {
   const docs = new Map<string, D>();
-  for (const event of events) {
-    if (!projection.eventTypes.includes(event.type)) continue;
-    for (const id of projection.keys(event)) {
+  for (const raw of events) {
+    if (!projection.eventTypes.includes(raw.type)) continue;
+    const event = upcast(raw);
+    for (const id of new Set(projection.keys(event))) {
       const next = projection.evolve(docs.get(id) ?? null, event, id);
-      if (next) docs.set(id, next);
+      if (next) docs.set(id, { ...next, _id: id });
       else docs.delete(id);
     }
   }

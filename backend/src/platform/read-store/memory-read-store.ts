@@ -1,12 +1,20 @@
 import { Query } from 'mingo';
 import type { Doc, Filter, FindOptions, ReadCollection, ReadStore, WriteOp } from './read-store.js';
 
-/** Looks its documents up by name on every call, so a handle stays valid across a blue/green swap. */
-class MemoryCollection<T extends Doc> implements ReadCollection<T> {
-  constructor(private readonly resolve: () => Map<string, T>) {}
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
-  private get docs(): Map<string, T> {
-    return this.resolve();
+/**
+ * Looks its documents up by name on every call, so a handle stays valid across a blue/green swap.
+ * Like MongoDB, only a write creates the collection: reading a missing one sees it empty.
+ */
+class MemoryCollection<T extends Doc> implements ReadCollection<T> {
+  constructor(
+    private readonly existing: () => Map<string, T> | undefined,
+    private readonly created: () => Map<string, T>,
+  ) {}
+
+  private get docs(): ReadonlyMap<string, T> {
+    return this.existing() ?? NONE;
   }
 
   async get(id: string): Promise<T | null> {
@@ -15,11 +23,11 @@ class MemoryCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async upsert(doc: T): Promise<void> {
-    this.docs.set(doc._id, structuredClone(doc));
+    this.created().set(doc._id, structuredClone(doc));
   }
 
   async delete(id: string): Promise<void> {
-    this.docs.delete(id);
+    this.existing()?.delete(id);
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
@@ -40,9 +48,12 @@ class MemoryCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   async write(ops: readonly WriteOp<T>[]): Promise<void> {
+    // Deletes alone never create the collection.
+    const docs = ops.some((op) => 'upsert' in op) ? this.created() : this.existing();
+    if (!docs) return;
     for (const op of ops) {
-      if ('upsert' in op) this.docs.set(op.upsert._id, structuredClone(op.upsert));
-      else this.docs.delete(op.delete);
+      if ('upsert' in op) docs.set(op.upsert._id, structuredClone(op.upsert));
+      else docs.delete(op.delete);
     }
   }
 }
@@ -82,18 +93,25 @@ export class MemoryReadStore implements ReadStore {
   private readonly collections = new Map<string, Map<string, Doc>>();
 
   collection<T extends Doc>(name: string): ReadCollection<T> {
-    return new MemoryCollection(() => {
-      let docs = this.collections.get(name);
-      if (!docs) {
-        docs = new Map();
-        this.collections.set(name, docs);
-      }
-      return docs as Map<string, T>;
-    });
+    return new MemoryCollection(
+      () => this.collections.get(name) as Map<string, T> | undefined,
+      () => {
+        let docs = this.collections.get(name);
+        if (!docs) {
+          docs = new Map();
+          this.collections.set(name, docs);
+        }
+        return docs as Map<string, T>;
+      },
+    );
   }
 
+  /** A missing source leaves no target (as the mongodb adapter does), rather than an empty one. */
   async renameCollection(from: string, to: string): Promise<void> {
-    this.collections.set(to, this.collections.get(from) ?? new Map());
+    const source = this.collections.get(from);
+    this.collections.delete(to);
+    if (!source) return;
+    this.collections.set(to, source);
     this.collections.delete(from);
   }
 

@@ -1,0 +1,584 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StoreHealth,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store/event-store.js';
+import { MemoryEventStore } from '../event-store/memory-event-store.js';
+import { MemoryReadStore } from '../read-store/memory-read-store.js';
+import type { Doc, ReadCollection, ReadStore, WriteOp } from '../read-store/read-store.js';
+import { project, type Projection } from './projection.js';
+import { CHECKPOINTS, ProjectionEngine, type RebuildProgress } from './projection-engine.js';
+
+// A small ledger read model: one document per account and one per owner, built with increments — so an
+// event applied twice would show as a wrong balance.
+interface LedgerData {
+  accountId: string;
+  owner: string;
+  amount?: number;
+  /** Marks the event that a "buggy" evolve cannot handle. */
+  poison?: boolean;
+}
+
+interface LedgerDoc extends Doc {
+  owner: string;
+  balance: number;
+  deposits: number;
+  accounts?: number;
+}
+
+interface Ledger {
+  projection: Projection<LedgerDoc>;
+  /** How many times evolve has been called. */
+  calls(): number;
+  /** Makes evolve throw on poison events (true), or "fixes" it (false). */
+  setBroken(broken: boolean): void;
+  /** Runs once per event position, the first time evolve sees it. */
+  onEvolve?: (event: RecordedEvent) => void;
+}
+
+function ledger(name = 'ledger', options: { version?: number; scale?: number; broken?: boolean } = {}): Ledger {
+  const scale = options.scale ?? 1;
+  let broken = options.broken ?? false;
+  let calls = 0;
+  const seen = new Set<number>();
+  const state: Ledger = {
+    calls: () => calls,
+    setBroken: (b) => {
+      broken = b;
+    },
+    projection: {
+      name,
+      version: options.version ?? 1,
+      eventTypes: ['AccountOpened', 'Deposited', 'AccountClosed'],
+      keys: (event) => {
+        const data = event.data as LedgerData;
+        return [`account-${data.accountId}`, `owner-${data.owner}`];
+      },
+      evolve: (doc, event, id) => {
+        calls++;
+        if (!seen.has(event.position)) {
+          seen.add(event.position);
+          state.onEvolve?.(event);
+        }
+        const data = event.data as LedgerData;
+        if (broken && data.poison) throw new Error(`cannot handle deposit to ${data.accountId}`);
+        const amount = (data.amount ?? 0) * scale;
+        if (id.startsWith('owner-')) {
+          const owner = doc ?? { _id: id, owner: data.owner, balance: 0, deposits: 0, accounts: 0 };
+          if (event.type === 'AccountOpened') return { ...owner, accounts: owner.accounts! + 1 };
+          if (event.type === 'AccountClosed') return { ...owner, accounts: owner.accounts! - 1 };
+          return { ...owner, balance: owner.balance + amount, deposits: owner.deposits + 1 };
+        }
+        if (event.type === 'AccountOpened') return { _id: id, owner: data.owner, balance: 0, deposits: 0 };
+        if (event.type === 'AccountClosed') return null;
+        const account = doc ?? { _id: id, owner: data.owner, balance: 0, deposits: 0 };
+        return { ...account, balance: account.balance + amount, deposits: account.deposits + 1 };
+      },
+    },
+  };
+  return state;
+}
+
+function event(type: string, data: LedgerData): EventToAppend {
+  return {
+    type,
+    data,
+    metadata: {
+      eventId: randomUUID(),
+      schemaVersion: 1,
+      occurredAt: '2025-01-01T00:00:00.000Z',
+      actor: { kind: 'system', name: 'test' },
+      correlationId: 'test',
+      causationId: null,
+    },
+  };
+}
+
+const opened = (accountId: string, owner: string) => event('AccountOpened', { accountId, owner });
+const deposited = (accountId: string, owner: string, amount: number, poison = false) =>
+  event('Deposited', poison ? { accountId, owner, amount, poison } : { accountId, owner, amount });
+const closed = (accountId: string, owner: string) => event('AccountClosed', { accountId, owner });
+/** An event type the ledger does not follow: it must still move the checkpoint. */
+const noise = () => event('SomethingElse', { accountId: 'none', owner: 'none' });
+
+async function append(store: EventStore, ...events: EventToAppend[]): Promise<number> {
+  let position = 0;
+  for (const e of events) {
+    ({ position } = await store.append(`account-${(e.data as LedgerData).accountId}`, [e], 'any'));
+  }
+  return position;
+}
+
+/** The read model stripped of engine bookkeeping, sorted by id. */
+async function documents(reads: ReadStore, name = 'ledger'): Promise<LedgerDoc[]> {
+  const docs = await reads.collection<LedgerDoc & { _position: number }>(name).find({}, { sort: { _id: 1 } });
+  return docs.map(({ _position: _, ...doc }) => doc);
+}
+
+/** What the read model must equal: a fresh `project()` of the whole log. */
+async function expected(events: EventStore, projection: Projection<LedgerDoc>): Promise<LedgerDoc[]> {
+  const docs = project(projection, await events.readAll());
+  return [...docs.values()].sort((a, b) => (a._id < b._id ? -1 : 1));
+}
+
+async function checkpointOf(reads: ReadStore, name = 'ledger') {
+  return reads.collection<Doc & { position: number; version: number }>(CHECKPOINTS).get(name);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('ProjectionEngine', () => {
+  let events: MemoryEventStore;
+  let reads: MemoryReadStore;
+  const engines: ProjectionEngine[] = [];
+
+  function engine(...ledgers: Ledger[]): ProjectionEngine {
+    const created = new ProjectionEngine(events, reads, ledgers.map((l) => l.projection as unknown as Projection<Doc>));
+    engines.push(created);
+    return created;
+  }
+
+  /** Stops an engine promptly: closing the memory store wakes its idle subscription, which then sees the stop. */
+  async function stop(e: ProjectionEngine): Promise<void> {
+    const stopping = e.stop();
+    await events.close();
+    await stopping;
+  }
+
+  beforeEach(() => {
+    events = new MemoryEventStore();
+    reads = new MemoryReadStore();
+  });
+
+  afterEach(async () => {
+    for (const e of engines.splice(0)) await stop(e);
+  });
+
+  it('builds documents from the events it follows, and records where it is', async () => {
+    const l = ledger();
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10), noise(), opened('a2', 'ana'), deposited('a2', 'ana', 5));
+    await append(events, opened('b1', 'bob'), deposited('b1', 'bob', 7), closed('b1', 'bob'), noise());
+    const e = engine(l);
+    await e.start();
+
+    expect(await e.caughtUp(2000)).toBe(true);
+
+    expect(await documents(reads)).toEqual([
+      { _id: 'account-a1', owner: 'ana', balance: 10, deposits: 1 },
+      { _id: 'account-a2', owner: 'ana', balance: 5, deposits: 1 },
+      { _id: 'owner-ana', owner: 'ana', balance: 15, deposits: 2, accounts: 2 },
+      { _id: 'owner-bob', owner: 'bob', balance: 7, deposits: 1, accounts: 0 },
+    ]);
+    expect(await documents(reads)).toEqual(await expected(events, l.projection));
+    expect((await reads.collection<LedgerDoc & { _position: number }>('ledger').get('account-a1'))?._position).toBe(2);
+    expect(await checkpointOf(reads)).toMatchObject({ position: 9, version: 1 });
+    const [info] = await e.status();
+    expect(info).toMatchObject({ name: 'ledger', status: 'live', checkpoint: 9, head: 9, lag: 0, lastError: null });
+  });
+
+  it('follows live appends after catching up', async () => {
+    const l = ledger();
+    const e = engine(l);
+    await e.start();
+    await append(events, opened('a1', 'ana'));
+    const position = await append(events, deposited('a1', 'ana', 3));
+
+    expect(await e.waitFor(position, ['ledger'], 2000)).toBe(true);
+    expect(await reads.collection<LedgerDoc>('ledger').get('account-a1')).toMatchObject({ balance: 3 });
+  });
+
+  it('applying the same events again (restarted from an older checkpoint) changes nothing', async () => {
+    const l = ledger();
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10), deposited('a1', 'ana', 20), opened('a2', 'ana'));
+    await append(events, deposited('a2', 'ana', 1), closed('a2', 'ana'));
+    const first = engine(l);
+    await first.start();
+    await first.caughtUp(2000);
+    await stop(first);
+    const built = await documents(reads);
+
+    // As if the checkpoint had not been saved after the last batches.
+    await reads.collection<Doc & { position: number; version: number; updatedAt: string }>(CHECKPOINTS).upsert({
+      _id: 'ledger',
+      position: 1,
+      version: 1,
+      updatedAt: new Date().toISOString(),
+    });
+    const again = engine(l);
+    await again.start();
+    expect(await again.caughtUp(2000)).toBe(true);
+
+    expect(await documents(reads)).toEqual(built);
+    expect(built).toEqual(await expected(events, l.projection));
+    expect(await checkpointOf(reads)).toMatchObject({ position: 6 });
+  });
+
+  it('persists its checkpoint, and a restarted engine resumes from it without re-applying', async () => {
+    const l = ledger();
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10));
+    const first = engine(l);
+    await first.start();
+    await first.caughtUp(2000);
+    await stop(first);
+    expect(await checkpointOf(reads)).toMatchObject({ position: 2, version: 1 });
+
+    await append(events, deposited('a1', 'ana', 5), noise());
+    const callsBefore = l.calls();
+    const second = engine(l);
+    await second.start();
+    expect(await second.caughtUp(2000)).toBe(true);
+
+    // One new Deposited event, two keys: nothing older was handed to evolve again.
+    expect(l.calls() - callsBefore).toBe(2);
+    expect(await reads.collection<LedgerDoc>('ledger').get('account-a1')).toMatchObject({ balance: 15, deposits: 2 });
+    expect(await checkpointOf(reads)).toMatchObject({ position: 4 });
+  });
+
+  it('rebuilds a read model from zero on start when its version changed', async () => {
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10), opened('b1', 'bob'));
+    const v1 = engine(ledger());
+    await v1.start();
+    await v1.caughtUp(2000);
+    await stop(v1);
+    // A document the new version would never produce: it must not survive the rebuild.
+    await reads.collection<LedgerDoc>('ledger').upsert({ _id: 'stale', owner: 'x', balance: 0, deposits: 0 });
+
+    const cents = ledger('ledger', { version: 2, scale: 100 });
+    const v2 = engine(cents);
+    await v2.start();
+    expect(await v2.caughtUp(2000)).toBe(true);
+
+    expect(await documents(reads)).toEqual(await expected(events, cents.projection));
+    expect(await reads.collection<LedgerDoc>('ledger').get('account-a1')).toMatchObject({ balance: 1000 });
+    expect(await checkpointOf(reads)).toMatchObject({ position: 3, version: 2 });
+  });
+
+  it('waitFor resolves true once a position is applied, and false after its timeout when never reached', async () => {
+    const e = engine(ledger());
+    await e.start();
+    const position = await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 4));
+
+    const waiting = e.waitFor(position, null, 2000);
+    expect(await waiting).toBe(true);
+    expect(await reads.collection<LedgerDoc>('ledger').get('owner-ana')).toMatchObject({ balance: 4 });
+
+    const started = performance.now();
+    expect(await e.waitFor(position + 10, ['ledger'], 150)).toBe(false);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(140);
+    expect(waited).toBeLessThan(1000);
+  });
+
+  describe('when evolve throws', () => {
+    async function failing() {
+      const l = ledger('ledger', { broken: true });
+      await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10));
+      const poisonAt = await append(events, deposited('a1', 'ana', 99, true));
+      await append(events, deposited('a1', 'ana', 1), opened('b1', 'bob'));
+      const e = engine(l);
+      await e.start();
+      return { l, e, poisonAt };
+    }
+
+    it('stops that projection at the event, keeps its checkpoint just before it, and does not loop', async () => {
+      const { l, e, poisonAt } = await failing();
+      await sleep(50);
+      const [info] = await e.status();
+
+      expect(info!.status).toBe('failed');
+      expect(info!.lastError).toMatchObject({
+        position: poisonAt,
+        eventType: 'Deposited',
+        streamId: 'account-a1',
+        message: 'cannot handle deposit to a1',
+      });
+      expect(info!.checkpoint).toBe(poisonAt - 1);
+      expect(await checkpointOf(reads)).toMatchObject({ position: poisonAt - 1 });
+      // Later events are not applied: account-a1 stops at the first deposit, and bob never appears.
+      expect(await documents(reads)).toEqual([
+        { _id: 'account-a1', owner: 'ana', balance: 10, deposits: 1 },
+        { _id: 'owner-ana', owner: 'ana', balance: 10, deposits: 1, accounts: 1 },
+      ]);
+
+      // Neither retried in a loop nor skipped, even as new events arrive.
+      const calls = l.calls();
+      await append(events, deposited('b1', 'bob', 2));
+      await sleep(300);
+      expect(l.calls()).toBe(calls);
+      expect(await reads.collection('ledger').get('owner-bob')).toBeNull();
+    });
+
+    it('answers waitFor with false at once rather than claiming the position was reached', async () => {
+      const { e } = await failing();
+      await sleep(50);
+      const started = performance.now();
+      expect(await e.waitFor(await events.headPosition(), ['ledger'], 1000)).toBe(false);
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(await e.caughtUp(1000)).toBe(false);
+    });
+
+    it('resume, after the fix, applies the failed event and carries on live', async () => {
+      const { l, e, poisonAt } = await failing();
+      await sleep(50);
+
+      l.setBroken(false);
+      await e.resume('ledger');
+      expect(await e.waitFor(await events.headPosition(), ['ledger'], 0)).toBe(true);
+      const last = await append(events, deposited('b1', 'bob', 2));
+
+      expect(await e.waitFor(last, ['ledger'], 2000)).toBe(true);
+      const [info] = await e.status();
+      expect(info).toMatchObject({ status: 'live', lastError: null, checkpoint: last });
+      expect(await documents(reads)).toEqual(await expected(events, l.projection));
+      expect(await reads.collection<LedgerDoc>('ledger').get('account-a1')).toMatchObject({ balance: 110, deposits: 3 });
+      expect(await checkpointOf(reads)).toMatchObject({ position: last });
+      expect(last).toBeGreaterThan(poisonAt);
+    });
+
+    it('resume while a live batch is being applied skips nothing', async () => {
+      const healthy = ledger('accounts');
+      const { l, e } = await failing();
+      // Rebuild the engine with a healthy projection ahead of the failed one in each batch.
+      await stop(e);
+      const both = engine(healthy, l);
+      await both.start();
+      await sleep(50);
+      expect((await both.status()).map((s) => s.status)).toEqual(['live', 'failed']);
+
+      l.setBroken(false);
+      let resuming: Promise<void> | null = null;
+      // An operator's resume lands while the next live batch is half-way through (between projections).
+      healthy.onEvolve = (ev) => {
+        if ((ev.data as LedgerData).accountId === 'c1') resuming ??= both.resume('ledger');
+      };
+      const last = await append(events, opened('c1', 'cat'), deposited('c1', 'cat', 3));
+      expect(await both.waitFor(last, ['accounts'], 2000)).toBe(true);
+      expect(resuming).not.toBeNull();
+      await resuming;
+
+      expect(await both.waitFor(last, ['ledger'], 2000)).toBe(true);
+      expect(await documents(reads)).toEqual(await expected(events, l.projection));
+      expect(await documents(reads, 'accounts')).toEqual(await expected(events, healthy.projection));
+    });
+  });
+
+  it('a read store failure stops the projection like a failing evolve, and resume retries the same events', async () => {
+    const flaky = new FlakyReadStore(reads);
+    const l = ledger();
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10));
+    const e = new ProjectionEngine(events, flaky, [l.projection as unknown as Projection<Doc>]);
+    engines.push(e);
+    flaky.failNextWrites = 1;
+    await e.start();
+    await sleep(50);
+
+    const [info] = await e.status();
+    expect(info).toMatchObject({ status: 'failed', checkpoint: 0 });
+    expect(info!.lastError).toMatchObject({ position: 1, message: 'read store unavailable' });
+    expect(await documents(reads)).toEqual([]);
+
+    await e.resume('ledger');
+    const last = await append(events, deposited('a1', 'ana', 5));
+    expect(await e.waitFor(last, ['ledger'], 2000)).toBe(true);
+    expect(await documents(reads)).toEqual(await expected(events, l.projection));
+  });
+
+  it('rebuild builds a fresh copy while live appends continue, then swaps it in', async () => {
+    const l = ledger();
+    const streams = 12;
+    const batch: EventToAppend[] = [];
+    for (let s = 0; s < streams; s++) batch.push(opened(`s${s}`, `owner${s % 3}`));
+    for (let i = 0; i < 7000; i++) batch.push(deposited(`s${i % streams}`, `owner${i % streams % 3}`, (i % 7) + 1));
+    for (const [s, group] of groupByStream(batch)) await events.append(s, group, 'any');
+    const e = engine(l);
+    await e.start();
+    expect(await e.caughtUp(5000)).toBe(true);
+    const totalAtStart = await events.headPosition();
+
+    // Damage the live copy: the rebuilt one must not inherit it.
+    const live = reads.collection<LedgerDoc>('ledger');
+    await live.upsert({ _id: 'junk', owner: 'nobody', balance: -1, deposits: 0 });
+
+    const progress: RebuildProgress[] = [];
+    const servedDuring: Promise<LedgerDoc | null>[] = [];
+    const rebuilding = e.rebuild('ledger', (p) => {
+      progress.push({ ...p });
+      // The live copy keeps serving (junk and all) until the swap.
+      if (progress.length === 1) servedDuring.push(live.get('junk'));
+    });
+    let appended = 0;
+    let done = false;
+    void rebuilding.finally(() => (done = true));
+    while (!done) {
+      await append(events, deposited(`s${appended % streams}`, `owner${appended % streams % 3}`, 1000));
+      appended++;
+      await sleep(1);
+    }
+    await rebuilding;
+    const last = await append(events, deposited('s0', 'owner0', 1));
+
+    expect(await e.waitFor(last, ['ledger'], 2000)).toBe(true);
+    expect(appended).toBeGreaterThan(0);
+    expect(await live.get('junk')).toBeNull();
+    expect(await documents(reads)).toEqual(await expected(events, l.projection));
+    expect(await Promise.all(servedDuring)).toEqual([expect.objectContaining({ _id: 'junk' })]);
+    expect(await reads.listCollections()).not.toContain('ledger__rebuild');
+    const [info] = await e.status();
+    expect(info).toMatchObject({ status: 'live', rebuild: null, checkpoint: last });
+
+    // Several pages, each reported; done never goes back, and ends at total.
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    const dones = progress.map((p) => p.done);
+    for (let i = 1; i < dones.length; i++) expect(dones[i]!).toBeGreaterThanOrEqual(dones[i - 1]!);
+    expect(dones[0]!).toBeLessThan(dones[dones.length - 1]!);
+    const final = progress[progress.length - 1]!;
+    expect(final.done).toBe(final.total);
+    expect(final.total).toBeGreaterThanOrEqual(totalAtStart);
+    for (const p of progress) expect(p.done).toBeLessThanOrEqual(p.total);
+  });
+
+  it('works on a log whose positions have gaps: checkpoints and rebuild progress are positions', async () => {
+    const gappy = new GappyEventStore(events, 10);
+    const l = ledger();
+    const batch = [opened('a1', 'ana'), ...Array.from({ length: 6000 }, (_, i) => deposited('a1', 'ana', i % 5))];
+    await gappy.append('account-a1', batch, 'no_stream');
+    const e = new ProjectionEngine(gappy, reads, [l.projection as unknown as Projection<Doc>]);
+    engines.push(e);
+    await e.start();
+    expect(await e.caughtUp(5000)).toBe(true);
+    expect(await checkpointOf(reads)).toMatchObject({ position: 60010 });
+
+    const progress: RebuildProgress[] = [];
+    await e.rebuild('ledger', (p) => progress.push({ ...p }));
+
+    expect(progress.map((p) => [p.done, p.total])).toEqual([
+      [50000, 60010],
+      [60010, 60010],
+      [60010, 60010],
+    ]);
+    expect(await documents(reads)).toEqual(await expected(gappy, l.projection));
+  });
+
+  it('refuses a second rebuild of the same projection while one runs', async () => {
+    await append(events, opened('a1', 'ana'));
+    const e = engine(ledger());
+    await e.start();
+    const first = e.rebuild('ledger');
+    await expect(e.rebuild('ledger')).rejects.toThrow(/already being rebuilt/);
+    await first;
+    expect(await documents(reads)).toEqual([
+      { _id: 'account-a1', owner: 'ana', balance: 0, deposits: 0 },
+      { _id: 'owner-ana', owner: 'ana', balance: 0, deposits: 0, accounts: 1 },
+    ]);
+  });
+});
+
+function groupByStream(events: readonly EventToAppend[]): Map<string, EventToAppend[]> {
+  const streams = new Map<string, EventToAppend[]>();
+  for (const e of events) {
+    const id = `account-${(e.data as LedgerData).accountId}`;
+    streams.set(id, [...(streams.get(id) ?? []), e]);
+  }
+  return streams;
+}
+
+/** Fails the next N batch writes, as a read store that is briefly unreachable would. */
+class FlakyReadStore implements ReadStore {
+  readonly kind = 'flaky';
+  failNextWrites = 0;
+
+  constructor(private readonly inner: ReadStore) {}
+
+  collection<T extends Doc>(name: string): ReadCollection<T> {
+    const inner = this.inner.collection<T>(name);
+    return {
+      get: (id) => inner.get(id),
+      upsert: (doc) => inner.upsert(doc),
+      delete: (id) => inner.delete(id),
+      find: (filter, options) => inner.find(filter, options),
+      count: (filter) => inner.count(filter),
+      write: async (ops: readonly WriteOp<T>[]) => {
+        if (this.failNextWrites > 0) {
+          this.failNextWrites--;
+          throw new Error('read store unavailable');
+        }
+        await inner.write(ops);
+      },
+    };
+  }
+
+  renameCollection(from: string, to: string): Promise<void> {
+    return this.inner.renameCollection(from, to);
+  }
+
+  dropCollection(name: string): Promise<void> {
+    return this.inner.dropCollection(name);
+  }
+
+  listCollections(): Promise<string[]> {
+    return this.inner.listCollections();
+  }
+
+  health() {
+    return this.inner.health();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** Spreads another store's positions apart (position p becomes p * factor), as real stores may. */
+class GappyEventStore implements EventStore {
+  readonly kind = 'gappy';
+
+  constructor(
+    private readonly inner: EventStore,
+    private readonly factor: number,
+  ) {}
+
+  private spread = (e: RecordedEvent): RecordedEvent => ({ ...e, position: e.position * this.factor });
+  private from = (position = 0): number => Math.floor(position / this.factor);
+
+  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = await this.inner.append(streamId, events, expected);
+    return { ...result, position: result.position * this.factor };
+  }
+
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.inner.readStream(streamId, options).then((page) => page.map(this.spread));
+  }
+
+  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.inner.readAll({ ...options, fromPosition: this.from(options.fromPosition) }).then((page) => page.map(this.spread));
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    return this.inner.subscribe({
+      ...options,
+      fromPosition: this.from(options.fromPosition),
+      onEvent: (e) => options.onEvent(this.spread(e)),
+      onCaughtUp: (position) => options.onCaughtUp?.(position * this.factor),
+    });
+  }
+
+  async headPosition(): Promise<number> {
+    return (await this.inner.headPosition()) * this.factor;
+  }
+
+  health(): Promise<StoreHealth> {
+    return this.inner.health();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,91 @@
+import type { RecordedEvent } from '../event-store/event-store.js';
+import { registerUpcaster } from '../event-store/upcasters.js';
+import type { Doc } from '../read-store/read-store.js';
+import { project, type Projection } from './projection.js';
+
+interface Tally extends Doc {
+  count: number;
+  tags: string[];
+}
+
+let position = 0;
+function recorded(type: string, data: { keys: string[]; tag?: string; label?: string }, schemaVersion = 1): RecordedEvent {
+  position++;
+  return {
+    streamId: 'tally-1',
+    revision: position - 1,
+    position,
+    type,
+    data,
+    metadata: {
+      eventId: `e${position}`,
+      schemaVersion,
+      occurredAt: '2025-01-01T00:00:00.000Z',
+      actor: { kind: 'system', name: 'test' },
+      correlationId: 'test',
+      causationId: null,
+    },
+  };
+}
+
+const tallies: Projection<Tally> = {
+  name: 'tallies',
+  version: 1,
+  eventTypes: ['Tagged', 'Cleared', 'TallyTagged'],
+  keys: (e) => (e.data as { keys: string[] }).keys,
+  evolve: (doc, e, id) => {
+    if (e.type === 'Cleared') return null;
+    const tag = (e.data as { tag: string }).tag;
+    const current = doc ?? { _id: 'ignored: the key is the id', count: 0, tags: [] };
+    return { ...current, count: current.count + 1, tags: [...current.tags, `${id}:${tag}`] };
+  },
+};
+
+describe('project', () => {
+  it('folds the events a projection follows into documents keyed by id, skipping the others', () => {
+    const docs = project(tallies, [
+      recorded('Tagged', { keys: ['a'], tag: 'x' }),
+      recorded('Unrelated', { keys: ['a'], tag: 'nope' }),
+      recorded('Tagged', { keys: ['a', 'b'], tag: 'y' }),
+    ]);
+
+    expect([...docs.entries()]).toEqual([
+      ['a', { _id: 'a', count: 2, tags: ['a:x', 'a:y'] }],
+      ['b', { _id: 'b', count: 1, tags: ['b:y'] }],
+    ]);
+  });
+
+  it('deletes a document when evolve returns null, and can start it again', () => {
+    const docs = project(tallies, [
+      recorded('Tagged', { keys: ['a', 'b'], tag: 'x' }),
+      recorded('Cleared', { keys: ['a'] }),
+      recorded('Tagged', { keys: ['b'], tag: 'y' }),
+    ]);
+    expect([...docs.keys()]).toEqual(['b']);
+
+    const again = project(tallies, [
+      recorded('Tagged', { keys: ['a'], tag: 'x' }),
+      recorded('Cleared', { keys: ['a'] }),
+      recorded('Tagged', { keys: ['a'], tag: 'z' }),
+    ]);
+    expect(again.get('a')).toEqual({ _id: 'a', count: 1, tags: ['a:z'] });
+  });
+
+  it('applies an event once to a key it names twice, as the engine does', () => {
+    const docs = project(tallies, [recorded('Tagged', { keys: ['a', 'a'], tag: 'x' })]);
+    expect(docs.get('a')).toEqual({ _id: 'a', count: 1, tags: ['a:x'] });
+  });
+
+  it('upcasts old event shapes before evolve sees them, as the engine does', () => {
+    // Version 1 of TallyTagged called the tag "label".
+    registerUpcaster('TallyTagged', 1, (data) => {
+      const { label, ...rest } = data as { keys: string[]; label: string };
+      return { ...rest, tag: label };
+    });
+    const docs = project(tallies, [
+      recorded('TallyTagged', { keys: ['a'], label: 'old' }, 1),
+      recorded('TallyTagged', { keys: ['a'], tag: 'new' }, 2),
+    ]);
+    expect(docs.get('a')).toEqual({ _id: 'a', count: 2, tags: ['a:old', 'a:new'] });
+  });
+});
