@@ -2,8 +2,13 @@ import type { ReadAllOptions, RecordedEvent, SubscribeOptions, Subscription } fr
 
 export interface CatchUpSource {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
-  /** Resolves when something may have been appended (or after `timeoutMs`, whichever is first). */
-  waitForAppend(timeoutMs: number): Promise<void>;
+  /**
+   * Resolves when something may have been appended since `seen` (a value of `appendVersion()` taken before
+   * the last read), or after `timeoutMs`, whichever is first.
+   */
+  waitForAppend(timeoutMs: number, seen?: number): Promise<void>;
+  /** A counter that moves on every local append, so an append during a read is not waited out. */
+  appendVersion?(): number;
 }
 
 const PAGE = 1000;
@@ -25,6 +30,7 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
     let backoff = 100;
     while (!stopped) {
       try {
+        const seen = source.appendVersion?.();
         const page = await source.readAll({ ...options, fromPosition: position, maxCount: PAGE });
         for (const event of page) {
           if (stopped) return;
@@ -37,7 +43,7 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
             caughtUp = true;
             options.onCaughtUp?.(position);
           }
-          if (!stopped) await Promise.race([source.waitForAppend(IDLE_WAIT_MS), stoppedSignal]);
+          if (!stopped) await Promise.race([source.waitForAppend(IDLE_WAIT_MS, seen), stoppedSignal]);
         }
       } catch (error) {
         if (stopped) return;
@@ -59,14 +65,18 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
 /** A wake-up signal for in-process waiters: appenders `notify()`, subscriptions `wait()`. */
 export class AppendSignal {
   private waiters = new Set<() => void>();
+  /** Moves on every notify: a waiter that saw an older version returns at once. */
+  version = 0;
 
   notify(): void {
+    this.version++;
     const waiters = [...this.waiters];
     this.waiters.clear();
     for (const wake of waiters) wake();
   }
 
-  wait(timeoutMs: number): Promise<void> {
+  wait(timeoutMs: number, seen?: number): Promise<void> {
+    if (seen !== undefined && seen !== this.version) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);

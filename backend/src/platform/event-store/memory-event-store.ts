@@ -64,7 +64,10 @@ export class MemoryEventStore implements EventStore {
   }
 
   subscribe(options: SubscribeOptions): Subscription {
-    return catchUpSubscription({ readAll: (o) => this.readAll(o), waitForAppend: (ms) => this.signal.wait(ms) }, options);
+    return catchUpSubscription(
+      { readAll: (o) => this.readAll(o), waitForAppend: (ms, seen) => this.signal.wait(ms, seen), appendVersion: () => this.signal.version },
+      options,
+    );
   }
 
   async headPosition(): Promise<number> {
