@@ -19,6 +19,13 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
   let stopped = false;
   let position = options.fromPosition ?? 0;
   let caughtUp = false;
+  // Pauses (idle wait, error backoff) end early on stop(), so stopping takes no longer than the current read.
+  let wakeUp = () => {};
+  const pause = (wait: Promise<void>) =>
+    new Promise<void>((resolve) => {
+      wakeUp = resolve;
+      void wait.then(resolve, resolve);
+    });
   const done = (async () => {
     let backoff = 100;
     while (!stopped) {
@@ -35,12 +42,12 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
             caughtUp = true;
             options.onCaughtUp?.(position);
           }
-          if (!stopped) await source.waitForAppend(IDLE_WAIT_MS);
+          if (!stopped) await pause(source.waitForAppend(IDLE_WAIT_MS));
         }
       } catch (error) {
         if (stopped) return;
         options.onError?.(error);
-        await new Promise((r) => setTimeout(r, backoff));
+        await pause(new Promise<void>((r) => setTimeout(r, backoff)));
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }
     }
@@ -48,6 +55,7 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
   return {
     async stop() {
       stopped = true;
+      wakeUp();
       await done;
     },
   };
