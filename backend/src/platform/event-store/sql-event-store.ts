@@ -107,7 +107,7 @@ export abstract class SqlEventStore implements EventStore {
 
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) {
-      const current = await this.streamRevision(this.db, streamId);
+      const current = await this.streamRevision(streamId);
       checkExpectedRevision(streamId, expected, current);
       return { nextRevision: current, position: await this.headPosition() };
     }
@@ -195,14 +195,15 @@ export abstract class SqlEventStore implements EventStore {
     return new Map(rows.map((r) => [r.event_id, { nextRevision: Number(r.revision), position: Number(r.position) }]));
   }
 
-  private async streamRevision(session: SqlSession, streamId: string): Promise<number> {
-    const [row] = await session.query<{ revision: DbInt }>('select revision from streams where stream_id = $1', [streamId]);
+  private async streamRevision(streamId: string): Promise<number> {
+    const [row] = await this.db.query<{ revision: DbInt }>('select revision from streams where stream_id = $1', [streamId]);
     return row ? Number(row.revision) : -1;
   }
 
+  /** The stream's revision as its events tell it (for a collision the `streams` row did not prevent). */
   private async actualRevision(streamId: string): Promise<number | 'no_stream'> {
-    const revision = await this.streamRevision(this.db, streamId);
-    return revision < 0 ? 'no_stream' : revision;
+    const [row] = await this.db.query<{ revision: DbInt | null }>('select max(revision) as revision from events where stream_id = $1', [streamId]);
+    return row?.revision == null ? 'no_stream' : Number(row.revision);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
