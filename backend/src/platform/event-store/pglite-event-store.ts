@@ -4,10 +4,17 @@ import { migrateEventStoreSchema, SqlEventStore, type SqlDatabase, type SqlSessi
 export interface PgliteEventStoreOptions {
   /** Folder holding the database files; in memory when absent. One process at a time may open a folder. */
   dataDir?: string;
+  /** An already open PGlite to use instead (e.g. one shared with a benchmark); the store closes it on close(). */
+  pglite?: PGlite;
 }
 
 function session(db: PGlite | Transaction): SqlSession {
   return { query: async <R>(text: string, params: readonly unknown[] = []) => (await db.query<R>(text, [...params])).rows };
+}
+
+/** A PGlite instance behind the SqlDatabase interface. */
+export function pgliteDatabase(pglite: PGlite): SqlDatabase {
+  return { ...session(pglite), transaction: (work) => pglite.transaction((tx) => work(session(tx))) };
 }
 
 /**
@@ -24,8 +31,8 @@ export class PgliteEventStore extends SqlEventStore {
   }
 
   static async open(options: PgliteEventStoreOptions = {}): Promise<PgliteEventStore> {
-    const pglite = await PGlite.create(options.dataDir);
-    const db: SqlDatabase = { ...session(pglite), transaction: (work) => pglite.transaction((tx) => work(session(tx))) };
+    const pglite = options.pglite ?? (await PGlite.create(options.dataDir));
+    const db = pgliteDatabase(pglite);
     await migrateEventStoreSchema(db);
     return new PgliteEventStore(db, pglite);
   }

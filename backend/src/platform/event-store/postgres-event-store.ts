@@ -15,6 +15,27 @@ function session(client: pg.Pool | pg.PoolClient): SqlSession {
   return { query: async <R>(text: string, params: readonly unknown[] = []) => (await client.query(text, [...params])).rows as R[] };
 }
 
+/** A pg pool behind the SqlDatabase interface: each transaction holds one pooled connection. */
+export function poolDatabase(pool: pg.Pool): SqlDatabase {
+  return {
+    ...session(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work(session(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
 /**
  * The event store on a PostgreSQL server. Subscriptions in every process are woken by LISTEN/NOTIFY
  * (one dedicated connection per store); if that connection is lost they fall back to polling while it
@@ -43,23 +64,7 @@ export class PostgresEventStore extends SqlEventStore {
     // An idle pooled connection that dies emits 'error' on the pool, which would crash the process unheard;
     // the pool drops that connection and the next query opens a new one.
     pool.on('error', () => undefined);
-    const db: SqlDatabase = {
-      ...session(pool),
-      async transaction(work) {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          const result = await work(session(client));
-          await client.query('commit');
-          return result;
-        } catch (error) {
-          await client.query('rollback').catch(() => undefined);
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-    };
+    const db = poolDatabase(pool);
     try {
       await migrateEventStoreSchema(db);
       const store = new PostgresEventStore(db, pool, options.connectionString);

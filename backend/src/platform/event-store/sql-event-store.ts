@@ -181,7 +181,7 @@ export abstract class SqlEventStore implements EventStore {
     return { nextRevision: Number(inserted!.revision), position: Number(inserted!.position) };
   }
 
-  /** The events of this batch already in the stream, by lower-case event id. */
+  /** The events of this batch already in the stream, by lower-case event id (an index lookup per id). */
   private async storedIds(
     tx: SqlSession,
     streamId: string,
@@ -189,8 +189,8 @@ export abstract class SqlEventStore implements EventStore {
   ): Promise<Map<string, AppendResult>> {
     const rows = await tx.query<{ event_id: string; revision: DbInt; position: DbInt }>(
       `select event_id::text as event_id, revision, position from events
-       where stream_id = $1 and event_id in (select jsonb_array_elements_text($2::jsonb)::uuid)`,
-      [streamId, JSON.stringify(events.map((e) => e.metadata.eventId))],
+       where stream_id = $1 and event_id = any($2::uuid[])`,
+      [streamId, events.map((e) => e.metadata.eventId)],
     );
     return new Map(rows.map((r) => [r.event_id, { nextRevision: Number(r.revision), position: Number(r.position) }]));
   }
