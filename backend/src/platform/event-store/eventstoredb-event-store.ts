@@ -70,7 +70,8 @@ function jsonData(data: unknown): JSONType {
 function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined {
   const event = resolved.event;
   if (!event || event.type.startsWith('$')) return undefined;
-  if (!event.position) throw new Error('EventStoreDB 22.6 or later is required: events read from a stream carry no position');
+  // Servers before 22.6 send no position with stream reads (the client then reports 0).
+  if (!event.position || event.position.commit <= 0n) throw new Error('EventStoreDB 22.6 or later is required: events carry no position');
   const json = (bytes: Uint8Array): unknown => JSON.parse(Buffer.from(bytes).toString('utf8'));
   return {
     streamId: event.streamId,

@@ -143,7 +143,7 @@ export abstract class SqlEventStore implements EventStore {
     const current = Number(locked!.revision);
 
     const stored = current < 0 ? new Map<string, AppendResult>() : await this.storedIds(tx, streamId, events);
-    const seen = new Set<string>();
+    const seen = new Set<string>(); // a batch naming an id twice keeps the first
     const fresh = events.filter((e) => {
       const id = e.metadata.eventId.toLowerCase();
       if (stored.has(id) || seen.has(id)) return false;
@@ -161,7 +161,7 @@ export abstract class SqlEventStore implements EventStore {
     // commits later. This lock serialises position assignment up to commit. PostgreSQL makes a transaction
     // visible before it releases its locks, so the next holder draws higher positions only after ours are
     // visible: positions become visible in increasing order. Taken after the revision check, so a refused
-    // append never waits for it.
+    // append never waits for it, and always after the stream row lock, so the two cannot deadlock.
     await tx.query('select pg_advisory_xact_lock($1)', [POSITION_LOCK]);
     const [inserted] = await tx.query<{ position: DbInt; revision: DbInt }>(
       `with inserted as (
