@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { EventStore, EventToAppend } from '../platform/event-store/event-store.js';
+import { MemoryEventStore } from '../platform/event-store/memory-event-store.js';
+import { PgliteEventStore, pgliteDatabase } from '../platform/event-store/pglite-event-store.js';
+import { PostgresEventStore, poolDatabase } from '../platform/event-store/postgres-event-store.js';
+import type { SqlDatabase } from '../platform/event-store/sql-event-store.js';
+
+export interface BenchRow {
+  store: string;
+  metric: string;
+  value: number;
+  unit: string;
+  /** Throughput relative to the raw SQL baseline for the same kind of work on the same database. */
+  ratio?: number;
+}
+
+export interface BenchOptions {
+  /** Events written in batches of 100 (default 20 000); one-event commands write a tenth of that. */
+  events?: number;
+  /** Server to create the throwaway benchmark database on; DATABASE_URL or the local server by default. */
+  postgresUrl?: string;
+}
+
+const BATCH = 100;
+const WRITERS = 8;
+const READ_PAGE = 1000;
+
+function benchEvent(i: number): EventToAppend {
+  return {
+    type: 'OfferingPriced',
+    data: { offeringId: `offering-${i}`, priceCents: 125_000 + i, currency: 'NZD', tokens: 400, note: 'benchmark' },
+    metadata: {
+      eventId: randomUUID(),
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+      actor: { kind: 'system', name: 'bench' },
+      correlationId: randomUUID(),
+      causationId: null,
+    },
+  };
+}
+
+/** Items per second for `work`, which reports how many items it handled. */
+async function rate(work: () => Promise<number>): Promise<number> {
+  const started = performance.now();
+  const count = await work();
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** One-event commands, each waiting for the previous, spread over 10 streams with exact expected revisions. */
+async function appendOneByOne(store: EventStore, count: number, tag: string): Promise<void> {
+  const revisions = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const streamId = `bench-${tag}-${i % 10}`;
+    const result = await store.append(streamId, [benchEvent(i)], revisions.get(streamId) ?? 'no_stream');
+    revisions.set(streamId, result.nextRevision);
+  }
+}
+
+async function readEverything(store: EventStore): Promise<number> {
+  let read = 0;
+  for (let from = 0; ; ) {
+    const page = await store.readAll({ fromPosition: from, maxCount: READ_PAGE });
+    if (page.length === 0) return read;
+    read += page.length;
+    from = page[page.length - 1]!.position;
+  }
+}
+
+/** The same rows as the event store writes, into a plain table with nothing but a bigserial key. */
+const RAW_TABLE = `create table bench_raw (id bigserial primary key, stream_id text not null, revision bigint not null,
+  event_id uuid not null, type text not null, data jsonb, metadata jsonb not null, recorded_at timestamptz not null default now())`;
+
+async function rawInsert(db: SqlDatabase, events: readonly EventToAppend[], streamId: string): Promise<void> {
+  const params: unknown[] = [];
+  const rows = events.map((e, i) => {
+    params.push(streamId, i, e.metadata.eventId, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+    const p = params.length - 6;
+    return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}::jsonb, $${p + 6}::jsonb)`;
+  });
+  await db.transaction((tx) =>
+    tx.query(`insert into bench_raw (stream_id, revision, event_id, type, data, metadata) values ${rows.join(', ')}`, params),
+  );
+}
+
+async function rawSelectEverything(db: SqlDatabase): Promise<number> {
+  let read = 0;
+  for (let from = 0; ; ) {
+    const page = await db.query<{ id: string | number }>(
+      'select id, stream_id, revision, event_id, type, data, metadata from bench_raw where id > $1 order by id limit $2',
+      [from, READ_PAGE],
+    );
+    if (page.length === 0) return read;
+    read += page.length;
+    from = Number(page[page.length - 1]!.id);
+  }
+}
+
+async function benchStore(store: EventStore, raw: SqlDatabase | undefined, events: number): Promise<BenchRow[]> {
+  const single = Math.max(WRITERS, Math.round(events / 10));
+  const batches = Math.ceil(events / BATCH);
+  const row = (metric: string, value: number, baseline?: number): BenchRow => ({
+    store: store.kind,
+    metric,
+    value,
+    unit: 'events/s',
+    ...(baseline ? { ratio: value / baseline } : {}),
+  });
+
+  let rawSingle: number | undefined;
+  let rawBatch: number | undefined;
+  if (raw) {
+    await raw.query('drop table if exists bench_raw');
+    await raw.query(RAW_TABLE);
+    rawSingle = await rate(async () => {
+      for (let i = 0; i < single; i++) await rawInsert(raw, [benchEvent(i)], `raw-${i % 10}`);
+      return single;
+    });
+    rawBatch = await rate(async () => {
+      for (let b = 0; b < batches; b++) await rawInsert(raw, Array.from({ length: BATCH }, (_, i) => benchEvent(i)), `raw-b${b}`);
+      return batches * BATCH;
+    });
+  }
+
+  const appendSingle = await rate(async () => {
+    await appendOneByOne(store, single, 'single');
+    return single;
+  });
+  const perWriter = Math.ceil(single / WRITERS);
+  const appendConcurrent = await rate(async () => {
+    await Promise.all(Array.from({ length: WRITERS }, (_, w) => appendOneByOne(store, perWriter, `writer${w}`)));
+    return perWriter * WRITERS;
+  });
+  const appendBatch = await rate(async () => {
+    for (let b = 0; b < batches; b++) {
+      await store.append(`bench-batch-${b}`, Array.from({ length: BATCH }, (_, i) => benchEvent(i)), 'no_stream');
+    }
+    return batches * BATCH;
+  });
+  const readAll = await rate(() => readEverything(store));
+  const rawRead = raw ? await rate(() => rawSelectEverything(raw)) : undefined;
+
+  const rows = [
+    row('append, 1 event/command', appendSingle, rawSingle),
+    row(`append, 1 event/command, ${WRITERS} concurrent writers`, appendConcurrent, rawSingle),
+    row(`append, batches of ${BATCH}`, appendBatch, rawBatch),
+    row(`readAll, pages of ${READ_PAGE}`, readAll, rawRead),
+  ];
+  if (raw) {
+    rows.push(
+      { store: store.kind, metric: 'raw INSERT, 1 row/transaction (baseline)', value: rawSingle!, unit: 'rows/s' },
+      { store: store.kind, metric: `raw multi-row INSERT, ${BATCH} rows/transaction (baseline)`, value: rawBatch!, unit: 'rows/s' },
+      { store: store.kind, metric: `raw SELECT, pages of ${READ_PAGE} (baseline)`, value: rawRead!, unit: 'rows/s' },
+    );
+  }
+  return rows;
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Throughput of the memory, PGlite (file-backed, in a temporary folder) and PostgreSQL event stores, each
+ * SQL one beside raw SQL doing the same work on the same database: single-event commands are compared with
+ * single-row insert transactions, batches with multi-row inserts, readAll with a keyset-paged SELECT.
+ * PostgreSQL runs in a throwaway database; it is left out (with a warning) when the server is unreachable.
+ */
+export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRow[]> {
+  const events = opts.events ?? 20_000;
+  const rows: BenchRow[] = [];
+
+  const memory = new MemoryEventStore();
+  rows.push(...(await benchStore(memory, undefined, events)));
+  await memory.close();
+
+  const dir = await mkdtemp(join(tmpdir(), 'kauri-bench-pglite-'));
+  try {
+    const pglite = await PGlite.create(dir);
+    const store = await PgliteEventStore.open({ pglite });
+    try {
+      rows.push(...(await benchStore(store, pgliteDatabase(pglite), events)));
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  const serverUrl = opts.postgresUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = `kauri_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  try {
+    await onServer(serverUrl, `create database ${database}`);
+  } catch (error) {
+    console.warn(`postgres benchmark SKIPPED: cannot reach ${serverUrl} (${error instanceof Error ? error.message : String(error)})`);
+    return rows;
+  }
+  try {
+    const url = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
+    const store = await PostgresEventStore.open({ connectionString: url, maxConnections: WRITERS + 2 });
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      rows.push(...(await benchStore(store, poolDatabase(pool), events)));
+    } finally {
+      await pool.end();
+      await store.close();
+    }
+  } finally {
+    await onServer(serverUrl, `drop database if exists ${database} with (force)`);
+  }
+  return rows;
+}

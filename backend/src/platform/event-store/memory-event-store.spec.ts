@@ -1,0 +1,4 @@
+import { describeEventStoreContract } from './event-store.contract.js';
+import { MemoryEventStore } from './memory-event-store.js';
+
+describeEventStoreContract('memory', async () => new MemoryEventStore());
