@@ -1,18 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { EventStore } from './event-store/event-store.js';
 import { MemoryEventStore } from './event-store/memory-event-store.js';
 import { MemoryReadStore } from './read-store/memory-read-store.js';
 import type { ReadStore } from './read-store/read-store.js';
 
-/** Opens the configured adapters. Server drivers are imported lazily so the embedded app never loads them. */
+/** Opens the configured adapters. Drivers are imported lazily, so the embedded app never loads a server's client. */
 export async function openEventStore(config: Config): Promise<EventStore> {
   switch (config.eventStore) {
     case 'memory':
       return new MemoryEventStore();
-    case 'pglite':
-    case 'postgres':
-    case 'eventstoredb':
-      throw new Error(`EVENT_STORE=${config.eventStore} is not available in this build`);
+    case 'pglite': {
+      const dataDir = join(config.dataDir, 'events');
+      mkdirSync(dataDir, { recursive: true });
+      const { PgliteEventStore } = await import('./event-store/pglite-event-store.js');
+      return PgliteEventStore.open({ dataDir });
+    }
+    case 'postgres': {
+      const { PostgresEventStore } = await import('./event-store/postgres-event-store.js');
+      return PostgresEventStore.open({ connectionString: config.databaseUrl! });
+    }
+    case 'eventstoredb': {
+      const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store.js');
+      return EventStoreDbEventStore.open(config.eventStoreUrl!);
+    }
     default: {
       const _exhaustive: never = config.eventStore;
       throw new Error(`Unknown event store ${String(_exhaustive)}`);
@@ -24,8 +36,10 @@ export async function openReadStore(config: Config): Promise<ReadStore> {
   switch (config.readStore) {
     case 'memory':
       return new MemoryReadStore();
-    case 'mongodb':
-      throw new Error('READ_STORE=mongodb is not available in this build');
+    case 'mongodb': {
+      const { MongoReadStore } = await import('./read-store/mongodb-read-store.js');
+      return MongoReadStore.connect({ url: config.mongodbUrl! });
+    }
     default: {
       const _exhaustive: never = config.readStore;
       throw new Error(`Unknown read store ${String(_exhaustive)}`);
