@@ -17,6 +17,7 @@ import { ErrorsFilter } from './platform/http/errors.filter.js';
 import type { KauriRequest } from './platform/http/request-context.js';
 import { validationPipe } from './platform/http/validation.js';
 import { createLogger, NestPinoLogger } from './platform/logging.js';
+import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
 import { openEventStore, openReadStore } from './platform/stores.js';
@@ -37,6 +38,7 @@ export interface RunningApp {
   eventStore: EventStore;
   readStore: ReadStore;
   engine: ProjectionEngine;
+  opsToken: string;
   /** Boot time in milliseconds, of which rebuilding the read models took `catchUpMs`. */
   bootMs: number;
   catchUpMs: number;
@@ -56,7 +58,8 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   await engine.caughtUp();
   const catchUpMs = performance.now() - catchUpStarted;
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, eventStore, readStore, engine, logger }), {
+  const opsToken = newOpsToken();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, eventStore, readStore, engine, logger, opsToken }), {
     logger: new NestPinoLogger(logger),
   });
   app.set('trust proxy', 'loopback');
@@ -96,6 +99,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     eventStore,
     readStore,
     engine,
+    opsToken,
     bootMs,
     catchUpMs,
     async close() {
@@ -123,9 +127,18 @@ export interface StartedServer extends RunningApp {
 }
 
 /** createApp, then listen. `port: 0` picks a free port (tests). */
-export async function startServer(options: AppOptions & { port?: number } = {}): Promise<StartedServer> {
+export async function startServer(options: AppOptions & { port?: number; writeRuntimeFile?: boolean } = {}): Promise<StartedServer> {
   const running = await createApp(options);
   await running.app.listen(options.port ?? running.config.port, '0.0.0.0');
   const { port } = running.app.getHttpServer().address() as AddressInfo;
-  return { ...running, url: `http://127.0.0.1:${port}` };
+  const { dataDir } = running.config;
+  if (options.writeRuntimeFile) writeRuntimeFile(dataDir, { pid: process.pid, port, opsToken: running.opsToken, startedAt: new Date().toISOString() });
+  return {
+    ...running,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      if (options.writeRuntimeFile) removeRuntimeFile(dataDir);
+      await running.close();
+    },
+  };
 }

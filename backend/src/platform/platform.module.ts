@@ -6,7 +6,8 @@ import { HealthController } from './http/health.controller.js';
 import type { Logger } from './logging.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
-import { CONFIG, EVENT_STORE, LOGGER, READ_STORE } from './tokens.js';
+import { OperationsController, OperatorGuard } from './operations/operations.controller.js';
+import { CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE } from './tokens.js';
 
 export interface Platform {
   config: Config;
@@ -14,6 +15,8 @@ export interface Platform {
   readStore: ReadStore;
   engine: ProjectionEngine;
   logger: Logger;
+  /** Per-boot token for local operators (see operations/runtime-file.ts). */
+  opsToken: string;
 }
 
 /** The stores, the aggregate repository and the projection engine, opened before Nest boots. */
@@ -23,16 +26,18 @@ export class PlatformModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: PlatformModule,
-      controllers: [HealthController],
+      controllers: [HealthController, OperationsController],
       providers: [
         { provide: CONFIG, useValue: platform.config },
         { provide: EVENT_STORE, useValue: platform.eventStore },
         { provide: READ_STORE, useValue: platform.readStore },
         { provide: LOGGER, useValue: platform.logger },
+        { provide: OPS_TOKEN, useValue: platform.opsToken },
+        OperatorGuard,
         { provide: ProjectionEngine, useValue: platform.engine },
         { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore) },
       ],
-      exports: [CONFIG, EVENT_STORE, READ_STORE, LOGGER, ProjectionEngine, AggregateRepository],
+      exports: [CONFIG, EVENT_STORE, READ_STORE, LOGGER, OPS_TOKEN, ProjectionEngine, AggregateRepository],
     };
   }
 }

@@ -3,3 +3,4 @@ export const EVENT_STORE = Symbol('EventStore');
 export const READ_STORE = Symbol('ReadStore');
 export const CONFIG = Symbol('Config');
 export const LOGGER = Symbol('Logger');
+export const OPS_TOKEN = Symbol('OpsToken');

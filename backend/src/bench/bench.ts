@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { EventStore } from '../platform/event-store/event-store.js';
+import { MemoryEventStore } from '../platform/event-store/memory-event-store.js';
+import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
+import { PostgresEventStore } from '../platform/event-store/postgres-event-store.js';
+import { benchEmbeddedBoot } from './boot.bench.js';
+import { benchEventStores, type BenchRow } from './event-store.bench.js';
+import { benchProjections } from './projection.bench.js';
+
+/**
+ * `npm run bench [events]`: every figure the backbone promises, printed as a table — append and read
+ * throughput (each beside raw SQL on the same database), projection catch-up and rebuild rates, and the
+ * embedded boot time with 100,000 stored events.
+ */
+const events = Number(process.argv[2] ?? 20_000);
+const bootEvents = Number(process.argv[3] ?? 100_000);
+if (!Number.isInteger(events) || events < 100 || !Number.isInteger(bootEvents) || bootEvents < 100) {
+  console.error('usage: npm run bench -- [events ≥ 100] [boot events ≥ 100]');
+  process.exit(2);
+}
+
+const rows: BenchRow[] = [];
+const step = (what: string) => process.stderr.write(`… ${what}\n`);
+
+step(`event stores, ${events} events`);
+rows.push(...(await benchEventStores({ events })));
+
+async function projectionRows(name: string, open: () => Promise<{ store: EventStore; done(): Promise<void> }>) {
+  step(`projection catch-up and rebuild on ${name}`);
+  const { store, done } = await open();
+  try {
+    const b = await benchProjections(store, events);
+    rows.push({ store: name, metric: 'projection catch-up from zero', value: b.catchUp.eventsPerSecond, unit: 'ev/s' });
+    rows.push({ store: name, metric: 'projection blue/green rebuild', value: b.rebuild.eventsPerSecond, unit: 'ev/s' });
+  } finally {
+    await done();
+  }
+}
+
+await projectionRows('memory', async () => {
+  const store = new MemoryEventStore();
+  return { store, done: () => store.close() };
+});
+await projectionRows('pglite', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'kauri-bench-proj-'));
+  const store = await PgliteEventStore.open({ dataDir: dir });
+  return { store, done: async () => (await store.close(), await rm(dir, { recursive: true, force: true })) };
+});
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `kauri_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+try {
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  await projectionRows('postgres', async () => {
+    const store = await PostgresEventStore.open({ connectionString: Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString() });
+    return { store, done: () => store.close() };
+  });
+  await admin.query(`drop database if exists ${database} with (force)`);
+} catch (error) {
+  console.warn(`postgres projection benchmark SKIPPED: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await admin.end().catch(() => undefined);
+}
+
+step(`embedded boot with ${bootEvents} stored events`);
+const boot = await benchEmbeddedBoot(bootEvents);
+rows.push({ store: 'pglite', metric: `embedded boot, ${bootEvents.toLocaleString('en-NZ')} events`, value: boot.bootMs, unit: 'ms' });
+rows.push({ store: 'pglite', metric: '  of which read-model rebuild', value: boot.catchUpMs, unit: 'ms' });
+rows.push({ store: 'pglite', metric: '  rebuild rate at boot', value: Math.round(bootEvents / (boot.catchUpMs / 1000)), unit: 'ev/s' });
+
+const number = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 });
+const cells = rows.map((r) => [r.store, r.metric, number.format(r.value), r.unit, r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`]);
+const header = ['store', 'metric', 'value', 'unit', 'vs raw SQL'];
+const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+const line = (c: string[]) => c.map((v, i) => (i === 2 || i === 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n'));

@@ -1,0 +1,58 @@
+import { CanActivate, Controller, ExecutionContext, Get, HttpCode, Inject, Injectable, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Logger } from 'pino';
+import { DomainError } from '../errors.js';
+import type { KauriRequest } from '../http/request-context.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
+import { LOGGER, OPS_TOKEN } from '../tokens.js';
+import { sameToken } from './runtime-file.js';
+
+/** Operators: the local ops token (`Authorization: Ops <token>`, see runtime-file.ts) or a signed-in admin. */
+@Injectable()
+export class OperatorGuard implements CanActivate {
+  constructor(@Inject(OPS_TOKEN) private readonly opsToken: string) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<KauriRequest>();
+    const [scheme, token] = (req.header('authorization') ?? '').split(' ');
+    if (scheme === 'Ops' && token && sameToken(token, this.opsToken)) return true;
+    if (req.actor?.kind === 'user' && req.actor.role === 'admin') return true;
+    throw new DomainError('Operations are for administrators', req.actor ? 403 : 401);
+  }
+}
+
+@ApiTags('operations')
+@ApiSecurity('ops')
+@UseGuards(OperatorGuard)
+@Controller('api/operations/projections')
+export class OperationsController {
+  constructor(
+    private readonly engine: ProjectionEngine,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ description: "Each projection's status, checkpoint, lag, rate, last error and rebuild progress" })
+  status() {
+    return this.engine.status();
+  }
+
+  @Post(':name/rebuild')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ description: 'Rebuild started; follow its progress in GET /api/operations/projections' })
+  async rebuild(@Param('name') name: string) {
+    const info = (await this.engine.status()).find((p) => p.name === name);
+    if (!info) throw new DomainError(`No projection named '${name}'`, 404);
+    if (info.rebuild) throw new DomainError(`${name} is already being rebuilt`, 409);
+    void this.engine.rebuild(name).catch((error: unknown) => this.logger.error({ err: error, projection: name }, 'rebuild failed'));
+    return { started: true, name };
+  }
+
+  @Post(':name/resume')
+  @HttpCode(200)
+  async resume(@Param('name') name: string) {
+    if (!this.engine.names.includes(name)) throw new DomainError(`No projection named '${name}'`, 404);
+    await this.engine.resume(name);
+    return (await this.engine.status()).find((p) => p.name === name);
+  }
+}
