@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { earlyAccessQuery } from './api/queries';
 import { queryClient } from './api/queryClient';
-import { NotFoundPage } from './features/layout/NotFoundPage';
 import { PageSpinner } from './features/layout/PageSpinner';
 import { RootLayout } from './features/layout/RootLayout';
 
@@ -12,7 +11,8 @@ export interface RouterContext {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  // Lazy too: antd's Result carries large illustrations that most visits never need.
+  notFoundComponent: lazyRouteComponent(() => import('./features/layout/NotFoundPage'), 'NotFoundPage'),
 });
 
 // Each page's code is a separate chunk, fetched on first visit (or on hover of a link to it).
