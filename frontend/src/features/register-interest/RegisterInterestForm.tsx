@@ -41,6 +41,13 @@ export function RegisterInterestForm({ onRegistered }: RegisterInterestFormProps
     form.setFields(fields.map((name) => ({ name, errors: errors[name] ? [errors[name]] : [] })));
   };
 
+  /** Shows the errors and scrolls the first invalid field into view: on a phone it may be far above. */
+  const revealErrors = (errors: RegistrationErrors, fields: readonly RegistrationField[] = registrationFields) => {
+    showErrors(errors, fields);
+    const firstInvalid = registrationFields.find((name) => errors[name]);
+    if (firstInvalid) form.scrollToField(firstInvalid, { block: 'center' });
+  };
+
   const registration = useMutation({
     mutationFn: registerInterest,
     onSuccess: (receipt) => {
@@ -52,25 +59,23 @@ export function RegisterInterestForm({ onRegistered }: RegisterInterestFormProps
       const serverErrors = error instanceof ApiError ? error.fieldErrors : [];
       const fieldErrors: RegistrationErrors = {};
       for (const { field, message } of serverErrors) if (isRegistrationField(field)) fieldErrors[field] = message;
-      showErrors(fieldErrors, Object.keys(fieldErrors).filter(isRegistrationField));
+      revealErrors(fieldErrors, Object.keys(fieldErrors).filter(isRegistrationField));
       toast.error('Registration Failed', describeError(error));
     },
   });
 
   const submit = (values: RegistrationFormValues) => {
+    setSubmitAttempted(true);
     const parsed = parseRegistration(values);
     if (!parsed.ok) {
-      setSubmitAttempted(true);
-      showErrors(parsed.errors);
-      const firstInvalid = registrationFields.find((name) => parsed.errors[name]);
-      if (firstInvalid) form.scrollToField(firstInvalid, { block: 'center' });
+      revealErrors(parsed.errors);
       return;
     }
     showErrors({});
     registration.mutate(parsed.request);
   };
 
-  // Errors appear on submit; after that, each field's message updates as it is corrected.
+  // Errors appear on submit; after that, each edited field's message (the server's too) follows its value.
   const recheckChanged = (changed: Partial<RegistrationFormValues>) => {
     if (!submitAttempted) return;
     const parsed = parseRegistration(form.getFieldsValue(true));
