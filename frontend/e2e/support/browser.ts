@@ -1,0 +1,110 @@
+/** Debian's Chromium driven by playwright-core, for the browser tests (design §5). */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Flags measured to work in this sandboxed, offline environment (design §5). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const desktop: Viewport = { width: 1280, height: 900 };
+/** The narrowest phone every page must work on. */
+export const phone: Viewport = { width: 375, height: 812 };
+
+export interface TestBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Starts Chromium with a fresh profile, so no cookie or storage leaks between runs. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'kauri-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: desktop,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught exceptions thrown in the page since it opened. */
+  errors: Error[];
+}
+
+/** Opens `path` of the app at `baseUrl` in a new tab of the given size. */
+export async function openPage(
+  browser: TestBrowser,
+  baseUrl: string,
+  path: string,
+  viewport: Viewport = desktop,
+): Promise<OpenedPage> {
+  const page = await browser.context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.setViewportSize(viewport);
+  await page.goto(new URL(path, baseUrl).href);
+  return { page, errors };
+}
+
+/**
+ * Saves a full-page PNG to frontend/e2e/screenshots/<name>.png and returns its path. Animations are
+ * fast-forwarded so a toast is captured fully shown rather than half faded in.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
+  return path;
+}
+
+/**
+ * Holds matching requests until `release()` is called, then lets them through unchanged. Makes an
+ * in-flight state (a disabled 'Sending...' button) observable without stubbing the server.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release(): void }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(url, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return {
+    release() {
+      released = true;
+      for (const route of held.splice(0)) void route.continue();
+    },
+  };
+}
+
+/** True when the page is no wider than the viewport, i.e. nothing forces sideways scrolling. */
+export async function fitsViewportWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}

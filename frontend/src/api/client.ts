@@ -1,0 +1,94 @@
+/**
+ * The one HTTP client of the app (spec §7): every call sends the session cookie, adds a bearer token
+ * while a usable one is stored, speaks JSON, and turns any non-OK response into an ApiError.
+ */
+import type { QueryFunction } from '@tanstack/react-query';
+import { readUsableToken } from './storage';
+import type { ErrorBody, FieldError } from './types';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    /** `"<status>: <body text or status text>"`, as the spec's generic request helper words it. */
+    message: string,
+    /** The parsed `{ message, errors? }` body, when the server sent one. */
+    readonly body: ErrorBody | null,
+  ) {
+    super(message);
+  }
+
+  /** Per-field errors of a refused request (empty when the server gave none). */
+  get fieldErrors(): FieldError[] {
+    return this.body?.errors ?? [];
+  }
+}
+
+/** The text to show a person for a failed call: the server's own message when it sent one. */
+export function describeError(error: Error): string {
+  return error instanceof ApiError && error.body ? error.body.message : error.message;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function headersFor(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const token = readUsableToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  const body = parseJson(text);
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, isErrorBody(body) ? body : null);
+}
+
+/**
+ * Calls the API and returns the JSON answer (null for an empty one).
+ * The response type is the server contract in ./types; it is not checked at run time.
+ */
+export async function apiRequest<TResponse>(method: HttpMethod, url: string, body?: unknown): Promise<TResponse> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: headersFor(body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await errorFrom(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as TResponse;
+}
+
+/** What a query does when the server answers 401: signed-out is a normal answer for some reads. */
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The query key's segments joined with `/` form the URL that is fetched with GET (spec §7). */
+function urlOf(queryKey: readonly unknown[]): string {
+  return queryKey.join('/');
+}
+
+export function getQueryFn<TData>(options: { on401: 'returnNull' }): QueryFunction<TData | null>;
+export function getQueryFn<TData>(options: { on401: 'throw' }): QueryFunction<TData>;
+export function getQueryFn<TData>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<TData | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(urlOf(queryKey), { credentials: 'include', headers: headersFor(false), signal });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (!response.ok) throw await errorFrom(response);
+    return (await response.json()) as TData;
+  };
+}

@@ -1,0 +1,9 @@
+/** Query definitions shared by route loaders (prefetch) and components (read). */
+import { queryOptions } from '@tanstack/react-query';
+import { getQueryFn } from './client';
+import type { EarlyAccess } from './types';
+
+export const earlyAccessQuery = queryOptions({
+  queryKey: ['/api/early-access'],
+  queryFn: getQueryFn<EarlyAccess>({ on401: 'throw' }),
+});

@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './client';
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+/**
+ * Client data handling per spec §9: data is never considered stale and is only refreshed when a
+ * mutation invalidates it; nothing is polled, refetched on focus or retried; unused data is
+ * dropped after five minutes.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn<unknown>({ on401: 'throw' }),
+      staleTime: Infinity,
+      gcTime: FIVE_MINUTES,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

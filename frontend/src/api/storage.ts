@@ -1,0 +1,22 @@
+/**
+ * Browser storage keys shared by the API client and the sign-in flow (spec §3 "Local storage").
+ * Kept in one module so the client, the login callback and sign-out can never disagree on a key.
+ */
+export const storageKeys = {
+  /** Token issued by the external identity provider, sent as a bearer token. */
+  externalIdentityToken: 'kauri.externalIdentity.token',
+  /** Expiry of that token as a millisecond timestamp. */
+  externalIdentityTokenExpiresAt: 'kauri.externalIdentity.expiresAt',
+  /** The `state` value sent with a login request, compared on return. */
+  loginState: 'kauri.auth.loginState',
+  /** Path to return to after signing in. */
+  authRedirect: 'kauri.auth.redirect',
+} as const;
+
+/** The stored bearer token, or null when there is none or it has expired (spec §5 "Session"). */
+export function readUsableToken(now: number = Date.now()): string | null {
+  const token = localStorage.getItem(storageKeys.externalIdentityToken);
+  const expiresAt = Number(localStorage.getItem(storageKeys.externalIdentityTokenExpiresAt));
+  if (!token || !Number.isFinite(expiresAt) || expiresAt <= now) return null;
+  return token;
+}

@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import { Flex, Grid, Layout, theme } from 'antd';
+import { ButtonLink } from './ButtonLink';
+import { notYetRouted } from './notYetRouted';
+
+/** Header of the signed-out pages (spec §2 "Landing page"). */
+export function PublicHeader() {
+  const screens = Grid.useBreakpoint();
+  const { token } = theme.useToken();
+  const navLinkStyle = { color: token.colorText, whiteSpace: 'nowrap' } as const;
+
+  return (
+    <Layout.Header style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <Flex component="nav" aria-label="Main" align="center" justify="space-between" gap={12} style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
+        {/* Plain text rather than antd Typography, which would add ~20 kB gzip to every first load. */}
+        <Link
+          to="/"
+          aria-label="Kauri home"
+          style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorPrimary }}
+        >
+          Kauri
+        </Link>
+        <Flex align="center" gap={screens.sm ? 24 : 12}>
+          <Link to={notYetRouted('/user-guide')} style={navLinkStyle}>
+            Guide
+          </Link>
+          <Link to={notYetRouted('/partners')} style={navLinkStyle}>
+            Partners
+          </Link>
+          {screens.md && (
+            <Link to={notYetRouted('/demo')} style={navLinkStyle}>
+              Demo
+            </Link>
+          )}
+          <ButtonLink to="/register-interest" color="primary" variant="solid">
+            Register Now
+          </ButtonLink>
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { earlyAccessQuery } from './api/queries';
+import { queryClient } from './api/queryClient';
+import { PageSpinner } from './features/layout/PageSpinner';
+import { RootLayout } from './features/layout/RootLayout';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  // Lazy too: antd's Result carries large illustrations that most visits never need.
+  notFoundComponent: lazyRouteComponent(() => import('./features/layout/NotFoundPage'), 'NotFoundPage'),
+});
+
+// Each page's code is a separate chunk, fetched on first visit (or on hover of a link to it).
+const landingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./routes/index')),
+});
+
+const registerInterestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register-interest',
+  // Start fetching the places left alongside the page's code; the form never waits for it.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(earlyAccessQuery);
+  },
+  component: lazyRouteComponent(() => import('./routes/register-interest')),
+});
+
+const routeTree = rootRoute.addChildren([landingRoute, registerInterestRoute]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  caseSensitive: false,
+  defaultPreload: 'intent',
+  // Route data lives in TanStack Query; the router must not cache it a second time.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: PageSpinner,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
