@@ -6,5 +6,5 @@ import { startServer } from '../../../backend/src/app.js';
  * register: the first registration of a run is always within the first 100.
  */
 export function startKauri() {
-  return startServer({ port: 0, env: { EVENT_STORE: 'memory', READ_STORE: 'memory' } });
+  return startServer({ port: 0, env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent' } });
 }

@@ -22,7 +22,7 @@ export function RegistrationComplete({ receipt }: { receipt: RegistrationReceipt
               type="success"
               showIcon
               title="Your sign-on fee is waived"
-              description={`You are number ${receipt.position} of the first 100 registrations, so you will not pay the sign-on fee.`}
+              description={`You are number ${receipt.number} of the first 100 registrations, so you will not pay the sign-on fee.`}
             />
           ) : (
             <Alert
