@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Api } from './testing/api.js';
+import { interestForm } from './testing/fixtures.js';
+
+/** The built app, as `npm start` runs it: a registration survives stopping and starting on the same data folder. */
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+function boot(dataDir: string): Promise<{ child: ChildProcess; api: Api }> {
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) resolve({ child, api: new Api(`http://127.0.0.1:${port}`) });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`app exited with ${code}: ${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+describe('npm start on the same data folder, twice', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    if (!existsSync(MAIN)) throw new Error('backend/dist/main.js is missing: `npm test` builds it first (or run `npx nx run @kauri/backend:build`)');
+    dataDir = await mkdtemp(join(tmpdir(), 'kauri-restart-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the registration, its number and the places left after a restart', async () => {
+    const first = await boot(dataDir);
+    const receipt = await first.api.post('/api/register-interest', interestForm({ email: 'persist@example.nz' }));
+    expect(receipt.status).toBe(201);
+    expect(existsSync(join(dataDir, 'app.json'))).toBe(true);
+    await stop(first.child);
+    expect(existsSync(join(dataDir, 'app.json'))).toBe(false);
+
+    const second = await boot(dataDir);
+    try {
+      expect((await second.api.get('/api/early-access')).body).toEqual({ waivedPlaces: 100, placesLeft: 99, registrations: 1 });
+      const again = await second.api.post('/api/register-interest', interestForm({ email: 'persist@example.nz' }));
+      expect(again.status).toBe(409);
+      const next = await second.api.post('/api/register-interest', interestForm({ email: 'next@example.nz' }));
+      expect(next.body).toMatchObject({ number: 2, feeWaived: true });
+    } finally {
+      await stop(second.child);
+    }
+  }, 60_000);
+});
