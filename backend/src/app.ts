@@ -73,6 +73,9 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
         return id;
       },
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+      customAttributeKeys: { reqId: 'correlationId' },
+      // Method, path and status are what operations need; headers carry cookies and tokens.
+      serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }), res: (res: { statusCode: number }) => ({ status: res.statusCode }) },
     }),
   );
   app.use((req: KauriRequest, _res: Response, next: NextFunction) => {
