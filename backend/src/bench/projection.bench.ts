@@ -77,7 +77,7 @@ function event(type: string, data: InvestmentData, investorId: string | null): E
       eventId: randomUUID(),
       schemaVersion: 1,
       occurredAt: new Date().toISOString(),
-      actor: investorId ? { kind: 'user', userId: investorId, role: 'investor' } : { kind: 'system', name: 'bench' },
+      actor: investorId ? { kind: 'user', userId: investorId, roles: [] } : { kind: 'system', name: 'bench' },
       correlationId: randomUUID(),
       causationId: null,
     },

@@ -6,8 +6,11 @@
  * position P will never later be handed an event below P: adapters only expose committed history.
  */
 
+/** Granted roles. Every user may own assets and invest; these are extra. */
+export type Role = 'admin' | 'compliance';
+
 export type Actor =
-  | { kind: 'user'; userId: string; role: string }
+  | { kind: 'user'; userId: string; roles: readonly Role[] }
   | { kind: 'anonymous' }
   | { kind: 'system'; name: string };
 

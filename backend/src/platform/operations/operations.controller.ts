@@ -16,7 +16,7 @@ export class OperatorGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<KauriRequest>();
     const [scheme, token] = (req.header('authorization') ?? '').split(' ');
     if (scheme === 'Ops' && token && sameToken(token, this.opsToken)) return true;
-    if (req.actor?.kind === 'user' && req.actor.role === 'admin') return true;
+    if (req.actor?.kind === 'user' && req.actor.roles.includes('admin')) return true;
     throw new DomainError('Operations are for administrators', req.actor ? 403 : 401);
   }
 }
