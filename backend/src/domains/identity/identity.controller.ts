@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Next, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -6,6 +6,7 @@ import {
   ApiCookieAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiFoundResponse,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
@@ -13,14 +14,15 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { NextFunction, Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { CONFIG } from '../../platform/tokens.js';
-import { LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto } from './identity.dto.js';
+import { AuthCallbackDto, AuthCallbackResponseDto, AuthConfigDto, LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto } from './identity.dto.js';
+import { OidcClient } from './oidc.js';
 import { IdentityService, INVALID_CREDENTIALS, type IdentityRequest, type StartedSession } from './identity.service.js';
 import { emailKey } from './reservations.decider.js';
 import { RateLimiter, tooManyAttemptsMessage } from './rate-limiter.js';
@@ -37,10 +39,14 @@ export class IdentityController {
   /** Failed logins and refused registrations, per e-mail address (by its key). */
   private readonly perAccount: RateLimiter;
 
+  /** The external OpenID provider, when configured. */
+  private readonly oidc: OidcClient | null;
+
   constructor(
     private readonly identity: IdentityService,
-    @Inject(CONFIG) config: Config,
+    @Inject(CONFIG) private readonly config: Config,
   ) {
+    this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc) : null;
     this.perIp = new RateLimiter(config.identity.rateLimit.perIp, WINDOW_MS);
     this.perAccount = new RateLimiter(config.identity.rateLimit.perAccount, WINDOW_MS);
   }
@@ -130,6 +136,64 @@ export class IdentityController {
     return this.userOr401(req.authentication.actor.userId);
   }
 
+  @Get('auth/config')
+  @ApiOperation({ summary: 'Which sign-in methods the frontend should offer' })
+  @ApiOkResponse({ type: AuthConfigDto })
+  authConfig(): AuthConfigDto {
+    return { oidc: this.oidc !== null };
+  }
+
+  @Get('login')
+  @ApiOperation({
+    summary: 'Start sign-in at the external OpenID provider',
+    description:
+      'Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. ' +
+      'With no provider configured, redirects to the local sign-in page /auth.',
+  })
+  @ApiFoundResponse({ description: 'To the provider, or to /auth' })
+  async startLogin(@Query('state') state: unknown, @Query('redirect_uri') redirectUri: unknown, @Req() req: IdentityRequest, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
+    if (!this.oidc) return res.redirect(302, '/auth');
+    const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${req.protocol}://${req.get('host')}/auth/callback`;
+    if (!isHttpUrl(returnTo)) throw new DomainError('redirect_uri must be an absolute http(s) address', 400);
+    const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
+    try {
+      await this.oidc.start(req, res, next, clientState ?? '', returnTo);
+    } catch {
+      throw new DomainError('The identity provider is not reachable. Please try again later.', 409);
+    }
+  }
+
+  @Post('auth/callback')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Finish external sign-in: exchange the provider’s code for a bearer token',
+    description: 'Checks the state (issued by /api/login, once, within 10 minutes), the nonce, issuer and audience; finds or creates the account.',
+  })
+  @ApiOkResponse({ type: AuthCallbackResponseDto })
+  @ApiBadRequestResponse({ description: '`{ error, message }`: the provider’s error (e.g. access_denied) passed on' })
+  @ApiUnauthorizedResponse({ description: '`{ error, message }`: state not verified, or code refused by the provider' })
+  async authCallback(@Body() form: AuthCallbackDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<AuthCallbackResponseDto | { error: string; message: string }> {
+    if (!this.oidc) {
+      res.status(404);
+      return { error: 'No external identity provider is configured', message: 'No external identity provider is configured' };
+    }
+    const outcome = await this.oidc.exchange(req, { code: form.code, state: form.state, error: form.error, error_description: form.error_description }, form.redirect_uri);
+    if (!outcome.ok) {
+      res.status(outcome.status);
+      return { error: outcome.error, message: outcome.message };
+    }
+    let userId: string;
+    try {
+      userId = await this.identity.externalSignIn(outcome.profile, context);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      res.status(error.status);
+      return { error: error.message, message: error.message };
+    }
+    const session = await this.identity.startSession(userId, 'bearer', 'oidc', context);
+    return { user: await this.userOr401(userId), token: session.token, expires_in: this.config.identity.tokenTtlSeconds };
+  }
+
   private async userOr401(userId: string): Promise<UserDto> {
     const found = await this.identity.userDto(userId);
     if (!found) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
@@ -168,5 +232,13 @@ export class IdentityController {
   private clearCookies(req: IdentityRequest, res: Response): void {
     res.clearCookie(SESSION_COOKIE, { ...this.cookieOptions(req), httpOnly: true });
     res.clearCookie(CSRF_COOKIE, this.cookieOptions(req));
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords.js';
 import { UserDto } from './user-view.js';
 
@@ -69,10 +69,23 @@ export class UpdateProfileDto {
 
 export class AuthCallbackDto {
   @ApiProperty({ description: 'The code the provider returned to /auth/callback' })
+  @ValidateIf((o: AuthCallbackDto) => !o.error)
   @IsString({ message: 'code is required' })
   @MinLength(1, { message: 'code is required' })
   @MaxLength(2048)
   code: string;
+
+  @ApiPropertyOptional({ description: 'The error the provider returned instead of a code (e.g. access_denied), passed on' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  error?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  error_description?: string;
 
   @ApiProperty({ description: 'The state the provider returned (the client checked it against its stored one)' })
   @IsString({ message: 'state is required' })

@@ -15,7 +15,8 @@ import { sessionIsLive, sessionsProjection, type SessionDoc } from '../../projec
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import { emailKey, emailReservation, emailStream } from './reservations.decider.js';
+import type { ExternalProfile } from './oidc.js';
+import { emailKey, emailReservation, emailStream, externalIdentity, externalIdentityStream, identityKey } from './reservations.decider.js';
 import { newToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_EXTEND_WHEN_LEFT_MS, SESSION_IDLE_MS, tokenHash } from './tokens.js';
 import { user, userStream } from './user.decider.js';
 import { toUserDto, type UserDto } from './user-view.js';
@@ -197,5 +198,34 @@ export class IdentityService {
     const { events, state, position } = await this.repository.handle(user, userStream(userId), command, context);
     await this.engine.waitFor(position, [usersProjection.name], 10_000);
     return { userId, changed: events.length > 0, roles: [...state.roles] };
+  }
+
+  /**
+   * The account an identity at the OpenID provider signs in to: the one it is linked to; else the account
+   * with its e-mail, when the provider vouches for the address (email_verified) — linking on an unverified
+   * address would hand an account to whoever typed it; else a new account (without a password).
+   */
+  async externalSignIn(profile: ExternalProfile, context: CommandContext): Promise<string> {
+    const key = identityKey(profile.issuer, profile.sub);
+    const stream = externalIdentityStream(key);
+    const claimed = (await this.repository.load(externalIdentity, stream)).state.userId;
+    if (claimed) return claimed;
+    if (!profile.email) throw new DomainError('The identity provider did not share an email address, which an account needs.', 422);
+    let userId = await this.userIdByEmail(profile.email);
+    if (userId && !profile.emailVerified) {
+      throw new DomainError('An account with this email already exists. Sign in with your password.', 409);
+    }
+    if (!userId) {
+      ({ userId } = await this.register({ email: profile.email, password: null, firstName: profile.firstName, lastName: profile.lastName }, 'oidc', context));
+    }
+    try {
+      await this.repository.handle(externalIdentity, stream, { type: 'ClaimExternalIdentity', identityKey: key, userId }, context);
+    } catch (error) {
+      // A concurrent first sign-in of the same identity won: use its account.
+      if (!(error instanceof DomainError && error.status === 409)) throw error;
+      return (await this.repository.load(externalIdentity, stream)).state.userId!;
+    }
+    await this.repository.handle(user, userStream(userId), { type: 'LinkExternalIdentity', issuer: profile.issuer, identityKey: key, sub: profile.sub, at: context.now }, context);
+    return userId;
   }
 }
