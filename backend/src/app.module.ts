@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { IdentityModule } from './domains/identity/identity.module.js';
 import { RegisterInterestModule } from './domains/register-interest/register-interest.module.js';
 import { PlatformModule, type Platform } from './platform/platform.module.js';
 
@@ -7,7 +8,7 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), RegisterInterestModule],
+      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule],
     };
   }
 }

@@ -20,7 +20,8 @@ import { createLogger, NestPinoLogger } from './platform/logging.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
-import { openEventStore, openReadStore } from './platform/stores.js';
+import { openEventStore, openReadStore, openVault } from './platform/stores.js';
+import type { Vault } from './platform/vault/vault.js';
 
 const BUILT_FRONTEND = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
@@ -30,6 +31,7 @@ export interface AppOptions {
   /** Use these stores instead of opening the configured ones (tests share one PGlite, for instance). */
   eventStore?: EventStore;
   readStore?: ReadStore;
+  vault?: Vault;
 }
 
 export interface RunningApp {
@@ -37,6 +39,7 @@ export interface RunningApp {
   config: Config;
   eventStore: EventStore;
   readStore: ReadStore;
+  vault: Vault;
   engine: ProjectionEngine;
   opsToken: string;
   /** Boot time in milliseconds, of which rebuilding the read models took `catchUpMs`. */
@@ -52,6 +55,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const logger = createLogger(config.logLevel);
   const eventStore = options.eventStore ?? (await openEventStore(config));
   const readStore = options.readStore ?? (await openReadStore(config));
+  const vault = options.vault ?? (await openVault(config, eventStore));
   const engine = new ProjectionEngine(eventStore, readStore, allProjections);
   const catchUpStarted = performance.now();
   await engine.start();
@@ -59,7 +63,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const catchUpMs = performance.now() - catchUpStarted;
 
   const opsToken = newOpsToken();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, eventStore, readStore, engine, logger, opsToken }), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken }), {
     logger: new NestPinoLogger(logger),
   });
   app.set('trust proxy', 'loopback');
@@ -101,6 +105,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     config,
     eventStore,
     readStore,
+    vault,
     engine,
     opsToken,
     bootMs,
@@ -108,6 +113,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     async close() {
       await app.close();
       await engine.stop();
+      if (!options.vault) await vault.close();
       if (!options.eventStore) await eventStore.close();
       if (!options.readStore) await readStore.close();
     },

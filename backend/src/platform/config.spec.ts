@@ -22,6 +22,28 @@ describe('loadConfig', () => {
 
   it('checks URL schemes for the server stores', () => {
     expect(() => loadConfig({ EVENT_STORE: 'postgres', DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must start with postgres:// or postgresql://');
-    expect(loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }).eventStoreUrl).toBe('esdb://localhost:2113?tls=false');
+    expect(loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://localhost:2113?tls=false', READ_STORE: 'mongodb', MONGODB_URL: 'mongodb://localhost' }).eventStoreUrl).toBe('esdb://localhost:2113?tls=false');
+  });
+
+  it('requires MongoDB beside EventStoreDB, for the vault', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://localhost:2113' })).toThrow(
+      'EVENT_STORE=eventstoredb requires READ_STORE=mongodb (the vault of password hashes and keys lives in MongoDB)',
+    );
+  });
+
+  it('reads the sign-in settings: admin e-mails, token lifetime, rate limits, and OIDC all or nothing', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.nz, ops@example.nz ,', TOKEN_TTL_SECONDS: '60' }).identity).toEqual({
+      adminEmails: ['boss@example.nz', 'ops@example.nz'],
+      tokenTtlSeconds: 60,
+      rateLimit: { perIp: 10, perAccount: 5 },
+      oidc: null,
+    });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.nz' })).toThrow('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+    expect(() => loadConfig({ TOKEN_TTL_SECONDS: '0' })).toThrow("TOKEN_TTL_SECONDS='0' must be a positive integer");
+    expect(loadConfig({ OIDC_ISSUER: 'https://id.example.nz', OIDC_CLIENT_ID: 'kauri', OIDC_CLIENT_SECRET: 's' }).identity.oidc).toEqual({
+      issuer: 'https://id.example.nz',
+      clientId: 'kauri',
+      clientSecret: 's',
+    });
   });
 });

@@ -17,6 +17,19 @@ export interface Config {
   /** Built frontend served beside the API; null serves the API only. */
   frontendDist: string | null;
   logLevel: string;
+  identity: IdentityConfig;
+}
+
+/** Sign-in settings (see domains/identity/README.md). */
+export interface IdentityConfig {
+  /** Lower-cased e-mails that are admins from registration on (`ADMIN_EMAILS`, comma-separated). */
+  adminEmails: string[];
+  /** Lifetime of a bearer token from /api/auth/callback (`TOKEN_TTL_SECONDS`, default 3600). */
+  tokenTtlSeconds: number;
+  /** Login and registration attempts per IP, and failed logins per account, in 15 minutes. */
+  rateLimit: { perIp: number; perAccount: number };
+  /** External OpenID provider, when all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +67,9 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   const databaseUrl = url('DATABASE_URL', ['postgres', 'postgresql'], eventStore === 'postgres', 'EVENT_STORE=postgres');
   const eventStoreUrl = url('EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kdb'], eventStore === 'eventstoredb', 'EVENT_STORE=eventstoredb');
   const mongodbUrl = url('MONGODB_URL', ['mongodb', 'mongodb+srv'], readStore === 'mongodb', 'READ_STORE=mongodb');
+  // EventStoreDB has no place for deletable secrets (the vault), so they go to MongoDB beside the read models.
+  if (eventStore === 'eventstoredb' && readStore !== 'mongodb') problems.push('EVENT_STORE=eventstoredb requires READ_STORE=mongodb (the vault of password hashes and keys lives in MongoDB)');
+  const identity = identityConfig(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -66,5 +82,31 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     mongodbUrl,
     frontendDist: env.FRONTEND_DIST?.trim() ? resolve(env.FRONTEND_DIST.trim()) : (defaults.frontendDist ?? null),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    identity,
+  };
+}
+
+function identityConfig(env: Env, problems: string[]): IdentityConfig {
+  const positive = (name: string, fallback: number): number => {
+    const text = env[name]?.trim();
+    if (!text) return fallback;
+    const value = Number(text);
+    if (Number.isInteger(value) && value > 0) return value;
+    problems.push(`${name}='${text}' must be a positive integer`);
+    return fallback;
+  };
+  const adminEmails = (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  for (const email of adminEmails) if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.push(`ADMIN_EMAILS: '${email}' is not an e-mail address`);
+  const issuer = env.OIDC_ISSUER?.trim() || null;
+  const clientId = env.OIDC_CLIENT_ID?.trim() || null;
+  const clientSecret = env.OIDC_CLIENT_SECRET?.trim() || null;
+  const oidcSet = [issuer, clientId, clientSecret].filter(Boolean).length;
+  if (oidcSet > 0 && oidcSet < 3) problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them)');
+  if (issuer && !/^https?:\/\/[^\s]+$/.test(issuer)) problems.push('OIDC_ISSUER must start with https:// (or http:// for a local provider)');
+  return {
+    adminEmails,
+    tokenTtlSeconds: positive('TOKEN_TTL_SECONDS', 3600),
+    rateLimit: { perIp: positive('AUTH_RATE_LIMIT_PER_IP', 10), perAccount: positive('AUTH_RATE_LIMIT_PER_ACCOUNT', 5) },
+    oidc: issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null,
   };
 }

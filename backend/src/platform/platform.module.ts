@@ -7,12 +7,15 @@ import type { Logger } from './logging.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
 import { OperationsController, OperatorGuard } from './operations/operations.controller.js';
-import { CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE } from './tokens.js';
+import { CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE, VAULT } from './tokens.js';
+import type { Vault } from './vault/vault.js';
 
 export interface Platform {
   config: Config;
   eventStore: EventStore;
   readStore: ReadStore;
+  /** Deletable secrets kept out of events (password hashes, per-person keys). */
+  vault: Vault;
   engine: ProjectionEngine;
   logger: Logger;
   /** Per-boot token for local operators (see operations/runtime-file.ts). */
@@ -31,13 +34,14 @@ export class PlatformModule {
         { provide: CONFIG, useValue: platform.config },
         { provide: EVENT_STORE, useValue: platform.eventStore },
         { provide: READ_STORE, useValue: platform.readStore },
+        { provide: VAULT, useValue: platform.vault },
         { provide: LOGGER, useValue: platform.logger },
         { provide: OPS_TOKEN, useValue: platform.opsToken },
         OperatorGuard,
         { provide: ProjectionEngine, useValue: platform.engine },
         { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore) },
       ],
-      exports: [CONFIG, EVENT_STORE, READ_STORE, LOGGER, OPS_TOKEN, ProjectionEngine, AggregateRepository],
+      exports: [CONFIG, EVENT_STORE, READ_STORE, VAULT, LOGGER, OPS_TOKEN, ProjectionEngine, AggregateRepository],
     };
   }
 }

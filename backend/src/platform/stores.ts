@@ -5,6 +5,8 @@ import type { EventStore } from './event-store/event-store.js';
 import { MemoryEventStore } from './event-store/memory-event-store.js';
 import { MemoryReadStore } from './read-store/memory-read-store.js';
 import type { ReadStore } from './read-store/read-store.js';
+import { SqlEventStore } from './event-store/sql-event-store.js';
+import { MemoryVault, type Vault } from './vault/vault.js';
 
 /** Opens the configured adapters. Drivers are imported lazily, so the embedded app never loads a server's client. */
 export async function openEventStore(config: Config): Promise<EventStore> {
@@ -45,4 +47,18 @@ export async function openReadStore(config: Config): Promise<ReadStore> {
       throw new Error(`Unknown read store ${String(_exhaustive)}`);
     }
   }
+}
+
+/** The vault beside the events: a table in the event store's PostgreSQL database, or MongoDB beside EventStoreDB. */
+export async function openVault(config: Config, eventStore: EventStore): Promise<Vault> {
+  if (eventStore instanceof SqlEventStore) {
+    const { SqlVault } = await import('./vault/sql-vault.js');
+    return SqlVault.open(eventStore.database, eventStore.kind);
+  }
+  if (eventStore.kind === 'memory') return new MemoryVault();
+  if (config.mongodbUrl) {
+    const { MongoVault } = await import('./vault/mongodb-vault.js');
+    return MongoVault.connect({ url: config.mongodbUrl });
+  }
+  throw new Error(`No vault for the ${eventStore.kind} event store: set READ_STORE=mongodb and MONGODB_URL`);
 }

@@ -4,3 +4,4 @@ export const READ_STORE = Symbol('ReadStore');
 export const CONFIG = Symbol('Config');
 export const LOGGER = Symbol('Logger');
 export const OPS_TOKEN = Symbol('OpsToken');
+export const VAULT = Symbol('Vault');

@@ -16,7 +16,12 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-/** A tiny JSON client that keeps cookies, like a browser would. */
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A tiny JSON client that keeps cookies, like a browser would, and — like the real frontend — echoes the
+ * `kauri.csrf` cookie in `X-CSRF-Token` on state-changing requests.
+ */
 export class Api {
   private cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
@@ -27,14 +32,18 @@ export class Api {
       headers: {
         ...(body !== undefined && { 'content-type': 'application/json' }),
         ...(this.cookies.size > 0 && { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
+        ...(UNSAFE.has(method.toUpperCase()) && this.cookies.has('kauri.csrf') && { 'x-csrf-token': decodeURIComponent(this.cookies.get('kauri.csrf')!) }),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
+      const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
+      // A cookie set to expire (sign-out) is dropped, as a browser would.
+      const expired = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
+      if (expired || value.join('=') === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
     }
     const text = await res.text();
     let parsed: unknown = text;
@@ -54,5 +63,22 @@ export class Api {
   }
   put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('PUT', path, body ?? {}, headers);
+  }
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', path, body ?? {}, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
+
+  /** The value of a cookie this client holds (e.g. 'kauri.csrf'). */
+  cookie(name: string): string | undefined {
+    const value = this.cookies.get(name);
+    return value === undefined ? undefined : decodeURIComponent(value);
+  }
+
+  /** Forgets a cookie (to act like a client without it). */
+  dropCookie(name: string): void {
+    this.cookies.delete(name);
   }
 }

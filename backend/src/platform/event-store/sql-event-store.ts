@@ -99,6 +99,11 @@ export abstract class SqlEventStore implements EventStore {
     private readonly db: SqlDatabase,
   ) {}
 
+  /** The store's own database: tables that must live beside the events (the vault) use its connection. */
+  get database(): SqlDatabase {
+    return this.db;
+  }
+
   /** Runs inside each append transaction after the insert (a server adapter sends its NOTIFY here). */
   protected async afterInsert(_tx: SqlSession): Promise<void> {}
 

@@ -1,0 +1,66 @@
+import { Api, startTestServer } from '../../testing/api.js';
+import { interestForm } from '../../testing/fixtures.js';
+import { signUp, TEST_PASSWORD } from '../../testing/users.js';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+describe('/api/admin/* is for admins only (server-side, by path)', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADMIN_EMAILS: 'Boss@Example.nz', AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    await server.api.post('/api/register-interest', interestForm());
+  });
+  afterAll(() => server.close());
+
+  it('refuses the signed-out with 401 and a non-admin with 403, whatever the case of the path', async () => {
+    expect((await new Api(server.url).get('/api/admin/registrations')).status).toBe(401);
+    const user = await signUp(server);
+    expect(user.user.role).toBe('user');
+    for (const path of ['/api/admin/registrations', '/API/Admin/registrations']) {
+      const res = await user.get(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 403 });
+    }
+    expect((await user.get('/api/admin/registrations')).body).toEqual({ message: 'You do not have access to this resource', title: 'Forbidden' });
+  });
+
+  it('an ADMIN_EMAILS address (any case) is admin from registration on, granted by ADMIN_EMAILS, and sees the registrations', async () => {
+    const boss = await signUp(server, { email: 'boss@example.NZ' });
+    expect(boss.user).toMatchObject({ role: 'admin', roles: ['admin'] });
+    const res = await boss.get('/api/admin/registrations');
+    expect(res.status).toBe(200);
+    expect(res.body.registrations).toEqual([expect.objectContaining({ number: 1, email: 'aroha@example.co.nz' })]);
+    const granted = (await server.eventStore.readStream(`user-${boss.user.id}`)).find((e) => e.type === 'RoleGranted')!;
+    expect(granted.data).toEqual({ userId: boss.user.id, role: 'admin', grantedBy: { kind: 'system', name: 'ADMIN_EMAILS' } });
+  });
+
+  it('an admin made through the operator grant path is admin on the next request; a revoke takes it away again', async () => {
+    const admin = await signUp(server, { admin: true });
+    expect(admin.user.role).toBe('admin');
+    expect((await admin.get('/api/admin/registrations')).status).toBe(200);
+    const revoke = await fetch(`${server.url}/api/operations/roles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` },
+      body: JSON.stringify({ email: admin.user.email, role: 'admin', action: 'revoke' }),
+    });
+    expect(await revoke.json()).toMatchObject({ changed: true, roles: [] });
+    expect((await admin.get('/api/admin/registrations')).status).toBe(403);
+    const events = (await server.eventStore.readStream(`user-${admin.user.id}`)).filter((e) => e.type.startsWith('Role'));
+    expect(events.map((e) => [e.type, e.data, e.metadata.actor])).toEqual([
+      ['RoleGranted', { userId: admin.user.id, role: 'admin', grantedBy: { kind: 'system', name: 'admin-cli' } }, { kind: 'system', name: 'admin-cli' }],
+      ['RoleRevoked', { userId: admin.user.id, role: 'admin', revokedBy: { kind: 'system', name: 'admin-cli' } }, { kind: 'system', name: 'admin-cli' }],
+    ]);
+  });
+
+  it('an admin may change roles through the operations API too, and the event names that admin; others may not', async () => {
+    const boss = new Api(server.url);
+    const login = await boss.post('/api/login', { email: 'boss@example.nz', password: TEST_PASSWORD });
+    expect(login.body.role).toBe('admin');
+    const officer = await signUp(server);
+    const res = await boss.post('/api/operations/roles', { email: officer.user.email, role: 'compliance', action: 'grant' });
+    expect(res).toMatchObject({ status: 200, body: { changed: true, roles: ['compliance'] } });
+    const [granted] = (await server.eventStore.readStream(`user-${officer.user.id}`)).filter((e) => e.type === 'RoleGranted');
+    expect(granted!.data).toMatchObject({ grantedBy: { kind: 'user', userId: login.body.id } });
+    expect((await officer.get('/api/user')).body).toMatchObject({ role: 'user', roles: ['compliance'] });
+    expect((await officer.post('/api/operations/roles', { email: officer.user.email, role: 'admin', action: 'grant' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { CommandContext } from '../../platform/command-context.js';
+import { Roles } from '../../platform/http/auth.js';
+import { Ctx } from '../../platform/http/request-context.js';
+import { OperatorGuard } from '../../platform/operations/operations.controller.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { READ_STORE } from '../../platform/tokens.js';
+import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
+import type { RoleChanger } from './events.js';
+import { RoleChangeDto } from './identity.dto.js';
+import { IdentityService, type IdentityRequest } from './identity.service.js';
+
+/** Admin pages' data. The IdentityGuard already refuses /api/admin/* to non-admins; @Roles says so in the OpenAPI too. */
+@ApiTags('admin')
+@Controller('api/admin')
+@Roles('admin')
+export class AdminController {
+  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+
+  @Get('registrations')
+  @ApiOperation({ summary: 'Registrations of interest, newest first (admins only)' })
+  @ApiOkResponse({ description: '{ registrations: [...] }' })
+  @ApiForbiddenResponse({ description: 'Not an admin' })
+  async registrations(): Promise<{ registrations: RegistrationDoc[] }> {
+    const registrations = await this.reads.collection<RegistrationDoc>(registrationsProjection.name).find({}, { sort: { number: -1 } });
+    return { registrations: registrations.map(({ _position, ...doc }: RegistrationDoc & { _position?: number }) => doc) };
+  }
+}
+
+/** Role changes for operators: `npm run admin -- grant|revoke` through a running app (ops token), or an admin. */
+@ApiTags('operations')
+@ApiSecurity('ops')
+@UseGuards(OperatorGuard)
+@Controller('api/operations/roles')
+export class RoleOperationsController {
+  constructor(private readonly identity: IdentityService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Grant or revoke a role (admin, compliance) by e-mail; the event names who did it' })
+  @ApiOkResponse({ description: '{ userId, changed, roles }: changed is false when nothing needed doing' })
+  changeRole(@Body() form: RoleChangeDto, @Req() req: IdentityRequest, @Ctx() context: CommandContext) {
+    const by: RoleChanger = req.actor?.kind === 'user' ? { kind: 'user', userId: req.actor.userId } : { kind: 'system', name: 'admin-cli' };
+    const actor = req.actor ?? { kind: 'system' as const, name: 'admin-cli' };
+    return this.identity.changeRole(form.email, form.role, form.action, by, { ...context, actor });
+  }
+}

@@ -1,0 +1,126 @@
+import type { Role } from '../../platform/event-store/event-store.js';
+
+/**
+ * Events of one person's account, in the stream `user-<userId>`. Personal data (e-mail, names, the provider's
+ * subject) sits only under `data.personal`, named by `data.subjectId`, so it can be encrypted per person and
+ * forgotten; nothing secret is ever here — password hashes live in the vault, and sessions and bearer tokens
+ * appear only as SHA-256 hashes.
+ */
+export interface Personal {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** Who changed a role: a signed-in admin, or the system on an operator's behalf ('ADMIN_EMAILS', the admin CLI). */
+export type RoleChanger = { kind: 'user'; userId: string } | { kind: 'system'; name: string };
+
+export type SignInMethod = 'password' | 'oidc';
+export type SessionKind = 'cookie' | 'bearer';
+
+export interface UserRegistered {
+  type: 'UserRegistered';
+  data: {
+    userId: string;
+    subjectId: string;
+    /** SHA-256 of the normalised e-mail (see emailKey): the reservation stream's key. */
+    emailKey: string;
+    method: SignInMethod;
+    personal: Personal;
+  };
+}
+
+export interface UserSignedIn {
+  type: 'UserSignedIn';
+  data: { userId: string; method: SignInMethod };
+}
+
+export interface UserSignedOut {
+  type: 'UserSignedOut';
+  data: { userId: string };
+}
+
+export interface SessionStarted {
+  type: 'SessionStarted';
+  data: {
+    userId: string;
+    /** SHA-256 of the session cookie or bearer token: the token itself is never stored. */
+    tokenHash: string;
+    kind: SessionKind;
+    startedAt: string;
+    /** Absolute end. */
+    expiresAt: string;
+    /** End if unused (cookie sessions; null for bearer tokens, which only have an absolute lifetime). */
+    idleExpiresAt: string | null;
+  };
+}
+
+export interface SessionExtended {
+  type: 'SessionExtended';
+  data: { userId: string; tokenHash: string; idleExpiresAt: string };
+}
+
+export interface SessionEnded {
+  type: 'SessionEnded';
+  data: { userId: string; tokenHash: string; reason: 'signed-out' };
+}
+
+export interface RoleGranted {
+  type: 'RoleGranted';
+  data: { userId: string; role: Role; grantedBy: RoleChanger };
+}
+
+export interface RoleRevoked {
+  type: 'RoleRevoked';
+  data: { userId: string; role: Role; revokedBy: RoleChanger };
+}
+
+export interface ProfileUpdated {
+  type: 'ProfileUpdated';
+  data: { userId: string; subjectId: string; personal: { firstName: string; lastName: string } };
+}
+
+export interface ExternalIdentityLinked {
+  type: 'ExternalIdentityLinked';
+  data: {
+    userId: string;
+    subjectId: string;
+    issuer: string;
+    /** SHA-256 of issuer and subject: the key of the identity's reservation stream. */
+    identityKey: string;
+    personal: { sub: string };
+  };
+}
+
+export type UserEvent =
+  | UserRegistered
+  | UserSignedIn
+  | UserSignedOut
+  | SessionStarted
+  | SessionExtended
+  | SessionEnded
+  | RoleGranted
+  | RoleRevoked
+  | ProfileUpdated
+  | ExternalIdentityLinked;
+
+/** Stream `email-<emailKey>`: who holds an e-mail address. One stream per address, guarded by expected revision. */
+export interface EmailReserved {
+  type: 'EmailReserved';
+  data: { emailKey: string; userId: string };
+}
+
+export interface EmailReleased {
+  type: 'EmailReleased';
+  data: { emailKey: string; userId: string };
+}
+
+export type EmailReservationEvent = EmailReserved | EmailReleased;
+
+/** Stream `external-identity-<identityKey>`: which account an identity at an OpenID provider signs in to. */
+export interface ExternalIdentityClaimed {
+  type: 'ExternalIdentityClaimed';
+  data: { identityKey: string; userId: string };
+}
+
+export type ExternalIdentityEvent = ExternalIdentityClaimed;

@@ -1,0 +1,180 @@
+import { startTestServer, Api } from '../../testing/api.js';
+import { signUp, TEST_PASSWORD } from '../../testing/users.js';
+import { emailKey, emailStream } from './reservations.decider.js';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+describe('identity API: register, login, session, logout (real app, memory stores)', () => {
+  let server: Server;
+  beforeEach(async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_ACCOUNT: '1000' } });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('registers, answers the User and is signed in on the very next request', async () => {
+    const res = await server.api.post('/api/register', { email: 'Aroha@Example.nz', password: 'a long enough secret', firstName: 'Aroha', lastName: 'Ngata' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      firstName: 'Aroha',
+      lastName: 'Ngata',
+      email: 'Aroha@Example.nz',
+      profileImageUrl: null,
+      role: 'user',
+      roles: [],
+      subscriptionStatus: 'inactive',
+      subscriptionTier: null,
+    });
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('kauri.sid='))).toMatch(/HttpOnly/);
+    expect(cookies.find((c) => c.startsWith('kauri.sid='))).toMatch(/SameSite=Lax/);
+    expect(cookies.find((c) => c.startsWith('kauri.sid='))).not.toMatch(/Secure/);
+    expect(cookies.find((c) => c.startsWith('kauri.csrf='))).not.toMatch(/HttpOnly/);
+    expect((await server.api.get('/api/user')).body).toEqual(res.body);
+  });
+
+  it('marks the cookies Secure behind an HTTPS proxy (X-Forwarded-Proto from loopback)', async () => {
+    const res = await new Api(server.url).post('/api/register', { email: 'tls@example.nz', password: TEST_PASSWORD }, { 'x-forwarded-proto': 'https' });
+    expect(res.status).toBe(201);
+    for (const name of ['kauri.sid=', 'kauri.csrf=']) expect(res.headers.getSetCookie().find((c) => c.startsWith(name))).toMatch(/; Secure/);
+  });
+
+  it('records UserRegistered with personal data only under data.personal, and never the password or the token', async () => {
+    const res = await server.api.post('/api/register', { email: 'mere@example.nz', password: 'mere has a long password', firstName: 'Mere' });
+    const events = await server.eventStore.readAll();
+    const userEvents = events.filter((e) => e.streamId === `user-${res.body.id}`);
+    expect(userEvents.map((e) => e.type)).toEqual(['UserRegistered', 'UserSignedIn', 'SessionStarted']);
+    expect(userEvents[0]!.data).toEqual({
+      userId: res.body.id,
+      subjectId: res.body.id,
+      emailKey: emailKey('mere@example.nz'),
+      method: 'password',
+      personal: { email: 'mere@example.nz', firstName: 'Mere', lastName: null },
+    });
+    const everything = JSON.stringify(events);
+    expect(everything).not.toContain('mere has a long password');
+    expect(everything).not.toContain(server.api.cookie('kauri.sid'));
+    for (const e of events) expect(e.streamId + e.type).not.toMatch(/mere|example/i);
+    expect(events.map((e) => e.streamId)).toContain(emailStream(emailKey('mere@example.nz')));
+    expect(await server.vault.get('password', res.body.id)).toMatch(/^scrypt\$32768\$8\$1\$/);
+  });
+
+  it('refuses a short password, a bad e-mail and a repeated e-mail with the messages', async () => {
+    const short = await server.api.post('/api/register', { email: 'a@example.nz', password: 'elevenchars' });
+    expect(short).toMatchObject({ status: 400, body: { message: 'Password must be at least 12 characters' } });
+    const bad = await server.api.post('/api/register', { email: 'nope', password: TEST_PASSWORD });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Please enter a valid email address' } });
+    expect((await new Api(server.url).post('/api/register', { email: 'a@example.nz', password: TEST_PASSWORD })).status).toBe(201);
+    const again = await new Api(server.url).post('/api/register', { email: ' A@EXAMPLE.NZ ', password: TEST_PASSWORD });
+    expect(again).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+  });
+
+  it('20 concurrent registrations of one e-mail: exactly one 201, the others 409', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => new Api(server.url).post('/api/register', { email: 'race@example.nz', password: `${TEST_PASSWORD} ${i}` })),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
+    const registered = (await server.eventStore.readAll()).filter((e) => e.type === 'UserRegistered');
+    expect(registered).toHaveLength(1);
+  }, 60_000);
+
+  it('logs in with the right password (any e-mail case), refuses a wrong one or an unknown e-mail with one message', async () => {
+    const alice = await signUp(server, { email: 'alice@example.nz', firstName: 'Alice' });
+    const fresh = new Api(server.url);
+    expect((await fresh.get('/api/user')).status).toBe(401);
+    const ok = await fresh.post('/api/login', { email: 'ALICE@example.nz', password: TEST_PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ id: alice.user.id, email: 'alice@example.nz', firstName: 'Alice', role: 'user' });
+    expect((await fresh.get('/api/user')).body.id).toBe(alice.user.id);
+
+    const wrong = await new Api(server.url).post('/api/login', { email: 'alice@example.nz', password: 'not the password at all' });
+    expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid email or password' } });
+    const unknown = await new Api(server.url).post('/api/login', { email: 'bob@example.nz', password: TEST_PASSWORD });
+    expect(unknown).toMatchObject({ status: 401, body: { message: 'Invalid email or password' } });
+  });
+
+  it('signs out: the session ends, the cookies are cleared, /api/user answers 401', async () => {
+    const api = await signUp(server);
+    const sid = api.cookie('kauri.sid')!;
+    const out = await api.post('/api/logout');
+    expect(out).toMatchObject({ status: 200, body: { success: true } });
+    expect(api.cookie('kauri.sid')).toBeUndefined();
+    expect((await api.get('/api/user')).status).toBe(401);
+    // The old cookie, replayed, no longer works.
+    expect((await new Api(server.url).get('/api/user', { cookie: `kauri.sid=${sid}` })).status).toBe(401);
+    const types = (await server.eventStore.readStream(`user-${api.user.id}`)).map((e) => e.type);
+    expect(types.slice(-2)).toEqual(['SessionEnded', 'UserSignedOut']);
+  });
+
+  it('updates the profile name (PATCH /api/user)', async () => {
+    const api = await signUp(server, { firstName: 'Tama' });
+    const res = await api.patch('/api/user', { firstName: ' Tamati ', lastName: 'Walker' });
+    expect(res).toMatchObject({ status: 200, body: { firstName: 'Tamati', lastName: 'Walker' } });
+    expect((await api.get('/api/user')).body).toMatchObject({ firstName: 'Tamati', lastName: 'Walker' });
+    expect((await api.patch('/api/user', { firstName: '', lastName: 'Walker' })).body).toMatchObject({ message: 'First name is required' });
+    expect((await new Api(server.url).patch('/api/user', { firstName: 'A', lastName: 'B' })).status).toBe(401);
+  });
+
+  it('documents the identity calls in the OpenAPI, sign-out included', async () => {
+    const docs = await server.api.get('/api/docs-json');
+    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/login', '/api/logout', '/api/user', '/api/auth/user']));
+    expect(docs.body.paths['/api/logout'].post.description).toMatch(/revokes the bearer token/);
+  });
+});
+
+describe('CSRF: cookie-authenticated changes need X-CSRF-Token', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('refuses a missing or wrong token with 403, accepts the right one; anonymous requests are exempt', async () => {
+    const api = await signUp(server);
+    const sid = api.cookie('kauri.sid')!;
+    const csrf = api.cookie('kauri.csrf')!;
+    const raw = (headers: Record<string, string>) =>
+      fetch(`${server.url}/api/user`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: `kauri.sid=${sid}`, ...headers }, body: JSON.stringify({ firstName: 'A', lastName: 'B' }) });
+    const missing = await raw({});
+    expect(missing.status).toBe(403);
+    expect(await missing.json()).toMatchObject({ message: 'Invalid CSRF token' });
+    expect((await raw({ 'x-csrf-token': 'wrong' })).status).toBe(403);
+    expect((await raw({ 'x-csrf-token': csrf })).status).toBe(200);
+    // Reads need no token; neither does a request that is not signed in.
+    expect((await fetch(`${server.url}/api/user`, { headers: { cookie: `kauri.sid=${sid}` } })).status).toBe(200);
+    expect((await new Api(server.url).post('/api/logout')).status).toBe(200);
+  });
+});
+
+describe('rate limits on login and registration', () => {
+  let server: Server;
+  afterEach(() => server.close());
+
+  it('locks an account after 5 failed logins with 429 and Retry-After, even with the right password then', async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    await signUp(server, { email: 'target@example.nz' });
+    for (let i = 0; i < 5; i++) {
+      expect((await new Api(server.url).post('/api/login', { email: 'target@example.nz', password: `guess number ${i}` })).status).toBe(401);
+    }
+    const locked = await new Api(server.url).post('/api/login', { email: 'target@example.nz', password: TEST_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^Too many attempts\. Please try again in (15|14) minutes\.$/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Another account from the same IP is not affected.
+    await signUp(server, { email: 'other@example.nz' });
+    expect((await new Api(server.url).post('/api/login', { email: 'other@example.nz', password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('limits attempts per IP (AUTH_RATE_LIMIT_PER_IP) across login and registration', async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '3' } });
+    expect((await new Api(server.url).post('/api/register', { email: 'one@example.nz', password: TEST_PASSWORD })).status).toBe(201);
+    expect((await new Api(server.url).post('/api/login', { email: 'one@example.nz', password: TEST_PASSWORD })).status).toBe(200);
+    expect((await new Api(server.url).post('/api/login', { email: 'one@example.nz', password: 'wrong password here' })).status).toBe(401);
+    const limited = await new Api(server.url).post('/api/register', { email: 'two@example.nz', password: TEST_PASSWORD });
+    expect(limited).toMatchObject({ status: 429, body: { message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) } });
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,244 @@
+import { Body, Controller, Get, HttpCode, Inject, Next, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiFoundResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { NextFunction, Response } from 'express';
+import type { CommandContext } from '../../platform/command-context.js';
+import type { Config } from '../../platform/config.js';
+import { DomainError } from '../../platform/errors.js';
+import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
+import { Ctx } from '../../platform/http/request-context.js';
+import { CONFIG } from '../../platform/tokens.js';
+import { AuthCallbackDto, AuthCallbackResponseDto, AuthConfigDto, LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto } from './identity.dto.js';
+import { OidcClient } from './oidc.js';
+import { IdentityService, INVALID_CREDENTIALS, type IdentityRequest, type StartedSession } from './identity.service.js';
+import { emailKey } from './reservations.decider.js';
+import { RateLimiter, tooManyAttemptsMessage } from './rate-limiter.js';
+import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
+import { UserDto } from './user-view.js';
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+@ApiTags('identity')
+@Controller('api')
+export class IdentityController {
+  /** Every login and registration attempt, per client IP. */
+  private readonly perIp: RateLimiter;
+  /** Failed logins and refused registrations, per e-mail address (by its key). */
+  private readonly perAccount: RateLimiter;
+
+  /** The external OpenID provider, when configured. */
+  private readonly oidc: OidcClient | null;
+
+  constructor(
+    private readonly identity: IdentityService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc) : null;
+    this.perIp = new RateLimiter(config.identity.rateLimit.perIp, WINDOW_MS);
+    this.perAccount = new RateLimiter(config.identity.rateLimit.perAccount, WINDOW_MS);
+  }
+
+  @Post('register')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create an account with e-mail and password, and sign in (session cookie)' })
+  @ApiCreatedResponse({ type: UserDto, description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie' })
+  @ApiBadRequestResponse({ description: "`{ message }`, e.g. 'Password must be at least 12 characters'" })
+  @ApiConflictResponse({ description: "'An account with this email already exists'" })
+  @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
+  async register(@Body() form: RegisterDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
+    const account = `register:${emailKey(form.email)}`;
+    this.throttle(req, res, account);
+    let userId: string;
+    try {
+      ({ userId } = await this.identity.register(form, 'password', context));
+    } catch (error) {
+      if (error instanceof DomainError && error.status === 409) this.perAccount.record(account);
+      throw error;
+    }
+    return this.signIn(userId, 'password', context, req, res);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with e-mail and password (session cookie)' })
+  @ApiOkResponse({ type: UserDto, description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie' })
+  @ApiUnauthorizedResponse({ description: "'Invalid email or password'" })
+  @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
+  async login(@Body() form: LoginDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
+    const account = `login:${emailKey(form.email)}`;
+    this.throttle(req, res, account);
+    const userId = await this.identity.checkPassword(form.email, form.password);
+    if (!userId) {
+      this.perAccount.record(account);
+      throw new DomainError(INVALID_CREDENTIALS, 401, undefined, 'Sign In Failed');
+    }
+    this.perAccount.reset(account);
+    return this.signIn(userId, 'password', context, req, res);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Sign out',
+    description:
+      'Ends the session of the kauri.sid cookie and revokes the bearer token sent in Authorization (either or both); clears the cookies. ' +
+      'Answers 200 even when nothing was signed in. With the session cookie, send X-CSRF-Token.',
+  })
+  @ApiCookieAuth()
+  @ApiBearerAuth()
+  @ApiHeader({ name: 'X-CSRF-Token', required: false, description: 'The kauri.csrf cookie, when signed in by cookie' })
+  @ApiOkResponse({ type: SignedOutDto })
+  @ApiForbiddenResponse({ description: "'Invalid CSRF token'" })
+  async logout(@Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<SignedOutDto> {
+    const tokens = [req.authentication?.via === 'cookie' ? req.authentication.token : null, req.bearerToken ?? null].filter((t): t is string => !!t);
+    await this.identity.signOut(tokens, context);
+    if (req.authentication?.via === 'cookie') this.clearCookies(req, res);
+    return { success: true };
+  }
+
+  @Get('user')
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user (session cookie or bearer token); 401 when signed out' })
+  @ApiOkResponse({ type: UserDto })
+  async current(@CurrentUser() signedIn: SignedInUser): Promise<UserDto> {
+    return this.userOr401(signedIn.userId);
+  }
+
+  @Patch('user')
+  @Authenticated()
+  @ApiOperation({ summary: 'Change the signed-in user’s first and last name (the /profile page)' })
+  @ApiOkResponse({ type: UserDto })
+  @ApiBadRequestResponse({ description: "'First name is required' / 'Last name is required'" })
+  async updateProfile(@Body() form: UpdateProfileDto, @CurrentUser() signedIn: SignedInUser, @Ctx() context: CommandContext): Promise<UserDto> {
+    return this.identity.updateProfile(signedIn.userId, form.firstName, form.lastName, context);
+  }
+
+  @Get('auth/user')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The user of a bearer token (from /api/auth/callback); 401 when the token is missing, expired, revoked or unknown' })
+  @ApiOkResponse({ type: UserDto })
+  @ApiUnauthorizedResponse({ description: 'Token invalid' })
+  async bearerUser(@Req() req: IdentityRequest): Promise<UserDto> {
+    if (req.authentication?.via !== 'bearer') throw new DomainError('Invalid or expired token', 401, undefined, 'Unauthorized');
+    return this.userOr401(req.authentication.actor.userId);
+  }
+
+  @Get('auth/config')
+  @ApiOperation({ summary: 'Which sign-in methods the frontend should offer' })
+  @ApiOkResponse({ type: AuthConfigDto })
+  authConfig(): AuthConfigDto {
+    return { oidc: this.oidc !== null };
+  }
+
+  @Get('login')
+  @ApiOperation({
+    summary: 'Start sign-in at the external OpenID provider',
+    description:
+      'Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. ' +
+      'With no provider configured, redirects to the local sign-in page /auth.',
+  })
+  @ApiFoundResponse({ description: 'To the provider, or to /auth' })
+  async startLogin(@Query('state') state: unknown, @Query('redirect_uri') redirectUri: unknown, @Req() req: IdentityRequest, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
+    if (!this.oidc) return res.redirect(302, '/auth');
+    const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${req.protocol}://${req.get('host')}/auth/callback`;
+    if (!isHttpUrl(returnTo)) throw new DomainError('redirect_uri must be an absolute http(s) address', 400);
+    const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
+    try {
+      await this.oidc.start(req, res, next, clientState ?? '', returnTo);
+    } catch {
+      throw new DomainError('The identity provider is not reachable. Please try again later.', 409);
+    }
+  }
+
+  @Post('auth/callback')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Finish external sign-in: exchange the provider’s code for a bearer token',
+    description: 'Checks the state (issued by /api/login, once, within 10 minutes), the nonce, issuer and audience; finds or creates the account.',
+  })
+  @ApiOkResponse({ type: AuthCallbackResponseDto })
+  @ApiBadRequestResponse({ description: '`{ error, message }`: the provider’s error (e.g. access_denied) passed on' })
+  @ApiUnauthorizedResponse({ description: '`{ error, message }`: state not verified, or code refused by the provider' })
+  async authCallback(@Body() form: AuthCallbackDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<AuthCallbackResponseDto | { error: string; message: string }> {
+    if (!this.oidc) {
+      res.status(404);
+      return { error: 'No external identity provider is configured', message: 'No external identity provider is configured' };
+    }
+    const outcome = await this.oidc.exchange(req, { code: form.code, state: form.state, error: form.error, error_description: form.error_description }, form.redirect_uri);
+    if (!outcome.ok) {
+      res.status(outcome.status);
+      return { error: outcome.error, message: outcome.message };
+    }
+    let userId: string;
+    try {
+      userId = await this.identity.externalSignIn(outcome.profile, context);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      res.status(error.status);
+      return { error: error.message, message: error.message };
+    }
+    const session = await this.identity.startSession(userId, 'bearer', 'oidc', context);
+    return { user: await this.userOr401(userId), token: session.token, expires_in: this.config.identity.tokenTtlSeconds };
+  }
+
+  private async userOr401(userId: string): Promise<UserDto> {
+    const found = await this.identity.userDto(userId);
+    if (!found) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
+    return found;
+  }
+
+  /** 429 when this IP, or attempts on this account, are over the limit (checked before any work is done). */
+  private throttle(req: IdentityRequest, res: Response, account: string): void {
+    const ip = `ip:${req.ip ?? 'unknown'}`;
+    const wait = Math.max(this.perIp.retryAfter(ip), this.perAccount.retryAfter(account));
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new DomainError(tooManyAttemptsMessage(wait), 429, undefined, 'Too Many Attempts');
+    }
+    this.perIp.record(ip);
+  }
+
+  private async signIn(userId: string, method: 'password', context: CommandContext, req: IdentityRequest, res: Response): Promise<UserDto> {
+    const session = await this.identity.startSession(userId, 'cookie', method, context);
+    this.setCookies(req, res, session);
+    return this.userOr401(userId);
+  }
+
+  private cookieOptions(req: IdentityRequest) {
+    // req.secure honours X-Forwarded-Proto from a trusted proxy ('trust proxy' in app.ts).
+    return { sameSite: 'lax' as const, secure: req.secure, path: '/' };
+  }
+
+  private setCookies(req: IdentityRequest, res: Response, session: StartedSession): void {
+    const maxAge = SESSION_ABSOLUTE_MS;
+    res.cookie(SESSION_COOKIE, session.token, { ...this.cookieOptions(req), httpOnly: true, maxAge });
+    // Readable by the page's script, which echoes it in X-CSRF-Token.
+    res.cookie(CSRF_COOKIE, csrfTokenFor(session.token), { ...this.cookieOptions(req), httpOnly: false, maxAge });
+  }
+
+  private clearCookies(req: IdentityRequest, res: Response): void {
+    res.clearCookie(SESSION_COOKIE, { ...this.cookieOptions(req), httpOnly: true });
+    res.clearCookie(CSRF_COOKIE, this.cookieOptions(req));
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,129 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords.js';
+import { UserDto } from './user-view.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+
+export class RegisterDto {
+  @ApiProperty({ format: 'email' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email: string;
+
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, description: 'At least 12 characters (the security page)' })
+  @IsString({ message: PASSWORD_TOO_SHORT })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  password: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  firstName?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  lastName?: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ format: 'email' })
+  @Transform(trim)
+  @IsString({ message: 'Email is required' })
+  @MinLength(1, { message: 'Email is required' })
+  @MaxLength(254, { message: 'Invalid email or password' })
+  email: string;
+
+  @ApiProperty()
+  @IsString({ message: 'Password is required' })
+  @MinLength(1, { message: 'Password is required' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: 'Invalid email or password' })
+  password: string;
+}
+
+export class UpdateProfileDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'First name is required' })
+  @MinLength(1, { message: 'First name is required' })
+  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  firstName: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'Last name is required' })
+  @MinLength(1, { message: 'Last name is required' })
+  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  lastName: string;
+}
+
+export class AuthCallbackDto {
+  @ApiProperty({ description: 'The code the provider returned to /auth/callback' })
+  @ValidateIf((o: AuthCallbackDto) => !o.error)
+  @IsString({ message: 'code is required' })
+  @MinLength(1, { message: 'code is required' })
+  @MaxLength(2048)
+  code: string;
+
+  @ApiPropertyOptional({ description: 'The error the provider returned instead of a code (e.g. access_denied), passed on' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  error?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  error_description?: string;
+
+  @ApiProperty({ description: 'The state the provider returned (the client checked it against its stored one)' })
+  @IsString({ message: 'state is required' })
+  @MinLength(1, { message: 'state is required' })
+  @MaxLength(512)
+  state: string;
+
+  @ApiProperty({ description: 'The redirect_uri used to start the login (origin + /auth/callback)' })
+  @IsString({ message: 'redirect_uri is required' })
+  @MaxLength(2048)
+  redirect_uri: string;
+}
+
+export class AuthCallbackResponseDto {
+  @ApiProperty({ type: UserDto }) user: UserDto;
+  @ApiProperty({ description: 'Bearer token for the Authorization header' }) token: string;
+  @ApiProperty({ description: 'Seconds until the token expires (TOKEN_TTL_SECONDS, default 3600)' }) expires_in: number;
+}
+
+export class AuthConfigDto {
+  @ApiProperty({ description: 'Whether an external OpenID provider is configured' }) oidc: boolean;
+}
+
+export class RoleChangeDto {
+  @ApiProperty({ format: 'email' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  email: string;
+
+  @ApiProperty({ enum: ['admin', 'compliance'] })
+  @IsIn(['admin', 'compliance'], { message: "role must be 'admin' or 'compliance'" })
+  role: 'admin' | 'compliance';
+
+  @ApiProperty({ enum: ['grant', 'revoke'] })
+  @IsIn(['grant', 'revoke'], { message: "action must be 'grant' or 'revoke'" })
+  action: 'grant' | 'revoke';
+}
+
+export class SignedOutDto {
+  @ApiProperty() success: boolean;
+}

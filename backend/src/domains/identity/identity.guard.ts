@@ -1,0 +1,42 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { DomainError } from '../../platform/errors.js';
+import { IdentityService, type IdentityRequest } from './identity.service.js';
+import { CSRF_HEADER, csrfTokenFor, sameSecret } from './tokens.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Express matches paths case-insensitively and tolerates repeated slashes: so does this. */
+const ADMIN_PATH = /^\/+api\/+admin(\/|$)/i;
+
+export const INVALID_CSRF = 'Invalid CSRF token';
+
+/**
+ * Runs before every route (a global guard, so no route can forget it):
+ * 1. puts the signed-in user on `req.actor` (bearer token first, then the session cookie);
+ * 2. refuses a state-changing request authenticated by the session cookie without the session's CSRF token in
+ *    `X-CSRF-Token` (403) — bearer-authenticated and anonymous requests carry no ambient authority, so are exempt;
+ * 3. refuses every `/api/admin/*` route to anyone but an admin (401 signed out, 403 signed in).
+ */
+@Injectable()
+export class IdentityGuard implements CanActivate {
+  constructor(private readonly identity: IdentityService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<IdentityRequest>();
+    const authentication = await this.identity.authenticate(req);
+    req.authentication = authentication;
+    if (authentication) req.actor = authentication.actor;
+
+    if (authentication?.via === 'cookie' && !SAFE_METHODS.has(req.method.toUpperCase())) {
+      const given = req.header(CSRF_HEADER) ?? '';
+      if (!given || !sameSecret(given, csrfTokenFor(authentication.token))) throw new DomainError(INVALID_CSRF, 403, undefined, 'Forbidden');
+    }
+
+    const routePath = (req.route as { path?: unknown } | undefined)?.path;
+    if (ADMIN_PATH.test(req.path) || (typeof routePath === 'string' && ADMIN_PATH.test(routePath))) {
+      if (!authentication) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
+      if (!authentication.actor.roles.includes('admin')) throw new DomainError('You do not have access to this resource', 403, undefined, 'Forbidden');
+    }
+    return true;
+  }
+}
+

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AdminController, RoleOperationsController } from './admin.controller.js';
+import { IdentityController } from './identity.controller.js';
+import { IdentityGuard } from './identity.guard.js';
+import { IdentityService } from './identity.service.js';
+
+@Module({
+  controllers: [IdentityController, AdminController, RoleOperationsController],
+  providers: [IdentityService, { provide: APP_GUARD, useClass: IdentityGuard }],
+  exports: [IdentityService],
+})
+export class IdentityModule {}

@@ -1,0 +1,163 @@
+import type { Decider } from '../../platform/decider.js';
+import { DomainError } from '../../platform/errors.js';
+import type { Role } from '../../platform/event-store/event-store.js';
+import type { Personal, RoleChanger, SessionKind, SignInMethod, UserEvent } from './events.js';
+
+export const userStream = (userId: string) => `user-${userId}`;
+
+export interface NewSession {
+  tokenHash: string;
+  kind: SessionKind;
+  expiresAt: string;
+  idleExpiresAt: string | null;
+}
+
+export type UserCommand =
+  | { type: 'RegisterUser'; userId: string; emailKey: string; personal: Personal; method: SignInMethod; adminByConfiguration: boolean; at: string }
+  | { type: 'SignIn'; method: SignInMethod; session: NewSession; at: string }
+  | { type: 'ExtendSession'; tokenHash: string; idleExpiresAt: string; at: string }
+  | { type: 'SignOut'; tokenHashes: string[]; at: string }
+  | { type: 'GrantRole'; role: Role; by: RoleChanger; at: string }
+  | { type: 'RevokeRole'; role: Role; by: RoleChanger; at: string }
+  | { type: 'UpdateProfile'; firstName: string; lastName: string; at: string }
+  | { type: 'LinkExternalIdentity'; issuer: string; identityKey: string; sub: string; at: string };
+
+interface OpenSession {
+  expiresAt: string;
+  idleExpiresAt: string | null;
+}
+
+export interface UserState {
+  userId: string | null;
+  emailKey: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  roles: readonly Role[];
+  /** Sessions not ended (expired ones stay until signed out: they are harmless and bounded by sign-ins). */
+  sessions: ReadonlyMap<string, OpenSession>;
+  identityKeys: ReadonlySet<string>;
+}
+
+export const ACCOUNT_EXISTS = 'An account with this email already exists';
+export const NO_ACCOUNT = 'No such account';
+export const NAME_REQUIRED = { firstName: 'First name is required', lastName: 'Last name is required' } as const;
+
+const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
+  const next = new Map(map);
+  next.delete(key);
+  return next;
+};
+
+/** One person's account: registration, sign-ins and their sessions, roles, profile, linked identities. */
+export const user: Decider<UserCommand, UserEvent, UserState> = {
+  name: 'User',
+  initialState: { userId: null, emailKey: null, firstName: null, lastName: null, roles: [], sessions: new Map(), identityKeys: new Set() },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UserRegistered':
+        return {
+          ...state,
+          userId: event.data.userId,
+          emailKey: event.data.emailKey,
+          firstName: event.data.personal.firstName,
+          lastName: event.data.personal.lastName,
+        };
+      case 'SessionStarted':
+        return { ...state, sessions: new Map(state.sessions).set(event.data.tokenHash, { expiresAt: event.data.expiresAt, idleExpiresAt: event.data.idleExpiresAt }) };
+      case 'SessionExtended': {
+        const session = state.sessions.get(event.data.tokenHash);
+        if (!session) return state;
+        return { ...state, sessions: new Map(state.sessions).set(event.data.tokenHash, { ...session, idleExpiresAt: event.data.idleExpiresAt }) };
+      }
+      case 'SessionEnded':
+        return { ...state, sessions: without(state.sessions, event.data.tokenHash) };
+      case 'RoleGranted':
+        return state.roles.includes(event.data.role) ? state : { ...state, roles: [...state.roles, event.data.role] };
+      case 'RoleRevoked':
+        return { ...state, roles: state.roles.filter((r) => r !== event.data.role) };
+      case 'ProfileUpdated':
+        return { ...state, firstName: event.data.personal.firstName, lastName: event.data.personal.lastName };
+      case 'ExternalIdentityLinked':
+        return { ...state, identityKeys: new Set(state.identityKeys).add(event.data.identityKey) };
+      case 'UserSignedIn':
+      case 'UserSignedOut':
+        return state;
+      default: {
+        const _exhaustive: never = event;
+        return state;
+      }
+    }
+  },
+
+  decide(command, state) {
+    if (command.type !== 'RegisterUser' && !state.userId) throw new DomainError(NO_ACCOUNT, 404);
+    const userId = state.userId!;
+    switch (command.type) {
+      case 'RegisterUser': {
+        if (state.userId) throw new DomainError(ACCOUNT_EXISTS, 409);
+        const { personal } = command;
+        return [
+          {
+            type: 'UserRegistered',
+            data: {
+              userId: command.userId,
+              subjectId: command.userId,
+              emailKey: command.emailKey,
+              method: command.method,
+              personal: { email: personal.email.trim(), firstName: personal.firstName?.trim() || null, lastName: personal.lastName?.trim() || null },
+            },
+          },
+          ...(command.adminByConfiguration
+            ? [{ type: 'RoleGranted' as const, data: { userId: command.userId, role: 'admin' as const, grantedBy: { kind: 'system' as const, name: 'ADMIN_EMAILS' } } }]
+            : []),
+        ];
+      }
+      case 'SignIn': {
+        const { session } = command;
+        if (session.expiresAt <= command.at) throw new DomainError('A session must end after it starts', 422);
+        return [
+          { type: 'UserSignedIn', data: { userId, method: command.method } },
+          { type: 'SessionStarted', data: { userId, startedAt: command.at, ...session } },
+        ];
+      }
+      case 'ExtendSession': {
+        const session = state.sessions.get(command.tokenHash);
+        // Ended, absolute, or not idle-limited: nothing to extend (the caller treats the session as gone).
+        if (!session || session.idleExpiresAt === null || session.expiresAt <= command.at || session.idleExpiresAt <= command.at) return [];
+        const idleExpiresAt = command.idleExpiresAt < session.expiresAt ? command.idleExpiresAt : session.expiresAt;
+        if (idleExpiresAt <= session.idleExpiresAt) return [];
+        return [{ type: 'SessionExtended', data: { userId, tokenHash: command.tokenHash, idleExpiresAt } }];
+      }
+      case 'SignOut': {
+        const open = [...new Set(command.tokenHashes)].filter((hash) => state.sessions.has(hash));
+        if (open.length === 0) return [];
+        return [
+          ...open.map((tokenHash) => ({ type: 'SessionEnded' as const, data: { userId, tokenHash, reason: 'signed-out' as const } })),
+          { type: 'UserSignedOut', data: { userId } },
+        ];
+      }
+      case 'GrantRole':
+        return state.roles.includes(command.role) ? [] : [{ type: 'RoleGranted', data: { userId, role: command.role, grantedBy: command.by } }];
+      case 'RevokeRole':
+        return state.roles.includes(command.role) ? [{ type: 'RoleRevoked', data: { userId, role: command.role, revokedBy: command.by } }] : [];
+      case 'UpdateProfile': {
+        const firstName = command.firstName.trim();
+        const lastName = command.lastName.trim();
+        if (!firstName) throw new DomainError(NAME_REQUIRED.firstName, 422, [{ field: 'firstName', message: NAME_REQUIRED.firstName }]);
+        if (!lastName) throw new DomainError(NAME_REQUIRED.lastName, 422, [{ field: 'lastName', message: NAME_REQUIRED.lastName }]);
+        if (firstName === state.firstName && lastName === state.lastName) return [];
+        return [{ type: 'ProfileUpdated', data: { userId, subjectId: userId, personal: { firstName, lastName } } }];
+      }
+      case 'LinkExternalIdentity':
+        if (state.identityKeys.has(command.identityKey)) return [];
+        return [
+          { type: 'ExternalIdentityLinked', data: { userId, subjectId: userId, issuer: command.issuer, identityKey: command.identityKey, personal: { sub: command.sub } } },
+        ];
+      default: {
+        const _exhaustive: never = command;
+        throw new DomainError('Unknown command', 400);
+      }
+    }
+  },
+};

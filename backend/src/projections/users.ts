@@ -1,0 +1,57 @@
+import type { Role } from '../platform/event-store/event-store.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+import type { UserEvent } from '../domains/identity/events.js';
+
+/** One document per account: what /api/user answers and the roles the identity guard puts on the actor. */
+export interface UserDoc {
+  _id: string;
+  email: string;
+  emailKey: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  roles: Role[];
+  registeredAt: string;
+  lastSignedInAt: string | null;
+}
+
+type Handled = Extract<UserEvent, { type: 'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'ProfileUpdated' | 'UserSignedIn' }>;
+
+export const usersProjection: Projection<UserDoc> = {
+  name: 'users',
+  version: 1,
+  eventTypes: ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'ProfileUpdated', 'UserSignedIn'],
+  keys: (event) => [(event as RecordedEvent & Handled).data.userId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & Handled;
+    switch (event.type) {
+      case 'UserRegistered': {
+        const { personal, emailKey } = event.data;
+        return {
+          _id: id,
+          email: personal.email,
+          emailKey,
+          firstName: personal.firstName,
+          lastName: personal.lastName,
+          profileImageUrl: null,
+          roles: doc?.roles ?? [],
+          registeredAt: event.metadata.occurredAt,
+          lastSignedInAt: null,
+        };
+      }
+      case 'RoleGranted':
+        return doc && (doc.roles.includes(event.data.role) ? doc : { ...doc, roles: [...doc.roles, event.data.role] });
+      case 'RoleRevoked':
+        return doc && { ...doc, roles: doc.roles.filter((r) => r !== event.data.role) };
+      case 'ProfileUpdated':
+        return doc && { ...doc, firstName: event.data.personal.firstName, lastName: event.data.personal.lastName };
+      case 'UserSignedIn':
+        return doc && { ...doc, lastSignedInAt: event.metadata.occurredAt };
+      default: {
+        const _exhaustive: never = event;
+        return doc;
+      }
+    }
+  },
+};
