@@ -93,6 +93,8 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     .setTitle('Kauri API')
     .setDescription('Tokenise New Zealand real-world assets; offer them to verified wholesale investors (FMC Act 2013, Schedule 1).')
     .setVersion('1')
+    .addCookieAuth('kauri.sid', { type: 'apiKey', in: 'cookie', name: 'kauri.sid' }, 'cookie')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Token from POST /api/auth/callback' })
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
 

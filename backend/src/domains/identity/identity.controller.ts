@@ -150,7 +150,7 @@ export class IdentityController {
       'Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. ' +
       'With no provider configured, redirects to the local sign-in page /auth.',
   })
-  @ApiFoundResponse({ description: 'To the provider, or to /auth' })
+  @ApiFoundResponse({ description: 'To the provider; to /auth when none is configured or it is unreachable' })
   async startLogin(@Query('state') state: unknown, @Query('redirect_uri') redirectUri: unknown, @Req() req: IdentityRequest, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
     if (!this.oidc) return res.redirect(302, '/auth');
     const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${req.protocol}://${req.get('host')}/auth/callback`;
@@ -159,7 +159,8 @@ export class IdentityController {
     try {
       await this.oidc.start(req, res, next, clientState ?? '', returnTo);
     } catch {
-      throw new DomainError('The identity provider is not reachable. Please try again later.', 409);
+      // Provider unreachable: the local sign-in page, as when none is configured (spec section 4).
+      if (!res.headersSent) res.redirect(302, '/auth');
     }
   }
 

@@ -151,4 +151,19 @@ describe('without a provider', () => {
       await server.close();
     }
   });
+
+  it('a configured provider that cannot be reached also sends the browser to /auth', async () => {
+    const gone = await TestOidcProvider.listen();
+    await gone.close();
+    const server = await startTestServer({ env: gone.env() });
+    try {
+      const res = await fetch(`${server.url}/api/login?state=abcdefgh1234`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/auth');
+      const callback = await server.api.post('/api/auth/callback', { code: 'x', state: 'abcdefgh1234', redirect_uri: `${server.url}/auth/callback` });
+      expect(callback).toMatchObject({ status: 502, body: { error: 'The identity provider is not reachable. Please try again later.' } });
+    } finally {
+      await server.close();
+    }
+  });
 });

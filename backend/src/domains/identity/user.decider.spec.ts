@@ -4,7 +4,7 @@ import { emailKey } from './reservations.decider.js';
 import { ACCOUNT_EXISTS, NO_ACCOUNT, user, type UserCommand } from './user.decider.js';
 
 const at = '2026-11-22T09:00:00.000Z';
-const later = '2026-11-22T15:00:00.000Z';
+const later = '2026-11-22T16:00:00.000Z';
 const userId = 'u-1';
 const { given } = specify(user);
 
@@ -67,7 +67,8 @@ describe('User decider', () => {
     expect(given([registered, ended]).when({ type: 'SignOut', tokenHashes: ['h2'], at }).events).toEqual([]);
   });
 
-  it('extends an idle deadline up to the absolute end, never a bearer token or an expired session', () => {
+  it('extends an idle deadline (once less than 6 h of it is left) up to the absolute end, never a bearer token or an expired session', () => {
+    expect(given([registered, session('h1')]).when({ type: 'ExtendSession', tokenHash: 'h1', idleExpiresAt: '2026-11-23T03:00:00.000Z', at: '2026-11-22T14:00:00.000Z' }).events).toEqual([]);
     expect(given([registered, session('h1')]).when({ type: 'ExtendSession', tokenHash: 'h1', idleExpiresAt: '2026-11-23T03:00:00.000Z', at: later }).events).toEqual([
       { type: 'SessionExtended', data: { userId, tokenHash: 'h1', idleExpiresAt: '2026-11-23T03:00:00.000Z' } },
     ]);

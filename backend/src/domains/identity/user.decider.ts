@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Role } from '../../platform/event-store/event-store.js';
 import type { Personal, RoleChanger, SessionKind, SignInMethod, UserEvent } from './events.js';
+import { SESSION_EXTEND_WHEN_LEFT_MS } from './tokens.js';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
@@ -125,6 +126,8 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         const session = state.sessions.get(command.tokenHash);
         // Ended, absolute, or not idle-limited: nothing to extend (the caller treats the session as gone).
         if (!session || session.idleExpiresAt === null || session.expiresAt <= command.at || session.idleExpiresAt <= command.at) return [];
+        // Only once less than half the idle window is left: concurrent requests then extend once, not each.
+        if (Date.parse(session.idleExpiresAt) - Date.parse(command.at) >= SESSION_EXTEND_WHEN_LEFT_MS) return [];
         const idleExpiresAt = command.idleExpiresAt < session.expiresAt ? command.idleExpiresAt : session.expiresAt;
         if (idleExpiresAt <= session.idleExpiresAt) return [];
         return [{ type: 'SessionExtended', data: { userId, tokenHash: command.tokenHash, idleExpiresAt } }];

@@ -1,0 +1,47 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Api } from './api.js';
+
+/** The built app and tools (backend/dist), as `npm start` and `npm run <tool>` run them. */
+export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+export function requireBuilt(): void {
+  if (!existsSync(`${DIST}main.js`)) throw new Error('backend/dist is missing: `npm test` builds it first (or run `npm run build -w @kauri/backend`)');
+}
+
+/** Boots dist/main.js on a data folder (embedded stores) and resolves once it listens. */
+export function bootBuilt(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; api: Api; url: string }> {
+  const child = spawn(process.execPath, [`${DIST}main.js`], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) resolve({ child, api: new Api(`http://127.0.0.1:${port}`), url: `http://127.0.0.1:${port}` });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`app exited with ${code}: ${output}`)));
+  });
+}
+
+export function stopBuilt(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs a built tool (e.g. 'cli/admin.js') to completion on a data folder. */
+export function runTool(tool: string, args: string[], dataDir: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [`${DIST}${tool}`, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
