@@ -127,7 +127,8 @@ function serveFrontend(app: NestExpressApplication, dist: string): void {
   app.useStaticAssets(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
   const index = join(dist, 'index.html');
   app.use((req: KauriRequest, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api')) return next();
+    // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
+    if (req.method !== 'GET' || /^\/+api(\/|$)/i.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
