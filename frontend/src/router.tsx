@@ -32,7 +32,33 @@ const registerInterestRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/register-interest')),
 });
 
-const routeTree = rootRoute.addChildren([landingRoute, registerInterestRoute]);
+const page = (path: string, load: Parameters<typeof lazyRouteComponent>[0]) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) });
+
+/** Signed-in pages of the route table still to be built: gated, and honest that they come later. */
+const laterPage = (path: string, title: string) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    component: lazyRouteComponent(() => import('./routes/app-page').then((m) => ({ default: () => m.default({ title }) }))),
+  });
+
+const routeTree = rootRoute.addChildren([
+  landingRoute,
+  registerInterestRoute,
+  page('/dashboard', () => import('./routes/dashboard')),
+  page('/auth', () => import('./routes/auth')),
+  page('/auth/callback', () => import('./routes/auth.callback')),
+  page('/profile', () => import('./routes/profile')),
+  page('/admin', () => import('./routes/admin')),
+  page('/tokenize', () => import('./routes/tokenize')),
+  laterPage('/assets', 'My Assets'),
+  laterPage('/compliance', 'Compliance Dashboard'),
+  laterPage('/billing', 'Billing & Subscription'),
+  laterPage('/wholesale-verification', 'Wholesale Investor Verification'),
+  laterPage('/token-offerings', 'Token Offerings'),
+  laterPage('/analytics', 'Analytics'),
+]);
 
 export const router = createRouter({
   routeTree,

@@ -5,6 +5,6 @@ import { startServer } from '../../../backend/src/app.js';
  * Starts the backend on a free port with in-memory stores, so every run begins with an empty
  * register: the first registration of a run is always within the first 100.
  */
-export function startKauri() {
-  return startServer({ port: 0, env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent' } });
+export function startKauri(env: Record<string, string> = {}) {
+  return startServer({ port: 0, env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', ...env } });
 }

@@ -32,11 +32,19 @@ export function describeError(error: Error): string {
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function headersFor(hasBody: boolean): Headers {
+/** The session's CSRF token: the server sets it as a readable cookie and wants it echoed on every write. */
+function csrfToken(): string | null {
+  const match = document.cookie.match(/(?:^|;\s*)kauri\.csrf=([^;]+)/);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+function headersFor(method: HttpMethod, hasBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   const token = readUsableToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  const csrf = method === 'GET' ? null : csrfToken();
+  if (csrf) headers.set('X-CSRF-Token', csrf);
   return headers;
 }
 
@@ -66,7 +74,7 @@ export async function apiRequest<TResponse>(method: HttpMethod, url: string, bod
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: headersFor(body !== undefined),
+    headers: headersFor(method, body !== undefined),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await errorFrom(response);
@@ -86,7 +94,7 @@ export function getQueryFn<TData>(options: { on401: 'returnNull' }): QueryFuncti
 export function getQueryFn<TData>(options: { on401: 'throw' }): QueryFunction<TData>;
 export function getQueryFn<TData>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<TData | null> {
   return async ({ queryKey, signal }) => {
-    const response = await fetch(urlOf(queryKey), { credentials: 'include', headers: headersFor(false), signal });
+    const response = await fetch(urlOf(queryKey), { credentials: 'include', headers: headersFor('GET', false), signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     if (!response.ok) throw await errorFrom(response);
     return (await response.json()) as TData;

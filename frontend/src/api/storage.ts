@@ -20,3 +20,31 @@ export function readUsableToken(now: number = Date.now()): string | null {
   if (!token || !Number.isFinite(expiresAt) || expiresAt <= now) return null;
   return token;
 }
+
+export function storeToken(token: string, expiresInSeconds: number, now: number = Date.now()): void {
+  localStorage.setItem(storageKeys.externalIdentityToken, token);
+  localStorage.setItem(storageKeys.externalIdentityTokenExpiresAt, String(now + expiresInSeconds * 1000));
+}
+
+export function clearToken(): void {
+  localStorage.removeItem(storageKeys.externalIdentityToken);
+  localStorage.removeItem(storageKeys.externalIdentityTokenExpiresAt);
+}
+
+/** Sign-out forgets everything the sign-in flow stored (spec §4). */
+export function clearSignIn(): void {
+  clearToken();
+  localStorage.removeItem(storageKeys.loginState);
+}
+
+/** Remembers where to come back to after signing in (the "auth redirect key"). */
+export function rememberAuthRedirect(path: string): void {
+  localStorage.setItem(storageKeys.authRedirect, path);
+}
+
+/** The stored return path (removed once read), or `/`. Only same-site paths are honoured. */
+export function takeAuthRedirect(): string {
+  const path = localStorage.getItem(storageKeys.authRedirect);
+  localStorage.removeItem(storageKeys.authRedirect);
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+}

@@ -54,3 +54,55 @@ export interface EarlyAccess {
   placesLeft: number;
   registrations: number;
 }
+
+export type Role = 'admin' | 'compliance';
+
+/** The signed-in person (spec §3 "User"). */
+export interface User {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  profileImageUrl: string | null;
+  role: 'admin' | 'user';
+  roles: Role[];
+  subscriptionStatus: string;
+  subscriptionTier: string | null;
+}
+
+/** POST /api/auth/callback (spec §3 "Auth callback response"). */
+export interface AuthCallbackResponse {
+  user: User;
+  token: string;
+  /** Seconds. */
+  expires_in: number;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface Registration extends Credentials {
+  firstName?: string;
+  lastName?: string;
+}
+
+/** One registration of interest, as admins see it (GET /api/admin/registrations). */
+export interface RegistrationRecord {
+  _id: string;
+  number: number;
+  feeWaived: boolean;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  city: string;
+  country: string;
+  occupation: string;
+  investmentInterest: string[];
+  investmentAmount: string;
+  experience: string;
+  additionalInfo: string | null;
+  registeredAt: string;
+}

@@ -1,16 +1,19 @@
-import { Flex } from 'antd';
-import { ButtonLink } from '../features/layout/ButtonLink';
+import { lazy, Suspense } from 'react';
+import { useAuth } from '../features/auth/useCurrentUser';
+import { PageSpinner } from '../features/layout/PageSpinner';
+import Landing from '../features/landing/Landing';
 
-/**
- * Placeholder for the signed-out landing page (spec §2 "Landing page"), which is built on another
- * branch: only the call to action that leads to registration.
- */
-export default function Landing() {
+// Signed-in code stays out of the landing page's first load.
+const Dashboard = lazy(() => import('../features/dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
+
+/** `/`: the landing page for visitors, the dashboard once signed in (spec §2 route table). */
+export default function Home() {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <PageSpinner />;
+  if (auth.status === 'anonymous') return <Landing />;
   return (
-    <Flex justify="center" style={{ padding: '96px 16px' }}>
-      <ButtonLink to="/register-interest" color="primary" variant="solid" size="large">
-        Register Interest - FREE
-      </ButtonLink>
-    </Flex>
+    <Suspense fallback={<PageSpinner />}>
+      <Dashboard user={auth.user} />
+    </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import { LoginOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
 import { Flex, Grid, Layout, theme } from 'antd';
 import { ButtonLink } from './ButtonLink';
@@ -32,8 +33,12 @@ export function PublicHeader() {
               Demo
             </Link>
           )}
-          <ButtonLink to="/register-interest" color="primary" variant="solid">
+          <ButtonLink to="/register-interest" color="primary" variant="solid" size={screens.sm ? 'middle' : 'small'}>
             Register Now
+          </ButtonLink>
+          {/* On a phone the Sign In button is its icon alone, so the header still fits 375 px. */}
+          <ButtonLink to={notYetRouted('/auth')} color="primary" variant="outlined" aria-label="Sign In" icon={<LoginOutlined />} size={screens.sm ? 'middle' : 'small'}>
+            {screens.sm ? 'Sign In' : null}
           </ButtonLink>
         </Flex>
       </Flex>

@@ -1,0 +1,171 @@
+/**
+ * Identity end to end (spec §2, §4, §6, §8): register, sign out, sign in on /auth; the Admin link only for
+ * admins and the server refusing /api/admin to others; an external sign-in through a real OpenID provider;
+ * the gated pages for visitors; the mobile menu at 375 px.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { TestOidcProvider } from '../../backend/src/testing/oidc-provider.js';
+import { fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, type TestBrowser } from './support/browser.js';
+import { startKauri } from './support/kauri-server.js';
+
+const PASSWORD = 'correct horse battery';
+const ADMIN_EMAIL = 'ops.admin@kauri.test';
+
+async function registerOnAuthPage(page: Page, details: { firstName: string; email: string }): Promise<void> {
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('First Name').fill(details.firstName);
+  await page.getByLabel('Email').fill(details.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).last().click();
+  await page.getByText('Account Created!').waitFor();
+}
+
+describe('identity', () => {
+  let idp: TestOidcProvider;
+  let server: Awaited<ReturnType<typeof startKauri>>;
+  const browsers: TestBrowser[] = [];
+  const newBrowser = async () => {
+    const browser = await launchBrowser();
+    browsers.push(browser);
+    return browser;
+  };
+
+  beforeAll(async () => {
+    idp = await TestOidcProvider.listen();
+    server = await startKauri({ ...idp.env(), ADMIN_EMAILS: ADMIN_EMAIL });
+    await idp.start([`${server.url}/auth/callback`], { kiri: { email: 'kiri@example.nz', email_verified: true, given_name: 'Kiri', family_name: 'Tane' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(browsers.map((b) => b.close()));
+    await server?.close();
+    await idp?.close();
+  });
+
+  it('registers, signs out and signs in again; no Admin link and no admin API for a non-admin', async () => {
+    const browser = await newBrowser();
+    const { page, errors } = await openPage(browser, server.url, '/auth');
+
+    // Too short a password is refused on the page (spec §9: at least 12 characters).
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create Account' }).last().click();
+    await page.getByText('Password must be at least 12 characters').first().waitFor();
+
+    await page.getByLabel('First Name').fill('Aroha');
+    await page.getByLabel('Email').fill('aroha@example.nz');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).last().click();
+    await page.getByText('Account Created!').waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Aroha' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Assets' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await saveScreenshot(page, 'identity-dashboard-desktop');
+
+    // The server refuses the admin API to this user, whatever the page shows.
+    const status = await page.evaluate(async () => (await fetch('/api/admin/registrations', { credentials: 'include' })).status);
+    expect(status).toBe(403);
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'No Access' }).waitFor();
+
+    // Sign out from the user menu.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByText('Sign Out').click();
+    await page.getByText('You have been successfully signed out.').waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).or(page.getByRole('link', { name: 'Sign In' })).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // Wrong password, then the right one.
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByLabel('Email').fill('aroha@example.nz');
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByText('Sign In Failed').waitFor();
+    await page.getByText('Invalid email or password').waitFor();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByText('Welcome back!').waitFor();
+    await page.getByText('Signed in successfully as Aroha').waitFor();
+
+    // The profile page edits the name.
+    await page.goto(`${server.url}/profile`);
+    await page.getByLabel('Last Name').fill('Ngata');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile Updated').waitFor();
+    await page.getByRole('button', { name: 'User menu' }).getByText('Aroha Ngata').waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('shows the Admin link and the admin area to an admin only', async () => {
+    const browser = await newBrowser();
+    const { page, errors } = await openPage(browser, server.url, '/auth');
+    await registerOnAuthPage(page, { firstName: 'Ops', email: ADMIN_EMAIL });
+    await page.getByRole('link', { name: 'Admin', exact: true }).click();
+    await page.getByRole('tab', { name: 'Registrations of Interest' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('signs in through the external OpenID provider and greets the user', async () => {
+    const browser = await newBrowser();
+    const { page, errors } = await openPage(browser, server.url, '/dashboard');
+    // Anonymous on the dashboard: told, then sent to sign in — here, to the configured provider.
+    await page.getByText('You are logged out. Logging in again...').waitFor();
+    await page.waitForURL((url) => url.href.startsWith(idp.issuer), { timeout: 30_000 });
+    await page.locator('input[name="login"]').fill('kiri');
+    await page.locator('input[name="password"]').fill('any');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('button[type="submit"]').click(); // consent
+    await page.getByText('Authentication successful!').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('heading', { name: 'Welcome, Kiri Tane' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('kauri.externalIdentity.token'))).toBeTruthy();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('refuses a return from the provider whose state does not match', async () => {
+    const browser = await newBrowser();
+    const { page } = await openPage(browser, server.url, '/');
+    await page.evaluate(() => localStorage.setItem('kauri.auth.loginState', 'the-state-we-sent'));
+    await page.goto(`${server.url}/auth/callback?code=abc&state=someone-elses`);
+    await page.getByText('Security validation failed. Please try logging in again.').waitFor();
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto(`${server.url}/auth/callback?error=access_denied&error_description=End-User%20aborted%20interaction`);
+    await page.getByText('Login failed: End-User aborted interaction. Please try again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('kauri.auth.loginState'))).toBeNull();
+  }, 60_000);
+
+  it('shows visitors the launching-soon notice on app pages and sends them home from /tokenize', async () => {
+    const browser = await newBrowser();
+    const { page } = await openPage(browser, server.url, '/token-offerings');
+    await page.getByRole('heading', { name: 'Platform Launching Soon' }).waitFor();
+    await page.getByText('The first 100 registrations waive sign-on fees.').waitFor();
+    await page.goto(`${server.url}/Billing`);
+    await page.getByRole('heading', { name: 'Platform Launching Soon' }).waitFor();
+    await page.goto(`${server.url}/tokenize`);
+    await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    await page.waitForURL(`${server.url}/`);
+  }, 60_000);
+
+  it('offers the floating menu on a 375 px phone', async () => {
+    const browser = await newBrowser();
+    const { page, errors } = await openPage(browser, server.url, '/auth', phone);
+    await registerOnAuthPage(page, { firstName: 'Mere', email: 'mere.phone@example.nz' });
+    await page.getByRole('button', { name: 'Open quick menu' }).click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByText('mere.phone@example.nz').waitFor();
+    await sheet.getByText('Mere', { exact: true }).waitFor();
+    await sheet.getByText('M', { exact: true }).waitFor();
+    for (const entry of ['Dashboard', 'Calculator', 'Billing', 'Analytics', 'Profile', 'Sign Out']) {
+      await sheet.getByRole('menuitem', { name: entry }).waitFor();
+    }
+    await saveScreenshot(page, 'identity-mobile-menu-phone');
+    await sheet.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(`${server.url}/profile`);
+    expect(await fitsViewportWidth(page)).toBe(true);
+    expect(errors).toEqual([]);
+  }, 90_000);
+});

@@ -1,0 +1,109 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { currentUserQuery, displayName, register, signIn } from '../../api/auth';
+import { describeError } from '../../api/client';
+import { takeAuthRedirect } from '../../api/storage';
+import type { Registration, User } from '../../api/types';
+import { useToast } from '../toast';
+
+/** The security page's rule (spec §9): passwords are at least 12 characters. */
+export const MINIMUM_PASSWORD_LENGTH = 12;
+
+type Mode = 'signin' | 'register';
+
+/** Local sign-in and registration (spec §2 "/auth"). */
+export function AuthPage() {
+  const [mode, setMode] = useState<Mode>('signin');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const signedIn = async (user: User) => {
+    queryClient.setQueryData(currentUserQuery.queryKey, user);
+    await navigate({ to: takeAuthRedirect() });
+  };
+
+  const signInMutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: async (user) => {
+      toast.success('Welcome back!', `Signed in successfully as ${displayName(user)}`);
+      await signedIn(user);
+    },
+    onError: (error) => toast.error('Sign In Failed', describeError(error) || 'Login failed'),
+  });
+  const registerMutation = useMutation({
+    mutationFn: register,
+    onSuccess: async (user) => {
+      toast.success('Account Created!', `Signed in as ${displayName(user)}`);
+      await signedIn(user);
+    },
+    onError: (error) => toast.error('Registration Failed', describeError(error) || 'Registration failed'),
+  });
+
+  const emailRules = [
+    { required: true, message: 'Please enter your email address' },
+    { type: 'email' as const, message: 'Please enter a valid email address' },
+  ];
+  const passwordRules = [
+    { required: true, message: 'Please enter your password' },
+    ...(mode === 'register' ? [{ min: MINIMUM_PASSWORD_LENGTH, message: `Password must be at least ${MINIMUM_PASSWORD_LENGTH} characters` }] : []),
+  ];
+
+  return (
+    <Flex justify="center" style={{ padding: '48px 16px' }}>
+      <Card style={{ width: '100%', maxWidth: 440 }}>
+        <Typography.Title level={2} style={{ textAlign: 'center', marginTop: 0 }}>
+          {mode === 'signin' ? 'Sign In' : 'Create Account'}
+        </Typography.Title>
+        <Tabs
+          centered
+          activeKey={mode}
+          onChange={(key) => setMode(key as Mode)}
+          items={[
+            { key: 'signin', label: 'Sign In' },
+            { key: 'register', label: 'Create Account' },
+          ]}
+        />
+        <Form<Registration>
+          key={mode}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => (mode === 'signin' ? signInMutation.mutate({ email: values.email, password: values.password }) : registerMutation.mutate(values))}
+        >
+          {mode === 'register' && (
+            <Flex gap={12}>
+              <Form.Item name="firstName" label="First Name" style={{ flex: 1 }} rules={[{ required: true, message: 'Please enter your first name' }]}>
+                <Input autoComplete="given-name" />
+              </Form.Item>
+              <Form.Item name="lastName" label="Last Name" style={{ flex: 1 }}>
+                <Input autoComplete="family-name" />
+              </Form.Item>
+            </Flex>
+          )}
+          <Form.Item name="email" label="Email" rules={emailRules}>
+            <Input type="email" autoComplete="email" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label="Password"
+            rules={passwordRules}
+            extra={mode === 'register' ? `At least ${MINIMUM_PASSWORD_LENGTH} characters.` : undefined}
+          >
+            <Input.Password autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} />
+          </Form.Item>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={signInMutation.isPending || registerMutation.isPending}
+          >
+            {mode === 'signin' ? 'Sign In' : 'Create Account'}
+          </Button>
+        </Form>
+      </Card>
+    </Flex>
+  );
+}

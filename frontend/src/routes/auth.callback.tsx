@@ -1,0 +1,2 @@
+import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
+export default AuthCallbackPage;

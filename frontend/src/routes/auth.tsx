@@ -1,0 +1,2 @@
+import { AuthPage } from '../features/auth/AuthPage';
+export default AuthPage;
