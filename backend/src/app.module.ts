@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { IdentityModule } from './domains/identity/identity.module.js';
+import { CalculatorsModule } from './domains/calculators/calculators.module.js';
 import { RegisterInterestModule } from './domains/register-interest/register-interest.module.js';
 import { PlatformModule, type Platform } from './platform/platform.module.js';
 
@@ -8,7 +9,7 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule],
+      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule, CalculatorsModule],
     };
   }
 }

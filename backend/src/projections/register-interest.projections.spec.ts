@@ -48,6 +48,7 @@ describe('registrations projection', () => {
       _id: 'r7',
       number: 7,
       feeWaived: true,
+      emailKey: emailKey('p7@example.nz'),
       firstName: 'Mere',
       lastName: 'Tane',
       email: 'p7@example.nz',

@@ -7,6 +7,8 @@ export interface RegistrationDoc {
   _id: string;
   number: number;
   feeWaived: boolean;
+  /** The registrant's e-mail key, so a signed-in user's early-access waiver can be found. */
+  emailKey: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -23,7 +25,7 @@ export interface RegistrationDoc {
 
 export const registrationsProjection: Projection<RegistrationDoc> = {
   name: 'registrations',
-  version: 1,
+  version: 2,
   eventTypes: ['InterestRegistered'],
   keys: (event) => [(event as RecordedEvent & InterestRegisterEvent).data.registrationId],
   evolve(doc, raw, id) {
@@ -35,6 +37,7 @@ export const registrationsProjection: Projection<RegistrationDoc> = {
           _id: id,
           number: d.number,
           feeWaived: d.feeWaived,
+          emailKey: d.emailKey,
           firstName: r.firstName,
           lastName: r.lastName,
           email: r.email,

@@ -1,3 +1,4 @@
+import { emailKey } from '../../platform/email-key.js';
 import { createHash } from 'node:crypto';
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
@@ -5,9 +6,7 @@ import type { EmailReservationEvent, ExternalIdentityEvent } from './events.js';
 import { ACCOUNT_EXISTS } from './user.decider.js';
 
 /** SHA-256 of the trimmed, lower-cased e-mail: finds an account without putting the address in a stream name. */
-export function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-}
+export { emailKey };
 
 /** SHA-256 of an OpenID provider and its subject. */
 export function identityKey(issuer: string, sub: string): string {

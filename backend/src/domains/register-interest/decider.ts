@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { emailKey } from '../../platform/email-key.js';
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import type { InterestRegisterEvent, Registrant } from './events.js';
@@ -35,9 +35,7 @@ export interface InterestRegisterState {
 export const ALREADY_REGISTERED = 'This email address has already registered interest.';
 export const TOO_YOUNG = `You must be at least ${MINIMUM_AGE} years old to register interest`;
 
-export function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-}
+export { emailKey };
 
 function ageOn(dateOfBirth: string, at: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];

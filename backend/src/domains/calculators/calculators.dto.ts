@@ -1,0 +1,153 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayUnique, IsArray, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { TIERS, type Tier } from '../plans/plans.js';
+import {
+  AMENITIES, CONDITIONS, INDUSTRIES, PROPERTY_TYPES, STARTUP_STAGES, type Amenity, type Condition, type Industry, type PropertyType, type StartupStage,
+} from './reference-data.js';
+
+/** The spec's message for a property form without its required fields (§5), word for word. */
+export const PROPERTY_REQUIRED = 'Please fill in all required fields: property address, token count, property percentage, property type, and condition.';
+export const STARTUP_REQUIRED = 'Please fill in all required fields.';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Numbers may arrive as text from a form: "1000" is 1000; anything else stays as it is and fails validation. */
+const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
+
+export class PropertyInputDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: PROPERTY_REQUIRED })
+  @IsNotEmpty({ message: PROPERTY_REQUIRED })
+  @MaxLength(300)
+  propertyAddress: string;
+
+  @ApiProperty({ minimum: 1 })
+  @Transform(toNumber)
+  @IsInt({ message: PROPERTY_REQUIRED })
+  @Min(1, { message: 'Token count must be at least 1' })
+  @Max(1_000_000_000_000, { message: 'Token count is too large' })
+  tokenCount: number;
+
+  @ApiProperty({ minimum: 1, maximum: 100 })
+  @Transform(toNumber)
+  @IsNumber({}, { message: PROPERTY_REQUIRED })
+  @Min(1, { message: 'Property percentage must be between 1 and 100' })
+  @Max(100, { message: 'Property percentage must be between 1 and 100' })
+  propertyPercentage: number;
+
+  @ApiProperty({ enum: PROPERTY_TYPES })
+  @IsIn(PROPERTY_TYPES, { message: PROPERTY_REQUIRED })
+  propertyType: PropertyType;
+
+  @ApiPropertyOptional({ description: 'City or region, e.g. "Auckland"' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(200)
+  location?: string;
+
+  @ApiPropertyOptional({ description: 'Country name or code; empty means New Zealand' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  country?: string;
+
+  @ApiPropertyOptional({ description: 'Floor or land area in m²; 0 or absent: typical for the type' })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsNumber({}, { message: 'Size must be a number of square metres' })
+  @Min(0, { message: 'Size must be a number of square metres' })
+  @Max(100_000_000, { message: 'Size is too large' })
+  size?: number;
+
+  @ApiProperty({ enum: CONDITIONS })
+  @IsIn(CONDITIONS, { message: PROPERTY_REQUIRED })
+  condition: Condition;
+
+  @ApiPropertyOptional({ enum: AMENITIES, isArray: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique({ message: 'Each amenity may be listed once' })
+  @IsIn(AMENITIES, { each: true, message: 'Unknown amenity' })
+  amenities?: Amenity[];
+}
+
+export class StartupInputDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: STARTUP_REQUIRED })
+  @IsNotEmpty({ message: STARTUP_REQUIRED })
+  @MaxLength(200)
+  companyName: string;
+
+  @ApiProperty({ minimum: 1000, default: 1_000_000 })
+  @Transform(toNumber)
+  @IsInt({ message: 'Token count must be at least 1,000' })
+  @Min(1000, { message: 'Token count must be at least 1,000' })
+  @Max(1_000_000_000_000, { message: 'Token count is too large' })
+  tokenCount: number;
+
+  @ApiProperty({ minimum: 50000, default: 1_000_000 })
+  @Transform(toNumber)
+  @IsNumber({}, { message: 'Funding goal must be at least 50,000' })
+  @Min(50_000, { message: 'Funding goal must be at least 50,000' })
+  @Max(10_000_000_000, { message: 'Funding goal is too large' })
+  fundingGoal: number;
+
+  @ApiProperty({ enum: INDUSTRIES })
+  @IsIn(INDUSTRIES, { message: STARTUP_REQUIRED })
+  industry: Industry;
+
+  @ApiProperty({ enum: STARTUP_STAGES })
+  @IsIn(STARTUP_STAGES, { message: STARTUP_REQUIRED })
+  businessStage: StartupStage;
+
+  @ApiPropertyOptional({ description: 'Annual revenue, NZD' })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsNumber({}, { message: 'Revenue must be a number' })
+  @Min(0, { message: 'Revenue cannot be negative' })
+  revenue?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'Employees must be a whole number' })
+  @Min(0, { message: 'Employees cannot be negative' })
+  employees?: number;
+
+  @ApiPropertyOptional({ minimum: 1900 })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'Founded year must be a year' })
+  @Min(1900, { message: 'Founded year must be 1900 or later' })
+  @Max(new Date().getFullYear() + 1, { message: 'Founded year cannot be in the future' })
+  foundedYear?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  useOfFunds?: string;
+}
+
+export class PricingInputDto {
+  @ApiProperty({ minimum: 0.01 })
+  @Transform(toNumber)
+  @IsNumber({}, { message: 'Asset value must be a number above 0' })
+  @Min(0.01, { message: 'Asset value must be a number above 0' })
+  @Max(100_000_000_000, { message: 'Asset value is too large' })
+  assetValue: number;
+
+  @ApiProperty({ enum: TIERS })
+  @IsIn(TIERS, { message: 'Tier must be starter, professional or enterprise' })
+  tier: Tier;
+}
