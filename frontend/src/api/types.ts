@@ -106,3 +106,101 @@ export interface RegistrationRecord {
   additionalInfo: string | null;
   registeredAt: string;
 }
+
+export type PropertyType =
+  | 'residential-house' | 'apartment' | 'duplex' | 'vacation-rental' | 'commercial-office' | 'retail-space' | 'warehouse'
+  | 'mixed-use' | 'residential-development' | 'commercial-development' | 'land-development' | 'hotel-development'
+  | 'agricultural-land' | 'industrial-facility' | 'healthcare-facility' | 'renewable-energy' | 'art-collection'
+  | 'luxury-assets' | 'intellectual-property' | 'infrastructure';
+export type Condition = 'excellent' | 'good' | 'average' | 'needs-work';
+export type Amenity = 'parking' | 'pool' | 'gym' | 'garden' | 'security' | 'elevator';
+export type Industry = 'technology' | 'fintech' | 'healthcare' | 'e-commerce' | 'saas' | 'biotech' | 'energy' | 'real-estate' | 'manufacturing' | 'other';
+export type BusinessStage = 'idea' | 'pre-seed' | 'seed' | 'series-a' | 'series-b' | 'growth';
+export type Tier = 'starter' | 'professional' | 'enterprise';
+
+/** POST /api/calculator/analyze (spec §3 "Property calculator input"). */
+export interface PropertyInput {
+  propertyAddress: string;
+  tokenCount: number;
+  propertyPercentage: number;
+  propertyType: PropertyType;
+  location: string;
+  country: string;
+  size: number;
+  condition: Condition;
+  amenities: Amenity[];
+}
+
+export interface Cost {
+  description: string;
+  amount: number;
+}
+
+export interface Risk {
+  level: string;
+  category: string;
+  description: string;
+}
+
+export interface PropertyAnalysis {
+  propertyValue: number;
+  tokenValue: number;
+  currency: string;
+  tokenCount: number;
+  propertyPercentage: number;
+  tokenizedValue: number;
+  costs: Cost[];
+  totalCost: number;
+  riskAnalysis: Risk[];
+  recommendations: string[];
+  incomeProjections?: {
+    monthlyRental: number;
+    ownerRetainedIncome: number;
+    tokenHolderShare: number;
+    fiveYearProjection: number;
+    distributionPerToken: number;
+    yieldPercentage: number;
+    years: { year: number; tokenHolderIncome: number }[];
+  };
+  basis: string[];
+  disclaimer: string;
+  referenceDate: string;
+}
+
+/** POST /api/calculator/analyze-startup (spec §3 "Startup input"). */
+export interface StartupInput {
+  companyName: string;
+  tokenCount: number;
+  fundingGoal: number;
+  industry: Industry;
+  businessStage: BusinessStage;
+  revenue?: number;
+  employees?: number;
+  foundedYear?: number;
+  description?: string;
+  useOfFunds?: string;
+}
+
+export interface StartupAnalysis {
+  companyValuation: number;
+  tokenValue: number;
+  fundingGoal: number;
+  currency: string;
+  costs: Cost[];
+  totalCost: number;
+  riskAnalysis: Risk[];
+  projectedReturns: { expectedGrowthRate: number; timeToLiquidity: string; potentialReturns: string };
+  recommendations: string[];
+  equityOffered: number;
+  basis: string[];
+  disclaimer: string;
+}
+
+export interface PricingResult {
+  tier: Tier;
+  setupFee: number;
+  setupFeeWaived: boolean;
+  platformFeePercent: number;
+  platformFee: number;
+  total: number;
+}

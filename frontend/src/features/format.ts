@@ -1,0 +1,30 @@
+/**
+ * Money as the spec shows it (§9): no decimals, US English grouping, in the currency the server returned
+ * (USD when it gave none). NZD shows as "$" — the narrow symbol — because Kauri is a New Zealand product.
+ */
+export function formatMoney(value: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(value);
+}
+
+/** A token price: cents are kept (a token may be worth $0.45). */
+export function formatTokenPrice(value: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumSignificantDigits: value < 1 ? 4 : undefined, minimumFractionDigits: value < 1 ? undefined : 2, maximumFractionDigits: value < 1 ? undefined : 2 }).format(value);
+}
+
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat('en-US').format(value);
+}
+
+/** Yields and percentages to one decimal (spec §9). */
+export function formatPercent(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
+
+/** Risk badge colour (spec §4): a level containing low is green, medium yellow, high red, anything else grey. */
+export function riskColor(level: string): 'green' | 'gold' | 'red' | 'default' {
+  const l = level.toLowerCase();
+  if (l.includes('low')) return 'green';
+  if (l.includes('medium')) return 'gold';
+  if (l.includes('high')) return 'red';
+  return 'default';
+}
