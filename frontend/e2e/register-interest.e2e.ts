@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
+  choose,
   fitsViewportWidth,
   holdRequests,
   launchBrowser,
@@ -32,11 +33,6 @@ const validationMessages = [
 ];
 
 /** Picks `option` in the antd Select labelled `label`. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
 async function fillRegistration(page: Page, email: string): Promise<void> {
   await page.getByLabel('First Name').fill('Aroha');
   await page.getByLabel('Last Name').fill('Ngata');

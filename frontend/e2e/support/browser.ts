@@ -108,3 +108,27 @@ export async function holdRequests(page: Page, url: string): Promise<{ release()
 export async function fitsViewportWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
+
+/**
+ * Picks `option` in the antd Select labelled `label`, the way a person does: open, click the option.
+ * Unless the select clears itself after a pick (an "add" picker), waits until the field shows the
+ * choice, so a click lost while the dropdown was still animating fails here, not three steps later.
+ */
+export async function choose(page: Page, label: string, option: string, { keepsValue = true } = {}): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  if (!keepsValue) return;
+  const formItem = page.locator('.ant-form-item', { has: field });
+  await formItem.locator('.ant-select', { hasText: option }).first().waitFor({ timeout: 5_000 });
+}
+
+/** Waits for text on the page; on timeout, names the toasts that were showing instead. */
+export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+  try {
+    await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+  } catch (error) {
+    const toasts = await page.locator('.ant-notification-notice').allInnerTexts();
+    throw new Error(`'${text}' did not appear; toasts showing: ${JSON.stringify(toasts)}\n${String(error)}`);
+  }
+}
