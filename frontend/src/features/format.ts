@@ -28,3 +28,9 @@ export function riskColor(level: string): 'green' | 'gold' | 'red' | 'default' {
   if (l.includes('high')) return 'red';
   return 'default';
 }
+
+/** InputNumber props for whole amounts and counts: shown grouped (1,000,000); antd's default parser drops the commas. */
+export const groupedWholeNumber = {
+  precision: 0,
+  formatter: (value: number | string | undefined) => (value === undefined || value === '' ? '' : String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')),
+} as const;

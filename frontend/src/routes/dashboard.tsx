@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { startLogin } from '../api/auth';
 import { useAuth } from '../features/auth/useCurrentUser';
-import { notYetRouted } from '../features/layout/notYetRouted';
+import { appPath } from '../features/layout/appPath';
 import { PageSpinner } from '../features/layout/PageSpinner';
 import { useToast } from '../features/toast';
 
@@ -21,7 +21,7 @@ export default function DashboardRoute() {
   useEffect(() => {
     if (!anonymous) return;
     toast.error('Unauthorized', 'You are logged out. Logging in again...');
-    const timer = window.setTimeout(() => void startLogin(() => void navigate({ to: notYetRouted('/auth') }), '/dashboard'), LOGOUT_REDIRECT_MS);
+    const timer = window.setTimeout(() => void startLogin(() => void navigate({ to: appPath('/auth') }), '/dashboard'), LOGOUT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [anonymous, toast, navigate]);
 

@@ -3,27 +3,25 @@ import { PricingCalculator } from './PricingCalculator';
 import { PropertyCalculator } from './PropertyCalculator';
 import { StartupCalculator } from './StartupCalculator';
 
-/** The on-page calculator (spec §2): two tabs and the pricing calculator, anchored at #calculator. */
+/** The on-page calculator (spec §2): two tabs and the pricing calculator. {@link CalculatorAnchor} places it. */
 export default function CalculatorSection() {
   return (
-    <section id="calculator" style={{ scrollMarginTop: 80 }}>
-      <Flex vertical gap={16} style={{ maxWidth: 1100, margin: '0 auto', padding: '48px 16px' }}>
-        <Typography.Title level={2} style={{ margin: 0, textAlign: 'center' }}>
-          AI Valuation Calculator
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: 0 }}>
-          A transparent, preliminary estimate from published New Zealand market figures.
-        </Typography.Paragraph>
-        <Card>
-          <Tabs
-            items={[
-              { key: 'property', label: 'Property Tokenization', children: <PropertyCalculator /> },
-              { key: 'startup', label: 'Startup Capital Raising', children: <StartupCalculator /> },
-            ]}
-          />
-        </Card>
-        <PricingCalculator />
+    <Flex vertical gap={16} style={{ maxWidth: 1100, margin: '0 auto', padding: '48px 16px' }}>
+      <Typography.Title level={2} style={{ margin: 0, textAlign: 'center' }}>
+        AI Valuation Calculator
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: 0 }}>
+        A transparent, preliminary estimate from published New Zealand market figures.
+      </Typography.Paragraph>
+      <Card>
+        <Tabs
+          items={[
+            { key: 'property', label: 'Property Tokenization', children: <PropertyCalculator /> },
+            { key: 'startup', label: 'Startup Capital Raising', children: <StartupCalculator /> },
+          ]}
+        />
+      </Card>
+      <PricingCalculator />
       </Flex>
-    </section>
   );
 }

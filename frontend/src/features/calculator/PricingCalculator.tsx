@@ -3,7 +3,7 @@ import { Button, Card, Col, Descriptions, Flex, InputNumber, Row, Select, Tag } 
 import { useState } from 'react';
 import { calculatePricing } from '../../api/mutations';
 import type { PricingResult, Tier } from '../../api/types';
-import { formatMoney } from '../format';
+import { formatMoney, groupedWholeNumber } from '../format';
 import { useToast } from '../toast';
 
 const tiers: { value: Tier; label: string }[] = [
@@ -29,7 +29,7 @@ export function PricingCalculator() {
       <Row gutter={[12, 12]} align="bottom">
         <Col xs={24} md={9}>
           <label htmlFor="pricing-asset-value">Asset Value (NZD)</label>
-          <InputNumber id="pricing-asset-value" min={0} precision={0} value={assetValue} onChange={setAssetValue} style={{ width: '100%' }} />
+          <InputNumber id="pricing-asset-value" min={0} {...groupedWholeNumber} value={assetValue} onChange={setAssetValue} style={{ width: '100%' }} />
         </Col>
         <Col xs={24} md={9}>
           <label htmlFor="pricing-tier">Plan</label>

@@ -7,9 +7,9 @@ import { describeError } from '../../api/client';
 import { analyzeProperty } from '../../api/mutations';
 import type { Amenity, PropertyAnalysis, PropertyInput } from '../../api/types';
 import { useAuth } from '../auth/useCurrentUser';
-import { formatMoney, formatPercent, formatTokenPrice } from '../format';
+import { formatMoney, formatPercent, formatTokenPrice, groupedWholeNumber } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
-import { notYetRouted } from '../layout/notYetRouted';
+import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
 import { amenities as amenityOptions, conditions, propertyTypes } from './options';
 import { Costs, Figures, Recommendations, Risks } from './ResultParts';
@@ -64,7 +64,7 @@ export function PropertyCalculator() {
 
   return (
     <Flex vertical gap={16}>
-      <Form form={form} layout="vertical" initialValues={{ country: 'New Zealand', tokenCount: 1000, propertyPercentage: 100 }} onFinish={submit}>
+      <Form form={form} name="property" layout="vertical" initialValues={{ country: 'New Zealand', tokenCount: 1000, propertyPercentage: 100 }} onFinish={submit}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="propertyAddress" label="Property Address" required>
@@ -98,7 +98,7 @@ export function PropertyCalculator() {
           </Col>
           <Col xs={12} md={8}>
             <Form.Item name="tokenCount" label="Token Count" required extra="At least 1">
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={1} {...groupedWholeNumber} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
@@ -167,15 +167,15 @@ export function PropertyCalculator() {
           <Recommendations items={result.recommendations} basis={result.basis} disclaimer={result.disclaimer} />
           <Flex gap={12} wrap>
             {auth.status === 'authenticated' ? (
-              <ButtonLink to={notYetRouted('/dashboard')} color="primary" variant="solid" size="large">
+              <ButtonLink to={appPath('/dashboard')} color="primary" variant="solid" size="large">
                 Start Tokenization Process
               </ButtonLink>
             ) : (
-              <Button type="primary" size="large" onClick={() => void startLogin(() => void navigate({ to: notYetRouted('/auth') }))}>
+              <Button type="primary" size="large" onClick={() => void startLogin(() => void navigate({ to: appPath('/auth') }))}>
                 Sign In to Continue
               </Button>
             )}
-            <ButtonLink to={notYetRouted('/subscribe')} size="large">
+            <ButtonLink to={appPath('/subscribe')} size="large">
               View Pricing Plans
             </ButtonLink>
           </Flex>

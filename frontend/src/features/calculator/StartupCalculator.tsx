@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { analyzeStartup } from '../../api/mutations';
 import type { StartupAnalysis, StartupInput } from '../../api/types';
-import { formatMoney, formatPercent, formatTokenPrice } from '../format';
+import { formatMoney, formatPercent, formatTokenPrice, groupedWholeNumber } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
-import { notYetRouted } from '../layout/notYetRouted';
+import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
 import { industries, stages } from './options';
 import { Costs, Figures, Recommendations, Risks } from './ResultParts';
@@ -52,7 +52,7 @@ export function StartupCalculator() {
 
   return (
     <Flex vertical gap={16}>
-      <Form form={form} layout="vertical" initialValues={{ tokenCount: 1_000_000, fundingGoal: 1_000_000 }} onFinish={submit}>
+      <Form form={form} name="startup" layout="vertical" initialValues={{ tokenCount: 1_000_000, fundingGoal: 1_000_000 }} onFinish={submit}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="companyName" label="Company Name" required>
@@ -71,17 +71,17 @@ export function StartupCalculator() {
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="fundingGoal" label="Funding Goal (NZD)" extra="Minimum 50,000">
-              <InputNumber min={50_000} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={50_000} {...groupedWholeNumber} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="tokenCount" label="Token Count" extra="Minimum 1,000">
-              <InputNumber min={1000} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={1000} {...groupedWholeNumber} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={4}>
             <Form.Item name="revenue" label="Annual Revenue">
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={4}>
@@ -137,7 +137,7 @@ export function StartupCalculator() {
           <Risks risks={result.riskAnalysis} />
           <Recommendations items={result.recommendations} basis={result.basis} disclaimer={result.disclaimer} />
           <Flex gap={12} wrap>
-            <ButtonLink to={notYetRouted('/subscribe')} size="large">
+            <ButtonLink to={appPath('/subscribe')} size="large">
               View Pricing Plans
             </ButtonLink>
           </Flex>

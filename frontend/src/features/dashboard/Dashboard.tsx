@@ -1,8 +1,9 @@
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import { displayName } from '../../api/auth';
 import type { User } from '../../api/types';
+import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
 import { ButtonLink } from '../layout/ButtonLink';
-import { notYetRouted } from '../layout/notYetRouted';
+import { appPath } from '../layout/appPath';
 
 /**
  * The signed-in home (spec §2 "Dashboard"). The owner workspace fills it with the portfolio read models;
@@ -17,22 +18,23 @@ export function Dashboard({ user }: { user: User }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card title="Tokenize an asset">
-            <ButtonLink to={notYetRouted('/tokenize')} color="primary" variant="solid">
+            <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid">
               Start Tokenization
             </ButtonLink>
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card title="Wholesale investors">
-            <ButtonLink to={notYetRouted('/wholesale-verification')}>Get Verified</ButtonLink>
+            <ButtonLink to={appPath('/wholesale-verification')}>Get Verified</ButtonLink>
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card title="Your plan">
-            <ButtonLink to={notYetRouted('/subscribe')}>View Plans</ButtonLink>
+            <ButtonLink to={appPath('/subscribe')}>View Plans</ButtonLink>
           </Card>
         </Col>
       </Row>
+      <CalculatorAnchor />
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Col, Flex, Layout, Row, theme } from 'antd';
-import { notYetRouted } from '../layout/notYetRouted';
+import { appPath } from '../layout/appPath';
 import { contact } from './contact';
 
 /** Footer of the public pages (spec §2): legal links, contact details, registered office. */
@@ -17,13 +17,13 @@ export function Footer() {
         <Col xs={24} md={8}>
           <Flex vertical gap={6}>
             <strong>Legal</strong>
-            <Link to={notYetRouted('/privacy')} style={linkStyle}>
+            <Link to={appPath('/privacy')} style={linkStyle}>
               Privacy Policy
             </Link>
-            <Link to={notYetRouted('/terms')} style={linkStyle}>
+            <Link to={appPath('/terms')} style={linkStyle}>
               Terms of Service
             </Link>
-            <Link to={notYetRouted('/security')} style={linkStyle}>
+            <Link to={appPath('/security')} style={linkStyle}>
               Security
             </Link>
           </Flex>

@@ -1,16 +1,12 @@
 import { CheckCircleFilled, SafetyCertificateOutlined, RobotOutlined, TeamOutlined, PieChartOutlined, BlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, List, Row, Tag, theme } from 'antd';
-import { lazy, Suspense } from 'react';
 import { earlyAccessQuery } from '../../api/queries';
 import { ButtonLink } from '../layout/ButtonLink';
-import { notYetRouted } from '../layout/notYetRouted';
-import { PageSpinner } from '../layout/PageSpinner';
+import { appPath } from '../layout/appPath';
+import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
 import { contact } from './contact';
 import { Footer } from './Footer';
-
-// The calculator is below the fold: its code (forms, results) loads after the hero has rendered.
-const CalculatorSection = lazy(() => import('../calculator/CalculatorSection'));
 
 const section = { maxWidth: 1100, margin: '0 auto', padding: '48px 16px' } as const;
 
@@ -121,16 +117,14 @@ export default function Landing() {
             </Col>
           </Row>
           <Flex justify="center" style={{ marginTop: 24 }}>
-            <ButtonLink to={notYetRouted('/subscribe')} color="primary" variant="outlined" size="large">
+            <ButtonLink to={appPath('/subscribe')} color="primary" variant="outlined" size="large">
               View All Features
             </ButtonLink>
           </Flex>
         </div>
       </div>
 
-      <Suspense fallback={<PageSpinner />}>
-        <CalculatorSection />
-      </Suspense>
+      <CalculatorAnchor />
 
       <Footer />
     </>

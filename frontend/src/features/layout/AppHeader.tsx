@@ -6,7 +6,7 @@ import { displayName, shortName } from '../../api/auth';
 import type { User } from '../../api/types';
 import { isAdmin, useSignOut } from '../auth/useCurrentUser';
 import { appLinks } from './appLinks';
-import { notYetRouted } from './notYetRouted';
+import { appPath } from './appPath';
 
 /** Header of the signed-in app (spec §2 "App header"): links, Admin for admins only, user menu, mobile drawer. */
 export function AppHeader({ user }: { user: User }) {
@@ -43,7 +43,7 @@ export function AppHeader({ user }: { user: User }) {
               menu={{
                 items: [
                   { key: 'who', label: <span>{user.email}</span>, disabled: true },
-                  { key: 'profile', icon: <UserOutlined />, label: <Link to={notYetRouted('/profile')}>Profile</Link> },
+                  { key: 'profile', icon: <UserOutlined />, label: <Link to={appPath('/profile')}>Profile</Link> },
                   { type: 'divider' },
                   { key: 'signout', icon: <LogoutOutlined />, label: 'Sign Out', onClick: () => void signOut() },
                 ],

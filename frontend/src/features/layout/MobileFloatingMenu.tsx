@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { shortName } from '../../api/auth';
 import type { User } from '../../api/types';
 import { useSignOut } from '../auth/useCurrentUser';
-import { notYetRouted } from './notYetRouted';
+import { appPath } from './appPath';
 
 /** The signed-in phone menu (spec §2 "Mobile floating menu"): small screens only, a right-side sheet. */
 export function MobileFloatingMenu({ user }: { user: User }) {
@@ -18,7 +18,7 @@ export function MobileFloatingMenu({ user }: { user: User }) {
 
   const go = (to: string) => {
     setOpen(false);
-    void navigate({ to: notYetRouted(to as `/${string}`) });
+    void navigate({ to: appPath(to as `/${string}`) });
   };
   const name = shortName(user);
 

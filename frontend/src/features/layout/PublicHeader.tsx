@@ -2,7 +2,7 @@ import { LoginOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
 import { Flex, Grid, Layout, theme } from 'antd';
 import { ButtonLink } from './ButtonLink';
-import { notYetRouted } from './notYetRouted';
+import { appPath } from './appPath';
 
 /** Header of the signed-out pages (spec §2 "Landing page"). */
 export function PublicHeader() {
@@ -22,14 +22,14 @@ export function PublicHeader() {
           Kauri
         </Link>
         <Flex align="center" gap={screens.sm ? 24 : 12}>
-          <Link to={notYetRouted('/user-guide')} style={navLinkStyle}>
+          <Link to={appPath('/user-guide')} style={navLinkStyle}>
             Guide
           </Link>
-          <Link to={notYetRouted('/partners')} style={navLinkStyle}>
+          <Link to={appPath('/partners')} style={navLinkStyle}>
             Partners
           </Link>
           {screens.md && (
-            <Link to={notYetRouted('/demo')} style={navLinkStyle}>
+            <Link to={appPath('/demo')} style={navLinkStyle}>
               Demo
             </Link>
           )}
@@ -37,7 +37,7 @@ export function PublicHeader() {
             Register Now
           </ButtonLink>
           {/* On a phone the Sign In button is its icon alone, so the header still fits 375 px. */}
-          <ButtonLink to={notYetRouted('/auth')} color="primary" variant="outlined" aria-label="Sign In" icon={<LoginOutlined />} size={screens.sm ? 'middle' : 'small'}>
+          <ButtonLink to={appPath('/auth')} color="primary" variant="outlined" aria-label="Sign In" icon={<LoginOutlined />} size={screens.sm ? 'middle' : 'small'}>
             {screens.sm ? 'Sign In' : null}
           </ButtonLink>
         </Flex>

@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { notYetRouted } from './notYetRouted';
+import { appPath } from './appPath';
 
 export interface AppLink {
   to: LinkProps['to'];
@@ -10,12 +10,12 @@ export interface AppLink {
 /** The signed-in header's links, in the spec's order (§2 "App header"). */
 export const appLinks: readonly AppLink[] = [
   { to: '/', label: 'Dashboard' },
-  { to: notYetRouted('/assets'), label: 'My Assets' },
-  { to: notYetRouted('/tokenize'), label: 'Tokenize' },
-  { to: notYetRouted('/wholesale-verification'), label: 'Wholesale' },
-  { to: notYetRouted('/token-offerings'), label: 'Offerings' },
-  { to: notYetRouted('/compliance'), label: 'Compliance' },
-  { to: notYetRouted('/user-guide'), label: 'User Guide' },
-  { to: notYetRouted('/billing'), label: 'Billing' },
-  { to: notYetRouted('/admin'), label: 'Admin', adminOnly: true },
+  { to: appPath('/assets'), label: 'My Assets' },
+  { to: appPath('/tokenize'), label: 'Tokenize' },
+  { to: appPath('/wholesale-verification'), label: 'Wholesale' },
+  { to: appPath('/token-offerings'), label: 'Offerings' },
+  { to: appPath('/compliance'), label: 'Compliance' },
+  { to: appPath('/user-guide'), label: 'User Guide' },
+  { to: appPath('/billing'), label: 'Billing' },
+  { to: appPath('/admin'), label: 'Admin', adminOnly: true },
 ];

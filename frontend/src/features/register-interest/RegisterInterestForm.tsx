@@ -7,7 +7,7 @@ import { ApiError, describeError } from '../../api/client';
 import { registerInterest } from '../../api/mutations';
 import { earlyAccessQuery } from '../../api/queries';
 import type { RegistrationReceipt } from '../../api/types';
-import { notYetRouted } from '../layout/notYetRouted';
+import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
 import { FormSection } from './FormSection';
 import { countryChoices, experienceChoices, investmentAmountChoices, investmentInterestChoices } from './choices';
@@ -172,11 +172,11 @@ export function RegisterInterestForm({ onRegistered }: RegisterInterestFormProps
       <Form.Item name="agreeToTerms" valuePropName="checked">
         <Checkbox>
           I agree to the{' '}
-          <Link to={notYetRouted('/terms')} target="_blank">
+          <Link to={appPath('/terms')} target="_blank">
             terms and conditions
           </Link>{' '}
           and the{' '}
-          <Link to={notYetRouted('/privacy')} target="_blank">
+          <Link to={appPath('/privacy')} target="_blank">
             privacy policy
           </Link>
         </Checkbox>
