@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
 import { CalculatorsModule } from './domains/calculators/calculators.module.js';
 import { RegisterInterestModule } from './domains/register-interest/register-interest.module.js';
@@ -9,7 +10,7 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule, CalculatorsModule],
+      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule],
     };
   }
 }

@@ -65,6 +65,8 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const opsToken = newOpsToken();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken }), {
     logger: new NestPinoLogger(logger),
+    // Stripe signs the exact bytes it sends: the webhook verifies req.rawBody.
+    rawBody: true,
   });
   app.set('trust proxy', 'loopback');
   app.use(

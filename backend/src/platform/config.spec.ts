@@ -46,4 +46,14 @@ describe('loadConfig', () => {
       clientSecret: 's',
     });
   });
+
+  it('uses the sandbox payment provider without Stripe keys, and wants every Stripe setting once one is set', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test' })).toThrow('STRIPE_SECRET_KEY is required when any other STRIPE_ setting is set');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test' })).toThrow(
+      'STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PROFESSIONAL, STRIPE_PRICE_ENTERPRISE must be set with STRIPE_SECRET_KEY',
+    );
+    const full = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh', STRIPE_PRICE_PROFESSIONAL: 'p1', STRIPE_PRICE_ENTERPRISE: 'p2' };
+    expect(loadConfig(full).stripe).toEqual({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'wh', prices: { professional: 'p1', enterprise: 'p2' }, apiUrl: null });
+  });
 });

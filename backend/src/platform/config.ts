@@ -18,6 +18,19 @@ export interface Config {
   frontendDist: string | null;
   logLevel: string;
   identity: IdentityConfig;
+  /** Stripe, when STRIPE_SECRET_KEY is set; the in-process sandbox provider otherwise. */
+  stripe: StripeConfig | null;
+}
+
+/** Stripe settings (see domains/billing/README.md). */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Price ids of the monthly plans (the Starter plan is a one-time payment of its catalogue price). */
+  prices: { professional: string; enterprise: string };
+  /** Another address for Stripe's API (`STRIPE_API_URL`), e.g. a local stand-in in tests; null for api.stripe.com. */
+  apiUrl: string | null;
 }
 
 /** Sign-in settings (see domains/identity/README.md). */
@@ -70,6 +83,7 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   // EventStoreDB has no place for deletable secrets (the vault), so they go to MongoDB beside the read models.
   if (eventStore === 'eventstoredb' && readStore !== 'mongodb') problems.push('EVENT_STORE=eventstoredb requires READ_STORE=mongodb (the vault of password hashes and keys lives in MongoDB)');
   const identity = identityConfig(env, problems);
+  const stripe = stripeConfig(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -83,7 +97,22 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     frontendDist: env.FRONTEND_DIST?.trim() ? resolve(env.FRONTEND_DIST.trim()) : (defaults.frontendDist ?? null),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     identity,
+    stripe,
   };
+}
+
+function stripeConfig(env: Env, problems: string[]): StripeConfig | null {
+  const names = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PROFESSIONAL', 'STRIPE_PRICE_ENTERPRISE'] as const;
+  const [secretKey, publishableKey, webhookSecret, professional, enterprise] = names.map((n) => env[n]?.trim() || null);
+  if (!secretKey) {
+    if (names.some((n) => env[n]?.trim())) problems.push('STRIPE_SECRET_KEY is required when any other STRIPE_ setting is set');
+    return null;
+  }
+  const missing = names.filter((n) => !env[n]?.trim());
+  if (missing.length) problems.push(`${missing.join(', ')} must be set with STRIPE_SECRET_KEY`);
+  const apiUrl = env.STRIPE_API_URL?.trim() || null;
+  if (apiUrl && !/^https?:\/\/[^\s]+$/.test(apiUrl)) problems.push('STRIPE_API_URL must start with https:// or http://');
+  return { secretKey, publishableKey: publishableKey ?? '', webhookSecret: webhookSecret ?? '', prices: { professional: professional ?? '', enterprise: enterprise ?? '' }, apiUrl };
 }
 
 function identityConfig(env: Env, problems: string[]): IdentityConfig {

@@ -2,7 +2,7 @@
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 = 409,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 = 409,
     readonly errors?: { field: string; message: string }[],
     /** A short title for a toast (the spec's, e.g. 'Investment Too Small'). */
     readonly title?: string,

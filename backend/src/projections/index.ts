@@ -3,7 +3,8 @@ import type { Doc } from '../platform/read-store/read-store.js';
 import { earlyAccessProjection } from './early-access.js';
 import { registrationsProjection } from './registrations.js';
 import { sessionsProjection } from './sessions.js';
+import { subscriptionsProjection } from './subscriptions.js';
 import { usersProjection } from './users.js';
 
 /** Every read model the app maintains; the engine runs them all off one subscription. */
-export const allProjections: readonly Projection<Doc>[] = [earlyAccessProjection, registrationsProjection, sessionsProjection, usersProjection] as Projection<Doc>[];
+export const allProjections: readonly Projection<Doc>[] = [earlyAccessProjection, registrationsProjection, sessionsProjection, subscriptionsProjection, usersProjection] as Projection<Doc>[];

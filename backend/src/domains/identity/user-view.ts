@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Role } from '../../platform/event-store/event-store.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
 import type { UserDoc } from '../../projections/users.js';
 
 /** The User of the spec (section 3), as /api/user, /api/login, /api/register and /api/auth/* answer it. */
@@ -12,7 +13,7 @@ export class UserDto {
   @ApiProperty({ nullable: true, type: String }) profileImageUrl: string | null;
   @ApiProperty({ enum: ['admin', 'user'], description: "'admin' when the user holds the admin role" }) role: 'admin' | 'user';
   @ApiProperty({ enum: ['admin', 'compliance'], isArray: true, description: 'Granted roles; every user may own assets and invest' }) roles: Role[];
-  @ApiProperty({ description: "'active' with a paid plan, otherwise 'inactive' (billing fills this)" }) subscriptionStatus: string;
+  @ApiProperty({ enum: ['active', 'canceled', 'past_due', 'incomplete', 'inactive'] }) subscriptionStatus: string;
   @ApiProperty({ nullable: true, type: String, description: 'starter, professional or enterprise; null without a plan' }) subscriptionTier: string | null;
 }
 
@@ -21,13 +22,10 @@ export interface Subscription {
   subscriptionTier: string | null;
 }
 
-/**
- * SEAM for billing: the subscription fields of the User come from billing's read model. Until billing lands
- * every user is 'inactive' with no tier; billing replaces the body of this function with a lookup in its own
- * read model (e.g. `reads.collection('subscriptions').get(userId)`), and nothing else in identity changes.
- */
-export async function subscriptionOf(_reads: ReadStore, _userId: string): Promise<Subscription> {
-  return { subscriptionStatus: 'inactive', subscriptionTier: null };
+/** The User's subscription fields come from billing's read model (the spec's rule for creating tokens reads them). */
+export async function subscriptionOf(reads: ReadStore, userId: string): Promise<Subscription> {
+  const doc = await reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(userId);
+  return { subscriptionStatus: doc?.status ?? 'inactive', subscriptionTier: doc?.tier ?? null };
 }
 
 export async function toUserDto(reads: ReadStore, doc: UserDoc): Promise<UserDto> {

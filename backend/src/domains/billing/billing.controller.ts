@@ -1,0 +1,133 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiExcludeEndpoint, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { RawBodyRequest } from '@nestjs/common';
+import type { CommandContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
+import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { READ_STORE } from '../../platform/tokens.js';
+import { subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
+import {
+  BillingOverviewDto,
+  CancelSubscriptionResponseDto,
+  CreateSubscriptionDto,
+  CreateSubscriptionResponseDto,
+  PlanDto,
+  PortalDto,
+  SandboxPaymentDto,
+  SubscriptionStatusDto,
+  SuccessDto,
+} from './billing.dto.js';
+import { PLANS, TIERS } from '../plans/plans.js';
+import { ApplyProviderEventCommand, CancelSubscriptionCommand, ConfirmSandboxPaymentCommand, StartSubscriptionCommand } from './billing.handlers.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
+import { StripePaymentProvider } from './stripe-provider.js';
+
+@ApiTags('billing')
+@Controller('api')
+export class BillingController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  @Get('plans')
+  @ApiOperation({ summary: 'The plan catalogue: prices (NZD), billing, limits and features' })
+  @ApiOkResponse({ type: [PlanDto] })
+  plans(): PlanDto[] {
+    return TIERS.map((tier) => PLANS[tier]);
+  }
+
+  @Post('create-subscription')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Start paying for a plan: the client secret for the payment form (spec §7)' })
+  @ApiOkResponse({ type: CreateSubscriptionResponseDto })
+  @ApiConflictResponse({ description: 'A monthly plan is already active' })
+  create(@Body() body: CreateSubscriptionDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext): Promise<CreateSubscriptionResponseDto> {
+    return this.commands.execute(new StartSubscriptionCommand(user.userId, body.tier, context));
+  }
+
+  @Get('subscription/status')
+  @Authenticated()
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  @ApiOkResponse({ type: SubscriptionStatusDto })
+  async status(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<SubscriptionStatusDto> {
+    const doc = await this.subscription(user.userId, after);
+    return { status: doc?.status ?? 'inactive', tier: doc?.tier ?? null, currentPeriodEnd: doc?.currentPeriodEnd ?? null, cancelAtPeriodEnd: doc?.cancelAtPeriodEnd ?? false };
+  }
+
+  @Post('subscription/cancel')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Cancel at the end of the paid period (not offered for the one-time Starter plan)' })
+  @ApiOkResponse({ type: CancelSubscriptionResponseDto })
+  @ApiConflictResponse({ description: 'Nothing to cancel, or the Starter plan' })
+  async cancel(@CurrentUser() user: SignedInUser, @Ctx() context: CommandContext): Promise<CancelSubscriptionResponseDto> {
+    const { position } = await this.commands.execute(new CancelSubscriptionCommand(user.userId, context));
+    return { success: true, position };
+  }
+
+  @Get('billing')
+  @Authenticated()
+  @ApiOperation({ summary: 'The billing page: plan, status, payment provider and billing history' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  @ApiOkResponse({ type: BillingOverviewDto })
+  async overview(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<BillingOverviewDto> {
+    const doc = await this.subscription(user.userId, after);
+    return {
+      status: doc?.status ?? 'inactive',
+      tier: doc?.tier ?? null,
+      currentPeriodEnd: doc?.currentPeriodEnd ?? null,
+      cancelAtPeriodEnd: doc?.cancelAtPeriodEnd ?? false,
+      provider: this.provider.kind,
+      publishableKey: this.provider.publishableKey,
+      lastPaymentError: doc?.lastPaymentError ?? null,
+      history: doc?.history ?? [],
+    };
+  }
+
+  @Post('billing/portal')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: "The provider's billing portal: invoices, payment method, billing history" })
+  @ApiOkResponse({ type: PortalDto })
+  async portal(@CurrentUser() user: SignedInUser, @Req() req: KauriRequest): Promise<PortalDto> {
+    const doc = await this.subscription(user.userId, null);
+    if (this.provider.kind === 'stripe' && !doc?.customerId) throw new DomainError('There is no billing account yet: choose a plan first', 409);
+    const returnUrl = `${req.protocol}://${req.get('host')}/billing`;
+    return { url: await this.provider.portalUrl(doc?.customerId ?? '', returnUrl) };
+  }
+
+  @Post('billing/sandbox/confirm')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: "Sandbox mode only: pay the pending checkout with one of Stripe's test cards" })
+  @ApiOkResponse({ type: SuccessDto })
+  @ApiBadRequestResponse({ description: "The card form is incomplete, e.g. 'Your card number is incorrect.'" })
+  async confirmSandbox(@Body() body: SandboxPaymentDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext): Promise<SuccessDto> {
+    const { position } = await this.commands.execute(new ConfirmSandboxPaymentCommand(user.userId, body.clientSecret, { number: body.number, expiry: body.expiry, cvc: body.cvc }, context));
+    return { success: true, position };
+  }
+
+  @Post('stripe/webhook')
+  @HttpCode(200)
+  @ApiExcludeEndpoint()
+  async webhook(@Req() req: RawBodyRequest<KauriRequest>, @Headers('stripe-signature') signature: string | undefined, @Ctx() context: CommandContext): Promise<{ received: true }> {
+    if (!(this.provider instanceof StripePaymentProvider)) throw new DomainError('Stripe is not configured', 404);
+    if (!req.rawBody) throw new DomainError('Invalid webhook signature', 400);
+    const event = this.provider.parseWebhook(req.rawBody, signature);
+    if (event) await this.commands.execute(new ApplyProviderEventCommand(event, { ...context, actor: { kind: 'system', name: 'stripe-webhook' } }));
+    return { received: true };
+  }
+
+  private async subscription(userId: string, after: number | null): Promise<SubscriptionDoc | null> {
+    if (after) await this.engine.waitFor(after, [subscriptionsProjection.name]);
+    return this.reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(userId);
+  }
+}

@@ -1,0 +1,183 @@
+import type { Decider } from '../../platform/decider.js';
+import { DomainError } from '../../platform/errors.js';
+import { PLANS, type Tier } from '../plans/plans.js';
+import type { BillingEvent, ProviderKind, ProviderStamp } from './events.js';
+import type { ProviderEvent } from './payment-provider.js';
+
+/** The spec's subscription statuses (section 3). */
+export type SubscriptionStatus = 'active' | 'canceled' | 'past_due' | 'incomplete' | 'inactive';
+
+export interface BillingState {
+  status: SubscriptionStatus;
+  /** The plan paid for; null until the first activation. */
+  tier: Tier | null;
+  reference: string | null;
+  customerId: string | null;
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  /** A checkout started and not yet paid. */
+  pending: { tier: Tier; reference: string; amountDue: number } | null;
+  /** Provider event ids already applied (the most recent ones), and the newest creation time applied. */
+  seen: readonly string[];
+  newestProviderEvent: number;
+}
+
+export type BillingCommand =
+  | {
+      type: 'StartCheckout';
+      userId: string;
+      tier: Tier;
+      provider: ProviderKind;
+      reference: string;
+      customerId: string | null;
+      amountDue: number;
+      setupFeeWaived: boolean;
+    }
+  /** A plan whose whole first payment is waived (Starter for an early-access registrant): active at once. */
+  | { type: 'ActivateWaivedPlan'; userId: string; tier: Tier; reference: string; at: number }
+  | { type: 'ApplyProviderEvent'; event: ProviderEvent }
+  | { type: 'RequestCancellation'; userId: string };
+
+export const ALREADY_SUBSCRIBED = (tier: Tier) => `You already have an active ${PLANS[tier].name} plan. Manage it from Billing.`;
+export const NOTHING_TO_CANCEL = 'You have no active subscription to cancel';
+export const STARTER_NOT_CANCELLABLE = 'The Starter plan is a one-time payment and cannot be cancelled';
+
+/** How many provider event ids a stream remembers for idempotency; Stripe retries within days, not thousands of events. */
+const REMEMBERED_EVENTS = 200;
+
+/** Whether a user in this state may start paying for `tier` (checked before the provider is called, and again on decide). */
+export function checkoutRefusal(state: BillingState, tier: Tier): DomainError | null {
+  if (state.status !== 'active' && state.status !== 'past_due') return null;
+  if (state.tier === 'starter' && tier !== 'starter') return null; // upgrading from the one-time plan to a monthly one
+  if (state.tier && PLANS[state.tier].billing === 'monthly' && state.cancelAtPeriodEnd && tier !== state.tier) return null;
+  return new DomainError(ALREADY_SUBSCRIBED(state.tier ?? tier), 409, undefined, 'Subscription Failed');
+}
+
+const initialState: BillingState = {
+  status: 'inactive',
+  tier: null,
+  reference: null,
+  customerId: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  pending: null,
+  seen: [],
+  newestProviderEvent: 0,
+};
+
+function remember(state: BillingState, stamp: ProviderStamp): BillingState {
+  return {
+    ...state,
+    seen: [...state.seen, stamp.providerEventId].slice(-REMEMBERED_EVENTS),
+    newestProviderEvent: Math.max(state.newestProviderEvent, stamp.providerCreatedAt),
+  };
+}
+
+/** Turns one provider event into billing events; [] when it was seen before, is older than what we know, or is not about this plan. */
+function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingEvent[] {
+  if (state.seen.includes(event.id) || event.created < state.newestProviderEvent) return [];
+  const stamp: ProviderStamp = { providerEventId: event.id, providerCreatedAt: event.created };
+  const { userId, reference, change } = event;
+  const current = reference === state.reference;
+  const pending = reference === state.pending?.reference;
+  switch (change.kind) {
+    case 'activated':
+      if (!pending && !current) return [];
+      if (current && state.status === 'active') return [];
+      return [{ type: 'SubscriptionActivated', data: { ...stamp, userId, tier: change.tier, reference, currentPeriodEnd: change.currentPeriodEnd, amountPaid: change.amountPaid } }];
+    case 'renewed':
+      if (!current || (state.currentPeriodEnd !== null && change.currentPeriodEnd <= state.currentPeriodEnd && state.status === 'active')) return [];
+      return [{ type: 'SubscriptionRenewed', data: { ...stamp, userId, reference, currentPeriodEnd: change.currentPeriodEnd, amountPaid: change.amountPaid } }];
+    case 'past_due':
+      return current && state.status === 'active' ? [{ type: 'SubscriptionPastDue', data: { ...stamp, userId, reference } }] : [];
+    case 'canceled':
+      return current && state.status !== 'canceled' ? [{ type: 'SubscriptionCanceled', data: { ...stamp, userId, reference } }] : [];
+    case 'payment_failed':
+      return current || pending ? [{ type: 'PaymentFailed', data: { ...stamp, userId, reference, reason: change.reason } }] : [];
+    case 'cancel_at_period_end':
+      if (!current || change.cancelAtPeriodEnd === state.cancelAtPeriodEnd) return [];
+      return change.cancelAtPeriodEnd
+        ? [{ type: 'CancellationScheduled', data: { userId, reference, currentPeriodEnd: change.currentPeriodEnd ?? state.currentPeriodEnd, requestedBy: 'provider', providerEventId: event.id } }]
+        : [{ type: 'CancellationWithdrawn', data: { ...stamp, userId, reference } }];
+    default: {
+      const _exhaustive: never = change;
+      return [];
+    }
+  }
+}
+
+/** One user's plan: checkout, activation, renewal, arrears, cancellation — driven by the user and by the provider's events. */
+export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
+  name: 'billing',
+  initialState,
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'StartCheckout': {
+        const refusal = checkoutRefusal(state, command.tier);
+        if (refusal) throw refusal;
+        const { type: _type, ...data } = command;
+        return [{ type: 'CheckoutStarted', data }];
+      }
+      case 'ActivateWaivedPlan': {
+        const refusal = checkoutRefusal(state, command.tier);
+        if (refusal) throw refusal;
+        const { userId, tier, reference, at } = command;
+        return [
+          { type: 'CheckoutStarted', data: { userId, tier, provider: 'sandbox', reference, customerId: state.customerId, amountDue: 0, setupFeeWaived: true } },
+          { type: 'SubscriptionActivated', data: { providerEventId: `waiver-${reference}`, providerCreatedAt: at, userId, tier, reference, currentPeriodEnd: null, amountPaid: 0 } },
+        ];
+      }
+      case 'ApplyProviderEvent':
+        return applyProviderEvent(state, command.event);
+      case 'RequestCancellation': {
+        if (state.status !== 'active' && state.status !== 'past_due') throw new DomainError(NOTHING_TO_CANCEL, 409);
+        if (state.tier === 'starter') throw new DomainError(STARTER_NOT_CANCELLABLE, 409);
+        if (state.cancelAtPeriodEnd) return [];
+        return [
+          {
+            type: 'CancellationScheduled',
+            data: { userId: command.userId, reference: state.reference!, currentPeriodEnd: state.currentPeriodEnd, requestedBy: 'user', providerEventId: null },
+          },
+        ];
+      }
+      default: {
+        const _exhaustive: never = command;
+        return [];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CheckoutStarted': {
+        const { tier, reference, customerId, amountDue } = event.data;
+        const stillPaying = state.status === 'active' || state.status === 'past_due';
+        return { ...state, customerId: customerId ?? state.customerId, pending: { tier, reference, amountDue }, status: stillPaying ? state.status : 'incomplete' };
+      }
+      case 'SubscriptionActivated': {
+        const { tier, reference, currentPeriodEnd } = event.data;
+        return remember({ ...state, status: 'active', tier, reference, currentPeriodEnd, cancelAtPeriodEnd: false, pending: null }, event.data);
+      }
+      case 'SubscriptionRenewed':
+        return remember({ ...state, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd }, event.data);
+      case 'SubscriptionPastDue':
+        return remember({ ...state, status: 'past_due' }, event.data);
+      case 'SubscriptionCanceled':
+        return remember({ ...state, status: 'canceled', cancelAtPeriodEnd: false }, event.data);
+      case 'PaymentFailed':
+        return remember(state, event.data);
+      case 'CancellationScheduled': {
+        const next = { ...state, cancelAtPeriodEnd: true };
+        const { providerEventId } = event.data;
+        return providerEventId ? { ...next, seen: [...state.seen, providerEventId].slice(-REMEMBERED_EVENTS) } : next;
+      }
+      case 'CancellationWithdrawn':
+        return remember({ ...state, cancelAtPeriodEnd: false }, event.data);
+      default: {
+        const _exhaustive: never = event;
+        return state;
+      }
+    }
+  },
+};

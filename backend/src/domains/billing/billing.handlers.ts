@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import type { CommandContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { READ_STORE } from '../../platform/tokens.js';
+import { usersProjection, type UserDoc } from '../../projections/users.js';
+import { calculatePricing } from '../calculators/pricing.js';
+import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
+import { PLANS, type Tier } from '../plans/plans.js';
+import { billing, checkoutRefusal } from './billing.decider.js';
+import { billingStream } from './events.js';
+import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
+import { SandboxPaymentProvider, checkTestCard, type TestCard } from './sandbox-provider.js';
+
+export interface StartedSubscription {
+  /** Null when nothing is to be paid (a waived Starter plan is active at once). */
+  clientSecret: string | null;
+  intent: 'payment' | 'setup' | null;
+  tier: Tier;
+  amountDue: number;
+  setupFeeWaived: boolean;
+  status: 'incomplete' | 'active';
+  position: number;
+}
+
+export class StartSubscriptionCommand extends Command<StartedSubscription> {
+  constructor(
+    readonly userId: string,
+    readonly tier: Tier,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(StartSubscriptionCommand)
+export class StartSubscriptionHandler implements ICommandHandler<StartSubscriptionCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    private readonly waivers: EarlyAccessWaivers,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+  ) {}
+
+  async execute({ userId, tier, context }: StartSubscriptionCommand): Promise<StartedSubscription> {
+    const stream = billingStream(userId);
+    const { state } = await this.repository.load(billing, stream);
+    // Refuse before the provider creates anything; decide checks again under the stream's lock.
+    const refusal = checkoutRefusal(state, tier);
+    if (refusal) throw refusal;
+    const { setupFee, setupFeeWaived } = calculatePricing(0, tier, await this.waivers.hasWaiver(userId));
+    const amountDue = setupFee;
+
+    if (amountDue === 0 && PLANS[tier].billing === 'one-time') {
+      const reference = `waived_${randomBytes(12).toString('hex')}`;
+      const { position } = await this.repository.handle(billing, stream, { type: 'ActivateWaivedPlan', userId, tier, reference, at: Math.floor(Date.parse(context.now) / 1000) }, context);
+      return { clientSecret: null, intent: null, tier, amountDue, setupFeeWaived, status: 'active', position };
+    }
+
+    const user = await this.reads.collection<UserDoc>(usersProjection.name).get(userId);
+    if (!user) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
+    const checkout = await this.provider.startCheckout({ userId, email: user.email, tier, customerId: state.customerId, amountDue });
+    const { position } = await this.repository.handle(
+      billing,
+      stream,
+      { type: 'StartCheckout', userId, tier, provider: this.provider.kind, reference: checkout.reference, customerId: checkout.customerId, amountDue, setupFeeWaived },
+      context,
+    );
+    return { clientSecret: checkout.clientSecret, intent: checkout.intent, tier, amountDue, setupFeeWaived, status: 'incomplete', position };
+  }
+}
+
+export class ApplyProviderEventCommand extends Command<{ applied: number; position: number }> {
+  constructor(
+    readonly event: ProviderEvent,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ApplyProviderEventCommand)
+export class ApplyProviderEventHandler implements ICommandHandler<ApplyProviderEventCommand> {
+  constructor(private readonly repository: AggregateRepository) {}
+
+  async execute({ event, context }: ApplyProviderEventCommand) {
+    const { events, position } = await this.repository.handle(billing, billingStream(event.userId), { type: 'ApplyProviderEvent', event }, context);
+    return { applied: events.length, position };
+  }
+}
+
+export class CancelSubscriptionCommand extends Command<{ position: number }> {
+  constructor(
+    readonly userId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CancelSubscriptionCommand)
+export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscriptionCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async execute({ userId, context }: CancelSubscriptionCommand) {
+    const stream = billingStream(userId);
+    const { state } = await this.repository.load(billing, stream);
+    // Rules first (starter, nothing active), then the provider, then the record of it.
+    billing.decide({ type: 'RequestCancellation', userId }, state);
+    if (!state.cancelAtPeriodEnd && state.reference) await this.provider.scheduleCancellation(state.reference);
+    const { position } = await this.repository.handle(billing, stream, { type: 'RequestCancellation', userId }, context);
+    return { position };
+  }
+}
+
+export class ConfirmSandboxPaymentCommand extends Command<{ position: number }> {
+  constructor(
+    readonly userId: string,
+    readonly clientSecret: string,
+    readonly card: TestCard,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export const NO_PENDING_CHECKOUT = 'This payment is not waiting for confirmation. Please choose a plan again.';
+
+/** The sandbox's card form: the provider's answer goes through the same path as a Stripe webhook. */
+@CommandHandler(ConfirmSandboxPaymentCommand)
+export class ConfirmSandboxPaymentHandler implements ICommandHandler<ConfirmSandboxPaymentCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async execute({ userId, clientSecret, card, context }: ConfirmSandboxPaymentCommand) {
+    if (!(this.provider instanceof SandboxPaymentProvider)) throw new DomainError('Test payments are only available in sandbox mode', 404);
+    const now = new Date(context.now);
+    checkTestCard(card, now);
+    const stream = billingStream(userId);
+    const { state } = await this.repository.load(billing, stream);
+    const pending = state.pending;
+    if (!pending || !clientSecret.startsWith(`${pending.reference}_secret_`)) throw new DomainError(NO_PENDING_CHECKOUT, 409, undefined, 'Payment Failed');
+    const event = this.provider.confirm({ userId, ...pending }, card, now);
+    const { position } = await this.repository.handle(billing, stream, { type: 'ApplyProviderEvent', event }, context);
+    if (event.change.kind === 'payment_failed') throw new DomainError(event.change.reason, 402, undefined, 'Payment Failed');
+    return { position };
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Config } from '../../platform/config.js';
+import { CONFIG } from '../../platform/tokens.js';
+import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
+import { BillingController } from './billing.controller.js';
+import { ApplyProviderEventHandler, CancelSubscriptionHandler, ConfirmSandboxPaymentHandler, StartSubscriptionHandler } from './billing.handlers.js';
+import { PAYMENT_PROVIDER } from './payment-provider.js';
+import { SandboxPaymentProvider } from './sandbox-provider.js';
+import { StripePaymentProvider } from './stripe-provider.js';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [BillingController],
+  providers: [
+    EarlyAccessWaivers,
+    {
+      provide: PAYMENT_PROVIDER,
+      inject: [CONFIG],
+      useFactory: (config: Config) => (config.stripe ? new StripePaymentProvider(config.stripe) : new SandboxPaymentProvider()),
+    },
+    StartSubscriptionHandler,
+    ApplyProviderEventHandler,
+    CancelSubscriptionHandler,
+    ConfirmSandboxPaymentHandler,
+  ],
+})
+export class BillingModule {}

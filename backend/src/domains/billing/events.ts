@@ -1,0 +1,91 @@
+import type { Tier } from '../plans/plans.js';
+
+/**
+ * Events of one user's plan, in the stream `billing-<userId>`. No card data ever reaches Kauri: the payment
+ * provider holds it, and events name the provider's references (customer, subscription or payment) only.
+ * Events that come from the provider carry its event id and creation time (Unix seconds), which is what
+ * makes webhooks idempotent and keeps a late, older event from undoing a newer state.
+ */
+export type ProviderKind = 'stripe' | 'sandbox';
+
+/** Where a change came from: the provider's event, or Kauri itself (a waived plan, a user's request). */
+export interface ProviderStamp {
+  providerEventId: string;
+  providerCreatedAt: number;
+}
+
+export interface CheckoutStarted {
+  type: 'CheckoutStarted';
+  data: {
+    userId: string;
+    tier: Tier;
+    provider: ProviderKind;
+    /** The provider's subscription (monthly tiers) or one-time payment (starter). */
+    reference: string;
+    /** The provider's customer; null when nothing was charged (a waived Starter plan). */
+    customerId: string | null;
+    /** NZD charged now: the plan price, or 0 when the early-access waiver covers the first payment. */
+    amountDue: number;
+    setupFeeWaived: boolean;
+  };
+}
+
+export interface SubscriptionActivated {
+  type: 'SubscriptionActivated';
+  data: ProviderStamp & { userId: string; tier: Tier; reference: string; currentPeriodEnd: number | null; amountPaid: number };
+}
+
+export interface SubscriptionRenewed {
+  type: 'SubscriptionRenewed';
+  data: ProviderStamp & { userId: string; reference: string; currentPeriodEnd: number; amountPaid: number };
+}
+
+export interface SubscriptionPastDue {
+  type: 'SubscriptionPastDue';
+  data: ProviderStamp & { userId: string; reference: string };
+}
+
+export interface SubscriptionCanceled {
+  type: 'SubscriptionCanceled';
+  data: ProviderStamp & { userId: string; reference: string };
+}
+
+export interface PaymentFailed {
+  type: 'PaymentFailed';
+  data: ProviderStamp & { userId: string; reference: string; reason: string };
+}
+
+/** The plan ends at the close of the paid period instead of renewing. */
+export interface CancellationScheduled {
+  type: 'CancellationScheduled';
+  data: { userId: string; reference: string; currentPeriodEnd: number | null; requestedBy: 'user' | 'provider'; providerEventId: string | null };
+}
+
+/** A scheduled cancellation was withdrawn (in the provider's billing portal): the plan renews again. */
+export interface CancellationWithdrawn {
+  type: 'CancellationWithdrawn';
+  data: ProviderStamp & { userId: string; reference: string };
+}
+
+export type BillingEvent =
+  | CheckoutStarted
+  | SubscriptionActivated
+  | SubscriptionRenewed
+  | SubscriptionPastDue
+  | SubscriptionCanceled
+  | PaymentFailed
+  | CancellationScheduled
+  | CancellationWithdrawn;
+
+export const BILLING_EVENT_TYPES: readonly BillingEvent['type'][] = [
+  'CheckoutStarted',
+  'SubscriptionActivated',
+  'SubscriptionRenewed',
+  'SubscriptionPastDue',
+  'SubscriptionCanceled',
+  'PaymentFailed',
+  'CancellationScheduled',
+  'CancellationWithdrawn',
+];
+
+export const billingStream = (userId: string) => `billing-${userId}`;

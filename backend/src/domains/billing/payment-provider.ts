@@ -1,0 +1,54 @@
+import type { Tier } from '../plans/plans.js';
+import type { ProviderKind } from './events.js';
+
+/**
+ * The port to a payment provider: Stripe when its keys are set, the in-process sandbox otherwise. The
+ * provider holds customers, cards and invoices; Kauri records only what it learns from the provider's events.
+ */
+export interface PaymentProvider {
+  readonly kind: ProviderKind;
+  /** Browser-side key for the provider's payment form (Stripe's publishable key); null for the sandbox. */
+  readonly publishableKey: string | null;
+  startCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Ask the provider to end a monthly subscription at the close of the paid period. */
+  scheduleCancellation(reference: string): Promise<void>;
+  /** A billing portal page (invoices, payment method, history) for the customer. */
+  portalUrl(customerId: string, returnUrl: string): Promise<string>;
+}
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  tier: Tier;
+  /** Reused when the user has paid before. */
+  customerId: string | null;
+  /** NZD charged now; 0 when the early-access waiver covers the first payment. */
+  amountDue: number;
+}
+
+export interface Checkout {
+  customerId: string;
+  reference: string;
+  /** What the browser's payment form confirms; `intent` says whether it takes a payment or saves a card. */
+  clientSecret: string;
+  intent: 'payment' | 'setup';
+}
+
+/** A provider's event, reduced to what billing acts on. `created` is Unix seconds. */
+export interface ProviderEvent {
+  id: string;
+  created: number;
+  userId: string;
+  reference: string;
+  change: ProviderChange;
+}
+
+export type ProviderChange =
+  | { kind: 'activated'; tier: Tier; currentPeriodEnd: number | null; amountPaid: number }
+  | { kind: 'renewed'; currentPeriodEnd: number; amountPaid: number }
+  | { kind: 'past_due' }
+  | { kind: 'canceled' }
+  | { kind: 'payment_failed'; reason: string }
+  | { kind: 'cancel_at_period_end'; cancelAtPeriodEnd: boolean; currentPeriodEnd: number | null };
+
+export const PAYMENT_PROVIDER = Symbol('PaymentProvider');

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { DomainError } from '../../platform/errors.js';
+import { PLANS, type Tier } from '../plans/plans.js';
+import type { Checkout, CheckoutRequest, PaymentProvider, ProviderEvent } from './payment-provider.js';
+
+/** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
+export const DECLINING_TEST_CARDS: Readonly<Record<string, string>> = {
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+  '4000000000000069': 'Your card has expired.',
+  '4000000000000127': "Your card's security code is incorrect.",
+};
+
+export interface TestCard {
+  number: string;
+  /** MM/YY */
+  expiry: string;
+  cvc: string;
+}
+
+const id = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+
+/** Card-form mistakes are refused before anything is recorded (like Stripe's client-side checks). */
+export function checkTestCard(card: TestCard, now: Date): void {
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{13,19}$/.test(digits) || !luhn(digits)) throw new DomainError('Your card number is incorrect.', 400, [{ field: 'number', message: 'Your card number is incorrect.' }], 'Payment Failed');
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+  const month = Number(expiry?.[1]);
+  const year = 2000 + Number(expiry?.[2]);
+  if (!expiry || month < 1 || month > 12) throw new DomainError("Your card's expiration date is incomplete.", 400, [{ field: 'expiry', message: "Your card's expiration date is incomplete." }], 'Payment Failed');
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+    throw new DomainError("Your card's expiration year is in the past.", 400, [{ field: 'expiry', message: "Your card's expiration year is in the past." }], 'Payment Failed');
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) throw new DomainError("Your card's security code is incomplete.", 400, [{ field: 'cvc', message: "Your card's security code is incomplete." }], 'Payment Failed');
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** One calendar month on, in Unix seconds (the 31st becomes the last day of a shorter month). */
+export function oneMonthAfter(now: Date): number {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds()));
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(now.getUTCDate(), lastDay));
+  return Math.floor(next.getTime() / 1000);
+}
+
+/**
+ * The embedded default when no Stripe keys are set: the same checkout and the same billing events, with
+ * Stripe's test cards, and nothing leaves the machine. Its payment form is marked as test mode.
+ */
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly kind = 'sandbox' as const;
+  readonly publishableKey = null;
+
+  async startCheckout({ tier, customerId, amountDue }: CheckoutRequest): Promise<Checkout> {
+    const reference = id(PLANS[tier].billing === 'monthly' ? 'sub' : 'pi');
+    return { customerId: customerId ?? id('cus'), reference, clientSecret: `${reference}_secret_${randomBytes(12).toString('hex')}`, intent: amountDue === 0 ? 'setup' : 'payment' };
+  }
+
+  async scheduleCancellation(): Promise<void> {
+    // The sandbox has no remote state: the CancellationScheduled event is the whole of it.
+  }
+
+  async portalUrl(): Promise<string> {
+    return '/billing/portal';
+  }
+
+  /** What the provider reports for a test card on a pending checkout: activation, or the decline. */
+  confirm(checkout: { userId: string; reference: string; tier: Tier; amountDue: number }, card: TestCard, now: Date): ProviderEvent {
+    const created = Math.floor(now.getTime() / 1000);
+    const base = { id: id('evt'), created, userId: checkout.userId, reference: checkout.reference };
+    const declined = DECLINING_TEST_CARDS[card.number.replace(/[\s-]/g, '')];
+    if (declined) return { ...base, change: { kind: 'payment_failed', reason: declined } };
+    const currentPeriodEnd = PLANS[checkout.tier].billing === 'monthly' ? oneMonthAfter(now) : null;
+    return { ...base, change: { kind: 'activated', tier: checkout.tier, currentPeriodEnd, amountPaid: checkout.amountDue } };
+  }
+}

@@ -1,0 +1,164 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../platform/config.js';
+import { DomainError } from '../../platform/errors.js';
+import { PLANS, TIERS, type Tier } from '../plans/plans.js';
+import type { Checkout, CheckoutRequest, PaymentProvider, ProviderChange, ProviderEvent } from './payment-provider.js';
+
+const CURRENCY = 'nzd';
+const cents = (nzd: number) => Math.round(nzd * 100);
+const isTier = (value: unknown): value is Tier => TIERS.includes(value as Tier);
+
+/**
+ * Stripe on its SDK: a customer per user, a subscription for the monthly plans (paid through the Payment
+ * Element with the first invoice's confirmation secret), a one-time PaymentIntent for Starter, the billing
+ * portal, and webhooks verified on the raw body. Every object carries `metadata.userId` and `metadata.tier`,
+ * which is how a webhook finds its user.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    this.publishableKey = config.publishableKey;
+    const api = config.apiUrl ? new URL(config.apiUrl) : null;
+    this.stripe = new Stripe(config.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'Kauri' },
+      ...(api && { host: api.hostname, port: Number(api.port) || (api.protocol === 'http:' ? 80 : 443), protocol: api.protocol === 'http:' ? 'http' : 'https' }),
+    });
+  }
+
+  startCheckout(request: CheckoutRequest): Promise<Checkout> {
+    return unavailableAsBadGateway(() => this.checkout(request));
+  }
+
+  private async checkout({ userId, email, tier, customerId, amountDue }: CheckoutRequest): Promise<Checkout> {
+    const customer = customerId ?? (await this.stripe.customers.create({ email, metadata: { userId } })).id;
+    const metadata = { userId, tier };
+    if (PLANS[tier].billing === 'one-time') {
+      const intent = await this.stripe.paymentIntents.create({
+        amount: cents(amountDue),
+        currency: CURRENCY,
+        customer,
+        description: `Kauri ${PLANS[tier].name} plan (one-time)`,
+        automatic_payment_methods: { enabled: true },
+        metadata,
+      });
+      return { customerId: customer, reference: intent.id, clientSecret: required(intent.client_secret), intent: 'payment' };
+    }
+    const subscription = await this.stripe.subscriptions.create({
+      customer,
+      items: [{ price: this.config.prices[tier as 'professional' | 'enterprise'] }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      // The early-access waiver covers the first month: a one-month trial, for which the card is only saved.
+      ...(amountDue === 0 && { trial_period_days: 30 }),
+      metadata,
+      expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
+    });
+    const invoice = subscription.latest_invoice;
+    const paymentSecret = typeof invoice === 'object' ? invoice?.confirmation_secret?.client_secret : undefined;
+    const setup = subscription.pending_setup_intent;
+    const setupSecret = typeof setup === 'object' ? setup?.client_secret : undefined;
+    return {
+      customerId: customer,
+      reference: subscription.id,
+      clientSecret: required(paymentSecret ?? setupSecret),
+      intent: paymentSecret ? 'payment' : 'setup',
+    };
+  }
+
+  async scheduleCancellation(reference: string): Promise<void> {
+    await unavailableAsBadGateway(() => this.stripe.subscriptions.update(reference, { cancel_at_period_end: true }));
+  }
+
+  async portalUrl(customerId: string, returnUrl: string): Promise<string> {
+    const session = await unavailableAsBadGateway(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    return session.url;
+  }
+
+  /**
+   * Verifies the signature on the raw body (Stripe's tolerance of 5 minutes refuses replays of old
+   * deliveries) and reduces the event to what billing acts on; null for events billing does not use.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent | null {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.config.webhookSecret);
+    } catch {
+      throw new DomainError('Invalid webhook signature', 400);
+    }
+    return toProviderEvent(event);
+  }
+}
+
+/** Stripe's own errors (network, API) become a 502 the client can show; nothing is recorded for them. */
+async function unavailableAsBadGateway<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw new DomainError(`The payment provider could not complete the request: ${error.message}`, 502);
+    throw error;
+  }
+}
+
+function required(secret: string | null | undefined): string {
+  if (!secret) throw new DomainError('The payment provider did not return a payment to confirm', 502, undefined, 'Payment Required');
+  return secret;
+}
+
+/** Stripe's event → billing's view of it (null when it is not about a Kauri plan). */
+export function toProviderEvent(event: Stripe.Event): ProviderEvent | null {
+  const stamp = { id: event.id, created: event.created };
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = object as unknown as Stripe.Invoice;
+      const details = invoice.parent?.subscription_details;
+      const subscription = typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id;
+      const meta = details?.metadata ?? {};
+      if (!subscription || !meta.userId) return null;
+      let change: ProviderChange;
+      if (event.type === 'invoice.payment_failed') {
+        change = { kind: 'payment_failed', reason: 'The payment for your subscription failed.' };
+      } else {
+        const periodEnd = invoice.lines?.data?.[0]?.period?.end ?? null;
+        const amountPaid = invoice.amount_paid / 100;
+        if (invoice.billing_reason === 'subscription_create') {
+          if (!isTier(meta.tier)) return null;
+          change = { kind: 'activated', tier: meta.tier, currentPeriodEnd: periodEnd, amountPaid };
+        } else if (invoice.billing_reason === 'subscription_cycle' && periodEnd) {
+          change = { kind: 'renewed', currentPeriodEnd: periodEnd, amountPaid };
+        } else return null;
+      }
+      return { ...stamp, userId: meta.userId, reference: subscription, change };
+    }
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      const intent = object as unknown as Stripe.PaymentIntent;
+      const { userId, tier } = intent.metadata ?? {};
+      if (!userId || !isTier(tier)) return null; // subscription invoices' intents are handled through invoice.*
+      const change: ProviderChange =
+        event.type === 'payment_intent.succeeded'
+          ? { kind: 'activated', tier, currentPeriodEnd: null, amountPaid: intent.amount_received / 100 }
+          : { kind: 'payment_failed', reason: intent.last_payment_error?.message ?? 'The payment failed.' };
+      return { ...stamp, userId, reference: intent.id, change };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = object as unknown as Stripe.Subscription;
+      const userId = subscription.metadata?.userId;
+      if (!userId) return null;
+      const base = { ...stamp, userId, reference: subscription.id };
+      if (event.type === 'customer.subscription.deleted') return { ...base, change: { kind: 'canceled' } };
+      if (subscription.status === 'past_due' || subscription.status === 'unpaid') return { ...base, change: { kind: 'past_due' } };
+      const currentPeriodEnd = subscription.items?.data?.[0]?.current_period_end ?? null;
+      return { ...base, change: { kind: 'cancel_at_period_end', cancelAtPeriodEnd: subscription.cancel_at_period_end, currentPeriodEnd } };
+    }
+    default:
+      return null;
+  }
+}

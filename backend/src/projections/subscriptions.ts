@@ -1,0 +1,112 @@
+import type { BillingEvent } from '../domains/billing/events.js';
+import type { SubscriptionStatus } from '../domains/billing/billing.decider.js';
+import type { Tier } from '../domains/plans/plans.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+
+export interface BillingHistoryEntry {
+  at: string;
+  kind: 'checkout' | 'payment' | 'renewal' | 'payment-failed' | 'past-due' | 'cancellation-scheduled' | 'cancellation-withdrawn' | 'canceled';
+  tier: Tier | null;
+  /** NZD, for payments. */
+  amount: number | null;
+  note: string | null;
+}
+
+/** One document per user: what GET /api/subscription/status, the User's subscription fields and /billing show. */
+export interface SubscriptionDoc {
+  _id: string;
+  status: SubscriptionStatus;
+  tier: Tier | null;
+  /** Unix seconds; null for the one-time Starter plan. */
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  provider: 'stripe' | 'sandbox';
+  customerId: string | null;
+  reference: string | null;
+  pending: { tier: Tier; reference: string; amountDue: number; setupFeeWaived: boolean } | null;
+  lastPaymentError: string | null;
+  /** Newest first, at most HISTORY_LIMIT entries. */
+  history: BillingHistoryEntry[];
+  updatedAt: string;
+}
+
+const HISTORY_LIMIT = 50;
+
+export const subscriptionsProjection: Projection<SubscriptionDoc> = {
+  name: 'subscriptions',
+  version: 1,
+  eventTypes: [
+    'CheckoutStarted',
+    'SubscriptionActivated',
+    'SubscriptionRenewed',
+    'SubscriptionPastDue',
+    'SubscriptionCanceled',
+    'PaymentFailed',
+    'CancellationScheduled',
+    'CancellationWithdrawn',
+  ] satisfies BillingEvent['type'][],
+  keys: (event) => [(event as RecordedEvent & BillingEvent).data.userId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & BillingEvent;
+    const at = event.metadata.occurredAt;
+    const log = (base: SubscriptionDoc, entry: Omit<BillingHistoryEntry, 'at'>): SubscriptionDoc => ({
+      ...base,
+      history: [{ at, ...entry }, ...base.history].slice(0, HISTORY_LIMIT),
+      updatedAt: at,
+    });
+    if (event.type === 'CheckoutStarted') {
+      const { tier, reference, amountDue, setupFeeWaived, provider, customerId } = event.data;
+      const base: SubscriptionDoc = doc ?? {
+        _id: id,
+        status: 'inactive',
+        tier: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        provider,
+        customerId,
+        reference: null,
+        pending: null,
+        lastPaymentError: null,
+        history: [],
+        updatedAt: at,
+      };
+      const stillPaying = base.status === 'active' || base.status === 'past_due';
+      return log(
+        { ...base, provider, customerId: customerId ?? base.customerId, status: stillPaying ? base.status : 'incomplete', pending: { tier, reference, amountDue, setupFeeWaived }, lastPaymentError: null },
+        { kind: 'checkout', tier, amount: null, note: setupFeeWaived ? 'Early-access waiver: first payment waived' : null },
+      );
+    }
+    if (!doc) return null;
+    switch (event.type) {
+      case 'SubscriptionActivated': {
+        const { tier, reference, currentPeriodEnd, amountPaid } = event.data;
+        return log(
+          { ...doc, status: 'active', tier, reference, currentPeriodEnd, cancelAtPeriodEnd: false, pending: null, lastPaymentError: null },
+          { kind: 'payment', tier, amount: amountPaid, note: null },
+        );
+      }
+      case 'SubscriptionRenewed':
+        return log({ ...doc, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd, lastPaymentError: null }, { kind: 'renewal', tier: doc.tier, amount: event.data.amountPaid, note: null });
+      case 'SubscriptionPastDue':
+        return log({ ...doc, status: 'past_due' }, { kind: 'past-due', tier: doc.tier, amount: null, note: null });
+      case 'SubscriptionCanceled':
+        return log({ ...doc, status: 'canceled', cancelAtPeriodEnd: false }, { kind: 'canceled', tier: doc.tier, amount: null, note: null });
+      case 'PaymentFailed':
+        return log({ ...doc, lastPaymentError: event.data.reason }, { kind: 'payment-failed', tier: doc.pending?.tier ?? doc.tier, amount: null, note: event.data.reason });
+      case 'CancellationScheduled':
+        return log({ ...doc, cancelAtPeriodEnd: true }, { kind: 'cancellation-scheduled', tier: doc.tier, amount: null, note: null });
+      case 'CancellationWithdrawn':
+        return log({ ...doc, cancelAtPeriodEnd: false }, { kind: 'cancellation-withdrawn', tier: doc.tier, amount: null, note: null });
+      default: {
+        const _exhaustive: never = event;
+        return doc;
+      }
+    }
+  },
+};
+
+/** The spec's rule for creating tokens (section 6): an active subscription, or the one-time Starter plan. */
+export function canCreateTokens(doc: Pick<SubscriptionDoc, 'status' | 'tier'> | null): boolean {
+  return !!doc && (doc.status === 'active' || doc.tier === 'starter');
+}

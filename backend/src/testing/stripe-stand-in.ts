@@ -1,0 +1,67 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StripeRequest {
+  method: string;
+  path: string;
+  /** The form-encoded body as Stripe's SDK sent it, e.g. { 'items[0][price]': 'price_pro' }. */
+  form: Record<string, string>;
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * A local HTTP server standing in for api.stripe.com: it records every request the real `stripe` SDK sends
+ * and answers with the minimal objects Kauri reads. Not a mock of the SDK — the SDK runs for real.
+ */
+export class StripeStandIn {
+  readonly requests: StripeRequest[] = [];
+  /** What it answered, in the same order (e.g. the subscription's id). */
+  readonly responses: { id?: string }[] = [];
+  private server!: Server;
+  private counter = 0;
+
+  static async start(): Promise<StripeStandIn> {
+    const standIn = new StripeStandIn();
+    standIn.server = createServer((req, res) => void standIn.handle(req).then(([status, body]) => standIn.responses.push(body as { id?: string }) && res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))));
+    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+    return standIn;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage): Promise<[number, unknown]> {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : text));
+    const path = url.pathname;
+    this.requests.push({ method: req.method ?? '', path, form, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    const n = ++this.counter;
+    if (req.method === 'POST' && path === '/v1/customers') return [200, { id: `cus_${n}`, object: 'customer', email: form.email }];
+    if (req.method === 'POST' && path === '/v1/payment_intents')
+      return [200, { id: `pi_${n}`, object: 'payment_intent', client_secret: `pi_${n}_secret_x`, amount: Number(form.amount), currency: form.currency, metadata: {} }];
+    if (req.method === 'POST' && path === '/v1/subscriptions') {
+      const waived = form.trial_period_days !== undefined;
+      return [
+        200,
+        {
+          id: `sub_${n}`,
+          object: 'subscription',
+          status: waived ? 'trialing' : 'incomplete',
+          latest_invoice: { id: `in_${n}`, object: 'invoice', confirmation_secret: waived ? null : { client_secret: `pi_in_${n}_secret_y`, type: 'payment_intent' } },
+          pending_setup_intent: waived ? { id: `seti_${n}`, object: 'setup_intent', client_secret: `seti_${n}_secret_z` } : null,
+        },
+      ];
+    }
+    if (req.method === 'POST' && path.startsWith('/v1/subscriptions/')) return [200, { id: path.split('/').pop(), object: 'subscription', cancel_at_period_end: form.cancel_at_period_end === 'true' }];
+    if (req.method === 'POST' && path === '/v1/billing_portal/sessions') return [200, { id: `bps_${n}`, object: 'billing_portal.session', url: `https://billing.stripe.test/session/${n}` }];
+    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } }];
+  }
+}
