@@ -70,11 +70,14 @@ async function errorFrom(response: Response): Promise<ApiError> {
  * Calls the API and returns the JSON answer (null for an empty one).
  * The response type is the server contract in ./types; it is not checked at run time.
  */
-export async function apiRequest<TResponse>(method: HttpMethod, url: string, body?: unknown): Promise<TResponse> {
+export async function apiRequest<TResponse>(method: HttpMethod, url: string, body?: unknown, options: { readAfter?: number } = {}): Promise<TResponse> {
+  const headers = headersFor(method, body !== undefined);
+  // Read-your-writes: the server waits (briefly) until its read models have passed this event position.
+  if (options.readAfter) headers.set('X-Read-After', String(options.readAfter));
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: headersFor(method, body !== undefined),
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await errorFrom(response);

@@ -66,8 +66,8 @@ export interface User {
   profileImageUrl: string | null;
   role: 'admin' | 'user';
   roles: Role[];
-  subscriptionStatus: string;
-  subscriptionTier: string | null;
+  subscriptionStatus: SubscriptionStatusName;
+  subscriptionTier: Tier | null;
 }
 
 /** POST /api/auth/callback (spec §3 "Auth callback response"). */
@@ -203,4 +203,60 @@ export interface PricingResult {
   platformFeePercent: number;
   platformFee: number;
   total: number;
+}
+
+/** GET /api/plans: the catalogue (spec §9), NZD. */
+export interface Plan {
+  tier: Tier;
+  name: string;
+  billing: 'one-time' | 'monthly';
+  price: number;
+  mostPopular: boolean;
+  limits: { maxAssets: number | null; maxAssetValue: number | null; maxInvestorsPerAsset: number | null };
+  features: string[];
+}
+
+export type SubscriptionStatusName = 'active' | 'canceled' | 'past_due' | 'incomplete' | 'inactive';
+
+/** GET /api/subscription/status (spec §3). */
+export interface SubscriptionStatus {
+  status: SubscriptionStatusName;
+  tier: Tier | null;
+  /** Unix seconds; null for the one-time Starter plan. */
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** POST /api/create-subscription (spec §3 "Create-subscription response", plus what the payment page shows). */
+export interface CreatedSubscription {
+  /** Null when nothing is to be paid: the plan is active at once. */
+  clientSecret: string | null;
+  intent: 'payment' | 'setup' | null;
+  tier: Tier;
+  amountDue: number;
+  setupFeeWaived: boolean;
+  status: 'incomplete' | 'active';
+  position: number;
+}
+
+export interface BillingHistoryEntry {
+  at: string;
+  kind: 'checkout' | 'payment' | 'renewal' | 'payment-failed' | 'past-due' | 'cancellation-scheduled' | 'cancellation-withdrawn' | 'canceled';
+  tier: Tier | null;
+  amount: number | null;
+  note: string | null;
+}
+
+/** GET /api/billing: the billing page. */
+export interface BillingOverview extends SubscriptionStatus {
+  provider: 'stripe' | 'sandbox';
+  publishableKey: string | null;
+  lastPaymentError: string | null;
+  history: BillingHistoryEntry[];
+}
+
+export interface TestCard {
+  number: string;
+  expiry: string;
+  cvc: string;
 }
