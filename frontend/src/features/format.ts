@@ -34,3 +34,15 @@ export const groupedWholeNumber = {
   precision: 0,
   formatter: (value: number | string | undefined) => (value === undefined || value === '' ? '' : String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')),
 } as const;
+
+/** A payment amount: whole dollars stay whole ($199), cents are shown when there are any ($35,199.30). */
+export function formatPayment(value: number, currency = 'NZD'): string {
+  const cents = Math.round(value * 100) % 100 !== 0;
+  return new Intl.NumberFormat('en-NZ', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(value);
+}
+
+/** A calendar date as New Zealanders write it: 23 December 2026. Accepts Unix seconds or an ISO string. */
+export function formatDate(value: number | string): string {
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  return new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useAuth } from '../features/auth/useCurrentUser';
 import { PageSpinner } from '../features/layout/PageSpinner';
 import Landing from '../features/landing/Landing';
+import { usePaymentReturnNotice } from '../features/subscribe/usePaymentReturnNotice';
 
 // Signed-in code stays out of the landing page's first load.
 const Dashboard = lazy(() => import('../features/dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
@@ -9,6 +10,7 @@ const Dashboard = lazy(() => import('../features/dashboard/Dashboard').then((m) 
 /** `/`: the landing page for visitors, the dashboard once signed in (spec §2 route table). */
 export default function Home() {
   const auth = useAuth();
+  usePaymentReturnNotice();
   if (auth.status === 'loading') return <PageSpinner />;
   if (auth.status === 'anonymous') return <Landing />;
   return (

@@ -1,7 +1,7 @@
 import { RequireSignIn } from '../features/auth/RequireSignIn';
-import { ComingInThisRelease } from '../features/layout/ComingInThisRelease';
 import { SignInRequired } from '../features/subscribe/SignInRequired';
+import { SubscribePage } from '../features/subscribe/SubscribePage';
 
 export default function Subscribe() {
-  return <RequireSignIn whenSignedOut={<SignInRequired />}>{() => <ComingInThisRelease title="Subscribe" />}</RequireSignIn>;
+  return <RequireSignIn whenSignedOut={<SignInRequired />}>{(user) => <SubscribePage user={user} />}</RequireSignIn>;
 }

@@ -1,6 +1,8 @@
-import { Card, Col, Flex, Row, Typography } from 'antd';
+import { Link } from '@tanstack/react-router';
+import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { displayName } from '../../api/auth';
 import type { User } from '../../api/types';
+import { canCreateTokens } from '../billing/subscriptionRule';
 import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
@@ -18,9 +20,16 @@ export function Dashboard({ user }: { user: User }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card title="Tokenize an asset">
-            <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid">
-              Start Tokenization
-            </ButtonLink>
+            {canCreateTokens(user) ? (
+              <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid">
+                Start Tokenization
+              </ButtonLink>
+            ) : (
+              <Flex vertical gap={8} align="flex-start">
+                <Button disabled>Upgrade to Create Tokens</Button>
+                <Link to={appPath('/subscribe')}>Subscription required to create tokens</Link>
+              </Flex>
+            )}
           </Card>
         </Col>
         <Col xs={24} md={8}>

@@ -1,0 +1,36 @@
+import { Table, Tag } from 'antd';
+import type { BillingHistoryEntry, Plan } from '../../api/types';
+import { formatDate, formatPayment } from '../format';
+
+const kinds: Record<BillingHistoryEntry['kind'], { label: string; color: string }> = {
+  checkout: { label: 'Checkout started', color: 'default' },
+  payment: { label: 'Payment', color: 'green' },
+  renewal: { label: 'Renewal', color: 'green' },
+  'payment-failed': { label: 'Payment failed', color: 'red' },
+  'past-due': { label: 'Past due', color: 'orange' },
+  'cancellation-scheduled': { label: 'Cancellation scheduled', color: 'gold' },
+  'cancellation-withdrawn': { label: 'Cancellation withdrawn', color: 'blue' },
+  canceled: { label: 'Canceled', color: 'default' },
+};
+
+/** The billing history, newest first, as recorded from the payment provider's events. */
+export function BillingHistory({ history, plans }: { history: BillingHistoryEntry[]; plans: Plan[] }) {
+  const planName = (tier: BillingHistoryEntry['tier']) => plans.find((p) => p.tier === tier)?.name ?? '—';
+  return (
+    <Table<BillingHistoryEntry>
+      size="small"
+      rowKey={(entry) => `${entry.at}-${entry.kind}`}
+      dataSource={history}
+      pagination={false}
+      scroll={{ x: true }}
+      locale={{ emptyText: 'No billing activity yet' }}
+      columns={[
+        { title: 'Date', dataIndex: 'at', render: (at: string) => formatDate(at) },
+        { title: 'Event', dataIndex: 'kind', render: (kind: BillingHistoryEntry['kind']) => <Tag color={kinds[kind].color}>{kinds[kind].label}</Tag> },
+        { title: 'Plan', dataIndex: 'tier', render: planName },
+        { title: 'Amount', dataIndex: 'amount', align: 'right', render: (amount: number | null) => (amount == null ? '—' : formatPayment(amount)) },
+        { title: 'Note', dataIndex: 'note', render: (note: string | null) => note ?? '' },
+      ]}
+    />
+  );
+}

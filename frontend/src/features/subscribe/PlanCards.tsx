@@ -1,0 +1,74 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, List, Row, Tag, Typography, theme } from 'antd';
+import type { Plan, Tier } from '../../api/types';
+import { formatPayment } from '../format';
+import { contact } from '../landing/contact';
+
+export function planPrice(plan: Plan): string {
+  return plan.billing === 'monthly' ? `${formatPayment(plan.price)}/month` : `${formatPayment(plan.price)} one-time`;
+}
+
+/**
+ * The plan cards of /subscribe (spec §2, §9), then the one-off services and 'Contact Sales' blocks.
+ * Starter is shown next to the two monthly plans so that it can be bought too (the spec's page shows
+ * two cards, yet sells Starter elsewhere).
+ */
+export function PlanCards({ plans, current, choosing, onChoose }: { plans: Plan[]; current: Tier | null; choosing: Tier | null; onChoose(tier: Tier): void }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical gap={24}>
+      <Row gutter={[16, 16]} align="stretch">
+        {plans.map((plan) => (
+          <Col key={plan.tier} xs={24} md={8}>
+            <Card
+              title={plan.name}
+              extra={plan.mostPopular ? <Tag color="green">Most Popular</Tag> : null}
+              style={{ height: '100%', borderColor: plan.mostPopular ? token.colorPrimary : undefined }}
+              aria-label={`${plan.name} plan`}
+            >
+              <Flex vertical gap={16}>
+                <Typography.Text style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong }}>{planPrice(plan)}</Typography.Text>
+                <List
+                  size="small"
+                  split={false}
+                  dataSource={plan.features as string[]}
+                  renderItem={(feature) => (
+                    <List.Item style={{ paddingInline: 0 }}>
+                      <Flex gap={8}>
+                        <CheckOutlined style={{ color: token.colorSuccess }} />
+                        {feature}
+                      </Flex>
+                    </List.Item>
+                  )}
+                />
+                <Button
+                  type={plan.mostPopular ? 'primary' : 'default'}
+                  block
+                  disabled={current === plan.tier || (choosing !== null && choosing !== plan.tier)}
+                  loading={choosing === plan.tier}
+                  onClick={() => onChoose(plan.tier)}
+                >
+                  {current === plan.tier ? 'Current Plan' : `Choose ${plan.name}`}
+                </Button>
+              </Flex>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Card title="One-off services">
+            <Typography.Paragraph>Need a single valuation, a structuring review or a custom project? We quote one-off services.</Typography.Paragraph>
+            <a href={`mailto:${contact.servicesEmail}?subject=One-off%20services`}>{contact.servicesEmail}</a>
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card title="Contact Sales">
+            <Typography.Paragraph>Tokenizing a portfolio, or need custom terms? Talk to our team.</Typography.Paragraph>
+            <Button href={`mailto:${contact.email}?subject=Sales%20enquiry`}>Contact Sales</Button>
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,39 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Result } from 'antd';
+import { useEffect } from 'react';
+import { ButtonLink } from '../layout/ButtonLink';
+import { appPath } from '../layout/appPath';
+import { ResultHeading } from '../layout/ResultHeading';
+import { useToast } from '../toast';
+
+/** Delay before a user without a plan is taken from /tokenize to the plans (spec §6, §9). */
+export const SUBSCRIBE_REDIRECT_MS = 2000;
+
+/**
+ * /tokenize without a plan that allows token creation (spec §2, §6): the 'Subscription Required' card,
+ * the toast, and the plans page after two seconds.
+ */
+export function SubscriptionRequired() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  useEffect(() => {
+    toast.error('Subscription Required', 'Please upgrade your account to create tokens.');
+    const timer = window.setTimeout(() => void navigate({ to: appPath('/subscribe') }), SUBSCRIBE_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate, toast]);
+  return (
+    <Result
+      status="warning"
+      title={<ResultHeading>Subscription Required</ResultHeading>}
+      subTitle="Creating tokens needs an active plan. Choose a plan to tokenize your asset."
+      extra={[
+        <ButtonLink key="upgrade" to={appPath('/subscribe')} color="primary" variant="solid">
+          Upgrade Account
+        </ButtonLink>,
+        <ButtonLink key="dashboard" to={appPath('/dashboard')}>
+          Back to Dashboard
+        </ButtonLink>,
+      ]}
+    />
+  );
+}

@@ -1,0 +1,6 @@
+import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { SandboxPortalPage } from '../features/billing/SandboxPortalPage';
+
+export default function BillingPortal() {
+  return <RequireSignIn>{() => <SandboxPortalPage />}</RequireSignIn>;
+}
