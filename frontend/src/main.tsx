@@ -13,7 +13,8 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 
 createRoot(container).render(
   <StrictMode>
-    <ConfigProvider theme={theme}>
+    {/* Tooltips open after 0.7 s (spec §9), so passing the pointer over the page does not flash them. */}
+    <ConfigProvider theme={theme} tooltip={{ mouseEnterDelay: 0.7 }}>
       {/* Toasts (spec §9): one at a time, each for 5 seconds; below the header so they hide no navigation. */}
       <App notification={{ maxCount: 1, duration: 5, top: headerHeight + 16 }}>
         <QueryClientProvider client={queryClient}>

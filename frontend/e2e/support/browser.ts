@@ -111,16 +111,24 @@ export async function fitsViewportWidth(page: Page): Promise<boolean> {
 
 /**
  * Picks `option` in the antd Select labelled `label`, the way a person does: open, click the option.
- * Unless the select clears itself after a pick (an "add" picker), waits until the field shows the
- * choice, so a click lost while the dropdown was still animating fails here, not three steps later.
+ * Unless the select clears itself after a pick (an "add" picker), checks that the field shows the choice
+ * and, like a person whose click went nowhere while the dropdown was still animating, picks again.
  */
 export async function choose(page: Page, label: string, option: string, { keepsValue = true } = {}): Promise<void> {
   const field = page.getByLabel(label, { exact: true });
-  await field.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  if (!keepsValue) return;
-  const formItem = page.locator('.ant-form-item', { has: field });
-  await formItem.locator('.ant-select', { hasText: option }).first().waitFor({ timeout: 5_000 });
+  const shown = page.locator('.ant-form-item', { has: field }).locator('.ant-select', { hasText: option }).first();
+  for (let attempt = 1; ; attempt++) {
+    await field.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    if (!keepsValue) return;
+    try {
+      await shown.waitFor({ timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw new Error(`'${label}' does not show '${option}' after three picks\n${String(error)}`);
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Waits for text on the page; on timeout, names the toasts that were showing instead. */

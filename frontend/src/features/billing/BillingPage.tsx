@@ -1,6 +1,6 @@
-import { CheckOutlined, CreditCardOutlined, FileTextOutlined, HistoryOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, FileTextOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, List, Popconfirm, Row, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Tag, Typography, theme } from 'antd';
 import { billingPortalUrl, cancelSubscription } from '../../api/mutations';
 import { billingQuery, plansQuery } from '../../api/queries';
 import type { BillingOverview, Plan, SubscriptionStatusName } from '../../api/types';
@@ -8,6 +8,7 @@ import { describeError } from '../../api/client';
 import { formatDate } from '../format';
 import { contact } from '../landing/contact';
 import { ButtonLink } from '../layout/ButtonLink';
+import { FeatureList } from '../layout/FeatureList';
 import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
 import { planPrice } from '../subscribe/PlanCards';
@@ -104,20 +105,7 @@ function CurrentPlan({ billing, plan }: { billing: BillingOverview; plan: Plan |
           <Typography.Text strong>{billing.cancelAtPeriodEnd ? `Expires on ${formatDate(billing.currentPeriodEnd)}` : `Renews on ${formatDate(billing.currentPeriodEnd)}`}</Typography.Text>
         )}
         {!monthly && <Typography.Text type="secondary">Paid once; no renewals.</Typography.Text>}
-        <List
-          size="small"
-          split={false}
-          header={<Typography.Text strong>Plan features</Typography.Text>}
-          dataSource={plan.features as string[]}
-          renderItem={(feature) => (
-            <List.Item style={{ paddingInline: 0 }}>
-              <Flex gap={8}>
-                <CheckOutlined style={{ color: token.colorSuccess }} />
-                {feature}
-              </Flex>
-            </List.Item>
-          )}
-        />
+        <FeatureList items={plan.features} header={<Typography.Text strong>Plan features</Typography.Text>} />
         <Flex gap={8} wrap>
           <ButtonLink to={appPath('/subscribe')}>Change Plan</ButtonLink>
           {cancellable && (

@@ -1,8 +1,10 @@
 import { CheckCircleFilled, SafetyCertificateOutlined, RobotOutlined, TeamOutlined, PieChartOutlined, BlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, List, Row, Tag, theme } from 'antd';
+import { Button, Col, Flex, Row, Tag, theme } from 'antd';
 import { earlyAccessQuery } from '../../api/queries';
 import { ButtonLink } from '../layout/ButtonLink';
+import { FeatureList } from '../layout/FeatureList';
+import { Panel } from '../layout/Panel';
 import { appPath } from '../layout/appPath';
 import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
 import { contact } from './contact';
@@ -47,13 +49,13 @@ export default function Landing() {
             ['Shape the platform', 'Tell us which assets and features matter to you.'],
           ].map(([title, text]) => (
             <Col xs={24} md={8} key={title}>
-              <Card>
+              <Panel>
                 <Flex gap={8} align="baseline">
                   <CheckCircleFilled style={{ color: token.colorSuccess }} />
                   <strong>{title}</strong>
                 </Flex>
                 <p style={{ margin: '8px 0 0' }}>{text}</p>
-              </Card>
+              </Panel>
             </Col>
           ))}
         </Row>
@@ -87,7 +89,7 @@ export default function Landing() {
             [<PieChartOutlined key="i" />, 'Wholesale offerings', 'Verified investors invest in your offering; it can never be oversubscribed.'],
           ].map(([icon, title, text]) => (
             <Col xs={24} md={8} key={String(title)}>
-              <Card title={<Flex gap={8}>{icon}{title}</Flex>}>{text}</Card>
+              <Panel title={<Flex gap={8}>{icon}{title}</Flex>}>{text}</Panel>
             </Col>
           ))}
         </Row>
@@ -98,22 +100,22 @@ export default function Landing() {
           {heading('Pricing')}
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
-              <Card title="Professional" extra={<Tag color="green">Most Popular</Tag>}>
+              <Panel title="Professional" extra={<Tag color="green">Most Popular</Tag>}>
                 <div style={{ fontSize: token.fontSizeHeading2, fontWeight: token.fontWeightStrong }}>$199/month</div>
-                <List size="small" dataSource={['5 asset tokens', 'Full compliance suite', 'Priority support']} renderItem={(t) => <List.Item>{t}</List.Item>} />
-              </Card>
+                <FeatureList items={['5 asset tokens', 'Full compliance suite', 'Priority support']} />
+              </Panel>
             </Col>
             <Col xs={24} md={8}>
-              <Card title="Enterprise">
+              <Panel title="Enterprise">
                 <div style={{ fontSize: token.fontSizeHeading2, fontWeight: token.fontWeightStrong }}>$999/month</div>
-                <List size="small" dataSource={['Unlimited tokens', 'White label', 'Dedicated support']} renderItem={(t) => <List.Item>{t}</List.Item>} />
-              </Card>
+                <FeatureList items={['Unlimited tokens', 'White label', 'Dedicated support']} />
+              </Panel>
             </Col>
             <Col xs={24} md={8}>
-              <Card title="One-off services">
+              <Panel title="One-off services">
                 <p>Need a single valuation, structuring or a custom project? We quote one-off services.</p>
                 <a href={`mailto:${contact.servicesEmail}?subject=One-off%20services`}>{contact.servicesEmail}</a>
-              </Card>
+              </Panel>
             </Col>
           </Row>
           <Flex justify="center" style={{ marginTop: 24 }}>

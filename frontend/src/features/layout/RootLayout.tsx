@@ -1,20 +1,34 @@
 import { Outlet } from '@tanstack/react-router';
 import { Layout } from 'antd';
+import { lazy, Suspense } from 'react';
+import { headerHeight } from '../../theme';
 import { useAuth } from '../auth/useCurrentUser';
-import { AppHeader } from './AppHeader';
-import { MobileFloatingMenu } from './MobileFloatingMenu';
 import { PublicHeader } from './PublicHeader';
+
+// The signed-in header (menus, drawer, dropdown) and the floating menu stay out of a visitor's first load.
+const AppHeader = lazy(() => import('./AppHeader').then((m) => ({ default: m.AppHeader })));
+const MobileFloatingMenu = lazy(() => import('./MobileFloatingMenu').then((m) => ({ default: m.MobileFloatingMenu })));
 
 /** Frame of every page: the header for who is looking (signed in or not), the matched route below. */
 export function RootLayout() {
   const auth = useAuth();
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {auth.status === 'authenticated' ? <AppHeader user={auth.user} /> : <PublicHeader />}
+      {auth.status === 'authenticated' ? (
+        <Suspense fallback={<div style={{ height: headerHeight }} />}>
+          <AppHeader user={auth.user} />
+        </Suspense>
+      ) : (
+        <PublicHeader />
+      )}
       <Layout.Content>
         <Outlet />
       </Layout.Content>
-      {auth.status === 'authenticated' && <MobileFloatingMenu user={auth.user} />}
+      {auth.status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <MobileFloatingMenu user={auth.user} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

@@ -1,8 +1,8 @@
-import { CheckOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, List, Row, Tag, Typography, theme } from 'antd';
+import { Button, Card, Col, Flex, Row, Tag, Typography, theme } from 'antd';
 import type { Plan, Tier } from '../../api/types';
 import { formatPayment } from '../format';
 import { contact } from '../landing/contact';
+import { FeatureList } from '../layout/FeatureList';
 
 export function planPrice(plan: Plan): string {
   return plan.billing === 'monthly' ? `${formatPayment(plan.price)}/month` : `${formatPayment(plan.price)} one-time`;
@@ -28,19 +28,7 @@ export function PlanCards({ plans, current, choosing, onChoose }: { plans: Plan[
             >
               <Flex vertical gap={16}>
                 <Typography.Text style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong }}>{planPrice(plan)}</Typography.Text>
-                <List
-                  size="small"
-                  split={false}
-                  dataSource={plan.features as string[]}
-                  renderItem={(feature) => (
-                    <List.Item style={{ paddingInline: 0 }}>
-                      <Flex gap={8}>
-                        <CheckOutlined style={{ color: token.colorSuccess }} />
-                        {feature}
-                      </Flex>
-                    </List.Item>
-                  )}
-                />
+                <FeatureList items={plan.features} />
                 <Button
                   type={plan.mostPopular ? 'primary' : 'default'}
                   block
