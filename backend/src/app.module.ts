@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AssetModule } from './domains/assets/asset.module.js';
 import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
 import { CalculatorsModule } from './domains/calculators/calculators.module.js';
@@ -10,7 +11,7 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule],
+      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule],
     };
   }
 }

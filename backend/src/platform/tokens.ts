@@ -5,3 +5,4 @@ export const CONFIG = Symbol('Config');
 export const LOGGER = Symbol('Logger');
 export const OPS_TOKEN = Symbol('OpsToken');
 export const VAULT = Symbol('Vault');
+export const DOCUMENT_STORE = Symbol('DocumentStore');

@@ -1,10 +1,22 @@
 import type { Projection } from '../platform/projections/projection.js';
 import type { Doc } from '../platform/read-store/read-store.js';
+import { activitiesProjection } from './activities.js';
+import { assetsProjection } from './assets.js';
 import { earlyAccessProjection } from './early-access.js';
+import { portfolioProjection } from './portfolio.js';
 import { registrationsProjection } from './registrations.js';
 import { sessionsProjection } from './sessions.js';
 import { subscriptionsProjection } from './subscriptions.js';
 import { usersProjection } from './users.js';
 
 /** Every read model the app maintains; the engine runs them all off one subscription. */
-export const allProjections: readonly Projection<Doc>[] = [earlyAccessProjection, registrationsProjection, sessionsProjection, subscriptionsProjection, usersProjection] as Projection<Doc>[];
+export const allProjections: readonly Projection<Doc>[] = [
+  activitiesProjection,
+  assetsProjection,
+  earlyAccessProjection,
+  portfolioProjection,
+  registrationsProjection,
+  sessionsProjection,
+  subscriptionsProjection,
+  usersProjection,
+] as Projection<Doc>[];

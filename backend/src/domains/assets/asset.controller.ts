@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiConsumes, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { CommandContext } from '../../platform/command-context.js';
+import type { DocumentStore } from '../../platform/document-store/document-store.js';
+import { DomainError } from '../../platform/errors.js';
+import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { activitiesProjection, type Activity, type ActivitiesDoc } from '../../projections/activities.js';
+import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
+import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
+import { ASSET_NOT_FOUND } from './asset.decider.js';
+import { AddInvestorDto, CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, ValueAssetDto } from './asset.dto.js';
+import { ExecuteAssetCommand } from './asset.handlers.js';
+import { DOCUMENT_KINDS, type DocumentKind } from './events.js';
+import { receivePdf } from './pdf-upload.js';
+
+type Projected<T> = T & { _position?: number };
+
+/** The spec's Asset (§3) and what the wizard, My Assets and the cap table need beside it. */
+export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: number | null };
+
+function view({ _id, _position, ...doc }: Projected<AssetDoc>): AssetView {
+  // The real change since the first accepted valuation; no figure until there is one to compare with.
+  const changePercent = doc.firstValuation && doc.valuation ? ((doc.valuation.value - doc.firstValuation) / doc.firstValuation) * 100 : null;
+  return { id: _id, ...doc, changePercent };
+}
+
+/** The spec's Investor (§3): one row per holder of one asset. */
+export interface InvestorView {
+  id: string;
+  name: string;
+  email: string | null;
+  assetId: string;
+  assetName: string;
+  tokensHeld: number;
+  investmentValue: number;
+  /** 'off-platform': added by the owner, not verified by Kauri. */
+  status: 'verified' | 'off-platform';
+}
+
+const tokenPrice = (doc: AssetDoc) => doc.terms?.price ?? (doc.tokenCount > 0 ? doc.totalValue / doc.tokenCount : 0);
+
+function investorsOf(doc: AssetDoc): InvestorView[] {
+  return doc.capTable.map((entry) => ({
+    id: entry.investorId,
+    name: entry.name,
+    email: entry.email,
+    assetId: doc._id,
+    assetName: doc.name,
+    tokensHeld: entry.tokens,
+    investmentValue: Math.round(entry.tokens * tokenPrice(doc) * 100) / 100,
+    status: 'off-platform',
+  }));
+}
+
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  // Quote always; neutralise spreadsheet formulas (a cell starting with = + - @).
+  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+};
+
+@ApiTags('assets')
+@Controller('api')
+@Authenticated()
+export class AssetController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+  ) {}
+
+  private get assets() {
+    return this.reads.collection<AssetDoc>(assetsProjection.name);
+  }
+
+  private async caughtUp(after: number | null, names: string[]): Promise<void> {
+    if (after) await this.engine.waitFor(after, names);
+  }
+
+  /** The asset when the user owns it or is an admin; 404 otherwise, so ids of others' assets reveal nothing. */
+  private async visible(id: string, user: SignedInUser, after: number | null = null): Promise<AssetDoc> {
+    await this.caughtUp(after, [assetsProjection.name]);
+    const doc = await this.assets.get(id);
+    if (!doc || (doc.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance'))) throw new DomainError(ASSET_NOT_FOUND, 404);
+    return doc;
+  }
+
+  private async owned(id: string, user: SignedInUser): Promise<AssetDoc> {
+    const doc = await this.assets.get(id);
+    if (!doc || doc.ownerId !== user.userId) throw new DomainError(ASSET_NOT_FOUND, 404);
+    return doc;
+  }
+
+  @Get('assets')
+  @ApiOperation({ summary: "The signed-in owner's assets, newest first (spec §7)" })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async list(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<AssetView[]> {
+    await this.caughtUp(after, [assetsProjection.name]);
+    return (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).map(view);
+  }
+
+  @Post('assets')
+  @ApiOperation({ summary: 'Step 1 of the wizard: draft an asset (needs an active subscription or the Starter plan)' })
+  @ApiCreatedResponse({ description: '{ success, id, position }' })
+  async create(@Body() body: CreateAssetDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    const assetId = randomUUID();
+    const { position } = await this.commands.execute(
+      new ExecuteAssetCommand(
+        { type: 'DraftAsset', assetId, ownerId: user.userId, name: body.name, description: body.description, assetType: body.assetType, address: body.address || null, totalValue: body.totalValue, tokenCount: body.tokenCount },
+        context,
+      ),
+    );
+    return { success: true, id: assetId, position };
+  }
+
+  @Get('assets/:id')
+  @ApiNotFoundResponse({ description: 'No such asset, or not yours' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async one(@Param('id') id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<AssetView> {
+    return view(await this.visible(id, user, after));
+  }
+
+  @Put('assets/:id/documents/:kind')
+  @HttpCode(200)
+  @ApiConsumes('application/pdf')
+  @ApiOperation({ summary: 'Step 2: upload the Property Deed or the Valuation Report as the raw body (PDF, at most 10MB; name in X-File-Name)' })
+  async upload(@Param('id') id: string, @Param('kind') kind: string, @Req() req: KauriRequest, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    if (!DOCUMENT_KINDS.includes(kind as DocumentKind)) throw new DomainError('Unknown document: upload property-deed or valuation-report', 404);
+    // Ownership first: nothing is read or stored for someone else's asset.
+    const doc = await this.owned(id, user);
+    if (doc.status !== 'draft') throw new DomainError(doc.status === 'pending' ? 'This asset is awaiting review and cannot be changed' : 'This asset is tokenized and cannot be changed', 409);
+    const pdf = await receivePdf(req);
+    const fileName = decodeURIComponent(String(req.header('x-file-name') ?? `${kind}.pdf`)).replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || `${kind}.pdf`;
+    const documentId = `doc_${randomUUID().replace(/-/g, '')}`;
+    await this.documents.put(documentId, 'application/pdf', pdf.bytes);
+    const { position } = await this.commands.execute(
+      new ExecuteAssetCommand({ type: 'RecordDocument', assetId: id, ownerId: user.userId, documentId, kind: kind as DocumentKind, fileName, size: pdf.size, sha256: pdf.sha256 }, context),
+    );
+    return { success: true, document: { id: documentId, kind, fileName, size: pdf.size, sha256: pdf.sha256 }, position };
+  }
+
+  @Get('assets/:id/documents/:documentId')
+  @ApiOperation({ summary: 'Download an uploaded document (the owner, admins and compliance staff only)' })
+  async download(@Param('id') id: string, @Param('documentId') documentId: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+    const doc = await this.visible(id, user);
+    const meta = doc.documents.find((d) => d.id === documentId);
+    const stored = meta && (await this.documents.get(documentId));
+    if (!meta || !stored) throw new DomainError('Document not found', 404);
+    res.setHeader('Content-Type', stored.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(stored.bytes);
+  }
+
+  @Post('assets/:id/valuation')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Step 3: accept a valuation (from the calculator, or the owner’s own estimate)' })
+  async value(@Param('id') id: string, @Body() body: ValueAssetDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ValueAsset', assetId: id, ownerId: user.userId, value: body.value, method: body.method }, context));
+    return { success: true, position };
+  }
+
+  @Put('assets/:id/token')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Step 4: the token terms (symbol, supply, decimals, price, investment limits, network, lock-up, fees)' })
+  async configure(@Param('id') id: string, @Body() body: TokenTermsDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    const terms = { symbol: body.symbol, name: body.name, totalSupply: body.totalSupply, decimals: body.decimals, price: body.price, minInvestment: body.minInvestment, maxInvestment: body.maxInvestment, network: body.network, lockUpMonths: body.lockUpMonths, feePercent: body.feePercent };
+    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ConfigureToken', assetId: id, ownerId: user.userId, terms }, context));
+    return { success: true, position };
+  }
+
+  @Post('assets/:id/submit')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Step 5: submit for tokenization review; the asset is pending until an admin decides' })
+  async submit(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'RequestTokenization', assetId: id, ownerId: user.userId }, context));
+    return { success: true, position };
+  }
+
+  @Post('assets/:id/investors')
+  @HttpCode(201)
+  @ApiOperation({ summary: "Cap table: record an investor who holds tokens off-platform (within the plan's investors per asset)" })
+  async addInvestor(@Param('id') id: string, @Body() body: AddInvestorDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    const investorId = randomUUID();
+    const { position } = await this.commands.execute(
+      new ExecuteAssetCommand({ type: 'AddInvestor', assetId: id, ownerId: user.userId, investorId, name: body.name, email: body.email ?? null, tokens: body.tokens }, context),
+    );
+    return { success: true, id: investorId, position };
+  }
+
+  @Get('assets/:id/cap-table.csv')
+  @ApiOperation({ summary: 'The cap table as CSV' })
+  async capTableCsv(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+    const doc = await this.visible(id, user);
+    const total = doc.capTable.reduce((sum, e) => sum + e.tokens, 0);
+    const rows = [
+      ['Investor', 'Email', 'Tokens held', 'Value (NZD)', 'Percentage owned', 'Added'],
+      ...investorsOf(doc).map((i, n) => [i.name, i.email, i.tokensHeld, i.investmentValue, doc.tokenCount ? ((i.tokensHeld / doc.tokenCount) * 100).toFixed(2) : '0', doc.capTable[n]!.addedAt]),
+      ['Total', null, total, null, doc.tokenCount ? ((total / doc.tokenCount) * 100).toFixed(2) : '0', null],
+    ];
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="cap-table-${doc._id.slice(0, 8)}.csv"`);
+    res.end(rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n');
+  }
+
+  @Get('dashboard/stats')
+  @ApiOperation({ summary: 'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent; null until checks exist)' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async stats(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
+    await this.caughtUp(after, [portfolioProjection.name]);
+    const doc = await this.reads.collection<PortfolioDoc>(portfolioProjection.name).get(user.userId);
+    return { totalValue: doc?.totalValue ?? 0, activeTokens: doc?.activeTokens ?? 0, totalInvestors: doc?.totalInvestors ?? 0, complianceScore: null, valueHistory: doc?.valueHistory ?? [] };
+  }
+
+  @Get('activities')
+  @ApiOperation({ summary: "The owner's recent activity, newest first (at most 50)" })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async activities(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<Activity[]> {
+    await this.caughtUp(after, [activitiesProjection.name]);
+    const doc = await this.reads.collection<ActivitiesDoc>(activitiesProjection.name).get(user.userId);
+    return doc?.items ?? [];
+  }
+
+  @Get('investors')
+  @ApiOperation({ summary: "Investors across the owner's assets (the dashboard's Cap Table Management)" })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async investors(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<InvestorView[]> {
+    await this.caughtUp(after, [assetsProjection.name]);
+    return (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).flatMap(investorsOf);
+  }
+}
+
+/** The review queue: admins approve a tokenization request or send it back with a reason. */
+@ApiTags('admin')
+@Controller('api/admin/assets')
+@Roles('admin')
+export class AssetReviewController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Assets by status (default: pending review), oldest request first' })
+  @ApiOkResponse({ description: 'AssetView[]' })
+  async list(@Query('status') status: string | undefined, @ReadAfter() after: number | null): Promise<AssetView[]> {
+    if (after) await this.engine.waitFor(after, [assetsProjection.name]);
+    const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
+    return (await this.reads.collection<AssetDoc>(assetsProjection.name).find({ status: wanted }, { sort: { submittedAt: 1 } })).map(view);
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  async approve(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ApproveTokenization', assetId: id, adminId: user.userId }, context));
+    return { success: true, position };
+  }
+
+  @Post(':id/return')
+  @HttpCode(200)
+  async sendBack(@Param('id') id: string, @Body() body: ReturnTokenizationDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ReturnTokenization', assetId: id, adminId: user.userId, reason: body.reason }, context));
+    return { success: true, position };
+  }
+}

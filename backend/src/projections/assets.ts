@@ -1,0 +1,133 @@
+import { DOCUMENT_NAMES, type AssetEvent, type AssetType, type DocumentKind, type TokenTerms, type ValuationMethod } from '../domains/assets/events.js';
+import type { AssetStatus } from '../domains/assets/asset.decider.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+
+export interface AssetDocument {
+  id: string;
+  kind: DocumentKind;
+  title: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  uploadedAt: string;
+}
+
+export interface CapTableEntry {
+  investorId: string;
+  name: string;
+  email: string | null;
+  tokens: number;
+  addedAt: string;
+}
+
+/** One document per asset: My Assets, the wizard's saved data, the cap table and the admin review queue. */
+export interface AssetDoc {
+  _id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  assetType: AssetType;
+  address: string | null;
+  /** The owner's figure at drafting; replaced by the accepted valuation. */
+  totalValue: number;
+  tokenCount: number;
+  status: Exclude<AssetStatus, 'none'>;
+  currentStep: number;
+  documents: AssetDocument[];
+  valuation: { value: number; method: ValuationMethod; at: string } | null;
+  /** The first accepted valuation: the base of the change figure on asset cards. */
+  firstValuation: number | null;
+  terms: TokenTerms | null;
+  capTable: CapTableEntry[];
+  /** Why an admin sent the request back, until the owner submits again. */
+  returnReason: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+  approvedAt: string | null;
+  updatedAt: string;
+}
+
+const stepOf = (doc: Pick<AssetDoc, 'documents' | 'valuation' | 'terms'>): number => {
+  const kinds = new Set(doc.documents.map((d) => d.kind));
+  if (!kinds.has('property-deed') || !kinds.has('valuation-report')) return 2;
+  if (!doc.valuation) return 3;
+  if (!doc.terms) return 4;
+  return 5;
+};
+
+export const assetsProjection: Projection<AssetDoc> = {
+  name: 'assets',
+  version: 1,
+  eventTypes: [
+    'AssetDrafted',
+    'DocumentUploaded',
+    'AssetValued',
+    'TokenConfigured',
+    'TokenizationRequested',
+    'TokenizationApproved',
+    'TokenizationReturned',
+    'InvestorAdded',
+  ] satisfies AssetEvent['type'][],
+  keys: (event) => [(event as RecordedEvent & AssetEvent).data.assetId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & AssetEvent;
+    const at = event.metadata.occurredAt;
+    if (event.type === 'AssetDrafted') {
+      const d = event.data;
+      return {
+        _id: id,
+        ownerId: d.ownerId,
+        name: d.name,
+        description: d.description,
+        assetType: d.assetType,
+        address: d.address,
+        totalValue: d.totalValue,
+        tokenCount: d.tokenCount,
+        status: 'draft',
+        currentStep: 2,
+        documents: [],
+        valuation: null,
+        firstValuation: null,
+        terms: null,
+        capTable: [],
+        returnReason: null,
+        createdAt: at,
+        submittedAt: null,
+        approvedAt: null,
+        updatedAt: at,
+      };
+    }
+    if (!doc) return null;
+    const touched = { ...doc, updatedAt: at };
+    switch (event.type) {
+      case 'DocumentUploaded': {
+        const { documentId, kind, fileName, size, sha256 } = event.data;
+        const documents = [...doc.documents.filter((d) => d.kind !== kind), { id: documentId, kind, title: DOCUMENT_NAMES[kind], fileName, size, sha256, uploadedAt: at }];
+        return { ...touched, documents, currentStep: stepOf({ ...doc, documents }) };
+      }
+      case 'AssetValued': {
+        const valuation = { value: event.data.value, method: event.data.method, at };
+        return { ...touched, valuation, totalValue: event.data.value, firstValuation: doc.firstValuation ?? event.data.value, currentStep: stepOf({ ...doc, valuation }) };
+      }
+      case 'TokenConfigured': {
+        const terms = event.data.terms;
+        return { ...touched, terms, tokenCount: terms.totalSupply, currentStep: stepOf({ ...doc, terms }) };
+      }
+      case 'TokenizationRequested':
+        return { ...touched, status: 'pending', submittedAt: at, returnReason: null };
+      case 'TokenizationApproved':
+        return { ...touched, status: 'active', approvedAt: at };
+      case 'TokenizationReturned':
+        return { ...touched, status: 'draft', returnReason: event.data.reason };
+      case 'InvestorAdded': {
+        const { investorId, tokens, personal } = event.data;
+        return { ...touched, capTable: [...doc.capTable, { investorId, name: personal.name, email: personal.email, tokens, addedAt: at }] };
+      }
+      default: {
+        const _exhaustive: never = event;
+        return doc;
+      }
+    }
+  },
+};

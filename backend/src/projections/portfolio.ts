@@ -1,0 +1,81 @@
+import type { AssetEvent } from '../domains/assets/events.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+
+interface AssetFigures {
+  value: number;
+  tokens: number;
+  status: 'draft' | 'pending' | 'active';
+  investors: number;
+}
+
+/** One document per owner: the dashboard's stat cards and the portfolio-value chart. */
+export interface PortfolioDoc {
+  _id: string;
+  totalValue: number;
+  activeTokens: number;
+  totalInvestors: number;
+  assets: Record<string, AssetFigures>;
+  /** Portfolio value after each change, oldest first, at most HISTORY_LIMIT points. */
+  valueHistory: { at: string; totalValue: number }[];
+  updatedAt: string;
+}
+
+const HISTORY_LIMIT = 200;
+
+function totals(assets: Record<string, AssetFigures>) {
+  const all = Object.values(assets);
+  return {
+    totalValue: all.reduce((sum, a) => sum + a.value, 0),
+    activeTokens: all.filter((a) => a.status === 'active').reduce((sum, a) => sum + a.tokens, 0),
+    totalInvestors: all.reduce((sum, a) => sum + a.investors, 0),
+  };
+}
+
+export const portfolioProjection: Projection<PortfolioDoc> = {
+  name: 'portfolio',
+  version: 1,
+  eventTypes: ['AssetDrafted', 'AssetValued', 'TokenConfigured', 'TokenizationRequested', 'TokenizationApproved', 'TokenizationReturned', 'InvestorAdded'] satisfies AssetEvent['type'][],
+  keys: (event) => [(event as RecordedEvent & AssetEvent).data.ownerId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & AssetEvent;
+    const at = event.metadata.occurredAt;
+    const base: PortfolioDoc = doc ?? { _id: id, totalValue: 0, activeTokens: 0, totalInvestors: 0, assets: {}, valueHistory: [], updatedAt: at };
+    const { assetId } = event.data;
+    const current = base.assets[assetId];
+    let next: AssetFigures | undefined;
+    switch (event.type) {
+      case 'AssetDrafted':
+        next = { value: event.data.totalValue, tokens: event.data.tokenCount, status: 'draft', investors: 0 };
+        break;
+      case 'AssetValued':
+        next = current && { ...current, value: event.data.value };
+        break;
+      case 'TokenConfigured':
+        next = current && { ...current, tokens: event.data.terms.totalSupply };
+        break;
+      case 'TokenizationRequested':
+        next = current && { ...current, status: 'pending' };
+        break;
+      case 'TokenizationApproved':
+        next = current && { ...current, status: 'active' };
+        break;
+      case 'TokenizationReturned':
+        next = current && { ...current, status: 'draft' };
+        break;
+      case 'InvestorAdded':
+        next = current && { ...current, investors: current.investors + 1 };
+        break;
+      case 'DocumentUploaded':
+        break; // not a figure on the dashboard
+      default: {
+        const _exhaustive: never = event;
+      }
+    }
+    if (!next) return doc;
+    const assets = { ...base.assets, [assetId]: next };
+    const figures = totals(assets);
+    const valueHistory = figures.totalValue === base.totalValue && doc ? base.valueHistory : [...base.valueHistory, { at, totalValue: figures.totalValue }].slice(-HISTORY_LIMIT);
+    return { ...base, ...figures, assets, valueHistory, updatedAt: at };
+  },
+};
