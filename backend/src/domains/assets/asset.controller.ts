@@ -22,6 +22,16 @@ import { receivePdf } from './pdf-upload.js';
 
 type Projected<T> = T & { _position?: number };
 
+/** The uploaded file's name as sent (URL-encoded in X-File-Name); a malformed encoding is kept as typed. */
+function fileNameOf(header: string | undefined, kind: string): string {
+  if (!header) return `${kind}.pdf`;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
+  }
+}
+
 /** The spec's Asset (§3) and what the wizard, My Assets and the cap table need beside it. */
 export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: number | null };
 
@@ -137,7 +147,7 @@ export class AssetController {
     const doc = await this.owned(id, user);
     if (doc.status !== 'draft') throw new DomainError(doc.status === 'pending' ? 'This asset is awaiting review and cannot be changed' : 'This asset is tokenized and cannot be changed', 409);
     const pdf = await receivePdf(req);
-    const fileName = decodeURIComponent(String(req.header('x-file-name') ?? `${kind}.pdf`)).replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || `${kind}.pdf`;
+    const fileName = fileNameOf(req.header('x-file-name'), kind).replace(/[^\p{L}\p{N}\p{Pd} ._()]/gu, '_').slice(0, 200) || `${kind}.pdf`;
     const documentId = `doc_${randomUUID().replace(/-/g, '')}`;
     await this.documents.put(documentId, 'application/pdf', pdf.bytes);
     const { position } = await this.commands.execute(
