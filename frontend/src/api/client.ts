@@ -25,6 +25,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The toast title for a failed call: the server's own title when it named one, else `fallback`. */
+export function errorTitle(error: Error, fallback: string): string {
+  return error instanceof ApiError && error.body?.title ? error.body.title : fallback;
+}
+
 /** The text to show a person for a failed call: the server's own message when it sent one. */
 export function describeError(error: Error): string {
   return error instanceof ApiError && error.body ? error.body.message : error.message;
@@ -102,4 +107,28 @@ export function getQueryFn<TData>({ on401 }: { on401: UnauthorizedBehavior }): Q
     if (!response.ok) throw await errorFrom(response);
     return (await response.json()) as TData;
   };
+}
+
+/**
+ * Sends a file as the raw request body and reports upload progress (0–100) — fetch cannot, so this one
+ * call uses XMLHttpRequest, with the same cookie, bearer token, CSRF header and error shape as the rest.
+ */
+export function uploadFile<TResponse>(url: string, file: Blob & { name?: string }, onProgress: (percent: number) => void): Promise<TResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.withCredentials = true;
+    headersFor('PUT', false).forEach((value, key) => xhr.setRequestHeader(key, value));
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    if (file.name) xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TResponse);
+      else reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`, isErrorBody(body) ? body : null));
+    };
+    // A refused upload may be cut off by the server before the body is sent; that is still a refusal.
+    xhr.onerror = () => reject(new ApiError(0, 'Upload failed: the connection was closed', { message: 'The upload was refused. Documents must be PDF files of at most 10MB.' }));
+    xhr.send(file);
+  });
 }

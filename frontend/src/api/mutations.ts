@@ -1,6 +1,6 @@
 /** Write calls, one function per command the backend accepts. */
-import { apiRequest } from './client';
-import type { BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
+import { apiRequest, uploadFile } from './client';
+import type { AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
@@ -38,4 +38,36 @@ export function billingPortalUrl(): Promise<{ url: string }> {
 /** The billing page once the read model has caught up with an event position. */
 export function billingAfter(position: number): Promise<BillingOverview> {
   return apiRequest<BillingOverview>('GET', '/api/billing', undefined, { readAfter: position });
+}
+
+export function createAsset(input: AssetInput): Promise<Written & { id: string }> {
+  return apiRequest('POST', '/api/assets', input);
+}
+
+export function uploadDocument(assetId: string, kind: DocumentKind, file: File, onProgress: (percent: number) => void): Promise<Written & { document: AssetDocument }> {
+  return uploadFile(`/api/assets/${encodeURIComponent(assetId)}/documents/${kind}`, file, onProgress);
+}
+
+export function valueAsset(assetId: string, value: number, method: ValuationMethod): Promise<Written> {
+  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/valuation`, { value, method });
+}
+
+export function configureToken(assetId: string, terms: TokenTerms): Promise<Written> {
+  return apiRequest('PUT', `/api/assets/${encodeURIComponent(assetId)}/token`, terms);
+}
+
+export function submitAsset(assetId: string): Promise<Written> {
+  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/submit`);
+}
+
+export function addInvestor(assetId: string, investor: { name: string; email?: string; tokens: number }): Promise<Written & { id: string }> {
+  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/investors`, investor);
+}
+
+export function approveAsset(assetId: string): Promise<Written> {
+  return apiRequest('POST', `/api/admin/assets/${encodeURIComponent(assetId)}/approve`);
+}
+
+export function returnAsset(assetId: string, reason: string): Promise<Written> {
+  return apiRequest('POST', `/api/admin/assets/${encodeURIComponent(assetId)}/return`, { reason });
 }

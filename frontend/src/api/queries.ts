@@ -1,7 +1,7 @@
 /** Query definitions shared by route loaders (prefetch) and components (read). */
 import { queryOptions } from '@tanstack/react-query';
 import { getQueryFn } from './client';
-import type { BillingOverview, EarlyAccess, Plan, RegistrationRecord, SubscriptionStatus } from './types';
+import type { Activity, Asset, BillingOverview, DashboardStats, EarlyAccess, Investor, Plan, RegistrationRecord, SubscriptionStatus } from './types';
 
 export const earlyAccessQuery = queryOptions({
   queryKey: ['/api/early-access'],
@@ -27,4 +27,35 @@ export const subscriptionStatusQuery = queryOptions({
 export const billingQuery = queryOptions({
   queryKey: ['/api/billing'],
   queryFn: getQueryFn<BillingOverview>({ on401: 'throw' }),
+});
+
+export const assetsQuery = queryOptions({
+  queryKey: ['/api/assets'],
+  queryFn: getQueryFn<Asset[]>({ on401: 'throw' }),
+});
+
+export const assetQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/assets', id],
+    queryFn: getQueryFn<Asset>({ on401: 'throw' }),
+  });
+
+export const dashboardStatsQuery = queryOptions({
+  queryKey: ['/api/dashboard/stats'],
+  queryFn: getQueryFn<DashboardStats>({ on401: 'throw' }),
+});
+
+export const activitiesQuery = queryOptions({
+  queryKey: ['/api/activities'],
+  queryFn: getQueryFn<Activity[]>({ on401: 'throw' }),
+});
+
+export const investorsQuery = queryOptions({
+  queryKey: ['/api/investors'],
+  queryFn: getQueryFn<Investor[]>({ on401: 'throw' }),
+});
+
+export const reviewQueueQuery = queryOptions({
+  queryKey: ['/api/admin/assets'],
+  queryFn: getQueryFn<Asset[]>({ on401: 'throw' }),
 });

@@ -10,6 +10,8 @@ export interface FieldError {
 export interface ErrorBody {
   message: string;
   errors?: FieldError[];
+  /** A short title for the toast, when the server names one (e.g. 'Subscription Required'). */
+  title?: string;
 }
 
 export type Country = 'nz' | 'au' | 'sg' | 'uk' | 'us' | 'ca' | 'other';
@@ -259,4 +261,109 @@ export interface TestCard {
   number: string;
   expiry: string;
   cvc: string;
+}
+
+export type AssetType = 'property' | 'business' | 'startup';
+export type AssetStatus = 'draft' | 'pending' | 'active';
+export type DocumentKind = 'property-deed' | 'valuation-report';
+export type ValuationMethod = 'property-calculator' | 'startup-calculator' | 'owner-estimate';
+
+/** POST /api/assets (spec §3 Asset, §5 Asset form). */
+export interface AssetInput {
+  name: string;
+  description: string;
+  assetType: AssetType;
+  address?: string;
+  totalValue: number;
+  tokenCount: number;
+}
+
+export interface TokenTerms {
+  symbol: string;
+  name: string;
+  totalSupply: number;
+  decimals: number;
+  price: number;
+  minInvestment: number;
+  maxInvestment: number;
+  network: 'ethereum' | 'polygon' | 'base';
+  lockUpMonths: number;
+  feePercent: number;
+}
+
+export interface AssetDocument {
+  id: string;
+  kind: DocumentKind;
+  title: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  uploadedAt: string;
+}
+
+export interface CapTableEntry {
+  investorId: string;
+  name: string;
+  email: string | null;
+  tokens: number;
+  addedAt: string;
+}
+
+/** GET /api/assets, /api/assets/:id (spec §3 Asset, plus the wizard's saved steps). */
+export interface Asset {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  assetType: AssetType;
+  address: string | null;
+  totalValue: number;
+  tokenCount: number;
+  status: AssetStatus;
+  currentStep: number;
+  documents: AssetDocument[];
+  valuation: { value: number; method: ValuationMethod; at: string } | null;
+  firstValuation: number | null;
+  terms: TokenTerms | null;
+  capTable: CapTableEntry[];
+  returnReason: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+  approvedAt: string | null;
+  /** Real change since the first accepted valuation; null until there is one. */
+  changePercent: number | null;
+}
+
+/** GET /api/dashboard/stats (spec §3 Dashboard stats). */
+export interface DashboardStats {
+  totalValue: number;
+  activeTokens: number;
+  totalInvestors: number;
+  complianceScore: number | null;
+  valueHistory: { at: string; totalValue: number }[];
+}
+
+/** GET /api/activities (spec §3 Activity). */
+export interface Activity {
+  id: string;
+  type: 'kyc' | 'asset' | 'investor' | 'compliance';
+  description: string;
+  createdAt: string;
+}
+
+/** GET /api/investors (spec §3 Investor). */
+export interface Investor {
+  id: string;
+  name: string;
+  email: string | null;
+  assetId: string;
+  assetName: string;
+  tokensHeld: number;
+  investmentValue: number;
+  status: 'verified' | 'off-platform';
+}
+
+export interface Written {
+  success: boolean;
+  position: number;
 }

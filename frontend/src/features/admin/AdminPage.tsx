@@ -3,6 +3,7 @@ import { Alert, Card, Flex, Result, Table, Tabs, Tag, Typography } from 'antd';
 import { registrationsQuery } from '../../api/queries';
 import type { User } from '../../api/types';
 import { ResultHeading } from '../layout/ResultHeading';
+import { TokenizationReviews } from './TokenizationReviews';
 
 /**
  * /admin. The spec's client lets any signed-in user open it; the server refuses every /api/admin call to
@@ -17,7 +18,12 @@ export function AdminPage({ user }: { user: User }) {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Admin
       </Typography.Title>
-      <Tabs items={[{ key: 'registrations', label: 'Registrations of Interest', children: <Registrations /> }]} />
+      <Tabs
+        items={[
+          { key: 'reviews', label: 'Tokenization Reviews', children: <TokenizationReviews /> },
+          { key: 'registrations', label: 'Registrations of Interest', children: <Registrations /> },
+        ]}
+      />
     </Flex>
   );
 }

@@ -1,0 +1,82 @@
+import { useMutation } from '@tanstack/react-query';
+import { Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { ApiError, describeError, errorTitle } from '../../api/client';
+import { createAsset } from '../../api/mutations';
+import type { Asset, AssetInput } from '../../api/types';
+import { groupedWholeNumber } from '../format';
+import { useToast } from '../toast';
+import { useAssetRefresh } from './useAssetRefresh';
+
+export const assetTypes = [
+  { value: 'property', label: 'Property' },
+  { value: 'business', label: 'Business' },
+  { value: 'startup', label: 'Startup' },
+] as const;
+
+/** Step 1 (spec §2, §5 Asset form): creates the draft and moves the wizard to step 2. Read-only once saved. */
+export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; onCreated(asset: Asset): void }) {
+  const [form] = Form.useForm<AssetInput>();
+  const toast = useToast();
+  const refresh = useAssetRefresh();
+  const create = useMutation({
+    mutationFn: async (input: AssetInput) => {
+      const { id, position } = await createAsset(input);
+      return refresh(id, position);
+    },
+    onSuccess: onCreated,
+    onError: (error) => {
+      if (error instanceof ApiError) form.setFields(error.fieldErrors.filter((e) => e.field in form.getFieldsValue(true)).map((e) => ({ name: e.field as keyof AssetInput, errors: [e.message] })));
+      toast.error(errorTitle(error, 'Error'), describeError(error));
+    },
+  });
+  const saved = asset !== null;
+  // Spec §5: unparsable numbers fall back to 0; the token count is read as an integer.
+  const toNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+  return (
+    <Form
+      form={form}
+      name="asset-details"
+      layout="vertical"
+      disabled={saved || create.isPending}
+      initialValues={asset ?? { name: '', description: '', assetType: 'property', address: '', totalValue: 0, tokenCount: 0 }}
+      onFinish={(values) => create.mutate({ ...values, address: values.address?.trim() || undefined, totalValue: toNumber(values.totalValue), tokenCount: Math.trunc(toNumber(values.tokenCount)) })}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label="Asset Name" rules={[{ required: true, whitespace: true, message: 'Asset name is required' }]}>
+            <Input placeholder="Harbour View Apartments" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="assetType" label="Asset Type" rules={[{ required: true, message: 'Required' }]}>
+            <Select options={assetTypes as unknown as { value: string; label: string }[]} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="description" label="Description" rules={[{ required: true, min: 10, message: 'Description must be at least 10 characters' }]}>
+        <Input.TextArea rows={3} placeholder="What the asset is, where, and what makes it worth investing in" />
+      </Form.Item>
+      <Form.Item name="address" label="Address (optional)">
+        <Input placeholder="1 The Strand, Tauranga" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="totalValue" label="Total Value (NZD)" rules={[{ type: 'number', min: 1, message: 'Total value must be at least 1' }]}>
+            <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="tokenCount" label="Token Count" rules={[{ type: 'number', min: 1, message: 'Token count must be at least 1' }]}>
+            <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {!saved && (
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          Save and Continue
+        </Button>
+      )}
+    </Form>
+  );
+}

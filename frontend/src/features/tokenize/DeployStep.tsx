@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
+import { describeError, errorTitle } from '../../api/client';
+import { submitAsset } from '../../api/mutations';
+import type { Asset } from '../../api/types';
+import { formatCount, formatDate, formatMoney, formatTokenPrice } from '../format';
+import { useToast } from '../toast';
+import { useAssetRefresh } from './useAssetRefresh';
+
+/** Step 5: everything in one review, then the request for tokenization; an admin approves or sends it back. */
+export function DeployStep({ asset }: { asset: Asset }) {
+  const toast = useToast();
+  const refresh = useAssetRefresh();
+  const submit = useMutation({
+    mutationFn: async () => refresh(asset.id, (await submitAsset(asset.id)).position),
+    onSuccess: () => toast.success('Submitted for Review', 'Our compliance team reviews the request; you will see the outcome on My Assets.'),
+    onError: (error) => toast.error(errorTitle(error, 'Error'), describeError(error)),
+  });
+  const terms = asset.terms!;
+  return (
+    <Flex vertical gap={16}>
+      {asset.status === 'pending' && <Alert type="info" showIcon title="Awaiting review" description={`Submitted ${formatDate(asset.submittedAt!)}. The asset cannot be changed while it is reviewed.`} />}
+      {asset.status === 'active' && <Alert type="success" showIcon title="Tokenization approved" description={`Approved ${formatDate(asset.approvedAt!)}.`} />}
+      {asset.returnReason && asset.status === 'draft' && <Alert type="warning" showIcon title="Sent back by the reviewer" description={asset.returnReason} />}
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} aria-label="Review">
+        <Descriptions.Item label="Asset">{asset.name}</Descriptions.Item>
+        <Descriptions.Item label="Type">{asset.assetType}</Descriptions.Item>
+        <Descriptions.Item label="Address">{asset.address ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Documents">{asset.documents.map((d) => d.title).join(', ')}</Descriptions.Item>
+        <Descriptions.Item label="Value">{formatMoney(asset.valuation!.value, 'NZD')}</Descriptions.Item>
+        <Descriptions.Item label="Token">
+          <Tag>{terms.symbol}</Tag> {terms.name}
+        </Descriptions.Item>
+        <Descriptions.Item label="Total Supply">{formatCount(terms.totalSupply)}</Descriptions.Item>
+        <Descriptions.Item label="Price per Token">{formatTokenPrice(terms.price, 'NZD')}</Descriptions.Item>
+        <Descriptions.Item label="Investment">
+          {formatMoney(terms.minInvestment, 'NZD')} – {formatMoney(terms.maxInvestment, 'NZD')}
+        </Descriptions.Item>
+        <Descriptions.Item label="Network">{terms.network}</Descriptions.Item>
+        <Descriptions.Item label="Lock-up">{terms.lockUpMonths} months</Descriptions.Item>
+        <Descriptions.Item label="Fees">{terms.feePercent}%</Descriptions.Item>
+      </Descriptions>
+      {asset.status === 'draft' && (
+        <Button type="primary" size="large" loading={submit.isPending} onClick={() => submit.mutate()} style={{ alignSelf: 'flex-start' }}>
+          Submit for Tokenization
+        </Button>
+      )}
+    </Flex>
+  );
+}

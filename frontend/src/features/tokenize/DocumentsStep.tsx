@@ -1,0 +1,79 @@
+import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Progress, Row, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { describeError, errorTitle } from '../../api/client';
+import { uploadDocument } from '../../api/mutations';
+import type { Asset, DocumentKind } from '../../api/types';
+import { formatDate } from '../format';
+import { useToast } from '../toast';
+import { useAssetRefresh } from './useAssetRefresh';
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const documents: { kind: DocumentKind; title: string; what: string }[] = [
+  { kind: 'property-deed', title: 'Property Deed', what: 'The record of title (or share register for a business) showing you own the asset.' },
+  { kind: 'valuation-report', title: 'Valuation Report', what: 'A registered valuer’s report, dated within the last 12 months.' },
+];
+
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** Step 2: the two documents (spec §2: 'PDF format, max 10MB'), uploaded with progress; the server checks the content. */
+export function DocumentsStep({ asset, editable }: { asset: Asset; editable: boolean }) {
+  return (
+    <Row gutter={[16, 16]}>
+      {documents.map((d) => (
+        <Col key={d.kind} xs={24} md={12}>
+          <DocumentCard asset={asset} editable={editable} {...d} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function DocumentCard({ asset, editable, kind, title, what }: { asset: Asset; editable: boolean; kind: DocumentKind; title: string; what: string }) {
+  const toast = useToast();
+  const refresh = useAssetRefresh();
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploaded = asset.documents.find((doc) => doc.kind === kind);
+
+  const send = async (file: File) => {
+    // The same limits the server enforces, checked first so a person does not wait to be told.
+    if (file.size > MAX_BYTES) return toast.error('Upload Failed', 'Documents must be at most 10MB');
+    if (file.type && file.type !== 'application/pdf') return toast.error('Upload Failed', 'Documents must be PDF files');
+    setProgress(0);
+    try {
+      const { position } = await uploadDocument(asset.id, kind, file, setProgress);
+      await refresh(asset.id, position);
+      toast.success('Document Uploaded', `${title} uploaded`);
+    } catch (error) {
+      toast.error(errorTitle(error as Error, 'Upload Failed'), describeError(error as Error));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Card title={title} aria-label={title} style={{ height: '100%' }}>
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">PDF format, max 10MB</Typography.Text>
+        <Typography.Text>{what}</Typography.Text>
+        {uploaded && (
+          <Flex gap={8} align="center">
+            <FilePdfOutlined />
+            <a href={`/api/assets/${encodeURIComponent(asset.id)}/documents/${uploaded.id}`}>{uploaded.fileName}</a>
+            <Typography.Text type="secondary">
+              {size(uploaded.size)} · {formatDate(uploaded.uploadedAt)}
+            </Typography.Text>
+          </Flex>
+        )}
+        {progress !== null && <Progress percent={progress} size="small" aria-label={`${title} upload progress`} />}
+        {editable && (
+          <Upload accept="application/pdf,.pdf" showUploadList={false} maxCount={1} beforeUpload={(file) => (void send(file), false)}>
+            <Button icon={<UploadOutlined />} loading={progress !== null}>
+              {uploaded ? `Replace ${title}` : `Upload ${title}`}
+            </Button>
+          </Upload>
+        )}
+      </Flex>
+    </Card>
+  );
+}
