@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AssetModule } from './domains/assets/asset.module.js';
+import { ComplianceModule } from './domains/compliance/compliance.module.js';
 import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
 import { CalculatorsModule } from './domains/calculators/calculators.module.js';
@@ -11,7 +12,7 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule],
+      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule, ComplianceModule],
     };
   }
 }

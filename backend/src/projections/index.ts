@@ -2,6 +2,7 @@ import type { Projection } from '../platform/projections/projection.js';
 import type { Doc } from '../platform/read-store/read-store.js';
 import { activitiesProjection } from './activities.js';
 import { assetsProjection } from './assets.js';
+import { complianceProjection } from './compliance.js';
 import { earlyAccessProjection } from './early-access.js';
 import { portfolioProjection } from './portfolio.js';
 import { registrationsProjection } from './registrations.js';
@@ -13,6 +14,7 @@ import { usersProjection } from './users.js';
 export const allProjections: readonly Projection<Doc>[] = [
   activitiesProjection,
   assetsProjection,
+  complianceProjection,
   earlyAccessProjection,
   portfolioProjection,
   registrationsProjection,

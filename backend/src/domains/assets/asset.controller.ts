@@ -13,6 +13,7 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { activitiesProjection, type Activity, type ActivitiesDoc } from '../../projections/activities.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
+import { complianceProjection, complianceScore, effectiveChecks, type ComplianceDoc } from '../../projections/compliance.js';
 import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import { AddInvestorDto, CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, ValueAssetDto } from './asset.dto.js';
@@ -221,12 +222,14 @@ export class AssetController {
   }
 
   @Get('dashboard/stats')
-  @ApiOperation({ summary: 'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent; null until checks exist)' })
+  @ApiOperation({ summary: 'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)' })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async stats(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     await this.caughtUp(after, [portfolioProjection.name]);
     const doc = await this.reads.collection<PortfolioDoc>(portfolioProjection.name).get(user.userId);
-    return { totalValue: doc?.totalValue ?? 0, activeTokens: doc?.activeTokens ?? 0, totalInvestors: doc?.totalInvestors ?? 0, complianceScore: null, valueHistory: doc?.valueHistory ?? [] };
+    const compliance = await this.reads.collection<ComplianceDoc>(complianceProjection.name).get(user.userId);
+    const { score } = complianceScore(effectiveChecks(compliance, new Date().toISOString().slice(0, 10)));
+    return { totalValue: doc?.totalValue ?? 0, activeTokens: doc?.activeTokens ?? 0, totalInvestors: doc?.totalInvestors ?? 0, complianceScore: score, valueHistory: doc?.valueHistory ?? [] };
   }
 
   @Get('activities')

@@ -1,0 +1,30 @@
+/**
+ * An owner's compliance record, in the stream `compliance-<ownerId>`: the four checks of the Compliance
+ * Dashboard (spec §3 "Compliance check"), each set by compliance staff with a status and an expiry, and the
+ * owner's requests for a review. Until staff record a check it is pending.
+ */
+export type CheckId = 'fma' | 'aml' | 'privacy' | 'fmca';
+export const CHECK_IDS: readonly CheckId[] = ['fma', 'aml', 'privacy', 'fmca'];
+export type CheckStatus = 'passed' | 'pending' | 'failed' | 'expired';
+export const CHECK_STATUSES: readonly CheckStatus[] = ['passed', 'pending', 'failed', 'expired'];
+
+export const CHECKS: Record<CheckId, { name: string; description: string }> = {
+  fma: { name: 'FMA Registration', description: 'Registration with the Financial Markets Authority as an offeror' },
+  aml: { name: 'AML/CFT', description: 'Anti-money laundering and countering financing of terrorism checks (AML/CFT Act 2009)' },
+  privacy: { name: 'Privacy Act 2020', description: 'Personal information handled under the Privacy Act 2020' },
+  fmca: { name: 'FMCA Disclosure', description: 'Disclosure obligations under the Financial Markets Conduct Act 2013' },
+};
+
+export interface ComplianceCheckRecorded {
+  type: 'ComplianceCheckRecorded';
+  data: { ownerId: string; check: CheckId; status: CheckStatus; expiryDate: string | null; note: string | null; recordedBy: string };
+}
+
+export interface ComplianceReviewRequested {
+  type: 'ComplianceReviewRequested';
+  data: { ownerId: string; requestId: string; message: string | null };
+}
+
+export type ComplianceEvent = ComplianceCheckRecorded | ComplianceReviewRequested;
+
+export const complianceStream = (ownerId: string) => `compliance-${ownerId}`;
