@@ -147,6 +147,41 @@ describe('owner workspace', () => {
     expect(await fitsViewportWidth(page)).toBe(true);
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('compliance: the owner requests a review, staff record a check, the score and reports follow; analytics charts the portfolio', async () => {
+    const { page, errors } = await openPage(owner, server.url, '/compliance');
+    await page.getByRole('heading', { name: 'Compliance Dashboard' }).waitFor();
+    await page.getByText('Needs Attention').waitFor();
+    await page.getByRole('button', { name: 'Request Compliance Review' }).click();
+    await waitForText(page, 'Our compliance team will review your checks and be in touch.');
+    await page.getByText('Compliance review requested').first().waitFor();
+    // The report and the draft PDS are real PDFs.
+    const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Compliance Report' }).click()]);
+    expect(report.suggestedFilename()).toMatch(/^compliance-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const [pds] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Generate PDS Document' }).click()]);
+    expect(pds.suggestedFilename()).toMatch(/^pds-draft-.+\.pdf$/);
+
+    const staff = await openPage(reviewer, server.url, '/admin');
+    await staff.page.getByRole('tab', { name: 'Compliance Reviews' }).click();
+    const aml = staff.page.getByRole('row', { name: /AML\/CFT/ });
+    await aml.getByLabel('AML/CFT expiry date').fill('2030-06-30');
+    await aml.getByLabel('AML/CFT expiry date').press('Enter');
+    await aml.getByRole('button', { name: 'Save' }).click();
+    await waitForText(staff.page, 'AML/CFT recorded as passed.');
+    expect(staff.errors).toEqual([]);
+
+    await page.reload();
+    await page.getByRole('row', { name: /AML\/CFT/ }).getByText('Passed').waitFor();
+    await page.getByText('25%').first().waitFor();
+    await page.getByRole('button', { name: 'Request Compliance Review' }).waitFor(); // the request was answered
+    await saveScreenshot(page, 'compliance-desktop');
+
+    await page.goto(`${server.url}/analytics`);
+    await page.getByRole('heading', { name: 'Analytics' }).waitFor();
+    await page.locator('.recharts-surface').nth(2).waitFor();
+    await saveScreenshot(page, 'analytics-desktop');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
 
 async function expectDisabled(page: Page, button: string): Promise<void> {

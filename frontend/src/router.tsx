@@ -55,6 +55,8 @@ const routeTree = rootRoute.addChildren([
   page('/subscribe', () => import('./routes/subscribe')),
   page('/billing', () => import('./routes/billing')),
   page('/assets', () => import('./routes/assets')),
+  page('/compliance', () => import('./routes/compliance')),
+  page('/analytics', () => import('./routes/analytics')),
   page('/billing/portal', () => import('./routes/billing.portal')),
   page('/demo', () => import('./features/info/DemoPage')),
   page('/partners', () => import('./features/info/PartnersPage')),
@@ -62,10 +64,8 @@ const routeTree = rootRoute.addChildren([
   page('/privacy', () => import('./features/info/PrivacyPage')),
   page('/terms', () => import('./features/info/TermsPage')),
   page('/security', () => import('./features/info/SecurityPage')),
-  laterPage('/compliance', 'Compliance Dashboard'),
   laterPage('/wholesale-verification', 'Wholesale Investor Verification'),
   laterPage('/token-offerings', 'Token Offerings'),
-  laterPage('/analytics', 'Analytics'),
 ]);
 
 export const router = createRouter({

@@ -31,7 +31,7 @@ describe('asset read models', () => {
     const events = [...recorded('asset-a1', lifeOf('a1', 'Harbour View', 1_100_000)), ...recorded('asset-a2', lifeOf('a2', 'Kea Labs', 500_000).slice(0, 4), 100)];
     const doc = project(portfolioProjection, events).get(ownerId)!;
     expect(doc).toMatchObject({ totalValue: 1_100_000 + 1_000_000, activeTokens: 1_000_000, totalInvestors: 1 });
-    expect(doc.valueHistory.at(-1)).toEqual({ at: expect.any(String), totalValue: 2_100_000 });
+    expect(doc.valueHistory.at(-1)).toEqual({ at: expect.any(String), totalValue: 2_100_000, activeTokens: 1_000_000, totalInvestors: 1 });
   });
 
   it('activities: newest first, in words, naming the asset', () => {

@@ -16,8 +16,8 @@ export interface PortfolioDoc {
   activeTokens: number;
   totalInvestors: number;
   assets: Record<string, AssetFigures>;
-  /** Portfolio value after each change, oldest first, at most HISTORY_LIMIT points. */
-  valueHistory: { at: string; totalValue: number }[];
+  /** The figures after each change, oldest first, at most HISTORY_LIMIT points: the dashboard's and /analytics' charts. */
+  valueHistory: { at: string; totalValue: number; activeTokens: number; totalInvestors: number }[];
   updatedAt: string;
 }
 
@@ -34,7 +34,7 @@ function totals(assets: Record<string, AssetFigures>) {
 
 export const portfolioProjection: Projection<PortfolioDoc> = {
   name: 'portfolio',
-  version: 1,
+  version: 2,
   eventTypes: ['AssetDrafted', 'AssetValued', 'TokenConfigured', 'TokenizationRequested', 'TokenizationApproved', 'TokenizationReturned', 'InvestorAdded'] satisfies AssetEvent['type'][],
   keys: (event) => [(event as RecordedEvent & AssetEvent).data.ownerId],
   evolve(doc, raw, id) {
@@ -75,7 +75,8 @@ export const portfolioProjection: Projection<PortfolioDoc> = {
     if (!next) return doc;
     const assets = { ...base.assets, [assetId]: next };
     const figures = totals(assets);
-    const valueHistory = figures.totalValue === base.totalValue && doc ? base.valueHistory : [...base.valueHistory, { at, totalValue: figures.totalValue }].slice(-HISTORY_LIMIT);
+    const unchanged = doc && figures.totalValue === base.totalValue && figures.activeTokens === base.activeTokens && figures.totalInvestors === base.totalInvestors;
+    const valueHistory = unchanged ? base.valueHistory : [...base.valueHistory, { at, ...figures }].slice(-HISTORY_LIMIT);
     return { ...base, ...figures, assets, valueHistory, updatedAt: at };
   },
 };

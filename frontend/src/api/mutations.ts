@@ -1,6 +1,6 @@
 /** Write calls, one function per command the backend accepts. */
 import { apiRequest, uploadFile } from './client';
-import type { AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
+import type { CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
@@ -70,4 +70,12 @@ export function approveAsset(assetId: string): Promise<Written> {
 
 export function returnAsset(assetId: string, reason: string): Promise<Written> {
   return apiRequest('POST', `/api/admin/assets/${encodeURIComponent(assetId)}/return`, { reason });
+}
+
+export function requestComplianceReview(message?: string): Promise<Written> {
+  return apiRequest('POST', '/api/compliance/review-request', message ? { message } : {});
+}
+
+export function recordComplianceCheck(ownerId: string, check: ComplianceCheck['id'], record: { status: CheckStatus; expiryDate?: string; note?: string }): Promise<Written> {
+  return apiRequest('POST', `/api/compliance-reviews/${encodeURIComponent(ownerId)}/checks/${check}`, record);
 }

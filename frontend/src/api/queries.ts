@@ -1,7 +1,7 @@
 /** Query definitions shared by route loaders (prefetch) and components (read). */
 import { queryOptions } from '@tanstack/react-query';
 import { getQueryFn } from './client';
-import type { Activity, Asset, BillingOverview, DashboardStats, EarlyAccess, Investor, Plan, RegistrationRecord, SubscriptionStatus } from './types';
+import type { Activity, Asset, ComplianceOverview, ComplianceReview, BillingOverview, DashboardStats, EarlyAccess, Investor, Plan, RegistrationRecord, SubscriptionStatus } from './types';
 
 export const earlyAccessQuery = queryOptions({
   queryKey: ['/api/early-access'],
@@ -58,4 +58,14 @@ export const investorsQuery = queryOptions({
 export const reviewQueueQuery = queryOptions({
   queryKey: ['/api/admin/assets'],
   queryFn: getQueryFn<Asset[]>({ on401: 'throw' }),
+});
+
+export const complianceQuery = queryOptions({
+  queryKey: ['/api/compliance'],
+  queryFn: getQueryFn<ComplianceOverview>({ on401: 'throw' }),
+});
+
+export const complianceReviewsQuery = queryOptions({
+  queryKey: ['/api/compliance-reviews'],
+  queryFn: getQueryFn<ComplianceReview[]>({ on401: 'throw' }),
 });

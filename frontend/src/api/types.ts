@@ -340,7 +340,7 @@ export interface DashboardStats {
   activeTokens: number;
   totalInvestors: number;
   complianceScore: number | null;
-  valueHistory: { at: string; totalValue: number }[];
+  valueHistory: { at: string; totalValue: number; activeTokens: number; totalInvestors: number }[];
 }
 
 /** GET /api/activities (spec §3 Activity). */
@@ -366,4 +366,33 @@ export interface Investor {
 export interface Written {
   success: boolean;
   position: number;
+}
+
+export type CheckStatus = 'passed' | 'pending' | 'failed' | 'expired';
+
+/** Spec §3 "Compliance check", with when it was last recorded. */
+export interface ComplianceCheck {
+  id: 'fma' | 'aml' | 'privacy' | 'fmca';
+  name: string;
+  description: string;
+  status: CheckStatus;
+  expiryDate: string | null;
+  lastUpdated: string | null;
+  note: string | null;
+}
+
+/** GET /api/compliance. */
+export interface ComplianceOverview {
+  checks: ComplianceCheck[];
+  score: number;
+  label: 'Excellent' | 'Good' | 'Needs Attention';
+  deadlines: { check: ComplianceCheck['id']; name: string; expiryDate: string; daysLeft: number }[];
+  openRequest: { requestId: string; requestedAt: string; message: string | null } | null;
+  history: { at: string; event: string; note: string | null }[];
+}
+
+/** GET /api/compliance-reviews: an owner waiting for compliance staff. */
+export interface ComplianceReview extends ComplianceOverview {
+  ownerId: string;
+  email: string | null;
 }

@@ -3,6 +3,7 @@ import { Alert, Card, Flex, Result, Table, Tabs, Tag, Typography } from 'antd';
 import { registrationsQuery } from '../../api/queries';
 import type { User } from '../../api/types';
 import { ResultHeading } from '../layout/ResultHeading';
+import { ComplianceReviews } from './ComplianceReviews';
 import { TokenizationReviews } from './TokenizationReviews';
 
 /**
@@ -10,8 +11,9 @@ import { TokenizationReviews } from './TokenizationReviews';
  * a non-admin, so a non-admin is told plainly that they have no access rather than shown empty tables.
  */
 export function AdminPage({ user }: { user: User }) {
-  if (user.role !== 'admin') {
-    return <Result status="403" title={<ResultHeading>No Access</ResultHeading>} subTitle="The admin area is for Kauri administrators only." />;
+  const admin = user.roles.includes('admin');
+  if (!admin && !user.roles.includes('compliance')) {
+    return <Result status="403" title={<ResultHeading>No Access</ResultHeading>} subTitle="The admin area is for Kauri administrators and compliance staff only." />;
   }
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
@@ -20,8 +22,9 @@ export function AdminPage({ user }: { user: User }) {
       </Typography.Title>
       <Tabs
         items={[
-          { key: 'reviews', label: 'Tokenization Reviews', children: <TokenizationReviews /> },
-          { key: 'registrations', label: 'Registrations of Interest', children: <Registrations /> },
+          ...(admin ? [{ key: 'reviews', label: 'Tokenization Reviews', children: <TokenizationReviews /> }] : []),
+          { key: 'compliance', label: 'Compliance Reviews', children: <ComplianceReviews /> },
+          ...(admin ? [{ key: 'registrations', label: 'Registrations of Interest', children: <Registrations /> }] : []),
         ]}
       />
     </Flex>

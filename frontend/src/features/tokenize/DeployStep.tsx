@@ -20,7 +20,15 @@ export function DeployStep({ asset }: { asset: Asset }) {
   return (
     <Flex vertical gap={16}>
       {asset.status === 'pending' && <Alert type="info" showIcon title="Awaiting review" description={`Submitted ${formatDate(asset.submittedAt!)}. The asset cannot be changed while it is reviewed.`} />}
-      {asset.status === 'active' && <Alert type="success" showIcon title="Tokenization approved" description={`Approved ${formatDate(asset.approvedAt!)}.`} />}
+      {asset.status === 'active' && (
+        <Alert
+          type="success"
+          showIcon
+          title="Tokenization approved"
+          description={`Approved ${formatDate(asset.approvedAt!)}.`}
+          action={<Button href={`/api/assets/${encodeURIComponent(asset.id)}/cap-table.csv`}>Download Cap Table (CSV)</Button>}
+        />
+      )}
       {asset.returnReason && asset.status === 'draft' && <Alert type="warning" showIcon title="Sent back by the reviewer" description={asset.returnReason} />}
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} aria-label="Review">
         <Descriptions.Item label="Asset">{asset.name}</Descriptions.Item>

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { assetsQuery, dashboardStatsQuery } from '../../api/queries';
+import { PageSpinner } from '../layout/PageSpinner';
+
+const PortfolioChart = lazy(() => import('./PortfolioChart'));
+const InvestorsChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.InvestorsChart })));
+const ValueByAssetChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ValueByAssetChart })));
+
+/**
+ * /analytics (the mobile menu's Analytics): the owner's figures over time, from the portfolio read model.
+ * Offering progress joins these charts when offerings land.
+ */
+export function AnalyticsPage() {
+  const stats = useQuery(dashboardStatsQuery);
+  const assets = useQuery(assetsQuery);
+  if (stats.isPending || assets.isPending) return <PageSpinner />;
+  const points = stats.data?.valueHistory ?? [];
+  const chart = (title: string, node: ReactNode, empty: boolean) => (
+    <Card title={title} style={{ height: '100%' }}>
+      {empty ? <Empty description="Figures appear here once you add an asset" /> : <Suspense fallback={<PageSpinner />}>{node}</Suspense>}
+    </Card>
+  );
+  return (
+    <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Analytics
+      </Typography.Title>
+      {chart('Portfolio Value', <PortfolioChart points={points} />, points.length === 0)}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          {chart('Investors and Active Tokens', <InvestorsChart points={points} />, points.length === 0)}
+        </Col>
+        <Col xs={24} lg={10}>
+          {chart('Value by Asset', <ValueByAssetChart assets={assets.data ?? []} />, (assets.data ?? []).length === 0)}
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,6 @@
+import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { CompliancePage } from '../features/compliance/CompliancePage';
+
+export default function Compliance() {
+  return <RequireSignIn>{() => <CompliancePage />}</RequireSignIn>;
+}
