@@ -73,6 +73,11 @@ describe('owner workspace', () => {
     await page.getByRole('button', { name: 'Save and Continue' }).click();
     await page.getByText('Step 2 of 5: Documentation').waitFor();
     expect(new URL(page.url()).searchParams.get('asset')).toMatch(/^[0-9a-f-]{36}$/);
+    // The draft is saved: My Assets lists it, and 'Continue Setup' reopens it where it stands.
+    await page.goto(`${server.url}/assets`);
+    await page.getByLabel('Harbour View Apartments').getByText('Step 2 of 5').waitFor();
+    await page.getByLabel('Harbour View Apartments').getByRole('link', { name: 'Continue Setup' }).click();
+    await page.getByText('Step 2 of 5: Documentation').waitFor();
 
     // Step 2: a fake PDF is refused by the server; two real ones upload with progress.
     const deed = page.getByLabel('Property Deed', { exact: true });
@@ -134,6 +139,7 @@ describe('owner workspace', () => {
     await page.getByLabel('Tokens Held').fill('50000');
     await page.getByRole('dialog').getByRole('button', { name: 'Add Investor' }).click();
     await page.getByRole('cell', { name: 'Aroha Ngata' }).waitFor();
+    await page.getByRole('cell', { name: '4.17%' }).waitFor(); // 50,000 of 1,200,000 tokens
     await page.locator('.recharts-surface').first().waitFor();
     await saveScreenshot(page, 'dashboard-owner-desktop');
 

@@ -360,6 +360,7 @@ export interface Investor {
   assetName: string;
   tokensHeld: number;
   investmentValue: number;
+  percentOwned: number;
   status: 'verified' | 'off-platform';
 }
 

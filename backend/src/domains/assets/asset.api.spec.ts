@@ -79,7 +79,7 @@ describe('assets API', () => {
     const after = { 'x-read-after': String(investor.body.position) };
     expect((await owner.get('/api/dashboard/stats', after)).body).toMatchObject({ totalValue: 1_250_000, activeTokens: 1_250_000, totalInvestors: 1 });
     expect((await owner.get('/api/investors', after)).body).toEqual([
-      { id: investor.body.id, name: 'Aroha Ngata', email: 'aroha@example.nz', assetId: id, assetName: details.name, tokensHeld: 50_000, investmentValue: 50_000, status: 'off-platform' },
+      { id: investor.body.id, name: 'Aroha Ngata', email: 'aroha@example.nz', assetId: id, assetName: details.name, tokensHeld: 50_000, investmentValue: 50_000, percentOwned: 4, status: 'off-platform' },
     ]);
     const activities = (await owner.get('/api/activities', after)).body as { type: string; description: string }[];
     expect(activities.map((a) => a.description).slice(0, 3)).toEqual(['Aroha Ngata added to the cap table of Harbour View Apartments', 'Harbour View Apartments approved for tokenization', 'Harbour View Apartments submitted for tokenization review']);

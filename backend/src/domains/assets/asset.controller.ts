@@ -51,6 +51,8 @@ export interface InvestorView {
   assetName: string;
   tokensHeld: number;
   investmentValue: number;
+  /** Share of the asset's tokens, percent. */
+  percentOwned: number;
   /** 'off-platform': added by the owner, not verified by Kauri. */
   status: 'verified' | 'off-platform';
 }
@@ -66,6 +68,7 @@ function investorsOf(doc: AssetDoc): InvestorView[] {
     assetName: doc.name,
     tokensHeld: entry.tokens,
     investmentValue: Math.round(entry.tokens * tokenPrice(doc) * 100) / 100,
+    percentOwned: doc.tokenCount > 0 ? Math.round((entry.tokens / doc.tokenCount) * 10_000) / 100 : 0,
     status: 'off-platform',
   }));
 }

@@ -187,6 +187,7 @@ export function Dashboard({ user }: { user: User }) {
             { title: 'Asset', dataIndex: 'assetName' },
             { title: 'Tokens Held', dataIndex: 'tokensHeld', align: 'right', render: (n: number) => formatCount(n) },
             { title: 'Value', dataIndex: 'investmentValue', align: 'right', render: (n: number) => formatMoney(n, 'NZD') },
+            { title: 'Owned', dataIndex: 'percentOwned', align: 'right', render: (n: number) => `${n.toFixed(2)}%` },
             { title: 'Status', dataIndex: 'status', render: (s: Investor['status']) => <Tag color={s === 'verified' ? 'green' : 'default'}>{s === 'verified' ? 'Verified' : 'Off-platform'}</Tag> },
           ]}
         />
