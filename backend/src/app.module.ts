@@ -1,10 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AssetModule } from './domains/assets/asset.module.js';
 import { ComplianceModule } from './domains/compliance/compliance.module.js';
+import { WholesaleModule } from './domains/wholesale/wholesale.module.js';
+import { OfferingModule } from './domains/offerings/offering.module.js';
 import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
 import { CalculatorsModule } from './domains/calculators/calculators.module.js';
 import { RegisterInterestModule } from './domains/register-interest/register-interest.module.js';
+import { DocumentStoreModule } from './platform/document-store/document-store.module.js';
 import { PlatformModule, type Platform } from './platform/platform.module.js';
 
 @Module({})
@@ -12,7 +15,7 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule, ComplianceModule],
+      imports: [PlatformModule.forRoot(platform), DocumentStoreModule, RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule, ComplianceModule, WholesaleModule, OfferingModule],
     };
   }
 }

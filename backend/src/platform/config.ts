@@ -20,6 +20,8 @@ export interface Config {
   identity: IdentityConfig;
   /** Stripe, when STRIPE_SECRET_KEY is set; the in-process sandbox provider otherwise. */
   stripe: StripeConfig | null;
+  /** How long a wholesale investor certification stands before it lapses (`WHOLESALE_VALIDITY_MONTHS`, default 24). */
+  wholesaleValidityMonths: number;
 }
 
 /** Stripe settings (see domains/billing/README.md). */
@@ -84,6 +86,9 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   if (eventStore === 'eventstoredb' && readStore !== 'mongodb') problems.push('EVENT_STORE=eventstoredb requires READ_STORE=mongodb (the vault of password hashes and keys lives in MongoDB)');
   const identity = identityConfig(env, problems);
   const stripe = stripeConfig(env, problems);
+  const validityText = env.WHOLESALE_VALIDITY_MONTHS?.trim();
+  const wholesaleValidityMonths = validityText ? Number(validityText) : 24;
+  if (!Number.isInteger(wholesaleValidityMonths) || wholesaleValidityMonths < 1 || wholesaleValidityMonths > 120) problems.push(`WHOLESALE_VALIDITY_MONTHS='${validityText}' must be a whole number of months from 1 to 120`);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -98,6 +103,7 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     identity,
     stripe,
+    wholesaleValidityMonths,
   };
 }
 

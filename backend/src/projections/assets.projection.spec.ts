@@ -24,7 +24,7 @@ describe('asset read models', () => {
     const doc = project(assetsProjection, recorded('asset-a1', lifeOf('a1', 'Harbour View', 1_100_000))).get('a1')!;
     expect(doc).toMatchObject({ ownerId, status: 'active', currentStep: 5, totalValue: 1_100_000, tokenCount: 1_000_000, firstValuation: 1_000_000, valuation: { value: 1_100_000, method: 'owner-estimate' }, terms, returnReason: null });
     expect(doc.documents.map((d) => [d.kind, d.title])).toEqual([['property-deed', 'Property Deed'], ['valuation-report', 'Valuation Report']]);
-    expect(doc.capTable).toEqual([{ investorId: 'a1-i1', name: 'Aroha Ngata', email: null, tokens: 5_000, addedAt: expect.any(String) }]);
+    expect(doc.capTable).toEqual([{ source: 'off-platform', investorId: 'a1-i1', name: 'Aroha Ngata', email: null, tokens: 5_000, addedAt: expect.any(String) }]);
   });
 
   it('portfolio: given two assets, one approved, then the dashboard totals and a value history', () => {

@@ -1,3 +1,4 @@
+import type { InvestmentConfirmed } from '../domains/offerings/events.js';
 import { DOCUMENT_NAMES, type AssetEvent, type AssetType, type DocumentKind, type TokenTerms, type ValuationMethod } from '../domains/assets/events.js';
 import type { AssetStatus } from '../domains/assets/asset.decider.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
@@ -14,6 +15,8 @@ export interface AssetDocument {
 }
 
 export interface CapTableEntry {
+  /** 'platform': a verified wholesale investor's confirmed investment; 'off-platform': added by the owner. */
+  source: 'platform' | 'off-platform';
   investorId: string;
   name: string;
   email: string | null;
@@ -58,7 +61,7 @@ const stepOf = (doc: Pick<AssetDoc, 'documents' | 'valuation' | 'terms'>): numbe
 
 export const assetsProjection: Projection<AssetDoc> = {
   name: 'assets',
-  version: 1,
+  version: 2,
   eventTypes: [
     'AssetDrafted',
     'DocumentUploaded',
@@ -68,10 +71,11 @@ export const assetsProjection: Projection<AssetDoc> = {
     'TokenizationApproved',
     'TokenizationReturned',
     'InvestorAdded',
-  ] satisfies AssetEvent['type'][],
+    'InvestmentConfirmed',
+  ] satisfies (AssetEvent | InvestmentConfirmed)['type'][],
   keys: (event) => [(event as RecordedEvent & AssetEvent).data.assetId],
   evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & AssetEvent;
+    const event = raw as RecordedEvent & (AssetEvent | InvestmentConfirmed);
     const at = event.metadata.occurredAt;
     if (event.type === 'AssetDrafted') {
       const d = event.data;
@@ -122,7 +126,16 @@ export const assetsProjection: Projection<AssetDoc> = {
         return { ...touched, status: 'draft', returnReason: event.data.reason };
       case 'InvestorAdded': {
         const { investorId, tokens, personal } = event.data;
-        return { ...touched, capTable: [...doc.capTable, { investorId, name: personal.name, email: personal.email, tokens, addedAt: at }] };
+        return { ...touched, capTable: [...doc.capTable, { source: 'off-platform', investorId, name: personal.name, email: personal.email, tokens, addedAt: at }] };
+      }
+      case 'InvestmentConfirmed': {
+        // One row per investor: a second investment adds to their tokens. Names are looked up when read.
+        const { investorId, tokens } = event.data;
+        const existing = doc.capTable.find((e) => e.source === 'platform' && e.investorId === investorId);
+        const capTable = existing
+          ? doc.capTable.map((e) => (e === existing ? { ...e, tokens: e.tokens + tokens } : e))
+          : [...doc.capTable, { source: 'platform' as const, investorId, name: '', email: null, tokens, addedAt: at }];
+        return { ...touched, capTable };
       }
       default: {
         const _exhaustive: never = event;

@@ -1,4 +1,5 @@
 import type { AssetEvent } from '../domains/assets/events.js';
+import type { InvestmentConfirmed } from '../domains/offerings/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
 
@@ -6,7 +7,9 @@ interface AssetFigures {
   value: number;
   tokens: number;
   status: 'draft' | 'pending' | 'active';
+  /** Holders added off-platform plus distinct wholesale investors with a confirmed investment. */
   investors: number;
+  platformInvestors?: string[];
 }
 
 /** One document per owner: the dashboard's stat cards and the portfolio-value chart. */
@@ -34,11 +37,11 @@ function totals(assets: Record<string, AssetFigures>) {
 
 export const portfolioProjection: Projection<PortfolioDoc> = {
   name: 'portfolio',
-  version: 2,
-  eventTypes: ['AssetDrafted', 'AssetValued', 'TokenConfigured', 'TokenizationRequested', 'TokenizationApproved', 'TokenizationReturned', 'InvestorAdded'] satisfies AssetEvent['type'][],
+  version: 3,
+  eventTypes: ['AssetDrafted', 'AssetValued', 'TokenConfigured', 'TokenizationRequested', 'TokenizationApproved', 'TokenizationReturned', 'InvestorAdded', 'InvestmentConfirmed'] satisfies (AssetEvent | InvestmentConfirmed)['type'][],
   keys: (event) => [(event as RecordedEvent & AssetEvent).data.ownerId],
   evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & AssetEvent;
+    const event = raw as RecordedEvent & (AssetEvent | InvestmentConfirmed);
     const at = event.metadata.occurredAt;
     const base: PortfolioDoc = doc ?? { _id: id, totalValue: 0, activeTokens: 0, totalInvestors: 0, assets: {}, valueHistory: [], updatedAt: at };
     const { assetId } = event.data;
@@ -66,6 +69,11 @@ export const portfolioProjection: Projection<PortfolioDoc> = {
       case 'InvestorAdded':
         next = current && { ...current, investors: current.investors + 1 };
         break;
+      case 'InvestmentConfirmed': {
+        const seen = current?.platformInvestors ?? [];
+        next = current && (seen.includes(event.data.investorId) ? current : { ...current, investors: current.investors + 1, platformInvestors: [...seen, event.data.investorId] });
+        break;
+      }
       case 'DocumentUploaded':
         break; // not a figure on the dashboard
       default: {

@@ -15,23 +15,15 @@ import { activitiesProjection, type Activity, type ActivitiesDoc } from '../../p
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import { complianceProjection, complianceScore, effectiveChecks, type ComplianceDoc } from '../../projections/compliance.js';
 import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
+import { usersProjection, type UserDoc } from '../../projections/users.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import { AddInvestorDto, CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, ValueAssetDto } from './asset.dto.js';
 import { ExecuteAssetCommand } from './asset.handlers.js';
 import { DOCUMENT_KINDS, type DocumentKind } from './events.js';
 import { receivePdf } from './pdf-upload.js';
+import { uploadedFileName } from '../../platform/uploads.js';
 
 type Projected<T> = T & { _position?: number };
-
-/** The uploaded file's name as sent (URL-encoded in X-File-Name); a malformed encoding is kept as typed. */
-function fileNameOf(header: string | undefined, kind: string): string {
-  if (!header) return `${kind}.pdf`;
-  try {
-    return decodeURIComponent(header);
-  } catch {
-    return header;
-  }
-}
 
 /** The spec's Asset (§3) and what the wizard, My Assets and the cap table need beside it. */
 export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: number | null };
@@ -69,7 +61,7 @@ function investorsOf(doc: AssetDoc): InvestorView[] {
     tokensHeld: entry.tokens,
     investmentValue: Math.round(entry.tokens * tokenPrice(doc) * 100) / 100,
     percentOwned: doc.tokenCount > 0 ? Math.round((entry.tokens / doc.tokenCount) * 10_000) / 100 : 0,
-    status: 'off-platform',
+    status: entry.source === 'platform' ? 'verified' : 'off-platform',
   }));
 }
 
@@ -151,7 +143,7 @@ export class AssetController {
     const doc = await this.owned(id, user);
     if (doc.status !== 'draft') throw new DomainError(doc.status === 'pending' ? 'This asset is awaiting review and cannot be changed' : 'This asset is tokenized and cannot be changed', 409);
     const pdf = await receivePdf(req);
-    const fileName = fileNameOf(req.header('x-file-name'), kind).replace(/[^\p{L}\p{N}\p{Pd} ._()]/gu, '_').slice(0, 200) || `${kind}.pdf`;
+    const fileName = uploadedFileName(req.header('x-file-name'), `${kind}.pdf`);
     const documentId = `doc_${randomUUID().replace(/-/g, '')}`;
     await this.documents.put(documentId, 'application/pdf', pdf.bytes);
     const { position } = await this.commands.execute(
@@ -249,7 +241,19 @@ export class AssetController {
   @ApiHeader({ name: 'X-Read-After', required: false })
   async investors(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<InvestorView[]> {
     await this.caughtUp(after, [assetsProjection.name]);
-    return (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).flatMap(investorsOf);
+    return this.named((await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).flatMap(investorsOf));
+  }
+
+  /** Wholesale investors appear under the name on their account (the read model keeps only their id). */
+  private async named(rows: InvestorView[]): Promise<InvestorView[]> {
+    const users = this.reads.collection<UserDoc>(usersProjection.name);
+    return Promise.all(
+      rows.map(async (row) => {
+        if (row.status !== 'verified') return row;
+        const user = await users.get(row.id);
+        return { ...row, name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : 'Wholesale investor', email: user?.email ?? null };
+      }),
+    );
   }
 }
 

@@ -1,0 +1,14 @@
+/** NZD amounts as integer cents, so prices × tokens are exact (no floating point in money). */
+export function toCents(amount: string | number): number | null {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim().replace(/,/g, '');
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export function fromCents(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export const formatNzd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(cents / 100);

@@ -1,0 +1,139 @@
+/**
+ * Wholesale verification and offerings over HTTP on the real app: certification with evidence, admin
+ * decisions, an offering for an approved asset, investments — and 500 concurrent investments at an
+ * offering with 100 tokens left, which must never oversubscribe it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Api } from '../../testing/api.js';
+import { startTestServer } from '../../testing/api.js';
+import { subscribe } from '../../testing/billing.js';
+import { samplePdf } from '../../testing/pdf.js';
+import { signUp } from '../../testing/users.js';
+import { EVIDENCE_KIND } from '../wholesale/verification.controller.js';
+
+describe('wholesale verification and offerings API', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let admin: Api;
+  beforeAll(async () => {
+    // Many accounts are opened from this one address: lift the per-IP sign-up limit for the test.
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    admin = await signUp(server, { admin: true });
+  });
+  afterAll(() => server.close());
+
+  /** An owner with an approved asset, and an offering for it. */
+  async function offeringFor(totalTokens: number, tokenPrice = '125.00', minimumInvestment = '0') {
+    const owner = await signUp(server);
+    await subscribe(owner, 'enterprise');
+    const { id: assetId } = (await owner.post('/api/assets', { name: 'Harbour View', description: 'Twelve waterfront apartments', assetType: 'property', totalValue: 1_000_000, tokenCount: totalTokens })).body;
+    await owner.putBytes(`/api/assets/${assetId}/documents/property-deed`, samplePdf());
+    await owner.putBytes(`/api/assets/${assetId}/documents/valuation-report`, samplePdf());
+    await owner.post(`/api/assets/${assetId}/valuation`, { value: 1_000_000, method: 'owner-estimate' });
+    await owner.put(`/api/assets/${assetId}/token`, { symbol: 'HVA', name: 'Harbour View', totalSupply: totalTokens, decimals: 0, price: 1, minInvestment: 1, maxInvestment: 1_000_000, network: 'polygon', lockUpMonths: 12, feePercent: 3.5 });
+    await owner.post(`/api/assets/${assetId}/submit`);
+    expect((await admin.post(`/api/admin/assets/${assetId}/approve`)).status).toBe(200);
+    const created = await admin.post('/api/admin/offerings', { assetId, name: 'Harbour View Series A', description: 'Waterfront income', totalTokens, tokenPrice, minimumInvestment, lockupPeriod: 365 });
+    expect(created.status).toBe(201);
+    return { owner, assetId, offeringId: created.body.id as string, position: created.body.position as number };
+  }
+
+  async function verifiedInvestor(): Promise<Api> {
+    const investor = await signUp(server);
+    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'accountant', verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' });
+    expect(submitted.status).toBe(201);
+    expect((await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status).toBe(200);
+    return investor;
+  }
+
+  it('certifies an investor with evidence checked by content; admins approve or reject (with a reason)', async () => {
+    const investor = await signUp(server);
+    expect((await investor.get('/api/wholesale-status')).body).toMatchObject({ verificationStatus: 'none', isWholesaleInvestor: false });
+    const refused = await investor.request('POST', '/api/wholesale-verification/documents', new Uint8Array(Buffer.from('#!/bin/sh\necho not a document')), { 'content-type': 'application/pdf', 'x-file-name': 'statement.pdf' });
+    expect(refused.status).toBe(415);
+    expect(refused.body.message).toBe(EVIDENCE_KIND);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
+    const evidence = await investor.request('POST', '/api/wholesale-verification/documents', new Uint8Array(png), { 'content-type': 'image/png', 'x-file-name': 'letter.png' });
+    expect(evidence.status).toBe(201);
+    expect(evidence.body).toMatchObject({ filename: 'letter.png', type: 'image/png' });
+
+    const invalid = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: 1_000_000, verifierName: 'Hine Walker', verifierContact: 'not-an-email' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe('Valid verifier email required');
+    const low = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: '1,000,000', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' });
+    expect(low.body.message).toBe('Net worth must be at least NZD 5,000,000');
+
+    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: '6,500,000', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz', verificationDocuments: [evidence.body] });
+    expect(submitted.status).toBe(201);
+    const after = { 'x-read-after': String(submitted.body.position) };
+    expect((await investor.get('/api/wholesale-status', after)).body).toMatchObject({ verificationStatus: 'pending', isWholesaleInvestor: false, verificationType: 'high_net_worth' });
+    expect((await investor.get('/api/admin/wholesale-verifications')).status).toBe(403);
+    const listed = (await admin.get('/api/admin/wholesale-verifications', after)).body.verifications.find((v: { id: string }) => v.id === submitted.body.id);
+    expect(listed).toMatchObject({ status: 'pending', netWorthAmount: 6_500_000, verifierName: 'Hine Walker', email: investor.user.email, documents: [{ fileName: 'letter.png', contentType: 'image/png' }] });
+    const download = await admin.get(listed.documents[0].url);
+    expect(download.status).toBe(200);
+
+    const noReason = await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'rejected', rejectionReason: ' ' });
+    expect(noReason.body).toMatchObject({ message: 'Please provide a reason for rejection', title: 'Rejection Reason Required' });
+    const rejected = await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'rejected', rejectionReason: 'The letter is not signed' });
+    expect(rejected.body.verification).toMatchObject({ status: 'rejected', rejectionReason: 'The letter is not signed' });
+    expect((await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status).toBe(409);
+    expect((await investor.get('/api/wholesale-status', { 'x-read-after': String(rejected.body.position) })).body).toMatchObject({ verificationStatus: 'rejected', rejectionReason: 'The letter is not signed' });
+  });
+
+  it('invests: non-wholesale refused; a confirmed holding with its lock-up; the owner sees the investor on the cap table', async () => {
+    const { owner, assetId, offeringId } = await offeringFor(1000, '125.00', '1000');
+    const stranger = await signUp(server);
+    expect((await stranger.get('/api/offerings')).status).toBe(403);
+    expect((await stranger.post('/api/invest', { offeringId, tokensRequested: 10, investmentAmount: 1250 })).status).toBe(403);
+
+    const investor = await verifiedInvestor();
+    const offerings = (await investor.get('/api/offerings')).body.offerings;
+    expect(offerings.find((o: { id: string }) => o.id === offeringId)).toMatchObject({ totalTokens: 1000, tokenPrice: '125.00', minimumInvestment: '1000.00', lockupPeriod: 365, tokensIssued: 0, status: 'active' });
+    const small = await investor.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 125 });
+    expect(small.body).toMatchObject({ message: 'Minimum investment is NZD 1,000', title: 'Investment Too Small' });
+    const invested = await investor.post('/api/invest', { offeringId, tokensRequested: 10, investmentAmount: 1250 });
+    expect(invested.body).toMatchObject({ success: true, status: 'confirmed' });
+    const after = { 'x-read-after': String(invested.body.position) };
+    const [holding] = (await investor.get('/api/holdings', after)).body.holdings;
+    expect(holding).toMatchObject({ id: invested.body.id, tokensHeld: 10, purchasePrice: '1250.00', status: 'confirmed', offeringName: 'Harbour View Series A' });
+    expect(Date.parse(holding.transferableFrom) - Date.parse(holding.purchaseDate)).toBeCloseTo(365 * 86_400_000, -4);
+    const offering = (await investor.get('/api/offerings', after)).body.offerings.find((o: { id: string }) => o.id === offeringId);
+    expect(offering).toMatchObject({ tokensIssued: 10, fundsRaised: '1250.00' });
+    const capTable = (await owner.get('/api/investors', after)).body;
+    expect(capTable).toEqual([expect.objectContaining({ id: investor.user.id, assetId, tokensHeld: 10, status: 'verified', email: investor.user.email })]);
+    expect((await admin.get('/api/admin/counters', after)).body.activeOfferings).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never oversubscribes: 500 concurrent investments at an offering with 100 tokens', async () => {
+    const { offeringId } = await offeringFor(100, '10.00');
+    const investors = await Promise.all([verifiedInvestor(), verifiedInvestor(), verifiedInvestor(), verifiedInvestor()]);
+    const head = await server.eventStore.headPosition();
+    const results = await Promise.all(Array.from({ length: 500 }, (_, n) => investors[n % 4]!.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 10 })));
+    const accepted = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(accepted).toHaveLength(100);
+    expect(refused.every((r) => r.status === 409 && /fully subscribed|tokens are left/.test(r.body.message))).toBe(true);
+    const position = Math.max(...accepted.map((r) => r.body.position));
+    const offering = (await admin.get('/api/offerings', { 'x-read-after': String(position) })).body.offerings.find((o: { id: string }) => o.id === offeringId);
+    expect(offering).toMatchObject({ tokensIssued: 100, tokensReserved: 0, fundsRaised: '1000.00' });
+    // The events agree with the read models: exactly 100 confirmed tokens were recorded.
+    const events = await server.eventStore.readStream(`offering-${offeringId}`);
+    expect(events.filter((e) => e.type === 'InvestmentConfirmed').reduce((sum, e) => sum + (e.data as { tokens: number }).tokens, 0)).toBe(100);
+    const holdings = (await Promise.all(investors.map((i) => i.get('/api/holdings')))).flatMap((r) => r.body.holdings.filter((h: { offeringId: string }) => h.offeringId === offeringId));
+    expect(holdings).toHaveLength(100);
+    expect(await server.eventStore.headPosition()).toBeGreaterThan(head);
+  }, 120_000);
+
+  it('a lapsed certification loses wholesale access', async () => {
+    const { offeringId } = await offeringFor(50, '10.00');
+    const investor = await verifiedInvestor();
+    const status = (await investor.get('/api/wholesale-status')).body;
+    const validUntil = Date.parse(status.validUntil);
+    expect((validUntil - Date.now()) / 86_400_000).toBeGreaterThan(729); // 24 months by default
+    const swept = await fetch(`${server.url}/api/operations/wholesale/expire`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` }, body: JSON.stringify({ asOf: new Date(validUntil + 1000).toISOString() }) }).then((r) => r.json());
+    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    expect((await investor.get('/api/wholesale-status', { 'x-read-after': String(swept.position) })).body).toMatchObject({ verificationStatus: 'expired', isWholesaleInvestor: false });
+    expect((await investor.get('/api/offerings')).status).toBe(403);
+    expect((await investor.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 10 })).status).toBe(403);
+  });
+});

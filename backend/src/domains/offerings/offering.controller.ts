@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { CommandContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { READ_STORE } from '../../platform/tokens.js';
+import { holdingsProjection, type HoldingDoc } from '../../projections/holdings.js';
+import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
+import { latestVerification, wholesaleStatus } from '../wholesale/verification.controller.js';
+import { CancelInvestmentDto, CreateOfferingDto, InvestDto } from './offering.dto.js';
+import { ExecuteOfferingCommand } from './offering.handlers.js';
+
+const strip = <T extends { _id: string }>({ _id, ...doc }: T & { _position?: number }) => {
+  const { _position: _p, ...rest } = doc as typeof doc & { _position?: number };
+  return { id: _id, ...rest };
+};
+
+@ApiTags('offerings')
+@Controller('api')
+@Authenticated()
+export class OfferingController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+  ) {}
+
+  private async caughtUp(after: number | null) {
+    if (after) await this.engine.waitFor(after, [offeringsProjection.name, holdingsProjection.name]);
+  }
+
+  @Get('offerings')
+  @ApiOperation({ summary: '{ offerings }: the active offerings, for verified wholesale investors (and admins)' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async offerings(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
+    const admin = hasRole(user, 'admin');
+    if (!admin && !wholesaleStatus(await latestVerification(this.reads, user.userId)).isWholesaleInvestor) {
+      throw new DomainError('Token offerings are open to verified wholesale investors only', 403, undefined, 'Access Restricted');
+    }
+    await this.caughtUp(after);
+    const docs = await this.reads.collection<OfferingDoc>(offeringsProjection.name).find(admin ? {} : { status: 'active' }, { sort: { createdAt: -1 } });
+    return { offerings: docs.map(strip) };
+  }
+
+  @Get('holdings')
+  @ApiOperation({ summary: "{ holdings }: the signed-in investor's investments, newest first" })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async holdings(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
+    await this.caughtUp(after);
+    const docs = await this.reads.collection<HoldingDoc>(holdingsProjection.name).find({ investorId: user.userId }, { sort: { purchaseDate: -1 } });
+    const offerings = this.reads.collection<OfferingDoc>(offeringsProjection.name);
+    return { holdings: await Promise.all(docs.map(async (h) => ({ ...strip(h), offeringName: (await offerings.get(h.offeringId))?.name ?? null }))) };
+  }
+
+  @Post('invest')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Invest in an offering: tokensRequested × tokenPrice = investmentAmount, at least the minimum, within the tokens left' })
+  async invest(@Body() body: InvestDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    const investmentId = randomUUID();
+    const { position, events } = await this.commands.execute(
+      new ExecuteOfferingCommand({ type: 'Invest', offeringId: body.offeringId, investmentId, investorId: user.userId, tokens: body.tokensRequested, amount: body.investmentAmount, now: context.now }, context),
+    );
+    return { success: true, id: investmentId, status: events.includes('InvestmentConfirmed') ? 'confirmed' : 'pending', position };
+  }
+}
+
+/** Admins: create and close offerings; confirm or cancel investments the settlement rule left pending. */
+@ApiTags('admin')
+@Controller('api/admin')
+@Roles('admin')
+export class OfferingAdminController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+  ) {}
+
+  @Post('offerings')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create an offering for an approved asset (spec §7)' })
+  async create(@Body() body: CreateOfferingDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+    const offeringId = randomUUID();
+    const { position } = await this.commands.execute(
+      new ExecuteOfferingCommand(
+        { type: 'CreateOffering', offeringId, assetId: body.assetId, name: body.name, description: body.description ?? '', totalTokens: body.totalTokens, tokenPrice: body.tokenPrice, minimumInvestment: body.minimumInvestment || '0', lockupDays: body.lockupPeriod ?? 0, adminId: admin.userId },
+        context,
+      ),
+    );
+    return { success: true, id: offeringId, position };
+  }
+
+  @Post('offerings/:id/close')
+  @HttpCode(200)
+  async close(@Param('id') id: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+    const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'CloseOffering', offeringId: id, adminId: admin.userId }, context));
+    return { success: true, position };
+  }
+
+  @Get('investments')
+  @ApiOperation({ summary: 'Investments by status (default pending), oldest first' })
+  async investments(@Query('status') status: string | undefined, @ReadAfter() after: number | null) {
+    if (after) await this.engine.waitFor(after, [holdingsProjection.name]);
+    const wanted = status && ['pending', 'confirmed', 'cancelled'].includes(status) ? status : 'pending';
+    return { investments: (await this.reads.collection<HoldingDoc>(holdingsProjection.name).find({ status: wanted }, { sort: { purchaseDate: 1 } })).map(strip) };
+  }
+
+  @Post('investments/:offeringId/:investmentId/confirm')
+  @HttpCode(200)
+  async confirm(@Param('offeringId') offeringId: string, @Param('investmentId') investmentId: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+    const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'ConfirmInvestment', offeringId, investmentId, adminId: admin.userId }, context));
+    return { success: true, position };
+  }
+
+  @Post('investments/:offeringId/:investmentId/cancel')
+  @HttpCode(200)
+  async cancel(@Param('offeringId') offeringId: string, @Param('investmentId') investmentId: string, @Body() body: CancelInvestmentDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+    const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'CancelInvestment', offeringId, investmentId, adminId: admin.userId, reason: body.reason }, context));
+    return { success: true, position };
+  }
+}

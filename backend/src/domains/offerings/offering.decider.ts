@@ -1,0 +1,119 @@
+import type { Decider } from '../../platform/decider.js';
+import { DomainError } from '../../platform/errors.js';
+import type { OfferingEvent } from './events.js';
+import { formatNzd, fromCents, toCents } from './money.js';
+
+/**
+ * The settlement rule: an investment below NZD 100,000 is confirmed at once; from NZD 100,000 it stays
+ * pending until staff confirm the funds have cleared and the enhanced AML/CFT checks a transaction that
+ * size calls for are done — or cancel it, which releases its tokens. Pending tokens are reserved, so they
+ * count against the tokens left.
+ */
+export const CONFIRMATION_THRESHOLD_CENTS = 100_000_00;
+
+export interface OfferingState {
+  exists: boolean;
+  status: 'active' | 'closed';
+  assetId: string | null;
+  ownerId: string | null;
+  totalTokens: number;
+  /** Tokens confirmed or reserved by pending investments. */
+  tokensTaken: number;
+  priceCents: number;
+  minimumCents: number;
+  lockupDays: number;
+  pending: Record<string, { investorId: string; tokens: number; amount: string }>;
+}
+
+export type OfferingCommand =
+  | { type: 'CreateOffering'; offeringId: string; assetId: string; ownerId: string; assetActive: boolean; name: string; description: string; totalTokens: number; tokenPrice: string; minimumInvestment: string; lockupDays: number; adminId: string }
+  | { type: 'CloseOffering'; offeringId: string; adminId: string }
+  | { type: 'Invest'; offeringId: string; investmentId: string; investorId: string; investorIsWholesale: boolean; tokens: number; amount: number; now: string }
+  | { type: 'ConfirmInvestment'; offeringId: string; investmentId: string; adminId: string }
+  | { type: 'CancelInvestment'; offeringId: string; investmentId: string; adminId: string; reason: string };
+
+const refuse = (message: string, status: 400 | 403 | 404 | 409 = 409, title?: string) => new DomainError(message, status, undefined, title);
+
+export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = {
+  name: 'offering',
+  initialState: { exists: false, status: 'active', assetId: null, ownerId: null, totalTokens: 0, tokensTaken: 0, priceCents: 0, minimumCents: 0, lockupDays: 0, pending: {} },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'OfferingCreated': {
+        const d = event.data;
+        return { ...state, exists: true, status: 'active', assetId: d.assetId, ownerId: d.ownerId, totalTokens: d.totalTokens, priceCents: toCents(d.tokenPrice) ?? 0, minimumCents: toCents(d.minimumInvestment) ?? 0, lockupDays: d.lockupDays };
+      }
+      case 'OfferingClosed':
+        return { ...state, status: 'closed' };
+      case 'InvestmentRequested':
+        return { ...state, tokensTaken: state.tokensTaken + event.data.tokens, pending: { ...state.pending, [event.data.investmentId]: { investorId: event.data.investorId, tokens: event.data.tokens, amount: event.data.amount } } };
+      case 'InvestmentConfirmed': {
+        const { [event.data.investmentId]: _done, ...pending } = state.pending;
+        return { ...state, pending };
+      }
+      case 'InvestmentCancelled': {
+        const { [event.data.investmentId]: _gone, ...pending } = state.pending;
+        return { ...state, tokensTaken: state.tokensTaken - event.data.tokens, pending };
+      }
+      default: {
+        const _exhaustive: never = event;
+        return state;
+      }
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateOffering': {
+        if (state.exists) throw refuse('This offering already exists');
+        if (!command.assetActive) throw refuse('An offering needs an asset whose tokenization is approved', 409, 'Creation Failed');
+        const price = toCents(command.tokenPrice);
+        const minimum = toCents(command.minimumInvestment || '0');
+        if (!command.name.trim() || !Number.isInteger(command.totalTokens) || command.totalTokens < 1 || price === null || price < 1) {
+          throw new DomainError('Please fill in all required fields', 400, undefined, 'Missing Fields');
+        }
+        if (minimum === null) throw new DomainError('Minimum investment must be an amount in NZD', 400, [{ field: 'minimumInvestment', message: 'Minimum investment must be an amount in NZD' }]);
+        if (!Number.isInteger(command.lockupDays) || command.lockupDays < 0 || command.lockupDays > 3650) throw new DomainError('Lock-up must be between 0 and 3650 days', 400, [{ field: 'lockupPeriod', message: 'Lock-up must be between 0 and 3650 days' }]);
+        const { type: _t, assetActive: _a, adminId, ...rest } = command;
+        return [{ type: 'OfferingCreated', data: { ...rest, name: rest.name.trim(), tokenPrice: fromCents(price), minimumInvestment: fromCents(minimum), createdBy: adminId } }];
+      }
+      case 'CloseOffering': {
+        if (!state.exists) throw refuse('Offering not found', 404);
+        if (state.status === 'closed') return [];
+        return [{ type: 'OfferingClosed', data: { offeringId: command.offeringId, assetId: state.assetId!, closedBy: command.adminId } }];
+      }
+      case 'Invest': {
+        if (!state.exists) throw refuse('Offering not found', 404);
+        if (!command.investorIsWholesale) throw refuse('Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)', 403, 'Access Restricted');
+        if (state.status !== 'active') throw refuse('This offering is closed', 409, 'Investment Failed');
+        if (!Number.isInteger(command.tokens) || command.tokens < 1) throw new DomainError('Tokens requested must be a whole number of at least 1', 400, [{ field: 'tokensRequested', message: 'Tokens requested must be a whole number of at least 1' }]);
+        const amount = toCents(command.amount);
+        if (amount === null) throw new DomainError('Investment amount must be an amount in NZD', 400, [{ field: 'investmentAmount', message: 'Investment amount must be an amount in NZD' }]);
+        if (amount < state.minimumCents) throw new DomainError(`Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}`, 400, [{ field: 'investmentAmount', message: `Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}` }], 'Investment Too Small');
+        if (amount !== command.tokens * state.priceCents) {
+          throw new DomainError(`The amount must be the tokens times the price: ${command.tokens} × ${formatNzd(state.priceCents)} = ${formatNzd(command.tokens * state.priceCents)}`, 400, [{ field: 'investmentAmount', message: 'Amount does not match tokens × price' }], 'Investment Failed');
+        }
+        const left = state.totalTokens - state.tokensTaken;
+        if (command.tokens > left) throw refuse(left === 0 ? 'This offering is fully subscribed' : `Only ${left.toLocaleString('en-US')} tokens are left in this offering`, 409, 'Investment Failed');
+        const transferableFrom = new Date(Date.parse(command.now) + state.lockupDays * 86_400_000).toISOString();
+        const base = { offeringId: command.offeringId, assetId: state.assetId!, ownerId: state.ownerId!, investmentId: command.investmentId, investorId: command.investorId, tokens: command.tokens, amount: fromCents(amount) };
+        const requested: OfferingEvent = { type: 'InvestmentRequested', data: { ...base, tokenPrice: fromCents(state.priceCents), transferableFrom } };
+        return amount < CONFIRMATION_THRESHOLD_CENTS ? [requested, { type: 'InvestmentConfirmed', data: { ...base, confirmedBy: 'settlement-rule' } }] : [requested];
+      }
+      case 'ConfirmInvestment':
+      case 'CancelInvestment': {
+        const pending = state.pending[command.investmentId];
+        if (!pending) throw refuse('Only a pending investment can be confirmed or cancelled');
+        const base = { offeringId: command.offeringId, assetId: state.assetId!, ownerId: state.ownerId!, investmentId: command.investmentId, investorId: pending.investorId, tokens: pending.tokens, amount: pending.amount };
+        if (command.type === 'ConfirmInvestment') return [{ type: 'InvestmentConfirmed', data: { ...base, confirmedBy: command.adminId } }];
+        if (!command.reason.trim()) throw new DomainError('Please give a reason for cancelling', 400, [{ field: 'reason', message: 'Please give a reason for cancelling' }]);
+        return [{ type: 'InvestmentCancelled', data: { ...base, cancelledBy: command.adminId, reason: command.reason.trim() } }];
+      }
+      default: {
+        const _exhaustive: never = command;
+        throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
+      }
+    }
+  },
+};

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Injectable, Param, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { systemContext, type CommandContext } from '../../platform/command-context.js';
+import type { Config } from '../../platform/config.js';
+import type { DocumentStore } from '../../platform/document-store/document-store.js';
+import { DomainError } from '../../platform/errors.js';
+import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
+import { OperatorGuard } from '../../platform/operations/operations.controller.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { CONTENT_TYPES, receiveFile, uploadedFileName } from '../../platform/uploads.js';
+import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
+import { usersProjection, type UserDoc } from '../../projections/users.js';
+import { verificationsProjection, type VerificationDoc } from '../../projections/verifications.js';
+import type { VerificationDocument } from './events.js';
+import { DecideVerificationDto, ExpireVerificationsDto, SubmitVerificationDto } from './verification.dto.js';
+import { ExecuteVerificationCommand } from './verification.handlers.js';
+
+export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
+export const EVIDENCE_KIND = 'Documents must be PDF, Word (doc, docx), JPG or PNG files';
+export const EVIDENCE_TOO_LARGE = 'Each document must be at most 10MB';
+const documentUrl = (id: string) => `/api/wholesale-verification/documents/${id}`;
+
+interface EvidenceMeta extends VerificationDocument {
+  uploadedBy: string;
+}
+
+/** The spec's wholesale status (§3), judged now: a certification past its validity period no longer counts. */
+export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().toISOString()) {
+  const lapsed = doc?.status === 'verified' && doc.validUntil !== null && doc.validUntil <= now;
+  const status = !doc ? 'none' : lapsed ? 'expired' : doc.status;
+  return {
+    verificationStatus: status,
+    isWholesaleInvestor: status === 'verified',
+    verificationType: doc?.verificationType ?? null,
+    verifiedAt: doc?.verifiedAt ?? null,
+    validUntil: doc?.validUntil ?? null,
+    rejectionReason: doc?.rejectionReason ?? null,
+  };
+}
+
+export async function latestVerification(reads: ReadStore, userId: string): Promise<VerificationDoc | null> {
+  const [latest] = await reads.collection<VerificationDoc>(verificationsProjection.name).find({ userId }, { sort: { createdAt: -1 }, limit: 1 });
+  return latest ?? null;
+}
+
+@ApiTags('wholesale')
+@Controller('api')
+@Authenticated()
+export class VerificationController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+  ) {}
+
+  @Get('wholesale-status')
+  @ApiOperation({ summary: 'verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async status(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
+    if (after) await this.engine.waitFor(after, [verificationsProjection.name]);
+    return wholesaleStatus(await latestVerification(this.reads, user.userId));
+  }
+
+  @Post('wholesale-verification/documents')
+  @HttpCode(201)
+  @ApiConsumes('application/pdf', 'image/jpeg', 'image/png', 'application/msword')
+  @ApiOperation({ summary: 'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)' })
+  async upload(@Req() req: KauriRequest, @CurrentUser() user: SignedInUser) {
+    const file = await receiveFile(req, { maxBytes: MAX_EVIDENCE_BYTES, kinds: ['pdf', 'doc', 'docx', 'jpg', 'png'], wrongKind: EVIDENCE_KIND, tooLarge: EVIDENCE_TOO_LARGE });
+    const documentId = `evd_${randomUUID().replace(/-/g, '')}`;
+    const meta: EvidenceMeta = { documentId, fileName: uploadedFileName(req.header('x-file-name'), `evidence.${file.kind}`), contentType: CONTENT_TYPES[file.kind], size: file.size, sha256: file.sha256, uploadedBy: user.userId };
+    await this.documents.put(documentId, meta.contentType, file.bytes);
+    await this.documents.put(`${documentId}_meta`, 'application/json', Buffer.from(JSON.stringify(meta)));
+    return { filename: meta.fileName, url: documentUrl(documentId), type: meta.contentType, size: meta.size };
+  }
+
+  @Get('wholesale-verification/documents/:id')
+  @ApiOperation({ summary: 'Download evidence: the investor who uploaded it, admins and compliance staff' })
+  async download(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+    const meta = /^evd_[0-9a-f]{32}$/.test(id) ? await this.meta(id) : null;
+    const stored = meta && (meta.uploadedBy === user.userId || hasRole(user, 'admin', 'compliance')) ? await this.documents.get(id) : null;
+    if (!meta || !stored) throw new DomainError('Document not found', 404);
+    res.setHeader('Content-Type', stored.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(stored.bytes);
+  }
+
+  private async meta(id: string): Promise<EvidenceMeta | null> {
+    const stored = await this.documents.get(`${id}_meta`);
+    return stored ? (JSON.parse(stored.bytes.toString('utf8')) as EvidenceMeta) : null;
+  }
+
+  @Post('wholesale-verification')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Submit a wholesale investor certification (FMC Act 2013, Schedule 1); it is pending until reviewed' })
+  async submit(@Body() body: SubmitVerificationDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    // Only evidence this user uploaded can be attached.
+    const documents: VerificationDocument[] = [];
+    for (const ref of body.verificationDocuments ?? []) {
+      const id = /\/(evd_[0-9a-f]{32})$/.exec(ref.url)?.[1];
+      const meta = id ? await this.meta(id) : null;
+      if (!meta || meta.uploadedBy !== user.userId) throw new DomainError(`Document ${ref.filename} was not uploaded by you; upload it again`, 400, [{ field: 'verificationDocuments', message: 'Unknown document' }]);
+      const { uploadedBy: _u, ...doc } = meta;
+      documents.push(doc);
+    }
+    const amount = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? null : n);
+    const verificationId = randomUUID();
+    const { position } = await this.commands.execute(
+      new ExecuteVerificationCommand(
+        {
+          type: 'SubmitVerification',
+          verificationId,
+          userId: user.userId,
+          verificationType: body.verificationType,
+          netWorthAmount: amount(body.netWorthAmount),
+          investmentAmount: amount(body.investmentAmount),
+          professionalType: body.professionalType ?? null,
+          verifierName: body.verifierName,
+          verifierContact: body.verifierContact,
+          documents,
+        },
+        context,
+      ),
+    );
+    return { success: true, id: verificationId, status: 'pending', position };
+  }
+}
+
+/** Admins: the verifications with their evidence, approve or reject, and the page's four counters. */
+@ApiTags('admin')
+@Controller('api/admin')
+@Roles('admin')
+export class VerificationAdminController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Get('wholesale-verifications')
+  @ApiOperation({ summary: '{ verifications }: newest first, with the investor e-mail and evidence links' })
+  async list(@ReadAfter() after: number | null) {
+    if (after) await this.engine.waitFor(after, [verificationsProjection.name]);
+    const docs = await this.reads.collection<VerificationDoc>(verificationsProjection.name).find({}, { sort: { createdAt: -1 } });
+    const users = this.reads.collection<UserDoc>(usersProjection.name);
+    const verifications = await Promise.all(
+      docs.map(async ({ _id, ...doc }: VerificationDoc & { _position?: number }) => {
+        const { _position: _p, ...rest } = doc as typeof doc & { _position?: number };
+        return { id: _id, ...rest, email: (await users.get(doc.userId))?.email ?? null, documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })) };
+      }),
+    );
+    return { verifications };
+  }
+
+  @Put('wholesale-verification/:id')
+  @ApiOperation({ summary: 'Approve (status verified) or reject (status rejected, with rejectionReason) a pending verification' })
+  async decide(@Param('id') id: string, @Body() body: DecideVerificationDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+    const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
+    if (!doc) throw new DomainError('Verification not found', 404);
+    const command =
+      body.status === 'verified'
+        ? ({ type: 'ApproveVerification', verificationId: id, userId: doc.userId, adminId: admin.userId, now: context.now, validityMonths: this.config.wholesaleValidityMonths } as const)
+        : ({ type: 'RejectVerification', verificationId: id, userId: doc.userId, adminId: admin.userId, reason: body.rejectionReason ?? '' } as const);
+    const { position } = await this.commands.execute(new ExecuteVerificationCommand(command, context));
+    await this.engine.waitFor(position, [verificationsProjection.name]);
+    return { verification: await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id), position };
+  }
+
+  @Get('counters')
+  @ApiOperation({ summary: 'The admin page counters: pending, verified, rejected, activeOfferings' })
+  async counters(@ReadAfter() after: number | null) {
+    if (after) await this.engine.waitFor(after, [adminCountersProjection.name]);
+    const doc = await this.reads.collection<AdminCountersDoc>(adminCountersProjection.name).get('counters');
+    return { pending: doc?.pending ?? 0, verified: doc?.verified ?? 0, rejected: doc?.rejected ?? 0, activeOfferings: doc?.activeOfferings ?? 0 };
+  }
+}
+
+/** Lapses certifications past their validity period: hourly in the app, and on demand for operators. */
+@Injectable()
+export class VerificationExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(new Date().toISOString()).catch(() => undefined), 60 * 60 * 1000);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  async sweep(asOf: string): Promise<{ expired: number; position: number }> {
+    const due = await this.reads.collection<VerificationDoc>(verificationsProjection.name).find({ status: 'verified', validUntil: { $lte: asOf } });
+    let expired = 0;
+    let position = 0;
+    for (const doc of due) {
+      const result = await this.commands.execute(new ExecuteVerificationCommand({ type: 'ExpireVerification', userId: doc.userId, now: asOf }, systemContext('verification-expiry', randomUUID(), asOf)));
+      expired += result.appended;
+      position = Math.max(position, result.position);
+    }
+    return { expired, position };
+  }
+}
+
+@ApiTags('operations')
+@ApiSecurity('ops')
+@UseGuards(OperatorGuard)
+@Controller('api/operations/wholesale')
+export class VerificationOperationsController {
+  constructor(private readonly expiry: VerificationExpiry) {}
+
+  @Post('expire')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Run the lapse sweep now (or as of a given time): certifications past their validity become VerificationExpired' })
+  async expire(@Body() body: ExpireVerificationsDto) {
+    const asOf = body.asOf && !Number.isNaN(Date.parse(body.asOf)) ? new Date(body.asOf).toISOString() : new Date().toISOString();
+    return this.expiry.sweep(asOf);
+  }
+}

@@ -1,0 +1,36 @@
+import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { CONFIG, DOCUMENT_STORE } from '../tokens.js';
+import { MemoryDocumentStore, type DocumentStore } from './document-store.js';
+import { FileDocumentStore } from './file-document-store.js';
+import { GridFsDocumentStore } from './gridfs-document-store.js';
+
+/**
+ * The document store for every domain that keeps uploaded files (asset documents, verification evidence).
+ * Documents live beside the read models: GridFS with MongoDB, files under the data folder when embedded,
+ * memory when the events are in memory too (tests).
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DOCUMENT_STORE,
+      inject: [CONFIG],
+      useFactory: (config: Config) =>
+        config.readStore === 'mongodb' && config.mongodbUrl
+          ? GridFsDocumentStore.open(config.mongodbUrl)
+          : config.eventStore === 'memory'
+            ? new MemoryDocumentStore()
+            : new FileDocumentStore(join(config.dataDir, 'documents')),
+    },
+  ],
+  exports: [DOCUMENT_STORE],
+})
+export class DocumentStoreModule implements OnModuleDestroy {
+  constructor(@Inject(DOCUMENT_STORE) private readonly documents: DocumentStore) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.documents.close();
+  }
+}

@@ -1,0 +1,40 @@
+import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { WholesaleEvent } from '../domains/wholesale/events.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+
+/** The admin page's four counters (spec §2): pending, verified, rejected verifications and active offerings. */
+export interface AdminCountersDoc {
+  _id: 'counters';
+  pending: number;
+  verified: number;
+  rejected: number;
+  activeOfferings: number;
+}
+
+export const adminCountersProjection: Projection<AdminCountersDoc> = {
+  name: 'admin-counters',
+  version: 1,
+  eventTypes: ['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationExpired', 'OfferingCreated', 'OfferingClosed'] satisfies (WholesaleEvent | OfferingEvent)['type'][],
+  keys: () => ['counters'],
+  evolve(doc, raw) {
+    const event = raw as RecordedEvent & (WholesaleEvent | OfferingEvent);
+    const c: AdminCountersDoc = doc ?? { _id: 'counters', pending: 0, verified: 0, rejected: 0, activeOfferings: 0 };
+    switch (event.type) {
+      case 'VerificationSubmitted':
+        return { ...c, pending: c.pending + 1 };
+      case 'VerificationApproved':
+        return { ...c, pending: c.pending - 1, verified: c.verified + 1 };
+      case 'VerificationRejected':
+        return { ...c, pending: c.pending - 1, rejected: c.rejected + 1 };
+      case 'VerificationExpired':
+        return { ...c, verified: c.verified - 1 };
+      case 'OfferingCreated':
+        return { ...c, activeOfferings: c.activeOfferings + 1 };
+      case 'OfferingClosed':
+        return { ...c, activeOfferings: c.activeOfferings - 1 };
+      default:
+        return c;
+    }
+  },
+};

@@ -1,0 +1,48 @@
+import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+
+/** One document per investment (spec §3 "Holding"): the investor's holdings and the admins' pending list. */
+export interface HoldingDoc {
+  _id: string;
+  investorId: string;
+  offeringId: string;
+  assetId: string;
+  ownerId: string;
+  tokensHeld: number;
+  /** NZD paid, decimal string. */
+  purchasePrice: string;
+  tokenPrice: string;
+  purchaseDate: string;
+  status: 'pending' | 'confirmed' | 'cancelled';
+  /** End of the offering's lock-up: the first day the tokens may be transferred. */
+  transferableFrom: string;
+  cancellationReason: string | null;
+}
+
+export const holdingsProjection: Projection<HoldingDoc> = {
+  name: 'holdings',
+  version: 1,
+  eventTypes: ['InvestmentRequested', 'InvestmentConfirmed', 'InvestmentCancelled'] satisfies OfferingEvent['type'][],
+  keys: (event) => [(event as RecordedEvent & Extract<OfferingEvent, { data: { investmentId: string } }>).data.investmentId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & OfferingEvent;
+    switch (event.type) {
+      case 'InvestmentRequested': {
+        const d = event.data;
+        return { _id: id, investorId: d.investorId, offeringId: d.offeringId, assetId: d.assetId, ownerId: d.ownerId, tokensHeld: d.tokens, purchasePrice: d.amount, tokenPrice: d.tokenPrice, purchaseDate: event.metadata.occurredAt, status: 'pending', transferableFrom: d.transferableFrom, cancellationReason: null };
+      }
+      case 'InvestmentConfirmed':
+        return doc && { ...doc, status: 'confirmed' };
+      case 'InvestmentCancelled':
+        return doc && { ...doc, status: 'cancelled', cancellationReason: event.data.reason };
+      case 'OfferingCreated':
+      case 'OfferingClosed':
+        return doc;
+      default: {
+        const _exhaustive: never = event;
+        return doc;
+      }
+    }
+  },
+};

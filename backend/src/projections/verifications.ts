@@ -1,0 +1,64 @@
+import type { ProfessionalType, VerificationDocument, VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+
+/** One document per verification (spec §3 "Stored record"): the investor's status and the admins' list. */
+export interface VerificationDoc {
+  _id: string;
+  userId: string;
+  verificationType: VerificationType;
+  status: 'pending' | 'verified' | 'rejected' | 'expired';
+  netWorthAmount: number | null;
+  investmentAmount: number | null;
+  professionalType: ProfessionalType | null;
+  verifierName: string;
+  verifierContact: string;
+  documents: VerificationDocument[];
+  rejectionReason: string | null;
+  createdAt: string;
+  verifiedAt: string | null;
+  validUntil: string | null;
+  decidedBy: string | null;
+  expiredAt: string | null;
+}
+
+export const verificationsProjection: Projection<VerificationDoc> = {
+  name: 'verifications',
+  version: 1,
+  eventTypes: ['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationExpired'] satisfies WholesaleEvent['type'][],
+  keys: (event) => [(event as RecordedEvent & WholesaleEvent).data.verificationId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & WholesaleEvent;
+    switch (event.type) {
+      case 'VerificationSubmitted': {
+        const d = event.data;
+        return {
+          _id: id,
+          userId: d.userId,
+          verificationType: d.verificationType,
+          status: 'pending',
+          ...d.grounds,
+          verifierName: d.personal.verifierName,
+          verifierContact: d.personal.verifierContact,
+          documents: d.documents,
+          rejectionReason: null,
+          createdAt: event.metadata.occurredAt,
+          verifiedAt: null,
+          validUntil: null,
+          decidedBy: null,
+          expiredAt: null,
+        };
+      }
+      case 'VerificationApproved':
+        return doc && { ...doc, status: 'verified', verifiedAt: event.data.verifiedAt, validUntil: event.data.validUntil, decidedBy: event.data.approvedBy };
+      case 'VerificationRejected':
+        return doc && { ...doc, status: 'rejected', rejectionReason: event.data.reason, decidedBy: event.data.rejectedBy };
+      case 'VerificationExpired':
+        return doc && { ...doc, status: 'expired', expiredAt: event.data.expiredAt };
+      default: {
+        const _exhaustive: never = event;
+        return doc;
+      }
+    }
+  },
+};
