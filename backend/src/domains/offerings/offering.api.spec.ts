@@ -37,7 +37,7 @@ describe('wholesale verification and offerings API', () => {
     return { owner, assetId, offeringId: created.body.id as string, position: created.body.position as number };
   }
 
-  async function verifiedInvestor(): Promise<Api> {
+  async function verifiedInvestor(): Promise<Awaited<ReturnType<typeof signUp>>> {
     const investor = await signUp(server);
     const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'accountant', verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' });
     expect(submitted.status).toBe(201);
