@@ -35,14 +35,6 @@ const registerInterestRoute = createRoute({
 const page = (path: string, load: Parameters<typeof lazyRouteComponent>[0]) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) });
 
-/** Signed-in pages of the route table still to be built: gated, and honest that they come later. */
-const laterPage = (path: string, title: string) =>
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    component: lazyRouteComponent(() => import('./routes/app-page').then((m) => ({ default: () => m.default({ title }) }))),
-  });
-
 const routeTree = rootRoute.addChildren([
   landingRoute,
   registerInterestRoute,
@@ -57,6 +49,8 @@ const routeTree = rootRoute.addChildren([
   page('/assets', () => import('./routes/assets')),
   page('/compliance', () => import('./routes/compliance')),
   page('/analytics', () => import('./routes/analytics')),
+  page('/wholesale-verification', () => import('./routes/wholesale-verification')),
+  page('/token-offerings', () => import('./routes/token-offerings')),
   page('/billing/portal', () => import('./routes/billing.portal')),
   page('/demo', () => import('./features/info/DemoPage')),
   page('/partners', () => import('./features/info/PartnersPage')),
@@ -64,8 +58,6 @@ const routeTree = rootRoute.addChildren([
   page('/privacy', () => import('./features/info/PrivacyPage')),
   page('/terms', () => import('./features/info/TermsPage')),
   page('/security', () => import('./features/info/SecurityPage')),
-  laterPage('/wholesale-verification', 'Wholesale Investor Verification'),
-  laterPage('/token-offerings', 'Token Offerings'),
 ]);
 
 export const router = createRouter({

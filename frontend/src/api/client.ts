@@ -113,12 +113,12 @@ export function getQueryFn<TData>({ on401 }: { on401: UnauthorizedBehavior }): Q
  * Sends a file as the raw request body and reports upload progress (0–100) — fetch cannot, so this one
  * call uses XMLHttpRequest, with the same cookie, bearer token, CSRF header and error shape as the rest.
  */
-export function uploadFile<TResponse>(url: string, file: Blob & { name?: string }, onProgress: (percent: number) => void): Promise<TResponse> {
+export function uploadFile<TResponse>(url: string, file: Blob & { name?: string }, onProgress: (percent: number) => void, method: 'PUT' | 'POST' = 'PUT'): Promise<TResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
+    xhr.open(method, url);
     xhr.withCredentials = true;
-    headersFor('PUT', false).forEach((value, key) => xhr.setRequestHeader(key, value));
+    headersFor(method, false).forEach((value, key) => xhr.setRequestHeader(key, value));
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     if (file.name) xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));

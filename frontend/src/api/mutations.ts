@@ -1,6 +1,6 @@
 /** Write calls, one function per command the backend accepts. */
 import { apiRequest, uploadFile } from './client';
-import type { CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
+import type { EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
@@ -78,4 +78,24 @@ export function requestComplianceReview(message?: string): Promise<Written> {
 
 export function recordComplianceCheck(ownerId: string, check: ComplianceCheck['id'], record: { status: CheckStatus; expiryDate?: string; note?: string }): Promise<Written> {
   return apiRequest('POST', `/api/compliance-reviews/${encodeURIComponent(ownerId)}/checks/${check}`, record);
+}
+
+export function uploadEvidence(file: File, onProgress: (percent: number) => void): Promise<EvidenceRef> {
+  return uploadFile('/api/wholesale-verification/documents', file, onProgress, 'POST');
+}
+
+export function submitVerification(submission: VerificationSubmission): Promise<Written & { id: string }> {
+  return apiRequest('POST', '/api/wholesale-verification', submission);
+}
+
+export function decideVerification(id: string, decision: { status: 'verified' | 'rejected'; rejectionReason?: string }): Promise<{ verification: VerificationRecord; position: number }> {
+  return apiRequest('PUT', `/api/admin/wholesale-verification/${encodeURIComponent(id)}`, decision);
+}
+
+export function createOffering(input: OfferingInput): Promise<Written & { id: string }> {
+  return apiRequest('POST', '/api/admin/offerings', input);
+}
+
+export function invest(request: { offeringId: string; tokensRequested: number; investmentAmount: number }): Promise<Written & { id: string; status: 'confirmed' | 'pending' }> {
+  return apiRequest('POST', '/api/invest', request);
 }

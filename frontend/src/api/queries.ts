@@ -1,7 +1,7 @@
 /** Query definitions shared by route loaders (prefetch) and components (read). */
 import { queryOptions } from '@tanstack/react-query';
 import { getQueryFn } from './client';
-import type { Activity, Asset, ComplianceOverview, ComplianceReview, BillingOverview, DashboardStats, EarlyAccess, Investor, Plan, RegistrationRecord, SubscriptionStatus } from './types';
+import type { AdminCounters, Holding, Offering, VerificationRecord, WholesaleStatus, Activity, Asset, ComplianceOverview, ComplianceReview, BillingOverview, DashboardStats, EarlyAccess, Investor, Plan, RegistrationRecord, SubscriptionStatus } from './types';
 
 export const earlyAccessQuery = queryOptions({
   queryKey: ['/api/early-access'],
@@ -68,4 +68,34 @@ export const complianceQuery = queryOptions({
 export const complianceReviewsQuery = queryOptions({
   queryKey: ['/api/compliance-reviews'],
   queryFn: getQueryFn<ComplianceReview[]>({ on401: 'throw' }),
+});
+
+export const wholesaleStatusQuery = queryOptions({
+  queryKey: ['/api/wholesale-status'],
+  queryFn: getQueryFn<WholesaleStatus>({ on401: 'throw' }),
+});
+
+export const offeringsQuery = queryOptions({
+  queryKey: ['/api/offerings'],
+  queryFn: getQueryFn<{ offerings: Offering[] }>({ on401: 'throw' }),
+});
+
+export const holdingsQuery = queryOptions({
+  queryKey: ['/api/holdings'],
+  queryFn: getQueryFn<{ holdings: Holding[] }>({ on401: 'throw' }),
+});
+
+export const verificationsQuery = queryOptions({
+  queryKey: ['/api/admin/wholesale-verifications'],
+  queryFn: getQueryFn<{ verifications: VerificationRecord[] }>({ on401: 'throw' }),
+});
+
+export const adminCountersQuery = queryOptions({
+  queryKey: ['/api/admin/counters'],
+  queryFn: getQueryFn<AdminCounters>({ on401: 'throw' }),
+});
+
+export const approvedAssetsQuery = queryOptions({
+  queryKey: ['/api/admin/assets?status=active'],
+  queryFn: getQueryFn<Asset[]>({ on401: 'throw' }),
 });

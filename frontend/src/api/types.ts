@@ -397,3 +397,102 @@ export interface ComplianceReview extends ComplianceOverview {
   ownerId: string;
   email: string | null;
 }
+
+export type VerificationType = 'high_net_worth' | 'large_investment' | 'professional';
+export type ProfessionalType = 'lawyer' | 'accountant' | 'financial_advisor' | 'other';
+
+/** GET /api/wholesale-status (spec §3). */
+export interface WholesaleStatus {
+  verificationStatus: 'none' | 'pending' | 'verified' | 'rejected' | 'expired';
+  isWholesaleInvestor: boolean;
+  verificationType: VerificationType | null;
+  verifiedAt: string | null;
+  validUntil: string | null;
+  rejectionReason: string | null;
+}
+
+/** An uploaded piece of evidence, as listed in the submission (spec §3: filename, url, type). */
+export interface EvidenceRef {
+  filename: string;
+  url: string;
+  type: string;
+  size: number;
+}
+
+/** POST /api/wholesale-verification (spec §3 submission). */
+export interface VerificationSubmission {
+  verificationType: VerificationType;
+  netWorthAmount?: number;
+  investmentAmount?: number;
+  professionalType?: ProfessionalType;
+  verifierName: string;
+  verifierContact: string;
+  verificationDocuments: EvidenceRef[];
+}
+
+/** GET /api/admin/wholesale-verifications (spec §3 stored record). */
+export interface VerificationRecord {
+  id: string;
+  userId: string;
+  email: string | null;
+  verificationType: VerificationType;
+  status: 'pending' | 'verified' | 'rejected' | 'expired';
+  netWorthAmount: number | null;
+  investmentAmount: number | null;
+  professionalType: ProfessionalType | null;
+  verifierName: string;
+  verifierContact: string;
+  documents: { documentId: string; fileName: string; contentType: string; size: number; url: string }[];
+  rejectionReason: string | null;
+  createdAt: string;
+  verifiedAt: string | null;
+  validUntil: string | null;
+}
+
+/** Spec §3 "Offering". */
+export interface Offering {
+  id: string;
+  assetId: string;
+  name: string;
+  description: string;
+  totalTokens: number;
+  tokenPrice: string;
+  minimumInvestment: string;
+  /** Days. */
+  lockupPeriod: number;
+  status: 'active' | 'closed';
+  tokensIssued: number;
+  tokensReserved: number;
+  fundsRaised: string;
+  createdAt: string;
+}
+
+/** Spec §3 "Holding". */
+export interface Holding {
+  id: string;
+  offeringId: string;
+  offeringName: string | null;
+  tokensHeld: number;
+  purchasePrice: string;
+  tokenPrice: string;
+  purchaseDate: string;
+  status: 'pending' | 'confirmed' | 'cancelled';
+  transferableFrom: string;
+}
+
+export interface AdminCounters {
+  pending: number;
+  verified: number;
+  rejected: number;
+  activeOfferings: number;
+}
+
+export interface OfferingInput {
+  assetId: string;
+  name: string;
+  description?: string;
+  totalTokens: number;
+  tokenPrice: string;
+  minimumInvestment?: string;
+  lockupPeriod?: number;
+}

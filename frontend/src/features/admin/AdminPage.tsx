@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Result, Table, Tabs, Tag, Typography } from 'antd';
-import { registrationsQuery } from '../../api/queries';
+import { Alert, Card, Col, Flex, Result, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { adminCountersQuery, registrationsQuery } from '../../api/queries';
 import type { User } from '../../api/types';
 import { ResultHeading } from '../layout/ResultHeading';
 import { ComplianceReviews } from './ComplianceReviews';
 import { TokenizationReviews } from './TokenizationReviews';
+import { TokenOfferingsAdmin } from './TokenOfferingsAdmin';
+import { WholesaleVerifications } from './WholesaleVerifications';
 
 /**
  * /admin. The spec's client lets any signed-in user open it; the server refuses every /api/admin call to
@@ -20,9 +22,16 @@ export function AdminPage({ user }: { user: User }) {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Admin
       </Typography.Title>
+      {admin && <Counters />}
       <Tabs
         items={[
-          ...(admin ? [{ key: 'reviews', label: 'Tokenization Reviews', children: <TokenizationReviews /> }] : []),
+          ...(admin
+            ? [
+                { key: 'wholesale', label: 'Wholesale Verifications', children: <WholesaleVerifications /> },
+                { key: 'offerings', label: 'Token Offerings', children: <TokenOfferingsAdmin /> },
+                { key: 'reviews', label: 'Tokenization Reviews', children: <TokenizationReviews /> },
+              ]
+            : []),
           { key: 'compliance', label: 'Compliance Reviews', children: <ComplianceReviews /> },
           ...(admin ? [{ key: 'registrations', label: 'Registrations of Interest', children: <Registrations /> }] : []),
         ]}
@@ -53,5 +62,27 @@ function Registrations() {
         ]}
       />
     </Card>
+  );
+}
+
+/** The four counters (spec §2), from the admin-counters read model. */
+function Counters() {
+  const { data, isPending } = useQuery(adminCountersQuery);
+  const items = [
+    { title: 'Pending Verifications', value: data?.pending },
+    { title: 'Verified Investors', value: data?.verified },
+    { title: 'Rejected', value: data?.rejected },
+    { title: 'Active Offerings', value: data?.activeOfferings },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {items.map((item) => (
+        <Col key={item.title} xs={12} lg={6}>
+          <Card>
+            <Statistic title={item.title} value={item.value ?? 0} loading={isPending} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
   );
 }

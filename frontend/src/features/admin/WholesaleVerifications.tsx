@@ -1,0 +1,111 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { apiRequest, describeError } from '../../api/client';
+import { decideVerification } from '../../api/mutations';
+import { adminCountersQuery, verificationsQuery } from '../../api/queries';
+import type { AdminCounters, VerificationRecord } from '../../api/types';
+import { formatDate, formatPayment } from '../format';
+import { useToast } from '../toast';
+import { typeLabel } from '../wholesale/options';
+
+const statusColors: Record<VerificationRecord['status'], string> = { pending: 'gold', verified: 'green', rejected: 'red', expired: 'default' };
+
+/** Admin tab (spec §2, §4, §5): verifications with their evidence; approve or reject (with a reason) pending ones. */
+export function WholesaleVerifications() {
+  const { data, error, isPending } = useQuery(verificationsQuery);
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState<VerificationRecord | null>(null);
+  const [reason, setReason] = useState('');
+  const decide = useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: 'verified' | 'rejected' }) => {
+      const { position } = await decideVerification(id, status === 'rejected' ? { status, rejectionReason: reason } : { status });
+      const [list, counters] = await Promise.all([
+        apiRequest<{ verifications: VerificationRecord[] }>('GET', '/api/admin/wholesale-verifications', undefined, { readAfter: position }),
+        apiRequest<AdminCounters>('GET', '/api/admin/counters', undefined, { readAfter: position }),
+      ]);
+      queryClient.setQueryData(verificationsQuery.queryKey, list);
+      queryClient.setQueryData(adminCountersQuery.queryKey, counters);
+    },
+    onSuccess: () => {
+      setRejecting(null);
+      setReason('');
+      toast.success('Verification Updated');
+    },
+    onError: (e) => toast.error('Update Failed', describeError(e) || 'Failed to update verification'),
+  });
+  if (error) return <Alert type="error" title="Failed to load verifications." />;
+  return (
+    <Card>
+      <Table<VerificationRecord>
+        rowKey="id"
+        loading={isPending}
+        dataSource={data?.verifications ?? []}
+        scroll={{ x: true }}
+        pagination={{ pageSize: 20 }}
+        locale={{ emptyText: 'No verifications yet' }}
+        columns={[
+          { title: 'Investor', dataIndex: 'email' },
+          { title: 'Category', dataIndex: 'verificationType', render: typeLabel },
+          {
+            title: 'Grounds',
+            render: (_, v) => (v.netWorthAmount ? `Net worth ${formatPayment(v.netWorthAmount)}` : v.investmentAmount ? `Investment ${formatPayment(v.investmentAmount)}` : (v.professionalType ?? '—')),
+          },
+          { title: 'Verifier', render: (_, v) => `${v.verifierName} (${v.verifierContact})` },
+          {
+            title: 'Documents',
+            render: (_, v) => (
+              <Flex vertical>
+                {v.documents.map((d) => (
+                  <a key={d.documentId} href={d.url}>
+                    {d.fileName}
+                  </a>
+                ))}
+              </Flex>
+            ),
+          },
+          { title: 'Submitted', dataIndex: 'createdAt', render: (d: string) => formatDate(d) },
+          {
+            title: 'Status',
+            render: (_, v) => (
+              <Flex vertical gap={4}>
+                <Tag color={statusColors[v.status]}>{v.status}</Tag>
+                {v.status === 'rejected' && <Typography.Text type="secondary">{v.rejectionReason}</Typography.Text>}
+                {v.status === 'verified' && v.validUntil && <Typography.Text type="secondary">until {formatDate(v.validUntil)}</Typography.Text>}
+              </Flex>
+            ),
+          },
+          {
+            title: 'Decision',
+            render: (_, v) =>
+              v.status === 'pending' && (
+                <Flex gap={8}>
+                  <Button type="primary" size="small" loading={decide.isPending && decide.variables?.id === v.id} onClick={() => decide.mutate({ id: v.id, status: 'verified' })}>
+                    Approve
+                  </Button>
+                  <Button size="small" danger onClick={() => setRejecting(v)}>
+                    Reject
+                  </Button>
+                </Flex>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={rejecting !== null}
+        title="Reject verification"
+        okText="Reject"
+        okButtonProps={{ danger: true, loading: decide.isPending }}
+        onOk={() => {
+          if (!reason.trim()) return toast.error('Rejection Reason Required', 'Please provide a reason for rejection');
+          decide.mutate({ id: rejecting!.id, status: 'rejected' });
+        }}
+        onCancel={() => setRejecting(null)}
+      >
+        <Input.TextArea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} aria-label="Rejection reason" placeholder="What the investor needs to fix" />
+      </Modal>
+    </Card>
+  );
+}

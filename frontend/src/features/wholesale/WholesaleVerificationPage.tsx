@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Flex, Result, Typography } from 'antd';
+import { wholesaleStatusQuery } from '../../api/queries';
+import { formatDate } from '../format';
+import { ButtonLink } from '../layout/ButtonLink';
+import { appPath } from '../layout/appPath';
+import { PageSpinner } from '../layout/PageSpinner';
+import { ResultHeading } from '../layout/ResultHeading';
+import { typeLabel } from './options';
+import { VerificationForm } from './VerificationForm';
+
+/** /wholesale-verification (spec §2): verified, pending, or the form. */
+export function WholesaleVerificationPage() {
+  const status = useQuery(wholesaleStatusQuery);
+  if (status.isPending) return <PageSpinner />;
+  if (status.isError) return <Alert type="error" showIcon title="Your verification status could not be loaded" style={{ margin: 32 }} />;
+  const s = status.data;
+  return (
+    <Flex vertical gap={24} style={{ maxWidth: 900, margin: '0 auto', padding: '32px 16px' }}>
+      {s.verificationStatus === 'verified' ? (
+        <Result
+          status="success"
+          title={<ResultHeading>Verified Wholesale Investor</ResultHeading>}
+          subTitle={
+            <Typography.Text>
+              {typeLabel(s.verificationType)} · verified {formatDate(s.verifiedAt!)}
+              {s.validUntil && ` · valid until ${formatDate(s.validUntil)}`}
+            </Typography.Text>
+          }
+          extra={
+            <ButtonLink to={appPath('/token-offerings')} color="primary" variant="solid">
+              Browse Token Offerings
+            </ButtonLink>
+          }
+        />
+      ) : s.verificationStatus === 'pending' ? (
+        <Result status="info" title={<ResultHeading>Verification Under Review</ResultHeading>} subTitle="Our team reviews your certification within 2-5 business days. We will let you know the outcome." />
+      ) : (
+        <VerificationForm previous={s} />
+      )}
+    </Flex>
+  );
+}
