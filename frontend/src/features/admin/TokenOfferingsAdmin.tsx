@@ -40,7 +40,7 @@ export function TokenOfferingsAdmin() {
       <Col xs={24} lg={9}>
         <Card title="Create Offering">
           <Form form={form} name="create-offering" layout="vertical" onFinish={submit} initialValues={{ lockupPeriod: 365 }}>
-            <Form.Item name="assetId" label="Approved Asset" rules={[{ required: true, message: 'Choose an approved asset' }]}>
+            <Form.Item name="assetId" label="Approved Asset">
               <Select placeholder="Select asset" options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))} notFoundContent="No approved assets yet" />
             </Form.Item>
             <Form.Item name="name" label="Offering Name">

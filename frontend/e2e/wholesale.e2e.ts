@@ -1,0 +1,141 @@
+/**
+ * Wholesale investors end to end (spec §2, §4, §5, §6): a non-wholesale user meets Access Restricted; they
+ * submit a verification with a document; an admin approves it and creates an offering for an approved
+ * asset; the investor invests and sees the holding and the offering's progress move; once the
+ * certification lapses (time moved forward by the operators' sweep), access is gone again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { subscribe } from '../../backend/src/testing/billing.js';
+import { samplePdf } from '../../backend/src/testing/pdf.js';
+import { signUp } from '../../backend/src/testing/users.js';
+import { choose, fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import { startKauri } from './support/kauri-server.js';
+
+const PASSWORD = 'correct horse battery';
+const ADMIN_EMAIL = 'markets@kauri.test';
+
+async function createAccount(page: Page, firstName: string, email: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).last().click();
+  await page.getByText('Account Created!').waitFor();
+}
+
+describe('wholesale investors and offerings', () => {
+  let investorBrowser: TestBrowser;
+  let adminBrowser: TestBrowser;
+  let server: Awaited<ReturnType<typeof startKauri>>;
+  let files: string;
+
+  beforeAll(async () => {
+    [investorBrowser, adminBrowser, server, files] = await Promise.all([launchBrowser(), launchBrowser(), startKauri({ ADMIN_EMAILS: ADMIN_EMAIL }), mkdtemp(join(tmpdir(), 'kauri-evidence-'))]);
+    await writeFile(join(files, 'Accountant certificate.pdf'), samplePdf('Certificate of wholesale investor status'));
+    // An owner with an approved asset, set up through the API (the workspace test walks that part).
+    const owner = await signUp(server, { firstName: 'Moana' });
+    const reviewer = await signUp(server, { admin: true });
+    await subscribe(owner);
+    const { id } = (await owner.post('/api/assets', { name: 'Kaikōura Lodge', description: 'A twelve-room lodge on the Kaikōura coast', assetType: 'business', totalValue: 1_500_000, tokenCount: 15_000 })).body;
+    await owner.putBytes(`/api/assets/${id}/documents/property-deed`, samplePdf());
+    await owner.putBytes(`/api/assets/${id}/documents/valuation-report`, samplePdf());
+    await owner.post(`/api/assets/${id}/valuation`, { value: 1_500_000, method: 'owner-estimate' });
+    await owner.put(`/api/assets/${id}/token`, { symbol: 'KKL', name: 'Kaikoura Lodge', totalSupply: 15_000, decimals: 0, price: 100, minInvestment: 1000, maxInvestment: 500_000, network: 'polygon', lockUpMonths: 12, feePercent: 3.5 });
+    await owner.post(`/api/assets/${id}/submit`);
+    const approved = await reviewer.post(`/api/admin/assets/${id}/approve`);
+    if (approved.status !== 200) throw new Error(`approval failed: ${JSON.stringify(approved.body)}`);
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all([investorBrowser?.close(), adminBrowser?.close()]);
+    await server?.close();
+    await rm(files, { recursive: true, force: true });
+  });
+
+  it('verifies, is approved, invests in a new offering, and loses access when the certification lapses', async () => {
+    const { page, errors } = await openPage(investorBrowser, server.url, '/auth');
+    await createAccount(page, 'Tama', 'tama.investor@example.nz');
+    await page.goto(`${server.url}/token-offerings`);
+    await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
+    await page.getByRole('link', { name: 'Get Verified' }).click();
+    await page.getByText('Wholesale Investor Verification').waitFor();
+
+    // The spec's messages first, then a professional certification with a document.
+    await page.getByRole('radio', { name: /High net worth/ }).check();
+    await page.getByLabel('Net Worth (NZD)').fill('1000000');
+    await page.getByRole('button', { name: 'Submit Verification' }).click();
+    await page.getByText('Net worth must be at least NZD 5,000,000').waitFor();
+    await page.getByText('Verifier name required').waitFor();
+    await page.getByText('Valid verifier email required').waitFor();
+    await page.getByRole('radio', { name: /Investment business or professional/ }).check();
+    await choose(page, 'Profession', 'Accountant');
+    await page.getByLabel('Verifier Name').fill('Hine Walker');
+    await page.getByLabel('Verifier Email').fill('hine@accountants.nz');
+    await page.locator('input[type=file]').setInputFiles(join(files, 'Accountant certificate.pdf'));
+    await page.getByText('Accountant certificate.pdf').waitFor();
+    await saveScreenshot(page, 'wholesale-form-desktop');
+    await page.getByRole('button', { name: 'Submit Verification' }).click();
+    await waitForText(page, 'Your wholesale investor verification has been submitted for review.');
+    await page.getByRole('heading', { name: 'Verification Under Review' }).waitFor();
+
+    // The admin approves, and creates an offering for the approved asset.
+    const admin = await openPage(adminBrowser, server.url, '/auth');
+    await createAccount(admin.page, 'Ops', ADMIN_EMAIL);
+    await admin.page.goto(`${server.url}/admin`);
+    await admin.page.getByRole('tab', { name: 'Wholesale Verifications' }).click();
+    const row = admin.page.getByRole('row', { name: /tama\.investor@example\.nz/ });
+    await row.getByRole('link', { name: 'Accountant certificate.pdf' }).waitFor();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await waitForText(admin.page, 'Verification Updated');
+    await row.getByText('verified').waitFor();
+    await admin.page.getByRole('tab', { name: 'Token Offerings' }).click();
+    await admin.page.getByRole('button', { name: 'Create Offering' }).click();
+    await waitForText(admin.page, 'Please fill in all required fields');
+    await choose(admin.page, 'Approved Asset', 'Kaikōura Lodge');
+    await admin.page.getByLabel('Offering Name').fill('Kaikōura Lodge Series A');
+    await admin.page.getByLabel('Total Tokens').fill('15000');
+    await admin.page.getByLabel('Token Price (NZD)').fill('100');
+    await admin.page.getByLabel('Minimum Investment (NZD)').fill('1000');
+    await admin.page.getByRole('button', { name: 'Create Offering' }).click();
+    await waitForText(admin.page, 'Offering Created');
+    await admin.page.getByRole('cell', { name: 'Kaikōura Lodge Series A' }).waitFor();
+    await saveScreenshot(admin.page, 'admin-offerings-desktop');
+    expect(admin.errors).toEqual([]);
+
+    // The investor is verified, invests, and sees the holding and the progress move.
+    await page.goto(`${server.url}/wholesale-verification`);
+    await page.getByRole('heading', { name: 'Verified Wholesale Investor' }).waitFor();
+    await page.getByRole('link', { name: 'Browse Token Offerings' }).click();
+    const card = page.getByLabel('Kaikōura Lodge Series A');
+    await card.getByText('0 of 15,000 tokens issued').waitFor();
+    await card.getByRole('button', { name: 'Invest Now' }).click();
+    await page.getByLabel('Number of Tokens').fill('5');
+    await page.getByRole('button', { name: 'Confirm Investment' }).click();
+    await waitForText(page, 'Minimum investment is NZD 1,000');
+    await page.getByLabel('Number of Tokens').fill('150');
+    expect(await page.getByLabel('Investment Amount (NZD)').inputValue()).toBe('15000');
+    await page.getByRole('button', { name: 'Confirm Investment' }).click();
+    await waitForText(page, 'Your token investment has been submitted for processing.');
+    await card.getByText('150 of 15,000 tokens issued').waitFor();
+    const holding = page.getByRole('row', { name: /Kaikōura Lodge Series A/ });
+    await holding.getByText('Confirmed').waitFor();
+    await saveScreenshot(page, 'token-offerings-desktop');
+    await page.setViewportSize(phone);
+    await page.waitForTimeout(300); // let the closing dialog's animation finish
+    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.ant-table-content')).slice(0, 6).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`));
+    expect(wide).toEqual([]);
+    expect(await fitsViewportWidth(page)).toBe(true);
+
+    // Two years on, the operators' sweep lapses the certification: access is gone.
+    const validUntil = await page.evaluate(async () => (await (await fetch('/api/wholesale-status', { credentials: 'include' })).json()).validUntil as string);
+    await fetch(`${server.url}/api/operations/wholesale/expire`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` }, body: JSON.stringify({ asOf: new Date(Date.parse(validUntil) + 1000).toISOString() }) });
+    await page.goto(`${server.url}/token-offerings`);
+    await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
+    await page.goto(`${server.url}/wholesale-verification`);
+    await page.getByText('Your certification has lapsed').waitFor();
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
