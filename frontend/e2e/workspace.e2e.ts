@@ -124,6 +124,7 @@ describe('owner workspace', () => {
     const admin = await openPage(reviewer, server.url, '/auth');
     await createAccount(admin.page, 'Ops', ADMIN_EMAIL);
     await admin.page.goto(`${server.url}/admin`);
+    await admin.page.getByRole('tab', { name: 'Tokenization Reviews' }).click();
     const row = admin.page.getByRole('row', { name: /Harbour View Apartments/ });
     await row.getByRole('button', { name: 'Approve' }).click();
     await waitForText(admin.page, 'The asset is now active.');

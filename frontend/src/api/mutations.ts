@@ -99,3 +99,12 @@ export function createOffering(input: OfferingInput): Promise<Written & { id: st
 export function invest(request: { offeringId: string; tokensRequested: number; investmentAmount: number }): Promise<Written & { id: string; status: 'confirmed' | 'pending' }> {
   return apiRequest('POST', '/api/invest', request);
 }
+
+export function closeOffering(offeringId: string): Promise<Written> {
+  return apiRequest('POST', `/api/admin/offerings/${encodeURIComponent(offeringId)}/close`);
+}
+
+export function settleInvestment(offeringId: string, investmentId: string, decision: { confirm: true } | { confirm: false; reason: string }): Promise<Written> {
+  const base = `/api/admin/investments/${encodeURIComponent(offeringId)}/${encodeURIComponent(investmentId)}`;
+  return decision.confirm ? apiRequest('POST', `${base}/confirm`) : apiRequest('POST', `${base}/cancel`, { reason: decision.reason });
+}

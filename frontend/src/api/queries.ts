@@ -99,3 +99,8 @@ export const approvedAssetsQuery = queryOptions({
   queryKey: ['/api/admin/assets?status=active'],
   queryFn: getQueryFn<Asset[]>({ on401: 'throw' }),
 });
+
+export const pendingInvestmentsQuery = queryOptions({
+  queryKey: ['/api/admin/investments?status=pending'],
+  queryFn: getQueryFn<{ investments: (Holding & { investorId: string })[] }>({ on401: 'throw' }),
+});

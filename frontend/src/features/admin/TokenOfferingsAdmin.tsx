@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, InputNumber, Progress, Row, Select, Table, Tag } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Popconfirm, Progress, Row, Select, Table, Tag } from 'antd';
 import { apiRequest, describeError, errorTitle } from '../../api/client';
-import { createOffering } from '../../api/mutations';
+import { closeOffering, createOffering } from '../../api/mutations';
 import { adminCountersQuery, approvedAssetsQuery, offeringsQuery } from '../../api/queries';
 import type { AdminCounters, Offering, OfferingInput } from '../../api/types';
 import { formatCount, formatPayment } from '../format';
 import { useToast } from '../toast';
+import { PendingInvestments } from './PendingInvestments';
 
 /** Admin tab: create an offering for an approved asset (spec §5 messages), and the offerings with their progress. */
 export function TokenOfferingsAdmin() {
@@ -29,6 +30,15 @@ export function TokenOfferingsAdmin() {
       toast.success('Offering Created');
     },
     onError: (e) => toast.error(errorTitle(e, 'Creation Failed'), describeError(e) || 'Failed to create offering'),
+  });
+  const close = useMutation({
+    mutationFn: async (offeringId: string) => {
+      const { position } = await closeOffering(offeringId);
+      queryClient.setQueryData(offeringsQuery.queryKey, await apiRequest<{ offerings: Offering[] }>('GET', '/api/offerings', undefined, { readAfter: position }));
+      void queryClient.invalidateQueries({ queryKey: adminCountersQuery.queryKey });
+    },
+    onSuccess: () => toast.success('Offering Closed'),
+    onError: (e) => toast.error('Error', describeError(e)),
   });
   const submit = (values: OfferingInput) => {
     if (!values.name?.trim() || !values.totalTokens || !values.tokenPrice) return toast.error('Missing Fields', 'Please fill in all required fields');
@@ -94,9 +104,21 @@ export function TokenOfferingsAdmin() {
               { title: 'Progress', render: (_, o) => <Progress percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10} size="small" /> },
               { title: 'Raised', dataIndex: 'fundsRaised', render: (f: string) => formatPayment(Number(f)) },
               { title: 'Status', dataIndex: 'status', render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{s}</Tag> },
+              {
+                title: '',
+                render: (_, o) =>
+                  o.status === 'active' && (
+                    <Popconfirm title="Close this offering?" description="No further investments will be accepted." okText="Close Offering" onConfirm={() => close.mutateAsync(o.id).catch(() => undefined)}>
+                      <Button size="small">Close</Button>
+                    </Popconfirm>
+                  ),
+              },
             ]}
           />
         </Card>
+      </Col>
+      <Col xs={24}>
+        <PendingInvestments />
       </Col>
     </Row>
   );
