@@ -104,3 +104,8 @@ export const pendingInvestmentsQuery = queryOptions({
   queryKey: ['/api/admin/investments?status=pending'],
   queryFn: getQueryFn<{ investments: (Holding & { investorId: string })[] }>({ on401: 'throw' }),
 });
+
+export const myOfferingsQuery = queryOptions({
+  queryKey: ['/api/my-offerings'],
+  queryFn: getQueryFn<{ offerings: Offering[] }>({ on401: 'throw' }),
+});

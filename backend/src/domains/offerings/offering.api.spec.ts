@@ -102,6 +102,7 @@ describe('wholesale verification and offerings API', () => {
     const capTable = (await owner.get('/api/investors', after)).body;
     expect(capTable).toEqual([expect.objectContaining({ id: investor.user.id, assetId, tokensHeld: 10, status: 'verified', email: investor.user.email })]);
     expect((await admin.get('/api/admin/counters', after)).body.activeOfferings).toBeGreaterThanOrEqual(1);
+    expect((await owner.get('/api/my-offerings', after)).body.offerings).toEqual([expect.objectContaining({ id: offeringId, tokensIssued: 10 })]);
   });
 
   it('never oversubscribes: 500 concurrent investments at an offering with 100 tokens', async () => {

@@ -47,6 +47,13 @@ export class OfferingController {
     return { offerings: docs.map(strip) };
   }
 
+  @Get('my-offerings')
+  @ApiOperation({ summary: "{ offerings }: offerings of the signed-in owner's assets (for /analytics)" })
+  async mine(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
+    await this.caughtUp(after);
+    return { offerings: (await this.reads.collection<OfferingDoc>(offeringsProjection.name).find({ ownerId: user.userId }, { sort: { createdAt: 1 } })).map(strip) };
+  }
+
   @Get('holdings')
   @ApiOperation({ summary: "{ holdings }: the signed-in investor's investments, newest first" })
   @ApiHeader({ name: 'X-Read-After', required: false })

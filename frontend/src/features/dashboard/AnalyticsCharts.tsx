@@ -1,7 +1,7 @@
 /** /analytics' charts (recharts, its own chunk): portfolio value, investors and active tokens over time, value by asset. */
-import { CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { theme } from 'antd';
-import type { Asset, DashboardStats } from '../../api/types';
+import type { Asset, DashboardStats, Offering } from '../../api/types';
 import { formatCount, formatDate, formatMoney } from '../format';
 
 const palette = ['#1d5c3a', '#2f6f8f', '#b7791f', '#7a4e9e', '#c0392b', '#4a7c59', '#8a8f3c', '#5d6d7e'];
@@ -38,3 +38,21 @@ export function ValueByAssetChart({ assets }: { assets: Asset[] }) {
   );
 }
 
+
+export function OfferingProgressChart({ offerings }: { offerings: Offering[] }) {
+  const { token } = theme.useToken();
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <BarChart data={offerings.map((o) => ({ name: o.name, issued: o.tokensIssued, reserved: o.tokensReserved, left: o.totalTokens - o.tokensIssued - o.tokensReserved }))}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="name" />
+        <YAxis width={80} tickFormatter={(v: number) => formatCount(v)} />
+        <Tooltip formatter={(value) => formatCount(Number(value))} />
+        <Legend />
+        <Bar dataKey="issued" name="Issued" stackId="t" fill={token.colorPrimary} />
+        <Bar dataKey="reserved" name="Pending" stackId="t" fill={token.colorWarning} />
+        <Bar dataKey="left" name="Available" stackId="t" fill={token.colorFillSecondary} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,25 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { assetsQuery, dashboardStatsQuery } from '../../api/queries';
+import { assetsQuery, dashboardStatsQuery, myOfferingsQuery } from '../../api/queries';
 import { PageSpinner } from '../layout/PageSpinner';
 
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
 const InvestorsChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.InvestorsChart })));
+const OfferingProgressChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.OfferingProgressChart })));
 const ValueByAssetChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ValueByAssetChart })));
 
 /**
  * /analytics (the mobile menu's Analytics): the owner's figures over time, from the portfolio read model.
- * Offering progress joins these charts when offerings land.
  */
 export function AnalyticsPage() {
   const stats = useQuery(dashboardStatsQuery);
   const assets = useQuery(assetsQuery);
+  const offerings = useQuery(myOfferingsQuery);
   if (stats.isPending || assets.isPending) return <PageSpinner />;
   const points = stats.data?.valueHistory ?? [];
-  const chart = (title: string, node: ReactNode, empty: boolean) => (
+  const chart = (title: string, node: ReactNode, empty: boolean, emptyText = 'Figures appear here once you add an asset') => (
     <Card title={title} style={{ height: '100%' }}>
-      {empty ? <Empty description="Figures appear here once you add an asset" /> : <Suspense fallback={<PageSpinner />}>{node}</Suspense>}
+      {empty ? <Empty description={emptyText} /> : <Suspense fallback={<PageSpinner />}>{node}</Suspense>}
     </Card>
   );
   return (
@@ -36,6 +37,7 @@ export function AnalyticsPage() {
           {chart('Value by Asset', <ValueByAssetChart assets={assets.data ?? []} />, (assets.data ?? []).length === 0)}
         </Col>
       </Row>
+      {chart('Offering Progress', <OfferingProgressChart offerings={offerings.data?.offerings ?? []} />, (offerings.data?.offerings ?? []).length === 0, 'Progress appears here once an offering opens for one of your assets')}
     </Flex>
   );
 }
