@@ -1,3 +1,4 @@
+import type { IntegrityProgress, IntegrityReport } from './integrity.js';
 /**
  * The event store port. Every adapter (memory, pglite, postgres, eventstoredb) passes the same contract
  * suite (`event-store.contract.ts`), so domain code never knows which one it runs on.
@@ -100,6 +101,11 @@ export interface EventStore {
   /** Position of the newest committed event, 0 when empty. */
   headPosition(): Promise<number>;
   health(): Promise<StoreHealth>;
+  /**
+   * Recomputes every stream's hash chain (see integrity.ts) and names the first broken link. EventStoreDB
+   * has no place for the hashes and answers null: its log is append-only on the server.
+   */
+  verifyIntegrity(onProgress?: IntegrityProgress): Promise<IntegrityReport | null>;
   close(): Promise<void>;
 }
 

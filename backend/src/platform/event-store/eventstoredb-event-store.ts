@@ -270,6 +270,11 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** EventStoreDB keeps no per-event hash here; its log is append-only on the server. */
+  async verifyIntegrity(): Promise<null> {
+    return null;
+  }
+
   async close(): Promise<void> {
     await this.client.dispose();
   }

@@ -14,11 +14,16 @@ import {
 } from './event-store.js';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription.js';
 import { sliceStream } from './stream-slice.js';
+import { chainHash, type BrokenLink, type ChainedFields, type IntegrityProgress, type IntegrityReport } from './integrity.js';
+
+const fieldsOf = (e: RecordedEvent): ChainedFields => ({ streamId: e.streamId, revision: e.revision, eventId: e.metadata.eventId, type: e.type, data: JSON.stringify(e.data ?? null), metadata: JSON.stringify(e.metadata) });
 
 /** In-memory event store for unit tests. Events are deep-copied in and out, as a real store would. */
 export class MemoryEventStore implements EventStore {
   readonly kind = 'memory';
   private readonly log: RecordedEvent[] = [];
+  /** Each event's chained hash, by position (integrity.ts). */
+  private readonly hashes: string[] = [];
   private readonly streams = new Map<string, RecordedEvent[]>();
   private readonly signal = new AppendSignal();
 
@@ -40,6 +45,8 @@ export class MemoryEventStore implements EventStore {
         data: event.data,
         metadata: event.metadata,
       });
+      const previous = recorded.revision === 0 ? '' : this.hashes[stream[stream.length - 1]!.position - 1]!;
+      this.hashes.push(chainHash(previous, fieldsOf(recorded)));
       stream.push(recorded);
       this.log.push(recorded);
     }
@@ -76,6 +83,22 @@ export class MemoryEventStore implements EventStore {
 
   async health(): Promise<StoreHealth> {
     return { ok: true, kind: this.kind, detail: `${this.log.length} events` };
+  }
+
+  async verifyIntegrity(onProgress?: IntegrityProgress): Promise<IntegrityReport> {
+    let checked = 0;
+    let firstBroken: BrokenLink | null = null;
+    for (const [streamId, events] of [...this.streams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      let previous = '';
+      for (const e of events) {
+        const hash = chainHash(previous, fieldsOf(e));
+        if (!firstBroken && hash !== this.hashes[e.position - 1]) firstBroken = { streamId, revision: e.revision, position: e.position, eventId: e.metadata.eventId, type: e.type, reason: 'hash mismatch' };
+        previous = this.hashes[e.position - 1]!;
+        checked++;
+        onProgress?.(checked, this.log.length);
+      }
+    }
+    return { checkedEvents: checked, checkedStreams: this.streams.size, firstBroken };
   }
 
   async close(): Promise<void> {

@@ -13,6 +13,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.js';
+import { chainHash, type BrokenLink, type IntegrityProgress, type IntegrityReport } from './integrity.js';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription.js';
 
 /** The little a PostgreSQL client must offer (pg and PGlite both fit behind a few lines). */
@@ -45,6 +46,8 @@ const SCHEMA = [
   // One row per stream: the row lock serialises appends to a stream and its revision is the one checked.
   `create table if not exists streams (stream_id text primary key, revision bigint not null)`,
   `create index if not exists events_type_position on events (type, position)`,
+  // Tamper evidence (integrity.ts): each event's hash, chained to the one before it in its stream.
+  `alter table events add column if not exists hash text`,
   `create index if not exists events_stream_prefix on events (stream_id text_pattern_ops, position)`,
 ];
 
@@ -53,7 +56,35 @@ export async function migrateEventStoreSchema(db: SqlDatabase): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     for (const statement of SCHEMA) await tx.query(statement);
+    // Events stored before hashing existed get their chains now, once.
+    const unhashed = await tx.query<{ stream_id: string }>('select distinct stream_id from events where hash is null');
+    for (const { stream_id } of unhashed) await chainStream(tx, stream_id, -1, '');
   });
+}
+
+interface StoredText {
+  position: DbInt;
+  revision: DbInt;
+  stream_id: string;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string;
+  hash: string | null;
+}
+
+const STORED_TEXT = `position, revision, stream_id, event_id::text as event_id, type, coalesce(data::text, 'null') as data, metadata::text as metadata, hash`;
+const fields = (r: StoredText) => ({ streamId: r.stream_id, revision: Number(r.revision), eventId: r.event_id, type: r.type, data: r.data, metadata: r.metadata });
+
+/** Hashes a stream's events after `afterRevision`, chained from `previous` (the hash at that revision). */
+async function chainStream(tx: SqlSession, streamId: string, afterRevision: number, previous: string): Promise<void> {
+  const rows = await tx.query<StoredText>(`select ${STORED_TEXT} from events where stream_id = $1 and revision > $2 order by revision`, [streamId, afterRevision]);
+  const hashes = rows.map((r) => ({ position: Number(r.position), hash: (previous = chainHash(previous, fields(r))) }));
+  if (hashes.length === 0) return;
+  await tx.query(
+    `update events e set hash = u.hash from jsonb_to_recordset($1::jsonb) as u(position bigint, hash text) where e.position = u.position`,
+    [JSON.stringify(hashes)],
+  );
 }
 
 /** pg returns int8 as a string, PGlite as a number (or a bigint beyond 2^53). */
@@ -182,6 +213,9 @@ export abstract class SqlEventStore implements EventStore {
        select max(position) as position, max(revision) as revision from inserted`,
       [streamId, current, JSON.stringify(fresh.map(({ type, data, metadata }) => ({ type, data, metadata })))],
     );
+    // Chain the new events to the stream's last hash, over the text the database stored.
+    const [last] = current < 0 ? [] : await tx.query<{ hash: string | null }>('select hash from events where stream_id = $1 and revision = $2', [streamId, current]);
+    await chainStream(tx, streamId, current, last?.hash ?? '');
     await this.afterInsert(tx);
     return { nextRevision: Number(inserted!.revision), position: Number(inserted!.position) };
   }
@@ -259,6 +293,44 @@ export abstract class SqlEventStore implements EventStore {
     } catch (error) {
       return { ok: false, kind: this.kind, detail: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  async verifyIntegrity(onProgress?: IntegrityProgress): Promise<IntegrityReport> {
+    const [{ count }] = (await this.db.query<{ count: DbInt }>('select count(*) as count from events')) as [{ count: DbInt }];
+    const total = Number(count);
+    let checked = 0;
+    let streams = 0;
+    let firstBroken: BrokenLink | null = null;
+    let cursor: { streamId: string; revision: number } | null = null;
+    let previous = '';
+    let expectedRevision = 0;
+    // Keyset pages in (stream, revision) order: memory stays flat however long the log.
+    for (;;) {
+      const rows: StoredText[] = cursor
+        ? await this.db.query<StoredText>(`select ${STORED_TEXT} from events where (stream_id, revision) > ($1, $2) order by stream_id, revision limit 2000`, [cursor.streamId, cursor.revision])
+        : await this.db.query<StoredText>(`select ${STORED_TEXT} from events order by stream_id, revision limit 2000`);
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const revision = Number(r.revision);
+        if (!cursor || r.stream_id !== cursor.streamId) {
+          streams++;
+          previous = '';
+          expectedRevision = 0;
+        }
+        cursor = { streamId: r.stream_id, revision };
+        const link = { streamId: r.stream_id, revision, position: Number(r.position), eventId: r.event_id, type: r.type };
+        if (!firstBroken) {
+          if (revision !== expectedRevision) firstBroken = { ...link, reason: 'revision gap' };
+          else if (!r.hash) firstBroken = { ...link, reason: 'missing hash' };
+          else if (chainHash(previous, fields(r)) !== r.hash) firstBroken = { ...link, reason: 'hash mismatch' };
+        }
+        previous = r.hash ?? '';
+        expectedRevision = revision + 1;
+        checked++;
+      }
+      onProgress?.(checked, total);
+    }
+    return { checkedEvents: checked, checkedStreams: streams, firstBroken };
   }
 
   async close(): Promise<void> {

@@ -578,6 +578,10 @@ class GappyEventStore implements EventStore {
     return this.inner.health();
   }
 
+  verifyIntegrity() {
+    return this.inner.verifyIntegrity();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }
