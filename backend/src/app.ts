@@ -20,6 +20,7 @@ import { createLogger, NestPinoLogger } from './platform/logging.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
+import { PersonalDataProtection } from './platform/privacy/personal-data.js';
 import { openEventStore, openReadStore, openVault } from './platform/stores.js';
 import type { Vault } from './platform/vault/vault.js';
 
@@ -53,9 +54,11 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const started = performance.now();
   const config = loadConfig(options.env ?? process.env, { frontendDist: existsSync(BUILT_FRONTEND) ? BUILT_FRONTEND : null });
   const logger = createLogger(config.logLevel);
-  const eventStore = options.eventStore ?? (await openEventStore(config));
+  const storedEvents = options.eventStore ?? (await openEventStore(config));
   const readStore = options.readStore ?? (await openReadStore(config));
-  const vault = options.vault ?? (await openVault(config, eventStore));
+  const vault = options.vault ?? (await openVault(config, storedEvents));
+  // Everything above the store sees personal data in the clear; only sealed bytes are stored (Privacy Act 2020).
+  const eventStore = new PersonalDataProtection(storedEvents, vault);
   const engine = new ProjectionEngine(eventStore, readStore, allProjections);
   const catchUpStarted = performance.now();
   await engine.start();
@@ -118,7 +121,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
       await app.close();
       await engine.stop();
       if (!options.vault) await vault.close();
-      if (!options.eventStore) await eventStore.close();
+      if (!options.eventStore) await storedEvents.close();
       if (!options.readStore) await readStore.close();
     },
   };

@@ -3,7 +3,8 @@ import { allProjections } from '../projections/index.js';
 import { loadConfig } from '../platform/config.js';
 import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
 import { ProjectionEngine, type ProjectionInfo, type RebuildProgress } from '../platform/projections/projection-engine.js';
-import { openEventStore, openReadStore } from '../platform/stores.js';
+import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
+import { openEventStore, openReadStore, openVault } from '../platform/stores.js';
 
 /**
  * npm run projections -- status
@@ -51,7 +52,9 @@ function throughApp(app: RuntimeInfo): Operations {
 
 async function standalone(): Promise<Operations> {
   const config = loadConfig();
-  const events = await openEventStore(config);
+  const stored = await openEventStore(config);
+  const vault = await openVault(config, stored);
+  const events = new PersonalDataProtection(stored, vault);
   const reads = await openReadStore(config);
   const engine = new ProjectionEngine(events, reads, allProjections);
   await engine.start();
@@ -67,6 +70,7 @@ async function standalone(): Promise<Operations> {
     },
     async close() {
       await engine.stop();
+      await vault.close();
       await events.close();
       await reads.close();
     },

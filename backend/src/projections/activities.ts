@@ -1,6 +1,7 @@
 import type { AssetEvent } from '../domains/assets/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
+import '../domains/assets/upcasters.js';
 
 export type ActivityType = 'kyc' | 'asset' | 'investor' | 'compliance';
 

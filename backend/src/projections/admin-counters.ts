@@ -2,6 +2,7 @@ import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { WholesaleEvent } from '../domains/wholesale/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
+import '../domains/wholesale/upcasters.js';
 
 /** The admin page's four counters (spec §2): pending, verified, rejected verifications and active offerings. */
 export interface AdminCountersDoc {

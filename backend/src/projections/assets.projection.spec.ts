@@ -16,7 +16,7 @@ const lifeOf = (assetId: string, name: string, value: number): AssetEvent[] => [
   { type: 'TokenConfigured', data: { assetId, ownerId, terms } },
   { type: 'TokenizationRequested', data: { assetId, ownerId } },
   { type: 'TokenizationApproved', data: { assetId, ownerId, approvedBy: 'admin-1', terms, value } },
-  { type: 'InvestorAdded', data: { assetId, ownerId, investorId: `${assetId}-i1`, tokens: 5_000, personal: { name: 'Aroha Ngata', email: null } } },
+  { type: 'InvestorAdded', data: { assetId, ownerId, investorId: `${assetId}-i1`, subjectId: `${assetId}-i1`, tokens: 5_000, personal: { name: 'Aroha Ngata', email: null } } },
 ];
 
 describe('asset read models', () => {

@@ -3,6 +3,7 @@ import { DOCUMENT_NAMES, type AssetEvent, type AssetType, type DocumentKind, typ
 import type { AssetStatus } from '../domains/assets/asset.decider.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
+import '../domains/assets/upcasters.js';
 
 export interface AssetDocument {
   id: string;

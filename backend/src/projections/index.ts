@@ -1,3 +1,4 @@
+import '../domains/upcasters.js';
 import type { Projection } from '../platform/projections/projection.js';
 import type { Doc } from '../platform/read-store/read-store.js';
 import { activitiesProjection } from './activities.js';

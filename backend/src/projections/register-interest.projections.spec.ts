@@ -1,3 +1,4 @@
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { emailKey } from '../domains/register-interest/decider.js';
 import type { InterestRegistered } from '../domains/register-interest/events.js';
 import { project } from '../platform/projections/projection.js';
@@ -13,7 +14,8 @@ function registered(number: number, feeWaived: boolean): InterestRegistered {
       number,
       feeWaived,
       emailKey: emailKey(`p${number}@example.nz`),
-      registrant: { firstName: 'Mere', lastName: 'Tane', email: `p${number}@example.nz`, phone: '0211234567', dateOfBirth: '1970-05-05', city: 'Nelson', occupation: 'Farmer', additionalInfo: null },
+      subjectId: `r${number}`,
+      personal: { firstName: 'Mere', lastName: 'Tane', email: `p${number}@example.nz`, phone: '0211234567', dateOfBirth: '1970-05-05', city: 'Nelson', occupation: 'Farmer', additionalInfo: null },
       country: 'nz',
       investmentInterest: ['infrastructure'],
       investmentAmount: 'over-1m',
@@ -42,9 +44,8 @@ describe('early-access projection', () => {
 });
 
 describe('registrations projection', () => {
-  it('given a registration, then one document with its details for follow-up', () => {
-    const docs = project(registrationsProjection, recorded('s', [registered(7, true)]));
-    expect(docs.get('r7')).toEqual({
+  const v2 = (events: RecordedEvent[]) => events.map((e) => ({ ...e, metadata: { ...e.metadata, schemaVersion: 2 } }));
+  const expected = {
       _id: 'r7',
       number: 7,
       feeWaived: true,
@@ -61,6 +62,16 @@ describe('registrations projection', () => {
       experience: 'expert',
       additionalInfo: null,
       registeredAt: '2026-11-01T00:00:00.000Z',
-    });
+  };
+
+  it('given a registration, then one document with its details for follow-up', () => {
+    expect(project(registrationsProjection, v2(recorded('s', [registered(7, true)]))).get('r7')).toEqual(expected);
+  });
+
+  it('given a v1 registration (the registrant unsealed as `registrant`), then it is upcast on read to the same document', () => {
+    const { subjectId: _subject, personal, ...rest } = registered(7, true).data;
+    const v1 = recorded('s', [{ type: 'InterestRegistered', data: { ...rest, registrant: personal } }]);
+    expect(v1[0]!.metadata.schemaVersion).toBe(1);
+    expect(project(registrationsProjection, v1).get('r7')).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
+import '../domains/register-interest/upcasters.js';
 
 /** One document per registration of interest, for admins to follow up (newest first by `number`). */
 export interface RegistrationDoc {
@@ -32,7 +33,7 @@ export const registrationsProjection: Projection<RegistrationDoc> = {
     const event = raw as RecordedEvent & InterestRegisterEvent;
     switch (event.type) {
       case 'InterestRegistered': {
-        const { registrant: r, ...d } = event.data;
+        const { personal: r, ...d } = event.data;
         return {
           _id: id,
           number: d.number,

@@ -1,6 +1,7 @@
 import type { ProfessionalType, VerificationDocument, VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
+import '../domains/wholesale/upcasters.js';
 
 /** One document per verification (spec §3 "Stored record"): the investor's status and the admins' list. */
 export interface VerificationDoc {

@@ -69,7 +69,7 @@ describe('Asset decider', () => {
 
   it("hides another owner's asset (404) and keeps investors within the plan", () => {
     expect(given(ready).when({ type: 'ValueAsset', assetId, ownerId: 'someone-else', value: 5, method: 'owner-estimate', plan: professional }).error).toMatchObject({ status: 404 });
-    const add = (n: number): AssetEvent => ({ type: 'InvestorAdded', data: { assetId, ownerId, investorId: `i-${n}`, tokens: 10, personal: { name: `Investor ${n}`, email: null } } });
+    const add = (n: number): AssetEvent => ({ type: 'InvestorAdded', data: { assetId, ownerId, investorId: `i-${n}`, subjectId: `i-${n}`, tokens: 10, personal: { name: `Investor ${n}`, email: null } } });
     const starter: PlanStanding = { canCreateTokens: true, tier: 'starter', limits: PLANS.starter.limits, assetsOwned: 1 };
     const ten = Array.from({ length: 10 }, (_, n) => add(n));
     expect(given([drafted, ...ten]).when({ type: 'AddInvestor', assetId, ownerId, investorId: 'i-11', name: 'Eleven', email: null, tokens: 5, plan: starter }).error?.message).toBe('Your plan covers 10 investors per asset. Upgrade your plan to add more.');

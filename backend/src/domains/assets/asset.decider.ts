@@ -83,6 +83,7 @@ const stepAfter = (s: AssetState): number => {
 
 export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
   name: 'asset',
+  schemaVersions: { InvestorAdded: 2 },
   initialState: { status: 'none', ownerId: null, documents: {}, value: null, terms: null, investors: 0, currentStep: 1 },
 
   evolve(state, event) {
@@ -170,7 +171,7 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
         const max = command.plan.limits.maxInvestorsPerAsset;
         if (max !== null && state.investors >= max) throw new DomainError(`Your plan covers ${max} investors per asset. Upgrade your plan to add more.`, 403, undefined, 'Plan Limit Reached');
         if (!Number.isInteger(command.tokens) || command.tokens < 1) throw new DomainError('Tokens held must be a whole number of at least 1', 400, [{ field: 'tokens', message: 'Tokens held must be a whole number of at least 1' }]);
-        return [{ type: 'InvestorAdded', data: { assetId: command.assetId, ownerId: command.ownerId, investorId: command.investorId, tokens: command.tokens, personal: { name: command.name, email: command.email } } }];
+        return [{ type: 'InvestorAdded', data: { assetId: command.assetId, ownerId: command.ownerId, investorId: command.investorId, subjectId: command.investorId, tokens: command.tokens, personal: { name: command.name, email: command.email } } }];
       }
       default: {
         const _exhaustive: never = command;

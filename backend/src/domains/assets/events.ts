@@ -60,7 +60,8 @@ export interface TokenizationReturned {
 }
 export interface InvestorAdded {
   type: 'InvestorAdded';
-  data: { assetId: string; ownerId: string; investorId: string; tokens: number; personal: { name: string; email: string | null } };
+  /** v2 names the person (`subjectId`, the investor id) whose key seals `personal`; v1 is upcast (upcasters.ts). */
+  data: { assetId: string; ownerId: string; investorId: string; subjectId: string; tokens: number; personal: { name: string; email: string | null } };
 }
 
 export type AssetEvent = AssetDrafted | DocumentUploaded | AssetValued | TokenConfigured | TokenizationRequested | TokenizationApproved | TokenizationReturned | InvestorAdded;

@@ -46,6 +46,7 @@ function ageOn(dateOfBirth: string, at: string): number {
 
 export const interestRegister: Decider<InterestRegisterCommand, InterestRegisterEvent, InterestRegisterState> = {
   name: 'InterestRegister',
+  schemaVersions: { InterestRegistered: 2 },
   initialState: { registrations: 0, feeWaivers: 0, emailKeys: new Set() },
 
   evolve(state, event) {
@@ -84,7 +85,8 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
               number: state.registrations + 1,
               feeWaived: state.feeWaivers < FEE_FREE_PLACES,
               emailKey: key,
-              registrant: { ...command.registrant, email: command.registrant.email.trim() },
+              subjectId: command.registrationId,
+              personal: { ...command.registrant, email: command.registrant.email.trim() },
               country: command.country,
               investmentInterest: [...new Set(command.investmentInterest)],
               investmentAmount: command.investmentAmount,

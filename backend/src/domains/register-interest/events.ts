@@ -21,7 +21,9 @@ export interface InterestRegistered {
     feeWaived: boolean;
     /** SHA-256 of the normalised e-mail: lets the register refuse a repeat without reading personal data. */
     emailKey: string;
-    registrant: Registrant;
+    /** v2: the registrant is the person whose key seals `personal`; v1 held it unsealed as `registrant` (upcasters.ts). */
+    subjectId: string;
+    personal: Registrant;
     country: Country;
     investmentInterest: Interest[];
     investmentAmount: InvestmentAmount;

@@ -27,6 +27,8 @@ export interface VerificationSubmitted {
   data: {
     verificationId: string;
     userId: string;
+    /** v2: the person whose key seals `personal` (the applicant); v1 is upcast (upcasters.ts). */
+    subjectId: string;
     verificationType: VerificationType;
     grounds: { netWorthAmount: number | null; investmentAmount: number | null; professionalType: ProfessionalType | null };
     documents: VerificationDocument[];

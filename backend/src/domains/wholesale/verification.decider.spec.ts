@@ -7,7 +7,7 @@ const { given } = specify(verification);
 const submit = (over: Partial<Extract<VerificationCommand, { type: 'SubmitVerification' }>> = {}): VerificationCommand => ({
   type: 'SubmitVerification', verificationId: 'v-1', userId, verificationType: 'high_net_worth', netWorthAmount: 6_000_000, investmentAmount: 900_000, professionalType: 'lawyer', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz', documents: [], ...over,
 });
-const submitted: WholesaleEvent = { type: 'VerificationSubmitted', data: { verificationId: 'v-1', userId, verificationType: 'high_net_worth', grounds: { netWorthAmount: 6_000_000, investmentAmount: null, professionalType: null }, documents: [], personal: { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' } } };
+const submitted: WholesaleEvent = { type: 'VerificationSubmitted', data: { verificationId: 'v-1', userId, subjectId: userId, verificationType: 'high_net_worth', grounds: { netWorthAmount: 6_000_000, investmentAmount: null, professionalType: null }, documents: [], personal: { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' } } };
 const approved: WholesaleEvent = { type: 'VerificationApproved', data: { verificationId: 'v-1', userId, approvedBy: 'admin-1', verifiedAt: '2026-11-23T00:00:00.000Z', validUntil: '2028-11-23T00:00:00.000Z' } };
 
 describe('Wholesale verification decider', () => {

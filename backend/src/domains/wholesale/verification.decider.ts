@@ -48,6 +48,7 @@ export function isWholesaleAt(state: Pick<VerificationState, 'status' | 'validUn
 
 export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
   name: 'verification',
+  schemaVersions: { VerificationSubmitted: 2 },
   initialState: { status: 'none', verificationId: null, verificationType: null, verifiedAt: null, validUntil: null },
 
   evolve(state, event) {
@@ -83,6 +84,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
             data: {
               verificationId: command.verificationId,
               userId: command.userId,
+              subjectId: command.userId,
               verificationType: command.verificationType,
               // Only the grounds of the category relied on are recorded.
               grounds: {

@@ -41,14 +41,14 @@ describe('hash chain: memory', () => {
 });
 
 describe.each([
-  ['pglite', async () => PgliteEventStore.open(), async () => undefined],
+  ['pglite', async (): Promise<EventStore> => PgliteEventStore.open(), async (): Promise<void> => undefined],
   [
     'postgres',
-    async () => {
+    async (): Promise<EventStore> => {
       await onServer(`create database ${database}`);
       return PostgresEventStore.open({ connectionString: databaseUrl });
     },
-    () => onServer(`drop database if exists ${database} with (force)`),
+    (): Promise<void> => onServer(`drop database if exists ${database} with (force)`),
   ],
 ] as const)('hash chain: %s', (_name, open, cleanUp) => {
   let store: SqlEventStore;
