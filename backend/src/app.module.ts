@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AuditModule } from './domains/audit/audit.module.js';
 import { AssetModule } from './domains/assets/asset.module.js';
 import { ComplianceModule } from './domains/compliance/compliance.module.js';
 import { WholesaleModule } from './domains/wholesale/wholesale.module.js';
@@ -15,7 +16,7 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), DocumentStoreModule, RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule, ComplianceModule, WholesaleModule, OfferingModule],
+      imports: [PlatformModule.forRoot(platform), DocumentStoreModule, RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule, ComplianceModule, WholesaleModule, OfferingModule, AuditModule],
     };
   }
 }

@@ -6,7 +6,8 @@ import { HealthController } from './http/health.controller.js';
 import type { Logger } from './logging.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
-import { OperationsController, OperatorGuard } from './operations/operations.controller.js';
+import { IntegrityCheck } from './operations/integrity-check.js';
+import { IntegrityOperationsController, OperationsController, OperatorGuard } from './operations/operations.controller.js';
 import { CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE, VAULT } from './tokens.js';
 import type { Vault } from './vault/vault.js';
 
@@ -29,7 +30,7 @@ export class PlatformModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: PlatformModule,
-      controllers: [HealthController, OperationsController],
+      controllers: [HealthController, OperationsController, IntegrityOperationsController],
       providers: [
         { provide: CONFIG, useValue: platform.config },
         { provide: EVENT_STORE, useValue: platform.eventStore },
@@ -38,10 +39,11 @@ export class PlatformModule {
         { provide: LOGGER, useValue: platform.logger },
         { provide: OPS_TOKEN, useValue: platform.opsToken },
         OperatorGuard,
+        { provide: IntegrityCheck, useValue: new IntegrityCheck(platform.eventStore) },
         { provide: ProjectionEngine, useValue: platform.engine },
         { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore) },
       ],
-      exports: [CONFIG, EVENT_STORE, READ_STORE, VAULT, LOGGER, OPS_TOKEN, ProjectionEngine, AggregateRepository],
+      exports: [CONFIG, EVENT_STORE, READ_STORE, VAULT, LOGGER, OPS_TOKEN, ProjectionEngine, AggregateRepository, IntegrityCheck],
     };
   }
 }

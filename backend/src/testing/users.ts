@@ -9,6 +9,8 @@ export interface SignUpOptions {
   lastName?: string;
   /** Make the user an admin: through ADMIN_EMAILS when the server lists the e-mail, else the operator grant path. */
   admin?: boolean;
+  /** Grant the compliance role (audit history) through the operator path. */
+  compliance?: boolean;
 }
 
 export interface SignedUpUser {
@@ -38,15 +40,16 @@ export async function signUp(server: Pick<StartedServer, 'url' | 'opsToken'>, op
   const res = await api.post('/api/register', { email, password, firstName: options.firstName ?? 'Test', lastName: options.lastName ?? 'User' });
   if (res.status !== 201) throw new Error(`signUp(${email}) failed: ${res.status} ${JSON.stringify(res.body)}`);
   let user = res.body as Omit<SignedUpUser, 'password'>;
-  if (options.admin && !user.roles.includes('admin')) {
+  const wanted = [...(options.admin ? ['admin'] : []), ...(options.compliance ? ['compliance'] : [])].filter((role) => !user.roles.includes(role));
+  for (const role of wanted) {
     // The path `npm run admin -- grant` takes through a running app: the operator token.
     const granted = await fetch(`${server.url}/api/operations/roles`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` },
-      body: JSON.stringify({ email, role: 'admin', action: 'grant' }),
+      body: JSON.stringify({ email, role, action: 'grant' }),
     });
-    if (!granted.ok) throw new Error(`granting admin to ${email} failed: ${granted.status} ${await granted.text()}`);
-    user = (await api.get('/api/user')).body;
+    if (!granted.ok) throw new Error(`granting ${role} to ${email} failed: ${granted.status} ${await granted.text()}`);
   }
+  if (wanted.length) user = (await api.get('/api/user')).body;
   return Object.assign(api, { user: { ...user, email, password } });
 }

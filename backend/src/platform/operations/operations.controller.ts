@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { DomainError } from '../errors.js';
 import type { KauriRequest } from '../http/request-context.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
+import { IntegrityCheck } from './integrity-check.js';
 import { LOGGER, OPS_TOKEN } from '../tokens.js';
 import { sameToken } from './runtime-file.js';
 
@@ -54,5 +55,28 @@ export class OperationsController {
     if (!this.engine.names.includes(name)) throw new DomainError(`No projection named '${name}'`, 404);
     await this.engine.resume(name);
     return (await this.engine.status()).find((p) => p.name === name);
+  }
+}
+
+/** Tamper evidence for operators and the CLI (`npm run audit -- verify`): start a check, follow its progress. */
+@ApiTags('operations')
+@ApiSecurity('ops')
+@UseGuards(OperatorGuard)
+@Controller('api/operations/integrity')
+export class IntegrityOperationsController {
+  constructor(private readonly check: IntegrityCheck) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'The running or last hash-chain check: progress, and the first broken link if any' })
+  status() {
+    return this.check.status();
+  }
+
+  @Post()
+  @HttpCode(202)
+  @ApiAcceptedResponse({ description: 'Check started (or joined); follow it in GET /api/operations/integrity' })
+  start() {
+    void this.check.start();
+    return this.check.status();
   }
 }

@@ -1,0 +1,133 @@
+/**
+ * The audit history over HTTP on the real app: only compliance staff and admins read it, every read is
+ * recorded, filters and the chain of one request, an aggregate at a past moment, streamed exports, the
+ * tamper check, and forgetting a person — refused while AML/CFT record keeping applies.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestServer, type Api } from '../../testing/api.js';
+import { interestForm } from '../../testing/fixtures.js';
+import { signUp } from '../../testing/users.js';
+
+describe('audit API', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let staff: Api & { user: { id: string } };
+  beforeAll(async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    staff = await signUp(server, { compliance: true });
+  });
+  afterAll(() => server.close());
+
+  it('is for compliance staff and admins only, and records every read as AuditViewed', async () => {
+    const plain = await signUp(server);
+    expect((await plain.get('/api/audit/events')).status).toBe(403);
+    expect((await server.api.get('/api/audit/events')).status).toBe(401);
+    expect((await staff.get('/api/audit/events?from=yesterday')).body.message).toContain('Times must be ISO-8601');
+
+    const page = await staff.get('/api/audit/events?type=UserRegistered&limit=500');
+    expect(page.status).toBe(200);
+    const mine = page.body.events.find((e: { data: { userId: string } }) => e.data.userId === plain.user.id);
+    expect(mine).toMatchObject({ streamId: `user-${plain.user.id}`, data: { personal: { email: plain.user.email } }, metadata: { actor: { kind: 'anonymous' }, correlationId: expect.any(String) } });
+
+    const views = (await staff.get(`/api/audit/events?stream=audit-${staff.user.id}&limit=500`)).body.events;
+    expect(views.map((e: { type: string }) => e.type)).toEqual(['AuditViewed', 'AuditViewed']);
+    expect(views[0].data).toEqual({ viewerId: staff.user.id, view: 'timeline', query: { type: 'UserRegistered', after: undefined } });
+    expect(views[1].metadata.actor).toMatchObject({ kind: 'user', userId: staff.user.id });
+  });
+
+  it('filters by acting user and time, pages by position, and shows the chain one request caused', async () => {
+    const owner = await signUp(server);
+    const byOwner = (await staff.get(`/api/audit/events?actor=${owner.user.id}`)).body.events;
+    expect(byOwner.length).toBeGreaterThan(0);
+    expect(byOwner.every((e: { metadata: { actor: { userId: string } } }) => e.metadata.actor.userId === owner.user.id)).toBe(true);
+    expect((await staff.get('/api/audit/events?to=2000-01-01T00:00:00Z')).body.events).toEqual([]);
+
+    const first = (await staff.get('/api/audit/events?limit=2')).body;
+    expect(first.events).toHaveLength(2);
+    const second = (await staff.get(`/api/audit/events?limit=2&after=${first.next}`)).body;
+    expect(second.events[0].position).toBeGreaterThan(first.events[1].position);
+
+    const registered = await server.api.post('/api/register', { email: 'chain@example.nz', password: 'a long enough password', firstName: 'Chain' }, { 'x-correlation-id': 'audit-chain-0001' });
+    expect(registered.status).toBe(201);
+    const chain = (await staff.get('/api/audit/correlation/audit-chain-0001')).body.events;
+    expect(chain.map((e: { type: string }) => e.type)).toEqual(['EmailReserved', 'UserRegistered', 'UserSignedIn', 'SessionStarted']);
+  });
+
+  it('shows an aggregate as it stood at a past moment, beside the events that built it', async () => {
+    const admin = await signUp(server, { admin: true });
+    const investor = await signUp(server);
+    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'accountant', verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' });
+    expect(submitted.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status).toBe(200);
+    const stream = `verification-${investor.user.id}`;
+    const [, approved] = (await staff.get(`/api/audit/events?stream=${stream}`)).body.events;
+    const justBefore = new Date(Date.parse(approved.metadata.occurredAt) - 1).toISOString();
+
+    const then = (await staff.get(`/api/audit/streams/${stream}/state?at=${justBefore}`)).body;
+    expect(then).toMatchObject({ aggregate: 'verification', revision: 0, laterEvents: 1, state: { status: 'pending' } });
+    expect(then.events.map((e: { type: string }) => e.type)).toEqual(['VerificationSubmitted']);
+    const now = (await staff.get(`/api/audit/streams/${stream}/state?at=${approved.metadata.occurredAt}`)).body;
+    expect(now).toMatchObject({ revision: 1, laterEvents: 0, state: { status: 'verified' } });
+    expect((await staff.get(`/api/audit/streams/${stream}/state`)).status).toBe(400);
+  });
+
+  it('exports the filtered history as CSV and as JSON, streamed', async () => {
+    const csv = await fetch(`${server.url}/api/audit/export?format=csv&type=UserRegistered`, { headers: { cookie: `kauri.sid=${staff.cookie('kauri.sid')}` } });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(Number(csv.headers.get('x-head-position'))).toBeGreaterThan(0);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('position,streamId,revision,type,occurredAt,actor,correlationId,causationId,eventId,schemaVersion,data');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.slice(1).every((l) => l.split(',')[3] === 'UserRegistered')).toBe(true);
+
+    const json = await fetch(`${server.url}/api/audit/export?format=json&type=UserRegistered`, { headers: { cookie: `kauri.sid=${staff.cookie('kauri.sid')}` } });
+    const events = (await json.json()) as { type: string }[];
+    expect(events).toHaveLength(lines.length - 1);
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(['UserRegistered']));
+    expect((await staff.get('/api/audit/export?format=xml')).body.message).toBe('Format must be csv or json');
+  });
+
+  it('checks the hash chains on request, with progress, and reports no broken link on an untouched log', async () => {
+    expect((await staff.post('/api/audit/integrity')).status).toBe(202);
+    let status = (await staff.get('/api/audit/integrity')).body;
+    while (status.running) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await staff.get('/api/audit/integrity')).body;
+    }
+    expect(status).toMatchObject({ supported: true, error: null, report: { firstBroken: null } });
+    expect(status.report.checkedEvents).toBeGreaterThan(10);
+    expect(status.checked).toBe(status.report.checkedEvents);
+  });
+
+  it('forgets a registrant: their personal data reads as null, the facts and the chain remain; a customer is refused under AML/CFT', async () => {
+    const registration = (await server.api.post('/api/register-interest', interestForm({ email: 'forget.me@example.nz' }))).body;
+    const subject = registration.registrationId;
+    expect((await staff.get(`/api/audit/subjects/${subject}`)).body).toMatchObject({ personalEvents: 1, customer: false, retainedUntil: null, forgotten: false });
+    expect((await staff.post(`/api/audit/subjects/${subject}/forget`, { reason: '' })).status).toBe(400);
+
+    const forgotten = await staff.post(`/api/audit/subjects/${subject}/forget`, { reason: 'Request under the Privacy Act 2020' });
+    expect(forgotten.status).toBe(200);
+    expect(forgotten.body).toMatchObject({ forgotten: true, rebuilding: expect.arrayContaining(['registrations']) });
+    const [event] = (await staff.get('/api/audit/events?type=InterestRegistered&limit=500')).body.events.filter((e: { data: { registrationId: string } }) => e.data.registrationId === subject);
+    expect(event.data).toMatchObject({ number: registration.number, country: 'nz', personalForgotten: true, personal: { email: null, firstName: null, phone: null } });
+    expect(JSON.stringify(await server.eventStore.readAll())).not.toContain('forget.me@example.nz');
+    expect((await staff.post(`/api/audit/subjects/${subject}/forget`, { reason: 'again' })).status).toBe(409);
+
+    // A wholesale investor is a customer under the AML/CFT Act: records are kept 5 years after the relationship.
+    const admin = await signUp(server, { admin: true });
+    const investor = await signUp(server);
+    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'lawyer', verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' });
+    await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' });
+    const standing = (await staff.get(`/api/audit/subjects/${investor.user.id}`)).body;
+    expect(standing).toMatchObject({ customer: true, forgotten: false });
+    const refused = await staff.post(`/api/audit/subjects/${investor.user.id}/forget`, { reason: 'Request under the Privacy Act 2020' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^AML\/CFT record keeping applies until \d{1,2} \w+ \d{4} \(5 years after the relationship ended on/);
+    expect((await staff.get(`/api/audit/events?stream=privacy-${investor.user.id}`)).body.events).toEqual([]);
+
+    const status = (await staff.post('/api/audit/integrity')).body;
+    let report = status;
+    while (report.running || !report.finishedAt) report = (await staff.get('/api/audit/integrity')).body;
+    expect(report.report.firstBroken).toBeNull();
+  });
+});

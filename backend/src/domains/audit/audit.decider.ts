@@ -1,0 +1,91 @@
+import type { Decider } from '../../platform/decider.js';
+import { DomainError } from '../../platform/errors.js';
+import type { AuditEvent, AuditView, PrivacyEvent } from './events.js';
+
+/** AML/CFT Act 2009, s 49–51: records are kept for at least 5 years after the business relationship ends. */
+export const AML_RETENTION_YEARS = 5;
+
+export const ALREADY_FORGOTTEN = 'This person has already been forgotten';
+export const REASON_REQUIRED = 'Please give the reason for forgetting this person (for example, their request under the Privacy Act 2020)';
+
+/** Reading the audit history: one `AuditViewed` per read, by whom, of what. */
+export type AuditCommand = { type: 'RecordAuditView'; viewerId: string; view: AuditView; query: Record<string, string> };
+
+export const auditTrail: Decider<AuditCommand, AuditEvent, { views: number }> = {
+  name: 'audit-trail',
+  initialState: { views: 0 },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'AuditViewed':
+        return { views: state.views + 1 };
+      default: {
+        const _exhaustive: never = event.type;
+        return state;
+      }
+    }
+  },
+  decide(command) {
+    switch (command.type) {
+      case 'RecordAuditView':
+        return [{ type: 'AuditViewed', data: { viewerId: command.viewerId, view: command.view, query: command.query } }];
+      default: {
+        const _exhaustive: never = command.type;
+        throw new Error('unknown command');
+      }
+    }
+  },
+};
+
+/**
+ * Forgetting a person (Privacy Act 2020, principle 9: kept no longer than needed). Refused while AML/CFT
+ * record keeping applies: `retainedUntil` is when that duty ends (null when the person was never a customer
+ * under the Act), worked out by the handler from the history and passed in, so the rule stays pure.
+ */
+export type PrivacyCommand = { type: 'ForgetPerson'; subjectId: string; forgottenBy: string; reason: string; retainedUntil: string | null; relationshipEnded: string | null; at: string };
+
+export interface PrivacyState {
+  forgotten: boolean;
+}
+
+export function retentionEnds(relationshipEnded: string): string {
+  const end = new Date(relationshipEnded);
+  end.setUTCFullYear(end.getUTCFullYear() + AML_RETENTION_YEARS);
+  return end.toISOString();
+}
+
+const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Pacific/Auckland' });
+
+export function retentionRefusal(retainedUntil: string, relationshipEnded: string): string {
+  return `AML/CFT record keeping applies until ${longDate(retainedUntil)} (${AML_RETENTION_YEARS} years after the relationship ended on ${longDate(relationshipEnded)}), so this person's records cannot be forgotten yet`;
+}
+
+export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
+  name: 'privacy',
+  initialState: { forgotten: false },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PersonalDataForgotten':
+        return { forgotten: true };
+      default: {
+        const _exhaustive: never = event.type;
+        return state;
+      }
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'ForgetPerson': {
+        if (state.forgotten) throw new DomainError(ALREADY_FORGOTTEN, 409);
+        if (command.reason.trim().length < 3) throw new DomainError(REASON_REQUIRED, 400, [{ field: 'reason', message: REASON_REQUIRED }]);
+        if (command.retainedUntil && command.relationshipEnded && command.retainedUntil > command.at) {
+          throw new DomainError(retentionRefusal(command.retainedUntil, command.relationshipEnded), 409);
+        }
+        return [{ type: 'PersonalDataForgotten', data: { subjectId: command.subjectId, forgottenBy: command.forgottenBy, reason: command.reason.trim() } }];
+      }
+      default: {
+        const _exhaustive: never = command.type;
+        throw new Error('unknown command');
+      }
+    }
+  },
+};

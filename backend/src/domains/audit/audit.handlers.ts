@@ -1,0 +1,99 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Logger } from 'pino';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import type { CommandContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import { PersonalDataProtection } from '../../platform/privacy/personal-data.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { ALREADY_FORGOTTEN, auditTrail, privacy, type AuditCommand } from './audit.decider.js';
+import { auditStream, privacyStream } from './events.js';
+import { retention } from './history.js';
+
+/** Read models that copy personal data out of events: rebuilt after a person is forgotten, so no copy survives. */
+export const PERSONAL_READ_MODELS = ['users', 'registrations', 'assets', 'activities', 'verifications'] as const;
+
+export class RecordAuditViewCommand extends Command<void> {
+  constructor(
+    readonly command: AuditCommand,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RecordAuditViewCommand)
+export class RecordAuditViewHandler implements ICommandHandler<RecordAuditViewCommand> {
+  constructor(private readonly repository: AggregateRepository) {}
+
+  async execute({ command, context }: RecordAuditViewCommand): Promise<void> {
+    await this.repository.handle(auditTrail, auditStream(command.viewerId), command, context);
+  }
+}
+
+export class ForgetPersonCommand extends Command<{ position: number; rebuilding: readonly string[] }> {
+  constructor(
+    readonly subjectId: string,
+    readonly reason: string,
+    readonly forgottenBy: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Records the decision first, then shreds the key, then rebuilds the read models that held copies. A retry
+ * after a failure part-way finds the decision recorded, finishes the shredding, and answers "already forgotten".
+ */
+@CommandHandler(ForgetPersonCommand)
+export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    private readonly engine: ProjectionEngine,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute({ subjectId, reason, forgottenBy, context }: ForgetPersonCommand) {
+    if (!(this.events instanceof PersonalDataProtection)) throw new Error('Personal data protection is not configured');
+    const protection = this.events;
+    const standing = await retention(this.events, subjectId);
+    if (standing.personalEvents === 0 && !standing.forgotten) throw new DomainError('No personal data is recorded for this person', 404);
+    let position: number;
+    try {
+      ({ position } = await this.repository.handle(
+        privacy,
+        privacyStream(subjectId),
+        { type: 'ForgetPerson', subjectId, forgottenBy, reason, retainedUntil: standing.retainedUntil, relationshipEnded: standing.relationshipEnded, at: context.now },
+        context,
+      ));
+    } catch (error) {
+      if (error instanceof DomainError && error.message === ALREADY_FORGOTTEN) await protection.forget(subjectId);
+      throw error;
+    }
+    await protection.forget(subjectId);
+    void this.rebuild();
+    return { position, rebuilding: PERSONAL_READ_MODELS };
+  }
+
+  private async rebuild(): Promise<void> {
+    for (const name of PERSONAL_READ_MODELS) {
+      for (let attempt = 0; attempt < 60; attempt++) {
+        try {
+          await this.engine.rebuild(name);
+          break;
+        } catch (error) {
+          // Another rebuild of this read model is under way: it may have read the log before the key went.
+          if (!(error instanceof Error && /already being rebuilt/.test(error.message))) {
+            this.logger.error({ err: error, projection: name }, 'rebuild after forgetting a person failed');
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      }
+    }
+  }
+}

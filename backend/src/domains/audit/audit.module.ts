@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AuditController } from './audit.controller.js';
+import { ForgetPersonHandler, RecordAuditViewHandler } from './audit.handlers.js';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [AuditController],
+  providers: [RecordAuditViewHandler, ForgetPersonHandler],
+})
+export class AuditModule {}
