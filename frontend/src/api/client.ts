@@ -109,6 +109,35 @@ export function getQueryFn<TData>({ on401 }: { on401: UnauthorizedBehavior }): Q
   };
 }
 
+/** GET for a URL that is not simply the query key joined (query strings, encoded path segments). */
+export async function getJson<TData>(url: string, signal?: AbortSignal): Promise<TData> {
+  const response = await fetch(url, { credentials: 'include', headers: headersFor('GET', false), signal });
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as TData;
+}
+
+/**
+ * Downloads a streamed response, reporting progress as it arrives: `progressOf` reads how far along a chunk
+ * is (0–1) from the text received so far. Returns the whole body as a Blob for saving.
+ */
+export async function download(url: string, onProgress: (fraction: number) => void, progressOf: (text: string, response: Response) => number | null): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetch(url, { credentials: 'include', headers: headersFor('GET', false) });
+  if (!response.ok || !response.body) throw await errorFrom(response);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    const fraction = progressOf(decoder.decode(value, { stream: true }), response);
+    if (fraction !== null) onProgress(Math.min(fraction, 1));
+  }
+  onProgress(1);
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  return { blob: new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), fileName };
+}
+
 /**
  * Sends a file as the raw request body and reports upload progress (0–100) — fetch cannot, so this one
  * call uses XMLHttpRequest, with the same cookie, bearer token, CSRF header and error shape as the rest.

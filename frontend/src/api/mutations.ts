@@ -1,6 +1,6 @@
 /** Write calls, one function per command the backend accepts. */
 import { apiRequest, uploadFile } from './client';
-import type { EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
+import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
@@ -107,4 +107,21 @@ export function closeOffering(offeringId: string): Promise<Written> {
 export function settleInvestment(offeringId: string, investmentId: string, decision: { confirm: true } | { confirm: false; reason: string }): Promise<Written> {
   const base = `/api/admin/investments/${encodeURIComponent(offeringId)}/${encodeURIComponent(investmentId)}`;
   return decision.confirm ? apiRequest('POST', `${base}/confirm`) : apiRequest('POST', `${base}/cancel`, { reason: decision.reason });
+}
+
+/** Starts (or joins) the tamper check; follow it with integrityQuery. */
+export function startIntegrityCheck(): Promise<IntegrityStatus> {
+  return apiRequest('POST', '/api/audit/integrity', {});
+}
+
+export function forgetPerson(subjectId: string, reason: string): Promise<{ subjectId: string; forgotten: true; position: number; rebuilding: string[] }> {
+  return apiRequest('POST', `/api/audit/subjects/${encodeURIComponent(subjectId)}/forget`, { reason });
+}
+
+export function rebuildProjection(name: string): Promise<{ started: boolean; name: string }> {
+  return apiRequest('POST', `/api/operations/projections/${encodeURIComponent(name)}/rebuild`, {});
+}
+
+export function resumeProjection(name: string): Promise<ProjectionInfo> {
+  return apiRequest('POST', `/api/operations/projections/${encodeURIComponent(name)}/resume`, {});
 }

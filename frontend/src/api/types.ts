@@ -496,3 +496,81 @@ export interface OfferingInput {
   minimumInvestment?: string;
   lockupPeriod?: number;
 }
+
+// ── Audit (compliance staff and admins) and operations (admins) ──
+
+export type AuditActor = { kind: 'user'; userId: string; roles: Role[] } | { kind: 'anonymous' } | { kind: 'system'; name: string };
+
+export interface AuditEvent {
+  streamId: string;
+  revision: number;
+  position: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: { eventId: string; schemaVersion: number; occurredAt: string; actor: AuditActor; correlationId: string; causationId: string | null };
+}
+
+export interface AuditFilter {
+  stream?: string;
+  type?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface AuditPage {
+  events: AuditEvent[];
+  next: number | null;
+  head: number;
+}
+
+export interface AggregateAt {
+  streamId: string;
+  at: string;
+  aggregate: string | null;
+  revision: number;
+  state: unknown;
+  events: AuditEvent[];
+  laterEvents: number;
+}
+
+export interface BrokenLink {
+  streamId: string;
+  revision: number;
+  position: number;
+  eventId: string;
+  type: string;
+  reason: string;
+}
+
+export interface IntegrityStatus {
+  running: boolean;
+  checked: number;
+  total: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  report: { checkedEvents: number; checkedStreams: number; firstBroken: BrokenLink | null } | null;
+  supported: boolean;
+  error: string | null;
+}
+
+export interface SubjectStanding {
+  subjectId: string;
+  personalEvents: number;
+  customer: boolean;
+  relationshipEnded: string | null;
+  retainedUntil: string | null;
+  forgotten: boolean;
+}
+
+export interface ProjectionInfo {
+  name: string;
+  version: number;
+  status: 'starting' | 'catching-up' | 'live' | 'failed' | 'rebuilding';
+  checkpoint: number;
+  head: number;
+  lag: number;
+  rate: number;
+  lastError: { message: string; position: number; eventType: string; streamId: string; at: string } | null;
+  rebuild: { done: number; total: number; position: number; rate: number; startedAt: string } | null;
+}

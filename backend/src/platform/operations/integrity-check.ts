@@ -30,13 +30,17 @@ export class IntegrityCheck {
 
   /** Starts a check unless one is running; resolves when it is done. */
   start(): Promise<IntegrityCheckStatus> {
-    this.running ??= this.run().finally(() => (this.running = null));
+    if (!this.running) {
+      // Marked running before the first await, so the caller's status already says so.
+      this.current = { running: true, checked: 0, total: 0, startedAt: new Date().toISOString(), finishedAt: null, report: null, supported: true, error: null };
+      this.running = this.run().finally(() => (this.running = null));
+    }
     return this.running;
   }
 
   private async run(): Promise<IntegrityCheckStatus> {
-    this.current = { running: true, checked: 0, total: await this.store.headPosition(), startedAt: new Date().toISOString(), finishedAt: null, report: null, supported: true, error: null };
     try {
+      this.current.total = await this.store.headPosition();
       const report = await this.store.verifyIntegrity((checked, total) => {
         this.current.checked = checked;
         this.current.total = Math.max(total, checked);

@@ -14,10 +14,6 @@ export function useAuth(): AuthState {
   return data ? { status: 'authenticated', user: data } : { status: 'anonymous', user: null };
 }
 
-export function isAdmin(user: User | null): boolean {
-  return user?.role === 'admin';
-}
-
 /** Sign-out (spec §4): ends the session, clears the stored token, state and cached data, confirms, goes home. */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();

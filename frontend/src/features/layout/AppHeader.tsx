@@ -4,8 +4,8 @@ import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Layout, Menu, theme } fro
 import { useState } from 'react';
 import { displayName, shortName } from '../../api/auth';
 import type { User } from '../../api/types';
-import { isAdmin, useSignOut } from '../auth/useCurrentUser';
-import { appLinks } from './appLinks';
+import { useSignOut } from '../auth/useCurrentUser';
+import { linksFor } from './appLinks';
 import { appPath } from './appPath';
 
 /** Header of the signed-in app (spec §2 "App header"): links, Admin for admins only, user menu, mobile drawer. */
@@ -14,7 +14,7 @@ export function AppHeader({ user }: { user: User }) {
   const { token } = theme.useToken();
   const signOut = useSignOut();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const links = appLinks.filter((link) => !link.adminOnly || isAdmin(user));
+  const links = linksFor(user);
   const wide = screens.xl;
 
   return (

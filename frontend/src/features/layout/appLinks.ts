@@ -1,10 +1,12 @@
 import type { LinkProps } from '@tanstack/react-router';
+import type { Role, User } from '../../api/types';
 import { appPath } from './appPath';
 
 export interface AppLink {
   to: LinkProps['to'];
   label: string;
-  adminOnly?: boolean;
+  /** Shown only to users holding one of these roles (the server enforces them regardless). */
+  roles?: readonly Role[];
 }
 
 /** The signed-in header's links, in the spec's order (§2 "App header"). */
@@ -17,5 +19,11 @@ export const appLinks: readonly AppLink[] = [
   { to: appPath('/compliance'), label: 'Compliance' },
   { to: appPath('/user-guide'), label: 'User Guide' },
   { to: appPath('/billing'), label: 'Billing' },
-  { to: appPath('/admin'), label: 'Admin', adminOnly: true },
+  { to: appPath('/admin'), label: 'Admin', roles: ['admin'] },
+  { to: appPath('/audit'), label: 'Audit', roles: ['admin', 'compliance'] },
+  { to: appPath('/admin/operations'), label: 'Operations', roles: ['admin'] },
 ];
+
+export function linksFor(user: User): AppLink[] {
+  return appLinks.filter((link) => !link.roles || link.roles.some((role) => user.roles.includes(role)));
+}

@@ -1,0 +1,65 @@
+import { Button, Card, DatePicker, Form, Grid, Input, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { AuditFilter } from '../../api/types';
+
+/** Event types a reviewer asks about most, offered as suggestions; any type name can be typed. */
+const COMMON_TYPES = [
+  'UserRegistered', 'RoleGranted', 'InterestRegistered', 'SubscriptionActivated', 'AssetDrafted', 'TokenizationApproved', 'InvestorAdded',
+  'VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationExpired', 'OfferingCreated', 'InvestmentRequested',
+  'InvestmentConfirmed', 'InvestmentCancelled', 'PersonalDataForgotten', 'AuditViewed',
+];
+
+interface Values {
+  stream?: string;
+  type?: string;
+  actor?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
+  const [form] = Form.useForm<Values>();
+  // Inline on wide screens; stacked on a phone, where the range picker alone is wider than the screen.
+  const inline = Grid.useBreakpoint().md ?? true;
+  const width = inline ? 220 : '100%';
+  const apply = (v: Values) =>
+    onApply({
+      stream: v.stream?.trim() || undefined,
+      type: v.type || undefined,
+      actor: v.actor?.trim() || undefined,
+      from: v.range?.[0]?.toISOString(),
+      to: v.range?.[1]?.toISOString(),
+    });
+  return (
+    <Card title="Filters" size="small">
+      <Form form={form} layout={inline ? 'inline' : 'vertical'} onFinish={apply} style={{ rowGap: 12 }}>
+        <Form.Item name="stream" label="Aggregate or stream">
+          <Input placeholder="offering- or asset-7f3c…" allowClear style={{ width }} />
+        </Form.Item>
+        <Form.Item name="type" label="Event type">
+          <Select aria-label="Event type" placeholder="Any" allowClear showSearch style={{ width }} options={COMMON_TYPES.map((t) => ({ value: t, label: t }))} />
+        </Form.Item>
+        <Form.Item name="actor" label="Acting user">
+          <Input placeholder="user id, anonymous, system:…" allowClear style={{ width }} />
+        </Form.Item>
+        <Form.Item name="range" label="Time range">
+          <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: inline ? undefined : '100%' }} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            Apply Filters
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onApply({});
+            }}
+          >
+            Clear
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, Card, Col, DatePicker, Flex, Input, Result, Row, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import type { AuditFilter, User } from '../../api/types';
+import { ResultHeading } from '../layout/ResultHeading';
+import { AuditFilters } from './AuditFilters';
+import { AuditTimeline } from './AuditTimeline';
+import { CorrelationDrawer } from './CorrelationDrawer';
+import { ExportCard } from './ExportCard';
+import { ForgetPersonCard } from './ForgetPersonCard';
+import { IntegrityCard } from './IntegrityCard';
+import { StateDrawer, type StateRequest } from './StateDrawer';
+
+/**
+ * /audit, for compliance staff and admins: the whole history with filters, the chain one request caused,
+ * any aggregate at a past moment, tamper evidence, export, and forgetting a person. The server enforces the
+ * roles and records each read; this page only spares others an empty screen.
+ */
+export function AuditPage({ user }: { user: User }) {
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [chain, setChain] = useState<string | null>(null);
+  const [state, setState] = useState<StateRequest | null>(null);
+  if (!user.roles.includes('admin') && !user.roles.includes('compliance')) {
+    return <Result status="403" title={<ResultHeading>No Access</ResultHeading>} subTitle="The audit history is for Kauri compliance staff and administrators only." />;
+  }
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1400, margin: '0 auto', padding: '32px 16px' }}>
+      <div>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Audit History
+        </Typography.Title>
+        <Typography.Text type="secondary">Every event as recorded, who caused it and why. Your reading of this history is itself recorded.</Typography.Text>
+      </div>
+      <AuditFilters onApply={setFilter} />
+      <AuditTimeline filter={filter} actions={{ showChain: setChain, showStateAt: (streamId, at) => setState({ streamId, at }) }} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <StateLookup onLookup={setState} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <IntegrityCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ExportCard filter={filter} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ForgetPersonCard />
+        </Col>
+      </Row>
+      <CorrelationDrawer correlationId={chain} onClose={() => setChain(null)} />
+      <StateDrawer request={state} onClose={() => setState(null)} />
+    </Flex>
+  );
+}
+
+/** Any aggregate at any moment, typed in: "what did we know when this investor invested?" */
+function StateLookup({ onLookup }: { onLookup: (request: StateRequest) => void }) {
+  const [streamId, setStreamId] = useState('');
+  const [at, setAt] = useState<Dayjs | null>(null);
+  return (
+    <Card title="Aggregate at a Past Moment" size="small">
+      <Space wrap>
+        <Input aria-label="Stream id" placeholder="offering-… or verification-…" value={streamId} onChange={(e) => setStreamId(e.target.value)} style={{ width: 260 }} />
+        <DatePicker aria-label="Moment" showTime value={at} onChange={setAt} />
+        <Button disabled={!streamId.trim() || !at} onClick={() => onLookup({ streamId: streamId.trim(), at: at!.toISOString() })}>
+          Show State
+        </Button>
+      </Space>
+    </Card>
+  );
+}
