@@ -38,6 +38,12 @@ export class OperationsController {
     return this.engine.status();
   }
 
+  @Get('checksums')
+  @ApiOkResponse({ description: "A SHA-256 of each read model's documents and its checkpoint: compare with a fresh replay" })
+  checksums() {
+    return this.engine.checksums();
+  }
+
   @Post(':name/rebuild')
   @HttpCode(202)
   @ApiAcceptedResponse({ description: 'Rebuild started; follow its progress in GET /api/operations/projections' })
@@ -45,7 +51,11 @@ export class OperationsController {
     const info = (await this.engine.status()).find((p) => p.name === name);
     if (!info) throw new DomainError(`No projection named '${name}'`, 404);
     if (info.rebuild) throw new DomainError(`${name} is already being rebuilt`, 409);
-    void this.engine.rebuild(name).catch((error: unknown) => this.logger.error({ err: error, projection: name }, 'rebuild failed'));
+    this.logger.info({ projection: name }, 'rebuild started');
+    void this.engine.rebuild(name).then(
+      () => this.logger.info({ projection: name }, 'rebuild swapped in'),
+      (error: unknown) => this.logger.error({ err: error, projection: name }, 'rebuild failed'),
+    );
     return { started: true, name };
   }
 
