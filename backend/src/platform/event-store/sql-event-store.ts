@@ -198,12 +198,26 @@ export abstract class SqlEventStore implements EventStore {
     // visible before it releases its locks, so the next holder draws higher positions only after ours are
     // visible: positions become visible in increasing order. Taken after the revision check, so a refused
     // append never waits for it, and always after the stream row lock, so the two cannot deadlock.
+    // Tamper evidence: each event's hash chains the stream's last hash over the text the database will
+    // store (jsonb's canonical rendering, asked of the database itself), so the rows are written once, hashed.
+    const batch = JSON.stringify(fresh.map(({ type, data, metadata }) => ({ type, data, metadata })));
+    const rendered = await tx.query<{ data: string; metadata: string; previous: string | null }>(
+      `select coalesce((e.value -> 'data')::text, 'null') as data, (e.value -> 'metadata')::text as metadata,
+              (select hash from events where stream_id = $2 and revision = $3::bigint) as previous
+       from jsonb_array_elements($1::jsonb) with ordinality as e(value, ord) order by e.ord`,
+      [batch, streamId, current],
+    );
+    let previous = rendered[0]?.previous ?? '';
+    const hashes = fresh.map((e, i) =>
+      (previous = chainHash(previous, { streamId, revision: current + 1 + i, eventId: e.metadata.eventId, type: e.type, data: rendered[i]!.data, metadata: rendered[i]!.metadata })),
+    );
+
     await tx.query('select pg_advisory_xact_lock($1)', [POSITION_LOCK]);
     const [inserted] = await tx.query<{ position: DbInt; revision: DbInt }>(
       `with inserted as (
-         insert into events (stream_id, revision, event_id, type, data, metadata)
+         insert into events (stream_id, revision, event_id, type, data, metadata, hash)
          select $1, $2::bigint + e.ord, (e.value -> 'metadata' ->> 'eventId')::uuid, e.value ->> 'type',
-                e.value -> 'data', e.value -> 'metadata'
+                e.value -> 'data', e.value -> 'metadata', ($4::jsonb ->> (e.ord - 1)::int)
          from jsonb_array_elements($3::jsonb) with ordinality as e(value, ord)
          order by e.ord
          returning position, revision
@@ -211,11 +225,8 @@ export abstract class SqlEventStore implements EventStore {
          update streams set revision = (select max(revision) from inserted) where stream_id = $1
        )
        select max(position) as position, max(revision) as revision from inserted`,
-      [streamId, current, JSON.stringify(fresh.map(({ type, data, metadata }) => ({ type, data, metadata })))],
+      [streamId, current, batch, JSON.stringify(hashes)],
     );
-    // Chain the new events to the stream's last hash, over the text the database stored.
-    const [last] = current < 0 ? [] : await tx.query<{ hash: string | null }>('select hash from events where stream_id = $1 and revision = $2', [streamId, current]);
-    await chainStream(tx, streamId, current, last?.hash ?? '');
     await this.afterInsert(tx);
     return { nextRevision: Number(inserted!.revision), position: Number(inserted!.position) };
   }
