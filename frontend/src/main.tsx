@@ -1,12 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';
 import { router } from './router';
-import { headerHeight, theme } from './theme';
+import { BaseText } from './features/layout/BaseText';
+import { ToastHost } from './features/layout/ToastHost';
+import { theme } from './theme';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -15,12 +17,13 @@ createRoot(container).render(
   <StrictMode>
     {/* Tooltips open after 0.7 s (spec §9), so passing the pointer over the page does not flash them. */}
     <ConfigProvider theme={theme} tooltip={{ mouseEnterDelay: 0.7 }}>
-      {/* Toasts (spec §9): one at a time, each for 5 seconds; below the header so they hide no navigation. */}
-      <App notification={{ maxCount: 1, duration: 5, top: headerHeight + 16 }}>
+      <BaseText>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </App>
+      </BaseText>
+      {/* Toasts (spec §9): one at a time, each for 5 seconds, below the header; loaded on the first one. */}
+      <ToastHost />
     </ConfigProvider>
   </StrictMode>,
 );

@@ -1,25 +1,69 @@
-import { App } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
+/** Each call resolves once the toast is on screen (the first one waits for the notification code). */
 export interface Toast {
-  success(title: string, description?: string): void;
+  success(title: string, description?: string): Promise<void>;
   /** Failure toasts use the destructive (error) style, spec §8. */
-  error(title: string, description?: string): void;
-  warning(title: string, description?: string): void;
+  error(title: string, description?: string): Promise<void>;
+  warning(title: string, description?: string): Promise<void>;
+}
+
+export interface ToastMessage {
+  kind: 'success' | 'error' | 'warning';
+  title: string;
+  description?: string;
 }
 
 /**
- * Toasts as the spec words them: a title and a description. One shows at a time for 5 seconds;
- * both limits are set once on the antd `App` in main.tsx.
+ * Toasts as the spec words them: a title and a description; one at a time for 5 seconds (set on the
+ * Toaster). The notification code is loaded on the first toast, not with the page: most visits never
+ * need it. Toasts asked for before it has loaded wait in a queue and show in order.
  */
+let show: ((message: ToastMessage) => void) | null = null;
+const waiting: { message: ToastMessage; shown: () => void }[] = [];
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function toast(message: ToastMessage): Promise<void> {
+  if (show) {
+    show(message);
+    return Promise.resolve();
+  }
+  const shown = new Promise<void>((resolve) => waiting.push({ message, shown: resolve }));
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  return shown;
+}
+
+/** Whether a toast has been asked for yet: the ToastHost mounts the Toaster from then on. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(subscribe, () => wanted);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called by the Toaster once it can show toasts (and with null when it unmounts). */
+export function connectToaster(next: ((message: ToastMessage) => void) | null): void {
+  show = next;
+  if (!next) return;
+  for (const { message, shown } of waiting.splice(0)) {
+    next(message);
+    shown();
+  }
+}
+
 export function useToast(): Toast {
-  const { notification } = App.useApp();
   return useMemo(
     () => ({
-      success: (title, description) => notification.success({ title, description }),
-      error: (title, description) => notification.error({ title, description }),
-      warning: (title, description) => notification.warning({ title, description }),
+      success: (title, description) => toast({ kind: 'success', title, description }),
+      error: (title, description) => toast({ kind: 'error', title, description }),
+      warning: (title, description) => toast({ kind: 'warning', title, description }),
     }),
-    [notification],
+    [],
   );
 }

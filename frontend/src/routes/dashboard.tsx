@@ -20,9 +20,16 @@ export default function DashboardRoute() {
 
   useEffect(() => {
     if (!anonymous) return;
-    toast.error('Unauthorized', 'You are logged out. Logging in again...');
-    const timer = window.setTimeout(() => void startLogin(() => void navigate({ to: appPath('/auth') }), '/dashboard'), LOGOUT_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
+    // The delay runs from when the message is on screen, so it is always seen before the page changes.
+    let timer: number | undefined;
+    let cancelled = false;
+    void toast.error('Unauthorized', 'You are logged out. Logging in again...').then(() => {
+      if (!cancelled) timer = window.setTimeout(() => void startLogin(() => void navigate({ to: appPath('/auth') }), '/dashboard'), LOGOUT_REDIRECT_MS);
+    });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
   }, [anonymous, toast, navigate]);
 
   if (auth.status !== 'authenticated') return <PageSpinner />;

@@ -1,9 +1,10 @@
 import { CheckCircleFilled, SafetyCertificateOutlined, RobotOutlined, TeamOutlined, PieChartOutlined, BlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Flex, Row, Tag, theme } from 'antd';
+import { Button, Col, Flex, Row, theme } from 'antd';
 import { earlyAccessQuery } from '../../api/queries';
 import { ButtonLink } from '../layout/ButtonLink';
 import { FeatureList } from '../layout/FeatureList';
+import { Label } from '../layout/Label';
 import { Panel } from '../layout/Panel';
 import { appPath } from '../layout/appPath';
 import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
@@ -22,7 +23,7 @@ export default function Landing() {
     <>
       <div style={{ background: token.colorPrimaryBg }}>
         <Flex vertical align="center" gap={20} style={{ ...section, padding: '72px 16px', textAlign: 'center' }}>
-          <Tag color="green">Pre-launch · {earlyAccess ? `${earlyAccess.placesLeft} of ${earlyAccess.waivedPlaces} fee-free places left` : 'first 100 registrations waive sign-on fees'}</Tag>
+          <Label>Pre-launch · {earlyAccess ? `${earlyAccess.placesLeft} of ${earlyAccess.waivedPlaces} fee-free places left` : 'first 100 registrations waive sign-on fees'}</Label>
           <h1 style={{ fontSize: 'clamp(30px, 6vw, 52px)', lineHeight: 1.15, margin: 0, color: token.colorPrimary }}>
             Tokenize New Zealand real-world assets
           </h1>
@@ -100,7 +101,7 @@ export default function Landing() {
           {heading('Pricing')}
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
-              <Panel title="Professional" extra={<Tag color="green">Most Popular</Tag>}>
+              <Panel title="Professional" extra={<Label>Most Popular</Label>}>
                 <div style={{ fontSize: token.fontSizeHeading2, fontWeight: token.fontWeightStrong }}>$199/month</div>
                 <FeatureList items={['5 asset tokens', 'Full compliance suite', 'Priority support']} />
               </Panel>
