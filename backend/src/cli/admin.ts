@@ -4,7 +4,8 @@ import { systemContext } from '../platform/command-context.js';
 import { loadConfig } from '../platform/config.js';
 import type { Role } from '../platform/event-store/event-store.js';
 import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
-import { openEventStore } from '../platform/stores.js';
+import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
+import { openEventStore, openVault } from '../platform/stores.js';
 import { emailKey, emailReservation, emailStream } from '../domains/identity/reservations.decider.js';
 import { user, userStream } from '../domains/identity/user.decider.js';
 
@@ -37,7 +38,10 @@ async function throughApp(app: RuntimeInfo, email: string, role: Role, action: '
 }
 
 async function standalone(email: string, role: Role, action: 'grant' | 'revoke'): Promise<Outcome> {
-  const events = await openEventStore(loadConfig());
+  const config = loadConfig();
+  const stored = await openEventStore(config);
+  const vault = await openVault(config, stored);
+  const events = new PersonalDataProtection(stored, vault);
   try {
     const repository = new AggregateRepository(events);
     const { state: reservation } = await repository.load(emailReservation, emailStream(emailKey(email)));
@@ -48,7 +52,8 @@ async function standalone(email: string, role: Role, action: 'grant' | 'revoke')
     const { events: appended, state } = await repository.handle(user, userStream(reservation.holder), command, context);
     return { changed: appended.length > 0, roles: [...state.roles] };
   } finally {
-    await events.close();
+    await vault.close();
+    await stored.close();
   }
 }
 
