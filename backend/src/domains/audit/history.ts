@@ -58,8 +58,8 @@ function matches(event: RecordedEvent, filter: HistoryFilter): boolean {
   return true;
 }
 
-/** Every event after `after` that passes the filter, in log order, read a page at a time. */
-export async function* scan(store: EventStore, filter: HistoryFilter = {}, after = 0): AsyncGenerator<RecordedEvent> {
+/** Pages of the log after `after`, as the store filters them (stream, type), with the last position read. */
+async function* pages(store: EventStore, filter: HistoryFilter, after: number): AsyncGenerator<RecordedEvent[]> {
   for (let from = after; ; ) {
     const page = await store.readAll({
       fromPosition: from,
@@ -67,20 +67,41 @@ export async function* scan(store: EventStore, filter: HistoryFilter = {}, after
       streamPrefixes: filter.stream ? [filter.stream] : undefined,
       eventTypes: filter.type ? [filter.type] : undefined,
     });
-    for (const event of page) if (matches(event, filter)) yield event;
+    if (page.length > 0) yield page;
     if (page.length < PAGE) return;
     from = page.at(-1)!.position;
   }
 }
 
-/** One page of the timeline: up to `limit` matching events after `after`, and where the next page starts. */
-export async function timeline(store: EventStore, filter: HistoryFilter, after: number, limit: number) {
+/** Every event after `after` that passes the filter, in log order, read a page at a time. */
+export async function* scan(store: EventStore, filter: HistoryFilter = {}, after = 0): AsyncGenerator<RecordedEvent> {
+  for await (const page of pages(store, filter, after)) for (const event of page) if (matches(event, filter)) yield event;
+}
+
+/** At most this many events are read for one timeline page, so a rare filter never ties up a request. */
+const SCAN_BUDGET = 20_000;
+
+/**
+ * One page of the timeline: up to `limit` matching events after `after`, and where the next page starts
+ * (null at the end of the log). A page may come back short, even empty, with a `next`: the search went
+ * through its budget of events and can go on from there.
+ */
+export async function timeline(store: EventStore, filter: HistoryFilter, after: number, limit: number, budget = SCAN_BUDGET) {
   const events: RecordedEvent[] = [];
-  for await (const event of scan(store, filter, after)) {
-    events.push(event);
-    if (events.length === limit) break;
+  let read = 0;
+  let next: number | null = null;
+  for await (const page of pages(store, filter, after)) {
+    for (const event of page) {
+      read++;
+      if (matches(event, filter)) events.push(event);
+      if (events.length === limit || read >= budget) {
+        next = event.position;
+        break;
+      }
+    }
+    if (next !== null) break;
   }
-  return { events, next: events.length === limit ? events.at(-1)!.position : null, head: await store.headPosition() };
+  return { events, next, head: await store.headPosition() };
 }
 
 /**

@@ -35,10 +35,14 @@ export function AuditTimeline({ filter, actions }: { filter: AuditFilter; action
         ]}
       />
       {hasNextPage && (
-        <Flex justify="center" style={{ marginTop: 12 }}>
+        <Flex vertical align="center" gap={4} style={{ marginTop: 12 }}>
           <Button onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
             Load More
           </Button>
+          {/* A rare filter reads the log a stretch at a time: say how far the search has come. */}
+          <Typography.Text type="secondary">
+            Searched to position {data!.pages.at(-1)!.next} of {data!.pages.at(-1)!.head}
+          </Typography.Text>
         </Flex>
       )}
     </Card>
