@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { MemoryEventStore } from '../platform/event-store/memory-event-store.js';
 import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
 import { PostgresEventStore } from '../platform/event-store/postgres-event-store.js';
+import { scratchDatabase } from '../platform/event-store/scratch-database.js';
 import { benchAudit } from './audit.bench.js';
 import { benchEmbeddedBoot } from './boot.bench.js';
 import { benchEventStores, type BenchRow } from './event-store.bench.js';
@@ -51,21 +50,16 @@ await projectionRows('pglite', async () => {
   const store = await PgliteEventStore.open({ dataDir: dir });
   return { store, done: async () => (await store.close(), await rm(dir, { recursive: true, force: true })) };
 });
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `kauri_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const admin = new pg.Client({ connectionString: serverUrl });
+const scratch = scratchDatabase('kauri_bench');
 try {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
+  await scratch.create();
   await projectionRows('postgres', async () => {
-    const store = await PostgresEventStore.open({ connectionString: Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString() });
+    const store = await PostgresEventStore.open({ connectionString: scratch.url });
     return { store, done: () => store.close() };
   });
-  await admin.query(`drop database if exists ${database} with (force)`);
+  await scratch.drop();
 } catch (error) {
   console.warn(`postgres projection benchmark SKIPPED: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await admin.end().catch(() => undefined);
 }
 
 step(`sealed personal data and hash-chain check on pglite, ${events} events`);

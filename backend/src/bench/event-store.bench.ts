@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { scratchDatabase } from '../platform/event-store/scratch-database.js';
 import type { EventStore, EventToAppend } from '../platform/event-store/event-store.js';
 import { MemoryEventStore } from '../platform/event-store/memory-event-store.js';
 import { PgliteEventStore, pgliteDatabase } from '../platform/event-store/pglite-event-store.js';
@@ -161,16 +162,6 @@ async function benchStore(store: EventStore, raw: SqlDatabase | undefined, event
   return rows;
 }
 
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 /**
  * Throughput of the memory, PGlite (file-backed, in a temporary folder) and PostgreSQL event stores, each
  * SQL one beside raw SQL doing the same work on the same database: single-event commands are compared with
@@ -198,16 +189,15 @@ export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRo
     await rm(dir, { recursive: true, force: true });
   }
 
-  const serverUrl = opts.postgresUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = `kauri_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const scratch = scratchDatabase('kauri_bench', opts.postgresUrl);
   try {
-    await onServer(serverUrl, `create database ${database}`);
+    await scratch.create();
   } catch (error) {
-    console.warn(`postgres benchmark SKIPPED: cannot reach ${serverUrl} (${error instanceof Error ? error.message : String(error)})`);
+    console.warn(`postgres benchmark SKIPPED: cannot reach ${scratch.serverUrl} (${error instanceof Error ? error.message : String(error)})`);
     return rows;
   }
   try {
-    const url = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
+    const url = scratch.url;
     const store = await PostgresEventStore.open({ connectionString: url, maxConnections: WRITERS + 2 });
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     try {
@@ -217,7 +207,7 @@ export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRo
       await store.close();
     }
   } finally {
-    await onServer(serverUrl, `drop database if exists ${database} with (force)`);
+    await scratch.drop();
   }
   return rows;
 }

@@ -2,27 +2,15 @@
  * Tamper evidence on the stores that keep hashes: a clean log verifies; changing one stored value in the
  * middle of a stream is caught, and the check names that event.
  */
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { contractEvent } from './event-store.contract.js';
 import type { EventStore } from './event-store.js';
 import { MemoryEventStore } from './memory-event-store.js';
 import { PgliteEventStore } from './pglite-event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { scratchDatabase } from './scratch-database.js';
 import type { SqlEventStore } from './sql-event-store.js';
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `kauri_integrity_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
-async function onServer(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
+const scratch = scratchDatabase('kauri_integrity');
 
 async function fill(store: EventStore): Promise<number> {
   await store.append('asset-a', [contractEvent('AssetDrafted', { name: 'Harbour View', value: 1_200_000 }), contractEvent('AssetValued', { value: 1_250_000 })], 'no_stream');
@@ -45,10 +33,10 @@ describe.each([
   [
     'postgres',
     async (): Promise<EventStore> => {
-      await onServer(`create database ${database}`);
-      return PostgresEventStore.open({ connectionString: databaseUrl });
+      await scratch.create();
+      return PostgresEventStore.open({ connectionString: scratch.url });
     },
-    (): Promise<void> => onServer(`drop database if exists ${database} with (force)`),
+    (): Promise<void> => scratch.drop(),
   ],
 ] as const)('hash chain: %s', (_name, open, cleanUp) => {
   let store: SqlEventStore;

@@ -3,24 +3,14 @@ import pg from 'pg';
 import { contractEvent, describeEventStoreContract, eventually } from './event-store.contract.js';
 import { WrongExpectedRevisionError, type RecordedEvent } from './event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { scratchDatabase } from './scratch-database.js';
 
 // A throwaway database on the machine's server (or the one TEST_DATABASE_URL / DATABASE_URL names).
-const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `kauri_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
+const scratch = scratchDatabase('kauri_test');
+const databaseUrl = scratch.url;
 
-async function onServer(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
-beforeAll(() => onServer(`create database ${database}`));
-afterAll(() => onServer(`drop database if exists ${database} with (force)`));
+beforeAll(() => scratch.create());
+afterAll(() => scratch.drop());
 
 describeEventStoreContract('postgres', () => PostgresEventStore.open({ connectionString: databaseUrl }));
 

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { PgliteEventStore } from '../event-store/pglite-event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { scratchDatabase } from '../event-store/scratch-database.js';
 import { SqlVault } from './sql-vault.js';
 import { describeVaultContract } from './vault.contract.js';
 
@@ -15,29 +14,17 @@ describe('sql vault on pglite', () => {
   describeVaultContract('pglite', () => SqlVault.open(store.database, 'pglite'));
 });
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `kauri_vault_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
-
-async function onServer(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
+const scratch = scratchDatabase('kauri_vault');
 
 describe('sql vault on postgres', () => {
   let store: PostgresEventStore;
   beforeAll(async () => {
-    await onServer(`create database ${database}`);
-    store = await PostgresEventStore.open({ connectionString: databaseUrl, maxConnections: 4 });
+    await scratch.create();
+    store = await PostgresEventStore.open({ connectionString: scratch.url, maxConnections: 4 });
   });
   afterAll(async () => {
     await store?.close();
-    await onServer(`drop database if exists ${database} with (force)`);
+    await scratch.drop();
   });
   describeVaultContract('postgres', () => SqlVault.open(store.database, 'postgres'));
 
