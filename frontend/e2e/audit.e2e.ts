@@ -7,18 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { interestForm } from '../../backend/src/testing/fixtures.js';
 import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
 import { choose, fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import { signIn } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByText('Welcome back!').waitFor();
-}
 
 describe('audit history and operations', () => {
   let browser: TestBrowser;
@@ -45,7 +38,7 @@ describe('audit history and operations', () => {
 
   it('a compliance officer replays the history, checks it, exports it, and forgets a person where the law allows', async () => {
     const { page, errors } = await openPage(browser, server.url, '/auth');
-    await signIn(page, 'compliance@kauri.test');
+    await signIn(page, 'compliance@kauri.test', TEST_PASSWORD);
     await page.getByRole('link', { name: 'Audit' }).click();
     await page.getByRole('heading', { name: 'Audit History' }).waitFor();
     await expect(page.getByRole('link', { name: 'Operations' }).count()).resolves.toBe(0);
@@ -128,7 +121,7 @@ describe('audit history and operations', () => {
     await page.getByText('Sign Out').click();
     await page.getByText('You have been successfully signed out.').waitFor();
     await page.goto(`${server.url}/auth`);
-    await signIn(page, 'ops.admin@kauri.test');
+    await signIn(page, 'ops.admin@kauri.test', TEST_PASSWORD);
     await page.getByRole('link', { name: 'Operations' }).click();
     await page.getByRole('heading', { name: 'Operations' }).waitFor();
     const users = page.getByRole('row', { name: /^users/ });

@@ -7,18 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import { createAccount } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
-const PASSWORD = 'correct horse battery';
-
-async function createAccount(page: Page, firstName: string, email: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Create Account' }).click();
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).last().click();
-  await page.getByText('Account Created!').waitFor();
-}
 
 async function payWith(page: Page, card: string): Promise<void> {
   await page.getByLabel('Card number').fill(card);

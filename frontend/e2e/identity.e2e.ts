@@ -4,22 +4,12 @@
  * the gated pages for visitors; the mobile menu at 375 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { TestOidcProvider } from '../../backend/src/testing/oidc-provider.js';
 import { fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, type TestBrowser } from './support/browser.js';
+import { createAccount, PASSWORD } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
-const PASSWORD = 'correct horse battery';
 const ADMIN_EMAIL = 'ops.admin@kauri.test';
-
-async function registerOnAuthPage(page: Page, details: { firstName: string; email: string }): Promise<void> {
-  await page.getByRole('tab', { name: 'Create Account' }).click();
-  await page.getByLabel('First Name').fill(details.firstName);
-  await page.getByLabel('Email').fill(details.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).last().click();
-  await page.getByText('Account Created!').waitFor();
-}
 
 describe('identity', () => {
   let idp: TestOidcProvider;
@@ -100,7 +90,7 @@ describe('identity', () => {
   it('shows the Admin link and the admin area to an admin only', async () => {
     const browser = await newBrowser();
     const { page, errors } = await openPage(browser, server.url, '/auth');
-    await registerOnAuthPage(page, { firstName: 'Ops', email: ADMIN_EMAIL });
+    await createAccount(page, 'Ops', ADMIN_EMAIL);
     await page.getByRole('link', { name: 'Admin', exact: true }).click();
     await page.getByRole('tab', { name: 'Registrations of Interest' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');
@@ -153,7 +143,7 @@ describe('identity', () => {
   it('offers the floating menu on a 375 px phone', async () => {
     const browser = await newBrowser();
     const { page, errors } = await openPage(browser, server.url, '/auth', phone);
-    await registerOnAuthPage(page, { firstName: 'Mere', email: 'mere.phone@example.nz' });
+    await createAccount(page, 'Mere', 'mere.phone@example.nz');
     await page.getByRole('button', { name: 'Open quick menu' }).click();
     const sheet = page.getByRole('dialog');
     await sheet.getByText('mere.phone@example.nz').waitFor();

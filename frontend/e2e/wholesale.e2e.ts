@@ -8,24 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { subscribe } from '../../backend/src/testing/billing.js';
 import { samplePdf } from '../../backend/src/testing/pdf.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { choose, fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import { createAccount } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
-const PASSWORD = 'correct horse battery';
 const ADMIN_EMAIL = 'markets@kauri.test';
-
-async function createAccount(page: Page, firstName: string, email: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Create Account' }).click();
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).last().click();
-  await page.getByText('Account Created!').waitFor();
-}
 
 describe('wholesale investors and offerings', () => {
   let investorBrowser: TestBrowser;
@@ -125,7 +115,7 @@ describe('wholesale investors and offerings', () => {
     await saveScreenshot(page, 'token-offerings-desktop');
     await page.setViewportSize(phone);
     await page.waitForTimeout(300); // let the closing dialog's animation finish
-    const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.ant-table-content')).slice(0, 6).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`));
+    const wide = await page.evaluate(() => Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.ant-table-content')).slice(0, 6).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`));
     expect(wide).toEqual([]);
     expect(await fitsViewportWidth(page)).toBe(true);
 

@@ -10,19 +10,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { samplePdf } from '../../backend/src/testing/pdf.js';
 import { fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import { createAccount } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
-const PASSWORD = 'correct horse battery';
 const ADMIN_EMAIL = 'reviewer@kauri.test';
-
-async function createAccount(page: Page, firstName: string, email: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Create Account' }).click();
-  await page.getByLabel('First Name').fill(firstName);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).last().click();
-  await page.getByText('Account Created!').waitFor();
-}
 
 describe('owner workspace', () => {
   let owner: TestBrowser;
