@@ -1,4 +1,4 @@
-import type { BillingEvent } from '../domains/billing/events.js';
+import { BILLING_EVENT_TYPES, type BillingEvent } from '../domains/billing/events.js';
 import type { SubscriptionStatus } from '../domains/billing/billing.decider.js';
 import type { Tier } from '../domains/plans/plans.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
@@ -36,16 +36,7 @@ const HISTORY_LIMIT = 50;
 export const subscriptionsProjection: Projection<SubscriptionDoc> = {
   name: 'subscriptions',
   version: 1,
-  eventTypes: [
-    'CheckoutStarted',
-    'SubscriptionActivated',
-    'SubscriptionRenewed',
-    'SubscriptionPastDue',
-    'SubscriptionCanceled',
-    'PaymentFailed',
-    'CancellationScheduled',
-    'CancellationWithdrawn',
-  ] satisfies BillingEvent['type'][],
+  eventTypes: BILLING_EVENT_TYPES,
   keys: (event) => [(event as RecordedEvent & BillingEvent).data.userId],
   evolve(doc, raw, id) {
     const event = raw as RecordedEvent & BillingEvent;

@@ -120,26 +120,25 @@ export async function correlationChain(store: EventStore, correlationId: string)
   return chain;
 }
 
-/** Which decider folds which stream: the longest matching prefix wins. */
-const AGGREGATES: readonly [prefix: string, decider: Decider<unknown, DomainEvent, unknown>][] = (
-  [
-    ['user-', user],
-    ['email-', emailReservation],
-    ['external-identity-', externalIdentity],
-    ['asset-', asset],
-    ['billing-', billing],
-    ['compliance-', compliance],
-    ['verification-', verification],
-    ['offering-', offering],
-    ['interest-register-', interestRegister],
-    ['privacy-', privacy],
-    ['audit-', auditTrail],
-  ] as [string, Decider<never, never, unknown>][]
-).map(([prefix, decider]) => [prefix, decider as unknown as Decider<unknown, DomainEvent, unknown>]);
+type AnyDecider = Decider<unknown, DomainEvent, unknown>;
 
-export function aggregateOf(streamId: string): { name: string; decider: Decider<unknown, DomainEvent, unknown> } | null {
-  const found = AGGREGATES.filter(([prefix]) => streamId.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0];
-  return found ? { name: found[1].name, decider: found[1] } : null;
+/** Which decider folds which stream, by the stream's prefix (no prefix is the start of another). */
+const AGGREGATES = Object.entries({
+  'user-': user,
+  'email-': emailReservation,
+  'external-identity-': externalIdentity,
+  'asset-': asset,
+  'billing-': billing,
+  'compliance-': compliance,
+  'verification-': verification,
+  'offering-': offering,
+  'interest-register-': interestRegister,
+  'privacy-': privacy,
+  'audit-': auditTrail,
+}) as [string, AnyDecider][];
+
+export function aggregateOf(streamId: string): AnyDecider | null {
+  return AGGREGATES.find(([prefix]) => streamId.startsWith(prefix))?.[1] ?? null;
 }
 
 /** JSON for folded state: Maps and Sets become objects and arrays. */
@@ -159,7 +158,7 @@ export async function stateAt(store: EventStore, streamId: string, at: string) {
   const aggregate = aggregateOf(streamId);
   const all = await store.readStream(streamId);
   const known = all.filter((e) => e.metadata.occurredAt <= at);
-  const state = aggregate ? fold(aggregate.decider, known.map((e) => toDomainEvent(e))) : null;
+  const state = aggregate ? fold(aggregate, known.map((e) => toDomainEvent(e))) : null;
   return {
     streamId,
     at,
