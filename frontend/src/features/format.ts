@@ -41,8 +41,11 @@ export function formatPayment(value: number, currency = 'NZD'): string {
   return new Intl.NumberFormat('en-NZ', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(value);
 }
 
-/** A calendar date as New Zealanders write it: 23 December 2026. Accepts Unix seconds or an ISO string. */
-export function formatDate(value: number | string): string {
+/**
+ * A calendar date as New Zealanders write it: 23 December 2026. Accepts Unix seconds or an ISO string; in
+ * the browser's time zone unless one is given (the audit screen dates legal deadlines in NZ time).
+ */
+export function formatDate(value: number | string, timeZone?: string): string {
   const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
-  return new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
 }

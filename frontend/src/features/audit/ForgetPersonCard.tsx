@@ -5,7 +5,8 @@ import { describeError } from '../../api/client';
 import { forgetPerson } from '../../api/mutations';
 import { subjectQuery } from '../../api/queries';
 import { useToast } from '../toast';
-import { formatDay } from './describe';
+import { formatDate } from '../format';
+import { NZ_TIME } from './describe';
 
 /**
  * Privacy Act 2020: forgetting a person deletes their key, so their personal data in events can no longer be
@@ -41,8 +42,8 @@ export function ForgetPersonCard() {
             <Descriptions size="small" column={1} bordered>
               <Descriptions.Item label="Events with personal data">{s.personalEvents}</Descriptions.Item>
               <Descriptions.Item label="AML/CFT customer">{s.customer ? <Tag color="gold">Yes</Tag> : <Tag>No</Tag>}</Descriptions.Item>
-              {s.relationshipEnded && <Descriptions.Item label="Last customer activity">{formatDay(s.relationshipEnded)}</Descriptions.Item>}
-              {s.retainedUntil && <Descriptions.Item label="Records kept until">{formatDay(s.retainedUntil)}</Descriptions.Item>}
+              {s.relationshipEnded && <Descriptions.Item label="Last customer activity">{formatDate(s.relationshipEnded, NZ_TIME)}</Descriptions.Item>}
+              {s.retainedUntil && <Descriptions.Item label="Records kept until">{formatDate(s.retainedUntil, NZ_TIME)}</Descriptions.Item>}
               <Descriptions.Item label="Status">{s.forgotten ? <Tag>Forgotten</Tag> : <Tag color="green">Readable</Tag>}</Descriptions.Item>
             </Descriptions>
             {!s.forgotten && (

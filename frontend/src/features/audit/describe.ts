@@ -16,11 +16,10 @@ export function actorLabel(actor: AuditActor): string {
   }
 }
 
+/** Times on the audit screen are New Zealand's, as the server's legal deadlines are. */
+export const NZ_TIME = 'Pacific/Auckland';
+
 /** A moment shown to New Zealand staff: date and time, to the second, in NZ time. */
 export function formatMoment(iso: string): string {
-  return new Date(iso).toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
-
-export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'long', year: 'numeric' });
+  return new Date(iso).toLocaleString('en-NZ', { timeZone: NZ_TIME, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
