@@ -19,6 +19,8 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // A busy 2-core laptop opens PGlite (initdb) in seconds, not milliseconds: no tight hook or test timeouts.
+  testTimeout: 60_000,
 };
 
 export default {
