@@ -7,7 +7,8 @@ import type { Logger } from './logging.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
 import { IntegrityCheck } from './operations/integrity-check.js';
-import { IntegrityOperationsController, OperationsController, OperatorGuard } from './operations/operations.controller.js';
+import { IntegrityOperationsController, OperationsController } from './operations/operations.controller.js';
+import { OperatorGuard } from './operations/operator.guard.js';
 import { CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE, VAULT } from './tokens.js';
 import type { Vault } from './vault/vault.js';
 

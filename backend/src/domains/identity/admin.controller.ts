@@ -3,7 +3,7 @@ import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags
 import type { CommandContext } from '../../platform/command-context.js';
 import { Roles } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { OperatorGuard } from '../../platform/operations/operations.controller.js';
+import { OperatorGuard } from '../../platform/operations/operator.guard.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';

@@ -11,7 +11,7 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { holdingsProjection, type HoldingDoc } from '../../projections/holdings.js';
 import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
-import { latestVerification, wholesaleStatus } from '../wholesale/verification.controller.js';
+import { latestVerification, wholesaleStatus } from '../../projections/verifications.js';
 import { CancelInvestmentDto, CreateOfferingDto, InvestDto } from './offering.dto.js';
 import { ExecuteOfferingCommand } from './offering.handlers.js';
 

@@ -9,14 +9,14 @@ import type { DocumentStore } from '../../platform/document-store/document-store
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
-import { OperatorGuard } from '../../platform/operations/operations.controller.js';
+import { OperatorGuard } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { CONTENT_TYPES, receiveFile, uploadedFileName } from '../../platform/uploads.js';
 import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
-import { verificationsProjection, type VerificationDoc } from '../../projections/verifications.js';
+import { latestVerification, verificationsProjection, wholesaleStatus, type VerificationDoc } from '../../projections/verifications.js';
 import type { VerificationDocument } from './events.js';
 import { DecideVerificationDto, ExpireVerificationsDto, SubmitVerificationDto } from './verification.dto.js';
 import { ExecuteVerificationCommand } from './verification.handlers.js';
@@ -31,24 +31,6 @@ interface EvidenceMeta extends VerificationDocument {
 }
 
 /** The spec's wholesale status (§3), judged now: a certification past its validity period no longer counts. */
-export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().toISOString()) {
-  const lapsed = doc?.status === 'verified' && doc.validUntil !== null && doc.validUntil <= now;
-  const status = !doc ? 'none' : lapsed ? 'expired' : doc.status;
-  return {
-    verificationStatus: status,
-    isWholesaleInvestor: status === 'verified',
-    verificationType: doc?.verificationType ?? null,
-    verifiedAt: doc?.verifiedAt ?? null,
-    validUntil: doc?.validUntil ?? null,
-    rejectionReason: doc?.rejectionReason ?? null,
-  };
-}
-
-export async function latestVerification(reads: ReadStore, userId: string): Promise<VerificationDoc | null> {
-  const [latest] = await reads.collection<VerificationDoc>(verificationsProjection.name).find({ userId }, { sort: { createdAt: -1 }, limit: 1 });
-  return latest ?? null;
-}
-
 @ApiTags('wholesale')
 @Controller('api')
 @Authenticated()
