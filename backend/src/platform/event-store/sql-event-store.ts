@@ -104,7 +104,8 @@ export async function migrateEventStoreSchema(db: SqlDatabase): Promise<void> {
          applied_at timestamptz not null default now()
        )`,
     );
-    const applied = new Set((await tx.query<{ name: string }>('select name from event_store_migrations')).map((r) => r.name));
+    const recorded = await tx.query<{ name: string }>('select name from event_store_migrations');
+    const applied = new Set(recorded.map((r) => r.name));
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.name)) continue;
       await migration.up(tx);
@@ -129,7 +130,10 @@ const fields = (r: StoredText) => ({ streamId: r.stream_id, revision: Number(r.r
 
 /** Hashes a whole stream from its first event (only for the one-off `hash-chain` migration). */
 async function chainStream(tx: SqlSession, streamId: string): Promise<void> {
-  const rows = await tx.query<StoredText>(`select ${STORED_TEXT} from events where stream_id = $1 order by revision`, [streamId]);
+  const rows = await tx.query<StoredText>(
+    `select ${STORED_TEXT} from events where stream_id = $1 order by revision`,
+    [streamId],
+  );
   let previous = '';
   const hashes = rows.map((r) => ({ position: Number(r.position), hash: (previous = chainHash(previous, fields(r))) }));
   if (hashes.length === 0) return;
