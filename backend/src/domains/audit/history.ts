@@ -4,6 +4,7 @@ import type { EventStore, RecordedEvent } from '../../platform/event-store/event
 import { toDomainEvent } from '../../platform/aggregate-repository.js';
 import { notFound } from '../../platform/errors.js';
 import { asset } from '../assets/asset.decider.js';
+import { assetSlots } from '../assets/asset-slots.decider.js';
 import { billing } from '../billing/billing.decider.js';
 import { compliance } from '../compliance/compliance.decider.js';
 import { emailReservation, externalIdentity } from '../identity/reservations.decider.js';
@@ -129,6 +130,7 @@ const AGGREGATES = Object.entries({
   'email-': emailReservation,
   'external-identity-': externalIdentity,
   'asset-': asset,
+  'owner-assets-': assetSlots,
   'billing-': billing,
   'compliance-': compliance,
   'verification-': verification,
