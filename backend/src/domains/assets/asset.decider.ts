@@ -10,8 +10,6 @@ export interface PlanStanding {
   canCreateTokens: boolean;
   tier: Tier | null;
   limits: PlanLimits;
-  /** Assets the owner already has (any status). */
-  assetsOwned: number;
 }
 
 export interface AssetState {
@@ -122,10 +120,7 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       case 'DraftAsset': {
         if (state.status !== 'none') throw new DomainError('This asset already exists', 409);
         requirePlan(command.plan);
-        const { maxAssets } = command.plan.limits;
-        if (maxAssets !== null && command.plan.assetsOwned >= maxAssets) {
-          throw new DomainError(`Your plan covers ${maxAssets} tokenized asset${maxAssets === 1 ? '' : 's'}. Upgrade your plan to add another.`, 403, undefined, 'Plan Limit Reached');
-        }
+        // The asset count spans the owner's assets: decided on their slot stream (asset-slots.decider.ts).
         requireValueWithinPlan(command.plan, command.totalValue, 'totalValue');
         const { type: _type, plan: _plan, ...data } = command;
         return [{ type: 'AssetDrafted', data }];
