@@ -42,7 +42,7 @@ export function TokenizeWizard() {
     if (step > reached) return <Alert type="info" showIcon title={`${WIZARD_STEPS[step - 1]} becomes available once the previous steps are complete.`} />;
     switch (step) {
       case 1:
-        return <AssetDetailsStep asset={saved} onCreated={(created) => void navigate({ to: appPath('/tokenize'), search: { asset: created.id } as never, replace: true })} />;
+        return <AssetDetailsStep asset={saved} onCreated={(id) => void navigate({ to: appPath('/tokenize'), search: { asset: id } as never, replace: true })} />;
       case 2:
         return <DocumentsStep asset={saved!} editable={editable} />;
       case 3:
