@@ -1,6 +1,6 @@
 import { Button, Card, DatePicker, Form, Grid, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { AuditFilter } from '../../api/types';
+import { filterOf, filterValues, type FilterValues } from './filters';
 
 /** Event types a reviewer asks about most, offered as suggestions; any type name can be typed. */
 const COMMON_TYPES = [
@@ -9,32 +9,8 @@ const COMMON_TYPES = [
   'InvestmentConfirmed', 'InvestmentCancelled', 'PersonalDataForgotten', 'AuditViewed',
 ];
 
-interface Values {
-  stream?: string;
-  type?: string;
-  actor?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-}
-
-/** The form's values for a filter (from the address), and the filter for the form's values. */
-export function filterValues(filter: AuditFilter): Values {
-  const at = (instant: string | undefined) => (instant ? dayjs(instant) : null);
-  const range: Values['range'] = filter.from || filter.to ? [at(filter.from), at(filter.to)] : null;
-  return { stream: filter.stream, type: filter.type, actor: filter.actor, range };
-}
-
-export function filterOf(v: Values): AuditFilter {
-  return {
-    stream: v.stream?.trim() || undefined,
-    type: v.type || undefined,
-    actor: v.actor?.trim() || undefined,
-    from: v.range?.[0]?.toISOString(),
-    to: v.range?.[1]?.toISOString(),
-  };
-}
-
 export function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply: (filter: AuditFilter) => void }) {
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<FilterValues>();
   // Inline on wide screens; stacked on a phone, where the range picker alone is wider than the screen.
   const inline = Grid.useBreakpoint().md ?? true;
   const width = inline ? 220 : '100%';
