@@ -1,6 +1,6 @@
 /** Write calls, one function per command the backend accepts. */
 import { apiRequest, uploadFile } from './client';
-import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
+import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
@@ -33,11 +33,6 @@ export function confirmSandboxPayment(clientSecret: string, card: TestCard): Pro
 
 export function billingPortalUrl(): Promise<{ url: string }> {
   return apiRequest('POST', '/api/billing/portal', {});
-}
-
-/** The billing page once the read model has caught up with an event position. */
-export function billingAfter(position: number): Promise<BillingOverview> {
-  return apiRequest<BillingOverview>('GET', '/api/billing', undefined, { readAfter: position });
 }
 
 export function createAsset(input: AssetInput): Promise<Written & { id: string }> {

@@ -118,6 +118,16 @@ describe('identity API: register, login, session, logout (real app, memory store
     expect((await new Api(server.url).patch('/api/user', { firstName: 'A', lastName: 'B' })).status).toBe(401);
   });
 
+  it('answers GET /api/user once the read models have passed X-Read-After (read-your-writes)', async () => {
+    const api = await signUp(server, { firstName: 'Tama' });
+    // A read asking for the next position waits for the write that makes it, instead of answering the old name.
+    const next = String((await server.eventStore.headPosition()) + 1);
+    const read = api.get('/api/user', { 'x-read-after': next });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the read is at the server, waiting, before the write
+    await api.patch('/api/user', { firstName: 'Tamati', lastName: 'Walker' });
+    expect((await read).body).toMatchObject({ firstName: 'Tamati', lastName: 'Walker' });
+  });
+
   it('documents the identity calls in the OpenAPI, sign-out included', async () => {
     const docs = await server.api.get('/api/docs-json');
     expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/login', '/api/logout', '/api/user', '/api/auth/user']));

@@ -19,7 +19,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
-import { Ctx } from '../../platform/http/request-context.js';
+import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { AuthCallbackDto, AuthCallbackResponseDto, AuthConfigDto, LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto } from './identity.dto.js';
 import { OidcClient } from './oidc.js';
@@ -112,9 +112,10 @@ export class IdentityController {
   @Get('user')
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user (session cookie or bearer token); 401 when signed out' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: UserDto })
-  async current(@CurrentUser() signedIn: SignedInUser): Promise<UserDto> {
-    return this.userOr401(signedIn.userId);
+  async current(@CurrentUser() signedIn: SignedInUser, @ReadAfter() after: number | null): Promise<UserDto> {
+    return this.userOr401(signedIn.userId, after);
   }
 
   @Patch('user')
@@ -129,11 +130,12 @@ export class IdentityController {
   @Get('auth/user')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The user of a bearer token (from /api/auth/callback); 401 when the token is missing, expired, revoked or unknown' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: UserDto })
   @ApiUnauthorizedResponse({ description: 'Token invalid' })
-  async bearerUser(@Req() req: IdentityRequest): Promise<UserDto> {
+  async bearerUser(@Req() req: IdentityRequest, @ReadAfter() after: number | null): Promise<UserDto> {
     if (req.authentication?.via !== 'bearer') throw new DomainError('Invalid or expired token', 401, undefined, 'Unauthorized');
-    return this.userOr401(req.authentication.actor.userId);
+    return this.userOr401(req.authentication.actor.userId, after);
   }
 
   @Get('auth/config')
@@ -195,8 +197,8 @@ export class IdentityController {
     return { user: await this.userOr401(userId), token: session.token, expires_in: this.config.identity.tokenTtlSeconds };
   }
 
-  private async userOr401(userId: string): Promise<UserDto> {
-    const found = await this.identity.userDto(userId);
+  private async userOr401(userId: string, after: number | null = null): Promise<UserDto> {
+    const found = await this.identity.userDto(userId, after);
     if (!found) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
     return found;
   }

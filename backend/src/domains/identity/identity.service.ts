@@ -12,6 +12,7 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, READ_STORE, VAULT } from '../../platform/tokens.js';
 import type { Vault } from '../../platform/vault/vault.js';
 import { sessionIsLive, sessionsProjection, type SessionDoc } from '../../projections/sessions.js';
+import { subscriptionsProjection } from '../../projections/subscriptions.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
@@ -179,7 +180,9 @@ export class IdentityService {
     return { actor, via, token, tokenHash: hash };
   }
 
-  async userDto(userId: string): Promise<UserDto | null> {
+  /** The User; with `after` (X-Read-After), once the read models it is made of have passed that position. */
+  async userDto(userId: string, after: number | null = null): Promise<UserDto | null> {
+    if (after) await this.engine.waitFor(after, [usersProjection.name, subscriptionsProjection.name]);
     const doc = await this.users.get(userId);
     return doc ? toUserDto(this.reads, doc) : null;
   }
