@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AggregateRepository } from '../platform/aggregate-repository.js';
 import { systemContext } from '../platform/command-context.js';
 import { loadConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logging.js';
 import type { Role } from '../platform/event-store/event-store.js';
 import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
 import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
@@ -43,7 +44,7 @@ async function standalone(email: string, role: Role, action: 'grant' | 'revoke')
   const vault = await openVault(config, stored);
   const events = new PersonalDataProtection(stored, vault);
   try {
-    const repository = new AggregateRepository(events);
+    const repository = new AggregateRepository(events, createLogger(config.logLevel));
     const { state: reservation } = await repository.load(emailReservation, emailStream(emailKey(email)));
     if (!reservation.holder) throw new Error(`No account with the email ${email}`);
     const context = systemContext(CHANGED_BY, randomUUID());

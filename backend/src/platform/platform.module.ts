@@ -42,7 +42,7 @@ export class PlatformModule {
         OperatorGuard,
         { provide: IntegrityCheck, useValue: new IntegrityCheck(platform.eventStore) },
         { provide: ProjectionEngine, useValue: platform.engine },
-        { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore) },
+        { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore, platform.logger) },
       ],
       exports: [CONFIG, EVENT_STORE, READ_STORE, VAULT, LOGGER, OPS_TOKEN, ProjectionEngine, AggregateRepository, IntegrityCheck],
     };

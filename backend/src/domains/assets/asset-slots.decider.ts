@@ -1,6 +1,6 @@
 import { fold, type Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
-import type { AssetSlotEvent } from './asset-slots.events.js';
+import { assetSlotEventSchemas, type AssetSlotEvent } from './asset-slots.events.js';
 
 /**
  * How long a reservation holds its slot while its asset is drafted. Drafting follows the reservation within
@@ -56,6 +56,7 @@ export function expiredReservations(state: AssetSlotsState, at: string): string[
  */
 export const assetSlots: Decider<AssetSlotsCommand, AssetSlotEvent, AssetSlotsState> = {
   name: 'owner-assets',
+  eventSchemas: assetSlotEventSchemas,
   initialState: { opened: false, slots: new Map() },
 
   evolve(state, event) {

@@ -1,3 +1,5 @@
+import { array, id, isoDateTime, literal, object, type EventSchemas } from '../../platform/event-schema.js';
+
 /**
  * The plan's asset limit is decided on one stream per owner, `owner-assets-<ownerId>` (design §6: an invariant
  * that spans aggregates is decided on one stream, never on a read model). Drafting an asset reserves a slot
@@ -27,5 +29,12 @@ export interface AssetSlotReleased {
 }
 
 export type AssetSlotEvent = AssetSlotsOpened | AssetSlotReserved | AssetSlotFilled | AssetSlotReleased;
+
+export const assetSlotEventSchemas = {
+  AssetSlotsOpened: object({ ownerId: id(), assetIds: array(id(), { max: 100_000 }) }),
+  AssetSlotReserved: object({ ownerId: id(), assetId: id(), expiresAt: isoDateTime() }),
+  AssetSlotFilled: object({ ownerId: id(), assetId: id() }),
+  AssetSlotReleased: object({ ownerId: id(), assetId: id(), reason: literal('draft-failed', 'abandoned') }),
+} satisfies EventSchemas<AssetSlotEvent>;
 
 export const ownerAssetsStream = (ownerId: string) => `owner-assets-${ownerId}`;

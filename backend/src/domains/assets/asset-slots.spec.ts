@@ -25,10 +25,12 @@ function drafted(assetId: string, ownerId: string) {
   return { type: 'AssetDrafted', data, metadata };
 }
 
+const quiet = { error: () => undefined };
+
 describe('asset slots on a shared log', () => {
   it('lets exactly the plan limit through when 20 drafts race from two processes', async () => {
     const store = new MemoryEventStore();
-    const process = () => new AssetSlots(new AggregateRepository(store), store);
+    const process = () => new AssetSlots(new AggregateRepository(store, quiet), store);
     const processes = [process(), process()];
     const ownerId = randomUUID();
     const append = store.append.bind(store);
@@ -55,7 +57,7 @@ describe('asset slots on a shared log', () => {
 
   it('gives a crashed draft its slot back once the hold is over, and keeps it when the asset was drafted', async () => {
     const store = new MemoryEventStore();
-    const slots = new AssetSlots(new AggregateRepository(store), store);
+    const slots = new AssetSlots(new AggregateRepository(store, quiet), store);
     const ownerId = randomUUID();
     await slots.reserve(ownerId, 'lost', 1, at()); // ... and the process dies before drafting
     await expect(slots.reserve(ownerId, 'next', 1, at(SLOT_HOLD_MS - 1))).rejects.toMatchObject({ status: 403 });
@@ -76,7 +78,7 @@ describe('asset slots on a shared log', () => {
 
   it("counts an owner's assets drafted before slots were kept, read from the log", async () => {
     const store = new MemoryEventStore();
-    const slots = new AssetSlots(new AggregateRepository(store), store);
+    const slots = new AssetSlots(new AggregateRepository(store, quiet), store);
     const ownerId = randomUUID();
     await store.append(assetStream('old-1'), [drafted('old-1', ownerId)], 'no_stream');
     await store.append(assetStream('theirs'), [drafted('theirs', randomUUID())], 'no_stream');

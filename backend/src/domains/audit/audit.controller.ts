@@ -1,11 +1,12 @@
 import { once } from 'node:events';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { CORRELATION_ID, IdParam, STREAM_ID } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { IntegrityCheck } from '../../platform/operations/integrity-check.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
@@ -57,7 +58,7 @@ export class AuditController {
 
   @Get('correlation/:correlationId')
   @ApiOperation({ summary: 'Every event one request caused: its correlation id, and what those events caused in turn' })
-  async correlation(@Param('correlationId') correlationId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async correlation(@IdParam('correlationId', CORRELATION_ID) correlationId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     return this.recorded({ user, context }, 'correlation', { correlationId }, async () => ({
       correlationId,
       events: await correlationChain(this.events, correlationId),
@@ -66,7 +67,7 @@ export class AuditController {
 
   @Get('streams/:streamId/state')
   @ApiOperation({ summary: 'An aggregate as it stood at a past moment, beside the events that built it' })
-  async state(@Param('streamId') streamId: string, @Query() q: StateQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async state(@IdParam('streamId', STREAM_ID) streamId: string, @Query() q: StateQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     return this.recorded({ user, context }, 'state', { streamId, at: q.at }, () =>
       stateAt(this.events, streamId, new Date(q.at).toISOString()),
     );
@@ -123,14 +124,14 @@ export class AuditController {
 
   @Get('subjects/:subjectId')
   @ApiOperation({ summary: "A person's standing: events with their personal data, AML/CFT customer or not, records kept until" })
-  async subject(@Param('subjectId') subjectId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async subject(@IdParam('subjectId') subjectId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     return this.recorded({ user, context }, 'retention', { subjectId }, () => retention(this.events, subjectId));
   }
 
   @Post('subjects/:subjectId/forget')
   @HttpCode(200)
   @ApiOperation({ summary: 'Forgets a person (Privacy Act 2020): deletes their key; refused while AML/CFT record keeping applies' })
-  async forget(@Param('subjectId') subjectId: string, @Body() body: ForgetPersonDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async forget(@IdParam('subjectId') subjectId: string, @Body() body: ForgetPersonDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const result = await this.commands.execute(new ForgetPersonCommand(subjectId, body.reason, user.userId, context));
     return { subjectId, forgotten: true, ...result };
   }

@@ -2,7 +2,12 @@ import { emailKey } from '../../platform/email-key.js';
 import { createHash } from 'node:crypto';
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
-import type { EmailReservationEvent, ExternalIdentityEvent } from './events.js';
+import {
+  emailReservationEventSchemas,
+  externalIdentityEventSchemas,
+  type EmailReservationEvent,
+  type ExternalIdentityEvent,
+} from './events.js';
 import { ACCOUNT_EXISTS } from './user.decider.js';
 
 /** SHA-256 of the trimmed, lower-cased e-mail: finds an account without putting the address in a stream name. */
@@ -30,6 +35,7 @@ export interface EmailReservationState {
  */
 export const emailReservation: Decider<EmailReservationCommand, EmailReservationEvent, EmailReservationState> = {
   name: 'EmailReservation',
+  eventSchemas: emailReservationEventSchemas,
   initialState: { holder: null },
   evolve(state, event) {
     switch (event.type) {
@@ -72,6 +78,7 @@ export interface ExternalIdentityState {
 /** The first account to claim a provider identity keeps it; concurrent first sign-ins create one account. */
 export const externalIdentity: Decider<ClaimExternalIdentity, ExternalIdentityEvent, ExternalIdentityState> = {
   name: 'ExternalIdentity',
+  eventSchemas: externalIdentityEventSchemas,
   initialState: { userId: null },
   evolve(state, event) {
     switch (event.type) {

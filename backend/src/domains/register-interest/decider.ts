@@ -1,8 +1,22 @@
 import { emailKey } from '../../platform/email-key.js';
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
-import type { InterestRegisterEvent, Registrant } from './events.js';
-import { FEE_FREE_PLACES, MINIMUM_AGE, type Country, type ExperienceLevel, type Interest, type InvestmentAmount } from './options.js';
+import { ensure } from '../../platform/event-schema.js';
+import {
+  INTEREST_FIELDS,
+  interestRegisterEventSchemas,
+  REGISTRANT_FIELDS,
+  type InterestRegisterEvent,
+  type Registrant,
+} from './events.js';
+import {
+  FEE_FREE_PLACES,
+  MINIMUM_AGE,
+  type Country,
+  type ExperienceLevel,
+  type Interest,
+  type InvestmentAmount,
+} from './options.js';
 
 /**
  * The pre-launch interest register: one stream holds every registration, so numbering, the 100 fee-free
@@ -46,6 +60,7 @@ function ageOn(dateOfBirth: string, at: string): number {
 
 export const interestRegister: Decider<InterestRegisterCommand, InterestRegisterEvent, InterestRegisterState> = {
   name: 'InterestRegister',
+  eventSchemas: interestRegisterEventSchemas,
   schemaVersions: { InterestRegistered: 2 },
   initialState: { registrations: 0, feeWaivers: 0, emailKeys: new Set() },
 
@@ -70,6 +85,18 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
         // Consent is what makes contacting this person lawful: checked here too, not only in the form.
         if (!command.agreeToTerms) throw new DomainError('You must agree to the terms and conditions', 422);
         if (!command.agreeToContact) throw new DomainError('You must agree to be contacted', 422);
+        const personal = { ...command.registrant, email: command.registrant.email.trim() };
+        for (const [field, [schema, message]] of Object.entries(REGISTRANT_FIELDS)) {
+          ensure(schema, personal[field as keyof Registrant], field, message);
+        }
+        const investmentInterest = [...new Set(command.investmentInterest)];
+        ensure(INTEREST_FIELDS.country, command.country, 'country', 'Country is required');
+        const { investmentAmount } = command;
+        const noInterest = 'Please select at least one area of interest';
+        const noRange = 'Please select an investment range';
+        ensure(INTEREST_FIELDS.investmentInterest, investmentInterest, 'investmentInterest', noInterest);
+        ensure(INTEREST_FIELDS.investmentAmount, investmentAmount, 'investmentAmount', noRange);
+        ensure(INTEREST_FIELDS.experience, command.experience, 'experience', 'Please select your experience level');
         if (ageOn(command.registrant.dateOfBirth, command.at) < MINIMUM_AGE) {
           throw new DomainError(TOO_YOUNG, 422, [{ field: 'dateOfBirth', message: TOO_YOUNG }]);
         }
@@ -86,9 +113,9 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
               feeWaived: state.feeWaivers < FEE_FREE_PLACES,
               emailKey: key,
               subjectId: command.registrationId,
-              personal: { ...command.registrant, email: command.registrant.email.trim() },
+              personal,
               country: command.country,
-              investmentInterest: [...new Set(command.investmentInterest)],
+              investmentInterest,
               investmentAmount: command.investmentAmount,
               experience: command.experience,
               agreedToTermsAt: command.at,

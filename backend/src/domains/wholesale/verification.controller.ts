@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Injectable, Param, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -8,6 +8,7 @@ import type { Config } from '../../platform/config.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
@@ -65,8 +66,8 @@ export class VerificationController {
 
   @Get('wholesale-verification/documents/:id')
   @ApiOperation({ summary: 'Download evidence: the investor who uploaded it, admins and compliance staff' })
-  async download(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
-    const meta = /^evd_[0-9a-f]{32}$/.test(id) ? await this.meta(id) : null;
+  async download(@IdParam('id', EVIDENCE_ID) id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+    const meta = await this.meta(id);
     const stored = meta && (meta.uploadedBy === user.userId || hasRole(user, 'admin', 'compliance')) ? await this.documents.get(id) : null;
     if (!meta || !stored) throw new DomainError('Document not found', 404);
     res.setHeader('Content-Type', stored.contentType);
@@ -145,7 +146,7 @@ export class VerificationAdminController {
 
   @Put('wholesale-verification/:id')
   @ApiOperation({ summary: 'Approve (status verified) or reject (status rejected, with rejectionReason) a pending verification' })
-  async decide(@Param('id') id: string, @Body() body: DecideVerificationDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+  async decide(@IdParam() id: string, @Body() body: DecideVerificationDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
     const command =

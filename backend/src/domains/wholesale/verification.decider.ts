@@ -1,6 +1,16 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
-import { LARGE_INVESTMENT_THRESHOLD, NET_WORTH_THRESHOLD, type ProfessionalType, type VerificationDocument, type VerificationType, type WholesaleEvent } from './events.js';
+import { ensure } from '../../platform/event-schema.js';
+import {
+  LARGE_INVESTMENT_THRESHOLD,
+  NET_WORTH_THRESHOLD,
+  WHOLESALE_FIELDS,
+  wholesaleEventSchemas,
+  type ProfessionalType,
+  type VerificationDocument,
+  type VerificationType,
+  type WholesaleEvent,
+} from './events.js';
 
 export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected' | 'expired';
 
@@ -30,6 +40,7 @@ export type VerificationCommand =
   | { type: 'ExpireVerification'; userId: string; now: string };
 
 export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection';
+const CHOOSE_CATEGORY = 'Please choose how you qualify as a wholesale investor';
 const field = (name: string, message: string) => new DomainError(message, 400, [{ field: name, message }]);
 
 /** `months` calendar months after `iso` (the 31st becomes the last day of a shorter month). */
@@ -48,6 +59,7 @@ export function isWholesaleAt(state: Pick<VerificationState, 'status' | 'validUn
 
 export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
   name: 'verification',
+  eventSchemas: wholesaleEventSchemas,
   schemaVersions: { VerificationSubmitted: 2 },
   initialState: { status: 'none', verificationId: null, verificationType: null, verifiedAt: null, validUntil: null },
 
@@ -73,11 +85,28 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
       case 'SubmitVerification': {
         if (state.status === 'pending') throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
-        // Schedule 1 grounds, with the spec's messages (§5).
-        if (command.verificationType === 'high_net_worth' && !(command.netWorthAmount !== null && command.netWorthAmount >= NET_WORTH_THRESHOLD)) throw field('netWorthAmount', 'Net worth must be at least NZD 5,000,000');
-        if (command.verificationType === 'large_investment' && !(command.investmentAmount !== null && command.investmentAmount >= LARGE_INVESTMENT_THRESHOLD)) throw field('investmentAmount', 'Investment must be at least NZD 750,000');
-        if (command.verificationType === 'professional' && !command.professionalType) throw field('professionalType', 'Please choose your profession');
-        if (command.verifierName.trim().length < 2) throw field('verifierName', 'Verifier name required');
+        const type = command.verificationType;
+        ensure(WHOLESALE_FIELDS.verificationType, type, 'verificationType', CHOOSE_CATEGORY);
+        // Schedule 1 grounds, with the spec's messages (§5); a figure counts only when it is a finite number.
+        const atLeast = (amount: number | null, threshold: number) =>
+          amount !== null && Number.isFinite(amount) && amount >= threshold;
+        if (type === 'high_net_worth' && !atLeast(command.netWorthAmount, NET_WORTH_THRESHOLD)) {
+          throw field('netWorthAmount', 'Net worth must be at least NZD 5,000,000');
+        }
+        if (type === 'large_investment' && !atLeast(command.investmentAmount, LARGE_INVESTMENT_THRESHOLD)) {
+          throw field('investmentAmount', 'Investment must be at least NZD 750,000');
+        }
+        if (type === 'professional') {
+          const profession = command.professionalType;
+          ensure(WHOLESALE_FIELDS.profession, profession, 'professionalType', 'Please choose your profession');
+        }
+        const verifierName = command.verifierName.trim();
+        const verifierContact = command.verifierContact.trim();
+        if (verifierName.length < 2) throw field('verifierName', 'Verifier name required');
+        const nameTooLong = 'Verifier name must be at most 120 characters';
+        ensure(WHOLESALE_FIELDS.verifierName, verifierName, 'verifierName', nameTooLong);
+        ensure(WHOLESALE_FIELDS.verifierContact, verifierContact, 'verifierContact', 'Valid verifier email required');
+        ensure(WHOLESALE_FIELDS.documents, command.documents, 'verificationDocuments', 'Unknown document');
         return [
           {
             type: 'VerificationSubmitted',
@@ -93,7 +122,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
                 professionalType: command.verificationType === 'professional' ? command.professionalType : null,
               },
               documents: command.documents,
-              personal: { verifierName: command.verifierName.trim(), verifierContact: command.verifierContact.trim() },
+              personal: { verifierName, verifierContact },
             },
           },
         ];
@@ -107,6 +136,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         }
         const reason = command.reason.trim();
         if (!reason) throw new DomainError(REJECTION_REASON_REQUIRED, 400, [{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED }], 'Rejection Reason Required');
+        ensure(WHOLESALE_FIELDS.reason, reason, 'rejectionReason', 'Reason must be at most 1000 characters');
         return [{ type: 'VerificationRejected', data: { verificationId: command.verificationId, userId: command.userId, rejectedBy: command.adminId, reason } }];
       }
       case 'ExpireVerification': {
