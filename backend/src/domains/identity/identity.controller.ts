@@ -24,20 +24,35 @@ import { CONFIG } from '../../platform/tokens.js';
 import { AuthCallbackDto, AuthCallbackResponseDto, AuthConfigDto, LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto } from './identity.dto.js';
 import { OidcClient } from './oidc.js';
 import { IdentityService, INVALID_CREDENTIALS, type IdentityRequest, type StartedSession } from './identity.service.js';
-import { emailKey } from './reservations.decider.js';
-import { RateLimiter, tooManyAttemptsMessage } from './rate-limiter.js';
+import { legacyEmailKey } from '../../platform/email-key.js';
+import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
 import { UserDto } from './user-view.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
+/** Account-wide failures (any address) before the account-wide delay starts, as a multiple of the per-address allowance. */
+const ACCOUNT_WIDE_FACTOR = 10;
+
+/** An account in the in-memory counters: a digest, so they hold no address (never stored). */
+const accountOf = (email: string) => legacyEmailKey(email);
 
 @ApiTags('identity')
 @Controller('api')
 export class IdentityController {
   /** Every login and registration attempt, per client IP. */
   private readonly perIp: RateLimiter;
-  /** Failed logins and refused registrations, per e-mail address (by its key). */
-  private readonly perAccount: RateLimiter;
+  /**
+   * Failed logins and refused registrations per (account, address), with exponential backoff: guessing from
+   * one address slows down, while the owner at another address is not affected at all.
+   */
+  private readonly perAccountAndIp: FailureBackoff;
+  /**
+   * Failed logins per account from any address: a modest ceiling on distributed guessing (a short delay,
+   * doubling up to a minute). It applies only to addresses that have themselves failed on this account
+   * recently, so the owner's first attempt from their own address always reaches the password check: an
+   * attacker can never lock them out.
+   */
+  private readonly perAccountAnywhere: FailureBackoff;
 
   /** The external OpenID provider, when configured. */
   private readonly oidc: OidcClient | null;
@@ -48,7 +63,9 @@ export class IdentityController {
   ) {
     this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc) : null;
     this.perIp = new RateLimiter(config.identity.rateLimit.perIp, WINDOW_MS);
-    this.perAccount = new RateLimiter(config.identity.rateLimit.perAccount, WINDOW_MS);
+    const { perAccount } = config.identity.rateLimit;
+    this.perAccountAndIp = new FailureBackoff(perAccount, WINDOW_MS, 60_000, WINDOW_MS);
+    this.perAccountAnywhere = new FailureBackoff(perAccount * ACCOUNT_WIDE_FACTOR, WINDOW_MS, 1000, 60_000);
   }
 
   @Post('register')
@@ -59,13 +76,13 @@ export class IdentityController {
   @ApiConflictResponse({ description: "'An account with this email already exists'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   async register(@Body() form: RegisterDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
-    const account = `register:${emailKey(form.email)}`;
-    this.throttle(req, res, account);
+    const pair = `register:${accountOf(form.email)}|${clientAddress(req)}`;
+    this.throttle(req, res, this.perAccountAndIp.retryAfter(pair));
     let userId: string;
     try {
       ({ userId } = await this.identity.register(form, 'password', context));
     } catch (error) {
-      if (error instanceof DomainError && error.status === 409) this.perAccount.record(account);
+      if (error instanceof DomainError && error.status === 409) this.perAccountAndIp.fail(pair);
       throw error;
     }
     return this.signIn(userId, 'password', context, req, res);
@@ -78,14 +95,18 @@ export class IdentityController {
   @ApiUnauthorizedResponse({ description: "'Invalid email or password'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   async login(@Body() form: LoginDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
-    const account = `login:${emailKey(form.email)}`;
-    this.throttle(req, res, account);
+    const account = `login:${accountOf(form.email)}`;
+    const pair = `${account}|${clientAddress(req)}`;
+    const accountWide = this.perAccountAndIp.failed(pair) ? this.perAccountAnywhere.retryAfter(account) : 0;
+    this.throttle(req, res, Math.max(this.perAccountAndIp.retryAfter(pair), accountWide));
     const userId = await this.identity.checkPassword(form.email, form.password);
     if (!userId) {
-      this.perAccount.record(account);
+      this.perAccountAndIp.fail(pair);
+      this.perAccountAnywhere.fail(account);
       throw new DomainError(INVALID_CREDENTIALS, 401, undefined, 'Sign In Failed');
     }
-    this.perAccount.reset(account);
+    // Only this address's failures are forgiven: others' guessing still counts against them.
+    this.perAccountAndIp.clear(pair);
     return this.signIn(userId, 'password', context, req, res);
   }
 
@@ -201,14 +222,10 @@ export class IdentityController {
     return found;
   }
 
-  /** 429 when this IP, or attempts on this account, are over the limit (checked before any work is done). */
-  private throttle(req: IdentityRequest, res: Response, account: string): void {
-    const ip = `ip:${req.ip ?? 'unknown'}`;
-    const wait = Math.max(this.perIp.retryAfter(ip), this.perAccount.retryAfter(account));
-    if (wait > 0) {
-      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new DomainError(tooManyAttemptsMessage(wait), 429, undefined, 'Too Many Attempts');
-    }
+  /** 429 when this address is over its limit or must still wait `backoff` ms (checked before any work is done). */
+  private throttle(req: IdentityRequest, res: Response, backoff: number): void {
+    const ip = clientAddress(req);
+    refuseWhileWaiting(res, Math.max(this.perIp.retryAfter(ip), backoff));
     this.perIp.record(ip);
   }
 
