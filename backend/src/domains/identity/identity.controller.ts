@@ -14,18 +14,20 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { parse as parseCookies } from 'cookie';
 import type { NextFunction, Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
+import { legacyEmailKey } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
+import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
+import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { AuthCallbackDto, AuthCallbackResponseDto, AuthConfigDto, LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto } from './identity.dto.js';
-import { OidcClient } from './oidc.js';
+import { OidcClient, PENDING_COOKIE, PendingSignInCookie } from './oidc.js';
 import { IdentityService, INVALID_CREDENTIALS, type IdentityRequest, type StartedSession } from './identity.service.js';
-import { legacyEmailKey } from '../../platform/email-key.js';
-import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
 import { UserDto } from './user-view.js';
 
@@ -54,14 +56,20 @@ export class IdentityController {
    */
   private readonly perAccountAnywhere: FailureBackoff;
 
+  /** Starts of external sign-in (`GET /api/login`), per client IP. */
+  private readonly signInStarts: RateLimiter;
+
   /** The external OpenID provider, when configured. */
   private readonly oidc: OidcClient | null;
 
   constructor(
     private readonly identity: IdentityService,
     @Inject(CONFIG) private readonly config: Config,
+    secrets: Secrets,
   ) {
-    this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc) : null;
+    const cookie = new PendingSignInCookie(() => secrets.key('oidc-state'));
+    this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc, cookie) : null;
+    this.signInStarts = new RateLimiter(config.identity.rateLimit.signInStartsPerIp, WINDOW_MS);
     this.perIp = new RateLimiter(config.identity.rateLimit.perIp, WINDOW_MS);
     const { perAccount } = config.identity.rateLimit;
     this.perAccountAndIp = new FailureBackoff(perAccount, WINDOW_MS, 60_000, WINDOW_MS);
@@ -169,16 +177,22 @@ export class IdentityController {
     summary: 'Start sign-in at the external OpenID provider',
     description:
       'Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. ' +
-      'With no provider configured, redirects to the local sign-in page /auth.',
+      'With no provider configured, redirects to the local sign-in page /auth. The pending sign-in (state, nonce, ' +
+      'PKCE verifier) is kept in a signed, HttpOnly cookie scoped to /api/auth/callback for 10 minutes; starts are ' +
+      'limited per client address (SIGN_IN_START_RATE_LIMIT_PER_IP per 15 minutes).',
   })
   @ApiFoundResponse({ description: 'To the provider; to /auth when none is configured or it is unreachable' })
+  @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   async startLogin(@Query('state') state: unknown, @Query('redirect_uri') redirectUri: unknown, @Req() req: IdentityRequest, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
+    const ip = clientAddress(req);
+    refuseWhileWaiting(res, this.signInStarts.retryAfter(ip));
+    this.signInStarts.record(ip);
     if (!this.oidc) return res.redirect(302, '/auth');
     const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${req.protocol}://${req.get('host')}/auth/callback`;
     if (!isHttpUrl(returnTo)) throw new DomainError('redirect_uri must be an absolute http(s) address', 400);
     const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
     try {
-      await this.oidc.start(req, res, next, clientState ?? '', returnTo);
+      await this.oidc.start(req, res, next, clientState, returnTo);
     } catch {
       // Provider unreachable: the local sign-in page, as when none is configured (spec section 4).
       if (!res.headersSent) res.redirect(302, '/auth');
@@ -189,7 +203,9 @@ export class IdentityController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Finish external sign-in: exchange the provider’s code for a bearer token',
-    description: 'Checks the state (issued by /api/login, once, within 10 minutes), the nonce, issuer and audience; finds or creates the account.',
+    description:
+      'Checks the state against the pending sign-in cookie set by /api/login (once: the cookie is cleared; within 10 minutes), ' +
+      'then the nonce, PKCE, issuer and audience; finds or creates the account.',
   })
   @ApiOkResponse({ type: AuthCallbackResponseDto })
   @ApiBadRequestResponse({ description: '`{ error, message }`: the provider’s error (e.g. access_denied) passed on' })
@@ -199,7 +215,8 @@ export class IdentityController {
       res.status(404);
       return { error: 'No external identity provider is configured', message: 'No external identity provider is configured' };
     }
-    const outcome = await this.oidc.exchange(req, { code: form.code, state: form.state, error: form.error, error_description: form.error_description }, form.redirect_uri);
+    const pendingCookie = parseCookies(req.header('cookie') ?? '')[PENDING_COOKIE];
+    const outcome = await this.oidc.exchange(req, res, pendingCookie, { code: form.code, state: form.state, error: form.error, error_description: form.error_description }, form.redirect_uri);
     if (!outcome.ok) {
       res.status(outcome.status);
       return { error: outcome.error, message: outcome.message };
