@@ -38,6 +38,7 @@ const page = (path: string, load: Parameters<typeof lazyRouteComponent>[0]) =>
 const routeTree = rootRoute.addChildren([
   landingRoute,
   registerInterestRoute,
+  page('/register-interest/confirm', () => import('./routes/register-interest.confirm')),
   page('/dashboard', () => import('./routes/dashboard')),
   page('/auth', () => import('./routes/auth')),
   page('/auth/callback', () => import('./routes/auth.callback')),
