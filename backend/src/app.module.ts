@@ -17,7 +17,20 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), DocumentStoreModule, MailModule, RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule, ComplianceModule, WholesaleModule, OfferingModule, AuditModule],
+      imports: [
+        PlatformModule.forRoot(platform),
+        DocumentStoreModule,
+        MailModule,
+        RegisterInterestModule,
+        IdentityModule,
+        CalculatorsModule,
+        BillingModule,
+        AssetModule,
+        ComplianceModule,
+        WholesaleModule,
+        OfferingModule,
+        AuditModule,
+      ],
     };
   }
 }

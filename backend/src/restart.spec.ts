@@ -45,7 +45,8 @@ describe('npm start on the same data folder, twice', () => {
 
   it('keeps the registration, its number and the places left after a restart', async () => {
     const first = await boot(dataDir);
-    const receipt = await registerInterest({ url: first.api.baseUrl, config: { dataDir } }, { email: 'persist@example.nz' });
+    const at = (api: Api) => ({ url: api.baseUrl, config: { dataDir } });
+    const receipt = await registerInterest(at(first.api), { email: 'persist@example.nz' });
     expect(receipt).toMatchObject({ number: 1, feeWaived: true });
     expect(existsSync(join(dataDir, 'app.json'))).toBe(true);
     await stop(first.child);
@@ -56,7 +57,7 @@ describe('npm start on the same data folder, twice', () => {
       expect((await second.api.get('/api/early-access')).body).toEqual({ waivedPlaces: 100, placesLeft: 99, registrations: 1 });
       const again = await second.api.post('/api/register-interest', interestForm({ email: 'persist@example.nz' }));
       expect(again.status).toBe(409);
-      const next = await registerInterest({ url: second.api.baseUrl, config: { dataDir } }, { email: 'next@example.nz' });
+      const next = await registerInterest(at(second.api), { email: 'next@example.nz' });
       expect(next).toMatchObject({ number: 2, feeWaived: true });
     } finally {
       await stop(second.child);

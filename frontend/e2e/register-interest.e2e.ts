@@ -68,7 +68,7 @@ describe('register interest', () => {
     await server?.close();
   });
 
-  it('validates on submit, registers and asks to check the e-mail; the e-mailed link confirms the place once', async () => {
+  it('validates, registers and asks to check the e-mail; the e-mailed link confirms the place once', async () => {
     const { page, errors } = await openPage(browser, server.url, '/register-interest');
     await page.getByText(/^\d+ of 100 fee-free places left$/).waitFor();
 

@@ -48,8 +48,13 @@ describe('loadConfig', () => {
   });
 
   it('reads the mail settings and the public address for links in e-mails', () => {
-    expect(loadConfig({})).toMatchObject({ publicUrl: 'http://localhost:3000', mail: { smtpUrl: null, from: 'Kauri <no-reply@kauri.nz>' }, registerInterestRateLimitPerIp: 5 });
-    expect(loadConfig({ PUBLIC_URL: 'https://kauri.nz/', SMTP_URL: 'smtps://u:p@smtp.example.nz:465', MAIL_FROM: 'Kauri <hello@kauri.nz>' })).toMatchObject({
+    expect(loadConfig({})).toMatchObject({
+      publicUrl: 'http://localhost:3000',
+      mail: { smtpUrl: null, from: 'Kauri <no-reply@kauri.nz>' },
+      registerInterestRateLimitPerIp: 5,
+    });
+    const smtp = { SMTP_URL: 'smtps://u:p@smtp.example.nz:465', MAIL_FROM: 'Kauri <hello@kauri.nz>' };
+    expect(loadConfig({ PUBLIC_URL: 'https://kauri.nz/', ...smtp })).toMatchObject({
       publicUrl: 'https://kauri.nz',
       mail: { smtpUrl: 'smtps://u:p@smtp.example.nz:465', from: 'Kauri <hello@kauri.nz>' },
     });

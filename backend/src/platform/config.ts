@@ -110,7 +110,9 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   if (!Number.isInteger(wholesaleValidityMonths) || wholesaleValidityMonths < 1 || wholesaleValidityMonths > 120) problems.push(`WHOLESALE_VALIDITY_MONTHS='${validityText}' must be a whole number of months from 1 to 120`);
 
   const publicUrlText = env.PUBLIC_URL?.trim().replace(/\/+$/, '');
-  if (publicUrlText && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(publicUrlText)) problems.push('PUBLIC_URL must be an http(s) address such as https://kauri.nz');
+  if (publicUrlText && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(publicUrlText)) {
+    problems.push('PUBLIC_URL must be an http(s) address such as https://kauri.nz');
+  }
   const smtpUrl = url('SMTP_URL', ['smtp', 'smtps'], false, '');
   const registerInterestRateLimitPerIp = positiveInteger(env, 'REGISTER_INTEREST_RATE_LIMIT_PER_IP', 5, problems);
 

@@ -48,7 +48,19 @@ export class PlatformModule {
         { provide: ProjectionEngine, useValue: platform.engine },
         { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore) },
       ],
-      exports: [Secrets, EmailKeys, CONFIG, EVENT_STORE, READ_STORE, VAULT, LOGGER, OPS_TOKEN, ProjectionEngine, AggregateRepository, IntegrityCheck],
+      exports: [
+        Secrets,
+        EmailKeys,
+        CONFIG,
+        EVENT_STORE,
+        READ_STORE,
+        VAULT,
+        LOGGER,
+        OPS_TOKEN,
+        ProjectionEngine,
+        AggregateRepository,
+        IntegrityCheck,
+      ],
     };
   }
 }

@@ -28,7 +28,8 @@ export const earlyAccessProjection: Projection<EarlyAccessDoc> = {
     const current = doc ?? { _id: EARLY_ACCESS_ID, registrations: 0, feeWaivers: 0, placesLeft: FEE_FREE_PLACES };
     const count = (place: { feeWaived: boolean }) => {
       const feeWaivers = current.feeWaivers + (place.feeWaived ? 1 : 0);
-      return { ...current, registrations: current.registrations + 1, feeWaivers, placesLeft: Math.max(0, FEE_FREE_PLACES - feeWaivers) };
+      const placesLeft = Math.max(0, FEE_FREE_PLACES - feeWaivers);
+      return { ...current, registrations: current.registrations + 1, feeWaivers, placesLeft };
     };
     switch (event.type) {
       case 'InterestRegistered':

@@ -24,7 +24,16 @@ function registered(number: number): InterestRegistered {
       registrationId: `r${number}`,
       emailKey: emailKey(`p${number}@example.nz`),
       subjectId: `r${number}`,
-      personal: { firstName: 'Mere', lastName: 'Tane', email: `p${number}@example.nz`, phone: '0211234567', dateOfBirth: '1970-05-05', city: 'Nelson', occupation: 'Farmer', additionalInfo: null },
+      personal: {
+        firstName: 'Mere',
+        lastName: 'Tane',
+        email: `p${number}@example.nz`,
+        phone: '0211234567',
+        dateOfBirth: '1970-05-05',
+        city: 'Nelson',
+        occupation: 'Farmer',
+        additionalInfo: null,
+      },
       country: 'nz',
       investmentInterest: ['infrastructure'],
       investmentAmount: 'over-1m',
@@ -37,12 +46,20 @@ function registered(number: number): InterestRegistered {
   };
 }
 
-const v = (version: number, events: RecordedEvent[]) => events.map((e) => ({ ...e, metadata: { ...e.metadata, schemaVersion: version } }));
+const v = (version: number, events: RecordedEvent[]) =>
+  events.map((e) => ({ ...e, metadata: { ...e.metadata, schemaVersion: version } }));
 
 describe('early-access projection', () => {
   it('counts confirmations, not submissions: 102 registered, 3 confirmed, then 97 places left', () => {
-    const events = [...Array.from({ length: 102 }, (_, i) => registered(i + 1)), confirmed(1, true, 5), confirmed(2, true, 9), confirmed(3, true, 1)];
-    expect(project(earlyAccessProjection, v(3, recorded('interest-register-prelaunch', events))).get('prelaunch')).toEqual({
+    const events = [
+      ...Array.from({ length: 102 }, (_, i) => registered(i + 1)),
+      confirmed(1, true, 5),
+      confirmed(2, true, 9),
+      confirmed(3, true, 1),
+    ];
+    expect(
+      project(earlyAccessProjection, v(3, recorded('interest-register-prelaunch', events))).get('prelaunch'),
+    ).toEqual({
       _id: 'prelaunch',
       registrations: 3,
       feeWaivers: 3,
@@ -52,7 +69,9 @@ describe('early-access projection', () => {
 
   it('given 99 waived and 3 more confirmed, then 102 registrations and no places left', () => {
     const events = Array.from({ length: 102 }, (_, i) => [registered(i + 1), confirmed(i + 1, i < 100)]).flat();
-    expect(project(earlyAccessProjection, v(3, recorded('interest-register-prelaunch', events))).get('prelaunch')).toMatchObject({ registrations: 102, feeWaivers: 100, placesLeft: 0 });
+    expect(
+      project(earlyAccessProjection, v(3, recorded('interest-register-prelaunch', events))).get('prelaunch'),
+    ).toMatchObject({ registrations: 102, feeWaivers: 100, placesLeft: 0 });
   });
 
   it('counts v2 registrations (from before confirmation) with the place they were given', () => {
@@ -85,18 +104,30 @@ describe('registrations projection', () => {
   it('given a registration, then one document with its details for follow-up, unnumbered until confirmed', () => {
     expect(project(registrationsProjection, v(3, recorded('s', [registered(7)]))).get('r7')).toEqual(expected);
     const both = v(3, recorded('s', [registered(7), confirmed(1, true, 7)]));
-    expect(project(registrationsProjection, both).get('r7')).toEqual({ ...expected, number: 1, feeWaived: true, confirmedAt: '2026-11-02T00:00:00.000Z' });
+    expect(project(registrationsProjection, both).get('r7')).toEqual({
+      ...expected,
+      number: 1,
+      feeWaived: true,
+      confirmedAt: '2026-11-02T00:00:00.000Z',
+    });
   });
 
   it('given a v2 registration, then it is upcast with the place it was given on submission', () => {
     const confirmedOnRegistration = { ...expected, number: 7, feeWaived: true, confirmedAt: expected.registeredAt };
-    expect(project(registrationsProjection, v(2, recorded('s', [registeredV2(7, true)]))).get('r7')).toEqual(confirmedOnRegistration);
+    expect(project(registrationsProjection, v(2, recorded('s', [registeredV2(7, true)]))).get('r7')).toEqual(
+      confirmedOnRegistration,
+    );
   });
 
   it('given a v1 registration (the registrant unsealed as `registrant`), then it is upcast on read to the same document', () => {
     const { subjectId: _subject, personal, ...rest } = registeredV2(7, true).data;
     const v1 = recorded('s', [{ type: 'InterestRegistered', data: { ...rest, registrant: personal } }]);
     expect(v1[0]!.metadata.schemaVersion).toBe(1);
-    expect(project(registrationsProjection, v1).get('r7')).toEqual({ ...expected, number: 7, feeWaived: true, confirmedAt: expected.registeredAt });
+    expect(project(registrationsProjection, v1).get('r7')).toEqual({
+      ...expected,
+      number: 7,
+      feeWaived: true,
+      confirmedAt: expected.registeredAt,
+    });
   });
 });

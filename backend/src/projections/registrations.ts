@@ -9,7 +9,7 @@ export interface RegistrationDoc {
   /** Order of confirmation; null until the registrant confirms their e-mail address. */
   number: number | null;
   feeWaived: boolean;
-  /** When the address was confirmed through the e-mailed link (registrations from before confirmation existed: when registered). */
+  /** When the address was confirmed through the e-mailed link (from before confirmation existed: when registered). */
   confirmedAt: string | null;
   /** The registrant's e-mail key, so a signed-in user's early-access waiver can be found. */
   emailKey: string;
@@ -58,7 +58,8 @@ export const registrationsProjection: Projection<RegistrationDoc> = {
         };
       }
       case 'InterestConfirmed':
-        return doc && { ...doc, number: event.data.number, feeWaived: event.data.feeWaived, confirmedAt: event.data.confirmedAt };
+        const { number, feeWaived, confirmedAt } = event.data;
+        return doc && { ...doc, number, feeWaived, confirmedAt };
       default:
         return doc;
     }

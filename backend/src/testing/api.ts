@@ -12,7 +12,13 @@ export async function startTestServer(options: AppOptions = {}): Promise<Started
   const server = await startServer({
     port: 0,
     ...options,
-    env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', ...(ownDataDir && { DATA_DIR: ownDataDir }), ...options.env },
+    env: {
+      EVENT_STORE: 'memory',
+      READ_STORE: 'memory',
+      LOG_LEVEL: 'silent',
+      ...(ownDataDir && { DATA_DIR: ownDataDir }),
+      ...options.env,
+    },
   });
   return {
     ...server,

@@ -23,13 +23,17 @@ export async function registerInterest(
 ): Promise<InterestReceipt> {
   const api = new Api(server.url);
   const email = String(overrides.email ?? interestForm().email);
-  const earlier = (await readOutbox(server.config.dataDir)).filter((m) => m.to.toLowerCase() === email.toLowerCase()).length;
+  const earlier = (await readOutbox(server.config.dataDir)).filter(
+    (m) => m.to.toLowerCase() === email.toLowerCase(),
+  ).length;
   const from = `198.18.${randomInt(256)}.${randomInt(256)}`;
   const registered = await api.post('/api/register-interest', interestForm(overrides), { 'x-forwarded-for': from });
-  if (registered.status !== 201) throw new Error(`registering interest as ${email}: ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201)
+    throw new Error(`registering interest as ${email}: ${registered.status} ${JSON.stringify(registered.body)}`);
   if (!confirm) return registered.body as InterestReceipt;
   const { token } = confirmationLinkIn(await waitForMail(server.config.dataDir, email, { count: earlier + 1 }));
   const confirmed = await api.post('/api/register-interest/confirm', { token });
-  if (confirmed.status !== 200) throw new Error(`confirming ${email}: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  if (confirmed.status !== 200)
+    throw new Error(`confirming ${email}: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return confirmed.body as InterestReceipt;
 }

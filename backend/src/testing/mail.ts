@@ -26,13 +26,18 @@ export async function waitForOutbox(dataDir: string, count: number, timeoutMs = 
   for (;;) {
     const messages = await readOutbox(dataDir);
     if (messages.length >= count) return messages;
-    if (Date.now() > deadline) throw new Error(`Only ${messages.length} of ${count} mails in ${dataDir}/outbox after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`Only ${messages.length} of ${count} mails in ${dataDir}/outbox after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /** Waits (up to `timeoutMs`) for the `count`-th message to `to` (case-insensitive) and answers it. */
-export async function waitForMail(dataDir: string, to: string, { count = 1, timeoutMs = 10_000 } = {}): Promise<OutboxMessage> {
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  { count = 1, timeoutMs = 10_000 } = {},
+): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mine = (await readOutbox(dataDir)).filter((m) => m.to.toLowerCase() === to.trim().toLowerCase());

@@ -11,7 +11,10 @@ import { startServer } from '../../../backend/src/app.js';
  */
 export async function startKauri(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kauri-e2e-'));
-  const server = await startServer({ port: 0, env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env } });
+  const server = await startServer({
+    port: 0,
+    env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env },
+  });
   return {
     ...server,
     async close() {

@@ -1,6 +1,7 @@
 /** Write calls, one function per command the backend accepts. */
 import { apiRequest, uploadFile } from './client';
-import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, ConfirmationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
+import type { ConfirmationReceipt } from './types';
+import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);

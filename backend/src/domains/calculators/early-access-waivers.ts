@@ -5,7 +5,10 @@ import { READ_STORE } from '../../platform/tokens.js';
 import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 
-/** Whether a user is one of the first 100 confirmed early-access registrants (matched by e-mail): their set-up fee is waived. */
+/**
+ * Whether a user is one of the first 100 confirmed early-access registrants (matched by e-mail): their set-up
+ * fee is waived.
+ */
 @Injectable()
 export class EarlyAccessWaivers {
   constructor(

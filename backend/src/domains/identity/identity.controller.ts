@@ -32,7 +32,7 @@ import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '
 import { UserDto } from './user-view.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
-/** Account-wide failures (any address) before the account-wide delay starts, as a multiple of the per-address allowance. */
+/** Failures on an account (any address) before the account-wide delay, as a multiple of one address's allowance. */
 const ACCOUNT_WIDE_FACTOR = 10;
 
 /** An account in the in-memory counters: a digest, so they hold no address (never stored). */
@@ -204,7 +204,8 @@ export class IdentityController {
   @ApiOperation({
     summary: 'Finish external sign-in: exchange the provider’s code for a bearer token',
     description:
-      'Checks the state against the pending sign-in cookie set by /api/login (once: the cookie is cleared; within 10 minutes), ' +
+      'Checks the state against the pending sign-in cookie set by /api/login (once: the cookie is cleared; ' +
+      'within 10 minutes), ' +
       'then the nonce, PKCE, issuer and audience; finds or creates the account.',
   })
   @ApiOkResponse({ type: AuthCallbackResponseDto })
@@ -216,7 +217,8 @@ export class IdentityController {
       return { error: 'No external identity provider is configured', message: 'No external identity provider is configured' };
     }
     const pendingCookie = parseCookies(req.header('cookie') ?? '')[PENDING_COOKIE];
-    const outcome = await this.oidc.exchange(req, res, pendingCookie, { code: form.code, state: form.state, error: form.error, error_description: form.error_description }, form.redirect_uri);
+    const answer = { code: form.code, state: form.state, error: form.error, error_description: form.error_description };
+    const outcome = await this.oidc.exchange(req, res, pendingCookie, answer, form.redirect_uri);
     if (!outcome.ok) {
       res.status(outcome.status);
       return { error: outcome.error, message: outcome.message };

@@ -19,7 +19,13 @@ import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import type { ExternalProfile } from './oidc.js';
 import { ACCOUNT_EXISTS } from './user.decider.js';
-import { emailReservation, emailStream, externalIdentity, externalIdentityStream, identityKey } from './reservations.decider.js';
+import {
+  emailReservation,
+  emailStream,
+  externalIdentity,
+  externalIdentityStream,
+  identityKey,
+} from './reservations.decider.js';
 import { newToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_EXTEND_WHEN_LEFT_MS, SESSION_IDLE_MS, tokenHash } from './tokens.js';
 import { user, userStream } from './user.decider.js';
 import { toUserDto, type UserDto } from './user-view.js';
@@ -92,7 +98,8 @@ export class IdentityService {
     }
     const holder = await this.holderOf(key);
     const forgottenHolder = holder && (await isForgotten(this.events, holder)) ? holder : null;
-    await this.repository.handle(emailReservation, emailStream(key), { type: 'ReserveEmail', emailKey: key, userId, forgottenHolder }, context);
+    const reserve = { type: 'ReserveEmail', emailKey: key, userId, forgottenHolder } as const;
+    await this.repository.handle(emailReservation, emailStream(key), reserve, context);
     try {
       if (form.password !== null) await this.vault.put(PASSWORDS, userId, await hashPassword(form.password));
       const { position } = await this.repository.handle(

@@ -11,15 +11,23 @@ const ACCOUNTS = {
   mallory: { email: 'victim@example.nz', email_verified: false, given_name: 'Mallory' },
 };
 
-/** The browser's side of a pending sign-in: where the provider was asked to send it back, and the cookie that proves it started here. */
+/** The browser's side of a pending sign-in: the provider's address, and the cookie that proves it started here. */
 interface Started {
   location: string;
   cookie: string;
   setCookie: string;
 }
 
-async function startAt(server: Server, state: string, redirectUri: string, headers: Record<string, string> = {}): Promise<Started> {
-  const res = await fetch(`${server.url}/api/login?state=${state}&redirect_uri=${encodeURIComponent(redirectUri)}`, { redirect: 'manual', headers });
+async function startAt(
+  server: Server,
+  state: string,
+  redirectUri: string,
+  headers: Record<string, string> = {},
+): Promise<Started> {
+  const res = await fetch(`${server.url}/api/login?state=${state}&redirect_uri=${encodeURIComponent(redirectUri)}`, {
+    redirect: 'manual',
+    headers,
+  });
   expect(res.status).toBe(302);
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('kauri.oidc='))!;
   return { location: res.headers.get('location')!, cookie: setCookie.split(';')[0]!, setCookie };
@@ -72,12 +80,22 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
     const code = back.searchParams.get('code')!;
 
     const api = new Api(server.url);
-    const res = await api.post('/api/auth/callback', { code, state, redirect_uri: redirect }, { cookie: started.cookie });
+    const res = await api.post(
+      '/api/auth/callback',
+      { code, state, redirect_uri: redirect },
+      { cookie: started.cookie },
+    );
     expect(res.status).toBe(200);
     // One use: the answer clears the cookie.
     expect(res.headers.getSetCookie().find((c) => c.startsWith('kauri.oidc='))).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(res.body).toEqual({
-      user: expect.objectContaining({ email: 'alice@example.nz', firstName: 'Alice', lastName: 'Te Rangi', role: 'user', subscriptionStatus: 'inactive' }),
+      user: expect.objectContaining({
+        email: 'alice@example.nz',
+        firstName: 'Alice',
+        lastName: 'Te Rangi',
+        role: 'user',
+        subscriptionStatus: 'inactive',
+      }),
       token: expect.stringMatching(/^[\w-]{43}$/),
       expires_in: 3600,
     });
@@ -98,7 +116,11 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
     // Signing in again finds the same account.
     const next = await startAt(server, 'client-state-0002', redirect);
     const again = await idp.signIn(next.location, 'alice');
-    const second = await callback(server, next, { code: again.searchParams.get('code'), state: 'client-state-0002', redirect_uri: redirect });
+    const second = await callback(server, next, {
+      code: again.searchParams.get('code'),
+      state: 'client-state-0002',
+      redirect_uri: redirect,
+    });
     expect(second.body.user.id).toBe(res.body.user.id);
   }, 60_000);
 
@@ -106,20 +128,42 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
     const before = await server.eventStore.headPosition();
     const started = await startAt(server, 'client-state-0003', redirect);
     const back = await idp.signIn(started.location, 'alice');
-    const res = await callback(server, started, { code: back.searchParams.get('code'), state: 'forged-state-9999', redirect_uri: redirect });
+    const res = await callback(server, started, {
+      code: back.searchParams.get('code'),
+      state: 'forged-state-9999',
+      redirect_uri: redirect,
+    });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Unable to verify the login state. Please try logging in again.', message: 'Unable to verify the login state. Please try logging in again.' });
+    expect(res.body).toEqual({
+      error: 'Unable to verify the login state. Please try logging in again.',
+      message: 'Unable to verify the login state. Please try logging in again.',
+    });
     // Nor does the right state help without this browser's cookie, or with a forged one.
     const code = back.searchParams.get('code');
-    expect((await callback(server, null, { code, state: 'client-state-0003', redirect_uri: redirect })).status).toBe(401);
+    expect((await callback(server, null, { code, state: 'client-state-0003', redirect_uri: redirect })).status).toBe(
+      401,
+    );
     const [body, mac] = started.cookie.slice('kauri.oidc='.length).split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), state: 'x' })).toString('base64url');
-    expect((await callback(server, { cookie: `kauri.oidc=${forged}.${mac}` }, { code, state: 'x', redirect_uri: redirect })).status).toBe(401);
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), state: 'x' }),
+    ).toString('base64url');
+    expect(
+      (await callback(server, { cookie: `kauri.oidc=${forged}.${mac}` }, { code, state: 'x', redirect_uri: redirect }))
+        .status,
+    ).toBe(401);
     // PKCE: even a validly signed cookie with the right state but another verifier does not redeem the code.
     const sealer = new PendingSignInCookie(() => new Secrets(server.vault).key('oidc-state'));
     const pending = JSON.parse(Buffer.from(body!, 'base64url').toString()) as PendingSignIn;
     const otherVerifier = await sealer.seal({ ...pending, verifier: 'x'.repeat(43) });
-    expect((await callback(server, { cookie: `kauri.oidc=${otherVerifier}` }, { code, state: 'client-state-0003', redirect_uri: redirect })).status).toBe(401);
+    expect(
+      (
+        await callback(
+          server,
+          { cookie: `kauri.oidc=${otherVerifier}` },
+          { code, state: 'client-state-0003', redirect_uri: redirect },
+        )
+      ).status,
+    ).toBe(401);
     expect(await server.eventStore.headPosition()).toBe(before);
   }, 60_000);
 
@@ -136,22 +180,38 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
       state: 'client-state-0004',
       redirect_uri: redirect,
     });
-    expect(res).toMatchObject({ status: 400, body: { error: 'access_denied', message: 'End-User aborted interaction' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: 'access_denied', message: 'End-User aborted interaction' },
+    });
   }, 60_000);
 
   it('does not hand an existing account to a provider identity with an unverified e-mail', async () => {
     await signUp(server, { email: 'victim@example.nz' });
     const started = await startAt(server, 'client-state-0005', redirect);
     const back = await idp.signIn(started.location, 'mallory');
-    const res = await callback(server, started, { code: back.searchParams.get('code'), state: 'client-state-0005', redirect_uri: redirect });
-    expect(res).toMatchObject({ status: 409, body: { error: 'An account with this email already exists. Sign in with your password.' } });
+    const res = await callback(server, started, {
+      code: back.searchParams.get('code'),
+      state: 'client-state-0005',
+      redirect_uri: redirect,
+    });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { error: 'An account with this email already exists. Sign in with your password.' },
+    });
   }, 60_000);
 
   it('a revoked token (signed out) gets 401', async () => {
     const started = await startAt(server, 'client-state-0006', redirect);
     const back = await idp.signIn(started.location, 'alice');
     const api = new Api(server.url);
-    const { token } = (await callback(server, started, { code: back.searchParams.get('code'), state: 'client-state-0006', redirect_uri: redirect })).body;
+    const { token } = (
+      await callback(server, started, {
+        code: back.searchParams.get('code'),
+        state: 'client-state-0006',
+        redirect_uri: redirect,
+      })
+    ).body;
     const bearer = { authorization: `Bearer ${token}` };
     expect((await api.get('/api/auth/user', bearer)).status).toBe(200);
     expect((await api.post('/api/logout', {}, bearer)).status).toBe(200);
@@ -163,7 +223,7 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
 });
 
 describe('a flood of sign-in starts', () => {
-  it('is refused per address past SIGN_IN_START_RATE_LIMIT_PER_IP, and cannot push out a real pending sign-in', async () => {
+  it('is refused per address past SIGN_IN_START_RATE_LIMIT_PER_IP; a real pending sign-in survives it', async () => {
     const idp = await TestOidcProvider.listen();
     const server = await startTestServer({ env: { ...idp.env(), SIGN_IN_START_RATE_LIMIT_PER_IP: '5' } });
     try {
@@ -174,17 +234,30 @@ describe('a flood of sign-in starts', () => {
       // Far more starts than the limit (the old in-memory store held 10,000, evicting the oldest).
       const flood = [];
       for (let i = 0; i < 40; i++) {
-        flood.push(await fetch(`${server.url}/api/login?state=flood-state-${String(i).padStart(4, '0')}&redirect_uri=${encodeURIComponent(redirect)}`, { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.66' } }));
+        flood.push(
+          await fetch(
+            `${server.url}/api/login?state=flood-state-${String(i).padStart(4, '0')}` +
+              `&redirect_uri=${encodeURIComponent(redirect)}`,
+            { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.66' } },
+          ),
+        );
       }
       expect(flood.filter((r) => r.status === 302)).toHaveLength(5);
       const refused = flood.filter((r) => r.status === 429);
       expect(refused).toHaveLength(35);
-      expect(await refused[0]!.json()).toEqual({ message: 'Too many attempts. Please try again in 15 minutes.', title: 'Too Many Attempts' });
+      expect(await refused[0]!.json()).toEqual({
+        message: 'Too many attempts. Please try again in 15 minutes.',
+        title: 'Too Many Attempts',
+      });
       expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(800);
 
       // The real user's sign-in, started before the flood, still completes.
       const back = await idp.signIn(user.location, 'alice');
-      const res = await callback(server, user, { code: back.searchParams.get('code'), state: 'client-state-real-user', redirect_uri: redirect });
+      const res = await callback(server, user, {
+        code: back.searchParams.get('code'),
+        state: 'client-state-real-user',
+        redirect_uri: redirect,
+      });
       expect(res).toMatchObject({ status: 200, body: { user: { email: 'alice@example.nz' } } });
     } finally {
       await server.close();
@@ -202,7 +275,11 @@ describe('bearer token lifetime (TOKEN_TTL_SECONDS)', () => {
       await idp.start([redirect], ACCOUNTS);
       const started = await startAt(server, 'client-state-0007', redirect);
       const back = await idp.signIn(started.location, 'alice');
-      const res = await callback(server, started, { code: back.searchParams.get('code'), state: 'client-state-0007', redirect_uri: redirect });
+      const res = await callback(server, started, {
+        code: back.searchParams.get('code'),
+        state: 'client-state-0007',
+        redirect_uri: redirect,
+      });
       expect(res.body.expires_in).toBe(1);
       await new Promise((r) => setTimeout(r, 1500));
       expect((await server.api.get('/api/auth/user', { authorization: `Bearer ${res.body.token}` })).status).toBe(401);
@@ -217,11 +294,17 @@ describe('without a provider', () => {
   it('login goes to the local /auth page, and the config says so', async () => {
     const server = await startTestServer();
     try {
-      const res = await fetch(`${server.url}/api/login?state=abcdefgh1234&redirect_uri=${encodeURIComponent(`${server.url}/auth/callback`)}`, { redirect: 'manual' });
+      const res = await fetch(
+        `${server.url}/api/login?state=abcdefgh1234&redirect_uri=${encodeURIComponent(`${server.url}/auth/callback`)}`,
+        { redirect: 'manual' },
+      );
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/auth');
       expect((await server.api.get('/api/auth/config')).body).toEqual({ oidc: false });
-      expect((await server.api.post('/api/auth/callback', { code: 'x', state: 'y', redirect_uri: 'http://x/auth/callback' })).status).toBe(404);
+      expect(
+        (await server.api.post('/api/auth/callback', { code: 'x', state: 'y', redirect_uri: 'http://x/auth/callback' }))
+          .status,
+      ).toBe(404);
     } finally {
       await server.close();
     }
@@ -235,8 +318,15 @@ describe('without a provider', () => {
       const res = await fetch(`${server.url}/api/login?state=abcdefgh1234`, { redirect: 'manual' });
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/auth');
-      const callback = await server.api.post('/api/auth/callback', { code: 'x', state: 'abcdefgh1234', redirect_uri: `${server.url}/auth/callback` });
-      expect(callback).toMatchObject({ status: 502, body: { error: 'The identity provider is not reachable. Please try again later.' } });
+      const callback = await server.api.post('/api/auth/callback', {
+        code: 'x',
+        state: 'abcdefgh1234',
+        redirect_uri: `${server.url}/auth/callback`,
+      });
+      expect(callback).toMatchObject({
+        status: 502,
+        body: { error: 'The identity provider is not reachable. Please try again later.' },
+      });
     } finally {
       await server.close();
     }

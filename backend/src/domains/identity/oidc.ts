@@ -42,8 +42,7 @@ export interface ExternalProfile {
 }
 
 export type CodeOutcome =
-  | { ok: true; profile: ExternalProfile }
-  | { ok: false; status: 400 | 401 | 502; error: string; message: string };
+  { ok: true; profile: ExternalProfile } | { ok: false; status: 400 | 401 | 502; error: string; message: string };
 
 export const STATE_NOT_VERIFIED = 'Unable to verify the login state. Please try logging in again.';
 export const PENDING_COOKIE = 'kauri.oidc';
@@ -85,30 +84,49 @@ export class PendingSignInCookie {
   }
 
   private async mac(body: string): Promise<string> {
-    return createHmac('sha256', await this.secret()).update(`${PENDING_COOKIE}\n${body}`).digest('base64url');
+    return createHmac('sha256', await this.secret())
+      .update(`${PENDING_COOKIE}\n${body}`)
+      .digest('base64url');
   }
 }
 
 function isPending(value: unknown): value is PendingSignIn {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return ['state', 'nonce', 'verifier', 'redirectUri'].every((k) => typeof v[k] === 'string') && typeof v.issuedAt === 'number';
+  return (
+    ['state', 'nonce', 'verifier', 'redirectUri'].every((k) => typeof v[k] === 'string') &&
+    typeof v.issuedAt === 'number'
+  );
 }
 
-export const pendingCookieOptions = (req: Request) => ({ httpOnly: true, sameSite: 'lax' as const, secure: req.secure, path: PENDING_COOKIE_PATH });
+export const pendingCookieOptions = (req: Request) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: req.secure,
+  path: PENDING_COOKIE_PATH,
+});
 
 type StateStore = OpenIDConnectStrategy.SessionStore;
 type Verified = (err: Error | null, ctx?: false | OpenIDConnectStrategy.SessionStoreContext, info?: unknown) => void;
 
-/** passport-openidconnect with PKCE: the challenge goes on the authorization request, the verifier on the code exchange. */
+/** passport-openidconnect with PKCE: the challenge on the authorization request, the verifier on the code exchange. */
 class PkceStrategy extends OpenIDConnectStrategy {
-  constructor(options: OpenIDConnectStrategy.StrategyOptions, verify: OpenIDConnectStrategy.VerifyFunction, pkce: { challenge?: string; verifier?: string }) {
+  constructor(
+    options: OpenIDConnectStrategy.StrategyOptions,
+    verify: OpenIDConnectStrategy.VerifyFunction,
+    pkce: { challenge?: string; verifier?: string },
+  ) {
     super(options, verify);
     if (pkce.verifier) {
       // The library builds the token request's parameters itself; this strategy serves one request only.
-      const oauth2 = (this as unknown as { _oauth2: { getOAuthAccessToken: (code: string, params: Record<string, string>, cb: unknown) => void } })._oauth2;
+      const oauth2 = (
+        this as unknown as {
+          _oauth2: { getOAuthAccessToken: (code: string, params: Record<string, string>, cb: unknown) => void };
+        }
+      )._oauth2;
       const exchange = oauth2.getOAuthAccessToken.bind(oauth2);
-      oauth2.getOAuthAccessToken = (code, params, cb) => exchange(code, { ...params, code_verifier: pkce.verifier! }, cb);
+      oauth2.getOAuthAccessToken = (code, params, cb) =>
+        exchange(code, { ...params, code_verifier: pkce.verifier! }, cb);
     }
     this.challenge = pkce.challenge;
   }
@@ -143,7 +161,10 @@ export class OidcClient {
   }
 
   /** A passport instance with a strategy for this one request (its state store and PKCE values are the request's). */
-  private async authenticator(store: StateStore, pkce: { challenge?: string; verifier?: string }): Promise<passport.PassportStatic> {
+  private async authenticator(
+    store: StateStore,
+    pkce: { challenge?: string; verifier?: string },
+  ): Promise<passport.PassportStatic> {
     const d = await this.discover();
     const strategy = new PkceStrategy(
       {
@@ -161,7 +182,17 @@ export class OidcClient {
         store,
       },
       // Arity 9: the userinfo profile with its raw JSON (for email_verified), and the ID token's profile.
-      ((issuer: string, uiProfile: object, idProfile: object, _context: object, _idToken: string | object, _access: string | object, _refresh: string, _params: unknown, verified: OpenIDConnectStrategy.VerifyCallback) => {
+      ((
+        issuer: string,
+        uiProfile: object,
+        idProfile: object,
+        _context: object,
+        _idToken: string | object,
+        _access: string | object,
+        _refresh: string,
+        _params: unknown,
+        verified: OpenIDConnectStrategy.VerifyCallback,
+      ) => {
         const claims = (uiProfile as { _json?: Record<string, unknown> } | undefined)?._json ?? {};
         const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
         const profile: ExternalProfile = {
@@ -181,14 +212,32 @@ export class OidcClient {
     return authenticator as unknown as passport.PassportStatic;
   }
 
-  /** Redirects the browser to the provider with the client's state and return address; the pending sign-in goes in the cookie. */
-  async start(req: Request, res: Response, next: NextFunction, clientState: string | undefined, redirectUri: string): Promise<void> {
+  /** Redirects the browser to the provider with the client's state and return address; the cookie keeps the rest. */
+  async start(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    clientState: string | undefined,
+    redirectUri: string,
+  ): Promise<void> {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const store = {
-      store: (_req: unknown, ctx: OpenIDConnectStrategy.SessionStoreContext, _appState: unknown, _meta: unknown, cb: (err: Error | null, handle?: string) => void) => {
+      store: (
+        _req: unknown,
+        ctx: OpenIDConnectStrategy.SessionStoreContext,
+        _appState: unknown,
+        _meta: unknown,
+        cb: (err: Error | null, handle?: string) => void,
+      ) => {
         const state = clientState ?? randomBytes(24).toString('base64url');
-        const pending: PendingSignIn = { state, nonce: String(ctx.nonce ?? ''), verifier, redirectUri, issuedAt: Date.now() };
+        const pending: PendingSignIn = {
+          state,
+          nonce: String(ctx.nonce ?? ''),
+          verifier,
+          redirectUri,
+          issuedAt: Date.now(),
+        };
         this.cookie.seal(pending).then(
           (value) => {
             res.cookie(PENDING_COOKIE, value, { ...pendingCookieOptions(req), maxAge: PENDING_TTL_MS });
@@ -200,26 +249,46 @@ export class OidcClient {
       verify: (_req: unknown, _state: string, cb: Verified) => cb(null, false, { message: STATE_NOT_VERIFIED }),
     } as unknown as StateStore;
     const authenticator = await this.authenticator(store, { challenge });
-    authenticator.authenticate('oidc', { session: false, state: clientState ?? '', callbackURL: redirectUri } as passport.AuthenticateOptions)(req, res, next);
+    authenticator.authenticate('oidc', {
+      session: false,
+      state: clientState ?? '',
+      callbackURL: redirectUri,
+    } as passport.AuthenticateOptions)(req, res, next);
   }
 
   /**
    * Exchanges a code the provider returned (or passes its error on), checking the state against the pending
    * sign-in's cookie (which is cleared, whatever the outcome), then nonce, issuer, audience and PKCE.
    */
-  async exchange(req: Request, res: Response, pendingCookie: string | undefined, query: { code?: string; state?: string; error?: string; error_description?: string }, redirectUri: string): Promise<CodeOutcome> {
+  async exchange(
+    req: Request,
+    res: Response,
+    pendingCookie: string | undefined,
+    query: { code?: string; state?: string; error?: string; error_description?: string },
+    redirectUri: string,
+  ): Promise<CodeOutcome> {
     res.clearCookie(PENDING_COOKIE, pendingCookieOptions(req));
     const pending = await this.cookie.open(pendingCookie);
-    const matches = !!pending && !!query.state && sameSecret(pending.state, query.state) && pending.redirectUri === redirectUri;
+    const matches =
+      !!pending && !!query.state && sameSecret(pending.state, query.state) && pending.redirectUri === redirectUri;
     const store = {
-      store: (_req: unknown, _ctx: unknown, _state: unknown, _meta: unknown, cb: (err: Error) => void) => cb(new Error('not a sign-in start')),
-      verify: (_req: unknown, state: string, cb: Verified) => (matches ? cb(null, { nonce: pending!.nonce } as OpenIDConnectStrategy.SessionStoreContext, state) : cb(null, false, { message: STATE_NOT_VERIFIED })),
+      store: (_req: unknown, _ctx: unknown, _state: unknown, _meta: unknown, cb: (err: Error) => void) =>
+        cb(new Error('not a sign-in start')),
+      verify: (_req: unknown, state: string, cb: Verified) =>
+        matches
+          ? cb(null, { nonce: pending!.nonce } as OpenIDConnectStrategy.SessionStoreContext, state)
+          : cb(null, false, { message: STATE_NOT_VERIFIED }),
     } as unknown as StateStore;
     let authenticator: passport.PassportStatic;
     try {
       authenticator = await this.authenticator(store, { verifier: matches ? pending!.verifier : undefined });
     } catch {
-      return { ok: false, status: 502, error: 'The identity provider is not reachable. Please try again later.', message: 'The identity provider is not reachable. Please try again later.' };
+      return {
+        ok: false,
+        status: 502,
+        error: 'The identity provider is not reachable. Please try again later.',
+        message: 'The identity provider is not reachable. Please try again later.',
+      };
     }
     // The strategy reads the provider's answer from the query string, as on a redirect back to the server.
     const shaped = Object.create(req) as Request;
@@ -231,16 +300,24 @@ export class OidcClient {
           const description = query.error_description || query.error;
           return resolve({ ok: false, status: 400, error: query.error, message: description });
         }
-        const infoMessage = typeof info === 'object' && info && 'message' in info && typeof info.message === 'string' ? info.message : null;
+        const infoMessage =
+          typeof info === 'object' && info && 'message' in info && typeof info.message === 'string'
+            ? info.message
+            : null;
         if (err) {
           const message = 'The identity provider did not accept the sign-in code. Please try logging in again.';
           return resolve({ ok: false, status: 401, error: message, message });
         }
-        // A state not issued to this browser (or reused, expired, for another redirect_uri), a wrong nonce, issuer or audience.
+        // A state not issued to this browser (or reused, expired, for another redirect_uri); a wrong nonce,
+        // issuer or audience.
         const message = infoMessage ?? STATE_NOT_VERIFIED;
         resolve({ ok: false, status: 401, error: message, message });
       };
-      authenticator.authenticate('oidc', { session: false, callbackURL: redirectUri } as passport.AuthenticateOptions, done)(shaped, {} as Response, (err?: unknown) => done(err, false, null));
+      authenticator.authenticate(
+        'oidc',
+        { session: false, callbackURL: redirectUri } as passport.AuthenticateOptions,
+        done,
+      )(shaped, {} as Response, (err?: unknown) => done(err, false, null));
     });
   }
 }

@@ -50,7 +50,10 @@ export const emailReservation: Decider<EmailReservationCommand, EmailReservation
     switch (command.type) {
       case 'ReserveEmail':
         if (state.holder === command.userId) return [];
-        const reserved: EmailReservationEvent = { type: 'EmailReserved', data: { emailKey: command.emailKey, userId: command.userId } };
+        const reserved: EmailReservationEvent = {
+          type: 'EmailReserved',
+          data: { emailKey: command.emailKey, userId: command.userId },
+        };
         if (state.holder && state.holder === command.forgottenHolder) {
           return [{ type: 'EmailReleased', data: { emailKey: command.emailKey, userId: state.holder } }, reserved];
         }

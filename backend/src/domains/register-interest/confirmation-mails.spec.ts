@@ -16,7 +16,7 @@ const at = '2026-11-22T09:00:00.000Z';
 const minutesLater = (m: number) => new Date(Date.parse(at) + m * 60_000).toISOString();
 const recipient = { email: 'aroha@example.nz', firstName: 'Aroha' };
 
-/** A transport that records what it is given; `delivered` answers as the local outbox (true/false) or SMTP (null) would. */
+/** Records what it is given; `delivered` answers as the local outbox (true/false) or SMTP (null) would. */
 class FakeTransport implements MailTransport {
   readonly kind = 'outbox' as const;
   readonly sent: MailMessage[] = [];
@@ -41,14 +41,25 @@ async function setUp(knows: boolean) {
   const mails = new ConfirmationMails(repository, transport, reads, config, createLogger('silent'));
   const registrationId = randomUUID();
   // What the registrations read model holds: the sweep finds the address there.
-  await reads.collection<Pick<RegistrationDoc, '_id' | 'email' | 'firstName'>>(registrationsProjection.name).upsert({ _id: registrationId, ...recipient });
+  await reads
+    .collection<Pick<RegistrationDoc, '_id' | 'email' | 'firstName'>>(registrationsProjection.name)
+    .upsert({ _id: registrationId, ...recipient });
   await repository.handle(
     interestRegister,
     INTEREST_REGISTER_STREAM,
     {
       type: 'RegisterInterest',
       registrationId,
-      registrant: { firstName: 'Aroha', lastName: 'Ngata', email: recipient.email, phone: '0211234567', dateOfBirth: '1980-01-01', city: 'Nelson', occupation: 'Nurse', additionalInfo: null },
+      registrant: {
+        firstName: 'Aroha',
+        lastName: 'Ngata',
+        email: recipient.email,
+        phone: '0211234567',
+        dateOfBirth: '1980-01-01',
+        city: 'Nelson',
+        occupation: 'Nurse',
+        additionalInfo: null,
+      },
       country: 'nz',
       investmentInterest: ['residential'],
       investmentAmount: '10k-50k',
@@ -74,7 +85,7 @@ async function setUp(knows: boolean) {
 }
 
 describe('the confirmation mail outbox', () => {
-  it('appends the intent, sends one mail with a working link, appends the outcome; sending again does nothing', async () => {
+  it('appends the intent, sends one mail with a working link, appends the outcome; again does nothing', async () => {
     const { transport, mails, registrationId, types, store } = await setUp(true);
     await mails.deliver(registrationId, recipient, 'c', at);
     await mails.deliver(registrationId, recipient, 'c', at);
@@ -86,7 +97,10 @@ describe('the confirmation mail outbox', () => {
     const token = /confirm\?token=(\S+)/.exec(mail!.text)![1]!;
     expect(mail!.text).toContain(`https://kauri.example.nz/register-interest/confirm?token=${token}`);
     const intent = (await store.readStream(INTEREST_REGISTER_STREAM))[1]!;
-    expect(intent.data).toMatchObject({ messageId: mail!.id, tokenHash: readConfirmationToken(decodeURIComponent(token))!.tokenHash });
+    expect(intent.data).toMatchObject({
+      messageId: mail!.id,
+      tokenHash: readConfirmationToken(decodeURIComponent(token))!.tokenHash,
+    });
     // Only the hash is recorded, never the token.
     expect(JSON.stringify(await store.readAll())).not.toContain(decodeURIComponent(token).split('.')[1]);
   });
@@ -100,10 +114,16 @@ describe('the confirmation mail outbox', () => {
     expect(transport.sent).toHaveLength(0);
     await mails.sweep(minutesLater(1));
     expect(transport.sent).toHaveLength(1);
-    expect(await types()).toEqual(['InterestRegistered', 'ConfirmationMailSending', 'ConfirmationMailFailed', 'ConfirmationMailSending', 'ConfirmationMailSent']);
+    expect(await types()).toEqual([
+      'InterestRegistered',
+      'ConfirmationMailSending',
+      'ConfirmationMailFailed',
+      'ConfirmationMailSending',
+      'ConfirmationMailSent',
+    ]);
   });
 
-  it('after a crash mid-send, a transport that can tell: a mail that went out is recorded as sent, not sent again', async () => {
+  it('after a crash mid-send, a transport that can tell: a mail that went out is recorded as sent', async () => {
     const { transport, mails, types, crashAfterIntent, store } = await setUp(true);
     await crashAfterIntent(at);
     // The crash came after the transport took the message: it is in the outbox, without an outcome recorded.
@@ -117,7 +137,7 @@ describe('the confirmation mail outbox', () => {
     expect(transport.sent).toHaveLength(1);
   });
 
-  it('after a crash mid-send: not delivered → sent again (a new link) once the lease is over; SMTP cannot tell → never again', async () => {
+  it('after a crash mid-send: not delivered → sent again with a new link; SMTP cannot tell → never', async () => {
     const outbox = await setUp(true);
     await outbox.crashAfterIntent(at);
     await outbox.mails.sweep(minutesLater(5));

@@ -9,7 +9,13 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, LOGGER, READ_STORE } from '../../platform/tokens.js';
 import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
 import { confirmationLink, confirmationMail, newConfirmationToken } from './confirmation.js';
-import { INTEREST_REGISTER_STREAM, interestRegister, mailIsDue, type InterestRegisterCommand, type MailOutcome } from './decider.js';
+import {
+  INTEREST_REGISTER_STREAM,
+  interestRegister,
+  mailIsDue,
+  type InterestRegisterCommand,
+  type MailOutcome,
+} from './decider.js';
 
 const SWEEP_EVERY_MS = 60_000;
 const ACTOR = 'register-interest-outbox';
@@ -68,7 +74,12 @@ export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationS
    * One registration's mail, if due: settles an interrupted send, or claims, sends and records a new one.
    * `at` fixes the clock (tests); otherwise each step is stamped with the time it happens.
    */
-  async deliver(registrationId: string, known: Recipient | null, correlationId: string, fixedAt?: string): Promise<void> {
+  async deliver(
+    registrationId: string,
+    known: Recipient | null,
+    correlationId: string,
+    fixedAt?: string,
+  ): Promise<void> {
     const now = () => fixedAt ?? new Date().toISOString();
     const at = now();
     const context = systemContext(ACTOR, correlationId, at);
@@ -78,7 +89,8 @@ export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationS
     if (registration.mail.status === 'sending') {
       const { messageId } = registration.mail;
       const delivered = await this.transport.delivered(messageId);
-      const outcome: MailOutcome = delivered === true ? 'sent' : delivered === false ? 'interrupted-not-sent' : 'interrupted-unknown';
+      const outcome: MailOutcome =
+        delivered === true ? 'sent' : delivered === false ? 'interrupted-not-sent' : 'interrupted-unknown';
       await this.record(registrationId, messageId, outcome, context);
       return;
     }
@@ -87,7 +99,10 @@ export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationS
     if (!recipient) return;
     const { token, tokenHash } = newConfirmationToken(registrationId);
     const messageId = randomUUID();
-    const started = await this.handle({ type: 'StartConfirmationMail', registrationId, messageId, tokenHash, at }, context);
+    const started = await this.handle(
+      { type: 'StartConfirmationMail', registrationId, messageId, tokenHash, at },
+      context,
+    );
     if (started.length === 0) return;
     let outcome: MailOutcome = 'sent';
     try {
@@ -95,13 +110,21 @@ export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationS
       await this.transport.send({ id: messageId, to: recipient.email, subject, text });
     } catch (error) {
       // The transport's text may quote the address: only its code is logged.
-      this.logger.warn({ registrationId, messageId, code: (error as { code?: unknown }).code ?? null }, 'confirmation mail refused');
+      this.logger.warn(
+        { registrationId, messageId, code: (error as { code?: unknown }).code ?? null },
+        'confirmation mail refused',
+      );
       outcome = 'refused';
     }
     await this.record(registrationId, messageId, outcome, { ...context, now: now() });
   }
 
-  private async record(registrationId: string, messageId: string, outcome: MailOutcome, context: CommandContext): Promise<void> {
+  private async record(
+    registrationId: string,
+    messageId: string,
+    outcome: MailOutcome,
+    context: CommandContext,
+  ): Promise<void> {
     await this.handle({ type: 'RecordConfirmationMail', registrationId, messageId, outcome, at: context.now }, context);
   }
 
@@ -115,7 +138,9 @@ export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationS
   }
 
   private track(work: Promise<void>): void {
-    const tracked = work.catch((error: unknown) => this.logger.error({ err: error }, 'confirmation mail outbox failed'));
+    const tracked = work.catch((error: unknown) =>
+      this.logger.error({ err: error }, 'confirmation mail outbox failed'),
+    );
     this.running.add(tracked);
     void tracked.finally(() => this.running.delete(tracked));
   }

@@ -28,11 +28,13 @@ export function confirmationMail(firstName: string, link: string): { subject: st
     text: [
       `Kia ora ${firstName},`,
       '',
-      'Thank you for registering your interest in Kauri. Please confirm your e-mail address by opening this link within 48 hours:',
+      'Thank you for registering your interest in Kauri. Please confirm your e-mail address by opening this link ' +
+        'within 48 hours:',
       '',
       link,
       '',
-      'Your registration counts toward the first 100 registrations, whose sign-on fees are waived, once it is confirmed.',
+      'Your registration counts toward the first 100 registrations, whose sign-on fees are waived, once it is ' +
+        'confirmed.',
       '',
       'If you did not register, ignore this e-mail: nothing more will happen.',
       '',

@@ -25,7 +25,16 @@ function register(n: number, overrides: Partial<RegisterInterest> = {}): Registe
   return {
     type: 'RegisterInterest',
     registrationId: id(n),
-    registrant: { firstName: 'Tama', lastName: 'Walker', email, phone: '0211234567', dateOfBirth: '1990-01-01', city: 'Auckland', occupation: 'Accountant', additionalInfo: null },
+    registrant: {
+      firstName: 'Tama',
+      lastName: 'Walker',
+      email,
+      phone: '0211234567',
+      dateOfBirth: '1990-01-01',
+      city: 'Auckland',
+      occupation: 'Accountant',
+      additionalInfo: null,
+    },
     country: 'nz',
     investmentInterest: ['commercial'],
     investmentAmount: '50k-100k',
@@ -39,7 +48,11 @@ function register(n: number, overrides: Partial<RegisterInterest> = {}): Registe
   };
 }
 
-function registered(n: number, place: InterestRegistered['data']['placeOnRegistration'] = null, when = at): InterestRegistered {
+function registered(
+  n: number,
+  place: InterestRegistered['data']['placeOnRegistration'] = null,
+  when = at,
+): InterestRegistered {
   const cmd = register(n);
   return {
     type: 'InterestRegistered',
@@ -62,20 +75,34 @@ function registered(n: number, place: InterestRegistered['data']['placeOnRegistr
 
 const sending = (n: number, attempt = 1, when = at): InterestRegisterEvent => ({
   type: 'ConfirmationMailSending',
-  data: { registrationId: id(n), messageId: `m-${n}-${attempt}`, tokenHash: `hash-${n}-${attempt}`, startedAt: when, expiresAt: minutesLater(48 * 60, when) },
+  data: {
+    registrationId: id(n),
+    messageId: `m-${n}-${attempt}`,
+    tokenHash: `hash-${n}-${attempt}`,
+    startedAt: when,
+    expiresAt: minutesLater(48 * 60, when),
+  },
 });
-const sent = (n: number, attempt = 1): InterestRegisterEvent => ({ type: 'ConfirmationMailSent', data: { registrationId: id(n), messageId: `m-${n}-${attempt}` } });
+const sent = (n: number, attempt = 1): InterestRegisterEvent => ({
+  type: 'ConfirmationMailSent',
+  data: { registrationId: id(n), messageId: `m-${n}-${attempt}` },
+});
 const confirmed = (n: number, number: number, feeWaived: boolean): InterestRegisterEvent => ({
   type: 'InterestConfirmed',
   data: { registrationId: id(n), number, feeWaived, confirmedAt: at },
 });
-const confirm = (n: number, tokenHash = `hash-${n}-1`, when = at): InterestRegisterCommand => ({ type: 'ConfirmInterest', registrationId: id(n), tokenHash, at: when });
+const confirm = (n: number, tokenHash = `hash-${n}-1`, when = at): InterestRegisterCommand => ({
+  type: 'ConfirmInterest',
+  registrationId: id(n),
+  tokenHash,
+  at: when,
+});
 const mailed = (n: number): InterestRegisterEvent[] => [registered(n), sending(n), sent(n)];
 
 const { given } = specify(interestRegister);
 
 describe('InterestRegister decider: registering', () => {
-  it('given no registrations, when someone registers, then InterestRegistered with the keyed e-mail key and no place yet', () => {
+  it('given no registrations, when someone registers, then InterestRegistered, keyed e-mail key, no place', () => {
     expect(given([]).when(register(1))).toEqual({ events: [registered(1)], error: null });
     expect(given([registered(1)]).state).toMatchObject({ registrations: 1, confirmations: 0, feeWaivers: 0 });
   });
@@ -88,15 +115,20 @@ describe('InterestRegister decider: registering', () => {
 
   it('refuses an address registered before keyed keys (found by its unkeyed key)', () => {
     const legacy = registered(1, { number: 1, feeWaived: true });
-    expect(given([legacy]).when(register(2, { registrant: { ...register(2).registrant, email: emailOf(1) } })).error).toMatchObject({ status: 409 });
+    expect(
+      given([legacy]).when(register(2, { registrant: { ...register(2).registrant, email: emailOf(1) } })).error,
+    ).toMatchObject({ status: 409 });
   });
 
   it('lets the address register again when its holder was forgotten, or never confirmed within 48 hours', () => {
-    const again = (overrides: Partial<RegisterInterest>) => register(2, { registrant: { ...register(2).registrant, email: emailOf(1) }, ...overrides });
+    const again = (overrides: Partial<RegisterInterest>) =>
+      register(2, { registrant: { ...register(2).registrant, email: emailOf(1) }, ...overrides });
     expect(given(mailed(1)).when(again({ forgotten: [id(1)] })).error).toBeNull();
     expect(given(mailed(1)).when(again({ at: minutesLater(47 * 60) })).error).toMatchObject({ status: 409 });
     expect(given(mailed(1)).when(again({ at: minutesLater(48 * 60) })).error).toBeNull();
-    expect(given([...mailed(1), confirmed(1, 1, true)]).when(again({ at: minutesLater(100 * 60) })).error).toMatchObject({ status: 409 });
+    expect(
+      given([...mailed(1), confirmed(1, 1, true)]).when(again({ at: minutesLater(100 * 60) })).error,
+    ).toMatchObject({ status: 409 });
   });
 
   it('refuses someone under 18 on the day of registering', () => {
@@ -108,14 +140,29 @@ describe('InterestRegister decider: registering', () => {
   });
 
   it('refuses a registration without both consents', () => {
-    expect(given([]).when(register(1, { agreeToTerms: false })).error?.message).toBe('You must agree to the terms and conditions');
-    expect(given([]).when(register(1, { agreeToContact: false })).error?.message).toBe('You must agree to be contacted');
+    expect(given([]).when(register(1, { agreeToTerms: false })).error?.message).toBe(
+      'You must agree to the terms and conditions',
+    );
+    expect(given([]).when(register(1, { agreeToContact: false })).error?.message).toBe(
+      'You must agree to be contacted',
+    );
   });
 });
 
 describe('InterestRegister decider: the confirmation mail outbox', () => {
-  const start = (n: number, when = at, attempt = 1): InterestRegisterCommand => ({ type: 'StartConfirmationMail', registrationId: id(n), messageId: `m-${n}-${attempt}`, tokenHash: `hash-${n}-${attempt}`, at: when });
-  const record = (n: number, outcome: 'sent' | 'refused' | 'interrupted-not-sent' | 'interrupted-unknown', when = at, attempt = 1): InterestRegisterCommand => ({
+  const start = (n: number, when = at, attempt = 1): InterestRegisterCommand => ({
+    type: 'StartConfirmationMail',
+    registrationId: id(n),
+    messageId: `m-${n}-${attempt}`,
+    tokenHash: `hash-${n}-${attempt}`,
+    at: when,
+  });
+  const record = (
+    n: number,
+    outcome: 'sent' | 'refused' | 'interrupted-not-sent' | 'interrupted-unknown',
+    when = at,
+    attempt = 1,
+  ): InterestRegisterCommand => ({
     type: 'RecordConfirmationMail',
     registrationId: id(n),
     messageId: `m-${n}-${attempt}`,
@@ -123,7 +170,7 @@ describe('InterestRegister decider: the confirmation mail outbox', () => {
     at: when,
   });
 
-  it('given a new registration, its mail is due; starting it records the intent with the hash and a 48-hour expiry', () => {
+  it('given a new registration, its mail is due; starting records the intent: the hash, a 48-hour expiry', () => {
     expect(mailIsDue(given([registered(1)]).state, id(1), at)).toBe(true);
     expect(given([registered(1)]).when(start(1)).events).toEqual([sending(1)]);
   });
@@ -148,7 +195,15 @@ describe('InterestRegister decider: the confirmation mail outbox', () => {
       history = [...history, sending(1, attempt, when)];
       const [failed] = given(history).when(record(1, 'refused', when, attempt)).events!;
       const wait = waits[attempt - 1];
-      expect(failed).toEqual({ type: 'ConfirmationMailFailed', data: { registrationId: id(1), messageId: `m-1-${attempt}`, reason: 'refused', retryAt: wait ? minutesLater(wait, when) : null } });
+      expect(failed).toEqual({
+        type: 'ConfirmationMailFailed',
+        data: {
+          registrationId: id(1),
+          messageId: `m-1-${attempt}`,
+          reason: 'refused',
+          retryAt: wait ? minutesLater(wait, when) : null,
+        },
+      });
       history = [...history, failed!];
       if (wait) {
         expect(mailIsDue(given(history).state, id(1), minutesLater(wait - 0.5, when))).toBe(false);
@@ -159,7 +214,7 @@ describe('InterestRegister decider: the confirmation mail outbox', () => {
     expect(mailIsDue(given(history).state, id(1), minutesLater(60, when))).toBe(false);
   });
 
-  it('a send interrupted by a crash is settled after 5 minutes: retried if it did not go out, never if that is unknown', () => {
+  it('a send interrupted by a crash is settled after 5 minutes: retried if not sent, never if that is unknown', () => {
     const interrupted = [registered(1), sending(1)];
     expect(mailIsDue(given(interrupted).state, id(1), minutesLater(4))).toBe(false);
     expect(mailIsDue(given(interrupted).state, id(1), minutesLater(5))).toBe(true);
@@ -187,12 +242,16 @@ describe('InterestRegister decider: confirming', () => {
     expect(given(history).when(confirm(1)).events).toEqual([confirmed(1, 2, true)]);
   });
 
-  it('given 100 confirmed, the 101st confirmation is numbered without the waiver; submissions alone take no place', () => {
+  it('given 100 confirmed, the 101st is numbered without the waiver; submissions alone take no place', () => {
     const history = Array.from({ length: 100 }, (_, i) => [...mailed(i + 1), confirmed(i + 1, i + 1, true)]).flat();
     const unconfirmed = Array.from({ length: 50 }, (_, i) => mailed(200 + i)).flat();
     expect(given([...unconfirmed, ...mailed(101)]).when(confirm(101)).events).toEqual([confirmed(101, 1, true)]);
     expect(given([...history, ...mailed(101)]).when(confirm(101)).events).toEqual([confirmed(101, 101, false)]);
-    expect(given([...history, ...unconfirmed]).state).toMatchObject({ registrations: 150, confirmations: 100, feeWaivers: 100 });
+    expect(given([...history, ...unconfirmed]).state).toMatchObject({
+      registrations: 150,
+      confirmations: 100,
+      feeWaivers: 100,
+    });
   });
 
   it('counts registrations from before confirmation existed with the place they were given', () => {
@@ -202,15 +261,26 @@ describe('InterestRegister decider: confirming', () => {
   });
 
   it('a link works once: a second use is refused as already confirmed', () => {
-    expect(given([...mailed(1), confirmed(1, 1, true)]).when(confirm(1)).error).toMatchObject({ message: ALREADY_CONFIRMED, status: 409 });
+    expect(given([...mailed(1), confirmed(1, 1, true)]).when(confirm(1)).error).toMatchObject({
+      message: ALREADY_CONFIRMED,
+      status: 409,
+    });
   });
 
   it('refuses a wrong token, an unknown registration, a link replaced by a newer one, and an expired link', () => {
-    expect(given(mailed(1)).when(confirm(1, 'hash-of-something-else')).error).toMatchObject({ message: INVALID_LINK, status: 404 });
+    expect(given(mailed(1)).when(confirm(1, 'hash-of-something-else')).error).toMatchObject({
+      message: INVALID_LINK,
+      status: 404,
+    });
     expect(given(mailed(1)).when(confirm(7)).error).toMatchObject({ message: INVALID_LINK, status: 404 });
-    expect(given([...mailed(1), sending(1, 2), sent(1, 2)]).when(confirm(1, 'hash-1-1')).error).toMatchObject({ message: INVALID_LINK });
+    expect(given([...mailed(1), sending(1, 2), sent(1, 2)]).when(confirm(1, 'hash-1-1')).error).toMatchObject({
+      message: INVALID_LINK,
+    });
     expect(given([...mailed(1), sending(1, 2), sent(1, 2)]).when(confirm(1, 'hash-1-2')).error).toBeNull();
-    expect(given(mailed(1)).when(confirm(1, 'hash-1-1', minutesLater(48 * 60))).error).toMatchObject({ message: LINK_EXPIRED, status: 422 });
+    expect(given(mailed(1)).when(confirm(1, 'hash-1-1', minutesLater(48 * 60))).error).toMatchObject({
+      message: LINK_EXPIRED,
+      status: 422,
+    });
     expect(given(mailed(1)).when(confirm(1, 'hash-1-1', minutesLater(48 * 60 - 1))).error).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import type { ConfirmationMailFailed, InterestRegisterEvent, Registrant } from './events.js';
-import { FEE_FREE_PLACES, MINIMUM_AGE, type Country, type ExperienceLevel, type Interest, type InvestmentAmount } from './options.js';
+import {
+  FEE_FREE_PLACES,
+  MINIMUM_AGE,
+  type Country,
+  type ExperienceLevel,
+  type Interest,
+  type InvestmentAmount,
+} from './options.js';
 
 /**
  * The pre-launch interest register: one stream holds every registration, its confirmation mail and its
@@ -71,7 +78,8 @@ export interface ConfirmInterest {
   at: string;
 }
 
-export type InterestRegisterCommand = RegisterInterest | StartConfirmationMail | RecordConfirmationMail | ConfirmInterest;
+export type InterestRegisterCommand =
+  RegisterInterest | StartConfirmationMail | RecordConfirmationMail | ConfirmInterest;
 
 export type MailState =
   | { status: 'due'; at: string }
@@ -114,7 +122,8 @@ const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOSt
 export function hasLapsed(registration: RegistrationState, at: string): boolean {
   if (registration.confirmed) return false;
   const registered = plus(registration.registeredAt, LINK_TTL_MS);
-  const lapses = registration.link && registration.link.expiresAt > registered ? registration.link.expiresAt : registered;
+  const lapses =
+    registration.link && registration.link.expiresAt > registered ? registration.link.expiresAt : registered;
   return at >= lapses;
 }
 
@@ -124,10 +133,16 @@ export function mailIsDue(state: InterestRegisterState, registrationId: string, 
   if (!registration || registration.confirmed || hasLapsed(registration, at)) return false;
   if (state.byEmail.get(registration.emailKey) !== registrationId) return false;
   const { mail } = registration;
-  return (mail.status === 'due' && mail.at <= at) || (mail.status === 'sending' && plus(mail.since, SEND_LEASE_MS) <= at);
+  return (
+    (mail.status === 'due' && mail.at <= at) || (mail.status === 'sending' && plus(mail.since, SEND_LEASE_MS) <= at)
+  );
 }
 
-function update(state: InterestRegisterState, registrationId: string, change: (r: RegistrationState) => RegistrationState): InterestRegisterState {
+function update(
+  state: InterestRegisterState,
+  registrationId: string,
+  change: (r: RegistrationState) => RegistrationState,
+): InterestRegisterState {
   const current = state.byId.get(registrationId);
   if (!current) return state;
   return { ...state, byId: new Map(state.byId).set(registrationId, change(current)) };
@@ -183,7 +198,10 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
         return update(state, event.data.registrationId, (r) => ({ ...r, mail: { status: 'sent' } }));
       case 'ConfirmationMailFailed': {
         const { retryAt } = event.data;
-        return update(state, event.data.registrationId, (r) => ({ ...r, mail: retryAt ? { status: 'due', at: retryAt } : { status: 'stopped' } }));
+        return update(state, event.data.registrationId, (r) => ({
+          ...r,
+          mail: retryAt ? { status: 'due', at: retryAt } : { status: 'stopped' },
+        }));
       }
       case 'InterestConfirmed':
         return {
@@ -241,28 +259,53 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
         if (!mailIsDue(state, command.registrationId, command.at)) return [];
         if (state.byId.get(command.registrationId)?.mail.status === 'sending') return [];
         const { registrationId, messageId, tokenHash, at } = command;
-        return [{ type: 'ConfirmationMailSending', data: { registrationId, messageId, tokenHash, startedAt: at, expiresAt: plus(at, LINK_TTL_MS) } }];
+        return [
+          {
+            type: 'ConfirmationMailSending',
+            data: { registrationId, messageId, tokenHash, startedAt: at, expiresAt: plus(at, LINK_TTL_MS) },
+          },
+        ];
       }
       case 'RecordConfirmationMail': {
         const registration = state.byId.get(command.registrationId);
         // Only the send in progress gets an outcome, once (a late or repeated report changes nothing).
-        if (!registration || registration.mail.status !== 'sending' || registration.mail.messageId !== command.messageId) return [];
-        if (command.outcome === 'sent') return [{ type: 'ConfirmationMailSent', data: { registrationId: command.registrationId, messageId: command.messageId } }];
+        if (
+          !registration ||
+          registration.mail.status !== 'sending' ||
+          registration.mail.messageId !== command.messageId
+        )
+          return [];
+        if (command.outcome === 'sent')
+          return [
+            {
+              type: 'ConfirmationMailSent',
+              data: { registrationId: command.registrationId, messageId: command.messageId },
+            },
+          ];
         return [{ type: 'ConfirmationMailFailed', data: failure(registration, command) }];
       }
       case 'ConfirmInterest': {
         const registration = state.byId.get(command.registrationId);
         if (!registration) throw new DomainError(INVALID_LINK, 404);
         if (registration.confirmed) throw new DomainError(ALREADY_CONFIRMED, 409);
-        if (!registration.link || registration.link.tokenHash !== command.tokenHash) throw new DomainError(INVALID_LINK, 404);
-        if (command.at >= registration.link.expiresAt || state.byEmail.get(registration.emailKey) !== command.registrationId) {
+        if (!registration.link || registration.link.tokenHash !== command.tokenHash)
+          throw new DomainError(INVALID_LINK, 404);
+        if (
+          command.at >= registration.link.expiresAt ||
+          state.byEmail.get(registration.emailKey) !== command.registrationId
+        ) {
           throw new DomainError(LINK_EXPIRED, 422);
         }
         const number = state.confirmations + 1;
         return [
           {
             type: 'InterestConfirmed',
-            data: { registrationId: command.registrationId, number, feeWaived: state.feeWaivers < FEE_FREE_PLACES, confirmedAt: command.at },
+            data: {
+              registrationId: command.registrationId,
+              number,
+              feeWaived: state.feeWaivers < FEE_FREE_PLACES,
+              confirmedAt: command.at,
+            },
           },
         ];
       }

@@ -21,7 +21,10 @@ export interface InterestRegistered {
   type: 'InterestRegistered';
   data: {
     registrationId: string;
-    /** Keyed hash of the normalised e-mail (platform/email-key.ts): lets the register refuse a repeat without reading personal data. */
+    /**
+     * Keyed hash of the normalised e-mail (platform/email-key.ts): lets the register refuse a repeat without
+     * reading personal data.
+     */
     emailKey: string;
     /** v2: the registrant is the person whose key seals `personal`; v1 held it unsealed as `registrant` (upcasters.ts). */
     subjectId: string;
@@ -63,7 +66,12 @@ export interface ConfirmationMailSent {
  */
 export interface ConfirmationMailFailed {
   type: 'ConfirmationMailFailed';
-  data: { registrationId: string; messageId: string; reason: 'refused' | 'interrupted' | 'no-address'; retryAt: string | null };
+  data: {
+    registrationId: string;
+    messageId: string;
+    reason: 'refused' | 'interrupted' | 'no-address';
+    retryAt: string | null;
+  };
 }
 
 /** The registrant opened the link: number `number` in order of confirmation, fee waived for the first 100. */
@@ -72,4 +80,5 @@ export interface InterestConfirmed {
   data: { registrationId: string; number: number; feeWaived: boolean; confirmedAt: string };
 }
 
-export type InterestRegisterEvent = InterestRegistered | ConfirmationMailSending | ConfirmationMailSent | ConfirmationMailFailed | InterestConfirmed;
+export type InterestRegisterEvent =
+  InterestRegistered | ConfirmationMailSending | ConfirmationMailSent | ConfirmationMailFailed | InterestConfirmed;

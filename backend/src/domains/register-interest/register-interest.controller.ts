@@ -23,7 +23,13 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, READ_STORE } from '../../platform/tokens.js';
 import { EARLY_ACCESS_ID, earlyAccessProjection, type EarlyAccessDoc } from '../../projections/early-access.js';
 import { FEE_FREE_PLACES } from './options.js';
-import { ConfirmationReceiptDto, ConfirmInterestDto, EarlyAccessDto, RegisterInterestDto, RegistrationReceiptDto } from './register-interest.dto.js';
+import {
+  ConfirmationReceiptDto,
+  ConfirmInterestDto,
+  EarlyAccessDto,
+  RegisterInterestDto,
+  RegistrationReceiptDto,
+} from './register-interest.dto.js';
 import { ConfirmInterestCommand, RegisterInterestCommand } from './register-interest.handler.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -47,13 +53,22 @@ export class RegisterInterestController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Register interest; a confirmation link is e-mailed to the address',
-    description: 'The registration counts toward the first 100 (sign-on fee waived) once confirmed through the link (POST /api/register-interest/confirm).',
+    description:
+      'The registration counts toward the first 100 (sign-on fee waived) once confirmed through the link ' +
+      '(POST /api/register-interest/confirm).',
   })
   @ApiCreatedResponse({ type: RegistrationReceiptDto })
-  @ApiBadRequestResponse({ description: "A field is invalid: `{ message, errors: [{ field, message }] }` with the spec's texts" })
+  @ApiBadRequestResponse({
+    description: "A field is invalid: `{ message, errors: [{ field, message }] }` with the spec's texts",
+  })
   @ApiConflictResponse({ description: "'This email address has already registered interest.'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
-  register(@Body() form: RegisterInterestDto, @Ctx() context: CommandContext, @Req() req: KauriRequest, @Res({ passthrough: true }) res: Response): Promise<RegistrationReceiptDto> {
+  register(
+    @Body() form: RegisterInterestDto,
+    @Ctx() context: CommandContext,
+    @Req() req: KauriRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RegistrationReceiptDto> {
     const ip = clientAddress(req);
     refuseWhileWaiting(res, this.perIp.retryAfter(ip));
     this.perIp.record(ip);
@@ -62,22 +77,34 @@ export class RegisterInterestController {
 
   @Post('register-interest/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm a registration of interest with the token from the e-mailed link (once, within 48 hours)' })
+  @ApiOperation({
+    summary: 'Confirm a registration of interest with the token from the e-mailed link (once, within 48 hours)',
+  })
   @ApiOkResponse({ type: ConfirmationReceiptDto })
   @ApiBadRequestResponse({ description: 'Not a confirmation token' })
   @ApiNotFoundResponse({ description: 'No registration with this token' })
   @ApiConflictResponse({ description: "'This registration is already confirmed.'" })
-  @ApiUnprocessableEntityResponse({ description: "'This confirmation link has expired. Please register your interest again.'" })
+  @ApiUnprocessableEntityResponse({
+    description: "'This confirmation link has expired. Please register your interest again.'",
+  })
   confirm(@Body() form: ConfirmInterestDto, @Ctx() context: CommandContext): Promise<ConfirmationReceiptDto> {
     return this.commands.execute(new ConfirmInterestCommand(form.token, context));
   }
 
   @Get('early-access')
-  @ApiHeader({ name: 'X-Read-After', required: false, description: 'Wait (briefly) until the read model has passed this position' })
+  @ApiHeader({
+    name: 'X-Read-After',
+    required: false,
+    description: 'Wait (briefly) until the read model has passed this position',
+  })
   @ApiOkResponse({ type: EarlyAccessDto })
   async earlyAccess(@ReadAfter() after: number | null): Promise<EarlyAccessDto> {
     if (after) await this.engine.waitFor(after, [earlyAccessProjection.name]);
     const doc = await this.reads.collection<EarlyAccessDoc>(earlyAccessProjection.name).get(EARLY_ACCESS_ID);
-    return { waivedPlaces: FEE_FREE_PLACES, placesLeft: doc?.placesLeft ?? FEE_FREE_PLACES, registrations: doc?.registrations ?? 0 };
+    return {
+      waivedPlaces: FEE_FREE_PLACES,
+      placesLeft: doc?.placesLeft ?? FEE_FREE_PLACES,
+      registrations: doc?.registrations ?? 0,
+    };
   }
 }

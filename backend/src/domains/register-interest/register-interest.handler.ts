@@ -98,6 +98,11 @@ export class ConfirmInterestHandler implements ICommandHandler<ConfirmInterestCo
     );
     const confirmed = events.find((e) => e.type === 'InterestConfirmed');
     if (!confirmed) throw new Error('Confirmation decided no event');
-    return { registrationId: confirmed.data.registrationId, number: confirmed.data.number, feeWaived: confirmed.data.feeWaived, position };
+    return {
+      registrationId: confirmed.data.registrationId,
+      number: confirmed.data.number,
+      feeWaived: confirmed.data.feeWaived,
+      position,
+    };
   }
 }

@@ -6,7 +6,7 @@ registerUpcaster('InterestRegistered', 1, (data) => {
   return { ...rest, subjectId: rest.registrationId, personal: registrant };
 });
 
-/** InterestRegistered v2 was numbered and given its waiver on submission; v3 waits for confirmation, and keeps a v2 place. */
+/** InterestRegistered v2 was numbered and waived on submission; v3 waits for confirmation and keeps a v2 place. */
 registerUpcaster('InterestRegistered', 2, (data) => {
   const { number, feeWaived, ...rest } = data as { number: number; feeWaived: boolean };
   return { ...rest, placeOnRegistration: { number, feeWaived } };

@@ -8,7 +8,9 @@ import { SmtpTransport } from './smtp-transport.js';
 
 /** SMTP when `SMTP_URL` is set, else the local outbox `DATA_DIR/outbox/`. */
 export function openMailTransport(config: Config): Promise<MailTransport> | MailTransport {
-  return config.mail.smtpUrl ? SmtpTransport.open(config.mail.smtpUrl, config.mail.from) : new OutboxTransport(join(config.dataDir, 'outbox'), config.mail.from);
+  return config.mail.smtpUrl
+    ? SmtpTransport.open(config.mail.smtpUrl, config.mail.from)
+    : new OutboxTransport(join(config.dataDir, 'outbox'), config.mail.from);
 }
 
 @Global()

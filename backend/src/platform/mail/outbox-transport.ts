@@ -20,7 +20,14 @@ export class OutboxTransport implements MailTransport {
     assertSafeId(message.id);
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
     if (await this.delivered(message.id)) return;
-    const body = { id: message.id, from: this.from, to: message.to, subject: message.subject, text: message.text, date: new Date().toISOString() };
+    const body = {
+      id: message.id,
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      date: new Date().toISOString(),
+    };
     const temporary = join(this.folder, `.${message.id}.${randomUUID()}.tmp`);
     try {
       await writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: 'wx' });

@@ -45,7 +45,8 @@ export class MongoVault implements Vault {
 
   async putIfAbsent(namespace: string, key: string, value: string): Promise<string> {
     try {
-      await this.entries.updateOne({ _id: id(namespace, key) }, { $setOnInsert: { namespace, key, value, updatedAt: new Date() } }, { upsert: true });
+      const entry = { namespace, key, value, updatedAt: new Date() };
+      await this.entries.updateOne({ _id: id(namespace, key) }, { $setOnInsert: entry }, { upsert: true });
     } catch (error) {
       // Two upserts of one new _id: the loser gets a duplicate-key error; the winner's value is read below.
       if ((error as { code?: number }).code !== 11000) throw error;

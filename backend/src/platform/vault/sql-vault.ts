@@ -38,7 +38,10 @@ export class SqlVault implements Vault {
   }
 
   async putIfAbsent(namespace: string, key: string, value: string): Promise<string> {
-    await this.db.query('insert into vault (namespace, key, value) values ($1, $2, $3) on conflict (namespace, key) do nothing', [namespace, key, value]);
+    await this.db.query(
+      'insert into vault (namespace, key, value) values ($1, $2, $3) on conflict (namespace, key) do nothing',
+      [namespace, key, value],
+    );
     return (await this.get(namespace, key)) ?? value;
   }
 

@@ -48,7 +48,7 @@ export function describeVaultContract(name: string, open: () => Promise<Vault>):
       expect(await vault.get(ns, "key with 'quotes' and spaces")).toBe(value);
     });
 
-    it('putIfAbsent: of concurrent first writes one wins, every caller gets its value, and a later one changes nothing', async () => {
+    it('putIfAbsent: of concurrent first writes one wins, all get its value, a later one changes nothing', async () => {
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => vault.putIfAbsent(ns, 'once', `w${i}`)));
       expect(new Set(answers).size).toBe(1);
       expect(await vault.get(ns, 'once')).toBe(answers[0]);

@@ -60,7 +60,14 @@ function Registrations() {
           {
             title: 'Fee',
             // Unconfirmed registrations hold no place yet: the fee is decided when the e-mail address is confirmed.
-            render: (_, r) => (r.confirmedAt === null ? <Tag color="orange">Unconfirmed</Tag> : r.feeWaived ? <Tag color="green">Waived</Tag> : <Tag>Standard</Tag>),
+            render: (_, r) =>
+              r.confirmedAt === null ? (
+                <Tag color="orange">Unconfirmed</Tag>
+              ) : r.feeWaived ? (
+                <Tag color="green">Waived</Tag>
+              ) : (
+                <Tag>Standard</Tag>
+              ),
           },
           { title: 'Registered', dataIndex: 'registeredAt', render: (at: string) => new Date(at).toLocaleDateString('en-NZ') },
         ]}

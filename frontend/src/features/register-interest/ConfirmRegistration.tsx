@@ -18,7 +18,10 @@ function Place({ receipt }: { receipt: ConfirmationReceipt }) {
             type="success"
             showIcon
             title="Your sign-on fee is waived"
-            description={`You are number ${receipt.number} of the first 100 registrations, so you will not pay the sign-on fee.`}
+            description={
+              `You are number ${receipt.number} of the first 100 registrations, ` +
+              'so you will not pay the sign-on fee.'
+            }
           />
         ) : (
           <Alert
@@ -49,7 +52,10 @@ export function ConfirmRegistration({ token }: { token: string }) {
   }, [token, mutate]);
 
   if (!token || confirmation.isError) {
-    const reason = token && confirmation.error ? describeError(confirmation.error) : 'This confirmation link is not valid. Please use the link in the e-mail we sent you.';
+    const reason =
+      token && confirmation.error
+        ? describeError(confirmation.error)
+        : 'This confirmation link is not valid. Please use the link in the e-mail we sent you.';
     return (
       <Result
         status="warning"

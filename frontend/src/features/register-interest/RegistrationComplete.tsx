@@ -18,7 +18,10 @@ export function RegistrationComplete() {
           type="info"
           showIcon
           title="Please check your e-mail"
-          description="We have sent you a link to confirm your e-mail address. Open it within 48 hours: your registration counts toward the first 100, whose sign-on fees are waived, once it is confirmed."
+          description={
+            'We have sent you a link to confirm your e-mail address. Open it within 48 hours: your registration ' +
+            'counts toward the first 100, whose sign-on fees are waived, once it is confirmed.'
+          }
         />
       </Card>
       <Flex justify="center">
