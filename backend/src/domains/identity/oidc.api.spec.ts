@@ -73,6 +73,8 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
     expect(started.setCookie).toMatch(/; HttpOnly/);
     expect(started.setCookie).toMatch(/; SameSite=Lax/);
     expect(started.setCookie).not.toMatch(/; Secure/);
+    const overTls = await startAt(server, 'client-state-tls1', redirect, { 'x-forwarded-proto': 'https' });
+    expect(overTls.setCookie).toMatch(/; Secure/);
 
     const back = await idp.signIn(authorize.href, 'alice');
     expect(`${back.origin}${back.pathname}`).toBe(redirect);
