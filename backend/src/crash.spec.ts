@@ -102,7 +102,8 @@ describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed 
       expect(acknowledged.registrations.filter((id) => !replay.registrationIds.has(id))).toEqual([]);
       expect(acknowledged.users.filter((id) => !replay.userIds.has(id))).toEqual([]);
 
-      const app = await bootBuilt(dataDir, { AUTH_RATE_LIMIT_PER_IP: '1000000', LOG_LEVEL: 'info' });
+      const limits = { AUTH_RATE_LIMIT_PER_IP: '1000000', REGISTER_INTEREST_RATE_LIMIT_PER_IP: '1000000' };
+      const app = await bootBuilt(dataDir, { ...limits, LOG_LEVEL: 'info' });
       const ops = readRuntimeFile(dataDir)!;
       const opsCall = (method: string, path: string) => fetch(`${app.url}/api/operations${path}`, { method, headers: { authorization: `Ops ${ops.opsToken}` } });
       const served = (await (await opsCall('GET', '/projections/checksums')).json()) as { readModels: Record<string, string> };

@@ -19,6 +19,7 @@ import {
   validateAuthCallbackSearch,
   validateHomeSearch,
   validateTokenizeSearch,
+  validateConfirmRegistrationSearch,
 } from './routes/search';
 
 export interface RouterContext {
@@ -76,6 +77,13 @@ const authCallbackRoute = createRoute({
   path: '/auth/callback',
   validateSearch: validateAuthCallbackSearch,
   component: lazyRouteComponent(() => import('./routes/auth.callback')),
+});
+
+const confirmRegistrationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register-interest/confirm',
+  validateSearch: validateConfirmRegistrationSearch,
+  component: lazyRouteComponent(() => import('./routes/register-interest.confirm')),
 });
 
 const publicPage = (path: string, load: Parameters<typeof lazyRouteComponent>[0]) =>
@@ -139,6 +147,7 @@ const auditRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   landingRoute,
   registerInterestRoute,
+  confirmRegistrationRoute,
   authCallbackRoute,
   publicPage('/auth', () => import('./routes/auth')),
   publicPage('/demo', () => import('./features/info/DemoPage')),

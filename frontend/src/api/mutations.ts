@@ -1,9 +1,15 @@
 /** Write calls, one function per command the backend accepts. */
 import { apiRequest, uploadFile } from './client';
+import type { ConfirmationReceipt } from './types';
 import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
+}
+
+/** Confirms a registration with the token from the e-mailed link. */
+export function confirmInterest(token: string): Promise<ConfirmationReceipt> {
+  return apiRequest<ConfirmationReceipt>('POST', '/api/register-interest/confirm', { token });
 }
 
 export function analyzeProperty(input: PropertyInput): Promise<PropertyAnalysis> {

@@ -75,3 +75,12 @@ export function validateAuthCallbackSearch(raw: Raw): AuthCallbackSearch {
     error_description: text(raw.error_description),
   });
 }
+
+/** `/register-interest/confirm?token=…`: the link in the confirmation e-mail. */
+export interface ConfirmRegistrationSearch {
+  token?: string;
+}
+
+export function validateConfirmRegistrationSearch(raw: Raw): ConfirmRegistrationSearch {
+  return defined({ token: text(raw.token) });
+}

@@ -34,7 +34,10 @@ export interface UserRegistered {
   data: {
     userId: string;
     subjectId: string;
-    /** SHA-256 of the normalised e-mail (see emailKey): the reservation stream's key. */
+    /**
+     * Keyed hash of the normalised e-mail (platform/email-key.ts): the reservation stream's key. Events written
+     * before keyed keys carry the unkeyed SHA-256 (legacyEmailKey).
+     */
     emailKey: string;
     method: SignInMethod;
     personal: Personal;

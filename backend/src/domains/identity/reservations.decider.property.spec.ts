@@ -1,22 +1,26 @@
 import fc from 'fast-check';
+import { legacyEmailKey } from '../../platform/email-key.js';
 import { anyId, checkDecider, commandsOf } from '../../testing/decider-properties.js';
 import {
-  emailKey,
   emailReservation,
   externalIdentity,
   identityKey,
   type EmailReservationCommand,
 } from './reservations.decider.js';
 
-const key = fc.constantFrom(emailKey('aroha@example.nz'), 'constructor', '__proto__');
+const key = fc.constantFrom(legacyEmailKey('aroha@example.nz'), 'constructor', '__proto__');
 
 describe('Reservation deciders, properties', () => {
   it('an e-mail is held by one account at a time, whoever asks', () => {
-    const command: fc.Arbitrary<EmailReservationCommand> = fc.record({
-      type: fc.constantFrom('ReserveEmail' as const, 'ReleaseEmail' as const),
-      emailKey: key,
-      userId: anyId,
-    });
+    const command: fc.Arbitrary<EmailReservationCommand> = fc.oneof(
+      fc.record({
+        type: fc.constant('ReserveEmail' as const),
+        emailKey: key,
+        userId: anyId,
+        forgottenHolder: fc.option(anyId, { nil: null }),
+      }),
+      fc.record({ type: fc.constant('ReleaseEmail' as const), emailKey: key, userId: anyId }),
+    );
     checkDecider(emailReservation, {
       commands: commandsOf(command),
       invariant(state, history) {

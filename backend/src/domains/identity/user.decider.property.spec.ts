@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { legacyEmailKey } from '../../platform/email-key.js';
 import {
   anyId,
   anyTime,
@@ -9,7 +10,6 @@ import {
   someText,
 } from '../../testing/decider-properties.js';
 import type { Role } from '../../platform/event-store/event-store.js';
-import { emailKey } from './reservations.decider.js';
 import { user, type UserCommand } from './user.decider.js';
 
 /** Session token hashes (a few, so that sign-out and extension name open sessions), and prototype names. */
@@ -28,7 +28,7 @@ const END = '2026-11-30T09:00:00.000Z';
 const register = fc.record({
   type: fc.constant('RegisterUser' as const),
   userId: anyId,
-  emailKey: fc.constant(emailKey('aroha@example.nz')),
+  emailKey: fc.constant(legacyEmailKey('aroha@example.nz')),
   personal: fc.record({ email: someText(fc.constant('aroha@example.nz')), firstName: name, lastName: name }),
   method,
   adminByConfiguration: fc.boolean(),

@@ -6,10 +6,11 @@ import {
   choiceOf,
   commandsOf,
   HUGE,
+  REUSED_IDS,
   often,
   someText,
 } from '../../testing/decider-properties.js';
-import { interestRegister, type InterestRegisterCommand } from './decider.js';
+import { interestRegister, type InterestRegisterCommand, type MailOutcome } from './decider.js';
 import {
   COUNTRIES,
   EXPERIENCE_LEVELS,
@@ -29,7 +30,15 @@ const interests = often(
   fc.constantFrom([], ['constructor'], [...INTERESTS, ...INTERESTS]) as fc.Arbitrary<Interest[]>,
 );
 
-const command: fc.Arbitrary<InterestRegisterCommand> = fc.record({
+/** Keys the server computes (never outside input): a few, so that repeats and releases happen. */
+const KEYS = ['a', 'b', 'c'].map((c) => c.repeat(64));
+const emailKeys = fc.subarray(KEYS, { minLength: 1, maxLength: 2 });
+const HASHES = ['d', 'e'].map((c) => c.repeat(64));
+// Hashes of links' tokens, computed by the server: a few, so that a wrong or a reused link happens.
+const tokenHash = fc.constantFrom(...HASHES);
+const OUTCOMES: readonly MailOutcome[] = ['sent', 'refused', 'interrupted-not-sent', 'interrupted-unknown', 'no-address'];
+
+const register: fc.Arbitrary<InterestRegisterCommand> = fc.record({
   type: fc.constant('RegisterInterest' as const),
   registrationId: anyId,
   registrant: fc.record({
@@ -48,19 +57,43 @@ const command: fc.Arbitrary<InterestRegisterCommand> = fc.record({
   experience: choiceOf(EXPERIENCE_LEVELS),
   agreeToTerms: often(fc.constant(true), fc.constant(false)),
   agreeToContact: often(fc.constant(true), fc.constant(false)),
+  emailKeys,
+  forgotten: fc.subarray([...REUSED_IDS]),
   at: anyTime,
 });
 
+const command: fc.Arbitrary<InterestRegisterCommand> = fc.oneof(
+  register,
+  fc.record({
+    type: fc.constant('StartConfirmationMail' as const),
+    registrationId: anyId,
+    messageId: anyId,
+    tokenHash,
+    at: anyTime,
+  }),
+  fc.record({
+    type: fc.constant('RecordConfirmationMail' as const),
+    registrationId: anyId,
+    messageId: anyId,
+    outcome: fc.constantFrom(...OUTCOMES),
+    at: anyTime,
+  }),
+  fc.record({ type: fc.constant('ConfirmInterest' as const), registrationId: anyId, tokenHash, at: anyTime }),
+);
+
 describe('Interest register decider, properties', () => {
-  it('whoever registers, with whatever fields: events fit, numbered 1, 2, 3…, each address once', () => {
+  it('whoever registers, mails and confirms, with whatever fields: events fit, confirmations numbered 1, 2, 3…', () => {
     checkDecider(interestRegister, {
-      commands: commandsOf(command, { max: 30 }),
-      wholeNumbers: (s) => [s.registrations, s.feeWaivers],
+      commands: commandsOf(command, { max: 40 }),
+      wholeNumbers: (s) => [s.registrations, s.confirmations, s.feeWaivers],
       invariant(state, history) {
-        expect(history.map((e) => e.data.number)).toEqual(history.map((_, i) => i + 1));
-        expect(state.registrations).toBe(history.length);
-        expect(state.emailKeys.size).toBe(history.length);
-        expect(state.feeWaivers).toBe(Math.min(history.length, FEE_FREE_PLACES));
+        const confirmed = history.flatMap((e) => (e.type === 'InterestConfirmed' ? [e.data] : []));
+        expect(confirmed.map((c) => c.number)).toEqual(confirmed.map((_, i) => i + 1));
+        expect(confirmed.map((c) => c.feeWaived)).toEqual(confirmed.map((c) => c.number <= FEE_FREE_PLACES));
+        expect(new Set(confirmed.map((c) => c.registrationId)).size).toBe(confirmed.length);
+        expect(state.confirmations).toBe(confirmed.length);
+        expect(state.feeWaivers).toBe(Math.min(confirmed.length, FEE_FREE_PLACES));
+        expect(state.registrations).toBe(history.filter((e) => e.type === 'InterestRegistered').length);
       },
     });
   });
