@@ -79,6 +79,13 @@ function describePersistence(
     ];
 
     for (const [how, dump] of Object.entries(dumps)) {
+      it(`opens (${how}) on an empty table`, async () => {
+        await database().query('drop table if exists read_models');
+        const store = await SqlReadStore.open(database(), { dump });
+        expect(await store.listCollections()).toEqual([]);
+        await store.collection<Item>(fresh()).upsert({ _id: 'first' });
+      });
+
       it(`a reopened store (${how}) holds exactly what was written: documents, collections, awkward text`, async () => {
         const store = await SqlReadStore.open(database());
         const [a, b, gone] = [fresh(), fresh(), fresh()];
