@@ -143,6 +143,7 @@ export class ProjectionEngine {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, BATCH);
         await this.serially(() => this.applyBatch(batch));
+        await yieldToEventLoop();
       }
     } finally {
       this.flushing = null;
@@ -365,6 +366,7 @@ export class ProjectionEngine {
       }
       cursor.checkpoint = result.checkpoint;
       read += page.length;
+      await yieldToEventLoop();
       onProgress?.({ position: cursor.checkpoint, rate: Math.round(read / Math.max((performance.now() - started) / 1000, 0.001)) });
       if (result.error) {
         cursor.lastError = result.error;
@@ -388,6 +390,14 @@ function describeError(error: unknown, at: RecordedEvent | null): ProjectionErro
     streamId: at?.streamId ?? '',
     at: new Date().toISOString(),
   };
+}
+
+/**
+ * Lets timers and I/O run between pages. PGlite runs in this thread and its promises settle as microtasks, so a
+ * replay that only awaited them would hold the event loop (HTTP requests, log output) until it finished.
+ */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The blue/green copy a rebuild builds beside the live read model. */
