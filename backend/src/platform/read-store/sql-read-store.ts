@@ -130,40 +130,52 @@ function groupByCollection(rows: readonly StoredRow[]): Map<string, Doc[]> {
 }
 
 /**
- * PGlite: one `COPY … TO '/dev/blob'` (about twice as fast as a SELECT, whose rows PGlite decodes one by one),
- * decoded as a stream so that no single string holds the whole table. `copy` runs the statement and returns the
- * blob, e.g. `(sql) => pglite.query(sql).then((r) => r.blob)`.
+ * PGlite: one `COPY … TO '/dev/blob'` in binary format (several times faster than a SELECT, whose rows PGlite
+ * decodes one by one, and than COPY's text format, which escapes every backslash). `copy` runs the statement
+ * and returns the blob, e.g. `(sql) => pglite.query(sql).then((r) => r.blob)`.
  */
 export function pgliteDump(copy: (sql: string) => Promise<Blob | undefined>): DumpReadModels {
   return async (_db, load) => {
     // In table order: sorting would spill the whole table to disk.
-    const blob = await copy(`copy (select collection, doc from read_models) to '/dev/blob'`);
-    // PGlite hands back no blob at all for an empty table.
+    const blob = await copy(`copy (select collection, doc from read_models) to '/dev/blob' with (format binary)`);
+    // PGlite hands back no blob at all for an empty result.
     if (!blob) return;
-    const groups = new Map<string, Doc[]>();
-    const line = (text: string) => {
-      const tab = text.indexOf('\t');
-      const collection = unescapeCopy(text.slice(0, tab));
-      let docs = groups.get(collection);
-      if (!docs) groups.set(collection, (docs = []));
-      docs.push(JSON.parse(unescapeCopy(text.slice(tab + 1))) as Doc);
-    };
-    let rest = '';
-    for await (const chunk of blob.stream().pipeThrough(new TextDecoderStream())) {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop()!;
-      for (const text of lines) line(text);
-    }
-    if (rest) line(rest);
-    for (const [collection, docs] of groups) load(collection, docs);
+    for (const [collection, docs] of parseBinaryCopy(Buffer.from(await blob.arrayBuffer()))) load(collection, docs);
   };
 }
 
-const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
+const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
-/** COPY's text format escapes backslashes and control characters (and never emits octal or hex escapes). */
-function unescapeCopy(field: string): string {
-  return field.includes('\\') ? field.replace(/\\(.)/g, (_, c: string) => COPY_ESCAPES[c] ?? c) : field;
+/**
+ * PostgreSQL's binary COPY of (collection text, doc json): a header, then per row a field count and each field
+ * as a length and its bytes (json is sent as its text), then -1.
+ */
+function parseBinaryCopy(bytes: Buffer): Map<string, Doc[]> {
+  if (!bytes.subarray(0, COPY_SIGNATURE.length).equals(COPY_SIGNATURE)) throw new Error('Not a binary COPY');
+  let at = COPY_SIGNATURE.length + 4;
+  at += 4 + bytes.readInt32BE(at);
+  const groups = new Map<string, Doc[]>();
+  let name = '';
+  let docs: Doc[] = [];
+  for (;;) {
+    const fields = bytes.readInt16BE(at);
+    at += 2;
+    if (fields === -1) break;
+    if (fields !== 2) throw new Error(`Binary COPY row with ${fields} fields`);
+    const nameLength = bytes.readInt32BE(at);
+    const collection = bytes.toString('utf8', at + 4, at + 4 + nameLength);
+    at += 4 + nameLength;
+    const docLength = bytes.readInt32BE(at);
+    const doc = JSON.parse(bytes.toString('utf8', at + 4, at + 4 + docLength)) as Doc;
+    at += 4 + docLength;
+    if (collection !== name) {
+      name = collection;
+      docs = groups.get(name) ?? [];
+      groups.set(name, docs);
+    }
+    docs.push(doc);
+  }
+  return groups;
 }
 
 interface StoredStep {
