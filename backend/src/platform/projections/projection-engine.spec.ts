@@ -19,7 +19,7 @@ import { MemoryReadStore } from '../read-store/memory-read-store.js';
 import type { BatchStep, Doc, ReadCollection, ReadStore, WriteOp } from '../read-store/read-store.js';
 import { SqlReadStore } from '../read-store/sql-read-store.js';
 import { project, type Projection } from './projection.js';
-import { CHECKPOINTS, ProjectionEngine, type RebuildProgress } from './projection-engine.js';
+import { CHECKPOINTS, PENDING_REBUILDS, ProjectionEngine, type RebuildProgress } from './projection-engine.js';
 
 // A small ledger read model: one document per account and one per owner, built with increments — so an
 // event applied twice would show as a wrong balance.
@@ -487,7 +487,7 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     expect(final.done).toBe(final.total);
     expect(final.total).toBeGreaterThanOrEqual(totalAtStart);
     for (const p of progress) expect(p.done).toBeLessThanOrEqual(p.total);
-  });
+  }, 120_000);
 
   it('a rebuild cut off by a crash leaves the live copy serving, and the next start drops its half-built copy', async () => {
     const l = ledger();
@@ -507,6 +507,52 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     expect(await reads.listCollections()).not.toContain('ledger__rebuild');
     expect(await documents(reads)).toEqual(await expected(events, l.projection));
     expect(await checkpointOf(reads)).toMatchObject({ position: 2 });
+  });
+
+  it('a read model marked for rebuild is replayed from zero at the next start if its rebuild never swapped in', async () => {
+    const l = ledger();
+    const other = ledger('accounts');
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10));
+    const first = engine(l, other);
+    await first.start();
+    expect(await first.caughtUp(2000)).toBe(true);
+    // What must not survive the rebuild (say, a forgotten person's e-mail), then the process stops before it runs.
+    await reads.collection<LedgerDoc>('ledger').upsert({ _id: 'stale', owner: 'forgotten@example.nz', balance: 0, deposits: 0 });
+    await reads.collection<LedgerDoc>('accounts').upsert({ _id: 'kept', owner: 'x', balance: 0, deposits: 0 });
+    await first.markForRebuild(['ledger']);
+    await expect(first.markForRebuild(['nope'])).rejects.toThrow(/Unknown projection 'nope'/);
+    await stop(first);
+    await restartReads();
+
+    const callsBefore = l.calls();
+    const second = engine(l, other);
+    await second.start();
+    expect(await second.caughtUp(2000)).toBe(true);
+    expect(await documents(reads)).toEqual(await expected(events, l.projection));
+    expect(l.calls()).toBeGreaterThan(callsBefore);
+    // Only the marked read model was replayed; the mark is gone once it was dropped.
+    expect(await reads.collection('accounts').get('kept')).not.toBeNull();
+    expect(await reads.collection(PENDING_REBUILDS).count()).toBe(0);
+    expect(await checkpointOf(reads)).toMatchObject({ position: 2 });
+  });
+
+  it('a rebuild marks its read model until the swap, which clears the mark with the checkpoint', async () => {
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 3));
+    const l = ledger();
+    const e = engine(l);
+    await e.start();
+    expect(await e.caughtUp(2000)).toBe(true);
+    const marks: (Doc | null)[] = [];
+    await e.rebuild('ledger', () => void marks.push(null));
+    expect(marks.length).toBeGreaterThan(0);
+    expect(await reads.collection(PENDING_REBUILDS).count()).toBe(0);
+
+    // A rebuild that fails keeps its mark: the copy it could not replace is replayed at the next start.
+    l.setBroken(true);
+    await append(events, deposited('a1', 'ana', 1, true));
+    await sleep(50);
+    await expect(e.rebuild('ledger')).rejects.toThrow(/stopped at position 3/);
+    expect(await reads.collection(PENDING_REBUILDS).get('ledger')).toMatchObject({ _id: 'ledger' });
   });
 
   it('works on a log whose positions have gaps: checkpoints and rebuild progress are positions', async () => {

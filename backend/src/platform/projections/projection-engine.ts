@@ -5,13 +5,21 @@ import type { BatchStep, Doc, ReadStore, WriteOp } from '../read-store/read-stor
 import type { Projected, Projection } from './projection.js';
 
 export const CHECKPOINTS = '_checkpoints';
+/** Read models marked for a rebuild that has not been swapped in yet (see `markForRebuild`). */
+export const PENDING_REBUILDS = '_rebuilds';
 const BATCH = 1000;
+/** Events per read when replaying (rebuild, resume). */
+const PAGE = BATCH * 5;
 const QUEUE_HIGH_WATER = 5000;
 
 interface CheckpointDoc extends Doc {
   position: number;
   version: number;
   updatedAt: string;
+}
+
+interface RebuildMark extends Doc {
+  requestedAt: string;
 }
 
 export type ProjectionStatus = 'starting' | 'catching-up' | 'live' | 'failed' | 'rebuilding';
@@ -89,17 +97,25 @@ export class ProjectionEngine {
     return [...this.runtimes.keys()];
   }
 
-  /** Loads checkpoints, rebuilds any projection whose version changed, then follows the log live. */
+  /**
+   * Loads checkpoints, rebuilds from zero any projection whose version changed or whose rebuild a crash cut off
+   * (still marked), then follows the log live.
+   */
   async start(): Promise<void> {
     // A persisted store keeps the half-built copy of a rebuild cut off by a crash: of no use, and held in memory.
     const collections = new Set(await this.reads.listCollections());
     for (const name of this.names) if (collections.has(greenOf(name))) await this.reads.dropCollection(greenOf(name));
+    const marked = new Set((await this.reads.collection<RebuildMark>(PENDING_REBUILDS).find()).map((m) => m._id));
     for (const runtime of this.runtimes.values()) {
-      const saved = await this.reads.collection<CheckpointDoc>(CHECKPOINTS).get(runtime.projection.name);
-      if (saved && saved.version === runtime.projection.version) {
+      const { name, version } = runtime.projection;
+      const saved = await this.reads.collection<CheckpointDoc>(CHECKPOINTS).get(name);
+      if (saved && saved.version === version && !marked.has(name)) {
         runtime.checkpoint = saved.position;
       } else {
-        await this.reads.dropCollection(runtime.projection.name);
+        await this.reads.dropCollection(name);
+        // Only once the copy is gone, so that a crash in between drops it again.
+        const forget = (collection: string): BatchStep => ({ collection, ops: [{ delete: name }] });
+        if (saved || marked.has(name)) await this.reads.writeBatch([forget(CHECKPOINTS), forget(PENDING_REBUILDS)]);
         runtime.checkpoint = 0;
       }
       runtime.status = 'catching-up';
@@ -293,8 +309,21 @@ export class ProjectionEngine {
   }
 
   /**
+   * Records durably that these read models must be rebuilt, e.g. because they hold copies of personal data about
+   * to be forgotten. Each mark stays until that read model's rebuild is swapped in (a failed rebuild keeps it):
+   * should the process stop first, the next `start` drops the read model and replays it from zero before
+   * serving — as a read model kept in memory always was.
+   */
+  async markForRebuild(names: readonly string[]): Promise<void> {
+    for (const name of names) this.runtime(name);
+    const requestedAt = new Date().toISOString();
+    const marks: RebuildMark[] = names.map((name) => ({ _id: name, requestedAt }));
+    await this.reads.writeBatch([{ collection: PENDING_REBUILDS, ops: marks.map((upsert) => ({ upsert })) }]);
+  }
+
+  /**
    * Blue/green rebuild: replays the log from zero into a fresh collection while the live one keeps serving,
-   * then swaps it in once caught up.
+   * then swaps it in once caught up. Marked first (`markForRebuild`), so that one cut off by a crash is redone.
    */
   async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<void> {
     const runtime = this.runtime(name);
@@ -307,6 +336,7 @@ export class ProjectionEngine {
     const shadow = { checkpoint: 0, lastError: null as ProjectionError | null };
     let swapped = false;
     try {
+      await this.markForRebuild([name]);
       await this.reads.dropCollection(green);
       progress.total = await this.events.headPosition();
       await this.catchUp(projection, green, shadow, (p) => {
@@ -318,9 +348,10 @@ export class ProjectionEngine {
         // The last stretch, with live batches held back, so nothing lands between catch-up and swap.
         await this.catchUp(projection, green, shadow, null);
         if (shadow.lastError) throw new Error(`Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`);
-        // The copy and its checkpoint in one write: a crash leaves either the old pair or the new one.
+        // The copy, its checkpoint and the end of its mark in one write: a crash leaves the old or the new.
         const swap = { rename: green, to: projection.name };
-        await this.reads.writeBatch([swap, checkpointStep(projection, shadow.checkpoint)]);
+        const unmark = { collection: PENDING_REBUILDS, ops: [{ delete: name }] };
+        await this.reads.writeBatch([swap, checkpointStep(projection, shadow.checkpoint), unmark]);
         swapped = true;
         runtime.checkpoint = shadow.checkpoint;
         runtime.status = 'live';
@@ -339,8 +370,9 @@ export class ProjectionEngine {
   }
 
   /**
-   * Reads the log page by page into `collection` until the head, stopping at a failing event or a read store
-   * failure (reported in `cursor.lastError`). A failure to read the log throws.
+   * Reads the log page by page into `collection` up to the head as a short page finds it (appends during the
+   * replay do not keep it going: the live batches or the swap's last stretch take them), stopping at a failing
+   * event or a read store failure (reported in `cursor.lastError`). A failure to read the log throws.
    */
   private async catchUp(
     projection: Projection<Doc>,
@@ -351,7 +383,7 @@ export class ProjectionEngine {
     const started = performance.now();
     let read = 0;
     for (;;) {
-      const page = await this.events.readAll({ fromPosition: cursor.checkpoint, maxCount: BATCH * 5 });
+      const page = await this.events.readAll({ fromPosition: cursor.checkpoint, maxCount: PAGE });
       if (page.length === 0) break;
       let result: Plan;
       try {
@@ -372,6 +404,7 @@ export class ProjectionEngine {
         cursor.lastError = result.error;
         return;
       }
+      if (page.length < PAGE) return;
     }
   }
 }
