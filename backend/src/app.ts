@@ -56,7 +56,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const config = loadConfig(options.env ?? process.env, { frontendDist: existsSync(BUILT_FRONTEND) ? BUILT_FRONTEND : null });
   const logger = createLogger(config.logLevel);
   const storedEvents = options.eventStore ?? (await openEventStore(config));
-  const readStore = options.readStore ?? (await openReadStore(config));
+  const readStore = options.readStore ?? (await openReadStore(config, storedEvents));
   const vault = options.vault ?? (await openVault(config, storedEvents));
   // Everything above the store sees personal data in the clear; only sealed bytes are stored (Privacy Act 2020).
   const eventStore = new PersonalDataProtection(storedEvents, vault);

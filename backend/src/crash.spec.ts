@@ -4,21 +4,27 @@
  * 3 rounds; `npm run soak` runs 20 (CRASH_ROUNDS sets any other number). Before each
  * restart this test process replays the whole log afresh on its own engine; after the restart every read model
  * the app serves must hash the same as that fresh replay, every hash chain must hold, and every write the app
- * acknowledged before it died must be in the log. (The embedded app keeps read models in memory and rebuilds
- * them at boot, so here the comparison guards the log and its replay; with a persistent read store it also
- * guards checkpoints and half-swapped rebuilds.)
+ * acknowledged before it died must be in the log. The embedded app persists its read models beside the events
+ * and only catches up from each checkpoint at boot, so the comparison guards checkpoints and half-swapped
+ * rebuilds too; and before each restart, every persisted read model, as the killed app left it, must equal a
+ * replay of the log up to its own persisted checkpoint (documents never ahead of it nor behind it).
  *
  * The rounds use a seeded generator: a failing run prints its seed, and CRASH_SEED=<seed> repeats it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contractEvent } from './platform/event-store/event-store.contract.js';
 import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
 import { readRuntimeFile } from './platform/operations/runtime-file.js';
 import { PersonalDataProtection } from './platform/privacy/personal-data.js';
-import { ProjectionEngine } from './platform/projections/projection-engine.js';
+import type { EventStore, RecordedEvent } from './platform/event-store/event-store.js';
+import { project, type Projected } from './platform/projections/projection.js';
+import { CHECKPOINTS, ProjectionEngine } from './platform/projections/projection-engine.js';
 import { MemoryReadStore } from './platform/read-store/memory-read-store.js';
+import type { Doc } from './platform/read-store/read-store.js';
+import { SqlReadStore } from './platform/read-store/sql-read-store.js';
 import { SqlVault } from './platform/vault/sql-vault.js';
 import { allProjections } from './projections/index.js';
 import { bootBuilt, requireBuilt } from './testing/built-app.js';
@@ -40,6 +46,8 @@ function random(seed: number): () => number {
 
 interface Replay {
   readModels: Record<string, string>;
+  /** Persisted read models that differ from a replay of the log up to their persisted checkpoint. */
+  aheadOrBehind: { name: string; checkpoint: number }[];
   firstBroken: unknown;
   registrationIds: Set<string>;
   userIds: Set<string>;
@@ -55,6 +63,7 @@ async function freshReplay(dataDir: string): Promise<Replay> {
     await engine.caughtUp();
     const { readModels } = await engine.checksums();
     await engine.stop();
+    const aheadOrBehind = await persistedAgainstLog(stored, events);
     const registrationIds = new Set<string>();
     const userIds = new Set<string>();
     for (let from = 0; ; ) {
@@ -68,10 +77,33 @@ async function freshReplay(dataDir: string): Promise<Replay> {
       from = page.at(-1)!.position;
     }
     const { firstBroken } = await stored.verifyIntegrity();
-    return { readModels, firstBroken, registrationIds, userIds };
+    return { readModels, aheadOrBehind, firstBroken, registrationIds, userIds };
   } finally {
     await stored.close();
   }
+}
+
+/** Each persisted read model (as loaded at boot) against `project()` of the log up to its persisted checkpoint. */
+async function persistedAgainstLog(stored: PgliteEventStore, events: EventStore): Promise<Replay['aheadOrBehind']> {
+  const persisted = await SqlReadStore.open(stored.database, { kind: 'pglite' });
+  const log: RecordedEvent[] = [];
+  for (let page = await events.readAll({ maxCount: 5000 }); page.length > 0; ) {
+    log.push(...page);
+    page = await events.readAll({ fromPosition: page.at(-1)!.position, maxCount: 5000 });
+  }
+  const differing: Replay['aheadOrBehind'] = [];
+  for (const projection of allProjections) {
+    const saved = await persisted.collection<Doc & { position: number }>(CHECKPOINTS).get(projection.name);
+    if (!saved) continue;
+    const docs = await persisted.collection<Projected<Doc>>(projection.name).find({}, { sort: { _id: 1 } });
+    const expected = project(projection, log.filter((e) => e.position <= saved.position));
+    const plain = (doc: Doc | undefined): unknown => doc && JSON.parse(JSON.stringify(doc));
+    const matches = ({ _position: _, ...doc }: Projected<Doc>) => isDeepStrictEqual(plain(doc), plain(expected.get(doc._id)));
+    const same = docs.length === expected.size && docs.every(matches);
+    if (!same) differing.push({ name: projection.name, checkpoint: saved.position });
+  }
+  await persisted.close();
+  return differing;
 }
 
 describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed ${SEED})`, () => {
@@ -99,6 +131,7 @@ describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed 
     for (let round = 0; round <= ROUNDS; round++) {
       const replay = await freshReplay(dataDir);
       expect({ round, firstBroken: replay.firstBroken }).toEqual({ round, firstBroken: null });
+      expect({ round, aheadOrBehind: replay.aheadOrBehind }).toEqual({ round, aheadOrBehind: [] });
       expect(acknowledged.registrations.filter((id) => !replay.registrationIds.has(id))).toEqual([]);
       expect(acknowledged.users.filter((id) => !replay.userIds.has(id))).toEqual([]);
 

@@ -55,7 +55,7 @@ async function standalone(): Promise<Operations> {
   const stored = await openEventStore(config);
   const vault = await openVault(config, stored);
   const events = new PersonalDataProtection(stored, vault);
-  const reads = await openReadStore(config);
+  const reads = await openReadStore(config, stored);
   const engine = new ProjectionEngine(events, reads, allProjections);
   await engine.start();
   await engine.caughtUp();

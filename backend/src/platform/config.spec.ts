@@ -2,7 +2,41 @@ import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('defaults to the embedded stores on port 3000 with data under ./data', () => {
-    expect(loadConfig({})).toMatchObject({ eventStore: 'pglite', readStore: 'memory', port: 3000, dataDir: expect.stringMatching(/\/data$/) });
+    expect(loadConfig({})).toMatchObject({
+      eventStore: 'pglite',
+      readStore: 'pglite',
+      port: 3000,
+      dataDir: expect.stringMatching(/\/data$/),
+    });
+  });
+
+  it('persists read models beside embedded events by default; other event stores keep them in memory', () => {
+    expect(loadConfig({ EVENT_STORE: 'pglite' }).readStore).toBe('pglite');
+    expect(loadConfig({ EVENT_STORE: 'memory' }).readStore).toBe('memory');
+    expect(loadConfig({ EVENT_STORE: 'postgres', DATABASE_URL: 'postgres://db/kauri' }).readStore).toBe('memory');
+    expect(loadConfig({ EVENT_STORE: 'pglite', READ_STORE: 'memory' }).readStore).toBe('memory');
+    const server = { EVENT_STORE: 'postgres', DATABASE_URL: 'postgres://db/kauri', READ_STORE: 'postgres' };
+    expect(loadConfig(server).readStore).toBe('postgres');
+  });
+
+  it('refuses persisted read models without their event store, and names the kinds it knows', () => {
+    const problems = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ EVENT_STORE: 'memory', READ_STORE: 'pglite' })).toEqual([
+      'READ_STORE=pglite keeps the read models beside the events: it requires EVENT_STORE=pglite',
+    ]);
+    expect(problems({ EVENT_STORE: 'pglite', READ_STORE: 'postgres' })).toEqual([
+      'READ_STORE=postgres keeps the read models beside the events: it requires EVENT_STORE=postgres',
+    ]);
+    expect(problems({ READ_STORE: 'sqlite' })).toEqual([
+      "READ_STORE='sqlite' is not one of: memory, pglite, postgres, mongodb",
+    ]);
   });
 
   it('names every problem at once', () => {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 
 export const EVENT_STORE_KINDS = ['memory', 'pglite', 'postgres', 'eventstoredb'] as const;
-export const READ_STORE_KINDS = ['memory', 'mongodb'] as const;
+export const READ_STORE_KINDS = ['memory', 'pglite', 'postgres', 'mongodb'] as const;
 export type EventStoreKind = (typeof EVENT_STORE_KINDS)[number];
 export type ReadStoreKind = (typeof READ_STORE_KINDS)[number];
 
@@ -86,7 +86,8 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     return fallback;
   };
   const eventStore = oneOf('EVENT_STORE', EVENT_STORE_KINDS, 'pglite');
-  const readStore = oneOf('READ_STORE', READ_STORE_KINDS, 'memory');
+  // The embedded default keeps its read models in its own PGlite database, so a restart does not replay the log.
+  const readStore = oneOf('READ_STORE', READ_STORE_KINDS, eventStore === 'pglite' ? 'pglite' : 'memory');
 
   const portText = env.PORT?.trim() || '3000';
   const port = Number(portText);
@@ -102,6 +103,12 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   const eventStoreUrl = url('EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kdb'], eventStore === 'eventstoredb', 'EVENT_STORE=eventstoredb');
   const mongodbUrl = url('MONGODB_URL', ['mongodb', 'mongodb+srv'], readStore === 'mongodb', 'READ_STORE=mongodb');
   // EventStoreDB has no place for deletable secrets (the vault), so they go to MongoDB beside the read models.
+  // Persisted read models live in the event store's database (one transaction holds a batch and its checkpoint).
+  for (const sql of ['pglite', 'postgres'] as const) {
+    if (readStore === sql && eventStore !== sql) {
+      problems.push(`READ_STORE=${sql} keeps the read models beside the events: it requires EVENT_STORE=${sql}`);
+    }
+  }
   if (eventStore === 'eventstoredb' && readStore !== 'mongodb') problems.push('EVENT_STORE=eventstoredb requires READ_STORE=mongodb (the vault of password hashes and keys lives in MongoDB)');
   const identity = identityConfig(env, problems);
   const stripe = stripeConfig(env, problems);

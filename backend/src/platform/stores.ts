@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { EventStore } from './event-store/event-store.js';
@@ -16,8 +17,12 @@ export async function openEventStore(config: Config): Promise<EventStore> {
     case 'pglite': {
       const dataDir = join(config.dataDir, 'events');
       mkdirSync(dataDir, { recursive: true });
+      const { PGlite } = await import('@electric-sql/pglite');
       const { PgliteEventStore } = await import('./event-store/pglite-event-store.js');
-      return PgliteEventStore.open({ dataDir });
+      const pglite = await PGlite.create(dataDir);
+      const store = await PgliteEventStore.open({ pglite });
+      embedded.set(store, pglite);
+      return store;
     }
     case 'postgres': {
       const { PostgresEventStore } = await import('./event-store/postgres-event-store.js');
@@ -34,10 +39,28 @@ export async function openEventStore(config: Config): Promise<EventStore> {
   }
 }
 
-export async function openReadStore(config: Config): Promise<ReadStore> {
+/**
+ * The PGlite instance under each embedded event store opened here: the read store shares it (PGlite allows one
+ * instance per folder and serialises its connection) and loads its documents with PGlite's bulk COPY.
+ */
+const embedded = new WeakMap<EventStore, PGlite>();
+
+/** `eventStore` is the store as opened (not wrapped): persisted read models live in its database. */
+export async function openReadStore(config: Config, eventStore: EventStore): Promise<ReadStore> {
   switch (config.readStore) {
     case 'memory':
       return new MemoryReadStore();
+    case 'pglite':
+    case 'postgres': {
+      if (!(eventStore instanceof SqlEventStore) || eventStore.kind !== config.readStore) {
+        const needs = `it needs EVENT_STORE=${config.readStore}`;
+        throw new Error(`READ_STORE=${config.readStore} keeps the read models in the event store's database: ${needs}`);
+      }
+      const { SqlReadStore, pgliteDump } = await import('./read-store/sql-read-store.js');
+      const pglite = embedded.get(eventStore);
+      const dump = pglite && pgliteDump(async (sql) => (await pglite.query(sql)).blob);
+      return SqlReadStore.open(eventStore.database, { kind: eventStore.kind, dump });
+    }
     case 'mongodb': {
       const { MongoReadStore } = await import('./read-store/mongodb-read-store.js');
       return MongoReadStore.connect({ url: config.mongodbUrl! });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import type {
   AppendResult,
   EventStore,
@@ -12,10 +13,13 @@ import type {
   Subscription,
 } from '../event-store/event-store.js';
 import { MemoryEventStore } from '../event-store/memory-event-store.js';
+import { pgliteDatabase } from '../event-store/pglite-event-store.js';
+import type { SqlDatabase } from '../event-store/sql-event-store.js';
 import { MemoryReadStore } from '../read-store/memory-read-store.js';
-import type { Doc, ReadCollection, ReadStore, WriteOp } from '../read-store/read-store.js';
+import type { BatchStep, Doc, ReadCollection, ReadStore, WriteOp } from '../read-store/read-store.js';
+import { SqlReadStore } from '../read-store/sql-read-store.js';
 import { project, type Projection } from './projection.js';
-import { CHECKPOINTS, ProjectionEngine, type RebuildProgress } from './projection-engine.js';
+import { CHECKPOINTS, PENDING_REBUILDS, ProjectionEngine, type RebuildProgress } from './projection-engine.js';
 
 // A small ledger read model: one document per account and one per owner, built with increments — so an
 // event applied twice would show as a wrong balance.
@@ -135,10 +139,47 @@ async function checkpointOf(reads: ReadStore, name = 'ledger') {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('ProjectionEngine', () => {
+/** A read store for each test, and the same store as a restarted process opens it again. */
+interface ReadStores {
+  name: string;
+  fresh(): Promise<ReadStore>;
+  reopen(store: ReadStore): Promise<ReadStore>;
+}
+
+const memoryStores: ReadStores = {
+  name: 'memory',
+  fresh: async () => new MemoryReadStore(),
+  reopen: async (store) => store,
+};
+
+/** One PGlite for the file (initdb is slow); each test starts from an empty table, and reopening reloads it. */
+function pgliteStores(): ReadStores {
+  let pglite: PGlite | undefined;
+  const database = async (): Promise<SqlDatabase> => pgliteDatabase((pglite ??= await PGlite.create()));
+  afterAll(async () => pglite?.close());
+  return {
+    name: 'pglite (persisted)',
+    async fresh() {
+      const db = await database();
+      await db.query('drop table if exists read_models');
+      return SqlReadStore.open(db, { kind: 'pglite' });
+    },
+    async reopen(store) {
+      await store.close();
+      return SqlReadStore.open(await database(), { kind: 'pglite' });
+    },
+  };
+}
+
+describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name read store', (stores) => {
   let events: MemoryEventStore;
-  let reads: MemoryReadStore;
+  let reads: ReadStore;
   const engines: ProjectionEngine[] = [];
+
+  /** As a restarted process sees the read store: a persisted one is loaded again from its table. */
+  async function restartReads(): Promise<void> {
+    reads = await stores.reopen(reads);
+  }
 
   function engine(...ledgers: Ledger[]): ProjectionEngine {
     const created = new ProjectionEngine(events, reads, ledgers.map((l) => l.projection as unknown as Projection<Doc>));
@@ -153,9 +194,9 @@ describe('ProjectionEngine', () => {
     await stopping;
   }
 
-  beforeEach(() => {
+  beforeEach(async () => {
     events = new MemoryEventStore();
-    reads = new MemoryReadStore();
+    reads = await stores.fresh();
   });
 
   afterEach(async () => {
@@ -203,6 +244,7 @@ describe('ProjectionEngine', () => {
     await first.start();
     await first.caughtUp(2000);
     await stop(first);
+    await restartReads();
     const built = await documents(reads);
 
     // As if the checkpoint had not been saved after the last batches.
@@ -228,6 +270,7 @@ describe('ProjectionEngine', () => {
     await first.start();
     await first.caughtUp(2000);
     await stop(first);
+    await restartReads();
     expect(await checkpointOf(reads)).toMatchObject({ position: 2, version: 1 });
 
     await append(events, deposited('a1', 'ana', 5), noise());
@@ -248,6 +291,7 @@ describe('ProjectionEngine', () => {
     await v1.start();
     await v1.caughtUp(2000);
     await stop(v1);
+    await restartReads();
     // A document the new version would never produce: it must not survive the rebuild.
     await reads.collection<LedgerDoc>('ledger').upsert({ _id: 'stale', owner: 'x', balance: 0, deposits: 0 });
 
@@ -443,6 +487,72 @@ describe('ProjectionEngine', () => {
     expect(final.done).toBe(final.total);
     expect(final.total).toBeGreaterThanOrEqual(totalAtStart);
     for (const p of progress) expect(p.done).toBeLessThanOrEqual(p.total);
+  }, 120_000);
+
+  it('a rebuild cut off by a crash leaves the live copy serving, and the next start drops its half-built copy', async () => {
+    const l = ledger();
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10));
+    const first = engine(l);
+    await first.start();
+    expect(await first.caughtUp(2000)).toBe(true);
+    // What a rebuild killed half-way leaves behind: part of its green copy.
+    await reads.collection<LedgerDoc>('ledger__rebuild').upsert({ _id: 'account-a1', owner: 'ana', balance: 0, deposits: 0 });
+    await stop(first);
+    await restartReads();
+    expect(await reads.listCollections()).toContain('ledger__rebuild');
+
+    const second = engine(l);
+    await second.start();
+    expect(await second.caughtUp(2000)).toBe(true);
+    expect(await reads.listCollections()).not.toContain('ledger__rebuild');
+    expect(await documents(reads)).toEqual(await expected(events, l.projection));
+    expect(await checkpointOf(reads)).toMatchObject({ position: 2 });
+  });
+
+  it('a read model marked for rebuild is replayed from zero at the next start if its rebuild never swapped in', async () => {
+    const l = ledger();
+    const other = ledger('accounts');
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10));
+    const first = engine(l, other);
+    await first.start();
+    expect(await first.caughtUp(2000)).toBe(true);
+    // What must not survive the rebuild (say, a forgotten person's e-mail), then the process stops before it runs.
+    await reads.collection<LedgerDoc>('ledger').upsert({ _id: 'stale', owner: 'forgotten@example.nz', balance: 0, deposits: 0 });
+    await reads.collection<LedgerDoc>('accounts').upsert({ _id: 'kept', owner: 'x', balance: 0, deposits: 0 });
+    await first.markForRebuild(['ledger']);
+    await expect(first.markForRebuild(['nope'])).rejects.toThrow(/Unknown projection 'nope'/);
+    await stop(first);
+    await restartReads();
+
+    const callsBefore = l.calls();
+    const second = engine(l, other);
+    await second.start();
+    expect(await second.caughtUp(2000)).toBe(true);
+    expect(await documents(reads)).toEqual(await expected(events, l.projection));
+    expect(l.calls()).toBeGreaterThan(callsBefore);
+    // Only the marked read model was replayed; the mark is gone once it was dropped.
+    expect(await reads.collection('accounts').get('kept')).not.toBeNull();
+    expect(await reads.collection(PENDING_REBUILDS).count()).toBe(0);
+    expect(await checkpointOf(reads)).toMatchObject({ position: 2 });
+  });
+
+  it('a rebuild marks its read model until the swap, which clears the mark with the checkpoint', async () => {
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 3));
+    const l = ledger();
+    const e = engine(l);
+    await e.start();
+    expect(await e.caughtUp(2000)).toBe(true);
+    const marks: (Doc | null)[] = [];
+    await e.rebuild('ledger', () => void marks.push(null));
+    expect(marks.length).toBeGreaterThan(0);
+    expect(await reads.collection(PENDING_REBUILDS).count()).toBe(0);
+
+    // A rebuild that fails keeps its mark: the copy it could not replace is replayed at the next start.
+    l.setBroken(true);
+    await append(events, deposited('a1', 'ana', 1, true));
+    await sleep(50);
+    await expect(e.rebuild('ledger')).rejects.toThrow(/stopped at position 3/);
+    expect(await reads.collection(PENDING_REBUILDS).get('ledger')).toMatchObject({ _id: 'ledger' });
   });
 
   it('works on a log whose positions have gaps: checkpoints and rebuild progress are positions', async () => {
@@ -506,13 +616,22 @@ class FlakyReadStore implements ReadStore {
       find: (filter, options) => inner.find(filter, options),
       count: (filter) => inner.count(filter),
       write: async (ops: readonly WriteOp<T>[]) => {
-        if (this.failNextWrites > 0) {
-          this.failNextWrites--;
-          throw new Error('read store unavailable');
-        }
+        this.maybeFail();
         await inner.write(ops);
       },
     };
+  }
+
+  async writeBatch(steps: readonly BatchStep[]): Promise<void> {
+    this.maybeFail();
+    await this.inner.writeBatch(steps);
+  }
+
+  private maybeFail(): void {
+    if (this.failNextWrites > 0) {
+      this.failNextWrites--;
+      throw new Error('read store unavailable');
+    }
   }
 
   renameCollection(from: string, to: string): Promise<void> {

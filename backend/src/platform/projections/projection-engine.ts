@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.js';
 import { upcast } from '../event-store/upcasters.js';
-import type { Doc, ReadStore, WriteOp } from '../read-store/read-store.js';
+import type { BatchStep, Doc, ReadStore, WriteOp } from '../read-store/read-store.js';
 import type { Projected, Projection } from './projection.js';
 
 export const CHECKPOINTS = '_checkpoints';
+/** Read models marked for a rebuild that has not been swapped in yet (see `markForRebuild`). */
+export const PENDING_REBUILDS = '_rebuilds';
 const BATCH = 1000;
+/** Events per read when replaying (rebuild, resume). */
+const PAGE = BATCH * 5;
 const QUEUE_HIGH_WATER = 5000;
 
 interface CheckpointDoc extends Doc {
   position: number;
   version: number;
   updatedAt: string;
+}
+
+interface RebuildMark extends Doc {
+  requestedAt: string;
 }
 
 export type ProjectionStatus = 'starting' | 'catching-up' | 'live' | 'failed' | 'rebuilding';
@@ -89,14 +97,25 @@ export class ProjectionEngine {
     return [...this.runtimes.keys()];
   }
 
-  /** Loads checkpoints, rebuilds any projection whose version changed, then follows the log live. */
+  /**
+   * Loads checkpoints, rebuilds from zero any projection whose version changed or whose rebuild a crash cut off
+   * (still marked), then follows the log live.
+   */
   async start(): Promise<void> {
+    // A persisted store keeps the half-built copy of a rebuild cut off by a crash: of no use, and held in memory.
+    const collections = new Set(await this.reads.listCollections());
+    for (const name of this.names) if (collections.has(greenOf(name))) await this.reads.dropCollection(greenOf(name));
+    const marked = new Set((await this.reads.collection<RebuildMark>(PENDING_REBUILDS).find()).map((m) => m._id));
     for (const runtime of this.runtimes.values()) {
-      const saved = await this.reads.collection<CheckpointDoc>(CHECKPOINTS).get(runtime.projection.name);
-      if (saved && saved.version === runtime.projection.version) {
+      const { name, version } = runtime.projection;
+      const saved = await this.reads.collection<CheckpointDoc>(CHECKPOINTS).get(name);
+      if (saved && saved.version === version && !marked.has(name)) {
         runtime.checkpoint = saved.position;
       } else {
-        await this.reads.dropCollection(runtime.projection.name);
+        await this.reads.dropCollection(name);
+        // Only once the copy is gone, so that a crash in between drops it again.
+        const forget = (collection: string): BatchStep => ({ collection, ops: [{ delete: name }] });
+        if (saved || marked.has(name)) await this.reads.writeBatch([forget(CHECKPOINTS), forget(PENDING_REBUILDS)]);
         runtime.checkpoint = 0;
       }
       runtime.status = 'catching-up';
@@ -140,6 +159,7 @@ export class ProjectionEngine {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, BATCH);
         await this.serially(() => this.applyBatch(batch));
+        await yieldToEventLoop();
       }
     } finally {
       this.flushing = null;
@@ -153,23 +173,39 @@ export class ProjectionEngine {
     return run;
   }
 
+  /**
+   * Applies a batch to every projection and stores all their documents and checkpoints in one write (one
+   * transaction on a SQL store: one commit per batch, however many read models it touches).
+   */
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
     const started = performance.now();
+    const planned: { runtime: Runtime; pending: RecordedEvent[]; plan: Plan }[] = [];
     for (const runtime of this.runtimes.values()) {
       if (runtime.status === 'failed' || runtime.status === 'starting') continue;
       const pending = batch.filter((e) => e.position > runtime.checkpoint);
       if (pending.length === 0) continue;
       try {
-        const result = await applyEvents(this.reads, runtime.projection, runtime.projection.name, pending);
-        runtime.checkpoint = result.checkpoint;
-        if (result.error) fail(runtime, result.error);
+        const plan = await planEvents(this.reads, runtime.projection, runtime.projection.name, pending);
+        planned.push({ runtime, pending, plan });
       } catch (error) {
-        // The read store failed: the subscription has moved past these events, so stop here (as for a
-        // failing evolve) and let `resume` re-read them from the log, rather than losing the batch.
         fail(runtime, describeError(error, pending[0]!));
       }
-      runtime.rate = Math.round(pending.length / Math.max((performance.now() - started) / 1000, 0.001));
     }
+    try {
+      await this.reads.writeBatch(
+        planned.flatMap(({ runtime, plan }) => [plan.step, checkpointStep(runtime.projection, plan.checkpoint)]),
+      );
+      for (const { runtime, plan } of planned) {
+        runtime.checkpoint = plan.checkpoint;
+        if (plan.error) fail(runtime, plan.error);
+      }
+    } catch (error) {
+      // The read store failed: the subscription has moved past these events, so stop here (as for a
+      // failing evolve) and let `resume` re-read them from the log, rather than losing the batch.
+      for (const { runtime, pending } of planned) fail(runtime, describeError(error, pending[0]!));
+    }
+    const seconds = Math.max((performance.now() - started) / 1000, 0.001);
+    for (const { runtime, pending } of planned) runtime.rate = Math.round(pending.length / seconds);
     this.settleWaiters();
   }
 
@@ -273,8 +309,21 @@ export class ProjectionEngine {
   }
 
   /**
+   * Records durably that these read models must be rebuilt, e.g. because they hold copies of personal data about
+   * to be forgotten. Each mark stays until that read model's rebuild is swapped in (a failed rebuild keeps it):
+   * should the process stop first, the next `start` drops the read model and replays it from zero before
+   * serving — as a read model kept in memory always was.
+   */
+  async markForRebuild(names: readonly string[]): Promise<void> {
+    for (const name of names) this.runtime(name);
+    const requestedAt = new Date().toISOString();
+    const marks: RebuildMark[] = names.map((name) => ({ _id: name, requestedAt }));
+    await this.reads.writeBatch([{ collection: PENDING_REBUILDS, ops: marks.map((upsert) => ({ upsert })) }]);
+  }
+
+  /**
    * Blue/green rebuild: replays the log from zero into a fresh collection while the live one keeps serving,
-   * then swaps it in once caught up.
+   * then swaps it in once caught up. Marked first (`markForRebuild`), so that one cut off by a crash is redone.
    */
   async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<void> {
     const runtime = this.runtime(name);
@@ -283,10 +332,11 @@ export class ProjectionEngine {
     const progress: RebuildProgress = { done: 0, total: 0, position: 0, rate: 0, startedAt: new Date().toISOString() };
     runtime.rebuild = progress;
     const projection = runtime.projection;
-    const green = `${projection.name}__rebuild`;
+    const green = greenOf(projection.name);
     const shadow = { checkpoint: 0, lastError: null as ProjectionError | null };
     let swapped = false;
     try {
+      await this.markForRebuild([name]);
       await this.reads.dropCollection(green);
       progress.total = await this.events.headPosition();
       await this.catchUp(projection, green, shadow, (p) => {
@@ -298,9 +348,11 @@ export class ProjectionEngine {
         // The last stretch, with live batches held back, so nothing lands between catch-up and swap.
         await this.catchUp(projection, green, shadow, null);
         if (shadow.lastError) throw new Error(`Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`);
-        await this.reads.renameCollection(green, projection.name);
+        // The copy, its checkpoint and the end of its mark in one write: a crash leaves the old or the new.
+        const swap = { rename: green, to: projection.name };
+        const unmark = { collection: PENDING_REBUILDS, ops: [{ delete: name }] };
+        await this.reads.writeBatch([swap, checkpointStep(projection, shadow.checkpoint), unmark]);
         swapped = true;
-        await saveCheckpoint(this.reads, projection, shadow.checkpoint);
         runtime.checkpoint = shadow.checkpoint;
         runtime.status = 'live';
         runtime.lastError = null;
@@ -318,8 +370,9 @@ export class ProjectionEngine {
   }
 
   /**
-   * Reads the log page by page into `collection` until the head, stopping at a failing event or a read store
-   * failure (reported in `cursor.lastError`). A failure to read the log throws.
+   * Reads the log page by page into `collection` up to the head as a short page finds it (appends during the
+   * replay do not keep it going: the live batches or the swap's last stretch take them), stopping at a failing
+   * event or a read store failure (reported in `cursor.lastError`). A failure to read the log throws.
    */
   private async catchUp(
     projection: Projection<Doc>,
@@ -330,22 +383,28 @@ export class ProjectionEngine {
     const started = performance.now();
     let read = 0;
     for (;;) {
-      const page = await this.events.readAll({ fromPosition: cursor.checkpoint, maxCount: BATCH * 5 });
+      const page = await this.events.readAll({ fromPosition: cursor.checkpoint, maxCount: PAGE });
       if (page.length === 0) break;
-      let result: Awaited<ReturnType<typeof applyEvents>>;
+      let result: Plan;
       try {
-        result = await applyEvents(this.reads, projection, collection, page, collection !== projection.name);
+        result = await planEvents(this.reads, projection, collection, page);
+        // A copy being rebuilt has no checkpoint of its own: it is swapped in with one.
+        const shadow = collection !== projection.name;
+        const steps = shadow ? [result.step] : [result.step, checkpointStep(projection, result.checkpoint)];
+        await this.reads.writeBatch(steps);
       } catch (error) {
         cursor.lastError = describeError(error, page[0]!);
         return;
       }
       cursor.checkpoint = result.checkpoint;
       read += page.length;
+      await yieldToEventLoop();
       onProgress?.({ position: cursor.checkpoint, rate: Math.round(read / Math.max((performance.now() - started) / 1000, 0.001)) });
       if (result.error) {
         cursor.lastError = result.error;
         return;
       }
+      if (page.length < PAGE) return;
     }
   }
 }
@@ -366,26 +425,43 @@ function describeError(error: unknown, at: RecordedEvent | null): ProjectionErro
   };
 }
 
-async function saveCheckpoint(reads: ReadStore, projection: Projection<Doc>, position: number): Promise<void> {
-  await reads.collection<CheckpointDoc>(CHECKPOINTS).upsert({
-    _id: projection.name,
-    position,
-    version: projection.version,
-    updatedAt: new Date().toISOString(),
-  });
+/**
+ * Lets timers and I/O run between pages. PGlite runs in this thread and its promises settle as microtasks, so a
+ * replay that only awaited them would hold the event loop (HTTP requests, log output) until it finished.
+ */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The blue/green copy a rebuild builds beside the live read model. */
+function greenOf(name: string): string {
+  return `${name}__rebuild`;
+}
+
+function checkpointStep(projection: Projection<Doc>, position: number): BatchStep {
+  const { name: _id, version } = projection;
+  const checkpoint: CheckpointDoc = { _id, position, version, updatedAt: new Date().toISOString() };
+  return { collection: CHECKPOINTS, ops: [{ upsert: checkpoint }] };
+}
+
+interface Plan {
+  /** The documents' writes, in one step. */
+  step: BatchStep;
+  /** The position up to which the step brings the read model. */
+  checkpoint: number;
+  error: ProjectionError | null;
 }
 
 /**
- * Applies events (in position order) to a projection's collection in one write, then stores the checkpoint
- * (unless this is a shadow copy being rebuilt). Stops before an event whose `evolve` throws.
+ * Works out what events (in position order) do to a projection's collection, without writing: the caller
+ * writes the step together with the checkpoint. Stops before an event whose `evolve` throws.
  */
-async function applyEvents(
+async function planEvents(
   reads: ReadStore,
   projection: Projection<Doc>,
   collection: string,
   events: readonly RecordedEvent[],
-  shadow = false,
-): Promise<{ checkpoint: number; error: ProjectionError | null }> {
+): Promise<Plan> {
   const docs = reads.collection<Projected<Doc>>(collection);
   const touched = new Map<string, Projected<Doc> | null>();
   let checkpoint = events.length > 0 ? events[0]!.position - 1 : 0;
@@ -417,9 +493,7 @@ async function applyEvents(
     checkpoint = raw.position;
   }
   const ops: WriteOp<Projected<Doc>>[] = [...touched].map(([id, doc]) => (doc ? { upsert: doc } : { delete: id }));
-  if (ops.length > 0) await docs.write(ops);
-  if (!shadow) await saveCheckpoint(reads, projection, checkpoint);
-  return { checkpoint, error };
+  return { step: { collection, ops }, checkpoint, error };
 }
 
 /** JSON with object keys sorted, so equal documents hash equally whatever order their fields were set in. */

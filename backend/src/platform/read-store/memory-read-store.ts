@@ -1,20 +1,22 @@
 import { Query } from 'mingo';
-import type { Doc, Filter, FindOptions, ReadCollection, ReadStore, WriteOp } from './read-store.js';
+import type { BatchStep, Doc, Filter, FindOptions, ReadCollection, ReadStore, WriteOp } from './read-store.js';
 
 const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
 /**
  * Looks its documents up by name on every call, so a handle stays valid across a blue/green swap.
- * Like MongoDB, only a write creates the collection: reading a missing one sees it empty.
+ * Like MongoDB, only a write creates the collection: reading a missing one sees it empty. Writes go through
+ * the store's `writeBatch`, so an adapter built on this one (the SQL store) sees every write.
  */
 class MemoryCollection<T extends Doc> implements ReadCollection<T> {
   constructor(
-    private readonly existing: () => Map<string, T> | undefined,
-    private readonly created: () => Map<string, T>,
+    private readonly store: ReadStore,
+    private readonly name: string,
+    private readonly existing: () => ReadonlyMap<string, Doc> | undefined,
   ) {}
 
   private get docs(): ReadonlyMap<string, T> {
-    return this.existing() ?? NONE;
+    return (this.existing() ?? NONE) as ReadonlyMap<string, T>;
   }
 
   async get(id: string): Promise<T | null> {
@@ -22,12 +24,12 @@ class MemoryCollection<T extends Doc> implements ReadCollection<T> {
     return doc ? structuredClone(doc) : null;
   }
 
-  async upsert(doc: T): Promise<void> {
-    this.created().set(doc._id, structuredClone(doc));
+  upsert(doc: T): Promise<void> {
+    return this.write([{ upsert: doc }]);
   }
 
-  async delete(id: string): Promise<void> {
-    this.existing()?.delete(id);
+  delete(id: string): Promise<void> {
+    return this.write([{ delete: id }]);
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
@@ -47,14 +49,8 @@ class MemoryCollection<T extends Doc> implements ReadCollection<T> {
     return n;
   }
 
-  async write(ops: readonly WriteOp<T>[]): Promise<void> {
-    // Deletes alone never create the collection.
-    const docs = ops.some((op) => 'upsert' in op) ? this.created() : this.existing();
-    if (!docs) return;
-    for (const op of ops) {
-      if ('upsert' in op) docs.set(op.upsert._id, structuredClone(op.upsert));
-      else docs.delete(op.delete);
-    }
+  write(ops: readonly WriteOp<T>[]): Promise<void> {
+    return this.store.writeBatch([{ collection: this.name, ops }]);
   }
 }
 
@@ -89,30 +85,15 @@ function compareBy(sort: Record<string, 1 | -1>) {
 }
 
 export class MemoryReadStore implements ReadStore {
-  readonly kind = 'memory';
+  readonly kind: string = 'memory';
   private readonly collections = new Map<string, Map<string, Doc>>();
 
   collection<T extends Doc>(name: string): ReadCollection<T> {
-    return new MemoryCollection(
-      () => this.collections.get(name) as Map<string, T> | undefined,
-      () => {
-        let docs = this.collections.get(name);
-        if (!docs) {
-          docs = new Map();
-          this.collections.set(name, docs);
-        }
-        return docs as Map<string, T>;
-      },
-    );
+    return new MemoryCollection<T>(this, name, () => this.collections.get(name));
   }
 
-  /** A missing source leaves no target (as the mongodb adapter does), rather than an empty one. */
-  async renameCollection(from: string, to: string): Promise<void> {
-    const source = this.collections.get(from);
-    this.collections.delete(to);
-    if (!source) return;
-    this.collections.set(to, source);
-    this.collections.delete(from);
+  renameCollection(from: string, to: string): Promise<void> {
+    return this.writeBatch([{ rename: from, to }]);
   }
 
   async dropCollection(name: string): Promise<void> {
@@ -123,7 +104,54 @@ export class MemoryReadStore implements ReadStore {
     return [...this.collections.keys()];
   }
 
-  async health() {
+  /** Copies every document first, so a document that cannot be copied fails the batch before any step applies. */
+  async writeBatch(steps: readonly BatchStep[]): Promise<void> {
+    const copy = (op: WriteOp<Doc>): WriteOp<Doc> => ('upsert' in op ? { upsert: structuredClone(op.upsert) } : op);
+    this.adopt(steps.map((step) => ('rename' in step ? step : { ...step, ops: step.ops.map(copy) })));
+  }
+
+  /**
+   * Applies the steps at once (synchronously), keeping the documents given rather than copies: for a caller
+   * that hands them over and never touches them again, such as the SQL store with documents it has just parsed.
+   */
+  protected adopt(steps: readonly BatchStep[]): void {
+    for (const step of steps) {
+      if ('rename' in step) this.rename(step.rename, step.to);
+      else this.apply(step.collection, step.ops);
+    }
+  }
+
+  /** Deletes alone never create the collection. */
+  private apply(name: string, ops: readonly WriteOp<Doc>[]): void {
+    let docs = this.collections.get(name);
+    if (!docs) {
+      if (!ops.some((op) => 'upsert' in op)) return;
+      docs = new Map();
+      this.collections.set(name, docs);
+    }
+    for (const op of ops) {
+      if ('upsert' in op) docs.set(op.upsert._id, op.upsert);
+      else docs.delete(op.delete);
+    }
+  }
+
+  /** A missing source leaves no target (as the mongodb adapter does), rather than an empty one. */
+  private rename(from: string, to: string): void {
+    const source = this.collections.get(from);
+    this.collections.delete(to);
+    if (!source) return;
+    this.collections.set(to, source);
+    this.collections.delete(from);
+  }
+
+  /** How many collections and documents it holds. */
+  protected size(): { collections: number; documents: number } {
+    let documents = 0;
+    for (const docs of this.collections.values()) documents += docs.size;
+    return { collections: this.collections.size, documents };
+  }
+
+  async health(): Promise<{ ok: boolean; kind: string; detail?: string }> {
     return { ok: true, kind: this.kind, detail: `${this.collections.size} collections` };
   }
 

@@ -1,5 +1,5 @@
 import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document } from 'mongodb';
-import type { Doc, Filter, FindOptions, ReadCollection, ReadStore, WriteOp } from './read-store.js';
+import type { BatchStep, Doc, Filter, FindOptions, ReadCollection, ReadStore, WriteOp } from './read-store.js';
 
 /** Our documents as the driver types them: string ids, any other fields. */
 type Stored = Doc & Document;
@@ -87,6 +87,14 @@ export class MongoReadStore implements ReadStore {
       // Nothing was built into `from` (e.g. a rebuild that produced no documents): the target becomes empty.
       if (!(error instanceof MongoServerError && Number(error.code) === NAMESPACE_NOT_FOUND)) throw error;
       await this.db.dropCollection(to);
+    }
+  }
+
+  /** Step by step, not in a transaction (that would need a replica set): a crash may leave a prefix applied. */
+  async writeBatch(steps: readonly BatchStep[]): Promise<void> {
+    for (const step of steps) {
+      if ('rename' in step) await this.renameCollection(step.rename, step.to);
+      else await this.collection(step.collection).write(step.ops);
     }
   }
 

@@ -14,6 +14,7 @@ interface Item extends Doc {
 }
 
 const ids = (docs: readonly Doc[]): string[] => docs.map((d) => d._id);
+const up = (doc: Item): { upsert: Item } => ({ upsert: doc });
 
 export function describeReadStoreContract(name: string, open: () => Promise<ReadStore>): void {
   describe(`ReadStore contract: ${name}`, () => {
@@ -186,6 +187,43 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
         const items = await seeded([{ _id: 'a' }]);
         await items.write([]);
         expect(await items.count()).toBe(1);
+      });
+    });
+
+    describe('writeBatch', () => {
+      it('applies its steps in order, across collections and through a rename', async () => {
+        const built = fresh();
+        const live = fresh();
+        const marks = fresh();
+        await store.collection<Item>(live).write([{ upsert: { _id: 'stale' } }, up({ _id: 'y', n: 0 })]);
+        await store.writeBatch([
+          { collection: built, ops: [up({ _id: 'x', n: 1 }), up({ _id: 'y', n: 2 })] },
+          { collection: marks, ops: [up({ _id: 'mark', n: 9 })] },
+          { rename: built, to: live },
+          { collection: live, ops: [{ delete: 'x' }, up({ _id: 'z', n: 3 })] },
+        ]);
+        expect(await store.collection<Item>(live).find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'y', n: 2 },
+          { _id: 'z', n: 3 },
+        ]);
+        expect(await store.collection<Item>(marks).get('mark')).toEqual({ _id: 'mark', n: 9 });
+        expect(await store.collection<Item>(built).count()).toBe(0);
+        expect(await store.listCollections()).not.toContain(built);
+      });
+
+      it('accepts an empty batch and a step without operations, creating nothing', async () => {
+        const untouched = fresh();
+        await store.writeBatch([]);
+        await store.writeBatch([{ collection: untouched, ops: [] }]);
+        expect(await store.listCollections()).not.toContain(untouched);
+      });
+
+      it('hands documents over as copies: changing one after the write does not change the stored one', async () => {
+        const name = fresh();
+        const doc: Item = { _id: 'a', nested: { level: 1 } };
+        await store.writeBatch([{ collection: name, ops: [{ upsert: doc }] }]);
+        doc.nested!.level = 2;
+        expect(await store.collection<Item>(name).get('a')).toEqual({ _id: 'a', nested: { level: 1 } });
       });
     });
 

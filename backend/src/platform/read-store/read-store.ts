@@ -19,6 +19,12 @@ export interface FindOptions {
 
 export type WriteOp<T extends Doc> = { upsert: T } | { delete: string };
 
+/**
+ * One step of `ReadStore.writeBatch`: operations on one collection, or a blue/green swap of a whole collection
+ * (`renameCollection`'s semantics).
+ */
+export type BatchStep = { collection: string; ops: readonly WriteOp<Doc>[] } | { rename: string; to: string };
+
 export interface ReadCollection<T extends Doc> {
   get(id: string): Promise<T | null>;
   /** Replaces the whole document with this `_id`, inserting it when missing. */
@@ -35,6 +41,13 @@ export interface ReadStore {
   collection<T extends Doc>(name: string): ReadCollection<T>;
   /** Replaces `to` by `from` (blue/green swap after a rebuild). */
   renameCollection(from: string, to: string): Promise<void>;
+  /**
+   * Applies the steps in order: how a projection stores its documents together with its checkpoint. On the SQL
+   * store the whole batch is one transaction (all or nothing, also across a crash); memory applies it at once
+   * within the process (and loses it with the process); MongoDB applies the steps one after another, so a crash
+   * may leave a prefix applied (the engine's documents carry their position, so re-applying is harmless).
+   */
+  writeBatch(steps: readonly BatchStep[]): Promise<void>;
   dropCollection(name: string): Promise<void>;
   listCollections(): Promise<string[]>;
   health(): Promise<{ ok: boolean; kind: string; detail?: string }>;
