@@ -57,9 +57,10 @@ export const registrationsProjection: Projection<RegistrationDoc> = {
           registeredAt: d.registeredAt,
         };
       }
-      case 'InterestConfirmed':
+      case 'InterestConfirmed': {
         const { number, feeWaived, confirmedAt } = event.data;
         return doc && { ...doc, number, feeWaived, confirmedAt };
+      }
       default:
         return doc;
     }

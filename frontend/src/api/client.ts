@@ -159,7 +159,7 @@ export function uploadFile<TResponse>(url: string, file: Blob & { name?: string 
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    headersFor(method, false).forEach((value, key) => xhr.setRequestHeader(key, value));
+    for (const [key, value] of headersFor(method, false)) xhr.setRequestHeader(key, value);
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     if (file.name) xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));

@@ -86,15 +86,15 @@ const USER_ID = id();
 
 /** A provider's event as the log needs it (Stripe's are signed, but a malformed one must never be recorded). */
 function requireReadable(event: ProviderEvent): void {
-  const fit = <T>(schema: Schema<T>, value: unknown, field: string) => ensure(schema, value, field, UNREADABLE, 422);
-  fit(BILLING_FIELDS.providerEventId, event.id, 'id');
-  fit(BILLING_FIELDS.time, event.created, 'created');
-  fit(USER_ID, event.userId, 'userId');
-  fit(BILLING_FIELDS.reference, event.reference, 'reference');
+  const readable = <T>(schema: Schema<T>, value: unknown, field: string) => ensure(schema, value, field, UNREADABLE, 422);
+  readable(BILLING_FIELDS.providerEventId, event.id, 'id');
+  readable(BILLING_FIELDS.time, event.created, 'created');
+  readable(USER_ID, event.userId, 'userId');
+  readable(BILLING_FIELDS.reference, event.reference, 'reference');
   const change: ProviderChange = event.change;
-  if ('tier' in change) fit(BILLING_FIELDS.tier, change.tier, 'tier');
-  if ('amountPaid' in change) fit(BILLING_FIELDS.amount, change.amountPaid, 'amountPaid');
-  if ('currentPeriodEnd' in change) fit(BILLING_FIELDS.periodEnd, change.currentPeriodEnd, 'currentPeriodEnd');
+  if ('tier' in change) readable(BILLING_FIELDS.tier, change.tier, 'tier');
+  if ('amountPaid' in change) readable(BILLING_FIELDS.amount, change.amountPaid, 'amountPaid');
+  if ('currentPeriodEnd' in change) readable(BILLING_FIELDS.periodEnd, change.currentPeriodEnd, 'currentPeriodEnd');
 }
 
 /** The provider's words for a failed payment, within what an event holds. */

@@ -54,7 +54,7 @@ export const emailReservation: Decider<EmailReservationCommand, EmailReservation
   },
   decide(command, state) {
     switch (command.type) {
-      case 'ReserveEmail':
+      case 'ReserveEmail': {
         if (state.holder === command.userId) return [];
         const reserved: EmailReservationEvent = {
           type: 'EmailReserved',
@@ -65,6 +65,7 @@ export const emailReservation: Decider<EmailReservationCommand, EmailReservation
         }
         if (state.holder) throw new DomainError(ACCOUNT_EXISTS, 409, [{ field: 'email', message: ACCOUNT_EXISTS }]);
         return [reserved];
+      }
       case 'ReleaseEmail':
         return state.holder === command.userId ? [{ type: 'EmailReleased', data: { emailKey: command.emailKey, userId: command.userId } }] : [];
       default: {

@@ -20,10 +20,10 @@ describe('operations API (real app)', () => {
     for (let i = 0; i < 5; i++) await registerInterest(server, { email: `ops${i}@example.nz` });
     const started = await server.api.post('/api/operations/projections/early-access/rebuild', {}, ops);
     expect(started).toMatchObject({ status: 202, body: { started: true } });
-    let info;
+    let info: { rebuild: unknown } | undefined;
     for (let i = 0; i < 50; i++) {
       info = (await server.api.get('/api/operations/projections', ops)).body.find((p: { name: string }) => p.name === 'early-access');
-      if (!info.rebuild) break;
+      if (!info?.rebuild) break;
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(info).toMatchObject({ status: 'live', lag: 0, rebuild: null });

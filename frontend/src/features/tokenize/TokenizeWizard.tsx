@@ -26,10 +26,12 @@ export function TokenizeWizard() {
   const asset = useQuery({ ...assetQuery(assetId ?? ''), enabled: assetId !== null });
   const [step, setStep] = useState(1);
 
-  // Open a saved asset at the step it has reached.
+  // Open a saved asset at the step it has reached: only when another asset opens or it reaches a new step, not
+  // on every refetch of the same asset.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the asset's id and step on purpose.
   useEffect(() => {
     if (asset.data) setStep(asset.data.currentStep);
-  }, [asset.data?.id, asset.data?.currentStep]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [asset.data?.id, asset.data?.currentStep]);
 
   if (assetId && asset.isPending) return <PageSpinner />;
   if (assetId && asset.isError) {
