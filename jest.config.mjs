@@ -19,8 +19,6 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  // A busy 2-core laptop opens PGlite (initdb) in seconds, not milliseconds: no tight hook or test timeouts.
-  testTimeout: 60_000,
 };
 
 // The frontend's pure logic (formatting, validation, the api client): TypeScript, and TSX with React's
@@ -40,6 +38,9 @@ const swcFrontend = (tsx) => [
 ];
 
 export default {
+  // A busy 2-core laptop opens PGlite (initdb) in seconds, not milliseconds: no tight hook or test timeouts
+  // (a global option: Jest ignores it inside a project).
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'backend', roots: ['<rootDir>/backend/src'], testMatch: ['**/*.spec.ts'] },
     {

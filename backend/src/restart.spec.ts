@@ -62,5 +62,5 @@ describe('npm start on the same data folder, twice', () => {
     } finally {
       await stop(second.child);
     }
-  }, 60_000);
+  }, 180_000);
 });
