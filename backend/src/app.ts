@@ -14,7 +14,9 @@ import { allProjections } from './projections/index.js';
 import { loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
+import { bodyParsers, refuseDisallowedInput } from './platform/http/input-limits.js';
 import type { KauriRequest } from './platform/http/request-context.js';
+import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
 import { createLogger, NestPinoLogger } from './platform/logging.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
@@ -72,6 +74,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     rawBody: true,
   });
   app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
   app.use(
     pinoHttp({
       logger,
@@ -91,6 +94,11 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     req.correlationId = String(req.id);
     next();
   });
+  for (const handler of securityHeaders(config)) app.use(handler);
+  // Our own JSON and form parsers (Nest then registers none): a depth limit before parsing, then a check of
+  // every key and string that came in.
+  for (const parser of bodyParsers()) app.use(parser);
+  app.use(refuseDisallowedInput);
   app.useGlobalFilters(new ErrorsFilter(logger));
   app.useGlobalPipes(validationPipe());
 

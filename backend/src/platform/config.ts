@@ -22,6 +22,8 @@ export interface Config {
   stripe: StripeConfig | null;
   /** How long a wholesale investor certification stands before it lapses (`WHOLESALE_VALIDITY_MONTHS`, default 24). */
   wholesaleValidityMonths: number;
+  /** Strict-Transport-Security on every response (`HSTS=true`); otherwise only on requests that came over TLS. */
+  hsts: boolean;
 }
 
 /** Stripe settings (see domains/billing/README.md). */
@@ -90,6 +92,11 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   const wholesaleValidityMonths = validityText ? Number(validityText) : 24;
   if (!Number.isInteger(wholesaleValidityMonths) || wholesaleValidityMonths < 1 || wholesaleValidityMonths > 120) problems.push(`WHOLESALE_VALIDITY_MONTHS='${validityText}' must be a whole number of months from 1 to 120`);
 
+  const hstsText = env.HSTS?.trim().toLowerCase();
+  if (hstsText && hstsText !== 'true' && hstsText !== 'false') {
+    problems.push(`HSTS='${env.HSTS?.trim()}' must be true or false`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -104,6 +111,7 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     identity,
     stripe,
     wholesaleValidityMonths,
+    hsts: hstsText === 'true',
   };
 }
 
