@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +127,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     bootMs,
     catchUpMs,
     async close() {
+      await stopServing(app.getHttpServer() as Server);
       await app.close();
       await engine.stop();
       if (!options.vault) await vault.close();
@@ -133,6 +135,22 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
       if (!options.readStore) await readStore.close();
     },
   };
+}
+
+/** In-flight requests get this long to finish at shutdown; then every connection is closed. */
+export const SHUTDOWN_GRACE_MS = 3000;
+
+/**
+ * Stops accepting connections, closes idle keep-alive ones at once, and after the grace period closes the rest
+ * too — a hung upload or a slow client cannot hold a shutdown (SIGTERM) open.
+ */
+async function stopServing(server: Server): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(force);
 }
 
 /** The single-page app: static files, and index.html for any other non-API GET (client-side routes). */

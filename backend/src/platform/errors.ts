@@ -1,9 +1,15 @@
+/** One field's refusal, as listed in a 4xx answer's `errors`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
 /** A business rule refused a command, or a request was invalid. Maps to a 4xx `{ message, errors? }`. */
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 = 409,
-    readonly errors?: { field: string; message: string }[],
+    readonly status: 400 | 401 | 402 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 502 = 409,
+    readonly errors?: FieldError[],
     /** A short title for a toast (the spec's, e.g. 'Investment Too Small'). */
     readonly title?: string,
   ) {

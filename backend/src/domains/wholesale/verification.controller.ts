@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Injectable, Param, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
@@ -13,7 +13,9 @@ import { OperatorGuard } from '../../platform/operations/operations.controller.j
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
-import { CONTENT_TYPES, receiveFile, uploadedFileName } from '../../platform/uploads.js';
+import {
+  CONTENT_TYPES, FILE_BODY, receiveFile, uploadContentTypes, uploadedFileName, type FileKind, type UploadRules,
+} from '../../platform/uploads.js';
 import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import { verificationsProjection, type VerificationDoc } from '../../projections/verifications.js';
@@ -22,8 +24,15 @@ import { DecideVerificationDto, ExpireVerificationsDto, SubmitVerificationDto } 
 import { ExecuteVerificationCommand } from './verification.handlers.js';
 
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
+const EVIDENCE_KINDS: FileKind[] = ['pdf', 'doc', 'docx', 'jpg', 'png'];
 export const EVIDENCE_KIND = 'Documents must be PDF, Word (doc, docx), JPG or PNG files';
 export const EVIDENCE_TOO_LARGE = 'Each document must be at most 10MB';
+const EVIDENCE_RULES: UploadRules = {
+  maxBytes: MAX_EVIDENCE_BYTES,
+  kinds: EVIDENCE_KINDS,
+  wrongKind: EVIDENCE_KIND,
+  tooLarge: EVIDENCE_TOO_LARGE,
+};
 const documentUrl = (id: string) => `/api/wholesale-verification/documents/${id}`;
 
 interface EvidenceMeta extends VerificationDocument {
@@ -70,10 +79,11 @@ export class VerificationController {
 
   @Post('wholesale-verification/documents')
   @HttpCode(201)
-  @ApiConsumes('application/pdf', 'image/jpeg', 'image/png', 'application/msword')
+  @ApiConsumes(...uploadContentTypes(EVIDENCE_KINDS))
+  @ApiBody(FILE_BODY)
   @ApiOperation({ summary: 'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)' })
   async upload(@Req() req: KauriRequest, @CurrentUser() user: SignedInUser) {
-    const file = await receiveFile(req, { maxBytes: MAX_EVIDENCE_BYTES, kinds: ['pdf', 'doc', 'docx', 'jpg', 'png'], wrongKind: EVIDENCE_KIND, tooLarge: EVIDENCE_TOO_LARGE });
+    const file = await receiveFile(req, EVIDENCE_RULES);
     const documentId = `evd_${randomUUID().replace(/-/g, '')}`;
     const meta: EvidenceMeta = { documentId, fileName: uploadedFileName(req.header('x-file-name'), `evidence.${file.kind}`), contentType: CONTENT_TYPES[file.kind], size: file.size, sha256: file.sha256, uploadedBy: user.userId };
     await this.documents.put(documentId, meta.contentType, file.bytes);
