@@ -20,3 +20,16 @@ export class DomainError extends Error {
 
 export const notFound = (what = 'Not found') => new DomainError(what, 404);
 export const forbidden = (why = 'You do not have permission to do that') => new DomainError(why, 403);
+
+/**
+ * Refuses with every field that failed at once, never only the first: `checks` holds a FieldError for each
+ * failed check and false (or null) for each that passed, so a rule reads `bad && { field, message }`.
+ * The message is the first failure's; returns when nothing failed.
+ */
+export function requireValidFields(
+  checks: readonly (FieldError | false | null | undefined)[],
+  options: { status?: 400 | 422; title?: string } = {},
+): void {
+  const errors = checks.filter((check): check is FieldError => !!check);
+  if (errors.length > 0) throw new DomainError(errors[0]!.message, options.status ?? 400, errors, options.title);
+}

@@ -1,6 +1,15 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
-import { LARGE_INVESTMENT_THRESHOLD, NET_WORTH_THRESHOLD, type ProfessionalType, type VerificationDocument, type VerificationType, type WholesaleEvent } from './events.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
+import {
+  LARGE_INVESTMENT_THRESHOLD,
+  NET_WORTH_THRESHOLD,
+  SUBMISSION_MESSAGES,
+  type ProfessionalType,
+  type SweptBy,
+  type VerificationDocument,
+  type VerificationType,
+  type WholesaleEvent,
+} from './events.js';
 
 export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected' | 'expired';
 
@@ -27,10 +36,11 @@ export type VerificationCommand =
     }
   | { type: 'ApproveVerification'; verificationId: string; userId: string; adminId: string; now: string; validityMonths: number }
   | { type: 'RejectVerification'; verificationId: string; userId: string; adminId: string; reason: string }
-  | { type: 'ExpireVerification'; userId: string; now: string };
+  /** A lapse sweep as of `asOf` (never after `now`, when it is decided), run by `by`. */
+  | { type: 'ExpireVerification'; userId: string; asOf: string; now: string; by: SweptBy };
 
 export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection';
-const field = (name: string, message: string) => new DomainError(message, 400, [{ field: name, message }]);
+export const FUTURE_SWEEP = 'The sweep cannot run as of a future time';
 
 /** `months` calendar months after `iso` (the 31st becomes the last day of a shorter month). */
 export function addMonths(iso: string, months: number): string {
@@ -48,7 +58,7 @@ export function isWholesaleAt(state: Pick<VerificationState, 'status' | 'validUn
 
 export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
   name: 'verification',
-  schemaVersions: { VerificationSubmitted: 2 },
+  schemaVersions: { VerificationSubmitted: 2, VerificationExpired: 2 },
   initialState: { status: 'none', verificationId: null, verificationType: null, verifiedAt: null, validUntil: null },
 
   evolve(state, event) {
@@ -73,11 +83,15 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
       case 'SubmitVerification': {
         if (state.status === 'pending') throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
-        // Schedule 1 grounds, with the spec's messages (§5).
-        if (command.verificationType === 'high_net_worth' && !(command.netWorthAmount !== null && command.netWorthAmount >= NET_WORTH_THRESHOLD)) throw field('netWorthAmount', 'Net worth must be at least NZD 5,000,000');
-        if (command.verificationType === 'large_investment' && !(command.investmentAmount !== null && command.investmentAmount >= LARGE_INVESTMENT_THRESHOLD)) throw field('investmentAmount', 'Investment must be at least NZD 750,000');
-        if (command.verificationType === 'professional' && !command.professionalType) throw field('professionalType', 'Please choose your profession');
-        if (command.verifierName.trim().length < 2) throw field('verifierName', 'Verifier name required');
+        // Schedule 1 grounds, with the spec's messages (§5): every failing field at once.
+        const { verificationType: type, netWorthAmount: netWorth, investmentAmount: amount } = command;
+        const failed = (field: keyof typeof SUBMISSION_MESSAGES) => ({ field, message: SUBMISSION_MESSAGES[field] });
+        requireValidFields([
+          type === 'high_net_worth' && !((netWorth ?? 0) >= NET_WORTH_THRESHOLD) && failed('netWorthAmount'),
+          type === 'large_investment' && !((amount ?? 0) >= LARGE_INVESTMENT_THRESHOLD) && failed('investmentAmount'),
+          type === 'professional' && !command.professionalType && failed('professionalType'),
+          command.verifierName.trim().length < 2 && failed('verifierName'),
+        ]);
         return [
           {
             type: 'VerificationSubmitted',
@@ -110,8 +124,12 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         return [{ type: 'VerificationRejected', data: { verificationId: command.verificationId, userId: command.userId, rejectedBy: command.adminId, reason } }];
       }
       case 'ExpireVerification': {
-        if (state.status !== 'verified' || isWholesaleAt(state, command.now)) return [];
-        return [{ type: 'VerificationExpired', data: { verificationId: state.verificationId!, userId: command.userId, expiredAt: command.now } }];
+        // A sweep "as of" a later moment would lapse certifications that are still valid.
+        requireValidFields([command.asOf > command.now && { field: 'asOf', message: FUTURE_SWEEP }]);
+        if (state.status !== 'verified' || isWholesaleAt(state, command.asOf)) return [];
+        const { userId, asOf: expiredAt, by: expiredBy } = command;
+        const verificationId = state.verificationId!;
+        return [{ type: 'VerificationExpired', data: { verificationId, userId, expiredAt, expiredBy } }];
       }
       default: {
         const _exhaustive: never = command;

@@ -2,6 +2,7 @@ import { CanActivate, Controller, ExecutionContext, Get, HttpCode, Inject, Injec
 import { ApiAcceptedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors.js';
+import type { Actor } from '../event-store/event-store.js';
 import type { KauriRequest } from '../http/request-context.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { IntegrityCheck } from './integrity-check.js';
@@ -20,6 +21,11 @@ export class OperatorGuard implements CanActivate {
     if (req.actor?.kind === 'user' && req.actor.roles.includes('admin')) return true;
     throw new DomainError('Operations are for administrators', req.actor ? 403 : 401);
   }
+}
+
+/** Who an operator request acts as in the events it causes: the signed-in admin, or `system:operator` (ops token). */
+export function operatorActor(req: KauriRequest): Actor {
+  return req.actor?.kind === 'user' ? req.actor : { kind: 'system', name: 'operator' };
 }
 
 @ApiTags('operations')
