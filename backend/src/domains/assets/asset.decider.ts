@@ -1,5 +1,5 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { PLANS, type PlanLimits, type Tier } from '../plans/plans.js';
 import { DOCUMENT_KINDS, DOCUMENT_NAMES, type AssetEvent, type AssetType, type DocumentKind, type TokenTerms, type ValuationMethod } from './events.js';
 
@@ -59,10 +59,13 @@ function requireEditableBy(state: AssetState, ownerId: string): void {
 }
 
 /** Token terms that a regulated offering can stand on; one message per field. */
+export const TOKENS_HELD = 'Tokens held must be a whole number of at least 1';
+export const SYMBOL_SHAPE = 'Symbol must be 3 to 6 capital letters or digits';
+
 export function checkTerms(terms: TokenTerms): { field: string; message: string }[] {
   const errors: { field: string; message: string }[] = [];
   const fail = (field: keyof TokenTerms, message: string) => errors.push({ field, message });
-  if (!/^[A-Z0-9]{3,6}$/.test(terms.symbol)) fail('symbol', 'Symbol must be 3 to 6 capital letters or digits');
+  if (!/^[A-Z0-9]{3,6}$/.test(terms.symbol)) fail('symbol', SYMBOL_SHAPE);
   if (terms.name.trim().length < 2) fail('name', 'Token name is required');
   if (!Number.isInteger(terms.totalSupply) || terms.totalSupply < 1) fail('totalSupply', 'Total supply must be a whole number of at least 1');
   if (!Number.isInteger(terms.decimals) || terms.decimals < 0 || terms.decimals > 18) fail('decimals', 'Decimals must be between 0 and 18');
@@ -170,7 +173,8 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
         if (state.status === 'none' || state.ownerId !== command.ownerId) throw new DomainError(ASSET_NOT_FOUND, 404);
         const max = command.plan.limits.maxInvestorsPerAsset;
         if (max !== null && state.investors >= max) throw new DomainError(`Your plan covers ${max} investors per asset. Upgrade your plan to add more.`, 403, undefined, 'Plan Limit Reached');
-        if (!Number.isInteger(command.tokens) || command.tokens < 1) throw new DomainError('Tokens held must be a whole number of at least 1', 400, [{ field: 'tokens', message: 'Tokens held must be a whole number of at least 1' }]);
+        const tokensOk = Number.isInteger(command.tokens) && command.tokens >= 1;
+        requireValidFields([!tokensOk && { field: 'tokens', message: TOKENS_HELD }]);
         return [{ type: 'InvestorAdded', data: { assetId: command.assetId, ownerId: command.ownerId, investorId: command.investorId, subjectId: command.investorId, tokens: command.tokens, personal: { name: command.name, email: command.email } } }];
       }
       default: {

@@ -89,6 +89,19 @@ describe('InterestRegister decider', () => {
     expect(given([]).when(register(1, { agreeToContact: false })).error?.message).toBe('You must agree to be contacted');
   });
 
+  it('names every refused field at once', () => {
+    const young = register(1, { agreeToTerms: false, agreeToContact: false });
+    young.registrant = { ...young.registrant, dateOfBirth: '2020-01-01' };
+    expect(given([]).when(young).error).toMatchObject({
+      status: 422,
+      errors: [
+        { field: 'agreeToTerms', message: 'You must agree to the terms and conditions' },
+        { field: 'agreeToContact', message: 'You must agree to be contacted' },
+        { field: 'dateOfBirth', message: TOO_YOUNG },
+      ],
+    });
+  });
+
   it('counts registrations and waivers in state', () => {
     expect(given(history(105)).state).toMatchObject({ registrations: 105, feeWaivers: 100 });
   });

@@ -1,6 +1,6 @@
 import { emailKey } from '../../platform/email-key.js';
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
 import type { InterestRegisterEvent, Registrant } from './events.js';
 import { FEE_FREE_PLACES, MINIMUM_AGE, type Country, type ExperienceLevel, type Interest, type InvestmentAmount } from './options.js';
 
@@ -68,11 +68,17 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
     switch (command.type) {
       case 'RegisterInterest': {
         // Consent is what makes contacting this person lawful: checked here too, not only in the form.
-        if (!command.agreeToTerms) throw new DomainError('You must agree to the terms and conditions', 422);
-        if (!command.agreeToContact) throw new DomainError('You must agree to be contacted', 422);
-        if (ageOn(command.registrant.dateOfBirth, command.at) < MINIMUM_AGE) {
-          throw new DomainError(TOO_YOUNG, 422, [{ field: 'dateOfBirth', message: TOO_YOUNG }]);
-        }
+        requireValidFields(
+          [
+            !command.agreeToTerms && { field: 'agreeToTerms', message: 'You must agree to the terms and conditions' },
+            !command.agreeToContact && { field: 'agreeToContact', message: 'You must agree to be contacted' },
+            ageOn(command.registrant.dateOfBirth, command.at) < MINIMUM_AGE && {
+              field: 'dateOfBirth',
+              message: TOO_YOUNG,
+            },
+          ],
+          { status: 422 },
+        );
         const key = emailKey(command.registrant.email);
         if (state.emailKeys.has(key)) {
           throw new DomainError(ALREADY_REGISTERED, 409, [{ field: 'email', message: ALREADY_REGISTERED }]);
