@@ -16,6 +16,7 @@ import { loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
 import { bodyParsers, refuseDisallowedInput } from './platform/http/input-limits.js';
+import { CORRELATION_ID } from './platform/http/ids.js';
 import type { KauriRequest } from './platform/http/request-context.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
@@ -81,7 +82,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
       logger,
       genReqId: (req, res) => {
         const given = req.headers['x-correlation-id'];
-        const id = typeof given === 'string' && /^[\w-]{8,100}$/.test(given) ? given : randomUUID();
+        const id = typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
         res.setHeader('x-correlation-id', id);
         return id;
       },

@@ -98,19 +98,6 @@ const VALID_QUERY: Record<string, string> = {
   actor: 'anonymous',
 };
 
-/**
- * KNOWN, fixed on branch h14-integrity (prototype keys in deciders): REMOVE THIS LIST AT MERGE.
- * An investment id such as `constructor` is found on the offering's plain-object `pending` map, so confirming
- * or cancelling it records an investment that never existed. These requests are not sent.
- */
-const KNOWN: { method: string; path: RegExp; why: string }[] = [
-  {
-    method: 'POST',
-    path: new RegExp(`^/api/admin/investments/[^/]+/(${PROTOTYPE_KEYS.join('|')})/(confirm|cancel)$`),
-    why: "pending['constructor'] in the offering decider (h14-integrity)",
-  },
-];
-
 const ADMIN_ONLY = /^\/api\/(admin|operations|audit|compliance-reviews)(\/|$)/;
 const SOME_ID = '3f1e5c9a-8d2b-4c6e-9f0a-1b2c3d4e5f60';
 const MULTIPART = 'multipart/form-data; boundary=b';
@@ -354,7 +341,6 @@ describe('OpenAPI-driven fuzz test', () => {
     const rand = random(SEED);
 
     const failures: string[] = [];
-    const skipped: string[] = [];
     const slowOnce: string[] = [];
     let sent = 0;
     let slowest = { ms: 0, label: '' };
@@ -364,10 +350,6 @@ describe('OpenAPI-driven fuzz test', () => {
         if (op.path === '/api/logout' && identity.name !== 'anonymous') continue;
         const valid = op.json ? (sample(op.json) as Record<string, Json>) : {};
         for (const request of requestsFor(op, identity, valid, realIds, rand)) {
-          if (KNOWN.some((k) => k.method === request.method && k.path.test(request.path.split('?')[0]!))) {
-            skipped.push(`${request.method} ${request.path}`);
-            continue;
-          }
           const label = `${identity.name} ${request.method} ${op.path} — ${request.label}`;
           const headers = { ...identity.headers, ...request.headers };
           const head = await server.eventStore.headPosition();
@@ -403,7 +385,6 @@ describe('OpenAPI-driven fuzz test', () => {
         `failures: ${failures.length}`,
         `slowest answer: ${Math.round(slowest.ms)} ms (${slowest.label})`,
         `slow once, then fast: ${slowOnce.join('; ') || 'none'}`,
-        `known cases not sent: ${skipped.length}`,
       ].join('\n'),
     );
     expect(failures.slice(0, 40)).toEqual([]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createApp } from '../app.js';
 import type { EventToAppend } from '../platform/event-store/event-store.js';
 import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
-import { emailKey } from '../domains/register-interest/decider.js';
+import { legacyEmailKey as emailKey } from '../platform/email-key.js';
 
 /**
  * Embedded boot: a PGlite data folder holding `events` events (one in ten a registration the read models

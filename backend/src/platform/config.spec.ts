@@ -35,7 +35,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.nz, ops@example.nz ,', TOKEN_TTL_SECONDS: '60' }).identity).toEqual({
       adminEmails: ['boss@example.nz', 'ops@example.nz'],
       tokenTtlSeconds: 60,
-      rateLimit: { perIp: 10, perAccount: 5 },
+      rateLimit: { perIp: 10, perAccount: 5, signInStartsPerIp: 30 },
       oidc: null,
     });
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.nz' })).toThrow('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
@@ -45,6 +45,21 @@ describe('loadConfig', () => {
       clientId: 'kauri',
       clientSecret: 's',
     });
+  });
+
+  it('reads the mail settings and the public address for links in e-mails', () => {
+    expect(loadConfig({})).toMatchObject({
+      publicUrl: 'http://localhost:3000',
+      mail: { smtpUrl: null, from: 'Kauri <no-reply@kauri.nz>' },
+      registerInterestRateLimitPerIp: 5,
+    });
+    const smtp = { SMTP_URL: 'smtps://u:p@smtp.example.nz:465', MAIL_FROM: 'Kauri <hello@kauri.nz>' };
+    expect(loadConfig({ PUBLIC_URL: 'https://kauri.nz/', ...smtp })).toMatchObject({
+      publicUrl: 'https://kauri.nz',
+      mail: { smtpUrl: 'smtps://u:p@smtp.example.nz:465', from: 'Kauri <hello@kauri.nz>' },
+    });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.nz' })).toThrow('SMTP_URL must start with smtp:// or smtps://');
+    expect(() => loadConfig({ PUBLIC_URL: 'kauri.nz' })).toThrow('PUBLIC_URL must be an http(s) address');
   });
 
   it('uses the sandbox payment provider without Stripe keys, and wants every Stripe setting once one is set', () => {

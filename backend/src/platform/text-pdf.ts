@@ -5,7 +5,7 @@
  */
 const LINES_PER_PAGE = 50;
 
-function escape(line: string): string {
+function pdfText(line: string): string {
   return line
     .normalize('NFC')
     .replace(/[‘’]/g, "'")
@@ -21,8 +21,8 @@ export function textPdf(title: string, lines: readonly string[]): Buffer {
   const objects: string[] = ['<< /Type /Catalog /Pages 2 0 R >>', '', '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>', '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>'];
   const pageIds: number[] = [];
   pages.forEach((pageLines, p) => {
-    const heading = p === 0 ? `BT /F2 16 Tf 56 790 Td (${escape(title)}) Tj ET\n` : '';
-    const text = pageLines.map((line, i) => `BT /F1 10 Tf 56 ${(p === 0 ? 760 : 790) - i * 14} Td (${escape(line)}) Tj ET`).join('\n');
+    const heading = p === 0 ? `BT /F2 16 Tf 56 790 Td (${pdfText(title)}) Tj ET\n` : '';
+    const text = pageLines.map((line, i) => `BT /F1 10 Tf 56 ${(p === 0 ? 760 : 790) - i * 14} Td (${pdfText(line)}) Tj ET`).join('\n');
     const stream = heading + text;
     objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
     const contentId = objects.length;
@@ -38,6 +38,6 @@ export function textPdf(title: string, lines: readonly string[]): Buffer {
   });
   const xref = Buffer.byteLength(body, 'latin1');
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info << /Title (${escape(title)}) /Producer (Kauri) >> >>\nstartxref\n${xref}\n%%EOF\n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info << /Title (${pdfText(title)}) /Producer (Kauri) >> >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }

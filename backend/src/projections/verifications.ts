@@ -1,6 +1,7 @@
 import type { ProfessionalType, VerificationDocument, VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
+import type { ReadStore } from '../platform/read-store/read-store.js';
 import '../domains/wholesale/upcasters.js';
 
 /** One document per verification (spec §3 "Stored record"): the investor's status and the admins' list. */
@@ -63,3 +64,24 @@ export const verificationsProjection: Projection<VerificationDoc> = {
     }
   },
 };
+
+// Queries of this read model.
+
+/** An investor's wholesale standing, judged at `now`: a verification past its validUntil has lapsed. */
+export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().toISOString()) {
+  const lapsed = doc?.status === 'verified' && doc.validUntil !== null && doc.validUntil <= now;
+  const status = !doc ? 'none' : lapsed ? 'expired' : doc.status;
+  return {
+    verificationStatus: status,
+    isWholesaleInvestor: status === 'verified',
+    verificationType: doc?.verificationType ?? null,
+    verifiedAt: doc?.verifiedAt ?? null,
+    validUntil: doc?.validUntil ?? null,
+    rejectionReason: doc?.rejectionReason ?? null,
+  };
+}
+
+export async function latestVerification(reads: ReadStore, userId: string): Promise<VerificationDoc | null> {
+  const [latest] = await reads.collection<VerificationDoc>(verificationsProjection.name).find({ userId }, { sort: { createdAt: -1 }, limit: 1 });
+  return latest ?? null;
+}

@@ -4,12 +4,12 @@ import { PLANS, type Tier } from '../plans/plans.js';
 import type { Checkout, CheckoutRequest, PaymentProvider, ProviderEvent } from './payment-provider.js';
 
 /** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
-export const DECLINING_TEST_CARDS: Readonly<Record<string, string>> = {
-  '4000000000000002': 'Your card was declined.',
-  '4000000000009995': 'Your card has insufficient funds.',
-  '4000000000000069': 'Your card has expired.',
-  '4000000000000127': "Your card's security code is incorrect.",
-};
+export const DECLINING_TEST_CARDS: ReadonlyMap<string, string> = new Map([
+  ['4000000000000002', 'Your card was declined.'],
+  ['4000000000009995', 'Your card has insufficient funds.'],
+  ['4000000000000069', 'Your card has expired.'],
+  ['4000000000000127', "Your card's security code is incorrect."],
+]);
 
 export interface TestCard {
   number: string;
@@ -82,7 +82,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   confirm(checkout: { userId: string; reference: string; tier: Tier; amountDue: number }, card: TestCard, now: Date): ProviderEvent {
     const created = Math.floor(now.getTime() / 1000);
     const base = { id: id('evt'), created, userId: checkout.userId, reference: checkout.reference };
-    const declined = DECLINING_TEST_CARDS[card.number.replace(/[\s-]/g, '')];
+    const declined = DECLINING_TEST_CARDS.get(card.number.replace(/[\s-]/g, ''));
     if (declined) return { ...base, change: { kind: 'payment_failed', reason: declined } };
     const currentPeriodEnd = PLANS[checkout.tier].billing === 'monthly' ? oneMonthAfter(now) : null;
     return { ...base, change: { kind: 'activated', tier: checkout.tier, currentPeriodEnd, amountPaid: checkout.amountDue } };

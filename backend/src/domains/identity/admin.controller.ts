@@ -3,7 +3,7 @@ import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags
 import type { CommandContext } from '../../platform/command-context.js';
 import { Roles } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { OperatorGuard } from '../../platform/operations/operations.controller.js';
+import { OperatorGuard } from '../../platform/operations/operator.guard.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
@@ -23,7 +23,9 @@ export class AdminController {
   @ApiOkResponse({ description: '{ registrations: [...] }' })
   @ApiForbiddenResponse({ description: 'Not an admin' })
   async registrations(): Promise<{ registrations: RegistrationDoc[] }> {
-    const registrations = await this.reads.collection<RegistrationDoc>(registrationsProjection.name).find({}, { sort: { number: -1 } });
+    const registrations = await this.reads
+      .collection<RegistrationDoc>(registrationsProjection.name)
+      .find({}, { sort: { registeredAt: -1 } });
     return { registrations: registrations.map(({ _position, ...doc }: RegistrationDoc & { _position?: number }) => doc) };
   }
 }

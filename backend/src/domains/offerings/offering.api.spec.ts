@@ -9,8 +9,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { systemContext } from '../../platform/command-context.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
-import { subscribe } from '../../testing/billing.js';
-import { samplePdf } from '../../testing/pdf.js';
+import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { EVIDENCE_KIND } from '../wholesale/verification.controller.js';
 import { ExecuteVerificationCommand } from '../wholesale/verification.handlers.js';
@@ -25,29 +24,9 @@ describe('wholesale verification and offerings API', () => {
   });
   afterAll(() => server.close());
 
-  /** An owner with an approved asset, and an offering for it. */
-  async function offeringFor(totalTokens: number, tokenPrice = '125.00', minimumInvestment = '0') {
-    const owner = await signUp(server);
-    await subscribe(owner, 'enterprise');
-    const { id: assetId } = (await owner.post('/api/assets', { name: 'Harbour View', description: 'Twelve waterfront apartments', assetType: 'property', totalValue: 1_000_000, tokenCount: totalTokens })).body;
-    await owner.putBytes(`/api/assets/${assetId}/documents/property-deed`, samplePdf());
-    await owner.putBytes(`/api/assets/${assetId}/documents/valuation-report`, samplePdf());
-    await owner.post(`/api/assets/${assetId}/valuation`, { value: 1_000_000, method: 'owner-estimate' });
-    await owner.put(`/api/assets/${assetId}/token`, { symbol: 'HVA', name: 'Harbour View', totalSupply: totalTokens, decimals: 0, price: 1, minInvestment: 1, maxInvestment: 1_000_000, network: 'polygon', lockUpMonths: 12, feePercent: 3.5 });
-    await owner.post(`/api/assets/${assetId}/submit`);
-    expect((await admin.post(`/api/admin/assets/${assetId}/approve`)).status).toBe(200);
-    const created = await admin.post('/api/admin/offerings', { assetId, name: 'Harbour View Series A', description: 'Waterfront income', totalTokens, tokenPrice, minimumInvestment, lockupPeriod: 365 });
-    expect(created.status).toBe(201);
-    return { owner, assetId, offeringId: created.body.id as string, position: created.body.position as number };
-  }
-
-  async function verifiedInvestor(): Promise<Awaited<ReturnType<typeof signUp>>> {
-    const investor = await signUp(server);
-    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'accountant', verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' });
-    expect(submitted.status).toBe(201);
-    expect((await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status).toBe(200);
-    return investor;
-  }
+  const offeringFor = (totalTokens: number, tokenPrice?: string, minimumInvestment?: string) =>
+    offerings.offeringFor(server, admin, totalTokens, tokenPrice, minimumInvestment);
+  const verifiedInvestor = () => offerings.verifiedInvestor(server, admin);
 
   it('certifies an investor with evidence checked by content; admins approve or reject (with a reason)', async () => {
     const investor = await signUp(server);

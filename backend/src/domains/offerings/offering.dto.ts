@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateBy,
-} from 'class-validator';
+import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { IsId } from '../../platform/http/ids.js';
 import { OFFERING_MESSAGES } from './offering.decider.js';
 import { toCents } from './money.js';
 
@@ -29,7 +28,7 @@ const IsNzdAmount = (positive: boolean, message: string) =>
  * as text). Every field is checked here, so one answer lists every mistake ('Missing Fields' for the required).
  */
 export class CreateOfferingDto {
-  @ApiProperty() @IsUUID('all', { message: 'Choose an approved asset' }) assetId: string;
+  @ApiProperty() @IsId({ message: 'Choose an approved asset' }) assetId: string;
 
   @ApiProperty()
   @Transform(trim)
@@ -72,7 +71,7 @@ export class CreateOfferingDto {
 
 /** POST /api/invest (spec §3 "Investment request"). */
 export class InvestDto {
-  @ApiProperty() @IsUUID('all', { message: 'Offering not found' }) offeringId: string;
+  @ApiProperty() @IsId({ message: 'Offering not found' }) offeringId: string;
 
   @ApiProperty({ minimum: 1 })
   @Transform(int)

@@ -13,7 +13,16 @@ import {
   MinLength,
 } from 'class-validator';
 import { IsIsoDate } from '../../platform/http/dates.js';
-import { COUNTRIES, EXPERIENCE_LEVELS, INTERESTS, INVESTMENT_AMOUNTS, type Country, type ExperienceLevel, type Interest, type InvestmentAmount } from './options.js';
+import {
+  COUNTRIES,
+  EXPERIENCE_LEVELS,
+  INTERESTS,
+  INVESTMENT_AMOUNTS,
+  type Country,
+  type ExperienceLevel,
+  type Interest,
+  type InvestmentAmount,
+} from './options.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const DATE_OF_BIRTH = 'Date of birth is required';
@@ -104,13 +113,28 @@ export class RegisterInterestDto {
 
 export class RegistrationReceiptDto {
   @ApiProperty() registrationId: string;
-  @ApiProperty({ description: 'Registration number, 1 for the first' }) number: number;
-  @ApiProperty({ description: 'True for the first 100 registrations: the sign-on fee is waived' }) feeWaived: boolean;
+  @ApiProperty({ description: 'Global position of the event, for read-your-writes (X-Read-After)' }) position: number;
+}
+
+/** The link from the confirmation e-mail: `<registrationId>.<secret>`. */
+export class ConfirmInterestDto {
+  @ApiProperty({ description: 'The `token` parameter of the link in the confirmation e-mail' })
+  @IsString({ message: 'This confirmation link is not valid. Please use the link in the e-mail we sent you.' })
+  @MaxLength(200, { message: 'This confirmation link is not valid. Please use the link in the e-mail we sent you.' })
+  token: string;
+}
+
+export class ConfirmationReceiptDto {
+  @ApiProperty() registrationId: string;
+  @ApiProperty({ description: 'Confirmed registration number, 1 for the first' }) number: number;
+  @ApiProperty({ description: 'True for the first 100 confirmed registrations: the sign-on fee is waived' })
+  feeWaived: boolean;
   @ApiProperty({ description: 'Global position of the event, for read-your-writes (X-Read-After)' }) position: number;
 }
 
 export class EarlyAccessDto {
   @ApiProperty() waivedPlaces: number;
   @ApiProperty() placesLeft: number;
-  @ApiProperty() registrations: number;
+  @ApiProperty({ description: 'Confirmed registrations (a registration counts once its e-mail address is confirmed)' })
+  registrations: number;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Injectable, Param, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -9,8 +9,9 @@ import type { DocumentStore } from '../../platform/document-store/document-store
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { isoTime } from '../../platform/http/dates.js';
+import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
-import { OperatorGuard, operatorActor } from '../../platform/operations/operations.controller.js';
+import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
@@ -19,7 +20,7 @@ import {
 } from '../../platform/uploads.js';
 import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
-import { verificationsProjection, type VerificationDoc } from '../../projections/verifications.js';
+import { latestVerification, verificationsProjection, wholesaleStatus, type VerificationDoc } from '../../projections/verifications.js';
 import type { SweptBy, VerificationDocument } from './events.js';
 import { DecideVerificationDto, ExpireVerificationsDto, SubmitVerificationDto } from './verification.dto.js';
 import { FUTURE_SWEEP } from './verification.decider.js';
@@ -42,24 +43,6 @@ interface EvidenceMeta extends VerificationDocument {
 }
 
 /** The spec's wholesale status (§3), judged now: a certification past its validity period no longer counts. */
-export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().toISOString()) {
-  const lapsed = doc?.status === 'verified' && doc.validUntil !== null && doc.validUntil <= now;
-  const status = !doc ? 'none' : lapsed ? 'expired' : doc.status;
-  return {
-    verificationStatus: status,
-    isWholesaleInvestor: status === 'verified',
-    verificationType: doc?.verificationType ?? null,
-    verifiedAt: doc?.verifiedAt ?? null,
-    validUntil: doc?.validUntil ?? null,
-    rejectionReason: doc?.rejectionReason ?? null,
-  };
-}
-
-export async function latestVerification(reads: ReadStore, userId: string): Promise<VerificationDoc | null> {
-  const [latest] = await reads.collection<VerificationDoc>(verificationsProjection.name).find({ userId }, { sort: { createdAt: -1 }, limit: 1 });
-  return latest ?? null;
-}
-
 @ApiTags('wholesale')
 @Controller('api')
 @Authenticated()
@@ -95,8 +78,8 @@ export class VerificationController {
 
   @Get('wholesale-verification/documents/:id')
   @ApiOperation({ summary: 'Download evidence: the investor who uploaded it, admins and compliance staff' })
-  async download(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
-    const meta = /^evd_[0-9a-f]{32}$/.test(id) ? await this.meta(id) : null;
+  async download(@IdParam('id', EVIDENCE_ID) id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+    const meta = await this.meta(id);
     const stored = meta && (meta.uploadedBy === user.userId || hasRole(user, 'admin', 'compliance')) ? await this.documents.get(id) : null;
     if (!meta || !stored) throw new DomainError('Document not found', 404);
     res.setHeader('Content-Type', stored.contentType);
@@ -175,7 +158,7 @@ export class VerificationAdminController {
 
   @Put('wholesale-verification/:id')
   @ApiOperation({ summary: 'Approve (status verified) or reject (status rejected, with rejectionReason) a pending verification' })
-  async decide(@Param('id') id: string, @Body() body: DecideVerificationDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+  async decide(@IdParam() id: string, @Body() body: DecideVerificationDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
     const command =

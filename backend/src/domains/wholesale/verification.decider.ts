@@ -1,9 +1,12 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
+import { ensure, misfit } from '../../platform/event-schema.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
   NET_WORTH_THRESHOLD,
   SUBMISSION_MESSAGES,
+  WHOLESALE_FIELDS,
+  wholesaleEventSchemas,
   type ProfessionalType,
   type SweptBy,
   type VerificationDocument,
@@ -58,6 +61,7 @@ export function isWholesaleAt(state: Pick<VerificationState, 'status' | 'validUn
 
 export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
   name: 'verification',
+  eventSchemas: wholesaleEventSchemas,
   schemaVersions: { VerificationSubmitted: 2, VerificationExpired: 2 },
   initialState: { status: 'none', verificationId: null, verificationType: null, verifiedAt: null, validUntil: null },
 
@@ -83,14 +87,28 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
       case 'SubmitVerification': {
         if (state.status === 'pending') throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
-        // Schedule 1 grounds, with the spec's messages (§5): every failing field at once.
-        const { verificationType: type, netWorthAmount: netWorth, investmentAmount: amount } = command;
-        const failed = (field: keyof typeof SUBMISSION_MESSAGES) => ({ field, message: SUBMISSION_MESSAGES[field] });
+        // Schedule 1 grounds, with the spec's messages (§5): every failing field at once. A figure counts only
+        // when it is a finite number; each field must also fit the event as the log needs it.
+        const M = SUBMISSION_MESSAGES;
+        const type = command.verificationType;
+        const atLeast = (amount: number | null, threshold: number) =>
+          amount !== null && Number.isFinite(amount) && amount >= threshold;
+        const failed = (field: keyof typeof M) => ({ field, message: M[field] });
+        const verifierName = command.verifierName.trim();
+        const verifierContact = command.verifierContact.trim();
+        const nameTooLong = 'Verifier name must be at most 120 characters';
         requireValidFields([
-          type === 'high_net_worth' && !((netWorth ?? 0) >= NET_WORTH_THRESHOLD) && failed('netWorthAmount'),
-          type === 'large_investment' && !((amount ?? 0) >= LARGE_INVESTMENT_THRESHOLD) && failed('investmentAmount'),
-          type === 'professional' && !command.professionalType && failed('professionalType'),
-          command.verifierName.trim().length < 2 && failed('verifierName'),
+          misfit(WHOLESALE_FIELDS.verificationType, type, 'verificationType', M.verificationType),
+          type === 'high_net_worth' && !atLeast(command.netWorthAmount, NET_WORTH_THRESHOLD) && failed('netWorthAmount'),
+          type === 'large_investment' &&
+            !atLeast(command.investmentAmount, LARGE_INVESTMENT_THRESHOLD) &&
+            failed('investmentAmount'),
+          type === 'professional' &&
+            misfit(WHOLESALE_FIELDS.profession, command.professionalType, 'professionalType', M.professionalType),
+          (verifierName.length < 2 && failed('verifierName')) ||
+            misfit(WHOLESALE_FIELDS.verifierName, verifierName, 'verifierName', nameTooLong),
+          misfit(WHOLESALE_FIELDS.verifierContact, verifierContact, 'verifierContact', M.verifierContact),
+          misfit(WHOLESALE_FIELDS.documents, command.documents, 'verificationDocuments', 'Unknown document'),
         ]);
         return [
           {
@@ -107,7 +125,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
                 professionalType: command.verificationType === 'professional' ? command.professionalType : null,
               },
               documents: command.documents,
-              personal: { verifierName: command.verifierName.trim(), verifierContact: command.verifierContact.trim() },
+              personal: { verifierName, verifierContact },
             },
           },
         ];
@@ -121,6 +139,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         }
         const reason = command.reason.trim();
         if (!reason) throw new DomainError(REJECTION_REASON_REQUIRED, 400, [{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED }], 'Rejection Reason Required');
+        ensure(WHOLESALE_FIELDS.reason, reason, 'rejectionReason', 'Reason must be at most 1000 characters');
         return [{ type: 'VerificationRejected', data: { verificationId: command.verificationId, userId: command.userId, rejectedBy: command.adminId, reason } }];
       }
       case 'ExpireVerification': {
