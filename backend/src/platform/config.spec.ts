@@ -105,4 +105,11 @@ describe('loadConfig', () => {
     const full = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh', STRIPE_PRICE_PROFESSIONAL: 'p1', STRIPE_PRICE_ENTERPRISE: 'p2' };
     expect(loadConfig(full).stripe).toEqual({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'wh', prices: { professional: 'p1', enterprise: 'p2' }, apiUrl: null });
   });
+
+  it('sends HSTS only when HSTS=true (or over TLS, decided per request); any other value stops the boot', () => {
+    expect(loadConfig({}).hsts).toBe(false);
+    expect(loadConfig({ HSTS: 'TRUE' }).hsts).toBe(true);
+    expect(loadConfig({ HSTS: 'false' }).hsts).toBe(false);
+    expect(() => loadConfig({ HSTS: 'yes' })).toThrow("HSTS='yes' must be true or false");
+  });
 });

@@ -22,6 +22,8 @@ export interface Config {
   stripe: StripeConfig | null;
   /** How long a wholesale investor certification stands before it lapses (`WHOLESALE_VALIDITY_MONTHS`, default 24). */
   wholesaleValidityMonths: number;
+  /** Strict-Transport-Security on every response (`HSTS=true`); otherwise only on requests that came over TLS. */
+  hsts: boolean;
   /**
    * The address people reach the app at (`PUBLIC_URL`, default `http://localhost:<PORT>`): links in e-mails.
    * Never taken from a request's Host header, which the sender controls.
@@ -116,6 +118,10 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   const wholesaleValidityMonths = validityText ? Number(validityText) : 24;
   if (!Number.isInteger(wholesaleValidityMonths) || wholesaleValidityMonths < 1 || wholesaleValidityMonths > 120) problems.push(`WHOLESALE_VALIDITY_MONTHS='${validityText}' must be a whole number of months from 1 to 120`);
 
+  const hstsText = env.HSTS?.trim().toLowerCase();
+  if (hstsText && hstsText !== 'true' && hstsText !== 'false') {
+    problems.push(`HSTS='${env.HSTS?.trim()}' must be true or false`);
+  }
   const publicUrlText = env.PUBLIC_URL?.trim().replace(/\/+$/, '');
   if (publicUrlText && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(publicUrlText)) {
     problems.push('PUBLIC_URL must be an http(s) address such as https://kauri.nz');
@@ -137,6 +143,7 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     identity,
     stripe,
     wholesaleValidityMonths,
+    hsts: hstsText === 'true',
     publicUrl: publicUrlText || `http://localhost:${port}`,
     mail: { smtpUrl, from: env.MAIL_FROM?.trim() || 'Kauri <no-reply@kauri.nz>' },
     registerInterestRateLimitPerIp,

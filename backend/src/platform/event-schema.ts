@@ -1,5 +1,5 @@
 import type { DomainEvent } from './decider.js';
-import { DomainError } from './errors.js';
+import { DomainError, type FieldError } from './errors.js';
 
 /**
  * Event schemas: the log is forever, so every event is checked against its type's schema before it is
@@ -196,9 +196,18 @@ export const unrecordable = (misfit: string) =>
   new DomainError(`This request could not be recorded: ${misfit} is invalid`, 422);
 
 /**
+ * For deciders that list every wrong field at once: the field's error when the event schema would refuse the
+ * value, or null. Gather several with `requireValidFields([misfit(...), misfit(...), other && {...}])`, which
+ * throws one 400 naming them all.
+ */
+export function misfit(inner: AnySchema, value: unknown, field: string, message: string): FieldError | null {
+  return inner.check(value) === FITS ? null : { field, message };
+}
+
+/**
  * For deciders: refuses a command's value with the form's own message when the event schema would refuse it,
  * so a rule reads "valid as the log needs it" in one place (the schema) and the person sees a 4xx that names
- * the field, never a 422 from the log.
+ * the field, never a 422 from the log. Throws on this one field; `misfit` collects several.
  */
 export function ensure<S extends AnySchema>(
   inner: S,
@@ -207,5 +216,6 @@ export function ensure<S extends AnySchema>(
   message: string,
   status: DomainError['status'] = 400,
 ): asserts value is Infer<S> {
-  if (inner.check(value) !== FITS) throw new DomainError(message, status, [{ field, message }]);
+  const error = misfit(inner, value, field, message);
+  if (error) throw new DomainError(message, status, [error]);
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
@@ -22,7 +24,7 @@ import { AddInvestorDto, CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, V
 import { ExecuteAssetCommand } from './asset.handlers.js';
 import { DOCUMENT_KINDS, type DocumentKind } from './events.js';
 import { receivePdf } from './pdf-upload.js';
-import { uploadedFileName } from '../../platform/uploads.js';
+import { FILE_BODY, uploadContentTypes, uploadedFileName } from '../../platform/uploads.js';
 
 type Projected<T> = T & { _position?: number };
 
@@ -136,7 +138,8 @@ export class AssetController {
 
   @Put('assets/:id/documents/:kind')
   @HttpCode(200)
-  @ApiConsumes('application/pdf')
+  @ApiConsumes(...uploadContentTypes(['pdf']))
+  @ApiBody(FILE_BODY)
   @ApiOperation({ summary: 'Step 2: upload the Property Deed or the Valuation Report as the raw body (PDF, at most 10MB; name in X-File-Name)' })
   async upload(@IdParam() id: string, @Param('kind') kind: string, @Req() req: KauriRequest, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     if (!DOCUMENT_KINDS.includes(kind as DocumentKind)) throw new DomainError('Unknown document: upload property-deed or valuation-report', 404);

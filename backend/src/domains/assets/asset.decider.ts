@@ -1,6 +1,6 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
-import { ensure } from '../../platform/event-schema.js';
+import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
+import { ensure, misfit } from '../../platform/event-schema.js';
 import { PLANS, type PlanLimits, type Tier } from '../plans/plans.js';
 import {
   ASSET_FIELDS,
@@ -46,7 +46,8 @@ export type AssetCommand =
   | { type: 'ReturnTokenization'; assetId: string; adminId: string; reason: string }
   | { type: 'AddInvestor'; assetId: string; ownerId: string; investorId: string; name: string; email: string | null; tokens: number; plan: PlanStanding };
 
-const field = (name: string, message: string) => new DomainError(message, 400, [{ field: name, message }]);
+/** A field's error when `bad`, for requireValidFields (which lists every wrong field at once). */
+const wrong = (bad: boolean, field: string, message: string): FieldError | null => (bad ? { field, message } : null);
 
 export const SUBSCRIPTION_REQUIRED = 'Please upgrade your account to create tokens.';
 export const ASSET_NOT_FOUND = 'Asset not found';
@@ -72,8 +73,12 @@ function requireEditableBy(state: AssetState, ownerId: string): void {
   if (state.status === 'active') throw new DomainError('This asset is tokenized and cannot be changed', 409);
 }
 
+/** Shared with the request DTOs, so the edge and the decider word a field alike. */
+export const TOKENS_HELD = 'Tokens held must be a whole number of at least 1';
+export const SYMBOL_SHAPE = 'Symbol must be 3 to 6 capital letters or digits';
+
 const TERM_MESSAGES: Record<keyof TokenTerms, string> = {
-  symbol: 'Symbol must be 3 to 6 capital letters or digits',
+  symbol: SYMBOL_SHAPE,
   name: 'Token name is required',
   totalSupply: 'Total supply must be a whole number of at least 1',
   decimals: 'Decimals must be between 0 and 18',
@@ -87,7 +92,7 @@ const TERM_MESSAGES: Record<keyof TokenTerms, string> = {
 const TERM_KEYS = Object.keys(TERM_MESSAGES) as (keyof TokenTerms)[];
 
 /** Token terms that a regulated offering can stand on (each field as the log needs it); one message per field. */
-export function checkTerms(terms: TokenTerms): { field: string; message: string }[] {
+export function checkTerms(terms: TokenTerms): FieldError[] {
   const misfit = (key: keyof TokenTerms) =>
     TERM_FIELDS[key].check(terms[key]) !== null ||
     (key === 'name' && terms.name.trim().length < 2) ||
@@ -153,15 +158,17 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
         if (state.status !== 'none') throw new DomainError('This asset already exists', 409);
         requirePlan(command.plan);
         // The asset count spans the owner's assets: decided on their slot stream (asset-slots.decider.ts).
-        if (!command.name.trim()) throw field('name', 'Asset name is required');
-        ensure(ASSET_FIELDS.name, command.name, 'name', 'Asset name must be at most 120 characters');
         const { description, assetType } = command;
-        if (description.trim().length < 10) throw field('description', 'Description must be at least 10 characters');
-        ensure(ASSET_FIELDS.description, description, 'description', 'Description must be at most 4000 characters');
-        ensure(ASSET_FIELDS.assetType, assetType, 'assetType', 'Asset type must be property, business or startup');
-        ensure(ASSET_FIELDS.address, command.address, 'address', 'Address must be at most 300 characters');
-        ensure(ASSET_FIELDS.value, command.totalValue, 'totalValue', 'Total value must be at least 1');
-        ensure(ASSET_FIELDS.tokenCount, command.tokenCount, 'tokenCount', 'Token count must be at least 1');
+        requireValidFields([
+          wrong(!command.name.trim(), 'name', 'Asset name is required') ||
+            misfit(ASSET_FIELDS.name, command.name, 'name', 'Asset name must be at most 120 characters'),
+          wrong(description.trim().length < 10, 'description', 'Description must be at least 10 characters') ||
+            misfit(ASSET_FIELDS.description, description, 'description', 'Description must be at most 4000 characters'),
+          misfit(ASSET_FIELDS.assetType, assetType, 'assetType', 'Asset type must be property, business or startup'),
+          misfit(ASSET_FIELDS.address, command.address, 'address', 'Address must be at most 300 characters'),
+          misfit(ASSET_FIELDS.value, command.totalValue, 'totalValue', 'Total value must be at least 1'),
+          misfit(ASSET_FIELDS.tokenCount, command.tokenCount, 'tokenCount', 'Token count must be at least 1'),
+        ]);
         requireValueWithinPlan(command.plan, command.totalValue, 'totalValue');
         const { type: _type, plan: _plan, ...data } = command;
         return [{ type: 'AssetDrafted', data }];
@@ -169,9 +176,11 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       case 'RecordDocument': {
         ensure(ASSET_FIELDS.kind, command.kind, 'kind', UNKNOWN_DOCUMENT, 404);
         requireEditableBy(state, command.ownerId);
-        ensure(ASSET_FIELDS.fileName, command.fileName, 'fileName', 'The file name is not valid');
-        ensure(ASSET_FIELDS.size, command.size, 'size', 'The file size is not valid');
-        ensure(ASSET_FIELDS.sha256, command.sha256, 'sha256', 'The file checksum is not valid');
+        requireValidFields([
+          misfit(ASSET_FIELDS.fileName, command.fileName, 'fileName', 'The file name is not valid'),
+          misfit(ASSET_FIELDS.size, command.size, 'size', 'The file size is not valid'),
+          misfit(ASSET_FIELDS.sha256, command.sha256, 'sha256', 'The file checksum is not valid'),
+        ]);
         const { type: _type, ...data } = command;
         return [{ type: 'DocumentUploaded', data }];
       }
@@ -179,16 +188,17 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
         requireEditableBy(state, command.ownerId);
         const missing = DOCUMENT_KINDS.filter((k) => !state.documents.has(k));
         if (missing.length) throw new DomainError(`Upload the ${missing.map((k) => DOCUMENT_NAMES[k]).join(' and ')} first`, 409);
-        ensure(ASSET_FIELDS.value, command.value, 'value', 'Total value must be at least 1');
-        ensure(ASSET_FIELDS.method, command.method, 'method', 'Choose how the asset was valued');
+        requireValidFields([
+          misfit(ASSET_FIELDS.value, command.value, 'value', 'Total value must be at least 1'),
+          misfit(ASSET_FIELDS.method, command.method, 'method', 'Choose how the asset was valued'),
+        ]);
         requireValueWithinPlan(command.plan, command.value, 'value');
         return [{ type: 'AssetValued', data: { assetId: command.assetId, ownerId: command.ownerId, value: command.value, method: command.method } }];
       }
       case 'ConfigureToken': {
         requireEditableBy(state, command.ownerId);
         if (state.value === null) throw new DomainError('Value the asset first', 409);
-        const errors = checkTerms(command.terms);
-        if (errors.length) throw new DomainError(errors[0]!.message, 400, errors);
+        requireValidFields(checkTerms(command.terms));
         return [{ type: 'TokenConfigured', data: { assetId: command.assetId, ownerId: command.ownerId, terms: command.terms } }];
       }
       case 'RequestTokenization': {
@@ -204,18 +214,22 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       case 'ReturnTokenization': {
         if (state.status !== 'pending') throw new DomainError('Only an asset awaiting review can be sent back', 409);
         const reason = command.reason.trim();
-        if (reason.length < 5) throw field('reason', 'Please give the owner a reason of at least 5 characters');
-        ensure(ASSET_FIELDS.reason, reason, 'reason', 'Reason must be at most 1000 characters');
+        requireValidFields([
+          wrong(reason.length < 5, 'reason', 'Please give the owner a reason of at least 5 characters') ||
+            misfit(ASSET_FIELDS.reason, reason, 'reason', 'Reason must be at most 1000 characters'),
+        ]);
         return [{ type: 'TokenizationReturned', data: { assetId: command.assetId, ownerId: state.ownerId!, returnedBy: command.adminId, reason } }];
       }
       case 'AddInvestor': {
         if (state.status === 'none' || state.ownerId !== command.ownerId) throw new DomainError(ASSET_NOT_FOUND, 404);
         const max = command.plan.limits.maxInvestorsPerAsset;
         if (max !== null && state.investors >= max) throw new DomainError(`Your plan covers ${max} investors per asset. Upgrade your plan to add more.`, 403, undefined, 'Plan Limit Reached');
-        if (command.name.trim().length < 2) throw field('name', 'Investor name is required');
-        ensure(ASSET_FIELDS.investorName, command.name, 'name', 'Investor name must be at most 120 characters');
-        ensure(ASSET_FIELDS.investorEmail, command.email, 'email', 'Please enter a valid email address');
-        ensure(ASSET_FIELDS.tokens, command.tokens, 'tokens', 'Tokens held must be a whole number of at least 1');
+        requireValidFields([
+          wrong(command.name.trim().length < 2, 'name', 'Investor name is required') ||
+            misfit(ASSET_FIELDS.investorName, command.name, 'name', 'Investor name must be at most 120 characters'),
+          misfit(ASSET_FIELDS.investorEmail, command.email, 'email', 'Please enter a valid email address'),
+          misfit(ASSET_FIELDS.tokens, command.tokens, 'tokens', TOKENS_HELD),
+        ]);
         return [{ type: 'InvestorAdded', data: { assetId: command.assetId, ownerId: command.ownerId, investorId: command.investorId, subjectId: command.investorId, tokens: command.tokens, personal: { name: command.name, email: command.email } } }];
       }
       default: {

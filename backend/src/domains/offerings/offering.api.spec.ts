@@ -3,16 +3,20 @@
  * decisions, an offering for an approved asset, investments — and 500 concurrent investments at an
  * offering with 100 tokens left, which must never oversubscribe it.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CommandBus } from '@nestjs/cqrs';
+import { systemContext } from '../../platform/command-context.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { EVIDENCE_KIND } from '../wholesale/verification.controller.js';
+import { ExecuteVerificationCommand } from '../wholesale/verification.handlers.js';
 
 describe('wholesale verification and offerings API', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
-  let admin: Api;
+  let admin: Api & { user: { id: string } };
   beforeAll(async () => {
     // Many accounts are opened from this one address: lift the per-IP sign-up limit for the test.
     server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
@@ -37,7 +41,10 @@ describe('wholesale verification and offerings API', () => {
 
     const invalid = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: 1_000_000, verifierName: 'Hine Walker', verifierContact: 'not-an-email' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.message).toBe('Valid verifier email required');
+    expect(invalid.body.errors).toEqual([
+      { field: 'netWorthAmount', message: 'Net worth must be at least NZD 5,000,000' },
+      { field: 'verifierContact', message: 'Valid verifier email required' },
+    ]);
     const low = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: '1,000,000', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' });
     expect(low.body.message).toBe('Net worth must be at least NZD 5,000,000');
 
@@ -106,12 +113,30 @@ describe('wholesale verification and offerings API', () => {
 
   it('a lapsed certification loses wholesale access', async () => {
     const { offeringId } = await offeringFor(50, '10.00');
-    const investor = await verifiedInvestor();
-    const status = (await investor.get('/api/wholesale-status')).body;
-    const validUntil = Date.parse(status.validUntil);
+    const fresh = await verifiedInvestor();
+    const validUntil = Date.parse((await fresh.get('/api/wholesale-status')).body.validUntil);
     expect((validUntil - Date.now()) / 86_400_000).toBeGreaterThan(729); // 24 months by default
-    const swept = await fetch(`${server.url}/api/operations/wholesale/expire`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` }, body: JSON.stringify({ asOf: new Date(validUntil + 1000).toISOString() }) }).then((r) => r.json());
+    // A sweep never runs as of a later time (it would lapse valid certifications): this one was approved
+    // 25 months ago instead, straight through the command bus, which takes the decision's time.
+    const investor = await signUp(server);
+    const verifier = { verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' };
+    const form = { verificationType: 'professional', professionalType: 'accountant', ...verifier };
+    const submitted = await investor.post('/api/wholesale-verification', form);
+    const longAgo = new Date(Date.now() - 25 * 31 * 86_400_000).toISOString();
+    const approve = {
+      type: 'ApproveVerification',
+      verificationId: submitted.body.id,
+      userId: investor.user.id,
+      adminId: admin.user.id,
+      now: longAgo,
+      validityMonths: 24,
+    } as const;
+    const context = systemContext('test', randomUUID(), longAgo);
+    await server.app.get(CommandBus).execute(new ExecuteVerificationCommand(approve, context));
+    const ops = { authorization: `Ops ${server.opsToken}` };
+    const swept = (await server.api.post('/api/operations/wholesale/expire', {}, ops)).body;
     expect(swept.expired).toBeGreaterThanOrEqual(1);
+    expect((await fresh.get('/api/wholesale-status')).body.verificationStatus).toBe('verified');
     expect((await investor.get('/api/wholesale-status', { 'x-read-after': String(swept.position) })).body).toMatchObject({ verificationStatus: 'expired', isWholesaleInvestor: false });
     expect((await investor.get('/api/offerings')).status).toBe(403);
     expect((await investor.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 10 })).status).toBe(403);

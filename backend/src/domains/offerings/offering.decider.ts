@@ -1,6 +1,6 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
-import { ensure } from '../../platform/event-schema.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
+import { ensure, misfit } from '../../platform/event-schema.js';
 import {
   CANCELLATION_REASON,
   OFFERING_DESCRIPTION,
@@ -49,11 +49,18 @@ export type OfferingCommand =
   | { type: 'CancelInvestment'; offeringId: string; investmentId: string; adminId: string; reason: string };
 
 export const NOT_PENDING = 'Only a pending investment can be confirmed or cancelled';
-const MISSING_FIELDS = 'Please fill in all required fields';
 const CANCEL_REASON_REQUIRED = 'Please give a reason for cancelling';
-const TOKENS_REQUESTED = 'Tokens requested must be a whole number of at least 1';
 
 const refuse = (message: string, status: 400 | 403 | 404 | 409 = 409, title?: string) => new DomainError(message, status, undefined, title);
+
+/** Field messages, shared by the request DTOs and the decider. */
+export const OFFERING_MESSAGES = {
+  missing: 'Please fill in all required fields',
+  minimumInvestment: 'Minimum investment must be an amount in NZD',
+  lockupPeriod: 'Lock-up must be between 0 and 3650 days',
+  tokensRequested: 'Tokens requested must be a whole number of at least 1',
+  investmentAmount: 'Investment amount must be an amount in NZD',
+} as const;
 
 export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = {
   name: 'offering',
@@ -114,17 +121,27 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         const price = toCents(command.tokenPrice);
         const minimum = toCents(command.minimumInvestment || '0');
         const name = command.name.trim();
-        const wholeTokens = Number.isSafeInteger(command.totalTokens) && command.totalTokens >= 1;
-        if (!name || !wholeTokens || price === null || price < 1) {
-          throw new DomainError(MISSING_FIELDS, 400, undefined, 'Missing Fields');
-        }
-        ensure(OFFERING_NAME, name, 'name', 'Name must be at most 120 characters');
-        ensure(OFFERING_DESCRIPTION, command.description, 'description', 'Description must be at most 4000 characters');
-        if (minimum === null) throw new DomainError('Minimum investment must be an amount in NZD', 400, [{ field: 'minimumInvestment', message: 'Minimum investment must be an amount in NZD' }]);
-        if (!Number.isInteger(command.lockupDays) || command.lockupDays < 0 || command.lockupDays > 3650) throw new DomainError('Lock-up must be between 0 and 3650 days', 400, [{ field: 'lockupPeriod', message: 'Lock-up must be between 0 and 3650 days' }]);
+        const missing = (field: string) => ({ field, message: OFFERING_MESSAGES.missing });
+        const lockupOk = Number.isInteger(command.lockupDays) && command.lockupDays >= 0 && command.lockupDays <= 3650;
+        const required = [
+          !name && missing('name'),
+          !(Number.isSafeInteger(command.totalTokens) && command.totalTokens >= 1) && missing('totalTokens'),
+          !(price !== null && price >= 1) && missing('tokenPrice'),
+        ];
+        requireValidFields(
+          [
+            ...required,
+            !!name && misfit(OFFERING_NAME, name, 'name', 'Name must be at most 120 characters'),
+            misfit(OFFERING_DESCRIPTION, command.description, 'description', 'Description must be at most 4000 characters'),
+            minimum === null && { field: 'minimumInvestment', message: OFFERING_MESSAGES.minimumInvestment },
+            !lockupOk && { field: 'lockupPeriod', message: OFFERING_MESSAGES.lockupPeriod },
+          ],
+          { title: required.some(Boolean) ? 'Missing Fields' : undefined },
+        );
         const { type: _t, assetActive: _a, adminId, ...rest } = command;
-        const prices = { tokenPrice: fromCents(price), minimumInvestment: fromCents(minimum) };
-        return [{ type: 'OfferingCreated', data: { ...rest, name, ...prices, createdBy: adminId } }];
+        // Both amounts parsed: requireValidFields refused a null one.
+        const amounts = { tokenPrice: fromCents(price!), minimumInvestment: fromCents(minimum!) };
+        return [{ type: 'OfferingCreated', data: { ...rest, name, ...amounts, createdBy: adminId } }];
       }
       case 'CloseOffering': {
         if (!state.exists) throw refuse('Offering not found', 404);
@@ -136,12 +153,20 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         if (!command.investorIsWholesale) throw refuse('Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)', 403, 'Access Restricted');
         if (state.status !== 'active') throw refuse('This offering is closed', 409, 'Investment Failed');
         if (state.investmentIds.has(command.investmentId)) throw refuse('This investment is already recorded');
-        if (!Number.isSafeInteger(command.tokens) || command.tokens < 1) {
-          throw new DomainError(TOKENS_REQUESTED, 400, [{ field: 'tokensRequested', message: TOKENS_REQUESTED }]);
-        }
-        const amount = toCents(command.amount);
-        if (amount === null) throw new DomainError('Investment amount must be an amount in NZD', 400, [{ field: 'investmentAmount', message: 'Investment amount must be an amount in NZD' }]);
-        if (amount < state.minimumCents) throw new DomainError(`Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}`, 400, [{ field: 'investmentAmount', message: `Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}` }], 'Investment Too Small');
+        const parsed = toCents(command.amount);
+        const tokensOk = Number.isSafeInteger(command.tokens) && command.tokens >= 1;
+        const tooSmall = parsed !== null && parsed < state.minimumCents;
+        const minimum = `Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}`;
+        requireValidFields(
+          [
+            !tokensOk && { field: 'tokensRequested', message: OFFERING_MESSAGES.tokensRequested },
+            parsed === null && { field: 'investmentAmount', message: OFFERING_MESSAGES.investmentAmount },
+            tooSmall && { field: 'investmentAmount', message: minimum },
+          ],
+          // The spec's toast title when the minimum is the (first) problem.
+          { title: tokensOk && tooSmall ? 'Investment Too Small' : undefined },
+        );
+        const amount = parsed!; // a null amount was refused above
         if (amount !== command.tokens * state.priceCents) {
           throw new DomainError(`The amount must be the tokens times the price: ${command.tokens} × ${formatNzd(state.priceCents)} = ${formatNzd(command.tokens * state.priceCents)}`, 400, [{ field: 'investmentAmount', message: 'Amount does not match tokens × price' }], 'Investment Failed');
         }

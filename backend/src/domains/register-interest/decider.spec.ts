@@ -147,6 +147,33 @@ describe('InterestRegister decider: registering', () => {
       'You must agree to be contacted',
     );
   });
+
+  it('names every refused field at once', () => {
+    const young = register(1, { agreeToTerms: false, agreeToContact: false });
+    young.registrant = { ...young.registrant, dateOfBirth: '2020-01-01' };
+    expect(given([]).when(young).error).toMatchObject({
+      status: 422,
+      errors: [
+        { field: 'agreeToTerms', message: 'You must agree to the terms and conditions' },
+        { field: 'agreeToContact', message: 'You must agree to be contacted' },
+        { field: 'dateOfBirth', message: TOO_YOUNG },
+      ],
+    });
+  });
+
+  it('names malformed fields with the rules broken, as a 400', () => {
+    const wrong = register(1, { agreeToTerms: false, country: 'xx' as RegisterInterest['country'] });
+    wrong.registrant = { ...wrong.registrant, firstName: 'T', phone: '12' };
+    expect(given([]).when(wrong).error).toMatchObject({
+      status: 400,
+      errors: [
+        { field: 'agreeToTerms', message: 'You must agree to the terms and conditions' },
+        { field: 'firstName', message: 'First name must be at least 2 characters' },
+        { field: 'phone', message: 'Please enter a valid phone number' },
+        { field: 'country', message: 'Country is required' },
+      ],
+    });
+  });
 });
 
 describe('InterestRegister decider: the confirmation mail outbox', () => {

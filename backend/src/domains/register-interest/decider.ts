@@ -1,6 +1,6 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
-import { ensure } from '../../platform/event-schema.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
+import { misfit } from '../../platform/event-schema.js';
 import {
   INTEREST_FIELDS,
   interestRegisterEventSchemas,
@@ -35,6 +35,7 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 
 export const ALREADY_REGISTERED = 'This email address has already registered interest.';
 export const TOO_YOUNG = `You must be at least ${MINIMUM_AGE} years old to register interest`;
+const NO_RANGE = 'Please select an investment range';
 export const INVALID_LINK = 'This confirmation link is not valid. Please use the link in the e-mail we sent you.';
 export const LINK_EXPIRED = 'This confirmation link has expired. Please register your interest again.';
 export const ALREADY_CONFIRMED = 'This registration is already confirmed.';
@@ -229,23 +230,36 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
     switch (command.type) {
       case 'RegisterInterest': {
         // Consent is what makes contacting this person lawful: checked here too, not only in the form.
-        if (!command.agreeToTerms) throw new DomainError('You must agree to the terms and conditions', 422);
-        if (!command.agreeToContact) throw new DomainError('You must agree to be contacted', 422);
-        if (ageOn(command.registrant.dateOfBirth, command.at) < MINIMUM_AGE) {
-          throw new DomainError(TOO_YOUNG, 422, [{ field: 'dateOfBirth', message: TOO_YOUNG }]);
-        }
         const personal = { ...command.registrant, email: command.registrant.email.trim() };
-        for (const [field, [schema, message]] of Object.entries(REGISTRANT_FIELDS)) {
-          ensure(schema, personal[field as keyof Registrant], field, message);
-        }
         const investmentInterest = [...new Set(command.investmentInterest)];
-        ensure(INTEREST_FIELDS.country, command.country, 'country', 'Country is required');
-        const { investmentAmount } = command;
-        const noInterest = 'Please select at least one area of interest';
-        const noRange = 'Please select an investment range';
-        ensure(INTEREST_FIELDS.investmentInterest, investmentInterest, 'investmentInterest', noInterest);
-        ensure(INTEREST_FIELDS.investmentAmount, investmentAmount, 'investmentAmount', noRange);
-        ensure(INTEREST_FIELDS.experience, command.experience, 'experience', 'Please select your experience level');
+        const tooYoung = ageOn(command.registrant.dateOfBirth, command.at) < MINIMUM_AGE;
+        // Each field as the log needs it (the event schema's own field checks), with the form's message.
+        const misfits = [
+          ...Object.entries(REGISTRANT_FIELDS).map(([field, [schema, message]]) =>
+            misfit(schema, personal[field as keyof Registrant], field, message),
+          ),
+          misfit(INTEREST_FIELDS.country, command.country, 'country', 'Country is required'),
+          misfit(
+            INTEREST_FIELDS.investmentInterest,
+            investmentInterest,
+            'investmentInterest',
+            'Please select at least one area of interest',
+          ),
+          misfit(INTEREST_FIELDS.investmentAmount, command.investmentAmount, 'investmentAmount', NO_RANGE),
+          misfit(INTEREST_FIELDS.experience, command.experience, 'experience', 'Please select your experience level'),
+        ];
+        const malformed = misfits.some(Boolean);
+        const dateOfBirthMisfit = misfits.some((error) => error?.field === 'dateOfBirth');
+        // Every wrong field at once: 400 when any is malformed, else 422 for the rules (consent, age).
+        requireValidFields(
+          [
+            !command.agreeToTerms && { field: 'agreeToTerms', message: 'You must agree to the terms and conditions' },
+            !command.agreeToContact && { field: 'agreeToContact', message: 'You must agree to be contacted' },
+            !dateOfBirthMisfit && tooYoung && { field: 'dateOfBirth', message: TOO_YOUNG },
+            ...misfits,
+          ],
+          { status: malformed ? 400 : 422 },
+        );
         const [key] = command.emailKeys;
         if (!key) throw new DomainError('An e-mail key is required', 400);
         for (const k of command.emailKeys) {

@@ -6,13 +6,13 @@ import {
   IsArray,
   IsEmail,
   IsIn,
-  IsISO8601,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
   MinLength,
 } from 'class-validator';
+import { IsIsoDate } from '../../platform/http/dates.js';
 import {
   COUNTRIES,
   EXPERIENCE_LEVELS,
@@ -25,6 +25,7 @@ import {
 } from './options.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const DATE_OF_BIRTH = 'Date of birth is required';
 
 /** The register-interest form (spec §3) with the spec's thirteen messages (§5), word for word. */
 export class RegisterInterestDto {
@@ -57,9 +58,10 @@ export class RegisterInterestDto {
   phone: string;
 
   @ApiProperty({ format: 'date', example: '1980-04-25' })
-  @IsString({ message: 'Date of birth is required' })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date of birth is required' })
-  @IsISO8601({ strict: true }, { message: 'Date of birth is required' })
+  @IsIsoDate(
+    { dateOnly: true, minYear: 1900, notInFuture: true },
+    { message: DATE_OF_BIRTH, futureMessage: DATE_OF_BIRTH },
+  )
   dateOfBirth: string;
 
   @ApiProperty({ enum: COUNTRIES })

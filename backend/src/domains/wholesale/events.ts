@@ -3,11 +3,13 @@ import {
   id,
   int,
   isoDateTime,
+  literal,
   nullable,
   number,
   object,
   oneOf,
   string,
+  union,
   type EventSchemas,
 } from '../../platform/event-schema.js';
 
@@ -26,6 +28,16 @@ export const PROFESSIONAL_TYPES: readonly ProfessionalType[] = ['lawyer', 'accou
 /** Spec §9: the thresholds of Schedule 1 used by the form (NZD). */
 export const NET_WORTH_THRESHOLD = 5_000_000;
 export const LARGE_INVESTMENT_THRESHOLD = 750_000;
+
+/** The form's messages (spec §5), word for word where the spec gives them; the form and the decider share them. */
+export const SUBMISSION_MESSAGES = {
+  verificationType: 'Please choose how you qualify as a wholesale investor',
+  netWorthAmount: 'Net worth must be at least NZD 5,000,000',
+  investmentAmount: 'Investment must be at least NZD 750,000',
+  professionalType: 'Please choose your profession',
+  verifierName: 'Verifier name required',
+  verifierContact: 'Valid verifier email required',
+} as const;
 
 export interface VerificationDocument {
   documentId: string;
@@ -56,9 +68,13 @@ export interface VerificationRejected {
   type: 'VerificationRejected';
   data: { verificationId: string; userId: string; rejectedBy: string; reason: string };
 }
+/** Who ran a lapse sweep: an admin, or the system (the hourly timer, or an operator with the ops token). */
+export type SweptBy = { kind: 'user'; userId: string } | { kind: 'system'; name: string };
+
 export interface VerificationExpired {
   type: 'VerificationExpired';
-  data: { verificationId: string; userId: string; expiredAt: string };
+  /** v2: `expiredBy` names who ran the sweep; v1 (only the hourly timer's name then) is upcast. */
+  data: { verificationId: string; userId: string; expiredAt: string; expiredBy: SweptBy };
 }
 
 export type WholesaleEvent = VerificationSubmitted | VerificationApproved | VerificationRejected | VerificationExpired;
@@ -84,6 +100,7 @@ export const WHOLESALE_FIELDS = {
   reason: string({ nonEmpty: true, max: 1000 }),
 };
 const decided = { verificationId: id(), userId: id() };
+const sweptBy = union(object({ kind: literal('user'), userId: id() }), object({ kind: literal('system'), name: id() }));
 
 export const wholesaleEventSchemas = {
   VerificationSubmitted: object({
@@ -103,7 +120,7 @@ export const wholesaleEventSchemas = {
   }),
   VerificationApproved: object({ ...decided, approvedBy: id(), verifiedAt: isoDateTime(), validUntil: isoDateTime() }),
   VerificationRejected: object({ ...decided, rejectedBy: id(), reason: WHOLESALE_FIELDS.reason }),
-  VerificationExpired: object({ ...decided, expiredAt: isoDateTime() }),
+  VerificationExpired: object({ ...decided, expiredAt: isoDateTime(), expiredBy: sweptBy }),
 } satisfies EventSchemas<WholesaleEvent>;
 
 export const verificationStream = (userId: string) => `verification-${userId}`;

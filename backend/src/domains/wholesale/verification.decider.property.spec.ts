@@ -58,7 +58,18 @@ const decide = fc
       ? { type: 'ApproveVerification', ...rest, validityMonths: months }
       : { type: 'RejectVerification', ...rest, reason },
   );
-const expire = fc.record({ type: fc.constant('ExpireVerification' as const), userId, now: anyTime });
+const sweptBy = fc.oneof(
+  fc.constant({ kind: 'system' as const, name: 'verification-expiry' }),
+  anyId.map((id) => ({ kind: 'user' as const, userId: id })),
+);
+// asOf is sometimes after now: such a sweep is refused, never recorded.
+const expire = fc.record({
+  type: fc.constant('ExpireVerification' as const),
+  userId,
+  asOf: anyTime,
+  now: anyTime,
+  by: sweptBy,
+});
 const command: fc.Arbitrary<VerificationCommand> = fc.oneof(
   { weight: 3, arbitrary: submit },
   { weight: 3, arbitrary: decide },

@@ -1,12 +1,14 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
-import { ensure } from '../../platform/event-schema.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
+import { ensure, misfit } from '../../platform/event-schema.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
   NET_WORTH_THRESHOLD,
+  SUBMISSION_MESSAGES,
   WHOLESALE_FIELDS,
   wholesaleEventSchemas,
   type ProfessionalType,
+  type SweptBy,
   type VerificationDocument,
   type VerificationType,
   type WholesaleEvent,
@@ -37,11 +39,11 @@ export type VerificationCommand =
     }
   | { type: 'ApproveVerification'; verificationId: string; userId: string; adminId: string; now: string; validityMonths: number }
   | { type: 'RejectVerification'; verificationId: string; userId: string; adminId: string; reason: string }
-  | { type: 'ExpireVerification'; userId: string; now: string };
+  /** A lapse sweep as of `asOf` (never after `now`, when it is decided), run by `by`. */
+  | { type: 'ExpireVerification'; userId: string; asOf: string; now: string; by: SweptBy };
 
 export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection';
-const CHOOSE_CATEGORY = 'Please choose how you qualify as a wholesale investor';
-const field = (name: string, message: string) => new DomainError(message, 400, [{ field: name, message }]);
+export const FUTURE_SWEEP = 'The sweep cannot run as of a future time';
 
 /** `months` calendar months after `iso` (the 31st becomes the last day of a shorter month). */
 export function addMonths(iso: string, months: number): string {
@@ -60,7 +62,7 @@ export function isWholesaleAt(state: Pick<VerificationState, 'status' | 'validUn
 export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
   name: 'verification',
   eventSchemas: wholesaleEventSchemas,
-  schemaVersions: { VerificationSubmitted: 2 },
+  schemaVersions: { VerificationSubmitted: 2, VerificationExpired: 2 },
   initialState: { status: 'none', verificationId: null, verificationType: null, verifiedAt: null, validUntil: null },
 
   evolve(state, event) {
@@ -85,28 +87,29 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
       case 'SubmitVerification': {
         if (state.status === 'pending') throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
+        // Schedule 1 grounds, with the spec's messages (§5): every failing field at once. A figure counts only
+        // when it is a finite number; each field must also fit the event as the log needs it.
+        const M = SUBMISSION_MESSAGES;
         const type = command.verificationType;
-        ensure(WHOLESALE_FIELDS.verificationType, type, 'verificationType', CHOOSE_CATEGORY);
-        // Schedule 1 grounds, with the spec's messages (§5); a figure counts only when it is a finite number.
         const atLeast = (amount: number | null, threshold: number) =>
           amount !== null && Number.isFinite(amount) && amount >= threshold;
-        if (type === 'high_net_worth' && !atLeast(command.netWorthAmount, NET_WORTH_THRESHOLD)) {
-          throw field('netWorthAmount', 'Net worth must be at least NZD 5,000,000');
-        }
-        if (type === 'large_investment' && !atLeast(command.investmentAmount, LARGE_INVESTMENT_THRESHOLD)) {
-          throw field('investmentAmount', 'Investment must be at least NZD 750,000');
-        }
-        if (type === 'professional') {
-          const profession = command.professionalType;
-          ensure(WHOLESALE_FIELDS.profession, profession, 'professionalType', 'Please choose your profession');
-        }
+        const failed = (field: keyof typeof M) => ({ field, message: M[field] });
         const verifierName = command.verifierName.trim();
         const verifierContact = command.verifierContact.trim();
-        if (verifierName.length < 2) throw field('verifierName', 'Verifier name required');
         const nameTooLong = 'Verifier name must be at most 120 characters';
-        ensure(WHOLESALE_FIELDS.verifierName, verifierName, 'verifierName', nameTooLong);
-        ensure(WHOLESALE_FIELDS.verifierContact, verifierContact, 'verifierContact', 'Valid verifier email required');
-        ensure(WHOLESALE_FIELDS.documents, command.documents, 'verificationDocuments', 'Unknown document');
+        requireValidFields([
+          misfit(WHOLESALE_FIELDS.verificationType, type, 'verificationType', M.verificationType),
+          type === 'high_net_worth' && !atLeast(command.netWorthAmount, NET_WORTH_THRESHOLD) && failed('netWorthAmount'),
+          type === 'large_investment' &&
+            !atLeast(command.investmentAmount, LARGE_INVESTMENT_THRESHOLD) &&
+            failed('investmentAmount'),
+          type === 'professional' &&
+            misfit(WHOLESALE_FIELDS.profession, command.professionalType, 'professionalType', M.professionalType),
+          (verifierName.length < 2 && failed('verifierName')) ||
+            misfit(WHOLESALE_FIELDS.verifierName, verifierName, 'verifierName', nameTooLong),
+          misfit(WHOLESALE_FIELDS.verifierContact, verifierContact, 'verifierContact', M.verifierContact),
+          misfit(WHOLESALE_FIELDS.documents, command.documents, 'verificationDocuments', 'Unknown document'),
+        ]);
         return [
           {
             type: 'VerificationSubmitted',
@@ -140,8 +143,12 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         return [{ type: 'VerificationRejected', data: { verificationId: command.verificationId, userId: command.userId, rejectedBy: command.adminId, reason } }];
       }
       case 'ExpireVerification': {
-        if (state.status !== 'verified' || isWholesaleAt(state, command.now)) return [];
-        return [{ type: 'VerificationExpired', data: { verificationId: state.verificationId!, userId: command.userId, expiredAt: command.now } }];
+        // A sweep "as of" a later moment would lapse certifications that are still valid.
+        requireValidFields([command.asOf > command.now && { field: 'asOf', message: FUTURE_SWEEP }]);
+        if (state.status !== 'verified' || isWholesaleAt(state, command.asOf)) return [];
+        const { userId, asOf: expiredAt, by: expiredBy } = command;
+        const verificationId = state.verificationId!;
+        return [{ type: 'VerificationExpired', data: { verificationId, userId, expiredAt, expiredBy } }];
       }
       default: {
         const _exhaustive: never = command;
