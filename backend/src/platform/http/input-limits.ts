@@ -65,6 +65,7 @@ export function bodyParsers(): RequestHandler[] {
 }
 
 // NUL, or a UTF-16 surrogate without its pair (matched on code units: no `u` flag).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point.
 const NOT_ALLOWED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const NOT_ALLOWED_ALL = new RegExp(NOT_ALLOWED.source, 'g');
 
@@ -114,6 +115,9 @@ export function refuseDisallowedInput(req: KauriRequest, _res: Response, next: N
   const found = /%00/.test(path)
     ? { field: 'path', message: CHARACTERS_NOT_ALLOWED }
     : (disallowedField(req.query) ?? disallowedField(req.body));
-  if (found === null) return next();
+  if (found === null) {
+    next();
+    return;
+  }
   next(new DomainError(found.message, 400, [{ field: found.field || 'body', message: found.message }]));
 }
