@@ -8,6 +8,7 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Actor } from './platform/event-store/event-store.js';
 import { startTestServer } from './testing/api.js';
 import { subscribe } from './testing/billing.js';
 import { samplePdf } from './testing/pdf.js';
@@ -97,6 +98,13 @@ const VALID_QUERY: Record<string, string> = {
   stream: 'asset-',
   actor: 'anonymous',
 };
+
+/**
+ * Work the app does on its own timers, which may append while a request is answered: the confirmation-mail
+ * outbox after an earlier registration, the hourly certification sweep. Not the request's doing.
+ */
+const BACKGROUND_ACTORS = new Set(['register-interest-outbox', 'verification-expiry']);
+const isBackgroundWork = (actor: Actor) => actor.kind === 'system' && BACKGROUND_ACTORS.has(actor.name);
 
 const ADMIN_ONLY = /^\/api\/(admin|operations|audit|compliance-reviews)(\/|$)/;
 const SOME_ID = '3f1e5c9a-8d2b-4c6e-9f0a-1b2c3d4e5f60';
@@ -360,7 +368,8 @@ describe('OpenAPI-driven fuzz test', () => {
           }
           sent++;
           if (answer.ms > slowest.ms) slowest = { ms: answer.ms, label };
-          const appended = (await server.eventStore.headPosition()) - head;
+          const since = await server.eventStore.readAll({ fromPosition: head });
+          const appended = since.filter((e) => !isBackgroundWork(e.metadata.actor)).length;
           if (answer.status >= 500) failures.push(`${label}: ${answer.status} ${answer.text}`);
           if (answer.status >= 400 && answer.status < 500 && appended !== 0) {
             failures.push(`${label}: ${answer.status} but appended ${appended} events`);
