@@ -23,6 +23,14 @@ function ensureChromium() {
 
 ensureInstall();
 ensureChromium();
+
+// House rules first: formatting, lint and import boundaries (biome.json). A finding stops the run.
+const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '.'], { cwd: root, stdio: 'inherit' });
+if (lint.status !== 0) {
+  console.error('\nBiome found formatting or lint problems: `npx biome check --write .` fixes most of them.');
+  process.exit(lint.status ?? 1);
+}
+
 build();
 
 mkdirSync(`${root}/.tmp`, { recursive: true });
