@@ -1,4 +1,4 @@
-// One Jest run for the whole repository: backend unit/contract/API tests and browser tests.
+// One Jest run for the whole repository: backend unit/contract/API tests, frontend unit tests and browser tests.
 // ESM mode (NestJS 12 and PGlite are ESM-only): run with NODE_OPTIONS=--experimental-vm-modules.
 const swc = [
   '@swc/jest',
@@ -19,13 +19,38 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  // A busy 2-core laptop opens PGlite (initdb) in seconds, not milliseconds: no tight hook or test timeouts.
-  testTimeout: 60_000,
 };
 
+// The frontend's pure logic (formatting, validation, the api client): TypeScript, and TSX with React's
+// automatic runtime where a module holds JSX (only .tsx files, so `<T>` in a .ts file stays a type).
+// Node's own fetch, Headers and Intl stand in for the browser's.
+const swcFrontend = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      ...(tsx && { transform: { react: { runtime: 'automatic' } } }),
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
 export default {
+  // A busy 2-core laptop opens PGlite (initdb) in seconds, not milliseconds: no tight hook or test timeouts
+  // (a global option: Jest ignores it inside a project).
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'backend', roots: ['<rootDir>/backend/src'], testMatch: ['**/*.spec.ts'] },
+    {
+      displayName: 'frontend',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/frontend/src'],
+      testMatch: ['**/*.spec.ts'],
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      transform: { '^.+\\.ts$': swcFrontend(false), '^.+\\.tsx$': swcFrontend(true) },
+    },
     { ...common, displayName: 'browser', roots: ['<rootDir>/frontend/e2e'], testMatch: ['**/*.e2e.ts'] },
   ],
 };

@@ -8,6 +8,7 @@ import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
 import { CalculatorsModule } from './domains/calculators/calculators.module.js';
 import { RegisterInterestModule } from './domains/register-interest/register-interest.module.js';
+import { MailModule } from './platform/mail/mail.module.js';
 import { DocumentStoreModule } from './platform/document-store/document-store.module.js';
 import { PlatformModule, type Platform } from './platform/platform.module.js';
 
@@ -16,7 +17,20 @@ export class AppModule {
   static forRoot(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(platform), DocumentStoreModule, RegisterInterestModule, IdentityModule, CalculatorsModule, BillingModule, AssetModule, ComplianceModule, WholesaleModule, OfferingModule, AuditModule],
+      imports: [
+        PlatformModule.forRoot(platform),
+        DocumentStoreModule,
+        MailModule,
+        RegisterInterestModule,
+        IdentityModule,
+        CalculatorsModule,
+        BillingModule,
+        AssetModule,
+        ComplianceModule,
+        WholesaleModule,
+        OfferingModule,
+        AuditModule,
+      ],
     };
   }
 }

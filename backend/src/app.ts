@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,10 @@ import { allProjections } from './projections/index.js';
 import { loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
+import { bodyParsers, refuseDisallowedInput } from './platform/http/input-limits.js';
+import { CORRELATION_ID } from './platform/http/ids.js';
 import type { KauriRequest } from './platform/http/request-context.js';
+import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
 import { createLogger, NestPinoLogger } from './platform/logging.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
@@ -72,12 +76,13 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     rawBody: true,
   });
   app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
   app.use(
     pinoHttp({
       logger,
       genReqId: (req, res) => {
         const given = req.headers['x-correlation-id'];
-        const id = typeof given === 'string' && /^[\w-]{8,100}$/.test(given) ? given : randomUUID();
+        const id = typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
         res.setHeader('x-correlation-id', id);
         return id;
       },
@@ -91,6 +96,11 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     req.correlationId = String(req.id);
     next();
   });
+  for (const handler of securityHeaders(config)) app.use(handler);
+  // Our own JSON and form parsers (Nest then registers none): a depth limit before parsing, then a check of
+  // every key and string that came in.
+  for (const parser of bodyParsers()) app.use(parser);
+  app.use(refuseDisallowedInput);
   app.useGlobalFilters(new ErrorsFilter(logger));
   app.useGlobalPipes(validationPipe());
 
@@ -118,6 +128,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     bootMs,
     catchUpMs,
     async close() {
+      await stopServing(app.getHttpServer() as Server);
       await app.close();
       await engine.stop();
       if (!options.vault) await vault.close();
@@ -125,6 +136,22 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
       if (!options.readStore) await readStore.close();
     },
   };
+}
+
+/** In-flight requests get this long to finish at shutdown; then every connection is closed. */
+export const SHUTDOWN_GRACE_MS = 3000;
+
+/**
+ * Stops accepting connections, closes idle keep-alive ones at once, and after the grace period closes the rest
+ * too — a hung upload or a slow client cannot hold a shutdown (SIGTERM) open.
+ */
+async function stopServing(server: Server): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(force);
 }
 
 /** The single-page app: static files, and index.html for any other non-API GET (client-side routes). */

@@ -14,6 +14,7 @@ import {
   saveScreenshot,
   type TestBrowser,
 } from './support/browser.js';
+import { confirmationLinkIn, waitForMail } from '../../backend/src/testing/mail.js';
 import { startKauri } from './support/kauri-server.js';
 
 const validationMessages = [
@@ -67,7 +68,7 @@ describe('register interest', () => {
     await server?.close();
   });
 
-  it('validates on submit, then registers and shows the success screen', async () => {
+  it('validates, registers and asks to check the e-mail; the e-mailed link confirms the place once', async () => {
     const { page, errors } = await openPage(browser, server.url, '/register-interest');
     await page.getByText(/^\d+ of 100 fee-free places left$/).waitFor();
 
@@ -89,11 +90,27 @@ describe('register interest', () => {
     await page.getByRole('heading', { name: 'Registration Complete!' }).waitFor();
     await page.getByText('Interest Registered Successfully').waitFor();
     await page.getByText("Thank you! We'll contact you within 24-48 hours.").first().waitFor();
+    await page.getByText('Please check your e-mail').waitFor();
+    await saveScreenshot(page, 'register-interest-complete-desktop');
+
+    // The link from the e-mail (the local outbox): the place is taken only now.
+    const { link } = confirmationLinkIn(await waitForMail(server.config.dataDir, email));
+    const { pathname, search } = new URL(link);
+    expect(pathname).toBe('/register-interest/confirm');
+    await page.goto(`${server.url}${pathname}${search}`);
+    await page.getByRole('heading', { name: 'Registration Confirmed' }).waitFor();
     await page.getByText('Registration number').waitFor();
     await page.getByText('Your sign-on fee is waived').waitFor();
-    await saveScreenshot(page, 'register-interest-complete-desktop');
+    await saveScreenshot(page, 'register-interest-confirmed-desktop');
+    await page.goto(`${server.url}/register-interest`);
+    await page.getByText('99 of 100 fee-free places left').waitFor();
+
+    // The link works once.
+    await page.goto(`${server.url}${pathname}${search}`);
+    await page.getByRole('heading', { name: 'Confirmation Failed' }).waitFor();
+    await page.getByText('This registration is already confirmed.').waitFor();
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('keeps the person on the form with a failure toast when the e-mail is already registered', async () => {
     const { page, errors } = await openPage(browser, server.url, '/register-interest');

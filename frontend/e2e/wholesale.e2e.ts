@@ -2,12 +2,15 @@
  * Wholesale investors end to end (spec §2, §4, §5, §6): a non-wholesale user meets Access Restricted; they
  * submit a verification with a document; an admin approves it and creates an offering for an approved
  * asset; the investor invests and sees the holding and the offering's progress move; once the
- * certification lapses (time moved forward by the operators' sweep), access is gone again.
+ * certification lapses (the hourly sweep run as on the day it lapses), access is gone again.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VerificationExpiry } from '../../backend/src/domains/wholesale/verification.controller.js';
+import { systemContext } from '../../backend/src/platform/command-context.js';
 import { subscribe } from '../../backend/src/testing/billing.js';
 import { samplePdf } from '../../backend/src/testing/pdf.js';
 import { signUp } from '../../backend/src/testing/users.js';
@@ -119,9 +122,12 @@ describe('wholesale investors and offerings', () => {
     expect(wide).toEqual([]);
     expect(await fitsViewportWidth(page)).toBe(true);
 
-    // Two years on, the operators' sweep lapses the certification: access is gone.
+    // Two years on, the hourly sweep lapses the certification: access is gone. The sweep is run here as the
+    // timer would run it on that day (the HTTP endpoint never sweeps as of a future time).
     const validUntil = await page.evaluate(async () => (await (await fetch('/api/wholesale-status', { credentials: 'include' })).json()).validUntil as string);
-    await fetch(`${server.url}/api/operations/wholesale/expire`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` }, body: JSON.stringify({ asOf: new Date(Date.parse(validUntil) + 1000).toISOString() }) });
+    const twoYearsOn = new Date(Date.parse(validUntil) + 1000).toISOString();
+    const timer = systemContext('verification-expiry', randomUUID(), twoYearsOn);
+    await server.app.get(VerificationExpiry).sweep(twoYearsOn, timer);
     await page.goto(`${server.url}/token-offerings`);
     await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
     await page.goto(`${server.url}/wholesale-verification`);

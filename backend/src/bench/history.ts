@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AssetEvent } from '../domains/assets/events.js';
 import type { UserEvent } from '../domains/identity/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { InterestRegistered } from '../domains/register-interest/events.js';
-import { emailKey } from '../platform/email-key.js';
+import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
+import { keyedEmailKey } from '../platform/email-key.js';
 import type { EventStore, EventToAppend } from '../platform/event-store/event-store.js';
 
 /**
@@ -15,8 +15,14 @@ import type { EventStore, EventToAppend } from '../platform/event-store/event-st
  * Each story is one stream appended in one call (one multi-row insert in one transaction).
  */
 
-type Domain = UserEvent | InterestRegistered | AssetEvent | OfferingEvent;
+type Domain = UserEvent | InterestRegisterEvent | AssetEvent | OfferingEvent;
 
+/** E-mail keys are keyed with a secret from the vault; the bench's history has one of its own. */
+const EMAIL_KEY_SECRET = randomBytes(32);
+const emailKey = (email: string): string => keyedEmailKey(EMAIL_KEY_SECRET, email);
+
+/** As the deciders stamp them (the others are at 1). */
+const SCHEMA_VERSIONS: Record<string, number> = { InterestRegistered: 3 };
 const SESSIONS_PER_USER = 3;
 const EXTENSIONS_PER_SESSION = 4;
 const VALUATIONS_PER_ASSET = 28;
@@ -34,13 +40,13 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
   let clock = 0;
   const at = () => new Date(start + (clock += 37_000)).toISOString();
   let written = 0;
-  const append = async (streamId: string, story: Domain[], schemaVersion = 1) => {
+  const append = async (streamId: string, story: Domain[]) => {
     const batch: EventToAppend[] = story.slice(0, events - written).map(({ type, data }) => ({
       type,
       data,
       metadata: {
         eventId: randomUUID(),
-        schemaVersion,
+        schemaVersion: SCHEMA_VERSIONS[type] ?? 1,
         occurredAt: at(),
         actor: { kind: 'system', name: 'bench' },
         correlationId: randomUUID(),
@@ -66,7 +72,7 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
     }
     for (let r = 0; r < 2; r++) {
       registrations++;
-      await append('interest-register-prelaunch', [registration(registrations, at())], 2);
+      await append('interest-register-prelaunch', registration(registrations, at));
     }
     const ownerId = owners[assets.length % owners.length]!;
     const assetId = randomUUID();
@@ -111,36 +117,45 @@ function userStory(userId: string, n: number, at: () => string): UserEvent[] {
   return story;
 }
 
-function registration(number: number, registeredAt: string): InterestRegistered {
+/** A registration of interest, its confirmation mail (sent through the outbox) and its confirmation. */
+function registration(number: number, at: () => string): InterestRegisterEvent[] {
   const email = `interest${number}@example.nz`;
   const registrationId = randomUUID();
-  return {
-    type: 'InterestRegistered',
-    data: {
-      registrationId,
-      number,
-      feeWaived: number <= 100,
-      emailKey: emailKey(email),
-      subjectId: registrationId,
-      personal: {
-        firstName: 'Bench',
-        lastName: 'Mark',
-        email,
-        phone: '+64 21 555 0199',
-        dateOfBirth: '1980-01-01',
-        city: 'Auckland',
-        occupation: 'Tester',
-        additionalInfo: null,
+  const registeredAt = at();
+  const messageId = randomUUID();
+  const tokenHash = createHash('sha256').update(messageId).digest('hex');
+  const expiresAt = new Date(Date.parse(registeredAt) + 7 * 86_400_000).toISOString();
+  return [
+    {
+      type: 'InterestRegistered',
+      data: {
+        registrationId,
+        emailKey: emailKey(email),
+        subjectId: registrationId,
+        personal: {
+          firstName: 'Bench',
+          lastName: 'Mark',
+          email,
+          phone: '+64 21 555 0199',
+          dateOfBirth: '1980-01-01',
+          city: 'Auckland',
+          occupation: 'Tester',
+          additionalInfo: null,
+        },
+        country: 'nz',
+        investmentInterest: ['residential', 'startups'],
+        investmentAmount: '100k-500k',
+        experience: 'intermediate',
+        agreedToTermsAt: registeredAt,
+        agreedToContactAt: registeredAt,
+        registeredAt,
+        placeOnRegistration: null,
       },
-      country: 'nz',
-      investmentInterest: ['residential', 'startups'],
-      investmentAmount: '100k-500k',
-      experience: 'intermediate',
-      agreedToTermsAt: registeredAt,
-      agreedToContactAt: registeredAt,
-      registeredAt,
     },
-  };
+    { type: 'ConfirmationMailSending', data: { registrationId, messageId, tokenHash, startedAt: registeredAt, expiresAt } },
+    { type: 'ConfirmationMailSent', data: { registrationId, messageId } },
+    { type: 'InterestConfirmed', data: { registrationId, number, feeWaived: number <= 100, confirmedAt: at() } },
+  ];
 }
 
 function assetStory(assetId: string, ownerId: string, n: number): AssetEvent[] {

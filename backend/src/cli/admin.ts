@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { AggregateRepository } from '../platform/aggregate-repository.js';
 import { systemContext } from '../platform/command-context.js';
 import { loadConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logging.js';
 import type { Role } from '../platform/event-store/event-store.js';
 import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
 import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
 import { openEventStore, openVault } from '../platform/stores.js';
-import { emailKey, emailReservation, emailStream } from '../domains/identity/reservations.decider.js';
+import { emailReservation, emailStream } from '../domains/identity/reservations.decider.js';
+import { EmailKeys } from '../platform/email-key.js';
+import { Secrets } from '../platform/secrets.js';
 import { user, userStream } from '../domains/identity/user.decider.js';
 
 /**
@@ -43,13 +46,16 @@ async function standalone(email: string, role: Role, action: 'grant' | 'revoke')
   const vault = await openVault(config, stored);
   const events = new PersonalDataProtection(stored, vault);
   try {
-    const repository = new AggregateRepository(events);
-    const { state: reservation } = await repository.load(emailReservation, emailStream(emailKey(email)));
-    if (!reservation.holder) throw new Error(`No account with the email ${email}`);
+    const repository = new AggregateRepository(events, createLogger(config.logLevel));
+    // As IdentityService.userIdByEmail: the keyed key's stream, else the unkeyed one of older accounts.
+    const { key, legacy } = await new EmailKeys(new Secrets(vault)).pair(email);
+    const holderOf = async (k: string) => (await repository.load(emailReservation, emailStream(k))).state.holder;
+    const holder = (await holderOf(key)) ?? (await holderOf(legacy));
+    if (!holder) throw new Error(`No account with the email ${email}`);
     const context = systemContext(CHANGED_BY, randomUUID());
     const by = { kind: 'system' as const, name: CHANGED_BY };
     const command = action === 'grant' ? ({ type: 'GrantRole', role, by, at: context.now } as const) : ({ type: 'RevokeRole', role, by, at: context.now } as const);
-    const { events: appended, state } = await repository.handle(user, userStream(reservation.holder), command, context);
+    const { events: appended, state } = await repository.handle(user, userStream(holder), command, context);
     return { changed: appended.length > 0, roles: [...state.roles] };
   } finally {
     await vault.close();

@@ -7,7 +7,8 @@ import { TEST_PASSWORD } from '../testing/users.js';
 
 /**
  * `npm run audit -- verify` on the built app's data folder: through the running app, then standalone after one
- * stored value was changed behind the application's back — it exits 1 and names the event.
+ * stored value was changed behind the application's back — it exits 1 and names the event — and again after
+ * that event's hash was removed as well: still broken (a missing hash): opening the store never re-hashes it.
  */
 describe('npm run audit -- verify (embedded pglite, built app)', () => {
   let dataDir: string;
@@ -39,6 +40,18 @@ describe('npm run audit -- verify (embedded pglite, built app)', () => {
     expect(broken.status).toBe(1);
     expect(broken.stdout).toContain('standalone on the pglite event store');
     expect(broken.stderr).toMatch(new RegExp(`BROKEN: hash mismatch at user-${userId} revision 0 \\(position \\d+, UserRegistered, event [0-9a-f-]{36}\\)\\.`));
+
+    // Removing the changed event's hash too must not get it re-hashed when the tool opens the store again.
+    const reopened = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+    await reopened.database.query(
+      `update events set hash = null where stream_id = $1 and type = 'UserRegistered'`,
+      [`user-${userId}`],
+    );
+    await reopened.close();
+    const unhashed = runTool('cli/audit.js', ['verify'], dataDir);
+    expect(unhashed.status).toBe(1);
+    const link = `user-${userId} revision 0 \\(position \\d+, UserRegistered, event [0-9a-f-]{36}\\)`;
+    expect(unhashed.stderr).toMatch(new RegExp(`BROKEN: missing hash at ${link}\\.`));
     expect(runTool('cli/audit.js', ['check'], dataDir).status).toBe(2);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from './command-context.js';
 import type { Decider, DomainEvent } from './decider.js';
+import { eventMisfit, unrecordable } from './event-schema.js';
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './event-store/event-store.js';
 import { upcast } from './event-store/upcasters.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -18,6 +19,11 @@ interface Cached {
   state: unknown;
 }
 
+/** Where a refused event is reported: a misfit means a decider let bad input through, which is a bug to fix. */
+export interface ErrorLog {
+  error(details: object, message: string): void;
+}
+
 const MAX_CACHED_STREAMS = 10_000;
 const MAX_ATTEMPTS = 8;
 
@@ -26,12 +32,17 @@ const MAX_ATTEMPTS = 8;
  * (the early-access counter, an offering's tokens) does not thrash on retries; the expected revision still
  * guards against other processes, and a conflict is retried on fresh state.
  * Folded state is cached per (decider, stream) and only the newer events are read on the next command.
+ * Every event is checked against its type's schema first (the decider's `eventSchemas`): one that does not fit
+ * is never appended, the command is refused with a 422, and the misfit is logged as an error.
  */
 export class AggregateRepository {
   private readonly lock = new KeyedLock();
   private readonly cache = new Map<string, Cached>();
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly log: ErrorLog,
+  ) {}
 
   async load<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, streamId: string): Promise<{ state: S; revision: number }> {
     const key = `${decider.name}\u0000${streamId}`;
@@ -58,6 +69,7 @@ export class AggregateRepository {
         const { state, revision } = await this.load(decider, streamId);
         const events = decider.decide(command, state);
         if (events.length === 0) return { events, state, revision, position: await this.store.headPosition() };
+        this.refuseMisfits(decider, streamId, events, context);
         try {
           const versions = (decider.schemaVersions ?? {}) as Record<string, number | undefined>;
           const result = await this.store.append(
@@ -84,6 +96,22 @@ export class AggregateRepository {
         }
       }
     });
+  }
+
+  private refuseMisfits<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+    events: readonly E[],
+    context: CommandContext,
+  ): void {
+    for (const event of events) {
+      const misfit = eventMisfit(decider.eventSchemas, event);
+      if (misfit === null) continue;
+      // Names only: the event's data may hold personal data, which never goes to the logs.
+      const details = { decider: decider.name, streamId, misfit, correlationId: context.correlationId };
+      this.log.error(details, 'event refused by its schema');
+      throw unrecordable(misfit);
+    }
   }
 
   private remember(key: string, entry: Cached): void {

@@ -69,7 +69,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.nz, ops@example.nz ,', TOKEN_TTL_SECONDS: '60' }).identity).toEqual({
       adminEmails: ['boss@example.nz', 'ops@example.nz'],
       tokenTtlSeconds: 60,
-      rateLimit: { perIp: 10, perAccount: 5 },
+      rateLimit: { perIp: 10, perAccount: 5, signInStartsPerIp: 30 },
       oidc: null,
     });
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.nz' })).toThrow('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
@@ -81,6 +81,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the mail settings and the public address for links in e-mails', () => {
+    expect(loadConfig({})).toMatchObject({
+      publicUrl: 'http://localhost:3000',
+      mail: { smtpUrl: null, from: 'Kauri <no-reply@kauri.nz>' },
+      registerInterestRateLimitPerIp: 5,
+    });
+    const smtp = { SMTP_URL: 'smtps://u:p@smtp.example.nz:465', MAIL_FROM: 'Kauri <hello@kauri.nz>' };
+    expect(loadConfig({ PUBLIC_URL: 'https://kauri.nz/', ...smtp })).toMatchObject({
+      publicUrl: 'https://kauri.nz',
+      mail: { smtpUrl: 'smtps://u:p@smtp.example.nz:465', from: 'Kauri <hello@kauri.nz>' },
+    });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.nz' })).toThrow('SMTP_URL must start with smtp:// or smtps://');
+    expect(() => loadConfig({ PUBLIC_URL: 'kauri.nz' })).toThrow('PUBLIC_URL must be an http(s) address');
+  });
+
   it('uses the sandbox payment provider without Stripe keys, and wants every Stripe setting once one is set', () => {
     expect(loadConfig({}).stripe).toBeNull();
     expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test' })).toThrow('STRIPE_SECRET_KEY is required when any other STRIPE_ setting is set');
@@ -89,5 +104,12 @@ describe('loadConfig', () => {
     );
     const full = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh', STRIPE_PRICE_PROFESSIONAL: 'p1', STRIPE_PRICE_ENTERPRISE: 'p2' };
     expect(loadConfig(full).stripe).toEqual({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'wh', prices: { professional: 'p1', enterprise: 'p2' }, apiUrl: null });
+  });
+
+  it('sends HSTS only when HSTS=true (or over TLS, decided per request); any other value stops the boot', () => {
+    expect(loadConfig({}).hsts).toBe(false);
+    expect(loadConfig({ HSTS: 'TRUE' }).hsts).toBe(true);
+    expect(loadConfig({ HSTS: 'false' }).hsts).toBe(false);
+    expect(() => loadConfig({ HSTS: 'yes' })).toThrow("HSTS='yes' must be true or false");
   });
 });

@@ -22,6 +22,24 @@ export interface Config {
   stripe: StripeConfig | null;
   /** How long a wholesale investor certification stands before it lapses (`WHOLESALE_VALIDITY_MONTHS`, default 24). */
   wholesaleValidityMonths: number;
+  /** Strict-Transport-Security on every response (`HSTS=true`); otherwise only on requests that came over TLS. */
+  hsts: boolean;
+  /**
+   * The address people reach the app at (`PUBLIC_URL`, default `http://localhost:<PORT>`): links in e-mails.
+   * Never taken from a request's Host header, which the sender controls.
+   */
+  publicUrl: string;
+  mail: MailConfig;
+  /** Registrations of interest per client IP per hour (`REGISTER_INTEREST_RATE_LIMIT_PER_IP`, default 5). */
+  registerInterestRateLimitPerIp: number;
+}
+
+/** Outgoing e-mail (platform/mail). */
+export interface MailConfig {
+  /** `SMTP_URL` (smtp:// or smtps://); null writes messages to the local outbox `DATA_DIR/outbox/`. */
+  smtpUrl: string | null;
+  /** `MAIL_FROM`, default `Kauri <no-reply@kauri.nz>`. */
+  from: string;
 }
 
 /** Stripe settings (see domains/billing/README.md). */
@@ -41,8 +59,11 @@ export interface IdentityConfig {
   adminEmails: string[];
   /** Lifetime of a bearer token from /api/auth/callback (`TOKEN_TTL_SECONDS`, default 3600). */
   tokenTtlSeconds: number;
-  /** Login and registration attempts per IP, and failed logins per account, in 15 minutes. */
-  rateLimit: { perIp: number; perAccount: number };
+  /**
+   * Login and registration attempts per IP, and failed logins per (account, IP) before backoff starts, in 15
+   * minutes; starts of external sign-in (`GET /api/login`) per IP in 15 minutes.
+   */
+  rateLimit: { perIp: number; perAccount: number; signInStartsPerIp: number };
   /** External OpenID provider, when all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
 }
@@ -97,6 +118,17 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   const wholesaleValidityMonths = validityText ? Number(validityText) : 24;
   if (!Number.isInteger(wholesaleValidityMonths) || wholesaleValidityMonths < 1 || wholesaleValidityMonths > 120) problems.push(`WHOLESALE_VALIDITY_MONTHS='${validityText}' must be a whole number of months from 1 to 120`);
 
+  const hstsText = env.HSTS?.trim().toLowerCase();
+  if (hstsText && hstsText !== 'true' && hstsText !== 'false') {
+    problems.push(`HSTS='${env.HSTS?.trim()}' must be true or false`);
+  }
+  const publicUrlText = env.PUBLIC_URL?.trim().replace(/\/+$/, '');
+  if (publicUrlText && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(publicUrlText)) {
+    problems.push('PUBLIC_URL must be an http(s) address such as https://kauri.nz');
+  }
+  const smtpUrl = url('SMTP_URL', ['smtp', 'smtps'], false, '');
+  const registerInterestRateLimitPerIp = positiveInteger(env, 'REGISTER_INTEREST_RATE_LIMIT_PER_IP', 5, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -111,7 +143,20 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     identity,
     stripe,
     wholesaleValidityMonths,
+    hsts: hstsText === 'true',
+    publicUrl: publicUrlText || `http://localhost:${port}`,
+    mail: { smtpUrl, from: env.MAIL_FROM?.trim() || 'Kauri <no-reply@kauri.nz>' },
+    registerInterestRateLimitPerIp,
   };
+}
+
+function positiveInteger(env: Env, name: string, fallback: number, problems: string[]): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (Number.isInteger(value) && value > 0) return value;
+  problems.push(`${name}='${text}' must be a positive integer`);
+  return fallback;
 }
 
 function stripeConfig(env: Env, problems: string[]): StripeConfig | null {
@@ -129,14 +174,7 @@ function stripeConfig(env: Env, problems: string[]): StripeConfig | null {
 }
 
 function identityConfig(env: Env, problems: string[]): IdentityConfig {
-  const positive = (name: string, fallback: number): number => {
-    const text = env[name]?.trim();
-    if (!text) return fallback;
-    const value = Number(text);
-    if (Number.isInteger(value) && value > 0) return value;
-    problems.push(`${name}='${text}' must be a positive integer`);
-    return fallback;
-  };
+  const positive = (name: string, fallback: number): number => positiveInteger(env, name, fallback, problems);
   const adminEmails = (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
   for (const email of adminEmails) if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.push(`ADMIN_EMAILS: '${email}' is not an e-mail address`);
   const issuer = env.OIDC_ISSUER?.trim() || null;
@@ -148,7 +186,11 @@ function identityConfig(env: Env, problems: string[]): IdentityConfig {
   return {
     adminEmails,
     tokenTtlSeconds: positive('TOKEN_TTL_SECONDS', 3600),
-    rateLimit: { perIp: positive('AUTH_RATE_LIMIT_PER_IP', 10), perAccount: positive('AUTH_RATE_LIMIT_PER_ACCOUNT', 5) },
+    rateLimit: {
+      perIp: positive('AUTH_RATE_LIMIT_PER_IP', 10),
+      perAccount: positive('AUTH_RATE_LIMIT_PER_ACCOUNT', 5),
+      signInStartsPerIp: positive('SIGN_IN_START_RATE_LIMIT_PER_IP', 30),
+    },
     oidc: issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null,
   };
 }

@@ -1,3 +1,5 @@
+import type { EventSchemas } from './event-schema.js';
+
 /**
  * A pure decider: the whole behaviour of one aggregate. `decide` gets everything it needs on the command
  * (including the time and the acting user) and either returns the events to record or throws a DomainError.
@@ -12,6 +14,8 @@ export interface Decider<C, E extends DomainEvent, S> {
   readonly initialState: S;
   evolve(state: S, event: E): S;
   decide(command: C, state: S): E[];
+  /** The shape of every event type this decider records: an event that does not fit is never appended. */
+  readonly eventSchemas: EventSchemas<E>;
   /** Current schema version of each event type; 1 when absent. */
   readonly schemaVersions?: Partial<Record<E['type'], number>>;
 }

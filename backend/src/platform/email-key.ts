@@ -1,9 +1,45 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import type { Secrets } from './secrets.js';
 
 /**
- * The pseudonymous key of an e-mail address (SHA-256 of its trimmed, lower-cased form): lets a rule or a
- * read model recognise "the same person" without keeping the address outside `data.personal`.
+ * The pseudonymous key of an e-mail address: lets a rule or a read model recognise "the same person" without
+ * keeping the address outside `data.personal`. It is an HMAC-SHA-256 of the trimmed, lower-cased address
+ * with a secret from the vault, so a copy of the log alone cannot be searched for a known address — which
+ * an unkeyed hash allowed, even after the person was forgotten.
  */
-export function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The keyed key, given the secret (pure: deciders' tests and the EmailKeys service share it). */
+export function keyedEmailKey(secret: Buffer, email: string): string {
+  return createHmac('sha256', secret).update(normaliseEmail(email)).digest('hex');
+}
+
+/**
+ * The unkeyed SHA-256 used before keyed keys: still found in events and stream names written before, so
+ * lookups fall back to it; never written any more.
+ */
+export function legacyEmailKey(email: string): string {
+  return createHash('sha256').update(normaliseEmail(email)).digest('hex');
+}
+
+export interface EmailKeyPair {
+  /** What new events and stream names carry. */
+  key: string;
+  /** What events written before keyed keys carry. */
+  legacy: string;
+}
+
+/** E-mail keys with the vault's `email-key` secret. */
+export class EmailKeys {
+  constructor(private readonly secrets: Secrets) {}
+
+  async of(email: string): Promise<string> {
+    return keyedEmailKey(await this.secrets.key('email-key'), email);
+  }
+
+  async pair(email: string): Promise<EmailKeyPair> {
+    return { key: await this.of(email), legacy: legacyEmailKey(email) };
+  }
 }

@@ -9,6 +9,8 @@ import type { ReadStore } from './read-store/read-store.js';
 import { IntegrityCheck } from './operations/integrity-check.js';
 import { IntegrityOperationsController, OperationsController } from './operations/operations.controller.js';
 import { OperatorGuard } from './operations/operator.guard.js';
+import { EmailKeys } from './email-key.js';
+import { Secrets } from './secrets.js';
 import { CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE, VAULT } from './tokens.js';
 import type { Vault } from './vault/vault.js';
 
@@ -29,6 +31,7 @@ export interface Platform {
 @Module({})
 export class PlatformModule {
   static forRoot(platform: Platform): DynamicModule {
+    const secrets = new Secrets(platform.vault);
     return {
       module: PlatformModule,
       controllers: [HealthController, OperationsController, IntegrityOperationsController],
@@ -40,11 +43,25 @@ export class PlatformModule {
         { provide: LOGGER, useValue: platform.logger },
         { provide: OPS_TOKEN, useValue: platform.opsToken },
         OperatorGuard,
+        { provide: Secrets, useValue: secrets },
+        { provide: EmailKeys, useValue: new EmailKeys(secrets) },
         { provide: IntegrityCheck, useValue: new IntegrityCheck(platform.eventStore) },
         { provide: ProjectionEngine, useValue: platform.engine },
-        { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore) },
+        { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore, platform.logger) },
       ],
-      exports: [CONFIG, EVENT_STORE, READ_STORE, VAULT, LOGGER, OPS_TOKEN, ProjectionEngine, AggregateRepository, IntegrityCheck],
+      exports: [
+        Secrets,
+        EmailKeys,
+        CONFIG,
+        EVENT_STORE,
+        READ_STORE,
+        VAULT,
+        LOGGER,
+        OPS_TOKEN,
+        ProjectionEngine,
+        AggregateRepository,
+        IntegrityCheck,
+      ],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from './errors.js';
 
 /** File kinds recognised by their first bytes — never by the name or the declared type, which anyone can set. */
@@ -36,22 +36,50 @@ export interface UploadRules {
   wrongKind: string;
   /** The refusal for a file over the limit, e.g. 'Documents must be at most 10MB'. */
   tooLarge: string;
+  /** The whole body must arrive within `totalMs`, with no pause longer than `idleMs` (defaults: 60 s and 15 s). */
+  timeouts?: { totalMs: number; idleMs: number };
+}
+
+export const UPLOAD_TIMEOUTS = { totalMs: 60_000, idleMs: 15_000 };
+export const UPLOAD_TOO_SLOW = 'The upload took too long; please try again';
+export const UPLOAD_STALLED = 'The upload stopped arriving; please try again';
+
+/** For `@ApiBody`: the request body is the file's bytes. */
+export const FILE_BODY = { schema: { type: 'string', format: 'binary' } } as const;
+
+/** The content types a file upload may declare: its kinds', or generic bytes (a browser's type for an unknown file). */
+export function uploadContentTypes(kinds: readonly FileKind[]): string[] {
+  return [...new Set(kinds.map((k) => CONTENT_TYPES[k])), 'application/octet-stream'];
 }
 
 function kindOf(head: Buffer, kinds: readonly FileKind[]): FileKind | null {
   return kinds.find((k) => head.length >= SIGNATURES[k].length && head.subarray(0, SIGNATURES[k].length).equals(SIGNATURES[k])) ?? null;
 }
 
+type UploadRequest = IncomingMessage & { res?: ServerResponse; _body?: boolean };
+
 /**
- * Reads a file sent as the raw request body. Refused early, without reading the rest: a declared length over
- * the limit before the first byte; a body whose first bytes are not one of the allowed kinds; a body that
- * grows past the limit. The caller stores nothing unless the whole file passed.
+ * Reads a file sent as the raw request body. Refused at once: a body a parser already consumed (a JSON or form
+ * content type) or any other non-file content type (415, naming the accepted ones), a declared length over
+ * the limit. Refused while reading: first bytes that are not one of the allowed kinds, a body that grows past
+ * the limit. A body that takes longer than the timeouts allow is answered 408 and its connection closed (a
+ * stalled client would otherwise hold it, and a shutdown, open). The caller stores nothing unless the whole
+ * file passed.
  */
-export function receiveFile(req: IncomingMessage, rules: UploadRules): Promise<ReceivedFile> {
-  const tooLarge = () => new DomainError(rules.tooLarge, 413, [{ field: 'file', message: rules.tooLarge }]);
-  const wrongKind = () => new DomainError(rules.wrongKind, 415, [{ field: 'file', message: rules.wrongKind }]);
+export function receiveFile(req: UploadRequest, rules: UploadRules): Promise<ReceivedFile> {
+  const fileError = (message: string, status: 408 | 413 | 415) =>
+    new DomainError(message, status, [{ field: 'file', message }]);
+  const tooLarge = () => fileError(rules.tooLarge, 413);
+  const wrongKind = () => fileError(rules.wrongKind, 415);
+  const accepted = uploadContentTypes(rules.kinds);
+  const declaredType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (req._body || req.readableEnded || (declaredType !== '' && !accepted.includes(declaredType))) {
+    const message = `Send the file itself as the request body, with one of these content types: ${accepted.join(', ')}`;
+    return Promise.reject(fileError(message, 415));
+  }
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > rules.maxBytes) return Promise.reject(tooLarge());
+  const { totalMs, idleMs } = rules.timeouts ?? UPLOAD_TIMEOUTS;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const hash = createHash('sha256');
@@ -61,16 +89,22 @@ export function receiveFile(req: IncomingMessage, rules: UploadRules): Promise<R
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
+      clearTimeout(total);
+      clearTimeout(idle);
       fn();
     };
     const refuse = (error: DomainError) =>
       settle(() => {
         req.removeAllListeners('data');
         req.pause();
+        if (error.status === 408 && req.res && !req.res.headersSent) req.res.setHeader('Connection', 'close');
         reject(error);
       });
+    const total = setTimeout(() => refuse(fileError(UPLOAD_TOO_SLOW, 408)), totalMs);
+    const idle = setTimeout(() => refuse(fileError(UPLOAD_STALLED, 408)), idleMs);
     req.on('data', (chunk: Buffer) => {
       if (settled) return;
+      idle.refresh();
       size += chunk.length;
       if (size > rules.maxBytes) return refuse(tooLarge());
       chunks.push(chunk);
@@ -88,6 +122,8 @@ export function receiveFile(req: IncomingMessage, rules: UploadRules): Promise<R
       }),
     );
     req.once('error', (error) => settle(() => reject(error)));
+    // The client went away (or shutdown closed the connection) before the end: nobody waits for an answer.
+    req.once('close', () => settle(() => reject(new DomainError('The upload was interrupted', 400))));
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AssetEvent } from '../domains/assets/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import { own } from '../platform/own.js';
 import type { Projection } from '../platform/projections/projection.js';
 import '../domains/assets/upcasters.js';
 
@@ -21,7 +22,7 @@ export interface ActivitiesDoc {
 const LIMIT = 50;
 
 function describe(event: AssetEvent, names: Record<string, string>): { type: ActivityType; description: string } {
-  const name = names[event.data.assetId] ?? 'An asset';
+  const name = own(names, event.data.assetId) ?? 'An asset';
   switch (event.type) {
     case 'AssetDrafted':
       return { type: 'asset', description: `${event.data.name} created as a draft` };

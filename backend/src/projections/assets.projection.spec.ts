@@ -43,4 +43,22 @@ describe('asset read models', () => {
     ]);
     expect(doc.items.at(-1)!.description).toBe('Harbour View created as a draft');
   });
+
+  it('asset ids such as constructor, __proto__ or toString are ordinary keys of the portfolio and activities', () => {
+    const stray = (assetId: string): AssetEvent => ({
+      type: 'AssetValued',
+      data: { assetId, ownerId, value: 5, method: 'owner-estimate' },
+    });
+    const events = [
+      ...recorded('asset-constructor', lifeOf('constructor', 'Harbour View', 1_100_000)),
+      ...recorded('asset-x', [stray('toString'), stray('__proto__')], 100),
+    ];
+    const portfolio = project(portfolioProjection, events).get(ownerId)!;
+    // Values for assets never drafted change nothing (they are not found on Object.prototype).
+    expect(portfolio).toMatchObject({ totalValue: 1_100_000, activeTokens: 1_000_000, totalInvestors: 1 });
+    expect(Object.keys(portfolio.assets)).toEqual(['constructor']);
+    const activities = project(activitiesProjection, events).get(ownerId)!;
+    expect(activities.items[0]!.description).toBe('An asset valued at $5');
+    expect(activities.items.at(-1)!.description).toBe('Harbour View created as a draft');
+  });
 });

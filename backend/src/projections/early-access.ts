@@ -2,10 +2,15 @@ import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
 import { FEE_FREE_PLACES } from '../domains/register-interest/options.js';
+import '../domains/register-interest/upcasters.js';
 
-/** How many fee-free early-access places are left: one document, shown on the landing and register pages. */
+/**
+ * How many fee-free early-access places are left: one document, shown on the landing and register pages.
+ * Counts confirmed registrations (and v2 ones, which were counted on submission), never mere submissions.
+ */
 export interface EarlyAccessDoc {
   _id: 'prelaunch';
+  /** Confirmed registrations. */
   registrations: number;
   feeWaivers: number;
   placesLeft: number;
@@ -15,19 +20,28 @@ export const EARLY_ACCESS_ID = 'prelaunch';
 
 export const earlyAccessProjection: Projection<EarlyAccessDoc> = {
   name: 'early-access',
-  version: 1,
-  eventTypes: ['InterestRegistered'],
+  version: 2,
+  eventTypes: ['InterestRegistered', 'InterestConfirmed'],
   keys: () => [EARLY_ACCESS_ID],
   evolve(doc, raw) {
     const event = raw as RecordedEvent & InterestRegisterEvent;
     const current = doc ?? { _id: EARLY_ACCESS_ID, registrations: 0, feeWaivers: 0, placesLeft: FEE_FREE_PLACES };
+    const count = (place: { feeWaived: boolean }) => {
+      const feeWaivers = current.feeWaivers + (place.feeWaived ? 1 : 0);
+      const placesLeft = Math.max(0, FEE_FREE_PLACES - feeWaivers);
+      return { ...current, registrations: current.registrations + 1, feeWaivers, placesLeft };
+    };
     switch (event.type) {
-      case 'InterestRegistered': {
-        const feeWaivers = current.feeWaivers + (event.data.feeWaived ? 1 : 0);
-        return { ...current, registrations: current.registrations + 1, feeWaivers, placesLeft: Math.max(0, FEE_FREE_PLACES - feeWaivers) };
-      }
+      case 'InterestRegistered':
+        return event.data.placeOnRegistration ? count(event.data.placeOnRegistration) : current;
+      case 'InterestConfirmed':
+        return count(event.data);
+      case 'ConfirmationMailSending':
+      case 'ConfirmationMailSent':
+      case 'ConfirmationMailFailed':
+        return current;
       default: {
-        const _exhaustive: never = event.type;
+        const _exhaustive: never = event;
         return current;
       }
     }

@@ -1,6 +1,7 @@
 import type { AssetEvent } from '../domains/assets/events.js';
 import type { InvestmentConfirmed } from '../domains/offerings/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import { own } from '../platform/own.js';
 import type { Projection } from '../platform/projections/projection.js';
 
 interface AssetFigures {
@@ -45,7 +46,7 @@ export const portfolioProjection: Projection<PortfolioDoc> = {
     const at = event.metadata.occurredAt;
     const base: PortfolioDoc = doc ?? { _id: id, totalValue: 0, activeTokens: 0, totalInvestors: 0, assets: {}, valueHistory: [], updatedAt: at };
     const { assetId } = event.data;
-    const current = base.assets[assetId];
+    const current = own(base.assets, assetId);
     let next: AssetFigures | undefined;
     switch (event.type) {
       case 'AssetDrafted':

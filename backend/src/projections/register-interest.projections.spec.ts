@@ -1,21 +1,39 @@
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import { emailKey } from '../domains/register-interest/decider.js';
-import type { InterestRegistered } from '../domains/register-interest/events.js';
+import type { InterestConfirmed, InterestRegistered } from '../domains/register-interest/events.js';
+import { legacyEmailKey as emailKey } from '../platform/email-key.js';
 import { project } from '../platform/projections/projection.js';
 import { recorded } from '../testing/recorded.js';
 import { earlyAccessProjection } from './early-access.js';
 import { registrationsProjection } from './registrations.js';
 
-function registered(number: number, feeWaived: boolean): InterestRegistered {
+/** As stored before confirmation by e-mail existed (v2): numbered and waived on submission. */
+function registeredV2(number: number, feeWaived: boolean) {
+  const { placeOnRegistration: _place, ...data } = registered(number).data;
+  return { type: 'InterestRegistered', data: { ...data, number, feeWaived } };
+}
+
+const confirmed = (number: number, feeWaived: boolean, registration = number): InterestConfirmed => ({
+  type: 'InterestConfirmed',
+  data: { registrationId: `r${registration}`, number, feeWaived, confirmedAt: '2026-11-02T00:00:00.000Z' },
+});
+
+function registered(number: number): InterestRegistered {
   return {
     type: 'InterestRegistered',
     data: {
       registrationId: `r${number}`,
-      number,
-      feeWaived,
       emailKey: emailKey(`p${number}@example.nz`),
       subjectId: `r${number}`,
-      personal: { firstName: 'Mere', lastName: 'Tane', email: `p${number}@example.nz`, phone: '0211234567', dateOfBirth: '1970-05-05', city: 'Nelson', occupation: 'Farmer', additionalInfo: null },
+      personal: {
+        firstName: 'Mere',
+        lastName: 'Tane',
+        email: `p${number}@example.nz`,
+        phone: '0211234567',
+        dateOfBirth: '1970-05-05',
+        city: 'Nelson',
+        occupation: 'Farmer',
+        additionalInfo: null,
+      },
       country: 'nz',
       investmentInterest: ['infrastructure'],
       investmentAmount: 'over-1m',
@@ -23,55 +41,93 @@ function registered(number: number, feeWaived: boolean): InterestRegistered {
       agreedToTermsAt: '2026-11-01T00:00:00.000Z',
       agreedToContactAt: '2026-11-01T00:00:00.000Z',
       registeredAt: '2026-11-01T00:00:00.000Z',
+      placeOnRegistration: null,
     },
   };
 }
 
+const v = (version: number, events: RecordedEvent[]) =>
+  events.map((e) => ({ ...e, metadata: { ...e.metadata, schemaVersion: version } }));
+
 describe('early-access projection', () => {
-  it('given 99 waived and 3 more registrations, then 102 registrations and no places left', () => {
-    const events = Array.from({ length: 102 }, (_, i) => registered(i + 1, i < 100));
-    expect(project(earlyAccessProjection, recorded('interest-register-prelaunch', events)).get('prelaunch')).toEqual({
+  it('counts confirmations, not submissions: 102 registered, 3 confirmed, then 97 places left', () => {
+    const events = [
+      ...Array.from({ length: 102 }, (_, i) => registered(i + 1)),
+      confirmed(1, true, 5),
+      confirmed(2, true, 9),
+      confirmed(3, true, 1),
+    ];
+    expect(
+      project(earlyAccessProjection, v(3, recorded('interest-register-prelaunch', events))).get('prelaunch'),
+    ).toEqual({
       _id: 'prelaunch',
-      registrations: 102,
-      feeWaivers: 100,
-      placesLeft: 0,
+      registrations: 3,
+      feeWaivers: 3,
+      placesLeft: 97,
     });
   });
 
-  it('given one registration, then 99 places left', () => {
-    expect(project(earlyAccessProjection, recorded('s', [registered(1, true)])).get('prelaunch')?.placesLeft).toBe(99);
+  it('given 99 waived and 3 more confirmed, then 102 registrations and no places left', () => {
+    const events = Array.from({ length: 102 }, (_, i) => [registered(i + 1), confirmed(i + 1, i < 100)]).flat();
+    expect(
+      project(earlyAccessProjection, v(3, recorded('interest-register-prelaunch', events))).get('prelaunch'),
+    ).toMatchObject({ registrations: 102, feeWaivers: 100, placesLeft: 0 });
+  });
+
+  it('counts v2 registrations (from before confirmation) with the place they were given', () => {
+    const events = v(2, recorded('s', [registeredV2(1, true), registeredV2(2, true)]));
+    expect(project(earlyAccessProjection, events).get('prelaunch')).toMatchObject({ registrations: 2, placesLeft: 98 });
   });
 });
 
 describe('registrations projection', () => {
-  const v2 = (events: RecordedEvent[]) => events.map((e) => ({ ...e, metadata: { ...e.metadata, schemaVersion: 2 } }));
   const expected = {
-      _id: 'r7',
-      number: 7,
-      feeWaived: true,
-      emailKey: emailKey('p7@example.nz'),
-      firstName: 'Mere',
-      lastName: 'Tane',
-      email: 'p7@example.nz',
-      phone: '0211234567',
-      city: 'Nelson',
-      country: 'nz',
-      occupation: 'Farmer',
-      investmentInterest: ['infrastructure'],
-      investmentAmount: 'over-1m',
-      experience: 'expert',
-      additionalInfo: null,
-      registeredAt: '2026-11-01T00:00:00.000Z',
+    _id: 'r7',
+    number: null,
+    feeWaived: false,
+    confirmedAt: null,
+    emailKey: emailKey('p7@example.nz'),
+    firstName: 'Mere',
+    lastName: 'Tane',
+    email: 'p7@example.nz',
+    phone: '0211234567',
+    city: 'Nelson',
+    country: 'nz',
+    occupation: 'Farmer',
+    investmentInterest: ['infrastructure'],
+    investmentAmount: 'over-1m',
+    experience: 'expert',
+    additionalInfo: null,
+    registeredAt: '2026-11-01T00:00:00.000Z',
   };
 
-  it('given a registration, then one document with its details for follow-up', () => {
-    expect(project(registrationsProjection, v2(recorded('s', [registered(7, true)]))).get('r7')).toEqual(expected);
+  it('given a registration, then one document with its details for follow-up, unnumbered until confirmed', () => {
+    expect(project(registrationsProjection, v(3, recorded('s', [registered(7)]))).get('r7')).toEqual(expected);
+    const both = v(3, recorded('s', [registered(7), confirmed(1, true, 7)]));
+    expect(project(registrationsProjection, both).get('r7')).toEqual({
+      ...expected,
+      number: 1,
+      feeWaived: true,
+      confirmedAt: '2026-11-02T00:00:00.000Z',
+    });
+  });
+
+  it('given a v2 registration, then it is upcast with the place it was given on submission', () => {
+    const confirmedOnRegistration = { ...expected, number: 7, feeWaived: true, confirmedAt: expected.registeredAt };
+    expect(project(registrationsProjection, v(2, recorded('s', [registeredV2(7, true)]))).get('r7')).toEqual(
+      confirmedOnRegistration,
+    );
   });
 
   it('given a v1 registration (the registrant unsealed as `registrant`), then it is upcast on read to the same document', () => {
-    const { subjectId: _subject, personal, ...rest } = registered(7, true).data;
+    const { subjectId: _subject, personal, ...rest } = registeredV2(7, true).data;
     const v1 = recorded('s', [{ type: 'InterestRegistered', data: { ...rest, registrant: personal } }]);
     expect(v1[0]!.metadata.schemaVersion).toBe(1);
-    expect(project(registrationsProjection, v1).get('r7')).toEqual(expected);
+    expect(project(registrationsProjection, v1).get('r7')).toEqual({
+      ...expected,
+      number: 7,
+      feeWaived: true,
+      confirmedAt: expected.registeredAt,
+    });
   });
 });

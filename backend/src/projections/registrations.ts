@@ -3,11 +3,14 @@ import type { Projection } from '../platform/projections/projection.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
 import '../domains/register-interest/upcasters.js';
 
-/** One document per registration of interest, for admins to follow up (newest first by `number`). */
+/** One document per registration of interest, for admins to follow up. */
 export interface RegistrationDoc {
   _id: string;
-  number: number;
+  /** Order of confirmation; null until the registrant confirms their e-mail address. */
+  number: number | null;
   feeWaived: boolean;
+  /** When the address was confirmed through the e-mailed link (from before confirmation existed: when registered). */
+  confirmedAt: string | null;
   /** The registrant's e-mail key, so a signed-in user's early-access waiver can be found. */
   emailKey: string;
   firstName: string;
@@ -26,8 +29,8 @@ export interface RegistrationDoc {
 
 export const registrationsProjection: Projection<RegistrationDoc> = {
   name: 'registrations',
-  version: 2,
-  eventTypes: ['InterestRegistered'],
+  version: 3,
+  eventTypes: ['InterestRegistered', 'InterestConfirmed'],
   keys: (event) => [(event as RecordedEvent & InterestRegisterEvent).data.registrationId],
   evolve(doc, raw, id) {
     const event = raw as RecordedEvent & InterestRegisterEvent;
@@ -36,8 +39,9 @@ export const registrationsProjection: Projection<RegistrationDoc> = {
         const { personal: r, ...d } = event.data;
         return {
           _id: id,
-          number: d.number,
-          feeWaived: d.feeWaived,
+          number: d.placeOnRegistration?.number ?? null,
+          feeWaived: d.placeOnRegistration?.feeWaived ?? false,
+          confirmedAt: d.placeOnRegistration ? d.registeredAt : null,
           emailKey: d.emailKey,
           firstName: r.firstName,
           lastName: r.lastName,
@@ -53,10 +57,12 @@ export const registrationsProjection: Projection<RegistrationDoc> = {
           registeredAt: d.registeredAt,
         };
       }
-      default: {
-        const _exhaustive: never = event.type;
-        return doc;
+      case 'InterestConfirmed': {
+        const { number, feeWaived, confirmedAt } = event.data;
+        return doc && { ...doc, number, feeWaived, confirmedAt };
       }
+      default:
+        return doc;
     }
   },
 };

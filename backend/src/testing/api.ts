@@ -1,13 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer, type AppOptions, type StartedServer } from '../app.js';
 
-/** Starts the real app on a free port (memory stores unless told otherwise), quiet logs. */
+/**
+ * Starts the real app on a free port (memory stores unless told otherwise), quiet logs, and — unless DATA_DIR
+ * is given — a data folder of its own, removed on close (the mail outbox is written there: testing/mail.ts).
+ */
 export async function startTestServer(options: AppOptions = {}): Promise<StartedServer & { api: Api }> {
+  const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'kauri-test-'));
   const server = await startServer({
     port: 0,
     ...options,
-    env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', ...options.env },
+    env: {
+      EVENT_STORE: 'memory',
+      READ_STORE: 'memory',
+      LOG_LEVEL: 'silent',
+      ...(ownDataDir && { DATA_DIR: ownDataDir }),
+      ...options.env,
+    },
   });
-  return { ...server, api: new Api(server.url) };
+  return {
+    ...server,
+    api: new Api(server.url),
+    async close() {
+      await server.close();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface ApiResponse<T = any> {

@@ -1,10 +1,25 @@
 /** The real Kauri server (API plus the built frontend on one port), configured for a test run. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from '../../../backend/src/app.js';
 
 /**
  * Starts the backend on a free port with in-memory stores, so every run begins with an empty
- * register: the first registration of a run is always within the first 100.
+ * register: the first registration of a run is always within the first 100. Its data folder (where the
+ * mail outbox is: `server.config.dataDir`) is a fresh temporary one, removed on close.
  */
-export function startKauri(env: Record<string, string> = {}) {
-  return startServer({ port: 0, env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', ...env } });
+export async function startKauri(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kauri-e2e-'));
+  const server = await startServer({
+    port: 0,
+    env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env },
+  });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

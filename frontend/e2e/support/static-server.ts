@@ -60,11 +60,12 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** The stubbed early-access register: counts registrations and refuses a second one per e-mail. */
+/**
+ * The stubbed early-access register: records registrations and refuses a second one per e-mail. Places are
+ * taken by confirming through the e-mailed link, which the stub has no mail for: they all stay free.
+ */
 function earlyAccessStub() {
   const emails = new Set<string>();
-
-  const placesLeft = () => Math.max(0, WAIVED_PLACES - emails.size);
 
   async function register(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJson(request);
@@ -82,20 +83,14 @@ function earlyAccessStub() {
       sendJson(response, 409, { message: 'This email address is already registered' });
       return;
     }
-    const feeWaived = placesLeft() > 0;
     emails.add(email);
-    sendJson(response, 201, {
-      registrationId: `stub-${emails.size}`,
-      number: emails.size,
-      feeWaived,
-      position: emails.size,
-    });
+    sendJson(response, 201, { registrationId: `stub-${emails.size}`, position: emails.size });
   }
 
   return {
     async handle(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
       if (request.method === 'GET' && path === '/api/early-access') {
-        sendJson(response, 200, { waivedPlaces: WAIVED_PLACES, placesLeft: placesLeft(), registrations: emails.size });
+        sendJson(response, 200, { waivedPlaces: WAIVED_PLACES, placesLeft: WAIVED_PLACES, registrations: 0 });
       } else if (request.method === 'POST' && path === '/api/register-interest') {
         await register(request, response);
       } else {

@@ -4,22 +4,19 @@
  * cleared. One query holds the answer for every route and component.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './client';
+import { ApiError, apiRequest, readHeaders } from './client';
 import { clearSignIn, clearToken, readUsableToken, rememberAuthRedirect, storageKeys, storeToken } from './storage';
 import type { AuthCallbackResponse, Credentials, Registration, User } from './types';
 
-async function fetchUser(path: string, bearer?: string): Promise<Response> {
-  return fetch(path, {
-    credentials: 'include',
-    headers: { Accept: 'application/json', ...(bearer && { Authorization: `Bearer ${bearer}` }) },
-  });
+/** Like every call (spec §7), the user check carries the stored token too, if there is one. */
+async function fetchUser(path: string): Promise<Response> {
+  return fetch(path, { credentials: 'include', headers: readHeaders() });
 }
 
 export async function loadCurrentUser(): Promise<User | null> {
   let sessionFailed = false;
   try {
-    // Like every call (spec §7), the session check carries the stored token too, if there is one.
-    const session = await fetchUser('/api/user', readUsableToken() ?? undefined);
+    const session = await fetchUser('/api/user');
     if (session.ok) return (await session.json()) as User;
     if (session.status === 401) return null;
     sessionFailed = true;
@@ -28,7 +25,7 @@ export async function loadCurrentUser(): Promise<User | null> {
   }
   const token = sessionFailed ? readUsableToken() : null;
   if (!token) return null;
-  const byToken = await fetchUser('/api/auth/user', token);
+  const byToken = await fetchUser('/api/auth/user');
   if (byToken.status === 401) {
     clearToken();
     return null;

@@ -1,8 +1,10 @@
 /**
  * The one HTTP client of the app (spec §7): every call sends the session cookie, adds a bearer token
- * while a usable one is stored, speaks JSON, and turns any non-OK response into an ApiError.
+ * while a usable one is stored, speaks JSON, and turns any non-OK response into an ApiError. Every read
+ * carries `X-Read-After` once this tab has written something (./readYourWrites).
  */
 import type { QueryFunction } from '@tanstack/react-query';
+import { writePositions } from './readYourWrites';
 import { readUsableToken } from './storage';
 import type { ErrorBody, FieldError } from './types';
 
@@ -48,9 +50,19 @@ function headersFor(method: HttpMethod, hasBody: boolean): Headers {
   if (hasBody) headers.set('Content-Type', 'application/json');
   const token = readUsableToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const csrf = method === 'GET' ? null : csrfToken();
-  if (csrf) headers.set('X-CSRF-Token', csrf);
+  if (method === 'GET') {
+    const readAfter = writePositions.readAfter();
+    if (readAfter) headers.set('X-Read-After', readAfter);
+  } else {
+    const csrf = csrfToken();
+    if (csrf) headers.set('X-CSRF-Token', csrf);
+  }
   return headers;
+}
+
+/** The headers of a read: JSON, the bearer token while one is usable, and read-your-writes. */
+export function readHeaders(): Headers {
+  return headersFor('GET', false);
 }
 
 function parseJson(text: string): unknown {
@@ -72,22 +84,22 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the API and returns the JSON answer (null for an empty one).
- * The response type is the server contract in ./types; it is not checked at run time.
+ * Calls the API and returns the JSON answer (null for an empty one). The position a write's answer carries
+ * is remembered for the reads that follow. The response type is the server contract in ./types; it is not
+ * checked at run time.
  */
-export async function apiRequest<TResponse>(method: HttpMethod, url: string, body?: unknown, options: { readAfter?: number } = {}): Promise<TResponse> {
-  const headers = headersFor(method, body !== undefined);
-  // Read-your-writes: the server waits (briefly) until its read models have passed this event position.
-  if (options.readAfter) headers.set('X-Read-After', String(options.readAfter));
+export async function apiRequest<TResponse>(method: HttpMethod, url: string, body?: unknown): Promise<TResponse> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers,
+    headers: headersFor(method, body !== undefined),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await errorFrom(response);
   const text = await response.text();
-  return (text ? JSON.parse(text) : null) as TResponse;
+  const answer: unknown = text ? JSON.parse(text) : null;
+  if (method !== 'GET') writePositions.observe(answer);
+  return answer as TResponse;
 }
 
 /** What a query does when the server answers 401: signed-out is a normal answer for some reads. */
@@ -102,7 +114,7 @@ export function getQueryFn<TData>(options: { on401: 'returnNull' }): QueryFuncti
 export function getQueryFn<TData>(options: { on401: 'throw' }): QueryFunction<TData>;
 export function getQueryFn<TData>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<TData | null> {
   return async ({ queryKey, signal }) => {
-    const response = await fetch(urlOf(queryKey), { credentials: 'include', headers: headersFor('GET', false), signal });
+    const response = await fetch(urlOf(queryKey), { credentials: 'include', headers: readHeaders(), signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     if (!response.ok) throw await errorFrom(response);
     return (await response.json()) as TData;
@@ -111,7 +123,7 @@ export function getQueryFn<TData>({ on401 }: { on401: UnauthorizedBehavior }): Q
 
 /** GET for a URL that is not simply the query key joined (query strings, encoded path segments). */
 export async function getJson<TData>(url: string, signal?: AbortSignal): Promise<TData> {
-  const response = await fetch(url, { credentials: 'include', headers: headersFor('GET', false), signal });
+  const response = await fetch(url, { credentials: 'include', headers: readHeaders(), signal });
   if (!response.ok) throw await errorFrom(response);
   return (await response.json()) as TData;
 }
@@ -121,7 +133,7 @@ export async function getJson<TData>(url: string, signal?: AbortSignal): Promise
  * is (0–1) from the text received so far. Returns the whole body as a Blob for saving.
  */
 export async function download(url: string, onProgress: (fraction: number) => void, progressOf: (text: string, response: Response) => number | null): Promise<{ blob: Blob; fileName: string }> {
-  const response = await fetch(url, { credentials: 'include', headers: headersFor('GET', false) });
+  const response = await fetch(url, { credentials: 'include', headers: readHeaders() });
   if (!response.ok || !response.body) throw await errorFrom(response);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -147,13 +159,16 @@ export function uploadFile<TResponse>(url: string, file: Blob & { name?: string 
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    headersFor(method, false).forEach((value, key) => xhr.setRequestHeader(key, value));
+    for (const [key, value] of headersFor(method, false)) xhr.setRequestHeader(key, value);
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     if (file.name) xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as TResponse);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        writePositions.observe(body);
+        resolve(body as TResponse);
+      }
       else reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`, isErrorBody(body) ? body : null));
     };
     // A refused upload may be cut off by the server before the body is sent; that is still a refusal.

@@ -1,9 +1,15 @@
 /** Write calls, one function per command the backend accepts. */
 import { apiRequest, uploadFile } from './client';
-import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, BillingOverview, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
+import type { ConfirmationReceipt } from './types';
+import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
+}
+
+/** Confirms a registration with the token from the e-mailed link. */
+export function confirmInterest(token: string): Promise<ConfirmationReceipt> {
+  return apiRequest<ConfirmationReceipt>('POST', '/api/register-interest/confirm', { token });
 }
 
 export function analyzeProperty(input: PropertyInput): Promise<PropertyAnalysis> {
@@ -33,11 +39,6 @@ export function confirmSandboxPayment(clientSecret: string, card: TestCard): Pro
 
 export function billingPortalUrl(): Promise<{ url: string }> {
   return apiRequest('POST', '/api/billing/portal', {});
-}
-
-/** The billing page once the read model has caught up with an event position. */
-export function billingAfter(position: number): Promise<BillingOverview> {
-  return apiRequest<BillingOverview>('GET', '/api/billing', undefined, { readAfter: position });
 }
 
 export function createAsset(input: AssetInput): Promise<Written & { id: string }> {

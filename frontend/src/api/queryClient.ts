@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getQueryFn } from './client';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -21,3 +21,11 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * After a write: marks these queries stale and waits until those on screen have been read again. The reads
+ * carry the write's position (read-your-writes, ./readYourWrites), so what they show includes the write.
+ */
+export async function refreshAfterWrite(client: QueryClient, ...queries: { queryKey: QueryKey }[]): Promise<void> {
+  await Promise.all(queries.map(({ queryKey }) => client.invalidateQueries({ queryKey })));
+}

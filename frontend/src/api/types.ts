@@ -38,14 +38,20 @@ export interface RegisterInterestRequest {
   agreeToContact: boolean;
 }
 
-/** 201 answer to POST /api/register-interest. */
+/** 201 answer to POST /api/register-interest: recorded, and a confirmation link is on its way by e-mail. */
 export interface RegistrationReceipt {
   registrationId: string;
-  /** The registration's number, quoted back to the registrant. */
+  /** Global position of the event, for read-your-writes. */
+  position: number;
+}
+
+/** 200 answer to POST /api/register-interest/confirm: the registration counts from now on. */
+export interface ConfirmationReceipt {
+  registrationId: string;
+  /** The registration's number in order of confirmation, quoted back to the registrant. */
   number: number;
-  /** True for the first 100 registrations: their sign-on fee is waived. */
+  /** True for the first 100 confirmed registrations: their sign-on fee is waived. */
   feeWaived: boolean;
-  /** Place in the early-access queue. */
   position: number;
 }
 
@@ -93,8 +99,10 @@ export interface Registration extends Credentials {
 /** One registration of interest, as admins see it (GET /api/admin/registrations). */
 export interface RegistrationRecord {
   _id: string;
-  number: number;
+  /** In order of confirmation; null until the registrant confirms their e-mail address. */
+  number: number | null;
   feeWaived: boolean;
+  confirmedAt: string | null;
   firstName: string;
   lastName: string;
   email: string;

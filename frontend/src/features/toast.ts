@@ -1,6 +1,9 @@
 import { useMemo, useSyncExternalStore } from 'react';
 
-/** Each call resolves once the toast is on screen (the first one waits for the notification code). */
+/**
+ * Each call resolves once the toast is on screen — drawn in the page, not merely handed to the notification
+ * code (the first one also waits for that code to load) — so a redirect timed from it always lets it be seen.
+ */
 export interface Toast {
   success(title: string, description?: string): Promise<void>;
   /** Failure toasts use the destructive (error) style, spec §8. */
@@ -19,16 +22,16 @@ export interface ToastMessage {
  * Toaster). The notification code is loaded on the first toast, not with the page: most visits never
  * need it. Toasts asked for before it has loaded wait in a queue and show in order.
  */
-let show: ((message: ToastMessage) => void) | null = null;
+/** Shows a toast; resolves once it is in the page. */
+export type ShowToast = (message: ToastMessage) => Promise<void>;
+
+let show: ShowToast | null = null;
 const waiting: { message: ToastMessage; shown: () => void }[] = [];
 let wanted = false;
 const listeners = new Set<() => void>();
 
 function toast(message: ToastMessage): Promise<void> {
-  if (show) {
-    show(message);
-    return Promise.resolve();
-  }
+  if (show) return show(message);
   const shown = new Promise<void>((resolve) => waiting.push({ message, shown: resolve }));
   if (!wanted) {
     wanted = true;
@@ -48,13 +51,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Called by the Toaster once it can show toasts (and with null when it unmounts). */
-export function connectToaster(next: ((message: ToastMessage) => void) | null): void {
+export function connectToaster(next: ShowToast | null): void {
   show = next;
   if (!next) return;
-  for (const { message, shown } of waiting.splice(0)) {
-    next(message);
-    shown();
-  }
+  for (const { message, shown } of waiting.splice(0)) void next(message).then(shown);
 }
 
 export function useToast(): Toast {

@@ -1,6 +1,6 @@
-import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { useSignedInUser } from '../features/auth/signedInUser';
 import { OperationsPage } from '../features/operations/OperationsPage';
 
 export default function AdminOperations() {
-  return <RequireSignIn>{(user) => <OperationsPage user={user} />}</RequireSignIn>;
+  return <OperationsPage user={useSignedInUser()} />;
 }

@@ -1,6 +1,6 @@
 import { AdminPage } from '../features/admin/AdminPage';
-import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { useSignedInUser } from '../features/auth/signedInUser';
 
 export default function Admin() {
-  return <RequireSignIn>{(user) => <AdminPage user={user} />}</RequireSignIn>;
+  return <AdminPage user={useSignedInUser()} />;
 }

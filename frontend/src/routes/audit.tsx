@@ -1,6 +1,6 @@
 import { AuditPage } from '../features/audit/AuditPage';
-import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { useSignedInUser } from '../features/auth/signedInUser';
 
 export default function Audit() {
-  return <RequireSignIn>{(user) => <AuditPage user={user} />}</RequireSignIn>;
+  return <AuditPage user={useSignedInUser()} />;
 }

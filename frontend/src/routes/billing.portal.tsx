@@ -1,6 +1,2 @@
-import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { SandboxPortalPage } from '../features/billing/SandboxPortalPage';
-
-export default function BillingPortal() {
-  return <RequireSignIn>{() => <SandboxPortalPage />}</RequireSignIn>;
-}
+export default SandboxPortalPage;

@@ -1,6 +1,2 @@
-import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { BillingPage } from '../features/billing/BillingPage';
-
-export default function Billing() {
-  return <RequireSignIn>{() => <BillingPage />}</RequireSignIn>;
-}
+export default BillingPage;

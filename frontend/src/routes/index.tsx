@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../features/auth/useCurrentUser';
 import { PageSpinner } from '../features/layout/PageSpinner';
@@ -7,10 +8,12 @@ import { usePaymentReturnNotice } from '../features/subscribe/usePaymentReturnNo
 // Signed-in code stays out of the landing page's first load.
 const Dashboard = lazy(() => import('../features/dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 
+const route = getRouteApi('/');
+
 /** `/`: the landing page for visitors, the dashboard once signed in (spec §2 route table). */
 export default function Home() {
   const auth = useAuth();
-  usePaymentReturnNotice();
+  usePaymentReturnNotice(route.useSearch());
   if (auth.status === 'loading') return <PageSpinner />;
   if (auth.status === 'anonymous') return <Landing />;
   return (

@@ -1,6 +1,6 @@
-import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { useSignedInUser } from '../features/auth/signedInUser';
 import { ProfilePage } from '../features/profile/ProfilePage';
 
 export default function Profile() {
-  return <RequireSignIn>{(user) => <ProfilePage user={user} />}</RequireSignIn>;
+  return <ProfilePage user={useSignedInUser()} />;
 }

@@ -18,7 +18,7 @@ export default function RegisterInterestPage() {
   return (
     <Flex vertical gap={24} style={{ maxWidth: 760, margin: '0 auto', padding: '32px 16px 64px' }}>
       {receipt ? (
-        <RegistrationComplete receipt={receipt} />
+        <RegistrationComplete />
       ) : (
         <>
           <div>

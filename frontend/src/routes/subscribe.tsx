@@ -1,7 +1,6 @@
-import { RequireSignIn } from '../features/auth/RequireSignIn';
-import { SignInRequired } from '../features/subscribe/SignInRequired';
+import { useSignedInUser } from '../features/auth/signedInUser';
 import { SubscribePage } from '../features/subscribe/SubscribePage';
 
 export default function Subscribe() {
-  return <RequireSignIn whenSignedOut={<SignInRequired />}>{(user) => <SubscribePage user={user} />}</RequireSignIn>;
+  return <SubscribePage user={useSignedInUser()} />;
 }

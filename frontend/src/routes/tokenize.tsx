@@ -1,9 +1,8 @@
-import { AuthenticationRequired } from '../features/auth/AuthenticationRequired';
-import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { useSignedInUser } from '../features/auth/signedInUser';
 import { canCreateTokens } from '../features/billing/subscriptionRule';
 import { SubscriptionRequired } from '../features/tokenize/SubscriptionRequired';
 import { TokenizeWizard } from '../features/tokenize/TokenizeWizard';
 
 export default function Tokenize() {
-  return <RequireSignIn whenSignedOut={<AuthenticationRequired />}>{(user) => (canCreateTokens(user) ? <TokenizeWizard /> : <SubscriptionRequired />)}</RequireSignIn>;
+  return canCreateTokens(useSignedInUser()) ? <TokenizeWizard /> : <SubscriptionRequired />;
 }

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
@@ -21,7 +24,7 @@ import { AddInvestorDto, CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, V
 import { ExecuteAssetCommand } from './asset.handlers.js';
 import { DOCUMENT_KINDS, type DocumentKind } from './events.js';
 import { receivePdf } from './pdf-upload.js';
-import { uploadedFileName } from '../../platform/uploads.js';
+import { FILE_BODY, uploadContentTypes, uploadedFileName } from '../../platform/uploads.js';
 
 type Projected<T> = T & { _position?: number };
 
@@ -129,15 +132,16 @@ export class AssetController {
   @Get('assets/:id')
   @ApiNotFoundResponse({ description: 'No such asset, or not yours' })
   @ApiHeader({ name: 'X-Read-After', required: false })
-  async one(@Param('id') id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<AssetView> {
+  async one(@IdParam() id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<AssetView> {
     return view(await this.visible(id, user, after));
   }
 
   @Put('assets/:id/documents/:kind')
   @HttpCode(200)
-  @ApiConsumes('application/pdf')
+  @ApiConsumes(...uploadContentTypes(['pdf']))
+  @ApiBody(FILE_BODY)
   @ApiOperation({ summary: 'Step 2: upload the Property Deed or the Valuation Report as the raw body (PDF, at most 10MB; name in X-File-Name)' })
-  async upload(@Param('id') id: string, @Param('kind') kind: string, @Req() req: KauriRequest, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async upload(@IdParam() id: string, @Param('kind') kind: string, @Req() req: KauriRequest, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     if (!DOCUMENT_KINDS.includes(kind as DocumentKind)) throw new DomainError('Unknown document: upload property-deed or valuation-report', 404);
     // Ownership first: nothing is read or stored for someone else's asset.
     const doc = await this.owned(id, user);
@@ -154,7 +158,7 @@ export class AssetController {
 
   @Get('assets/:id/documents/:documentId')
   @ApiOperation({ summary: 'Download an uploaded document (the owner, admins and compliance staff only)' })
-  async download(@Param('id') id: string, @Param('documentId') documentId: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+  async download(@IdParam() id: string, @IdParam('documentId', DOCUMENT_ID) documentId: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
     const doc = await this.visible(id, user);
     const meta = doc.documents.find((d) => d.id === documentId);
     const stored = meta && (await this.documents.get(documentId));
@@ -168,7 +172,7 @@ export class AssetController {
   @Post('assets/:id/valuation')
   @HttpCode(200)
   @ApiOperation({ summary: 'Step 3: accept a valuation (from the calculator, or the owner’s own estimate)' })
-  async value(@Param('id') id: string, @Body() body: ValueAssetDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async value(@IdParam() id: string, @Body() body: ValueAssetDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ValueAsset', assetId: id, ownerId: user.userId, value: body.value, method: body.method }, context));
     return { success: true, position };
   }
@@ -176,7 +180,7 @@ export class AssetController {
   @Put('assets/:id/token')
   @HttpCode(200)
   @ApiOperation({ summary: 'Step 4: the token terms (symbol, supply, decimals, price, investment limits, network, lock-up, fees)' })
-  async configure(@Param('id') id: string, @Body() body: TokenTermsDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async configure(@IdParam() id: string, @Body() body: TokenTermsDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const terms = { symbol: body.symbol, name: body.name, totalSupply: body.totalSupply, decimals: body.decimals, price: body.price, minInvestment: body.minInvestment, maxInvestment: body.maxInvestment, network: body.network, lockUpMonths: body.lockUpMonths, feePercent: body.feePercent };
     const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ConfigureToken', assetId: id, ownerId: user.userId, terms }, context));
     return { success: true, position };
@@ -185,7 +189,7 @@ export class AssetController {
   @Post('assets/:id/submit')
   @HttpCode(200)
   @ApiOperation({ summary: 'Step 5: submit for tokenization review; the asset is pending until an admin decides' })
-  async submit(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async submit(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'RequestTokenization', assetId: id, ownerId: user.userId }, context));
     return { success: true, position };
   }
@@ -193,7 +197,7 @@ export class AssetController {
   @Post('assets/:id/investors')
   @HttpCode(201)
   @ApiOperation({ summary: "Cap table: record an investor who holds tokens off-platform (within the plan's investors per asset)" })
-  async addInvestor(@Param('id') id: string, @Body() body: AddInvestorDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async addInvestor(@IdParam() id: string, @Body() body: AddInvestorDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const investorId = randomUUID();
     const { position } = await this.commands.execute(
       new ExecuteAssetCommand({ type: 'AddInvestor', assetId: id, ownerId: user.userId, investorId, name: body.name, email: body.email ?? null, tokens: body.tokens }, context),
@@ -203,7 +207,7 @@ export class AssetController {
 
   @Get('assets/:id/cap-table.csv')
   @ApiOperation({ summary: 'The cap table as CSV' })
-  async capTableCsv(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+  async capTableCsv(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
     const doc = await this.visible(id, user);
     const total = doc.capTable.reduce((sum, e) => sum + e.tokens, 0);
     const rows = [
@@ -279,14 +283,14 @@ export class AssetReviewController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  async approve(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ApproveTokenization', assetId: id, adminId: user.userId }, context));
     return { success: true, position };
   }
 
   @Post(':id/return')
   @HttpCode(200)
-  async sendBack(@Param('id') id: string, @Body() body: ReturnTokenizationDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async sendBack(@IdParam() id: string, @Body() body: ReturnTokenizationDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ReturnTokenization', assetId: id, adminId: user.userId, reason: body.reason }, context));
     return { success: true, position };
   }

@@ -7,8 +7,8 @@ const assetId = 'a-1';
 const ownerId = 'owner-1';
 const { given } = specify(asset);
 
-const professional: PlanStanding = { canCreateTokens: true, tier: 'professional', limits: PLANS.professional.limits, assetsOwned: 0 };
-const noPlan: PlanStanding = { canCreateTokens: false, tier: null, limits: PLANS.starter.limits, assetsOwned: 0 };
+const professional: PlanStanding = { canCreateTokens: true, tier: 'professional', limits: PLANS.professional.limits };
+const noPlan: PlanStanding = { canCreateTokens: false, tier: null, limits: PLANS.starter.limits };
 
 const draft = (plan: PlanStanding = professional, totalValue = 1_200_000): AssetCommand => ({
   type: 'DraftAsset', assetId, ownerId, name: 'Harbour View Apartments', description: 'Twelve apartments on the Tauranga waterfront', assetType: 'property', address: '1 The Strand, Tauranga', totalValue, tokenCount: 1_200_000, plan,
@@ -28,11 +28,10 @@ describe('Asset decider', () => {
     expect(given([drafted]).state.currentStep).toBe(2);
   });
 
-  it('refuses a draft without an active subscription or the Starter plan (spec §6), and past the plan limits', () => {
+  it('refuses a draft without an active subscription or the Starter plan (spec §6), and past the value limit', () => {
     expect(given([]).when(draft(noPlan)).error).toMatchObject({ message: SUBSCRIPTION_REQUIRED, status: 403, title: 'Subscription Required' });
-    expect(given([]).when(draft({ ...professional, assetsOwned: 5 })).error?.message).toBe('Your plan covers 5 tokenized assets. Upgrade your plan to add another.');
     expect(given([]).when(draft(professional, 2_000_001)).error?.message).toBe('Your Professional plan covers assets up to $2,000,000. Upgrade your plan to tokenize a larger asset.');
-    expect(given([]).when(draft({ canCreateTokens: true, tier: 'enterprise', limits: PLANS.enterprise.limits, assetsOwned: 40 }, 90_000_000)).error).toBeNull();
+    expect(given([]).when(draft({ canCreateTokens: true, tier: 'enterprise', limits: PLANS.enterprise.limits }, 90_000_000)).error).toBeNull();
   });
 
   it('moves through the steps in order: documents, then valuation, then token terms', () => {
@@ -70,7 +69,7 @@ describe('Asset decider', () => {
   it("hides another owner's asset (404) and keeps investors within the plan", () => {
     expect(given(ready).when({ type: 'ValueAsset', assetId, ownerId: 'someone-else', value: 5, method: 'owner-estimate', plan: professional }).error).toMatchObject({ status: 404 });
     const add = (n: number): AssetEvent => ({ type: 'InvestorAdded', data: { assetId, ownerId, investorId: `i-${n}`, subjectId: `i-${n}`, tokens: 10, personal: { name: `Investor ${n}`, email: null } } });
-    const starter: PlanStanding = { canCreateTokens: true, tier: 'starter', limits: PLANS.starter.limits, assetsOwned: 1 };
+    const starter: PlanStanding = { canCreateTokens: true, tier: 'starter', limits: PLANS.starter.limits };
     const ten = Array.from({ length: 10 }, (_, n) => add(n));
     expect(given([drafted, ...ten]).when({ type: 'AddInvestor', assetId, ownerId, investorId: 'i-11', name: 'Eleven', email: null, tokens: 5, plan: starter }).error?.message).toBe('Your plan covers 10 investors per asset. Upgrade your plan to add more.');
     expect(given([drafted]).when({ type: 'AddInvestor', assetId, ownerId, investorId: 'i-1', name: 'Aroha', email: null, tokens: 0, plan: starter }).error?.message).toBe('Tokens held must be a whole number of at least 1');

@@ -1,7 +1,19 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
+import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
+import { ensure, misfit } from '../../platform/event-schema.js';
 import { PLANS, type PlanLimits, type Tier } from '../plans/plans.js';
-import { DOCUMENT_KINDS, DOCUMENT_NAMES, type AssetEvent, type AssetType, type DocumentKind, type TokenTerms, type ValuationMethod } from './events.js';
+import {
+  ASSET_FIELDS,
+  assetEventSchemas,
+  DOCUMENT_KINDS,
+  DOCUMENT_NAMES,
+  TERM_FIELDS,
+  type AssetEvent,
+  type AssetType,
+  type DocumentKind,
+  type TokenTerms,
+  type ValuationMethod,
+} from './events.js';
 
 export type AssetStatus = 'none' | 'draft' | 'pending' | 'active';
 
@@ -10,14 +22,13 @@ export interface PlanStanding {
   canCreateTokens: boolean;
   tier: Tier | null;
   limits: PlanLimits;
-  /** Assets the owner already has (any status). */
-  assetsOwned: number;
 }
 
 export interface AssetState {
   status: AssetStatus;
   ownerId: string | null;
-  documents: Partial<Record<DocumentKind, string>>;
+  /** Document id by kind. */
+  documents: ReadonlyMap<DocumentKind, string>;
   value: number | null;
   terms: TokenTerms | null;
   investors: number;
@@ -35,8 +46,12 @@ export type AssetCommand =
   | { type: 'ReturnTokenization'; assetId: string; adminId: string; reason: string }
   | { type: 'AddInvestor'; assetId: string; ownerId: string; investorId: string; name: string; email: string | null; tokens: number; plan: PlanStanding };
 
+/** A field's error when `bad`, for requireValidFields (which lists every wrong field at once). */
+const wrong = (bad: boolean, field: string, message: string): FieldError | null => (bad ? { field, message } : null);
+
 export const SUBSCRIPTION_REQUIRED = 'Please upgrade your account to create tokens.';
 export const ASSET_NOT_FOUND = 'Asset not found';
+const UNKNOWN_DOCUMENT = 'Unknown document: upload property-deed or valuation-report';
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(n);
 
 function requirePlan(plan: PlanStanding): void {
@@ -58,24 +73,35 @@ function requireEditableBy(state: AssetState, ownerId: string): void {
   if (state.status === 'active') throw new DomainError('This asset is tokenized and cannot be changed', 409);
 }
 
-/** Token terms that a regulated offering can stand on; one message per field. */
-export function checkTerms(terms: TokenTerms): { field: string; message: string }[] {
-  const errors: { field: string; message: string }[] = [];
-  const fail = (field: keyof TokenTerms, message: string) => errors.push({ field, message });
-  if (!/^[A-Z0-9]{3,6}$/.test(terms.symbol)) fail('symbol', 'Symbol must be 3 to 6 capital letters or digits');
-  if (terms.name.trim().length < 2) fail('name', 'Token name is required');
-  if (!Number.isInteger(terms.totalSupply) || terms.totalSupply < 1) fail('totalSupply', 'Total supply must be a whole number of at least 1');
-  if (!Number.isInteger(terms.decimals) || terms.decimals < 0 || terms.decimals > 18) fail('decimals', 'Decimals must be between 0 and 18');
-  if (!(terms.price > 0)) fail('price', 'Token price must be more than 0');
-  if (!(terms.minInvestment > 0)) fail('minInvestment', 'Minimum investment must be more than 0');
-  if (!(terms.maxInvestment >= terms.minInvestment)) fail('maxInvestment', 'Maximum investment must be at least the minimum investment');
-  if (!Number.isInteger(terms.lockUpMonths) || terms.lockUpMonths < 0 || terms.lockUpMonths > 120) fail('lockUpMonths', 'Lock-up must be between 0 and 120 months');
-  if (!(terms.feePercent >= 0 && terms.feePercent <= 10)) fail('feePercent', 'Fees must be between 0% and 10%');
-  return errors;
+/** Shared with the request DTOs, so the edge and the decider word a field alike. */
+export const TOKENS_HELD = 'Tokens held must be a whole number of at least 1';
+export const SYMBOL_SHAPE = 'Symbol must be 3 to 6 capital letters or digits';
+
+const TERM_MESSAGES: Record<keyof TokenTerms, string> = {
+  symbol: SYMBOL_SHAPE,
+  name: 'Token name is required',
+  totalSupply: 'Total supply must be a whole number of at least 1',
+  decimals: 'Decimals must be between 0 and 18',
+  price: 'Token price must be more than 0',
+  minInvestment: 'Minimum investment must be more than 0',
+  maxInvestment: 'Maximum investment must be at least the minimum investment',
+  network: 'Choose a network: Ethereum, Polygon or Base',
+  lockUpMonths: 'Lock-up must be between 0 and 120 months',
+  feePercent: 'Fees must be between 0% and 10%',
+};
+const TERM_KEYS = Object.keys(TERM_MESSAGES) as (keyof TokenTerms)[];
+
+/** Token terms that a regulated offering can stand on (each field as the log needs it); one message per field. */
+export function checkTerms(terms: TokenTerms): FieldError[] {
+  const misfit = (key: keyof TokenTerms) =>
+    TERM_FIELDS[key].check(terms[key]) !== null ||
+    (key === 'name' && terms.name.trim().length < 2) ||
+    (key === 'maxInvestment' && !(terms.maxInvestment >= terms.minInvestment));
+  return TERM_KEYS.filter(misfit).map((field) => ({ field, message: TERM_MESSAGES[field] }));
 }
 
 const stepAfter = (s: AssetState): number => {
-  if (DOCUMENT_KINDS.some((k) => !s.documents[k])) return 2;
+  if (DOCUMENT_KINDS.some((k) => !s.documents.has(k))) return 2;
   if (s.value === null) return 3;
   if (s.terms === null) return 4;
   return 5;
@@ -83,15 +109,24 @@ const stepAfter = (s: AssetState): number => {
 
 export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
   name: 'asset',
+  eventSchemas: assetEventSchemas,
   schemaVersions: { InvestorAdded: 2 },
-  initialState: { status: 'none', ownerId: null, documents: {}, value: null, terms: null, investors: 0, currentStep: 1 },
+  initialState: {
+    status: 'none',
+    ownerId: null,
+    documents: new Map(),
+    value: null,
+    terms: null,
+    investors: 0,
+    currentStep: 1,
+  },
 
   evolve(state, event) {
     switch (event.type) {
       case 'AssetDrafted':
         return { ...state, status: 'draft', ownerId: event.data.ownerId, currentStep: 2 };
       case 'DocumentUploaded': {
-        const next = { ...state, documents: { ...state.documents, [event.data.kind]: event.data.documentId } };
+        const next = { ...state, documents: new Map(state.documents).set(event.data.kind, event.data.documentId) };
         return { ...next, currentStep: stepAfter(next) };
       }
       case 'AssetValued': {
@@ -122,32 +157,48 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       case 'DraftAsset': {
         if (state.status !== 'none') throw new DomainError('This asset already exists', 409);
         requirePlan(command.plan);
-        const { maxAssets } = command.plan.limits;
-        if (maxAssets !== null && command.plan.assetsOwned >= maxAssets) {
-          throw new DomainError(`Your plan covers ${maxAssets} tokenized asset${maxAssets === 1 ? '' : 's'}. Upgrade your plan to add another.`, 403, undefined, 'Plan Limit Reached');
-        }
+        // The asset count spans the owner's assets: decided on their slot stream (asset-slots.decider.ts).
+        const { description, assetType } = command;
+        requireValidFields([
+          wrong(!command.name.trim(), 'name', 'Asset name is required') ||
+            misfit(ASSET_FIELDS.name, command.name, 'name', 'Asset name must be at most 120 characters'),
+          wrong(description.trim().length < 10, 'description', 'Description must be at least 10 characters') ||
+            misfit(ASSET_FIELDS.description, description, 'description', 'Description must be at most 4000 characters'),
+          misfit(ASSET_FIELDS.assetType, assetType, 'assetType', 'Asset type must be property, business or startup'),
+          misfit(ASSET_FIELDS.address, command.address, 'address', 'Address must be at most 300 characters'),
+          misfit(ASSET_FIELDS.value, command.totalValue, 'totalValue', 'Total value must be at least 1'),
+          misfit(ASSET_FIELDS.tokenCount, command.tokenCount, 'tokenCount', 'Token count must be at least 1'),
+        ]);
         requireValueWithinPlan(command.plan, command.totalValue, 'totalValue');
         const { type: _type, plan: _plan, ...data } = command;
         return [{ type: 'AssetDrafted', data }];
       }
       case 'RecordDocument': {
+        ensure(ASSET_FIELDS.kind, command.kind, 'kind', UNKNOWN_DOCUMENT, 404);
         requireEditableBy(state, command.ownerId);
+        requireValidFields([
+          misfit(ASSET_FIELDS.fileName, command.fileName, 'fileName', 'The file name is not valid'),
+          misfit(ASSET_FIELDS.size, command.size, 'size', 'The file size is not valid'),
+          misfit(ASSET_FIELDS.sha256, command.sha256, 'sha256', 'The file checksum is not valid'),
+        ]);
         const { type: _type, ...data } = command;
         return [{ type: 'DocumentUploaded', data }];
       }
       case 'ValueAsset': {
         requireEditableBy(state, command.ownerId);
-        const missing = DOCUMENT_KINDS.filter((k) => !state.documents[k]);
+        const missing = DOCUMENT_KINDS.filter((k) => !state.documents.has(k));
         if (missing.length) throw new DomainError(`Upload the ${missing.map((k) => DOCUMENT_NAMES[k]).join(' and ')} first`, 409);
-        if (!(command.value >= 1)) throw new DomainError('Total value must be at least 1', 400, [{ field: 'value', message: 'Total value must be at least 1' }]);
+        requireValidFields([
+          misfit(ASSET_FIELDS.value, command.value, 'value', 'Total value must be at least 1'),
+          misfit(ASSET_FIELDS.method, command.method, 'method', 'Choose how the asset was valued'),
+        ]);
         requireValueWithinPlan(command.plan, command.value, 'value');
         return [{ type: 'AssetValued', data: { assetId: command.assetId, ownerId: command.ownerId, value: command.value, method: command.method } }];
       }
       case 'ConfigureToken': {
         requireEditableBy(state, command.ownerId);
         if (state.value === null) throw new DomainError('Value the asset first', 409);
-        const errors = checkTerms(command.terms);
-        if (errors.length) throw new DomainError(errors[0]!.message, 400, errors);
+        requireValidFields(checkTerms(command.terms));
         return [{ type: 'TokenConfigured', data: { assetId: command.assetId, ownerId: command.ownerId, terms: command.terms } }];
       }
       case 'RequestTokenization': {
@@ -163,14 +214,22 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       case 'ReturnTokenization': {
         if (state.status !== 'pending') throw new DomainError('Only an asset awaiting review can be sent back', 409);
         const reason = command.reason.trim();
-        if (reason.length < 5) throw new DomainError('Please give the owner a reason of at least 5 characters', 400, [{ field: 'reason', message: 'Please give the owner a reason of at least 5 characters' }]);
+        requireValidFields([
+          wrong(reason.length < 5, 'reason', 'Please give the owner a reason of at least 5 characters') ||
+            misfit(ASSET_FIELDS.reason, reason, 'reason', 'Reason must be at most 1000 characters'),
+        ]);
         return [{ type: 'TokenizationReturned', data: { assetId: command.assetId, ownerId: state.ownerId!, returnedBy: command.adminId, reason } }];
       }
       case 'AddInvestor': {
         if (state.status === 'none' || state.ownerId !== command.ownerId) throw new DomainError(ASSET_NOT_FOUND, 404);
         const max = command.plan.limits.maxInvestorsPerAsset;
         if (max !== null && state.investors >= max) throw new DomainError(`Your plan covers ${max} investors per asset. Upgrade your plan to add more.`, 403, undefined, 'Plan Limit Reached');
-        if (!Number.isInteger(command.tokens) || command.tokens < 1) throw new DomainError('Tokens held must be a whole number of at least 1', 400, [{ field: 'tokens', message: 'Tokens held must be a whole number of at least 1' }]);
+        requireValidFields([
+          wrong(command.name.trim().length < 2, 'name', 'Investor name is required') ||
+            misfit(ASSET_FIELDS.investorName, command.name, 'name', 'Investor name must be at most 120 characters'),
+          misfit(ASSET_FIELDS.investorEmail, command.email, 'email', 'Please enter a valid email address'),
+          misfit(ASSET_FIELDS.tokens, command.tokens, 'tokens', TOKENS_HELD),
+        ]);
         return [{ type: 'InvestorAdded', data: { assetId: command.assetId, ownerId: command.ownerId, investorId: command.investorId, subjectId: command.investorId, tokens: command.tokens, personal: { name: command.name, email: command.email } } }];
       }
       default: {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { SYMBOL_SHAPE, TOKENS_HELD } from './asset.decider.js';
 import { ASSET_TYPES, type AssetType, type TokenTerms, type ValuationMethod } from './events.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -31,10 +32,16 @@ export class ValueAssetDto {
 }
 
 const NETWORKS: TokenTerms['network'][] = ['ethereum', 'polygon', 'base'];
+// Only a bound here: the decider checks the symbol's shape with the other terms, so all mistakes come at once.
 
 /** Step 4 (the user guide's token-configuration fields); the decider checks the rules between fields. */
 export class TokenTermsDto implements TokenTerms {
-  @ApiProperty({ example: 'KAURI' }) @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)) @IsString() @MaxLength(6, { message: 'Symbol must be 3 to 6 capital letters or digits' }) symbol: string;
+  @ApiProperty({ example: 'KAURI' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @IsString()
+  @MaxLength(20, { message: SYMBOL_SHAPE })
+  symbol: string;
+
   @ApiProperty() @Transform(trim) @IsString() @MaxLength(80) name: string;
   @ApiProperty() @Transform(coerce) @IsNumber() totalSupply: number;
   @ApiProperty() @Transform(coerce) @IsNumber() decimals: number;
@@ -53,5 +60,9 @@ export class ReturnTokenizationDto {
 export class AddInvestorDto {
   @ApiProperty() @Transform(trim) @IsString({ message: 'Investor name is required' }) @MinLength(2, { message: 'Investor name is required' }) @MaxLength(120) name: string;
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsEmail({}, { message: 'Please enter a valid email address' }) email?: string;
-  @ApiProperty() @Transform(coerce) @IsNumber() tokens: number;
+  @ApiProperty({ minimum: 1 })
+  @Transform(coerce)
+  @IsInt({ message: TOKENS_HELD })
+  @Min(1, { message: TOKENS_HELD })
+  tokens: number;
 }

@@ -3,10 +3,11 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { canCreateTokens, subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
 import { PLANS } from '../plans/plans.js';
+import { AssetSlots } from './asset-slots.js';
 import { asset, type AssetCommand, type PlanStanding } from './asset.decider.js';
 import { assetStream } from './events.js';
 
@@ -24,15 +25,44 @@ export class ExecuteAssetCommand extends Command<{ assetId: string; position: nu
 
 @CommandHandler(ExecuteAssetCommand)
 export class ExecuteAssetHandler implements ICommandHandler<ExecuteAssetCommand> {
+  private readonly slots: AssetSlots;
+
   constructor(
     private readonly repository: AggregateRepository,
     @Inject(READ_STORE) private readonly reads: ReadStore,
-  ) {}
+    @Inject(EVENT_STORE) events: EventStore,
+  ) {
+    this.slots = new AssetSlots(repository, events);
+  }
 
   async execute({ request, context }: ExecuteAssetCommand): Promise<{ assetId: string; position: number }> {
     const command = (await this.withPlan(request)) as AssetCommand;
+    if (command.type === 'DraftAsset') return this.draft(command, context);
     const { position } = await this.repository.handle(asset, assetStream(request.assetId), command, context);
     return { assetId: request.assetId, position };
+  }
+
+  /**
+   * The plan's asset count is decided on the owner's slot stream (asset-slots.decider.ts), not on a read model:
+   * reserve a slot, draft the asset, mark the slot filled. The asset's own rules run first, so a refused draft
+   * leaves no reservation; a draft that fails after reserving gives the slot back, and one that never gets
+   * that far (a crash) is settled by the owner's next reservation once its hold expires.
+   */
+  private async draft(command: Extract<AssetCommand, { type: 'DraftAsset' }>, context: CommandContext) {
+    const { assetId, ownerId } = command;
+    asset.decide(command, (await this.repository.load(asset, assetStream(assetId))).state);
+    await this.slots.reserve(ownerId, assetId, command.plan.limits.maxAssets, context);
+    let position: number;
+    try {
+      ({ position } = await this.repository.handle(asset, assetStream(assetId), command, context));
+    } catch (error) {
+      // Should this fail too, the reservation expires and the next one settles it.
+      await this.slots.release(ownerId, assetId, context).catch(() => undefined);
+      throw error;
+    }
+    // The asset exists whatever happens here; if marking the slot fails, the next reservation finds the asset.
+    await this.slots.fill(ownerId, assetId, context).catch(() => undefined);
+    return { assetId, position };
   }
 
   private async withPlan(request: AssetRequest): Promise<AssetCommand> {
@@ -55,7 +85,6 @@ export class ExecuteAssetHandler implements ICommandHandler<ExecuteAssetCommand>
       canCreateTokens: canCreateTokens(subscription),
       tier,
       limits: PLANS[tier ?? 'starter'].limits,
-      assetsOwned: await this.reads.collection<AssetDoc>(assetsProjection.name).count({ ownerId }),
     };
   }
 }

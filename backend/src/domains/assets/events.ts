@@ -1,3 +1,5 @@
+import { id, int, nullable, number, object, oneOf, string, type EventSchemas } from '../../platform/event-schema.js';
+
 /**
  * Events of one asset, in the stream `asset-<assetId>`: from the owner's draft to an approved tokenization.
  * Personal data stays out: the owner is named by id, investors added off-platform carry a name the owner
@@ -13,6 +15,12 @@ export const DOCUMENT_KINDS: readonly DocumentKind[] = ['property-deed', 'valuat
 export const DOCUMENT_NAMES: Record<DocumentKind, string> = { 'property-deed': 'Property Deed', 'valuation-report': 'Valuation Report' };
 
 export type ValuationMethod = 'property-calculator' | 'startup-calculator' | 'owner-estimate';
+export const VALUATION_METHODS: readonly ValuationMethod[] = [
+  'property-calculator',
+  'startup-calculator',
+  'owner-estimate',
+];
+export const NETWORKS: readonly TokenTerms['network'][] = ['ethereum', 'polygon', 'base'];
 
 export interface TokenTerms {
   /** 3–6 capital letters or digits. */
@@ -65,5 +73,73 @@ export interface InvestorAdded {
 }
 
 export type AssetEvent = AssetDrafted | DocumentUploaded | AssetValued | TokenConfigured | TokenizationRequested | TokenizationApproved | TokenizationReturned | InvestorAdded;
+
+/** Field shapes shared by the events and the decider's own checks (with the form's messages). */
+export const ASSET_FIELDS = {
+  name: string({ nonEmpty: true, max: 120 }),
+  description: string({ min: 10, max: 4000 }),
+  assetType: oneOf(ASSET_TYPES),
+  address: nullable(string({ max: 300 })),
+  /** NZD. */
+  value: number({ min: 1, max: 1e13 }),
+  tokenCount: int({ min: 1, max: 1e12 }),
+  kind: oneOf(DOCUMENT_KINDS),
+  fileName: string({ nonEmpty: true, max: 200 }),
+  size: int(),
+  sha256: string({ max: 64, pattern: /^[0-9a-f]{64}$/ }),
+  method: oneOf(VALUATION_METHODS),
+  reason: string({ min: 5, max: 1000 }),
+  investorName: string({ nonEmpty: true, min: 2, max: 120 }),
+  investorEmail: nullable(string({ max: 254, pattern: /^[^@\s]+@[^@\s]+$/ })),
+  tokens: int({ min: 1 }),
+};
+
+const positive = number({ min: Number.MIN_VALUE });
+export const TERM_FIELDS = {
+  symbol: string({ max: 6, pattern: /^[A-Z0-9]{3,6}$/ }),
+  name: string({ nonEmpty: true, min: 2, max: 80 }),
+  totalSupply: int({ min: 1 }),
+  decimals: int({ max: 18 }),
+  price: positive,
+  minInvestment: positive,
+  maxInvestment: positive,
+  network: oneOf(NETWORKS),
+  lockUpMonths: int({ max: 120 }),
+  feePercent: number({ min: 0, max: 10 }),
+};
+const terms = object(TERM_FIELDS);
+const owned = { assetId: id(), ownerId: id() };
+
+export const assetEventSchemas = {
+  AssetDrafted: object({
+    ...owned,
+    name: ASSET_FIELDS.name,
+    description: ASSET_FIELDS.description,
+    assetType: ASSET_FIELDS.assetType,
+    address: ASSET_FIELDS.address,
+    totalValue: ASSET_FIELDS.value,
+    tokenCount: ASSET_FIELDS.tokenCount,
+  }),
+  DocumentUploaded: object({
+    ...owned,
+    documentId: id(),
+    kind: ASSET_FIELDS.kind,
+    fileName: ASSET_FIELDS.fileName,
+    size: ASSET_FIELDS.size,
+    sha256: ASSET_FIELDS.sha256,
+  }),
+  AssetValued: object({ ...owned, value: ASSET_FIELDS.value, method: ASSET_FIELDS.method }),
+  TokenConfigured: object({ ...owned, terms }),
+  TokenizationRequested: object(owned),
+  TokenizationApproved: object({ ...owned, approvedBy: id(), terms, value: ASSET_FIELDS.value }),
+  TokenizationReturned: object({ ...owned, returnedBy: id(), reason: ASSET_FIELDS.reason }),
+  InvestorAdded: object({
+    ...owned,
+    investorId: id(),
+    subjectId: id(),
+    tokens: ASSET_FIELDS.tokens,
+    personal: object({ name: ASSET_FIELDS.investorName, email: ASSET_FIELDS.investorEmail }),
+  }),
+} satisfies EventSchemas<AssetEvent>;
 
 export const assetStream = (assetId: string) => `asset-${assetId}`;

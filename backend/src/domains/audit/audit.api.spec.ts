@@ -1,9 +1,9 @@
 /**
- * The audit history over HTTP on the real app: only compliance staff and admins read it, every read is
- * recorded, filters and the chain of one request, an aggregate at a past moment, streamed exports, the
- * tamper check, and forgetting a person — refused while AML/CFT record keeping applies.
+ * The audit history over HTTP on the real app: only compliance staff and admins read it, every read that
+ * succeeds is recorded (and only those), filters and the chain of one request, an aggregate at a past moment,
+ * streamed exports, the tamper check, and forgetting a person — refused while AML/CFT record keeping applies.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { startTestServer, type Api } from '../../testing/api.js';
 import { interestForm } from '../../testing/fixtures.js';
 import { signUp } from '../../testing/users.js';
@@ -28,10 +28,50 @@ describe('audit API', () => {
     const mine = page.body.events.find((e: { data: { userId: string } }) => e.data.userId === plain.user.id);
     expect(mine).toMatchObject({ streamId: `user-${plain.user.id}`, data: { personal: { email: plain.user.email } }, metadata: { actor: { kind: 'anonymous' }, correlationId: expect.any(String) } });
 
+    // Recorded once the read has produced its answer: this read of the trail is not in its own answer.
     const views = (await staff.get(`/api/audit/events?stream=audit-${staff.user.id}&limit=500`)).body.events;
-    expect(views.map((e: { type: string }) => e.type)).toEqual(['AuditViewed', 'AuditViewed']);
-    expect(views[0].data).toEqual({ viewerId: staff.user.id, view: 'timeline', query: { type: 'UserRegistered', after: undefined } });
-    expect(views[1].metadata.actor).toMatchObject({ kind: 'user', userId: staff.user.id });
+    expect(views.map((e: { type: string }) => e.type)).toEqual(['AuditViewed']);
+    expect(views[0].data).toEqual({ viewerId: staff.user.id, view: 'timeline', query: { type: 'UserRegistered' } });
+    expect(views[0].metadata.actor).toMatchObject({ kind: 'user', userId: staff.user.id });
+    expect((await server.eventStore.readStream(`audit-${staff.user.id}`)).map((e) => e.data)).toEqual([
+      views[0].data,
+      { viewerId: staff.user.id, view: 'timeline', query: { stream: `audit-${staff.user.id}` } },
+    ]);
+  });
+
+  it('records a read only when it succeeded: a refused or failed read appends nothing', async () => {
+    const viewer = await signUp(server, { compliance: true });
+    const session = { headers: { cookie: `kauri.sid=${viewer.cookie('kauri.sid')}` } };
+    const trail = async () => (await server.eventStore.readStream(`audit-${viewer.user.id}`)).map((e) => e.data);
+    const plain = await signUp(server);
+    expect((await plain.get('/api/audit/export?format=csv')).status).toBe(403);
+    expect(await server.eventStore.readStream(`audit-${plain.user.id}`)).toEqual([]);
+
+    expect((await viewer.get('/api/audit/events?type=not-a-type')).status).toBe(400);
+    expect((await viewer.get('/api/audit/events?limit=501')).status).toBe(400);
+    expect((await viewer.get('/api/audit/export?format=xml')).status).toBe(400);
+    const nobody = 'asset-00000000-0000-0000-0000-000000000000';
+    const unknown = await viewer.get(`/api/audit/streams/${nobody}/state?at=2026-11-01T00:00:00Z`);
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'No events are recorded on this stream' } });
+
+    // The store fails mid-read: a 500 (nothing leaves) and no record of a view that never happened.
+    const failing = () => jest.spyOn(server.eventStore, 'readAll').mockRejectedValueOnce(new Error('disk on fire'));
+    failing();
+    expect((await viewer.get('/api/audit/events')).status).toBe(500);
+    failing();
+    expect((await viewer.get('/api/audit/correlation/some-request')).status).toBe(500);
+    failing();
+    const exported = await fetch(`${server.url}/api/audit/export?format=json`, session);
+    expect(exported.status).toBe(500);
+    expect(exported.headers.get('content-disposition')).toBeNull();
+    expect(await trail()).toEqual([]);
+
+    // A successful export is recorded once, when its stream has started.
+    const csv = await fetch(`${server.url}/api/audit/export?format=csv&type=UserRegistered`, session);
+    expect(csv.status).toBe(200);
+    await csv.text();
+    const query = { type: 'UserRegistered', format: 'csv' };
+    expect(await trail()).toEqual([{ viewerId: viewer.user.id, view: 'export', query }]);
   });
 
   it('filters by acting user and time, pages by position, and shows the chain one request caused', async () => {
@@ -109,7 +149,8 @@ describe('audit API', () => {
     expect(forgotten.status).toBe(200);
     expect(forgotten.body).toMatchObject({ forgotten: true, rebuilding: expect.arrayContaining(['registrations']) });
     const [event] = (await staff.get('/api/audit/events?type=InterestRegistered&limit=500')).body.events.filter((e: { data: { registrationId: string } }) => e.data.registrationId === subject);
-    expect(event.data).toMatchObject({ number: registration.number, country: 'nz', personalForgotten: true, personal: { email: null, firstName: null, phone: null } });
+    const personal = { email: null, firstName: null, phone: null };
+    expect(event.data).toMatchObject({ placeOnRegistration: null, country: 'nz', personalForgotten: true, personal });
     expect(JSON.stringify(await server.eventStore.readAll())).not.toContain('forget.me@example.nz');
     expect((await staff.post(`/api/audit/subjects/${subject}/forget`, { reason: 'again' })).status).toBe(409);
 

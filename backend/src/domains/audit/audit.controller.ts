@@ -1,25 +1,32 @@
 import { once } from 'node:events';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { CORRELATION_ID, IdParam, STREAM_ID } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { IntegrityCheck } from '../../platform/operations/integrity-check.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { ForgetPersonDto, StateQueryDto, TimelineQueryDto, ExportQueryDto, type HistoryFilterDto } from './audit.dto.js';
+import type { AuditCommand } from './audit.decider.js';
 import { ForgetPersonCommand, RecordAuditViewCommand } from './audit.handlers.js';
 import type { AuditView } from './events.js';
 import { correlationChain, csvRow, EXPORT_COLUMNS, retention, scan, stateAt, timeline } from './history.js';
 
 const iso = (at: string | undefined) => (at ? new Date(at).toISOString() : undefined);
 const filterOf = (q: HistoryFilterDto) => ({ stream: q.stream, type: q.type, actor: q.actor, from: iso(q.from), to: iso(q.to) });
-const asQuery = (values: Record<string, string | number | undefined>) =>
+type ViewQuery = Record<string, string | number | undefined>;
+interface Viewer {
+  user: SignedInUser;
+  context: CommandContext;
+}
+const asQuery = (values: ViewQuery) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
 
-/** Compliance staff (and admins) replay the history. Every read is itself recorded as `AuditViewed`. */
+/** Compliance staff (and admins) replay the history. Every read that succeeds is itself recorded as `AuditViewed`. */
 @ApiTags('audit')
 @Controller('api/audit')
 @Roles('admin', 'compliance')
@@ -30,49 +37,71 @@ export class AuditController {
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
-  private viewed(user: SignedInUser, context: CommandContext, view: AuditView, query: Record<string, string | number | undefined>) {
-    return this.commands.execute(new RecordAuditViewCommand({ type: 'RecordAuditView', viewerId: user.userId, view, query: asQuery(query) }, context));
+  /**
+   * Runs the read, then records it (`AuditViewed`), then answers: a read that fails or is refused records
+   * nothing, and no answer leaves without its record (should recording fail, the request fails).
+   */
+  private async recorded<T>(by: Viewer, view: AuditView, query: ViewQuery, read: () => Promise<T>): Promise<T> {
+    const result = await read();
+    const command: AuditCommand = { type: 'RecordAuditView', viewerId: by.user.userId, view, query: asQuery(query) };
+    await this.commands.execute(new RecordAuditViewCommand(command, by.context));
+    return result;
   }
 
   @Get('events')
   @ApiOperation({ summary: 'The timeline: events in log order, filtered by stream (or its start), type, acting user and time; paged by position' })
   async timeline(@Query() q: TimelineQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.viewed(user, context, 'timeline', { ...filterOf(q), after: q.after });
-    return timeline(this.events, filterOf(q), q.after ?? 0, q.limit ?? 50);
+    return this.recorded({ user, context }, 'timeline', { ...filterOf(q), after: q.after }, () =>
+      timeline(this.events, filterOf(q), q.after ?? 0, q.limit ?? 50),
+    );
   }
 
   @Get('correlation/:correlationId')
   @ApiOperation({ summary: 'Every event one request caused: its correlation id, and what those events caused in turn' })
-  async correlation(@Param('correlationId') correlationId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.viewed(user, context, 'correlation', { correlationId });
-    return { correlationId, events: await correlationChain(this.events, correlationId) };
+  async correlation(@IdParam('correlationId', CORRELATION_ID) correlationId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    return this.recorded({ user, context }, 'correlation', { correlationId }, async () => ({
+      correlationId,
+      events: await correlationChain(this.events, correlationId),
+    }));
   }
 
   @Get('streams/:streamId/state')
   @ApiOperation({ summary: 'An aggregate as it stood at a past moment, beside the events that built it' })
-  async state(@Param('streamId') streamId: string, @Query() q: StateQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.viewed(user, context, 'state', { streamId, at: q.at });
-    return stateAt(this.events, streamId, new Date(q.at).toISOString());
+  async state(@IdParam('streamId', STREAM_ID) streamId: string, @Query() q: StateQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    return this.recorded({ user, context }, 'state', { streamId, at: q.at }, () =>
+      stateAt(this.events, streamId, new Date(q.at).toISOString()),
+    );
   }
 
   @Get('export')
   @ApiProduces('text/csv', 'application/json')
   @ApiOperation({ summary: 'The filtered history as CSV or JSON, streamed page by page; X-Head-Position lets a client show progress' })
   async export(@Query() q: ExportQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext, @Res() res: Response) {
-    await this.viewed(user, context, 'export', { ...filterOf(q), format: q.format });
+    // Recorded once the stream has started: the first page was read, before any byte is sent. A failure
+    // before then answers an error and records nothing; after it, part of the history has left the building.
+    const events = scan(this.events, filterOf(q));
+    const query = { ...filterOf(q), format: q.format };
+    const { head, first } = await this.recorded({ user, context }, 'export', query, async () => ({
+      head: await this.events.headPosition(),
+      first: await events.next(),
+    }));
     const csv = q.format === 'csv';
     res.setHeader('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="kauri-audit-${new Date().toISOString().slice(0, 10)}.${q.format}"`);
-    res.setHeader('X-Head-Position', String(await this.events.headPosition()));
+    res.setHeader('X-Head-Position', String(head));
     const write = async (chunk: string) => {
       if (!res.write(chunk)) await once(res, 'drain');
     };
     await write(csv ? EXPORT_COLUMNS.join(',') + '\r\n' : '[');
-    let first = true;
-    for await (const event of scan(this.events, filterOf(q))) {
-      if (res.destroyed) return;
-      await write(csv ? csvRow(event) : `${first ? '\n' : ',\n'}${JSON.stringify(event)}`);
-      first = false;
+    let separator = '\n';
+    try {
+      for (let next = first; !next.done; next = await events.next()) {
+        if (res.destroyed) return;
+        await write(csv ? csvRow(next.value) : `${separator}${JSON.stringify(next.value)}`);
+        separator = ',\n';
+      }
+    } finally {
+      await events.return(undefined);
     }
     res.end(csv ? '' : '\n]\n');
   }
@@ -87,22 +116,22 @@ export class AuditController {
   @HttpCode(202)
   @ApiOperation({ summary: "Recomputes every stream's hash chain; follow progress in GET /api/audit/integrity" })
   async verify(@CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.viewed(user, context, 'integrity', {});
-    void this.integrity.start();
-    return this.integrity.status();
+    return this.recorded({ user, context }, 'integrity', {}, async () => {
+      void this.integrity.start();
+      return this.integrity.status();
+    });
   }
 
   @Get('subjects/:subjectId')
   @ApiOperation({ summary: "A person's standing: events with their personal data, AML/CFT customer or not, records kept until" })
-  async subject(@Param('subjectId') subjectId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.viewed(user, context, 'retention', { subjectId });
-    return retention(this.events, subjectId);
+  async subject(@IdParam('subjectId') subjectId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    return this.recorded({ user, context }, 'retention', { subjectId }, () => retention(this.events, subjectId));
   }
 
   @Post('subjects/:subjectId/forget')
   @HttpCode(200)
   @ApiOperation({ summary: 'Forgets a person (Privacy Act 2020): deletes their key; refused while AML/CFT record keeping applies' })
-  async forget(@Param('subjectId') subjectId: string, @Body() body: ForgetPersonDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async forget(@IdParam('subjectId') subjectId: string, @Body() body: ForgetPersonDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const result = await this.commands.execute(new ForgetPersonCommand(subjectId, body.reason, user.userId, context));
     return { subjectId, forgotten: true, ...result };
   }

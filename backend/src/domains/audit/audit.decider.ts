@@ -1,6 +1,14 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
-import type { AuditEvent, AuditView, PrivacyEvent } from './events.js';
+import { ensure } from '../../platform/event-schema.js';
+import {
+  AUDIT_FIELDS,
+  auditEventSchemas,
+  privacyEventSchemas,
+  type AuditEvent,
+  type AuditView,
+  type PrivacyEvent,
+} from './events.js';
 
 /** AML/CFT Act 2009, s 49–51: records are kept for at least 5 years after the business relationship ends. */
 export const AML_RETENTION_YEARS = 5;
@@ -13,6 +21,7 @@ export type AuditCommand = { type: 'RecordAuditView'; viewerId: string; view: Au
 
 export const auditTrail: Decider<AuditCommand, AuditEvent, { views: number }> = {
   name: 'audit-trail',
+  eventSchemas: auditEventSchemas,
   initialState: { views: 0 },
   evolve(state, event) {
     switch (event.type) {
@@ -27,6 +36,8 @@ export const auditTrail: Decider<AuditCommand, AuditEvent, { views: number }> = 
   decide(command) {
     switch (command.type) {
       case 'RecordAuditView':
+        ensure(AUDIT_FIELDS.view, command.view, 'view', 'Unknown audit view');
+        ensure(AUDIT_FIELDS.query, command.query, 'query', 'The query is too long');
         return [{ type: 'AuditViewed', data: { viewerId: command.viewerId, view: command.view, query: command.query } }];
       default: {
         const _exhaustive: never = command.type;
@@ -61,6 +72,7 @@ export function retentionRefusal(retainedUntil: string, relationshipEnded: strin
 
 export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
   name: 'privacy',
+  eventSchemas: privacyEventSchemas,
   initialState: { forgotten: false },
   evolve(state, event) {
     switch (event.type) {
@@ -76,11 +88,16 @@ export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
     switch (command.type) {
       case 'ForgetPerson': {
         if (state.forgotten) throw new DomainError(ALREADY_FORGOTTEN, 409);
-        if (command.reason.trim().length < 3) throw new DomainError(REASON_REQUIRED, 400, [{ field: 'reason', message: REASON_REQUIRED }]);
+        const reason = command.reason.trim();
+        if (reason.length < 3) {
+          throw new DomainError(REASON_REQUIRED, 400, [{ field: 'reason', message: REASON_REQUIRED }]);
+        }
+        ensure(AUDIT_FIELDS.reason, reason, 'reason', 'The reason must be at most 500 characters');
         if (command.retainedUntil && command.relationshipEnded && command.retainedUntil > command.at) {
           throw new DomainError(retentionRefusal(command.retainedUntil, command.relationshipEnded), 409);
         }
-        return [{ type: 'PersonalDataForgotten', data: { subjectId: command.subjectId, forgottenBy: command.forgottenBy, reason: command.reason.trim() } }];
+        const { subjectId, forgottenBy } = command;
+        return [{ type: 'PersonalDataForgotten', data: { subjectId, forgottenBy, reason } }];
       }
       default: {
         const _exhaustive: never = command.type;

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIsoDate } from '../../platform/http/dates.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
-const ISO = { message: 'Times must be ISO-8601, for example 2026-11-23T09:30:00Z' };
+const ISO = { message: 'Times must be ISO-8601, for example 2026-11-23T09:30:00Z or 2026-11-23, years 2000 to 2100' };
 
 export class HistoryFilterDto {
   @ApiPropertyOptional({ description: "A stream id or its start, e.g. 'offering-' or 'asset-7f…'" })
@@ -15,8 +16,8 @@ export class HistoryFilterDto {
   @ApiPropertyOptional({ description: "A user id, 'anonymous', or 'system:<name>'" })
   @IsOptional() @Transform(trim) @IsString() @MaxLength(200) actor?: string;
 
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsISO8601({}, ISO) from?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsISO8601({}, ISO) to?: string;
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsIsoDate({}, ISO) from?: string;
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsIsoDate({}, ISO) to?: string;
 }
 
 export class TimelineQueryDto extends HistoryFilterDto {
@@ -33,7 +34,7 @@ export class ExportQueryDto extends HistoryFilterDto {
 
 export class StateQueryDto {
   @ApiProperty({ description: 'The moment to look back to', example: '2026-11-20T10:00:00Z' })
-  @Transform(trim) @IsISO8601({}, ISO) at: string;
+  @Transform(trim) @IsIsoDate({}, ISO) at: string;
 }
 
 export class ForgetPersonDto {

@@ -1,9 +1,19 @@
+import { id, object, oneOf, record, string, type EventSchemas } from '../../platform/event-schema.js';
+
 /**
  * The audit domain's own facts. Reading the history is itself recorded (`AuditViewed`, stream
  * `audit-<viewerId>`), and forgetting a person is recorded without any personal data (`PersonalDataForgotten`,
  * stream `privacy-<subjectId>`): the record says that, when and by whom, never what was forgotten.
  */
 export type AuditView = 'timeline' | 'correlation' | 'state' | 'export' | 'integrity' | 'retention';
+export const AUDIT_VIEWS: readonly AuditView[] = [
+  'timeline',
+  'correlation',
+  'state',
+  'export',
+  'integrity',
+  'retention',
+];
 
 export interface AuditViewed {
   type: 'AuditViewed';
@@ -17,6 +27,22 @@ export interface PersonalDataForgotten {
 
 export type AuditEvent = AuditViewed;
 export type PrivacyEvent = PersonalDataForgotten;
+
+/** Field shapes shared by the events and the deciders' own checks. */
+export const AUDIT_FIELDS = {
+  view: oneOf(AUDIT_VIEWS),
+  /** What was asked: a few named parameters (stream, type, actor, from, to, …), each a short text. */
+  query: record(string({ max: 500 }), { key: string({ max: 40, pattern: /^[A-Za-z]+$/ }), maxKeys: 20 }),
+  reason: string({ nonEmpty: true, min: 3, max: 500 }),
+};
+
+export const auditEventSchemas = {
+  AuditViewed: object({ viewerId: id(), view: AUDIT_FIELDS.view, query: AUDIT_FIELDS.query }),
+} satisfies EventSchemas<AuditEvent>;
+
+export const privacyEventSchemas = {
+  PersonalDataForgotten: object({ subjectId: id(), forgottenBy: id(), reason: AUDIT_FIELDS.reason }),
+} satisfies EventSchemas<PrivacyEvent>;
 
 export const auditStream = (viewerId: string) => `audit-${viewerId}`;
 export const privacyStream = (subjectId: string) => `privacy-${subjectId}`;

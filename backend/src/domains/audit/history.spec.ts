@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventToAppend } from '../../platform/event-store/event-store.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
-import { correlationChain, csvRow, stateAt, timeline } from './history.js';
+import { aggregateOf, correlationChain, csvRow, stateAt, STREAM_NOT_FOUND, timeline } from './history.js';
 
 const event = (type: string, data: unknown, over: Partial<EventToAppend['metadata']> = {}): EventToAppend => ({
   type,
@@ -42,6 +42,9 @@ describe('audit history', () => {
     await store.append('privacy-p1', [event('PersonalDataForgotten', { subjectId: 'p1', forgottenBy: 'c-1', reason: 'asked, "politely"' }, { occurredAt: '2026-11-10T00:00:00.000Z' })], 'no_stream');
     expect(await stateAt(store, 'privacy-p1', '2026-11-09T00:00:00.000Z')).toMatchObject({ aggregate: 'privacy', revision: -1, state: { forgotten: false }, laterEvents: 1 });
     expect(await stateAt(store, 'privacy-p1', '2026-11-10T00:00:00.000Z')).toMatchObject({ revision: 0, state: { forgotten: true }, laterEvents: 0 });
+    expect(aggregateOf('owner-assets-o1')?.name).toBe('owner-assets');
+    const unknown = stateAt(store, 'privacy-p2', '2026-11-10T00:00:00.000Z');
+    await expect(unknown).rejects.toMatchObject({ message: STREAM_NOT_FOUND, status: 404 });
     const [stored] = await store.readStream('privacy-p1');
     expect(csvRow(stored!)).toContain('"{""subjectId"":""p1"",""forgottenBy"":""c-1"",""reason"":""asked, \\""politely\\""""}"');
   });

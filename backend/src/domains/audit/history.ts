@@ -2,7 +2,9 @@ import type { Decider, DomainEvent } from '../../platform/decider.js';
 import { fold } from '../../platform/decider.js';
 import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.js';
 import { toDomainEvent } from '../../platform/aggregate-repository.js';
+import { notFound } from '../../platform/errors.js';
 import { asset } from '../assets/asset.decider.js';
+import { assetSlots } from '../assets/asset-slots.decider.js';
 import { billing } from '../billing/billing.decider.js';
 import { compliance } from '../compliance/compliance.decider.js';
 import { emailReservation, externalIdentity } from '../identity/reservations.decider.js';
@@ -128,6 +130,7 @@ const AGGREGATES = Object.entries({
   'email-': emailReservation,
   'external-identity-': externalIdentity,
   'asset-': asset,
+  'owner-assets-': assetSlots,
   'billing-': billing,
   'compliance-': compliance,
   'verification-': verification,
@@ -150,13 +153,16 @@ export function plain(value: unknown): unknown {
   return value;
 }
 
+export const STREAM_NOT_FOUND = 'No events are recorded on this stream';
+
 /**
  * "What did we know when this investor invested?": the aggregate folded from the events recorded up to and
- * including `at`, beside those events, and how many came later.
+ * including `at`, beside those events, and how many came later. A stream with no events at all is not found.
  */
 export async function stateAt(store: EventStore, streamId: string, at: string) {
   const aggregate = aggregateOf(streamId);
   const all = await store.readStream(streamId);
+  if (all.length === 0) throw notFound(STREAM_NOT_FOUND);
   const known = all.filter((e) => e.metadata.occurredAt <= at);
   const state = aggregate ? fold(aggregate, known.map((e) => toDomainEvent(e))) : null;
   return {

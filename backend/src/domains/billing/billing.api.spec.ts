@@ -1,7 +1,7 @@
 /** Subscriptions over HTTP on the real app in sandbox mode (no Stripe keys): the whole flow a user walks. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer } from '../../testing/api.js';
-import { interestForm } from '../../testing/fixtures.js';
+import { registerInterest } from '../../testing/interest.js';
 import { signUp } from '../../testing/users.js';
 import { NOTHING_TO_CANCEL, STARTER_NOT_CANCELLABLE, ALREADY_SUBSCRIBED } from './billing.decider.js';
 import { CHOOSE_A_PLAN } from './billing.dto.js';
@@ -89,13 +89,13 @@ describe('billing API (sandbox provider)', () => {
 
   it('gives an early-access registrant the Starter plan without a payment, and a first month free on a monthly plan', async () => {
     const email = `early-${Date.now()}@example.nz`;
-    expect((await server.api.post('/api/register-interest', interestForm({ email }))).status).toBe(201);
+    await registerInterest(server, { email });
     const user = await signUp(server, { email });
     const monthly = await user.post('/api/create-subscription', { tier: 'enterprise' });
     expect(monthly.body).toMatchObject({ amountDue: 0, setupFeeWaived: true, intent: 'setup' });
 
     const other = await signUp(server, { email: `early2-${Date.now()}@example.nz` });
-    expect((await server.api.post('/api/register-interest', interestForm({ email: other.user.email }))).status).toBe(201);
+    await registerInterest(server, { email: other.user.email });
     const starter = await other.post('/api/create-subscription', { tier: 'starter' });
     expect(starter.body).toMatchObject({ clientSecret: null, status: 'active', amountDue: 0, setupFeeWaived: true });
     expect((await other.get('/api/subscription/status', { 'x-read-after': String(starter.body.position) })).body).toMatchObject({ status: 'active', tier: 'starter', currentPeriodEnd: null });

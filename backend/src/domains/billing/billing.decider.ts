@@ -1,8 +1,15 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
+import { ensure, id, type Schema } from '../../platform/event-schema.js';
 import { PLANS, type Tier } from '../plans/plans.js';
-import type { BillingEvent, ProviderKind, ProviderStamp } from './events.js';
-import type { ProviderEvent } from './payment-provider.js';
+import {
+  BILLING_FIELDS,
+  billingEventSchemas,
+  type BillingEvent,
+  type ProviderKind,
+  type ProviderStamp,
+} from './events.js';
+import type { ProviderChange, ProviderEvent } from './payment-provider.js';
 
 /** The spec's subscription statuses (section 3). */
 export type SubscriptionStatus = 'active' | 'canceled' | 'past_due' | 'incomplete' | 'inactive';
@@ -40,6 +47,7 @@ export type BillingCommand =
 
 export const ALREADY_SUBSCRIBED = (tier: Tier) => `You already have an active ${PLANS[tier].name} plan. Manage it from Billing.`;
 export const NOTHING_TO_CANCEL = 'You have no active subscription to cancel';
+export const TIER_REQUIRED = 'Tier must be starter, professional or enterprise';
 export const STARTER_NOT_CANCELLABLE = 'The Starter plan is a one-time payment and cannot be cancelled';
 
 /** How many provider event ids a stream remembers for idempotency; Stripe retries within days, not thousands of events. */
@@ -73,8 +81,29 @@ function remember(state: BillingState, stamp: ProviderStamp): BillingState {
   };
 }
 
+const UNREADABLE = 'The payment provider sent an event that could not be read';
+const USER_ID = id();
+
+/** A provider's event as the log needs it (Stripe's are signed, but a malformed one must never be recorded). */
+function requireReadable(event: ProviderEvent): void {
+  const readable = <T>(schema: Schema<T>, value: unknown, field: string) => ensure(schema, value, field, UNREADABLE, 422);
+  readable(BILLING_FIELDS.providerEventId, event.id, 'id');
+  readable(BILLING_FIELDS.time, event.created, 'created');
+  readable(USER_ID, event.userId, 'userId');
+  readable(BILLING_FIELDS.reference, event.reference, 'reference');
+  const change: ProviderChange = event.change;
+  if ('tier' in change) readable(BILLING_FIELDS.tier, change.tier, 'tier');
+  if ('amountPaid' in change) readable(BILLING_FIELDS.amount, change.amountPaid, 'amountPaid');
+  if ('currentPeriodEnd' in change) readable(BILLING_FIELDS.periodEnd, change.currentPeriodEnd, 'currentPeriodEnd');
+}
+
+/** The provider's words for a failed payment, within what an event holds. */
+const failureReason = (reason: unknown) =>
+  (typeof reason === 'string' && [...reason.trim()].slice(0, 1000).join('')) || 'The payment failed.';
+
 /** Turns one provider event into billing events; [] when it was seen before, is older than what we know, or is not about this plan. */
 function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingEvent[] {
+  requireReadable(event);
   if (state.seen.includes(event.id) || event.created < state.newestProviderEvent) return [];
   const stamp: ProviderStamp = { providerEventId: event.id, providerCreatedAt: event.created };
   const { userId, reference, change } = event;
@@ -93,7 +122,8 @@ function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingE
     case 'canceled':
       return current && state.status !== 'canceled' ? [{ type: 'SubscriptionCanceled', data: { ...stamp, userId, reference } }] : [];
     case 'payment_failed':
-      return current || pending ? [{ type: 'PaymentFailed', data: { ...stamp, userId, reference, reason: change.reason } }] : [];
+      if (!current && !pending) return [];
+      return [{ type: 'PaymentFailed', data: { ...stamp, userId, reference, reason: failureReason(change.reason) } }];
     case 'cancel_at_period_end':
       if (!current || change.cancelAtPeriodEnd === state.cancelAtPeriodEnd) return [];
       return change.cancelAtPeriodEnd
@@ -109,19 +139,29 @@ function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingE
 /** One user's plan: checkout, activation, renewal, arrears, cancellation — driven by the user and by the provider's events. */
 export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
   name: 'billing',
+  eventSchemas: billingEventSchemas,
   initialState,
 
   decide(command, state) {
     switch (command.type) {
       case 'StartCheckout': {
+        ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
         const refusal = checkoutRefusal(state, command.tier);
         if (refusal) throw refusal;
+        // The rest comes from the payment provider and the price list.
+        ensure(BILLING_FIELDS.provider, command.provider, 'provider', UNREADABLE, 502);
+        ensure(BILLING_FIELDS.reference, command.reference, 'reference', UNREADABLE, 502);
+        ensure(BILLING_FIELDS.customerId, command.customerId, 'customerId', UNREADABLE, 502);
+        ensure(BILLING_FIELDS.amount, command.amountDue, 'amountDue', 'The amount due is not valid', 422);
         const { type: _type, ...data } = command;
         return [{ type: 'CheckoutStarted', data }];
       }
       case 'ActivateWaivedPlan': {
+        ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
         const refusal = checkoutRefusal(state, command.tier);
         if (refusal) throw refusal;
+        ensure(BILLING_FIELDS.reference, command.reference, 'reference', 'The plan reference is not valid', 422);
+        ensure(BILLING_FIELDS.time, command.at, 'at', 'The time is not valid', 422);
         const { userId, tier, reference, at } = command;
         return [
           { type: 'CheckoutStarted', data: { userId, tier, provider: 'sandbox', reference, customerId: state.customerId, amountDue: 0, setupFeeWaived: true } },

@@ -1,4 +1,16 @@
-import type { Tier } from '../plans/plans.js';
+import {
+  boolean,
+  id,
+  int,
+  literal,
+  nullable,
+  number,
+  object,
+  oneOf,
+  string,
+  type EventSchemas,
+} from '../../platform/event-schema.js';
+import { TIERS, type Tier } from '../plans/plans.js';
 
 /**
  * Events of one user's plan, in the stream `billing-<userId>`. No card data ever reaches Kauri: the payment
@@ -87,5 +99,52 @@ export const BILLING_EVENT_TYPES: readonly BillingEvent['type'][] = [
   'CancellationScheduled',
   'CancellationWithdrawn',
 ];
+
+/** Field shapes shared by the events and the decider's own checks. */
+export const BILLING_FIELDS = {
+  tier: oneOf(TIERS),
+  provider: literal('stripe', 'sandbox'),
+  reference: id(),
+  customerId: nullable(id()),
+  /** NZD. */
+  amount: number({ min: 0 }),
+  /** Unix seconds. */
+  time: int(),
+  periodEnd: nullable(int()),
+  providerEventId: id(),
+  reason: string({ nonEmpty: true, max: 1000 }),
+};
+const { reference, amount, time, periodEnd } = BILLING_FIELDS;
+const stamped = { providerEventId: BILLING_FIELDS.providerEventId, providerCreatedAt: time, userId: id(), reference };
+
+export const billingEventSchemas = {
+  CheckoutStarted: object({
+    userId: id(),
+    tier: BILLING_FIELDS.tier,
+    provider: BILLING_FIELDS.provider,
+    reference,
+    customerId: BILLING_FIELDS.customerId,
+    amountDue: amount,
+    setupFeeWaived: boolean(),
+  }),
+  SubscriptionActivated: object({
+    ...stamped,
+    tier: BILLING_FIELDS.tier,
+    currentPeriodEnd: periodEnd,
+    amountPaid: amount,
+  }),
+  SubscriptionRenewed: object({ ...stamped, currentPeriodEnd: time, amountPaid: amount }),
+  SubscriptionPastDue: object(stamped),
+  SubscriptionCanceled: object(stamped),
+  PaymentFailed: object({ ...stamped, reason: BILLING_FIELDS.reason }),
+  CancellationScheduled: object({
+    userId: id(),
+    reference,
+    currentPeriodEnd: periodEnd,
+    requestedBy: literal('user', 'provider'),
+    providerEventId: nullable(BILLING_FIELDS.providerEventId),
+  }),
+  CancellationWithdrawn: object(stamped),
+} satisfies EventSchemas<BillingEvent>;
 
 export const billingStream = (userId: string) => `billing-${userId}`;

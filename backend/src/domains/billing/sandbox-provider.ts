@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError } from '../../platform/errors.js';
+import { requireValidFields } from '../../platform/errors.js';
 import { PLANS, type Tier } from '../plans/plans.js';
 import type { Checkout, CheckoutRequest, PaymentProvider, ProviderEvent } from './payment-provider.js';
 
 /** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
-export const DECLINING_TEST_CARDS: Readonly<Record<string, string>> = {
-  '4000000000000002': 'Your card was declined.',
-  '4000000000009995': 'Your card has insufficient funds.',
-  '4000000000000069': 'Your card has expired.',
-  '4000000000000127': "Your card's security code is incorrect.",
-};
+export const DECLINING_TEST_CARDS: ReadonlyMap<string, string> = new Map([
+  ['4000000000000002', 'Your card was declined.'],
+  ['4000000000009995', 'Your card has insufficient funds.'],
+  ['4000000000000069', 'Your card has expired.'],
+  ['4000000000000127', "Your card's security code is incorrect."],
+]);
 
 export interface TestCard {
   number: string;
@@ -20,17 +20,23 @@ export interface TestCard {
 
 const id = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
 
-/** Card-form mistakes are refused before anything is recorded (like Stripe's client-side checks). */
+/** Card-form mistakes are refused before anything is recorded (like Stripe's client-side checks), all at once. */
 export function checkTestCard(card: TestCard, now: Date): void {
   const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{13,19}$/.test(digits) || !luhn(digits)) throw new DomainError('Your card number is incorrect.', 400, [{ field: 'number', message: 'Your card number is incorrect.' }], 'Payment Failed');
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
-  if (!expiry || month < 1 || month > 12) throw new DomainError("Your card's expiration date is incomplete.", 400, [{ field: 'expiry', message: "Your card's expiration date is incomplete." }], 'Payment Failed');
-  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
-    throw new DomainError("Your card's expiration year is in the past.", 400, [{ field: 'expiry', message: "Your card's expiration year is in the past." }], 'Payment Failed');
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) throw new DomainError("Your card's security code is incomplete.", 400, [{ field: 'cvc', message: "Your card's security code is incomplete." }], 'Payment Failed');
+  const incomplete = !expiry || month < 1 || month > 12;
+  const past = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+  requireValidFields(
+    [
+      !(/^\d{13,19}$/.test(digits) && luhn(digits)) && { field: 'number', message: 'Your card number is incorrect.' },
+      incomplete && { field: 'expiry', message: "Your card's expiration date is incomplete." },
+      !incomplete && past && { field: 'expiry', message: "Your card's expiration year is in the past." },
+      !/^\d{3,4}$/.test(card.cvc.trim()) && { field: 'cvc', message: "Your card's security code is incomplete." },
+    ],
+    { title: 'Payment Failed' },
+  );
 }
 
 function luhn(digits: string): boolean {
@@ -76,7 +82,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   confirm(checkout: { userId: string; reference: string; tier: Tier; amountDue: number }, card: TestCard, now: Date): ProviderEvent {
     const created = Math.floor(now.getTime() / 1000);
     const base = { id: id('evt'), created, userId: checkout.userId, reference: checkout.reference };
-    const declined = DECLINING_TEST_CARDS[card.number.replace(/[\s-]/g, '')];
+    const declined = DECLINING_TEST_CARDS.get(card.number.replace(/[\s-]/g, ''));
     if (declined) return { ...base, change: { kind: 'payment_failed', reason: declined } };
     const currentPeriodEnd = PLANS[checkout.tier].billing === 'monthly' ? oneMonthAfter(now) : null;
     return { ...base, change: { kind: 'activated', tier: checkout.tier, currentPeriodEnd, amountPaid: checkout.amountDue } };

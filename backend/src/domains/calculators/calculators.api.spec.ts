@@ -1,7 +1,7 @@
 /** The calculators and pricing over HTTP on the real app: shapes, the spec's messages, the early-access waiver. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer } from '../../testing/api.js';
-import { interestForm } from '../../testing/fixtures.js';
+import { registerInterest } from '../../testing/interest.js';
 import { signUp } from '../../testing/users.js';
 import { PROPERTY_REQUIRED, STARTUP_REQUIRED } from './calculators.dto.js';
 
@@ -69,7 +69,7 @@ describe('calculators API', () => {
     expect((await server.api.post('/api/pricing/calculate', { assetValue: 10, tier: 'gold' })).status).toBe(400);
 
     const email = 'early.bird@example.nz';
-    expect((await server.api.post('/api/register-interest', interestForm({ email }))).status).toBe(201);
+    await registerInterest(server, { email });
     const earlyBird = await signUp(server, { email });
     await server.engine.caughtUp();
     const waived = await earlyBird.post('/api/pricing/calculate', { assetValue: 1_000_000, tier: 'professional' });

@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
@@ -89,7 +90,7 @@ export class ComplianceController {
   @Get('assets/:id/pds.pdf')
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: "Generate PDS Document: a draft product disclosure statement from the asset's data, for the owner's advisers" })
-  async pds(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+  async pds(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
     const asset = await this.reads.collection<AssetDoc>(assetsProjection.name).get(id);
     if (!asset || (asset.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance'))) throw new DomainError('Asset not found', 404);
     const t = asset.terms;
@@ -149,7 +150,7 @@ export class ComplianceReviewController {
   @Post(':ownerId/checks/:check')
   @HttpCode(200)
   @ApiOperation({ summary: 'Record a check for an owner: status, expiry date (required when passed), note' })
-  async record(@Param('ownerId') ownerId: string, @Param('check') check: string, @Body() body: RecordCheckDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async record(@IdParam('ownerId') ownerId: string, @Param('check') check: string, @Body() body: RecordCheckDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     if (!CHECK_IDS.includes(check as CheckId)) throw new DomainError('Unknown check: fma, aml, privacy or fmca', 404);
     if (!(await this.reads.collection<UserDoc>(usersProjection.name).get(ownerId))) throw new DomainError('User not found', 404);
     const { position } = await this.commands.execute(

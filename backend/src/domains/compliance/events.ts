@@ -1,3 +1,5 @@
+import { id, isoDate, nullable, object, oneOf, string, type EventSchemas } from '../../platform/event-schema.js';
+
 /**
  * An owner's compliance record, in the stream `compliance-<ownerId>`: the four checks of the Compliance
  * Dashboard (spec §3 "Compliance check"), each set by compliance staff with a status and an expiry, and the
@@ -26,5 +28,25 @@ export interface ComplianceReviewRequested {
 }
 
 export type ComplianceEvent = ComplianceCheckRecorded | ComplianceReviewRequested;
+
+/** Field shapes shared by the events and the decider's own checks. */
+export const COMPLIANCE_FIELDS = {
+  check: oneOf(CHECK_IDS),
+  status: oneOf(CHECK_STATUSES),
+  expiryDate: nullable(isoDate()),
+  text: nullable(string({ max: 1000 })),
+};
+
+export const complianceEventSchemas = {
+  ComplianceCheckRecorded: object({
+    ownerId: id(),
+    check: COMPLIANCE_FIELDS.check,
+    status: COMPLIANCE_FIELDS.status,
+    expiryDate: COMPLIANCE_FIELDS.expiryDate,
+    note: COMPLIANCE_FIELDS.text,
+    recordedBy: id(),
+  }),
+  ComplianceReviewRequested: object({ ownerId: id(), requestId: id(), message: COMPLIANCE_FIELDS.text }),
+} satisfies EventSchemas<ComplianceEvent>;
 
 export const complianceStream = (ownerId: string) => `compliance-${ownerId}`;

@@ -1,5 +1,5 @@
 import { Api, startTestServer } from '../../testing/api.js';
-import { interestForm } from '../../testing/fixtures.js';
+import { registerInterest } from '../../testing/interest.js';
 import { signUp, TEST_PASSWORD } from '../../testing/users.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -8,7 +8,7 @@ describe('/api/admin/* is for admins only (server-side, by path)', () => {
   let server: Server;
   beforeAll(async () => {
     server = await startTestServer({ env: { ADMIN_EMAILS: 'Boss@Example.nz', AUTH_RATE_LIMIT_PER_IP: '1000' } });
-    await server.api.post('/api/register-interest', interestForm());
+    await registerInterest(server);
   });
   afterAll(() => server.close());
 

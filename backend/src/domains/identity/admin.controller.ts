@@ -23,7 +23,9 @@ export class AdminController {
   @ApiOkResponse({ description: '{ registrations: [...] }' })
   @ApiForbiddenResponse({ description: 'Not an admin' })
   async registrations(): Promise<{ registrations: RegistrationDoc[] }> {
-    const registrations = await this.reads.collection<RegistrationDoc>(registrationsProjection.name).find({}, { sort: { number: -1 } });
+    const registrations = await this.reads
+      .collection<RegistrationDoc>(registrationsProjection.name)
+      .find({}, { sort: { registeredAt: -1 } });
     return { registrations: registrations.map(({ _position, ...doc }: RegistrationDoc & { _position?: number }) => doc) };
   }
 }

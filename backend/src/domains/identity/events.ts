@@ -1,3 +1,14 @@
+import {
+  id,
+  isoDateTime,
+  literal,
+  nullable,
+  object,
+  oneOf,
+  string,
+  union,
+  type EventSchemas,
+} from '../../platform/event-schema.js';
 import type { Role } from '../../platform/event-store/event-store.js';
 
 /**
@@ -23,7 +34,10 @@ export interface UserRegistered {
   data: {
     userId: string;
     subjectId: string;
-    /** SHA-256 of the normalised e-mail (see emailKey): the reservation stream's key. */
+    /**
+     * Keyed hash of the normalised e-mail (platform/email-key.ts): the reservation stream's key. Events written
+     * before keyed keys carry the unkeyed SHA-256 (legacyEmailKey).
+     */
     emailKey: string;
     method: SignInMethod;
     personal: Personal;
@@ -124,3 +138,71 @@ export interface ExternalIdentityClaimed {
 }
 
 export type ExternalIdentityEvent = ExternalIdentityClaimed;
+
+export const ROLES: readonly Role[] = ['admin', 'compliance'];
+/** E-mail keys, identity keys, session token hashes: SHA-256 in hex, held to the shape of an id. */
+const HASH = id();
+
+/** Field shapes shared by the events and the deciders' own checks. */
+export const IDENTITY_FIELDS = {
+  hash: HASH,
+  email: string({ nonEmpty: true, max: 254 }),
+  optionalName: nullable(string({ nonEmpty: true, max: 100 })),
+  name: string({ nonEmpty: true, max: 100 }),
+  method: literal('password', 'oidc'),
+  role: oneOf(ROLES),
+  issuer: string({ nonEmpty: true, max: 500 }),
+  /** OpenID Connect: at most 255 ASCII characters. */
+  sub: string({ nonEmpty: true, max: 255 }),
+  time: isoDateTime(),
+};
+const changer = union(object({ kind: literal('user'), userId: id() }), object({ kind: literal('system'), name: id() }));
+const session = { userId: id(), tokenHash: HASH };
+
+export const userEventSchemas = {
+  UserRegistered: object({
+    userId: id(),
+    subjectId: id(),
+    emailKey: HASH,
+    method: IDENTITY_FIELDS.method,
+    personal: object({
+      email: IDENTITY_FIELDS.email,
+      firstName: IDENTITY_FIELDS.optionalName,
+      lastName: IDENTITY_FIELDS.optionalName,
+    }),
+  }),
+  UserSignedIn: object({ userId: id(), method: IDENTITY_FIELDS.method }),
+  UserSignedOut: object({ userId: id() }),
+  SessionStarted: object({
+    ...session,
+    kind: literal('cookie', 'bearer'),
+    startedAt: IDENTITY_FIELDS.time,
+    expiresAt: IDENTITY_FIELDS.time,
+    idleExpiresAt: nullable(IDENTITY_FIELDS.time),
+  }),
+  SessionExtended: object({ ...session, idleExpiresAt: IDENTITY_FIELDS.time }),
+  SessionEnded: object({ ...session, reason: literal('signed-out') }),
+  RoleGranted: object({ userId: id(), role: IDENTITY_FIELDS.role, grantedBy: changer }),
+  RoleRevoked: object({ userId: id(), role: IDENTITY_FIELDS.role, revokedBy: changer }),
+  ProfileUpdated: object({
+    userId: id(),
+    subjectId: id(),
+    personal: object({ firstName: IDENTITY_FIELDS.name, lastName: IDENTITY_FIELDS.name }),
+  }),
+  ExternalIdentityLinked: object({
+    userId: id(),
+    subjectId: id(),
+    issuer: IDENTITY_FIELDS.issuer,
+    identityKey: HASH,
+    personal: object({ sub: IDENTITY_FIELDS.sub }),
+  }),
+} satisfies EventSchemas<UserEvent>;
+
+export const emailReservationEventSchemas = {
+  EmailReserved: object({ emailKey: HASH, userId: id() }),
+  EmailReleased: object({ emailKey: HASH, userId: id() }),
+} satisfies EventSchemas<EmailReservationEvent>;
+
+export const externalIdentityEventSchemas = {
+  ExternalIdentityClaimed: object({ identityKey: HASH, userId: id() }),
+} satisfies EventSchemas<ExternalIdentityEvent>;

@@ -14,30 +14,50 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { parse as parseCookies } from 'cookie';
 import type { NextFunction, Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
+import { legacyEmailKey } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
-import { Ctx } from '../../platform/http/request-context.js';
+import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
+import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
+import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { AuthCallbackDto, AuthCallbackResponseDto, AuthConfigDto, LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto } from './identity.dto.js';
-import { OidcClient } from './oidc.js';
+import { OidcClient, PENDING_COOKIE, PendingSignInCookie } from './oidc.js';
 import { IdentityService, INVALID_CREDENTIALS, type IdentityRequest, type StartedSession } from './identity.service.js';
-import { emailKey } from './reservations.decider.js';
-import { RateLimiter, tooManyAttemptsMessage } from './rate-limiter.js';
 import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
 import { UserDto } from './user-view.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
+/** Failures on an account (any address) before the account-wide delay, as a multiple of one address's allowance. */
+const ACCOUNT_WIDE_FACTOR = 10;
+
+/** An account in the in-memory counters: a digest, so they hold no address (never stored). */
+const accountOf = (email: string) => legacyEmailKey(email);
 
 @ApiTags('identity')
 @Controller('api')
 export class IdentityController {
   /** Every login and registration attempt, per client IP. */
   private readonly perIp: RateLimiter;
-  /** Failed logins and refused registrations, per e-mail address (by its key). */
-  private readonly perAccount: RateLimiter;
+  /**
+   * Failed logins and refused registrations per (account, address), with exponential backoff: guessing from
+   * one address slows down, while the owner at another address is not affected at all.
+   */
+  private readonly perAccountAndIp: FailureBackoff;
+  /**
+   * Failed logins per account from any address: a modest ceiling on distributed guessing (a short delay,
+   * doubling up to a minute). It applies only to addresses that have themselves failed on this account
+   * recently, so the owner's first attempt from their own address always reaches the password check: an
+   * attacker can never lock them out.
+   */
+  private readonly perAccountAnywhere: FailureBackoff;
+
+  /** Starts of external sign-in (`GET /api/login`), per client IP. */
+  private readonly signInStarts: RateLimiter;
 
   /** The external OpenID provider, when configured. */
   private readonly oidc: OidcClient | null;
@@ -45,10 +65,15 @@ export class IdentityController {
   constructor(
     private readonly identity: IdentityService,
     @Inject(CONFIG) private readonly config: Config,
+    secrets: Secrets,
   ) {
-    this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc) : null;
+    const cookie = new PendingSignInCookie(() => secrets.key('oidc-state'));
+    this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc, cookie) : null;
+    this.signInStarts = new RateLimiter(config.identity.rateLimit.signInStartsPerIp, WINDOW_MS);
     this.perIp = new RateLimiter(config.identity.rateLimit.perIp, WINDOW_MS);
-    this.perAccount = new RateLimiter(config.identity.rateLimit.perAccount, WINDOW_MS);
+    const { perAccount } = config.identity.rateLimit;
+    this.perAccountAndIp = new FailureBackoff(perAccount, WINDOW_MS, 60_000, WINDOW_MS);
+    this.perAccountAnywhere = new FailureBackoff(perAccount * ACCOUNT_WIDE_FACTOR, WINDOW_MS, 1000, 60_000);
   }
 
   @Post('register')
@@ -59,13 +84,13 @@ export class IdentityController {
   @ApiConflictResponse({ description: "'An account with this email already exists'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   async register(@Body() form: RegisterDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
-    const account = `register:${emailKey(form.email)}`;
-    this.throttle(req, res, account);
+    const pair = `register:${accountOf(form.email)}|${clientAddress(req)}`;
+    this.throttle(req, res, this.perAccountAndIp.retryAfter(pair));
     let userId: string;
     try {
       ({ userId } = await this.identity.register(form, 'password', context));
     } catch (error) {
-      if (error instanceof DomainError && error.status === 409) this.perAccount.record(account);
+      if (error instanceof DomainError && error.status === 409) this.perAccountAndIp.fail(pair);
       throw error;
     }
     return this.signIn(userId, 'password', context, req, res);
@@ -78,14 +103,18 @@ export class IdentityController {
   @ApiUnauthorizedResponse({ description: "'Invalid email or password'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   async login(@Body() form: LoginDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
-    const account = `login:${emailKey(form.email)}`;
-    this.throttle(req, res, account);
+    const account = `login:${accountOf(form.email)}`;
+    const pair = `${account}|${clientAddress(req)}`;
+    const accountWide = this.perAccountAndIp.failed(pair) ? this.perAccountAnywhere.retryAfter(account) : 0;
+    this.throttle(req, res, Math.max(this.perAccountAndIp.retryAfter(pair), accountWide));
     const userId = await this.identity.checkPassword(form.email, form.password);
     if (!userId) {
-      this.perAccount.record(account);
+      this.perAccountAndIp.fail(pair);
+      this.perAccountAnywhere.fail(account);
       throw new DomainError(INVALID_CREDENTIALS, 401, undefined, 'Sign In Failed');
     }
-    this.perAccount.reset(account);
+    // Only this address's failures are forgiven: others' guessing still counts against them.
+    this.perAccountAndIp.clear(pair);
     return this.signIn(userId, 'password', context, req, res);
   }
 
@@ -112,9 +141,10 @@ export class IdentityController {
   @Get('user')
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user (session cookie or bearer token); 401 when signed out' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: UserDto })
-  async current(@CurrentUser() signedIn: SignedInUser): Promise<UserDto> {
-    return this.userOr401(signedIn.userId);
+  async current(@CurrentUser() signedIn: SignedInUser, @ReadAfter() after: number | null): Promise<UserDto> {
+    return this.userOr401(signedIn.userId, after);
   }
 
   @Patch('user')
@@ -129,11 +159,12 @@ export class IdentityController {
   @Get('auth/user')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The user of a bearer token (from /api/auth/callback); 401 when the token is missing, expired, revoked or unknown' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: UserDto })
   @ApiUnauthorizedResponse({ description: 'Token invalid' })
-  async bearerUser(@Req() req: IdentityRequest): Promise<UserDto> {
+  async bearerUser(@Req() req: IdentityRequest, @ReadAfter() after: number | null): Promise<UserDto> {
     if (req.authentication?.via !== 'bearer') throw new DomainError('Invalid or expired token', 401, undefined, 'Unauthorized');
-    return this.userOr401(req.authentication.actor.userId);
+    return this.userOr401(req.authentication.actor.userId, after);
   }
 
   @Get('auth/config')
@@ -148,16 +179,22 @@ export class IdentityController {
     summary: 'Start sign-in at the external OpenID provider',
     description:
       'Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. ' +
-      'With no provider configured, redirects to the local sign-in page /auth.',
+      'With no provider configured, redirects to the local sign-in page /auth. The pending sign-in (state, nonce, ' +
+      'PKCE verifier) is kept in a signed, HttpOnly cookie scoped to /api/auth/callback for 10 minutes; starts are ' +
+      'limited per client address (SIGN_IN_START_RATE_LIMIT_PER_IP per 15 minutes).',
   })
   @ApiFoundResponse({ description: 'To the provider; to /auth when none is configured or it is unreachable' })
+  @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   async startLogin(@Query('state') state: unknown, @Query('redirect_uri') redirectUri: unknown, @Req() req: IdentityRequest, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
+    const ip = clientAddress(req);
+    refuseWhileWaiting(res, this.signInStarts.retryAfter(ip));
+    this.signInStarts.record(ip);
     if (!this.oidc) return res.redirect(302, '/auth');
     const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${req.protocol}://${req.get('host')}/auth/callback`;
     if (!isHttpUrl(returnTo)) throw new DomainError('redirect_uri must be an absolute http(s) address', 400);
     const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
     try {
-      await this.oidc.start(req, res, next, clientState ?? '', returnTo);
+      await this.oidc.start(req, res, next, clientState, returnTo);
     } catch {
       // Provider unreachable: the local sign-in page, as when none is configured (spec section 4).
       if (!res.headersSent) res.redirect(302, '/auth');
@@ -168,7 +205,10 @@ export class IdentityController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Finish external sign-in: exchange the provider’s code for a bearer token',
-    description: 'Checks the state (issued by /api/login, once, within 10 minutes), the nonce, issuer and audience; finds or creates the account.',
+    description:
+      'Checks the state against the pending sign-in cookie set by /api/login (once: the cookie is cleared; ' +
+      'within 10 minutes), ' +
+      'then the nonce, PKCE, issuer and audience; finds or creates the account.',
   })
   @ApiOkResponse({ type: AuthCallbackResponseDto })
   @ApiBadRequestResponse({ description: '`{ error, message }`: the provider’s error (e.g. access_denied) passed on' })
@@ -178,7 +218,9 @@ export class IdentityController {
       res.status(404);
       return { error: 'No external identity provider is configured', message: 'No external identity provider is configured' };
     }
-    const outcome = await this.oidc.exchange(req, { code: form.code, state: form.state, error: form.error, error_description: form.error_description }, form.redirect_uri);
+    const pendingCookie = parseCookies(req.header('cookie') ?? '')[PENDING_COOKIE];
+    const answer = { code: form.code, state: form.state, error: form.error, error_description: form.error_description };
+    const outcome = await this.oidc.exchange(req, res, pendingCookie, answer, form.redirect_uri);
     if (!outcome.ok) {
       res.status(outcome.status);
       return { error: outcome.error, message: outcome.message };
@@ -195,20 +237,16 @@ export class IdentityController {
     return { user: await this.userOr401(userId), token: session.token, expires_in: this.config.identity.tokenTtlSeconds };
   }
 
-  private async userOr401(userId: string): Promise<UserDto> {
-    const found = await this.identity.userDto(userId);
+  private async userOr401(userId: string, after: number | null = null): Promise<UserDto> {
+    const found = await this.identity.userDto(userId, after);
     if (!found) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
     return found;
   }
 
-  /** 429 when this IP, or attempts on this account, are over the limit (checked before any work is done). */
-  private throttle(req: IdentityRequest, res: Response, account: string): void {
-    const ip = `ip:${req.ip ?? 'unknown'}`;
-    const wait = Math.max(this.perIp.retryAfter(ip), this.perAccount.retryAfter(account));
-    if (wait > 0) {
-      res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new DomainError(tooManyAttemptsMessage(wait), 429, undefined, 'Too Many Attempts');
-    }
+  /** 429 when this address is over its limit or must still wait `backoff` ms (checked before any work is done). */
+  private throttle(req: IdentityRequest, res: Response, backoff: number): void {
+    const ip = clientAddress(req);
+    refuseWhileWaiting(res, Math.max(this.perIp.retryAfter(ip), backoff));
     this.perIp.record(ip);
   }
 

@@ -2,21 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { EmailKeys } from '../../platform/email-key.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
-import type { Actor, Role } from '../../platform/event-store/event-store.js';
+import type { Actor, EventStore, Role } from '../../platform/event-store/event-store.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
+import { isForgotten } from '../../platform/privacy/personal-data.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, READ_STORE, VAULT } from '../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, READ_STORE, VAULT } from '../../platform/tokens.js';
 import type { Vault } from '../../platform/vault/vault.js';
 import { sessionIsLive, sessionsProjection, type SessionDoc } from '../../projections/sessions.js';
+import { subscriptionsProjection } from '../../projections/subscriptions.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import type { ExternalProfile } from './oidc.js';
-import { emailKey, emailReservation, emailStream, externalIdentity, externalIdentityStream, identityKey } from './reservations.decider.js';
+import { ACCOUNT_EXISTS } from './user.decider.js';
+import {
+  emailReservation,
+  emailStream,
+  externalIdentity,
+  externalIdentityStream,
+  identityKey,
+} from './reservations.decider.js';
 import { newToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_EXTEND_WHEN_LEFT_MS, SESSION_IDLE_MS, tokenHash } from './tokens.js';
 import { user, userStream } from './user.decider.js';
 import { toUserDto, type UserDto } from './user-view.js';
@@ -54,6 +64,8 @@ export class IdentityService {
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(VAULT) private readonly vault: Vault,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly emailKeys: EmailKeys,
   ) {}
 
   private get users() {
@@ -71,7 +83,8 @@ export class IdentityService {
   /**
    * Reserves the e-mail first (one stream per address, so concurrent registrations of one address cannot
    * both win), then hashes the password into the vault, then records the account. Should recording fail, the
-   * reservation is released so the address is not lost.
+   * reservation is released so the address is not lost. An address reserved before keyed e-mail keys sits in
+   * the stream of its unkeyed key, which is only read now: its holder keeps it unless they were forgotten.
    */
   async register(
     form: { email: string; password: string | null; firstName?: string | null; lastName?: string | null },
@@ -79,8 +92,15 @@ export class IdentityService {
     context: CommandContext,
   ): Promise<{ userId: string; position: number }> {
     const userId = randomUUID();
-    const key = emailKey(form.email);
-    await this.repository.handle(emailReservation, emailStream(key), { type: 'ReserveEmail', emailKey: key, userId }, context);
+    const { key, legacy } = await this.emailKeys.pair(form.email);
+    const legacyHolder = await this.holderOf(legacy);
+    if (legacyHolder && !(await isForgotten(this.events, legacyHolder))) {
+      throw new DomainError(ACCOUNT_EXISTS, 409, [{ field: 'email', message: ACCOUNT_EXISTS }]);
+    }
+    const holder = await this.holderOf(key);
+    const forgottenHolder = holder && (await isForgotten(this.events, holder)) ? holder : null;
+    const reserve = { type: 'ReserveEmail', emailKey: key, userId, forgottenHolder } as const;
+    await this.repository.handle(emailReservation, emailStream(key), reserve, context);
     try {
       if (form.password !== null) await this.vault.put(PASSWORDS, userId, await hashPassword(form.password));
       const { position } = await this.repository.handle(
@@ -105,10 +125,17 @@ export class IdentityService {
     }
   }
 
-  /** The account holding this e-mail address, if any (straight from the reservation stream: no read-model lag). */
+  /**
+   * The account holding this e-mail address, if any (straight from the reservation stream: no read-model lag):
+   * the keyed key's stream, else — for accounts registered before keyed keys — the unkeyed key's.
+   */
   async userIdByEmail(email: string): Promise<string | null> {
-    const { state } = await this.repository.load(emailReservation, emailStream(emailKey(email)));
-    return state.holder;
+    const { key, legacy } = await this.emailKeys.pair(email);
+    return (await this.holderOf(key)) ?? (await this.holderOf(legacy));
+  }
+
+  private async holderOf(key: string): Promise<string | null> {
+    return (await this.repository.load(emailReservation, emailStream(key))).state.holder;
   }
 
   /** The user id when the password is right; null otherwise, after the same work either way. */
@@ -179,7 +206,9 @@ export class IdentityService {
     return { actor, via, token, tokenHash: hash };
   }
 
-  async userDto(userId: string): Promise<UserDto | null> {
+  /** The User; with `after` (X-Read-After), once the read models it is made of have passed that position. */
+  async userDto(userId: string, after: number | null = null): Promise<UserDto | null> {
+    if (after) await this.engine.waitFor(after, [usersProjection.name, subscriptionsProjection.name]);
     const doc = await this.users.get(userId);
     return doc ? toUserDto(this.reads, doc) : null;
   }

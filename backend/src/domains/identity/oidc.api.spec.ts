@@ -1,6 +1,8 @@
 import { startTestServer, Api } from '../../testing/api.js';
 import { TestOidcProvider } from '../../testing/oidc-provider.js';
+import { Secrets } from '../../platform/secrets.js';
 import { signUp } from '../../testing/users.js';
+import { PendingSignInCookie, type PendingSignIn } from './oidc.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -9,22 +11,43 @@ const ACCOUNTS = {
   mallory: { email: 'victim@example.nz', email_verified: false, given_name: 'Mallory' },
 };
 
-async function startAt(server: Server, state: string, redirectUri: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/login?state=${state}&redirect_uri=${encodeURIComponent(redirectUri)}`, { redirect: 'manual' });
+/** The browser's side of a pending sign-in: the provider's address, and the cookie that proves it started here. */
+interface Started {
+  location: string;
+  cookie: string;
+  setCookie: string;
+}
+
+async function startAt(
+  server: Server,
+  state: string,
+  redirectUri: string,
+  headers: Record<string, string> = {},
+): Promise<Started> {
+  const res = await fetch(`${server.url}/api/login?state=${state}&redirect_uri=${encodeURIComponent(redirectUri)}`, {
+    redirect: 'manual',
+    headers,
+  });
   expect(res.status).toBe(302);
-  return res.headers.get('location')!;
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('kauri.oidc='))!;
+  return { location: res.headers.get('location')!, cookie: setCookie.split(';')[0]!, setCookie };
+}
+
+/** POSTs to /api/auth/callback as the frontend does, with the browser's pending sign-in cookie. */
+function callback(server: Server, started: Pick<Started, 'cookie'> | null, body: Record<string, unknown>) {
+  return new Api(server.url).post('/api/auth/callback', body, started ? { cookie: started.cookie } : {});
 }
 
 describe('external sign-in through a real OpenID provider (oidc-provider in-process)', () => {
   let idp: TestOidcProvider;
   let server: Server;
-  let callback: string;
+  let redirect: string;
 
   beforeAll(async () => {
     idp = await TestOidcProvider.listen();
     server = await startTestServer({ env: idp.env() });
-    callback = `${server.url}/auth/callback`;
-    await idp.start([callback], ACCOUNTS);
+    redirect = `${server.url}/auth/callback`;
+    await idp.start([redirect], ACCOUNTS);
   });
   afterAll(async () => {
     await server.close();
@@ -37,21 +60,44 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
 
   it('success: login goes to the provider with the client state; the code becomes a bearer token for a new linked account', async () => {
     const state = 'client-state-0001';
-    const authorize = new URL(await startAt(server, state, callback));
+    const started = await startAt(server, state, redirect);
+    const authorize = new URL(started.location);
     expect(authorize.origin).toBe(idp.issuer);
     expect(authorize.searchParams.get('state')).toBe(state);
-    expect(authorize.searchParams.get('redirect_uri')).toBe(callback);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(redirect);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    // The pending sign-in lives in the browser: signed, HttpOnly, SameSite=Lax, for the callback only, 10 minutes.
+    expect(started.setCookie).toMatch(/; Max-Age=600;/);
+    expect(started.setCookie).toMatch(/; Path=\/api\/auth\/callback;/);
+    expect(started.setCookie).toMatch(/; HttpOnly/);
+    expect(started.setCookie).toMatch(/; SameSite=Lax/);
+    expect(started.setCookie).not.toMatch(/; Secure/);
+    const overTls = await startAt(server, 'client-state-tls1', redirect, { 'x-forwarded-proto': 'https' });
+    expect(overTls.setCookie).toMatch(/; Secure/);
 
     const back = await idp.signIn(authorize.href, 'alice');
-    expect(`${back.origin}${back.pathname}`).toBe(callback);
+    expect(`${back.origin}${back.pathname}`).toBe(redirect);
     expect(back.searchParams.get('state')).toBe(state);
     const code = back.searchParams.get('code')!;
 
     const api = new Api(server.url);
-    const res = await api.post('/api/auth/callback', { code, state, redirect_uri: callback });
+    const res = await api.post(
+      '/api/auth/callback',
+      { code, state, redirect_uri: redirect },
+      { cookie: started.cookie },
+    );
     expect(res.status).toBe(200);
+    // One use: the answer clears the cookie.
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('kauri.oidc='))).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(res.body).toEqual({
-      user: expect.objectContaining({ email: 'alice@example.nz', firstName: 'Alice', lastName: 'Te Rangi', role: 'user', subscriptionStatus: 'inactive' }),
+      user: expect.objectContaining({
+        email: 'alice@example.nz',
+        firstName: 'Alice',
+        lastName: 'Te Rangi',
+        role: 'user',
+        subscriptionStatus: 'inactive',
+      }),
       token: expect.stringMatching(/^[\w-]{43}$/),
       expires_in: 3600,
     });
@@ -65,50 +111,109 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
     expect(linked.data).toMatchObject({ issuer: idp.issuer, personal: { sub: 'alice' } });
     expect(JSON.stringify(await server.eventStore.readAll())).not.toContain(res.body.token);
 
-    // The same code cannot be redeemed twice, and the state cannot be reused.
-    expect((await api.post('/api/auth/callback', { code, state, redirect_uri: callback })).status).toBe(401);
+    // The same code cannot be redeemed twice (even with the cookie replayed), and the state cannot be reused.
+    expect((await callback(server, started, { code, state, redirect_uri: redirect })).status).toBe(401);
+    expect((await callback(server, null, { code, state, redirect_uri: redirect })).status).toBe(401);
 
     // Signing in again finds the same account.
-    const again = await idp.signIn(await startAt(server, 'client-state-0002', callback), 'alice');
-    const second = await api.post('/api/auth/callback', { code: again.searchParams.get('code'), state: 'client-state-0002', redirect_uri: callback });
+    const next = await startAt(server, 'client-state-0002', redirect);
+    const again = await idp.signIn(next.location, 'alice');
+    const second = await callback(server, next, {
+      code: again.searchParams.get('code'),
+      state: 'client-state-0002',
+      redirect_uri: redirect,
+    });
     expect(second.body.user.id).toBe(res.body.user.id);
   }, 60_000);
 
   it('state mismatch: a code posted with a state the server did not issue is refused, and no account is made', async () => {
     const before = await server.eventStore.headPosition();
-    const back = await idp.signIn(await startAt(server, 'client-state-0003', callback), 'alice');
-    const res = await new Api(server.url).post('/api/auth/callback', { code: back.searchParams.get('code'), state: 'forged-state-9999', redirect_uri: callback });
+    const started = await startAt(server, 'client-state-0003', redirect);
+    const back = await idp.signIn(started.location, 'alice');
+    const res = await callback(server, started, {
+      code: back.searchParams.get('code'),
+      state: 'forged-state-9999',
+      redirect_uri: redirect,
+    });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Unable to verify the login state. Please try logging in again.', message: 'Unable to verify the login state. Please try logging in again.' });
+    expect(res.body).toEqual({
+      error: 'Unable to verify the login state. Please try logging in again.',
+      message: 'Unable to verify the login state. Please try logging in again.',
+    });
+    // Nor does the right state help without this browser's cookie, or with a forged one.
+    const code = back.searchParams.get('code');
+    expect((await callback(server, null, { code, state: 'client-state-0003', redirect_uri: redirect })).status).toBe(
+      401,
+    );
+    const [body, mac] = started.cookie.slice('kauri.oidc='.length).split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), state: 'x' }),
+    ).toString('base64url');
+    expect(
+      (await callback(server, { cookie: `kauri.oidc=${forged}.${mac}` }, { code, state: 'x', redirect_uri: redirect }))
+        .status,
+    ).toBe(401);
+    // PKCE: even a validly signed cookie with the right state but another verifier does not redeem the code.
+    const sealer = new PendingSignInCookie(() => new Secrets(server.vault).key('oidc-state'));
+    const pending = JSON.parse(Buffer.from(body!, 'base64url').toString()) as PendingSignIn;
+    const otherVerifier = await sealer.seal({ ...pending, verifier: 'x'.repeat(43) });
+    expect(
+      (
+        await callback(
+          server,
+          { cookie: `kauri.oidc=${otherVerifier}` },
+          { code, state: 'client-state-0003', redirect_uri: redirect },
+        )
+      ).status,
+    ).toBe(401);
     expect(await server.eventStore.headPosition()).toBe(before);
   }, 60_000);
 
   it('an error from the provider (the user cancels: access_denied) comes back to the client and is passed on', async () => {
-    const back = await idp.deny(await startAt(server, 'client-state-0004', callback));
-    expect(`${back.origin}${back.pathname}`).toBe(callback);
+    const started = await startAt(server, 'client-state-0004', redirect);
+    const back = await idp.deny(started.location);
+    expect(`${back.origin}${back.pathname}`).toBe(redirect);
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('state')).toBe('client-state-0004');
     expect(back.searchParams.get('code')).toBeNull();
-    const res = await new Api(server.url).post('/api/auth/callback', {
+    const res = await callback(server, started, {
       error: back.searchParams.get('error'),
       error_description: back.searchParams.get('error_description'),
       state: 'client-state-0004',
-      redirect_uri: callback,
+      redirect_uri: redirect,
     });
-    expect(res).toMatchObject({ status: 400, body: { error: 'access_denied', message: 'End-User aborted interaction' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: 'access_denied', message: 'End-User aborted interaction' },
+    });
   }, 60_000);
 
   it('does not hand an existing account to a provider identity with an unverified e-mail', async () => {
     await signUp(server, { email: 'victim@example.nz' });
-    const back = await idp.signIn(await startAt(server, 'client-state-0005', callback), 'mallory');
-    const res = await new Api(server.url).post('/api/auth/callback', { code: back.searchParams.get('code'), state: 'client-state-0005', redirect_uri: callback });
-    expect(res).toMatchObject({ status: 409, body: { error: 'An account with this email already exists. Sign in with your password.' } });
+    const started = await startAt(server, 'client-state-0005', redirect);
+    const back = await idp.signIn(started.location, 'mallory');
+    const res = await callback(server, started, {
+      code: back.searchParams.get('code'),
+      state: 'client-state-0005',
+      redirect_uri: redirect,
+    });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { error: 'An account with this email already exists. Sign in with your password.' },
+    });
   }, 60_000);
 
   it('a revoked token (signed out) gets 401', async () => {
-    const back = await idp.signIn(await startAt(server, 'client-state-0006', callback), 'alice');
+    const started = await startAt(server, 'client-state-0006', redirect);
+    const back = await idp.signIn(started.location, 'alice');
     const api = new Api(server.url);
-    const { token } = (await api.post('/api/auth/callback', { code: back.searchParams.get('code'), state: 'client-state-0006', redirect_uri: callback })).body;
+    const { token } = (
+      await callback(server, started, {
+        code: back.searchParams.get('code'),
+        state: 'client-state-0006',
+        redirect_uri: redirect,
+      })
+    ).body;
     const bearer = { authorization: `Bearer ${token}` };
     expect((await api.get('/api/auth/user', bearer)).status).toBe(200);
     expect((await api.post('/api/logout', {}, bearer)).status).toBe(200);
@@ -119,15 +224,64 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
   }, 60_000);
 });
 
+describe('a flood of sign-in starts', () => {
+  it('is refused per address past SIGN_IN_START_RATE_LIMIT_PER_IP; a real pending sign-in survives it', async () => {
+    const idp = await TestOidcProvider.listen();
+    const server = await startTestServer({ env: { ...idp.env(), SIGN_IN_START_RATE_LIMIT_PER_IP: '5' } });
+    try {
+      const redirect = `${server.url}/auth/callback`;
+      await idp.start([redirect], ACCOUNTS);
+      const user = await startAt(server, 'client-state-real-user', redirect, { 'x-forwarded-for': '198.51.100.44' });
+
+      // Far more starts than the limit (the old in-memory store held 10,000, evicting the oldest).
+      const flood = [];
+      for (let i = 0; i < 40; i++) {
+        flood.push(
+          await fetch(
+            `${server.url}/api/login?state=flood-state-${String(i).padStart(4, '0')}` +
+              `&redirect_uri=${encodeURIComponent(redirect)}`,
+            { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.66' } },
+          ),
+        );
+      }
+      expect(flood.filter((r) => r.status === 302)).toHaveLength(5);
+      const refused = flood.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(35);
+      expect(await refused[0]!.json()).toEqual({
+        message: 'Too many attempts. Please try again in 15 minutes.',
+        title: 'Too Many Attempts',
+      });
+      expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(800);
+
+      // The real user's sign-in, started before the flood, still completes.
+      const back = await idp.signIn(user.location, 'alice');
+      const res = await callback(server, user, {
+        code: back.searchParams.get('code'),
+        state: 'client-state-real-user',
+        redirect_uri: redirect,
+      });
+      expect(res).toMatchObject({ status: 200, body: { user: { email: 'alice@example.nz' } } });
+    } finally {
+      await server.close();
+      await idp.close();
+    }
+  }, 60_000);
+});
+
 describe('bearer token lifetime (TOKEN_TTL_SECONDS)', () => {
   it('an expired token gets 401', async () => {
     const idp = await TestOidcProvider.listen();
     const server = await startTestServer({ env: { ...idp.env(), TOKEN_TTL_SECONDS: '1' } });
     try {
-      const callback = `${server.url}/auth/callback`;
-      await idp.start([callback], ACCOUNTS);
-      const back = await idp.signIn(await startAt(server, 'client-state-0007', callback), 'alice');
-      const res = await server.api.post('/api/auth/callback', { code: back.searchParams.get('code'), state: 'client-state-0007', redirect_uri: callback });
+      const redirect = `${server.url}/auth/callback`;
+      await idp.start([redirect], ACCOUNTS);
+      const started = await startAt(server, 'client-state-0007', redirect);
+      const back = await idp.signIn(started.location, 'alice');
+      const res = await callback(server, started, {
+        code: back.searchParams.get('code'),
+        state: 'client-state-0007',
+        redirect_uri: redirect,
+      });
       expect(res.body.expires_in).toBe(1);
       await new Promise((r) => setTimeout(r, 1500));
       expect((await server.api.get('/api/auth/user', { authorization: `Bearer ${res.body.token}` })).status).toBe(401);
@@ -142,11 +296,17 @@ describe('without a provider', () => {
   it('login goes to the local /auth page, and the config says so', async () => {
     const server = await startTestServer();
     try {
-      const res = await fetch(`${server.url}/api/login?state=abcdefgh1234&redirect_uri=${encodeURIComponent(`${server.url}/auth/callback`)}`, { redirect: 'manual' });
+      const res = await fetch(
+        `${server.url}/api/login?state=abcdefgh1234&redirect_uri=${encodeURIComponent(`${server.url}/auth/callback`)}`,
+        { redirect: 'manual' },
+      );
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/auth');
       expect((await server.api.get('/api/auth/config')).body).toEqual({ oidc: false });
-      expect((await server.api.post('/api/auth/callback', { code: 'x', state: 'y', redirect_uri: 'http://x/auth/callback' })).status).toBe(404);
+      expect(
+        (await server.api.post('/api/auth/callback', { code: 'x', state: 'y', redirect_uri: 'http://x/auth/callback' }))
+          .status,
+      ).toBe(404);
     } finally {
       await server.close();
     }
@@ -160,8 +320,15 @@ describe('without a provider', () => {
       const res = await fetch(`${server.url}/api/login?state=abcdefgh1234`, { redirect: 'manual' });
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/auth');
-      const callback = await server.api.post('/api/auth/callback', { code: 'x', state: 'abcdefgh1234', redirect_uri: `${server.url}/auth/callback` });
-      expect(callback).toMatchObject({ status: 502, body: { error: 'The identity provider is not reachable. Please try again later.' } });
+      const callback = await server.api.post('/api/auth/callback', {
+        code: 'x',
+        state: 'abcdefgh1234',
+        redirect_uri: `${server.url}/auth/callback`,
+      });
+      expect(callback).toMatchObject({
+        status: 502,
+        body: { error: 'The identity provider is not reachable. Please try again later.' },
+      });
     } finally {
       await server.close();
     }

@@ -1,12 +1,13 @@
-import { emailKey } from '../../platform/email-key.js';
 import { createHash } from 'node:crypto';
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
-import type { EmailReservationEvent, ExternalIdentityEvent } from './events.js';
+import {
+  emailReservationEventSchemas,
+  externalIdentityEventSchemas,
+  type EmailReservationEvent,
+  type ExternalIdentityEvent,
+} from './events.js';
 import { ACCOUNT_EXISTS } from './user.decider.js';
-
-/** SHA-256 of the trimmed, lower-cased e-mail: finds an account without putting the address in a stream name. */
-export { emailKey };
 
 /** SHA-256 of an OpenID provider and its subject. */
 export function identityKey(issuer: string, sub: string): string {
@@ -17,7 +18,13 @@ export const emailStream = (key: string) => `email-${key}`;
 export const externalIdentityStream = (key: string) => `external-identity-${key}`;
 
 export type EmailReservationCommand =
-  | { type: 'ReserveEmail'; emailKey: string; userId: string }
+  | {
+      type: 'ReserveEmail';
+      emailKey: string;
+      userId: string;
+      /** The current holder when the handler found them forgotten (Privacy Act): their hold lapses. */
+      forgottenHolder: string | null;
+    }
   | { type: 'ReleaseEmail'; emailKey: string; userId: string };
 
 export interface EmailReservationState {
@@ -25,11 +32,13 @@ export interface EmailReservationState {
 }
 
 /**
- * One stream per address: two registrations of one e-mail append to the same stream at the same expected
- * revision, so exactly one wins, whichever process they run in.
+ * One stream per address (`email-<keyed e-mail key>`): two registrations of one e-mail append to the same
+ * stream at the same expected revision, so exactly one wins, whichever process they run in. A holder who was
+ * forgotten no longer holds the address: it is released to whoever registers it next.
  */
 export const emailReservation: Decider<EmailReservationCommand, EmailReservationEvent, EmailReservationState> = {
   name: 'EmailReservation',
+  eventSchemas: emailReservationEventSchemas,
   initialState: { holder: null },
   evolve(state, event) {
     switch (event.type) {
@@ -45,10 +54,18 @@ export const emailReservation: Decider<EmailReservationCommand, EmailReservation
   },
   decide(command, state) {
     switch (command.type) {
-      case 'ReserveEmail':
+      case 'ReserveEmail': {
         if (state.holder === command.userId) return [];
+        const reserved: EmailReservationEvent = {
+          type: 'EmailReserved',
+          data: { emailKey: command.emailKey, userId: command.userId },
+        };
+        if (state.holder && state.holder === command.forgottenHolder) {
+          return [{ type: 'EmailReleased', data: { emailKey: command.emailKey, userId: state.holder } }, reserved];
+        }
         if (state.holder) throw new DomainError(ACCOUNT_EXISTS, 409, [{ field: 'email', message: ACCOUNT_EXISTS }]);
-        return [{ type: 'EmailReserved', data: { emailKey: command.emailKey, userId: command.userId } }];
+        return [reserved];
+      }
       case 'ReleaseEmail':
         return state.holder === command.userId ? [{ type: 'EmailReleased', data: { emailKey: command.emailKey, userId: command.userId } }] : [];
       default: {
@@ -72,6 +89,7 @@ export interface ExternalIdentityState {
 /** The first account to claim a provider identity keeps it; concurrent first sign-ins create one account. */
 export const externalIdentity: Decider<ClaimExternalIdentity, ExternalIdentityEvent, ExternalIdentityState> = {
   name: 'ExternalIdentity',
+  eventSchemas: externalIdentityEventSchemas,
   initialState: { userId: null },
   evolve(state, event) {
     switch (event.type) {

@@ -1,11 +1,12 @@
 import { specify } from '../../testing/decider-spec.js';
 import type { UserEvent } from './events.js';
-import { emailKey } from './reservations.decider.js';
+import { keyedEmailKey } from '../../platform/email-key.js';
 import { ACCOUNT_EXISTS, NO_ACCOUNT, user, type UserCommand } from './user.decider.js';
 
 const at = '2026-11-22T09:00:00.000Z';
 const later = '2026-11-22T16:00:00.000Z';
 const userId = 'u-1';
+const emailKey = (email: string) => keyedEmailKey(Buffer.alloc(32, 1), email);
 const { given } = specify(user);
 
 const register = (adminByConfiguration = false): UserCommand => ({

@@ -1,7 +1,16 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
+import { ensure } from '../../platform/event-schema.js';
 import type { Role } from '../../platform/event-store/event-store.js';
-import type { Personal, RoleChanger, SessionKind, SignInMethod, UserEvent } from './events.js';
+import {
+  IDENTITY_FIELDS,
+  userEventSchemas,
+  type Personal,
+  type RoleChanger,
+  type SessionKind,
+  type SignInMethod,
+  type UserEvent,
+} from './events.js';
 import { SESSION_EXTEND_WHEN_LEFT_MS } from './tokens.js';
 
 export const userStream = (userId: string) => `user-${userId}`;
@@ -42,6 +51,12 @@ export interface UserState {
 export const ACCOUNT_EXISTS = 'An account with this email already exists';
 export const NO_ACCOUNT = 'No such account';
 export const NAME_REQUIRED = { firstName: 'First name is required', lastName: 'Last name is required' } as const;
+const NAME_TOO_LONG = {
+  firstName: 'First name must be at most 100 characters',
+  lastName: 'Last name must be at most 100 characters',
+} as const;
+const UNRECORDABLE_IDENTITY = 'The identity provider sent an identity that could not be recorded';
+const ROLE_UNKNOWN = 'Role must be admin or compliance';
 
 const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
   const next = new Map(map);
@@ -52,6 +67,7 @@ const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
 /** One person's account: registration, sign-ins and their sessions, roles, profile, linked identities. */
 export const user: Decider<UserCommand, UserEvent, UserState> = {
   name: 'User',
+  eventSchemas: userEventSchemas,
   initialState: { userId: null, emailKey: null, firstName: null, lastName: null, roles: [], sessions: new Map(), identityKeys: new Set() },
 
   evolve(state, event) {
@@ -97,7 +113,13 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
     switch (command.type) {
       case 'RegisterUser': {
         if (state.userId) throw new DomainError(ACCOUNT_EXISTS, 409);
-        const { personal } = command;
+        const email = command.personal.email.trim();
+        const firstName = command.personal.firstName?.trim() || null;
+        const lastName = command.personal.lastName?.trim() || null;
+        ensure(IDENTITY_FIELDS.email, email, 'email', 'Please enter a valid email address');
+        ensure(IDENTITY_FIELDS.optionalName, firstName, 'firstName', NAME_TOO_LONG.firstName);
+        ensure(IDENTITY_FIELDS.optionalName, lastName, 'lastName', NAME_TOO_LONG.lastName);
+        ensure(IDENTITY_FIELDS.method, command.method, 'method', 'Unknown sign-in method');
         return [
           {
             type: 'UserRegistered',
@@ -106,7 +128,7 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
               subjectId: command.userId,
               emailKey: command.emailKey,
               method: command.method,
-              personal: { email: personal.email.trim(), firstName: personal.firstName?.trim() || null, lastName: personal.lastName?.trim() || null },
+              personal: { email, firstName, lastName },
             },
           },
           ...(command.adminByConfiguration
@@ -141,19 +163,25 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         ];
       }
       case 'GrantRole':
+        ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
         return state.roles.includes(command.role) ? [] : [{ type: 'RoleGranted', data: { userId, role: command.role, grantedBy: command.by } }];
       case 'RevokeRole':
+        ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
         return state.roles.includes(command.role) ? [{ type: 'RoleRevoked', data: { userId, role: command.role, revokedBy: command.by } }] : [];
       case 'UpdateProfile': {
         const firstName = command.firstName.trim();
         const lastName = command.lastName.trim();
         if (!firstName) throw new DomainError(NAME_REQUIRED.firstName, 422, [{ field: 'firstName', message: NAME_REQUIRED.firstName }]);
         if (!lastName) throw new DomainError(NAME_REQUIRED.lastName, 422, [{ field: 'lastName', message: NAME_REQUIRED.lastName }]);
+        ensure(IDENTITY_FIELDS.name, firstName, 'firstName', NAME_TOO_LONG.firstName, 422);
+        ensure(IDENTITY_FIELDS.name, lastName, 'lastName', NAME_TOO_LONG.lastName, 422);
         if (firstName === state.firstName && lastName === state.lastName) return [];
         return [{ type: 'ProfileUpdated', data: { userId, subjectId: userId, personal: { firstName, lastName } } }];
       }
       case 'LinkExternalIdentity':
         if (state.identityKeys.has(command.identityKey)) return [];
+        ensure(IDENTITY_FIELDS.issuer, command.issuer, 'issuer', UNRECORDABLE_IDENTITY, 422);
+        ensure(IDENTITY_FIELDS.sub, command.sub, 'sub', UNRECORDABLE_IDENTITY, 422);
         return [
           { type: 'ExternalIdentityLinked', data: { userId, subjectId: userId, issuer: command.issuer, identityKey: command.identityKey, personal: { sub: command.sub } } },
         ];

@@ -3,17 +3,20 @@
  * decisions, an offering for an approved asset, investments — and 500 concurrent investments at an
  * offering with 100 tokens left, which must never oversubscribe it.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CommandBus } from '@nestjs/cqrs';
+import { systemContext } from '../../platform/command-context.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
-import { subscribe } from '../../testing/billing.js';
-import { samplePdf } from '../../testing/pdf.js';
+import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { EVIDENCE_KIND } from '../wholesale/verification.controller.js';
+import { ExecuteVerificationCommand } from '../wholesale/verification.handlers.js';
 
 describe('wholesale verification and offerings API', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
-  let admin: Api;
+  let admin: Api & { user: { id: string } };
   beforeAll(async () => {
     // Many accounts are opened from this one address: lift the per-IP sign-up limit for the test.
     server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
@@ -21,29 +24,9 @@ describe('wholesale verification and offerings API', () => {
   });
   afterAll(() => server.close());
 
-  /** An owner with an approved asset, and an offering for it. */
-  async function offeringFor(totalTokens: number, tokenPrice = '125.00', minimumInvestment = '0') {
-    const owner = await signUp(server);
-    await subscribe(owner, 'enterprise');
-    const { id: assetId } = (await owner.post('/api/assets', { name: 'Harbour View', description: 'Twelve waterfront apartments', assetType: 'property', totalValue: 1_000_000, tokenCount: totalTokens })).body;
-    await owner.putBytes(`/api/assets/${assetId}/documents/property-deed`, samplePdf());
-    await owner.putBytes(`/api/assets/${assetId}/documents/valuation-report`, samplePdf());
-    await owner.post(`/api/assets/${assetId}/valuation`, { value: 1_000_000, method: 'owner-estimate' });
-    await owner.put(`/api/assets/${assetId}/token`, { symbol: 'HVA', name: 'Harbour View', totalSupply: totalTokens, decimals: 0, price: 1, minInvestment: 1, maxInvestment: 1_000_000, network: 'polygon', lockUpMonths: 12, feePercent: 3.5 });
-    await owner.post(`/api/assets/${assetId}/submit`);
-    expect((await admin.post(`/api/admin/assets/${assetId}/approve`)).status).toBe(200);
-    const created = await admin.post('/api/admin/offerings', { assetId, name: 'Harbour View Series A', description: 'Waterfront income', totalTokens, tokenPrice, minimumInvestment, lockupPeriod: 365 });
-    expect(created.status).toBe(201);
-    return { owner, assetId, offeringId: created.body.id as string, position: created.body.position as number };
-  }
-
-  async function verifiedInvestor(): Promise<Awaited<ReturnType<typeof signUp>>> {
-    const investor = await signUp(server);
-    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'accountant', verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' });
-    expect(submitted.status).toBe(201);
-    expect((await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status).toBe(200);
-    return investor;
-  }
+  const offeringFor = (totalTokens: number, tokenPrice?: string, minimumInvestment?: string) =>
+    offerings.offeringFor(server, admin, totalTokens, tokenPrice, minimumInvestment);
+  const verifiedInvestor = () => offerings.verifiedInvestor(server, admin);
 
   it('certifies an investor with evidence checked by content; admins approve or reject (with a reason)', async () => {
     const investor = await signUp(server);
@@ -58,7 +41,10 @@ describe('wholesale verification and offerings API', () => {
 
     const invalid = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: 1_000_000, verifierName: 'Hine Walker', verifierContact: 'not-an-email' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.message).toBe('Valid verifier email required');
+    expect(invalid.body.errors).toEqual([
+      { field: 'netWorthAmount', message: 'Net worth must be at least NZD 5,000,000' },
+      { field: 'verifierContact', message: 'Valid verifier email required' },
+    ]);
     const low = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: '1,000,000', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' });
     expect(low.body.message).toBe('Net worth must be at least NZD 5,000,000');
 
@@ -127,12 +113,30 @@ describe('wholesale verification and offerings API', () => {
 
   it('a lapsed certification loses wholesale access', async () => {
     const { offeringId } = await offeringFor(50, '10.00');
-    const investor = await verifiedInvestor();
-    const status = (await investor.get('/api/wholesale-status')).body;
-    const validUntil = Date.parse(status.validUntil);
+    const fresh = await verifiedInvestor();
+    const validUntil = Date.parse((await fresh.get('/api/wholesale-status')).body.validUntil);
     expect((validUntil - Date.now()) / 86_400_000).toBeGreaterThan(729); // 24 months by default
-    const swept = await fetch(`${server.url}/api/operations/wholesale/expire`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` }, body: JSON.stringify({ asOf: new Date(validUntil + 1000).toISOString() }) }).then((r) => r.json());
+    // A sweep never runs as of a later time (it would lapse valid certifications): this one was approved
+    // 25 months ago instead, straight through the command bus, which takes the decision's time.
+    const investor = await signUp(server);
+    const verifier = { verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' };
+    const form = { verificationType: 'professional', professionalType: 'accountant', ...verifier };
+    const submitted = await investor.post('/api/wholesale-verification', form);
+    const longAgo = new Date(Date.now() - 25 * 31 * 86_400_000).toISOString();
+    const approve = {
+      type: 'ApproveVerification',
+      verificationId: submitted.body.id,
+      userId: investor.user.id,
+      adminId: admin.user.id,
+      now: longAgo,
+      validityMonths: 24,
+    } as const;
+    const context = systemContext('test', randomUUID(), longAgo);
+    await server.app.get(CommandBus).execute(new ExecuteVerificationCommand(approve, context));
+    const ops = { authorization: `Ops ${server.opsToken}` };
+    const swept = (await server.api.post('/api/operations/wholesale/expire', {}, ops)).body;
     expect(swept.expired).toBeGreaterThanOrEqual(1);
+    expect((await fresh.get('/api/wholesale-status')).body.verificationStatus).toBe('verified');
     expect((await investor.get('/api/wholesale-status', { 'x-read-after': String(swept.position) })).body).toMatchObject({ verificationStatus: 'expired', isWholesaleInvestor: false });
     expect((await investor.get('/api/offerings')).status).toBe(403);
     expect((await investor.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 10 })).status).toBe(403);

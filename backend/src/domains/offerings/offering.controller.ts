@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
@@ -103,7 +104,7 @@ export class OfferingAdminController {
 
   @Post('offerings/:id/close')
   @HttpCode(200)
-  async close(@Param('id') id: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+  async close(@IdParam() id: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'CloseOffering', offeringId: id, adminId: admin.userId }, context));
     return { success: true, position };
   }
@@ -118,14 +119,14 @@ export class OfferingAdminController {
 
   @Post('investments/:offeringId/:investmentId/confirm')
   @HttpCode(200)
-  async confirm(@Param('offeringId') offeringId: string, @Param('investmentId') investmentId: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+  async confirm(@IdParam('offeringId') offeringId: string, @IdParam('investmentId') investmentId: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'ConfirmInvestment', offeringId, investmentId, adminId: admin.userId }, context));
     return { success: true, position };
   }
 
   @Post('investments/:offeringId/:investmentId/cancel')
   @HttpCode(200)
-  async cancel(@Param('offeringId') offeringId: string, @Param('investmentId') investmentId: string, @Body() body: CancelInvestmentDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+  async cancel(@IdParam('offeringId') offeringId: string, @IdParam('investmentId') investmentId: string, @Body() body: CancelInvestmentDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'CancelInvestment', offeringId, investmentId, adminId: admin.userId, reason: body.reason }, context));
     return { success: true, position };
   }

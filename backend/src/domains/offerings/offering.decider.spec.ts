@@ -14,6 +14,47 @@ describe('Offering decider', () => {
     expect(given([]).when({ ...base, tokenPrice: 'abc' }).error).toMatchObject({ message: 'Please fill in all required fields', title: 'Missing Fields' });
   });
 
+  it('names every wrong field at once', () => {
+    const base: OfferingCommand = {
+      type: 'CreateOffering',
+      offeringId: 'o-1',
+      assetId: 'a-1',
+      ownerId: 'owner-1',
+      assetActive: true,
+      name: ' ',
+      description: '',
+      totalTokens: 0,
+      tokenPrice: '0',
+      minimumInvestment: 'ten',
+      lockupDays: -1,
+      adminId: 'admin-1',
+    };
+    expect(given([]).when(base).error).toMatchObject({
+      status: 400,
+      title: 'Missing Fields',
+      errors: [
+        { field: 'name', message: 'Please fill in all required fields' },
+        { field: 'totalTokens', message: 'Please fill in all required fields' },
+        { field: 'tokenPrice', message: 'Please fill in all required fields' },
+        { field: 'minimumInvestment', message: 'Minimum investment must be an amount in NZD' },
+        { field: 'lockupPeriod', message: 'Lock-up must be between 0 and 3650 days' },
+      ],
+    });
+    expect(given([created]).when(invest(0, -5)).error).toMatchObject({
+      errors: [
+        { field: 'tokensRequested', message: 'Tokens requested must be a whole number of at least 1' },
+        { field: 'investmentAmount', message: 'Investment amount must be an amount in NZD' },
+      ],
+    });
+    expect(given([created]).when(invest(1.5, 125)).error).toMatchObject({
+      title: undefined,
+      errors: [
+        { field: 'tokensRequested', message: 'Tokens requested must be a whole number of at least 1' },
+        { field: 'investmentAmount', message: 'Minimum investment is NZD 1,000' },
+      ],
+    });
+  });
+
   it('confirms a small investment at once, with the lock-up end recorded', () => {
     const { events } = given([created]).when(invest(10, 1250));
     expect(events!.map((e) => e.type)).toEqual(['InvestmentRequested', 'InvestmentConfirmed']);

@@ -1,6 +1,13 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
-import type { OfferingEvent } from './events.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
+import { ensure, misfit } from '../../platform/event-schema.js';
+import {
+  CANCELLATION_REASON,
+  OFFERING_DESCRIPTION,
+  OFFERING_NAME,
+  offeringEventSchemas,
+  type OfferingEvent,
+} from './events.js';
 import { formatNzd, fromCents, toCents } from './money.js';
 
 /**
@@ -22,7 +29,16 @@ export interface OfferingState {
   priceCents: number;
   minimumCents: number;
   lockupDays: number;
-  pending: Record<string, { investorId: string; tokens: number; amount: string }>;
+  /** By investment id: a Map, so an id such as `constructor` is never found on a prototype. */
+  pending: ReadonlyMap<string, PendingInvestment>;
+  /** Every investment id recorded on this offering: an id is never used twice. */
+  investmentIds: ReadonlySet<string>;
+}
+
+export interface PendingInvestment {
+  investorId: string;
+  tokens: number;
+  amount: string;
 }
 
 export type OfferingCommand =
@@ -32,11 +48,36 @@ export type OfferingCommand =
   | { type: 'ConfirmInvestment'; offeringId: string; investmentId: string; adminId: string }
   | { type: 'CancelInvestment'; offeringId: string; investmentId: string; adminId: string; reason: string };
 
+export const NOT_PENDING = 'Only a pending investment can be confirmed or cancelled';
+const CANCEL_REASON_REQUIRED = 'Please give a reason for cancelling';
+
 const refuse = (message: string, status: 400 | 403 | 404 | 409 = 409, title?: string) => new DomainError(message, status, undefined, title);
+
+/** Field messages, shared by the request DTOs and the decider. */
+export const OFFERING_MESSAGES = {
+  missing: 'Please fill in all required fields',
+  minimumInvestment: 'Minimum investment must be an amount in NZD',
+  lockupPeriod: 'Lock-up must be between 0 and 3650 days',
+  tokensRequested: 'Tokens requested must be a whole number of at least 1',
+  investmentAmount: 'Investment amount must be an amount in NZD',
+} as const;
 
 export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = {
   name: 'offering',
-  initialState: { exists: false, status: 'active', assetId: null, ownerId: null, totalTokens: 0, tokensTaken: 0, priceCents: 0, minimumCents: 0, lockupDays: 0, pending: {} },
+  eventSchemas: offeringEventSchemas,
+  initialState: {
+    exists: false,
+    status: 'active',
+    assetId: null,
+    ownerId: null,
+    totalTokens: 0,
+    tokensTaken: 0,
+    priceCents: 0,
+    minimumCents: 0,
+    lockupDays: 0,
+    pending: new Map(),
+    investmentIds: new Set(),
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -46,15 +87,24 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
       }
       case 'OfferingClosed':
         return { ...state, status: 'closed' };
-      case 'InvestmentRequested':
-        return { ...state, tokensTaken: state.tokensTaken + event.data.tokens, pending: { ...state.pending, [event.data.investmentId]: { investorId: event.data.investorId, tokens: event.data.tokens, amount: event.data.amount } } };
-      case 'InvestmentConfirmed': {
-        const { [event.data.investmentId]: _done, ...pending } = state.pending;
-        return { ...state, pending };
+      case 'InvestmentRequested': {
+        const { investmentId, investorId, tokens, amount } = event.data;
+        return {
+          ...state,
+          tokensTaken: state.tokensTaken + tokens,
+          pending: new Map(state.pending).set(investmentId, { investorId, tokens, amount }),
+          investmentIds: new Set(state.investmentIds).add(investmentId),
+        };
       }
+      case 'InvestmentConfirmed':
       case 'InvestmentCancelled': {
-        const { [event.data.investmentId]: _gone, ...pending } = state.pending;
-        return { ...state, tokensTaken: state.tokensTaken - event.data.tokens, pending };
+        // The reservation being settled is the one on record (its tokens), whatever the event repeats.
+        const settled = state.pending.get(event.data.investmentId);
+        if (!settled) return state;
+        const pending = new Map(state.pending);
+        pending.delete(event.data.investmentId);
+        const released = event.type === 'InvestmentCancelled' ? settled.tokens : 0;
+        return { ...state, tokensTaken: state.tokensTaken - released, pending };
       }
       default: {
         const _exhaustive: never = event;
@@ -70,13 +120,28 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         if (!command.assetActive) throw refuse('An offering needs an asset whose tokenization is approved', 409, 'Creation Failed');
         const price = toCents(command.tokenPrice);
         const minimum = toCents(command.minimumInvestment || '0');
-        if (!command.name.trim() || !Number.isInteger(command.totalTokens) || command.totalTokens < 1 || price === null || price < 1) {
-          throw new DomainError('Please fill in all required fields', 400, undefined, 'Missing Fields');
-        }
-        if (minimum === null) throw new DomainError('Minimum investment must be an amount in NZD', 400, [{ field: 'minimumInvestment', message: 'Minimum investment must be an amount in NZD' }]);
-        if (!Number.isInteger(command.lockupDays) || command.lockupDays < 0 || command.lockupDays > 3650) throw new DomainError('Lock-up must be between 0 and 3650 days', 400, [{ field: 'lockupPeriod', message: 'Lock-up must be between 0 and 3650 days' }]);
+        const name = command.name.trim();
+        const missing = (field: string) => ({ field, message: OFFERING_MESSAGES.missing });
+        const lockupOk = Number.isInteger(command.lockupDays) && command.lockupDays >= 0 && command.lockupDays <= 3650;
+        const required = [
+          !name && missing('name'),
+          !(Number.isSafeInteger(command.totalTokens) && command.totalTokens >= 1) && missing('totalTokens'),
+          !(price !== null && price >= 1) && missing('tokenPrice'),
+        ];
+        requireValidFields(
+          [
+            ...required,
+            !!name && misfit(OFFERING_NAME, name, 'name', 'Name must be at most 120 characters'),
+            misfit(OFFERING_DESCRIPTION, command.description, 'description', 'Description must be at most 4000 characters'),
+            minimum === null && { field: 'minimumInvestment', message: OFFERING_MESSAGES.minimumInvestment },
+            !lockupOk && { field: 'lockupPeriod', message: OFFERING_MESSAGES.lockupPeriod },
+          ],
+          { title: required.some(Boolean) ? 'Missing Fields' : undefined },
+        );
         const { type: _t, assetActive: _a, adminId, ...rest } = command;
-        return [{ type: 'OfferingCreated', data: { ...rest, name: rest.name.trim(), tokenPrice: fromCents(price), minimumInvestment: fromCents(minimum), createdBy: adminId } }];
+        // Both amounts parsed: requireValidFields refused a null one.
+        const amounts = { tokenPrice: fromCents(price!), minimumInvestment: fromCents(minimum!) };
+        return [{ type: 'OfferingCreated', data: { ...rest, name, ...amounts, createdBy: adminId } }];
       }
       case 'CloseOffering': {
         if (!state.exists) throw refuse('Offering not found', 404);
@@ -87,10 +152,21 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         if (!state.exists) throw refuse('Offering not found', 404);
         if (!command.investorIsWholesale) throw refuse('Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)', 403, 'Access Restricted');
         if (state.status !== 'active') throw refuse('This offering is closed', 409, 'Investment Failed');
-        if (!Number.isInteger(command.tokens) || command.tokens < 1) throw new DomainError('Tokens requested must be a whole number of at least 1', 400, [{ field: 'tokensRequested', message: 'Tokens requested must be a whole number of at least 1' }]);
-        const amount = toCents(command.amount);
-        if (amount === null) throw new DomainError('Investment amount must be an amount in NZD', 400, [{ field: 'investmentAmount', message: 'Investment amount must be an amount in NZD' }]);
-        if (amount < state.minimumCents) throw new DomainError(`Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}`, 400, [{ field: 'investmentAmount', message: `Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}` }], 'Investment Too Small');
+        if (state.investmentIds.has(command.investmentId)) throw refuse('This investment is already recorded');
+        const parsed = toCents(command.amount);
+        const tokensOk = Number.isSafeInteger(command.tokens) && command.tokens >= 1;
+        const tooSmall = parsed !== null && parsed < state.minimumCents;
+        const minimum = `Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}`;
+        requireValidFields(
+          [
+            !tokensOk && { field: 'tokensRequested', message: OFFERING_MESSAGES.tokensRequested },
+            parsed === null && { field: 'investmentAmount', message: OFFERING_MESSAGES.investmentAmount },
+            tooSmall && { field: 'investmentAmount', message: minimum },
+          ],
+          // The spec's toast title when the minimum is the (first) problem.
+          { title: tokensOk && tooSmall ? 'Investment Too Small' : undefined },
+        );
+        const amount = parsed!; // a null amount was refused above
         if (amount !== command.tokens * state.priceCents) {
           throw new DomainError(`The amount must be the tokens times the price: ${command.tokens} × ${formatNzd(state.priceCents)} = ${formatNzd(command.tokens * state.priceCents)}`, 400, [{ field: 'investmentAmount', message: 'Amount does not match tokens × price' }], 'Investment Failed');
         }
@@ -103,12 +179,16 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
       }
       case 'ConfirmInvestment':
       case 'CancelInvestment': {
-        const pending = state.pending[command.investmentId];
-        if (!pending) throw refuse('Only a pending investment can be confirmed or cancelled');
+        const pending = state.pending.get(command.investmentId);
+        if (!pending) throw refuse(NOT_PENDING);
         const base = { offeringId: command.offeringId, assetId: state.assetId!, ownerId: state.ownerId!, investmentId: command.investmentId, investorId: pending.investorId, tokens: pending.tokens, amount: pending.amount };
         if (command.type === 'ConfirmInvestment') return [{ type: 'InvestmentConfirmed', data: { ...base, confirmedBy: command.adminId } }];
-        if (!command.reason.trim()) throw new DomainError('Please give a reason for cancelling', 400, [{ field: 'reason', message: 'Please give a reason for cancelling' }]);
-        return [{ type: 'InvestmentCancelled', data: { ...base, cancelledBy: command.adminId, reason: command.reason.trim() } }];
+        const reason = command.reason.trim();
+        if (!reason) {
+          throw new DomainError(CANCEL_REASON_REQUIRED, 400, [{ field: 'reason', message: CANCEL_REASON_REQUIRED }]);
+        }
+        ensure(CANCELLATION_REASON, reason, 'reason', 'Reason must be at most 1000 characters');
+        return [{ type: 'InvestmentCancelled', data: { ...base, cancelledBy: command.adminId, reason } }];
       }
       default: {
         const _exhaustive: never = command;

@@ -1,40 +1,110 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
+import type { Config } from '../../platform/config.js';
 import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
+import type { KauriRequest } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { clientAddress, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
+import { CONFIG, READ_STORE } from '../../platform/tokens.js';
 import { EARLY_ACCESS_ID, earlyAccessProjection, type EarlyAccessDoc } from '../../projections/early-access.js';
 import { FEE_FREE_PLACES } from './options.js';
-import { EarlyAccessDto, RegisterInterestDto, RegistrationReceiptDto } from './register-interest.dto.js';
-import { RegisterInterestCommand } from './register-interest.handler.js';
+import {
+  ConfirmationReceiptDto,
+  ConfirmInterestDto,
+  EarlyAccessDto,
+  RegisterInterestDto,
+  RegistrationReceiptDto,
+} from './register-interest.dto.js';
+import { ConfirmInterestCommand, RegisterInterestCommand } from './register-interest.handler.js';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 @ApiTags('register interest')
 @Controller('api')
 export class RegisterInterestController {
+  /** Registrations per client address: a script cannot fill the register (nor the 100 places) from one address. */
+  private readonly perIp: RateLimiter;
+
   constructor(
     private readonly commands: CommandBus,
     private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
-  ) {}
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.perIp = new RateLimiter(config.registerInterestRateLimitPerIp, HOUR_MS);
+  }
 
   @Post('register-interest')
   @HttpCode(201)
+  @ApiOperation({
+    summary: 'Register interest; a confirmation link is e-mailed to the address',
+    description:
+      'The registration counts toward the first 100 (sign-on fee waived) once confirmed through the link ' +
+      '(POST /api/register-interest/confirm).',
+  })
   @ApiCreatedResponse({ type: RegistrationReceiptDto })
-  @ApiBadRequestResponse({ description: "A field is invalid: `{ message, errors: [{ field, message }] }` with the spec's texts" })
-  @ApiConflictResponse({ description: 'This e-mail address has already registered interest' })
-  register(@Body() form: RegisterInterestDto, @Ctx() context: CommandContext): Promise<RegistrationReceiptDto> {
+  @ApiBadRequestResponse({
+    description: "A field is invalid: `{ message, errors: [{ field, message }] }` with the spec's texts",
+  })
+  @ApiConflictResponse({ description: "'This email address has already registered interest.'" })
+  @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
+  register(
+    @Body() form: RegisterInterestDto,
+    @Ctx() context: CommandContext,
+    @Req() req: KauriRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RegistrationReceiptDto> {
+    const ip = clientAddress(req);
+    refuseWhileWaiting(res, this.perIp.retryAfter(ip));
+    this.perIp.record(ip);
     return this.commands.execute(new RegisterInterestCommand(form, context));
   }
 
+  @Post('register-interest/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Confirm a registration of interest with the token from the e-mailed link (once, within 48 hours)',
+  })
+  @ApiOkResponse({ type: ConfirmationReceiptDto })
+  @ApiBadRequestResponse({ description: 'Not a confirmation token' })
+  @ApiNotFoundResponse({ description: 'No registration with this token' })
+  @ApiConflictResponse({ description: "'This registration is already confirmed.'" })
+  @ApiUnprocessableEntityResponse({
+    description: "'This confirmation link has expired. Please register your interest again.'",
+  })
+  confirm(@Body() form: ConfirmInterestDto, @Ctx() context: CommandContext): Promise<ConfirmationReceiptDto> {
+    return this.commands.execute(new ConfirmInterestCommand(form.token, context));
+  }
+
   @Get('early-access')
-  @ApiHeader({ name: 'X-Read-After', required: false, description: 'Wait (briefly) until the read model has passed this position' })
+  @ApiHeader({
+    name: 'X-Read-After',
+    required: false,
+    description: 'Wait (briefly) until the read model has passed this position',
+  })
   @ApiOkResponse({ type: EarlyAccessDto })
   async earlyAccess(@ReadAfter() after: number | null): Promise<EarlyAccessDto> {
     if (after) await this.engine.waitFor(after, [earlyAccessProjection.name]);
     const doc = await this.reads.collection<EarlyAccessDoc>(earlyAccessProjection.name).get(EARLY_ACCESS_ID);
-    return { waivedPlaces: FEE_FREE_PLACES, placesLeft: doc?.placesLeft ?? FEE_FREE_PLACES, registrations: doc?.registrations ?? 0 };
+    return {
+      waivedPlaces: FEE_FREE_PLACES,
+      placesLeft: doc?.placesLeft ?? FEE_FREE_PLACES,
+      registrations: doc?.registrations ?? 0,
+    };
   }
 }

@@ -6,16 +6,26 @@ import {
   IsArray,
   IsEmail,
   IsIn,
-  IsISO8601,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
   MinLength,
 } from 'class-validator';
-import { COUNTRIES, EXPERIENCE_LEVELS, INTERESTS, INVESTMENT_AMOUNTS, type Country, type ExperienceLevel, type Interest, type InvestmentAmount } from './options.js';
+import { IsIsoDate } from '../../platform/http/dates.js';
+import {
+  COUNTRIES,
+  EXPERIENCE_LEVELS,
+  INTERESTS,
+  INVESTMENT_AMOUNTS,
+  type Country,
+  type ExperienceLevel,
+  type Interest,
+  type InvestmentAmount,
+} from './options.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const DATE_OF_BIRTH = 'Date of birth is required';
 
 /** The register-interest form (spec §3) with the spec's thirteen messages (§5), word for word. */
 export class RegisterInterestDto {
@@ -48,9 +58,10 @@ export class RegisterInterestDto {
   phone: string;
 
   @ApiProperty({ format: 'date', example: '1980-04-25' })
-  @IsString({ message: 'Date of birth is required' })
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date of birth is required' })
-  @IsISO8601({ strict: true }, { message: 'Date of birth is required' })
+  @IsIsoDate(
+    { dateOnly: true, minYear: 1900, notInFuture: true },
+    { message: DATE_OF_BIRTH, futureMessage: DATE_OF_BIRTH },
+  )
   dateOfBirth: string;
 
   @ApiProperty({ enum: COUNTRIES })
@@ -102,13 +113,28 @@ export class RegisterInterestDto {
 
 export class RegistrationReceiptDto {
   @ApiProperty() registrationId: string;
-  @ApiProperty({ description: 'Registration number, 1 for the first' }) number: number;
-  @ApiProperty({ description: 'True for the first 100 registrations: the sign-on fee is waived' }) feeWaived: boolean;
+  @ApiProperty({ description: 'Global position of the event, for read-your-writes (X-Read-After)' }) position: number;
+}
+
+/** The link from the confirmation e-mail: `<registrationId>.<secret>`. */
+export class ConfirmInterestDto {
+  @ApiProperty({ description: 'The `token` parameter of the link in the confirmation e-mail' })
+  @IsString({ message: 'This confirmation link is not valid. Please use the link in the e-mail we sent you.' })
+  @MaxLength(200, { message: 'This confirmation link is not valid. Please use the link in the e-mail we sent you.' })
+  token: string;
+}
+
+export class ConfirmationReceiptDto {
+  @ApiProperty() registrationId: string;
+  @ApiProperty({ description: 'Confirmed registration number, 1 for the first' }) number: number;
+  @ApiProperty({ description: 'True for the first 100 confirmed registrations: the sign-on fee is waived' })
+  feeWaived: boolean;
   @ApiProperty({ description: 'Global position of the event, for read-your-writes (X-Read-After)' }) position: number;
 }
 
 export class EarlyAccessDto {
   @ApiProperty() waivedPlaces: number;
   @ApiProperty() placesLeft: number;
-  @ApiProperty() registrations: number;
+  @ApiProperty({ description: 'Confirmed registrations (a registration counts once its e-mail address is confirmed)' })
+  registrations: number;
 }

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
-import { INTEREST_REGISTER_STREAM, interestRegister } from './decider.js';
-import type { RegisterInterestDto, RegistrationReceiptDto } from './register-interest.dto.js';
+import { EmailKeys } from '../../platform/email-key.js';
+import { DomainError } from '../../platform/errors.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import { isForgotten } from '../../platform/privacy/personal-data.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
+import { readConfirmationToken } from './confirmation.js';
+import { ConfirmationMails } from './confirmation-mails.js';
+import { INTEREST_REGISTER_STREAM, interestRegister, INVALID_LINK } from './decider.js';
+import type { ConfirmationReceiptDto, RegisterInterestDto, RegistrationReceiptDto } from './register-interest.dto.js';
 
 export class RegisterInterestCommand extends Command<RegistrationReceiptDto> {
   constructor(
@@ -14,17 +22,30 @@ export class RegisterInterestCommand extends Command<RegistrationReceiptDto> {
   }
 }
 
+/** Records the registration, then has its confirmation mail sent (it counts toward the 100 once confirmed). */
 @CommandHandler(RegisterInterestCommand)
 export class RegisterInterestHandler implements ICommandHandler<RegisterInterestCommand> {
-  constructor(private readonly repository: AggregateRepository) {}
+  constructor(
+    private readonly repository: AggregateRepository,
+    private readonly emailKeys: EmailKeys,
+    private readonly mails: ConfirmationMails,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+  ) {}
 
   async execute({ form, context }: RegisterInterestCommand): Promise<RegistrationReceiptDto> {
-    const { events, position } = await this.repository.handle(
+    const { key, legacy } = await this.emailKeys.pair(form.email);
+    // Forgetting is for good, so a holder found forgotten here is still forgotten when the register decides.
+    const { state } = await this.repository.load(interestRegister, INTEREST_REGISTER_STREAM);
+    const holders = [key, legacy].map((k) => state.byEmail.get(k)).filter((id): id is string => id !== undefined);
+    const forgotten = [];
+    for (const holder of holders) if (await isForgotten(this.events, holder)) forgotten.push(holder);
+    const registrationId = randomUUID();
+    const { position } = await this.repository.handle(
       interestRegister,
       INTEREST_REGISTER_STREAM,
       {
         type: 'RegisterInterest',
-        registrationId: randomUUID(),
+        registrationId,
         registrant: {
           firstName: form.firstName,
           lastName: form.lastName,
@@ -41,11 +62,47 @@ export class RegisterInterestHandler implements ICommandHandler<RegisterInterest
         experience: form.experience,
         agreeToTerms: form.agreeToTerms,
         agreeToContact: form.agreeToContact,
+        emailKeys: [key, legacy],
+        forgotten,
         at: context.now,
       },
       context,
     );
-    const { registrationId, number, feeWaived } = events[0]!.data;
-    return { registrationId, number, feeWaived, position };
+    this.mails.sendSoon(registrationId, { email: form.email.trim(), firstName: form.firstName }, context.correlationId);
+    return { registrationId, position };
+  }
+}
+
+export class ConfirmInterestCommand extends Command<ConfirmationReceiptDto> {
+  constructor(
+    readonly token: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/** The registrant opened the link: the registration is confirmed and numbered, the first 100 with the fee waived. */
+@CommandHandler(ConfirmInterestCommand)
+export class ConfirmInterestHandler implements ICommandHandler<ConfirmInterestCommand> {
+  constructor(private readonly repository: AggregateRepository) {}
+
+  async execute({ token, context }: ConfirmInterestCommand): Promise<ConfirmationReceiptDto> {
+    const link = readConfirmationToken(token);
+    if (!link) throw new DomainError(INVALID_LINK, 400, [{ field: 'token', message: INVALID_LINK }]);
+    const { events, position } = await this.repository.handle(
+      interestRegister,
+      INTEREST_REGISTER_STREAM,
+      { type: 'ConfirmInterest', registrationId: link.registrationId, tokenHash: link.tokenHash, at: context.now },
+      context,
+    );
+    const confirmed = events.find((e) => e.type === 'InterestConfirmed');
+    if (!confirmed) throw new Error('Confirmation decided no event');
+    return {
+      registrationId: confirmed.data.registrationId,
+      number: confirmed.data.number,
+      feeWaived: confirmed.data.feeWaived,
+      position,
+    };
   }
 }

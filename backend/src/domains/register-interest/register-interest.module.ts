@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ConfirmationMails } from './confirmation-mails.js';
 import { RegisterInterestController } from './register-interest.controller.js';
-import { RegisterInterestHandler } from './register-interest.handler.js';
+import { ConfirmInterestHandler, RegisterInterestHandler } from './register-interest.handler.js';
 
 @Module({
   imports: [CqrsModule],
   controllers: [RegisterInterestController],
-  providers: [RegisterInterestHandler],
+  providers: [RegisterInterestHandler, ConfirmInterestHandler, ConfirmationMails],
 })
 export class RegisterInterestModule {}

@@ -1,3 +1,18 @@
+import {
+  array,
+  id,
+  int,
+  isoDateTime,
+  literal,
+  nullable,
+  number,
+  object,
+  oneOf,
+  string,
+  union,
+  type EventSchemas,
+} from '../../platform/event-schema.js';
+
 /**
  * An investor's wholesale certification (FMC Act 2013, Schedule 1), in the stream `verification-<userId>`:
  * every submission, decision and lapse, in order. What Schedule 1 needs on record: the category relied on,
@@ -13,6 +28,16 @@ export const PROFESSIONAL_TYPES: readonly ProfessionalType[] = ['lawyer', 'accou
 /** Spec §9: the thresholds of Schedule 1 used by the form (NZD). */
 export const NET_WORTH_THRESHOLD = 5_000_000;
 export const LARGE_INVESTMENT_THRESHOLD = 750_000;
+
+/** The form's messages (spec §5), word for word where the spec gives them; the form and the decider share them. */
+export const SUBMISSION_MESSAGES = {
+  verificationType: 'Please choose how you qualify as a wholesale investor',
+  netWorthAmount: 'Net worth must be at least NZD 5,000,000',
+  investmentAmount: 'Investment must be at least NZD 750,000',
+  professionalType: 'Please choose your profession',
+  verifierName: 'Verifier name required',
+  verifierContact: 'Valid verifier email required',
+} as const;
 
 export interface VerificationDocument {
   documentId: string;
@@ -43,11 +68,59 @@ export interface VerificationRejected {
   type: 'VerificationRejected';
   data: { verificationId: string; userId: string; rejectedBy: string; reason: string };
 }
+/** Who ran a lapse sweep: an admin, or the system (the hourly timer, or an operator with the ops token). */
+export type SweptBy = { kind: 'user'; userId: string } | { kind: 'system'; name: string };
+
 export interface VerificationExpired {
   type: 'VerificationExpired';
-  data: { verificationId: string; userId: string; expiredAt: string };
+  /** v2: `expiredBy` names who ran the sweep; v1 (only the hourly timer's name then) is upcast. */
+  data: { verificationId: string; userId: string; expiredAt: string; expiredBy: SweptBy };
 }
 
 export type WholesaleEvent = VerificationSubmitted | VerificationApproved | VerificationRejected | VerificationExpired;
+
+/** Field shapes shared by the events and the decider's own checks. */
+export const WHOLESALE_FIELDS = {
+  verificationType: oneOf(VERIFICATION_TYPES),
+  amount: nullable(number({ min: 0 })),
+  profession: oneOf(PROFESSIONAL_TYPES),
+  professionalType: nullable(oneOf(PROFESSIONAL_TYPES)),
+  verifierName: string({ nonEmpty: true, min: 2, max: 120 }),
+  verifierContact: string({ max: 254, pattern: /^[^@\s]+@[^@\s]+$/ }),
+  documents: array(
+    object({
+      documentId: id(),
+      fileName: string({ nonEmpty: true, max: 200 }),
+      contentType: string({ nonEmpty: true, max: 100 }),
+      size: int(),
+      sha256: string({ max: 64, pattern: /^[0-9a-f]{64}$/ }),
+    }),
+    { max: 10 },
+  ),
+  reason: string({ nonEmpty: true, max: 1000 }),
+};
+const decided = { verificationId: id(), userId: id() };
+const sweptBy = union(object({ kind: literal('user'), userId: id() }), object({ kind: literal('system'), name: id() }));
+
+export const wholesaleEventSchemas = {
+  VerificationSubmitted: object({
+    ...decided,
+    subjectId: id(),
+    verificationType: WHOLESALE_FIELDS.verificationType,
+    grounds: object({
+      netWorthAmount: WHOLESALE_FIELDS.amount,
+      investmentAmount: WHOLESALE_FIELDS.amount,
+      professionalType: WHOLESALE_FIELDS.professionalType,
+    }),
+    documents: WHOLESALE_FIELDS.documents,
+    personal: object({
+      verifierName: WHOLESALE_FIELDS.verifierName,
+      verifierContact: WHOLESALE_FIELDS.verifierContact,
+    }),
+  }),
+  VerificationApproved: object({ ...decided, approvedBy: id(), verifiedAt: isoDateTime(), validUntil: isoDateTime() }),
+  VerificationRejected: object({ ...decided, rejectedBy: id(), reason: WHOLESALE_FIELDS.reason }),
+  VerificationExpired: object({ ...decided, expiredAt: isoDateTime(), expiredBy: sweptBy }),
+} satisfies EventSchemas<WholesaleEvent>;
 
 export const verificationStream = (userId: string) => `verification-${userId}`;

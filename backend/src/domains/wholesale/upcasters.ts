@@ -5,3 +5,9 @@ registerUpcaster('VerificationSubmitted', 1, (data) => {
   const v1 = data as { userId: string };
   return { ...v1, subjectId: v1.userId };
 });
+
+/** VerificationExpired v1 did not say who swept; every v1 sweep ran as the system's verification-expiry. */
+registerUpcaster('VerificationExpired', 1, (data) => ({
+  ...(data as object),
+  expiredBy: { kind: 'system', name: 'verification-expiry' },
+}));

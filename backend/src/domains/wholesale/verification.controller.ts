@@ -1,29 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Injectable, Param, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { isoTime } from '../../platform/http/dates.js';
+import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
-import { OperatorGuard } from '../../platform/operations/operator.guard.js';
+import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
-import { CONTENT_TYPES, receiveFile, uploadedFileName } from '../../platform/uploads.js';
+import {
+  CONTENT_TYPES, FILE_BODY, receiveFile, uploadContentTypes, uploadedFileName, type FileKind, type UploadRules,
+} from '../../platform/uploads.js';
 import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import { latestVerification, verificationsProjection, wholesaleStatus, type VerificationDoc } from '../../projections/verifications.js';
-import type { VerificationDocument } from './events.js';
+import type { SweptBy, VerificationDocument } from './events.js';
 import { DecideVerificationDto, ExpireVerificationsDto, SubmitVerificationDto } from './verification.dto.js';
+import { FUTURE_SWEEP } from './verification.decider.js';
 import { ExecuteVerificationCommand } from './verification.handlers.js';
 
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
+const EVIDENCE_KINDS: FileKind[] = ['pdf', 'doc', 'docx', 'jpg', 'png'];
 export const EVIDENCE_KIND = 'Documents must be PDF, Word (doc, docx), JPG or PNG files';
 export const EVIDENCE_TOO_LARGE = 'Each document must be at most 10MB';
+const EVIDENCE_RULES: UploadRules = {
+  maxBytes: MAX_EVIDENCE_BYTES,
+  kinds: EVIDENCE_KINDS,
+  wrongKind: EVIDENCE_KIND,
+  tooLarge: EVIDENCE_TOO_LARGE,
+};
 const documentUrl = (id: string) => `/api/wholesale-verification/documents/${id}`;
 
 interface EvidenceMeta extends VerificationDocument {
@@ -52,10 +64,11 @@ export class VerificationController {
 
   @Post('wholesale-verification/documents')
   @HttpCode(201)
-  @ApiConsumes('application/pdf', 'image/jpeg', 'image/png', 'application/msword')
+  @ApiConsumes(...uploadContentTypes(EVIDENCE_KINDS))
+  @ApiBody(FILE_BODY)
   @ApiOperation({ summary: 'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)' })
   async upload(@Req() req: KauriRequest, @CurrentUser() user: SignedInUser) {
-    const file = await receiveFile(req, { maxBytes: MAX_EVIDENCE_BYTES, kinds: ['pdf', 'doc', 'docx', 'jpg', 'png'], wrongKind: EVIDENCE_KIND, tooLarge: EVIDENCE_TOO_LARGE });
+    const file = await receiveFile(req, EVIDENCE_RULES);
     const documentId = `evd_${randomUUID().replace(/-/g, '')}`;
     const meta: EvidenceMeta = { documentId, fileName: uploadedFileName(req.header('x-file-name'), `evidence.${file.kind}`), contentType: CONTENT_TYPES[file.kind], size: file.size, sha256: file.sha256, uploadedBy: user.userId };
     await this.documents.put(documentId, meta.contentType, file.bytes);
@@ -65,8 +78,8 @@ export class VerificationController {
 
   @Get('wholesale-verification/documents/:id')
   @ApiOperation({ summary: 'Download evidence: the investor who uploaded it, admins and compliance staff' })
-  async download(@Param('id') id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
-    const meta = /^evd_[0-9a-f]{32}$/.test(id) ? await this.meta(id) : null;
+  async download(@IdParam('id', EVIDENCE_ID) id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+    const meta = await this.meta(id);
     const stored = meta && (meta.uploadedBy === user.userId || hasRole(user, 'admin', 'compliance')) ? await this.documents.get(id) : null;
     if (!meta || !stored) throw new DomainError('Document not found', 404);
     res.setHeader('Content-Type', stored.contentType);
@@ -145,7 +158,7 @@ export class VerificationAdminController {
 
   @Put('wholesale-verification/:id')
   @ApiOperation({ summary: 'Approve (status verified) or reject (status rejected, with rejectionReason) a pending verification' })
-  async decide(@Param('id') id: string, @Body() body: DecideVerificationDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+  async decide(@IdParam() id: string, @Body() body: DecideVerificationDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
     const command =
@@ -176,7 +189,11 @@ export class VerificationExpiry implements OnApplicationBootstrap, OnApplication
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(new Date().toISOString()).catch(() => undefined), 60 * 60 * 1000);
+    const hourly = () => {
+      const context = systemContext('verification-expiry', randomUUID());
+      return this.sweep(context.now, context);
+    };
+    this.timer = setInterval(() => void hourly().catch(() => undefined), 60 * 60 * 1000);
     this.timer.unref();
   }
 
@@ -184,12 +201,20 @@ export class VerificationExpiry implements OnApplicationBootstrap, OnApplication
     if (this.timer) clearInterval(this.timer);
   }
 
-  async sweep(asOf: string): Promise<{ expired: number; position: number }> {
+  /** Lapses what is due as of `asOf` (never after `context.now`); the events name `context.actor` as the sweeper. */
+  async sweep(asOf: string, context: CommandContext): Promise<{ expired: number; position: number }> {
+    if (asOf > context.now) throw new DomainError(FUTURE_SWEEP, 400, [{ field: 'asOf', message: FUTURE_SWEEP }]);
+    const { actor } = context;
+    const by: SweptBy =
+      actor.kind === 'user'
+        ? { kind: 'user', userId: actor.userId }
+        : { kind: 'system', name: actor.kind === 'system' ? actor.name : 'anonymous' };
     const due = await this.reads.collection<VerificationDoc>(verificationsProjection.name).find({ status: 'verified', validUntil: { $lte: asOf } });
     let expired = 0;
     let position = 0;
     for (const doc of due) {
-      const result = await this.commands.execute(new ExecuteVerificationCommand({ type: 'ExpireVerification', userId: doc.userId, now: asOf }, systemContext('verification-expiry', randomUUID(), asOf)));
+      const command = { type: 'ExpireVerification', userId: doc.userId, asOf, now: context.now, by } as const;
+      const result = await this.commands.execute(new ExecuteVerificationCommand(command, context));
       expired += result.appended;
       position = Math.max(position, result.position);
     }
@@ -206,9 +231,10 @@ export class VerificationOperationsController {
 
   @Post('expire')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Run the lapse sweep now (or as of a given time): certifications past their validity become VerificationExpired' })
-  async expire(@Body() body: ExpireVerificationsDto) {
-    const asOf = body.asOf && !Number.isNaN(Date.parse(body.asOf)) ? new Date(body.asOf).toISOString() : new Date().toISOString();
-    return this.expiry.sweep(asOf);
+  @ApiOperation({ summary: 'Lapse sweep now (or as of an earlier moment): certifications past their validity expire' })
+  async expire(@Body() body: ExpireVerificationsDto, @Req() req: KauriRequest, @Ctx() context: CommandContext) {
+    // Judged after validation, so an asOf the validator found not in the future is not later than this now.
+    const operator = { ...context, actor: operatorActor(req), now: new Date().toISOString() };
+    return this.expiry.sweep(body.asOf ? isoTime(body.asOf) : operator.now, operator);
   }
 }

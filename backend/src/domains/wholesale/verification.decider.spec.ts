@@ -1,8 +1,11 @@
 import { specify } from '../../testing/decider-spec.js';
 import type { WholesaleEvent } from './events.js';
-import { addMonths, isWholesaleAt, REJECTION_REASON_REQUIRED, verification, type VerificationCommand } from './verification.decider.js';
+import {
+  addMonths, FUTURE_SWEEP, isWholesaleAt, REJECTION_REASON_REQUIRED, verification, type VerificationCommand,
+} from './verification.decider.js';
 
 const userId = 'investor-1';
+const timer = { kind: 'system', name: 'verification-expiry' } as const;
 const { given } = specify(verification);
 const submit = (over: Partial<Extract<VerificationCommand, { type: 'SubmitVerification' }>> = {}): VerificationCommand => ({
   type: 'SubmitVerification', verificationId: 'v-1', userId, verificationType: 'high_net_worth', netWorthAmount: 6_000_000, investmentAmount: 900_000, professionalType: 'lawyer', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz', documents: [], ...over,
@@ -23,6 +26,16 @@ describe('Wholesale verification decider', () => {
     expect(given([submitted]).when(submit()).error?.message).toBe('Your verification is already being reviewed (2-5 business days)');
   });
 
+  it('names every failing field at once', () => {
+    expect(given([]).when(submit({ netWorthAmount: 4_999_999, verifierName: 'A' })).error).toMatchObject({
+      status: 400,
+      errors: [
+        { field: 'netWorthAmount', message: 'Net worth must be at least NZD 5,000,000' },
+        { field: 'verifierName', message: 'Verifier name required' },
+      ],
+    });
+  });
+
   it('approves for the validity period; rejection needs a reason; only pending items are decided', () => {
     expect(given([submitted]).when({ type: 'ApproveVerification', verificationId: 'v-1', userId, adminId: 'admin-1', now: '2026-11-23T00:00:00.000Z', validityMonths: 24 }).events).toEqual([approved]);
     expect(given([submitted]).when({ type: 'RejectVerification', verificationId: 'v-1', userId, adminId: 'admin-1', reason: '  ' }).error).toMatchObject({ message: REJECTION_REASON_REQUIRED, title: 'Rejection Reason Required' });
@@ -33,10 +46,23 @@ describe('Wholesale verification decider', () => {
     const state = given([submitted, approved]).state;
     expect(isWholesaleAt(state, '2028-11-22T23:59:59.000Z')).toBe(true);
     expect(isWholesaleAt(state, '2028-11-23T00:00:00.000Z')).toBe(false);
-    expect(given([submitted, approved]).when({ type: 'ExpireVerification', userId, now: '2027-01-01T00:00:00.000Z' }).events).toEqual([]);
-    expect(given([submitted, approved]).when({ type: 'ExpireVerification', userId, now: '2028-12-01T00:00:00.000Z' }).events).toEqual([
-      { type: 'VerificationExpired', data: { verificationId: 'v-1', userId, expiredAt: '2028-12-01T00:00:00.000Z' } },
+    const sweep = (asOf: string, now = asOf) => ({ type: 'ExpireVerification', userId, asOf, now, by: timer }) as const;
+    expect(given([submitted, approved]).when(sweep('2027-01-01T00:00:00.000Z')).events).toEqual([]);
+    const expiredAt = '2028-12-01T00:00:00.000Z';
+    expect(given([submitted, approved]).when(sweep(expiredAt)).events).toEqual([
+      { type: 'VerificationExpired', data: { verificationId: 'v-1', userId, expiredAt, expiredBy: timer } },
     ]);
     expect(addMonths('2026-08-31T10:00:00.000Z', 6)).toBe('2027-02-28T10:00:00.000Z');
+  });
+
+  it('never sweeps as of a future moment (that would lapse valid certifications); records who swept', () => {
+    const admin = { kind: 'user', userId: 'admin-1' } as const;
+    const asOf = '2028-12-01T00:00:00.000Z';
+    const sweepAt = (now: string) => ({ type: 'ExpireVerification', userId, asOf, now, by: admin }) as const;
+    const early = given([submitted, approved]).when(sweepAt('2027-01-01T00:00:00.000Z'));
+    expect(early.error).toMatchObject({ status: 400, errors: [{ field: 'asOf', message: FUTURE_SWEEP }] });
+    const late = given([submitted, approved]).when(sweepAt('2029-01-01T00:00:00.000Z'));
+    const expired = { verificationId: 'v-1', userId, expiredAt: asOf, expiredBy: admin };
+    expect(late.events).toEqual([{ type: 'VerificationExpired', data: expired }]);
   });
 });

@@ -1,6 +1,18 @@
 import type { Decider } from '../../platform/decider.js';
-import { DomainError } from '../../platform/errors.js';
-import { LARGE_INVESTMENT_THRESHOLD, NET_WORTH_THRESHOLD, type ProfessionalType, type VerificationDocument, type VerificationType, type WholesaleEvent } from './events.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
+import { ensure, misfit } from '../../platform/event-schema.js';
+import {
+  LARGE_INVESTMENT_THRESHOLD,
+  NET_WORTH_THRESHOLD,
+  SUBMISSION_MESSAGES,
+  WHOLESALE_FIELDS,
+  wholesaleEventSchemas,
+  type ProfessionalType,
+  type SweptBy,
+  type VerificationDocument,
+  type VerificationType,
+  type WholesaleEvent,
+} from './events.js';
 
 export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected' | 'expired';
 
@@ -27,10 +39,11 @@ export type VerificationCommand =
     }
   | { type: 'ApproveVerification'; verificationId: string; userId: string; adminId: string; now: string; validityMonths: number }
   | { type: 'RejectVerification'; verificationId: string; userId: string; adminId: string; reason: string }
-  | { type: 'ExpireVerification'; userId: string; now: string };
+  /** A lapse sweep as of `asOf` (never after `now`, when it is decided), run by `by`. */
+  | { type: 'ExpireVerification'; userId: string; asOf: string; now: string; by: SweptBy };
 
 export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection';
-const field = (name: string, message: string) => new DomainError(message, 400, [{ field: name, message }]);
+export const FUTURE_SWEEP = 'The sweep cannot run as of a future time';
 
 /** `months` calendar months after `iso` (the 31st becomes the last day of a shorter month). */
 export function addMonths(iso: string, months: number): string {
@@ -48,7 +61,8 @@ export function isWholesaleAt(state: Pick<VerificationState, 'status' | 'validUn
 
 export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
   name: 'verification',
-  schemaVersions: { VerificationSubmitted: 2 },
+  eventSchemas: wholesaleEventSchemas,
+  schemaVersions: { VerificationSubmitted: 2, VerificationExpired: 2 },
   initialState: { status: 'none', verificationId: null, verificationType: null, verifiedAt: null, validUntil: null },
 
   evolve(state, event) {
@@ -73,11 +87,29 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
       case 'SubmitVerification': {
         if (state.status === 'pending') throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
-        // Schedule 1 grounds, with the spec's messages (§5).
-        if (command.verificationType === 'high_net_worth' && !(command.netWorthAmount !== null && command.netWorthAmount >= NET_WORTH_THRESHOLD)) throw field('netWorthAmount', 'Net worth must be at least NZD 5,000,000');
-        if (command.verificationType === 'large_investment' && !(command.investmentAmount !== null && command.investmentAmount >= LARGE_INVESTMENT_THRESHOLD)) throw field('investmentAmount', 'Investment must be at least NZD 750,000');
-        if (command.verificationType === 'professional' && !command.professionalType) throw field('professionalType', 'Please choose your profession');
-        if (command.verifierName.trim().length < 2) throw field('verifierName', 'Verifier name required');
+        // Schedule 1 grounds, with the spec's messages (§5): every failing field at once. A figure counts only
+        // when it is a finite number; each field must also fit the event as the log needs it.
+        const M = SUBMISSION_MESSAGES;
+        const type = command.verificationType;
+        const atLeast = (amount: number | null, threshold: number) =>
+          amount !== null && Number.isFinite(amount) && amount >= threshold;
+        const failed = (field: keyof typeof M) => ({ field, message: M[field] });
+        const verifierName = command.verifierName.trim();
+        const verifierContact = command.verifierContact.trim();
+        const nameTooLong = 'Verifier name must be at most 120 characters';
+        requireValidFields([
+          misfit(WHOLESALE_FIELDS.verificationType, type, 'verificationType', M.verificationType),
+          type === 'high_net_worth' && !atLeast(command.netWorthAmount, NET_WORTH_THRESHOLD) && failed('netWorthAmount'),
+          type === 'large_investment' &&
+            !atLeast(command.investmentAmount, LARGE_INVESTMENT_THRESHOLD) &&
+            failed('investmentAmount'),
+          type === 'professional' &&
+            misfit(WHOLESALE_FIELDS.profession, command.professionalType, 'professionalType', M.professionalType),
+          (verifierName.length < 2 && failed('verifierName')) ||
+            misfit(WHOLESALE_FIELDS.verifierName, verifierName, 'verifierName', nameTooLong),
+          misfit(WHOLESALE_FIELDS.verifierContact, verifierContact, 'verifierContact', M.verifierContact),
+          misfit(WHOLESALE_FIELDS.documents, command.documents, 'verificationDocuments', 'Unknown document'),
+        ]);
         return [
           {
             type: 'VerificationSubmitted',
@@ -93,7 +125,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
                 professionalType: command.verificationType === 'professional' ? command.professionalType : null,
               },
               documents: command.documents,
-              personal: { verifierName: command.verifierName.trim(), verifierContact: command.verifierContact.trim() },
+              personal: { verifierName, verifierContact },
             },
           },
         ];
@@ -107,11 +139,16 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         }
         const reason = command.reason.trim();
         if (!reason) throw new DomainError(REJECTION_REASON_REQUIRED, 400, [{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED }], 'Rejection Reason Required');
+        ensure(WHOLESALE_FIELDS.reason, reason, 'rejectionReason', 'Reason must be at most 1000 characters');
         return [{ type: 'VerificationRejected', data: { verificationId: command.verificationId, userId: command.userId, rejectedBy: command.adminId, reason } }];
       }
       case 'ExpireVerification': {
-        if (state.status !== 'verified' || isWholesaleAt(state, command.now)) return [];
-        return [{ type: 'VerificationExpired', data: { verificationId: state.verificationId!, userId: command.userId, expiredAt: command.now } }];
+        // A sweep "as of" a later moment would lapse certifications that are still valid.
+        requireValidFields([command.asOf > command.now && { field: 'asOf', message: FUTURE_SWEEP }]);
+        if (state.status !== 'verified' || isWholesaleAt(state, command.asOf)) return [];
+        const { userId, asOf: expiredAt, by: expiredBy } = command;
+        const verificationId = state.verificationId!;
+        return [{ type: 'VerificationExpired', data: { verificationId, userId, expiredAt, expiredBy } }];
       }
       default: {
         const _exhaustive: never = command;

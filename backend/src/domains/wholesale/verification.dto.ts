@@ -1,7 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { PROFESSIONAL_TYPES, VERIFICATION_TYPES, type ProfessionalType, type VerificationType } from './events.js';
+import {
+  ArrayMaxSize, IsArray, IsEmail, IsIn, IsNumber, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { IsIsoDate } from '../../platform/http/dates.js';
+import {
+  LARGE_INVESTMENT_THRESHOLD, NET_WORTH_THRESHOLD, PROFESSIONAL_TYPES, SUBMISSION_MESSAGES, VERIFICATION_TYPES,
+  type ProfessionalType, type VerificationType,
+} from './events.js';
+import { FUTURE_SWEEP } from './verification.decider.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toNumber = ({ value }: { value: unknown }) => {
@@ -18,14 +26,50 @@ export class VerificationDocumentRefDto {
   @ApiPropertyOptional() @IsOptional() @IsNumber() size?: number;
 }
 
-/** POST /api/wholesale-verification (spec §3 submission, §5 messages). */
+const M = SUBMISSION_MESSAGES;
+type Submission = { verificationType?: unknown; professionalType?: unknown };
+
+/**
+ * POST /api/wholesale-verification (spec §3 submission, §5 messages). Every field's rule is checked here, the
+ * category's grounds only for that category, so one answer lists every mistake.
+ */
 export class SubmitVerificationDto {
-  @ApiProperty({ enum: VERIFICATION_TYPES }) @IsIn(VERIFICATION_TYPES, { message: 'Please choose how you qualify as a wholesale investor' }) verificationType: VerificationType;
-  @ApiPropertyOptional() @IsOptional() @Transform(toNumber) netWorthAmount?: number;
-  @ApiPropertyOptional() @IsOptional() @Transform(toNumber) investmentAmount?: number;
-  @ApiPropertyOptional({ enum: PROFESSIONAL_TYPES }) @IsOptional() @IsIn(PROFESSIONAL_TYPES, { message: 'Please choose your profession' }) professionalType?: ProfessionalType;
-  @ApiProperty() @Transform(trim) @IsString({ message: 'Verifier name required' }) @MaxLength(120) verifierName: string;
-  @ApiProperty() @Transform(trim) @IsEmail({}, { message: 'Valid verifier email required' }) verifierContact: string;
+  @ApiProperty({ enum: VERIFICATION_TYPES })
+  @IsIn(VERIFICATION_TYPES, { message: M.verificationType })
+  verificationType: VerificationType;
+
+  @ApiPropertyOptional({ minimum: NET_WORTH_THRESHOLD, description: 'NZD; for high_net_worth' })
+  @ValidateIf((o: Submission) => o.verificationType === 'high_net_worth')
+  @Transform(toNumber)
+  @IsNumber({}, { message: M.netWorthAmount })
+  @Min(NET_WORTH_THRESHOLD, { message: M.netWorthAmount })
+  netWorthAmount?: number;
+
+  @ApiPropertyOptional({ minimum: LARGE_INVESTMENT_THRESHOLD, description: 'NZD; for large_investment' })
+  @ValidateIf((o: Submission) => o.verificationType === 'large_investment')
+  @Transform(toNumber)
+  @IsNumber({}, { message: M.investmentAmount })
+  @Min(LARGE_INVESTMENT_THRESHOLD, { message: M.investmentAmount })
+  investmentAmount?: number;
+
+  @ApiPropertyOptional({ enum: PROFESSIONAL_TYPES, description: 'For professional' })
+  @ValidateIf((o: Submission) => o.verificationType === 'professional' || (o.professionalType ?? null) !== null)
+  @IsIn(PROFESSIONAL_TYPES, { message: M.professionalType })
+  professionalType?: ProfessionalType;
+
+  @ApiProperty({ minLength: 2 })
+  @Transform(trim)
+  @IsString({ message: M.verifierName })
+  @MinLength(2, { message: M.verifierName })
+  @MaxLength(120)
+  verifierName: string;
+
+  @ApiProperty({ format: 'email' })
+  @Transform(trim)
+  @IsEmail({}, { message: M.verifierContact })
+  @MaxLength(254, { message: M.verifierContact })
+  verifierContact: string;
+
   @ApiPropertyOptional({ type: [VerificationDocumentRefDto] }) @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => VerificationDocumentRefDto) verificationDocuments?: VerificationDocumentRefDto[];
 }
 
@@ -36,5 +80,6 @@ export class DecideVerificationDto {
 }
 
 export class ExpireVerificationsDto {
-  @ApiPropertyOptional({ description: 'Run the lapse sweep as of this time (ISO-8601); now when absent' }) @IsOptional() @IsString() asOf?: string;
+  @ApiPropertyOptional({ description: 'As of (YYYY-MM-DD or a date-time with its zone), not after now; default now' })
+  @IsOptional() @IsIsoDate({ notInFuture: true }, { futureMessage: FUTURE_SWEEP }) asOf?: string;
 }

@@ -30,35 +30,87 @@ export interface SqlDatabase extends SqlSession {
 const POSITION_LOCK = 0x4b61_7572_6901;
 const SCHEMA_LOCK = 0x4b61_7572_6902;
 
-const SCHEMA = [
-  `create table if not exists events (
-     position bigserial primary key,
-     stream_id text not null,
-     revision bigint not null,
-     event_id uuid not null,
-     type text not null,
-     data jsonb,
-     metadata jsonb not null,
-     recorded_at timestamptz not null default now(),
-     constraint events_stream_revision unique (stream_id, revision),
-     constraint events_stream_event_id unique (stream_id, event_id)
-   )`,
-  // One row per stream: the row lock serialises appends to a stream and its revision is the one checked.
-  `create table if not exists streams (stream_id text primary key, revision bigint not null)`,
-  `create index if not exists events_type_position on events (type, position)`,
-  // Tamper evidence (integrity.ts): each event's hash, chained to the one before it in its stream.
-  `alter table events add column if not exists hash text`,
-  `create index if not exists events_stream_prefix on events (stream_id text_pattern_ops, position)`,
+/** One step of the schema, applied once per database and recorded in `event_store_migrations`. */
+interface Migration {
+  name: string;
+  up(tx: SqlSession): Promise<void>;
+}
+
+const statements =
+  (...sql: string[]) =>
+  async (tx: SqlSession): Promise<void> => {
+    for (const statement of sql) await tx.query(statement);
+  };
+
+/**
+ * In order, each applied once. Databases from before this table existed ran every statement on every open:
+ * the `if not exists` forms make re-applying them harmless, and `hash-chain` recognises its own column.
+ */
+const MIGRATIONS: readonly Migration[] = [
+  {
+    name: 'events',
+    up: statements(
+      `create table if not exists events (
+         position bigserial primary key,
+         stream_id text not null,
+         revision bigint not null,
+         event_id uuid not null,
+         type text not null,
+         data jsonb,
+         metadata jsonb not null,
+         recorded_at timestamptz not null default now(),
+         constraint events_stream_revision unique (stream_id, revision),
+         constraint events_stream_event_id unique (stream_id, event_id)
+       )`,
+      // One row per stream: the row lock serialises appends to a stream and its revision is the one checked.
+      `create table if not exists streams (stream_id text primary key, revision bigint not null)`,
+      `create index if not exists events_type_position on events (type, position)`,
+    ),
+  },
+  {
+    // Tamper evidence (integrity.ts): each event's hash, chained to the one before it in its stream.
+    name: 'hash-chain',
+    async up(tx) {
+      const [existing] = await tx.query<{ found: number }>(
+        `select 1 as found from information_schema.columns
+         where table_schema = current_schema() and table_name = 'events' and column_name = 'hash'`,
+      );
+      // The column already there means every event since it was added was hashed as it was written (and
+      // the ones before, when it was added): a row without a hash now is a broken link, never re-hashed.
+      if (existing) return;
+      await tx.query('alter table events add column hash text');
+      // Events stored before hashing existed get their chains here, in the one run of this migration.
+      const unhashed = await tx.query<{ stream_id: string }>('select distinct stream_id from events');
+      for (const { stream_id } of unhashed) await chainStream(tx, stream_id);
+    },
+  },
+  {
+    name: 'stream-prefix-index',
+    up: statements(`create index if not exists events_stream_prefix on events (stream_id text_pattern_ops, position)`),
+  },
 ];
 
-/** Creates the schema if missing; the lock keeps two processes opening the same database from racing. */
+/**
+ * Applies the migrations this database has not recorded, in one transaction; the lock keeps two processes
+ * opening the same database from racing. Opening never computes a hash for a row written earlier: that
+ * happens only inside `hash-chain`, once, for events from before hashing existed.
+ */
 export async function migrateEventStoreSchema(db: SqlDatabase): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    for (const statement of SCHEMA) await tx.query(statement);
-    // Events stored before hashing existed get their chains now, once.
-    const unhashed = await tx.query<{ stream_id: string }>('select distinct stream_id from events where hash is null');
-    for (const { stream_id } of unhashed) await chainStream(tx, stream_id, -1, '');
+    await tx.query(
+      `create table if not exists event_store_migrations (
+         name text primary key,
+         applied_at timestamptz not null default now()
+       )`,
+    );
+    const recorded = await tx.query<{ name: string }>('select name from event_store_migrations');
+    const applied = new Set(recorded.map((r) => r.name));
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.name)) continue;
+      await migration.up(tx);
+      await tx.query('insert into event_store_migrations (name) values ($1)', [migration.name]);
+    }
   });
 }
 
@@ -76,9 +128,13 @@ interface StoredText {
 const STORED_TEXT = `position, revision, stream_id, event_id::text as event_id, type, coalesce(data::text, 'null') as data, metadata::text as metadata, hash`;
 const fields = (r: StoredText) => ({ streamId: r.stream_id, revision: Number(r.revision), eventId: r.event_id, type: r.type, data: r.data, metadata: r.metadata });
 
-/** Hashes a stream's events after `afterRevision`, chained from `previous` (the hash at that revision). */
-async function chainStream(tx: SqlSession, streamId: string, afterRevision: number, previous: string): Promise<void> {
-  const rows = await tx.query<StoredText>(`select ${STORED_TEXT} from events where stream_id = $1 and revision > $2 order by revision`, [streamId, afterRevision]);
+/** Hashes a whole stream from its first event (only for the one-off `hash-chain` migration). */
+async function chainStream(tx: SqlSession, streamId: string): Promise<void> {
+  const rows = await tx.query<StoredText>(
+    `select ${STORED_TEXT} from events where stream_id = $1 order by revision`,
+    [streamId],
+  );
+  let previous = '';
   const hashes = rows.map((r) => ({ position: Number(r.position), hash: (previous = chainHash(previous, fields(r))) }));
   if (hashes.length === 0) return;
   await tx.query(

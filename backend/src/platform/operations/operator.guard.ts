@@ -1,8 +1,14 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../errors.js';
+import type { Actor } from '../event-store/event-store.js';
 import type { KauriRequest } from '../http/request-context.js';
 import { OPS_TOKEN } from '../tokens.js';
 import { sameToken } from './runtime-file.js';
+
+/** Who an operator request acts as in the events it causes: the signed-in admin, or `system:operator` (ops token). */
+export function operatorActor(req: KauriRequest): Actor {
+  return req.actor?.kind === 'user' ? req.actor : { kind: 'system', name: 'operator' };
+}
 
 /** Operators: the local ops token (`Authorization: Ops <token>`, see runtime-file.ts) or a signed-in admin. */
 @Injectable()

@@ -156,3 +156,8 @@ function isSealed(personal: Record<string, unknown>): personal is Record<string,
 function redacted(fields: readonly string[]): Record<string, null> {
   return Object.fromEntries(fields.map((f) => [f, null]));
 }
+
+/** Whether a person has been forgotten (false when the store keeps no personal data apart, as in some unit tests). */
+export async function isForgotten(store: EventStore, subjectId: string): Promise<boolean> {
+  return store instanceof PersonalDataProtection ? store.isForgotten(subjectId) : false;
+}

@@ -314,8 +314,16 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     expect(await waiting).toBe(true);
     expect(await reads.collection<LedgerDoc>('ledger').get('owner-ana')).toMatchObject({ balance: 4 });
 
-    const started = performance.now();
-    expect(await e.waitFor(position + 10, ['ledger'], 150)).toBe(false);
+    // Past the log's head no command gave that position: false at once, not after the timeout.
+    let started = performance.now();
+    expect(await e.waitFor(position + 10, ['ledger'], 1000)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
+
+    // In the log but not applied (the engine stopped following): false after the timeout.
+    await e.stop();
+    const later = await append(events, deposited('a1', 'ana', 1));
+    started = performance.now();
+    expect(await e.waitFor(later, ['ledger'], 150)).toBe(false);
     const waited = performance.now() - started;
     expect(waited).toBeGreaterThanOrEqual(140);
     expect(waited).toBeLessThan(1000);

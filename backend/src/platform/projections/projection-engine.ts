@@ -211,11 +211,17 @@ export class ProjectionEngine {
 
   /**
    * Read-your-writes: resolves true once the named projections (all when null) have passed `position`;
-   * false after `timeoutMs`, or at once when one of them has failed before it (it will not get there by itself).
+   * false after `timeoutMs`, or at once when one of them has failed before it (it will not get there by itself)
+   * or when the position is past the log's head (no command gave it: a client's guess would only hold the
+   * request for the whole timeout).
    */
-  waitFor(position: number, names: string[] | null = null, timeoutMs = 2000): Promise<boolean> {
+  async waitFor(position: number, names: string[] | null = null, timeoutMs = 2000): Promise<boolean> {
+    const reached = this.verdict(position, names);
+    if (reached !== null) return reached;
+    if (position > (await this.events.headPosition())) return false;
+    // Looked again after the await: the projections may have got there meanwhile, with no event left to wake us.
     const now = this.verdict(position, names);
-    if (now !== null) return Promise.resolve(now);
+    if (now !== null) return now;
     return new Promise((resolve) => {
       const timer = setTimeout(() => waiter.settle(this.verdict(position, names) === true), timeoutMs);
       timer.unref?.();

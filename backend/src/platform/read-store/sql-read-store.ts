@@ -403,7 +403,7 @@ function* statements(steps: readonly StoredStep[]): Generator<Statement> {
     }
     let docs = run.get(step.collection);
     if (!docs) run.set(step.collection, (docs = new Map()));
-    step.ops.forEach((op, i) => docs.set(storedId('upsert' in op ? op.upsert._id : op.delete), texts[i]!));
+    for (const [i, op] of step.ops.entries()) docs.set(storedId('upsert' in op ? op.upsert._id : op.delete), texts[i]!);
   }
   yield* flush();
 }

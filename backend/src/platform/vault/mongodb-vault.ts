@@ -43,6 +43,17 @@ export class MongoVault implements Vault {
     await this.entries.replaceOne({ _id: id(namespace, key) }, { namespace, key, value, updatedAt: new Date() }, { upsert: true });
   }
 
+  async putIfAbsent(namespace: string, key: string, value: string): Promise<string> {
+    try {
+      const entry = { namespace, key, value, updatedAt: new Date() };
+      await this.entries.updateOne({ _id: id(namespace, key) }, { $setOnInsert: entry }, { upsert: true });
+    } catch (error) {
+      // Two upserts of one new _id: the loser gets a duplicate-key error; the winner's value is read below.
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
+    return (await this.get(namespace, key)) ?? value;
+  }
+
   async delete(namespace: string, key: string): Promise<void> {
     await this.entries.deleteOne({ _id: id(namespace, key) });
   }

@@ -37,6 +37,14 @@ export class SqlVault implements Vault {
     );
   }
 
+  async putIfAbsent(namespace: string, key: string, value: string): Promise<string> {
+    await this.db.query(
+      'insert into vault (namespace, key, value) values ($1, $2, $3) on conflict (namespace, key) do nothing',
+      [namespace, key, value],
+    );
+    return (await this.get(namespace, key)) ?? value;
+  }
+
   async delete(namespace: string, key: string): Promise<void> {
     await this.db.query('delete from vault where namespace = $1 and key = $2', [namespace, key]);
   }

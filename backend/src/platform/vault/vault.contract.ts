@@ -48,6 +48,13 @@ export function describeVaultContract(name: string, open: () => Promise<Vault>):
       expect(await vault.get(ns, "key with 'quotes' and spaces")).toBe(value);
     });
 
+    it('putIfAbsent: of concurrent first writes one wins, all get its value, a later one changes nothing', async () => {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => vault.putIfAbsent(ns, 'once', `w${i}`)));
+      expect(new Set(answers).size).toBe(1);
+      expect(await vault.get(ns, 'once')).toBe(answers[0]);
+      expect(await vault.putIfAbsent(ns, 'once', 'later')).toBe(answers[0]);
+    });
+
     it('keeps the last of concurrent puts to one key, and all puts to different keys', async () => {
       await Promise.all(Array.from({ length: 20 }, (_, i) => vault.put(ns, `k${i}`, `v${i}`)));
       const values = await Promise.all(Array.from({ length: 20 }, (_, i) => vault.get(ns, `k${i}`)));

@@ -12,6 +12,11 @@ export interface Vault {
   get(namespace: string, key: string): Promise<string | null>;
   /** Inserts or replaces. */
   put(namespace: string, key: string, value: string): Promise<void>;
+  /**
+   * Stores `value` only when the key is absent, and answers the value now stored: of concurrent first writes
+   * (even from several processes) exactly one wins and every caller gets the winner's value.
+   */
+  putIfAbsent(namespace: string, key: string, value: string): Promise<string>;
   /** Removes for good; deleting a missing key is a no-op. */
   delete(namespace: string, key: string): Promise<void>;
   /** Releases what the vault opened itself (an SQL vault shares the event store's connection and closes nothing). */
@@ -29,6 +34,12 @@ export class MemoryVault implements Vault {
 
   async put(namespace: string, key: string, value: string): Promise<void> {
     this.entries.set(`${namespace}\u0000${key}`, value);
+  }
+
+  async putIfAbsent(namespace: string, key: string, value: string): Promise<string> {
+    const id = `${namespace}\u0000${key}`;
+    if (!this.entries.has(id)) this.entries.set(id, value);
+    return this.entries.get(id)!;
   }
 
   async delete(namespace: string, key: string): Promise<void> {

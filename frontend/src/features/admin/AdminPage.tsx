@@ -52,12 +52,23 @@ function Registrations() {
         scroll={{ x: true }}
         pagination={{ pageSize: 20 }}
         columns={[
-          { title: 'No.', dataIndex: 'number', width: 70 },
+          { title: 'No.', dataIndex: 'number', width: 70, render: (n: number | null) => n ?? '—' },
           { title: 'Name', render: (_, r) => `${r.firstName} ${r.lastName}` },
           { title: 'Email', dataIndex: 'email' },
           { title: 'Country', dataIndex: 'country' },
           { title: 'Investment', dataIndex: 'investmentAmount' },
-          { title: 'Fee', render: (_, r) => (r.feeWaived ? <Tag color="green">Waived</Tag> : <Tag>Standard</Tag>) },
+          {
+            title: 'Fee',
+            // Unconfirmed registrations hold no place yet: the fee is decided when the e-mail address is confirmed.
+            render: (_, r) =>
+              r.confirmedAt === null ? (
+                <Tag color="orange">Unconfirmed</Tag>
+              ) : r.feeWaived ? (
+                <Tag color="green">Waived</Tag>
+              ) : (
+                <Tag>Standard</Tag>
+              ),
+          },
           { title: 'Registered', dataIndex: 'registeredAt', render: (at: string) => new Date(at).toLocaleDateString('en-NZ') },
         ]}
       />

@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { apiRequest, describeError } from '../../api/client';
+import { describeError } from '../../api/client';
 import { recordComplianceCheck } from '../../api/mutations';
 import { complianceReviewsQuery } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/queryClient';
 import type { CheckStatus, ComplianceCheck, ComplianceReview } from '../../api/types';
 import { checkColors } from '../compliance/CompliancePage';
 import { formatDate } from '../format';
@@ -46,9 +47,9 @@ function RecordCheck({ review, check }: { review: ComplianceReview; check: Compl
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: () => recordComplianceCheck(review.ownerId, check.id, { status, expiryDate: expiry }),
-    onSuccess: async ({ position }) => {
+    onSuccess: async () => {
       toast.success('Check Recorded', `${check.name} recorded as ${status}.`);
-      queryClient.setQueryData(complianceReviewsQuery.queryKey, await apiRequest<ComplianceReview[]>('GET', '/api/compliance-reviews', undefined, { readAfter: position }));
+      await refreshAfterWrite(queryClient, complianceReviewsQuery);
     },
     onError: (error) => toast.error('Error', describeError(error)),
   });

@@ -3,6 +3,7 @@ import { Button, Card, Flex, Table, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { settleInvestment } from '../../api/mutations';
 import { offeringsQuery, pendingInvestmentsQuery } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/queryClient';
 import type { Holding } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
@@ -18,10 +19,9 @@ export function PendingInvestments() {
   const settle = useMutation({
     mutationFn: ({ holding, confirm }: { holding: Holding; confirm: boolean }) =>
       settleInvestment(holding.offeringId, holding.id, confirm ? { confirm: true } : { confirm: false, reason: 'Funds did not clear' }),
-    onSuccess: (_, { confirm }) => {
+    onSuccess: async (_, { confirm }) => {
       toast.success(confirm ? 'Investment Confirmed' : 'Investment Cancelled', confirm ? 'The holding is confirmed.' : 'The tokens are released.');
-      void queryClient.invalidateQueries({ queryKey: pendingInvestmentsQuery.queryKey });
-      void queryClient.invalidateQueries({ queryKey: offeringsQuery.queryKey });
+      await refreshAfterWrite(queryClient, pendingInvestmentsQuery, offeringsQuery);
     },
     onError: (e) => toast.error('Error', describeError(e)),
   });

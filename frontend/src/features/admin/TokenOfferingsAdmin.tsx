@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Popconfirm, Progress, Row, Select, Table, Tag } from 'antd';
-import { apiRequest, describeError, errorTitle } from '../../api/client';
+import { describeError, errorTitle } from '../../api/client';
 import { closeOffering, createOffering } from '../../api/mutations';
 import { adminCountersQuery, approvedAssetsQuery, offeringsQuery } from '../../api/queries';
-import type { AdminCounters, Offering, OfferingInput } from '../../api/types';
+import { refreshAfterWrite } from '../../api/queryClient';
+import type { Offering, OfferingInput } from '../../api/types';
 import { formatCount, formatPayment } from '../format';
 import { useToast } from '../toast';
 import { PendingInvestments } from './PendingInvestments';
@@ -17,13 +18,8 @@ export function TokenOfferingsAdmin() {
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: async (values: OfferingInput) => {
-      const { position } = await createOffering({ ...values, totalTokens: Math.trunc(values.totalTokens), lockupPeriod: values.lockupPeriod === undefined ? undefined : Math.trunc(values.lockupPeriod), tokenPrice: String(values.tokenPrice), minimumInvestment: values.minimumInvestment === undefined ? undefined : String(values.minimumInvestment) });
-      const [list, counters] = await Promise.all([
-        apiRequest<{ offerings: Offering[] }>('GET', '/api/offerings', undefined, { readAfter: position }),
-        apiRequest<AdminCounters>('GET', '/api/admin/counters', undefined, { readAfter: position }),
-      ]);
-      queryClient.setQueryData(offeringsQuery.queryKey, list);
-      queryClient.setQueryData(adminCountersQuery.queryKey, counters);
+      await createOffering({ ...values, totalTokens: Math.trunc(values.totalTokens), lockupPeriod: values.lockupPeriod === undefined ? undefined : Math.trunc(values.lockupPeriod), tokenPrice: String(values.tokenPrice), minimumInvestment: values.minimumInvestment === undefined ? undefined : String(values.minimumInvestment) });
+      await refreshAfterWrite(queryClient, offeringsQuery, adminCountersQuery);
     },
     onSuccess: () => {
       form.resetFields();
@@ -33,9 +29,8 @@ export function TokenOfferingsAdmin() {
   });
   const close = useMutation({
     mutationFn: async (offeringId: string) => {
-      const { position } = await closeOffering(offeringId);
-      queryClient.setQueryData(offeringsQuery.queryKey, await apiRequest<{ offerings: Offering[] }>('GET', '/api/offerings', undefined, { readAfter: position }));
-      void queryClient.invalidateQueries({ queryKey: adminCountersQuery.queryKey });
+      await closeOffering(offeringId);
+      await refreshAfterWrite(queryClient, offeringsQuery, adminCountersQuery);
     },
     onSuccess: () => toast.success('Offering Closed'),
     onError: (e) => toast.error('Error', describeError(e)),

@@ -18,8 +18,8 @@ export function TokenizationReviews() {
   const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: async ({ asset, approve }: { asset: Asset; approve: boolean }) => {
-      const { position } = approve ? await approveAsset(asset.id) : await returnAsset(asset.id, reason);
-      await refresh(asset.id, position);
+      await (approve ? approveAsset(asset.id) : returnAsset(asset.id, reason));
+      await refresh();
       return approve;
     },
     onSuccess: (approved) => {

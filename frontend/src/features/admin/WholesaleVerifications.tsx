@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { apiRequest, describeError } from '../../api/client';
+import { describeError } from '../../api/client';
 import { decideVerification } from '../../api/mutations';
 import { adminCountersQuery, verificationsQuery } from '../../api/queries';
-import type { AdminCounters, VerificationRecord } from '../../api/types';
+import { refreshAfterWrite } from '../../api/queryClient';
+import type { VerificationRecord } from '../../api/types';
 import { formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
 import { typeLabel } from '../wholesale/options';
@@ -21,13 +22,8 @@ export function WholesaleVerifications() {
   const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: async ({ id, status }: { id: string; status: 'verified' | 'rejected' }) => {
-      const { position } = await decideVerification(id, status === 'rejected' ? { status, rejectionReason: reason } : { status });
-      const [list, counters] = await Promise.all([
-        apiRequest<{ verifications: VerificationRecord[] }>('GET', '/api/admin/wholesale-verifications', undefined, { readAfter: position }),
-        apiRequest<AdminCounters>('GET', '/api/admin/counters', undefined, { readAfter: position }),
-      ]);
-      queryClient.setQueryData(verificationsQuery.queryKey, list);
-      queryClient.setQueryData(adminCountersQuery.queryKey, counters);
+      await decideVerification(id, status === 'rejected' ? { status, rejectionReason: reason } : { status });
+      await refreshAfterWrite(queryClient, verificationsQuery, adminCountersQuery);
     },
     onSuccess: () => {
       setRejecting(null);

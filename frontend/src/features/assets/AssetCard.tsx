@@ -2,7 +2,6 @@ import { Card, Flex, Progress, Tag, Typography } from 'antd';
 import type { Asset } from '../../api/types';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
 
 export const statusColors: Record<Asset['status'], string> = { active: 'green', pending: 'gold', draft: 'default' };
 const typeColors: Record<Asset['assetType'], string> = { property: 'blue', business: 'purple', startup: 'cyan' };
@@ -10,7 +9,7 @@ const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** One asset on My Assets and the dashboard (spec §2): figures from the read model, nothing made up. */
 export function AssetCard({ asset }: { asset: Asset }) {
-  const open = { to: appPath('/tokenize'), search: { asset: asset.id } as never };
+  const open = { to: '/tokenize', search: { asset: asset.id } } as const;
   return (
     <Card aria-label={asset.name} style={{ height: '100%' }}>
       <Flex vertical gap={8}>

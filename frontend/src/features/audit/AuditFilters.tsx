@@ -1,6 +1,6 @@
 import { Button, Card, DatePicker, Form, Grid, Input, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
 import type { AuditFilter } from '../../api/types';
+import { filterOf, filterValues, type FilterValues } from './filters';
 
 /** Event types a reviewer asks about most, offered as suggestions; any type name can be typed. */
 const COMMON_TYPES = [
@@ -9,29 +9,20 @@ const COMMON_TYPES = [
   'InvestmentConfirmed', 'InvestmentCancelled', 'PersonalDataForgotten', 'AuditViewed',
 ];
 
-interface Values {
-  stream?: string;
-  type?: string;
-  actor?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-}
-
-export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
-  const [form] = Form.useForm<Values>();
+export function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply: (filter: AuditFilter) => void }) {
+  const [form] = Form.useForm<FilterValues>();
   // Inline on wide screens; stacked on a phone, where the range picker alone is wider than the screen.
   const inline = Grid.useBreakpoint().md ?? true;
   const width = inline ? 220 : '100%';
-  const apply = (v: Values) =>
-    onApply({
-      stream: v.stream?.trim() || undefined,
-      type: v.type || undefined,
-      actor: v.actor?.trim() || undefined,
-      from: v.range?.[0]?.toISOString(),
-      to: v.range?.[1]?.toISOString(),
-    });
   return (
     <Card title="Filters" size="small">
-      <Form form={form} layout={inline ? 'inline' : 'vertical'} onFinish={apply} style={{ rowGap: 12 }}>
+      <Form
+        form={form}
+        layout={inline ? 'inline' : 'vertical'}
+        initialValues={filterValues(filter)}
+        onFinish={(v) => onApply(filterOf(v))}
+        style={{ rowGap: 12 }}
+      >
         <Form.Item name="stream" label="Aggregate or stream">
           <Input placeholder="offering- or asset-7f3c…" allowClear style={{ width }} />
         </Form.Item>
@@ -52,7 +43,8 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
         <Form.Item>
           <Button
             onClick={() => {
-              form.resetFields();
+              // Not resetFields: that would go back to the filter the page opened with.
+              form.setFieldsValue(filterValues({}));
               onApply({});
             }}
           >

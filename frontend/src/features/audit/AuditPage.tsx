@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { Button, Card, Col, DatePicker, Flex, Input, Result, Row, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -11,13 +12,18 @@ import { ForgetPersonCard } from './ForgetPersonCard';
 import { IntegrityCard } from './IntegrityCard';
 import { StateDrawer, type StateRequest } from './StateDrawer';
 
+const route = getRouteApi('/_signedIn/audit');
+
 /**
  * /audit, for compliance staff and admins: the whole history with filters, the chain one request caused,
  * any aggregate at a past moment, tamper evidence, export, and forgetting a person. The server enforces the
- * roles and records each read; this page only spares others an empty screen.
+ * roles and records each read; this page only spares others an empty screen. The filters live in the
+ * address (/audit?type=…), so a filtered view can be reloaded, bookmarked and shared.
  */
 export function AuditPage({ user }: { user: User }) {
-  const [filter, setFilter] = useState<AuditFilter>({});
+  const filter = route.useSearch();
+  const navigate = route.useNavigate();
+  const setFilter = (next: AuditFilter) => void navigate({ search: next });
   const [chain, setChain] = useState<string | null>(null);
   const [state, setState] = useState<StateRequest | null>(null);
   if (!user.roles.includes('admin') && !user.roles.includes('compliance')) {
@@ -31,7 +37,7 @@ export function AuditPage({ user }: { user: User }) {
         </Typography.Title>
         <Typography.Text type="secondary">Every event as recorded, who caused it and why. Your reading of this history is itself recorded.</Typography.Text>
       </div>
-      <AuditFilters onApply={setFilter} />
+      <AuditFilters filter={filter} onApply={setFilter} />
       <AuditTimeline filter={filter} actions={{ showChain: setChain, showStateAt: (streamId, at) => setState({ streamId, at }) }} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>

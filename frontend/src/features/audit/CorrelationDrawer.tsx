@@ -13,7 +13,7 @@ export function CorrelationDrawer({ correlationId, onClose }: { correlationId: s
         Correlation id <Typography.Text code>{correlationId}</Typography.Text>
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon title="Failed to load the chain." description={describeError(error)} />}
-      {isPending && !!correlationId ? (
+      {isPending && correlationId ? (
         <Spin />
       ) : (
         <Timeline

@@ -69,8 +69,8 @@ function CurrentPlan({ billing, plan }: { billing: BillingOverview; plan: Plan |
   const refresh = useBillingRefresh();
   const cancel = useMutation({
     mutationFn: cancelSubscription,
-    onSuccess: async ({ position }) => {
-      await refresh(position);
+    onSuccess: async () => {
+      await refresh();
       toast.success('Subscription Canceled', 'Your subscription remains active until the end of the current billing period.');
     },
     onError: () => toast.error('Error', 'Failed to cancel subscription'),

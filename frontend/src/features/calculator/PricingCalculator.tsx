@@ -3,14 +3,9 @@ import { Button, Card, Col, Descriptions, Flex, InputNumber, Row, Select, Tag } 
 import { useState } from 'react';
 import { calculatePricing } from '../../api/mutations';
 import type { PricingResult, Tier } from '../../api/types';
-import { formatMoney, groupedWholeNumber } from '../format';
+import { groupedWholeNumber } from '../format';
 import { useToast } from '../toast';
-
-const tiers: { value: Tier; label: string }[] = [
-  { value: 'starter', label: 'Starter ($5,000 one-time)' },
-  { value: 'professional', label: 'Professional ($199/month)' },
-  { value: 'enterprise', label: 'Enterprise ($999/month)' },
-];
+import { canPrice, pricingRows, pricingTiers } from './display';
 
 /** What a plan costs for an asset (spec §3 "Pricing calculation"); the early-access waiver shows when it applies. */
 export function PricingCalculator() {
@@ -33,26 +28,31 @@ export function PricingCalculator() {
         </Col>
         <Col xs={24} md={9}>
           <label htmlFor="pricing-tier">Plan</label>
-          <Select id="pricing-tier" value={tier} onChange={setTier} options={tiers} style={{ width: '100%' }} />
+          <Select id="pricing-tier" value={tier} onChange={setTier} options={pricingTiers} style={{ width: '100%' }} />
         </Col>
         <Col xs={24} md={6}>
           {/* The value must be a number above 0 before anything is sent (spec §5). */}
-          <Button block type="primary" disabled={!assetValue || assetValue <= 0} loading={pricing.isPending} onClick={() => assetValue && pricing.mutate({ assetValue, tier })}>
+          <Button
+            block
+            type="primary"
+            disabled={!canPrice(assetValue)}
+            loading={pricing.isPending}
+            onClick={() => canPrice(assetValue) && pricing.mutate({ assetValue, tier })}
+          >
             Calculate Pricing
           </Button>
         </Col>
       </Row>
       {result && (
         <Descriptions size="small" column={{ xs: 1, md: 4 }} style={{ marginTop: 16 }} aria-label="Pricing result">
-          <Descriptions.Item label="Setup Fee">
-            <Flex gap={6} align="center">
-              {formatMoney(result.setupFee, 'NZD')}
-              {result.setupFeeWaived && <Tag color="green">Early access: waived</Tag>}
-            </Flex>
-          </Descriptions.Item>
-          <Descriptions.Item label="Platform Fee">{`${result.platformFeePercent}% + $0.30`}</Descriptions.Item>
-          <Descriptions.Item label="Platform Fee Amount">{formatMoney(result.platformFee, 'NZD')}</Descriptions.Item>
-          <Descriptions.Item label="Total">{formatMoney(result.total, 'NZD')}</Descriptions.Item>
+          {pricingRows(result).map((row) => (
+            <Descriptions.Item key={row.title} label={row.title}>
+              <Flex gap={6} align="center">
+                {row.value}
+                {row.waived && <Tag color="green">Early access: waived</Tag>}
+              </Flex>
+            </Descriptions.Item>
+          ))}
         </Descriptions>
       )}
     </Card>

@@ -5,26 +5,17 @@ import { lazy, Suspense, useState } from 'react';
 import { startLogin } from '../../api/auth';
 import { describeError } from '../../api/client';
 import { analyzeProperty } from '../../api/mutations';
-import type { Amenity, PropertyAnalysis, PropertyInput } from '../../api/types';
+import type { Amenity, PropertyAnalysis } from '../../api/types';
 import { useAuth } from '../auth/useCurrentUser';
-import { formatMoney, formatPercent, formatTokenPrice, groupedWholeNumber } from '../format';
+import { groupedWholeNumber } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
+import { incomeFigures, PROPERTY_REQUIRED, propertyFigures, propertyRequest, type PropertyForm } from './display';
 import { amenities as amenityOptions, conditions, propertyTypes } from './options';
 import { Costs, Figures, Recommendations, Risks } from './ResultParts';
 
 const FiveYearChart = lazy(() => import('./Charts').then((m) => ({ default: m.FiveYearChart })));
-
-export const PROPERTY_REQUIRED = 'Please fill in all required fields: property address, token count, property percentage, property type, and condition.';
-
-type PropertyForm = Omit<PropertyInput, 'amenities' | 'tokenCount' | 'propertyPercentage' | 'size' | 'propertyType' | 'condition'> & {
-  tokenCount: number | null;
-  propertyPercentage: number | null;
-  size: number | null;
-  propertyType?: PropertyInput['propertyType'];
-  condition?: PropertyInput['condition'];
-};
 
 /** Property tab (spec §2, §3, §5): the form, 'Analyzing' while pending, the result replacing the last. */
 export function PropertyCalculator() {
@@ -44,23 +35,11 @@ export function PropertyCalculator() {
   });
 
   const submit = () => {
-    const v = form.getFieldsValue(true) as PropertyForm;
-    if (!v.propertyAddress?.trim() || !v.tokenCount || !v.propertyPercentage || !v.propertyType || !v.condition) {
-      toast.error('Missing Information', PROPERTY_REQUIRED);
-      return;
-    }
-    analysis.mutate({
-      propertyAddress: v.propertyAddress.trim(),
-      tokenCount: Math.trunc(v.tokenCount),
-      propertyPercentage: v.propertyPercentage,
-      propertyType: v.propertyType,
-      location: v.location ?? '',
-      country: v.country ?? '',
-      size: v.size ?? 0,
-      condition: v.condition,
-      amenities: chosen,
-    });
+    const request = propertyRequest(form.getFieldsValue(true) as PropertyForm, chosen);
+    if (request) analysis.mutate(request);
+    else toast.error('Missing Information', PROPERTY_REQUIRED);
   };
+  const income = result && incomeFigures(result);
 
   return (
     <Flex vertical gap={16}>
@@ -135,27 +114,13 @@ export function PropertyCalculator() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             Property Analysis
           </Typography.Title>
-          <Figures
-            items={[
-              { title: 'Property Value', value: formatMoney(result.propertyValue, result.currency) },
-              { title: 'Tokenized Value', value: formatMoney(result.tokenizedValue, result.currency) },
-              { title: 'Token Value', value: formatTokenPrice(result.tokenValue, result.currency) },
-              { title: 'Total Cost', value: formatMoney(result.totalCost, result.currency) },
-            ]}
-          />
-          {result.incomeProjections && (
+          <Figures items={propertyFigures(result)} />
+          {income && result.incomeProjections && (
             <Card size="small" title="Income Projections">
-              <Figures
-                items={[
-                  { title: 'Monthly Rental', value: formatMoney(result.incomeProjections.monthlyRental, result.currency) },
-                  { title: 'Owner Retained', value: formatMoney(result.incomeProjections.ownerRetainedIncome, result.currency) },
-                  { title: 'Token Holder Share', value: formatMoney(result.incomeProjections.tokenHolderShare, result.currency) },
-                  { title: 'Yield', value: formatPercent(result.incomeProjections.yieldPercentage) },
-                ]}
-              />
+              <Figures items={income.figures} />
               <Typography.Paragraph style={{ marginTop: 12 }}>
-                Five-year projection to token holders: <strong>{formatMoney(result.incomeProjections.fiveYearProjection, result.currency)}</strong> · Distribution per token per year:{' '}
-                <strong>{formatTokenPrice(result.incomeProjections.distributionPerToken, result.currency)}</strong>
+                Five-year projection to token holders: <strong>{income.fiveYears}</strong> · Distribution per token per
+                year: <strong>{income.perToken}</strong>
               </Typography.Paragraph>
               <Suspense fallback={null}>
                 <FiveYearChart years={result.incomeProjections.years} currency={result.currency} />

@@ -3,15 +3,14 @@ import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Typogra
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { analyzeStartup } from '../../api/mutations';
-import type { StartupAnalysis, StartupInput } from '../../api/types';
-import { formatMoney, formatPercent, formatTokenPrice, groupedWholeNumber } from '../format';
+import type { StartupAnalysis } from '../../api/types';
+import { groupedWholeNumber } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
+import { STARTUP_REQUIRED, startupFigures, startupRequest, startupReturns, type StartupForm } from './display';
 import { industries, stages } from './options';
 import { Costs, Figures, Recommendations, Risks } from './ResultParts';
-
-type StartupForm = Partial<StartupInput>;
 
 /** Startup tab (spec §2, §3, §5). */
 export function StartupCalculator() {
@@ -29,25 +28,9 @@ export function StartupCalculator() {
   });
 
   const submit = () => {
-    const v = form.getFieldsValue(true) as StartupForm;
-    if (!v.companyName?.trim() || !v.industry || !v.businessStage) {
-      toast.error('Missing Information', 'Please fill in all required fields.');
-      return;
-    }
-    // Numbers are whole; empty becomes 0, or stays unset for the optional ones (spec §5).
-    const whole = (n: number | null | undefined) => (n == null ? undefined : Math.trunc(n));
-    analysis.mutate({
-      companyName: v.companyName.trim(),
-      tokenCount: whole(v.tokenCount) ?? 0,
-      fundingGoal: whole(v.fundingGoal) ?? 0,
-      industry: v.industry,
-      businessStage: v.businessStage,
-      revenue: whole(v.revenue),
-      employees: whole(v.employees),
-      foundedYear: whole(v.foundedYear),
-      description: v.description || undefined,
-      useOfFunds: v.useOfFunds || undefined,
-    });
+    const request = startupRequest(form.getFieldsValue(true) as StartupForm);
+    if (request) analysis.mutate(request);
+    else toast.error('Missing Information', STARTUP_REQUIRED);
   };
 
   return (
@@ -115,23 +98,9 @@ export function StartupCalculator() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             Startup Analysis
           </Typography.Title>
-          <Figures
-            items={[
-              { title: 'Company Valuation', value: formatMoney(result.companyValuation, result.currency) },
-              { title: 'Funding Goal', value: formatMoney(result.fundingGoal, result.currency) },
-              { title: 'Token Value', value: formatTokenPrice(result.tokenValue, result.currency) },
-              { title: 'Equity Offered', value: formatPercent(result.equityOffered) },
-            ]}
-          />
+          <Figures items={startupFigures(result)} />
           <Card size="small" title="Projected Returns">
-            <Figures
-              items={[
-                { title: 'Expected Growth', value: `${result.projectedReturns.expectedGrowthRate}% per year` },
-                { title: 'Time to Liquidity', value: result.projectedReturns.timeToLiquidity },
-                { title: 'Potential Returns', value: result.projectedReturns.potentialReturns },
-                { title: 'Total Cost', value: formatMoney(result.totalCost, result.currency) },
-              ]}
-            />
+            <Figures items={startupReturns(result)} />
           </Card>
           <Costs costs={result.costs} total={result.totalCost} currency={result.currency} />
           <Risks risks={result.riskAnalysis} />

@@ -2,9 +2,10 @@ import { DownloadOutlined, FileProtectOutlined, SafetyCertificateOutlined } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, List, Popover, Progress, Row, Select, Table, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
-import { apiRequest, describeError } from '../../api/client';
+import { describeError } from '../../api/client';
 import { requestComplianceReview } from '../../api/mutations';
 import { assetsQuery, complianceQuery, dashboardStatsQuery } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/queryClient';
 import type { CheckStatus, ComplianceCheck, ComplianceOverview } from '../../api/types';
 import { formatDate } from '../format';
 import { PageSpinner } from '../layout/PageSpinner';
@@ -119,9 +120,8 @@ function QuickActions({ data }: { data: ComplianceOverview }) {
   const queryClient = useQueryClient();
   const review = useMutation({
     mutationFn: async () => {
-      const { position } = await requestComplianceReview();
-      queryClient.setQueryData(complianceQuery.queryKey, await apiRequest<ComplianceOverview>('GET', '/api/compliance', undefined, { readAfter: position }));
-      void queryClient.invalidateQueries({ queryKey: dashboardStatsQuery.queryKey });
+      await requestComplianceReview();
+      await refreshAfterWrite(queryClient, complianceQuery, dashboardStatsQuery);
     },
     onSuccess: () => toast.success('Review Requested', 'Our compliance team will review your checks and be in touch.'),
     onError: (error) => toast.error('Error', describeError(error)),

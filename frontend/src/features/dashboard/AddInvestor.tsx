@@ -22,7 +22,10 @@ export function AddInvestor({ assets }: { assets: Asset[] }) {
   const toast = useToast();
   const refresh = useAssetRefresh();
   const add = useMutation({
-    mutationFn: async ({ assetId, ...investor }: InvestorForm) => refresh(assetId, (await addInvestor(assetId, { ...investor, email: investor.email || undefined })).position),
+    mutationFn: async ({ assetId, ...investor }: InvestorForm) => {
+      await addInvestor(assetId, { ...investor, email: investor.email || undefined });
+      await refresh();
+    },
     onSuccess: () => {
       setOpen(false);
       form.resetFields();

@@ -1,10 +1,9 @@
-import { Alert, Card, Flex, Result, Statistic } from 'antd';
-import type { RegistrationReceipt } from '../../api/types';
+import { Alert, Card, Flex, Result } from 'antd';
 import { ButtonLink } from '../layout/ButtonLink';
 import { ResultHeading } from '../layout/ResultHeading';
 
-/** Success screen after registering interest, with the registration's number and fee outcome. */
-export function RegistrationComplete({ receipt }: { receipt: RegistrationReceipt }) {
+/** Success screen after registering interest: the confirmation link is on its way by e-mail. */
+export function RegistrationComplete() {
   return (
     <Flex vertical gap={24}>
       <Result
@@ -15,24 +14,15 @@ export function RegistrationComplete({ receipt }: { receipt: RegistrationReceipt
         style={{ paddingBottom: 0 }}
       />
       <Card>
-        <Flex vertical gap={16}>
-          <Statistic title="Registration number" value={receipt.number} groupSeparator="" />
-          {receipt.feeWaived ? (
-            <Alert
-              type="success"
-              showIcon
-              title="Your sign-on fee is waived"
-              description={`You are number ${receipt.number} of the first 100 registrations, so you will not pay the sign-on fee.`}
-            />
-          ) : (
-            <Alert
-              type="info"
-              showIcon
-              title="Early-access places are taken"
-              description="All 100 fee-free early-access places have been taken, so the standard sign-on fee applies."
-            />
-          )}
-        </Flex>
+        <Alert
+          type="info"
+          showIcon
+          title="Please check your e-mail"
+          description={
+            'We have sent you a link to confirm your e-mail address. Open it within 48 hours: your registration ' +
+            'counts toward the first 100, whose sign-on fees are waived, once it is confirmed.'
+          }
+        />
       </Card>
       <Flex justify="center">
         <ButtonLink to="/" color="primary" variant="solid" size="large">

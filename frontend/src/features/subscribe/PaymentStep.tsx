@@ -15,8 +15,8 @@ interface Props {
   plan: Plan;
   checkout: CreatedSubscription & { clientSecret: string };
   onBack(): void;
-  /** Called once the provider has accepted the payment; `position` when the server recorded it at once. */
-  onPaid(position: number | null): Promise<void>;
+  /** Called once the provider has accepted the payment. */
+  onPaid(): Promise<void>;
 }
 
 /** Spec §2 "Subscribe": after choosing a plan, the card-payment page. */
@@ -53,7 +53,7 @@ export function PaymentStep({ plan, checkout, onBack, onPaid }: Props) {
           <SandboxCardForm clientSecret={checkout.clientSecret} payLabel={payLabel} onPaid={onPaid} />
         ) : (
           <Suspense fallback={<PageSpinner />}>
-            <StripePaymentForm publishableKey={billing.data.publishableKey ?? ''} clientSecret={checkout.clientSecret} intent={checkout.intent ?? 'payment'} payLabel={payLabel} onPaid={() => onPaid(null)} />
+            <StripePaymentForm publishableKey={billing.data.publishableKey ?? ''} clientSecret={checkout.clientSecret} intent={checkout.intent ?? 'payment'} payLabel={payLabel} onPaid={onPaid} />
           </Suspense>
         )}
       </Card>

@@ -9,13 +9,13 @@ import { useToast } from '../toast';
  * The payment form when no Stripe keys are set: Stripe's test cards, nothing charged, clearly marked as
  * test mode. The server decides approve or decline exactly as Stripe's test mode would.
  */
-export function SandboxCardForm({ clientSecret, payLabel, onPaid }: { clientSecret: string; payLabel: string; onPaid(position: number): Promise<void> }) {
+export function SandboxCardForm({ clientSecret, payLabel, onPaid }: { clientSecret: string; payLabel: string; onPaid(): Promise<void> }) {
   const [form] = Form.useForm<TestCard>();
   const toast = useToast();
   const payment = useMutation({
     mutationFn: async (card: TestCard) => {
-      const { position } = await confirmSandboxPayment(clientSecret, card);
-      await onPaid(position);
+      await confirmSandboxPayment(clientSecret, card);
+      await onPaid();
     },
     onError: (error) => {
       if (error instanceof ApiError) form.setFields(error.fieldErrors.map((e) => ({ name: e.field as keyof TestCard, errors: [e.message] })));

@@ -6,7 +6,6 @@ import { ApiError } from '../../api/client';
 import { createSubscription } from '../../api/mutations';
 import { plansQuery } from '../../api/queries';
 import type { CreatedSubscription, Plan, Tier, User } from '../../api/types';
-import { useBillingRefresh } from '../billing/useBillingRefresh';
 import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
 import { useToast } from '../toast';
@@ -24,12 +23,11 @@ export function SubscribePage({ user }: { user: User }) {
   const plans = useQuery(plansQuery);
   const toast = useToast();
   const navigate = useNavigate();
-  const refresh = useBillingRefresh();
   const [payment, setPayment] = useState<Checkout | null>(null);
 
-  const finish = async (plan: Plan, position: number | null) => {
+  // Home confirms the payment and reads the plan again (usePaymentReturnNotice).
+  const finish = async (plan: Plan) => {
     rememberSubscribingTo(plan.name);
-    if (position) await refresh(position);
     await navigate({ href: PAYMENT_RETURN_PATH });
   };
 
@@ -38,7 +36,7 @@ export function SubscribePage({ user }: { user: User }) {
     onSuccess: async (checkout, tier) => {
       const plan = plans.data!.find((p) => p.tier === tier)!;
       // Nothing to pay (an early-access Starter): the plan is active already.
-      if (checkout.status === 'active') return finish(plan, checkout.position);
+      if (checkout.status === 'active') return finish(plan);
       if (!checkout.clientSecret) {
         toast.error('Payment Required', 'Please complete the payment to activate your subscription.');
         return;
@@ -62,7 +60,7 @@ export function SubscribePage({ user }: { user: User }) {
   if (payment) {
     return (
       <Page>
-        <PaymentStep plan={payment.plan} checkout={payment.checkout} onBack={() => setPayment(null)} onPaid={(position) => finish(payment.plan, position)} />
+        <PaymentStep plan={payment.plan} checkout={payment.checkout} onBack={() => setPayment(null)} onPaid={() => finish(payment.plan)} />
       </Page>
     );
   }

@@ -2,6 +2,8 @@
  * Where a confirmed payment lands (spec §7): the home page at /?subscription=success. The tier is kept
  * in session storage across the hop, because Stripe may send the browser away to confirm and back.
  */
+import type { HomeSearch } from '../../routes/search';
+
 const TIER_KEY = 'kauri.subscribingTo';
 
 export const PAYMENT_RETURN_PATH = '/?subscription=success';
@@ -14,14 +16,24 @@ export function rememberSubscribingTo(planName: string): void {
   sessionStorage.setItem(TIER_KEY, planName);
 }
 
-/** Reads and clears the return marker: the plan's name when this page load is a payment return. */
-export function takePaymentReturn(): { planName: string; failed: boolean } | null {
-  const params = new URLSearchParams(window.location.search);
-  if (params.get('subscription') !== 'success') return null;
-  const planName = sessionStorage.getItem(TIER_KEY) ?? 'your';
+/** Reads and forgets the plan remembered before paying. */
+export function takeSubscribingTo(): string | null {
+  const planName = sessionStorage.getItem(TIER_KEY);
   sessionStorage.removeItem(TIER_KEY);
+  return planName;
+}
+
+export interface PaymentReturn {
+  planName: string;
+  failed: boolean;
+}
+
+/**
+ * The outcome to announce when this visit of the home page is a payment return, else null. The plan's name
+ * is taken (and forgotten) only on a return.
+ */
+export function paymentReturn(search: HomeSearch, takePlanName: () => string | null): PaymentReturn | null {
+  if (search.subscription !== 'success') return null;
   // Stripe appends the outcome of a redirect-based confirmation.
-  const failed = params.get('redirect_status') === 'failed';
-  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.hash);
-  return { planName, failed };
+  return { planName: takePlanName() ?? 'your', failed: search.redirect_status === 'failed' };
 }

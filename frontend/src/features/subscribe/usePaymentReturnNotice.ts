@@ -1,19 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { currentUserQuery } from '../../api/auth';
 import { billingQuery, subscriptionStatusQuery } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/queryClient';
+import type { HomeSearch } from '../../routes/search';
 import { useToast } from '../toast';
-import { takePaymentReturn } from './paymentReturn';
+import { paymentReturn, takeSubscribingTo } from './paymentReturn';
 
 /** On the home page: confirms a completed subscription payment, cleans the address, refreshes the plan. */
-export function usePaymentReturnNotice(): void {
+export function usePaymentReturnNotice(search: HomeSearch): void {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Once per return, even when StrictMode runs the effect twice or the address is still being cleaned.
+  const handled = useRef(false);
   useEffect(() => {
-    const payment = takePaymentReturn();
+    if (handled.current) return;
+    const payment = paymentReturn(search, takeSubscribingTo);
     if (!payment) return;
+    handled.current = true;
     if (payment.failed) toast.error('Payment Failed', 'The payment was not completed. Please try again.');
     else toast.success('Payment Successful', `Successfully subscribed to ${payment.planName} plan!`);
-    for (const query of [currentUserQuery, subscriptionStatusQuery, billingQuery]) void queryClient.invalidateQueries({ queryKey: query.queryKey });
-  }, [toast, queryClient]);
+    void navigate({ to: '/', search: {}, hash: true, replace: true });
+    void refreshAfterWrite(queryClient, currentUserQuery, subscriptionStatusQuery, billingQuery);
+  }, [search, toast, queryClient, navigate]);
 }

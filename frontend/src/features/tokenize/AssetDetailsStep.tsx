@@ -14,14 +14,15 @@ export const assetTypes = [
 ] as const;
 
 /** Step 1 (spec §2, §5 Asset form): creates the draft and moves the wizard to step 2. Read-only once saved. */
-export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; onCreated(asset: Asset): void }) {
+export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; onCreated(assetId: string): void }) {
   const [form] = Form.useForm<AssetInput>();
   const toast = useToast();
   const refresh = useAssetRefresh();
   const create = useMutation({
     mutationFn: async (input: AssetInput) => {
-      const { id, position } = await createAsset(input);
-      return refresh(id, position);
+      const { id } = await createAsset(input);
+      await refresh();
+      return id;
     },
     onSuccess: onCreated,
     onError: (error) => {

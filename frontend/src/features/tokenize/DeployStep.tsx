@@ -12,7 +12,10 @@ export function DeployStep({ asset }: { asset: Asset }) {
   const toast = useToast();
   const refresh = useAssetRefresh();
   const submit = useMutation({
-    mutationFn: async () => refresh(asset.id, (await submitAsset(asset.id)).position),
+    mutationFn: async () => {
+      await submitAsset(asset.id);
+      await refresh();
+    },
     onSuccess: () => toast.success('Submitted for Review', 'Our compliance team reviews the request; you will see the outcome on My Assets.'),
     onError: (error) => toast.error(errorTitle(error, 'Error'), describeError(error)),
   });

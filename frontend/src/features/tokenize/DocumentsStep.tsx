@@ -41,8 +41,8 @@ function DocumentCard({ asset, editable, kind, title, what }: { asset: Asset; ed
     if (file.type && file.type !== 'application/pdf') return toast.error('Upload Failed', 'Documents must be PDF files');
     setProgress(0);
     try {
-      const { position } = await uploadDocument(asset.id, kind, file, setProgress);
-      await refresh(asset.id, position);
+      await uploadDocument(asset.id, kind, file, setProgress);
+      await refresh();
       toast.success('Document Uploaded', `${title} uploaded`);
     } catch (error) {
       toast.error(errorTitle(error as Error, 'Upload Failed'), describeError(error as Error));

@@ -19,7 +19,10 @@ export function TokenConfigStep({ asset, editable }: { asset: Asset; editable: b
   const toast = useToast();
   const refresh = useAssetRefresh();
   const save = useMutation({
-    mutationFn: async (terms: TokenTerms) => refresh(asset.id, (await configureToken(asset.id, terms)).position),
+    mutationFn: async (terms: TokenTerms) => {
+      await configureToken(asset.id, terms);
+      await refresh();
+    },
     onSuccess: () => toast.success('Token Configured', 'The token terms are saved.'),
     onError: (error) => {
       if (error instanceof ApiError) form.setFields(error.fieldErrors.map((e) => ({ name: e.field as keyof TokenTerms, errors: [e.message] })));

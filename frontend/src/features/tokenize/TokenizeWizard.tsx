@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Card, Flex, Result, Steps, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { assetQuery } from '../../api/queries';
@@ -14,21 +14,24 @@ import { ValuationStep } from './ValuationStep';
 
 export const WIZARD_STEPS = ['Asset Details', 'Documentation', 'Valuation', 'Token Configuration', 'Deploy'] as const;
 
+const route = getRouteApi('/_signedIn/tokenize');
+
 /**
  * 'Tokenize Your Asset' (spec §2, §4): five steps, all working. The draft lives on the server, so the
  * address carries its id (?asset=…): 'Continue Setup' reopens it at its current step, and a reload keeps it.
  */
 export function TokenizeWizard() {
-  const search = useSearch({ strict: false }) as { asset?: unknown };
-  const assetId = typeof search.asset === 'string' ? search.asset : null;
+  const assetId = route.useSearch({ select: (search) => search.asset ?? null });
   const navigate = useNavigate();
   const asset = useQuery({ ...assetQuery(assetId ?? ''), enabled: assetId !== null });
   const [step, setStep] = useState(1);
 
-  // Open a saved asset at the step it has reached.
+  // Open a saved asset at the step it has reached: only when another asset opens or it reaches a new step, not
+  // on every refetch of the same asset.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the asset's id and step on purpose.
   useEffect(() => {
     if (asset.data) setStep(asset.data.currentStep);
-  }, [asset.data?.id, asset.data?.currentStep]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [asset.data?.id, asset.data?.currentStep]);
 
   if (assetId && asset.isPending) return <PageSpinner />;
   if (assetId && asset.isError) {
@@ -42,7 +45,12 @@ export function TokenizeWizard() {
     if (step > reached) return <Alert type="info" showIcon title={`${WIZARD_STEPS[step - 1]} becomes available once the previous steps are complete.`} />;
     switch (step) {
       case 1:
-        return <AssetDetailsStep asset={saved} onCreated={(created) => void navigate({ to: appPath('/tokenize'), search: { asset: created.id } as never, replace: true })} />;
+        return (
+          <AssetDetailsStep
+            asset={saved}
+            onCreated={(id) => void navigate({ to: '/tokenize', search: { asset: id }, replace: true })}
+          />
+        );
       case 2:
         return <DocumentsStep asset={saved!} editable={editable} />;
       case 3:

@@ -22,7 +22,10 @@ export function ValuationStep({ asset, editable }: { asset: Asset; editable: boo
   const refresh = useAssetRefresh();
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const accept = useMutation({
-    mutationFn: async ({ value, method }: Estimate) => refresh(asset.id, (await valueAsset(asset.id, value, method)).position),
+    mutationFn: async ({ value, method }: Estimate) => {
+      await valueAsset(asset.id, value, method);
+      await refresh();
+    },
     onSuccess: () => {
       setEstimate(null);
       toast.success('Valuation Accepted', 'The asset’s value is saved.');

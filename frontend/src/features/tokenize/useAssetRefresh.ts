@@ -1,22 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../api/client';
-import { activitiesQuery, assetQuery, assetsQuery, dashboardStatsQuery, investorsQuery, reviewQueueQuery } from '../../api/queries';
-import type { Asset } from '../../api/types';
+import { activitiesQuery, approvedAssetsQuery, assetsQuery, dashboardStatsQuery, investorsQuery, reviewQueueQuery } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/queryClient';
 
 /**
- * After an asset write: read the asset once its read model has taken in the write (read-your-writes), put
- * it in the cache, and mark every list that shows it stale. Returns the fresh asset.
+ * After an asset write: every query that shows assets is read again — the asset itself and My Assets (both
+ * under the `/api/assets` key), the dashboard's figures, and the admin's queues.
  */
-export function useAssetRefresh(): (assetId: string, position: number) => Promise<Asset> {
+export function useAssetRefresh(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(
-    async (assetId, position) => {
-      const asset = await apiRequest<Asset>('GET', `/api/assets/${encodeURIComponent(assetId)}`, undefined, { readAfter: position });
-      queryClient.setQueryData(assetQuery(assetId).queryKey, asset);
-      for (const query of [assetsQuery, dashboardStatsQuery, activitiesQuery, investorsQuery, reviewQueueQuery]) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-      return asset;
-    },
+    () => refreshAfterWrite(queryClient, assetsQuery, dashboardStatsQuery, activitiesQuery, investorsQuery, reviewQueueQuery, approvedAssetsQuery),
     [queryClient],
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
-import { apiRequest, describeError, errorTitle } from '../../api/client';
+import { describeError, errorTitle } from '../../api/client';
 import { invest } from '../../api/mutations';
 import { holdingsQuery, offeringsQuery } from '../../api/queries';
-import type { Holding, Offering } from '../../api/types';
+import { refreshAfterWrite } from '../../api/queryClient';
+import type { Offering } from '../../api/types';
 import { formatCount, formatPayment } from '../format';
 import { useToast } from '../toast';
 
@@ -20,12 +21,7 @@ export function InvestDialog({ offering, onClose }: { offering: Offering; onClos
   const submit = useMutation({
     mutationFn: async () => {
       const result = await invest({ offeringId: offering.id, tokensRequested: Math.trunc(tokens!), investmentAmount: amount! });
-      const [holdings, offerings] = await Promise.all([
-        apiRequest<{ holdings: Holding[] }>('GET', '/api/holdings', undefined, { readAfter: result.position }),
-        apiRequest<{ offerings: Offering[] }>('GET', '/api/offerings', undefined, { readAfter: result.position }),
-      ]);
-      queryClient.setQueryData(holdingsQuery.queryKey, holdings);
-      queryClient.setQueryData(offeringsQuery.queryKey, offerings);
+      await refreshAfterWrite(queryClient, holdingsQuery, offeringsQuery);
       return result;
     },
     onSuccess: (result) => {

@@ -2,9 +2,10 @@ import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/i
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, List, Progress, Radio, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { apiRequest, ApiError, describeError } from '../../api/client';
+import { ApiError, describeError } from '../../api/client';
 import { submitVerification, uploadEvidence } from '../../api/mutations';
 import { wholesaleStatusQuery } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/queryClient';
 import type { EvidenceRef, VerificationSubmission, WholesaleStatus } from '../../api/types';
 import { groupedWholeNumber } from '../format';
 import { useToast } from '../toast';
@@ -37,8 +38,8 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
 
   const submit = useMutation({
     mutationFn: async (values: VerificationSubmission) => {
-      const { position } = await submitVerification({ ...values, verificationDocuments: documents });
-      queryClient.setQueryData(wholesaleStatusQuery.queryKey, await apiRequest<WholesaleStatus>('GET', '/api/wholesale-status', undefined, { readAfter: position }));
+      await submitVerification({ ...values, verificationDocuments: documents });
+      await refreshAfterWrite(queryClient, wholesaleStatusQuery);
     },
     onSuccess: () => toast.success('Verification Submitted', 'Your wholesale investor verification has been submitted for review.'),
     onError: (error) => {

@@ -1,0 +1,30 @@
+import { DomainError } from '../../platform/errors.js';
+import { checkTestCard } from './sandbox-provider.js';
+
+describe('sandbox card form checks', () => {
+  const now = new Date('2026-11-23T00:00:00Z');
+
+  it('passes a valid test card', () => {
+    expect(() => checkTestCard({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }, now)).not.toThrow();
+  });
+
+  it("names every wrong field at once, with Stripe's messages", () => {
+    let error: unknown;
+    try {
+      checkTestCard({ number: '4242 4242 4242 4241', expiry: '01/20', cvc: '1' }, now);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({
+      message: 'Your card number is incorrect.',
+      status: 400,
+      title: 'Payment Failed',
+      errors: [
+        { field: 'number', message: 'Your card number is incorrect.' },
+        { field: 'expiry', message: "Your card's expiration year is in the past." },
+        { field: 'cvc', message: "Your card's security code is incomplete." },
+      ],
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import {
+  anyId,
+  anyTime,
+  checkDecider,
+  choiceOf,
+  commandsOf,
+  often,
+  someNumber,
+  someText,
+} from '../../testing/decider-properties.js';
+import { PROFESSIONAL_TYPES, VERIFICATION_TYPES, type VerificationDocument } from './events.js';
+import { verification, type VerificationCommand } from './verification.decider.js';
+
+const userId = fc.constantFrom('investor-1', 'constructor');
+const verificationId = fc.oneof(fc.constantFrom('v-1', '__proto__', 'toString'), anyId);
+const document: VerificationDocument = {
+  documentId: `evd_${'a'.repeat(32)}`,
+  fileName: 'letter.pdf',
+  contentType: 'application/pdf',
+  size: 1200,
+  sha256: 'cd'.repeat(32),
+};
+const documents = often(
+  fc.constantFrom<VerificationDocument[]>([], [document]),
+  fc.constantFrom<VerificationDocument[]>(
+    [{ ...document, size: Number.NaN }],
+    [{ ...document, fileName: '' }],
+    Array<VerificationDocument>(11).fill(document),
+  ),
+);
+const amount = (usual: fc.Arbitrary<number>) => fc.option(someNumber(usual), { nil: null });
+
+const submit = fc.record({
+  type: fc.constant('SubmitVerification' as const),
+  verificationId,
+  userId,
+  verificationType: choiceOf(VERIFICATION_TYPES),
+  netWorthAmount: amount(fc.integer({ min: 1_000_000, max: 50_000_000 })),
+  investmentAmount: amount(fc.integer({ min: 100_000, max: 5_000_000 })),
+  professionalType: fc.option(choiceOf(PROFESSIONAL_TYPES), { nil: null }),
+  verifierName: someText(fc.constant('Hine Walker')),
+  verifierContact: someText(fc.constant('hine@law.nz')),
+  documents,
+});
+const decide = fc
+  .record({
+    verificationId,
+    userId,
+    adminId: anyId,
+    now: anyTime,
+    months: fc.integer({ min: 1, max: 36 }),
+    reason: someText(fc.constant('The letter is not signed')),
+    approve: fc.boolean(),
+  })
+  .map(({ approve, months, reason, ...rest }): VerificationCommand =>
+    approve
+      ? { type: 'ApproveVerification', ...rest, validityMonths: months }
+      : { type: 'RejectVerification', ...rest, reason },
+  );
+const sweptBy = fc.oneof(
+  fc.constant({ kind: 'system' as const, name: 'verification-expiry' }),
+  anyId.map((id) => ({ kind: 'user' as const, userId: id })),
+);
+// asOf is sometimes after now: such a sweep is refused, never recorded.
+const expire = fc.record({
+  type: fc.constant('ExpireVerification' as const),
+  userId,
+  asOf: anyTime,
+  now: anyTime,
+  by: sweptBy,
+});
+const command: fc.Arbitrary<VerificationCommand> = fc.oneof(
+  { weight: 3, arbitrary: submit },
+  { weight: 3, arbitrary: decide },
+  { weight: 1, arbitrary: expire },
+);
+
+describe('Wholesale verification decider, properties', () => {
+  it('whatever is submitted and decided: events fit, amounts are finite, decisions name the one submitted', () => {
+    checkDecider(verification, {
+      commands: commandsOf(command, { opening: [submit] }),
+      invariant(state, history) {
+        const last = history.filter((e) => e.type === 'VerificationSubmitted').at(-1);
+        if (last) expect(state.verificationId).toBe(last.data.verificationId);
+        if (state.status === 'verified') expect(state.validUntil! > state.verifiedAt!).toBe(true);
+      },
+    });
+  });
+});

@@ -1,0 +1,238 @@
+/**
+ * The edge of the real app (memory stores): malformed input is a clean 400 that appends nothing, dates come in
+ * one shape only, uploads never hang, every response carries the security headers, one answer lists every
+ * field's mistake, and a shutdown finishes within seconds even with a hung upload.
+ */
+import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CommandBus } from '@nestjs/cqrs';
+import { SHUTDOWN_GRACE_MS } from '../../app.js';
+import { FUTURE_SWEEP } from '../../domains/wholesale/verification.decider.js';
+import { ExecuteVerificationCommand } from '../../domains/wholesale/verification.handlers.js';
+import { startTestServer, type Api } from '../../testing/api.js';
+import { subscribe } from '../../testing/billing.js';
+import { signUp } from '../../testing/users.js';
+import { systemContext } from '../command-context.js';
+import { CHARACTERS_NOT_ALLOWED, NAME_NOT_ALLOWED, TOO_DEEP } from './input-limits.js';
+import { contentSecurityPolicy } from './security-headers.js';
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+describe('the edge of the app', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let owner: Api & { user: { id: string } };
+  let admin: Api & { user: { id: string } };
+  let assetId: string;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    owner = await signUp(server);
+    admin = await signUp(server, { admin: true });
+    await subscribe(owner, 'enterprise');
+    const asset = { name: 'Edge House', description: 'Twelve apartments', assetType: 'property', totalValue: 5e5 };
+    assetId = (await owner.post('/api/assets', { ...asset, tokenCount: 100 })).body.id;
+  });
+  afterAll(() => server.close());
+
+  /** Runs `refused`, expects a 4xx, and that the event log did not move. */
+  async function refusedWithoutEvents<T extends { status: number }>(refused: () => Promise<T>): Promise<T> {
+    const head = await server.eventStore.headPosition();
+    const res = await refused();
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(await server.eventStore.headPosition()).toBe(head);
+    return res;
+  }
+
+  it('refuses deep JSON, NUL, lone surrogates and prototype keys with a 400 naming the field', async () => {
+    const deep = '['.repeat(6000) + ']'.repeat(6000);
+    for (const path of ['/api/register-interest', '/api/calculator/analyze', '/api/login']) {
+      const res = await refusedWithoutEvents(() => server.api.request('POST', path, deep, JSON_TYPE));
+      expect(res).toMatchObject({ status: 400, body: { message: TOO_DEEP } });
+    }
+    const nested = JSON.stringify(Array.from({ length: 33 }).reduce((inner) => ({ a: inner }), 1));
+    expect((await owner.request('POST', '/api/assets', nested, JSON_TYPE)).body.message).toBe(TOO_DEEP);
+
+    const characters = (field: string) => ({
+      message: CHARACTERS_NOT_ALLOWED,
+      errors: [{ field, message: CHARACTERS_NOT_ALLOWED }],
+    });
+    expect((await refusedWithoutEvents(() => owner.get('/api/assets/%00'))).body).toEqual(characters('path'));
+    const nul = await refusedWithoutEvents(() => owner.post('/api/assets', { name: 'a\u0000b' }));
+    expect(nul.body).toEqual(characters('name'));
+    const lone = '{"verificationType":"professional","verifierName":"Hine \\ud800","verifierContact":"hine@law.nz"}';
+    const submit = '/api/wholesale-verification';
+    const loneRes = await refusedWithoutEvents(() => owner.request('POST', submit, lone, JSON_TYPE));
+    expect(loneRes.body).toEqual(characters('verifierName'));
+    const query = await refusedWithoutEvents(() => admin.get('/api/audit/events?actor=a%00b'));
+    expect(query.body).toEqual(characters('actor'));
+
+    const proto = '{"__proto__":{"roles":["admin"]},"email":"x@example.nz","password":"a long enough password"}';
+    const protoRes = await refusedWithoutEvents(() => server.api.request('POST', '/api/register', proto, JSON_TYPE));
+    expect(protoRes.body).toEqual({
+      message: NAME_NOT_ALLOWED,
+      errors: [{ field: '__proto__', message: NAME_NOT_ALLOWED }],
+    });
+  });
+
+  it('accepts dates only as ISO 8601 calendar dates or date-times with a zone, in sensible years', async () => {
+    for (const from of ['2026-W01', '20261123', '42', '2026-02-30', '9999-01-01']) {
+      const res = await refusedWithoutEvents(() => admin.get(`/api/audit/events?from=${from}`));
+      expect([from, res.status, res.body.errors[0].field]).toEqual([from, 400, 'from']);
+    }
+    expect((await admin.get('/api/audit/events?from=2026-01-01&to=2026-12-31T23:59:59%2B13:00')).status).toBe(200);
+    const state = await refusedWithoutEvents(() => admin.get('/api/audit/streams/asset-x/state?at=20261123'));
+    expect(state.status).toBe(400);
+    const check = { status: 'passed', expiryDate: '2030-02-30' };
+    const path = `/api/compliance-reviews/${owner.user.id}/checks/aml`;
+    const expiry = await refusedWithoutEvents(() => admin.post(path, check));
+    expect(expiry.body.errors).toEqual([{ field: 'expiryDate', message: 'Expiry date must be a date (YYYY-MM-DD)' }]);
+  });
+
+  it('never sweeps certifications as of a future or malformed time', async () => {
+    const ops = { authorization: `Ops ${server.opsToken}` };
+    const sweep = (body: object) => server.api.post('/api/operations/wholesale/expire', body, ops);
+    const bad = await refusedWithoutEvents(() => sweep({ asOf: '42' }));
+    expect(bad.body.errors).toEqual([{ field: 'asOf', message: expect.stringContaining('YYYY-MM-DD') }]);
+    const future = await refusedWithoutEvents(() => sweep({ asOf: '2042-01-01' }));
+    expect(future.body).toEqual({ message: FUTURE_SWEEP, errors: [{ field: 'asOf', message: FUTURE_SWEEP }] });
+    expect((await sweep({ asOf: '2026-01-01T00:00:00Z' })).status).toBe(200);
+  });
+
+  it('records who ran a sweep: the admin, or the system for the ops token', async () => {
+    const commands = server.app.get(CommandBus);
+    /** An investor whose certification was approved 25 months ago, so it has lapsed by now. */
+    async function lapsedInvestor(): Promise<string> {
+      const investor = await signUp(server);
+      const verifier = { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' };
+      const form = { verificationType: 'professional', professionalType: 'lawyer', ...verifier };
+      const submitted = await investor.post('/api/wholesale-verification', form);
+      const longAgo = new Date(Date.now() - 25 * 31 * 86_400_000).toISOString();
+      const approve = {
+        type: 'ApproveVerification',
+        verificationId: submitted.body.id,
+        userId: investor.user.id,
+        adminId: admin.user.id,
+        now: longAgo,
+        validityMonths: 24,
+      } as const;
+      const context = systemContext('edge-test', randomUUID(), longAgo);
+      await commands.execute(new ExecuteVerificationCommand(approve, context));
+      return investor.user.id;
+    }
+    const expiredOf = async (userId: string) =>
+      (await server.eventStore.readStream(`verification-${userId}`)).find((e) => e.type === 'VerificationExpired');
+
+    const first = await lapsedInvestor();
+    const byAdmin = await admin.post('/api/operations/wholesale/expire', {});
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.expired).toBeGreaterThanOrEqual(1);
+    const adminEvent = await expiredOf(first);
+    expect(adminEvent?.data).toMatchObject({ expiredBy: { kind: 'user', userId: admin.user.id } });
+    expect(adminEvent?.metadata).toMatchObject({ schemaVersion: 2, actor: { kind: 'user', userId: admin.user.id } });
+    expect(Date.parse(adminEvent!.metadata.occurredAt)).toBeLessThanOrEqual(Date.now());
+
+    const second = await lapsedInvestor();
+    const ops = { authorization: `Ops ${server.opsToken}` };
+    const byOps = await server.api.post('/api/operations/wholesale/expire', {}, ops);
+    expect(byOps.status).toBe(200);
+    const opsEvent = await expiredOf(second);
+    expect(opsEvent?.data).toMatchObject({ expiredBy: { kind: 'system', name: 'operator' } });
+    expect(opsEvent?.metadata.actor).toEqual({ kind: 'system', name: 'operator' });
+  });
+
+  it('lists every wrong field of a wholesale submission at once, with the spec texts', async () => {
+    const investor = await signUp(server);
+    // The issue's example: every field wrong, every message in one answer.
+    const form = {
+      verificationType: 'high_net_worth', netWorthAmount: 4_999_999, verifierName: 'A', verifierContact: 'nope',
+    };
+    const res = await refusedWithoutEvents(() => investor.post('/api/wholesale-verification', form));
+    expect(res.body).toEqual({
+      message: 'Net worth must be at least NZD 5,000,000',
+      errors: [
+        { field: 'netWorthAmount', message: 'Net worth must be at least NZD 5,000,000' },
+        { field: 'verifierName', message: 'Verifier name required' },
+        { field: 'verifierContact', message: 'Valid verifier email required' },
+      ],
+    });
+    const professional = { verificationType: 'professional', verifierName: 'Hine', verifierContact: 'hine@law.nz' };
+    const noProfession = await investor.post('/api/wholesale-verification', professional);
+    expect(noProfession.body.errors).toEqual([{ field: 'professionalType', message: 'Please choose your profession' }]);
+  });
+
+  it('answers an upload sent as JSON or a form with 415 at once, naming the accepted types', async () => {
+    const started = performance.now();
+    const deed = `/api/assets/${assetId}/documents/property-deed`;
+    const json = await refusedWithoutEvents(() => owner.request('PUT', deed, { file: '%PDF-' }));
+    expect(json.status).toBe(415);
+    const accepted = 'one of these content types: application/pdf, application/octet-stream';
+    expect(json.body.message).toBe(`Send the file itself as the request body, with ${accepted}`);
+    const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+    const evidence = '/api/wholesale-verification/documents';
+    const form = await refusedWithoutEvents(() => owner.request('POST', evidence, 'a=1', formType));
+    expect(form.status).toBe(415);
+    expect(form.body.message).toContain('image/png');
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('sends the security headers on every response; HSTS only over TLS', async () => {
+    const csp =
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
+      "font-src 'self' data:;connect-src 'self';frame-src 'none';frame-ancestors 'none';object-src 'none';" +
+      "base-uri 'self';form-action 'self'";
+    for (const path of ['/api/health', '/api/assets', '/api/docs']) {
+      const { headers } = await server.api.get(path);
+      expect(headers.get('content-security-policy')).toBe(csp);
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('x-frame-options')).toBe('DENY');
+      expect(headers.get('x-powered-by')).toBeNull();
+      expect(headers.get('strict-transport-security')).toBeNull();
+    }
+    // Through a TLS-terminating proxy on the loopback (trust proxy): HSTS.
+    const tls = await server.api.get('/api/health', { 'x-forwarded-proto': 'https' });
+    expect(tls.headers.get('strict-transport-security')).toBe(HSTS);
+  });
+
+  it("lets Stripe's scripts and frames in only when Stripe is configured", () => {
+    expect(contentSecurityPolicy({ stripe: null })['script-src']).toEqual(["'self'"]);
+    const prices = { professional: 'p', enterprise: 'e' };
+    const stripe = { secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'wh', prices, apiUrl: null };
+    const csp = contentSecurityPolicy({ stripe });
+    expect(csp['script-src']).toContain('https://js.stripe.com');
+    expect(csp['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
+    expect(csp['connect-src']).toContain('https://api.stripe.com');
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+});
+
+describe('shutdown', () => {
+  it('finishes within a few seconds even with a hung upload; HSTS=true sends HSTS on plain HTTP', async () => {
+    const server = await startTestServer({ env: { HSTS: 'true' } });
+    const owner = await signUp(server);
+    expect((await owner.get('/api/health')).headers.get('strict-transport-security')).toBe(HSTS);
+    const agent = new Agent({ keepAlive: true });
+    const csrf = owner.cookie('kauri.csrf')!;
+    const headers = {
+      'content-type': 'application/pdf',
+      'content-length': '100000',
+      cookie: `kauri.sid=${owner.cookie('kauri.sid')}; kauri.csrf=${csrf}`,
+      'x-csrf-token': csrf,
+    };
+    const hung = new Promise<string>((resolve) => {
+      const url = new URL('/api/wholesale-verification/documents', server.url);
+      const req = httpRequest(url, { method: 'POST', agent, headers });
+      req.on('response', (res) => resolve(`answered ${res.statusCode}`));
+      req.on('error', (error) => resolve(`closed: ${error.message}`));
+      req.write('%PDF-1.4 and then nothing more');
+    });
+    await new Promise((r) => setTimeout(r, 200)); // the upload is being received
+    const started = performance.now();
+    await server.close();
+    expect(performance.now() - started).toBeLessThan(SHUTDOWN_GRACE_MS + 2000);
+    expect(await hung).toMatch(/^closed|^answered/);
+    agent.destroy();
+  }, 30_000);
+});

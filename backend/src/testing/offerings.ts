@@ -1,0 +1,78 @@
+import type { StartedServer } from '../app.js';
+import type { Api } from './api.js';
+import { subscribe } from './billing.js';
+import { samplePdf } from './pdf.js';
+import { signUp } from './users.js';
+
+type Server = Pick<StartedServer, 'url' | 'opsToken'>;
+
+function expectStatus(what: string, res: { status: number; body: unknown }, status: number): void {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/**
+ * An owner with an asset whose tokenization an admin approved, and an offering of it: the path every
+ * offering takes over HTTP (plan, draft, documents, valuation, token terms, review, offering).
+ */
+export async function offeringFor(
+  server: Server,
+  admin: Api,
+  totalTokens: number,
+  tokenPrice = '125.00',
+  minimumInvestment = '0',
+) {
+  const owner = await signUp(server);
+  await subscribe(owner, 'enterprise');
+  const drafted = await owner.post('/api/assets', {
+    name: 'Harbour View',
+    description: 'Twelve waterfront apartments',
+    assetType: 'property',
+    totalValue: 1_000_000,
+    tokenCount: totalTokens,
+  });
+  expectStatus('draft', drafted, 201);
+  const assetId = drafted.body.id as string;
+  await owner.putBytes(`/api/assets/${assetId}/documents/property-deed`, samplePdf());
+  await owner.putBytes(`/api/assets/${assetId}/documents/valuation-report`, samplePdf());
+  await owner.post(`/api/assets/${assetId}/valuation`, { value: 1_000_000, method: 'owner-estimate' });
+  await owner.put(`/api/assets/${assetId}/token`, {
+    symbol: 'HVA',
+    name: 'Harbour View',
+    totalSupply: totalTokens,
+    decimals: 0,
+    price: 1,
+    minInvestment: 1,
+    maxInvestment: 1_000_000,
+    network: 'polygon',
+    lockUpMonths: 12,
+    feePercent: 3.5,
+  });
+  await owner.post(`/api/assets/${assetId}/submit`);
+  expectStatus('approve', await admin.post(`/api/admin/assets/${assetId}/approve`), 200);
+  const created = await admin.post('/api/admin/offerings', {
+    assetId,
+    name: 'Harbour View Series A',
+    description: 'Waterfront income',
+    totalTokens,
+    tokenPrice,
+    minimumInvestment,
+    lockupPeriod: 365,
+  });
+  expectStatus('create offering', created, 201);
+  return { owner, assetId, offeringId: created.body.id as string, position: created.body.position as number };
+}
+
+/** A user certified as a wholesale investor (professional, approved by the admin). */
+export async function verifiedInvestor(server: Server, admin: Api): Promise<Awaited<ReturnType<typeof signUp>>> {
+  const investor = await signUp(server);
+  const submitted = await investor.post('/api/wholesale-verification', {
+    verificationType: 'professional',
+    professionalType: 'accountant',
+    verifierName: 'Hine Walker',
+    verifierContact: 'hine@firm.nz',
+  });
+  expectStatus('submit verification', submitted, 201);
+  const approved = await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' });
+  expectStatus('approve verification', approved, 200);
+  return investor;
+}
