@@ -1,61 +1,94 @@
-import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../app.js';
-import type { EventToAppend } from '../platform/event-store/event-store.js';
-import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
-import { legacyEmailKey as emailKey } from '../platform/email-key.js';
+import { fileURLToPath } from 'node:url';
+import type { FilledHistory } from './history.js';
+import { seedEmbedded } from './seed.js';
 
 /**
- * Embedded boot: a PGlite data folder holding `events` events (one in ten a registration the read models
- * keep, the rest other domains' traffic they read past), then the time for `createApp` to open it and
- * rebuild every in-memory read model from the log.
+ * Embedded boot: a PGlite data folder holding `events` events of everyday history (history.ts), its read models
+ * built and persisted once by a first boot, then restarts timed in fresh processes — with the persisted read
+ * models (the default), and with READ_STORE=memory, which rebuilds them from the log at every start.
  */
-export async function benchEmbeddedBoot(events: number): Promise<{ events: number; bootMs: number; catchUpMs: number; fillMs: number }> {
+
+export interface BootFigures {
+  /** Process start to the first answer from a read model. */
+  servedMs: number;
+  /** Process start to every read model parsed into memory (the persisted store parses on first use). */
+  parsedMs: number;
+  /** createApp: stores opened, read models loaded or rebuilt, Nest ready. */
+  bootMs: number;
+  /** Of which the engine's start and catch-up. */
+  catchUpMs: number;
+  /** The read store's own account (collections, documents). */
+  readStore: string;
+  checksums: Record<string, string>;
+  failed: string[];
+}
+
+export interface BootBench {
+  events: number;
+  fill: FilledHistory;
+  /** The first boot: replays the whole log into the persisted read models. */
+  build: BootFigures;
+  /** Restarts with the persisted read models (the median of three is `persisted`). */
+  persistedRuns: BootFigures[];
+  persisted: BootFigures;
+  /** A restart with READ_STORE=memory: the read models rebuilt from the log, as before. */
+  memory: BootFigures;
+  /** A restart of the same app on an empty history: what a boot costs whatever the history. */
+  empty: BootFigures;
+  /** The persisted copy's checksums equal those of the memory rebuild. */
+  persistedEqualsReplay: boolean;
+}
+
+const CHILD = fileURLToPath(new URL('./boot-child.js', import.meta.url));
+
+/** Boots the built app in a new process on `dataDir` and returns what it measured. */
+export function bootInChild(dataDir: string, readStore: 'pglite' | 'memory'): Promise<BootFigures> {
+  const stores = { EVENT_STORE: 'pglite', READ_STORE: readStore, DATA_DIR: dataDir };
+  const env = { ...process.env, ...stores, LOG_LEVEL: 'silent', PORT: '0' };
+  const child = spawn(process.execPath, [CHILD], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').at(-1);
+      if (code !== 0 || !line) reject(new Error(`boot on ${readStore} exited with ${code}: ${err || out}`));
+      else resolve(JSON.parse(line) as BootFigures);
+    });
+  });
+}
+
+export async function benchEmbeddedBoot(events: number, log: (what: string) => void = () => {}): Promise<BootBench> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kauri-bench-boot-'));
   try {
-    const fillStarted = performance.now();
-    const store = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
-    const at = new Date().toISOString();
-    const meta = () => ({ eventId: randomUUID(), schemaVersion: 1, occurredAt: at, actor: { kind: 'system' as const, name: 'bench' }, correlationId: 'bench', causationId: null });
-    let registrations = 0;
-    for (let i = 0; i < events; i += 500) {
-      const batch: EventToAppend[] = [];
-      for (let j = i; j < Math.min(i + 500, events); j++) {
-        if (j % 10 === 0) {
-          registrations++;
-          batch.push({
-            type: 'InterestRegistered',
-            data: {
-              registrationId: randomUUID(),
-              number: registrations,
-              feeWaived: registrations <= 100,
-              emailKey: emailKey(`bench${registrations}@example.nz`),
-              registrant: { firstName: 'Bench', lastName: 'Mark', email: `bench${registrations}@example.nz`, phone: '0211234567', dateOfBirth: '1980-01-01', city: 'Auckland', occupation: 'Tester', additionalInfo: null },
-              country: 'nz',
-              investmentInterest: ['residential'],
-              investmentAmount: '10k-50k',
-              experience: 'beginner',
-              agreedToTermsAt: at,
-              agreedToContactAt: at,
-              registeredAt: at,
-            },
-            metadata: meta(),
-          });
-        } else {
-          batch.push({ type: 'BenchTrafficRecorded', data: { n: j, note: 'traffic of other domains' }, metadata: meta() });
-        }
-      }
-      await store.append(i % 5000 === 0 ? 'interest-register-prelaunch' : `bench-${i % 97}`, batch, 'any');
+    log(`seeding ${events} events`);
+    const fill = await seedEmbedded(dataDir, events);
+    log(`first boot: building the persisted read models (seeded in ${fill.ms} ms)`);
+    const build = await bootInChild(dataDir, 'pglite');
+    const persistedRuns: BootFigures[] = [];
+    for (let run = 1; run <= 3; run++) {
+      log(`restart ${run}/3 with the persisted read models`);
+      persistedRuns.push(await bootInChild(dataDir, 'pglite'));
     }
-    await store.close();
-    const fillMs = performance.now() - fillStarted;
-
-    const app = await createApp({ env: { EVENT_STORE: 'pglite', READ_STORE: 'memory', DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
-    const { bootMs, catchUpMs } = app;
-    await app.close();
-    return { events, bootMs: Math.round(bootMs), catchUpMs: Math.round(catchUpMs), fillMs: Math.round(fillMs) };
+    log('restart rebuilding the read models in memory');
+    const memory = await bootInChild(dataDir, 'memory');
+    log('restart on an empty history, for comparison');
+    const emptyDir = join(dataDir, 'empty');
+    await bootInChild(emptyDir, 'pglite'); // the first creates the database
+    const empty = await bootInChild(emptyDir, 'pglite');
+    const persisted = [...persistedRuns].sort((a, b) => a.servedMs - b.servedMs)[1]!;
+    const failed = [build, ...persistedRuns, memory].flatMap((b) => b.failed);
+    const failedNames = [...new Set(failed)].join(', ');
+    if (failed.length > 0) throw new Error(`projections failed on the bench history: ${failedNames}`);
+    const replayed = JSON.stringify(memory.checksums);
+    const persistedEqualsReplay = persistedRuns.every((r) => JSON.stringify(r.checksums) === replayed);
+    return { events, fill, build, persistedRuns, persisted, memory, empty, persistedEqualsReplay };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -58,7 +58,7 @@ export async function openReadStore(config: Config, eventStore: EventStore): Pro
       }
       const { SqlReadStore, pgliteDump } = await import('./read-store/sql-read-store.js');
       const pglite = embedded.get(eventStore);
-      const dump = pglite && pgliteDump(async (sql) => (await pglite.query(sql)).blob);
+      const dump = pglite && pgliteDump(pglite);
       return SqlReadStore.open(eventStore.database, { kind: eventStore.kind, dump });
     }
     case 'mongodb': {

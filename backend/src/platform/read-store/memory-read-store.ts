@@ -86,10 +86,23 @@ function compareBy(sort: Record<string, 1 | -1>) {
 
 export class MemoryReadStore implements ReadStore {
   readonly kind: string = 'memory';
-  private readonly collections = new Map<string, Map<string, Doc>>();
+  protected readonly collections = new Map<string, Map<string, Doc>>();
 
   collection<T extends Doc>(name: string): ReadCollection<T> {
-    return new MemoryCollection<T>(this, name, () => this.collections.get(name));
+    return new MemoryCollection<T>(this, name, () => this.documents(name));
+  }
+
+  /**
+   * A collection's documents (undefined when it does not exist): every read and write goes through here, so a
+   * subclass can fill a collection on first use.
+   */
+  protected documents(name: string): Map<string, Doc> | undefined {
+    return this.collections.get(name);
+  }
+
+  /** Forgets a collection, as a drop or the target of a rename. */
+  protected discard(name: string): void {
+    this.collections.delete(name);
   }
 
   renameCollection(from: string, to: string): Promise<void> {
@@ -97,7 +110,7 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async dropCollection(name: string): Promise<void> {
-    this.collections.delete(name);
+    this.discard(name);
   }
 
   async listCollections(): Promise<string[]> {
@@ -123,7 +136,7 @@ export class MemoryReadStore implements ReadStore {
 
   /** Deletes alone never create the collection. */
   private apply(name: string, ops: readonly WriteOp<Doc>[]): void {
-    let docs = this.collections.get(name);
+    let docs = this.documents(name);
     if (!docs) {
       if (!ops.some((op) => 'upsert' in op)) return;
       docs = new Map();
@@ -137,11 +150,11 @@ export class MemoryReadStore implements ReadStore {
 
   /** A missing source leaves no target (as the mongodb adapter does), rather than an empty one. */
   private rename(from: string, to: string): void {
-    const source = this.collections.get(from);
-    this.collections.delete(to);
+    const source = this.documents(from);
+    this.discard(to);
     if (!source) return;
     this.collections.set(to, source);
-    this.collections.delete(from);
+    this.discard(from);
   }
 
   /** How many collections and documents it holds. */

@@ -1,4 +1,11 @@
-import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection, type Db, type Document } from 'mongodb';
+import {
+  MongoClient,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type Collection,
+  type Db,
+  type Document,
+} from 'mongodb';
 import type { BatchStep, Doc, Filter, FindOptions, ReadCollection, ReadStore, WriteOp } from './read-store.js';
 
 /** Our documents as the driver types them: string ids, any other fields. */

@@ -6,7 +6,7 @@ import { scratchDatabase } from '../event-store/scratch-database.js';
 import type { SqlDatabase, SqlSession } from '../event-store/sql-event-store.js';
 import { describeReadStoreContract } from './read-store.contract.js';
 import type { BatchStep, Doc, ReadStore } from './read-store.js';
-import { pgliteDump, SqlReadStore, type DumpReadModels } from './sql-read-store.js';
+import { pgliteDump, SqlReadStore, type DumpReadModels, type PgliteProtocol } from './sql-read-store.js';
 
 interface Item extends Doc {
   text?: string;
@@ -110,6 +110,34 @@ function describePersistence(
       });
     }
 
+    for (const [how, dump] of Object.entries(dumps)) {
+      it(`a reopened store (${how}) renames, drops and writes collections it has not parsed yet`, async () => {
+        const store = await SqlReadStore.open(database());
+        const [live, green, other, gone] = [fresh(), fresh(), fresh(), fresh()];
+        await store.writeBatch([
+          { collection: live, ops: [up({ _id: 'old', n: 1 })] },
+          { collection: green, ops: [up({ _id: 'new', n: 2 })] },
+          { collection: other, ops: [up({ _id: 'a', n: 1 }), up({ _id: 'b', n: 2 })] },
+          { collection: gone, ops: [up({ _id: 'x', n: 0 })] },
+        ]);
+        await store.close();
+
+        const reopened = await SqlReadStore.open(database(), { dump, parseInBackground: false });
+        expect(await reopened.listCollections()).toEqual(expect.arrayContaining([live, green, other, gone]));
+        await reopened.writeBatch([{ rename: green, to: live }, { collection: other, ops: [{ delete: 'a' }] }]);
+        await reopened.dropCollection(gone);
+        const names = [live, green, other, gone];
+        expect(await contents(reopened, names)).toEqual({
+          [live]: JSON.stringify([{ _id: 'new', n: 2 }]),
+          [green]: '[]',
+          [other]: JSON.stringify([{ _id: 'b', n: 2 }]),
+          [gone]: '[]',
+        });
+        const again = await SqlReadStore.open(database(), { dump });
+        expect(await contents(again, names)).toEqual(await contents(reopened, names));
+      });
+    }
+
     it('loads a table of more than one page', async () => {
       const store = await SqlReadStore.open(database());
       const name = fresh();
@@ -121,7 +149,7 @@ function describePersistence(
         const tail = await reopened.collection(name).find({ n: { $gte: 12_340 } }, { sort: { _id: 1 } });
         expect(tail).toEqual(docs.slice(12_340));
       }
-    });
+    }, 120_000);
 
     it('a batch is all or nothing: when one statement fails, neither memory nor the table changes', async () => {
       const probe = instrumented(database());
@@ -223,6 +251,17 @@ function describePersistence(
 
 describe('SqlReadStore on pglite', () => {
   let pglite: PGlite;
+  /** The PGlite of this file (opened later, in beforeAll), optionally handing its raw data on in tiny chunks. */
+  const protocol = (tiny: boolean): PgliteProtocol => ({
+    runExclusive: (fn) => pglite.runExclusive(fn),
+    execProtocolRawStream: (message, { onRawData }) =>
+      pglite.execProtocolRawStream(message, {
+        onRawData: (data) => {
+          if (!tiny) return onRawData(data);
+          for (let at = 0, n = 1; at < data.length; at += n, n = (n % 7) + 1) onRawData(data.slice(at, at + n));
+        },
+      }),
+  });
   beforeAll(async () => {
     pglite = await PGlite.create();
   });
@@ -231,7 +270,15 @@ describe('SqlReadStore on pglite', () => {
   describeReadStoreContract('pglite', () => SqlReadStore.open(pgliteDatabase(pglite), { kind: 'pglite' }));
   describePersistence('pglite', () => pgliteDatabase(pglite), {
     'page by page': undefined,
-    'PGlite COPY': pgliteDump(async (sql) => (await pglite.query(sql)).blob),
+    'PGlite COPY': pgliteDump(protocol(false)),
+    // The same stream cut into pieces of 1 to 7 bytes: messages and rows split anywhere.
+    'PGlite COPY, in tiny chunks': pgliteDump(protocol(true)),
+  });
+
+  it("reports the database's error when the COPY fails, rather than loading nothing", async () => {
+    await pglite.query('drop table if exists read_models');
+    const load = pgliteDump(protocol(false))(pgliteDatabase(pglite), () => undefined);
+    await expect(load).rejects.toThrow('Loading the read models: relation "read_models" does not exist');
   });
 });
 

@@ -9,15 +9,26 @@ import type { BatchStep, Doc, WriteOp } from './read-store.js';
  * memory never shows what a crash could take back. `writeBatch` is one transaction, so a projection's documents
  * and its checkpoint are stored together or not at all, and a blue/green swap is atomic.
  *
- * At open the stored documents are loaded into memory: the cost grows with the number of documents, not with
- * the length of the log. One process per database: another process's writes are not seen until it reopens.
- * A collection is its rows, so one left empty is not listed after a reopen.
+ * At open the stored documents are read into memory as their text: the cost grows with the number of documents,
+ * not with the length of the log. Each collection is parsed on first use, and the rest from a second after open,
+ * one per turn of the event loop, so the app boots and serves before a million events' read models are parsed.
+ * One process per database: another process's writes are not seen until it reopens. A collection is its rows,
+ * so one left empty is not listed after a reopen.
  */
+export interface SqlReadStoreOptions {
+  /** Names the store in health reports: 'pglite', 'postgres'. */
+  kind?: string;
+  dump?: DumpReadModels;
+  parseInBackground?: boolean;
+}
+
 export class SqlReadStore extends MemoryReadStore {
   override readonly kind: string;
   /** Writes are serialised so that memory applies them in the order the database committed them. */
   private writing: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Stored documents not parsed yet, by collection. */
+  private readonly unparsed = new Map<string, StoredText[]>();
 
   private constructor(
     private readonly db: SqlDatabase,
@@ -28,10 +39,11 @@ export class SqlReadStore extends MemoryReadStore {
   }
 
   /**
-   * Creates the table if missing and loads every stored document. `dump`, when given, reads the whole table in
-   * one go (PGlite's COPY, see `pgliteDump`) instead of page by page.
+   * Creates the table if missing and reads every stored document. `dump`, when given, reads the whole table in
+   * one go (PGlite's COPY, see `pgliteDump`) instead of page by page; `parseInBackground: false` leaves each
+   * collection unparsed until its first use.
    */
-  static async open(db: SqlDatabase, options: { kind?: string; dump?: DumpReadModels } = {}): Promise<SqlReadStore> {
+  static async open(db: SqlDatabase, options: SqlReadStoreOptions = {}): Promise<SqlReadStore> {
     await db.query(
       // `id` is the document's `_id` as JSON text (see storedId).
       // `json` keeps the text as written: every string JSON.stringify produces is accepted (jsonb refuses
@@ -44,11 +56,56 @@ export class SqlReadStore extends MemoryReadStore {
        )`,
     );
     const store = new SqlReadStore(db, options.kind ?? 'sql');
-    const load = (collection: string, docs: Doc[]) => {
-      store.adopt([{ collection, ops: docs.map((upsert) => ({ upsert })) }]);
-    };
-    await (options.dump ?? pagedDump)(db, load);
+    await (options.dump ?? pagedDump)(db, (collection, texts) => {
+      const known = store.unparsed.get(collection);
+      if (known) for (const text of texts) known.push(text);
+      else store.unparsed.set(collection, texts);
+    });
+    if (options.parseInBackground ?? true) store.parseInBackground();
     return store;
+  }
+
+  protected override documents(name: string): Map<string, Doc> | undefined {
+    const texts = this.unparsed.get(name);
+    if (texts) {
+      this.unparsed.delete(name);
+      const docs = new Map<string, Doc>();
+      for (const text of texts) {
+        const doc = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Doc;
+        docs.set(doc._id, doc);
+      }
+      this.collections.set(name, docs);
+    }
+    return super.documents(name);
+  }
+
+  protected override discard(name: string): void {
+    this.unparsed.delete(name);
+    super.discard(name);
+  }
+
+  override async listCollections(): Promise<string[]> {
+    return [...new Set([...(await super.listCollections()), ...this.unparsed.keys()])];
+  }
+
+  protected override size(): { collections: number; documents: number } {
+    const { collections, documents } = super.size();
+    const waiting = [...this.unparsed.values()].reduce((n, texts) => n + texts.length, 0);
+    return { collections: collections + this.unparsed.size, documents: documents + waiting };
+  }
+
+  /**
+   * Parses the collections nobody has used yet, smallest first, one per turn of the event loop — after a delay,
+   * so that it does not hold up the rest of the boot.
+   */
+  private parseInBackground(): void {
+    const next = () => {
+      if (this.closed || this.unparsed.size === 0) return;
+      const [smallest] = [...this.unparsed].sort((a, b) => a[1].length - b[1].length);
+      this.documents(smallest![0]);
+      setImmediate(next).unref();
+    };
+    setTimeout(next, BACKGROUND_PARSE_DELAY_MS).unref();
   }
 
   override async writeBatch(steps: readonly BatchStep[]): Promise<void> {
@@ -93,17 +150,24 @@ export class SqlReadStore extends MemoryReadStore {
   }
 }
 
-/** Hands each collection's stored documents, parsed, to `load`; a collection may come in several parts. */
-export type DumpReadModels = (db: SqlDatabase, load: (collection: string, docs: Doc[]) => void) => Promise<void>;
+/** A stored document's JSON text, as read from the database. */
+type StoredText = string | Buffer;
+
+/** Hands each collection's stored documents, as text, to `load`; a collection may come in several parts. */
+export type DumpReadModels = (
+  db: SqlDatabase,
+  load: (collection: string, texts: StoredText[]) => void,
+) => Promise<void>;
 
 const PAGE = 10_000;
+const BACKGROUND_PARSE_DELAY_MS = 1000;
 
 /** Any PostgreSQL: keyset pages in primary key order. */
 const pagedDump: DumpReadModels = async (db, load) => {
   const columns = 'select collection, id, doc::text as doc from read_models';
   let rows = await db.query<StoredRow>(`${columns} order by collection, id limit ${PAGE}`);
   for (;;) {
-    for (const [collection, docs] of groupByCollection(rows)) load(collection, docs);
+    for (const [collection, texts] of groupByCollection(rows)) load(collection, texts);
     if (rows.length < PAGE) return;
     const last = rows.at(-1)!;
     rows = await db.query<StoredRow>(
@@ -119,63 +183,156 @@ interface StoredRow {
   doc: string;
 }
 
-function groupByCollection(rows: readonly StoredRow[]): Map<string, Doc[]> {
-  const groups = new Map<string, Doc[]>();
+function groupByCollection(rows: readonly StoredRow[]): Map<string, StoredText[]> {
+  const groups = new Map<string, StoredText[]>();
   for (const row of rows) {
-    let docs = groups.get(row.collection);
-    if (!docs) groups.set(row.collection, (docs = []));
-    docs.push(JSON.parse(row.doc) as Doc);
+    let texts = groups.get(row.collection);
+    if (!texts) groups.set(row.collection, (texts = []));
+    texts.push(row.doc);
   }
   return groups;
 }
 
+/** The little of PGlite that `pgliteDump` uses: its raw wire protocol, run exclusively. */
+export interface PgliteProtocol {
+  runExclusive<T>(fn: () => Promise<T>): Promise<T>;
+  execProtocolRawStream(message: Uint8Array, options: { onRawData: (data: Uint8Array) => void }): Promise<void>;
+}
+
+const DUMP = 'copy (select collection, doc from read_models) to stdout with (format binary)';
+
 /**
- * PGlite: one `COPY … TO '/dev/blob'` in binary format (several times faster than a SELECT, whose rows PGlite
- * decodes one by one, and than COPY's text format, which escapes every backslash). `copy` runs the statement
- * and returns the blob, e.g. `(sql) => pglite.query(sql).then((r) => r.blob)`.
+ * PGlite: `COPY … TO STDOUT` in binary format over PGlite's raw protocol stream, parsed as it arrives. Measured
+ * on a million events' read models, several times faster than `query()` (which decodes every row in JS) or a
+ * COPY to PGlite's '/dev/blob' (which gathers a Blob first); binary, so there is no escaping to undo. In table
+ * order: sorting would spill the whole table to disk.
  */
-export function pgliteDump(copy: (sql: string) => Promise<Blob | undefined>): DumpReadModels {
+export function pgliteDump(pglite: PgliteProtocol): DumpReadModels {
   return async (_db, load) => {
-    // In table order: sorting would spill the whole table to disk.
-    const blob = await copy(`copy (select collection, doc from read_models) to '/dev/blob' with (format binary)`);
-    // PGlite hands back no blob at all for an empty result.
-    if (!blob) return;
-    for (const [collection, docs] of parseBinaryCopy(Buffer.from(await blob.arrayBuffer()))) load(collection, docs);
+    const rows = new CopyRows();
+    let error: string | null = null;
+    // Copies each chunk (its memory may be reused), so the documents' bytes can stay where they arrived.
+    const messages = new Framer(true, messageLength, (bytes, at, length) => {
+      const type = bytes[at];
+      const payload = bytes.subarray(at + 5, at + length);
+      if (type === 0x64) rows.push(payload); // CopyData
+      else if (type === 0x45) error ??= errorMessage(payload); // ErrorResponse
+    });
+    const query = simpleQuery(DUMP);
+    await pglite.runExclusive(() => pglite.execProtocolRawStream(query, { onRawData: (data) => messages.push(data) }));
+    if (error) throw new Error(`Loading the read models: ${error}`);
+    if (messages.pending > 0 || !rows.complete) throw new Error('Loading the read models: the COPY stream ended early');
+    for (const [collection, docs] of rows.groups) load(collection, docs);
   };
 }
 
+/** A wire protocol Query message. */
+function simpleQuery(sql: string): Uint8Array {
+  const text = Buffer.from(`${sql}\0`);
+  const message = Buffer.alloc(5 + text.length);
+  message.write('Q', 0, 'latin1');
+  message.writeInt32BE(4 + text.length, 1);
+  text.copy(message, 5);
+  return message;
+}
+
+/** A backend message: its type byte, then its length (counting itself but not the type). */
+function messageLength(bytes: Buffer, at: number): number | null {
+  return bytes.length - at < 5 ? null : 1 + bytes.readInt32BE(at + 1);
+}
+
+/** The M(essage) field of an ErrorResponse. */
+function errorMessage(payload: Buffer): string {
+  for (let at = 0; at < payload.length && payload[at] !== 0; ) {
+    const end = payload.indexOf(0, at + 1);
+    if (payload[at] === 0x4d) return payload.toString('utf8', at + 1, end);
+    at = end + 1;
+  }
+  return 'unknown error';
+}
+
+/**
+ * Cuts a byte stream that arrives in chunks into frames whose length shows in their first bytes (null: not
+ * enough bytes yet), keeping a partial frame for the next chunk.
+ */
+class Framer {
+  private carry: Buffer | null = null;
+
+  constructor(
+    private readonly copyChunks: boolean,
+    private readonly frameLength: (bytes: Buffer, at: number) => number | null,
+    private readonly onFrame: (bytes: Buffer, at: number, length: number) => void,
+  ) {}
+
+  get pending(): number {
+    return this.carry?.length ?? 0;
+  }
+
+  push(chunk: Uint8Array): void {
+    let bytes = this.copyChunks ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (this.carry) bytes = Buffer.concat([this.carry, bytes]);
+    this.carry = null;
+    let at = 0;
+    for (;;) {
+      const length = at < bytes.length ? this.frameLength(bytes, at) : null;
+      if (length === null || at + length > bytes.length) break;
+      this.onFrame(bytes, at, length);
+      at += length;
+    }
+    if (at < bytes.length) this.carry = bytes.subarray(at);
+  }
+}
+
 const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+/** Signature, flags and the length of the header extension. */
+const COPY_HEADER = COPY_SIGNATURE.length + 8;
 
 /**
  * PostgreSQL's binary COPY of (collection text, doc json): a header, then per row a field count and each field
- * as a length and its bytes (json is sent as its text), then -1.
+ * as a length and its bytes (json is sent as its text), then a count of -1. Rows are parsed as they arrive.
  */
-function parseBinaryCopy(bytes: Buffer): Map<string, Doc[]> {
-  if (!bytes.subarray(0, COPY_SIGNATURE.length).equals(COPY_SIGNATURE)) throw new Error('Not a binary COPY');
-  let at = COPY_SIGNATURE.length + 4;
-  at += 4 + bytes.readInt32BE(at);
-  const groups = new Map<string, Doc[]>();
-  let name = '';
-  let docs: Doc[] = [];
-  for (;;) {
-    const fields = bytes.readInt16BE(at);
-    at += 2;
-    if (fields === -1) break;
-    if (fields !== 2) throw new Error(`Binary COPY row with ${fields} fields`);
-    const nameLength = bytes.readInt32BE(at);
-    const collection = bytes.toString('utf8', at + 4, at + 4 + nameLength);
-    at += 4 + nameLength;
-    const docLength = bytes.readInt32BE(at);
-    const doc = JSON.parse(bytes.toString('utf8', at + 4, at + 4 + docLength)) as Doc;
-    at += 4 + docLength;
-    if (collection !== name) {
-      name = collection;
-      docs = groups.get(name) ?? [];
-      groups.set(name, docs);
-    }
-    docs.push(doc);
+class CopyRows {
+  readonly groups = new Map<string, StoredText[]>();
+  complete = false;
+  private header = false;
+  private readonly framer = new Framer(
+    false,
+    (bytes, at) => this.frameLength(bytes, at),
+    (bytes, at, length) => this.frame(bytes, at, length),
+  );
+
+  /** `payload` must not change afterwards: its documents are kept as views of it. */
+  push(payload: Buffer): void {
+    this.framer.push(payload);
   }
-  return groups;
+
+  private frameLength(bytes: Buffer, at: number): number | null {
+    const available = bytes.length - at;
+    if (!this.header) return available < COPY_HEADER ? null : COPY_HEADER + bytes.readInt32BE(at + COPY_HEADER - 4);
+    if (available < 2) return null;
+    const fields = bytes.readInt16BE(at);
+    if (fields === -1) return 2;
+    if (fields !== 2) throw new Error(`Binary COPY row with ${fields} fields`);
+    if (available < 6) return null;
+    const second = 6 + bytes.readInt32BE(at + 2);
+    if (available < second + 4) return null;
+    return second + 4 + bytes.readInt32BE(at + second);
+  }
+
+  private frame(bytes: Buffer, at: number, length: number): void {
+    if (!this.header) {
+      if (!bytes.subarray(at, at + COPY_SIGNATURE.length).equals(COPY_SIGNATURE)) throw new Error('Not a binary COPY');
+      this.header = true;
+    } else if (length === 2) {
+      this.complete = true;
+    } else {
+      const nameEnd = at + 6 + bytes.readInt32BE(at + 2);
+      const collection = bytes.toString('utf8', at + 6, nameEnd);
+      let texts = this.groups.get(collection);
+      if (!texts) this.groups.set(collection, (texts = []));
+      texts.push(bytes.subarray(nameEnd + 4, at + length));
+    }
+  }
 }
 
 interface StoredStep {

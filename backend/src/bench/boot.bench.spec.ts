@@ -1,0 +1,124 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type RunningApp } from '../app.js';
+import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
+import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
+import { ProjectionEngine } from '../platform/projections/projection-engine.js';
+import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
+import { SqlVault } from '../platform/vault/sql-vault.js';
+import { allProjections } from '../projections/index.js';
+import type { RegistrationDoc } from '../projections/registrations.js';
+import { requireBuilt, runTool } from '../testing/built-app.js';
+import { seedEmbedded } from './seed.js';
+
+/**
+ * The embedded default on a small history (the bench's 1,000,000 events are for `npm run bench`): read models
+ * persisted beside the events equal a fresh replay, survive a restart as they were, and a rebuild — in the app
+ * or with `npm run projections -- rebuild` — gives the same checksums as the persisted copy it replaces.
+ */
+const EVENTS = 3000;
+/** PGlite's initdb and several boots on a busy 2-core machine. */
+const SLOW = 300_000;
+
+describe('persisted read models on the embedded store (small history)', () => {
+  let dataDir: string;
+  let running: RunningApp | undefined;
+  const boot = async (): Promise<RunningApp> => {
+    const env = { EVENT_STORE: 'pglite', READ_STORE: 'pglite', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    running = await createApp({ env });
+    return running;
+  };
+  const stop = async (): Promise<void> => {
+    await running?.close();
+    running = undefined;
+  };
+
+  /** The log replayed from zero into memory, as READ_STORE=memory would at boot. */
+  async function freshReplay(): Promise<Record<string, string>> {
+    const stored = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+    try {
+      const events = new PersonalDataProtection(stored, await SqlVault.open(stored.database, 'pglite'));
+      const engine = new ProjectionEngine(events, new MemoryReadStore(), allProjections);
+      await engine.start();
+      expect(await engine.caughtUp()).toBe(true);
+      const { readModels } = await engine.checksums();
+      await engine.stop();
+      return readModels;
+    } finally {
+      await stored.close();
+    }
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'kauri-boot-'));
+    await seedEmbedded(dataDir, EVENTS);
+  }, SLOW);
+  afterAll(async () => {
+    await stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }, SLOW);
+
+  it('the bulk-seeded history is what appends would have stored: chains verify, personal data opens', async () => {
+    const stored = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+    try {
+      expect(await stored.headPosition()).toBe(EVENTS);
+      expect(await stored.verifyIntegrity()).toMatchObject({ checkedEvents: EVENTS, firstBroken: null });
+      const [sealed] = await stored.readAll({ eventTypes: ['InterestRegistered'], maxCount: 1 });
+      expect(sealed!.data).toMatchObject({ personal: { $sealed: 'aes-256-gcm' } });
+      const events = new PersonalDataProtection(stored, await SqlVault.open(stored.database, 'pglite'));
+      const [opened] = await events.readAll({ eventTypes: ['InterestRegistered'], maxCount: 1 });
+      expect(opened!.data).toMatchObject({ personal: { email: 'interest1@example.nz' } });
+    } finally {
+      await stored.close();
+    }
+  }, SLOW);
+
+  it('persists the read models: a restart serves the same checksums as a fresh replay', async () => {
+    const replay = await freshReplay();
+    const first = await boot();
+    const built = await first.engine.checksums();
+    expect(built.readModels).toEqual(replay);
+    expect((await first.engine.status()).filter((p) => p.status !== 'live')).toEqual([]);
+    expect(await first.readStore.health()).toMatchObject({ ok: true, kind: 'pglite' });
+    const registrations = await first.readStore.collection<RegistrationDoc>('registrations').find({ number: 1 });
+    expect(registrations).toEqual([expect.objectContaining({ number: 1, email: 'interest1@example.nz' })]);
+    await stop();
+
+    const second = await boot();
+    expect(await second.engine.checksums()).toEqual(built);
+    const { readStore } = second;
+    expect((await readStore.health()).detail).toMatch(/documents in memory/);
+    await stop();
+  }, SLOW);
+
+  it('a rebuild gives the checksums of the persisted copy it replaces, and they persist', async () => {
+    const app = await boot();
+    const before = await app.engine.checksums();
+    for (const name of app.engine.names) await app.engine.rebuild(name);
+    expect(await app.engine.checksums()).toEqual(before);
+    expect((await app.readStore.listCollections()).filter((c) => c.endsWith('__rebuild'))).toEqual([]);
+    await stop();
+
+    const restarted = await boot();
+    expect(await restarted.engine.checksums()).toEqual(before);
+    await stop();
+  }, SLOW);
+
+  it('npm run projections -- rebuild works on the persisted store, and leaves the same read models', async () => {
+    requireBuilt();
+    const app = await boot();
+    const before = await app.engine.checksums();
+    await stop();
+
+    const rebuilt = runTool('cli/projections.js', ['rebuild', 'registrations', 'holdings'], dataDir);
+    expect(rebuilt).toMatchObject({ status: 0 });
+    expect(rebuilt.stdout).toContain('standalone on pglite + pglite');
+    expect(rebuilt.stdout).toContain('registrations: rebuilt and swapped in');
+    expect(rebuilt.stdout).toContain('holdings: rebuilt and swapped in');
+
+    const restarted = await boot();
+    expect(await restarted.engine.checksums()).toEqual(before);
+    await stop();
+  }, SLOW);
+});

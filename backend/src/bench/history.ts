@@ -1,0 +1,237 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { AssetEvent } from '../domains/assets/events.js';
+import type { UserEvent } from '../domains/identity/events.js';
+import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
+import { keyedEmailKey } from '../platform/email-key.js';
+import type { EventStore, EventToAppend } from '../platform/event-store/event-store.js';
+
+/**
+ * A platform's everyday history for benchmarks and boot tests: accounts that sign in again and again, registrations
+ * of interest, assets revalued month after month, and offerings that investors buy into. Every event has the shape
+ * its domain appends (personal data under `personal`, sealed when `store` is wrapped in PersonalDataProtection),
+ * so the real projections turn it into documents: about one document for every five events.
+ *
+ * Each story is one stream appended in one call (one multi-row insert in one transaction).
+ */
+
+type Domain = UserEvent | InterestRegisterEvent | AssetEvent | OfferingEvent;
+
+/** E-mail keys are keyed with a secret from the vault; the bench's history has one of its own. */
+const EMAIL_KEY_SECRET = randomBytes(32);
+const emailKey = (email: string): string => keyedEmailKey(EMAIL_KEY_SECRET, email);
+
+/** As the deciders stamp them (the others are at 1). */
+const SCHEMA_VERSIONS: Record<string, number> = { InterestRegistered: 3 };
+const SESSIONS_PER_USER = 3;
+const EXTENSIONS_PER_SESSION = 4;
+const VALUATIONS_PER_ASSET = 28;
+const INVESTMENTS_PER_OFFERING = 30;
+
+export interface FilledHistory {
+  events: number;
+  ms: number;
+}
+
+/** Appends exactly `events` events; the same count always gives the same mix (ids and times aside). */
+export async function fillHistory(store: EventStore, events: number): Promise<FilledHistory> {
+  const started = performance.now();
+  const start = Date.parse('2025-01-01T00:00:00Z');
+  let clock = 0;
+  const at = () => new Date(start + (clock += 37_000)).toISOString();
+  let written = 0;
+  const append = async (streamId: string, story: Domain[]) => {
+    const batch: EventToAppend[] = story.slice(0, events - written).map(({ type, data }) => ({
+      type,
+      data,
+      metadata: {
+        eventId: randomUUID(),
+        schemaVersion: SCHEMA_VERSIONS[type] ?? 1,
+        occurredAt: at(),
+        actor: { kind: 'system', name: 'bench' },
+        correlationId: randomUUID(),
+        causationId: null,
+      },
+    }));
+    if (batch.length === 0) return;
+    await store.append(streamId, batch, 'any');
+    written += batch.length;
+  };
+
+  const users: string[] = [];
+  /** One account in ten lists assets (several each, over time); the others invest. */
+  const owners: string[] = [];
+  const assets: { assetId: string; ownerId: string }[] = [];
+  let registrations = 0;
+  for (let cycle = 0; written < events; cycle++) {
+    for (let u = 0; u < 2; u++) {
+      const userId = randomUUID();
+      users.push(userId);
+      if (users.length % 10 === 1) owners.push(userId);
+      await append(`user-${userId}`, userStory(userId, users.length, at));
+    }
+    for (let r = 0; r < 2; r++) {
+      registrations++;
+      await append('interest-register-prelaunch', registration(registrations, at));
+    }
+    const ownerId = owners[assets.length % owners.length]!;
+    const assetId = randomUUID();
+    assets.push({ assetId, ownerId });
+    await append(`asset-${assetId}`, assetStory(assetId, ownerId, assets.length));
+    if (cycle % 4 === 3) {
+      const offeringId = randomUUID();
+      const asset = assets[assets.length - 2]!;
+      await append(`offering-${offeringId}`, offeringStory(offeringId, asset, users));
+    }
+  }
+  return { events: written, ms: Math.round(performance.now() - started) };
+}
+
+function userStory(userId: string, n: number, at: () => string): UserEvent[] {
+  const email = `investor${n}@example.nz`;
+  const story: UserEvent[] = [
+    {
+      type: 'UserRegistered',
+      data: {
+        userId,
+        subjectId: userId,
+        emailKey: emailKey(email),
+        method: 'password',
+        personal: { email, firstName: 'Bench', lastName: `Investor ${n}` },
+      },
+    },
+  ];
+  for (let s = 0; s < SESSIONS_PER_USER; s++) {
+    const tokenHash = createHash('sha256').update(`${userId}:${s}`).digest('hex');
+    const startedAt = at();
+    const expiresAt = new Date(Date.parse(startedAt) + 30 * 86_400_000).toISOString();
+    story.push({ type: 'UserSignedIn', data: { userId, method: 'password' } });
+    const session = { userId, tokenHash };
+    const lifetime = { startedAt, expiresAt, idleExpiresAt: expiresAt };
+    story.push({ type: 'SessionStarted', data: { ...session, kind: 'cookie', ...lifetime } });
+    for (let e = 0; e < EXTENSIONS_PER_SESSION; e++) {
+      story.push({ type: 'SessionExtended', data: { ...session, idleExpiresAt: expiresAt } });
+    }
+    story.push({ type: 'SessionEnded', data: { userId, tokenHash, reason: 'signed-out' } });
+  }
+  return story;
+}
+
+/** A registration of interest, its confirmation mail (sent through the outbox) and its confirmation. */
+function registration(number: number, at: () => string): InterestRegisterEvent[] {
+  const email = `interest${number}@example.nz`;
+  const registrationId = randomUUID();
+  const registeredAt = at();
+  const messageId = randomUUID();
+  const tokenHash = createHash('sha256').update(messageId).digest('hex');
+  const expiresAt = new Date(Date.parse(registeredAt) + 7 * 86_400_000).toISOString();
+  return [
+    {
+      type: 'InterestRegistered',
+      data: {
+        registrationId,
+        emailKey: emailKey(email),
+        subjectId: registrationId,
+        personal: {
+          firstName: 'Bench',
+          lastName: 'Mark',
+          email,
+          phone: '+64 21 555 0199',
+          dateOfBirth: '1980-01-01',
+          city: 'Auckland',
+          occupation: 'Tester',
+          additionalInfo: null,
+        },
+        country: 'nz',
+        investmentInterest: ['residential', 'startups'],
+        investmentAmount: '100k-500k',
+        experience: 'intermediate',
+        agreedToTermsAt: registeredAt,
+        agreedToContactAt: registeredAt,
+        registeredAt,
+        placeOnRegistration: null,
+      },
+    },
+    { type: 'ConfirmationMailSending', data: { registrationId, messageId, tokenHash, startedAt: registeredAt, expiresAt } },
+    { type: 'ConfirmationMailSent', data: { registrationId, messageId } },
+    { type: 'InterestConfirmed', data: { registrationId, number, feeWaived: number <= 100, confirmedAt: at() } },
+  ];
+}
+
+function assetStory(assetId: string, ownerId: string, n: number): AssetEvent[] {
+  const story: AssetEvent[] = [
+    {
+      type: 'AssetDrafted',
+      data: {
+        assetId,
+        ownerId,
+        name: `Bench property ${n}`,
+        description: 'A townhouse in a benchmark',
+        assetType: 'property',
+        address: `${n} Bench Street, Auckland`,
+        totalValue: 1_000_000,
+        tokenCount: 10_000,
+      },
+    },
+    {
+      type: 'TokenConfigured',
+      data: {
+        assetId,
+        ownerId,
+        terms: {
+          symbol: `BP${n % 10_000}`,
+          name: `Bench ${n}`,
+          totalSupply: 10_000,
+          decimals: 0,
+          price: 100,
+          minInvestment: 100,
+          maxInvestment: 100_000,
+          network: 'polygon',
+          lockUpMonths: 12,
+          feePercent: 2,
+        },
+      },
+    },
+  ];
+  for (let v = 0; v < VALUATIONS_PER_ASSET; v++) {
+    const value = 1_000_000 + v * 5_000;
+    story.push({ type: 'AssetValued', data: { assetId, ownerId, value, method: 'property-calculator' } });
+  }
+  return story;
+}
+
+function offeringStory(
+  offeringId: string,
+  asset: { assetId: string; ownerId: string },
+  users: readonly string[],
+): OfferingEvent[] {
+  const { assetId, ownerId } = asset;
+  const story: OfferingEvent[] = [
+    {
+      type: 'OfferingCreated',
+      data: {
+        offeringId,
+        assetId,
+        ownerId,
+        name: 'Bench offering',
+        description: 'Tokens of a benchmark townhouse',
+        totalTokens: 10_000,
+        tokenPrice: '100.00',
+        minimumInvestment: '100.00',
+        lockupDays: 365,
+        createdBy: ownerId,
+      },
+    },
+  ];
+  for (let i = 0; i < INVESTMENTS_PER_OFFERING; i++) {
+    const investmentId = randomUUID();
+    const investorId = users[(((users.length - 1 - i * 7) % users.length) + users.length) % users.length]!;
+    const tokens = 10 + i;
+    const amount = `${tokens * 100}.00`;
+    const investment = { offeringId, assetId, ownerId, investmentId, investorId, tokens, amount };
+    const transferableFrom = '2026-01-01T00:00:00.000Z';
+    story.push({ type: 'InvestmentRequested', data: { ...investment, tokenPrice: '100.00', transferableFrom } });
+    story.push({ type: 'InvestmentConfirmed', data: { ...investment, confirmedBy: ownerId } });
+  }
+  return story;
+}
