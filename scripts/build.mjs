@@ -18,4 +18,5 @@ export function build(projects = ['backend', 'frontend'], { quiet = false } = {}
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) build(process.argv.slice(2).length ? process.argv.slice(2) : undefined);
+if (import.meta.url === `file://${process.argv[1]}`)
+  build(process.argv.slice(2).length ? process.argv.slice(2) : undefined);

@@ -7,12 +7,20 @@ import { build } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [tool, ...args] = process.argv.slice(2);
-const entry = { projections: 'cli/projections.js', admin: 'cli/admin.js', audit: 'cli/audit.js', bench: 'bench/bench.js' }[tool];
+const entry = {
+  projections: 'cli/projections.js',
+  admin: 'cli/admin.js',
+  audit: 'cli/audit.js',
+  bench: 'bench/bench.js',
+}[tool];
 if (!entry) {
   console.error(`unknown tool '${tool}'`);
   process.exit(2);
 }
 ensureInstall();
 build(['backend'], { quiet: true });
-const result = spawnSync(process.execPath, ['--enable-source-maps', `backend/dist/${entry}`, ...args], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--enable-source-maps', `backend/dist/${entry}`, ...args], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -10,7 +10,13 @@ import { build } from './build.mjs';
 const TARGET_KB = 200;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'frontend/dist');
-const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const types = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 build(['frontend'], { quiet: true });
 const { chromium } = await import('playwright-core');
@@ -18,7 +24,8 @@ const { chromium } = await import('playwright-core');
 // The built files as the app serves them, with the SPA fallback; /api answers 401 like a signed-out visit.
 const server = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  if (path.startsWith('/api/')) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized"}');
+  if (path.startsWith('/api/'))
+    return res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized"}');
   let file = normalize(join(dist, path));
   if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
   res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
@@ -27,7 +34,10 @@ const server = createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${server.address().port}/`;
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const scripts = new Set();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -54,4 +64,6 @@ console.log(`\nLanding page first-load JavaScript (${rows.length} files, Chromiu
 console.log(`${'file'.padEnd(width)}  ${'raw kB'.padStart(8)}  ${'gzip kB'.padStart(8)}`);
 for (const r of rows) console.log(`${r.path.padEnd(width)}  ${kb(r.raw).padStart(8)}  ${kb(r.gzip).padStart(8)}`);
 console.log(`${'total'.padEnd(width)}  ${kb(total.raw).padStart(8)}  ${kb(total.gzip).padStart(8)}`);
-console.log(`target ≤ ${TARGET_KB} kB gzip: ${kb(total.gzip)} kB = ${((total.gzip / 1024 / TARGET_KB) * 100).toFixed(0)}% of the budget ${total.gzip / 1024 <= TARGET_KB ? '(within)' : '(OVER)'}`);
+console.log(
+  `target ≤ ${TARGET_KB} kB gzip: ${kb(total.gzip)} kB = ${((total.gzip / 1024 / TARGET_KB) * 100).toFixed(0)}% of the budget ${total.gzip / 1024 <= TARGET_KB ? '(within)' : '(OVER)'}`,
+);

@@ -25,7 +25,10 @@ ensureInstall();
 ensureChromium();
 
 // House rules first: formatting, lint and import boundaries (biome.json). A finding stops the run.
-const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '.'], { cwd: root, stdio: 'inherit' });
+const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '.'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (lint.status !== 0) {
   console.error('\nBiome found formatting or lint problems: `npx biome check --write .` fixes most of them.');
   process.exit(lint.status ?? 1);
@@ -37,13 +40,29 @@ mkdirSync(`${root}/.tmp`, { recursive: true });
 const report = `${root}/.tmp/jest-report.json`;
 const jest = spawnSync(
   process.execPath,
-  ['node_modules/jest/bin/jest.js', '--ci', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() } },
+  [
+    'node_modules/jest/bin/jest.js',
+    '--ci',
+    '--maxWorkers=2',
+    '--json',
+    `--outputFile=${report}`,
+    ...process.argv.slice(2),
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
+    },
+  },
 );
 
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  console.log(
+    `\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
 }
 process.exit(jest.status ?? 1);

@@ -56,7 +56,9 @@ export interface RunningApp {
 /** Opens the stores, rebuilds/follows the read models, and configures the HTTP app (not yet listening). */
 export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const started = performance.now();
-  const config = loadConfig(options.env ?? process.env, { frontendDist: existsSync(BUILT_FRONTEND) ? BUILT_FRONTEND : null });
+  const config = loadConfig(options.env ?? process.env, {
+    frontendDist: existsSync(BUILT_FRONTEND) ? BUILT_FRONTEND : null,
+  });
   const logger = createLogger(config.logLevel);
   const storedEvents = options.eventStore ?? (await openEventStore(config));
   const readStore = options.readStore ?? (await openReadStore(config, storedEvents));
@@ -70,11 +72,14 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const catchUpMs = performance.now() - catchUpStarted;
 
   const opsToken = newOpsToken();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken }), {
-    logger: new NestPinoLogger(logger),
-    // Stripe signs the exact bytes it sends: the webhook verifies req.rawBody.
-    rawBody: true,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken }),
+    {
+      logger: new NestPinoLogger(logger),
+      // Stripe signs the exact bytes it sends: the webhook verifies req.rawBody.
+      rawBody: true,
+    },
+  );
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(
@@ -89,7 +94,10 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
       customAttributeKeys: { reqId: 'correlationId' },
       // Method, path and status are what operations need; headers carry cookies and tokens.
-      serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }), res: (res: { statusCode: number }) => ({ status: res.statusCode }) },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
     }),
   );
   app.use((req: KauriRequest, _res: Response, next: NextFunction) => {
@@ -106,7 +114,9 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
 
   const openApi = new DocumentBuilder()
     .setTitle('Kauri API')
-    .setDescription('Tokenise New Zealand real-world assets; offer them to verified wholesale investors (FMC Act 2013, Schedule 1).')
+    .setDescription(
+      'Tokenise New Zealand real-world assets; offer them to verified wholesale investors (FMC Act 2013, Schedule 1).',
+    )
     .setVersion('1')
     .addCookieAuth('kauri.sid', { type: 'apiKey', in: 'cookie', name: 'kauri.sid' }, 'cookie')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Token from POST /api/auth/callback' })
@@ -116,7 +126,15 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   if (config.frontendDist) serveFrontend(app, config.frontendDist);
 
   const bootMs = performance.now() - started;
-  logger.info({ eventStore: eventStore.kind, readStore: readStore.kind, bootMs: Math.round(bootMs), catchUpMs: Math.round(catchUpMs) }, 'app ready');
+  logger.info(
+    {
+      eventStore: eventStore.kind,
+      readStore: readStore.kind,
+      bootMs: Math.round(bootMs),
+      catchUpMs: Math.round(catchUpMs),
+    },
+    'app ready',
+  );
   return {
     app,
     config,
@@ -156,7 +174,11 @@ async function stopServing(server: Server): Promise<void> {
 
 /** The single-page app: static files, and index.html for any other non-API GET (client-side routes). */
 function serveFrontend(app: NestExpressApplication, dist: string): void {
-  app.useStaticAssets(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
+  app.useStaticAssets(dist, {
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
+  });
   const index = join(dist, 'index.html');
   app.use((req: KauriRequest, res: Response, next: NextFunction) => {
     // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
@@ -171,12 +193,20 @@ export interface StartedServer extends RunningApp {
 }
 
 /** createApp, then listen. `port: 0` picks a free port (tests). */
-export async function startServer(options: AppOptions & { port?: number; writeRuntimeFile?: boolean } = {}): Promise<StartedServer> {
+export async function startServer(
+  options: AppOptions & { port?: number; writeRuntimeFile?: boolean } = {},
+): Promise<StartedServer> {
   const running = await createApp(options);
   await running.app.listen(options.port ?? running.config.port, '0.0.0.0');
   const { port } = running.app.getHttpServer().address() as AddressInfo;
   const { dataDir } = running.config;
-  if (options.writeRuntimeFile) writeRuntimeFile(dataDir, { pid: process.pid, port, opsToken: running.opsToken, startedAt: new Date().toISOString() });
+  if (options.writeRuntimeFile)
+    writeRuntimeFile(dataDir, {
+      pid: process.pid,
+      port,
+      opsToken: running.opsToken,
+      startedAt: new Date().toISOString(),
+    });
   return {
     ...running,
     url: `http://127.0.0.1:${port}`,

@@ -17,7 +17,6 @@ import { signUp } from './testing/users.js';
 const SEED = 0x6b617572;
 const PER_REQUEST_LIMIT_MS = 2000;
 
-
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Schema {
   $ref?: string;
@@ -69,23 +68,57 @@ interface Answer {
 const INJECTIONS = ["' OR 1=1 --", '<script>alert(1)</script>', '${7*7}', '{"$gt":""}', '{{7*7}}', '../../etc/passwd'];
 const PROTOTYPE_KEYS = ['constructor', '__proto__', 'prototype', 'hasOwnProperty', 'toString', 'valueOf'];
 const BAD_DATES = [
-  '2026-W01', '20261123', '42', '9999-12-31', '2026-02-30', '2026-11-23T25:00:00Z', '1970-01-01', '-000001-01-01',
+  '2026-W01',
+  '20261123',
+  '42',
+  '9999-12-31',
+  '2026-02-30',
+  '2026-11-23T25:00:00Z',
+  '1970-01-01',
+  '-000001-01-01',
 ];
 /** One value of each JSON type: every field gets the ones that are not its own type. */
 const WRONG_TYPES: Json[] = [null, true, 12345, 'text', {}, []];
 /** Values that look like trouble, whatever the field. */
 const SPECIAL_VALUES: Json[] = [
-  '', -1, 1.5, 1e308, -1e308, [[{}]], { $gt: '' }, 'a\u0000b', '\ud800', '\udfff\ud800', 'x'.repeat(90_000),
-  ...INJECTIONS, ...PROTOTYPE_KEYS, ...BAD_DATES,
+  '',
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  [[{}]],
+  { $gt: '' },
+  'a\u0000b',
+  '\ud800',
+  '\udfff\ud800',
+  'x'.repeat(90_000),
+  ...INJECTIONS,
+  ...PROTOTYPE_KEYS,
+  ...BAD_DATES,
 ];
 /** Path ids, already in their URL form. */
 const BAD_IDS = [
-  '%00', 'a%00b', '..%2f..%2fetc%2fpasswd', '..', '%2e%2e', 'x'.repeat(5000), '%ED%A0%80', '%', '%zz',
-  ...PROTOTYPE_KEYS, ...INJECTIONS.map(encodeURIComponent),
+  '%00',
+  'a%00b',
+  '..%2f..%2fetc%2fpasswd',
+  '..',
+  '%2e%2e',
+  'x'.repeat(5000),
+  '%ED%A0%80',
+  '%',
+  '%zz',
+  ...PROTOTYPE_KEYS,
+  ...INJECTIONS.map(encodeURIComponent),
 ];
 const BAD_QUERY_VALUES = [
-  ...BAD_DATES, '%00', '%ED%A0%80', 'x'.repeat(5000), '-1', '1e400',
-  ...PROTOTYPE_KEYS, ...INJECTIONS.map(encodeURIComponent),
+  ...BAD_DATES,
+  '%00',
+  '%ED%A0%80',
+  'x'.repeat(5000),
+  '-1',
+  '1e400',
+  ...PROTOTYPE_KEYS,
+  ...INJECTIONS.map(encodeURIComponent),
 ];
 const BAD_HEADER_VALUES = ['99999999999', '-1', 'abc', '1e400', '9007199254740993', 'x'.repeat(5000)];
 /** Query values that pass validation, so one varied parameter is judged alone. */
@@ -216,8 +249,9 @@ function requestsFor(
   const full = identity.name !== 'owner'; // the owner's routes are the admin's too: a lighter sample for the owner
   const defaults: Record<string, string> = { kind: 'property-deed', check: 'aml', name: 'assets' };
   const pathWith = (overrides: Record<string, string> = {}) =>
-    op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      overrides[name] ?? encodeURIComponent(defaults[name] ?? realIds.get(name) ?? SOME_ID),
+    op.path.replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => overrides[name] ?? encodeURIComponent(defaults[name] ?? realIds.get(name) ?? SOME_ID),
     );
   const queryOf = (values: Record<string, string>) => {
     const entries = Object.entries(values);

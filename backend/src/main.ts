@@ -3,7 +3,9 @@ import { startServer } from './app.js';
 
 try {
   const server = await startServer({ writeRuntimeFile: true });
-  console.log(`Kauri is running at http://localhost:${new URL(server.url).port} (events: ${server.eventStore.kind}, read models: ${server.readStore.kind}, data: ${server.config.dataDir})`);
+  console.log(
+    `Kauri is running at http://localhost:${new URL(server.url).port} (events: ${server.eventStore.kind}, read models: ${server.readStore.kind}, data: ${server.config.dataDir})`,
+  );
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
     await server.close();

@@ -12,7 +12,10 @@ import { registerInterest } from './testing/interest.js';
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 function boot(dataDir: string): Promise<{ child: ChildProcess; api: Api }> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -36,7 +39,10 @@ function stop(child: ChildProcess): Promise<void> {
 describe('npm start on the same data folder, twice', () => {
   let dataDir: string;
   beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error('backend/dist/main.js is missing: `npm test` builds it first (or run `npx nx run @kauri/backend:build`)');
+    if (!existsSync(MAIN))
+      throw new Error(
+        'backend/dist/main.js is missing: `npm test` builds it first (or run `npx nx run @kauri/backend:build`)',
+      );
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-restart-'));
   });
   afterAll(async () => {
@@ -54,7 +60,11 @@ describe('npm start on the same data folder, twice', () => {
 
     const second = await boot(dataDir);
     try {
-      expect((await second.api.get('/api/early-access')).body).toEqual({ waivedPlaces: 100, placesLeft: 99, registrations: 1 });
+      expect((await second.api.get('/api/early-access')).body).toEqual({
+        waivedPlaces: 100,
+        placesLeft: 99,
+        registrations: 1,
+      });
       const again = await second.api.post('/api/register-interest', interestForm({ email: 'persist@example.nz' }));
       expect(again.status).toBe(409);
       const next = await registerInterest(at(second.api), { email: 'next@example.nz' });

@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import { interestForm } from '../../backend/src/testing/fixtures.js';
 import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
-import { choose, fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import {
+  choose,
+  fitsViewportWidth,
+  launchBrowser,
+  openPage,
+  phone,
+  saveScreenshot,
+  waitForText,
+  type TestBrowser,
+} from './support/browser.js';
 import { signIn } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
@@ -21,13 +30,22 @@ describe('audit history and operations', () => {
 
   beforeAll(async () => {
     [browser, server] = await Promise.all([launchBrowser(), startKauri({ AUTH_RATE_LIMIT_PER_IP: '1000' })]);
-    const registered = await fetch(`${server.url}/api/register-interest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(interestForm({ email: 'wiremu.forget@example.nz', firstName: 'Wiremu' })) });
+    const registered = await fetch(`${server.url}/api/register-interest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(interestForm({ email: 'wiremu.forget@example.nz', firstName: 'Wiremu' })),
+    });
     registrationId = ((await registered.json()) as { registrationId: string }).registrationId;
     // A wholesale investor: a customer under the AML/CFT Act, whose records must be kept.
     const admin = await signUp(server, { admin: true, email: 'ops.admin@kauri.test' });
     const investor = await signUp(server, { firstName: 'Hana' });
     customerId = investor.user.id;
-    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'lawyer', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' });
+    const submitted = await investor.post('/api/wholesale-verification', {
+      verificationType: 'professional',
+      professionalType: 'lawyer',
+      verifierName: 'Hine Walker',
+      verifierContact: 'hine@law.nz',
+    });
     await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' });
     await signUp(server, { compliance: true, email: 'compliance@kauri.test', firstName: 'Rangi' });
   }, 90_000);
@@ -50,8 +68,12 @@ describe('audit history and operations', () => {
     await row.waitFor();
     await expect(page.getByRole('row', { name: /UserRegistered/ }).count()).resolves.toBe(0);
     await row.click();
-    await expect(page.getByLabel(/^Data of InterestRegistered/).innerText()).resolves.toContain('wiremu.forget@example.nz');
-    await expect(page.getByLabel(/^Metadata of InterestRegistered/).innerText()).resolves.toContain('"kind": "anonymous"');
+    await expect(page.getByLabel(/^Data of InterestRegistered/).innerText()).resolves.toContain(
+      'wiremu.forget@example.nz',
+    );
+    await expect(page.getByLabel(/^Metadata of InterestRegistered/).innerText()).resolves.toContain(
+      '"kind": "anonymous"',
+    );
 
     // The chain that one request caused, then the register as it stood at that moment.
     await page.getByRole('button', { name: 'Show Request Chain' }).click();
@@ -71,10 +93,15 @@ describe('audit history and operations', () => {
     await page.getByText(/events in \d+ streams; every hash chain holds/).waitFor();
 
     // Export the filtered history as CSV; progress shows while it streams.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     await page.getByLabel('Export progress').waitFor();
     const csv = await readFile((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('position,streamId,revision,type,occurredAt,actor,correlationId,causationId,eventId,schemaVersion,data');
+    expect(csv.split('\r\n')[0]).toBe(
+      'position,streamId,revision,type,occurredAt,actor,correlationId,causationId,eventId,schemaVersion,data',
+    );
     expect(csv).toContain('InterestRegistered');
     expect(csv).not.toContain('UserRegistered');
 
@@ -90,9 +117,16 @@ describe('audit history and operations', () => {
 
     // The timeline now shows the registration with its personal fields unreadable.
     await page.getByRole('button', { name: 'Apply Filters' }).click();
-    await page.getByRole('row', { name: /InterestRegistered.*forgotten/ }).first().click();
-    await expect(page.getByLabel(/^Data of InterestRegistered/).innerText()).resolves.not.toContain('wiremu.forget@example.nz');
-    await expect(page.getByLabel(/^Data of InterestRegistered/).innerText()).resolves.toContain('"personalForgotten": true');
+    await page
+      .getByRole('row', { name: /InterestRegistered.*forgotten/ })
+      .first()
+      .click();
+    await expect(page.getByLabel(/^Data of InterestRegistered/).innerText()).resolves.not.toContain(
+      'wiremu.forget@example.nz',
+    );
+    await expect(page.getByLabel(/^Data of InterestRegistered/).innerText()).resolves.toContain(
+      '"personalForgotten": true',
+    );
 
     // A wholesale customer: refused, and the reason is shown.
     await page.getByLabel('Person (subject id)').fill(customerId);
@@ -102,7 +136,9 @@ describe('audit history and operations', () => {
     await page.getByRole('button', { name: 'Forget This Person' }).click();
     await page.getByRole('button', { name: 'Forget', exact: true }).click();
     await page.getByText('Refused').waitFor();
-    await page.getByText(/^AML\/CFT record keeping applies until .* \(5 years after the relationship ended on/).waitFor();
+    await page
+      .getByText(/^AML\/CFT record keeping applies until .* \(5 years after the relationship ended on/)
+      .waitFor();
     await saveScreenshot(page, 'audit-desktop');
 
     await page.setViewportSize(phone);
@@ -129,7 +165,11 @@ describe('audit history and operations', () => {
 
     await page.getByRole('button', { name: 'Rebuild users' }).click();
     // The rebuild either shows its progress bar or has already swapped in; both end live with no error.
-    await page.getByLabel('Rebuild of users').or(users.getByRole('button', { name: 'Rebuild users' })).first().waitFor();
+    await page
+      .getByLabel('Rebuild of users')
+      .or(users.getByRole('button', { name: 'Rebuild users' }))
+      .first()
+      .waitFor();
     await users.getByRole('button', { name: 'Rebuild users' }).waitFor();
     await users.getByText('live').waitFor();
     await expect(users.getByText('none').count()).resolves.toBe(1);

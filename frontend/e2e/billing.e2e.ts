@@ -6,10 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import {
+  fitsViewportWidth,
+  launchBrowser,
+  openPage,
+  phone,
+  saveScreenshot,
+  waitForText,
+  type TestBrowser,
+} from './support/browser.js';
 import { createAccount } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
-
 
 async function payWith(page: Page, card: string): Promise<void> {
   await page.getByLabel('Card number').fill(card);
@@ -82,7 +89,10 @@ describe('billing', () => {
     await saveScreenshot(page, 'billing-active-desktop');
 
     // The portal opens in a new tab (the sandbox's own page in test mode).
-    const [portal] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'View Billing History' }).click()]);
+    const [portal] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'View Billing History' }).click(),
+    ]);
     await portal.getByRole('heading', { name: 'Billing Portal' }).waitFor();
     await portal.close();
 
@@ -120,10 +130,17 @@ describe('billing', () => {
     // The server refuses it too, whatever the page shows.
     const refused = await page.evaluate(async () => {
       const csrf = document.cookie.match(/kauri\.csrf=([^;]+)/)?.[1] ?? '';
-      const response = await fetch('/api/subscription/cancel', { method: 'POST', credentials: 'include', headers: { 'X-CSRF-Token': decodeURIComponent(csrf) } });
+      const response = await fetch('/api/subscription/cancel', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'X-CSRF-Token': decodeURIComponent(csrf) },
+      });
       return { status: response.status, body: await response.json() };
     });
-    expect(refused).toEqual({ status: 409, body: expect.objectContaining({ message: 'The Starter plan is a one-time payment and cannot be cancelled' }) });
+    expect(refused).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: 'The Starter plan is a one-time payment and cannot be cancelled' }),
+    });
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestOidcProvider } from '../../backend/src/testing/oidc-provider.js';
-import { fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, type TestBrowser } from './support/browser.js';
+import {
+  fitsViewportWidth,
+  launchBrowser,
+  openPage,
+  phone,
+  saveScreenshot,
+  type TestBrowser,
+} from './support/browser.js';
 import { createAccount, PASSWORD } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
@@ -24,7 +31,9 @@ describe('identity', () => {
   beforeAll(async () => {
     idp = await TestOidcProvider.listen();
     server = await startKauri({ ...idp.env(), ADMIN_EMAILS: ADMIN_EMAIL });
-    await idp.start([`${server.url}/auth/callback`], { kiri: { email: 'kiri@example.nz', email_verified: true, given_name: 'Kiri', family_name: 'Tane' } });
+    await idp.start([`${server.url}/auth/callback`], {
+      kiri: { email: 'kiri@example.nz', email_verified: true, given_name: 'Kiri', family_name: 'Tane' },
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -54,7 +63,9 @@ describe('identity', () => {
     await saveScreenshot(page, 'identity-dashboard-desktop');
 
     // The server refuses the admin API to this user, whatever the page shows.
-    const status = await page.evaluate(async () => (await fetch('/api/admin/registrations', { credentials: 'include' })).status);
+    const status = await page.evaluate(
+      async () => (await fetch('/api/admin/registrations', { credentials: 'include' })).status,
+    );
     expect(status).toBe(403);
     await page.goto(`${server.url}/admin`);
     await page.getByRole('heading', { name: 'No Access' }).waitFor();
@@ -63,7 +74,11 @@ describe('identity', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByText('Sign Out').click();
     await page.getByText('You have been successfully signed out.').waitFor();
-    await page.getByRole('button', { name: 'Sign In' }).or(page.getByRole('link', { name: 'Sign In' })).first().waitFor();
+    await page
+      .getByRole('button', { name: 'Sign In' })
+      .or(page.getByRole('link', { name: 'Sign In' }))
+      .first()
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
     // Wrong password, then the right one.
@@ -123,7 +138,9 @@ describe('identity', () => {
     await page.getByText('Security validation failed. Please try logging in again.').waitFor();
     await page.waitForURL(`${server.url}/`);
 
-    await page.goto(`${server.url}/auth/callback?error=access_denied&error_description=End-User%20aborted%20interaction`);
+    await page.goto(
+      `${server.url}/auth/callback?error=access_denied&error_description=End-User%20aborted%20interaction`,
+    );
     await page.getByText('Login failed: End-User aborted interaction. Please try again.').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('kauri.auth.loginState'))).toBeNull();
   }, 60_000);

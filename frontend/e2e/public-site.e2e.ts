@@ -3,16 +3,42 @@
  * 'Try Calculator', the signed-out subscribe prompt, and both calculators with their validation.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { choose, desktop, fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, type TestBrowser, waitForText } from './support/browser.js';
+import {
+  choose,
+  desktop,
+  fitsViewportWidth,
+  launchBrowser,
+  openPage,
+  phone,
+  saveScreenshot,
+  type TestBrowser,
+  waitForText,
+} from './support/browser.js';
 import { startKauri } from './support/kauri-server.js';
 
 const pages: { path: string; heading: string; texts: string[] }[] = [
-  { path: '/', heading: 'Tokenize New Zealand real-world assets', texts: ['Register Interest - FREE', '$199/month', '$999/month', 'View All Features'] },
+  {
+    path: '/',
+    heading: 'Tokenize New Zealand real-world assets',
+    texts: ['Register Interest - FREE', '$199/month', '$999/month', 'View All Features'],
+  },
   { path: '/demo', heading: 'Dashboard Demo', texts: ['$4,540,000', '4,540', 'Fundraising'] },
-  { path: '/partners', heading: 'Our Partners', texts: ['Blockchain infrastructure', 'Payments', 'Crypto custody', 'E-commerce'] },
-  { path: '/user-guide', heading: 'Money flow summary', texts: ['Your tokenization journey: 12 steps', 'completed', 'upcoming'] },
+  {
+    path: '/partners',
+    heading: 'Our Partners',
+    texts: ['Blockchain infrastructure', 'Payments', 'Crypto custody', 'E-commerce'],
+  },
+  {
+    path: '/user-guide',
+    heading: 'Money flow summary',
+    texts: ['Your tokenization journey: 12 steps', 'completed', 'upcoming'],
+  },
   { path: '/privacy', heading: 'Privacy Policy', texts: ['Last updated: August 15, 2025', '20 working days'] },
-  { path: '/terms', heading: 'Terms of Service', texts: ['Effective: August 15, 2025', '3.5% plus $0.30 per transaction', 'Return to Home'] },
+  {
+    path: '/terms',
+    heading: 'Terms of Service',
+    texts: ['Effective: August 15, 2025', '3.5% plus $0.30 per transaction', 'Return to Home'],
+  },
   { path: '/security', heading: 'Security', texts: ['Next review: February 15, 2026', '2 hours for critical issues'] },
   { path: '/register-interest', heading: 'Register Your Interest', texts: [] },
 ];
@@ -68,7 +94,11 @@ describe('public site', () => {
     const { page, errors } = await openPage(browser, server.url, '/#calculator');
     await page.getByRole('button', { name: 'Analyze Property' }).click();
     await page.getByText('Missing Information').waitFor();
-    await page.getByText('Please fill in all required fields: property address, token count, property percentage, property type, and condition.').waitFor();
+    await page
+      .getByText(
+        'Please fill in all required fields: property address, token count, property percentage, property type, and condition.',
+      )
+      .waitFor();
 
     await page.getByLabel('Property Address').fill('12 Queen Street, Ponsonby');
     await page.getByLabel('Location').fill('Auckland');
@@ -86,7 +116,9 @@ describe('public site', () => {
     const result = page.getByLabel('Property analysis');
     await result.getByText('$1,386,000').first().waitFor();
     await result.getByText('3.6%').first().waitFor();
-    await result.getByText('Results are preliminary estimates; final costing follows due diligence and verified documents.').waitFor();
+    await result
+      .getByText('Results are preliminary estimates; final costing follows due diligence and verified documents.')
+      .waitFor();
     await result.locator('.ant-tag-green').first().waitFor(); // a low risk is green
     await result.locator('.recharts-surface').first().waitFor(); // the charts render
     await page.getByRole('button', { name: 'Sign In to Continue' }).waitFor();
@@ -99,7 +131,9 @@ describe('public site', () => {
   it('runs the startup calculator and the pricing calculator', async () => {
     const { page, errors } = await openPage(browser, server.url, '/#calculator', phone);
     await page.getByRole('tab', { name: 'Startup Capital Raising' }).click();
-    expect(await page.getByRole('tabpanel', { name: 'Startup Capital Raising' }).getByLabel('Token Count').inputValue()).toBe('1,000,000');
+    expect(
+      await page.getByRole('tabpanel', { name: 'Startup Capital Raising' }).getByLabel('Token Count').inputValue(),
+    ).toBe('1,000,000');
     await page.getByRole('button', { name: 'Analyze Startup' }).click();
     await page.getByText('Please fill in all required fields.', { exact: true }).waitFor();
 

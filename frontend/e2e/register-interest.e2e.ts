@@ -78,7 +78,8 @@ describe('register interest', () => {
 
     await fillRegistration(page, email);
     // Once submitted, each message clears as its field is corrected.
-    for (const message of validationMessages) await page.getByText(message, { exact: true }).waitFor({ state: 'hidden' });
+    for (const message of validationMessages)
+      await page.getByText(message, { exact: true }).waitFor({ state: 'hidden' });
 
     const submission = await holdRequests(page, '**/api/register-interest');
     await page.getByRole('button', { name: 'Register Interest' }).click();

@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { desktop, fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, type TestBrowser } from './support/browser.js';
+import {
+  desktop,
+  fitsViewportWidth,
+  launchBrowser,
+  openPage,
+  phone,
+  saveScreenshot,
+  type TestBrowser,
+} from './support/browser.js';
 import { startStaticServer, type RunningServer } from './support/static-server.js';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;

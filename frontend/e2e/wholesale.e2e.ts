@@ -14,7 +14,16 @@ import { systemContext } from '../../backend/src/platform/command-context.js';
 import { subscribe } from '../../backend/src/testing/billing.js';
 import { samplePdf } from '../../backend/src/testing/pdf.js';
 import { signUp } from '../../backend/src/testing/users.js';
-import { choose, fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import {
+  choose,
+  fitsViewportWidth,
+  launchBrowser,
+  openPage,
+  phone,
+  saveScreenshot,
+  waitForText,
+  type TestBrowser,
+} from './support/browser.js';
 import { createAccount } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
@@ -27,17 +36,41 @@ describe('wholesale investors and offerings', () => {
   let files: string;
 
   beforeAll(async () => {
-    [investorBrowser, adminBrowser, server, files] = await Promise.all([launchBrowser(), launchBrowser(), startKauri({ ADMIN_EMAILS: ADMIN_EMAIL }), mkdtemp(join(tmpdir(), 'kauri-evidence-'))]);
+    [investorBrowser, adminBrowser, server, files] = await Promise.all([
+      launchBrowser(),
+      launchBrowser(),
+      startKauri({ ADMIN_EMAILS: ADMIN_EMAIL }),
+      mkdtemp(join(tmpdir(), 'kauri-evidence-')),
+    ]);
     await writeFile(join(files, 'Accountant certificate.pdf'), samplePdf('Certificate of wholesale investor status'));
     // An owner with an approved asset, set up through the API (the workspace test walks that part).
     const owner = await signUp(server, { firstName: 'Moana' });
     const reviewer = await signUp(server, { admin: true });
     await subscribe(owner);
-    const { id } = (await owner.post('/api/assets', { name: 'Kaikōura Lodge', description: 'A twelve-room lodge on the Kaikōura coast', assetType: 'business', totalValue: 1_500_000, tokenCount: 15_000 })).body;
+    const { id } = (
+      await owner.post('/api/assets', {
+        name: 'Kaikōura Lodge',
+        description: 'A twelve-room lodge on the Kaikōura coast',
+        assetType: 'business',
+        totalValue: 1_500_000,
+        tokenCount: 15_000,
+      })
+    ).body;
     await owner.putBytes(`/api/assets/${id}/documents/property-deed`, samplePdf());
     await owner.putBytes(`/api/assets/${id}/documents/valuation-report`, samplePdf());
     await owner.post(`/api/assets/${id}/valuation`, { value: 1_500_000, method: 'owner-estimate' });
-    await owner.put(`/api/assets/${id}/token`, { symbol: 'KKL', name: 'Kaikoura Lodge', totalSupply: 15_000, decimals: 0, price: 100, minInvestment: 1000, maxInvestment: 500_000, network: 'polygon', lockUpMonths: 12, feePercent: 3.5 });
+    await owner.put(`/api/assets/${id}/token`, {
+      symbol: 'KKL',
+      name: 'Kaikoura Lodge',
+      totalSupply: 15_000,
+      decimals: 0,
+      price: 100,
+      minInvestment: 1000,
+      maxInvestment: 500_000,
+      network: 'polygon',
+      lockUpMonths: 12,
+      feePercent: 3.5,
+    });
     await owner.post(`/api/assets/${id}/submit`);
     const approved = await reviewer.post(`/api/admin/assets/${id}/approve`);
     if (approved.status !== 200) throw new Error(`approval failed: ${JSON.stringify(approved.body)}`);
@@ -118,13 +151,21 @@ describe('wholesale investors and offerings', () => {
     await saveScreenshot(page, 'token-offerings-desktop');
     await page.setViewportSize(phone);
     await page.waitForTimeout(300); // let the closing dialog's animation finish
-    const wide = await page.evaluate(() => Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.ant-table-content')).slice(0, 6).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`));
+    const wide = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.ant-table-content'))
+        .slice(0, 6)
+        .map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`),
+    );
     expect(wide).toEqual([]);
     expect(await fitsViewportWidth(page)).toBe(true);
 
     // Two years on, the hourly sweep lapses the certification: access is gone. The sweep is run here as the
     // timer would run it on that day (the HTTP endpoint never sweeps as of a future time).
-    const validUntil = await page.evaluate(async () => (await (await fetch('/api/wholesale-status', { credentials: 'include' })).json()).validUntil as string);
+    const validUntil = await page.evaluate(
+      async () =>
+        (await (await fetch('/api/wholesale-status', { credentials: 'include' })).json()).validUntil as string,
+    );
     const twoYearsOn = new Date(Date.parse(validUntil) + 1000).toISOString();
     const timer = systemContext('verification-expiry', randomUUID(), twoYearsOn);
     await server.app.get(VerificationExpiry).sweep(twoYearsOn, timer);

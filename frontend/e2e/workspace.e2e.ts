@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { samplePdf } from '../../backend/src/testing/pdf.js';
-import { fitsViewportWidth, launchBrowser, openPage, phone, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import {
+  fitsViewportWidth,
+  launchBrowser,
+  openPage,
+  phone,
+  saveScreenshot,
+  waitForText,
+  type TestBrowser,
+} from './support/browser.js';
 import { createAccount } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
@@ -22,7 +30,12 @@ describe('owner workspace', () => {
   let files: string;
 
   beforeAll(async () => {
-    [owner, reviewer, server, files] = await Promise.all([launchBrowser(), launchBrowser(), startKauri({ ADMIN_EMAILS: ADMIN_EMAIL }), mkdtemp(join(tmpdir(), 'kauri-pdf-'))]);
+    [owner, reviewer, server, files] = await Promise.all([
+      launchBrowser(),
+      launchBrowser(),
+      startKauri({ ADMIN_EMAILS: ADMIN_EMAIL }),
+      mkdtemp(join(tmpdir(), 'kauri-pdf-')),
+    ]);
     await writeFile(join(files, 'Record of Title.pdf'), samplePdf('Record of Title'));
     await writeFile(join(files, 'Valuation Report.pdf'), samplePdf('Valuation Report'));
     await writeFile(join(files, 'not-really.pdf'), Buffer.from('GIF89a this is an image with a .pdf name'));
@@ -39,9 +52,20 @@ describe('owner workspace', () => {
     // Subscribing is the billing test's walk; here it is done through the same API the page uses.
     const paid = await page.evaluate(async () => {
       const csrf = decodeURIComponent(document.cookie.match(/kauri\.csrf=([^;]+)/)?.[1] ?? '');
-      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) }).then((r) => r.json());
+      const post = (url: string, body: unknown) =>
+        fetch(url, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
       const { clientSecret } = await post('/api/create-subscription', { tier: 'professional' });
-      return post('/api/billing/sandbox/confirm', { clientSecret, number: '4242424242424242', expiry: '12/34', cvc: '123' });
+      return post('/api/billing/sandbox/confirm', {
+        clientSecret,
+        number: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+      });
     });
     expect(paid.success).toBe(true);
 
@@ -154,9 +178,15 @@ describe('owner workspace', () => {
     await waitForText(page, 'Our compliance team will review your checks and be in touch.');
     await page.getByText('Compliance review requested').first().waitFor();
     // The report and the draft PDS are real PDFs.
-    const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Compliance Report' }).click()]);
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download Compliance Report' }).click(),
+    ]);
     expect(report.suggestedFilename()).toMatch(/^compliance-report-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const [pds] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Generate PDS Document' }).click()]);
+    const [pds] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Generate PDS Document' }).click(),
+    ]);
     expect(pds.suggestedFilename()).toMatch(/^pds-draft-.+\.pdf$/);
 
     const staff = await openPage(reviewer, server.url, '/admin');
@@ -169,7 +199,10 @@ describe('owner workspace', () => {
     expect(staff.errors).toEqual([]);
 
     await page.reload();
-    await page.getByRole('row', { name: /AML\/CFT/ }).getByText('Passed').waitFor();
+    await page
+      .getByRole('row', { name: /AML\/CFT/ })
+      .getByText('Passed')
+      .waitFor();
     await page.getByText('25%').first().waitFor();
     await page.getByRole('button', { name: 'Request Compliance Review' }).waitFor(); // the request was answered
     await saveScreenshot(page, 'compliance-desktop');

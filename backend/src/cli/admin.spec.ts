@@ -25,7 +25,11 @@ describe('npm run admin and sessions across restarts (embedded pglite, built app
     let userId: string;
     try {
       cookieApi = first.api;
-      const registered = await cookieApi.post('/api/register', { email: 'ops.lead@example.nz', password: TEST_PASSWORD, firstName: 'Ops' });
+      const registered = await cookieApi.post('/api/register', {
+        email: 'ops.lead@example.nz',
+        password: TEST_PASSWORD,
+        firstName: 'Ops',
+      });
       expect(registered.status).toBe(201);
       userId = registered.body.id;
       expect((await cookieApi.get('/api/admin/registrations')).status).toBe(403);
@@ -35,8 +39,13 @@ describe('npm run admin and sessions across restarts (embedded pglite, built app
       expect(granted.stdout).toContain('through the running app');
       expect(granted.stdout).toContain('admin granted to OPS.LEAD@example.nz');
       expect((await cookieApi.get('/api/admin/registrations')).status).toBe(200);
-      expect(runTool('cli/admin.js', ['grant', 'ops.lead@example.nz'], dataDir).stdout).toContain('already has the admin role');
-      expect(runTool('cli/admin.js', ['grant', 'nobody@example.nz'], dataDir)).toMatchObject({ status: 1, stderr: expect.stringContaining('No account with the email nobody@example.nz') });
+      expect(runTool('cli/admin.js', ['grant', 'ops.lead@example.nz'], dataDir).stdout).toContain(
+        'already has the admin role',
+      );
+      expect(runTool('cli/admin.js', ['grant', 'nobody@example.nz'], dataDir)).toMatchObject({
+        status: 1,
+        stderr: expect.stringContaining('No account with the email nobody@example.nz'),
+      });
       expect(runTool('cli/admin.js', ['promote', 'x@example.nz'], dataDir)).toMatchObject({ status: 2 });
     } finally {
       await stopBuilt(first.child);

@@ -54,7 +54,10 @@ async function standalone(email: string, role: Role, action: 'grant' | 'revoke')
     if (!holder) throw new Error(`No account with the email ${email}`);
     const context = systemContext(CHANGED_BY, randomUUID());
     const by = { kind: 'system' as const, name: CHANGED_BY };
-    const command = action === 'grant' ? ({ type: 'GrantRole', role, by, at: context.now } as const) : ({ type: 'RevokeRole', role, by, at: context.now } as const);
+    const command =
+      action === 'grant'
+        ? ({ type: 'GrantRole', role, by, at: context.now } as const)
+        : ({ type: 'RevokeRole', role, by, at: context.now } as const);
     const { events: appended, state } = await repository.handle(user, userStream(holder), command, context);
     return { changed: appended.length > 0, roles: [...state.roles] };
   } finally {
@@ -71,10 +74,16 @@ if ((action !== 'grant' && action !== 'revoke') || !email || !ROLES.includes(rol
 const role = roleArg as Role;
 const running = readRuntimeFile(loadConfig().dataDir);
 try {
-  console.log(`admin: ${running ? `through the running app (pid ${running.pid}, port ${running.port})` : 'standalone on the event store (no app running)'}`);
+  console.log(
+    `admin: ${running ? `through the running app (pid ${running.pid}, port ${running.port})` : 'standalone on the event store (no app running)'}`,
+  );
   const outcome = running ? await throughApp(running, email, role, action) : await standalone(email, role, action);
   const verb = action === 'grant' ? 'granted to' : 'revoked from';
-  console.log(outcome.changed ? `${role} ${verb} ${email}` : `${email} ${action === 'grant' ? 'already has' : 'does not have'} the ${role} role`);
+  console.log(
+    outcome.changed
+      ? `${role} ${verb} ${email}`
+      : `${email} ${action === 'grant' ? 'already has' : 'does not have'} the ${role} role`,
+  );
   console.log(`roles now: ${outcome.roles.join(', ') || '(none)'}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -22,7 +22,11 @@ describe('npm run audit -- verify (embedded pglite, built app)', () => {
     const app = await bootBuilt(dataDir);
     let userId: string;
     try {
-      const registered = await app.api.post('/api/register', { email: 'tamper.test@example.nz', password: TEST_PASSWORD, firstName: 'Tama' });
+      const registered = await app.api.post('/api/register', {
+        email: 'tamper.test@example.nz',
+        password: TEST_PASSWORD,
+        firstName: 'Tama',
+      });
       userId = registered.body.id;
       const intact = runTool('cli/audit.js', ['verify'], dataDir);
       expect(intact).toMatchObject({ status: 0 });
@@ -33,20 +37,26 @@ describe('npm run audit -- verify (embedded pglite, built app)', () => {
     }
 
     const store = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
-    await store.database.query(`update events set data = jsonb_set(data, '{method}', '"oidc"') where stream_id = $1 and type = 'UserRegistered'`, [`user-${userId}`]);
+    await store.database.query(
+      `update events set data = jsonb_set(data, '{method}', '"oidc"') where stream_id = $1 and type = 'UserRegistered'`,
+      [`user-${userId}`],
+    );
     await store.close();
 
     const broken = runTool('cli/audit.js', ['verify'], dataDir);
     expect(broken.status).toBe(1);
     expect(broken.stdout).toContain('standalone on the pglite event store');
-    expect(broken.stderr).toMatch(new RegExp(`BROKEN: hash mismatch at user-${userId} revision 0 \\(position \\d+, UserRegistered, event [0-9a-f-]{36}\\)\\.`));
+    expect(broken.stderr).toMatch(
+      new RegExp(
+        `BROKEN: hash mismatch at user-${userId} revision 0 \\(position \\d+, UserRegistered, event [0-9a-f-]{36}\\)\\.`,
+      ),
+    );
 
     // Removing the changed event's hash too must not get it re-hashed when the tool opens the store again.
     const reopened = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
-    await reopened.database.query(
-      `update events set hash = null where stream_id = $1 and type = 'UserRegistered'`,
-      [`user-${userId}`],
-    );
+    await reopened.database.query(`update events set hash = null where stream_id = $1 and type = 'UserRegistered'`, [
+      `user-${userId}`,
+    ]);
     await reopened.close();
     const unhashed = runTool('cli/audit.js', ['verify'], dataDir);
     expect(unhashed.status).toBe(1);

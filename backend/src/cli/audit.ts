@@ -50,9 +50,16 @@ if (process.argv[2] !== 'verify') {
 }
 const config = loadConfig();
 const running = readRuntimeFile(config.dataDir);
-console.log(`audit verify: ${running ? `through the running app (pid ${running.pid}, port ${running.port})` : `standalone on the ${config.eventStore} event store`}`);
+console.log(
+  `audit verify: ${running ? `through the running app (pid ${running.pid}, port ${running.port})` : `standalone on the ${config.eventStore} event store`}`,
+);
 const bar = new cliProgress.SingleBar(
-  { format: 'hash chains [{bar}] {percentage}% | {value}/{total} events | ETA {eta_formatted}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 1000 },
+  {
+    format: 'hash chains [{bar}] {percentage}% | {value}/{total} events | ETA {eta_formatted}',
+    hideCursor: true,
+    noTTYOutput: true,
+    notTTYSchedule: 1000,
+  },
   cliProgress.Presets.shades_classic,
 );
 bar.start(1, 0);
@@ -70,7 +77,9 @@ try {
     console.log(`Intact: ${report.checkedEvents} events in ${report.checkedStreams} streams, every hash chain holds.`);
   } else {
     const b = report.firstBroken;
-    console.error(`BROKEN: ${b.reason} at ${b.streamId} revision ${b.revision} (position ${b.position}, ${b.type}, event ${b.eventId}).`);
+    console.error(
+      `BROKEN: ${b.reason} at ${b.streamId} revision ${b.revision} (position ${b.position}, ${b.type}, event ${b.eventId}).`,
+    );
     process.exitCode = 1;
   }
 } catch (error) {

@@ -2,7 +2,11 @@ import cliProgress from 'cli-progress';
 import { allProjections } from '../projections/index.js';
 import { loadConfig } from '../platform/config.js';
 import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
-import { ProjectionEngine, type ProjectionInfo, type RebuildProgress } from '../platform/projections/projection-engine.js';
+import {
+  ProjectionEngine,
+  type ProjectionInfo,
+  type RebuildProgress,
+} from '../platform/projections/projection-engine.js';
 import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
 import { openEventStore, openReadStore, openVault } from '../platform/stores.js';
 
@@ -59,7 +63,10 @@ async function standalone(): Promise<Operations> {
   const engine = new ProjectionEngine(events, reads, allProjections);
   await engine.start();
   await engine.caughtUp();
-  const note = reads.kind === 'memory' ? '; memory read models live in the app and are rebuilt at its boot, so this replays the log to check it' : '';
+  const note =
+    reads.kind === 'memory'
+      ? '; memory read models live in the app and are rebuilt at its boot, so this replays the log to check it'
+      : '';
   return {
     mode: `standalone on ${events.kind} + ${reads.kind} (no app running on ${config.dataDir})${note}`,
     status: () => engine.status(),
@@ -94,7 +101,12 @@ function printStatus(rows: ProjectionInfo[]): void {
 
 async function rebuildWithBar(ops: Operations, name: string): Promise<void> {
   const bar = new cliProgress.SingleBar(
-    { format: `${name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} positions | {rate} ev/s | ETA {eta_formatted}`, hideCursor: true, noTTYOutput: true, notTTYSchedule: 1000 },
+    {
+      format: `${name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} positions | {rate} ev/s | ETA {eta_formatted}`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 1000,
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(1, 0, { rate: 0 });

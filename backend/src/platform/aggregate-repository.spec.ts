@@ -24,17 +24,29 @@ describe('AggregateRepository', () => {
   it('stamps metadata from the command context and returns the position for read-your-writes', async () => {
     const store = new MemoryEventStore();
     const repo = new AggregateRepository(store, quiet);
-    const result = await repo.handle(counter, 'counter-1', { type: 'Take', n: 3 }, systemContext('test', 'corr-1', '2026-01-01T00:00:00.000Z'));
+    const result = await repo.handle(
+      counter,
+      'counter-1',
+      { type: 'Take', n: 3 },
+      systemContext('test', 'corr-1', '2026-01-01T00:00:00.000Z'),
+    );
     expect(result.position).toBe(1);
     const [event] = await store.readStream('counter-1');
-    expect(event!.metadata).toMatchObject({ schemaVersion: 1, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'corr-1', actor: { kind: 'system', name: 'test' } });
+    expect(event!.metadata).toMatchObject({
+      schemaVersion: 1,
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      correlationId: 'corr-1',
+      actor: { kind: 'system', name: 'test' },
+    });
   });
 
   it('never over-allocates under concurrent commands, and appends nothing for a refused one', async () => {
     const store = new MemoryEventStore();
     const repo = new AggregateRepository(store, quiet);
     const ctx = systemContext('test', 'c');
-    const outcomes = await Promise.allSettled(Array.from({ length: 25 }, () => repo.handle(counter, 'counter-2', { type: 'Take', n: 1 }, ctx)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 25 }, () => repo.handle(counter, 'counter-2', { type: 'Take', n: 1 }, ctx)),
+    );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
     expect(outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof DomainError)).toHaveLength(15);
     expect(await store.readStream('counter-2')).toHaveLength(10);
@@ -46,7 +58,9 @@ describe('AggregateRepository', () => {
     const b = new AggregateRepository(store, quiet);
     await a.handle(counter, 'counter-3', { type: 'Take', n: 4 }, systemContext('a', 'c'));
     await b.handle(counter, 'counter-3', { type: 'Take', n: 4 }, systemContext('b', 'c'));
-    await expect(a.handle(counter, 'counter-3', { type: 'Take', n: 4 }, systemContext('a', 'c'))).rejects.toThrow('Not enough left');
+    await expect(a.handle(counter, 'counter-3', { type: 'Take', n: 4 }, systemContext('a', 'c'))).rejects.toThrow(
+      'Not enough left',
+    );
     expect((await a.load(counter, 'counter-3')).state.left).toBe(2);
   });
 

@@ -44,7 +44,10 @@ export class AggregateRepository {
     private readonly log: ErrorLog,
   ) {}
 
-  async load<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, streamId: string): Promise<{ state: S; revision: number }> {
+  async load<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+  ): Promise<{ state: S; revision: number }> {
     const key = `${decider.name}\u0000${streamId}`;
     const cached = this.cache.get(key);
     let state = (cached?.state as S | undefined) ?? decider.initialState;

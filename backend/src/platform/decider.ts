@@ -21,6 +21,10 @@ export interface Decider<C, E extends DomainEvent, S> {
 }
 
 /** Folds events into state: for tests and for loading an aggregate. */
-export function fold<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: readonly E[], from: S = decider.initialState): S {
+export function fold<C, E extends DomainEvent, S>(
+  decider: Decider<C, E, S>,
+  events: readonly E[],
+  from: S = decider.initialState,
+): S {
   return events.reduce((s, e) => decider.evolve(s, e), from);
 }

@@ -17,16 +17,26 @@ function pdfText(line: string): string {
 
 export function textPdf(title: string, lines: readonly string[]): Buffer {
   const pages: string[][] = [];
-  for (let i = 0; i < Math.max(lines.length, 1); i += LINES_PER_PAGE) pages.push(lines.slice(i, i + LINES_PER_PAGE) as string[]);
-  const objects: string[] = ['<< /Type /Catalog /Pages 2 0 R >>', '', '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>', '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>'];
+  for (let i = 0; i < Math.max(lines.length, 1); i += LINES_PER_PAGE)
+    pages.push(lines.slice(i, i + LINES_PER_PAGE) as string[]);
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+  ];
   const pageIds: number[] = [];
   pages.forEach((pageLines, p) => {
     const heading = p === 0 ? `BT /F2 16 Tf 56 790 Td (${pdfText(title)}) Tj ET\n` : '';
-    const text = pageLines.map((line, i) => `BT /F1 10 Tf 56 ${(p === 0 ? 760 : 790) - i * 14} Td (${pdfText(line)}) Tj ET`).join('\n');
+    const text = pageLines
+      .map((line, i) => `BT /F1 10 Tf 56 ${(p === 0 ? 760 : 790) - i * 14} Td (${pdfText(line)}) Tj ET`)
+      .join('\n');
     const stream = heading + text;
     objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
     const contentId = objects.length;
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> >>`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> >>`,
+    );
     pageIds.push(objects.length);
   });
   objects[1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;

@@ -53,7 +53,11 @@ export function uploadContentTypes(kinds: readonly FileKind[]): string[] {
 }
 
 function kindOf(head: Buffer, kinds: readonly FileKind[]): FileKind | null {
-  return kinds.find((k) => head.length >= SIGNATURES[k].length && head.subarray(0, SIGNATURES[k].length).equals(SIGNATURES[k])) ?? null;
+  return (
+    kinds.find(
+      (k) => head.length >= SIGNATURES[k].length && head.subarray(0, SIGNATURES[k].length).equals(SIGNATURES[k]),
+    ) ?? null
+  );
 }
 
 type UploadRequest = IncomingMessage & { res?: ServerResponse; _body?: boolean };

@@ -27,9 +27,15 @@ function describe(event: AssetEvent, names: Record<string, string>): { type: Act
     case 'AssetDrafted':
       return { type: 'asset', description: `${event.data.name} created as a draft` };
     case 'DocumentUploaded':
-      return { type: 'compliance', description: `${event.data.kind === 'property-deed' ? 'Property Deed' : 'Valuation Report'} uploaded for ${name}` };
+      return {
+        type: 'compliance',
+        description: `${event.data.kind === 'property-deed' ? 'Property Deed' : 'Valuation Report'} uploaded for ${name}`,
+      };
     case 'AssetValued':
-      return { type: 'asset', description: `${name} valued at ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(event.data.value)}` };
+      return {
+        type: 'asset',
+        description: `${name} valued at ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(event.data.value)}`,
+      };
     case 'TokenConfigured':
       return { type: 'asset', description: `Token ${event.data.terms.symbol} configured for ${name}` };
     case 'TokenizationRequested':
@@ -50,12 +56,28 @@ function describe(event: AssetEvent, names: Record<string, string>): { type: Act
 export const activitiesProjection: Projection<ActivitiesDoc & { names: Record<string, string> }> = {
   name: 'activities',
   version: 1,
-  eventTypes: ['AssetDrafted', 'DocumentUploaded', 'AssetValued', 'TokenConfigured', 'TokenizationRequested', 'TokenizationApproved', 'TokenizationReturned', 'InvestorAdded'] satisfies AssetEvent['type'][],
+  eventTypes: [
+    'AssetDrafted',
+    'DocumentUploaded',
+    'AssetValued',
+    'TokenConfigured',
+    'TokenizationRequested',
+    'TokenizationApproved',
+    'TokenizationReturned',
+    'InvestorAdded',
+  ] satisfies AssetEvent['type'][],
   keys: (event) => [(event as RecordedEvent & AssetEvent).data.ownerId],
   evolve(doc, raw, id) {
     const event = raw as RecordedEvent & AssetEvent;
-    const names = event.type === 'AssetDrafted' ? { ...(doc?.names ?? {}), [event.data.assetId]: event.data.name } : (doc?.names ?? {});
-    const item: Activity = { id: event.metadata.eventId, ...describe(event, names), createdAt: event.metadata.occurredAt };
+    const names =
+      event.type === 'AssetDrafted'
+        ? { ...(doc?.names ?? {}), [event.data.assetId]: event.data.name }
+        : (doc?.names ?? {});
+    const item: Activity = {
+      id: event.metadata.eventId,
+      ...describe(event, names),
+      createdAt: event.metadata.occurredAt,
+    };
     return { _id: id, names, items: [item, ...(doc?.items ?? [])].slice(0, LIMIT) };
   },
 };

@@ -16,7 +16,14 @@ export interface AdminCountersDoc {
 export const adminCountersProjection: Projection<AdminCountersDoc> = {
   name: 'admin-counters',
   version: 1,
-  eventTypes: ['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationExpired', 'OfferingCreated', 'OfferingClosed'] satisfies (WholesaleEvent | OfferingEvent)['type'][],
+  eventTypes: [
+    'VerificationSubmitted',
+    'VerificationApproved',
+    'VerificationRejected',
+    'VerificationExpired',
+    'OfferingCreated',
+    'OfferingClosed',
+  ] satisfies (WholesaleEvent | OfferingEvent)['type'][],
   keys: () => ['counters'],
   evolve(doc, raw) {
     const event = raw as RecordedEvent & (WholesaleEvent | OfferingEvent);

@@ -6,36 +6,123 @@ import { assetsProjection } from './assets.js';
 import { portfolioProjection } from './portfolio.js';
 
 const ownerId = 'owner-1';
-const terms: TokenTerms = { symbol: 'HVA', name: 'Harbour View Token', totalSupply: 1_000_000, decimals: 0, price: 1.3, minInvestment: 1_000, maxInvestment: 100_000, network: 'polygon', lockUpMonths: 12, feePercent: 3.5 };
+const terms: TokenTerms = {
+  symbol: 'HVA',
+  name: 'Harbour View Token',
+  totalSupply: 1_000_000,
+  decimals: 0,
+  price: 1.3,
+  minInvestment: 1_000,
+  maxInvestment: 100_000,
+  network: 'polygon',
+  lockUpMonths: 12,
+  feePercent: 3.5,
+};
 const lifeOf = (assetId: string, name: string, value: number): AssetEvent[] => [
-  { type: 'AssetDrafted', data: { assetId, ownerId, name, description: 'A building on the waterfront', assetType: 'property', address: null, totalValue: 900_000, tokenCount: 900_000 } },
-  { type: 'DocumentUploaded', data: { assetId, ownerId, documentId: `${assetId}-deed`, kind: 'property-deed', fileName: 'deed.pdf', size: 10, sha256: 'aa' } },
-  { type: 'DocumentUploaded', data: { assetId, ownerId, documentId: `${assetId}-report`, kind: 'valuation-report', fileName: 'report.pdf', size: 20, sha256: 'bb' } },
+  {
+    type: 'AssetDrafted',
+    data: {
+      assetId,
+      ownerId,
+      name,
+      description: 'A building on the waterfront',
+      assetType: 'property',
+      address: null,
+      totalValue: 900_000,
+      tokenCount: 900_000,
+    },
+  },
+  {
+    type: 'DocumentUploaded',
+    data: {
+      assetId,
+      ownerId,
+      documentId: `${assetId}-deed`,
+      kind: 'property-deed',
+      fileName: 'deed.pdf',
+      size: 10,
+      sha256: 'aa',
+    },
+  },
+  {
+    type: 'DocumentUploaded',
+    data: {
+      assetId,
+      ownerId,
+      documentId: `${assetId}-report`,
+      kind: 'valuation-report',
+      fileName: 'report.pdf',
+      size: 20,
+      sha256: 'bb',
+    },
+  },
   { type: 'AssetValued', data: { assetId, ownerId, value: 1_000_000, method: 'property-calculator' } },
   { type: 'AssetValued', data: { assetId, ownerId, value, method: 'owner-estimate' } },
   { type: 'TokenConfigured', data: { assetId, ownerId, terms } },
   { type: 'TokenizationRequested', data: { assetId, ownerId } },
   { type: 'TokenizationApproved', data: { assetId, ownerId, approvedBy: 'admin-1', terms, value } },
-  { type: 'InvestorAdded', data: { assetId, ownerId, investorId: `${assetId}-i1`, subjectId: `${assetId}-i1`, tokens: 5_000, personal: { name: 'Aroha Ngata', email: null } } },
+  {
+    type: 'InvestorAdded',
+    data: {
+      assetId,
+      ownerId,
+      investorId: `${assetId}-i1`,
+      subjectId: `${assetId}-i1`,
+      tokens: 5_000,
+      personal: { name: 'Aroha Ngata', email: null },
+    },
+  },
 ];
 
 describe('asset read models', () => {
   it('assets: given the whole life of an asset, then its step, documents, valuation change, terms and cap table', () => {
     const doc = project(assetsProjection, recorded('asset-a1', lifeOf('a1', 'Harbour View', 1_100_000))).get('a1')!;
-    expect(doc).toMatchObject({ ownerId, status: 'active', currentStep: 5, totalValue: 1_100_000, tokenCount: 1_000_000, firstValuation: 1_000_000, valuation: { value: 1_100_000, method: 'owner-estimate' }, terms, returnReason: null });
-    expect(doc.documents.map((d) => [d.kind, d.title])).toEqual([['property-deed', 'Property Deed'], ['valuation-report', 'Valuation Report']]);
-    expect(doc.capTable).toEqual([{ source: 'off-platform', investorId: 'a1-i1', name: 'Aroha Ngata', email: null, tokens: 5_000, addedAt: expect.any(String) }]);
+    expect(doc).toMatchObject({
+      ownerId,
+      status: 'active',
+      currentStep: 5,
+      totalValue: 1_100_000,
+      tokenCount: 1_000_000,
+      firstValuation: 1_000_000,
+      valuation: { value: 1_100_000, method: 'owner-estimate' },
+      terms,
+      returnReason: null,
+    });
+    expect(doc.documents.map((d) => [d.kind, d.title])).toEqual([
+      ['property-deed', 'Property Deed'],
+      ['valuation-report', 'Valuation Report'],
+    ]);
+    expect(doc.capTable).toEqual([
+      {
+        source: 'off-platform',
+        investorId: 'a1-i1',
+        name: 'Aroha Ngata',
+        email: null,
+        tokens: 5_000,
+        addedAt: expect.any(String),
+      },
+    ]);
   });
 
   it('portfolio: given two assets, one approved, then the dashboard totals and a value history', () => {
-    const events = [...recorded('asset-a1', lifeOf('a1', 'Harbour View', 1_100_000)), ...recorded('asset-a2', lifeOf('a2', 'Kea Labs', 500_000).slice(0, 4), 100)];
+    const events = [
+      ...recorded('asset-a1', lifeOf('a1', 'Harbour View', 1_100_000)),
+      ...recorded('asset-a2', lifeOf('a2', 'Kea Labs', 500_000).slice(0, 4), 100),
+    ];
     const doc = project(portfolioProjection, events).get(ownerId)!;
     expect(doc).toMatchObject({ totalValue: 1_100_000 + 1_000_000, activeTokens: 1_000_000, totalInvestors: 1 });
-    expect(doc.valueHistory.at(-1)).toEqual({ at: expect.any(String), totalValue: 2_100_000, activeTokens: 1_000_000, totalInvestors: 1 });
+    expect(doc.valueHistory.at(-1)).toEqual({
+      at: expect.any(String),
+      totalValue: 2_100_000,
+      activeTokens: 1_000_000,
+      totalInvestors: 1,
+    });
   });
 
   it('activities: newest first, in words, naming the asset', () => {
-    const doc = project(activitiesProjection, recorded('asset-a1', lifeOf('a1', 'Harbour View', 1_100_000))).get(ownerId)!;
+    const doc = project(activitiesProjection, recorded('asset-a1', lifeOf('a1', 'Harbour View', 1_100_000))).get(
+      ownerId,
+    )!;
     expect(doc.items.slice(0, 3).map((a) => [a.type, a.description])).toEqual([
       ['investor', 'Aroha Ngata added to the cap table of Harbour View'],
       ['compliance', 'Harbour View approved for tokenization'],

@@ -1,5 +1,12 @@
 import type { InvestmentConfirmed } from '../domains/offerings/events.js';
-import { DOCUMENT_NAMES, type AssetEvent, type AssetType, type DocumentKind, type TokenTerms, type ValuationMethod } from '../domains/assets/events.js';
+import {
+  DOCUMENT_NAMES,
+  type AssetEvent,
+  type AssetType,
+  type DocumentKind,
+  type TokenTerms,
+  type ValuationMethod,
+} from '../domains/assets/events.js';
 import type { AssetStatus } from '../domains/assets/asset.decider.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
@@ -108,12 +115,21 @@ export const assetsProjection: Projection<AssetDoc> = {
     switch (event.type) {
       case 'DocumentUploaded': {
         const { documentId, kind, fileName, size, sha256 } = event.data;
-        const documents = [...doc.documents.filter((d) => d.kind !== kind), { id: documentId, kind, title: DOCUMENT_NAMES[kind], fileName, size, sha256, uploadedAt: at }];
+        const documents = [
+          ...doc.documents.filter((d) => d.kind !== kind),
+          { id: documentId, kind, title: DOCUMENT_NAMES[kind], fileName, size, sha256, uploadedAt: at },
+        ];
         return { ...touched, documents, currentStep: stepOf({ ...doc, documents }) };
       }
       case 'AssetValued': {
         const valuation = { value: event.data.value, method: event.data.method, at };
-        return { ...touched, valuation, totalValue: event.data.value, firstValuation: doc.firstValuation ?? event.data.value, currentStep: stepOf({ ...doc, valuation }) };
+        return {
+          ...touched,
+          valuation,
+          totalValue: event.data.value,
+          firstValuation: doc.firstValuation ?? event.data.value,
+          currentStep: stepOf({ ...doc, valuation }),
+        };
       }
       case 'TokenConfigured': {
         const terms = event.data.terms;
@@ -127,7 +143,13 @@ export const assetsProjection: Projection<AssetDoc> = {
         return { ...touched, status: 'draft', returnReason: event.data.reason };
       case 'InvestorAdded': {
         const { investorId, tokens, personal } = event.data;
-        return { ...touched, capTable: [...doc.capTable, { source: 'off-platform', investorId, name: personal.name, email: personal.email, tokens, addedAt: at }] };
+        return {
+          ...touched,
+          capTable: [
+            ...doc.capTable,
+            { source: 'off-platform', investorId, name: personal.name, email: personal.email, tokens, addedAt: at },
+          ],
+        };
       }
       case 'InvestmentConfirmed': {
         // One row per investor: a second investment adds to their tokens. Names are looked up when read.

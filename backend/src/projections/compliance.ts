@@ -1,4 +1,10 @@
-import { CHECK_IDS, CHECKS, type CheckId, type CheckStatus, type ComplianceEvent } from '../domains/compliance/events.js';
+import {
+  CHECK_IDS,
+  CHECKS,
+  type CheckId,
+  type CheckStatus,
+  type ComplianceEvent,
+} from '../domains/compliance/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
 
@@ -18,7 +24,14 @@ export interface ComplianceDoc {
   checks: ComplianceCheckDoc[];
   openRequest: { requestId: string; requestedAt: string; message: string | null } | null;
   /** Newest first, at most 100. */
-  history: { at: string; check: CheckId | null; status: CheckStatus | null; expiryDate: string | null; note: string | null; event: string }[];
+  history: {
+    at: string;
+    check: CheckId | null;
+    status: CheckStatus | null;
+    expiryDate: string | null;
+    note: string | null;
+    event: string;
+  }[];
 }
 
 export const emptyChecks = (): ComplianceCheckDoc[] =>
@@ -37,7 +50,17 @@ export const complianceProjection: Projection<ComplianceDoc> = {
       return {
         ...base,
         openRequest: { requestId: event.data.requestId, requestedAt: at, message: event.data.message },
-        history: [{ at, check: null, status: null, expiryDate: null, note: event.data.message, event: 'Compliance review requested' }, ...base.history].slice(0, 100),
+        history: [
+          {
+            at,
+            check: null,
+            status: null,
+            expiryDate: null,
+            note: event.data.message,
+            event: 'Compliance review requested',
+          },
+          ...base.history,
+        ].slice(0, 100),
       };
     }
     const { check, status, expiryDate, note } = event.data;
@@ -45,18 +68,26 @@ export const complianceProjection: Projection<ComplianceDoc> = {
       ...base,
       checks: base.checks.map((c) => (c.id === check ? { ...c, status, expiryDate, lastUpdated: at, note } : c)),
       openRequest: null,
-      history: [{ at, check, status, expiryDate, note, event: `${CHECKS[check].name} recorded as ${status}` }, ...base.history].slice(0, 100),
+      history: [
+        { at, check, status, expiryDate, note, event: `${CHECKS[check].name} recorded as ${status}` },
+        ...base.history,
+      ].slice(0, 100),
     };
   },
 };
 
 /** A passed check past its expiry date counts as expired (judged when read, since time moves without events). */
 export function effectiveChecks(doc: Pick<ComplianceDoc, 'checks'> | null, today: string): ComplianceCheckDoc[] {
-  return (doc?.checks ?? emptyChecks()).map((c) => (c.status === 'passed' && c.expiryDate !== null && c.expiryDate < today ? { ...c, status: 'expired' } : c));
+  return (doc?.checks ?? emptyChecks()).map((c) =>
+    c.status === 'passed' && c.expiryDate !== null && c.expiryDate < today ? { ...c, status: 'expired' } : c,
+  );
 }
 
 /** Percent of the four checks passed, and the spec's label (§9): Excellent at 90 or more, Good at 75 or more. */
-export function complianceScore(checks: readonly ComplianceCheckDoc[]): { score: number; label: 'Excellent' | 'Good' | 'Needs Attention' } {
+export function complianceScore(checks: readonly ComplianceCheckDoc[]): {
+  score: number;
+  label: 'Excellent' | 'Good' | 'Needs Attention';
+} {
   const score = Math.round((checks.filter((c) => c.status === 'passed').length / checks.length) * 100);
   return { score, label: score >= 90 ? 'Excellent' : score >= 75 ? 'Good' : 'Needs Attention' };
 }

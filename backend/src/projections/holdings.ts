@@ -24,13 +24,28 @@ export const holdingsProjection: Projection<HoldingDoc> = {
   name: 'holdings',
   version: 1,
   eventTypes: ['InvestmentRequested', 'InvestmentConfirmed', 'InvestmentCancelled'] satisfies OfferingEvent['type'][],
-  keys: (event) => [(event as RecordedEvent & Extract<OfferingEvent, { data: { investmentId: string } }>).data.investmentId],
+  keys: (event) => [
+    (event as RecordedEvent & Extract<OfferingEvent, { data: { investmentId: string } }>).data.investmentId,
+  ],
   evolve(doc, raw, id) {
     const event = raw as RecordedEvent & OfferingEvent;
     switch (event.type) {
       case 'InvestmentRequested': {
         const d = event.data;
-        return { _id: id, investorId: d.investorId, offeringId: d.offeringId, assetId: d.assetId, ownerId: d.ownerId, tokensHeld: d.tokens, purchasePrice: d.amount, tokenPrice: d.tokenPrice, purchaseDate: event.metadata.occurredAt, status: 'pending', transferableFrom: d.transferableFrom, cancellationReason: null };
+        return {
+          _id: id,
+          investorId: d.investorId,
+          offeringId: d.offeringId,
+          assetId: d.assetId,
+          ownerId: d.ownerId,
+          tokensHeld: d.tokens,
+          purchasePrice: d.amount,
+          tokenPrice: d.tokenPrice,
+          purchaseDate: event.metadata.occurredAt,
+          status: 'pending',
+          transferableFrom: d.transferableFrom,
+          cancellationReason: null,
+        };
       }
       case 'InvestmentConfirmed':
         return doc && { ...doc, status: 'confirmed' };

@@ -6,11 +6,40 @@ import { usersProjection } from './users.js';
 
 const userId = 'u-1';
 const events: UserEvent[] = [
-  { type: 'UserRegistered', data: { userId, subjectId: userId, emailKey: 'k', method: 'password', personal: { email: 'aroha@example.nz', firstName: 'Aroha', lastName: null } } },
+  {
+    type: 'UserRegistered',
+    data: {
+      userId,
+      subjectId: userId,
+      emailKey: 'k',
+      method: 'password',
+      personal: { email: 'aroha@example.nz', firstName: 'Aroha', lastName: null },
+    },
+  },
   { type: 'RoleGranted', data: { userId, role: 'admin', grantedBy: { kind: 'system', name: 'ADMIN_EMAILS' } } },
   { type: 'UserSignedIn', data: { userId, method: 'password' } },
-  { type: 'SessionStarted', data: { userId, tokenHash: 'h1', kind: 'cookie', startedAt: '2026-11-01T00:00:00.000Z', expiresAt: '2026-11-08T00:00:00.000Z', idleExpiresAt: '2026-11-01T12:00:00.000Z' } },
-  { type: 'SessionStarted', data: { userId, tokenHash: 'h2', kind: 'bearer', startedAt: '2026-11-01T00:00:00.000Z', expiresAt: '2026-11-01T01:00:00.000Z', idleExpiresAt: null } },
+  {
+    type: 'SessionStarted',
+    data: {
+      userId,
+      tokenHash: 'h1',
+      kind: 'cookie',
+      startedAt: '2026-11-01T00:00:00.000Z',
+      expiresAt: '2026-11-08T00:00:00.000Z',
+      idleExpiresAt: '2026-11-01T12:00:00.000Z',
+    },
+  },
+  {
+    type: 'SessionStarted',
+    data: {
+      userId,
+      tokenHash: 'h2',
+      kind: 'bearer',
+      startedAt: '2026-11-01T00:00:00.000Z',
+      expiresAt: '2026-11-01T01:00:00.000Z',
+      idleExpiresAt: null,
+    },
+  },
   { type: 'SessionExtended', data: { userId, tokenHash: 'h1', idleExpiresAt: '2026-11-01T20:00:00.000Z' } },
   { type: 'SessionEnded', data: { userId, tokenHash: 'h2', reason: 'signed-out' } },
   { type: 'ProfileUpdated', data: { userId, subjectId: userId, personal: { firstName: 'Aroha', lastName: 'Ngata' } } },
@@ -57,7 +86,10 @@ describe('users projection', () => {
   });
 
   it('given a revoked role, then it is gone', () => {
-    const revoked: UserEvent = { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: { kind: 'user', userId: 'other' } } };
+    const revoked: UserEvent = {
+      type: 'RoleRevoked',
+      data: { userId, role: 'admin', revokedBy: { kind: 'user', userId: 'other' } },
+    };
     expect(project(usersProjection, recorded(`user-${userId}`, [...events, revoked])).get(userId)?.roles).toEqual([]);
   });
 });

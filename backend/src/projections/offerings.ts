@@ -30,21 +30,43 @@ const plus = (a: string, b: string, sign = 1) => fromCents((toCents(a) ?? 0) + s
 export const offeringsProjection: Projection<OfferingDoc> = {
   name: 'offerings',
   version: 1,
-  eventTypes: ['OfferingCreated', 'OfferingClosed', 'InvestmentRequested', 'InvestmentConfirmed', 'InvestmentCancelled'] satisfies OfferingEvent['type'][],
+  eventTypes: [
+    'OfferingCreated',
+    'OfferingClosed',
+    'InvestmentRequested',
+    'InvestmentConfirmed',
+    'InvestmentCancelled',
+  ] satisfies OfferingEvent['type'][],
   keys: (event) => [(event as RecordedEvent & OfferingEvent).data.offeringId],
   evolve(doc, raw, id) {
     const event = raw as RecordedEvent & OfferingEvent;
     switch (event.type) {
       case 'OfferingCreated': {
         const { offeringId: _o, createdBy: _c, lockupDays, ...d } = event.data;
-        return { _id: id, ...d, lockupPeriod: lockupDays, status: 'active', tokensIssued: 0, tokensReserved: 0, fundsRaised: '0.00', createdAt: event.metadata.occurredAt };
+        return {
+          _id: id,
+          ...d,
+          lockupPeriod: lockupDays,
+          status: 'active',
+          tokensIssued: 0,
+          tokensReserved: 0,
+          fundsRaised: '0.00',
+          createdAt: event.metadata.occurredAt,
+        };
       }
       case 'OfferingClosed':
         return doc && { ...doc, status: 'closed' };
       case 'InvestmentRequested':
         return doc && { ...doc, tokensReserved: doc.tokensReserved + event.data.tokens };
       case 'InvestmentConfirmed':
-        return doc && { ...doc, tokensReserved: doc.tokensReserved - event.data.tokens, tokensIssued: doc.tokensIssued + event.data.tokens, fundsRaised: plus(doc.fundsRaised, event.data.amount) };
+        return (
+          doc && {
+            ...doc,
+            tokensReserved: doc.tokensReserved - event.data.tokens,
+            tokensIssued: doc.tokensIssued + event.data.tokens,
+            fundsRaised: plus(doc.fundsRaised, event.data.amount),
+          }
+        );
       case 'InvestmentCancelled':
         return doc && { ...doc, tokensReserved: doc.tokensReserved - event.data.tokens };
       default: {

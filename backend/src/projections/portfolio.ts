@@ -39,12 +39,29 @@ function totals(assets: Record<string, AssetFigures>) {
 export const portfolioProjection: Projection<PortfolioDoc> = {
   name: 'portfolio',
   version: 3,
-  eventTypes: ['AssetDrafted', 'AssetValued', 'TokenConfigured', 'TokenizationRequested', 'TokenizationApproved', 'TokenizationReturned', 'InvestorAdded', 'InvestmentConfirmed'] satisfies (AssetEvent | InvestmentConfirmed)['type'][],
+  eventTypes: [
+    'AssetDrafted',
+    'AssetValued',
+    'TokenConfigured',
+    'TokenizationRequested',
+    'TokenizationApproved',
+    'TokenizationReturned',
+    'InvestorAdded',
+    'InvestmentConfirmed',
+  ] satisfies (AssetEvent | InvestmentConfirmed)['type'][],
   keys: (event) => [(event as RecordedEvent & AssetEvent).data.ownerId],
   evolve(doc, raw, id) {
     const event = raw as RecordedEvent & (AssetEvent | InvestmentConfirmed);
     const at = event.metadata.occurredAt;
-    const base: PortfolioDoc = doc ?? { _id: id, totalValue: 0, activeTokens: 0, totalInvestors: 0, assets: {}, valueHistory: [], updatedAt: at };
+    const base: PortfolioDoc = doc ?? {
+      _id: id,
+      totalValue: 0,
+      activeTokens: 0,
+      totalInvestors: 0,
+      assets: {},
+      valueHistory: [],
+      updatedAt: at,
+    };
     const { assetId } = event.data;
     const current = own(base.assets, assetId);
     let next: AssetFigures | undefined;
@@ -72,7 +89,11 @@ export const portfolioProjection: Projection<PortfolioDoc> = {
         break;
       case 'InvestmentConfirmed': {
         const seen = current?.platformInvestors ?? [];
-        next = current && (seen.includes(event.data.investorId) ? current : { ...current, investors: current.investors + 1, platformInvestors: [...seen, event.data.investorId] });
+        next =
+          current &&
+          (seen.includes(event.data.investorId)
+            ? current
+            : { ...current, investors: current.investors + 1, platformInvestors: [...seen, event.data.investorId] });
         break;
       }
       case 'DocumentUploaded':
@@ -84,8 +105,14 @@ export const portfolioProjection: Projection<PortfolioDoc> = {
     if (!next) return doc;
     const assets = { ...base.assets, [assetId]: next };
     const figures = totals(assets);
-    const unchanged = doc && figures.totalValue === base.totalValue && figures.activeTokens === base.activeTokens && figures.totalInvestors === base.totalInvestors;
-    const valueHistory = unchanged ? base.valueHistory : [...base.valueHistory, { at, ...figures }].slice(-HISTORY_LIMIT);
+    const unchanged =
+      doc &&
+      figures.totalValue === base.totalValue &&
+      figures.activeTokens === base.activeTokens &&
+      figures.totalInvestors === base.totalInvestors;
+    const valueHistory = unchanged
+      ? base.valueHistory
+      : [...base.valueHistory, { at, ...figures }].slice(-HISTORY_LIMIT);
     return { ...base, ...figures, assets, valueHistory, updatedAt: at };
   },
 };

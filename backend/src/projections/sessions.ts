@@ -30,7 +30,16 @@ export const sessionsProjection: Projection<SessionDoc> = {
     switch (event.type) {
       case 'SessionStarted': {
         const d = event.data;
-        return { _id: id, userId: d.userId, kind: d.kind, startedAt: d.startedAt, expiresAt: d.expiresAt, idleExpiresAt: d.idleExpiresAt, revoked: false, endedAt: null };
+        return {
+          _id: id,
+          userId: d.userId,
+          kind: d.kind,
+          startedAt: d.startedAt,
+          expiresAt: d.expiresAt,
+          idleExpiresAt: d.idleExpiresAt,
+          revoked: false,
+          endedAt: null,
+        };
       }
       case 'SessionExtended':
         return doc && { ...doc, idleExpiresAt: event.data.idleExpiresAt };

@@ -9,10 +9,40 @@ const stamp = (n: number) => ({ providerEventId: `evt_${n}`, providerCreatedAt: 
 describe('subscriptions projection', () => {
   it('given a declined card, then a payment and a scheduled cancellation, then the status, period end and history newest first', () => {
     const events: BillingEvent[] = [
-      { type: 'CheckoutStarted', data: { userId, tier: 'professional', provider: 'sandbox', reference: 'sub_1', customerId: 'cus_1', amountDue: 199, setupFeeWaived: false } },
+      {
+        type: 'CheckoutStarted',
+        data: {
+          userId,
+          tier: 'professional',
+          provider: 'sandbox',
+          reference: 'sub_1',
+          customerId: 'cus_1',
+          amountDue: 199,
+          setupFeeWaived: false,
+        },
+      },
       { type: 'PaymentFailed', data: { ...stamp(1), userId, reference: 'sub_1', reason: 'Your card was declined.' } },
-      { type: 'SubscriptionActivated', data: { ...stamp(2), userId, tier: 'professional', reference: 'sub_1', currentPeriodEnd: 1_800_000_000, amountPaid: 199 } },
-      { type: 'CancellationScheduled', data: { userId, reference: 'sub_1', currentPeriodEnd: 1_800_000_000, requestedBy: 'user', providerEventId: null } },
+      {
+        type: 'SubscriptionActivated',
+        data: {
+          ...stamp(2),
+          userId,
+          tier: 'professional',
+          reference: 'sub_1',
+          currentPeriodEnd: 1_800_000_000,
+          amountPaid: 199,
+        },
+      },
+      {
+        type: 'CancellationScheduled',
+        data: {
+          userId,
+          reference: 'sub_1',
+          currentPeriodEnd: 1_800_000_000,
+          requestedBy: 'user',
+          providerEventId: null,
+        },
+      },
     ];
     const doc = project(subscriptionsProjection, recorded(`billing-${userId}`, events)).get(userId)!;
     expect(doc).toMatchObject({
@@ -37,9 +67,24 @@ describe('subscriptions projection', () => {
   });
 
   it('given only a checkout, then the status is incomplete and tokens cannot be created; past due locks them too', () => {
-    const started: BillingEvent = { type: 'CheckoutStarted', data: { userId, tier: 'enterprise', provider: 'stripe', reference: 'sub_1', customerId: 'cus_1', amountDue: 999, setupFeeWaived: false } };
+    const started: BillingEvent = {
+      type: 'CheckoutStarted',
+      data: {
+        userId,
+        tier: 'enterprise',
+        provider: 'stripe',
+        reference: 'sub_1',
+        customerId: 'cus_1',
+        amountDue: 999,
+        setupFeeWaived: false,
+      },
+    };
     const doc = project(subscriptionsProjection, recorded(`billing-${userId}`, [started])).get(userId)!;
-    expect(doc).toMatchObject({ status: 'incomplete', tier: null, pending: { tier: 'enterprise', reference: 'sub_1', amountDue: 999 } });
+    expect(doc).toMatchObject({
+      status: 'incomplete',
+      tier: null,
+      pending: { tier: 'enterprise', reference: 'sub_1', amountDue: 999 },
+    });
     expect(canCreateTokens(doc)).toBe(false);
     expect(canCreateTokens({ status: 'past_due', tier: 'professional' })).toBe(false);
     expect(canCreateTokens({ status: 'canceled', tier: 'starter' })).toBe(true);

@@ -6,7 +6,15 @@ import type { Projection } from '../platform/projections/projection.js';
 
 export interface BillingHistoryEntry {
   at: string;
-  kind: 'checkout' | 'payment' | 'renewal' | 'payment-failed' | 'past-due' | 'cancellation-scheduled' | 'cancellation-withdrawn' | 'canceled';
+  kind:
+    | 'checkout'
+    | 'payment'
+    | 'renewal'
+    | 'payment-failed'
+    | 'past-due'
+    | 'cancellation-scheduled'
+    | 'cancellation-withdrawn'
+    | 'canceled';
   tier: Tier | null;
   /** NZD, for payments. */
   amount: number | null;
@@ -64,8 +72,20 @@ export const subscriptionsProjection: Projection<SubscriptionDoc> = {
       };
       const stillPaying = base.status === 'active' || base.status === 'past_due';
       return log(
-        { ...base, provider, customerId: customerId ?? base.customerId, status: stillPaying ? base.status : 'incomplete', pending: { tier, reference, amountDue, setupFeeWaived }, lastPaymentError: null },
-        { kind: 'checkout', tier, amount: null, note: setupFeeWaived ? 'Early-access waiver: first payment waived' : null },
+        {
+          ...base,
+          provider,
+          customerId: customerId ?? base.customerId,
+          status: stillPaying ? base.status : 'incomplete',
+          pending: { tier, reference, amountDue, setupFeeWaived },
+          lastPaymentError: null,
+        },
+        {
+          kind: 'checkout',
+          tier,
+          amount: null,
+          note: setupFeeWaived ? 'Early-access waiver: first payment waived' : null,
+        },
       );
     }
     if (!doc) return null;
@@ -73,22 +93,46 @@ export const subscriptionsProjection: Projection<SubscriptionDoc> = {
       case 'SubscriptionActivated': {
         const { tier, reference, currentPeriodEnd, amountPaid } = event.data;
         return log(
-          { ...doc, status: 'active', tier, reference, currentPeriodEnd, cancelAtPeriodEnd: false, pending: null, lastPaymentError: null },
+          {
+            ...doc,
+            status: 'active',
+            tier,
+            reference,
+            currentPeriodEnd,
+            cancelAtPeriodEnd: false,
+            pending: null,
+            lastPaymentError: null,
+          },
           { kind: 'payment', tier, amount: amountPaid, note: null },
         );
       }
       case 'SubscriptionRenewed':
-        return log({ ...doc, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd, lastPaymentError: null }, { kind: 'renewal', tier: doc.tier, amount: event.data.amountPaid, note: null });
+        return log(
+          { ...doc, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd, lastPaymentError: null },
+          { kind: 'renewal', tier: doc.tier, amount: event.data.amountPaid, note: null },
+        );
       case 'SubscriptionPastDue':
         return log({ ...doc, status: 'past_due' }, { kind: 'past-due', tier: doc.tier, amount: null, note: null });
       case 'SubscriptionCanceled':
-        return log({ ...doc, status: 'canceled', cancelAtPeriodEnd: false }, { kind: 'canceled', tier: doc.tier, amount: null, note: null });
+        return log(
+          { ...doc, status: 'canceled', cancelAtPeriodEnd: false },
+          { kind: 'canceled', tier: doc.tier, amount: null, note: null },
+        );
       case 'PaymentFailed':
-        return log({ ...doc, lastPaymentError: event.data.reason }, { kind: 'payment-failed', tier: doc.pending?.tier ?? doc.tier, amount: null, note: event.data.reason });
+        return log(
+          { ...doc, lastPaymentError: event.data.reason },
+          { kind: 'payment-failed', tier: doc.pending?.tier ?? doc.tier, amount: null, note: event.data.reason },
+        );
       case 'CancellationScheduled':
-        return log({ ...doc, cancelAtPeriodEnd: true }, { kind: 'cancellation-scheduled', tier: doc.tier, amount: null, note: null });
+        return log(
+          { ...doc, cancelAtPeriodEnd: true },
+          { kind: 'cancellation-scheduled', tier: doc.tier, amount: null, note: null },
+        );
       case 'CancellationWithdrawn':
-        return log({ ...doc, cancelAtPeriodEnd: false }, { kind: 'cancellation-withdrawn', tier: doc.tier, amount: null, note: null });
+        return log(
+          { ...doc, cancelAtPeriodEnd: false },
+          { kind: 'cancellation-withdrawn', tier: doc.tier, amount: null, note: null },
+        );
       default: {
         const _exhaustive: never = event;
         return doc;

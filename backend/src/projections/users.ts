@@ -16,7 +16,10 @@ export interface UserDoc {
   lastSignedInAt: string | null;
 }
 
-type Handled = Extract<UserEvent, { type: 'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'ProfileUpdated' | 'UserSignedIn' }>;
+type Handled = Extract<
+  UserEvent,
+  { type: 'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'ProfileUpdated' | 'UserSignedIn' }
+>;
 
 export const usersProjection: Projection<UserDoc> = {
   name: 'users',

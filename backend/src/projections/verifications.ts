@@ -1,4 +1,9 @@
-import type { ProfessionalType, VerificationDocument, VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
+import type {
+  ProfessionalType,
+  VerificationDocument,
+  VerificationType,
+  WholesaleEvent,
+} from '../domains/wholesale/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
 import type { ReadStore } from '../platform/read-store/read-store.js';
@@ -27,7 +32,12 @@ export interface VerificationDoc {
 export const verificationsProjection: Projection<VerificationDoc> = {
   name: 'verifications',
   version: 1,
-  eventTypes: ['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationExpired'] satisfies WholesaleEvent['type'][],
+  eventTypes: [
+    'VerificationSubmitted',
+    'VerificationApproved',
+    'VerificationRejected',
+    'VerificationExpired',
+  ] satisfies WholesaleEvent['type'][],
   keys: (event) => [(event as RecordedEvent & WholesaleEvent).data.verificationId],
   evolve(doc, raw, id) {
     const event = raw as RecordedEvent & WholesaleEvent;
@@ -52,9 +62,19 @@ export const verificationsProjection: Projection<VerificationDoc> = {
         };
       }
       case 'VerificationApproved':
-        return doc && { ...doc, status: 'verified', verifiedAt: event.data.verifiedAt, validUntil: event.data.validUntil, decidedBy: event.data.approvedBy };
+        return (
+          doc && {
+            ...doc,
+            status: 'verified',
+            verifiedAt: event.data.verifiedAt,
+            validUntil: event.data.validUntil,
+            decidedBy: event.data.approvedBy,
+          }
+        );
       case 'VerificationRejected':
-        return doc && { ...doc, status: 'rejected', rejectionReason: event.data.reason, decidedBy: event.data.rejectedBy };
+        return (
+          doc && { ...doc, status: 'rejected', rejectionReason: event.data.reason, decidedBy: event.data.rejectedBy }
+        );
       case 'VerificationExpired':
         return doc && { ...doc, status: 'expired', expiredAt: event.data.expiredAt };
       default: {
@@ -82,6 +102,8 @@ export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().to
 }
 
 export async function latestVerification(reads: ReadStore, userId: string): Promise<VerificationDoc | null> {
-  const [latest] = await reads.collection<VerificationDoc>(verificationsProjection.name).find({ userId }, { sort: { createdAt: -1 }, limit: 1 });
+  const [latest] = await reads
+    .collection<VerificationDoc>(verificationsProjection.name)
+    .find({ userId }, { sort: { createdAt: -1 }, limit: 1 });
   return latest ?? null;
 }

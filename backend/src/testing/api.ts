@@ -46,16 +46,27 @@ export class Api {
   private cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const res = await fetch(this.baseUrl + path, {
       method,
       headers: {
         ...(body !== undefined && !(body instanceof Uint8Array) && { 'content-type': 'application/json' }),
         ...(this.cookies.size > 0 && { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
-        ...(UNSAFE.has(method.toUpperCase()) && this.cookies.has('kauri.csrf') && { 'x-csrf-token': decodeURIComponent(this.cookies.get('kauri.csrf')!) }),
+        ...(UNSAFE.has(method.toUpperCase()) &&
+          this.cookies.has('kauri.csrf') && { 'x-csrf-token': decodeURIComponent(this.cookies.get('kauri.csrf')!) }),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || body instanceof Uint8Array
+            ? (body as string | Uint8Array<ArrayBuffer>)
+            : JSON.stringify(body),
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
@@ -88,7 +99,12 @@ export class Api {
     return this.request<T>('PATCH', path, body ?? {}, headers);
   }
   /** A raw body (a file upload), sent with the given content type. */
-  async putBytes<T = any>(path: string, bytes: Uint8Array, contentType = 'application/pdf', headers: Record<string, string> = {}) {
+  async putBytes<T = any>(
+    path: string,
+    bytes: Uint8Array,
+    contentType = 'application/pdf',
+    headers: Record<string, string> = {},
+  ) {
     return this.request<T>('PUT', path, bytes, { 'content-type': contentType, ...headers });
   }
   delete<T = any>(path: string, headers?: Record<string, string>) {

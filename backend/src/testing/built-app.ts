@@ -7,11 +7,15 @@ import { Api } from './api.js';
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 export function requireBuilt(): void {
-  if (!existsSync(`${DIST}main.js`)) throw new Error('backend/dist is missing: `npm test` builds it first (or run `npm run build -w @kauri/backend`)');
+  if (!existsSync(`${DIST}main.js`))
+    throw new Error('backend/dist is missing: `npm test` builds it first (or run `npm run build -w @kauri/backend`)');
 }
 
 /** Boots dist/main.js on a data folder (embedded stores) and resolves once it listens. */
-export function bootBuilt(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; api: Api; url: string }> {
+export function bootBuilt(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; api: Api; url: string }> {
   const child = spawn(process.execPath, [`${DIST}main.js`], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,7 +41,11 @@ export function stopBuilt(child: ChildProcess): Promise<void> {
 }
 
 /** Runs a built tool (e.g. 'cli/admin.js') to completion on a data folder. */
-export function runTool(tool: string, args: string[], dataDir: string): { status: number | null; stdout: string; stderr: string } {
+export function runTool(
+  tool: string,
+  args: string[],
+  dataDir: string,
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [`${DIST}${tool}`, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
     encoding: 'utf8',

@@ -34,7 +34,8 @@ export class TestOidcProvider {
   ) {}
 
   static async listen(): Promise<TestOidcProvider> {
-    let handler: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | null = null;
+    let handler: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | null =
+      null;
     const server = createServer((req, res) => {
       if (handler) return handler(req, res);
       res.statusCode = 503;
@@ -47,7 +48,9 @@ export class TestOidcProvider {
     return idp;
   }
 
-  private attach: (handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) => void = () => undefined;
+  private attach: (
+    handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void,
+  ) => void = () => undefined;
 
   env(): Record<string, string> {
     return { OIDC_ISSUER: this.issuer, OIDC_CLIENT_ID: this.clientId, OIDC_CLIENT_SECRET: this.clientSecret };
@@ -67,9 +70,7 @@ export class TestOidcProvider {
       ],
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
       findAccount: (_ctx: unknown, id: string) =>
-        accounts[id]
-          ? { accountId: id, claims: () => ({ sub: id, ...accounts[id] }) }
-          : undefined,
+        accounts[id] ? { accountId: id, claims: () => ({ sub: id, ...accounts[id] }) } : undefined,
       features: { devInteractions: { enabled: true } },
       cookies: { keys: ['kauri-test-cookie-key'] },
     });
@@ -79,7 +80,11 @@ export class TestOidcProvider {
 
   /** Follows the provider's pages as a browser would, signing in as `accountId` and consenting. */
   signIn(authorizationUrl: string, accountId: string): Promise<URL> {
-    return this.walk(authorizationUrl, (prompt): Record<string, string> => (prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt }));
+    return this.walk(
+      authorizationUrl,
+      (prompt): Record<string, string> =>
+        prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt },
+    );
   }
 
   /** Starts as a browser would, then cancels at the login page: the provider answers access_denied. */
@@ -98,7 +103,10 @@ export class TestOidcProvider {
       const res = await fetch(next, {
         method,
         redirect: 'manual',
-        headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(body && { 'content-type': 'application/x-www-form-urlencoded' }) },
+        headers: {
+          cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(body && { 'content-type': 'application/x-www-form-urlencoded' }),
+        },
         body,
       });
       for (const line of res.headers.getSetCookie()) {
@@ -115,7 +123,8 @@ export class TestOidcProvider {
       }
       const html = await res.text();
       const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-      if (!res.ok || !prompt) throw new Error(`provider page ${next.pathname} answered ${res.status}: ${html.slice(0, 300)}`);
+      if (!res.ok || !prompt)
+        throw new Error(`provider page ${next.pathname} answered ${res.status}: ${html.slice(0, 300)}`);
       const reply = answer(prompt);
       if (reply === 'abort') {
         next = new URL(`${next.pathname.replace(/\/$/, '')}/abort`, next);

@@ -23,7 +23,16 @@ export class StripeStandIn {
 
   static async start(): Promise<StripeStandIn> {
     const standIn = new StripeStandIn();
-    standIn.server = createServer((req, res) => void standIn.handle(req).then(([status, body]) => standIn.responses.push(body as { id?: string }) && res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))));
+    standIn.server = createServer(
+      (req, res) =>
+        void standIn
+          .handle(req)
+          .then(
+            ([status, body]) =>
+              standIn.responses.push(body as { id?: string }) &&
+              res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+          ),
+    );
     await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
     return standIn;
   }
@@ -42,11 +51,28 @@ export class StripeStandIn {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : text));
     const path = url.pathname;
-    this.requests.push({ method: req.method ?? '', path, form, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    this.requests.push({
+      method: req.method ?? '',
+      path,
+      form,
+      authorization: req.headers.authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
     const n = ++this.counter;
-    if (req.method === 'POST' && path === '/v1/customers') return [200, { id: `cus_${n}`, object: 'customer', email: form.email }];
+    if (req.method === 'POST' && path === '/v1/customers')
+      return [200, { id: `cus_${n}`, object: 'customer', email: form.email }];
     if (req.method === 'POST' && path === '/v1/payment_intents')
-      return [200, { id: `pi_${n}`, object: 'payment_intent', client_secret: `pi_${n}_secret_x`, amount: Number(form.amount), currency: form.currency, metadata: {} }];
+      return [
+        200,
+        {
+          id: `pi_${n}`,
+          object: 'payment_intent',
+          client_secret: `pi_${n}_secret_x`,
+          amount: Number(form.amount),
+          currency: form.currency,
+          metadata: {},
+        },
+      ];
     if (req.method === 'POST' && path === '/v1/subscriptions') {
       const waived = form.trial_period_days !== undefined;
       return [
@@ -55,13 +81,34 @@ export class StripeStandIn {
           id: `sub_${n}`,
           object: 'subscription',
           status: waived ? 'trialing' : 'incomplete',
-          latest_invoice: { id: `in_${n}`, object: 'invoice', confirmation_secret: waived ? null : { client_secret: `pi_in_${n}_secret_y`, type: 'payment_intent' } },
-          pending_setup_intent: waived ? { id: `seti_${n}`, object: 'setup_intent', client_secret: `seti_${n}_secret_z` } : null,
+          latest_invoice: {
+            id: `in_${n}`,
+            object: 'invoice',
+            confirmation_secret: waived ? null : { client_secret: `pi_in_${n}_secret_y`, type: 'payment_intent' },
+          },
+          pending_setup_intent: waived
+            ? { id: `seti_${n}`, object: 'setup_intent', client_secret: `seti_${n}_secret_z` }
+            : null,
         },
       ];
     }
-    if (req.method === 'POST' && path.startsWith('/v1/subscriptions/')) return [200, { id: path.split('/').pop(), object: 'subscription', cancel_at_period_end: form.cancel_at_period_end === 'true' }];
-    if (req.method === 'POST' && path === '/v1/billing_portal/sessions') return [200, { id: `bps_${n}`, object: 'billing_portal.session', url: `https://billing.stripe.test/session/${n}` }];
-    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } }];
+    if (req.method === 'POST' && path.startsWith('/v1/subscriptions/'))
+      return [
+        200,
+        {
+          id: path.split('/').pop(),
+          object: 'subscription',
+          cancel_at_period_end: form.cancel_at_period_end === 'true',
+        },
+      ];
+    if (req.method === 'POST' && path === '/v1/billing_portal/sessions')
+      return [
+        200,
+        { id: `bps_${n}`, object: 'billing_portal.session', url: `https://billing.stripe.test/session/${n}` },
+      ];
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } },
+    ];
   }
 }

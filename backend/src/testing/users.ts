@@ -33,14 +33,24 @@ export const TEST_PASSWORD = 'correct horse battery staple';
  *   const admin = await signUp(server, { admin: true }); // an admin
  *   await owner.post('/api/assets', {...});
  */
-export async function signUp(server: Pick<StartedServer, 'url' | 'opsToken'>, options: SignUpOptions = {}): Promise<Api & { user: SignedUpUser }> {
+export async function signUp(
+  server: Pick<StartedServer, 'url' | 'opsToken'>,
+  options: SignUpOptions = {},
+): Promise<Api & { user: SignedUpUser }> {
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.nz`;
   const password = options.password ?? TEST_PASSWORD;
   const api = new Api(server.url);
-  const res = await api.post('/api/register', { email, password, firstName: options.firstName ?? 'Test', lastName: options.lastName ?? 'User' });
+  const res = await api.post('/api/register', {
+    email,
+    password,
+    firstName: options.firstName ?? 'Test',
+    lastName: options.lastName ?? 'User',
+  });
   if (res.status !== 201) throw new Error(`signUp(${email}) failed: ${res.status} ${JSON.stringify(res.body)}`);
   let user = res.body as Omit<SignedUpUser, 'password'>;
-  const wanted = [...(options.admin ? ['admin'] : []), ...(options.compliance ? ['compliance'] : [])].filter((role) => !user.roles.includes(role));
+  const wanted = [...(options.admin ? ['admin'] : []), ...(options.compliance ? ['compliance'] : [])].filter(
+    (role) => !user.roles.includes(role),
+  );
   for (const role of wanted) {
     // The path `npm run admin -- grant` takes through a running app: the operator token.
     const granted = await fetch(`${server.url}/api/operations/roles`, {

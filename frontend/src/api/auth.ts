@@ -30,7 +30,8 @@ export async function loadCurrentUser(): Promise<User | null> {
     clearToken();
     return null;
   }
-  if (!byToken.ok) throw new ApiError(byToken.status, `${byToken.status}: ${(await byToken.text()) || byToken.statusText}`, null);
+  if (!byToken.ok)
+    throw new ApiError(byToken.status, `${byToken.status}: ${(await byToken.text()) || byToken.statusText}`, null);
   return (await byToken.json()) as User;
 }
 
@@ -61,7 +62,11 @@ export async function signOut(): Promise<void> {
 }
 
 export function exchangeCode(code: string, state: string): Promise<AuthCallbackResponse> {
-  return apiRequest<AuthCallbackResponse>('POST', '/api/auth/callback', { code, state, redirect_uri: callbackUrl() }).then((answer) => {
+  return apiRequest<AuthCallbackResponse>('POST', '/api/auth/callback', {
+    code,
+    state,
+    redirect_uri: callbackUrl(),
+  }).then((answer) => {
     storeToken(answer.token, answer.expires_in);
     return answer;
   });

@@ -63,7 +63,11 @@ describe('the api client’s read-your-writes', () => {
     expect(readAfter()).toBe('12');
     await apiRequest('GET', '/api/auth/config');
     expect(readAfter()).toBe('12');
-    await download('/api/audit/export', () => undefined, () => null);
+    await download(
+      '/api/audit/export',
+      () => undefined,
+      () => null,
+    );
     expect(readAfter()).toBe('12');
     expect(readHeaders().get('x-read-after')).toBe('12');
   });

@@ -80,7 +80,11 @@ function isErrorBody(value: unknown): value is ErrorBody {
 async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text();
   const body = parseJson(text);
-  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, isErrorBody(body) ? body : null);
+  return new ApiError(
+    response.status,
+    `${response.status}: ${text || response.statusText}`,
+    isErrorBody(body) ? body : null,
+  );
 }
 
 /**
@@ -132,7 +136,11 @@ export async function getJson<TData>(url: string, signal?: AbortSignal): Promise
  * Downloads a streamed response, reporting progress as it arrives: `progressOf` reads how far along a chunk
  * is (0–1) from the text received so far. Returns the whole body as a Blob for saving.
  */
-export async function download(url: string, onProgress: (fraction: number) => void, progressOf: (text: string, response: Response) => number | null): Promise<{ blob: Blob; fileName: string }> {
+export async function download(
+  url: string,
+  onProgress: (fraction: number) => void,
+  progressOf: (text: string, response: Response) => number | null,
+): Promise<{ blob: Blob; fileName: string }> {
   const response = await fetch(url, { credentials: 'include', headers: readHeaders() });
   if (!response.ok || !response.body) throw await errorFrom(response);
   const reader = response.body.getReader();
@@ -147,14 +155,22 @@ export async function download(url: string, onProgress: (fraction: number) => vo
   }
   onProgress(1);
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
-  return { blob: new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), fileName };
+  return {
+    blob: new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
+    fileName,
+  };
 }
 
 /**
  * Sends a file as the raw request body and reports upload progress (0–100) — fetch cannot, so this one
  * call uses XMLHttpRequest, with the same cookie, bearer token, CSRF header and error shape as the rest.
  */
-export function uploadFile<TResponse>(url: string, file: Blob & { name?: string }, onProgress: (percent: number) => void, method: 'PUT' | 'POST' = 'PUT'): Promise<TResponse> {
+export function uploadFile<TResponse>(
+  url: string,
+  file: Blob & { name?: string },
+  onProgress: (percent: number) => void,
+  method: 'PUT' | 'POST' = 'PUT',
+): Promise<TResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -162,17 +178,29 @@ export function uploadFile<TResponse>(url: string, file: Blob & { name?: string 
     for (const [key, value] of headersFor(method, false)) xhr.setRequestHeader(key, value);
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     if (file.name) xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.upload.onprogress = (event) =>
+      event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         writePositions.observe(body);
         resolve(body as TResponse);
-      }
-      else reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`, isErrorBody(body) ? body : null));
+      } else
+        reject(
+          new ApiError(
+            xhr.status,
+            `${xhr.status}: ${xhr.responseText || xhr.statusText}`,
+            isErrorBody(body) ? body : null,
+          ),
+        );
     };
     // A refused upload may be cut off by the server before the body is sent; that is still a refusal.
-    xhr.onerror = () => reject(new ApiError(0, 'Upload failed: the connection was closed', { message: 'The upload was refused. Documents must be PDF files of at most 10MB.' }));
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, 'Upload failed: the connection was closed', {
+          message: 'The upload was refused. Documents must be PDF files of at most 10MB.',
+        }),
+      );
     xhr.send(file);
   });
 }

@@ -1,7 +1,32 @@
 /** Write calls, one function per command the backend accepts. */
 import { apiRequest, uploadFile } from './client';
 import type { ConfirmationReceipt } from './types';
-import type { IntegrityStatus, ProjectionInfo, EvidenceRef, OfferingInput, VerificationRecord, VerificationSubmission, CheckStatus, ComplianceCheck, AssetDocument, AssetInput, DocumentKind, TokenTerms, ValuationMethod, Written, CreatedSubscription, TestCard, PricingResult, PropertyAnalysis, PropertyInput, RegisterInterestRequest, RegistrationReceipt, StartupAnalysis, StartupInput, Tier } from './types';
+import type {
+  IntegrityStatus,
+  ProjectionInfo,
+  EvidenceRef,
+  OfferingInput,
+  VerificationRecord,
+  VerificationSubmission,
+  CheckStatus,
+  ComplianceCheck,
+  AssetDocument,
+  AssetInput,
+  DocumentKind,
+  TokenTerms,
+  ValuationMethod,
+  Written,
+  CreatedSubscription,
+  TestCard,
+  PricingResult,
+  PropertyAnalysis,
+  PropertyInput,
+  RegisterInterestRequest,
+  RegistrationReceipt,
+  StartupAnalysis,
+  StartupInput,
+  Tier,
+} from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
   return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
@@ -33,7 +58,10 @@ export function cancelSubscription(): Promise<{ success: boolean; position: numb
 }
 
 /** Sandbox mode: pay the pending checkout with a test card. A decline is a 402 with the card's message. */
-export function confirmSandboxPayment(clientSecret: string, card: TestCard): Promise<{ success: boolean; position: number }> {
+export function confirmSandboxPayment(
+  clientSecret: string,
+  card: TestCard,
+): Promise<{ success: boolean; position: number }> {
   return apiRequest('POST', '/api/billing/sandbox/confirm', { clientSecret, ...card });
 }
 
@@ -45,7 +73,12 @@ export function createAsset(input: AssetInput): Promise<Written & { id: string }
   return apiRequest('POST', '/api/assets', input);
 }
 
-export function uploadDocument(assetId: string, kind: DocumentKind, file: File, onProgress: (percent: number) => void): Promise<Written & { document: AssetDocument }> {
+export function uploadDocument(
+  assetId: string,
+  kind: DocumentKind,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<Written & { document: AssetDocument }> {
   return uploadFile(`/api/assets/${encodeURIComponent(assetId)}/documents/${kind}`, file, onProgress);
 }
 
@@ -61,7 +94,10 @@ export function submitAsset(assetId: string): Promise<Written> {
   return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/submit`);
 }
 
-export function addInvestor(assetId: string, investor: { name: string; email?: string; tokens: number }): Promise<Written & { id: string }> {
+export function addInvestor(
+  assetId: string,
+  investor: { name: string; email?: string; tokens: number },
+): Promise<Written & { id: string }> {
   return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/investors`, investor);
 }
 
@@ -77,7 +113,11 @@ export function requestComplianceReview(message?: string): Promise<Written> {
   return apiRequest('POST', '/api/compliance/review-request', message ? { message } : {});
 }
 
-export function recordComplianceCheck(ownerId: string, check: ComplianceCheck['id'], record: { status: CheckStatus; expiryDate?: string; note?: string }): Promise<Written> {
+export function recordComplianceCheck(
+  ownerId: string,
+  check: ComplianceCheck['id'],
+  record: { status: CheckStatus; expiryDate?: string; note?: string },
+): Promise<Written> {
   return apiRequest('POST', `/api/compliance-reviews/${encodeURIComponent(ownerId)}/checks/${check}`, record);
 }
 
@@ -89,7 +129,10 @@ export function submitVerification(submission: VerificationSubmission): Promise<
   return apiRequest('POST', '/api/wholesale-verification', submission);
 }
 
-export function decideVerification(id: string, decision: { status: 'verified' | 'rejected'; rejectionReason?: string }): Promise<{ verification: VerificationRecord; position: number }> {
+export function decideVerification(
+  id: string,
+  decision: { status: 'verified' | 'rejected'; rejectionReason?: string },
+): Promise<{ verification: VerificationRecord; position: number }> {
   return apiRequest('PUT', `/api/admin/wholesale-verification/${encodeURIComponent(id)}`, decision);
 }
 
@@ -97,7 +140,11 @@ export function createOffering(input: OfferingInput): Promise<Written & { id: st
   return apiRequest('POST', '/api/admin/offerings', input);
 }
 
-export function invest(request: { offeringId: string; tokensRequested: number; investmentAmount: number }): Promise<Written & { id: string; status: 'confirmed' | 'pending' }> {
+export function invest(request: {
+  offeringId: string;
+  tokensRequested: number;
+  investmentAmount: number;
+}): Promise<Written & { id: string; status: 'confirmed' | 'pending' }> {
   return apiRequest('POST', '/api/invest', request);
 }
 
@@ -105,9 +152,15 @@ export function closeOffering(offeringId: string): Promise<Written> {
   return apiRequest('POST', `/api/admin/offerings/${encodeURIComponent(offeringId)}/close`);
 }
 
-export function settleInvestment(offeringId: string, investmentId: string, decision: { confirm: true } | { confirm: false; reason: string }): Promise<Written> {
+export function settleInvestment(
+  offeringId: string,
+  investmentId: string,
+  decision: { confirm: true } | { confirm: false; reason: string },
+): Promise<Written> {
   const base = `/api/admin/investments/${encodeURIComponent(offeringId)}/${encodeURIComponent(investmentId)}`;
-  return decision.confirm ? apiRequest('POST', `${base}/confirm`) : apiRequest('POST', `${base}/cancel`, { reason: decision.reason });
+  return decision.confirm
+    ? apiRequest('POST', `${base}/confirm`)
+    : apiRequest('POST', `${base}/cancel`, { reason: decision.reason });
 }
 
 /** Starts (or joins) the tamper check; follow it with integrityQuery. */
@@ -115,7 +168,10 @@ export function startIntegrityCheck(): Promise<IntegrityStatus> {
   return apiRequest('POST', '/api/audit/integrity', {});
 }
 
-export function forgetPerson(subjectId: string, reason: string): Promise<{ subjectId: string; forgotten: true; position: number; rebuilding: string[] }> {
+export function forgetPerson(
+  subjectId: string,
+  reason: string,
+): Promise<{ subjectId: string; forgotten: true; position: number; rebuilding: string[] }> {
   return apiRequest('POST', `/api/audit/subjects/${encodeURIComponent(subjectId)}/forget`, { reason });
 }
 

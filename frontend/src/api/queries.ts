@@ -1,7 +1,31 @@
 /** Query definitions shared by route loaders (prefetch) and components (read). */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getJson, getQueryFn } from './client';
-import type { AggregateAt, AuditEvent, AuditFilter, AuditPage, IntegrityStatus, ProjectionInfo, SubjectStanding, AdminCounters, Holding, Offering, VerificationRecord, WholesaleStatus, Activity, Asset, ComplianceOverview, ComplianceReview, BillingOverview, DashboardStats, EarlyAccess, Investor, Plan, RegistrationRecord, SubscriptionStatus } from './types';
+import type {
+  AggregateAt,
+  AuditEvent,
+  AuditFilter,
+  AuditPage,
+  IntegrityStatus,
+  ProjectionInfo,
+  SubjectStanding,
+  AdminCounters,
+  Holding,
+  Offering,
+  VerificationRecord,
+  WholesaleStatus,
+  Activity,
+  Asset,
+  ComplianceOverview,
+  ComplianceReview,
+  BillingOverview,
+  DashboardStats,
+  EarlyAccess,
+  Investor,
+  Plan,
+  RegistrationRecord,
+  SubscriptionStatus,
+} from './types';
 
 export const earlyAccessQuery = queryOptions({
   queryKey: ['/api/early-access'],
@@ -111,8 +135,14 @@ export const myOfferingsQuery = queryOptions({
 });
 
 /** Query string of an audit filter, without the empty fields. */
-export function auditSearch(filter: AuditFilter & { after?: number; limit?: number; format?: string; at?: string }): string {
-  const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+export function auditSearch(
+  filter: AuditFilter & { after?: number; limit?: number; format?: string; at?: string },
+): string {
+  const params = new URLSearchParams(
+    Object.entries(filter)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
   return params.size ? `?${params}` : '';
 }
 
@@ -120,7 +150,8 @@ export function auditSearch(filter: AuditFilter & { after?: number; limit?: numb
 export const auditEventsQuery = (filter: AuditFilter) =>
   infiniteQueryOptions({
     queryKey: ['/api/audit/events', filter],
-    queryFn: ({ pageParam, signal }) => getJson<AuditPage>(`/api/audit/events${auditSearch({ ...filter, after: pageParam, limit: 50 })}`, signal),
+    queryFn: ({ pageParam, signal }) =>
+      getJson<AuditPage>(`/api/audit/events${auditSearch({ ...filter, after: pageParam, limit: 50 })}`, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,
     staleTime: Infinity,
@@ -129,14 +160,19 @@ export const auditEventsQuery = (filter: AuditFilter) =>
 export const correlationQuery = (correlationId: string) =>
   queryOptions({
     queryKey: ['/api/audit/correlation', correlationId],
-    queryFn: ({ signal }) => getJson<{ correlationId: string; events: AuditEvent[] }>(`/api/audit/correlation/${encodeURIComponent(correlationId)}`, signal),
+    queryFn: ({ signal }) =>
+      getJson<{ correlationId: string; events: AuditEvent[] }>(
+        `/api/audit/correlation/${encodeURIComponent(correlationId)}`,
+        signal,
+      ),
     staleTime: Infinity,
   });
 
 export const aggregateAtQuery = (streamId: string, at: string) =>
   queryOptions({
     queryKey: ['/api/audit/streams', streamId, 'state', at],
-    queryFn: ({ signal }) => getJson<AggregateAt>(`/api/audit/streams/${encodeURIComponent(streamId)}/state${auditSearch({ at })}`, signal),
+    queryFn: ({ signal }) =>
+      getJson<AggregateAt>(`/api/audit/streams/${encodeURIComponent(streamId)}/state${auditSearch({ at })}`, signal),
     staleTime: Infinity,
   });
 

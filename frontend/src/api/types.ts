@@ -118,13 +118,39 @@ export interface RegistrationRecord {
 }
 
 export type PropertyType =
-  | 'residential-house' | 'apartment' | 'duplex' | 'vacation-rental' | 'commercial-office' | 'retail-space' | 'warehouse'
-  | 'mixed-use' | 'residential-development' | 'commercial-development' | 'land-development' | 'hotel-development'
-  | 'agricultural-land' | 'industrial-facility' | 'healthcare-facility' | 'renewable-energy' | 'art-collection'
-  | 'luxury-assets' | 'intellectual-property' | 'infrastructure';
+  | 'residential-house'
+  | 'apartment'
+  | 'duplex'
+  | 'vacation-rental'
+  | 'commercial-office'
+  | 'retail-space'
+  | 'warehouse'
+  | 'mixed-use'
+  | 'residential-development'
+  | 'commercial-development'
+  | 'land-development'
+  | 'hotel-development'
+  | 'agricultural-land'
+  | 'industrial-facility'
+  | 'healthcare-facility'
+  | 'renewable-energy'
+  | 'art-collection'
+  | 'luxury-assets'
+  | 'intellectual-property'
+  | 'infrastructure';
 export type Condition = 'excellent' | 'good' | 'average' | 'needs-work';
 export type Amenity = 'parking' | 'pool' | 'gym' | 'garden' | 'security' | 'elevator';
-export type Industry = 'technology' | 'fintech' | 'healthcare' | 'e-commerce' | 'saas' | 'biotech' | 'energy' | 'real-estate' | 'manufacturing' | 'other';
+export type Industry =
+  | 'technology'
+  | 'fintech'
+  | 'healthcare'
+  | 'e-commerce'
+  | 'saas'
+  | 'biotech'
+  | 'energy'
+  | 'real-estate'
+  | 'manufacturing'
+  | 'other';
 export type BusinessStage = 'idea' | 'pre-seed' | 'seed' | 'series-a' | 'series-b' | 'growth';
 export type Tier = 'starter' | 'professional' | 'enterprise';
 
@@ -251,7 +277,15 @@ export interface CreatedSubscription {
 
 export interface BillingHistoryEntry {
   at: string;
-  kind: 'checkout' | 'payment' | 'renewal' | 'payment-failed' | 'past-due' | 'cancellation-scheduled' | 'cancellation-withdrawn' | 'canceled';
+  kind:
+    | 'checkout'
+    | 'payment'
+    | 'renewal'
+    | 'payment-failed'
+    | 'past-due'
+    | 'cancellation-scheduled'
+    | 'cancellation-withdrawn'
+    | 'canceled';
   tier: Tier | null;
   amount: number | null;
   note: string | null;
@@ -507,7 +541,10 @@ export interface OfferingInput {
 
 // ── Audit (compliance staff and admins) and operations (admins) ──
 
-export type AuditActor = { kind: 'user'; userId: string; roles: Role[] } | { kind: 'anonymous' } | { kind: 'system'; name: string };
+export type AuditActor =
+  | { kind: 'user'; userId: string; roles: Role[] }
+  | { kind: 'anonymous' }
+  | { kind: 'system'; name: string };
 
 export interface AuditEvent {
   streamId: string;
@@ -515,7 +552,14 @@ export interface AuditEvent {
   position: number;
   type: string;
   data: Record<string, unknown>;
-  metadata: { eventId: string; schemaVersion: number; occurredAt: string; actor: AuditActor; correlationId: string; causationId: string | null };
+  metadata: {
+    eventId: string;
+    schemaVersion: number;
+    occurredAt: string;
+    actor: AuditActor;
+    correlationId: string;
+    causationId: string | null;
+  };
 }
 
 export interface AuditFilter {

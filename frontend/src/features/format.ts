@@ -3,12 +3,25 @@
  * (USD when it gave none). NZD shows as "$" — the narrow symbol — because Kauri is a New Zealand product.
  */
 export function formatMoney(value: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(value);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(value);
 }
 
 /** A token price: cents are kept (a token may be worth $0.45). */
 export function formatTokenPrice(value: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumSignificantDigits: value < 1 ? 4 : undefined, minimumFractionDigits: value < 1 ? undefined : 2, maximumFractionDigits: value < 1 ? undefined : 2 }).format(value);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    maximumSignificantDigits: value < 1 ? 4 : undefined,
+    minimumFractionDigits: value < 1 ? undefined : 2,
+    maximumFractionDigits: value < 1 ? undefined : 2,
+  }).format(value);
 }
 
 export function formatCount(value: number): string {
@@ -32,13 +45,20 @@ export function riskColor(level: string): 'green' | 'gold' | 'red' | 'default' {
 /** InputNumber props for whole amounts and counts: shown grouped (1,000,000); antd's default parser drops the commas. */
 export const groupedWholeNumber = {
   precision: 0,
-  formatter: (value: number | string | undefined) => (value === undefined || value === '' ? '' : String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')),
+  formatter: (value: number | string | undefined) =>
+    value === undefined || value === '' ? '' : String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
 } as const;
 
 /** A payment amount: whole dollars stay whole ($199), cents are shown when there are any ($35,199.30). */
 export function formatPayment(value: number, currency = 'NZD'): string {
   const cents = Math.round(value * 100) % 100 !== 0;
-  return new Intl.NumberFormat('en-NZ', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat('en-NZ', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(value);
 }
 
 /**

@@ -48,8 +48,7 @@ export const pageData = {
       : settle(client.ensureQueryData(complianceReviewsQuery)),
   operations: (client: QueryClient, user: User) =>
     isAdmin(user) ? settle(client.ensureQueryData(projectionsQuery)) : settle(),
-  billing: (client: QueryClient) =>
-    settle(client.ensureQueryData(billingQuery), client.ensureQueryData(plansQuery)),
+  billing: (client: QueryClient) => settle(client.ensureQueryData(billingQuery), client.ensureQueryData(plansQuery)),
   assets: (client: QueryClient) => settle(client.ensureQueryData(assetsQuery)),
   compliance: (client: QueryClient) =>
     settle(client.ensureQueryData(complianceQuery), client.ensureQueryData(assetsQuery)),

@@ -13,8 +13,11 @@ import { SLOT_HOLD_MS } from './asset-slots.decider.js';
 import { ownerAssetsStream, type AssetSlotEvent } from './asset-slots.events.js';
 
 const details = (n: number) => ({
-  name: `Kea Labs ${n}`, description: 'A Wellington startup building drones', assetType: 'startup',
-  totalValue: 400_000, tokenCount: 1000,
+  name: `Kea Labs ${n}`,
+  description: 'A Wellington startup building drones',
+  assetType: 'startup',
+  totalValue: 400_000,
+  tokenCount: 1000,
 });
 
 /** What a process that crashed right after reserving leaves behind. */
@@ -26,8 +29,12 @@ function crashedReservation(ownerId: string, expiresAt: string): EventToAppend[]
   return events.map((e) => ({
     ...e,
     metadata: {
-      eventId: randomUUID(), schemaVersion: 1, occurredAt: new Date().toISOString(),
-      actor: { kind: 'user', userId: ownerId, roles: [] }, correlationId: randomUUID(), causationId: null,
+      eventId: randomUUID(),
+      schemaVersion: 1,
+      occurredAt: new Date().toISOString(),
+      actor: { kind: 'user', userId: ownerId, roles: [] },
+      correlationId: randomUUID(),
+      causationId: null,
     },
   }));
 }
@@ -71,9 +78,11 @@ describe('plan asset limit', () => {
 
     // The store fails on the asset's own stream, after the slot was reserved.
     const append = server.eventStore.append.bind(server.eventStore);
-    const spy = jest.spyOn(server.eventStore, 'append').mockImplementation((streamId, ...rest) =>
-      streamId.startsWith('asset-') ? Promise.reject(new Error('disk on fire')) : append(streamId, ...rest),
-    );
+    const spy = jest
+      .spyOn(server.eventStore, 'append')
+      .mockImplementation((streamId, ...rest) =>
+        streamId.startsWith('asset-') ? Promise.reject(new Error('disk on fire')) : append(streamId, ...rest),
+      );
     try {
       expect((await owner.post('/api/assets', details(2))).status).toBe(500);
     } finally {

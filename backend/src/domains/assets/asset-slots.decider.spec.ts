@@ -9,18 +9,28 @@ const at = '2026-11-23T09:00:00.000Z';
 const later = (ms: number) => new Date(Date.parse(at) + ms).toISOString();
 type Reserve = Extract<AssetSlotsCommand, { type: 'ReserveAssetSlot' }>;
 const reserve = (assetId: string, maxAssets: number | null, over: Partial<Reserve> = {}): AssetSlotsCommand => ({
-  type: 'ReserveAssetSlot', ownerId, assetId, maxAssets, at, existingAssets: [], drafted: [], abandoned: [], ...over,
+  type: 'ReserveAssetSlot',
+  ownerId,
+  assetId,
+  maxAssets,
+  at,
+  existingAssets: [],
+  drafted: [],
+  abandoned: [],
+  ...over,
 });
 const release = (assetId: string): AssetSlotsCommand => ({ type: 'ReleaseAssetSlot', ownerId, assetId });
 const fill = (assetId: string): AssetSlotsCommand => ({ type: 'FillAssetSlot', ownerId, assetId });
 
 const opened = (...assetIds: string[]): AssetSlotEvent => ({ type: 'AssetSlotsOpened', data: { ownerId, assetIds } });
 const reserved = (assetId: string, expiresAt = later(SLOT_HOLD_MS)): AssetSlotEvent => ({
-  type: 'AssetSlotReserved', data: { ownerId, assetId, expiresAt },
+  type: 'AssetSlotReserved',
+  data: { ownerId, assetId, expiresAt },
 });
 const filled = (assetId: string): AssetSlotEvent => ({ type: 'AssetSlotFilled', data: { ownerId, assetId } });
 const released = (assetId: string, reason: 'draft-failed' | 'abandoned'): AssetSlotEvent => ({
-  type: 'AssetSlotReleased', data: { ownerId, assetId, reason },
+  type: 'AssetSlotReleased',
+  data: { ownerId, assetId, reason },
 });
 const limitOf = (n: number) =>
   `Your plan covers ${n} tokenized asset${n === 1 ? '' : 's'}. Upgrade your plan to add another.`;
@@ -32,7 +42,9 @@ describe('Asset slots decider (the plan asset limit, per owner)', () => {
     expect(given([]).when(earlier).events).toEqual([opened('a-1', 'a-2'), reserved('a-3')]);
     // Assets drafted before slots existed hold slots: a Starter owner with one already is at the limit.
     expect(given([]).when(reserve('a-2', 1, { existingAssets: ['a-1'] })).error).toMatchObject({
-      message: limitOf(1), status: 403, title: PLAN_LIMIT_REACHED,
+      message: limitOf(1),
+      status: 403,
+      title: PLAN_LIMIT_REACHED,
     });
   });
 

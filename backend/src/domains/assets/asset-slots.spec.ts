@@ -17,8 +17,14 @@ const at = (ms = 0) => systemContext('test', randomUUID(), new Date(START + ms).
 
 function drafted(assetId: string, ownerId: string) {
   const data = {
-    assetId, ownerId, name: 'Kea Labs', description: 'Drones', assetType: 'startup', address: null,
-    totalValue: 1, tokenCount: 1,
+    assetId,
+    ownerId,
+    name: 'Kea Labs',
+    description: 'Drones',
+    assetType: 'startup',
+    address: null,
+    totalValue: 1,
+    tokenCount: 1,
   };
   const { actor, correlationId, now: occurredAt } = at();
   const metadata = { eventId: randomUUID(), schemaVersion: 1, occurredAt, actor, correlationId, causationId: null };

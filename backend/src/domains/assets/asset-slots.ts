@@ -31,7 +31,14 @@ export class AssetSlots {
     }
     const existingAssets = state.opened ? [] : await this.draftedBefore(ownerId);
     const command: AssetSlotsCommand = {
-      type: 'ReserveAssetSlot', ownerId, assetId, maxAssets, at: context.now, existingAssets, drafted, abandoned,
+      type: 'ReserveAssetSlot',
+      ownerId,
+      assetId,
+      maxAssets,
+      at: context.now,
+      existingAssets,
+      drafted,
+      abandoned,
     };
     await this.repository.handle(assetSlots, stream, command, context);
   }
@@ -51,7 +58,10 @@ export class AssetSlots {
     const ids: string[] = [];
     for (let from = 0; ; ) {
       const page = await this.events.readAll({
-        fromPosition: from, maxCount: PAGE, eventTypes: ['AssetDrafted'], streamPrefixes: ['asset-'],
+        fromPosition: from,
+        maxCount: PAGE,
+        eventTypes: ['AssetDrafted'],
+        streamPrefixes: ['asset-'],
       });
       for (const event of page) {
         const data = event.data as AssetDrafted['data'];

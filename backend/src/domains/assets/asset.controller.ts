@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
@@ -16,7 +23,12 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { activitiesProjection, type Activity, type ActivitiesDoc } from '../../projections/activities.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import { complianceProjection, complianceScore, effectiveChecks, type ComplianceDoc } from '../../projections/compliance.js';
+import {
+  complianceProjection,
+  complianceScore,
+  effectiveChecks,
+  type ComplianceDoc,
+} from '../../projections/compliance.js';
 import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
@@ -33,7 +45,10 @@ export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: num
 
 function view({ _id, _position, ...doc }: Projected<AssetDoc>): AssetView {
   // The real change since the first accepted valuation; no figure until there is one to compare with.
-  const changePercent = doc.firstValuation && doc.valuation ? ((doc.valuation.value - doc.firstValuation) / doc.firstValuation) * 100 : null;
+  const changePercent =
+    doc.firstValuation && doc.valuation
+      ? ((doc.valuation.value - doc.firstValuation) / doc.firstValuation) * 100
+      : null;
   return { id: _id, ...doc, changePercent };
 }
 
@@ -97,7 +112,8 @@ export class AssetController {
   private async visible(id: string, user: SignedInUser, after: number | null = null): Promise<AssetDoc> {
     await this.caughtUp(after, [assetsProjection.name]);
     const doc = await this.assets.get(id);
-    if (!doc || (doc.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance'))) throw new DomainError(ASSET_NOT_FOUND, 404);
+    if (!doc || (doc.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
+      throw new DomainError(ASSET_NOT_FOUND, 404);
     return doc;
   }
 
@@ -122,7 +138,17 @@ export class AssetController {
     const assetId = randomUUID();
     const { position } = await this.commands.execute(
       new ExecuteAssetCommand(
-        { type: 'DraftAsset', assetId, ownerId: user.userId, name: body.name, description: body.description, assetType: body.assetType, address: body.address || null, totalValue: body.totalValue, tokenCount: body.tokenCount },
+        {
+          type: 'DraftAsset',
+          assetId,
+          ownerId: user.userId,
+          name: body.name,
+          description: body.description,
+          assetType: body.assetType,
+          address: body.address || null,
+          totalValue: body.totalValue,
+          tokenCount: body.tokenCount,
+        },
         context,
       ),
     );
@@ -132,7 +158,11 @@ export class AssetController {
   @Get('assets/:id')
   @ApiNotFoundResponse({ description: 'No such asset, or not yours' })
   @ApiHeader({ name: 'X-Read-After', required: false })
-  async one(@IdParam() id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<AssetView> {
+  async one(
+    @IdParam() id: string,
+    @CurrentUser() user: SignedInUser,
+    @ReadAfter() after: number | null,
+  ): Promise<AssetView> {
     return view(await this.visible(id, user, after));
   }
 
@@ -140,25 +170,62 @@ export class AssetController {
   @HttpCode(200)
   @ApiConsumes(...uploadContentTypes(['pdf']))
   @ApiBody(FILE_BODY)
-  @ApiOperation({ summary: 'Step 2: upload the Property Deed or the Valuation Report as the raw body (PDF, at most 10MB; name in X-File-Name)' })
-  async upload(@IdParam() id: string, @Param('kind') kind: string, @Req() req: KauriRequest, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    if (!DOCUMENT_KINDS.includes(kind as DocumentKind)) throw new DomainError('Unknown document: upload property-deed or valuation-report', 404);
+  @ApiOperation({
+    summary:
+      'Step 2: upload the Property Deed or the Valuation Report as the raw body (PDF, at most 10MB; name in X-File-Name)',
+  })
+  async upload(
+    @IdParam() id: string,
+    @Param('kind') kind: string,
+    @Req() req: KauriRequest,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    if (!DOCUMENT_KINDS.includes(kind as DocumentKind))
+      throw new DomainError('Unknown document: upload property-deed or valuation-report', 404);
     // Ownership first: nothing is read or stored for someone else's asset.
     const doc = await this.owned(id, user);
-    if (doc.status !== 'draft') throw new DomainError(doc.status === 'pending' ? 'This asset is awaiting review and cannot be changed' : 'This asset is tokenized and cannot be changed', 409);
+    if (doc.status !== 'draft')
+      throw new DomainError(
+        doc.status === 'pending'
+          ? 'This asset is awaiting review and cannot be changed'
+          : 'This asset is tokenized and cannot be changed',
+        409,
+      );
     const pdf = await receivePdf(req);
     const fileName = uploadedFileName(req.header('x-file-name'), `${kind}.pdf`);
     const documentId = `doc_${randomUUID().replace(/-/g, '')}`;
     await this.documents.put(documentId, 'application/pdf', pdf.bytes);
     const { position } = await this.commands.execute(
-      new ExecuteAssetCommand({ type: 'RecordDocument', assetId: id, ownerId: user.userId, documentId, kind: kind as DocumentKind, fileName, size: pdf.size, sha256: pdf.sha256 }, context),
+      new ExecuteAssetCommand(
+        {
+          type: 'RecordDocument',
+          assetId: id,
+          ownerId: user.userId,
+          documentId,
+          kind: kind as DocumentKind,
+          fileName,
+          size: pdf.size,
+          sha256: pdf.sha256,
+        },
+        context,
+      ),
     );
-    return { success: true, document: { id: documentId, kind, fileName, size: pdf.size, sha256: pdf.sha256 }, position };
+    return {
+      success: true,
+      document: { id: documentId, kind, fileName, size: pdf.size, sha256: pdf.sha256 },
+      position,
+    };
   }
 
   @Get('assets/:id/documents/:documentId')
   @ApiOperation({ summary: 'Download an uploaded document (the owner, admins and compliance staff only)' })
-  async download(@IdParam() id: string, @IdParam('documentId', DOCUMENT_ID) documentId: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+  async download(
+    @IdParam() id: string,
+    @IdParam('documentId', DOCUMENT_ID) documentId: string,
+    @CurrentUser() user: SignedInUser,
+    @Res() res: Response,
+  ): Promise<void> {
     const doc = await this.visible(id, user);
     const meta = doc.documents.find((d) => d.id === documentId);
     const stored = meta && (await this.documents.get(documentId));
@@ -172,17 +239,47 @@ export class AssetController {
   @Post('assets/:id/valuation')
   @HttpCode(200)
   @ApiOperation({ summary: 'Step 3: accept a valuation (from the calculator, or the owner’s own estimate)' })
-  async value(@IdParam() id: string, @Body() body: ValueAssetDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ValueAsset', assetId: id, ownerId: user.userId, value: body.value, method: body.method }, context));
+  async value(
+    @IdParam() id: string,
+    @Body() body: ValueAssetDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteAssetCommand(
+        { type: 'ValueAsset', assetId: id, ownerId: user.userId, value: body.value, method: body.method },
+        context,
+      ),
+    );
     return { success: true, position };
   }
 
   @Put('assets/:id/token')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Step 4: the token terms (symbol, supply, decimals, price, investment limits, network, lock-up, fees)' })
-  async configure(@IdParam() id: string, @Body() body: TokenTermsDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    const terms = { symbol: body.symbol, name: body.name, totalSupply: body.totalSupply, decimals: body.decimals, price: body.price, minInvestment: body.minInvestment, maxInvestment: body.maxInvestment, network: body.network, lockUpMonths: body.lockUpMonths, feePercent: body.feePercent };
-    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ConfigureToken', assetId: id, ownerId: user.userId, terms }, context));
+  @ApiOperation({
+    summary: 'Step 4: the token terms (symbol, supply, decimals, price, investment limits, network, lock-up, fees)',
+  })
+  async configure(
+    @IdParam() id: string,
+    @Body() body: TokenTermsDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const terms = {
+      symbol: body.symbol,
+      name: body.name,
+      totalSupply: body.totalSupply,
+      decimals: body.decimals,
+      price: body.price,
+      minInvestment: body.minInvestment,
+      maxInvestment: body.maxInvestment,
+      network: body.network,
+      lockUpMonths: body.lockUpMonths,
+      feePercent: body.feePercent,
+    };
+    const { position } = await this.commands.execute(
+      new ExecuteAssetCommand({ type: 'ConfigureToken', assetId: id, ownerId: user.userId, terms }, context),
+    );
     return { success: true, position };
   }
 
@@ -190,17 +287,37 @@ export class AssetController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Step 5: submit for tokenization review; the asset is pending until an admin decides' })
   async submit(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'RequestTokenization', assetId: id, ownerId: user.userId }, context));
+    const { position } = await this.commands.execute(
+      new ExecuteAssetCommand({ type: 'RequestTokenization', assetId: id, ownerId: user.userId }, context),
+    );
     return { success: true, position };
   }
 
   @Post('assets/:id/investors')
   @HttpCode(201)
-  @ApiOperation({ summary: "Cap table: record an investor who holds tokens off-platform (within the plan's investors per asset)" })
-  async addInvestor(@IdParam() id: string, @Body() body: AddInvestorDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  @ApiOperation({
+    summary: "Cap table: record an investor who holds tokens off-platform (within the plan's investors per asset)",
+  })
+  async addInvestor(
+    @IdParam() id: string,
+    @Body() body: AddInvestorDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
     const investorId = randomUUID();
     const { position } = await this.commands.execute(
-      new ExecuteAssetCommand({ type: 'AddInvestor', assetId: id, ownerId: user.userId, investorId, name: body.name, email: body.email ?? null, tokens: body.tokens }, context),
+      new ExecuteAssetCommand(
+        {
+          type: 'AddInvestor',
+          assetId: id,
+          ownerId: user.userId,
+          investorId,
+          name: body.name,
+          email: body.email ?? null,
+          tokens: body.tokens,
+        },
+        context,
+      ),
     );
     return { success: true, id: investorId, position };
   }
@@ -212,7 +329,14 @@ export class AssetController {
     const total = doc.capTable.reduce((sum, e) => sum + e.tokens, 0);
     const rows = [
       ['Investor', 'Email', 'Tokens held', 'Value (NZD)', 'Percentage owned', 'Added'],
-      ...investorsOf(doc).map((i, n) => [i.name, i.email, i.tokensHeld, i.investmentValue, doc.tokenCount ? ((i.tokensHeld / doc.tokenCount) * 100).toFixed(2) : '0', doc.capTable[n]!.addedAt]),
+      ...investorsOf(doc).map((i, n) => [
+        i.name,
+        i.email,
+        i.tokensHeld,
+        i.investmentValue,
+        doc.tokenCount ? ((i.tokensHeld / doc.tokenCount) * 100).toFixed(2) : '0',
+        doc.capTable[n]!.addedAt,
+      ]),
       ['Total', null, total, null, doc.tokenCount ? ((total / doc.tokenCount) * 100).toFixed(2) : '0', null],
     ];
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -221,14 +345,23 @@ export class AssetController {
   }
 
   @Get('dashboard/stats')
-  @ApiOperation({ summary: 'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)' })
+  @ApiOperation({
+    summary:
+      'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)',
+  })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async stats(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     await this.caughtUp(after, [portfolioProjection.name]);
     const doc = await this.reads.collection<PortfolioDoc>(portfolioProjection.name).get(user.userId);
     const compliance = await this.reads.collection<ComplianceDoc>(complianceProjection.name).get(user.userId);
     const { score } = complianceScore(effectiveChecks(compliance, new Date().toISOString().slice(0, 10)));
-    return { totalValue: doc?.totalValue ?? 0, activeTokens: doc?.activeTokens ?? 0, totalInvestors: doc?.totalInvestors ?? 0, complianceScore: score, valueHistory: doc?.valueHistory ?? [] };
+    return {
+      totalValue: doc?.totalValue ?? 0,
+      activeTokens: doc?.activeTokens ?? 0,
+      totalInvestors: doc?.totalInvestors ?? 0,
+      complianceScore: score,
+      valueHistory: doc?.valueHistory ?? [],
+    };
   }
 
   @Get('activities')
@@ -245,7 +378,9 @@ export class AssetController {
   @ApiHeader({ name: 'X-Read-After', required: false })
   async investors(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<InvestorView[]> {
     await this.caughtUp(after, [assetsProjection.name]);
-    return this.named((await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).flatMap(investorsOf));
+    return this.named(
+      (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).flatMap(investorsOf),
+    );
   }
 
   /** Wholesale investors appear under the name on their account (the read model keeps only their id). */
@@ -255,7 +390,11 @@ export class AssetController {
       rows.map(async (row) => {
         if (row.status !== 'verified') return row;
         const user = await users.get(row.id);
-        return { ...row, name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : 'Wholesale investor', email: user?.email ?? null };
+        return {
+          ...row,
+          name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : 'Wholesale investor',
+          email: user?.email ?? null,
+        };
       }),
     );
   }
@@ -278,20 +417,36 @@ export class AssetReviewController {
   async list(@Query('status') status: string | undefined, @ReadAfter() after: number | null): Promise<AssetView[]> {
     if (after) await this.engine.waitFor(after, [assetsProjection.name]);
     const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
-    return (await this.reads.collection<AssetDoc>(assetsProjection.name).find({ status: wanted }, { sort: { submittedAt: 1 } })).map(view);
+    return (
+      await this.reads
+        .collection<AssetDoc>(assetsProjection.name)
+        .find({ status: wanted }, { sort: { submittedAt: 1 } })
+    ).map(view);
   }
 
   @Post(':id/approve')
   @HttpCode(200)
   async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ApproveTokenization', assetId: id, adminId: user.userId }, context));
+    const { position } = await this.commands.execute(
+      new ExecuteAssetCommand({ type: 'ApproveTokenization', assetId: id, adminId: user.userId }, context),
+    );
     return { success: true, position };
   }
 
   @Post(':id/return')
   @HttpCode(200)
-  async sendBack(@IdParam() id: string, @Body() body: ReturnTokenizationDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(new ExecuteAssetCommand({ type: 'ReturnTokenization', assetId: id, adminId: user.userId, reason: body.reason }, context));
+  async sendBack(
+    @IdParam() id: string,
+    @Body() body: ReturnTokenizationDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteAssetCommand(
+        { type: 'ReturnTokenization', assetId: id, adminId: user.userId, reason: body.reason },
+        context,
+      ),
+    );
     return { success: true, position };
   }
 }

@@ -37,14 +37,43 @@ export interface AssetState {
 }
 
 export type AssetCommand =
-  | { type: 'DraftAsset'; assetId: string; ownerId: string; name: string; description: string; assetType: AssetType; address: string | null; totalValue: number; tokenCount: number; plan: PlanStanding }
-  | { type: 'RecordDocument'; assetId: string; ownerId: string; documentId: string; kind: DocumentKind; fileName: string; size: number; sha256: string }
+  | {
+      type: 'DraftAsset';
+      assetId: string;
+      ownerId: string;
+      name: string;
+      description: string;
+      assetType: AssetType;
+      address: string | null;
+      totalValue: number;
+      tokenCount: number;
+      plan: PlanStanding;
+    }
+  | {
+      type: 'RecordDocument';
+      assetId: string;
+      ownerId: string;
+      documentId: string;
+      kind: DocumentKind;
+      fileName: string;
+      size: number;
+      sha256: string;
+    }
   | { type: 'ValueAsset'; assetId: string; ownerId: string; value: number; method: ValuationMethod; plan: PlanStanding }
   | { type: 'ConfigureToken'; assetId: string; ownerId: string; terms: TokenTerms }
   | { type: 'RequestTokenization'; assetId: string; ownerId: string; plan: PlanStanding }
   | { type: 'ApproveTokenization'; assetId: string; adminId: string }
   | { type: 'ReturnTokenization'; assetId: string; adminId: string; reason: string }
-  | { type: 'AddInvestor'; assetId: string; ownerId: string; investorId: string; name: string; email: string | null; tokens: number; plan: PlanStanding };
+  | {
+      type: 'AddInvestor';
+      assetId: string;
+      ownerId: string;
+      investorId: string;
+      name: string;
+      email: string | null;
+      tokens: number;
+      plan: PlanStanding;
+    };
 
 /** A field's error when `bad`, for requireValidFields (which lists every wrong field at once). */
 const wrong = (bad: boolean, field: string, message: string): FieldError | null => (bad ? { field, message } : null);
@@ -52,7 +81,13 @@ const wrong = (bad: boolean, field: string, message: string): FieldError | null 
 export const SUBSCRIPTION_REQUIRED = 'Please upgrade your account to create tokens.';
 export const ASSET_NOT_FOUND = 'Asset not found';
 const UNKNOWN_DOCUMENT = 'Unknown document: upload property-deed or valuation-report';
-const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(n);
+const money = (n: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'NZD',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+  }).format(n);
 
 function requirePlan(plan: PlanStanding): void {
   if (!plan.canCreateTokens) throw new DomainError(SUBSCRIPTION_REQUIRED, 403, undefined, 'Subscription Required');
@@ -187,29 +222,52 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       case 'ValueAsset': {
         requireEditableBy(state, command.ownerId);
         const missing = DOCUMENT_KINDS.filter((k) => !state.documents.has(k));
-        if (missing.length) throw new DomainError(`Upload the ${missing.map((k) => DOCUMENT_NAMES[k]).join(' and ')} first`, 409);
+        if (missing.length)
+          throw new DomainError(`Upload the ${missing.map((k) => DOCUMENT_NAMES[k]).join(' and ')} first`, 409);
         requireValidFields([
           misfit(ASSET_FIELDS.value, command.value, 'value', 'Total value must be at least 1'),
           misfit(ASSET_FIELDS.method, command.method, 'method', 'Choose how the asset was valued'),
         ]);
         requireValueWithinPlan(command.plan, command.value, 'value');
-        return [{ type: 'AssetValued', data: { assetId: command.assetId, ownerId: command.ownerId, value: command.value, method: command.method } }];
+        return [
+          {
+            type: 'AssetValued',
+            data: { assetId: command.assetId, ownerId: command.ownerId, value: command.value, method: command.method },
+          },
+        ];
       }
       case 'ConfigureToken': {
         requireEditableBy(state, command.ownerId);
         if (state.value === null) throw new DomainError('Value the asset first', 409);
         requireValidFields(checkTerms(command.terms));
-        return [{ type: 'TokenConfigured', data: { assetId: command.assetId, ownerId: command.ownerId, terms: command.terms } }];
+        return [
+          {
+            type: 'TokenConfigured',
+            data: { assetId: command.assetId, ownerId: command.ownerId, terms: command.terms },
+          },
+        ];
       }
       case 'RequestTokenization': {
         requireEditableBy(state, command.ownerId);
         requirePlan(command.plan);
-        if (state.terms === null || state.value === null) throw new DomainError('Complete every step before submitting', 409);
+        if (state.terms === null || state.value === null)
+          throw new DomainError('Complete every step before submitting', 409);
         return [{ type: 'TokenizationRequested', data: { assetId: command.assetId, ownerId: command.ownerId } }];
       }
       case 'ApproveTokenization': {
         if (state.status !== 'pending') throw new DomainError('Only an asset awaiting review can be approved', 409);
-        return [{ type: 'TokenizationApproved', data: { assetId: command.assetId, ownerId: state.ownerId!, approvedBy: command.adminId, terms: state.terms!, value: state.value! } }];
+        return [
+          {
+            type: 'TokenizationApproved',
+            data: {
+              assetId: command.assetId,
+              ownerId: state.ownerId!,
+              approvedBy: command.adminId,
+              terms: state.terms!,
+              value: state.value!,
+            },
+          },
+        ];
       }
       case 'ReturnTokenization': {
         if (state.status !== 'pending') throw new DomainError('Only an asset awaiting review can be sent back', 409);
@@ -218,19 +276,42 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
           wrong(reason.length < 5, 'reason', 'Please give the owner a reason of at least 5 characters') ||
             misfit(ASSET_FIELDS.reason, reason, 'reason', 'Reason must be at most 1000 characters'),
         ]);
-        return [{ type: 'TokenizationReturned', data: { assetId: command.assetId, ownerId: state.ownerId!, returnedBy: command.adminId, reason } }];
+        return [
+          {
+            type: 'TokenizationReturned',
+            data: { assetId: command.assetId, ownerId: state.ownerId!, returnedBy: command.adminId, reason },
+          },
+        ];
       }
       case 'AddInvestor': {
         if (state.status === 'none' || state.ownerId !== command.ownerId) throw new DomainError(ASSET_NOT_FOUND, 404);
         const max = command.plan.limits.maxInvestorsPerAsset;
-        if (max !== null && state.investors >= max) throw new DomainError(`Your plan covers ${max} investors per asset. Upgrade your plan to add more.`, 403, undefined, 'Plan Limit Reached');
+        if (max !== null && state.investors >= max)
+          throw new DomainError(
+            `Your plan covers ${max} investors per asset. Upgrade your plan to add more.`,
+            403,
+            undefined,
+            'Plan Limit Reached',
+          );
         requireValidFields([
           wrong(command.name.trim().length < 2, 'name', 'Investor name is required') ||
             misfit(ASSET_FIELDS.investorName, command.name, 'name', 'Investor name must be at most 120 characters'),
           misfit(ASSET_FIELDS.investorEmail, command.email, 'email', 'Please enter a valid email address'),
           misfit(ASSET_FIELDS.tokens, command.tokens, 'tokens', TOKENS_HELD),
         ]);
-        return [{ type: 'InvestorAdded', data: { assetId: command.assetId, ownerId: command.ownerId, investorId: command.investorId, subjectId: command.investorId, tokens: command.tokens, personal: { name: command.name, email: command.email } } }];
+        return [
+          {
+            type: 'InvestorAdded',
+            data: {
+              assetId: command.assetId,
+              ownerId: command.ownerId,
+              investorId: command.investorId,
+              subjectId: command.investorId,
+              tokens: command.tokens,
+              personal: { name: command.name, email: command.email },
+            },
+          },
+        ];
       }
       default: {
         const _exhaustive: never = command;

@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { SYMBOL_SHAPE, TOKENS_HELD } from './asset.decider.js';
 import { ASSET_TYPES, type AssetType, type TokenTerms, type ValuationMethod } from './events.js';
 
@@ -16,18 +28,45 @@ const coerceInt = (arg: { value: unknown }) => Math.trunc(coerce(arg) as number)
 
 /** POST /api/assets — the wizard's step 1 (spec §3 Asset, §5 Asset form). */
 export class CreateAssetDto {
-  @ApiProperty() @Transform(trim) @IsString({ message: 'Asset name is required' }) @IsNotEmpty({ message: 'Asset name is required' }) @MaxLength(120) name: string;
-  @ApiProperty({ minLength: 10 }) @Transform(trim) @IsString({ message: 'Description must be at least 10 characters' }) @MinLength(10, { message: 'Description must be at least 10 characters' }) @MaxLength(4000) description: string;
-  @ApiProperty({ enum: ASSET_TYPES }) @IsIn(ASSET_TYPES, { message: 'Asset type must be property, business or startup' }) assetType: AssetType;
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'Asset name is required' })
+  @IsNotEmpty({ message: 'Asset name is required' })
+  @MaxLength(120)
+  name: string;
+  @ApiProperty({ minLength: 10 })
+  @Transform(trim)
+  @IsString({ message: 'Description must be at least 10 characters' })
+  @MinLength(10, { message: 'Description must be at least 10 characters' })
+  @MaxLength(4000)
+  description: string;
+  @ApiProperty({ enum: ASSET_TYPES })
+  @IsIn(ASSET_TYPES, { message: 'Asset type must be property, business or startup' })
+  assetType: AssetType;
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(300) address?: string;
-  @ApiProperty({ minimum: 1, description: 'NZD' }) @Transform(coerce) @IsNumber({}, { message: 'Total value must be at least 1' }) @Min(1, { message: 'Total value must be at least 1' }) @Max(1e13) totalValue: number;
-  @ApiProperty({ minimum: 1 }) @Transform(coerceInt) @IsInt({ message: 'Token count must be at least 1' }) @Min(1, { message: 'Token count must be at least 1' }) @Max(1e12) tokenCount: number;
+  @ApiProperty({ minimum: 1, description: 'NZD' })
+  @Transform(coerce)
+  @IsNumber({}, { message: 'Total value must be at least 1' })
+  @Min(1, { message: 'Total value must be at least 1' })
+  @Max(1e13)
+  totalValue: number;
+  @ApiProperty({ minimum: 1 })
+  @Transform(coerceInt)
+  @IsInt({ message: 'Token count must be at least 1' })
+  @Min(1, { message: 'Token count must be at least 1' })
+  @Max(1e12)
+  tokenCount: number;
 }
 
 const METHODS: ValuationMethod[] = ['property-calculator', 'startup-calculator', 'owner-estimate'];
 
 export class ValueAssetDto {
-  @ApiProperty({ minimum: 1, description: 'NZD the owner accepts' }) @Transform(coerce) @IsNumber() @Min(1, { message: 'Total value must be at least 1' }) @Max(1e13) value: number;
+  @ApiProperty({ minimum: 1, description: 'NZD the owner accepts' })
+  @Transform(coerce)
+  @IsNumber()
+  @Min(1, { message: 'Total value must be at least 1' })
+  @Max(1e13)
+  value: number;
   @ApiProperty({ enum: METHODS }) @IsIn(METHODS) method: ValuationMethod;
 }
 
@@ -48,7 +87,9 @@ export class TokenTermsDto implements TokenTerms {
   @ApiProperty({ description: 'NZD per token' }) @Transform(coerce) @IsNumber() price: number;
   @ApiProperty() @Transform(coerce) @IsNumber() minInvestment: number;
   @ApiProperty() @Transform(coerce) @IsNumber() maxInvestment: number;
-  @ApiProperty({ enum: NETWORKS }) @IsIn(NETWORKS, { message: 'Choose a network: Ethereum, Polygon or Base' }) network: TokenTerms['network'];
+  @ApiProperty({ enum: NETWORKS })
+  @IsIn(NETWORKS, { message: 'Choose a network: Ethereum, Polygon or Base' })
+  network: TokenTerms['network'];
   @ApiProperty() @Transform(coerce) @IsNumber() lockUpMonths: number;
   @ApiProperty({ description: 'percent' }) @Transform(coerce) @IsNumber() feePercent: number;
 }
@@ -58,8 +99,17 @@ export class ReturnTokenizationDto {
 }
 
 export class AddInvestorDto {
-  @ApiProperty() @Transform(trim) @IsString({ message: 'Investor name is required' }) @MinLength(2, { message: 'Investor name is required' }) @MaxLength(120) name: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsEmail({}, { message: 'Please enter a valid email address' }) email?: string;
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'Investor name is required' })
+  @MinLength(2, { message: 'Investor name is required' })
+  @MaxLength(120)
+  name: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  email?: string;
   @ApiProperty({ minimum: 1 })
   @Transform(coerce)
   @IsInt({ message: TOKENS_HELD })

@@ -12,7 +12,11 @@ import { asset, type AssetCommand, type PlanStanding } from './asset.decider.js'
 import { assetStream } from './events.js';
 
 /** An asset command as a controller sends it; the handler adds the owner's plan standing where a rule needs it. */
-export type AssetRequest = AssetCommand extends infer C ? (C extends { plan: PlanStanding } ? Omit<C, 'plan'> : C) : never;
+export type AssetRequest = AssetCommand extends infer C
+  ? C extends { plan: PlanStanding }
+    ? Omit<C, 'plan'>
+    : C
+  : never;
 
 export class ExecuteAssetCommand extends Command<{ assetId: string; position: number }> {
   constructor(

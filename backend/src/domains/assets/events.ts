@@ -12,7 +12,10 @@ export const ASSET_TYPES: readonly AssetType[] = ['property', 'business', 'start
 
 export type DocumentKind = 'property-deed' | 'valuation-report';
 export const DOCUMENT_KINDS: readonly DocumentKind[] = ['property-deed', 'valuation-report'];
-export const DOCUMENT_NAMES: Record<DocumentKind, string> = { 'property-deed': 'Property Deed', 'valuation-report': 'Valuation Report' };
+export const DOCUMENT_NAMES: Record<DocumentKind, string> = {
+  'property-deed': 'Property Deed',
+  'valuation-report': 'Valuation Report',
+};
 
 export type ValuationMethod = 'property-calculator' | 'startup-calculator' | 'owner-estimate';
 export const VALUATION_METHODS: readonly ValuationMethod[] = [
@@ -40,11 +43,28 @@ export interface TokenTerms {
 
 export interface AssetDrafted {
   type: 'AssetDrafted';
-  data: { assetId: string; ownerId: string; name: string; description: string; assetType: AssetType; address: string | null; totalValue: number; tokenCount: number };
+  data: {
+    assetId: string;
+    ownerId: string;
+    name: string;
+    description: string;
+    assetType: AssetType;
+    address: string | null;
+    totalValue: number;
+    tokenCount: number;
+  };
 }
 export interface DocumentUploaded {
   type: 'DocumentUploaded';
-  data: { assetId: string; ownerId: string; documentId: string; kind: DocumentKind; fileName: string; size: number; sha256: string };
+  data: {
+    assetId: string;
+    ownerId: string;
+    documentId: string;
+    kind: DocumentKind;
+    fileName: string;
+    size: number;
+    sha256: string;
+  };
 }
 export interface AssetValued {
   type: 'AssetValued';
@@ -69,10 +89,25 @@ export interface TokenizationReturned {
 export interface InvestorAdded {
   type: 'InvestorAdded';
   /** v2 names the person (`subjectId`, the investor id) whose key seals `personal`; v1 is upcast (upcasters.ts). */
-  data: { assetId: string; ownerId: string; investorId: string; subjectId: string; tokens: number; personal: { name: string; email: string | null } };
+  data: {
+    assetId: string;
+    ownerId: string;
+    investorId: string;
+    subjectId: string;
+    tokens: number;
+    personal: { name: string; email: string | null };
+  };
 }
 
-export type AssetEvent = AssetDrafted | DocumentUploaded | AssetValued | TokenConfigured | TokenizationRequested | TokenizationApproved | TokenizationReturned | InvestorAdded;
+export type AssetEvent =
+  | AssetDrafted
+  | DocumentUploaded
+  | AssetValued
+  | TokenConfigured
+  | TokenizationRequested
+  | TokenizationApproved
+  | TokenizationReturned
+  | InvestorAdded;
 
 /** Field shapes shared by the events and the decider's own checks (with the form's messages). */
 export const ASSET_FIELDS = {

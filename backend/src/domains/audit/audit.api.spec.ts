@@ -26,7 +26,11 @@ describe('audit API', () => {
     const page = await staff.get('/api/audit/events?type=UserRegistered&limit=500');
     expect(page.status).toBe(200);
     const mine = page.body.events.find((e: { data: { userId: string } }) => e.data.userId === plain.user.id);
-    expect(mine).toMatchObject({ streamId: `user-${plain.user.id}`, data: { personal: { email: plain.user.email } }, metadata: { actor: { kind: 'anonymous' }, correlationId: expect.any(String) } });
+    expect(mine).toMatchObject({
+      streamId: `user-${plain.user.id}`,
+      data: { personal: { email: plain.user.email } },
+      metadata: { actor: { kind: 'anonymous' }, correlationId: expect.any(String) },
+    });
 
     // Recorded once the read has produced its answer: this read of the trail is not in its own answer.
     const views = (await staff.get(`/api/audit/events?stream=audit-${staff.user.id}&limit=500`)).body.events;
@@ -78,7 +82,9 @@ describe('audit API', () => {
     const owner = await signUp(server);
     const byOwner = (await staff.get(`/api/audit/events?actor=${owner.user.id}`)).body.events;
     expect(byOwner.length).toBeGreaterThan(0);
-    expect(byOwner.every((e: { metadata: { actor: { userId: string } } }) => e.metadata.actor.userId === owner.user.id)).toBe(true);
+    expect(
+      byOwner.every((e: { metadata: { actor: { userId: string } } }) => e.metadata.actor.userId === owner.user.id),
+    ).toBe(true);
     expect((await staff.get('/api/audit/events?to=2000-01-01T00:00:00Z')).body.events).toEqual([]);
 
     const first = (await staff.get('/api/audit/events?limit=2')).body;
@@ -86,25 +92,46 @@ describe('audit API', () => {
     const second = (await staff.get(`/api/audit/events?limit=2&after=${first.next}`)).body;
     expect(second.events[0].position).toBeGreaterThan(first.events[1].position);
 
-    const registered = await server.api.post('/api/register', { email: 'chain@example.nz', password: 'a long enough password', firstName: 'Chain' }, { 'x-correlation-id': 'audit-chain-0001' });
+    const registered = await server.api.post(
+      '/api/register',
+      { email: 'chain@example.nz', password: 'a long enough password', firstName: 'Chain' },
+      { 'x-correlation-id': 'audit-chain-0001' },
+    );
     expect(registered.status).toBe(201);
     const chain = (await staff.get('/api/audit/correlation/audit-chain-0001')).body.events;
-    expect(chain.map((e: { type: string }) => e.type)).toEqual(['EmailReserved', 'UserRegistered', 'UserSignedIn', 'SessionStarted']);
+    expect(chain.map((e: { type: string }) => e.type)).toEqual([
+      'EmailReserved',
+      'UserRegistered',
+      'UserSignedIn',
+      'SessionStarted',
+    ]);
   });
 
   it('shows an aggregate as it stood at a past moment, beside the events that built it', async () => {
     const admin = await signUp(server, { admin: true });
     const investor = await signUp(server);
-    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'accountant', verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' });
+    const submitted = await investor.post('/api/wholesale-verification', {
+      verificationType: 'professional',
+      professionalType: 'accountant',
+      verifierName: 'Hine Walker',
+      verifierContact: 'hine@firm.nz',
+    });
     expect(submitted.status).toBe(201);
     await new Promise((r) => setTimeout(r, 5));
-    expect((await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status).toBe(200);
+    expect(
+      (await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status,
+    ).toBe(200);
     const stream = `verification-${investor.user.id}`;
     const [, approved] = (await staff.get(`/api/audit/events?stream=${stream}`)).body.events;
     const justBefore = new Date(Date.parse(approved.metadata.occurredAt) - 1).toISOString();
 
     const then = (await staff.get(`/api/audit/streams/${stream}/state?at=${justBefore}`)).body;
-    expect(then).toMatchObject({ aggregate: 'verification', revision: 0, laterEvents: 1, state: { status: 'pending' } });
+    expect(then).toMatchObject({
+      aggregate: 'verification',
+      revision: 0,
+      laterEvents: 1,
+      state: { status: 'pending' },
+    });
     expect(then.events.map((e: { type: string }) => e.type)).toEqual(['VerificationSubmitted']);
     const now = (await staff.get(`/api/audit/streams/${stream}/state?at=${approved.metadata.occurredAt}`)).body;
     expect(now).toMatchObject({ revision: 1, laterEvents: 0, state: { status: 'verified' } });
@@ -112,15 +139,21 @@ describe('audit API', () => {
   });
 
   it('exports the filtered history as CSV and as JSON, streamed', async () => {
-    const csv = await fetch(`${server.url}/api/audit/export?format=csv&type=UserRegistered`, { headers: { cookie: `kauri.sid=${staff.cookie('kauri.sid')}` } });
+    const csv = await fetch(`${server.url}/api/audit/export?format=csv&type=UserRegistered`, {
+      headers: { cookie: `kauri.sid=${staff.cookie('kauri.sid')}` },
+    });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(Number(csv.headers.get('x-head-position'))).toBeGreaterThan(0);
     const lines = (await csv.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('position,streamId,revision,type,occurredAt,actor,correlationId,causationId,eventId,schemaVersion,data');
+    expect(lines[0]).toBe(
+      'position,streamId,revision,type,occurredAt,actor,correlationId,causationId,eventId,schemaVersion,data',
+    );
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.slice(1).every((l) => l.split(',')[3] === 'UserRegistered')).toBe(true);
 
-    const json = await fetch(`${server.url}/api/audit/export?format=json&type=UserRegistered`, { headers: { cookie: `kauri.sid=${staff.cookie('kauri.sid')}` } });
+    const json = await fetch(`${server.url}/api/audit/export?format=json&type=UserRegistered`, {
+      headers: { cookie: `kauri.sid=${staff.cookie('kauri.sid')}` },
+    });
     const events = (await json.json()) as { type: string }[];
     expect(events).toHaveLength(lines.length - 1);
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(['UserRegistered']));
@@ -140,15 +173,26 @@ describe('audit API', () => {
   });
 
   it('forgets a registrant: their personal data reads as null, the facts and the chain remain; a customer is refused under AML/CFT', async () => {
-    const registration = (await server.api.post('/api/register-interest', interestForm({ email: 'forget.me@example.nz' }))).body;
+    const registration = (
+      await server.api.post('/api/register-interest', interestForm({ email: 'forget.me@example.nz' }))
+    ).body;
     const subject = registration.registrationId;
-    expect((await staff.get(`/api/audit/subjects/${subject}`)).body).toMatchObject({ personalEvents: 1, customer: false, retainedUntil: null, forgotten: false });
+    expect((await staff.get(`/api/audit/subjects/${subject}`)).body).toMatchObject({
+      personalEvents: 1,
+      customer: false,
+      retainedUntil: null,
+      forgotten: false,
+    });
     expect((await staff.post(`/api/audit/subjects/${subject}/forget`, { reason: '' })).status).toBe(400);
 
-    const forgotten = await staff.post(`/api/audit/subjects/${subject}/forget`, { reason: 'Request under the Privacy Act 2020' });
+    const forgotten = await staff.post(`/api/audit/subjects/${subject}/forget`, {
+      reason: 'Request under the Privacy Act 2020',
+    });
     expect(forgotten.status).toBe(200);
     expect(forgotten.body).toMatchObject({ forgotten: true, rebuilding: expect.arrayContaining(['registrations']) });
-    const [event] = (await staff.get('/api/audit/events?type=InterestRegistered&limit=500')).body.events.filter((e: { data: { registrationId: string } }) => e.data.registrationId === subject);
+    const [event] = (await staff.get('/api/audit/events?type=InterestRegistered&limit=500')).body.events.filter(
+      (e: { data: { registrationId: string } }) => e.data.registrationId === subject,
+    );
     const personal = { email: null, firstName: null, phone: null };
     expect(event.data).toMatchObject({ placeOnRegistration: null, country: 'nz', personalForgotten: true, personal });
     expect(JSON.stringify(await server.eventStore.readAll())).not.toContain('forget.me@example.nz');
@@ -157,13 +201,22 @@ describe('audit API', () => {
     // A wholesale investor is a customer under the AML/CFT Act: records are kept 5 years after the relationship.
     const admin = await signUp(server, { admin: true });
     const investor = await signUp(server);
-    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'professional', professionalType: 'lawyer', verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' });
+    const submitted = await investor.post('/api/wholesale-verification', {
+      verificationType: 'professional',
+      professionalType: 'lawyer',
+      verifierName: 'Hine Walker',
+      verifierContact: 'hine@firm.nz',
+    });
     await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' });
     const standing = (await staff.get(`/api/audit/subjects/${investor.user.id}`)).body;
     expect(standing).toMatchObject({ customer: true, forgotten: false });
-    const refused = await staff.post(`/api/audit/subjects/${investor.user.id}/forget`, { reason: 'Request under the Privacy Act 2020' });
+    const refused = await staff.post(`/api/audit/subjects/${investor.user.id}/forget`, {
+      reason: 'Request under the Privacy Act 2020',
+    });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/^AML\/CFT record keeping applies until \d{1,2} \w+ \d{4} \(5 years after the relationship ended on/);
+    expect(refused.body.message).toMatch(
+      /^AML\/CFT record keeping applies until \d{1,2} \w+ \d{4} \(5 years after the relationship ended on/,
+    );
     expect((await staff.get(`/api/audit/events?stream=privacy-${investor.user.id}`)).body.events).toEqual([]);
 
     const status = (await staff.post('/api/audit/integrity')).body;

@@ -10,21 +10,37 @@ import { CORRELATION_ID, IdParam, STREAM_ID } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { IntegrityCheck } from '../../platform/operations/integrity-check.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
-import { ForgetPersonDto, StateQueryDto, TimelineQueryDto, ExportQueryDto, type HistoryFilterDto } from './audit.dto.js';
+import {
+  ForgetPersonDto,
+  StateQueryDto,
+  TimelineQueryDto,
+  ExportQueryDto,
+  type HistoryFilterDto,
+} from './audit.dto.js';
 import type { AuditCommand } from './audit.decider.js';
 import { ForgetPersonCommand, RecordAuditViewCommand } from './audit.handlers.js';
 import type { AuditView } from './events.js';
 import { correlationChain, csvRow, EXPORT_COLUMNS, retention, scan, stateAt, timeline } from './history.js';
 
 const iso = (at: string | undefined) => (at ? new Date(at).toISOString() : undefined);
-const filterOf = (q: HistoryFilterDto) => ({ stream: q.stream, type: q.type, actor: q.actor, from: iso(q.from), to: iso(q.to) });
+const filterOf = (q: HistoryFilterDto) => ({
+  stream: q.stream,
+  type: q.type,
+  actor: q.actor,
+  from: iso(q.from),
+  to: iso(q.to),
+});
 type ViewQuery = Record<string, string | number | undefined>;
 interface Viewer {
   user: SignedInUser;
   context: CommandContext;
 }
 const asQuery = (values: ViewQuery) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 
 /** Compliance staff (and admins) replay the history. Every read that succeeds is itself recorded as `AuditViewed`. */
 @ApiTags('audit')
@@ -49,7 +65,10 @@ export class AuditController {
   }
 
   @Get('events')
-  @ApiOperation({ summary: 'The timeline: events in log order, filtered by stream (or its start), type, acting user and time; paged by position' })
+  @ApiOperation({
+    summary:
+      'The timeline: events in log order, filtered by stream (or its start), type, acting user and time; paged by position',
+  })
   async timeline(@Query() q: TimelineQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     return this.recorded({ user, context }, 'timeline', { ...filterOf(q), after: q.after }, () =>
       timeline(this.events, filterOf(q), q.after ?? 0, q.limit ?? 50),
@@ -58,7 +77,11 @@ export class AuditController {
 
   @Get('correlation/:correlationId')
   @ApiOperation({ summary: 'Every event one request caused: its correlation id, and what those events caused in turn' })
-  async correlation(@IdParam('correlationId', CORRELATION_ID) correlationId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async correlation(
+    @IdParam('correlationId', CORRELATION_ID) correlationId: string,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
     return this.recorded({ user, context }, 'correlation', { correlationId }, async () => ({
       correlationId,
       events: await correlationChain(this.events, correlationId),
@@ -67,7 +90,12 @@ export class AuditController {
 
   @Get('streams/:streamId/state')
   @ApiOperation({ summary: 'An aggregate as it stood at a past moment, beside the events that built it' })
-  async state(@IdParam('streamId', STREAM_ID) streamId: string, @Query() q: StateQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async state(
+    @IdParam('streamId', STREAM_ID) streamId: string,
+    @Query() q: StateQueryDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
     return this.recorded({ user, context }, 'state', { streamId, at: q.at }, () =>
       stateAt(this.events, streamId, new Date(q.at).toISOString()),
     );
@@ -75,8 +103,15 @@ export class AuditController {
 
   @Get('export')
   @ApiProduces('text/csv', 'application/json')
-  @ApiOperation({ summary: 'The filtered history as CSV or JSON, streamed page by page; X-Head-Position lets a client show progress' })
-  async export(@Query() q: ExportQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext, @Res() res: Response) {
+  @ApiOperation({
+    summary: 'The filtered history as CSV or JSON, streamed page by page; X-Head-Position lets a client show progress',
+  })
+  async export(
+    @Query() q: ExportQueryDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+    @Res() res: Response,
+  ) {
     // Recorded once the stream has started: the first page was read, before any byte is sent. A failure
     // before then answers an error and records nothing; after it, part of the history has left the building.
     const events = scan(this.events, filterOf(q));
@@ -87,7 +122,10 @@ export class AuditController {
     }));
     const csv = q.format === 'csv';
     res.setHeader('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="kauri-audit-${new Date().toISOString().slice(0, 10)}.${q.format}"`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="kauri-audit-${new Date().toISOString().slice(0, 10)}.${q.format}"`,
+    );
     res.setHeader('X-Head-Position', String(head));
     const write = async (chunk: string) => {
       if (!res.write(chunk)) await once(res, 'drain');
@@ -123,15 +161,28 @@ export class AuditController {
   }
 
   @Get('subjects/:subjectId')
-  @ApiOperation({ summary: "A person's standing: events with their personal data, AML/CFT customer or not, records kept until" })
-  async subject(@IdParam('subjectId') subjectId: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  @ApiOperation({
+    summary: "A person's standing: events with their personal data, AML/CFT customer or not, records kept until",
+  })
+  async subject(
+    @IdParam('subjectId') subjectId: string,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
     return this.recorded({ user, context }, 'retention', { subjectId }, () => retention(this.events, subjectId));
   }
 
   @Post('subjects/:subjectId/forget')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Forgets a person (Privacy Act 2020): deletes their key; refused while AML/CFT record keeping applies' })
-  async forget(@IdParam('subjectId') subjectId: string, @Body() body: ForgetPersonDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  @ApiOperation({
+    summary: 'Forgets a person (Privacy Act 2020): deletes their key; refused while AML/CFT record keeping applies',
+  })
+  async forget(
+    @IdParam('subjectId') subjectId: string,
+    @Body() body: ForgetPersonDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
     const result = await this.commands.execute(new ForgetPersonCommand(subjectId, body.reason, user.userId, context));
     return { subjectId, forgotten: true, ...result };
   }

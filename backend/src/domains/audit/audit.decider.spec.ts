@@ -1,5 +1,12 @@
 import { specify } from '../../testing/decider-spec.js';
-import { ALREADY_FORGOTTEN, auditTrail, privacy, REASON_REQUIRED, retentionEnds, type PrivacyCommand } from './audit.decider.js';
+import {
+  ALREADY_FORGOTTEN,
+  auditTrail,
+  privacy,
+  REASON_REQUIRED,
+  retentionEnds,
+  type PrivacyCommand,
+} from './audit.decider.js';
 
 const forget = (over: Partial<PrivacyCommand> = {}): PrivacyCommand => ({
   type: 'ForgetPerson',
@@ -15,14 +22,19 @@ const forget = (over: Partial<PrivacyCommand> = {}): PrivacyCommand => ({
 describe('privacy decider', () => {
   it('given no history, when a person who was never a customer is forgotten, then PersonalDataForgotten without personal data', () => {
     expect(specify(privacy).given([]).when(forget()).events).toEqual([
-      { type: 'PersonalDataForgotten', data: { subjectId: 'u-1', forgottenBy: 'compliance-1', reason: 'Request under the Privacy Act 2020' } },
+      {
+        type: 'PersonalDataForgotten',
+        data: { subjectId: 'u-1', forgottenBy: 'compliance-1', reason: 'Request under the Privacy Act 2020' },
+      },
     ]);
   });
 
   it('refuses, with the date, while AML/CFT record keeping still applies (5 years after the relationship ended)', () => {
     const ended = '2024-03-01T00:00:00.000Z';
     expect(retentionEnds(ended)).toBe('2029-03-01T00:00:00.000Z');
-    const { error } = specify(privacy).given([]).when(forget({ relationshipEnded: ended, retainedUntil: retentionEnds(ended) }));
+    const { error } = specify(privacy)
+      .given([])
+      .when(forget({ relationshipEnded: ended, retainedUntil: retentionEnds(ended) }));
     expect(error).toMatchObject({ status: 409 });
     expect(error?.message).toBe(
       "AML/CFT record keeping applies until 1 March 2029 (5 years after the relationship ended on 1 March 2024), so this person's records cannot be forgotten yet",
@@ -31,19 +43,35 @@ describe('privacy decider', () => {
 
   it('allows it once the retention period is over', () => {
     const ended = '2020-06-30T00:00:00.000Z';
-    expect(specify(privacy).given([]).when(forget({ relationshipEnded: ended, retainedUntil: retentionEnds(ended) })).events).toHaveLength(1);
+    expect(
+      specify(privacy)
+        .given([])
+        .when(forget({ relationshipEnded: ended, retainedUntil: retentionEnds(ended) })).events,
+    ).toHaveLength(1);
   });
 
   it('refuses a second time, and without a reason', () => {
     const forgotten = specify(privacy).given([]).when(forget()).events!;
-    expect(specify(privacy).given(forgotten).when(forget()).error).toMatchObject({ message: ALREADY_FORGOTTEN, status: 409 });
-    expect(specify(privacy).given([]).when(forget({ reason: ' ' })).error).toMatchObject({ message: REASON_REQUIRED, status: 400 });
+    expect(specify(privacy).given(forgotten).when(forget()).error).toMatchObject({
+      message: ALREADY_FORGOTTEN,
+      status: 409,
+    });
+    expect(
+      specify(privacy)
+        .given([])
+        .when(forget({ reason: ' ' })).error,
+    ).toMatchObject({ message: REASON_REQUIRED, status: 400 });
   });
 });
 
 describe('audit trail decider', () => {
   it('records who read which part of the history, with the query', () => {
-    expect(specify(auditTrail).given([]).when({ type: 'RecordAuditView', viewerId: 'c-1', view: 'timeline', query: { type: 'InvestmentRequested' } }).events).toEqual([
+    expect(
+      specify(auditTrail)
+        .given([])
+        .when({ type: 'RecordAuditView', viewerId: 'c-1', view: 'timeline', query: { type: 'InvestmentRequested' } })
+        .events,
+    ).toEqual([
       { type: 'AuditViewed', data: { viewerId: 'c-1', view: 'timeline', query: { type: 'InvestmentRequested' } } },
     ]);
   });

@@ -14,10 +14,16 @@ import {
 export const AML_RETENTION_YEARS = 5;
 
 export const ALREADY_FORGOTTEN = 'This person has already been forgotten';
-export const REASON_REQUIRED = 'Please give the reason for forgetting this person (for example, their request under the Privacy Act 2020)';
+export const REASON_REQUIRED =
+  'Please give the reason for forgetting this person (for example, their request under the Privacy Act 2020)';
 
 /** Reading the audit history: one `AuditViewed` per read, by whom, of what. */
-export type AuditCommand = { type: 'RecordAuditView'; viewerId: string; view: AuditView; query: Record<string, string> };
+export type AuditCommand = {
+  type: 'RecordAuditView';
+  viewerId: string;
+  view: AuditView;
+  query: Record<string, string>;
+};
 
 export const auditTrail: Decider<AuditCommand, AuditEvent, { views: number }> = {
   name: 'audit-trail',
@@ -38,7 +44,9 @@ export const auditTrail: Decider<AuditCommand, AuditEvent, { views: number }> = 
       case 'RecordAuditView':
         ensure(AUDIT_FIELDS.view, command.view, 'view', 'Unknown audit view');
         ensure(AUDIT_FIELDS.query, command.query, 'query', 'The query is too long');
-        return [{ type: 'AuditViewed', data: { viewerId: command.viewerId, view: command.view, query: command.query } }];
+        return [
+          { type: 'AuditViewed', data: { viewerId: command.viewerId, view: command.view, query: command.query } },
+        ];
       default: {
         const _exhaustive: never = command.type;
         throw new Error('unknown command');
@@ -52,7 +60,15 @@ export const auditTrail: Decider<AuditCommand, AuditEvent, { views: number }> = 
  * record keeping applies: `retainedUntil` is when that duty ends (null when the person was never a customer
  * under the Act), worked out by the handler from the history and passed in, so the rule stays pure.
  */
-export type PrivacyCommand = { type: 'ForgetPerson'; subjectId: string; forgottenBy: string; reason: string; retainedUntil: string | null; relationshipEnded: string | null; at: string };
+export type PrivacyCommand = {
+  type: 'ForgetPerson';
+  subjectId: string;
+  forgottenBy: string;
+  reason: string;
+  retainedUntil: string | null;
+  relationshipEnded: string | null;
+  at: string;
+};
 
 export interface PrivacyState {
   forgotten: boolean;
@@ -64,7 +80,13 @@ export function retentionEnds(relationshipEnded: string): string {
   return end.toISOString();
 }
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-NZ', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Pacific/Auckland' });
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-NZ', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Pacific/Auckland',
+  });
 
 export function retentionRefusal(retainedUntil: string, relationshipEnded: string): string {
   return `AML/CFT record keeping applies until ${longDate(retainedUntil)} (${AML_RETENTION_YEARS} years after the relationship ended on ${longDate(relationshipEnded)}), so this person's records cannot be forgotten yet`;

@@ -61,13 +61,22 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
     if (!(this.events instanceof PersonalDataProtection)) throw new Error('Personal data protection is not configured');
     const protection = this.events;
     const standing = await retention(this.events, subjectId);
-    if (standing.personalEvents === 0 && !standing.forgotten) throw new DomainError('No personal data is recorded for this person', 404);
+    if (standing.personalEvents === 0 && !standing.forgotten)
+      throw new DomainError('No personal data is recorded for this person', 404);
     let position: number;
     try {
       ({ position } = await this.repository.handle(
         privacy,
         privacyStream(subjectId),
-        { type: 'ForgetPerson', subjectId, forgottenBy, reason, retainedUntil: standing.retainedUntil, relationshipEnded: standing.relationshipEnded, at: context.now },
+        {
+          type: 'ForgetPerson',
+          subjectId,
+          forgottenBy,
+          reason,
+          retainedUntil: standing.retainedUntil,
+          relationshipEnded: standing.relationshipEnded,
+          at: context.now,
+        },
         context,
       ));
     } catch (error) {

@@ -77,7 +77,8 @@ async function* pages(store: EventStore, filter: HistoryFilter, after: number): 
 
 /** Every event after `after` that passes the filter, in log order, read a page at a time. */
 export async function* scan(store: EventStore, filter: HistoryFilter = {}, after = 0): AsyncGenerator<RecordedEvent> {
-  for await (const page of pages(store, filter, after)) for (const event of page) if (matches(event, filter)) yield event;
+  for await (const page of pages(store, filter, after))
+    for (const event of page) if (matches(event, filter)) yield event;
 }
 
 /** At most this many events are read for one timeline page, so a rare filter never ties up a request. */
@@ -88,7 +89,13 @@ const SCAN_BUDGET = 20_000;
  * (null at the end of the log). A page may come back short, even empty, with a `next`: the search went
  * through its budget of events and can go on from there.
  */
-export async function timeline(store: EventStore, filter: HistoryFilter, after: number, limit: number, budget = SCAN_BUDGET) {
+export async function timeline(
+  store: EventStore,
+  filter: HistoryFilter,
+  after: number,
+  limit: number,
+  budget = SCAN_BUDGET,
+) {
   const events: RecordedEvent[] = [];
   let read = 0;
   let next: number | null = null;
@@ -114,7 +121,10 @@ export async function correlationChain(store: EventStore, correlationId: string)
   const chain: RecordedEvent[] = [];
   const ids = new Set<string>();
   for await (const event of scan(store)) {
-    if (event.metadata.correlationId === correlationId || (event.metadata.causationId && ids.has(event.metadata.causationId))) {
+    if (
+      event.metadata.correlationId === correlationId ||
+      (event.metadata.causationId && ids.has(event.metadata.causationId))
+    ) {
       chain.push(event);
       ids.add(event.metadata.eventId);
     }
@@ -149,7 +159,8 @@ export function plain(value: unknown): unknown {
   if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), plain(v)]));
   if (value instanceof Set) return [...value].map(plain);
   if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
 }
 
@@ -164,7 +175,12 @@ export async function stateAt(store: EventStore, streamId: string, at: string) {
   const all = await store.readStream(streamId);
   if (all.length === 0) throw notFound(STREAM_NOT_FOUND);
   const known = all.filter((e) => e.metadata.occurredAt <= at);
-  const state = aggregate ? fold(aggregate, known.map((e) => toDomainEvent(e))) : null;
+  const state = aggregate
+    ? fold(
+        aggregate,
+        known.map((e) => toDomainEvent(e)),
+      )
+    : null;
   return {
     streamId,
     at,
@@ -187,14 +203,36 @@ export async function retention(store: EventStore, subjectId: string) {
   for await (const event of scan(store)) {
     const data = event.data as { subjectId?: unknown; investorId?: unknown };
     if (data?.subjectId === subjectId && 'personal' in data) personalEvents++;
-    const customerFact = event.streamId === `verification-${subjectId}` || (event.streamId.startsWith('offering-') && data?.investorId === subjectId);
-    if (customerFact && (!relationshipEnded || event.metadata.occurredAt > relationshipEnded)) relationshipEnded = event.metadata.occurredAt;
+    const customerFact =
+      event.streamId === `verification-${subjectId}` ||
+      (event.streamId.startsWith('offering-') && data?.investorId === subjectId);
+    if (customerFact && (!relationshipEnded || event.metadata.occurredAt > relationshipEnded))
+      relationshipEnded = event.metadata.occurredAt;
   }
   const forgotten = (await store.readStream(privacyStream(subjectId), { maxCount: 1 })).length > 0;
-  return { subjectId, personalEvents, customer: relationshipEnded !== null, relationshipEnded, retainedUntil: relationshipEnded ? retentionEnds(relationshipEnded) : null, forgotten };
+  return {
+    subjectId,
+    personalEvents,
+    customer: relationshipEnded !== null,
+    relationshipEnded,
+    retainedUntil: relationshipEnded ? retentionEnds(relationshipEnded) : null,
+    forgotten,
+  };
 }
 
-export const EXPORT_COLUMNS = ['position', 'streamId', 'revision', 'type', 'occurredAt', 'actor', 'correlationId', 'causationId', 'eventId', 'schemaVersion', 'data'] as const;
+export const EXPORT_COLUMNS = [
+  'position',
+  'streamId',
+  'revision',
+  'type',
+  'occurredAt',
+  'actor',
+  'correlationId',
+  'causationId',
+  'eventId',
+  'schemaVersion',
+  'data',
+] as const;
 
 const csvCell = (value: string | number | null) => {
   const text = value === null ? '' : String(value);
@@ -203,5 +241,21 @@ const csvCell = (value: string | number | null) => {
 
 export function csvRow(event: RecordedEvent): string {
   const m = event.metadata;
-  return [event.position, event.streamId, event.revision, event.type, m.occurredAt, actorLabel(event), m.correlationId, m.causationId, m.eventId, m.schemaVersion, JSON.stringify(event.data)].map(csvCell).join(',') + '\r\n';
+  return (
+    [
+      event.position,
+      event.streamId,
+      event.revision,
+      event.type,
+      m.occurredAt,
+      actorLabel(event),
+      m.correlationId,
+      m.causationId,
+      m.eventId,
+      m.schemaVersion,
+      JSON.stringify(event.data),
+    ]
+      .map(csvCell)
+      .join(',') + '\r\n'
+  );
 }

@@ -28,22 +28,43 @@ describe('billing API (sandbox provider)', () => {
 
   it('subscribes to Professional: a declined test card, then a good one; renews monthly; cancels at period end', async () => {
     const user = await signUp(server);
-    expect((await user.get('/api/subscription/status')).body).toEqual({ status: 'inactive', tier: null, currentPeriodEnd: null, cancelAtPeriodEnd: false });
+    expect((await user.get('/api/subscription/status')).body).toEqual({
+      status: 'inactive',
+      tier: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
 
     const created = await user.post('/api/create-subscription', { tier: 'professional' });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ tier: 'professional', amountDue: 199, setupFeeWaived: false, status: 'incomplete', intent: 'payment' });
+    expect(created.body).toMatchObject({
+      tier: 'professional',
+      amountDue: 199,
+      setupFeeWaived: false,
+      status: 'incomplete',
+      intent: 'payment',
+    });
     const { clientSecret } = created.body;
     expect(clientSecret).toMatch(/^sub_sandbox_\w+_secret_\w+$/);
-    expect((await user.get('/api/subscription/status', { 'x-read-after': String(created.body.position) })).body.status).toBe('incomplete');
+    expect(
+      (await user.get('/api/subscription/status', { 'x-read-after': String(created.body.position) })).body.status,
+    ).toBe('incomplete');
 
     // A form mistake is refused before anything is recorded; a declining card is recorded as PaymentFailed.
     let head = await server.eventStore.headPosition();
-    const typo = await user.post('/api/billing/sandbox/confirm', { clientSecret, ...card, number: '4242 4242 4242 4241' });
+    const typo = await user.post('/api/billing/sandbox/confirm', {
+      clientSecret,
+      ...card,
+      number: '4242 4242 4242 4241',
+    });
     expect(typo.status).toBe(400);
     expect(typo.body.message).toBe('Your card number is incorrect.');
     expect(await server.eventStore.headPosition()).toBe(head);
-    const declined = await user.post('/api/billing/sandbox/confirm', { clientSecret, ...card, number: '4000 0000 0000 0002' });
+    const declined = await user.post('/api/billing/sandbox/confirm', {
+      clientSecret,
+      ...card,
+      number: '4000 0000 0000 0002',
+    });
     expect(declined.status).toBe(402);
     expect(declined.body).toMatchObject({ message: 'Your card was declined.', title: 'Payment Failed' });
 
@@ -54,7 +75,10 @@ describe('billing API (sandbox provider)', () => {
     const days = (status.currentPeriodEnd - Date.now() / 1000) / 86_400;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect((await user.get('/api/user')).body).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'professional' });
+    expect((await user.get('/api/user')).body).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionTier: 'professional',
+    });
 
     // The same secret cannot pay twice, and a second plan is refused while this one runs.
     expect((await user.post('/api/billing/sandbox/confirm', { clientSecret, ...card })).status).toBe(409);
@@ -65,8 +89,18 @@ describe('billing API (sandbox provider)', () => {
     const canceled = await user.post('/api/subscription/cancel');
     expect(canceled.status).toBe(200);
     const after = (await user.get('/api/billing', { 'x-read-after': String(canceled.body.position) })).body;
-    expect(after).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, provider: 'sandbox', publishableKey: null });
-    expect(after.history.map((h: { kind: string }) => h.kind)).toEqual(['cancellation-scheduled', 'payment', 'payment-failed', 'checkout']);
+    expect(after).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      provider: 'sandbox',
+      publishableKey: null,
+    });
+    expect(after.history.map((h: { kind: string }) => h.kind)).toEqual([
+      'cancellation-scheduled',
+      'payment',
+      'payment-failed',
+      'checkout',
+    ]);
     head = await server.eventStore.headPosition();
     expect((await user.post('/api/subscription/cancel')).status).toBe(200);
     expect(await server.eventStore.headPosition()).toBe(head);
@@ -81,7 +115,9 @@ describe('billing API (sandbox provider)', () => {
     const created = await user.post('/api/create-subscription', { tier: 'starter' });
     expect(created.body).toMatchObject({ amountDue: 5000, intent: 'payment' });
     expect(created.body.clientSecret).toMatch(/^pi_sandbox_/);
-    expect((await user.post('/api/billing/sandbox/confirm', { clientSecret: created.body.clientSecret, ...card })).status).toBe(200);
+    expect(
+      (await user.post('/api/billing/sandbox/confirm', { clientSecret: created.body.clientSecret, ...card })).status,
+    ).toBe(200);
     const starter = await user.post('/api/subscription/cancel');
     expect(starter.status).toBe(409);
     expect(starter.body.message).toBe(STARTER_NOT_CANCELLABLE);
@@ -98,7 +134,9 @@ describe('billing API (sandbox provider)', () => {
     await registerInterest(server, { email: other.user.email });
     const starter = await other.post('/api/create-subscription', { tier: 'starter' });
     expect(starter.body).toMatchObject({ clientSecret: null, status: 'active', amountDue: 0, setupFeeWaived: true });
-    expect((await other.get('/api/subscription/status', { 'x-read-after': String(starter.body.position) })).body).toMatchObject({ status: 'active', tier: 'starter', currentPeriodEnd: null });
+    expect(
+      (await other.get('/api/subscription/status', { 'x-read-after': String(starter.body.position) })).body,
+    ).toMatchObject({ status: 'active', tier: 'starter', currentPeriodEnd: null });
   });
 
   it('has no Stripe webhook in sandbox mode', async () => {

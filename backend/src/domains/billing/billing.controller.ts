@@ -1,6 +1,14 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiExcludeEndpoint, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiExcludeEndpoint,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
@@ -22,7 +30,12 @@ import {
   SuccessDto,
 } from './billing.dto.js';
 import { PLANS, TIERS } from '../plans/plans.js';
-import { ApplyProviderEventCommand, CancelSubscriptionCommand, ConfirmSandboxPaymentCommand, StartSubscriptionCommand } from './billing.handlers.js';
+import {
+  ApplyProviderEventCommand,
+  CancelSubscriptionCommand,
+  ConfirmSandboxPaymentCommand,
+  StartSubscriptionCommand,
+} from './billing.handlers.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 
@@ -49,7 +62,11 @@ export class BillingController {
   @ApiOperation({ summary: 'Start paying for a plan: the client secret for the payment form (spec §7)' })
   @ApiOkResponse({ type: CreateSubscriptionResponseDto })
   @ApiConflictResponse({ description: 'A monthly plan is already active' })
-  create(@Body() body: CreateSubscriptionDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext): Promise<CreateSubscriptionResponseDto> {
+  create(
+    @Body() body: CreateSubscriptionDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<CreateSubscriptionResponseDto> {
     return this.commands.execute(new StartSubscriptionCommand(user.userId, body.tier, context));
   }
 
@@ -59,7 +76,12 @@ export class BillingController {
   @ApiOkResponse({ type: SubscriptionStatusDto })
   async status(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<SubscriptionStatusDto> {
     const doc = await this.subscription(user.userId, after);
-    return { status: doc?.status ?? 'inactive', tier: doc?.tier ?? null, currentPeriodEnd: doc?.currentPeriodEnd ?? null, cancelAtPeriodEnd: doc?.cancelAtPeriodEnd ?? false };
+    return {
+      status: doc?.status ?? 'inactive',
+      tier: doc?.tier ?? null,
+      currentPeriodEnd: doc?.currentPeriodEnd ?? null,
+      cancelAtPeriodEnd: doc?.cancelAtPeriodEnd ?? false,
+    };
   }
 
   @Post('subscription/cancel')
@@ -68,7 +90,10 @@ export class BillingController {
   @ApiOperation({ summary: 'Cancel at the end of the paid period (not offered for the one-time Starter plan)' })
   @ApiOkResponse({ type: CancelSubscriptionResponseDto })
   @ApiConflictResponse({ description: 'Nothing to cancel, or the Starter plan' })
-  async cancel(@CurrentUser() user: SignedInUser, @Ctx() context: CommandContext): Promise<CancelSubscriptionResponseDto> {
+  async cancel(
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<CancelSubscriptionResponseDto> {
     const { position } = await this.commands.execute(new CancelSubscriptionCommand(user.userId, context));
     return { success: true, position };
   }
@@ -99,7 +124,8 @@ export class BillingController {
   @ApiOkResponse({ type: PortalDto })
   async portal(@CurrentUser() user: SignedInUser, @Req() req: KauriRequest): Promise<PortalDto> {
     const doc = await this.subscription(user.userId, null);
-    if (this.provider.kind === 'stripe' && !doc?.customerId) throw new DomainError('There is no billing account yet: choose a plan first', 409);
+    if (this.provider.kind === 'stripe' && !doc?.customerId)
+      throw new DomainError('There is no billing account yet: choose a plan first', 409);
     const returnUrl = `${req.protocol}://${req.get('host')}/billing`;
     return { url: await this.provider.portalUrl(doc?.customerId ?? '', returnUrl) };
   }
@@ -110,19 +136,37 @@ export class BillingController {
   @ApiOperation({ summary: "Sandbox mode only: pay the pending checkout with one of Stripe's test cards" })
   @ApiOkResponse({ type: SuccessDto })
   @ApiBadRequestResponse({ description: "The card form is incomplete, e.g. 'Your card number is incorrect.'" })
-  async confirmSandbox(@Body() body: SandboxPaymentDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext): Promise<SuccessDto> {
-    const { position } = await this.commands.execute(new ConfirmSandboxPaymentCommand(user.userId, body.clientSecret, { number: body.number, expiry: body.expiry, cvc: body.cvc }, context));
+  async confirmSandbox(
+    @Body() body: SandboxPaymentDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<SuccessDto> {
+    const { position } = await this.commands.execute(
+      new ConfirmSandboxPaymentCommand(
+        user.userId,
+        body.clientSecret,
+        { number: body.number, expiry: body.expiry, cvc: body.cvc },
+        context,
+      ),
+    );
     return { success: true, position };
   }
 
   @Post('stripe/webhook')
   @HttpCode(200)
   @ApiExcludeEndpoint()
-  async webhook(@Req() req: RawBodyRequest<KauriRequest>, @Headers('stripe-signature') signature: string | undefined, @Ctx() context: CommandContext): Promise<{ received: true }> {
+  async webhook(
+    @Req() req: RawBodyRequest<KauriRequest>,
+    @Headers('stripe-signature') signature: string | undefined,
+    @Ctx() context: CommandContext,
+  ): Promise<{ received: true }> {
     if (!(this.provider instanceof StripePaymentProvider)) throw new DomainError('Stripe is not configured', 404);
     if (!req.rawBody) throw new DomainError('Invalid webhook signature', 400);
     const event = this.provider.parseWebhook(req.rawBody, signature);
-    if (event) await this.commands.execute(new ApplyProviderEventCommand(event, { ...context, actor: { kind: 'system', name: 'stripe-webhook' } }));
+    if (event)
+      await this.commands.execute(
+        new ApplyProviderEventCommand(event, { ...context, actor: { kind: 'system', name: 'stripe-webhook' } }),
+      );
     return { received: true };
   }
 

@@ -1,5 +1,11 @@
 import { specify } from '../../testing/decider-spec.js';
-import { ALREADY_SUBSCRIBED, billing, NOTHING_TO_CANCEL, STARTER_NOT_CANCELLABLE, type BillingCommand } from './billing.decider.js';
+import {
+  ALREADY_SUBSCRIBED,
+  billing,
+  NOTHING_TO_CANCEL,
+  STARTER_NOT_CANCELLABLE,
+  type BillingCommand,
+} from './billing.decider.js';
 import type { BillingEvent } from './events.js';
 import type { ProviderChange } from './payment-provider.js';
 
@@ -24,69 +30,171 @@ const provider = (id: string, created: number, reference: string, change: Provid
   type: 'ApplyProviderEvent',
   event: { id, created, userId, reference, change },
 });
-const activated = (reference: string, tier: 'starter' | 'professional' = 'professional', created = 100): BillingEvent => ({
+const activated = (
+  reference: string,
+  tier: 'starter' | 'professional' = 'professional',
+  created = 100,
+): BillingEvent => ({
   type: 'SubscriptionActivated',
-  data: { providerEventId: `evt_${created}`, providerCreatedAt: created, userId, tier, reference, currentPeriodEnd: tier === 'starter' ? null : 2_000, amountPaid: tier === 'starter' ? 5000 : 199 },
+  data: {
+    providerEventId: `evt_${created}`,
+    providerCreatedAt: created,
+    userId,
+    tier,
+    reference,
+    currentPeriodEnd: tier === 'starter' ? null : 2_000,
+    amountPaid: tier === 'starter' ? 5000 : 199,
+  },
 });
 
 describe('Billing decider', () => {
   it('given nothing, when a checkout starts, then CheckoutStarted (status incomplete until the provider confirms)', () => {
-    expect(given([]).when(checkout('professional', 'sub_1'))).toEqual({ events: [started('professional', 'sub_1')], error: null });
+    expect(given([]).when(checkout('professional', 'sub_1'))).toEqual({
+      events: [started('professional', 'sub_1')],
+      error: null,
+    });
   });
 
   it("given a pending checkout, when the provider's payment succeeds, then SubscriptionActivated stamped with the provider's event", () => {
-    const { events } = given([started('professional', 'sub_1')]).when(provider('evt_100', 100, 'sub_1', { kind: 'activated', tier: 'professional', currentPeriodEnd: 2_000, amountPaid: 199 }));
+    const { events } = given([started('professional', 'sub_1')]).when(
+      provider('evt_100', 100, 'sub_1', {
+        kind: 'activated',
+        tier: 'professional',
+        currentPeriodEnd: 2_000,
+        amountPaid: 199,
+      }),
+    );
     expect(events).toEqual([activated('sub_1')]);
   });
 
   it('given an activation, when the same webhook arrives again, then nothing changes', () => {
-    const again = provider('evt_100', 100, 'sub_1', { kind: 'activated', tier: 'professional', currentPeriodEnd: 2_000, amountPaid: 199 });
-    expect(given([started('professional', 'sub_1'), activated('sub_1')]).when(again)).toEqual({ events: [], error: null });
+    const again = provider('evt_100', 100, 'sub_1', {
+      kind: 'activated',
+      tier: 'professional',
+      currentPeriodEnd: 2_000,
+      amountPaid: 199,
+    });
+    expect(given([started('professional', 'sub_1'), activated('sub_1')]).when(again)).toEqual({
+      events: [],
+      error: null,
+    });
   });
 
   it('given a renewal, when an older past-due event arrives late, then it does not undo the newer state', () => {
-    const renewed: BillingEvent = { type: 'SubscriptionRenewed', data: { providerEventId: 'evt_300', providerCreatedAt: 300, userId, reference: 'sub_1', currentPeriodEnd: 4_000, amountPaid: 199 } };
-    expect(given([started('professional', 'sub_1'), activated('sub_1'), renewed]).when(provider('evt_250', 250, 'sub_1', { kind: 'past_due' })).events).toEqual([]);
+    const renewed: BillingEvent = {
+      type: 'SubscriptionRenewed',
+      data: {
+        providerEventId: 'evt_300',
+        providerCreatedAt: 300,
+        userId,
+        reference: 'sub_1',
+        currentPeriodEnd: 4_000,
+        amountPaid: 199,
+      },
+    };
+    expect(
+      given([started('professional', 'sub_1'), activated('sub_1'), renewed]).when(
+        provider('evt_250', 250, 'sub_1', { kind: 'past_due' }),
+      ).events,
+    ).toEqual([]);
   });
 
   it('given an active plan, when a renewal fails, then PaymentFailed and SubscriptionPastDue; a later payment renews it', () => {
     const history = [started('professional', 'sub_1'), activated('sub_1')];
-    expect(given(history).when(provider('evt_200', 200, 'sub_1', { kind: 'payment_failed', reason: 'Your card was declined.' })).events).toEqual([
-      { type: 'PaymentFailed', data: { providerEventId: 'evt_200', providerCreatedAt: 200, userId, reference: 'sub_1', reason: 'Your card was declined.' } },
+    expect(
+      given(history).when(
+        provider('evt_200', 200, 'sub_1', { kind: 'payment_failed', reason: 'Your card was declined.' }),
+      ).events,
+    ).toEqual([
+      {
+        type: 'PaymentFailed',
+        data: {
+          providerEventId: 'evt_200',
+          providerCreatedAt: 200,
+          userId,
+          reference: 'sub_1',
+          reason: 'Your card was declined.',
+        },
+      },
     ]);
-    const pastDue: BillingEvent = { type: 'SubscriptionPastDue', data: { providerEventId: 'evt_201', providerCreatedAt: 201, userId, reference: 'sub_1' } };
+    const pastDue: BillingEvent = {
+      type: 'SubscriptionPastDue',
+      data: { providerEventId: 'evt_201', providerCreatedAt: 201, userId, reference: 'sub_1' },
+    };
     expect(given(history).when(provider('evt_201', 201, 'sub_1', { kind: 'past_due' })).events).toEqual([pastDue]);
-    expect(given([...history, pastDue]).when(provider('evt_300', 300, 'sub_1', { kind: 'renewed', currentPeriodEnd: 4_000, amountPaid: 199 })).events).toEqual([
-      { type: 'SubscriptionRenewed', data: { providerEventId: 'evt_300', providerCreatedAt: 300, userId, reference: 'sub_1', currentPeriodEnd: 4_000, amountPaid: 199 } },
+    expect(
+      given([...history, pastDue]).when(
+        provider('evt_300', 300, 'sub_1', { kind: 'renewed', currentPeriodEnd: 4_000, amountPaid: 199 }),
+      ).events,
+    ).toEqual([
+      {
+        type: 'SubscriptionRenewed',
+        data: {
+          providerEventId: 'evt_300',
+          providerCreatedAt: 300,
+          userId,
+          reference: 'sub_1',
+          currentPeriodEnd: 4_000,
+          amountPaid: 199,
+        },
+      },
     ]);
   });
 
   it('given an event about another subscription, then nothing changes', () => {
-    expect(given([started('professional', 'sub_1'), activated('sub_1')]).when(provider('evt_400', 400, 'sub_other', { kind: 'canceled' })).events).toEqual([]);
+    expect(
+      given([started('professional', 'sub_1'), activated('sub_1')]).when(
+        provider('evt_400', 400, 'sub_other', { kind: 'canceled' }),
+      ).events,
+    ).toEqual([]);
   });
 
   it('given an active monthly plan, when the user cancels, then CancellationScheduled to the end of the period; cancelling twice changes nothing', () => {
     const history = [started('professional', 'sub_1'), activated('sub_1')];
-    const scheduled: BillingEvent = { type: 'CancellationScheduled', data: { userId, reference: 'sub_1', currentPeriodEnd: 2_000, requestedBy: 'user', providerEventId: null } };
+    const scheduled: BillingEvent = {
+      type: 'CancellationScheduled',
+      data: { userId, reference: 'sub_1', currentPeriodEnd: 2_000, requestedBy: 'user', providerEventId: null },
+    };
     expect(given(history).when({ type: 'RequestCancellation', userId }).events).toEqual([scheduled]);
     expect(given([...history, scheduled]).when({ type: 'RequestCancellation', userId }).events).toEqual([]);
-    expect(given([...history, scheduled]).when(provider('evt_500', 500, 'sub_1', { kind: 'canceled' })).events).toEqual([
-      { type: 'SubscriptionCanceled', data: { providerEventId: 'evt_500', providerCreatedAt: 500, userId, reference: 'sub_1' } },
-    ]);
+    expect(given([...history, scheduled]).when(provider('evt_500', 500, 'sub_1', { kind: 'canceled' })).events).toEqual(
+      [
+        {
+          type: 'SubscriptionCanceled',
+          data: { providerEventId: 'evt_500', providerCreatedAt: 500, userId, reference: 'sub_1' },
+        },
+      ],
+    );
   });
 
   it('refuses to cancel the one-time Starter plan, or a plan that is not active', () => {
-    expect(given([started('starter', 'pi_1'), activated('pi_1', 'starter')]).when({ type: 'RequestCancellation', userId }).error).toMatchObject({ message: STARTER_NOT_CANCELLABLE, status: 409 });
-    expect(given([]).when({ type: 'RequestCancellation', userId }).error).toMatchObject({ message: NOTHING_TO_CANCEL, status: 409 });
+    expect(
+      given([started('starter', 'pi_1'), activated('pi_1', 'starter')]).when({ type: 'RequestCancellation', userId })
+        .error,
+    ).toMatchObject({ message: STARTER_NOT_CANCELLABLE, status: 409 });
+    expect(given([]).when({ type: 'RequestCancellation', userId }).error).toMatchObject({
+      message: NOTHING_TO_CANCEL,
+      status: 409,
+    });
   });
 
   it('refuses a second checkout while a monthly plan is active, but lets a Starter owner upgrade', () => {
-    expect(given([started('professional', 'sub_1'), activated('sub_1')]).when(checkout('enterprise', 'sub_2')).error).toMatchObject({ message: ALREADY_SUBSCRIBED('professional'), status: 409 });
-    expect(given([started('starter', 'pi_1'), activated('pi_1', 'starter')]).when(checkout('professional', 'sub_2')).error).toBeNull();
+    expect(
+      given([started('professional', 'sub_1'), activated('sub_1')]).when(checkout('enterprise', 'sub_2')).error,
+    ).toMatchObject({ message: ALREADY_SUBSCRIBED('professional'), status: 409 });
+    expect(
+      given([started('starter', 'pi_1'), activated('pi_1', 'starter')]).when(checkout('professional', 'sub_2')).error,
+    ).toBeNull();
   });
 
   it('when an early-access registrant takes the Starter plan, then it is active at once with nothing paid', () => {
-    const { events } = given([]).when({ type: 'ActivateWaivedPlan', userId, tier: 'starter', reference: 'waived_1', at: 100 });
+    const { events } = given([]).when({
+      type: 'ActivateWaivedPlan',
+      userId,
+      tier: 'starter',
+      reference: 'waived_1',
+      at: 100,
+    });
     expect(events?.map((e) => e.type)).toEqual(['CheckoutStarted', 'SubscriptionActivated']);
     expect(events?.[1]?.data).toMatchObject({ tier: 'starter', amountPaid: 0, currentPeriodEnd: null });
   });

@@ -45,7 +45,8 @@ export type BillingCommand =
   | { type: 'ApplyProviderEvent'; event: ProviderEvent }
   | { type: 'RequestCancellation'; userId: string };
 
-export const ALREADY_SUBSCRIBED = (tier: Tier) => `You already have an active ${PLANS[tier].name} plan. Manage it from Billing.`;
+export const ALREADY_SUBSCRIBED = (tier: Tier) =>
+  `You already have an active ${PLANS[tier].name} plan. Manage it from Billing.`;
 export const NOTHING_TO_CANCEL = 'You have no active subscription to cancel';
 export const TIER_REQUIRED = 'Tier must be starter, professional or enterprise';
 export const STARTER_NOT_CANCELLABLE = 'The Starter plan is a one-time payment and cannot be cancelled';
@@ -57,7 +58,8 @@ const REMEMBERED_EVENTS = 200;
 export function checkoutRefusal(state: BillingState, tier: Tier): DomainError | null {
   if (state.status !== 'active' && state.status !== 'past_due') return null;
   if (state.tier === 'starter' && tier !== 'starter') return null; // upgrading from the one-time plan to a monthly one
-  if (state.tier && PLANS[state.tier].billing === 'monthly' && state.cancelAtPeriodEnd && tier !== state.tier) return null;
+  if (state.tier && PLANS[state.tier].billing === 'monthly' && state.cancelAtPeriodEnd && tier !== state.tier)
+    return null;
   return new DomainError(ALREADY_SUBSCRIBED(state.tier ?? tier), 409, undefined, 'Subscription Failed');
 }
 
@@ -86,7 +88,8 @@ const USER_ID = id();
 
 /** A provider's event as the log needs it (Stripe's are signed, but a malformed one must never be recorded). */
 function requireReadable(event: ProviderEvent): void {
-  const readable = <T>(schema: Schema<T>, value: unknown, field: string) => ensure(schema, value, field, UNREADABLE, 422);
+  const readable = <T>(schema: Schema<T>, value: unknown, field: string) =>
+    ensure(schema, value, field, UNREADABLE, 422);
   readable(BILLING_FIELDS.providerEventId, event.id, 'id');
   readable(BILLING_FIELDS.time, event.created, 'created');
   readable(USER_ID, event.userId, 'userId');
@@ -113,21 +116,65 @@ function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingE
     case 'activated':
       if (!pending && !current) return [];
       if (current && state.status === 'active') return [];
-      return [{ type: 'SubscriptionActivated', data: { ...stamp, userId, tier: change.tier, reference, currentPeriodEnd: change.currentPeriodEnd, amountPaid: change.amountPaid } }];
+      return [
+        {
+          type: 'SubscriptionActivated',
+          data: {
+            ...stamp,
+            userId,
+            tier: change.tier,
+            reference,
+            currentPeriodEnd: change.currentPeriodEnd,
+            amountPaid: change.amountPaid,
+          },
+        },
+      ];
     case 'renewed':
-      if (!current || (state.currentPeriodEnd !== null && change.currentPeriodEnd <= state.currentPeriodEnd && state.status === 'active')) return [];
-      return [{ type: 'SubscriptionRenewed', data: { ...stamp, userId, reference, currentPeriodEnd: change.currentPeriodEnd, amountPaid: change.amountPaid } }];
+      if (
+        !current ||
+        (state.currentPeriodEnd !== null &&
+          change.currentPeriodEnd <= state.currentPeriodEnd &&
+          state.status === 'active')
+      )
+        return [];
+      return [
+        {
+          type: 'SubscriptionRenewed',
+          data: {
+            ...stamp,
+            userId,
+            reference,
+            currentPeriodEnd: change.currentPeriodEnd,
+            amountPaid: change.amountPaid,
+          },
+        },
+      ];
     case 'past_due':
-      return current && state.status === 'active' ? [{ type: 'SubscriptionPastDue', data: { ...stamp, userId, reference } }] : [];
+      return current && state.status === 'active'
+        ? [{ type: 'SubscriptionPastDue', data: { ...stamp, userId, reference } }]
+        : [];
     case 'canceled':
-      return current && state.status !== 'canceled' ? [{ type: 'SubscriptionCanceled', data: { ...stamp, userId, reference } }] : [];
+      return current && state.status !== 'canceled'
+        ? [{ type: 'SubscriptionCanceled', data: { ...stamp, userId, reference } }]
+        : [];
     case 'payment_failed':
       if (!current && !pending) return [];
       return [{ type: 'PaymentFailed', data: { ...stamp, userId, reference, reason: failureReason(change.reason) } }];
     case 'cancel_at_period_end':
       if (!current || change.cancelAtPeriodEnd === state.cancelAtPeriodEnd) return [];
       return change.cancelAtPeriodEnd
-        ? [{ type: 'CancellationScheduled', data: { userId, reference, currentPeriodEnd: change.currentPeriodEnd ?? state.currentPeriodEnd, requestedBy: 'provider', providerEventId: event.id } }]
+        ? [
+            {
+              type: 'CancellationScheduled',
+              data: {
+                userId,
+                reference,
+                currentPeriodEnd: change.currentPeriodEnd ?? state.currentPeriodEnd,
+                requestedBy: 'provider',
+                providerEventId: event.id,
+              },
+            },
+          ]
         : [{ type: 'CancellationWithdrawn', data: { ...stamp, userId, reference } }];
     default: {
       const _exhaustive: never = change;
@@ -164,8 +211,30 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
         ensure(BILLING_FIELDS.time, command.at, 'at', 'The time is not valid', 422);
         const { userId, tier, reference, at } = command;
         return [
-          { type: 'CheckoutStarted', data: { userId, tier, provider: 'sandbox', reference, customerId: state.customerId, amountDue: 0, setupFeeWaived: true } },
-          { type: 'SubscriptionActivated', data: { providerEventId: `waiver-${reference}`, providerCreatedAt: at, userId, tier, reference, currentPeriodEnd: null, amountPaid: 0 } },
+          {
+            type: 'CheckoutStarted',
+            data: {
+              userId,
+              tier,
+              provider: 'sandbox',
+              reference,
+              customerId: state.customerId,
+              amountDue: 0,
+              setupFeeWaived: true,
+            },
+          },
+          {
+            type: 'SubscriptionActivated',
+            data: {
+              providerEventId: `waiver-${reference}`,
+              providerCreatedAt: at,
+              userId,
+              tier,
+              reference,
+              currentPeriodEnd: null,
+              amountPaid: 0,
+            },
+          },
         ];
       }
       case 'ApplyProviderEvent':
@@ -177,7 +246,13 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
         return [
           {
             type: 'CancellationScheduled',
-            data: { userId: command.userId, reference: state.reference!, currentPeriodEnd: state.currentPeriodEnd, requestedBy: 'user', providerEventId: null },
+            data: {
+              userId: command.userId,
+              reference: state.reference!,
+              currentPeriodEnd: state.currentPeriodEnd,
+              requestedBy: 'user',
+              providerEventId: null,
+            },
           },
         ];
       }
@@ -193,11 +268,19 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
       case 'CheckoutStarted': {
         const { tier, reference, customerId, amountDue } = event.data;
         const stillPaying = state.status === 'active' || state.status === 'past_due';
-        return { ...state, customerId: customerId ?? state.customerId, pending: { tier, reference, amountDue }, status: stillPaying ? state.status : 'incomplete' };
+        return {
+          ...state,
+          customerId: customerId ?? state.customerId,
+          pending: { tier, reference, amountDue },
+          status: stillPaying ? state.status : 'incomplete',
+        };
       }
       case 'SubscriptionActivated': {
         const { tier, reference, currentPeriodEnd } = event.data;
-        return remember({ ...state, status: 'active', tier, reference, currentPeriodEnd, cancelAtPeriodEnd: false, pending: null }, event.data);
+        return remember(
+          { ...state, status: 'active', tier, reference, currentPeriodEnd, cancelAtPeriodEnd: false, pending: null },
+          event.data,
+        );
       }
       case 'SubscriptionRenewed':
         return remember({ ...state, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd }, event.data);

@@ -13,9 +13,18 @@ export class CreateSubscriptionDto {
 }
 
 export class CreateSubscriptionResponseDto {
-  @ApiProperty({ nullable: true, type: String, description: "What the payment form confirms; null when nothing is to be paid (a waived Starter plan is active at once)" })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'What the payment form confirms; null when nothing is to be paid (a waived Starter plan is active at once)',
+  })
   clientSecret: string | null;
-  @ApiProperty({ enum: ['payment', 'setup'], nullable: true, description: "'setup' when the first payment is waived and the card is only saved" })
+  @ApiProperty({
+    enum: ['payment', 'setup'],
+    nullable: true,
+    description: "'setup' when the first payment is waived and the card is only saved",
+  })
   intent: 'payment' | 'setup' | null;
   @ApiProperty({ enum: TIERS }) tier: Tier;
   @ApiProperty({ description: 'NZD charged now' }) amountDue: number;
@@ -27,7 +36,8 @@ export class CreateSubscriptionResponseDto {
 export class SubscriptionStatusDto {
   @ApiProperty({ enum: STATUSES }) status: SubscriptionStatus;
   @ApiProperty({ enum: TIERS, nullable: true }) tier: Tier | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Unix seconds; null for the one-time Starter plan' }) currentPeriodEnd: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Unix seconds; null for the one-time Starter plan' })
+  currentPeriodEnd: number | null;
   @ApiProperty() cancelAtPeriodEnd: boolean;
 }
 
@@ -46,7 +56,12 @@ export class BillingHistoryEntryDto {
 
 export class BillingOverviewDto extends SubscriptionStatusDto {
   @ApiProperty({ enum: ['stripe', 'sandbox'] }) provider: 'stripe' | 'sandbox';
-  @ApiProperty({ nullable: true, type: String, description: "Stripe's publishable key for the Payment Element; null in sandbox mode" }) publishableKey: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "Stripe's publishable key for the Payment Element; null in sandbox mode",
+  })
+  publishableKey: string | null;
   @ApiProperty({ nullable: true, type: String }) lastPaymentError: string | null;
   @ApiProperty({ type: [BillingHistoryEntryDto], description: 'Newest first' }) history: BillingHistoryEntryDto[];
 }
@@ -68,9 +83,13 @@ export class SuccessDto {
 }
 
 export class PlanLimitsDto {
-  @ApiProperty({ nullable: true, type: Number, description: 'Assets the owner may tokenize; null = unlimited' }) maxAssets: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'NZD per asset; null = unlimited' }) maxAssetValue: number | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Investors per asset; null = unlimited' }) maxInvestorsPerAsset: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Assets the owner may tokenize; null = unlimited' })
+  maxAssets: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'NZD per asset; null = unlimited' }) maxAssetValue:
+    | number
+    | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Investors per asset; null = unlimited' })
+  maxInvestorsPerAsset: number | null;
 }
 
 export class PlanDto {

@@ -56,20 +56,48 @@ export class StartSubscriptionHandler implements ICommandHandler<StartSubscripti
 
     if (amountDue === 0 && PLANS[tier].billing === 'one-time') {
       const reference = `waived_${randomBytes(12).toString('hex')}`;
-      const { position } = await this.repository.handle(billing, stream, { type: 'ActivateWaivedPlan', userId, tier, reference, at: Math.floor(Date.parse(context.now) / 1000) }, context);
+      const { position } = await this.repository.handle(
+        billing,
+        stream,
+        { type: 'ActivateWaivedPlan', userId, tier, reference, at: Math.floor(Date.parse(context.now) / 1000) },
+        context,
+      );
       return { clientSecret: null, intent: null, tier, amountDue, setupFeeWaived, status: 'active', position };
     }
 
     const user = await this.reads.collection<UserDoc>(usersProjection.name).get(userId);
     if (!user) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
-    const checkout = await this.provider.startCheckout({ userId, email: user.email, tier, customerId: state.customerId, amountDue });
+    const checkout = await this.provider.startCheckout({
+      userId,
+      email: user.email,
+      tier,
+      customerId: state.customerId,
+      amountDue,
+    });
     const { position } = await this.repository.handle(
       billing,
       stream,
-      { type: 'StartCheckout', userId, tier, provider: this.provider.kind, reference: checkout.reference, customerId: checkout.customerId, amountDue, setupFeeWaived },
+      {
+        type: 'StartCheckout',
+        userId,
+        tier,
+        provider: this.provider.kind,
+        reference: checkout.reference,
+        customerId: checkout.customerId,
+        amountDue,
+        setupFeeWaived,
+      },
       context,
     );
-    return { clientSecret: checkout.clientSecret, intent: checkout.intent, tier, amountDue, setupFeeWaived, status: 'incomplete', position };
+    return {
+      clientSecret: checkout.clientSecret,
+      intent: checkout.intent,
+      tier,
+      amountDue,
+      setupFeeWaived,
+      status: 'incomplete',
+      position,
+    };
   }
 }
 
@@ -87,7 +115,12 @@ export class ApplyProviderEventHandler implements ICommandHandler<ApplyProviderE
   constructor(private readonly repository: AggregateRepository) {}
 
   async execute({ event, context }: ApplyProviderEventCommand) {
-    const { events, position } = await this.repository.handle(billing, billingStream(event.userId), { type: 'ApplyProviderEvent', event }, context);
+    const { events, position } = await this.repository.handle(
+      billing,
+      billingStream(event.userId),
+      { type: 'ApplyProviderEvent', event },
+      context,
+    );
     return { applied: events.length, position };
   }
 }
@@ -114,7 +147,12 @@ export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscrip
     // Rules first (starter, nothing active), then the provider, then the record of it.
     billing.decide({ type: 'RequestCancellation', userId }, state);
     if (!state.cancelAtPeriodEnd && state.reference) await this.provider.scheduleCancellation(state.reference);
-    const { position } = await this.repository.handle(billing, stream, { type: 'RequestCancellation', userId }, context);
+    const { position } = await this.repository.handle(
+      billing,
+      stream,
+      { type: 'RequestCancellation', userId },
+      context,
+    );
     return { position };
   }
 }
@@ -141,16 +179,19 @@ export class ConfirmSandboxPaymentHandler implements ICommandHandler<ConfirmSand
   ) {}
 
   async execute({ userId, clientSecret, card, context }: ConfirmSandboxPaymentCommand) {
-    if (!(this.provider instanceof SandboxPaymentProvider)) throw new DomainError('Test payments are only available in sandbox mode', 404);
+    if (!(this.provider instanceof SandboxPaymentProvider))
+      throw new DomainError('Test payments are only available in sandbox mode', 404);
     const now = new Date(context.now);
     checkTestCard(card, now);
     const stream = billingStream(userId);
     const { state } = await this.repository.load(billing, stream);
     const pending = state.pending;
-    if (!pending || !clientSecret.startsWith(`${pending.reference}_secret_`)) throw new DomainError(NO_PENDING_CHECKOUT, 409, undefined, 'Payment Failed');
+    if (!pending || !clientSecret.startsWith(`${pending.reference}_secret_`))
+      throw new DomainError(NO_PENDING_CHECKOUT, 409, undefined, 'Payment Failed');
     const event = this.provider.confirm({ userId, ...pending }, card, now);
     const { position } = await this.repository.handle(billing, stream, { type: 'ApplyProviderEvent', event }, context);
-    if (event.change.kind === 'payment_failed') throw new DomainError(event.change.reason, 402, undefined, 'Payment Failed');
+    if (event.change.kind === 'payment_failed')
+      throw new DomainError(event.change.reason, 402, undefined, 'Payment Failed');
     return { position };
   }
 }

@@ -4,7 +4,12 @@ import type { Config } from '../../platform/config.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
 import { BillingController } from './billing.controller.js';
-import { ApplyProviderEventHandler, CancelSubscriptionHandler, ConfirmSandboxPaymentHandler, StartSubscriptionHandler } from './billing.handlers.js';
+import {
+  ApplyProviderEventHandler,
+  CancelSubscriptionHandler,
+  ConfirmSandboxPaymentHandler,
+  StartSubscriptionHandler,
+} from './billing.handlers.js';
 import { PAYMENT_PROVIDER } from './payment-provider.js';
 import { SandboxPaymentProvider } from './sandbox-provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
@@ -17,7 +22,8 @@ import { StripePaymentProvider } from './stripe-provider.js';
     {
       provide: PAYMENT_PROVIDER,
       inject: [CONFIG],
-      useFactory: (config: Config) => (config.stripe ? new StripePaymentProvider(config.stripe) : new SandboxPaymentProvider()),
+      useFactory: (config: Config) =>
+        config.stripe ? new StripePaymentProvider(config.stripe) : new SandboxPaymentProvider(),
     },
     StartSubscriptionHandler,
     ApplyProviderEventHandler,

@@ -44,7 +44,13 @@ export interface CheckoutStarted {
 
 export interface SubscriptionActivated {
   type: 'SubscriptionActivated';
-  data: ProviderStamp & { userId: string; tier: Tier; reference: string; currentPeriodEnd: number | null; amountPaid: number };
+  data: ProviderStamp & {
+    userId: string;
+    tier: Tier;
+    reference: string;
+    currentPeriodEnd: number | null;
+    amountPaid: number;
+  };
 }
 
 export interface SubscriptionRenewed {
@@ -70,7 +76,13 @@ export interface PaymentFailed {
 /** The plan ends at the close of the paid period instead of renewing. */
 export interface CancellationScheduled {
   type: 'CancellationScheduled';
-  data: { userId: string; reference: string; currentPeriodEnd: number | null; requestedBy: 'user' | 'provider'; providerEventId: string | null };
+  data: {
+    userId: string;
+    reference: string;
+    currentPeriodEnd: number | null;
+    requestedBy: 'user' | 'provider';
+    providerEventId: string | null;
+  };
 }
 
 /** A scheduled cancellation was withdrawn (in the provider's billing portal): the plan renews again. */

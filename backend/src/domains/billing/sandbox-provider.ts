@@ -51,7 +51,16 @@ function luhn(digits: string): boolean {
 
 /** One calendar month on, in Unix seconds (the 31st becomes the last day of a shorter month). */
 export function oneMonthAfter(now: Date): number {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds()));
+  const next = new Date(
+    Date.UTC(
+      now.getUTCFullYear(),
+      now.getUTCMonth() + 1,
+      1,
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(now.getUTCDate(), lastDay));
   return Math.floor(next.getTime() / 1000);
@@ -67,7 +76,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async startCheckout({ tier, customerId, amountDue }: CheckoutRequest): Promise<Checkout> {
     const reference = id(PLANS[tier].billing === 'monthly' ? 'sub' : 'pi');
-    return { customerId: customerId ?? id('cus'), reference, clientSecret: `${reference}_secret_${randomBytes(12).toString('hex')}`, intent: amountDue === 0 ? 'setup' : 'payment' };
+    return {
+      customerId: customerId ?? id('cus'),
+      reference,
+      clientSecret: `${reference}_secret_${randomBytes(12).toString('hex')}`,
+      intent: amountDue === 0 ? 'setup' : 'payment',
+    };
   }
 
   async scheduleCancellation(): Promise<void> {
@@ -79,12 +93,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /** What the provider reports for a test card on a pending checkout: activation, or the decline. */
-  confirm(checkout: { userId: string; reference: string; tier: Tier; amountDue: number }, card: TestCard, now: Date): ProviderEvent {
+  confirm(
+    checkout: { userId: string; reference: string; tier: Tier; amountDue: number },
+    card: TestCard,
+    now: Date,
+  ): ProviderEvent {
     const created = Math.floor(now.getTime() / 1000);
     const base = { id: id('evt'), created, userId: checkout.userId, reference: checkout.reference };
     const declined = DECLINING_TEST_CARDS.get(card.number.replace(/[\s-]/g, ''));
     if (declined) return { ...base, change: { kind: 'payment_failed', reason: declined } };
     const currentPeriodEnd = PLANS[checkout.tier].billing === 'monthly' ? oneMonthAfter(now) : null;
-    return { ...base, change: { kind: 'activated', tier: checkout.tier, currentPeriodEnd, amountPaid: checkout.amountDue } };
+    return {
+      ...base,
+      change: { kind: 'activated', tier: checkout.tier, currentPeriodEnd, amountPaid: checkout.amountDue },
+    };
   }
 }

@@ -26,7 +26,11 @@ export class StripePaymentProvider implements PaymentProvider {
       maxNetworkRetries: 2,
       timeout: 20_000,
       appInfo: { name: 'Kauri' },
-      ...(api && { host: api.hostname, port: Number(api.port) || (api.protocol === 'http:' ? 80 : 443), protocol: api.protocol === 'http:' ? 'http' : 'https' }),
+      ...(api && {
+        host: api.hostname,
+        port: Number(api.port) || (api.protocol === 'http:' ? 80 : 443),
+        protocol: api.protocol === 'http:' ? 'http' : 'https',
+      }),
     });
   }
 
@@ -46,7 +50,12 @@ export class StripePaymentProvider implements PaymentProvider {
         automatic_payment_methods: { enabled: true },
         metadata,
       });
-      return { customerId: customer, reference: intent.id, clientSecret: required(intent.client_secret), intent: 'payment' };
+      return {
+        customerId: customer,
+        reference: intent.id,
+        clientSecret: required(intent.client_secret),
+        intent: 'payment',
+      };
     }
     const subscription = await this.stripe.subscriptions.create({
       customer,
@@ -75,7 +84,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async portalUrl(customerId: string, returnUrl: string): Promise<string> {
-    const session = await unavailableAsBadGateway(() => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    const session = await unavailableAsBadGateway(() =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+    );
     return session.url;
   }
 
@@ -99,13 +110,20 @@ async function unavailableAsBadGateway<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw new DomainError(`The payment provider could not complete the request: ${error.message}`, 502);
+    if (error instanceof Stripe.errors.StripeError)
+      throw new DomainError(`The payment provider could not complete the request: ${error.message}`, 502);
     throw error;
   }
 }
 
 function required(secret: string | null | undefined): string {
-  if (!secret) throw new DomainError('The payment provider did not return a payment to confirm', 502, undefined, 'Payment Required');
+  if (!secret)
+    throw new DomainError(
+      'The payment provider did not return a payment to confirm',
+      502,
+      undefined,
+      'Payment Required',
+    );
   return secret;
 }
 
@@ -154,9 +172,17 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent | null {
       if (!userId) return null;
       const base = { ...stamp, userId, reference: subscription.id };
       if (event.type === 'customer.subscription.deleted') return { ...base, change: { kind: 'canceled' } };
-      if (subscription.status === 'past_due' || subscription.status === 'unpaid') return { ...base, change: { kind: 'past_due' } };
+      if (subscription.status === 'past_due' || subscription.status === 'unpaid')
+        return { ...base, change: { kind: 'past_due' } };
       const currentPeriodEnd = subscription.items?.data?.[0]?.current_period_end ?? null;
-      return { ...base, change: { kind: 'cancel_at_period_end', cancelAtPeriodEnd: subscription.cancel_at_period_end, currentPeriodEnd } };
+      return {
+        ...base,
+        change: {
+          kind: 'cancel_at_period_end',
+          cancelAtPeriodEnd: subscription.cancel_at_period_end,
+          currentPeriodEnd,
+        },
+      };
     }
     default:
       return null;

@@ -37,12 +37,27 @@ describe('billing API (Stripe)', () => {
   /** POSTs a Stripe event to the webhook, signed as Stripe would sign it (optionally with another secret or time). */
   async function deliver(event: object, options: { secret?: string; timestamp?: number } = {}) {
     const payload = JSON.stringify(event);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
-    const res = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.timestamp,
+    });
+    const res = await fetch(`${server.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
     return { status: res.status, body: await res.json() };
   }
 
-  const invoicePaid = (id: string, created: number, userId: string, subscription: string, reason: string, periodEnd: number) => ({
+  const invoicePaid = (
+    id: string,
+    created: number,
+    userId: string,
+    subscription: string,
+    reason: string,
+    periodEnd: number,
+  ) => ({
     id,
     object: 'event',
     type: 'invoice.paid',
@@ -53,7 +68,10 @@ describe('billing API (Stripe)', () => {
         object: 'invoice',
         billing_reason: reason,
         amount_paid: 19_900,
-        parent: { type: 'subscription_details', subscription_details: { subscription, metadata: { userId, tier: 'professional' } } },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription, metadata: { userId, tier: 'professional' } },
+        },
         lines: { data: [{ period: { start: periodEnd - 2_592_000, end: periodEnd } }] },
       },
     },
@@ -63,9 +81,18 @@ describe('billing API (Stripe)', () => {
     const user = await signUp(server);
     const res = await user.post('/api/create-subscription', { tier: 'professional' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ clientSecret: expect.stringMatching(/_secret_/), intent: 'payment', amountDue: 199 });
+    expect(res.body).toMatchObject({
+      clientSecret: expect.stringMatching(/_secret_/),
+      intent: 'payment',
+      amountDue: 199,
+    });
     const [customer, subscription] = standIn.requests.slice(-2);
-    expect(customer).toMatchObject({ method: 'POST', path: '/v1/customers', form: { email: user.user.email, 'metadata[userId]': user.user.id }, authorization: 'Bearer sk_test_kauri' });
+    expect(customer).toMatchObject({
+      method: 'POST',
+      path: '/v1/customers',
+      form: { email: user.user.email, 'metadata[userId]': user.user.id },
+      authorization: 'Bearer sk_test_kauri',
+    });
     expect(subscription).toMatchObject({
       method: 'POST',
       path: '/v1/subscriptions',
@@ -79,14 +106,21 @@ describe('billing API (Stripe)', () => {
         'expand[0]': 'latest_invoice.confirmation_secret',
       },
     });
-    expect((await user.get('/api/billing')).body).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_kauri', status: 'incomplete' });
+    expect((await user.get('/api/billing')).body).toMatchObject({
+      provider: 'stripe',
+      publishableKey: 'pk_test_kauri',
+      status: 'incomplete',
+    });
   });
 
   it('charges Starter once through a PaymentIntent in NZD cents, and activates it from payment_intent.succeeded', async () => {
     const user = await signUp(server);
     const res = await user.post('/api/create-subscription', { tier: 'starter' });
     const intent = standIn.requests.at(-1)!;
-    expect(intent).toMatchObject({ path: '/v1/payment_intents', form: { amount: '500000', currency: 'nzd', 'metadata[tier]': 'starter' } });
+    expect(intent).toMatchObject({
+      path: '/v1/payment_intents',
+      form: { amount: '500000', currency: 'nzd', 'metadata[tier]': 'starter' },
+    });
     expect(intent.form['automatic_payment_methods[enabled]']).toBe('true');
     const reference = res.body.clientSecret.split('_secret_')[0];
     const now = Math.floor(Date.now() / 1000);
@@ -95,7 +129,14 @@ describe('billing API (Stripe)', () => {
       object: 'event',
       type: 'payment_intent.succeeded',
       created: now,
-      data: { object: { id: reference, object: 'payment_intent', amount_received: 500_000, metadata: { userId: user.user.id, tier: 'starter' } } },
+      data: {
+        object: {
+          id: reference,
+          object: 'payment_intent',
+          amount_received: 500_000,
+          metadata: { userId: user.user.id, tier: 'starter' },
+        },
+      },
     });
     expect(delivered).toEqual({ status: 200, body: { received: true } });
     await expect(waitForStatus(user, 'active')).resolves.toMatchObject({ tier: 'starter', currentPeriodEnd: null });
@@ -103,10 +144,20 @@ describe('billing API (Stripe)', () => {
 
   it('verifies signatures on the raw body: a wrong secret, a stale timestamp or a missing header is refused with 400 and records nothing', async () => {
     const head = await server.eventStore.headPosition();
-    const event = { id: 'evt_x', object: 'event', type: 'customer.subscription.deleted', created: 1, data: { object: { id: 'sub_x', metadata: { userId: 'u-x' } } } };
+    const event = {
+      id: 'evt_x',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created: 1,
+      data: { object: { id: 'sub_x', metadata: { userId: 'u-x' } } },
+    };
     expect((await deliver(event, { secret: 'whsec_wrong' })).status).toBe(400);
     expect((await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 600 })).status).toBe(400); // a replay outside Stripe's 5-minute tolerance
-    const unsigned = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
+    const unsigned = await fetch(`${server.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(event),
+    });
     expect(unsigned.status).toBe(400);
     expect((await unsigned.json()).message).toBe('Invalid webhook signature');
     expect(await server.eventStore.headPosition()).toBe(head);
@@ -123,37 +174,99 @@ describe('billing API (Stripe)', () => {
 
     const paid = invoicePaid('evt_paid_1', t, user.user.id, subscription, 'subscription_create', periodEnd);
     expect((await deliver(paid)).status).toBe(200);
-    await expect(waitForStatus(user, 'active')).resolves.toMatchObject({ tier: 'professional', currentPeriodEnd: periodEnd });
+    await expect(waitForStatus(user, 'active')).resolves.toMatchObject({
+      tier: 'professional',
+      currentPeriodEnd: periodEnd,
+    });
     const head = await server.eventStore.headPosition();
     expect((await deliver(paid)).status).toBe(200); // Stripe retries: the same event again
     expect(await server.eventStore.headPosition()).toBe(head);
 
     // A past-due update created before the payment arrives late: the plan stays active.
-    const latePastDue = { id: 'evt_late', object: 'event', type: 'customer.subscription.updated', created: t - 60, data: { object: { id: subscription, object: 'subscription', status: 'past_due', cancel_at_period_end: false, metadata: { userId: user.user.id }, items: { data: [] } } } };
+    const latePastDue = {
+      id: 'evt_late',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: t - 60,
+      data: {
+        object: {
+          id: subscription,
+          object: 'subscription',
+          status: 'past_due',
+          cancel_at_period_end: false,
+          metadata: { userId: user.user.id },
+          items: { data: [] },
+        },
+      },
+    };
     expect((await deliver(latePastDue)).status).toBe(200);
     expect(await server.eventStore.headPosition()).toBe(head);
     expect((await user.get('/api/subscription/status')).body.status).toBe('active');
 
     // Next month's invoice renews it.
-    expect((await deliver(invoicePaid('evt_paid_2', t + 1, user.user.id, subscription, 'subscription_cycle', periodEnd + 30 * 86_400))).status).toBe(200);
-    await expect(waitFor(user, (s) => s.currentPeriodEnd === periodEnd + 30 * 86_400)).resolves.toMatchObject({ status: 'active' });
+    expect(
+      (
+        await deliver(
+          invoicePaid('evt_paid_2', t + 1, user.user.id, subscription, 'subscription_cycle', periodEnd + 30 * 86_400),
+        )
+      ).status,
+    ).toBe(200);
+    await expect(waitFor(user, (s) => s.currentPeriodEnd === periodEnd + 30 * 86_400)).resolves.toMatchObject({
+      status: 'active',
+    });
 
     const canceled = await user.post('/api/subscription/cancel');
     expect(canceled.status).toBe(200);
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subscription}`, form: { cancel_at_period_end: 'true' } });
-    expect((await user.get('/api/subscription/status', { 'x-read-after': String(canceled.body.position) })).body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(standIn.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/subscriptions/${subscription}`,
+      form: { cancel_at_period_end: 'true' },
+    });
+    expect(
+      (await user.get('/api/subscription/status', { 'x-read-after': String(canceled.body.position) })).body,
+    ).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
 
     const portal = await user.post('/api/billing/portal');
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/session\//);
-    expect(standIn.requests.at(-1)).toMatchObject({ path: '/v1/billing_portal/sessions', form: { return_url: `${server.url}/billing` } });
+    expect(standIn.requests.at(-1)).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      form: { return_url: `${server.url}/billing` },
+    });
 
-    expect((await deliver({ id: 'evt_end', object: 'event', type: 'customer.subscription.deleted', created: t + 2, data: { object: { id: subscription, object: 'subscription', status: 'canceled', metadata: { userId: user.user.id } } } })).status).toBe(200);
+    expect(
+      (
+        await deliver({
+          id: 'evt_end',
+          object: 'event',
+          type: 'customer.subscription.deleted',
+          created: t + 2,
+          data: {
+            object: {
+              id: subscription,
+              object: 'subscription',
+              status: 'canceled',
+              metadata: { userId: user.user.id },
+            },
+          },
+        })
+      ).status,
+    ).toBe(200);
     await expect(waitForStatus(user, 'canceled')).resolves.toMatchObject({ cancelAtPeriodEnd: false });
   });
 
   it('answers 200 to events billing does not use, without recording anything', async () => {
     const head = await server.eventStore.headPosition();
-    expect((await deliver({ id: 'evt_other', object: 'event', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1' } } })).status).toBe(200);
+    expect(
+      (
+        await deliver({
+          id: 'evt_other',
+          object: 'event',
+          type: 'charge.refunded',
+          created: 1,
+          data: { object: { id: 'ch_1' } },
+        })
+      ).status,
+    ).toBe(200);
     expect(await server.eventStore.headPosition()).toBe(head);
   });
 });
@@ -161,7 +274,10 @@ describe('billing API (Stripe)', () => {
 type Status = { status: string; tier: string | null; currentPeriodEnd: number | null; cancelAtPeriodEnd: boolean };
 
 /** Webhooks answer before the read model moves: poll the status briefly. */
-async function waitFor(user: { get: (path: string) => Promise<{ body: Status }> }, done: (s: Status) => boolean): Promise<Status> {
+async function waitFor(
+  user: { get: (path: string) => Promise<{ body: Status }> },
+  done: (s: Status) => boolean,
+): Promise<Status> {
   for (let i = 0; i < 100; i++) {
     const { body } = await user.get('/api/subscription/status');
     if (done(body)) return body;
@@ -169,4 +285,5 @@ async function waitFor(user: { get: (path: string) => Promise<{ body: Status }> 
   }
   throw new Error('subscription status did not change');
 }
-const waitForStatus = (user: Parameters<typeof waitFor>[0], status: string) => waitFor(user, (s) => s.status === status);
+const waitForStatus = (user: Parameters<typeof waitFor>[0], status: string) =>
+  waitFor(user, (s) => s.status === status);

@@ -26,13 +26,35 @@ describe('calculators API', () => {
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(
-      expect.arrayContaining(['propertyValue', 'tokenValue', 'currency', 'tokenCount', 'propertyPercentage', 'tokenizedValue', 'costs', 'totalCost', 'riskAnalysis', 'recommendations', 'incomeProjections']),
+      expect.arrayContaining([
+        'propertyValue',
+        'tokenValue',
+        'currency',
+        'tokenCount',
+        'propertyPercentage',
+        'tokenizedValue',
+        'costs',
+        'totalCost',
+        'riskAnalysis',
+        'recommendations',
+        'incomeProjections',
+      ]),
     );
     expect(res.body.currency).toBe('NZD');
     expect(res.body.tokenCount).toBe(2000);
     expect(res.body.incomeProjections.yieldPercentage).toBe(5.1);
     // Same input, same output.
-    const again = await server.api.post('/api/calculator/analyze', { propertyAddress: '1 Lambton Quay', tokenCount: 2000, propertyPercentage: 40, propertyType: 'apartment', location: 'Wellington', country: 'New Zealand', size: 80, condition: 'excellent', amenities: ['elevator', 'security'] });
+    const again = await server.api.post('/api/calculator/analyze', {
+      propertyAddress: '1 Lambton Quay',
+      tokenCount: 2000,
+      propertyPercentage: 40,
+      propertyType: 'apartment',
+      location: 'Wellington',
+      country: 'New Zealand',
+      size: 80,
+      condition: 'excellent',
+      amenities: ['elevator', 'security'],
+    });
     expect(again.body).toEqual(res.body);
   });
 
@@ -40,32 +62,79 @@ describe('calculators API', () => {
     const res = await server.api.post('/api/calculator/analyze', { propertyAddress: '', tokenCount: 1000 });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(PROPERTY_REQUIRED);
-    const percentage = await server.api.post('/api/calculator/analyze', { propertyAddress: 'x', tokenCount: 10, propertyPercentage: 101, propertyType: 'apartment', condition: 'good' });
+    const percentage = await server.api.post('/api/calculator/analyze', {
+      propertyAddress: 'x',
+      tokenCount: 10,
+      propertyPercentage: 101,
+      propertyType: 'apartment',
+      condition: 'good',
+    });
     expect(percentage.status).toBe(400);
     expect(percentage.body.message).toBe('Property percentage must be between 1 and 100');
-    const duplicate = await server.api.post('/api/calculator/analyze', { propertyAddress: 'x', tokenCount: 10, propertyPercentage: 10, propertyType: 'apartment', condition: 'good', amenities: ['pool', 'pool'] });
+    const duplicate = await server.api.post('/api/calculator/analyze', {
+      propertyAddress: 'x',
+      tokenCount: 10,
+      propertyPercentage: 10,
+      propertyType: 'apartment',
+      condition: 'good',
+      amenities: ['pool', 'pool'],
+    });
     expect(duplicate.status).toBe(400);
   });
 
   it('analyses a startup, and refuses one below the minimums', async () => {
-    const ok = await server.api.post('/api/calculator/analyze-startup', { companyName: 'Kea Labs', tokenCount: 1_000_000, fundingGoal: 1_000_000, industry: 'fintech', businessStage: 'pre-seed' });
+    const ok = await server.api.post('/api/calculator/analyze-startup', {
+      companyName: 'Kea Labs',
+      tokenCount: 1_000_000,
+      fundingGoal: 1_000_000,
+      industry: 'fintech',
+      businessStage: 'pre-seed',
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ fundingGoal: 1_000_000, currency: 'NZD', tokenValue: 1, projectedReturns: { timeToLiquidity: '7-10 years' } });
+    expect(ok.body).toMatchObject({
+      fundingGoal: 1_000_000,
+      currency: 'NZD',
+      tokenValue: 1,
+      projectedReturns: { timeToLiquidity: '7-10 years' },
+    });
     expect(ok.body.companyValuation).toBeGreaterThan(0);
 
-    const missing = await server.api.post('/api/calculator/analyze-startup', { tokenCount: 1_000_000, fundingGoal: 1_000_000 });
+    const missing = await server.api.post('/api/calculator/analyze-startup', {
+      tokenCount: 1_000_000,
+      fundingGoal: 1_000_000,
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(STARTUP_REQUIRED);
-    const small = await server.api.post('/api/calculator/analyze-startup', { companyName: 'K', tokenCount: 999, fundingGoal: 49_999, industry: 'saas', businessStage: 'seed', foundedYear: 1899 });
+    const small = await server.api.post('/api/calculator/analyze-startup', {
+      companyName: 'K',
+      tokenCount: 999,
+      fundingGoal: 49_999,
+      industry: 'saas',
+      businessStage: 'seed',
+      foundedYear: 1899,
+    });
     expect(small.status).toBe(400);
-    expect(small.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['foundedYear', 'fundingGoal', 'tokenCount']);
+    expect(small.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'foundedYear',
+      'fundingGoal',
+      'tokenCount',
+    ]);
   });
 
   it('prices a plan, refuses a non-positive value, and waives the set-up fee for a signed-in early-access registrant', async () => {
     const anonymous = await server.api.post('/api/pricing/calculate', { assetValue: 1_000_000, tier: 'professional' });
     expect(anonymous.status).toBe(200);
-    expect(anonymous.body).toEqual({ tier: 'professional', setupFee: 199, setupFeeWaived: false, platformFeePercent: 3.5, platformFee: 35_000.3, total: 35_199.3 });
-    expect((await server.api.post('/api/pricing/calculate', { assetValue: 0, tier: 'starter' })).body.message).toBe('Asset value must be a number above 0');
+    expect(anonymous.body).toEqual({
+      tier: 'professional',
+      setupFee: 199,
+      setupFeeWaived: false,
+      platformFeePercent: 3.5,
+      platformFee: 35_000.3,
+      total: 35_199.3,
+    });
+    expect((await server.api.post('/api/pricing/calculate', { assetValue: 0, tier: 'starter' })).body.message).toBe(
+      'Asset value must be a number above 0',
+    );
     expect((await server.api.post('/api/pricing/calculate', { assetValue: 10, tier: 'gold' })).status).toBe(400);
 
     const email = 'early.bird@example.nz';
@@ -76,6 +145,9 @@ describe('calculators API', () => {
     expect(waived.body).toMatchObject({ setupFee: 0, setupFeeWaived: true, total: 35_000.3 });
 
     const latecomer = await signUp(server, { email: 'late@example.nz' });
-    expect((await latecomer.post('/api/pricing/calculate', { assetValue: 1_000_000, tier: 'professional' })).body.setupFeeWaived).toBe(false);
+    expect(
+      (await latecomer.post('/api/pricing/calculate', { assetValue: 1_000_000, tier: 'professional' })).body
+        .setupFeeWaived,
+    ).toBe(false);
   });
 });

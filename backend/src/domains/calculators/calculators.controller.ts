@@ -35,7 +35,10 @@ export class CalculatorsController {
 
   @Post('pricing/calculate')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'setupFee, platformFeePercent, platformFee, total; the set-up fee is waived for an early-access registrant who is signed in' })
+  @ApiOkResponse({
+    description:
+      'setupFee, platformFeePercent, platformFee, total; the set-up fee is waived for an early-access registrant who is signed in',
+  })
   async pricing(@Body() input: PricingInputDto, @Req() req: KauriRequest): Promise<PricingResult> {
     const user = signedInUser(req);
     const waived = user ? await this.waivers.hasWaiver(user.userId) : false;

@@ -1,18 +1,41 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayUnique, IsArray, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { TIERS, type Tier } from '../plans/plans.js';
 import {
-  AMENITIES, CONDITIONS, INDUSTRIES, PROPERTY_TYPES, STARTUP_STAGES, type Amenity, type Condition, type Industry, type PropertyType, type StartupStage,
+  AMENITIES,
+  CONDITIONS,
+  INDUSTRIES,
+  PROPERTY_TYPES,
+  STARTUP_STAGES,
+  type Amenity,
+  type Condition,
+  type Industry,
+  type PropertyType,
+  type StartupStage,
 } from './reference-data.js';
 
 /** The spec's message for a property form without its required fields (§5), word for word. */
-export const PROPERTY_REQUIRED = 'Please fill in all required fields: property address, token count, property percentage, property type, and condition.';
+export const PROPERTY_REQUIRED =
+  'Please fill in all required fields: property address, token count, property percentage, property type, and condition.';
 export const STARTUP_REQUIRED = 'Please fill in all required fields.';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Numbers may arrive as text from a form: "1000" is 1000; anything else stays as it is and fails validation. */
-const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
 
 export class PropertyInputDto {
   @ApiProperty()

@@ -3,7 +3,15 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { calculatePricing } from './pricing.js';
 import { analyzeProperty, countryOf, regionOf, type PropertyInput } from './property-model.js';
-import { AMENITIES, CONDITIONS, DISCLAIMER, INDUSTRIES, PROPERTY_TYPES, STARTUP_STAGES, type Condition } from './reference-data.js';
+import {
+  AMENITIES,
+  CONDITIONS,
+  DISCLAIMER,
+  INDUSTRIES,
+  PROPERTY_TYPES,
+  STARTUP_STAGES,
+  type Condition,
+} from './reference-data.js';
 import { analyzeStartup } from './startup-model.js';
 
 const aucklandHouse: PropertyInput = {
@@ -37,7 +45,9 @@ describe('property model — worked example: a 200 m² Auckland house in good co
       yieldPercentage: 3.6,
       fiveYearProjection: 132_451, // 24,948 growing 3% a year for five years
     });
-    expect(result.incomeProjections!.years.map((y) => y.tokenHolderIncome)).toEqual([24_948, 25_696, 26_467, 27_261, 28_079]);
+    expect(result.incomeProjections!.years.map((y) => y.tokenHolderIncome)).toEqual([
+      24_948, 25_696, 26_467, 27_261, 28_079,
+    ]);
   });
 
   it('lists every cost and totals them', () => {
@@ -98,7 +108,10 @@ describe('property model — promises that hold for every input', () => {
     fc.assert(
       fc.property(propertyInputs, fc.constantFrom(...CONDITIONS), fc.constantFrom(...CONDITIONS), (input, a, b) => {
         const [worse, better] = rank[a] <= rank[b] ? [a, b] : [b, a];
-        return analyzeProperty({ ...input, condition: better }).propertyValue >= analyzeProperty({ ...input, condition: worse }).propertyValue;
+        return (
+          analyzeProperty({ ...input, condition: better }).propertyValue >=
+          analyzeProperty({ ...input, condition: worse }).propertyValue
+        );
       }),
     );
   });
@@ -108,7 +121,9 @@ describe('property model — promises that hold for every input', () => {
       fc.property(propertyInputs, fc.integer({ min: 1, max: 10_000_000 }), (input, tokens) => {
         const a = analyzeProperty(input);
         const b = analyzeProperty({ ...input, tokenCount: tokens });
-        return a.propertyValue === b.propertyValue && a.tokenizedValue === b.tokenizedValue && a.totalCost === b.totalCost;
+        return (
+          a.propertyValue === b.propertyValue && a.tokenizedValue === b.tokenizedValue && a.totalCost === b.totalCost
+        );
       }),
     );
   });
@@ -117,9 +132,13 @@ describe('property model — promises that hold for every input', () => {
     fc.assert(
       fc.property(propertyInputs, fc.integer({ min: 1, max: 1000 }), (input, extra) => {
         const sized = { ...input, size: Math.max(1, input.size) };
-        const bigger = analyzeProperty({ ...sized, size: sized.size + extra }).propertyValue >= analyzeProperty(sized).propertyValue;
+        const bigger =
+          analyzeProperty({ ...sized, size: sized.size + extra }).propertyValue >= analyzeProperty(sized).propertyValue;
         const missing = AMENITIES.find((a) => !input.amenities.includes(a));
-        const moreAmenities = !missing || analyzeProperty({ ...input, amenities: [...input.amenities, missing] }).propertyValue >= analyzeProperty(input).propertyValue;
+        const moreAmenities =
+          !missing ||
+          analyzeProperty({ ...input, amenities: [...input.amenities, missing] }).propertyValue >=
+            analyzeProperty(input).propertyValue;
         return bigger && moreAmenities;
       }),
     );
@@ -139,7 +158,16 @@ describe('property model — promises that hold for every input', () => {
 
 describe('startup model — worked example: a seed SaaS company, $500k revenue, 10 people, founded 2021, raising $1M in 1M tokens', () => {
   const result = analyzeStartup(
-    { companyName: 'Kea Labs', tokenCount: 1_000_000, fundingGoal: 1_000_000, industry: 'saas', businessStage: 'seed', revenue: 500_000, employees: 10, foundedYear: 2021 },
+    {
+      companyName: 'Kea Labs',
+      tokenCount: 1_000_000,
+      fundingGoal: 1_000_000,
+      industry: 'saas',
+      businessStage: 'seed',
+      revenue: 500_000,
+      employees: 10,
+      foundedYear: 2021,
+    },
     2026,
   );
 
@@ -151,7 +179,11 @@ describe('startup model — worked example: a seed SaaS company, $500k revenue, 
   });
 
   it('projects growth for the stage and industry, and prices the costs', () => {
-    expect(result.projectedReturns).toEqual({ expectedGrowthRate: 45, timeToLiquidity: '5-8 years', potentialReturns: '2.8x - 6.4x over 5 years' });
+    expect(result.projectedReturns).toEqual({
+      expectedGrowthRate: 45,
+      timeToLiquidity: '5-8 years',
+      potentialReturns: '2.8x - 6.4x over 5 years',
+    });
     expect(result.totalCost).toBe(85_199.3);
     expect(result.riskAnalysis).toContainEqual(expect.objectContaining({ category: 'Revenue', level: 'low' }));
     expect(result.disclaimer).toBe(DISCLAIMER);
@@ -194,6 +226,10 @@ describe('pricing', () => {
   });
 
   it('waives the set-up fee for an early-access registrant', () => {
-    expect(calculatePricing(1_000_000, 'enterprise', true)).toMatchObject({ setupFee: 0, setupFeeWaived: true, total: 35_000.3 });
+    expect(calculatePricing(1_000_000, 'enterprise', true)).toMatchObject({
+      setupFee: 0,
+      setupFeeWaived: true,
+      total: 35_000.3,
+    });
   });
 });

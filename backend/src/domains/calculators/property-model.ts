@@ -1,7 +1,19 @@
 import { PLANS, TRANSACTION_FEE } from '../plans/plans.js';
 import {
-  AMENITY_UPLIFT, ANNUAL_RENT_GROWTH, ASSET_CLASSES, CONDITION_FACTORS, COUNTRIES, DISCLAIMER, NZ_REGIONS, REFERENCE_DATE,
-  TOKENIZATION_COSTS, type Amenity, type Condition, type CountryCode, type NzRegion, type PropertyType,
+  AMENITY_UPLIFT,
+  ANNUAL_RENT_GROWTH,
+  ASSET_CLASSES,
+  CONDITION_FACTORS,
+  COUNTRIES,
+  DISCLAIMER,
+  NZ_REGIONS,
+  REFERENCE_DATE,
+  TOKENIZATION_COSTS,
+  type Amenity,
+  type Condition,
+  type CountryCode,
+  type NzRegion,
+  type PropertyType,
 } from './reference-data.js';
 
 export interface PropertyInput {
@@ -68,7 +80,8 @@ export function countryOf(country: string | undefined): CountryCode {
   const text = (country ?? '').trim().toLowerCase();
   if (!text) return 'nz';
   for (const [code, info] of Object.entries(COUNTRIES) as [CountryCode, (typeof COUNTRIES)[CountryCode]][]) {
-    if (info.keywords.some((keyword) => text === keyword || (keyword.length > 3 && text.includes(keyword)))) return code;
+    if (info.keywords.some((keyword) => text === keyword || (keyword.length > 3 && text.includes(keyword))))
+      return code;
   }
   return 'other';
 }
@@ -85,7 +98,10 @@ export function regionOf(...texts: (string | undefined)[]): NzRegion {
 /** The platform's own fees for one asset: the Professional set-up month plus the terms' transaction fee. */
 function platformCosts(tokenizedValue: number): Cost[] {
   return [
-    { description: `Platform subscription (${PLANS.professional.name}, first month)`, amount: PLANS.professional.price },
+    {
+      description: `Platform subscription (${PLANS.professional.name}, first month)`,
+      amount: PLANS.professional.price,
+    },
     {
       description: `Payment processing (${TRANSACTION_FEE.percent}% + $${TRANSACTION_FEE.fixed.toFixed(2)} per transaction)`,
       amount: cents((tokenizedValue * TRANSACTION_FEE.percent) / 100 + TRANSACTION_FEE.fixed),
@@ -97,8 +113,14 @@ export function tokenizationCosts(value: number): Cost[] {
   const c = TOKENIZATION_COSTS;
   const clamp = (x: number, min: number, max: number) => Math.min(max, Math.max(min, x));
   return [
-    { description: 'Legal structuring and offer documents', amount: dollars(Math.min(c.legalStructuring.max, c.legalStructuring.base + value * c.legalStructuring.ofValue)) },
-    { description: 'Independent registered valuation', amount: dollars(clamp(value * c.valuationReport.ofValue, c.valuationReport.min, c.valuationReport.max)) },
+    {
+      description: 'Legal structuring and offer documents',
+      amount: dollars(Math.min(c.legalStructuring.max, c.legalStructuring.base + value * c.legalStructuring.ofValue)),
+    },
+    {
+      description: 'Independent registered valuation',
+      amount: dollars(clamp(value * c.valuationReport.ofValue, c.valuationReport.min, c.valuationReport.max)),
+    },
     { description: 'Smart contract development and audit', amount: c.smartContract.base },
     { description: 'Compliance review and disclosure (FMC Act wholesale)', amount: c.complianceAndDisclosure.base },
     { description: 'Custody and trustee set-up', amount: c.custodyAndTrusteeSetup.base },
@@ -114,8 +136,12 @@ export function analyzeProperty(input: PropertyInput): PropertyAnalysis {
   const countryCode = countryOf(input.country);
   const country = COUNTRIES[countryCode];
   const region = countryCode === 'nz' ? NZ_REGIONS[regionOf(input.location, input.propertyAddress)] : null;
-  const residentialPerSqm = region ? region.residentialPerSqm : (country as { residentialPerSqm: number }).residentialPerSqm;
-  const residentialYield = region ? region.residentialYield : (country as { residentialYield: number }).residentialYield;
+  const residentialPerSqm = region
+    ? region.residentialPerSqm
+    : (country as { residentialPerSqm: number }).residentialPerSqm;
+  const residentialYield = region
+    ? region.residentialYield
+    : (country as { residentialYield: number }).residentialYield;
   const amenities = [...new Set(input.amenities ?? [])];
   const amenityUplift = amenities.reduce((sum, amenity) => sum + AMENITY_UPLIFT[amenity], 0);
   const size = input.size && input.size > 0 ? input.size : assetClass.typicalSize;
@@ -125,11 +151,15 @@ export function analyzeProperty(input: PropertyInput): PropertyAnalysis {
   if (assetClass.perSqm !== null) {
     const perSqm = residentialPerSqm * assetClass.perSqm;
     baseValue = size * perSqm;
-    basis.push(`${size.toLocaleString('en-US')} m² × ${money(perSqm, country.currency)}/m² (${assetClass.label}, ${region ? region.name : country.name})`);
+    basis.push(
+      `${size.toLocaleString('en-US')} m² × ${money(perSqm, country.currency)}/m² (${assetClass.label}, ${region ? region.name : country.name})`,
+    );
   } else {
     // Not valued by area: a reference value for the class, scaled to the market's price level.
     baseValue = (assetClass.baseValue ?? 0) * (residentialPerSqm / NZ_REGIONS.restOfNz.residentialPerSqm);
-    basis.push(`Reference value for ${assetClass.label} in ${region ? region.name : country.name}: ${money(baseValue, country.currency)}`);
+    basis.push(
+      `Reference value for ${assetClass.label} in ${region ? region.name : country.name}: ${money(baseValue, country.currency)}`,
+    );
   }
   const conditionFactor = CONDITION_FACTORS[input.condition];
   basis.push(`Condition ${input.condition}: × ${conditionFactor}`);
@@ -159,10 +189,19 @@ export function analyzeProperty(input: PropertyInput): PropertyAnalysis {
       yieldPercentage: Math.round(grossYield * 10) / 10,
       years,
     };
-    basis.push(`Gross yield ${grossYield.toFixed(1)}% (${region ? region.name : country.name} residential ${residentialYield}% ${assetClass.yieldSpread >= 0 ? '+' : '−'} ${Math.abs(assetClass.yieldSpread)}% for ${assetClass.label})`);
+    basis.push(
+      `Gross yield ${grossYield.toFixed(1)}% (${region ? region.name : country.name} residential ${residentialYield}% ${assetClass.yieldSpread >= 0 ? '+' : '−'} ${Math.abs(assetClass.yieldSpread)}% for ${assetClass.label})`,
+    );
   }
 
-  const riskAnalysis = propertyRisks(input, assetClass.risk, assetClass.label, tokenValue, countryCode, incomeProjections);
+  const riskAnalysis = propertyRisks(
+    input,
+    assetClass.risk,
+    assetClass.label,
+    tokenValue,
+    countryCode,
+    incomeProjections,
+  );
   return {
     propertyValue,
     tokenValue,
@@ -173,7 +212,14 @@ export function analyzeProperty(input: PropertyInput): PropertyAnalysis {
     costs,
     totalCost,
     riskAnalysis,
-    recommendations: propertyRecommendations(input, riskAnalysis, tokenValue, totalCost, tokenizedValue, country.currency),
+    recommendations: propertyRecommendations(
+      input,
+      riskAnalysis,
+      tokenValue,
+      totalCost,
+      tokenizedValue,
+      country.currency,
+    ),
     incomeProjections,
     basis,
     disclaimer: DISCLAIMER,
@@ -194,30 +240,79 @@ function propertyRisks(
     {
       level: 'medium',
       category: 'Regulatory',
-      description: 'Offers are limited to wholesale investors (FMC Act 2013, Schedule 1); each investor must be verified before investing.',
+      description:
+        'Offers are limited to wholesale investors (FMC Act 2013, Schedule 1); each investor must be verified before investing.',
     },
   ];
-  if (input.condition === 'needs-work') risks.push({ level: 'high', category: 'Condition', description: 'The asset needs work: repair costs and vacancy reduce returns until it is done.' });
-  else if (input.condition === 'average') risks.push({ level: 'medium', category: 'Condition', description: 'Average condition: budget for maintenance over the holding period.' });
+  if (input.condition === 'needs-work')
+    risks.push({
+      level: 'high',
+      category: 'Condition',
+      description: 'The asset needs work: repair costs and vacancy reduce returns until it is done.',
+    });
+  else if (input.condition === 'average')
+    risks.push({
+      level: 'medium',
+      category: 'Condition',
+      description: 'Average condition: budget for maintenance over the holding period.',
+    });
   risks.push(
     tokenValue < 1
-      ? { level: 'medium', category: 'Token Structure', description: 'A token price under $1 makes holdings hard to value and trade; fewer tokens would help.' }
-      : { level: 'low', category: 'Token Structure', description: 'The token price suits fractional wholesale ownership.' },
+      ? {
+          level: 'medium',
+          category: 'Token Structure',
+          description: 'A token price under $1 makes holdings hard to value and trade; fewer tokens would help.',
+        }
+      : {
+          level: 'low',
+          category: 'Token Structure',
+          description: 'The token price suits fractional wholesale ownership.',
+        },
   );
-  if (input.propertyPercentage > 75) risks.push({ level: 'medium', category: 'Control', description: 'More than 75% is tokenized: the owner keeps little stake, so investors may want governance rights.' });
-  if (!income) risks.push({ level: 'high', category: 'Income', description: 'The asset produces no regular income; returns depend on resale or completion.' });
-  if (country !== 'nz') risks.push({ level: 'medium', category: 'Jurisdiction', description: 'Outside New Zealand: local securities law and tax apply in addition to NZ rules.' });
+  if (input.propertyPercentage > 75)
+    risks.push({
+      level: 'medium',
+      category: 'Control',
+      description: 'More than 75% is tokenized: the owner keeps little stake, so investors may want governance rights.',
+    });
+  if (!income)
+    risks.push({
+      level: 'high',
+      category: 'Income',
+      description: 'The asset produces no regular income; returns depend on resale or completion.',
+    });
+  if (country !== 'nz')
+    risks.push({
+      level: 'medium',
+      category: 'Jurisdiction',
+      description: 'Outside New Zealand: local securities law and tax apply in addition to NZ rules.',
+    });
   return risks;
 }
 
-function propertyRecommendations(input: PropertyInput, risks: Risk[], tokenValue: number, totalCost: number, tokenizedValue: number, currency: string): string[] {
+function propertyRecommendations(
+  input: PropertyInput,
+  risks: Risk[],
+  tokenValue: number,
+  totalCost: number,
+  tokenizedValue: number,
+  currency: string,
+): string[] {
   const recommendations = ['Commission a registered valuation before launch: this estimate is preliminary.'];
-  if (tokenValue < 1) recommendations.push(`Reduce the token count so each token is worth at least $1 (now ${currency} ${tokenValue.toFixed(2)}).`);
-  if (tokenValue > 10_000) recommendations.push('Increase the token count so wholesale investors can take smaller positions.');
-  if (input.condition === 'needs-work' || input.condition === 'average') recommendations.push('Complete repairs before tokenizing: condition is the largest lever on the value.');
-  if (risks.some((r) => r.category === 'Control')) recommendations.push('Consider tokenizing 75% or less, or grant token holders voting rights on major decisions.');
-  if (totalCost > tokenizedValue * 0.1) recommendations.push('Set-up costs exceed 10% of the tokenized value: tokenize a larger share or a larger asset.');
-  if (!(input.amenities ?? []).length) recommendations.push('List the amenities (parking, security…) — they support the valuation.');
+  if (tokenValue < 1)
+    recommendations.push(
+      `Reduce the token count so each token is worth at least $1 (now ${currency} ${tokenValue.toFixed(2)}).`,
+    );
+  if (tokenValue > 10_000)
+    recommendations.push('Increase the token count so wholesale investors can take smaller positions.');
+  if (input.condition === 'needs-work' || input.condition === 'average')
+    recommendations.push('Complete repairs before tokenizing: condition is the largest lever on the value.');
+  if (risks.some((r) => r.category === 'Control'))
+    recommendations.push('Consider tokenizing 75% or less, or grant token holders voting rights on major decisions.');
+  if (totalCost > tokenizedValue * 0.1)
+    recommendations.push('Set-up costs exceed 10% of the tokenized value: tokenize a larger share or a larger asset.');
+  if (!(input.amenities ?? []).length)
+    recommendations.push('List the amenities (parking, security…) — they support the valuation.');
   recommendations.push('Verify your investors as wholesale before any offer is made.');
   return recommendations;
 }

@@ -15,7 +15,12 @@ describe('compliance API', () => {
     const owner = await signUp(server);
     const initial = (await owner.get('/api/compliance')).body;
     expect(initial).toMatchObject({ score: 0, label: 'Needs Attention', openRequest: null });
-    expect(initial.checks.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([['fma', 'pending'], ['aml', 'pending'], ['privacy', 'pending'], ['fmca', 'pending']]);
+    expect(initial.checks.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      ['fma', 'pending'],
+      ['aml', 'pending'],
+      ['privacy', 'pending'],
+      ['fmca', 'pending'],
+    ]);
 
     const requested = await owner.post('/api/compliance/review-request', { message: 'Ready for our first offering' });
     expect(requested.status).toBe(201);
@@ -23,23 +28,46 @@ describe('compliance API', () => {
 
     // A plain user cannot see the queue or record a check.
     expect((await owner.get('/api/compliance-reviews')).status).toBe(403);
-    expect((await owner.post(`/api/compliance-reviews/${owner.user.id}/checks/aml`, { status: 'passed', expiryDate: '2030-01-01' })).status).toBe(403);
+    expect(
+      (
+        await owner.post(`/api/compliance-reviews/${owner.user.id}/checks/aml`, {
+          status: 'passed',
+          expiryDate: '2030-01-01',
+        })
+      ).status,
+    ).toBe(403);
 
     const staff = await signUp(server, { admin: true });
-    const queue = (await staff.get('/api/compliance-reviews', { 'x-read-after': String(requested.body.position) })).body;
-    expect(queue.find((r: { ownerId: string }) => r.ownerId === owner.user.id)).toMatchObject({ email: owner.user.email, openRequest: { message: 'Ready for our first offering' } });
-    expect((await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/aml`, { status: 'passed' })).body.message).toBe('A passed AML/CFT check needs an expiry date');
+    const queue = (await staff.get('/api/compliance-reviews', { 'x-read-after': String(requested.body.position) }))
+      .body;
+    expect(queue.find((r: { ownerId: string }) => r.ownerId === owner.user.id)).toMatchObject({
+      email: owner.user.email,
+      openRequest: { message: 'Ready for our first offering' },
+    });
+    expect(
+      (await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/aml`, { status: 'passed' })).body.message,
+    ).toBe('A passed AML/CFT check needs an expiry date');
     let last = 0;
     for (const check of ['fma', 'aml', 'privacy']) {
-      const res = await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/${check}`, { status: 'passed', expiryDate: '2030-01-01' });
+      const res = await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/${check}`, {
+        status: 'passed',
+        expiryDate: '2030-01-01',
+      });
       expect(res.status).toBe(200);
       last = res.body.position;
     }
     const after = { 'x-read-after': String(last) };
-    expect((await owner.get('/api/compliance', after)).body).toMatchObject({ score: 75, label: 'Good', openRequest: null, deadlines: [{ check: 'fma', expiryDate: '2030-01-01' }, { check: 'aml' }, { check: 'privacy' }] });
+    expect((await owner.get('/api/compliance', after)).body).toMatchObject({
+      score: 75,
+      label: 'Good',
+      openRequest: null,
+      deadlines: [{ check: 'fma', expiryDate: '2030-01-01' }, { check: 'aml' }, { check: 'privacy' }],
+    });
     expect((await owner.get('/api/dashboard/stats', after)).body.complianceScore).toBe(75);
 
-    const report = await fetch(`${server.url}/api/compliance/report.pdf`, { headers: { cookie: `kauri.sid=${owner.cookie('kauri.sid')}` } });
+    const report = await fetch(`${server.url}/api/compliance/report.pdf`, {
+      headers: { cookie: `kauri.sid=${owner.cookie('kauri.sid')}` },
+    });
     expect(report.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await report.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -49,10 +77,22 @@ describe('compliance API', () => {
   it("generates a draft PDS for the owner's asset, and 404 for anyone else's", async () => {
     const owner = await signUp(server);
     await subscribe(owner);
-    const { id } = (await owner.post('/api/assets', { name: 'Kea Labs', description: 'A Wellington software company', assetType: 'startup', totalValue: 800000, tokenCount: 800000 })).body;
-    const pds = await fetch(`${server.url}/api/assets/${id}/pds.pdf`, { headers: { cookie: `kauri.sid=${owner.cookie('kauri.sid')}` } });
+    const { id } = (
+      await owner.post('/api/assets', {
+        name: 'Kea Labs',
+        description: 'A Wellington software company',
+        assetType: 'startup',
+        totalValue: 800000,
+        tokenCount: 800000,
+      })
+    ).body;
+    const pds = await fetch(`${server.url}/api/assets/${id}/pds.pdf`, {
+      headers: { cookie: `kauri.sid=${owner.cookie('kauri.sid')}` },
+    });
     expect(pds.status).toBe(200);
-    expect(Buffer.from(await pds.arrayBuffer()).toString('latin1')).toContain('Draft Product Disclosure Statement - Kea Labs');
+    expect(Buffer.from(await pds.arrayBuffer()).toString('latin1')).toContain(
+      'Draft Product Disclosure Statement - Kea Labs',
+    );
     const stranger = await signUp(server);
     expect((await stranger.get(`/api/assets/${id}/pds.pdf`)).status).toBe(404);
   });

@@ -13,23 +13,45 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { textPdf } from '../../platform/text-pdf.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import { complianceProjection, complianceScore, effectiveChecks, type ComplianceDoc } from '../../projections/compliance.js';
+import {
+  complianceProjection,
+  complianceScore,
+  effectiveChecks,
+  type ComplianceDoc,
+} from '../../projections/compliance.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import { RecordCheckDto, ReviewRequestDto } from './compliance.dto.js';
 import { ExecuteComplianceCommand } from './compliance.handlers.js';
 import { CHECK_IDS, type CheckId } from './events.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const nzd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 2 }).format(n);
+const nzd = (n: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'NZD',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 2,
+  }).format(n);
 
 /** The Compliance Dashboard of one owner: checks as they stand today, score, deadlines, history. */
 export function complianceView(doc: ComplianceDoc | null, on = today()) {
   const checks = effectiveChecks(doc, on);
   const deadlines = checks
     .filter((c) => c.expiryDate)
-    .map((c) => ({ check: c.id, name: c.name, expiryDate: c.expiryDate!, daysLeft: Math.round((Date.parse(c.expiryDate!) - Date.parse(on)) / 86_400_000) }))
+    .map((c) => ({
+      check: c.id,
+      name: c.name,
+      expiryDate: c.expiryDate!,
+      daysLeft: Math.round((Date.parse(c.expiryDate!) - Date.parse(on)) / 86_400_000),
+    }))
     .sort((a, b) => a.expiryDate.localeCompare(b.expiryDate));
-  return { checks, ...complianceScore(checks), deadlines, openRequest: doc?.openRequest ?? null, history: doc?.history ?? [] };
+  return {
+    checks,
+    ...complianceScore(checks),
+    deadlines,
+    openRequest: doc?.openRequest ?? null,
+    history: doc?.history ?? [],
+  };
 }
 
 function sendPdf(res: Response, fileName: string, bytes: Buffer): void {
@@ -54,7 +76,9 @@ export class ComplianceController {
   }
 
   @Get('compliance')
-  @ApiOperation({ summary: "The owner's four checks (status, last updated, expiry), score and label, deadlines, history" })
+  @ApiOperation({
+    summary: "The owner's four checks (status, last updated, expiry), score and label, deadlines, history",
+  })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async overview(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     return complianceView(await this.doc(user.userId, after));
@@ -63,8 +87,17 @@ export class ComplianceController {
   @Post('compliance/review-request')
   @HttpCode(201)
   @ApiOperation({ summary: 'Request Compliance Review: compliance staff see it in their queue' })
-  async requestReview(@Body() body: ReviewRequestDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(new ExecuteComplianceCommand({ type: 'RequestReview', ownerId: user.userId, requestId: randomUUID(), message: body.message || null }, context));
+  async requestReview(
+    @Body() body: ReviewRequestDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteComplianceCommand(
+        { type: 'RequestReview', ownerId: user.userId, requestId: randomUUID(), message: body.message || null },
+        context,
+      ),
+    );
     return { success: true, position };
   }
 
@@ -79,24 +112,33 @@ export class ComplianceController {
       `Compliance score: ${view.score}% (${view.label})`,
       '',
       'Checks',
-      ...view.checks.map((c) => `- ${c.name}: ${c.status}${c.expiryDate ? `, expires ${c.expiryDate}` : ''}${c.lastUpdated ? `, updated ${c.lastUpdated.slice(0, 10)}` : ''}`),
+      ...view.checks.map(
+        (c) =>
+          `- ${c.name}: ${c.status}${c.expiryDate ? `, expires ${c.expiryDate}` : ''}${c.lastUpdated ? `, updated ${c.lastUpdated.slice(0, 10)}` : ''}`,
+      ),
       '',
       'History (newest first)',
-      ...(view.history.length ? view.history.map((h) => `- ${h.at.slice(0, 10)}  ${h.event}${h.note ? `: ${h.note}` : ''}`) : ['- nothing recorded yet']),
+      ...(view.history.length
+        ? view.history.map((h) => `- ${h.at.slice(0, 10)}  ${h.event}${h.note ? `: ${h.note}` : ''}`)
+        : ['- nothing recorded yet']),
     ];
     sendPdf(res, `compliance-report-${today()}.pdf`, textPdf('Kauri Compliance Report', lines));
   }
 
   @Get('assets/:id/pds.pdf')
   @ApiProduces('application/pdf')
-  @ApiOperation({ summary: "Generate PDS Document: a draft product disclosure statement from the asset's data, for the owner's advisers" })
+  @ApiOperation({
+    summary:
+      "Generate PDS Document: a draft product disclosure statement from the asset's data, for the owner's advisers",
+  })
   async pds(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
     const asset = await this.reads.collection<AssetDoc>(assetsProjection.name).get(id);
-    if (!asset || (asset.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance'))) throw new DomainError('Asset not found', 404);
+    if (!asset || (asset.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
+      throw new DomainError('Asset not found', 404);
     const t = asset.terms;
     const lines = [
       'DRAFT - not for distribution. A Product Disclosure Statement must be reviewed by the',
-      'issuer\'s advisers and lodged on the Disclose Register before any retail offer.',
+      "issuer's advisers and lodged on the Disclose Register before any retail offer.",
       'Offers on Kauri are made only to wholesale investors (FMC Act 2013, Schedule 1).',
       '',
       '1. Key information summary',
@@ -115,14 +157,20 @@ export class ComplianceController {
         : ['   Token terms not yet configured.']),
       '',
       '3. Documents held',
-      ...(asset.documents.length ? asset.documents.map((d) => `   ${d.title}: ${d.fileName} (SHA-256 ${d.sha256.slice(0, 16)}...)`) : ['   None uploaded yet.']),
+      ...(asset.documents.length
+        ? asset.documents.map((d) => `   ${d.title}: ${d.fileName} (SHA-256 ${d.sha256.slice(0, 16)}...)`)
+        : ['   None uploaded yet.']),
       '',
       '4. Risks',
       '   Tokens may be illiquid; the value of the asset can fall; returns are not guaranteed.',
       '',
       `Generated by Kauri on ${today()} from the asset's record; status: ${asset.status}.`,
     ];
-    sendPdf(res, `pds-draft-${asset._id.slice(0, 8)}.pdf`, textPdf(`Draft Product Disclosure Statement - ${asset.name}`, lines));
+    sendPdf(
+      res,
+      `pds-draft-${asset._id.slice(0, 8)}.pdf`,
+      textPdf(`Draft Product Disclosure Statement - ${asset.name}`, lines),
+    );
   }
 }
 
@@ -141,20 +189,47 @@ export class ComplianceReviewController {
   @ApiOperation({ summary: 'Owners who requested a compliance review, oldest first, with their checks' })
   async queue(@ReadAfter() after: number | null) {
     if (after) await this.engine.waitFor(after, [complianceProjection.name]);
-    const docs = await this.reads.collection<ComplianceDoc>(complianceProjection.name).find({ openRequest: { $ne: null } });
+    const docs = await this.reads
+      .collection<ComplianceDoc>(complianceProjection.name)
+      .find({ openRequest: { $ne: null } });
     const users = this.reads.collection<UserDoc>(usersProjection.name);
-    const rows = await Promise.all(docs.map(async (doc) => ({ ownerId: doc._id, email: (await users.get(doc._id))?.email ?? null, ...complianceView(doc) })));
+    const rows = await Promise.all(
+      docs.map(async (doc) => ({
+        ownerId: doc._id,
+        email: (await users.get(doc._id))?.email ?? null,
+        ...complianceView(doc),
+      })),
+    );
     return rows.sort((a, b) => (a.openRequest?.requestedAt ?? '').localeCompare(b.openRequest?.requestedAt ?? ''));
   }
 
   @Post(':ownerId/checks/:check')
   @HttpCode(200)
   @ApiOperation({ summary: 'Record a check for an owner: status, expiry date (required when passed), note' })
-  async record(@IdParam('ownerId') ownerId: string, @Param('check') check: string, @Body() body: RecordCheckDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async record(
+    @IdParam('ownerId') ownerId: string,
+    @Param('check') check: string,
+    @Body() body: RecordCheckDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
     if (!CHECK_IDS.includes(check as CheckId)) throw new DomainError('Unknown check: fma, aml, privacy or fmca', 404);
-    if (!(await this.reads.collection<UserDoc>(usersProjection.name).get(ownerId))) throw new DomainError('User not found', 404);
+    if (!(await this.reads.collection<UserDoc>(usersProjection.name).get(ownerId)))
+      throw new DomainError('User not found', 404);
     const { position } = await this.commands.execute(
-      new ExecuteComplianceCommand({ type: 'RecordCheck', ownerId, check: check as CheckId, status: body.status, expiryDate: body.expiryDate ?? null, note: body.note ?? null, recordedBy: user.userId, today: today() }, context),
+      new ExecuteComplianceCommand(
+        {
+          type: 'RecordCheck',
+          ownerId,
+          check: check as CheckId,
+          status: body.status,
+          expiryDate: body.expiryDate ?? null,
+          note: body.note ?? null,
+          recordedBy: user.userId,
+          today: today(),
+        },
+        context,
+      ),
     );
     return { success: true, position };
   }

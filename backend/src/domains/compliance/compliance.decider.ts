@@ -16,7 +16,16 @@ export interface ComplianceState {
 }
 
 export type ComplianceCommand =
-  | { type: 'RecordCheck'; ownerId: string; check: CheckId; status: CheckStatus; expiryDate: string | null; note: string | null; recordedBy: string; today: string }
+  | {
+      type: 'RecordCheck';
+      ownerId: string;
+      check: CheckId;
+      status: CheckStatus;
+      expiryDate: string | null;
+      note: string | null;
+      recordedBy: string;
+      today: string;
+    }
   | { type: 'RequestReview'; ownerId: string; requestId: string; message: string | null };
 
 export const REVIEW_ALREADY_REQUESTED = 'A compliance review is already requested; our team will be in touch';
@@ -51,20 +60,30 @@ export const compliance: Decider<ComplianceCommand, ComplianceEvent, ComplianceS
         ensure(COMPLIANCE_FIELDS.expiryDate, expiryDate, 'expiryDate', 'Expiry date must be a date (YYYY-MM-DD)');
         ensure(COMPLIANCE_FIELDS.text, command.note, 'note', 'Note must be at most 1000 characters');
         if (command.status === 'passed' && !command.expiryDate) {
-          throw new DomainError(`A passed ${CHECKS[command.check].name} check needs an expiry date`, 400, [{ field: 'expiryDate', message: 'Expiry date is required for a passed check' }]);
+          throw new DomainError(`A passed ${CHECKS[command.check].name} check needs an expiry date`, 400, [
+            { field: 'expiryDate', message: 'Expiry date is required for a passed check' },
+          ]);
         }
         if (command.status === 'passed' && command.expiryDate! <= command.today) {
-          throw new DomainError('The expiry date must be in the future for a passed check', 400, [{ field: 'expiryDate', message: 'The expiry date must be in the future' }]);
+          throw new DomainError('The expiry date must be in the future for a passed check', 400, [
+            { field: 'expiryDate', message: 'The expiry date must be in the future' },
+          ]);
         }
         const current = state.checks.get(command.check);
-        if (current && current.status === command.status && current.expiryDate === command.expiryDate && !command.note) return [];
+        if (current && current.status === command.status && current.expiryDate === command.expiryDate && !command.note)
+          return [];
         const { type: _t, today: _d, ...data } = command;
         return [{ type: 'ComplianceCheckRecorded', data }];
       }
       case 'RequestReview': {
         if (state.openRequest) throw new DomainError(REVIEW_ALREADY_REQUESTED, 409);
         ensure(COMPLIANCE_FIELDS.text, command.message, 'message', 'Message must be at most 1000 characters');
-        return [{ type: 'ComplianceReviewRequested', data: { ownerId: command.ownerId, requestId: command.requestId, message: command.message } }];
+        return [
+          {
+            type: 'ComplianceReviewRequested',
+            data: { ownerId: command.ownerId, requestId: command.requestId, message: command.message },
+          },
+        ];
       }
       default: {
         const _exhaustive: never = command;

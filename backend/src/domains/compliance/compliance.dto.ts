@@ -11,7 +11,9 @@ export class ReviewRequestDto {
 }
 
 export class RecordCheckDto {
-  @ApiProperty({ enum: CHECK_STATUSES }) @IsIn(CHECK_STATUSES, { message: 'Status must be passed, pending, failed or expired' }) status: CheckStatus;
+  @ApiProperty({ enum: CHECK_STATUSES })
+  @IsIn(CHECK_STATUSES, { message: 'Status must be passed, pending, failed or expired' })
+  status: CheckStatus;
   @ApiPropertyOptional({ example: '2027-06-30' })
   @IsOptional()
   @IsIsoDate({ dateOnly: true }, { message: 'Expiry date must be a date (YYYY-MM-DD)' })

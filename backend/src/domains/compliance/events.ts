@@ -12,14 +12,24 @@ export const CHECK_STATUSES: readonly CheckStatus[] = ['passed', 'pending', 'fai
 
 export const CHECKS: Record<CheckId, { name: string; description: string }> = {
   fma: { name: 'FMA Registration', description: 'Registration with the Financial Markets Authority as an offeror' },
-  aml: { name: 'AML/CFT', description: 'Anti-money laundering and countering financing of terrorism checks (AML/CFT Act 2009)' },
+  aml: {
+    name: 'AML/CFT',
+    description: 'Anti-money laundering and countering financing of terrorism checks (AML/CFT Act 2009)',
+  },
   privacy: { name: 'Privacy Act 2020', description: 'Personal information handled under the Privacy Act 2020' },
   fmca: { name: 'FMCA Disclosure', description: 'Disclosure obligations under the Financial Markets Conduct Act 2013' },
 };
 
 export interface ComplianceCheckRecorded {
   type: 'ComplianceCheckRecorded';
-  data: { ownerId: string; check: CheckId; status: CheckStatus; expiryDate: string | null; note: string | null; recordedBy: string };
+  data: {
+    ownerId: string;
+    check: CheckId;
+    status: CheckStatus;
+    expiryDate: string | null;
+    note: string | null;
+    recordedBy: string;
+  };
 }
 
 export interface ComplianceReviewRequested {

@@ -20,7 +20,10 @@ describe('/api/admin/* is for admins only (server-side, by path)', () => {
       const res = await user.get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
     }
-    expect((await user.get('/api/admin/registrations')).body).toEqual({ message: 'You do not have access to this resource', title: 'Forbidden' });
+    expect((await user.get('/api/admin/registrations')).body).toEqual({
+      message: 'You do not have access to this resource',
+      title: 'Forbidden',
+    });
   });
 
   it('an ADMIN_EMAILS address (any case) is admin from registration on, granted by ADMIN_EMAILS, and sees the registrations', async () => {
@@ -30,7 +33,11 @@ describe('/api/admin/* is for admins only (server-side, by path)', () => {
     expect(res.status).toBe(200);
     expect(res.body.registrations).toEqual([expect.objectContaining({ number: 1, email: 'aroha@example.co.nz' })]);
     const granted = (await server.eventStore.readStream(`user-${boss.user.id}`)).find((e) => e.type === 'RoleGranted')!;
-    expect(granted.data).toEqual({ userId: boss.user.id, role: 'admin', grantedBy: { kind: 'system', name: 'ADMIN_EMAILS' } });
+    expect(granted.data).toEqual({
+      userId: boss.user.id,
+      role: 'admin',
+      grantedBy: { kind: 'system', name: 'ADMIN_EMAILS' },
+    });
   });
 
   it('an admin made through the operator grant path is admin on the next request; a revoke takes it away again', async () => {
@@ -44,10 +51,20 @@ describe('/api/admin/* is for admins only (server-side, by path)', () => {
     });
     expect(await revoke.json()).toMatchObject({ changed: true, roles: [] });
     expect((await admin.get('/api/admin/registrations')).status).toBe(403);
-    const events = (await server.eventStore.readStream(`user-${admin.user.id}`)).filter((e) => e.type.startsWith('Role'));
+    const events = (await server.eventStore.readStream(`user-${admin.user.id}`)).filter((e) =>
+      e.type.startsWith('Role'),
+    );
     expect(events.map((e) => [e.type, e.data, e.metadata.actor])).toEqual([
-      ['RoleGranted', { userId: admin.user.id, role: 'admin', grantedBy: { kind: 'system', name: 'admin-cli' } }, { kind: 'system', name: 'admin-cli' }],
-      ['RoleRevoked', { userId: admin.user.id, role: 'admin', revokedBy: { kind: 'system', name: 'admin-cli' } }, { kind: 'system', name: 'admin-cli' }],
+      [
+        'RoleGranted',
+        { userId: admin.user.id, role: 'admin', grantedBy: { kind: 'system', name: 'admin-cli' } },
+        { kind: 'system', name: 'admin-cli' },
+      ],
+      [
+        'RoleRevoked',
+        { userId: admin.user.id, role: 'admin', revokedBy: { kind: 'system', name: 'admin-cli' } },
+        { kind: 'system', name: 'admin-cli' },
+      ],
     ]);
   });
 
@@ -56,11 +73,20 @@ describe('/api/admin/* is for admins only (server-side, by path)', () => {
     const login = await boss.post('/api/login', { email: 'boss@example.nz', password: TEST_PASSWORD });
     expect(login.body.role).toBe('admin');
     const officer = await signUp(server);
-    const res = await boss.post('/api/operations/roles', { email: officer.user.email, role: 'compliance', action: 'grant' });
+    const res = await boss.post('/api/operations/roles', {
+      email: officer.user.email,
+      role: 'compliance',
+      action: 'grant',
+    });
     expect(res).toMatchObject({ status: 200, body: { changed: true, roles: ['compliance'] } });
-    const [granted] = (await server.eventStore.readStream(`user-${officer.user.id}`)).filter((e) => e.type === 'RoleGranted');
+    const [granted] = (await server.eventStore.readStream(`user-${officer.user.id}`)).filter(
+      (e) => e.type === 'RoleGranted',
+    );
     expect(granted!.data).toMatchObject({ grantedBy: { kind: 'user', userId: login.body.id } });
     expect((await officer.get('/api/user')).body).toMatchObject({ role: 'user', roles: ['compliance'] });
-    expect((await officer.post('/api/operations/roles', { email: officer.user.email, role: 'admin', action: 'grant' })).status).toBe(403);
+    expect(
+      (await officer.post('/api/operations/roles', { email: officer.user.email, role: 'admin', action: 'grant' }))
+        .status,
+    ).toBe(403);
   });
 });

@@ -26,7 +26,9 @@ export class AdminController {
     const registrations = await this.reads
       .collection<RegistrationDoc>(registrationsProjection.name)
       .find({}, { sort: { registeredAt: -1 } });
-    return { registrations: registrations.map(({ _position, ...doc }: RegistrationDoc & { _position?: number }) => doc) };
+    return {
+      registrations: registrations.map(({ _position, ...doc }: RegistrationDoc & { _position?: number }) => doc),
+    };
   }
 }
 
@@ -43,7 +45,8 @@ export class RoleOperationsController {
   @ApiOperation({ summary: 'Grant or revoke a role (admin, compliance) by e-mail; the event names who did it' })
   @ApiOkResponse({ description: '{ userId, changed, roles }: changed is false when nothing needed doing' })
   changeRole(@Body() form: RoleChangeDto, @Req() req: IdentityRequest, @Ctx() context: CommandContext) {
-    const by: RoleChanger = req.actor?.kind === 'user' ? { kind: 'user', userId: req.actor.userId } : { kind: 'system', name: 'admin-cli' };
+    const by: RoleChanger =
+      req.actor?.kind === 'user' ? { kind: 'user', userId: req.actor.userId } : { kind: 'system', name: 'admin-cli' };
     const actor = req.actor ?? { kind: 'system' as const, name: 'admin-cli' };
     return this.identity.changeRole(form.email, form.role, form.action, by, { ...context, actor });
   }

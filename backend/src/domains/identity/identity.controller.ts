@@ -25,7 +25,15 @@ import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
 import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
-import { AuthCallbackDto, AuthCallbackResponseDto, AuthConfigDto, LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto } from './identity.dto.js';
+import {
+  AuthCallbackDto,
+  AuthCallbackResponseDto,
+  AuthConfigDto,
+  LoginDto,
+  RegisterDto,
+  SignedOutDto,
+  UpdateProfileDto,
+} from './identity.dto.js';
 import { OidcClient, PENDING_COOKIE, PendingSignInCookie } from './oidc.js';
 import { IdentityService, INVALID_CREDENTIALS, type IdentityRequest, type StartedSession } from './identity.service.js';
 import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
@@ -79,11 +87,19 @@ export class IdentityController {
   @Post('register')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an account with e-mail and password, and sign in (session cookie)' })
-  @ApiCreatedResponse({ type: UserDto, description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie' })
+  @ApiCreatedResponse({
+    type: UserDto,
+    description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie',
+  })
   @ApiBadRequestResponse({ description: "`{ message }`, e.g. 'Password must be at least 12 characters'" })
   @ApiConflictResponse({ description: "'An account with this email already exists'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
-  async register(@Body() form: RegisterDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
+  async register(
+    @Body() form: RegisterDto,
+    @Ctx() context: CommandContext,
+    @Req() req: IdentityRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserDto> {
     const pair = `register:${accountOf(form.email)}|${clientAddress(req)}`;
     this.throttle(req, res, this.perAccountAndIp.retryAfter(pair));
     let userId: string;
@@ -99,10 +115,18 @@ export class IdentityController {
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with e-mail and password (session cookie)' })
-  @ApiOkResponse({ type: UserDto, description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie' })
+  @ApiOkResponse({
+    type: UserDto,
+    description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie',
+  })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
-  async login(@Body() form: LoginDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
+  async login(
+    @Body() form: LoginDto,
+    @Ctx() context: CommandContext,
+    @Req() req: IdentityRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserDto> {
     const account = `login:${accountOf(form.email)}`;
     const pair = `${account}|${clientAddress(req)}`;
     const accountWide = this.perAccountAndIp.failed(pair) ? this.perAccountAnywhere.retryAfter(account) : 0;
@@ -131,8 +155,15 @@ export class IdentityController {
   @ApiHeader({ name: 'X-CSRF-Token', required: false, description: 'The kauri.csrf cookie, when signed in by cookie' })
   @ApiOkResponse({ type: SignedOutDto })
   @ApiForbiddenResponse({ description: "'Invalid CSRF token'" })
-  async logout(@Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<SignedOutDto> {
-    const tokens = [req.authentication?.via === 'cookie' ? req.authentication.token : null, req.bearerToken ?? null].filter((t): t is string => !!t);
+  async logout(
+    @Ctx() context: CommandContext,
+    @Req() req: IdentityRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SignedOutDto> {
+    const tokens = [
+      req.authentication?.via === 'cookie' ? req.authentication.token : null,
+      req.bearerToken ?? null,
+    ].filter((t): t is string => !!t);
     await this.identity.signOut(tokens, context);
     if (req.authentication?.via === 'cookie') this.clearCookies(req, res);
     return { success: true };
@@ -152,18 +183,26 @@ export class IdentityController {
   @ApiOperation({ summary: 'Change the signed-in user’s first and last name (the /profile page)' })
   @ApiOkResponse({ type: UserDto })
   @ApiBadRequestResponse({ description: "'First name is required' / 'Last name is required'" })
-  async updateProfile(@Body() form: UpdateProfileDto, @CurrentUser() signedIn: SignedInUser, @Ctx() context: CommandContext): Promise<UserDto> {
+  async updateProfile(
+    @Body() form: UpdateProfileDto,
+    @CurrentUser() signedIn: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<UserDto> {
     return this.identity.updateProfile(signedIn.userId, form.firstName, form.lastName, context);
   }
 
   @Get('auth/user')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'The user of a bearer token (from /api/auth/callback); 401 when the token is missing, expired, revoked or unknown' })
+  @ApiOperation({
+    summary:
+      'The user of a bearer token (from /api/auth/callback); 401 when the token is missing, expired, revoked or unknown',
+  })
   @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: UserDto })
   @ApiUnauthorizedResponse({ description: 'Token invalid' })
   async bearerUser(@Req() req: IdentityRequest, @ReadAfter() after: number | null): Promise<UserDto> {
-    if (req.authentication?.via !== 'bearer') throw new DomainError('Invalid or expired token', 401, undefined, 'Unauthorized');
+    if (req.authentication?.via !== 'bearer')
+      throw new DomainError('Invalid or expired token', 401, undefined, 'Unauthorized');
     return this.userOr401(req.authentication.actor.userId, after);
   }
 
@@ -185,12 +224,21 @@ export class IdentityController {
   })
   @ApiFoundResponse({ description: 'To the provider; to /auth when none is configured or it is unreachable' })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
-  async startLogin(@Query('state') state: unknown, @Query('redirect_uri') redirectUri: unknown, @Req() req: IdentityRequest, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
+  async startLogin(
+    @Query('state') state: unknown,
+    @Query('redirect_uri') redirectUri: unknown,
+    @Req() req: IdentityRequest,
+    @Res() res: Response,
+    @Next() next: NextFunction,
+  ): Promise<void> {
     const ip = clientAddress(req);
     refuseWhileWaiting(res, this.signInStarts.retryAfter(ip));
     this.signInStarts.record(ip);
     if (!this.oidc) return res.redirect(302, '/auth');
-    const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${req.protocol}://${req.get('host')}/auth/callback`;
+    const returnTo =
+      typeof redirectUri === 'string' && redirectUri
+        ? redirectUri
+        : `${req.protocol}://${req.get('host')}/auth/callback`;
     if (!isHttpUrl(returnTo)) throw new DomainError('redirect_uri must be an absolute http(s) address', 400);
     const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
     try {
@@ -213,10 +261,18 @@ export class IdentityController {
   @ApiOkResponse({ type: AuthCallbackResponseDto })
   @ApiBadRequestResponse({ description: '`{ error, message }`: the provider’s error (e.g. access_denied) passed on' })
   @ApiUnauthorizedResponse({ description: '`{ error, message }`: state not verified, or code refused by the provider' })
-  async authCallback(@Body() form: AuthCallbackDto, @Ctx() context: CommandContext, @Req() req: IdentityRequest, @Res({ passthrough: true }) res: Response): Promise<AuthCallbackResponseDto | { error: string; message: string }> {
+  async authCallback(
+    @Body() form: AuthCallbackDto,
+    @Ctx() context: CommandContext,
+    @Req() req: IdentityRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthCallbackResponseDto | { error: string; message: string }> {
     if (!this.oidc) {
       res.status(404);
-      return { error: 'No external identity provider is configured', message: 'No external identity provider is configured' };
+      return {
+        error: 'No external identity provider is configured',
+        message: 'No external identity provider is configured',
+      };
     }
     const pendingCookie = parseCookies(req.header('cookie') ?? '')[PENDING_COOKIE];
     const answer = { code: form.code, state: form.state, error: form.error, error_description: form.error_description };
@@ -234,7 +290,11 @@ export class IdentityController {
       return { error: error.message, message: error.message };
     }
     const session = await this.identity.startSession(userId, 'bearer', 'oidc', context);
-    return { user: await this.userOr401(userId), token: session.token, expires_in: this.config.identity.tokenTtlSeconds };
+    return {
+      user: await this.userOr401(userId),
+      token: session.token,
+      expires_in: this.config.identity.tokenTtlSeconds,
+    };
   }
 
   private async userOr401(userId: string, after: number | null = null): Promise<UserDto> {
@@ -250,7 +310,13 @@ export class IdentityController {
     this.perIp.record(ip);
   }
 
-  private async signIn(userId: string, method: 'password', context: CommandContext, req: IdentityRequest, res: Response): Promise<UserDto> {
+  private async signIn(
+    userId: string,
+    method: 'password',
+    context: CommandContext,
+    req: IdentityRequest,
+    res: Response,
+  ): Promise<UserDto> {
     const session = await this.identity.startSession(userId, 'cookie', method, context);
     this.setCookies(req, res, session);
     return this.userOr401(userId);

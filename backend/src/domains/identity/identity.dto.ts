@@ -75,7 +75,9 @@ export class AuthCallbackDto {
   @MaxLength(2048)
   code: string;
 
-  @ApiPropertyOptional({ description: 'The error the provider returned instead of a code (e.g. access_denied), passed on' })
+  @ApiPropertyOptional({
+    description: 'The error the provider returned instead of a code (e.g. access_denied), passed on',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)

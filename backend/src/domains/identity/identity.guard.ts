@@ -28,15 +28,16 @@ export class IdentityGuard implements CanActivate {
 
     if (authentication?.via === 'cookie' && !SAFE_METHODS.has(req.method.toUpperCase())) {
       const given = req.header(CSRF_HEADER) ?? '';
-      if (!given || !sameSecret(given, csrfTokenFor(authentication.token))) throw new DomainError(INVALID_CSRF, 403, undefined, 'Forbidden');
+      if (!given || !sameSecret(given, csrfTokenFor(authentication.token)))
+        throw new DomainError(INVALID_CSRF, 403, undefined, 'Forbidden');
     }
 
     const routePath = (req.route as { path?: unknown } | undefined)?.path;
     if (ADMIN_PATH.test(req.path) || (typeof routePath === 'string' && ADMIN_PATH.test(routePath))) {
       if (!authentication) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
-      if (!authentication.actor.roles.includes('admin')) throw new DomainError('You do not have access to this resource', 403, undefined, 'Forbidden');
+      if (!authentication.actor.roles.includes('admin'))
+        throw new DomainError('You do not have access to this resource', 403, undefined, 'Forbidden');
     }
     return true;
   }
 }
-

@@ -27,7 +27,14 @@ import {
   externalIdentityStream,
   identityKey,
 } from './reservations.decider.js';
-import { newToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_EXTEND_WHEN_LEFT_MS, SESSION_IDLE_MS, tokenHash } from './tokens.js';
+import {
+  newToken,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  SESSION_EXTEND_WHEN_LEFT_MS,
+  SESSION_IDLE_MS,
+  tokenHash,
+} from './tokens.js';
 import { user, userStream } from './user.decider.js';
 import { toUserDto, type UserDto } from './user-view.js';
 
@@ -120,7 +127,9 @@ export class IdentityService {
       return { userId, position };
     } catch (error) {
       await this.vault.delete(PASSWORDS, userId).catch(() => undefined);
-      await this.repository.handle(emailReservation, emailStream(key), { type: 'ReleaseEmail', emailKey: key, userId }, context).catch(() => undefined);
+      await this.repository
+        .handle(emailReservation, emailStream(key), { type: 'ReleaseEmail', emailKey: key, userId }, context)
+        .catch(() => undefined);
       throw error;
     }
   }
@@ -147,17 +156,29 @@ export class IdentityService {
   }
 
   /** Records the sign-in and a new session; waits until the read models know it, so the next request is signed in. */
-  async startSession(userId: string, kind: SessionKind, method: SignInMethod, context: CommandContext): Promise<StartedSession> {
+  async startSession(
+    userId: string,
+    kind: SessionKind,
+    method: SignInMethod,
+    context: CommandContext,
+  ): Promise<StartedSession> {
     const token = newToken();
     const now = Date.parse(context.now);
-    const expiresAt = new Date(now + (kind === 'cookie' ? SESSION_ABSOLUTE_MS : this.config.identity.tokenTtlSeconds * 1000)).toISOString();
+    const expiresAt = new Date(
+      now + (kind === 'cookie' ? SESSION_ABSOLUTE_MS : this.config.identity.tokenTtlSeconds * 1000),
+    ).toISOString();
     const idleExpiresAt = kind === 'cookie' ? new Date(now + SESSION_IDLE_MS).toISOString() : null;
     const { state } = await this.repository.load(user, userStream(userId));
     const actingUser: CommandContext = { ...context, actor: { kind: 'user', userId, roles: state.roles } };
     const { position } = await this.repository.handle(
       user,
       userStream(userId),
-      { type: 'SignIn', method, session: { tokenHash: tokenHash(token), kind, expiresAt, idleExpiresAt }, at: context.now },
+      {
+        type: 'SignIn',
+        method,
+        session: { tokenHash: tokenHash(token), kind, expiresAt, idleExpiresAt },
+        at: context.now,
+      },
       actingUser,
     );
     await this.engine.waitFor(position, READ_MODELS, 10_000);
@@ -172,7 +193,12 @@ export class IdentityService {
       if (doc && !doc.revoked) byUser.set(doc.userId, [...(byUser.get(doc.userId) ?? []), doc._id]);
     }
     for (const [userId, tokenHashes] of byUser) {
-      const { position } = await this.repository.handle(user, userStream(userId), { type: 'SignOut', tokenHashes, at: context.now }, context);
+      const { position } = await this.repository.handle(
+        user,
+        userStream(userId),
+        { type: 'SignOut', tokenHashes, at: context.now },
+        context,
+      );
       await this.engine.waitFor(position, READ_MODELS, 10_000);
     }
   }
@@ -200,8 +226,18 @@ export class IdentityService {
     const actor = { kind: 'user' as const, userId: account._id, roles: [...account.roles] };
     if (session.idleExpiresAt && Date.parse(session.idleExpiresAt) - Date.parse(now) < SESSION_EXTEND_WHEN_LEFT_MS) {
       const idleExpiresAt = new Date(Date.parse(now) + SESSION_IDLE_MS).toISOString();
-      const context: CommandContext = { actor, correlationId: req.correlationId ?? randomUUID(), causationId: req.correlationId ?? null, now };
-      await this.repository.handle(user, userStream(account._id), { type: 'ExtendSession', tokenHash: hash, idleExpiresAt, at: now }, context);
+      const context: CommandContext = {
+        actor,
+        correlationId: req.correlationId ?? randomUUID(),
+        causationId: req.correlationId ?? null,
+        now,
+      };
+      await this.repository.handle(
+        user,
+        userStream(account._id),
+        { type: 'ExtendSession', tokenHash: hash, idleExpiresAt, at: now },
+        context,
+      );
     }
     return { actor, via, token, tokenHash: hash };
   }
@@ -214,16 +250,30 @@ export class IdentityService {
   }
 
   async updateProfile(userId: string, firstName: string, lastName: string, context: CommandContext): Promise<UserDto> {
-    const { position } = await this.repository.handle(user, userStream(userId), { type: 'UpdateProfile', firstName, lastName, at: context.now }, context);
+    const { position } = await this.repository.handle(
+      user,
+      userStream(userId),
+      { type: 'UpdateProfile', firstName, lastName, at: context.now },
+      context,
+    );
     await this.engine.waitFor(position, [usersProjection.name], 10_000);
     return (await this.userDto(userId))!;
   }
 
   /** Grants or revokes a role by e-mail; `changed` is false when the user already had (or lacked) it. */
-  async changeRole(email: string, role: Role, action: 'grant' | 'revoke', by: RoleChanger, context: CommandContext): Promise<{ userId: string; changed: boolean; roles: Role[] }> {
+  async changeRole(
+    email: string,
+    role: Role,
+    action: 'grant' | 'revoke',
+    by: RoleChanger,
+    context: CommandContext,
+  ): Promise<{ userId: string; changed: boolean; roles: Role[] }> {
     const userId = await this.userIdByEmail(email);
     if (!userId) throw new DomainError(`No account with the email ${email.trim()}`, 404);
-    const command = action === 'grant' ? ({ type: 'GrantRole', role, by, at: context.now } as const) : ({ type: 'RevokeRole', role, by, at: context.now } as const);
+    const command =
+      action === 'grant'
+        ? ({ type: 'GrantRole', role, by, at: context.now } as const)
+        : ({ type: 'RevokeRole', role, by, at: context.now } as const);
     const { events, state, position } = await this.repository.handle(user, userStream(userId), command, context);
     await this.engine.waitFor(position, [usersProjection.name], 10_000);
     return { userId, changed: events.length > 0, roles: [...state.roles] };
@@ -239,22 +289,37 @@ export class IdentityService {
     const stream = externalIdentityStream(key);
     const claimed = (await this.repository.load(externalIdentity, stream)).state.userId;
     if (claimed) return claimed;
-    if (!profile.email) throw new DomainError('The identity provider did not share an email address, which an account needs.', 422);
+    if (!profile.email)
+      throw new DomainError('The identity provider did not share an email address, which an account needs.', 422);
     let userId = await this.userIdByEmail(profile.email);
     if (userId && !profile.emailVerified) {
       throw new DomainError('An account with this email already exists. Sign in with your password.', 409);
     }
     if (!userId) {
-      ({ userId } = await this.register({ email: profile.email, password: null, firstName: profile.firstName, lastName: profile.lastName }, 'oidc', context));
+      ({ userId } = await this.register(
+        { email: profile.email, password: null, firstName: profile.firstName, lastName: profile.lastName },
+        'oidc',
+        context,
+      ));
     }
     try {
-      await this.repository.handle(externalIdentity, stream, { type: 'ClaimExternalIdentity', identityKey: key, userId }, context);
+      await this.repository.handle(
+        externalIdentity,
+        stream,
+        { type: 'ClaimExternalIdentity', identityKey: key, userId },
+        context,
+      );
     } catch (error) {
       // A concurrent first sign-in of the same identity won: use its account.
       if (!(error instanceof DomainError && error.status === 409)) throw error;
       return (await this.repository.load(externalIdentity, stream)).state.userId!;
     }
-    await this.repository.handle(user, userStream(userId), { type: 'LinkExternalIdentity', issuer: profile.issuer, identityKey: key, sub: profile.sub, at: context.now }, context);
+    await this.repository.handle(
+      user,
+      userStream(userId),
+      { type: 'LinkExternalIdentity', issuer: profile.issuer, identityKey: key, sub: profile.sub, at: context.now },
+      context,
+    );
     return userId;
   }
 }

@@ -42,7 +42,8 @@ export interface ExternalProfile {
 }
 
 export type CodeOutcome =
-  { ok: true; profile: ExternalProfile } | { ok: false; status: 400 | 401 | 502; error: string; message: string };
+  | { ok: true; profile: ExternalProfile }
+  | { ok: false; status: 400 | 401 | 502; error: string; message: string };
 
 export const STATE_NOT_VERIFIED = 'Unable to verify the login state. Please try logging in again.';
 export const PENDING_COOKIE = 'kauri.oidc';

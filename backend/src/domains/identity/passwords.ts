@@ -14,8 +14,12 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, keylen, { ...options, maxmem: 128 * options.N! * options.r! * 2 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scryptCallback(
+      password.normalize('NFKC'),
+      salt,
+      keylen,
+      { ...options, maxmem: 128 * options.N! * options.r! * 2 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
@@ -30,7 +34,11 @@ export async function verifyPassword(password: string, encoded: string): Promise
   const [scheme, n, r, p, salt, key] = encoded.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }
 

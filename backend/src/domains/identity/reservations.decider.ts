@@ -67,7 +67,9 @@ export const emailReservation: Decider<EmailReservationCommand, EmailReservation
         return [reserved];
       }
       case 'ReleaseEmail':
-        return state.holder === command.userId ? [{ type: 'EmailReleased', data: { emailKey: command.emailKey, userId: command.userId } }] : [];
+        return state.holder === command.userId
+          ? [{ type: 'EmailReleased', data: { emailKey: command.emailKey, userId: command.userId } }]
+          : [];
       default: {
         const _exhaustive: never = command;
         throw new DomainError('Unknown command', 400);

@@ -11,10 +11,22 @@ export class UserDto {
   @ApiProperty({ nullable: true, type: String }) lastName: string | null;
   @ApiProperty() email: string;
   @ApiProperty({ nullable: true, type: String }) profileImageUrl: string | null;
-  @ApiProperty({ enum: ['admin', 'user'], description: "'admin' when the user holds the admin role" }) role: 'admin' | 'user';
-  @ApiProperty({ enum: ['admin', 'compliance'], isArray: true, description: 'Granted roles; every user may own assets and invest' }) roles: Role[];
+  @ApiProperty({ enum: ['admin', 'user'], description: "'admin' when the user holds the admin role" }) role:
+    | 'admin'
+    | 'user';
+  @ApiProperty({
+    enum: ['admin', 'compliance'],
+    isArray: true,
+    description: 'Granted roles; every user may own assets and invest',
+  })
+  roles: Role[];
   @ApiProperty({ enum: ['active', 'canceled', 'past_due', 'incomplete', 'inactive'] }) subscriptionStatus: string;
-  @ApiProperty({ nullable: true, type: String, description: 'starter, professional or enterprise; null without a plan' }) subscriptionTier: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'starter, professional or enterprise; null without a plan',
+  })
+  subscriptionTier: string | null;
 }
 
 export interface Subscription {

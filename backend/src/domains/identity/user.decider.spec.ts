@@ -21,15 +21,31 @@ const register = (adminByConfiguration = false): UserCommand => ({
 
 const registered: UserEvent = {
   type: 'UserRegistered',
-  data: { userId, subjectId: userId, emailKey: emailKey('aroha@example.nz'), method: 'password', personal: { email: 'aroha@example.nz', firstName: 'Aroha', lastName: null } },
+  data: {
+    userId,
+    subjectId: userId,
+    emailKey: emailKey('aroha@example.nz'),
+    method: 'password',
+    personal: { email: 'aroha@example.nz', firstName: 'Aroha', lastName: null },
+  },
 };
 
 const session = (tokenHash: string, idleExpiresAt: string | null = '2026-11-22T21:00:00.000Z'): UserEvent => ({
   type: 'SessionStarted',
-  data: { userId, tokenHash, kind: idleExpiresAt ? 'cookie' : 'bearer', startedAt: at, expiresAt: '2026-11-29T09:00:00.000Z', idleExpiresAt },
+  data: {
+    userId,
+    tokenHash,
+    kind: idleExpiresAt ? 'cookie' : 'bearer',
+    startedAt: at,
+    expiresAt: '2026-11-29T09:00:00.000Z',
+    idleExpiresAt,
+  },
 });
 
-const adminGranted: UserEvent = { type: 'RoleGranted', data: { userId, role: 'admin', grantedBy: { kind: 'system', name: 'ADMIN_EMAILS' } } };
+const adminGranted: UserEvent = {
+  type: 'RoleGranted',
+  data: { userId, role: 'admin', grantedBy: { kind: 'system', name: 'ADMIN_EMAILS' } },
+};
 
 describe('User decider', () => {
   it('given nothing, when someone registers, then UserRegistered with personal data under personal (trimmed, blank as null)', () => {
@@ -45,14 +61,21 @@ describe('User decider', () => {
   });
 
   it('given no account, every other command is refused', () => {
-    expect(given([]).when({ type: 'GrantRole', role: 'admin', by: { kind: 'system', name: 'admin-cli' }, at }).error).toMatchObject({ message: NO_ACCOUNT, status: 404 });
+    expect(
+      given([]).when({ type: 'GrantRole', role: 'admin', by: { kind: 'system', name: 'admin-cli' }, at }).error,
+    ).toMatchObject({ message: NO_ACCOUNT, status: 404 });
   });
 
   it('when signing in, then UserSignedIn and SessionStarted with the token hash only', () => {
     const { events } = given([registered]).when({
       type: 'SignIn',
       method: 'password',
-      session: { tokenHash: 'h1', kind: 'cookie', expiresAt: '2026-11-29T09:00:00.000Z', idleExpiresAt: '2026-11-22T21:00:00.000Z' },
+      session: {
+        tokenHash: 'h1',
+        kind: 'cookie',
+        expiresAt: '2026-11-29T09:00:00.000Z',
+        idleExpiresAt: '2026-11-22T21:00:00.000Z',
+      },
       at,
     });
     expect(events).toEqual([{ type: 'UserSignedIn', data: { userId, method: 'password' } }, session('h1')]);
@@ -60,7 +83,11 @@ describe('User decider', () => {
 
   it('when signing out of two sessions, one already ended, then only the open one ends, and UserSignedOut once', () => {
     const ended: UserEvent = { type: 'SessionEnded', data: { userId, tokenHash: 'h2', reason: 'signed-out' } };
-    const { events } = given([registered, session('h1'), session('h2', null), ended]).when({ type: 'SignOut', tokenHashes: ['h1', 'h2', 'unknown'], at });
+    const { events } = given([registered, session('h1'), session('h2', null), ended]).when({
+      type: 'SignOut',
+      tokenHashes: ['h1', 'h2', 'unknown'],
+      at,
+    });
     expect(events).toEqual([
       { type: 'SessionEnded', data: { userId, tokenHash: 'h1', reason: 'signed-out' } },
       { type: 'UserSignedOut', data: { userId } },
@@ -69,37 +96,98 @@ describe('User decider', () => {
   });
 
   it('extends an idle deadline (once less than 6 h of it is left) up to the absolute end, never a bearer token or an expired session', () => {
-    expect(given([registered, session('h1')]).when({ type: 'ExtendSession', tokenHash: 'h1', idleExpiresAt: '2026-11-23T03:00:00.000Z', at: '2026-11-22T14:00:00.000Z' }).events).toEqual([]);
-    expect(given([registered, session('h1')]).when({ type: 'ExtendSession', tokenHash: 'h1', idleExpiresAt: '2026-11-23T03:00:00.000Z', at: later }).events).toEqual([
+    expect(
+      given([registered, session('h1')]).when({
+        type: 'ExtendSession',
+        tokenHash: 'h1',
+        idleExpiresAt: '2026-11-23T03:00:00.000Z',
+        at: '2026-11-22T14:00:00.000Z',
+      }).events,
+    ).toEqual([]);
+    expect(
+      given([registered, session('h1')]).when({
+        type: 'ExtendSession',
+        tokenHash: 'h1',
+        idleExpiresAt: '2026-11-23T03:00:00.000Z',
+        at: later,
+      }).events,
+    ).toEqual([
       { type: 'SessionExtended', data: { userId, tokenHash: 'h1', idleExpiresAt: '2026-11-23T03:00:00.000Z' } },
     ]);
-    const nearEnd = given([registered, session('h1')]).when({ type: 'ExtendSession', tokenHash: 'h1', idleExpiresAt: '2026-11-30T00:00:00.000Z', at: '2026-11-22T20:00:00.000Z' });
+    const nearEnd = given([registered, session('h1')]).when({
+      type: 'ExtendSession',
+      tokenHash: 'h1',
+      idleExpiresAt: '2026-11-30T00:00:00.000Z',
+      at: '2026-11-22T20:00:00.000Z',
+    });
     expect(nearEnd.events?.[0]?.data).toMatchObject({ idleExpiresAt: '2026-11-29T09:00:00.000Z' });
-    expect(given([registered, session('b', null)]).when({ type: 'ExtendSession', tokenHash: 'b', idleExpiresAt: '2026-11-23T03:00:00.000Z', at: later }).events).toEqual([]);
-    expect(given([registered, session('h1')]).when({ type: 'ExtendSession', tokenHash: 'h1', idleExpiresAt: '2026-11-23T10:00:00.000Z', at: '2026-11-22T22:00:00.000Z' }).events).toEqual([]);
+    expect(
+      given([registered, session('b', null)]).when({
+        type: 'ExtendSession',
+        tokenHash: 'b',
+        idleExpiresAt: '2026-11-23T03:00:00.000Z',
+        at: later,
+      }).events,
+    ).toEqual([]);
+    expect(
+      given([registered, session('h1')]).when({
+        type: 'ExtendSession',
+        tokenHash: 'h1',
+        idleExpiresAt: '2026-11-23T10:00:00.000Z',
+        at: '2026-11-22T22:00:00.000Z',
+      }).events,
+    ).toEqual([]);
   });
 
   it('grants and revokes roles naming who did it; a grant of a held role or revoke of a missing one changes nothing', () => {
     const by = { kind: 'user' as const, userId: 'admin-7' };
-    expect(given([registered]).when({ type: 'GrantRole', role: 'compliance', by, at }).events).toEqual([{ type: 'RoleGranted', data: { userId, role: 'compliance', grantedBy: by } }]);
+    expect(given([registered]).when({ type: 'GrantRole', role: 'compliance', by, at }).events).toEqual([
+      { type: 'RoleGranted', data: { userId, role: 'compliance', grantedBy: by } },
+    ]);
     expect(given([registered, adminGranted]).when({ type: 'GrantRole', role: 'admin', by, at }).events).toEqual([]);
-    expect(given([registered, adminGranted]).when({ type: 'RevokeRole', role: 'admin', by, at }).events).toEqual([{ type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: by } }]);
+    expect(given([registered, adminGranted]).when({ type: 'RevokeRole', role: 'admin', by, at }).events).toEqual([
+      { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: by } },
+    ]);
     expect(given([registered]).when({ type: 'RevokeRole', role: 'admin', by, at }).events).toEqual([]);
-    expect(given([registered, adminGranted, { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: by } }]).state.roles).toEqual([]);
+    expect(
+      given([registered, adminGranted, { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: by } }]).state
+        .roles,
+    ).toEqual([]);
   });
 
   it('updates the profile name (personal data, with the subject), refusing blanks', () => {
-    expect(given([registered]).when({ type: 'UpdateProfile', firstName: ' Aroha ', lastName: 'Ngata', at }).events).toEqual([
-      { type: 'ProfileUpdated', data: { userId, subjectId: userId, personal: { firstName: 'Aroha', lastName: 'Ngata' } } },
+    expect(
+      given([registered]).when({ type: 'UpdateProfile', firstName: ' Aroha ', lastName: 'Ngata', at }).events,
+    ).toEqual([
+      {
+        type: 'ProfileUpdated',
+        data: { userId, subjectId: userId, personal: { firstName: 'Aroha', lastName: 'Ngata' } },
+      },
     ]);
-    expect(given([registered]).when({ type: 'UpdateProfile', firstName: ' ', lastName: 'Ngata', at }).error).toMatchObject({ message: 'First name is required', status: 422 });
-    const updated: UserEvent = { type: 'ProfileUpdated', data: { userId, subjectId: userId, personal: { firstName: 'Aroha', lastName: 'Ngata' } } };
-    expect(given([registered, updated]).when({ type: 'UpdateProfile', firstName: 'Aroha', lastName: 'Ngata', at }).events).toEqual([]);
+    expect(
+      given([registered]).when({ type: 'UpdateProfile', firstName: ' ', lastName: 'Ngata', at }).error,
+    ).toMatchObject({ message: 'First name is required', status: 422 });
+    const updated: UserEvent = {
+      type: 'ProfileUpdated',
+      data: { userId, subjectId: userId, personal: { firstName: 'Aroha', lastName: 'Ngata' } },
+    };
+    expect(
+      given([registered, updated]).when({ type: 'UpdateProfile', firstName: 'Aroha', lastName: 'Ngata', at }).events,
+    ).toEqual([]);
   });
 
   it('links an external identity once, its subject under personal', () => {
-    const link: UserCommand = { type: 'LinkExternalIdentity', issuer: 'https://id.example.nz', identityKey: 'k1', sub: 'abc', at };
-    const linked: UserEvent = { type: 'ExternalIdentityLinked', data: { userId, subjectId: userId, issuer: 'https://id.example.nz', identityKey: 'k1', personal: { sub: 'abc' } } };
+    const link: UserCommand = {
+      type: 'LinkExternalIdentity',
+      issuer: 'https://id.example.nz',
+      identityKey: 'k1',
+      sub: 'abc',
+      at,
+    };
+    const linked: UserEvent = {
+      type: 'ExternalIdentityLinked',
+      data: { userId, subjectId: userId, issuer: 'https://id.example.nz', identityKey: 'k1', personal: { sub: 'abc' } },
+    };
     expect(given([registered]).when(link).events).toEqual([linked]);
     expect(given([registered, linked]).when(link).events).toEqual([]);
   });

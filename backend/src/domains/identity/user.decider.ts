@@ -23,7 +23,15 @@ export interface NewSession {
 }
 
 export type UserCommand =
-  | { type: 'RegisterUser'; userId: string; emailKey: string; personal: Personal; method: SignInMethod; adminByConfiguration: boolean; at: string }
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      emailKey: string;
+      personal: Personal;
+      method: SignInMethod;
+      adminByConfiguration: boolean;
+      at: string;
+    }
   | { type: 'SignIn'; method: SignInMethod; session: NewSession; at: string }
   | { type: 'ExtendSession'; tokenHash: string; idleExpiresAt: string; at: string }
   | { type: 'SignOut'; tokenHashes: string[]; at: string }
@@ -68,7 +76,15 @@ const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
 export const user: Decider<UserCommand, UserEvent, UserState> = {
   name: 'User',
   eventSchemas: userEventSchemas,
-  initialState: { userId: null, emailKey: null, firstName: null, lastName: null, roles: [], sessions: new Map(), identityKeys: new Set() },
+  initialState: {
+    userId: null,
+    emailKey: null,
+    firstName: null,
+    lastName: null,
+    roles: [],
+    sessions: new Map(),
+    identityKeys: new Set(),
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -81,11 +97,23 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
           lastName: event.data.personal.lastName,
         };
       case 'SessionStarted':
-        return { ...state, sessions: new Map(state.sessions).set(event.data.tokenHash, { expiresAt: event.data.expiresAt, idleExpiresAt: event.data.idleExpiresAt }) };
+        return {
+          ...state,
+          sessions: new Map(state.sessions).set(event.data.tokenHash, {
+            expiresAt: event.data.expiresAt,
+            idleExpiresAt: event.data.idleExpiresAt,
+          }),
+        };
       case 'SessionExtended': {
         const session = state.sessions.get(event.data.tokenHash);
         if (!session) return state;
-        return { ...state, sessions: new Map(state.sessions).set(event.data.tokenHash, { ...session, idleExpiresAt: event.data.idleExpiresAt }) };
+        return {
+          ...state,
+          sessions: new Map(state.sessions).set(event.data.tokenHash, {
+            ...session,
+            idleExpiresAt: event.data.idleExpiresAt,
+          }),
+        };
       }
       case 'SessionEnded':
         return { ...state, sessions: without(state.sessions, event.data.tokenHash) };
@@ -132,7 +160,16 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
             },
           },
           ...(command.adminByConfiguration
-            ? [{ type: 'RoleGranted' as const, data: { userId: command.userId, role: 'admin' as const, grantedBy: { kind: 'system' as const, name: 'ADMIN_EMAILS' } } }]
+            ? [
+                {
+                  type: 'RoleGranted' as const,
+                  data: {
+                    userId: command.userId,
+                    role: 'admin' as const,
+                    grantedBy: { kind: 'system' as const, name: 'ADMIN_EMAILS' },
+                  },
+                },
+              ]
             : []),
         ];
       }
@@ -147,7 +184,13 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       case 'ExtendSession': {
         const session = state.sessions.get(command.tokenHash);
         // Ended, absolute, or not idle-limited: nothing to extend (the caller treats the session as gone).
-        if (!session || session.idleExpiresAt === null || session.expiresAt <= command.at || session.idleExpiresAt <= command.at) return [];
+        if (
+          !session ||
+          session.idleExpiresAt === null ||
+          session.expiresAt <= command.at ||
+          session.idleExpiresAt <= command.at
+        )
+          return [];
         // Only once less than half the idle window is left: concurrent requests then extend once, not each.
         if (Date.parse(session.idleExpiresAt) - Date.parse(command.at) >= SESSION_EXTEND_WHEN_LEFT_MS) return [];
         const idleExpiresAt = command.idleExpiresAt < session.expiresAt ? command.idleExpiresAt : session.expiresAt;
@@ -158,21 +201,32 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         const open = [...new Set(command.tokenHashes)].filter((hash) => state.sessions.has(hash));
         if (open.length === 0) return [];
         return [
-          ...open.map((tokenHash) => ({ type: 'SessionEnded' as const, data: { userId, tokenHash, reason: 'signed-out' as const } })),
+          ...open.map((tokenHash) => ({
+            type: 'SessionEnded' as const,
+            data: { userId, tokenHash, reason: 'signed-out' as const },
+          })),
           { type: 'UserSignedOut', data: { userId } },
         ];
       }
       case 'GrantRole':
         ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
-        return state.roles.includes(command.role) ? [] : [{ type: 'RoleGranted', data: { userId, role: command.role, grantedBy: command.by } }];
+        return state.roles.includes(command.role)
+          ? []
+          : [{ type: 'RoleGranted', data: { userId, role: command.role, grantedBy: command.by } }];
       case 'RevokeRole':
         ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
-        return state.roles.includes(command.role) ? [{ type: 'RoleRevoked', data: { userId, role: command.role, revokedBy: command.by } }] : [];
+        return state.roles.includes(command.role)
+          ? [{ type: 'RoleRevoked', data: { userId, role: command.role, revokedBy: command.by } }]
+          : [];
       case 'UpdateProfile': {
         const firstName = command.firstName.trim();
         const lastName = command.lastName.trim();
-        if (!firstName) throw new DomainError(NAME_REQUIRED.firstName, 422, [{ field: 'firstName', message: NAME_REQUIRED.firstName }]);
-        if (!lastName) throw new DomainError(NAME_REQUIRED.lastName, 422, [{ field: 'lastName', message: NAME_REQUIRED.lastName }]);
+        if (!firstName)
+          throw new DomainError(NAME_REQUIRED.firstName, 422, [
+            { field: 'firstName', message: NAME_REQUIRED.firstName },
+          ]);
+        if (!lastName)
+          throw new DomainError(NAME_REQUIRED.lastName, 422, [{ field: 'lastName', message: NAME_REQUIRED.lastName }]);
         ensure(IDENTITY_FIELDS.name, firstName, 'firstName', NAME_TOO_LONG.firstName, 422);
         ensure(IDENTITY_FIELDS.name, lastName, 'lastName', NAME_TOO_LONG.lastName, 422);
         if (firstName === state.firstName && lastName === state.lastName) return [];
@@ -183,7 +237,16 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         ensure(IDENTITY_FIELDS.issuer, command.issuer, 'issuer', UNRECORDABLE_IDENTITY, 422);
         ensure(IDENTITY_FIELDS.sub, command.sub, 'sub', UNRECORDABLE_IDENTITY, 422);
         return [
-          { type: 'ExternalIdentityLinked', data: { userId, subjectId: userId, issuer: command.issuer, identityKey: command.identityKey, personal: { sub: command.sub } } },
+          {
+            type: 'ExternalIdentityLinked',
+            data: {
+              userId,
+              subjectId: userId,
+              issuer: command.issuer,
+              identityKey: command.identityKey,
+              personal: { sub: command.sub },
+            },
+          },
         ];
       default: {
         const _exhaustive: never = command;

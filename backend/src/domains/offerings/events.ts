@@ -27,18 +27,52 @@ export interface OfferingClosed {
 }
 export interface InvestmentRequested {
   type: 'InvestmentRequested';
-  data: { offeringId: string; assetId: string; ownerId: string; investmentId: string; investorId: string; tokens: number; amount: string; tokenPrice: string; transferableFrom: string };
+  data: {
+    offeringId: string;
+    assetId: string;
+    ownerId: string;
+    investmentId: string;
+    investorId: string;
+    tokens: number;
+    amount: string;
+    tokenPrice: string;
+    transferableFrom: string;
+  };
 }
 export interface InvestmentConfirmed {
   type: 'InvestmentConfirmed';
-  data: { offeringId: string; assetId: string; ownerId: string; investmentId: string; investorId: string; tokens: number; amount: string; confirmedBy: string };
+  data: {
+    offeringId: string;
+    assetId: string;
+    ownerId: string;
+    investmentId: string;
+    investorId: string;
+    tokens: number;
+    amount: string;
+    confirmedBy: string;
+  };
 }
 export interface InvestmentCancelled {
   type: 'InvestmentCancelled';
-  data: { offeringId: string; assetId: string; ownerId: string; investmentId: string; investorId: string; tokens: number; amount: string; cancelledBy: string; reason: string };
+  data: {
+    offeringId: string;
+    assetId: string;
+    ownerId: string;
+    investmentId: string;
+    investorId: string;
+    tokens: number;
+    amount: string;
+    cancelledBy: string;
+    reason: string;
+  };
 }
 
-export type OfferingEvent = OfferingCreated | OfferingClosed | InvestmentRequested | InvestmentConfirmed | InvestmentCancelled;
+export type OfferingEvent =
+  | OfferingCreated
+  | OfferingClosed
+  | InvestmentRequested
+  | InvestmentConfirmed
+  | InvestmentCancelled;
 
 /** Field shapes shared by the events and the decider's own checks. */
 export const OFFERING_NAME = string({ nonEmpty: true, max: 120 });

@@ -30,83 +30,184 @@ describe('wholesale verification and offerings API', () => {
 
   it('certifies an investor with evidence checked by content; admins approve or reject (with a reason)', async () => {
     const investor = await signUp(server);
-    expect((await investor.get('/api/wholesale-status')).body).toMatchObject({ verificationStatus: 'none', isWholesaleInvestor: false });
-    const refused = await investor.request('POST', '/api/wholesale-verification/documents', new Uint8Array(Buffer.from('#!/bin/sh\necho not a document')), { 'content-type': 'application/pdf', 'x-file-name': 'statement.pdf' });
+    expect((await investor.get('/api/wholesale-status')).body).toMatchObject({
+      verificationStatus: 'none',
+      isWholesaleInvestor: false,
+    });
+    const refused = await investor.request(
+      'POST',
+      '/api/wholesale-verification/documents',
+      new Uint8Array(Buffer.from('#!/bin/sh\necho not a document')),
+      { 'content-type': 'application/pdf', 'x-file-name': 'statement.pdf' },
+    );
     expect(refused.status).toBe(415);
     expect(refused.body.message).toBe(EVIDENCE_KIND);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
-    const evidence = await investor.request('POST', '/api/wholesale-verification/documents', new Uint8Array(png), { 'content-type': 'image/png', 'x-file-name': 'letter.png' });
+    const evidence = await investor.request('POST', '/api/wholesale-verification/documents', new Uint8Array(png), {
+      'content-type': 'image/png',
+      'x-file-name': 'letter.png',
+    });
     expect(evidence.status).toBe(201);
     expect(evidence.body).toMatchObject({ filename: 'letter.png', type: 'image/png' });
 
-    const invalid = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: 1_000_000, verifierName: 'Hine Walker', verifierContact: 'not-an-email' });
+    const invalid = await investor.post('/api/wholesale-verification', {
+      verificationType: 'high_net_worth',
+      netWorthAmount: 1_000_000,
+      verifierName: 'Hine Walker',
+      verifierContact: 'not-an-email',
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toEqual([
       { field: 'netWorthAmount', message: 'Net worth must be at least NZD 5,000,000' },
       { field: 'verifierContact', message: 'Valid verifier email required' },
     ]);
-    const low = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: '1,000,000', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' });
+    const low = await investor.post('/api/wholesale-verification', {
+      verificationType: 'high_net_worth',
+      netWorthAmount: '1,000,000',
+      verifierName: 'Hine Walker',
+      verifierContact: 'hine@law.nz',
+    });
     expect(low.body.message).toBe('Net worth must be at least NZD 5,000,000');
 
-    const submitted = await investor.post('/api/wholesale-verification', { verificationType: 'high_net_worth', netWorthAmount: '6,500,000', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz', verificationDocuments: [evidence.body] });
+    const submitted = await investor.post('/api/wholesale-verification', {
+      verificationType: 'high_net_worth',
+      netWorthAmount: '6,500,000',
+      verifierName: 'Hine Walker',
+      verifierContact: 'hine@law.nz',
+      verificationDocuments: [evidence.body],
+    });
     expect(submitted.status).toBe(201);
     const after = { 'x-read-after': String(submitted.body.position) };
-    expect((await investor.get('/api/wholesale-status', after)).body).toMatchObject({ verificationStatus: 'pending', isWholesaleInvestor: false, verificationType: 'high_net_worth' });
+    expect((await investor.get('/api/wholesale-status', after)).body).toMatchObject({
+      verificationStatus: 'pending',
+      isWholesaleInvestor: false,
+      verificationType: 'high_net_worth',
+    });
     expect((await investor.get('/api/admin/wholesale-verifications')).status).toBe(403);
-    const listed = (await admin.get('/api/admin/wholesale-verifications', after)).body.verifications.find((v: { id: string }) => v.id === submitted.body.id);
-    expect(listed).toMatchObject({ status: 'pending', netWorthAmount: 6_500_000, verifierName: 'Hine Walker', email: investor.user.email, documents: [{ fileName: 'letter.png', contentType: 'image/png' }] });
+    const listed = (await admin.get('/api/admin/wholesale-verifications', after)).body.verifications.find(
+      (v: { id: string }) => v.id === submitted.body.id,
+    );
+    expect(listed).toMatchObject({
+      status: 'pending',
+      netWorthAmount: 6_500_000,
+      verifierName: 'Hine Walker',
+      email: investor.user.email,
+      documents: [{ fileName: 'letter.png', contentType: 'image/png' }],
+    });
     const download = await admin.get(listed.documents[0].url);
     expect(download.status).toBe(200);
 
-    const noReason = await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'rejected', rejectionReason: ' ' });
-    expect(noReason.body).toMatchObject({ message: 'Please provide a reason for rejection', title: 'Rejection Reason Required' });
-    const rejected = await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'rejected', rejectionReason: 'The letter is not signed' });
-    expect(rejected.body.verification).toMatchObject({ status: 'rejected', rejectionReason: 'The letter is not signed' });
-    expect((await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status).toBe(409);
-    expect((await investor.get('/api/wholesale-status', { 'x-read-after': String(rejected.body.position) })).body).toMatchObject({ verificationStatus: 'rejected', rejectionReason: 'The letter is not signed' });
+    const noReason = await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, {
+      status: 'rejected',
+      rejectionReason: ' ',
+    });
+    expect(noReason.body).toMatchObject({
+      message: 'Please provide a reason for rejection',
+      title: 'Rejection Reason Required',
+    });
+    const rejected = await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, {
+      status: 'rejected',
+      rejectionReason: 'The letter is not signed',
+    });
+    expect(rejected.body.verification).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The letter is not signed',
+    });
+    expect(
+      (await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' })).status,
+    ).toBe(409);
+    expect(
+      (await investor.get('/api/wholesale-status', { 'x-read-after': String(rejected.body.position) })).body,
+    ).toMatchObject({ verificationStatus: 'rejected', rejectionReason: 'The letter is not signed' });
   });
 
   it('invests: non-wholesale refused; a confirmed holding with its lock-up; the owner sees the investor on the cap table', async () => {
     const { owner, assetId, offeringId } = await offeringFor(1000, '125.00', '1000');
     const stranger = await signUp(server);
     expect((await stranger.get('/api/offerings')).status).toBe(403);
-    expect((await stranger.post('/api/invest', { offeringId, tokensRequested: 10, investmentAmount: 1250 })).status).toBe(403);
+    expect(
+      (await stranger.post('/api/invest', { offeringId, tokensRequested: 10, investmentAmount: 1250 })).status,
+    ).toBe(403);
 
     const investor = await verifiedInvestor();
     const offerings = (await investor.get('/api/offerings')).body.offerings;
-    expect(offerings.find((o: { id: string }) => o.id === offeringId)).toMatchObject({ totalTokens: 1000, tokenPrice: '125.00', minimumInvestment: '1000.00', lockupPeriod: 365, tokensIssued: 0, status: 'active' });
+    expect(offerings.find((o: { id: string }) => o.id === offeringId)).toMatchObject({
+      totalTokens: 1000,
+      tokenPrice: '125.00',
+      minimumInvestment: '1000.00',
+      lockupPeriod: 365,
+      tokensIssued: 0,
+      status: 'active',
+    });
     const small = await investor.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 125 });
     expect(small.body).toMatchObject({ message: 'Minimum investment is NZD 1,000', title: 'Investment Too Small' });
     const invested = await investor.post('/api/invest', { offeringId, tokensRequested: 10, investmentAmount: 1250 });
     expect(invested.body).toMatchObject({ success: true, status: 'confirmed' });
     const after = { 'x-read-after': String(invested.body.position) };
     const [holding] = (await investor.get('/api/holdings', after)).body.holdings;
-    expect(holding).toMatchObject({ id: invested.body.id, tokensHeld: 10, purchasePrice: '1250.00', status: 'confirmed', offeringName: 'Harbour View Series A' });
+    expect(holding).toMatchObject({
+      id: invested.body.id,
+      tokensHeld: 10,
+      purchasePrice: '1250.00',
+      status: 'confirmed',
+      offeringName: 'Harbour View Series A',
+    });
     expect(Date.parse(holding.transferableFrom) - Date.parse(holding.purchaseDate)).toBeCloseTo(365 * 86_400_000, -4);
-    const offering = (await investor.get('/api/offerings', after)).body.offerings.find((o: { id: string }) => o.id === offeringId);
+    const offering = (await investor.get('/api/offerings', after)).body.offerings.find(
+      (o: { id: string }) => o.id === offeringId,
+    );
     expect(offering).toMatchObject({ tokensIssued: 10, fundsRaised: '1250.00' });
     const capTable = (await owner.get('/api/investors', after)).body;
-    expect(capTable).toEqual([expect.objectContaining({ id: investor.user.id, assetId, tokensHeld: 10, status: 'verified', email: investor.user.email })]);
+    expect(capTable).toEqual([
+      expect.objectContaining({
+        id: investor.user.id,
+        assetId,
+        tokensHeld: 10,
+        status: 'verified',
+        email: investor.user.email,
+      }),
+    ]);
     expect((await admin.get('/api/admin/counters', after)).body.activeOfferings).toBeGreaterThanOrEqual(1);
-    expect((await owner.get('/api/my-offerings', after)).body.offerings).toEqual([expect.objectContaining({ id: offeringId, tokensIssued: 10 })]);
+    expect((await owner.get('/api/my-offerings', after)).body.offerings).toEqual([
+      expect.objectContaining({ id: offeringId, tokensIssued: 10 }),
+    ]);
   });
 
   it('never oversubscribes: 500 concurrent investments at an offering with 100 tokens', async () => {
     const { offeringId } = await offeringFor(100, '10.00');
-    const investors = await Promise.all([verifiedInvestor(), verifiedInvestor(), verifiedInvestor(), verifiedInvestor()]);
+    const investors = await Promise.all([
+      verifiedInvestor(),
+      verifiedInvestor(),
+      verifiedInvestor(),
+      verifiedInvestor(),
+    ]);
     const head = await server.eventStore.headPosition();
-    const results = await Promise.all(Array.from({ length: 500 }, (_, n) => investors[n % 4]!.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 10 })));
+    const results = await Promise.all(
+      Array.from({ length: 500 }, (_, n) =>
+        investors[n % 4]!.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 10 }),
+      ),
+    );
     const accepted = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status !== 201);
     expect(accepted).toHaveLength(100);
-    expect(refused.every((r) => r.status === 409 && /fully subscribed|tokens are left/.test(r.body.message))).toBe(true);
+    expect(refused.every((r) => r.status === 409 && /fully subscribed|tokens are left/.test(r.body.message))).toBe(
+      true,
+    );
     const position = Math.max(...accepted.map((r) => r.body.position));
-    const offering = (await admin.get('/api/offerings', { 'x-read-after': String(position) })).body.offerings.find((o: { id: string }) => o.id === offeringId);
+    const offering = (await admin.get('/api/offerings', { 'x-read-after': String(position) })).body.offerings.find(
+      (o: { id: string }) => o.id === offeringId,
+    );
     expect(offering).toMatchObject({ tokensIssued: 100, tokensReserved: 0, fundsRaised: '1000.00' });
     // The events agree with the read models: exactly 100 confirmed tokens were recorded.
     const events = await server.eventStore.readStream(`offering-${offeringId}`);
-    expect(events.filter((e) => e.type === 'InvestmentConfirmed').reduce((sum, e) => sum + (e.data as { tokens: number }).tokens, 0)).toBe(100);
-    const holdings = (await Promise.all(investors.map((i) => i.get('/api/holdings')))).flatMap((r) => r.body.holdings.filter((h: { offeringId: string }) => h.offeringId === offeringId));
+    expect(
+      events
+        .filter((e) => e.type === 'InvestmentConfirmed')
+        .reduce((sum, e) => sum + (e.data as { tokens: number }).tokens, 0),
+    ).toBe(100);
+    const holdings = (await Promise.all(investors.map((i) => i.get('/api/holdings')))).flatMap((r) =>
+      r.body.holdings.filter((h: { offeringId: string }) => h.offeringId === offeringId),
+    );
     expect(holdings).toHaveLength(100);
     expect(await server.eventStore.headPosition()).toBeGreaterThan(head);
   }, 120_000);
@@ -137,8 +238,12 @@ describe('wholesale verification and offerings API', () => {
     const swept = (await server.api.post('/api/operations/wholesale/expire', {}, ops)).body;
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     expect((await fresh.get('/api/wholesale-status')).body.verificationStatus).toBe('verified');
-    expect((await investor.get('/api/wholesale-status', { 'x-read-after': String(swept.position) })).body).toMatchObject({ verificationStatus: 'expired', isWholesaleInvestor: false });
+    expect(
+      (await investor.get('/api/wholesale-status', { 'x-read-after': String(swept.position) })).body,
+    ).toMatchObject({ verificationStatus: 'expired', isWholesaleInvestor: false });
     expect((await investor.get('/api/offerings')).status).toBe(403);
-    expect((await investor.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 10 })).status).toBe(403);
+    expect((await investor.post('/api/invest', { offeringId, tokensRequested: 1, investmentAmount: 10 })).status).toBe(
+      403,
+    );
   });
 });

@@ -41,10 +41,17 @@ export class OfferingController {
   async offerings(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     const admin = hasRole(user, 'admin');
     if (!admin && !wholesaleStatus(await latestVerification(this.reads, user.userId)).isWholesaleInvestor) {
-      throw new DomainError('Token offerings are open to verified wholesale investors only', 403, undefined, 'Access Restricted');
+      throw new DomainError(
+        'Token offerings are open to verified wholesale investors only',
+        403,
+        undefined,
+        'Access Restricted',
+      );
     }
     await this.caughtUp(after);
-    const docs = await this.reads.collection<OfferingDoc>(offeringsProjection.name).find(admin ? {} : { status: 'active' }, { sort: { createdAt: -1 } });
+    const docs = await this.reads
+      .collection<OfferingDoc>(offeringsProjection.name)
+      .find(admin ? {} : { status: 'active' }, { sort: { createdAt: -1 } });
     return { offerings: docs.map(strip) };
   }
 
@@ -52,7 +59,13 @@ export class OfferingController {
   @ApiOperation({ summary: "{ offerings }: offerings of the signed-in owner's assets (for /analytics)" })
   async mine(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     await this.caughtUp(after);
-    return { offerings: (await this.reads.collection<OfferingDoc>(offeringsProjection.name).find({ ownerId: user.userId }, { sort: { createdAt: 1 } })).map(strip) };
+    return {
+      offerings: (
+        await this.reads
+          .collection<OfferingDoc>(offeringsProjection.name)
+          .find({ ownerId: user.userId }, { sort: { createdAt: 1 } })
+      ).map(strip),
+    };
   }
 
   @Get('holdings')
@@ -60,20 +73,45 @@ export class OfferingController {
   @ApiHeader({ name: 'X-Read-After', required: false })
   async holdings(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     await this.caughtUp(after);
-    const docs = await this.reads.collection<HoldingDoc>(holdingsProjection.name).find({ investorId: user.userId }, { sort: { purchaseDate: -1 } });
+    const docs = await this.reads
+      .collection<HoldingDoc>(holdingsProjection.name)
+      .find({ investorId: user.userId }, { sort: { purchaseDate: -1 } });
     const offerings = this.reads.collection<OfferingDoc>(offeringsProjection.name);
-    return { holdings: await Promise.all(docs.map(async (h) => ({ ...strip(h), offeringName: (await offerings.get(h.offeringId))?.name ?? null }))) };
+    return {
+      holdings: await Promise.all(
+        docs.map(async (h) => ({ ...strip(h), offeringName: (await offerings.get(h.offeringId))?.name ?? null })),
+      ),
+    };
   }
 
   @Post('invest')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Invest in an offering: tokensRequested × tokenPrice = investmentAmount, at least the minimum, within the tokens left' })
+  @ApiOperation({
+    summary:
+      'Invest in an offering: tokensRequested × tokenPrice = investmentAmount, at least the minimum, within the tokens left',
+  })
   async invest(@Body() body: InvestDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const investmentId = randomUUID();
     const { position, events } = await this.commands.execute(
-      new ExecuteOfferingCommand({ type: 'Invest', offeringId: body.offeringId, investmentId, investorId: user.userId, tokens: body.tokensRequested, amount: body.investmentAmount, now: context.now }, context),
+      new ExecuteOfferingCommand(
+        {
+          type: 'Invest',
+          offeringId: body.offeringId,
+          investmentId,
+          investorId: user.userId,
+          tokens: body.tokensRequested,
+          amount: body.investmentAmount,
+          now: context.now,
+        },
+        context,
+      ),
     );
-    return { success: true, id: investmentId, status: events.includes('InvestmentConfirmed') ? 'confirmed' : 'pending', position };
+    return {
+      success: true,
+      id: investmentId,
+      status: events.includes('InvestmentConfirmed') ? 'confirmed' : 'pending',
+      position,
+    };
   }
 }
 
@@ -95,7 +133,18 @@ export class OfferingAdminController {
     const offeringId = randomUUID();
     const { position } = await this.commands.execute(
       new ExecuteOfferingCommand(
-        { type: 'CreateOffering', offeringId, assetId: body.assetId, name: body.name, description: body.description ?? '', totalTokens: body.totalTokens, tokenPrice: body.tokenPrice, minimumInvestment: body.minimumInvestment || '0', lockupDays: body.lockupPeriod ?? 0, adminId: admin.userId },
+        {
+          type: 'CreateOffering',
+          offeringId,
+          assetId: body.assetId,
+          name: body.name,
+          description: body.description ?? '',
+          totalTokens: body.totalTokens,
+          tokenPrice: body.tokenPrice,
+          minimumInvestment: body.minimumInvestment || '0',
+          lockupDays: body.lockupPeriod ?? 0,
+          adminId: admin.userId,
+        },
         context,
       ),
     );
@@ -105,7 +154,9 @@ export class OfferingAdminController {
   @Post('offerings/:id/close')
   @HttpCode(200)
   async close(@IdParam() id: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'CloseOffering', offeringId: id, adminId: admin.userId }, context));
+    const { position } = await this.commands.execute(
+      new ExecuteOfferingCommand({ type: 'CloseOffering', offeringId: id, adminId: admin.userId }, context),
+    );
     return { success: true, position };
   }
 
@@ -114,20 +165,47 @@ export class OfferingAdminController {
   async investments(@Query('status') status: string | undefined, @ReadAfter() after: number | null) {
     if (after) await this.engine.waitFor(after, [holdingsProjection.name]);
     const wanted = status && ['pending', 'confirmed', 'cancelled'].includes(status) ? status : 'pending';
-    return { investments: (await this.reads.collection<HoldingDoc>(holdingsProjection.name).find({ status: wanted }, { sort: { purchaseDate: 1 } })).map(strip) };
+    return {
+      investments: (
+        await this.reads
+          .collection<HoldingDoc>(holdingsProjection.name)
+          .find({ status: wanted }, { sort: { purchaseDate: 1 } })
+      ).map(strip),
+    };
   }
 
   @Post('investments/:offeringId/:investmentId/confirm')
   @HttpCode(200)
-  async confirm(@IdParam('offeringId') offeringId: string, @IdParam('investmentId') investmentId: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'ConfirmInvestment', offeringId, investmentId, adminId: admin.userId }, context));
+  async confirm(
+    @IdParam('offeringId') offeringId: string,
+    @IdParam('investmentId') investmentId: string,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteOfferingCommand(
+        { type: 'ConfirmInvestment', offeringId, investmentId, adminId: admin.userId },
+        context,
+      ),
+    );
     return { success: true, position };
   }
 
   @Post('investments/:offeringId/:investmentId/cancel')
   @HttpCode(200)
-  async cancel(@IdParam('offeringId') offeringId: string, @IdParam('investmentId') investmentId: string, @Body() body: CancelInvestmentDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(new ExecuteOfferingCommand({ type: 'CancelInvestment', offeringId, investmentId, adminId: admin.userId, reason: body.reason }, context));
+  async cancel(
+    @IdParam('offeringId') offeringId: string,
+    @IdParam('investmentId') investmentId: string,
+    @Body() body: CancelInvestmentDto,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteOfferingCommand(
+        { type: 'CancelInvestment', offeringId, investmentId, adminId: admin.userId, reason: body.reason },
+        context,
+      ),
+    );
     return { success: true, position };
   }
 }

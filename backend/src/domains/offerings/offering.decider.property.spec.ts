@@ -49,12 +49,14 @@ const commands = fc.constantFrom(...PRICES).chain((each) => {
       odd: someNumber(fc.constant(Number.NaN)),
       now: anyTime,
     })
-    .map(({ odd, ...rest }): OfferingCommand => ({
-      type: 'Invest',
-      ...rest,
-      // Mostly the amount that matches tokens × price; sometimes whatever arrived.
-      amount: Number.isNaN(odd) ? rest.tokens * each : odd,
-    }));
+    .map(
+      ({ odd, ...rest }): OfferingCommand => ({
+        type: 'Invest',
+        ...rest,
+        // Mostly the amount that matches tokens × price; sometimes whatever arrived.
+        amount: Number.isNaN(odd) ? rest.tokens * each : odd,
+      }),
+    );
   const settle = fc
     .record({
       offeringId: anyId,
@@ -63,8 +65,9 @@ const commands = fc.constantFrom(...PRICES).chain((each) => {
       reason: someText(fc.constant('No funds')),
       confirm: fc.boolean(),
     })
-    .map(({ confirm, reason, ...ids }): OfferingCommand =>
-      confirm ? { type: 'ConfirmInvestment', ...ids } : { type: 'CancelInvestment', ...ids, reason },
+    .map(
+      ({ confirm, reason, ...ids }): OfferingCommand =>
+        confirm ? { type: 'ConfirmInvestment', ...ids } : { type: 'CancelInvestment', ...ids, reason },
     );
   const close = fc.record({ type: fc.constant('CloseOffering' as const), offeringId: anyId, adminId: anyId });
   const next: fc.Arbitrary<OfferingCommand> = fc.oneof(

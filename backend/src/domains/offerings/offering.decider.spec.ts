@@ -3,15 +3,61 @@ import type { OfferingEvent } from './events.js';
 import { offering, type OfferingCommand } from './offering.decider.js';
 
 const { given } = specify(offering);
-const created: OfferingEvent = { type: 'OfferingCreated', data: { offeringId: 'o-1', assetId: 'a-1', ownerId: 'owner-1', name: 'Harbour View', description: '', totalTokens: 1000, tokenPrice: '125.00', minimumInvestment: '1000.00', lockupDays: 365, createdBy: 'admin-1' } };
-const invest = (tokens: number, amount: number, over: Partial<Extract<OfferingCommand, { type: 'Invest' }>> = {}): OfferingCommand => ({ type: 'Invest', offeringId: 'o-1', investmentId: `i-${tokens}`, investorId: 'investor-1', investorIsWholesale: true, tokens, amount, now: '2026-11-23T00:00:00.000Z', ...over });
+const created: OfferingEvent = {
+  type: 'OfferingCreated',
+  data: {
+    offeringId: 'o-1',
+    assetId: 'a-1',
+    ownerId: 'owner-1',
+    name: 'Harbour View',
+    description: '',
+    totalTokens: 1000,
+    tokenPrice: '125.00',
+    minimumInvestment: '1000.00',
+    lockupDays: 365,
+    createdBy: 'admin-1',
+  },
+};
+const invest = (
+  tokens: number,
+  amount: number,
+  over: Partial<Extract<OfferingCommand, { type: 'Invest' }>> = {},
+): OfferingCommand => ({
+  type: 'Invest',
+  offeringId: 'o-1',
+  investmentId: `i-${tokens}`,
+  investorId: 'investor-1',
+  investorIsWholesale: true,
+  tokens,
+  amount,
+  now: '2026-11-23T00:00:00.000Z',
+  ...over,
+});
 
 describe('Offering decider', () => {
   it('creates an offering only for an approved asset, with the spec messages', () => {
-    const base: OfferingCommand = { type: 'CreateOffering', offeringId: 'o-1', assetId: 'a-1', ownerId: 'owner-1', assetActive: true, name: 'Harbour View', description: '', totalTokens: 1000, tokenPrice: '125', minimumInvestment: '1000', lockupDays: 365, adminId: 'admin-1' };
+    const base: OfferingCommand = {
+      type: 'CreateOffering',
+      offeringId: 'o-1',
+      assetId: 'a-1',
+      ownerId: 'owner-1',
+      assetActive: true,
+      name: 'Harbour View',
+      description: '',
+      totalTokens: 1000,
+      tokenPrice: '125',
+      minimumInvestment: '1000',
+      lockupDays: 365,
+      adminId: 'admin-1',
+    };
     expect(given([]).when(base).events).toEqual([created]);
-    expect(given([]).when({ ...base, assetActive: false }).error?.message).toBe('An offering needs an asset whose tokenization is approved');
-    expect(given([]).when({ ...base, tokenPrice: 'abc' }).error).toMatchObject({ message: 'Please fill in all required fields', title: 'Missing Fields' });
+    expect(given([]).when({ ...base, assetActive: false }).error?.message).toBe(
+      'An offering needs an asset whose tokenization is approved',
+    );
+    expect(given([]).when({ ...base, tokenPrice: 'abc' }).error).toMatchObject({
+      message: 'Please fill in all required fields',
+      title: 'Missing Fields',
+    });
   });
 
   it('names every wrong field at once', () => {
@@ -66,16 +112,34 @@ describe('Offering decider', () => {
     expect(events!.map((e) => e.type)).toEqual(['InvestmentRequested']);
     const state = given([created, ...events!]).state;
     expect(state.tokensTaken).toBe(800);
-    expect(given([created, ...events!]).when(invest(201, 25_125)).error?.message).toBe('Only 200 tokens are left in this offering');
-    const cancelled = given([created, ...events!]).when({ type: 'CancelInvestment', offeringId: 'o-1', investmentId: 'i-800', adminId: 'admin-1', reason: 'Funds not received' }).events!;
+    expect(given([created, ...events!]).when(invest(201, 25_125)).error?.message).toBe(
+      'Only 200 tokens are left in this offering',
+    );
+    const cancelled = given([created, ...events!]).when({
+      type: 'CancelInvestment',
+      offeringId: 'o-1',
+      investmentId: 'i-800',
+      adminId: 'admin-1',
+      reason: 'Funds not received',
+    }).events!;
     expect(given([created, ...events!, ...cancelled]).state.tokensTaken).toBe(0);
   });
 
   it('refuses: not wholesale, below the minimum, amount ≠ tokens × price, closed', () => {
-    expect(given([created]).when(invest(10, 1250, { investorIsWholesale: false })).error).toMatchObject({ status: 403 });
-    expect(given([created]).when(invest(1, 125)).error).toMatchObject({ message: 'Minimum investment is NZD 1,000', title: 'Investment Too Small' });
-    expect(given([created]).when(invest(10, 1000)).error?.message).toBe('The amount must be the tokens times the price: 10 × $125 = $1,250');
-    const closed: OfferingEvent = { type: 'OfferingClosed', data: { offeringId: 'o-1', assetId: 'a-1', closedBy: 'admin-1' } };
+    expect(given([created]).when(invest(10, 1250, { investorIsWholesale: false })).error).toMatchObject({
+      status: 403,
+    });
+    expect(given([created]).when(invest(1, 125)).error).toMatchObject({
+      message: 'Minimum investment is NZD 1,000',
+      title: 'Investment Too Small',
+    });
+    expect(given([created]).when(invest(10, 1000)).error?.message).toBe(
+      'The amount must be the tokens times the price: 10 × $125 = $1,250',
+    );
+    const closed: OfferingEvent = {
+      type: 'OfferingClosed',
+      data: { offeringId: 'o-1', assetId: 'a-1', closedBy: 'admin-1' },
+    };
     expect(given([created, closed]).when(invest(10, 1250)).error?.message).toBe('This offering is closed');
   });
 });

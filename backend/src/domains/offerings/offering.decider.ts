@@ -42,16 +42,39 @@ export interface PendingInvestment {
 }
 
 export type OfferingCommand =
-  | { type: 'CreateOffering'; offeringId: string; assetId: string; ownerId: string; assetActive: boolean; name: string; description: string; totalTokens: number; tokenPrice: string; minimumInvestment: string; lockupDays: number; adminId: string }
+  | {
+      type: 'CreateOffering';
+      offeringId: string;
+      assetId: string;
+      ownerId: string;
+      assetActive: boolean;
+      name: string;
+      description: string;
+      totalTokens: number;
+      tokenPrice: string;
+      minimumInvestment: string;
+      lockupDays: number;
+      adminId: string;
+    }
   | { type: 'CloseOffering'; offeringId: string; adminId: string }
-  | { type: 'Invest'; offeringId: string; investmentId: string; investorId: string; investorIsWholesale: boolean; tokens: number; amount: number; now: string }
+  | {
+      type: 'Invest';
+      offeringId: string;
+      investmentId: string;
+      investorId: string;
+      investorIsWholesale: boolean;
+      tokens: number;
+      amount: number;
+      now: string;
+    }
   | { type: 'ConfirmInvestment'; offeringId: string; investmentId: string; adminId: string }
   | { type: 'CancelInvestment'; offeringId: string; investmentId: string; adminId: string; reason: string };
 
 export const NOT_PENDING = 'Only a pending investment can be confirmed or cancelled';
 const CANCEL_REASON_REQUIRED = 'Please give a reason for cancelling';
 
-const refuse = (message: string, status: 400 | 403 | 404 | 409 = 409, title?: string) => new DomainError(message, status, undefined, title);
+const refuse = (message: string, status: 400 | 403 | 404 | 409 = 409, title?: string) =>
+  new DomainError(message, status, undefined, title);
 
 /** Field messages, shared by the request DTOs and the decider. */
 export const OFFERING_MESSAGES = {
@@ -83,7 +106,17 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
     switch (event.type) {
       case 'OfferingCreated': {
         const d = event.data;
-        return { ...state, exists: true, status: 'active', assetId: d.assetId, ownerId: d.ownerId, totalTokens: d.totalTokens, priceCents: toCents(d.tokenPrice) ?? 0, minimumCents: toCents(d.minimumInvestment) ?? 0, lockupDays: d.lockupDays };
+        return {
+          ...state,
+          exists: true,
+          status: 'active',
+          assetId: d.assetId,
+          ownerId: d.ownerId,
+          totalTokens: d.totalTokens,
+          priceCents: toCents(d.tokenPrice) ?? 0,
+          minimumCents: toCents(d.minimumInvestment) ?? 0,
+          lockupDays: d.lockupDays,
+        };
       }
       case 'OfferingClosed':
         return { ...state, status: 'closed' };
@@ -117,7 +150,8 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
     switch (command.type) {
       case 'CreateOffering': {
         if (state.exists) throw refuse('This offering already exists');
-        if (!command.assetActive) throw refuse('An offering needs an asset whose tokenization is approved', 409, 'Creation Failed');
+        if (!command.assetActive)
+          throw refuse('An offering needs an asset whose tokenization is approved', 409, 'Creation Failed');
         const price = toCents(command.tokenPrice);
         const minimum = toCents(command.minimumInvestment || '0');
         const name = command.name.trim();
@@ -132,7 +166,12 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
           [
             ...required,
             !!name && misfit(OFFERING_NAME, name, 'name', 'Name must be at most 120 characters'),
-            misfit(OFFERING_DESCRIPTION, command.description, 'description', 'Description must be at most 4000 characters'),
+            misfit(
+              OFFERING_DESCRIPTION,
+              command.description,
+              'description',
+              'Description must be at most 4000 characters',
+            ),
             minimum === null && { field: 'minimumInvestment', message: OFFERING_MESSAGES.minimumInvestment },
             !lockupOk && { field: 'lockupPeriod', message: OFFERING_MESSAGES.lockupPeriod },
           ],
@@ -146,11 +185,21 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
       case 'CloseOffering': {
         if (!state.exists) throw refuse('Offering not found', 404);
         if (state.status === 'closed') return [];
-        return [{ type: 'OfferingClosed', data: { offeringId: command.offeringId, assetId: state.assetId!, closedBy: command.adminId } }];
+        return [
+          {
+            type: 'OfferingClosed',
+            data: { offeringId: command.offeringId, assetId: state.assetId!, closedBy: command.adminId },
+          },
+        ];
       }
       case 'Invest': {
         if (!state.exists) throw refuse('Offering not found', 404);
-        if (!command.investorIsWholesale) throw refuse('Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)', 403, 'Access Restricted');
+        if (!command.investorIsWholesale)
+          throw refuse(
+            'Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)',
+            403,
+            'Access Restricted',
+          );
         if (state.status !== 'active') throw refuse('This offering is closed', 409, 'Investment Failed');
         if (state.investmentIds.has(command.investmentId)) throw refuse('This investment is already recorded');
         const parsed = toCents(command.amount);
@@ -168,21 +217,55 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         );
         const amount = parsed!; // a null amount was refused above
         if (amount !== command.tokens * state.priceCents) {
-          throw new DomainError(`The amount must be the tokens times the price: ${command.tokens} × ${formatNzd(state.priceCents)} = ${formatNzd(command.tokens * state.priceCents)}`, 400, [{ field: 'investmentAmount', message: 'Amount does not match tokens × price' }], 'Investment Failed');
+          throw new DomainError(
+            `The amount must be the tokens times the price: ${command.tokens} × ${formatNzd(state.priceCents)} = ${formatNzd(command.tokens * state.priceCents)}`,
+            400,
+            [{ field: 'investmentAmount', message: 'Amount does not match tokens × price' }],
+            'Investment Failed',
+          );
         }
         const left = state.totalTokens - state.tokensTaken;
-        if (command.tokens > left) throw refuse(left === 0 ? 'This offering is fully subscribed' : `Only ${left.toLocaleString('en-US')} tokens are left in this offering`, 409, 'Investment Failed');
+        if (command.tokens > left)
+          throw refuse(
+            left === 0
+              ? 'This offering is fully subscribed'
+              : `Only ${left.toLocaleString('en-US')} tokens are left in this offering`,
+            409,
+            'Investment Failed',
+          );
         const transferableFrom = new Date(Date.parse(command.now) + state.lockupDays * 86_400_000).toISOString();
-        const base = { offeringId: command.offeringId, assetId: state.assetId!, ownerId: state.ownerId!, investmentId: command.investmentId, investorId: command.investorId, tokens: command.tokens, amount: fromCents(amount) };
-        const requested: OfferingEvent = { type: 'InvestmentRequested', data: { ...base, tokenPrice: fromCents(state.priceCents), transferableFrom } };
-        return amount < CONFIRMATION_THRESHOLD_CENTS ? [requested, { type: 'InvestmentConfirmed', data: { ...base, confirmedBy: 'settlement-rule' } }] : [requested];
+        const base = {
+          offeringId: command.offeringId,
+          assetId: state.assetId!,
+          ownerId: state.ownerId!,
+          investmentId: command.investmentId,
+          investorId: command.investorId,
+          tokens: command.tokens,
+          amount: fromCents(amount),
+        };
+        const requested: OfferingEvent = {
+          type: 'InvestmentRequested',
+          data: { ...base, tokenPrice: fromCents(state.priceCents), transferableFrom },
+        };
+        return amount < CONFIRMATION_THRESHOLD_CENTS
+          ? [requested, { type: 'InvestmentConfirmed', data: { ...base, confirmedBy: 'settlement-rule' } }]
+          : [requested];
       }
       case 'ConfirmInvestment':
       case 'CancelInvestment': {
         const pending = state.pending.get(command.investmentId);
         if (!pending) throw refuse(NOT_PENDING);
-        const base = { offeringId: command.offeringId, assetId: state.assetId!, ownerId: state.ownerId!, investmentId: command.investmentId, investorId: pending.investorId, tokens: pending.tokens, amount: pending.amount };
-        if (command.type === 'ConfirmInvestment') return [{ type: 'InvestmentConfirmed', data: { ...base, confirmedBy: command.adminId } }];
+        const base = {
+          offeringId: command.offeringId,
+          assetId: state.assetId!,
+          ownerId: state.ownerId!,
+          investmentId: command.investmentId,
+          investorId: pending.investorId,
+          tokens: pending.tokens,
+          amount: pending.amount,
+        };
+        if (command.type === 'ConfirmInvestment')
+          return [{ type: 'InvestmentConfirmed', data: { ...base, confirmedBy: command.adminId } }];
         const reason = command.reason.trim();
         if (!reason) {
           throw new DomainError(CANCEL_REASON_REQUIRED, 400, [{ field: 'reason', message: CANCEL_REASON_REQUIRED }]);

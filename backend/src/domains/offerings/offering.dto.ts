@@ -6,8 +6,10 @@ import { OFFERING_MESSAGES } from './offering.decider.js';
 import { toCents } from './money.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const text = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value);
-const int = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
+const text = ({ value }: { value: unknown }) =>
+  typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value;
+const int = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
 const M = OFFERING_MESSAGES;
 
 /** An NZD amount as text, read as the decider reads it (money.ts); `positive`: at least one cent. */

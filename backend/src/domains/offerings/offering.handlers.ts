@@ -29,7 +29,12 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
 
   async execute({ request, context }: ExecuteOfferingCommand): Promise<{ position: number; events: string[] }> {
     const command = await this.complete(request);
-    const { position, events } = await this.repository.handle(offering, offeringStream(request.offeringId), command, context);
+    const { position, events } = await this.repository.handle(
+      offering,
+      offeringStream(request.offeringId),
+      command,
+      context,
+    );
     return { position, events: events.map((e) => e.type) };
   }
 

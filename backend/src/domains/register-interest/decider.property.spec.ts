@@ -36,7 +36,13 @@ const emailKeys = fc.subarray(KEYS, { minLength: 1, maxLength: 2 });
 const HASHES = ['d', 'e'].map((c) => c.repeat(64));
 // Hashes of links' tokens, computed by the server: a few, so that a wrong or a reused link happens.
 const tokenHash = fc.constantFrom(...HASHES);
-const OUTCOMES: readonly MailOutcome[] = ['sent', 'refused', 'interrupted-not-sent', 'interrupted-unknown', 'no-address'];
+const OUTCOMES: readonly MailOutcome[] = [
+  'sent',
+  'refused',
+  'interrupted-not-sent',
+  'interrupted-unknown',
+  'no-address',
+];
 
 const register: fc.Arbitrary<InterestRegisterCommand> = fc.record({
   type: fc.constant('RegisterInterest' as const),

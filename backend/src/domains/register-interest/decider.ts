@@ -88,7 +88,10 @@ export interface ConfirmInterest {
 }
 
 export type InterestRegisterCommand =
-  RegisterInterest | StartConfirmationMail | RecordConfirmationMail | ConfirmInterest;
+  | RegisterInterest
+  | StartConfirmationMail
+  | RecordConfirmationMail
+  | ConfirmInterest;
 
 export type MailState =
   | { status: 'due'; at: string }

@@ -104,7 +104,11 @@ export interface InterestConfirmed {
 }
 
 export type InterestRegisterEvent =
-  InterestRegistered | ConfirmationMailSending | ConfirmationMailSent | ConfirmationMailFailed | InterestConfirmed;
+  | InterestRegistered
+  | ConfirmationMailSending
+  | ConfirmationMailSent
+  | ConfirmationMailFailed
+  | InterestConfirmed;
 
 /** The registrant's fields as the log keeps them, each with the form's message: the decider checks them too. */
 export const REGISTRANT_FIELDS = {

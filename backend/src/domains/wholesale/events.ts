@@ -55,7 +55,11 @@ export interface VerificationSubmitted {
     /** v2: the person whose key seals `personal` (the applicant); v1 is upcast (upcasters.ts). */
     subjectId: string;
     verificationType: VerificationType;
-    grounds: { netWorthAmount: number | null; investmentAmount: number | null; professionalType: ProfessionalType | null };
+    grounds: {
+      netWorthAmount: number | null;
+      investmentAmount: number | null;
+      professionalType: ProfessionalType | null;
+    };
     documents: VerificationDocument[];
     personal: { verifierName: string; verifierContact: string };
   };

@@ -1,5 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Put, Req, Res, UseGuards, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Injectable,
+  Post,
+  Put,
+  Req,
+  Res,
+  UseGuards,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -16,11 +30,22 @@ import { ProjectionEngine } from '../../platform/projections/projection-engine.j
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import {
-  CONTENT_TYPES, FILE_BODY, receiveFile, uploadContentTypes, uploadedFileName, type FileKind, type UploadRules,
+  CONTENT_TYPES,
+  FILE_BODY,
+  receiveFile,
+  uploadContentTypes,
+  uploadedFileName,
+  type FileKind,
+  type UploadRules,
 } from '../../platform/uploads.js';
 import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
-import { latestVerification, verificationsProjection, wholesaleStatus, type VerificationDoc } from '../../projections/verifications.js';
+import {
+  latestVerification,
+  verificationsProjection,
+  wholesaleStatus,
+  type VerificationDoc,
+} from '../../projections/verifications.js';
 import type { SweptBy, VerificationDocument } from './events.js';
 import { DecideVerificationDto, ExpireVerificationsDto, SubmitVerificationDto } from './verification.dto.js';
 import { FUTURE_SWEEP } from './verification.decider.js';
@@ -55,7 +80,10 @@ export class VerificationController {
   ) {}
 
   @Get('wholesale-status')
-  @ApiOperation({ summary: 'verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil' })
+  @ApiOperation({
+    summary:
+      'verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil',
+  })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async status(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     if (after) await this.engine.waitFor(after, [verificationsProjection.name]);
@@ -66,11 +94,21 @@ export class VerificationController {
   @HttpCode(201)
   @ApiConsumes(...uploadContentTypes(EVIDENCE_KINDS))
   @ApiBody(FILE_BODY)
-  @ApiOperation({ summary: 'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)' })
+  @ApiOperation({
+    summary:
+      'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)',
+  })
   async upload(@Req() req: KauriRequest, @CurrentUser() user: SignedInUser) {
     const file = await receiveFile(req, EVIDENCE_RULES);
     const documentId = `evd_${randomUUID().replace(/-/g, '')}`;
-    const meta: EvidenceMeta = { documentId, fileName: uploadedFileName(req.header('x-file-name'), `evidence.${file.kind}`), contentType: CONTENT_TYPES[file.kind], size: file.size, sha256: file.sha256, uploadedBy: user.userId };
+    const meta: EvidenceMeta = {
+      documentId,
+      fileName: uploadedFileName(req.header('x-file-name'), `evidence.${file.kind}`),
+      contentType: CONTENT_TYPES[file.kind],
+      size: file.size,
+      sha256: file.sha256,
+      uploadedBy: user.userId,
+    };
     await this.documents.put(documentId, meta.contentType, file.bytes);
     await this.documents.put(`${documentId}_meta`, 'application/json', Buffer.from(JSON.stringify(meta)));
     return { filename: meta.fileName, url: documentUrl(documentId), type: meta.contentType, size: meta.size };
@@ -78,9 +116,16 @@ export class VerificationController {
 
   @Get('wholesale-verification/documents/:id')
   @ApiOperation({ summary: 'Download evidence: the investor who uploaded it, admins and compliance staff' })
-  async download(@IdParam('id', EVIDENCE_ID) id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
+  async download(
+    @IdParam('id', EVIDENCE_ID) id: string,
+    @CurrentUser() user: SignedInUser,
+    @Res() res: Response,
+  ): Promise<void> {
     const meta = await this.meta(id);
-    const stored = meta && (meta.uploadedBy === user.userId || hasRole(user, 'admin', 'compliance')) ? await this.documents.get(id) : null;
+    const stored =
+      meta && (meta.uploadedBy === user.userId || hasRole(user, 'admin', 'compliance'))
+        ? await this.documents.get(id)
+        : null;
     if (!meta || !stored) throw new DomainError('Document not found', 404);
     res.setHeader('Content-Type', stored.contentType);
     res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
@@ -95,14 +140,19 @@ export class VerificationController {
 
   @Post('wholesale-verification')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Submit a wholesale investor certification (FMC Act 2013, Schedule 1); it is pending until reviewed' })
+  @ApiOperation({
+    summary: 'Submit a wholesale investor certification (FMC Act 2013, Schedule 1); it is pending until reviewed',
+  })
   async submit(@Body() body: SubmitVerificationDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     // Only evidence this user uploaded can be attached.
     const documents: VerificationDocument[] = [];
     for (const ref of body.verificationDocuments ?? []) {
       const id = /\/(evd_[0-9a-f]{32})$/.exec(ref.url)?.[1];
       const meta = id ? await this.meta(id) : null;
-      if (!meta || meta.uploadedBy !== user.userId) throw new DomainError(`Document ${ref.filename} was not uploaded by you; upload it again`, 400, [{ field: 'verificationDocuments', message: 'Unknown document' }]);
+      if (!meta || meta.uploadedBy !== user.userId)
+        throw new DomainError(`Document ${ref.filename} was not uploaded by you; upload it again`, 400, [
+          { field: 'verificationDocuments', message: 'Unknown document' },
+        ]);
       const { uploadedBy: _u, ...doc } = meta;
       documents.push(doc);
     }
@@ -145,29 +195,59 @@ export class VerificationAdminController {
   @ApiOperation({ summary: '{ verifications }: newest first, with the investor e-mail and evidence links' })
   async list(@ReadAfter() after: number | null) {
     if (after) await this.engine.waitFor(after, [verificationsProjection.name]);
-    const docs = await this.reads.collection<VerificationDoc>(verificationsProjection.name).find({}, { sort: { createdAt: -1 } });
+    const docs = await this.reads
+      .collection<VerificationDoc>(verificationsProjection.name)
+      .find({}, { sort: { createdAt: -1 } });
     const users = this.reads.collection<UserDoc>(usersProjection.name);
     const verifications = await Promise.all(
       docs.map(async ({ _id, ...doc }: VerificationDoc & { _position?: number }) => {
         const { _position: _p, ...rest } = doc as typeof doc & { _position?: number };
-        return { id: _id, ...rest, email: (await users.get(doc.userId))?.email ?? null, documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })) };
+        return {
+          id: _id,
+          ...rest,
+          email: (await users.get(doc.userId))?.email ?? null,
+          documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })),
+        };
       }),
     );
     return { verifications };
   }
 
   @Put('wholesale-verification/:id')
-  @ApiOperation({ summary: 'Approve (status verified) or reject (status rejected, with rejectionReason) a pending verification' })
-  async decide(@IdParam() id: string, @Body() body: DecideVerificationDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
+  @ApiOperation({
+    summary: 'Approve (status verified) or reject (status rejected, with rejectionReason) a pending verification',
+  })
+  async decide(
+    @IdParam() id: string,
+    @Body() body: DecideVerificationDto,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
     const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
     const command =
       body.status === 'verified'
-        ? ({ type: 'ApproveVerification', verificationId: id, userId: doc.userId, adminId: admin.userId, now: context.now, validityMonths: this.config.wholesaleValidityMonths } as const)
-        : ({ type: 'RejectVerification', verificationId: id, userId: doc.userId, adminId: admin.userId, reason: body.rejectionReason ?? '' } as const);
+        ? ({
+            type: 'ApproveVerification',
+            verificationId: id,
+            userId: doc.userId,
+            adminId: admin.userId,
+            now: context.now,
+            validityMonths: this.config.wholesaleValidityMonths,
+          } as const)
+        : ({
+            type: 'RejectVerification',
+            verificationId: id,
+            userId: doc.userId,
+            adminId: admin.userId,
+            reason: body.rejectionReason ?? '',
+          } as const);
     const { position } = await this.commands.execute(new ExecuteVerificationCommand(command, context));
     await this.engine.waitFor(position, [verificationsProjection.name]);
-    return { verification: await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id), position };
+    return {
+      verification: await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id),
+      position,
+    };
   }
 
   @Get('counters')
@@ -175,7 +255,12 @@ export class VerificationAdminController {
   async counters(@ReadAfter() after: number | null) {
     if (after) await this.engine.waitFor(after, [adminCountersProjection.name]);
     const doc = await this.reads.collection<AdminCountersDoc>(adminCountersProjection.name).get('counters');
-    return { pending: doc?.pending ?? 0, verified: doc?.verified ?? 0, rejected: doc?.rejected ?? 0, activeOfferings: doc?.activeOfferings ?? 0 };
+    return {
+      pending: doc?.pending ?? 0,
+      verified: doc?.verified ?? 0,
+      rejected: doc?.rejected ?? 0,
+      activeOfferings: doc?.activeOfferings ?? 0,
+    };
   }
 }
 
@@ -209,7 +294,9 @@ export class VerificationExpiry implements OnApplicationBootstrap, OnApplication
       actor.kind === 'user'
         ? { kind: 'user', userId: actor.userId }
         : { kind: 'system', name: actor.kind === 'system' ? actor.name : 'anonymous' };
-    const due = await this.reads.collection<VerificationDoc>(verificationsProjection.name).find({ status: 'verified', validUntil: { $lte: asOf } });
+    const due = await this.reads
+      .collection<VerificationDoc>(verificationsProjection.name)
+      .find({ status: 'verified', validUntil: { $lte: asOf } });
     let expired = 0;
     let position = 0;
     for (const doc of due) {

@@ -53,10 +53,11 @@ const decide = fc
     reason: someText(fc.constant('The letter is not signed')),
     approve: fc.boolean(),
   })
-  .map(({ approve, months, reason, ...rest }): VerificationCommand =>
-    approve
-      ? { type: 'ApproveVerification', ...rest, validityMonths: months }
-      : { type: 'RejectVerification', ...rest, reason },
+  .map(
+    ({ approve, months, reason, ...rest }): VerificationCommand =>
+      approve
+        ? { type: 'ApproveVerification', ...rest, validityMonths: months }
+        : { type: 'RejectVerification', ...rest, reason },
   );
 const sweptBy = fc.oneof(
   fc.constant({ kind: 'system' as const, name: 'verification-expiry' }),

@@ -1,17 +1,54 @@
 import { specify } from '../../testing/decider-spec.js';
 import type { WholesaleEvent } from './events.js';
 import {
-  addMonths, FUTURE_SWEEP, isWholesaleAt, REJECTION_REASON_REQUIRED, verification, type VerificationCommand,
+  addMonths,
+  FUTURE_SWEEP,
+  isWholesaleAt,
+  REJECTION_REASON_REQUIRED,
+  verification,
+  type VerificationCommand,
 } from './verification.decider.js';
 
 const userId = 'investor-1';
 const timer = { kind: 'system', name: 'verification-expiry' } as const;
 const { given } = specify(verification);
-const submit = (over: Partial<Extract<VerificationCommand, { type: 'SubmitVerification' }>> = {}): VerificationCommand => ({
-  type: 'SubmitVerification', verificationId: 'v-1', userId, verificationType: 'high_net_worth', netWorthAmount: 6_000_000, investmentAmount: 900_000, professionalType: 'lawyer', verifierName: 'Hine Walker', verifierContact: 'hine@law.nz', documents: [], ...over,
+const submit = (
+  over: Partial<Extract<VerificationCommand, { type: 'SubmitVerification' }>> = {},
+): VerificationCommand => ({
+  type: 'SubmitVerification',
+  verificationId: 'v-1',
+  userId,
+  verificationType: 'high_net_worth',
+  netWorthAmount: 6_000_000,
+  investmentAmount: 900_000,
+  professionalType: 'lawyer',
+  verifierName: 'Hine Walker',
+  verifierContact: 'hine@law.nz',
+  documents: [],
+  ...over,
 });
-const submitted: WholesaleEvent = { type: 'VerificationSubmitted', data: { verificationId: 'v-1', userId, subjectId: userId, verificationType: 'high_net_worth', grounds: { netWorthAmount: 6_000_000, investmentAmount: null, professionalType: null }, documents: [], personal: { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' } } };
-const approved: WholesaleEvent = { type: 'VerificationApproved', data: { verificationId: 'v-1', userId, approvedBy: 'admin-1', verifiedAt: '2026-11-23T00:00:00.000Z', validUntil: '2028-11-23T00:00:00.000Z' } };
+const submitted: WholesaleEvent = {
+  type: 'VerificationSubmitted',
+  data: {
+    verificationId: 'v-1',
+    userId,
+    subjectId: userId,
+    verificationType: 'high_net_worth',
+    grounds: { netWorthAmount: 6_000_000, investmentAmount: null, professionalType: null },
+    documents: [],
+    personal: { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' },
+  },
+};
+const approved: WholesaleEvent = {
+  type: 'VerificationApproved',
+  data: {
+    verificationId: 'v-1',
+    userId,
+    approvedBy: 'admin-1',
+    verifiedAt: '2026-11-23T00:00:00.000Z',
+    validUntil: '2028-11-23T00:00:00.000Z',
+  },
+};
 
 describe('Wholesale verification decider', () => {
   it('records only the grounds of the category relied on (Schedule 1), with the verifier under personal data', () => {
@@ -19,11 +56,19 @@ describe('Wholesale verification decider', () => {
   });
 
   it("refuses grounds below the thresholds with the spec's messages", () => {
-    expect(given([]).when(submit({ netWorthAmount: 4_999_999 })).error?.message).toBe('Net worth must be at least NZD 5,000,000');
-    expect(given([]).when(submit({ verificationType: 'large_investment', investmentAmount: 749_999 })).error?.message).toBe('Investment must be at least NZD 750,000');
-    expect(given([]).when(submit({ verificationType: 'professional', professionalType: null })).error?.message).toBe('Please choose your profession');
+    expect(given([]).when(submit({ netWorthAmount: 4_999_999 })).error?.message).toBe(
+      'Net worth must be at least NZD 5,000,000',
+    );
+    expect(
+      given([]).when(submit({ verificationType: 'large_investment', investmentAmount: 749_999 })).error?.message,
+    ).toBe('Investment must be at least NZD 750,000');
+    expect(given([]).when(submit({ verificationType: 'professional', professionalType: null })).error?.message).toBe(
+      'Please choose your profession',
+    );
     expect(given([]).when(submit({ verifierName: ' A ' })).error?.message).toBe('Verifier name required');
-    expect(given([submitted]).when(submit()).error?.message).toBe('Your verification is already being reviewed (2-5 business days)');
+    expect(given([submitted]).when(submit()).error?.message).toBe(
+      'Your verification is already being reviewed (2-5 business days)',
+    );
   });
 
   it('names every failing field at once', () => {
@@ -37,9 +82,34 @@ describe('Wholesale verification decider', () => {
   });
 
   it('approves for the validity period; rejection needs a reason; only pending items are decided', () => {
-    expect(given([submitted]).when({ type: 'ApproveVerification', verificationId: 'v-1', userId, adminId: 'admin-1', now: '2026-11-23T00:00:00.000Z', validityMonths: 24 }).events).toEqual([approved]);
-    expect(given([submitted]).when({ type: 'RejectVerification', verificationId: 'v-1', userId, adminId: 'admin-1', reason: '  ' }).error).toMatchObject({ message: REJECTION_REASON_REQUIRED, title: 'Rejection Reason Required' });
-    expect(given([submitted, approved]).when({ type: 'RejectVerification', verificationId: 'v-1', userId, adminId: 'admin-1', reason: 'late' }).error?.message).toBe('Only a pending verification can be approved or rejected');
+    expect(
+      given([submitted]).when({
+        type: 'ApproveVerification',
+        verificationId: 'v-1',
+        userId,
+        adminId: 'admin-1',
+        now: '2026-11-23T00:00:00.000Z',
+        validityMonths: 24,
+      }).events,
+    ).toEqual([approved]);
+    expect(
+      given([submitted]).when({
+        type: 'RejectVerification',
+        verificationId: 'v-1',
+        userId,
+        adminId: 'admin-1',
+        reason: '  ',
+      }).error,
+    ).toMatchObject({ message: REJECTION_REASON_REQUIRED, title: 'Rejection Reason Required' });
+    expect(
+      given([submitted, approved]).when({
+        type: 'RejectVerification',
+        verificationId: 'v-1',
+        userId,
+        adminId: 'admin-1',
+        reason: 'late',
+      }).error?.message,
+    ).toBe('Only a pending verification can be approved or rejected');
   });
 
   it('lapses after the validity period: wholesale until then, VerificationExpired once past it', () => {

@@ -37,7 +37,14 @@ export type VerificationCommand =
       verifierContact: string;
       documents: VerificationDocument[];
     }
-  | { type: 'ApproveVerification'; verificationId: string; userId: string; adminId: string; now: string; validityMonths: number }
+  | {
+      type: 'ApproveVerification';
+      verificationId: string;
+      userId: string;
+      adminId: string;
+      now: string;
+      validityMonths: number;
+    }
   | { type: 'RejectVerification'; verificationId: string; userId: string; adminId: string; reason: string }
   /** A lapse sweep as of `asOf` (never after `now`, when it is decided), run by `by`. */
   | { type: 'ExpireVerification'; userId: string; asOf: string; now: string; by: SweptBy };
@@ -48,7 +55,9 @@ export const FUTURE_SWEEP = 'The sweep cannot run as of a future time';
 /** `months` calendar months after `iso` (the 31st becomes the last day of a shorter month). */
 export function addMonths(iso: string, months: number): string {
   const d = new Date(iso);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const target = new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
   return target.toISOString();
@@ -68,7 +77,13 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
   evolve(state, event) {
     switch (event.type) {
       case 'VerificationSubmitted':
-        return { status: 'pending', verificationId: event.data.verificationId, verificationType: event.data.verificationType, verifiedAt: null, validUntil: null };
+        return {
+          status: 'pending',
+          verificationId: event.data.verificationId,
+          verificationType: event.data.verificationType,
+          verifiedAt: null,
+          validUntil: null,
+        };
       case 'VerificationApproved':
         return { ...state, status: 'verified', verifiedAt: event.data.verifiedAt, validUntil: event.data.validUntil };
       case 'VerificationRejected':
@@ -85,7 +100,8 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
   decide(command, state) {
     switch (command.type) {
       case 'SubmitVerification': {
-        if (state.status === 'pending') throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
+        if (state.status === 'pending')
+          throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
         // Schedule 1 grounds, with the spec's messages (§5): every failing field at once. A figure counts only
         // when it is a finite number; each field must also fit the event as the log needs it.
@@ -99,7 +115,9 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         const nameTooLong = 'Verifier name must be at most 120 characters';
         requireValidFields([
           misfit(WHOLESALE_FIELDS.verificationType, type, 'verificationType', M.verificationType),
-          type === 'high_net_worth' && !atLeast(command.netWorthAmount, NET_WORTH_THRESHOLD) && failed('netWorthAmount'),
+          type === 'high_net_worth' &&
+            !atLeast(command.netWorthAmount, NET_WORTH_THRESHOLD) &&
+            failed('netWorthAmount'),
           type === 'large_investment' &&
             !atLeast(command.investmentAmount, LARGE_INVESTMENT_THRESHOLD) &&
             failed('investmentAmount'),
@@ -133,14 +151,42 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
       case 'ApproveVerification':
       case 'RejectVerification': {
         if (state.verificationId !== command.verificationId) throw new DomainError('Verification not found', 404);
-        if (state.status !== 'pending') throw new DomainError('Only a pending verification can be approved or rejected', 409);
+        if (state.status !== 'pending')
+          throw new DomainError('Only a pending verification can be approved or rejected', 409);
         if (command.type === 'ApproveVerification') {
-          return [{ type: 'VerificationApproved', data: { verificationId: command.verificationId, userId: command.userId, approvedBy: command.adminId, verifiedAt: command.now, validUntil: addMonths(command.now, command.validityMonths) } }];
+          return [
+            {
+              type: 'VerificationApproved',
+              data: {
+                verificationId: command.verificationId,
+                userId: command.userId,
+                approvedBy: command.adminId,
+                verifiedAt: command.now,
+                validUntil: addMonths(command.now, command.validityMonths),
+              },
+            },
+          ];
         }
         const reason = command.reason.trim();
-        if (!reason) throw new DomainError(REJECTION_REASON_REQUIRED, 400, [{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED }], 'Rejection Reason Required');
+        if (!reason)
+          throw new DomainError(
+            REJECTION_REASON_REQUIRED,
+            400,
+            [{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED }],
+            'Rejection Reason Required',
+          );
         ensure(WHOLESALE_FIELDS.reason, reason, 'rejectionReason', 'Reason must be at most 1000 characters');
-        return [{ type: 'VerificationRejected', data: { verificationId: command.verificationId, userId: command.userId, rejectedBy: command.adminId, reason } }];
+        return [
+          {
+            type: 'VerificationRejected',
+            data: {
+              verificationId: command.verificationId,
+              userId: command.userId,
+              rejectedBy: command.adminId,
+              reason,
+            },
+          },
+        ];
       }
       case 'ExpireVerification': {
         // A sweep "as of" a later moment would lapse certifications that are still valid.

@@ -1,13 +1,28 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsEmail, IsIn, IsNumber, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf,
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { IsIsoDate } from '../../platform/http/dates.js';
 import {
-  LARGE_INVESTMENT_THRESHOLD, NET_WORTH_THRESHOLD, PROFESSIONAL_TYPES, SUBMISSION_MESSAGES, VERIFICATION_TYPES,
-  type ProfessionalType, type VerificationType,
+  LARGE_INVESTMENT_THRESHOLD,
+  NET_WORTH_THRESHOLD,
+  PROFESSIONAL_TYPES,
+  SUBMISSION_MESSAGES,
+  VERIFICATION_TYPES,
+  type ProfessionalType,
+  type VerificationType,
 } from './events.js';
 import { FUTURE_SWEEP } from './verification.decider.js';
 
@@ -70,16 +85,26 @@ export class SubmitVerificationDto {
   @MaxLength(254, { message: M.verifierContact })
   verifierContact: string;
 
-  @ApiPropertyOptional({ type: [VerificationDocumentRefDto] }) @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => VerificationDocumentRefDto) verificationDocuments?: VerificationDocumentRefDto[];
+  @ApiPropertyOptional({ type: [VerificationDocumentRefDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => VerificationDocumentRefDto)
+  verificationDocuments?: VerificationDocumentRefDto[];
 }
 
 /** PUT /api/admin/wholesale-verification/:id. */
 export class DecideVerificationDto {
-  @ApiProperty({ enum: ['verified', 'rejected'] }) @IsIn(['verified', 'rejected'], { message: 'Status must be verified or rejected' }) status: 'verified' | 'rejected';
+  @ApiProperty({ enum: ['verified', 'rejected'] })
+  @IsIn(['verified', 'rejected'], { message: 'Status must be verified or rejected' })
+  status: 'verified' | 'rejected';
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(1000) rejectionReason?: string;
 }
 
 export class ExpireVerificationsDto {
   @ApiPropertyOptional({ description: 'As of (YYYY-MM-DD or a date-time with its zone), not after now; default now' })
-  @IsOptional() @IsIsoDate({ notInFuture: true }, { futureMessage: FUTURE_SWEEP }) asOf?: string;
+  @IsOptional()
+  @IsIsoDate({ notInFuture: true }, { futureMessage: FUTURE_SWEEP })
+  asOf?: string;
 }

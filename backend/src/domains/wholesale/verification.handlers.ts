@@ -18,7 +18,12 @@ export class ExecuteVerificationHandler implements ICommandHandler<ExecuteVerifi
   constructor(private readonly repository: AggregateRepository) {}
 
   async execute({ command, context }: ExecuteVerificationCommand): Promise<{ position: number; appended: number }> {
-    const { position, events } = await this.repository.handle(verification, verificationStream(command.userId), command, context);
+    const { position, events } = await this.repository.handle(
+      verification,
+      verificationStream(command.userId),
+      command,
+      context,
+    );
     return { position, appended: events.length };
   }
 }

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { VerificationAdminController, VerificationController, VerificationExpiry, VerificationOperationsController } from './verification.controller.js';
+import {
+  VerificationAdminController,
+  VerificationController,
+  VerificationExpiry,
+  VerificationOperationsController,
+} from './verification.controller.js';
 import { ExecuteVerificationHandler } from './verification.handlers.js';
 
 @Module({

@@ -10,16 +10,22 @@ const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 const MONGODB_URL = process.env.MONGODB_URL;
-if (!MONGODB_URL) console.log('GridFS document store contract SKIPPED: set MONGODB_URL to run it against a MongoDB server');
+if (!MONGODB_URL)
+  console.log('GridFS document store contract SKIPPED: set MONGODB_URL to run it against a MongoDB server');
 
 const stores: [string, () => Promise<DocumentStore>][] = [
   ['memory', async () => new MemoryDocumentStore()],
-  ['files', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'kauri-docs-'));
-    dirs.push(dir);
-    return new FileDocumentStore(join(dir, 'documents'));
-  }],
-  ...(MONGODB_URL ? [['gridfs', () => GridFsDocumentStore.open(MONGODB_URL)] as [string, () => Promise<DocumentStore>]] : []),
+  [
+    'files',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'kauri-docs-'));
+      dirs.push(dir);
+      return new FileDocumentStore(join(dir, 'documents'));
+    },
+  ],
+  ...(MONGODB_URL
+    ? [['gridfs', () => GridFsDocumentStore.open(MONGODB_URL)] as [string, () => Promise<DocumentStore>]]
+    : []),
 ];
 
 describe.each(stores)('document store: %s', (_name, open) => {

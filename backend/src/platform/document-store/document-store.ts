@@ -15,7 +15,6 @@ export interface DocumentStore {
   close(): Promise<void>;
 }
 
-
 /** For tests and `EVENT_STORE=memory`: gone with the process, like the events. */
 export class MemoryDocumentStore implements DocumentStore {
   private readonly files = new Map<string, StoredDocument>();

@@ -27,7 +27,11 @@ export class GridFsDocumentStore implements DocumentStore {
     if (!file) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of this.bucket.openDownloadStream(file._id)) chunks.push(chunk as Buffer);
-    return { id, contentType: String(file.metadata?.contentType ?? 'application/octet-stream'), bytes: Buffer.concat(chunks) };
+    return {
+      id,
+      contentType: String(file.metadata?.contentType ?? 'application/octet-stream'),
+      bytes: Buffer.concat(chunks),
+    };
   }
 
   async close(): Promise<void> {

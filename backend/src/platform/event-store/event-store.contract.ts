@@ -25,7 +25,11 @@ export function contractEvent(type: string, data: unknown = { type }): EventToAp
 }
 
 /** Resolves once `check` holds, polling; fails with `what` after `timeoutMs`. */
-export async function eventually(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+export async function eventually(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
@@ -70,7 +74,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
 
     describe('append and read', () => {
       it('stores events in order with revisions from 0 and round-trips type, data and metadata', async () => {
-        const events = [contractEvent('Drafted', { title: 'Villa', tags: ['a', 'b'], price: 12.5, nested: { ok: true } }), contractEvent('Renamed', { title: 'Lodge' }), contractEvent('Priced', [1, 2, 3])];
+        const events = [
+          contractEvent('Drafted', { title: 'Villa', tags: ['a', 'b'], price: 12.5, nested: { ok: true } }),
+          contractEvent('Renamed', { title: 'Lodge' }),
+          contractEvent('Priced', [1, 2, 3]),
+        ];
         const result = await store.append(stream('asset'), events, 'no_stream');
         expect(result.nextRevision).toBe(2);
 
@@ -119,7 +127,9 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       it('an exact revision (0 = the first event) must match the last event in the stream', async () => {
         await expectConflict(stream('s'), 0, 'no_stream');
         await store.append(stream('s'), [contractEvent('First')], 'no_stream');
-        expect((await store.append(stream('s'), [contractEvent('Second'), contractEvent('Third')], 0)).nextRevision).toBe(2);
+        expect(
+          (await store.append(stream('s'), [contractEvent('Second'), contractEvent('Third')], 0)).nextRevision,
+        ).toBe(2);
         await expectConflict(stream('s'), 1, 2);
         await expectConflict(stream('s'), 3, 2);
         expect((await store.append(stream('s'), [contractEvent('Fourth')], 2)).nextRevision).toBe(3);
@@ -141,7 +151,9 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       it('lets exactly one of many concurrent appends at the same revision win', async () => {
         await store.append(stream('race'), [contractEvent('Opened')], 'no_stream');
         const outcomes = await Promise.allSettled(
-          Array.from({ length: 8 }, (_, i) => store.append(stream('race'), [contractEvent(`Take${i}`), contractEvent(`Took${i}`)], 0)),
+          Array.from({ length: 8 }, (_, i) =>
+            store.append(stream('race'), [contractEvent(`Take${i}`), contractEvent(`Took${i}`)], 0),
+          ),
         );
         const won = outcomes.filter((o) => o.status === 'fulfilled');
         const lost = outcomes.filter((o) => o.status === 'rejected');
@@ -158,7 +170,8 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
           Array.from({ length: 6 }, () => store.append(stream('reserve'), [contractEvent('Reserved')], 'no_stream')),
         );
         expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-        for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        for (const o of outcomes)
+          if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
         expect(await store.readStream(stream('reserve'))).toHaveLength(1);
       });
     });
@@ -189,7 +202,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
     describe('readStream', () => {
       let all: RecordedEvent[];
       beforeEach(async () => {
-        await store.append(stream('s'), Array.from({ length: 6 }, (_, i) => contractEvent(`E${i}`)), 'no_stream');
+        await store.append(
+          stream('s'),
+          Array.from({ length: 6 }, (_, i) => contractEvent(`E${i}`)),
+          'no_stream',
+        );
         all = await store.readStream(stream('s'));
       });
       const types = (events: RecordedEvent[]) => events.map((e) => e.type);
@@ -203,9 +220,21 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       });
 
       it('reads backwards from the end or from an inclusive revision, up to maxCount', async () => {
-        expect(types(await store.readStream(stream('s'), { direction: 'backwards' }))).toEqual(['E5', 'E4', 'E3', 'E2', 'E1', 'E0']);
-        expect(types(await store.readStream(stream('s'), { direction: 'backwards', maxCount: 2 }))).toEqual(['E5', 'E4']);
-        expect(types(await store.readStream(stream('s'), { direction: 'backwards', fromRevision: 3, maxCount: 2 }))).toEqual(['E3', 'E2']);
+        expect(types(await store.readStream(stream('s'), { direction: 'backwards' }))).toEqual([
+          'E5',
+          'E4',
+          'E3',
+          'E2',
+          'E1',
+          'E0',
+        ]);
+        expect(types(await store.readStream(stream('s'), { direction: 'backwards', maxCount: 2 }))).toEqual([
+          'E5',
+          'E4',
+        ]);
+        expect(
+          types(await store.readStream(stream('s'), { direction: 'backwards', fromRevision: 3, maxCount: 2 })),
+        ).toEqual(['E3', 'E2']);
       });
 
       it('pages through a stream with fromRevision and maxCount', async () => {
@@ -215,7 +244,10 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
           if (page.length === 0) break;
           pages.push(types(page));
         }
-        expect(pages).toEqual([['E0', 'E1', 'E2', 'E3'], ['E4', 'E5']]);
+        expect(pages).toEqual([
+          ['E0', 'E1', 'E2', 'E3'],
+          ['E4', 'E5'],
+        ]);
       });
     });
 
@@ -224,7 +256,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
       let written: RecordedEvent[];
       beforeEach(async () => {
         start = await store.headPosition();
-        await store.append(stream('asset-1'), [contractEvent('AssetDrafted'), contractEvent('AssetRenamed')], 'no_stream');
+        await store.append(
+          stream('asset-1'),
+          [contractEvent('AssetDrafted'), contractEvent('AssetRenamed')],
+          'no_stream',
+        );
         await store.append(stream('user-1'), [contractEvent('UserRegistered')], 'no_stream');
         await store.append(stream('asset-2'), [contractEvent('AssetDrafted')], 'no_stream');
         await store.append(stream('asset-1'), [contractEvent('AssetPublished')], 'any');
@@ -275,7 +311,10 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
         expect(drafted.filter((e) => e.streamId.startsWith(prefix))).toEqual(
           written.filter((e) => e.type === 'AssetDrafted' || e.type === 'UserRenamed'),
         );
-        const both = await pageThrough({ streamPrefixes: [stream('asset-1')], eventTypes: ['AssetDrafted', 'AssetPublished'] }, 1);
+        const both = await pageThrough(
+          { streamPrefixes: [stream('asset-1')], eventTypes: ['AssetDrafted', 'AssetPublished'] },
+          1,
+        );
         expect(both.map((e) => e.type)).toEqual(['AssetDrafted', 'AssetPublished']);
       });
 
@@ -327,7 +366,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
         const first = await store.append(stream('a'), [contractEvent('Skipped')], 'no_stream');
         await store.append(stream('a'), [contractEvent('Wanted'), contractEvent('Unwanted')], 0);
         await store.append(stream('other'), [contractEvent('Wanted')], 'no_stream');
-        const follower = follow({ fromPosition: first.position, streamPrefixes: [stream('a')], eventTypes: ['Wanted', 'Skipped'] });
+        const follower = follow({
+          fromPosition: first.position,
+          streamPrefixes: [stream('a')],
+          eventTypes: ['Wanted', 'Skipped'],
+        });
         await follower.caughtUp;
         await store.append(stream('a'), [contractEvent('Wanted'), contractEvent('Unwanted')], 2);
         await eventually('the live event arrives', () => follower.seen.length >= 2);
@@ -349,7 +392,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
 
       it('awaits each handler before delivering the next event', async () => {
         const start = await store.headPosition();
-        await store.append(stream('a'), [contractEvent('One'), contractEvent('Two'), contractEvent('Three')], 'no_stream');
+        await store.append(
+          stream('a'),
+          [contractEvent('One'), contractEvent('Two'), contractEvent('Three')],
+          'no_stream',
+        );
         let running = 0;
         let overlapped = false;
         const handled: string[] = [];

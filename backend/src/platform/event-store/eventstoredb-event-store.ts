@@ -71,7 +71,8 @@ function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
   const event = resolved.event;
   if (!event || event.type.startsWith('$')) return undefined;
   // Servers before 22.6 send no position with stream reads (the client then reports 0).
-  if (!event.position || event.position.commit <= 0n) throw new Error('EventStoreDB 22.6 or later is required: events carry no position');
+  if (!event.position || event.position.commit <= 0n)
+    throw new Error('EventStoreDB 22.6 or later is required: events carry no position');
   const json = (bytes: Uint8Array): unknown => JSON.parse(Buffer.from(bytes).toString('utf8'));
   return {
     streamId: event.streamId,
@@ -119,12 +120,15 @@ export class EventStoreDbEventStore implements EventStore {
     try {
       const result = await this.client.appendToStream(
         streamId,
-        events.map((e) => jsonEvent({ id: e.metadata.eventId, type: e.type, data: jsonData(e.data), metadata: e.metadata })),
+        events.map((e) =>
+          jsonEvent({ id: e.metadata.eventId, type: e.type, data: jsonData(e.data), metadata: e.metadata }),
+        ),
         { expectedRevision: esdbRevision(expected) },
       );
       const nextRevision = Number(result.nextExpectedRevision);
       // An idempotent repeat may come back without a position: take it from the stored event.
-      if (result.position && result.position.commit > 0n) return { nextRevision, position: Number(result.position.commit) };
+      if (result.position && result.position.commit > 0n)
+        return { nextRevision, position: Number(result.position.commit) };
       const [stored] = await this.readStream(streamId, { fromRevision: nextRevision, maxCount: 1 });
       return { nextRevision, position: stored!.position };
     } catch (error) {

@@ -17,9 +17,20 @@ import type { SqlEventStore } from './sql-event-store.js';
 const scratch = scratchDatabase('kauri_integrity');
 
 async function fill(store: EventStore): Promise<number> {
-  await store.append('asset-a', [contractEvent('AssetDrafted', { name: 'Harbour View', value: 1_200_000 }), contractEvent('AssetValued', { value: 1_250_000 })], 'no_stream');
+  await store.append(
+    'asset-a',
+    [
+      contractEvent('AssetDrafted', { name: 'Harbour View', value: 1_200_000 }),
+      contractEvent('AssetValued', { value: 1_250_000 }),
+    ],
+    'no_stream',
+  );
   await store.append('asset-a', [contractEvent('TokenConfigured', { symbol: 'HVA' })], 1);
-  await store.append('asset-b', [contractEvent('AssetDrafted', { name: 'Kea Labs', note: 'ā ē ī ō ū — "quoted"' })], 'no_stream');
+  await store.append(
+    'asset-b',
+    [contractEvent('AssetDrafted', { name: 'Kea Labs', note: 'ā ē ī ō ū — "quoted"' })],
+    'no_stream',
+  );
   const { position } = await store.append('asset-a', [contractEvent('TokenizationRequested', {})], 2);
   return position;
 }
@@ -81,14 +92,29 @@ describe.each(databases)('hash chain: $name', (database) => {
   it('verifies a clean log, with progress; then names the one event whose stored data was changed', async () => {
     await fill(store);
     const progress: number[] = [];
-    expect(await store.verifyIntegrity((checked) => progress.push(checked))).toEqual({ checkedEvents: 5, checkedStreams: 2, firstBroken: null });
+    expect(await store.verifyIntegrity((checked) => progress.push(checked))).toEqual({
+      checkedEvents: 5,
+      checkedStreams: 2,
+      firstBroken: null,
+    });
     expect(progress.at(-1)).toBe(5);
 
     // One stored value changes behind the application's back: 1,250,000 becomes 1,250,001.
-    const [valued] = await store.database.query<{ position: number; event_id: string }>("select position, event_id::text as event_id from events where type = 'AssetValued'");
-    await store.database.query(`update events set data = jsonb_set(data, '{value}', '1250001') where position = $1`, [valued!.position]);
+    const [valued] = await store.database.query<{ position: number; event_id: string }>(
+      "select position, event_id::text as event_id from events where type = 'AssetValued'",
+    );
+    await store.database.query(`update events set data = jsonb_set(data, '{value}', '1250001') where position = $1`, [
+      valued!.position,
+    ]);
     const report = await store.verifyIntegrity();
-    expect(report.firstBroken).toEqual({ streamId: 'asset-a', revision: 1, position: Number(valued!.position), eventId: valued!.event_id, type: 'AssetValued', reason: 'hash mismatch' });
+    expect(report.firstBroken).toEqual({
+      streamId: 'asset-a',
+      revision: 1,
+      position: Number(valued!.position),
+      eventId: valued!.event_id,
+      type: 'AssetValued',
+      reason: 'hash mismatch',
+    });
 
     // The hash covers the stored bytes: putting the value back mends the chain.
     await store.database.query(`update events set data = jsonb_set(data, '{value}', '1250000') where position = $1`, [
@@ -108,7 +134,12 @@ describe.each(databases)('hash chain: $name', (database) => {
     );
     const eventId = drafted!.event_id;
     const missing = {
-      streamId: 'asset-b', revision: 0, position, eventId, type: 'AssetDrafted', reason: 'missing hash',
+      streamId: 'asset-b',
+      revision: 0,
+      position,
+      eventId,
+      type: 'AssetDrafted',
+      reason: 'missing hash',
     };
     expect((await store.verifyIntegrity()).firstBroken).toEqual(missing);
 

@@ -16,7 +16,9 @@ export interface ChainedFields {
 }
 
 export function chainHash(previous: string, e: ChainedFields): string {
-  return createHash('sha256').update([previous, e.streamId, String(e.revision), e.eventId.toLowerCase(), e.type, e.data, e.metadata].join('\n')).digest('hex');
+  return createHash('sha256')
+    .update([previous, e.streamId, String(e.revision), e.eventId.toLowerCase(), e.type, e.data, e.metadata].join('\n'))
+    .digest('hex');
 }
 
 export interface BrokenLink {

@@ -14,9 +14,22 @@ import {
 } from './event-store.js';
 import { AppendSignal, catchUpSubscription } from './catch-up-subscription.js';
 import { sliceStream } from './stream-slice.js';
-import { chainHash, type BrokenLink, type ChainedFields, type IntegrityProgress, type IntegrityReport } from './integrity.js';
+import {
+  chainHash,
+  type BrokenLink,
+  type ChainedFields,
+  type IntegrityProgress,
+  type IntegrityReport,
+} from './integrity.js';
 
-const fieldsOf = (e: RecordedEvent): ChainedFields => ({ streamId: e.streamId, revision: e.revision, eventId: e.metadata.eventId, type: e.type, data: JSON.stringify(e.data ?? null), metadata: JSON.stringify(e.metadata) });
+const fieldsOf = (e: RecordedEvent): ChainedFields => ({
+  streamId: e.streamId,
+  revision: e.revision,
+  eventId: e.metadata.eventId,
+  type: e.type,
+  data: JSON.stringify(e.data ?? null),
+  metadata: JSON.stringify(e.metadata),
+});
 
 /** In-memory event store for unit tests. Events are deep-copied in and out, as a real store would. */
 export class MemoryEventStore implements EventStore {
@@ -72,7 +85,11 @@ export class MemoryEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions): Subscription {
     return catchUpSubscription(
-      { readAll: (o) => this.readAll(o), waitForAppend: (ms, seen) => this.signal.wait(ms, seen), appendVersion: () => this.signal.version },
+      {
+        readAll: (o) => this.readAll(o),
+        waitForAppend: (ms, seen) => this.signal.wait(ms, seen),
+        appendVersion: () => this.signal.version,
+      },
       options,
     );
   }
@@ -92,7 +109,15 @@ export class MemoryEventStore implements EventStore {
       let previous = '';
       for (const e of events) {
         const hash = chainHash(previous, fieldsOf(e));
-        if (!firstBroken && hash !== this.hashes[e.position - 1]) firstBroken = { streamId, revision: e.revision, position: e.position, eventId: e.metadata.eventId, type: e.type, reason: 'hash mismatch' };
+        if (!firstBroken && hash !== this.hashes[e.position - 1])
+          firstBroken = {
+            streamId,
+            revision: e.revision,
+            position: e.position,
+            eventId: e.metadata.eventId,
+            type: e.type,
+            reason: 'hash mismatch',
+          };
         previous = this.hashes[e.position - 1]!;
         checked++;
         onProgress?.(checked, this.log.length);

@@ -18,7 +18,11 @@ describe('PgliteEventStore on disk', () => {
 
   it('keeps its events in the data folder across close and reopen', async () => {
     const first = await PgliteEventStore.open({ dataDir: dir });
-    const { position } = await first.append('asset-1', [contractEvent('AssetDrafted', { title: 'Villa' })], 'no_stream');
+    const { position } = await first.append(
+      'asset-1',
+      [contractEvent('AssetDrafted', { title: 'Villa' })],
+      'no_stream',
+    );
     await first.close();
 
     const again = await PgliteEventStore.open({ dataDir: dir });

@@ -9,7 +9,9 @@ export interface PgliteEventStoreOptions {
 }
 
 function session(db: PGlite | Transaction): SqlSession {
-  return { query: async <R>(text: string, params: readonly unknown[] = []) => (await db.query<R>(text, [...params])).rows };
+  return {
+    query: async <R>(text: string, params: readonly unknown[] = []) => (await db.query<R>(text, [...params])).rows,
+  };
 }
 
 /** A PGlite instance behind the SqlDatabase interface. */

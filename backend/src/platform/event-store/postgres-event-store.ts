@@ -12,7 +12,10 @@ const CHANNEL = 'kauri_events';
 const RELISTEN_MS = 1000;
 
 function session(client: pg.Pool | pg.PoolClient): SqlSession {
-  return { query: async <R>(text: string, params: readonly unknown[] = []) => (await client.query(text, [...params])).rows as R[] };
+  return {
+    query: async <R>(text: string, params: readonly unknown[] = []) =>
+      (await client.query(text, [...params])).rows as R[],
+  };
 }
 
 /** A pg pool behind the SqlDatabase interface: each transaction holds one pooled connection. */

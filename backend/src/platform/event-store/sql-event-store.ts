@@ -126,14 +126,20 @@ interface StoredText {
 }
 
 const STORED_TEXT = `position, revision, stream_id, event_id::text as event_id, type, coalesce(data::text, 'null') as data, metadata::text as metadata, hash`;
-const fields = (r: StoredText) => ({ streamId: r.stream_id, revision: Number(r.revision), eventId: r.event_id, type: r.type, data: r.data, metadata: r.metadata });
+const fields = (r: StoredText) => ({
+  streamId: r.stream_id,
+  revision: Number(r.revision),
+  eventId: r.event_id,
+  type: r.type,
+  data: r.data,
+  metadata: r.metadata,
+});
 
 /** Hashes a whole stream from its first event (only for the one-off `hash-chain` migration). */
 async function chainStream(tx: SqlSession, streamId: string): Promise<void> {
-  const rows = await tx.query<StoredText>(
-    `select ${STORED_TEXT} from events where stream_id = $1 order by revision`,
-    [streamId],
-  );
+  const rows = await tx.query<StoredText>(`select ${STORED_TEXT} from events where stream_id = $1 order by revision`, [
+    streamId,
+  ]);
   let previous = '';
   const hashes = rows.map((r) => ({ position: Number(r.position), hash: (previous = chainHash(previous, fields(r))) }));
   if (hashes.length === 0) return;
@@ -264,8 +270,16 @@ export abstract class SqlEventStore implements EventStore {
       [batch, streamId, current],
     );
     let previous = rendered[0]?.previous ?? '';
-    const hashes = fresh.map((e, i) =>
-      (previous = chainHash(previous, { streamId, revision: current + 1 + i, eventId: e.metadata.eventId, type: e.type, data: rendered[i]!.data, metadata: rendered[i]!.metadata })),
+    const hashes = fresh.map(
+      (e, i) =>
+        (previous = chainHash(previous, {
+          streamId,
+          revision: current + 1 + i,
+          eventId: e.metadata.eventId,
+          type: e.type,
+          data: rendered[i]!.data,
+          metadata: rendered[i]!.metadata,
+        })),
     );
 
     await tx.query('select pg_advisory_xact_lock($1)', [POSITION_LOCK]);
@@ -302,13 +316,18 @@ export abstract class SqlEventStore implements EventStore {
   }
 
   private async streamRevision(streamId: string): Promise<number> {
-    const [row] = await this.db.query<{ revision: DbInt }>('select revision from streams where stream_id = $1', [streamId]);
+    const [row] = await this.db.query<{ revision: DbInt }>('select revision from streams where stream_id = $1', [
+      streamId,
+    ]);
     return row ? Number(row.revision) : -1;
   }
 
   /** The stream's revision as its events tell it (for a collision the `streams` row did not prevent). */
   private async actualRevision(streamId: string): Promise<number | 'no_stream'> {
-    const [row] = await this.db.query<{ revision: DbInt | null }>('select max(revision) as revision from events where stream_id = $1', [streamId]);
+    const [row] = await this.db.query<{ revision: DbInt | null }>(
+      'select max(revision) as revision from events where stream_id = $1',
+      [streamId],
+    );
     return row?.revision == null ? 'no_stream' : Number(row.revision);
   }
 
@@ -344,7 +363,11 @@ export abstract class SqlEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions): Subscription {
     return catchUpSubscription(
-      { readAll: (o) => this.readAll(o), waitForAppend: (ms, seen) => this.signal.wait(ms, seen), appendVersion: () => this.signal.version },
+      {
+        readAll: (o) => this.readAll(o),
+        waitForAppend: (ms, seen) => this.signal.wait(ms, seen),
+        appendVersion: () => this.signal.version,
+      },
       options,
     );
   }
@@ -363,7 +386,9 @@ export abstract class SqlEventStore implements EventStore {
   }
 
   async verifyIntegrity(onProgress?: IntegrityProgress): Promise<IntegrityReport> {
-    const [{ count }] = (await this.db.query<{ count: DbInt }>('select count(*) as count from events')) as [{ count: DbInt }];
+    const [{ count }] = (await this.db.query<{ count: DbInt }>('select count(*) as count from events')) as [
+      { count: DbInt },
+    ];
     const total = Number(count);
     let checked = 0;
     let streams = 0;
@@ -374,7 +399,10 @@ export abstract class SqlEventStore implements EventStore {
     // Keyset pages in (stream, revision) order: memory stays flat however long the log.
     for (;;) {
       const rows: StoredText[] = cursor
-        ? await this.db.query<StoredText>(`select ${STORED_TEXT} from events where (stream_id, revision) > ($1, $2) order by stream_id, revision limit 2000`, [cursor.streamId, cursor.revision])
+        ? await this.db.query<StoredText>(
+            `select ${STORED_TEXT} from events where (stream_id, revision) > ($1, $2) order by stream_id, revision limit 2000`,
+            [cursor.streamId, cursor.revision],
+          )
         : await this.db.query<StoredText>(`select ${STORED_TEXT} from events order by stream_id, revision limit 2000`);
       if (rows.length === 0) break;
       for (const r of rows) {
@@ -385,7 +413,13 @@ export abstract class SqlEventStore implements EventStore {
           expectedRevision = 0;
         }
         cursor = { streamId: r.stream_id, revision };
-        const link = { streamId: r.stream_id, revision, position: Number(r.position), eventId: r.event_id, type: r.type };
+        const link = {
+          streamId: r.stream_id,
+          revision,
+          position: Number(r.position),
+          eventId: r.event_id,
+          type: r.type,
+        };
         if (!firstBroken) {
           if (revision !== expectedRevision) firstBroken = { ...link, reason: 'revision gap' };
           else if (!r.hash) firstBroken = { ...link, reason: 'missing hash' };

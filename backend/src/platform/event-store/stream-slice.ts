@@ -5,7 +5,10 @@ export function sliceStream<T extends { revision: number }>(stream: readonly T[]
   const max = options.maxCount ?? Number.POSITIVE_INFINITY;
   if (options.direction === 'backwards') {
     const from = options.fromRevision ?? stream.length - 1;
-    return stream.filter((e) => e.revision <= from).reverse().slice(0, max);
+    return stream
+      .filter((e) => e.revision <= from)
+      .reverse()
+      .slice(0, max);
   }
   const from = options.fromRevision ?? 0;
   return stream.filter((e) => e.revision >= from).slice(0, max);

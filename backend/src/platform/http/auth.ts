@@ -40,19 +40,32 @@ export class AuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const user = signedInUser(context.switchToHttp().getRequest<KauriRequest>());
     if (!user) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, [context.getHandler(), context.getClass()]);
-    if (roles?.length && !hasRole(user, ...roles)) throw new DomainError('You do not have access to this resource', 403, undefined, 'Forbidden');
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (roles?.length && !hasRole(user, ...roles))
+      throw new DomainError('You do not have access to this resource', 403, undefined, 'Forbidden');
     return true;
   }
 }
 
 /** Signed-in users only (401 otherwise). */
 export const Authenticated = () =>
-  applyDecorators(UseGuards(AuthGuard), ApiCookieAuth(), ApiBearerAuth(), ApiUnauthorizedResponse({ description: 'Not signed in' }));
+  applyDecorators(
+    UseGuards(AuthGuard),
+    ApiCookieAuth(),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'Not signed in' }),
+  );
 
 /** Signed-in users holding at least one of these roles (401 / 403 otherwise). */
 export const Roles = (...roles: Role[]) =>
-  applyDecorators(SetMetadata(REQUIRED_ROLES, roles), Authenticated(), ApiForbiddenResponse({ description: `Needs role ${roles.join(' or ')}` }));
+  applyDecorators(
+    SetMetadata(REQUIRED_ROLES, roles),
+    Authenticated(),
+    ApiForbiddenResponse({ description: `Needs role ${roles.join(' or ')}` }),
+  );
 
 /** Controller parameter: the signed-in user (use with `@Authenticated()` or `@Roles()`). */
 export const CurrentUser = createParamDecorator((_: unknown, host: ExecutionContext): SignedInUser => {

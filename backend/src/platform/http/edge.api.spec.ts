@@ -146,7 +146,10 @@ describe('the edge of the app', () => {
     const investor = await signUp(server);
     // The example: every field wrong, every message in one answer.
     const form = {
-      verificationType: 'high_net_worth', netWorthAmount: 4_999_999, verifierName: 'A', verifierContact: 'nope',
+      verificationType: 'high_net_worth',
+      netWorthAmount: 4_999_999,
+      verifierName: 'A',
+      verifierContact: 'nope',
     };
     const res = await refusedWithoutEvents(() => investor.post('/api/wholesale-verification', form));
     expect(res.body).toEqual({

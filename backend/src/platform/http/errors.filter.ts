@@ -29,7 +29,14 @@ export class ErrorsFilter implements ExceptionFilter {
 
   private toResponse(exception: unknown): [number, ErrorBody] {
     if (exception instanceof DomainError) {
-      return [exception.status, { message: exception.message, ...(exception.title && { title: exception.title }), ...(exception.errors && { errors: exception.errors }) }];
+      return [
+        exception.status,
+        {
+          message: exception.message,
+          ...(exception.title && { title: exception.title }),
+          ...(exception.errors && { errors: exception.errors }),
+        },
+      ];
     }
     if (exception instanceof WrongExpectedRevisionError) {
       return [409, { message: 'This record was changed by someone else at the same time. Please try again.' }];

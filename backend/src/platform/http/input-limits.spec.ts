@@ -1,5 +1,10 @@
 import {
-  CHARACTERS_NOT_ALLOWED, disallowedField, isAllowedText, jsonDepth, MAX_JSON_DEPTH, NAME_NOT_ALLOWED,
+  CHARACTERS_NOT_ALLOWED,
+  disallowedField,
+  isAllowedText,
+  jsonDepth,
+  MAX_JSON_DEPTH,
+  NAME_NOT_ALLOWED,
 } from './input-limits.js';
 
 describe('input limits', () => {

@@ -28,7 +28,8 @@ export function jsonDepth(text: Buffer, stopAbove = Infinity): number {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next byte (\" or \\); \uXXXX has no quote or brace to skip
+      if (c === 0x5c)
+        i++; // a backslash escapes the next byte (\" or \\); \uXXXX has no quote or brace to skip
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

@@ -19,8 +19,9 @@ export function commandContextOf(req: KauriRequest): CommandContext {
 }
 
 /** Controller parameter: the command context of this request (actor, correlation id, time). */
-export const Ctx = createParamDecorator((_: unknown, host: ExecutionContext): CommandContext =>
-  commandContextOf(host.switchToHttp().getRequest<KauriRequest>()),
+export const Ctx = createParamDecorator(
+  (_: unknown, host: ExecutionContext): CommandContext =>
+    commandContextOf(host.switchToHttp().getRequest<KauriRequest>()),
 );
 
 /** Read-your-writes: the position a client wants the read model to have passed (`X-Read-After` header or `?after=`). */

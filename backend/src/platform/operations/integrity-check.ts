@@ -19,7 +19,16 @@ export interface IntegrityCheckStatus {
  * follow its progress; a second start while one runs joins it.
  */
 export class IntegrityCheck {
-  private current: IntegrityCheckStatus = { running: false, checked: 0, total: 0, startedAt: null, finishedAt: null, report: null, supported: true, error: null };
+  private current: IntegrityCheckStatus = {
+    running: false,
+    checked: 0,
+    total: 0,
+    startedAt: null,
+    finishedAt: null,
+    report: null,
+    supported: true,
+    error: null,
+  };
   private running: Promise<IntegrityCheckStatus> | null = null;
 
   constructor(private readonly store: EventStore) {}
@@ -32,7 +41,16 @@ export class IntegrityCheck {
   start(): Promise<IntegrityCheckStatus> {
     if (!this.running) {
       // Marked running before the first await, so the caller's status already says so.
-      this.current = { running: true, checked: 0, total: 0, startedAt: new Date().toISOString(), finishedAt: null, report: null, supported: true, error: null };
+      this.current = {
+        running: true,
+        checked: 0,
+        total: 0,
+        startedAt: new Date().toISOString(),
+        finishedAt: null,
+        report: null,
+        supported: true,
+        error: null,
+      };
       this.running = this.run().finally(() => (this.running = null));
     }
     return this.running;
@@ -45,9 +63,21 @@ export class IntegrityCheck {
         this.current.checked = checked;
         this.current.total = Math.max(total, checked);
       });
-      this.current = { ...this.current, running: false, report, supported: report !== null, checked: report?.checkedEvents ?? this.current.checked, finishedAt: new Date().toISOString() };
+      this.current = {
+        ...this.current,
+        running: false,
+        report,
+        supported: report !== null,
+        checked: report?.checkedEvents ?? this.current.checked,
+        finishedAt: new Date().toISOString(),
+      };
     } catch (error) {
-      this.current = { ...this.current, running: false, error: error instanceof Error ? error.message : String(error), finishedAt: new Date().toISOString() };
+      this.current = {
+        ...this.current,
+        running: false,
+        error: error instanceof Error ? error.message : String(error),
+        finishedAt: new Date().toISOString(),
+      };
     }
     return this.status();
   }

@@ -12,7 +12,9 @@ describe('operations API (real app)', () => {
 
   it('refuses anyone without the ops token or an admin session', async () => {
     expect((await server.api.get('/api/operations/projections')).status).toBe(401);
-    expect((await server.api.get('/api/operations/projections', { authorization: 'Ops wrong-token' })).status).toBe(401);
+    expect((await server.api.get('/api/operations/projections', { authorization: 'Ops wrong-token' })).status).toBe(
+      401,
+    );
   });
 
   it('reports status and rebuilds a projection through blue/green, leaving the read model equal', async () => {
@@ -22,12 +24,18 @@ describe('operations API (real app)', () => {
     expect(started).toMatchObject({ status: 202, body: { started: true } });
     let info: { rebuild: unknown } | undefined;
     for (let i = 0; i < 50; i++) {
-      info = (await server.api.get('/api/operations/projections', ops)).body.find((p: { name: string }) => p.name === 'early-access');
+      info = (await server.api.get('/api/operations/projections', ops)).body.find(
+        (p: { name: string }) => p.name === 'early-access',
+      );
       if (!info?.rebuild) break;
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(info).toMatchObject({ status: 'live', lag: 0, rebuild: null });
-    expect((await server.api.get('/api/early-access')).body).toEqual({ waivedPlaces: 100, placesLeft: 95, registrations: 5 });
+    expect((await server.api.get('/api/early-access')).body).toEqual({
+      waivedPlaces: 100,
+      placesLeft: 95,
+      registrations: 5,
+    });
     expect((await server.api.post('/api/operations/projections/nope/rebuild', {}, ops)).status).toBe(404);
   });
 });

@@ -25,7 +25,9 @@ export class OperationsController {
   }
 
   @Get('checksums')
-  @ApiOkResponse({ description: "A SHA-256 of each read model's documents and its checkpoint: compare with a fresh replay" })
+  @ApiOkResponse({
+    description: "A SHA-256 of each read model's documents and its checkpoint: compare with a fresh replay",
+  })
   checksums() {
     return this.engine.checksums();
   }

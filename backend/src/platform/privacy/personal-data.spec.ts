@@ -19,18 +19,30 @@ describe('personal data protection (pglite)', () => {
   afterAll(() => stored?.close());
 
   const registered = (userId: string, email: string) =>
-    contractEvent('UserRegistered', { userId, subjectId: userId, emailKey: `key-${userId}`, personal: { email, firstName: 'Mere', lastName: null } });
+    contractEvent('UserRegistered', {
+      userId,
+      subjectId: userId,
+      emailKey: `key-${userId}`,
+      personal: { email, firstName: 'Mere', lastName: null },
+    });
 
   it('stores personal data sealed, reads it in the clear, and leaves events without a subject alone', async () => {
     await events.append('user-mere', [registered('mere', 'mere@example.nz')], 'no_stream');
     await events.append('asset-a', [contractEvent('AssetDrafted', { name: 'Harbour View' })], 'no_stream');
 
-    const raw = await stored.database.query<{ data: string }>("select data::text as data from events where stream_id = 'user-mere'");
+    const raw = await stored.database.query<{ data: string }>(
+      "select data::text as data from events where stream_id = 'user-mere'",
+    );
     expect(raw[0]!.data).not.toContain('mere@example.nz');
     expect(raw[0]!.data).toContain('"$sealed": "aes-256-gcm"');
 
     const [user] = await events.readStream('user-mere');
-    expect(user!.data).toEqual({ userId: 'mere', subjectId: 'mere', emailKey: 'key-mere', personal: { email: 'mere@example.nz', firstName: 'Mere', lastName: null } });
+    expect(user!.data).toEqual({
+      userId: 'mere',
+      subjectId: 'mere',
+      emailKey: 'key-mere',
+      personal: { email: 'mere@example.nz', firstName: 'Mere', lastName: null },
+    });
     expect((await events.readStream('asset-a'))[0]!.data).toEqual({ name: 'Harbour View' });
   });
 
@@ -42,17 +54,38 @@ describe('personal data protection (pglite)', () => {
     expect(await events.isForgotten('mere')).toBe(true);
     const all = await events.readAll();
     const mere = all.find((e) => e.streamId === 'user-mere')!;
-    expect(mere.data).toEqual({ userId: 'mere', subjectId: 'mere', emailKey: 'key-mere', personal: { email: null, firstName: null, lastName: null }, personalForgotten: true });
+    expect(mere.data).toEqual({
+      userId: 'mere',
+      subjectId: 'mere',
+      emailKey: 'key-mere',
+      personal: { email: null, firstName: null, lastName: null },
+      personalForgotten: true,
+    });
     expect(all.find((e) => e.streamId === 'user-tane')!.data).toMatchObject({ personal: { email: 'tane@example.nz' } });
     expect(await events.verifyIntegrity()).toMatchObject({ firstBroken: null, checkedEvents: 3 });
 
     // A fresh process (no cached keys) reads the same.
     const reopened = new PersonalDataProtection(stored, await SqlVault.open(stored.database, 'pglite'));
-    expect((await reopened.readStream('user-mere'))[0]!.data).toMatchObject({ personal: { email: null }, personalForgotten: true });
+    expect((await reopened.readStream('user-mere'))[0]!.data).toMatchObject({
+      personal: { email: null },
+      personalForgotten: true,
+    });
 
     // Nothing new is sealed for a forgotten person: their personal fields are dropped on the way in.
-    await events.append('user-mere', [contractEvent('ProfileUpdated', { userId: 'mere', subjectId: 'mere', personal: { firstName: 'M', lastName: 'T' } })], 0);
-    const raw = await stored.database.query<{ data: string }>("select data::text as data from events where stream_id = 'user-mere' and revision = 1");
+    await events.append(
+      'user-mere',
+      [
+        contractEvent('ProfileUpdated', {
+          userId: 'mere',
+          subjectId: 'mere',
+          personal: { firstName: 'M', lastName: 'T' },
+        }),
+      ],
+      0,
+    );
+    const raw = await stored.database.query<{ data: string }>(
+      "select data::text as data from events where stream_id = 'user-mere' and revision = 1",
+    );
     expect(raw[0]!.data).not.toContain('"T"');
   });
 

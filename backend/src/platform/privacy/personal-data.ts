@@ -1,5 +1,16 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { AppendResult, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent, StoreHealth, SubscribeOptions, Subscription } from '../event-store/event-store.js';
+import type {
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StoreHealth,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store/event-store.js';
 import type { IntegrityProgress, IntegrityReport } from '../event-store/integrity.js';
 import { KeyedLock } from '../keyed-lock.js';
 import type { Vault } from '../vault/vault.js';
@@ -90,12 +101,19 @@ export class PersonalDataProtection implements EventStore {
     if (!found || isSealed(found.personal)) return event;
     const key = await this.keyFor(found.subjectId);
     const fields = Object.keys(found.personal);
-    if (key === FORGOTTEN) return { ...event, data: { ...found.data, personal: redacted(fields), personalForgotten: true } };
+    if (key === FORGOTTEN)
+      return { ...event, data: { ...found.data, personal: redacted(fields), personalForgotten: true } };
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(Buffer.from(found.subjectId));
     const ciphertext = Buffer.concat([cipher.update(JSON.stringify(found.personal), 'utf8'), cipher.final()]);
-    const sealed: SealedPersonal = { $sealed: 'aes-256-gcm', fields, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+    const sealed: SealedPersonal = {
+      $sealed: 'aes-256-gcm',
+      fields,
+      iv: iv.toString('base64'),
+      tag: cipher.getAuthTag().toString('base64'),
+      ciphertext: ciphertext.toString('base64'),
+    };
     return { ...event, data: { ...found.data, personal: sealed } };
   }
 
@@ -104,24 +122,30 @@ export class PersonalDataProtection implements EventStore {
     if (!found || !isSealed(found.personal)) return event;
     const sealed = found.personal;
     const key = await this.key(found.subjectId);
-    if (key === null || key === FORGOTTEN) return { ...event, data: { ...found.data, personal: redacted(sealed.fields), personalForgotten: true } };
+    if (key === null || key === FORGOTTEN)
+      return { ...event, data: { ...found.data, personal: redacted(sealed.fields), personalForgotten: true } };
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
     decipher.setAAD(Buffer.from(found.subjectId));
     decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+    const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString(
+      'utf8',
+    );
     return { ...event, data: { ...found.data, personal: JSON.parse(plain) as unknown } };
   }
 
   /** The person's key, creating it on first use; serialised per person so two first events cannot race. */
   private async keyFor(subjectId: string): Promise<Key> {
-    return (await this.key(subjectId)) ?? this.creating.run(subjectId, async () => {
-      const existing = await this.key(subjectId);
-      if (existing) return existing;
-      const key = randomBytes(32);
-      await this.vault.put(SUBJECT_KEYS, subjectId, key.toString('base64'));
-      this.remember(subjectId, key);
-      return key;
-    });
+    return (
+      (await this.key(subjectId)) ??
+      this.creating.run(subjectId, async () => {
+        const existing = await this.key(subjectId);
+        if (existing) return existing;
+        const key = randomBytes(32);
+        await this.vault.put(SUBJECT_KEYS, subjectId, key.toString('base64'));
+        this.remember(subjectId, key);
+        return key;
+      })
+    );
   }
 
   private async key(subjectId: string): Promise<Key | null> {
@@ -141,7 +165,9 @@ export class PersonalDataProtection implements EventStore {
   }
 }
 
-function personalOf(data: unknown): { data: Record<string, unknown>; subjectId: string; personal: Record<string, unknown> } | null {
+function personalOf(
+  data: unknown,
+): { data: Record<string, unknown>; subjectId: string; personal: Record<string, unknown> } | null {
   if (typeof data !== 'object' || data === null) return null;
   const record = data as Record<string, unknown>;
   const { subjectId, personal } = record;

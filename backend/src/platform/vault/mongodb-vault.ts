@@ -40,7 +40,11 @@ export class MongoVault implements Vault {
   }
 
   async put(namespace: string, key: string, value: string): Promise<void> {
-    await this.entries.replaceOne({ _id: id(namespace, key) }, { namespace, key, value, updatedAt: new Date() }, { upsert: true });
+    await this.entries.replaceOne(
+      { _id: id(namespace, key) },
+      { namespace, key, value, updatedAt: new Date() },
+      { upsert: true },
+    );
   }
 
   async putIfAbsent(namespace: string, key: string, value: string): Promise<string> {

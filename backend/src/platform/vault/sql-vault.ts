@@ -25,7 +25,10 @@ export class SqlVault implements Vault {
   }
 
   async get(namespace: string, key: string): Promise<string | null> {
-    const [row] = await this.db.query<{ value: string }>('select value from vault where namespace = $1 and key = $2', [namespace, key]);
+    const [row] = await this.db.query<{ value: string }>('select value from vault where namespace = $1 and key = $2', [
+      namespace,
+      key,
+    ]);
     return row?.value ?? null;
   }
 

@@ -15,7 +15,13 @@ import { WholesaleVerifications } from './WholesaleVerifications';
 export function AdminPage({ user }: { user: User }) {
   const admin = user.roles.includes('admin');
   if (!admin && !user.roles.includes('compliance')) {
-    return <Result status="403" title={<ResultHeading>No Access</ResultHeading>} subTitle="The admin area is for Kauri administrators and compliance staff only." />;
+    return (
+      <Result
+        status="403"
+        title={<ResultHeading>No Access</ResultHeading>}
+        subTitle="The admin area is for Kauri administrators and compliance staff only."
+      />
+    );
   }
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
@@ -69,7 +75,11 @@ function Registrations() {
                 <Tag>Standard</Tag>
               ),
           },
-          { title: 'Registered', dataIndex: 'registeredAt', render: (at: string) => new Date(at).toLocaleDateString('en-NZ') },
+          {
+            title: 'Registered',
+            dataIndex: 'registeredAt',
+            render: (at: string) => new Date(at).toLocaleDateString('en-NZ'),
+          },
         ]}
       />
     </Card>

@@ -19,7 +19,11 @@ export function ComplianceReviews() {
   return (
     <Flex vertical gap={16}>
       {(data ?? []).map((review) => (
-        <Card key={review.ownerId} title={review.email ?? review.ownerId} extra={review.openRequest && `Requested ${formatDate(review.openRequest.requestedAt)}`}>
+        <Card
+          key={review.ownerId}
+          title={review.email ?? review.ownerId}
+          extra={review.openRequest && `Requested ${formatDate(review.openRequest.requestedAt)}`}
+        >
           {review.openRequest?.message && <Typography.Paragraph>“{review.openRequest.message}”</Typography.Paragraph>}
           <Table<ComplianceCheck>
             rowKey="id"
@@ -29,7 +33,11 @@ export function ComplianceReviews() {
             dataSource={review.checks}
             columns={[
               { title: 'Check', dataIndex: 'name' },
-              { title: 'Status', dataIndex: 'status', render: (s: CheckStatus) => <Tag color={checkColors[s]}>{s}</Tag> },
+              {
+                title: 'Status',
+                dataIndex: 'status',
+                render: (s: CheckStatus) => <Tag color={checkColors[s]}>{s}</Tag>,
+              },
               { title: 'Expiry', dataIndex: 'expiryDate', render: (d: string | null) => (d ? formatDate(d) : '—') },
               { title: 'Record', render: (_, c) => <RecordCheck review={review} check={c} /> },
             ]}
@@ -55,8 +63,20 @@ function RecordCheck({ review, check }: { review: ComplianceReview; check: Compl
   });
   return (
     <Flex gap={8} wrap>
-      <Select<CheckStatus> size="small" value={status} onChange={setStatus} style={{ width: 110 }} aria-label={`${check.name} status`} options={(['passed', 'pending', 'failed', 'expired'] as const).map((s) => ({ value: s, label: s }))} />
-      <DatePicker size="small" value={expiry ? dayjs(expiry) : null} onChange={(d) => setExpiry(d ? d.format('YYYY-MM-DD') : undefined)} aria-label={`${check.name} expiry date`} />
+      <Select<CheckStatus>
+        size="small"
+        value={status}
+        onChange={setStatus}
+        style={{ width: 110 }}
+        aria-label={`${check.name} status`}
+        options={(['passed', 'pending', 'failed', 'expired'] as const).map((s) => ({ value: s, label: s }))}
+      />
+      <DatePicker
+        size="small"
+        value={expiry ? dayjs(expiry) : null}
+        onChange={(d) => setExpiry(d ? d.format('YYYY-MM-DD') : undefined)}
+        aria-label={`${check.name} expiry date`}
+      />
       <Button size="small" type="primary" loading={save.isPending} onClick={() => save.mutate()}>
         Save
       </Button>

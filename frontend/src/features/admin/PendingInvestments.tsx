@@ -18,16 +18,25 @@ export function PendingInvestments() {
   const queryClient = useQueryClient();
   const settle = useMutation({
     mutationFn: ({ holding, confirm }: { holding: Holding; confirm: boolean }) =>
-      settleInvestment(holding.offeringId, holding.id, confirm ? { confirm: true } : { confirm: false, reason: 'Funds did not clear' }),
+      settleInvestment(
+        holding.offeringId,
+        holding.id,
+        confirm ? { confirm: true } : { confirm: false, reason: 'Funds did not clear' },
+      ),
     onSuccess: async (_, { confirm }) => {
-      toast.success(confirm ? 'Investment Confirmed' : 'Investment Cancelled', confirm ? 'The holding is confirmed.' : 'The tokens are released.');
+      toast.success(
+        confirm ? 'Investment Confirmed' : 'Investment Cancelled',
+        confirm ? 'The holding is confirmed.' : 'The tokens are released.',
+      );
       await refreshAfterWrite(queryClient, pendingInvestmentsQuery, offeringsQuery);
     },
     onError: (e) => toast.error('Error', describeError(e)),
   });
   return (
     <Card title="Pending Investments">
-      <Typography.Paragraph type="secondary">Investments of NZD 100,000 or more wait here until the funds clear and the enhanced AML/CFT checks are done.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Investments of NZD 100,000 or more wait here until the funds clear and the enhanced AML/CFT checks are done.
+      </Typography.Paragraph>
       <Table<Holding>
         rowKey="id"
         size="small"
@@ -37,7 +46,11 @@ export function PendingInvestments() {
         scroll={{ x: true }}
         locale={{ emptyText: 'Nothing waiting' }}
         columns={[
-          { title: 'Investment', dataIndex: 'id', render: (id: string) => <Typography.Text code>{id.slice(-8)}</Typography.Text> },
+          {
+            title: 'Investment',
+            dataIndex: 'id',
+            render: (id: string) => <Typography.Text code>{id.slice(-8)}</Typography.Text>,
+          },
           { title: 'Tokens', dataIndex: 'tokensHeld', render: (n: number) => formatCount(n) },
           { title: 'Amount', dataIndex: 'purchasePrice', render: (p: string) => formatPayment(Number(p)) },
           { title: 'Requested', dataIndex: 'purchaseDate', render: (d: string) => formatDate(d) },

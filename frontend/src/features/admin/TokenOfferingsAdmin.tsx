@@ -18,7 +18,13 @@ export function TokenOfferingsAdmin() {
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: async (values: OfferingInput) => {
-      await createOffering({ ...values, totalTokens: Math.trunc(values.totalTokens), lockupPeriod: values.lockupPeriod === undefined ? undefined : Math.trunc(values.lockupPeriod), tokenPrice: String(values.tokenPrice), minimumInvestment: values.minimumInvestment === undefined ? undefined : String(values.minimumInvestment) });
+      await createOffering({
+        ...values,
+        totalTokens: Math.trunc(values.totalTokens),
+        lockupPeriod: values.lockupPeriod === undefined ? undefined : Math.trunc(values.lockupPeriod),
+        tokenPrice: String(values.tokenPrice),
+        minimumInvestment: values.minimumInvestment === undefined ? undefined : String(values.minimumInvestment),
+      });
       await refreshAfterWrite(queryClient, offeringsQuery, adminCountersQuery);
     },
     onSuccess: () => {
@@ -36,7 +42,8 @@ export function TokenOfferingsAdmin() {
     onError: (e) => toast.error('Error', describeError(e)),
   });
   const submit = (values: OfferingInput) => {
-    if (!values.name?.trim() || !values.totalTokens || !values.tokenPrice) return toast.error('Missing Fields', 'Please fill in all required fields');
+    if (!values.name?.trim() || !values.totalTokens || !values.tokenPrice)
+      return toast.error('Missing Fields', 'Please fill in all required fields');
     create.mutate(values);
   };
 
@@ -44,9 +51,19 @@ export function TokenOfferingsAdmin() {
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={9}>
         <Card title="Create Offering">
-          <Form form={form} name="create-offering" layout="vertical" onFinish={submit} initialValues={{ lockupPeriod: 365 }}>
+          <Form
+            form={form}
+            name="create-offering"
+            layout="vertical"
+            onFinish={submit}
+            initialValues={{ lockupPeriod: 365 }}
+          >
             <Form.Item name="assetId" label="Approved Asset">
-              <Select placeholder="Select asset" options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))} notFoundContent="No approved assets yet" />
+              <Select
+                placeholder="Select asset"
+                options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+                notFoundContent="No approved assets yet"
+              />
             </Form.Item>
             <Form.Item name="name" label="Offering Name">
               <Input />
@@ -96,14 +113,28 @@ export function TokenOfferingsAdmin() {
               { title: 'Name', dataIndex: 'name' },
               { title: 'Price', dataIndex: 'tokenPrice', render: (p: string) => formatPayment(Number(p)) },
               { title: 'Issued', render: (_, o) => `${formatCount(o.tokensIssued)} / ${formatCount(o.totalTokens)}` },
-              { title: 'Progress', render: (_, o) => <Progress percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10} size="small" /> },
+              {
+                title: 'Progress',
+                render: (_, o) => (
+                  <Progress percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10} size="small" />
+                ),
+              },
               { title: 'Raised', dataIndex: 'fundsRaised', render: (f: string) => formatPayment(Number(f)) },
-              { title: 'Status', dataIndex: 'status', render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{s}</Tag> },
+              {
+                title: 'Status',
+                dataIndex: 'status',
+                render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{s}</Tag>,
+              },
               {
                 title: '',
                 render: (_, o) =>
                   o.status === 'active' && (
-                    <Popconfirm title="Close this offering?" description="No further investments will be accepted." okText="Close Offering" onConfirm={() => close.mutateAsync(o.id).catch(() => undefined)}>
+                    <Popconfirm
+                      title="Close this offering?"
+                      description="No further investments will be accepted."
+                      okText="Close Offering"
+                      onConfirm={() => close.mutateAsync(o.id).catch(() => undefined)}
+                    >
                       <Button size="small">Close</Button>
                     </Popconfirm>
                   ),

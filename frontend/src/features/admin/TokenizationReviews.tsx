@@ -25,7 +25,10 @@ export function TokenizationReviews() {
     onSuccess: (approved) => {
       setReturning(null);
       setReason('');
-      toast.success(approved ? 'Tokenization Approved' : 'Sent Back', approved ? 'The asset is now active.' : 'The owner sees your reason on the asset.');
+      toast.success(
+        approved ? 'Tokenization Approved' : 'Sent Back',
+        approved ? 'The asset is now active.' : 'The owner sees your reason on the asset.',
+      );
     },
     onError: (e) => toast.error('Error', describeError(e)),
   });
@@ -43,7 +46,10 @@ export function TokenizationReviews() {
           { title: 'Asset', render: (_, a) => <Typography.Text strong>{a.name}</Typography.Text> },
           { title: 'Type', dataIndex: 'assetType', render: (t: string) => <Tag>{t}</Tag> },
           { title: 'Value', render: (_, a) => formatMoney(a.valuation?.value ?? a.totalValue, 'NZD') },
-          { title: 'Token', render: (_, a) => (a.terms ? `${a.terms.symbol} × ${a.terms.totalSupply.toLocaleString('en-US')}` : '—') },
+          {
+            title: 'Token',
+            render: (_, a) => (a.terms ? `${a.terms.symbol} × ${a.terms.totalSupply.toLocaleString('en-US')}` : '—'),
+          },
           {
             title: 'Documents',
             render: (_, a) => (
@@ -61,7 +67,12 @@ export function TokenizationReviews() {
             title: 'Decision',
             render: (_, a) => (
               <Flex gap={8}>
-                <Button type="primary" size="small" loading={decide.isPending && decide.variables?.asset.id === a.id && decide.variables.approve} onClick={() => decide.mutate({ asset: a, approve: true })}>
+                <Button
+                  type="primary"
+                  size="small"
+                  loading={decide.isPending && decide.variables?.asset.id === a.id && decide.variables.approve}
+                  onClick={() => decide.mutate({ asset: a, approve: true })}
+                >
                   Approve
                 </Button>
                 <Button size="small" onClick={() => setReturning(a)}>
@@ -80,7 +91,13 @@ export function TokenizationReviews() {
         onOk={() => returning && decide.mutate({ asset: returning, approve: false })}
         onCancel={() => setReturning(null)}
       >
-        <Input.TextArea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="What the owner needs to fix (at least 5 characters)" aria-label="Reason" />
+        <Input.TextArea
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="What the owner needs to fix (at least 5 characters)"
+          aria-label="Reason"
+        />
       </Modal>
     </Card>
   );

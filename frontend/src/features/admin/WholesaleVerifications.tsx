@@ -11,7 +11,12 @@ import { formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
 import { typeLabel } from '../wholesale/options';
 
-const statusColors: Record<VerificationRecord['status'], string> = { pending: 'gold', verified: 'green', rejected: 'red', expired: 'default' };
+const statusColors: Record<VerificationRecord['status'], string> = {
+  pending: 'gold',
+  verified: 'green',
+  rejected: 'red',
+  expired: 'default',
+};
 
 /** Admin tab (spec §2, §4, §5): verifications with their evidence; approve or reject (with a reason) pending ones. */
 export function WholesaleVerifications() {
@@ -47,7 +52,12 @@ export function WholesaleVerifications() {
           { title: 'Category', dataIndex: 'verificationType', render: typeLabel },
           {
             title: 'Grounds',
-            render: (_, v) => (v.netWorthAmount ? `Net worth ${formatPayment(v.netWorthAmount)}` : v.investmentAmount ? `Investment ${formatPayment(v.investmentAmount)}` : (v.professionalType ?? '—')),
+            render: (_, v) =>
+              v.netWorthAmount
+                ? `Net worth ${formatPayment(v.netWorthAmount)}`
+                : v.investmentAmount
+                  ? `Investment ${formatPayment(v.investmentAmount)}`
+                  : (v.professionalType ?? '—'),
           },
           { title: 'Verifier', render: (_, v) => `${v.verifierName} (${v.verifierContact})` },
           {
@@ -69,7 +79,9 @@ export function WholesaleVerifications() {
               <Flex vertical gap={4}>
                 <Tag color={statusColors[v.status]}>{v.status}</Tag>
                 {v.status === 'rejected' && <Typography.Text type="secondary">{v.rejectionReason}</Typography.Text>}
-                {v.status === 'verified' && v.validUntil && <Typography.Text type="secondary">until {formatDate(v.validUntil)}</Typography.Text>}
+                {v.status === 'verified' && v.validUntil && (
+                  <Typography.Text type="secondary">until {formatDate(v.validUntil)}</Typography.Text>
+                )}
               </Flex>
             ),
           },
@@ -78,7 +90,12 @@ export function WholesaleVerifications() {
             render: (_, v) =>
               v.status === 'pending' && (
                 <Flex gap={8}>
-                  <Button type="primary" size="small" loading={decide.isPending && decide.variables?.id === v.id} onClick={() => decide.mutate({ id: v.id, status: 'verified' })}>
+                  <Button
+                    type="primary"
+                    size="small"
+                    loading={decide.isPending && decide.variables?.id === v.id}
+                    onClick={() => decide.mutate({ id: v.id, status: 'verified' })}
+                  >
                     Approve
                   </Button>
                   <Button size="small" danger onClick={() => setRejecting(v)}>
@@ -100,7 +117,13 @@ export function WholesaleVerifications() {
         }}
         onCancel={() => setRejecting(null)}
       >
-        <Input.TextArea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} aria-label="Rejection reason" placeholder="What the investor needs to fix" />
+        <Input.TextArea
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-label="Rejection reason"
+          placeholder="What the investor needs to fix"
+        />
       </Modal>
     </Card>
   );

@@ -49,10 +49,12 @@ export function AssetCard({ asset }: { asset: Asset }) {
           {asset.description}
         </Typography.Paragraph>
         <div>
-          <Typography.Text type="secondary">
-            Step {asset.currentStep} of 5
-          </Typography.Text>
-          <Progress percent={asset.status === 'draft' ? (asset.currentStep - 1) * 20 : 100} showInfo={false} size="small" />
+          <Typography.Text type="secondary">Step {asset.currentStep} of 5</Typography.Text>
+          <Progress
+            percent={asset.status === 'draft' ? (asset.currentStep - 1) * 20 : 100}
+            showInfo={false}
+            size="small"
+          />
         </div>
         <Flex justify="space-between" align="center" wrap gap={8}>
           <Typography.Text type="secondary">Created {formatDate(asset.createdAt)}</Typography.Text>

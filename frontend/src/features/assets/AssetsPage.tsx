@@ -23,7 +23,9 @@ export function AssetsPage() {
   const filtering = text.trim() !== '' || type !== 'all';
   const needle = text.trim().toLowerCase();
   const shown = (assets.data ?? []).filter(
-    (a) => (type === 'all' || a.assetType === type) && (!needle || [a.name, a.description, a.address ?? ''].some((s) => s.toLowerCase().includes(needle))),
+    (a) =>
+      (type === 'all' || a.assetType === type) &&
+      (!needle || [a.name, a.description, a.address ?? ''].some((s) => s.toLowerCase().includes(needle))),
   );
 
   return (
@@ -37,7 +39,14 @@ export function AssetsPage() {
         </ButtonLink>
       </Flex>
       <Flex gap={12} wrap>
-        <Input.Search placeholder="Search assets" allowClear value={text} onChange={(e) => setText(e.target.value)} style={{ maxWidth: 360 }} aria-label="Search assets" />
+        <Input.Search
+          placeholder="Search assets"
+          allowClear
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          style={{ maxWidth: 360 }}
+          aria-label="Search assets"
+        />
         <Select value={type} onChange={setType} options={typeFilter} style={{ width: 160 }} aria-label="Asset type" />
       </Flex>
       {assets.isPending ? (

@@ -4,9 +4,23 @@ import { filterOf, filterValues, type FilterValues } from './filters';
 
 /** Event types a reviewer asks about most, offered as suggestions; any type name can be typed. */
 const COMMON_TYPES = [
-  'UserRegistered', 'RoleGranted', 'InterestRegistered', 'SubscriptionActivated', 'AssetDrafted', 'TokenizationApproved', 'InvestorAdded',
-  'VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationExpired', 'OfferingCreated', 'InvestmentRequested',
-  'InvestmentConfirmed', 'InvestmentCancelled', 'PersonalDataForgotten', 'AuditViewed',
+  'UserRegistered',
+  'RoleGranted',
+  'InterestRegistered',
+  'SubscriptionActivated',
+  'AssetDrafted',
+  'TokenizationApproved',
+  'InvestorAdded',
+  'VerificationSubmitted',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationExpired',
+  'OfferingCreated',
+  'InvestmentRequested',
+  'InvestmentConfirmed',
+  'InvestmentCancelled',
+  'PersonalDataForgotten',
+  'AuditViewed',
 ];
 
 export function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply: (filter: AuditFilter) => void }) {
@@ -27,7 +41,14 @@ export function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply
           <Input placeholder="offering- or asset-7f3c…" allowClear style={{ width }} />
         </Form.Item>
         <Form.Item name="type" label="Event type">
-          <Select aria-label="Event type" placeholder="Any" allowClear showSearch style={{ width }} options={COMMON_TYPES.map((t) => ({ value: t, label: t }))} />
+          <Select
+            aria-label="Event type"
+            placeholder="Any"
+            allowClear
+            showSearch
+            style={{ width }}
+            options={COMMON_TYPES.map((t) => ({ value: t, label: t }))}
+          />
         </Form.Item>
         <Form.Item name="actor" label="Acting user">
           <Input placeholder="user id, anonymous, system:…" allowClear style={{ width }} />

@@ -27,7 +27,13 @@ export function AuditPage({ user }: { user: User }) {
   const [chain, setChain] = useState<string | null>(null);
   const [state, setState] = useState<StateRequest | null>(null);
   if (!user.roles.includes('admin') && !user.roles.includes('compliance')) {
-    return <Result status="403" title={<ResultHeading>No Access</ResultHeading>} subTitle="The audit history is for Kauri compliance staff and administrators only." />;
+    return (
+      <Result
+        status="403"
+        title={<ResultHeading>No Access</ResultHeading>}
+        subTitle="The audit history is for Kauri compliance staff and administrators only."
+      />
+    );
   }
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1400, margin: '0 auto', padding: '32px 16px' }}>
@@ -35,10 +41,15 @@ export function AuditPage({ user }: { user: User }) {
         <Typography.Title level={2} style={{ margin: 0 }}>
           Audit History
         </Typography.Title>
-        <Typography.Text type="secondary">Every event as recorded, who caused it and why. Your reading of this history is itself recorded.</Typography.Text>
+        <Typography.Text type="secondary">
+          Every event as recorded, who caused it and why. Your reading of this history is itself recorded.
+        </Typography.Text>
       </div>
       <AuditFilters filter={filter} onApply={setFilter} />
-      <AuditTimeline filter={filter} actions={{ showChain: setChain, showStateAt: (streamId, at) => setState({ streamId, at }) }} />
+      <AuditTimeline
+        filter={filter}
+        actions={{ showChain: setChain, showStateAt: (streamId, at) => setState({ streamId, at }) }}
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <StateLookup onLookup={setState} />
@@ -66,9 +77,18 @@ function StateLookup({ onLookup }: { onLookup: (request: StateRequest) => void }
   return (
     <Card title="Aggregate at a Past Moment" size="small">
       <Space wrap>
-        <Input aria-label="Stream id" placeholder="offering-… or verification-…" value={streamId} onChange={(e) => setStreamId(e.target.value)} style={{ width: 260 }} />
+        <Input
+          aria-label="Stream id"
+          placeholder="offering-… or verification-…"
+          value={streamId}
+          onChange={(e) => setStreamId(e.target.value)}
+          style={{ width: 260 }}
+        />
         <DatePicker aria-label="Moment" showTime value={at} onChange={setAt} />
-        <Button disabled={!streamId.trim() || !at} onClick={() => onLookup({ streamId: streamId.trim(), at: at!.toISOString() })}>
+        <Button
+          disabled={!streamId.trim() || !at}
+          onClick={() => onLookup({ streamId: streamId.trim(), at: at!.toISOString() })}
+        >
           Show State
         </Button>
       </Space>

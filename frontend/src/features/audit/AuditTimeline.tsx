@@ -13,11 +13,24 @@ export interface EventActions {
 
 /** The timeline of all events, in the order they were recorded, 50 at a time. */
 export function AuditTimeline({ filter, actions }: { filter: AuditFilter; actions: EventActions }) {
-  const { data, error, isPending, fetchNextPage, hasNextPage, isFetchingNextPage } = useInfiniteQuery(auditEventsQuery(filter));
+  const { data, error, isPending, fetchNextPage, hasNextPage, isFetchingNextPage } = useInfiniteQuery(
+    auditEventsQuery(filter),
+  );
   const events = data?.pages.flatMap((p) => p.events) ?? [];
-  if (error) return <Alert type="error" showIcon title="Failed to load the audit history." description={describeError(error)} />;
+  if (error)
+    return <Alert type="error" showIcon title="Failed to load the audit history." description={describeError(error)} />;
   return (
-    <Card title="Timeline" size="small" extra={data && <Typography.Text type="secondary">{events.length} shown · log head at position {data.pages.at(-1)!.head}</Typography.Text>}>
+    <Card
+      title="Timeline"
+      size="small"
+      extra={
+        data && (
+          <Typography.Text type="secondary">
+            {events.length} shown · log head at position {data.pages.at(-1)!.head}
+          </Typography.Text>
+        )
+      }
+    >
       <Table<AuditEvent>
         rowKey={(e) => e.metadata.eventId}
         size="small"
@@ -25,12 +38,24 @@ export function AuditTimeline({ filter, actions }: { filter: AuditFilter; action
         dataSource={events}
         pagination={false}
         scroll={{ x: true }}
-        expandable={{ expandedRowRender: (event) => <EventDetail event={event} actions={actions} />, expandRowByClick: true }}
+        expandable={{
+          expandedRowRender: (event) => <EventDetail event={event} actions={actions} />,
+          expandRowByClick: true,
+        }}
         columns={[
           { title: 'Position', dataIndex: 'position', width: 90 },
           { title: 'Recorded', render: (_, e) => formatMoment(e.metadata.occurredAt), width: 200 },
           { title: 'Stream', dataIndex: 'streamId', render: (s: string, e) => `${s} #${e.revision}` },
-          { title: 'Event', dataIndex: 'type', render: (t: string, e) => <Space size={4}><Tag color="blue">{t}</Tag>{e.data.personalForgotten === true && <Tag>forgotten</Tag>}</Space> },
+          {
+            title: 'Event',
+            dataIndex: 'type',
+            render: (t: string, e) => (
+              <Space size={4}>
+                <Tag color="blue">{t}</Tag>
+                {e.data.personalForgotten === true && <Tag>forgotten</Tag>}
+              </Space>
+            ),
+          },
           { title: 'Actor', render: (_, e) => actorLabel(e.metadata.actor) },
         ]}
       />
@@ -69,7 +94,14 @@ function EventDetail({ event, actions }: { event: AuditEvent; actions: EventActi
         <Col xs={24} lg={10}>
           <Typography.Text strong>Metadata</Typography.Text>
           <Json
-            value={{ actor: metadata.actor, correlationId: metadata.correlationId, causationId: metadata.causationId, eventId: metadata.eventId, schemaVersion: metadata.schemaVersion, occurredAt: metadata.occurredAt }}
+            value={{
+              actor: metadata.actor,
+              correlationId: metadata.correlationId,
+              causationId: metadata.causationId,
+              eventId: metadata.eventId,
+              schemaVersion: metadata.schemaVersion,
+              occurredAt: metadata.occurredAt,
+            }}
             label={`Metadata of ${event.type} at position ${event.position}`}
           />
         </Col>

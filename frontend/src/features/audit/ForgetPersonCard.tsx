@@ -22,7 +22,10 @@ export function ForgetPersonCard() {
   const forget = useMutation({
     mutationFn: () => forgetPerson(checked!, reason),
     onSuccess: async () => {
-      toast.success('Person Forgotten', 'Their personal data can no longer be read; the read models that held copies are being rebuilt.');
+      toast.success(
+        'Person Forgotten',
+        'Their personal data can no longer be read; the read models that held copies are being rebuilt.',
+      );
       // The person's standing and the timeline both change; every audit query is read afresh.
       await client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/audit/') });
     },
@@ -31,25 +34,68 @@ export function ForgetPersonCard() {
   return (
     <Card title="Forget a Person" size="small">
       <Flex vertical gap={12}>
-        <Typography.Text type="secondary">A user id, a registration id or an off-platform investor id (the subjectId in events).</Typography.Text>
+        <Typography.Text type="secondary">
+          A user id, a registration id or an off-platform investor id (the subjectId in events).
+        </Typography.Text>
         <Space.Compact style={{ maxWidth: 480 }}>
-          <Input aria-label="Person (subject id)" placeholder="subject id" value={subjectId} onChange={(e) => setSubjectId(e.target.value)} onPressEnter={() => setChecked(subjectId.trim() || null)} />
-          <Button onClick={() => { forget.reset(); setChecked(subjectId.trim() || null); }}>Check</Button>
+          <Input
+            aria-label="Person (subject id)"
+            placeholder="subject id"
+            value={subjectId}
+            onChange={(e) => setSubjectId(e.target.value)}
+            onPressEnter={() => setChecked(subjectId.trim() || null)}
+          />
+          <Button
+            onClick={() => {
+              forget.reset();
+              setChecked(subjectId.trim() || null);
+            }}
+          >
+            Check
+          </Button>
         </Space.Compact>
-        {standing.error && <Alert type="error" showIcon title="Could not check this person." description={describeError(standing.error)} />}
+        {standing.error && (
+          <Alert
+            type="error"
+            showIcon
+            title="Could not check this person."
+            description={describeError(standing.error)}
+          />
+        )}
         {s && (
           <>
             <Descriptions size="small" column={1} bordered>
               <Descriptions.Item label="Events with personal data">{s.personalEvents}</Descriptions.Item>
-              <Descriptions.Item label="AML/CFT customer">{s.customer ? <Tag color="gold">Yes</Tag> : <Tag>No</Tag>}</Descriptions.Item>
-              {s.relationshipEnded && <Descriptions.Item label="Last customer activity">{formatDate(s.relationshipEnded, NZ_TIME)}</Descriptions.Item>}
-              {s.retainedUntil && <Descriptions.Item label="Records kept until">{formatDate(s.retainedUntil, NZ_TIME)}</Descriptions.Item>}
-              <Descriptions.Item label="Status">{s.forgotten ? <Tag>Forgotten</Tag> : <Tag color="green">Readable</Tag>}</Descriptions.Item>
+              <Descriptions.Item label="AML/CFT customer">
+                {s.customer ? <Tag color="gold">Yes</Tag> : <Tag>No</Tag>}
+              </Descriptions.Item>
+              {s.relationshipEnded && (
+                <Descriptions.Item label="Last customer activity">
+                  {formatDate(s.relationshipEnded, NZ_TIME)}
+                </Descriptions.Item>
+              )}
+              {s.retainedUntil && (
+                <Descriptions.Item label="Records kept until">{formatDate(s.retainedUntil, NZ_TIME)}</Descriptions.Item>
+              )}
+              <Descriptions.Item label="Status">
+                {s.forgotten ? <Tag>Forgotten</Tag> : <Tag color="green">Readable</Tag>}
+              </Descriptions.Item>
             </Descriptions>
             {!s.forgotten && (
               <Flex vertical gap={8} style={{ maxWidth: 480 }}>
-                <Input aria-label="Reason" placeholder="Reason, e.g. request under the Privacy Act 2020" value={reason} onChange={(e) => setReason(e.target.value)} />
-                <Popconfirm title="Forget this person?" description="Their personal data becomes unreadable for good." okText="Forget" okButtonProps={{ danger: true }} onConfirm={() => forget.mutate()}>
+                <Input
+                  aria-label="Reason"
+                  placeholder="Reason, e.g. request under the Privacy Act 2020"
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+                <Popconfirm
+                  title="Forget this person?"
+                  description="Their personal data becomes unreadable for good."
+                  okText="Forget"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => forget.mutate()}
+                >
                   <Button danger loading={forget.isPending} style={{ alignSelf: 'flex-start' }}>
                     Forget This Person
                   </Button>

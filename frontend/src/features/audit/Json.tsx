@@ -6,7 +6,18 @@ export function Json({ value, label }: { value: unknown; label: string }) {
   return (
     <Typography.Paragraph
       aria-label={label}
-      style={{ margin: 0, padding: token.paddingSM, background: token.colorFillQuaternary, borderRadius: token.borderRadius, fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM, whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 360, overflow: 'auto' }}
+      style={{
+        margin: 0,
+        padding: token.paddingSM,
+        background: token.colorFillQuaternary,
+        borderRadius: token.borderRadius,
+        fontFamily: token.fontFamilyCode,
+        fontSize: token.fontSizeSM,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+        maxHeight: 360,
+        overflow: 'auto',
+      }}
     >
       {JSON.stringify(value, null, 2)}
     </Typography.Paragraph>

@@ -12,9 +12,17 @@ export interface StateRequest {
 
 /** "What did we know then?": the aggregate folded from the events recorded up to that moment, beside them. */
 export function StateDrawer({ request, onClose }: { request: StateRequest | null; onClose: () => void }) {
-  const { data, error, isPending } = useQuery({ ...aggregateAtQuery(request?.streamId ?? '', request?.at ?? ''), enabled: !!request });
+  const { data, error, isPending } = useQuery({
+    ...aggregateAtQuery(request?.streamId ?? '', request?.at ?? ''),
+    enabled: !!request,
+  });
   return (
-    <Drawer open={!!request} onClose={onClose} size={880} title={request ? `${request.streamId} as it stood at ${formatMoment(request.at)}` : ''}>
+    <Drawer
+      open={!!request}
+      onClose={onClose}
+      size={880}
+      title={request ? `${request.streamId} as it stood at ${formatMoment(request.at)}` : ''}
+    >
       {error && <Alert type="error" showIcon title="Failed to load the state." description={describeError(error)} />}
       {isPending && !!request && <Spin />}
       {data && (
@@ -23,7 +31,11 @@ export function StateDrawer({ request, onClose }: { request: StateRequest | null
             <Typography.Title level={5}>
               State {data.aggregate && <Tag>{data.aggregate}</Tag>} at revision {data.revision}
             </Typography.Title>
-            {data.events.length === 0 ? <Typography.Text type="secondary">Nothing had been recorded on this stream yet.</Typography.Text> : <Json value={data.state} label="State at that moment" />}
+            {data.events.length === 0 ? (
+              <Typography.Text type="secondary">Nothing had been recorded on this stream yet.</Typography.Text>
+            ) : (
+              <Json value={data.state} label="State at that moment" />
+            )}
             {data.laterEvents > 0 && (
               <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
                 {data.laterEvents} later event{data.laterEvents === 1 ? '' : 's'} not included.

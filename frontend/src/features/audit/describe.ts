@@ -21,5 +21,13 @@ export const NZ_TIME = 'Pacific/Auckland';
 
 /** A moment shown to New Zealand staff: date and time, to the second, in NZ time. */
 export function formatMoment(iso: string): string {
-  return new Date(iso).toLocaleString('en-NZ', { timeZone: NZ_TIME, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return new Date(iso).toLocaleString('en-NZ', {
+    timeZone: NZ_TIME,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }

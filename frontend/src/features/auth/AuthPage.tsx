@@ -48,7 +48,9 @@ export function AuthPage() {
   ];
   const passwordRules = [
     { required: true, message: 'Please enter your password' },
-    ...(mode === 'register' ? [{ min: MINIMUM_PASSWORD_LENGTH, message: `Password must be at least ${MINIMUM_PASSWORD_LENGTH} characters` }] : []),
+    ...(mode === 'register'
+      ? [{ min: MINIMUM_PASSWORD_LENGTH, message: `Password must be at least ${MINIMUM_PASSWORD_LENGTH} characters` }]
+      : []),
   ];
 
   return (
@@ -70,11 +72,20 @@ export function AuthPage() {
           key={mode}
           layout="vertical"
           requiredMark={false}
-          onFinish={(values) => (mode === 'signin' ? signInMutation.mutate({ email: values.email, password: values.password }) : registerMutation.mutate(values))}
+          onFinish={(values) =>
+            mode === 'signin'
+              ? signInMutation.mutate({ email: values.email, password: values.password })
+              : registerMutation.mutate(values)
+          }
         >
           {mode === 'register' && (
             <Flex gap={12}>
-              <Form.Item name="firstName" label="First Name" style={{ flex: 1 }} rules={[{ required: true, message: 'Please enter your first name' }]}>
+              <Form.Item
+                name="firstName"
+                label="First Name"
+                style={{ flex: 1 }}
+                rules={[{ required: true, message: 'Please enter your first name' }]}
+              >
                 <Input autoComplete="given-name" />
               </Form.Item>
               <Form.Item name="lastName" label="Last Name" style={{ flex: 1 }}>

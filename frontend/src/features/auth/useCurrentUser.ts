@@ -5,7 +5,10 @@ import { currentUserQuery, signOut } from '../../api/auth';
 import type { User } from '../../api/types';
 import { useToast } from '../toast';
 
-export type AuthState = { status: 'loading'; user: null } | { status: 'anonymous'; user: null } | { status: 'authenticated'; user: User };
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'anonymous'; user: null }
+  | { status: 'authenticated'; user: User };
 
 /** Authentication state (spec §4): unknown while the check runs, then authenticated or anonymous. */
 export function useAuth(): AuthState {

@@ -26,9 +26,18 @@ export function BillingHistory({ history, plans }: { history: BillingHistoryEntr
       locale={{ emptyText: 'No billing activity yet' }}
       columns={[
         { title: 'Date', dataIndex: 'at', render: (at: string) => formatDate(at) },
-        { title: 'Event', dataIndex: 'kind', render: (kind: BillingHistoryEntry['kind']) => <Tag color={kinds[kind].color}>{kinds[kind].label}</Tag> },
+        {
+          title: 'Event',
+          dataIndex: 'kind',
+          render: (kind: BillingHistoryEntry['kind']) => <Tag color={kinds[kind].color}>{kinds[kind].label}</Tag>,
+        },
         { title: 'Plan', dataIndex: 'tier', render: planName },
-        { title: 'Amount', dataIndex: 'amount', align: 'right', render: (amount: number | null) => (amount == null ? '—' : formatPayment(amount)) },
+        {
+          title: 'Amount',
+          dataIndex: 'amount',
+          align: 'right',
+          render: (amount: number | null) => (amount == null ? '—' : formatPayment(amount)),
+        },
         { title: 'Note', dataIndex: 'note', render: (note: string | null) => note ?? '' },
       ]}
     />

@@ -29,7 +29,16 @@ export function BillingPage() {
   const billing = useQuery(billingQuery);
   const plans = useQuery(plansQuery);
   if (billing.isPending || plans.isPending) return <PageSpinner />;
-  if (billing.isError || plans.isError) return <Alert type="error" showIcon title="Billing could not be loaded" description="Please reload the page." style={{ margin: 32 }} />;
+  if (billing.isError || plans.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Billing could not be loaded"
+        description="Please reload the page."
+        style={{ margin: 32 }}
+      />
+    );
   const plan = plans.data.find((p) => p.tier === billing.data.tier) ?? null;
 
   return (
@@ -71,7 +80,10 @@ function CurrentPlan({ billing, plan }: { billing: BillingOverview; plan: Plan |
     mutationFn: cancelSubscription,
     onSuccess: async () => {
       await refresh();
-      toast.success('Subscription Canceled', 'Your subscription remains active until the end of the current billing period.');
+      toast.success(
+        'Subscription Canceled',
+        'Your subscription remains active until the end of the current billing period.',
+      );
     },
     onError: () => toast.error('Error', 'Failed to cancel subscription'),
   });
@@ -80,7 +92,10 @@ function CurrentPlan({ billing, plan }: { billing: BillingOverview; plan: Plan |
     return (
       <Card title="Current Plan">
         <Flex vertical gap={16} align="flex-start">
-          <Typography.Text>You are on the free account: you can use the calculators and compliance checklists. A plan is needed to create tokens.</Typography.Text>
+          <Typography.Text>
+            You are on the free account: you can use the calculators and compliance checklists. A plan is needed to
+            create tokens.
+          </Typography.Text>
           <ButtonLink to={appPath('/subscribe')} color="primary" variant="solid">
             View Plans
           </ButtonLink>
@@ -91,9 +106,15 @@ function CurrentPlan({ billing, plan }: { billing: BillingOverview; plan: Plan |
 
   const status = statusTags[billing.status];
   const monthly = plan.billing === 'monthly';
-  const cancellable = monthly && (billing.status === 'active' || billing.status === 'past_due') && !billing.cancelAtPeriodEnd;
+  const cancellable =
+    monthly && (billing.status === 'active' || billing.status === 'past_due') && !billing.cancelAtPeriodEnd;
   return (
-    <Card title="Current Plan" extra={<Tag color={status.color}>{status.label}</Tag>} aria-label="Current plan" style={{ height: '100%' }}>
+    <Card
+      title="Current Plan"
+      extra={<Tag color={status.color}>{status.label}</Tag>}
+      aria-label="Current plan"
+      style={{ height: '100%' }}
+    >
       <Flex vertical gap={16}>
         <div>
           <Typography.Title level={3} style={{ margin: 0 }}>
@@ -102,7 +123,11 @@ function CurrentPlan({ billing, plan }: { billing: BillingOverview; plan: Plan |
           <Typography.Text style={{ fontSize: token.fontSizeLG }}>{planPrice(plan)}</Typography.Text>
         </div>
         {monthly && billing.currentPeriodEnd && billing.status !== 'canceled' && (
-          <Typography.Text strong>{billing.cancelAtPeriodEnd ? `Expires on ${formatDate(billing.currentPeriodEnd)}` : `Renews on ${formatDate(billing.currentPeriodEnd)}`}</Typography.Text>
+          <Typography.Text strong>
+            {billing.cancelAtPeriodEnd
+              ? `Expires on ${formatDate(billing.currentPeriodEnd)}`
+              : `Renews on ${formatDate(billing.currentPeriodEnd)}`}
+          </Typography.Text>
         )}
         {!monthly && <Typography.Text type="secondary">Paid once; no renewals.</Typography.Text>}
         <FeatureList items={plan.features} header={<Typography.Text strong>Plan features</Typography.Text>} />
@@ -145,7 +170,14 @@ function QuickActions({ enabled }: { enabled: boolean }) {
     <Card title="Quick Actions">
       <Flex vertical gap={8}>
         {actions.map(({ label, icon }) => (
-          <Button key={label} icon={icon} block disabled={!enabled || portal.isPending}  onClick={() => portal.mutate()} style={{ justifyContent: 'flex-start' }}>
+          <Button
+            key={label}
+            icon={icon}
+            block
+            disabled={!enabled || portal.isPending}
+            onClick={() => portal.mutate()}
+            style={{ justifyContent: 'flex-start' }}
+          >
             {label}
           </Button>
         ))}
@@ -157,7 +189,9 @@ function QuickActions({ enabled }: { enabled: boolean }) {
 function Help() {
   return (
     <Card title="Need Help?">
-      <Typography.Paragraph>Questions about your plan, an invoice or a payment? Our team answers within one business day.</Typography.Paragraph>
+      <Typography.Paragraph>
+        Questions about your plan, an invoice or a payment? Our team answers within one business day.
+      </Typography.Paragraph>
       <Flex vertical gap={4}>
         <a href={`mailto:${contact.email}?subject=Billing`}>{contact.email}</a>
         <Typography.Text>{contact.phone}</Typography.Text>

@@ -10,5 +10,8 @@ import { refreshAfterWrite } from '../../api/queryClient';
  */
 export function useBillingRefresh(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useCallback(() => refreshAfterWrite(queryClient, billingQuery, subscriptionStatusQuery, currentUserQuery), [queryClient]);
+  return useCallback(
+    () => refreshAfterWrite(queryClient, billingQuery, subscriptionStatusQuery, currentUserQuery),
+    [queryClient],
+  );
 }

@@ -14,7 +14,9 @@ export function CalculatorAnchor() {
   useEffect(() => {
     const element = anchor.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '600px 0px',
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

@@ -22,6 +22,6 @@ export default function CalculatorSection() {
         />
       </Card>
       <PricingCalculator />
-      </Flex>
+    </Flex>
   );
 }

@@ -1,5 +1,16 @@
 /** Charts of the calculator results; a separate chunk, so recharts loads only once a result is shown. */
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { Cost } from '../../api/types';
 import { formatMoney } from '../format';
 
@@ -20,7 +31,13 @@ export function CostBreakdownChart({ costs, currency }: { costs: Cost[]; currenc
   );
 }
 
-export function FiveYearChart({ years, currency }: { years: { year: number; tokenHolderIncome: number }[]; currency: string }) {
+export function FiveYearChart({
+  years,
+  currency,
+}: {
+  years: { year: number; tokenHolderIncome: number }[];
+  currency: string;
+}) {
   return (
     <ResponsiveContainer width="100%" height={240}>
       <BarChart data={years.map((y) => ({ name: `Year ${y.year}`, income: y.tokenHolderIncome }))}>

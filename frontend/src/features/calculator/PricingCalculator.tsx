@@ -24,7 +24,14 @@ export function PricingCalculator() {
       <Row gutter={[12, 12]} align="bottom">
         <Col xs={24} md={9}>
           <label htmlFor="pricing-asset-value">Asset Value (NZD)</label>
-          <InputNumber id="pricing-asset-value" min={0} {...groupedWholeNumber} value={assetValue} onChange={setAssetValue} style={{ width: '100%' }} />
+          <InputNumber
+            id="pricing-asset-value"
+            min={0}
+            {...groupedWholeNumber}
+            value={assetValue}
+            onChange={setAssetValue}
+            style={{ width: '100%' }}
+          />
         </Col>
         <Col xs={24} md={9}>
           <label htmlFor="pricing-tier">Plan</label>

@@ -43,7 +43,13 @@ export function PropertyCalculator() {
 
   return (
     <Flex vertical gap={16}>
-      <Form form={form} name="property" layout="vertical" initialValues={{ country: 'New Zealand', tokenCount: 1000, propertyPercentage: 100 }} onFinish={submit}>
+      <Form
+        form={form}
+        name="property"
+        layout="vertical"
+        initialValues={{ country: 'New Zealand', tokenCount: 1000, propertyPercentage: 100 }}
+        onFinish={submit}
+      >
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="propertyAddress" label="Property Address" required>
@@ -96,7 +102,13 @@ export function PropertyCalculator() {
               />
               <Flex wrap gap={4} style={{ marginTop: 8 }}>
                 {chosen.map((amenity) => (
-                  <Tag key={amenity} color="green" style={{ cursor: 'pointer' }} onClick={() => setChosen((list) => list.filter((a) => a !== amenity))} aria-label={`Remove ${amenity}`}>
+                  <Tag
+                    key={amenity}
+                    color="green"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => setChosen((list) => list.filter((a) => a !== amenity))}
+                    aria-label={`Remove ${amenity}`}
+                  >
                     {amenityOptions.find((a) => a.value === amenity)?.label} ×
                   </Tag>
                 ))}
@@ -104,7 +116,13 @@ export function PropertyCalculator() {
             </Form.Item>
           </Col>
         </Row>
-        <Button type="primary" htmlType="submit" size="large" disabled={analysis.isPending} loading={analysis.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          disabled={analysis.isPending}
+          loading={analysis.isPending}
+        >
           {analysis.isPending ? 'Analyzing' : 'Analyze Property'}
         </Button>
       </Form>
@@ -136,7 +154,11 @@ export function PropertyCalculator() {
                 Start Tokenization Process
               </ButtonLink>
             ) : (
-              <Button type="primary" size="large" onClick={() => void startLogin(() => void navigate({ to: appPath('/auth') }))}>
+              <Button
+                type="primary"
+                size="large"
+                onClick={() => void startLogin(() => void navigate({ to: appPath('/auth') }))}
+              >
                 Sign In to Continue
               </Button>
             )}

@@ -70,7 +70,15 @@ export function Risks({ risks }: { risks: Risk[] }) {
   );
 }
 
-export function Recommendations({ items, basis, disclaimer }: { items: string[]; basis: string[]; disclaimer: string }) {
+export function Recommendations({
+  items,
+  basis,
+  disclaimer,
+}: {
+  items: string[];
+  basis: string[];
+  disclaimer: string;
+}) {
   return (
     <>
       <Card size="small" title="Recommendations">

@@ -35,7 +35,13 @@ export function StartupCalculator() {
 
   return (
     <Flex vertical gap={16}>
-      <Form form={form} name="startup" layout="vertical" initialValues={{ tokenCount: 1_000_000, fundingGoal: 1_000_000 }} onFinish={submit}>
+      <Form
+        form={form}
+        name="startup"
+        layout="vertical"
+        initialValues={{ tokenCount: 1_000_000, fundingGoal: 1_000_000 }}
+        onFinish={submit}
+      >
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="companyName" label="Company Name" required>
@@ -88,7 +94,13 @@ export function StartupCalculator() {
             </Form.Item>
           </Col>
         </Row>
-        <Button type="primary" htmlType="submit" size="large" disabled={analysis.isPending} loading={analysis.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          disabled={analysis.isPending}
+          loading={analysis.isPending}
+        >
           {analysis.isPending ? 'Analyzing' : 'Analyze Startup'}
         </Button>
       </Form>

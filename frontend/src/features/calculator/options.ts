@@ -1,12 +1,33 @@
 import type { Amenity, BusinessStage, Condition, Industry, PropertyType } from '../../api/types';
 
-const label = (value: string) => value.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const label = (value: string) =>
+  value
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 export const propertyTypes: { value: PropertyType; label: string }[] = (
   [
-    'residential-house', 'apartment', 'duplex', 'vacation-rental', 'commercial-office', 'retail-space', 'warehouse', 'mixed-use',
-    'residential-development', 'commercial-development', 'land-development', 'hotel-development', 'agricultural-land',
-    'industrial-facility', 'healthcare-facility', 'renewable-energy', 'art-collection', 'luxury-assets', 'intellectual-property', 'infrastructure',
+    'residential-house',
+    'apartment',
+    'duplex',
+    'vacation-rental',
+    'commercial-office',
+    'retail-space',
+    'warehouse',
+    'mixed-use',
+    'residential-development',
+    'commercial-development',
+    'land-development',
+    'hotel-development',
+    'agricultural-land',
+    'industrial-facility',
+    'healthcare-facility',
+    'renewable-energy',
+    'art-collection',
+    'luxury-assets',
+    'intellectual-property',
+    'infrastructure',
   ] as const
 ).map((value) => ({ value, label: label(value) }));
 
@@ -17,7 +38,9 @@ export const conditions: { value: Condition; label: string }[] = [
   { value: 'needs-work', label: 'Needs Work' },
 ];
 
-export const amenities: { value: Amenity; label: string }[] = (['parking', 'pool', 'gym', 'garden', 'security', 'elevator'] as const).map((value) => ({
+export const amenities: { value: Amenity; label: string }[] = (
+  ['parking', 'pool', 'gym', 'garden', 'security', 'elevator'] as const
+).map((value) => ({
   value,
   label: label(value),
 }));

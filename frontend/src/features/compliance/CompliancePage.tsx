@@ -1,6 +1,21 @@
 import { DownloadOutlined, FileProtectOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, List, Popover, Progress, Row, Select, Table, Tag, Typography, theme } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Flex,
+  List,
+  Popover,
+  Progress,
+  Row,
+  Select,
+  Table,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { requestComplianceReview } from '../../api/mutations';
@@ -11,14 +26,28 @@ import { formatDate } from '../format';
 import { PageSpinner } from '../layout/PageSpinner';
 import { useToast } from '../toast';
 
-export const checkColors: Record<CheckStatus, string> = { passed: 'green', pending: 'gold', failed: 'red', expired: 'volcano' };
+export const checkColors: Record<CheckStatus, string> = {
+  passed: 'green',
+  pending: 'gold',
+  failed: 'red',
+  expired: 'volcano',
+};
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Compliance Dashboard (spec §2): the four checks, the score ring, quick actions that work, the table, deadlines. */
 export function CompliancePage() {
   const overview = useQuery(complianceQuery);
   if (overview.isPending) return <PageSpinner />;
-  if (overview.isError) return <Alert type="error" showIcon title="Compliance could not be loaded" description="Please reload the page." style={{ margin: 32 }} />;
+  if (overview.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Compliance could not be loaded"
+        description="Please reload the page."
+        style={{ margin: 32 }}
+      />
+    );
   const data = overview.data;
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
@@ -41,13 +70,33 @@ export function CompliancePage() {
           dataSource={data.checks}
           columns={[
             { title: 'Check Type', render: (_, c) => <Typography.Text strong>{c.name}</Typography.Text> },
-            { title: 'Status', dataIndex: 'status', render: (s: CheckStatus) => <Tag color={checkColors[s]}>{label(s)}</Tag> },
-            { title: 'Last Updated', dataIndex: 'lastUpdated', render: (d: string | null) => (d ? formatDate(d) : '—') },
-            { title: 'Expiry Date', dataIndex: 'expiryDate', render: (d: string | null) => (d ? formatDate(d) : 'None') },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (s: CheckStatus) => <Tag color={checkColors[s]}>{label(s)}</Tag>,
+            },
+            {
+              title: 'Last Updated',
+              dataIndex: 'lastUpdated',
+              render: (d: string | null) => (d ? formatDate(d) : '—'),
+            },
+            {
+              title: 'Expiry Date',
+              dataIndex: 'expiryDate',
+              render: (d: string | null) => (d ? formatDate(d) : 'None'),
+            },
             {
               title: 'Actions',
               render: (_, c) => (
-                <Popover title={c.name} content={<div style={{ maxWidth: 320 }}>{c.description}{c.note && <p style={{ marginTop: 8 }}>Reviewer’s note: {c.note}</p>}</div>}>
+                <Popover
+                  title={c.name}
+                  content={
+                    <div style={{ maxWidth: 320 }}>
+                      {c.description}
+                      {c.note && <p style={{ marginTop: 8 }}>Reviewer’s note: {c.note}</p>}
+                    </div>
+                  }
+                >
                   <Button size="small">Details</Button>
                 </Popover>
               ),
@@ -62,7 +111,13 @@ export function CompliancePage() {
               dataSource={data.deadlines}
               locale={{ emptyText: 'No expiry dates recorded yet' }}
               renderItem={(d) => (
-                <List.Item extra={<Tag color={d.daysLeft < 0 ? 'red' : d.daysLeft <= 30 ? 'gold' : 'default'}>{d.daysLeft < 0 ? `${-d.daysLeft} days overdue` : `${d.daysLeft} days left`}</Tag>}>
+                <List.Item
+                  extra={
+                    <Tag color={d.daysLeft < 0 ? 'red' : d.daysLeft <= 30 ? 'gold' : 'default'}>
+                      {d.daysLeft < 0 ? `${-d.daysLeft} days overdue` : `${d.daysLeft} days left`}
+                    </Tag>
+                  }
+                >
                   <List.Item.Meta title={d.name} description={`Expires ${formatDate(d.expiryDate)}`} />
                 </List.Item>
               )}
@@ -89,9 +144,18 @@ export function CompliancePage() {
 
 function Shield({ data }: { data: ComplianceOverview }) {
   const { token } = theme.useToken();
-  const color = data.label === 'Excellent' ? token.colorSuccess : data.label === 'Good' ? token.colorPrimary : token.colorWarning;
+  const color =
+    data.label === 'Excellent' ? token.colorSuccess : data.label === 'Good' ? token.colorPrimary : token.colorWarning;
   return (
-    <Card title={<Flex gap={8}><SafetyCertificateOutlined />Compliance Shield</Flex>} style={{ height: '100%' }}>
+    <Card
+      title={
+        <Flex gap={8}>
+          <SafetyCertificateOutlined />
+          Compliance Shield
+        </Flex>
+      }
+      style={{ height: '100%' }}
+    >
       <Flex gap={24} align="center" wrap>
         <Flex vertical align="center" gap={4}>
           <Progress type="circle" percent={data.score} strokeColor={color} aria-label="Compliance score" />
@@ -129,7 +193,12 @@ function QuickActions({ data }: { data: ComplianceOverview }) {
   return (
     <Card title="Quick Actions" style={{ height: '100%' }}>
       <Flex vertical gap={12}>
-        <Button icon={<DownloadOutlined />} href="/api/compliance/report.pdf" block style={{ justifyContent: 'flex-start' }}>
+        <Button
+          icon={<DownloadOutlined />}
+          href="/api/compliance/report.pdf"
+          block
+          style={{ justifyContent: 'flex-start' }}
+        >
           Download Compliance Report
         </Button>
         <Flex gap={8} wrap>
@@ -141,12 +210,21 @@ function QuickActions({ data }: { data: ComplianceOverview }) {
             options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
             aria-label="Asset for the PDS"
           />
-          <Button icon={<FileProtectOutlined />} disabled={!chosen} href={chosen ? `/api/assets/${encodeURIComponent(chosen)}/pds.pdf` : undefined}>
+          <Button
+            icon={<FileProtectOutlined />}
+            disabled={!chosen}
+            href={chosen ? `/api/assets/${encodeURIComponent(chosen)}/pds.pdf` : undefined}
+          >
             Generate PDS Document
           </Button>
         </Flex>
         {data.openRequest ? (
-          <Alert type="info" showIcon title="Compliance review requested" description={`Requested ${formatDate(data.openRequest.requestedAt)}; our team will be in touch.`} />
+          <Alert
+            type="info"
+            showIcon
+            title="Compliance review requested"
+            description={`Requested ${formatDate(data.openRequest.requestedAt)}; our team will be in touch.`}
+          />
         ) : (
           <Button type="primary" loading={review.isPending} onClick={() => review.mutate()}>
             Request Compliance Review

@@ -38,18 +38,46 @@ export function AddInvestor({ assets }: { assets: Asset[] }) {
       <Button onClick={() => setOpen(true)} disabled={assets.length === 0}>
         Add Investor
       </Button>
-      <Modal open={open} title="Add Investor" okText="Add Investor" confirmLoading={add.isPending} onOk={() => form.submit()} onCancel={() => setOpen(false)} destroyOnHidden>
-        <Form form={form} name="add-investor" layout="vertical" initialValues={{ assetId: assets[0]?.id }} onFinish={(v) => add.mutate(v)}>
+      <Modal
+        open={open}
+        title="Add Investor"
+        okText="Add Investor"
+        confirmLoading={add.isPending}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          name="add-investor"
+          layout="vertical"
+          initialValues={{ assetId: assets[0]?.id }}
+          onFinish={(v) => add.mutate(v)}
+        >
           <Form.Item name="assetId" label="Asset" rules={[{ required: true, message: 'Required' }]}>
             <Select options={assets.map((a) => ({ value: a.id, label: a.name }))} />
           </Form.Item>
-          <Form.Item name="name" label="Investor Name" rules={[{ required: true, min: 2, message: 'Investor name is required' }]}>
+          <Form.Item
+            name="name"
+            label="Investor Name"
+            rules={[{ required: true, min: 2, message: 'Investor name is required' }]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="email" label="Email (optional)" rules={[{ type: 'email', message: 'Please enter a valid email address' }]}>
+          <Form.Item
+            name="email"
+            label="Email (optional)"
+            rules={[{ type: 'email', message: 'Please enter a valid email address' }]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="tokens" label="Tokens Held" rules={[{ required: true, type: 'number', min: 1, message: 'Tokens held must be a whole number of at least 1' }]}>
+          <Form.Item
+            name="tokens"
+            label="Tokens Held"
+            rules={[
+              { required: true, type: 'number', min: 1, message: 'Tokens held must be a whole number of at least 1' },
+            ]}
+          >
             <InputNumber min={1} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>
         </Form>

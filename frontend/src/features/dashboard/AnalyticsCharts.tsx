@@ -1,5 +1,19 @@
 /** /analytics' charts (recharts, its own chunk): portfolio value, investors and active tokens over time, value by asset. */
-import { Bar, BarChart, CartesianGrid, Legend, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Cell,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { theme } from 'antd';
 import type { Asset, DashboardStats, Offering } from '../../api/types';
 import { formatCount, formatDate, formatMoney } from '../format';
@@ -10,12 +24,19 @@ export function InvestorsChart({ points }: { points: DashboardStats['valueHistor
   const { token } = theme.useToken();
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <LineChart data={points.map((p) => ({ at: formatDate(p.at), investors: p.totalInvestors, tokens: p.activeTokens }))}>
+      <LineChart
+        data={points.map((p) => ({ at: formatDate(p.at), investors: p.totalInvestors, tokens: p.activeTokens }))}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="at" minTickGap={24} />
         <YAxis yAxisId="investors" allowDecimals={false} width={40} />
         <YAxis yAxisId="tokens" orientation="right" width={80} tickFormatter={(v: number) => formatCount(v)} />
-        <Tooltip formatter={(value, name) => [formatCount(Number(value)), name === 'investors' ? 'Investors' : 'Active tokens']} />
+        <Tooltip
+          formatter={(value, name) => [
+            formatCount(Number(value)),
+            name === 'investors' ? 'Investors' : 'Active tokens',
+          ]}
+        />
         <Line yAxisId="investors" type="stepAfter" dataKey="investors" stroke={token.colorPrimary} dot={false} />
         <Line yAxisId="tokens" type="stepAfter" dataKey="tokens" stroke={token.colorWarning} dot={false} />
       </LineChart>
@@ -27,7 +48,14 @@ export function ValueByAssetChart({ assets }: { assets: Asset[] }) {
   return (
     <ResponsiveContainer width="100%" height={240}>
       <PieChart>
-        <Pie data={assets.map((a) => ({ name: a.name, value: a.totalValue }))} dataKey="value" nameKey="name" innerRadius={55} outerRadius={95} paddingAngle={2}>
+        <Pie
+          data={assets.map((a) => ({ name: a.name, value: a.totalValue }))}
+          dataKey="value"
+          nameKey="name"
+          innerRadius={55}
+          outerRadius={95}
+          paddingAngle={2}
+        >
           {assets.map((a, i) => (
             <Cell key={a.id} fill={palette[i % palette.length]} />
           ))}
@@ -38,12 +66,18 @@ export function ValueByAssetChart({ assets }: { assets: Asset[] }) {
   );
 }
 
-
 export function OfferingProgressChart({ offerings }: { offerings: Offering[] }) {
   const { token } = theme.useToken();
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <BarChart data={offerings.map((o) => ({ name: o.name, issued: o.tokensIssued, reserved: o.tokensReserved, left: o.totalTokens - o.tokensIssued - o.tokensReserved }))}>
+      <BarChart
+        data={offerings.map((o) => ({
+          name: o.name,
+          issued: o.tokensIssued,
+          reserved: o.tokensReserved,
+          left: o.totalTokens - o.tokensIssued - o.tokensReserved,
+        }))}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="name" />
         <YAxis width={80} tickFormatter={(v: number) => formatCount(v)} />

@@ -6,7 +6,9 @@ import { PageSpinner } from '../layout/PageSpinner';
 
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
 const InvestorsChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.InvestorsChart })));
-const OfferingProgressChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.OfferingProgressChart })));
+const OfferingProgressChart = lazy(() =>
+  import('./AnalyticsCharts').then((m) => ({ default: m.OfferingProgressChart })),
+);
 const ValueByAssetChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.ValueByAssetChart })));
 
 /**
@@ -18,7 +20,12 @@ export function AnalyticsPage() {
   const offerings = useQuery(myOfferingsQuery);
   if (stats.isPending || assets.isPending) return <PageSpinner />;
   const points = stats.data?.valueHistory ?? [];
-  const chart = (title: string, node: ReactNode, empty: boolean, emptyText = 'Figures appear here once you add an asset') => (
+  const chart = (
+    title: string,
+    node: ReactNode,
+    empty: boolean,
+    emptyText = 'Figures appear here once you add an asset',
+  ) => (
     <Card title={title} style={{ height: '100%' }}>
       {empty ? <Empty description={emptyText} /> : <Suspense fallback={<PageSpinner />}>{node}</Suspense>}
     </Card>
@@ -37,7 +44,12 @@ export function AnalyticsPage() {
           {chart('Value by Asset', <ValueByAssetChart assets={assets.data ?? []} />, (assets.data ?? []).length === 0)}
         </Col>
       </Row>
-      {chart('Offering Progress', <OfferingProgressChart offerings={offerings.data?.offerings ?? []} />, (offerings.data?.offerings ?? []).length === 0, 'Progress appears here once an offering opens for one of your assets')}
+      {chart(
+        'Offering Progress',
+        <OfferingProgressChart offerings={offerings.data?.offerings ?? []} />,
+        (offerings.data?.offerings ?? []).length === 0,
+        'Progress appears here once an offering opens for one of your assets',
+      )}
     </Flex>
   );
 }

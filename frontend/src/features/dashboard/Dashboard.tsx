@@ -18,7 +18,13 @@ import { AddInvestor } from './AddInvestor';
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
 
 /** Spec §3 "Workflow steps". */
-const WORKFLOW = ['User Onboarding & KYC Verification', 'Asset Valuation Upload', 'Compliance Checklist', 'Smart Contract Configuration', 'Token Minting & Distribution'];
+const WORKFLOW = [
+  'User Onboarding & KYC Verification',
+  'Asset Valuation Upload',
+  'Compliance Checklist',
+  'Smart Contract Configuration',
+  'Token Minting & Distribution',
+];
 
 /**
  * Where the owner's most advanced asset stands on the five workflow steps — each step judged on its own
@@ -62,7 +68,9 @@ export function Dashboard({ user }: { user: User }) {
             <Typography.Title level={2} style={{ margin: 0 }}>
               Welcome, {displayName(user)}
             </Typography.Title>
-            <Typography.Text type="secondary">Your tokenized assets, investors and compliance at a glance.</Typography.Text>
+            <Typography.Text type="secondary">
+              Your tokenized assets, investors and compliance at a glance.
+            </Typography.Text>
           </div>
           {allowed ? (
             <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid" size="large">
@@ -84,7 +92,10 @@ export function Dashboard({ user }: { user: User }) {
           { title: 'Total Portfolio Value', value: stats.data ? formatMoney(stats.data.totalValue, 'NZD') : '—' },
           { title: 'Active Tokens', value: stats.data ? formatCount(stats.data.activeTokens) : '—' },
           { title: 'Total Investors', value: stats.data ? formatCount(stats.data.totalInvestors) : '—' },
-          { title: 'Compliance Score', value: stats.data?.complianceScore != null ? `${stats.data.complianceScore}%` : '—' },
+          {
+            title: 'Compliance Score',
+            value: stats.data?.complianceScore != null ? `${stats.data.complianceScore}%` : '—',
+          },
         ].map((s) => (
           <Col key={s.title} xs={12} lg={6}>
             <Card>
@@ -119,7 +130,9 @@ export function Dashboard({ user }: { user: User }) {
         <Col xs={24} lg={8}>
           <Card title="Wholesale Investors" style={{ height: '100%' }}>
             <Flex vertical gap={12}>
-              <Typography.Text>Verify as a wholesale investor (FMC Act 2013, Schedule 1) to invest in offerings.</Typography.Text>
+              <Typography.Text>
+                Verify as a wholesale investor (FMC Act 2013, Schedule 1) to invest in offerings.
+              </Typography.Text>
               <ButtonLink to={appPath('/wholesale-verification')} color="primary" variant="solid">
                 Start Verification
               </ButtonLink>
@@ -158,7 +171,15 @@ export function Dashboard({ user }: { user: User }) {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={<Flex gap={8}><SafetyCertificateOutlined />Compliance Shield</Flex>} style={{ height: '100%' }}>
+          <Card
+            title={
+              <Flex gap={8}>
+                <SafetyCertificateOutlined />
+                Compliance Shield
+              </Flex>
+            }
+            style={{ height: '100%' }}
+          >
             <List
               dataSource={COMPLIANCE_SHIELD}
               renderItem={(c) => (
@@ -186,9 +207,22 @@ export function Dashboard({ user }: { user: User }) {
             { title: 'Investor', dataIndex: 'name' },
             { title: 'Asset', dataIndex: 'assetName' },
             { title: 'Tokens Held', dataIndex: 'tokensHeld', align: 'right', render: (n: number) => formatCount(n) },
-            { title: 'Value', dataIndex: 'investmentValue', align: 'right', render: (n: number) => formatMoney(n, 'NZD') },
+            {
+              title: 'Value',
+              dataIndex: 'investmentValue',
+              align: 'right',
+              render: (n: number) => formatMoney(n, 'NZD'),
+            },
             { title: 'Owned', dataIndex: 'percentOwned', align: 'right', render: (n: number) => `${n.toFixed(2)}%` },
-            { title: 'Status', dataIndex: 'status', render: (s: Investor['status']) => <Tag color={s === 'verified' ? 'green' : 'default'}>{s === 'verified' ? 'Verified' : 'Off-platform'}</Tag> },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (s: Investor['status']) => (
+                <Tag color={s === 'verified' ? 'green' : 'default'}>
+                  {s === 'verified' ? 'Verified' : 'Off-platform'}
+                </Tag>
+              ),
+            },
           ]}
         />
       </Card>

@@ -9,9 +9,33 @@ const DemoChart = lazy(() => import('./DemoChart'));
 
 /** The spec's sample data (§3 "Demo asset", §9 "Demo"): the assets add up to the headline figures. */
 export const demoAssets = [
-  { name: 'Auckland Harbour Apartments', type: 'Property', value: 2_100_000, tokens: 2_100, progress: 100, status: 'Active', investors: 12 },
-  { name: 'Kea Labs (Wellington SaaS)', type: 'Startup', value: 890_000, tokens: 890, progress: 65, status: 'Fundraising', investors: 8 },
-  { name: 'Christchurch Retail Centre', type: 'Property', value: 1_550_000, tokens: 1_550, progress: 20, status: 'Planning', investors: 5 },
+  {
+    name: 'Auckland Harbour Apartments',
+    type: 'Property',
+    value: 2_100_000,
+    tokens: 2_100,
+    progress: 100,
+    status: 'Active',
+    investors: 12,
+  },
+  {
+    name: 'Kea Labs (Wellington SaaS)',
+    type: 'Startup',
+    value: 890_000,
+    tokens: 890,
+    progress: 65,
+    status: 'Fundraising',
+    investors: 8,
+  },
+  {
+    name: 'Christchurch Retail Centre',
+    type: 'Property',
+    value: 1_550_000,
+    tokens: 1_550,
+    progress: 20,
+    status: 'Planning',
+    investors: 5,
+  },
 ];
 
 const statusColor: Record<string, string> = { Active: 'green', Fundraising: 'blue', Planning: 'default' };
@@ -60,8 +84,16 @@ export default function DemoPage() {
                     { title: 'Type', dataIndex: 'type' },
                     { title: 'Value', dataIndex: 'value', render: (v: number) => formatMoney(v, 'NZD') },
                     { title: 'Tokens', dataIndex: 'tokens', render: (v: number) => formatCount(v) },
-                    { title: 'Progress', dataIndex: 'progress', render: (v: number) => <Progress percent={v} size="small" style={{ minWidth: 100 }} /> },
-                    { title: 'Status', dataIndex: 'status', render: (s: string) => <Tag color={statusColor[s]}>{s}</Tag> },
+                    {
+                      title: 'Progress',
+                      dataIndex: 'progress',
+                      render: (v: number) => <Progress percent={v} size="small" style={{ minWidth: 100 }} />,
+                    },
+                    {
+                      title: 'Status',
+                      dataIndex: 'status',
+                      render: (s: string) => <Tag color={statusColor[s]}>{s}</Tag>,
+                    },
                     { title: 'Investors', dataIndex: 'investors' },
                   ]}
                 />

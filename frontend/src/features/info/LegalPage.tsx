@@ -10,7 +10,17 @@ export interface LegalSection {
 }
 
 /** The frame of the privacy, terms and security pages: dates, a table of contents, sections, Return to Home. */
-export function LegalPage({ title, dates, intro, sections }: { title: string; dates: string[]; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  dates,
+  intro,
+  sections,
+}: {
+  title: string;
+  dates: string[];
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <>
       <Row gutter={[24, 24]} style={{ maxWidth: 1100, margin: '0 auto', padding: '40px 16px' }}>

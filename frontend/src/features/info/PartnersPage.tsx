@@ -5,10 +5,26 @@ import { appPath } from '../layout/appPath';
 import { Footer } from '../landing/Footer';
 
 const partners = [
-  { icon: <ApiOutlined />, title: 'Blockchain infrastructure', text: 'Node and smart-contract infrastructure on public networks, with audited token contracts.' },
-  { icon: <CreditCardOutlined />, title: 'Payments', text: 'Card and bank payments for subscriptions and investments, with PCI-compliant processing.' },
-  { icon: <LockOutlined />, title: 'Crypto custody', text: 'Institutional custody of tokens and keys, segregated per client.' },
-  { icon: <ShopOutlined />, title: 'E-commerce', text: 'Integrations so businesses can offer tokens alongside their existing sales channels.' },
+  {
+    icon: <ApiOutlined />,
+    title: 'Blockchain infrastructure',
+    text: 'Node and smart-contract infrastructure on public networks, with audited token contracts.',
+  },
+  {
+    icon: <CreditCardOutlined />,
+    title: 'Payments',
+    text: 'Card and bank payments for subscriptions and investments, with PCI-compliant processing.',
+  },
+  {
+    icon: <LockOutlined />,
+    title: 'Crypto custody',
+    text: 'Institutional custody of tokens and keys, segregated per client.',
+  },
+  {
+    icon: <ShopOutlined />,
+    title: 'E-commerce',
+    text: 'Integrations so businesses can offer tokens alongside their existing sales channels.',
+  },
 ];
 
 /** /partners: four partner cards, the benefits, and the ways forward (spec §2). */
@@ -22,7 +38,15 @@ export default function PartnersPage() {
         <Row gutter={[16, 16]}>
           {partners.map((p) => (
             <Col key={p.title} xs={24} sm={12} lg={6}>
-              <Card title={<Flex gap={8}>{p.icon}{p.title}</Flex>} style={{ height: '100%' }}>
+              <Card
+                title={
+                  <Flex gap={8}>
+                    {p.icon}
+                    {p.title}
+                  </Flex>
+                }
+                style={{ height: '100%' }}
+              >
                 {p.text}
               </Card>
             </Col>
@@ -30,7 +54,12 @@ export default function PartnersPage() {
         </Row>
         <Card title="Partner benefits">
           <List
-            dataSource={['Access to New Zealand asset owners and verified wholesale investors', 'Joint compliance with FMC Act, AML/CFT and Privacy Act obligations', 'Co-marketing at launch', 'API access for integrations']}
+            dataSource={[
+              'Access to New Zealand asset owners and verified wholesale investors',
+              'Joint compliance with FMC Act, AML/CFT and Privacy Act obligations',
+              'Co-marketing at launch',
+              'API access for integrations',
+            ]}
             renderItem={(t) => <List.Item>{t}</List.Item>}
           />
         </Card>

@@ -19,8 +19,19 @@ export function AppHeader({ user }: { user: User }) {
 
   return (
     <Layout.Header style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-      <Flex component="nav" aria-label="Main" align="center" justify="space-between" gap={12} style={{ height: '100%', maxWidth: 1400, margin: '0 auto' }}>
-        <Link to="/" aria-label="Kauri home" style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorPrimary }}>
+      <Flex
+        component="nav"
+        aria-label="Main"
+        align="center"
+        justify="space-between"
+        gap={12}
+        style={{ height: '100%', maxWidth: 1400, margin: '0 auto' }}
+      >
+        <Link
+          to="/"
+          aria-label="Kauri home"
+          style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorPrimary }}
+        >
           Kauri
         </Link>
         {wide ? (
@@ -32,7 +43,9 @@ export function AppHeader({ user }: { user: User }) {
                   to={link.to}
                   activeOptions={{ exact: link.to === '/' }}
                   style={{ color: token.colorText, whiteSpace: 'nowrap' }}
-                  activeProps={{ style: { color: token.colorPrimary, fontWeight: token.fontWeightStrong, whiteSpace: 'nowrap' } }}
+                  activeProps={{
+                    style: { color: token.colorPrimary, fontWeight: token.fontWeightStrong, whiteSpace: 'nowrap' },
+                  }}
                 >
                   {link.label}
                 </Link>
@@ -49,7 +62,11 @@ export function AppHeader({ user }: { user: User }) {
                 ],
               }}
             >
-              <Button aria-label="User menu" type="text" icon={<Avatar size="small">{shortName(user).charAt(0).toUpperCase()}</Avatar>}>
+              <Button
+                aria-label="User menu"
+                type="text"
+                icon={<Avatar size="small">{shortName(user).charAt(0).toUpperCase()}</Avatar>}
+              >
                 {displayName(user)}
               </Button>
             </Dropdown>
@@ -66,7 +83,9 @@ export function AppHeader({ user }: { user: User }) {
         title={
           <Flex vertical>
             <span>{displayName(user)}</span>
-            <span style={{ fontWeight: 'normal', color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{user.email}</span>
+            <span style={{ fontWeight: 'normal', color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
+              {user.email}
+            </span>
           </Flex>
         }
       >

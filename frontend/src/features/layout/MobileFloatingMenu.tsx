@@ -24,7 +24,12 @@ export function MobileFloatingMenu({ user }: { user: User }) {
 
   return (
     <>
-      <FloatButton aria-label="Open quick menu" type="primary" icon={<AppstoreOutlined />} onClick={() => setOpen(true)} />
+      <FloatButton
+        aria-label="Open quick menu"
+        type="primary"
+        icon={<AppstoreOutlined />}
+        onClick={() => setOpen(true)}
+      />
       <Drawer open={open} onClose={() => setOpen(false)} placement="right" size={280} title="Menu">
         <Flex vertical align="center" gap={4} style={{ marginBottom: token.marginLG }}>
           <Avatar size={56} style={{ background: token.colorPrimary }}>

@@ -19,7 +19,16 @@ export function Panel({ title, extra, children }: { title?: ReactNode; extra?: R
     >
       {title && (
         <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: token.marginSM }}>
-          <h3 style={{ margin: 0, fontSize: token.fontSizeHeading4, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{title}</h3>
+          <h3
+            style={{
+              margin: 0,
+              fontSize: token.fontSizeHeading4,
+              fontWeight: token.fontWeightStrong,
+              color: token.colorTextHeading,
+            }}
+          >
+            {title}
+          </h3>
           {extra}
         </Flex>
       )}

@@ -12,7 +12,14 @@ export function PublicHeader() {
 
   return (
     <Layout.Header style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-      <Flex component="nav" aria-label="Main" align="center" justify="space-between" gap={12} style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
+      <Flex
+        component="nav"
+        aria-label="Main"
+        align="center"
+        justify="space-between"
+        gap={12}
+        style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}
+      >
         {/* Plain text rather than antd Typography, which would add ~20 kB gzip to every first load. */}
         <Link
           to="/"
@@ -37,7 +44,14 @@ export function PublicHeader() {
             Register Now
           </ButtonLink>
           {/* On a phone the Sign In button is its icon alone, so the header still fits 375 px. */}
-          <ButtonLink to={appPath('/auth')} color="primary" variant="outlined" aria-label="Sign In" icon={<LoginOutlined />} size={screens.sm ? 'middle' : 'small'}>
+          <ButtonLink
+            to={appPath('/auth')}
+            color="primary"
+            variant="outlined"
+            aria-label="Sign In"
+            icon={<LoginOutlined />}
+            size={screens.sm ? 'middle' : 'small'}
+          >
             {screens.sm ? 'Sign In' : null}
           </ButtonLink>
         </Flex>

@@ -10,7 +10,10 @@ export interface LagSample {
 
 export default function LagChart({ samples }: { samples: LagSample[] }) {
   const { token } = theme.useToken();
-  const points = samples.map((s) => ({ ...s, time: new Date(s.at).toLocaleTimeString('en-NZ', { hour: '2-digit', minute: '2-digit', second: '2-digit' }) }));
+  const points = samples.map((s) => ({
+    ...s,
+    time: new Date(s.at).toLocaleTimeString('en-NZ', { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+  }));
   return (
     <ResponsiveContainer width="100%" height={220}>
       <LineChart data={points}>
@@ -20,8 +23,24 @@ export default function LagChart({ samples }: { samples: LagSample[] }) {
         <YAxis yAxisId="rate" orientation="right" width={60} />
         <Tooltip />
         <Legend />
-        <Line yAxisId="lag" type="monotone" dataKey="lag" name="Events behind" stroke={token.colorWarning} dot={false} isAnimationActive={false} />
-        <Line yAxisId="rate" type="monotone" dataKey="rate" name="Events per second" stroke={token.colorPrimary} dot={false} isAnimationActive={false} />
+        <Line
+          yAxisId="lag"
+          type="monotone"
+          dataKey="lag"
+          name="Events behind"
+          stroke={token.colorWarning}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="rate"
+          type="monotone"
+          dataKey="rate"
+          name="Events per second"
+          stroke={token.colorPrimary}
+          dot={false}
+          isAnimationActive={false}
+        />
       </LineChart>
     </ResponsiveContainer>
   );

@@ -27,14 +27,20 @@ export function ProfilePage({ user }: { user: User }) {
         <Descriptions column={1} size="small" style={{ marginBottom: 24 }}>
           <Descriptions.Item label="Email">{user.email}</Descriptions.Item>
           <Descriptions.Item label="Role">{user.role === 'admin' ? 'Administrator' : 'User'}</Descriptions.Item>
-          <Descriptions.Item label="Subscription">{user.subscriptionTier ? `${user.subscriptionTier} (${user.subscriptionStatus})` : 'None'}</Descriptions.Item>
+          <Descriptions.Item label="Subscription">
+            {user.subscriptionTier ? `${user.subscriptionTier} (${user.subscriptionStatus})` : 'None'}
+          </Descriptions.Item>
         </Descriptions>
         <Form
           layout="vertical"
           initialValues={{ firstName: user.firstName ?? '', lastName: user.lastName ?? '' }}
           onFinish={(values: { firstName: string; lastName: string }) => save.mutate(values)}
         >
-          <Form.Item name="firstName" label="First Name" rules={[{ required: true, message: 'Please enter your first name' }]}>
+          <Form.Item
+            name="firstName"
+            label="First Name"
+            rules={[{ required: true, message: 'Please enter your first name' }]}
+          >
             <Input autoComplete="given-name" />
           </Form.Item>
           <Form.Item name="lastName" label="Last Name">

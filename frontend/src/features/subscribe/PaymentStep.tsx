@@ -43,7 +43,9 @@ export function PaymentStep({ plan, checkout, onBack, onPaid }: Props) {
           <Descriptions.Item label="Due today">{dueToday}</Descriptions.Item>
           {checkout.setupFeeWaived && (
             <Descriptions.Item label="Early access">
-              {plan.billing === 'monthly' ? 'Your first month is free; renewals are charged monthly.' : 'Your setup fee is waived.'}
+              {plan.billing === 'monthly'
+                ? 'Your first month is free; renewals are charged monthly.'
+                : 'Your setup fee is waived.'}
             </Descriptions.Item>
           )}
         </Descriptions>
@@ -53,7 +55,13 @@ export function PaymentStep({ plan, checkout, onBack, onPaid }: Props) {
           <SandboxCardForm clientSecret={checkout.clientSecret} payLabel={payLabel} onPaid={onPaid} />
         ) : (
           <Suspense fallback={<PageSpinner />}>
-            <StripePaymentForm publishableKey={billing.data.publishableKey ?? ''} clientSecret={checkout.clientSecret} intent={checkout.intent ?? 'payment'} payLabel={payLabel} onPaid={onPaid} />
+            <StripePaymentForm
+              publishableKey={billing.data.publishableKey ?? ''}
+              clientSecret={checkout.clientSecret}
+              intent={checkout.intent ?? 'payment'}
+              payLabel={payLabel}
+              onPaid={onPaid}
+            />
           </Suspense>
         )}
       </Card>

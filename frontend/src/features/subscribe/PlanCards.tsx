@@ -13,7 +13,17 @@ export function planPrice(plan: Plan): string {
  * Starter is shown next to the two monthly plans so that it can be bought too (the spec's page shows
  * two cards, yet sells Starter elsewhere).
  */
-export function PlanCards({ plans, current, choosing, onChoose }: { plans: Plan[]; current: Tier | null; choosing: Tier | null; onChoose(tier: Tier): void }) {
+export function PlanCards({
+  plans,
+  current,
+  choosing,
+  onChoose,
+}: {
+  plans: Plan[];
+  current: Tier | null;
+  choosing: Tier | null;
+  onChoose(tier: Tier): void;
+}) {
   const { token } = theme.useToken();
   return (
     <Flex vertical gap={24}>
@@ -27,7 +37,9 @@ export function PlanCards({ plans, current, choosing, onChoose }: { plans: Plan[
               aria-label={`${plan.name} plan`}
             >
               <Flex vertical gap={16}>
-                <Typography.Text style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong }}>{planPrice(plan)}</Typography.Text>
+                <Typography.Text style={{ fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong }}>
+                  {planPrice(plan)}
+                </Typography.Text>
                 <FeatureList items={plan.features} />
                 <Button
                   type={plan.mostPopular ? 'primary' : 'default'}
@@ -46,7 +58,9 @@ export function PlanCards({ plans, current, choosing, onChoose }: { plans: Plan[
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card title="One-off services">
-            <Typography.Paragraph>Need a single valuation, a structuring review or a custom project? We quote one-off services.</Typography.Paragraph>
+            <Typography.Paragraph>
+              Need a single valuation, a structuring review or a custom project? We quote one-off services.
+            </Typography.Paragraph>
             <a href={`mailto:${contact.servicesEmail}?subject=One-off%20services`}>{contact.servicesEmail}</a>
           </Card>
         </Col>

@@ -9,7 +9,15 @@ import { useToast } from '../toast';
  * The payment form when no Stripe keys are set: Stripe's test cards, nothing charged, clearly marked as
  * test mode. The server decides approve or decline exactly as Stripe's test mode would.
  */
-export function SandboxCardForm({ clientSecret, payLabel, onPaid }: { clientSecret: string; payLabel: string; onPaid(): Promise<void> }) {
+export function SandboxCardForm({
+  clientSecret,
+  payLabel,
+  onPaid,
+}: {
+  clientSecret: string;
+  payLabel: string;
+  onPaid(): Promise<void>;
+}) {
   const [form] = Form.useForm<TestCard>();
   const toast = useToast();
   const payment = useMutation({
@@ -18,13 +26,21 @@ export function SandboxCardForm({ clientSecret, payLabel, onPaid }: { clientSecr
       await onPaid();
     },
     onError: (error) => {
-      if (error instanceof ApiError) form.setFields(error.fieldErrors.map((e) => ({ name: e.field as keyof TestCard, errors: [e.message] })));
+      if (error instanceof ApiError)
+        form.setFields(error.fieldErrors.map((e) => ({ name: e.field as keyof TestCard, errors: [e.message] })));
       toast.error('Payment Failed', describeError(error));
     },
   });
 
   return (
-    <Form form={form} name="test-card" layout="vertical" requiredMark={false} onFinish={(card) => payment.mutate(card)} disabled={payment.isPending}>
+    <Form
+      form={form}
+      name="test-card"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(card) => payment.mutate(card)}
+      disabled={payment.isPending}
+    >
       <Alert
         type="warning"
         showIcon
@@ -32,22 +48,34 @@ export function SandboxCardForm({ clientSecret, payLabel, onPaid }: { clientSecr
         title="Test mode: no card is charged"
         description={
           <Typography.Text>
-            Pay with <Typography.Text code>4242 4242 4242 4242</Typography.Text>, any future expiry and any CVC. <Typography.Text code>4000 0000 0000 0002</Typography.Text>{' '}
-            is declined.
+            Pay with <Typography.Text code>4242 4242 4242 4242</Typography.Text>, any future expiry and any CVC.{' '}
+            <Typography.Text code>4000 0000 0000 0002</Typography.Text> is declined.
           </Typography.Text>
         }
       />
-      <Form.Item name="number" label="Card number" rules={[{ required: true, message: 'Your card number is incomplete.' }]}>
+      <Form.Item
+        name="number"
+        label="Card number"
+        rules={[{ required: true, message: 'Your card number is incomplete.' }]}
+      >
         <Input inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" />
       </Form.Item>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="expiry" label="Expiry (MM/YY)" rules={[{ required: true, message: "Your card's expiration date is incomplete." }]}>
+          <Form.Item
+            name="expiry"
+            label="Expiry (MM/YY)"
+            rules={[{ required: true, message: "Your card's expiration date is incomplete." }]}
+          >
             <Input autoComplete="cc-exp" placeholder="MM/YY" />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="cvc" label="CVC" rules={[{ required: true, message: "Your card's security code is incomplete." }]}>
+          <Form.Item
+            name="cvc"
+            label="CVC"
+            rules={[{ required: true, message: "Your card's security code is incomplete." }]}
+          >
             <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
           </Form.Item>
         </Col>

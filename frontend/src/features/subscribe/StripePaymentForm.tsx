@@ -55,7 +55,14 @@ function ConfirmForm({ intent, payLabel, onPaid }: Omit<Props, 'publishableKey' 
   return (
     <Flex vertical gap={16}>
       <PaymentElement />
-      <Button type="primary" size="large" block loading={busy} disabled={!stripe || !elements} onClick={() => void confirm()}>
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={busy}
+        disabled={!stripe || !elements}
+        onClick={() => void confirm()}
+      >
         {payLabel}
       </Button>
     </Flex>

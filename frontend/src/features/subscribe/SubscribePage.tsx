@@ -60,7 +60,12 @@ export function SubscribePage({ user }: { user: User }) {
   if (payment) {
     return (
       <Page>
-        <PaymentStep plan={payment.plan} checkout={payment.checkout} onBack={() => setPayment(null)} onPaid={() => finish(payment.plan)} />
+        <PaymentStep
+          plan={payment.plan}
+          checkout={payment.checkout}
+          onBack={() => setPayment(null)}
+          onPaid={() => finish(payment.plan)}
+        />
       </Page>
     );
   }
@@ -72,17 +77,30 @@ export function SubscribePage({ user }: { user: User }) {
         <Typography.Title level={2} style={{ margin: 0 }}>
           Choose Your Plan
         </Typography.Title>
-        <Typography.Text type="secondary">Prices in NZD. Monthly plans renew each month until you cancel; the plan stays active to the end of the period.</Typography.Text>
+        <Typography.Text type="secondary">
+          Prices in NZD. Monthly plans renew each month until you cancel; the plan stays active to the end of the
+          period.
+        </Typography.Text>
       </Flex>
       {user.subscriptionStatus === 'past_due' && (
-        <Alert type="error" showIcon title="Your last payment failed" description="Update your payment method on the billing page to keep creating tokens." />
+        <Alert
+          type="error"
+          showIcon
+          title="Your last payment failed"
+          description="Update your payment method on the billing page to keep creating tokens."
+        />
       )}
       {plans.isPending ? (
         <PageSpinner />
       ) : plans.isError ? (
         <Alert type="error" showIcon title="The plans could not be loaded" description="Please reload the page." />
       ) : (
-        <PlanCards plans={plans.data} current={active} choosing={start.isPending ? (start.variables ?? null) : null} onChoose={(tier) => start.mutate(tier)} />
+        <PlanCards
+          plans={plans.data}
+          current={active}
+          choosing={start.isPending ? (start.variables ?? null) : null}
+          onChoose={(tier) => start.mutate(tier)}
+        />
       )}
     </Page>
   );

@@ -26,7 +26,12 @@ export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; on
     },
     onSuccess: onCreated,
     onError: (error) => {
-      if (error instanceof ApiError) form.setFields(error.fieldErrors.filter((e) => e.field in form.getFieldsValue(true)).map((e) => ({ name: e.field as keyof AssetInput, errors: [e.message] })));
+      if (error instanceof ApiError)
+        form.setFields(
+          error.fieldErrors
+            .filter((e) => e.field in form.getFieldsValue(true))
+            .map((e) => ({ name: e.field as keyof AssetInput, errors: [e.message] })),
+        );
       toast.error(errorTitle(error, 'Error'), describeError(error));
     },
   });
@@ -40,12 +45,25 @@ export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; on
       name="asset-details"
       layout="vertical"
       disabled={saved || create.isPending}
-      initialValues={asset ?? { name: '', description: '', assetType: 'property', address: '', totalValue: 0, tokenCount: 0 }}
-      onFinish={(values) => create.mutate({ ...values, address: values.address?.trim() || undefined, totalValue: toNumber(values.totalValue), tokenCount: Math.trunc(toNumber(values.tokenCount)) })}
+      initialValues={
+        asset ?? { name: '', description: '', assetType: 'property', address: '', totalValue: 0, tokenCount: 0 }
+      }
+      onFinish={(values) =>
+        create.mutate({
+          ...values,
+          address: values.address?.trim() || undefined,
+          totalValue: toNumber(values.totalValue),
+          tokenCount: Math.trunc(toNumber(values.tokenCount)),
+        })
+      }
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="name" label="Asset Name" rules={[{ required: true, whitespace: true, message: 'Asset name is required' }]}>
+          <Form.Item
+            name="name"
+            label="Asset Name"
+            rules={[{ required: true, whitespace: true, message: 'Asset name is required' }]}
+          >
             <Input placeholder="Harbour View Apartments" />
           </Form.Item>
         </Col>
@@ -55,7 +73,11 @@ export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; on
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="description" label="Description" rules={[{ required: true, min: 10, message: 'Description must be at least 10 characters' }]}>
+      <Form.Item
+        name="description"
+        label="Description"
+        rules={[{ required: true, min: 10, message: 'Description must be at least 10 characters' }]}
+      >
         <Input.TextArea rows={3} placeholder="What the asset is, where, and what makes it worth investing in" />
       </Form.Item>
       <Form.Item name="address" label="Address (optional)">
@@ -63,12 +85,20 @@ export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; on
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="totalValue" label="Total Value (NZD)" rules={[{ type: 'number', min: 1, message: 'Total value must be at least 1' }]}>
+          <Form.Item
+            name="totalValue"
+            label="Total Value (NZD)"
+            rules={[{ type: 'number', min: 1, message: 'Total value must be at least 1' }]}
+          >
             <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="tokenCount" label="Token Count" rules={[{ type: 'number', min: 1, message: 'Token count must be at least 1' }]}>
+          <Form.Item
+            name="tokenCount"
+            label="Token Count"
+            rules={[{ type: 'number', min: 1, message: 'Token count must be at least 1' }]}
+          >
             <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>
         </Col>

@@ -16,23 +16,38 @@ export function DeployStep({ asset }: { asset: Asset }) {
       await submitAsset(asset.id);
       await refresh();
     },
-    onSuccess: () => toast.success('Submitted for Review', 'Our compliance team reviews the request; you will see the outcome on My Assets.'),
+    onSuccess: () =>
+      toast.success(
+        'Submitted for Review',
+        'Our compliance team reviews the request; you will see the outcome on My Assets.',
+      ),
     onError: (error) => toast.error(errorTitle(error, 'Error'), describeError(error)),
   });
   const terms = asset.terms!;
   return (
     <Flex vertical gap={16}>
-      {asset.status === 'pending' && <Alert type="info" showIcon title="Awaiting review" description={`Submitted ${formatDate(asset.submittedAt!)}. The asset cannot be changed while it is reviewed.`} />}
+      {asset.status === 'pending' && (
+        <Alert
+          type="info"
+          showIcon
+          title="Awaiting review"
+          description={`Submitted ${formatDate(asset.submittedAt!)}. The asset cannot be changed while it is reviewed.`}
+        />
+      )}
       {asset.status === 'active' && (
         <Alert
           type="success"
           showIcon
           title="Tokenization approved"
           description={`Approved ${formatDate(asset.approvedAt!)}.`}
-          action={<Button href={`/api/assets/${encodeURIComponent(asset.id)}/cap-table.csv`}>Download Cap Table (CSV)</Button>}
+          action={
+            <Button href={`/api/assets/${encodeURIComponent(asset.id)}/cap-table.csv`}>Download Cap Table (CSV)</Button>
+          }
         />
       )}
-      {asset.returnReason && asset.status === 'draft' && <Alert type="warning" showIcon title="Sent back by the reviewer" description={asset.returnReason} />}
+      {asset.returnReason && asset.status === 'draft' && (
+        <Alert type="warning" showIcon title="Sent back by the reviewer" description={asset.returnReason} />
+      )}
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} aria-label="Review">
         <Descriptions.Item label="Asset">{asset.name}</Descriptions.Item>
         <Descriptions.Item label="Type">{asset.assetType}</Descriptions.Item>
@@ -52,7 +67,13 @@ export function DeployStep({ asset }: { asset: Asset }) {
         <Descriptions.Item label="Fees">{terms.feePercent}%</Descriptions.Item>
       </Descriptions>
       {asset.status === 'draft' && (
-        <Button type="primary" size="large" loading={submit.isPending} onClick={() => submit.mutate()} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          type="primary"
+          size="large"
+          loading={submit.isPending}
+          onClick={() => submit.mutate()}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Submit for Tokenization
         </Button>
       )}

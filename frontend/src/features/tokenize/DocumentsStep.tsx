@@ -10,11 +10,20 @@ import { useAssetRefresh } from './useAssetRefresh';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const documents: { kind: DocumentKind; title: string; what: string }[] = [
-  { kind: 'property-deed', title: 'Property Deed', what: 'The record of title (or share register for a business) showing you own the asset.' },
-  { kind: 'valuation-report', title: 'Valuation Report', what: 'A registered valuer’s report, dated within the last 12 months.' },
+  {
+    kind: 'property-deed',
+    title: 'Property Deed',
+    what: 'The record of title (or share register for a business) showing you own the asset.',
+  },
+  {
+    kind: 'valuation-report',
+    title: 'Valuation Report',
+    what: 'A registered valuer’s report, dated within the last 12 months.',
+  },
 ];
 
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Step 2: the two documents (spec §2: 'PDF format, max 10MB'), uploaded with progress; the server checks the content. */
 export function DocumentsStep({ asset, editable }: { asset: Asset; editable: boolean }) {
@@ -29,7 +38,19 @@ export function DocumentsStep({ asset, editable }: { asset: Asset; editable: boo
   );
 }
 
-function DocumentCard({ asset, editable, kind, title, what }: { asset: Asset; editable: boolean; kind: DocumentKind; title: string; what: string }) {
+function DocumentCard({
+  asset,
+  editable,
+  kind,
+  title,
+  what,
+}: {
+  asset: Asset;
+  editable: boolean;
+  kind: DocumentKind;
+  title: string;
+  what: string;
+}) {
   const toast = useToast();
   const refresh = useAssetRefresh();
   const [progress, setProgress] = useState<number | null>(null);
@@ -38,7 +59,8 @@ function DocumentCard({ asset, editable, kind, title, what }: { asset: Asset; ed
   const send = async (file: File) => {
     // The same limits the server enforces, checked first so a person does not wait to be told.
     if (file.size > MAX_BYTES) return toast.error('Upload Failed', 'Documents must be at most 10MB');
-    if (file.type && file.type !== 'application/pdf') return toast.error('Upload Failed', 'Documents must be PDF files');
+    if (file.type && file.type !== 'application/pdf')
+      return toast.error('Upload Failed', 'Documents must be PDF files');
     setProgress(0);
     try {
       await uploadDocument(asset.id, kind, file, setProgress);
@@ -67,7 +89,12 @@ function DocumentCard({ asset, editable, kind, title, what }: { asset: Asset; ed
         )}
         {progress !== null && <Progress percent={progress} size="small" aria-label={`${title} upload progress`} />}
         {editable && (
-          <Upload accept="application/pdf,.pdf" showUploadList={false} maxCount={1} beforeUpload={(file) => (void send(file), false)}>
+          <Upload
+            accept="application/pdf,.pdf"
+            showUploadList={false}
+            maxCount={1}
+            beforeUpload={(file) => (void send(file), false)}
+          >
             <Button icon={<UploadOutlined />} loading={progress !== null}>
               {uploaded ? `Replace ${title}` : `Upload ${title}`}
             </Button>

@@ -25,13 +25,18 @@ export function TokenConfigStep({ asset, editable }: { asset: Asset; editable: b
     },
     onSuccess: () => toast.success('Token Configured', 'The token terms are saved.'),
     onError: (error) => {
-      if (error instanceof ApiError) form.setFields(error.fieldErrors.map((e) => ({ name: e.field as keyof TokenTerms, errors: [e.message] })));
+      if (error instanceof ApiError)
+        form.setFields(error.fieldErrors.map((e) => ({ name: e.field as keyof TokenTerms, errors: [e.message] })));
       toast.error(errorTitle(error, 'Error'), describeError(error));
     },
   });
   const value = asset.valuation?.value ?? asset.totalValue;
   const defaults: TokenTerms = asset.terms ?? {
-    symbol: asset.name.replace(/[^A-Za-z]/g, '').slice(0, 4).toUpperCase().padEnd(3, 'X'),
+    symbol: asset.name
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 4)
+      .toUpperCase()
+      .padEnd(3, 'X'),
     name: `${asset.name} Token`,
     totalSupply: asset.tokenCount,
     decimals: 0,
@@ -51,15 +56,37 @@ export function TokenConfigStep({ asset, editable }: { asset: Asset; editable: b
   );
 
   return (
-    <Form form={form} name="token-terms" layout="vertical" initialValues={defaults} disabled={!editable || save.isPending} onFinish={(terms) => save.mutate(terms)}>
+    <Form
+      form={form}
+      name="token-terms"
+      layout="vertical"
+      initialValues={defaults}
+      disabled={!editable || save.isPending}
+      onFinish={(terms) => save.mutate(terms)}
+    >
       <Row gutter={16}>
         <Col xs={24} sm={12} md={8}>
-          <Form.Item name="symbol" label="Symbol" normalize={(v: string) => v?.toUpperCase()} rules={[{ required: true, pattern: /^[A-Z0-9]{3,6}$/, message: 'Symbol must be 3 to 6 capital letters or digits' }]}>
+          <Form.Item
+            name="symbol"
+            label="Symbol"
+            normalize={(v: string) => v?.toUpperCase()}
+            rules={[
+              {
+                required: true,
+                pattern: /^[A-Z0-9]{3,6}$/,
+                message: 'Symbol must be 3 to 6 capital letters or digits',
+              },
+            ]}
+          >
             <Input maxLength={6} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12} md={16}>
-          <Form.Item name="name" label="Token Name" rules={[{ required: true, min: 2, message: 'Token name is required' }]}>
+          <Form.Item
+            name="name"
+            label="Token Name"
+            rules={[{ required: true, min: 2, message: 'Token name is required' }]}
+          >
             <Input />
           </Form.Item>
         </Col>

@@ -35,14 +35,28 @@ export function TokenizeWizard() {
 
   if (assetId && asset.isPending) return <PageSpinner />;
   if (assetId && asset.isError) {
-    return <Result status="404" title="Asset not found" subTitle="It may belong to someone else, or the link is wrong." extra={<Button onClick={() => void navigate({ to: appPath('/assets') })}>Back to My Assets</Button>} />;
+    return (
+      <Result
+        status="404"
+        title="Asset not found"
+        subTitle="It may belong to someone else, or the link is wrong."
+        extra={<Button onClick={() => void navigate({ to: appPath('/assets') })}>Back to My Assets</Button>}
+      />
+    );
   }
   const saved: Asset | null = asset.data ?? null;
   const reached = saved?.currentStep ?? 1;
   const editable = saved?.status === 'draft';
 
   const body = (): ReactNode => {
-    if (step > reached) return <Alert type="info" showIcon title={`${WIZARD_STEPS[step - 1]} becomes available once the previous steps are complete.`} />;
+    if (step > reached)
+      return (
+        <Alert
+          type="info"
+          showIcon
+          title={`${WIZARD_STEPS[step - 1]} becomes available once the previous steps are complete.`}
+        />
+      );
     switch (step) {
       case 1:
         return (
@@ -70,7 +84,13 @@ export function TokenizeWizard() {
         </Typography.Title>
         {saved && <Typography.Text type="secondary">{saved.name}</Typography.Text>}
       </div>
-      <Steps current={step - 1} items={WIZARD_STEPS.map((title) => ({ title }))} size="small" responsive aria-label="Tokenization steps" />
+      <Steps
+        current={step - 1}
+        items={WIZARD_STEPS.map((title) => ({ title }))}
+        size="small"
+        responsive
+        aria-label="Tokenization steps"
+      />
       <Card title={`Step ${step} of 5: ${WIZARD_STEPS[step - 1]}`}>{body()}</Card>
       <Flex justify="space-between">
         <Button disabled={step === 1} onClick={() => setStep((s) => Math.max(1, s - 1))}>

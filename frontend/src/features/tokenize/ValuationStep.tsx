@@ -46,7 +46,11 @@ export function ValuationStep({ asset, editable }: { asset: Asset; editable: boo
       {editable && (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={14}>
-            {asset.assetType === 'property' ? <PropertyEstimate asset={asset} onEstimate={setEstimate} /> : <StartupEstimate asset={asset} onEstimate={setEstimate} />}
+            {asset.assetType === 'property' ? (
+              <PropertyEstimate asset={asset} onEstimate={setEstimate} />
+            ) : (
+              <StartupEstimate asset={asset} onEstimate={setEstimate} />
+            )}
           </Col>
           <Col xs={24} lg={10}>
             <OwnerEstimate asset={asset} onEstimate={setEstimate} />
@@ -74,13 +78,28 @@ function PropertyEstimate({ asset, onEstimate }: { asset: Asset; onEstimate(e: E
   const toast = useToast();
   const run = useMutation({
     mutationFn: (v: { propertyType: PropertyType; condition: Condition; location?: string; size?: number }) =>
-      analyzeProperty({ propertyAddress: asset.address ?? asset.name, tokenCount: asset.tokenCount, propertyPercentage: 100, country: 'New Zealand', amenities: [], location: v.location ?? '', size: v.size ?? 0, propertyType: v.propertyType, condition: v.condition }),
+      analyzeProperty({
+        propertyAddress: asset.address ?? asset.name,
+        tokenCount: asset.tokenCount,
+        propertyPercentage: 100,
+        country: 'New Zealand',
+        amenities: [],
+        location: v.location ?? '',
+        size: v.size ?? 0,
+        propertyType: v.propertyType,
+        condition: v.condition,
+      }),
     onSuccess: (result) => onEstimate({ value: result.propertyValue, method: 'property-calculator' }),
     onError: (error) => toast.error('Analysis Failed', describeError(error)),
   });
   return (
     <Card title="Property calculator">
-      <Form name="valuation-property" layout="vertical" initialValues={{ propertyType: 'residential-house', condition: 'good' }} onFinish={(v) => run.mutate(v)}>
+      <Form
+        name="valuation-property"
+        layout="vertical"
+        initialValues={{ propertyType: 'residential-house', condition: 'good' }}
+        onFinish={(v) => run.mutate(v)}
+      >
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="propertyType" label="Property Type">
@@ -115,7 +134,14 @@ function StartupEstimate({ asset, onEstimate }: { asset: Asset; onEstimate(e: Es
   const toast = useToast();
   const run = useMutation({
     mutationFn: (v: { industry: Industry; businessStage: BusinessStage; revenue?: number }) =>
-      analyzeStartup({ companyName: asset.name, tokenCount: Math.max(asset.tokenCount, 1000), fundingGoal: Math.max(asset.totalValue, 50_000), industry: v.industry, businessStage: v.businessStage, revenue: v.revenue }),
+      analyzeStartup({
+        companyName: asset.name,
+        tokenCount: Math.max(asset.tokenCount, 1000),
+        fundingGoal: Math.max(asset.totalValue, 50_000),
+        industry: v.industry,
+        businessStage: v.businessStage,
+        revenue: v.revenue,
+      }),
     onSuccess: (result) => onEstimate({ value: result.companyValuation, method: 'startup-calculator' }),
     onError: (error) => toast.error('Analysis Failed', describeError(error)),
   });
@@ -150,9 +176,20 @@ function StartupEstimate({ asset, onEstimate }: { asset: Asset; onEstimate(e: Es
 function OwnerEstimate({ asset, onEstimate }: { asset: Asset; onEstimate(e: Estimate): void }) {
   return (
     <Card title="Your own estimate">
-      <Typography.Paragraph type="secondary">From a registered valuation, for example the report you uploaded.</Typography.Paragraph>
-      <Form name="valuation-owner" layout="vertical" initialValues={{ value: asset.totalValue }} onFinish={({ value }: { value: number }) => onEstimate({ value, method: 'owner-estimate' })}>
-        <Form.Item name="value" label="Value (NZD)" rules={[{ type: 'number', min: 1, required: true, message: 'Total value must be at least 1' }]}>
+      <Typography.Paragraph type="secondary">
+        From a registered valuation, for example the report you uploaded.
+      </Typography.Paragraph>
+      <Form
+        name="valuation-owner"
+        layout="vertical"
+        initialValues={{ value: asset.totalValue }}
+        onFinish={({ value }: { value: number }) => onEstimate({ value, method: 'owner-estimate' })}
+      >
+        <Form.Item
+          name="value"
+          label="Value (NZD)"
+          rules={[{ type: 'number', min: 1, required: true, message: 'Total value must be at least 1' }]}
+        >
           <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
         </Form.Item>
         <Button htmlType="submit">Use My Estimate</Button>

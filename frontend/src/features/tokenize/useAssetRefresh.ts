@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { activitiesQuery, approvedAssetsQuery, assetsQuery, dashboardStatsQuery, investorsQuery, reviewQueueQuery } from '../../api/queries';
+import {
+  activitiesQuery,
+  approvedAssetsQuery,
+  assetsQuery,
+  dashboardStatsQuery,
+  investorsQuery,
+  reviewQueueQuery,
+} from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 
 /**
@@ -10,7 +17,16 @@ import { refreshAfterWrite } from '../../api/queryClient';
 export function useAssetRefresh(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(
-    () => refreshAfterWrite(queryClient, assetsQuery, dashboardStatsQuery, activitiesQuery, investorsQuery, reviewQueueQuery, approvedAssetsQuery),
+    () =>
+      refreshAfterWrite(
+        queryClient,
+        assetsQuery,
+        dashboardStatsQuery,
+        activitiesQuery,
+        investorsQuery,
+        reviewQueueQuery,
+        approvedAssetsQuery,
+      ),
     [queryClient],
   );
 }

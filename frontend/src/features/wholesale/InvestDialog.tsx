@@ -20,17 +20,27 @@ export function InvestDialog({ offering, onClose }: { offering: Offering; onClos
   const queryClient = useQueryClient();
   const submit = useMutation({
     mutationFn: async () => {
-      const result = await invest({ offeringId: offering.id, tokensRequested: Math.trunc(tokens!), investmentAmount: amount! });
+      const result = await invest({
+        offeringId: offering.id,
+        tokensRequested: Math.trunc(tokens!),
+        investmentAmount: amount!,
+      });
       await refreshAfterWrite(queryClient, holdingsQuery, offeringsQuery);
       return result;
     },
     onSuccess: (result) => {
-      toast.success('Investment Submitted', result.status === 'pending' ? 'Your token investment has been submitted for processing. Investments of NZD 100,000 or more are confirmed once funds clear.' : 'Your token investment has been submitted for processing.');
+      toast.success(
+        'Investment Submitted',
+        result.status === 'pending'
+          ? 'Your token investment has been submitted for processing. Investments of NZD 100,000 or more are confirmed once funds clear.'
+          : 'Your token investment has been submitted for processing.',
+      );
       setTokens(null);
       setAmount(null);
       onClose();
     },
-    onError: (error) => toast.error(errorTitle(error, 'Investment Failed'), describeError(error) || 'Failed to submit investment'),
+    onError: (error) =>
+      toast.error(errorTitle(error, 'Investment Failed'), describeError(error) || 'Failed to submit investment'),
   });
 
   const confirm = () => {
@@ -72,10 +82,21 @@ export function InvestDialog({ offering, onClose }: { offering: Offering; onClos
           />
         </Form.Item>
         <Form.Item label="Investment Amount (NZD)">
-          <InputNumber value={amount} onChange={setAmount} min={0} style={{ width: '100%' }} aria-label="Investment Amount (NZD)" />
+          <InputNumber
+            value={amount}
+            onChange={setAmount}
+            min={0}
+            style={{ width: '100%' }}
+            aria-label="Investment Amount (NZD)"
+          />
         </Form.Item>
       </Form>
-      <Alert type="info" showIcon title="Wholesale offer" description="This offer is made only to wholesale investors under the FMC Act 2013, Schedule 1. No product disclosure statement is required." />
+      <Alert
+        type="info"
+        showIcon
+        title="Wholesale offer"
+        description="This offer is made only to wholesale investors under the FMC Act 2013, Schedule 1. No product disclosure statement is required."
+      />
     </Modal>
   );
 }

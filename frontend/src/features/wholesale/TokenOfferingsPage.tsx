@@ -51,13 +51,30 @@ function Offerings() {
           dataSource={holdings.data?.holdings ?? []}
           locale={{ emptyText: 'No holdings yet' }}
           columns={[
-            { title: 'Holding', dataIndex: 'id', render: (id: string) => <Typography.Text code>{id.slice(-8)}</Typography.Text> },
+            {
+              title: 'Holding',
+              dataIndex: 'id',
+              render: (id: string) => <Typography.Text code>{id.slice(-8)}</Typography.Text>,
+            },
             { title: 'Offering', dataIndex: 'offeringName' },
             { title: 'Tokens', dataIndex: 'tokensHeld', align: 'right', render: (n: number) => formatCount(n) },
-            { title: 'Paid', dataIndex: 'purchasePrice', align: 'right', render: (p: string) => formatPayment(Number(p)) },
+            {
+              title: 'Paid',
+              dataIndex: 'purchasePrice',
+              align: 'right',
+              render: (p: string) => formatPayment(Number(p)),
+            },
             { title: 'Date', dataIndex: 'purchaseDate', render: (d: string) => formatDate(d) },
             { title: 'Transferable from', dataIndex: 'transferableFrom', render: (d: string) => formatDate(d) },
-            { title: 'Status', dataIndex: 'status', render: (s: Holding['status']) => <Tag color={s === 'confirmed' ? 'green' : s === 'pending' ? 'default' : 'red'}>{s.charAt(0).toUpperCase() + s.slice(1)}</Tag> },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (s: Holding['status']) => (
+                <Tag color={s === 'confirmed' ? 'green' : s === 'pending' ? 'default' : 'red'}>
+                  {s.charAt(0).toUpperCase() + s.slice(1)}
+                </Tag>
+              ),
+            },
           ]}
         />
       </Card>
@@ -75,16 +92,24 @@ function Offerings() {
               <Col key={o.id} xs={24} md={12} lg={8}>
                 <Card title={o.name} aria-label={o.name} style={{ height: '100%' }}>
                   <Flex vertical gap={8}>
-                    {o.description && <Typography.Paragraph ellipsis={{ rows: 3 }}>{o.description}</Typography.Paragraph>}
+                    {o.description && (
+                      <Typography.Paragraph ellipsis={{ rows: 3 }}>{o.description}</Typography.Paragraph>
+                    )}
                     <Typography.Text>
-                      {formatPayment(Number(o.tokenPrice))} per token · minimum {formatPayment(Number(o.minimumInvestment))}
+                      {formatPayment(Number(o.tokenPrice))} per token · minimum{' '}
+                      {formatPayment(Number(o.minimumInvestment))}
                     </Typography.Text>
                     <Typography.Text type="secondary">Lock-up {o.lockupPeriod} days</Typography.Text>
                     <Progress percent={percent} aria-label={`${o.name} progress`} />
                     <Typography.Text type="secondary">
-                      {formatCount(o.tokensIssued)} of {formatCount(o.totalTokens)} tokens issued · {formatPayment(Number(o.fundsRaised))} raised
+                      {formatCount(o.tokensIssued)} of {formatCount(o.totalTokens)} tokens issued ·{' '}
+                      {formatPayment(Number(o.fundsRaised))} raised
                     </Typography.Text>
-                    <Button type="primary" disabled={o.tokensIssued + o.tokensReserved >= o.totalTokens} onClick={() => setInvesting(o)}>
+                    <Button
+                      type="primary"
+                      disabled={o.tokensIssued + o.tokensReserved >= o.totalTokens}
+                      onClick={() => setInvesting(o)}
+                    >
                       Invest Now
                     </Button>
                   </Flex>

@@ -1,6 +1,20 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, List, Progress, Radio, Select, Typography, Upload } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Progress,
+  Radio,
+  Select,
+  Typography,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import { ApiError, describeError } from '../../api/client';
 import { submitVerification, uploadEvidence } from '../../api/mutations';
@@ -41,53 +55,116 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
       await submitVerification({ ...values, verificationDocuments: documents });
       await refreshAfterWrite(queryClient, wholesaleStatusQuery);
     },
-    onSuccess: () => toast.success('Verification Submitted', 'Your wholesale investor verification has been submitted for review.'),
+    onSuccess: () =>
+      toast.success('Verification Submitted', 'Your wholesale investor verification has been submitted for review.'),
     onError: (error) => {
-      if (error instanceof ApiError) form.setFields(error.fieldErrors.filter((e) => e.field !== 'verificationDocuments').map((e) => ({ name: e.field as keyof VerificationSubmission, errors: [e.message] })));
-      toast.error('Submission Failed', error instanceof ApiError && error.body ? error.body.message : 'Failed to submit verification');
+      if (error instanceof ApiError)
+        form.setFields(
+          error.fieldErrors
+            .filter((e) => e.field !== 'verificationDocuments')
+            .map((e) => ({ name: e.field as keyof VerificationSubmission, errors: [e.message] })),
+        );
+      toast.error(
+        'Submission Failed',
+        error instanceof ApiError && error.body ? error.body.message : 'Failed to submit verification',
+      );
     },
   });
 
   return (
     <Card title="Wholesale Investor Verification">
-      {previous.verificationStatus === 'rejected' && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="Your last verification was not approved" description={previous.rejectionReason} />}
-      {previous.verificationStatus === 'expired' && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="Your certification has lapsed" description="Wholesale certifications are valid for a limited time. Please verify again to keep investing." />}
+      {previous.verificationStatus === 'rejected' && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Your last verification was not approved"
+          description={previous.rejectionReason}
+        />
+      )}
+      {previous.verificationStatus === 'expired' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Your certification has lapsed"
+          description="Wholesale certifications are valid for a limited time. Please verify again to keep investing."
+        />
+      )}
       <Typography.Paragraph type="secondary">
-        Offers on Kauri are open only to wholesale investors under the Financial Markets Conduct Act 2013, Schedule 1. A lawyer, accountant or financial adviser confirms your
-        certification; our team reviews it within 2-5 business days.
+        Offers on Kauri are open only to wholesale investors under the Financial Markets Conduct Act 2013, Schedule 1. A
+        lawyer, accountant or financial adviser confirms your certification; our team reviews it within 2-5 business
+        days.
       </Typography.Paragraph>
-      <Form form={form} name="wholesale" layout="vertical" disabled={submit.isPending} onFinish={(values) => submit.mutate(values)}>
-        <Form.Item name="verificationType" label="How do you qualify?" rules={[{ required: true, message: 'Please choose how you qualify as a wholesale investor' }]}>
+      <Form
+        form={form}
+        name="wholesale"
+        layout="vertical"
+        disabled={submit.isPending}
+        onFinish={(values) => submit.mutate(values)}
+      >
+        <Form.Item
+          name="verificationType"
+          label="How do you qualify?"
+          rules={[{ required: true, message: 'Please choose how you qualify as a wholesale investor' }]}
+        >
           <Radio.Group>
             <Flex vertical gap={8}>
               {verificationTypes.map((t) => (
                 <Radio key={t.value} value={t.value}>
-                  <Typography.Text strong>{t.label}</Typography.Text> <Typography.Text type="secondary">— {t.help}</Typography.Text>
+                  <Typography.Text strong>{t.label}</Typography.Text>{' '}
+                  <Typography.Text type="secondary">— {t.help}</Typography.Text>
                 </Radio>
               ))}
             </Flex>
           </Radio.Group>
         </Form.Item>
         {type === 'high_net_worth' && (
-          <Form.Item name="netWorthAmount" label="Net Worth (NZD)" rules={[{ required: true, type: 'number', min: 5_000_000, message: 'Net worth must be at least NZD 5,000,000' }]}>
+          <Form.Item
+            name="netWorthAmount"
+            label="Net Worth (NZD)"
+            rules={[
+              { required: true, type: 'number', min: 5_000_000, message: 'Net worth must be at least NZD 5,000,000' },
+            ]}
+          >
             <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>
         )}
         {type === 'large_investment' && (
-          <Form.Item name="investmentAmount" label="Investment Amount (NZD)" rules={[{ required: true, type: 'number', min: 750_000, message: 'Investment must be at least NZD 750,000' }]}>
+          <Form.Item
+            name="investmentAmount"
+            label="Investment Amount (NZD)"
+            rules={[
+              { required: true, type: 'number', min: 750_000, message: 'Investment must be at least NZD 750,000' },
+            ]}
+          >
             <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>
         )}
         {type === 'professional' && (
-          <Form.Item name="professionalType" label="Profession" rules={[{ required: true, message: 'Please choose your profession' }]}>
+          <Form.Item
+            name="professionalType"
+            label="Profession"
+            rules={[{ required: true, message: 'Please choose your profession' }]}
+          >
             <Select options={professionalTypes} placeholder="Select profession" />
           </Form.Item>
         )}
         <Flex gap={16} wrap>
-          <Form.Item name="verifierName" label="Verifier Name" style={{ flex: 1, minWidth: 220 }} rules={[{ required: true, min: 2, whitespace: true, message: 'Verifier name required' }]}>
+          <Form.Item
+            name="verifierName"
+            label="Verifier Name"
+            style={{ flex: 1, minWidth: 220 }}
+            rules={[{ required: true, min: 2, whitespace: true, message: 'Verifier name required' }]}
+          >
             <Input placeholder="The lawyer, accountant or adviser confirming your certification" />
           </Form.Item>
-          <Form.Item name="verifierContact" label="Verifier Email" style={{ flex: 1, minWidth: 220 }} rules={[{ required: true, type: 'email', message: 'Valid verifier email required' }]}>
+          <Form.Item
+            name="verifierContact"
+            label="Verifier Email"
+            style={{ flex: 1, minWidth: 220 }}
+            rules={[{ required: true, type: 'email', message: 'Valid verifier email required' }]}
+          >
             <Input placeholder="name@firm.co.nz" />
           </Form.Item>
         </Flex>
@@ -105,7 +182,17 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
                 bordered
                 dataSource={documents}
                 renderItem={(doc) => (
-                  <List.Item actions={[<Button key="remove" type="text" icon={<DeleteOutlined />} aria-label={`Remove ${doc.filename}`} onClick={() => setDocuments((list) => list.filter((d) => d.url !== doc.url))} />]}>
+                  <List.Item
+                    actions={[
+                      <Button
+                        key="remove"
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={`Remove ${doc.filename}`}
+                        onClick={() => setDocuments((list) => list.filter((d) => d.url !== doc.url))}
+                      />,
+                    ]}
+                  >
                     <Flex gap={8}>
                       <PaperClipOutlined />
                       {doc.filename}

@@ -13,7 +13,8 @@ import { VerificationForm } from './VerificationForm';
 export function WholesaleVerificationPage() {
   const status = useQuery(wholesaleStatusQuery);
   if (status.isPending) return <PageSpinner />;
-  if (status.isError) return <Alert type="error" showIcon title="Your verification status could not be loaded" style={{ margin: 32 }} />;
+  if (status.isError)
+    return <Alert type="error" showIcon title="Your verification status could not be loaded" style={{ margin: 32 }} />;
   const s = status.data;
   return (
     <Flex vertical gap={24} style={{ maxWidth: 900, margin: '0 auto', padding: '32px 16px' }}>
@@ -34,7 +35,11 @@ export function WholesaleVerificationPage() {
           }
         />
       ) : s.verificationStatus === 'pending' ? (
-        <Result status="info" title={<ResultHeading>Verification Under Review</ResultHeading>} subTitle="Our team reviews your certification within 2-5 business days. We will let you know the outcome." />
+        <Result
+          status="info"
+          title={<ResultHeading>Verification Under Review</ResultHeading>}
+          subTitle="Our team reviews your certification within 2-5 business days. We will let you know the outcome."
+        />
       ) : (
         <VerificationForm previous={s} />
       )}
