@@ -67,7 +67,11 @@ async function freshReplay(dataDir: string): Promise<Replay> {
     const registrationIds = new Set<string>();
     const userIds = new Set<string>();
     for (let from = 0; ; ) {
-      const page = await stored.readAll({ fromPosition: from, maxCount: 1000, eventTypes: ['InterestRegistered', 'UserRegistered'] });
+      const page = await stored.readAll({
+        fromPosition: from,
+        maxCount: 1000,
+        eventTypes: ['InterestRegistered', 'UserRegistered'],
+      });
       for (const e of page) {
         const data = e.data as { registrationId?: string; userId?: string };
         if (e.type === 'InterestRegistered') registrationIds.add(data.registrationId!);
@@ -96,9 +100,13 @@ async function persistedAgainstLog(stored: PgliteEventStore, events: EventStore)
     const saved = await persisted.collection<Doc & { position: number }>(CHECKPOINTS).get(projection.name);
     if (!saved) continue;
     const docs = await persisted.collection<Projected<Doc>>(projection.name).find({}, { sort: { _id: 1 } });
-    const expected = project(projection, log.filter((e) => e.position <= saved.position));
+    const expected = project(
+      projection,
+      log.filter((e) => e.position <= saved.position),
+    );
     const plain = (doc: Doc | undefined): unknown => doc && JSON.parse(JSON.stringify(doc));
-    const matches = ({ _position: _, ...doc }: Projected<Doc>) => isDeepStrictEqual(plain(doc), plain(expected.get(doc._id)));
+    const matches = ({ _position: _, ...doc }: Projected<Doc>) =>
+      isDeepStrictEqual(plain(doc), plain(expected.get(doc._id)));
     const same = docs.length === expected.size && docs.every(matches);
     if (!same) differing.push({ name: projection.name, checkpoint: saved.position });
   }
@@ -115,8 +123,24 @@ describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed 
     const stored = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
     for (let n = 0; n < 300; n++) {
       const assetId = `seed-${n}`;
-      const data = { assetId, ownerId: `owner-${n % 7}`, name: `Seeded asset ${n}`, description: 'Seeded for the crash test', assetType: 'property', address: null, totalValue: 1_000_000, tokenCount: 1000 };
-      const valued = Array.from({ length: 49 }, (_, v) => contractEvent('AssetValued', { assetId, ownerId: data.ownerId, value: 1_000_000 + v * 1000, method: 'owner-estimate' }));
+      const data = {
+        assetId,
+        ownerId: `owner-${n % 7}`,
+        name: `Seeded asset ${n}`,
+        description: 'Seeded for the crash test',
+        assetType: 'property',
+        address: null,
+        totalValue: 1_000_000,
+        tokenCount: 1000,
+      };
+      const valued = Array.from({ length: 49 }, (_, v) =>
+        contractEvent('AssetValued', {
+          assetId,
+          ownerId: data.ownerId,
+          value: 1_000_000 + v * 1000,
+          method: 'owner-estimate',
+        }),
+      );
       await stored.append(`asset-${assetId}`, [contractEvent('AssetDrafted', data), ...valued], 'no_stream');
     }
     await stored.close();
@@ -138,8 +162,11 @@ describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed 
       const limits = { AUTH_RATE_LIMIT_PER_IP: '1000000', REGISTER_INTEREST_RATE_LIMIT_PER_IP: '1000000' };
       const app = await bootBuilt(dataDir, { ...limits, LOG_LEVEL: 'info' });
       const ops = readRuntimeFile(dataDir)!;
-      const opsCall = (method: string, path: string) => fetch(`${app.url}/api/operations${path}`, { method, headers: { authorization: `Ops ${ops.opsToken}` } });
-      const served = (await (await opsCall('GET', '/projections/checksums')).json()) as { readModels: Record<string, string> };
+      const opsCall = (method: string, path: string) =>
+        fetch(`${app.url}/api/operations${path}`, { method, headers: { authorization: `Ops ${ops.opsToken}` } });
+      const served = (await (await opsCall('GET', '/projections/checksums')).json()) as {
+        readModels: Record<string, string>;
+      };
       expect({ round, readModels: served.readModels }).toEqual({ round, readModels: replay.readModels });
       if (round === ROUNDS) {
         app.child.kill('SIGKILL');
@@ -157,13 +184,25 @@ describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed 
           const key = `${round}-${n}-${i}`;
           try {
             if (i % 2 === 0) {
-              const res = await fetch(`${app.url}/api/register-interest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(interestForm({ email: `crash-${key}@example.nz` })) });
+              const res = await fetch(`${app.url}/api/register-interest`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(interestForm({ email: `crash-${key}@example.nz` })),
+              });
               if (res.ok) {
                 acknowledged.registrations.push(((await res.json()) as { registrationId: string }).registrationId);
                 acknowledge();
               }
             } else {
-              const res = await fetch(`${app.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `crash-${key}@example.nz`, password: 'a long enough password', firstName: 'Crash' }) });
+              const res = await fetch(`${app.url}/api/register`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  email: `crash-${key}@example.nz`,
+                  password: 'a long enough password',
+                  firstName: 'Crash',
+                }),
+              });
               if (res.ok) {
                 acknowledged.users.push(((await res.json()) as { id: string }).id);
                 acknowledge();
@@ -199,12 +238,15 @@ describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed 
       alive = false;
       await Promise.all(clients);
       if (rebuilding) {
-        const said = (msg: string) => new Set([...log.matchAll(new RegExp(`"projection":"([\\w-]+)","msg":"${msg}"`, 'g'))].map((m) => m[1]));
+        const said = (msg: string) =>
+          new Set([...log.matchAll(new RegExp(`"projection":"([\\w-]+)","msg":"${msg}"`, 'g'))].map((m) => m[1]));
         const swapped = said('rebuild swapped in');
         if ([...said('rebuild started')].some((name) => !swapped.has(name))) killedDuringRebuild++;
       }
     }
-    console.log(`crash test (seed ${SEED}): ${ROUNDS} kills, ${killedDuringRebuild} during a rebuild; ${acknowledged.registrations.length} registrations and ${acknowledged.users.length} accounts acknowledged, none lost`);
+    console.log(
+      `crash test (seed ${SEED}): ${ROUNDS} kills, ${killedDuringRebuild} during a rebuild; ${acknowledged.registrations.length} registrations and ${acknowledged.users.length} accounts acknowledged, none lost`,
+    );
     expect(acknowledged.registrations.length + acknowledged.users.length).toBeGreaterThanOrEqual(ROUNDS);
     expect(killedDuringRebuild).toBeGreaterThan(0);
   }, 600_000);

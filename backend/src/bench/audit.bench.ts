@@ -20,12 +20,28 @@ export async function benchAudit(events: number): Promise<BenchRow[]> {
     const people = 500;
     const event = (n: number): EventToAppend => ({
       type: 'UserProfileBench',
-      data: { userId: `u-${n % people}`, subjectId: `u-${n % people}`, personal: { email: `person${n % people}@example.nz`, firstName: 'Mere', lastName: 'Tane' } },
-      metadata: { eventId: randomUUID(), schemaVersion: 1, occurredAt: new Date().toISOString(), actor: { kind: 'system', name: 'bench' }, correlationId: 'bench', causationId: null },
+      data: {
+        userId: `u-${n % people}`,
+        subjectId: `u-${n % people}`,
+        personal: { email: `person${n % people}@example.nz`, firstName: 'Mere', lastName: 'Tane' },
+      },
+      metadata: {
+        eventId: randomUUID(),
+        schemaVersion: 1,
+        occurredAt: new Date().toISOString(),
+        actor: { kind: 'system', name: 'bench' },
+        correlationId: 'bench',
+        causationId: null,
+      },
     });
     const appendRate = async (store: EventStore, prefix: string) => {
       const started = performance.now();
-      for (let i = 0; i < events; i += 50) await store.append(`${prefix}-${i % people}`, Array.from({ length: 50 }, (_, k) => event(i + k)), 'any');
+      for (let i = 0; i < events; i += 50)
+        await store.append(
+          `${prefix}-${i % people}`,
+          Array.from({ length: 50 }, (_, k) => event(i + k)),
+          'any',
+        );
       return events / ((performance.now() - started) / 1000);
     };
     const readRate = async (store: EventStore, prefix: string) => {
@@ -47,9 +63,26 @@ export async function benchAudit(events: number): Promise<BenchRow[]> {
     const report = await stored.verifyIntegrity();
     const verifyRate = report!.checkedEvents / ((performance.now() - started) / 1000);
     return [
-      { store: 'pglite', metric: 'append, personal data sealed per person', value: sealedAppend, unit: 'ev/s', ratio: sealedAppend / plainAppend },
-      { store: 'pglite', metric: 'read, personal data opened', value: sealedRead, unit: 'ev/s', ratio: sealedRead / plainRead },
-      { store: 'pglite', metric: `hash-chain check (${report!.checkedEvents.toLocaleString('en-NZ')} events)`, value: verifyRate, unit: 'ev/s' },
+      {
+        store: 'pglite',
+        metric: 'append, personal data sealed per person',
+        value: sealedAppend,
+        unit: 'ev/s',
+        ratio: sealedAppend / plainAppend,
+      },
+      {
+        store: 'pglite',
+        metric: 'read, personal data opened',
+        value: sealedRead,
+        unit: 'ev/s',
+        ratio: sealedRead / plainRead,
+      },
+      {
+        store: 'pglite',
+        metric: `hash-chain check (${report!.checkedEvents.toLocaleString('en-NZ')} events)`,
+        value: verifyRate,
+        unit: 'ev/s',
+      },
     ];
   } finally {
     await stored.close();

@@ -49,7 +49,11 @@ await projectionRows('memory', async () => {
 await projectionRows('pglite', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'kauri-bench-proj-'));
   const store = await PgliteEventStore.open({ dataDir: dir });
-  return { store, done: async () => (await store.close(), await rm(dir, { recursive: true, force: true })) };
+  const done = async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { store, done };
 });
 const scratch = scratchDatabase('kauri_bench');
 try {
@@ -88,12 +92,19 @@ rows.push(
 );
 
 const number = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 });
-const cells = rows.map((r) => [r.store, r.metric, number.format(r.value), r.unit, r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`]);
+const cells = rows.map((r) => [
+  r.store,
+  r.metric,
+  number.format(r.value),
+  r.unit,
+  r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
+]);
 // The ratio compares with the same work done plainly: raw SQL for the stores, unsealed events for sealing, and
 // the memory rebuild at boot for the restart with persisted read models.
 const header = ['store', 'metric', 'value', 'unit', 'vs plain'];
 const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-const line = (c: string[]) => c.map((v, i) => (i === 2 || i === 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+const line = (c: string[]) =>
+  c.map((v, i) => (i === 2 || i === 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
 console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n'));
 const runs = boot.persistedRuns.map((r) => number.format(r.servedMs)).join(', ');
 const same = boot.persistedEqualsReplay ? 'yes' : 'NO';

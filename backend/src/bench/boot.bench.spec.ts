@@ -59,66 +59,82 @@ describe('persisted read models on the embedded store (small history)', () => {
     await rm(dataDir, { recursive: true, force: true });
   }, SLOW);
 
-  it('the bulk-seeded history is what appends would have stored: chains verify, personal data opens', async () => {
-    const stored = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
-    try {
-      expect(await stored.headPosition()).toBe(EVENTS);
-      expect(await stored.verifyIntegrity()).toMatchObject({ checkedEvents: EVENTS, firstBroken: null });
-      const [sealed] = await stored.readAll({ eventTypes: ['InterestRegistered'], maxCount: 1 });
-      expect(sealed!.data).toMatchObject({ personal: { $sealed: 'aes-256-gcm' } });
-      const events = new PersonalDataProtection(stored, await SqlVault.open(stored.database, 'pglite'));
-      const [opened] = await events.readAll({ eventTypes: ['InterestRegistered'], maxCount: 1 });
-      expect(opened!.data).toMatchObject({ personal: { email: 'interest1@example.nz' } });
-    } finally {
-      await stored.close();
-    }
-  }, SLOW);
+  it(
+    'the bulk-seeded history is what appends would have stored: chains verify, personal data opens',
+    async () => {
+      const stored = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+      try {
+        expect(await stored.headPosition()).toBe(EVENTS);
+        expect(await stored.verifyIntegrity()).toMatchObject({ checkedEvents: EVENTS, firstBroken: null });
+        const [sealed] = await stored.readAll({ eventTypes: ['InterestRegistered'], maxCount: 1 });
+        expect(sealed!.data).toMatchObject({ personal: { $sealed: 'aes-256-gcm' } });
+        const events = new PersonalDataProtection(stored, await SqlVault.open(stored.database, 'pglite'));
+        const [opened] = await events.readAll({ eventTypes: ['InterestRegistered'], maxCount: 1 });
+        expect(opened!.data).toMatchObject({ personal: { email: 'interest1@example.nz' } });
+      } finally {
+        await stored.close();
+      }
+    },
+    SLOW,
+  );
 
-  it('persists the read models: a restart serves the same checksums as a fresh replay', async () => {
-    const replay = await freshReplay();
-    const first = await boot();
-    const built = await first.engine.checksums();
-    expect(built.readModels).toEqual(replay);
-    expect((await first.engine.status()).filter((p) => p.status !== 'live')).toEqual([]);
-    expect(await first.readStore.health()).toMatchObject({ ok: true, kind: 'pglite' });
-    const registrations = await first.readStore.collection<RegistrationDoc>('registrations').find({ number: 1 });
-    expect(registrations).toEqual([expect.objectContaining({ number: 1, email: 'interest1@example.nz' })]);
-    await stop();
+  it(
+    'persists the read models: a restart serves the same checksums as a fresh replay',
+    async () => {
+      const replay = await freshReplay();
+      const first = await boot();
+      const built = await first.engine.checksums();
+      expect(built.readModels).toEqual(replay);
+      expect((await first.engine.status()).filter((p) => p.status !== 'live')).toEqual([]);
+      expect(await first.readStore.health()).toMatchObject({ ok: true, kind: 'pglite' });
+      const registrations = await first.readStore.collection<RegistrationDoc>('registrations').find({ number: 1 });
+      expect(registrations).toEqual([expect.objectContaining({ number: 1, email: 'interest1@example.nz' })]);
+      await stop();
 
-    const second = await boot();
-    expect(await second.engine.checksums()).toEqual(built);
-    const { readStore } = second;
-    expect((await readStore.health()).detail).toMatch(/documents in memory/);
-    await stop();
-  }, SLOW);
+      const second = await boot();
+      expect(await second.engine.checksums()).toEqual(built);
+      const { readStore } = second;
+      expect((await readStore.health()).detail).toMatch(/documents in memory/);
+      await stop();
+    },
+    SLOW,
+  );
 
-  it('a rebuild gives the checksums of the persisted copy it replaces, and they persist', async () => {
-    const app = await boot();
-    const before = await app.engine.checksums();
-    for (const name of app.engine.names) await app.engine.rebuild(name);
-    expect(await app.engine.checksums()).toEqual(before);
-    expect((await app.readStore.listCollections()).filter((c) => c.endsWith('__rebuild'))).toEqual([]);
-    await stop();
+  it(
+    'a rebuild gives the checksums of the persisted copy it replaces, and they persist',
+    async () => {
+      const app = await boot();
+      const before = await app.engine.checksums();
+      for (const name of app.engine.names) await app.engine.rebuild(name);
+      expect(await app.engine.checksums()).toEqual(before);
+      expect((await app.readStore.listCollections()).filter((c) => c.endsWith('__rebuild'))).toEqual([]);
+      await stop();
 
-    const restarted = await boot();
-    expect(await restarted.engine.checksums()).toEqual(before);
-    await stop();
-  }, SLOW);
+      const restarted = await boot();
+      expect(await restarted.engine.checksums()).toEqual(before);
+      await stop();
+    },
+    SLOW,
+  );
 
-  it('npm run projections -- rebuild works on the persisted store, and leaves the same read models', async () => {
-    requireBuilt();
-    const app = await boot();
-    const before = await app.engine.checksums();
-    await stop();
+  it(
+    'npm run projections -- rebuild works on the persisted store, and leaves the same read models',
+    async () => {
+      requireBuilt();
+      const app = await boot();
+      const before = await app.engine.checksums();
+      await stop();
 
-    const rebuilt = runTool('cli/projections.js', ['rebuild', 'registrations', 'holdings'], dataDir);
-    expect(rebuilt).toMatchObject({ status: 0 });
-    expect(rebuilt.stdout).toContain('standalone on pglite + pglite');
-    expect(rebuilt.stdout).toContain('registrations: rebuilt and swapped in');
-    expect(rebuilt.stdout).toContain('holdings: rebuilt and swapped in');
+      const rebuilt = runTool('cli/projections.js', ['rebuild', 'registrations', 'holdings'], dataDir);
+      expect(rebuilt).toMatchObject({ status: 0 });
+      expect(rebuilt.stdout).toContain('standalone on pglite + pglite');
+      expect(rebuilt.stdout).toContain('registrations: rebuilt and swapped in');
+      expect(rebuilt.stdout).toContain('holdings: rebuilt and swapped in');
 
-    const restarted = await boot();
-    expect(await restarted.engine.checksums()).toEqual(before);
-    await stop();
-  }, SLOW);
+      const restarted = await boot();
+      expect(await restarted.engine.checksums()).toEqual(before);
+      await stop();
+    },
+    SLOW,
+  );
 });

@@ -85,7 +85,10 @@ async function rawInsert(db: SqlDatabase, events: readonly EventToAppend[], stre
     return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}::jsonb, $${p + 6}::jsonb)`;
   });
   await db.transaction((tx) =>
-    tx.query(`insert into bench_raw (stream_id, revision, event_id, type, data, metadata) values ${rows.join(', ')}`, params),
+    tx.query(
+      `insert into bench_raw (stream_id, revision, event_id, type, data, metadata) values ${rows.join(', ')}`,
+      params,
+    ),
   );
 }
 
@@ -123,7 +126,12 @@ async function benchStore(store: EventStore, raw: SqlDatabase | undefined, event
       return single;
     });
     rawBatch = await rate(async () => {
-      for (let b = 0; b < batches; b++) await rawInsert(raw, Array.from({ length: BATCH }, (_, i) => benchEvent(i)), `raw-b${b}`);
+      for (let b = 0; b < batches; b++)
+        await rawInsert(
+          raw,
+          Array.from({ length: BATCH }, (_, i) => benchEvent(i)),
+          `raw-b${b}`,
+        );
       return batches * BATCH;
     });
   }
@@ -139,7 +147,11 @@ async function benchStore(store: EventStore, raw: SqlDatabase | undefined, event
   });
   const appendBatch = await rate(async () => {
     for (let b = 0; b < batches; b++) {
-      await store.append(`bench-batch-${b}`, Array.from({ length: BATCH }, (_, i) => benchEvent(i)), 'no_stream');
+      await store.append(
+        `bench-batch-${b}`,
+        Array.from({ length: BATCH }, (_, i) => benchEvent(i)),
+        'no_stream',
+      );
     }
     return batches * BATCH;
   });
@@ -155,7 +167,12 @@ async function benchStore(store: EventStore, raw: SqlDatabase | undefined, event
   if (raw) {
     rows.push(
       { store: store.kind, metric: 'raw INSERT, 1 row/transaction (baseline)', value: rawSingle!, unit: 'rows/s' },
-      { store: store.kind, metric: `raw multi-row INSERT, ${BATCH} rows/transaction (baseline)`, value: rawBatch!, unit: 'rows/s' },
+      {
+        store: store.kind,
+        metric: `raw multi-row INSERT, ${BATCH} rows/transaction (baseline)`,
+        value: rawBatch!,
+        unit: 'rows/s',
+      },
       { store: store.kind, metric: `raw SELECT, pages of ${READ_PAGE} (baseline)`, value: rawRead!, unit: 'rows/s' },
     );
   }
@@ -193,7 +210,9 @@ export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRo
   try {
     await scratch.create();
   } catch (error) {
-    console.warn(`postgres benchmark SKIPPED: cannot reach ${scratch.serverUrl} (${error instanceof Error ? error.message : String(error)})`);
+    console.warn(
+      `postgres benchmark SKIPPED: cannot reach ${scratch.serverUrl} (${error instanceof Error ? error.message : String(error)})`,
+    );
     return rows;
   }
   try {

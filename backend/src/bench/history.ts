@@ -152,7 +152,10 @@ function registration(number: number, at: () => string): InterestRegisterEvent[]
         placeOnRegistration: null,
       },
     },
-    { type: 'ConfirmationMailSending', data: { registrationId, messageId, tokenHash, startedAt: registeredAt, expiresAt } },
+    {
+      type: 'ConfirmationMailSending',
+      data: { registrationId, messageId, tokenHash, startedAt: registeredAt, expiresAt },
+    },
     { type: 'ConfirmationMailSent', data: { registrationId, messageId } },
     { type: 'InterestConfirmed', data: { registrationId, number, feeWaived: number <= 100, confirmedAt: at() } },
   ];

@@ -18,7 +18,9 @@ describe('projection bench', () => {
       expect(figure.events).toBe(3000);
       expect(figure.eventsPerSecond).toBeGreaterThan(0);
     }
-    const built = await reads.collection<Doc & { _position: number }>(benchProjection.name).find({}, { sort: { _id: 1 } });
+    const built = await reads
+      .collection<Doc & { _position: number }>(benchProjection.name)
+      .find({}, { sort: { _id: 1 } });
     const expected = [...project(benchProjection, log).values()].sort((a, b) => (a._id < b._id ? -1 : 1));
     expect(built.map(({ _position: _, ...doc }) => doc)).toEqual(expected);
     // Offerings, assets and investors: three kinds of document.

@@ -99,7 +99,14 @@ export async function fillBenchStore(store: EventStore, events: number): Promise
     made++;
   };
   for (let o = 0; o < OFFERINGS && made < events; o++) {
-    add(o, event('OfferingOpened', { offeringId: `bench${o}`, assetId: `asset${o % 7}`, tokens: 1_000_000, priceCents: 100 }, null));
+    add(
+      o,
+      event(
+        'OfferingOpened',
+        { offeringId: `bench${o}`, assetId: `asset${o % 7}`, tokens: 1_000_000, priceCents: 100 },
+        null,
+      ),
+    );
   }
   for (let i = 0; made < events; i++) {
     const o = i % OFFERINGS;

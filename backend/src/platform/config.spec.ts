@@ -55,8 +55,17 @@ describe('loadConfig', () => {
   });
 
   it('checks URL schemes for the server stores', () => {
-    expect(() => loadConfig({ EVENT_STORE: 'postgres', DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must start with postgres:// or postgresql://');
-    expect(loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://localhost:2113?tls=false', READ_STORE: 'mongodb', MONGODB_URL: 'mongodb://localhost' }).eventStoreUrl).toBe('esdb://localhost:2113?tls=false');
+    expect(() => loadConfig({ EVENT_STORE: 'postgres', DATABASE_URL: 'mysql://x' })).toThrow(
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    );
+    expect(
+      loadConfig({
+        EVENT_STORE: 'eventstoredb',
+        EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+        READ_STORE: 'mongodb',
+        MONGODB_URL: 'mongodb://localhost',
+      }).eventStoreUrl,
+    ).toBe('esdb://localhost:2113?tls=false');
   });
 
   it('requires MongoDB beside EventStoreDB, for the vault', () => {
@@ -66,15 +75,22 @@ describe('loadConfig', () => {
   });
 
   it('reads the sign-in settings: admin e-mails, token lifetime, rate limits, and OIDC all or nothing', () => {
-    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.nz, ops@example.nz ,', TOKEN_TTL_SECONDS: '60' }).identity).toEqual({
+    expect(
+      loadConfig({ ADMIN_EMAILS: ' Boss@Example.nz, ops@example.nz ,', TOKEN_TTL_SECONDS: '60' }).identity,
+    ).toEqual({
       adminEmails: ['boss@example.nz', 'ops@example.nz'],
       tokenTtlSeconds: 60,
       rateLimit: { perIp: 10, perAccount: 5, signInStartsPerIp: 30 },
       oidc: null,
     });
-    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.nz' })).toThrow('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.nz' })).toThrow(
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
     expect(() => loadConfig({ TOKEN_TTL_SECONDS: '0' })).toThrow("TOKEN_TTL_SECONDS='0' must be a positive integer");
-    expect(loadConfig({ OIDC_ISSUER: 'https://id.example.nz', OIDC_CLIENT_ID: 'kauri', OIDC_CLIENT_SECRET: 's' }).identity.oidc).toEqual({
+    expect(
+      loadConfig({ OIDC_ISSUER: 'https://id.example.nz', OIDC_CLIENT_ID: 'kauri', OIDC_CLIENT_SECRET: 's' }).identity
+        .oidc,
+    ).toEqual({
       issuer: 'https://id.example.nz',
       clientId: 'kauri',
       clientSecret: 's',
@@ -98,12 +114,26 @@ describe('loadConfig', () => {
 
   it('uses the sandbox payment provider without Stripe keys, and wants every Stripe setting once one is set', () => {
     expect(loadConfig({}).stripe).toBeNull();
-    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test' })).toThrow('STRIPE_SECRET_KEY is required when any other STRIPE_ setting is set');
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test' })).toThrow(
+      'STRIPE_SECRET_KEY is required when any other STRIPE_ setting is set',
+    );
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test' })).toThrow(
       'STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PROFESSIONAL, STRIPE_PRICE_ENTERPRISE must be set with STRIPE_SECRET_KEY',
     );
-    const full = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh', STRIPE_PRICE_PROFESSIONAL: 'p1', STRIPE_PRICE_ENTERPRISE: 'p2' };
-    expect(loadConfig(full).stripe).toEqual({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'wh', prices: { professional: 'p1', enterprise: 'p2' }, apiUrl: null });
+    const full = {
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_PUBLISHABLE_KEY: 'pk',
+      STRIPE_WEBHOOK_SECRET: 'wh',
+      STRIPE_PRICE_PROFESSIONAL: 'p1',
+      STRIPE_PRICE_ENTERPRISE: 'p2',
+    };
+    expect(loadConfig(full).stripe).toEqual({
+      secretKey: 'sk',
+      publishableKey: 'pk',
+      webhookSecret: 'wh',
+      prices: { professional: 'p1', enterprise: 'p2' },
+      apiUrl: null,
+    });
   });
 
   it('sends HSTS only when HSTS=true (or over TLS, decided per request); any other value stops the boot', () => {

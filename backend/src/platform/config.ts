@@ -93,16 +93,28 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
 
   const portText = env.PORT?.trim() || '3000';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT='${portText}' must be an integer from 0 to 65535`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT='${portText}' must be an integer from 0 to 65535`);
 
   const url = (name: string, schemes: string[], neededBy: boolean, what: string): string | null => {
     const value = env[name]?.trim() || null;
     if (neededBy && !value) problems.push(`${name} is required when ${what}`);
-    if (value && !schemes.some((s) => value.startsWith(`${s}://`))) problems.push(`${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+    if (value && !schemes.some((s) => value.startsWith(`${s}://`)))
+      problems.push(`${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`);
     return value;
   };
-  const databaseUrl = url('DATABASE_URL', ['postgres', 'postgresql'], eventStore === 'postgres', 'EVENT_STORE=postgres');
-  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kdb'], eventStore === 'eventstoredb', 'EVENT_STORE=eventstoredb');
+  const databaseUrl = url(
+    'DATABASE_URL',
+    ['postgres', 'postgresql'],
+    eventStore === 'postgres',
+    'EVENT_STORE=postgres',
+  );
+  const eventStoreUrl = url(
+    'EVENTSTORE_URL',
+    ['esdb', 'esdb+discover', 'kurrentdb', 'kdb'],
+    eventStore === 'eventstoredb',
+    'EVENT_STORE=eventstoredb',
+  );
   const mongodbUrl = url('MONGODB_URL', ['mongodb', 'mongodb+srv'], readStore === 'mongodb', 'READ_STORE=mongodb');
   // EventStoreDB has no place for deletable secrets (the vault), so they go to MongoDB beside the read models.
   // Persisted read models live in the event store's database (one transaction holds a batch and its checkpoint).
@@ -111,12 +123,16 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
       problems.push(`READ_STORE=${sql} keeps the read models beside the events: it requires EVENT_STORE=${sql}`);
     }
   }
-  if (eventStore === 'eventstoredb' && readStore !== 'mongodb') problems.push('EVENT_STORE=eventstoredb requires READ_STORE=mongodb (the vault of password hashes and keys lives in MongoDB)');
+  if (eventStore === 'eventstoredb' && readStore !== 'mongodb')
+    problems.push(
+      'EVENT_STORE=eventstoredb requires READ_STORE=mongodb (the vault of password hashes and keys lives in MongoDB)',
+    );
   const identity = identityConfig(env, problems);
   const stripe = stripeConfig(env, problems);
   const validityText = env.WHOLESALE_VALIDITY_MONTHS?.trim();
   const wholesaleValidityMonths = validityText ? Number(validityText) : 24;
-  if (!Number.isInteger(wholesaleValidityMonths) || wholesaleValidityMonths < 1 || wholesaleValidityMonths > 120) problems.push(`WHOLESALE_VALIDITY_MONTHS='${validityText}' must be a whole number of months from 1 to 120`);
+  if (!Number.isInteger(wholesaleValidityMonths) || wholesaleValidityMonths < 1 || wholesaleValidityMonths > 120)
+    problems.push(`WHOLESALE_VALIDITY_MONTHS='${validityText}' must be a whole number of months from 1 to 120`);
 
   const hstsText = env.HSTS?.trim().toLowerCase();
   if (hstsText && hstsText !== 'true' && hstsText !== 'false') {
@@ -160,29 +176,49 @@ function positiveInteger(env: Env, name: string, fallback: number, problems: str
 }
 
 function stripeConfig(env: Env, problems: string[]): StripeConfig | null {
-  const names = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PROFESSIONAL', 'STRIPE_PRICE_ENTERPRISE'] as const;
+  const names = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_PROFESSIONAL',
+    'STRIPE_PRICE_ENTERPRISE',
+  ] as const;
   const [secretKey, publishableKey, webhookSecret, professional, enterprise] = names.map((n) => env[n]?.trim() || null);
   if (!secretKey) {
-    if (names.some((n) => env[n]?.trim())) problems.push('STRIPE_SECRET_KEY is required when any other STRIPE_ setting is set');
+    if (names.some((n) => env[n]?.trim()))
+      problems.push('STRIPE_SECRET_KEY is required when any other STRIPE_ setting is set');
     return null;
   }
   const missing = names.filter((n) => !env[n]?.trim());
   if (missing.length) problems.push(`${missing.join(', ')} must be set with STRIPE_SECRET_KEY`);
   const apiUrl = env.STRIPE_API_URL?.trim() || null;
-  if (apiUrl && !/^https?:\/\/[^\s]+$/.test(apiUrl)) problems.push('STRIPE_API_URL must start with https:// or http://');
-  return { secretKey, publishableKey: publishableKey ?? '', webhookSecret: webhookSecret ?? '', prices: { professional: professional ?? '', enterprise: enterprise ?? '' }, apiUrl };
+  if (apiUrl && !/^https?:\/\/[^\s]+$/.test(apiUrl))
+    problems.push('STRIPE_API_URL must start with https:// or http://');
+  return {
+    secretKey,
+    publishableKey: publishableKey ?? '',
+    webhookSecret: webhookSecret ?? '',
+    prices: { professional: professional ?? '', enterprise: enterprise ?? '' },
+    apiUrl,
+  };
 }
 
 function identityConfig(env: Env, problems: string[]): IdentityConfig {
   const positive = (name: string, fallback: number): number => positiveInteger(env, name, fallback, problems);
-  const adminEmails = (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
-  for (const email of adminEmails) if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.push(`ADMIN_EMAILS: '${email}' is not an e-mail address`);
+  const adminEmails = (env.ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of adminEmails)
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.push(`ADMIN_EMAILS: '${email}' is not an e-mail address`);
   const issuer = env.OIDC_ISSUER?.trim() || null;
   const clientId = env.OIDC_CLIENT_ID?.trim() || null;
   const clientSecret = env.OIDC_CLIENT_SECRET?.trim() || null;
   const oidcSet = [issuer, clientId, clientSecret].filter(Boolean).length;
-  if (oidcSet > 0 && oidcSet < 3) problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them)');
-  if (issuer && !/^https?:\/\/[^\s]+$/.test(issuer)) problems.push('OIDC_ISSUER must start with https:// (or http:// for a local provider)');
+  if (oidcSet > 0 && oidcSet < 3)
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them)');
+  if (issuer && !/^https?:\/\/[^\s]+$/.test(issuer))
+    problems.push('OIDC_ISSUER must start with https:// (or http:// for a local provider)');
   return {
     adminEmails,
     tokenTtlSeconds: positive('TOKEN_TTL_SECONDS', 3600),

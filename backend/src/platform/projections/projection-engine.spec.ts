@@ -182,7 +182,11 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
   }
 
   function engine(...ledgers: Ledger[]): ProjectionEngine {
-    const created = new ProjectionEngine(events, reads, ledgers.map((l) => l.projection as unknown as Projection<Doc>));
+    const created = new ProjectionEngine(
+      events,
+      reads,
+      ledgers.map((l) => l.projection as unknown as Projection<Doc>),
+    );
     engines.push(created);
     return created;
   }
@@ -205,7 +209,14 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
 
   it('builds documents from the events it follows, and records where it is', async () => {
     const l = ledger();
-    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10), noise(), opened('a2', 'ana'), deposited('a2', 'ana', 5));
+    await append(
+      events,
+      opened('a1', 'ana'),
+      deposited('a1', 'ana', 10),
+      noise(),
+      opened('a2', 'ana'),
+      deposited('a2', 'ana', 5),
+    );
     await append(events, opened('b1', 'bob'), deposited('b1', 'bob', 7), closed('b1', 'bob'), noise());
     const e = engine(l);
     await e.start();
@@ -238,7 +249,13 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
 
   it('applying the same events again (restarted from an older checkpoint) changes nothing', async () => {
     const l = ledger();
-    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10), deposited('a1', 'ana', 20), opened('a2', 'ana'));
+    await append(
+      events,
+      opened('a1', 'ana'),
+      deposited('a1', 'ana', 10),
+      deposited('a1', 'ana', 20),
+      opened('a2', 'ana'),
+    );
     await append(events, deposited('a2', 'ana', 1), closed('a2', 'ana'));
     const first = engine(l);
     await first.start();
@@ -390,7 +407,10 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
       const [info] = await e.status();
       expect(info).toMatchObject({ status: 'live', lastError: null, checkpoint: last });
       expect(await documents(reads)).toEqual(await expected(events, l.projection));
-      expect(await reads.collection<LedgerDoc>('ledger').get('account-a1')).toMatchObject({ balance: 110, deposits: 3 });
+      expect(await reads.collection<LedgerDoc>('ledger').get('account-a1')).toMatchObject({
+        balance: 110,
+        deposits: 3,
+      });
       expect(await checkpointOf(reads)).toMatchObject({ position: last });
       expect(last).toBeGreaterThan(poisonAt);
     });
@@ -448,7 +468,7 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     const streams = 12;
     const batch: EventToAppend[] = [];
     for (let s = 0; s < streams; s++) batch.push(opened(`s${s}`, `owner${s % 3}`));
-    for (let i = 0; i < 7000; i++) batch.push(deposited(`s${i % streams}`, `owner${i % streams % 3}`, (i % 7) + 1));
+    for (let i = 0; i < 7000; i++) batch.push(deposited(`s${i % streams}`, `owner${(i % streams) % 3}`, (i % 7) + 1));
     for (const [s, group] of groupByStream(batch)) await events.append(s, group, 'any');
     const e = engine(l);
     await e.start();
@@ -470,7 +490,7 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     let done = false;
     void rebuilding.finally(() => (done = true));
     while (!done) {
-      await append(events, deposited(`s${appended % streams}`, `owner${appended % streams % 3}`, 1000));
+      await append(events, deposited(`s${appended % streams}`, `owner${(appended % streams) % 3}`, 1000));
       appended++;
       await sleep(1);
     }
@@ -504,7 +524,9 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     await first.start();
     expect(await first.caughtUp(2000)).toBe(true);
     // What a rebuild killed half-way leaves behind: part of its green copy.
-    await reads.collection<LedgerDoc>('ledger__rebuild').upsert({ _id: 'account-a1', owner: 'ana', balance: 0, deposits: 0 });
+    await reads
+      .collection<LedgerDoc>('ledger__rebuild')
+      .upsert({ _id: 'account-a1', owner: 'ana', balance: 0, deposits: 0 });
     await stop(first);
     await restartReads();
     expect(await reads.listCollections()).toContain('ledger__rebuild');
@@ -525,7 +547,9 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     await first.start();
     expect(await first.caughtUp(2000)).toBe(true);
     // What must not survive the rebuild (say, a forgotten person's e-mail), then the process stops before it runs.
-    await reads.collection<LedgerDoc>('ledger').upsert({ _id: 'stale', owner: 'forgotten@example.nz', balance: 0, deposits: 0 });
+    await reads
+      .collection<LedgerDoc>('ledger')
+      .upsert({ _id: 'stale', owner: 'forgotten@example.nz', balance: 0, deposits: 0 });
     await reads.collection<LedgerDoc>('accounts').upsert({ _id: 'kept', owner: 'x', balance: 0, deposits: 0 });
     await first.markForRebuild(['ledger']);
     await expect(first.markForRebuild(['nope'])).rejects.toThrow(/Unknown projection 'nope'/);
@@ -685,7 +709,9 @@ class GappyEventStore implements EventStore {
   }
 
   readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.inner.readAll({ ...options, fromPosition: this.from(options.fromPosition) }).then((page) => page.map(this.spread));
+    return this.inner
+      .readAll({ ...options, fromPosition: this.from(options.fromPosition) })
+      .then((page) => page.map(this.spread));
   }
 
   subscribe(options: SubscribeOptions): Subscription {

@@ -89,7 +89,14 @@ export class ProjectionEngine {
     projections: readonly Projection<Doc>[],
   ) {
     for (const projection of projections) {
-      this.runtimes.set(projection.name, { projection, checkpoint: 0, status: 'starting', lastError: null, rate: 0, rebuild: null });
+      this.runtimes.set(projection.name, {
+        projection,
+        checkpoint: 0,
+        status: 'starting',
+        lastError: null,
+        rate: 0,
+        rebuild: null,
+      });
     }
   }
 
@@ -349,11 +356,17 @@ export class ProjectionEngine {
         Object.assign(progress, p, { done: p.position, total: Math.max(progress.total, p.position) });
         onProgress?.({ ...progress });
       });
-      if (shadow.lastError) throw new Error(`Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`);
+      if (shadow.lastError)
+        throw new Error(
+          `Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`,
+        );
       await this.serially(async () => {
         // The last stretch, with live batches held back, so nothing lands between catch-up and swap.
         await this.catchUp(projection, green, shadow, null);
-        if (shadow.lastError) throw new Error(`Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`);
+        if (shadow.lastError)
+          throw new Error(
+            `Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`,
+          );
         // The copy, its checkpoint and the end of its mark in one write: a crash leaves the old or the new.
         const swap = { rename: green, to: projection.name };
         const unmark = { collection: PENDING_REBUILDS, ops: [{ delete: name }] };
@@ -405,7 +418,10 @@ export class ProjectionEngine {
       cursor.checkpoint = result.checkpoint;
       read += page.length;
       await yieldToEventLoop();
-      onProgress?.({ position: cursor.checkpoint, rate: Math.round(read / Math.max((performance.now() - started) / 1000, 0.001)) });
+      onProgress?.({
+        position: cursor.checkpoint,
+        rate: Math.round(read / Math.max((performance.now() - started) / 1000, 0.001)),
+      });
       if (result.error) {
         cursor.lastError = result.error;
         return;
@@ -506,7 +522,11 @@ async function planEvents(
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return `{${Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

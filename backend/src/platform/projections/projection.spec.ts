@@ -9,7 +9,11 @@ interface Tally extends Doc {
 }
 
 let position = 0;
-function recorded(type: string, data: { keys: string[]; tag?: string; label?: string }, schemaVersion = 1): RecordedEvent {
+function recorded(
+  type: string,
+  data: { keys: string[]; tag?: string; label?: string },
+  schemaVersion = 1,
+): RecordedEvent {
   position++;
   return {
     streamId: 'tally-1',

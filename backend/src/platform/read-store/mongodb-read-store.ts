@@ -72,7 +72,10 @@ export class MongoReadStore implements ReadStore {
     if (!url) throw new Error('MongoDB read store: set MONGODB_URL (e.g. mongodb://localhost:27017/kauri)');
     // ignoreUndefined: a field set to undefined is left out, as in the memory store, rather than stored as null.
     const timeout = options.serverSelectionTimeoutMS;
-    this.client = new MongoClient(url, { ignoreUndefined: true, ...(timeout === undefined ? {} : { serverSelectionTimeoutMS: timeout }) });
+    this.client = new MongoClient(url, {
+      ignoreUndefined: true,
+      ...(timeout === undefined ? {} : { serverSelectionTimeoutMS: timeout }),
+    });
     this.db = this.client.db(options.database);
   }
 

@@ -124,7 +124,10 @@ function describePersistence(
 
         const reopened = await SqlReadStore.open(database(), { dump, parseInBackground: false });
         expect(await reopened.listCollections()).toEqual(expect.arrayContaining([live, green, other, gone]));
-        await reopened.writeBatch([{ rename: green, to: live }, { collection: other, ops: [{ delete: 'a' }] }]);
+        await reopened.writeBatch([
+          { rename: green, to: live },
+          { collection: other, ops: [{ delete: 'a' }] },
+        ]);
         await reopened.dropCollection(gone);
         const names = [live, green, other, gone];
         expect(await contents(reopened, names)).toEqual({
@@ -169,7 +172,10 @@ function describePersistence(
           { collection: checkpoints, ops: [up({ _id: 'p', n: 2 })] },
         ],
         // A blue/green swap and its checkpoint.
-        [{ rename: green, to: docs }, { collection: checkpoints, ops: [up({ _id: 'p', n: 3 })] }],
+        [
+          { rename: green, to: docs },
+          { collection: checkpoints, ops: [up({ _id: 'p', n: 3 })] },
+        ],
       ];
       for (const batch of batches) {
         for (let failAt = 1; ; failAt++) {

@@ -215,7 +215,8 @@ export function pgliteDump(pglite: PgliteProtocol): DumpReadModels {
     const messages = new Framer(true, messageLength, (bytes, at, length) => {
       const type = bytes[at];
       const payload = bytes.subarray(at + 5, at + length);
-      if (type === 0x64) rows.push(payload); // CopyData
+      if (type === 0x64)
+        rows.push(payload); // CopyData
       else if (type === 0x45) error ??= errorMessage(payload); // ErrorResponse
     });
     const query = simpleQuery(DUMP);
