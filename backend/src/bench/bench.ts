@@ -49,7 +49,11 @@ await projectionRows('memory', async () => {
 await projectionRows('pglite', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'kauri-bench-proj-'));
   const store = await PgliteEventStore.open({ dataDir: dir });
-  return { store, done: async () => (await store.close(), await rm(dir, { recursive: true, force: true })) };
+  const done = async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { store, done };
 });
 const scratch = scratchDatabase('kauri_bench');
 try {
