@@ -80,12 +80,22 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
         context,
       ));
     } catch (error) {
-      if (error instanceof DomainError && error.message === ALREADY_FORGOTTEN) await protection.forget(subjectId);
+      if (error instanceof DomainError && error.message === ALREADY_FORGOTTEN) await this.forget(protection, subjectId);
       throw error;
     }
-    await protection.forget(subjectId);
+    await this.forget(protection, subjectId);
     void this.rebuild();
     return { position, rebuilding: PERSONAL_READ_MODELS };
+  }
+
+  /**
+   * Deletes the person's key, having first marked the read models that copy their personal data for a rebuild:
+   * a persisted read store keeps those copies across a restart, so a crash before the rebuilds finish must
+   * still end with them replayed (the next start honours the marks).
+   */
+  private async forget(protection: PersonalDataProtection, subjectId: string): Promise<void> {
+    await this.engine.markForRebuild(PERSONAL_READ_MODELS);
+    await protection.forget(subjectId);
   }
 
   private async rebuild(): Promise<void> {
