@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
 import type { StartedServer } from '../app.js';
+import { ExecuteVerificationCommand } from '../domains/wholesale/verification.handlers.js';
+import { systemContext } from '../platform/command-context.js';
 import type { Api } from './api.js';
 import { subscribe } from './billing.js';
 import { samplePdf } from './pdf.js';
@@ -62,8 +66,10 @@ export async function offeringFor(
   return { owner, assetId, offeringId: created.body.id as string, position: created.body.position as number };
 }
 
-/** A user certified as a wholesale investor (professional, approved by the admin). */
-export async function verifiedInvestor(server: Server, admin: Api): Promise<Awaited<ReturnType<typeof signUp>>> {
+type Investor = Awaited<ReturnType<typeof signUp>>;
+
+/** A new user who has submitted a professional's certification; answers the user and the verification's id. */
+async function certifying(server: Server): Promise<{ investor: Investor; verificationId: string }> {
   const investor = await signUp(server);
   const submitted = await investor.post('/api/wholesale-verification', {
     verificationType: 'professional',
@@ -72,7 +78,34 @@ export async function verifiedInvestor(server: Server, admin: Api): Promise<Awai
     verifierContact: 'hine@firm.nz',
   });
   expectStatus('submit verification', submitted, 201);
-  const approved = await admin.put(`/api/admin/wholesale-verification/${submitted.body.id}`, { status: 'verified' });
+  return { investor, verificationId: submitted.body.id as string };
+}
+
+/** A user certified as a wholesale investor (professional, approved by the admin). */
+export async function verifiedInvestor(server: Server, admin: Api): Promise<Investor> {
+  const { investor, verificationId } = await certifying(server);
+  const approved = await admin.put(`/api/admin/wholesale-verification/${verificationId}`, { status: 'verified' });
   expectStatus('approve verification', approved, 200);
+  return investor;
+}
+
+/**
+ * A user whose certification was approved 25 months ago, so it has lapsed by now (24 months' validity). A
+ * sweep never runs as of a later time, so the approval goes straight through the command bus, which takes
+ * the decision's time from its context.
+ */
+export async function lapsedInvestor(server: StartedServer, adminId: string): Promise<Investor> {
+  const { investor, verificationId } = await certifying(server);
+  const longAgo = new Date(Date.now() - 25 * 31 * 86_400_000).toISOString();
+  const approve = {
+    type: 'ApproveVerification',
+    verificationId,
+    userId: investor.user.id,
+    adminId,
+    now: longAgo,
+    validityMonths: 24,
+  } as const;
+  const context = systemContext('test', randomUUID(), longAgo);
+  await server.app.get(CommandBus).execute(new ExecuteVerificationCommand(approve, context));
   return investor;
 }

@@ -3,16 +3,12 @@
  * decisions, an offering for an approved asset, investments — and 500 concurrent investments at an
  * offering with 100 tokens left, which must never oversubscribe it.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CommandBus } from '@nestjs/cqrs';
-import { systemContext } from '../../platform/command-context.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { EVIDENCE_KIND } from '../wholesale/verification.controller.js';
-import { ExecuteVerificationCommand } from '../wholesale/verification.handlers.js';
 
 describe('wholesale verification and offerings API', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -217,23 +213,7 @@ describe('wholesale verification and offerings API', () => {
     const fresh = await verifiedInvestor();
     const validUntil = Date.parse((await fresh.get('/api/wholesale-status')).body.validUntil);
     expect((validUntil - Date.now()) / 86_400_000).toBeGreaterThan(729); // 24 months by default
-    // A sweep never runs as of a later time (it would lapse valid certifications): this one was approved
-    // 25 months ago instead, straight through the command bus, which takes the decision's time.
-    const investor = await signUp(server);
-    const verifier = { verifierName: 'Hine Walker', verifierContact: 'hine@firm.nz' };
-    const form = { verificationType: 'professional', professionalType: 'accountant', ...verifier };
-    const submitted = await investor.post('/api/wholesale-verification', form);
-    const longAgo = new Date(Date.now() - 25 * 31 * 86_400_000).toISOString();
-    const approve = {
-      type: 'ApproveVerification',
-      verificationId: submitted.body.id,
-      userId: investor.user.id,
-      adminId: admin.user.id,
-      now: longAgo,
-      validityMonths: 24,
-    } as const;
-    const context = systemContext('test', randomUUID(), longAgo);
-    await server.app.get(CommandBus).execute(new ExecuteVerificationCommand(approve, context));
+    const investor = await offerings.lapsedInvestor(server, admin.user.id);
     const ops = { authorization: `Ops ${server.opsToken}` };
     const swept = (await server.api.post('/api/operations/wholesale/expire', {}, ops)).body;
     expect(swept.expired).toBeGreaterThanOrEqual(1);

@@ -3,17 +3,14 @@
  * one shape only, uploads never hang, every response carries the security headers, one answer lists every
  * field's mistake, and a shutdown finishes within seconds even with a hung upload.
  */
-import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CommandBus } from '@nestjs/cqrs';
 import { SHUTDOWN_GRACE_MS } from '../../app.js';
 import { FUTURE_SWEEP } from '../../domains/wholesale/verification.decider.js';
-import { ExecuteVerificationCommand } from '../../domains/wholesale/verification.handlers.js';
 import { startTestServer, type Api } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
+import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
-import { systemContext } from '../command-context.js';
 import { CHARACTERS_NOT_ALLOWED, NAME_NOT_ALLOWED, TOO_DEEP } from './input-limits.js';
 import { contentSecurityPolicy } from './security-headers.js';
 
@@ -101,26 +98,7 @@ describe('the edge of the app', () => {
   });
 
   it('records who ran a sweep: the admin, or the system for the ops token', async () => {
-    const commands = server.app.get(CommandBus);
-    /** An investor whose certification was approved 25 months ago, so it has lapsed by now. */
-    async function lapsedInvestor(): Promise<string> {
-      const investor = await signUp(server);
-      const verifier = { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' };
-      const form = { verificationType: 'professional', professionalType: 'lawyer', ...verifier };
-      const submitted = await investor.post('/api/wholesale-verification', form);
-      const longAgo = new Date(Date.now() - 25 * 31 * 86_400_000).toISOString();
-      const approve = {
-        type: 'ApproveVerification',
-        verificationId: submitted.body.id,
-        userId: investor.user.id,
-        adminId: admin.user.id,
-        now: longAgo,
-        validityMonths: 24,
-      } as const;
-      const context = systemContext('edge-test', randomUUID(), longAgo);
-      await commands.execute(new ExecuteVerificationCommand(approve, context));
-      return investor.user.id;
-    }
+    const lapsedInvestor = async () => (await offerings.lapsedInvestor(server, admin.user.id)).user.id;
     const expiredOf = async (userId: string) =>
       (await server.eventStore.readStream(`verification-${userId}`)).find((e) => e.type === 'VerificationExpired');
 
