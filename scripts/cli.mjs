@@ -1,5 +1,5 @@
 // Runs one of the backend's command-line tools after making sure it is installed and built:
-//   node scripts/cli.mjs <tool> [args…]   (tool: projections, admin, audit, bench)
+//   node scripts/cli.mjs <tool> [args…]   (tool: projections, admin, audit, chain, bench)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
@@ -11,6 +11,7 @@ const entry = {
   projections: 'cli/projections.js',
   admin: 'cli/admin.js',
   audit: 'cli/audit.js',
+  chain: 'cli/chain.js',
   bench: 'bench/bench.js',
 }[tool];
 if (!entry) {

@@ -3,7 +3,9 @@ import { AuditModule } from './domains/audit/audit.module.js';
 import { AssetModule } from './domains/assets/asset.module.js';
 import { ComplianceModule } from './domains/compliance/compliance.module.js';
 import { WholesaleModule } from './domains/wholesale/wholesale.module.js';
+import { TokensModule } from './domains/tokens/tokens.module.js';
 import { OfferingModule } from './domains/offerings/offering.module.js';
+import { RegisterModule } from './domains/register/register.module.js';
 import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
 import { CalculatorsModule } from './domains/calculators/calculators.module.js';
@@ -28,7 +30,9 @@ export class AppModule {
         AssetModule,
         ComplianceModule,
         WholesaleModule,
+        TokensModule,
         OfferingModule,
+        RegisterModule,
         AuditModule,
       ],
     };

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,15 +8,14 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Response } from 'express';
-import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module.js';
 import { allProjections } from './projections/index.js';
 import { loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
 import { bodyParsers, refuseDisallowedInput } from './platform/http/input-limits.js';
-import { CORRELATION_ID } from './platform/http/ids.js';
 import type { KauriRequest } from './platform/http/request-context.js';
+import { requestLogging } from './platform/http/request-logging.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
 import { createLogger, NestPinoLogger } from './platform/logging.js';
@@ -27,6 +25,9 @@ import type { ReadStore } from './platform/read-store/read-store.js';
 import { PersonalDataProtection } from './platform/privacy/personal-data.js';
 import { openEventStore, openReadStore, openVault } from './platform/stores.js';
 import type { Vault } from './platform/vault/vault.js';
+import type { ChainPort } from './platform/chain/chain.js';
+import { ChainKeys } from './platform/chain/keys.js';
+import { openChain } from './platform/chain/open-chain.js';
 
 const BUILT_FRONTEND = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
@@ -37,6 +38,8 @@ export interface AppOptions {
   eventStore?: EventStore;
   readStore?: ReadStore;
   vault?: Vault;
+  /** Use this chain instead of opening the configured one (null: none). */
+  chain?: ChainPort | null;
 }
 
 export interface RunningApp {
@@ -47,6 +50,7 @@ export interface RunningApp {
   vault: Vault;
   engine: ProjectionEngine;
   opsToken: string;
+  chain: ChainPort | null;
   /** Boot time in milliseconds, of which rebuilding the read models took `catchUpMs`. */
   bootMs: number;
   catchUpMs: number;
@@ -66,6 +70,8 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   // Everything above the store sees personal data in the clear; only sealed bytes are stored (Privacy Act 2020).
   const eventStore = new PersonalDataProtection(storedEvents, vault);
   const engine = new ProjectionEngine(eventStore, readStore, allProjections);
+  const chainKeys = new ChainKeys(vault);
+  const chain = options.chain !== undefined ? options.chain : await openChain(config, chainKeys, logger);
   const catchUpStarted = performance.now();
   await engine.start();
   await engine.caughtUp();
@@ -73,7 +79,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
 
   const opsToken = newOpsToken();
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken }),
+    AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken, chain, chainKeys }),
     {
       logger: new NestPinoLogger(logger),
       // Stripe signs the exact bytes it sends: the webhook verifies req.rawBody.
@@ -82,28 +88,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   );
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-correlation-id'];
-        const id = typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
-        res.setHeader('x-correlation-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
-      customAttributeKeys: { reqId: 'correlationId' },
-      // Method, path and status are what operations need; headers carry cookies and tokens.
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    }),
-  );
-  app.use((req: KauriRequest, _res: Response, next: NextFunction) => {
-    req.correlationId = String(req.id);
-    next();
-  });
+  app.use(requestLogging(logger));
   for (const handler of securityHeaders(config)) app.use(handler);
   // Our own JSON and form parsers (Nest then registers none): a depth limit before parsing, then a check of
   // every key and string that came in.
@@ -143,12 +128,14 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     vault,
     engine,
     opsToken,
+    chain,
     bootMs,
     catchUpMs,
     async close() {
       await stopServing(app.getHttpServer() as Server);
       await app.close();
       await engine.stop();
+      if (options.chain === undefined) await chain?.close();
       if (!options.vault) await vault.close();
       if (!options.eventStore) await storedEvents.close();
       if (!options.readStore) await readStore.close();

@@ -46,6 +46,8 @@ function random(seed: number): () => number {
 
 interface Replay {
   readModels: Record<string, string>;
+  /** The position each replayed read model reached: the head of the log before the app boots. */
+  checkpoints: Record<string, number>;
   /** Persisted read models that differ from a replay of the log up to their persisted checkpoint. */
   aheadOrBehind: { name: string; checkpoint: number }[];
   firstBroken: unknown;
@@ -61,7 +63,7 @@ async function freshReplay(dataDir: string): Promise<Replay> {
     const engine = new ProjectionEngine(events, new MemoryReadStore(), allProjections);
     await engine.start();
     await engine.caughtUp();
-    const { readModels } = await engine.checksums();
+    const { readModels, checkpoints } = await engine.checksums();
     await engine.stop();
     const aheadOrBehind = await persistedAgainstLog(stored, events);
     const registrationIds = new Set<string>();
@@ -81,7 +83,7 @@ async function freshReplay(dataDir: string): Promise<Replay> {
       from = page.at(-1)!.position;
     }
     const { firstBroken } = await stored.verifyIntegrity();
-    return { readModels, aheadOrBehind, firstBroken, registrationIds, userIds };
+    return { readModels, checkpoints, aheadOrBehind, firstBroken, registrationIds, userIds };
   } finally {
     await stored.close();
   }
@@ -165,9 +167,19 @@ describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed 
       const opsCall = (method: string, path: string) =>
         fetch(`${app.url}/api/operations${path}`, { method, headers: { authorization: `Ops ${ops.opsToken}` } });
       const served = (await (await opsCall('GET', '/projections/checksums')).json()) as {
+        checkpoints: Record<string, number>;
         readModels: Record<string, string>;
       };
-      expect({ round, readModels: served.readModels }).toEqual({ round, readModels: replay.readModels });
+      // The app may record events as soon as it is up (the mail outbox settling a send a kill interrupted): a
+      // read model that has moved past the log the replay saw is compared by the next round's replay instead.
+      const behind = Object.keys(replay.checkpoints).filter((n) => served.checkpoints[n]! < replay.checkpoints[n]!);
+      expect({ round, behind }).toEqual({ round, behind: [] });
+      const atReplay = (models: Record<string, string>) =>
+        Object.fromEntries(Object.entries(models).filter(([n]) => served.checkpoints[n] === replay.checkpoints[n]));
+      expect({ round, readModels: atReplay(served.readModels) }).toEqual({
+        round,
+        readModels: atReplay(replay.readModels),
+      });
       if (round === ROUNDS) {
         app.child.kill('SIGKILL');
         break;

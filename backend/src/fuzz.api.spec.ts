@@ -134,9 +134,10 @@ const VALID_QUERY: Record<string, string> = {
 
 /**
  * Work the app does on its own timers, which may append while a request is answered: the confirmation-mail
- * outbox after an earlier registration, the hourly certification sweep. Not the request's doing.
+ * outbox after an earlier registration, a reset mail after an earlier password reset request, the hourly
+ * certification sweep. Not the request's doing.
  */
-const BACKGROUND_ACTORS = new Set(['register-interest-outbox', 'verification-expiry']);
+const BACKGROUND_ACTORS = new Set(['register-interest-outbox', 'password-reset-outbox', 'verification-expiry']);
 const isBackgroundWork = (actor: Actor) => actor.kind === 'system' && BACKGROUND_ACTORS.has(actor.name);
 
 const ADMIN_ONLY = /^\/api\/(admin|operations|audit|compliance-reviews)(\/|$)/;

@@ -82,7 +82,7 @@ describe('audit history and operations', () => {
     await saveScreenshot(page, 'audit-request-chain');
     await chain.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'State at This Moment' }).click();
-    const state = page.getByRole('dialog', { name: /interest-register-prelaunch as it stood at/ });
+    const state = page.getByRole('dialog', { name: /Interest register as it stood at .* NZ[DS]T/ });
     await state.getByText('State').first().waitFor();
     await expect(state.getByLabel('State at that moment').innerText()).resolves.toContain('"registrations": 1');
     await state.getByRole('button', { name: 'Close' }).click();
@@ -173,7 +173,7 @@ describe('audit history and operations', () => {
     await users.getByRole('button', { name: 'Rebuild users' }).waitFor();
     await users.getByText('live').waitFor();
     await expect(users.getByText('none').count()).resolves.toBe(1);
-    await page.getByText('Lag and Throughput, Last Two Minutes').waitFor();
+    await page.getByText('Lag and Throughput', { exact: true }).waitFor();
     await page.locator('.recharts-surface').first().waitFor();
     await saveScreenshot(page, 'operations-desktop');
     await page.setViewportSize(phone);

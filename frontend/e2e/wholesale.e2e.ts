@@ -56,7 +56,7 @@ describe('wholesale investors and offerings', () => {
         tokenCount: 15_000,
       })
     ).body;
-    await owner.putBytes(`/api/assets/${id}/documents/property-deed`, samplePdf());
+    await owner.putBytes(`/api/assets/${id}/documents/financial-statements`, samplePdf());
     await owner.putBytes(`/api/assets/${id}/documents/valuation-report`, samplePdf());
     await owner.post(`/api/assets/${id}/valuation`, { value: 1_500_000, method: 'owner-estimate' });
     await owner.put(`/api/assets/${id}/token`, {
@@ -115,6 +115,10 @@ describe('wholesale investors and offerings', () => {
     const row = admin.page.getByRole('row', { name: /tama\.investor@example\.nz/ });
     await row.getByRole('link', { name: 'Accountant certificate.pdf' }).waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
+    await admin.page
+      .getByRole('dialog', { name: 'Approve Tama as a wholesale investor?' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await waitForText(admin.page, 'Verification Updated');
     await row.getByText('verified').waitFor();
     await admin.page.getByRole('tab', { name: 'Token Offerings' }).click();

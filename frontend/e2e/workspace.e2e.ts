@@ -103,12 +103,13 @@ describe('owner workspace', () => {
     await deed.getByRole('link', { name: 'Record of Title.pdf' }).waitFor();
     const report = page.getByLabel('Valuation Report', { exact: true });
     await report.locator('input[type=file]').setInputFiles(join(files, 'Valuation Report.pdf'));
-    // With both documents in, the wizard moves on; Previous shows them, downloadable.
-    await page.getByText('Step 3 of 5: Valuation').waitFor();
-    await page.getByRole('button', { name: 'Previous' }).click();
+    // With both documents in, the wizard stays on the step (it never moves by itself after an upload): both are
+    // shown, downloadable, and the owner moves on.
     await report.getByRole('link', { name: 'Valuation Report.pdf' }).waitFor();
     await deed.getByRole('link', { name: 'Record of Title.pdf' }).waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByText('Step 2 of 5: Documentation').count()).toBe(1);
+    await page.getByRole('button', { name: 'Continue to Valuation' }).click();
+    await page.getByText('Step 3 of 5: Valuation').waitFor();
 
     // Step 3: the property calculator on the asset's data, then the owner's own figure, accepted.
     await page.getByRole('button', { name: 'Run Property Calculator' }).click();
@@ -142,6 +143,11 @@ describe('owner workspace', () => {
     await admin.page.getByRole('tab', { name: 'Tokenization Reviews' }).click();
     const row = admin.page.getByRole('row', { name: /Harbour View Apartments/ });
     await row.getByRole('button', { name: 'Approve' }).click();
+    // Approval cannot be undone: a dialog names the owner, the asset and its value first.
+    const dialog = admin.page.getByRole('dialog', { name: 'Approve the tokenization of Harbour View Apartments?' });
+    await dialog.getByText('Rangi').waitFor();
+    await dialog.getByText('$1,250,000').waitFor();
+    await dialog.getByRole('button', { name: 'Approve Tokenization' }).click();
     await waitForText(admin.page, 'The asset is now active.');
     expect(admin.errors).toEqual([]);
 
@@ -154,7 +160,7 @@ describe('owner workspace', () => {
     await page.getByLabel('Investor Name').fill('Aroha Ngata');
     await page.getByLabel('Tokens Held').fill('50000');
     await page.getByRole('dialog').getByRole('button', { name: 'Add Investor' }).click();
-    await page.getByRole('cell', { name: 'Aroha Ngata' }).waitFor();
+    await page.getByRole('cell', { name: 'Aroha Ngata', exact: true }).waitFor();
     await page.getByRole('cell', { name: '4.17%' }).waitFor(); // 50,000 of 1,200,000 tokens
     await page.locator('.recharts-surface').first().waitFor();
     await saveScreenshot(page, 'dashboard-owner-desktop');
@@ -170,7 +176,7 @@ describe('owner workspace', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
-  it('compliance: the owner requests a review, staff record a check, the score and reports follow; analytics charts the portfolio', async () => {
+  it('compliance: the owner requests a review, staff record one check, the score and reports follow; analytics charts the portfolio', async () => {
     const { page, errors } = await openPage(owner, server.url, '/compliance');
     await page.getByRole('heading', { name: 'Compliance Dashboard' }).waitFor();
     await page.getByText('Needs Attention').waitFor();
@@ -191,7 +197,7 @@ describe('owner workspace', () => {
 
     const staff = await openPage(reviewer, server.url, '/admin');
     await staff.page.getByRole('tab', { name: 'Compliance Reviews' }).click();
-    const aml = staff.page.getByRole('row', { name: /AML\/CFT/ });
+    const aml = staff.page.getByLabel('AML/CFT', { exact: true });
     await aml.getByLabel('AML/CFT expiry date').fill('2030-06-30');
     await aml.getByLabel('AML/CFT expiry date').press('Enter');
     await aml.getByRole('button', { name: 'Save' }).click();
@@ -204,7 +210,8 @@ describe('owner workspace', () => {
       .getByText('Passed')
       .waitFor();
     await page.getByText('25%').first().waitFor();
-    await page.getByRole('button', { name: 'Request Compliance Review' }).waitFor(); // the request was answered
+    // One check of four: the review stays open until all four are recorded (flows.e2e.ts records them all).
+    await page.getByText('Compliance review requested').first().waitFor();
     await saveScreenshot(page, 'compliance-desktop');
 
     await page.goto(`${server.url}/analytics`);

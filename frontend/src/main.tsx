@@ -5,10 +5,16 @@ import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';
+import { reloadForNewVersion } from './chunks';
 import { router } from './router';
 import { BaseText } from './features/layout/BaseText';
 import { ToastHost } from './features/layout/ToastHost';
 import { theme } from './theme';
+
+// Vite reports a chunk's preloaded dependencies that fail to load (a deploy replaced them): load the new version.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForNewVersion()) event.preventDefault();
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

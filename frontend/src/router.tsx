@@ -11,8 +11,11 @@ import { currentUserQuery } from './api/auth';
 import { earlyAccessQuery } from './api/queries';
 import { queryClient } from './api/queryClient';
 import type { User } from './api/types';
+import type { PageTitle } from './features/layout/documentTitle';
 import { PageSpinner } from './features/layout/PageSpinner';
 import { RootLayout } from './features/layout/RootLayout';
+import { RouteError } from './features/layout/RouteError';
+import { importWithRetry } from './chunks';
 import type { PageData } from './routes/loaders';
 import {
   validateAuditSearch,
@@ -20,6 +23,7 @@ import {
   validateHomeSearch,
   validateTokenizeSearch,
   validateConfirmRegistrationSearch,
+  validateResetPasswordSearch,
 } from './routes/search';
 
 export interface RouterContext {
@@ -33,22 +37,29 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** On a signed-in page: what a signed-out visitor sees instead (the launching-soon notice by default). */
     signedOut?: SignedOutView;
+    /** The page's title: document.title becomes "<title> · Kauri" (features/layout/documentTitle.ts). */
+    title?: PageTitle;
   }
 }
 
 /** The signed-in pages' loaders, from their own chunk (routes/loaders.ts). */
-const loaders = () => import('./routes/loaders');
+const loaders = () => importWithRetry(() => import('./routes/loaders'));
+
+/** A route's component from its own chunk; a chunk that fails to load is fetched again, then the page reloads. */
+const routeChunk = (load: Parameters<typeof lazyRouteComponent>[0], name?: string) =>
+  lazyRouteComponent(() => importWithRetry(load), name);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   // Lazy too: antd's Result carries large illustrations that most visits never need.
-  notFoundComponent: lazyRouteComponent(() => import('./features/layout/NotFoundPage'), 'NotFoundPage'),
+  notFoundComponent: routeChunk(() => import('./features/layout/NotFoundPage'), 'NotFoundPage'),
 });
 
 // Each page's code is a separate chunk, fetched on first visit (or on hover of a link to it).
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  staticData: { title: { signedIn: 'Dashboard', signedOut: 'Tokenize Real-World Assets' } },
   validateSearch: validateHomeSearch,
   // The landing page never waits for this: a visitor's places left, or a signed-in user's dashboard figures.
   loader: ({ context: { queryClient: client } }) => {
@@ -59,35 +70,46 @@ const landingRoute = createRoute({
     };
     void prefetch().catch(() => undefined);
   },
-  component: lazyRouteComponent(() => import('./routes/index')),
+  component: routeChunk(() => import('./routes/index')),
 });
 
 const registerInterestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register-interest',
+  staticData: { title: 'Register Interest' },
   // Start fetching the places left alongside the page's code; the form never waits for it.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(earlyAccessQuery);
   },
-  component: lazyRouteComponent(() => import('./routes/register-interest')),
+  component: routeChunk(() => import('./routes/register-interest')),
 });
 
 const authCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/callback',
+  staticData: { title: 'Signing In' },
   validateSearch: validateAuthCallbackSearch,
-  component: lazyRouteComponent(() => import('./routes/auth.callback')),
+  component: routeChunk(() => import('./routes/auth.callback')),
 });
 
 const confirmRegistrationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register-interest/confirm',
+  staticData: { title: 'Confirm Registration' },
   validateSearch: validateConfirmRegistrationSearch,
-  component: lazyRouteComponent(() => import('./routes/register-interest.confirm')),
+  component: routeChunk(() => import('./routes/register-interest.confirm')),
 });
 
-const publicPage = (path: string, load: Parameters<typeof lazyRouteComponent>[0]) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) });
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/reset-password',
+  staticData: { title: 'Reset Password' },
+  validateSearch: validateResetPasswordSearch,
+  component: routeChunk(() => import('./routes/auth.reset-password')),
+});
+
+const publicPage = (path: string, title: string, load: Parameters<typeof lazyRouteComponent>[0]) =>
+  createRoute({ getParentRoute: () => rootRoute, path, staticData: { title }, component: routeChunk(load) });
 
 /**
  * The pathless layout of every signed-in page: beforeLoad learns who is signed in (once; the answer is
@@ -104,44 +126,86 @@ const signedInRoute = createRoute({
   },
   pendingMs: 0,
   pendingMinMs: 0,
-  component: lazyRouteComponent(() => import('./routes/_signedIn')),
+  component: routeChunk(() => import('./routes/_signedIn')),
 });
 
 /** A signed-in page; its `data` is fetched for a signed-in user before it renders (a visitor gets none). */
 const signedInPage = (
   path: string,
+  title: string,
   component: Parameters<typeof lazyRouteComponent>[0],
   options: { signedOut?: SignedOutView; data?: PageData } = {},
 ) =>
   createRoute({
     getParentRoute: () => signedInRoute,
     path,
-    staticData: { signedOut: options.signedOut },
+    staticData: { signedOut: options.signedOut, title },
     loader: async ({ context: { queryClient: client, user } }) => {
       const { data } = options;
       if (user && data) await loaders().then(({ pageData }) => pageData[data](client, user));
     },
-    component: lazyRouteComponent(component),
+    component: routeChunk(component),
   });
 
 const tokenizeRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/tokenize',
-  staticData: { signedOut: 'authentication-required' },
+  staticData: { signedOut: 'authentication-required', title: 'Tokenize' },
   validateSearch: validateTokenizeSearch,
   loaderDeps: ({ search }) => ({ asset: search.asset }),
   loader: async ({ context: { queryClient: client, user }, deps: { asset } }) => {
     if (user && asset) await loaders().then(({ tokenizeData }) => tokenizeData(client, user, asset));
   },
-  component: lazyRouteComponent(() => import('./routes/tokenize')),
+  component: routeChunk(() => import('./routes/tokenize')),
 });
+
+/**
+ * The page of one object (an asset, an offering, an investment): its data is fetched for a signed-in user
+ * before it renders. The server decides who may see it; anyone else gets the page's "not found".
+ */
+const objectPage = <P extends string>(
+  path: P,
+  title: string,
+  component: Parameters<typeof lazyRouteComponent>[0],
+  data: (client: QueryClient, id: string) => Promise<void>,
+) =>
+  createRoute({
+    getParentRoute: () => signedInRoute,
+    path,
+    staticData: { title },
+    loader: async ({ context: { queryClient: client, user }, params }) => {
+      const id = Object.values(params as Record<string, string>)[0];
+      if (user && id) await data(client, id);
+    },
+    component: routeChunk(component),
+  });
+
+const assetRoute = objectPage(
+  '/assets/$assetId',
+  'Asset',
+  () => import('./routes/assets.$assetId'),
+  (client, id) => loaders().then(({ objectData }) => objectData.asset(client, id)),
+);
+const offeringRoute = objectPage(
+  '/token-offerings/$offeringId',
+  'Offering',
+  () => import('./routes/token-offerings.$offeringId'),
+  (client, id) => loaders().then(({ objectData }) => objectData.offering(client, id)),
+);
+const investmentRoute = objectPage(
+  '/investments/$investmentId',
+  'Investment',
+  () => import('./routes/investments.$investmentId'),
+  (client, id) => loaders().then(({ objectData }) => objectData.investment(client, id)),
+);
 
 // Not prefetched: every read of the history is recorded (AuditViewed), so only a real visit reads it.
 const auditRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/audit',
+  staticData: { title: 'Audit History' },
   validateSearch: validateAuditSearch,
-  component: lazyRouteComponent(() => import('./routes/audit')),
+  component: routeChunk(() => import('./routes/audit')),
 });
 
 const routeTree = rootRoute.addChildren([
@@ -149,33 +213,46 @@ const routeTree = rootRoute.addChildren([
   registerInterestRoute,
   confirmRegistrationRoute,
   authCallbackRoute,
-  publicPage('/auth', () => import('./routes/auth')),
-  publicPage('/demo', () => import('./features/info/DemoPage')),
-  publicPage('/partners', () => import('./features/info/PartnersPage')),
-  publicPage('/user-guide', () => import('./features/info/UserGuidePage')),
-  publicPage('/privacy', () => import('./features/info/PrivacyPage')),
-  publicPage('/terms', () => import('./features/info/TermsPage')),
-  publicPage('/security', () => import('./features/info/SecurityPage')),
+  publicPage('/auth', 'Sign In', () => import('./routes/auth')),
+  publicPage('/auth/forgot-password', 'Forgot Password', () => import('./routes/auth.forgot-password')),
+  resetPasswordRoute,
+  publicPage('/demo', 'Demo', () => import('./features/info/DemoPage')),
+  publicPage('/partners', 'Partners', () => import('./features/info/PartnersPage')),
+  publicPage('/user-guide', 'User Guide', () => import('./features/info/UserGuidePage')),
+  publicPage('/privacy', 'Privacy Policy', () => import('./features/info/PrivacyPage')),
+  publicPage('/terms', 'Terms of Service', () => import('./features/info/TermsPage')),
+  publicPage('/security', 'Security', () => import('./features/info/SecurityPage')),
   signedInRoute.addChildren([
     tokenizeRoute,
     auditRoute,
-    signedInPage('/dashboard', () => import('./routes/dashboard'), { signedOut: 'logged-out', data: 'dashboard' }),
-    signedInPage('/subscribe', () => import('./routes/subscribe'), {
+    assetRoute,
+    offeringRoute,
+    investmentRoute,
+    signedInPage('/dashboard', 'Dashboard', () => import('./routes/dashboard'), {
+      signedOut: 'logged-out',
+      data: 'dashboard',
+    }),
+    signedInPage('/subscribe', 'Subscribe', () => import('./routes/subscribe'), {
       signedOut: 'sign-in-required',
       data: 'subscribe',
     }),
-    signedInPage('/profile', () => import('./routes/profile')),
-    signedInPage('/admin', () => import('./routes/admin'), { data: 'admin' }),
-    signedInPage('/admin/operations', () => import('./routes/admin.operations'), { data: 'operations' }),
-    signedInPage('/billing', () => import('./routes/billing'), { data: 'billing' }),
-    signedInPage('/billing/portal', () => import('./routes/billing.portal'), { data: 'billing' }),
-    signedInPage('/assets', () => import('./routes/assets'), { data: 'assets' }),
-    signedInPage('/compliance', () => import('./routes/compliance'), { data: 'compliance' }),
-    signedInPage('/analytics', () => import('./routes/analytics'), { data: 'analytics' }),
-    signedInPage('/wholesale-verification', () => import('./routes/wholesale-verification'), {
+    signedInPage('/profile', 'Profile', () => import('./routes/profile')),
+    signedInPage('/admin', 'Admin', () => import('./routes/admin'), { data: 'admin' }),
+    signedInPage('/admin/operations', 'Operations', () => import('./routes/admin.operations'), { data: 'operations' }),
+    signedInPage('/billing', 'Billing', () => import('./routes/billing'), { data: 'billing' }),
+    signedInPage('/billing/portal', 'Billing Portal', () => import('./routes/billing.portal'), { data: 'billing' }),
+    signedInPage('/assets', 'My Assets', () => import('./routes/assets'), { data: 'assets' }),
+    signedInPage('/compliance', 'Compliance', () => import('./routes/compliance'), { data: 'compliance' }),
+    signedInPage('/compliance-reviews', 'Compliance Reviews', () => import('./routes/compliance-reviews'), {
+      data: 'complianceReviews',
+    }),
+    signedInPage('/analytics', 'Analytics', () => import('./routes/analytics'), { data: 'analytics' }),
+    signedInPage('/wholesale-verification', 'Wholesale Verification', () => import('./routes/wholesale-verification'), {
       data: 'wholesaleVerification',
     }),
-    signedInPage('/token-offerings', () => import('./routes/token-offerings'), { data: 'tokenOfferings' }),
+    signedInPage('/token-offerings', 'Token Offerings', () => import('./routes/token-offerings'), {
+      data: 'tokenOfferings',
+    }),
   ]),
 ]);
 
@@ -187,6 +264,8 @@ export const router = createRouter({
   // Route data lives in TanStack Query; the router must not cache it a second time.
   defaultPreloadStaleTime: 0,
   defaultPendingComponent: PageSpinner,
+  // A route chunk (or a part of a page) that fails to load reloads the page or says so: never a silent gap.
+  defaultErrorComponent: RouteError,
   // Search params stay strings: the default parser reads JSON, which would turn an id of digits into a number.
   parseSearch: parseSearchWith((value) => value),
   stringifySearch: stringifySearchWith(JSON.stringify),

@@ -38,6 +38,8 @@ export const theme: ThemeConfig = {
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
+    // Every page has one h1, its title: set at the size of antd's h2, so a page title is not a banner.
+    Typography: { fontSizeHeading1: 30, lineHeightHeading1: 1.27 },
     Layout: {
       headerBg: '#ffffff',
       headerHeight,

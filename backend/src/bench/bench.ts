@@ -9,13 +9,16 @@ import { scratchDatabase } from '../platform/event-store/scratch-database.js';
 import { benchAudit } from './audit.bench.js';
 import { benchEmbeddedBoot } from './boot.bench.js';
 import { benchEventStores, type BenchRow } from './event-store.bench.js';
+import { benchHttp, CONNECTIONS, RATE, type HttpFigures } from './http.bench.js';
 import { benchProjections } from './projection.bench.js';
 
 /**
- * `npm run bench [events]`: every figure the backbone promises, printed as a table — append and read
- * throughput (each beside raw SQL on the same database), projection catch-up and rebuild rates, and the
- * embedded restart time with 1,000,000 stored events (persisted read models beside rebuilding them in memory);
- * and what sealed personal data and the hash-chain check cost.
+ * `npm run bench [events] [boot events]`: every figure the backbone promises, printed as a table — append and
+ * read throughput (each beside raw SQL on the same database), projection catch-up and rebuild rates, the
+ * embedded restart with 1,000,000 stored events (persisted read models beside rebuilding them in memory, and
+ * beside an empty history), HTTP reads on that history beside a bare node:http server, and what sealed personal
+ * data and the hash-chain check cost. The machine may be busy with other work: each figure is the median of
+ * several runs, and each ratio compares figures measured in turn in the same run.
  */
 const events = Number(process.argv[2] ?? 20_000);
 const bootEvents = Number(process.argv[3] ?? 1_000_000);
@@ -71,52 +74,78 @@ step(`sealed personal data and hash-chain check on pglite, ${events} events`);
 rows.push(...(await benchAudit(events)));
 
 step(`embedded boot with ${bootEvents} stored events`);
-const boot = await benchEmbeddedBoot(bootEvents, step);
+let http: HttpFigures[] = [];
+const boot = await benchEmbeddedBoot(bootEvents, step, async (dataDir, fill) => {
+  step(`HTTP reads on that history: ${CONNECTIONS} keep-alive connections, then ${RATE} requests/s`);
+  http = await benchHttp(dataDir, fill.signedIn, step);
+});
 const history = `${bootEvents.toLocaleString('en-NZ')} events`;
 const { persisted, memory, empty } = boot;
 const ms = (metric: string, value: number, ratio?: number): BenchRow => {
   return { store: 'pglite', metric, value, unit: 'ms', ratio };
 };
+// Here the ratio is against the same restart on an empty history: 1.00× is a boot that does not grow with history.
 rows.push(
   ms(`seed ${history} (multi-row inserts, sealed and hashed)`, boot.fill.ms),
   ms('first boot: replay into persisted read models', boot.build.servedMs),
-  ms(`restart to first answer, persisted, ${history}`, persisted.servedMs, persisted.servedMs / memory.servedMs),
-  ms('  of which createApp (stores, read models, Nest)', persisted.bootMs, persisted.bootMs / memory.bootMs),
+  ms(`restart to listening, persisted, ${history}`, persisted.listeningMs, persisted.listeningMs / empty.listeningMs),
+  ms(`restart to first answer, persisted, ${history}`, persisted.servedMs, persisted.servedMs / empty.servedMs),
+  ms('  of which createApp (stores, read models, Nest)', persisted.bootMs, persisted.bootMs / empty.bootMs),
   ms('  of which catch-up from the checkpoints', persisted.catchUpMs),
-  ms('  every read model parsed (from process start)', persisted.parsedMs),
-  ms(`restart to first answer, memory rebuilt at boot, ${history}`, memory.servedMs),
-  ms('  of which createApp', memory.bootMs),
-  ms('  of which read-model rebuild', memory.catchUpMs),
+  ms('  every read model in memory (from process start)', persisted.parsedMs),
   ms('restart to first answer, empty history', empty.servedMs),
-  ms('  of which createApp', empty.bootMs),
+  ms('  to listening', empty.listeningMs),
+  ms(`restart to first answer, memory rebuilt at boot, ${history}`, memory.servedMs),
+  ms('  of which read-model rebuild', memory.catchUpMs),
 );
+const rps = (path: string, metric: string, value: number, ratio?: number): BenchRow => {
+  return { store: 'http', metric: `GET ${path}: ${metric}`, value, unit: 'req/s', ratio };
+};
+const latency = (path: string, metric: string, value: number): BenchRow => {
+  return { store: 'http', metric: `GET ${path}: ${metric}`, value, unit: 'ms' };
+};
+for (const f of http) {
+  rows.push(
+    rps(f.path, `app, ${CONNECTIONS} connections`, f.appRps, f.appRps / f.bareRps),
+    rps(f.path, 'bare node:http, the same bytes (baseline)', f.bareRps),
+    latency(f.path, `app at ${RATE} req/s, p50`, f.p50Ms),
+    latency(f.path, `app at ${RATE} req/s, p99`, f.p99Ms),
+    latency(f.path, `bare node:http at ${RATE} req/s, p99`, f.bareP99Ms),
+  );
+}
 
 const number = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 1 });
 const cells = rows.map((r) => [
   r.store,
   r.metric,
-  number.format(r.value),
+  (r.unit === 'ms' && r.value < 100 ? decimal : number).format(r.value),
   r.unit,
   r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
 ]);
-// The ratio compares with the same work done plainly: raw SQL for the stores, unsealed events for sealing, and
-// the memory rebuild at boot for the restart with persisted read models.
+// The ratio compares with the same work done plainly: raw SQL for the stores, unsealed events for sealing, an
+// empty history for the restarts, and a bare node:http server for HTTP.
 const header = ['store', 'metric', 'value', 'unit', 'vs plain'];
 const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
 const line = (c: string[]) =>
   c.map((v, i) => (i === 2 || i === 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
 console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n'));
-const runs = boot.persistedRuns.map((r) => number.format(r.servedMs)).join(', ');
+const runs = (list: readonly { servedMs: number }[]) => list.map((r) => number.format(r.servedMs)).join(', ');
 const same = boot.persistedEqualsReplay ? 'yes' : 'NO';
 console.log(
   [
     '',
-    `Embedded restart with ${history} (${persisted.readStore}), process start to the first answer from a read model:`,
-    `  persisted read models ${number.format(persisted.servedMs)} ms (median of ${runs}),`,
-    `  read models rebuilt in memory ${number.format(memory.servedMs)} ms: ` +
-      `${(memory.servedMs / persisted.servedMs).toFixed(1)}× faster; ` +
-      `an empty history takes ${number.format(empty.servedMs)} ms.`,
+    `Embedded restart with ${history}, process start to the first answer from a read model:`,
+    `  persisted read models ${number.format(persisted.servedMs)} ms (median of ${runs(boot.persistedRuns)}),`,
+    `  an empty history ${number.format(empty.servedMs)} ms (median of ${runs(boot.emptyRuns)}),`,
+    `  read models rebuilt in memory ${number.format(memory.servedMs)} ms.`,
     `  Persisted copy equals the rebuild (checksums of every read model): ${same}.`,
+    ...http.map(
+      (f) =>
+        `GET ${f.path}: app ${f.runs.map((r) => number.format(r.app)).join(', ')} req/s, ` +
+        `bare ${f.runs.map((r) => number.format(r.bare)).join(', ')} req/s (runs); ${f.errors} errors.`,
+    ),
   ].join('\n'),
 );
+if (http.some((f) => f.errors > 0)) process.exitCode = 1;
 if (!boot.persistedEqualsReplay) process.exitCode = 1;

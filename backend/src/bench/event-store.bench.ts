@@ -105,9 +105,20 @@ async function rawSelectEverything(db: SqlDatabase): Promise<number> {
   }
 }
 
-async function benchStore(store: EventStore, raw: SqlDatabase | undefined, events: number): Promise<BenchRow[]> {
-  const single = Math.max(WRITERS, Math.round(events / 10));
-  const batches = Math.ceil(events / BATCH);
+/** Rounds of each measurement, store and raw in turn; the figures are the medians. */
+const ROUNDS = 3;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function benchStore(
+  store: EventStore,
+  raw: SqlDatabase | undefined,
+  events: number,
+  rawParallel?: SqlDatabase,
+): Promise<BenchRow[]> {
+  const single = Math.max(WRITERS, Math.round(events / 10 / ROUNDS));
+  const batches = Math.ceil(events / BATCH / ROUNDS);
+  const perWriter = Math.ceil(single / WRITERS);
   const row = (metric: string, value: number, baseline?: number): BenchRow => ({
     store: store.kind,
     metric,
@@ -115,67 +126,82 @@ async function benchStore(store: EventStore, raw: SqlDatabase | undefined, event
     unit: 'events/s',
     ...(baseline ? { ratio: value / baseline } : {}),
   });
-
-  let rawSingle: number | undefined;
-  let rawBatch: number | undefined;
   if (raw) {
     await raw.query('drop table if exists bench_raw');
     await raw.query(RAW_TABLE);
-    rawSingle = await rate(async () => {
+  }
+
+  // Each round measures the store, then raw SQL doing the same work on the same database, so that the machine's
+  // other work falls on both alike; the ratio is of the medians.
+  const figures = new Map<string, number[]>();
+  const measure = async (name: string, work: () => Promise<number>) => {
+    const value = await rate(work);
+    figures.set(name, [...(figures.get(name) ?? []), value]);
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    const tag = `r${round}`;
+    await measure('single', async () => {
+      await appendOneByOne(store, single, `${tag}-single`);
+      return single;
+    });
+    await measure('concurrent', async () => {
+      await Promise.all(
+        Array.from({ length: WRITERS }, (_, w) => appendOneByOne(store, perWriter, `${tag}-writer${w}`)),
+      );
+      return perWriter * WRITERS;
+    });
+    await measure('batch', async () => {
+      for (let b = 0; b < batches; b++) {
+        const batch = Array.from({ length: BATCH }, (_, i) => benchEvent(i));
+        await store.append(`bench-${tag}-batch-${b}`, batch, 'no_stream');
+      }
+      return batches * BATCH;
+    });
+    await measure('readAll', () => readEverything(store));
+    if (!raw) continue;
+    await measure('rawSingle', async () => {
       for (let i = 0; i < single; i++) await rawInsert(raw, [benchEvent(i)], `raw-${i % 10}`);
       return single;
     });
-    rawBatch = await rate(async () => {
-      for (let b = 0; b < batches; b++)
+    if (rawParallel) {
+      await measure('rawConcurrent', async () => {
+        const writer = async (w: number) => {
+          for (let i = 0; i < perWriter; i++) await rawInsert(rawParallel, [benchEvent(i)], `raw-w${w}`);
+        };
+        await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+        return perWriter * WRITERS;
+      });
+    }
+    await measure('rawBatch', async () => {
+      for (let b = 0; b < batches; b++) {
         await rawInsert(
           raw,
           Array.from({ length: BATCH }, (_, i) => benchEvent(i)),
-          `raw-b${b}`,
+          `raw-${tag}-b${b}`,
         );
+      }
       return batches * BATCH;
     });
+    await measure('rawRead', () => rawSelectEverything(raw));
   }
-
-  const appendSingle = await rate(async () => {
-    await appendOneByOne(store, single, 'single');
-    return single;
-  });
-  const perWriter = Math.ceil(single / WRITERS);
-  const appendConcurrent = await rate(async () => {
-    await Promise.all(Array.from({ length: WRITERS }, (_, w) => appendOneByOne(store, perWriter, `writer${w}`)));
-    return perWriter * WRITERS;
-  });
-  const appendBatch = await rate(async () => {
-    for (let b = 0; b < batches; b++) {
-      await store.append(
-        `bench-batch-${b}`,
-        Array.from({ length: BATCH }, (_, i) => benchEvent(i)),
-        'no_stream',
-      );
-    }
-    return batches * BATCH;
-  });
-  const readAll = await rate(() => readEverything(store));
-  const rawRead = raw ? await rate(() => rawSelectEverything(raw)) : undefined;
+  const figure = (name: string) => (figures.has(name) ? median(figures.get(name)!) : undefined);
 
   const rows = [
-    row('append, 1 event/command', appendSingle, rawSingle),
-    row(`append, 1 event/command, ${WRITERS} concurrent writers`, appendConcurrent, rawSingle),
-    row(`append, batches of ${BATCH}`, appendBatch, rawBatch),
-    row(`readAll, pages of ${READ_PAGE}`, readAll, rawRead),
+    row('append, 1 event/command', figure('single')!, figure('rawSingle')),
+    row(
+      `append, 1 event/command, ${WRITERS} concurrent writers`,
+      figure('concurrent')!,
+      figure('rawConcurrent') ?? figure('rawSingle'),
+    ),
+    row(`append, batches of ${BATCH}`, figure('batch')!, figure('rawBatch')),
+    row(`readAll, pages of ${READ_PAGE}`, figure('readAll')!, figure('rawRead')),
   ];
-  if (raw) {
-    rows.push(
-      { store: store.kind, metric: 'raw INSERT, 1 row/transaction (baseline)', value: rawSingle!, unit: 'rows/s' },
-      {
-        store: store.kind,
-        metric: `raw multi-row INSERT, ${BATCH} rows/transaction (baseline)`,
-        value: rawBatch!,
-        unit: 'rows/s',
-      },
-      { store: store.kind, metric: `raw SELECT, pages of ${READ_PAGE} (baseline)`, value: rawRead!, unit: 'rows/s' },
-    );
-  }
+  const baseline = (metric: string, name: string) =>
+    figures.has(name) && rows.push({ store: store.kind, metric, value: figure(name)!, unit: 'rows/s' });
+  baseline('raw INSERT, 1 row/transaction (baseline)', 'rawSingle');
+  baseline(`raw INSERT, 1 row/transaction, ${WRITERS} writers in parallel (baseline)`, 'rawConcurrent');
+  baseline(`raw multi-row INSERT, ${BATCH} rows/transaction (baseline)`, 'rawBatch');
+  baseline(`raw SELECT, pages of ${READ_PAGE} (baseline)`, 'rawRead');
   return rows;
 }
 
@@ -219,9 +245,13 @@ export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRo
     const url = scratch.url;
     const store = await PostgresEventStore.open({ connectionString: url, maxConnections: WRITERS + 2 });
     const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const parallel = new pg.Pool({ connectionString: url, max: WRITERS });
+    // Idle connections end when the database is dropped: nothing to report then.
+    for (const p of [pool, parallel]) p.on('error', () => undefined);
     try {
-      rows.push(...(await benchStore(store, poolDatabase(pool), events)));
+      rows.push(...(await benchStore(store, poolDatabase(pool), events, poolDatabase(parallel))));
     } finally {
+      await parallel.end();
       await pool.end();
       await store.close();
     }

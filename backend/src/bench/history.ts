@@ -31,6 +31,8 @@ const INVESTMENTS_PER_OFFERING = 30;
 export interface FilledHistory {
   events: number;
   ms: number;
+  /** An investor with holdings whose cookie session is still live (until 2099): `kauri.sid=<token>` signs in. */
+  signedIn: { userId: string; token: string };
 }
 
 /** Appends exactly `events` events; the same count always gives the same mix (ids and times aside). */
@@ -40,8 +42,10 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
   let clock = 0;
   const at = () => new Date(start + (clock += 37_000)).toISOString();
   let written = 0;
+  // The last event is the live session.
+  let budget = events - 1;
   const append = async (streamId: string, story: Domain[]) => {
-    const batch: EventToAppend[] = story.slice(0, events - written).map(({ type, data }) => ({
+    const batch: EventToAppend[] = story.slice(0, budget - written).map(({ type, data }) => ({
       type,
       data,
       metadata: {
@@ -63,7 +67,8 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
   const owners: string[] = [];
   const assets: { assetId: string; ownerId: string }[] = [];
   let registrations = 0;
-  for (let cycle = 0; written < events; cycle++) {
+  let lastInvestor: string | undefined;
+  for (let cycle = 0; written < budget; cycle++) {
     for (let u = 0; u < 2; u++) {
       const userId = randomUUID();
       users.push(userId);
@@ -81,10 +86,25 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
     if (cycle % 4 === 3) {
       const offeringId = randomUUID();
       const asset = assets[assets.length - 2]!;
-      await append(`offering-${offeringId}`, offeringStory(offeringId, asset, users));
+      const story = offeringStory(offeringId, asset, users);
+      if (written + 3 <= budget) lastInvestor = (story.at(1) as { data: { investorId: string } }).data.investorId;
+      await append(`offering-${offeringId}`, story);
     }
   }
-  return { events: written, ms: Math.round(performance.now() - started) };
+  // The investor of the most recent investment signs in for good (the benchmark's authenticated reads).
+  const userId = lastInvestor ?? users[0]!;
+  const token = `bench-${userId}`;
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const lifetime = {
+    startedAt: at(),
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    idleExpiresAt: '2099-01-01T00:00:00.000Z',
+  };
+  budget = events;
+  await append(`user-${userId}`, [
+    { type: 'SessionStarted', data: { userId, tokenHash, kind: 'cookie', ...lifetime } },
+  ]);
+  return { events: written, ms: Math.round(performance.now() - started), signedIn: { userId, token } };
 }
 
 function userStory(userId: string, n: number, at: () => string): UserEvent[] {

@@ -27,7 +27,7 @@ export async function seedEmbedded(dataDir: string, events: number): Promise<Fil
     const keys = new RecordingVault();
     const rows = new BulkWriter(store);
     const capture = new CapturingStore(async (streamId, batch) => rows.add(streamId, batch));
-    await fillHistory(new PersonalDataProtection(capture, keys), events);
+    const { signedIn } = await fillHistory(new PersonalDataProtection(capture, keys), events);
     await rows.flush();
     await SqlVault.open(store.database, 'pglite');
     await store.database.transaction(async (tx) => {
@@ -39,7 +39,7 @@ export async function seedEmbedded(dataDir: string, events: number): Promise<Fil
         );
       }
     });
-    return { events, ms: Math.round(performance.now() - started) };
+    return { events, ms: Math.round(performance.now() - started), signedIn };
   } finally {
     await store.close();
   }
@@ -109,9 +109,9 @@ class BulkWriter {
     );
     const touched = [...new Set(streams)];
     await tx.query(
-      `insert into streams (stream_id, revision) select * from unnest($1::text[], $2::bigint[])
-       on conflict (stream_id) do update set revision = excluded.revision`,
-      [touched, touched.map((s) => this.heads.get(s)!.revision)],
+      `insert into streams (stream_id, revision, hash) select * from unnest($1::text[], $2::bigint[], $3::text[])
+       on conflict (stream_id) do update set revision = excluded.revision, hash = excluded.hash`,
+      [touched, touched.map((s) => this.heads.get(s)!.revision), touched.map((s) => this.heads.get(s)!.hash)],
     );
   }
 }

@@ -8,30 +8,33 @@ import {
   type RebuildProgress,
 } from '../platform/projections/projection-engine.js';
 import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
+import { RegisterReconciliation, type ReconciliationStatus } from '../domains/register/reconciliation.js';
 import { openEventStore, openReadStore, openVault } from '../platform/stores.js';
 
 /**
  * npm run projections -- status
  * npm run projections -- rebuild [name…]     (all when none is named)
  * npm run projections -- resume <name>
+ * npm run projections -- reconcile          (every read model's totals against the asset registers; exit 1 on drift)
  *
  * With an app running on the same DATA_DIR the tool works through it (its operations API, authorised by the
  * app's runtime file); otherwise it opens the configured stores itself.
  */
-const USAGE = 'usage: npm run projections -- status | rebuild [name…] | resume <name>';
+const USAGE = 'usage: npm run projections -- status | rebuild [name…] | resume <name> | reconcile';
 
 interface Operations {
   mode: string;
   status(): Promise<ProjectionInfo[]>;
   rebuild(name: string, onProgress: (p: RebuildProgress) => void): Promise<void>;
   resume(name: string): Promise<ProjectionInfo | undefined>;
+  reconcile(onProgress: (checked: number, total: number) => void): Promise<ReconciliationStatus>;
   close(): Promise<void>;
 }
 
 function throughApp(app: RuntimeInfo): Operations {
   const base = `http://127.0.0.1:${app.port}/api/operations/projections`;
-  const call = async <T>(method: string, path = ''): Promise<T> => {
-    const res = await fetch(base + path, { method, headers: { authorization: `Ops ${app.opsToken}` } });
+  const call = async <T>(method: string, path = '', url = base): Promise<T> => {
+    const res = await fetch(url + path, { method, headers: { authorization: `Ops ${app.opsToken}` } });
     const body = (await res.json()) as T & { message?: string };
     if (!res.ok) throw new Error(body.message ?? `${res.status} ${res.statusText}`);
     return body;
@@ -50,6 +53,16 @@ function throughApp(app: RuntimeInfo): Operations {
       }
     },
     resume: (name) => call<ProjectionInfo>('POST', `/${encodeURIComponent(name)}/resume`),
+    async reconcile(onProgress) {
+      const url = `http://127.0.0.1:${app.port}/api/operations/reconciliation`;
+      await call('POST', '', url);
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 200));
+        const status = await call<ReconciliationStatus>('GET', '', url);
+        onProgress(status.checked, status.total);
+        if (!status.running) return status;
+      }
+    },
     async close() {},
   };
 }
@@ -75,6 +88,10 @@ async function standalone(): Promise<Operations> {
       await engine.resume(name);
       return (await engine.status()).find((p) => p.name === name);
     },
+    reconcile(onProgress) {
+      const run = new RegisterReconciliation(events, reads, { caughtUp: (position) => engine.waitFor(position) });
+      return run.start(onProgress);
+    },
     async close() {
       await engine.stop();
       await vault.close();
@@ -93,7 +110,7 @@ function printStatus(rows: ProjectionInfo[]): void {
       checkpoint: p.checkpoint,
       head: p.head,
       lag: p.lag,
-      'rate (ev/s)': p.rate,
+      'ev/s (last 10 s)': p.rate,
       'last error': p.lastError ? `${p.lastError.eventType} @ ${p.lastError.position}: ${p.lastError.message}` : '',
     })),
   );
@@ -120,8 +137,47 @@ async function rebuildWithBar(ops: Operations, name: string): Promise<void> {
   console.log(`${name}: rebuilt and swapped in (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+/** Compares with a progress bar; prints every drift; exit code 1 when there is any (or the run failed). */
+async function reconcileWithBar(ops: Operations): Promise<void> {
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${'reconcile'.padEnd(16)} [{bar}] {percentage}% | {value}/{total} assets | ETA {eta_formatted}`,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 1000,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(1, 0);
+  const status = await ops.reconcile((checked, total) => {
+    bar.setTotal(Math.max(total, 1));
+    bar.update(checked);
+  });
+  bar.update(bar.getTotal());
+  bar.stop();
+  if (status.error) throw new Error(`reconciliation failed: ${status.error}`);
+  const seconds = ((status.durationMs ?? 0) / 1000).toFixed(1);
+  if (status.drift.length === 0) {
+    const note = status.unsettled > 0 ? `; ${status.unsettled} offering(s) still being settled by the sweep` : '';
+    console.log(`register: ${status.assets} asset(s), every read model agrees with the register (${seconds} s)${note}`);
+    return;
+  }
+  console.table(
+    status.drift.map((d) => ({
+      asset: d.assetId,
+      'read model': d.readModel,
+      offering: d.offeringId ?? '',
+      field: d.field,
+      register: d.expected ?? '—',
+      'read model says': d.actual ?? '—',
+    })),
+  );
+  console.error(`register: DRIFT — ${status.drift.length} figure(s) differ across ${status.assets} asset(s)`);
+  process.exitCode = 1;
+}
+
 const [command, ...names] = process.argv.slice(2);
-if (!command || !['status', 'rebuild', 'resume'].includes(command)) {
+if (!command || !['status', 'rebuild', 'resume', 'reconcile'].includes(command)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -138,6 +194,7 @@ try {
     if (names.length !== 1) throw new Error(USAGE);
     printStatus([(await ops.resume(names[0]!))!]);
   }
+  if (command === 'reconcile') await reconcileWithBar(ops);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

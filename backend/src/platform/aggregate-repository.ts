@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from './command-context.js';
-import type { Decider, DomainEvent } from './decider.js';
+import { fold, type Decider, type DomainEvent } from './decider.js';
 import { eventMisfit, unrecordable } from './event-schema.js';
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './event-store/event-store.js';
 import { upcast } from './event-store/upcasters.js';
@@ -52,10 +52,13 @@ export class AggregateRepository {
     const cached = this.cache.get(key);
     let state = (cached?.state as S | undefined) ?? decider.initialState;
     let revision = cached?.revision ?? -1;
-    const newer = await this.store.readStream(streamId, { fromRevision: revision + 1 });
-    for (const event of newer) {
-      state = decider.evolve(state, toDomainEvent<E>(event));
-      revision = event.revision;
+    const newer = await this.store.readStream(streamId, {
+      fromRevision: revision + 1,
+      keepPersonalSealed: decider.ignoresPersonalData === true,
+    });
+    if (newer.length > 0) {
+      state = fold(decider, newer.map(toDomainEvent<E>), state);
+      revision = newer.at(-1)!.revision;
     }
     this.remember(key, { state, revision });
     return { state, revision };
@@ -91,7 +94,7 @@ export class AggregateRepository {
             })),
             revision === -1 ? 'no_stream' : revision,
           );
-          const next = events.reduce((s, e) => decider.evolve(s, e), state);
+          const next = fold(decider, events, state);
           this.remember(`${decider.name}\u0000${streamId}`, { state: next, revision: result.nextRevision });
           return { events, state: next, revision: result.nextRevision, position: result.position };
         } catch (error) {

@@ -80,7 +80,13 @@ describe('loadConfig', () => {
     ).toEqual({
       adminEmails: ['boss@example.nz', 'ops@example.nz'],
       tokenTtlSeconds: 60,
-      rateLimit: { perIp: 10, perAccount: 5, signInStartsPerIp: 30 },
+      rateLimit: {
+        perIp: 10,
+        perAccount: 5,
+        signInStartsPerIp: 30,
+        resetRequestsPerIp: 10,
+        resetMailsPerAccount: 3,
+      },
       oidc: null,
     });
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.nz' })).toThrow(

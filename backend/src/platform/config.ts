@@ -4,6 +4,8 @@ export const EVENT_STORE_KINDS = ['memory', 'pglite', 'postgres', 'eventstoredb'
 export const READ_STORE_KINDS = ['memory', 'pglite', 'postgres', 'mongodb'] as const;
 export type EventStoreKind = (typeof EVENT_STORE_KINDS)[number];
 export type ReadStoreKind = (typeof READ_STORE_KINDS)[number];
+export const CHAIN_KINDS = ['anvil', 'rpc', 'off'] as const;
+export type ChainKindSetting = (typeof CHAIN_KINDS)[number];
 
 export interface Config {
   port: number;
@@ -32,6 +34,22 @@ export interface Config {
   mail: MailConfig;
   /** Registrations of interest per client IP per hour (`REGISTER_INTEREST_RATE_LIMIT_PER_IP`, default 5). */
   registerInterestRateLimitPerIp: number;
+  chain: ChainConfig;
+}
+
+/** The EVM chain tokens are issued on (platform/chain, domains/tokens). */
+export interface ChainConfig {
+  /**
+   * `CHAIN`: `anvil` (default) spawns an embedded node with its state in `DATA_DIR/chain`; `rpc` (the default when
+   * `CHAIN_RPC_URL` is set) uses that node; `off` issues nothing on any chain.
+   */
+  kind: ChainKindSetting;
+  /** `CHAIN_RPC_URL`, with `rpc`. */
+  rpcUrl: string | null;
+  /** `CHAIN_ID`: required with `rpc` (checked against the node); the embedded node's is 31337. */
+  chainId: number | null;
+  /** `CHAIN_EXPLORER_URL`: links to `<url>/address/<a>` and `<url>/tx/<hash>`; null shows no links. */
+  explorerUrl: string | null;
 }
 
 /** Outgoing e-mail (platform/mail). */
@@ -63,7 +81,15 @@ export interface IdentityConfig {
    * Login and registration attempts per IP, and failed logins per (account, IP) before backoff starts, in 15
    * minutes; starts of external sign-in (`GET /api/login`) per IP in 15 minutes.
    */
-  rateLimit: { perIp: number; perAccount: number; signInStartsPerIp: number };
+  rateLimit: {
+    perIp: number;
+    perAccount: number;
+    signInStartsPerIp: number;
+    /** Password reset requests per client IP per hour (`PASSWORD_RESET_RATE_LIMIT_PER_IP`, default 10). */
+    resetRequestsPerIp: number;
+    /** Reset mails per e-mail address per hour (`PASSWORD_RESET_RATE_LIMIT_PER_ACCOUNT`, default 3). */
+    resetMailsPerAccount: number;
+  };
   /** External OpenID provider, when all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
 }
@@ -145,6 +171,8 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   const smtpUrl = url('SMTP_URL', ['smtp', 'smtps'], false, '');
   const registerInterestRateLimitPerIp = positiveInteger(env, 'REGISTER_INTEREST_RATE_LIMIT_PER_IP', 5, problems);
 
+  const chain = chainConfig(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -163,7 +191,26 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     publicUrl: publicUrlText || `http://localhost:${port}`,
     mail: { smtpUrl, from: env.MAIL_FROM?.trim() || 'Kauri <no-reply@kauri.nz>' },
     registerInterestRateLimitPerIp,
+    chain,
   };
+}
+
+function chainConfig(env: Env, problems: string[]): ChainConfig {
+  const rpcUrl = env.CHAIN_RPC_URL?.trim() || null;
+  const kindText = env.CHAIN?.trim() || (rpcUrl ? 'rpc' : 'anvil');
+  const kind = (CHAIN_KINDS as readonly string[]).includes(kindText) ? (kindText as ChainKindSetting) : 'off';
+  if (kind !== kindText) problems.push(`CHAIN='${kindText}' is not one of: ${CHAIN_KINDS.join(', ')}`);
+  if (rpcUrl && !/^https?:\/\/[^\s]+$/.test(rpcUrl)) problems.push('CHAIN_RPC_URL must start with https:// or http://');
+  if (kind === 'rpc' && !rpcUrl) problems.push('CHAIN_RPC_URL is required when CHAIN=rpc');
+  const idText = env.CHAIN_ID?.trim();
+  const chainId = idText ? Number(idText) : null;
+  if (chainId !== null && (!Number.isSafeInteger(chainId) || chainId < 1))
+    problems.push(`CHAIN_ID='${idText}' must be a positive integer`);
+  if (kind === 'rpc' && chainId === null) problems.push('CHAIN_ID is required with CHAIN_RPC_URL');
+  const explorerUrl = env.CHAIN_EXPLORER_URL?.trim().replace(/\/+$/, '') || null;
+  if (explorerUrl && !/^https?:\/\/[^\s]+$/.test(explorerUrl))
+    problems.push('CHAIN_EXPLORER_URL must start with https:// or http://');
+  return { kind, rpcUrl, chainId, explorerUrl };
 }
 
 function positiveInteger(env: Env, name: string, fallback: number, problems: string[]): number {
@@ -226,6 +273,8 @@ function identityConfig(env: Env, problems: string[]): IdentityConfig {
       perIp: positive('AUTH_RATE_LIMIT_PER_IP', 10),
       perAccount: positive('AUTH_RATE_LIMIT_PER_ACCOUNT', 5),
       signInStartsPerIp: positive('SIGN_IN_START_RATE_LIMIT_PER_IP', 30),
+      resetRequestsPerIp: positive('PASSWORD_RESET_RATE_LIMIT_PER_IP', 10),
+      resetMailsPerAccount: positive('PASSWORD_RESET_RATE_LIMIT_PER_ACCOUNT', 3),
     },
     oidc: issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null,
   };

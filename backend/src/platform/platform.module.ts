@@ -6,12 +6,16 @@ import { HealthController } from './http/health.controller.js';
 import type { Logger } from './logging.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
+import { HealthChecks } from './operations/health-checks.js';
 import { IntegrityCheck } from './operations/integrity-check.js';
 import { IntegrityOperationsController, OperationsController } from './operations/operations.controller.js';
 import { OperatorGuard } from './operations/operator.guard.js';
 import { EmailKeys } from './email-key.js';
 import { Secrets } from './secrets.js';
-import { CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE, VAULT } from './tokens.js';
+import { CHAIN, CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE, VAULT } from './tokens.js';
+import type { ChainPort } from './chain/chain.js';
+import { ChainKeys } from './chain/keys.js';
+import { ChainStatus } from './chain/chain-status.js';
 import type { Vault } from './vault/vault.js';
 
 export interface Platform {
@@ -24,6 +28,9 @@ export interface Platform {
   logger: Logger;
   /** Per-boot token for local operators (see operations/runtime-file.ts). */
   opsToken: string;
+  /** The chain tokens are issued on; null with CHAIN=off. */
+  chain: ChainPort | null;
+  chainKeys: ChainKeys;
 }
 
 /** The stores, the aggregate repository and the projection engine, opened before Nest boots. */
@@ -42,10 +49,14 @@ export class PlatformModule {
         { provide: VAULT, useValue: platform.vault },
         { provide: LOGGER, useValue: platform.logger },
         { provide: OPS_TOKEN, useValue: platform.opsToken },
+        { provide: CHAIN, useValue: platform.chain },
+        { provide: ChainKeys, useValue: platform.chainKeys },
+        { provide: ChainStatus, useValue: new ChainStatus(platform.chain) },
         OperatorGuard,
         { provide: Secrets, useValue: secrets },
         { provide: EmailKeys, useValue: new EmailKeys(secrets) },
         { provide: IntegrityCheck, useValue: new IntegrityCheck(platform.eventStore) },
+        { provide: HealthChecks, useValue: new HealthChecks() },
         { provide: ProjectionEngine, useValue: platform.engine },
         { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore, platform.logger) },
       ],
@@ -58,9 +69,13 @@ export class PlatformModule {
         VAULT,
         LOGGER,
         OPS_TOKEN,
+        CHAIN,
+        ChainKeys,
+        ChainStatus,
         ProjectionEngine,
         AggregateRepository,
         IntegrityCheck,
+        HealthChecks,
       ],
     };
   }

@@ -6,3 +6,5 @@ export const LOGGER = Symbol('Logger');
 export const OPS_TOKEN = Symbol('OpsToken');
 export const VAULT = Symbol('Vault');
 export const DOCUMENT_STORE = Symbol('DocumentStore');
+/** The chain port, or null with CHAIN=off. */
+export const CHAIN = Symbol('Chain');

@@ -1,8 +1,14 @@
-import type { AssetEvent } from '../domains/assets/events.js';
+import { DOCUMENT_NAMES, type AssetEvent } from '../domains/assets/events.js';
+import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { own } from '../platform/own.js';
 import type { Projection } from '../platform/projections/projection.js';
+import type { ReadStore } from '../platform/read-store/read-store.js';
+import { count, nzd } from './nzd.js';
+import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import '../domains/assets/upcasters.js';
+import '../domains/wholesale/upcasters.js';
 
 export type ActivityType = 'kyc' | 'asset' | 'investor' | 'compliance';
 
@@ -11,9 +17,16 @@ export interface Activity {
   type: ActivityType;
   description: string;
   createdAt: string;
+  /** What the activity is about, so the list can link to its page. */
+  assetId?: string;
+  offeringId?: string;
+  investmentId?: string;
 }
 
-/** One document per owner: Recent Activity, newest first, written from the owner's asset events. */
+/**
+ * One document per person, newest first: an owner's asset events, an investor's certification and
+ * investments, and the investments confirmed in an owner's assets. Keyed by whoever the activity is for.
+ */
 export interface ActivitiesDoc {
   _id: string;
   items: Activity[];
@@ -21,31 +34,56 @@ export interface ActivitiesDoc {
 
 const LIMIT = 50;
 
-function describe(event: AssetEvent, names: Record<string, string>): { type: ActivityType; description: string } {
+type InvestmentEvent = Extract<
+  OfferingEvent,
+  { type: 'InvestmentRequested' | 'InvestmentConfirmed' | 'InvestmentCancelled' }
+>;
+type Handled = AssetEvent | WholesaleEvent | InvestmentEvent;
+
+const CATEGORIES: Record<VerificationType, string> = {
+  high_net_worth: 'high net worth',
+  large_investment: 'large investment',
+  professional: 'investment business or professional',
+};
+
+/** A calendar day as New Zealanders write it, in New Zealand time. */
+const NZ_DAY = new Intl.DateTimeFormat('en-NZ', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Pacific/Auckland',
+});
+
+type Described = Omit<Activity, 'id' | 'createdAt'>;
+
+function describeAsset(event: AssetEvent, names: Record<string, string>): Described {
   const name = own(names, event.data.assetId) ?? 'An asset';
+  const about = { assetId: event.data.assetId };
   switch (event.type) {
     case 'AssetDrafted':
-      return { type: 'asset', description: `${event.data.name} created as a draft` };
+      return { type: 'asset', description: `${event.data.name} created as a draft`, ...about };
     case 'DocumentUploaded':
       return {
         type: 'compliance',
-        description: `${event.data.kind === 'property-deed' ? 'Property Deed' : 'Valuation Report'} uploaded for ${name}`,
+        description: `${DOCUMENT_NAMES[event.data.kind]} uploaded for ${name}`,
+        ...about,
       };
     case 'AssetValued':
-      return {
-        type: 'asset',
-        description: `${name} valued at ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(event.data.value)}`,
-      };
+      return { type: 'asset', description: `${name} valued at ${nzd(Math.round(event.data.value))}`, ...about };
     case 'TokenConfigured':
-      return { type: 'asset', description: `Token ${event.data.terms.symbol} configured for ${name}` };
+      return { type: 'asset', description: `Token ${event.data.terms.symbol} configured for ${name}`, ...about };
     case 'TokenizationRequested':
-      return { type: 'compliance', description: `${name} submitted for tokenization review` };
+      return { type: 'compliance', description: `${name} submitted for tokenization review`, ...about };
     case 'TokenizationApproved':
-      return { type: 'compliance', description: `${name} approved for tokenization` };
+      return { type: 'compliance', description: `${name} approved for tokenization`, ...about };
     case 'TokenizationReturned':
-      return { type: 'compliance', description: `${name} sent back: ${event.data.reason}` };
+      return { type: 'compliance', description: `${name} sent back: ${event.data.reason}`, ...about };
     case 'InvestorAdded':
-      return { type: 'investor', description: `${event.data.personal.name} added to the cap table of ${name}` };
+      return {
+        type: 'investor',
+        description: `${event.data.personal.name} added to the cap table of ${name}`,
+        ...about,
+      };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -53,9 +91,111 @@ function describe(event: AssetEvent, names: Record<string, string>): { type: Act
   }
 }
 
+function describeCertification(event: WholesaleEvent): Described {
+  switch (event.type) {
+    case 'VerificationSubmitted':
+      return {
+        type: 'kyc',
+        description: `Wholesale verification submitted (${CATEGORIES[event.data.verificationType]})`,
+      };
+    case 'VerificationApproved':
+      return {
+        type: 'kyc',
+        description: `Wholesale verification approved, valid until ${NZ_DAY.format(new Date(event.data.validUntil))}`,
+      };
+    case 'VerificationRejected':
+      return { type: 'kyc', description: `Wholesale verification rejected: ${event.data.reason}` };
+    case 'VerificationExpired':
+      return { type: 'kyc', description: 'Wholesale certification lapsed' };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The investor's own words for their investment; the list adds the offering's name (it is not in the event). */
+function describeInvestment(event: InvestmentEvent): Described {
+  const d = event.data;
+  const about = { assetId: d.assetId, offeringId: d.offeringId, investmentId: d.investmentId };
+  switch (event.type) {
+    case 'InvestmentRequested':
+      return {
+        type: 'investor',
+        description: `Requested ${count(d.tokens)} tokens for ${nzd(d.amount)}: awaiting settlement`,
+        ...about,
+      };
+    case 'InvestmentConfirmed':
+      return { type: 'investor', description: `Bought ${count(d.tokens)} tokens for ${nzd(d.amount)}`, ...about };
+    case 'InvestmentCancelled':
+      return {
+        type: 'investor',
+        description: `Investment of ${nzd(d.amount)} cancelled: ${event.data.reason}`,
+        ...about,
+      };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+function describe(event: Handled, id: string, names: Record<string, string>): Described | null {
+  switch (event.type) {
+    case 'AssetDrafted':
+    case 'DocumentUploaded':
+    case 'AssetValued':
+    case 'TokenConfigured':
+    case 'TokenizationRequested':
+    case 'TokenizationApproved':
+    case 'TokenizationReturned':
+    case 'InvestorAdded':
+      return describeAsset(event, names);
+    case 'VerificationSubmitted':
+    case 'VerificationApproved':
+    case 'VerificationRejected':
+    case 'VerificationExpired':
+      return describeCertification(event);
+    case 'InvestmentRequested':
+    case 'InvestmentCancelled':
+      return describeInvestment(event);
+    case 'InvestmentConfirmed':
+      if (id === event.data.investorId) return describeInvestment(event);
+      // The owner's side: who bought is the investor's own business; the cap table names them to the owner.
+      return {
+        type: 'investor',
+        description: `A wholesale investor bought ${count(event.data.tokens)} tokens of ${
+          own(names, event.data.assetId) ?? 'an asset'
+        } for ${nzd(event.data.amount)}`,
+        assetId: event.data.assetId,
+      };
+    default: {
+      const _exhaustive: never = event;
+      return null;
+    }
+  }
+}
+
+function keysOf(event: Handled): string[] {
+  switch (event.type) {
+    case 'VerificationSubmitted':
+    case 'VerificationApproved':
+    case 'VerificationRejected':
+    case 'VerificationExpired':
+      return [event.data.userId];
+    case 'InvestmentRequested':
+    case 'InvestmentCancelled':
+      return [event.data.investorId];
+    case 'InvestmentConfirmed':
+      return [event.data.investorId, event.data.ownerId];
+    default:
+      return [event.data.ownerId];
+  }
+}
+
 export const activitiesProjection: Projection<ActivitiesDoc & { names: Record<string, string> }> = {
   name: 'activities',
-  version: 1,
+  version: 2,
   eventTypes: [
     'AssetDrafted',
     'DocumentUploaded',
@@ -65,19 +205,56 @@ export const activitiesProjection: Projection<ActivitiesDoc & { names: Record<st
     'TokenizationApproved',
     'TokenizationReturned',
     'InvestorAdded',
-  ] satisfies AssetEvent['type'][],
-  keys: (event) => [(event as RecordedEvent & AssetEvent).data.ownerId],
+    'VerificationSubmitted',
+    'VerificationApproved',
+    'VerificationRejected',
+    'VerificationExpired',
+    'InvestmentRequested',
+    'InvestmentConfirmed',
+    'InvestmentCancelled',
+  ] satisfies Handled['type'][],
+  keys: (event) => keysOf(event as RecordedEvent & Handled),
   evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & AssetEvent;
+    const event = raw as RecordedEvent & Handled;
     const names =
       event.type === 'AssetDrafted'
         ? { ...(doc?.names ?? {}), [event.data.assetId]: event.data.name }
         : (doc?.names ?? {});
-    const item: Activity = {
-      id: event.metadata.eventId,
-      ...describe(event, names),
-      createdAt: event.metadata.occurredAt,
-    };
-    return { _id: id, names, items: [item, ...(doc?.items ?? [])].slice(0, LIMIT) };
+    const described = describe(event, id, names);
+    if (!described) return doc;
+    const at = event.metadata.occurredAt;
+    const item: Activity = { id: event.metadata.eventId, ...described, createdAt: at };
+    let items = doc?.items ?? [];
+    // An investment under the settlement threshold is requested and confirmed at once: one line, not two.
+    const first = items[0];
+    if (
+      event.type === 'InvestmentConfirmed' &&
+      first?.investmentId === event.data.investmentId &&
+      first.createdAt === at &&
+      id === event.data.investorId
+    )
+      items = items.slice(1);
+    return { _id: id, names, items: [item, ...items].slice(0, LIMIT) };
   },
 };
+
+// Queries of this read model.
+
+/**
+ * A person's activity, newest first, with the names of the offerings their investments are in (an
+ * investment's events carry the offering's id only).
+ */
+export async function activitiesOf(
+  reads: ReadStore,
+  userId: string,
+): Promise<(Activity & { offeringName?: string })[]> {
+  const doc = await reads.collection<ActivitiesDoc>(activitiesProjection.name).get(userId);
+  const items = doc?.items ?? [];
+  const offerings = reads.collection<OfferingDoc>(offeringsProjection.name);
+  const ids = [...new Set(items.flatMap((i) => (i.offeringId ? [i.offeringId] : [])))];
+  const names = new Map(await Promise.all(ids.map(async (id) => [id, (await offerings.get(id))?.name] as const)));
+  return items.map((item) => {
+    const offeringName = item.offeringId ? names.get(item.offeringId) : undefined;
+    return offeringName ? { ...item, offeringName } : item;
+  });
+}

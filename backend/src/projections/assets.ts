@@ -1,6 +1,12 @@
-import type { InvestmentConfirmed } from '../domains/offerings/events.js';
+import type {
+  InvestorHoldingChanged,
+  InvestorRemoved,
+  SupplyChangeApproved,
+  TokensIssued,
+} from '../domains/register/events.js';
 import {
   DOCUMENT_NAMES,
+  missingDocuments,
   type AssetEvent,
   type AssetType,
   type DocumentKind,
@@ -59,17 +65,19 @@ export interface AssetDoc {
   updatedAt: string;
 }
 
-const stepOf = (doc: Pick<AssetDoc, 'documents' | 'valuation' | 'terms'>): number => {
+const stepOf = (doc: Pick<AssetDoc, 'assetType' | 'documents' | 'valuation' | 'terms'>): number => {
   const kinds = new Set(doc.documents.map((d) => d.kind));
-  if (!kinds.has('property-deed') || !kinds.has('valuation-report')) return 2;
+  if (missingDocuments(doc.assetType, (k) => kinds.has(k)).length) return 2;
   if (!doc.valuation) return 3;
   if (!doc.terms) return 4;
   return 5;
 };
 
+type Handled = AssetEvent | InvestorHoldingChanged | InvestorRemoved | TokensIssued | SupplyChangeApproved;
+
 export const assetsProjection: Projection<AssetDoc> = {
   name: 'assets',
-  version: 2,
+  version: 3,
   eventTypes: [
     'AssetDrafted',
     'DocumentUploaded',
@@ -79,11 +87,14 @@ export const assetsProjection: Projection<AssetDoc> = {
     'TokenizationApproved',
     'TokenizationReturned',
     'InvestorAdded',
-    'InvestmentConfirmed',
-  ] satisfies (AssetEvent | InvestmentConfirmed)['type'][],
-  keys: (event) => [(event as RecordedEvent & AssetEvent).data.assetId],
+    'InvestorHoldingChanged',
+    'InvestorRemoved',
+    'TokensIssued',
+    'SupplyChangeApproved',
+  ] satisfies Handled['type'][],
+  keys: (event) => [(event as RecordedEvent & Handled).data.assetId],
   evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & (AssetEvent | InvestmentConfirmed);
+    const event = raw as RecordedEvent & Handled;
     const at = event.metadata.occurredAt;
     if (event.type === 'AssetDrafted') {
       const d = event.data;
@@ -151,8 +162,24 @@ export const assetsProjection: Projection<AssetDoc> = {
           ],
         };
       }
-      case 'InvestmentConfirmed': {
-        // One row per investor: a second investment adds to their tokens. Names are looked up when read.
+      case 'InvestorHoldingChanged': {
+        const { investorId, tokens, personal } = event.data;
+        const capTable = doc.capTable.map((e) =>
+          e.source === 'off-platform' && e.investorId === investorId
+            ? { ...e, tokens, name: personal.name, email: personal.email }
+            : e,
+        );
+        return { ...touched, capTable };
+      }
+      case 'InvestorRemoved': {
+        const gone = (e: CapTableEntry) => e.source === 'off-platform' && e.investorId === event.data.investorId;
+        return { ...touched, capTable: doc.capTable.filter((e) => !gone(e)) };
+      }
+      case 'SupplyChangeApproved':
+        return { ...touched, tokenCount: event.data.supply };
+      case 'TokensIssued': {
+        // The register's record of a confirmed investment; one row per investor, a second adds to their tokens.
+        // Names are looked up when read.
         const { investorId, tokens } = event.data;
         const existing = doc.capTable.find((e) => e.source === 'platform' && e.investorId === investorId);
         const capTable = existing

@@ -42,4 +42,32 @@ describe('compliance projection', () => {
     ).get(ownerId)!;
     expect(complianceScore(effectiveChecks(all, '2026-11-23'))).toEqual({ score: 100, label: 'Excellent' });
   });
+
+  it('given a review requested and three checks recorded, then it is still open naming them; completed, then closed', () => {
+    const requested: ComplianceEvent = {
+      type: 'ComplianceReviewRequested',
+      data: { ownerId, requestId: 'r-1', message: 'Please review' },
+    };
+    const three = [
+      check('fma', 'passed', '2030-01-01'),
+      check('aml', 'passed', '2030-01-01'),
+      check('privacy', 'failed', null),
+    ];
+    const open = project(complianceProjection, recorded('c', [requested, ...three])).get(ownerId)!;
+    expect(open.openRequest).toMatchObject({
+      requestId: 'r-1',
+      message: 'Please review',
+      recorded: ['fma', 'aml', 'privacy'],
+    });
+    const completed: ComplianceEvent = {
+      type: 'ComplianceReviewCompleted',
+      data: { ownerId, requestId: 'r-1', completedBy: 'staff-1' },
+    };
+    const done = project(
+      complianceProjection,
+      recorded('c', [requested, ...three, check('fmca', 'passed', '2030-01-01'), completed]),
+    ).get(ownerId)!;
+    expect(done.openRequest).toBeNull();
+    expect(done.history[0]!.event).toBe('Compliance review completed');
+  });
 });

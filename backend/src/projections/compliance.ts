@@ -22,7 +22,8 @@ export interface ComplianceCheckDoc {
 export interface ComplianceDoc {
   _id: string;
   checks: ComplianceCheckDoc[];
-  openRequest: { requestId: string; requestedAt: string; message: string | null } | null;
+  /** The review asked for and not yet complete; `recorded`: the checks staff have recorded since it was asked for. */
+  openRequest: { requestId: string; requestedAt: string; message: string | null; recorded: CheckId[] } | null;
   /** Newest first, at most 100. */
   history: {
     at: string;
@@ -39,8 +40,13 @@ export const emptyChecks = (): ComplianceCheckDoc[] =>
 
 export const complianceProjection: Projection<ComplianceDoc> = {
   name: 'compliance',
-  version: 1,
-  eventTypes: ['ComplianceCheckRecorded', 'ComplianceReviewRequested'] satisfies ComplianceEvent['type'][],
+  // 2: a review stays open until all four checks are recorded (ComplianceReviewCompleted).
+  version: 2,
+  eventTypes: [
+    'ComplianceCheckRecorded',
+    'ComplianceReviewRequested',
+    'ComplianceReviewCompleted',
+  ] satisfies ComplianceEvent['type'][],
   keys: (event) => [(event as RecordedEvent & ComplianceEvent).data.ownerId],
   evolve(doc, raw, id) {
     const event = raw as RecordedEvent & ComplianceEvent;
@@ -49,7 +55,7 @@ export const complianceProjection: Projection<ComplianceDoc> = {
     if (event.type === 'ComplianceReviewRequested') {
       return {
         ...base,
-        openRequest: { requestId: event.data.requestId, requestedAt: at, message: event.data.message },
+        openRequest: { requestId: event.data.requestId, requestedAt: at, message: event.data.message, recorded: [] },
         history: [
           {
             at,
@@ -63,11 +69,25 @@ export const complianceProjection: Projection<ComplianceDoc> = {
         ].slice(0, 100),
       };
     }
+    if (event.type === 'ComplianceReviewCompleted') {
+      return {
+        ...base,
+        openRequest: null,
+        history: [
+          { at, check: null, status: null, expiryDate: null, note: null, event: 'Compliance review completed' },
+          ...base.history,
+        ].slice(0, 100),
+      };
+    }
     const { check, status, expiryDate, note } = event.data;
+    const open = base.openRequest;
     return {
       ...base,
       checks: base.checks.map((c) => (c.id === check ? { ...c, status, expiryDate, lastUpdated: at, note } : c)),
-      openRequest: null,
+      openRequest: open && {
+        ...open,
+        recorded: open.recorded.includes(check) ? open.recorded : [...open.recorded, check],
+      },
       history: [
         { at, check, status, expiryDate, note, event: `${CHECKS[check].name} recorded as ${status}` },
         ...base.history,

@@ -18,11 +18,14 @@ export interface HoldingDoc {
   /** End of the offering's lock-up: the first day the tokens may be transferred. */
   transferableFrom: string;
   cancellationReason: string | null;
+  /** When staff confirmed it (at once for an investment under the settlement threshold). */
+  confirmedAt: string | null;
+  cancelledAt: string | null;
 }
 
 export const holdingsProjection: Projection<HoldingDoc> = {
   name: 'holdings',
-  version: 1,
+  version: 2,
   eventTypes: ['InvestmentRequested', 'InvestmentConfirmed', 'InvestmentCancelled'] satisfies OfferingEvent['type'][],
   keys: (event) => [
     (event as RecordedEvent & Extract<OfferingEvent, { data: { investmentId: string } }>).data.investmentId,
@@ -45,12 +48,21 @@ export const holdingsProjection: Projection<HoldingDoc> = {
           status: 'pending',
           transferableFrom: d.transferableFrom,
           cancellationReason: null,
+          confirmedAt: null,
+          cancelledAt: null,
         };
       }
       case 'InvestmentConfirmed':
-        return doc && { ...doc, status: 'confirmed' };
+        return doc && { ...doc, status: 'confirmed', confirmedAt: event.metadata.occurredAt };
       case 'InvestmentCancelled':
-        return doc && { ...doc, status: 'cancelled', cancellationReason: event.data.reason };
+        return (
+          doc && {
+            ...doc,
+            status: 'cancelled',
+            cancellationReason: event.data.reason,
+            cancelledAt: event.metadata.occurredAt,
+          }
+        );
       case 'OfferingCreated':
       case 'OfferingClosed':
         return doc;

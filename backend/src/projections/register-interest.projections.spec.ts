@@ -4,6 +4,7 @@ import { legacyEmailKey as emailKey } from '../platform/email-key.js';
 import { project } from '../platform/projections/projection.js';
 import { recorded } from '../testing/recorded.js';
 import { earlyAccessProjection } from './early-access.js';
+import { pendingConfirmationMailsProjection } from './pending-confirmation-mails.js';
 import { registrationsProjection } from './registrations.js';
 
 /** As stored before confirmation by e-mail existed (v2): numbered and waived on submission. */
@@ -129,5 +130,40 @@ describe('registrations projection', () => {
       feeWaived: true,
       confirmedAt: expected.registeredAt,
     });
+  });
+});
+
+describe('pending-confirmation-mails projection', () => {
+  const sending = (n: number, startedAt: string, expiresAt: string) => ({
+    type: 'ConfirmationMailSending',
+    data: { registrationId: `r${n}`, messageId: `m${n}`, tokenHash: 'h', startedAt, expiresAt },
+  });
+  const failed = (n: number, retryAt: string | null) => ({
+    type: 'ConfirmationMailFailed',
+    data: { registrationId: `r${n}`, messageId: `m${n}`, reason: 'refused', retryAt },
+  });
+  const sent = (n: number) => ({ type: 'ConfirmationMailSent', data: { registrationId: `r${n}`, messageId: `m${n}` } });
+  const pending = (events: { type: string; data: unknown }[]) =>
+    Object.fromEntries(project(pendingConfirmationMailsProjection, v(3, recorded('s', events))));
+
+  it('holds each registration whose mail is due, retrying or being sent, until it is sent, given up or confirmed', () => {
+    const at = '2026-11-01T00:00:00.000Z';
+    const lapses = '2026-11-03T00:00:00.000Z';
+    expect(pending([registered(1)])).toEqual({ r1: { _id: 'r1', dueAt: at, lapsesAt: lapses } });
+    // A send in progress is settled once its lease is over; a link sent later keeps the registration longer.
+    expect(pending([registered(1), sending(1, '2026-11-02T00:00:00.000Z', '2026-11-04T00:00:00.000Z')])).toEqual({
+      r1: { _id: 'r1', dueAt: '2026-11-02T00:05:00.000Z', lapsesAt: '2026-11-04T00:00:00.000Z' },
+    });
+    const retry = '2026-11-01T00:01:00.000Z';
+    expect(pending([registered(1), sending(1, at, lapses), failed(1, retry)])).toEqual({
+      r1: { _id: 'r1', dueAt: retry, lapsesAt: lapses },
+    });
+    expect(pending([registered(1), sending(1, at, lapses), failed(1, null)])).toEqual({});
+    expect(pending([registered(1), sending(1, at, lapses), sent(1), registered(2)])).toEqual({
+      r2: { _id: 'r2', dueAt: at, lapsesAt: lapses },
+    });
+    expect(pending([registered(1), confirmed(1, true)])).toEqual({});
+    // Registrations from before confirmation existed were placed on submission: nothing to send.
+    expect(project(pendingConfirmationMailsProjection, v(2, recorded('s', [registeredV2(1, true)]))).size).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { BILLING_EVENT_TYPES, type BillingEvent } from '../domains/billing/events.js';
 import type { SubscriptionStatus } from '../domains/billing/billing.decider.js';
-import type { Tier } from '../domains/plans/plans.js';
+import { PLANS, type Tier } from '../domains/plans/plans.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
 
@@ -8,6 +8,7 @@ export interface BillingHistoryEntry {
   at: string;
   kind:
     | 'checkout'
+    | 'plan-changed'
     | 'payment'
     | 'renewal'
     | 'payment-failed'
@@ -90,6 +91,20 @@ export const subscriptionsProjection: Projection<SubscriptionDoc> = {
     }
     if (!doc) return null;
     switch (event.type) {
+      case 'PlanChanged': {
+        const { fromTier, toTier, amountCharged, amountCredited, currentPeriodEnd } = event.data;
+        const proration = amountCharged - amountCredited;
+        const settled =
+          proration > 0
+            ? `${PLANS[fromTier].name} → ${PLANS[toTier].name}: the rest of this period charged now`
+            : proration < 0
+              ? `${PLANS[fromTier].name} → ${PLANS[toTier].name}: the unused part credited to your next invoices`
+              : `${PLANS[fromTier].name} → ${PLANS[toTier].name}`;
+        return log(
+          { ...doc, tier: toTier, currentPeriodEnd },
+          { kind: 'plan-changed', tier: toTier, amount: proration, note: settled },
+        );
+      }
       case 'SubscriptionActivated': {
         const { tier, reference, currentPeriodEnd, amountPaid } = event.data;
         return log(

@@ -2,6 +2,7 @@ import type { Role } from '../platform/event-store/event-store.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
 import type { UserEvent } from '../domains/identity/events.js';
+import type { ReadStore } from '../platform/read-store/read-store.js';
 
 /** One document per account: what /api/user answers and the roles the identity guard puts on the actor. */
 export interface UserDoc {
@@ -58,3 +59,34 @@ export const usersProjection: Projection<UserDoc> = {
     }
   },
 };
+
+// Queries of this read model.
+
+/** A person as staff lists show them: the name on their account, else their e-mail. */
+export interface Person {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+/**
+ * The users read model is where names live: it is rebuilt when a person is forgotten, so reading names
+ * from it at query time (rather than copying them into other read models) leaves nothing to erase elsewhere.
+ * A forgotten person's fields read as null.
+ */
+export function personOf(id: string, user: UserDoc | null): Person {
+  const name = user && [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return {
+    id,
+    name: name || user?.email || (user ? 'Forgotten person' : 'Unknown person'),
+    email: user?.email ?? null,
+  };
+}
+
+/** The people with these ids (each looked up once). */
+export async function peopleById(reads: ReadStore, ids: Iterable<string>): Promise<Map<string, Person>> {
+  const users = reads.collection<UserDoc>(usersProjection.name);
+  const unique = [...new Set(ids)];
+  const found = await Promise.all(unique.map(async (id) => personOf(id, await users.get(id))));
+  return new Map(found.map((p) => [p.id, p]));
+}

@@ -15,6 +15,8 @@ export async function startTestServer(options: AppOptions = {}): Promise<Started
     env: {
       EVENT_STORE: 'memory',
       READ_STORE: 'memory',
+      // Most tests need no chain; the token tests ask for the embedded one (CHAIN=anvil).
+      CHAIN: 'off',
       LOG_LEVEL: 'silent',
       ...(ownDataDir && { DATA_DIR: ownDataDir }),
       ...options.env,

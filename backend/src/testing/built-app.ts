@@ -17,7 +17,17 @@ export function bootBuilt(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; api: Api; url: string }> {
   const child = spawn(process.execPath, [`${DIST}main.js`], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '', ...env },
+    // No chain unless a test asks for one (CHAIN=anvil): a killed app leaves its anvil for the next boot to stop.
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EVENT_STORE: '',
+      READ_STORE: '',
+      CHAIN: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -53,3 +53,10 @@ export function confirmationLinkIn(message: OutboxMessage): { link: string; toke
   if (!link) throw new Error(`No confirmation link in ${JSON.stringify(message.text)}`);
   return { link, token: new URL(link).searchParams.get('token')! };
 }
+
+/** The password reset link in a message, and its token. */
+export function resetLinkIn(message: OutboxMessage): { link: string; token: string } {
+  const link = /https?:\/\/\S+\/auth\/reset-password\?token=\S+/.exec(message.text)?.[0];
+  if (!link) throw new Error(`No reset link in ${JSON.stringify(message.text)}`);
+  return { link, token: new URL(link).searchParams.get('token')! };
+}

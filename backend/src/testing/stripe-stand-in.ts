@@ -20,6 +20,16 @@ export class StripeStandIn {
   readonly responses: { id?: string }[] = [];
   private server!: Server;
   private counter = 0;
+  /** Each subscription's current price, and the prices' monthly amounts in cents (for the proration). */
+  private readonly subscriptionPrices = new Map<string, string>();
+  static readonly PRICES: ReadonlyMap<string, number> = new Map([
+    ['price_pro', 19_900],
+    ['price_ent', 99_900],
+  ]);
+  /** Half of the period is left whenever a plan changes: the proration is half the price difference. */
+  static readonly PERIOD_END = 1_900_000_000;
+  /** When set, the next plan change's invoice is declined (Stripe keeps the change as a pending update). */
+  declineNextPlanChange = false;
 
   static async start(): Promise<StripeStandIn> {
     const standIn = new StripeStandIn();
@@ -75,6 +85,7 @@ export class StripeStandIn {
       ];
     if (req.method === 'POST' && path === '/v1/subscriptions') {
       const waived = form.trial_period_days !== undefined;
+      this.subscriptionPrices.set(`sub_${n}`, form['items[0][price]'] ?? '');
       return [
         200,
         {
@@ -89,6 +100,40 @@ export class StripeStandIn {
           pending_setup_intent: waived
             ? { id: `seti_${n}`, object: 'setup_intent', client_secret: `seti_${n}_secret_z` }
             : null,
+        },
+      ];
+    }
+    const subscriptionId = path.startsWith('/v1/subscriptions/') ? path.split('/').pop()! : '';
+    const item = (price: string) => ({
+      id: `si_${subscriptionId}`,
+      object: 'subscription_item',
+      price: { id: price, object: 'price' },
+      current_period_end: StripeStandIn.PERIOD_END,
+    });
+    if (req.method === 'GET' && this.subscriptionPrices.has(subscriptionId))
+      return [
+        200,
+        {
+          id: subscriptionId,
+          object: 'subscription',
+          items: { object: 'list', data: [item(this.subscriptionPrices.get(subscriptionId)!)] },
+        },
+      ];
+    if (req.method === 'POST' && form['items[0][price]'] && this.subscriptionPrices.has(subscriptionId)) {
+      const from = this.subscriptionPrices.get(subscriptionId)!;
+      const to = form['items[0][price]'];
+      const total = Math.round(((StripeStandIn.PRICES.get(to) ?? 0) - (StripeStandIn.PRICES.get(from) ?? 0)) / 2);
+      const declined = this.declineNextPlanChange && total > 0;
+      this.declineNextPlanChange = false;
+      if (!declined) this.subscriptionPrices.set(subscriptionId, to);
+      return [
+        200,
+        {
+          id: subscriptionId,
+          object: 'subscription',
+          items: { object: 'list', data: [item(declined ? from : to)] },
+          latest_invoice: { id: `in_${n}`, object: 'invoice', total, status: declined ? 'open' : 'paid' },
+          pending_update: declined ? { subscription_items: [item(to)], expires_at: StripeStandIn.PERIOD_END } : null,
         },
       ];
     }

@@ -35,14 +35,18 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Starts Chromium with a fresh profile, so no cookie or storage leaks between runs. */
-export async function launchBrowser(): Promise<TestBrowser> {
+/**
+ * Starts Chromium with a fresh profile, so no cookie or storage leaks between runs; in the given time zone
+ * (the machine's by default), to show that what the app shows and sends does not depend on it.
+ */
+export async function launchBrowser(options: { timezoneId?: string } = {}): Promise<TestBrowser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'kauri-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: desktop,
+    timezoneId: options.timezoneId,
   });
   return {
     context,

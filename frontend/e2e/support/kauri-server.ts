@@ -7,13 +7,14 @@ import { startServer } from '../../../backend/src/app.js';
 /**
  * Starts the backend on a free port with in-memory stores, so every run begins with an empty
  * register: the first registration of a run is always within the first 100. Its data folder (where the
- * mail outbox is: `server.config.dataDir`) is a fresh temporary one, removed on close.
+ * mail outbox is: `server.config.dataDir`) is a fresh temporary one, removed on close. No chain unless a test
+ * asks for the embedded one (`CHAIN: 'anvil'`), as in the API tests.
  */
 export async function startKauri(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kauri-e2e-'));
   const server = await startServer({
     port: 0,
-    env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env },
+    env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CHAIN: 'off', ...env },
   });
   return {
     ...server,

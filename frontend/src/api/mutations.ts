@@ -2,6 +2,7 @@
 import { apiRequest, uploadFile } from './client';
 import type { ConfirmationReceipt } from './types';
 import type {
+  ReconciliationStatus,
   IntegrityStatus,
   ProjectionInfo,
   EvidenceRef,
@@ -17,6 +18,7 @@ import type {
   ValuationMethod,
   Written,
   CreatedSubscription,
+  PlanChanged,
   TestCard,
   PricingResult,
   PropertyAnalysis,
@@ -37,6 +39,16 @@ export function confirmInterest(token: string): Promise<ConfirmationReceipt> {
   return apiRequest<ConfirmationReceipt>('POST', '/api/register-interest/confirm', { token });
 }
 
+/** Forgot password: the server mails a reset link if the address has an account, and says the same either way. */
+export function requestPasswordReset(email: string): Promise<{ message: string }> {
+  return apiRequest('POST', '/api/password-reset/request', { email });
+}
+
+/** Sets a new password with the token of a reset link; every session of the account ends. */
+export function resetPassword(token: string, password: string): Promise<{ success: true }> {
+  return apiRequest('POST', '/api/password-reset', { token, password });
+}
+
 export function analyzeProperty(input: PropertyInput): Promise<PropertyAnalysis> {
   return apiRequest<PropertyAnalysis>('POST', '/api/calculator/analyze', input);
 }
@@ -51,6 +63,11 @@ export function calculatePricing(input: { assetValue: number; tier: Tier }): Pro
 
 export function createSubscription(tier: Tier): Promise<CreatedSubscription> {
   return apiRequest<CreatedSubscription>('POST', '/api/create-subscription', { tier });
+}
+
+/** Upgrade or downgrade a running monthly plan; the rest of the period is prorated at once. */
+export function changePlan(tier: Tier): Promise<PlanChanged> {
+  return apiRequest<PlanChanged>('POST', '/api/subscription/change', { tier });
 }
 
 export function cancelSubscription(): Promise<{ success: boolean; position: number }> {
@@ -99,6 +116,51 @@ export function addInvestor(
   investor: { name: string; email?: string; tokens: number },
 ): Promise<Written & { id: string }> {
   return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/investors`, investor);
+}
+
+/** Changes an off-platform holding (name, e-mail, tokens); the reason is kept in the audit log. */
+export function changeInvestor(
+  assetId: string,
+  investorId: string,
+  holding: { name: string; email?: string; tokens: number; reason: string },
+): Promise<Written> {
+  return apiRequest(
+    'PUT',
+    `/api/assets/${encodeURIComponent(assetId)}/investors/${encodeURIComponent(investorId)}`,
+    holding,
+  );
+}
+
+export function removeInvestor(assetId: string, investorId: string, reason: string): Promise<Written> {
+  return apiRequest(
+    'DELETE',
+    `/api/assets/${encodeURIComponent(assetId)}/investors/${encodeURIComponent(investorId)}`,
+    { reason },
+  );
+}
+
+/** Asks an admin to issue (delta > 0) or cancel (delta < 0) tokens of an approved asset. */
+export function requestSupplyChange(
+  assetId: string,
+  change: { delta: number; reason: string },
+): Promise<Written & { id: string }> {
+  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/supply-changes`, change);
+}
+
+export function decideSupplyChange(
+  assetId: string,
+  changeId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<Written> {
+  const base = `/api/admin/assets/${encodeURIComponent(assetId)}/supply-changes/${encodeURIComponent(changeId)}`;
+  return decision.approve
+    ? apiRequest('POST', `${base}/approve`)
+    : apiRequest('POST', `${base}/reject`, { reason: decision.reason });
+}
+
+/** Starts (or joins) a reconciliation of the read models against the registers; follow it with reconciliationQuery. */
+export function startReconciliation(): Promise<ReconciliationStatus> {
+  return apiRequest('POST', '/api/operations/reconciliation', {});
 }
 
 export function approveAsset(assetId: string): Promise<Written> {
@@ -175,10 +237,15 @@ export function forgetPerson(
   return apiRequest('POST', `/api/audit/subjects/${encodeURIComponent(subjectId)}/forget`, { reason });
 }
 
-export function rebuildProjection(name: string): Promise<{ started: boolean; name: string }> {
+export function rebuildProjection(name: string): Promise<{ started: boolean; name: string; requestedAt: string }> {
   return apiRequest('POST', `/api/operations/projections/${encodeURIComponent(name)}/rebuild`, {});
 }
 
 export function resumeProjection(name: string): Promise<ProjectionInfo> {
   return apiRequest('POST', `/api/operations/projections/${encodeURIComponent(name)}/resume`, {});
+}
+
+/** Registers an address of the person's own instead of the platform-held one (refused while it holds tokens). */
+export function registerWallet(address: string): Promise<{ address: string; position: number }> {
+  return apiRequest('POST', '/api/wallet', { address });
 }

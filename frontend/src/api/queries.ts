@@ -2,9 +2,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getJson, getQueryFn } from './client';
 import type {
+  AssetRegister,
+  CapTableView,
+  PendingSupplyChange,
+  ReconciliationStatus,
   AggregateAt,
   AuditEvent,
   AuditFilter,
+  AuditNames,
   AuditPage,
   IntegrityStatus,
   ProjectionInfo,
@@ -25,6 +30,16 @@ import type {
   Plan,
   RegistrationRecord,
   SubscriptionStatus,
+  AssetPage,
+  InvestmentPage,
+  InvestmentRow,
+  InvestorPortfolio,
+  OfferingCard,
+  OfferingPage,
+  Person,
+  Health,
+  TokenOnChain,
+  Wallet,
 } from './types';
 
 export const earlyAccessQuery = queryOptions({
@@ -81,7 +96,7 @@ export const investorsQuery = queryOptions({
 
 export const reviewQueueQuery = queryOptions({
   queryKey: ['/api/admin/assets'],
-  queryFn: getQueryFn<Asset[]>({ on401: 'throw' }),
+  queryFn: getQueryFn<(Asset & { owner: Person })[]>({ on401: 'throw' }),
 });
 
 export const complianceQuery = queryOptions({
@@ -101,8 +116,33 @@ export const wholesaleStatusQuery = queryOptions({
 
 export const offeringsQuery = queryOptions({
   queryKey: ['/api/offerings'],
-  queryFn: getQueryFn<{ offerings: Offering[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<{ offerings: OfferingCard[] }>({ on401: 'throw' }),
 });
+
+// The pages of single objects: keys under their list's key, so refreshing the list refreshes them too.
+export const offeringQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/offerings', id],
+    queryFn: ({ signal }) => getJson<OfferingPage>(`/api/offerings/${encodeURIComponent(id)}`, signal),
+  });
+
+export const assetPageQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/assets', id, 'overview'],
+    queryFn: ({ signal }) => getJson<AssetPage>(`/api/assets/${encodeURIComponent(id)}/overview`, signal),
+  });
+
+/** The signed-in investor's investments, priced now, with the portfolio's totals. */
+export const investmentsQuery = queryOptions({
+  queryKey: ['/api/investments'],
+  queryFn: getQueryFn<InvestorPortfolio>({ on401: 'throw' }),
+});
+
+export const investmentQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/investments', id],
+    queryFn: ({ signal }) => getJson<InvestmentPage>(`/api/investments/${encodeURIComponent(id)}`, signal),
+  });
 
 export const holdingsQuery = queryOptions({
   queryKey: ['/api/holdings'],
@@ -126,7 +166,7 @@ export const approvedAssetsQuery = queryOptions({
 
 export const pendingInvestmentsQuery = queryOptions({
   queryKey: ['/api/admin/investments?status=pending'],
-  queryFn: getQueryFn<{ investments: (Holding & { investorId: string })[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<{ investments: InvestmentRow[] }>({ on401: 'throw' }),
 });
 
 export const myOfferingsQuery = queryOptions({
@@ -161,7 +201,7 @@ export const correlationQuery = (correlationId: string) =>
   queryOptions({
     queryKey: ['/api/audit/correlation', correlationId],
     queryFn: ({ signal }) =>
-      getJson<{ correlationId: string; events: AuditEvent[] }>(
+      getJson<{ correlationId: string; events: AuditEvent[]; names: AuditNames }>(
         `/api/audit/correlation/${encodeURIComponent(correlationId)}`,
         signal,
       ),
@@ -194,4 +234,63 @@ export const projectionsQuery = queryOptions({
   queryKey: ['/api/operations/projections'],
   queryFn: getQueryFn<ProjectionInfo[]>({ on401: 'throw' }),
   refetchInterval: (query) => (query.state.data?.some((p) => p.rebuild) ? 250 : 1000),
+});
+
+/**
+ * An asset's register (supply, allocations, supply changes). Under the `/api/assets` key, so every asset write
+ * (useAssetRefresh) reads it again.
+ */
+export const registerQuery = (assetId: string) =>
+  queryOptions({
+    queryKey: ['/api/assets', assetId, 'register'],
+    queryFn: getQueryFn<AssetRegister>({ on401: 'throw' }),
+  });
+
+/** The cap table's address, now or as of the end of an NZ calendar day (YYYY-MM-DD); `.csv` for the export. */
+export function capTableUrl(assetId: string, asOf: string | null, csv = false): string {
+  const path = `/api/assets/${encodeURIComponent(assetId)}/cap-table${csv ? '.csv' : ''}`;
+  return asOf ? `${path}?${new URLSearchParams({ asOf })}` : path;
+}
+
+/** The cap table, now or replayed as of a past NZ date. A past one never changes, so it is kept. */
+export const capTableQuery = (assetId: string, asOf: string | null) =>
+  queryOptions({
+    queryKey: ['/api/assets', assetId, 'cap-table', asOf],
+    queryFn: ({ signal }) => getJson<CapTableView>(capTableUrl(assetId, asOf), signal),
+  });
+
+export const supplyChangesQuery = queryOptions({
+  queryKey: ['/api/admin/supply-changes'],
+  queryFn: getQueryFn<{ supplyChanges: PendingSupplyChange[] }>({ on401: 'throw' }),
+});
+
+/** The register reconciliation for /admin/operations: polled while a run is going. */
+export const reconciliationQuery = queryOptions({
+  queryKey: ['/api/operations/reconciliation'],
+  queryFn: getQueryFn<ReconciliationStatus>({ on401: 'throw' }),
+  refetchInterval: (query) => (query.state.data?.running ? 300 : false),
+});
+
+/**
+ * An asset's token on the chain. Under the asset's key, so an asset write reads it again; polled every second
+ * while its deployment is under way.
+ */
+export const tokenQuery = (assetId: string) =>
+  queryOptions({
+    queryKey: ['/api/assets', assetId, 'token'],
+    queryFn: ({ signal }) => getJson<TokenOnChain>(`/api/assets/${encodeURIComponent(assetId)}/token`, signal),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
+  });
+
+/** /api/health: the chain's status (ok, kind, head, drift, pending), polled by the operations page. */
+export const healthQuery = queryOptions({
+  queryKey: ['/api/health'],
+  queryFn: getQueryFn<Health>({ on401: 'throw' }),
+});
+
+/** The signed-in person's wallet on the chain. */
+export const walletQuery = queryOptions({
+  queryKey: ['/api/wallet'],
+  queryFn: getQueryFn<Wallet>({ on401: 'throw' }),
 });

@@ -236,6 +236,8 @@ export interface PricingResult {
   tier: Tier;
   setupFee: number;
   setupFeeWaived: boolean;
+  planPrice: number;
+  planBilling: 'one-time' | 'monthly';
   platformFeePercent: number;
   platformFee: number;
   total: number;
@@ -275,10 +277,19 @@ export interface CreatedSubscription {
   position: number;
 }
 
+/** POST /api/subscription/change: the plan now, and what the rest of the period cost (+) or credited (−), NZD. */
+export interface PlanChanged {
+  tier: Tier;
+  proration: number;
+  currentPeriodEnd: number | null;
+  position: number;
+}
+
 export interface BillingHistoryEntry {
   at: string;
   kind:
     | 'checkout'
+    | 'plan-changed'
     | 'payment'
     | 'renewal'
     | 'payment-failed'
@@ -307,7 +318,12 @@ export interface TestCard {
 
 export type AssetType = 'property' | 'business' | 'startup';
 export type AssetStatus = 'draft' | 'pending' | 'active';
-export type DocumentKind = 'property-deed' | 'valuation-report';
+export type DocumentKind =
+  | 'property-deed'
+  | 'valuation-report'
+  | 'financial-statements'
+  | 'company-constitution'
+  | 'shareholder-register';
 export type ValuationMethod = 'property-calculator' | 'startup-calculator' | 'owner-estimate';
 
 /** POST /api/assets (spec §3 Asset, §5 Asset form). */
@@ -385,12 +401,16 @@ export interface DashboardStats {
   valueHistory: { at: string; totalValue: number; activeTokens: number; totalInvestors: number }[];
 }
 
-/** GET /api/activities (spec §3 Activity). */
+/** GET /api/activities (spec §3 Activity), with what it is about so the list can link to its page. */
 export interface Activity {
   id: string;
   type: 'kyc' | 'asset' | 'investor' | 'compliance';
   description: string;
   createdAt: string;
+  assetId?: string;
+  offeringId?: string;
+  investmentId?: string;
+  offeringName?: string;
 }
 
 /** GET /api/investors (spec §3 Investor). */
@@ -430,7 +450,13 @@ export interface ComplianceOverview {
   score: number;
   label: 'Excellent' | 'Good' | 'Needs Attention';
   deadlines: { check: ComplianceCheck['id']; name: string; expiryDate: string; daysLeft: number }[];
-  openRequest: { requestId: string; requestedAt: string; message: string | null } | null;
+  /** The review asked for and not yet complete; `recorded`: the checks staff have recorded since it was asked for. */
+  openRequest: {
+    requestId: string;
+    requestedAt: string;
+    message: string | null;
+    recorded: ComplianceCheck['id'][];
+  } | null;
   history: { at: string; event: string; note: string | null }[];
 }
 
@@ -476,6 +502,8 @@ export interface VerificationSubmission {
 export interface VerificationRecord {
   id: string;
   userId: string;
+  /** The investor's name on their account (else their e-mail). */
+  name: string;
   email: string | null;
   verificationType: VerificationType;
   status: 'pending' | 'verified' | 'rejected' | 'expired';
@@ -520,6 +548,193 @@ export interface Holding {
   purchaseDate: string;
   status: 'pending' | 'confirmed' | 'cancelled';
   transferableFrom: string;
+}
+
+/** The chain side of an investor's holding (items of /api/holdings and /api/investments, /api/investments/:id). */
+export interface HoldingOnChain {
+  /** The wallet the investor uses now (platform-held or their own); null without a chain. */
+  walletAddress: string | null;
+  /** That wallet's balance of the asset's token; null before the token is deployed or without a chain. */
+  onChainBalance: number | null;
+  /** The register's count of the investor's tokens of the asset: what the balance should come to. */
+  onChainExpected: number | null;
+  /** The transfer to the investor, once confirmed. */
+  chainTxHash: string | null;
+  chainTxStatus: ChainTxStatus | null;
+  chainExplorerUrl: string | null;
+}
+
+export type ChainTxStatus = 'requested' | 'submitted' | 'confirmed' | 'failed';
+
+/** GET /api/assets/:id/token: the asset's ERC-3643 token (404 while there is none). */
+export interface TokenOnChain {
+  chainId: number;
+  tokenAddress: string | null;
+  identityRegistryAddress: string | null;
+  complianceAddress: string | null;
+  symbol: string;
+  name: string;
+  decimals: number;
+  totalSupply: number;
+  /** pending: set-up, deployment or mint not yet confirmed; deployed: minted and live; failed: a step failed. */
+  status: 'pending' | 'deployed' | 'failed';
+  /** Block explorer base (links `<url>/address/…`, `<url>/tx/…`); null shows no links. */
+  explorerUrl: string | null;
+  /** personId is null for viewers other than the asset's owner and admins. */
+  holders: { wallet: string; personId: string | null; balance: number }[];
+  transactions: {
+    kind: string;
+    txHash: string | null;
+    blockNumber: number | null;
+    status: ChainTxStatus | 'not requested';
+  }[];
+}
+
+/** The chain in GET /api/health. */
+export type ChainHealth =
+  | { ok: boolean; kind: 'off'; chainId: null; head: null; drift: null; pending?: null; detail?: string }
+  | {
+      ok: boolean;
+      kind: 'anvil' | 'rpc';
+      chainId: number;
+      head: number | null;
+      /** Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check). */
+      drift: number | null;
+      /** Chain transactions not yet settled. */
+      pending: number | null;
+      detail?: string;
+    };
+
+/** GET /api/health (the parts the screens read). */
+export interface Health {
+  status: 'ok' | 'degraded';
+  chain: ChainHealth;
+}
+
+/** GET /api/wallet: the signed-in person's wallet on the chain. */
+export interface Wallet {
+  address: string | null;
+  /** Its registration in the identity registry is confirmed on chain. */
+  registered: boolean;
+  chainId: number | null;
+}
+
+/** A person as staff lists show them. */
+export interface Person {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+/** One investment priced now (GET /api/investments, /api/investments/:id). */
+export interface InvestmentView {
+  id: string;
+  status: 'pending' | 'confirmed' | 'cancelled';
+  tokens: number;
+  /** NZD paid in all, and per token (decimal strings). */
+  amountPaid: string;
+  tokenPricePaid: string;
+  purchaseDate: string;
+  confirmedAt: string | null;
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  /** End of the lock-up. */
+  transferableFrom: string;
+  currentTokenPrice: number;
+  currentPriceSource: 'valuation' | 'offering' | 'purchase';
+  currentValue: number;
+  offering: { id: string; name: string; status: 'active' | 'closed'; lockupPeriod: number } | null;
+  asset: { id: string; name: string; assetType: AssetType } | null;
+}
+
+/** GET /api/investments: the investor's home. */
+export interface InvestorPortfolio {
+  portfolioValue: number;
+  invested: number;
+  pendingAmount: number;
+  pendingCount: number;
+  investments: (InvestmentView & HoldingOnChain)[];
+}
+
+/** GET /api/investments/:id. */
+export interface InvestmentPage extends InvestmentView, HoldingOnChain {
+  viewer: 'investor' | 'owner' | 'admin';
+  investor: Person | null;
+}
+
+/** GET /api/admin/investments: named rows for the admins. */
+export interface InvestmentRow extends InvestmentView {
+  offeringId: string;
+  investorId: string;
+  assetId: string;
+  tokensHeld: number;
+  purchasePrice: string;
+  investor: Person;
+}
+
+/** What an offering says about the asset behind it. */
+export interface AssetSummary {
+  id: string;
+  name: string;
+  assetType: AssetType;
+  description: string;
+  address: string | null;
+  status: AssetStatus;
+  value: number;
+  valuation: Asset['valuation'];
+  tokenCount: number;
+  terms: TokenTerms | null;
+  documents: (AssetDocument & { url: string })[];
+}
+
+/** GET /api/offerings: a card, with the asset behind it. */
+export interface OfferingCard extends Offering {
+  asset: AssetSummary | null;
+  tokensAvailable: number;
+  percentIssued: number;
+}
+
+/** GET /api/offerings/:id. */
+export interface OfferingPage extends OfferingCard {
+  viewer: 'staff' | 'owner' | 'investor';
+  myInvestments: InvestmentView[];
+  canInvest: boolean;
+}
+
+export interface CapTableRow {
+  holder: string;
+  email: string | null;
+  kind: 'platform' | 'off-platform';
+  tokens: number;
+  percent: number;
+  you: boolean;
+}
+
+/** GET /api/assets/:id/overview: the asset page, shaped by who is looking. */
+export interface AssetPage extends AssetSummary {
+  viewer: 'owner' | 'staff' | 'investor';
+  owner: Person | null;
+  currentStep: number;
+  changePercent: number | null;
+  firstValuation: number | null;
+  returnReason: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+  approvedAt: string | null;
+  tokenPrice: { price: number; source: 'valuation' | 'offering'; at: string } | null;
+  capTable: { rows: CapTableRow[]; held: number; retained: number };
+  offerings: {
+    id: string;
+    name: string;
+    status: 'active' | 'closed';
+    tokenPrice: string;
+    totalTokens: number;
+    tokensIssued: number;
+    tokensReserved: number;
+    fundsRaised: string;
+    createdAt: string;
+  }[];
+  history: { at: string; event: string; text: string; offeringId: string | null }[];
 }
 
 export interface AdminCounters {
@@ -570,10 +785,17 @@ export interface AuditFilter {
   to?: string;
 }
 
+/** People (by id) and streams (by stream id) named for the audit screen; the ids stay in the events. */
+export interface AuditNames {
+  people: Record<string, { name: string; forgotten: boolean }>;
+  streams: Record<string, string>;
+}
+
 export interface AuditPage {
   events: AuditEvent[];
   next: number | null;
   head: number;
+  names: AuditNames;
 }
 
 export interface AggregateAt {
@@ -584,6 +806,7 @@ export interface AggregateAt {
   state: unknown;
   events: AuditEvent[];
   laterEvents: number;
+  names: AuditNames;
 }
 
 export interface BrokenLink {
@@ -622,7 +845,122 @@ export interface ProjectionInfo {
   checkpoint: number;
   head: number;
   lag: number;
+  /** Events per second over the last 10 s (live, resumed or replayed): the rate the table and the chart show. */
   rate: number;
   lastError: { message: string; position: number; eventType: string; streamId: string; at: string } | null;
   rebuild: { done: number; total: number; position: number; rate: number; startedAt: string } | null;
+  lastRebuild: RebuildOutcome | null;
+}
+
+/** What a projection's last rebuild did, as the server recorded it. */
+export interface RebuildOutcome {
+  outcome: 'swapped' | 'failed';
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  eventsReplayed: number;
+  position: number;
+  documents: number;
+  error: string | null;
+}
+
+// ── The asset register: supply, cap table, supply changes (issue 15) ──
+
+export interface RegisterTotals {
+  supply: number;
+  /** Supply less everything held or offered: what offerings, holders and cancellations may still take. */
+  ownerRetained: number;
+  offPlatform: number;
+  /** Allocated to offerings and not (yet) issued. */
+  unsold: number;
+  issued: number;
+}
+
+export interface SupplyChange {
+  changeId: string;
+  /** Positive: tokens to issue; negative: unissued tokens to cancel. */
+  delta: number;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  requestedAt: string;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  supplyAfter: number | null;
+}
+
+/** GET /api/assets/:id/register. */
+export interface AssetRegister {
+  assetId: string;
+  ownerId: string;
+  status: AssetStatus;
+  supply: number;
+  holders: { investorId: string; tokens: number }[];
+  investors: { investorId: string; tokens: number }[];
+  offerings: {
+    offeringId: string;
+    allocated: number;
+    issued: number;
+    returned: number;
+    closed: boolean;
+    created: boolean;
+  }[];
+  supplyChanges: SupplyChange[];
+  totals: RegisterTotals;
+  updatedAt: string;
+}
+
+export type CapTableLineKind = 'platform' | 'off-platform' | 'offered' | 'owner';
+
+export interface CapTableLine {
+  kind: CapTableLineKind;
+  investorId: string | null;
+  name: string;
+  email: string | null;
+  tokens: number;
+  /** Percent of the supply to two decimals; the lines sum to exactly 100. */
+  percent: number;
+  addedAt: string | null;
+}
+
+/** GET /api/assets/:id/cap-table[?asOf=YYYY-MM-DD]. */
+export interface CapTableView {
+  assetId: string;
+  supply: number;
+  /** NZD per token. */
+  tokenPrice: number;
+  /** The end of the NZ day replayed, or null for now. */
+  asOf: string | null;
+  lines: CapTableLine[];
+}
+
+/** GET /api/admin/supply-changes: one pending request. */
+export interface PendingSupplyChange extends SupplyChange {
+  assetId: string;
+  assetName: string;
+  supply: number;
+  ownerRetained: number;
+}
+
+export interface RegisterDrift {
+  assetId: string;
+  readModel: 'registers' | 'assets' | 'holdings' | 'offerings';
+  offeringId: string | null;
+  field: string;
+  expected: number | string | null;
+  actual: number | string | null;
+}
+
+/** GET /api/operations/reconciliation. */
+export interface ReconciliationStatus {
+  ok: boolean | null;
+  running: boolean;
+  assets: number;
+  checked: number;
+  total: number;
+  drift: RegisterDrift[];
+  unsettled: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  error: string | null;
 }

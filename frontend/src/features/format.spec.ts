@@ -2,6 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import {
   formatCount,
   formatDate,
+  formatDateTime,
+  formatTime,
+  instantOfNzWallTime,
+  nzWallTime,
+  nzZoneName,
   formatMoney,
   formatPayment,
   formatPercent,
@@ -68,7 +73,7 @@ describe('counts, percentages and risk colours', () => {
   });
 });
 
-describe('formatDate (as New Zealanders write it, in NZ time when asked)', () => {
+describe('formatDate (as New Zealanders write it, in NZ time)', () => {
   it('writes day, month name and year', () => {
     expect(formatDate('2025-08-15T00:00:00Z', 'UTC')).toBe('15 August 2025');
   });
@@ -85,5 +90,79 @@ describe('formatDate (as New Zealanders write it, in NZ time when asked)', () =>
 
   it('reads a number as Unix seconds (the billing period end)', () => {
     expect(formatDate(1_798_000_000, 'Pacific/Auckland')).toBe('23 December 2026');
+  });
+
+  it('is in NZ time unless told otherwise, whatever zone the machine is in', () => {
+    expect(formatDate('2026-12-22T11:30:00Z')).toBe('23 December 2026');
+  });
+
+  it('dates billing (Unix seconds) and the audit trail (ISO) alike for the same moment', () => {
+    const moment = '2026-11-23T11:30:00Z';
+    const seconds = Date.parse(moment) / 1000;
+    expect(formatDate(seconds)).toBe('24 November 2026');
+    expect(formatDateTime(moment).startsWith(formatDate(seconds))).toBe(true);
+  });
+});
+
+describe('formatDateTime and formatTime (NZ time, zone shown)', () => {
+  it('writes the moment with its NZ zone: summer is NZDT, winter NZST', () => {
+    expect(formatDateTime('2026-11-23T11:30:05Z')).toBe('24 November 2026, 12:30 am NZDT');
+    expect(formatDateTime('2026-11-23T11:30:05Z', { seconds: true })).toBe('24 November 2026, 12:30:05 am NZDT');
+    expect(formatDateTime('2026-06-15T03:05:00Z')).toBe('15 June 2026, 3:05 pm NZST');
+    expect(formatDateTime(new Date('2026-06-15T00:00:00Z'))).toBe('15 June 2026, 12:00 pm NZST');
+  });
+
+  it('writes a time of day on the 12-hour clock', () => {
+    expect(formatTime('2026-06-15T00:00:00Z')).toBe('12:00 pm');
+    expect(formatTime('2026-06-15T12:00:00Z', { seconds: true })).toBe('12:00:00 am');
+    expect(formatTime('2026-06-15T10:59:59Z', { seconds: true })).toBe('10:59:59 pm');
+  });
+
+  it('crosses into daylight saving at 2 am NZST on the last Sunday of September (clocks go to 3 am)', () => {
+    expect(formatDateTime('2026-09-26T13:59:59Z', { seconds: true })).toBe('27 September 2026, 1:59:59 am NZST');
+    expect(formatDateTime('2026-09-26T14:00:00Z', { seconds: true })).toBe('27 September 2026, 3:00:00 am NZDT');
+    expect(nzZoneName('2026-09-26T13:59:59Z')).toBe('NZST');
+    expect(nzZoneName('2026-09-26T14:00:00Z')).toBe('NZDT');
+  });
+
+  it('leaves daylight saving at 3 am NZDT on the first Sunday of April (clocks go back to 2 am)', () => {
+    expect(formatDateTime('2026-04-04T13:59:59Z', { seconds: true })).toBe('5 April 2026, 2:59:59 am NZDT');
+    expect(formatDateTime('2026-04-04T14:00:00Z', { seconds: true })).toBe('5 April 2026, 2:00:00 am NZST');
+  });
+});
+
+describe('NZ wall-clock time ⇄ instant (the audit pickers)', () => {
+  it('shows an instant as its NZ wall time, in summer and winter', () => {
+    expect(nzWallTime('2026-11-23T11:30:00Z')).toBe('2026-11-24T00:30:00');
+    expect(nzWallTime('2026-06-30T12:00:00Z')).toBe('2026-07-01T00:00:00');
+  });
+
+  it('reads a picked NZ wall time as the instant it names', () => {
+    expect(instantOfNzWallTime('2026-11-24T00:30:00')).toBe('2026-11-23T11:30:00.000Z');
+    expect(instantOfNzWallTime('2026-07-01T00:00')).toBe('2026-06-30T12:00:00.000Z');
+  });
+
+  it('takes a time the clocks skip an hour on: 2:30 am on 27 September 2026 is 3:30 am NZDT', () => {
+    expect(instantOfNzWallTime('2026-09-27T02:30:00')).toBe('2026-09-26T14:30:00.000Z');
+    expect(formatDateTime(instantOfNzWallTime('2026-09-27T02:30:00'))).toBe('27 September 2026, 3:30 am NZDT');
+  });
+
+  it('takes the first of a time the clocks repeat: 2:30 am on 5 April 2026 is read as NZDT', () => {
+    expect(instantOfNzWallTime('2026-04-05T02:30:00')).toBe('2026-04-04T13:30:00.000Z');
+    expect(instantOfNzWallTime('2026-04-05T03:00:00')).toBe('2026-04-04T15:00:00.000Z');
+  });
+
+  it('round-trips every hour of a year that the clocks do not skip', () => {
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 3 * 3_600_000 + 61_000) {
+      const wall = nzWallTime(new Date(t));
+      const back = Date.parse(instantOfNzWallTime(wall));
+      // The repeated hour in April maps to its first occurrence: an hour earlier, the same wall time.
+      expect([t, t - 3_600_000]).toContain(back);
+      expect(nzWallTime(new Date(back))).toBe(wall);
+    }
+  });
+
+  it('refuses what is not a wall time', () => {
+    expect(() => instantOfNzWallTime('tomorrow')).toThrow('Not a wall-clock time');
   });
 });

@@ -1,12 +1,15 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '../chunks';
 import { useAuth } from '../features/auth/useCurrentUser';
 import { PageSpinner } from '../features/layout/PageSpinner';
 import Landing from '../features/landing/Landing';
 import { usePaymentReturnNotice } from '../features/subscribe/usePaymentReturnNotice';
 
 // Signed-in code stays out of the landing page's first load.
-const Dashboard = lazy(() => import('../features/dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
+const Dashboard = lazyWithRetry(() =>
+  import('../features/dashboard/Dashboard').then((m) => ({ default: m.Dashboard })),
+);
 
 const route = getRouteApi('/');
 

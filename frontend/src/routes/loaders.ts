@@ -8,18 +8,21 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   activitiesQuery,
   adminCountersQuery,
+  assetPageQuery,
   assetQuery,
   assetsQuery,
   billingQuery,
   complianceQuery,
   complianceReviewsQuery,
   dashboardStatsQuery,
-  holdingsQuery,
-  investorsQuery,
+  investmentQuery,
+  investmentsQuery,
   myOfferingsQuery,
+  offeringQuery,
   offeringsQuery,
   plansQuery,
   projectionsQuery,
+  reconciliationQuery,
   verificationsQuery,
   wholesaleStatusQuery,
 } from '../api/queries';
@@ -36,22 +39,36 @@ export const pageData = {
   dashboard: (client: QueryClient) =>
     settle(
       client.ensureQueryData(dashboardStatsQuery),
+      client.ensureQueryData(complianceQuery),
+      client.ensureQueryData(wholesaleStatusQuery),
       client.ensureQueryData(assetsQuery),
       client.ensureQueryData(activitiesQuery),
-      client.ensureQueryData(investorsQuery),
+      // An investor's home: their investments.
+      client.ensureQueryData(investmentsQuery),
     ),
-  subscribe: (client: QueryClient) => settle(client.ensureQueryData(plansQuery)),
+  subscribe: (client: QueryClient) =>
+    settle(
+      client.ensureQueryData(plansQuery),
+      client.ensureQueryData(billingQuery),
+      client.ensureQueryData(assetsQuery),
+    ),
   // /admin shows a compliance officer the compliance reviews only.
   admin: (client: QueryClient, user: User) =>
     isAdmin(user)
       ? settle(client.ensureQueryData(adminCountersQuery), client.ensureQueryData(verificationsQuery))
       : settle(client.ensureQueryData(complianceReviewsQuery)),
   operations: (client: QueryClient, user: User) =>
-    isAdmin(user) ? settle(client.ensureQueryData(projectionsQuery)) : settle(),
+    isAdmin(user)
+      ? settle(client.ensureQueryData(projectionsQuery), client.ensureQueryData(reconciliationQuery))
+      : settle(),
   billing: (client: QueryClient) => settle(client.ensureQueryData(billingQuery), client.ensureQueryData(plansQuery)),
   assets: (client: QueryClient) => settle(client.ensureQueryData(assetsQuery)),
   compliance: (client: QueryClient) =>
     settle(client.ensureQueryData(complianceQuery), client.ensureQueryData(assetsQuery)),
+  complianceReviews: (client: QueryClient, user: User) =>
+    user.roles.some((role) => role === 'admin' || role === 'compliance')
+      ? settle(client.ensureQueryData(complianceReviewsQuery))
+      : settle(),
   analytics: (client: QueryClient) =>
     settle(
       client.ensureQueryData(dashboardStatsQuery),
@@ -63,7 +80,7 @@ export const pageData = {
   tokenOfferings: async (client: QueryClient) => {
     const status = await client.ensureQueryData(wholesaleStatusQuery).catch(() => null);
     if (!status?.isWholesaleInvestor) return;
-    await settle(client.ensureQueryData(offeringsQuery), client.ensureQueryData(holdingsQuery));
+    await settle(client.ensureQueryData(offeringsQuery), client.ensureQueryData(investmentsQuery));
   },
 } satisfies Record<string, (client: QueryClient, user: User) => Promise<void>>;
 
@@ -73,3 +90,10 @@ export type PageData = keyof typeof pageData;
 export function tokenizeData(client: QueryClient, user: User, assetId: string | undefined): Promise<void> {
   return assetId && canCreateTokens(user) ? settle(client.ensureQueryData(assetQuery(assetId))) : settle();
 }
+
+/** The pages of single objects (/assets/$assetId, /token-offerings/$offeringId, /investments/$investmentId). */
+export const objectData = {
+  asset: (client: QueryClient, id: string) => settle(client.ensureQueryData(assetPageQuery(id))),
+  offering: (client: QueryClient, id: string) => settle(client.ensureQueryData(offeringQuery(id))),
+  investment: (client: QueryClient, id: string) => settle(client.ensureQueryData(investmentQuery(id))),
+};

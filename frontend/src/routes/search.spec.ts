@@ -20,6 +20,29 @@ describe('typed search params', () => {
     expect(validateTokenizeSearch({ asset: { id: 'a' } })).toEqual({});
   });
 
+  it('/tokenize: an analysis carried from the calculator, numbers read from text, the unusable dropped', () => {
+    expect(
+      validateTokenizeSearch({
+        from: 'property-calculator',
+        name: '12 Queen Street',
+        assetType: 'property',
+        totalValue: '1250000',
+        tokenCount: '1000',
+        description: 'Apartment in Auckland',
+      }),
+    ).toEqual({
+      from: 'property-calculator',
+      name: '12 Queen Street',
+      assetType: 'property',
+      totalValue: 1_250_000,
+      tokenCount: 1000,
+      description: 'Apartment in Auckland',
+    });
+    expect(
+      validateTokenizeSearch({ from: 'elsewhere', assetType: 'boat', totalValue: '-5', tokenCount: '1.5' }),
+    ).toEqual({});
+  });
+
   it('/audit: the filters, trimmed; a time that is not one is dropped', () => {
     const from = '2026-01-01T00:00:00.000Z';
     const given = { stream: ' offering-1 ', type: 'OfferingCreated', actor: 'system:sweeper', from };

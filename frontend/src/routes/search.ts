@@ -37,13 +37,41 @@ export function validateHomeSearch(raw: Raw): HomeSearch {
   });
 }
 
-/** `/tokenize?asset=…`: the draft the wizard continues. */
+/**
+ * `/tokenize?asset=…`: the draft the wizard continues. Or, for a new asset, step 1 filled in from the property
+ * calculator's analysis ('Start Tokenization Process'): `from=property-calculator` and the asset's details.
+ */
 export interface TokenizeSearch {
   asset?: string;
+  from?: 'property-calculator';
+  name?: string;
+  assetType?: 'property' | 'business' | 'startup';
+  address?: string;
+  description?: string;
+  totalValue?: number;
+  tokenCount?: number;
 }
 
+/** A positive whole number param (as the address carries it, text), else dropped. */
+function count(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : Number(text(value));
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+const ASSET_TYPES = ['property', 'business', 'startup'] as const;
+
 export function validateTokenizeSearch(raw: Raw): TokenizeSearch {
-  return defined({ asset: text(raw.asset) });
+  const assetType = ASSET_TYPES.find((t) => t === raw.assetType);
+  return defined({
+    asset: text(raw.asset),
+    from: raw.from === 'property-calculator' ? ('property-calculator' as const) : undefined,
+    name: text(raw.name)?.slice(0, 120),
+    assetType,
+    address: text(raw.address)?.slice(0, 300),
+    description: text(raw.description)?.slice(0, 4000),
+    totalValue: count(raw.totalValue),
+    tokenCount: count(raw.tokenCount),
+  });
 }
 
 /** `/audit?stream=…&type=…&actor=…&from=…&to=…`: the timeline's filters, so a filtered view can be shared. */
@@ -82,5 +110,14 @@ export interface ConfirmRegistrationSearch {
 }
 
 export function validateConfirmRegistrationSearch(raw: Raw): ConfirmRegistrationSearch {
+  return defined({ token: text(raw.token) });
+}
+
+/** `/auth/reset-password?token=…`: the link in the password reset e-mail. */
+export interface ResetPasswordSearch {
+  token?: string;
+}
+
+export function validateResetPasswordSearch(raw: Raw): ResetPasswordSearch {
   return defined({ token: text(raw.token) });
 }

@@ -36,6 +36,15 @@ const limitOf = (n: number) =>
   `Your plan covers ${n} tokenized asset${n === 1 ? '' : 's'}. Upgrade your plan to add another.`;
 
 describe('Asset slots decider (the plan asset limit, per owner)', () => {
+  it('given six assets drafted on an unlimited plan, when the owner on a 5-asset plan drafts again, then refused; the six keep their slots', () => {
+    const six = [opened('a-1', 'a-2', 'a-3', 'a-4', 'a-5', 'a-6')];
+    expect(given(six).when(reserve('a-7', 5)).error).toMatchObject({ message: limitOf(5), status: 403 });
+    expect(given(six).state.slots.size).toBe(6);
+    // An asset that already holds a slot is never refused (a retried draft of one of the six).
+    expect(given(six).when(reserve('a-3', 5)).events).toEqual([]);
+    expect(given(six).when(reserve('a-7', null)).events).toEqual([reserved('a-7')]);
+  });
+
   it('given a new owner, when a slot is reserved, then their earlier assets are counted in, the slot held', () => {
     expect(given([]).when(reserve('a-1', 5))).toEqual({ events: [opened(), reserved('a-1')], error: null });
     const earlier = reserve('a-3', 5, { existingAssets: ['a-1', 'a-2', 'a-1'] });

@@ -161,7 +161,7 @@ describe('assets API', () => {
     const csv = await owner.get(`/api/assets/${id}/cap-table.csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(String(csv.body).split('\r\n')[1]).toBe(
-      '"Aroha Ngata","aroha@example.nz","50000","50000","4.00","' +
+      '"Aroha Ngata","aroha@example.nz","off-platform","50000","50000","4.00","' +
         (await owner.get(`/api/assets/${id}`)).body.capTable[0].addedAt +
         '"',
     );
@@ -194,5 +194,29 @@ describe('assets API', () => {
     expect(tooLarge.body.message).toBe(TOO_LARGE);
     expect(await server.eventStore.headPosition()).toBe(head);
     expect((await owner.get(`/api/assets/${id}`)).body.documents).toEqual([]);
+  });
+
+  it('asks a startup for its constitution and share register: a deed is refused before anything is stored', async () => {
+    const owner = await signUp(server);
+    await subscribe(owner);
+    const startup = { ...details, name: 'Kea Labs', assetType: 'startup' };
+    const id = (await owner.post('/api/assets', startup)).body.id as string;
+    const head = await server.eventStore.headPosition();
+    const deed = await owner.putBytes(`/api/assets/${id}/documents/property-deed`, samplePdf());
+    expect(deed).toMatchObject({
+      status: 404,
+      body: { message: 'A startup asset needs its Company Constitution and Shareholder Register, not this document' },
+    });
+    expect(await server.eventStore.headPosition()).toBe(head);
+    for (const kind of ['company-constitution', 'shareholder-register'])
+      expect((await owner.putBytes(`/api/assets/${id}/documents/${kind}`, samplePdf())).status).toBe(200);
+    const asset = (
+      await owner.get(`/api/assets/${id}`, { 'x-read-after': String(await server.eventStore.headPosition()) })
+    ).body;
+    expect(asset.currentStep).toBe(3);
+    expect(asset.documents.map((d: { title: string }) => d.title).sort()).toEqual([
+      'Company Constitution',
+      'Shareholder Register',
+    ]);
   });
 });

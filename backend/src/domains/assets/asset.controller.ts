@@ -21,7 +21,7 @@ import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-c
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
-import { activitiesProjection, type Activity, type ActivitiesDoc } from '../../projections/activities.js';
+import { activitiesOf, activitiesProjection, type Activity } from '../../projections/activities.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import {
   complianceProjection,
@@ -30,11 +30,13 @@ import {
   type ComplianceDoc,
 } from '../../projections/compliance.js';
 import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
-import { usersProjection, type UserDoc } from '../../projections/users.js';
+import { subscriptionsProjection } from '../../projections/subscriptions.js';
+import { peopleById, usersProjection, type Person, type UserDoc } from '../../projections/users.js';
+import { assetAccess } from '../../projections/asset-page.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
-import { AddInvestorDto, CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, ValueAssetDto } from './asset.dto.js';
+import { CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, ValueAssetDto } from './asset.dto.js';
 import { ExecuteAssetCommand } from './asset.handlers.js';
-import { DOCUMENT_KINDS, type DocumentKind } from './events.js';
+import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type DocumentKind } from './events.js';
 import { receivePdf } from './pdf-upload.js';
 import { FILE_BODY, uploadContentTypes, uploadedFileName } from '../../platform/uploads.js';
 
@@ -83,12 +85,6 @@ function investorsOf(doc: AssetDoc): InvestorView[] {
   }));
 }
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  // Quote always; neutralise spreadsheet formulas (a cell starting with = + - @).
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-};
-
 @ApiTags('assets')
 @Controller('api')
 @Authenticated()
@@ -134,7 +130,14 @@ export class AssetController {
   @Post('assets')
   @ApiOperation({ summary: 'Step 1 of the wizard: draft an asset (needs an active subscription or the Starter plan)' })
   @ApiCreatedResponse({ description: '{ success, id, position }' })
-  async create(@Body() body: CreateAssetDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async create(
+    @Body() body: CreateAssetDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+    @ReadAfter() after: number | null,
+  ) {
+    // The plan rule reads the subscriptions read model: a draft right after subscribing says how far to read.
+    await this.caughtUp(after, [subscriptionsProjection.name]);
     const assetId = randomUUID();
     const { position } = await this.commands.execute(
       new ExecuteAssetCommand(
@@ -172,7 +175,9 @@ export class AssetController {
   @ApiBody(FILE_BODY)
   @ApiOperation({
     summary:
-      'Step 2: upload the Property Deed or the Valuation Report as the raw body (PDF, at most 10MB; name in X-File-Name)',
+      "Step 2: upload one of the asset type's documents as the raw body (PDF, at most 10MB; name in X-File-Name): " +
+      'property: property-deed, valuation-report; business: financial-statements, valuation-report; ' +
+      'startup: company-constitution, shareholder-register',
   })
   async upload(
     @IdParam() id: string,
@@ -182,7 +187,7 @@ export class AssetController {
     @Ctx() context: CommandContext,
   ) {
     if (!DOCUMENT_KINDS.includes(kind as DocumentKind))
-      throw new DomainError('Unknown document: upload property-deed or valuation-report', 404);
+      throw new DomainError(`Unknown document: upload one of ${DOCUMENT_KINDS.join(', ')}`, 404);
     // Ownership first: nothing is read or stored for someone else's asset.
     const doc = await this.owned(id, user);
     if (doc.status !== 'draft')
@@ -192,6 +197,12 @@ export class AssetController {
           : 'This asset is tokenized and cannot be changed',
         409,
       );
+    // The asset type's documents only (the decider decides it again): nothing is read or stored for another kind.
+    const held = new Set(doc.documents.map((d) => d.kind));
+    if (!acceptsDocument(doc.assetType, kind as DocumentKind, (k) => held.has(k))) {
+      const wanted = REQUIRED_DOCUMENTS[doc.assetType];
+      throw new DomainError(`A ${doc.assetType} asset needs its ${documentList(wanted)}, not this document`, 404);
+    }
     const pdf = await receivePdf(req);
     const fileName = uploadedFileName(req.header('x-file-name'), `${kind}.pdf`);
     const documentId = `doc_${randomUUID().replace(/-/g, '')}`;
@@ -219,14 +230,18 @@ export class AssetController {
   }
 
   @Get('assets/:id/documents/:documentId')
-  @ApiOperation({ summary: 'Download an uploaded document (the owner, admins and compliance staff only)' })
+  @ApiOperation({
+    summary: 'Download an uploaded document (the owner, staff, and investors who may see the asset once offered)',
+  })
   async download(
     @IdParam() id: string,
     @IdParam('documentId', DOCUMENT_ID) documentId: string,
     @CurrentUser() user: SignedInUser,
     @Res() res: Response,
   ): Promise<void> {
-    const doc = await this.visible(id, user);
+    // Investors may read the documents of an asset they may see (one with an offering): they judge it by them.
+    const doc = await this.assets.get(id);
+    if (!doc || !(await assetAccess(this.reads, user, doc))) throw new DomainError(ASSET_NOT_FOUND, 404);
     const meta = doc.documents.find((d) => d.id === documentId);
     const stored = meta && (await this.documents.get(documentId));
     if (!meta || !stored) throw new DomainError('Document not found', 404);
@@ -293,57 +308,6 @@ export class AssetController {
     return { success: true, position };
   }
 
-  @Post('assets/:id/investors')
-  @HttpCode(201)
-  @ApiOperation({
-    summary: "Cap table: record an investor who holds tokens off-platform (within the plan's investors per asset)",
-  })
-  async addInvestor(
-    @IdParam() id: string,
-    @Body() body: AddInvestorDto,
-    @CurrentUser() user: SignedInUser,
-    @Ctx() context: CommandContext,
-  ) {
-    const investorId = randomUUID();
-    const { position } = await this.commands.execute(
-      new ExecuteAssetCommand(
-        {
-          type: 'AddInvestor',
-          assetId: id,
-          ownerId: user.userId,
-          investorId,
-          name: body.name,
-          email: body.email ?? null,
-          tokens: body.tokens,
-        },
-        context,
-      ),
-    );
-    return { success: true, id: investorId, position };
-  }
-
-  @Get('assets/:id/cap-table.csv')
-  @ApiOperation({ summary: 'The cap table as CSV' })
-  async capTableCsv(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
-    const doc = await this.visible(id, user);
-    const total = doc.capTable.reduce((sum, e) => sum + e.tokens, 0);
-    const rows = [
-      ['Investor', 'Email', 'Tokens held', 'Value (NZD)', 'Percentage owned', 'Added'],
-      ...investorsOf(doc).map((i, n) => [
-        i.name,
-        i.email,
-        i.tokensHeld,
-        i.investmentValue,
-        doc.tokenCount ? ((i.tokensHeld / doc.tokenCount) * 100).toFixed(2) : '0',
-        doc.capTable[n]!.addedAt,
-      ]),
-      ['Total', null, total, null, doc.tokenCount ? ((total / doc.tokenCount) * 100).toFixed(2) : '0', null],
-    ];
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="cap-table-${doc._id.slice(0, 8)}.csv"`);
-    res.end(rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n');
-  }
-
   @Get('dashboard/stats')
   @ApiOperation({
     summary:
@@ -365,12 +329,13 @@ export class AssetController {
   }
 
   @Get('activities')
-  @ApiOperation({ summary: "The owner's recent activity, newest first (at most 50)" })
+  @ApiOperation({
+    summary: "The signed-in person's recent activity as an owner and as an investor, newest first (at most 50)",
+  })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async activities(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<Activity[]> {
     await this.caughtUp(after, [activitiesProjection.name]);
-    const doc = await this.reads.collection<ActivitiesDoc>(activitiesProjection.name).get(user.userId);
-    return doc?.items ?? [];
+    return activitiesOf(this.reads, user.userId);
   }
 
   @Get('investors')
@@ -414,14 +379,21 @@ export class AssetReviewController {
   @Get()
   @ApiOperation({ summary: 'Assets by status (default: pending review), oldest request first' })
   @ApiOkResponse({ description: 'AssetView[]' })
-  async list(@Query('status') status: string | undefined, @ReadAfter() after: number | null): Promise<AssetView[]> {
+  async list(
+    @Query('status') status: string | undefined,
+    @ReadAfter() after: number | null,
+  ): Promise<(AssetView & { owner: Person })[]> {
     if (after) await this.engine.waitFor(after, [assetsProjection.name]);
     const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
-    return (
-      await this.reads
-        .collection<AssetDoc>(assetsProjection.name)
-        .find({ status: wanted }, { sort: { submittedAt: 1 } })
-    ).map(view);
+    const docs = await this.reads
+      .collection<AssetDoc>(assetsProjection.name)
+      .find({ status: wanted }, { sort: { submittedAt: 1 } });
+    // Staff rows name the owner (from the users read model, where names live).
+    const owners = await peopleById(
+      this.reads,
+      docs.map((d) => d.ownerId),
+    );
+    return docs.map((doc) => ({ ...view(doc), owner: owners.get(doc.ownerId)! }));
   }
 
   @Post(':id/approve')

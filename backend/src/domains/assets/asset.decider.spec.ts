@@ -1,7 +1,7 @@
 import { specify } from '../../testing/decider-spec.js';
 import { PLANS } from '../plans/plans.js';
 import { asset, SUBSCRIPTION_REQUIRED, type AssetCommand, type PlanStanding } from './asset.decider.js';
-import type { AssetEvent, TokenTerms } from './events.js';
+import type { AssetEvent, AssetType, DocumentKind, TokenTerms } from './events.js';
 
 const assetId = 'a-1';
 const ownerId = 'owner-1';
@@ -35,7 +35,7 @@ const drafted: AssetEvent = {
     tokenCount: 1_200_000,
   },
 };
-const uploaded = (kind: 'property-deed' | 'valuation-report'): AssetEvent => ({
+const uploaded = (kind: DocumentKind): AssetEvent => ({
   type: 'DocumentUploaded',
   data: {
     assetId,
@@ -66,6 +66,29 @@ const terms: TokenTerms = {
 const configured: AssetEvent = { type: 'TokenConfigured', data: { assetId, ownerId, terms } };
 const requested: AssetEvent = { type: 'TokenizationRequested', data: { assetId, ownerId } };
 const ready = [drafted, uploaded('property-deed'), uploaded('valuation-report'), valued, configured];
+
+const draftedAs = (assetType: AssetType): AssetEvent => ({
+  type: 'AssetDrafted',
+  data: { ...(drafted.data as Extract<AssetEvent, { type: 'AssetDrafted' }>['data']), assetType },
+});
+const recordDocument = (kind: DocumentKind): AssetCommand => ({
+  type: 'RecordDocument',
+  assetId,
+  ownerId,
+  documentId: `doc-${kind}`,
+  kind,
+  fileName: `${kind}.pdf`,
+  size: 1234,
+  sha256: 'ab'.repeat(32),
+});
+const valueAsset: AssetCommand = {
+  type: 'ValueAsset',
+  assetId,
+  ownerId,
+  value: 500_000,
+  method: 'startup-calculator',
+  plan: professional,
+};
 
 describe('Asset decider', () => {
   it('given nothing, when an owner with a plan drafts, then AssetDrafted at step 2', () => {
@@ -107,6 +130,39 @@ describe('Asset decider', () => {
     );
     expect(given(ready.slice(0, 4)).state.currentStep).toBe(4);
     expect(given(ready).state.currentStep).toBe(5);
+  });
+
+  it('given a startup, when its owner uploads, then it is asked for its constitution and share register, not a deed', () => {
+    const startup = draftedAs('startup');
+    expect(given([startup]).when(recordDocument('property-deed')).error).toMatchObject({
+      status: 404,
+      message: 'A startup asset needs its Company Constitution and Shareholder Register, not this document',
+    });
+    expect(given([startup]).when(valueAsset).error?.message).toBe(
+      'Upload the Company Constitution and Shareholder Register first',
+    );
+    expect(given([startup]).when(recordDocument('company-constitution')).events).toHaveLength(1);
+    const documented = [startup, uploaded('company-constitution'), uploaded('shareholder-register')];
+    expect(given(documented.slice(0, 2)).state.currentStep).toBe(2);
+    expect(given(documented).state.currentStep).toBe(3);
+    expect(given(documented).when(valueAsset).events).toHaveLength(1);
+  });
+
+  it('given a business, then its financial statements and valuation report are asked for', () => {
+    const business = draftedAs('business');
+    expect(given([business]).when(recordDocument('shareholder-register')).error).toMatchObject({ status: 404 });
+    expect(given([business]).when(valueAsset).error?.message).toBe(
+      'Upload the Financial Statements and Valuation Report first',
+    );
+    expect(given([business, uploaded('financial-statements'), uploaded('valuation-report')]).state.currentStep).toBe(3);
+  });
+
+  it('given a startup documented before kinds depended on the type (deed and valuation report), then it stays documented', () => {
+    const old = [draftedAs('startup'), uploaded('property-deed'), uploaded('valuation-report')];
+    expect(given(old).state.currentStep).toBe(3);
+    expect(given(old).when(valueAsset).events).toHaveLength(1);
+    // Its deed may still be replaced.
+    expect(given(old).when(recordDocument('property-deed')).events).toHaveLength(1);
   });
 
   it('checks the token terms field by field', () => {
@@ -171,7 +227,7 @@ describe('Asset decider', () => {
     );
   });
 
-  it("hides another owner's asset (404) and keeps investors within the plan", () => {
+  it("hides another owner's asset (404); a new total supply must cover the tokens already on the cap table", () => {
     expect(
       given(ready).when({
         type: 'ValueAsset',
@@ -182,42 +238,26 @@ describe('Asset decider', () => {
         plan: professional,
       }).error,
     ).toMatchObject({ status: 404 });
-    const add = (n: number): AssetEvent => ({
+    const held: AssetEvent = {
       type: 'InvestorAdded',
       data: {
         assetId,
         ownerId,
-        investorId: `i-${n}`,
-        subjectId: `i-${n}`,
-        tokens: 10,
-        personal: { name: `Investor ${n}`, email: null },
-      },
-    });
-    const starter: PlanStanding = { canCreateTokens: true, tier: 'starter', limits: PLANS.starter.limits };
-    const ten = Array.from({ length: 10 }, (_, n) => add(n));
-    expect(
-      given([drafted, ...ten]).when({
-        type: 'AddInvestor',
-        assetId,
-        ownerId,
-        investorId: 'i-11',
-        name: 'Eleven',
-        email: null,
-        tokens: 5,
-        plan: starter,
-      }).error?.message,
-    ).toBe('Your plan covers 10 investors per asset. Upgrade your plan to add more.');
-    expect(
-      given([drafted]).when({
-        type: 'AddInvestor',
-        assetId,
-        ownerId,
         investorId: 'i-1',
-        name: 'Aroha',
-        email: null,
-        tokens: 0,
-        plan: starter,
-      }).error?.message,
-    ).toBe('Tokens held must be a whole number of at least 1');
+        subjectId: 'i-1',
+        tokens: 5_000,
+        personal: { name: 'Aroha', email: null },
+      },
+    };
+    const configure = (totalSupply: number): AssetCommand => ({
+      type: 'ConfigureToken',
+      assetId,
+      ownerId,
+      terms: { ...terms, totalSupply },
+    });
+    expect(given([...ready, held]).when(configure(4_999)).error?.message).toBe(
+      'Total supply must cover the 5,000 tokens already on the cap table',
+    );
+    expect(given([...ready, held]).when(configure(5_000)).events).toHaveLength(1);
   });
 });

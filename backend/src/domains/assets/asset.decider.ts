@@ -2,13 +2,15 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
 import { PLANS, type PlanLimits, type Tier } from '../plans/plans.js';
+import { available, register, type RegisterState } from '../register/register.decider.js';
+import { assetStreamEventSchemas, type AssetStreamEvent } from '../register/events.js';
 import {
+  acceptsDocument,
   ASSET_FIELDS,
-  assetEventSchemas,
-  DOCUMENT_KINDS,
-  DOCUMENT_NAMES,
+  documentList,
+  missingDocuments,
+  REQUIRED_DOCUMENTS,
   TERM_FIELDS,
-  type AssetEvent,
   type AssetType,
   type DocumentKind,
   type TokenTerms,
@@ -27,11 +29,14 @@ export interface PlanStanding {
 export interface AssetState {
   status: AssetStatus;
   ownerId: string | null;
+  /** Which documents the asset needs (REQUIRED_DOCUMENTS); null before it is drafted. */
+  assetType: AssetType | null;
   /** Document id by kind. */
   documents: ReadonlyMap<DocumentKind, string>;
   value: number | null;
   terms: TokenTerms | null;
-  investors: number;
+  /** The asset's register, folded from the same stream: a new supply must cover what is already held. */
+  register: RegisterState;
   /** The wizard step the owner is on: 1 details, 2 documents, 3 valuation, 4 token configuration, 5 deploy. */
   currentStep: number;
 }
@@ -63,24 +68,14 @@ export type AssetCommand =
   | { type: 'ConfigureToken'; assetId: string; ownerId: string; terms: TokenTerms }
   | { type: 'RequestTokenization'; assetId: string; ownerId: string; plan: PlanStanding }
   | { type: 'ApproveTokenization'; assetId: string; adminId: string }
-  | { type: 'ReturnTokenization'; assetId: string; adminId: string; reason: string }
-  | {
-      type: 'AddInvestor';
-      assetId: string;
-      ownerId: string;
-      investorId: string;
-      name: string;
-      email: string | null;
-      tokens: number;
-      plan: PlanStanding;
-    };
+  | { type: 'ReturnTokenization'; assetId: string; adminId: string; reason: string };
 
 /** A field's error when `bad`, for requireValidFields (which lists every wrong field at once). */
 const wrong = (bad: boolean, field: string, message: string): FieldError | null => (bad ? { field, message } : null);
 
 export const SUBSCRIPTION_REQUIRED = 'Please upgrade your account to create tokens.';
 export const ASSET_NOT_FOUND = 'Asset not found';
-const UNKNOWN_DOCUMENT = 'Unknown document: upload property-deed or valuation-report';
+const UNKNOWN_DOCUMENT = 'Unknown document';
 const money = (n: number) =>
   new Intl.NumberFormat('en-US', {
     style: 'currency',
@@ -109,7 +104,6 @@ function requireEditableBy(state: AssetState, ownerId: string): void {
 }
 
 /** Shared with the request DTOs, so the edge and the decider word a field alike. */
-export const TOKENS_HELD = 'Tokens held must be a whole number of at least 1';
 export const SYMBOL_SHAPE = 'Symbol must be 3 to 6 capital letters or digits';
 
 const TERM_MESSAGES: Record<keyof TokenTerms, string> = {
@@ -135,31 +129,41 @@ export function checkTerms(terms: TokenTerms): FieldError[] {
   return TERM_KEYS.filter(misfit).map((field) => ({ field, message: TERM_MESSAGES[field] }));
 }
 
+const missing = (s: AssetState) => (s.assetType ? missingDocuments(s.assetType, (k) => s.documents.has(k)) : []);
+
 const stepAfter = (s: AssetState): number => {
-  if (DOCUMENT_KINDS.some((k) => !s.documents.has(k))) return 2;
+  if (missing(s).length) return 2;
   if (s.value === null) return 3;
   if (s.terms === null) return 4;
   return 5;
 };
 
-export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
+export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
   name: 'asset',
-  eventSchemas: assetEventSchemas,
+  eventSchemas: assetStreamEventSchemas,
   schemaVersions: { InvestorAdded: 2 },
   initialState: {
     status: 'none',
     ownerId: null,
+    assetType: null,
     documents: new Map(),
     value: null,
     terms: null,
-    investors: 0,
+    register: register.initialState,
     currentStep: 1,
   },
 
-  evolve(state, event) {
+  evolve(previous, event) {
+    const state = { ...previous, register: register.evolve(previous.register, event) };
     switch (event.type) {
       case 'AssetDrafted':
-        return { ...state, status: 'draft', ownerId: event.data.ownerId, currentStep: 2 };
+        return {
+          ...state,
+          status: 'draft',
+          ownerId: event.data.ownerId,
+          assetType: event.data.assetType,
+          currentStep: 2,
+        };
       case 'DocumentUploaded': {
         const next = { ...state, documents: new Map(state.documents).set(event.data.kind, event.data.documentId) };
         return { ...next, currentStep: stepAfter(next) };
@@ -179,7 +183,16 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       case 'TokenizationReturned':
         return { ...state, status: 'draft' };
       case 'InvestorAdded':
-        return { ...state, investors: state.investors + 1 };
+      case 'InvestorHoldingChanged':
+      case 'InvestorRemoved':
+      case 'TokensAllocated':
+      case 'AllocationReturned':
+      case 'TokensIssued':
+      case 'OfferingSettled':
+      case 'SupplyChangeRequested':
+      case 'SupplyChangeApproved':
+      case 'SupplyChangeRejected':
+        return state; // the register's (register.decider.ts)
       default: {
         const _exhaustive: never = event;
         return state;
@@ -211,6 +224,11 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       case 'RecordDocument': {
         ensure(ASSET_FIELDS.kind, command.kind, 'kind', UNKNOWN_DOCUMENT, 404);
         requireEditableBy(state, command.ownerId);
+        const type = state.assetType!;
+        if (!acceptsDocument(type, command.kind, (k) => state.documents.has(k))) {
+          const wanted = REQUIRED_DOCUMENTS[type];
+          throw new DomainError(`A ${type} asset needs its ${documentList(wanted)}, not this document`, 404);
+        }
         requireValidFields([
           misfit(ASSET_FIELDS.fileName, command.fileName, 'fileName', 'The file name is not valid'),
           misfit(ASSET_FIELDS.size, command.size, 'size', 'The file size is not valid'),
@@ -221,9 +239,8 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
       }
       case 'ValueAsset': {
         requireEditableBy(state, command.ownerId);
-        const missing = DOCUMENT_KINDS.filter((k) => !state.documents.has(k));
-        if (missing.length)
-          throw new DomainError(`Upload the ${missing.map((k) => DOCUMENT_NAMES[k]).join(' and ')} first`, 409);
+        const toUpload = missing(state);
+        if (toUpload.length) throw new DomainError(`Upload the ${documentList(toUpload)} first`, 409);
         requireValidFields([
           misfit(ASSET_FIELDS.value, command.value, 'value', 'Total value must be at least 1'),
           misfit(ASSET_FIELDS.method, command.method, 'method', 'Choose how the asset was valued'),
@@ -240,6 +257,11 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
         requireEditableBy(state, command.ownerId);
         if (state.value === null) throw new DomainError('Value the asset first', 409);
         requireValidFields(checkTerms(command.terms));
+        const held = state.register.supply - available(state.register);
+        if (command.terms.totalSupply < held) {
+          const message = `Total supply must cover the ${held.toLocaleString('en-NZ')} tokens already on the cap table`;
+          throw new DomainError(message, 409, [{ field: 'totalSupply', message }]);
+        }
         return [
           {
             type: 'TokenConfigured',
@@ -280,36 +302,6 @@ export const asset: Decider<AssetCommand, AssetEvent, AssetState> = {
           {
             type: 'TokenizationReturned',
             data: { assetId: command.assetId, ownerId: state.ownerId!, returnedBy: command.adminId, reason },
-          },
-        ];
-      }
-      case 'AddInvestor': {
-        if (state.status === 'none' || state.ownerId !== command.ownerId) throw new DomainError(ASSET_NOT_FOUND, 404);
-        const max = command.plan.limits.maxInvestorsPerAsset;
-        if (max !== null && state.investors >= max)
-          throw new DomainError(
-            `Your plan covers ${max} investors per asset. Upgrade your plan to add more.`,
-            403,
-            undefined,
-            'Plan Limit Reached',
-          );
-        requireValidFields([
-          wrong(command.name.trim().length < 2, 'name', 'Investor name is required') ||
-            misfit(ASSET_FIELDS.investorName, command.name, 'name', 'Investor name must be at most 120 characters'),
-          misfit(ASSET_FIELDS.investorEmail, command.email, 'email', 'Please enter a valid email address'),
-          misfit(ASSET_FIELDS.tokens, command.tokens, 'tokens', TOKENS_HELD),
-        ]);
-        return [
-          {
-            type: 'InvestorAdded',
-            data: {
-              assetId: command.assetId,
-              ownerId: command.ownerId,
-              investorId: command.investorId,
-              subjectId: command.investorId,
-              tokens: command.tokens,
-              personal: { name: command.name, email: command.email },
-            },
           },
         ];
       }

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
-  IsEmail,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -13,7 +12,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { SYMBOL_SHAPE, TOKENS_HELD } from './asset.decider.js';
+import { SYMBOL_SHAPE } from './asset.decider.js';
 import { ASSET_TYPES, type AssetType, type TokenTerms, type ValuationMethod } from './events.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -96,23 +95,4 @@ export class TokenTermsDto implements TokenTerms {
 
 export class ReturnTokenizationDto {
   @ApiProperty() @Transform(trim) @IsString() @MaxLength(1000) reason: string;
-}
-
-export class AddInvestorDto {
-  @ApiProperty()
-  @Transform(trim)
-  @IsString({ message: 'Investor name is required' })
-  @MinLength(2, { message: 'Investor name is required' })
-  @MaxLength(120)
-  name: string;
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  email?: string;
-  @ApiProperty({ minimum: 1 })
-  @Transform(coerce)
-  @IsInt({ message: TOKENS_HELD })
-  @Min(1, { message: TOKENS_HELD })
-  tokens: number;
 }

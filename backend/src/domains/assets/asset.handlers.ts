@@ -74,21 +74,20 @@ export class ExecuteAssetHandler implements ICommandHandler<ExecuteAssetCommand>
       case 'DraftAsset':
       case 'ValueAsset':
       case 'RequestTokenization':
-      case 'AddInvestor':
         return { ...request, plan: await this.standing(request.ownerId) } as AssetCommand;
       default:
         return request as AssetCommand;
     }
   }
 
-  /** The owner's plan as the read models know it (the subscription rule of spec §6 and the plan's limits). */
-  private async standing(ownerId: string): Promise<PlanStanding> {
-    const subscription = await this.reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(ownerId);
-    const tier = subscription?.tier ?? null;
-    return {
-      canCreateTokens: canCreateTokens(subscription),
-      tier,
-      limits: PLANS[tier ?? 'starter'].limits,
-    };
+  private standing(ownerId: string): Promise<PlanStanding> {
+    return planStanding(this.reads, ownerId);
   }
+}
+
+/** The owner's plan as the read models know it (the subscription rule of spec §6 and the plan's limits). */
+export async function planStanding(reads: ReadStore, ownerId: string): Promise<PlanStanding> {
+  const subscription = await reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(ownerId);
+  const tier = subscription?.tier ?? null;
+  return { canCreateTokens: canCreateTokens(subscription), tier, limits: PLANS[tier ?? 'starter'].limits };
 }

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AssetController, AssetReviewController } from './asset.controller.js';
 import { ExecuteAssetHandler } from './asset.handlers.js';
+import { AssetPageController } from './asset-page.controller.js';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [AssetController, AssetReviewController],
+  controllers: [AssetController, AssetReviewController, AssetPageController],
   providers: [ExecuteAssetHandler],
 })
 export class AssetModule {}

@@ -10,12 +10,53 @@ import { id, int, nullable, number, object, oneOf, string, type EventSchemas } f
 export type AssetType = 'property' | 'business' | 'startup';
 export const ASSET_TYPES: readonly AssetType[] = ['property', 'business', 'startup'];
 
-export type DocumentKind = 'property-deed' | 'valuation-report';
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['property-deed', 'valuation-report'];
+/**
+ * The documents step asks for what fits the asset (REQUIRED_DOCUMENTS): a property's title and valuation, a
+ * business's accounts and valuation, a startup's constitution and share register. Every kind stays readable:
+ * before kinds depended on the type, every asset was asked for a Property Deed and a Valuation Report, and
+ * an asset holding those two counts as documented whatever its type (documentsComplete).
+ */
+export type DocumentKind =
+  | 'property-deed'
+  | 'valuation-report'
+  | 'financial-statements'
+  | 'company-constitution'
+  | 'shareholder-register';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = [
+  'property-deed',
+  'valuation-report',
+  'financial-statements',
+  'company-constitution',
+  'shareholder-register',
+];
 export const DOCUMENT_NAMES: Record<DocumentKind, string> = {
   'property-deed': 'Property Deed',
   'valuation-report': 'Valuation Report',
+  'financial-statements': 'Financial Statements',
+  'company-constitution': 'Company Constitution',
+  'shareholder-register': 'Shareholder Register',
 };
+export const REQUIRED_DOCUMENTS: Record<AssetType, readonly DocumentKind[]> = {
+  property: ['property-deed', 'valuation-report'],
+  business: ['financial-statements', 'valuation-report'],
+  startup: ['company-constitution', 'shareholder-register'],
+};
+/** What every asset was asked for before the kinds depended on its type. */
+const LEGACY_DOCUMENTS: readonly DocumentKind[] = ['property-deed', 'valuation-report'];
+
+/** The documents still to upload for an asset of this type ([] when its documents are complete). */
+export function missingDocuments(assetType: AssetType, has: (kind: DocumentKind) => boolean): DocumentKind[] {
+  if (LEGACY_DOCUMENTS.every(has)) return [];
+  return REQUIRED_DOCUMENTS[assetType].filter((kind) => !has(kind));
+}
+
+/** The kinds an owner may upload for this asset: its type's, and any it holds already (to replace it). */
+export function acceptsDocument(assetType: AssetType, kind: DocumentKind, has: (kind: DocumentKind) => boolean) {
+  return REQUIRED_DOCUMENTS[assetType].includes(kind) || has(kind);
+}
+
+export const documentList = (kinds: readonly DocumentKind[]) =>
+  kinds.map((k) => DOCUMENT_NAMES[k]).join(kinds.length === 2 ? ' and ' : ', ');
 
 export type ValuationMethod = 'property-calculator' | 'startup-calculator' | 'owner-estimate';
 export const VALUATION_METHODS: readonly ValuationMethod[] = [

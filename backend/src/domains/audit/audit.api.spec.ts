@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { startTestServer, type Api } from '../../testing/api.js';
 import { interestForm } from '../../testing/fixtures.js';
+import { offeringFor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 
 describe('audit API', () => {
@@ -105,6 +106,63 @@ describe('audit API', () => {
       'UserSignedIn',
       'SessionStarted',
     ]);
+  });
+
+  it('filters by e-mail through the keyed index, records the id and never the address, and names people and streams', async () => {
+    const aroha = await signUp(server, { email: 'Aroha.Ngata@Example.nz', firstName: 'Aroha', lastName: 'Ngata' });
+    const viewer = await signUp(server, { compliance: true });
+    const byEmail = await viewer.get('/api/audit/events?actor=%20aroha.ngata@example.NZ%20');
+    expect(byEmail.status).toBe(200);
+    const { events, names } = byEmail.body;
+    expect(events.length).toBeGreaterThan(0);
+    const actors = new Set(events.map((e: { metadata: { actor: { userId?: string } } }) => e.metadata.actor.userId));
+    expect([...actors]).toEqual([aroha.user.id]);
+    expect(names.people[aroha.user.id]).toEqual({ name: 'Aroha Ngata', forgotten: false });
+    expect(names.streams[`user-${aroha.user.id}`]).toBe('Account · Aroha Ngata');
+
+    // The read is recorded with the account's id: the address never reaches the log outside sealed personal data.
+    const [view] = (await server.eventStore.readStream(`audit-${viewer.user.id}`)).map((e) => e.data);
+    expect(view).toEqual({ viewerId: viewer.user.id, view: 'timeline', query: { actor: aroha.user.id } });
+    const trail = JSON.stringify(await server.eventStore.readStream(`audit-${viewer.user.id}`));
+    expect(trail.toLowerCase()).not.toContain('aroha.ngata@example.nz');
+
+    // An address no account holds: refused with the field's message, and nothing recorded.
+    const nobody = await viewer.get('/api/audit/events?actor=nobody@example.nz');
+    expect(nobody).toMatchObject({
+      status: 404,
+      body: { message: 'No account uses this e-mail address', errors: [{ field: 'actor' }] },
+    });
+    expect(await server.eventStore.readStream(`audit-${viewer.user.id}`)).toHaveLength(1);
+    const exported = await fetch(`${server.url}/api/audit/export?format=json&actor=aroha.ngata@example.nz`, {
+      headers: { cookie: `kauri.sid=${viewer.cookie('kauri.sid')}` },
+    });
+    expect(((await exported.json()) as unknown[]).length).toBe(events.length);
+
+    // Assets and offerings by their names; the request chain and a past state are named too.
+    const { assetId, offeringId } = await offeringFor(server, await signUp(server, { admin: true }), 1000);
+    const named = (await viewer.get('/api/audit/events?stream=offering-&limit=500')).body.names.streams;
+    expect(named[`offering-${offeringId}`]).toBe('Offering · Harbour View Series A');
+    const asset = (await viewer.get(`/api/audit/events?stream=asset-${assetId}`)).body.names.streams;
+    expect(asset[`asset-${assetId}`]).toBe('Asset · Harbour View');
+    const chain = (await viewer.get(`/api/audit/correlation/${events[0].metadata.correlationId}`)).body;
+    expect(chain.names.streams[`user-${aroha.user.id}`]).toBe('Account · Aroha Ngata');
+    const then = (await viewer.get(`/api/audit/streams/user-${aroha.user.id}/state?at=${new Date().toISOString()}`))
+      .body;
+    expect(then.names.people[aroha.user.id].name).toBe('Aroha Ngata');
+    // Named even when the moment is before its first event.
+    const before = (await viewer.get(`/api/audit/streams/asset-${assetId}/state?at=2000-01-01T00:00:00Z`)).body;
+    expect(before).toMatchObject({ events: [], names: { streams: { [`asset-${assetId}`]: 'Asset · Harbour View' } } });
+
+    // Forgotten (Privacy Act 2020): shown as such wherever they appear, never by a copy of their name.
+    const forgotten = await viewer.post(`/api/audit/subjects/${aroha.user.id}/forget`, { reason: 'Their request' });
+    expect(forgotten.status).toBe(200);
+    const after = (await viewer.get(`/api/audit/events?actor=${aroha.user.id}`)).body;
+    expect(after.names.people[aroha.user.id]).toEqual({ name: 'Forgotten person', forgotten: true });
+    expect(after.names.streams[`user-${aroha.user.id}`]).toBe('Account · Forgotten person');
+    expect(JSON.stringify(after.names)).not.toContain('Aroha');
+    const privacy = (await viewer.get(`/api/audit/events?stream=privacy-${aroha.user.id}`)).body;
+    expect(privacy.names.streams[`privacy-${aroha.user.id}`]).toBe('Privacy · Forgotten person');
+    expect(privacy.names.people[viewer.user.id]).toEqual({ name: 'Test User', forgotten: false });
   });
 
   it('shows an aggregate as it stood at a past moment, beside the events that built it', async () => {

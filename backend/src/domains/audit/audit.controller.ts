@@ -9,6 +9,7 @@ import { CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.
 import { CORRELATION_ID, IdParam, STREAM_ID } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { IntegrityCheck } from '../../platform/operations/integrity-check.js';
+import { DomainError } from '../../platform/errors.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import {
   ForgetPersonDto,
@@ -20,16 +21,20 @@ import {
 import type { AuditCommand } from './audit.decider.js';
 import { ForgetPersonCommand, RecordAuditViewCommand } from './audit.handlers.js';
 import type { AuditView } from './events.js';
-import { correlationChain, csvRow, EXPORT_COLUMNS, retention, scan, stateAt, timeline } from './history.js';
+import {
+  correlationChain,
+  csvRow,
+  EXPORT_COLUMNS,
+  retention,
+  scan,
+  stateAt,
+  timeline,
+  type HistoryFilter,
+} from './history.js';
+import { AuditDirectory } from './names.js';
 
 const iso = (at: string | undefined) => (at ? new Date(at).toISOString() : undefined);
-const filterOf = (q: HistoryFilterDto) => ({
-  stream: q.stream,
-  type: q.type,
-  actor: q.actor,
-  from: iso(q.from),
-  to: iso(q.to),
-});
+export const NO_ACCOUNT_FOR_EMAIL = 'No account uses this e-mail address';
 type ViewQuery = Record<string, string | number | undefined>;
 interface Viewer {
   user: SignedInUser;
@@ -51,7 +56,22 @@ export class AuditController {
     private readonly commands: CommandBus,
     private readonly integrity: IntegrityCheck,
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly directory: AuditDirectory,
   ) {}
+
+  /**
+   * The filter as the history reads it. An acting user given by e-mail address is looked up in the keyed
+   * e-mail index and replaced by the account's id before anything is read or recorded: the address itself
+   * never reaches the log (an AuditViewed query is not personal data that forgetting could reach).
+   */
+  private async filterOf(q: HistoryFilterDto): Promise<HistoryFilter> {
+    let actor = q.actor;
+    if (actor?.includes('@')) {
+      actor = (await this.directory.accountByEmail(actor)) ?? undefined;
+      if (!actor) throw new DomainError(NO_ACCOUNT_FOR_EMAIL, 404, [{ field: 'actor', message: NO_ACCOUNT_FOR_EMAIL }]);
+    }
+    return { stream: q.stream, type: q.type, actor, from: iso(q.from), to: iso(q.to) };
+  }
 
   /**
    * Runs the read, then records it (`AuditViewed`), then answers: a read that fails or is refused records
@@ -70,9 +90,13 @@ export class AuditController {
       'The timeline: events in log order, filtered by stream (or its start), type, acting user and time; paged by position',
   })
   async timeline(@Query() q: TimelineQueryDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    return this.recorded({ user, context }, 'timeline', { ...filterOf(q), after: q.after }, () =>
-      timeline(this.events, filterOf(q), q.after ?? 0, q.limit ?? 50),
-    );
+    const filter = await this.filterOf(q);
+    return this.recorded({ user, context }, 'timeline', { ...filter, after: q.after }, async () => {
+      const page = await timeline(this.events, filter, q.after ?? 0, q.limit ?? 50);
+      // The acting user filtered by is named too, even on a page that found none of their events.
+      const names = await this.directory.namesFor(page.events, { people: filter.actor ? [filter.actor] : [] });
+      return { ...page, names };
+    });
   }
 
   @Get('correlation/:correlationId')
@@ -82,10 +106,10 @@ export class AuditController {
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
   ) {
-    return this.recorded({ user, context }, 'correlation', { correlationId }, async () => ({
-      correlationId,
-      events: await correlationChain(this.events, correlationId),
-    }));
+    return this.recorded({ user, context }, 'correlation', { correlationId }, async () => {
+      const events = await correlationChain(this.events, correlationId);
+      return { correlationId, events, names: await this.directory.namesFor(events) };
+    });
   }
 
   @Get('streams/:streamId/state')
@@ -96,9 +120,10 @@ export class AuditController {
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
   ) {
-    return this.recorded({ user, context }, 'state', { streamId, at: q.at }, () =>
-      stateAt(this.events, streamId, new Date(q.at).toISOString()),
-    );
+    return this.recorded({ user, context }, 'state', { streamId, at: q.at }, async () => {
+      const state = await stateAt(this.events, streamId, new Date(q.at).toISOString());
+      return { ...state, names: await this.directory.namesFor(state.events, { streams: [streamId] }) };
+    });
   }
 
   @Get('export')
@@ -114,8 +139,9 @@ export class AuditController {
   ) {
     // Recorded once the stream has started: the first page was read, before any byte is sent. A failure
     // before then answers an error and records nothing; after it, part of the history has left the building.
-    const events = scan(this.events, filterOf(q));
-    const query = { ...filterOf(q), format: q.format };
+    const filter = await this.filterOf(q);
+    const events = scan(this.events, filter);
+    const query = { ...filter, format: q.format };
     const { head, first } = await this.recorded({ user, context }, 'export', query, async () => ({
       head: await this.events.headPosition(),
       first: await events.next(),

@@ -21,7 +21,9 @@ export class HistoryFilterDto {
   @Matches(/^[A-Za-z]{2,80}$/, { message: 'Event type must be a name such as InvestmentRequested' })
   type?: string;
 
-  @ApiPropertyOptional({ description: "A user id, 'anonymous', or 'system:<name>'" })
+  @ApiPropertyOptional({
+    description: "A user id, an account's e-mail address (looked up by its keyed key), 'anonymous', or 'system:<name>'",
+  })
   @IsOptional()
   @Transform(trim)
   @IsString()

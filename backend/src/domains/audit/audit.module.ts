@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuditController } from './audit.controller.js';
 import { ForgetPersonHandler, RecordAuditViewHandler } from './audit.handlers.js';
+import { AuditDirectory } from './names.js';
 
 @Module({
   imports: [CqrsModule],
   controllers: [AuditController],
-  providers: [RecordAuditViewHandler, ForgetPersonHandler],
+  providers: [RecordAuditViewHandler, ForgetPersonHandler, AuditDirectory],
 })
 export class AuditModule {}

@@ -21,8 +21,10 @@ import { subscriptionsProjection, type SubscriptionDoc } from '../../projections
 import {
   BillingOverviewDto,
   CancelSubscriptionResponseDto,
+  ChangePlanDto,
   CreateSubscriptionDto,
   CreateSubscriptionResponseDto,
+  PlanChangedDto,
   PlanDto,
   PortalDto,
   SandboxPaymentDto,
@@ -33,6 +35,7 @@ import { PLANS, TIERS } from '../plans/plans.js';
 import {
   ApplyProviderEventCommand,
   CancelSubscriptionCommand,
+  ChangePlanCommand,
   ConfirmSandboxPaymentCommand,
   StartSubscriptionCommand,
 } from './billing.handlers.js';
@@ -82,6 +85,23 @@ export class BillingController {
       currentPeriodEnd: doc?.currentPeriodEnd ?? null,
       cancelAtPeriodEnd: doc?.cancelAtPeriodEnd ?? false,
     };
+  }
+
+  @Post('subscription/change')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'Upgrade or downgrade a running monthly plan to the other monthly tier; the rest of the period is prorated at once',
+  })
+  @ApiOkResponse({ type: PlanChangedDto })
+  @ApiConflictResponse({ description: 'No running monthly plan, the same plan, Starter, past due, or set to end' })
+  changePlan(
+    @Body() body: ChangePlanDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<PlanChangedDto> {
+    return this.commands.execute(new ChangePlanCommand(user.userId, body.tier, context));
   }
 
   @Post('subscription/cancel')

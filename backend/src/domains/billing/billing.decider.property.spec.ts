@@ -48,7 +48,16 @@ const checkout = fc.record({
   setupFeeWaived: fc.boolean(),
 });
 const waived = fc.record({ type: fc.constant('ActivateWaivedPlan' as const), userId, tier, reference, at: seconds });
+const changePlan = fc.record({
+  type: fc.constant('ChangePlan' as const),
+  userId,
+  tier,
+  reference,
+  proration: someNumber(fc.constantFrom(0, 400, -400, 12.34)),
+  currentPeriodEnd: periodEnd,
+});
 const command: fc.Arbitrary<BillingCommand> = fc.oneof(
+  { weight: 1, arbitrary: changePlan },
   { weight: 2, arbitrary: checkout },
   { weight: 1, arbitrary: waived },
   { weight: 5, arbitrary: fc.record({ type: fc.constant('ApplyProviderEvent' as const), event: providerEvent }) },

@@ -2,6 +2,11 @@ import { specify } from '../../testing/decider-spec.js';
 import {
   ALREADY_SUBSCRIBED,
   billing,
+  CHANGE_TO_STARTER,
+  CHANGE_WHILE_ENDING,
+  CHANGE_WHILE_PAST_DUE,
+  NO_PLAN_TO_CHANGE,
+  SAME_PLAN,
   NOTHING_TO_CANCEL,
   STARTER_NOT_CANCELLABLE,
   type BillingCommand,
@@ -197,5 +202,83 @@ describe('Billing decider', () => {
     });
     expect(events?.map((e) => e.type)).toEqual(['CheckoutStarted', 'SubscriptionActivated']);
     expect(events?.[1]?.data).toMatchObject({ tier: 'starter', amountPaid: 0, currentPeriodEnd: null });
+  });
+
+  describe('changing plans', () => {
+    const change = (tier: 'starter' | 'professional' | 'enterprise', proration: number): BillingCommand => ({
+      type: 'ChangePlan',
+      userId,
+      tier,
+      reference: 'sub_1',
+      proration,
+      currentPeriodEnd: 2_000,
+    });
+    const professional = [started('professional', 'sub_1'), activated('sub_1')];
+    const upgraded: BillingEvent = {
+      type: 'PlanChanged',
+      data: {
+        userId,
+        reference: 'sub_1',
+        fromTier: 'professional',
+        toTier: 'enterprise',
+        amountCharged: 400,
+        amountCredited: 0,
+        currentPeriodEnd: 2_000,
+      },
+    };
+
+    it('given a running Professional plan, when the user upgrades to Enterprise, then PlanChanged with the prorated charge; the plan is Enterprise', () => {
+      expect(given(professional).when(change('enterprise', 400)).events).toEqual([upgraded]);
+      expect(given([...professional, upgraded]).state).toMatchObject({
+        status: 'active',
+        tier: 'enterprise',
+        reference: 'sub_1',
+      });
+    });
+
+    it('given Enterprise, when the user downgrades to Professional, then PlanChanged with the credit (negative)', () => {
+      expect(given([...professional, upgraded]).when(change('professional', -300)).events).toEqual([
+        {
+          type: 'PlanChanged',
+          data: {
+            userId,
+            reference: 'sub_1',
+            fromTier: 'enterprise',
+            toTier: 'professional',
+            amountCharged: 0,
+            amountCredited: 300,
+            currentPeriodEnd: 2_000,
+          },
+        },
+      ]);
+    });
+
+    it('refuses a change with no running monthly plan, to the same plan, to Starter, past due, or while the plan is set to end', () => {
+      const refused = (history: BillingEvent[], tier: 'starter' | 'professional' | 'enterprise') =>
+        given(history).when(change(tier, 0)).error;
+      expect(refused([], 'enterprise')).toMatchObject({ message: NO_PLAN_TO_CHANGE, status: 409 });
+      expect(refused([started('starter', 'pi_1'), activated('pi_1', 'starter')], 'professional')).toMatchObject({
+        message: NO_PLAN_TO_CHANGE,
+      });
+      expect(refused(professional, 'professional')).toMatchObject({ message: SAME_PLAN('professional') });
+      expect(refused(professional, 'starter')).toMatchObject({ message: CHANGE_TO_STARTER });
+      const pastDue: BillingEvent = {
+        type: 'SubscriptionPastDue',
+        data: { providerEventId: 'evt_200', providerCreatedAt: 200, userId, reference: 'sub_1' },
+      };
+      expect(refused([...professional, pastDue], 'enterprise')).toMatchObject({ message: CHANGE_WHILE_PAST_DUE });
+      const ending: BillingEvent = {
+        type: 'CancellationScheduled',
+        data: { userId, reference: 'sub_1', currentPeriodEnd: 2_000, requestedBy: 'user', providerEventId: null },
+      };
+      expect(refused([...professional, ending], 'enterprise')).toMatchObject({ message: CHANGE_WHILE_ENDING });
+    });
+
+    it('refuses to record a change on another subscription than the running one, or a proration that is not a number', () => {
+      expect(
+        given(professional).when({ ...change('enterprise', 1), reference: 'sub_other' } as BillingCommand).error,
+      ).toMatchObject({ status: 502 });
+      expect(given(professional).when(change('enterprise', Number.NaN)).error).toMatchObject({ status: 422 });
+    });
   });
 });

@@ -43,13 +43,29 @@ export type BillingCommand =
   /** A plan whose whole first payment is waived (Starter for an early-access registrant): active at once. */
   | { type: 'ActivateWaivedPlan'; userId: string; tier: Tier; reference: string; at: number }
   | { type: 'ApplyProviderEvent'; event: ProviderEvent }
+  /** The provider has moved the plan (PaymentProvider.changePlan); this records it. */
+  | {
+      type: 'ChangePlan';
+      userId: string;
+      tier: Tier;
+      reference: string;
+      proration: number;
+      currentPeriodEnd: number | null;
+    }
   | { type: 'RequestCancellation'; userId: string };
 
 export const ALREADY_SUBSCRIBED = (tier: Tier) =>
-  `You already have an active ${PLANS[tier].name} plan. Manage it from Billing.`;
+  `You already have an active ${PLANS[tier].name} plan. Change plans from Billing → Change Plan.`;
 export const NOTHING_TO_CANCEL = 'You have no active subscription to cancel';
 export const TIER_REQUIRED = 'Tier must be starter, professional or enterprise';
 export const STARTER_NOT_CANCELLABLE = 'The Starter plan is a one-time payment and cannot be cancelled';
+export const NO_PLAN_TO_CHANGE = 'You have no monthly plan to change. Choose a plan to subscribe.';
+export const CHANGE_WHILE_PAST_DUE = 'Your last payment failed. Update your payment method before changing plans.';
+export const CHANGE_WHILE_ENDING =
+  'Your plan is set to end at the close of this period. Choose the new plan to subscribe to it.';
+export const CHANGE_TO_STARTER =
+  'Starter is a one-time plan. Cancel your monthly plan first; you can buy Starter once it is set to end.';
+export const SAME_PLAN = (tier: Tier) => `You are already on the ${PLANS[tier].name} plan`;
 
 /** How many provider event ids a stream remembers for idempotency; Stripe retries within days, not thousands of events. */
 const REMEMBERED_EVENTS = 200;
@@ -61,6 +77,22 @@ export function checkoutRefusal(state: BillingState, tier: Tier): DomainError | 
   if (state.tier && PLANS[state.tier].billing === 'monthly' && state.cancelAtPeriodEnd && tier !== state.tier)
     return null;
   return new DomainError(ALREADY_SUBSCRIBED(state.tier ?? tier), 409, undefined, 'Subscription Failed');
+}
+
+/**
+ * Whether a user in this state may move their plan to `tier` (checked before the provider is called, and again
+ * on decide): only a running monthly plan, not ending, moves to another monthly tier. Starter to a monthly plan
+ * is a checkout (a new subscription), as is any plan after a scheduled cancellation.
+ */
+export function planChangeRefusal(state: BillingState, tier: Tier): DomainError | null {
+  const conflict = (message: string) => new DomainError(message, 409, undefined, 'Plan Change Failed');
+  if (state.status === 'past_due') return conflict(CHANGE_WHILE_PAST_DUE);
+  if (state.status !== 'active' || !state.tier || PLANS[state.tier].billing !== 'monthly')
+    return conflict(NO_PLAN_TO_CHANGE);
+  if (state.cancelAtPeriodEnd) return conflict(CHANGE_WHILE_ENDING);
+  if (PLANS[tier].billing !== 'monthly') return conflict(CHANGE_TO_STARTER);
+  if (tier === state.tier) return conflict(SAME_PLAN(tier));
+  return null;
 }
 
 const initialState: BillingState = {
@@ -239,6 +271,30 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
       }
       case 'ApplyProviderEvent':
         return applyProviderEvent(state, command.event);
+      case 'ChangePlan': {
+        ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
+        const refusal = planChangeRefusal(state, command.tier);
+        if (refusal) throw refusal;
+        // The subscription the provider moved must be the one this plan runs on.
+        if (command.reference !== state.reference) throw new DomainError(UNREADABLE, 502);
+        ensure(BILLING_FIELDS.proration, command.proration, 'proration', 'The prorated amount is not valid', 422);
+        ensure(BILLING_FIELDS.periodEnd, command.currentPeriodEnd, 'currentPeriodEnd', UNREADABLE, 502);
+        return [
+          {
+            type: 'PlanChanged',
+            data: {
+              userId: command.userId,
+              reference: command.reference,
+              fromTier: state.tier!,
+              toTier: command.tier,
+              // Two amounts, each at least 0, rather than one signed figure: money in events is never negative.
+              amountCharged: Math.max(0, command.proration),
+              amountCredited: Math.max(0, -command.proration),
+              currentPeriodEnd: command.currentPeriodEnd ?? state.currentPeriodEnd,
+            },
+          },
+        ];
+      }
       case 'RequestCancellation': {
         if (state.status !== 'active' && state.status !== 'past_due') throw new DomainError(NOTHING_TO_CANCEL, 409);
         if (state.tier === 'starter') throw new DomainError(STARTER_NOT_CANCELLABLE, 409);
@@ -275,6 +331,8 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
           status: stillPaying ? state.status : 'incomplete',
         };
       }
+      case 'PlanChanged':
+        return { ...state, tier: event.data.toTier, currentPeriodEnd: event.data.currentPeriodEnd };
       case 'SubscriptionActivated': {
         const { tier, reference, currentPeriodEnd } = event.data;
         return remember(

@@ -41,6 +41,20 @@ export class SubscriptionStatusDto {
   @ApiProperty() cancelAtPeriodEnd: boolean;
 }
 
+export class ChangePlanDto {
+  @ApiProperty({ enum: ['professional', 'enterprise'] })
+  @IsIn(TIERS, { message: CHOOSE_A_PLAN })
+  tier: Tier;
+}
+
+export class PlanChangedDto {
+  @ApiProperty({ enum: TIERS }) tier: Tier;
+  @ApiProperty({ description: 'NZD charged now (an upgrade, positive) or credited to the next invoices (negative)' })
+  proration: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'Unix seconds' }) currentPeriodEnd: number | null;
+  @ApiProperty() position: number;
+}
+
 export class CancelSubscriptionResponseDto {
   @ApiProperty() success: boolean;
   @ApiProperty() position: number;

@@ -10,7 +10,7 @@ import { usersProjection, type UserDoc } from '../../projections/users.js';
 import { calculatePricing } from '../calculators/pricing.js';
 import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
 import { PLANS, type Tier } from '../plans/plans.js';
-import { billing, checkoutRefusal } from './billing.decider.js';
+import { billing, checkoutRefusal, planChangeRefusal } from './billing.decider.js';
 import { billingStream } from './events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
 import { SandboxPaymentProvider, checkTestCard, type TestCard } from './sandbox-provider.js';
@@ -122,6 +122,56 @@ export class ApplyProviderEventHandler implements ICommandHandler<ApplyProviderE
       context,
     );
     return { applied: events.length, position };
+  }
+}
+
+export class ChangePlanCommand extends Command<{
+  tier: Tier;
+  proration: number;
+  currentPeriodEnd: number | null;
+  position: number;
+}> {
+  constructor(
+    readonly userId: string,
+    readonly tier: Tier,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Upgrade or downgrade between monthly plans: rules first (nothing reaches the provider for a refused change),
+ * then the provider moves the subscription and settles the proration, then `PlanChanged` records it. Should
+ * recording fail after the provider moved (a crash), the plan shows the old tier until the next change; the
+ * provider's invoices remain the record of what was charged.
+ */
+@CommandHandler(ChangePlanCommand)
+export class ChangePlanHandler implements ICommandHandler<ChangePlanCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async execute({ userId, tier, context }: ChangePlanCommand) {
+    const stream = billingStream(userId);
+    const { state } = await this.repository.load(billing, stream);
+    const refusal = planChangeRefusal(state, tier);
+    if (refusal) throw refusal;
+    const change = await this.provider.changePlan({
+      reference: state.reference!,
+      from: state.tier!,
+      to: tier,
+      currentPeriodEnd: state.currentPeriodEnd,
+      now: new Date(context.now),
+    });
+    const { position } = await this.repository.handle(
+      billing,
+      stream,
+      { type: 'ChangePlan', userId, tier, reference: state.reference!, ...change },
+      context,
+    );
+    return { tier, ...change, position };
   }
 }
 

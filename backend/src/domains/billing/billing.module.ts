@@ -7,6 +7,7 @@ import { BillingController } from './billing.controller.js';
 import {
   ApplyProviderEventHandler,
   CancelSubscriptionHandler,
+  ChangePlanHandler,
   ConfirmSandboxPaymentHandler,
   StartSubscriptionHandler,
 } from './billing.handlers.js';
@@ -28,6 +29,7 @@ import { StripePaymentProvider } from './stripe-provider.js';
     StartSubscriptionHandler,
     ApplyProviderEventHandler,
     CancelSubscriptionHandler,
+    ChangePlanHandler,
     ConfirmSandboxPaymentHandler,
   ],
 })

@@ -91,8 +91,27 @@ export interface CancellationWithdrawn {
   data: ProviderStamp & { userId: string; reference: string };
 }
 
+/**
+ * The user moved their monthly plan to another monthly tier (an upgrade or a downgrade) on the same provider
+ * subscription. The rest of the period is prorated at once: `amountCharged` is what the provider charged now
+ * (an upgrade), `amountCredited` what it credited to the next invoices (a downgrade), NZD; the other is 0.
+ */
+export interface PlanChanged {
+  type: 'PlanChanged';
+  data: {
+    userId: string;
+    reference: string;
+    fromTier: Tier;
+    toTier: Tier;
+    amountCharged: number;
+    amountCredited: number;
+    currentPeriodEnd: number | null;
+  };
+}
+
 export type BillingEvent =
   | CheckoutStarted
+  | PlanChanged
   | SubscriptionActivated
   | SubscriptionRenewed
   | SubscriptionPastDue
@@ -103,6 +122,7 @@ export type BillingEvent =
 
 export const BILLING_EVENT_TYPES: readonly BillingEvent['type'][] = [
   'CheckoutStarted',
+  'PlanChanged',
   'SubscriptionActivated',
   'SubscriptionRenewed',
   'SubscriptionPastDue',
@@ -120,6 +140,8 @@ export const BILLING_FIELDS = {
   customerId: nullable(id()),
   /** NZD. */
   amount: number({ min: 0 }),
+  /** NZD: charged (positive) or credited (negative) for the rest of the period. */
+  proration: number({ min: -1_000_000, max: 1_000_000 }),
   /** Unix seconds. */
   time: int(),
   periodEnd: nullable(int()),
@@ -138,6 +160,15 @@ export const billingEventSchemas = {
     customerId: BILLING_FIELDS.customerId,
     amountDue: amount,
     setupFeeWaived: boolean(),
+  }),
+  PlanChanged: object({
+    userId: id(),
+    reference,
+    fromTier: BILLING_FIELDS.tier,
+    toTier: BILLING_FIELDS.tier,
+    amountCharged: amount,
+    amountCredited: amount,
+    currentPeriodEnd: periodEnd,
   }),
   SubscriptionActivated: object({
     ...stamped,

@@ -10,6 +10,11 @@ export interface PaymentProvider {
   /** Browser-side key for the provider's payment form (Stripe's publishable key); null for the sandbox. */
   readonly publishableKey: string | null;
   startCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /**
+   * Move a monthly subscription to another monthly tier, prorating the rest of the period at once (charged for an
+   * upgrade, credited to the next invoices for a downgrade). Throws (402) and changes nothing when the charge fails.
+   */
+  changePlan(request: PlanChangeRequest): Promise<PlanChange>;
   /** Ask the provider to end a monthly subscription at the close of the paid period. */
   scheduleCancellation(reference: string): Promise<void>;
   /** A billing portal page (invoices, payment method, history) for the customer. */
@@ -24,6 +29,21 @@ export interface CheckoutRequest {
   customerId: string | null;
   /** NZD charged now; 0 when the early-access waiver covers the first payment. */
   amountDue: number;
+}
+
+export interface PlanChangeRequest {
+  reference: string;
+  from: Tier;
+  to: Tier;
+  /** Unix seconds: the end of the period being prorated (the sandbox's own record; Stripe knows its own). */
+  currentPeriodEnd: number | null;
+  now: Date;
+}
+
+export interface PlanChange {
+  /** NZD charged now (positive) or credited (negative). */
+  proration: number;
+  currentPeriodEnd: number | null;
 }
 
 export interface Checkout {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { requireValidFields } from '../../platform/errors.js';
 import { PLANS, type Tier } from '../plans/plans.js';
-import type { Checkout, CheckoutRequest, PaymentProvider, ProviderEvent } from './payment-provider.js';
+import type {
+  Checkout,
+  CheckoutRequest,
+  PaymentProvider,
+  PlanChange,
+  PlanChangeRequest,
+  ProviderEvent,
+} from './payment-provider.js';
 
 /** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
 export const DECLINING_TEST_CARDS: ReadonlyMap<string, string> = new Map([
@@ -66,6 +73,28 @@ export function oneMonthAfter(now: Date): number {
   return Math.floor(next.getTime() / 1000);
 }
 
+/** One calendar month before, in Unix seconds (the start of the period that ends at `end`). */
+export function oneMonthBefore(end: number): number {
+  const at = new Date(end * 1000);
+  const previous = new Date(
+    Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()),
+  );
+  const lastDay = new Date(Date.UTC(previous.getUTCFullYear(), previous.getUTCMonth() + 1, 0)).getUTCDate();
+  previous.setUTCDate(Math.min(at.getUTCDate(), lastDay));
+  return Math.floor(previous.getTime() / 1000);
+}
+
+/**
+ * Stripe's proration: the price difference for the unused part of the period, to the cent — charged for an
+ * upgrade, credited for a downgrade. Nothing is prorated without a period (a trial's end is the period's).
+ */
+export function prorate(from: Tier, to: Tier, currentPeriodEnd: number | null, now: Date): number {
+  if (currentPeriodEnd === null) return 0;
+  const start = oneMonthBefore(currentPeriodEnd);
+  const left = Math.min(1, Math.max(0, (currentPeriodEnd - now.getTime() / 1000) / (currentPeriodEnd - start)));
+  return Math.round((PLANS[to].price - PLANS[from].price) * left * 100) / 100;
+}
+
 /**
  * The embedded default when no Stripe keys are set: the same checkout and the same billing events, with
  * Stripe's test cards, and nothing leaves the machine. Its payment form is marked as test mode.
@@ -82,6 +111,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
       clientSecret: `${reference}_secret_${randomBytes(12).toString('hex')}`,
       intent: amountDue === 0 ? 'setup' : 'payment',
     };
+  }
+
+  /** The card on file is the test card that paid the plan: the prorated charge goes through, as Stripe's would. */
+  async changePlan({ from, to, currentPeriodEnd, now }: PlanChangeRequest): Promise<PlanChange> {
+    return { proration: prorate(from, to, currentPeriodEnd, now), currentPeriodEnd };
   }
 
   async scheduleCancellation(): Promise<void> {

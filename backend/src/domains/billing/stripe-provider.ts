@@ -2,7 +2,15 @@ import Stripe from 'stripe';
 import type { StripeConfig } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
 import { PLANS, TIERS, type Tier } from '../plans/plans.js';
-import type { Checkout, CheckoutRequest, PaymentProvider, ProviderChange, ProviderEvent } from './payment-provider.js';
+import type {
+  Checkout,
+  CheckoutRequest,
+  PaymentProvider,
+  PlanChange,
+  PlanChangeRequest,
+  ProviderChange,
+  ProviderEvent,
+} from './payment-provider.js';
 
 const CURRENCY = 'nzd';
 const cents = (nzd: number) => Math.round(nzd * 100);
@@ -77,6 +85,38 @@ export class StripePaymentProvider implements PaymentProvider {
       clientSecret: required(paymentSecret ?? setupSecret),
       intent: paymentSecret ? 'payment' : 'setup',
     };
+  }
+
+  changePlan(request: PlanChangeRequest): Promise<PlanChange> {
+    return unavailableAsBadGateway(() => this.moveSubscription(request));
+  }
+
+  /**
+   * Swaps the subscription's one price for the new tier's. `always_invoice` settles the rest of the period at
+   * once — an invoice for the difference on an upgrade, a credit to the customer's balance (taken off the next
+   * invoices) on a downgrade — and `pending_if_incomplete` applies the change only if that invoice is paid: a
+   * declined upgrade leaves the plan as it was (Stripe keeps it as a pending update, which expires).
+   */
+  private async moveSubscription({ reference, to }: PlanChangeRequest): Promise<PlanChange> {
+    const current = await this.stripe.subscriptions.retrieve(reference);
+    const item = current.items.data[0];
+    if (!item) throw new DomainError('The payment provider has no price on this subscription', 502);
+    const updated = await this.stripe.subscriptions.update(reference, {
+      items: [{ id: item.id, price: this.config.prices[to as 'professional' | 'enterprise'] }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+      expand: ['latest_invoice'],
+    });
+    if (updated.pending_update)
+      throw new DomainError(
+        'The payment for the new plan failed. Update your payment method and try again.',
+        402,
+        undefined,
+        'Payment Failed',
+      );
+    const invoice = typeof updated.latest_invoice === 'object' ? updated.latest_invoice : null;
+    const periodEnd = updated.items?.data?.[0]?.current_period_end ?? item.current_period_end ?? null;
+    return { proration: (invoice?.total ?? 0) / 100, currentPeriodEnd: periodEnd };
   }
 
   async scheduleCancellation(reference: string): Promise<void> {

@@ -254,6 +254,47 @@ describe('billing API (Stripe)', () => {
     await expect(waitForStatus(user, 'canceled')).resolves.toMatchObject({ cancelAtPeriodEnd: false });
   });
 
+  it('upgrades through subscriptions.update with always_invoice proration (applied only if paid), and downgrades with a credit', async () => {
+    const user = await signUp(server);
+    await user.post('/api/create-subscription', { tier: 'professional' });
+    const subscription = standIn.responses.at(-1)!.id!;
+    const t = Math.floor(Date.now() / 1000);
+    await deliver(invoicePaid('evt_change_paid', t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
+    await waitForStatus(user, 'active');
+
+    // A declined upgrade: Stripe keeps it pending, the plan stays as it was, nothing is recorded.
+    standIn.declineNextPlanChange = true;
+    const head = await server.eventStore.headPosition();
+    const declined = await user.post('/api/subscription/change', { tier: 'enterprise' });
+    expect(declined).toMatchObject({ status: 402, body: { title: 'Payment Failed' } });
+    expect(await server.eventStore.headPosition()).toBe(head);
+
+    const up = await user.post('/api/subscription/change', { tier: 'enterprise' });
+    expect(up.status).toBe(200);
+    const [retrieve, update] = standIn.requests.slice(-2);
+    expect(retrieve).toMatchObject({ method: 'GET', path: `/v1/subscriptions/${subscription}` });
+    expect(update).toMatchObject({
+      method: 'POST',
+      path: `/v1/subscriptions/${subscription}`,
+      form: {
+        'items[0][id]': `si_${subscription}`,
+        'items[0][price]': 'price_ent',
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'pending_if_incomplete',
+        'expand[0]': 'latest_invoice',
+      },
+    });
+    // Half the period left: half of (999 - 199) charged now, from the proration invoice.
+    expect(up.body).toMatchObject({ tier: 'enterprise', proration: 400, currentPeriodEnd: StripeStandIn.PERIOD_END });
+    const billing = (await user.get('/api/billing', { 'x-read-after': String(up.body.position) })).body;
+    expect(billing).toMatchObject({ tier: 'enterprise', status: 'active' });
+    expect(billing.history[0]).toMatchObject({ kind: 'plan-changed', amount: 400 });
+
+    const down = await user.post('/api/subscription/change', { tier: 'professional' });
+    expect(down.body).toMatchObject({ tier: 'professional', proration: -400 });
+    expect(standIn.requests.at(-1)!.form['items[0][price]']).toBe('price_pro');
+  });
+
   it('answers 200 to events billing does not use, without recording anything', async () => {
     const head = await server.eventStore.headPosition();
     expect(

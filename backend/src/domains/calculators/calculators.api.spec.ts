@@ -128,6 +128,8 @@ describe('calculators API', () => {
       tier: 'professional',
       setupFee: 199,
       setupFeeWaived: false,
+      planPrice: 199,
+      planBilling: 'monthly',
       platformFeePercent: 3.5,
       platformFee: 35_000.3,
       total: 35_199.3,

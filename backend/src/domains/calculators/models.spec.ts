@@ -218,11 +218,17 @@ describe('pricing', () => {
       tier: 'professional',
       setupFee: 199,
       setupFeeWaived: false,
+      planPrice: 199,
+      planBilling: 'monthly',
       platformFeePercent: 3.5,
       platformFee: 35_000.3,
       total: 35_199.3,
     });
-    expect(calculatePricing(500_000, 'starter', false).setupFee).toBe(5000);
+    expect(calculatePricing(500_000, 'starter', false)).toMatchObject({
+      setupFee: 5000,
+      planPrice: 5000,
+      planBilling: 'one-time',
+    });
   });
 
   it('waives the set-up fee for an early-access registrant', () => {

@@ -5,6 +5,9 @@ export interface PricingResult {
   setupFee: number;
   /** True when the early-access waiver removed the set-up fee. */
   setupFeeWaived: boolean;
+  /** The plan's price and how it is billed, so the first payment can be named for what it is. */
+  planPrice: number;
+  planBilling: 'one-time' | 'monthly';
   platformFeePercent: number;
   platformFee: number;
   total: number;
@@ -22,6 +25,8 @@ export function calculatePricing(assetValue: number, tier: Tier, earlyAccessWaiv
     tier,
     setupFee,
     setupFeeWaived: earlyAccessWaiver,
+    planPrice: PLANS[tier].price,
+    planBilling: PLANS[tier].billing,
     platformFeePercent: TRANSACTION_FEE.percent,
     platformFee,
     total: Math.round((setupFee + platformFee) * 100) / 100,

@@ -37,12 +37,13 @@ describe('compliance API', () => {
       ).status,
     ).toBe(403);
 
-    const staff = await signUp(server, { admin: true });
+    // Compliance staff (not admins) work the queue.
+    const staff = await signUp(server, { compliance: true });
     const queue = (await staff.get('/api/compliance-reviews', { 'x-read-after': String(requested.body.position) }))
       .body;
     expect(queue.find((r: { ownerId: string }) => r.ownerId === owner.user.id)).toMatchObject({
       email: owner.user.email,
-      openRequest: { message: 'Ready for our first offering' },
+      openRequest: { message: 'Ready for our first offering', recorded: [] },
     });
     expect(
       (await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/aml`, { status: 'passed' })).body.message,
@@ -56,13 +57,33 @@ describe('compliance API', () => {
       expect(res.status).toBe(200);
       last = res.body.position;
     }
-    const after = { 'x-read-after': String(last) };
+    let after = { 'x-read-after': String(last) };
+    // Three of four recorded: the review is still open, in the owner's view and in the staff's queue.
     expect((await owner.get('/api/compliance', after)).body).toMatchObject({
       score: 75,
       label: 'Good',
-      openRequest: null,
+      openRequest: { recorded: ['fma', 'aml', 'privacy'] },
       deadlines: [{ check: 'fma', expiryDate: '2030-01-01' }, { check: 'aml' }, { check: 'privacy' }],
     });
+    expect(
+      (await staff.get('/api/compliance-reviews', after)).body.some(
+        (r: { ownerId: string }) => r.ownerId === owner.user.id,
+      ),
+    ).toBe(true);
+    const fourth = await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/fmca`, {
+      status: 'failed',
+      note: 'Disclosure statement not lodged yet',
+    });
+    expect(fourth.status).toBe(200);
+    after = { 'x-read-after': String(fourth.body.position) };
+    const overview = (await owner.get('/api/compliance', after)).body;
+    expect(overview).toMatchObject({ score: 75, label: 'Good', openRequest: null });
+    expect(overview.history[0].event).toBe('Compliance review completed');
+    expect(
+      (await staff.get('/api/compliance-reviews', after)).body.some(
+        (r: { ownerId: string }) => r.ownerId === owner.user.id,
+      ),
+    ).toBe(false);
     expect((await owner.get('/api/dashboard/stats', after)).body.complianceScore).toBe(75);
 
     const report = await fetch(`${server.url}/api/compliance/report.pdf`, {

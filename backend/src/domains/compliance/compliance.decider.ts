@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { ensure } from '../../platform/event-schema.js';
 import {
+  CHECK_IDS,
   CHECKS,
   COMPLIANCE_FIELDS,
   complianceEventSchemas,
@@ -12,7 +13,8 @@ import {
 
 export interface ComplianceState {
   checks: ReadonlyMap<CheckId, { status: CheckStatus; expiryDate: string | null }>;
-  openRequest: string | null;
+  /** The review asked for and not yet complete, with the checks staff have recorded since it was asked for. */
+  openRequest: { requestId: string; recorded: ReadonlySet<CheckId> } | null;
 }
 
 export type ComplianceCommand =
@@ -38,12 +40,17 @@ export const compliance: Decider<ComplianceCommand, ComplianceEvent, ComplianceS
   evolve(state, event) {
     switch (event.type) {
       case 'ComplianceCheckRecorded': {
-        // Recording any check answers the open review request.
         const { check, status, expiryDate } = event.data;
-        return { checks: new Map(state.checks).set(check, { status, expiryDate }), openRequest: null };
+        const open = state.openRequest;
+        return {
+          checks: new Map(state.checks).set(check, { status, expiryDate }),
+          openRequest: open && { ...open, recorded: new Set(open.recorded).add(check) },
+        };
       }
       case 'ComplianceReviewRequested':
-        return { ...state, openRequest: event.data.requestId };
+        return { ...state, openRequest: { requestId: event.data.requestId, recorded: new Set() } };
+      case 'ComplianceReviewCompleted':
+        return { ...state, openRequest: null };
       default: {
         const _exhaustive: never = event;
         return state;
@@ -69,11 +76,22 @@ export const compliance: Decider<ComplianceCommand, ComplianceEvent, ComplianceS
             { field: 'expiryDate', message: 'The expiry date must be in the future' },
           ]);
         }
+        const open = state.openRequest;
         const current = state.checks.get(command.check);
-        if (current && current.status === command.status && current.expiryDate === command.expiryDate && !command.note)
-          return [];
+        // During a review every check is recorded, even one that stays as it was: the review needs all four.
+        const unchanged =
+          current && current.status === command.status && current.expiryDate === command.expiryDate && !command.note;
+        if (unchanged && (!open || open.recorded.has(command.check))) return [];
         const { type: _t, today: _d, ...data } = command;
-        return [{ type: 'ComplianceCheckRecorded', data }];
+        const events: ComplianceEvent[] = [{ type: 'ComplianceCheckRecorded', data }];
+        // The review is complete once each of the four checks has been recorded since it was asked for.
+        if (open && CHECK_IDS.every((c) => c === command.check || open.recorded.has(c))) {
+          events.push({
+            type: 'ComplianceReviewCompleted',
+            data: { ownerId: command.ownerId, requestId: open.requestId, completedBy: command.recordedBy },
+          });
+        }
+        return events;
       }
       case 'RequestReview': {
         if (state.openRequest) throw new DomainError(REVIEW_ALREADY_REQUESTED, 409);

@@ -37,7 +37,17 @@ export interface ComplianceReviewRequested {
   data: { ownerId: string; requestId: string; message: string | null };
 }
 
-export type ComplianceEvent = ComplianceCheckRecorded | ComplianceReviewRequested;
+/**
+ * A review is complete once staff have recorded each of the four checks since it was requested (recording one
+ * check no longer closes it). Streams from before this event keep an open request until the review's checks
+ * are all recorded.
+ */
+export interface ComplianceReviewCompleted {
+  type: 'ComplianceReviewCompleted';
+  data: { ownerId: string; requestId: string; completedBy: string };
+}
+
+export type ComplianceEvent = ComplianceCheckRecorded | ComplianceReviewRequested | ComplianceReviewCompleted;
 
 /** Field shapes shared by the events and the decider's own checks. */
 export const COMPLIANCE_FIELDS = {
@@ -57,6 +67,7 @@ export const complianceEventSchemas = {
     recordedBy: id(),
   }),
   ComplianceReviewRequested: object({ ownerId: id(), requestId: id(), message: COMPLIANCE_FIELDS.text }),
+  ComplianceReviewCompleted: object({ ownerId: id(), requestId: id(), completedBy: id() }),
 } satisfies EventSchemas<ComplianceEvent>;
 
 export const complianceStream = (ownerId: string) => `compliance-${ownerId}`;

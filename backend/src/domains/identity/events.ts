@@ -76,7 +76,33 @@ export interface SessionExtended {
 
 export interface SessionEnded {
   type: 'SessionEnded';
-  data: { userId: string; tokenHash: string; reason: 'signed-out' };
+  /** 'password-reset': every session ends when the password is reset through an e-mailed link. */
+  data: { userId: string; tokenHash: string; reason: 'signed-out' | 'password-reset' };
+}
+
+/**
+ * A reset link was asked for and is about to be e-mailed (the outbox's intent): only the SHA-256 of the link's
+ * secret is recorded. The newest request replaces any earlier one; the link works once, until `expiresAt`.
+ */
+export interface PasswordResetRequested {
+  type: 'PasswordResetRequested';
+  data: { userId: string; resetId: string; tokenHash: string; expiresAt: string; messageId: string };
+}
+
+/** The outbox's outcome: the mail went to the transport, or the transport refused it. */
+export interface PasswordResetMailSent {
+  type: 'PasswordResetMailSent';
+  data: { userId: string; resetId: string; messageId: string };
+}
+export interface PasswordResetMailFailed {
+  type: 'PasswordResetMailFailed';
+  data: { userId: string; resetId: string; messageId: string };
+}
+
+/** The password was replaced through the link (the hash is in the vault, never here); the link is used up. */
+export interface PasswordReset {
+  type: 'PasswordReset';
+  data: { userId: string; resetId: string };
 }
 
 export interface RoleGranted {
@@ -116,7 +142,11 @@ export type UserEvent =
   | RoleGranted
   | RoleRevoked
   | ProfileUpdated
-  | ExternalIdentityLinked;
+  | ExternalIdentityLinked
+  | PasswordResetRequested
+  | PasswordResetMailSent
+  | PasswordResetMailFailed
+  | PasswordReset;
 
 /** Stream `email-<emailKey>`: who holds an e-mail address. One stream per address, guarded by expected revision. */
 export interface EmailReserved {
@@ -181,7 +211,7 @@ export const userEventSchemas = {
     idleExpiresAt: nullable(IDENTITY_FIELDS.time),
   }),
   SessionExtended: object({ ...session, idleExpiresAt: IDENTITY_FIELDS.time }),
-  SessionEnded: object({ ...session, reason: literal('signed-out') }),
+  SessionEnded: object({ ...session, reason: literal('signed-out', 'password-reset') }),
   RoleGranted: object({ userId: id(), role: IDENTITY_FIELDS.role, grantedBy: changer }),
   RoleRevoked: object({ userId: id(), role: IDENTITY_FIELDS.role, revokedBy: changer }),
   ProfileUpdated: object({
@@ -196,6 +226,16 @@ export const userEventSchemas = {
     identityKey: HASH,
     personal: object({ sub: IDENTITY_FIELDS.sub }),
   }),
+  PasswordResetRequested: object({
+    userId: id(),
+    resetId: id(),
+    tokenHash: HASH,
+    expiresAt: IDENTITY_FIELDS.time,
+    messageId: id(),
+  }),
+  PasswordResetMailSent: object({ userId: id(), resetId: id(), messageId: id() }),
+  PasswordResetMailFailed: object({ userId: id(), resetId: id(), messageId: id() }),
+  PasswordReset: object({ userId: id(), resetId: id() }),
 } satisfies EventSchemas<UserEvent>;
 
 export const emailReservationEventSchemas = {

@@ -129,3 +129,24 @@ export class RoleChangeDto {
 export class SignedOutDto {
   @ApiProperty() success: boolean;
 }
+
+export class PasswordResetRequestDto {
+  @ApiProperty({ format: 'email' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email: string;
+}
+
+export class PasswordResetDto {
+  @ApiProperty({ description: 'The token of the e-mailed link (/auth/reset-password?token=…)' })
+  @IsString({ message: 'This reset link is not valid or has been used. Please ask for a new one.' })
+  @MaxLength(200, { message: 'This reset link is not valid or has been used. Please ask for a new one.' })
+  token: string;
+
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, description: 'At least 12 characters (the security page)' })
+  @IsString({ message: PASSWORD_TOO_SHORT })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  password: string;
+}

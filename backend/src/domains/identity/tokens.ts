@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Session cookies and bearer tokens are 32 random bytes; only their SHA-256 is recorded (events, read model),
@@ -21,7 +21,8 @@ export function newToken(): string {
 }
 
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot: hashed on every signed-in request.
+  return hash('sha256', token, 'hex');
 }
 
 /**

@@ -75,7 +75,25 @@ const link = fc.record({
   sub: someText(fc.constant('248289761001')),
   at: anyTime,
 });
+const requestReset = fc.record({
+  type: fc.constant('RequestPasswordReset' as const),
+  resetId: anyId,
+  tokenHash,
+  messageId: anyId,
+  expiresAt: fc.constantFrom('2026-11-23T17:00:00.000Z', 'not a time', ''),
+  at: anyTime,
+});
+const recordResetMail = fc.record({
+  type: fc.constant('RecordPasswordResetMail' as const),
+  resetId: anyId,
+  messageId: anyId,
+  outcome: fc.constantFrom('sent' as const, 'refused' as const),
+});
+const reset = fc.record({ type: fc.constant('ResetPassword' as const), tokenHash, at: anyTime });
 const command: fc.Arbitrary<UserCommand> = fc.oneof(
+  { weight: 1, arbitrary: requestReset },
+  { weight: 1, arbitrary: recordResetMail },
+  { weight: 1, arbitrary: reset },
   { weight: 1, arbitrary: register },
   { weight: 3, arbitrary: signIn },
   { weight: 2, arbitrary: extend },

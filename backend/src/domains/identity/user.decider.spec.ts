@@ -1,7 +1,14 @@
 import { specify } from '../../testing/decider-spec.js';
 import type { UserEvent } from './events.js';
 import { keyedEmailKey } from '../../platform/email-key.js';
-import { ACCOUNT_EXISTS, NO_ACCOUNT, user, type UserCommand } from './user.decider.js';
+import {
+  ACCOUNT_EXISTS,
+  NO_ACCOUNT,
+  RESET_LINK_EXPIRED,
+  RESET_LINK_INVALID,
+  user,
+  type UserCommand,
+} from './user.decider.js';
 
 const at = '2026-11-22T09:00:00.000Z';
 const later = '2026-11-22T16:00:00.000Z';
@@ -190,5 +197,63 @@ describe('User decider', () => {
     };
     expect(given([registered]).when(link).events).toEqual([linked]);
     expect(given([registered, linked]).when(link).events).toEqual([]);
+  });
+
+  describe('password reset', () => {
+    const hash = (c: string) => c.repeat(64);
+    const request = (resetId: string, tokenHash: string): UserCommand => ({
+      type: 'RequestPasswordReset',
+      resetId,
+      tokenHash,
+      messageId: `m-${resetId}`,
+      expiresAt: '2026-11-22T10:00:00.000Z',
+      at,
+    });
+    const requested = (resetId: string, tokenHash: string): UserEvent => ({
+      type: 'PasswordResetRequested',
+      data: { userId, resetId, tokenHash, expiresAt: '2026-11-22T10:00:00.000Z', messageId: `m-${resetId}` },
+    });
+    const reset = (tokenHash: string, when = '2026-11-22T09:30:00.000Z'): UserCommand => ({
+      type: 'ResetPassword',
+      tokenHash,
+      at: when,
+    });
+
+    it('given an account, when a reset is asked for, then PasswordResetRequested with the hash only; the mail outcome once', () => {
+      expect(given([registered]).when(request('r-1', hash('a'))).events).toEqual([requested('r-1', hash('a'))]);
+      const history = [registered, requested('r-1', hash('a'))];
+      const sent = { type: 'RecordPasswordResetMail', resetId: 'r-1', messageId: 'm-r-1', outcome: 'sent' } as const;
+      expect(given(history).when(sent).events).toEqual([
+        { type: 'PasswordResetMailSent', data: { userId, resetId: 'r-1', messageId: 'm-r-1' } },
+      ]);
+      // The outcome of a link a newer one replaced says nothing new.
+      expect(given([...history, requested('r-2', hash('b'))]).when(sent).events).toEqual([]);
+    });
+
+    it('given a reset link, when it is used in time, then PasswordReset and every session ends; the link is then used up', () => {
+      const history = [registered, session('h1'), session('h2', null), requested('r-1', hash('a'))];
+      const { events } = given(history).when(reset(hash('a')));
+      expect(events).toEqual([
+        { type: 'PasswordReset', data: { userId, resetId: 'r-1' } },
+        { type: 'SessionEnded', data: { userId, tokenHash: 'h1', reason: 'password-reset' } },
+        { type: 'SessionEnded', data: { userId, tokenHash: 'h2', reason: 'password-reset' } },
+      ]);
+      const after = given([...history, ...events!]);
+      expect(after.state.sessions.size).toBe(0);
+      expect(after.when(reset(hash('a'))).error).toMatchObject({ message: RESET_LINK_INVALID, status: 400 });
+    });
+
+    it('refuses a wrong, replaced or expired link', () => {
+      const history = [registered, requested('r-1', hash('a'))];
+      expect(given(history).when(reset(hash('z'))).error).toMatchObject({ message: RESET_LINK_INVALID, status: 400 });
+      expect(given([...history, requested('r-2', hash('b'))]).when(reset(hash('a'))).error?.message).toBe(
+        RESET_LINK_INVALID,
+      );
+      expect(given(history).when(reset(hash('a'), '2026-11-22T10:00:00.000Z')).error).toMatchObject({
+        message: RESET_LINK_EXPIRED,
+        status: 422,
+      });
+      expect(given([registered]).when(reset(hash('a'))).error?.message).toBe(RESET_LINK_INVALID);
+    });
   });
 });

@@ -38,7 +38,17 @@ export type UserCommand =
   | { type: 'GrantRole'; role: Role; by: RoleChanger; at: string }
   | { type: 'RevokeRole'; role: Role; by: RoleChanger; at: string }
   | { type: 'UpdateProfile'; firstName: string; lastName: string; at: string }
-  | { type: 'LinkExternalIdentity'; issuer: string; identityKey: string; sub: string; at: string };
+  | { type: 'LinkExternalIdentity'; issuer: string; identityKey: string; sub: string; at: string }
+  | {
+      type: 'RequestPasswordReset';
+      resetId: string;
+      tokenHash: string;
+      messageId: string;
+      expiresAt: string;
+      at: string;
+    }
+  | { type: 'RecordPasswordResetMail'; resetId: string; messageId: string; outcome: 'sent' | 'refused' }
+  | { type: 'ResetPassword'; tokenHash: string; at: string };
 
 interface OpenSession {
   expiresAt: string;
@@ -54,6 +64,8 @@ export interface UserState {
   /** Sessions not ended (expired ones stay until signed out: they are harmless and bounded by sign-ins). */
   sessions: ReadonlyMap<string, OpenSession>;
   identityKeys: ReadonlySet<string>;
+  /** The newest reset link asked for, until it is used (only one works at a time). */
+  passwordReset: { resetId: string; tokenHash: string; expiresAt: string; messageId: string } | null;
 }
 
 export const ACCOUNT_EXISTS = 'An account with this email already exists';
@@ -65,6 +77,8 @@ const NAME_TOO_LONG = {
 } as const;
 const UNRECORDABLE_IDENTITY = 'The identity provider sent an identity that could not be recorded';
 const ROLE_UNKNOWN = 'Role must be admin or compliance';
+export const RESET_LINK_INVALID = 'This reset link is not valid or has been used. Please ask for a new one.';
+export const RESET_LINK_EXPIRED = 'This reset link has expired. Please ask for a new one.';
 
 const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
   const next = new Map(map);
@@ -84,6 +98,7 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
     roles: [],
     sessions: new Map(),
     identityKeys: new Set(),
+    passwordReset: null,
   },
 
   evolve(state, event) {
@@ -125,8 +140,16 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         return { ...state, firstName: event.data.personal.firstName, lastName: event.data.personal.lastName };
       case 'ExternalIdentityLinked':
         return { ...state, identityKeys: new Set(state.identityKeys).add(event.data.identityKey) };
+      case 'PasswordResetRequested': {
+        const { resetId, tokenHash, expiresAt, messageId } = event.data;
+        return { ...state, passwordReset: { resetId, tokenHash, expiresAt, messageId } };
+      }
+      case 'PasswordReset':
+        return { ...state, passwordReset: null };
       case 'UserSignedIn':
       case 'UserSignedOut':
+      case 'PasswordResetMailSent':
+      case 'PasswordResetMailFailed':
         return state;
       default: {
         const _exhaustive: never = event;
@@ -248,6 +271,37 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
             },
           },
         ];
+      case 'RequestPasswordReset': {
+        ensure(IDENTITY_FIELDS.hash, command.tokenHash, 'tokenHash', 'The reset link could not be recorded', 422);
+        ensure(IDENTITY_FIELDS.time, command.expiresAt, 'expiresAt', 'The reset link could not be recorded', 422);
+        if (command.expiresAt <= command.at) throw new DomainError('A reset link must expire after it is made', 422);
+        const { resetId, tokenHash, expiresAt, messageId } = command;
+        return [{ type: 'PasswordResetRequested', data: { userId, resetId, tokenHash, expiresAt, messageId } }];
+      }
+      case 'RecordPasswordResetMail': {
+        // Only the outcome of the mail on record, once: a late outcome of a replaced link says nothing new.
+        const pending = state.passwordReset;
+        if (!pending || pending.resetId !== command.resetId || pending.messageId !== command.messageId) return [];
+        const data = { userId, resetId: command.resetId, messageId: command.messageId };
+        return [
+          command.outcome === 'sent'
+            ? { type: 'PasswordResetMailSent', data }
+            : { type: 'PasswordResetMailFailed', data },
+        ];
+      }
+      case 'ResetPassword': {
+        const pending = state.passwordReset;
+        if (!pending || pending.tokenHash !== command.tokenHash) throw new DomainError(RESET_LINK_INVALID, 400);
+        if (pending.expiresAt <= command.at) throw new DomainError(RESET_LINK_EXPIRED, 422);
+        // Whoever knew the old password is signed out everywhere.
+        return [
+          { type: 'PasswordReset', data: { userId, resetId: pending.resetId } },
+          ...[...state.sessions.keys()].map((tokenHash) => ({
+            type: 'SessionEnded' as const,
+            data: { userId, tokenHash, reason: 'password-reset' as const },
+          })),
+        ];
+      }
       default: {
         const _exhaustive: never = command;
         throw new DomainError('Unknown command', 400);

@@ -10,11 +10,15 @@ import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
+import { assetsProjection } from '../../projections/assets.js';
 import { holdingsProjection, type HoldingDoc } from '../../projections/holdings.js';
+import { investmentRows } from '../../projections/investments.query.js';
+import { offeringCards } from '../../projections/offering-page.query.js';
 import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
 import { latestVerification, wholesaleStatus } from '../../projections/verifications.js';
 import { CancelInvestmentDto, CreateOfferingDto, InvestDto } from './offering.dto.js';
 import { ExecuteOfferingCommand } from './offering.handlers.js';
+import { TokenViews } from '../tokens/token-views.js';
 
 const strip = <T extends { _id: string }>({ _id, ...doc }: T & { _position?: number }) => {
   const { _position: _p, ...rest } = doc as typeof doc & { _position?: number };
@@ -29,6 +33,7 @@ export class OfferingController {
     private readonly commands: CommandBus,
     private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly tokens: TokenViews,
   ) {}
 
   private async caughtUp(after: number | null) {
@@ -52,7 +57,8 @@ export class OfferingController {
     const docs = await this.reads
       .collection<OfferingDoc>(offeringsProjection.name)
       .find(admin ? {} : { status: 'active' }, { sort: { createdAt: -1 } });
-    return { offerings: docs.map(strip) };
+    // Each card says what the asset is: its valuation, documents and terms.
+    return { offerings: await offeringCards(this.reads, docs) };
   }
 
   @Get('my-offerings')
@@ -69,7 +75,10 @@ export class OfferingController {
   }
 
   @Get('holdings')
-  @ApiOperation({ summary: "{ holdings }: the signed-in investor's investments, newest first" })
+  @ApiOperation({
+    summary:
+      "{ holdings }: the signed-in investor's investments, newest first; each with walletAddress, onChainBalance (the wallet's balance of the asset's token) and chainTxHash",
+  })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async holdings(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     await this.caughtUp(after);
@@ -77,9 +86,15 @@ export class OfferingController {
       .collection<HoldingDoc>(holdingsProjection.name)
       .find({ investorId: user.userId }, { sort: { purchaseDate: -1 } });
     const offerings = this.reads.collection<OfferingDoc>(offeringsProjection.name);
+    await this.tokens.refresh();
+    const expected = this.tokens.registerBalances();
     return {
       holdings: await Promise.all(
-        docs.map(async (h) => ({ ...strip(h), offeringName: (await offerings.get(h.offeringId))?.name ?? null })),
+        docs.map(async (h) => ({
+          ...strip(h),
+          offeringName: (await offerings.get(h.offeringId))?.name ?? null,
+          ...this.tokens.holding(user.userId, h.assetId, h._id, expected),
+        })),
       ),
     };
   }
@@ -163,15 +178,11 @@ export class OfferingAdminController {
   @Get('investments')
   @ApiOperation({ summary: 'Investments by status (default pending), oldest first' })
   async investments(@Query('status') status: string | undefined, @ReadAfter() after: number | null) {
-    if (after) await this.engine.waitFor(after, [holdingsProjection.name]);
-    const wanted = status && ['pending', 'confirmed', 'cancelled'].includes(status) ? status : 'pending';
-    return {
-      investments: (
-        await this.reads
-          .collection<HoldingDoc>(holdingsProjection.name)
-          .find({ status: wanted }, { sort: { purchaseDate: 1 } })
-      ).map(strip),
-    };
+    if (after)
+      await this.engine.waitFor(after, [holdingsProjection.name, offeringsProjection.name, assetsProjection.name]);
+    const wanted = status === 'confirmed' || status === 'cancelled' ? status : 'pending';
+    // Named rows: the dialog that confirms one names the investor, the asset and the amount.
+    return { investments: await investmentRows(this.reads, wanted) };
   }
 
   @Post('investments/:offeringId/:investmentId/confirm')

@@ -1,8 +1,13 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import type { Logger } from 'pino';
+import { EVENT_STORE, LOGGER } from '../../platform/tokens.js';
 import { asset } from '../assets/asset.decider.js';
 import { assetStream } from '../assets/events.js';
+import { OfferingAllocations } from '../register/offering-allocations.js';
 import { verificationStream } from '../wholesale/events.js';
 import { isWholesaleAt, verification } from '../wholesale/verification.decider.js';
 import { offeringStream } from './events.js';
@@ -25,17 +30,42 @@ export class ExecuteOfferingCommand extends Command<{ position: number; events: 
 
 @CommandHandler(ExecuteOfferingCommand)
 export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCommand> {
-  constructor(private readonly repository: AggregateRepository) {}
+  private readonly allocations: OfferingAllocations;
+
+  constructor(
+    private readonly repository: AggregateRepository,
+    @Inject(EVENT_STORE) events: EventStore,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.allocations = new OfferingAllocations(repository, events);
+  }
 
   async execute({ request, context }: ExecuteOfferingCommand): Promise<{ position: number; events: string[] }> {
     const command = await this.complete(request);
-    const { position, events } = await this.repository.handle(
-      offering,
-      offeringStream(request.offeringId),
-      command,
-      context,
-    );
-    return { position, events: events.map((e) => e.type) };
+    if (command.type === 'CreateOffering') {
+      // The offering's own rules first (pure), so a refused form reserves nothing; then the register decides.
+      const { state } = await this.repository.load(offering, offeringStream(request.offeringId));
+      const [created] = offering.decide(command, state);
+      if (created?.type !== 'OfferingCreated') throw new Error('CreateOffering decided no OfferingCreated');
+      const position = await this.allocations.create(created.data, context);
+      return { position, events: ['TokensAllocated', 'OfferingCreated'] };
+    }
+    const decided = await this.repository.handle(offering, offeringStream(request.offeringId), command, context);
+    const assetId = decided.state.assetId;
+    // The register follows what moved tokens. Should this fail, the next settle or the sweep does it.
+    const settled =
+      assetId && decided.events.length > 0 ? await this.settle(assetId, request.offeringId, context) : null;
+    return { position: Math.max(decided.position, settled ?? 0), events: decided.events.map((e) => e.type) };
+  }
+
+  /** The investment is recorded whatever happens here: a failed settle is redone by the next one or the sweep. */
+  private async settle(assetId: string, offeringId: string, context: CommandContext): Promise<number | null> {
+    try {
+      return await this.allocations.settle(assetId, offeringId, context);
+    } catch (error) {
+      this.logger.warn({ err: error, assetId, offeringId }, 'register settle deferred to the sweep');
+      return null;
+    }
   }
 
   private async complete(request: OfferingRequest): Promise<OfferingCommand> {

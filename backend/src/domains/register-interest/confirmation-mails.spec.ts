@@ -5,8 +5,12 @@ import type { Config } from '../../platform/config.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
 import { createLogger } from '../../platform/logging.js';
 import type { MailMessage, MailTransport } from '../../platform/mail/mail.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import { MemoryReadStore } from '../../platform/read-store/memory-read-store.js';
-import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
+import type { Projection } from '../../platform/projections/projection.js';
+import type { Doc } from '../../platform/read-store/read-store.js';
+import { pendingConfirmationMailsProjection } from '../../projections/pending-confirmation-mails.js';
+import { registrationsProjection } from '../../projections/registrations.js';
 import { readConfirmationToken } from './confirmation.js';
 import { ConfirmationMails } from './confirmation-mails.js';
 import { INTEREST_REGISTER_STREAM, interestRegister } from './decider.js';
@@ -38,12 +42,13 @@ async function setUp(knows: boolean) {
   const transport = new FakeTransport(knows);
   const config = { publicUrl: 'https://kauri.example.nz' } as Config;
   const reads = new MemoryReadStore();
-  const mails = new ConfirmationMails(repository, transport, reads, config, createLogger('silent'));
+  // The read models the sweep uses: the address (registrations) and what is due (pending mails).
+  const projections = [registrationsProjection, pendingConfirmationMailsProjection] as Projection<Doc>[];
+  const engine = new ProjectionEngine(store, reads, projections);
+  engines.push(engine);
+  await engine.start();
+  const mails = new ConfirmationMails(repository, transport, reads, engine, config, createLogger('silent'));
   const registrationId = randomUUID();
-  // What the registrations read model holds: the sweep finds the address there.
-  await reads
-    .collection<Pick<RegistrationDoc, '_id' | 'email' | 'firstName'>>(registrationsProjection.name)
-    .upsert({ _id: registrationId, ...recipient });
   await repository.handle(
     interestRegister,
     INTEREST_REGISTER_STREAM,
@@ -83,6 +88,11 @@ async function setUp(knows: boolean) {
   };
   return { store, repository, transport, mails, registrationId, types, crashAfterIntent };
 }
+
+const engines: ProjectionEngine[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.stop();
+});
 
 describe('the confirmation mail outbox', () => {
   it('appends the intent, sends one mail with a working link, appends the outcome; again does nothing', async () => {

@@ -5,8 +5,13 @@ import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { MAIL_TRANSPORT, type MailTransport } from '../../platform/mail/mail.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, LOGGER, READ_STORE } from '../../platform/tokens.js';
+import {
+  pendingConfirmationMailsProjection as pendingMails,
+  type PendingConfirmationMailDoc,
+} from '../../projections/pending-confirmation-mails.js';
 import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
 import { confirmationLink, confirmationMail, newConfirmationToken } from './confirmation.js';
 import {
@@ -41,6 +46,7 @@ export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationS
     private readonly repository: AggregateRepository,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly engine: ProjectionEngine,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -61,11 +67,19 @@ export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationS
     this.track(this.deliver(registrationId, recipient, correlationId));
   }
 
-  /** Every mail that is due (now, or at `at` in tests). */
+  /**
+   * Every mail that is due (now, or at `at` in tests). The candidates come from the pending-mails read model, so
+   * a sweep with nothing to do reads no history (at boot, say); the stream decides for each one found.
+   */
   async sweep(at?: string): Promise<void> {
-    const { state } = await this.repository.load(interestRegister, INTEREST_REGISTER_STREAM);
     const now = at ?? new Date().toISOString();
-    for (const registrationId of state.byId.keys()) {
+    await this.engine.caughtUp(SWEEP_EVERY_MS);
+    const due = await this.reads
+      .collection<PendingConfirmationMailDoc>(pendingMails.name)
+      .find({ dueAt: { $lte: now }, lapsesAt: { $gt: now } }, { sort: { dueAt: 1 } });
+    if (due.length === 0) return;
+    const { state } = await this.repository.load(interestRegister, INTEREST_REGISTER_STREAM);
+    for (const { _id: registrationId } of due) {
       if (mailIsDue(state, registrationId, now)) await this.deliver(registrationId, null, randomUUID(), at);
     }
   }

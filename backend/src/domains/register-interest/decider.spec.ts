@@ -101,6 +101,40 @@ const mailed = (n: number): InterestRegisterEvent[] => [registered(n), sending(n
 
 const { given } = specify(interestRegister);
 
+describe('InterestRegister decider: folding', () => {
+  it('folds a stream in one go to the state one event at a time gives, and never changes the state it starts from', () => {
+    const history = [
+      ...Array.from({ length: 30 }, (_, i) => mailed(i + 1)).flat(),
+      confirmed(3, 1, true),
+      {
+        type: 'ConfirmationMailFailed',
+        data: { registrationId: id(4), messageId: 'm-4-1', reason: 'refused', retryAt: at },
+      },
+      registered(31, { number: 2, feeWaived: true }),
+    ] satisfies InterestRegisterEvent[];
+    const oneByOne = history.reduce(interestRegister.evolve, interestRegister.initialState);
+    const start = interestRegister.evolveMany!(interestRegister.initialState, history.slice(0, 10));
+    const before = structuredClone(start);
+    expect(interestRegister.evolveMany!(start, history.slice(10))).toEqual(oneByOne);
+    expect(start).toEqual(before);
+    expect(interestRegister.initialState.byId.size).toBe(0);
+  });
+
+  it('never reads the registrant from the stream, so it loads with personal data left sealed', () => {
+    expect(interestRegister.ignoresPersonalData).toBe(true);
+    const clear = [...mailed(1), ...mailed(2), confirmed(2, 1, true)];
+    const sealed = clear.map((e) =>
+      e.type === 'InterestRegistered'
+        ? { ...e, data: { ...e.data, personal: { $sealed: 'aes-256-gcm', fields: ['email'] } as never } }
+        : e,
+    );
+    expect(
+      given(sealed).when(register(3, { registrant: { ...register(3).registrant, email: emailOf(2) } })).error,
+    ).toMatchObject({ status: 409 });
+    expect(given(sealed).state).toEqual(given(clear).state);
+  });
+});
+
 describe('InterestRegister decider: registering', () => {
   it('given no registrations, when someone registers, then InterestRegistered, keyed e-mail key, no place', () => {
     expect(given([]).when(register(1))).toEqual({ events: [registered(1)], error: null });

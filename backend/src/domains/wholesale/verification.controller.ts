@@ -39,7 +39,7 @@ import {
   type UploadRules,
 } from '../../platform/uploads.js';
 import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
-import { usersProjection, type UserDoc } from '../../projections/users.js';
+import { peopleById } from '../../projections/users.js';
 import {
   latestVerification,
   verificationsProjection,
@@ -198,14 +198,20 @@ export class VerificationAdminController {
     const docs = await this.reads
       .collection<VerificationDoc>(verificationsProjection.name)
       .find({}, { sort: { createdAt: -1 } });
-    const users = this.reads.collection<UserDoc>(usersProjection.name);
+    // Names live in the users read model (rebuilt when a person is forgotten), so they are read, not copied.
+    const people = await peopleById(
+      this.reads,
+      docs.map((d) => d.userId),
+    );
     const verifications = await Promise.all(
       docs.map(async ({ _id, ...doc }: VerificationDoc & { _position?: number }) => {
         const { _position: _p, ...rest } = doc as typeof doc & { _position?: number };
+        const person = people.get(doc.userId)!;
         return {
           id: _id,
           ...rest,
-          email: (await users.get(doc.userId))?.email ?? null,
+          name: person.name,
+          email: person.email,
           documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })),
         };
       }),
@@ -222,7 +228,10 @@ export class VerificationAdminController {
     @Body() body: DecideVerificationDto,
     @CurrentUser() admin: SignedInUser,
     @Ctx() context: CommandContext,
+    @ReadAfter() after: number | null,
   ) {
+    // The verification is found on its read model: an admin acting on a just-submitted one says how far to read.
+    if (after) await this.engine.waitFor(after, [verificationsProjection.name]);
     const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
     const command =

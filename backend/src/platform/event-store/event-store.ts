@@ -55,6 +55,11 @@ export interface ReadStreamOptions {
   /** Inclusive. Defaults to the start (forwards) or the end (backwards). */
   fromRevision?: number;
   maxCount?: number;
+  /**
+   * Leave each event's `data.personal` as stored (sealed, see privacy/personal-data.ts): for readers that never
+   * look at it, so that nothing is decrypted. Only the personal-data decorator acts on it.
+   */
+  keepPersonalSealed?: boolean;
 }
 
 export interface AllFilter {

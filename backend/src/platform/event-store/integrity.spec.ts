@@ -153,7 +153,13 @@ describe.each(databases)('hash chain: $name', (database) => {
     expect(await hashOf(position)).toBeNull();
     expect((await store.verifyIntegrity()).firstBroken).toEqual(missing);
     const applied = await store.database.query<{ name: string }>('select name from event_store_migrations order by 1');
-    expect(applied.map((r) => r.name)).toEqual(['events', 'hash-chain', 'stream-prefix-index']);
+    expect(applied.map((r) => r.name)).toEqual([
+      'append-function',
+      'events',
+      'hash-chain',
+      'stream-head-hash',
+      'stream-prefix-index',
+    ]);
   }, 60_000);
 
   it('chains events stored before hashing existed once, on the first open that adds the hash column', async () => {

@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { jest } from '@jest/globals';
+import { PGlite } from '@electric-sql/pglite';
 import { contractEvent, describeEventStoreContract } from './event-store.contract.js';
+import { WrongExpectedRevisionError } from './event-store.js';
 import { PgliteEventStore } from './pglite-event-store.js';
 
 // One in-memory database for the whole contract suite: initdb costs seconds.
@@ -34,4 +37,73 @@ describe('PgliteEventStore on disk', () => {
       await again.close();
     }
   }, 30_000);
+});
+
+describe('PgliteEventStore: appends made meanwhile go together', () => {
+  it('answers each of many concurrent appends as if alone, in fewer statements, a refused one failing alone', async () => {
+    const pglite = await PGlite.create();
+    const store = await PgliteEventStore.open({ pglite });
+    try {
+      const sent = jest.spyOn(pglite, 'query');
+      const settled = await Promise.allSettled([
+        ...Array.from({ length: 12 }, (_, i) => store.append(`g-${i % 3}`, [contractEvent('A', { i })], 'any')),
+        store.append('g-0', [contractEvent('Refused')], 'no_stream'),
+        store.append('g-new', [contractEvent('B'), contractEvent('C')], 'no_stream'),
+      ]);
+      // The first goes at once; the others waited for it and went in one statement.
+      expect(sent.mock.calls.length).toBe(2);
+      expect(settled.map((s) => s.status)).toEqual([...Array(12).fill('fulfilled'), 'rejected', 'fulfilled']);
+      expect((settled[12] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      const results = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      // In the order they were made: revisions count up per stream, positions across all.
+      expect(results.map((r) => r.nextRevision)).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 1]);
+      const positions = results.map((r) => r.position);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      expect((await store.readStream('g-0')).map((e) => e.data)).toEqual([{ i: 0 }, { i: 3 }, { i: 6 }, { i: 9 }]);
+      expect((await store.readStream('g-new')).map((e) => e.type)).toEqual(['B', 'C']);
+      expect((await store.verifyIntegrity()).firstBroken).toBeNull();
+
+      // Data JSON cannot carry fails its own append, alone, whether it goes first or waits with others.
+      const unsendable = contractEvent('Bad', { n: BigInt(1) });
+      const mixed = await Promise.allSettled([
+        store.append('g-bad', [unsendable], 'any'),
+        store.append('g-0', [contractEvent('A', { i: 12 })], 3),
+        store.append('g-bad', [unsendable], 'any'),
+        store.append('g-1', [contractEvent('A', { i: 13 })], 3),
+      ]);
+      expect(mixed.map((s) => s.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled']);
+      expect(await store.readStream('g-bad')).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
+
+describe('PgliteEventStore: hashes made in JavaScript', () => {
+  it('chains verify whether the store hashed an append itself or its head was stale and the database did', async () => {
+    const pglite = await PGlite.create();
+    // Two stores on one database, each knowing only its own appends: each one's idea of the head goes stale.
+    const a = await PgliteEventStore.open({ pglite });
+    const b = await PgliteEventStore.open({ pglite });
+    try {
+      const sent = jest.spyOn(pglite, 'query');
+      const odd = {
+        text: 'tab\t, quote ", é, 🌿, \u0001',
+        n: [0.1, -0, 2 ** 53, 1e21, 1.5e-7],
+        nested: { zz: 1, a: {} },
+      };
+      await a.append('s', [contractEvent('One', odd), contractEvent('Two')], 'no_stream');
+      await a.append('s', [contractEvent('Three', { plain: true })], 1);
+      await b.append('s', [contractEvent('Four')], 2);
+      await a.append('s', [contractEvent('Five', { after: 'a stale head' })], 3);
+      await b.append('s', [contractEvent('Six')], 'any');
+      const hashesSent = sent.mock.calls.map((call) => (call[1] as unknown[] | undefined)?.[7]);
+      // New stream (1e21 has an exponent: the database hashed that one), own head, then stale heads.
+      expect(hashesSent.map((h) => (Array.isArray(h) ? h.length : h))).toEqual([null, 1, null, 1, 1]);
+      expect(await a.verifyIntegrity()).toMatchObject({ checkedEvents: 6, firstBroken: null });
+      expect((await a.readStream('s')).map((e) => e.type)).toEqual(['One', 'Two', 'Three', 'Four', 'Five', 'Six']);
+    } finally {
+      await a.close();
+    }
+  }, 60_000);
 });

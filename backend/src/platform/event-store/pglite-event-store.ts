@@ -25,6 +25,9 @@ export function pgliteDatabase(pglite: PGlite): SqlDatabase {
  * Opening a fresh folder runs initdb (~3 s): open once and share the instance.
  */
 export class PgliteEventStore extends SqlEventStore {
+  /** One connection: transactions never overlap, so positions become visible in order without the lock. */
+  protected override readonly takesPositionLock = false;
+
   private constructor(
     db: SqlDatabase,
     private readonly pglite: PGlite,

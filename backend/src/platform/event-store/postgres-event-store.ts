@@ -57,10 +57,8 @@ export class PostgresEventStore extends SqlEventStore {
     super('postgres', db);
   }
 
-  /** Delivered to listeners at commit, and not at all on rollback. */
-  protected override async afterInsert(tx: SqlSession): Promise<void> {
-    await tx.query('select pg_notify($1, null)', [CHANNEL]);
-  }
+  /** kauri_append notifies `kauri_events`: delivered to listeners at commit, and not at all on rollback. */
+  protected override readonly notifiesOnAppend = true;
 
   static async open(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
     const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });

@@ -1,9 +1,11 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { EventStore } from '../event-store/event-store.js';
+import { HealthChecks } from '../operations/health-checks.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import type { ReadStore } from '../read-store/read-store.js';
 import { EVENT_STORE, READ_STORE } from '../tokens.js';
+import { ChainStatus } from '../chain/chain-status.js';
 
 @ApiTags('operations')
 @Controller('api/health')
@@ -12,10 +14,17 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly engine: ProjectionEngine,
+    private readonly chainStatus: ChainStatus,
+    private readonly checks: HealthChecks,
   ) {}
 
   @Get()
-  @ApiOkResponse({ description: "Each store's status, and each projection's checkpoint and lag." })
+  @ApiOkResponse({
+    description:
+      "Each store's status, each projection's checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, " +
+      'pending }) and the domains’ own checks (register: the last reconciliation of the read models against the ' +
+      'asset registers — ok, assets, drift, checkedAt).',
+  })
   async health() {
     const settle = async <T>(check: () => Promise<T>, kind: string) => {
       try {
@@ -24,12 +33,20 @@ export class HealthController {
         return { ok: false, kind, detail: e instanceof Error ? e.message : String(e) };
       }
     };
-    const [eventStore, readStore, projections] = await Promise.all([
+    const [eventStore, readStore, projections, chain] = await Promise.all([
       settle(() => this.events.health(), this.events.kind),
       settle(() => this.reads.health(), this.reads.kind),
       this.engine.status(),
+      this.chainStatus.health(),
     ]);
-    const ok = eventStore.ok && readStore.ok && projections.every((p) => p.status !== 'failed');
-    return { status: ok ? 'ok' : 'degraded', eventStore, readStore, projections };
+    const checks = Object.fromEntries(this.checks.reports());
+    // The chain is not a store the app needs to serve: a chain that is down degrades only token issuance, and
+    // says so under `chain`.
+    const ok =
+      eventStore.ok &&
+      readStore.ok &&
+      projections.every((p) => p.status !== 'failed') &&
+      Object.values(checks).every((c) => c.ok !== false);
+    return { status: ok ? 'ok' : 'degraded', eventStore, readStore, projections, chain, ...checks };
   }
 }

@@ -32,6 +32,15 @@ export function contentSecurityPolicy(config: Pick<Config, 'stripe'>): Record<st
 const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 365 * 24 * 60 * 60, includeSubDomains: true });
 
 /**
+ * Whether the request may have come over TLS: on a TLS socket, or with a proxy's X-Forwarded-Proto. Without
+ * either, `req.secure` is false whatever the trust settings, and working that out (parsing the peer's address
+ * for `trust proxy`) is skipped.
+ */
+function overTls(req: Request): boolean {
+  return req.headers['x-forwarded-proto'] !== undefined || (req.socket as { encrypted?: boolean }).encrypted === true;
+}
+
+/**
  * Security headers on every response (helmet): the CSP above, nosniff, a referrer policy that sends only the
  * origin to other sites, and HSTS when configured (`HSTS=true`) or when the request came over TLS (through
  * a proxy on the loopback, as `trust proxy` allows) — a plain-HTTP deployment must not pin itself to HTTPS.
@@ -45,6 +54,6 @@ export function securityHeaders(config: Pick<Config, 'stripe' | 'hsts'>): Reques
       strictTransportSecurity: false,
     }),
     (req: Request, res: Response, next: NextFunction) =>
-      config.hsts || req.secure ? strictTransportSecurity(req, res, next) : next(),
+      config.hsts || (overTls(req) && req.secure) ? strictTransportSecurity(req, res, next) : next(),
   ];
 }

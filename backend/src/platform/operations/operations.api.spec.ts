@@ -21,16 +21,25 @@ describe('operations API (real app)', () => {
     const ops = { authorization: `Ops ${server.opsToken}` };
     for (let i = 0; i < 5; i++) await registerInterest(server, { email: `ops${i}@example.nz` });
     const started = await server.api.post('/api/operations/projections/early-access/rebuild', {}, ops);
-    expect(started).toMatchObject({ status: 202, body: { started: true } });
-    let info: { rebuild: unknown } | undefined;
+    expect(started).toMatchObject({ status: 202, body: { started: true, requestedAt: expect.any(String) } });
+    let info: { rebuild: unknown; lastRebuild: { startedAt: string } | null } | undefined;
     for (let i = 0; i < 50; i++) {
       info = (await server.api.get('/api/operations/projections', ops)).body.find(
         (p: { name: string }) => p.name === 'early-access',
       );
-      if (!info?.rebuild) break;
+      if (!info?.rebuild && info?.lastRebuild) break;
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(info).toMatchObject({ status: 'live', lag: 0, rebuild: null });
+    // What the screen shows after the rebuild, however fast it was: what was replayed, into what, how long, when.
+    expect(info!.lastRebuild).toMatchObject({
+      outcome: 'swapped',
+      eventsReplayed: expect.any(Number),
+      documents: 1,
+      durationMs: expect.any(Number),
+      error: null,
+    });
+    expect(info!.lastRebuild!.startedAt >= started.body.requestedAt).toBe(true);
     expect((await server.api.get('/api/early-access')).body).toEqual({
       waivedPlaces: 100,
       placesLeft: 95,

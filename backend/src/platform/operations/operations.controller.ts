@@ -19,7 +19,10 @@ export class OperationsController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ description: "Each projection's status, checkpoint, lag, rate, last error and rebuild progress" })
+  @ApiOkResponse({
+    description:
+      "Each projection's status, checkpoint, lag, rate (events/s over the last 10 s), last error, rebuild progress and last rebuild's outcome",
+  })
   status() {
     return this.engine.status();
   }
@@ -40,11 +43,13 @@ export class OperationsController {
     if (!info) throw new DomainError(`No projection named '${name}'`, 404);
     if (info.rebuild) throw new DomainError(`${name} is already being rebuilt`, 409);
     this.logger.info({ projection: name }, 'rebuild started');
+    // The rebuild's own start is at or after this, on the same clock: a client waits for an outcome as recent.
+    const requestedAt = new Date().toISOString();
     void this.engine.rebuild(name).then(
       () => this.logger.info({ projection: name }, 'rebuild swapped in'),
       (error: unknown) => this.logger.error({ err: error, projection: name }, 'rebuild failed'),
     );
-    return { started: true, name };
+    return { started: true, name, requestedAt };
   }
 
   @Post(':name/resume')

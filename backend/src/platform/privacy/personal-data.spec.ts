@@ -44,6 +44,10 @@ describe('personal data protection (pglite)', () => {
       personal: { email: 'mere@example.nz', firstName: 'Mere', lastName: null },
     });
     expect((await events.readStream('asset-a'))[0]!.data).toEqual({ name: 'Harbour View' });
+    // A reader that never looks at personal data (a decider's fold) gets it as stored: nothing is opened.
+    const [sealed] = await events.readStream('user-mere', { keepPersonalSealed: true });
+    expect(sealed!.data).toMatchObject({ userId: 'mere', personal: { $sealed: 'aes-256-gcm' } });
+    expect(JSON.stringify(sealed)).not.toContain('mere@example.nz');
   });
 
   it('forgets one person: their fields read as null everywhere, the facts remain, others are untouched, the chain still verifies', async () => {

@@ -56,7 +56,8 @@ export class PersonalDataProtection implements EventStore {
   }
 
   async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return Promise.all((await this.inner.readStream(streamId, options)).map((e) => this.open(e)));
+    const events = await this.inner.readStream(streamId, options);
+    return options?.keepPersonalSealed ? events : Promise.all(events.map((e) => this.open(e)));
   }
 
   async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -19,7 +19,13 @@ import { MemoryReadStore } from '../read-store/memory-read-store.js';
 import type { BatchStep, Doc, ReadCollection, ReadStore, WriteOp } from '../read-store/read-store.js';
 import { SqlReadStore } from '../read-store/sql-read-store.js';
 import { project, type Projection } from './projection.js';
-import { CHECKPOINTS, PENDING_REBUILDS, ProjectionEngine, type RebuildProgress } from './projection-engine.js';
+import {
+  CHECKPOINTS,
+  PENDING_REBUILDS,
+  ProjectionEngine,
+  REBUILD_OUTCOMES,
+  type RebuildProgress,
+} from './projection-engine.js';
 
 // A small ledger read model: one document per account and one per owner, built with increments — so an
 // event applied twice would show as a wrong balance.
@@ -585,6 +591,51 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     await sleep(50);
     await expect(e.rebuild('ledger')).rejects.toThrow(/stopped at position 3/);
     expect(await reads.collection(PENDING_REBUILDS).get('ledger')).toMatchObject({ _id: 'ledger' });
+  });
+
+  it('records what each rebuild did (when, how long, events replayed, documents), and a persisted store keeps it across a restart', async () => {
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 3), opened('b1', 'bo'), noise());
+    const l = ledger();
+    const e = engine(l);
+    await e.start();
+    expect(await e.caughtUp(2000)).toBe(true);
+    expect((await e.status())[0]!.lastRebuild).toBeNull();
+
+    const before = new Date().toISOString();
+    await e.rebuild('ledger');
+    const [info] = await e.status();
+    expect(info!.lastRebuild).toEqual({
+      outcome: 'swapped',
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+      durationMs: expect.any(Number),
+      eventsReplayed: 4,
+      position: 4,
+      documents: 4,
+      error: null,
+    });
+    const { startedAt, finishedAt } = info!.lastRebuild!;
+    expect(startedAt >= before && finishedAt >= startedAt).toBe(true);
+    // One rate: events gone through per second over the last 10 s, live batches and the replay alike.
+    expect(info!.rate).toBe(0.8);
+
+    await stop(e);
+    await restartReads();
+    const again = engine(l);
+    await again.start();
+    expect((await again.status())[0]!.lastRebuild).toEqual(info!.lastRebuild);
+
+    // A failed rebuild is recorded too, with its reason; the live copy keeps serving.
+    l.setBroken(true);
+    await append(events, deposited('a1', 'ana', 1, true));
+    await sleep(50);
+    await expect(again.rebuild('ledger')).rejects.toThrow(/stopped at position 5/);
+    expect((await again.status())[0]!.lastRebuild).toMatchObject({
+      outcome: 'failed',
+      documents: 0,
+      error: expect.stringMatching(/stopped at position 5: cannot handle deposit to a1/),
+    });
+    expect(await reads.collection(REBUILD_OUTCOMES).get('ledger')).toMatchObject({ outcome: 'failed' });
   });
 
   it('works on a log whose positions have gaps: checkpoints and rebuild progress are positions', async () => {

@@ -7,6 +7,10 @@ import type { Projected, Projection } from './projection.js';
 export const CHECKPOINTS = '_checkpoints';
 /** Read models marked for a rebuild that has not been swapped in yet (see `markForRebuild`). */
 export const PENDING_REBUILDS = '_rebuilds';
+/** Each read model's last rebuild and how it went, so the operations screen can say so after a reload. */
+export const REBUILD_OUTCOMES = '_rebuild_outcomes';
+/** The rate is events per second over this window of wall-clock time. */
+const RATE_WINDOW_MS = 10_000;
 const BATCH = 1000;
 /** Events per read when replaying (rebuild, resume). */
 const PAGE = BATCH * 5;
@@ -39,11 +43,32 @@ export interface ProjectionInfo {
   checkpoint: number;
   head: number;
   lag: number;
-  /** Events per second over the last batch window. */
+  /**
+   * Events per second this projection went through (live, resumed or replayed by a rebuild) over the last
+   * 10 seconds of wall-clock time, to one decimal: the one rate the operations screen shows.
+   */
   rate: number;
   lastError: ProjectionError | null;
   rebuild: RebuildProgress | null;
+  lastRebuild: RebuildOutcome | null;
 }
+
+/** What the last rebuild of a read model did: kept with the read models, so it outlives the request. */
+export interface RebuildOutcome {
+  outcome: 'swapped' | 'failed';
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** Events read from the log into the fresh copy. */
+  eventsReplayed: number;
+  /** The log position the fresh copy was built to. */
+  position: number;
+  /** Documents in the copy swapped in (0 when it failed). */
+  documents: number;
+  error: string | null;
+}
+
+interface RebuildOutcomeDoc extends Doc, RebuildOutcome {}
 
 /** `done` and `total` are log positions, so they compare even on stores whose positions have gaps. */
 export interface RebuildProgress {
@@ -65,8 +90,10 @@ interface Runtime {
   checkpoint: number;
   status: ProjectionStatus;
   lastError: ProjectionError | null;
-  rate: number;
+  /** Events gone through, by when (ms): the last RATE_WINDOW_MS of them. */
+  throughput: { at: number; events: number }[];
   rebuild: RebuildProgress | null;
+  lastRebuild: RebuildOutcome | null;
 }
 
 /**
@@ -94,8 +121,9 @@ export class ProjectionEngine {
         checkpoint: 0,
         status: 'starting',
         lastError: null,
-        rate: 0,
+        throughput: [],
         rebuild: null,
+        lastRebuild: null,
       });
     }
   }
@@ -113,6 +141,10 @@ export class ProjectionEngine {
     const collections = new Set(await this.reads.listCollections());
     for (const name of this.names) if (collections.has(greenOf(name))) await this.reads.dropCollection(greenOf(name));
     const marked = new Set((await this.reads.collection<RebuildMark>(PENDING_REBUILDS).find()).map((m) => m._id));
+    for (const { _id, ...outcome } of await this.reads.collection<RebuildOutcomeDoc>(REBUILD_OUTCOMES).find()) {
+      const runtime = this.runtimes.get(_id);
+      if (runtime) runtime.lastRebuild = outcome;
+    }
     for (const runtime of this.runtimes.values()) {
       const { name, version } = runtime.projection;
       const saved = await this.reads.collection<CheckpointDoc>(CHECKPOINTS).get(name);
@@ -185,7 +217,6 @@ export class ProjectionEngine {
    * transaction on a SQL store: one commit per batch, however many read models it touches).
    */
   private async applyBatch(batch: RecordedEvent[]): Promise<void> {
-    const started = performance.now();
     const planned: { runtime: Runtime; pending: RecordedEvent[]; plan: Plan }[] = [];
     for (const runtime of this.runtimes.values()) {
       if (runtime.status === 'failed' || runtime.status === 'starting') continue;
@@ -211,8 +242,7 @@ export class ProjectionEngine {
       // failing evolve) and let `resume` re-read them from the log, rather than losing the batch.
       for (const { runtime, pending } of planned) fail(runtime, describeError(error, pending[0]!));
     }
-    const seconds = Math.max((performance.now() - started) / 1000, 0.001);
-    for (const { runtime, pending } of planned) runtime.rate = Math.round(pending.length / seconds);
+    for (const { runtime, pending } of planned) counted(runtime, pending.length);
     this.settleWaiters();
   }
 
@@ -276,9 +306,10 @@ export class ProjectionEngine {
       checkpoint: r.checkpoint,
       head,
       lag: Math.max(0, head - r.checkpoint),
-      rate: r.rate,
+      rate: rateOf(r),
       lastError: r.lastError,
       rebuild: r.rebuild,
+      lastRebuild: r.lastRebuild,
     }));
   }
 
@@ -312,7 +343,7 @@ export class ProjectionEngine {
       runtime.status = 'catching-up';
       runtime.lastError = null;
       try {
-        await this.catchUp(runtime.projection, runtime.projection.name, runtime, null);
+        await this.catchUp(runtime.projection, runtime.projection.name, runtime, (p) => counted(runtime, p.events));
       } catch (error) {
         runtime.lastError = describeError(error, null);
       }
@@ -344,16 +375,40 @@ export class ProjectionEngine {
     if (runtime.rebuild) throw new Error(`Projection ${name} is already being rebuilt`);
     const progress: RebuildProgress = { done: 0, total: 0, position: 0, rate: 0, startedAt: new Date().toISOString() };
     runtime.rebuild = progress;
+    const started = performance.now();
     const projection = runtime.projection;
     const green = greenOf(projection.name);
     const shadow = { checkpoint: 0, lastError: null as ProjectionError | null };
+    let replayed = 0;
+    const onPage = (p: CaughtUpPage) => {
+      replayed += p.events;
+      counted(runtime, p.events);
+    };
+    const outcomeOf = (outcome: RebuildOutcome['outcome'], documents: number, error: string | null) => ({
+      outcome,
+      startedAt: progress.startedAt,
+      finishedAt: new Date().toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      eventsReplayed: replayed,
+      position: shadow.checkpoint,
+      documents,
+      error,
+    });
     let swapped = false;
     try {
       await this.markForRebuild([name]);
       await this.reads.dropCollection(green);
       progress.total = await this.events.headPosition();
       await this.catchUp(projection, green, shadow, (p) => {
-        Object.assign(progress, p, { done: p.position, total: Math.max(progress.total, p.position) });
+        onPage(p);
+        Object.assign(
+          progress,
+          { position: p.position, rate: p.rate },
+          {
+            done: p.position,
+            total: Math.max(progress.total, p.position),
+          },
+        );
         onProgress?.({ ...progress });
       });
       if (shadow.lastError)
@@ -362,23 +417,34 @@ export class ProjectionEngine {
         );
       await this.serially(async () => {
         // The last stretch, with live batches held back, so nothing lands between catch-up and swap.
-        await this.catchUp(projection, green, shadow, null);
+        await this.catchUp(projection, green, shadow, onPage);
         if (shadow.lastError)
           throw new Error(
             `Rebuild of ${name} stopped at position ${shadow.lastError.position}: ${shadow.lastError.message}`,
           );
-        // The copy, its checkpoint and the end of its mark in one write: a crash leaves the old or the new.
+        const outcome = outcomeOf('swapped', await this.reads.collection(green).count(), null);
+        // The copy, its checkpoint, the end of its mark and the outcome in one write: a crash leaves the old or the new.
         const swap = { rename: green, to: projection.name };
         const unmark = { collection: PENDING_REBUILDS, ops: [{ delete: name }] };
-        await this.reads.writeBatch([swap, checkpointStep(projection, shadow.checkpoint), unmark]);
+        const recorded = { collection: REBUILD_OUTCOMES, ops: [{ upsert: { _id: name, ...outcome } }] };
+        await this.reads.writeBatch([swap, checkpointStep(projection, shadow.checkpoint), unmark, recorded]);
         swapped = true;
         runtime.checkpoint = shadow.checkpoint;
         runtime.status = 'live';
         runtime.lastError = null;
+        runtime.lastRebuild = outcome;
       });
       const end = Math.max(progress.total, shadow.checkpoint);
       Object.assign(progress, { done: end, total: end, position: shadow.checkpoint });
       onProgress?.({ ...progress });
+    } catch (error) {
+      const outcome = outcomeOf('failed', 0, error instanceof Error ? error.message : String(error));
+      runtime.lastRebuild = outcome;
+      // Best effort: the failure is reported either way, by the caller and in `status`.
+      await this.reads
+        .writeBatch([{ collection: REBUILD_OUTCOMES, ops: [{ upsert: { _id: name, ...outcome } }] }])
+        .catch(() => undefined);
+      throw error;
     } finally {
       // A failed rebuild leaves the live copy as it was; its half-built copy is of no use. Dropped before
       // letting go of the claim, so it cannot hit the green copy of a rebuild started next.
@@ -397,7 +463,7 @@ export class ProjectionEngine {
     projection: Projection<Doc>,
     collection: string,
     cursor: { checkpoint: number; lastError: ProjectionError | null },
-    onProgress: ((p: { position: number; rate: number }) => void) | null,
+    onPage: ((p: CaughtUpPage) => void) | null,
   ): Promise<void> {
     const started = performance.now();
     let read = 0;
@@ -418,8 +484,9 @@ export class ProjectionEngine {
       cursor.checkpoint = result.checkpoint;
       read += page.length;
       await yieldToEventLoop();
-      onProgress?.({
+      onPage?.({
         position: cursor.checkpoint,
+        events: page.length,
         rate: Math.round(read / Math.max((performance.now() - started) / 1000, 0.001)),
       });
       if (result.error) {
@@ -429,6 +496,26 @@ export class ProjectionEngine {
       if (page.length < PAGE) return;
     }
   }
+}
+
+/** One page a catch-up applied: where it got to, how many events it read, and its speed so far (ev/s). */
+interface CaughtUpPage {
+  position: number;
+  events: number;
+  rate: number;
+}
+
+function counted(runtime: Runtime, events: number): void {
+  const now = Date.now();
+  runtime.throughput.push({ at: now, events });
+  while (runtime.throughput.length > 0 && runtime.throughput[0]!.at <= now - RATE_WINDOW_MS) runtime.throughput.shift();
+}
+
+/** Events per second over the window, to one decimal. */
+function rateOf(runtime: Runtime): number {
+  const since = Date.now() - RATE_WINDOW_MS;
+  const events = runtime.throughput.reduce((sum, t) => (t.at > since ? sum + t.events : sum), 0);
+  return Math.round((events / (RATE_WINDOW_MS / 1000)) * 10) / 10;
 }
 
 function fail(runtime: Runtime, error: ProjectionError): void {

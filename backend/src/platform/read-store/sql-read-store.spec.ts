@@ -111,7 +111,7 @@ function describePersistence(
     }
 
     for (const [how, dump] of Object.entries(dumps)) {
-      it(`a reopened store (${how}) renames, drops and writes collections it has not parsed yet`, async () => {
+      it(`a reopened store (${how}) renames, drops and writes collections it has not loaded yet`, async () => {
         const store = await SqlReadStore.open(database());
         const [live, green, other, gone] = [fresh(), fresh(), fresh(), fresh()];
         await store.writeBatch([
@@ -122,7 +122,7 @@ function describePersistence(
         ]);
         await store.close();
 
-        const reopened = await SqlReadStore.open(database(), { dump, parseInBackground: false });
+        const reopened = await SqlReadStore.open(database(), { dump, loadInBackground: false });
         expect(await reopened.listCollections()).toEqual(expect.arrayContaining([live, green, other, gone]));
         await reopened.writeBatch([
           { rename: green, to: live },
@@ -222,6 +222,16 @@ function describePersistence(
       expect(await items.count()).toBe(2);
       expect(await store.listCollections()).toContain(name);
       expect(probe.counts).toEqual(sent);
+
+      // Reopened: the open reads the names only; a collection is loaded once, on first use, and then read in memory.
+      const reopened = await SqlReadStore.open(probe.db, { loadInBackground: false });
+      expect(probe.counts.queries - sent.queries).toBe(2);
+      const again = reopened.collection<Item>(name);
+      expect(await again.get('b')).toEqual({ _id: 'b', n: 2 });
+      const loaded = { ...probe.counts };
+      expect(await again.find({ n: { $gte: 2 } })).toEqual([{ _id: 'b', n: 2 }]);
+      expect(await reopened.collection<Item>(name).count()).toBe(2);
+      expect(probe.counts).toEqual(loaded);
     });
 
     it('concurrent writes are applied in memory in the order the database committed them', async () => {
@@ -283,7 +293,7 @@ describe('SqlReadStore on pglite', () => {
 
   it("reports the database's error when the COPY fails, rather than loading nothing", async () => {
     await pglite.query('drop table if exists read_models');
-    const load = pgliteDump(protocol(false))(pgliteDatabase(pglite), () => undefined);
+    const load = pgliteDump(protocol(false))(pgliteDatabase(pglite), 'anything', () => undefined);
     await expect(load).rejects.toThrow('Loading the read models: relation "read_models" does not exist');
   });
 });

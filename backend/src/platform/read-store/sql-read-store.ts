@@ -1,17 +1,17 @@
 import type { SqlDatabase } from '../event-store/sql-event-store.js';
 import { MemoryReadStore } from './memory-read-store.js';
-import type { BatchStep, Doc, WriteOp } from './read-store.js';
+import type { BatchStep, Doc, ReadCollection, WriteOp } from './read-store.js';
 
 /**
  * Read models kept in memory and persisted in the event store's own PostgreSQL database (PGlite or a server):
  * queries are answered from memory (the memory adapter: mingo filters, the same semantics) and never touch the
- * database; every write is committed to the `read_models` table first and applied in memory once committed, so
- * memory never shows what a crash could take back. `writeBatch` is one transaction, so a projection's documents
- * and its checkpoint are stored together or not at all, and a blue/green swap is atomic.
+ * database once a collection is loaded; every write is committed to the `read_models` table first and applied in
+ * memory once committed, so memory never shows what a crash could take back. `writeBatch` is one transaction, so a
+ * projection's documents and its checkpoint are stored together or not at all, and a blue/green swap is atomic.
  *
- * At open the stored documents are read into memory as their text: the cost grows with the number of documents,
- * not with the length of the log. Each collection is parsed on first use, and the rest from a second after open,
- * one per turn of the event loop, so the app boots and serves before a million events' read models are parsed.
+ * At open only the collections' names are read. Each collection is loaded (all its documents, in one go) on its
+ * first use, and the rest one after another from a second after open, so the app serves at once whatever the size
+ * of its read models, and a restart costs the same with a million events behind it as with none.
  * One process per database: another process's writes are not seen until it reopens. A collection is its rows,
  * so one left empty is not listed after a reopen.
  */
@@ -19,29 +19,30 @@ export interface SqlReadStoreOptions {
   /** Names the store in health reports: 'pglite', 'postgres'. */
   kind?: string;
   dump?: DumpReadModels;
-  parseInBackground?: boolean;
+  /** Load the collections nobody has used yet in the background (default true). */
+  loadInBackground?: boolean;
 }
 
 export class SqlReadStore extends MemoryReadStore {
   override readonly kind: string;
-  /** Writes are serialised so that memory applies them in the order the database committed them. */
+  /** Writes and loads are serialised, so that memory applies writes in the order the database committed them. */
   private writing: Promise<unknown> = Promise.resolve();
   private closed = false;
-  /** Stored documents not parsed yet, by collection. */
-  private readonly unparsed = new Map<string, StoredText[]>();
+  /** Collections in the table that are not in memory yet. */
+  private readonly unloaded = new Set<string>();
 
   private constructor(
     private readonly db: SqlDatabase,
     kind: string,
+    private readonly dump: DumpReadModels,
   ) {
     super();
     this.kind = kind;
   }
 
   /**
-   * Creates the table if missing and reads every stored document. `dump`, when given, reads the whole table in
-   * one go (PGlite's COPY, see `pgliteDump`) instead of page by page; `parseInBackground: false` leaves each
-   * collection unparsed until its first use.
+   * Creates the table if missing and lists its collections. `dump`, when given, reads a collection in one go
+   * (PGlite's COPY, see `pgliteDump`) instead of page by page.
    */
   static async open(db: SqlDatabase, options: SqlReadStoreOptions = {}): Promise<SqlReadStore> {
     await db.query(
@@ -55,63 +56,91 @@ export class SqlReadStore extends MemoryReadStore {
          primary key (collection, id)
        )`,
     );
-    const store = new SqlReadStore(db, options.kind ?? 'sql');
-    await (options.dump ?? pagedDump)(db, (collection, texts) => {
-      const known = store.unparsed.get(collection);
-      if (known) for (const text of texts) known.push(text);
-      else store.unparsed.set(collection, texts);
-    });
-    if (options.parseInBackground ?? true) store.parseInBackground();
+    const store = new SqlReadStore(db, options.kind ?? 'sql', options.dump ?? pagedDump);
+    // The distinct names by hopping along the primary key: one index probe per collection, not a scan.
+    const names = await db.query<{ name: string }>(
+      `with recursive names as (
+         (select collection as name from read_models order by collection limit 1)
+         union all
+         select (select collection from read_models where collection > names.name order by collection limit 1)
+         from names where names.name is not null
+       )
+       select name from names where name is not null`,
+    );
+    for (const { name } of names) store.unloaded.add(name);
+    if (options.loadInBackground ?? true) store.loadInBackground();
     return store;
   }
 
-  protected override documents(name: string): Map<string, Doc> | undefined {
-    const texts = this.unparsed.get(name);
-    if (texts) {
-      this.unparsed.delete(name);
-      const docs = new Map<string, Doc>();
+  /** Every call waits for its collection to be in memory (loaded on first use), then reads it there. */
+  override collection<T extends Doc>(name: string): ReadCollection<T> {
+    const inMemory = super.collection<T>(name);
+    if (!this.unloaded.has(name)) return inMemory;
+    const loaded = async <R>(read: () => Promise<R>): Promise<R> => {
+      await this.load(name);
+      return read();
+    };
+    return {
+      get: (id) => loaded(() => inMemory.get(id)),
+      upsert: (doc) => inMemory.upsert(doc),
+      delete: (id) => inMemory.delete(id),
+      find: (filter, options) => loaded(() => inMemory.find(filter, options)),
+      count: (filter) => loaded(() => inMemory.count(filter)),
+      write: (ops) => inMemory.write(ops),
+    };
+  }
+
+  /** Loads a collection not in memory yet (nothing to do for one that is). */
+  private load(name: string): Promise<void> {
+    if (!this.unloaded.has(name)) return Promise.resolve();
+    return this.serially(() => this.loadNow(name));
+  }
+
+  /** Only inside `serially`: no write can commit between reading the rows and adopting them. */
+  private async loadNow(name: string): Promise<void> {
+    if (!this.unloaded.has(name)) return;
+    const docs = new Map<string, Doc>();
+    await this.dump(this.db, name, (texts) => {
       for (const text of texts) {
         const doc = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Doc;
         docs.set(doc._id, doc);
       }
-      this.collections.set(name, docs);
-    }
-    return super.documents(name);
+    });
+    this.unloaded.delete(name);
+    this.collections.set(name, docs);
   }
 
   protected override discard(name: string): void {
-    this.unparsed.delete(name);
+    this.unloaded.delete(name);
     super.discard(name);
   }
 
   override async listCollections(): Promise<string[]> {
-    return [...new Set([...(await super.listCollections()), ...this.unparsed.keys()])];
-  }
-
-  protected override size(): { collections: number; documents: number } {
-    const { collections, documents } = super.size();
-    const waiting = [...this.unparsed.values()].reduce((n, texts) => n + texts.length, 0);
-    return { collections: collections + this.unparsed.size, documents: documents + waiting };
+    return [...new Set([...(await super.listCollections()), ...this.unloaded])];
   }
 
   /**
-   * Parses the collections nobody has used yet, smallest first, one per turn of the event loop — after a delay,
-   * so that it does not hold up the rest of the boot.
+   * Loads the collections nobody has used yet, one per turn of the event loop — after a delay, so that it does
+   * not hold up the rest of the boot.
    */
-  private parseInBackground(): void {
+  private loadInBackground(): void {
     const next = () => {
-      if (this.closed || this.unparsed.size === 0) return;
-      const [smallest] = [...this.unparsed].sort((a, b) => a[1].length - b[1].length);
-      this.documents(smallest![0]);
-      setImmediate(next).unref();
+      const [name] = this.unloaded;
+      if (this.closed || name === undefined) return;
+      this.load(name).then(
+        () => setImmediate(next).unref(),
+        () => undefined, // closed meanwhile, or the database failed: a later use loads it (or reports why)
+      );
     };
-    setTimeout(next, BACKGROUND_PARSE_DELAY_MS).unref();
+    setTimeout(next, BACKGROUND_LOAD_DELAY_MS).unref();
   }
 
   override async writeBatch(steps: readonly BatchStep[]): Promise<void> {
     // Serialised before anything can fail, so a document that cannot be stored fails the batch untouched.
     const stored = steps.map(serialise);
+    const touched = new Set(steps.flatMap((s) => ('rename' in s ? [s.rename, s.to] : [s.collection])));
     await this.serially(async () => {
+      for (const name of touched) await this.loadNow(name);
       await this.db.transaction(async (tx) => {
         for (const statement of statements(stored)) await tx.query(statement.text, statement.params);
       });
@@ -130,7 +159,12 @@ export class SqlReadStore extends MemoryReadStore {
     try {
       await this.db.query('select 1');
       const { collections, documents } = this.size();
-      return { ok: true, kind: this.kind, detail: `${collections} collections, ${documents} documents in memory` };
+      const waiting = this.unloaded.size > 0 ? `, ${this.unloaded.size} more not loaded yet` : '';
+      return {
+        ok: true,
+        kind: this.kind,
+        detail: `${collections} collections, ${documents} documents in memory${waiting}`,
+      };
     } catch (error) {
       return { ok: false, kind: this.kind, detail: error instanceof Error ? error.message : String(error) };
     }
@@ -153,44 +187,30 @@ export class SqlReadStore extends MemoryReadStore {
 /** A stored document's JSON text, as read from the database. */
 type StoredText = string | Buffer;
 
-/** Hands each collection's stored documents, as text, to `load`; a collection may come in several parts. */
+/** Hands one collection's stored documents, as text, to `load` (in one or several parts). */
 export type DumpReadModels = (
   db: SqlDatabase,
-  load: (collection: string, texts: StoredText[]) => void,
+  collection: string,
+  load: (texts: StoredText[]) => void,
 ) => Promise<void>;
 
 const PAGE = 10_000;
-const BACKGROUND_PARSE_DELAY_MS = 1000;
+const BACKGROUND_LOAD_DELAY_MS = 1000;
 
 /** Any PostgreSQL: keyset pages in primary key order. */
-const pagedDump: DumpReadModels = async (db, load) => {
-  const columns = 'select collection, id, doc::text as doc from read_models';
-  let rows = await db.query<StoredRow>(`${columns} order by collection, id limit ${PAGE}`);
+const pagedDump: DumpReadModels = async (db, collection, load) => {
+  const columns = 'select id, doc::text as doc from read_models where collection = $1';
+  let rows = await db.query<StoredRow>(`${columns} order by id limit ${PAGE}`, [collection]);
   for (;;) {
-    for (const [collection, texts] of groupByCollection(rows)) load(collection, texts);
+    load(rows.map((r) => r.doc));
     if (rows.length < PAGE) return;
-    const last = rows.at(-1)!;
-    rows = await db.query<StoredRow>(
-      `${columns} where (collection, id) > ($1, $2) order by collection, id limit ${PAGE}`,
-      [last.collection, last.id],
-    );
+    rows = await db.query<StoredRow>(`${columns} and id > $2 order by id limit ${PAGE}`, [collection, rows.at(-1)!.id]);
   }
 };
 
 interface StoredRow {
-  collection: string;
   id: string;
   doc: string;
-}
-
-function groupByCollection(rows: readonly StoredRow[]): Map<string, StoredText[]> {
-  const groups = new Map<string, StoredText[]>();
-  for (const row of rows) {
-    let texts = groups.get(row.collection);
-    if (!texts) groups.set(row.collection, (texts = []));
-    texts.push(row.doc);
-  }
-  return groups;
 }
 
 /** The little of PGlite that `pgliteDump` uses: its raw wire protocol, run exclusively. */
@@ -199,7 +219,9 @@ export interface PgliteProtocol {
   execProtocolRawStream(message: Uint8Array, options: { onRawData: (data: Uint8Array) => void }): Promise<void>;
 }
 
-const DUMP = 'copy (select collection, doc from read_models) to stdout with (format binary)';
+/** COPY takes no parameters: the name goes in as a string literal (standard_conforming_strings is on). */
+const dumpOf = (collection: string) =>
+  `copy (select collection, doc from read_models where collection = '${collection.replaceAll("'", "''")}') to stdout with (format binary)`;
 
 /**
  * PGlite: `COPY … TO STDOUT` in binary format over PGlite's raw protocol stream, parsed as it arrives. Measured
@@ -208,7 +230,7 @@ const DUMP = 'copy (select collection, doc from read_models) to stdout with (for
  * order: sorting would spill the whole table to disk.
  */
 export function pgliteDump(pglite: PgliteProtocol): DumpReadModels {
-  return async (_db, load) => {
+  return async (_db, collection, load) => {
     const rows = new CopyRows();
     let error: string | null = null;
     // Copies each chunk (its memory may be reused), so the documents' bytes can stay where they arrived.
@@ -219,11 +241,11 @@ export function pgliteDump(pglite: PgliteProtocol): DumpReadModels {
         rows.push(payload); // CopyData
       else if (type === 0x45) error ??= errorMessage(payload); // ErrorResponse
     });
-    const query = simpleQuery(DUMP);
+    const query = simpleQuery(dumpOf(collection));
     await pglite.runExclusive(() => pglite.execProtocolRawStream(query, { onRawData: (data) => messages.push(data) }));
     if (error) throw new Error(`Loading the read models: ${error}`);
     if (messages.pending > 0 || !rows.complete) throw new Error('Loading the read models: the COPY stream ended early');
-    for (const [collection, docs] of rows.groups) load(collection, docs);
+    for (const docs of rows.groups.values()) load(docs);
   };
 }
 

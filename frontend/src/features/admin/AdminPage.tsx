@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Result, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
 import { adminCountersQuery, registrationsQuery } from '../../api/queries';
 import type { User } from '../../api/types';
+import { formatDate } from '../format';
 import { ResultHeading } from '../layout/ResultHeading';
 import { ComplianceReviews } from './ComplianceReviews';
+import { SupplyChangesAdmin } from './SupplyChangesAdmin';
 import { TokenizationReviews } from './TokenizationReviews';
 import { TokenOfferingsAdmin } from './TokenOfferingsAdmin';
 import { WholesaleVerifications } from './WholesaleVerifications';
@@ -25,7 +27,7 @@ export function AdminPage({ user }: { user: User }) {
   }
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0 }}>
         Admin
       </Typography.Title>
       {admin && <Counters />}
@@ -36,6 +38,7 @@ export function AdminPage({ user }: { user: User }) {
                 { key: 'wholesale', label: 'Wholesale Verifications', children: <WholesaleVerifications /> },
                 { key: 'offerings', label: 'Token Offerings', children: <TokenOfferingsAdmin /> },
                 { key: 'reviews', label: 'Tokenization Reviews', children: <TokenizationReviews /> },
+                { key: 'supply', label: 'Supply Changes', children: <SupplyChangesAdmin /> },
               ]
             : []),
           { key: 'compliance', label: 'Compliance Reviews', children: <ComplianceReviews /> },
@@ -78,7 +81,7 @@ function Registrations() {
           {
             title: 'Registered',
             dataIndex: 'registeredAt',
-            render: (at: string) => new Date(at).toLocaleDateString('en-NZ'),
+            render: (at: string) => formatDate(at),
           },
         ]}
       />

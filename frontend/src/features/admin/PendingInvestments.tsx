@@ -1,74 +1,178 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, Typography } from 'antd';
+import { Link } from '@tanstack/react-router';
+import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { settleInvestment } from '../../api/mutations';
-import { offeringsQuery, pendingInvestmentsQuery } from '../../api/queries';
+import { investmentsQuery, offeringsQuery, pendingInvestmentsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
-import type { Holding } from '../../api/types';
+import type { InvestmentRow } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
 
+type Decision = { row: InvestmentRow; confirm: boolean };
+
+/** Who, what and how much: the lines both dialogs show before an irreversible decision. */
+function Facts({ row }: { row: InvestmentRow }) {
+  return (
+    <Descriptions
+      column={1}
+      size="small"
+      items={[
+        {
+          key: 'investor',
+          label: 'Investor',
+          children: `${row.investor.name}${row.investor.email ? ` (${row.investor.email})` : ''}`,
+        },
+        { key: 'asset', label: 'Asset', children: row.asset?.name ?? '—' },
+        { key: 'offering', label: 'Offering', children: row.offering?.name ?? '—' },
+        { key: 'amount', label: 'Amount', children: formatPayment(Number(row.amountPaid)) },
+        { key: 'tokens', label: 'Tokens', children: formatCount(row.tokens) },
+        { key: 'requested', label: 'Requested', children: formatDate(row.purchaseDate) },
+      ]}
+    />
+  );
+}
+
 /**
  * Investments the settlement rule left pending (NZD 100,000 or more): confirm once the funds have cleared
- * and the enhanced AML/CFT checks are done, or cancel to release the tokens.
+ * and the enhanced AML/CFT checks are done, or cancel to release the tokens. Either is final, so each asks
+ * first, naming the investor, the asset and the amount.
  */
 export function PendingInvestments() {
   const { data, isPending } = useQuery(pendingInvestmentsQuery);
   const toast = useToast();
   const queryClient = useQueryClient();
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [reason, setReason] = useState('');
   const settle = useMutation({
-    mutationFn: ({ holding, confirm }: { holding: Holding; confirm: boolean }) =>
-      settleInvestment(
-        holding.offeringId,
-        holding.id,
-        confirm ? { confirm: true } : { confirm: false, reason: 'Funds did not clear' },
-      ),
-    onSuccess: async (_, { confirm }) => {
+    mutationFn: ({ row, confirm }: Decision) =>
+      settleInvestment(row.offeringId, row.id, confirm ? { confirm: true } : { confirm: false, reason: reason.trim() }),
+    onSuccess: async (_, { row, confirm }) => {
+      setDeciding(null);
+      setReason('');
       toast.success(
         confirm ? 'Investment Confirmed' : 'Investment Cancelled',
-        confirm ? 'The holding is confirmed.' : 'The tokens are released.',
+        confirm
+          ? `${row.investor.name}'s ${formatPayment(Number(row.amountPaid))} in ${row.asset?.name ?? 'the asset'} is confirmed.`
+          : `${row.investor.name}'s ${formatCount(row.tokens)} tokens are released.`,
       );
-      await refreshAfterWrite(queryClient, pendingInvestmentsQuery, offeringsQuery);
+      await refreshAfterWrite(queryClient, pendingInvestmentsQuery, offeringsQuery, investmentsQuery);
     },
     onError: (e) => toast.error('Error', describeError(e)),
   });
+  const row = deciding?.row;
   return (
     <Card title="Pending Investments">
       <Typography.Paragraph type="secondary">
         Investments of NZD 100,000 or more wait here until the funds clear and the enhanced AML/CFT checks are done.
       </Typography.Paragraph>
-      <Table<Holding>
+      <Table<InvestmentRow>
         rowKey="id"
         size="small"
         loading={isPending}
         dataSource={data?.investments ?? []}
         pagination={false}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: 'Nothing waiting' }}
         columns={[
           {
-            title: 'Investment',
-            dataIndex: 'id',
-            render: (id: string) => <Typography.Text code>{id.slice(-8)}</Typography.Text>,
+            title: 'Investor',
+            render: (_, r) => (
+              <Flex vertical>
+                <Link to="/investments/$investmentId" params={{ investmentId: r.id }}>
+                  {r.investor.name}
+                </Link>
+                {r.investor.email && <Typography.Text type="secondary">{r.investor.email}</Typography.Text>}
+              </Flex>
+            ),
           },
-          { title: 'Tokens', dataIndex: 'tokensHeld', render: (n: number) => formatCount(n) },
-          { title: 'Amount', dataIndex: 'purchasePrice', render: (p: string) => formatPayment(Number(p)) },
-          { title: 'Requested', dataIndex: 'purchaseDate', render: (d: string) => formatDate(d) },
           {
             title: 'Decision',
-            render: (_, h) => (
+            // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
+            fixed: 'right',
+            render: (_, r) => (
               <Flex gap={8}>
-                <Button size="small" type="primary" onClick={() => settle.mutate({ holding: h, confirm: true })}>
+                <Button size="small" type="primary" onClick={() => setDeciding({ row: r, confirm: true })}>
                   Confirm
                 </Button>
-                <Button size="small" danger onClick={() => settle.mutate({ holding: h, confirm: false })}>
+                <Button size="small" danger onClick={() => setDeciding({ row: r, confirm: false })}>
                   Cancel
                 </Button>
               </Flex>
             ),
           },
+          {
+            title: 'Asset',
+            render: (_, r) =>
+              r.asset ? (
+                <Flex vertical>
+                  <Link to="/assets/$assetId" params={{ assetId: r.asset.id }}>
+                    {r.asset.name}
+                  </Link>
+                  <Typography.Text type="secondary">{r.offering?.name}</Typography.Text>
+                </Flex>
+              ) : (
+                '—'
+              ),
+          },
+          { title: 'Tokens', dataIndex: 'tokens', align: 'right', render: (n: number) => formatCount(n) },
+          {
+            title: 'Amount',
+            dataIndex: 'amountPaid',
+            align: 'right',
+            render: (p: string) => formatPayment(Number(p)),
+          },
+          { title: 'Requested', dataIndex: 'purchaseDate', render: (d: string) => formatDate(d) },
         ]}
       />
+      <Modal
+        open={!!deciding}
+        title={
+          row &&
+          (deciding.confirm
+            ? `Confirm ${row.investor.name}'s investment of ${formatPayment(Number(row.amountPaid))}?`
+            : `Cancel ${row.investor.name}'s investment of ${formatPayment(Number(row.amountPaid))}?`)
+        }
+        okText={deciding?.confirm ? 'Confirm Investment' : 'Cancel Investment'}
+        cancelText="Go Back"
+        okButtonProps={{
+          danger: deciding?.confirm === false,
+          disabled: deciding?.confirm === false && !reason.trim(),
+          loading: settle.isPending,
+        }}
+        onOk={() => deciding && settle.mutate(deciding)}
+        onCancel={() => setDeciding(null)}
+        destroyOnHidden
+      >
+        {row && (
+          <Flex vertical gap={12}>
+            <Facts row={row} />
+            {deciding.confirm ? (
+              <Alert
+                type="warning"
+                showIcon
+                title="Confirm only once the funds have cleared and the enhanced AML/CFT checks are done. This cannot be undone."
+              />
+            ) : (
+              <>
+                <Alert
+                  type="warning"
+                  showIcon
+                  title="The tokens are released to the offering. This cannot be undone."
+                />
+                <Input.TextArea
+                  rows={3}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  aria-label="Reason for cancelling"
+                  placeholder="Why the investment is cancelled (the investor sees it), e.g. Funds did not clear"
+                />
+              </>
+            )}
+          </Flex>
+        )}
+      </Modal>
     </Card>
   );
 }

@@ -1,19 +1,57 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, InputNumber, Popconfirm, Progress, Row, Select, Table, Tag } from 'antd';
+import { Link } from '@tanstack/react-router';
+import {
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Progress,
+  Row,
+  Select,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { describeError, errorTitle } from '../../api/client';
 import { closeOffering, createOffering } from '../../api/mutations';
-import { adminCountersQuery, approvedAssetsQuery, offeringsQuery } from '../../api/queries';
+import { adminCountersQuery, approvedAssetsQuery, assetsQuery, offeringsQuery, registerQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
-import type { Offering, OfferingInput } from '../../api/types';
-import { formatCount, formatPayment } from '../format';
+import type { Asset, OfferingCard, OfferingInput } from '../../api/types';
+import { formatCount, formatPayment, groupedWholeNumber } from '../format';
+import { showFieldErrors } from '../register/fieldErrors';
 import { useToast } from '../toast';
 import { PendingInvestments } from './PendingInvestments';
 
-/** Admin tab: create an offering for an approved asset (spec §5 messages), and the offerings with their progress. */
+const OFFERING_FIELDS = [
+  'assetId',
+  'name',
+  'description',
+  'totalTokens',
+  'tokenPrice',
+  'minimumInvestment',
+  'lockupPeriod',
+] as const;
+
+/** The asset's price per token: its token terms' price, else its value spread over its supply (to the cent). */
+const termsPrice = (asset: Asset) =>
+  asset.terms?.price ?? Math.round(((asset.valuation?.value ?? asset.totalValue) / asset.tokenCount) * 100) / 100;
+
+/**
+ * Admin tab: create an offering for an approved asset (spec §5 messages) — never of more tokens than the owner
+ * still retains, which the form shows and caps — and the offerings with their progress.
+ */
 export function TokenOfferingsAdmin() {
   const offerings = useQuery(offeringsQuery);
   const assets = useQuery(approvedAssetsQuery);
   const [form] = Form.useForm<OfferingInput>();
+  const assetId = Form.useWatch('assetId', form);
+  // Read afresh whenever an asset is picked: holders and other offerings take tokens without this page knowing.
+  const register = useQuery({ ...registerQuery(assetId ?? ''), enabled: !!assetId, staleTime: 0 });
+  const available = assetId ? register.data?.totals.ownerRetained : undefined;
   const toast = useToast();
   const queryClient = useQueryClient();
   const create = useMutation({
@@ -25,13 +63,18 @@ export function TokenOfferingsAdmin() {
         tokenPrice: String(values.tokenPrice),
         minimumInvestment: values.minimumInvestment === undefined ? undefined : String(values.minimumInvestment),
       });
-      await refreshAfterWrite(queryClient, offeringsQuery, adminCountersQuery);
+      await refreshAfterWrite(queryClient, offeringsQuery, adminCountersQuery, assetsQuery);
     },
     onSuccess: () => {
       form.resetFields();
       toast.success('Offering Created');
     },
-    onError: (e) => toast.error(errorTitle(e, 'Creation Failed'), describeError(e) || 'Failed to create offering'),
+    onError: (e) => {
+      showFieldErrors(form, e, OFFERING_FIELDS);
+      // What is left may have changed since the form read it.
+      void refreshAfterWrite(queryClient, assetsQuery);
+      toast.error(errorTitle(e, 'Creation Failed'), describeError(e) || 'Failed to create offering');
+    },
   });
   const close = useMutation({
     mutationFn: async (offeringId: string) => {
@@ -61,8 +104,15 @@ export function TokenOfferingsAdmin() {
             <Form.Item name="assetId" label="Approved Asset">
               <Select
                 placeholder="Select asset"
+                loading={assets.isFetching}
                 options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-                notFoundContent="No approved assets yet"
+                notFoundContent={assets.isFetching ? 'Loading…' : 'No approved assets yet'}
+                // Another admin (or another tab) may have approved one since this list was read.
+                onOpenChange={(open) => open && void assets.refetch()}
+                onChange={(id: string) => {
+                  const asset = assets.data?.find((a) => a.id === id);
+                  if (asset) form.setFieldsValue({ tokenPrice: String(termsPrice(asset)) });
+                }}
               />
             </Form.Item>
             <Form.Item name="name" label="Offering Name">
@@ -72,9 +122,25 @@ export function TokenOfferingsAdmin() {
               <Input.TextArea rows={2} />
             </Form.Item>
             <Row gutter={8}>
-              <Col span={12}>
-                <Form.Item name="totalTokens" label="Total Tokens">
-                  <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              <Col span={24}>
+                <Form.Item
+                  name="totalTokens"
+                  label="Total Tokens"
+                  extra={
+                    available !== undefined &&
+                    register.data && (
+                      <Typography.Text type="secondary" aria-label="Available tokens">
+                        {formatCount(Math.max(available, 0))} of {formatCount(register.data.supply)} tokens available
+                      </Typography.Text>
+                    )
+                  }
+                >
+                  <InputNumber
+                    min={1}
+                    max={available !== undefined ? Math.max(available, 1) : undefined}
+                    {...groupedWholeNumber}
+                    style={{ width: '100%' }}
+                  />
                 </Form.Item>
               </Col>
               <Col span={12}>
@@ -101,7 +167,7 @@ export function TokenOfferingsAdmin() {
       </Col>
       <Col xs={24} lg={15}>
         <Card title="Offerings">
-          <Table<Offering>
+          <Table<OfferingCard>
             rowKey="id"
             size="small"
             loading={offerings.isPending}
@@ -110,7 +176,21 @@ export function TokenOfferingsAdmin() {
             pagination={false}
             locale={{ emptyText: 'No Active Offerings' }}
             columns={[
-              { title: 'Name', dataIndex: 'name' },
+              {
+                title: 'Name',
+                render: (_, o) => (
+                  <Flex vertical>
+                    <Link to="/token-offerings/$offeringId" params={{ offeringId: o.id }}>
+                      {o.name}
+                    </Link>
+                    {o.asset && (
+                      <Link to="/assets/$assetId" params={{ assetId: o.asset.id }}>
+                        <Typography.Text type="secondary">{o.asset.name}</Typography.Text>
+                      </Link>
+                    )}
+                  </Flex>
+                ),
+              },
               { title: 'Price', dataIndex: 'tokenPrice', render: (p: string) => formatPayment(Number(p)) },
               { title: 'Issued', render: (_, o) => `${formatCount(o.tokensIssued)} / ${formatCount(o.totalTokens)}` },
               {

@@ -1,20 +1,27 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Link } from '@tanstack/react-router';
+import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { approveAsset, returnAsset } from '../../api/mutations';
 import { reviewQueueQuery } from '../../api/queries';
-import type { Asset } from '../../api/types';
-import { formatDate, formatMoney } from '../format';
+import type { Asset, Person } from '../../api/types';
+import { formatCount, formatDate, formatMoney, formatPayment, formatTokenPrice } from '../format';
 import { useToast } from '../toast';
 import { useAssetRefresh } from '../tokenize/useAssetRefresh';
 
-/** Tokenization requests awaiting review: approve, or send back with a reason the owner sees. */
+type Review = Asset & { owner: Person };
+
+/**
+ * Tokenization requests awaiting review: approve (after a dialog naming the owner, the asset and its value:
+ * approval cannot be undone), or send back with a reason the owner sees.
+ */
 export function TokenizationReviews() {
   const { data, error, isPending } = useQuery(reviewQueueQuery);
   const toast = useToast();
   const refresh = useAssetRefresh();
   const [returning, setReturning] = useState<Asset | null>(null);
+  const [approving, setApproving] = useState<Review | null>(null);
   const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: async ({ asset, approve }: { asset: Asset; approve: boolean }) => {
@@ -24,6 +31,7 @@ export function TokenizationReviews() {
     },
     onSuccess: (approved) => {
       setReturning(null);
+      setApproving(null);
       setReason('');
       toast.success(
         approved ? 'Tokenization Approved' : 'Sent Back',
@@ -35,15 +43,31 @@ export function TokenizationReviews() {
   if (error) return <Alert type="error" title="Failed to load the review queue." />;
   return (
     <Card>
-      <Table<Asset>
+      <Table<Review>
         rowKey="id"
         loading={isPending}
         dataSource={data ?? []}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         pagination={false}
         locale={{ emptyText: 'No requests awaiting review' }}
         columns={[
-          { title: 'Asset', render: (_, a) => <Typography.Text strong>{a.name}</Typography.Text> },
+          {
+            title: 'Asset',
+            render: (_, a) => (
+              <Link to="/assets/$assetId" params={{ assetId: a.id }}>
+                {a.name}
+              </Link>
+            ),
+          },
+          {
+            title: 'Owner',
+            render: (_, a) => (
+              <Flex vertical>
+                <Typography.Text>{a.owner.name}</Typography.Text>
+                {a.owner.email && <Typography.Text type="secondary">{a.owner.email}</Typography.Text>}
+              </Flex>
+            ),
+          },
           { title: 'Type', dataIndex: 'assetType', render: (t: string) => <Tag>{t}</Tag> },
           { title: 'Value', render: (_, a) => formatMoney(a.valuation?.value ?? a.totalValue, 'NZD') },
           {
@@ -65,14 +89,11 @@ export function TokenizationReviews() {
           { title: 'Submitted', render: (_, a) => (a.submittedAt ? formatDate(a.submittedAt) : '—') },
           {
             title: 'Decision',
+            // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
+            fixed: 'right',
             render: (_, a) => (
               <Flex gap={8}>
-                <Button
-                  type="primary"
-                  size="small"
-                  loading={decide.isPending && decide.variables?.asset.id === a.id && decide.variables.approve}
-                  onClick={() => decide.mutate({ asset: a, approve: true })}
-                >
+                <Button type="primary" size="small" onClick={() => setApproving(a)}>
                   Approve
                 </Button>
                 <Button size="small" onClick={() => setReturning(a)}>
@@ -83,6 +104,53 @@ export function TokenizationReviews() {
           },
         ]}
       />
+      <Modal
+        open={approving !== null}
+        title={approving && `Approve the tokenization of ${approving.name}?`}
+        okText="Approve Tokenization"
+        cancelText="Go Back"
+        okButtonProps={{ loading: decide.isPending }}
+        onOk={() => approving && decide.mutate({ asset: approving, approve: true })}
+        onCancel={() => setApproving(null)}
+        destroyOnHidden
+      >
+        {approving && (
+          <Flex vertical gap={12}>
+            <Descriptions
+              column={1}
+              size="small"
+              items={[
+                {
+                  key: 'owner',
+                  label: 'Owner',
+                  children: `${approving.owner.name}${approving.owner.email ? ` (${approving.owner.email})` : ''}`,
+                },
+                { key: 'asset', label: 'Asset', children: approving.name },
+                {
+                  key: 'value',
+                  label: 'Value',
+                  children: formatPayment(approving.valuation?.value ?? approving.totalValue),
+                },
+                ...(approving.terms
+                  ? [
+                      {
+                        key: 'token',
+                        label: 'Token',
+                        children: `${approving.terms.symbol}: ${formatCount(approving.terms.totalSupply)} at ${formatTokenPrice(approving.terms.price, 'NZD')}`,
+                      },
+                    ]
+                  : []),
+                { key: 'documents', label: 'Documents', children: approving.documents.map((d) => d.title).join(', ') },
+              ]}
+            />
+            <Alert
+              type="warning"
+              showIcon
+              title="The asset becomes active and its tokens can be offered to investors. This cannot be undone."
+            />
+          </Flex>
+        )}
+      </Modal>
       <Modal
         open={returning !== null}
         title={`Send back ${returning?.name ?? ''}`}

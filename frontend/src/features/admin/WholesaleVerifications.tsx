@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { decideVerification } from '../../api/mutations';
@@ -9,7 +9,7 @@ import { refreshAfterWrite } from '../../api/queryClient';
 import type { VerificationRecord } from '../../api/types';
 import { formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
-import { typeLabel } from '../wholesale/options';
+import { professionalTypes, typeLabel } from '../wholesale/options';
 
 const statusColors: Record<VerificationRecord['status'], string> = {
   pending: 'gold',
@@ -18,12 +18,20 @@ const statusColors: Record<VerificationRecord['status'], string> = {
   expired: 'default',
 };
 
+/** The grounds the investor relied on, with the amount (en-NZ money). */
+function grounds(v: VerificationRecord): string {
+  if (v.netWorthAmount) return `Net worth ${formatPayment(v.netWorthAmount)}`;
+  if (v.investmentAmount) return `Investment ${formatPayment(v.investmentAmount)}`;
+  return professionalTypes.find((p) => p.value === v.professionalType)?.label ?? '—';
+}
+
 /** Admin tab (spec §2, §4, §5): verifications with their evidence; approve or reject (with a reason) pending ones. */
 export function WholesaleVerifications() {
   const { data, error, isPending } = useQuery(verificationsQuery);
   const toast = useToast();
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<VerificationRecord | null>(null);
+  const [approving, setApproving] = useState<VerificationRecord | null>(null);
   const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: async ({ id, status }: { id: string; status: 'verified' | 'rejected' }) => {
@@ -32,6 +40,7 @@ export function WholesaleVerifications() {
     },
     onSuccess: () => {
       setRejecting(null);
+      setApproving(null);
       setReason('');
       toast.success('Verification Updated');
     },
@@ -44,21 +53,21 @@ export function WholesaleVerifications() {
         rowKey="id"
         loading={isPending}
         dataSource={data?.verifications ?? []}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20 }}
         locale={{ emptyText: 'No verifications yet' }}
         columns={[
-          { title: 'Investor', dataIndex: 'email' },
-          { title: 'Category', dataIndex: 'verificationType', render: typeLabel },
           {
-            title: 'Grounds',
-            render: (_, v) =>
-              v.netWorthAmount
-                ? `Net worth ${formatPayment(v.netWorthAmount)}`
-                : v.investmentAmount
-                  ? `Investment ${formatPayment(v.investmentAmount)}`
-                  : (v.professionalType ?? '—'),
+            title: 'Investor',
+            render: (_, v) => (
+              <Flex vertical>
+                <Typography.Text strong>{v.name}</Typography.Text>
+                {v.email && <Typography.Text type="secondary">{v.email}</Typography.Text>}
+              </Flex>
+            ),
           },
+          { title: 'Category', dataIndex: 'verificationType', render: typeLabel },
+          { title: 'Grounds', render: (_, v) => grounds(v) },
           { title: 'Verifier', render: (_, v) => `${v.verifierName} (${v.verifierContact})` },
           {
             title: 'Documents',
@@ -80,22 +89,21 @@ export function WholesaleVerifications() {
                 <Tag color={statusColors[v.status]}>{v.status}</Tag>
                 {v.status === 'rejected' && <Typography.Text type="secondary">{v.rejectionReason}</Typography.Text>}
                 {v.status === 'verified' && v.validUntil && (
-                  <Typography.Text type="secondary">until {formatDate(v.validUntil)}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                    until {formatDate(v.validUntil)}
+                  </Typography.Text>
                 )}
               </Flex>
             ),
           },
           {
             title: 'Decision',
+            // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
+            fixed: 'right',
             render: (_, v) =>
               v.status === 'pending' && (
                 <Flex gap={8}>
-                  <Button
-                    type="primary"
-                    size="small"
-                    loading={decide.isPending && decide.variables?.id === v.id}
-                    onClick={() => decide.mutate({ id: v.id, status: 'verified' })}
-                  >
+                  <Button type="primary" size="small" onClick={() => setApproving(v)}>
                     Approve
                   </Button>
                   <Button size="small" danger onClick={() => setRejecting(v)}>
@@ -107,8 +115,51 @@ export function WholesaleVerifications() {
         ]}
       />
       <Modal
+        open={approving !== null}
+        title={approving && `Approve ${approving.name} as a wholesale investor?`}
+        okText="Approve"
+        cancelText="Go Back"
+        okButtonProps={{ loading: decide.isPending }}
+        onOk={() => approving && decide.mutate({ id: approving.id, status: 'verified' })}
+        onCancel={() => setApproving(null)}
+        destroyOnHidden
+      >
+        {approving && (
+          <Flex vertical gap={12}>
+            <Descriptions
+              column={1}
+              size="small"
+              items={[
+                {
+                  key: 'investor',
+                  label: 'Investor',
+                  children: `${approving.name}${approving.email ? ` (${approving.email})` : ''}`,
+                },
+                { key: 'category', label: 'Category', children: typeLabel(approving.verificationType) },
+                { key: 'grounds', label: 'Grounds', children: grounds(approving) },
+                {
+                  key: 'verifier',
+                  label: 'Confirmed by',
+                  children: `${approving.verifierName} (${approving.verifierContact})`,
+                },
+                {
+                  key: 'documents',
+                  label: 'Evidence',
+                  children: approving.documents.map((d) => d.fileName).join(', ') || 'No documents attached',
+                },
+              ]}
+            />
+            <Alert
+              type="warning"
+              showIcon
+              title="Once approved, they may invest in every open offering until the certification lapses. This cannot be undone."
+            />
+          </Flex>
+        )}
+      </Modal>
+      <Modal
         open={rejecting !== null}
-        title="Reject verification"
+        title={rejecting && `Reject ${rejecting.name}'s verification`}
         okText="Reject"
         okButtonProps={{ danger: true, loading: decide.isPending }}
         onOk={() => {

@@ -1,4 +1,4 @@
-import { Card, Flex, Progress, Tag, Typography } from 'antd';
+import { Alert, Card, Flex, Progress, Tag, Typography } from 'antd';
 import type { Asset } from '../../api/types';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
@@ -48,6 +48,15 @@ export function AssetCard({ asset }: { asset: Asset }) {
         <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
           {asset.description}
         </Typography.Paragraph>
+        {asset.returnReason && asset.status === 'draft' && (
+          <Alert
+            type="warning"
+            showIcon
+            title="Sent back by the reviewer"
+            description={asset.returnReason}
+            aria-label={`${asset.name} sent back`}
+          />
+        )}
         <div>
           <Typography.Text type="secondary">Step {asset.currentStep} of 5</Typography.Text>
           <Progress
@@ -59,7 +68,9 @@ export function AssetCard({ asset }: { asset: Asset }) {
         <Flex justify="space-between" align="center" wrap gap={8}>
           <Typography.Text type="secondary">Created {formatDate(asset.createdAt)}</Typography.Text>
           <Flex gap={8}>
-            <ButtonLink {...open}>View Details</ButtonLink>
+            <ButtonLink to="/assets/$assetId" params={{ assetId: asset.id }}>
+              View Details
+            </ButtonLink>
             {asset.status === 'draft' && (
               <ButtonLink {...open} color="primary" variant="solid">
                 Continue Setup

@@ -31,7 +31,7 @@ export function AssetsPage() {
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           My Assets
         </Typography.Title>
         <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid">

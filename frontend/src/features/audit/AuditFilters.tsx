@@ -51,10 +51,15 @@ export function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply
           />
         </Form.Item>
         <Form.Item name="actor" label="Acting user">
-          <Input placeholder="user id, anonymous, system:…" allowClear style={{ width }} />
+          <Input placeholder="e-mail, user id, system:…" allowClear style={{ width }} />
         </Form.Item>
-        <Form.Item name="range" label="Time range">
-          <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: inline ? undefined : '100%' }} />
+        <Form.Item name="range" label="Time range (NZ time)">
+          <DatePicker.RangePicker
+            aria-label="Time range"
+            showTime
+            allowEmpty={[true, true]}
+            style={{ width: inline ? undefined : '100%' }}
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit">

@@ -8,6 +8,7 @@ import { AuditFilters } from './AuditFilters';
 import { AuditTimeline } from './AuditTimeline';
 import { CorrelationDrawer } from './CorrelationDrawer';
 import { ExportCard } from './ExportCard';
+import { instantOfPicked } from './filters';
 import { ForgetPersonCard } from './ForgetPersonCard';
 import { IntegrityCard } from './IntegrityCard';
 import { StateDrawer, type StateRequest } from './StateDrawer';
@@ -38,7 +39,7 @@ export function AuditPage({ user }: { user: User }) {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1400, margin: '0 auto', padding: '32px 16px' }}>
       <div>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Audit History
         </Typography.Title>
         <Typography.Text type="secondary">
@@ -84,10 +85,17 @@ function StateLookup({ onLookup }: { onLookup: (request: StateRequest) => void }
           onChange={(e) => setStreamId(e.target.value)}
           style={{ width: 260 }}
         />
-        <DatePicker aria-label="Moment" showTime value={at} onChange={setAt} />
+        <DatePicker
+          aria-label="Moment (NZ time)"
+          placeholder="Moment (NZ time)"
+          showTime
+          value={at}
+          onChange={setAt}
+          style={{ width: 260 }}
+        />
         <Button
           disabled={!streamId.trim() || !at}
-          onClick={() => onLookup({ streamId: streamId.trim(), at: at!.toISOString() })}
+          onClick={() => onLookup({ streamId: streamId.trim(), at: instantOfPicked(at!) })}
         >
           Show State
         </Button>

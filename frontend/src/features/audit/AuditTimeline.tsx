@@ -3,7 +3,9 @@ import { Alert, Button, Card, Col, Flex, Row, Space, Table, Tag, Typography } fr
 import { describeError } from '../../api/client';
 import { auditEventsQuery } from '../../api/queries';
 import type { AuditEvent, AuditFilter } from '../../api/types';
-import { actorLabel, formatMoment } from './describe';
+import { formatDateTime } from '../format';
+import { Names } from './describe';
+import { ActorName, StreamName } from './Named';
 import { Json } from './Json';
 
 export interface EventActions {
@@ -17,6 +19,7 @@ export function AuditTimeline({ filter, actions }: { filter: AuditFilter; action
     auditEventsQuery(filter),
   );
   const events = data?.pages.flatMap((p) => p.events) ?? [];
+  const names = new Names(data?.pages);
   if (error)
     return <Alert type="error" showIcon title="Failed to load the audit history." description={describeError(error)} />;
   return (
@@ -44,8 +47,17 @@ export function AuditTimeline({ filter, actions }: { filter: AuditFilter; action
         }}
         columns={[
           { title: 'Position', dataIndex: 'position', width: 90 },
-          { title: 'Recorded', render: (_, e) => formatMoment(e.metadata.occurredAt), width: 200 },
-          { title: 'Stream', dataIndex: 'streamId', render: (s: string, e) => `${s} #${e.revision}` },
+          {
+            title: 'Recorded',
+            render: (_, e) => formatDateTime(e.metadata.occurredAt, { seconds: true }),
+            // One line per moment: a date broken across lines reads as two.
+            onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+          },
+          {
+            title: 'Stream',
+            dataIndex: 'streamId',
+            render: (s: string, e) => <StreamName streamId={s} revision={e.revision} names={names} />,
+          },
           {
             title: 'Event',
             dataIndex: 'type',
@@ -56,7 +68,7 @@ export function AuditTimeline({ filter, actions }: { filter: AuditFilter; action
               </Space>
             ),
           },
-          { title: 'Actor', render: (_, e) => actorLabel(e.metadata.actor) },
+          { title: 'Actor', render: (_, e) => <ActorName actor={e.metadata.actor} names={names} /> },
         ]}
       />
       {hasNextPage && (

@@ -6,7 +6,6 @@ import { forgetPerson } from '../../api/mutations';
 import { subjectQuery } from '../../api/queries';
 import { useToast } from '../toast';
 import { formatDate } from '../format';
-import { NZ_TIME } from './describe';
 
 /**
  * Privacy Act 2020: forgetting a person deletes their key, so their personal data in events can no longer be
@@ -70,12 +69,10 @@ export function ForgetPersonCard() {
                 {s.customer ? <Tag color="gold">Yes</Tag> : <Tag>No</Tag>}
               </Descriptions.Item>
               {s.relationshipEnded && (
-                <Descriptions.Item label="Last customer activity">
-                  {formatDate(s.relationshipEnded, NZ_TIME)}
-                </Descriptions.Item>
+                <Descriptions.Item label="Last customer activity">{formatDate(s.relationshipEnded)}</Descriptions.Item>
               )}
               {s.retainedUntil && (
-                <Descriptions.Item label="Records kept until">{formatDate(s.retainedUntil, NZ_TIME)}</Descriptions.Item>
+                <Descriptions.Item label="Records kept until">{formatDate(s.retainedUntil)}</Descriptions.Item>
               )}
               <Descriptions.Item label="Status">
                 {s.forgotten ? <Tag>Forgotten</Tag> : <Tag color="green">Readable</Tag>}

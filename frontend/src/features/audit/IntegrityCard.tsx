@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { startIntegrityCheck } from '../../api/mutations';
 import { integrityQuery } from '../../api/queries';
-import { formatMoment } from './describe';
+import { formatDateTime } from '../format';
 
 /** Tamper evidence: recompute every stream's hash chain and name the first broken link. */
 export function IntegrityCard() {
@@ -57,7 +57,7 @@ export function IntegrityCard() {
             type="success"
             showIcon
             title="Intact"
-            description={`${report.checkedEvents} events in ${report.checkedStreams} streams; every hash chain holds. Checked ${formatMoment(data.finishedAt)}.`}
+            description={`${report.checkedEvents} events in ${report.checkedStreams} streams; every hash chain holds. Checked ${formatDateTime(data.finishedAt)}.`}
           />
         )}
         {!running && report?.firstBroken && (

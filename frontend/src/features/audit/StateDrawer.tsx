@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Drawer, Row, Spin, Table, Tag, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { aggregateAtQuery } from '../../api/queries';
-import { formatMoment } from './describe';
+import { formatDateTime } from '../format';
+import { Names } from './describe';
 import { Json } from './Json';
+import { ActorName, StreamName } from './Named';
 
 export interface StateRequest {
   streamId: string;
@@ -21,7 +23,16 @@ export function StateDrawer({ request, onClose }: { request: StateRequest | null
       open={!!request}
       onClose={onClose}
       size={880}
-      title={request ? `${request.streamId} as it stood at ${formatMoment(request.at)}` : ''}
+      title={
+        request ? (
+          <>
+            <StreamName streamId={request.streamId} names={new Names(data ? [data] : [])} /> as it stood at{' '}
+            {formatDateTime(request.at, { seconds: true })}
+          </>
+        ) : (
+          ''
+        )
+      }
     >
       {error && <Alert type="error" showIcon title="Failed to load the state." description={describeError(error)} />}
       {isPending && !!request && <Spin />}
@@ -52,7 +63,11 @@ export function StateDrawer({ request, onClose }: { request: StateRequest | null
               columns={[
                 { title: '#', dataIndex: 'revision', width: 50 },
                 { title: 'Event', dataIndex: 'type', render: (t: string) => <Tag color="blue">{t}</Tag> },
-                { title: 'Recorded', render: (_, e) => formatMoment(e.metadata.occurredAt) },
+                { title: 'Recorded', render: (_, e) => formatDateTime(e.metadata.occurredAt, { seconds: true }) },
+                {
+                  title: 'Actor',
+                  render: (_, e) => <ActorName actor={e.metadata.actor} names={new Names(data ? [data] : [])} />,
+                },
               ]}
             />
           </Col>

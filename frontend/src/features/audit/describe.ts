@@ -1,33 +1,44 @@
-import type { AuditActor } from '../../api/types';
+import type { AuditActor, AuditNames } from '../../api/types';
 
-/** How an event's actor reads in the timeline: a user id, 'anonymous', or the system part that acted. */
-export function actorLabel(actor: AuditActor): string {
-  switch (actor.kind) {
-    case 'user':
-      return actor.roles.length ? `${actor.userId} (${actor.roles.join(', ')})` : actor.userId;
-    case 'anonymous':
-      return 'anonymous';
-    case 'system':
-      return `system:${actor.name}`;
-    default: {
-      const _exhaustive: never = actor;
-      return String(_exhaustive);
+/** The names the server gave with one or more answers, merged; looked up by id (never as a plain object's key). */
+export class Names {
+  private readonly people = new Map<string, { name: string; forgotten: boolean }>();
+  private readonly streams = new Map<string, string>();
+
+  constructor(answers: readonly { names?: AuditNames }[] = []) {
+    for (const { names } of answers) {
+      if (!names) continue;
+      for (const [id, person] of Object.entries(names.people)) this.people.set(id, person);
+      for (const [id, name] of Object.entries(names.streams)) this.streams.set(id, name);
     }
+  }
+
+  person(id: string): { name: string; forgotten: boolean } | null {
+    return this.people.get(id) ?? null;
+  }
+
+  stream(streamId: string): string | null {
+    return this.streams.get(streamId) ?? null;
   }
 }
 
-/** Times on the audit screen are New Zealand's, as the server's legal deadlines are. */
-export const NZ_TIME = 'Pacific/Auckland';
-
-/** A moment shown to New Zealand staff: date and time, to the second, in NZ time. */
-export function formatMoment(iso: string): string {
-  return new Date(iso).toLocaleString('en-NZ', {
-    timeZone: NZ_TIME,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+/** An actor by name (a user's roles after it), or as the server describes a system part or a visitor. */
+export function actorName(actor: AuditActor, names: Names): { text: string; id: string | null; forgotten: boolean } {
+  switch (actor.kind) {
+    case 'user': {
+      const person = names.person(actor.userId);
+      const roles = actor.roles.length ? ` (${actor.roles.join(', ')})` : '';
+      return person
+        ? { text: `${person.name}${roles}`, id: actor.userId, forgotten: person.forgotten }
+        : { text: `${actor.userId}${roles}`, id: null, forgotten: false };
+    }
+    case 'anonymous':
+      return { text: 'Anonymous visitor', id: null, forgotten: false };
+    case 'system':
+      return { text: `System: ${actor.name}`, id: `system:${actor.name}`, forgotten: false };
+    default: {
+      const _exhaustive: never = actor;
+      return { text: String(_exhaustive), id: null, forgotten: false };
+    }
+  }
 }

@@ -9,15 +9,19 @@ describe('audit filters between the address and the form', () => {
     expect(filterOf({})).toEqual({});
   });
 
-  it('turns an open-ended range into instants', () => {
-    const from = dayjs('2026-03-01T09:00:00Z');
-    expect(filterOf({ range: [from, null] })).toEqual({ from: '2026-03-01T09:00:00.000Z' });
+  it('reads the picked times as NZ wall time, whatever zone the browser is in', () => {
+    // 9 am on 1 March in Auckland (NZDT, UTC+13) is 8 pm on 28 February UTC.
+    const from = dayjs('2026-03-01T09:00:00');
+    expect(filterOf({ range: [from, null] })).toEqual({ from: '2026-02-28T20:00:00.000Z' });
+    // 9 am on 1 July (NZST, UTC+12).
+    expect(filterOf({ range: [null, dayjs('2026-07-01T09:00')] })).toEqual({ to: '2026-06-30T21:00:00.000Z' });
   });
 
   it('fills the form from the address, and the form gives the same filter back', () => {
     const filter = { type: 'OfferingCreated', from: '2026-03-01T09:00:00.000Z', to: '2026-03-02T09:00:00.000Z' };
     const values = filterValues(filter);
-    expect(values.range?.map((d) => d?.toISOString())).toEqual([filter.from, filter.to]);
+    // The pickers show NZ wall time: 9 am UTC on 1 March is 10 pm that day in Auckland.
+    expect(values.range?.map((d) => d?.format('YYYY-MM-DD HH:mm'))).toEqual(['2026-03-01 22:00', '2026-03-02 22:00']);
     expect(filterOf(values)).toEqual(filter);
     expect(filterValues({}).range).toBeNull();
   });

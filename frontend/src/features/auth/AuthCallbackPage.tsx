@@ -42,7 +42,7 @@ export function AuthCallbackPage() {
             queryClient.setQueryData(currentUserQuery.queryKey, answer.user);
             await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
             toast.success('Welcome!', 'Authentication successful!');
-            await navigate({ to: takeAuthRedirect() });
+            await navigate({ href: takeAuthRedirect() });
             return;
           } catch (failure) {
             const message = failure instanceof Error && describeError(failure);

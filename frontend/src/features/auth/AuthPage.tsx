@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { currentUserQuery, displayName, register, signIn } from '../../api/auth';
 import { describeError } from '../../api/client';
 import { takeAuthRedirect } from '../../api/storage';
 import type { Registration, User } from '../../api/types';
+import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
 
 /** The security page's rule (spec §9): passwords are at least 12 characters. */
@@ -22,7 +23,7 @@ export function AuthPage() {
 
   const signedIn = async (user: User) => {
     queryClient.setQueryData(currentUserQuery.queryKey, user);
-    await navigate({ to: takeAuthRedirect() });
+    await navigate({ href: takeAuthRedirect() });
   };
 
   const signInMutation = useMutation({
@@ -56,7 +57,7 @@ export function AuthPage() {
   return (
     <Flex justify="center" style={{ padding: '48px 16px' }}>
       <Card style={{ width: '100%', maxWidth: 440 }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', marginTop: 0 }}>
+        <Typography.Title level={1} style={{ textAlign: 'center', marginTop: 0 }}>
           {mode === 'signin' ? 'Sign In' : 'Create Account'}
         </Typography.Title>
         <Tabs
@@ -104,6 +105,11 @@ export function AuthPage() {
           >
             <Input.Password autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} />
           </Form.Item>
+          {mode === 'signin' && (
+            <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
+              <Link to={appPath('/auth/forgot-password')}>Forgot password?</Link>
+            </Flex>
+          )}
           <Button
             type="primary"
             htmlType="submit"

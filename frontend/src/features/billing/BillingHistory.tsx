@@ -1,9 +1,10 @@
 import { Table, Tag } from 'antd';
 import type { BillingHistoryEntry, Plan } from '../../api/types';
-import { formatDate, formatPayment } from '../format';
+import { formatDateTime, formatPayment } from '../format';
 
 const kinds: Record<BillingHistoryEntry['kind'], { label: string; color: string }> = {
   checkout: { label: 'Checkout started', color: 'default' },
+  'plan-changed': { label: 'Plan changed', color: 'blue' },
   payment: { label: 'Payment', color: 'green' },
   renewal: { label: 'Renewal', color: 'green' },
   'payment-failed': { label: 'Payment failed', color: 'red' },
@@ -25,7 +26,13 @@ export function BillingHistory({ history, plans }: { history: BillingHistoryEntr
       scroll={{ x: true }}
       locale={{ emptyText: 'No billing activity yet' }}
       columns={[
-        { title: 'Date', dataIndex: 'at', render: (at: string) => formatDate(at) },
+        {
+          title: 'Date',
+          dataIndex: 'at',
+          render: (at: string) => formatDateTime(at),
+          // One line per moment: the table scrolls sideways on a phone rather than break a date in four.
+          onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+        },
         {
           title: 'Event',
           dataIndex: 'kind',
@@ -36,7 +43,9 @@ export function BillingHistory({ history, plans }: { history: BillingHistoryEntr
           title: 'Amount',
           dataIndex: 'amount',
           align: 'right',
-          render: (amount: number | null) => (amount == null ? '—' : formatPayment(amount)),
+          // A downgrade's proration is a credit: shown as such rather than as a negative payment.
+          render: (amount: number | null) =>
+            amount == null ? '—' : amount < 0 ? `${formatPayment(-amount)} credit` : formatPayment(amount),
         },
         { title: 'Note', dataIndex: 'note', render: (note: string | null) => note ?? '' },
       ]}

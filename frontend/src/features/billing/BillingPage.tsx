@@ -15,6 +15,7 @@ import { planPrice } from '../subscribe/PlanCards';
 import { useToast } from '../toast';
 import { BillingHistory } from './BillingHistory';
 import { useBillingRefresh } from './useBillingRefresh';
+import { WhyDisabled } from '../layout/WhyDisabled';
 
 const statusTags: Record<SubscriptionStatusName, { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
@@ -43,7 +44,7 @@ export function BillingPage() {
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0 }}>
         Billing &amp; Subscription
       </Typography.Title>
       {billing.data.status === 'past_due' && (
@@ -170,16 +171,17 @@ function QuickActions({ enabled }: { enabled: boolean }) {
     <Card title="Quick Actions">
       <Flex vertical gap={8}>
         {actions.map(({ label, icon }) => (
-          <Button
-            key={label}
-            icon={icon}
-            block
-            disabled={!enabled || portal.isPending}
-            onClick={() => portal.mutate()}
-            style={{ justifyContent: 'flex-start' }}
-          >
-            {label}
-          </Button>
+          <WhyDisabled key={label} reason={enabled ? null : 'Choose a plan first: there are no invoices yet'} block>
+            <Button
+              icon={icon}
+              block
+              disabled={!enabled || portal.isPending}
+              onClick={() => portal.mutate()}
+              style={{ justifyContent: 'flex-start' }}
+            >
+              {label}
+            </Button>
+          </WhyDisabled>
         ))}
       </Flex>
     </Card>

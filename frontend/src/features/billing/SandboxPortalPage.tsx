@@ -17,7 +17,7 @@ export function SandboxPortalPage() {
   return (
     <Flex vertical gap={24} style={{ maxWidth: 960, margin: '0 auto', padding: '32px 16px' }}>
       <Flex gap={12} align="center" wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Billing Portal
         </Typography.Title>
         <Tag color="orange">TEST MODE</Tag>

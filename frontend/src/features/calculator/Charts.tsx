@@ -4,6 +4,7 @@ import {
   BarChart,
   CartesianGrid,
   Cell,
+  Legend,
   Pie,
   PieChart,
   ResponsiveContainer,
@@ -12,13 +13,13 @@ import {
   YAxis,
 } from 'recharts';
 import type { Cost } from '../../api/types';
+import { CHART_PALETTE as palette, useChartText } from '../chartText';
 import { formatMoney } from '../format';
 
-const palette = ['#1d5c3a', '#2f6f8f', '#b7791f', '#7a4e9e', '#c0392b', '#4a7c59', '#8a8f3c', '#5d6d7e'];
-
 export function CostBreakdownChart({ costs, currency }: { costs: Cost[]; currency: string }) {
+  const chart = useChartText();
   return (
-    <ResponsiveContainer width="100%" height={260}>
+    <ResponsiveContainer width="100%" height={320}>
       <PieChart>
         <Pie data={costs} dataKey="amount" nameKey="description" innerRadius={55} outerRadius={95} paddingAngle={2}>
           {costs.map((cost, i) => (
@@ -26,6 +27,7 @@ export function CostBreakdownChart({ costs, currency }: { costs: Cost[]; currenc
           ))}
         </Pie>
         <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
+        <Legend {...chart.legend} />
       </PieChart>
     </ResponsiveContainer>
   );
@@ -38,14 +40,19 @@ export function FiveYearChart({
   years: { year: number; tokenHolderIncome: number }[];
   currency: string;
 }) {
+  const chart = useChartText();
   return (
-    <ResponsiveContainer width="100%" height={240}>
-      <BarChart data={years.map((y) => ({ name: `Year ${y.year}`, income: y.tokenHolderIncome }))}>
+    <ResponsiveContainer width="100%" height={280}>
+      <BarChart
+        data={years.map((y) => ({ name: `Year ${y.year}`, income: y.tokenHolderIncome }))}
+        margin={chart.margin}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="name" />
-        <YAxis width={80} tickFormatter={(v: number) => formatMoney(v, currency)} />
+        <XAxis dataKey="name" tick={chart.tick} />
+        <YAxis width={80} tick={chart.tick} tickFormatter={(v: number) => formatMoney(v, currency)} />
         <Tooltip formatter={(value) => [formatMoney(Number(value), currency), 'Token holders']} />
-        <Bar dataKey="income" fill={palette[0]} radius={[4, 4, 0, 0]} />
+        <Legend verticalAlign="top" {...chart.legend} />
+        <Bar dataKey="income" name={`Token holders' income (${currency})`} fill={palette[0]} radius={[4, 4, 0, 0]} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -6,6 +6,7 @@ import type { PricingResult, Tier } from '../../api/types';
 import { groupedWholeNumber } from '../format';
 import { useToast } from '../toast';
 import { canPrice, pricingRows, pricingTiers } from './display';
+import { WhyDisabled } from '../layout/WhyDisabled';
 
 /** What a plan costs for an asset (spec §3 "Pricing calculation"); the early-access waiver shows when it applies. */
 export function PricingCalculator() {
@@ -39,15 +40,17 @@ export function PricingCalculator() {
         </Col>
         <Col xs={24} md={6}>
           {/* The value must be a number above 0 before anything is sent (spec §5). */}
-          <Button
-            block
-            type="primary"
-            disabled={!canPrice(assetValue)}
-            loading={pricing.isPending}
-            onClick={() => canPrice(assetValue) && pricing.mutate({ assetValue, tier })}
-          >
-            Calculate Pricing
-          </Button>
+          <WhyDisabled reason={canPrice(assetValue) ? null : 'Enter an asset value above 0'} block>
+            <Button
+              block
+              type="primary"
+              disabled={!canPrice(assetValue)}
+              loading={pricing.isPending}
+              onClick={() => canPrice(assetValue) && pricing.mutate({ assetValue, tier })}
+            >
+              Calculate Pricing
+            </Button>
+          </WhyDisabled>
         </Col>
       </Row>
       {result && (

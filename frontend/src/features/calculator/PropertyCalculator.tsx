@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { startLogin } from '../../api/auth';
 import { describeError } from '../../api/client';
 import { analyzeProperty } from '../../api/mutations';
-import type { Amenity, PropertyAnalysis } from '../../api/types';
+import type { Amenity, PropertyAnalysis, PropertyInput } from '../../api/types';
 import { useAuth } from '../auth/useCurrentUser';
 import { groupedWholeNumber } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
@@ -13,6 +13,7 @@ import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
 import { incomeFigures, PROPERTY_REQUIRED, propertyFigures, propertyRequest, type PropertyForm } from './display';
 import { amenities as amenityOptions, conditions, propertyTypes } from './options';
+import { tokenizeHref, tokenizeSearchFrom } from './carryOver';
 import { Costs, Figures, Recommendations, Risks } from './ResultParts';
 
 const FiveYearChart = lazy(() => import('./Charts').then((m) => ({ default: m.FiveYearChart })));
@@ -22,13 +23,15 @@ export function PropertyCalculator() {
   const [form] = Form.useForm<PropertyForm>();
   const [chosen, setChosen] = useState<Amenity[]>([]);
   const [result, setResult] = useState<PropertyAnalysis | null>(null);
+  const [analysed, setAnalysed] = useState<PropertyInput | null>(null);
   const toast = useToast();
   const auth = useAuth();
   const navigate = useNavigate();
   const analysis = useMutation({
     mutationFn: analyzeProperty,
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       setResult(answer);
+      setAnalysed(input);
       toast.success('Analysis Complete', 'Property valuation and tokenization analysis ready');
     },
     onError: (error) => toast.error('Analysis Failed', describeError(error)),
@@ -40,6 +43,7 @@ export function PropertyCalculator() {
     else toast.error('Missing Information', PROPERTY_REQUIRED);
   };
   const income = result && incomeFigures(result);
+  const carried = result && analysed ? tokenizeSearchFrom(analysed, result) : null;
 
   return (
     <Flex vertical gap={16}>
@@ -149,15 +153,21 @@ export function PropertyCalculator() {
           <Risks risks={result.riskAnalysis} />
           <Recommendations items={result.recommendations} basis={result.basis} disclaimer={result.disclaimer} />
           <Flex gap={12} wrap>
+            {/* The analysed property carries into the wizard's step 1 (after signing in, too). */}
             {auth.status === 'authenticated' ? (
-              <ButtonLink to={appPath('/dashboard')} color="primary" variant="solid" size="large">
+              <ButtonLink to="/tokenize" search={carried ?? {}} color="primary" variant="solid" size="large">
                 Start Tokenization Process
               </ButtonLink>
             ) : (
               <Button
                 type="primary"
                 size="large"
-                onClick={() => void startLogin(() => void navigate({ to: appPath('/auth') }))}
+                onClick={() =>
+                  void startLogin(
+                    () => void navigate({ to: appPath('/auth') }),
+                    carried ? tokenizeHref(carried) : undefined,
+                  )
+                }
               >
                 Sign In to Continue
               </Button>

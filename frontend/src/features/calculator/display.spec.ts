@@ -189,22 +189,38 @@ describe('the pricing calculator', () => {
     expect(canPrice(1)).toBe(true);
   });
 
-  it('shows the setup fee (marked when the early-access offer waives it), the platform fee and the total', () => {
+  it("names a monthly plan's first payment as its first month, not a setup fee (marked when early access waives it)", () => {
     const result: PricingResult = {
       tier: 'professional',
       setupFee: 0,
       setupFeeWaived: true,
+      planPrice: 199,
+      planBilling: 'monthly',
       platformFeePercent: 3.5,
       platformFee: 35_000.3,
-      total: 35_199.3,
+      total: 35_000.3,
     };
     expect(pricingRows(result)).toEqual([
-      { title: 'Setup Fee', value: '$0', waived: true },
-      { title: 'Platform Fee', value: '3.5% + $0.30' },
+      { title: 'First Month ($199/month)', value: '$0', waived: true },
+      { title: 'Platform Fee', value: '3.5% + $0.30 per transaction' },
       { title: 'Platform Fee Amount', value: '$35,000' },
-      { title: 'Total', value: '$35,199' },
+      { title: 'Total', value: '$35,000' },
     ]);
-    const charged = pricingRows({ ...result, setupFee: 2500, setupFeeWaived: false });
-    expect(charged[0]).toEqual({ title: 'Setup Fee', value: '$2,500', waived: false });
+    const charged = pricingRows({ ...result, setupFee: 199, setupFeeWaived: false, total: 35_199.3 });
+    expect(charged[0]).toEqual({ title: 'First Month ($199/month)', value: '$199', waived: false });
+  });
+
+  it("names Starter's one-time payment its sign-on (setup) fee (spec §1, §9)", () => {
+    const starter: PricingResult = {
+      tier: 'starter',
+      setupFee: 5000,
+      setupFeeWaived: false,
+      planPrice: 5000,
+      planBilling: 'one-time',
+      platformFeePercent: 3.5,
+      platformFee: 350.3,
+      total: 5350.3,
+    };
+    expect(pricingRows(starter)[0]).toEqual({ title: 'Setup Fee (one-time)', value: '$5,000', waived: false });
   });
 });

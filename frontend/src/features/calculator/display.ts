@@ -154,11 +154,19 @@ export function canPrice(assetValue: number | null): assetValue is number {
   return assetValue !== null && Number.isFinite(assetValue) && assetValue > 0;
 }
 
-/** The pricing result's rows, in NZD; `waived` marks the setup fee the early-access offer waives. */
+/**
+ * The pricing result's rows, in NZD; `waived` marks the first payment the early-access offer waives. The first
+ * payment is named for what it is: Starter's one-time sign-on (setup) fee, or a monthly plan's first month —
+ * never a "setup fee" for what is a monthly subscription.
+ */
 export function pricingRows(result: PricingResult): (Figure & { waived?: boolean })[] {
+  const firstPayment =
+    result.planBilling === 'one-time'
+      ? 'Setup Fee (one-time)'
+      : `First Month (${formatMoney(result.planPrice, 'NZD')}/month)`;
   return [
-    { title: 'Setup Fee', value: formatMoney(result.setupFee, 'NZD'), waived: result.setupFeeWaived },
-    { title: 'Platform Fee', value: `${result.platformFeePercent}% + $0.30` },
+    { title: firstPayment, value: formatMoney(result.setupFee, 'NZD'), waived: result.setupFeeWaived },
+    { title: 'Platform Fee', value: `${result.platformFeePercent}% + $0.30 per transaction` },
     { title: 'Platform Fee Amount', value: formatMoney(result.platformFee, 'NZD') },
     { title: 'Total', value: formatMoney(result.total, 'NZD') },
   ];

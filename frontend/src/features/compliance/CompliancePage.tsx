@@ -25,6 +25,7 @@ import type { CheckStatus, ComplianceCheck, ComplianceOverview } from '../../api
 import { formatDate } from '../format';
 import { PageSpinner } from '../layout/PageSpinner';
 import { useToast } from '../toast';
+import { WhyDisabled } from '../layout/WhyDisabled';
 
 export const checkColors: Record<CheckStatus, string> = {
   passed: 'green',
@@ -51,7 +52,7 @@ export function CompliancePage() {
   const data = overview.data;
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0 }}>
         Compliance Dashboard
       </Typography.Title>
       <Row gutter={[16, 16]}>
@@ -66,7 +67,7 @@ export function CompliancePage() {
         <Table<ComplianceCheck>
           rowKey="id"
           pagination={false}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
           dataSource={data.checks}
           columns={[
             { title: 'Check Type', render: (_, c) => <Typography.Text strong>{c.name}</Typography.Text> },
@@ -87,6 +88,8 @@ export function CompliancePage() {
             },
             {
               title: 'Actions',
+              // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
+              fixed: 'right',
               render: (_, c) => (
                 <Popover
                   title={c.name}
@@ -210,20 +213,22 @@ function QuickActions({ data }: { data: ComplianceOverview }) {
             options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
             aria-label="Asset for the PDS"
           />
-          <Button
-            icon={<FileProtectOutlined />}
-            disabled={!chosen}
-            href={chosen ? `/api/assets/${encodeURIComponent(chosen)}/pds.pdf` : undefined}
-          >
-            Generate PDS Document
-          </Button>
+          <WhyDisabled reason={chosen ? null : 'Add an asset first: the PDS is drafted from its record'}>
+            <Button
+              icon={<FileProtectOutlined />}
+              disabled={!chosen}
+              href={chosen ? `/api/assets/${encodeURIComponent(chosen)}/pds.pdf` : undefined}
+            >
+              Generate PDS Document
+            </Button>
+          </WhyDisabled>
         </Flex>
         {data.openRequest ? (
           <Alert
             type="info"
             showIcon
             title="Compliance review requested"
-            description={`Requested ${formatDate(data.openRequest.requestedAt)}; our team will be in touch.`}
+            description={`Requested ${formatDate(data.openRequest.requestedAt)}; ${data.openRequest.recorded.length} of 4 checks recorded so far. Our team will be in touch.`}
           />
         ) : (
           <Button type="primary" loading={review.isPending} onClick={() => review.mutate()}>

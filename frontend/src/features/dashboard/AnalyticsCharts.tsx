@@ -16,37 +16,71 @@ import {
 } from 'recharts';
 import { theme } from 'antd';
 import type { Asset, DashboardStats, Offering } from '../../api/types';
-import { formatCount, formatDate, formatMoney } from '../format';
-
-const palette = ['#1d5c3a', '#2f6f8f', '#b7791f', '#7a4e9e', '#c0392b', '#4a7c59', '#8a8f3c', '#5d6d7e'];
+import { CHART_PALETTE as palette, timeAxis, useChartText } from '../chartText';
+import { formatCount, formatMoney } from '../format';
 
 export function InvestorsChart({ points }: { points: DashboardStats['valueHistory'] }) {
   const { token } = theme.useToken();
+  const chart = useChartText();
+  const data = points.map((p) => ({ t: Date.parse(p.at), investors: p.totalInvestors, tokens: p.activeTokens }));
+  const time = timeAxis(data.map((d) => d.t));
   return (
-    <ResponsiveContainer width="100%" height={240}>
-      <LineChart
-        data={points.map((p) => ({ at: formatDate(p.at), investors: p.totalInvestors, tokens: p.activeTokens }))}
-      >
+    <ResponsiveContainer width="100%" height={280}>
+      <LineChart data={data} margin={chart.margin}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="at" minTickGap={24} />
-        <YAxis yAxisId="investors" allowDecimals={false} width={40} />
-        <YAxis yAxisId="tokens" orientation="right" width={80} tickFormatter={(v: number) => formatCount(v)} />
-        <Tooltip
-          formatter={(value, name) => [
-            formatCount(Number(value)),
-            name === 'investors' ? 'Investors' : 'Active tokens',
-          ]}
+        <XAxis
+          dataKey="t"
+          type="number"
+          scale="time"
+          domain={['dataMin', 'dataMax']}
+          minTickGap={24}
+          tick={chart.tick}
+          tickFormatter={time.tickFormatter}
+          height={44}
+          label={chart.axisLabel(time.title, 'bottom')}
         />
-        <Line yAxisId="investors" type="stepAfter" dataKey="investors" stroke={token.colorPrimary} dot={false} />
-        <Line yAxisId="tokens" type="stepAfter" dataKey="tokens" stroke={token.colorWarning} dot={false} />
+        <YAxis
+          yAxisId="investors"
+          allowDecimals={false}
+          width={48}
+          tick={chart.tick}
+          label={chart.axisLabel('Investors', 'left')}
+        />
+        <YAxis
+          yAxisId="tokens"
+          orientation="right"
+          width={80}
+          tick={chart.tick}
+          tickFormatter={(v: number) => formatCount(v)}
+          label={chart.axisLabel('Active tokens', 'right')}
+        />
+        <Tooltip labelFormatter={time.tooltipLabel} formatter={(value) => formatCount(Number(value))} />
+        <Legend verticalAlign="top" {...chart.legend} />
+        <Line
+          yAxisId="investors"
+          type="stepAfter"
+          dataKey="investors"
+          name="Investors"
+          stroke={token.colorPrimary}
+          dot={false}
+        />
+        <Line
+          yAxisId="tokens"
+          type="stepAfter"
+          dataKey="tokens"
+          name="Active tokens"
+          stroke={token.colorWarning}
+          dot={false}
+        />
       </LineChart>
     </ResponsiveContainer>
   );
 }
 
 export function ValueByAssetChart({ assets }: { assets: Asset[] }) {
+  const chart = useChartText();
   return (
-    <ResponsiveContainer width="100%" height={240}>
+    <ResponsiveContainer width="100%" height={280}>
       <PieChart>
         <Pie
           data={assets.map((a) => ({ name: a.name, value: a.totalValue }))}
@@ -61,6 +95,7 @@ export function ValueByAssetChart({ assets }: { assets: Asset[] }) {
           ))}
         </Pie>
         <Tooltip formatter={(value) => formatMoney(Number(value), 'NZD')} />
+        <Legend {...chart.legend} />
       </PieChart>
     </ResponsiveContainer>
   );
@@ -68,8 +103,9 @@ export function ValueByAssetChart({ assets }: { assets: Asset[] }) {
 
 export function OfferingProgressChart({ offerings }: { offerings: Offering[] }) {
   const { token } = theme.useToken();
+  const chart = useChartText();
   return (
-    <ResponsiveContainer width="100%" height={240}>
+    <ResponsiveContainer width="100%" height={280}>
       <BarChart
         data={offerings.map((o) => ({
           name: o.name,
@@ -79,10 +115,15 @@ export function OfferingProgressChart({ offerings }: { offerings: Offering[] }) 
         }))}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="name" />
-        <YAxis width={80} tickFormatter={(v: number) => formatCount(v)} />
+        <XAxis dataKey="name" tick={chart.tick} />
+        <YAxis
+          width={80}
+          tick={chart.tick}
+          tickFormatter={(v: number) => formatCount(v)}
+          label={chart.axisLabel('Tokens', 'left')}
+        />
         <Tooltip formatter={(value) => formatCount(Number(value))} />
-        <Legend />
+        <Legend verticalAlign="top" {...chart.legend} />
         <Bar dataKey="issued" name="Issued" stackId="t" fill={token.colorPrimary} />
         <Bar dataKey="reserved" name="Pending" stackId="t" fill={token.colorWarning} />
         <Bar dataKey="left" name="Available" stackId="t" fill={token.colorFillSecondary} />

@@ -32,7 +32,7 @@ export function AnalyticsPage() {
   );
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0 }}>
         Analytics
       </Typography.Title>
       {chart('Portfolio Value', <PortfolioChart points={points} />, points.length === 0)}

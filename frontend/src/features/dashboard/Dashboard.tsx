@@ -1,19 +1,35 @@
-import { CheckCircleOutlined, ClockCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Button, Card, Col, Empty, Flex, List, Row, Statistic, Steps, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Flex, List, Row, Statistic, Steps, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { displayName } from '../../api/auth';
-import { activitiesQuery, assetsQuery, dashboardStatsQuery, investorsQuery } from '../../api/queries';
-import type { Asset, Investor, User } from '../../api/types';
+import {
+  activitiesQuery,
+  assetsQuery,
+  complianceQuery,
+  dashboardStatsQuery,
+  investmentsQuery,
+  wholesaleStatusQuery,
+} from '../../api/queries';
+import type { Asset, ComplianceCheck, ComplianceOverview, User, WholesaleStatus } from '../../api/types';
+import { documentsComplete } from '../assets/documentKinds';
 import { AssetCard } from '../assets/AssetCard';
+import { CapTableManagement } from '../register/AssetRegister';
 import { canCreateTokens } from '../billing/subscriptionRule';
+import { checkColors } from '../compliance/CompliancePage';
 import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
-import { AddInvestor } from './AddInvestor';
+import { ActivityList } from './ActivityList';
+import { InvestorHome } from './InvestorHome';
 
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
 
@@ -27,49 +43,74 @@ const WORKFLOW = [
 ];
 
 /**
- * Where the owner's most advanced asset stands on the five workflow steps — each step judged on its own
- * from the asset's real state (the spec's screen fixed it at 3).
+ * Where the owner's most advanced asset stands on the five workflow steps, each judged from the records (the
+ * spec's screen fixed it at 3): 1 the asset's details are in, 2 its documents and valuation, 3 the four
+ * compliance checks passed (the same read model as /compliance), 4 its token terms, 5 approved and minted.
+ * The current step is the first one not done; each other step shows whether it is done.
  */
-function workflow(assets: Asset[]): ('finish' | 'process' | 'wait')[] {
+export function workflow(assets: Asset[], compliance: ComplianceOverview | undefined) {
   const best = [...assets].sort((a, b) => rank(b) - rank(a))[0];
   const done = [
-    true,
-    !!best && best.documents.length >= 2 && !!best.valuation,
-    best?.status === 'active',
+    !!best,
+    !!best && documentsComplete(best) && !!best.valuation,
+    compliance?.score === 100,
     !!best?.terms,
     best?.status === 'active',
   ];
   const current = done.indexOf(false);
-  return done.map((d, i) => (d ? 'finish' : i === current ? 'process' : 'wait'));
+  const step = current === -1 ? WORKFLOW.length : current;
+  // A step done out of order (the checks passed before any asset) still shows done.
+  const statuses = WORKFLOW.map((_, i): 'finish' | 'process' | 'wait' =>
+    done[i] ? 'finish' : i === step ? 'process' : 'wait',
+  );
+  return { asset: best ?? null, step, statuses };
 }
 const rank = (a: Asset) => (a.status === 'active' ? 10 : a.status === 'pending' ? 8 : a.currentStep);
 
-const COMPLIANCE_SHIELD = [
-  { name: 'FMA registration', status: 'Active' },
-  { name: 'AML/CFT', status: 'Current' },
-  { name: 'Privacy Act 2020', status: 'Compliant' },
-  { name: 'FMCA disclosure', status: 'Due 15 Dec' },
-];
+const shieldIcon = (status: ComplianceCheck['status']) =>
+  status === 'passed' ? (
+    <CheckCircleOutlined />
+  ) : status === 'pending' ? (
+    <ClockCircleOutlined />
+  ) : (
+    <CloseCircleOutlined />
+  );
+const shieldLabel = (c: ComplianceCheck) =>
+  c.status === 'passed' && c.expiryDate
+    ? `Passed · expires ${formatDate(c.expiryDate)}`
+    : c.status.charAt(0).toUpperCase() + c.status.slice(1);
 
-/** The signed-in home (spec §2 "Dashboard"): every figure comes from the owner's read models. */
+/**
+ * The signed-in home (spec §2 "Dashboard"). An owner's figures come from their read models; an investor —
+ * anyone who has sought certification or invested — sees their own home first (InvestorHome), from the read
+ * models keyed by the investor. Someone who is both sees both.
+ */
 export function Dashboard({ user }: { user: User }) {
   const stats = useQuery(dashboardStatsQuery);
   const assets = useQuery(assetsQuery);
   const activities = useQuery(activitiesQuery);
-  const investors = useQuery(investorsQuery);
+  const compliance = useQuery(complianceQuery);
+  const wholesale = useQuery(wholesaleStatusQuery);
+  const portfolio = useQuery(investmentsQuery);
   const allowed = canCreateTokens(user);
   const list = assets.data ?? [];
+  const flow = workflow(list, compliance.data);
+  const isInvestor =
+    (!!wholesale.data && wholesale.data.verificationStatus !== 'none') || (portfolio.data?.investments.length ?? 0) > 0;
+  const isOwner = !isInvestor || list.length > 0;
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
       <Card>
         <Flex justify="space-between" align="center" wrap gap={16}>
           <div>
-            <Typography.Title level={2} style={{ margin: 0 }}>
+            <Typography.Title level={1} style={{ margin: 0 }}>
               Welcome, {displayName(user)}
             </Typography.Title>
             <Typography.Text type="secondary">
-              Your tokenized assets, investors and compliance at a glance.
+              {isOwner
+                ? 'Your tokenized assets, investors and compliance at a glance.'
+                : 'Your holdings, certification and activity at a glance.'}
             </Typography.Text>
           </div>
           {allowed ? (
@@ -78,156 +119,175 @@ export function Dashboard({ user }: { user: User }) {
             </ButtonLink>
           ) : (
             <Flex vertical gap={4} align="flex-end">
-              <Button size="large" disabled>
+              <ButtonLink to={appPath('/subscribe')} color="primary" variant="solid" size="large">
                 Upgrade to Create Tokens
-              </Button>
+              </ButtonLink>
               <Link to={appPath('/subscribe')}>Subscription required to create tokens</Link>
             </Flex>
           )}
         </Flex>
       </Card>
 
-      <Row gutter={[16, 16]}>
-        {[
-          { title: 'Total Portfolio Value', value: stats.data ? formatMoney(stats.data.totalValue, 'NZD') : '—' },
-          { title: 'Active Tokens', value: stats.data ? formatCount(stats.data.activeTokens) : '—' },
-          { title: 'Total Investors', value: stats.data ? formatCount(stats.data.totalInvestors) : '—' },
-          {
-            title: 'Compliance Score',
-            value: stats.data?.complianceScore != null ? `${stats.data.complianceScore}%` : '—',
-          },
-        ].map((s) => (
-          <Col key={s.title} xs={12} lg={6}>
-            <Card>
-              <Statistic title={s.title} value={s.value} loading={stats.isPending} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      {isInvestor && wholesale.data && <InvestorHome status={wholesale.data} />}
 
-      <Card title="Tokenization Workflow">
-        <Steps
-          responsive
-          size="small"
-          current={Math.max(0, workflow(list).indexOf('process'))}
-          items={WORKFLOW.map((title, i) => ({ title, status: workflow(list)[i] }))}
-          aria-label="Tokenization workflow"
-        />
-      </Card>
-
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title="Portfolio Value" style={{ height: '100%' }}>
-            {(stats.data?.valueHistory.length ?? 0) > 0 ? (
-              <Suspense fallback={<PageSpinner />}>
-                <PortfolioChart points={stats.data!.valueHistory} />
-              </Suspense>
-            ) : (
-              <Empty description="Your portfolio's value appears here once you add an asset" />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title="Wholesale Investors" style={{ height: '100%' }}>
-            <Flex vertical gap={12}>
-              <Typography.Text>
-                Verify as a wholesale investor (FMC Act 2013, Schedule 1) to invest in offerings.
-              </Typography.Text>
-              <ButtonLink to={appPath('/wholesale-verification')} color="primary" variant="solid">
-                Start Verification
-              </ButtonLink>
-              <ButtonLink to={appPath('/token-offerings')}>Browse Offerings</ButtonLink>
-            </Flex>
-          </Card>
-        </Col>
-      </Row>
-
-      <Card title="My Tokenized Assets" extra={<Link to={appPath('/assets')}>View all</Link>}>
-        {list.length === 0 ? (
-          <Empty description="No assets yet" />
-        ) : (
-          <Row gutter={[16, 16]}>
-            {list.slice(0, 3).map((asset) => (
-              <Col key={asset.id} xs={24} md={12} lg={8}>
-                <AssetCard asset={asset} />
-              </Col>
-            ))}
-          </Row>
-        )}
-      </Card>
-
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <Card title="Recent Activity" style={{ height: '100%' }}>
-            <List
-              dataSource={(activities.data ?? []).slice(0, 5)}
-              locale={{ emptyText: 'No activity yet' }}
-              renderItem={(a) => (
-                <List.Item>
-                  <List.Item.Meta title={a.description} description={`${formatDate(a.createdAt)} · ${a.type}`} />
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card
-            title={
-              <Flex gap={8}>
-                <SafetyCertificateOutlined />
-                Compliance Shield
-              </Flex>
-            }
-            style={{ height: '100%' }}
-          >
-            <List
-              dataSource={COMPLIANCE_SHIELD}
-              renderItem={(c) => (
-                <List.Item extra={<Tag color={c.status.startsWith('Due') ? 'gold' : 'green'}>{c.status}</Tag>}>
-                  <Flex gap={8}>
-                    {c.status.startsWith('Due') ? <ClockCircleOutlined /> : <CheckCircleOutlined />}
-                    {c.name}
-                  </Flex>
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-      </Row>
-
-      <Card title="Cap Table Management" extra={<AddInvestor assets={list} />}>
-        <Table<Investor>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          scroll={{ x: true }}
-          dataSource={(investors.data ?? []).slice(0, 5)}
-          locale={{ emptyText: 'No investors yet' }}
-          columns={[
-            { title: 'Investor', dataIndex: 'name' },
-            { title: 'Asset', dataIndex: 'assetName' },
-            { title: 'Tokens Held', dataIndex: 'tokensHeld', align: 'right', render: (n: number) => formatCount(n) },
-            {
-              title: 'Value',
-              dataIndex: 'investmentValue',
-              align: 'right',
-              render: (n: number) => formatMoney(n, 'NZD'),
-            },
-            { title: 'Owned', dataIndex: 'percentOwned', align: 'right', render: (n: number) => `${n.toFixed(2)}%` },
-            {
-              title: 'Status',
-              dataIndex: 'status',
-              render: (s: Investor['status']) => (
-                <Tag color={s === 'verified' ? 'green' : 'default'}>
-                  {s === 'verified' ? 'Verified' : 'Off-platform'}
-                </Tag>
-              ),
-            },
-          ]}
-        />
-      </Card>
+      {isOwner && ownerHome()}
 
       <CalculatorAnchor />
     </Flex>
+  );
+
+  /** The owner's part of the home (a plain function, not a component: it keeps its children's state). */
+  function ownerHome() {
+    return (
+      <>
+        <Row gutter={[16, 16]}>
+          {[
+            { title: 'Total Portfolio Value', value: stats.data ? formatMoney(stats.data.totalValue, 'NZD') : '—' },
+            { title: 'Active Tokens', value: stats.data ? formatCount(stats.data.activeTokens) : '—' },
+            { title: 'Total Investors', value: stats.data ? formatCount(stats.data.totalInvestors) : '—' },
+            // The same read model as the shield below and /compliance.
+            {
+              title: 'Compliance Score',
+              value: compliance.data ? `${compliance.data.score}%` : '—',
+              loading: compliance.isPending,
+            },
+          ].map((s) => (
+            <Col key={s.title} xs={12} lg={6}>
+              <Card>
+                <Statistic title={s.title} value={s.value} loading={s.loading ?? stats.isPending} />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+
+        <Card title="Tokenization Workflow">
+          <Flex vertical gap={16}>
+            <Typography.Text type="secondary" aria-label="Current workflow step">
+              {flow.step < WORKFLOW.length
+                ? `Step ${flow.step + 1} of ${WORKFLOW.length}${flow.asset ? ` · ${flow.asset.name}` : ''}`
+                : `Complete${flow.asset ? ` · ${flow.asset.name}` : ''}`}
+            </Typography.Text>
+            <Steps
+              responsive
+              size="small"
+              current={Math.min(flow.step, WORKFLOW.length - 1)}
+              items={WORKFLOW.map((title, i) => ({ title, status: flow.statuses[i] }))}
+              aria-label="Tokenization workflow"
+            />
+          </Flex>
+        </Card>
+
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={isInvestor ? 24 : 16}>
+            <Card title="Portfolio Value" style={{ height: '100%' }}>
+              {(stats.data?.valueHistory.length ?? 0) > 0 ? (
+                <Suspense fallback={<PageSpinner />}>
+                  <PortfolioChart points={stats.data!.valueHistory} />
+                </Suspense>
+              ) : (
+                <Empty description="Your portfolio's value appears here once you add an asset" />
+              )}
+            </Card>
+          </Col>
+          {!isInvestor && (
+            <Col xs={24} lg={8}>
+              <Card title="Wholesale Investors" style={{ height: '100%' }}>
+                <Flex vertical gap={12}>
+                  <WholesaleCard status={wholesale.data} />
+                </Flex>
+              </Card>
+            </Col>
+          )}
+        </Row>
+
+        <Card title="My Tokenized Assets" extra={<Link to={appPath('/assets')}>View all</Link>}>
+          {list.length === 0 ? (
+            <Empty description="No assets yet" />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {list.slice(0, 3).map((asset) => (
+                <Col key={asset.id} xs={24} md={12} lg={8}>
+                  <AssetCard asset={asset} />
+                </Col>
+              ))}
+            </Row>
+          )}
+        </Card>
+
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <Card title="Recent Activity" style={{ height: '100%' }}>
+              <ActivityList activities={activities.data ?? []} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card
+              title={
+                <Flex gap={8}>
+                  <SafetyCertificateOutlined />
+                  Compliance Shield
+                </Flex>
+              }
+              style={{ height: '100%' }}
+            >
+              <List
+                loading={compliance.isPending}
+                dataSource={compliance.data?.checks ?? []}
+                locale={{ emptyText: 'Compliance could not be loaded' }}
+                renderItem={(c) => (
+                  <List.Item extra={<Tag color={checkColors[c.status]}>{shieldLabel(c)}</Tag>}>
+                    <Flex gap={8}>
+                      {shieldIcon(c.status)}
+                      {c.name}
+                    </Flex>
+                  </List.Item>
+                )}
+              />
+              <Link to={appPath('/compliance')}>
+                {compliance.data
+                  ? `Compliance score ${compliance.data.score}% · ${compliance.data.label}`
+                  : 'Compliance'}
+              </Link>
+            </Card>
+          </Col>
+        </Row>
+
+        <CapTableManagement assets={list} />
+      </>
+    );
+  }
+}
+
+/**
+ * The wholesale features card: a verified investor is never offered 'Start Verification' again (spec §2 gives
+ * the card both buttons; verifying twice is no use), and one waiting for review sees that.
+ */
+function WholesaleCard({ status }: { status: WholesaleStatus | undefined }) {
+  if (status?.isWholesaleInvestor) {
+    return (
+      <>
+        <Typography.Text>
+          <Tag color="green">Verified</Tag>
+          Wholesale investor{status.validUntil ? ` until ${formatDate(status.validUntil)}` : ''}.
+        </Typography.Text>
+        <ButtonLink to={appPath('/token-offerings')} color="primary" variant="solid">
+          Browse Offerings
+        </ButtonLink>
+      </>
+    );
+  }
+  const pending = status?.verificationStatus === 'pending';
+  return (
+    <>
+      <Typography.Text>
+        {pending
+          ? 'Your wholesale investor verification is under review (2-5 business days).'
+          : 'Verify as a wholesale investor (FMC Act 2013, Schedule 1) to invest in offerings.'}
+      </Typography.Text>
+      <ButtonLink to={appPath('/wholesale-verification')} color="primary" variant="solid">
+        {pending ? 'View Verification' : 'Start Verification'}
+      </ButtonLink>
+      <ButtonLink to={appPath('/token-offerings')}>Browse Offerings</ButtonLink>
+    </>
   );
 }

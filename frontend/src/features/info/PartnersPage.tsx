@@ -40,11 +40,17 @@ export default function PartnersPage() {
             <Col key={p.title} xs={24} sm={12} lg={6}>
               <Card
                 title={
-                  <Flex gap={8}>
+                  <Flex gap={8} align="baseline">
                     {p.icon}
-                    {p.title}
+                    <span>{p.title}</span>
                   </Flex>
                 }
+                // A card title ends in an ellipsis by default: a partner's title wraps instead of being cut, and
+                // the headers share one height so the cards' texts line up side by side.
+                styles={{
+                  header: { minHeight: 80 },
+                  title: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: 12 },
+                }}
                 style={{ height: '100%' }}
               >
                 {p.text}

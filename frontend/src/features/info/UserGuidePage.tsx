@@ -229,7 +229,7 @@ export default function UserGuidePage() {
               }))}
             />
           </Card>
-          <Typography.Title level={2} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0 }}>
             {section.title}
           </Typography.Title>
           <Typography.Paragraph style={{ margin: 0 }}>{section.intro}</Typography.Paragraph>

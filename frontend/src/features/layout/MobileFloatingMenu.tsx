@@ -1,11 +1,12 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { Avatar, Drawer, Flex, FloatButton, Grid, Menu, theme } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { shortName } from '../../api/auth';
 import type { User } from '../../api/types';
 import { useSignOut } from '../auth/useCurrentUser';
 import { appPath } from './appPath';
+import { useCoversField } from './clearOfFields';
 
 /** The signed-in phone menu (spec §2 "Mobile floating menu"): small screens only, a right-side sheet. */
 export function MobileFloatingMenu({ user }: { user: User }) {
@@ -14,7 +15,11 @@ export function MobileFloatingMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
-  if (screens.md) return null;
+  const button = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  const small = screens.md === false;
+  // Never over a field: it steps aside while it would cover one (the header's menu offers the same pages).
+  const coversField = useCoversField(button, small && !open);
+  if (!small) return null;
 
   const go = (to: string) => {
     setOpen(false);
@@ -25,10 +30,12 @@ export function MobileFloatingMenu({ user }: { user: User }) {
   return (
     <>
       <FloatButton
+        ref={button}
         aria-label="Open quick menu"
         type="primary"
         icon={<AppstoreOutlined />}
         onClick={() => setOpen(true)}
+        style={coversField ? { visibility: 'hidden' } : undefined}
       />
       <Drawer open={open} onClose={() => setOpen(false)} placement="right" size={280} title="Menu">
         <Flex vertical align="center" gap={4} style={{ marginBottom: token.marginLG }}>

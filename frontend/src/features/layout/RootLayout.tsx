@@ -1,17 +1,22 @@
 import { Outlet } from '@tanstack/react-router';
 import { Layout } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '../../chunks';
 import { headerHeight } from '../../theme';
 import { useAuth } from '../auth/useCurrentUser';
+import { useDocumentTitle } from './documentTitle';
 import { PublicHeader } from './PublicHeader';
 
 // The signed-in header (menus, drawer, dropdown) and the floating menu stay out of a visitor's first load.
-const AppHeader = lazy(() => import('./AppHeader').then((m) => ({ default: m.AppHeader })));
-const MobileFloatingMenu = lazy(() => import('./MobileFloatingMenu').then((m) => ({ default: m.MobileFloatingMenu })));
+const AppHeader = lazyWithRetry(() => import('./AppHeader').then((m) => ({ default: m.AppHeader })));
+const MobileFloatingMenu = lazyWithRetry(() =>
+  import('./MobileFloatingMenu').then((m) => ({ default: m.MobileFloatingMenu })),
+);
 
 /** Frame of every page: the header for who is looking (signed in or not), the matched route below. */
 export function RootLayout() {
   const auth = useAuth();
+  useDocumentTitle();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {auth.status === 'authenticated' ? (

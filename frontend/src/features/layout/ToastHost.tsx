@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '../../chunks';
 import { useToasterWanted } from '../toast';
 
-const Toaster = lazy(() => import('./Toaster'));
+const Toaster = lazyWithRetry(() => import('./Toaster'));
 
 /** Mounts the Toaster once the first toast is asked for (see toast.ts). */
 export function ToastHost() {

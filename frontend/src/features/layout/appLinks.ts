@@ -17,6 +17,8 @@ export const appLinks: readonly AppLink[] = [
   { to: appPath('/wholesale-verification'), label: 'Wholesale' },
   { to: appPath('/token-offerings'), label: 'Offerings' },
   { to: appPath('/compliance'), label: 'Compliance' },
+  // Compliance staff's queue (admins find it under Admin).
+  { to: appPath('/compliance-reviews'), label: 'Reviews', roles: ['compliance'] },
   { to: appPath('/user-guide'), label: 'User Guide' },
   { to: appPath('/billing'), label: 'Billing' },
   { to: appPath('/admin'), label: 'Admin', roles: ['admin'] },

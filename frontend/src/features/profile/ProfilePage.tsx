@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Flex, Form, Input, Typography } from 'antd'
 import { currentUserQuery, updateProfile } from '../../api/auth';
 import { describeError } from '../../api/client';
 import type { User } from '../../api/types';
+import { WalletCard } from '../tokens/WalletCard';
 import { useToast } from '../toast';
 
 /** /profile: a person sees their account and edits their name. */
@@ -19,9 +20,9 @@ export function ProfilePage({ user }: { user: User }) {
   });
 
   return (
-    <Flex justify="center" style={{ padding: '32px 16px' }}>
+    <Flex vertical align="center" gap={16} style={{ padding: '32px 16px' }}>
       <Card style={{ width: '100%', maxWidth: 560 }}>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
+        <Typography.Title level={1} style={{ marginTop: 0 }}>
           Profile
         </Typography.Title>
         <Descriptions column={1} size="small" style={{ marginBottom: 24 }}>
@@ -51,6 +52,7 @@ export function ProfilePage({ user }: { user: User }) {
           </Button>
         </Form>
       </Card>
+      <WalletCard />
     </Flex>
   );
 }

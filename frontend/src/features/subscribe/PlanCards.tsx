@@ -3,6 +3,13 @@ import type { Plan, Tier } from '../../api/types';
 import { formatPayment } from '../format';
 import { contact } from '../landing/contact';
 import { FeatureList } from '../layout/FeatureList';
+import { WhyDisabled } from '../layout/WhyDisabled';
+
+/** What a plan card's button says and does: `disabledReason` says why it cannot be chosen (shown on hover). */
+export interface PlanAction {
+  label: string;
+  disabledReason: string | null;
+}
 
 export function planPrice(plan: Plan): string {
   return plan.billing === 'monthly' ? `${formatPayment(plan.price)}/month` : `${formatPayment(plan.price)} one-time`;
@@ -15,12 +22,12 @@ export function planPrice(plan: Plan): string {
  */
 export function PlanCards({
   plans,
-  current,
+  actionFor,
   choosing,
   onChoose,
 }: {
   plans: Plan[];
-  current: Tier | null;
+  actionFor(plan: Plan): PlanAction;
   choosing: Tier | null;
   onChoose(tier: Tier): void;
 }) {
@@ -41,15 +48,13 @@ export function PlanCards({
                   {planPrice(plan)}
                 </Typography.Text>
                 <FeatureList items={plan.features} />
-                <Button
-                  type={plan.mostPopular ? 'primary' : 'default'}
-                  block
-                  disabled={current === plan.tier || (choosing !== null && choosing !== plan.tier)}
+                <PlanButton
+                  plan={plan}
+                  action={actionFor(plan)}
+                  busy={choosing !== null && choosing !== plan.tier}
                   loading={choosing === plan.tier}
-                  onClick={() => onChoose(plan.tier)}
-                >
-                  {current === plan.tier ? 'Current Plan' : `Choose ${plan.name}`}
-                </Button>
+                  onChoose={() => onChoose(plan.tier)}
+                />
               </Flex>
             </Card>
           </Col>
@@ -72,5 +77,33 @@ export function PlanCards({
         </Col>
       </Row>
     </Flex>
+  );
+}
+
+function PlanButton({
+  plan,
+  action,
+  busy,
+  loading,
+  onChoose,
+}: {
+  plan: Plan;
+  action: PlanAction;
+  busy: boolean;
+  loading: boolean;
+  onChoose(): void;
+}) {
+  return (
+    <WhyDisabled reason={action.disabledReason} block>
+      <Button
+        type={plan.mostPopular ? 'primary' : 'default'}
+        block
+        disabled={action.disabledReason !== null || busy}
+        loading={loading}
+        onClick={onChoose}
+      >
+        {action.label}
+      </Button>
+    </WhyDisabled>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Alert, Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { ApiError, describeError, errorTitle } from '../../api/client';
 import { createAsset } from '../../api/mutations';
 import type { Asset, AssetInput } from '../../api/types';
@@ -13,8 +13,28 @@ export const assetTypes = [
   { value: 'startup', label: 'Startup' },
 ] as const;
 
-/** Step 1 (spec §2, §5 Asset form): creates the draft and moves the wizard to step 2. Read-only once saved. */
-export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; onCreated(assetId: string): void }) {
+const EMPTY: AssetInput = {
+  name: '',
+  description: '',
+  assetType: 'property',
+  address: '',
+  totalValue: 0,
+  tokenCount: 0,
+};
+
+/**
+ * Step 1 (spec §2, §5 Asset form): creates the draft and moves the wizard to step 2. Read-only once saved.
+ * `carried`: details from the property calculator's analysis, filled in for the owner to check and save.
+ */
+export function AssetDetailsStep({
+  asset,
+  carried = null,
+  onCreated,
+}: {
+  asset: Asset | null;
+  carried?: Partial<AssetInput> | null;
+  onCreated(assetId: string): void;
+}) {
   const [form] = Form.useForm<AssetInput>();
   const toast = useToast();
   const refresh = useAssetRefresh();
@@ -46,7 +66,10 @@ export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; on
       layout="vertical"
       disabled={saved || create.isPending}
       initialValues={
-        asset ?? { name: '', description: '', assetType: 'property', address: '', totalValue: 0, tokenCount: 0 }
+        asset ??
+        (carried
+          ? { ...EMPTY, ...Object.fromEntries(Object.entries(carried).filter(([, v]) => v !== undefined)) }
+          : EMPTY)
       }
       onFinish={(values) =>
         create.mutate({
@@ -57,6 +80,15 @@ export function AssetDetailsStep({ asset, onCreated }: { asset: Asset | null; on
         })
       }
     >
+      {carried && !saved && (
+        <Alert
+          type="info"
+          showIcon
+          title="Filled in from your property analysis"
+          description="Check the details (the value is the calculator's estimate) and save to create the draft."
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item

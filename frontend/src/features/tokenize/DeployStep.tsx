@@ -1,14 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Tag } from 'antd';
 import { describeError, errorTitle } from '../../api/client';
 import { submitAsset } from '../../api/mutations';
+import { capTableUrl } from '../../api/queries';
 import type { Asset } from '../../api/types';
 import { formatCount, formatDate, formatMoney, formatTokenPrice } from '../format';
+import { useSignedInUser } from '../auth/signedInUser';
+import { AssetRegister } from '../register/AssetRegister';
+import { TokenOnChain } from '../tokens/TokenOnChain';
 import { useToast } from '../toast';
 import { useAssetRefresh } from './useAssetRefresh';
 
 /** Step 5: everything in one review, then the request for tokenization; an admin approves or sends it back. */
 export function DeployStep({ asset }: { asset: Asset }) {
+  const user = useSignedInUser();
   const toast = useToast();
   const refresh = useAssetRefresh();
   const submit = useMutation({
@@ -40,9 +45,7 @@ export function DeployStep({ asset }: { asset: Asset }) {
           showIcon
           title="Tokenization approved"
           description={`Approved ${formatDate(asset.approvedAt!)}.`}
-          action={
-            <Button href={`/api/assets/${encodeURIComponent(asset.id)}/cap-table.csv`}>Download Cap Table (CSV)</Button>
-          }
+          action={<Button href={capTableUrl(asset.id, null, true)}>Download Cap Table (CSV)</Button>}
         />
       )}
       {asset.returnReason && asset.status === 'draft' && (
@@ -66,6 +69,20 @@ export function DeployStep({ asset }: { asset: Asset }) {
         <Descriptions.Item label="Lock-up">{terms.lockUpMonths} months</Descriptions.Item>
         <Descriptions.Item label="Fees">{terms.feePercent}%</Descriptions.Item>
       </Descriptions>
+      {asset.status === 'active' && (
+        <TokenOnChain
+          assetId={asset.id}
+          assetStatus={asset.status}
+          ownerId={asset.ownerId}
+          investorView={false}
+          size="small"
+        />
+      )}
+      {asset.status === 'active' && (
+        <Card size="small" title="Register">
+          <AssetRegister assetId={asset.id} editable={asset.ownerId === user.id} />
+        </Card>
+      )}
       {asset.status === 'draft' && (
         <Button
           type="primary"

@@ -1,40 +1,50 @@
 import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Progress, Row, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Flex, Progress, Row, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { describeError, errorTitle } from '../../api/client';
 import { uploadDocument } from '../../api/mutations';
 import type { Asset, DocumentKind } from '../../api/types';
+import { DOCUMENTS, documentKindsFor, documentsComplete } from '../assets/documentKinds';
 import { formatDate } from '../format';
 import { useToast } from '../toast';
 import { useAssetRefresh } from './useAssetRefresh';
 
 const MAX_BYTES = 10 * 1024 * 1024;
-const documents: { kind: DocumentKind; title: string; what: string }[] = [
-  {
-    kind: 'property-deed',
-    title: 'Property Deed',
-    what: 'The record of title (or share register for a business) showing you own the asset.',
-  },
-  {
-    kind: 'valuation-report',
-    title: 'Valuation Report',
-    what: 'A registered valuer’s report, dated within the last 12 months.',
-  },
-];
 
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** Step 2: the two documents (spec §2: 'PDF format, max 10MB'), uploaded with progress; the server checks the content. */
-export function DocumentsStep({ asset, editable }: { asset: Asset; editable: boolean }) {
+/**
+ * Step 2: the asset type's two documents (spec §2: 'PDF format, max 10MB'), uploaded with progress; the server
+ * checks the content. The wizard stays here after an upload: once both are in, the owner moves on.
+ */
+export function DocumentsStep({
+  asset,
+  editable,
+  onContinue,
+}: {
+  asset: Asset;
+  editable: boolean;
+  onContinue(): void;
+}) {
   return (
-    <Row gutter={[16, 16]}>
-      {documents.map((d) => (
-        <Col key={d.kind} xs={24} md={12}>
-          <DocumentCard asset={asset} editable={editable} {...d} />
-        </Col>
-      ))}
-    </Row>
+    <Flex vertical gap={16}>
+      <Row gutter={[16, 16]}>
+        {documentKindsFor(asset).map((kind) => (
+          <Col key={kind} xs={24} md={12}>
+            <DocumentCard asset={asset} editable={editable} kind={kind} {...DOCUMENTS[kind]} />
+          </Col>
+        ))}
+      </Row>
+      {editable && documentsComplete(asset) && (
+        <Flex gap={12} align="center" justify="space-between" wrap>
+          <Alert type="success" showIcon title="Both documents are uploaded." style={{ flex: '1 1 240px' }} />
+          <Button type="primary" onClick={onContinue}>
+            Continue to Valuation
+          </Button>
+        </Flex>
+      )}
+    </Flex>
   );
 }
 

@@ -14,7 +14,7 @@ const networks = [
 ];
 
 /** Step 4: the user guide's token-configuration fields; the server checks them again and between each other. */
-export function TokenConfigStep({ asset, editable }: { asset: Asset; editable: boolean }) {
+export function TokenConfigStep({ asset, editable, onSaved }: { asset: Asset; editable: boolean; onSaved(): void }) {
   const [form] = Form.useForm<TokenTerms>();
   const toast = useToast();
   const refresh = useAssetRefresh();
@@ -23,7 +23,10 @@ export function TokenConfigStep({ asset, editable }: { asset: Asset; editable: b
       await configureToken(asset.id, terms);
       await refresh();
     },
-    onSuccess: () => toast.success('Token Configured', 'The token terms are saved.'),
+    onSuccess: () => {
+      toast.success('Token Configured', 'The token terms are saved.');
+      onSaved();
+    },
     onError: (error) => {
       if (error instanceof ApiError)
         form.setFields(error.fieldErrors.map((e) => ({ name: e.field as keyof TokenTerms, errors: [e.message] })));

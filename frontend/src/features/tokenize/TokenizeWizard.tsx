@@ -3,9 +3,10 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Alert, Button, Card, Flex, Result, Steps, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { assetQuery } from '../../api/queries';
-import type { Asset } from '../../api/types';
+import type { Asset, AssetInput } from '../../api/types';
 import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
+import { WhyDisabled } from '../layout/WhyDisabled';
 import { AssetDetailsStep } from './AssetDetailsStep';
 import { DeployStep } from './DeployStep';
 import { DocumentsStep } from './DocumentsStep';
@@ -22,16 +23,30 @@ const route = getRouteApi('/_signedIn/tokenize');
  */
 export function TokenizeWizard() {
   const assetId = route.useSearch({ select: (search) => search.asset ?? null });
+  const search = route.useSearch();
+  // A new asset's details carried from the property calculator (TokenizeSearch).
+  const carried: Partial<AssetInput> | null =
+    !assetId && search.from === 'property-calculator'
+      ? {
+          name: search.name,
+          assetType: search.assetType,
+          address: search.address,
+          description: search.description,
+          totalValue: search.totalValue,
+          tokenCount: search.tokenCount,
+        }
+      : null;
   const navigate = useNavigate();
   const asset = useQuery({ ...assetQuery(assetId ?? ''), enabled: assetId !== null });
   const [step, setStep] = useState(1);
 
-  // Open a saved asset at the step it has reached: only when another asset opens or it reaches a new step, not
-  // on every refetch of the same asset.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the asset's id and step on purpose.
+  // Open a saved asset at the step it has reached when it opens — not again when it reaches a new step: the
+  // wizard never moves by itself after an upload; a saved step moves on through `next`.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the asset's id on purpose.
   useEffect(() => {
     if (asset.data) setStep(asset.data.currentStep);
-  }, [asset.data?.id, asset.data?.currentStep]);
+  }, [asset.data?.id]);
+  const next = () => setStep((s) => Math.min(5, s + 1));
 
   if (assetId && asset.isPending) return <PageSpinner />;
   if (assetId && asset.isError) {
@@ -62,15 +77,16 @@ export function TokenizeWizard() {
         return (
           <AssetDetailsStep
             asset={saved}
+            carried={carried}
             onCreated={(id) => void navigate({ to: '/tokenize', search: { asset: id }, replace: true })}
           />
         );
       case 2:
-        return <DocumentsStep asset={saved!} editable={editable} />;
+        return <DocumentsStep asset={saved!} editable={editable} onContinue={next} />;
       case 3:
-        return <ValuationStep asset={saved!} editable={editable} />;
+        return <ValuationStep asset={saved!} editable={editable} onSaved={next} />;
       case 4:
-        return <TokenConfigStep asset={saved!} editable={editable} />;
+        return <TokenConfigStep asset={saved!} editable={editable} onSaved={next} />;
       default:
         return <DeployStep asset={saved!} />;
     }
@@ -79,7 +95,7 @@ export function TokenizeWizard() {
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1000, margin: '0 auto', padding: '32px 16px' }}>
       <div>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Tokenize Your Asset
         </Typography.Title>
         {saved && <Typography.Text type="secondary">{saved.name}</Typography.Text>}
@@ -93,12 +109,16 @@ export function TokenizeWizard() {
       />
       <Card title={`Step ${step} of 5: ${WIZARD_STEPS[step - 1]}`}>{body()}</Card>
       <Flex justify="space-between">
-        <Button disabled={step === 1} onClick={() => setStep((s) => Math.max(1, s - 1))}>
-          Previous
-        </Button>
-        <Button disabled={step === 5} onClick={() => setStep((s) => Math.min(5, s + 1))}>
-          Next
-        </Button>
+        <WhyDisabled reason={step === 1 ? 'Asset Details is the first step' : null}>
+          <Button disabled={step === 1} onClick={() => setStep((s) => Math.max(1, s - 1))}>
+            Previous
+          </Button>
+        </WhyDisabled>
+        <WhyDisabled reason={step === 5 ? 'Deploy is the last step' : null}>
+          <Button disabled={step === 5} onClick={next}>
+            Next
+          </Button>
+        </WhyDisabled>
       </Flex>
     </Flex>
   );

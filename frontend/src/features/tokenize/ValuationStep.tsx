@@ -17,7 +17,7 @@ const methodNames: Record<ValuationMethod, string> = {
 };
 
 /** Step 3: run the property or startup calculator on the asset's data (or give an estimate), then accept a value. */
-export function ValuationStep({ asset, editable }: { asset: Asset; editable: boolean }) {
+export function ValuationStep({ asset, editable, onSaved }: { asset: Asset; editable: boolean; onSaved(): void }) {
   const toast = useToast();
   const refresh = useAssetRefresh();
   const [estimate, setEstimate] = useState<Estimate | null>(null);
@@ -29,6 +29,7 @@ export function ValuationStep({ asset, editable }: { asset: Asset; editable: boo
     onSuccess: () => {
       setEstimate(null);
       toast.success('Valuation Accepted', 'The asset’s value is saved.');
+      onSaved();
     },
     onError: (error) => toast.error(errorTitle(error, 'Error'), describeError(error)),
   });

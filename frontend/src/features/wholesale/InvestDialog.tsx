@@ -3,7 +3,7 @@ import { Alert, Descriptions, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { describeError, errorTitle } from '../../api/client';
 import { invest } from '../../api/mutations';
-import { holdingsQuery, offeringsQuery } from '../../api/queries';
+import { activitiesQuery, holdingsQuery, investmentsQuery, offeringsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { Offering } from '../../api/types';
 import { formatCount, formatPayment } from '../format';
@@ -25,7 +25,7 @@ export function InvestDialog({ offering, onClose }: { offering: Offering; onClos
         tokensRequested: Math.trunc(tokens!),
         investmentAmount: amount!,
       });
-      await refreshAfterWrite(queryClient, holdingsQuery, offeringsQuery);
+      await refreshAfterWrite(queryClient, holdingsQuery, offeringsQuery, investmentsQuery, activitiesQuery);
       return result;
     },
     onSuccess: (result) => {

@@ -1,9 +1,13 @@
+import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Flex, Progress, Result, Row, Table, Tag, Typography } from 'antd';
+import { Link } from '@tanstack/react-router';
+import { Alert, Button, Card, Col, Empty, Flex, Progress, Result, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { holdingsQuery, offeringsQuery, wholesaleStatusQuery } from '../../api/queries';
-import type { Holding, Offering } from '../../api/types';
-import { formatCount, formatDate, formatPayment } from '../format';
+import { investmentsQuery, offeringsQuery, wholesaleStatusQuery } from '../../api/queries';
+import type { Offering, OfferingCard } from '../../api/types';
+import { formatCount, formatPayment } from '../format';
+import { capitalise, valuationMethods } from '../objects/ObjectPage';
+import { HoldingsTable } from './HoldingsTable';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
@@ -34,49 +38,15 @@ export function TokenOfferingsPage() {
 function Offerings() {
   // Fetched only once the user is known to be wholesale (spec §6).
   const offerings = useQuery(offeringsQuery);
-  const holdings = useQuery(holdingsQuery);
+  const portfolio = useQuery(investmentsQuery);
   const [investing, setInvesting] = useState<Offering | null>(null);
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0 }}>
         Token Offerings
       </Typography.Title>
       <Card title="My Holdings">
-        <Table<Holding>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          scroll={{ x: true }}
-          loading={holdings.isPending}
-          dataSource={holdings.data?.holdings ?? []}
-          locale={{ emptyText: 'No holdings yet' }}
-          columns={[
-            {
-              title: 'Holding',
-              dataIndex: 'id',
-              render: (id: string) => <Typography.Text code>{id.slice(-8)}</Typography.Text>,
-            },
-            { title: 'Offering', dataIndex: 'offeringName' },
-            { title: 'Tokens', dataIndex: 'tokensHeld', align: 'right', render: (n: number) => formatCount(n) },
-            {
-              title: 'Paid',
-              dataIndex: 'purchasePrice',
-              align: 'right',
-              render: (p: string) => formatPayment(Number(p)),
-            },
-            { title: 'Date', dataIndex: 'purchaseDate', render: (d: string) => formatDate(d) },
-            { title: 'Transferable from', dataIndex: 'transferableFrom', render: (d: string) => formatDate(d) },
-            {
-              title: 'Status',
-              dataIndex: 'status',
-              render: (s: Holding['status']) => (
-                <Tag color={s === 'confirmed' ? 'green' : s === 'pending' ? 'default' : 'red'}>
-                  {s.charAt(0).toUpperCase() + s.slice(1)}
-                </Tag>
-              ),
-            },
-          ]}
-        />
+        <HoldingsTable investments={portfolio.data?.investments ?? []} loading={portfolio.isPending} />
       </Card>
       {offerings.isError ? (
         <Alert type="error" showIcon title="Failed to load token offerings. Please try again later." />
@@ -86,40 +56,83 @@ function Offerings() {
         <Empty description="No Active Offerings" />
       ) : (
         <Row gutter={[16, 16]}>
-          {offerings.data.offerings.map((o) => {
-            const percent = Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10;
-            return (
-              <Col key={o.id} xs={24} md={12} lg={8}>
-                <Card title={o.name} aria-label={o.name} style={{ height: '100%' }}>
-                  <Flex vertical gap={8}>
-                    {o.description && (
-                      <Typography.Paragraph ellipsis={{ rows: 3 }}>{o.description}</Typography.Paragraph>
-                    )}
-                    <Typography.Text>
-                      {formatPayment(Number(o.tokenPrice))} per token · minimum{' '}
-                      {formatPayment(Number(o.minimumInvestment))}
-                    </Typography.Text>
-                    <Typography.Text type="secondary">Lock-up {o.lockupPeriod} days</Typography.Text>
-                    <Progress percent={percent} aria-label={`${o.name} progress`} />
-                    <Typography.Text type="secondary">
-                      {formatCount(o.tokensIssued)} of {formatCount(o.totalTokens)} tokens issued ·{' '}
-                      {formatPayment(Number(o.fundsRaised))} raised
-                    </Typography.Text>
-                    <Button
-                      type="primary"
-                      disabled={o.tokensIssued + o.tokensReserved >= o.totalTokens}
-                      onClick={() => setInvesting(o)}
-                    >
-                      Invest Now
-                    </Button>
-                  </Flex>
-                </Card>
-              </Col>
-            );
-          })}
+          {offerings.data.offerings.map((o) => (
+            <Col key={o.id} xs={24} md={12} lg={8}>
+              <OfferingCardView offering={o} onInvest={() => setInvesting(o)} />
+            </Col>
+          ))}
         </Row>
       )}
       {investing && <InvestDialog offering={investing} onClose={() => setInvesting(null)} />}
     </Flex>
+  );
+}
+
+/** One offering: what the asset is, its valuation, documents and terms, and how far the offering has got. */
+function OfferingCardView({ offering: o, onInvest }: { offering: OfferingCard; onInvest(): void }) {
+  const asset = o.asset;
+  return (
+    <Card
+      title={
+        <Link to="/token-offerings/$offeringId" params={{ offeringId: o.id }}>
+          {o.name}
+        </Link>
+      }
+      aria-label={o.name}
+      style={{ height: '100%' }}
+    >
+      <Flex vertical gap={8}>
+        {asset && (
+          <Flex vertical gap={2}>
+            <Flex gap={8} align="center" wrap>
+              <Typography.Text strong>{asset.name}</Typography.Text>
+              <Tag>{capitalise(asset.assetType)}</Tag>
+            </Flex>
+            {asset.address && <Typography.Text type="secondary">{asset.address}</Typography.Text>}
+            <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+              {asset.description}
+            </Typography.Paragraph>
+            <Typography.Text>
+              Valued at {formatPayment(asset.value)}
+              {asset.valuation && ` (${valuationMethods[asset.valuation.method].toLowerCase()})`}
+            </Typography.Text>
+          </Flex>
+        )}
+        {o.description && (
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+            {o.description}
+          </Typography.Paragraph>
+        )}
+        <Typography.Text>
+          {formatPayment(Number(o.tokenPrice))} per token · minimum {formatPayment(Number(o.minimumInvestment))}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          Lock-up {o.lockupPeriod} days
+          {asset?.terms && ` · ${asset.terms.symbol} on ${capitalise(asset.terms.network)}`}
+        </Typography.Text>
+        {asset && asset.documents.length > 0 && (
+          <Flex gap={12} wrap>
+            {asset.documents.map((d) => (
+              <a key={d.id} href={d.url} download>
+                <FilePdfOutlined /> {d.title}
+              </a>
+            ))}
+          </Flex>
+        )}
+        <Progress percent={o.percentIssued} aria-label={`${o.name} progress`} />
+        <Typography.Text type="secondary">
+          {formatCount(o.tokensIssued)} of {formatCount(o.totalTokens)} tokens issued ·{' '}
+          {formatPayment(Number(o.fundsRaised))} raised
+        </Typography.Text>
+        <Flex gap={8} wrap>
+          <ButtonLink to="/token-offerings/$offeringId" params={{ offeringId: o.id }}>
+            View Details
+          </ButtonLink>
+          <Button type="primary" disabled={o.tokensAvailable <= 0} onClick={onInvest}>
+            Invest Now
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
   );
 }

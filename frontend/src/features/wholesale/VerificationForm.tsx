@@ -24,6 +24,7 @@ import type { EvidenceRef, VerificationSubmission, WholesaleStatus } from '../..
 import { groupedWholeNumber } from '../format';
 import { useToast } from '../toast';
 import { professionalTypes, verificationTypes } from './options';
+import { ResultHeading } from '../layout/ResultHeading';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
@@ -72,7 +73,7 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
   });
 
   return (
-    <Card title="Wholesale Investor Verification">
+    <Card title={<ResultHeading>Wholesale Investor Verification</ResultHeading>}>
       {previous.verificationStatus === 'rejected' && (
         <Alert
           type="error"

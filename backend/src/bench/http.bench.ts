@@ -1,0 +1,219 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, closeSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import type { FilledHistory } from './history.js';
+
+/**
+ * The read path over HTTP: the built app (`dist/main.js`, the embedded default, logging at `info` to a file as
+ * in production) beside a bare node:http server answering the same paths with the same bytes, both in their own
+ * process, driven by a keep-alive load generator in this one (undici). Two reads: the public `GET /api/early-access`
+ * and `GET /api/holdings` of a signed-in investor (session cookie) who holds three investments.
+ * Throughput: CONNECTIONS requests always in flight for DURATION_MS (after a warm-up). Latency: an open loop at
+ * RATE requests a second, each timed from when it was due (so a stall counts for every request it delayed).
+ */
+export interface HttpFigures {
+  path: string;
+  /** Requests a second, the median of the runs; and each run's. */
+  appRps: number;
+  bareRps: number;
+  runs: { app: number; bare: number }[];
+  /** At RATE requests a second, in milliseconds (the median run's). */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  bareP99Ms: number;
+  errors: number;
+}
+
+export const CONNECTIONS = 32;
+export const RATE = 500;
+const DURATION_MS = 4000;
+const WARM_UP_MS = 1000;
+const RUNS = 3;
+
+const DIST = fileURLToPath(new URL('../', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a process and resolves once `ready` answers true (polled), or rejects when it exits first. */
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  logFile: string,
+  ready: () => Promise<boolean>,
+) {
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', log, log] });
+  closeSync(log);
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+  const started = Date.now();
+  for (;;) {
+    if (exited !== undefined) throw new Error(`${args[0]} exited with ${exited}: see ${logFile}`);
+    if (await ready().catch(() => false)) return child;
+    if (Date.now() - started > 120_000) throw new Error(`${args[0]} did not start: see ${logFile}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+interface Target {
+  origin: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** Completed requests a second with `CONNECTIONS` always in flight. */
+async function throughput(target: Target): Promise<{ rps: number; errors: number }> {
+  const pool = new Pool(target.origin, { connections: CONNECTIONS, pipelining: 1 });
+  let errors = 0;
+  const run = async (until: number): Promise<number> => {
+    let done = 0;
+    while (performance.now() < until) {
+      const res = await pool.request({ path: target.path, method: 'GET', headers: target.headers });
+      await res.body.dump();
+      if (res.statusCode !== 200) errors++;
+      done++;
+    }
+    return done;
+  };
+  try {
+    const warm = performance.now() + WARM_UP_MS;
+    await Promise.all(Array.from({ length: CONNECTIONS }, () => run(warm)));
+    const started = performance.now();
+    const counts = await Promise.all(Array.from({ length: CONNECTIONS }, () => run(started + DURATION_MS)));
+    const seconds = (performance.now() - started) / 1000;
+    return { rps: counts.reduce((a, b) => a + b, 0) / seconds, errors };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** An open loop at `RATE` requests a second: each latency counts from when the request was due. */
+async function latency(target: Target): Promise<{ p50: number; p99: number; max: number; errors: number }> {
+  const pool = new Pool(target.origin, { connections: CONNECTIONS, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const one = async (due: number) => {
+    const res = await pool.request({ path: target.path, method: 'GET', headers: target.headers });
+    await res.body.dump();
+    if (res.statusCode !== 200) errors++;
+    latencies.push(performance.now() - due);
+  };
+  try {
+    const total = Math.round((RATE * DURATION_MS) / 1000);
+    const started = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let sent = 0; sent < total; ) {
+      const now = performance.now();
+      // Everything due by now goes out at once: a late timer does not lower the rate.
+      for (; sent < total && started + (sent * 1000) / RATE <= now; sent++) {
+        inFlight.push(one(started + (sent * 1000) / RATE));
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(inFlight);
+  } finally {
+    await pool.close();
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1)!, errors };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Boots the app on `dataDir` (an embedded data folder seeded by seed.ts, whose history has a signed-in investor)
+ * and measures both reads against the bare server, RUNS times each, alternating.
+ */
+export async function benchHttp(
+  dataDir: string,
+  signedIn: FilledHistory['signedIn'],
+  log: (what: string) => void = () => {},
+): Promise<HttpFigures[]> {
+  const appPort = await freePort();
+  const appOrigin = `http://127.0.0.1:${appPort}`;
+  const healthy = async (origin: string, path: string) => (await fetch(origin + path)).ok;
+  const env = { DATA_DIR: dataDir, PORT: String(appPort), EVENT_STORE: '', READ_STORE: '', LOG_LEVEL: 'info' };
+  log('starting the app');
+  const app = await startProcess([`${DIST}main.js`], env, join(dataDir, 'bench-app.log'), () =>
+    healthy(appOrigin, '/api/early-access'),
+  );
+  let bare: ChildProcess | undefined;
+  try {
+    const reads: { path: string; headers: Record<string, string> }[] = [
+      { path: '/api/early-access', headers: {} },
+      { path: '/api/holdings', headers: { cookie: `kauri.sid=${signedIn.token}` } },
+    ];
+    const bodies: Record<string, string> = {};
+    for (const { path, headers } of reads) {
+      const res = await fetch(appOrigin + path, { headers });
+      if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+      bodies[path] = await res.text();
+    }
+    if (!JSON.parse(bodies['/api/holdings']!).holdings?.length) throw new Error('the investor holds nothing');
+    const bodiesFile = join(dataDir, 'bench-bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const barePort = await freePort();
+    const bareOrigin = `http://127.0.0.1:${barePort}`;
+    bare = await startProcess(
+      [`${DIST}bench/bare-server.js`, bodiesFile, String(barePort)],
+      {},
+      join(dataDir, 'bench-bare.log'),
+      () => healthy(bareOrigin, '/api/early-access'),
+    );
+
+    const figures: HttpFigures[] = [];
+    for (const { path, headers } of reads) {
+      const runs: { app: number; bare: number }[] = [];
+      const lat: Awaited<ReturnType<typeof latency>>[] = [];
+      const bareLat: Awaited<ReturnType<typeof latency>>[] = [];
+      let errors = 0;
+      for (let run = 1; run <= RUNS; run++) {
+        log(`GET ${path}: run ${run}/${RUNS}`);
+        const b = await throughput({ origin: bareOrigin, path, headers });
+        const a = await throughput({ origin: appOrigin, path, headers });
+        runs.push({ app: a.rps, bare: b.rps });
+        lat.push(await latency({ origin: appOrigin, path, headers }));
+        bareLat.push(await latency({ origin: bareOrigin, path, headers }));
+        errors += a.errors + b.errors + lat.at(-1)!.errors;
+      }
+      const mid = [...lat].sort((x, y) => x.p99 - y.p99)[Math.floor(lat.length / 2)]!;
+      figures.push({
+        path,
+        appRps: median(runs.map((r) => r.app)),
+        bareRps: median(runs.map((r) => r.bare)),
+        runs,
+        p50Ms: mid.p50,
+        p99Ms: mid.p99,
+        maxMs: mid.max,
+        bareP99Ms: median(bareLat.map((l) => l.p99)),
+        errors,
+      });
+    }
+    return figures;
+  } finally {
+    if (bare) await stop(bare);
+    await stop(app);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Crash test for the chain outbox: the built app on one data folder, with its embedded chain, is killed with
+ * SIGKILL twice while it sends the transactions of concurrent investments, and restarted each time. In the end
+ * every requested transaction was submitted once and confirmed once, no nonce was used twice, the chain holds
+ * exactly one Transfer per confirmed transfer, and on-chain balances equal the register (drift 0).
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
+import { startAnvil } from './platform/chain/anvil.js';
+import { ViemChain } from './platform/chain/viem-chain.js';
+import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
+import { readRuntimeFile } from './platform/operations/runtime-file.js';
+import { bootBuilt, requireBuilt, runTool, stopBuilt } from './testing/built-app.js';
+import * as offerings from './testing/offerings.js';
+import { signUp } from './testing/users.js';
+import type { Api } from './testing/api.js';
+
+const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'crash-admin@example.nz' };
+
+describe('chain outbox crash test: SIGKILL during chain sends, restart, every transaction exactly once', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    requireBuilt();
+    dataDir = await mkdtemp(join(tmpdir(), 'kauri-chain-crash-'));
+  });
+  afterAll(async () => {
+    // A killed app's anvil is stopped by the next boot; the last one is stopped here.
+    try {
+      process.kill(Number(readFileSync(join(dataDir, 'chain', 'anvil.pid'), 'utf8')), 'SIGTERM');
+    } catch {}
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('settles every transaction once across two kills', async () => {
+    let app = await bootBuilt(dataDir, env);
+    const server = () => ({ url: app.url, opsToken: readRuntimeFile(dataDir)!.opsToken });
+    const admin = await signUp(server(), { email: 'crash-admin@example.nz' });
+    const { offeringId } = await offerings.offeringFor(server(), admin, 10_000, '10.00');
+    const investors: Api[] = [];
+    for (let n = 0; n < 4; n++) investors.push(await offerings.verifiedInvestor(server(), admin));
+    let acknowledged = 0;
+
+    for (let kill = 0; kill < 2; kill++) {
+      const exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+      // Investments keep arriving while the chain outbox sends; the kill lands mid-way.
+      const sends = Array.from({ length: 30 }, (_, n) =>
+        investors[n % investors.length]!.post('/api/invest', { offeringId, tokensRequested: 2, investmentAmount: 20 })
+          .then((r) => r.status === 201 && acknowledged++)
+          .catch(() => null),
+      );
+      await new Promise((r) => setTimeout(r, 300 + kill * 400));
+      app.child.kill('SIGKILL');
+      await exited;
+      await Promise.all(sends);
+      app = await bootBuilt(dataDir, env);
+      for (const investor of investors) (investor as unknown as { baseUrl: string }).baseUrl = app.url;
+    }
+    expect(acknowledged).toBeGreaterThan(0);
+
+    // The restarted app settles what the killed ones left: nothing pending, no drift.
+    let chain: { ok: boolean; drift: number; pending: number } = { ok: false, drift: -1, pending: -1 };
+    for (let i = 0; i < 300 && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      chain = (await (await fetch(`${app.url}/api/health`)).json()).chain;
+    }
+    expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
+    // The operator's check says the same through the running app (exit 0: no drift).
+    const reconcile = runTool('cli/chain.js', ['reconcile'], dataDir);
+    expect({ status: reconcile.status, out: reconcile.stdout }).toEqual({
+      status: 0,
+      out: expect.stringContaining('drift 0, pending 0'),
+    });
+    await stopBuilt(app.child);
+
+    const store = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+    const events = await store.readAll({ streamPrefixes: ['chain-tx-'], maxCount: 100_000 });
+    const confirmedInvestments = (await store.readAll({ eventTypes: ['InvestmentConfirmed'], maxCount: 100_000 }))
+      .length;
+    await store.close();
+    const byTx = new Map<string, string[]>();
+    for (const e of events) byTx.set(e.streamId, [...(byTx.get(e.streamId) ?? []), e.type]);
+    for (const [tx, types] of byTx)
+      expect({ tx, types }).toEqual({
+        tx,
+        types: ['ChainTransactionRequested', 'ChainTransactionSubmitted', 'ChainTransactionConfirmed'],
+      });
+    const submitted = events.filter((e) => e.type === 'ChainTransactionSubmitted');
+    const nonces = submitted.map((e) => (e.data as { nonce: number }).nonce);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    const transfers = events.filter(
+      (e) => e.type === 'ChainTransactionRequested' && (e.data as any).intent.kind === 'forced-transfer',
+    );
+    expect(transfers).toHaveLength(confirmedInvestments);
+
+    // On the chain itself (its state as the app left it): one Transfer per confirmed transfer, plus the mint.
+    const anvil = await startAnvil({ dir: join(dataDir, 'chain') });
+    try {
+      const reader = new ViemChain({
+        kind: 'anvil',
+        url: anvil.url,
+        chainId: anvil.chainId,
+        account: privateKeyToAccount(generatePrivateKey()),
+      });
+      const suite = events.find((e) => e.type === 'ChainTransactionConfirmed' && (e.data as { suite: unknown }).suite)!
+        .data as { suite: { token: Address } };
+      const logs = await reader.transfers([suite.suite.token], 0n, await reader.head());
+      expect(logs).toHaveLength(confirmedInvestments + 1);
+      expect(new Set(logs.map((l) => l.txHash)).size).toBe(logs.length);
+    } finally {
+      await anvil.stop();
+    }
+    console.log(
+      `chain crash test: 2 kills, ${acknowledged} investments acknowledged, ${confirmedInvestments} confirmed, ${submitted.length} chain transactions each sent once`,
+    );
+  }, 300_000);
+});

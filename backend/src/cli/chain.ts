@@ -1,0 +1,133 @@
+import cliProgress from 'cli-progress';
+import { createApp } from '../app.js';
+import { ChainKeys } from '../platform/chain/keys.js';
+import { loadConfig } from '../platform/config.js';
+import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
+import { openEventStore, openVault } from '../platform/stores.js';
+import { ChainOutbox } from '../domains/tokens/chain-outbox.js';
+import { ChainReconciler } from '../domains/tokens/reconciliation.js';
+
+/**
+ * npm run chain -- reconcile        compare on-chain balances (Transfer logs) with the register; exit 1 on drift
+ * npm run chain -- import-signer    store the platform's signer key for CHAIN_RPC_URL (read from standard input)
+ *
+ * With an app running on the same DATA_DIR, reconcile asks it (its health, which reconciles); otherwise it boots
+ * the app's stores and chain in this process, lets the outbox send what is pending, and compares.
+ */
+const USAGE = 'usage: npm run chain -- reconcile | import-signer';
+const WAIT_MS = 120_000;
+
+interface ChainHealth {
+  ok: boolean;
+  kind: string;
+  chainId: number | null;
+  head: number | null;
+  drift: number | null;
+  pending: number | null;
+  detail?: string;
+}
+
+function progress() {
+  const bar = new cliProgress.SingleBar(
+    { format: 'settling chain transactions [{bar}] {value}/{total} | ETA {eta_formatted}', noTTYOutput: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  let most = 0;
+  return {
+    update(pending: number) {
+      most = Math.max(most, pending);
+      if (!started && most > 0) {
+        bar.start(most, 0);
+        started = true;
+      }
+      if (started) {
+        bar.setTotal(most);
+        bar.update(most - pending);
+      }
+    },
+    stop: () => started && bar.stop(),
+  };
+}
+
+async function throughApp(app: RuntimeInfo): Promise<ChainHealth> {
+  const bar = progress();
+  const until = Date.now() + WAIT_MS;
+  let chain: ChainHealth;
+  do {
+    const res = await fetch(`http://127.0.0.1:${app.port}/api/health`);
+    chain = ((await res.json()) as { chain: ChainHealth }).chain;
+    bar.update(chain.pending ?? 0);
+    if (!chain.ok || !chain.pending) break;
+    await new Promise((r) => setTimeout(r, 250));
+  } while (Date.now() < until);
+  bar.stop();
+  return chain;
+}
+
+async function standalone(): Promise<ChainHealth> {
+  const running = await createApp({ env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+  try {
+    await running.app.init();
+    const chain = running.chain;
+    if (!chain) return { ok: true, kind: 'off', chainId: null, head: null, drift: null, pending: null };
+    const health = await chain.health();
+    if (!health.ok) return { ...health, drift: null, pending: null };
+    const outbox = running.app.get(ChainOutbox);
+    const bar = progress();
+    const until = Date.now() + WAIT_MS;
+    while (Date.now() < until && !(await outbox.settled(1000))) bar.update(outbox.pending());
+    bar.stop();
+    const reconciler = running.app.get(ChainReconciler);
+    const result = await reconciler.reconcile();
+    for (const d of reconciler.drifts)
+      console.log(
+        `  asset ${d.assetId}: ${d.personId ?? 'unknown holder'} ${d.wallet ?? ''} register ${d.expected}, chain ${d.onChain}`,
+      );
+    return { ...health, drift: result.drift, pending: result.pending };
+  } finally {
+    await running.close();
+  }
+}
+
+async function importSigner(): Promise<void> {
+  const config = loadConfig();
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const key = Buffer.concat(chunks).toString('utf8').trim();
+  const events = await openEventStore(config);
+  const vault = await openVault(config, events);
+  try {
+    const account = await new ChainKeys(vault).importSigner(key);
+    // The address only: the key never reaches a log or the terminal.
+    console.log(`signer stored in the vault: ${account.address}`);
+  } finally {
+    await vault.close();
+    await events.close();
+  }
+}
+
+const command = process.argv[2];
+if (command === 'import-signer') {
+  await importSigner();
+} else if (command === 'reconcile') {
+  const config = loadConfig();
+  const app = readRuntimeFile(config.dataDir);
+  console.log(`chain reconcile: ${app ? `through the running app (pid ${app.pid}, port ${app.port})` : 'standalone'}`);
+  const chain = app ? await throughApp(app) : await standalone();
+  if (chain.kind === 'off') {
+    console.log('CHAIN=off: no chain to reconcile');
+    process.exit(0);
+  }
+  if (!chain.ok) {
+    console.error(`chain not reachable: ${chain.detail ?? 'unknown'}`);
+    process.exit(1);
+  }
+  console.log(
+    `chain ${chain.chainId} (${chain.kind}) at block ${chain.head}: drift ${chain.drift}, pending ${chain.pending}`,
+  );
+  process.exit(chain.drift === 0 && chain.pending === 0 ? 0 : 1);
+} else {
+  console.error(USAGE);
+  process.exit(2);
+}

@@ -1,0 +1,209 @@
+import {
+  id,
+  int,
+  isoDateTime,
+  literal,
+  nullable,
+  object,
+  string,
+  type EventSchemas,
+} from '../../platform/event-schema.js';
+import { ASSET_FIELDS, assetEventSchemas, type AssetEvent } from '../assets/events.js';
+
+/**
+ * The register of one asset: who owns its tokens. It lives in the asset's own stream (`asset-<assetId>`), beside
+ * the wizard's events, so every decision that must not oversell — an off-platform holding, an offering's
+ * allocation, a supply change — is made under that one stream's expected revision.
+ *
+ *   supply = owner retained + off-platform holdings + unsold offering allocations + tokens issued to investors
+ *
+ * Owner retained is never recorded: it is what is left, and the decider never lets it go below zero.
+ * Investments live in each offering's stream; the register follows each offering stream (in order, up to the
+ * revision it has settled) and records the facts that move tokens: issued on confirmation, returned on close.
+ */
+export interface InvestorHoldingChanged {
+  type: 'InvestorHoldingChanged';
+  /** An off-platform holder's new holding; name, e-mail and the owner's reason are personal (sealed). */
+  data: {
+    assetId: string;
+    ownerId: string;
+    investorId: string;
+    subjectId: string;
+    tokens: number;
+    previousTokens: number;
+    personal: { name: string; email: string | null; reason: string };
+  };
+}
+export interface InvestorRemoved {
+  type: 'InvestorRemoved';
+  data: {
+    assetId: string;
+    ownerId: string;
+    investorId: string;
+    subjectId: string;
+    tokens: number;
+    personal: { reason: string };
+  };
+}
+/** The reservation half of creating an offering: it carries the offering's terms, so a crash can be completed. */
+export interface TokensAllocated {
+  type: 'TokensAllocated';
+  data: {
+    assetId: string;
+    ownerId: string;
+    offeringId: string;
+    tokens: number;
+    offering: {
+      name: string;
+      description: string;
+      tokenPrice: string;
+      minimumInvestment: string;
+      lockupDays: number;
+      createdBy: string;
+    };
+  };
+}
+/**
+ * Tokens going back from an offering's allocation to the owner: the offering was never created (compensation),
+ * it closed with tokens unsold, or a pending investment was cancelled after it closed.
+ */
+export interface AllocationReturned {
+  type: 'AllocationReturned';
+  data: {
+    assetId: string;
+    offeringId: string;
+    tokens: number;
+    cause: 'not-created' | 'closed' | 'cancelled-after-close';
+    /** The offering stream's revision this follows; null for a compensation. */
+    offeringRevision: number | null;
+  };
+}
+/** A confirmed investment: tokens move from the offering's allocation to the investor. */
+export interface TokensIssued {
+  type: 'TokensIssued';
+  data: {
+    assetId: string;
+    ownerId: string;
+    offeringId: string;
+    investmentId: string;
+    investorId: string;
+    tokens: number;
+    offeringRevision: number;
+  };
+}
+/** The offering stream is followed this far even where nothing moved (e.g. it closed fully sold). */
+export interface OfferingSettled {
+  type: 'OfferingSettled';
+  data: { assetId: string; offeringId: string; offeringRevision: number };
+}
+/** The owner asks to issue more tokens (delta > 0) or cancel unissued ones (delta < 0); an admin decides. */
+export interface SupplyChangeRequested {
+  type: 'SupplyChangeRequested';
+  data: { assetId: string; ownerId: string; changeId: string; delta: number; reason: string; requestedAt: string };
+}
+export interface SupplyChangeApproved {
+  type: 'SupplyChangeApproved';
+  data: { assetId: string; ownerId: string; changeId: string; delta: number; supply: number; approvedBy: string };
+}
+export interface SupplyChangeRejected {
+  type: 'SupplyChangeRejected';
+  data: { assetId: string; ownerId: string; changeId: string; reason: string; rejectedBy: string };
+}
+
+export type RegisterEvent =
+  | InvestorHoldingChanged
+  | InvestorRemoved
+  | TokensAllocated
+  | AllocationReturned
+  | TokensIssued
+  | OfferingSettled
+  | SupplyChangeRequested
+  | SupplyChangeApproved
+  | SupplyChangeRejected;
+
+/** Everything recorded in an asset's stream: the wizard's events and the register's. */
+export type AssetStreamEvent = AssetEvent | RegisterEvent;
+
+export const REGISTER_FIELDS = {
+  reason: string({ nonEmpty: true, max: 1000 }),
+  /** A supply change: never zero, at most a trillion tokens either way. */
+  delta: int({ min: -1e12, max: 1e12 }),
+};
+
+const NZD = string({ max: 16, pattern: /^\d{1,13}\.\d{2}$/ });
+const revision = int();
+const holder = { assetId: id(), ownerId: id(), investorId: id(), subjectId: id() };
+
+export const registerEventSchemas = {
+  InvestorHoldingChanged: object({
+    ...holder,
+    tokens: ASSET_FIELDS.tokens,
+    previousTokens: ASSET_FIELDS.tokens,
+    personal: object({
+      name: ASSET_FIELDS.investorName,
+      email: ASSET_FIELDS.investorEmail,
+      reason: REGISTER_FIELDS.reason,
+    }),
+  }),
+  InvestorRemoved: object({
+    ...holder,
+    tokens: ASSET_FIELDS.tokens,
+    personal: object({ reason: REGISTER_FIELDS.reason }),
+  }),
+  TokensAllocated: object({
+    assetId: id(),
+    ownerId: id(),
+    offeringId: id(),
+    tokens: ASSET_FIELDS.tokens,
+    offering: object({
+      name: string({ nonEmpty: true, max: 120 }),
+      description: string({ max: 4000 }),
+      tokenPrice: NZD,
+      minimumInvestment: NZD,
+      lockupDays: int({ max: 3650 }),
+      createdBy: id(),
+    }),
+  }),
+  AllocationReturned: object({
+    assetId: id(),
+    offeringId: id(),
+    tokens: ASSET_FIELDS.tokens,
+    cause: literal('not-created', 'closed', 'cancelled-after-close'),
+    offeringRevision: nullable(revision),
+  }),
+  TokensIssued: object({
+    assetId: id(),
+    ownerId: id(),
+    offeringId: id(),
+    investmentId: id(),
+    investorId: id(),
+    tokens: ASSET_FIELDS.tokens,
+    offeringRevision: revision,
+  }),
+  OfferingSettled: object({ assetId: id(), offeringId: id(), offeringRevision: revision }),
+  SupplyChangeRequested: object({
+    assetId: id(),
+    ownerId: id(),
+    changeId: id(),
+    delta: REGISTER_FIELDS.delta,
+    reason: REGISTER_FIELDS.reason,
+    requestedAt: isoDateTime(),
+  }),
+  SupplyChangeApproved: object({
+    assetId: id(),
+    ownerId: id(),
+    changeId: id(),
+    delta: REGISTER_FIELDS.delta,
+    supply: ASSET_FIELDS.tokenCount,
+    approvedBy: id(),
+  }),
+  SupplyChangeRejected: object({
+    assetId: id(),
+    ownerId: id(),
+    changeId: id(),
+    reason: REGISTER_FIELDS.reason,
+    rejectedBy: id(),
+  }),
+} satisfies EventSchemas<RegisterEvent>;
+
+export const assetStreamEventSchemas = { ...assetEventSchemas, ...registerEventSchemas };

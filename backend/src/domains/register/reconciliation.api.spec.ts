@@ -1,0 +1,88 @@
+/**
+ * The reconciliation on the real app: after an offering sells, closes, and the owner records a holder, every read
+ * model agrees with the register (health says so); a read model document changed behind the app's back is drift
+ * in /api/health, with the figure named on /api/operations/reconciliation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Api } from '../../testing/api.js';
+import { startTestServer } from '../../testing/api.js';
+import { offeringFor, verifiedInvestor } from '../../testing/offerings.js';
+import { signUp } from '../../testing/users.js';
+import { registersProjection, type RegisterDoc } from '../../projections/registers.js';
+import type { ReconciliationStatus } from './reconciliation.js';
+
+describe('register reconciliation API', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let admin: Api;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    admin = await signUp(server, { admin: true });
+  });
+  afterAll(() => server.close());
+
+  /** Starts a run as an operator would and waits for it to finish. */
+  async function reconcile(): Promise<ReconciliationStatus> {
+    const started = await admin.post('/api/operations/reconciliation');
+    expect(started.status).toBe(202);
+    for (;;) {
+      const status = (await admin.get('/api/operations/reconciliation')).body as ReconciliationStatus;
+      if (!status.running) return status;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('health shows the register in agreement, then the drift of a tampered read model', async () => {
+    const { owner, assetId, offeringId } = await offeringFor(server, admin, 1_000);
+    const investor = await verifiedInvestor(server, admin);
+    const bought = await investor.post('/api/invest', { offeringId, tokensRequested: 100, investmentAmount: 12_500 });
+    expect([bought.status, bought.body.status]).toEqual([201, 'confirmed']);
+    expect((await admin.post(`/api/admin/offerings/${offeringId}/close`)).status).toBe(200);
+    const added = await owner.post(`/api/assets/${assetId}/investors`, { name: 'Aroha Ngata', tokens: 200 });
+    expect(added.status).toBe(201);
+    const register = await owner.get(`/api/assets/${assetId}/register`, {
+      'x-read-after': String(added.body.position),
+    });
+    expect(register.body.totals).toEqual({
+      supply: 1_000,
+      ownerRetained: 700,
+      offPlatform: 200,
+      unsold: 0,
+      issued: 100,
+    });
+
+    // Only an operator sees the drift list or starts a run.
+    expect((await owner.get('/api/operations/reconciliation')).status).toBe(403);
+    const clean = await reconcile();
+    expect(clean).toMatchObject({ ok: true, drift: [], error: null });
+    expect(clean.assets).toBeGreaterThanOrEqual(1);
+    const healthy = (await server.api.get('/api/health')).body;
+    expect(healthy.status).toBe('ok');
+    expect(healthy.register).toMatchObject({ ok: true, assets: clean.assets, drift: 0 });
+
+    // A read model document changed behind the app's back (a bug, a bad migration, a hand edit).
+    const registers = server.readStore.collection<RegisterDoc>(registersProjection.name);
+    const doc = (await registers.get(assetId))!;
+    await registers.upsert({ ...doc, totals: { ...doc.totals, ownerRetained: 900 } });
+    const drifted = await reconcile();
+    expect(drifted.ok).toBe(false);
+    expect(drifted.drift).toEqual([
+      { assetId, readModel: 'registers', offeringId: null, field: 'ownerRetained', expected: 700, actual: 900 },
+    ]);
+    const health = (await server.api.get('/api/health')).body;
+    expect(health.status).toBe('degraded');
+    // Health is public: it counts the drift, naming no asset.
+    expect(health.register).toMatchObject({ ok: false, drift: 1 });
+    expect(JSON.stringify(health)).not.toContain(assetId);
+
+    // Rebuilt from the log, the read model agrees again.
+    expect((await admin.post('/api/operations/projections/registers/rebuild')).status).toBe(202);
+    for (;;) {
+      const info = (await admin.get('/api/operations/projections')).body as { name: string; rebuild: unknown }[];
+      if (!info.find((p) => p.name === 'registers')?.rebuild) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await registers.get(assetId))!.totals.ownerRetained).toBe(700);
+    expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
+    expect((await server.api.get('/api/health')).body.status).toBe('ok');
+  }, 120_000);
+});

@@ -1,0 +1,115 @@
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Injectable,
+  Post,
+  UseGuards,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Logger } from 'pino';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import { HealthChecks } from '../../platform/operations/health-checks.js';
+import { OperatorGuard } from '../../platform/operations/operator.guard.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
+import { assetsProjection } from '../../projections/assets.js';
+import { holdingsProjection } from '../../projections/holdings.js';
+import { offeringsProjection } from '../../projections/offerings.js';
+import { registersProjection } from '../../projections/registers.js';
+import { RegisterReconciliation } from './reconciliation.js';
+
+const EVERY_MS = 60_000;
+const READ_MODELS = [registersProjection, assetsProjection, holdingsProjection, offeringsProjection].map((p) => p.name);
+
+/**
+ * The reconciliation in the running app: after the read models have caught up at boot, then every minute and
+ * whenever an operator asks. `/api/health` shows the last run's verdict (never a run of its own).
+ */
+@Injectable()
+export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly reconciliation: RegisterReconciliation;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    @Inject(EVENT_STORE) events: EventStore,
+    @Inject(READ_STORE) reads: ReadStore,
+    private readonly engine: ProjectionEngine,
+    checks: HealthChecks,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.reconciliation = new RegisterReconciliation(events, reads, {
+      caughtUp: (position) => engine.waitFor(position, READ_MODELS, 10_000),
+    });
+    checks.add('register', () => {
+      const s = this.reconciliation.status();
+      return {
+        ok: s.error ? false : s.ok,
+        assets: s.assets,
+        drift: s.drift.length,
+        unsettled: s.unsettled,
+        checkedAt: s.finishedAt,
+        ...(s.error && { error: s.error }),
+      };
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.run(), EVERY_MS);
+    this.timer.unref();
+    this.track(this.engine.caughtUp().then(() => this.run()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Starts (or joins) a run; drift is logged as an error once per run. */
+  run() {
+    const done = this.reconciliation.start().then((status) => {
+      if (status.error) this.logger.error({ error: status.error }, 'register reconciliation failed');
+      else if (status.drift.length > 0)
+        this.logger.error({ drift: status.drift.slice(0, 20), count: status.drift.length }, 'register drift');
+      return status;
+    });
+    this.track(done);
+    return done;
+  }
+
+  private track(work: Promise<unknown>): void {
+    const tracked = work.catch(() => undefined);
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+  }
+}
+
+/** Operators and the CLI: the last reconciliation with its drift, and a run on demand. */
+@ApiTags('operations')
+@ApiSecurity('ops')
+@UseGuards(OperatorGuard)
+@Controller('api/operations/reconciliation')
+export class ReconciliationController {
+  constructor(private readonly schedule: ReconciliationSchedule) {}
+
+  @Get()
+  @ApiOkResponse({
+    description: 'The running or last reconciliation: progress, assets compared, and every drift found',
+  })
+  status() {
+    return this.schedule.reconciliation.status();
+  }
+
+  @Post()
+  @HttpCode(202)
+  @ApiAcceptedResponse({ description: 'Run started (or joined); follow it in GET /api/operations/reconciliation' })
+  start() {
+    void this.schedule.run();
+    return this.schedule.reconciliation.status();
+  }
+}

@@ -1,0 +1,244 @@
+import { describe, expect, it } from '@jest/globals';
+import { fold, type DomainEvent } from '../../platform/decider.js';
+import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
+import { project } from '../../platform/projections/projection.js';
+import { assetsProjection } from '../../projections/assets.js';
+import { holdingsProjection } from '../../projections/holdings.js';
+import { offeringsProjection } from '../../projections/offerings.js';
+import { registersProjection } from '../../projections/registers.js';
+import { recorded } from '../../testing/recorded.js';
+import type { TokenTerms } from '../assets/events.js';
+import type { OfferingEvent } from '../offerings/events.js';
+import type { AssetStreamEvent } from './events.js';
+import { foldRegister, reconcileAsset, type AssetReadModels, type AssetRegister } from './reconciliation.js';
+import { register } from './register.decider.js';
+
+const assetId = 'a-1';
+const ownerId = 'owner-1';
+const terms: TokenTerms = {
+  symbol: 'HVA',
+  name: 'Harbour View',
+  totalSupply: 1_000,
+  decimals: 0,
+  price: 1,
+  minInvestment: 1,
+  maxInvestment: 1_000,
+  network: 'polygon',
+  lockUpMonths: 12,
+  feePercent: 3.5,
+};
+const offeringTerms = {
+  name: 'Series A',
+  description: '',
+  tokenPrice: '1.00',
+  minimumInvestment: '0.00',
+  lockupDays: 365,
+  createdBy: 'admin-1',
+};
+
+/** 1,000 tokens: 150 off-platform, 400 offered of which 100 confirmed and 50 pending. */
+const assetEvents: AssetStreamEvent[] = [
+  {
+    type: 'AssetDrafted',
+    data: {
+      assetId,
+      ownerId,
+      name: 'Harbour View',
+      description: 'Twelve waterfront apartments',
+      assetType: 'property',
+      address: null,
+      totalValue: 1_000,
+      tokenCount: 1_000,
+    },
+  },
+  { type: 'TokenConfigured', data: { assetId, ownerId, terms } },
+  { type: 'TokenizationApproved', data: { assetId, ownerId, approvedBy: 'admin-1', terms, value: 1_000 } },
+  {
+    type: 'InvestorAdded',
+    data: {
+      assetId,
+      ownerId,
+      investorId: 'h-1',
+      subjectId: 'h-1',
+      tokens: 150,
+      personal: { name: 'Aroha', email: null },
+    },
+  },
+  { type: 'TokensAllocated', data: { assetId, ownerId, offeringId: 'o-1', tokens: 400, offering: offeringTerms } },
+  {
+    type: 'TokensIssued',
+    data: {
+      assetId,
+      ownerId,
+      offeringId: 'o-1',
+      investmentId: 'inv-1',
+      investorId: 'i-1',
+      tokens: 100,
+      offeringRevision: 2,
+    },
+  },
+];
+const investment = (investmentId: string, tokens: number) => ({
+  offeringId: 'o-1',
+  assetId,
+  ownerId,
+  investmentId,
+  investorId: 'i-1',
+  tokens,
+  amount: `${tokens}.00`,
+});
+const offeringEvents: OfferingEvent[] = [
+  {
+    type: 'OfferingCreated',
+    data: { offeringId: 'o-1', assetId, ownerId, totalTokens: 400, ...offeringTerms },
+  },
+  {
+    type: 'InvestmentRequested',
+    data: { ...investment('inv-1', 100), tokenPrice: '1.00', transferableFrom: '2027-11-01' },
+  },
+  { type: 'InvestmentConfirmed', data: { ...investment('inv-1', 100), confirmedBy: 'system' } },
+  {
+    type: 'InvestmentRequested',
+    data: { ...investment('inv-2', 50), tokenPrice: '1.00', transferableFrom: '2027-11-01' },
+  },
+];
+
+function readModels(asset: AssetStreamEvent[] = assetEvents, offering: OfferingEvent[] = offeringEvents) {
+  const log = [...recorded(`asset-${assetId}`, asset), ...recorded('offering-o-1', offering, asset.length + 1)].sort(
+    (a, b) => a.position - b.position,
+  );
+  return {
+    register: project(registersProjection, log).get(assetId) ?? null,
+    asset: project(assetsProjection, log).get(assetId) ?? null,
+    holdings: [...project(holdingsProjection, log).values()],
+    offerings: [...project(offeringsProjection, log).values()],
+  } satisfies AssetReadModels;
+}
+const truth = (events = assetEvents, created = ['o-1']): AssetRegister => ({
+  assetId,
+  state: fold(register, events),
+  created: new Set(created),
+});
+
+describe('reconcileAsset', () => {
+  it('given read models projected from the same log as the register, then no drift', () => {
+    expect(reconcileAsset(truth(), readModels())).toEqual([]);
+  });
+
+  it('given a registers document whose owner-retained total was changed, then that one figure drifts', () => {
+    const models = readModels();
+    const register = { ...models.register!, totals: { ...models.register!.totals, ownerRetained: 999 } };
+    expect(reconcileAsset(truth(), { ...models, register })).toEqual([
+      { assetId, readModel: 'registers', offeringId: null, field: 'ownerRetained', expected: 450, actual: 999 },
+    ]);
+  });
+
+  it('given a cap table row of more tokens than the register records, then the assets model drifts off-platform', () => {
+    const models = readModels();
+    const capTable = models.asset!.capTable.map((e) => (e.source === 'off-platform' ? { ...e, tokens: 5_000 } : e));
+    expect(reconcileAsset(truth(), { ...models, asset: { ...models.asset!, capTable } })).toEqual([
+      { assetId, readModel: 'assets', offeringId: null, field: 'offPlatform', expected: 150, actual: 5_000 },
+    ]);
+  });
+
+  it('given a confirmed holding missing, then the holdings model drifts for the asset and the offering', () => {
+    const models = readModels();
+    const holdings = models.holdings.filter((h) => h.status !== 'confirmed');
+    expect(reconcileAsset(truth(), { ...models, holdings })).toEqual([
+      { assetId, readModel: 'holdings', offeringId: null, field: 'issued', expected: 100, actual: 0 },
+      { assetId, readModel: 'holdings', offeringId: 'o-1', field: 'issued', expected: 100, actual: 0 },
+    ]);
+  });
+
+  it('given an offering that shows more sold than issued, then its issued and unsold figures drift', () => {
+    const models = readModels();
+    const offerings = models.offerings.map((o) => ({ ...o, tokensIssued: 300 }));
+    expect(reconcileAsset(truth(), { ...models, offerings })).toEqual([
+      { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'issued', expected: 100, actual: 300 },
+      { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'unsold', expected: 300, actual: 100 },
+    ]);
+  });
+
+  it('given an offering the register never allocated, then it drifts as a document the register does not know', () => {
+    const models = readModels();
+    const stray = { ...models.offerings[0]!, _id: 'o-stray', totalTokens: 999_999 };
+    expect(reconcileAsset(truth(), { ...models, offerings: [...models.offerings, stray] })).toEqual([
+      { assetId, readModel: 'offerings', offeringId: 'o-stray', field: 'document', expected: null, actual: 999_999 },
+    ]);
+  });
+
+  it('given an allocation whose offering is not created yet, then no document is expected; once created, it is', () => {
+    const allocatedOnly = assetEvents.slice(0, 5);
+    const models = readModels(allocatedOnly, []);
+    expect(models.offerings).toEqual([]);
+    expect(reconcileAsset(truth(allocatedOnly, []), models)).toEqual([]);
+    expect(reconcileAsset(truth(allocatedOnly, ['o-1']), models)).toEqual([
+      { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'document', expected: 400, actual: null },
+    ]);
+  });
+
+  it('given a closed offering, then its unsold figure is what pending investments still reserve', () => {
+    const closedOffering: OfferingEvent[] = [
+      ...offeringEvents,
+      { type: 'OfferingClosed', data: { offeringId: 'o-1', assetId, closedBy: 'admin-1' } },
+    ];
+    const settled: AssetStreamEvent[] = [
+      ...assetEvents,
+      {
+        type: 'AllocationReturned',
+        data: { assetId, offeringId: 'o-1', tokens: 250, cause: 'closed', offeringRevision: 4 },
+      },
+    ];
+    expect(reconcileAsset(truth(settled), readModels(settled, closedOffering))).toEqual([]);
+    // The register not told of the close yet: the offering is closed, the register still holds its 300 unsold.
+    expect(reconcileAsset(truth(), readModels(assetEvents, closedOffering))).toEqual([
+      { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'unsold', expected: 300, actual: 50 },
+      { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'closed', expected: 'false', actual: 'true' },
+    ]);
+  });
+
+  it('given no asset in the log, then any document of it drifts', () => {
+    const drift = reconcileAsset(truth([], []), readModels());
+    expect(drift.map((d) => `${d.readModel}.${d.field}`)).toEqual([
+      'registers.document',
+      'assets.document',
+      'holdings.issued',
+      'offerings.document',
+    ]);
+  });
+});
+
+describe('foldRegister', () => {
+  const metadata = (n: number) => ({
+    eventId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    schemaVersion: 1,
+    occurredAt: '2026-11-01T00:00:00.000Z',
+    actor: { kind: 'system' as const, name: 'test' },
+    correlationId: 'test',
+    causationId: null,
+  });
+  const append = async (store: MemoryEventStore, streamId: string, events: DomainEvent[], from: number) => {
+    await store.append(
+      streamId,
+      events.map((e, i) => ({ ...e, metadata: metadata(from + i) })),
+      'any',
+    );
+  };
+
+  it('folds the asset stream afresh and counts a confirmation the register has yet to follow as unsettled', async () => {
+    const store = new MemoryEventStore();
+    // The register has not recorded TokensIssued yet: a crash between the confirmation and the settle.
+    await append(store, `asset-${assetId}`, assetEvents.slice(0, 5), 1);
+    await append(store, 'offering-o-1', offeringEvents, 10);
+    const { register: folded, unsettled } = await foldRegister(store, assetId);
+    expect(unsettled).toBe(1);
+    expect(folded.created).toEqual(new Set(['o-1']));
+    // What the register decides for it is what the read models (which saw the confirmation) show.
+    expect(reconcileAsset(folded, readModels())).toEqual([]);
+  });
+
+  it('an asset never drafted folds to nothing', async () => {
+    const { register: folded, unsettled } = await foldRegister(new MemoryEventStore(), 'nowhere');
+    expect([folded.state.status, unsettled]).toEqual(['none', 0]);
+  });
+});

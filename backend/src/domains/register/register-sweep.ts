@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { systemContext } from '../../platform/command-context.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
+import { registersProjection, type RegisterDoc } from '../../projections/registers.js';
+import { OfferingAllocations } from './offering-allocations.js';
+
+const SWEEP_EVERY_MS = 60_000;
+/** An allocation younger than this may still be in the middle of its request; older, a crash left it. */
+export const ALLOCATION_GRACE_MS = 2 * 60_000;
+const ACTOR = 'register-sweep';
+
+/**
+ * The register's process manager (design §6): at boot, every minute, and when asked. It finishes what a crash
+ * interrupted — an allocation whose offering was never recorded is completed from the terms it carries (or
+ * given back if the offering is refused), and an offering whose facts ran ahead of the register is settled.
+ * Work is found on the registers read model; each step is decided on the streams, so a stale read or a sweep
+ * run twice records nothing twice.
+ */
+@Injectable()
+export class RegisterSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly allocations: OfferingAllocations;
+
+  constructor(
+    repository: AggregateRepository,
+    @Inject(EVENT_STORE) events: EventStore,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly engine: ProjectionEngine,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.allocations = new OfferingAllocations(repository, events);
+  }
+
+  onApplicationBootstrap(): void {
+    const run = () => this.track(this.sweep().catch((err) => this.logger.error({ err }, 'register sweep failed')));
+    this.timer = setInterval(run, SWEEP_EVERY_MS);
+    this.timer.unref();
+    // After the read models have caught up with the log as it stood at boot.
+    this.track(this.engine.caughtUp().then(run));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** One pass; `now` fixes the clock in tests. Returns what it did. */
+  async sweep(now = Date.now()): Promise<{ completed: number; released: number; settled: number }> {
+    const done = { completed: 0, released: 0, settled: 0 };
+    const context = systemContext(ACTOR, randomUUID(), new Date(now).toISOString());
+    for (const doc of await this.reads.collection<RegisterDoc>(registersProjection.name).find({})) {
+      for (const o of doc.offerings) {
+        const stale = o.allocatedAt !== null && now - Date.parse(o.allocatedAt) > ALLOCATION_GRACE_MS;
+        if (!o.created && !o.closed && stale) {
+          const outcome = await this.allocations.complete(doc._id, o.offeringId, context);
+          done[outcome] += 1;
+        } else if (o.created && o.lastFact > o.settledThrough) {
+          if ((await this.allocations.settle(doc._id, o.offeringId, context)) !== null) done.settled += 1;
+        }
+      }
+    }
+    if (done.completed + done.released + done.settled > 0) this.logger.info(done, 'register sweep settled work');
+    return done;
+  }
+
+  private track<T>(work: Promise<T>): void {
+    this.running.add(work);
+    void work.finally(() => this.running.delete(work));
+  }
+}

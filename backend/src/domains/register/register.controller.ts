@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { CommandContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { dateMessage, dateProblem } from '../../platform/http/dates.js';
+import { IdParam } from '../../platform/http/ids.js';
+import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
+import { project } from '../../platform/projections/projection.js';
+import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
+import { capTableOf, registersProjection, type CapTable, type RegisterDoc } from '../../projections/registers.js';
+import { usersProjection, type UserDoc } from '../../projections/users.js';
+import { assetStream } from '../assets/events.js';
+import { AddInvestorDto, ChangeInvestorDto, ReasonDto, SupplyChangeDto } from './register.dto.js';
+import { REGISTER_MESSAGES } from './register.decider.js';
+import { ExecuteRegisterCommand } from './register.handlers.js';
+
+const READ_MODELS = [assetsProjection.name, registersProjection.name];
+
+/** The last instant of a New Zealand calendar day, or the instant given; null for a malformed or future one. */
+export function asOfInstant(text: string, now = Date.now()): string | null {
+  if (dateProblem(text, { notInFuture: !/^\d{4}-\d{2}-\d{2}$/.test(text) }, now) !== null) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return new Date(text).toISOString();
+  const next = new Date(`${text}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const day = next.toISOString().slice(0, 10);
+  // Midnight starting the next NZ day is at +13:00 (daylight time) or +12:00; take the one that is midnight there.
+  for (const offset of ['+13:00', '+12:00']) {
+    const instant = new Date(`${day}T00:00:00${offset}`);
+    const hour = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', hour: '2-digit', hourCycle: 'h23' })
+      .format(instant)
+      .padStart(2, '0');
+    if (hour === '00') return new Date(instant.getTime() - 1).toISOString();
+  }
+  return null;
+}
+
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  // Quote always; neutralise spreadsheet formulas (a cell starting with = + - @).
+  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+};
+
+/**
+ * The asset's register at the edge: the cap table (now or as of a past date, replayed from the log), off-platform
+ * holders added, edited and removed by the owner, and supply changes the owner asks for and an admin decides.
+ */
+@ApiTags('register')
+@Controller('api')
+@Authenticated()
+export class RegisterController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+  ) {}
+
+  /** The owner's asset, or any for admins and compliance staff; 404 otherwise, revealing nothing. */
+  private async visible(id: string, user: SignedInUser, after: number | null) {
+    if (after) await this.engine.waitFor(after, READ_MODELS);
+    const [asset, register] = await Promise.all([
+      this.reads.collection<AssetDoc>(assetsProjection.name).get(id),
+      this.reads.collection<RegisterDoc>(registersProjection.name).get(id),
+    ]);
+    if (!asset || !register || (asset.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
+      throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
+    return { asset, register };
+  }
+
+  @Get('assets/:id/register')
+  @ApiOperation({
+    summary: "The asset's supply: owner retained, off-platform, offered, issued; allocations; supply changes",
+  })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async register(@IdParam() id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
+    const { register } = await this.visible(id, user, after);
+    const { _id, ...rest } = register as RegisterDoc & { _position?: number };
+    const { _position: _p, ...doc } = rest as typeof rest & { _position?: number };
+    return { assetId: _id, ...doc };
+  }
+
+  @Get('assets/:id/cap-table')
+  @ApiOperation({ summary: 'The cap table (every holder, offered tokens and the owner’s); asOf replays the log' })
+  @ApiQuery({ name: 'asOf', required: false, description: 'YYYY-MM-DD (end of that day in NZ) or an ISO instant' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async capTable(
+    @IdParam() id: string,
+    @CurrentUser() user: SignedInUser,
+    @ReadAfter() after: number | null,
+    @Query('asOf') asOf?: string,
+  ): Promise<CapTable & { asOf: string | null }> {
+    return this.capTableAt(id, user, after, asOf);
+  }
+
+  @Get('assets/:id/cap-table.csv')
+  @ApiOperation({ summary: 'The cap table as CSV, with every holder’s name and e-mail' })
+  async capTableCsv(
+    @IdParam() id: string,
+    @CurrentUser() user: SignedInUser,
+    @Res() res: Response,
+    @Query('asOf') asOf?: string,
+  ): Promise<void> {
+    const table = await this.capTableAt(id, user, null, asOf);
+    const rows = [
+      ['Holder', 'Email', 'Kind', 'Tokens held', 'Value (NZD)', 'Percentage owned', 'Added'],
+      ...table.lines.map((l) => [
+        l.name,
+        l.email,
+        l.kind,
+        l.tokens,
+        Math.round(l.tokens * table.tokenPrice * 100) / 100,
+        l.percent.toFixed(2),
+        l.addedAt,
+      ]),
+      [
+        'Total supply',
+        null,
+        null,
+        table.supply,
+        Math.round(table.supply * table.tokenPrice * 100) / 100,
+        '100.00',
+        null,
+      ],
+    ];
+    const stamp = table.asOf ? `-as-of-${table.asOf.slice(0, 10)}` : '';
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="cap-table-${id.slice(0, 8)}${stamp}.csv"`);
+    res.end(`${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`);
+  }
+
+  private async capTableAt(id: string, user: SignedInUser, after: number | null, asOf: string | undefined) {
+    const current = await this.visible(id, user, after); // the permission check, whatever the date
+    let asset: Pick<AssetDoc, '_id' | 'capTable' | 'terms' | 'totalValue'> = current.asset;
+    let register: Pick<RegisterDoc, 'supply' | 'totals'> = current.register;
+    let at: string | null = null;
+    if (asOf !== undefined) {
+      at = asOfInstant(asOf);
+      if (!at) {
+        const message = dateMessage('format');
+        throw new DomainError(message, 400, [{ field: 'asOf', message }]);
+      }
+      // Everything the asset's stream held at that moment: holders, allocations, issued tokens, supply changes.
+      const until = at;
+      const events = (await this.events.readStream(assetStream(id))).filter((e) => e.metadata.occurredAt <= until);
+      const replayedAsset = project(assetsProjection, events).get(id);
+      const replayedRegister = project(registersProjection, events).get(id);
+      if (!replayedAsset || !replayedRegister) return { assetId: id, supply: 0, tokenPrice: 0, lines: [], asOf: at };
+      asset = replayedAsset;
+      register = replayedRegister;
+    }
+    const table = capTableOf(asset, register);
+    return { ...table, lines: await this.named(table.lines), asOf: at };
+  }
+
+  /** Platform investors under the name and e-mail on their account (the read models keep only their id). */
+  private async named(lines: CapTable['lines']): Promise<CapTable['lines']> {
+    const users = this.reads.collection<UserDoc>(usersProjection.name);
+    return Promise.all(
+      lines.map(async (line) => {
+        if (line.kind !== 'platform' || !line.investorId) return line;
+        const person = await users.get(line.investorId);
+        const name = person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email : '';
+        return { ...line, name: name || 'Wholesale investor', email: person?.email ?? null };
+      }),
+    );
+  }
+
+  @Post('assets/:id/investors')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Cap table: record an off-platform holder, within the unallocated supply and the plan' })
+  async addInvestor(
+    @IdParam() id: string,
+    @Body() body: AddInvestorDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const investorId = randomUUID();
+    const { position } = await this.commands.execute(
+      new ExecuteRegisterCommand(
+        {
+          type: 'AddInvestor',
+          assetId: id,
+          ownerId: user.userId,
+          investorId,
+          name: body.name,
+          email: body.email || null,
+          tokens: body.tokens,
+        },
+        context,
+      ),
+    );
+    return { success: true, id: investorId, position };
+  }
+
+  @Put('assets/:id/investors/:investorId')
+  @ApiOperation({ summary: 'Cap table: change an off-platform holding (name, e-mail, tokens), with a reason' })
+  async changeInvestor(
+    @IdParam() id: string,
+    @IdParam('investorId') investorId: string,
+    @Body() body: ChangeInvestorDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteRegisterCommand(
+        {
+          type: 'ChangeInvestorHolding',
+          assetId: id,
+          ownerId: user.userId,
+          investorId,
+          name: body.name,
+          email: body.email || null,
+          tokens: body.tokens,
+          reason: body.reason,
+        },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+
+  @Delete('assets/:id/investors/:investorId')
+  @ApiOperation({ summary: 'Cap table: remove an off-platform holder, with a reason (body { reason })' })
+  async removeInvestor(
+    @IdParam() id: string,
+    @IdParam('investorId') investorId: string,
+    @Body() body: ReasonDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteRegisterCommand(
+        { type: 'RemoveInvestor', assetId: id, ownerId: user.userId, investorId, reason: body.reason },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+
+  @Post('assets/:id/supply-changes')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Ask to issue more tokens (positive delta) or cancel unissued ones (negative); an admin decides',
+  })
+  async requestSupplyChange(
+    @IdParam() id: string,
+    @Body() body: SupplyChangeDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const changeId = randomUUID();
+    const { position } = await this.commands.execute(
+      new ExecuteRegisterCommand(
+        {
+          type: 'RequestSupplyChange',
+          assetId: id,
+          ownerId: user.userId,
+          changeId,
+          delta: body.delta,
+          reason: body.reason,
+          now: context.now,
+        },
+        context,
+      ),
+    );
+    return { success: true, id: changeId, position };
+  }
+}
+
+/** Supply changes awaiting an admin, and the decision. */
+@ApiTags('admin')
+@Controller('api/admin')
+@Roles('admin')
+export class RegisterAdminController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly engine: ProjectionEngine,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+  ) {}
+
+  @Get('supply-changes')
+  @ApiOperation({ summary: 'Pending supply changes, oldest first, with each asset’s supply and dilution' })
+  @ApiHeader({ name: 'X-Read-After', required: false })
+  async pending(@ReadAfter() after: number | null) {
+    if (after) await this.engine.waitFor(after, READ_MODELS);
+    const registers = await this.reads.collection<RegisterDoc>(registersProjection.name).find({});
+    const assets = this.reads.collection<AssetDoc>(assetsProjection.name);
+    const rows = await Promise.all(
+      registers.flatMap((r) =>
+        r.supplyChanges
+          .filter((c) => c.status === 'pending')
+          .map(async (c) => ({
+            assetId: r._id,
+            assetName: (await assets.get(r._id))?.name ?? '',
+            supply: r.supply,
+            ownerRetained: r.totals.ownerRetained,
+            ...c,
+          })),
+      ),
+    );
+    return { supplyChanges: rows.sort((a, b) => a.requestedAt.localeCompare(b.requestedAt)) };
+  }
+
+  @Post('assets/:id/supply-changes/:changeId/approve')
+  @HttpCode(200)
+  async approve(
+    @IdParam() id: string,
+    @IdParam('changeId') changeId: string,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteRegisterCommand(
+        { type: 'ApproveSupplyChange', assetId: id, changeId, adminId: admin.userId },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+
+  @Post('assets/:id/supply-changes/:changeId/reject')
+  @HttpCode(200)
+  async reject(
+    @IdParam() id: string,
+    @IdParam('changeId') changeId: string,
+    @Body() body: ReasonDto,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const { position } = await this.commands.execute(
+      new ExecuteRegisterCommand(
+        { type: 'RejectSupplyChange', assetId: id, changeId, adminId: admin.userId, reason: body.reason },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+}

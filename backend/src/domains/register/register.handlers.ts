@@ -1,0 +1,53 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import type { CommandContext } from '../../platform/command-context.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { READ_STORE } from '../../platform/tokens.js';
+import { planStanding } from '../assets/asset.handlers.js';
+import { assetStream } from '../assets/events.js';
+import { register, type RegisterCommand } from './register.decider.js';
+
+/** What a controller may ask of the register: settling and allocating are the offering flow's, not the edge's. */
+export type RegisterRequest =
+  | Omit<Extract<RegisterCommand, { type: 'AddInvestor' }>, 'maxInvestors'>
+  | Extract<
+      RegisterCommand,
+      {
+        type:
+          | 'ChangeInvestorHolding'
+          | 'RemoveInvestor'
+          | 'RequestSupplyChange'
+          | 'ApproveSupplyChange'
+          | 'RejectSupplyChange';
+      }
+    >;
+
+export class ExecuteRegisterCommand extends Command<{ position: number }> {
+  constructor(
+    readonly request: RegisterRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ExecuteRegisterCommand)
+export class ExecuteRegisterHandler implements ICommandHandler<ExecuteRegisterCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
+  ) {}
+
+  async execute({ request, context }: ExecuteRegisterCommand): Promise<{ position: number }> {
+    const command: RegisterCommand =
+      request.type === 'AddInvestor'
+        ? {
+            ...request,
+            maxInvestors: (await planStanding(this.reads, request.ownerId)).limits.maxInvestorsPerAsset,
+          }
+        : request;
+    const { position } = await this.repository.handle(register, assetStream(request.assetId), command, context);
+    return { position };
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { RegisterAdminController, RegisterController } from './register.controller.js';
+import { ReconciliationController, ReconciliationSchedule } from './reconciliation.controller.js';
+import { ExecuteRegisterHandler } from './register.handlers.js';
+import { RegisterSweep } from './register-sweep.js';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [RegisterController, RegisterAdminController, ReconciliationController],
+  providers: [ExecuteRegisterHandler, RegisterSweep, ReconciliationSchedule],
+  exports: [RegisterSweep],
+})
+export class RegisterModule {}

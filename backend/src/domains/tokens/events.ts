@@ -1,0 +1,202 @@
+import {
+  boolean,
+  id,
+  int,
+  isoDateTime,
+  literal,
+  nullable,
+  object,
+  oneOf,
+  string,
+  union,
+  type EventSchemas,
+} from '../../platform/event-schema.js';
+import { PLATFORM_STEPS, type PlatformStep } from '../../platform/chain/platform-plan.js';
+
+/**
+ * Tokens on a chain (design §7). Two kinds of stream:
+ * - `chain-tx-<txId>`: one chain transaction, intent to outcome — `ChainTransactionRequested` (what and why),
+ *   `ChainTransactionSubmitted` (nonce, hash and the signed bytes, recorded before they are broadcast), then
+ *   `ChainTransactionConfirmed` (block) or `ChainTransactionFailed` (reason). The raw bytes are public once
+ *   broadcast and hold no key; keeping them lets a restart re-send exactly the transaction it recorded.
+ * - `custody-wallets`: who holds which address. Person n gets custody wallet n (HD index n of the vault's seed):
+ *   the counter is decided on this one stream, so two people never share an index. A person may register an
+ *   address of their own instead.
+ * The txId names the chain (`c<chainId>-…`) and the cause, so the same cause never requests twice.
+ */
+export type ChainIntent =
+  | { kind: 'platform-step'; step: PlatformStep }
+  /** An ONCHAINID identity contract for a person (platform-managed: the signer holds its management key). */
+  | { kind: 'deploy-identity'; personId: string }
+  /** The person's wallet into the shared identity registry (why: their verification, or ownership of an asset). */
+  | { kind: 'register-identity'; personId: string }
+  /** `wallet`: the address to take out (the one the person used until now). */
+  | { kind: 'remove-identity'; personId: string; wallet: string }
+  | { kind: 'deploy-token-identity'; assetId: string }
+  | { kind: 'deploy-suite'; assetId: string; name: string; symbol: string; maxHolders: number }
+  | { kind: 'mint'; assetId: string; personId: string; amount: number }
+  /** An approved cancellation of the owner's retained tokens. */
+  | { kind: 'burn'; assetId: string; personId: string; amount: number }
+  | { kind: 'unpause'; assetId: string }
+  /** The agent moves tokens between holders: an investment (owner → investor) or its reversal. */
+  | {
+      kind: 'forced-transfer';
+      assetId: string;
+      investmentId: string;
+      fromPersonId: string;
+      toPersonId: string;
+      amount: number;
+      reversal: boolean;
+    }
+  /** The investor may not send before `until` (the holding's `transferableFrom`), in the HoldingRulesModule. */
+  | { kind: 'lock-up'; assetId: string; investmentId: string; personId: string; until: string };
+
+export type ChainIntentKind = ChainIntent['kind'];
+
+export interface ChainTransactionRequested {
+  type: 'ChainTransactionRequested';
+  data: {
+    txId: string;
+    chainId: number;
+    intent: ChainIntent;
+    /** The event that called for it (null for a platform step asked for by another request). */
+    causeEventId: string | null;
+  };
+}
+export interface ChainTransactionSubmitted {
+  type: 'ChainTransactionSubmitted';
+  data: {
+    txId: string;
+    txHash: string;
+    nonce: number;
+    from: string;
+    /** Null for a contract creation. */
+    to: string | null;
+    /** The address a contract creation will have. */
+    contractAddress: string | null;
+    /** The holder's wallet the call acts on (registered, removed, minted to, transferred to, locked up). */
+    wallet: string | null;
+    raw: string;
+  };
+}
+export interface ChainTransactionConfirmed {
+  type: 'ChainTransactionConfirmed';
+  data: {
+    txId: string;
+    txHash: string;
+    blockNumber: number;
+    contractAddress: string | null;
+    /** For a suite deployment: what the factory deployed. */
+    suite: { token: string; identityRegistry: string; compliance: string } | null;
+  };
+}
+export interface ChainTransactionFailed {
+  type: 'ChainTransactionFailed';
+  data: {
+    txId: string;
+    /** Null when it was refused before sending (the simulation reverted): no nonce was spent. */
+    txHash: string | null;
+    reason: string;
+  };
+}
+export interface CustodyWalletAssigned {
+  type: 'CustodyWalletAssigned';
+  data: { personId: string; index: number; address: string };
+}
+export interface OwnWalletRegistered {
+  type: 'OwnWalletRegistered';
+  data: { personId: string; address: string; previousAddress: string | null; registeredBy: string };
+}
+
+export type ChainTransactionEvent =
+  | ChainTransactionRequested
+  | ChainTransactionSubmitted
+  | ChainTransactionConfirmed
+  | ChainTransactionFailed;
+export type CustodyEvent = CustodyWalletAssigned | OwnWalletRegistered;
+export type TokenEvent = ChainTransactionEvent | CustodyEvent;
+
+export const ADDRESS = string({ max: 42, pattern: /^0x[0-9a-fA-F]{40}$/ });
+const HASH = string({ max: 66, pattern: /^0x[0-9a-f]{64}$/ });
+const RAW = string({ max: 200_000, pattern: /^0x[0-9a-f]+$/ });
+const amount = int({ min: 1 });
+
+const intent = union(
+  object({ kind: literal('platform-step'), step: oneOf(PLATFORM_STEPS) }),
+  object({ kind: literal('deploy-identity'), personId: id() }),
+  object({ kind: literal('register-identity'), personId: id() }),
+  object({ kind: literal('remove-identity'), personId: id(), wallet: ADDRESS }),
+  object({ kind: literal('deploy-token-identity'), assetId: id() }),
+  object({
+    kind: literal('deploy-suite'),
+    assetId: id(),
+    name: string({ nonEmpty: true, max: 80 }),
+    symbol: string({ max: 6, pattern: /^[A-Z0-9]{3,6}$/ }),
+    maxHolders: int({ min: 1 }),
+  }),
+  object({ kind: literal('mint'), assetId: id(), personId: id(), amount }),
+  object({ kind: literal('burn'), assetId: id(), personId: id(), amount }),
+  object({ kind: literal('unpause'), assetId: id() }),
+  object({
+    kind: literal('forced-transfer'),
+    assetId: id(),
+    investmentId: id(),
+    fromPersonId: id(),
+    toPersonId: id(),
+    amount,
+    reversal: boolean(),
+  }),
+  object({ kind: literal('lock-up'), assetId: id(), investmentId: id(), personId: id(), until: isoDateTime() }),
+);
+
+export const chainTransactionEventSchemas = {
+  ChainTransactionRequested: object({
+    txId: id(),
+    chainId: int({ min: 1 }),
+    intent,
+    causeEventId: nullable(id()),
+  }),
+  ChainTransactionSubmitted: object({
+    txId: id(),
+    txHash: HASH,
+    nonce: int(),
+    from: ADDRESS,
+    to: nullable(ADDRESS),
+    contractAddress: nullable(ADDRESS),
+    wallet: nullable(ADDRESS),
+    raw: RAW,
+  }),
+  ChainTransactionConfirmed: object({
+    txId: id(),
+    txHash: HASH,
+    blockNumber: int(),
+    contractAddress: nullable(ADDRESS),
+    suite: nullable(object({ token: ADDRESS, identityRegistry: ADDRESS, compliance: ADDRESS })),
+  }),
+  ChainTransactionFailed: object({
+    txId: id(),
+    txHash: nullable(HASH),
+    reason: string({ nonEmpty: true, max: 2000 }),
+  }),
+} satisfies EventSchemas<ChainTransactionEvent>;
+
+export const custodyEventSchemas = {
+  CustodyWalletAssigned: object({ personId: id(), index: int({ max: 2 ** 31 - 1 }), address: ADDRESS }),
+  OwnWalletRegistered: object({
+    personId: id(),
+    address: ADDRESS,
+    previousAddress: nullable(ADDRESS),
+    registeredBy: id(),
+  }),
+} satisfies EventSchemas<CustodyEvent>;
+
+export const chainTransactionStream = (txId: string) => `chain-tx-${txId}`;
+export const CUSTODY_STREAM = 'custody-wallets';
+export const TOKEN_EVENT_TYPES: readonly TokenEvent['type'][] = [
+  'ChainTransactionRequested',
+  'ChainTransactionSubmitted',
+  'ChainTransactionConfirmed',
+  'ChainTransactionFailed',
+  'CustodyWalletAssigned',
+  'OwnWalletRegistered',
+];

@@ -1,0 +1,206 @@
+import type { TokenTerms } from '../assets/events.js';
+import { PLATFORM_STEPS } from '../../platform/chain/platform-plan.js';
+import { applyTransfers, compare } from './reconciliation.js';
+import {
+  blockedBy,
+  chainIntents,
+  evolveFlow,
+  expectedHoldings,
+  initialFlowState,
+  type FlowEvent,
+  type FlowState,
+} from './flow.js';
+
+/** Given events, when one more arrives, then these chain transactions are requested (the one mapping). */
+const terms: TokenTerms = {
+  symbol: 'HVA',
+  name: 'Harbour View',
+  totalSupply: 1000,
+  decimals: 0,
+  price: 10,
+  minInvestment: 10,
+  maxInvestment: 10_000,
+  network: 'polygon',
+  lockUpMonths: 12,
+  feePercent: 3,
+};
+const approved: FlowEvent = {
+  type: 'TokenizationApproved',
+  data: { assetId: 'a1', ownerId: 'owner', approvedBy: 'admin', terms, value: 1_000_000 },
+};
+const verified: FlowEvent = {
+  type: 'VerificationApproved',
+  data: { verificationId: 'v1', userId: 'inv', approvedBy: 'admin', verifiedAt: 'x', validUntil: 'y' },
+};
+const investment = {
+  offeringId: 'o1',
+  assetId: 'a1',
+  ownerId: 'owner',
+  investmentId: 'i1',
+  investorId: 'inv',
+  tokens: 10,
+  amount: '100.00',
+};
+const requestedInvestment: FlowEvent = {
+  type: 'InvestmentRequested',
+  data: { ...investment, tokenPrice: '10.00', transferableFrom: '2027-01-01T00:00:00.000Z' },
+};
+const confirmedInvestment: FlowEvent = { type: 'InvestmentConfirmed', data: { ...investment, confirmedBy: 'rule' } };
+
+/** Folds `given` as the outbox does: every intent asked for is recorded as requested. */
+function given(...events: FlowEvent[]): FlowState {
+  const state = initialFlowState(31337);
+  for (const event of events) {
+    for (const { txId, intent } of chainIntents(event, state))
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: null },
+      });
+    evolveFlow(state, event);
+  }
+  return state;
+}
+const ids = (event: FlowEvent, state: FlowState) => chainIntents(event, state).map((i) => i.txId);
+
+test('an approved tokenization asks for the platform once, the owner identity and registration, the suite, the mint and unpause', () => {
+  expect(ids(approved, given())).toEqual([
+    ...PLATFORM_STEPS.map((s) => `c31337-platform-${s}`),
+    'c31337-identity-owner',
+    'c31337-register-owner-owner',
+    'c31337-token-identity-a1',
+    'c31337-suite-a1',
+    'c31337-mint-a1',
+    'c31337-unpause-a1',
+  ]);
+  const state = given(approved);
+  const suite = chainIntents(approved, given()).find((i) => i.intent.kind === 'deploy-suite')!.intent;
+  expect(suite).toEqual({ kind: 'deploy-suite', assetId: 'a1', name: 'Harbour View', symbol: 'HVA', maxHolders: 1000 });
+  // The same event again (a replay) asks for nothing new.
+  expect(ids(approved, state)).toEqual([]);
+});
+
+test('a verification registers the investor once; its lapse removes them; an owner stays registered', () => {
+  const state = given(approved);
+  expect(ids(verified, state)).toEqual(['c31337-identity-inv', 'c31337-register-inv-v1']);
+  const registered = given(approved, verified, {
+    type: 'CustodyWalletAssigned',
+    data: { personId: 'inv', index: 1, address: '0x00000000000000000000000000000000000000aa' },
+  });
+  const lapse: FlowEvent = {
+    type: 'VerificationExpired',
+    data: { verificationId: 'v1', userId: 'inv', expiredAt: 'z', expiredBy: { kind: 'system', name: 'sweep' } },
+  };
+  expect(chainIntents(lapse, registered)).toEqual([
+    {
+      txId: 'c31337-remove-inv-v1',
+      intent: { kind: 'remove-identity', personId: 'inv', wallet: '0x00000000000000000000000000000000000000aa' },
+    },
+  ]);
+  const ownerLapse: FlowEvent = {
+    ...lapse,
+    data: { ...lapse.data, userId: 'owner', verificationId: 'v0' },
+  } as FlowEvent;
+  expect(ids(ownerLapse, registered)).toEqual([]);
+});
+
+test('a confirmed investment is a forced transfer owner → investor and a lock-up until transferableFrom; a cancel after it reverses it', () => {
+  const state = given(approved, verified, requestedInvestment);
+  expect(chainIntents(confirmedInvestment, state).map((i) => i.intent)).toEqual([
+    {
+      kind: 'forced-transfer',
+      assetId: 'a1',
+      investmentId: 'i1',
+      fromPersonId: 'owner',
+      toPersonId: 'inv',
+      amount: 10,
+      reversal: false,
+    },
+    { kind: 'lock-up', assetId: 'a1', investmentId: 'i1', personId: 'inv', until: '2027-01-01T00:00:00.000Z' },
+  ]);
+  const cancel: FlowEvent = {
+    type: 'InvestmentCancelled',
+    data: { ...investment, cancelledBy: 'admin', reason: 'Funds returned' },
+  };
+  expect(ids(cancel, given(approved, verified, requestedInvestment))).toEqual([]);
+  expect(chainIntents(cancel, given(approved, verified, requestedInvestment, confirmedInvestment))).toEqual([
+    {
+      txId: 'c31337-reverse-i1',
+      intent: expect.objectContaining({
+        kind: 'forced-transfer',
+        fromPersonId: 'inv',
+        toPersonId: 'owner',
+        reversal: true,
+      }),
+    },
+  ]);
+});
+
+test('a transaction waits for what it depends on: the platform in order, the suite, the registration', () => {
+  const state = given(approved, verified, requestedInvestment, confirmedInvestment);
+  const waiting = (suffix: string) => blockedBy(state.txs.get(`c31337-${suffix}`)!, state);
+  expect(waiting('platform-token-implementation')).toBeNull();
+  expect(waiting('platform-ctr-implementation')).toBe('platform step token-implementation');
+  expect(waiting('identity-inv')).toBeNull();
+  expect(waiting('register-inv-v1')).toBe('the platform contracts');
+  expect(waiting('mint-a1')).toBe('the token suite');
+  expect(waiting('transfer-i1')).toBe('mint-a1');
+  expect(waiting('lockup-i1')).toBe('the transfer');
+});
+
+test('reconciliation: the register against Transfer logs, by person across wallets; unknown holders are drift', () => {
+  const state = given(approved, verified, requestedInvestment, confirmedInvestment);
+  const token = '0x00000000000000000000000000000000000000e0';
+  state.txs.get('c31337-suite-a1')!.suite = {
+    token: token as `0x${string}`,
+    identityRegistry: '0x0000000000000000000000000000000000000001',
+    compliance: '0x0000000000000000000000000000000000000002',
+  };
+  const wallets = {
+    owner: '0x00000000000000000000000000000000000000a0',
+    inv: '0x00000000000000000000000000000000000000b0',
+  };
+  for (const [personId, address] of Object.entries(wallets))
+    evolveFlow(state, { type: 'CustodyWalletAssigned', data: { personId, index: 0, address } });
+  expect(expectedHoldings(state).get('a1')).toEqual(
+    new Map([
+      ['owner', 990],
+      ['inv', 10],
+    ]),
+  );
+  const zero = '0x0000000000000000000000000000000000000000';
+  const log = (from: string, to: string, value: bigint) => ({
+    token: token as `0x${string}`,
+    from: from as `0x${string}`,
+    to: to as `0x${string}`,
+    value,
+    blockNumber: 1n,
+    logIndex: 0,
+    txHash: '0x00' as `0x${string}`,
+  });
+  const balances = applyTransfers(new Map(), [log(zero, wallets.owner, 1000n), log(wallets.owner, wallets.inv, 10n)]);
+  expect(compare(state, balances)).toEqual([]);
+  applyTransfers(balances, [log(wallets.inv, '0x00000000000000000000000000000000000000cc', 4n)]);
+  expect(compare(state, balances)).toEqual([
+    { assetId: 'a1', personId: null, wallet: '0x00000000000000000000000000000000000000cc', expected: 0, onChain: 4 },
+    { assetId: 'a1', personId: 'inv', wallet: wallets.inv, expected: 10, onChain: 6 },
+  ]);
+});
+
+test('an approved supply change mints to the owner or burns the owner’s retained tokens; the expected holdings follow', () => {
+  const change = (changeId: string, delta: number, supply: number): FlowEvent => ({
+    type: 'SupplyChangeApproved',
+    data: { assetId: 'a1', ownerId: 'owner', changeId, delta, supply, approvedBy: 'admin' },
+  });
+  const state = given(approved);
+  expect(chainIntents(change('c1', 500, 1_500), state)).toEqual([
+    { txId: 'c31337-supply-c1', intent: { kind: 'mint', assetId: 'a1', personId: 'owner', amount: 500 } },
+  ]);
+  expect(chainIntents(change('c2', -200, 800), state).map((i) => i.intent)).toEqual([
+    { kind: 'burn', assetId: 'a1', personId: 'owner', amount: 200 },
+  ]);
+  const grown = given(approved, change('c1', 500, 1_500));
+  expect(expectedHoldings(grown).get('a1')?.get('owner')).toBe(1_500);
+  // A burn waits for the mint that created the tokens.
+  const shrunk = given(approved, change('c2', -200, 800));
+  expect(blockedBy(shrunk.txs.get('c31337-supply-c2')!, shrunk)).toBe('the mint');
+});

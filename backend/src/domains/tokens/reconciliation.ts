@@ -1,0 +1,151 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Address } from 'viem';
+import type { ChainPort, TransferLog } from '../../platform/chain/chain.js';
+import { ChainStatus, type Reconciliation } from '../../platform/chain/chain-status.js';
+import { CHAIN } from '../../platform/tokens.js';
+import { ChainOutbox } from './chain-outbox.js';
+import { expectedHoldings, suiteOf, type FlowState } from './flow.js';
+
+/** token (lower-cased) → holder address (lower-cased) → balance. */
+export type OnChainBalances = Map<string, Map<string, bigint>>;
+
+/** Folds Transfer logs into balances (mint: from 0x0; burn: to 0x0). Pure apart from updating `balances`. */
+export function applyTransfers(balances: OnChainBalances, logs: readonly TransferLog[]): OnChainBalances {
+  const zero = '0x0000000000000000000000000000000000000000';
+  for (const log of logs) {
+    const token = log.token.toLowerCase();
+    let holders = balances.get(token);
+    if (!holders) balances.set(token, (holders = new Map()));
+    const from = log.from.toLowerCase();
+    const to = log.to.toLowerCase();
+    if (from !== zero) holders.set(from, (holders.get(from) ?? 0n) - log.value);
+    if (to !== zero) holders.set(to, (holders.get(to) ?? 0n) + log.value);
+  }
+  return balances;
+}
+
+export interface HolderDrift {
+  assetId: string;
+  /** The person the register names, or null for an address the register does not know. */
+  personId: string | null;
+  wallet: string | null;
+  expected: number;
+  onChain: number;
+}
+
+/**
+ * Compares what the register says each holder of each deployed token should hold with the chain's balances.
+ * Pure. A person's on-chain holding is the balance of every wallet they have used (a switch moves tokens).
+ */
+export function compare(state: FlowState, balances: OnChainBalances): HolderDrift[] {
+  const drifts: HolderDrift[] = [];
+  for (const [assetId, expected] of expectedHoldings(state)) {
+    const suite = suiteOf(state, assetId);
+    if (!suite) continue;
+    const held = balances.get(suite.token.toLowerCase()) ?? new Map<string, bigint>();
+    const byPerson = new Map<string, number>();
+    for (const [wallet, balance] of held) {
+      if (balance === 0n) continue;
+      const personId = state.walletOwners.get(wallet);
+      if (personId === undefined) {
+        drifts.push({ assetId, personId: null, wallet, expected: 0, onChain: Number(balance) });
+        continue;
+      }
+      byPerson.set(personId, (byPerson.get(personId) ?? 0) + Number(balance));
+    }
+    for (const personId of new Set([...expected.keys(), ...byPerson.keys()])) {
+      const want = expected.get(personId) ?? 0;
+      const have = byPerson.get(personId) ?? 0;
+      if (want !== have)
+        drifts.push({
+          assetId,
+          personId,
+          wallet: state.wallets.get(personId) ?? null,
+          expected: want,
+          onChain: have,
+        });
+    }
+  }
+  return drifts;
+}
+
+/**
+ * The on-chain balances projection: reads each token's Transfer logs from the chain (incrementally, from the block
+ * after the last one read) and compares them with the register. Kept in memory and rebuilt from the logs at boot:
+ * the chain is its own durable source, as the event log is for the register.
+ */
+@Injectable()
+export class ChainReconciler {
+  private readonly balances: OnChainBalances = new Map();
+  private readonly scannedTo = new Map<string, bigint>();
+  private running: Promise<Reconciliation> | null = null;
+  drifts: HolderDrift[] = [];
+
+  constructor(
+    private readonly outbox: ChainOutbox,
+    @Inject(CHAIN) private readonly chain: ChainPort | null,
+    status: ChainStatus,
+  ) {
+    status.reconcile = async () => (status.reconciliation = await this.reconcile());
+  }
+
+  /** Reads new logs and compares; concurrent callers share one run. */
+  reconcile(): Promise<Reconciliation> {
+    if (!this.running)
+      this.running = this.run().finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  /** A holder's balance of an asset's token, from the logs read so far (null: no token yet, or no chain). */
+  balanceOf(assetId: string, wallet: string | null): number | null {
+    const suite = suiteOf(this.outbox.state, assetId);
+    if (!suite || !wallet) return null;
+    return Number(this.balances.get(suite.token.toLowerCase())?.get(wallet.toLowerCase()) ?? 0n);
+  }
+
+  /** Every address holding the asset's token, with the person the register knows it as. */
+  holders(assetId: string): { wallet: string; personId: string | null; balance: number }[] {
+    const suite = suiteOf(this.outbox.state, assetId);
+    if (!suite) return [];
+    return [...(this.balances.get(suite.token.toLowerCase()) ?? new Map<string, bigint>())]
+      .filter(([, balance]) => balance > 0n)
+      .map(([wallet, balance]) => ({
+        wallet,
+        personId: this.outbox.state.walletOwners.get(wallet) ?? null,
+        balance: Number(balance),
+      }))
+      .sort((a, b) => b.balance - a.balance);
+  }
+
+  private async run(): Promise<Reconciliation> {
+    const chain = this.chain;
+    const state = this.outbox.state;
+    if (!chain) return { drift: 0, pending: 0, checkedAt: new Date().toISOString(), head: 0 };
+    const head = await chain.head();
+    const tokens: Address[] = [];
+    for (const assetId of state.assets.keys()) {
+      const suite = suiteOf(state, assetId);
+      if (suite) tokens.push(suite.token);
+    }
+    // Tokens read up to the same block are asked for together.
+    const byStart = new Map<bigint, Address[]>();
+    for (const token of tokens) {
+      const start = (this.scannedTo.get(token.toLowerCase()) ?? -1n) + 1n;
+      if (start > head) continue;
+      byStart.set(start, [...(byStart.get(start) ?? []), token]);
+    }
+    for (const [start, group] of byStart) {
+      applyTransfers(this.balances, await chain.transfers(group, start, head));
+      for (const token of group) this.scannedTo.set(token.toLowerCase(), head);
+    }
+    this.drifts = compare(state, this.balances);
+    return {
+      drift: this.drifts.reduce((sum, d) => sum + Math.abs(d.expected - d.onChain), 0),
+      pending: this.outbox.pending(),
+      checkedAt: new Date().toISOString(),
+      head: Number(head),
+    };
+  }
+}

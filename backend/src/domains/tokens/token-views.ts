@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Config } from '../../platform/config.js';
+import { CONFIG } from '../../platform/tokens.js';
+import { ChainOutbox } from './chain-outbox.js';
+import { expectedHoldings, suiteOf, txIdOf } from './flow.js';
+import { ChainReconciler } from './reconciliation.js';
+
+export type TokenStatus = 'pending' | 'deployed' | 'failed';
+
+/** An asset's token as other slices and the screens see it (`GET /api/assets/:id/token`). */
+export interface TokenView {
+  chainId: number;
+  tokenAddress: string | null;
+  identityRegistryAddress: string | null;
+  complianceAddress: string | null;
+  symbol: string;
+  name: string;
+  decimals: 0;
+  totalSupply: number;
+  /** pending: set-up, deployment or mint not yet confirmed; deployed: minted and live; failed: a step failed. */
+  status: TokenStatus;
+  explorerUrl: string | null;
+  holders: { wallet: string; personId: string | null; balance: number }[];
+  /** The deployment and mint transactions. */
+  transactions: { kind: string; txHash: string | null; blockNumber: number | null; status: string }[];
+}
+
+/** The chain side of an investor's holding (on `/api/holdings` and `/api/investments` items). */
+export interface HoldingOnChain {
+  /** The wallet the investor uses now (platform-held or their own); null without a chain. */
+  walletAddress: string | null;
+  /** That wallet's balance of the asset's token; null before the token is deployed or without a chain. */
+  onChainBalance: number | null;
+  /** The register's count of the investor's tokens of the asset: what `onChainBalance` should come to. */
+  onChainExpected: number | null;
+  /** The transfer to the investor, once confirmed. */
+  chainTxHash: string | null;
+  /** requested / submitted (on its way) / confirmed / failed; null when no transfer was asked for (yet). */
+  chainTxStatus: 'requested' | 'submitted' | 'confirmed' | 'failed' | null;
+  chainExplorerUrl: string | null;
+}
+
+/** Read-side of the token slice, for its controller and for other slices (holdings). */
+@Injectable()
+export class TokenViews {
+  constructor(
+    private readonly outbox: ChainOutbox,
+    private readonly reconciler: ChainReconciler,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  get enabled(): boolean {
+    return this.outbox.enabled;
+  }
+
+  async token(assetId: string): Promise<TokenView | null> {
+    const state = this.outbox.state;
+    const asset = state.assets.get(assetId);
+    if (!asset || !this.outbox.enabled) return null;
+    const tx = (suffix: string) => state.txs.get(txIdOf(state.chainId, suffix));
+    const steps = ['suite', 'mint', 'unpause'].map((kind) => ({ kind, tx: tx(`${kind}-${assetId}`) }));
+    const failed = steps.some((s) => s.tx?.status === 'failed');
+    const live = steps.every((s) => s.tx?.status === 'confirmed');
+    const suite = suiteOf(state, assetId);
+    if (suite) await this.reconciler.reconcile().catch(() => null);
+    return {
+      chainId: state.chainId,
+      tokenAddress: suite?.token ?? null,
+      identityRegistryAddress: suite?.identityRegistry ?? null,
+      complianceAddress: suite?.compliance ?? null,
+      symbol: asset.symbol,
+      name: asset.name,
+      decimals: 0,
+      totalSupply: asset.totalSupply,
+      status: failed ? 'failed' : live ? 'deployed' : 'pending',
+      explorerUrl: this.config.chain.explorerUrl,
+      holders: this.reconciler.holders(assetId),
+      transactions: steps.map(({ kind, tx }) => ({
+        kind,
+        txHash: tx?.txHash ?? null,
+        blockNumber: tx?.blockNumber ?? null,
+        status: tx?.status ?? 'not requested',
+      })),
+    };
+  }
+
+  /**
+   * The chain side of one holding: the investor's wallet, its balance of the token, what the register says that
+   * balance should be (all their confirmed tokens of the asset, not only this holding's), and the transfer's state
+   * and hash. `expected` is `registerBalances()`, computed once for a list of holdings.
+   */
+  holding(
+    investorId: string,
+    assetId: string,
+    investmentId: string,
+    expected: ReadonlyMap<string, ReadonlyMap<string, number>> = this.registerBalances(),
+  ): HoldingOnChain {
+    const state = this.outbox.state;
+    const walletAddress = state.wallets.get(investorId) ?? null;
+    const transfer = state.txs.get(txIdOf(state.chainId, `transfer-${investmentId}`));
+    return {
+      walletAddress,
+      onChainBalance: this.reconciler.balanceOf(assetId, walletAddress),
+      onChainExpected: this.outbox.enabled ? (expected.get(assetId)?.get(investorId) ?? null) : null,
+      chainTxHash: transfer?.status === 'confirmed' ? transfer.txHash : null,
+      chainTxStatus: transfer?.status ?? null,
+      chainExplorerUrl: this.config.chain.explorerUrl,
+    };
+  }
+
+  /** assetId → personId → tokens the register gives them (what their wallets should hold on chain). */
+  registerBalances(): Map<string, Map<string, number>> {
+    return expectedHoldings(this.outbox.state);
+  }
+
+  /** Brings the on-chain balances up to the chain's head (once per request that shows them). */
+  async refresh(): Promise<void> {
+    if (this.outbox.enabled) await this.reconciler.reconcile().catch(() => null);
+  }
+
+  wallet(personId: string) {
+    const state = this.outbox.state;
+    return { address: state.wallets.get(personId) ?? null, registered: state.registered.has(personId) };
+  }
+}

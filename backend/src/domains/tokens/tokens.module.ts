@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ChainOutbox } from './chain-outbox.js';
+import { ChainReconciler } from './reconciliation.js';
+import { TokenViews } from './token-views.js';
+import { TokensController } from './tokens.controller.js';
+
+@Module({
+  controllers: [TokensController],
+  providers: [ChainOutbox, ChainReconciler, TokenViews],
+  exports: [TokenViews],
+})
+export class TokensModule {}

@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import type { Address, Hex, LocalAccount } from 'viem';
+import type { ChainConfig } from '../config.js';
+import type { Logger } from '../logging.js';
+import { startAnvil } from './anvil.js';
+import { ChainUnavailableError, type ChainHealth, type ChainKind, type ChainPort } from './chain.js';
+import { ChainKeys } from './keys.js';
+import { ViemChain } from './viem-chain.js';
+
+/** Gas money the embedded node gives the signer (and custody wallets that send): it costs nothing there. */
+export const EMBEDDED_FUNDS = 10n ** 24n;
+
+/**
+ * Opens the configured chain, or null with `CHAIN=off`. A chain that cannot be opened (anvil missing or failing
+ * to start, no signer for an RPC node) is not fatal: the app boots, health says why, and the outbox waits.
+ */
+export async function openChain(
+  config: { chain: ChainConfig; dataDir: string },
+  keys: ChainKeys,
+  logger: Logger,
+  options: { stateDir?: string | null } = {},
+): Promise<ChainPort | null> {
+  const { chain } = config;
+  switch (chain.kind) {
+    case 'off':
+      return null;
+    case 'anvil': {
+      try {
+        const anvil = await startAnvil({
+          dir: options.stateDir === undefined ? join(config.dataDir, 'chain') : options.stateDir,
+        });
+        const signer = (await keys.signer(true))!;
+        const port = new ViemChain({
+          kind: 'anvil',
+          url: anvil.url,
+          chainId: anvil.chainId,
+          account: signer,
+          onClose: () => anvil.stop(),
+        });
+        await port.fund(signer.address, EMBEDDED_FUNDS);
+        logger.info(
+          { chain: 'anvil', url: anvil.url, pid: anvil.pid, signer: signer.address },
+          'embedded chain started',
+        );
+        return port;
+      } catch (error) {
+        logger.error({ err: error }, 'embedded chain did not start');
+        return new UnavailableChain('anvil', 31337, error instanceof Error ? error.message : String(error));
+      }
+    }
+    case 'rpc': {
+      const signer = await keys.signer(false);
+      if (!signer)
+        return new UnavailableChain(
+          'rpc',
+          chain.chainId!,
+          'no signer key in the vault: store a funded key with `npm run chain -- import-signer`',
+        );
+      const port = new ViemChain({ kind: 'rpc', url: chain.rpcUrl!, chainId: chain.chainId!, account: signer });
+      const health = await port.health();
+      if (!health.ok) logger.warn({ chain: 'rpc', detail: health.detail }, 'chain not reachable yet');
+      else logger.info({ chain: 'rpc', chainId: chain.chainId, signer: signer.address }, 'chain connected');
+      return port;
+    }
+    default: {
+      const _exhaustive: never = chain.kind;
+      throw new Error(`unknown chain ${String(_exhaustive)}`);
+    }
+  }
+}
+
+/** Stands in for a chain that could not be opened: every call fails as unavailable, health says why. */
+export class UnavailableChain implements ChainPort {
+  readonly signer: Address = '0x0000000000000000000000000000000000000000';
+  constructor(
+    readonly kind: ChainKind,
+    readonly chainId: number,
+    private readonly why: string,
+  ) {}
+  private fail(): never {
+    throw new ChainUnavailableError(this.why);
+  }
+  prepare = async () => this.fail();
+  sign = async () => this.fail();
+  broadcast = async (_raw: Hex) => this.fail();
+  receipt = async () => this.fail();
+  waitForReceipt = async () => this.fail();
+  nonce = async () => this.fail();
+  send = async (_call: unknown, _account?: LocalAccount) => this.fail();
+  head = async () => this.fail();
+  balanceOf = async () => this.fail();
+  read = async <T>(): Promise<T> => this.fail();
+  suite = async () => this.fail();
+  transfers = async () => this.fail();
+  fund = async () => this.fail();
+  async health(): Promise<ChainHealth> {
+    return { ok: false, kind: this.kind, chainId: this.chainId, head: null, detail: this.why };
+  }
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,194 @@
+/**
+ * Queries of an investor's investments, read from the holdings read model (one document per investment,
+ * found by `investorId`) and priced from the assets and offerings read models.
+ */
+import type { Role } from '../platform/event-store/event-store.js';
+import type { ReadStore } from '../platform/read-store/read-store.js';
+import { assetsProjection, type AssetDoc } from './assets.js';
+import { holdingsProjection, type HoldingDoc } from './holdings.js';
+import { offeringsProjection, type OfferingDoc } from './offerings.js';
+import { peopleById, type Person } from './users.js';
+
+export interface Viewer {
+  userId: string;
+  roles: readonly Role[];
+}
+
+export const isStaff = (viewer: Viewer) => viewer.roles.includes('admin') || viewer.roles.includes('compliance');
+export const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
+
+export interface TokenPrice {
+  /** NZD per token. */
+  price: number;
+  /** Where it comes from: the asset's latest accepted valuation, or its latest offering's price. */
+  source: 'valuation' | 'offering';
+  at: string;
+}
+
+/**
+ * What one token of an asset is worth now: the latest of its accepted valuation (value ÷ tokens) and the
+ * prices of its offerings, whichever was set last. Null when the asset has neither.
+ */
+export function currentTokenPrice(asset: AssetDoc | null, offerings: readonly OfferingDoc[]): TokenPrice | null {
+  const candidates: TokenPrice[] = [];
+  if (asset?.valuation && asset.tokenCount > 0)
+    candidates.push({ price: asset.valuation.value / asset.tokenCount, source: 'valuation', at: asset.valuation.at });
+  for (const o of offerings) candidates.push({ price: Number(o.tokenPrice), source: 'offering', at: o.createdAt });
+  return candidates.reduce<TokenPrice | null>((latest, c) => (!latest || c.at >= latest.at ? c : latest), null);
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/** One investment as its investor (and staff) see it: what was paid, what it is worth now, its lock-up. */
+export interface InvestmentView {
+  id: string;
+  status: HoldingDoc['status'];
+  tokens: number;
+  /** NZD paid in all, and per token (decimal strings, as recorded). */
+  amountPaid: string;
+  tokenPricePaid: string;
+  purchaseDate: string;
+  confirmedAt: string | null;
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  /** End of the lock-up: the first day the tokens may be transferred. */
+  transferableFrom: string;
+  currentTokenPrice: number;
+  currentPriceSource: TokenPrice['source'] | 'purchase';
+  /** tokens × current token price (NZD, to the cent). */
+  currentValue: number;
+  offering: { id: string; name: string; status: OfferingDoc['status']; lockupPeriod: number } | null;
+  asset: { id: string; name: string; assetType: AssetDoc['assetType'] } | null;
+}
+
+/** Prices investments: each asset and its offerings are read once however many holdings refer to them. */
+async function viewsOf(reads: ReadStore, holdings: readonly HoldingDoc[]): Promise<InvestmentView[]> {
+  const assets = reads.collection<AssetDoc>(assetsProjection.name);
+  const offerings = reads.collection<OfferingDoc>(offeringsProjection.name);
+  const assetIds = [...new Set(holdings.map((h) => h.assetId))];
+  const byAsset = new Map(
+    await Promise.all(
+      assetIds.map(
+        async (id) => [id, { asset: await assets.get(id), offerings: await offerings.find({ assetId: id }) }] as const,
+      ),
+    ),
+  );
+  return holdings.map((h) => {
+    const found = byAsset.get(h.assetId);
+    const price = currentTokenPrice(found?.asset ?? null, found?.offerings ?? []);
+    const offering = found?.offerings.find((o) => o._id === h.offeringId) ?? null;
+    const unitPrice = price?.price ?? Number(h.tokenPrice);
+    return {
+      id: h._id,
+      status: h.status,
+      tokens: h.tokensHeld,
+      amountPaid: h.purchasePrice,
+      tokenPricePaid: h.tokenPrice,
+      purchaseDate: h.purchaseDate,
+      confirmedAt: h.confirmedAt ?? null,
+      cancelledAt: h.cancelledAt ?? null,
+      cancellationReason: h.cancellationReason,
+      transferableFrom: h.transferableFrom,
+      currentTokenPrice: unitPrice,
+      currentPriceSource: price?.source ?? 'purchase',
+      currentValue: cents(h.tokensHeld * unitPrice),
+      offering: offering && {
+        id: offering._id,
+        name: offering.name,
+        status: offering.status,
+        lockupPeriod: offering.lockupPeriod,
+      },
+      asset: found?.asset ? { id: h.assetId, name: found.asset.name, assetType: found.asset.assetType } : null,
+    };
+  });
+}
+
+export interface InvestorPortfolio {
+  /** Current value of the confirmed holdings (NZD). */
+  portfolioValue: number;
+  /** What was paid for them. */
+  invested: number;
+  /** Investments awaiting settlement: what was paid and how many. */
+  pendingAmount: number;
+  pendingCount: number;
+  investments: InvestmentView[];
+}
+
+/** An investor's home: every investment of theirs, newest first, with the portfolio's totals. */
+export async function investorPortfolio(reads: ReadStore, investorId: string): Promise<InvestorPortfolio> {
+  const holdings = await reads
+    .collection<HoldingDoc>(holdingsProjection.name)
+    .find({ investorId }, { sort: { purchaseDate: -1 } });
+  const investments = await viewsOf(reads, holdings);
+  const sum = (list: InvestmentView[], f: (i: InvestmentView) => number) => cents(list.reduce((s, i) => s + f(i), 0));
+  const confirmed = investments.filter((i) => i.status === 'confirmed');
+  const pending = investments.filter((i) => i.status === 'pending');
+  return {
+    portfolioValue: sum(confirmed, (i) => i.currentValue),
+    invested: sum(confirmed, (i) => Number(i.amountPaid)),
+    pendingAmount: sum(pending, (i) => Number(i.amountPaid)),
+    pendingCount: pending.length,
+    investments,
+  };
+}
+
+export interface InvestmentPage extends InvestmentView {
+  /** Who is looking decides what is shown: the investor is named to themselves and to admins only. */
+  viewer: 'investor' | 'owner' | 'admin';
+  investor: Person | null;
+}
+
+/**
+ * One investment, for its investor, an admin, or the owner of the asset (who does not see who the investor
+ * is: that is the investor's personal data). Anyone else gets null, as for an unknown id.
+ */
+export async function investmentPage(
+  reads: ReadStore,
+  viewer: Viewer,
+  investmentId: string,
+): Promise<InvestmentPage | null> {
+  const holding = await reads.collection<HoldingDoc>(holdingsProjection.name).get(investmentId);
+  if (!holding) return null;
+  const role =
+    holding.investorId === viewer.userId
+      ? 'investor'
+      : isAdmin(viewer)
+        ? 'admin'
+        : holding.ownerId === viewer.userId
+          ? 'owner'
+          : null;
+  if (!role) return null;
+  const [view] = await viewsOf(reads, [holding]);
+  const investor =
+    role === 'owner' ? null : ((await peopleById(reads, [holding.investorId])).get(holding.investorId) ?? null);
+  return { ...view!, viewer: role, investor };
+}
+
+/** Admin rows: investments with the investor's name, the offering and the asset (oldest first). */
+export async function investmentRows(reads: ReadStore, status: HoldingDoc['status']) {
+  const holdings = await reads
+    .collection<HoldingDoc>(holdingsProjection.name)
+    .find({ status }, { sort: { purchaseDate: 1 } });
+  const [views, people] = await Promise.all([
+    viewsOf(reads, holdings),
+    peopleById(
+      reads,
+      holdings.map((h) => h.investorId),
+    ),
+  ]);
+  return views.map((v, n) => {
+    const h = holdings[n]!;
+    return {
+      ...v,
+      // The fields the admin list has always had (spec §3 Holding), beside the named ones.
+      offeringId: h.offeringId,
+      investorId: h.investorId,
+      assetId: h.assetId,
+      ownerId: h.ownerId,
+      tokensHeld: h.tokensHeld,
+      purchasePrice: h.purchasePrice,
+      tokenPrice: h.tokenPrice,
+      investor: people.get(h.investorId)!,
+    };
+  });
+}

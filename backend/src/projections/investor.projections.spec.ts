@@ -1,0 +1,259 @@
+/**
+ * Read models keyed by the investor: their activity (certification and investments), the holdings' dates,
+ * and an asset's history that names no one — given events, then documents.
+ */
+import type { AssetEvent, TokenTerms } from '../domains/assets/events.js';
+import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { WholesaleEvent } from '../domains/wholesale/events.js';
+import type { DomainEvent } from '../platform/decider.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import { project } from '../platform/projections/projection.js';
+import { recorded } from '../testing/recorded.js';
+import { activitiesProjection } from './activities.js';
+import { assetHistoryProjection } from './asset-history.js';
+import type { AssetDoc } from './assets.js';
+import { holdingsProjection } from './holdings.js';
+import { currentTokenPrice } from './investments.query.js';
+import type { OfferingDoc } from './offerings.js';
+
+const ownerId = 'owner-1';
+const investorId = 'investor-1';
+const assetId = 'asset-1';
+const offeringId = 'offering-1';
+const terms: TokenTerms = {
+  symbol: 'HVA',
+  name: 'Harbour View',
+  totalSupply: 20_000,
+  decimals: 0,
+  price: 100,
+  minInvestment: 1_000,
+  maxInvestment: 500_000,
+  network: 'polygon',
+  lockUpMonths: 12,
+  feePercent: 3.5,
+};
+
+/** Events one after another, each at its own time (a day apart from `start`). */
+function timeline(streamId: string, events: DomainEvent[], start = '2026-03-01', first = 1): RecordedEvent[] {
+  return recorded(streamId, events, first).map((e, i) => ({
+    ...e,
+    metadata: { ...e.metadata, occurredAt: new Date(Date.parse(start) + i * 86_400_000).toISOString() },
+  }));
+}
+
+const asset: AssetEvent[] = [
+  {
+    type: 'AssetDrafted',
+    data: {
+      assetId,
+      ownerId,
+      name: 'Harbour View',
+      description: 'Twelve waterfront apartments',
+      assetType: 'property',
+      address: '1 Quay Street, Auckland',
+      totalValue: 2_000_000,
+      tokenCount: 20_000,
+    },
+  },
+  { type: 'AssetValued', data: { assetId, ownerId, value: 2_000_000, method: 'owner-estimate' } },
+  { type: 'TokenConfigured', data: { assetId, ownerId, terms } },
+  { type: 'TokenizationRequested', data: { assetId, ownerId } },
+  { type: 'TokenizationApproved', data: { assetId, ownerId, approvedBy: 'admin-1', terms, value: 2_000_000 } },
+  {
+    type: 'InvestorAdded',
+    data: {
+      assetId,
+      ownerId,
+      investorId: 'holder-1',
+      subjectId: 'holder-1',
+      tokens: 500,
+      personal: { name: 'Aroha Ngata', email: 'aroha@example.nz' },
+    },
+  },
+];
+
+const certification: WholesaleEvent[] = [
+  {
+    type: 'VerificationSubmitted',
+    data: {
+      verificationId: 'v-1',
+      userId: investorId,
+      subjectId: investorId,
+      verificationType: 'high_net_worth',
+      grounds: { netWorthAmount: 6_500_000, investmentAmount: null, professionalType: null },
+      documents: [],
+      personal: { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' },
+    },
+  },
+  {
+    type: 'VerificationApproved',
+    data: {
+      verificationId: 'v-1',
+      userId: investorId,
+      approvedBy: 'admin-1',
+      verifiedAt: '2026-03-02T00:00:00.000Z',
+      validUntil: '2028-03-02T00:00:00.000Z',
+    },
+  },
+];
+
+const investment = (investmentId: string, tokens: number, amount: string) => ({
+  offeringId,
+  assetId,
+  ownerId,
+  investmentId,
+  investorId,
+  tokens,
+  amount,
+});
+
+const offering: OfferingEvent[] = [
+  {
+    type: 'OfferingCreated',
+    data: {
+      offeringId,
+      assetId,
+      ownerId,
+      name: 'Harbour View Series A',
+      description: 'Waterfront income',
+      totalTokens: 20_000,
+      tokenPrice: '100.00',
+      minimumInvestment: '1000.00',
+      lockupDays: 365,
+      createdBy: 'admin-1',
+    },
+  },
+  // Under NZD 100,000: requested and confirmed by one command, at one moment (see `atOnce` below).
+  {
+    type: 'InvestmentRequested',
+    data: {
+      ...investment('inv-small', 150, '15000.00'),
+      tokenPrice: '100.00',
+      transferableFrom: '2027-03-04T00:00:00.000Z',
+    },
+  },
+  { type: 'InvestmentConfirmed', data: { ...investment('inv-small', 150, '15000.00'), confirmedBy: investorId } },
+  // From NZD 100,000: pending until staff confirm it, days later.
+  {
+    type: 'InvestmentRequested',
+    data: {
+      ...investment('inv-large', 2_000, '200000.00'),
+      tokenPrice: '100.00',
+      transferableFrom: '2027-03-06T00:00:00.000Z',
+    },
+  },
+  { type: 'InvestmentConfirmed', data: { ...investment('inv-large', 2_000, '200000.00'), confirmedBy: 'admin-1' } },
+  {
+    type: 'InvestmentRequested',
+    data: {
+      ...investment('inv-gone', 1_500, '150000.00'),
+      tokenPrice: '100.00',
+      transferableFrom: '2027-03-08T00:00:00.000Z',
+    },
+  },
+  {
+    type: 'InvestmentCancelled',
+    data: { ...investment('inv-gone', 1_500, '150000.00'), cancelledBy: 'admin-1', reason: 'Funds did not clear' },
+  },
+];
+
+/** The whole story in log order; the small investment's two events share one moment, as one command's do. */
+function story(): RecordedEvent[] {
+  const events = [
+    ...timeline('asset-1', asset, '2026-02-01'),
+    ...timeline('verification-investor-1', certification, '2026-03-01', 100),
+    ...timeline('offering-1', offering, '2026-03-03', 200),
+  ];
+  const small = events.filter((e) => (e.data as { investmentId?: string }).investmentId === 'inv-small');
+  small[1]!.metadata = { ...small[1]!.metadata, occurredAt: small[0]!.metadata.occurredAt };
+  return events;
+}
+
+describe('read models keyed by the investor', () => {
+  it("activities: the investor's certification and investments, newest first, one line for an instant purchase", () => {
+    const doc = project(activitiesProjection, story()).get(investorId)!;
+    expect(doc.items.map((a) => [a.type, a.description])).toEqual([
+      ['investor', 'Investment of $150,000 cancelled: Funds did not clear'],
+      ['investor', 'Requested 1,500 tokens for $150,000: awaiting settlement'],
+      ['investor', 'Bought 2,000 tokens for $200,000'],
+      ['investor', 'Requested 2,000 tokens for $200,000: awaiting settlement'],
+      ['investor', 'Bought 150 tokens for $15,000'],
+      ['kyc', 'Wholesale verification approved, valid until 2 March 2028'],
+      ['kyc', 'Wholesale verification submitted (high net worth)'],
+    ]);
+    expect(doc.items[0]).toMatchObject({ assetId, offeringId, investmentId: 'inv-gone' });
+  });
+
+  it("activities: the owner hears of confirmed purchases in their asset without the investor's name", () => {
+    const doc = project(activitiesProjection, story()).get(ownerId)!;
+    expect(doc.items.slice(0, 2).map((a) => a.description)).toEqual([
+      'A wholesale investor bought 2,000 tokens of Harbour View for $200,000',
+      'A wholesale investor bought 150 tokens of Harbour View for $15,000',
+    ]);
+    expect(doc.items.some((a) => a.description.includes('cancelled'))).toBe(false);
+    expect(doc.items.at(-1)).toMatchObject({ description: 'Harbour View created as a draft', assetId });
+  });
+
+  it('holdings: when each investment was confirmed or cancelled', () => {
+    const docs = project(holdingsProjection, story());
+    expect(docs.get('inv-small')).toMatchObject({
+      status: 'confirmed',
+      confirmedAt: expect.any(String),
+      cancelledAt: null,
+    });
+    expect(docs.get('inv-large')!.confirmedAt! > docs.get('inv-large')!.purchaseDate).toBe(true);
+    expect(docs.get('inv-gone')).toMatchObject({
+      status: 'cancelled',
+      confirmedAt: null,
+      cancelledAt: expect.any(String),
+      cancellationReason: 'Funds did not clear',
+    });
+  });
+
+  it('asset history: oldest first, in words, naming no one (investors read it too)', () => {
+    const doc = project(assetHistoryProjection, story()).get(assetId)!;
+    expect(doc.items.map((i) => i.text)).toEqual([
+      'Drafted at $2,000,000 in 20,000 tokens',
+      "Valued at $2,000,000 by the owner's estimate",
+      'Token HVA configured: 20,000 at $100, lock-up 12 months',
+      'Submitted for tokenization review',
+      'Tokenization approved at $2,000,000',
+      'Off-platform holder added to the cap table (500 tokens)',
+      'Offering Harbour View Series A opened: 20,000 tokens at $100',
+      "A wholesale investor's 150 tokens confirmed ($15,000)",
+      "A wholesale investor's 2,000 tokens confirmed ($200,000)",
+    ]);
+    expect(JSON.stringify(doc)).not.toContain('Aroha');
+    expect(doc.items[6]).toMatchObject({ event: 'OfferingCreated', offeringId });
+  });
+
+  it('asset history ignores events of an asset it never saw drafted', () => {
+    expect(project(assetHistoryProjection, timeline('offering-1', offering)).size).toBe(0);
+  });
+});
+
+describe('current token price', () => {
+  const assetDoc = (value: number, at: string) =>
+    ({ _id: assetId, tokenCount: 20_000, valuation: { value, method: 'owner-estimate', at } }) as AssetDoc;
+  const offeringDoc = (tokenPrice: string, createdAt: string) =>
+    ({ _id: offeringId, tokenPrice, createdAt }) as OfferingDoc;
+
+  it("is the latest of the asset's valuation per token and its offerings' prices", () => {
+    expect(currentTokenPrice(assetDoc(2_000_000, '2026-03-01'), [])).toEqual({
+      price: 100,
+      source: 'valuation',
+      at: '2026-03-01',
+    });
+    expect(currentTokenPrice(assetDoc(2_000_000, '2026-03-01'), [offeringDoc('125.00', '2026-04-01')])).toMatchObject({
+      price: 125,
+      source: 'offering',
+    });
+    expect(
+      currentTokenPrice(assetDoc(3_000_000, '2026-05-01'), [
+        offeringDoc('125.00', '2026-04-01'),
+        offeringDoc('110.00', '2026-03-15'),
+      ]),
+    ).toMatchObject({ price: 150, source: 'valuation' });
+    expect(currentTokenPrice(null, [])).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Offerings as investors meet them: each card and page says what the asset is, its valuation, its
+ * documents and its terms (from the assets read model), beside the offering's own figures and progress.
+ */
+import type { ReadStore } from '../platform/read-store/read-store.js';
+import { assetSummary, type AssetSummary } from './asset-page.query.js';
+import { assetsProjection, type AssetDoc } from './assets.js';
+import { holdingsProjection, type HoldingDoc } from './holdings.js';
+import { investorPortfolio, isStaff, type InvestmentView, type Viewer } from './investments.query.js';
+import { offeringsProjection, type OfferingDoc } from './offerings.js';
+import { latestVerification, wholesaleStatus } from './verifications.js';
+
+type OfferingFields = Omit<OfferingDoc, '_id'> & { id: string };
+
+function fields(doc: OfferingDoc & { _position?: number }): OfferingFields {
+  const { _id, _position: _p, ...rest } = doc;
+  return { id: _id, ...rest };
+}
+
+export interface OfferingCard extends OfferingFields {
+  asset: AssetSummary | null;
+  /** Tokens neither issued nor held by a pending investment. */
+  tokensAvailable: number;
+  /** Issued ÷ total, percent to one decimal (spec §9). */
+  percentIssued: number;
+}
+
+/** Offerings with what investors need to judge them: the asset behind each (each asset read once). */
+export async function offeringCards(reads: ReadStore, docs: readonly OfferingDoc[]): Promise<OfferingCard[]> {
+  const assets = reads.collection<AssetDoc>(assetsProjection.name);
+  const ids = [...new Set(docs.map((d) => d.assetId))];
+  const found = new Map(await Promise.all(ids.map(async (id) => [id, await assets.get(id)] as const)));
+  return docs.map((doc) => {
+    const asset = found.get(doc.assetId);
+    return {
+      ...fields(doc),
+      asset: asset ? assetSummary(asset) : null,
+      tokensAvailable: Math.max(0, doc.totalTokens - doc.tokensIssued - doc.tokensReserved),
+      percentIssued: doc.totalTokens > 0 ? Math.round((doc.tokensIssued / doc.totalTokens) * 1000) / 10 : 0,
+    };
+  });
+}
+
+export type OfferingViewer = 'staff' | 'owner' | 'investor';
+
+/**
+ * Who may see an offering: staff; the owner of its asset; anyone who has invested in it; and a verified
+ * wholesale investor while it is open.
+ */
+export async function offeringAccess(
+  reads: ReadStore,
+  viewer: Viewer,
+  offering: OfferingDoc,
+  now = new Date().toISOString(),
+): Promise<OfferingViewer | null> {
+  if (isStaff(viewer)) return 'staff';
+  if (offering.ownerId === viewer.userId) return 'owner';
+  const invested = await reads
+    .collection<HoldingDoc>(holdingsProjection.name)
+    .count({ investorId: viewer.userId, offeringId: offering._id });
+  if (invested > 0) return 'investor';
+  return offering.status === 'active' &&
+    wholesaleStatus(await latestVerification(reads, viewer.userId), now).isWholesaleInvestor
+    ? 'investor'
+    : null;
+}
+
+export interface OfferingPage extends OfferingCard {
+  viewer: OfferingViewer;
+  /** The viewer's own investments in this offering, newest first. */
+  myInvestments: InvestmentView[];
+  /** Whether the viewer may invest now (a verified wholesale investor, an open offering with tokens left). */
+  canInvest: boolean;
+}
+
+/** The offering page for this viewer, or null when the offering is unknown or not theirs to see. */
+export async function offeringPage(
+  reads: ReadStore,
+  viewer: Viewer,
+  offeringId: string,
+  now = new Date().toISOString(),
+): Promise<OfferingPage | null> {
+  const doc = await reads.collection<OfferingDoc>(offeringsProjection.name).get(offeringId);
+  if (!doc) return null;
+  const access = await offeringAccess(reads, viewer, doc, now);
+  if (!access) return null;
+  const [[card], portfolio, standing] = await Promise.all([
+    offeringCards(reads, [doc]),
+    investorPortfolio(reads, viewer.userId),
+    latestVerification(reads, viewer.userId),
+  ]);
+  return {
+    ...card!,
+    viewer: access,
+    myInvestments: portfolio.investments.filter((i) => i.offering?.id === offeringId),
+    canInvest:
+      doc.status === 'active' && card!.tokensAvailable > 0 && wholesaleStatus(standing, now).isWholesaleInvestor,
+  };
+}

@@ -1,0 +1,64 @@
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+import { LINK_TTL_MS, SEND_LEASE_MS } from '../domains/register-interest/decider.js';
+import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
+import '../domains/register-interest/upcasters.js';
+
+/**
+ * The confirmation mails the outbox may still have to send or settle: one document per registration whose mail
+ * is due, retrying, or being sent; gone once it is sent, given up or the address confirmed. The outbox's sweep
+ * (at boot and every minute) looks here, so it loads the interest register only when there is something to do,
+ * however many registrations the stream holds. Only candidates: the stream still decides (`mailIsDue`).
+ */
+export interface PendingConfirmationMailDoc {
+  _id: string;
+  /** When the outbox should act: the mail's due time, or the end of an unfinished send's lease. */
+  dueAt: string;
+  /** When the registration lapses unconfirmed (`hasLapsed`): no mail goes out after that. */
+  lapsesAt: string;
+}
+
+const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+export const pendingConfirmationMailsProjection: Projection<PendingConfirmationMailDoc> = {
+  name: 'pending-confirmation-mails',
+  version: 1,
+  eventTypes: [
+    'InterestRegistered',
+    'ConfirmationMailSending',
+    'ConfirmationMailSent',
+    'ConfirmationMailFailed',
+    'InterestConfirmed',
+  ],
+  keys: (event) => [(event as RecordedEvent & InterestRegisterEvent).data.registrationId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & InterestRegisterEvent;
+    switch (event.type) {
+      case 'InterestRegistered': {
+        const { registeredAt, placeOnRegistration } = event.data;
+        // Registrations from before confirmation existed took their place on submission: no mail.
+        if (placeOnRegistration) return null;
+        return { _id: id, dueAt: registeredAt, lapsesAt: plus(registeredAt, LINK_TTL_MS) };
+      }
+      case 'ConfirmationMailSending': {
+        const { startedAt, expiresAt } = event.data;
+        if (!doc) return null;
+        return {
+          ...doc,
+          dueAt: plus(startedAt, SEND_LEASE_MS),
+          lapsesAt: expiresAt > doc.lapsesAt ? expiresAt : doc.lapsesAt,
+        };
+      }
+      case 'ConfirmationMailSent':
+        return null;
+      case 'ConfirmationMailFailed':
+        return doc && event.data.retryAt ? { ...doc, dueAt: event.data.retryAt } : null;
+      case 'InterestConfirmed':
+        return null;
+      default: {
+        const _exhaustive: never = event;
+        return doc;
+      }
+    }
+  },
+};

@@ -1,0 +1,325 @@
+import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { AssetStreamEvent } from '../domains/register/events.js';
+import { totalsFrom, type RegisterStatus, type RegisterTotals } from '../domains/register/register.decider.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import type { Projection } from '../platform/projections/projection.js';
+import '../domains/assets/upcasters.js';
+
+export interface AllocationRow {
+  offeringId: string;
+  allocated: number;
+  issued: number;
+  returned: number;
+  closed: boolean;
+  /** The offering's own stream has its OfferingCreated (false for a moment, or after a crash mid-creation). */
+  created: boolean;
+  allocatedAt: string | null;
+  /** Register side: the offering stream's revision settled so far. */
+  settledThrough: number;
+  /** Offering side: the revision of the last fact that moves tokens; the sweep settles when it runs ahead. */
+  lastFact: number;
+  /** Offering side: the offering stream has its OfferingClosed. */
+  offeringClosed: boolean;
+}
+
+export interface SupplyChangeRow {
+  changeId: string;
+  delta: number;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  requestedAt: string;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  supplyAfter: number | null;
+}
+
+/** The register of one asset as the screens, the admin's offering form and the sweep read it. */
+export interface RegisterDoc {
+  _id: string;
+  ownerId: string;
+  status: Exclude<RegisterStatus, 'none'>;
+  supply: number;
+  holders: { investorId: string; tokens: number }[];
+  investors: { investorId: string; tokens: number }[];
+  offerings: AllocationRow[];
+  supplyChanges: SupplyChangeRow[];
+  totals: RegisterTotals;
+  updatedAt: string;
+}
+
+const EVENT_TYPES = [
+  'AssetDrafted',
+  'TokenConfigured',
+  'TokenizationRequested',
+  'TokenizationApproved',
+  'TokenizationReturned',
+  'InvestorAdded',
+  'InvestorHoldingChanged',
+  'InvestorRemoved',
+  'TokensAllocated',
+  'AllocationReturned',
+  'TokensIssued',
+  'OfferingSettled',
+  'SupplyChangeRequested',
+  'SupplyChangeApproved',
+  'SupplyChangeRejected',
+  'OfferingCreated',
+  'OfferingClosed',
+  'InvestmentConfirmed',
+  'InvestmentCancelled',
+] as const satisfies (AssetStreamEvent | OfferingEvent)['type'][];
+type Handled = Extract<AssetStreamEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+/** The decider's arithmetic (`totalsFrom`) over the document's rows. */
+export function totalsOf(doc: Pick<RegisterDoc, 'supply' | 'holders' | 'investors' | 'offerings'>): RegisterTotals {
+  const tokens = (rows: readonly { tokens: number }[]) => rows.map((r) => r.tokens);
+  return totalsFrom(doc.supply, tokens(doc.holders), doc.offerings, tokens(doc.investors));
+}
+
+const upsert = <T>(rows: readonly T[], match: (row: T) => boolean, next: (row: T | undefined) => T | null): T[] => {
+  const found = rows.find(match);
+  const updated = next(found);
+  const rest = rows.filter((r) => r !== found);
+  return updated ? (found ? rows.map((r) => (r === found ? updated : r)) : [...rest, updated]) : rest;
+};
+const setTokens = (rows: RegisterDoc['holders'], investorId: string, tokens: (held: number) => number) =>
+  upsert(
+    rows,
+    (r) => r.investorId === investorId,
+    (r) => ({ investorId, tokens: tokens(r?.tokens ?? 0) }),
+  );
+
+const emptyAllocation = (offeringId: string): AllocationRow => ({
+  offeringId,
+  allocated: 0,
+  issued: 0,
+  returned: 0,
+  closed: false,
+  created: false,
+  allocatedAt: null,
+  settledThrough: -1,
+  lastFact: -1,
+  offeringClosed: false,
+});
+
+export const registersProjection: Projection<RegisterDoc> = {
+  name: 'registers',
+  version: 1,
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [(event as RecordedEvent & Handled).data.assetId],
+  evolve(doc, raw, id) {
+    const event = raw as RecordedEvent & Handled;
+    const at = event.metadata.occurredAt;
+    if (event.type === 'AssetDrafted') {
+      const fresh: Omit<RegisterDoc, 'totals'> = {
+        _id: id,
+        ownerId: event.data.ownerId,
+        status: 'draft',
+        supply: event.data.tokenCount,
+        holders: [],
+        investors: [],
+        offerings: [],
+        supplyChanges: [],
+        updatedAt: at,
+      };
+      return { ...fresh, totals: totalsOf(fresh) };
+    }
+    if (!doc) return null;
+    const next = apply(doc, event, at);
+    return { ...next, totals: totalsOf(next), updatedAt: at };
+  },
+};
+
+function allocation(doc: RegisterDoc, offeringId: string, change: (row: AllocationRow) => AllocationRow): RegisterDoc {
+  const offerings = upsert(
+    doc.offerings,
+    (o) => o.offeringId === offeringId,
+    (o) => change(o ?? emptyAllocation(offeringId)),
+  );
+  return { ...doc, offerings };
+}
+const settled = (o: AllocationRow, revision: number | null) =>
+  revision === null ? o : { ...o, settledThrough: Math.max(o.settledThrough, revision) };
+const factAt = (o: AllocationRow, revision: number) => ({ ...o, lastFact: Math.max(o.lastFact, revision) });
+
+function apply(doc: RegisterDoc, event: RecordedEvent & Handled, at: string): RegisterDoc {
+  switch (event.type) {
+    case 'AssetDrafted':
+      return doc;
+    case 'TokenConfigured':
+      return { ...doc, supply: event.data.terms.totalSupply };
+    case 'TokenizationRequested':
+      return { ...doc, status: 'pending' };
+    case 'TokenizationApproved':
+      return { ...doc, status: 'active', supply: event.data.terms.totalSupply };
+    case 'TokenizationReturned':
+      return { ...doc, status: 'draft' };
+    case 'InvestorAdded':
+    case 'InvestorHoldingChanged':
+      return { ...doc, holders: setTokens(doc.holders, event.data.investorId, () => event.data.tokens) };
+    case 'InvestorRemoved':
+      return { ...doc, holders: doc.holders.filter((h) => h.investorId !== event.data.investorId) };
+    case 'TokensAllocated':
+      return allocation(doc, event.data.offeringId, (o) => ({ ...o, allocated: event.data.tokens, allocatedAt: at }));
+    case 'AllocationReturned': {
+      const { tokens, cause, offeringRevision } = event.data;
+      return allocation(doc, event.data.offeringId, (o) =>
+        settled(
+          { ...o, returned: o.returned + tokens, closed: o.closed || cause !== 'cancelled-after-close' },
+          offeringRevision,
+        ),
+      );
+    }
+    case 'TokensIssued': {
+      const { investorId, tokens, offeringRevision } = event.data;
+      const next = allocation(doc, event.data.offeringId, (o) =>
+        settled({ ...o, issued: o.issued + tokens }, offeringRevision),
+      );
+      return { ...next, investors: setTokens(doc.investors, investorId, (held) => held + tokens) };
+    }
+    case 'OfferingSettled':
+      return allocation(doc, event.data.offeringId, (o) =>
+        settled({ ...o, closed: true }, event.data.offeringRevision),
+      );
+    case 'SupplyChangeRequested': {
+      const { changeId, delta, reason, requestedAt } = event.data;
+      const row: SupplyChangeRow = {
+        changeId,
+        delta,
+        reason,
+        status: 'pending',
+        requestedAt,
+        decidedAt: null,
+        decisionReason: null,
+        supplyAfter: null,
+      };
+      return { ...doc, supplyChanges: [...doc.supplyChanges, row] };
+    }
+    case 'SupplyChangeApproved':
+    case 'SupplyChangeRejected': {
+      const approved = event.type === 'SupplyChangeApproved';
+      const supplyChanges = doc.supplyChanges.map((c) =>
+        c.changeId === event.data.changeId
+          ? {
+              ...c,
+              status: approved ? ('approved' as const) : ('rejected' as const),
+              decidedAt: at,
+              decisionReason: approved ? null : event.data.reason,
+              supplyAfter: approved ? event.data.supply : null,
+            }
+          : c,
+      );
+      return { ...doc, supplyChanges, supply: approved ? event.data.supply : doc.supply };
+    }
+    case 'OfferingCreated':
+      return allocation(doc, event.data.offeringId, (o) => ({ ...o, created: true }));
+    case 'InvestmentConfirmed':
+      return allocation(doc, event.data.offeringId, (o) => factAt(o, event.revision));
+    case 'OfferingClosed':
+      return allocation(doc, event.data.offeringId, (o) => ({ ...factAt(o, event.revision), offeringClosed: true }));
+    case 'InvestmentCancelled':
+      // Only a cancellation after the close moves tokens back to the owner (register.decider.ts).
+      return allocation(doc, event.data.offeringId, (o) => (o.offeringClosed ? factAt(o, event.revision) : o));
+    default: {
+      const _exhaustive: never = event;
+      return doc;
+    }
+  }
+}
+
+/** One line of an asset's cap table: every token of the supply is on exactly one line. */
+export interface CapTableLine {
+  kind: 'platform' | 'off-platform' | 'offered' | 'owner';
+  investorId: string | null;
+  name: string;
+  email: string | null;
+  tokens: number;
+  /** Share of the supply, percent to two decimals; the lines sum to exactly 100. */
+  percent: number;
+  addedAt: string | null;
+}
+
+export interface CapTable {
+  assetId: string;
+  supply: number;
+  /** NZD: the token terms' price, or the valuation spread over the supply before there are terms. */
+  tokenPrice: number;
+  lines: CapTableLine[];
+}
+
+/**
+ * Holders first (as the assets read model lists them), then what offerings hold unsold, then the owner's
+ * retained tokens: supply − everything else. Percentages by largest remainder, so they always add to 100.
+ */
+export function capTableOf(
+  asset: {
+    _id: string;
+    capTable: readonly CapTableEntryLike[];
+    terms: { price: number } | null;
+    totalValue: number;
+  },
+  register: Pick<RegisterDoc, 'supply' | 'totals'>,
+): CapTable {
+  const lines: Omit<CapTableLine, 'percent'>[] = [
+    ...asset.capTable.map((e) => ({
+      kind: e.source,
+      investorId: e.investorId,
+      name: e.name,
+      email: e.email,
+      tokens: e.tokens,
+      addedAt: e.addedAt,
+    })),
+  ];
+  if (register.totals.unsold > 0)
+    lines.push({
+      kind: 'offered',
+      investorId: null,
+      name: 'Offered, not yet sold',
+      email: null,
+      tokens: register.totals.unsold,
+      addedAt: null,
+    });
+  lines.push({
+    kind: 'owner',
+    investorId: null,
+    name: 'Owner (retained)',
+    email: null,
+    tokens: register.totals.ownerRetained,
+    addedAt: null,
+  });
+  const percents = largestRemainder(
+    lines.map((l) => l.tokens),
+    register.supply,
+  );
+  const tokenPrice = asset.terms?.price ?? (register.supply > 0 ? asset.totalValue / register.supply : 0);
+  return {
+    assetId: asset._id,
+    supply: register.supply,
+    tokenPrice,
+    lines: lines.map((l, n) => ({ ...l, percent: percents[n]! })),
+  };
+}
+
+interface CapTableEntryLike {
+  source: 'platform' | 'off-platform';
+  investorId: string;
+  name: string;
+  email: string | null;
+  tokens: number;
+  addedAt: string;
+}
+
+/** Hundredths of a percent that sum to exactly 100.00 when the parts sum to the whole. */
+export function largestRemainder(parts: readonly number[], whole: number): number[] {
+  if (whole <= 0) return parts.map(() => 0);
+  const exact = parts.map((p) => (p * 10_000) / whole);
+  const floors = exact.map(Math.floor);
+  let left = 10_000 - floors.reduce((s, f) => s + f, 0);
+  const order = exact.map((e, n) => [e - Math.floor(e), n] as const).sort((a, b) => b[0] - a[0]);
+  for (const [, n] of order) {
+    if (left <= 0) break;
+    floors[n]! += 1;
+    left -= 1;
+  }
+  return floors.map((f) => f / 100);
+}

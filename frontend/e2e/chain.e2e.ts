@@ -1,0 +1,247 @@
+/**
+ * Tokens on the embedded chain in the browser (issue 16): the owner's asset page says it is not on a chain yet; the
+ * admin approves the tokenization in the dialog; the asset page shows the deployment under way (the node is made
+ * slow: it mines nothing until told), then the token deployed with its contracts, supply and holders; a verified
+ * investor invests in an offering and their holding shows its on-chain balance equal to the tokens, with the
+ * transfer's transaction; the operations page's Chain card finds the chain and the register in agreement. At 1280
+ * and 375 px, with an explorer configured so every address and transaction links to it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { ChainOutbox } from '../../backend/src/domains/tokens/chain-outbox.js';
+import type { ViemChain } from '../../backend/src/platform/chain/viem-chain.js';
+import type { Api } from '../../backend/src/testing/api.js';
+import { submittedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
+import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
+import { signIn } from './support/accounts.js';
+import { fitsViewportWidth, launchBrowser, openPage, phone, waitForText, type TestBrowser } from './support/browser.js';
+import { startKauri } from './support/kauri-server.js';
+
+const ADMIN_EMAIL = 'chain.admin@kauri.test';
+const EXPLORER = 'https://explorer.kauri.test';
+const SHOTS = '/tmp/shots-h16-ui';
+
+/** A PNG of the page, or of one part of it, in /tmp/shots-h16-ui. */
+async function shot(page: Page, name: string, part?: Locator): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  const options = { path: `${SHOTS}/${name}.png`, animations: 'disabled', caret: 'hide' } as const;
+  await (part ? part.screenshot(options) : page.screenshot({ ...options, fullPage: true }));
+}
+
+/** An address or hash as the screens shorten it ("0x1234…abcd"; the whole one is on hover). */
+const shortHex = (value: string) => `${value.slice(0, 6)}…${value.slice(-4)}`;
+
+interface Token {
+  status: string;
+  tokenAddress: string;
+  identityRegistryAddress: string;
+  complianceAddress: string;
+  transactions: { status: string; txHash: string }[];
+}
+
+interface Investments {
+  investments: { id: string; tokens: number; onChainBalance: number; chainTxHash: string; walletAddress: string }[];
+}
+
+/** What the signed-in browser's own session reads from the API. */
+const read = <T>(page: Page, path: string) =>
+  page.evaluate((p) => fetch(p, { credentials: 'include' }).then((r) => r.json()), path) as Promise<T>;
+
+describe('tokens on the chain, in the browser', () => {
+  let ownerBrowser: TestBrowser;
+  let adminBrowser: TestBrowser;
+  let investorBrowser: TestBrowser;
+  let server: Awaited<ReturnType<typeof startKauri>>;
+  let admin: Api;
+  let owner: Api & { user: { email: string } };
+  let investor: Api & { user: { email: string } };
+  let assetId: string;
+
+  beforeAll(async () => {
+    [ownerBrowser, adminBrowser, investorBrowser, server] = await Promise.all([
+      launchBrowser(),
+      launchBrowser(),
+      launchBrowser(),
+      startKauri({
+        CHAIN: 'anvil',
+        CHAIN_EXPLORER_URL: EXPLORER,
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+      }),
+    ]);
+    admin = await signUp(server, { email: ADMIN_EMAIL, admin: true });
+    ({ owner, assetId } = await submittedAsset(server, { tokens: 1_000, value: 100_000, price: 100 }));
+    // Verified before the token exists: their identity goes into the registry as the platform sets up.
+    investor = await verifiedInvestor(server, admin);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([ownerBrowser?.close(), adminBrowser?.close(), investorBrowser?.close()]);
+    // A failed run may have left the node not mining.
+    await (server?.chain as ViemChain | null)?.automine(true).catch(() => undefined);
+    await server?.close();
+  });
+
+  it('owner → approval → deployment → an investor’s holding on chain equals their tokens', async () => {
+    const chain = server.chain as ViemChain;
+    const ownerTab = await openPage(ownerBrowser, server.url, '/auth');
+    await signIn(ownerTab.page, owner.user.email, TEST_PASSWORD);
+    const ownerPage = ownerTab.page;
+    await ownerPage.goto(`${server.url}/assets/${assetId}`);
+    const onChain = ownerPage.locator('.ant-card', { has: ownerPage.getByText('On Chain', { exact: true }) });
+    await onChain
+      .getByText('Not on a chain yet: the token is deployed once an admin approves the tokenization.')
+      .waitFor();
+
+    // A slow chain: the node keeps every transaction in its pool until it is told to mine.
+    expect(await server.app.get(ChainOutbox).settled()).toBe(true);
+    await chain.automine(false);
+    const adminTab = await openPage(adminBrowser, server.url, '/auth');
+    const adminPage = adminTab.page;
+    await signIn(adminPage, ADMIN_EMAIL, TEST_PASSWORD);
+    await adminPage.goto(`${server.url}/admin`);
+    await adminPage.getByRole('tab', { name: 'Tokenization Reviews' }).click();
+    await adminPage
+      .getByRole('row', { name: /Harbour View/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await adminPage
+      .getByRole('dialog', { name: 'Approve the tokenization of Harbour View?' })
+      .getByRole('button', { name: 'Approve Tokenization' })
+      .click();
+    await waitForText(adminPage, 'The asset is now active.');
+
+    // The owner's page: deploying, with its progress, and no addresses yet.
+    await ownerPage.reload();
+    await onChain.getByText('Deploying', { exact: true }).first().waitFor();
+    const progress = onChain.getByRole('status', { name: 'Deployment progress' });
+    await progress.getByText('Deploying the token on chain: 0 of 3 transactions confirmed.').waitFor();
+    expect(await onChain.getByText('once deployed').count()).toBe(3);
+    await shot(ownerPage, 'asset-deploying-desktop', onChain);
+
+    // The node mines again: the page moves on by itself to the deployed token.
+    const deployStarted = Date.now();
+    await chain.automine(true);
+    await onChain.getByText('Deployed', { exact: true }).first().waitFor({ timeout: 30_000 });
+    const deploySeconds = (Date.now() - deployStarted) / 1000;
+    const token = await read<Token>(ownerPage, `/api/assets/${assetId}/token`);
+    expect(token).toMatchObject({ status: 'deployed', chainId: 31337, totalSupply: 1_000, decimals: 0 });
+    for (const address of [token.tokenAddress, token.identityRegistryAddress, token.complianceAddress]) {
+      await onChain.getByText(shortHex(address), { exact: true }).first().waitFor();
+      expect(await onChain.locator(`a[href="${EXPLORER}/address/${address}"]`).count()).toBeGreaterThan(0);
+    }
+    await onChain.getByText('Local development chain (chain id 31337)').waitFor();
+    await onChain.getByText('1,000 tokens, 0 decimals').waitFor();
+    const ownerRow = onChain.getByRole('row', { name: /Owner/ });
+    expect((await ownerRow.innerText()).replace(/\s+/g, ' ')).toContain('1,000 100.00%');
+    for (const tx of token.transactions) {
+      expect(tx.status).toBe('confirmed');
+      expect(await onChain.locator(`a[href="${EXPLORER}/tx/${tx.txHash}"]`).count()).toBe(1);
+    }
+    // The whole address is on hover.
+    await onChain.getByText(shortHex(token.tokenAddress), { exact: true }).first().hover();
+    await ownerPage.locator('.ant-tooltip', { hasText: token.tokenAddress }).waitFor();
+    await shot(ownerPage, 'asset-deployed-desktop', onChain);
+    // The wizard's last step (Deploy) shows the same.
+    await ownerPage.goto(`${server.url}/tokenize?asset=${assetId}`);
+    await onChain.getByText('Deployed', { exact: true }).first().waitFor();
+    await onChain.getByText(shortHex(token.tokenAddress), { exact: true }).first().waitFor();
+
+    // An offering of it (the admin's form is the register test's), and the investor buys 80 tokens.
+    const offering = await admin.post('/api/admin/offerings', {
+      assetId,
+      name: 'Harbour View Series A',
+      totalTokens: 500,
+      tokenPrice: '100.00',
+      minimumInvestment: '1000',
+      lockupPeriod: 365,
+    });
+    expect(offering.status).toBe(201);
+    const investorTab = await openPage(investorBrowser, server.url, '/auth');
+    const page = investorTab.page;
+    await signIn(page, investor.user.email, TEST_PASSWORD);
+    await page.goto(`${server.url}/token-offerings`);
+    await page.getByLabel('Harbour View Series A').getByRole('button', { name: 'Invest Now' }).click();
+    await page.getByLabel('Number of Tokens').fill('80');
+    // The chain is slow again: the register confirms the purchase at once, the transfer waits for a block.
+    expect(await server.app.get(ChainOutbox).settled()).toBe(true);
+    await chain.automine(false);
+    await page.getByRole('button', { name: 'Confirm Investment' }).click();
+    await waitForText(page, 'Your token investment has been submitted for processing.');
+
+    // The investor's home says so plainly, then (polling) shows the holding on chain equal to the tokens.
+    await page.goto(`${server.url}/`);
+    const holdings = page.locator('.ant-card', { has: page.getByText('My Holdings', { exact: true }) });
+    const row = holdings.getByRole('row', { name: /Harbour View/ });
+    await row.getByText('Transfer pending on chain').waitFor();
+    await row.getByText('On chain: 0 of 80').waitFor();
+    await shot(page, 'investor-home-pending-desktop', holdings);
+    await chain.automine(true);
+    await row.getByText('On chain: 80 of 80').waitFor({ timeout: 20_000 });
+    const home = await read<Investments>(page, '/api/investments');
+    const [holding] = home.investments;
+    expect(holding).toMatchObject({ tokens: 80, onChainBalance: 80 });
+    expect(await row.locator(`a[href="${EXPLORER}/tx/${holding!.chainTxHash}"]`).count()).toBe(1);
+    await holdings.getByText(shortHex(holding!.walletAddress), { exact: true }).waitFor();
+    await shot(page, 'investor-home-desktop', holdings);
+
+    // The investment's page says the same.
+    await row.getByRole('link', { name: 'Harbour View' }).click();
+    await page.getByRole('heading', { level: 1, name: '80 tokens of Harbour View' }).waitFor();
+    const detail = page.locator('.ant-card', { has: page.getByText('On Chain', { exact: true }) });
+    await detail.getByText('On chain: 80 of 80').waitFor();
+    expect(await detail.locator(`a[href="${EXPLORER}/tx/${holding!.chainTxHash}"]`).count()).toBe(1);
+    expect(await detail.locator(`a[href="${EXPLORER}/address/${holding!.walletAddress}"]`).count()).toBe(1);
+    await shot(page, 'investment-desktop');
+
+    // The owner's asset page now has two holders on chain: 920 and the investor's 80.
+    await ownerPage.goto(`${server.url}/assets/${assetId}`);
+    await onChain
+      .getByRole('row', { name: /Investor/ })
+      .getByText('80', { exact: true })
+      .waitFor();
+    expect((await ownerRow.innerText()).replace(/\s+/g, ' ')).toContain('920 92.00%');
+
+    // Operations: the Chain card beside the register's reconciliation, in agreement.
+    await adminPage.goto(`${server.url}/admin/operations`);
+    const chainCard = adminPage.locator('.ant-card', { has: adminPage.getByText('Chain', { exact: true }) });
+    await chainCard.getByText('in agreement').waitFor();
+    await chainCard.getByText('Embedded node (anvil)').waitFor();
+    expect(await chainCard.innerText()).toMatch(/Chain id\s+31337/);
+    expect(await chainCard.innerText()).toMatch(/Pending transactions\s+0/);
+    await shot(adminPage, 'operations-desktop');
+
+    // The investor registers an address of their own: the server's messages show on the form.
+    await page.goto(`${server.url}/profile`);
+    const wallet = page.locator('.ant-card', { has: page.getByText('Wallet', { exact: true }) });
+    await wallet.getByText('Registered', { exact: true }).waitFor();
+    await wallet.getByLabel('Your own address').fill('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
+    await wallet.getByRole('button', { name: 'Register Address' }).click();
+    await wallet.getByText('Enter an Ethereum address: 0x followed by 40 hexadecimal characters').waitFor();
+    await wallet.getByLabel('Your own address').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    await wallet.getByRole('button', { name: 'Register Address' }).click();
+    await wallet.getByText(/^Your wallet holds tokens: a new address can be registered once they are moved/).waitFor();
+    await shot(page, 'profile-wallet-desktop', wallet);
+
+    // 375 px: every page fits, nothing sideways but the tables' own scroll.
+    for (const p of [page, ownerPage, adminPage]) await p.setViewportSize(phone);
+    await page.goto(`${server.url}/`);
+    await row.getByText('On chain: 80 of 80').waitFor();
+    expect(await fitsViewportWidth(page)).toBe(true);
+    await shot(page, 'investor-home-phone', holdings);
+    await page.goto(`${server.url}/investments/${holding!.id}`);
+    await detail.getByText('On chain: 80 of 80').waitFor();
+    expect(await fitsViewportWidth(page)).toBe(true);
+    await shot(page, 'investment-phone');
+    await ownerPage.goto(`${server.url}/assets/${assetId}`);
+    await onChain.getByText('Deployed', { exact: true }).first().waitFor();
+    expect(await fitsViewportWidth(ownerPage)).toBe(true);
+    await shot(ownerPage, 'asset-deployed-phone', onChain);
+    await chainCard.getByText('in agreement').waitFor();
+    expect(await fitsViewportWidth(adminPage)).toBe(true);
+    await shot(adminPage, 'operations-chain-phone', chainCard);
+
+    expect([...ownerTab.errors, ...adminTab.errors, ...investorTab.errors]).toEqual([]);
+    console.log(`deployment after the node mined again: ${deploySeconds.toFixed(1)} s`);
+  }, 90_000);
+});

@@ -1,0 +1,144 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Input, List, Modal, Popconfirm, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { describeError, errorTitle } from '../../api/client';
+import { decideSupplyChange } from '../../api/mutations';
+import { approvedAssetsQuery, assetsQuery, supplyChangesQuery } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/queryClient';
+import type { PendingSupplyChange } from '../../api/types';
+import { formatCount, formatDate } from '../format';
+import { dilutionText } from '../register/supply';
+import { useToast } from '../toast';
+
+/** Owners' requests to issue or cancel tokens, oldest first: approve, or reject with a reason the owner sees. */
+export function SupplyChangesAdmin() {
+  const { data, error, isPending } = useQuery(supplyChangesQuery);
+  const toast = useToast();
+  const client = useQueryClient();
+  const [rejecting, setRejecting] = useState<PendingSupplyChange | null>(null);
+  const [reason, setReason] = useState('');
+  const decide = useMutation({
+    mutationFn: async ({ change, approve }: { change: PendingSupplyChange; approve: boolean }) => {
+      await decideSupplyChange(
+        change.assetId,
+        change.changeId,
+        approve ? { approve: true } : { approve: false, reason: reason.trim() },
+      );
+      await refreshAfterWrite(client, supplyChangesQuery, assetsQuery, approvedAssetsQuery);
+      return approve;
+    },
+    onSuccess: (approved) => {
+      setRejecting(null);
+      setReason('');
+      toast.success(
+        approved ? 'Supply Change Approved' : 'Supply Change Rejected',
+        approved ? 'The asset’s supply is updated.' : 'The owner sees your reason.',
+      );
+    },
+    onError: (e) => toast.error(errorTitle(e, 'Error'), describeError(e)),
+  });
+  const screens = Grid.useBreakpoint();
+  if (error) return <Alert type="error" title="Failed to load the supply changes." />;
+  const change = (c: PendingSupplyChange) => `${c.delta > 0 ? 'Issue' : 'Cancel'} ${formatCount(Math.abs(c.delta))}`;
+  const decision = (c: PendingSupplyChange) => (
+    <Flex gap={8}>
+      <Popconfirm
+        title={`Approve: ${c.delta > 0 ? 'issue' : 'cancel'} ${formatCount(Math.abs(c.delta))} tokens?`}
+        description={`${c.assetName}'s supply becomes ${formatCount(c.supply + c.delta)}.`}
+        okText="Approve"
+        onConfirm={() => decide.mutateAsync({ change: c, approve: true }).catch(() => undefined)}
+      >
+        <Button
+          type="primary"
+          size="small"
+          loading={decide.isPending && decide.variables?.change.changeId === c.changeId && decide.variables.approve}
+        >
+          Approve
+        </Button>
+      </Popconfirm>
+      <Button size="small" onClick={() => setRejecting(c)}>
+        Reject
+      </Button>
+    </Flex>
+  );
+  return (
+    <Card>
+      {/* A phone gets one card per request: the table's eight columns would not fit. */}
+      {!screens.md ? (
+        <List<PendingSupplyChange>
+          loading={isPending}
+          dataSource={data?.supplyChanges ?? []}
+          locale={{ emptyText: 'No supply changes awaiting a decision' }}
+          renderItem={(c) => (
+            <List.Item aria-label={`${c.assetName}: ${change(c)}`}>
+              <Flex vertical gap={8} style={{ width: '100%' }}>
+                <Typography.Text strong>
+                  {c.assetName}: {change(c)}
+                </Typography.Text>
+                <Descriptions
+                  size="small"
+                  column={1}
+                  items={[
+                    { label: 'Supply', children: `${formatCount(c.supply)} → ${formatCount(c.supply + c.delta)}` },
+                    { label: 'Dilution', children: dilutionText(c.supply, c.delta) ?? '—' },
+                    { label: 'Reason', children: c.reason },
+                    { label: 'Requested', children: formatDate(c.requestedAt) },
+                  ]}
+                />
+                {decision(c)}
+              </Flex>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Table<PendingSupplyChange>
+          rowKey="changeId"
+          loading={isPending}
+          dataSource={data?.supplyChanges ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+          locale={{ emptyText: 'No supply changes awaiting a decision' }}
+          columns={[
+            { title: 'Asset', render: (_, c) => <Typography.Text strong>{c.assetName}</Typography.Text> },
+            {
+              title: 'Change',
+              align: 'right',
+              render: (_, c) => change(c),
+            },
+            { title: 'Current supply', align: 'right', render: (_, c) => formatCount(c.supply) },
+            { title: 'Supply after', align: 'right', render: (_, c) => formatCount(c.supply + c.delta) },
+            {
+              title: 'Dilution',
+              render: (_, c) => (
+                <Typography.Text type="secondary">{dilutionText(c.supply, c.delta) ?? '—'}</Typography.Text>
+              ),
+            },
+            { title: 'Reason', dataIndex: 'reason' },
+            { title: 'Requested', render: (_, c) => formatDate(c.requestedAt) },
+            {
+              title: 'Decision',
+              render: (_, c) => decision(c),
+            },
+          ]}
+        />
+      )}
+      <Modal
+        open={rejecting !== null}
+        title={`Reject the supply change of ${rejecting?.assetName ?? ''}`}
+        okText="Reject"
+        okButtonProps={{ danger: true, disabled: !reason.trim(), loading: decide.isPending }}
+        onOk={() => rejecting && decide.mutate({ change: rejecting, approve: false })}
+        onCancel={() => setRejecting(null)}
+      >
+        <Input.TextArea
+          rows={3}
+          value={reason}
+          maxLength={1000}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Why the supply may not change (the owner sees this)"
+          aria-label="Reason"
+        />
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,270 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import {
+  Alert,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  List,
+  Progress,
+  Row,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import { assetPageQuery } from '../../api/queries';
+import type { AssetPage, CapTableRow, TokenTerms as TokenTermsData } from '../../api/types';
+import { formatCount, formatDate, formatPayment } from '../format';
+import { ButtonLink } from '../layout/ButtonLink';
+import { appPath } from '../layout/appPath';
+import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../objects/ObjectPage';
+import { useSignedInUser } from '../auth/signedInUser';
+import { TokenOnChain } from '../tokens/TokenOnChain';
+import { statusColors } from './AssetCard';
+
+const backTo = { owner: '/assets', staff: '/admin', investor: '/token-offerings' } as const;
+
+/**
+ * An asset's page: its facts, documents, valuation, token terms, cap table, offerings and history. The
+ * server shapes it for the viewer: investors see no one's personal data on the cap table.
+ */
+export function AssetDetailPage({ assetId }: { assetId: string }) {
+  const { data, error } = useQuery(assetPageQuery(assetId));
+  const user = useSignedInUser();
+  if (!data) return <ObjectState error={error} what="Asset" back="/assets" />;
+  const a = data;
+  return (
+    <ObjectPage
+      kicker={
+        <Link to={appPath(backTo[a.viewer])}>
+          {a.viewer === 'owner' ? 'My Assets' : a.viewer === 'staff' ? 'Admin' : 'Token Offerings'}
+        </Link>
+      }
+      title={a.name}
+      tags={
+        <>
+          <Tag>{capitalise(a.assetType)}</Tag>
+          <Tag color={statusColors[a.status]}>{capitalise(a.status)}</Tag>
+        </>
+      }
+      extra={
+        a.viewer === 'owner' &&
+        a.status === 'draft' && (
+          <ButtonLink to="/tokenize" search={{ asset: a.id }} color="primary" variant="solid">
+            Continue Setup
+          </ButtonLink>
+        )
+      }
+    >
+      {a.returnReason && a.status === 'draft' && (
+        <Alert type="warning" showIcon title="Sent back by the reviewer" description={a.returnReason} />
+      )}
+      <Figures
+        items={[
+          { title: 'Valuation', value: formatPayment(a.value) },
+          { title: 'Tokens', value: formatCount(a.tokenCount) },
+          { title: 'Token Price Now', value: a.tokenPrice ? formatPayment(a.tokenPrice.price) : '—' },
+          {
+            title: 'Change',
+            value: a.changePercent === null ? '—' : `${a.changePercent > 0 ? '+' : ''}${a.changePercent.toFixed(1)}%`,
+          },
+        ]}
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card title="About" style={{ height: '100%' }}>
+            <Descriptions
+              column={1}
+              size="small"
+              items={[
+                { key: 'description', label: 'Description', children: a.description },
+                ...(a.address ? [{ key: 'address', label: 'Address', children: a.address }] : []),
+                ...(a.owner
+                  ? [
+                      {
+                        key: 'owner',
+                        label: 'Owner',
+                        children: `${a.owner.name}${a.owner.email ? ` (${a.owner.email})` : ''}`,
+                      },
+                    ]
+                  : []),
+                { key: 'created', label: 'Created', children: formatDate(a.createdAt) },
+                ...(a.submittedAt
+                  ? [{ key: 'submitted', label: 'Submitted', children: formatDate(a.submittedAt) }]
+                  : []),
+                ...(a.approvedAt ? [{ key: 'approved', label: 'Approved', children: formatDate(a.approvedAt) }] : []),
+                ...(a.viewer !== 'investor'
+                  ? [{ key: 'step', label: 'Progress', children: `Step ${a.currentStep} of 5` }]
+                  : []),
+              ]}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title="Valuation" style={{ height: '100%' }}>
+            {a.valuation ? (
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  { key: 'value', label: 'Value', children: formatPayment(a.valuation.value) },
+                  { key: 'method', label: 'Method', children: valuationMethods[a.valuation.method] },
+                  { key: 'at', label: 'Valued', children: formatDate(a.valuation.at) },
+                  ...(a.firstValuation !== null && a.firstValuation !== a.valuation.value
+                    ? [{ key: 'first', label: 'First valuation', children: formatPayment(a.firstValuation) }]
+                    : []),
+                ]}
+              />
+            ) : (
+              <Empty description={`Not valued yet: the owner's figure is ${formatPayment(a.value)}`} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card title="Documents" style={{ height: '100%' }}>
+            <List
+              dataSource={a.documents}
+              locale={{ emptyText: 'No documents yet' }}
+              renderItem={(d) => (
+                <List.Item>
+                  <List.Item.Meta
+                    avatar={<FilePdfOutlined />}
+                    title={
+                      <a href={d.url} download>
+                        {d.title}
+                      </a>
+                    }
+                    description={`${d.fileName} · ${Math.max(1, Math.round(d.size / 1024))} KB · ${formatDate(d.uploadedAt)}`}
+                  />
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title="Token Terms" style={{ height: '100%' }}>
+            <TokenTerms terms={a.terms} />
+          </Card>
+        </Col>
+      </Row>
+      <TokenOnChain
+        assetId={a.id}
+        assetStatus={a.status}
+        ownerId={a.viewer === 'owner' ? user.id : a.viewer === 'staff' ? (a.owner?.id ?? null) : null}
+        investorView={a.viewer === 'investor'}
+      />
+      <Card title="Cap Table">
+        <CapTable page={a} />
+      </Card>
+      <Card title="Offerings">
+        <List
+          dataSource={a.offerings}
+          locale={{ emptyText: 'No offerings of this asset yet' }}
+          renderItem={(o) => (
+            <List.Item>
+              <Flex vertical gap={4} style={{ width: '100%' }}>
+                <Flex justify="space-between" wrap gap={8}>
+                  <Link to="/token-offerings/$offeringId" params={{ offeringId: o.id }}>
+                    {o.name}
+                  </Link>
+                  <Tag color={o.status === 'active' ? 'green' : 'default'}>{capitalise(o.status)}</Tag>
+                </Flex>
+                <Typography.Text type="secondary">
+                  {formatPayment(Number(o.tokenPrice))} per token · {formatCount(o.tokensIssued)} of{' '}
+                  {formatCount(o.totalTokens)} issued · {formatPayment(Number(o.fundsRaised))} raised
+                </Typography.Text>
+                <Progress percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10} size="small" />
+              </Flex>
+            </List.Item>
+          )}
+        />
+      </Card>
+      <Card title="History">
+        {a.history.length === 0 ? (
+          <Empty description="Nothing recorded yet" />
+        ) : (
+          <Timeline
+            items={[...a.history].reverse().map((h, n) => ({
+              key: `${h.at}-${n}`,
+              content: (
+                <Flex vertical>
+                  <Typography.Text>{h.text}</Typography.Text>
+                  <Typography.Text type="secondary">{formatDate(h.at)}</Typography.Text>
+                </Flex>
+              ),
+            }))}
+          />
+        )}
+      </Card>
+    </ObjectPage>
+  );
+}
+
+/** The asset's token terms (the wizard's step 4), as the asset and offering pages show them. */
+export function TokenTerms({ terms: t }: { terms: TokenTermsData | null }) {
+  if (!t) return <Empty description="Token terms not configured yet" />;
+  return (
+    <Descriptions
+      column={{ xs: 1, sm: 2 }}
+      size="small"
+      items={[
+        { key: 'symbol', label: 'Symbol', children: t.symbol },
+        { key: 'name', label: 'Name', children: t.name },
+        { key: 'supply', label: 'Total supply', children: formatCount(t.totalSupply) },
+        { key: 'decimals', label: 'Decimals', children: t.decimals },
+        { key: 'price', label: 'Price', children: formatPayment(t.price) },
+        { key: 'network', label: 'Network', children: capitalise(t.network) },
+        { key: 'min', label: 'Minimum investment', children: formatPayment(t.minInvestment) },
+        { key: 'max', label: 'Maximum investment', children: formatPayment(t.maxInvestment) },
+        { key: 'lockup', label: 'Lock-up', children: `${t.lockUpMonths} months` },
+        { key: 'fee', label: 'Platform fee', children: `${t.feePercent}%` },
+      ]}
+    />
+  );
+}
+
+function CapTable({ page }: { page: AssetPage }) {
+  const { rows, held, retained } = page.capTable;
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">
+        {formatCount(held)} tokens held by investors · {formatCount(retained)} retained by the owner or not yet
+        allocated
+      </Typography.Text>
+      <Table<CapTableRow>
+        rowKey={(r, n) => `${r.holder}-${n}`}
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={rows}
+        locale={{ emptyText: 'No investors yet' }}
+        columns={[
+          {
+            title: 'Holder',
+            render: (_, r) => (
+              <Flex vertical>
+                <Typography.Text strong={r.you}>{r.holder}</Typography.Text>
+                {r.email && <Typography.Text type="secondary">{r.email}</Typography.Text>}
+              </Flex>
+            ),
+          },
+          { title: 'Tokens', dataIndex: 'tokens', align: 'right', render: (n: number) => formatCount(n) },
+          { title: 'Owned', dataIndex: 'percent', align: 'right', render: (n: number) => `${n.toFixed(2)}%` },
+          {
+            title: 'Kind',
+            dataIndex: 'kind',
+            render: (k: CapTableRow['kind']) => (
+              <Tag color={k === 'platform' ? 'green' : 'default'}>{k === 'platform' ? 'Verified' : 'Off-platform'}</Tag>
+            ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from '@tanstack/react-router';
+import { List, Typography } from 'antd';
+import type { Activity } from '../../api/types';
+import { formatDate } from '../format';
+
+/** Recent Activity (spec §2, first 5): each line links to the page of what it is about. */
+export function ActivityList({ activities, limit = 5 }: { activities: Activity[]; limit?: number }) {
+  return (
+    <List
+      dataSource={activities.slice(0, limit)}
+      locale={{ emptyText: 'No activity yet' }}
+      renderItem={(a) => (
+        <List.Item>
+          <List.Item.Meta
+            title={a.description}
+            description={
+              <Typography.Text type="secondary">
+                {a.investmentId ? (
+                  <>
+                    <Link to="/investments/$investmentId" params={{ investmentId: a.investmentId }}>
+                      {a.offeringName ?? 'Investment'}
+                    </Link>
+                    {' · '}
+                  </>
+                ) : a.assetId ? (
+                  <>
+                    <Link to="/assets/$assetId" params={{ assetId: a.assetId }}>
+                      View asset
+                    </Link>
+                    {' · '}
+                  </>
+                ) : null}
+                {formatDate(a.createdAt)} · {a.type}
+              </Typography.Text>
+            }
+          />
+        </List.Item>
+      )}
+    />
+  );
+}

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Alert, Card, Descriptions, Tag } from 'antd';
+import { investmentQuery } from '../../api/queries';
+import { appPath } from '../layout/appPath';
+import { formatCount, formatDate, formatPayment } from '../format';
+import { Figures, investmentStatus, ObjectPage, ObjectState } from '../objects/ObjectPage';
+import { awaitsChain } from '../tokens/chain';
+import { HoldingOnChainDetails } from '../tokens/HoldingOnChain';
+
+const priceSource = {
+  offering: "the latest offering's price",
+  valuation: "the asset's latest valuation",
+  purchase: 'the price paid',
+} as const;
+
+/**
+ * One investment: for its investor, admins, and the owner of the asset — who is not told who the investor
+ * is (the server leaves them out).
+ */
+export function InvestmentPage({ investmentId }: { investmentId: string }) {
+  // Polled while its transfer is still on its way to the chain.
+  const { data, error } = useQuery({
+    ...investmentQuery(investmentId),
+    refetchInterval: (query) => (query.state.data && awaitsChain(query.state.data) ? 2000 : false),
+  });
+  if (!data) return <ObjectState error={error} what="Investment" back="/dashboard" />;
+  const i = data;
+  const status = investmentStatus[i.status];
+  const gain = i.currentValue - Number(i.amountPaid);
+  return (
+    <ObjectPage
+      kicker={
+        i.viewer === 'admin' ? (
+          <Link to={appPath('/admin')}>Admin</Link>
+        ) : (
+          <Link to={appPath('/dashboard')}>Dashboard</Link>
+        )
+      }
+      title={`${formatCount(i.tokens)} tokens of ${i.asset?.name ?? 'an asset'}`}
+      tags={<Tag color={status.color}>{status.label}</Tag>}
+    >
+      {i.status === 'pending' && (
+        <Alert
+          type="info"
+          showIcon
+          title="Awaiting settlement"
+          description="Investments of NZD 100,000 or more are confirmed once the funds have cleared and the enhanced AML/CFT checks are done."
+        />
+      )}
+      {i.status === 'cancelled' && (
+        <Alert type="warning" showIcon title="Cancelled" description={i.cancellationReason ?? undefined} />
+      )}
+      <Figures
+        items={[
+          { title: 'Price Paid', value: formatPayment(Number(i.amountPaid)) },
+          { title: 'Current Value', value: formatPayment(i.currentValue) },
+          { title: 'Change', value: `${gain >= 0 ? '+' : '−'}${formatPayment(Math.abs(gain))}` },
+          { title: 'Lock-up Ends', value: formatDate(i.transferableFrom) },
+        ]}
+      />
+      <Card title="Details">
+        <Descriptions
+          column={{ xs: 1, md: 2 }}
+          size="small"
+          items={[
+            ...(i.investor
+              ? [
+                  {
+                    key: 'investor',
+                    label: 'Investor',
+                    children: `${i.investor.name}${i.investor.email ? ` (${i.investor.email})` : ''}`,
+                  },
+                ]
+              : i.viewer === 'owner'
+                ? [{ key: 'investor', label: 'Investor', children: 'A verified wholesale investor' }]
+                : []),
+            {
+              key: 'asset',
+              label: 'Asset',
+              children: i.asset ? (
+                <Link to="/assets/$assetId" params={{ assetId: i.asset.id }}>
+                  {i.asset.name}
+                </Link>
+              ) : (
+                '—'
+              ),
+            },
+            {
+              key: 'offering',
+              label: 'Offering',
+              children: i.offering ? (
+                <Link to="/token-offerings/$offeringId" params={{ offeringId: i.offering.id }}>
+                  {i.offering.name}
+                </Link>
+              ) : (
+                '—'
+              ),
+            },
+            { key: 'tokens', label: 'Tokens', children: formatCount(i.tokens) },
+            { key: 'paid', label: 'Price per token paid', children: formatPayment(Number(i.tokenPricePaid)) },
+            {
+              key: 'now',
+              label: 'Price per token now',
+              children: `${formatPayment(i.currentTokenPrice)} (${priceSource[i.currentPriceSource]})`,
+            },
+            { key: 'requested', label: 'Requested', children: formatDate(i.purchaseDate) },
+            ...(i.confirmedAt ? [{ key: 'confirmed', label: 'Confirmed', children: formatDate(i.confirmedAt) }] : []),
+            ...(i.cancelledAt ? [{ key: 'cancelled', label: 'Cancelled', children: formatDate(i.cancelledAt) }] : []),
+            {
+              key: 'lockup',
+              label: 'Lock-up',
+              children: `${i.offering ? `${formatCount(i.offering.lockupPeriod)} days, ` : ''}transferable from ${formatDate(i.transferableFrom)}`,
+            },
+            { key: 'reference', label: 'Reference', children: i.id.slice(-8) },
+          ]}
+        />
+      </Card>
+      {i.walletAddress && (
+        <Card title="On Chain">
+          <HoldingOnChainDetails investment={i} />
+        </Card>
+      )}
+    </ObjectPage>
+  );
+}

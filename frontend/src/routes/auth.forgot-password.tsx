@@ -1,0 +1,2 @@
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
+export default ForgotPasswordPage;
