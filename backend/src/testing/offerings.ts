@@ -15,6 +15,51 @@ function expectStatus(what: string, res: { status: number; body: unknown }, stat
 }
 
 /**
+ * A subscribed owner's asset of `tokens` tokens, submitted for review: draft, both documents, valuation, token
+ * terms at `price` a token, submission — the wizard's path over HTTP. An admin approves it next.
+ */
+export async function submittedAsset(
+  server: Server,
+  {
+    tokens,
+    value = 1_000_000,
+    price = 1,
+    name = 'Harbour View',
+  }: { tokens: number; value?: number; price?: number; name?: string },
+) {
+  const owner = await signUp(server);
+  const subscribed = await subscribe(owner, 'enterprise');
+  const drafted = await owner.post(
+    '/api/assets',
+    { name, description: 'Twelve waterfront apartments', assetType: 'property', totalValue: value, tokenCount: tokens },
+    { 'x-read-after': String(subscribed) },
+  );
+  expectStatus('draft', drafted, 201);
+  const assetId = drafted.body.id as string;
+  for (const kind of ['property-deed', 'valuation-report']) {
+    const uploaded = await owner.putBytes(`/api/assets/${assetId}/documents/${kind}`, samplePdf());
+    expectStatus(`upload ${kind}`, uploaded, 200);
+  }
+  const valued = await owner.post(`/api/assets/${assetId}/valuation`, { value, method: 'owner-estimate' });
+  expectStatus('valuation', valued, 200);
+  const termed = await owner.put(`/api/assets/${assetId}/token`, {
+    symbol: 'HVA',
+    name,
+    totalSupply: tokens,
+    decimals: 0,
+    price,
+    minInvestment: 1,
+    maxInvestment: 1_000_000,
+    network: 'polygon',
+    lockUpMonths: 12,
+    feePercent: 3.5,
+  });
+  expectStatus('token terms', termed, 200);
+  expectStatus('submit', await owner.post(`/api/assets/${assetId}/submit`), 200);
+  return { owner, assetId };
+}
+
+/**
  * An owner with an asset whose tokenization an admin approved, and an offering of it: the path every
  * offering takes over HTTP (plan, draft, documents, valuation, token terms, review, offering).
  */
@@ -25,34 +70,7 @@ export async function offeringFor(
   tokenPrice = '125.00',
   minimumInvestment = '0',
 ) {
-  const owner = await signUp(server);
-  await subscribe(owner, 'enterprise');
-  const drafted = await owner.post('/api/assets', {
-    name: 'Harbour View',
-    description: 'Twelve waterfront apartments',
-    assetType: 'property',
-    totalValue: 1_000_000,
-    tokenCount: totalTokens,
-  });
-  expectStatus('draft', drafted, 201);
-  const assetId = drafted.body.id as string;
-  await owner.putBytes(`/api/assets/${assetId}/documents/property-deed`, samplePdf());
-  await owner.putBytes(`/api/assets/${assetId}/documents/valuation-report`, samplePdf());
-  await owner.post(`/api/assets/${assetId}/valuation`, { value: 1_000_000, method: 'owner-estimate' });
-  await owner.put(`/api/assets/${assetId}/token`, {
-    symbol: 'HVA',
-    name: 'Harbour View',
-    totalSupply: totalTokens,
-    decimals: 0,
-    price: 1,
-    minInvestment: 1,
-    maxInvestment: 1_000_000,
-    network: 'polygon',
-    lockUpMonths: 12,
-    feePercent: 3.5,
-  });
-  await owner.post(`/api/assets/${assetId}/submit`);
-  expectStatus('approve', await admin.post(`/api/admin/assets/${assetId}/approve`), 200);
+  const { owner, assetId } = await approvedAsset(server, admin, totalTokens);
   const created = await admin.post('/api/admin/offerings', {
     assetId,
     name: 'Harbour View Series A',
@@ -66,10 +84,18 @@ export async function offeringFor(
   return { owner, assetId, offeringId: created.body.id as string, position: created.body.position as number };
 }
 
+/** An owner (on the enterprise plan) and their asset of `totalTokens`, approved by the admin, with no offering yet. */
+export async function approvedAsset(server: Server, admin: Api, totalTokens: number) {
+  const { owner, assetId } = await submittedAsset(server, { tokens: totalTokens });
+  const approved = await admin.post(`/api/admin/assets/${assetId}/approve`);
+  expectStatus('approve', approved, 200);
+  return { owner, assetId, position: approved.body.position as number };
+}
+
 type Investor = Awaited<ReturnType<typeof signUp>>;
 
 /** A new user who has submitted a professional's certification; answers the user and the verification's id. */
-async function certifying(server: Server): Promise<{ investor: Investor; verificationId: string }> {
+async function certifying(server: Server): Promise<{ investor: Investor; verificationId: string; position: number }> {
   const investor = await signUp(server);
   const submitted = await investor.post('/api/wholesale-verification', {
     verificationType: 'professional',
@@ -78,13 +104,17 @@ async function certifying(server: Server): Promise<{ investor: Investor; verific
     verifierContact: 'hine@firm.nz',
   });
   expectStatus('submit verification', submitted, 201);
-  return { investor, verificationId: submitted.body.id as string };
+  return { investor, verificationId: submitted.body.id as string, position: submitted.body.position as number };
 }
 
 /** A user certified as a wholesale investor (professional, approved by the admin). */
 export async function verifiedInvestor(server: Server, admin: Api): Promise<Investor> {
-  const { investor, verificationId } = await certifying(server);
-  const approved = await admin.put(`/api/admin/wholesale-verification/${verificationId}`, { status: 'verified' });
+  const { investor, verificationId, position } = await certifying(server);
+  const approved = await admin.put(
+    `/api/admin/wholesale-verification/${verificationId}`,
+    { status: 'verified' },
+    { 'x-read-after': String(position) },
+  );
   expectStatus('approve verification', approved, 200);
   return investor;
 }
