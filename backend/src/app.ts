@@ -21,6 +21,7 @@ import { validationPipe } from './platform/http/validation.js';
 import { createLogger, NestPinoLogger } from './platform/logging.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
+import { readYourWrites } from './platform/http/read-your-writes.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
 import { PersonalDataProtection } from './platform/privacy/personal-data.js';
 import { openEventStore, openReadStore, openVault } from './platform/stores.js';
@@ -94,6 +95,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   // every key and string that came in.
   for (const parser of bodyParsers()) app.use(parser);
   app.use(refuseDisallowedInput);
+  app.use(readYourWrites(engine));
   app.useGlobalFilters(new ErrorsFilter(logger));
   app.useGlobalPipes(validationPipe());
 
@@ -105,6 +107,14 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     .setVersion('1')
     .addCookieAuth('kauri.sid', { type: 'apiKey', in: 'cookie', name: 'kauri.sid' }, 'cookie')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Token from POST /api/auth/callback' })
+    .addGlobalParameters({
+      in: 'header',
+      name: 'X-Read-After',
+      required: false,
+      schema: { type: 'integer', minimum: 1 },
+      description:
+        'Read-your-writes: answer once the read models have passed this log position (a write answers with it)',
+    })
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
 

@@ -42,10 +42,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * A tiny JSON client that keeps cookies, like a browser would, and — like the real frontend — echoes the
- * `kauri.csrf` cookie in `X-CSRF-Token` on state-changing requests.
+ * `kauri.csrf` cookie in `X-CSRF-Token` on state-changing requests and sends the highest log position its
+ * writes answered with as `X-Read-After` (frontend/src/api/readYourWrites.ts), so it reads its own writes.
+ * A header given by the test wins.
  */
 export class Api {
   private cookies = new Map<string, string>();
+  private lastPosition = 0;
   constructor(readonly baseUrl: string) {}
 
   async request<T = any>(
@@ -61,6 +64,7 @@ export class Api {
         ...(this.cookies.size > 0 && { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
         ...(UNSAFE.has(method.toUpperCase()) &&
           this.cookies.has('kauri.csrf') && { 'x-csrf-token': decodeURIComponent(this.cookies.get('kauri.csrf')!) }),
+        ...(this.lastPosition > 0 && { 'x-read-after': String(this.lastPosition) }),
         ...headers,
       },
       body:
@@ -85,6 +89,9 @@ export class Api {
     } catch {
       /* not JSON: keep the text */
     }
+    const position = (parsed as { position?: unknown } | null)?.position;
+    if (typeof position === 'number' && Number.isSafeInteger(position) && position > this.lastPosition)
+      this.lastPosition = position;
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 

@@ -1,16 +1,11 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiHeader, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import { ReadAfter } from '../../platform/http/request-context.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
-import { assetHistoryProjection } from '../../projections/asset-history.js';
 import { assetPage } from '../../projections/asset-page.query.js';
-import { assetsProjection } from '../../projections/assets.js';
-import { offeringsProjection } from '../../projections/offerings.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 
 /** The asset page (`/assets/:id`); who may see it is decided beside the read models (asset-page.query.ts). */
@@ -18,10 +13,7 @@ import { ASSET_NOT_FOUND } from './asset.decider.js';
 @Controller('api')
 @Authenticated()
 export class AssetPageController {
-  constructor(
-    private readonly engine: ProjectionEngine,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
-  ) {}
+  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
 
   @Get('assets/:id/overview')
   @ApiOperation({
@@ -29,10 +21,7 @@ export class AssetPageController {
       "An asset's page: facts, documents, valuation, token terms, cap table, offerings and history — for its owner, staff, and investors once it has an offering (who see no one's personal data)",
   })
   @ApiNotFoundResponse({ description: 'No such asset, or not yours to see' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async overview(@IdParam() id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    if (after)
-      await this.engine.waitFor(after, [assetsProjection.name, assetHistoryProjection.name, offeringsProjection.name]);
+  async overview(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
     const page = await assetPage(this.reads, user, id);
     if (!page) throw new DomainError(ASSET_NOT_FOUND, 404);
     return page;

@@ -5,7 +5,6 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -17,11 +16,10 @@ import type { DocumentStore } from '../../platform/document-store/document-store
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
-import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
-import { activitiesOf, activitiesProjection, type Activity } from '../../projections/activities.js';
+import { activitiesOf, type Activity } from '../../projections/activities.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import {
   complianceProjection,
@@ -30,7 +28,6 @@ import {
   type ComplianceDoc,
 } from '../../projections/compliance.js';
 import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
-import { subscriptionsProjection } from '../../projections/subscriptions.js';
 import { peopleById, usersProjection, type Person, type UserDoc } from '../../projections/users.js';
 import { assetAccess } from '../../projections/asset-page.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
@@ -91,7 +88,6 @@ function investorsOf(doc: AssetDoc): InvestorView[] {
 export class AssetController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
@@ -100,13 +96,8 @@ export class AssetController {
     return this.reads.collection<AssetDoc>(assetsProjection.name);
   }
 
-  private async caughtUp(after: number | null, names: string[]): Promise<void> {
-    if (after) await this.engine.waitFor(after, names);
-  }
-
   /** The asset when the user owns it or is an admin; 404 otherwise, so ids of others' assets reveal nothing. */
-  private async visible(id: string, user: SignedInUser, after: number | null = null): Promise<AssetDoc> {
-    await this.caughtUp(after, [assetsProjection.name]);
+  private async visible(id: string, user: SignedInUser): Promise<AssetDoc> {
     const doc = await this.assets.get(id);
     if (!doc || (doc.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
       throw new DomainError(ASSET_NOT_FOUND, 404);
@@ -121,23 +112,14 @@ export class AssetController {
 
   @Get('assets')
   @ApiOperation({ summary: "The signed-in owner's assets, newest first (spec §7)" })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async list(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<AssetView[]> {
-    await this.caughtUp(after, [assetsProjection.name]);
+  async list(@CurrentUser() user: SignedInUser): Promise<AssetView[]> {
     return (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).map(view);
   }
 
   @Post('assets')
   @ApiOperation({ summary: 'Step 1 of the wizard: draft an asset (needs an active subscription or the Starter plan)' })
   @ApiCreatedResponse({ description: '{ success, id, position }' })
-  async create(
-    @Body() body: CreateAssetDto,
-    @CurrentUser() user: SignedInUser,
-    @Ctx() context: CommandContext,
-    @ReadAfter() after: number | null,
-  ) {
-    // The plan rule reads the subscriptions read model: a draft right after subscribing says how far to read.
-    await this.caughtUp(after, [subscriptionsProjection.name]);
+  async create(@Body() body: CreateAssetDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const assetId = randomUUID();
     const { position } = await this.commands.execute(
       new ExecuteAssetCommand(
@@ -160,13 +142,8 @@ export class AssetController {
 
   @Get('assets/:id')
   @ApiNotFoundResponse({ description: 'No such asset, or not yours' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async one(
-    @IdParam() id: string,
-    @CurrentUser() user: SignedInUser,
-    @ReadAfter() after: number | null,
-  ): Promise<AssetView> {
-    return view(await this.visible(id, user, after));
+  async one(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<AssetView> {
+    return view(await this.visible(id, user));
   }
 
   @Put('assets/:id/documents/:kind')
@@ -313,9 +290,7 @@ export class AssetController {
     summary:
       'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)',
   })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async stats(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    await this.caughtUp(after, [portfolioProjection.name]);
+  async stats(@CurrentUser() user: SignedInUser) {
     const doc = await this.reads.collection<PortfolioDoc>(portfolioProjection.name).get(user.userId);
     const compliance = await this.reads.collection<ComplianceDoc>(complianceProjection.name).get(user.userId);
     const { score } = complianceScore(effectiveChecks(compliance, new Date().toISOString().slice(0, 10)));
@@ -332,17 +307,13 @@ export class AssetController {
   @ApiOperation({
     summary: "The signed-in person's recent activity as an owner and as an investor, newest first (at most 50)",
   })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async activities(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<Activity[]> {
-    await this.caughtUp(after, [activitiesProjection.name]);
+  async activities(@CurrentUser() user: SignedInUser): Promise<Activity[]> {
     return activitiesOf(this.reads, user.userId);
   }
 
   @Get('investors')
   @ApiOperation({ summary: "Investors across the owner's assets (the dashboard's Cap Table Management)" })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async investors(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<InvestorView[]> {
-    await this.caughtUp(after, [assetsProjection.name]);
+  async investors(@CurrentUser() user: SignedInUser): Promise<InvestorView[]> {
     return this.named(
       (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).flatMap(investorsOf),
     );
@@ -372,18 +343,13 @@ export class AssetController {
 export class AssetReviewController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'Assets by status (default: pending review), oldest request first' })
   @ApiOkResponse({ description: 'AssetView[]' })
-  async list(
-    @Query('status') status: string | undefined,
-    @ReadAfter() after: number | null,
-  ): Promise<(AssetView & { owner: Person })[]> {
-    if (after) await this.engine.waitFor(after, [assetsProjection.name]);
+  async list(@Query('status') status: string | undefined): Promise<(AssetView & { owner: Person })[]> {
     const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
     const docs = await this.reads
       .collection<AssetDoc>(assetsProjection.name)

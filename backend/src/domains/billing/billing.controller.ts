@@ -4,7 +4,6 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiExcludeEndpoint,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -13,8 +12,7 @@ import type { RawBodyRequest } from '@nestjs/common';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
-import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
@@ -47,7 +45,6 @@ import { StripePaymentProvider } from './stripe-provider.js';
 export class BillingController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
@@ -75,10 +72,9 @@ export class BillingController {
 
   @Get('subscription/status')
   @Authenticated()
-  @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: SubscriptionStatusDto })
-  async status(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<SubscriptionStatusDto> {
-    const doc = await this.subscription(user.userId, after);
+  async status(@CurrentUser() user: SignedInUser): Promise<SubscriptionStatusDto> {
+    const doc = await this.subscription(user.userId);
     return {
       status: doc?.status ?? 'inactive',
       tier: doc?.tier ?? null,
@@ -121,10 +117,9 @@ export class BillingController {
   @Get('billing')
   @Authenticated()
   @ApiOperation({ summary: 'The billing page: plan, status, payment provider and billing history' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: BillingOverviewDto })
-  async overview(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<BillingOverviewDto> {
-    const doc = await this.subscription(user.userId, after);
+  async overview(@CurrentUser() user: SignedInUser): Promise<BillingOverviewDto> {
+    const doc = await this.subscription(user.userId);
     return {
       status: doc?.status ?? 'inactive',
       tier: doc?.tier ?? null,
@@ -143,7 +138,7 @@ export class BillingController {
   @ApiOperation({ summary: "The provider's billing portal: invoices, payment method, billing history" })
   @ApiOkResponse({ type: PortalDto })
   async portal(@CurrentUser() user: SignedInUser, @Req() req: KauriRequest): Promise<PortalDto> {
-    const doc = await this.subscription(user.userId, null);
+    const doc = await this.subscription(user.userId);
     if (this.provider.kind === 'stripe' && !doc?.customerId)
       throw new DomainError('There is no billing account yet: choose a plan first', 409);
     const returnUrl = `${req.protocol}://${req.get('host')}/billing`;
@@ -190,8 +185,7 @@ export class BillingController {
     return { received: true };
   }
 
-  private async subscription(userId: string, after: number | null): Promise<SubscriptionDoc | null> {
-    if (after) await this.engine.waitFor(after, [subscriptionsProjection.name]);
+  private async subscription(userId: string): Promise<SubscriptionDoc | null> {
     return this.reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(userId);
   }
 }

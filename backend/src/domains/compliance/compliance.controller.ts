@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { Ctx } from '../../platform/http/request-context.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { textPdf } from '../../platform/text-pdf.js';
 import { READ_STORE } from '../../platform/tokens.js';
@@ -66,12 +65,10 @@ function sendPdf(res: Response, fileName: string, bytes: Buffer): void {
 export class ComplianceController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {}
 
-  private async doc(ownerId: string, after: number | null): Promise<ComplianceDoc | null> {
-    if (after) await this.engine.waitFor(after, [complianceProjection.name]);
+  private async doc(ownerId: string): Promise<ComplianceDoc | null> {
     return this.reads.collection<ComplianceDoc>(complianceProjection.name).get(ownerId);
   }
 
@@ -79,9 +76,8 @@ export class ComplianceController {
   @ApiOperation({
     summary: "The owner's four checks (status, last updated, expiry), score and label, deadlines, history",
   })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async overview(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    return complianceView(await this.doc(user.userId, after));
+  async overview(@CurrentUser() user: SignedInUser) {
+    return complianceView(await this.doc(user.userId));
   }
 
   @Post('compliance/review-request')
@@ -105,7 +101,7 @@ export class ComplianceController {
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: 'Download Compliance Report: the checks and their history as a PDF' })
   async report(@CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
-    const view = complianceView(await this.doc(user.userId, null));
+    const view = complianceView(await this.doc(user.userId));
     const owner = await this.reads.collection<UserDoc>(usersProjection.name).get(user.userId);
     const lines = [
       `Prepared ${today()} for ${owner?.email ?? user.userId}`,
@@ -181,14 +177,12 @@ export class ComplianceController {
 export class ComplianceReviewController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'Owners who requested a compliance review, oldest first, with their checks' })
-  async queue(@ReadAfter() after: number | null) {
-    if (after) await this.engine.waitFor(after, [complianceProjection.name]);
+  async queue() {
     const docs = await this.reads
       .collection<ComplianceDoc>(complianceProjection.name)
       .find({ openRequest: { $ne: null } });

@@ -21,7 +21,7 @@ import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
-import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
+import { Ctx } from '../../platform/http/request-context.js';
 import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
@@ -172,10 +172,9 @@ export class IdentityController {
   @Get('user')
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user (session cookie or bearer token); 401 when signed out' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: UserDto })
-  async current(@CurrentUser() signedIn: SignedInUser, @ReadAfter() after: number | null): Promise<UserDto> {
-    return this.userOr401(signedIn.userId, after);
+  async current(@CurrentUser() signedIn: SignedInUser): Promise<UserDto> {
+    return this.userOr401(signedIn.userId);
   }
 
   @Patch('user')
@@ -197,13 +196,12 @@ export class IdentityController {
     summary:
       'The user of a bearer token (from /api/auth/callback); 401 when the token is missing, expired, revoked or unknown',
   })
-  @ApiHeader({ name: 'X-Read-After', required: false })
   @ApiOkResponse({ type: UserDto })
   @ApiUnauthorizedResponse({ description: 'Token invalid' })
-  async bearerUser(@Req() req: IdentityRequest, @ReadAfter() after: number | null): Promise<UserDto> {
+  async bearerUser(@Req() req: IdentityRequest): Promise<UserDto> {
     if (req.authentication?.via !== 'bearer')
       throw new DomainError('Invalid or expired token', 401, undefined, 'Unauthorized');
-    return this.userOr401(req.authentication.actor.userId, after);
+    return this.userOr401(req.authentication.actor.userId);
   }
 
   @Get('auth/config')
@@ -297,8 +295,8 @@ export class IdentityController {
     };
   }
 
-  private async userOr401(userId: string, after: number | null = null): Promise<UserDto> {
-    const found = await this.identity.userDto(userId, after);
+  private async userOr401(userId: string): Promise<UserDto> {
+    const found = await this.identity.userDto(userId);
     if (!found) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
     return found;
   }

@@ -14,7 +14,6 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, EVENT_STORE, READ_STORE, VAULT } from '../../platform/tokens.js';
 import type { Vault } from '../../platform/vault/vault.js';
 import { sessionIsLive, sessionsProjection, type SessionDoc } from '../../projections/sessions.js';
-import { subscriptionsProjection } from '../../projections/subscriptions.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
@@ -242,9 +241,8 @@ export class IdentityService {
     return { actor, via, token, tokenHash: hash };
   }
 
-  /** The User; with `after` (X-Read-After), once the read models it is made of have passed that position. */
-  async userDto(userId: string, after: number | null = null): Promise<UserDto | null> {
-    if (after) await this.engine.waitFor(after, [usersProjection.name, subscriptionsProjection.name]);
+  /** The User, from the users and subscriptions read models. */
+  async userDto(userId: string): Promise<UserDto | null> {
     const doc = await this.users.get(userId);
     return doc ? toUserDto(this.reads, doc) : null;
   }

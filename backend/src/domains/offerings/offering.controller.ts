@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { Ctx } from '../../platform/http/request-context.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
-import { assetsProjection } from '../../projections/assets.js';
 import { holdingsProjection, type HoldingDoc } from '../../projections/holdings.js';
 import { investmentRows } from '../../projections/investments.query.js';
 import { offeringCards } from '../../projections/offering-page.query.js';
@@ -31,19 +29,13 @@ const strip = <T extends { _id: string }>({ _id, ...doc }: T & { _position?: num
 export class OfferingController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly tokens: TokenViews,
   ) {}
 
-  private async caughtUp(after: number | null) {
-    if (after) await this.engine.waitFor(after, [offeringsProjection.name, holdingsProjection.name]);
-  }
-
   @Get('offerings')
   @ApiOperation({ summary: '{ offerings }: the active offerings, for verified wholesale investors (and admins)' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async offerings(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
+  async offerings(@CurrentUser() user: SignedInUser) {
     const admin = hasRole(user, 'admin');
     if (!admin && !wholesaleStatus(await latestVerification(this.reads, user.userId)).isWholesaleInvestor) {
       throw new DomainError(
@@ -53,7 +45,6 @@ export class OfferingController {
         'Access Restricted',
       );
     }
-    await this.caughtUp(after);
     const docs = await this.reads
       .collection<OfferingDoc>(offeringsProjection.name)
       .find(admin ? {} : { status: 'active' }, { sort: { createdAt: -1 } });
@@ -63,8 +54,7 @@ export class OfferingController {
 
   @Get('my-offerings')
   @ApiOperation({ summary: "{ offerings }: offerings of the signed-in owner's assets (for /analytics)" })
-  async mine(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    await this.caughtUp(after);
+  async mine(@CurrentUser() user: SignedInUser) {
     return {
       offerings: (
         await this.reads
@@ -79,9 +69,7 @@ export class OfferingController {
     summary:
       "{ holdings }: the signed-in investor's investments, newest first; each with walletAddress, onChainBalance (the wallet's balance of the asset's token) and chainTxHash",
   })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async holdings(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    await this.caughtUp(after);
+  async holdings(@CurrentUser() user: SignedInUser) {
     const docs = await this.reads
       .collection<HoldingDoc>(holdingsProjection.name)
       .find({ investorId: user.userId }, { sort: { purchaseDate: -1 } });
@@ -137,7 +125,6 @@ export class OfferingController {
 export class OfferingAdminController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {}
 
@@ -177,9 +164,7 @@ export class OfferingAdminController {
 
   @Get('investments')
   @ApiOperation({ summary: 'Investments by status (default pending), oldest first' })
-  async investments(@Query('status') status: string | undefined, @ReadAfter() after: number | null) {
-    if (after)
-      await this.engine.waitFor(after, [holdingsProjection.name, offeringsProjection.name, assetsProjection.name]);
+  async investments(@Query('status') status: string | undefined) {
     const wanted = status === 'confirmed' || status === 'cancelled' ? status : 'pending';
     // Named rows: the dialog that confirms one names the investor, the asset and the amount.
     return { investments: await investmentRows(this.reads, wanted) };

@@ -1,18 +1,13 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiHeader, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import { ReadAfter } from '../../platform/http/request-context.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
-import { assetsProjection } from '../../projections/assets.js';
 import { type HoldingDoc, holdingsProjection } from '../../projections/holdings.js';
 import { investmentPage, investorPortfolio } from '../../projections/investments.query.js';
 import { offeringPage } from '../../projections/offering-page.query.js';
-import { offeringsProjection } from '../../projections/offerings.js';
-import { verificationsProjection } from '../../projections/verifications.js';
 import { TokenViews } from '../tokens/token-views.js';
 
 export const INVESTMENT_NOT_FOUND = 'Investment not found';
@@ -27,29 +22,16 @@ export const OFFERING_NOT_FOUND = 'Offering not found';
 @Authenticated()
 export class OfferingPagesController {
   constructor(
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly tokens: TokenViews,
   ) {}
-
-  private async caughtUp(after: number | null) {
-    if (after)
-      await this.engine.waitFor(after, [
-        holdingsProjection.name,
-        offeringsProjection.name,
-        assetsProjection.name,
-        verificationsProjection.name,
-      ]);
-  }
 
   @Get('investments')
   @ApiOperation({
     summary:
       "The signed-in investor's investments, newest first, each priced now (tokens × the asset's current token price), with the portfolio's totals; each with walletAddress, onChainBalance, onChainExpected, chainTxHash and chainTxStatus",
   })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async investments(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    await this.caughtUp(after);
+  async investments(@CurrentUser() user: SignedInUser) {
     const portfolio = await investorPortfolio(this.reads, user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
@@ -68,9 +50,7 @@ export class OfferingPagesController {
       'One investment: for its investor, admins, and the owner of the asset (without the investor); with the chain side of the holding as on /api/investments',
   })
   @ApiNotFoundResponse({ description: 'No such investment, or not yours to see' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async investment(@IdParam() id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    await this.caughtUp(after);
+  async investment(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
     const page = await investmentPage(this.reads, user, id);
     if (!page) throw new DomainError(INVESTMENT_NOT_FOUND, 404);
     const holding = (await this.reads.collection<HoldingDoc>(holdingsProjection.name).get(id))!;
@@ -84,9 +64,7 @@ export class OfferingPagesController {
       'One offering with its asset (valuation, documents, terms) and progress: for staff, the asset owner, its investors, and verified wholesale investors while it is open',
   })
   @ApiNotFoundResponse({ description: 'No such offering, or not yours to see' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async offering(@IdParam() id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    await this.caughtUp(after);
+  async offering(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
     const page = await offeringPage(this.reads, user, id);
     if (!page) throw new DomainError(OFFERING_NOT_FOUND, 404);
     return page;

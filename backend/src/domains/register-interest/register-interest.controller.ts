@@ -4,7 +4,6 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -15,9 +14,8 @@ import {
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
-import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
+import { Ctx } from '../../platform/http/request-context.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import { clientAddress, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, READ_STORE } from '../../platform/tokens.js';
@@ -42,7 +40,6 @@ export class RegisterInterestController {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(CONFIG) config: Config,
   ) {
@@ -92,14 +89,8 @@ export class RegisterInterestController {
   }
 
   @Get('early-access')
-  @ApiHeader({
-    name: 'X-Read-After',
-    required: false,
-    description: 'Wait (briefly) until the read model has passed this position',
-  })
   @ApiOkResponse({ type: EarlyAccessDto })
-  async earlyAccess(@ReadAfter() after: number | null): Promise<EarlyAccessDto> {
-    if (after) await this.engine.waitFor(after, [earlyAccessProjection.name]);
+  async earlyAccess(): Promise<EarlyAccessDto> {
     const doc = await this.reads.collection<EarlyAccessDoc>(earlyAccessProjection.name).get(EARLY_ACCESS_ID);
     return {
       waivedPlaces: FEE_FREE_PLACES,

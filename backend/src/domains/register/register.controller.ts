@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
@@ -9,9 +9,8 @@ import type { EventStore } from '../../platform/event-store/event-store.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { dateMessage, dateProblem } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
-import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
+import { Ctx } from '../../platform/http/request-context.js';
 import { project } from '../../platform/projections/projection.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
@@ -21,8 +20,6 @@ import { assetStream } from '../assets/events.js';
 import { AddInvestorDto, ChangeInvestorDto, ReasonDto, SupplyChangeDto } from './register.dto.js';
 import { REGISTER_MESSAGES } from './register.decider.js';
 import { ExecuteRegisterCommand } from './register.handlers.js';
-
-const READ_MODELS = [assetsProjection.name, registersProjection.name];
 
 /** The last instant of a New Zealand calendar day, or the instant given; null for a malformed or future one. */
 export function asOfInstant(text: string, now = Date.now()): string | null {
@@ -58,14 +55,12 @@ const csvCell = (value: string | number | null) => {
 export class RegisterController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   /** The owner's asset, or any for admins and compliance staff; 404 otherwise, revealing nothing. */
-  private async visible(id: string, user: SignedInUser, after: number | null) {
-    if (after) await this.engine.waitFor(after, READ_MODELS);
+  private async visible(id: string, user: SignedInUser) {
     const [asset, register] = await Promise.all([
       this.reads.collection<AssetDoc>(assetsProjection.name).get(id),
       this.reads.collection<RegisterDoc>(registersProjection.name).get(id),
@@ -79,9 +74,8 @@ export class RegisterController {
   @ApiOperation({
     summary: "The asset's supply: owner retained, off-platform, offered, issued; allocations; supply changes",
   })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async register(@IdParam() id: string, @CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    const { register } = await this.visible(id, user, after);
+  async register(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
+    const { register } = await this.visible(id, user);
     const { _id, ...rest } = register as RegisterDoc & { _position?: number };
     const { _position: _p, ...doc } = rest as typeof rest & { _position?: number };
     return { assetId: _id, ...doc };
@@ -90,14 +84,12 @@ export class RegisterController {
   @Get('assets/:id/cap-table')
   @ApiOperation({ summary: 'The cap table (every holder, offered tokens and the owner’s); asOf replays the log' })
   @ApiQuery({ name: 'asOf', required: false, description: 'YYYY-MM-DD (end of that day in NZ) or an ISO instant' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
   async capTable(
     @IdParam() id: string,
     @CurrentUser() user: SignedInUser,
-    @ReadAfter() after: number | null,
     @Query('asOf') asOf?: string,
   ): Promise<CapTable & { asOf: string | null }> {
-    return this.capTableAt(id, user, after, asOf);
+    return this.capTableAt(id, user, asOf);
   }
 
   @Get('assets/:id/cap-table.csv')
@@ -108,7 +100,7 @@ export class RegisterController {
     @Res() res: Response,
     @Query('asOf') asOf?: string,
   ): Promise<void> {
-    const table = await this.capTableAt(id, user, null, asOf);
+    const table = await this.capTableAt(id, user, asOf);
     const rows = [
       ['Holder', 'Email', 'Kind', 'Tokens held', 'Value (NZD)', 'Percentage owned', 'Added'],
       ...table.lines.map((l) => [
@@ -136,8 +128,8 @@ export class RegisterController {
     res.end(`${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`);
   }
 
-  private async capTableAt(id: string, user: SignedInUser, after: number | null, asOf: string | undefined) {
-    const current = await this.visible(id, user, after); // the permission check, whatever the date
+  private async capTableAt(id: string, user: SignedInUser, asOf: string | undefined) {
+    const current = await this.visible(id, user); // the permission check, whatever the date
     let asset: Pick<AssetDoc, '_id' | 'capTable' | 'terms' | 'totalValue'> = current.asset;
     let register: Pick<RegisterDoc, 'supply' | 'totals'> = current.register;
     let at: string | null = null;
@@ -282,15 +274,12 @@ export class RegisterController {
 export class RegisterAdminController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {}
 
   @Get('supply-changes')
   @ApiOperation({ summary: 'Pending supply changes, oldest first, with each asset’s supply and dilution' })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async pending(@ReadAfter() after: number | null) {
-    if (after) await this.engine.waitFor(after, READ_MODELS);
+  async pending() {
     const registers = await this.reads.collection<RegisterDoc>(registersProjection.name).find({});
     const assets = this.reads.collection<AssetDoc>(assetsProjection.name);
     const rows = await Promise.all(

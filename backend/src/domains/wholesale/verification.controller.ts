@@ -15,7 +15,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
@@ -24,7 +24,7 @@ import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { isoTime } from '../../platform/http/dates.js';
 import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
-import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
+import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
@@ -74,7 +74,6 @@ interface EvidenceMeta extends VerificationDocument {
 export class VerificationController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly engine: ProjectionEngine,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
@@ -84,9 +83,7 @@ export class VerificationController {
     summary:
       'verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil',
   })
-  @ApiHeader({ name: 'X-Read-After', required: false })
-  async status(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
-    if (after) await this.engine.waitFor(after, [verificationsProjection.name]);
+  async status(@CurrentUser() user: SignedInUser) {
     return wholesaleStatus(await latestVerification(this.reads, user.userId));
   }
 
@@ -193,8 +190,7 @@ export class VerificationAdminController {
 
   @Get('wholesale-verifications')
   @ApiOperation({ summary: '{ verifications }: newest first, with the investor e-mail and evidence links' })
-  async list(@ReadAfter() after: number | null) {
-    if (after) await this.engine.waitFor(after, [verificationsProjection.name]);
+  async list() {
     const docs = await this.reads
       .collection<VerificationDoc>(verificationsProjection.name)
       .find({}, { sort: { createdAt: -1 } });
@@ -228,10 +224,8 @@ export class VerificationAdminController {
     @Body() body: DecideVerificationDto,
     @CurrentUser() admin: SignedInUser,
     @Ctx() context: CommandContext,
-    @ReadAfter() after: number | null,
   ) {
     // The verification is found on its read model: an admin acting on a just-submitted one says how far to read.
-    if (after) await this.engine.waitFor(after, [verificationsProjection.name]);
     const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
     const command =
@@ -261,8 +255,7 @@ export class VerificationAdminController {
 
   @Get('counters')
   @ApiOperation({ summary: 'The admin page counters: pending, verified, rejected, activeOfferings' })
-  async counters(@ReadAfter() after: number | null) {
-    if (after) await this.engine.waitFor(after, [adminCountersProjection.name]);
+  async counters() {
     const doc = await this.reads.collection<AdminCountersDoc>(adminCountersProjection.name).get('counters');
     return {
       pending: doc?.pending ?? 0,

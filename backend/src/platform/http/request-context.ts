@@ -23,11 +23,3 @@ export const Ctx = createParamDecorator(
   (_: unknown, host: ExecutionContext): CommandContext =>
     commandContextOf(host.switchToHttp().getRequest<KauriRequest>()),
 );
-
-/** Read-your-writes: the position a client wants the read model to have passed (`X-Read-After` header or `?after=`). */
-export const ReadAfter = createParamDecorator((_: unknown, host: ExecutionContext): number | null => {
-  const req = host.switchToHttp().getRequest<KauriRequest>();
-  const raw = req.header('x-read-after') ?? (typeof req.query.after === 'string' ? req.query.after : undefined);
-  const position = Number(raw);
-  return raw && Number.isSafeInteger(position) && position > 0 ? position : null;
-});
