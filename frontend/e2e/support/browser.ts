@@ -140,7 +140,21 @@ export async function waitForText(page: Page, text: string, timeout = 15_000): P
   try {
     await page.getByText(text, { exact: true }).first().waitFor({ timeout });
   } catch (error) {
+    // What the person would have seen instead, in the test's output and as a picture: a failure on a busy CI
+    // machine is otherwise hard to tell from a slow one.
     const toasts = await page.locator('.ant-notification-notice').allInnerTexts();
-    throw new Error(`'${text}' did not appear; toasts showing: ${JSON.stringify(toasts)}\n${String(error)}`);
+    const screen = (
+      await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 1500);
+    const picture = await saveScreenshot(page, `failed-${text.replace(/[^\w-]+/g, '-').slice(0, 40)}`).catch(() => '');
+    throw new Error(
+      `'${text}' did not appear at ${page.url()}; toasts showing: ${JSON.stringify(toasts)}\n` +
+        `screen: ${screen}\nscreenshot: ${picture}\n${String(error)}`,
+    );
   }
 }
