@@ -1,3 +1,4 @@
+import { csvLine } from '../../platform/csv.js';
 import { once } from 'node:events';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -156,7 +157,7 @@ export class AuditController {
     const write = async (chunk: string) => {
       if (!res.write(chunk)) await once(res, 'drain');
     };
-    await write(csv ? EXPORT_COLUMNS.join(',') + '\r\n' : '[');
+    await write(csv ? csvLine(EXPORT_COLUMNS) : '[');
     let separator = '\n';
     try {
       for (let next = first; !next.done; next = await events.next()) {

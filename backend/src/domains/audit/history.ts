@@ -1,3 +1,4 @@
+import { csvLine } from '../../platform/csv.js';
 import type { Decider, DomainEvent } from '../../platform/decider.js';
 import { fold } from '../../platform/decider.js';
 import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.js';
@@ -234,28 +235,19 @@ export const EXPORT_COLUMNS = [
   'data',
 ] as const;
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 export function csvRow(event: RecordedEvent): string {
   const m = event.metadata;
-  return (
-    [
-      event.position,
-      event.streamId,
-      event.revision,
-      event.type,
-      m.occurredAt,
-      actorLabel(event),
-      m.correlationId,
-      m.causationId,
-      m.eventId,
-      m.schemaVersion,
-      JSON.stringify(event.data),
-    ]
-      .map(csvCell)
-      .join(',') + '\r\n'
-  );
+  return csvLine([
+    event.position,
+    event.streamId,
+    event.revision,
+    event.type,
+    m.occurredAt,
+    actorLabel(event),
+    m.correlationId,
+    m.causationId,
+    m.eventId,
+    m.schemaVersion,
+    JSON.stringify(event.data),
+  ]);
 }

@@ -1,3 +1,4 @@
+import { csvLine } from '../../platform/csv.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -38,12 +39,6 @@ export function asOfInstant(text: string, now = Date.now()): string | null {
   }
   return null;
 }
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  // Quote always; neutralise spreadsheet formulas (a cell starting with = + - @).
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-};
 
 /**
  * The asset's register at the edge: the cap table (now or as of a past date, replayed from the log), off-platform
@@ -125,7 +120,7 @@ export class RegisterController {
     const stamp = table.asOf ? `-as-of-${table.asOf.slice(0, 10)}` : '';
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="cap-table-${id.slice(0, 8)}${stamp}.csv"`);
-    res.end(`${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`);
+    res.end(rows.map((r) => csvLine(r, 'all')).join(''));
   }
 
   private async capTableAt(id: string, user: SignedInUser, asOf: string | undefined) {
