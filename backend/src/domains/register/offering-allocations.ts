@@ -100,11 +100,46 @@ export class OfferingAllocations {
     );
   }
 
+  /**
+   * Adopts an offering recorded before the register existed (it has no allocation): allocates what it offers, on
+   * the terms of its own creation, then settles what it sold and returned since. Refused when the asset's
+   * unallocated supply cannot cover it — it was oversold before the register — which the reconciliation keeps
+   * showing as drift for operations to resolve (a supply change, say). Nothing happens twice: the allocation is
+   * decided on the register's stream.
+   */
+  async adopt(offeringId: string, context: CommandContext): Promise<'adopted' | 'refused' | 'none'> {
+    const [first] = await this.events.readStream(offeringStream(offeringId), { maxCount: 1 });
+    if (first?.type !== 'OfferingCreated') return 'none';
+    const { assetId, totalTokens, name, description, tokenPrice, minimumInvestment, lockupDays, createdBy } =
+      first.data as OfferingCreated['data'];
+    const { state } = await this.repository.load(register, assetStream(assetId));
+    if (state.offerings.has(offeringId)) return 'none';
+    try {
+      await this.repository.handle(
+        register,
+        assetStream(assetId),
+        {
+          type: 'AllocateToOffering',
+          assetId,
+          offeringId,
+          tokens: totalTokens,
+          offering: { name, description, tokenPrice, minimumInvestment, lockupDays, createdBy },
+        },
+        context,
+      );
+    } catch (error) {
+      if (error instanceof DomainError) return 'refused';
+      throw error;
+    }
+    await this.settle(assetId, offeringId, context);
+    return 'adopted';
+  }
+
   /** Brings the register up to date with one offering's stream; the position of what it recorded, if anything. */
   async settle(assetId: string, offeringId: string, context: CommandContext): Promise<number | null> {
     const { state } = await this.repository.load(register, assetStream(assetId));
     const allocation = state.offerings.get(offeringId);
-    if (!allocation) return null; // an offering from before the register (see the README)
+    if (!allocation) return null; // an offering from before the register, until the sweep adopts it
     const facts = await this.factsAfter(offeringId, allocation.settledThrough);
     if (facts.length === 0) return null;
     const { events, position } = await this.repository.handle(

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
-import { offeringFor, verifiedInvestor } from '../../testing/offerings.js';
+import { randomUUID } from 'node:crypto';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { systemContext } from '../../platform/command-context.js';
+import { assetStream } from '../assets/events.js';
+import { offeringStream } from '../offerings/events.js';
+import { offering } from '../offerings/offering.decider.js';
+import { approvedAsset, offeringFor, verifiedInvestor } from '../../testing/offerings.js';
+import { register, registerTotals } from './register.decider.js';
+import { RegisterSweep } from './register-sweep.js';
 import { signUp } from '../../testing/users.js';
 import { registersProjection, type RegisterDoc } from '../../projections/registers.js';
 import type { ReconciliationStatus } from './reconciliation.js';
@@ -85,4 +93,49 @@ describe('register reconciliation API', () => {
     expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
     expect((await server.api.get('/api/health')).body.status).toBe('ok');
   }, 120_000);
+
+  it('adopts an offering from before the register: allocated on its own terms, its sales settled, then in agreement', async () => {
+    const { assetId } = await approvedAsset(server, admin, 1_000);
+    // Recorded as the app did before the register existed: on the offering's own stream, no allocation.
+    const offeringId = randomUUID();
+    const repository = server.app.get(AggregateRepository);
+    await repository.handle(
+      offering,
+      offeringStream(offeringId),
+      {
+        type: 'CreateOffering',
+        offeringId,
+        assetId,
+        ownerId: 'legacy-owner',
+        assetActive: true,
+        name: 'Harbour View Series A',
+        description: 'Waterfront income',
+        totalTokens: 400,
+        tokenPrice: '125.00',
+        minimumInvestment: '0',
+        lockupDays: 365,
+        adminId: 'legacy-admin',
+      },
+      systemContext('legacy', randomUUID()),
+    );
+    const investor = await verifiedInvestor(server, admin);
+    const bought = await investor.post('/api/invest', { offeringId, tokensRequested: 40, investmentAmount: 5_000 });
+    expect([bought.status, bought.body.status]).toEqual([201, 'confirmed']);
+    await server.engine.waitFor(bought.body.position);
+    expect((await reconcile()).ok).toBe(false); // sold tokens the register never allocated
+
+    const sweep = server.app.get(RegisterSweep);
+    expect(await sweep.sweep()).toMatchObject({ adopted: 1, refused: 0 });
+    const { state } = await repository.load(register, assetStream(assetId));
+    expect(registerTotals(state)).toEqual({
+      supply: 1_000,
+      ownerRetained: 600,
+      offPlatform: 0,
+      unsold: 360,
+      issued: 40,
+    });
+    expect(await sweep.sweep()).toMatchObject({ adopted: 0, refused: 0 }); // once only
+    await server.engine.caughtUp();
+    expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
+  });
 });

@@ -15,6 +15,16 @@ const SWEEP_EVERY_MS = 60_000;
 export const ALLOCATION_GRACE_MS = 2 * 60_000;
 const ACTOR = 'register-sweep';
 
+export interface SweepOutcome {
+  completed: number;
+  released: number;
+  settled: number;
+  /** Offerings from before the register, now allocated on it. */
+  adopted: number;
+  /** Such offerings the unallocated supply cannot cover (they oversold): left as drift for operations. */
+  refused: number;
+}
+
 /**
  * The register's process manager (design §6): at boot, every minute, and when asked. It finishes what a crash
  * interrupted — an allocation whose offering was never recorded is completed from the terms it carries (or
@@ -52,13 +62,21 @@ export class RegisterSweep implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /** One pass; `now` fixes the clock in tests. Returns what it did. */
-  async sweep(now = Date.now()): Promise<{ completed: number; released: number; settled: number }> {
-    const done = { completed: 0, released: 0, settled: 0 };
+  async sweep(now = Date.now()): Promise<SweepOutcome> {
+    const done: SweepOutcome = { completed: 0, released: 0, settled: 0, adopted: 0, refused: 0 };
     const context = systemContext(ACTOR, randomUUID(), new Date(now).toISOString());
     for (const doc of await this.reads.collection<RegisterDoc>(registersProjection.name).find({})) {
       for (const o of doc.offerings) {
-        const stale = o.allocatedAt !== null && now - Date.parse(o.allocatedAt) > ALLOCATION_GRACE_MS;
-        if (!o.created && !o.closed && stale) {
+        if (o.allocatedAt === null) {
+          // An offering from before the register: adopted once, or refused (it oversold) at every pass.
+          const outcome = await this.allocations.adopt(o.offeringId, context);
+          if (outcome === 'refused')
+            this.logger.warn(
+              { offeringId: o.offeringId, assetId: doc._id },
+              'an offering from before the register oversells',
+            );
+          if (outcome !== 'none') done[outcome] += 1;
+        } else if (!o.created && !o.closed && now - Date.parse(o.allocatedAt) > ALLOCATION_GRACE_MS) {
           const outcome = await this.allocations.complete(doc._id, o.offeringId, context);
           done[outcome] += 1;
         } else if (o.created && o.lastFact > o.settledThrough) {
@@ -66,7 +84,8 @@ export class RegisterSweep implements OnApplicationBootstrap, OnApplicationShutd
         }
       }
     }
-    if (done.completed + done.released + done.settled > 0) this.logger.info(done, 'register sweep settled work');
+    if (done.completed + done.released + done.settled + done.adopted > 0)
+      this.logger.info(done, 'register sweep settled work');
     return done;
   }
 
