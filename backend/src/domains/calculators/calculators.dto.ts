@@ -14,6 +14,7 @@ import {
   Min,
 } from 'class-validator';
 import { TIERS, type Tier } from '../plans/plans.js';
+import { ASSET_MESSAGES } from '../../messages.js';
 import {
   AMENITIES,
   CONDITIONS,
@@ -48,7 +49,7 @@ export class PropertyInputDto {
   @ApiProperty({ minimum: 1 })
   @Transform(toNumber)
   @IsInt({ message: PROPERTY_REQUIRED })
-  @Min(1, { message: 'Token count must be at least 1' })
+  @Min(1, { message: ASSET_MESSAGES.tokenCount })
   @Max(1_000_000_000_000, { message: 'Token count is too large' })
   tokenCount: number;
 

@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { misfit } from '../../platform/event-schema.js';
+import { CONFIRMATION_LINK_INVALID, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 import {
   INTEREST_FIELDS,
   interestRegisterEventSchemas,
@@ -17,7 +18,6 @@ import {
   type Interest,
   type InvestmentAmount,
 } from './options.js';
-import { CONFIRMATION_LINK_INVALID, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 
 /**
  * The pre-launch interest register: one stream holds every registration, its confirmation mail and its

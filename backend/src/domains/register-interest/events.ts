@@ -12,6 +12,7 @@ import {
   string,
   type EventSchemas,
 } from '../../platform/event-schema.js';
+import { REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 import {
   COUNTRIES,
   EXPERIENCE_LEVELS,
@@ -22,7 +23,6 @@ import {
   type Interest,
   type InvestmentAmount,
 } from './options.js';
-import { REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 
 /** Personal information, kept apart so it can be encrypted per person and forgotten (Privacy Act 2020). */
 export interface Registrant {

@@ -13,6 +13,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { IsIsoDate } from '../../platform/http/dates.js';
+import { CONFIRMATION_LINK_INVALID, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 import {
   COUNTRIES,
   EXPERIENCE_LEVELS,
@@ -23,7 +24,6 @@ import {
   type Interest,
   type InvestmentAmount,
 } from './options.js';
-import { CONFIRMATION_LINK_INVALID, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const DATE_OF_BIRTH = REGISTER_INTEREST_MESSAGES.dateOfBirth;

@@ -1,5 +1,6 @@
 /** The register-interest form's values and the spec's client-side rules for them (spec §5). */
 import type { Dayjs } from 'dayjs';
+import { REGISTER_INTEREST_MESSAGES } from '@kauri/messages';
 import type {
   Country,
   InvestmentAmount,
@@ -7,7 +8,6 @@ import type {
   InvestmentInterest,
   RegisterInterestRequest,
 } from '../../api/types';
-import { REGISTER_INTEREST_MESSAGES } from '@kauri/messages';
 
 export interface RegistrationFormValues {
   firstName: string;
