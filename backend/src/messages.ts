@@ -25,8 +25,9 @@ export const ERROR_TITLES = {
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 
-/** Accounts: sign-up, sign-in, profile, password reset. */
+/** The security page's rule (spec §9): passwords are at least 12 characters. */
 export const MIN_PASSWORD_LENGTH = 12;
+/** Accounts: sign-up, sign-in, profile, password reset. */
 export const IDENTITY_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,

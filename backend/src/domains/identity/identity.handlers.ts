@@ -10,6 +10,7 @@ import type { EventStore, Role } from '../../platform/event-store/event-store.js
 import { isForgotten } from '../../platform/privacy/personal-data.js';
 import { CONFIG, EVENT_STORE, VAULT } from '../../platform/tokens.js';
 import type { Vault } from '../../platform/vault/vault.js';
+import { IDENTITY_MESSAGES } from '../../messages.js';
 import type { SignInMethod, UserEvent } from './events.js';
 import type { ExternalProfile } from './oidc.js';
 import { readResetToken } from './password-reset.js';
@@ -21,7 +22,7 @@ import {
   externalIdentityStream,
   identityKey,
 } from './reservations.decider.js';
-import { ACCOUNT_EXISTS, RESET_LINK_INVALID, user, userStream, type UserCommand } from './user.decider.js';
+import { ACCOUNT_EXISTS, user, userStream, type UserCommand } from './user.decider.js';
 
 /**
  * A user command as the edge sends it. The handler adds what the e-mail reservations, the vault and the
@@ -213,11 +214,11 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
    */
   private async resetPassword(token: string, password: string, context: CommandContext): Promise<UserOutcome> {
     const parsed = readResetToken(token);
-    if (!parsed) throw new DomainError(RESET_LINK_INVALID, 400);
+    if (!parsed) throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400);
     const command = { type: 'ResetPassword', tokenHash: parsed.tokenHash, at: context.now } as const;
     // Checked before the (slow) hashing, so a wrong link answers at once; decided again under the stream's lock.
     const { state } = await this.repository.load(user, userStream(parsed.userId));
-    if (!state.userId) throw new DomainError(RESET_LINK_INVALID, 400);
+    if (!state.userId) throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400);
     user.decide(command, state);
     const hash = await hashPassword(password);
     const outcome = await this.decide(parsed.userId, command, await this.asAccount(parsed.userId, context));

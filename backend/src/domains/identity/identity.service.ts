@@ -30,7 +30,6 @@ import {
 } from './tokens.js';
 import { toUserDto, type UserDto } from './user-view.js';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
 const READ_MODELS = [sessionsProjection.name, usersProjection.name];
 
 /** How a request was authenticated (see IdentityGuard). */

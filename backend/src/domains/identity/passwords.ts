@@ -12,7 +12,6 @@ const SALT_BYTES = 16;
 /** The vault's namespace of password hashes (key: user id). */
 export const PASSWORDS = 'password';
 
-export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
