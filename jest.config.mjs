@@ -49,6 +49,7 @@ export default {
       roots: ['<rootDir>/frontend/src'],
       testMatch: ['**/*.spec.ts'],
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      moduleNameMapper: { '^@kauri/messages$': '<rootDir>/backend/src/messages.ts' },
       transform: { '^.+\\.ts$': swcFrontend(false), '^.+\\.tsx$': swcFrontend(true) },
     },
     { ...common, displayName: 'browser', roots: ['<rootDir>/frontend/e2e'], testMatch: ['**/*.e2e.ts'] },

@@ -4,8 +4,7 @@ import { startTestServer } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
 import { samplePdf } from '../../testing/pdf.js';
 import { signUp } from '../../testing/users.js';
-import { SUBSCRIPTION_REQUIRED } from './asset.decider.js';
-import { NOT_A_PDF, TOO_LARGE } from './pdf-upload.js';
+import { DOCUMENT_MESSAGES, SUBSCRIPTION_REQUIRED } from '../../messages.js';
 
 const details = {
   name: 'Harbour View Apartments',
@@ -187,11 +186,11 @@ describe('assets API', () => {
       { 'x-file-name': 'deed.pdf' },
     );
     expect(fake.status).toBe(415);
-    expect(fake.body.message).toBe(NOT_A_PDF);
+    expect(fake.body.message).toBe(DOCUMENT_MESSAGES.notPdf);
     const big = Buffer.concat([samplePdf(), Buffer.alloc(12 * 1024 * 1024, 0x20)]);
     const tooLarge = await owner.putBytes(`/api/assets/${id}/documents/property-deed`, big);
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body.message).toBe(TOO_LARGE);
+    expect(tooLarge.body.message).toBe(DOCUMENT_MESSAGES.tooLarge);
     expect(await server.eventStore.headPosition()).toBe(head);
     expect((await owner.get(`/api/assets/${id}`)).body.documents).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { specify } from '../../testing/decider-spec.js';
 import { PLANS } from '../plans/plans.js';
-import { asset, SUBSCRIPTION_REQUIRED, type AssetCommand, type PlanStanding } from './asset.decider.js';
+import { SUBSCRIPTION_REQUIRED } from '../../messages.js';
+import { asset, type AssetCommand, type PlanStanding } from './asset.decider.js';
 import type { AssetEvent, AssetType, DocumentKind, TokenTerms } from './events.js';
 
 const assetId = 'a-1';

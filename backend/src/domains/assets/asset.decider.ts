@@ -4,6 +4,7 @@ import { ensure, misfit } from '../../platform/event-schema.js';
 import { PLANS, type PlanLimits, type Tier } from '../plans/plans.js';
 import { available, register, type RegisterState } from '../register/register.decider.js';
 import { assetStreamEventSchemas, type AssetStreamEvent } from '../register/events.js';
+import { ASSET_MESSAGES, ERROR_TITLES, SUBSCRIPTION_REQUIRED, TOKEN_TERMS_MESSAGES } from '../../messages.js';
 import {
   acceptsDocument,
   ASSET_FIELDS,
@@ -73,7 +74,6 @@ export type AssetCommand =
 /** A field's error when `bad`, for requireValidFields (which lists every wrong field at once). */
 const wrong = (bad: boolean, field: string, message: string): FieldError | null => (bad ? { field, message } : null);
 
-export const SUBSCRIPTION_REQUIRED = 'Please upgrade your account to create tokens.';
 export const ASSET_NOT_FOUND = 'Asset not found';
 const UNKNOWN_DOCUMENT = 'Unknown document';
 const money = (n: number) =>
@@ -85,7 +85,8 @@ const money = (n: number) =>
   }).format(n);
 
 function requirePlan(plan: PlanStanding): void {
-  if (!plan.canCreateTokens) throw new DomainError(SUBSCRIPTION_REQUIRED, 403, undefined, 'Subscription Required');
+  if (!plan.canCreateTokens)
+    throw new DomainError(SUBSCRIPTION_REQUIRED, 403, undefined, ERROR_TITLES.subscriptionRequired);
 }
 
 function requireValueWithinPlan(plan: PlanStanding, value: number, field: string): void {
@@ -103,12 +104,9 @@ function requireEditableBy(state: AssetState, ownerId: string): void {
   if (state.status === 'active') throw new DomainError('This asset is tokenized and cannot be changed', 409);
 }
 
-/** Shared with the request DTOs, so the edge and the decider word a field alike. */
-export const SYMBOL_SHAPE = 'Symbol must be 3 to 6 capital letters or digits';
-
 const TERM_MESSAGES: Record<keyof TokenTerms, string> = {
-  symbol: SYMBOL_SHAPE,
-  name: 'Token name is required',
+  symbol: TOKEN_TERMS_MESSAGES.symbol,
+  name: TOKEN_TERMS_MESSAGES.name,
   totalSupply: 'Total supply must be a whole number of at least 1',
   decimals: 'Decimals must be between 0 and 18',
   price: 'Token price must be more than 0',
@@ -208,14 +206,14 @@ export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
         // The asset count spans the owner's assets: decided on their slot stream (asset-slots.decider.ts).
         const { description, assetType } = command;
         requireValidFields([
-          wrong(!command.name.trim(), 'name', 'Asset name is required') ||
+          wrong(!command.name.trim(), 'name', ASSET_MESSAGES.name) ||
             misfit(ASSET_FIELDS.name, command.name, 'name', 'Asset name must be at most 120 characters'),
-          wrong(description.trim().length < 10, 'description', 'Description must be at least 10 characters') ||
+          wrong(description.trim().length < 10, 'description', ASSET_MESSAGES.description) ||
             misfit(ASSET_FIELDS.description, description, 'description', 'Description must be at most 4000 characters'),
           misfit(ASSET_FIELDS.assetType, assetType, 'assetType', 'Asset type must be property, business or startup'),
           misfit(ASSET_FIELDS.address, command.address, 'address', 'Address must be at most 300 characters'),
-          misfit(ASSET_FIELDS.value, command.totalValue, 'totalValue', 'Total value must be at least 1'),
-          misfit(ASSET_FIELDS.tokenCount, command.tokenCount, 'tokenCount', 'Token count must be at least 1'),
+          misfit(ASSET_FIELDS.value, command.totalValue, 'totalValue', ASSET_MESSAGES.totalValue),
+          misfit(ASSET_FIELDS.tokenCount, command.tokenCount, 'tokenCount', ASSET_MESSAGES.tokenCount),
         ]);
         requireValueWithinPlan(command.plan, command.totalValue, 'totalValue');
         const { type: _type, plan: _plan, ...data } = command;
@@ -242,7 +240,7 @@ export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
         const toUpload = missing(state);
         if (toUpload.length) throw new DomainError(`Upload the ${documentList(toUpload)} first`, 409);
         requireValidFields([
-          misfit(ASSET_FIELDS.value, command.value, 'value', 'Total value must be at least 1'),
+          misfit(ASSET_FIELDS.value, command.value, 'value', ASSET_MESSAGES.totalValue),
           misfit(ASSET_FIELDS.method, command.method, 'method', 'Choose how the asset was valued'),
         ]);
         requireValueWithinPlan(command.plan, command.value, 'value');

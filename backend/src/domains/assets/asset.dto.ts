@@ -12,7 +12,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { SYMBOL_SHAPE } from './asset.decider.js';
+import { ASSET_MESSAGES, TOKEN_TERMS_MESSAGES } from '../../messages.js';
 import { ASSET_TYPES, type AssetType, type TokenTerms, type ValuationMethod } from './events.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -29,14 +29,14 @@ const coerceInt = (arg: { value: unknown }) => Math.trunc(coerce(arg) as number)
 export class CreateAssetDto {
   @ApiProperty()
   @Transform(trim)
-  @IsString({ message: 'Asset name is required' })
-  @IsNotEmpty({ message: 'Asset name is required' })
+  @IsString({ message: ASSET_MESSAGES.name })
+  @IsNotEmpty({ message: ASSET_MESSAGES.name })
   @MaxLength(120)
   name: string;
   @ApiProperty({ minLength: 10 })
   @Transform(trim)
-  @IsString({ message: 'Description must be at least 10 characters' })
-  @MinLength(10, { message: 'Description must be at least 10 characters' })
+  @IsString({ message: ASSET_MESSAGES.description })
+  @MinLength(10, { message: ASSET_MESSAGES.description })
   @MaxLength(4000)
   description: string;
   @ApiProperty({ enum: ASSET_TYPES })
@@ -45,14 +45,14 @@ export class CreateAssetDto {
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(300) address?: string;
   @ApiProperty({ minimum: 1, description: 'NZD' })
   @Transform(coerce)
-  @IsNumber({}, { message: 'Total value must be at least 1' })
-  @Min(1, { message: 'Total value must be at least 1' })
+  @IsNumber({}, { message: ASSET_MESSAGES.totalValue })
+  @Min(1, { message: ASSET_MESSAGES.totalValue })
   @Max(1e13)
   totalValue: number;
   @ApiProperty({ minimum: 1 })
   @Transform(coerceInt)
-  @IsInt({ message: 'Token count must be at least 1' })
-  @Min(1, { message: 'Token count must be at least 1' })
+  @IsInt({ message: ASSET_MESSAGES.tokenCount })
+  @Min(1, { message: ASSET_MESSAGES.tokenCount })
   @Max(1e12)
   tokenCount: number;
 }
@@ -63,7 +63,7 @@ export class ValueAssetDto {
   @ApiProperty({ minimum: 1, description: 'NZD the owner accepts' })
   @Transform(coerce)
   @IsNumber()
-  @Min(1, { message: 'Total value must be at least 1' })
+  @Min(1, { message: ASSET_MESSAGES.totalValue })
   @Max(1e13)
   value: number;
   @ApiProperty({ enum: METHODS }) @IsIn(METHODS) method: ValuationMethod;
@@ -77,7 +77,7 @@ export class TokenTermsDto implements TokenTerms {
   @ApiProperty({ example: 'KAURI' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsString()
-  @MaxLength(20, { message: SYMBOL_SHAPE })
+  @MaxLength(20, { message: TOKEN_TERMS_MESSAGES.symbol })
   symbol: string;
 
   @ApiProperty() @Transform(trim) @IsString() @MaxLength(80) name: string;

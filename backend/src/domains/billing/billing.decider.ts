@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { ensure, id, type Schema } from '../../platform/event-schema.js';
 import { PLANS, type Tier } from '../plans/plans.js';
+import { ERROR_TITLES } from '../../messages.js';
 import {
   BILLING_FIELDS,
   billingEventSchemas,
@@ -76,7 +77,7 @@ export function checkoutRefusal(state: BillingState, tier: Tier): DomainError | 
   if (state.tier === 'starter' && tier !== 'starter') return null; // upgrading from the one-time plan to a monthly one
   if (state.tier && PLANS[state.tier].billing === 'monthly' && state.cancelAtPeriodEnd && tier !== state.tier)
     return null;
-  return new DomainError(ALREADY_SUBSCRIBED(state.tier ?? tier), 409, undefined, 'Subscription Failed');
+  return new DomainError(ALREADY_SUBSCRIBED(state.tier ?? tier), 409, undefined, ERROR_TITLES.subscriptionFailed);
 }
 
 /**
@@ -85,7 +86,7 @@ export function checkoutRefusal(state: BillingState, tier: Tier): DomainError | 
  * is a checkout (a new subscription), as is any plan after a scheduled cancellation.
  */
 export function planChangeRefusal(state: BillingState, tier: Tier): DomainError | null {
-  const conflict = (message: string) => new DomainError(message, 409, undefined, 'Plan Change Failed');
+  const conflict = (message: string) => new DomainError(message, 409, undefined, ERROR_TITLES.planChangeFailed);
   if (state.status === 'past_due') return conflict(CHANGE_WHILE_PAST_DUE);
   if (state.status !== 'active' || !state.tier || PLANS[state.tier].billing !== 'monthly')
     return conflict(NO_PLAN_TO_CHANGE);

@@ -10,6 +10,7 @@ import { usersProjection, type UserDoc } from '../../projections/users.js';
 import { calculatePricing } from '../calculators/pricing.js';
 import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
 import { PLANS, type Tier } from '../plans/plans.js';
+import { ERROR_TITLES } from '../../messages.js';
 import { billing, checkoutRefusal, planChangeRefusal } from './billing.decider.js';
 import { billingStream } from './events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
@@ -237,11 +238,11 @@ export class ConfirmSandboxPaymentHandler implements ICommandHandler<ConfirmSand
     const { state } = await this.repository.load(billing, stream);
     const pending = state.pending;
     if (!pending || !clientSecret.startsWith(`${pending.reference}_secret_`))
-      throw new DomainError(NO_PENDING_CHECKOUT, 409, undefined, 'Payment Failed');
+      throw new DomainError(NO_PENDING_CHECKOUT, 409, undefined, ERROR_TITLES.paymentFailed);
     const event = this.provider.confirm({ userId, ...pending }, card, now);
     const { position } = await this.repository.handle(billing, stream, { type: 'ApplyProviderEvent', event }, context);
     if (event.change.kind === 'payment_failed')
-      throw new DomainError(event.change.reason, 402, undefined, 'Payment Failed');
+      throw new DomainError(event.change.reason, 402, undefined, ERROR_TITLES.paymentFailed);
     return { position };
   }
 }

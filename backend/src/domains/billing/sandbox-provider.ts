@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { requireValidFields } from '../../platform/errors.js';
 import { PLANS, type Tier } from '../plans/plans.js';
+import { ERROR_TITLES } from '../../messages.js';
 import type {
   Checkout,
   CheckoutRequest,
@@ -42,7 +43,7 @@ export function checkTestCard(card: TestCard, now: Date): void {
       !incomplete && past && { field: 'expiry', message: "Your card's expiration year is in the past." },
       !/^\d{3,4}$/.test(card.cvc.trim()) && { field: 'cvc', message: "Your card's security code is incomplete." },
     ],
-    { title: 'Payment Failed' },
+    { title: ERROR_TITLES.paymentFailed },
   );
 }
 

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { StripeConfig } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
 import { PLANS, TIERS, type Tier } from '../plans/plans.js';
+import { ERROR_TITLES } from '../../messages.js';
 import type {
   Checkout,
   CheckoutRequest,
@@ -112,7 +113,7 @@ export class StripePaymentProvider implements PaymentProvider {
         'The payment for the new plan failed. Update your payment method and try again.',
         402,
         undefined,
-        'Payment Failed',
+        ERROR_TITLES.paymentFailed,
       );
     const invoice = typeof updated.latest_invoice === 'object' ? updated.latest_invoice : null;
     const periodEnd = updated.items?.data?.[0]?.current_period_end ?? item.current_period_end ?? null;
@@ -162,7 +163,7 @@ function required(secret: string | null | undefined): string {
       'The payment provider did not return a payment to confirm',
       502,
       undefined,
-      'Payment Required',
+      ERROR_TITLES.paymentRequired,
     );
   return secret;
 }

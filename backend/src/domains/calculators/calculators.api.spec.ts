@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer } from '../../testing/api.js';
 import { registerInterest } from '../../testing/interest.js';
 import { signUp } from '../../testing/users.js';
-import { PROPERTY_REQUIRED, STARTUP_REQUIRED } from './calculators.dto.js';
+import { PROPERTY_REQUIRED, STARTUP_REQUIRED } from '../../messages.js';
 
 describe('calculators API', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;

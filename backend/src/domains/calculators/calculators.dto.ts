@@ -14,6 +14,7 @@ import {
   Min,
 } from 'class-validator';
 import { TIERS, type Tier } from '../plans/plans.js';
+import { ASSET_MESSAGES, PROPERTY_REQUIRED, STARTUP_REQUIRED } from '../../messages.js';
 import {
   AMENITIES,
   CONDITIONS,
@@ -26,11 +27,6 @@ import {
   type PropertyType,
   type StartupStage,
 } from './reference-data.js';
-
-/** The spec's message for a property form without its required fields (§5), word for word. */
-export const PROPERTY_REQUIRED =
-  'Please fill in all required fields: property address, token count, property percentage, property type, and condition.';
-export const STARTUP_REQUIRED = 'Please fill in all required fields.';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Numbers may arrive as text from a form: "1000" is 1000; anything else stays as it is and fails validation. */
@@ -48,7 +44,7 @@ export class PropertyInputDto {
   @ApiProperty({ minimum: 1 })
   @Transform(toNumber)
   @IsInt({ message: PROPERTY_REQUIRED })
-  @Min(1, { message: 'Token count must be at least 1' })
+  @Min(1, { message: ASSET_MESSAGES.tokenCount })
   @Max(1_000_000_000_000, { message: 'Token count is too large' })
   tokenCount: number;
 

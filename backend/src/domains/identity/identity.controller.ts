@@ -25,6 +25,7 @@ import { Ctx } from '../../platform/http/request-context.js';
 import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
+import { ERROR_TITLES, IDENTITY_MESSAGES } from '../../messages.js';
 import {
   AuthCallbackDto,
   AuthCallbackResponseDto,
@@ -35,7 +36,7 @@ import {
   UpdateProfileDto,
 } from './identity.dto.js';
 import { OidcClient, PENDING_COOKIE, PendingSignInCookie } from './oidc.js';
-import { IdentityService, INVALID_CREDENTIALS, type IdentityRequest, type StartedSession } from './identity.service.js';
+import { IdentityService, type IdentityRequest, type StartedSession } from './identity.service.js';
 import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
 import { UserDto } from './user-view.js';
 
@@ -135,7 +136,7 @@ export class IdentityController {
     if (!userId) {
       this.perAccountAndIp.fail(pair);
       this.perAccountAnywhere.fail(account);
-      throw new DomainError(INVALID_CREDENTIALS, 401, undefined, 'Sign In Failed');
+      throw new DomainError(IDENTITY_MESSAGES.invalidCredentials, 401, undefined, ERROR_TITLES.signInFailed);
     }
     // Only this address's failures are forgiven: others' guessing still counts against them.
     this.perAccountAndIp.clear(pair);

@@ -1,23 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords.js';
+import { IDENTITY_MESSAGES, INVALID_EMAIL, MIN_PASSWORD_LENGTH } from '../../messages.js';
+import { MAX_PASSWORD_LENGTH } from './passwords.js';
 import { UserDto } from './user-view.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-
 export class RegisterDto {
   @ApiProperty({ format: 'email' })
   @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: INVALID_EMAIL })
+  @MaxLength(254, { message: INVALID_EMAIL })
   email: string;
 
   @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, description: 'At least 12 characters (the security page)' })
-  @IsString({ message: PASSWORD_TOO_SHORT })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
+  @IsString({ message: IDENTITY_MESSAGES.passwordTooShort })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: IDENTITY_MESSAGES.passwordTooShort })
   @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
   password: string;
 
@@ -25,14 +24,14 @@ export class RegisterDto {
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @MaxLength(100, { message: IDENTITY_MESSAGES.firstNameTooLong })
   firstName?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @MaxLength(100, { message: IDENTITY_MESSAGES.lastNameTooLong })
   lastName?: string;
 }
 
@@ -41,29 +40,29 @@ export class LoginDto {
   @Transform(trim)
   @IsString({ message: 'Email is required' })
   @MinLength(1, { message: 'Email is required' })
-  @MaxLength(254, { message: 'Invalid email or password' })
+  @MaxLength(254, { message: IDENTITY_MESSAGES.invalidCredentials })
   email: string;
 
   @ApiProperty()
   @IsString({ message: 'Password is required' })
   @MinLength(1, { message: 'Password is required' })
-  @MaxLength(MAX_PASSWORD_LENGTH, { message: 'Invalid email or password' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: IDENTITY_MESSAGES.invalidCredentials })
   password: string;
 }
 
 export class UpdateProfileDto {
   @ApiProperty()
   @Transform(trim)
-  @IsString({ message: 'First name is required' })
-  @MinLength(1, { message: 'First name is required' })
-  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @IsString({ message: IDENTITY_MESSAGES.firstNameRequired })
+  @MinLength(1, { message: IDENTITY_MESSAGES.firstNameRequired })
+  @MaxLength(100, { message: IDENTITY_MESSAGES.firstNameTooLong })
   firstName: string;
 
   @ApiProperty()
   @Transform(trim)
-  @IsString({ message: 'Last name is required' })
-  @MinLength(1, { message: 'Last name is required' })
-  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @IsString({ message: IDENTITY_MESSAGES.lastNameRequired })
+  @MinLength(1, { message: IDENTITY_MESSAGES.lastNameRequired })
+  @MaxLength(100, { message: IDENTITY_MESSAGES.lastNameTooLong })
   lastName: string;
 }
 
@@ -114,7 +113,7 @@ export class AuthConfigDto {
 export class RoleChangeDto {
   @ApiProperty({ format: 'email' })
   @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: INVALID_EMAIL })
   email: string;
 
   @ApiProperty({ enum: ['admin', 'compliance'] })
@@ -133,20 +132,20 @@ export class SignedOutDto {
 export class PasswordResetRequestDto {
   @ApiProperty({ format: 'email' })
   @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: INVALID_EMAIL })
+  @MaxLength(254, { message: INVALID_EMAIL })
   email: string;
 }
 
 export class PasswordResetDto {
   @ApiProperty({ description: 'The token of the e-mailed link (/auth/reset-password?token=…)' })
-  @IsString({ message: 'This reset link is not valid or has been used. Please ask for a new one.' })
-  @MaxLength(200, { message: 'This reset link is not valid or has been used. Please ask for a new one.' })
+  @IsString({ message: IDENTITY_MESSAGES.resetLinkInvalid })
+  @MaxLength(200, { message: IDENTITY_MESSAGES.resetLinkInvalid })
   token: string;
 
   @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, description: 'At least 12 characters (the security page)' })
-  @IsString({ message: PASSWORD_TOO_SHORT })
-  @MinLength(MIN_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT })
+  @IsString({ message: IDENTITY_MESSAGES.passwordTooShort })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: IDENTITY_MESSAGES.passwordTooShort })
   @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
   password: string;
 }

@@ -5,7 +5,7 @@ import { readOutbox, resetLinkIn, waitForMail } from '../../testing/mail.js';
 import { signUp } from '../../testing/users.js';
 import { Api } from '../../testing/api.js';
 import { RESET_REQUESTED } from './password-reset.controller.js';
-import { RESET_LINK_INVALID } from './user.decider.js';
+import { IDENTITY_MESSAGES } from '../../messages.js';
 
 const NEW_PASSWORD = 'a brand new passphrase 2026';
 
@@ -50,7 +50,7 @@ describe('password reset API', () => {
     expect((await login(NEW_PASSWORD)).status).toBe(200);
     // Used once.
     const again = await server.api.post('/api/password-reset', { token, password: 'yet another passphrase' });
-    expect(again).toMatchObject({ status: 400, body: { message: RESET_LINK_INVALID } });
+    expect(again).toMatchObject({ status: 400, body: { message: IDENTITY_MESSAGES.resetLinkInvalid } });
   });
 
   it('answers an unknown address exactly as a known one, and mails nothing; a newer link replaces the older', async () => {
@@ -69,7 +69,7 @@ describe('password reset API', () => {
     expect((await server.api.post('/api/password-reset', { token: second, password: NEW_PASSWORD })).status).toBe(200);
     expect(
       (await server.api.post('/api/password-reset', { token: 'garbage', password: NEW_PASSWORD })).body.message,
-    ).toBe(RESET_LINK_INVALID);
+    ).toBe(IDENTITY_MESSAGES.resetLinkInvalid);
   });
 });
 

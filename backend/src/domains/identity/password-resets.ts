@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { CommandBus } from '@nestjs/cqrs';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
-import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { MAIL_TRANSPORT, type MailTransport } from '../../platform/mail/mail.js';
 import { isForgotten } from '../../platform/privacy/personal-data.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import { CONFIG, EVENT_STORE, LOGGER, VAULT } from '../../platform/tokens.js';
-import type { Vault } from '../../platform/vault/vault.js';
+import { CONFIG, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
 import { sessionsProjection } from '../../projections/sessions.js';
-import { IdentityService, PASSWORDS } from './identity.service.js';
-import { newResetToken, readResetToken, RESET_LINK_TTL_MS, resetLink, resetMail } from './password-reset.js';
-import { hashPassword } from './passwords.js';
-import { RESET_LINK_INVALID, user, userStream } from './user.decider.js';
+import { ExecuteUserCommand } from './identity.handlers.js';
+import { IdentityService } from './identity.service.js';
+import { newResetToken, RESET_LINK_TTL_MS, resetLink, resetMail } from './password-reset.js';
 
 const ACTOR = 'password-reset-outbox';
 
@@ -31,11 +28,10 @@ export class PasswordResets implements OnApplicationShutdown {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    private readonly repository: AggregateRepository,
+    private readonly commands: CommandBus,
     private readonly identity: IdentityService,
     private readonly engine: ProjectionEngine,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
-    @Inject(VAULT) private readonly vault: Vault,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -68,11 +64,11 @@ export class PasswordResets implements OnApplicationShutdown {
     const resetId = randomUUID();
     const messageId = randomUUID();
     const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString();
-    await this.repository.handle(
-      user,
-      userStream(userId),
-      { type: 'RequestPasswordReset', resetId, tokenHash, messageId, expiresAt, at: context.now },
-      context,
+    await this.commands.execute(
+      new ExecuteUserCommand(
+        { type: 'RequestPasswordReset', userId, resetId, tokenHash, messageId, expiresAt, at: context.now },
+        context,
+      ),
     );
     let outcome: 'sent' | 'refused' = 'sent';
     try {
@@ -83,36 +79,19 @@ export class PasswordResets implements OnApplicationShutdown {
       this.logger.warn({ userId, messageId, code: (error as { code?: unknown }).code ?? null }, 'reset mail refused');
       outcome = 'refused';
     }
-    await this.repository.handle(
-      user,
-      userStream(userId),
-      { type: 'RecordPasswordResetMail', resetId, messageId, outcome },
-      { ...context, now: new Date().toISOString() },
+    await this.commands.execute(
+      new ExecuteUserCommand(
+        { type: 'RecordPasswordResetMail', userId, resetId, messageId, outcome },
+        { ...context, now: new Date().toISOString() },
+      ),
     );
   }
 
-  /**
-   * Sets a new password with a link's token, and ends every session of the account. The link is used up (and
-   * the sessions ended) in the log first, then the new hash goes to the vault: of two uses of one link only one
-   * gets that far, and should the vault fail after the log, the old password still works and a new link can
-   * be asked for.
-   */
+  /** Sets a new password with a link's token (see ExecuteUserHandler); every session of the account ends. */
   async reset(token: string, password: string, context: CommandContext): Promise<void> {
-    const parsed = readResetToken(token);
-    if (!parsed) throw new DomainError(RESET_LINK_INVALID, 400);
-    const stream = userStream(parsed.userId);
-    const command = { type: 'ResetPassword', tokenHash: parsed.tokenHash, at: context.now } as const;
-    // Checked before the (slow) hashing, so a wrong link answers at once; decided again under the stream's lock.
-    const { state } = await this.repository.load(user, stream);
-    if (!state.userId) throw new DomainError(RESET_LINK_INVALID, 400);
-    user.decide(command, state);
-    const hash = await hashPassword(password);
-    const acting: CommandContext = {
-      ...context,
-      actor: { kind: 'user', userId: parsed.userId, roles: state.roles },
-    };
-    const { position } = await this.repository.handle(user, stream, command, acting);
-    await this.vault.put(PASSWORDS, parsed.userId, hash);
+    const { position } = await this.commands.execute(
+      new ExecuteUserCommand({ type: 'ResetPassword', token, password }, context),
+    );
     await this.engine.waitFor(position, [sessionsProjection.name], 10_000);
   }
 }

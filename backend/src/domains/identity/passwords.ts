@@ -9,7 +9,9 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-export const MIN_PASSWORD_LENGTH = 12;
+/** The vault's namespace of password hashes (key: user id). */
+export const PASSWORDS = 'password';
+
 export const MAX_PASSWORD_LENGTH = 256;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {

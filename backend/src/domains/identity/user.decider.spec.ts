@@ -1,14 +1,8 @@
 import { specify } from '../../testing/decider-spec.js';
+import { IDENTITY_MESSAGES } from '../../messages.js';
 import type { UserEvent } from './events.js';
 import { keyedEmailKey } from '../../platform/email-key.js';
-import {
-  ACCOUNT_EXISTS,
-  NO_ACCOUNT,
-  RESET_LINK_EXPIRED,
-  RESET_LINK_INVALID,
-  user,
-  type UserCommand,
-} from './user.decider.js';
+import { ACCOUNT_EXISTS, NO_ACCOUNT, RESET_LINK_EXPIRED, user, type UserCommand } from './user.decider.js';
 
 const at = '2026-11-22T09:00:00.000Z';
 const later = '2026-11-22T16:00:00.000Z';
@@ -240,20 +234,26 @@ describe('User decider', () => {
       ]);
       const after = given([...history, ...events!]);
       expect(after.state.sessions.size).toBe(0);
-      expect(after.when(reset(hash('a'))).error).toMatchObject({ message: RESET_LINK_INVALID, status: 400 });
+      expect(after.when(reset(hash('a'))).error).toMatchObject({
+        message: IDENTITY_MESSAGES.resetLinkInvalid,
+        status: 400,
+      });
     });
 
     it('refuses a wrong, replaced or expired link', () => {
       const history = [registered, requested('r-1', hash('a'))];
-      expect(given(history).when(reset(hash('z'))).error).toMatchObject({ message: RESET_LINK_INVALID, status: 400 });
+      expect(given(history).when(reset(hash('z'))).error).toMatchObject({
+        message: IDENTITY_MESSAGES.resetLinkInvalid,
+        status: 400,
+      });
       expect(given([...history, requested('r-2', hash('b'))]).when(reset(hash('a'))).error?.message).toBe(
-        RESET_LINK_INVALID,
+        IDENTITY_MESSAGES.resetLinkInvalid,
       );
       expect(given(history).when(reset(hash('a'), '2026-11-22T10:00:00.000Z')).error).toMatchObject({
         message: RESET_LINK_EXPIRED,
         status: 422,
       });
-      expect(given([registered]).when(reset(hash('a'))).error?.message).toBe(RESET_LINK_INVALID);
+      expect(given([registered]).when(reset(hash('a'))).error?.message).toBe(IDENTITY_MESSAGES.resetLinkInvalid);
     });
   });
 });

@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { ensure } from '../../platform/event-schema.js';
 import type { Role } from '../../platform/event-store/event-store.js';
+import { IDENTITY_MESSAGES, INVALID_EMAIL } from '../../messages.js';
 import {
   IDENTITY_FIELDS,
   userEventSchemas,
@@ -70,14 +71,8 @@ export interface UserState {
 
 export const ACCOUNT_EXISTS = 'An account with this email already exists';
 export const NO_ACCOUNT = 'No such account';
-export const NAME_REQUIRED = { firstName: 'First name is required', lastName: 'Last name is required' } as const;
-const NAME_TOO_LONG = {
-  firstName: 'First name must be at most 100 characters',
-  lastName: 'Last name must be at most 100 characters',
-} as const;
 const UNRECORDABLE_IDENTITY = 'The identity provider sent an identity that could not be recorded';
 const ROLE_UNKNOWN = 'Role must be admin or compliance';
-export const RESET_LINK_INVALID = 'This reset link is not valid or has been used. Please ask for a new one.';
 export const RESET_LINK_EXPIRED = 'This reset link has expired. Please ask for a new one.';
 
 const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
@@ -167,9 +162,9 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         const email = command.personal.email.trim();
         const firstName = command.personal.firstName?.trim() || null;
         const lastName = command.personal.lastName?.trim() || null;
-        ensure(IDENTITY_FIELDS.email, email, 'email', 'Please enter a valid email address');
-        ensure(IDENTITY_FIELDS.optionalName, firstName, 'firstName', NAME_TOO_LONG.firstName);
-        ensure(IDENTITY_FIELDS.optionalName, lastName, 'lastName', NAME_TOO_LONG.lastName);
+        ensure(IDENTITY_FIELDS.email, email, 'email', INVALID_EMAIL);
+        ensure(IDENTITY_FIELDS.optionalName, firstName, 'firstName', IDENTITY_MESSAGES.firstNameTooLong);
+        ensure(IDENTITY_FIELDS.optionalName, lastName, 'lastName', IDENTITY_MESSAGES.lastNameTooLong);
         ensure(IDENTITY_FIELDS.method, command.method, 'method', 'Unknown sign-in method');
         return [
           {
@@ -245,13 +240,15 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         const firstName = command.firstName.trim();
         const lastName = command.lastName.trim();
         if (!firstName)
-          throw new DomainError(NAME_REQUIRED.firstName, 422, [
-            { field: 'firstName', message: NAME_REQUIRED.firstName },
+          throw new DomainError(IDENTITY_MESSAGES.firstNameRequired, 422, [
+            { field: 'firstName', message: IDENTITY_MESSAGES.firstNameRequired },
           ]);
         if (!lastName)
-          throw new DomainError(NAME_REQUIRED.lastName, 422, [{ field: 'lastName', message: NAME_REQUIRED.lastName }]);
-        ensure(IDENTITY_FIELDS.name, firstName, 'firstName', NAME_TOO_LONG.firstName, 422);
-        ensure(IDENTITY_FIELDS.name, lastName, 'lastName', NAME_TOO_LONG.lastName, 422);
+          throw new DomainError(IDENTITY_MESSAGES.lastNameRequired, 422, [
+            { field: 'lastName', message: IDENTITY_MESSAGES.lastNameRequired },
+          ]);
+        ensure(IDENTITY_FIELDS.name, firstName, 'firstName', IDENTITY_MESSAGES.firstNameTooLong, 422);
+        ensure(IDENTITY_FIELDS.name, lastName, 'lastName', IDENTITY_MESSAGES.lastNameTooLong, 422);
         if (firstName === state.firstName && lastName === state.lastName) return [];
         return [{ type: 'ProfileUpdated', data: { userId, subjectId: userId, personal: { firstName, lastName } } }];
       }
@@ -291,7 +288,8 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'ResetPassword': {
         const pending = state.passwordReset;
-        if (!pending || pending.tokenHash !== command.tokenHash) throw new DomainError(RESET_LINK_INVALID, 400);
+        if (!pending || pending.tokenHash !== command.tokenHash)
+          throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400);
         if (pending.expiresAt <= command.at) throw new DomainError(RESET_LINK_EXPIRED, 422);
         // Whoever knew the old password is signed out everywhere.
         return [

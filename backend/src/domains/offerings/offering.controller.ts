@@ -14,6 +14,7 @@ import { investmentRows } from '../../projections/investments.query.js';
 import { offeringCards } from '../../projections/offering-page.query.js';
 import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
 import { latestVerification, wholesaleStatus } from '../../projections/verifications.js';
+import { ERROR_TITLES } from '../../messages.js';
 import { CancelInvestmentDto, CreateOfferingDto, InvestDto } from './offering.dto.js';
 import { ExecuteOfferingCommand } from './offering.handlers.js';
 import { TokenViews } from '../tokens/token-views.js';
@@ -42,7 +43,7 @@ export class OfferingController {
         'Token offerings are open to verified wholesale investors only',
         403,
         undefined,
-        'Access Restricted',
+        ERROR_TITLES.accessRestricted,
       );
     }
     const docs = await this.reads

@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
+import { ERROR_TITLES, FILL_IN_REQUIRED, minimumInvestmentMessage } from '../../messages.js';
 import {
   CANCELLATION_REASON,
   OFFERING_DESCRIPTION,
@@ -78,7 +79,7 @@ const refuse = (message: string, status: 400 | 403 | 404 | 409 = 409, title?: st
 
 /** Field messages, shared by the request DTOs and the decider. */
 export const OFFERING_MESSAGES = {
-  missing: 'Please fill in all required fields',
+  missing: FILL_IN_REQUIRED,
   minimumInvestment: 'Minimum investment must be an amount in NZD',
   lockupPeriod: 'Lock-up must be between 0 and 3650 days',
   tokensRequested: 'Tokens requested must be a whole number of at least 1',
@@ -151,7 +152,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
       case 'CreateOffering': {
         if (state.exists) throw refuse('This offering already exists');
         if (!command.assetActive)
-          throw refuse('An offering needs an asset whose tokenization is approved', 409, 'Creation Failed');
+          throw refuse('An offering needs an asset whose tokenization is approved', 409, ERROR_TITLES.creationFailed);
         const price = toCents(command.tokenPrice);
         const minimum = toCents(command.minimumInvestment || '0');
         const name = command.name.trim();
@@ -175,7 +176,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
             minimum === null && { field: 'minimumInvestment', message: OFFERING_MESSAGES.minimumInvestment },
             !lockupOk && { field: 'lockupPeriod', message: OFFERING_MESSAGES.lockupPeriod },
           ],
-          { title: required.some(Boolean) ? 'Missing Fields' : undefined },
+          { title: required.some(Boolean) ? ERROR_TITLES.missingFields : undefined },
         );
         const { type: _t, assetActive: _a, adminId, ...rest } = command;
         // Both amounts parsed: requireValidFields refused a null one.
@@ -198,14 +199,14 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
           throw refuse(
             'Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)',
             403,
-            'Access Restricted',
+            ERROR_TITLES.accessRestricted,
           );
-        if (state.status !== 'active') throw refuse('This offering is closed', 409, 'Investment Failed');
+        if (state.status !== 'active') throw refuse('This offering is closed', 409, ERROR_TITLES.investmentFailed);
         if (state.investmentIds.has(command.investmentId)) throw refuse('This investment is already recorded');
         const parsed = toCents(command.amount);
         const tokensOk = Number.isSafeInteger(command.tokens) && command.tokens >= 1;
         const tooSmall = parsed !== null && parsed < state.minimumCents;
-        const minimum = `Minimum investment is NZD ${formatNzd(state.minimumCents).replace('$', '')}`;
+        const minimum = minimumInvestmentMessage(formatNzd(state.minimumCents).replace('$', ''));
         requireValidFields(
           [
             !tokensOk && { field: 'tokensRequested', message: OFFERING_MESSAGES.tokensRequested },
@@ -213,7 +214,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
             tooSmall && { field: 'investmentAmount', message: minimum },
           ],
           // The spec's toast title when the minimum is the (first) problem.
-          { title: tokensOk && tooSmall ? 'Investment Too Small' : undefined },
+          { title: tokensOk && tooSmall ? ERROR_TITLES.investmentTooSmall : undefined },
         );
         const amount = parsed!; // a null amount was refused above
         if (amount !== command.tokens * state.priceCents) {
@@ -221,7 +222,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
             `The amount must be the tokens times the price: ${command.tokens} × ${formatNzd(state.priceCents)} = ${formatNzd(command.tokens * state.priceCents)}`,
             400,
             [{ field: 'investmentAmount', message: 'Amount does not match tokens × price' }],
-            'Investment Failed',
+            ERROR_TITLES.investmentFailed,
           );
         }
         const left = state.totalTokens - state.tokensTaken;
@@ -231,7 +232,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
               ? 'This offering is fully subscribed'
               : `Only ${left.toLocaleString('en-US')} tokens are left in this offering`,
             409,
-            'Investment Failed',
+            ERROR_TITLES.investmentFailed,
           );
         const transferableFrom = new Date(Date.parse(command.now) + state.lockupDays * 86_400_000).toISOString();
         const base = {

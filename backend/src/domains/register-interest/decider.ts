@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { misfit } from '../../platform/event-schema.js';
+import { CONFIRMATION_LINK_INVALID, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 import {
   INTEREST_FIELDS,
   interestRegisterEventSchemas,
@@ -35,8 +36,7 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 
 export const ALREADY_REGISTERED = 'This email address has already registered interest.';
 export const TOO_YOUNG = `You must be at least ${MINIMUM_AGE} years old to register interest`;
-const NO_RANGE = 'Please select an investment range';
-export const INVALID_LINK = 'This confirmation link is not valid. Please use the link in the e-mail we sent you.';
+export const INVALID_LINK = CONFIRMATION_LINK_INVALID;
 export const LINK_EXPIRED = 'This confirmation link has expired. Please register your interest again.';
 export const ALREADY_CONFIRMED = 'This registration is already confirmed.';
 
@@ -253,23 +253,28 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
           ...Object.entries(REGISTRANT_FIELDS).map(([field, [schema, message]]) =>
             misfit(schema, personal[field as keyof Registrant], field, message),
           ),
-          misfit(INTEREST_FIELDS.country, command.country, 'country', 'Country is required'),
+          misfit(INTEREST_FIELDS.country, command.country, 'country', REGISTER_INTEREST_MESSAGES.country),
           misfit(
             INTEREST_FIELDS.investmentInterest,
             investmentInterest,
             'investmentInterest',
-            'Please select at least one area of interest',
+            REGISTER_INTEREST_MESSAGES.investmentInterest,
           ),
-          misfit(INTEREST_FIELDS.investmentAmount, command.investmentAmount, 'investmentAmount', NO_RANGE),
-          misfit(INTEREST_FIELDS.experience, command.experience, 'experience', 'Please select your experience level'),
+          misfit(
+            INTEREST_FIELDS.investmentAmount,
+            command.investmentAmount,
+            'investmentAmount',
+            REGISTER_INTEREST_MESSAGES.investmentAmount,
+          ),
+          misfit(INTEREST_FIELDS.experience, command.experience, 'experience', REGISTER_INTEREST_MESSAGES.experience),
         ];
         const malformed = misfits.some(Boolean);
         const dateOfBirthMisfit = misfits.some((error) => error?.field === 'dateOfBirth');
         // Every wrong field at once: 400 when any is malformed, else 422 for the rules (consent, age).
         requireValidFields(
           [
-            !command.agreeToTerms && { field: 'agreeToTerms', message: 'You must agree to the terms and conditions' },
-            !command.agreeToContact && { field: 'agreeToContact', message: 'You must agree to be contacted' },
+            !command.agreeToTerms && { field: 'agreeToTerms', message: REGISTER_INTEREST_MESSAGES.agreeToTerms },
+            !command.agreeToContact && { field: 'agreeToContact', message: REGISTER_INTEREST_MESSAGES.agreeToContact },
             !dateOfBirthMisfit && tooYoung && { field: 'dateOfBirth', message: TOO_YOUNG },
             ...misfits,
           ],

@@ -12,6 +12,7 @@ import {
   string,
   type EventSchemas,
 } from '../../platform/event-schema.js';
+import { REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 import {
   COUNTRIES,
   EXPERIENCE_LEVELS,
@@ -112,13 +113,13 @@ export type InterestRegisterEvent =
 
 /** The registrant's fields as the log keeps them, each with the form's message: the decider checks them too. */
 export const REGISTRANT_FIELDS = {
-  firstName: [string({ nonEmpty: true, min: 2, max: 100 }), 'First name must be at least 2 characters'],
-  lastName: [string({ nonEmpty: true, min: 2, max: 100 }), 'Last name must be at least 2 characters'],
-  email: [string({ nonEmpty: true, max: 254, pattern: /^[^@\s]+@[^@\s]+$/ }), 'Please enter a valid email address'],
-  phone: [string({ min: 10, max: 30, pattern: /^\+?[0-9 ()-]+$/ }), 'Please enter a valid phone number'],
-  dateOfBirth: [isoDate(), 'Date of birth is required'],
-  city: [string({ nonEmpty: true, max: 100 }), 'City is required'],
-  occupation: [string({ nonEmpty: true, min: 2, max: 100 }), 'Occupation is required'],
+  firstName: [string({ nonEmpty: true, min: 2, max: 100 }), REGISTER_INTEREST_MESSAGES.firstName],
+  lastName: [string({ nonEmpty: true, min: 2, max: 100 }), REGISTER_INTEREST_MESSAGES.lastName],
+  email: [string({ nonEmpty: true, max: 254, pattern: /^[^@\s]+@[^@\s]+$/ }), REGISTER_INTEREST_MESSAGES.email],
+  phone: [string({ min: 10, max: 30, pattern: /^\+?[0-9 ()-]+$/ }), REGISTER_INTEREST_MESSAGES.phone],
+  dateOfBirth: [isoDate(), REGISTER_INTEREST_MESSAGES.dateOfBirth],
+  city: [string({ nonEmpty: true, max: 100 }), REGISTER_INTEREST_MESSAGES.city],
+  occupation: [string({ nonEmpty: true, min: 2, max: 100 }), REGISTER_INTEREST_MESSAGES.occupation],
   additionalInfo: [nullable(string({ max: 2000 })), 'Additional information must be at most 2000 characters'],
 } as const;
 

@@ -13,6 +13,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { IsIsoDate } from '../../platform/http/dates.js';
+import { CONFIRMATION_LINK_INVALID, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 import {
   COUNTRIES,
   EXPERIENCE_LEVELS,
@@ -25,36 +26,36 @@ import {
 } from './options.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const DATE_OF_BIRTH = 'Date of birth is required';
+const DATE_OF_BIRTH = REGISTER_INTEREST_MESSAGES.dateOfBirth;
 
 /** The register-interest form (spec §3) with the spec's thirteen messages (§5), word for word. */
 export class RegisterInterestDto {
   @ApiProperty({ minLength: 2 })
   @Transform(trim)
-  @IsString({ message: 'First name must be at least 2 characters' })
-  @MinLength(2, { message: 'First name must be at least 2 characters' })
+  @IsString({ message: REGISTER_INTEREST_MESSAGES.firstName })
+  @MinLength(2, { message: REGISTER_INTEREST_MESSAGES.firstName })
   @MaxLength(100)
   firstName: string;
 
   @ApiProperty({ minLength: 2 })
   @Transform(trim)
-  @IsString({ message: 'Last name must be at least 2 characters' })
-  @MinLength(2, { message: 'Last name must be at least 2 characters' })
+  @IsString({ message: REGISTER_INTEREST_MESSAGES.lastName })
+  @MinLength(2, { message: REGISTER_INTEREST_MESSAGES.lastName })
   @MaxLength(100)
   lastName: string;
 
   @ApiProperty({ format: 'email' })
   @Transform(trim)
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: REGISTER_INTEREST_MESSAGES.email })
+  @MaxLength(254, { message: REGISTER_INTEREST_MESSAGES.email })
   email: string;
 
   @ApiProperty({ minLength: 10 })
   @Transform(trim)
-  @IsString({ message: 'Please enter a valid phone number' })
-  @MinLength(10, { message: 'Please enter a valid phone number' })
-  @MaxLength(30, { message: 'Please enter a valid phone number' })
-  @Matches(/^\+?[0-9 ()-]+$/, { message: 'Please enter a valid phone number' })
+  @IsString({ message: REGISTER_INTEREST_MESSAGES.phone })
+  @MinLength(10, { message: REGISTER_INTEREST_MESSAGES.phone })
+  @MaxLength(30, { message: REGISTER_INTEREST_MESSAGES.phone })
+  @Matches(/^\+?[0-9 ()-]+$/, { message: REGISTER_INTEREST_MESSAGES.phone })
   phone: string;
 
   @ApiProperty({ format: 'date', example: '1980-04-25' })
@@ -65,35 +66,35 @@ export class RegisterInterestDto {
   dateOfBirth: string;
 
   @ApiProperty({ enum: COUNTRIES })
-  @IsIn(COUNTRIES, { message: 'Country is required' })
+  @IsIn(COUNTRIES, { message: REGISTER_INTEREST_MESSAGES.country })
   country: Country;
 
   @ApiProperty()
   @Transform(trim)
-  @IsString({ message: 'City is required' })
-  @MinLength(1, { message: 'City is required' })
+  @IsString({ message: REGISTER_INTEREST_MESSAGES.city })
+  @MinLength(1, { message: REGISTER_INTEREST_MESSAGES.city })
   @MaxLength(100)
   city: string;
 
   @ApiProperty({ minLength: 2 })
   @Transform(trim)
-  @IsString({ message: 'Occupation is required' })
-  @MinLength(2, { message: 'Occupation is required' })
+  @IsString({ message: REGISTER_INTEREST_MESSAGES.occupation })
+  @MinLength(2, { message: REGISTER_INTEREST_MESSAGES.occupation })
   @MaxLength(100)
   occupation: string;
 
   @ApiProperty({ enum: INTERESTS, isArray: true })
-  @IsArray({ message: 'Please select at least one area of interest' })
-  @ArrayMinSize(1, { message: 'Please select at least one area of interest' })
-  @IsIn(INTERESTS, { each: true, message: 'Please select at least one area of interest' })
+  @IsArray({ message: REGISTER_INTEREST_MESSAGES.investmentInterest })
+  @ArrayMinSize(1, { message: REGISTER_INTEREST_MESSAGES.investmentInterest })
+  @IsIn(INTERESTS, { each: true, message: REGISTER_INTEREST_MESSAGES.investmentInterest })
   investmentInterest: Interest[];
 
   @ApiProperty({ enum: INVESTMENT_AMOUNTS })
-  @IsIn(INVESTMENT_AMOUNTS, { message: 'Please select an investment range' })
+  @IsIn(INVESTMENT_AMOUNTS, { message: REGISTER_INTEREST_MESSAGES.investmentAmount })
   investmentAmount: InvestmentAmount;
 
   @ApiProperty({ enum: EXPERIENCE_LEVELS })
-  @IsIn(EXPERIENCE_LEVELS, { message: 'Please select your experience level' })
+  @IsIn(EXPERIENCE_LEVELS, { message: REGISTER_INTEREST_MESSAGES.experience })
   experience: ExperienceLevel;
 
   @ApiPropertyOptional({ maxLength: 2000 })
@@ -103,11 +104,11 @@ export class RegisterInterestDto {
   additionalInfo?: string;
 
   @ApiProperty()
-  @Equals(true, { message: 'You must agree to the terms and conditions' })
+  @Equals(true, { message: REGISTER_INTEREST_MESSAGES.agreeToTerms })
   agreeToTerms: boolean;
 
   @ApiProperty()
-  @Equals(true, { message: 'You must agree to be contacted' })
+  @Equals(true, { message: REGISTER_INTEREST_MESSAGES.agreeToContact })
   agreeToContact: boolean;
 }
 
@@ -119,8 +120,8 @@ export class RegistrationReceiptDto {
 /** The link from the confirmation e-mail: `<registrationId>.<secret>`. */
 export class ConfirmInterestDto {
   @ApiProperty({ description: 'The `token` parameter of the link in the confirmation e-mail' })
-  @IsString({ message: 'This confirmation link is not valid. Please use the link in the e-mail we sent you.' })
-  @MaxLength(200, { message: 'This confirmation link is not valid. Please use the link in the e-mail we sent you.' })
+  @IsString({ message: CONFIRMATION_LINK_INVALID })
+  @MaxLength(200, { message: CONFIRMATION_LINK_INVALID })
   token: string;
 }
 

@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
 import { misfit } from '../../platform/event-schema.js';
 import { ASSET_FIELDS } from '../assets/events.js';
+import { ERROR_TITLES, HOLDER_MESSAGES, INVALID_EMAIL } from '../../messages.js';
 import { assetStreamEventSchemas, REGISTER_FIELDS, type AssetStreamEvent, type TokensAllocated } from './events.js';
 
 export type RegisterStatus = 'none' | 'draft' | 'pending' | 'active';
@@ -127,11 +128,11 @@ export type RegisterCommand =
 export const REGISTER_MESSAGES = {
   assetNotFound: 'Asset not found',
   investorNotFound: 'Investor not found',
-  investorName: 'Investor name is required',
+  investorName: HOLDER_MESSAGES.investorName,
   investorNameLength: 'Investor name must be at most 120 characters',
-  email: 'Please enter a valid email address',
+  email: INVALID_EMAIL,
   tokensHeld: 'Tokens held must be a whole number of at least 1',
-  reason: 'Please give a reason',
+  reason: HOLDER_MESSAGES.reason,
   reasonLength: 'Reason must be at most 1000 characters',
   delta: 'Enter a whole number of tokens to issue (positive) or cancel (negative)',
   notApproved: 'Supply can change only once the tokenization is approved',
@@ -324,9 +325,10 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       }
       case 'AllocateToOffering': {
         if (state.status !== 'active')
-          throw new DomainError(REGISTER_MESSAGES.notActive, 409, undefined, 'Creation Failed');
+          throw new DomainError(REGISTER_MESSAGES.notActive, 409, undefined, ERROR_TITLES.creationFailed);
         if (state.offerings.has(command.offeringId)) throw new DomainError('This offering already exists', 409);
-        if (command.tokens > available(state)) throw beyondSupply(available(state), 'totalTokens', 'Creation Failed');
+        if (command.tokens > available(state))
+          throw beyondSupply(available(state), 'totalTokens', ERROR_TITLES.creationFailed);
         const { assetId, offeringId, tokens, offering } = command;
         return [{ type: 'TokensAllocated', data: { assetId, ownerId: state.ownerId!, offeringId, tokens, offering } }];
       }

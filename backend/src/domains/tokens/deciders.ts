@@ -1,5 +1,6 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
+import { WALLET_ADDRESS_INVALID } from '../../messages.js';
 import {
   chainTransactionEventSchemas,
   custodyEventSchemas,
@@ -117,7 +118,7 @@ export type CustodyCommand =
   | { type: 'RegisterOwnWallet'; personId: string; address: string; registeredBy: string };
 
 export const WALLET_MESSAGES = {
-  address: 'Enter an Ethereum address: 0x followed by 40 hexadecimal characters',
+  address: WALLET_ADDRESS_INVALID,
   taken: 'This address is already registered to another person',
   same: 'This address is already your wallet',
 } as const;

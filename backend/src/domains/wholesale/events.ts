@@ -29,16 +29,6 @@ export const PROFESSIONAL_TYPES: readonly ProfessionalType[] = ['lawyer', 'accou
 export const NET_WORTH_THRESHOLD = 5_000_000;
 export const LARGE_INVESTMENT_THRESHOLD = 750_000;
 
-/** The form's messages (spec §5), word for word where the spec gives them; the form and the decider share them. */
-export const SUBMISSION_MESSAGES = {
-  verificationType: 'Please choose how you qualify as a wholesale investor',
-  netWorthAmount: 'Net worth must be at least NZD 5,000,000',
-  investmentAmount: 'Investment must be at least NZD 750,000',
-  professionalType: 'Please choose your profession',
-  verifierName: 'Verifier name required',
-  verifierContact: 'Valid verifier email required',
-} as const;
-
 export interface VerificationDocument {
   documentId: string;
   fileName: string;

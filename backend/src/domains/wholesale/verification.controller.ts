@@ -46,6 +46,7 @@ import {
   wholesaleStatus,
   type VerificationDoc,
 } from '../../projections/verifications.js';
+import { EVIDENCE_TOO_LARGE } from '../../messages.js';
 import type { SweptBy, VerificationDocument } from './events.js';
 import { DecideVerificationDto, ExpireVerificationsDto, SubmitVerificationDto } from './verification.dto.js';
 import { FUTURE_SWEEP } from './verification.decider.js';
@@ -54,7 +55,6 @@ import { ExecuteVerificationCommand } from './verification.handlers.js';
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
 const EVIDENCE_KINDS: FileKind[] = ['pdf', 'doc', 'docx', 'jpg', 'png'];
 export const EVIDENCE_KIND = 'Documents must be PDF, Word (doc, docx), JPG or PNG files';
-export const EVIDENCE_TOO_LARGE = 'Each document must be at most 10MB';
 const EVIDENCE_RULES: UploadRules = {
   maxBytes: MAX_EVIDENCE_BYTES,
   kinds: EVIDENCE_KINDS,

@@ -1,10 +1,10 @@
 import { specify } from '../../testing/decider-spec.js';
+import { REJECTION_REASON_REQUIRED } from '../../messages.js';
 import type { WholesaleEvent } from './events.js';
 import {
   addMonths,
   FUTURE_SWEEP,
   isWholesaleAt,
-  REJECTION_REASON_REQUIRED,
   verification,
   type VerificationCommand,
 } from './verification.decider.js';

@@ -1,10 +1,10 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
+import { ERROR_TITLES, REJECTION_REASON_REQUIRED, VERIFICATION_MESSAGES } from '../../messages.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
   NET_WORTH_THRESHOLD,
-  SUBMISSION_MESSAGES,
   WHOLESALE_FIELDS,
   wholesaleEventSchemas,
   type ProfessionalType,
@@ -49,7 +49,6 @@ export type VerificationCommand =
   /** A lapse sweep as of `asOf` (never after `now`, when it is decided), run by `by`. */
   | { type: 'ExpireVerification'; userId: string; asOf: string; now: string; by: SweptBy };
 
-export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection';
 export const FUTURE_SWEEP = 'The sweep cannot run as of a future time';
 
 /** `months` calendar months after `iso` (the 31st becomes the last day of a shorter month). */
@@ -105,7 +104,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
         // Schedule 1 grounds, with the spec's messages (§5): every failing field at once. A figure counts only
         // when it is a finite number; each field must also fit the event as the log needs it.
-        const M = SUBMISSION_MESSAGES;
+        const M = VERIFICATION_MESSAGES;
         const type = command.verificationType;
         const atLeast = (amount: number | null, threshold: number) =>
           amount !== null && Number.isFinite(amount) && amount >= threshold;
@@ -173,7 +172,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
             REJECTION_REASON_REQUIRED,
             400,
             [{ field: 'rejectionReason', message: REJECTION_REASON_REQUIRED }],
-            'Rejection Reason Required',
+            ERROR_TITLES.rejectionReasonRequired,
           );
         ensure(WHOLESALE_FIELDS.reason, reason, 'rejectionReason', 'Reason must be at most 1000 characters');
         return [

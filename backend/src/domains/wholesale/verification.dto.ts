@@ -15,11 +15,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsIsoDate } from '../../platform/http/dates.js';
+import { VERIFICATION_MESSAGES } from '../../messages.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
   NET_WORTH_THRESHOLD,
   PROFESSIONAL_TYPES,
-  SUBMISSION_MESSAGES,
   VERIFICATION_TYPES,
   type ProfessionalType,
   type VerificationType,
@@ -41,7 +41,7 @@ export class VerificationDocumentRefDto {
   @ApiPropertyOptional() @IsOptional() @IsNumber() size?: number;
 }
 
-const M = SUBMISSION_MESSAGES;
+const M = VERIFICATION_MESSAGES;
 type Submission = { verificationType?: unknown; professionalType?: unknown };
 
 /**

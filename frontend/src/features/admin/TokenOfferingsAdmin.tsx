@@ -16,6 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { ERROR_TITLES, FILL_IN_REQUIRED } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { closeOffering, createOffering } from '../../api/mutations';
 import { adminCountersQuery, approvedAssetsQuery, assetsQuery, offeringsQuery, registerQuery } from '../../api/queries';
@@ -73,7 +74,7 @@ export function TokenOfferingsAdmin() {
       showFieldErrors(form, e, OFFERING_FIELDS);
       // What is left may have changed since the form read it.
       void refreshAfterWrite(queryClient, assetsQuery);
-      toast.error(errorTitle(e, 'Creation Failed'), describeError(e) || 'Failed to create offering');
+      toast.error(errorTitle(e, ERROR_TITLES.creationFailed), describeError(e) || 'Failed to create offering');
     },
   });
   const close = useMutation({
@@ -86,7 +87,7 @@ export function TokenOfferingsAdmin() {
   });
   const submit = (values: OfferingInput) => {
     if (!values.name?.trim() || !values.totalTokens || !values.tokenPrice)
-      return toast.error('Missing Fields', 'Please fill in all required fields');
+      return toast.error(ERROR_TITLES.missingFields, FILL_IN_REQUIRED);
     create.mutate(values);
   };
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ERROR_TITLES, REJECTION_REASON_REQUIRED } from '@kauri/messages';
 import { describeError } from '../../api/client';
 import { decideVerification } from '../../api/mutations';
 import { adminCountersQuery, verificationsQuery } from '../../api/queries';
@@ -163,7 +164,7 @@ export function WholesaleVerifications() {
         okText="Reject"
         okButtonProps={{ danger: true, loading: decide.isPending }}
         onOk={() => {
-          if (!reason.trim()) return toast.error('Rejection Reason Required', 'Please provide a reason for rejection');
+          if (!reason.trim()) return toast.error(ERROR_TITLES.rejectionReasonRequired, REJECTION_REASON_REQUIRED);
           decide.mutate({ id: rejecting!.id, status: 'rejected' });
         }}
         onCancel={() => setRejecting(null)}

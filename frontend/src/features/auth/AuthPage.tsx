@@ -2,15 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { ERROR_TITLES, IDENTITY_MESSAGES, INVALID_EMAIL, MIN_PASSWORD_LENGTH } from '@kauri/messages';
 import { currentUserQuery, displayName, register, signIn } from '../../api/auth';
 import { describeError } from '../../api/client';
 import { takeAuthRedirect } from '../../api/storage';
 import type { Registration, User } from '../../api/types';
 import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
-
-/** The security page's rule (spec §9): passwords are at least 12 characters. */
-export const MINIMUM_PASSWORD_LENGTH = 12;
 
 type Mode = 'signin' | 'register';
 
@@ -32,7 +30,7 @@ export function AuthPage() {
       toast.success('Welcome back!', `Signed in successfully as ${displayName(user)}`);
       await signedIn(user);
     },
-    onError: (error) => toast.error('Sign In Failed', describeError(error) || 'Login failed'),
+    onError: (error) => toast.error(ERROR_TITLES.signInFailed, describeError(error) || 'Login failed'),
   });
   const registerMutation = useMutation({
     mutationFn: register,
@@ -45,13 +43,11 @@ export function AuthPage() {
 
   const emailRules = [
     { required: true, message: 'Please enter your email address' },
-    { type: 'email' as const, message: 'Please enter a valid email address' },
+    { type: 'email' as const, message: INVALID_EMAIL },
   ];
   const passwordRules = [
     { required: true, message: 'Please enter your password' },
-    ...(mode === 'register'
-      ? [{ min: MINIMUM_PASSWORD_LENGTH, message: `Password must be at least ${MINIMUM_PASSWORD_LENGTH} characters` }]
-      : []),
+    ...(mode === 'register' ? [{ min: MIN_PASSWORD_LENGTH, message: IDENTITY_MESSAGES.passwordTooShort }] : []),
   ];
 
   return (
@@ -101,7 +97,7 @@ export function AuthPage() {
             name="password"
             label="Password"
             rules={passwordRules}
-            extra={mode === 'register' ? `At least ${MINIMUM_PASSWORD_LENGTH} characters.` : undefined}
+            extra={mode === 'register' ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
           >
             <Input.Password autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} />
           </Form.Item>

@@ -2,6 +2,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { INVALID_EMAIL } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { requestPasswordReset } from '../../api/mutations';
 import { appPath } from '../layout/appPath';
@@ -45,7 +46,7 @@ export function ForgotPasswordPage() {
               label="Email"
               rules={[
                 { required: true, message: 'Please enter your email address' },
-                { type: 'email', message: 'Please enter a valid email address' },
+                { type: 'email', message: INVALID_EMAIL },
               ]}
             >
               <Input type="email" autoComplete="email" />

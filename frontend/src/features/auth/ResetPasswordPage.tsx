@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Flex, Form, Input, Result, Typography } from 'antd';
+import { IDENTITY_MESSAGES, MIN_PASSWORD_LENGTH } from '@kauri/messages';
 import { currentUserQuery } from '../../api/auth';
 import { describeError, errorTitle } from '../../api/client';
 import { resetPassword } from '../../api/mutations';
@@ -8,7 +9,6 @@ import { ButtonLink } from '../layout/ButtonLink';
 import { ResultHeading } from '../layout/ResultHeading';
 import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
-import { MINIMUM_PASSWORD_LENGTH } from './AuthPage';
 
 interface NewPassword {
   password: string;
@@ -75,12 +75,12 @@ export function ResetPasswordPage({ token }: { token: string }) {
           <Form.Item
             name="password"
             label="New Password"
-            extra={`At least ${MINIMUM_PASSWORD_LENGTH} characters.`}
+            extra={`At least ${MIN_PASSWORD_LENGTH} characters.`}
             rules={[
               { required: true, message: 'Please enter a new password' },
               {
-                min: MINIMUM_PASSWORD_LENGTH,
-                message: `Password must be at least ${MINIMUM_PASSWORD_LENGTH} characters`,
+                min: MIN_PASSWORD_LENGTH,
+                message: IDENTITY_MESSAGES.passwordTooShort,
               },
             ]}
           >

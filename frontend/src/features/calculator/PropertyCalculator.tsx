@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { ERROR_TITLES, PROPERTY_REQUIRED } from '@kauri/messages';
 import { startLogin } from '../../api/auth';
 import { describeError } from '../../api/client';
 import { analyzeProperty } from '../../api/mutations';
@@ -11,7 +12,7 @@ import { groupedWholeNumber } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
-import { incomeFigures, PROPERTY_REQUIRED, propertyFigures, propertyRequest, type PropertyForm } from './display';
+import { incomeFigures, propertyFigures, propertyRequest, type PropertyForm } from './display';
 import { amenities as amenityOptions, conditions, propertyTypes } from './options';
 import { tokenizeHref, tokenizeSearchFrom } from './carryOver';
 import { Costs, Figures, Recommendations, Risks } from './ResultParts';
@@ -40,7 +41,7 @@ export function PropertyCalculator() {
   const submit = () => {
     const request = propertyRequest(form.getFieldsValue(true) as PropertyForm, chosen);
     if (request) analysis.mutate(request);
-    else toast.error('Missing Information', PROPERTY_REQUIRED);
+    else toast.error(ERROR_TITLES.missingInformation, PROPERTY_REQUIRED);
   };
   const income = result && incomeFigures(result);
   const carried = result && analysed ? tokenizeSearchFrom(analysed, result) : null;

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { ERROR_TITLES, STARTUP_REQUIRED } from '@kauri/messages';
 import { describeError } from '../../api/client';
 import { analyzeStartup } from '../../api/mutations';
 import type { StartupAnalysis } from '../../api/types';
@@ -8,7 +9,7 @@ import { groupedWholeNumber } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { useToast } from '../toast';
-import { STARTUP_REQUIRED, startupFigures, startupRequest, startupReturns, type StartupForm } from './display';
+import { startupFigures, startupRequest, startupReturns, type StartupForm } from './display';
 import { industries, stages } from './options';
 import { Costs, Figures, Recommendations, Risks } from './ResultParts';
 
@@ -30,7 +31,7 @@ export function StartupCalculator() {
   const submit = () => {
     const request = startupRequest(form.getFieldsValue(true) as StartupForm);
     if (request) analysis.mutate(request);
-    else toast.error('Missing Information', STARTUP_REQUIRED);
+    else toast.error(ERROR_TITLES.missingInformation, STARTUP_REQUIRED);
   };
 
   return (

@@ -19,11 +19,6 @@ export interface Figure {
   value: string;
 }
 
-export const PROPERTY_REQUIRED =
-  'Please fill in all required fields: property address, token count, property percentage, property type, ' +
-  'and condition.';
-export const STARTUP_REQUIRED = 'Please fill in all required fields.';
-
 /** The property form as antd holds it: numbers are null when empty, the selects undefined until chosen. */
 export type PropertyForm = Omit<
   PropertyInput,

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Card, Flex, Result, Spin, Statistic } from 'antd';
 import { useEffect, useRef } from 'react';
+import { CONFIRMATION_LINK_INVALID } from '@kauri/messages';
 import { describeError } from '../../api/client';
 import { confirmInterest } from '../../api/mutations';
 import type { ConfirmationReceipt } from '../../api/types';
@@ -52,10 +53,7 @@ export function ConfirmRegistration({ token }: { token: string }) {
   }, [token, mutate]);
 
   if (!token || confirmation.isError) {
-    const reason =
-      token && confirmation.error
-        ? describeError(confirmation.error)
-        : 'This confirmation link is not valid. Please use the link in the e-mail we sent you.';
+    const reason = token && confirmation.error ? describeError(confirmation.error) : CONFIRMATION_LINK_INVALID;
     return (
       <Result
         status="warning"

@@ -1,5 +1,6 @@
 /** The register-interest form's values and the spec's client-side rules for them (spec §5). */
 import type { Dayjs } from 'dayjs';
+import { REGISTER_INTEREST_MESSAGES } from '@kauri/messages';
 import type {
   Country,
   InvestmentAmount,
@@ -66,22 +67,8 @@ export const emptyRegistration: RegistrationFormValues = {
   agreeToContact: false,
 };
 
-/** The spec's validation messages, word for word. */
-export const registrationMessages = {
-  firstName: 'First name must be at least 2 characters',
-  lastName: 'Last name must be at least 2 characters',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
-  dateOfBirth: 'Date of birth is required',
-  country: 'Country is required',
-  city: 'City is required',
-  occupation: 'Occupation is required',
-  investmentInterest: 'Please select at least one area of interest',
-  investmentAmount: 'Please select an investment range',
-  experience: 'Please select your experience level',
-  agreeToTerms: 'You must agree to the terms and conditions',
-  agreeToContact: 'You must agree to be contacted',
-} as const satisfies Partial<Record<RegistrationField, string>>;
+/** The spec's validation messages, word for word (shared with the backend's DTO and decider). */
+export const registrationMessages = REGISTER_INTEREST_MESSAGES satisfies Partial<Record<RegistrationField, string>>;
 
 export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
 

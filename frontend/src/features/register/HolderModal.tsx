@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { HOLDER_MESSAGES, INVALID_EMAIL } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { addInvestor, changeInvestor } from '../../api/mutations';
 import type { CapTableLine } from '../../api/types';
@@ -78,15 +79,11 @@ export function HolderModal({
         <Form.Item
           name="name"
           label="Investor Name"
-          rules={[{ required: true, min: 2, whitespace: true, message: 'Investor name is required' }]}
+          rules={[{ required: true, min: 2, whitespace: true, message: HOLDER_MESSAGES.investorName }]}
         >
           <Input />
         </Form.Item>
-        <Form.Item
-          name="email"
-          label="Email (optional)"
-          rules={[{ type: 'email', message: 'Please enter a valid email address' }]}
-        >
+        <Form.Item name="email" label="Email (optional)" rules={[{ type: 'email', message: INVALID_EMAIL }]}>
           <Input />
         </Form.Item>
         <Form.Item
@@ -103,7 +100,7 @@ export function HolderModal({
           <Form.Item
             name="reason"
             label="Reason for the change"
-            rules={[{ required: true, whitespace: true, message: 'Please give a reason' }]}
+            rules={[{ required: true, whitespace: true, message: HOLDER_MESSAGES.reason }]}
           >
             <Input.TextArea rows={2} maxLength={1000} />
           </Form.Item>

@@ -16,6 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { HOLDER_MESSAGES } from '@kauri/messages';
 import { ApiError, describeError, errorTitle } from '../../api/client';
 import { requestSupplyChange } from '../../api/mutations';
 import { registerQuery } from '../../api/queries';
@@ -145,7 +146,7 @@ export function SupplyPanel({ assetId, editable }: { assetId: string; editable: 
                 <Form.Item
                   name="reason"
                   label="Reason"
-                  rules={[{ required: true, whitespace: true, message: 'Please give a reason' }]}
+                  rules={[{ required: true, whitespace: true, message: HOLDER_MESSAGES.reason }]}
                 >
                   <Input.TextArea rows={2} maxLength={1000} />
                 </Form.Item>

@@ -1,5 +1,6 @@
 import { Alert, Button, Col, Form, Input, Row, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
+import { ERROR_TITLES } from '@kauri/messages';
 import { ApiError, describeError } from '../../api/client';
 import { confirmSandboxPayment } from '../../api/mutations';
 import type { TestCard } from '../../api/types';
@@ -28,7 +29,7 @@ export function SandboxCardForm({
     onError: (error) => {
       if (error instanceof ApiError)
         form.setFields(error.fieldErrors.map((e) => ({ name: e.field as keyof TestCard, errors: [e.message] })));
-      toast.error('Payment Failed', describeError(error));
+      toast.error(ERROR_TITLES.paymentFailed, describeError(error));
     },
   });
 

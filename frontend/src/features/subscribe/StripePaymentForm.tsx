@@ -2,6 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Button, Flex } from 'antd';
 import { useState } from 'react';
+import { ERROR_TITLES } from '@kauri/messages';
 import { useToast } from '../toast';
 import { paymentReturnUrl } from './paymentReturn';
 
@@ -45,7 +46,7 @@ function ConfirmForm({ intent, payLabel, onPaid }: Omit<Props, 'publishableKey' 
         intent === 'setup'
           ? await stripe.confirmSetup({ elements, confirmParams, redirect: 'if_required' })
           : await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
-      if (error) toast.error('Payment Failed', error.message ?? 'The payment was not completed.');
+      if (error) toast.error(ERROR_TITLES.paymentFailed, error.message ?? 'The payment was not completed.');
       else await onPaid();
     } finally {
       setBusy(false);

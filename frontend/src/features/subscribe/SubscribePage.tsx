@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert, Flex, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { ERROR_TITLES } from '@kauri/messages';
 import { ApiError, describeError, errorTitle } from '../../api/client';
 import { changePlan, createSubscription } from '../../api/mutations';
 import { assetsQuery, billingQuery, plansQuery } from '../../api/queries';
@@ -49,7 +50,7 @@ export function SubscribePage({ user }: { user: User }) {
     },
     onError: (error) => {
       setChangingTo(null);
-      toast.error(errorTitle(error, 'Plan Change Failed'), describeError(error));
+      toast.error(errorTitle(error, ERROR_TITLES.planChangeFailed), describeError(error));
     },
   });
 
@@ -66,7 +67,7 @@ export function SubscribePage({ user }: { user: User }) {
       // Nothing to pay (an early-access Starter): the plan is active already.
       if (checkout.status === 'active') return finish(plan);
       if (!checkout.clientSecret) {
-        toast.error('Payment Required', 'Please complete the payment to activate your subscription.');
+        toast.error(ERROR_TITLES.paymentRequired, 'Please complete the payment to activate your subscription.');
         return;
       }
       setPayment({ plan, checkout: { ...checkout, clientSecret: checkout.clientSecret } });
@@ -78,9 +79,9 @@ export function SubscribePage({ user }: { user: User }) {
         setTimeout(() => void navigate({ to: appPath('/auth') }), 1500);
       } else if (error instanceof ApiError && error.status === 409 && error.body) {
         // A plan that is already running: the server says which, which helps more than "try again".
-        toast.error('Subscription Failed', error.body.message);
+        toast.error(ERROR_TITLES.subscriptionFailed, error.body.message);
       } else {
-        toast.error('Subscription Failed', 'Failed to create subscription. Please try again.');
+        toast.error(ERROR_TITLES.subscriptionFailed, 'Failed to create subscription. Please try again.');
       }
     },
   });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { ASSET_MESSAGES } from '@kauri/messages';
 import { ApiError, describeError, errorTitle } from '../../api/client';
 import { createAsset } from '../../api/mutations';
 import type { Asset, AssetInput } from '../../api/types';
@@ -94,7 +95,7 @@ export function AssetDetailsStep({
           <Form.Item
             name="name"
             label="Asset Name"
-            rules={[{ required: true, whitespace: true, message: 'Asset name is required' }]}
+            rules={[{ required: true, whitespace: true, message: ASSET_MESSAGES.name }]}
           >
             <Input placeholder="Harbour View Apartments" />
           </Form.Item>
@@ -108,7 +109,7 @@ export function AssetDetailsStep({
       <Form.Item
         name="description"
         label="Description"
-        rules={[{ required: true, min: 10, message: 'Description must be at least 10 characters' }]}
+        rules={[{ required: true, min: 10, message: ASSET_MESSAGES.description }]}
       >
         <Input.TextArea rows={3} placeholder="What the asset is, where, and what makes it worth investing in" />
       </Form.Item>
@@ -120,7 +121,7 @@ export function AssetDetailsStep({
           <Form.Item
             name="totalValue"
             label="Total Value (NZD)"
-            rules={[{ type: 'number', min: 1, message: 'Total value must be at least 1' }]}
+            rules={[{ type: 'number', min: 1, message: ASSET_MESSAGES.totalValue }]}
           >
             <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>
@@ -129,7 +130,7 @@ export function AssetDetailsStep({
           <Form.Item
             name="tokenCount"
             label="Token Count"
-            rules={[{ type: 'number', min: 1, message: 'Token count must be at least 1' }]}
+            rules={[{ type: 'number', min: 1, message: ASSET_MESSAGES.tokenCount }]}
           >
             <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>

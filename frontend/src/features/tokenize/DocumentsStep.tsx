@@ -1,6 +1,7 @@
 import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Progress, Row, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { DOCUMENT_MESSAGES } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { uploadDocument } from '../../api/mutations';
 import type { Asset, DocumentKind } from '../../api/types';
@@ -68,9 +69,8 @@ function DocumentCard({
 
   const send = async (file: File) => {
     // The same limits the server enforces, checked first so a person does not wait to be told.
-    if (file.size > MAX_BYTES) return toast.error('Upload Failed', 'Documents must be at most 10MB');
-    if (file.type && file.type !== 'application/pdf')
-      return toast.error('Upload Failed', 'Documents must be PDF files');
+    if (file.size > MAX_BYTES) return toast.error('Upload Failed', DOCUMENT_MESSAGES.tooLarge);
+    if (file.type && file.type !== 'application/pdf') return toast.error('Upload Failed', DOCUMENT_MESSAGES.notPdf);
     setProgress(0);
     try {
       await uploadDocument(asset.id, kind, file, setProgress);

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Result } from 'antd';
 import { useEffect } from 'react';
+import { ERROR_TITLES, SUBSCRIPTION_REQUIRED } from '@kauri/messages';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { ResultHeading } from '../layout/ResultHeading';
@@ -17,14 +18,14 @@ export function SubscriptionRequired() {
   const navigate = useNavigate();
   const toast = useToast();
   useEffect(() => {
-    toast.error('Subscription Required', 'Please upgrade your account to create tokens.');
+    toast.error(ERROR_TITLES.subscriptionRequired, SUBSCRIPTION_REQUIRED);
     const timer = window.setTimeout(() => void navigate({ to: appPath('/subscribe') }), SUBSCRIBE_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [navigate, toast]);
   return (
     <Result
       status="warning"
-      title={<ResultHeading>Subscription Required</ResultHeading>}
+      title={<ResultHeading>{ERROR_TITLES.subscriptionRequired}</ResultHeading>}
       subTitle="Creating tokens needs an active plan. Choose a plan to tokenize your asset."
       extra={[
         <ButtonLink key="upgrade" to={appPath('/subscribe')} color="primary" variant="solid">

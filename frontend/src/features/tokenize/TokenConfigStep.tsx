@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { TOKEN_TERMS_MESSAGES } from '@kauri/messages';
 import { ApiError, describeError, errorTitle } from '../../api/client';
 import { configureToken } from '../../api/mutations';
 import type { Asset, TokenTerms } from '../../api/types';
@@ -77,7 +78,7 @@ export function TokenConfigStep({ asset, editable, onSaved }: { asset: Asset; ed
               {
                 required: true,
                 pattern: /^[A-Z0-9]{3,6}$/,
-                message: 'Symbol must be 3 to 6 capital letters or digits',
+                message: TOKEN_TERMS_MESSAGES.symbol,
               },
             ]}
           >
@@ -88,7 +89,7 @@ export function TokenConfigStep({ asset, editable, onSaved }: { asset: Asset; ed
           <Form.Item
             name="name"
             label="Token Name"
-            rules={[{ required: true, min: 2, message: 'Token name is required' }]}
+            rules={[{ required: true, min: 2, message: TOKEN_TERMS_MESSAGES.name }]}
           >
             <Input />
           </Form.Item>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, InputNumber, Row, Select, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { ASSET_MESSAGES } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { analyzeProperty, analyzeStartup, valueAsset } from '../../api/mutations';
 import type { Asset, BusinessStage, Condition, Industry, PropertyType, ValuationMethod } from '../../api/types';
@@ -189,7 +190,7 @@ function OwnerEstimate({ asset, onEstimate }: { asset: Asset; onEstimate(e: Esti
         <Form.Item
           name="value"
           label="Value (NZD)"
-          rules={[{ type: 'number', min: 1, required: true, message: 'Total value must be at least 1' }]}
+          rules={[{ type: 'number', min: 1, required: true, message: ASSET_MESSAGES.totalValue }]}
         >
           <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
         </Form.Item>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Tag, theme, Typography } from 'antd';
+import { WALLET_ADDRESS_INVALID } from '@kauri/messages';
 import { ApiError, describeError } from '../../api/client';
 import { registerWallet } from '../../api/mutations';
 import { healthQuery, walletQuery } from '../../api/queries';
@@ -79,7 +80,7 @@ export function WalletCard() {
           <Form.Item
             name="address"
             label="Your own address"
-            rules={[{ required: true, message: 'Enter an Ethereum address: 0x followed by 40 hexadecimal characters' }]}
+            rules={[{ required: true, message: WALLET_ADDRESS_INVALID }]}
           >
             <Input
               placeholder="0x…"

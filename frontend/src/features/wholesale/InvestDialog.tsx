@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
+import { ERROR_TITLES, minimumInvestmentMessage } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { invest } from '../../api/mutations';
 import { activitiesQuery, holdingsQuery, investmentsQuery, offeringsQuery } from '../../api/queries';
@@ -40,12 +41,15 @@ export function InvestDialog({ offering, onClose }: { offering: Offering; onClos
       onClose();
     },
     onError: (error) =>
-      toast.error(errorTitle(error, 'Investment Failed'), describeError(error) || 'Failed to submit investment'),
+      toast.error(
+        errorTitle(error, ERROR_TITLES.investmentFailed),
+        describeError(error) || 'Failed to submit investment',
+      ),
   });
 
   const confirm = () => {
     if (amount! < minimum) {
-      toast.error('Investment Too Small', `Minimum investment is NZD ${formatPayment(minimum).replace('$', '')}`);
+      toast.error(ERROR_TITLES.investmentTooSmall, minimumInvestmentMessage(formatPayment(minimum).replace('$', '')));
       return;
     }
     submit.mutate();

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Col, Empty, Flex, Progress, Result, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ERROR_TITLES } from '@kauri/messages';
 import { investmentsQuery, offeringsQuery, wholesaleStatusQuery } from '../../api/queries';
 import type { Offering, OfferingCard } from '../../api/types';
 import { formatCount, formatPayment } from '../format';
@@ -22,7 +23,7 @@ export function TokenOfferingsPage() {
     return (
       <Result
         status="403"
-        title={<ResultHeading>Access Restricted</ResultHeading>}
+        title={<ResultHeading>{ERROR_TITLES.accessRestricted}</ResultHeading>}
         subTitle="Token offerings are open to verified wholesale investors only (FMC Act 2013, Schedule 1)."
         extra={
           <ButtonLink to={appPath('/wholesale-verification')} color="primary" variant="solid">

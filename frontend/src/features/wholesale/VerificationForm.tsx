@@ -16,6 +16,7 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
+import { EVIDENCE_TOO_LARGE, VERIFICATION_MESSAGES } from '@kauri/messages';
 import { ApiError, describeError } from '../../api/client';
 import { submitVerification, uploadEvidence } from '../../api/mutations';
 import { wholesaleStatusQuery } from '../../api/queries';
@@ -39,7 +40,7 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
   const queryClient = useQueryClient();
 
   const upload = async (file: File) => {
-    if (file.size > MAX_BYTES) return toast.error('Upload Failed', 'Each document must be at most 10MB');
+    if (file.size > MAX_BYTES) return toast.error('Upload Failed', EVIDENCE_TOO_LARGE);
     setProgress(0);
     try {
       const ref = await uploadEvidence(file, setProgress);
@@ -107,7 +108,7 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
         <Form.Item
           name="verificationType"
           label="How do you qualify?"
-          rules={[{ required: true, message: 'Please choose how you qualify as a wholesale investor' }]}
+          rules={[{ required: true, message: VERIFICATION_MESSAGES.verificationType }]}
         >
           <Radio.Group>
             <Flex vertical gap={8}>
@@ -124,9 +125,7 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
           <Form.Item
             name="netWorthAmount"
             label="Net Worth (NZD)"
-            rules={[
-              { required: true, type: 'number', min: 5_000_000, message: 'Net worth must be at least NZD 5,000,000' },
-            ]}
+            rules={[{ required: true, type: 'number', min: 5_000_000, message: VERIFICATION_MESSAGES.netWorthAmount }]}
           >
             <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>
@@ -135,9 +134,7 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
           <Form.Item
             name="investmentAmount"
             label="Investment Amount (NZD)"
-            rules={[
-              { required: true, type: 'number', min: 750_000, message: 'Investment must be at least NZD 750,000' },
-            ]}
+            rules={[{ required: true, type: 'number', min: 750_000, message: VERIFICATION_MESSAGES.investmentAmount }]}
           >
             <InputNumber min={0} {...groupedWholeNumber} style={{ width: '100%' }} />
           </Form.Item>
@@ -146,7 +143,7 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
           <Form.Item
             name="professionalType"
             label="Profession"
-            rules={[{ required: true, message: 'Please choose your profession' }]}
+            rules={[{ required: true, message: VERIFICATION_MESSAGES.professionalType }]}
           >
             <Select options={professionalTypes} placeholder="Select profession" />
           </Form.Item>
@@ -156,7 +153,7 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
             name="verifierName"
             label="Verifier Name"
             style={{ flex: 1, minWidth: 220 }}
-            rules={[{ required: true, min: 2, whitespace: true, message: 'Verifier name required' }]}
+            rules={[{ required: true, min: 2, whitespace: true, message: VERIFICATION_MESSAGES.verifierName }]}
           >
             <Input placeholder="The lawyer, accountant or adviser confirming your certification" />
           </Form.Item>
@@ -164,7 +161,7 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
             name="verifierContact"
             label="Verifier Email"
             style={{ flex: 1, minWidth: 220 }}
-            rules={[{ required: true, type: 'email', message: 'Valid verifier email required' }]}
+            rules={[{ required: true, type: 'email', message: VERIFICATION_MESSAGES.verifierContact }]}
           >
             <Input placeholder="name@firm.co.nz" />
           </Form.Item>

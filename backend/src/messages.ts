@@ -1,0 +1,110 @@
+/**
+ * The messages a person reads when a form or a request is refused, word for word as the specification gives
+ * them (§5 validation, §8 errors) — and the few of our own that both sides show. One module for both sides: the
+ * backend's DTOs and deciders refuse with these texts, the frontend's form rules say them before anything is
+ * sent, so the two can never drift apart. The frontend imports this file as `@kauri/messages` (tsconfig paths
+ * and Vite's resolve.alias): plain constants only, importing nothing.
+ */
+
+/** The heading of a refusal's toast: the server names it in `title`, the frontend falls back to it. */
+export const ERROR_TITLES = {
+  accessRestricted: 'Access Restricted',
+  creationFailed: 'Creation Failed',
+  investmentFailed: 'Investment Failed',
+  investmentTooSmall: 'Investment Too Small',
+  missingFields: 'Missing Fields',
+  missingInformation: 'Missing Information',
+  paymentFailed: 'Payment Failed',
+  paymentRequired: 'Payment Required',
+  planChangeFailed: 'Plan Change Failed',
+  rejectionReasonRequired: 'Rejection Reason Required',
+  signInFailed: 'Sign In Failed',
+  subscriptionFailed: 'Subscription Failed',
+  subscriptionRequired: 'Subscription Required',
+} as const;
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
+
+/** The security page's rule (spec §9): passwords are at least 12 characters. */
+export const MIN_PASSWORD_LENGTH = 12;
+/** Accounts: sign-up, sign-in, profile, password reset. */
+export const IDENTITY_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  firstNameTooLong: 'First name must be at most 100 characters',
+  lastNameTooLong: 'Last name must be at most 100 characters',
+  resetLinkInvalid: 'This reset link is not valid or has been used. Please ask for a new one.',
+} as const;
+
+/** Register interest (spec §5: its thirteen messages), by the form's field. */
+export const REGISTER_INTEREST_MESSAGES = {
+  firstName: 'First name must be at least 2 characters',
+  lastName: 'Last name must be at least 2 characters',
+  email: INVALID_EMAIL,
+  phone: 'Please enter a valid phone number',
+  dateOfBirth: 'Date of birth is required',
+  country: 'Country is required',
+  city: 'City is required',
+  occupation: 'Occupation is required',
+  investmentInterest: 'Please select at least one area of interest',
+  investmentAmount: 'Please select an investment range',
+  experience: 'Please select your experience level',
+  agreeToTerms: 'You must agree to the terms and conditions',
+  agreeToContact: 'You must agree to be contacted',
+} as const;
+export const CONFIRMATION_LINK_INVALID =
+  'This confirmation link is not valid. Please use the link in the e-mail we sent you.';
+
+/** The asset form (spec §5), by field, and the wizard's token configuration. */
+export const ASSET_MESSAGES = {
+  name: 'Asset name is required',
+  description: 'Description must be at least 10 characters',
+  totalValue: 'Total value must be at least 1',
+  tokenCount: 'Token count must be at least 1',
+} as const;
+export const TOKEN_TERMS_MESSAGES = {
+  name: 'Token name is required',
+  symbol: 'Symbol must be 3 to 6 capital letters or digits',
+} as const;
+/** Spec §6: token creation needs a plan that allows it (with ERROR_TITLES.subscriptionRequired). */
+export const SUBSCRIPTION_REQUIRED = 'Please upgrade your account to create tokens.';
+/** Spec §5: asset documents are PDF, at most 10MB. */
+export const DOCUMENT_MESSAGES = {
+  notPdf: 'Documents must be PDF files',
+  tooLarge: 'Documents must be at most 10MB',
+} as const;
+
+/** Wholesale verification (spec §5), by the form's field. */
+export const VERIFICATION_MESSAGES = {
+  verificationType: 'Please choose how you qualify as a wholesale investor',
+  netWorthAmount: 'Net worth must be at least NZD 5,000,000',
+  investmentAmount: 'Investment must be at least NZD 750,000',
+  professionalType: 'Please choose your profession',
+  verifierName: 'Verifier name required',
+  verifierContact: 'Valid verifier email required',
+} as const;
+export const EVIDENCE_TOO_LARGE = 'Each document must be at most 10MB';
+/** Spec §5 Admin (with ERROR_TITLES.rejectionReasonRequired). */
+export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection';
+
+/** Spec §5 Admin: creating an offering without its required fields (with ERROR_TITLES.missingFields). */
+export const FILL_IN_REQUIRED = 'Please fill in all required fields';
+/** Spec §5 Investment (with ERROR_TITLES.investmentTooSmall); `amount` as the offering shows it, without '$'. */
+export const minimumInvestmentMessage = (amount: string) => `Minimum investment is NZD ${amount}`;
+
+/** The calculators' required fields (spec §5, with ERROR_TITLES.missingInformation). */
+export const PROPERTY_REQUIRED =
+  'Please fill in all required fields: property address, token count, property percentage, property type, ' +
+  'and condition.';
+export const STARTUP_REQUIRED = 'Please fill in all required fields.';
+
+/** The register of holders (cap table). */
+export const HOLDER_MESSAGES = {
+  investorName: 'Investor name is required',
+  reason: 'Please give a reason',
+} as const;
+
+/** A person's own wallet. */
+export const WALLET_ADDRESS_INVALID = 'Enter an Ethereum address: 0x followed by 40 hexadecimal characters';
