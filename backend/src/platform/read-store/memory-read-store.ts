@@ -17,12 +17,18 @@ class MemoryCollection<T extends Doc> implements ReadCollection<T> {
   ) {}
 
   /**
-   * The documents that may match: those an equality on a top-level field narrows to (through its index), in the
-   * collection's order; all of them when the filter has no such equality. Mingo still tests each one.
+   * The documents that may match: those named by `_id` (in the order asked), else those an equality on a top-level
+   * field narrows to (through its index) in the collection's order; all of them when the filter has neither.
+   * Mingo still tests each one.
    */
   private candidates(filter: Filter): { docs: Iterable<T>; exact: boolean } {
     const docs = this.docs;
     const keys = Object.keys(filter);
+    const named = Object.hasOwn(filter, '_id') ? idsNamed(filter._id) : null;
+    if (named) {
+      const found = named.flatMap((id) => docs.get(id) ?? []);
+      return { docs: found, exact: keys.length === 1 };
+    }
     const field = keys.find((key) => indexable(key, filter[key]));
     if (field === undefined || docs.size < INDEX_FROM) return { docs: docs.values(), exact: keys.length === 0 };
     const found = this.indexes.lookup(docs, field, filter[field] as Primitive);
@@ -73,6 +79,23 @@ class MemoryCollection<T extends Doc> implements ReadCollection<T> {
 }
 
 type Primitive = string | number | boolean;
+
+/**
+ * The ids an `_id` condition names when it is a plain id or `{ $in: [ids] }` (each once): such a lookup reads those
+ * documents by key instead of scanning the collection. Null for any other condition.
+ */
+function idsNamed(condition: unknown): string[] | null {
+  if (typeof condition === 'string') return [condition];
+  if (condition === null || typeof condition !== 'object' || Object.keys(condition).length !== 1) return null;
+  const ids: unknown = '$in' in condition ? condition.$in : null;
+  if (!Array.isArray(ids)) return null;
+  const named = new Set<string>();
+  for (const id of ids as unknown[]) {
+    if (typeof id !== 'string') return null;
+    named.add(id);
+  }
+  return [...named];
+}
 
 /** Collections smaller than this are scanned: an index would not pay for itself. */
 const INDEX_FROM = 64;
