@@ -4,7 +4,7 @@ import type { VerificationType, WholesaleEvent } from '../domains/wholesale/even
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { own } from '../platform/own.js';
 import type { Projection } from '../platform/projections/projection.js';
-import type { ReadStore } from '../platform/read-store/read-store.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
 import { count, nzd } from './nzd.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import '../domains/assets/upcasters.js';
@@ -250,11 +250,12 @@ export async function activitiesOf(
 ): Promise<(Activity & { offeringName?: string })[]> {
   const doc = await reads.collection<ActivitiesDoc>(activitiesProjection.name).get(userId);
   const items = doc?.items ?? [];
-  const offerings = reads.collection<OfferingDoc>(offeringsProjection.name);
-  const ids = [...new Set(items.flatMap((i) => (i.offeringId ? [i.offeringId] : [])))];
-  const names = new Map(await Promise.all(ids.map(async (id) => [id, (await offerings.get(id))?.name] as const)));
+  const offerings = await byIds(
+    reads.collection<OfferingDoc>(offeringsProjection.name),
+    items.flatMap((i) => (i.offeringId ? [i.offeringId] : [])),
+  );
   return items.map((item) => {
-    const offeringName = item.offeringId ? names.get(item.offeringId) : undefined;
+    const offeringName = item.offeringId ? offerings.get(item.offeringId)?.name : undefined;
     return offeringName ? { ...item, offeringName } : item;
   });
 }
