@@ -1,6 +1,8 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import { offeringsProjection, type OfferingDoc } from './offerings.js';
 
 /** One document per investment (spec §3 "Holding"): the investor's holdings and the admins' pending list. */
 export interface HoldingDoc {
@@ -73,3 +75,20 @@ export const holdingsProjection: Projection<HoldingDoc> = {
     }
   },
 };
+
+// Queries of this read model.
+
+/** An investor's investments, newest first, each with the name of its offering (all read in one query). */
+export async function holdingsOf(
+  reads: ReadStore,
+  investorId: string,
+): Promise<(HoldingDoc & { offeringName: string | null })[]> {
+  const holdings = await reads
+    .collection<HoldingDoc>(holdingsProjection.name)
+    .find({ investorId }, { sort: { purchaseDate: -1 } });
+  const offerings = await byIds(
+    reads.collection<OfferingDoc>(offeringsProjection.name),
+    holdings.map((h) => h.offeringId),
+  );
+  return holdings.map((h) => ({ ...h, offeringName: offerings.get(h.offeringId)?.name ?? null }));
+}

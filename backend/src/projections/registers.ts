@@ -3,6 +3,8 @@ import type { AssetStreamEvent } from '../domains/register/events.js';
 import { totalsFrom, type RegisterStatus, type RegisterTotals } from '../domains/register/register.decider.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import type { Projection } from '../platform/projections/projection.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import { assetsProjection, type AssetDoc } from './assets.js';
 import '../domains/assets/upcasters.js';
 
 export interface AllocationRow {
@@ -322,4 +324,30 @@ export function largestRemainder(parts: readonly number[], whole: number): numbe
     left -= 1;
   }
   return floors.map((f) => f / 100);
+}
+
+// Queries of this read model.
+
+/** Supply changes awaiting an admin, oldest first, each with its asset's name, supply and the owner's tokens. */
+export async function pendingSupplyChanges(reads: ReadStore) {
+  const registers = await reads
+    .collection<RegisterDoc>(registersProjection.name)
+    .find({ 'supplyChanges.status': 'pending' });
+  const assets = await byIds(
+    reads.collection<AssetDoc>(assetsProjection.name),
+    registers.map((r) => r._id),
+  );
+  return registers
+    .flatMap((r) =>
+      r.supplyChanges
+        .filter((c) => c.status === 'pending')
+        .map((c) => ({
+          assetId: r._id,
+          assetName: assets.get(r._id)?.name ?? '',
+          supply: r.supply,
+          ownerRetained: r.totals.ownerRetained,
+          ...c,
+        })),
+    )
+    .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
 }

@@ -11,7 +11,7 @@ import { ProjectionEngine } from '../../platform/projections/projection-engine.j
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { assetsProjection } from '../../projections/assets.js';
-import { holdingsProjection, type HoldingDoc } from '../../projections/holdings.js';
+import { holdingsOf, holdingsProjection } from '../../projections/holdings.js';
 import { investmentRows } from '../../projections/investments.query.js';
 import { offeringCards } from '../../projections/offering-page.query.js';
 import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
@@ -82,20 +82,14 @@ export class OfferingController {
   @ApiHeader({ name: 'X-Read-After', required: false })
   async holdings(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null) {
     await this.caughtUp(after);
-    const docs = await this.reads
-      .collection<HoldingDoc>(holdingsProjection.name)
-      .find({ investorId: user.userId }, { sort: { purchaseDate: -1 } });
-    const offerings = this.reads.collection<OfferingDoc>(offeringsProjection.name);
+    const docs = await holdingsOf(this.reads, user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
     return {
-      holdings: await Promise.all(
-        docs.map(async (h) => ({
-          ...strip(h),
-          offeringName: (await offerings.get(h.offeringId))?.name ?? null,
-          ...this.tokens.holding(user.userId, h.assetId, h._id, expected),
-        })),
-      ),
+      holdings: docs.map((h) => ({
+        ...strip(h),
+        ...this.tokens.holding(user.userId, h.assetId, h._id, expected),
+      })),
     };
   }
 
