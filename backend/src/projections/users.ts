@@ -1,6 +1,5 @@
 import type { Role } from '../platform/event-store/event-store.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import type { UserEvent } from '../domains/identity/events.js';
 import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
 
@@ -17,18 +16,21 @@ export interface UserDoc {
   lastSignedInAt: string | null;
 }
 
-type Handled = Extract<
-  UserEvent,
-  { type: 'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'ProfileUpdated' | 'UserSignedIn' }
->;
+const EVENT_TYPES = [
+  'UserRegistered',
+  'RoleGranted',
+  'RoleRevoked',
+  'ProfileUpdated',
+  'UserSignedIn',
+] as const satisfies UserEvent['type'][];
+type Handled = Extract<UserEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
-export const usersProjection: Projection<UserDoc> = {
+export const usersProjection = defineProjection<UserDoc, Handled>({
   name: 'users',
   version: 1,
-  eventTypes: ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'ProfileUpdated', 'UserSignedIn'],
-  keys: (event) => [(event as RecordedEvent & Handled).data.userId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & Handled;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.userId],
+  evolve(doc, event, id) {
     switch (event.type) {
       case 'UserRegistered': {
         const { personal, emailKey } = event.data;
@@ -58,7 +60,7 @@ export const usersProjection: Projection<UserDoc> = {
       }
     }
   },
-};
+});
 
 // Queries of this read model.
 
