@@ -1,10 +1,9 @@
 import { DOCUMENT_NAMES, type AssetEvent } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { own } from '../platform/own.js';
-import type { Projection } from '../platform/projections/projection.js';
-import type { ReadStore } from '../platform/read-store/read-store.js';
+import { defineProjection } from '../platform/projections/projection.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
 import { count, nzd } from './nzd.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import '../domains/assets/upcasters.js';
@@ -38,7 +37,24 @@ type InvestmentEvent = Extract<
   OfferingEvent,
   { type: 'InvestmentRequested' | 'InvestmentConfirmed' | 'InvestmentCancelled' }
 >;
-type Handled = AssetEvent | WholesaleEvent | InvestmentEvent;
+const EVENT_TYPES = [
+  'AssetDrafted',
+  'DocumentUploaded',
+  'AssetValued',
+  'TokenConfigured',
+  'TokenizationRequested',
+  'TokenizationApproved',
+  'TokenizationReturned',
+  'InvestorAdded',
+  'VerificationSubmitted',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationExpired',
+  'InvestmentRequested',
+  'InvestmentConfirmed',
+  'InvestmentCancelled',
+] as const satisfies (AssetEvent | WholesaleEvent | OfferingEvent)['type'][];
+type Handled = Extract<AssetEvent | WholesaleEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 const CATEGORIES: Record<VerificationType, string> = {
   high_net_worth: 'high net worth',
@@ -193,29 +209,12 @@ function keysOf(event: Handled): string[] {
   }
 }
 
-export const activitiesProjection: Projection<ActivitiesDoc & { names: Record<string, string> }> = {
+export const activitiesProjection = defineProjection<ActivitiesDoc & { names: Record<string, string> }, Handled>({
   name: 'activities',
   version: 2,
-  eventTypes: [
-    'AssetDrafted',
-    'DocumentUploaded',
-    'AssetValued',
-    'TokenConfigured',
-    'TokenizationRequested',
-    'TokenizationApproved',
-    'TokenizationReturned',
-    'InvestorAdded',
-    'VerificationSubmitted',
-    'VerificationApproved',
-    'VerificationRejected',
-    'VerificationExpired',
-    'InvestmentRequested',
-    'InvestmentConfirmed',
-    'InvestmentCancelled',
-  ] satisfies Handled['type'][],
-  keys: (event) => keysOf(event as RecordedEvent & Handled),
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & Handled;
+  eventTypes: EVENT_TYPES,
+  keys: keysOf,
+  evolve(doc, event, id) {
     const names =
       event.type === 'AssetDrafted'
         ? { ...(doc?.names ?? {}), [event.data.assetId]: event.data.name }
@@ -236,7 +235,7 @@ export const activitiesProjection: Projection<ActivitiesDoc & { names: Record<st
       items = items.slice(1);
     return { _id: id, names, items: [item, ...items].slice(0, LIMIT) };
   },
-};
+});
 
 // Queries of this read model.
 
@@ -250,11 +249,12 @@ export async function activitiesOf(
 ): Promise<(Activity & { offeringName?: string })[]> {
   const doc = await reads.collection<ActivitiesDoc>(activitiesProjection.name).get(userId);
   const items = doc?.items ?? [];
-  const offerings = reads.collection<OfferingDoc>(offeringsProjection.name);
-  const ids = [...new Set(items.flatMap((i) => (i.offeringId ? [i.offeringId] : [])))];
-  const names = new Map(await Promise.all(ids.map(async (id) => [id, (await offerings.get(id))?.name] as const)));
+  const offerings = await byIds(
+    reads.collection<OfferingDoc>(offeringsProjection.name),
+    items.flatMap((i) => (i.offeringId ? [i.offeringId] : [])),
+  );
   return items.map((item) => {
-    const offeringName = item.offeringId ? names.get(item.offeringId) : undefined;
+    const offeringName = item.offeringId ? offerings.get(item.offeringId)?.name : undefined;
     return offeringName ? { ...item, offeringName } : item;
   });
 }

@@ -1,7 +1,6 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { WholesaleEvent } from '../domains/wholesale/events.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import '../domains/wholesale/upcasters.js';
 
 /** The admin page's four counters (spec §2): pending, verified, rejected verifications and active offerings. */
@@ -13,20 +12,22 @@ export interface AdminCountersDoc {
   activeOfferings: number;
 }
 
-export const adminCountersProjection: Projection<AdminCountersDoc> = {
+const EVENT_TYPES = [
+  'VerificationSubmitted',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationExpired',
+  'OfferingCreated',
+  'OfferingClosed',
+] as const satisfies (WholesaleEvent | OfferingEvent)['type'][];
+type Handled = Extract<WholesaleEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const adminCountersProjection = defineProjection<AdminCountersDoc, Handled>({
   name: 'admin-counters',
   version: 1,
-  eventTypes: [
-    'VerificationSubmitted',
-    'VerificationApproved',
-    'VerificationRejected',
-    'VerificationExpired',
-    'OfferingCreated',
-    'OfferingClosed',
-  ] satisfies (WholesaleEvent | OfferingEvent)['type'][],
+  eventTypes: EVENT_TYPES,
   keys: () => ['counters'],
-  evolve(doc, raw) {
-    const event = raw as RecordedEvent & (WholesaleEvent | OfferingEvent);
+  evolve(doc, event) {
     const c: AdminCountersDoc = doc ?? { _id: 'counters', pending: 0, verified: 0, rejected: 0, activeOfferings: 0 };
     switch (event.type) {
       case 'VerificationSubmitted':
@@ -41,8 +42,10 @@ export const adminCountersProjection: Projection<AdminCountersDoc> = {
         return { ...c, activeOfferings: c.activeOfferings + 1 };
       case 'OfferingClosed':
         return { ...c, activeOfferings: c.activeOfferings - 1 };
-      default:
+      default: {
+        const _exhaustive: never = event;
         return c;
+      }
     }
   },
-};
+});

@@ -1,14 +1,24 @@
 import type { AssetEvent } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { own } from '../platform/own.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import { count, nzd } from './nzd.js';
 import '../domains/assets/upcasters.js';
 
-type Handled =
-  | AssetEvent
-  | Extract<OfferingEvent, { type: 'OfferingCreated' | 'OfferingClosed' | 'InvestmentConfirmed' }>;
+const EVENT_TYPES = [
+  'AssetDrafted',
+  'DocumentUploaded',
+  'AssetValued',
+  'TokenConfigured',
+  'TokenizationRequested',
+  'TokenizationApproved',
+  'TokenizationReturned',
+  'InvestorAdded',
+  'OfferingCreated',
+  'OfferingClosed',
+  'InvestmentConfirmed',
+] as const satisfies (AssetEvent | OfferingEvent)['type'][];
+type Handled = Extract<AssetEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export interface AssetHistoryItem {
   at: string;
@@ -66,25 +76,12 @@ function describe(event: Handled): string {
   }
 }
 
-export const assetHistoryProjection: Projection<AssetHistoryDoc> = {
+export const assetHistoryProjection = defineProjection<AssetHistoryDoc, Handled>({
   name: 'asset-history',
   version: 1,
-  eventTypes: [
-    'AssetDrafted',
-    'DocumentUploaded',
-    'AssetValued',
-    'TokenConfigured',
-    'TokenizationRequested',
-    'TokenizationApproved',
-    'TokenizationReturned',
-    'InvestorAdded',
-    'OfferingCreated',
-    'OfferingClosed',
-    'InvestmentConfirmed',
-  ] satisfies Handled['type'][],
-  keys: (event) => [(event as RecordedEvent & Handled).data.assetId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & Handled;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.assetId],
+  evolve(doc, event, id) {
     if (!doc && event.type !== 'AssetDrafted') return null;
     const item: AssetHistoryItem = {
       at: event.metadata.occurredAt,
@@ -94,4 +91,4 @@ export const assetHistoryProjection: Projection<AssetHistoryDoc> = {
     };
     return { _id: id, items: [...(doc?.items ?? []), item].slice(-LIMIT) };
   },
-};
+});

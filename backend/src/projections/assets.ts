@@ -1,21 +1,14 @@
-import type {
-  InvestorHoldingChanged,
-  InvestorRemoved,
-  SupplyChangeApproved,
-  TokensIssued,
-} from '../domains/register/events.js';
+import type { AssetStreamEvent } from '../domains/register/events.js';
 import {
   DOCUMENT_NAMES,
   missingDocuments,
-  type AssetEvent,
   type AssetType,
   type DocumentKind,
   type TokenTerms,
   type ValuationMethod,
 } from '../domains/assets/events.js';
 import type { AssetStatus } from '../domains/assets/asset.decider.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import '../domains/assets/upcasters.js';
 
 export interface AssetDocument {
@@ -73,28 +66,28 @@ const stepOf = (doc: Pick<AssetDoc, 'assetType' | 'documents' | 'valuation' | 't
   return 5;
 };
 
-type Handled = AssetEvent | InvestorHoldingChanged | InvestorRemoved | TokensIssued | SupplyChangeApproved;
+const EVENT_TYPES = [
+  'AssetDrafted',
+  'DocumentUploaded',
+  'AssetValued',
+  'TokenConfigured',
+  'TokenizationRequested',
+  'TokenizationApproved',
+  'TokenizationReturned',
+  'InvestorAdded',
+  'InvestorHoldingChanged',
+  'InvestorRemoved',
+  'TokensIssued',
+  'SupplyChangeApproved',
+] as const satisfies AssetStreamEvent['type'][];
+type Handled = Extract<AssetStreamEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
-export const assetsProjection: Projection<AssetDoc> = {
+export const assetsProjection = defineProjection<AssetDoc, Handled>({
   name: 'assets',
   version: 3,
-  eventTypes: [
-    'AssetDrafted',
-    'DocumentUploaded',
-    'AssetValued',
-    'TokenConfigured',
-    'TokenizationRequested',
-    'TokenizationApproved',
-    'TokenizationReturned',
-    'InvestorAdded',
-    'InvestorHoldingChanged',
-    'InvestorRemoved',
-    'TokensIssued',
-    'SupplyChangeApproved',
-  ] satisfies Handled['type'][],
-  keys: (event) => [(event as RecordedEvent & Handled).data.assetId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & Handled;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.assetId],
+  evolve(doc, event, id) {
     const at = event.metadata.occurredAt;
     if (event.type === 'AssetDrafted') {
       const d = event.data;
@@ -193,4 +186,4 @@ export const assetsProjection: Projection<AssetDoc> = {
       }
     }
   },
-};
+});

@@ -5,8 +5,7 @@ import {
   type CheckStatus,
   type ComplianceEvent,
 } from '../domains/compliance/events.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 
 export interface ComplianceCheckDoc {
   id: CheckId;
@@ -38,18 +37,20 @@ export interface ComplianceDoc {
 export const emptyChecks = (): ComplianceCheckDoc[] =>
   CHECK_IDS.map((id) => ({ id, ...CHECKS[id], status: 'pending', expiryDate: null, lastUpdated: null, note: null }));
 
-export const complianceProjection: Projection<ComplianceDoc> = {
+const EVENT_TYPES = [
+  'ComplianceCheckRecorded',
+  'ComplianceReviewRequested',
+  'ComplianceReviewCompleted',
+] as const satisfies ComplianceEvent['type'][];
+type Handled = Extract<ComplianceEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const complianceProjection = defineProjection<ComplianceDoc, Handled>({
   name: 'compliance',
   // 2: a review stays open until all four checks are recorded (ComplianceReviewCompleted).
   version: 2,
-  eventTypes: [
-    'ComplianceCheckRecorded',
-    'ComplianceReviewRequested',
-    'ComplianceReviewCompleted',
-  ] satisfies ComplianceEvent['type'][],
-  keys: (event) => [(event as RecordedEvent & ComplianceEvent).data.ownerId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & ComplianceEvent;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.ownerId],
+  evolve(doc, event, id) {
     const at = event.metadata.occurredAt;
     const base: ComplianceDoc = doc ?? { _id: id, checks: emptyChecks(), openRequest: null, history: [] };
     if (event.type === 'ComplianceReviewRequested') {
@@ -94,7 +95,7 @@ export const complianceProjection: Projection<ComplianceDoc> = {
       ].slice(0, 100),
     };
   },
-};
+});
 
 /** A passed check past its expiry date counts as expired (judged when read, since time moves without events). */
 export function effectiveChecks(doc: Pick<ComplianceDoc, 'checks'> | null, today: string): ComplianceCheckDoc[] {

@@ -1,5 +1,4 @@
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
 import { FEE_FREE_PLACES } from '../domains/register-interest/options.js';
 import '../domains/register-interest/upcasters.js';
@@ -18,13 +17,15 @@ export interface EarlyAccessDoc {
 
 export const EARLY_ACCESS_ID = 'prelaunch';
 
-export const earlyAccessProjection: Projection<EarlyAccessDoc> = {
+const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfies InterestRegisterEvent['type'][];
+type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const earlyAccessProjection = defineProjection<EarlyAccessDoc, Handled>({
   name: 'early-access',
   version: 2,
-  eventTypes: ['InterestRegistered', 'InterestConfirmed'],
+  eventTypes: EVENT_TYPES,
   keys: () => [EARLY_ACCESS_ID],
-  evolve(doc, raw) {
-    const event = raw as RecordedEvent & InterestRegisterEvent;
+  evolve(doc, event) {
     const current = doc ?? { _id: EARLY_ACCESS_ID, registrations: 0, feeWaivers: 0, placesLeft: FEE_FREE_PLACES };
     const count = (place: { feeWaived: boolean }) => {
       const feeWaivers = current.feeWaivers + (place.feeWaived ? 1 : 0);
@@ -36,14 +37,10 @@ export const earlyAccessProjection: Projection<EarlyAccessDoc> = {
         return event.data.placeOnRegistration ? count(event.data.placeOnRegistration) : current;
       case 'InterestConfirmed':
         return count(event.data);
-      case 'ConfirmationMailSending':
-      case 'ConfirmationMailSent':
-      case 'ConfirmationMailFailed':
-        return current;
       default: {
         const _exhaustive: never = event;
         return current;
       }
     }
   },
-};
+});

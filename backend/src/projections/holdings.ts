@@ -1,6 +1,7 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import { offeringsProjection, type OfferingDoc } from './offerings.js';
 
 /** One document per investment (spec §3 "Holding"): the investor's holdings and the admins' pending list. */
 export interface HoldingDoc {
@@ -23,15 +24,19 @@ export interface HoldingDoc {
   cancelledAt: string | null;
 }
 
-export const holdingsProjection: Projection<HoldingDoc> = {
+const EVENT_TYPES = [
+  'InvestmentRequested',
+  'InvestmentConfirmed',
+  'InvestmentCancelled',
+] as const satisfies OfferingEvent['type'][];
+type Handled = Extract<OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const holdingsProjection = defineProjection<HoldingDoc, Handled>({
   name: 'holdings',
   version: 2,
-  eventTypes: ['InvestmentRequested', 'InvestmentConfirmed', 'InvestmentCancelled'] satisfies OfferingEvent['type'][],
-  keys: (event) => [
-    (event as RecordedEvent & Extract<OfferingEvent, { data: { investmentId: string } }>).data.investmentId,
-  ],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & OfferingEvent;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.investmentId],
+  evolve(doc, event, id) {
     switch (event.type) {
       case 'InvestmentRequested': {
         const d = event.data;
@@ -63,13 +68,27 @@ export const holdingsProjection: Projection<HoldingDoc> = {
             cancelledAt: event.metadata.occurredAt,
           }
         );
-      case 'OfferingCreated':
-      case 'OfferingClosed':
-        return doc;
       default: {
         const _exhaustive: never = event;
         return doc;
       }
     }
   },
-};
+});
+
+// Queries of this read model.
+
+/** An investor's investments, newest first, each with the name of its offering (all read in one query). */
+export async function holdingsOf(
+  reads: ReadStore,
+  investorId: string,
+): Promise<(HoldingDoc & { offeringName: string | null })[]> {
+  const holdings = await reads
+    .collection<HoldingDoc>(holdingsProjection.name)
+    .find({ investorId }, { sort: { purchaseDate: -1 } });
+  const offerings = await byIds(
+    reads.collection<OfferingDoc>(offeringsProjection.name),
+    holdings.map((h) => h.offeringId),
+  );
+  return holdings.map((h) => ({ ...h, offeringName: offerings.get(h.offeringId)?.name ?? null }));
+}

@@ -36,4 +36,4 @@ export const allProjections: readonly Projection<Doc>[] = [
   subscriptionsProjection,
   usersProjection,
   verificationsProjection,
-] as Projection<Doc>[];
+];

@@ -3,7 +3,7 @@
  * found by `investorId`) and priced from the assets and offerings read models.
  */
 import type { Role } from '../platform/event-store/event-store.js';
-import type { ReadStore } from '../platform/read-store/read-store.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
 import { assetsProjection, type AssetDoc } from './assets.js';
 import { holdingsProjection, type HoldingDoc } from './holdings.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
@@ -61,22 +61,26 @@ export interface InvestmentView {
   asset: { id: string; name: string; assetType: AssetDoc['assetType'] } | null;
 }
 
-/** Prices investments: each asset and its offerings are read once however many holdings refer to them. */
+/** Prices investments: the assets they are in and those assets' offerings, in one query each. */
 async function viewsOf(reads: ReadStore, holdings: readonly HoldingDoc[]): Promise<InvestmentView[]> {
-  const assets = reads.collection<AssetDoc>(assetsProjection.name);
-  const offerings = reads.collection<OfferingDoc>(offeringsProjection.name);
   const assetIds = [...new Set(holdings.map((h) => h.assetId))];
-  const byAsset = new Map(
-    await Promise.all(
-      assetIds.map(
-        async (id) => [id, { asset: await assets.get(id), offerings: await offerings.find({ assetId: id }) }] as const,
-      ),
-    ),
-  );
+  const [assets, offerings] = await Promise.all([
+    byIds(reads.collection<AssetDoc>(assetsProjection.name), assetIds),
+    assetIds.length > 0
+      ? reads.collection<OfferingDoc>(offeringsProjection.name).find({ assetId: { $in: assetIds } })
+      : [],
+  ]);
+  const offeringsOf = new Map<string, OfferingDoc[]>();
+  for (const o of offerings) {
+    const list = offeringsOf.get(o.assetId);
+    if (list) list.push(o);
+    else offeringsOf.set(o.assetId, [o]);
+  }
   return holdings.map((h) => {
-    const found = byAsset.get(h.assetId);
-    const price = currentTokenPrice(found?.asset ?? null, found?.offerings ?? []);
-    const offering = found?.offerings.find((o) => o._id === h.offeringId) ?? null;
+    const asset = assets.get(h.assetId) ?? null;
+    const assetOfferings = offeringsOf.get(h.assetId) ?? [];
+    const price = currentTokenPrice(asset, assetOfferings);
+    const offering = assetOfferings.find((o) => o._id === h.offeringId) ?? null;
     const unitPrice = price?.price ?? Number(h.tokenPrice);
     return {
       id: h._id,
@@ -98,7 +102,7 @@ async function viewsOf(reads: ReadStore, holdings: readonly HoldingDoc[]): Promi
         status: offering.status,
         lockupPeriod: offering.lockupPeriod,
       },
-      asset: found?.asset ? { id: h.assetId, name: found.asset.name, assetType: found.asset.assetType } : null,
+      asset: asset && { id: h.assetId, name: asset.name, assetType: asset.assetType },
     };
   });
 }

@@ -2,7 +2,7 @@
  * Offerings as investors meet them: each card and page says what the asset is, its valuation, its
  * documents and its terms (from the assets read model), beside the offering's own figures and progress.
  */
-import type { ReadStore } from '../platform/read-store/read-store.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
 import { assetSummary, type AssetSummary } from './asset-page.query.js';
 import { assetsProjection, type AssetDoc } from './assets.js';
 import { holdingsProjection, type HoldingDoc } from './holdings.js';
@@ -25,13 +25,14 @@ export interface OfferingCard extends OfferingFields {
   percentIssued: number;
 }
 
-/** Offerings with what investors need to judge them: the asset behind each (each asset read once). */
+/** Offerings with what investors need to judge them: the asset behind each (all read in one query). */
 export async function offeringCards(reads: ReadStore, docs: readonly OfferingDoc[]): Promise<OfferingCard[]> {
-  const assets = reads.collection<AssetDoc>(assetsProjection.name);
-  const ids = [...new Set(docs.map((d) => d.assetId))];
-  const found = new Map(await Promise.all(ids.map(async (id) => [id, await assets.get(id)] as const)));
+  const assets = await byIds(
+    reads.collection<AssetDoc>(assetsProjection.name),
+    docs.map((d) => d.assetId),
+  );
   return docs.map((doc) => {
-    const asset = found.get(doc.assetId);
+    const asset = assets.get(doc.assetId);
     return {
       ...fields(doc),
       asset: asset ? assetSummary(asset) : null,

@@ -1,7 +1,6 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import { fromCents, toCents } from '../domains/offerings/money.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 
 /** One document per offering (spec §3 "Offering"): the grid, its progress, and the admin tab. */
 export interface OfferingDoc {
@@ -27,19 +26,21 @@ export interface OfferingDoc {
 
 const plus = (a: string, b: string, sign = 1) => fromCents((toCents(a) ?? 0) + sign * (toCents(b) ?? 0));
 
-export const offeringsProjection: Projection<OfferingDoc> = {
+const EVENT_TYPES = [
+  'OfferingCreated',
+  'OfferingClosed',
+  'InvestmentRequested',
+  'InvestmentConfirmed',
+  'InvestmentCancelled',
+] as const satisfies OfferingEvent['type'][];
+type Handled = Extract<OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const offeringsProjection = defineProjection<OfferingDoc, Handled>({
   name: 'offerings',
   version: 1,
-  eventTypes: [
-    'OfferingCreated',
-    'OfferingClosed',
-    'InvestmentRequested',
-    'InvestmentConfirmed',
-    'InvestmentCancelled',
-  ] satisfies OfferingEvent['type'][],
-  keys: (event) => [(event as RecordedEvent & OfferingEvent).data.offeringId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & OfferingEvent;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.offeringId],
+  evolve(doc, event, id) {
     switch (event.type) {
       case 'OfferingCreated': {
         const { offeringId: _o, createdBy: _c, lockupDays, ...d } = event.data;
@@ -75,4 +76,4 @@ export const offeringsProjection: Projection<OfferingDoc> = {
       }
     }
   },
-};
+});

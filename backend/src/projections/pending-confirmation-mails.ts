@@ -1,5 +1,4 @@
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import { LINK_TTL_MS, SEND_LEASE_MS } from '../domains/register-interest/decider.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
 import '../domains/register-interest/upcasters.js';
@@ -20,19 +19,21 @@ export interface PendingConfirmationMailDoc {
 
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
-export const pendingConfirmationMailsProjection: Projection<PendingConfirmationMailDoc> = {
+const EVENT_TYPES = [
+  'InterestRegistered',
+  'ConfirmationMailSending',
+  'ConfirmationMailSent',
+  'ConfirmationMailFailed',
+  'InterestConfirmed',
+] as const satisfies InterestRegisterEvent['type'][];
+type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const pendingConfirmationMailsProjection = defineProjection<PendingConfirmationMailDoc, Handled>({
   name: 'pending-confirmation-mails',
   version: 1,
-  eventTypes: [
-    'InterestRegistered',
-    'ConfirmationMailSending',
-    'ConfirmationMailSent',
-    'ConfirmationMailFailed',
-    'InterestConfirmed',
-  ],
-  keys: (event) => [(event as RecordedEvent & InterestRegisterEvent).data.registrationId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & InterestRegisterEvent;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.registrationId],
+  evolve(doc, event, id) {
     switch (event.type) {
       case 'InterestRegistered': {
         const { registeredAt, placeOnRegistration } = event.data;
@@ -61,4 +62,4 @@ export const pendingConfirmationMailsProjection: Projection<PendingConfirmationM
       }
     }
   },
-};
+});

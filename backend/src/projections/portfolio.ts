@@ -1,8 +1,7 @@
 import type { AssetEvent } from '../domains/assets/events.js';
 import type { InvestmentConfirmed } from '../domains/offerings/events.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { own } from '../platform/own.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 
 interface AssetFigures {
   value: number;
@@ -36,22 +35,24 @@ function totals(assets: Record<string, AssetFigures>) {
   };
 }
 
-export const portfolioProjection: Projection<PortfolioDoc> = {
+const EVENT_TYPES = [
+  'AssetDrafted',
+  'AssetValued',
+  'TokenConfigured',
+  'TokenizationRequested',
+  'TokenizationApproved',
+  'TokenizationReturned',
+  'InvestorAdded',
+  'InvestmentConfirmed',
+] as const satisfies (AssetEvent | InvestmentConfirmed)['type'][];
+type Handled = Extract<AssetEvent | InvestmentConfirmed, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
   name: 'portfolio',
   version: 3,
-  eventTypes: [
-    'AssetDrafted',
-    'AssetValued',
-    'TokenConfigured',
-    'TokenizationRequested',
-    'TokenizationApproved',
-    'TokenizationReturned',
-    'InvestorAdded',
-    'InvestmentConfirmed',
-  ] satisfies (AssetEvent | InvestmentConfirmed)['type'][],
-  keys: (event) => [(event as RecordedEvent & AssetEvent).data.ownerId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & (AssetEvent | InvestmentConfirmed);
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.ownerId],
+  evolve(doc, event, id) {
     const at = event.metadata.occurredAt;
     const base: PortfolioDoc = doc ?? {
       _id: id,
@@ -96,8 +97,6 @@ export const portfolioProjection: Projection<PortfolioDoc> = {
             : { ...current, investors: current.investors + 1, platformInvestors: [...seen, event.data.investorId] });
         break;
       }
-      case 'DocumentUploaded':
-        break; // not a figure on the dashboard
       default: {
         const _exhaustive: never = event;
       }
@@ -115,4 +114,4 @@ export const portfolioProjection: Projection<PortfolioDoc> = {
       : [...base.valueHistory, { at, ...figures }].slice(-HISTORY_LIMIT);
     return { ...base, ...figures, assets, valueHistory, updatedAt: at };
   },
-};
+});

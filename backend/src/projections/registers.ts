@@ -2,7 +2,9 @@ import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
 import { totalsFrom, type RegisterStatus, type RegisterTotals } from '../domains/register/register.decider.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import { assetsProjection, type AssetDoc } from './assets.js';
 import '../domains/assets/upcasters.js';
 
 export interface AllocationRow {
@@ -102,13 +104,12 @@ const emptyAllocation = (offeringId: string): AllocationRow => ({
   offeringClosed: false,
 });
 
-export const registersProjection: Projection<RegisterDoc> = {
+export const registersProjection = defineProjection<RegisterDoc, Handled>({
   name: 'registers',
   version: 1,
   eventTypes: EVENT_TYPES,
-  keys: (event) => [(event as RecordedEvent & Handled).data.assetId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & Handled;
+  keys: (event) => [event.data.assetId],
+  evolve(doc, event, id) {
     const at = event.metadata.occurredAt;
     if (event.type === 'AssetDrafted') {
       const fresh: Omit<RegisterDoc, 'totals'> = {
@@ -128,7 +129,7 @@ export const registersProjection: Projection<RegisterDoc> = {
     const next = apply(doc, event, at);
     return { ...next, totals: totalsOf(next), updatedAt: at };
   },
-};
+});
 
 function allocation(doc: RegisterDoc, offeringId: string, change: (row: AllocationRow) => AllocationRow): RegisterDoc {
   const offerings = upsert(
@@ -322,4 +323,30 @@ export function largestRemainder(parts: readonly number[], whole: number): numbe
     left -= 1;
   }
   return floors.map((f) => f / 100);
+}
+
+// Queries of this read model.
+
+/** Supply changes awaiting an admin, oldest first, each with its asset's name, supply and the owner's tokens. */
+export async function pendingSupplyChanges(reads: ReadStore) {
+  const registers = await reads
+    .collection<RegisterDoc>(registersProjection.name)
+    .find({ 'supplyChanges.status': 'pending' });
+  const assets = await byIds(
+    reads.collection<AssetDoc>(assetsProjection.name),
+    registers.map((r) => r._id),
+  );
+  return registers
+    .flatMap((r) =>
+      r.supplyChanges
+        .filter((c) => c.status === 'pending')
+        .map((c) => ({
+          assetId: r._id,
+          assetName: assets.get(r._id)?.name ?? '',
+          supply: r.supply,
+          ownerRetained: r.totals.ownerRetained,
+          ...c,
+        })),
+    )
+    .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
 }

@@ -1,5 +1,4 @@
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
 import '../domains/register-interest/upcasters.js';
 
@@ -27,13 +26,15 @@ export interface RegistrationDoc {
   registeredAt: string;
 }
 
-export const registrationsProjection: Projection<RegistrationDoc> = {
+const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfies InterestRegisterEvent['type'][];
+type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const registrationsProjection = defineProjection<RegistrationDoc, Handled>({
   name: 'registrations',
   version: 3,
-  eventTypes: ['InterestRegistered', 'InterestConfirmed'],
-  keys: (event) => [(event as RecordedEvent & InterestRegisterEvent).data.registrationId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & InterestRegisterEvent;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.registrationId],
+  evolve(doc, event, id) {
     switch (event.type) {
       case 'InterestRegistered': {
         const { personal: r, ...d } = event.data;
@@ -61,8 +62,10 @@ export const registrationsProjection: Projection<RegistrationDoc> = {
         const { number, feeWaived, confirmedAt } = event.data;
         return doc && { ...doc, number, feeWaived, confirmedAt };
       }
-      default:
+      default: {
+        const _exhaustive: never = event;
         return doc;
+      }
     }
   },
-};
+});

@@ -1,5 +1,4 @@
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import type { SessionEnded, SessionExtended, SessionKind, SessionStarted } from '../domains/identity/events.js';
 
 /**
@@ -20,13 +19,12 @@ export interface SessionDoc {
 
 type SessionEvent = SessionStarted | SessionExtended | SessionEnded;
 
-export const sessionsProjection: Projection<SessionDoc> = {
+export const sessionsProjection = defineProjection<SessionDoc, SessionEvent>({
   name: 'sessions',
   version: 1,
   eventTypes: ['SessionStarted', 'SessionExtended', 'SessionEnded'],
-  keys: (event) => [(event as RecordedEvent & SessionEvent).data.tokenHash],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & SessionEvent;
+  keys: (event) => [event.data.tokenHash],
+  evolve(doc, event, id) {
     switch (event.type) {
       case 'SessionStarted': {
         const d = event.data;
@@ -51,7 +49,7 @@ export const sessionsProjection: Projection<SessionDoc> = {
       }
     }
   },
-};
+});
 
 /** Whether a session document lets its bearer in at `now` (ISO-8601). */
 export function sessionIsLive(doc: SessionDoc | null, now: string): doc is SessionDoc {

@@ -1,8 +1,7 @@
 import { BILLING_EVENT_TYPES, type BillingEvent } from '../domains/billing/events.js';
 import type { SubscriptionStatus } from '../domains/billing/billing.decider.js';
 import { PLANS, type Tier } from '../domains/plans/plans.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 
 export interface BillingHistoryEntry {
   at: string;
@@ -42,13 +41,12 @@ export interface SubscriptionDoc {
 
 const HISTORY_LIMIT = 50;
 
-export const subscriptionsProjection: Projection<SubscriptionDoc> = {
+export const subscriptionsProjection = defineProjection<SubscriptionDoc, BillingEvent>({
   name: 'subscriptions',
   version: 1,
   eventTypes: BILLING_EVENT_TYPES,
-  keys: (event) => [(event as RecordedEvent & BillingEvent).data.userId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & BillingEvent;
+  keys: (event) => [event.data.userId],
+  evolve(doc, event, id) {
     const at = event.metadata.occurredAt;
     const log = (base: SubscriptionDoc, entry: Omit<BillingHistoryEntry, 'at'>): SubscriptionDoc => ({
       ...base,
@@ -154,7 +152,7 @@ export const subscriptionsProjection: Projection<SubscriptionDoc> = {
       }
     }
   },
-};
+});
 
 /** The spec's rule for creating tokens (section 6): an active subscription, or the one-time Starter plan. */
 export function canCreateTokens(doc: Pick<SubscriptionDoc, 'status' | 'tier'> | null): boolean {

@@ -1,8 +1,7 @@
 import type { Role } from '../platform/event-store/event-store.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import type { UserEvent } from '../domains/identity/events.js';
-import type { ReadStore } from '../platform/read-store/read-store.js';
+import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
 
 /** One document per account: what /api/user answers and the roles the identity guard puts on the actor. */
 export interface UserDoc {
@@ -17,18 +16,21 @@ export interface UserDoc {
   lastSignedInAt: string | null;
 }
 
-type Handled = Extract<
-  UserEvent,
-  { type: 'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'ProfileUpdated' | 'UserSignedIn' }
->;
+const EVENT_TYPES = [
+  'UserRegistered',
+  'RoleGranted',
+  'RoleRevoked',
+  'ProfileUpdated',
+  'UserSignedIn',
+] as const satisfies UserEvent['type'][];
+type Handled = Extract<UserEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
-export const usersProjection: Projection<UserDoc> = {
+export const usersProjection = defineProjection<UserDoc, Handled>({
   name: 'users',
   version: 1,
-  eventTypes: ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'ProfileUpdated', 'UserSignedIn'],
-  keys: (event) => [(event as RecordedEvent & Handled).data.userId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & Handled;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.userId],
+  evolve(doc, event, id) {
     switch (event.type) {
       case 'UserRegistered': {
         const { personal, emailKey } = event.data;
@@ -58,7 +60,7 @@ export const usersProjection: Projection<UserDoc> = {
       }
     }
   },
-};
+});
 
 // Queries of this read model.
 
@@ -72,21 +74,24 @@ export interface Person {
 /**
  * The users read model is where names live: it is rebuilt when a person is forgotten, so reading names
  * from it at query time (rather than copying them into other read models) leaves nothing to erase elsewhere.
- * A forgotten person's fields read as null.
+ * A forgotten person's fields read as null; with neither name nor e-mail the name is `unnamed`.
  */
-export function personOf(id: string, user: UserDoc | null): Person {
+export function personOf(
+  id: string,
+  user: UserDoc | null,
+  unnamed = user ? 'Forgotten person' : 'Unknown person',
+): Person {
   const name = user && [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return {
-    id,
-    name: name || user?.email || (user ? 'Forgotten person' : 'Unknown person'),
-    email: user?.email ?? null,
-  };
+  return { id, name: name || user?.email || unnamed, email: user?.email ?? null };
 }
 
-/** The people with these ids (each looked up once). */
-export async function peopleById(reads: ReadStore, ids: Iterable<string>): Promise<Map<string, Person>> {
-  const users = reads.collection<UserDoc>(usersProjection.name);
-  const unique = [...new Set(ids)];
-  const found = await Promise.all(unique.map(async (id) => personOf(id, await users.get(id))));
-  return new Map(found.map((p) => [p.id, p]));
+/** The people with these ids, in one read of the users read model (`unnamed`: see personOf). */
+export async function peopleById(
+  reads: ReadStore,
+  ids: Iterable<string>,
+  unnamed?: string,
+): Promise<Map<string, Person>> {
+  const wanted = [...new Set(ids)];
+  const users = await byIds(reads.collection<UserDoc>(usersProjection.name), wanted);
+  return new Map(wanted.map((id) => [id, personOf(id, users.get(id) ?? null, unnamed)]));
 }

@@ -4,8 +4,7 @@ import type {
   VerificationType,
   WholesaleEvent,
 } from '../domains/wholesale/events.js';
-import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projections/projection.js';
 import type { ReadStore } from '../platform/read-store/read-store.js';
 import '../domains/wholesale/upcasters.js';
 
@@ -29,18 +28,20 @@ export interface VerificationDoc {
   expiredAt: string | null;
 }
 
-export const verificationsProjection: Projection<VerificationDoc> = {
+const EVENT_TYPES = [
+  'VerificationSubmitted',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationExpired',
+] as const satisfies WholesaleEvent['type'][];
+type Handled = Extract<WholesaleEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const verificationsProjection = defineProjection<VerificationDoc, Handled>({
   name: 'verifications',
   version: 1,
-  eventTypes: [
-    'VerificationSubmitted',
-    'VerificationApproved',
-    'VerificationRejected',
-    'VerificationExpired',
-  ] satisfies WholesaleEvent['type'][],
-  keys: (event) => [(event as RecordedEvent & WholesaleEvent).data.verificationId],
-  evolve(doc, raw, id) {
-    const event = raw as RecordedEvent & WholesaleEvent;
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.verificationId],
+  evolve(doc, event, id) {
     switch (event.type) {
       case 'VerificationSubmitted': {
         const d = event.data;
@@ -83,7 +84,7 @@ export const verificationsProjection: Projection<VerificationDoc> = {
       }
     }
   },
-};
+});
 
 // Queries of this read model.
 

@@ -28,7 +28,7 @@ import {
   type ComplianceDoc,
 } from '../../projections/compliance.js';
 import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
-import { peopleById, usersProjection, type Person, type UserDoc } from '../../projections/users.js';
+import { peopleById, type Person } from '../../projections/users.js';
 import { assetAccess } from '../../projections/asset-page.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import { CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, ValueAssetDto } from './asset.dto.js';
@@ -321,18 +321,12 @@ export class AssetController {
 
   /** Wholesale investors appear under the name on their account (the read model keeps only their id). */
   private async named(rows: InvestorView[]): Promise<InvestorView[]> {
-    const users = this.reads.collection<UserDoc>(usersProjection.name);
-    return Promise.all(
-      rows.map(async (row) => {
-        if (row.status !== 'verified') return row;
-        const user = await users.get(row.id);
-        return {
-          ...row,
-          name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : 'Wholesale investor',
-          email: user?.email ?? null,
-        };
-      }),
-    );
+    const verified = (row: InvestorView) => (row.status === 'verified' ? [row.id] : []);
+    const people = await peopleById(this.reads, rows.flatMap(verified), 'Wholesale investor');
+    return rows.map((row) => {
+      const person = row.status === 'verified' && people.get(row.id);
+      return person ? { ...row, name: person.name, email: person.email } : row;
+    });
   }
 }
 

@@ -3,7 +3,7 @@ import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { EmailKeys } from '../../platform/email-key.js';
 import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.js';
 import { isForgotten } from '../../platform/privacy/personal-data.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
 import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import type { AssetDoc } from '../../projections/assets.js';
 import type { OfferingDoc } from '../../projections/offerings.js';
@@ -67,71 +67,104 @@ export class AuditDirectory {
     return (await holder(key)) ?? (await holder(legacy));
   }
 
-  /** A person's name: an account's, else a registrant's of interest; null when the id names nobody known. */
-  async person(id: string): Promise<PersonName | null> {
-    if (await isForgotten(this.events, id)) return { name: FORGOTTEN_PERSON, forgotten: true };
-    const user = await this.reads.collection<UserDoc>('users').get(id);
-    if (user) return { name: fullName(user.firstName, user.lastName) ?? user.email, forgotten: false };
-    const registrant = await this.reads.collection<RegistrationDoc>('registrations').get(id);
-    if (registrant) return { name: fullName(registrant.firstName, registrant.lastName) ?? id, forgotten: false };
-    return null;
-  }
-
-  /** A stream's name: whose it is or what it holds; null when it is of a kind not named here. */
-  async stream(streamId: string, person: (id: string) => Promise<PersonName | null>): Promise<string | null> {
-    for (const [prefix, what] of PERSONAL_STREAMS) {
-      if (!streamId.startsWith(prefix)) continue;
-      const owner = await person(streamId.slice(prefix.length));
-      return owner ? `${what} · ${owner.name}` : null;
-    }
-    for (const [prefix, name] of KEYED_STREAMS) if (streamId.startsWith(prefix)) return name;
-    if (streamId.startsWith('asset-')) {
-      const asset = await this.reads.collection<AssetDoc>('assets').get(streamId.slice('asset-'.length));
-      return asset ? `Asset · ${asset.name}` : null;
-    }
-    if (streamId.startsWith('offering-')) {
-      const offering = await this.reads.collection<OfferingDoc>('offerings').get(streamId.slice('offering-'.length));
-      return offering ? `Offering · ${offering.name}` : null;
-    }
-    return null;
-  }
-
   /**
-   * The names of the people who acted on, and the streams of, these events (each looked up once), and of any
-   * other people and streams the answer mentions (a filter's acting user, a stream with no events yet).
+   * The names of the people who acted on, and the streams of, these events, and of any other people and streams
+   * the answer mentions (a filter's acting user, a stream with no events yet): each read model is read once.
    */
   async namesFor(
     events: readonly RecordedEvent[],
     also: { people?: readonly string[]; streams?: readonly string[] } = {},
   ): Promise<AuditNames> {
-    const people = new Map<string, Promise<PersonName | null>>();
-    const person = (id: string) => {
-      let found = people.get(id);
-      if (!found) {
-        found = this.person(id);
-        people.set(id, found);
-      }
-      return found;
-    };
-    const streams = new Map<string, string>();
-    const nameStream = async (streamId: string) => {
-      if (streams.has(streamId)) return;
-      const name = await this.stream(streamId, person);
-      if (name) streams.set(streamId, name);
-    };
-    for (const id of also.people ?? []) await person(id);
-    for (const streamId of also.streams ?? []) await nameStream(streamId);
-    for (const event of events) {
-      const actor = event.metadata.actor;
-      if (actor.kind === 'user') await person(actor.userId);
-      await nameStream(event.streamId);
+    const streamIds = new Set([...(also.streams ?? []), ...events.map((e) => e.streamId)]);
+    const personIds = new Set(also.people ?? []);
+    for (const { metadata } of events) if (metadata.actor.kind === 'user') personIds.add(metadata.actor.userId);
+    const kinds = [...streamIds].map(streamKind);
+    for (const kind of kinds) if (kind.kind === 'personal') personIds.add(kind.personId);
+    const [people, assets, offerings] = await Promise.all([
+      this.people([...personIds]),
+      byIds(
+        this.reads.collection<AssetDoc>('assets'),
+        kinds.flatMap((k) => (k.kind === 'asset' ? [k.id] : [])),
+      ),
+      byIds(
+        this.reads.collection<OfferingDoc>('offerings'),
+        kinds.flatMap((k) => (k.kind === 'offering' ? [k.id] : [])),
+      ),
+    ]);
+    const streams: [string, string][] = [];
+    for (const kind of kinds) {
+      const name = streamName(kind, people, assets, offerings);
+      if (name) streams.push([kind.streamId, name]);
     }
-    const named: [string, PersonName][] = [];
-    for (const [id, found] of people) {
-      const name = await found;
-      if (name) named.push([id, name]);
+    return { people: Object.fromEntries(people), streams: Object.fromEntries(streams) };
+  }
+
+  /** People's names: an account's, else a registrant's of interest; an id that names nobody known is left out. */
+  private async people(ids: readonly string[]): Promise<Map<string, PersonName>> {
+    const [forgotten, users, registrants] = await Promise.all([
+      Promise.all(ids.map((id) => isForgotten(this.events, id))),
+      byIds(this.reads.collection<UserDoc>('users'), ids),
+      byIds(this.reads.collection<RegistrationDoc>('registrations'), ids),
+    ]);
+    const named = new Map<string, PersonName>();
+    ids.forEach((id, n) => {
+      const user = users.get(id);
+      const registrant = registrants.get(id);
+      if (forgotten[n]) named.set(id, { name: FORGOTTEN_PERSON, forgotten: true });
+      else if (user) named.set(id, { name: fullName(user.firstName, user.lastName) ?? user.email, forgotten: false });
+      else if (registrant)
+        named.set(id, { name: fullName(registrant.firstName, registrant.lastName) ?? id, forgotten: false });
+    });
+    return named;
+  }
+}
+
+/** What a stream is, by its id's prefix: whose or what it holds decides how it is named. */
+type StreamKind = { streamId: string } & (
+  | { kind: 'personal'; what: string; personId: string }
+  | { kind: 'keyed'; name: string }
+  | { kind: 'asset' | 'offering'; id: string }
+  | { kind: 'other' }
+);
+
+function streamKind(streamId: string): StreamKind {
+  for (const [prefix, what] of PERSONAL_STREAMS)
+    if (streamId.startsWith(prefix))
+      return { streamId, kind: 'personal', what, personId: streamId.slice(prefix.length) };
+  for (const [prefix, name] of KEYED_STREAMS) if (streamId.startsWith(prefix)) return { streamId, kind: 'keyed', name };
+  if (streamId.startsWith('asset-')) return { streamId, kind: 'asset', id: streamId.slice('asset-'.length) };
+  if (streamId.startsWith('offering-')) return { streamId, kind: 'offering', id: streamId.slice('offering-'.length) };
+  return { streamId, kind: 'other' };
+}
+
+/** A stream's name: whose it is or what it holds; null when it names nobody or nothing known, or is not named here. */
+function streamName(
+  stream: StreamKind,
+  people: ReadonlyMap<string, PersonName>,
+  assets: ReadonlyMap<string, AssetDoc>,
+  offerings: ReadonlyMap<string, OfferingDoc>,
+): string | null {
+  switch (stream.kind) {
+    case 'personal': {
+      const owner = people.get(stream.personId);
+      return owner ? `${stream.what} · ${owner.name}` : null;
     }
-    return { people: Object.fromEntries(named), streams: Object.fromEntries(streams) };
+    case 'keyed':
+      return stream.name;
+    case 'asset': {
+      const asset = assets.get(stream.id);
+      return asset ? `Asset · ${asset.name}` : null;
+    }
+    case 'offering': {
+      const offering = offerings.get(stream.id);
+      return offering ? `Offering · ${offering.name}` : null;
+    }
+    case 'other':
+      return null;
+    default: {
+      const _exhaustive: never = stream;
+      return null;
+    }
   }
 }
 

@@ -18,7 +18,7 @@ import {
   effectiveChecks,
   type ComplianceDoc,
 } from '../../projections/compliance.js';
-import { usersProjection, type UserDoc } from '../../projections/users.js';
+import { peopleById, usersProjection, type UserDoc } from '../../projections/users.js';
 import { RecordCheckDto, ReviewRequestDto } from './compliance.dto.js';
 import { ExecuteComplianceCommand } from './compliance.handlers.js';
 import { CHECK_IDS, type CheckId } from './events.js';
@@ -186,14 +186,15 @@ export class ComplianceReviewController {
     const docs = await this.reads
       .collection<ComplianceDoc>(complianceProjection.name)
       .find({ openRequest: { $ne: null } });
-    const users = this.reads.collection<UserDoc>(usersProjection.name);
-    const rows = await Promise.all(
-      docs.map(async (doc) => ({
-        ownerId: doc._id,
-        email: (await users.get(doc._id))?.email ?? null,
-        ...complianceView(doc),
-      })),
+    const owners = await peopleById(
+      this.reads,
+      docs.map((d) => d._id),
     );
+    const rows = docs.map((doc) => ({
+      ownerId: doc._id,
+      email: owners.get(doc._id)!.email,
+      ...complianceView(doc),
+    }));
     return rows.sort((a, b) => (a.openRequest?.requestedAt ?? '').localeCompare(b.openRequest?.requestedAt ?? ''));
   }
 

@@ -10,7 +10,7 @@ import { DomainError } from '../../platform/errors.js';
 import type { Actor, Role } from '../../platform/event-store/event-store.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, READ_STORE, VAULT } from '../../platform/tokens.js';
 import type { Vault } from '../../platform/vault/vault.js';
 import { sessionIsLive, sessionsProjection, type SessionDoc } from '../../projections/sessions.js';
@@ -132,9 +132,8 @@ export class IdentityService {
   /** Ends the given sessions/tokens of their user (unknown or foreign ones are ignored). */
   async signOut(tokens: string[], context: CommandContext): Promise<void> {
     const byUser = new Map<string, string[]>();
-    for (const token of tokens) {
-      const doc = await this.sessions.get(tokenHash(token));
-      if (doc && !doc.revoked) byUser.set(doc.userId, [...(byUser.get(doc.userId) ?? []), doc._id]);
+    for (const doc of (await byIds(this.sessions, tokens.map(tokenHash))).values()) {
+      if (!doc.revoked) byUser.set(doc.userId, [...(byUser.get(doc.userId) ?? []), doc._id]);
     }
     for (const [userId, tokenHashes] of byUser) {
       const { position } = await this.commands.execute(

@@ -9,7 +9,7 @@ import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
-import { holdingsProjection, type HoldingDoc } from '../../projections/holdings.js';
+import { holdingsOf } from '../../projections/holdings.js';
 import { investmentRows } from '../../projections/investments.query.js';
 import { offeringCards } from '../../projections/offering-page.query.js';
 import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
@@ -71,20 +71,14 @@ export class OfferingController {
       "{ holdings }: the signed-in investor's investments, newest first; each with walletAddress, onChainBalance (the wallet's balance of the asset's token) and chainTxHash",
   })
   async holdings(@CurrentUser() user: SignedInUser) {
-    const docs = await this.reads
-      .collection<HoldingDoc>(holdingsProjection.name)
-      .find({ investorId: user.userId }, { sort: { purchaseDate: -1 } });
-    const offerings = this.reads.collection<OfferingDoc>(offeringsProjection.name);
+    const docs = await holdingsOf(this.reads, user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
     return {
-      holdings: await Promise.all(
-        docs.map(async (h) => ({
-          ...strip(h),
-          offeringName: (await offerings.get(h.offeringId))?.name ?? null,
-          ...this.tokens.holding(user.userId, h.assetId, h._id, expected),
-        })),
-      ),
+      holdings: docs.map((h) => ({
+        ...strip(h),
+        ...this.tokens.holding(user.userId, h.assetId, h._id, expected),
+      })),
     };
   }
 

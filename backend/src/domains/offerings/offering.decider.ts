@@ -19,11 +19,13 @@ import { formatNzd, fromCents, toCents } from './money.js';
  */
 export const CONFIRMATION_THRESHOLD_CENTS = 100_000_00;
 
-export interface OfferingState {
-  exists: boolean;
+/** An offering has no terms and no investments until it is created: only a created one carries them. */
+export type OfferingState = { status: 'none' } | CreatedOffering;
+
+export interface CreatedOffering {
   status: 'active' | 'closed';
-  assetId: string | null;
-  ownerId: string | null;
+  assetId: string;
+  ownerId: string;
   totalTokens: number;
   /** Tokens confirmed or reserved by pending investments. */
   tokensTaken: number;
@@ -35,6 +37,10 @@ export interface OfferingState {
   /** Every investment id recorded on this offering: an id is never used twice. */
   investmentIds: ReadonlySet<string>;
 }
+
+/** Tokens neither confirmed nor reserved by a pending investment (none before the offering exists). */
+export const tokensLeft = (state: OfferingState): number =>
+  state.status === 'none' ? 0 : state.totalTokens - state.tokensTaken;
 
 export interface PendingInvestment {
   investorId: string;
@@ -89,36 +95,27 @@ export const OFFERING_MESSAGES = {
 export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = {
   name: 'offering',
   eventSchemas: offeringEventSchemas,
-  initialState: {
-    exists: false,
-    status: 'active',
-    assetId: null,
-    ownerId: null,
-    totalTokens: 0,
-    tokensTaken: 0,
-    priceCents: 0,
-    minimumCents: 0,
-    lockupDays: 0,
-    pending: new Map(),
-    investmentIds: new Set(),
-  },
+  initialState: { status: 'none' },
 
   evolve(state, event) {
+    if (event.type === 'OfferingCreated') {
+      // Only ever the stream's first event: a second creation is refused.
+      const d = event.data;
+      return {
+        status: 'active',
+        assetId: d.assetId,
+        ownerId: d.ownerId,
+        totalTokens: d.totalTokens,
+        tokensTaken: 0,
+        priceCents: toCents(d.tokenPrice) ?? 0,
+        minimumCents: toCents(d.minimumInvestment) ?? 0,
+        lockupDays: d.lockupDays,
+        pending: new Map(),
+        investmentIds: new Set(),
+      };
+    }
+    if (state.status === 'none') return state; // nothing else is recorded on an offering before it exists
     switch (event.type) {
-      case 'OfferingCreated': {
-        const d = event.data;
-        return {
-          ...state,
-          exists: true,
-          status: 'active',
-          assetId: d.assetId,
-          ownerId: d.ownerId,
-          totalTokens: d.totalTokens,
-          priceCents: toCents(d.tokenPrice) ?? 0,
-          minimumCents: toCents(d.minimumInvestment) ?? 0,
-          lockupDays: d.lockupDays,
-        };
-      }
       case 'OfferingClosed':
         return { ...state, status: 'closed' };
       case 'InvestmentRequested': {
@@ -150,7 +147,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
   decide(command, state) {
     switch (command.type) {
       case 'CreateOffering': {
-        if (state.exists) throw refuse('This offering already exists');
+        if (state.status !== 'none') throw refuse('This offering already exists');
         if (!command.assetActive)
           throw refuse('An offering needs an asset whose tokenization is approved', 409, ERROR_TITLES.creationFailed);
         const price = toCents(command.tokenPrice);
@@ -184,17 +181,17 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         return [{ type: 'OfferingCreated', data: { ...rest, name, ...amounts, createdBy: adminId } }];
       }
       case 'CloseOffering': {
-        if (!state.exists) throw refuse('Offering not found', 404);
+        if (state.status === 'none') throw refuse('Offering not found', 404);
         if (state.status === 'closed') return [];
         return [
           {
             type: 'OfferingClosed',
-            data: { offeringId: command.offeringId, assetId: state.assetId!, closedBy: command.adminId },
+            data: { offeringId: command.offeringId, assetId: state.assetId, closedBy: command.adminId },
           },
         ];
       }
       case 'Invest': {
-        if (!state.exists) throw refuse('Offering not found', 404);
+        if (state.status === 'none') throw refuse('Offering not found', 404);
         if (!command.investorIsWholesale)
           throw refuse(
             'Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)',
@@ -225,7 +222,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
             ERROR_TITLES.investmentFailed,
           );
         }
-        const left = state.totalTokens - state.tokensTaken;
+        const left = tokensLeft(state);
         if (command.tokens > left)
           throw refuse(
             left === 0
@@ -237,8 +234,8 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         const transferableFrom = new Date(Date.parse(command.now) + state.lockupDays * 86_400_000).toISOString();
         const base = {
           offeringId: command.offeringId,
-          assetId: state.assetId!,
-          ownerId: state.ownerId!,
+          assetId: state.assetId,
+          ownerId: state.ownerId,
           investmentId: command.investmentId,
           investorId: command.investorId,
           tokens: command.tokens,
@@ -254,12 +251,13 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
       }
       case 'ConfirmInvestment':
       case 'CancelInvestment': {
+        if (state.status === 'none') throw refuse(NOT_PENDING);
         const pending = state.pending.get(command.investmentId);
         if (!pending) throw refuse(NOT_PENDING);
         const base = {
           offeringId: command.offeringId,
-          assetId: state.assetId!,
-          ownerId: state.ownerId!,
+          assetId: state.assetId,
+          ownerId: state.ownerId,
           investmentId: command.investmentId,
           investorId: pending.investorId,
           tokens: pending.tokens,

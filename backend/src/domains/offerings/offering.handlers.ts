@@ -51,7 +51,7 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
       return { position, events: ['TokensAllocated', 'OfferingCreated'] };
     }
     const decided = await this.repository.handle(offering, offeringStream(request.offeringId), command, context);
-    const assetId = decided.state.assetId;
+    const assetId = decided.state.status === 'none' ? null : decided.state.assetId;
     // The register follows what moved tokens. Should this fail, the next settle or the sweep does it.
     const settled =
       assetId && decided.events.length > 0 ? await this.settle(assetId, request.offeringId, context) : null;

@@ -5,7 +5,7 @@ import type { EventStore, RecordedEvent } from '../../platform/event-store/event
 import { assetStream } from '../assets/events.js';
 import type { OfferingCreated, OfferingEvent } from '../offerings/events.js';
 import { offeringStream } from '../offerings/events.js';
-import { offering, type OfferingState } from '../offerings/offering.decider.js';
+import { offering, tokensLeft, type OfferingState } from '../offerings/offering.decider.js';
 import type { TokensAllocated } from './events.js';
 import { register, type OfferingFact } from './register.decider.js';
 
@@ -88,7 +88,7 @@ export class OfferingAllocations {
   }
 
   private async exists(offeringId: string): Promise<boolean> {
-    return (await this.repository.load(offering, offeringStream(offeringId))).state.exists;
+    return (await this.repository.load(offering, offeringStream(offeringId))).state.status !== 'none';
   }
 
   async compensate(assetId: string, offeringId: string, context: CommandContext): Promise<void> {
@@ -181,7 +181,7 @@ export async function offeringFactsAfter(
         break;
       }
       case 'OfferingClosed':
-        facts.push({ revision: event.revision, kind: 'closed', unsold: state.totalTokens - state.tokensTaken });
+        facts.push({ revision: event.revision, kind: 'closed', unsold: tokensLeft(state) });
         break;
       case 'InvestmentCancelled':
         facts.push({

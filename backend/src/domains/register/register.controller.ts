@@ -15,8 +15,14 @@ import { project } from '../../platform/projections/projection.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import { capTableOf, registersProjection, type CapTable, type RegisterDoc } from '../../projections/registers.js';
-import { usersProjection, type UserDoc } from '../../projections/users.js';
+import {
+  capTableOf,
+  pendingSupplyChanges,
+  registersProjection,
+  type CapTable,
+  type RegisterDoc,
+} from '../../projections/registers.js';
+import { peopleById } from '../../projections/users.js';
 import { assetStream } from '../assets/events.js';
 import { AddInvestorDto, ChangeInvestorDto, ReasonDto, SupplyChangeDto } from './register.dto.js';
 import { REGISTER_MESSAGES } from './register.decider.js';
@@ -149,15 +155,17 @@ export class RegisterController {
 
   /** Platform investors under the name and e-mail on their account (the read models keep only their id). */
   private async named(lines: CapTable['lines']): Promise<CapTable['lines']> {
-    const users = this.reads.collection<UserDoc>(usersProjection.name);
-    return Promise.all(
-      lines.map(async (line) => {
-        if (line.kind !== 'platform' || !line.investorId) return line;
-        const person = await users.get(line.investorId);
-        const name = person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email : '';
-        return { ...line, name: name || 'Wholesale investor', email: person?.email ?? null };
-      }),
+    const investorOf = (line: CapTable['lines'][number]) => (line.kind === 'platform' ? line.investorId : null);
+    const people = await peopleById(
+      this.reads,
+      lines.flatMap((l) => investorOf(l) ?? []),
+      'Wholesale investor',
     );
+    return lines.map((line) => {
+      const investorId = investorOf(line);
+      const person = investorId && people.get(investorId);
+      return person ? { ...line, name: person.name, email: person.email } : line;
+    });
   }
 
   @Post('assets/:id/investors')
@@ -275,22 +283,7 @@ export class RegisterAdminController {
   @Get('supply-changes')
   @ApiOperation({ summary: 'Pending supply changes, oldest first, with each asset’s supply and dilution' })
   async pending() {
-    const registers = await this.reads.collection<RegisterDoc>(registersProjection.name).find({});
-    const assets = this.reads.collection<AssetDoc>(assetsProjection.name);
-    const rows = await Promise.all(
-      registers.flatMap((r) =>
-        r.supplyChanges
-          .filter((c) => c.status === 'pending')
-          .map(async (c) => ({
-            assetId: r._id,
-            assetName: (await assets.get(r._id))?.name ?? '',
-            supply: r.supply,
-            ownerRetained: r.totals.ownerRetained,
-            ...c,
-          })),
-      ),
-    );
-    return { supplyChanges: rows.sort((a, b) => a.requestedAt.localeCompare(b.requestedAt)) };
+    return { supplyChanges: await pendingSupplyChanges(this.reads) };
   }
 
   @Post('assets/:id/supply-changes/:changeId/approve')

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../event-store/event-store.js';
 import { registerUpcaster } from '../event-store/upcasters.js';
 import type { Doc } from '../read-store/read-store.js';
-import { project, type Projection } from './projection.js';
+import { defineProjection, project } from './projection.js';
 
 interface Tally extends Doc {
   count: number;
@@ -32,18 +32,21 @@ function recorded(
   };
 }
 
-const tallies: Projection<Tally> = {
+type TallyEvent =
+  | { type: 'Tagged' | 'TallyTagged'; data: { keys: string[]; tag: string } }
+  | { type: 'Cleared'; data: { keys: string[] } };
+
+const tallies = defineProjection<Tally, TallyEvent>({
   name: 'tallies',
   version: 1,
   eventTypes: ['Tagged', 'Cleared', 'TallyTagged'],
-  keys: (e) => (e.data as { keys: string[] }).keys,
+  keys: (e) => e.data.keys,
   evolve: (doc, e, id) => {
     if (e.type === 'Cleared') return null;
-    const tag = (e.data as { tag: string }).tag;
     const current = doc ?? { _id: 'ignored: the key is the id', count: 0, tags: [] };
-    return { ...current, count: current.count + 1, tags: [...current.tags, `${id}:${tag}`] };
+    return { ...current, count: current.count + 1, tags: [...current.tags, `${id}:${e.data.tag}`] };
   },
-};
+});
 
 describe('project', () => {
   it('folds the events a projection follows into documents keyed by id, skipping the others', () => {
@@ -78,6 +81,14 @@ describe('project', () => {
   it('applies an event once to a key it names twice, as the engine does', () => {
     const docs = project(tallies, [recorded('Tagged', { keys: ['a', 'a'], tag: 'x' })]);
     expect(docs.get('a')).toEqual({ _id: 'a', count: 1, tags: ['a:x'] });
+  });
+
+  it('hands keys and evolve only the events it lists: any other names no document and changes none', () => {
+    const stranger = recorded('Unrelated', { keys: ['a'], tag: 'nope' });
+    expect(tallies.keys(stranger)).toEqual([]);
+    const doc = { _id: 'a', count: 1, tags: ['a:x'] };
+    expect(tallies.evolve(doc, stranger, 'a')).toBe(doc);
+    expect(tallies.evolve(null, stranger, 'a')).toBeNull();
   });
 
   it('upcasts old event shapes before evolve sees them, as the engine does', () => {

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../decider.js';
 import type { RecordedEvent } from '../event-store/event-store.js';
 import { upcast } from '../event-store/upcasters.js';
 import type { Doc } from '../read-store/read-store.js';
@@ -17,6 +18,35 @@ export interface Projection<D extends Doc = Doc> {
 }
 
 export type Projected<D extends Doc> = D & { _position: number };
+
+/**
+ * A read model written against the events it follows: `E` is their union (a domain's events, `Extract`ed by the
+ * types listed), so `keys` and `evolve` narrow by `event.type` and read each payload typed, with no casts.
+ */
+export interface TypedProjection<D extends Doc, E extends DomainEvent> {
+  readonly name: string;
+  readonly version: number;
+  readonly eventTypes: readonly E['type'][];
+  keys(event: RecordedEvent & E): string[];
+  evolve(doc: D | null, event: RecordedEvent & E, id: string): D | null;
+}
+
+/**
+ * The projection the engine runs. It is handed events of the listed types only, and an event of a type is that
+ * type's domain event: each was checked against its type's schema when appended and is upcast to the current
+ * shape before a projection sees it. Any other event (a caller's mistake) names no document and changes none.
+ */
+export function defineProjection<D extends Doc, E extends DomainEvent>(typed: TypedProjection<D, E>): Projection<D> {
+  const types = new Set<string>(typed.eventTypes);
+  const follows = (event: RecordedEvent): event is RecordedEvent & E => types.has(event.type);
+  return {
+    name: typed.name,
+    version: typed.version,
+    eventTypes: typed.eventTypes,
+    keys: (event) => (follows(event) ? typed.keys(event) : []),
+    evolve: (doc, event, id) => (follows(event) ? typed.evolve(doc, event, id) : doc),
+  };
+}
 
 /**
  * Applies events to an in-memory set of documents: what tests use as "given events, then this document".

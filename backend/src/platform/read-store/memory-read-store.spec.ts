@@ -24,7 +24,7 @@ describe('memory read store: equality indexes', () => {
     fc.record({ delete: fc.integer({ min: 0, max: 12 }).map(String) }),
   );
 
-  it('finds and counts what a scan finds, in the same order, however the documents were written', async () => {
+  it('finds and counts what a scan finds (by equality and by $in), in the same order, however the documents were written', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(op, { minLength: 10, maxLength: 60 }), { minLength: 1, maxLength: 4 }),
@@ -50,6 +50,10 @@ describe('memory read store: equality indexes', () => {
             new Query({ investorId: wanted, n: 3 }).test(d as unknown as Record<string, unknown>),
           );
           expect(await rows.find({ investorId: wanted, n: 3 })).toEqual(two);
+          const either = { investorId: { $in: [wanted, 'b', 1] } };
+          const eitherScanned = all.filter((d) => new Query(either).test(d as unknown as Record<string, unknown>));
+          expect(await rows.find(either)).toEqual(eitherScanned);
+          expect(await rows.count(either)).toBe(eitherScanned.length);
         },
       ),
       { numRuns: 150 },

@@ -17,17 +17,27 @@ class MemoryCollection<T extends Doc> implements ReadCollection<T> {
   ) {}
 
   /**
-   * The documents that may match: those an equality on a top-level field narrows to (through its index), in the
-   * collection's order; all of them when the filter has no such equality. Mingo still tests each one.
+   * The documents that may match: those named by `_id` (in the order asked), else those an equality (or `$in`) on a
+   * top-level field narrows to through its index, in the collection's order; all of them when the filter has
+   * neither. Mingo still tests each one unless the lookup alone is the answer.
    */
   private candidates(filter: Filter): { docs: Iterable<T>; exact: boolean } {
     const docs = this.docs;
     const keys = Object.keys(filter);
-    const field = keys.find((key) => indexable(key, filter[key]));
-    if (field === undefined || docs.size < INDEX_FROM) return { docs: docs.values(), exact: keys.length === 0 };
-    const found = this.indexes.lookup(docs, field, filter[field] as Primitive);
-    // A lone equality on a field no document holds an array or object in: the index's answer is the answer.
-    return { docs: found.docs as T[], exact: keys.length === 1 && found.exact };
+    const named = Object.hasOwn(filter, '_id') ? valuesNamed(filter._id) : null;
+    if (named) {
+      const found = named.flatMap((id) => (typeof id === 'string' ? (docs.get(id) ?? []) : []));
+      return { docs: found, exact: keys.length === 1 };
+    }
+    if (docs.size < INDEX_FROM) return { docs: docs.values(), exact: keys.length === 0 };
+    for (const field of keys) {
+      const values = field !== '_id' && !field.startsWith('$') && !field.includes('.') && valuesNamed(filter[field]);
+      if (!values) continue;
+      const found = this.indexes.lookup(docs, field, values);
+      // A lone condition on a field no document holds an array or object in: the index's answer is the answer.
+      return { docs: found.docs as T[], exact: keys.length === 1 && found.exact };
+    }
+    return { docs: docs.values(), exact: keys.length === 0 };
   }
 
   private matching(filter: Filter): T[] {
@@ -74,19 +84,28 @@ class MemoryCollection<T extends Doc> implements ReadCollection<T> {
 
 type Primitive = string | number | boolean;
 
+const isPrimitive = (value: unknown): value is Primitive =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * The values a condition names when it is a plain string, number or boolean, or `{ $in: [such values] }` (each
+ * once): a lookup by key or index can answer it instead of a scan. Null for any other condition.
+ */
+function valuesNamed(condition: unknown): Primitive[] | null {
+  if (isPrimitive(condition)) return [condition];
+  if (condition === null || typeof condition !== 'object' || Object.keys(condition).length !== 1) return null;
+  const values: unknown = '$in' in condition ? condition.$in : null;
+  if (!Array.isArray(values)) return null;
+  const named = new Set<Primitive>();
+  for (const value of values as unknown[]) {
+    if (!isPrimitive(value)) return null;
+    named.add(value);
+  }
+  return [...named];
+}
+
 /** Collections smaller than this are scanned: an index would not pay for itself. */
 const INDEX_FROM = 64;
-
-/** `{ field: value }` with a plain top-level field and a string, number or boolean value. */
-function indexable(key: string, value: unknown): boolean {
-  const type = typeof value;
-  return (
-    (type === 'string' || type === 'number' || type === 'boolean') &&
-    key !== '_id' &&
-    !key.startsWith('$') &&
-    !key.includes('.')
-  );
-}
 
 interface FieldIndex {
   /** Ids by the field's value, for documents whose value is a string, number or boolean. */
@@ -107,8 +126,11 @@ class EqualityIndexes {
     { fields: Map<string, FieldIndex>; order: Map<string, number>; next: number }
   >();
 
-  /** The documents that may match `{ [field]: value }`; `exact` when they all do (none holds an array or object). */
-  lookup(docs: ReadonlyMap<string, Doc>, field: string, value: Primitive): { docs: Doc[]; exact: boolean } {
+  /**
+   * The documents that may match `{ [field]: value }` for one of the values; `exact` when they all do (none holds an
+   * array or object).
+   */
+  lookup(docs: ReadonlyMap<string, Doc>, field: string, values: readonly Primitive[]): { docs: Doc[]; exact: boolean } {
     let indexed = this.byCollection.get(docs);
     if (!indexed) {
       indexed = { fields: new Map(), order: new Map(), next: 0 };
@@ -121,9 +143,9 @@ class EqualityIndexes {
       for (const [id, doc] of docs) add(index, id, (doc as unknown as Record<string, unknown>)[field]);
       indexed.fields.set(field, index);
     }
-    const ids = [...(index.byValue.get(value) ?? []), ...index.other];
+    const ids = [...values.flatMap((value) => [...(index.byValue.get(value) ?? [])]), ...index.other];
     const { order } = indexed;
-    if (index.other.size > 0 || ids.length > 1) ids.sort((a, b) => order.get(a)! - order.get(b)!);
+    if (ids.length > 1) ids.sort((a, b) => order.get(a)! - order.get(b)!);
     return { docs: ids.map((id) => docs.get(id)!), exact: index.other.size === 0 };
   }
 

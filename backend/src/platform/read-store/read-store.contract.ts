@@ -1,4 +1,4 @@
-import type { Doc, ReadCollection, ReadStore } from './read-store.js';
+import { byIds, type Doc, type ReadCollection, type ReadStore } from './read-store.js';
 
 /**
  * The one contract every ReadStore adapter passes. MongoDB is the reference: where the memory adapter
@@ -104,6 +104,21 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
         expect(await found({ group: 'a' })).toEqual(['p2', 'p3', 'p6']);
         expect(await found({ _id: { $in: ['p1', 'p4', 'missing'] } })).toEqual(['p1', 'p4']);
         expect(await found({ group: { $in: [] } })).toEqual([]);
+      });
+
+      it('looks documents up by _id: each once however often named, with the other conditions still applied', async () => {
+        expect(await found({ _id: 'p2' })).toEqual(['p2']);
+        expect(await found({ _id: { $in: ['p3', 'p1', 'p3', 'constructor', '__proto__'] } })).toEqual(['p1', 'p3']);
+        expect(await found({ _id: { $in: ['p1', 'p2', 'p3'] }, group: 'a' })).toEqual(['p2', 'p3']);
+        expect(await found({ _id: { $in: ['p1', 'p2'], $ne: 'p1' } })).toEqual(['p2']);
+        expect(await items.count({ _id: { $in: ['p1', 'p2', 'p2', 'missing'] } })).toBe(2);
+      });
+
+      it('byIds reads the documents a list names in one query, by id', async () => {
+        const docs = await byIds(items, ['p4', 'p1', 'p4', 'missing']);
+        expect([...docs.keys()].sort()).toEqual(['p1', 'p4']);
+        expect(docs.get('p4')).toEqual(people[3]);
+        expect(await byIds(items, [])).toEqual(new Map());
       });
 
       it('ranges with $gte/$lt compare within a type only (a numeric string is not a number)', async () => {

@@ -30,6 +30,7 @@ export interface ReadCollection<T extends Doc> {
   /** Replaces the whole document with this `_id`, inserting it when missing. */
   upsert(doc: T): Promise<void>;
   delete(id: string): Promise<void>;
+  /** Without a sort the order is the adapter's: ask for one when it matters. */
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
   /** Applies the operations in order; used by projections to write a batch at once. */
@@ -52,4 +53,18 @@ export interface ReadStore {
   listCollections(): Promise<string[]>;
   health(): Promise<{ ok: boolean; kind: string; detail?: string }>;
   close(): Promise<void>;
+}
+
+/**
+ * The documents with these ids, by id, in one query however many are asked for (each id once; missing ones are
+ * absent): how a query reads the documents a list refers to without a round trip per item.
+ */
+export async function byIds<T extends Doc>(
+  collection: ReadCollection<T>,
+  ids: Iterable<string>,
+): Promise<Map<string, T>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const found = await collection.find({ _id: { $in: wanted } });
+  return new Map(found.map((doc) => [doc._id, doc]));
 }
