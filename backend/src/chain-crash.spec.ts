@@ -16,6 +16,7 @@ import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
 import { readRuntimeFile } from './platform/operations/runtime-file.js';
 import { bootBuilt, requireBuilt, runTool, stopBuilt } from './testing/built-app.js';
 import * as offerings from './testing/offerings.js';
+import { freshPgliteDir } from './testing/pglite.js';
 import { signUp } from './testing/users.js';
 import type { Api } from './testing/api.js';
 
@@ -26,6 +27,7 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
   beforeAll(async () => {
     requireBuilt();
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-chain-crash-'));
+    await freshPgliteDir(join(dataDir, 'events'));
   });
   afterAll(async () => {
     // A killed app's anvil is stopped by the next boot; the last one is stopped here.

@@ -28,6 +28,7 @@ import { SqlReadStore } from './platform/read-store/sql-read-store.js';
 import { SqlVault } from './platform/vault/sql-vault.js';
 import { allProjections } from './projections/index.js';
 import { bootBuilt, requireBuilt } from './testing/built-app.js';
+import { freshPgliteDir } from './testing/pglite.js';
 import { interestForm } from './testing/fixtures.js';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
@@ -122,7 +123,7 @@ describe(`crash test: SIGKILL ${ROUNDS} times during traffic and rebuilds (seed 
     requireBuilt();
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-crash-'));
     // A history long enough that rebuilding the asset read models takes a moment a kill can land in.
-    const stored = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+    const stored = await PgliteEventStore.open({ dataDir: await freshPgliteDir(join(dataDir, 'events')) });
     for (let n = 0; n < 300; n++) {
       const assetId = `seed-${n}`;
       const data = {

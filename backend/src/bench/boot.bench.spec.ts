@@ -10,6 +10,7 @@ import { SqlVault } from '../platform/vault/sql-vault.js';
 import { allProjections } from '../projections/index.js';
 import type { RegistrationDoc } from '../projections/registrations.js';
 import { requireBuilt, runTool } from '../testing/built-app.js';
+import { freshPgliteDir } from '../testing/pglite.js';
 import { seedEmbedded } from './seed.js';
 
 /**
@@ -52,6 +53,7 @@ describe('persisted read models on the embedded store (small history)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-boot-'));
+    await freshPgliteDir(join(dataDir, 'events'));
     await seedEmbedded(dataDir, EVENTS);
   }, SLOW);
   afterAll(async () => {

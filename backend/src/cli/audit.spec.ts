@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
 import { bootBuilt, requireBuilt, runTool, stopBuilt } from '../testing/built-app.js';
+import { freshPgliteDir } from '../testing/pglite.js';
 import { TEST_PASSWORD } from '../testing/users.js';
 
 /**
@@ -15,6 +16,7 @@ describe('npm run audit -- verify (embedded pglite, built app)', () => {
   beforeAll(async () => {
     requireBuilt();
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-audit-'));
+    await freshPgliteDir(join(dataDir, 'events'));
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

@@ -9,6 +9,9 @@ import { startServer, type AppOptions, type StartedServer } from '../app.js';
  */
 export async function startTestServer(options: AppOptions = {}): Promise<StartedServer & { api: Api }> {
   const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'kauri-test-'));
+  // An embedded event store starts from a copied, initialised database rather than running initdb.
+  if (ownDataDir && options.env?.EVENT_STORE === 'pglite' && !options.eventStore)
+    await (await import('./pglite.js')).freshPgliteDir(join(ownDataDir, 'events'));
   const server = await startServer({
     port: 0,
     ...options,

@@ -3,9 +3,7 @@
  * middle of a stream is caught, and the check names that event. Opening a store never computes a hash for
  * a row written earlier, except once for events from before hashing existed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { contractEvent } from './event-store.contract.js';
 import type { EventStore } from './event-store.js';
 import { MemoryEventStore } from './memory-event-store.js';
@@ -13,6 +11,7 @@ import { PgliteEventStore } from './pglite-event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { scratchDatabase } from './scratch-database.js';
 import type { SqlEventStore } from './sql-event-store.js';
+import { freshPgliteDir } from '../../testing/pglite.js';
 
 const scratch = scratchDatabase('kauri_integrity');
 
@@ -55,7 +54,7 @@ let pgliteDir = '';
 const databases: Database[] = [
   {
     name: 'pglite',
-    setUp: async () => void (pgliteDir = await mkdtemp(join(tmpdir(), 'kauri-integrity-'))),
+    setUp: async () => void (pgliteDir = await freshPgliteDir()),
     open: () => PgliteEventStore.open({ dataDir: pgliteDir }),
     cleanUp: () => rm(pgliteDir, { recursive: true, force: true }),
   },

@@ -1,12 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
+import { openPglite } from '../../testing/pglite.js';
 import { jsonbText } from './jsonb-text.js';
 
 /** jsonbText against PostgreSQL's own rendering, on values of every shape (through JSON, as appends send them). */
 describe('jsonbText', () => {
   let pglite: PGlite;
   beforeAll(async () => {
-    pglite = await PGlite.create();
+    pglite = await openPglite();
   });
   afterAll(() => pglite.close());
 

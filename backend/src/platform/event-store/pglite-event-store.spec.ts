@@ -1,19 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { jest } from '@jest/globals';
-import { PGlite } from '@electric-sql/pglite';
 import { contractEvent, describeEventStoreContract } from './event-store.contract.js';
 import { WrongExpectedRevisionError } from './event-store.js';
 import { PgliteEventStore } from './pglite-event-store.js';
+import { freshPgliteDir, openPglite } from '../../testing/pglite.js';
 
-// One in-memory database for the whole contract suite: initdb costs seconds.
-describeEventStoreContract('pglite', () => PgliteEventStore.open());
+// One database for the whole contract suite.
+describeEventStoreContract('pglite', async () => PgliteEventStore.open({ pglite: await openPglite() }));
 
 describe('PgliteEventStore on disk', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'kauri-pglite-'));
+    dir = await freshPgliteDir();
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -36,12 +34,12 @@ describe('PgliteEventStore on disk', () => {
     } finally {
       await again.close();
     }
-  }, 30_000);
+  });
 });
 
 describe('PgliteEventStore: appends made meanwhile go together', () => {
   it('answers each of many concurrent appends as if alone, in fewer statements, a refused one failing alone', async () => {
-    const pglite = await PGlite.create();
+    const pglite = await openPglite();
     const store = await PgliteEventStore.open({ pglite });
     try {
       const sent = jest.spyOn(pglite, 'query');
@@ -81,7 +79,7 @@ describe('PgliteEventStore: appends made meanwhile go together', () => {
 
 describe('PgliteEventStore: hashes made in JavaScript', () => {
   it('chains verify whether the store hashed an append itself or its head was stale and the database did', async () => {
-    const pglite = await PGlite.create();
+    const pglite = await openPglite();
     // Two stores on one database, each knowing only its own appends: each one's idea of the head goes stale.
     const a = await PgliteEventStore.open({ pglite });
     const b = await PgliteEventStore.open({ pglite });

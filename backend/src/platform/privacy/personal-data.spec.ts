@@ -5,6 +5,7 @@
  */
 import { contractEvent } from '../event-store/event-store.contract.js';
 import { PgliteEventStore } from '../event-store/pglite-event-store.js';
+import { openPglite } from '../../testing/pglite.js';
 import { SqlVault } from '../vault/sql-vault.js';
 import { PersonalDataProtection } from './personal-data.js';
 
@@ -13,7 +14,7 @@ describe('personal data protection (pglite)', () => {
   let events: PersonalDataProtection;
 
   beforeAll(async () => {
-    stored = await PgliteEventStore.open();
+    stored = await PgliteEventStore.open({ pglite: await openPglite() });
     events = new PersonalDataProtection(stored, await SqlVault.open(stored.database, 'pglite'));
   }, 60_000);
   afterAll(() => stored?.close());

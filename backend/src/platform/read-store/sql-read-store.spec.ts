@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPglite } from '../../testing/pglite.js';
 import { pgliteDatabase } from '../event-store/pglite-event-store.js';
 import { poolDatabase } from '../event-store/postgres-event-store.js';
 import { scratchDatabase } from '../event-store/scratch-database.js';
@@ -279,7 +280,7 @@ describe('SqlReadStore on pglite', () => {
       }),
   });
   beforeAll(async () => {
-    pglite = await PGlite.create();
+    pglite = await openPglite();
   });
   afterAll(() => pglite.close());
 

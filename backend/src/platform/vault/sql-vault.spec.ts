@@ -1,6 +1,7 @@
 import { PgliteEventStore } from '../event-store/pglite-event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { scratchDatabase } from '../event-store/scratch-database.js';
+import { openPglite } from '../../testing/pglite.js';
 import { SqlVault } from './sql-vault.js';
 import { describeVaultContract } from './vault.contract.js';
 
@@ -8,7 +9,7 @@ import { describeVaultContract } from './vault.contract.js';
 describe('sql vault on pglite', () => {
   let store: PgliteEventStore;
   beforeAll(async () => {
-    store = await PgliteEventStore.open();
+    store = await PgliteEventStore.open({ pglite: await openPglite() });
   });
   afterAll(() => store.close());
   describeVaultContract('pglite', () => SqlVault.open(store.database, 'pglite'));
