@@ -1591,8 +1591,11 @@ export interface components {
             roles: ("admin" | "compliance")[];
             /** @enum {string} */
             subscriptionStatus: "active" | "canceled" | "past_due" | "incomplete" | "inactive";
-            /** @description starter, professional or enterprise; null without a plan */
-            subscriptionTier: string | null;
+            /**
+             * @description null without a plan
+             * @enum {string|null}
+             */
+            subscriptionTier: "starter" | "professional" | "enterprise" | null;
         };
         LoginDto: {
             /** Format: email */
@@ -1628,6 +1631,31 @@ export interface components {
             /** @description Seconds until the token expires (TOKEN_TTL_SECONDS, default 3600) */
             expires_in: number;
         };
+        RegistrationRecordDto: {
+            _id: string;
+            /** @description In order of confirmation; null until the registrant confirms their e-mail address */
+            number: number | null;
+            feeWaived: boolean;
+            confirmedAt: string | null;
+            /** @description The e-mail key a signed-in user’s early-access waiver is found by */
+            emailKey: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+            city: string;
+            country: string;
+            occupation: string;
+            investmentInterest: string[];
+            investmentAmount: string;
+            experience: string;
+            additionalInfo: string | null;
+            registeredAt: string;
+        };
+        RegistrationsDto: {
+            /** @description Newest first */
+            registrations: components["schemas"]["RegistrationRecordDto"][];
+        };
         RoleChangeDto: {
             /** Format: email */
             email: string;
@@ -1636,15 +1664,29 @@ export interface components {
             /** @enum {string} */
             action: "grant" | "revoke";
         };
+        RoleChangedDto: {
+            userId: string;
+            /** @description False when nothing needed doing */
+            changed: boolean;
+            /** @description The roles held now */
+            roles: ("admin" | "compliance")[];
+        };
         PasswordResetRequestDto: {
             /** Format: email */
             email: string;
+        };
+        PasswordResetRequestedDto: {
+            /** @description The same whether or not the address has an account */
+            message: string;
         };
         PasswordResetDto: {
             /** @description The token of the e-mailed link (/auth/reset-password?token=…) */
             token: string;
             /** @description At least 12 characters (the security page) */
             password: string;
+        };
+        PasswordChangedDto: {
+            success: boolean;
         };
         PropertyInputDto: {
             propertyAddress: string;
@@ -1661,6 +1703,48 @@ export interface components {
             /** @enum {string} */
             condition: "excellent" | "good" | "average" | "needs-work";
             amenities?: ("parking" | "pool" | "gym" | "garden" | "security" | "elevator")[];
+        };
+        CostDto: {
+            description: string;
+            /** @description NZD */
+            amount: number;
+        };
+        RiskDto: {
+            /** @enum {string} */
+            level: "low" | "medium" | "high";
+            category: string;
+            description: string;
+        };
+        YearIncomeDto: {
+            year: number;
+            tokenHolderIncome: number;
+        };
+        IncomeProjectionsDto: {
+            monthlyRental: number;
+            ownerRetainedIncome: number;
+            tokenHolderShare: number;
+            fiveYearProjection: number;
+            distributionPerToken: number;
+            yieldPercentage: number;
+            /** @description Token holders' income year by year (the five-year chart) */
+            years: components["schemas"]["YearIncomeDto"][];
+        };
+        PropertyAnalysisDto: {
+            propertyValue: number;
+            tokenValue: number;
+            currency: string;
+            tokenCount: number;
+            propertyPercentage: number;
+            tokenizedValue: number;
+            costs: components["schemas"]["CostDto"][];
+            totalCost: number;
+            riskAnalysis: components["schemas"]["RiskDto"][];
+            recommendations: string[];
+            incomeProjections?: components["schemas"]["IncomeProjectionsDto"];
+            /** @description How the value was reached, line by line */
+            basis: string[];
+            disclaimer: string;
+            referenceDate: string;
         };
         StartupInputDto: {
             companyName: string;
@@ -1679,10 +1763,45 @@ export interface components {
             description?: string;
             useOfFunds?: string;
         };
+        ProjectedReturnsDto: {
+            expectedGrowthRate: number;
+            timeToLiquidity: string;
+            potentialReturns: string;
+        };
+        StartupAnalysisDto: {
+            companyValuation: number;
+            tokenValue: number;
+            fundingGoal: number;
+            currency: string;
+            costs: components["schemas"]["CostDto"][];
+            totalCost: number;
+            riskAnalysis: components["schemas"]["RiskDto"][];
+            projectedReturns: components["schemas"]["ProjectedReturnsDto"];
+            recommendations: string[];
+            /** @description Share of the company the raise sells, % of post-money */
+            equityOffered: number;
+            basis: string[];
+            disclaimer: string;
+            referenceDate: string;
+        };
         PricingInputDto: {
             assetValue: number;
             /** @enum {string} */
             tier: "starter" | "professional" | "enterprise";
+        };
+        PricingResultDto: {
+            /** @enum {string} */
+            tier: "starter" | "professional" | "enterprise";
+            /** @description NZD: the plan’s first payment */
+            setupFee: number;
+            /** @description True when the early-access waiver removed the set-up fee */
+            setupFeeWaived: boolean;
+            planPrice: number;
+            /** @enum {string} */
+            planBilling: "one-time" | "monthly";
+            platformFeePercent: number;
+            platformFee: number;
+            total: number;
         };
         PlanLimitsDto: {
             /** @description Assets the owner may tokenize; null = unlimited */
@@ -1755,7 +1874,8 @@ export interface components {
         };
         BillingHistoryEntryDto: {
             at: string;
-            kind: string;
+            /** @enum {string} */
+            kind: "checkout" | "plan-changed" | "payment" | "renewal" | "payment-failed" | "past-due" | "cancellation-scheduled" | "cancellation-withdrawn" | "canceled";
             /** @enum {string|null} */
             tier: "starter" | "professional" | "enterprise" | null;
             amount: number | null;
@@ -2486,12 +2606,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { registrations: [...] } */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RegistrationsDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -2522,12 +2643,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { userId, changed, roles }: changed is false when nothing needed doing */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RoleChangedDto"];
+                };
             };
         };
     };
@@ -2549,7 +2671,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequestedDto"];
+                };
             };
             /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
             429: {
@@ -2573,12 +2697,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { success: true } */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PasswordChangedDto"];
+                };
             };
             /** @description 'Password must be at least 12 characters', or the link is not valid */
             400: {
@@ -2607,7 +2732,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PropertyAnalysisDto"];
+                };
             };
             /** @description Missing or invalid fields, with the spec's messages */
             400: {
@@ -2636,7 +2763,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StartupAnalysisDto"];
+                };
             };
             /** @description Missing or invalid fields, with the spec's messages */
             400: {
@@ -2665,7 +2794,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PricingResultDto"];
+                };
             };
         };
     };

@@ -4,17 +4,44 @@ import { ApiCreatedResponse, ApiOkResponse, ApiProperty } from '@nestjs/swagger'
 /** A handler whose answer is T (or a promise of it); its parameters do not matter here. */
 type Handler<T> = (...args: never[]) => T | Promise<T>;
 
-/** A method decorator that only compiles on a handler answering T. */
+type Leaf = string | number | boolean | bigint | symbol | null | undefined | Date;
+type AllKeys<T> = T extends unknown ? keyof T : never;
+type Field<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+type Item<T> = T extends readonly (infer I)[] ? I : never;
+
+/**
+ * The fields (as paths like `.offerings[].name`) that an answer of type R has and the documented type T lacks, at
+ * any depth; never when T documents all of R. A field documented as unknown may hold anything.
+ */
+export type Undocumented<R, T, Path extends string = ''> = unknown extends T
+  ? never
+  : R extends Leaf
+    ? never
+    : R extends readonly (infer I)[]
+      ? Undocumented<I, Item<T>, `${Path}[]`>
+      : {
+          [K in keyof R & string]-?: K extends AllKeys<T>
+            ? Undocumented<R[K], Field<T, K>, `${Path}.${K}`>
+            : `${Path}.${K}`;
+        }[keyof R & string];
+
+/** Compiles only when nothing is undocumented; otherwise the error names the missing fields. */
+type AllDocumented<P> = [P] extends [never] ? unknown : { 'fields the response class does not document': P };
+
+/**
+ * A method decorator that only compiles on a handler answering T, every field of whose answer T documents (extra
+ * fields would reach clients without being in the OpenAPI document).
+ */
 export type AnswerDecorator<T> = <M extends Handler<T>>(
   target: object,
   key: string | symbol,
-  descriptor: TypedPropertyDescriptor<M>,
+  descriptor: TypedPropertyDescriptor<M> & AllDocumented<Undocumented<Awaited<ReturnType<M>>, T>>,
 ) => void;
 
 /**
  * Documents the handler's 200 answer as `type` (one, or `[type]` for a list) and ties it to the handler's return
- * type: a handler that returns something else does not compile, so the OpenAPI document — and the frontend's
- * types generated from it — cannot drift from what the handler answers.
+ * type: a handler that returns something else, or more than the class documents, does not compile — so the
+ * OpenAPI document, and the frontend's types generated from it, cannot drift from what the handler answers.
  */
 export function ApiOk<T>(type: Type<T>, description?: string): AnswerDecorator<T>;
 export function ApiOk<T>(type: [Type<T>], description?: string): AnswerDecorator<T[]>;
@@ -39,3 +66,9 @@ export class WrittenDto {
 export class CreatedDto extends WrittenDto {
   @ApiProperty() id: string;
 }
+
+/**
+ * A string union's values as a list for `enum:`, which the compiler checks complete: `allOf<Kind>({ a: true, b:
+ * true })` fails to compile when a value is missing or is not one of the union's.
+ */
+export const allOf = <T extends string>(values: Record<T, true>): T[] => Object.keys(values) as T[];
