@@ -1917,21 +1917,23 @@ export interface components {
             success: boolean;
             position?: number;
         };
-        CreateAssetDto: {
-            name: string;
-            description: string;
+        AssetDocumentDto: {
+            id: string;
             /** @enum {string} */
-            assetType: "property" | "business" | "startup";
-            address?: string;
-            /** @description NZD */
-            totalValue: number;
-            tokenCount: number;
+            kind: "property-deed" | "valuation-report" | "financial-statements" | "company-constitution" | "shareholder-register";
+            title: string;
+            fileName: string;
+            /** @description Bytes */
+            size: number;
+            sha256: string;
+            uploadedAt: string;
         };
-        ValueAssetDto: {
-            /** @description NZD the owner accepts */
+        ValuationDto: {
+            /** @description NZD */
             value: number;
             /** @enum {string} */
             method: "property-calculator" | "startup-calculator" | "owner-estimate";
+            at: string;
         };
         TokenTermsDto: {
             /** @example KAURI */
@@ -1949,11 +1951,334 @@ export interface components {
             /** @description percent */
             feePercent: number;
         };
+        CapTableEntryDto: {
+            /**
+             * @description platform: a verified wholesale investor's confirmed investment; off-platform: added by the owner
+             * @enum {string}
+             */
+            source: "platform" | "off-platform";
+            investorId: string;
+            name: string;
+            email: string | null;
+            tokens: number;
+            addedAt: string;
+        };
+        AssetDto: {
+            id: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            address: string | null;
+            /** @description NZD: the owner's figure at drafting, replaced by the accepted valuation */
+            totalValue: number;
+            tokenCount: number;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            /** @description The wizard step to resume at (1–5) */
+            currentStep: number;
+            documents: components["schemas"]["AssetDocumentDto"][];
+            valuation: components["schemas"]["ValuationDto"] | null;
+            /** @description The first accepted valuation */
+            firstValuation: number | null;
+            terms: components["schemas"]["TokenTermsDto"] | null;
+            capTable: components["schemas"]["CapTableEntryDto"][];
+            /** @description Why an admin sent it back, until submitted again */
+            returnReason: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+            approvedAt: string | null;
+            updatedAt: string;
+            /** @description Real change since the first accepted valuation, percent; null until there is one */
+            changePercent: number | null;
+        };
+        CreateAssetDto: {
+            name: string;
+            description: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            address?: string;
+            /** @description NZD */
+            totalValue: number;
+            tokenCount: number;
+        };
+        CreatedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            id: string;
+        };
+        UploadedDocumentDto: {
+            id: string;
+            /** @description One of the asset type’s documents */
+            kind: string;
+            fileName: string;
+            size: number;
+            sha256: string;
+        };
+        DocumentUploadedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            document: components["schemas"]["UploadedDocumentDto"];
+        };
+        ValueAssetDto: {
+            /** @description NZD the owner accepts */
+            value: number;
+            /** @enum {string} */
+            method: "property-calculator" | "startup-calculator" | "owner-estimate";
+        };
+        WrittenDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+        };
+        ValuePointDto: {
+            at: string;
+            totalValue: number;
+            activeTokens: number;
+            totalInvestors: number;
+        };
+        DashboardStatsDto: {
+            /** @description NZD */
+            totalValue: number;
+            activeTokens: number;
+            totalInvestors: number;
+            /** @description Percent of the four compliance checks passed */
+            complianceScore: number;
+            /** @description The figures after each change, oldest first */
+            valueHistory: components["schemas"]["ValuePointDto"][];
+        };
+        ActivityDto: {
+            id: string;
+            /** @enum {string} */
+            type: "kyc" | "asset" | "investor" | "compliance";
+            description: string;
+            createdAt: string;
+            assetId?: string;
+            offeringId?: string;
+            investmentId?: string;
+            offeringName?: string;
+        };
+        InvestorDto: {
+            id: string;
+            name: string;
+            email: string | null;
+            assetId: string;
+            assetName: string;
+            tokensHeld: number;
+            /** @description NZD */
+            investmentValue: number;
+            /** @description Share of the asset's tokens, percent */
+            percentOwned: number;
+            /**
+             * @description off-platform: added by the owner, not verified by Kauri
+             * @enum {string}
+             */
+            status: "verified" | "off-platform";
+        };
+        PersonDto: {
+            id: string;
+            /** @description The name on their account, else their e-mail */
+            name: string;
+            /** @description null for a forgotten or unknown person */
+            email: string | null;
+        };
+        AssetForReviewDto: {
+            id: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            address: string | null;
+            /** @description NZD: the owner's figure at drafting, replaced by the accepted valuation */
+            totalValue: number;
+            tokenCount: number;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            /** @description The wizard step to resume at (1–5) */
+            currentStep: number;
+            documents: components["schemas"]["AssetDocumentDto"][];
+            valuation: components["schemas"]["ValuationDto"] | null;
+            /** @description The first accepted valuation */
+            firstValuation: number | null;
+            terms: components["schemas"]["TokenTermsDto"] | null;
+            capTable: components["schemas"]["CapTableEntryDto"][];
+            /** @description Why an admin sent it back, until submitted again */
+            returnReason: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+            approvedAt: string | null;
+            updatedAt: string;
+            /** @description Real change since the first accepted valuation, percent; null until there is one */
+            changePercent: number | null;
+            owner: components["schemas"]["PersonDto"];
+        };
         ReturnTokenizationDto: {
             reason: string;
         };
+        AssetDocumentLinkDto: {
+            id: string;
+            /** @enum {string} */
+            kind: "property-deed" | "valuation-report" | "financial-statements" | "company-constitution" | "shareholder-register";
+            title: string;
+            fileName: string;
+            /** @description Bytes */
+            size: number;
+            sha256: string;
+            uploadedAt: string;
+            /** @description Where to download it */
+            url: string;
+        };
+        TokenPriceDto: {
+            /** @description NZD per token */
+            price: number;
+            /**
+             * @description The asset's latest accepted valuation, or its latest offering's price
+             * @enum {string}
+             */
+            source: "valuation" | "offering";
+            at: string;
+        };
+        CapTableRowDto: {
+            holder: string;
+            email: string | null;
+            /** @enum {string} */
+            kind: "platform" | "off-platform";
+            tokens: number;
+            /** @description Percent of the supply */
+            percent: number;
+            /** @description The viewer's own holding */
+            you: boolean;
+        };
+        AssetPageCapTableDto: {
+            rows: components["schemas"]["CapTableRowDto"][];
+            held: number;
+            retained: number;
+        };
+        AssetOfferingLineDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description NZD, decimal string */
+            tokenPrice: string;
+            totalTokens: number;
+            tokensIssued: number;
+            tokensReserved: number;
+            /** @description NZD, decimal string */
+            fundsRaised: string;
+            createdAt: string;
+        };
+        AssetHistoryItemDto: {
+            at: string;
+            /** @description The event type */
+            event: string;
+            /** @description In words, with no one's personal data */
+            text: string;
+            offeringId: string | null;
+        };
+        AssetPageDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            description: string;
+            address: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            /** @description NZD: the accepted valuation, else the owner’s figure */
+            value: number;
+            valuation: components["schemas"]["ValuationDto"] | null;
+            tokenCount: number;
+            terms: components["schemas"]["TokenTermsDto"] | null;
+            documents: components["schemas"]["AssetDocumentLinkDto"][];
+            /** @enum {string} */
+            viewer: "owner" | "staff" | "investor";
+            /** @description Named to staff; null for everyone else */
+            owner: components["schemas"]["PersonDto"] | null;
+            currentStep: number;
+            changePercent: number | null;
+            firstValuation: number | null;
+            returnReason: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+            approvedAt: string | null;
+            tokenPrice: components["schemas"]["TokenPriceDto"] | null;
+            capTable: components["schemas"]["AssetPageCapTableDto"];
+            offerings: components["schemas"]["AssetOfferingLineDto"][];
+            /** @description Oldest first */
+            history: components["schemas"]["AssetHistoryItemDto"][];
+        };
+        ComplianceCheckDto: {
+            /** @enum {string} */
+            id: "fma" | "aml" | "privacy" | "fmca";
+            name: string;
+            description: string;
+            /**
+             * @description A passed check past its expiry date reads as expired
+             * @enum {string}
+             */
+            status: "passed" | "pending" | "failed" | "expired";
+            expiryDate: string | null;
+            lastUpdated: string | null;
+            note: string | null;
+        };
+        ComplianceDeadlineDto: {
+            /** @enum {string} */
+            check: "fma" | "aml" | "privacy" | "fmca";
+            name: string;
+            expiryDate: string;
+            daysLeft: number;
+        };
+        OpenReviewRequestDto: {
+            requestId: string;
+            requestedAt: string;
+            message: string | null;
+            /** @description The checks staff have recorded since it was asked for */
+            recorded: ("fma" | "aml" | "privacy" | "fmca")[];
+        };
+        ComplianceHistoryEntryDto: {
+            at: string;
+            /** @enum {string|null} */
+            check: "fma" | "aml" | "privacy" | "fmca" | null;
+            /** @enum {string|null} */
+            status: "passed" | "pending" | "failed" | "expired" | null;
+            expiryDate: string | null;
+            note: string | null;
+            /** @description In words */
+            event: string;
+        };
+        ComplianceOverviewDto: {
+            checks: components["schemas"]["ComplianceCheckDto"][];
+            /** @description Percent of the four checks passed */
+            score: number;
+            /** @enum {string} */
+            label: "Excellent" | "Good" | "Needs Attention";
+            /** @description Soonest first */
+            deadlines: components["schemas"]["ComplianceDeadlineDto"][];
+            openRequest: components["schemas"]["OpenReviewRequestDto"] | null;
+            /** @description Newest first, at most 100 */
+            history: components["schemas"]["ComplianceHistoryEntryDto"][];
+        };
         ReviewRequestDto: {
             message?: string;
+        };
+        ComplianceReviewDto: {
+            checks: components["schemas"]["ComplianceCheckDto"][];
+            /** @description Percent of the four checks passed */
+            score: number;
+            /** @enum {string} */
+            label: "Excellent" | "Good" | "Needs Attention";
+            /** @description Soonest first */
+            deadlines: components["schemas"]["ComplianceDeadlineDto"][];
+            openRequest: components["schemas"]["OpenReviewRequestDto"] | null;
+            /** @description Newest first, at most 100 */
+            history: components["schemas"]["ComplianceHistoryEntryDto"][];
+            ownerId: string;
+            email: string | null;
         };
         RecordCheckDto: {
             /** @enum {string} */
@@ -1961,6 +2286,25 @@ export interface components {
             /** @example 2027-06-30 */
             expiryDate?: string;
             note?: string;
+        };
+        WholesaleStatusDto: {
+            /** @enum {string} */
+            verificationStatus: "none" | "pending" | "verified" | "rejected" | "expired";
+            isWholesaleInvestor: boolean;
+            /** @enum {string|null} */
+            verificationType: "high_net_worth" | "large_investment" | "professional" | null;
+            verifiedAt: string | null;
+            validUntil: string | null;
+            rejectionReason: string | null;
+        };
+        UploadedEvidenceDto: {
+            filename: string;
+            /** @description Where to download it; the submission names it by this url */
+            url: string;
+            /** @description Its content type */
+            type: string;
+            /** @description Bytes */
+            size: number;
         };
         VerificationDocumentRefDto: {
             filename: string;
@@ -1986,24 +2330,285 @@ export interface components {
             verifierContact: string;
             verificationDocuments?: components["schemas"]["VerificationDocumentRefDto"][];
         };
+        VerificationSubmittedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            id: string;
+            /** @enum {string} */
+            status: "pending";
+        };
+        EvidenceLinkDto: {
+            documentId: string;
+            fileName: string;
+            contentType: string;
+            size: number;
+            sha256: string;
+            url: string;
+        };
+        VerificationRecordDto: {
+            userId: string;
+            /** @enum {string} */
+            verificationType: "high_net_worth" | "large_investment" | "professional";
+            /** @enum {string} */
+            status: "pending" | "verified" | "rejected" | "expired";
+            netWorthAmount: number | null;
+            investmentAmount: number | null;
+            /** @enum {string|null} */
+            professionalType: "lawyer" | "accountant" | "financial_advisor" | "other" | null;
+            verifierName: string;
+            verifierContact: string;
+            rejectionReason: string | null;
+            createdAt: string;
+            verifiedAt: string | null;
+            validUntil: string | null;
+            /** @description The admin who decided */
+            decidedBy: string | null;
+            expiredAt: string | null;
+            id: string;
+            /** @description The name on the investor's account, else their e-mail */
+            name: string;
+            email: string | null;
+            documents: components["schemas"]["EvidenceLinkDto"][];
+        };
+        VerificationsDto: {
+            /** @description Newest first */
+            verifications: components["schemas"]["VerificationRecordDto"][];
+        };
         DecideVerificationDto: {
             /** @enum {string} */
             status: "verified" | "rejected";
             rejectionReason?: string;
         };
+        EvidenceDocumentDto: {
+            documentId: string;
+            fileName: string;
+            contentType: string;
+            size: number;
+            sha256: string;
+        };
+        StoredVerificationDto: {
+            _id: string;
+            userId: string;
+            /** @enum {string} */
+            verificationType: "high_net_worth" | "large_investment" | "professional";
+            /** @enum {string} */
+            status: "pending" | "verified" | "rejected" | "expired";
+            netWorthAmount: number | null;
+            investmentAmount: number | null;
+            /** @enum {string|null} */
+            professionalType: "lawyer" | "accountant" | "financial_advisor" | "other" | null;
+            verifierName: string;
+            verifierContact: string;
+            documents: components["schemas"]["EvidenceDocumentDto"][];
+            rejectionReason: string | null;
+            createdAt: string;
+            verifiedAt: string | null;
+            validUntil: string | null;
+            /** @description The admin who decided */
+            decidedBy: string | null;
+            expiredAt: string | null;
+        };
+        VerificationDecidedDto: {
+            verification: components["schemas"]["StoredVerificationDto"] | null;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+        };
+        AdminCountersDto: {
+            pending: number;
+            verified: number;
+            rejected: number;
+            activeOfferings: number;
+        };
         ExpireVerificationsDto: {
             /** @description As of (YYYY-MM-DD or a date-time with its zone), not after now; default now */
             asOf?: string;
         };
+        VerificationsExpiredDto: {
+            /** @description Certifications lapsed by this sweep */
+            expired: number;
+            position: number;
+        };
+        TokenHolderDto: {
+            wallet: string;
+            /** @description null for viewers other than the asset's owner and admins */
+            personId: string | null;
+            balance: number;
+        };
+        TokenTransactionDto: {
+            /** @description suite, mint or unpause */
+            kind: string;
+            txHash: string | null;
+            blockNumber: number | null;
+            /** @enum {string} */
+            status: "requested" | "submitted" | "confirmed" | "failed" | "not requested";
+        };
+        TokenDto: {
+            chainId: number;
+            tokenAddress: string | null;
+            identityRegistryAddress: string | null;
+            complianceAddress: string | null;
+            symbol: string;
+            name: string;
+            /** @description Always 0: a token is a whole unit */
+            decimals: number;
+            totalSupply: number;
+            /**
+             * @description pending: set-up, deployment or mint not yet confirmed; deployed: minted and live; failed: a step failed
+             * @enum {string}
+             */
+            status: "pending" | "deployed" | "failed";
+            /** @description Block explorer base (links <url>/address/…, <url>/tx/…); null shows no links */
+            explorerUrl: string | null;
+            holders: components["schemas"]["TokenHolderDto"][];
+            transactions: components["schemas"]["TokenTransactionDto"][];
+        };
+        WalletDto: {
+            address: string | null;
+            /** @description Its registration in the identity registry is confirmed on chain */
+            registered: boolean;
+            /** @description null without a chain */
+            chainId: number | null;
+        };
         RegisterWalletDto: {
             /** @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed */
             address: string;
+        };
+        WalletRegisteredDto: {
+            /** @description The address, checksummed */
+            address: string;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+        };
+        AssetSummaryDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            description: string;
+            address: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            /** @description NZD: the accepted valuation, else the owner’s figure */
+            value: number;
+            valuation: components["schemas"]["ValuationDto"] | null;
+            tokenCount: number;
+            terms: components["schemas"]["TokenTermsDto"] | null;
+            documents: components["schemas"]["AssetDocumentLinkDto"][];
+        };
+        OfferingCardDto: {
+            id: string;
+            assetId: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            totalTokens: number;
+            /** @description NZD, decimal string */
+            tokenPrice: string;
+            /** @description NZD, decimal string */
+            minimumInvestment: string;
+            /** @description Days */
+            lockupPeriod: number;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description Confirmed tokens */
+            tokensIssued: number;
+            /** @description Tokens held by pending investments */
+            tokensReserved: number;
+            /** @description NZD of confirmed investments, decimal string */
+            fundsRaised: string;
+            createdAt: string;
+            asset: components["schemas"]["AssetSummaryDto"] | null;
+            /** @description Tokens neither issued nor held by a pending investment */
+            tokensAvailable: number;
+            /** @description Issued ÷ total, percent to one decimal */
+            percentIssued: number;
+        };
+        OfferingCardsDto: {
+            /** @description Newest first */
+            offerings: components["schemas"]["OfferingCardDto"][];
+        };
+        OfferingDto: {
+            id: string;
+            assetId: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            totalTokens: number;
+            /** @description NZD, decimal string */
+            tokenPrice: string;
+            /** @description NZD, decimal string */
+            minimumInvestment: string;
+            /** @description Days */
+            lockupPeriod: number;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description Confirmed tokens */
+            tokensIssued: number;
+            /** @description Tokens held by pending investments */
+            tokensReserved: number;
+            /** @description NZD of confirmed investments, decimal string */
+            fundsRaised: string;
+            createdAt: string;
+        };
+        OfferingsDto: {
+            offerings: components["schemas"]["OfferingDto"][];
+        };
+        HoldingDto: {
+            /** @description The wallet the investor uses now (platform-held or their own); null without a chain */
+            walletAddress: string | null;
+            /** @description That wallet's balance of the asset's token; null before the token is deployed or without a chain */
+            onChainBalance: number | null;
+            /** @description The register's count of the investor's tokens of the asset: what the balance should come to */
+            onChainExpected: number | null;
+            /** @description The transfer to the investor, once confirmed */
+            chainTxHash: string | null;
+            /**
+             * @description null when no transfer was asked for (yet)
+             * @enum {string|null}
+             */
+            chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
+            chainExplorerUrl: string | null;
+            id: string;
+            investorId: string;
+            offeringId: string;
+            offeringName: string | null;
+            assetId: string;
+            ownerId: string;
+            tokensHeld: number;
+            /** @description NZD paid, decimal string */
+            purchasePrice: string;
+            /** @description NZD per token, decimal string */
+            tokenPrice: string;
+            purchaseDate: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            /** @description End of the offering's lock-up */
+            transferableFrom: string;
+            cancellationReason: string | null;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+        };
+        HoldingsDto: {
+            /** @description Newest first */
+            holdings: components["schemas"]["HoldingDto"][];
         };
         InvestDto: {
             offeringId: string;
             tokensRequested: number;
             /** @description NZD */
             investmentAmount: number;
+        };
+        InvestedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            id: string;
+            /**
+             * @description pending: above the settlement threshold, it waits for staff
+             * @enum {string}
+             */
+            status: "confirmed" | "pending";
         };
         CreateOfferingDto: {
             assetId: string;
@@ -2020,8 +2625,222 @@ export interface components {
              */
             lockupPeriod?: number;
         };
+        InvestmentOfferingDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description Days */
+            lockupPeriod: number;
+        };
+        InvestmentAssetDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+        };
+        InvestmentRowDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            tokens: number;
+            /** @description NZD paid in all, decimal string */
+            amountPaid: string;
+            /** @description NZD per token paid, decimal string */
+            tokenPricePaid: string;
+            purchaseDate: string;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description End of the lock-up: the first day the tokens may be transferred */
+            transferableFrom: string;
+            /** @description NZD per token now */
+            currentTokenPrice: number;
+            /** @enum {string} */
+            currentPriceSource: "valuation" | "offering" | "purchase";
+            /** @description tokens × current token price (NZD, to the cent) */
+            currentValue: number;
+            offering: components["schemas"]["InvestmentOfferingDto"] | null;
+            asset: components["schemas"]["InvestmentAssetDto"] | null;
+            offeringId: string;
+            investorId: string;
+            assetId: string;
+            ownerId: string;
+            tokensHeld: number;
+            /** @description NZD paid, decimal string */
+            purchasePrice: string;
+            /** @description NZD per token, decimal string */
+            tokenPrice: string;
+            investor: components["schemas"]["PersonDto"];
+        };
+        InvestmentRowsDto: {
+            /** @description Oldest first */
+            investments: components["schemas"]["InvestmentRowDto"][];
+        };
         CancelInvestmentDto: {
             reason: string;
+        };
+        HoldingOnChainDto: {
+            /** @description The wallet the investor uses now (platform-held or their own); null without a chain */
+            walletAddress: string | null;
+            /** @description That wallet's balance of the asset's token; null before the token is deployed or without a chain */
+            onChainBalance: number | null;
+            /** @description The register's count of the investor's tokens of the asset: what the balance should come to */
+            onChainExpected: number | null;
+            /** @description The transfer to the investor, once confirmed */
+            chainTxHash: string | null;
+            /**
+             * @description null when no transfer was asked for (yet)
+             * @enum {string|null}
+             */
+            chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
+            chainExplorerUrl: string | null;
+        };
+        PortfolioInvestmentDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            tokens: number;
+            /** @description NZD paid in all, decimal string */
+            amountPaid: string;
+            /** @description NZD per token paid, decimal string */
+            tokenPricePaid: string;
+            purchaseDate: string;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description End of the lock-up: the first day the tokens may be transferred */
+            transferableFrom: string;
+            /** @description NZD per token now */
+            currentTokenPrice: number;
+            /** @enum {string} */
+            currentPriceSource: "valuation" | "offering" | "purchase";
+            /** @description tokens × current token price (NZD, to the cent) */
+            currentValue: number;
+            offering: components["schemas"]["InvestmentOfferingDto"] | null;
+            asset: components["schemas"]["InvestmentAssetDto"] | null;
+            /** @description The wallet the investor uses now (platform-held or their own); null without a chain */
+            walletAddress: string | null;
+            /** @description That wallet's balance of the asset's token; null before the token is deployed or without a chain */
+            onChainBalance: number | null;
+            /** @description The register's count of the investor's tokens of the asset: what the balance should come to */
+            onChainExpected: number | null;
+            /** @description The transfer to the investor, once confirmed */
+            chainTxHash: string | null;
+            /**
+             * @description null when no transfer was asked for (yet)
+             * @enum {string|null}
+             */
+            chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
+            chainExplorerUrl: string | null;
+        };
+        InvestorPortfolioDto: {
+            /** @description Current value of the confirmed holdings (NZD) */
+            portfolioValue: number;
+            /** @description What was paid for them (NZD) */
+            invested: number;
+            /** @description NZD of the investments awaiting settlement */
+            pendingAmount: number;
+            pendingCount: number;
+            investments: components["schemas"]["PortfolioInvestmentDto"][];
+        };
+        InvestmentPageDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            tokens: number;
+            /** @description NZD paid in all, decimal string */
+            amountPaid: string;
+            /** @description NZD per token paid, decimal string */
+            tokenPricePaid: string;
+            purchaseDate: string;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description End of the lock-up: the first day the tokens may be transferred */
+            transferableFrom: string;
+            /** @description NZD per token now */
+            currentTokenPrice: number;
+            /** @enum {string} */
+            currentPriceSource: "valuation" | "offering" | "purchase";
+            /** @description tokens × current token price (NZD, to the cent) */
+            currentValue: number;
+            offering: components["schemas"]["InvestmentOfferingDto"] | null;
+            asset: components["schemas"]["InvestmentAssetDto"] | null;
+            /** @description The wallet the investor uses now (platform-held or their own); null without a chain */
+            walletAddress: string | null;
+            /** @description That wallet's balance of the asset's token; null before the token is deployed or without a chain */
+            onChainBalance: number | null;
+            /** @description The register's count of the investor's tokens of the asset: what the balance should come to */
+            onChainExpected: number | null;
+            /** @description The transfer to the investor, once confirmed */
+            chainTxHash: string | null;
+            /**
+             * @description null when no transfer was asked for (yet)
+             * @enum {string|null}
+             */
+            chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
+            chainExplorerUrl: string | null;
+            /** @enum {string} */
+            viewer: "investor" | "owner" | "admin";
+            investor: components["schemas"]["PersonDto"] | null;
+        };
+        InvestmentViewDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            tokens: number;
+            /** @description NZD paid in all, decimal string */
+            amountPaid: string;
+            /** @description NZD per token paid, decimal string */
+            tokenPricePaid: string;
+            purchaseDate: string;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description End of the lock-up: the first day the tokens may be transferred */
+            transferableFrom: string;
+            /** @description NZD per token now */
+            currentTokenPrice: number;
+            /** @enum {string} */
+            currentPriceSource: "valuation" | "offering" | "purchase";
+            /** @description tokens × current token price (NZD, to the cent) */
+            currentValue: number;
+            offering: components["schemas"]["InvestmentOfferingDto"] | null;
+            asset: components["schemas"]["InvestmentAssetDto"] | null;
+        };
+        OfferingPageDto: {
+            id: string;
+            assetId: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            totalTokens: number;
+            /** @description NZD, decimal string */
+            tokenPrice: string;
+            /** @description NZD, decimal string */
+            minimumInvestment: string;
+            /** @description Days */
+            lockupPeriod: number;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description Confirmed tokens */
+            tokensIssued: number;
+            /** @description Tokens held by pending investments */
+            tokensReserved: number;
+            /** @description NZD of confirmed investments, decimal string */
+            fundsRaised: string;
+            createdAt: string;
+            asset: components["schemas"]["AssetSummaryDto"] | null;
+            /** @description Tokens neither issued nor held by a pending investment */
+            tokensAvailable: number;
+            /** @description Issued ÷ total, percent to one decimal */
+            percentIssued: number;
+            /** @enum {string} */
+            viewer: "staff" | "owner" | "investor";
+            /** @description The viewer's own investments in it */
+            myInvestments: components["schemas"]["InvestmentViewDto"][];
+            canInvest: boolean;
         };
         AddInvestorDto: {
             name: string;
@@ -3060,7 +3879,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AssetDto"][];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3084,12 +3905,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { success, id, position } */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3113,6 +3935,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetDto"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -3150,7 +3980,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DocumentUploadedDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3207,7 +4039,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3233,7 +4067,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TokenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3263,7 +4099,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3289,7 +4127,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3315,7 +4155,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DashboardStatsDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3341,7 +4183,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ActivityDto"][];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3367,7 +4211,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvestorDto"][];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3387,12 +4233,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description AssetView[] */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AssetForReviewDto"][];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3425,7 +4272,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3462,7 +4311,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3493,6 +4344,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetPageDto"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -3524,7 +4383,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ComplianceOverviewDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3552,7 +4413,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3626,7 +4489,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ComplianceReviewDto"][];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3664,7 +4529,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3697,7 +4564,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WholesaleStatusDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3730,7 +4599,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UploadedEvidenceDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3784,7 +4655,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VerificationSubmittedDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3808,7 +4681,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VerificationsDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3845,7 +4720,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VerificationDecidedDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3876,7 +4753,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminCountersDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3911,7 +4790,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["VerificationsExpiredDto"];
+                };
             };
         };
     };
@@ -3928,7 +4809,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WalletDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3956,7 +4839,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WalletRegisteredDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -3982,7 +4867,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OfferingCardsDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4006,7 +4893,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OfferingsDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4032,7 +4921,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HoldingsDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4060,7 +4951,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvestedDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4088,7 +4981,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4121,7 +5016,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4152,7 +5049,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvestmentRowsDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4186,7 +5085,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4224,7 +5125,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4257,7 +5160,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InvestorPortfolioDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4281,6 +5186,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestmentPageDto"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -4310,6 +5223,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferingPageDto"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {

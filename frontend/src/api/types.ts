@@ -66,279 +66,82 @@ export type BillingOverview = Schemas['BillingOverviewDto'];
 /** One of Stripe's test cards, as the sandbox payment form sends it. */
 export type TestCard = Omit<Schemas['SandboxPaymentDto'], 'clientSecret'>;
 
-export type AssetType = 'property' | 'business' | 'startup';
-export type AssetStatus = 'draft' | 'pending' | 'active';
-export type DocumentKind =
-  | 'property-deed'
-  | 'valuation-report'
-  | 'financial-statements'
-  | 'company-constitution'
-  | 'shareholder-register';
-export type ValuationMethod = 'property-calculator' | 'startup-calculator' | 'owner-estimate';
-
 /** POST /api/assets (spec §3 Asset, §5 Asset form). */
-export interface AssetInput {
-  name: string;
-  description: string;
-  assetType: AssetType;
-  address?: string;
-  totalValue: number;
-  tokenCount: number;
-}
-
-export interface TokenTerms {
-  symbol: string;
-  name: string;
-  totalSupply: number;
-  decimals: number;
-  price: number;
-  minInvestment: number;
-  maxInvestment: number;
-  network: 'ethereum' | 'polygon' | 'base';
-  lockUpMonths: number;
-  feePercent: number;
-}
-
-export interface AssetDocument {
-  id: string;
-  kind: DocumentKind;
-  title: string;
-  fileName: string;
-  size: number;
-  sha256: string;
-  uploadedAt: string;
-}
-
-export interface CapTableEntry {
-  investorId: string;
-  name: string;
-  email: string | null;
-  tokens: number;
-  addedAt: string;
-}
-
+export type AssetInput = Schemas['CreateAssetDto'];
+export type TokenTerms = Schemas['TokenTermsDto'];
+export type AssetDocument = Schemas['AssetDocumentDto'];
+export type CapTableEntry = Schemas['CapTableEntryDto'];
 /** GET /api/assets, /api/assets/:id (spec §3 Asset, plus the wizard's saved steps). */
-export interface Asset {
-  id: string;
-  ownerId: string;
-  name: string;
-  description: string;
-  assetType: AssetType;
-  address: string | null;
-  totalValue: number;
-  tokenCount: number;
-  status: AssetStatus;
-  currentStep: number;
-  documents: AssetDocument[];
-  valuation: { value: number; method: ValuationMethod; at: string } | null;
-  firstValuation: number | null;
-  terms: TokenTerms | null;
-  capTable: CapTableEntry[];
-  returnReason: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-  approvedAt: string | null;
-  /** Real change since the first accepted valuation; null until there is one. */
-  changePercent: number | null;
-}
-
+export type Asset = Schemas['AssetDto'];
+export type AssetType = Asset['assetType'];
+export type AssetStatus = Asset['status'];
+export type DocumentKind = AssetDocument['kind'];
+export type ValuationMethod = Schemas['ValuationDto']['method'];
+/** GET /api/admin/assets: the review queue, with owners named. */
+export type AssetForReview = Schemas['AssetForReviewDto'];
 /** GET /api/dashboard/stats (spec §3 Dashboard stats). */
-export interface DashboardStats {
-  totalValue: number;
-  activeTokens: number;
-  totalInvestors: number;
-  complianceScore: number | null;
-  valueHistory: { at: string; totalValue: number; activeTokens: number; totalInvestors: number }[];
-}
-
+export type DashboardStats = Schemas['DashboardStatsDto'];
 /** GET /api/activities (spec §3 Activity), with what it is about so the list can link to its page. */
-export interface Activity {
-  id: string;
-  type: 'kyc' | 'asset' | 'investor' | 'compliance';
-  description: string;
-  createdAt: string;
-  assetId?: string;
-  offeringId?: string;
-  investmentId?: string;
-  offeringName?: string;
-}
-
+export type Activity = Schemas['ActivityDto'];
 /** GET /api/investors (spec §3 Investor). */
-export interface Investor {
-  id: string;
-  name: string;
-  email: string | null;
-  assetId: string;
-  assetName: string;
-  tokensHeld: number;
-  investmentValue: number;
-  percentOwned: number;
-  status: 'verified' | 'off-platform';
-}
-
-export interface Written {
-  success: boolean;
-  position: number;
-}
-
-export type CheckStatus = 'passed' | 'pending' | 'failed' | 'expired';
+export type Investor = Schemas['InvestorDto'];
+/** A command's answer: the position of its last event, for read-your-writes. */
+export type Written = Schemas['WrittenDto'];
+/** A command that created something: its id too. */
+export type Created = Schemas['CreatedDto'];
+/** A person as staff lists show them. */
+export type Person = Schemas['PersonDto'];
+/** What an offering says about the asset behind it. */
+export type AssetSummary = Schemas['AssetSummaryDto'];
+export type CapTableRow = Schemas['CapTableRowDto'];
+/** GET /api/assets/:id/overview: the asset page, shaped by who is looking. */
+export type AssetPage = Schemas['AssetPageDto'];
 
 /** Spec §3 "Compliance check", with when it was last recorded. */
-export interface ComplianceCheck {
-  id: 'fma' | 'aml' | 'privacy' | 'fmca';
-  name: string;
-  description: string;
-  status: CheckStatus;
-  expiryDate: string | null;
-  lastUpdated: string | null;
-  note: string | null;
-}
-
+export type ComplianceCheck = Schemas['ComplianceCheckDto'];
+export type CheckStatus = ComplianceCheck['status'];
 /** GET /api/compliance. */
-export interface ComplianceOverview {
-  checks: ComplianceCheck[];
-  score: number;
-  label: 'Excellent' | 'Good' | 'Needs Attention';
-  deadlines: { check: ComplianceCheck['id']; name: string; expiryDate: string; daysLeft: number }[];
-  /** The review asked for and not yet complete; `recorded`: the checks staff have recorded since it was asked for. */
-  openRequest: {
-    requestId: string;
-    requestedAt: string;
-    message: string | null;
-    recorded: ComplianceCheck['id'][];
-  } | null;
-  history: { at: string; event: string; note: string | null }[];
-}
-
+export type ComplianceOverview = Schemas['ComplianceOverviewDto'];
 /** GET /api/compliance-reviews: an owner waiting for compliance staff. */
-export interface ComplianceReview extends ComplianceOverview {
-  ownerId: string;
-  email: string | null;
-}
-
-export type VerificationType = 'high_net_worth' | 'large_investment' | 'professional';
-export type ProfessionalType = 'lawyer' | 'accountant' | 'financial_advisor' | 'other';
-
-/** GET /api/wholesale-status (spec §3). */
-export interface WholesaleStatus {
-  verificationStatus: 'none' | 'pending' | 'verified' | 'rejected' | 'expired';
-  isWholesaleInvestor: boolean;
-  verificationType: VerificationType | null;
-  verifiedAt: string | null;
-  validUntil: string | null;
-  rejectionReason: string | null;
-}
-
-/** An uploaded piece of evidence, as listed in the submission (spec §3: filename, url, type). */
-export interface EvidenceRef {
-  filename: string;
-  url: string;
-  type: string;
-  size: number;
-}
+export type ComplianceReview = Schemas['ComplianceReviewDto'];
 
 /** POST /api/wholesale-verification (spec §3 submission). */
-export interface VerificationSubmission {
-  verificationType: VerificationType;
-  netWorthAmount?: number;
-  investmentAmount?: number;
-  professionalType?: ProfessionalType;
-  verifierName: string;
-  verifierContact: string;
-  verificationDocuments: EvidenceRef[];
-}
-
+export type VerificationSubmission = Schemas['SubmitVerificationDto'];
+export type VerificationType = VerificationSubmission['verificationType'];
+export type ProfessionalType = NonNullable<VerificationSubmission['professionalType']>;
+/** GET /api/wholesale-status (spec §3). */
+export type WholesaleStatus = Schemas['WholesaleStatusDto'];
+/** An uploaded piece of evidence, as listed in the submission (spec §3: filename, url, type). */
+export type EvidenceRef = Schemas['UploadedEvidenceDto'];
 /** GET /api/admin/wholesale-verifications (spec §3 stored record). */
-export interface VerificationRecord {
-  id: string;
-  userId: string;
-  /** The investor's name on their account (else their e-mail). */
-  name: string;
-  email: string | null;
-  verificationType: VerificationType;
-  status: 'pending' | 'verified' | 'rejected' | 'expired';
-  netWorthAmount: number | null;
-  investmentAmount: number | null;
-  professionalType: ProfessionalType | null;
-  verifierName: string;
-  verifierContact: string;
-  documents: { documentId: string; fileName: string; contentType: string; size: number; url: string }[];
-  rejectionReason: string | null;
-  createdAt: string;
-  verifiedAt: string | null;
-  validUntil: string | null;
-}
+export type VerificationRecord = Schemas['VerificationRecordDto'];
+export type AdminCounters = Schemas['AdminCountersDto'];
 
 /** Spec §3 "Offering". */
-export interface Offering {
-  id: string;
-  assetId: string;
-  name: string;
-  description: string;
-  totalTokens: number;
-  tokenPrice: string;
-  minimumInvestment: string;
-  /** Days. */
-  lockupPeriod: number;
-  status: 'active' | 'closed';
-  tokensIssued: number;
-  tokensReserved: number;
-  fundsRaised: string;
-  createdAt: string;
-}
-
-/** Spec §3 "Holding". */
-export interface Holding {
-  id: string;
-  offeringId: string;
-  offeringName: string | null;
-  tokensHeld: number;
-  purchasePrice: string;
-  tokenPrice: string;
-  purchaseDate: string;
-  status: 'pending' | 'confirmed' | 'cancelled';
-  transferableFrom: string;
-}
-
+export type Offering = Schemas['OfferingDto'];
+/** POST /api/admin/offerings */
+export type OfferingInput = Schemas['CreateOfferingDto'];
+/** Spec §3 "Holding", with the chain side. */
+export type Holding = Schemas['HoldingDto'];
 /** The chain side of an investor's holding (items of /api/holdings and /api/investments, /api/investments/:id). */
-export interface HoldingOnChain {
-  /** The wallet the investor uses now (platform-held or their own); null without a chain. */
-  walletAddress: string | null;
-  /** That wallet's balance of the asset's token; null before the token is deployed or without a chain. */
-  onChainBalance: number | null;
-  /** The register's count of the investor's tokens of the asset: what the balance should come to. */
-  onChainExpected: number | null;
-  /** The transfer to the investor, once confirmed. */
-  chainTxHash: string | null;
-  chainTxStatus: ChainTxStatus | null;
-  chainExplorerUrl: string | null;
-}
-
-export type ChainTxStatus = 'requested' | 'submitted' | 'confirmed' | 'failed';
-
+export type HoldingOnChain = Schemas['HoldingOnChainDto'];
+export type ChainTxStatus = NonNullable<HoldingOnChain['chainTxStatus']>;
 /** GET /api/assets/:id/token: the asset's ERC-3643 token (404 while there is none). */
-export interface TokenOnChain {
-  chainId: number;
-  tokenAddress: string | null;
-  identityRegistryAddress: string | null;
-  complianceAddress: string | null;
-  symbol: string;
-  name: string;
-  decimals: number;
-  totalSupply: number;
-  /** pending: set-up, deployment or mint not yet confirmed; deployed: minted and live; failed: a step failed. */
-  status: 'pending' | 'deployed' | 'failed';
-  /** Block explorer base (links `<url>/address/…`, `<url>/tx/…`); null shows no links. */
-  explorerUrl: string | null;
-  /** personId is null for viewers other than the asset's owner and admins. */
-  holders: { wallet: string; personId: string | null; balance: number }[];
-  transactions: {
-    kind: string;
-    txHash: string | null;
-    blockNumber: number | null;
-    status: ChainTxStatus | 'not requested';
-  }[];
-}
+export type TokenOnChain = Schemas['TokenDto'];
+/** GET /api/wallet: the signed-in person's wallet on the chain. */
+export type Wallet = Schemas['WalletDto'];
+/** One investment priced now (GET /api/investments, /api/investments/:id). */
+export type InvestmentView = Schemas['InvestmentViewDto'];
+/** GET /api/investments: the investor's home. */
+export type InvestorPortfolio = Schemas['InvestorPortfolioDto'];
+/** GET /api/investments/:id. */
+export type InvestmentPage = Schemas['InvestmentPageDto'];
+/** GET /api/admin/investments: named rows for the admins. */
+export type InvestmentRow = Schemas['InvestmentRowDto'];
+/** GET /api/offerings: a card, with the asset behind it. */
+export type OfferingCard = Schemas['OfferingCardDto'];
+/** GET /api/offerings/:id. */
+export type OfferingPage = Schemas['OfferingPageDto'];
 
 /** The chain in GET /api/health. */
 export type ChainHealth =
@@ -359,149 +162,6 @@ export type ChainHealth =
 export interface Health {
   status: 'ok' | 'degraded';
   chain: ChainHealth;
-}
-
-/** GET /api/wallet: the signed-in person's wallet on the chain. */
-export interface Wallet {
-  address: string | null;
-  /** Its registration in the identity registry is confirmed on chain. */
-  registered: boolean;
-  chainId: number | null;
-}
-
-/** A person as staff lists show them. */
-export interface Person {
-  id: string;
-  name: string;
-  email: string | null;
-}
-
-/** One investment priced now (GET /api/investments, /api/investments/:id). */
-export interface InvestmentView {
-  id: string;
-  status: 'pending' | 'confirmed' | 'cancelled';
-  tokens: number;
-  /** NZD paid in all, and per token (decimal strings). */
-  amountPaid: string;
-  tokenPricePaid: string;
-  purchaseDate: string;
-  confirmedAt: string | null;
-  cancelledAt: string | null;
-  cancellationReason: string | null;
-  /** End of the lock-up. */
-  transferableFrom: string;
-  currentTokenPrice: number;
-  currentPriceSource: 'valuation' | 'offering' | 'purchase';
-  currentValue: number;
-  offering: { id: string; name: string; status: 'active' | 'closed'; lockupPeriod: number } | null;
-  asset: { id: string; name: string; assetType: AssetType } | null;
-}
-
-/** GET /api/investments: the investor's home. */
-export interface InvestorPortfolio {
-  portfolioValue: number;
-  invested: number;
-  pendingAmount: number;
-  pendingCount: number;
-  investments: (InvestmentView & HoldingOnChain)[];
-}
-
-/** GET /api/investments/:id. */
-export interface InvestmentPage extends InvestmentView, HoldingOnChain {
-  viewer: 'investor' | 'owner' | 'admin';
-  investor: Person | null;
-}
-
-/** GET /api/admin/investments: named rows for the admins. */
-export interface InvestmentRow extends InvestmentView {
-  offeringId: string;
-  investorId: string;
-  assetId: string;
-  tokensHeld: number;
-  purchasePrice: string;
-  investor: Person;
-}
-
-/** What an offering says about the asset behind it. */
-export interface AssetSummary {
-  id: string;
-  name: string;
-  assetType: AssetType;
-  description: string;
-  address: string | null;
-  status: AssetStatus;
-  value: number;
-  valuation: Asset['valuation'];
-  tokenCount: number;
-  terms: TokenTerms | null;
-  documents: (AssetDocument & { url: string })[];
-}
-
-/** GET /api/offerings: a card, with the asset behind it. */
-export interface OfferingCard extends Offering {
-  asset: AssetSummary | null;
-  tokensAvailable: number;
-  percentIssued: number;
-}
-
-/** GET /api/offerings/:id. */
-export interface OfferingPage extends OfferingCard {
-  viewer: 'staff' | 'owner' | 'investor';
-  myInvestments: InvestmentView[];
-  canInvest: boolean;
-}
-
-export interface CapTableRow {
-  holder: string;
-  email: string | null;
-  kind: 'platform' | 'off-platform';
-  tokens: number;
-  percent: number;
-  you: boolean;
-}
-
-/** GET /api/assets/:id/overview: the asset page, shaped by who is looking. */
-export interface AssetPage extends AssetSummary {
-  viewer: 'owner' | 'staff' | 'investor';
-  owner: Person | null;
-  currentStep: number;
-  changePercent: number | null;
-  firstValuation: number | null;
-  returnReason: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-  approvedAt: string | null;
-  tokenPrice: { price: number; source: 'valuation' | 'offering'; at: string } | null;
-  capTable: { rows: CapTableRow[]; held: number; retained: number };
-  offerings: {
-    id: string;
-    name: string;
-    status: 'active' | 'closed';
-    tokenPrice: string;
-    totalTokens: number;
-    tokensIssued: number;
-    tokensReserved: number;
-    fundsRaised: string;
-    createdAt: string;
-  }[];
-  history: { at: string; event: string; text: string; offeringId: string | null }[];
-}
-
-export interface AdminCounters {
-  pending: number;
-  verified: number;
-  rejected: number;
-  activeOfferings: number;
-}
-
-export interface OfferingInput {
-  assetId: string;
-  name: string;
-  description?: string;
-  totalTokens: number;
-  tokenPrice: string;
-  minimumInvestment?: string;
-  lockupPeriod?: number;
 }
 
 // ── Audit (compliance staff and admins) and operations (admins) ──

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiHeader, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
+import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { ReadAfter } from '../../platform/http/request-context.js';
@@ -12,6 +13,7 @@ import { assetPage } from '../../projections/asset-page.query.js';
 import { assetsProjection } from '../../projections/assets.js';
 import { offeringsProjection } from '../../projections/offerings.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
+import { AssetPageDto } from './asset.dto.js';
 
 /** The asset page (`/assets/:id`); who may see it is decided beside the read models (asset-page.query.ts). */
 @ApiTags('assets')
@@ -24,6 +26,7 @@ export class AssetPageController {
   ) {}
 
   @Get('assets/:id/overview')
+  @ApiOk(AssetPageDto)
   @ApiOperation({
     summary:
       "An asset's page: facts, documents, valuation, token terms, cap table, offerings and history — for its owner, staff, and investors once it has an offering (who see no one's personal data)",

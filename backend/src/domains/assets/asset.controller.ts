@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiHeader, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
+import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter, type KauriRequest } from '../../platform/http/request-context.js';
@@ -34,7 +26,18 @@ import { subscriptionsProjection } from '../../projections/subscriptions.js';
 import { peopleById, usersProjection, type Person, type UserDoc } from '../../projections/users.js';
 import { assetAccess } from '../../projections/asset-page.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
-import { CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, ValueAssetDto } from './asset.dto.js';
+import {
+  ActivityDto,
+  AssetDto,
+  AssetForReviewDto,
+  CreateAssetDto,
+  DashboardStatsDto,
+  DocumentUploadedDto,
+  InvestorDto,
+  ReturnTokenizationDto,
+  TokenTermsDto,
+  ValueAssetDto,
+} from './asset.dto.js';
 import { ExecuteAssetCommand } from './asset.handlers.js';
 import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type DocumentKind } from './events.js';
 import { receivePdf } from './pdf-upload.js';
@@ -55,19 +58,7 @@ function view({ _id, _position, ...doc }: Projected<AssetDoc>): AssetView {
 }
 
 /** The spec's Investor (§3): one row per holder of one asset. */
-export interface InvestorView {
-  id: string;
-  name: string;
-  email: string | null;
-  assetId: string;
-  assetName: string;
-  tokensHeld: number;
-  investmentValue: number;
-  /** Share of the asset's tokens, percent. */
-  percentOwned: number;
-  /** 'off-platform': added by the owner, not verified by Kauri. */
-  status: 'verified' | 'off-platform';
-}
+export type InvestorView = InvestorDto;
 
 const tokenPrice = (doc: AssetDoc) => doc.terms?.price ?? (doc.tokenCount > 0 ? doc.totalValue / doc.tokenCount : 0);
 
@@ -120,6 +111,7 @@ export class AssetController {
   }
 
   @Get('assets')
+  @ApiOk([AssetDto])
   @ApiOperation({ summary: "The signed-in owner's assets, newest first (spec §7)" })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async list(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<AssetView[]> {
@@ -129,7 +121,7 @@ export class AssetController {
 
   @Post('assets')
   @ApiOperation({ summary: 'Step 1 of the wizard: draft an asset (needs an active subscription or the Starter plan)' })
-  @ApiCreatedResponse({ description: '{ success, id, position }' })
+  @ApiCreated(CreatedDto)
   async create(
     @Body() body: CreateAssetDto,
     @CurrentUser() user: SignedInUser,
@@ -159,6 +151,7 @@ export class AssetController {
   }
 
   @Get('assets/:id')
+  @ApiOk(AssetDto)
   @ApiNotFoundResponse({ description: 'No such asset, or not yours' })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async one(
@@ -171,6 +164,7 @@ export class AssetController {
 
   @Put('assets/:id/documents/:kind')
   @HttpCode(200)
+  @ApiOk(DocumentUploadedDto)
   @ApiConsumes(...uploadContentTypes(['pdf']))
   @ApiBody(FILE_BODY)
   @ApiOperation({
@@ -253,6 +247,7 @@ export class AssetController {
 
   @Post('assets/:id/valuation')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Step 3: accept a valuation (from the calculator, or the owner’s own estimate)' })
   async value(
     @IdParam() id: string,
@@ -271,6 +266,7 @@ export class AssetController {
 
   @Put('assets/:id/token')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   @ApiOperation({
     summary: 'Step 4: the token terms (symbol, supply, decimals, price, investment limits, network, lock-up, fees)',
   })
@@ -300,6 +296,7 @@ export class AssetController {
 
   @Post('assets/:id/submit')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Step 5: submit for tokenization review; the asset is pending until an admin decides' })
   async submit(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(
@@ -309,6 +306,7 @@ export class AssetController {
   }
 
   @Get('dashboard/stats')
+  @ApiOk(DashboardStatsDto)
   @ApiOperation({
     summary:
       'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)',
@@ -329,6 +327,7 @@ export class AssetController {
   }
 
   @Get('activities')
+  @ApiOk([ActivityDto])
   @ApiOperation({
     summary: "The signed-in person's recent activity as an owner and as an investor, newest first (at most 50)",
   })
@@ -339,6 +338,7 @@ export class AssetController {
   }
 
   @Get('investors')
+  @ApiOk([InvestorDto])
   @ApiOperation({ summary: "Investors across the owner's assets (the dashboard's Cap Table Management)" })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async investors(@CurrentUser() user: SignedInUser, @ReadAfter() after: number | null): Promise<InvestorView[]> {
@@ -378,7 +378,7 @@ export class AssetReviewController {
 
   @Get()
   @ApiOperation({ summary: 'Assets by status (default: pending review), oldest request first' })
-  @ApiOkResponse({ description: 'AssetView[]' })
+  @ApiOk([AssetForReviewDto])
   async list(
     @Query('status') status: string | undefined,
     @ReadAfter() after: number | null,
@@ -398,6 +398,7 @@ export class AssetReviewController {
 
   @Post(':id/approve')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(
       new ExecuteAssetCommand({ type: 'ApproveTokenization', assetId: id, adminId: user.userId }, context),
@@ -407,6 +408,7 @@ export class AssetReviewController {
 
   @Post(':id/return')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async sendBack(
     @IdParam() id: string,
     @Body() body: ReturnTokenizationDto,

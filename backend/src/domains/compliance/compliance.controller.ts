@@ -5,6 +5,7 @@ import { ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
+import { ApiCreated, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
@@ -20,7 +21,7 @@ import {
   type ComplianceDoc,
 } from '../../projections/compliance.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
-import { RecordCheckDto, ReviewRequestDto } from './compliance.dto.js';
+import { ComplianceOverviewDto, ComplianceReviewDto, RecordCheckDto, ReviewRequestDto } from './compliance.dto.js';
 import { ExecuteComplianceCommand } from './compliance.handlers.js';
 import { CHECK_IDS, type CheckId } from './events.js';
 
@@ -76,6 +77,7 @@ export class ComplianceController {
   }
 
   @Get('compliance')
+  @ApiOk(ComplianceOverviewDto)
   @ApiOperation({
     summary: "The owner's four checks (status, last updated, expiry), score and label, deadlines, history",
   })
@@ -86,6 +88,7 @@ export class ComplianceController {
 
   @Post('compliance/review-request')
   @HttpCode(201)
+  @ApiCreated(WrittenDto)
   @ApiOperation({ summary: 'Request Compliance Review: compliance staff see it in their queue' })
   async requestReview(
     @Body() body: ReviewRequestDto,
@@ -186,6 +189,7 @@ export class ComplianceReviewController {
   ) {}
 
   @Get()
+  @ApiOk([ComplianceReviewDto])
   @ApiOperation({ summary: 'Owners who requested a compliance review, oldest first, with their checks' })
   async queue(@ReadAfter() after: number | null) {
     if (after) await this.engine.waitFor(after, [complianceProjection.name]);
@@ -205,6 +209,7 @@ export class ComplianceReviewController {
 
   @Post(':ownerId/checks/:check')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Record a check for an owner: status, expiry date (required when passed), note' })
   async record(
     @IdParam('ownerId') ownerId: string,

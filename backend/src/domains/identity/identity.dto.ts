@@ -197,3 +197,11 @@ export class RegistrationsDto {
   @ApiProperty({ type: [RegistrationRecordDto], description: 'Newest first' })
   registrations: RegistrationRecordDto[];
 }
+
+/** A person as staff lists name them (from the users read model, where names live). */
+export class PersonDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'The name on their account, else their e-mail' }) name: string;
+  @ApiProperty({ type: String, nullable: true, description: 'null for a forgotten or unknown person' })
+  email: string | null;
+}
