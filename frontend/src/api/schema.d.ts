@@ -1520,6 +1520,134 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ChainOffDto: {
+            ok: boolean;
+            /** @enum {string} */
+            kind: "off";
+            /** @enum {number|null} */
+            chainId: null;
+            /** @enum {number|null} */
+            head: null;
+            /** @enum {number|null} */
+            drift: null;
+        };
+        ChainOnDto: {
+            ok: boolean;
+            /** @enum {string} */
+            kind: "anvil" | "rpc";
+            chainId: number;
+            /** @description The head block; null when the node did not answer */
+            head: number | null;
+            /** @description Why the node did not answer */
+            detail?: string;
+            /** @description Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check) */
+            drift: number | null;
+            /** @description Chain transactions not yet settled */
+            pending: number | null;
+        };
+        StoreHealthDto: {
+            ok: boolean;
+            /** @description The adapter: memory, pglite, postgres, eventstoredb, mongodb */
+            kind: string;
+            /** @description What went wrong */
+            detail?: string;
+        };
+        ProjectionErrorDto: {
+            message: string;
+            /** @description The event the projection stopped at */
+            position: number;
+            eventType: string;
+            streamId: string;
+            at: string;
+        };
+        RebuildProgressDto: {
+            done: number;
+            total: number;
+            position: number;
+            /** @description Events per second */
+            rate: number;
+            startedAt: string;
+        };
+        RebuildOutcomeDto: {
+            /** @enum {string} */
+            outcome: "swapped" | "failed";
+            startedAt: string;
+            finishedAt: string;
+            durationMs: number;
+            /** @description Events read from the log into the fresh copy */
+            eventsReplayed: number;
+            /** @description The log position the fresh copy was built to */
+            position: number;
+            /** @description Documents in the copy swapped in (0 when it failed) */
+            documents: number;
+            error: string | null;
+        };
+        ProjectionInfoDto: {
+            name: string;
+            version: number;
+            /** @enum {string} */
+            status: "starting" | "catching-up" | "live" | "failed" | "rebuilding";
+            checkpoint: number;
+            head: number;
+            lag: number;
+            /** @description Events per second over the last 10 s (live, resumed or replayed) */
+            rate: number;
+            lastError: components["schemas"]["ProjectionErrorDto"] | null;
+            rebuild: components["schemas"]["RebuildProgressDto"] | null;
+            lastRebuild: components["schemas"]["RebuildOutcomeDto"] | null;
+        };
+        HealthDto: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            eventStore: components["schemas"]["StoreHealthDto"];
+            readStore: components["schemas"]["StoreHealthDto"];
+            projections: components["schemas"]["ProjectionInfoDto"][];
+            /** @description The chain tokens are issued on; a chain that is down degrades only token issuance */
+            chain: components["schemas"]["ChainOffDto"] | components["schemas"]["ChainOnDto"];
+        };
+        ChecksumsDto: {
+            /** @description By read model */
+            checkpoints: {
+                [key: string]: number;
+            };
+            /** @description SHA-256 of each read model's documents */
+            readModels: {
+                [key: string]: string;
+            };
+        };
+        RebuildStartedDto: {
+            started: boolean;
+            name: string;
+            /** @description The rebuild’s own start is at or after this */
+            requestedAt: string;
+        };
+        BrokenLinkDto: {
+            streamId: string;
+            revision: number;
+            position: number;
+            eventId: string;
+            type: string;
+            /** @enum {string} */
+            reason: "hash mismatch" | "missing hash" | "revision gap";
+        };
+        IntegrityReportDto: {
+            checkedEvents: number;
+            checkedStreams: number;
+            /** @description The first broken link in (stream, revision) order; null when every chain holds */
+            firstBroken: components["schemas"]["BrokenLinkDto"] | null;
+        };
+        IntegrityStatusDto: {
+            running: boolean;
+            checked: number;
+            /** @description Events in the log when the check started */
+            total: number;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @description The last finished check's report; null for EventStoreDB, which keeps no hashes */
+            report: components["schemas"]["IntegrityReportDto"] | null;
+            supported: boolean;
+            error: string | null;
+        };
         RegisterInterestDto: {
             firstName: string;
             lastName: string;
@@ -2842,6 +2970,82 @@ export interface components {
             myInvestments: components["schemas"]["InvestmentViewDto"][];
             canInvest: boolean;
         };
+        RegisterHoldingDto: {
+            investorId: string;
+            tokens: number;
+        };
+        AllocationDto: {
+            offeringId: string;
+            allocated: number;
+            issued: number;
+            returned: number;
+            closed: boolean;
+            /** @description The offering's own stream has its OfferingCreated */
+            created: boolean;
+            allocatedAt: string | null;
+            /** @description The offering stream's revision settled so far */
+            settledThrough: number;
+            /** @description The revision of the offering’s last fact that moves tokens */
+            lastFact: number;
+            /** @description The offering stream has its OfferingClosed */
+            offeringClosed: boolean;
+        };
+        SupplyChangeRecordDto: {
+            changeId: string;
+            /** @description Positive: tokens to issue; negative: unissued tokens to cancel */
+            delta: number;
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            requestedAt: string;
+            decidedAt: string | null;
+            decisionReason: string | null;
+            supplyAfter: number | null;
+        };
+        RegisterTotalsDto: {
+            supply: number;
+            /** @description Supply less everything held or offered */
+            ownerRetained: number;
+            offPlatform: number;
+            /** @description Allocated to offerings and not (yet) issued */
+            unsold: number;
+            issued: number;
+        };
+        AssetRegisterDto: {
+            assetId: string;
+            ownerId: string;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            supply: number;
+            /** @description Everyone holding tokens */
+            holders: components["schemas"]["RegisterHoldingDto"][];
+            /** @description Platform investors */
+            investors: components["schemas"]["RegisterHoldingDto"][];
+            offerings: components["schemas"]["AllocationDto"][];
+            supplyChanges: components["schemas"]["SupplyChangeRecordDto"][];
+            totals: components["schemas"]["RegisterTotalsDto"];
+            updatedAt: string;
+        };
+        CapTableLineDto: {
+            /** @enum {string} */
+            kind: "platform" | "off-platform" | "offered" | "owner";
+            investorId: string | null;
+            name: string;
+            email: string | null;
+            tokens: number;
+            /** @description Percent of the supply to two decimals; the lines sum to exactly 100 */
+            percent: number;
+            addedAt: string | null;
+        };
+        CapTableViewDto: {
+            assetId: string;
+            supply: number;
+            /** @description NZD per token */
+            tokenPrice: number;
+            lines: components["schemas"]["CapTableLineDto"][];
+            /** @description The end of the NZ day replayed; null for now */
+            asOf: string | null;
+        };
         AddInvestorDto: {
             name: string;
             email?: string;
@@ -2861,9 +3065,156 @@ export interface components {
             delta: number;
             reason: string;
         };
+        PendingSupplyChangeDto: {
+            changeId: string;
+            /** @description Positive: tokens to issue; negative: unissued tokens to cancel */
+            delta: number;
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            requestedAt: string;
+            decidedAt: string | null;
+            decisionReason: string | null;
+            supplyAfter: number | null;
+            assetId: string;
+            assetName: string;
+            supply: number;
+            ownerRetained: number;
+        };
+        PendingSupplyChangesDto: {
+            /** @description Oldest first */
+            supplyChanges: components["schemas"]["PendingSupplyChangeDto"][];
+        };
+        DriftDto: {
+            assetId: string;
+            /** @enum {string} */
+            readModel: "registers" | "assets" | "holdings" | "offerings";
+            /** @description Set when the figure is one offering's */
+            offeringId: string | null;
+            /** @description What differs: a total's name, or 'document' */
+            field: string;
+            /** @description The register's figure */
+            expected: (number | string) | null;
+            /** @description The read model's figure */
+            actual: (number | string) | null;
+        };
+        ReconciliationStatusDto: {
+            /** @description null until the first run has finished */
+            ok: boolean | null;
+            running: boolean;
+            /** @description Assets compared in the last finished run */
+            assets: number;
+            checked: number;
+            total: number;
+            drift: components["schemas"]["DriftDto"][];
+            /** @description Offerings whose newest facts the register was still to follow (not drift) */
+            unsettled: number;
+            startedAt: string | null;
+            finishedAt: string | null;
+            durationMs: number | null;
+            error: string | null;
+        };
+        UserActorDto: {
+            /** @enum {string} */
+            kind: "user";
+            userId: string;
+            /** @description The roles held when acting */
+            roles: ("admin" | "compliance")[];
+        };
+        AnonymousActorDto: {
+            /** @enum {string} */
+            kind: "anonymous";
+        };
+        SystemActorDto: {
+            /** @enum {string} */
+            kind: "system";
+            /** @description The process that acted, e.g. stripe-webhook */
+            name: string;
+        };
+        PersonNameDto: {
+            name: string;
+            /** @description Their key is gone (Privacy Act 2020) */
+            forgotten: boolean;
+        };
+        EventMetadataDto: {
+            eventId: string;
+            schemaVersion: number;
+            occurredAt: string;
+            /** @description Who acted */
+            actor: components["schemas"]["UserActorDto"] | components["schemas"]["AnonymousActorDto"] | components["schemas"]["SystemActorDto"];
+            correlationId: string;
+            causationId: string | null;
+        };
+        AuditEventDto: {
+            streamId: string;
+            revision: number;
+            /** @description Global position in the log */
+            position: number;
+            type: string;
+            /** @description The event's own fields */
+            data: {
+                [key: string]: unknown;
+            };
+            metadata: components["schemas"]["EventMetadataDto"];
+        };
+        AuditNamesDto: {
+            people: {
+                [key: string]: components["schemas"]["PersonNameDto"];
+            };
+            streams: {
+                [key: string]: string;
+            };
+        };
+        AuditPageDto: {
+            events: components["schemas"]["AuditEventDto"][];
+            /** @description Where the next page starts; null at the end of the log */
+            next: number | null;
+            /** @description The log's head position */
+            head: number;
+            names: components["schemas"]["AuditNamesDto"];
+        };
+        CorrelationDto: {
+            correlationId: string;
+            events: components["schemas"]["AuditEventDto"][];
+            names: components["schemas"]["AuditNamesDto"];
+        };
+        AggregateAtDto: {
+            streamId: string;
+            at: string;
+            /** @description null for a stream no decider folds */
+            aggregate: string | null;
+            /** @description The last revision known then; -1 for none */
+            revision: number;
+            /** @description The folded state, as plain JSON */
+            state: {
+                [key: string]: unknown;
+            } | null;
+            events: components["schemas"]["AuditEventDto"][];
+            /** @description Events recorded on the stream after the moment */
+            laterEvents: number;
+            names: components["schemas"]["AuditNamesDto"];
+        };
+        SubjectStandingDto: {
+            subjectId: string;
+            /** @description Events that carry their personal data */
+            personalEvents: number;
+            /** @description A customer under the AML/CFT Act (verified as a wholesale investor, or invested) */
+            customer: boolean;
+            relationshipEnded: string | null;
+            /** @description Records must be kept until then */
+            retainedUntil: string | null;
+            forgotten: boolean;
+        };
         ForgetPersonDto: {
             /** @example Request under the Privacy Act 2020, received 20 November 2026 */
             reason: string;
+        };
+        PersonForgottenDto: {
+            subjectId: string;
+            forgotten: boolean;
+            position: number;
+            /** @description Read models rebuilt to drop their copies of the personal data */
+            rebuilding: string[];
         };
         FieldError: {
             field: string;
@@ -2898,7 +3249,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
+                };
             };
         };
     };
@@ -2916,7 +3269,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProjectionInfoDto"][];
+                };
             };
         };
     };
@@ -2934,7 +3289,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ChecksumsDto"];
+                };
             };
         };
     };
@@ -2954,7 +3311,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["RebuildStartedDto"];
+                };
             };
         };
     };
@@ -2973,7 +3332,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProjectionInfoDto"];
+                };
             };
         };
     };
@@ -2991,7 +3352,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
             };
         };
     };
@@ -3009,7 +3372,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
             };
         };
     };
@@ -5264,7 +5629,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AssetRegisterDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5295,7 +5662,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CapTableViewDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5353,7 +5722,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5384,7 +5755,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5415,7 +5788,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5445,7 +5820,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5471,7 +5848,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PendingSupplyChangesDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5505,7 +5884,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5543,7 +5924,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5575,7 +5958,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReconciliationStatusDto"];
+                };
             };
         };
     };
@@ -5593,7 +5978,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReconciliationStatusDto"];
+                };
             };
         };
     };
@@ -5621,7 +6008,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5654,7 +6043,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CorrelationDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5690,7 +6081,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AggregateAtDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5761,7 +6154,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5792,7 +6187,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5825,7 +6222,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubjectStandingDto"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5862,7 +6261,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonForgottenDto"];
+                };
             };
             /** @description Not signed in */
             401: {

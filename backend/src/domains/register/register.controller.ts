@@ -7,6 +7,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { dateMessage, dateProblem } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx, ReadAfter } from '../../platform/http/request-context.js';
@@ -18,7 +19,15 @@ import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import { capTableOf, registersProjection, type CapTable, type RegisterDoc } from '../../projections/registers.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import { assetStream } from '../assets/events.js';
-import { AddInvestorDto, ChangeInvestorDto, ReasonDto, SupplyChangeDto } from './register.dto.js';
+import {
+  AddInvestorDto,
+  AssetRegisterDto,
+  CapTableViewDto,
+  ChangeInvestorDto,
+  PendingSupplyChangesDto,
+  ReasonDto,
+  SupplyChangeDto,
+} from './register.dto.js';
 import { REGISTER_MESSAGES } from './register.decider.js';
 import { ExecuteRegisterCommand } from './register.handlers.js';
 
@@ -76,6 +85,7 @@ export class RegisterController {
   }
 
   @Get('assets/:id/register')
+  @ApiOk(AssetRegisterDto)
   @ApiOperation({
     summary: "The asset's supply: owner retained, off-platform, offered, issued; allocations; supply changes",
   })
@@ -88,6 +98,7 @@ export class RegisterController {
   }
 
   @Get('assets/:id/cap-table')
+  @ApiOk(CapTableViewDto)
   @ApiOperation({ summary: 'The cap table (every holder, offered tokens and the owner’s); asOf replays the log' })
   @ApiQuery({ name: 'asOf', required: false, description: 'YYYY-MM-DD (end of that day in NZ) or an ISO instant' })
   @ApiHeader({ name: 'X-Read-After', required: false })
@@ -175,6 +186,7 @@ export class RegisterController {
 
   @Post('assets/:id/investors')
   @HttpCode(201)
+  @ApiCreated(CreatedDto)
   @ApiOperation({ summary: 'Cap table: record an off-platform holder, within the unallocated supply and the plan' })
   async addInvestor(
     @IdParam() id: string,
@@ -201,6 +213,7 @@ export class RegisterController {
   }
 
   @Put('assets/:id/investors/:investorId')
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Cap table: change an off-platform holding (name, e-mail, tokens), with a reason' })
   async changeInvestor(
     @IdParam() id: string,
@@ -228,6 +241,7 @@ export class RegisterController {
   }
 
   @Delete('assets/:id/investors/:investorId')
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Cap table: remove an off-platform holder, with a reason (body { reason })' })
   async removeInvestor(
     @IdParam() id: string,
@@ -247,6 +261,7 @@ export class RegisterController {
 
   @Post('assets/:id/supply-changes')
   @HttpCode(201)
+  @ApiCreated(CreatedDto)
   @ApiOperation({
     summary: 'Ask to issue more tokens (positive delta) or cancel unissued ones (negative); an admin decides',
   })
@@ -287,6 +302,7 @@ export class RegisterAdminController {
   ) {}
 
   @Get('supply-changes')
+  @ApiOk(PendingSupplyChangesDto)
   @ApiOperation({ summary: 'Pending supply changes, oldest first, with each asset’s supply and dilution' })
   @ApiHeader({ name: 'X-Read-After', required: false })
   async pending(@ReadAfter() after: number | null) {
@@ -311,6 +327,7 @@ export class RegisterAdminController {
 
   @Post('assets/:id/supply-changes/:changeId/approve')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async approve(
     @IdParam() id: string,
     @IdParam('changeId') changeId: string,
@@ -328,6 +345,7 @@ export class RegisterAdminController {
 
   @Post('assets/:id/supply-changes/:changeId/reject')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async reject(
     @IdParam() id: string,
     @IdParam('changeId') changeId: string,

@@ -1,5 +1,5 @@
-import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiProperty } from '@nestjs/swagger';
+import type { Type } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiProperty } from '@nestjs/swagger';
 
 /** A handler whose answer is T (or a promise of it); its parameters do not matter here. */
 type Handler<T> = (...args: never[]) => T | Promise<T>;
@@ -38,23 +38,24 @@ export type AnswerDecorator<T> = <M extends Handler<T>>(
   descriptor: TypedPropertyDescriptor<M> & AllDocumented<Undocumented<Awaited<ReturnType<M>>, T>>,
 ) => void;
 
+interface AnswerDocumenter {
+  <T>(type: Type<T>, description?: string): AnswerDecorator<T>;
+  <T>(type: [Type<T>], description?: string): AnswerDecorator<T[]>;
+}
+
+const documenter = (respond: typeof ApiOkResponse): AnswerDocumenter =>
+  ((type: Type<unknown> | [Type<unknown>], description?: string) => respond({ type, description })) as AnswerDocumenter;
+
 /**
  * Documents the handler's 200 answer as `type` (one, or `[type]` for a list) and ties it to the handler's return
  * type: a handler that returns something else, or more than the class documents, does not compile — so the
  * OpenAPI document, and the frontend's types generated from it, cannot drift from what the handler answers.
  */
-export function ApiOk<T>(type: Type<T>, description?: string): AnswerDecorator<T>;
-export function ApiOk<T>(type: [Type<T>], description?: string): AnswerDecorator<T[]>;
-export function ApiOk<T>(type: Type<T> | [Type<T>], description?: string): AnswerDecorator<T> {
-  return applyDecorators(ApiOkResponse({ type, description })) as AnswerDecorator<T>;
-}
-
+export const ApiOk = documenter(ApiOkResponse);
 /** ApiOk for a handler answering 201 Created. */
-export function ApiCreated<T>(type: Type<T>, description?: string): AnswerDecorator<T>;
-export function ApiCreated<T>(type: [Type<T>], description?: string): AnswerDecorator<T[]>;
-export function ApiCreated<T>(type: Type<T> | [Type<T>], description?: string): AnswerDecorator<T> {
-  return applyDecorators(ApiCreatedResponse({ type, description })) as AnswerDecorator<T>;
-}
+export const ApiCreated = documenter(ApiCreatedResponse);
+/** ApiOk for a handler answering 202 Accepted (work started; its progress is read elsewhere). */
+export const ApiAccepted = documenter(ApiAcceptedResponse);
 
 /** A command's answer: done, and the global position of its last event (read-your-writes: X-Read-After). */
 export class WrittenDto {
