@@ -1,5 +1,5 @@
 // Runs one of the backend's command-line tools after making sure it is installed and built:
-//   node scripts/cli.mjs <tool> [args…]   (tool: projections, admin, audit, chain, bench)
+//   node scripts/cli.mjs <tool> [args…]   (tool: projections, admin, audit, chain, api-types, bench)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
@@ -12,6 +12,7 @@ const entry = {
   admin: 'cli/admin.js',
   audit: 'cli/audit.js',
   chain: 'cli/chain.js',
+  'api-types': 'cli/api-types.js',
   bench: 'bench/bench.js',
 }[tool];
 if (!entry) {

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Response } from 'express';
 import { AppModule } from './app.module.js';
+import { openApiDocument } from './openapi.js';
 import { allProjections } from './projections/index.js';
 import { loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
@@ -99,24 +100,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   app.useGlobalFilters(new ErrorsFilter(logger));
   app.useGlobalPipes(validationPipe());
 
-  const openApi = new DocumentBuilder()
-    .setTitle('Kauri API')
-    .setDescription(
-      'Tokenise New Zealand real-world assets; offer them to verified wholesale investors (FMC Act 2013, Schedule 1).',
-    )
-    .setVersion('1')
-    .addCookieAuth('kauri.sid', { type: 'apiKey', in: 'cookie', name: 'kauri.sid' }, 'cookie')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Token from POST /api/auth/callback' })
-    .addGlobalParameters({
-      in: 'header',
-      name: 'X-Read-After',
-      required: false,
-      schema: { type: 'integer', minimum: 1 },
-      description:
-        'Read-your-writes: answer once the read models have passed this log position (a write answers with it)',
-    })
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup('api/docs', app, () => openApiDocument(app));
 
   if (config.frontendDist) serveFrontend(app, config.frontendDist);
 

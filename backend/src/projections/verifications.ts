@@ -91,7 +91,7 @@ export const verificationsProjection = defineProjection<VerificationDoc, Handled
 /** An investor's wholesale standing, judged at `now`: a verification past its validUntil has lapsed. */
 export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().toISOString()) {
   const lapsed = doc?.status === 'verified' && doc.validUntil !== null && doc.validUntil <= now;
-  const status = !doc ? 'none' : lapsed ? 'expired' : doc.status;
+  const status: 'none' | VerificationDoc['status'] = !doc ? 'none' : lapsed ? 'expired' : doc.status;
   return {
     verificationStatus: status,
     isWholesaleInvestor: status === 'verified',

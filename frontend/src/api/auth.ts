@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest, readHeaders } from './client';
 import { clearSignIn, clearToken, readUsableToken, rememberAuthRedirect, storageKeys, storeToken } from './storage';
-import type { AuthCallbackResponse, Credentials, Registration, User } from './types';
+import type { AuthCallbackResponse, AuthConfig, Credentials, Registration, User } from './types';
 
 /** Like every call (spec §7), the user check carries the stored token too, if there is one. */
 async function fetchUser(path: string): Promise<Response> {
@@ -87,7 +87,7 @@ export async function startLogin(goToLocal: () => void, returnTo: string = windo
   rememberAuthRedirect(returnTo);
   let external = false;
   try {
-    const config = await apiRequest<{ oidc: boolean }>('GET', '/api/auth/config');
+    const config = await apiRequest<AuthConfig>('GET', '/api/auth/config');
     external = config.oidc;
   } catch {
     external = false;

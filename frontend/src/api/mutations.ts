@@ -7,11 +7,9 @@ import type {
   ProjectionInfo,
   EvidenceRef,
   OfferingInput,
-  VerificationRecord,
   VerificationSubmission,
   CheckStatus,
   ComplianceCheck,
-  AssetDocument,
   AssetInput,
   DocumentKind,
   TokenTerms,
@@ -28,6 +26,17 @@ import type {
   StartupAnalysis,
   StartupInput,
   Tier,
+  BillingPortal,
+  Created,
+  DocumentUploaded,
+  Invested,
+  PasswordChanged,
+  PasswordResetRequested,
+  PersonForgotten,
+  RebuildStarted,
+  VerificationDecided,
+  VerificationSubmitted,
+  WalletRegistered,
 } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
@@ -40,12 +49,12 @@ export function confirmInterest(token: string): Promise<ConfirmationReceipt> {
 }
 
 /** Forgot password: the server mails a reset link if the address has an account, and says the same either way. */
-export function requestPasswordReset(email: string): Promise<{ message: string }> {
+export function requestPasswordReset(email: string): Promise<PasswordResetRequested> {
   return apiRequest('POST', '/api/password-reset/request', { email });
 }
 
 /** Sets a new password with the token of a reset link; every session of the account ends. */
-export function resetPassword(token: string, password: string): Promise<{ success: true }> {
+export function resetPassword(token: string, password: string): Promise<PasswordChanged> {
   return apiRequest('POST', '/api/password-reset', { token, password });
 }
 
@@ -70,23 +79,20 @@ export function changePlan(tier: Tier): Promise<PlanChanged> {
   return apiRequest<PlanChanged>('POST', '/api/subscription/change', { tier });
 }
 
-export function cancelSubscription(): Promise<{ success: boolean; position: number }> {
+export function cancelSubscription(): Promise<Written> {
   return apiRequest('POST', '/api/subscription/cancel', {});
 }
 
 /** Sandbox mode: pay the pending checkout with a test card. A decline is a 402 with the card's message. */
-export function confirmSandboxPayment(
-  clientSecret: string,
-  card: TestCard,
-): Promise<{ success: boolean; position: number }> {
+export function confirmSandboxPayment(clientSecret: string, card: TestCard): Promise<Written> {
   return apiRequest('POST', '/api/billing/sandbox/confirm', { clientSecret, ...card });
 }
 
-export function billingPortalUrl(): Promise<{ url: string }> {
+export function billingPortalUrl(): Promise<BillingPortal> {
   return apiRequest('POST', '/api/billing/portal', {});
 }
 
-export function createAsset(input: AssetInput): Promise<Written & { id: string }> {
+export function createAsset(input: AssetInput): Promise<Created> {
   return apiRequest('POST', '/api/assets', input);
 }
 
@@ -95,7 +101,7 @@ export function uploadDocument(
   kind: DocumentKind,
   file: File,
   onProgress: (percent: number) => void,
-): Promise<Written & { document: AssetDocument }> {
+): Promise<DocumentUploaded> {
   return uploadFile(`/api/assets/${encodeURIComponent(assetId)}/documents/${kind}`, file, onProgress);
 }
 
@@ -114,7 +120,7 @@ export function submitAsset(assetId: string): Promise<Written> {
 export function addInvestor(
   assetId: string,
   investor: { name: string; email?: string; tokens: number },
-): Promise<Written & { id: string }> {
+): Promise<Created> {
   return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/investors`, investor);
 }
 
@@ -140,10 +146,7 @@ export function removeInvestor(assetId: string, investorId: string, reason: stri
 }
 
 /** Asks an admin to issue (delta > 0) or cancel (delta < 0) tokens of an approved asset. */
-export function requestSupplyChange(
-  assetId: string,
-  change: { delta: number; reason: string },
-): Promise<Written & { id: string }> {
+export function requestSupplyChange(assetId: string, change: { delta: number; reason: string }): Promise<Created> {
   return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/supply-changes`, change);
 }
 
@@ -187,18 +190,18 @@ export function uploadEvidence(file: File, onProgress: (percent: number) => void
   return uploadFile('/api/wholesale-verification/documents', file, onProgress, 'POST');
 }
 
-export function submitVerification(submission: VerificationSubmission): Promise<Written & { id: string }> {
+export function submitVerification(submission: VerificationSubmission): Promise<VerificationSubmitted> {
   return apiRequest('POST', '/api/wholesale-verification', submission);
 }
 
 export function decideVerification(
   id: string,
   decision: { status: 'verified' | 'rejected'; rejectionReason?: string },
-): Promise<{ verification: VerificationRecord; position: number }> {
+): Promise<VerificationDecided> {
   return apiRequest('PUT', `/api/admin/wholesale-verification/${encodeURIComponent(id)}`, decision);
 }
 
-export function createOffering(input: OfferingInput): Promise<Written & { id: string }> {
+export function createOffering(input: OfferingInput): Promise<Created> {
   return apiRequest('POST', '/api/admin/offerings', input);
 }
 
@@ -206,7 +209,7 @@ export function invest(request: {
   offeringId: string;
   tokensRequested: number;
   investmentAmount: number;
-}): Promise<Written & { id: string; status: 'confirmed' | 'pending' }> {
+}): Promise<Invested> {
   return apiRequest('POST', '/api/invest', request);
 }
 
@@ -230,14 +233,11 @@ export function startIntegrityCheck(): Promise<IntegrityStatus> {
   return apiRequest('POST', '/api/audit/integrity', {});
 }
 
-export function forgetPerson(
-  subjectId: string,
-  reason: string,
-): Promise<{ subjectId: string; forgotten: true; position: number; rebuilding: string[] }> {
+export function forgetPerson(subjectId: string, reason: string): Promise<PersonForgotten> {
   return apiRequest('POST', `/api/audit/subjects/${encodeURIComponent(subjectId)}/forget`, { reason });
 }
 
-export function rebuildProjection(name: string): Promise<{ started: boolean; name: string; requestedAt: string }> {
+export function rebuildProjection(name: string): Promise<RebuildStarted> {
   return apiRequest('POST', `/api/operations/projections/${encodeURIComponent(name)}/rebuild`, {});
 }
 
@@ -246,6 +246,6 @@ export function resumeProjection(name: string): Promise<ProjectionInfo> {
 }
 
 /** Registers an address of the person's own instead of the platform-held one (refused while it holds tokens). */
-export function registerWallet(address: string): Promise<{ address: string; position: number }> {
+export function registerWallet(address: string): Promise<WalletRegistered> {
   return apiRequest('POST', '/api/wallet', { address });
 }

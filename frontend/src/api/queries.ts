@@ -4,20 +4,14 @@ import { getJson, getQueryFn } from './client';
 import type {
   AssetRegister,
   CapTableView,
-  PendingSupplyChange,
   ReconciliationStatus,
   AggregateAt,
-  AuditEvent,
   AuditFilter,
-  AuditNames,
   AuditPage,
   IntegrityStatus,
   ProjectionInfo,
   SubjectStanding,
   AdminCounters,
-  Holding,
-  Offering,
-  VerificationRecord,
   WholesaleStatus,
   Activity,
   Asset,
@@ -28,18 +22,23 @@ import type {
   EarlyAccess,
   Investor,
   Plan,
-  RegistrationRecord,
   SubscriptionStatus,
   AssetPage,
   InvestmentPage,
-  InvestmentRow,
   InvestorPortfolio,
-  OfferingCard,
   OfferingPage,
-  Person,
   Health,
   TokenOnChain,
   Wallet,
+  AssetForReview,
+  Correlation,
+  Holdings,
+  InvestmentRows,
+  OfferingCards,
+  Offerings,
+  PendingSupplyChanges,
+  Registrations,
+  Verifications,
 } from './types';
 
 export const earlyAccessQuery = queryOptions({
@@ -49,7 +48,7 @@ export const earlyAccessQuery = queryOptions({
 
 export const registrationsQuery = queryOptions({
   queryKey: ['/api/admin/registrations'],
-  queryFn: getQueryFn<{ registrations: RegistrationRecord[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<Registrations>({ on401: 'throw' }),
 });
 
 export const plansQuery = queryOptions({
@@ -96,7 +95,7 @@ export const investorsQuery = queryOptions({
 
 export const reviewQueueQuery = queryOptions({
   queryKey: ['/api/admin/assets'],
-  queryFn: getQueryFn<(Asset & { owner: Person })[]>({ on401: 'throw' }),
+  queryFn: getQueryFn<AssetForReview[]>({ on401: 'throw' }),
 });
 
 export const complianceQuery = queryOptions({
@@ -116,7 +115,7 @@ export const wholesaleStatusQuery = queryOptions({
 
 export const offeringsQuery = queryOptions({
   queryKey: ['/api/offerings'],
-  queryFn: getQueryFn<{ offerings: OfferingCard[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<OfferingCards>({ on401: 'throw' }),
 });
 
 // The pages of single objects: keys under their list's key, so refreshing the list refreshes them too.
@@ -146,12 +145,12 @@ export const investmentQuery = (id: string) =>
 
 export const holdingsQuery = queryOptions({
   queryKey: ['/api/holdings'],
-  queryFn: getQueryFn<{ holdings: Holding[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<Holdings>({ on401: 'throw' }),
 });
 
 export const verificationsQuery = queryOptions({
   queryKey: ['/api/admin/wholesale-verifications'],
-  queryFn: getQueryFn<{ verifications: VerificationRecord[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<Verifications>({ on401: 'throw' }),
 });
 
 export const adminCountersQuery = queryOptions({
@@ -161,17 +160,17 @@ export const adminCountersQuery = queryOptions({
 
 export const approvedAssetsQuery = queryOptions({
   queryKey: ['/api/admin/assets?status=active'],
-  queryFn: getQueryFn<Asset[]>({ on401: 'throw' }),
+  queryFn: getQueryFn<AssetForReview[]>({ on401: 'throw' }),
 });
 
 export const pendingInvestmentsQuery = queryOptions({
   queryKey: ['/api/admin/investments?status=pending'],
-  queryFn: getQueryFn<{ investments: InvestmentRow[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<InvestmentRows>({ on401: 'throw' }),
 });
 
 export const myOfferingsQuery = queryOptions({
   queryKey: ['/api/my-offerings'],
-  queryFn: getQueryFn<{ offerings: Offering[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<Offerings>({ on401: 'throw' }),
 });
 
 /** Query string of an audit filter, without the empty fields. */
@@ -201,10 +200,7 @@ export const correlationQuery = (correlationId: string) =>
   queryOptions({
     queryKey: ['/api/audit/correlation', correlationId],
     queryFn: ({ signal }) =>
-      getJson<{ correlationId: string; events: AuditEvent[]; names: AuditNames }>(
-        `/api/audit/correlation/${encodeURIComponent(correlationId)}`,
-        signal,
-      ),
+      getJson<Correlation>(`/api/audit/correlation/${encodeURIComponent(correlationId)}`, signal),
     staleTime: Infinity,
   });
 
@@ -261,7 +257,7 @@ export const capTableQuery = (assetId: string, asOf: string | null) =>
 
 export const supplyChangesQuery = queryOptions({
   queryKey: ['/api/admin/supply-changes'],
-  queryFn: getQueryFn<{ supplyChanges: PendingSupplyChange[] }>({ on401: 'throw' }),
+  queryFn: getQueryFn<PendingSupplyChanges>({ on401: 'throw' }),
 });
 
 /** The register reconciliation for /admin/operations: polled while a run is going. */

@@ -1,12 +1,14 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
+import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { assetPage } from '../../projections/asset-page.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
+import { AssetPageDto } from './asset.dto.js';
 
 /** The asset page (`/assets/:id`); who may see it is decided beside the read models (asset-page.query.ts). */
 @ApiTags('assets')
@@ -16,6 +18,7 @@ export class AssetPageController {
   constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
 
   @Get('assets/:id/overview')
+  @ApiOk(AssetPageDto)
   @ApiOperation({
     summary:
       "An asset's page: facts, documents, valuation, token terms, cap table, offerings and history — for its owner, staff, and investors once it has an offering (who see no one's personal data)",

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
+import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
@@ -31,7 +24,18 @@ import { portfolioProjection, type PortfolioDoc } from '../../projections/portfo
 import { peopleById, type Person } from '../../projections/users.js';
 import { assetAccess } from '../../projections/asset-page.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
-import { CreateAssetDto, ReturnTokenizationDto, TokenTermsDto, ValueAssetDto } from './asset.dto.js';
+import {
+  ActivityDto,
+  AssetDto,
+  AssetForReviewDto,
+  CreateAssetDto,
+  DashboardStatsDto,
+  DocumentUploadedDto,
+  InvestorDto,
+  ReturnTokenizationDto,
+  TokenTermsDto,
+  ValueAssetDto,
+} from './asset.dto.js';
 import { ExecuteAssetCommand } from './asset.handlers.js';
 import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type DocumentKind } from './events.js';
 import { receivePdf } from './pdf-upload.js';
@@ -52,19 +56,7 @@ function view({ _id, _position, ...doc }: Projected<AssetDoc>): AssetView {
 }
 
 /** The spec's Investor (§3): one row per holder of one asset. */
-export interface InvestorView {
-  id: string;
-  name: string;
-  email: string | null;
-  assetId: string;
-  assetName: string;
-  tokensHeld: number;
-  investmentValue: number;
-  /** Share of the asset's tokens, percent. */
-  percentOwned: number;
-  /** 'off-platform': added by the owner, not verified by Kauri. */
-  status: 'verified' | 'off-platform';
-}
+export type InvestorView = InvestorDto;
 
 const tokenPrice = (doc: AssetDoc) => doc.terms?.price ?? (doc.tokenCount > 0 ? doc.totalValue / doc.tokenCount : 0);
 
@@ -111,6 +103,7 @@ export class AssetController {
   }
 
   @Get('assets')
+  @ApiOk([AssetDto])
   @ApiOperation({ summary: "The signed-in owner's assets, newest first (spec §7)" })
   async list(@CurrentUser() user: SignedInUser): Promise<AssetView[]> {
     return (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).map(view);
@@ -118,7 +111,7 @@ export class AssetController {
 
   @Post('assets')
   @ApiOperation({ summary: 'Step 1 of the wizard: draft an asset (needs an active subscription or the Starter plan)' })
-  @ApiCreatedResponse({ description: '{ success, id, position }' })
+  @ApiCreated(CreatedDto)
   async create(@Body() body: CreateAssetDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const assetId = randomUUID();
     const { position } = await this.commands.execute(
@@ -141,6 +134,7 @@ export class AssetController {
   }
 
   @Get('assets/:id')
+  @ApiOk(AssetDto)
   @ApiNotFoundResponse({ description: 'No such asset, or not yours' })
   async one(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<AssetView> {
     return view(await this.visible(id, user));
@@ -148,6 +142,7 @@ export class AssetController {
 
   @Put('assets/:id/documents/:kind')
   @HttpCode(200)
+  @ApiOk(DocumentUploadedDto)
   @ApiConsumes(...uploadContentTypes(['pdf']))
   @ApiBody(FILE_BODY)
   @ApiOperation({
@@ -230,6 +225,7 @@ export class AssetController {
 
   @Post('assets/:id/valuation')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Step 3: accept a valuation (from the calculator, or the owner’s own estimate)' })
   async value(
     @IdParam() id: string,
@@ -248,6 +244,7 @@ export class AssetController {
 
   @Put('assets/:id/token')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   @ApiOperation({
     summary: 'Step 4: the token terms (symbol, supply, decimals, price, investment limits, network, lock-up, fees)',
   })
@@ -277,6 +274,7 @@ export class AssetController {
 
   @Post('assets/:id/submit')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Step 5: submit for tokenization review; the asset is pending until an admin decides' })
   async submit(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(
@@ -286,6 +284,7 @@ export class AssetController {
   }
 
   @Get('dashboard/stats')
+  @ApiOk(DashboardStatsDto)
   @ApiOperation({
     summary:
       'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)',
@@ -304,6 +303,7 @@ export class AssetController {
   }
 
   @Get('activities')
+  @ApiOk([ActivityDto])
   @ApiOperation({
     summary: "The signed-in person's recent activity as an owner and as an investor, newest first (at most 50)",
   })
@@ -312,6 +312,7 @@ export class AssetController {
   }
 
   @Get('investors')
+  @ApiOk([InvestorDto])
   @ApiOperation({ summary: "Investors across the owner's assets (the dashboard's Cap Table Management)" })
   async investors(@CurrentUser() user: SignedInUser): Promise<InvestorView[]> {
     return this.named(
@@ -342,7 +343,7 @@ export class AssetReviewController {
 
   @Get()
   @ApiOperation({ summary: 'Assets by status (default: pending review), oldest request first' })
-  @ApiOkResponse({ description: 'AssetView[]' })
+  @ApiOk([AssetForReviewDto])
   async list(@Query('status') status: string | undefined): Promise<(AssetView & { owner: Person })[]> {
     const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
     const docs = await this.reads
@@ -358,6 +359,7 @@ export class AssetReviewController {
 
   @Post(':id/approve')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(
       new ExecuteAssetCommand({ type: 'ApproveTokenization', assetId: id, adminId: user.userId }, context),
@@ -367,6 +369,7 @@ export class AssetReviewController {
 
   @Post(':id/return')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async sendBack(
     @IdParam() id: string,
     @Body() body: ReturnTokenizationDto,

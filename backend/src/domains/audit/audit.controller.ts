@@ -2,21 +2,32 @@ import { csvLine } from '../../platform/csv.js';
 import { once } from 'node:events';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
+import { ApiAccepted, ApiOk } from '../../platform/http/api-response.js';
 import { CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { CORRELATION_ID, IdParam, STREAM_ID } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { IntegrityCheck } from '../../platform/operations/integrity-check.js';
+import { IntegrityStatusDto } from '../../platform/operations/operations.dto.js';
 import { DomainError } from '../../platform/errors.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import {
+  AggregateAtDto,
+  AnonymousActorDto,
+  AuditPageDto,
+  CorrelationDto,
   ForgetPersonDto,
+  PersonForgottenDto,
+  PersonNameDto,
   StateQueryDto,
+  SubjectStandingDto,
+  SystemActorDto,
   TimelineQueryDto,
   ExportQueryDto,
+  UserActorDto,
   type HistoryFilterDto,
 } from './audit.dto.js';
 import type { AuditCommand } from './audit.decider.js';
@@ -50,6 +61,8 @@ const asQuery = (values: ViewQuery) =>
 
 /** Compliance staff (and admins) replay the history. Every read that succeeds is itself recorded as `AuditViewed`. */
 @ApiTags('audit')
+// Named by the answers' schemas (actors as oneOf, names as maps) rather than by a property's type.
+@ApiExtraModels(UserActorDto, AnonymousActorDto, SystemActorDto, PersonNameDto)
 @Controller('api/audit')
 @Roles('admin', 'compliance')
 export class AuditController {
@@ -86,6 +99,7 @@ export class AuditController {
   }
 
   @Get('events')
+  @ApiOk(AuditPageDto)
   @ApiOperation({
     summary:
       'The timeline: events in log order, filtered by stream (or its start), type, acting user and time; paged by position',
@@ -101,6 +115,7 @@ export class AuditController {
   }
 
   @Get('correlation/:correlationId')
+  @ApiOk(CorrelationDto)
   @ApiOperation({ summary: 'Every event one request caused: its correlation id, and what those events caused in turn' })
   async correlation(
     @IdParam('correlationId', CORRELATION_ID) correlationId: string,
@@ -114,6 +129,7 @@ export class AuditController {
   }
 
   @Get('streams/:streamId/state')
+  @ApiOk(AggregateAtDto)
   @ApiOperation({ summary: 'An aggregate as it stood at a past moment, beside the events that built it' })
   async state(
     @IdParam('streamId', STREAM_ID) streamId: string,
@@ -172,6 +188,7 @@ export class AuditController {
   }
 
   @Get('integrity')
+  @ApiOk(IntegrityStatusDto)
   @ApiOperation({ summary: 'The running or last tamper-evidence check' })
   integrityStatus() {
     return this.integrity.status();
@@ -179,6 +196,7 @@ export class AuditController {
 
   @Post('integrity')
   @HttpCode(202)
+  @ApiAccepted(IntegrityStatusDto)
   @ApiOperation({ summary: "Recomputes every stream's hash chain; follow progress in GET /api/audit/integrity" })
   async verify(@CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     return this.recorded({ user, context }, 'integrity', {}, async () => {
@@ -188,6 +206,7 @@ export class AuditController {
   }
 
   @Get('subjects/:subjectId')
+  @ApiOk(SubjectStandingDto)
   @ApiOperation({
     summary: "A person's standing: events with their personal data, AML/CFT customer or not, records kept until",
   })
@@ -201,6 +220,7 @@ export class AuditController {
 
   @Post('subjects/:subjectId/forget')
   @HttpCode(200)
+  @ApiOk(PersonForgottenDto)
   @ApiOperation({
     summary: 'Forgets a person (Privacy Act 2020): deletes their key; refused while AML/CFT record keeping applies',
   })

@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import type { Role } from '../../platform/event-store/event-store.js';
 import { IsIsoDate } from '../../platform/http/dates.js';
 
 const trim = ({ value }: { value: unknown }) =>
@@ -72,4 +73,114 @@ export class ForgetPersonDto {
   })
   @MaxLength(500)
   reason: string;
+}
+
+// ── Answers ──
+
+export class UserActorDto {
+  @ApiProperty({ enum: ['user'] }) kind: 'user';
+  @ApiProperty() userId: string;
+  @ApiProperty({ enum: ['admin', 'compliance'], isArray: true, description: 'The roles held when acting' })
+  roles: readonly Role[];
+}
+
+export class AnonymousActorDto {
+  @ApiProperty({ enum: ['anonymous'] }) kind: 'anonymous';
+}
+
+export class SystemActorDto {
+  @ApiProperty({ enum: ['system'] }) kind: 'system';
+  @ApiProperty({ description: 'The process that acted, e.g. stripe-webhook' }) name: string;
+}
+
+export class EventMetadataDto {
+  @ApiProperty() eventId: string;
+  @ApiProperty() schemaVersion: number;
+  @ApiProperty() occurredAt: string;
+  @ApiProperty({
+    oneOf: [UserActorDto, AnonymousActorDto, SystemActorDto].map((actor) => ({ $ref: getSchemaPath(actor) })),
+    description: 'Who acted',
+  })
+  actor: UserActorDto | AnonymousActorDto | SystemActorDto;
+  @ApiProperty() correlationId: string;
+  @ApiProperty({ type: String, nullable: true }) causationId: string | null;
+  /** Adapters may keep more (the hash chain's fields, for instance). */
+  [extra: string]: unknown;
+}
+
+/** An event as stored, with its metadata. */
+export class AuditEventDto {
+  @ApiProperty() streamId: string;
+  @ApiProperty() revision: number;
+  @ApiProperty({ description: 'Global position in the log' }) position: number;
+  @ApiProperty() type: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: "The event's own fields" }) data: unknown;
+  @ApiProperty({ type: EventMetadataDto }) metadata: EventMetadataDto;
+}
+
+export class PersonNameDto {
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'Their key is gone (Privacy Act 2020)' }) forgotten: boolean;
+}
+
+/** People (by id) and streams (by stream id) named for the audit screen; the ids stay in the events. */
+export class AuditNamesDto {
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(PersonNameDto) } })
+  people: Record<string, PersonNameDto>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) streams: Record<string, string>;
+}
+
+/** One page of the timeline. */
+export class AuditPageDto {
+  @ApiProperty({ type: [AuditEventDto] }) events: AuditEventDto[];
+  @ApiProperty({ type: Number, nullable: true, description: 'Where the next page starts; null at the end of the log' })
+  next: number | null;
+  @ApiProperty({ description: "The log's head position" }) head: number;
+  @ApiProperty({ type: AuditNamesDto }) names: AuditNamesDto;
+}
+
+/** Everything one request caused. */
+export class CorrelationDto {
+  @ApiProperty() correlationId: string;
+  @ApiProperty({ type: [AuditEventDto] }) events: AuditEventDto[];
+  @ApiProperty({ type: AuditNamesDto }) names: AuditNamesDto;
+}
+
+/** An aggregate as it stood at a past moment, beside the events that built it. */
+export class AggregateAtDto {
+  @ApiProperty() streamId: string;
+  @ApiProperty() at: string;
+  @ApiProperty({ type: String, nullable: true, description: 'null for a stream no decider folds' })
+  aggregate: string | null;
+  @ApiProperty({ description: 'The last revision known then; -1 for none' }) revision: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'The folded state, as plain JSON',
+  })
+  state: unknown;
+  @ApiProperty({ type: [AuditEventDto] }) events: AuditEventDto[];
+  @ApiProperty({ description: 'Events recorded on the stream after the moment' }) laterEvents: number;
+  @ApiProperty({ type: AuditNamesDto }) names: AuditNamesDto;
+}
+
+/** A person's standing for forgetting. */
+export class SubjectStandingDto {
+  @ApiProperty() subjectId: string;
+  @ApiProperty({ description: 'Events that carry their personal data' }) personalEvents: number;
+  @ApiProperty({ description: 'A customer under the AML/CFT Act (verified as a wholesale investor, or invested)' })
+  customer: boolean;
+  @ApiProperty({ type: String, nullable: true }) relationshipEnded: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Records must be kept until then' })
+  retainedUntil: string | null;
+  @ApiProperty() forgotten: boolean;
+}
+
+export class PersonForgottenDto {
+  @ApiProperty() subjectId: string;
+  @ApiProperty() forgotten: boolean;
+  @ApiProperty() position: number;
+  @ApiProperty({ type: [String], description: 'Read models rebuilt to drop their copies of the personal data' })
+  rebuilding: readonly string[];
 }

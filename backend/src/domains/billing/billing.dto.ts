@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength } from 'class-validator';
 import { TIERS, type Tier } from '../plans/plans.js';
+import { allOf } from '../../platform/http/api-response.js';
+import type { BillingHistoryEntry } from '../../projections/subscriptions.js';
 import type { SubscriptionStatus } from './billing.decider.js';
 
 export const CHOOSE_A_PLAN = 'Please choose a plan: starter, professional or enterprise';
@@ -62,7 +64,20 @@ export class CancelSubscriptionResponseDto {
 
 export class BillingHistoryEntryDto {
   @ApiProperty() at: string;
-  @ApiProperty() kind: string;
+  @ApiProperty({
+    enum: allOf<BillingHistoryEntry['kind']>({
+      checkout: true,
+      'plan-changed': true,
+      payment: true,
+      renewal: true,
+      'payment-failed': true,
+      'past-due': true,
+      'cancellation-scheduled': true,
+      'cancellation-withdrawn': true,
+      canceled: true,
+    }),
+  })
+  kind: BillingHistoryEntry['kind'];
   @ApiProperty({ enum: TIERS, nullable: true }) tier: Tier | null;
   @ApiProperty({ nullable: true, type: Number }) amount: number | null;
   @ApiProperty({ nullable: true, type: String }) note: string | null;

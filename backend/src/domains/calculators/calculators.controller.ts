@@ -1,8 +1,16 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOk } from '../../platform/http/api-response.js';
 import { signedInUser } from '../../platform/http/auth.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
-import { PricingInputDto, PropertyInputDto, StartupInputDto } from './calculators.dto.js';
+import {
+  PricingInputDto,
+  PricingResultDto,
+  PropertyAnalysisDto,
+  PropertyInputDto,
+  StartupAnalysisDto,
+  StartupInputDto,
+} from './calculators.dto.js';
 import { EarlyAccessWaivers } from './early-access-waivers.js';
 import { calculatePricing, type PricingResult } from './pricing.js';
 import { analyzeProperty, type PropertyAnalysis } from './property-model.js';
@@ -19,7 +27,7 @@ export class CalculatorsController {
 
   @Post('calculator/analyze')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Property analysis result (spec §3)' })
+  @ApiOk(PropertyAnalysisDto, 'Property analysis result (spec §3)')
   @ApiBadRequestResponse({ description: "Missing or invalid fields, with the spec's messages" })
   analyze(@Body() input: PropertyInputDto): PropertyAnalysis {
     return analyzeProperty(input);
@@ -27,7 +35,7 @@ export class CalculatorsController {
 
   @Post('calculator/analyze-startup')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Startup analysis result (spec §3)' })
+  @ApiOk(StartupAnalysisDto, 'Startup analysis result (spec §3)')
   @ApiBadRequestResponse({ description: "Missing or invalid fields, with the spec's messages" })
   analyzeStartup(@Body() input: StartupInputDto): StartupAnalysis {
     return analyzeStartup(input, new Date().getFullYear());
@@ -35,10 +43,10 @@ export class CalculatorsController {
 
   @Post('pricing/calculate')
   @HttpCode(200)
-  @ApiOkResponse({
-    description:
-      'setupFee, platformFeePercent, platformFee, total; the set-up fee is waived for an early-access registrant who is signed in',
-  })
+  @ApiOk(
+    PricingResultDto,
+    'setupFee, platformFeePercent, platformFee, total; the set-up fee is waived for an early-access registrant who is signed in',
+  )
   async pricing(@Body() input: PricingInputDto, @Req() req: KauriRequest): Promise<PricingResult> {
     const user = signedInUser(req);
     const waived = user ? await this.waivers.hasWaiver(user.userId) : false;

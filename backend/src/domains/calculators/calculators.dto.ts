@@ -170,3 +170,82 @@ export class PricingInputDto {
   @IsIn(TIERS, { message: 'Tier must be starter, professional or enterprise' })
   tier: Tier;
 }
+
+export class CostDto {
+  @ApiProperty() description: string;
+  @ApiProperty({ description: 'NZD' }) amount: number;
+}
+
+export class RiskDto {
+  @ApiProperty({ enum: ['low', 'medium', 'high'] }) level: 'low' | 'medium' | 'high';
+  @ApiProperty() category: string;
+  @ApiProperty() description: string;
+}
+
+export class YearIncomeDto {
+  @ApiProperty() year: number;
+  @ApiProperty() tokenHolderIncome: number;
+}
+
+export class IncomeProjectionsDto {
+  @ApiProperty() monthlyRental: number;
+  @ApiProperty() ownerRetainedIncome: number;
+  @ApiProperty() tokenHolderShare: number;
+  @ApiProperty() fiveYearProjection: number;
+  @ApiProperty() distributionPerToken: number;
+  @ApiProperty() yieldPercentage: number;
+  @ApiProperty({ type: [YearIncomeDto], description: "Token holders' income year by year (the five-year chart)" })
+  years: YearIncomeDto[];
+}
+
+/** The property calculator's answer (spec §3). */
+export class PropertyAnalysisDto {
+  @ApiProperty() propertyValue: number;
+  @ApiProperty() tokenValue: number;
+  @ApiProperty() currency: string;
+  @ApiProperty() tokenCount: number;
+  @ApiProperty() propertyPercentage: number;
+  @ApiProperty() tokenizedValue: number;
+  @ApiProperty({ type: [CostDto] }) costs: CostDto[];
+  @ApiProperty() totalCost: number;
+  @ApiProperty({ type: [RiskDto] }) riskAnalysis: RiskDto[];
+  @ApiProperty({ type: [String] }) recommendations: string[];
+  @ApiPropertyOptional({ type: IncomeProjectionsDto }) incomeProjections?: IncomeProjectionsDto;
+  @ApiProperty({ type: [String], description: 'How the value was reached, line by line' }) basis: string[];
+  @ApiProperty() disclaimer: string;
+  @ApiProperty() referenceDate: string;
+}
+
+export class ProjectedReturnsDto {
+  @ApiProperty() expectedGrowthRate: number;
+  @ApiProperty() timeToLiquidity: string;
+  @ApiProperty() potentialReturns: string;
+}
+
+/** The startup calculator's answer (spec §3). */
+export class StartupAnalysisDto {
+  @ApiProperty() companyValuation: number;
+  @ApiProperty() tokenValue: number;
+  @ApiProperty() fundingGoal: number;
+  @ApiProperty() currency: string;
+  @ApiProperty({ type: [CostDto] }) costs: CostDto[];
+  @ApiProperty() totalCost: number;
+  @ApiProperty({ type: [RiskDto] }) riskAnalysis: RiskDto[];
+  @ApiProperty({ type: ProjectedReturnsDto }) projectedReturns: ProjectedReturnsDto;
+  @ApiProperty({ type: [String] }) recommendations: string[];
+  @ApiProperty({ description: 'Share of the company the raise sells, % of post-money' }) equityOffered: number;
+  @ApiProperty({ type: [String] }) basis: string[];
+  @ApiProperty() disclaimer: string;
+  @ApiProperty() referenceDate: string;
+}
+
+export class PricingResultDto {
+  @ApiProperty({ enum: TIERS }) tier: Tier;
+  @ApiProperty({ description: 'NZD: the plan’s first payment' }) setupFee: number;
+  @ApiProperty({ description: 'True when the early-access waiver removed the set-up fee' }) setupFeeWaived: boolean;
+  @ApiProperty() planPrice: number;
+  @ApiProperty({ enum: ['one-time', 'monthly'] }) planBilling: 'one-time' | 'monthly';
+  @ApiProperty() platformFeePercent: number;
+  @ApiProperty() platformFee: number;
+  @ApiProperty() total: number;
+}

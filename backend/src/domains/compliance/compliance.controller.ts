@@ -5,6 +5,7 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
+import { ApiCreated, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -19,7 +20,7 @@ import {
   type ComplianceDoc,
 } from '../../projections/compliance.js';
 import { peopleById, usersProjection, type UserDoc } from '../../projections/users.js';
-import { RecordCheckDto, ReviewRequestDto } from './compliance.dto.js';
+import { ComplianceOverviewDto, ComplianceReviewDto, RecordCheckDto, ReviewRequestDto } from './compliance.dto.js';
 import { ExecuteComplianceCommand } from './compliance.handlers.js';
 import { CHECK_IDS, type CheckId } from './events.js';
 
@@ -73,6 +74,7 @@ export class ComplianceController {
   }
 
   @Get('compliance')
+  @ApiOk(ComplianceOverviewDto)
   @ApiOperation({
     summary: "The owner's four checks (status, last updated, expiry), score and label, deadlines, history",
   })
@@ -82,6 +84,7 @@ export class ComplianceController {
 
   @Post('compliance/review-request')
   @HttpCode(201)
+  @ApiCreated(WrittenDto)
   @ApiOperation({ summary: 'Request Compliance Review: compliance staff see it in their queue' })
   async requestReview(
     @Body() body: ReviewRequestDto,
@@ -181,6 +184,7 @@ export class ComplianceReviewController {
   ) {}
 
   @Get()
+  @ApiOk([ComplianceReviewDto])
   @ApiOperation({ summary: 'Owners who requested a compliance review, oldest first, with their checks' })
   async queue() {
     const docs = await this.reads
@@ -200,6 +204,7 @@ export class ComplianceReviewController {
 
   @Post(':ownerId/checks/:check')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Record a check for an owner: status, expiry date (required when passed), note' })
   async record(
     @IdParam('ownerId') ownerId: string,

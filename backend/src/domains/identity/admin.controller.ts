@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
+import { ApiOk } from '../../platform/http/api-response.js';
 import { Roles } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
@@ -8,7 +9,7 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
 import type { RoleChanger } from './events.js';
-import { RoleChangeDto } from './identity.dto.js';
+import { RoleChangeDto, RoleChangedDto, RegistrationsDto } from './identity.dto.js';
 import { IdentityService, type IdentityRequest } from './identity.service.js';
 
 /** Admin pages' data. The IdentityGuard already refuses /api/admin/* to non-admins; @Roles says so in the OpenAPI too. */
@@ -20,7 +21,7 @@ export class AdminController {
 
   @Get('registrations')
   @ApiOperation({ summary: 'Registrations of interest, newest first (admins only)' })
-  @ApiOkResponse({ description: '{ registrations: [...] }' })
+  @ApiOk(RegistrationsDto)
   @ApiForbiddenResponse({ description: 'Not an admin' })
   async registrations(): Promise<{ registrations: RegistrationDoc[] }> {
     const registrations = await this.reads
@@ -43,7 +44,7 @@ export class RoleOperationsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Grant or revoke a role (admin, compliance) by e-mail; the event names who did it' })
-  @ApiOkResponse({ description: '{ userId, changed, roles }: changed is false when nothing needed doing' })
+  @ApiOk(RoleChangedDto)
   changeRole(@Body() form: RoleChangeDto, @Req() req: IdentityRequest, @Ctx() context: CommandContext) {
     const by: RoleChanger =
       req.actor?.kind === 'user' ? { kind: 'user', userId: req.actor.userId } : { kind: 'system', name: 'admin-cli' };

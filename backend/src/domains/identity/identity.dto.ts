@@ -149,3 +149,58 @@ export class PasswordResetDto {
   @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
   password: string;
 }
+
+/** What a role change did (npm run admin -- grant|revoke). */
+export class RoleChangedDto {
+  @ApiProperty() userId: string;
+  @ApiProperty({ description: 'False when nothing needed doing' }) changed: boolean;
+  @ApiProperty({ enum: ['admin', 'compliance'], isArray: true, description: 'The roles held now' })
+  roles: ('admin' | 'compliance')[];
+}
+
+export class PasswordResetRequestedDto {
+  @ApiProperty({ description: 'The same whether or not the address has an account' }) message: string;
+}
+
+export class PasswordChangedDto {
+  @ApiProperty() success: boolean;
+}
+
+/** One registration of interest, as admins see it. */
+export class RegistrationRecordDto {
+  @ApiProperty() _id: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'In order of confirmation; null until the registrant confirms their e-mail address',
+  })
+  number: number | null;
+  @ApiProperty() feeWaived: boolean;
+  @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
+  @ApiProperty({ description: 'The e-mail key a signed-in user’s early-access waiver is found by' }) emailKey: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() email: string;
+  @ApiProperty() phone: string;
+  @ApiProperty() city: string;
+  @ApiProperty() country: string;
+  @ApiProperty() occupation: string;
+  @ApiProperty({ type: [String] }) investmentInterest: string[];
+  @ApiProperty() investmentAmount: string;
+  @ApiProperty() experience: string;
+  @ApiProperty({ type: String, nullable: true }) additionalInfo: string | null;
+  @ApiProperty() registeredAt: string;
+}
+
+export class RegistrationsDto {
+  @ApiProperty({ type: [RegistrationRecordDto], description: 'Newest first' })
+  registrations: RegistrationRecordDto[];
+}
+
+/** A person as staff lists name them (from the users read model, where names live). */
+export class PersonDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'The name on their account, else their e-mail' }) name: string;
+  @ApiProperty({ type: String, nullable: true, description: 'null for a forgotten or unknown person' })
+  email: string | null;
+}

@@ -2,7 +2,6 @@ import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/comm
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -11,10 +10,16 @@ import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
+import { ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { clientAddress, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { CONFIG } from '../../platform/tokens.js';
-import { PasswordResetDto, PasswordResetRequestDto } from './identity.dto.js';
+import {
+  PasswordChangedDto,
+  PasswordResetDto,
+  PasswordResetRequestDto,
+  PasswordResetRequestedDto,
+} from './identity.dto.js';
 import type { IdentityRequest } from './identity.service.js';
 import { PasswordResets } from './password-resets.js';
 
@@ -48,7 +53,7 @@ export class PasswordResetController {
     summary: 'Forgot password: e-mails a single-use reset link (1 hour) if the address has an account',
     description: 'The answer is the same whether or not the address has an account.',
   })
-  @ApiAcceptedResponse({ description: `{ message: '${RESET_REQUESTED}' }` })
+  @ApiAcceptedResponse({ type: PasswordResetRequestedDto, description: `{ message: '${RESET_REQUESTED}' }` })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   request(
     @Body() body: PasswordResetRequestDto,
@@ -68,7 +73,7 @@ export class PasswordResetController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password with the token of a reset link; every session of the account ends' })
-  @ApiOkResponse({ description: '{ success: true }' })
+  @ApiOk(PasswordChangedDto)
   @ApiBadRequestResponse({ description: "'Password must be at least 12 characters', or the link is not valid" })
   async reset(
     @Body() body: PasswordResetDto,

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Role } from '../../platform/event-store/event-store.js';
+import { TIERS } from '../plans/plans.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
 import type { UserDoc } from '../../projections/users.js';
@@ -21,11 +22,7 @@ export class UserDto {
   })
   roles: Role[];
   @ApiProperty({ enum: ['active', 'canceled', 'past_due', 'incomplete', 'inactive'] }) subscriptionStatus: string;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    description: 'starter, professional or enterprise; null without a plan',
-  })
+  @ApiProperty({ enum: TIERS, nullable: true, description: 'null without a plan' })
   subscriptionTier: string | null;
 }
 

@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
+import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -15,7 +16,16 @@ import { offeringCards } from '../../projections/offering-page.query.js';
 import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
 import { latestVerification, wholesaleStatus } from '../../projections/verifications.js';
 import { ERROR_TITLES } from '../../messages.js';
-import { CancelInvestmentDto, CreateOfferingDto, InvestDto } from './offering.dto.js';
+import {
+  CancelInvestmentDto,
+  CreateOfferingDto,
+  HoldingsDto,
+  InvestDto,
+  InvestedDto,
+  InvestmentRowsDto,
+  OfferingCardsDto,
+  OfferingsDto,
+} from './offering.dto.js';
 import { ExecuteOfferingCommand } from './offering.handlers.js';
 import { TokenViews } from '../tokens/token-views.js';
 
@@ -35,6 +45,7 @@ export class OfferingController {
   ) {}
 
   @Get('offerings')
+  @ApiOk(OfferingCardsDto)
   @ApiOperation({ summary: '{ offerings }: the active offerings, for verified wholesale investors (and admins)' })
   async offerings(@CurrentUser() user: SignedInUser) {
     const admin = hasRole(user, 'admin');
@@ -54,6 +65,7 @@ export class OfferingController {
   }
 
   @Get('my-offerings')
+  @ApiOk(OfferingsDto)
   @ApiOperation({ summary: "{ offerings }: offerings of the signed-in owner's assets (for /analytics)" })
   async mine(@CurrentUser() user: SignedInUser) {
     return {
@@ -66,6 +78,7 @@ export class OfferingController {
   }
 
   @Get('holdings')
+  @ApiOk(HoldingsDto)
   @ApiOperation({
     summary:
       "{ holdings }: the signed-in investor's investments, newest first; each with walletAddress, onChainBalance (the wallet's balance of the asset's token) and chainTxHash",
@@ -84,11 +97,16 @@ export class OfferingController {
 
   @Post('invest')
   @HttpCode(201)
+  @ApiCreated(InvestedDto)
   @ApiOperation({
     summary:
       'Invest in an offering: tokensRequested × tokenPrice = investmentAmount, at least the minimum, within the tokens left',
   })
-  async invest(@Body() body: InvestDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async invest(
+    @Body() body: InvestDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<InvestedDto> {
     const investmentId = randomUUID();
     const { position, events } = await this.commands.execute(
       new ExecuteOfferingCommand(
@@ -125,6 +143,7 @@ export class OfferingAdminController {
 
   @Post('offerings')
   @HttpCode(201)
+  @ApiCreated(CreatedDto)
   @ApiOperation({ summary: 'Create an offering for an approved asset (spec §7)' })
   async create(@Body() body: CreateOfferingDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const offeringId = randomUUID();
@@ -150,6 +169,7 @@ export class OfferingAdminController {
 
   @Post('offerings/:id/close')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async close(@IdParam() id: string, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(
       new ExecuteOfferingCommand({ type: 'CloseOffering', offeringId: id, adminId: admin.userId }, context),
@@ -158,6 +178,7 @@ export class OfferingAdminController {
   }
 
   @Get('investments')
+  @ApiOk(InvestmentRowsDto)
   @ApiOperation({ summary: 'Investments by status (default pending), oldest first' })
   async investments(@Query('status') status: string | undefined) {
     const wanted = status === 'confirmed' || status === 'cancelled' ? status : 'pending';
@@ -167,6 +188,7 @@ export class OfferingAdminController {
 
   @Post('investments/:offeringId/:investmentId/confirm')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async confirm(
     @IdParam('offeringId') offeringId: string,
     @IdParam('investmentId') investmentId: string,
@@ -184,6 +206,7 @@ export class OfferingAdminController {
 
   @Post('investments/:offeringId/:investmentId/cancel')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async cancel(
     @IdParam('offeringId') offeringId: string,
     @IdParam('investmentId') investmentId: string,

@@ -1,7 +1,14 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { allOf, CreatedDto } from '../../platform/http/api-response.js';
 import { IsId } from '../../platform/http/ids.js';
+import type { HoldingDoc } from '../../projections/holdings.js';
+import type { OfferingDoc } from '../../projections/offerings.js';
+import { AssetSummaryDto } from '../assets/asset.dto.js';
+import { ASSET_TYPES, type AssetType } from '../assets/events.js';
+import { PersonDto } from '../identity/identity.dto.js';
+import { HoldingOnChainDto } from '../tokens/tokens.dto.js';
 import { OFFERING_MESSAGES } from './offering.decider.js';
 import { toCents } from './money.js';
 
@@ -90,4 +97,151 @@ export class InvestDto {
 
 export class CancelInvestmentDto {
   @ApiProperty() @Transform(trim) @IsString() @MaxLength(1000) reason: string;
+}
+
+// ── Answers ──
+
+const OFFERING_STATUSES: OfferingDoc['status'][] = ['active', 'closed'];
+const INVESTMENT_STATUSES = allOf<HoldingDoc['status']>({ pending: true, confirmed: true, cancelled: true });
+
+/** The spec's Offering (§3). */
+export class OfferingDto {
+  @ApiProperty() id: string;
+  @ApiProperty() assetId: string;
+  @ApiProperty() ownerId: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty() totalTokens: number;
+  @ApiProperty({ description: 'NZD, decimal string' }) tokenPrice: string;
+  @ApiProperty({ description: 'NZD, decimal string' }) minimumInvestment: string;
+  @ApiProperty({ description: 'Days' }) lockupPeriod: number;
+  @ApiProperty({ enum: OFFERING_STATUSES }) status: OfferingDoc['status'];
+  @ApiProperty({ description: 'Confirmed tokens' }) tokensIssued: number;
+  @ApiProperty({ description: 'Tokens held by pending investments' }) tokensReserved: number;
+  @ApiProperty({ description: 'NZD of confirmed investments, decimal string' }) fundsRaised: string;
+  @ApiProperty() createdAt: string;
+}
+
+export class OfferingsDto {
+  @ApiProperty({ type: [OfferingDto] }) offerings: OfferingDto[];
+}
+
+/** An offering as investors meet it: with the asset behind it and its progress. */
+export class OfferingCardDto extends OfferingDto {
+  @ApiProperty({ type: AssetSummaryDto, nullable: true }) asset: AssetSummaryDto | null;
+  @ApiProperty({ description: 'Tokens neither issued nor held by a pending investment' }) tokensAvailable: number;
+  @ApiProperty({ description: 'Issued ÷ total, percent to one decimal' }) percentIssued: number;
+}
+
+export class OfferingCardsDto {
+  @ApiProperty({ type: [OfferingCardDto], description: 'Newest first' }) offerings: OfferingCardDto[];
+}
+
+/** The spec's Holding (§3), with the chain side. */
+export class HoldingDto extends HoldingOnChainDto {
+  @ApiProperty() id: string;
+  @ApiProperty() investorId: string;
+  @ApiProperty() offeringId: string;
+  @ApiProperty({ type: String, nullable: true }) offeringName: string | null;
+  @ApiProperty() assetId: string;
+  @ApiProperty() ownerId: string;
+  @ApiProperty() tokensHeld: number;
+  @ApiProperty({ description: 'NZD paid, decimal string' }) purchasePrice: string;
+  @ApiProperty({ description: 'NZD per token, decimal string' }) tokenPrice: string;
+  @ApiProperty() purchaseDate: string;
+  @ApiProperty({ enum: INVESTMENT_STATUSES }) status: HoldingDoc['status'];
+  @ApiProperty({ description: "End of the offering's lock-up" }) transferableFrom: string;
+  @ApiProperty({ type: String, nullable: true }) cancellationReason: string | null;
+  @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) cancelledAt: string | null;
+}
+
+export class HoldingsDto {
+  @ApiProperty({ type: [HoldingDto], description: 'Newest first' }) holdings: HoldingDto[];
+}
+
+export class InvestedDto extends CreatedDto {
+  @ApiProperty({
+    enum: ['confirmed', 'pending'],
+    description: 'pending: above the settlement threshold, it waits for staff',
+  })
+  status: 'confirmed' | 'pending';
+}
+
+export class InvestmentOfferingDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: OFFERING_STATUSES }) status: OfferingDoc['status'];
+  @ApiProperty({ description: 'Days' }) lockupPeriod: number;
+}
+
+export class InvestmentAssetDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ASSET_TYPES }) assetType: AssetType;
+}
+
+/** One investment as its investor (and staff) see it: what was paid, what it is worth now, its lock-up. */
+export class InvestmentViewDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ enum: INVESTMENT_STATUSES }) status: HoldingDoc['status'];
+  @ApiProperty() tokens: number;
+  @ApiProperty({ description: 'NZD paid in all, decimal string' }) amountPaid: string;
+  @ApiProperty({ description: 'NZD per token paid, decimal string' }) tokenPricePaid: string;
+  @ApiProperty() purchaseDate: string;
+  @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) cancelledAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) cancellationReason: string | null;
+  @ApiProperty({ description: 'End of the lock-up: the first day the tokens may be transferred' })
+  transferableFrom: string;
+  @ApiProperty({ description: 'NZD per token now' }) currentTokenPrice: number;
+  @ApiProperty({ enum: ['valuation', 'offering', 'purchase'] }) currentPriceSource:
+    | 'valuation'
+    | 'offering'
+    | 'purchase';
+  @ApiProperty({ description: 'tokens × current token price (NZD, to the cent)' }) currentValue: number;
+  @ApiProperty({ type: InvestmentOfferingDto, nullable: true }) offering: InvestmentOfferingDto | null;
+  @ApiProperty({ type: InvestmentAssetDto, nullable: true }) asset: InvestmentAssetDto | null;
+}
+
+/** An investment of the investor's home, with the chain side of the holding. */
+export class PortfolioInvestmentDto extends IntersectionType(InvestmentViewDto, HoldingOnChainDto) {}
+
+/** The investor's home: every investment of theirs, newest first, with the portfolio's totals. */
+export class InvestorPortfolioDto {
+  @ApiProperty({ description: 'Current value of the confirmed holdings (NZD)' }) portfolioValue: number;
+  @ApiProperty({ description: 'What was paid for them (NZD)' }) invested: number;
+  @ApiProperty({ description: 'NZD of the investments awaiting settlement' }) pendingAmount: number;
+  @ApiProperty() pendingCount: number;
+  @ApiProperty({ type: [PortfolioInvestmentDto] }) investments: PortfolioInvestmentDto[];
+}
+
+/** One investment's page: the investor is named to themselves and to admins only. */
+export class InvestmentPageDto extends IntersectionType(InvestmentViewDto, HoldingOnChainDto) {
+  @ApiProperty({ enum: ['investor', 'owner', 'admin'] }) viewer: 'investor' | 'owner' | 'admin';
+  @ApiProperty({ type: PersonDto, nullable: true }) investor: PersonDto | null;
+}
+
+/** An investment as the admins' list shows it: named. */
+export class InvestmentRowDto extends InvestmentViewDto {
+  @ApiProperty() offeringId: string;
+  @ApiProperty() investorId: string;
+  @ApiProperty() assetId: string;
+  @ApiProperty() ownerId: string;
+  @ApiProperty() tokensHeld: number;
+  @ApiProperty({ description: 'NZD paid, decimal string' }) purchasePrice: string;
+  @ApiProperty({ description: 'NZD per token, decimal string' }) tokenPrice: string;
+  @ApiProperty({ type: PersonDto }) investor: PersonDto;
+}
+
+export class InvestmentRowsDto {
+  @ApiProperty({ type: [InvestmentRowDto], description: 'Oldest first' }) investments: InvestmentRowDto[];
+}
+
+/** One offering's page, shaped by who is looking. */
+export class OfferingPageDto extends OfferingCardDto {
+  @ApiProperty({ enum: ['staff', 'owner', 'investor'] }) viewer: 'staff' | 'owner' | 'investor';
+  @ApiProperty({ type: [InvestmentViewDto], description: "The viewer's own investments in it" })
+  myInvestments: InvestmentViewDto[];
+  @ApiProperty() canInvest: boolean;
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
+import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
@@ -9,6 +10,8 @@ import { type HoldingDoc, holdingsProjection } from '../../projections/holdings.
 import { investmentPage, investorPortfolio } from '../../projections/investments.query.js';
 import { offeringPage } from '../../projections/offering-page.query.js';
 import { TokenViews } from '../tokens/token-views.js';
+import { HoldingOnChainDto } from '../tokens/tokens.dto.js';
+import { InvestmentPageDto, InvestorPortfolioDto, OfferingPageDto } from './offering.dto.js';
 
 export const INVESTMENT_NOT_FOUND = 'Investment not found';
 export const OFFERING_NOT_FOUND = 'Offering not found';
@@ -18,6 +21,8 @@ export const OFFERING_NOT_FOUND = 'Offering not found';
  * query functions beside the read models; an id that is unknown or not the viewer's is the same 404.
  */
 @ApiTags('offerings')
+// The chain side of a holding by its own name too: the screens show it apart from the investment.
+@ApiExtraModels(HoldingOnChainDto)
 @Controller('api')
 @Authenticated()
 export class OfferingPagesController {
@@ -27,6 +32,7 @@ export class OfferingPagesController {
   ) {}
 
   @Get('investments')
+  @ApiOk(InvestorPortfolioDto)
   @ApiOperation({
     summary:
       "The signed-in investor's investments, newest first, each priced now (tokens × the asset's current token price), with the portfolio's totals; each with walletAddress, onChainBalance, onChainExpected, chainTxHash and chainTxStatus",
@@ -45,6 +51,7 @@ export class OfferingPagesController {
   }
 
   @Get('investments/:id')
+  @ApiOk(InvestmentPageDto)
   @ApiOperation({
     summary:
       'One investment: for its investor, admins, and the owner of the asset (without the investor); with the chain side of the holding as on /api/investments',
@@ -59,6 +66,7 @@ export class OfferingPagesController {
   }
 
   @Get('offerings/:id')
+  @ApiOk(OfferingPageDto)
   @ApiOperation({
     summary:
       'One offering with its asset (valuation, documents, terms) and progress: for staff, the asset owner, its investors, and verified wholesale investors while it is open',

@@ -9,9 +9,10 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import type { EventStore } from '../../platform/event-store/event-store.js';
+import { ApiAccepted, ApiOk } from '../../platform/http/api-response.js';
 import { HealthChecks } from '../../platform/operations/health-checks.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
@@ -22,6 +23,7 @@ import { holdingsProjection } from '../../projections/holdings.js';
 import { offeringsProjection } from '../../projections/offerings.js';
 import { registersProjection } from '../../projections/registers.js';
 import { RegisterReconciliation } from './reconciliation.js';
+import { ReconciliationStatusDto } from './register.dto.js';
 
 const EVERY_MS = 60_000;
 const READ_MODELS = [registersProjection, assetsProjection, holdingsProjection, offeringsProjection].map((p) => p.name);
@@ -98,16 +100,17 @@ export class ReconciliationController {
   constructor(private readonly schedule: ReconciliationSchedule) {}
 
   @Get()
-  @ApiOkResponse({
-    description: 'The running or last reconciliation: progress, assets compared, and every drift found',
-  })
+  @ApiOk(
+    ReconciliationStatusDto,
+    'The running or last reconciliation: progress, assets compared, and every drift found',
+  )
   status() {
     return this.schedule.reconciliation.status();
   }
 
   @Post()
   @HttpCode(202)
-  @ApiAcceptedResponse({ description: 'Run started (or joined); follow it in GET /api/operations/reconciliation' })
+  @ApiAccepted(ReconciliationStatusDto, 'Run started (or joined); follow it in GET /api/operations/reconciliation')
   start() {
     void this.schedule.run();
     return this.schedule.reconciliation.status();

@@ -8,6 +8,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { dateMessage, dateProblem } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -24,7 +25,15 @@ import {
 } from '../../projections/registers.js';
 import { peopleById } from '../../projections/users.js';
 import { assetStream } from '../assets/events.js';
-import { AddInvestorDto, ChangeInvestorDto, ReasonDto, SupplyChangeDto } from './register.dto.js';
+import {
+  AddInvestorDto,
+  AssetRegisterDto,
+  CapTableViewDto,
+  ChangeInvestorDto,
+  PendingSupplyChangesDto,
+  ReasonDto,
+  SupplyChangeDto,
+} from './register.dto.js';
 import { REGISTER_MESSAGES } from './register.decider.js';
 import { ExecuteRegisterCommand } from './register.handlers.js';
 
@@ -72,6 +81,7 @@ export class RegisterController {
   }
 
   @Get('assets/:id/register')
+  @ApiOk(AssetRegisterDto)
   @ApiOperation({
     summary: "The asset's supply: owner retained, off-platform, offered, issued; allocations; supply changes",
   })
@@ -83,6 +93,7 @@ export class RegisterController {
   }
 
   @Get('assets/:id/cap-table')
+  @ApiOk(CapTableViewDto)
   @ApiOperation({ summary: 'The cap table (every holder, offered tokens and the owner’s); asOf replays the log' })
   @ApiQuery({ name: 'asOf', required: false, description: 'YYYY-MM-DD (end of that day in NZ) or an ISO instant' })
   async capTable(
@@ -170,6 +181,7 @@ export class RegisterController {
 
   @Post('assets/:id/investors')
   @HttpCode(201)
+  @ApiCreated(CreatedDto)
   @ApiOperation({ summary: 'Cap table: record an off-platform holder, within the unallocated supply and the plan' })
   async addInvestor(
     @IdParam() id: string,
@@ -196,6 +208,7 @@ export class RegisterController {
   }
 
   @Put('assets/:id/investors/:investorId')
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Cap table: change an off-platform holding (name, e-mail, tokens), with a reason' })
   async changeInvestor(
     @IdParam() id: string,
@@ -223,6 +236,7 @@ export class RegisterController {
   }
 
   @Delete('assets/:id/investors/:investorId')
+  @ApiOk(WrittenDto)
   @ApiOperation({ summary: 'Cap table: remove an off-platform holder, with a reason (body { reason })' })
   async removeInvestor(
     @IdParam() id: string,
@@ -242,6 +256,7 @@ export class RegisterController {
 
   @Post('assets/:id/supply-changes')
   @HttpCode(201)
+  @ApiCreated(CreatedDto)
   @ApiOperation({
     summary: 'Ask to issue more tokens (positive delta) or cancel unissued ones (negative); an admin decides',
   })
@@ -281,6 +296,7 @@ export class RegisterAdminController {
   ) {}
 
   @Get('supply-changes')
+  @ApiOk(PendingSupplyChangesDto)
   @ApiOperation({ summary: 'Pending supply changes, oldest first, with each asset’s supply and dilution' })
   async pending() {
     return { supplyChanges: await pendingSupplyChanges(this.reads) };
@@ -288,6 +304,7 @@ export class RegisterAdminController {
 
   @Post('assets/:id/supply-changes/:changeId/approve')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async approve(
     @IdParam() id: string,
     @IdParam('changeId') changeId: string,
@@ -305,6 +322,7 @@ export class RegisterAdminController {
 
   @Post('assets/:id/supply-changes/:changeId/reject')
   @HttpCode(200)
+  @ApiOk(WrittenDto)
   async reject(
     @IdParam() id: string,
     @IdParam('changeId') changeId: string,

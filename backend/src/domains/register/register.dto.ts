@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import { allOf } from '../../platform/http/api-response.js';
+import type { CapTableLine, RegisterDoc, SupplyChangeRow } from '../../projections/registers.js';
+import type { ReconciledReadModel } from './reconciliation.js';
 import { REGISTER_MESSAGES as M } from './register.decider.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -63,4 +66,134 @@ export class SupplyChangeDto {
   @MinLength(1, { message: M.reason })
   @MaxLength(1000, { message: M.reasonLength })
   reason: string;
+}
+
+// ── Answers ──
+
+const REGISTER_STATUSES = allOf<RegisterDoc['status']>({ draft: true, pending: true, active: true });
+
+export class RegisterHoldingDto {
+  @ApiProperty() investorId: string;
+  @ApiProperty() tokens: number;
+}
+
+/** Tokens allocated to one offering, and how the register has settled them. */
+export class AllocationDto {
+  @ApiProperty() offeringId: string;
+  @ApiProperty() allocated: number;
+  @ApiProperty() issued: number;
+  @ApiProperty() returned: number;
+  @ApiProperty() closed: boolean;
+  @ApiProperty({ description: "The offering's own stream has its OfferingCreated" }) created: boolean;
+  @ApiProperty({ type: String, nullable: true }) allocatedAt: string | null;
+  @ApiProperty({ description: "The offering stream's revision settled so far" }) settledThrough: number;
+  @ApiProperty({ description: 'The revision of the offering’s last fact that moves tokens' }) lastFact: number;
+  @ApiProperty({ description: 'The offering stream has its OfferingClosed' }) offeringClosed: boolean;
+}
+
+export class SupplyChangeRecordDto {
+  @ApiProperty() changeId: string;
+  @ApiProperty({ description: 'Positive: tokens to issue; negative: unissued tokens to cancel' }) delta: number;
+  @ApiProperty() reason: string;
+  @ApiProperty({ enum: ['pending', 'approved', 'rejected'] }) status: SupplyChangeRow['status'];
+  @ApiProperty() requestedAt: string;
+  @ApiProperty({ type: String, nullable: true }) decidedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) decisionReason: string | null;
+  @ApiProperty({ type: Number, nullable: true }) supplyAfter: number | null;
+}
+
+export class RegisterTotalsDto {
+  @ApiProperty() supply: number;
+  @ApiProperty({ description: 'Supply less everything held or offered' }) ownerRetained: number;
+  @ApiProperty() offPlatform: number;
+  @ApiProperty({ description: 'Allocated to offerings and not (yet) issued' }) unsold: number;
+  @ApiProperty() issued: number;
+}
+
+/** The register of one asset: supply, holders, allocations, supply changes. */
+export class AssetRegisterDto {
+  @ApiProperty() assetId: string;
+  @ApiProperty() ownerId: string;
+  @ApiProperty({ enum: REGISTER_STATUSES }) status: RegisterDoc['status'];
+  @ApiProperty() supply: number;
+  @ApiProperty({ type: [RegisterHoldingDto], description: 'Everyone holding tokens' }) holders: RegisterHoldingDto[];
+  @ApiProperty({ type: [RegisterHoldingDto], description: 'Platform investors' }) investors: RegisterHoldingDto[];
+  @ApiProperty({ type: [AllocationDto] }) offerings: AllocationDto[];
+  @ApiProperty({ type: [SupplyChangeRecordDto] }) supplyChanges: SupplyChangeRecordDto[];
+  @ApiProperty({ type: RegisterTotalsDto }) totals: RegisterTotalsDto;
+  @ApiProperty() updatedAt: string;
+}
+
+export class CapTableLineDto {
+  @ApiProperty({ enum: ['platform', 'off-platform', 'offered', 'owner'] }) kind: CapTableLine['kind'];
+  @ApiProperty({ type: String, nullable: true }) investorId: string | null;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  @ApiProperty() tokens: number;
+  @ApiProperty({ description: 'Percent of the supply to two decimals; the lines sum to exactly 100' })
+  percent: number;
+  @ApiProperty({ type: String, nullable: true }) addedAt: string | null;
+}
+
+/** The cap table, now or as of a past moment. */
+export class CapTableViewDto {
+  @ApiProperty() assetId: string;
+  @ApiProperty() supply: number;
+  @ApiProperty({ description: 'NZD per token' }) tokenPrice: number;
+  @ApiProperty({ type: [CapTableLineDto] }) lines: CapTableLineDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'The end of the NZ day replayed; null for now' })
+  asOf: string | null;
+}
+
+/** A supply change waiting for an admin, with the asset's supply. */
+export class PendingSupplyChangeDto extends SupplyChangeRecordDto {
+  @ApiProperty() assetId: string;
+  @ApiProperty() assetName: string;
+  @ApiProperty() supply: number;
+  @ApiProperty() ownerRetained: number;
+}
+
+export class PendingSupplyChangesDto {
+  @ApiProperty({ type: [PendingSupplyChangeDto], description: 'Oldest first' })
+  supplyChanges: PendingSupplyChangeDto[];
+}
+
+export class DriftDto {
+  @ApiProperty() assetId: string;
+  @ApiProperty({
+    enum: allOf<ReconciledReadModel>({ registers: true, assets: true, holdings: true, offerings: true }),
+  })
+  readModel: ReconciledReadModel;
+  @ApiProperty({ type: String, nullable: true, description: "Set when the figure is one offering's" })
+  offeringId: string | null;
+  @ApiProperty({ description: "What differs: a total's name, or 'document'" }) field: string;
+  @ApiProperty({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    description: "The register's figure",
+  })
+  expected: number | string | null;
+  @ApiProperty({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    nullable: true,
+    description: "The read model's figure",
+  })
+  actual: number | string | null;
+}
+
+/** The running or last reconciliation of the read models against the asset registers. */
+export class ReconciliationStatusDto {
+  @ApiProperty({ type: Boolean, nullable: true, description: 'null until the first run has finished' })
+  ok: boolean | null;
+  @ApiProperty() running: boolean;
+  @ApiProperty({ description: 'Assets compared in the last finished run' }) assets: number;
+  @ApiProperty() checked: number;
+  @ApiProperty() total: number;
+  @ApiProperty({ type: [DriftDto] }) drift: DriftDto[];
+  @ApiProperty({ description: 'Offerings whose newest facts the register was still to follow (not drift)' })
+  unsettled: number;
+  @ApiProperty({ type: String, nullable: true }) startedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) finishedAt: string | null;
+  @ApiProperty({ type: Number, nullable: true }) durationMs: number | null;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
 }

@@ -22,7 +22,12 @@ export interface TokenView {
   explorerUrl: string | null;
   holders: { wallet: string; personId: string | null; balance: number }[];
   /** The deployment and mint transactions. */
-  transactions: { kind: string; txHash: string | null; blockNumber: number | null; status: string }[];
+  transactions: {
+    kind: string;
+    txHash: string | null;
+    blockNumber: number | null;
+    status: NonNullable<HoldingOnChain['chainTxStatus']> | 'not requested';
+  }[];
 }
 
 /** The chain side of an investor's holding (on `/api/holdings` and `/api/investments` items). */

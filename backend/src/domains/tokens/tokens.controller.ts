@@ -7,6 +7,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
+import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { CHAIN } from '../../platform/tokens.js';
 import { ChainOutbox } from './chain-outbox.js';
@@ -14,7 +15,7 @@ import { custody, WALLET_MESSAGES } from './deciders.js';
 import { CUSTODY_STREAM } from './events.js';
 import { expectedHoldings } from './flow.js';
 import { TokenViews } from './token-views.js';
-import { RegisterWalletDto } from './tokens.dto.js';
+import { RegisterWalletDto, TokenDto, WalletDto, WalletRegisteredDto } from './tokens.dto.js';
 
 const NO_TOKEN = 'This asset has no token on a chain';
 export const WALLET_HOLDS_TOKENS =
@@ -32,6 +33,7 @@ export class TokensController {
   ) {}
 
   @Get('assets/:id/token')
+  @ApiOk(TokenDto)
   @ApiOperation({
     summary:
       '{ chainId, tokenAddress, identityRegistryAddress, complianceAddress, symbol, decimals, totalSupply, status, explorerUrl, holders, transactions }: the asset’s ERC-3643 token',
@@ -46,6 +48,7 @@ export class TokensController {
   }
 
   @Get('wallet')
+  @ApiOk(WalletDto)
   @ApiOperation({ summary: '{ address, registered, custody }: the signed-in person’s wallet on the chain' })
   wallet(@CurrentUser() user: SignedInUser) {
     const { address, registered } = this.views.wallet(user.userId);
@@ -53,6 +56,7 @@ export class TokensController {
   }
 
   @Post('wallet')
+  @ApiCreated(WalletRegisteredDto)
   @ApiOperation({
     summary:
       'Register an address of your own instead of the platform-held one: the identity registry follows (audited as OwnWalletRegistered)',

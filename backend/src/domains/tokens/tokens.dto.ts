@@ -1,10 +1,107 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
+import { allOf } from '../../platform/http/api-response.js';
 import { WALLET_MESSAGES } from './deciders.js';
+import type { HoldingOnChain, TokenStatus, TokenView } from './token-views.js';
 
 export class RegisterWalletDto {
   @ApiProperty({ example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
   @IsString({ message: WALLET_MESSAGES.address })
   @Matches(/^0x[0-9a-fA-F]{40}$/, { message: WALLET_MESSAGES.address })
   address: string;
+}
+
+const TX_STATUSES = allOf<NonNullable<HoldingOnChain['chainTxStatus']>>({
+  requested: true,
+  submitted: true,
+  confirmed: true,
+  failed: true,
+});
+
+/** The chain side of an investor's holding (items of /api/holdings and /api/investments, /api/investments/:id). */
+export class HoldingOnChainDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The wallet the investor uses now (platform-held or their own); null without a chain',
+  })
+  walletAddress: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "That wallet's balance of the asset's token; null before the token is deployed or without a chain",
+  })
+  onChainBalance: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "The register's count of the investor's tokens of the asset: what the balance should come to",
+  })
+  onChainExpected: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The transfer to the investor, once confirmed' })
+  chainTxHash: string | null;
+  @ApiProperty({
+    enum: TX_STATUSES,
+    nullable: true,
+    description: 'null when no transfer was asked for (yet)',
+  })
+  chainTxStatus: HoldingOnChain['chainTxStatus'];
+  @ApiProperty({ type: String, nullable: true }) chainExplorerUrl: string | null;
+}
+
+export class TokenHolderDto {
+  @ApiProperty() wallet: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "null for viewers other than the asset's owner and admins",
+  })
+  personId: string | null;
+  @ApiProperty() balance: number;
+}
+
+export class TokenTransactionDto {
+  @ApiProperty({ description: 'suite, mint or unpause' }) kind: string;
+  @ApiProperty({ type: String, nullable: true }) txHash: string | null;
+  @ApiProperty({ type: Number, nullable: true }) blockNumber: number | null;
+  @ApiProperty({ enum: [...TX_STATUSES, 'not requested'] })
+  status: TokenView['transactions'][number]['status'];
+}
+
+/** An asset's ERC-3643 token on the chain. */
+export class TokenDto {
+  @ApiProperty() chainId: number;
+  @ApiProperty({ type: String, nullable: true }) tokenAddress: string | null;
+  @ApiProperty({ type: String, nullable: true }) identityRegistryAddress: string | null;
+  @ApiProperty({ type: String, nullable: true }) complianceAddress: string | null;
+  @ApiProperty() symbol: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'Always 0: a token is a whole unit' }) decimals: number;
+  @ApiProperty() totalSupply: number;
+  @ApiProperty({
+    enum: allOf<TokenStatus>({ pending: true, deployed: true, failed: true }),
+    description:
+      'pending: set-up, deployment or mint not yet confirmed; deployed: minted and live; failed: a step failed',
+  })
+  status: TokenStatus;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Block explorer base (links <url>/address/…, <url>/tx/…); null shows no links',
+  })
+  explorerUrl: string | null;
+  @ApiProperty({ type: [TokenHolderDto] }) holders: TokenHolderDto[];
+  @ApiProperty({ type: [TokenTransactionDto] }) transactions: TokenTransactionDto[];
+}
+
+/** The signed-in person's wallet on the chain. */
+export class WalletDto {
+  @ApiProperty({ type: String, nullable: true }) address: string | null;
+  @ApiProperty({ description: 'Its registration in the identity registry is confirmed on chain' }) registered: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: 'null without a chain' }) chainId: number | null;
+}
+
+export class WalletRegisteredDto {
+  @ApiProperty({ description: 'The address, checksummed' }) address: string;
+  @ApiProperty({ description: 'Event log position, for X-Read-After' }) position: number;
 }

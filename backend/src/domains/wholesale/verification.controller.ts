@@ -21,6 +21,7 @@ import { systemContext, type CommandContext } from '../../platform/command-conte
 import type { Config } from '../../platform/config.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
+import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { isoTime } from '../../platform/http/dates.js';
 import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
@@ -48,7 +49,18 @@ import {
 } from '../../projections/verifications.js';
 import { EVIDENCE_TOO_LARGE } from '../../messages.js';
 import type { SweptBy, VerificationDocument } from './events.js';
-import { DecideVerificationDto, ExpireVerificationsDto, SubmitVerificationDto } from './verification.dto.js';
+import {
+  AdminCountersDto,
+  DecideVerificationDto,
+  ExpireVerificationsDto,
+  SubmitVerificationDto,
+  UploadedEvidenceDto,
+  VerificationDecidedDto,
+  VerificationsDto,
+  VerificationsExpiredDto,
+  VerificationSubmittedDto,
+  WholesaleStatusDto,
+} from './verification.dto.js';
 import { FUTURE_SWEEP } from './verification.decider.js';
 import { ExecuteVerificationCommand } from './verification.handlers.js';
 
@@ -79,6 +91,7 @@ export class VerificationController {
   ) {}
 
   @Get('wholesale-status')
+  @ApiOk(WholesaleStatusDto)
   @ApiOperation({
     summary:
       'verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil',
@@ -89,6 +102,7 @@ export class VerificationController {
 
   @Post('wholesale-verification/documents')
   @HttpCode(201)
+  @ApiCreated(UploadedEvidenceDto)
   @ApiConsumes(...uploadContentTypes(EVIDENCE_KINDS))
   @ApiBody(FILE_BODY)
   @ApiOperation({
@@ -137,10 +151,15 @@ export class VerificationController {
 
   @Post('wholesale-verification')
   @HttpCode(201)
+  @ApiCreated(VerificationSubmittedDto)
   @ApiOperation({
     summary: 'Submit a wholesale investor certification (FMC Act 2013, Schedule 1); it is pending until reviewed',
   })
-  async submit(@Body() body: SubmitVerificationDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+  async submit(
+    @Body() body: SubmitVerificationDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<VerificationSubmittedDto> {
     // Only evidence this user uploaded can be attached.
     const documents: VerificationDocument[] = [];
     for (const ref of body.verificationDocuments ?? []) {
@@ -189,6 +208,7 @@ export class VerificationAdminController {
   ) {}
 
   @Get('wholesale-verifications')
+  @ApiOk(VerificationsDto)
   @ApiOperation({ summary: '{ verifications }: newest first, with the investor e-mail and evidence links' })
   async list() {
     const docs = await this.reads
@@ -216,6 +236,7 @@ export class VerificationAdminController {
   }
 
   @Put('wholesale-verification/:id')
+  @ApiOk(VerificationDecidedDto)
   @ApiOperation({
     summary: 'Approve (status verified) or reject (status rejected, with rejectionReason) a pending verification',
   })
@@ -254,6 +275,7 @@ export class VerificationAdminController {
   }
 
   @Get('counters')
+  @ApiOk(AdminCountersDto)
   @ApiOperation({ summary: 'The admin page counters: pending, verified, rejected, activeOfferings' })
   async counters() {
     const doc = await this.reads.collection<AdminCountersDoc>(adminCountersProjection.name).get('counters');
@@ -320,6 +342,7 @@ export class VerificationOperationsController {
 
   @Post('expire')
   @HttpCode(200)
+  @ApiOk(VerificationsExpiredDto)
   @ApiOperation({ summary: 'Lapse sweep now (or as of an earlier moment): certifications past their validity expire' })
   async expire(@Body() body: ExpireVerificationsDto, @Req() req: KauriRequest, @Ctx() context: CommandContext) {
     // Judged after validation, so an asOf the validator found not in the future is not later than this now.

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -14,8 +14,10 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { allOf, CreatedDto } from '../../platform/http/api-response.js';
 import { IsIsoDate } from '../../platform/http/dates.js';
 import { VERIFICATION_MESSAGES } from '../../messages.js';
+import type { VerificationDoc } from '../../projections/verifications.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
   NET_WORTH_THRESHOLD,
@@ -107,4 +109,99 @@ export class ExpireVerificationsDto {
   @IsOptional()
   @IsIsoDate({ notInFuture: true }, { futureMessage: FUTURE_SWEEP })
   asOf?: string;
+}
+
+// ── Answers ──
+
+const VERIFICATION_STATUSES = allOf<VerificationDoc['status']>({
+  pending: true,
+  verified: true,
+  rejected: true,
+  expired: true,
+});
+
+/** The spec's wholesale status (§3), judged now: a certification past its validity period no longer counts. */
+export class WholesaleStatusDto {
+  @ApiProperty({ enum: ['none', ...VERIFICATION_STATUSES] })
+  verificationStatus: 'none' | VerificationDoc['status'];
+  @ApiProperty() isWholesaleInvestor: boolean;
+  @ApiProperty({ enum: VERIFICATION_TYPES, nullable: true }) verificationType: VerificationType | null;
+  @ApiProperty({ type: String, nullable: true }) verifiedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) validUntil: string | null;
+  @ApiProperty({ type: String, nullable: true }) rejectionReason: string | null;
+}
+
+/** An uploaded piece of evidence, as the submission lists it (spec §3: filename, url, type). */
+export class UploadedEvidenceDto {
+  @ApiProperty() filename: string;
+  @ApiProperty({ description: 'Where to download it; the submission names it by this url' }) url: string;
+  @ApiProperty({ description: 'Its content type' }) type: string;
+  @ApiProperty({ description: 'Bytes' }) size: number;
+}
+
+export class VerificationSubmittedDto extends CreatedDto {
+  @ApiProperty({ enum: ['pending'] }) status: 'pending';
+}
+
+export class EvidenceDocumentDto {
+  @ApiProperty() documentId: string;
+  @ApiProperty() fileName: string;
+  @ApiProperty() contentType: string;
+  @ApiProperty() size: number;
+  @ApiProperty() sha256: string;
+}
+
+export class EvidenceLinkDto extends EvidenceDocumentDto {
+  @ApiProperty() url: string;
+}
+
+/** A verification as its read model stores it. */
+export class StoredVerificationDto {
+  @ApiProperty() _id: string;
+  @ApiProperty() userId: string;
+  @ApiProperty({ enum: VERIFICATION_TYPES }) verificationType: VerificationType;
+  @ApiProperty({ enum: VERIFICATION_STATUSES }) status: VerificationDoc['status'];
+  @ApiProperty({ type: Number, nullable: true }) netWorthAmount: number | null;
+  @ApiProperty({ type: Number, nullable: true }) investmentAmount: number | null;
+  @ApiProperty({ enum: PROFESSIONAL_TYPES, nullable: true }) professionalType: ProfessionalType | null;
+  @ApiProperty() verifierName: string;
+  @ApiProperty() verifierContact: string;
+  @ApiProperty({ type: [EvidenceDocumentDto] }) documents: EvidenceDocumentDto[];
+  @ApiProperty({ type: String, nullable: true }) rejectionReason: string | null;
+  @ApiProperty() createdAt: string;
+  @ApiProperty({ type: String, nullable: true }) verifiedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) validUntil: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The admin who decided' }) decidedBy: string | null;
+  @ApiProperty({ type: String, nullable: true }) expiredAt: string | null;
+}
+
+/** A verification as admins review it (spec §3 stored record), with the investor named and evidence links. */
+export class VerificationRecordDto extends OmitType(StoredVerificationDto, ['_id', 'documents'] as const) {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: "The name on the investor's account, else their e-mail" }) name: string;
+  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  @ApiProperty({ type: [EvidenceLinkDto] }) documents: EvidenceLinkDto[];
+}
+
+export class VerificationsDto {
+  @ApiProperty({ type: [VerificationRecordDto], description: 'Newest first' })
+  verifications: VerificationRecordDto[];
+}
+
+export class VerificationDecidedDto {
+  @ApiProperty({ type: StoredVerificationDto, nullable: true }) verification: StoredVerificationDto | null;
+  @ApiProperty({ description: 'Event log position, for X-Read-After' }) position: number;
+}
+
+/** The admin page's counters. */
+export class AdminCountersDto {
+  @ApiProperty() pending: number;
+  @ApiProperty() verified: number;
+  @ApiProperty() rejected: number;
+  @ApiProperty() activeOfferings: number;
+}
+
+export class VerificationsExpiredDto {
+  @ApiProperty({ description: 'Certifications lapsed by this sweep' }) expired: number;
+  @ApiProperty() position: number;
 }

@@ -1,14 +1,22 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.js';
 import type { KauriRequest } from './request-context.js';
 
-export interface ErrorBody {
-  message: string;
+export class FieldError {
+  @ApiProperty() field: string;
+  @ApiProperty() message: string;
+}
+
+/** The body of every refused request (4xx), in the specification's words (the OpenAPI document's ErrorBody). */
+export class ErrorBody {
+  @ApiProperty() message: string;
+  @ApiPropertyOptional({ description: "A short title for the toast, when there is one (e.g. 'Subscription Required')" })
   title?: string;
-  errors?: { field: string; message: string }[];
+  @ApiPropertyOptional({ type: [FieldError] }) errors?: FieldError[];
 }
 
 /**

@@ -1,13 +1,16 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiTags } from '@nestjs/swagger';
 import type { EventStore } from '../event-store/event-store.js';
 import { HealthChecks } from '../operations/health-checks.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import type { ReadStore } from '../read-store/read-store.js';
 import { EVENT_STORE, READ_STORE } from '../tokens.js';
 import { ChainStatus } from '../chain/chain-status.js';
+import { ApiOk } from './api-response.js';
+import { ChainOffDto, ChainOnDto, HealthDto } from './health.dto.js';
 
 @ApiTags('operations')
+@ApiExtraModels(ChainOffDto, ChainOnDto)
 @Controller('api/health')
 export class HealthController {
   constructor(
@@ -19,13 +22,13 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOkResponse({
-    description:
-      "Each store's status, each projection's checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, " +
+  @ApiOk(
+    HealthDto,
+    "Each store's status, each projection's checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, " +
       'pending }) and the domains’ own checks (register: the last reconciliation of the read models against the ' +
       'asset registers — ok, assets, drift, checkedAt).',
-  })
-  async health() {
+  )
+  async health(): Promise<HealthDto> {
     const settle = async <T>(check: () => Promise<T>, kind: string) => {
       try {
         return await check();

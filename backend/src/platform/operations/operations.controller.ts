@@ -1,12 +1,13 @@
-import { Controller, Get, HttpCode, Inject, Injectable, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors.js';
-import type { KauriRequest } from '../http/request-context.js';
+import { ApiAccepted, ApiOk } from '../http/api-response.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
 import { IntegrityCheck } from './integrity-check.js';
-import { LOGGER, OPS_TOKEN } from '../tokens.js';
+import { LOGGER } from '../tokens.js';
 import { OperatorGuard } from './operator.guard.js';
+import { ChecksumsDto, IntegrityStatusDto, ProjectionInfoDto, RebuildStartedDto } from './operations.dto.js';
 
 @ApiTags('operations')
 @ApiSecurity('ops')
@@ -19,25 +20,23 @@ export class OperationsController {
   ) {}
 
   @Get()
-  @ApiOkResponse({
-    description:
-      "Each projection's status, checkpoint, lag, rate (events/s over the last 10 s), last error, rebuild progress and last rebuild's outcome",
-  })
+  @ApiOk(
+    [ProjectionInfoDto],
+    "Each projection's status, checkpoint, lag, rate (events/s over the last 10 s), last error, rebuild progress and last rebuild's outcome",
+  )
   status() {
     return this.engine.status();
   }
 
   @Get('checksums')
-  @ApiOkResponse({
-    description: "A SHA-256 of each read model's documents and its checkpoint: compare with a fresh replay",
-  })
+  @ApiOk(ChecksumsDto, "A SHA-256 of each read model's documents and its checkpoint: compare with a fresh replay")
   checksums() {
     return this.engine.checksums();
   }
 
   @Post(':name/rebuild')
   @HttpCode(202)
-  @ApiAcceptedResponse({ description: 'Rebuild started; follow its progress in GET /api/operations/projections' })
+  @ApiAccepted(RebuildStartedDto, 'Rebuild started; follow its progress in GET /api/operations/projections')
   async rebuild(@Param('name') name: string) {
     const info = (await this.engine.status()).find((p) => p.name === name);
     if (!info) throw new DomainError(`No projection named '${name}'`, 404);
@@ -54,10 +53,11 @@ export class OperationsController {
 
   @Post(':name/resume')
   @HttpCode(200)
+  @ApiOk(ProjectionInfoDto)
   async resume(@Param('name') name: string) {
     if (!this.engine.names.includes(name)) throw new DomainError(`No projection named '${name}'`, 404);
     await this.engine.resume(name);
-    return (await this.engine.status()).find((p) => p.name === name);
+    return (await this.engine.status()).find((p) => p.name === name)!;
   }
 }
 
@@ -70,14 +70,14 @@ export class IntegrityOperationsController {
   constructor(private readonly check: IntegrityCheck) {}
 
   @Get()
-  @ApiOkResponse({ description: 'The running or last hash-chain check: progress, and the first broken link if any' })
+  @ApiOk(IntegrityStatusDto, 'The running or last hash-chain check: progress, and the first broken link if any')
   status() {
     return this.check.status();
   }
 
   @Post()
   @HttpCode(202)
-  @ApiAcceptedResponse({ description: 'Check started (or joined); follow it in GET /api/operations/integrity' })
+  @ApiAccepted(IntegrityStatusDto, 'Check started (or joined); follow it in GET /api/operations/integrity')
   start() {
     void this.check.start();
     return this.check.status();

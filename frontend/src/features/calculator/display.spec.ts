@@ -159,6 +159,7 @@ describe('the startup calculator', () => {
     equityOffered: 25,
     basis: [],
     disclaimer: '',
+    referenceDate: '2025-01-01',
   };
 
   it('shows the valuation, funding goal, token value and equity offered', () => {

@@ -1,0 +1,6534 @@
+// Generated from the backend's OpenAPI document by `npm run api-types`: do not edit.
+
+export interface paths {
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/projections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OperationsController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/projections/checksums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OperationsController_checksums"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/projections/{name}/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OperationsController_rebuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/projections/{name}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OperationsController_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/integrity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["IntegrityOperationsController_status"];
+        put?: never;
+        post: operations["IntegrityOperationsController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register-interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register interest; a confirmation link is e-mailed to the address
+         * @description The registration counts toward the first 100 (sign-on fee waived) once confirmed through the link (POST /api/register-interest/confirm).
+         */
+        post: operations["RegisterInterestController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register-interest/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a registration of interest with the token from the e-mailed link (once, within 48 hours) */
+        post: operations["RegisterInterestController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/early-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RegisterInterestController_earlyAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account with e-mail and password, and sign in (session cookie) */
+        post: operations["IdentityController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start sign-in at the external OpenID provider
+         * @description Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. With no provider configured, redirects to the local sign-in page /auth. The pending sign-in (state, nonce, PKCE verifier) is kept in a signed, HttpOnly cookie scoped to /api/auth/callback for 10 minutes; starts are limited per client address (SIGN_IN_START_RATE_LIMIT_PER_IP per 15 minutes).
+         */
+        get: operations["IdentityController_startLogin"];
+        put?: never;
+        /** Sign in with e-mail and password (session cookie) */
+        post: operations["IdentityController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the session of the kauri.sid cookie and revokes the bearer token sent in Authorization (either or both); clears the cookies. Answers 200 even when nothing was signed in. With the session cookie, send X-CSRF-Token.
+         */
+        post: operations["IdentityController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user (session cookie or bearer token); 401 when signed out */
+        get: operations["IdentityController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the signed-in user’s first and last name (the /profile page) */
+        patch: operations["IdentityController_updateProfile"];
+        trace?: never;
+    };
+    "/api/auth/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user of a bearer token (from /api/auth/callback); 401 when the token is missing, expired, revoked or unknown */
+        get: operations["IdentityController_bearerUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which sign-in methods the frontend should offer */
+        get: operations["IdentityController_authConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish external sign-in: exchange the provider’s code for a bearer token
+         * @description Checks the state against the pending sign-in cookie set by /api/login (once: the cookie is cleared; within 10 minutes), then the nonce, PKCE, issuer and audience; finds or creates the account.
+         */
+        post: operations["IdentityController_authCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registrations of interest, newest first (admins only) */
+        get: operations["AdminController_registrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant or revoke a role (admin, compliance) by e-mail; the event names who did it */
+        post: operations["RoleOperationsController_changeRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-reset/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forgot password: e-mails a single-use reset link (1 hour) if the address has an account
+         * @description The answer is the same whether or not the address has an account.
+         */
+        post: operations["PasswordResetController_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the token of a reset link; every session of the account ends */
+        post: operations["PasswordResetController_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculator/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CalculatorsController_analyze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculator/analyze-startup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CalculatorsController_analyzeStartup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CalculatorsController_pricing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plan catalogue: prices (NZD), billing, limits and features */
+        get: operations["BillingController_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start paying for a plan: the client secret for the payment form (spec §7) */
+        post: operations["BillingController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BillingController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upgrade or downgrade a running monthly plan to the other monthly tier; the rest of the period is prorated at once */
+        post: operations["BillingController_changePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel at the end of the paid period (not offered for the one-time Starter plan) */
+        post: operations["BillingController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The billing page: plan, status, payment provider and billing history */
+        get: operations["BillingController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider's billing portal: invoices, payment method, billing history */
+        post: operations["BillingController_portal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/sandbox/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox mode only: pay the pending checkout with one of Stripe's test cards */
+        post: operations["BillingController_confirmSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in owner's assets, newest first (spec §7) */
+        get: operations["AssetController_list"];
+        put?: never;
+        /** Step 1 of the wizard: draft an asset (needs an active subscription or the Starter plan) */
+        post: operations["AssetController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AssetController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/documents/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Step 2: upload one of the asset type's documents as the raw body (PDF, at most 10MB; name in X-File-Name): property: property-deed, valuation-report; business: financial-statements, valuation-report; startup: company-constitution, shareholder-register */
+        put: operations["AssetController_upload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an uploaded document (the owner, staff, and investors who may see the asset once offered) */
+        get: operations["AssetController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step 3: accept a valuation (from the calculator, or the owner’s own estimate) */
+        post: operations["AssetController_value"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** { chainId, tokenAddress, identityRegistryAddress, complianceAddress, symbol, decimals, totalSupply, status, explorerUrl, holders, transactions }: the asset’s ERC-3643 token */
+        get: operations["TokensController_token"];
+        /** Step 4: the token terms (symbol, supply, decimals, price, investment limits, network, lock-up, fees) */
+        put: operations["AssetController_configure"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step 5: submit for tokenization review; the asset is pending until an admin decides */
+        post: operations["AssetController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed) */
+        get: operations["AssetController_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's recent activity as an owner and as an investor, newest first (at most 50) */
+        get: operations["AssetController_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/investors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Investors across the owner's assets (the dashboard's Cap Table Management) */
+        get: operations["AssetController_investors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Assets by status (default: pending review), oldest request first */
+        get: operations["AssetReviewController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AssetReviewController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AssetReviewController_sendBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An asset's page: facts, documents, valuation, token terms, cap table, offerings and history — for its owner, staff, and investors once it has an offering (who see no one's personal data) */
+        get: operations["AssetPageController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's four checks (status, last updated, expiry), score and label, deadlines, history */
+        get: operations["ComplianceController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/review-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request Compliance Review: compliance staff see it in their queue */
+        post: operations["ComplianceController_requestReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download Compliance Report: the checks and their history as a PDF */
+        get: operations["ComplianceController_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/pds.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Generate PDS Document: a draft product disclosure statement from the asset's data, for the owner's advisers */
+        get: operations["ComplianceController_pds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owners who requested a compliance review, oldest first, with their checks */
+        get: operations["ComplianceReviewController_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance-reviews/{ownerId}/checks/{check}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a check for an owner: status, expiry date (required when passed), note */
+        post: operations["ComplianceReviewController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wholesale-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil */
+        get: operations["VerificationController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wholesale-verification/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name) */
+        post: operations["VerificationController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wholesale-verification/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download evidence: the investor who uploaded it, admins and compliance staff */
+        get: operations["VerificationController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wholesale-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a wholesale investor certification (FMC Act 2013, Schedule 1); it is pending until reviewed */
+        post: operations["VerificationController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wholesale-verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** { verifications }: newest first, with the investor e-mail and evidence links */
+        get: operations["VerificationAdminController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wholesale-verification/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve (status verified) or reject (status rejected, with rejectionReason) a pending verification */
+        put: operations["VerificationAdminController_decide"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The admin page counters: pending, verified, rejected, activeOfferings */
+        get: operations["VerificationAdminController_counters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/wholesale/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lapse sweep now (or as of an earlier moment): certifications past their validity expire */
+        post: operations["VerificationOperationsController_expire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** { address, registered, custody }: the signed-in person’s wallet on the chain */
+        get: operations["TokensController_wallet"];
+        put?: never;
+        /** Register an address of your own instead of the platform-held one: the identity registry follows (audited as OwnWalletRegistered) */
+        post: operations["TokensController_registerWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offerings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** { offerings }: the active offerings, for verified wholesale investors (and admins) */
+        get: operations["OfferingController_offerings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-offerings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** { offerings }: offerings of the signed-in owner's assets (for /analytics) */
+        get: operations["OfferingController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** { holdings }: the signed-in investor's investments, newest first; each with walletAddress, onChainBalance (the wallet's balance of the asset's token) and chainTxHash */
+        get: operations["OfferingController_holdings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invest in an offering: tokensRequested × tokenPrice = investmentAmount, at least the minimum, within the tokens left */
+        post: operations["OfferingController_invest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/offerings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an offering for an approved asset (spec §7) */
+        post: operations["OfferingAdminController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/offerings/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OfferingAdminController_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/investments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Investments by status (default pending), oldest first */
+        get: operations["OfferingAdminController_investments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/investments/{offeringId}/{investmentId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OfferingAdminController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/investments/{offeringId}/{investmentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["OfferingAdminController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/investments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in investor's investments, newest first, each priced now (tokens × the asset's current token price), with the portfolio's totals; each with walletAddress, onChainBalance, onChainExpected, chainTxHash and chainTxStatus */
+        get: operations["OfferingPagesController_investments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/investments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One investment: for its investor, admins, and the owner of the asset (without the investor); with the chain side of the holding as on /api/investments */
+        get: operations["OfferingPagesController_investment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/offerings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One offering with its asset (valuation, documents, terms) and progress: for staff, the asset owner, its investors, and verified wholesale investors while it is open */
+        get: operations["OfferingPagesController_offering"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset's supply: owner retained, off-platform, offered, issued; allocations; supply changes */
+        get: operations["RegisterController_register"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/cap-table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cap table (every holder, offered tokens and the owner’s); asOf replays the log */
+        get: operations["RegisterController_capTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/cap-table.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cap table as CSV, with every holder’s name and e-mail */
+        get: operations["RegisterController_capTableCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/investors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cap table: record an off-platform holder, within the unallocated supply and the plan */
+        post: operations["RegisterController_addInvestor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/investors/{investorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cap table: change an off-platform holding (name, e-mail, tokens), with a reason */
+        put: operations["RegisterController_changeInvestor"];
+        post?: never;
+        /** Cap table: remove an off-platform holder, with a reason (body { reason }) */
+        delete: operations["RegisterController_removeInvestor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/supply-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to issue more tokens (positive delta) or cancel unissued ones (negative); an admin decides */
+        post: operations["RegisterController_requestSupplyChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/supply-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending supply changes, oldest first, with each asset’s supply and dilution */
+        get: operations["RegisterAdminController_pending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets/{id}/supply-changes/{changeId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RegisterAdminController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets/{id}/supply-changes/{changeId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RegisterAdminController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReconciliationController_status"];
+        put?: never;
+        post: operations["ReconciliationController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The timeline: events in log order, filtered by stream (or its start), type, acting user and time; paged by position */
+        get: operations["AuditController_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/correlation/{correlationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every event one request caused: its correlation id, and what those events caused in turn */
+        get: operations["AuditController_correlation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/streams/{streamId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An aggregate as it stood at a past moment, beside the events that built it */
+        get: operations["AuditController_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered history as CSV or JSON, streamed page by page; X-Head-Position lets a client show progress */
+        get: operations["AuditController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/integrity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running or last tamper-evidence check */
+        get: operations["AuditController_integrityStatus"];
+        put?: never;
+        /** Recomputes every stream's hash chain; follow progress in GET /api/audit/integrity */
+        post: operations["AuditController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/subjects/{subjectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's standing: events with their personal data, AML/CFT customer or not, records kept until */
+        get: operations["AuditController_subject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/subjects/{subjectId}/forget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forgets a person (Privacy Act 2020): deletes their key; refused while AML/CFT record keeping applies */
+        post: operations["AuditController_forget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ChainOffDto: {
+            ok: boolean;
+            /** @enum {string} */
+            kind: "off";
+            /** @enum {number|null} */
+            chainId: null;
+            /** @enum {number|null} */
+            head: null;
+            /** @enum {number|null} */
+            drift: null;
+        };
+        ChainOnDto: {
+            ok: boolean;
+            /** @enum {string} */
+            kind: "anvil" | "rpc";
+            chainId: number;
+            /** @description The head block; null when the node did not answer */
+            head: number | null;
+            /** @description Why the node did not answer */
+            detail?: string;
+            /** @description Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check) */
+            drift: number | null;
+            /** @description Chain transactions not yet settled */
+            pending: number | null;
+        };
+        StoreHealthDto: {
+            ok: boolean;
+            /** @description The adapter: memory, pglite, postgres, eventstoredb, mongodb */
+            kind: string;
+            /** @description What went wrong */
+            detail?: string;
+        };
+        ProjectionErrorDto: {
+            message: string;
+            /** @description The event the projection stopped at */
+            position: number;
+            eventType: string;
+            streamId: string;
+            at: string;
+        };
+        RebuildProgressDto: {
+            done: number;
+            total: number;
+            position: number;
+            /** @description Events per second */
+            rate: number;
+            startedAt: string;
+        };
+        RebuildOutcomeDto: {
+            /** @enum {string} */
+            outcome: "swapped" | "failed";
+            startedAt: string;
+            finishedAt: string;
+            durationMs: number;
+            /** @description Events read from the log into the fresh copy */
+            eventsReplayed: number;
+            /** @description The log position the fresh copy was built to */
+            position: number;
+            /** @description Documents in the copy swapped in (0 when it failed) */
+            documents: number;
+            error: string | null;
+        };
+        ProjectionInfoDto: {
+            name: string;
+            version: number;
+            /** @enum {string} */
+            status: "starting" | "catching-up" | "live" | "failed" | "rebuilding";
+            checkpoint: number;
+            head: number;
+            lag: number;
+            /** @description Events per second over the last 10 s (live, resumed or replayed) */
+            rate: number;
+            lastError: components["schemas"]["ProjectionErrorDto"] | null;
+            rebuild: components["schemas"]["RebuildProgressDto"] | null;
+            lastRebuild: components["schemas"]["RebuildOutcomeDto"] | null;
+        };
+        HealthDto: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            eventStore: components["schemas"]["StoreHealthDto"];
+            readStore: components["schemas"]["StoreHealthDto"];
+            projections: components["schemas"]["ProjectionInfoDto"][];
+            /** @description The chain tokens are issued on; a chain that is down degrades only token issuance */
+            chain: components["schemas"]["ChainOffDto"] | components["schemas"]["ChainOnDto"];
+        };
+        ChecksumsDto: {
+            /** @description By read model */
+            checkpoints: {
+                [key: string]: number;
+            };
+            /** @description SHA-256 of each read model's documents */
+            readModels: {
+                [key: string]: string;
+            };
+        };
+        RebuildStartedDto: {
+            started: boolean;
+            name: string;
+            /** @description The rebuild’s own start is at or after this */
+            requestedAt: string;
+        };
+        BrokenLinkDto: {
+            streamId: string;
+            revision: number;
+            position: number;
+            eventId: string;
+            type: string;
+            /** @enum {string} */
+            reason: "hash mismatch" | "missing hash" | "revision gap";
+        };
+        IntegrityReportDto: {
+            checkedEvents: number;
+            checkedStreams: number;
+            /** @description The first broken link in (stream, revision) order; null when every chain holds */
+            firstBroken: components["schemas"]["BrokenLinkDto"] | null;
+        };
+        IntegrityStatusDto: {
+            running: boolean;
+            checked: number;
+            /** @description Events in the log when the check started */
+            total: number;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @description The last finished check's report; null for EventStoreDB, which keeps no hashes */
+            report: components["schemas"]["IntegrityReportDto"] | null;
+            supported: boolean;
+            error: string | null;
+        };
+        RegisterInterestDto: {
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            phone: string;
+            /**
+             * Format: date
+             * @example 1980-04-25
+             */
+            dateOfBirth: string;
+            /** @enum {string} */
+            country: "nz" | "au" | "sg" | "uk" | "us" | "ca" | "other";
+            city: string;
+            occupation: string;
+            investmentInterest: ("residential" | "commercial" | "startups" | "businesses" | "infrastructure" | "other")[];
+            /** @enum {string} */
+            investmentAmount: "under-10k" | "10k-50k" | "50k-100k" | "100k-500k" | "500k-1m" | "over-1m";
+            /** @enum {string} */
+            experience: "beginner" | "intermediate" | "experienced" | "expert";
+            additionalInfo?: string;
+            agreeToTerms: boolean;
+            agreeToContact: boolean;
+        };
+        RegistrationReceiptDto: {
+            registrationId: string;
+            /** @description Global position of the event, for read-your-writes (X-Read-After) */
+            position: number;
+        };
+        ConfirmInterestDto: {
+            /** @description The `token` parameter of the link in the confirmation e-mail */
+            token: string;
+        };
+        ConfirmationReceiptDto: {
+            registrationId: string;
+            /** @description Confirmed registration number, 1 for the first */
+            number: number;
+            /** @description True for the first 100 confirmed registrations: the sign-on fee is waived */
+            feeWaived: boolean;
+            /** @description Global position of the event, for read-your-writes (X-Read-After) */
+            position: number;
+        };
+        EarlyAccessDto: {
+            waivedPlaces: number;
+            placesLeft: number;
+            /** @description Confirmed registrations (a registration counts once its e-mail address is confirmed) */
+            registrations: number;
+        };
+        RegisterDto: {
+            /** Format: email */
+            email: string;
+            /** @description At least 12 characters (the security page) */
+            password: string;
+            firstName?: string;
+            lastName?: string;
+        };
+        UserDto: {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            email: string;
+            profileImageUrl: string | null;
+            /**
+             * @description 'admin' when the user holds the admin role
+             * @enum {string}
+             */
+            role: "admin" | "user";
+            /** @description Granted roles; every user may own assets and invest */
+            roles: ("admin" | "compliance")[];
+            /** @enum {string} */
+            subscriptionStatus: "active" | "canceled" | "past_due" | "incomplete" | "inactive";
+            /**
+             * @description null without a plan
+             * @enum {string|null}
+             */
+            subscriptionTier: "starter" | "professional" | "enterprise" | null;
+        };
+        LoginDto: {
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        SignedOutDto: {
+            success: boolean;
+        };
+        UpdateProfileDto: {
+            firstName: string;
+            lastName: string;
+        };
+        AuthConfigDto: {
+            /** @description Whether an external OpenID provider is configured */
+            oidc: boolean;
+        };
+        AuthCallbackDto: {
+            /** @description The code the provider returned to /auth/callback */
+            code: string;
+            /** @description The error the provider returned instead of a code (e.g. access_denied), passed on */
+            error?: string;
+            error_description?: string;
+            /** @description The state the provider returned (the client checked it against its stored one) */
+            state: string;
+            /** @description The redirect_uri used to start the login (origin + /auth/callback) */
+            redirect_uri: string;
+        };
+        AuthCallbackResponseDto: {
+            user: components["schemas"]["UserDto"];
+            /** @description Bearer token for the Authorization header */
+            token: string;
+            /** @description Seconds until the token expires (TOKEN_TTL_SECONDS, default 3600) */
+            expires_in: number;
+        };
+        RegistrationRecordDto: {
+            _id: string;
+            /** @description In order of confirmation; null until the registrant confirms their e-mail address */
+            number: number | null;
+            feeWaived: boolean;
+            confirmedAt: string | null;
+            /** @description The e-mail key a signed-in user’s early-access waiver is found by */
+            emailKey: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+            city: string;
+            country: string;
+            occupation: string;
+            investmentInterest: string[];
+            investmentAmount: string;
+            experience: string;
+            additionalInfo: string | null;
+            registeredAt: string;
+        };
+        RegistrationsDto: {
+            /** @description Newest first */
+            registrations: components["schemas"]["RegistrationRecordDto"][];
+        };
+        RoleChangeDto: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "compliance";
+            /** @enum {string} */
+            action: "grant" | "revoke";
+        };
+        RoleChangedDto: {
+            userId: string;
+            /** @description False when nothing needed doing */
+            changed: boolean;
+            /** @description The roles held now */
+            roles: ("admin" | "compliance")[];
+        };
+        PasswordResetRequestDto: {
+            /** Format: email */
+            email: string;
+        };
+        PasswordResetRequestedDto: {
+            /** @description The same whether or not the address has an account */
+            message: string;
+        };
+        PasswordResetDto: {
+            /** @description The token of the e-mailed link (/auth/reset-password?token=…) */
+            token: string;
+            /** @description At least 12 characters (the security page) */
+            password: string;
+        };
+        PasswordChangedDto: {
+            success: boolean;
+        };
+        PropertyInputDto: {
+            propertyAddress: string;
+            tokenCount: number;
+            propertyPercentage: number;
+            /** @enum {string} */
+            propertyType: "residential-house" | "apartment" | "duplex" | "vacation-rental" | "commercial-office" | "retail-space" | "warehouse" | "mixed-use" | "residential-development" | "commercial-development" | "land-development" | "hotel-development" | "agricultural-land" | "industrial-facility" | "healthcare-facility" | "renewable-energy" | "art-collection" | "luxury-assets" | "intellectual-property" | "infrastructure";
+            /** @description City or region, e.g. "Auckland" */
+            location?: string;
+            /** @description Country name or code; empty means New Zealand */
+            country?: string;
+            /** @description Floor or land area in m²; 0 or absent: typical for the type */
+            size?: number;
+            /** @enum {string} */
+            condition: "excellent" | "good" | "average" | "needs-work";
+            amenities?: ("parking" | "pool" | "gym" | "garden" | "security" | "elevator")[];
+        };
+        CostDto: {
+            description: string;
+            /** @description NZD */
+            amount: number;
+        };
+        RiskDto: {
+            /** @enum {string} */
+            level: "low" | "medium" | "high";
+            category: string;
+            description: string;
+        };
+        YearIncomeDto: {
+            year: number;
+            tokenHolderIncome: number;
+        };
+        IncomeProjectionsDto: {
+            monthlyRental: number;
+            ownerRetainedIncome: number;
+            tokenHolderShare: number;
+            fiveYearProjection: number;
+            distributionPerToken: number;
+            yieldPercentage: number;
+            /** @description Token holders' income year by year (the five-year chart) */
+            years: components["schemas"]["YearIncomeDto"][];
+        };
+        PropertyAnalysisDto: {
+            propertyValue: number;
+            tokenValue: number;
+            currency: string;
+            tokenCount: number;
+            propertyPercentage: number;
+            tokenizedValue: number;
+            costs: components["schemas"]["CostDto"][];
+            totalCost: number;
+            riskAnalysis: components["schemas"]["RiskDto"][];
+            recommendations: string[];
+            incomeProjections?: components["schemas"]["IncomeProjectionsDto"];
+            /** @description How the value was reached, line by line */
+            basis: string[];
+            disclaimer: string;
+            referenceDate: string;
+        };
+        StartupInputDto: {
+            companyName: string;
+            /** @default 1000000 */
+            tokenCount: number;
+            /** @default 1000000 */
+            fundingGoal: number;
+            /** @enum {string} */
+            industry: "technology" | "fintech" | "healthcare" | "e-commerce" | "saas" | "biotech" | "energy" | "real-estate" | "manufacturing" | "other";
+            /** @enum {string} */
+            businessStage: "idea" | "pre-seed" | "seed" | "series-a" | "series-b" | "growth";
+            /** @description Annual revenue, NZD */
+            revenue?: number;
+            employees?: number;
+            foundedYear?: number;
+            description?: string;
+            useOfFunds?: string;
+        };
+        ProjectedReturnsDto: {
+            expectedGrowthRate: number;
+            timeToLiquidity: string;
+            potentialReturns: string;
+        };
+        StartupAnalysisDto: {
+            companyValuation: number;
+            tokenValue: number;
+            fundingGoal: number;
+            currency: string;
+            costs: components["schemas"]["CostDto"][];
+            totalCost: number;
+            riskAnalysis: components["schemas"]["RiskDto"][];
+            projectedReturns: components["schemas"]["ProjectedReturnsDto"];
+            recommendations: string[];
+            /** @description Share of the company the raise sells, % of post-money */
+            equityOffered: number;
+            basis: string[];
+            disclaimer: string;
+            referenceDate: string;
+        };
+        PricingInputDto: {
+            assetValue: number;
+            /** @enum {string} */
+            tier: "starter" | "professional" | "enterprise";
+        };
+        PricingResultDto: {
+            /** @enum {string} */
+            tier: "starter" | "professional" | "enterprise";
+            /** @description NZD: the plan’s first payment */
+            setupFee: number;
+            /** @description True when the early-access waiver removed the set-up fee */
+            setupFeeWaived: boolean;
+            planPrice: number;
+            /** @enum {string} */
+            planBilling: "one-time" | "monthly";
+            platformFeePercent: number;
+            platformFee: number;
+            total: number;
+        };
+        PlanLimitsDto: {
+            /** @description Assets the owner may tokenize; null = unlimited */
+            maxAssets: number | null;
+            /** @description NZD per asset; null = unlimited */
+            maxAssetValue: number | null;
+            /** @description Investors per asset; null = unlimited */
+            maxInvestorsPerAsset: number | null;
+        };
+        PlanDto: {
+            /** @enum {string} */
+            tier: "starter" | "professional" | "enterprise";
+            name: string;
+            /** @enum {string} */
+            billing: "one-time" | "monthly";
+            /** @description NZD */
+            price: number;
+            mostPopular: boolean;
+            limits: components["schemas"]["PlanLimitsDto"];
+            features: string[];
+        };
+        CreateSubscriptionDto: {
+            /** @enum {string} */
+            tier: "starter" | "professional" | "enterprise";
+        };
+        CreateSubscriptionResponseDto: {
+            /** @description What the payment form confirms; null when nothing is to be paid (a waived Starter plan is active at once) */
+            clientSecret: string | null;
+            /**
+             * @description 'setup' when the first payment is waived and the card is only saved
+             * @enum {string|null}
+             */
+            intent: "payment" | "setup" | null;
+            /** @enum {string} */
+            tier: "starter" | "professional" | "enterprise";
+            /** @description NZD charged now */
+            amountDue: number;
+            /** @description The early-access waiver covers the first payment */
+            setupFeeWaived: boolean;
+            /** @enum {string} */
+            status: "incomplete" | "active";
+            /** @description Event log position, for X-Read-After */
+            position: number;
+        };
+        SubscriptionStatusDto: {
+            /** @enum {string} */
+            status: "active" | "canceled" | "past_due" | "incomplete" | "inactive";
+            /** @enum {string|null} */
+            tier: "starter" | "professional" | "enterprise" | null;
+            /** @description Unix seconds; null for the one-time Starter plan */
+            currentPeriodEnd: number | null;
+            cancelAtPeriodEnd: boolean;
+        };
+        ChangePlanDto: {
+            /** @enum {string} */
+            tier: "professional" | "enterprise";
+        };
+        PlanChangedDto: {
+            /** @enum {string} */
+            tier: "starter" | "professional" | "enterprise";
+            /** @description NZD charged now (an upgrade, positive) or credited to the next invoices (negative) */
+            proration: number;
+            /** @description Unix seconds */
+            currentPeriodEnd: number | null;
+            position: number;
+        };
+        CancelSubscriptionResponseDto: {
+            success: boolean;
+            position: number;
+        };
+        BillingHistoryEntryDto: {
+            at: string;
+            /** @enum {string} */
+            kind: "checkout" | "plan-changed" | "payment" | "renewal" | "payment-failed" | "past-due" | "cancellation-scheduled" | "cancellation-withdrawn" | "canceled";
+            /** @enum {string|null} */
+            tier: "starter" | "professional" | "enterprise" | null;
+            amount: number | null;
+            note: string | null;
+        };
+        BillingOverviewDto: {
+            /** @enum {string} */
+            status: "active" | "canceled" | "past_due" | "incomplete" | "inactive";
+            /** @enum {string|null} */
+            tier: "starter" | "professional" | "enterprise" | null;
+            /** @description Unix seconds; null for the one-time Starter plan */
+            currentPeriodEnd: number | null;
+            cancelAtPeriodEnd: boolean;
+            /** @enum {string} */
+            provider: "stripe" | "sandbox";
+            /** @description Stripe's publishable key for the Payment Element; null in sandbox mode */
+            publishableKey: string | null;
+            lastPaymentError: string | null;
+            /** @description Newest first */
+            history: components["schemas"]["BillingHistoryEntryDto"][];
+        };
+        PortalDto: {
+            /** @description The provider's billing portal (open in a new tab) */
+            url: string;
+        };
+        SandboxPaymentDto: {
+            clientSecret: string;
+            /** @example 4242 4242 4242 4242 */
+            number: string;
+            /**
+             * @description MM/YY
+             * @example 12/34
+             */
+            expiry: string;
+            /** @example 123 */
+            cvc: string;
+        };
+        SuccessDto: {
+            success: boolean;
+            position?: number;
+        };
+        AssetDocumentDto: {
+            id: string;
+            /** @enum {string} */
+            kind: "property-deed" | "valuation-report" | "financial-statements" | "company-constitution" | "shareholder-register";
+            title: string;
+            fileName: string;
+            /** @description Bytes */
+            size: number;
+            sha256: string;
+            uploadedAt: string;
+        };
+        ValuationDto: {
+            /** @description NZD */
+            value: number;
+            /** @enum {string} */
+            method: "property-calculator" | "startup-calculator" | "owner-estimate";
+            at: string;
+        };
+        TokenTermsDto: {
+            /** @example KAURI */
+            symbol: string;
+            name: string;
+            totalSupply: number;
+            decimals: number;
+            /** @description NZD per token */
+            price: number;
+            minInvestment: number;
+            maxInvestment: number;
+            /** @enum {string} */
+            network: "ethereum" | "polygon" | "base";
+            lockUpMonths: number;
+            /** @description percent */
+            feePercent: number;
+        };
+        CapTableEntryDto: {
+            /**
+             * @description platform: a verified wholesale investor's confirmed investment; off-platform: added by the owner
+             * @enum {string}
+             */
+            source: "platform" | "off-platform";
+            investorId: string;
+            name: string;
+            email: string | null;
+            tokens: number;
+            addedAt: string;
+        };
+        AssetDto: {
+            id: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            address: string | null;
+            /** @description NZD: the owner's figure at drafting, replaced by the accepted valuation */
+            totalValue: number;
+            tokenCount: number;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            /** @description The wizard step to resume at (1–5) */
+            currentStep: number;
+            documents: components["schemas"]["AssetDocumentDto"][];
+            valuation: components["schemas"]["ValuationDto"] | null;
+            /** @description The first accepted valuation */
+            firstValuation: number | null;
+            terms: components["schemas"]["TokenTermsDto"] | null;
+            capTable: components["schemas"]["CapTableEntryDto"][];
+            /** @description Why an admin sent it back, until submitted again */
+            returnReason: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+            approvedAt: string | null;
+            updatedAt: string;
+            /** @description Real change since the first accepted valuation, percent; null until there is one */
+            changePercent: number | null;
+        };
+        CreateAssetDto: {
+            name: string;
+            description: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            address?: string;
+            /** @description NZD */
+            totalValue: number;
+            tokenCount: number;
+        };
+        CreatedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            id: string;
+        };
+        UploadedDocumentDto: {
+            id: string;
+            /** @description One of the asset type’s documents */
+            kind: string;
+            fileName: string;
+            size: number;
+            sha256: string;
+        };
+        DocumentUploadedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            document: components["schemas"]["UploadedDocumentDto"];
+        };
+        ValueAssetDto: {
+            /** @description NZD the owner accepts */
+            value: number;
+            /** @enum {string} */
+            method: "property-calculator" | "startup-calculator" | "owner-estimate";
+        };
+        WrittenDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+        };
+        ValuePointDto: {
+            at: string;
+            totalValue: number;
+            activeTokens: number;
+            totalInvestors: number;
+        };
+        DashboardStatsDto: {
+            /** @description NZD */
+            totalValue: number;
+            activeTokens: number;
+            totalInvestors: number;
+            /** @description Percent of the four compliance checks passed */
+            complianceScore: number;
+            /** @description The figures after each change, oldest first */
+            valueHistory: components["schemas"]["ValuePointDto"][];
+        };
+        ActivityDto: {
+            id: string;
+            /** @enum {string} */
+            type: "kyc" | "asset" | "investor" | "compliance";
+            description: string;
+            createdAt: string;
+            assetId?: string;
+            offeringId?: string;
+            investmentId?: string;
+            offeringName?: string;
+        };
+        InvestorDto: {
+            id: string;
+            name: string;
+            email: string | null;
+            assetId: string;
+            assetName: string;
+            tokensHeld: number;
+            /** @description NZD */
+            investmentValue: number;
+            /** @description Share of the asset's tokens, percent */
+            percentOwned: number;
+            /**
+             * @description off-platform: added by the owner, not verified by Kauri
+             * @enum {string}
+             */
+            status: "verified" | "off-platform";
+        };
+        PersonDto: {
+            id: string;
+            /** @description The name on their account, else their e-mail */
+            name: string;
+            /** @description null for a forgotten or unknown person */
+            email: string | null;
+        };
+        AssetForReviewDto: {
+            id: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            address: string | null;
+            /** @description NZD: the owner's figure at drafting, replaced by the accepted valuation */
+            totalValue: number;
+            tokenCount: number;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            /** @description The wizard step to resume at (1–5) */
+            currentStep: number;
+            documents: components["schemas"]["AssetDocumentDto"][];
+            valuation: components["schemas"]["ValuationDto"] | null;
+            /** @description The first accepted valuation */
+            firstValuation: number | null;
+            terms: components["schemas"]["TokenTermsDto"] | null;
+            capTable: components["schemas"]["CapTableEntryDto"][];
+            /** @description Why an admin sent it back, until submitted again */
+            returnReason: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+            approvedAt: string | null;
+            updatedAt: string;
+            /** @description Real change since the first accepted valuation, percent; null until there is one */
+            changePercent: number | null;
+            owner: components["schemas"]["PersonDto"];
+        };
+        ReturnTokenizationDto: {
+            reason: string;
+        };
+        AssetDocumentLinkDto: {
+            id: string;
+            /** @enum {string} */
+            kind: "property-deed" | "valuation-report" | "financial-statements" | "company-constitution" | "shareholder-register";
+            title: string;
+            fileName: string;
+            /** @description Bytes */
+            size: number;
+            sha256: string;
+            uploadedAt: string;
+            /** @description Where to download it */
+            url: string;
+        };
+        TokenPriceDto: {
+            /** @description NZD per token */
+            price: number;
+            /**
+             * @description The asset's latest accepted valuation, or its latest offering's price
+             * @enum {string}
+             */
+            source: "valuation" | "offering";
+            at: string;
+        };
+        CapTableRowDto: {
+            holder: string;
+            email: string | null;
+            /** @enum {string} */
+            kind: "platform" | "off-platform";
+            tokens: number;
+            /** @description Percent of the supply */
+            percent: number;
+            /** @description The viewer's own holding */
+            you: boolean;
+        };
+        AssetPageCapTableDto: {
+            rows: components["schemas"]["CapTableRowDto"][];
+            held: number;
+            retained: number;
+        };
+        AssetOfferingLineDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description NZD, decimal string */
+            tokenPrice: string;
+            totalTokens: number;
+            tokensIssued: number;
+            tokensReserved: number;
+            /** @description NZD, decimal string */
+            fundsRaised: string;
+            createdAt: string;
+        };
+        AssetHistoryItemDto: {
+            at: string;
+            /** @description The event type */
+            event: string;
+            /** @description In words, with no one's personal data */
+            text: string;
+            offeringId: string | null;
+        };
+        AssetPageDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            description: string;
+            address: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            /** @description NZD: the accepted valuation, else the owner’s figure */
+            value: number;
+            valuation: components["schemas"]["ValuationDto"] | null;
+            tokenCount: number;
+            terms: components["schemas"]["TokenTermsDto"] | null;
+            documents: components["schemas"]["AssetDocumentLinkDto"][];
+            /** @enum {string} */
+            viewer: "owner" | "staff" | "investor";
+            /** @description Named to staff; null for everyone else */
+            owner: components["schemas"]["PersonDto"] | null;
+            currentStep: number;
+            changePercent: number | null;
+            firstValuation: number | null;
+            returnReason: string | null;
+            createdAt: string;
+            submittedAt: string | null;
+            approvedAt: string | null;
+            tokenPrice: components["schemas"]["TokenPriceDto"] | null;
+            capTable: components["schemas"]["AssetPageCapTableDto"];
+            offerings: components["schemas"]["AssetOfferingLineDto"][];
+            /** @description Oldest first */
+            history: components["schemas"]["AssetHistoryItemDto"][];
+        };
+        ComplianceCheckDto: {
+            /** @enum {string} */
+            id: "fma" | "aml" | "privacy" | "fmca";
+            name: string;
+            description: string;
+            /**
+             * @description A passed check past its expiry date reads as expired
+             * @enum {string}
+             */
+            status: "passed" | "pending" | "failed" | "expired";
+            expiryDate: string | null;
+            lastUpdated: string | null;
+            note: string | null;
+        };
+        ComplianceDeadlineDto: {
+            /** @enum {string} */
+            check: "fma" | "aml" | "privacy" | "fmca";
+            name: string;
+            expiryDate: string;
+            daysLeft: number;
+        };
+        OpenReviewRequestDto: {
+            requestId: string;
+            requestedAt: string;
+            message: string | null;
+            /** @description The checks staff have recorded since it was asked for */
+            recorded: ("fma" | "aml" | "privacy" | "fmca")[];
+        };
+        ComplianceHistoryEntryDto: {
+            at: string;
+            /** @enum {string|null} */
+            check: "fma" | "aml" | "privacy" | "fmca" | null;
+            /** @enum {string|null} */
+            status: "passed" | "pending" | "failed" | "expired" | null;
+            expiryDate: string | null;
+            note: string | null;
+            /** @description In words */
+            event: string;
+        };
+        ComplianceOverviewDto: {
+            checks: components["schemas"]["ComplianceCheckDto"][];
+            /** @description Percent of the four checks passed */
+            score: number;
+            /** @enum {string} */
+            label: "Excellent" | "Good" | "Needs Attention";
+            /** @description Soonest first */
+            deadlines: components["schemas"]["ComplianceDeadlineDto"][];
+            openRequest: components["schemas"]["OpenReviewRequestDto"] | null;
+            /** @description Newest first, at most 100 */
+            history: components["schemas"]["ComplianceHistoryEntryDto"][];
+        };
+        ReviewRequestDto: {
+            message?: string;
+        };
+        ComplianceReviewDto: {
+            checks: components["schemas"]["ComplianceCheckDto"][];
+            /** @description Percent of the four checks passed */
+            score: number;
+            /** @enum {string} */
+            label: "Excellent" | "Good" | "Needs Attention";
+            /** @description Soonest first */
+            deadlines: components["schemas"]["ComplianceDeadlineDto"][];
+            openRequest: components["schemas"]["OpenReviewRequestDto"] | null;
+            /** @description Newest first, at most 100 */
+            history: components["schemas"]["ComplianceHistoryEntryDto"][];
+            ownerId: string;
+            email: string | null;
+        };
+        RecordCheckDto: {
+            /** @enum {string} */
+            status: "passed" | "pending" | "failed" | "expired";
+            /** @example 2027-06-30 */
+            expiryDate?: string;
+            note?: string;
+        };
+        WholesaleStatusDto: {
+            /** @enum {string} */
+            verificationStatus: "none" | "pending" | "verified" | "rejected" | "expired";
+            isWholesaleInvestor: boolean;
+            /** @enum {string|null} */
+            verificationType: "high_net_worth" | "large_investment" | "professional" | null;
+            verifiedAt: string | null;
+            validUntil: string | null;
+            rejectionReason: string | null;
+        };
+        UploadedEvidenceDto: {
+            filename: string;
+            /** @description Where to download it; the submission names it by this url */
+            url: string;
+            /** @description Its content type */
+            type: string;
+            /** @description Bytes */
+            size: number;
+        };
+        VerificationDocumentRefDto: {
+            filename: string;
+            /** @description The url the upload answered with */
+            url: string;
+            type: string;
+            size?: number;
+        };
+        SubmitVerificationDto: {
+            /** @enum {string} */
+            verificationType: "high_net_worth" | "large_investment" | "professional";
+            /** @description NZD; for high_net_worth */
+            netWorthAmount?: number;
+            /** @description NZD; for large_investment */
+            investmentAmount?: number;
+            /**
+             * @description For professional
+             * @enum {string}
+             */
+            professionalType?: "lawyer" | "accountant" | "financial_advisor" | "other";
+            verifierName: string;
+            /** Format: email */
+            verifierContact: string;
+            verificationDocuments?: components["schemas"]["VerificationDocumentRefDto"][];
+        };
+        VerificationSubmittedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            id: string;
+            /** @enum {string} */
+            status: "pending";
+        };
+        EvidenceLinkDto: {
+            documentId: string;
+            fileName: string;
+            contentType: string;
+            size: number;
+            sha256: string;
+            url: string;
+        };
+        VerificationRecordDto: {
+            userId: string;
+            /** @enum {string} */
+            verificationType: "high_net_worth" | "large_investment" | "professional";
+            /** @enum {string} */
+            status: "pending" | "verified" | "rejected" | "expired";
+            netWorthAmount: number | null;
+            investmentAmount: number | null;
+            /** @enum {string|null} */
+            professionalType: "lawyer" | "accountant" | "financial_advisor" | "other" | null;
+            verifierName: string;
+            verifierContact: string;
+            rejectionReason: string | null;
+            createdAt: string;
+            verifiedAt: string | null;
+            validUntil: string | null;
+            /** @description The admin who decided */
+            decidedBy: string | null;
+            expiredAt: string | null;
+            id: string;
+            /** @description The name on the investor's account, else their e-mail */
+            name: string;
+            email: string | null;
+            documents: components["schemas"]["EvidenceLinkDto"][];
+        };
+        VerificationsDto: {
+            /** @description Newest first */
+            verifications: components["schemas"]["VerificationRecordDto"][];
+        };
+        DecideVerificationDto: {
+            /** @enum {string} */
+            status: "verified" | "rejected";
+            rejectionReason?: string;
+        };
+        EvidenceDocumentDto: {
+            documentId: string;
+            fileName: string;
+            contentType: string;
+            size: number;
+            sha256: string;
+        };
+        StoredVerificationDto: {
+            _id: string;
+            userId: string;
+            /** @enum {string} */
+            verificationType: "high_net_worth" | "large_investment" | "professional";
+            /** @enum {string} */
+            status: "pending" | "verified" | "rejected" | "expired";
+            netWorthAmount: number | null;
+            investmentAmount: number | null;
+            /** @enum {string|null} */
+            professionalType: "lawyer" | "accountant" | "financial_advisor" | "other" | null;
+            verifierName: string;
+            verifierContact: string;
+            documents: components["schemas"]["EvidenceDocumentDto"][];
+            rejectionReason: string | null;
+            createdAt: string;
+            verifiedAt: string | null;
+            validUntil: string | null;
+            /** @description The admin who decided */
+            decidedBy: string | null;
+            expiredAt: string | null;
+        };
+        VerificationDecidedDto: {
+            verification: components["schemas"]["StoredVerificationDto"] | null;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+        };
+        AdminCountersDto: {
+            pending: number;
+            verified: number;
+            rejected: number;
+            activeOfferings: number;
+        };
+        ExpireVerificationsDto: {
+            /** @description As of (YYYY-MM-DD or a date-time with its zone), not after now; default now */
+            asOf?: string;
+        };
+        VerificationsExpiredDto: {
+            /** @description Certifications lapsed by this sweep */
+            expired: number;
+            position: number;
+        };
+        TokenHolderDto: {
+            wallet: string;
+            /** @description null for viewers other than the asset's owner and admins */
+            personId: string | null;
+            balance: number;
+        };
+        TokenTransactionDto: {
+            /** @description suite, mint or unpause */
+            kind: string;
+            txHash: string | null;
+            blockNumber: number | null;
+            /** @enum {string} */
+            status: "requested" | "submitted" | "confirmed" | "failed" | "not requested";
+        };
+        TokenDto: {
+            chainId: number;
+            tokenAddress: string | null;
+            identityRegistryAddress: string | null;
+            complianceAddress: string | null;
+            symbol: string;
+            name: string;
+            /** @description Always 0: a token is a whole unit */
+            decimals: number;
+            totalSupply: number;
+            /**
+             * @description pending: set-up, deployment or mint not yet confirmed; deployed: minted and live; failed: a step failed
+             * @enum {string}
+             */
+            status: "pending" | "deployed" | "failed";
+            /** @description Block explorer base (links <url>/address/…, <url>/tx/…); null shows no links */
+            explorerUrl: string | null;
+            holders: components["schemas"]["TokenHolderDto"][];
+            transactions: components["schemas"]["TokenTransactionDto"][];
+        };
+        WalletDto: {
+            address: string | null;
+            /** @description Its registration in the identity registry is confirmed on chain */
+            registered: boolean;
+            /** @description null without a chain */
+            chainId: number | null;
+        };
+        RegisterWalletDto: {
+            /** @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed */
+            address: string;
+        };
+        WalletRegisteredDto: {
+            /** @description The address, checksummed */
+            address: string;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+        };
+        AssetSummaryDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+            description: string;
+            address: string | null;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            /** @description NZD: the accepted valuation, else the owner’s figure */
+            value: number;
+            valuation: components["schemas"]["ValuationDto"] | null;
+            tokenCount: number;
+            terms: components["schemas"]["TokenTermsDto"] | null;
+            documents: components["schemas"]["AssetDocumentLinkDto"][];
+        };
+        OfferingCardDto: {
+            id: string;
+            assetId: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            totalTokens: number;
+            /** @description NZD, decimal string */
+            tokenPrice: string;
+            /** @description NZD, decimal string */
+            minimumInvestment: string;
+            /** @description Days */
+            lockupPeriod: number;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description Confirmed tokens */
+            tokensIssued: number;
+            /** @description Tokens held by pending investments */
+            tokensReserved: number;
+            /** @description NZD of confirmed investments, decimal string */
+            fundsRaised: string;
+            createdAt: string;
+            asset: components["schemas"]["AssetSummaryDto"] | null;
+            /** @description Tokens neither issued nor held by a pending investment */
+            tokensAvailable: number;
+            /** @description Issued ÷ total, percent to one decimal */
+            percentIssued: number;
+        };
+        OfferingCardsDto: {
+            /** @description Newest first */
+            offerings: components["schemas"]["OfferingCardDto"][];
+        };
+        OfferingDto: {
+            id: string;
+            assetId: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            totalTokens: number;
+            /** @description NZD, decimal string */
+            tokenPrice: string;
+            /** @description NZD, decimal string */
+            minimumInvestment: string;
+            /** @description Days */
+            lockupPeriod: number;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description Confirmed tokens */
+            tokensIssued: number;
+            /** @description Tokens held by pending investments */
+            tokensReserved: number;
+            /** @description NZD of confirmed investments, decimal string */
+            fundsRaised: string;
+            createdAt: string;
+        };
+        OfferingsDto: {
+            offerings: components["schemas"]["OfferingDto"][];
+        };
+        HoldingDto: {
+            /** @description The wallet the investor uses now (platform-held or their own); null without a chain */
+            walletAddress: string | null;
+            /** @description That wallet's balance of the asset's token; null before the token is deployed or without a chain */
+            onChainBalance: number | null;
+            /** @description The register's count of the investor's tokens of the asset: what the balance should come to */
+            onChainExpected: number | null;
+            /** @description The transfer to the investor, once confirmed */
+            chainTxHash: string | null;
+            /**
+             * @description null when no transfer was asked for (yet)
+             * @enum {string|null}
+             */
+            chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
+            chainExplorerUrl: string | null;
+            id: string;
+            investorId: string;
+            offeringId: string;
+            offeringName: string | null;
+            assetId: string;
+            ownerId: string;
+            tokensHeld: number;
+            /** @description NZD paid, decimal string */
+            purchasePrice: string;
+            /** @description NZD per token, decimal string */
+            tokenPrice: string;
+            purchaseDate: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            /** @description End of the offering's lock-up */
+            transferableFrom: string;
+            cancellationReason: string | null;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+        };
+        HoldingsDto: {
+            /** @description Newest first */
+            holdings: components["schemas"]["HoldingDto"][];
+        };
+        InvestDto: {
+            offeringId: string;
+            tokensRequested: number;
+            /** @description NZD */
+            investmentAmount: number;
+        };
+        InvestedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            id: string;
+            /**
+             * @description pending: above the settlement threshold, it waits for staff
+             * @enum {string}
+             */
+            status: "confirmed" | "pending";
+        };
+        CreateOfferingDto: {
+            assetId: string;
+            name: string;
+            description?: string;
+            totalTokens: number;
+            /** @example 125.00 */
+            tokenPrice: string;
+            /** @example 1000 */
+            minimumInvestment?: string;
+            /**
+             * @description days
+             * @example 365
+             */
+            lockupPeriod?: number;
+        };
+        InvestmentOfferingDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description Days */
+            lockupPeriod: number;
+        };
+        InvestmentAssetDto: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            assetType: "property" | "business" | "startup";
+        };
+        InvestmentRowDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            tokens: number;
+            /** @description NZD paid in all, decimal string */
+            amountPaid: string;
+            /** @description NZD per token paid, decimal string */
+            tokenPricePaid: string;
+            purchaseDate: string;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description End of the lock-up: the first day the tokens may be transferred */
+            transferableFrom: string;
+            /** @description NZD per token now */
+            currentTokenPrice: number;
+            /** @enum {string} */
+            currentPriceSource: "valuation" | "offering" | "purchase";
+            /** @description tokens × current token price (NZD, to the cent) */
+            currentValue: number;
+            offering: components["schemas"]["InvestmentOfferingDto"] | null;
+            asset: components["schemas"]["InvestmentAssetDto"] | null;
+            offeringId: string;
+            investorId: string;
+            assetId: string;
+            ownerId: string;
+            tokensHeld: number;
+            /** @description NZD paid, decimal string */
+            purchasePrice: string;
+            /** @description NZD per token, decimal string */
+            tokenPrice: string;
+            investor: components["schemas"]["PersonDto"];
+        };
+        InvestmentRowsDto: {
+            /** @description Oldest first */
+            investments: components["schemas"]["InvestmentRowDto"][];
+        };
+        CancelInvestmentDto: {
+            reason: string;
+        };
+        HoldingOnChainDto: {
+            /** @description The wallet the investor uses now (platform-held or their own); null without a chain */
+            walletAddress: string | null;
+            /** @description That wallet's balance of the asset's token; null before the token is deployed or without a chain */
+            onChainBalance: number | null;
+            /** @description The register's count of the investor's tokens of the asset: what the balance should come to */
+            onChainExpected: number | null;
+            /** @description The transfer to the investor, once confirmed */
+            chainTxHash: string | null;
+            /**
+             * @description null when no transfer was asked for (yet)
+             * @enum {string|null}
+             */
+            chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
+            chainExplorerUrl: string | null;
+        };
+        PortfolioInvestmentDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            tokens: number;
+            /** @description NZD paid in all, decimal string */
+            amountPaid: string;
+            /** @description NZD per token paid, decimal string */
+            tokenPricePaid: string;
+            purchaseDate: string;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description End of the lock-up: the first day the tokens may be transferred */
+            transferableFrom: string;
+            /** @description NZD per token now */
+            currentTokenPrice: number;
+            /** @enum {string} */
+            currentPriceSource: "valuation" | "offering" | "purchase";
+            /** @description tokens × current token price (NZD, to the cent) */
+            currentValue: number;
+            offering: components["schemas"]["InvestmentOfferingDto"] | null;
+            asset: components["schemas"]["InvestmentAssetDto"] | null;
+            /** @description The wallet the investor uses now (platform-held or their own); null without a chain */
+            walletAddress: string | null;
+            /** @description That wallet's balance of the asset's token; null before the token is deployed or without a chain */
+            onChainBalance: number | null;
+            /** @description The register's count of the investor's tokens of the asset: what the balance should come to */
+            onChainExpected: number | null;
+            /** @description The transfer to the investor, once confirmed */
+            chainTxHash: string | null;
+            /**
+             * @description null when no transfer was asked for (yet)
+             * @enum {string|null}
+             */
+            chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
+            chainExplorerUrl: string | null;
+        };
+        InvestorPortfolioDto: {
+            /** @description Current value of the confirmed holdings (NZD) */
+            portfolioValue: number;
+            /** @description What was paid for them (NZD) */
+            invested: number;
+            /** @description NZD of the investments awaiting settlement */
+            pendingAmount: number;
+            pendingCount: number;
+            investments: components["schemas"]["PortfolioInvestmentDto"][];
+        };
+        InvestmentPageDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            tokens: number;
+            /** @description NZD paid in all, decimal string */
+            amountPaid: string;
+            /** @description NZD per token paid, decimal string */
+            tokenPricePaid: string;
+            purchaseDate: string;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description End of the lock-up: the first day the tokens may be transferred */
+            transferableFrom: string;
+            /** @description NZD per token now */
+            currentTokenPrice: number;
+            /** @enum {string} */
+            currentPriceSource: "valuation" | "offering" | "purchase";
+            /** @description tokens × current token price (NZD, to the cent) */
+            currentValue: number;
+            offering: components["schemas"]["InvestmentOfferingDto"] | null;
+            asset: components["schemas"]["InvestmentAssetDto"] | null;
+            /** @description The wallet the investor uses now (platform-held or their own); null without a chain */
+            walletAddress: string | null;
+            /** @description That wallet's balance of the asset's token; null before the token is deployed or without a chain */
+            onChainBalance: number | null;
+            /** @description The register's count of the investor's tokens of the asset: what the balance should come to */
+            onChainExpected: number | null;
+            /** @description The transfer to the investor, once confirmed */
+            chainTxHash: string | null;
+            /**
+             * @description null when no transfer was asked for (yet)
+             * @enum {string|null}
+             */
+            chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
+            chainExplorerUrl: string | null;
+            /** @enum {string} */
+            viewer: "investor" | "owner" | "admin";
+            investor: components["schemas"]["PersonDto"] | null;
+        };
+        InvestmentViewDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "cancelled";
+            tokens: number;
+            /** @description NZD paid in all, decimal string */
+            amountPaid: string;
+            /** @description NZD per token paid, decimal string */
+            tokenPricePaid: string;
+            purchaseDate: string;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            /** @description End of the lock-up: the first day the tokens may be transferred */
+            transferableFrom: string;
+            /** @description NZD per token now */
+            currentTokenPrice: number;
+            /** @enum {string} */
+            currentPriceSource: "valuation" | "offering" | "purchase";
+            /** @description tokens × current token price (NZD, to the cent) */
+            currentValue: number;
+            offering: components["schemas"]["InvestmentOfferingDto"] | null;
+            asset: components["schemas"]["InvestmentAssetDto"] | null;
+        };
+        OfferingPageDto: {
+            id: string;
+            assetId: string;
+            ownerId: string;
+            name: string;
+            description: string;
+            totalTokens: number;
+            /** @description NZD, decimal string */
+            tokenPrice: string;
+            /** @description NZD, decimal string */
+            minimumInvestment: string;
+            /** @description Days */
+            lockupPeriod: number;
+            /** @enum {string} */
+            status: "active" | "closed";
+            /** @description Confirmed tokens */
+            tokensIssued: number;
+            /** @description Tokens held by pending investments */
+            tokensReserved: number;
+            /** @description NZD of confirmed investments, decimal string */
+            fundsRaised: string;
+            createdAt: string;
+            asset: components["schemas"]["AssetSummaryDto"] | null;
+            /** @description Tokens neither issued nor held by a pending investment */
+            tokensAvailable: number;
+            /** @description Issued ÷ total, percent to one decimal */
+            percentIssued: number;
+            /** @enum {string} */
+            viewer: "staff" | "owner" | "investor";
+            /** @description The viewer's own investments in it */
+            myInvestments: components["schemas"]["InvestmentViewDto"][];
+            canInvest: boolean;
+        };
+        RegisterHoldingDto: {
+            investorId: string;
+            tokens: number;
+        };
+        AllocationDto: {
+            offeringId: string;
+            allocated: number;
+            issued: number;
+            returned: number;
+            closed: boolean;
+            /** @description The offering's own stream has its OfferingCreated */
+            created: boolean;
+            allocatedAt: string | null;
+            /** @description The offering stream's revision settled so far */
+            settledThrough: number;
+            /** @description The revision of the offering’s last fact that moves tokens */
+            lastFact: number;
+            /** @description The offering stream has its OfferingClosed */
+            offeringClosed: boolean;
+        };
+        SupplyChangeRecordDto: {
+            changeId: string;
+            /** @description Positive: tokens to issue; negative: unissued tokens to cancel */
+            delta: number;
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            requestedAt: string;
+            decidedAt: string | null;
+            decisionReason: string | null;
+            supplyAfter: number | null;
+        };
+        RegisterTotalsDto: {
+            supply: number;
+            /** @description Supply less everything held or offered */
+            ownerRetained: number;
+            offPlatform: number;
+            /** @description Allocated to offerings and not (yet) issued */
+            unsold: number;
+            issued: number;
+        };
+        AssetRegisterDto: {
+            assetId: string;
+            ownerId: string;
+            /** @enum {string} */
+            status: "draft" | "pending" | "active";
+            supply: number;
+            /** @description Everyone holding tokens */
+            holders: components["schemas"]["RegisterHoldingDto"][];
+            /** @description Platform investors */
+            investors: components["schemas"]["RegisterHoldingDto"][];
+            offerings: components["schemas"]["AllocationDto"][];
+            supplyChanges: components["schemas"]["SupplyChangeRecordDto"][];
+            totals: components["schemas"]["RegisterTotalsDto"];
+            updatedAt: string;
+        };
+        CapTableLineDto: {
+            /** @enum {string} */
+            kind: "platform" | "off-platform" | "offered" | "owner";
+            investorId: string | null;
+            name: string;
+            email: string | null;
+            tokens: number;
+            /** @description Percent of the supply to two decimals; the lines sum to exactly 100 */
+            percent: number;
+            addedAt: string | null;
+        };
+        CapTableViewDto: {
+            assetId: string;
+            supply: number;
+            /** @description NZD per token */
+            tokenPrice: number;
+            lines: components["schemas"]["CapTableLineDto"][];
+            /** @description The end of the NZ day replayed; null for now */
+            asOf: string | null;
+        };
+        AddInvestorDto: {
+            name: string;
+            email?: string;
+            tokens: number;
+        };
+        ChangeInvestorDto: {
+            name: string;
+            email?: string;
+            tokens: number;
+            reason: string;
+        };
+        ReasonDto: {
+            reason: string;
+        };
+        SupplyChangeDto: {
+            /** @description Tokens to issue (positive) or cancel (negative) */
+            delta: number;
+            reason: string;
+        };
+        PendingSupplyChangeDto: {
+            changeId: string;
+            /** @description Positive: tokens to issue; negative: unissued tokens to cancel */
+            delta: number;
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            requestedAt: string;
+            decidedAt: string | null;
+            decisionReason: string | null;
+            supplyAfter: number | null;
+            assetId: string;
+            assetName: string;
+            supply: number;
+            ownerRetained: number;
+        };
+        PendingSupplyChangesDto: {
+            /** @description Oldest first */
+            supplyChanges: components["schemas"]["PendingSupplyChangeDto"][];
+        };
+        DriftDto: {
+            assetId: string;
+            /** @enum {string} */
+            readModel: "registers" | "assets" | "holdings" | "offerings";
+            /** @description Set when the figure is one offering's */
+            offeringId: string | null;
+            /** @description What differs: a total's name, or 'document' */
+            field: string;
+            /** @description The register's figure */
+            expected: (number | string) | null;
+            /** @description The read model's figure */
+            actual: (number | string) | null;
+        };
+        ReconciliationStatusDto: {
+            /** @description null until the first run has finished */
+            ok: boolean | null;
+            running: boolean;
+            /** @description Assets compared in the last finished run */
+            assets: number;
+            checked: number;
+            total: number;
+            drift: components["schemas"]["DriftDto"][];
+            /** @description Offerings whose newest facts the register was still to follow (not drift) */
+            unsettled: number;
+            startedAt: string | null;
+            finishedAt: string | null;
+            durationMs: number | null;
+            error: string | null;
+        };
+        UserActorDto: {
+            /** @enum {string} */
+            kind: "user";
+            userId: string;
+            /** @description The roles held when acting */
+            roles: ("admin" | "compliance")[];
+        };
+        AnonymousActorDto: {
+            /** @enum {string} */
+            kind: "anonymous";
+        };
+        SystemActorDto: {
+            /** @enum {string} */
+            kind: "system";
+            /** @description The process that acted, e.g. stripe-webhook */
+            name: string;
+        };
+        PersonNameDto: {
+            name: string;
+            /** @description Their key is gone (Privacy Act 2020) */
+            forgotten: boolean;
+        };
+        EventMetadataDto: {
+            eventId: string;
+            schemaVersion: number;
+            occurredAt: string;
+            /** @description Who acted */
+            actor: components["schemas"]["UserActorDto"] | components["schemas"]["AnonymousActorDto"] | components["schemas"]["SystemActorDto"];
+            correlationId: string;
+            causationId: string | null;
+        };
+        AuditEventDto: {
+            streamId: string;
+            revision: number;
+            /** @description Global position in the log */
+            position: number;
+            type: string;
+            /** @description The event's own fields */
+            data: {
+                [key: string]: unknown;
+            };
+            metadata: components["schemas"]["EventMetadataDto"];
+        };
+        AuditNamesDto: {
+            people: {
+                [key: string]: components["schemas"]["PersonNameDto"];
+            };
+            streams: {
+                [key: string]: string;
+            };
+        };
+        AuditPageDto: {
+            events: components["schemas"]["AuditEventDto"][];
+            /** @description Where the next page starts; null at the end of the log */
+            next: number | null;
+            /** @description The log's head position */
+            head: number;
+            names: components["schemas"]["AuditNamesDto"];
+        };
+        CorrelationDto: {
+            correlationId: string;
+            events: components["schemas"]["AuditEventDto"][];
+            names: components["schemas"]["AuditNamesDto"];
+        };
+        AggregateAtDto: {
+            streamId: string;
+            at: string;
+            /** @description null for a stream no decider folds */
+            aggregate: string | null;
+            /** @description The last revision known then; -1 for none */
+            revision: number;
+            /** @description The folded state, as plain JSON */
+            state: {
+                [key: string]: unknown;
+            } | null;
+            events: components["schemas"]["AuditEventDto"][];
+            /** @description Events recorded on the stream after the moment */
+            laterEvents: number;
+            names: components["schemas"]["AuditNamesDto"];
+        };
+        SubjectStandingDto: {
+            subjectId: string;
+            /** @description Events that carry their personal data */
+            personalEvents: number;
+            /** @description A customer under the AML/CFT Act (verified as a wholesale investor, or invested) */
+            customer: boolean;
+            relationshipEnded: string | null;
+            /** @description Records must be kept until then */
+            retainedUntil: string | null;
+            forgotten: boolean;
+        };
+        ForgetPersonDto: {
+            /** @example Request under the Privacy Act 2020, received 20 November 2026 */
+            reason: string;
+        };
+        PersonForgottenDto: {
+            subjectId: string;
+            forgotten: boolean;
+            position: number;
+            /** @description Read models rebuilt to drop their copies of the personal data */
+            rebuilding: string[];
+        };
+        FieldError: {
+            field: string;
+            message: string;
+        };
+        ErrorBody: {
+            message: string;
+            /** @description A short title for the toast, when there is one (e.g. 'Subscription Required') */
+            title?: string;
+            errors?: components["schemas"]["FieldError"][];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    HealthController_health: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each store's status, each projection's checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, pending }) and the domains’ own checks (register: the last reconciliation of the read models against the asset registers — ok, assets, drift, checkedAt). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+        };
+    };
+    OperationsController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each projection's status, checkpoint, lag, rate (events/s over the last 10 s), last error, rebuild progress and last rebuild's outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionInfoDto"][];
+                };
+            };
+        };
+    };
+    OperationsController_checksums: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A SHA-256 of each read model's documents and its checkpoint: compare with a fresh replay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChecksumsDto"];
+                };
+            };
+        };
+    };
+    OperationsController_rebuild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rebuild started; follow its progress in GET /api/operations/projections */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RebuildStartedDto"];
+                };
+            };
+        };
+    };
+    OperationsController_resume: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionInfoDto"];
+                };
+            };
+        };
+    };
+    IntegrityOperationsController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The running or last hash-chain check: progress, and the first broken link if any */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
+            };
+        };
+    };
+    IntegrityOperationsController_start: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Check started (or joined); follow it in GET /api/operations/integrity */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
+            };
+        };
+    };
+    RegisterInterestController_register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterInterestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationReceiptDto"];
+                };
+            };
+            /** @description A field is invalid: `{ message, errors: [{ field, message }] }` with the spec's texts */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This email address has already registered interest.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterInterestController_confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmInterestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmationReceiptDto"];
+                };
+            };
+            /** @description Not a confirmation token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No registration with this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This registration is already confirmed.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This confirmation link has expired. Please register your interest again.' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterInterestController_earlyAccess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarlyAccessDto"];
+                };
+            };
+        };
+    };
+    IdentityController_register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterDto"];
+            };
+        };
+        responses: {
+            /** @description Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description `{ message }`, e.g. 'Password must be at least 12 characters' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'An account with this email already exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    IdentityController_startLogin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider; to /auth when none is configured or it is unreachable */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    IdentityController_login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            /** @description Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description 'Invalid email or password' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    IdentityController_logout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The kauri.csrf cookie, when signed in by cookie */
+                "X-CSRF-Token"?: string;
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutDto"];
+                };
+            };
+            /** @description 'Invalid CSRF token' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    IdentityController_current: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    IdentityController_updateProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description 'First name is required' / 'Last name is required' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    IdentityController_bearerUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description Token invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    IdentityController_authConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthConfigDto"];
+                };
+            };
+        };
+    };
+    IdentityController_authCallback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthCallbackDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthCallbackResponseDto"];
+                };
+            };
+            /** @description `{ error, message }`: the provider’s error (e.g. access_denied) passed on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `{ error, message }`: state not verified, or code refused by the provider */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminController_registrations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RoleOperationsController_changeRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleChangedDto"];
+                };
+            };
+        };
+    };
+    PasswordResetController_request: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequestDto"];
+            };
+        };
+        responses: {
+            /** @description { message: 'If an account exists for that email address, we have sent it a link to reset the password. The link works once, for 1 hour.' } */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequestedDto"];
+                };
+            };
+            /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasswordResetController_reset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChangedDto"];
+                };
+            };
+            /** @description 'Password must be at least 12 characters', or the link is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CalculatorsController_analyze: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyInputDto"];
+            };
+        };
+        responses: {
+            /** @description Property analysis result (spec §3) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyAnalysisDto"];
+                };
+            };
+            /** @description Missing or invalid fields, with the spec's messages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CalculatorsController_analyzeStartup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartupInputDto"];
+            };
+        };
+        responses: {
+            /** @description Startup analysis result (spec §3) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartupAnalysisDto"];
+                };
+            };
+            /** @description Missing or invalid fields, with the spec's messages */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CalculatorsController_pricing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingInputDto"];
+            };
+        };
+        responses: {
+            /** @description setupFee, platformFeePercent, platformFee, total; the set-up fee is waived for an early-access registrant who is signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingResultDto"];
+                };
+            };
+        };
+    };
+    BillingController_plans: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDto"][];
+                };
+            };
+        };
+    };
+    BillingController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateSubscriptionResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A monthly plan is already active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BillingController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionStatusDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BillingController_changePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No running monthly plan, the same plan, Starter, past due, or set to end */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BillingController_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelSubscriptionResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing to cancel, or the Starter plan */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BillingController_overview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverviewDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BillingController_portal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BillingController_confirmSandbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPaymentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessDto"];
+                };
+            };
+            /** @description The card form is incomplete, e.g. 'Your card number is incorrect.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAssetDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_one: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such asset, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_upload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentUploadedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_download: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_value: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValueAssetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_token: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_configure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenTermsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_submit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_stats: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStatsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_activities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetController_investors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestorDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetReviewController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetForReviewDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetReviewController_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetReviewController_sendBack: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnTokenizationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AssetPageController_overview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetPageDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such asset, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ComplianceController_overview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceOverviewDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ComplianceController_requestReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ComplianceController_report: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ComplianceController_pds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ComplianceReviewController_queue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceReviewDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ComplianceReviewController_record: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                ownerId: string;
+                check: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordCheckDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WholesaleStatusDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationController_upload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "application/msword": string;
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedEvidenceDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationController_download: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationController_submit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitVerificationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSubmittedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationAdminController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationAdminController_decide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideVerificationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationDecidedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationAdminController_counters: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCountersDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationOperationsController_expire: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpireVerificationsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationsExpiredDto"];
+                };
+            };
+        };
+    };
+    TokensController_wallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_registerWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterWalletDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletRegisteredDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingController_offerings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferingCardsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingController_mine: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferingsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingController_holdings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldingsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingController_invest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingAdminController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOfferingDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingAdminController_close: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingAdminController_investments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestmentRowsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingAdminController_confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                offeringId: string;
+                investmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingAdminController_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                offeringId: string;
+                investmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelInvestmentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingPagesController_investments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestorPortfolioDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingPagesController_investment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestmentPageDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such investment, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OfferingPagesController_offering: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferingPageDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such offering, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterController_register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetRegisterDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterController_capTable: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (end of that day in NZ) or an ISO instant */
+                asOf?: string;
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CapTableViewDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterController_capTableCsv: {
+        parameters: {
+            query: {
+                asOf: string;
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterController_addInvestor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddInvestorDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterController_changeInvestor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                investorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeInvestorDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterController_removeInvestor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                investorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterController_requestSupplyChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupplyChangeDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterAdminController_pending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingSupplyChangesDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterAdminController_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                changeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterAdminController_reject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                changeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReconciliationController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The running or last reconciliation: progress, assets compared, and every drift found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationStatusDto"];
+                };
+            };
+        };
+    };
+    ReconciliationController_start: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Run started (or joined); follow it in GET /api/operations/reconciliation */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationStatusDto"];
+                };
+            };
+        };
+    };
+    AuditController_timeline: {
+        parameters: {
+            query?: {
+                /** @description A stream id or its start, e.g. 'offering-' or 'asset-7f…' */
+                stream?: string;
+                type?: string;
+                /** @description A user id, an account's e-mail address (looked up by its keyed key), 'anonymous', or 'system:<name>' */
+                actor?: string;
+                from?: string;
+                to?: string;
+                /** @description Events after this global position (the previous page’s `next`) */
+                after?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuditController_correlation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                correlationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrelationDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuditController_state: {
+        parameters: {
+            query: {
+                /** @description The moment to look back to */
+                at: string;
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                streamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregateAtDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuditController_export: {
+        parameters: {
+            query: {
+                /** @description A stream id or its start, e.g. 'offering-' or 'asset-7f…' */
+                stream?: string;
+                type?: string;
+                /** @description A user id, an account's e-mail address (looked up by its keyed key), 'anonymous', or 'system:<name>' */
+                actor?: string;
+                from?: string;
+                to?: string;
+                format: "csv" | "json";
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuditController_integrityStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuditController_verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuditController_subject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                subjectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectStandingDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuditController_forget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                subjectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgetPersonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonForgottenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
