@@ -74,7 +74,7 @@ describe('tokens on the chain, in the browser', () => {
     ({ owner, assetId } = await submittedAsset(server, { tokens: 1_000, value: 100_000, price: 100 }));
     // Verified before the token exists: their identity goes into the registry as the platform sets up.
     investor = await verifiedInvestor(server, admin);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([ownerBrowser?.close(), adminBrowser?.close(), investorBrowser?.close()]);
     // A failed run may have left the node not mining.
@@ -243,5 +243,5 @@ describe('tokens on the chain, in the browser', () => {
 
     expect([...ownerTab.errors, ...adminTab.errors, ...investorTab.errors]).toEqual([]);
     console.log(`deployment after the node mined again: ${deploySeconds.toFixed(1)} s`);
-  }, 90_000);
+  }, 240_000);
 });
