@@ -167,5 +167,5 @@ describe('tokens on the embedded chain', () => {
     );
     expect(failed).toEqual([]);
     console.log(`${count} investments by 8 new investors settled on chain in ${Date.now() - started} ms`);
-  });
+  }, 240_000);
 });
