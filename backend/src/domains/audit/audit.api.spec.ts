@@ -4,7 +4,7 @@
  * streamed exports, the tamper check, and forgetting a person — refused while AML/CFT record keeping applies.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { startTestServer, type Api } from '../../testing/api.js';
+import { Api, startTestServer } from '../../testing/api.js';
 import { interestForm } from '../../testing/fixtures.js';
 import { offeringFor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
@@ -156,6 +156,14 @@ describe('audit API', () => {
     // Forgotten (Privacy Act 2020): shown as such wherever they appear, never by a copy of their name.
     const forgotten = await viewer.post(`/api/audit/subjects/${aroha.user.id}/forget`, { reason: 'Their request' });
     expect(forgotten.status).toBe(200);
+    // Their account is closed: the session ends, the password no longer signs in, and the address is free again.
+    expect((await aroha.get('/api/user')).status).toBe(401);
+    const signIn = { email: 'aroha.ngata@example.nz', password: aroha.user.password };
+    expect((await new Api(server.url).post('/api/login', signIn)).status).toBe(401);
+    expect((await server.eventStore.readStream(`user-${aroha.user.id}`)).at(-1)?.type).toBe('AccountClosed');
+    expect((await new Api(server.url).post('/api/register', { ...signIn, firstName: 'A', lastName: 'N' })).status).toBe(
+      201,
+    );
     const after = (await viewer.get(`/api/audit/events?actor=${aroha.user.id}`)).body;
     expect(after.names.people[aroha.user.id]).toEqual({ name: 'Forgotten person', forgotten: true });
     expect(after.names.streams[`user-${aroha.user.id}`]).toBe('Account · Forgotten person');

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
@@ -8,6 +8,7 @@ import type { EventStore } from '../../platform/event-store/event-store.js';
 import { PersonalDataProtection } from '../../platform/privacy/personal-data.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import { EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { ExecuteUserCommand } from '../identity/identity.handlers.js';
 import { ALREADY_FORGOTTEN, auditTrail, privacy, type AuditCommand } from './audit.decider.js';
 import { auditStream, privacyStream } from './events.js';
 import { retention } from './history.js';
@@ -45,14 +46,16 @@ export class ForgetPersonCommand extends Command<{ position: number; rebuilding:
 }
 
 /**
- * Records the decision first, then shreds the key, then rebuilds the read models that held copies. A retry
- * after a failure part-way finds the decision recorded, finishes the shredding, and answers "already forgotten".
+ * Records the decision first, then closes the person's account (if they have one), then shreds the key, then
+ * rebuilds the read models that held copies. A retry after a failure part-way finds the decision recorded,
+ * finishes the closing and shredding, and answers "already forgotten".
  */
 @CommandHandler(ForgetPersonCommand)
 export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand> {
   constructor(
     private readonly repository: AggregateRepository,
     private readonly engine: ProjectionEngine,
+    private readonly commands: CommandBus,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -80,12 +83,30 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
         context,
       ));
     } catch (error) {
-      if (error instanceof DomainError && error.message === ALREADY_FORGOTTEN) await this.forget(protection, subjectId);
+      if (error instanceof DomainError && error.message === ALREADY_FORGOTTEN) {
+        await this.closeAccount(subjectId, context);
+        await this.forget(protection, subjectId);
+      }
       throw error;
     }
+    await this.closeAccount(subjectId, context);
     await this.forget(protection, subjectId);
     void this.rebuild();
     return { position, rebuilding: PERSONAL_READ_MODELS };
+  }
+
+  /**
+   * A forgotten person cannot sign in again: their password hash leaves the vault and every session ends. A
+   * subject without an account (a registration of interest only) has nothing to close.
+   */
+  private async closeAccount(subjectId: string, context: CommandContext): Promise<void> {
+    try {
+      await this.commands.execute(
+        new ExecuteUserCommand({ type: 'CloseAccount', userId: subjectId, at: context.now }, context),
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError && error.status === 404)) throw error;
+    }
   }
 
   /**

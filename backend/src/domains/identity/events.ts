@@ -76,8 +76,20 @@ export interface SessionExtended {
 
 export interface SessionEnded {
   type: 'SessionEnded';
-  /** 'password-reset': every session ends when the password is reset through an e-mailed link. */
-  data: { userId: string; tokenHash: string; reason: 'signed-out' | 'password-reset' };
+  /**
+   * 'password-reset': every session ends when the password is reset through an e-mailed link;
+   * 'account-closed': every session ends when the account is closed (its holder was forgotten).
+   */
+  data: { userId: string; tokenHash: string; reason: 'signed-out' | 'password-reset' | 'account-closed' };
+}
+
+/**
+ * The account can no longer be signed in to: its holder's personal data was forgotten (Privacy Act 2020). The
+ * password hash leaves the vault, every session ends, and the address may be registered afresh.
+ */
+export interface AccountClosed {
+  type: 'AccountClosed';
+  data: { userId: string };
 }
 
 /**
@@ -146,7 +158,8 @@ export type UserEvent =
   | PasswordResetRequested
   | PasswordResetMailSent
   | PasswordResetMailFailed
-  | PasswordReset;
+  | PasswordReset
+  | AccountClosed;
 
 /** Stream `email-<emailKey>`: who holds an e-mail address. One stream per address, guarded by expected revision. */
 export interface EmailReserved {
@@ -211,7 +224,7 @@ export const userEventSchemas = {
     idleExpiresAt: nullable(IDENTITY_FIELDS.time),
   }),
   SessionExtended: object({ ...session, idleExpiresAt: IDENTITY_FIELDS.time }),
-  SessionEnded: object({ ...session, reason: literal('signed-out', 'password-reset') }),
+  SessionEnded: object({ ...session, reason: literal('signed-out', 'password-reset', 'account-closed') }),
   RoleGranted: object({ userId: id(), role: IDENTITY_FIELDS.role, grantedBy: changer }),
   RoleRevoked: object({ userId: id(), role: IDENTITY_FIELDS.role, revokedBy: changer }),
   ProfileUpdated: object({
@@ -236,6 +249,7 @@ export const userEventSchemas = {
   PasswordResetMailSent: object({ userId: id(), resetId: id(), messageId: id() }),
   PasswordResetMailFailed: object({ userId: id(), resetId: id(), messageId: id() }),
   PasswordReset: object({ userId: id(), resetId: id() }),
+  AccountClosed: object({ userId: id() }),
 } satisfies EventSchemas<UserEvent>;
 
 export const emailReservationEventSchemas = {

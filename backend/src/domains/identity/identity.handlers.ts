@@ -101,6 +101,12 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
       case 'SignIn':
         // The person signing in is the one acting.
         return this.decide(request.userId, request, await this.asAccount(request.userId, context));
+      case 'CloseAccount': {
+        // The log first: should the vault fail after it, the decider still refuses every sign-in.
+        const outcome = await this.decide(request.userId, request, context);
+        await this.vault.delete(PASSWORDS, request.userId);
+        return outcome;
+      }
       default:
         return this.decide(request.userId, request, context);
     }

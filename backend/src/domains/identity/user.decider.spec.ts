@@ -2,7 +2,14 @@ import { specify } from '../../testing/decider-spec.js';
 import { IDENTITY_MESSAGES } from '../../messages.js';
 import type { UserEvent } from './events.js';
 import { keyedEmailKey } from '../../platform/email-key.js';
-import { ACCOUNT_EXISTS, NO_ACCOUNT, RESET_LINK_EXPIRED, user, type UserCommand } from './user.decider.js';
+import {
+  ACCOUNT_CLOSED,
+  ACCOUNT_EXISTS,
+  NO_ACCOUNT,
+  RESET_LINK_EXPIRED,
+  user,
+  type UserCommand,
+} from './user.decider.js';
 
 const at = '2026-11-22T09:00:00.000Z';
 const later = '2026-11-22T16:00:00.000Z';
@@ -94,6 +101,35 @@ describe('User decider', () => {
       { type: 'UserSignedOut', data: { userId } },
     ]);
     expect(given([registered, ended]).when({ type: 'SignOut', tokenHashes: ['h2'], at }).events).toEqual([]);
+  });
+
+  it('given a forgotten person’s account, when it is closed, then every open session ends and AccountClosed; once', () => {
+    const ended: UserEvent = { type: 'SessionEnded', data: { userId, tokenHash: 'h2', reason: 'signed-out' } };
+    const closed: UserEvent = { type: 'AccountClosed', data: { userId } };
+    const { events } = given([registered, session('h1'), session('h2'), ended]).when({ type: 'CloseAccount', at });
+    expect(events).toEqual([
+      { type: 'SessionEnded', data: { userId, tokenHash: 'h1', reason: 'account-closed' } },
+      closed,
+    ]);
+    expect(given([registered, closed]).when({ type: 'CloseAccount', at }).events).toEqual([]);
+  });
+
+  it('given a closed account, signing in, a reset link or a role is refused; signing out changes nothing', () => {
+    const history: UserEvent[] = [registered, { type: 'AccountClosed', data: { userId } }];
+    const newSession = {
+      tokenHash: 'h3',
+      kind: 'bearer' as const,
+      expiresAt: '2026-11-29T09:00:00.000Z',
+      idleExpiresAt: null,
+    };
+    const refusals: UserCommand[] = [
+      { type: 'SignIn', method: 'password', session: newSession, at },
+      { type: 'RequestPasswordReset', resetId: 'r', tokenHash: 'a'.repeat(64), messageId: 'm', expiresAt: later, at },
+      { type: 'GrantRole', role: 'admin', by: { kind: 'system', name: 'admin-cli' }, at },
+    ];
+    for (const command of refusals)
+      expect(given(history).when(command).error).toMatchObject({ message: ACCOUNT_CLOSED, status: 403 });
+    expect(given(history).when({ type: 'SignOut', tokenHashes: ['h1'], at }).events).toEqual([]);
   });
 
   it('extends an idle deadline (once less than 6 h of it is left) up to the absolute end, never a bearer token or an expired session', () => {

@@ -49,7 +49,8 @@ export type UserCommand =
       at: string;
     }
   | { type: 'RecordPasswordResetMail'; resetId: string; messageId: string; outcome: 'sent' | 'refused' }
-  | { type: 'ResetPassword'; tokenHash: string; at: string };
+  | { type: 'ResetPassword'; tokenHash: string; at: string }
+  | { type: 'CloseAccount'; at: string };
 
 interface OpenSession {
   expiresAt: string;
@@ -67,12 +68,15 @@ export interface UserState {
   identityKeys: ReadonlySet<string>;
   /** The newest reset link asked for, until it is used (only one works at a time). */
   passwordReset: { resetId: string; tokenHash: string; expiresAt: string; messageId: string } | null;
+  /** Closed when its holder was forgotten: nothing signs in to it again. */
+  closed: boolean;
 }
 
 export const ACCOUNT_EXISTS = 'An account with this email already exists';
 export const NO_ACCOUNT = 'No such account';
 const UNRECORDABLE_IDENTITY = 'The identity provider sent an identity that could not be recorded';
 const ROLE_UNKNOWN = 'Role must be admin or compliance';
+export const ACCOUNT_CLOSED = 'This account has been closed.';
 export const RESET_LINK_EXPIRED = 'This reset link has expired. Please ask for a new one.';
 
 const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
@@ -94,6 +98,7 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
     sessions: new Map(),
     identityKeys: new Set(),
     passwordReset: null,
+    closed: false,
   },
 
   evolve(state, event) {
@@ -141,6 +146,8 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'PasswordReset':
         return { ...state, passwordReset: null };
+      case 'AccountClosed':
+        return { ...state, closed: true, passwordReset: null };
       case 'UserSignedIn':
       case 'UserSignedOut':
       case 'PasswordResetMailSent':
@@ -156,6 +163,11 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
   decide(command, state) {
     if (command.type !== 'RegisterUser' && !state.userId) throw new DomainError(NO_ACCOUNT, 404);
     const userId = state.userId!;
+    // A closed account takes no command but closing again (a no-op): no sign-in, session, role or reset.
+    if (state.closed) {
+      if (command.type === 'CloseAccount' || command.type === 'ExtendSession' || command.type === 'SignOut') return [];
+      throw new DomainError(ACCOUNT_CLOSED, 403);
+    }
     switch (command.type) {
       case 'RegisterUser': {
         if (state.userId) throw new DomainError(ACCOUNT_EXISTS, 409);
@@ -300,6 +312,14 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
           })),
         ];
       }
+      case 'CloseAccount':
+        return [
+          ...[...state.sessions.keys()].map((tokenHash) => ({
+            type: 'SessionEnded' as const,
+            data: { userId, tokenHash, reason: 'account-closed' as const },
+          })),
+          { type: 'AccountClosed', data: { userId } },
+        ];
       default: {
         const _exhaustive: never = command;
         throw new DomainError('Unknown command', 400);
