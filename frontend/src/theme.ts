@@ -40,10 +40,5 @@ export const theme: ThemeConfig = {
   components: {
     // Every page has one h1, its title: set at the size of antd's h2, so a page title is not a banner.
     Typography: { fontSizeHeading1: 30, lineHeightHeading1: 1.27 },
-    Layout: {
-      headerBg: '#ffffff',
-      headerHeight,
-      headerPadding: '0 16px',
-    },
   },
 };

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Col, Flex, Layout, Row, theme } from 'antd';
+import { Col, Flex, Row, theme } from 'antd';
 import { appPath } from '../layout/appPath';
 import { contact } from './contact';
 
@@ -8,7 +8,7 @@ export function Footer() {
   const { token } = theme.useToken();
   const linkStyle = { color: token.colorTextLightSolid };
   return (
-    <Layout.Footer style={{ background: token.colorPrimary, color: token.colorTextLightSolid, padding: '40px 16px' }}>
+    <footer style={{ background: token.colorPrimary, color: token.colorTextLightSolid, padding: '40px 16px' }}>
       <Row gutter={[24, 24]} style={{ maxWidth: 1100, margin: '0 auto' }}>
         <Col xs={24} md={8}>
           <strong style={{ fontSize: token.fontSizeLG }}>Kauri</strong>
@@ -39,6 +39,6 @@ export function Footer() {
           </Flex>
         </Col>
       </Row>
-    </Layout.Footer>
+    </footer>
   );
 }

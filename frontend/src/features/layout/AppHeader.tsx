@@ -1,12 +1,13 @@
 import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
-import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Layout, Menu, theme } from 'antd';
+import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Menu, theme } from 'antd';
 import { useState } from 'react';
 import { displayName, shortName } from '../../api/auth';
 import type { User } from '../../api/types';
 import { useSignOut } from '../auth/useCurrentUser';
 import { linksFor } from './appLinks';
 import { appPath } from './appPath';
+import { HeaderBar } from './HeaderBar';
 
 /** Header of the signed-in app (spec §2 "App header"): links, Admin for admins only, user menu, mobile drawer. */
 export function AppHeader({ user }: { user: User }) {
@@ -18,7 +19,7 @@ export function AppHeader({ user }: { user: User }) {
   const wide = screens.xl;
 
   return (
-    <Layout.Header style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+    <HeaderBar>
       <Flex
         component="nav"
         aria-label="Main"
@@ -101,6 +102,6 @@ export function AppHeader({ user }: { user: User }) {
           ]}
         />
       </Drawer>
-    </Layout.Header>
+    </HeaderBar>
   );
 }

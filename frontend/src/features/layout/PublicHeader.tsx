@@ -1,7 +1,8 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
-import { Flex, Grid, Layout, theme } from 'antd';
+import { Flex, Grid, theme } from 'antd';
 import { ButtonLink } from './ButtonLink';
+import { HeaderBar } from './HeaderBar';
 import { appPath } from './appPath';
 
 /** Header of the signed-out pages (spec §2 "Landing page"). */
@@ -11,7 +12,7 @@ export function PublicHeader() {
   const navLinkStyle = { color: token.colorText, whiteSpace: 'nowrap' } as const;
 
   return (
-    <Layout.Header style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+    <HeaderBar>
       <Flex
         component="nav"
         aria-label="Main"
@@ -56,6 +57,6 @@ export function PublicHeader() {
           </ButtonLink>
         </Flex>
       </Flex>
-    </Layout.Header>
+    </HeaderBar>
   );
 }

@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import { Layout } from 'antd';
+import { theme } from 'antd';
 import { Suspense } from 'react';
 import { lazyWithRetry } from '../../chunks';
 import { headerHeight } from '../../theme';
@@ -17,8 +17,9 @@ const MobileFloatingMenu = lazyWithRetry(() =>
 export function RootLayout() {
   const auth = useAuth();
   useDocumentTitle();
+  const { token } = theme.useToken();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: token.colorBgLayout }}>
       {auth.status === 'authenticated' ? (
         <Suspense fallback={<div style={{ height: headerHeight }} />}>
           <AppHeader user={auth.user} />
@@ -26,14 +27,14 @@ export function RootLayout() {
       ) : (
         <PublicHeader />
       )}
-      <Layout.Content>
+      <main style={{ flex: 'auto' }}>
         <Outlet />
-      </Layout.Content>
+      </main>
       {auth.status === 'authenticated' && (
         <Suspense fallback={null}>
           <MobileFloatingMenu user={auth.user} />
         </Suspense>
       )}
-    </Layout>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { ERROR_TITLES } from '@kauri/messages';
 import { currentUserQuery } from '../../api/auth';
 import { billingQuery, subscriptionStatusQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
@@ -21,7 +20,11 @@ export function usePaymentReturnNotice(search: HomeSearch): void {
     const payment = paymentReturn(search, takeSubscribingTo);
     if (!payment) return;
     handled.current = true;
-    if (payment.failed) toast.error(ERROR_TITLES.paymentFailed, 'The payment was not completed. Please try again.');
+    // The messages module loads only on a failed return: it stays out of every visitor's first load.
+    if (payment.failed)
+      void import('@kauri/messages').then(({ ERROR_TITLES }) =>
+        toast.error(ERROR_TITLES.paymentFailed, 'The payment was not completed. Please try again.'),
+      );
     else toast.success('Payment Successful', `Successfully subscribed to ${payment.planName} plan!`);
     void navigate({ to: '/', search: {}, hash: true, replace: true });
     void refreshAfterWrite(queryClient, currentUserQuery, subscriptionStatusQuery, billingQuery);
