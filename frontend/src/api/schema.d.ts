@@ -4471,11 +4471,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The document as it was uploaded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/msword": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4933,11 +4940,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The compliance report */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Not signed in */
             401: {
@@ -4962,11 +4972,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The product disclosure statement */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5137,11 +5150,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The evidence as it was uploaded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "application/msword": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
             };
             /** @description Not signed in */
             401: {
@@ -5889,11 +5909,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The cap table, one row per holder */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             /** @description Not signed in */
             401: {
@@ -6357,11 +6380,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The filtered history, streamed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                    "application/json": string;
+                };
             };
             /** @description Not signed in */
             401: {

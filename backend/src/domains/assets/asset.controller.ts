@@ -6,7 +6,7 @@ import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
-import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
+import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
@@ -39,7 +39,7 @@ import {
 import { ExecuteAssetCommand } from './asset.handlers.js';
 import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type DocumentKind } from './events.js';
 import { receivePdf } from './pdf-upload.js';
-import { FILE_BODY, uploadContentTypes, uploadedFileName } from '../../platform/uploads.js';
+import { CONTENT_TYPES, FILE_BODY, uploadContentTypes, uploadedFileName } from '../../platform/uploads.js';
 
 type Projected<T> = T & { _position?: number };
 
@@ -202,6 +202,7 @@ export class AssetController {
   }
 
   @Get('assets/:id/documents/:documentId')
+  @ApiFile(Object.values(CONTENT_TYPES), 'The document as it was uploaded')
   @ApiOperation({
     summary: 'Download an uploaded document (the owner, staff, and investors who may see the asset once offered)',
   })

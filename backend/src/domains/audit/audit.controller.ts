@@ -2,11 +2,11 @@ import { csvLine } from '../../platform/csv.js';
 import { once } from 'node:events';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiExtraModels, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
-import { ApiAccepted, ApiOk } from '../../platform/http/api-response.js';
+import { ApiAccepted, ApiFile, ApiOk } from '../../platform/http/api-response.js';
 import { CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { CORRELATION_ID, IdParam, STREAM_ID } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -144,7 +144,7 @@ export class AuditController {
   }
 
   @Get('export')
-  @ApiProduces('text/csv', 'application/json')
+  @ApiFile(['text/csv', 'application/json'], 'The filtered history, streamed')
   @ApiOperation({
     summary: 'The filtered history as CSV or JSON, streamed page by page; X-Head-Position lets a client show progress',
   })

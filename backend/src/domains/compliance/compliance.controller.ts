@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import { ApiCreated, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
+import { ApiCreated, ApiFile, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -101,7 +101,7 @@ export class ComplianceController {
   }
 
   @Get('compliance/report.pdf')
-  @ApiProduces('application/pdf')
+  @ApiFile(['application/pdf'], 'The compliance report')
   @ApiOperation({ summary: 'Download Compliance Report: the checks and their history as a PDF' })
   async report(@CurrentUser() user: SignedInUser, @Res() res: Response): Promise<void> {
     const view = complianceView(await this.doc(user.userId));
@@ -125,7 +125,7 @@ export class ComplianceController {
   }
 
   @Get('assets/:id/pds.pdf')
-  @ApiProduces('application/pdf')
+  @ApiFile(['application/pdf'], 'The product disclosure statement')
   @ApiOperation({
     summary:
       "Generate PDS Document: a draft product disclosure statement from the asset's data, for the owner's advisers",

@@ -8,7 +8,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
-import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
+import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { dateMessage, dateProblem } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -105,6 +105,7 @@ export class RegisterController {
   }
 
   @Get('assets/:id/cap-table.csv')
+  @ApiFile(['text/csv'], 'The cap table, one row per holder')
   @ApiOperation({ summary: 'The cap table as CSV, with every holder’s name and e-mail' })
   async capTableCsv(
     @IdParam() id: string,

@@ -21,7 +21,7 @@ import { systemContext, type CommandContext } from '../../platform/command-conte
 import type { Config } from '../../platform/config.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
-import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
+import { ApiCreated, ApiFile, ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { isoTime } from '../../platform/http/dates.js';
 import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
@@ -126,6 +126,7 @@ export class VerificationController {
   }
 
   @Get('wholesale-verification/documents/:id')
+  @ApiFile(Object.values(CONTENT_TYPES), 'The evidence as it was uploaded')
   @ApiOperation({ summary: 'Download evidence: the investor who uploaded it, admins and compliance staff' })
   async download(
     @IdParam('id', EVIDENCE_ID) id: string,

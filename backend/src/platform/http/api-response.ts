@@ -1,5 +1,5 @@
-import type { Type } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiProperty } from '@nestjs/swagger';
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty } from '@nestjs/swagger';
 
 /** A handler whose answer is T (or a promise of it); its parameters do not matter here. */
 type Handler<T> = (...args: never[]) => T | Promise<T>;
@@ -56,6 +56,19 @@ export const ApiOk = documenter(ApiOkResponse);
 export const ApiCreated = documenter(ApiCreatedResponse);
 /** ApiOk for a handler answering 202 Accepted (work started; its progress is read elsewhere). */
 export const ApiAccepted = documenter(ApiAcceptedResponse);
+
+/**
+ * Documents a 200 answer that is a file (a download, a PDF, a CSV): its bytes in one of these media types. The
+ * generated frontend types then know the operation answers a body, not nothing.
+ */
+export const ApiFile = (mediaTypes: readonly string[], description: string) =>
+  applyDecorators(
+    ApiProduces(...mediaTypes),
+    ApiOkResponse({
+      description,
+      content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    }),
+  );
 
 /** A command's answer: done, and the global position of its last event (read-your-writes: X-Read-After). */
 export class WrittenDto {
