@@ -73,9 +73,40 @@ export async function openPage(
   const page = await browser.context.newPage();
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
+  trackRequests(page);
   await page.setViewportSize(viewport);
   await page.goto(new URL(path, baseUrl).href);
   return { page, errors };
+}
+
+const inFlight = new WeakMap<Page, { count: number; lastChange: number }>();
+
+/** Counts the page's requests under way, for waitForQuiet. */
+function trackRequests(page: Page): void {
+  const state = { count: 0, lastChange: Date.now() };
+  inFlight.set(page, state);
+  const change = (by: number) => () => {
+    state.count += by;
+    state.lastChange = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+}
+
+/**
+ * Waits until the page has had no request under way for `quietMs` — its data and code are in. Like Playwright's
+ * 'networkidle' (500 ms), but as short as the app allows: a query that starts after another ends (a detail
+ * after its list) begins within a frame or two.
+ */
+export async function waitForQuiet(page: Page, quietMs = 120, timeout = 15_000): Promise<void> {
+  const state = inFlight.get(page);
+  if (!state) throw new Error('waitForQuiet needs a page opened with openPage');
+  const deadline = Date.now() + timeout;
+  while (state.count > 0 || Date.now() - state.lastChange < quietMs) {
+    if (Date.now() > deadline) throw new Error(`${state.count} requests still under way after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**
