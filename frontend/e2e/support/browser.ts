@@ -47,6 +47,9 @@ export async function launchBrowser(options: { timezoneId?: string } = {}): Prom
     args: CHROMIUM_ARGS,
     viewport: desktop,
     timezoneId: options.timezoneId,
+    // A person who asked their system for less motion: the app then turns antd's animations off, so no step
+    // waits for a dialog or a dropdown to finish moving (the suite's time on a busy machine).
+    reducedMotion: 'reduce',
   });
   return {
     context,
