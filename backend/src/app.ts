@@ -14,7 +14,7 @@ import { allProjections } from './projections/index.js';
 import { loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
-import { bodyParsers, refuseDisallowedInput } from './platform/http/input-limits.js';
+import { bodyParsers, refuseDisallowedInput, refuseUnsupportedBody } from './platform/http/input-limits.js';
 import type { KauriRequest } from './platform/http/request-context.js';
 import { requestLogging } from './platform/http/request-logging.js';
 import { securityHeaders } from './platform/http/security-headers.js';
@@ -94,6 +94,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   for (const handler of securityHeaders(config)) app.use(handler);
   // Our own JSON and form parsers (Nest then registers none): a depth limit before parsing, then a check of
   // every key and string that came in.
+  app.use(refuseUnsupportedBody);
   for (const parser of bodyParsers()) app.use(parser);
   app.use(refuseDisallowedInput);
   app.use(readYourWrites(engine));

@@ -11,7 +11,7 @@ import { startTestServer, type Api } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
-import { CHARACTERS_NOT_ALLOWED, NAME_NOT_ALLOWED, TOO_DEEP } from './input-limits.js';
+import { CHARACTERS_NOT_ALLOWED, NAME_NOT_ALLOWED, SEND_JSON, TOO_DEEP } from './input-limits.js';
 import { contentSecurityPolicy } from './security-headers.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -156,6 +156,20 @@ describe('the edge of the app', () => {
     expect(form.status).toBe(415);
     expect(form.body.message).toContain('image/png');
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('answers a command sent as text, XML or multipart with 415, asking for JSON, and records nothing', async () => {
+    const form = JSON.stringify({ email: 'plain.text@example.nz', firstName: 'Plain', lastName: 'Text' });
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=b']) {
+      const sent = await refusedWithoutEvents(() =>
+        server.api.request('POST', '/api/register-interest', form, { 'content-type': type }),
+      );
+      expect({ type, status: sent.status, body: sent.body }).toEqual({
+        type,
+        status: 415,
+        body: expect.objectContaining({ message: SEND_JSON, errors: [{ field: 'body', message: SEND_JSON }] }),
+      });
+    }
   });
 
   it('sends the security headers on every response; HSTS only over TLS', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type NextFunction, type RequestHandler, type Response } from 'express';
 import { DomainError } from '../errors.js';
+import { CONTENT_TYPES } from '../uploads.js';
 import type { KauriRequest } from './request-context.js';
 
 /**
@@ -103,6 +104,31 @@ export function disallowedField(value: unknown, root = ''): Disallowed | null {
     }
   }
   return null;
+}
+
+export const SEND_JSON = 'Send the request body as JSON (Content-Type: application/json)';
+
+/** What a request body may be: JSON or a form for the commands, the file itself for an upload. */
+const BODY_TYPES = new Set([
+  'application/json',
+  'application/x-www-form-urlencoded',
+  ...Object.values(CONTENT_TYPES),
+  'application/octet-stream',
+]);
+
+/**
+ * Express middleware, before the body parsers: a body of any other type (text/plain, XML, multipart) is refused
+ * with a 415 before it is read, rather than ignored and answered as if the fields were missing. Whether a route
+ * takes JSON or a file is its own check (an upload sent as JSON is a 415 there).
+ */
+export function refuseUnsupportedBody(req: IncomingMessage, _res: Response, next: NextFunction): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!hasBody || type === '' || BODY_TYPES.has(type)) {
+    next();
+    return;
+  }
+  next(new DomainError(SEND_JSON, 415, [{ field: 'body', message: SEND_JSON }]));
 }
 
 /**
