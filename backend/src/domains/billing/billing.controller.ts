@@ -38,7 +38,7 @@ import {
   StartSubscriptionCommand,
 } from './billing.handlers.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
-import { StripePaymentProvider } from './stripe-provider.js';
+import type { StripePaymentProvider } from './stripe-provider.js';
 
 @ApiTags('billing')
 @Controller('api')
@@ -175,7 +175,7 @@ export class BillingController {
     @Headers('stripe-signature') signature: string | undefined,
     @Ctx() context: CommandContext,
   ): Promise<{ received: true }> {
-    if (!(this.provider instanceof StripePaymentProvider)) throw new DomainError('Stripe is not configured', 404);
+    if (!isStripe(this.provider)) throw new DomainError('Stripe is not configured', 404);
     if (!req.rawBody) throw new DomainError('Invalid webhook signature', 400);
     const event = this.provider.parseWebhook(req.rawBody, signature);
     if (event)
@@ -188,4 +188,8 @@ export class BillingController {
   private async subscription(userId: string): Promise<SubscriptionDoc | null> {
     return this.reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(userId);
   }
+}
+
+function isStripe(provider: PaymentProvider): provider is StripePaymentProvider {
+  return provider.kind === 'stripe';
 }

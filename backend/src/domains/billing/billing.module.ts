@@ -13,7 +13,6 @@ import {
 } from './billing.handlers.js';
 import { PAYMENT_PROVIDER } from './payment-provider.js';
 import { SandboxPaymentProvider } from './sandbox-provider.js';
-import { StripePaymentProvider } from './stripe-provider.js';
 
 @Module({
   imports: [CqrsModule],
@@ -23,8 +22,11 @@ import { StripePaymentProvider } from './stripe-provider.js';
     {
       provide: PAYMENT_PROVIDER,
       inject: [CONFIG],
-      useFactory: (config: Config) =>
-        config.stripe ? new StripePaymentProvider(config.stripe) : new SandboxPaymentProvider(),
+      // The Stripe SDK (hundreds of modules) is loaded only when Stripe is configured: every boot is faster.
+      useFactory: async (config: Config) =>
+        config.stripe
+          ? new (await import('./stripe-provider.js')).StripePaymentProvider(config.stripe)
+          : new SandboxPaymentProvider(),
     },
     StartSubscriptionHandler,
     ApplyProviderEventHandler,

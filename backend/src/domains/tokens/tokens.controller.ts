@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { getAddress, isAddress } from 'viem';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { ChainPort } from '../../platform/chain/chain.js';
 import type { CommandContext } from '../../platform/command-context.js';
@@ -62,6 +61,8 @@ export class TokensController {
       'Register an address of your own instead of the platform-held one: the identity registry follows (audited as OwnWalletRegistered)',
   })
   async registerWallet(@Body() body: RegisterWalletDto, @CurrentUser() user: SignedInUser, @Ctx() ctx: CommandContext) {
+    // viem is loaded on first use (an app without a chain never loads it); EIP-55 checks need its keccak.
+    const { getAddress, isAddress } = await import('viem');
     if (!isAddress(body.address, { strict: true }) || /^0x0{40}$/i.test(body.address))
       throw new DomainError(WALLET_MESSAGES.address, 400, [{ field: 'address', message: WALLET_MESSAGES.address }]);
     const address = getAddress(body.address);

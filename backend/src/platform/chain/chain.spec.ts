@@ -6,7 +6,8 @@ import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem
 import type { Address } from 'viem';
 import { startAnvil } from './anvil.js';
 import { ChainRevertError } from './chain.js';
-import { NEW_ZEALAND, walletKey as walletKeyOf, type PlatformContracts, type TokenSuite } from './contracts.js';
+import { NEW_ZEALAND, type PlatformContracts, type TokenSuite } from './contracts.js';
+import { walletKey as walletKeyOf } from './contracts-encoding.js';
 import { deployPlatform } from './platform-plan.js';
 import { ViemChain } from './viem-chain.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generatePrivateKey, HDKey, hdKeyToAccount, privateKeyToAccount, type LocalAccount } from 'viem/accounts';
+import type { HDKey, LocalAccount } from 'viem/accounts';
 import type { Vault } from '../vault/vault.js';
 
 /**
@@ -10,6 +10,8 @@ import type { Vault } from '../vault/vault.js';
  *   recorded in events, see domains/tokens) holds the address at m/44'/60'/0'/0/n.
  */
 export const CHAIN_VAULT = 'chain';
+/** viem's key functions, loaded on first use: an app without a chain never loads viem. */
+const accounts = () => import('viem/accounts');
 const SIGNER = 'signer';
 const CUSTODY_SEED = 'custody-seed';
 
@@ -21,6 +23,7 @@ export class ChainKeys {
 
   /** The signer; `create` makes one when the vault has none (embedded chain only), otherwise null. */
   async signer(create: boolean): Promise<LocalAccount | null> {
+    const { generatePrivateKey, privateKeyToAccount } = await accounts();
     const key = create
       ? await this.vault.putIfAbsent(CHAIN_VAULT, SIGNER, generatePrivateKey())
       : await this.vault.get(CHAIN_VAULT, SIGNER);
@@ -29,6 +32,7 @@ export class ChainKeys {
 
   async importSigner(privateKey: string): Promise<LocalAccount> {
     if (!/^0x[0-9a-fA-F]{64}$/.test(privateKey)) throw new Error('a private key is 0x and 64 hexadecimal digits');
+    const { privateKeyToAccount } = await accounts();
     const account = privateKeyToAccount(privateKey as `0x${string}`);
     await this.vault.put(CHAIN_VAULT, SIGNER, privateKey);
     return account;
@@ -39,6 +43,7 @@ export class ChainKeys {
     if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31) throw new Error(`bad custody index ${index}`);
     const known = this.custody.get(index);
     if (known) return known;
+    const { HDKey, hdKeyToAccount } = await accounts();
     if (!this.seed) {
       const loading = this.vault
         .putIfAbsent(CHAIN_VAULT, CUSTODY_SEED, randomBytes(32).toString('hex'))

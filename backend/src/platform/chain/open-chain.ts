@@ -2,10 +2,8 @@ import { join } from 'node:path';
 import type { Address, Hex, LocalAccount } from 'viem';
 import type { ChainConfig } from '../config.js';
 import type { Logger } from '../logging.js';
-import { startAnvil } from './anvil.js';
 import { ChainUnavailableError, type ChainHealth, type ChainKind, type ChainPort } from './chain.js';
-import { ChainKeys } from './keys.js';
-import { ViemChain } from './viem-chain.js';
+import type { ChainKeys } from './keys.js';
 
 /** Gas money the embedded node gives the signer (and custody wallets that send): it costs nothing there. */
 export const EMBEDDED_FUNDS = 10n ** 24n;
@@ -21,11 +19,13 @@ export async function openChain(
   options: { stateDir?: string | null } = {},
 ): Promise<ChainPort | null> {
   const { chain } = config;
+  if (chain.kind === 'off') return null;
+  // viem and the contracts' artifacts (thousands of modules) are loaded only when there is a chain to talk to.
+  const { ViemChain } = await import('./viem-chain.js');
   switch (chain.kind) {
-    case 'off':
-      return null;
     case 'anvil': {
       try {
+        const { startAnvil } = await import('./anvil.js');
         const anvil = await startAnvil({
           dir: options.stateDir === undefined ? join(config.dataDir, 'chain') : options.stateDir,
         });

@@ -1,6 +1,13 @@
-import { encodeFunctionData, zeroAddress, type Address } from 'viem';
+import type { Address } from 'viem';
 import type { ChainPort } from './chain.js';
-import { ARTIFACTS, type ChainCall, type PlatformContracts } from './contracts.js';
+import type { ChainCall, ContractName, PlatformContracts } from './contracts.js';
+
+const zeroAddress: Address = '0x0000000000000000000000000000000000000000';
+/**
+ * Calldata of CountryAllowModule's `initialize()`: its selector, keccak256('initialize()')[0..4] (chain.spec.ts checks
+ * it against viem's encoding). A constant, so that planning steps needs neither viem nor the artifacts.
+ */
+export const INITIALIZE_CALL = '0x8129fc1c';
 
 /**
  * The platform's one-time set-up on a chain, one transaction per step, in this order (the order of T-REX's own
@@ -42,7 +49,7 @@ export function platformCall(step: PlatformStep, done: PlatformAddresses, signer
     if (!found) throw new Error(`platform step ${step} needs ${s} first`);
     return found;
   };
-  const deploy = (contract: keyof typeof ARTIFACTS, args: readonly unknown[] = []): ChainCall => ({
+  const deploy = (contract: ContractName, args: readonly unknown[] = []): ChainCall => ({
     op: 'deploy',
     contract,
     args,
@@ -105,10 +112,7 @@ export function platformCall(step: PlatformStep, done: PlatformAddresses, signer
     case 'country-allow-implementation':
       return deploy('CountryAllowModule');
     case 'country-allow-module':
-      return deploy('ModuleProxy', [
-        at('country-allow-implementation'),
-        encodeFunctionData({ abi: ARTIFACTS.CountryAllowModule.abi, functionName: 'initialize' }),
-      ]);
+      return deploy('ModuleProxy', [at('country-allow-implementation'), INITIALIZE_CALL]);
     case 'holding-rules-module':
       return deploy('HoldingRulesModule');
     default: {

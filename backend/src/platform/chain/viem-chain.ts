@@ -26,7 +26,8 @@ import {
   type SignedTransaction,
   type TransferLog,
 } from './chain.js';
-import { ARTIFACTS, encodeCall, type ChainCall, type TokenSuite } from './contracts.js';
+import type { ChainCall, TokenSuite } from './contracts.js';
+import { ARTIFACTS, encodeCall } from './contracts-encoding.js';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 /** Logs are asked for in windows of this many blocks (public nodes cap a getLogs range). */

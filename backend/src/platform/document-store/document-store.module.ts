@@ -4,7 +4,6 @@ import type { Config } from '../config.js';
 import { CONFIG, DOCUMENT_STORE } from '../tokens.js';
 import { MemoryDocumentStore, type DocumentStore } from './document-store.js';
 import { FileDocumentStore } from './file-document-store.js';
-import { GridFsDocumentStore } from './gridfs-document-store.js';
 
 /**
  * The document store for every domain that keeps uploaded files (asset documents, verification evidence).
@@ -17,9 +16,10 @@ import { GridFsDocumentStore } from './gridfs-document-store.js';
     {
       provide: DOCUMENT_STORE,
       inject: [CONFIG],
-      useFactory: (config: Config) =>
+      // The MongoDB driver is loaded only when MongoDB is configured.
+      useFactory: async (config: Config) =>
         config.readStore === 'mongodb' && config.mongodbUrl
-          ? GridFsDocumentStore.open(config.mongodbUrl)
+          ? (await import('./gridfs-document-store.js')).GridFsDocumentStore.open(config.mongodbUrl)
           : config.eventStore === 'memory'
             ? new MemoryDocumentStore()
             : new FileDocumentStore(join(config.dataDir, 'documents')),
