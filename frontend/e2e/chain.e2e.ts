@@ -7,27 +7,26 @@
  * and 375 px, with an explorer configured so every address and transaction links to it.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdir } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ChainOutbox } from '../../backend/src/domains/tokens/chain-outbox.js';
 import type { ViemChain } from '../../backend/src/platform/chain/viem-chain.js';
 import type { Api } from '../../backend/src/testing/api.js';
 import { submittedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
 import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
 import { signIn } from './support/accounts.js';
-import { fitsViewportWidth, launchBrowser, openPage, phone, waitForText, type TestBrowser } from './support/browser.js';
+import {
+  fitsViewportWidth,
+  launchBrowser,
+  openPage,
+  phone,
+  waitForText,
+  type TestBrowser,
+  saveScreenshot,
+} from './support/browser.js';
 import { startKauri } from './support/kauri-server.js';
 
 const ADMIN_EMAIL = 'chain.admin@kauri.test';
 const EXPLORER = 'https://explorer.kauri.test';
-const SHOTS = '/tmp/shots-h16-ui';
-
-/** A PNG of the page, or of one part of it, in /tmp/shots-h16-ui. */
-async function shot(page: Page, name: string, part?: Locator): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  const options = { path: `${SHOTS}/${name}.png`, animations: 'disabled', caret: 'hide' } as const;
-  await (part ? part.screenshot(options) : page.screenshot({ ...options, fullPage: true }));
-}
 
 /** An address or hash as the screens shorten it ("0x1234…abcd"; the whole one is on hover). */
 const shortHex = (value: string) => `${value.slice(0, 6)}…${value.slice(-4)}`;
@@ -117,7 +116,7 @@ describe('tokens on the chain, in the browser', () => {
     const progress = onChain.getByRole('status', { name: 'Deployment progress' });
     await progress.getByText('Deploying the token on chain: 0 of 3 transactions confirmed.').waitFor();
     expect(await onChain.getByText('once deployed').count()).toBe(3);
-    await shot(ownerPage, 'asset-deploying-desktop', onChain);
+    await saveScreenshot(ownerPage, 'chain-asset-deploying-desktop', onChain);
 
     // The node mines again: the page moves on by itself to the deployed token.
     const deployStarted = Date.now();
@@ -141,7 +140,7 @@ describe('tokens on the chain, in the browser', () => {
     // The whole address is on hover.
     await onChain.getByText(shortHex(token.tokenAddress), { exact: true }).first().hover();
     await ownerPage.locator('.ant-tooltip', { hasText: token.tokenAddress }).waitFor();
-    await shot(ownerPage, 'asset-deployed-desktop', onChain);
+    await saveScreenshot(ownerPage, 'chain-asset-deployed-desktop', onChain);
     // The wizard's last step (Deploy) shows the same.
     await ownerPage.goto(`${server.url}/tokenize?asset=${assetId}`);
     await onChain.getByText('Deployed', { exact: true }).first().waitFor();
@@ -175,7 +174,7 @@ describe('tokens on the chain, in the browser', () => {
     const row = holdings.getByRole('row', { name: /Harbour View/ });
     await row.getByText('Transfer pending on chain').waitFor();
     await row.getByText('On chain: 0 of 80').waitFor();
-    await shot(page, 'investor-home-pending-desktop', holdings);
+    await saveScreenshot(page, 'chain-investor-home-pending-desktop', holdings);
     await chain.automine(true);
     await row.getByText('On chain: 80 of 80').waitFor({ timeout: 20_000 });
     const home = await read<Investments>(page, '/api/investments');
@@ -183,7 +182,7 @@ describe('tokens on the chain, in the browser', () => {
     expect(holding).toMatchObject({ tokens: 80, onChainBalance: 80 });
     expect(await row.locator(`a[href="${EXPLORER}/tx/${holding!.chainTxHash}"]`).count()).toBe(1);
     await holdings.getByText(shortHex(holding!.walletAddress), { exact: true }).waitFor();
-    await shot(page, 'investor-home-desktop', holdings);
+    await saveScreenshot(page, 'chain-investor-home-desktop', holdings);
 
     // The investment's page says the same.
     await row.getByRole('link', { name: 'Harbour View' }).click();
@@ -192,7 +191,7 @@ describe('tokens on the chain, in the browser', () => {
     await detail.getByText('On chain: 80 of 80').waitFor();
     expect(await detail.locator(`a[href="${EXPLORER}/tx/${holding!.chainTxHash}"]`).count()).toBe(1);
     expect(await detail.locator(`a[href="${EXPLORER}/address/${holding!.walletAddress}"]`).count()).toBe(1);
-    await shot(page, 'investment-desktop');
+    await saveScreenshot(page, 'chain-investment-desktop');
 
     // The owner's asset page now has two holders on chain: 920 and the investor's 80.
     await ownerPage.goto(`${server.url}/assets/${assetId}`);
@@ -209,7 +208,7 @@ describe('tokens on the chain, in the browser', () => {
     await chainCard.getByText('Embedded node (anvil)').waitFor();
     expect(await chainCard.innerText()).toMatch(/Chain id\s+31337/);
     expect(await chainCard.innerText()).toMatch(/Pending transactions\s+0/);
-    await shot(adminPage, 'operations-desktop');
+    await saveScreenshot(adminPage, 'chain-operations-desktop');
 
     // The investor registers an address of their own: the server's messages show on the form.
     await page.goto(`${server.url}/profile`);
@@ -221,25 +220,25 @@ describe('tokens on the chain, in the browser', () => {
     await wallet.getByLabel('Your own address').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     await wallet.getByRole('button', { name: 'Register Address' }).click();
     await wallet.getByText(/^Your wallet holds tokens: a new address can be registered once they are moved/).waitFor();
-    await shot(page, 'profile-wallet-desktop', wallet);
+    await saveScreenshot(page, 'chain-profile-wallet-desktop', wallet);
 
     // 375 px: every page fits, nothing sideways but the tables' own scroll.
     for (const p of [page, ownerPage, adminPage]) await p.setViewportSize(phone);
     await page.goto(`${server.url}/`);
     await row.getByText('On chain: 80 of 80').waitFor();
     expect(await fitsViewportWidth(page)).toBe(true);
-    await shot(page, 'investor-home-phone', holdings);
+    await saveScreenshot(page, 'chain-investor-home-phone', holdings);
     await page.goto(`${server.url}/investments/${holding!.id}`);
     await detail.getByText('On chain: 80 of 80').waitFor();
     expect(await fitsViewportWidth(page)).toBe(true);
-    await shot(page, 'investment-phone');
+    await saveScreenshot(page, 'chain-investment-phone');
     await ownerPage.goto(`${server.url}/assets/${assetId}`);
     await onChain.getByText('Deployed', { exact: true }).first().waitFor();
     expect(await fitsViewportWidth(ownerPage)).toBe(true);
-    await shot(ownerPage, 'asset-deployed-phone', onChain);
+    await saveScreenshot(ownerPage, 'chain-asset-deployed-phone', onChain);
     await chainCard.getByText('in agreement').waitFor();
     expect(await fitsViewportWidth(adminPage)).toBe(true);
-    await shot(adminPage, 'operations-chain-phone', chainCard);
+    await saveScreenshot(adminPage, 'chain-operations-chain-phone', chainCard);
 
     expect([...ownerTab.errors, ...adminTab.errors, ...investorTab.errors]).toEqual([]);
     console.log(`deployment after the node mined again: ${deploySeconds.toFixed(1)} s`);

@@ -3,10 +3,10 @@
  * own queue and the owner's dashboard agrees with /compliance; a plan upgrade with its proration; a password
  * reset from the mailed link (read from the outbox); the calculator's analysis carried into the wizard, the
  * documents a startup is asked for, a sent-back asset's reason on its card; a route chunk that fails to load.
- * Screenshots go to /tmp/shots-h18-flows/ to be looked at.
+ * With SCREENSHOTS=1 each screen is saved to frontend/e2e/screenshots/ to be looked at.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -26,16 +26,11 @@ import {
   waitForText,
   type TestBrowser,
   type Viewport,
+  saveScreenshot,
 } from './support/browser.js';
 import { startKauri } from './support/kauri-server.js';
 
-const SHOTS = '/tmp/shots-h18-flows';
 const NEW_PASSWORD = 'a brand new passphrase 2026';
-
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
-}
 
 /** Follows a header link: in the header on a wide screen, in the menu drawer on a phone. */
 async function follow(page: Page, viewport: Viewport, name: string): Promise<void> {
@@ -97,12 +92,12 @@ describe('work carried through', () => {
         if (i < 3) {
           await waitForText(page, `${check} recorded as passed.`);
           await review.getByText(`${i + 1} of 4 checks recorded in this review`).waitFor();
-          if (i === 2) await shot(page, `compliance-reviews-3-of-4-${size}`);
+          if (i === 2) await saveScreenshot(page, `flows-compliance-reviews-3-of-4-${size}`);
         }
       }
       await waitForText(page, `All four checks are recorded for ${owner.user.email}.`);
       await page.getByText('No compliance reviews requested').waitFor();
-      await shot(page, `compliance-reviews-complete-${size}`);
+      await saveScreenshot(page, `flows-compliance-reviews-complete-${size}`);
       expect(await fitsViewportWidth(page)).toBe(true);
       expect(errors).toEqual([]);
       await page.close();
@@ -113,7 +108,7 @@ describe('work carried through', () => {
       expect(await home.page.getByText(/^Passed · expires 30 June 2030$/).count()).toBe(4);
       await home.page.getByText('100%', { exact: true }).first().waitFor();
       await home.page.getByText('Start Verification').first().waitFor(); // not verified: offered
-      await shot(home.page, `dashboard-compliance-${size}`);
+      await saveScreenshot(home.page, `dashboard-compliance-${size}`);
       await home.page.getByRole('link', { name: 'Compliance score 100% · Excellent' }).click();
       await home.page.getByRole('heading', { name: 'Compliance Dashboard' }).waitFor();
       await home.page.getByText('Excellent').first().waitFor();
@@ -146,14 +141,14 @@ describe('work carried through', () => {
       await dialog
         .getByText('The difference for the rest of this period is charged now to your card on file.')
         .waitFor();
-      await shot(page, `plan-upgrade-dialog-${size}`);
+      await saveScreenshot(page, `flows-plan-upgrade-dialog-${size}`);
       await dialog.getByRole('button', { name: 'Upgrade' }).click();
       await page.getByText(/^You are now on the Enterprise plan\. \$\d{3}(\.\d\d)? was charged/).waitFor();
       await page.waitForURL(/\/billing$/);
       await plan.getByText('Enterprise', { exact: true }).waitFor();
       await page.getByText('Plan changed', { exact: true }).waitFor();
       await page.getByText('Professional → Enterprise: the rest of this period charged now').waitFor();
-      await shot(page, `plan-upgraded-billing-${size}`);
+      await saveScreenshot(page, `flows-plan-upgraded-billing-${size}`);
       expect(await fitsViewportWidth(page)).toBe(true);
       expect(errors).toEqual([]);
       await page.close();
@@ -164,14 +159,14 @@ describe('work carried through', () => {
       await browser.context.clearCookies();
       const { page, errors } = await openPage(browser, server.url, '/auth', viewport);
       await page.getByRole('link', { name: 'Forgot password?' }).waitFor();
-      await shot(page, `sign-in-forgot-link-${size}`);
+      await saveScreenshot(page, `flows-sign-in-forgot-link-${size}`);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
       await page.getByLabel('Email').fill(user.user.email);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await page.getByText('Check your e-mail').waitFor();
       await page.getByText(/^If an account exists for that email address/).waitFor();
-      await shot(page, `forgot-password-sent-${size}`);
+      await saveScreenshot(page, `flows-forgot-password-sent-${size}`);
 
       const { link } = resetLinkIn(await waitForMail(server.config.dataDir, user.user.email));
       const opened = new URL(link);
@@ -184,11 +179,11 @@ describe('work carried through', () => {
       await page.getByLabel('Confirm New Password').fill(`${NEW_PASSWORD}!`);
       await page.getByRole('button', { name: 'Set New Password' }).click();
       await page.getByText('The passwords do not match').waitFor();
-      await shot(page, `reset-password-form-${size}`);
+      await saveScreenshot(page, `flows-reset-password-form-${size}`);
       await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Set New Password' }).click();
       await page.getByRole('heading', { name: 'Password Changed' }).waitFor();
-      await shot(page, `reset-password-done-${size}`);
+      await saveScreenshot(page, `flows-reset-password-done-${size}`);
       // The old password no longer works; the new one does.
       const old = await new Api(server.url).post('/api/login', { email: user.user.email, password: TEST_PASSWORD });
       expect(old.status).toBe(401);
@@ -220,7 +215,7 @@ describe('work carried through', () => {
       expect(await page.getByLabel('Description').inputValue()).toMatch(/^Residential House in Auckland, New Zealand/);
       expect(await page.getByLabel('Total Value (NZD)').inputValue()).toMatch(/^\d{1,3}(,\d{3})+$/);
       expect(await page.getByLabel('Token Count').inputValue()).toBe('1,000');
-      await shot(page, `calculator-to-wizard-${size}`);
+      await saveScreenshot(page, `flows-calculator-to-wizard-${size}`);
       await page.getByRole('button', { name: 'Save and Continue' }).click();
       await page.getByText('Step 2 of 5: Documentation').waitFor();
       await page.getByLabel('Property Deed', { exact: true }).waitFor();
@@ -244,7 +239,7 @@ describe('work carried through', () => {
       await page.getByText('Both documents are uploaded.').waitFor();
       await page.waitForTimeout(500); // long enough for a jump to have happened
       expect(await page.getByText('Step 2 of 5: Documentation').count()).toBe(1);
-      await shot(page, `startup-documents-${size}`);
+      await saveScreenshot(page, `flows-startup-documents-${size}`);
       await page.getByRole('button', { name: 'Continue to Valuation' }).click();
       await page.getByText('Step 3 of 5: Valuation').waitFor();
 
@@ -255,11 +250,11 @@ describe('work carried through', () => {
       await card.getByText('Sent back by the reviewer').waitFor();
       await card.getByText('The valuation report is older than 12 months.').waitFor();
       expect(id).toBeTruthy();
-      await shot(page, `assets-sent-back-${size}`);
+      await saveScreenshot(page, `flows-assets-sent-back-${size}`);
       // The dashboard's workflow: the asset furthest on stops at the compliance checklist (no checks passed).
       await follow(page, viewport, 'Dashboard');
       await page.getByLabel('Current workflow step').getByText('Step 3 of 5 · Harbour Lights').waitFor();
-      await shot(page, `dashboard-workflow-${size}`);
+      await saveScreenshot(page, `flows-dashboard-workflow-${size}`);
       expect(await fitsViewportWidth(page)).toBe(true);
       expect(errors).toEqual([]);
       await page.close();

@@ -2,12 +2,10 @@
  * Each person's home and the page of every object, at 1280 and 375 px: an investor holding NZD 2.01 M sees
  * it on their dashboard with their certification and activity, opens a holding and an offering; the owner
  * opens their asset's page; an admin confirms the pending NZD 2 M investment through the dialog that names
- * the investor, the asset and the amount — and the investor's home moves. Screenshots go to
- * /tmp/shots-h18-homes as well, to be looked at.
+ * the investor, the asset and the amount — and the investor's home moves. With SCREENSHOTS=1 each
+ * screen is saved to frontend/e2e/screenshots/ to be looked at.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copyFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Api } from '../../backend/src/testing/api.js';
 import { subscribe } from '../../backend/src/testing/billing.js';
@@ -28,13 +26,6 @@ import {
 import { startKauri } from './support/kauri-server.js';
 
 const ADMIN_EMAIL = 'markets@kauri.test';
-const SHOTS = '/tmp/shots-h18-homes';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const saved = await saveScreenshot(page, name);
-  await mkdir(SHOTS, { recursive: true });
-  await copyFile(saved, join(SHOTS, `${name}.png`));
-}
 
 /** Nothing on the page reaches past the screen's right edge, except inside a table's own scroller. */
 async function overflowing(page: Page): Promise<string[]> {
@@ -176,7 +167,7 @@ describe("each person's home and the page of every object", () => {
     await page.getByText('Bought 80 tokens for $10,000').waitFor();
     expect(await page.getByRole('link', { name: 'Start Verification' }).count()).toBe(0);
     expect(await page.getByText('No activity yet').count()).toBe(0);
-    await shoot(page, `investor-home-${size}`);
+    await saveScreenshot(page, `homes-investor-home-${size}`);
     if (size === 'phone') expect(await overflowing(page)).toEqual([]);
 
     // A holding's page, from the home's holdings table.
@@ -184,7 +175,7 @@ describe("each person's home and the page of every object", () => {
     await page.getByRole('heading', { level: 1, name: '80 tokens of Harbour View' }).waitFor();
     await page.getByText(`Aroha Ngata (${investorEmail})`).waitFor();
     await page.getByText("$125 (the latest offering's price)").waitFor();
-    await shoot(page, `investment-${size}`);
+    await saveScreenshot(page, `homes-investment-${size}`);
     if (size === 'phone') expect(await overflowing(page)).toEqual([]);
 
     // The offerings: the card says what the asset is, its valuation, documents and terms.
@@ -193,7 +184,7 @@ describe("each person's home and the page of every object", () => {
     await card.getByText('Valued at $2,500,000 (property calculator)').waitFor();
     await card.getByRole('link', { name: /Valuation Report/ }).waitFor();
     await card.getByText('Lock-up 365 days · HVA on Polygon').waitFor();
-    await shoot(page, `token-offerings-${size}`);
+    await saveScreenshot(page, `homes-token-offerings-${size}`);
     if (size === 'phone') expect(await overflowing(page)).toEqual([]);
     await card.getByRole('link', { name: 'View Details' }).click();
     await page.getByRole('heading', { level: 1, name: 'Harbour View Series A' }).waitFor();
@@ -202,7 +193,7 @@ describe("each person's home and the page of every object", () => {
     await page.getByRole('link', { name: 'Property Deed' }).waitFor();
     await page.getByText('My Investments in This Offering').waitFor();
     await page.getByRole('button', { name: 'Invest Now' }).waitFor();
-    await shoot(page, `offering-${size}`);
+    await saveScreenshot(page, `homes-offering-${size}`);
     if (size === 'phone') expect(await overflowing(page)).toEqual([]);
   }
 
@@ -221,7 +212,7 @@ describe("each person's home and the page of every object", () => {
     await owner.page.getByText('Token Terms').waitFor();
     await owner.page.getByRole('cell', { name: /Aroha Ngata/ }).waitFor(); // the confirmed investor, named to the owner
     await owner.page.getByText('Offering Harbour View Series A opened: 20,000 tokens at $125').waitFor();
-    await shoot(owner.page, 'owner-asset-desktop');
+    await saveScreenshot(owner.page, 'owner-asset-desktop');
     expect(owner.errors).toEqual([]);
 
     // The admin confirms the pending investment; the dialog names who, what and how much.
@@ -233,7 +224,7 @@ describe("each person's home and the page of every object", () => {
     const dialog = admin.page.getByRole('dialog', { name: "Confirm Aroha Ngata's investment of $2,000,000?" });
     await dialog.getByText('Harbour View Series A').waitFor();
     await dialog.getByText('16,000').waitFor();
-    await shoot(admin.page, 'admin-confirm-dialog-desktop');
+    await saveScreenshot(admin.page, 'admin-confirm-dialog-desktop');
     await dialog.getByRole('button', { name: 'Confirm Investment' }).click();
     await waitForText(admin.page, 'Investment Confirmed');
     await admin.page.getByText('Nothing waiting').waitFor();
@@ -243,7 +234,7 @@ describe("each person's home and the page of every object", () => {
     await investor.page.goto(`${server.url}/dashboard`);
     await investor.page.getByText('$2,010,000').first().waitFor();
     await investor.page.getByText('Bought 16,000 tokens for $2,000,000').waitFor();
-    await shoot(investor.page, 'investor-home-after-desktop');
+    await saveScreenshot(investor.page, 'investor-home-after-desktop');
     expect(investor.errors).toEqual([]);
   }, 180_000);
 
@@ -258,7 +249,7 @@ describe("each person's home and the page of every object", () => {
     await owner.page.getByLabel('Harbour View').getByRole('link', { name: 'View Details' }).click();
     await owner.page.getByRole('heading', { level: 1, name: 'Harbour View' }).waitFor();
     await owner.page.getByText('History').waitFor();
-    await shoot(owner.page, 'owner-asset-phone');
+    await saveScreenshot(owner.page, 'owner-asset-phone');
     expect(await overflowing(owner.page)).toEqual([]);
     expect(owner.errors).toEqual([]);
 
@@ -269,7 +260,7 @@ describe("each person's home and the page of every object", () => {
     await row.getByRole('button', { name: 'Approve' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Approve Tama Wiremu as a wholesale investor?' });
     await dialog.getByText('Investment $800,000').waitFor();
-    await shoot(admin.page, 'admin-approve-dialog-phone');
+    await saveScreenshot(admin.page, 'admin-approve-dialog-phone');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await waitForText(admin.page, 'Verification Updated');
     expect((await newcomer.get('/api/wholesale-status')).body.verificationStatus).toBe('verified');

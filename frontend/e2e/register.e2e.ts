@@ -7,8 +7,8 @@
  * back and then returned), so a past date has a different cap table to show.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdir, readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import type { RegisterDoc } from '../../backend/src/projections/registers.js';
 import { submittedAsset } from '../../backend/src/testing/offerings.js';
 import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
@@ -21,12 +21,12 @@ import {
   phone,
   waitForText,
   type TestBrowser,
+  saveScreenshot,
 } from './support/browser.js';
 import { startKauri } from './support/kauri-server.js';
 
 const ADMIN_EMAIL = 'registrar@kauri.test';
 const DAY = 86_400_000;
-const SHOTS = '/tmp/shots-h15-ui';
 
 /** YYYY-MM-DD of a moment in New Zealand, and how the date picker shows it. */
 const nzDay = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(at);
@@ -34,13 +34,6 @@ const pickerText = (day: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
     .format(new Date(`${day}T00:00:00Z`))
     .replace('Sept', 'Sep');
-
-/** A PNG of the page, or of one part of it, in /tmp/shots-h15-ui. */
-async function shot(page: Page, name: string, part?: Locator): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  const options = { path: `${SHOTS}/${name}.png`, animations: 'disabled', caret: 'hide' } as const;
-  await (part ? part.screenshot(options) : page.screenshot({ ...options, fullPage: true }));
-}
 
 /** The text of every cell of the cap table's row for `holder`. */
 async function rowOf(page: Page, holder: string): Promise<string> {
@@ -160,7 +153,7 @@ describe('asset register', () => {
     expect(await card.getByLabel('Total owned').innerText()).toBe('100.00%');
     expect(await rowOf(page, 'Owner \\(retained\\)')).toContain('575'); // 1,850 − 350 − 925
     await card.locator('.recharts-pie').waitFor();
-    await shot(page, 'register-cap-table-desktop', card);
+    await saveScreenshot(page, 'register-cap-table-desktop', card);
 
     // The CSV: every line with names and e-mails, and the total.
     const [download] = await Promise.all([
@@ -191,7 +184,7 @@ describe('asset register', () => {
     expect(await card.getByRole('link', { name: /Export CSV/ }).getAttribute('href')).toBe(
       `/api/assets/${harbour}/cap-table.csv?asOf=${past}`,
     );
-    await shot(page, 'register-cap-table-past-desktop', card);
+    await saveScreenshot(page, 'register-cap-table-past-desktop', card);
     await card.getByRole('button', { name: 'Back to today' }).click();
     await card.getByRole('cell', { name: 'Aroha Ngata aroha@example.nz', exact: true }).waitFor();
 
@@ -203,7 +196,7 @@ describe('asset register', () => {
     await card.getByRole('button', { name: 'Request Supply Change' }).click();
     await waitForText(page, 'Supply Change Requested');
     await card.getByText('Awaiting an admin').waitFor();
-    await shot(page, 'register-supply-desktop', card);
+    await saveScreenshot(page, 'register-supply-desktop', card);
 
     // The approved asset's last wizard step carries the same register, and the CSV.
     await page.goto(`${server.url}/tokenize?asset=${harbour}`);
@@ -212,7 +205,7 @@ describe('asset register', () => {
     await wizard.getByRole('link', { name: /Export CSV/ }).waitFor();
     await page.getByRole('link', { name: 'Download Cap Table (CSV)' }).waitFor();
     await wizard.locator('.recharts-pie').waitFor();
-    await shot(page, 'register-wizard-desktop', wizard);
+    await saveScreenshot(page, 'register-wizard-desktop', wizard);
 
     // 375 px: the same cap table fits, 100 % shown, the edit dialog usable.
     await page.setViewportSize(phone);
@@ -222,14 +215,14 @@ describe('asset register', () => {
     expect(await fitsViewportWidth(page)).toBe(true);
     await card.getByRole('button', { name: 'Edit Aroha Ngata' }).click();
     await dialog.getByLabel('Reason for the change').waitFor();
-    await shot(page, 'register-edit-phone', dialog);
+    await saveScreenshot(page, 'register-edit-phone', dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await card.locator('.recharts-pie').scrollIntoViewIfNeeded();
-    await shot(page, 'register-cap-table-phone', card);
+    await saveScreenshot(page, 'register-cap-table-phone', card);
     await card.getByRole('tab', { name: 'Supply' }).click();
     await card.getByText('Awaiting an admin').waitFor();
     expect(await fitsViewportWidth(page)).toBe(true);
-    await shot(page, 'register-supply-phone', card);
+    await saveScreenshot(page, 'register-supply-phone', card);
     expect(errors).toEqual([]);
   }, 180_000);
 
@@ -274,7 +267,7 @@ describe('asset register', () => {
     const field = page.locator('.ant-form-item', { has: page.getByLabel('Total Tokens') });
     await field.getByText('Only 500 tokens of this asset are unallocated').waitFor();
     await page.getByText('500 of 1,850 tokens available').waitFor();
-    await shot(page, 'register-offering-refused-desktop');
+    await saveScreenshot(page, 'register-offering-refused-desktop');
     await page.getByLabel('Total Tokens').fill('500');
     await page.getByRole('button', { name: 'Create Offering' }).click();
     await waitForText(page, 'Offering Created');
@@ -288,7 +281,7 @@ describe('asset register', () => {
     await request.waitFor();
     expect(await request.innerText()).toContain('1,850');
     await request.getByText('Issuing 925 dilutes existing holders by 33.3 %').waitFor();
-    await shot(page, 'register-supply-queue-phone');
+    await saveScreenshot(page, 'register-supply-queue-phone');
     await request.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
     await waitForText(page, 'Supply Change Approved');
@@ -307,7 +300,7 @@ describe('asset register', () => {
     expect(reconciled).toMatchObject({ ok: true, assets: 2, drift: [] });
     await page.reload();
     await page.getByText('in agreement').waitFor();
-    await shot(page, 'register-operations-desktop');
+    await saveScreenshot(page, 'register-operations-desktop');
     const register = await page.evaluate(
       (id) => fetch(`/api/assets/${id}/register`, { credentials: 'include' }).then((r) => r.json()),
       harbour,
@@ -322,7 +315,7 @@ describe('asset register', () => {
     const drift = page.getByRole('row', { name: /registers —/ });
     await drift.getByText('offPlatform').waitFor();
     expect(await drift.innerText()).toMatch(/1,350\s+1,400/);
-    await shot(page, 'register-operations-drift-desktop');
+    await saveScreenshot(page, 'register-operations-drift-desktop');
     await registers.upsert(doc);
     expect(errors).toEqual([]);
   }, 180_000);
