@@ -74,12 +74,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it("keeps scrypt's cost at 2^15 or more, except in a test run", () => {
+    expect(loadConfig({}).identity.passwordHashCost).toBe(15);
+    expect(loadConfig({ PASSWORD_HASH_COST: '17' }).identity.passwordHashCost).toBe(17);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).toThrow(
+      "PASSWORD_HASH_COST='10' must be from 15 to 20 (from 10 only when NODE_ENV=test)",
+    );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '21', NODE_ENV: 'test' })).toThrow('must be from 15 to 20');
+    expect(loadConfig({ PASSWORD_HASH_COST: '10', NODE_ENV: 'test' }).identity.passwordHashCost).toBe(10);
+  });
+
   it('reads the sign-in settings: admin e-mails, token lifetime, rate limits, and OIDC all or nothing', () => {
     expect(
       loadConfig({ ADMIN_EMAILS: ' Boss@Example.nz, ops@example.nz ,', TOKEN_TTL_SECONDS: '60' }).identity,
     ).toEqual({
       adminEmails: ['boss@example.nz', 'ops@example.nz'],
       tokenTtlSeconds: 60,
+      passwordHashCost: 15,
       rateLimit: {
         perIp: 10,
         perAccount: 5,

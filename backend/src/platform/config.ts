@@ -78,6 +78,12 @@ export interface IdentityConfig {
   /** Lifetime of a bearer token from /api/auth/callback (`TOKEN_TTL_SECONDS`, default 3600). */
   tokenTtlSeconds: number;
   /**
+   * scrypt's cost as a power of two (`PASSWORD_HASH_COST`, default 15: N = 32768, 32 MiB, ~0.1 s a hash). Lower
+   * costs are refused unless NODE_ENV=test: a test suite signs hundreds of people up and in, and needs the same
+   * scrypt, not the same tenth of a second each time.
+   */
+  passwordHashCost: number;
+  /**
    * Login and registration attempts per IP, and failed logins per (account, IP) before backoff starts, in 15
    * minutes; starts of external sign-in (`GET /api/login`) per IP in 15 minutes.
    */
@@ -250,6 +256,9 @@ function stripeConfig(env: Env, problems: string[]): StripeConfig | null {
   };
 }
 
+/** scrypt's N = 2^15 (OWASP's minimum for scrypt with r = 8). */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+
 function identityConfig(env: Env, problems: string[]): IdentityConfig {
   const positive = (name: string, fallback: number): number => positiveInteger(env, name, fallback, problems);
   const adminEmails = (env.ADMIN_EMAILS ?? '')
@@ -266,9 +275,17 @@ function identityConfig(env: Env, problems: string[]): IdentityConfig {
     problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them)');
   if (issuer && !/^https?:\/\/[^\s]+$/.test(issuer))
     problems.push('OIDC_ISSUER must start with https:// (or http:// for a local provider)');
+  const passwordHashCost = positive('PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST);
+  const lowest = env.NODE_ENV === 'test' ? 10 : DEFAULT_PASSWORD_HASH_COST;
+  if (passwordHashCost < lowest || passwordHashCost > 20)
+    problems.push(
+      `PASSWORD_HASH_COST='${env.PASSWORD_HASH_COST}' must be from ${DEFAULT_PASSWORD_HASH_COST} to 20` +
+        ' (from 10 only when NODE_ENV=test)',
+    );
   return {
     adminEmails,
     tokenTtlSeconds: positive('TOKEN_TTL_SECONDS', 3600),
+    passwordHashCost,
     rateLimit: {
       perIp: positive('AUTH_RATE_LIMIT_PER_IP', 10),
       perAccount: positive('AUTH_RATE_LIMIT_PER_ACCOUNT', 5),

@@ -7,6 +7,12 @@ import { startServer, type AppOptions, type StartedServer } from '../app.js';
  * Starts the real app on a free port (memory stores unless told otherwise), quiet logs, and — unless DATA_DIR
  * is given — a data folder of its own, removed on close (the mail outbox is written there: testing/mail.ts).
  */
+/**
+ * scrypt at N = 2^10 instead of production's 2^15 in every app a test starts: the suite signs people up and in
+ * hundreds of times, at a tenth of a second each otherwise (passwords.spec.ts covers the production cost).
+ */
+export const TEST_PASSWORD_HASH_COST = '10';
+
 export async function startTestServer(options: AppOptions = {}): Promise<StartedServer & { api: Api }> {
   const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'kauri-test-'));
   // An embedded event store starts from a copied, initialised database rather than running initdb.
@@ -21,6 +27,8 @@ export async function startTestServer(options: AppOptions = {}): Promise<Started
       // Most tests need no chain; the token tests ask for the embedded one (CHAIN=anvil).
       CHAIN: 'off',
       LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
       ...(ownDataDir && { DATA_DIR: ownDataDir }),
       ...options.env,
     },

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../backend/src/app.js';
+import { TEST_PASSWORD_HASH_COST } from '../../../backend/src/testing/api.js';
 
 /**
  * Starts the backend on a free port with in-memory stores, so every run begins with an empty
@@ -14,7 +15,16 @@ export async function startKauri(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kauri-e2e-'));
   const server = await startServer({
     port: 0,
-    env: { EVENT_STORE: 'memory', READ_STORE: 'memory', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CHAIN: 'off', ...env },
+    env: {
+      EVENT_STORE: 'memory',
+      READ_STORE: 'memory',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      CHAIN: 'off',
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      ...env,
+    },
   });
   return {
     ...server,

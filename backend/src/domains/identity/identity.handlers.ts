@@ -14,7 +14,7 @@ import { IDENTITY_MESSAGES } from '../../messages.js';
 import type { SignInMethod, UserEvent } from './events.js';
 import type { ExternalProfile } from './oidc.js';
 import { readResetToken } from './password-reset.js';
-import { hashPassword, PASSWORDS } from './passwords.js';
+import { Passwords, PASSWORDS } from './passwords.js';
 import {
   emailReservation,
   emailStream,
@@ -88,6 +88,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
     @Inject(VAULT) private readonly vault: Vault,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly passwords: Passwords,
   ) {}
 
   async execute({ request, context }: ExecuteUserCommand): Promise<UserOutcome> {
@@ -143,7 +144,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
     const reserve = { type: 'ReserveEmail', emailKey: key, userId, forgottenHolder } as const;
     await this.repository.handle(emailReservation, emailStream(key), reserve, context);
     try {
-      if (form.password !== null) await this.vault.put(PASSWORDS, userId, await hashPassword(form.password));
+      if (form.password !== null) await this.vault.put(PASSWORDS, userId, await this.passwords.hash(form.password));
       return await this.decide(
         userId,
         {
@@ -226,7 +227,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
     const { state } = await this.repository.load(user, userStream(parsed.userId));
     if (!state.userId) throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400);
     user.decide(command, state);
-    const hash = await hashPassword(password);
+    const hash = await this.passwords.hash(password);
     const outcome = await this.decide(parsed.userId, command, await this.asAccount(parsed.userId, context));
     await this.vault.put(PASSWORDS, parsed.userId, hash);
     return outcome;

@@ -7,12 +7,25 @@ import { IdentityGuard } from './identity.guard.js';
 import { ExecuteUserHandler } from './identity.handlers.js';
 import { IdentityService } from './identity.service.js';
 import { PasswordResetController } from './password-reset.controller.js';
+import { Passwords } from './passwords.js';
 import { PasswordResets } from './password-resets.js';
+import type { Config } from '../../platform/config.js';
+import { CONFIG } from '../../platform/tokens.js';
 
 @Module({
   imports: [CqrsModule],
   controllers: [IdentityController, AdminController, RoleOperationsController, PasswordResetController],
-  providers: [ExecuteUserHandler, IdentityService, PasswordResets, { provide: APP_GUARD, useClass: IdentityGuard }],
+  providers: [
+    ExecuteUserHandler,
+    IdentityService,
+    PasswordResets,
+    {
+      provide: Passwords,
+      inject: [CONFIG],
+      useFactory: (config: Config) => new Passwords(config.identity.passwordHashCost),
+    },
+    { provide: APP_GUARD, useClass: IdentityGuard },
+  ],
   exports: [IdentityService],
 })
 export class IdentityModule {}

@@ -17,7 +17,7 @@ import { sessionIsLive, sessionsProjection, type SessionDoc } from '../../projec
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { accountByEmail, ExecuteUserCommand } from './identity.handlers.js';
-import { PASSWORDS, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import { Passwords, PASSWORDS } from './passwords.js';
 import type { ExternalProfile } from './oidc.js';
 import {
   newToken,
@@ -65,6 +65,7 @@ export class IdentityService {
     @Inject(VAULT) private readonly vault: Vault,
     @Inject(CONFIG) private readonly config: Config,
     private readonly emailKeys: EmailKeys,
+    private readonly passwords: Passwords,
   ) {}
 
   private get users() {
@@ -96,8 +97,8 @@ export class IdentityService {
   async checkPassword(email: string, password: string): Promise<string | null> {
     const userId = await this.userIdByEmail(email);
     const stored = userId ? await this.vault.get(PASSWORDS, userId) : null;
-    if (!userId || !stored) return verifyAgainstDecoy(password).then(() => null);
-    return (await verifyPassword(password, stored)) ? userId : null;
+    if (!userId || !stored) return this.passwords.verifyAgainstDecoy(password).then(() => null);
+    return (await this.passwords.verify(password, stored)) ? userId : null;
   }
 
   /** Records the sign-in and a new session; waits until the read models know it, so the next request is signed in. */

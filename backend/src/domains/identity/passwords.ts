@@ -1,11 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/**
- * Password hashing with scrypt (memory-hard; node:crypto, no native add-on). The encoded hash names its
- * parameters, so they can be raised later and old hashes still verify. N = 2^15, r = 8 costs 32 MiB and
- * roughly 0.1 s per hash here. Hashes go to the vault only; passwords are never logged or put in events.
- */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
@@ -26,13 +20,40 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await scrypt(password, salt, KEY_LENGTH, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+/**
+ * Password hashing with scrypt (memory-hard; node:crypto, no native add-on). The encoded hash names its
+ * parameters, so the cost can be raised later and old hashes still verify. The cost is N = 2^cost with r = 8
+ * (`PASSWORD_HASH_COST`, default 15: 32 MiB and roughly 0.1 s per hash here). Hashes go to the vault only;
+ * passwords are never logged or put in events.
+ */
+export class Passwords {
+  private readonly params: ScryptOptions;
+  private decoy: Promise<string> | null = null;
+
+  constructor(cost: number) {
+    this.params = { N: 2 ** cost, r: 8, p: 1 };
+  }
+
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(SALT_BYTES);
+    const key = await scrypt(password, salt, KEY_LENGTH, this.params);
+    const { N, r, p } = this.params;
+    return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  }
+
+  verify(password: string, encoded: string): Promise<boolean> {
+    return verifyPassword(password, encoded);
+  }
+
+  /** Spends the time of a real check when there is no account: the answer's timing does not tell which e-mails exist. */
+  async verifyAgainstDecoy(password: string): Promise<false> {
+    this.decoy ??= this.hash(randomBytes(18).toString('base64'));
+    await verifyPassword(password, await this.decoy);
+    return false;
+  }
 }
 
-export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = encoded.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
@@ -42,12 +63,4 @@ export async function verifyPassword(password: string, encoded: string): Promise
     p: Number(p),
   });
   return timingSafeEqual(actual, expected);
-}
-
-/** Spends the time of a real check when there is no account, so the answer's timing does not tell which e-mails exist. */
-let decoy: Promise<string> | null = null;
-export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword(randomBytes(18).toString('base64'));
-  await verifyPassword(password, await decoy);
-  return false;
 }
