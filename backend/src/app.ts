@@ -23,7 +23,7 @@ import {
 import { correlate, requestLogging } from './platform/http/request-logging.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
-import { createLogger, NestPinoLogger } from './platform/logging.js';
+import { createBufferedLogger, createLogger, NestPinoLogger } from './platform/logging.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import { readYourWrites } from './platform/http/read-your-writes.js';
@@ -113,7 +113,8 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     if (waiting === null) done();
     else waiting.then(() => done(), done);
   });
-  const log = requestLogging(logger);
+  const requestLog = createBufferedLogger(config.logLevel);
+  const log = requestLogging(requestLog.logger);
   server.addHook('onResponse', (req, reply, done) => {
     log(req, reply);
     done();
@@ -149,6 +150,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     async close() {
       await stopServing(app.getHttpServer() as Server);
       await app.close();
+      requestLog.close();
       await engine.stop();
       if (options.chain === undefined) await chain?.close();
       if (!options.vault) await vault.close();

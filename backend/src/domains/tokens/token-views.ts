@@ -113,10 +113,17 @@ export class TokenViews {
     };
   }
 
-  /** assetId → personId → tokens the register gives them (what their wallets should hold on chain). */
-  registerBalances(): Map<string, Map<string, number>> {
-    return expectedHoldings(this.outbox.state);
+  /**
+   * assetId → personId → tokens the register gives them (what their wallets should hold on chain). Worked out again
+   * only after the flow's state changed, not on every holdings request.
+   */
+  registerBalances(): ReadonlyMap<string, ReadonlyMap<string, number>> {
+    const version = this.outbox.version;
+    if (this.balances?.version !== version) this.balances = { version, value: expectedHoldings(this.outbox.state) };
+    return this.balances.value;
   }
+
+  private balances: { version: number; value: ReadonlyMap<string, ReadonlyMap<string, number>> } | null = null;
 
   /** Brings the on-chain balances up to the chain's head (once per request that shows them). */
   async refresh(): Promise<void> {
