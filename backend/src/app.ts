@@ -2,24 +2,28 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Response } from 'express';
+import fastifyStatic from '@fastify/static';
 import { AppModule } from './app.module.js';
 import { openApiDocument } from './openapi.js';
 import { allProjections } from './projections/index.js';
 import { loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
-import { bodyParsers, refuseDisallowedInput, refuseUnsupportedBody } from './platform/http/input-limits.js';
-import type { KauriRequest } from './platform/http/request-context.js';
-import { requestLogging } from './platform/http/request-logging.js';
+import { pathOf } from './platform/http/http.js';
+import {
+  disallowedInPathOrQuery,
+  MAX_JSON_BYTES,
+  registerBodyParsers,
+  unsupportedBody,
+} from './platform/http/input-limits.js';
+import { correlate, requestLogging } from './platform/http/request-logging.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
-import { createLogger, NestPinoLogger } from './platform/logging.js';
+import { createBufferedLogger, createLogger, NestPinoLogger } from './platform/logging.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import { readYourWrites } from './platform/http/read-your-writes.js';
@@ -45,7 +49,7 @@ export interface AppOptions {
 }
 
 export interface RunningApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   config: Config;
   eventStore: EventStore;
   readStore: ReadStore;
@@ -80,30 +84,47 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const catchUpMs = performance.now() - catchUpStarted;
 
   const opsToken = newOpsToken();
-  const app = await NestFactory.create<NestExpressApplication>(
+  const adapter = new FastifyAdapter({
+    // X-Forwarded-For/-Proto only from a proxy on the loopback (req.ip, req.protocol).
+    trustProxy: 'loopback',
+    // As the API always answered: /API/Holdings and /api/holdings/ are /api/holdings; ids of any length reach
+    // the route (which refuses a malformed one with its own message).
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
+    bodyLimit: MAX_JSON_BYTES,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken, chain, chainKeys }),
-    {
-      logger: new NestPinoLogger(logger),
-      // Stripe signs the exact bytes it sends: the webhook verifies req.rawBody.
-      rawBody: true,
-    },
+    adapter,
+    // Our own JSON and form parsers instead of Nest's (registerBodyParsers); they keep req.rawBody for Stripe.
+    { logger: new NestPinoLogger(logger), bodyParser: false },
   );
-  app.set('trust proxy', 'loopback');
-  app.disable('x-powered-by');
-  app.use(requestLogging(logger));
-  for (const handler of securityHeaders(config)) app.use(handler);
-  // Our own JSON and form parsers (Nest then registers none): a depth limit before parsing, then a check of
-  // every key and string that came in.
-  app.use(refuseUnsupportedBody);
-  for (const parser of bodyParsers()) app.use(parser);
-  app.use(refuseDisallowedInput);
-  app.use(readYourWrites(engine));
+  const server = app.getHttpAdapter().getInstance();
+  registerBodyParsers(server);
+  const headers = securityHeaders(config);
+  const waitForReads = readYourWrites(engine);
+  // One hook before routing's handler, for every request (404s included): correlation id, security headers,
+  // refusals that need no body, then read-your-writes (before the guards, which read the session).
+  server.addHook('onRequest', (req, reply, done) => {
+    correlate(req, reply);
+    headers(req, reply);
+    const refused = unsupportedBody(req) ?? disallowedInPathOrQuery(req);
+    if (refused) return done(refused);
+    const waiting = waitForReads(req.raw);
+    if (waiting === null) done();
+    else waiting.then(() => done(), done);
+  });
+  const requestLog = createBufferedLogger(config.logLevel);
+  const log = requestLogging(requestLog.logger);
+  server.addHook('onResponse', (req, reply, done) => {
+    log(req, reply);
+    done();
+  });
   app.useGlobalFilters(new ErrorsFilter(logger));
   app.useGlobalPipes(validationPipe());
 
   SwaggerModule.setup('api/docs', app, () => openApiDocument(app));
 
-  if (config.frontendDist) serveFrontend(app, config.frontendDist);
+  if (config.frontendDist) await serveFrontend(app, config.frontendDist);
 
   const bootMs = performance.now() - started;
   logger.info(
@@ -129,6 +150,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     async close() {
       await stopServing(app.getHttpServer() as Server);
       await app.close();
+      requestLog.close();
       await engine.stop();
       if (options.chain === undefined) await chain?.close();
       if (!options.vault) await vault.close();
@@ -155,18 +177,23 @@ async function stopServing(server: Server): Promise<void> {
 }
 
 /** The single-page app: static files, and index.html for any other non-API GET (client-side routes). */
-function serveFrontend(app: NestExpressApplication, dist: string): void {
-  app.useStaticAssets(dist, {
+async function serveFrontend(app: NestFastifyApplication, dist: string): Promise<void> {
+  const server = app.getHttpAdapter().getInstance();
+  await server.register(fastifyStatic, {
+    root: dist,
     index: false,
+    // One route per built file (the build is done before the app starts), leaving other paths to the routes below.
+    wildcard: false,
     maxAge: '1h',
-    setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
+    setHeaders: (reply, path) => {
+      if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+    },
   });
-  const index = join(dist, 'index.html');
-  app.use((req: KauriRequest, res: Response, next: NextFunction) => {
+  server.get('/*', (req, reply) => {
     // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
-    if (req.method !== 'GET' || /^\/+api(\/|$)/i.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    if (/^\/+api(\/|$)/i.test(pathOf(req.raw as { url: string }))) return reply.callNotFound();
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', dist, { cacheControl: false });
   });
 }
 

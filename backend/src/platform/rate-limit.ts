@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { HttpReply } from './http/http.js';
 import { DomainError } from './errors.js';
 
 /**
@@ -92,9 +92,9 @@ export function tooManyAttemptsMessage(retryAfterMs: number): string {
 }
 
 /** 429 `Too many attempts. Please try again in N minutes.` with Retry-After (seconds) while `waitMs` > 0. */
-export function refuseWhileWaiting(res: Response, waitMs: number): void {
+export function refuseWhileWaiting(reply: HttpReply, waitMs: number): void {
   if (waitMs <= 0) return;
-  res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+  reply.header('Retry-After', String(Math.ceil(waitMs / 1000)));
   throw new DomainError(tooManyAttemptsMessage(waitMs), 429, undefined, 'Too Many Attempts');
 }
 

@@ -1,6 +1,5 @@
-import { Agent, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { DomainError } from './errors.js';
 import { receiveFile, UPLOAD_STALLED, UPLOAD_TOO_SLOW, type UploadRules } from './uploads.js';
 
@@ -12,20 +11,31 @@ const rules: UploadRules = {
   timeouts: { totalMs: 600, idleMs: 250 },
 };
 
-/** A tiny app with the JSON parser (as the real one has) and one upload route answering like the errors filter. */
+/**
+ * A tiny node:http server with one upload route answering like the errors filter; a JSON body is read first, as
+ * the app's JSON parser would have.
+ */
 async function uploadServer(): Promise<{ server: Server; port: number }> {
-  const app = express();
-  app.use(express.json());
-  app.put('/upload', (req, res) => {
-    receiveFile(req, rules).then(
-      (file) => res.json({ size: file.size, kind: file.kind }),
-      (error: unknown) => {
-        const status = error instanceof DomainError ? error.status : 500;
-        res.status(status).json({ message: error instanceof Error ? error.message : String(error) });
-      },
-    );
+  const server = createServer((req, res) => {
+    const answer = (status: number, body: object) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const upload = () =>
+      receiveFile(Object.assign(req, { res }), rules).then(
+        (file) => answer(200, { size: file.size, kind: file.kind }),
+        (error: unknown) => {
+          const status = error instanceof DomainError ? error.status : 500;
+          answer(status, { message: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    if (req.url !== '/upload' || req.method !== 'PUT') return answer(404, { message: 'Not found' });
+    if ((req.headers['content-type'] ?? '').startsWith('application/json')) {
+      req.resume();
+      req.once('end', upload);
+    } else void upload();
   });
-  const server = app.listen(0);
+  server.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   return { server, port: (server.address() as AddressInfo).port };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
@@ -175,8 +175,8 @@ export class AssetController {
       const wanted = REQUIRED_DOCUMENTS[doc.assetType];
       throw new DomainError(`A ${doc.assetType} asset needs its ${documentList(wanted)}, not this document`, 404);
     }
-    const pdf = await receivePdf(req);
-    const fileName = uploadedFileName(req.header('x-file-name'), `${kind}.pdf`);
+    const pdf = await receivePdf(req.raw);
+    const fileName = uploadedFileName(headerOf(req, 'x-file-name'), `${kind}.pdf`);
     const documentId = `doc_${randomUUID().replace(/-/g, '')}`;
     await this.documents.put(documentId, 'application/pdf', pdf.bytes);
     const { position } = await this.commands.execute(
@@ -210,7 +210,7 @@ export class AssetController {
     @IdParam() id: string,
     @IdParam('documentId', DOCUMENT_ID) documentId: string,
     @CurrentUser() user: SignedInUser,
-    @Res() res: Response,
+    @Res() reply: HttpReply,
   ): Promise<void> {
     // Investors may read the documents of an asset they may see (one with an offering): they judge it by them.
     const doc = await this.assets.get(id);
@@ -218,10 +218,10 @@ export class AssetController {
     const meta = doc.documents.find((d) => d.id === documentId);
     const stored = meta && (await this.documents.get(documentId));
     if (!meta || !stored) throw new DomainError('Document not found', 404);
-    res.setHeader('Content-Type', stored.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.end(stored.bytes);
+    reply.header('Content-Type', stored.contentType);
+    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.send(stored.bytes);
   }
 
   @Post('assets/:id/valuation')

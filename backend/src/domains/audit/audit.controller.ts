@@ -1,9 +1,9 @@
 import { csvLine } from '../../platform/csv.js';
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { ApiAccepted, ApiFile, ApiOk } from '../../platform/http/api-response.js';
@@ -152,7 +152,7 @@ export class AuditController {
     @Query() q: ExportQueryDto,
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
-    @Res() res: Response,
+    @Res() reply: HttpReply,
   ) {
     // Recorded once the stream has started: the first page was read, before any byte is sent. A failure
     // before then answers an error and records nothing; after it, part of the history has left the building.
@@ -164,27 +164,31 @@ export class AuditController {
       first: await events.next(),
     }));
     const csv = q.format === 'csv';
-    res.setHeader('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
-    res.setHeader(
+    reply.header('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
+    reply.header(
       'Content-Disposition',
       `attachment; filename="kauri-audit-${new Date().toISOString().slice(0, 10)}.${q.format}"`,
     );
-    res.setHeader('X-Head-Position', String(head));
-    const write = async (chunk: string) => {
-      if (!res.write(chunk)) await once(res, 'drain');
-    };
-    await write(csv ? csvLine(EXPORT_COLUMNS) : '[');
-    let separator = '\n';
-    try {
-      for (let next = first; !next.done; next = await events.next()) {
-        if (res.destroyed) return;
-        await write(csv ? csvRow(next.value) : `${separator}${JSON.stringify(next.value)}`);
-        separator = ',\n';
+    reply.header('X-Head-Position', String(head));
+    // A stream pulled as the client reads (backpressure); a client that goes away stops the pulling, and the
+    // scan is closed either way.
+    async function* body(): AsyncGenerator<string> {
+      try {
+        yield csv ? csvLine(EXPORT_COLUMNS) : '[';
+        let separator = '\n';
+        for (let next = first; !next.done; next = await events.next()) {
+          yield csv ? csvRow(next.value) : `${separator}${JSON.stringify(next.value)}`;
+          separator = ',\n';
+        }
+        yield csv ? '' : '\n]\n';
+      } finally {
+        await events.return(undefined);
       }
-    } finally {
-      await events.return(undefined);
     }
-    res.end(csv ? '' : '\n]\n');
+    const stream = Readable.from(body(), { objectMode: false });
+    // Also when the client left before the first chunk was pulled (the generator never started).
+    stream.once('close', () => void events.return(undefined));
+    reply.send(stream);
   }
 
   @Get('integrity')

@@ -13,6 +13,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
+import { originOf } from '../../platform/http/http.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
@@ -141,7 +142,7 @@ export class BillingController {
     const doc = await this.subscription(user.userId);
     if (this.provider.kind === 'stripe' && !doc?.customerId)
       throw new DomainError('There is no billing account yet: choose a plan first', 409);
-    const returnUrl = `${req.protocol}://${req.get('host')}/billing`;
+    const returnUrl = `${originOf(req)}/billing`;
     return { url: await this.provider.portalUrl(doc?.customerId ?? '', returnUrl) };
   }
 

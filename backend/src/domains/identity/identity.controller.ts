@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Next, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -15,12 +15,12 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { parse as parseCookies } from 'cookie';
-import type { NextFunction, Response } from 'express';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
+import { clearCookie, headerOf, type HttpReply, isSecure, originOf, setCookie } from '../../platform/http/http.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
@@ -99,10 +99,10 @@ export class IdentityController {
     @Body() form: RegisterDto,
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<UserDto> {
     const pair = `register:${accountOf(form.email)}|${clientAddress(req)}`;
-    this.throttle(req, res, this.perAccountAndIp.retryAfter(pair));
+    this.throttle(req, reply, this.perAccountAndIp.retryAfter(pair));
     let userId: string;
     try {
       ({ userId } = await this.identity.register(form, 'password', context));
@@ -110,7 +110,7 @@ export class IdentityController {
       if (error instanceof DomainError && error.status === 409) this.perAccountAndIp.fail(pair);
       throw error;
     }
-    return this.signIn(userId, 'password', context, req, res);
+    return this.signIn(userId, 'password', context, req, reply);
   }
 
   @Post('login')
@@ -126,12 +126,12 @@ export class IdentityController {
     @Body() form: LoginDto,
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<UserDto> {
     const account = `login:${accountOf(form.email)}`;
     const pair = `${account}|${clientAddress(req)}`;
     const accountWide = this.perAccountAndIp.failed(pair) ? this.perAccountAnywhere.retryAfter(account) : 0;
-    this.throttle(req, res, Math.max(this.perAccountAndIp.retryAfter(pair), accountWide));
+    this.throttle(req, reply, Math.max(this.perAccountAndIp.retryAfter(pair), accountWide));
     const userId = await this.identity.checkPassword(form.email, form.password);
     if (!userId) {
       this.perAccountAndIp.fail(pair);
@@ -140,7 +140,7 @@ export class IdentityController {
     }
     // Only this address's failures are forgiven: others' guessing still counts against them.
     this.perAccountAndIp.clear(pair);
-    return this.signIn(userId, 'password', context, req, res);
+    return this.signIn(userId, 'password', context, req, reply);
   }
 
   @Post('logout')
@@ -159,14 +159,14 @@ export class IdentityController {
   async logout(
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<SignedOutDto> {
     const tokens = [
       req.authentication?.via === 'cookie' ? req.authentication.token : null,
       req.bearerToken ?? null,
     ].filter((t): t is string => !!t);
     await this.identity.signOut(tokens, context);
-    if (req.authentication?.via === 'cookie') this.clearCookies(req, res);
+    if (req.authentication?.via === 'cookie') this.clearCookies(req, reply);
     return { success: true };
   }
 
@@ -227,25 +227,23 @@ export class IdentityController {
     @Query('state') state: unknown,
     @Query('redirect_uri') redirectUri: unknown,
     @Req() req: IdentityRequest,
-    @Res() res: Response,
-    @Next() next: NextFunction,
+    @Res() reply: HttpReply,
   ): Promise<void> {
     const ip = clientAddress(req);
-    refuseWhileWaiting(res, this.signInStarts.retryAfter(ip));
+    refuseWhileWaiting(reply, this.signInStarts.retryAfter(ip));
     this.signInStarts.record(ip);
-    if (!this.oidc) return res.redirect(302, '/auth');
-    const returnTo =
-      typeof redirectUri === 'string' && redirectUri
-        ? redirectUri
-        : `${req.protocol}://${req.get('host')}/auth/callback`;
+    if (!this.oidc) return void reply.redirect('/auth', 302);
+    const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${originOf(req)}/auth/callback`;
     if (!isHttpUrl(returnTo)) throw new DomainError('redirect_uri must be an absolute http(s) address', 400);
     const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
+    let provider: string;
     try {
-      await this.oidc.start(req, res, next, clientState, returnTo);
+      provider = await this.oidc.start(req, reply, clientState, returnTo);
     } catch {
       // Provider unreachable: the local sign-in page, as when none is configured (spec section 4).
-      if (!res.headersSent) res.redirect(302, '/auth');
+      return void reply.redirect('/auth', 302);
     }
+    reply.redirect(provider, 302);
   }
 
   @Post('auth/callback')
@@ -264,20 +262,20 @@ export class IdentityController {
     @Body() form: AuthCallbackDto,
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<AuthCallbackResponseDto | { error: string; message: string }> {
     if (!this.oidc) {
-      res.status(404);
+      reply.status(404);
       return {
         error: 'No external identity provider is configured',
         message: 'No external identity provider is configured',
       };
     }
-    const pendingCookie = parseCookies(req.header('cookie') ?? '')[PENDING_COOKIE];
+    const pendingCookie = parseCookies(headerOf(req, 'cookie') ?? '')[PENDING_COOKIE];
     const answer = { code: form.code, state: form.state, error: form.error, error_description: form.error_description };
-    const outcome = await this.oidc.exchange(req, res, pendingCookie, answer, form.redirect_uri);
+    const outcome = await this.oidc.exchange(req, reply, pendingCookie, answer, form.redirect_uri);
     if (!outcome.ok) {
-      res.status(outcome.status);
+      reply.status(outcome.status);
       return { error: outcome.error, message: outcome.message };
     }
     let userId: string;
@@ -285,7 +283,7 @@ export class IdentityController {
       userId = await this.identity.externalSignIn(outcome.profile, context);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      res.status(error.status);
+      reply.status(error.status);
       return { error: error.message, message: error.message };
     }
     const session = await this.identity.startSession(userId, 'bearer', 'oidc', context);
@@ -303,9 +301,9 @@ export class IdentityController {
   }
 
   /** 429 when this address is over its limit or must still wait `backoff` ms (checked before any work is done). */
-  private throttle(req: IdentityRequest, res: Response, backoff: number): void {
+  private throttle(req: IdentityRequest, reply: HttpReply, backoff: number): void {
     const ip = clientAddress(req);
-    refuseWhileWaiting(res, Math.max(this.perIp.retryAfter(ip), backoff));
+    refuseWhileWaiting(reply, Math.max(this.perIp.retryAfter(ip), backoff));
     this.perIp.record(ip);
   }
 
@@ -314,28 +312,28 @@ export class IdentityController {
     method: 'password',
     context: CommandContext,
     req: IdentityRequest,
-    res: Response,
+    reply: HttpReply,
   ): Promise<UserDto> {
     const session = await this.identity.startSession(userId, 'cookie', method, context);
-    this.setCookies(req, res, session);
+    this.setCookies(req, reply, session);
     return this.userOr401(userId);
   }
 
   private cookieOptions(req: IdentityRequest) {
-    // req.secure honours X-Forwarded-Proto from a trusted proxy ('trust proxy' in app.ts).
-    return { sameSite: 'lax' as const, secure: req.secure, path: '/' };
+    // Secure honours X-Forwarded-Proto from a trusted proxy (trustProxy in app.ts).
+    return { sameSite: 'lax' as const, secure: isSecure(req), path: '/' };
   }
 
-  private setCookies(req: IdentityRequest, res: Response, session: StartedSession): void {
+  private setCookies(req: IdentityRequest, reply: HttpReply, session: StartedSession): void {
     const maxAge = SESSION_ABSOLUTE_MS;
-    res.cookie(SESSION_COOKIE, session.token, { ...this.cookieOptions(req), httpOnly: true, maxAge });
+    setCookie(reply, SESSION_COOKIE, session.token, { ...this.cookieOptions(req), httpOnly: true, maxAge });
     // Readable by the page's script, which echoes it in X-CSRF-Token.
-    res.cookie(CSRF_COOKIE, csrfTokenFor(session.token), { ...this.cookieOptions(req), httpOnly: false, maxAge });
+    setCookie(reply, CSRF_COOKIE, csrfTokenFor(session.token), { ...this.cookieOptions(req), httpOnly: false, maxAge });
   }
 
-  private clearCookies(req: IdentityRequest, res: Response): void {
-    res.clearCookie(SESSION_COOKIE, { ...this.cookieOptions(req), httpOnly: true });
-    res.clearCookie(CSRF_COOKIE, this.cookieOptions(req));
+  private clearCookies(req: IdentityRequest, reply: HttpReply): void {
+    clearCookie(reply, SESSION_COOKIE, { ...this.cookieOptions(req), httpOnly: true });
+    clearCookie(reply, CSRF_COOKIE, this.cookieOptions(req));
   }
 }
 

@@ -1,10 +1,11 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { DomainError } from '../../platform/errors.js';
+import { headerOf, pathOf } from '../../platform/http/http.js';
 import { IdentityService, type IdentityRequest } from './identity.service.js';
 import { CSRF_HEADER, csrfTokenFor, sameSecret } from './tokens.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Express matches paths case-insensitively and tolerates repeated slashes: so does this. */
+/** Routes match paths case-insensitively, and a path may repeat slashes: so does this. */
 const ADMIN_PATH = /^\/+api\/+admin(\/|$)/i;
 
 export const INVALID_CSRF = 'Invalid CSRF token';
@@ -27,13 +28,13 @@ export class IdentityGuard implements CanActivate {
     if (authentication) req.actor = authentication.actor;
 
     if (authentication?.via === 'cookie' && !SAFE_METHODS.has(req.method.toUpperCase())) {
-      const given = req.header(CSRF_HEADER) ?? '';
+      const given = headerOf(req, CSRF_HEADER) ?? '';
       if (!given || !sameSecret(given, csrfTokenFor(authentication.token)))
         throw new DomainError(INVALID_CSRF, 403, undefined, 'Forbidden');
     }
 
-    const routePath = (req.route as { path?: unknown } | undefined)?.path;
-    if (ADMIN_PATH.test(req.path) || (typeof routePath === 'string' && ADMIN_PATH.test(routePath))) {
+    const routePath = req.routeOptions.url;
+    if (ADMIN_PATH.test(pathOf(req)) || (typeof routePath === 'string' && ADMIN_PATH.test(routePath))) {
       if (!authentication) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
       if (!authentication.actor.roles.includes('admin'))
         throw new DomainError('You do not have access to this resource', 403, undefined, 'Forbidden');

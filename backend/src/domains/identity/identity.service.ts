@@ -8,6 +8,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Actor, Role } from '../../platform/event-store/event-store.js';
+import { headerOf } from '../../platform/http/http.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
@@ -146,13 +147,13 @@ export class IdentityService {
 
   /** Resolves the signed-in user from a bearer token (first: a cross-site form cannot send one) or the session cookie. */
   async authenticate(req: IdentityRequest): Promise<Authentication | null> {
-    const [scheme, bearer] = (req.header('authorization') ?? '').split(' ');
+    const [scheme, bearer] = (headerOf(req, 'authorization') ?? '').split(' ');
     req.bearerToken = scheme?.toLowerCase() === 'bearer' && bearer ? bearer : null;
     if (req.bearerToken) {
       const found = await this.lookup(req.bearerToken, 'bearer', req);
       if (found) return found;
     }
-    const cookie = parseCookies(req.header('cookie') ?? '')[SESSION_COOKIE];
+    const cookie = parseCookies(headerOf(req, 'cookie') ?? '')[SESSION_COOKIE];
     return cookie ? this.lookup(cookie, 'cookie', req) : null;
   }
 

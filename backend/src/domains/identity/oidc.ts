@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
 import OpenIDConnectStrategy from 'passport-openidconnect';
+import { clearCookie, type HttpReply, type HttpRequest, isSecure, setCookie } from '../../platform/http/http.js';
 import { sameSecret } from './tokens.js';
 
 /**
@@ -100,10 +100,10 @@ function isPending(value: unknown): value is PendingSignIn {
   );
 }
 
-export const pendingCookieOptions = (req: Request) => ({
+export const pendingCookieOptions = (req: HttpRequest) => ({
   httpOnly: true,
   sameSite: 'lax' as const,
-  secure: req.secure,
+  secure: isSecure(req),
   path: PENDING_COOKIE_PATH,
 });
 
@@ -213,14 +213,16 @@ export class OidcClient {
     return authenticator as unknown as passport.PassportStatic;
   }
 
-  /** Redirects the browser to the provider with the client's state and return address; the cookie keeps the rest. */
+  /**
+   * The provider's address to send the browser to, with the client's state and return address; the cookie (set on
+   * `reply`) keeps the rest.
+   */
   async start(
-    req: Request,
-    res: Response,
-    next: NextFunction,
+    req: HttpRequest,
+    reply: HttpReply,
     clientState: string | undefined,
     redirectUri: string,
-  ): Promise<void> {
+  ): Promise<string> {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const store = {
@@ -241,7 +243,7 @@ export class OidcClient {
         };
         this.cookie.seal(pending).then(
           (value) => {
-            res.cookie(PENDING_COOKIE, value, { ...pendingCookieOptions(req), maxAge: PENDING_TTL_MS });
+            setCookie(reply, PENDING_COOKIE, value, { ...pendingCookieOptions(req), maxAge: PENDING_TTL_MS });
             cb(null, state);
           },
           (error: Error) => cb(error),
@@ -250,11 +252,22 @@ export class OidcClient {
       verify: (_req: unknown, _state: string, cb: Verified) => cb(null, false, { message: STATE_NOT_VERIFIED }),
     } as unknown as StateStore;
     const authenticator = await this.authenticator(store, { challenge });
-    authenticator.authenticate('oidc', {
-      session: false,
-      state: clientState ?? '',
-      callbackURL: redirectUri,
-    } as passport.AuthenticateOptions)(req, res, next);
+    // Passport answers by redirecting on the response it is given: this one only catches where to.
+    return new Promise<string>((resolve, reject) => {
+      let location: string | undefined;
+      const res = {
+        statusCode: 200,
+        setHeader: (name: string, value: string) => {
+          if (name.toLowerCase() === 'location') location = value;
+        },
+        end: () => (location ? resolve(location) : reject(new Error('The sign-in did not redirect'))),
+      };
+      authenticator.authenticate('oidc', {
+        session: false,
+        state: clientState ?? '',
+        callbackURL: redirectUri,
+      } as passport.AuthenticateOptions)(req, res, (error?: unknown) => reject(error ?? new Error('not redirected')));
+    });
   }
 
   /**
@@ -262,13 +275,13 @@ export class OidcClient {
    * sign-in's cookie (which is cleared, whatever the outcome), then nonce, issuer, audience and PKCE.
    */
   async exchange(
-    req: Request,
-    res: Response,
+    req: HttpRequest,
+    reply: HttpReply,
     pendingCookie: string | undefined,
     query: { code?: string; state?: string; error?: string; error_description?: string },
     redirectUri: string,
   ): Promise<CodeOutcome> {
-    res.clearCookie(PENDING_COOKIE, pendingCookieOptions(req));
+    clearCookie(reply, PENDING_COOKIE, pendingCookieOptions(req));
     const pending = await this.cookie.open(pendingCookie);
     const matches =
       !!pending && !!query.state && sameSecret(pending.state, query.state) && pending.redirectUri === redirectUri;
@@ -292,7 +305,7 @@ export class OidcClient {
       };
     }
     // The strategy reads the provider's answer from the query string, as on a redirect back to the server.
-    const shaped = Object.create(req) as Request;
+    const shaped = Object.create(req) as HttpRequest;
     Object.defineProperty(shaped, 'query', { value: query, enumerable: true });
     return new Promise<CodeOutcome>((resolve) => {
       const done = (err: unknown, user: ExternalProfile | false | undefined, info: unknown) => {
@@ -318,7 +331,7 @@ export class OidcClient {
         'oidc',
         { session: false, callbackURL: redirectUri } as passport.AuthenticateOptions,
         done,
-      )(shaped, {} as Response, (err?: unknown) => done(err, false, null));
+      )(shaped, {}, (err?: unknown) => done(err, false, null));
     });
   }
 }

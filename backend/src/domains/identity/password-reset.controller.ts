@@ -6,7 +6,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
@@ -59,9 +59,9 @@ export class PasswordResetController {
     @Body() body: PasswordResetRequestDto,
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): { message: string } {
-    this.throttle(req, res);
+    this.throttle(req, reply);
     const account = legacyEmailKey(body.email);
     if (this.perAccount.retryAfter(account) === 0) {
       this.perAccount.record(account);
@@ -79,16 +79,16 @@ export class PasswordResetController {
     @Body() body: PasswordResetDto,
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<{ success: true }> {
-    this.throttle(req, res);
+    this.throttle(req, reply);
     await this.resets.reset(body.token, body.password, context);
     return { success: true };
   }
 
-  private throttle(req: IdentityRequest, res: Response): void {
+  private throttle(req: IdentityRequest, reply: HttpReply): void {
     const ip = clientAddress(req);
-    refuseWhileWaiting(res, this.perIp.retryAfter(ip));
+    refuseWhileWaiting(reply, this.perIp.retryAfter(ip));
     this.perIp.record(ip);
   }
 }

@@ -11,7 +11,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -64,10 +64,10 @@ export class RegisterInterestController {
     @Body() form: RegisterInterestDto,
     @Ctx() context: CommandContext,
     @Req() req: KauriRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<RegistrationReceiptDto> {
     const ip = clientAddress(req);
-    refuseWhileWaiting(res, this.perIp.retryAfter(ip));
+    refuseWhileWaiting(reply, this.perIp.retryAfter(ip));
     this.perIp.record(ip);
     return this.commands.execute(new RegisterInterestCommand(form, context));
   }

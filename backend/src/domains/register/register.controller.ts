@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
@@ -110,7 +110,7 @@ export class RegisterController {
   async capTableCsv(
     @IdParam() id: string,
     @CurrentUser() user: SignedInUser,
-    @Res() res: Response,
+    @Res() reply: HttpReply,
     @Query('asOf') asOf?: string,
   ): Promise<void> {
     const table = await this.capTableAt(id, user, asOf);
@@ -136,9 +136,9 @@ export class RegisterController {
       ],
     ];
     const stamp = table.asOf ? `-as-of-${table.asOf.slice(0, 10)}` : '';
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="cap-table-${id.slice(0, 8)}${stamp}.csv"`);
-    res.end(rows.map((r) => csvLine(r, 'all')).join(''));
+    reply.header('Content-Type', 'text/csv; charset=utf-8');
+    reply.header('Content-Disposition', `attachment; filename="cap-table-${id.slice(0, 8)}${stamp}.csv"`);
+    reply.send(rows.map((r) => csvLine(r, 'all')).join(''));
   }
 
   private async capTableAt(id: string, user: SignedInUser, asOf: string | undefined) {

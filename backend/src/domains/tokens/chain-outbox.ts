@@ -50,6 +50,8 @@ const RETRY_EVERY_MS = 1_000;
 @Injectable()
 export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly state: FlowState;
+  /** Counts the events applied to `state` (its only change): a view computed from the state is current while equal. */
+  private applied = 0;
   private subscription: Subscription | null = null;
   private caughtUp = false;
   private readonly wanted = new Map<string, { intent: ChainIntent; causeEventId: string | null }>();
@@ -125,6 +127,10 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     return false;
   }
 
+  get version(): number {
+    return this.applied;
+  }
+
   private apply(event: RecordedEvent): void {
     const flowEvent = event as RecordedEvent & FlowEvent;
     for (const wanted of chainIntents(flowEvent, this.state)) {
@@ -132,6 +138,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
         this.wanted.set(wanted.txId, { intent: wanted.intent, causeEventId: event.metadata.eventId });
     }
     evolveFlow(this.state, flowEvent);
+    this.applied++;
     if (flowEvent.type === 'ChainTransactionRequested') this.wanted.delete(flowEvent.data.txId);
     for (let i = this.waiters.length - 1; i >= 0; i--) {
       if (this.waiters[i]!.position <= this.state.position) this.waiters.splice(i, 1)[0]!.resolve();

@@ -79,6 +79,8 @@ export class ChainReconciler {
   private readonly balances: OnChainBalances = new Map();
   private readonly scannedTo = new Map<string, bigint>();
   private running: Promise<Reconciliation> | null = null;
+  /** The flow state's version the drifts were compared at; -1: never. */
+  private comparedAt = -1;
   drifts: HolderDrift[] = [];
 
   constructor(
@@ -136,11 +138,19 @@ export class ChainReconciler {
       if (start > head) continue;
       byStart.set(start, [...(byStart.get(start) ?? []), token]);
     }
+    const version = this.outbox.version;
+    let moved = false;
     for (const [start, group] of byStart) {
-      applyTransfers(this.balances, await chain.transfers(group, start, head));
+      const logs = await chain.transfers(group, start, head);
+      applyTransfers(this.balances, logs);
+      moved ||= logs.length > 0;
       for (const token of group) this.scannedTo.set(token.toLowerCase(), head);
     }
-    this.drifts = compare(state, this.balances);
+    // Neither the register nor a balance changed since the last comparison: the drifts are the same.
+    if (moved || version !== this.comparedAt) {
+      this.drifts = compare(state, this.balances);
+      this.comparedAt = version;
+    }
     return {
       drift: this.drifts.reduce((sum, d) => sum + Math.abs(d.expected - d.onChain), 0),
       pending: this.outbox.pending(),

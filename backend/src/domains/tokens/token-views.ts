@@ -7,6 +7,9 @@ import { ChainReconciler } from './reconciliation.js';
 
 export type TokenStatus = 'pending' | 'deployed' | 'failed';
 
+/** How long a reconciliation with the chain serves the holdings reads that follow it (see `refresh`). */
+const REUSE_MS = 100;
+
 /** An asset's token as other slices and the screens see it (`GET /api/assets/:id/token`). */
 export interface TokenView {
   chainId: number;
@@ -113,15 +116,35 @@ export class TokenViews {
     };
   }
 
-  /** assetId → personId → tokens the register gives them (what their wallets should hold on chain). */
-  registerBalances(): Map<string, Map<string, number>> {
-    return expectedHoldings(this.outbox.state);
+  /**
+   * assetId → personId → tokens the register gives them (what their wallets should hold on chain). Worked out again
+   * only after the flow's state changed, not on every holdings request.
+   */
+  registerBalances(): ReadonlyMap<string, ReadonlyMap<string, number>> {
+    const version = this.outbox.version;
+    if (this.balances?.version !== version) this.balances = { version, value: expectedHoldings(this.outbox.state) };
+    return this.balances.value;
   }
 
-  /** Brings the on-chain balances up to the chain's head (once per request that shows them). */
+  private balances: { version: number; value: ReadonlyMap<string, ReadonlyMap<string, number>> } | null = null;
+
+  /**
+   * Brings the on-chain balances up to the chain's head for a request that shows them. A reconciliation started
+   * less than REUSE_MS ago, with the register unchanged since (so every transfer the platform made is in it), is
+   * used as it is: under load the reads would otherwise spend more on asking the chain for its head than on
+   * answering.
+   */
   async refresh(): Promise<void> {
-    if (this.outbox.enabled) await this.reconciler.reconcile().catch(() => null);
+    if (!this.outbox.enabled) return;
+    const now = performance.now();
+    const last = this.lastRefresh;
+    if (last && now - last.at < REUSE_MS && last.version === this.outbox.version) return;
+    const started = { at: now, version: this.outbox.version };
+    await this.reconciler.reconcile().catch(() => null);
+    this.lastRefresh = started;
   }
+
+  private lastRefresh: { at: number; version: number } | null = null;
 
   wallet(personId: string) {
     const state = this.outbox.state;

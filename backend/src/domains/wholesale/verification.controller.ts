@@ -16,7 +16,7 @@ import {
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
@@ -110,11 +110,11 @@ export class VerificationController {
       'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)',
   })
   async upload(@Req() req: KauriRequest, @CurrentUser() user: SignedInUser) {
-    const file = await receiveFile(req, EVIDENCE_RULES);
+    const file = await receiveFile(req.raw, EVIDENCE_RULES);
     const documentId = `evd_${randomUUID().replace(/-/g, '')}`;
     const meta: EvidenceMeta = {
       documentId,
-      fileName: uploadedFileName(req.header('x-file-name'), `evidence.${file.kind}`),
+      fileName: uploadedFileName(headerOf(req, 'x-file-name'), `evidence.${file.kind}`),
       contentType: CONTENT_TYPES[file.kind],
       size: file.size,
       sha256: file.sha256,
@@ -131,7 +131,7 @@ export class VerificationController {
   async download(
     @IdParam('id', EVIDENCE_ID) id: string,
     @CurrentUser() user: SignedInUser,
-    @Res() res: Response,
+    @Res() reply: HttpReply,
   ): Promise<void> {
     const meta = await this.meta(id);
     const stored =
@@ -139,10 +139,10 @@ export class VerificationController {
         ? await this.documents.get(id)
         : null;
     if (!meta || !stored) throw new DomainError('Document not found', 404);
-    res.setHeader('Content-Type', stored.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.end(stored.bytes);
+    reply.header('Content-Type', stored.contentType);
+    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.send(stored.bytes);
   }
 
   private async meta(id: string): Promise<EvidenceMeta | null> {

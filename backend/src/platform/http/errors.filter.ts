@@ -1,9 +1,10 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.js';
+import type { HttpReply } from './http.js';
+import { INVALID_JSON, TOO_LARGE } from './input-limits.js';
 import type { KauriRequest } from './request-context.js';
 
 export class FieldError {
@@ -28,11 +29,13 @@ export class ErrorsFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<HttpReply>();
     const req = host.switchToHttp().getRequest<KauriRequest>();
     const [status, body] = this.toResponse(exception);
     if (status >= 500) this.logger.error({ err: exception, correlationId: req.correlationId }, 'unhandled error');
-    res.status(status).json(body);
+    // A body that stopped arriving (408) leaves the connection in an unknown state: it is closed after the answer.
+    if (status === 408) reply.header('connection', 'close');
+    reply.status(status).send(body);
   }
 
   private toResponse(exception: unknown): [number, ErrorBody] {
@@ -50,15 +53,21 @@ export class ErrorsFilter implements ExceptionFilter {
       return [409, { message: 'This record was changed by someone else at the same time. Please try again.' }];
     }
     if (exception instanceof HttpException) {
-      // Express' body parser errors arrive wrapped; their own texts are for developers, not people.
-      if (exception.cause instanceof SyntaxError) return [400, { message: 'The request body is not valid JSON' }];
-      if (exception.getStatus() === 413) return [413, { message: 'The request is too large' }];
+      if (exception.cause instanceof SyntaxError) return [400, { message: INVALID_JSON }];
+      if (exception.getStatus() === 413) return [413, { message: TOO_LARGE }];
       const response = exception.getResponse();
       if (typeof response === 'object' && response && 'message' in response && typeof response.message === 'string') {
         const { message, errors } = response as ErrorBody;
         return [exception.getStatus(), { message, ...(errors && { errors }) }];
       }
       return [exception.getStatus(), { message: exception.message }];
+    }
+    // Fastify's own refusals (a body over its limit, a malformed URL or Content-Length) carry a 4xx statusCode;
+    // their texts are for developers, not people.
+    const statusCode = (exception as { statusCode?: unknown } | null)?.statusCode;
+    if (exception instanceof Error && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      if (statusCode === 413) return [413, { message: TOO_LARGE }];
+      return [statusCode, { message: exception.message }];
     }
     return [500, { message: 'Something went wrong on our side. Please try again later.' }];
   }

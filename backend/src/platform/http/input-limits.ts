@@ -1,7 +1,9 @@
-import type { IncomingMessage } from 'node:http';
-import express, { type NextFunction, type RequestHandler, type Response } from 'express';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import qs from 'qs';
 import { DomainError } from '../errors.js';
 import { CONTENT_TYPES } from '../uploads.js';
+import { type HttpRequest, pathOf } from './http.js';
 import type { KauriRequest } from './request-context.js';
 
 /**
@@ -10,7 +12,9 @@ import type { KauriRequest } from './request-context.js';
  * by PostgreSQL or hashed canonically: both are refused at the edge with a 400, never met deeper as a 500.
  */
 export const MAX_JSON_DEPTH = 32;
-export const MAX_JSON_BYTES = '100kb';
+export const MAX_JSON_BYTES = 100 * 1024;
+export const INVALID_JSON = 'The request body is not valid JSON';
+export const TOO_LARGE = 'The request is too large';
 export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
 export const CHARACTERS_NOT_ALLOWED = 'The request contains characters that are not allowed';
 export const NAME_NOT_ALLOWED = 'The request contains a property name that is not allowed';
@@ -40,30 +44,6 @@ export function jsonDepth(text: Buffer, stopAbove = Infinity): number {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return deepest;
-}
-
-const refused = (message: string) => Object.assign(new Error(message), { status: 400, expose: true });
-
-/** body-parser's `verify` hook: runs on the raw bytes before JSON.parse; keeps `req.rawBody` (Stripe signatures). */
-function verifyBody(req: IncomingMessage & { rawBody?: Buffer }, _res: unknown, body: Buffer): void {
-  req.rawBody = body;
-  if (jsonDepth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw refused(TOO_DEEP);
-}
-
-function verifyRawOnly(req: IncomingMessage & { rawBody?: Buffer }, _res: unknown, body: Buffer): void {
-  req.rawBody = body;
-}
-
-/**
- * The JSON and form parsers, in place of Nest's defaults (Nest skips its own when these are registered: it
- * looks for middleware named jsonParser and urlencodedParser). body-parser refuses forms nested deeper than
- * 32 levels itself (its default, the same limit).
- */
-export function bodyParsers(): RequestHandler[] {
-  return [
-    express.json({ limit: MAX_JSON_BYTES, verify: verifyBody }),
-    express.urlencoded({ extended: true, limit: MAX_JSON_BYTES, parameterLimit: 1000, verify: verifyRawOnly }),
-  ];
 }
 
 // NUL, or a UTF-16 surrogate without its pair (matched on code units: no `u` flag).
@@ -109,42 +89,131 @@ export function disallowedField(value: unknown, root = ''): Disallowed | null {
 export const SEND_JSON = 'Send the request body as JSON (Content-Type: application/json)';
 
 /** What a request body may be: JSON or a form for the commands, the file itself for an upload. */
-const BODY_TYPES = new Set([
-  'application/json',
-  'application/x-www-form-urlencoded',
-  ...Object.values(CONTENT_TYPES),
-  'application/octet-stream',
-]);
+const FILE_TYPES = [...new Set(Object.values(CONTENT_TYPES)), 'application/octet-stream'];
+const BODY_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded', ...FILE_TYPES]);
+
+const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
- * Express middleware, before the body parsers: a body of any other type (text/plain, XML, multipart) is refused
- * with a 415 before it is read, rather than ignored and answered as if the fields were missing. Whether a route
- * takes JSON or a file is its own check (an upload sent as JSON is a 415 there).
+ * For the edge hook, before any body is read: a body of any other type (text/plain, XML, multipart) is refused
+ * with a 415, rather than ignored and answered as if the fields were missing. Whether a route takes JSON or a
+ * file is its own check (an upload sent as JSON is a 415 there).
  */
-export function refuseUnsupportedBody(req: IncomingMessage, _res: Response, next: NextFunction): void {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!hasBody || type === '' || BODY_TYPES.has(type)) {
-    next();
-    return;
-  }
-  next(new DomainError(SEND_JSON, 415, [{ field: 'body', message: SEND_JSON }]));
+export function unsupportedBody(req: HttpRequest): DomainError | null {
+  const { headers } = req;
+  const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return null;
+  const type = mediaTypeOf(headers['content-type']);
+  if (type === '' || BODY_TYPES.has(type)) return null;
+  return new DomainError(SEND_JSON, 415, [{ field: 'body', message: SEND_JSON }]);
 }
 
 /**
- * Express middleware, after the body parsers: refuses NUL and lone surrogates in the path, query and body,
- * and prototype keys in the query and body.
+ * For the edge hook: NUL and lone surrogates in the path and query, and prototype keys in the query. (The body's
+ * are refused by its parser, below.)
  */
-export function refuseDisallowedInput(req: KauriRequest, _res: Response, next: NextFunction): void {
+export function disallowedInPathOrQuery(req: HttpRequest): DomainError | null {
   // Node's parser refuses raw NUL bytes in the request line and invalid UTF-8 escapes cannot decode to a lone
   // surrogate, so %00 is the only way either reaches a path segment.
-  const path = req.originalUrl.split('?')[0] ?? '';
-  const found = /%00/.test(path)
-    ? { field: 'path', message: CHARACTERS_NOT_ALLOWED }
-    : (disallowedField(req.query) ?? disallowedField(req.body));
-  if (found === null) {
-    next();
-    return;
+  const url = req.raw.url ?? '';
+  const found =
+    url.includes('%00') && /%00/.test(pathOf({ url }))
+      ? ({ field: 'path', message: CHARACTERS_NOT_ALLOWED } as const)
+      : disallowedField(req.query);
+  return found && refusal(found);
+}
+
+const refusal = (found: Disallowed) =>
+  new DomainError(found.message, 400, [{ field: found.field || 'body', message: found.message }]);
+
+/** The body's bytes, inflated when sent compressed (gzip, deflate, br), at most MAX_JSON_BYTES either way. */
+function inflated(req: HttpRequest, body: Buffer): Buffer {
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const options = { maxOutputLength: MAX_JSON_BYTES };
+  try {
+    if (encoding === 'identity') return body;
+    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body, options);
+    if (encoding === 'deflate') return inflateSync(body, options);
+    if (encoding === 'br') return brotliDecompressSync(body, options);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new DomainError(TOO_LARGE, 413);
+    throw new DomainError(INVALID_JSON, 400);
   }
-  next(new DomainError(found.message, 400, [{ field: found.field || 'body', message: found.message }]));
+  throw new DomainError(`unsupported content encoding "${encoding}"`, 415);
+}
+
+/** The charset a body declares (JSON: any UTF; forms: UTF-8 or ISO-8859-1), as Node names it. */
+function charsetOf(req: HttpRequest, allowed: (charset: string) => boolean): BufferEncoding {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '');
+  const charset = (match?.[1] ?? 'utf-8').toLowerCase();
+  if (!allowed(charset)) throw new DomainError(`unsupported charset "${charset.toUpperCase()}"`, 415);
+  return charset === 'iso-8859-1' ? 'latin1' : 'utf8';
+}
+
+/** Only a JSON object or array is a body (a bare string or number is a mistake), as before; empty means `{}`. */
+function parseJson(req: HttpRequest, bytes: Buffer): unknown {
+  charsetOf(req, (charset) => charset === 'utf-8' || charset === 'utf8');
+  const body = inflated(req, bytes);
+  if (jsonDepth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new DomainError(TOO_DEEP, 400);
+  const text = body.toString('utf8');
+  const first = /^[ \t\n\r]*(.|$)/s.exec(text)?.[1] ?? '';
+  if (first === '') return {};
+  if (first !== '{' && first !== '[') throw new DomainError(INVALID_JSON, 400);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError(INVALID_JSON, 400);
+  }
+}
+
+/** A form, nested as `a[b]=1` allows (qs), at most 32 levels deep and 1000 fields. */
+function parseForm(req: HttpRequest, bytes: Buffer): unknown {
+  const charset = charsetOf(req, (c) => c === 'utf-8' || c === 'utf8' || c === 'iso-8859-1');
+  const text = inflated(req, bytes).toString(charset);
+  if (text.length === 0) return {};
+  const fields = text.split('&').length;
+  if (fields > 1000) throw new DomainError(TOO_LARGE, 413);
+  try {
+    return qs.parse(text, {
+      allowPrototypes: true,
+      arrayLimit: Math.max(100, fields),
+      depth: MAX_JSON_DEPTH,
+      parameterLimit: 1000,
+      strictDepth: true,
+      charset: charset === 'latin1' ? 'iso-8859-1' : 'utf-8',
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new DomainError('The input exceeded the depth', 400);
+    throw error;
+  }
+}
+
+/**
+ * The app's own body parsers, in place of Fastify's: JSON (a depth limit checked on the bytes before parsing) and
+ * forms, each at most 100 kB, keeping the exact bytes as `req.rawBody` (Stripe signs them), then a check of every
+ * key and string that came in. A file upload's body is left unread for the route to stream (uploads.ts); any
+ * other type was refused by the edge hook, and an empty body of another type is no body.
+ */
+export function registerBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  const parser =
+    (parse: (req: HttpRequest, bytes: Buffer) => unknown) =>
+    (req: HttpRequest, bytes: string | Buffer, done: (error: Error | null, body?: unknown) => void): void => {
+      try {
+        const buffer = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+        (req as KauriRequest).rawBody = buffer;
+        const body = parse(req, buffer);
+        const found = disallowedField(body);
+        done(found && refusal(found), body);
+      } catch (error) {
+        done(error as Error);
+      }
+    };
+  const limits = { parseAs: 'buffer', bodyLimit: MAX_JSON_BYTES } as const;
+  app.addContentTypeParser('application/json', limits, parser(parseJson));
+  app.addContentTypeParser('application/x-www-form-urlencoded', limits, parser(parseForm));
+  const unread = (_req: HttpRequest, _payload: unknown, done: (error: Error | null, body?: unknown) => void) =>
+    done(null, undefined);
+  app.addContentTypeParser(FILE_TYPES, unread);
+  app.addContentTypeParser('*', unread);
 }

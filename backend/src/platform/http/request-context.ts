@@ -1,12 +1,14 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
 import type { CommandContext } from '../command-context.js';
 import type { Actor } from '../event-store/event-store.js';
+import type { HttpRequest } from './http.js';
 
 /** What the platform attaches to each request: its correlation id, and the signed-in actor when known. */
-export interface KauriRequest extends Request {
+export interface KauriRequest extends HttpRequest {
   correlationId: string;
   actor?: Actor;
+  /** The exact bytes of a JSON or form body (Stripe signs them). */
+  rawBody?: Buffer;
 }
 
 export function commandContextOf(req: KauriRequest): CommandContext {

@@ -1,6 +1,7 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
+import { type HttpReply, type HttpRequest, isSecure } from './http.js';
 
 /** Stripe.js and its Payment Element (https://docs.stripe.com/security/guide#content-security-policy). */
 const STRIPE = {
@@ -29,31 +30,44 @@ export function contentSecurityPolicy(config: Pick<Config, 'stripe'>): Record<st
   };
 }
 
-const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 365 * 24 * 60 * 60, includeSubDomains: true });
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Whether the request may have come over TLS: on a TLS socket, or with a proxy's X-Forwarded-Proto. Without
- * either, `req.secure` is false whatever the trust settings, and working that out (parsing the peer's address
- * for `trust proxy`) is skipped.
+ * The headers helmet sets with these options, worked out once: none of them depends on the request, so running
+ * helmet's middleware on every request would only redo the same work.
  */
-function overTls(req: Request): boolean {
-  return req.headers['x-forwarded-proto'] !== undefined || (req.socket as { encrypted?: boolean }).encrypted === true;
+function helmetHeaders(config: Pick<Config, 'stripe'>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: () => {},
+  };
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
+  let failed: unknown;
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => (failed = error));
+  if (failed) throw failed;
+  return headers;
 }
 
 /**
  * Security headers on every response (helmet): the CSP above, nosniff, a referrer policy that sends only the
  * origin to other sites, and HSTS when configured (`HSTS=true`) or when the request came over TLS (through
- * a proxy on the loopback, as `trust proxy` allows) — a plain-HTTP deployment must not pin itself to HTTPS.
+ * a proxy on the loopback, as `trustProxy` allows) — a plain-HTTP deployment must not pin itself to HTTPS.
+ * Returns what sets them on a reply (the edge hook calls it for every request, errors and 404s included).
  */
-export function securityHeaders(config: Pick<Config, 'stripe' | 'hsts'>): RequestHandler[] {
-  return [
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      xFrameOptions: { action: 'deny' },
-      strictTransportSecurity: false,
-    }),
-    (req: Request, res: Response, next: NextFunction) =>
-      config.hsts || (overTls(req) && req.secure) ? strictTransportSecurity(req, res, next) : next(),
-  ];
+export function securityHeaders(config: Pick<Config, 'stripe' | 'hsts'>): (req: HttpRequest, reply: HttpReply) => void {
+  const fixed = helmetHeaders(config);
+  const withHsts = { ...fixed, 'strict-transport-security': HSTS };
+  return (req, reply) => {
+    // Without X-Forwarded-Proto or a TLS socket the request is plain HTTP: no need to ask who the peer is.
+    const tls = req.headers['x-forwarded-proto'] !== undefined || (req.socket as { encrypted?: boolean }).encrypted;
+    reply.headers(config.hsts || (tls && isSecure(req)) ? withHsts : fixed);
+  };
 }

@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../errors.js';
 import type { Actor } from '../event-store/event-store.js';
+import { headerOf } from '../http/http.js';
 import type { KauriRequest } from '../http/request-context.js';
 import { OPS_TOKEN } from '../tokens.js';
 import { sameToken } from './runtime-file.js';
@@ -17,7 +18,7 @@ export class OperatorGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<KauriRequest>();
-    const [scheme, token] = (req.header('authorization') ?? '').split(' ');
+    const [scheme, token] = (headerOf(req, 'authorization') ?? '').split(' ');
     if (scheme === 'Ops' && token && sameToken(token, this.opsToken)) return true;
     if (req.actor?.kind === 'user' && req.actor.roles.includes('admin')) return true;
     throw new DomainError('Operations are for administrators', req.actor ? 403 : 401);

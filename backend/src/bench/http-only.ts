@@ -1,0 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchHttp, CONNECTIONS, RATE } from './http.bench.js';
+import { seedEmbedded } from './seed.js';
+
+/**
+ * `node backend/dist/bench/http-only.js [events]`: only the HTTP reads of `npm run bench`, on a smaller seeded
+ * history (20,000 events by default), for comparing the HTTP layer quickly.
+ */
+const events = Number(process.argv[2] ?? 20_000);
+const dataDir = await mkdtemp(join(tmpdir(), 'kauri-bench-http-'));
+try {
+  const fill = await seedEmbedded(dataDir, events);
+  process.stderr.write(`… seeded ${events} events; ${CONNECTIONS} connections, then ${RATE} requests/s\n`);
+  const figures = await benchHttp(dataDir, fill.signedIn, (what) => process.stderr.write(`… ${what}\n`));
+  for (const f of figures) {
+    const ratio = (f.appRps / f.bareRps).toFixed(2);
+    console.log(
+      `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s, ${ratio}×; ` +
+        `p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms, max ${f.maxMs.toFixed(1)} ms ` +
+        `(bare p99 ${f.bareP99Ms.toFixed(2)} ms); errors ${f.errors}; runs ${JSON.stringify(f.runs.map((r) => [Math.round(r.app), Math.round(r.bare)]))}`,
+    );
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
