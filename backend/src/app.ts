@@ -91,6 +91,9 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     // the route (which refuses a malformed one with its own message).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
     bodyLimit: MAX_JSON_BYTES,
+    // Node's own limits, as before (Fastify would wait for a request forever and keep idle connections 72 s).
+    requestTimeout: 300_000,
+    keepAliveTimeout: 5_000,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken, chain, chainKeys }),
@@ -122,6 +125,14 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   app.useGlobalFilters(new ErrorsFilter(logger));
   app.useGlobalPipes(validationPipe());
 
+  // The Swagger UI's pages say their charset, as they always did.
+  server.addHook('onRoute', (route) => {
+    if (!/^\/api\/docs\/?$/.test(route.url)) return;
+    route.onSend = (_req, reply, payload, done) => {
+      if (reply.getHeader('content-type') === 'text/html') reply.header('content-type', 'text/html; charset=utf-8');
+      done(null, payload);
+    };
+  });
   SwaggerModule.setup('api/docs', app, () => openApiDocument(app));
 
   if (config.frontendDist) await serveFrontend(app, config.frontendDist);
@@ -187,13 +198,21 @@ async function serveFrontend(app: NestFastifyApplication, dist: string): Promise
     maxAge: '1h',
     setHeaders: (reply, path) => {
       if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+      // The type scripts were always sent with (and the one the HTML standard names).
+      if (/\.m?js$/.test(path)) reply.header('Content-Type', 'text/javascript; charset=utf-8');
     },
   });
-  server.get('/*', (req, reply) => {
-    // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
-    if (/^\/+api(\/|$)/i.test(pathOf(req.raw as { url: string }))) return reply.callNotFound();
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', dist, { cacheControl: false });
+  server.route({
+    method: 'GET',
+    url: '/*',
+    // GET only, as before: a HEAD of a page's address is a 404.
+    exposeHeadRoute: false,
+    handler: (req, reply) => {
+      // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
+      if (/^\/+api(\/|$)/i.test(pathOf(req.raw as { url: string }))) return reply.callNotFound();
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html', dist, { cacheControl: false });
+    },
   });
 }
 

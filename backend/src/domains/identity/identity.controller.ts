@@ -20,7 +20,15 @@ import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
-import { clearCookie, headerOf, type HttpReply, isSecure, originOf, setCookie } from '../../platform/http/http.js';
+import {
+  clearCookie,
+  headerOf,
+  type HttpReply,
+  isSecure,
+  originOf,
+  redirect,
+  setCookie,
+} from '../../platform/http/http.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
@@ -232,7 +240,7 @@ export class IdentityController {
     const ip = clientAddress(req);
     refuseWhileWaiting(reply, this.signInStarts.retryAfter(ip));
     this.signInStarts.record(ip);
-    if (!this.oidc) return void reply.redirect('/auth', 302);
+    if (!this.oidc) return redirect(req, reply, '/auth');
     const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${originOf(req)}/auth/callback`;
     if (!isHttpUrl(returnTo)) throw new DomainError('redirect_uri must be an absolute http(s) address', 400);
     const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
@@ -241,7 +249,7 @@ export class IdentityController {
       provider = await this.oidc.start(req, reply, clientState, returnTo);
     } catch {
       // Provider unreachable: the local sign-in page, as when none is configured (spec section 4).
-      return void reply.redirect('/auth', 302);
+      return redirect(req, reply, '/auth');
     }
     reply.redirect(provider, 302);
   }

@@ -33,6 +33,25 @@ export function originOf(req: HttpRequest): string {
   return `${req.protocol}://${req.headers.host ?? ''}`;
 }
 
+/**
+ * Redirects with 302 to a path of this app, answering as before (Express' `res.redirect`): a short page saying so
+ * for a browser, a line of text for other clients, and `Vary: Accept`.
+ */
+export function redirect(req: HttpRequest, reply: HttpReply, url: string): void {
+  const accept = req.headers.accept ?? '*/*';
+  const escaped = url.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  reply.code(302).header('location', url).header('vary', 'Accept');
+  if (/text\/html/i.test(accept))
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!DOCTYPE html><head><title>Found</title></head><body><p>Found. Redirecting to <a href="${escaped}">${escaped}</a></p></body>`,
+      );
+  else if (/text\/plain|text\/\*|\*\/\*/i.test(accept))
+    reply.type('text/plain; charset=utf-8').send(`Found. Redirecting to ${url}`);
+  else reply.send();
+}
+
 export interface CookieOptions {
   httpOnly?: boolean;
   secure?: boolean;

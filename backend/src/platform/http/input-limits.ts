@@ -142,18 +142,28 @@ function inflated(req: HttpRequest, body: Buffer): Buffer {
   throw new DomainError(`unsupported content encoding "${encoding}"`, 415);
 }
 
-/** The charset a body declares (JSON: any UTF; forms: UTF-8 or ISO-8859-1), as Node names it. */
-function charsetOf(req: HttpRequest, allowed: (charset: string) => boolean): BufferEncoding {
+/** The charset a body declares (JSON: a UTF; forms: UTF-8 or ISO-8859-1), lower-cased; 415 for another. */
+function charsetOf(req: HttpRequest, allowed: (charset: string) => boolean): string {
   const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '');
   const charset = (match?.[1] ?? 'utf-8').toLowerCase();
   if (!allowed(charset)) throw new DomainError(`unsupported charset "${charset.toUpperCase()}"`, 415);
-  return charset === 'iso-8859-1' ? 'latin1' : 'utf8';
+  return charset;
+}
+
+/** JSON's bytes as UTF-8: a body declared in another UTF (UTF-16) is decoded first. */
+function utf8Of(charset: string, body: Buffer): Buffer {
+  if (charset === 'utf-8' || charset === 'utf8') return body;
+  try {
+    return Buffer.from(new TextDecoder(charset).decode(body));
+  } catch {
+    throw new DomainError(`unsupported charset "${charset.toUpperCase()}"`, 415);
+  }
 }
 
 /** Only a JSON object or array is a body (a bare string or number is a mistake), as before; empty means `{}`. */
 function parseJson(req: HttpRequest, bytes: Buffer): unknown {
-  charsetOf(req, (charset) => charset === 'utf-8' || charset === 'utf8');
-  const body = inflated(req, bytes);
+  const charset = charsetOf(req, (c) => c.startsWith('utf-'));
+  const body = utf8Of(charset, inflated(req, bytes));
   if (jsonDepth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new DomainError(TOO_DEEP, 400);
   const text = body.toString('utf8');
   const first = /^[ \t\n\r]*(.|$)/s.exec(text)?.[1] ?? '';
@@ -168,8 +178,8 @@ function parseJson(req: HttpRequest, bytes: Buffer): unknown {
 
 /** A form, nested as `a[b]=1` allows (qs), at most 32 levels deep and 1000 fields. */
 function parseForm(req: HttpRequest, bytes: Buffer): unknown {
-  const charset = charsetOf(req, (c) => c === 'utf-8' || c === 'utf8' || c === 'iso-8859-1');
-  const text = inflated(req, bytes).toString(charset);
+  const charset = charsetOf(req, (c) => c === 'utf-8' || c === 'iso-8859-1');
+  const text = inflated(req, bytes).toString(charset === 'iso-8859-1' ? 'latin1' : 'utf8');
   if (text.length === 0) return {};
   const fields = text.split('&').length;
   if (fields > 1000) throw new DomainError(TOO_LARGE, 413);
@@ -180,7 +190,7 @@ function parseForm(req: HttpRequest, bytes: Buffer): unknown {
       depth: MAX_JSON_DEPTH,
       parameterLimit: 1000,
       strictDepth: true,
-      charset: charset === 'latin1' ? 'iso-8859-1' : 'utf-8',
+      charset: charset === 'iso-8859-1' ? 'iso-8859-1' : 'utf-8',
     });
   } catch (error) {
     if (error instanceof RangeError) throw new DomainError('The input exceeded the depth', 400);
