@@ -177,6 +177,9 @@ describe('tokens on the chain, in the browser', () => {
     await saveScreenshot(page, 'chain-investor-home-pending-desktop', holdings);
     await chain.automine(true);
     await row.getByText('On chain: 80 of 80').waitFor({ timeout: 20_000 });
+    // The balance comes from the token's Transfer logs, the link once the outbox has recorded the receipt: on a busy
+    // machine one can show a moment before the other, as a person would see it.
+    await row.locator(`a[href^="${EXPLORER}/tx/"]`).waitFor({ timeout: 20_000 });
     const home = await read<Investments>(page, '/api/investments');
     const [holding] = home.investments;
     expect(holding).toMatchObject({ tokens: 80, onChainBalance: 80 });
