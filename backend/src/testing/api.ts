@@ -8,10 +8,11 @@ import { startServer, type AppOptions, type StartedServer } from '../app.js';
  * is given — a data folder of its own, removed on close (the mail outbox is written there: testing/mail.ts).
  */
 /**
- * scrypt at N = 2^10 instead of production's 2^15 in every app a test starts: the suite signs people up and in
- * hundreds of times, at a tenth of a second each otherwise (passwords.spec.ts covers the production cost).
+ * What every app a test starts (in this process or built) runs with: scrypt at N = 2^10 instead of production's
+ * 2^15, which only NODE_ENV=test allows. The suite signs people up and in hundreds of times, at a tenth of a second
+ * each otherwise (passwords.spec.ts covers the production cost).
  */
-export const TEST_PASSWORD_HASH_COST = '10';
+export const TEST_APP_ENV = { NODE_ENV: 'test', PASSWORD_HASH_COST: '10' } as const;
 
 export async function startTestServer(options: AppOptions = {}): Promise<StartedServer & { api: Api }> {
   const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'kauri-test-'));
@@ -27,8 +28,7 @@ export async function startTestServer(options: AppOptions = {}): Promise<Started
       // Most tests need no chain; the token tests ask for the embedded one (CHAIN=anvil).
       CHAIN: 'off',
       LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      ...TEST_APP_ENV,
       ...(ownDataDir && { DATA_DIR: ownDataDir }),
       ...options.env,
     },

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Api, TEST_PASSWORD_HASH_COST } from './api.js';
+import { Api, TEST_APP_ENV } from './api.js';
 
 /** The built app and tools (backend/dist), as `npm start` and `npm run <tool>` run them. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -26,8 +26,7 @@ export function bootBuilt(
       EVENT_STORE: '',
       READ_STORE: '',
       CHAIN: 'off',
-      NODE_ENV: 'test',
-      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      ...TEST_APP_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
