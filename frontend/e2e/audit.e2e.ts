@@ -19,7 +19,7 @@ import {
   waitForText,
   type TestBrowser,
 } from './support/browser.js';
-import { signIn } from './support/accounts.js';
+import { openSignedIn, signIn } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
 describe('audit history and operations', () => {
@@ -55,8 +55,7 @@ describe('audit history and operations', () => {
   });
 
   it('a compliance officer replays the history, checks it, exports it, and forgets a person where the law allows', async () => {
-    const { page, errors } = await openPage(browser, server.url, '/auth');
-    await signIn(page, 'compliance@kauri.test', TEST_PASSWORD);
+    const { page, errors } = await openSignedIn(browser, server.url, 'compliance@kauri.test', '/dashboard');
     await page.getByRole('link', { name: 'Audit' }).click();
     await page.getByRole('heading', { name: 'Audit History' }).waitFor();
     await expect(page.getByRole('link', { name: 'Operations' }).count()).resolves.toBe(0);

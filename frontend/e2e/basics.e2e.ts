@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { offeringFor } from '../../backend/src/testing/offerings.js';
 import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
-import { signIn } from './support/accounts.js';
+import { openSignedIn, signIn } from './support/accounts.js';
 import {
   desktop,
   fitsViewportWidth,
@@ -53,6 +53,8 @@ const SIGNED_IN: [path: string, title: string][] = [
   ['/no-such-page', 'Page Not Found'],
 ];
 
+const titleOf = (path: string) => `${new Map(SIGNED_IN).get(path)} · Kauri`;
+
 const SIGNED_OUT: [path: string, title: string][] = [
   ['/', 'Tokenize Real-World Assets'],
   ['/auth', 'Sign In'],
@@ -80,9 +82,12 @@ async function follow(page: Page, path: string, title: string): Promise<void> {
   await page.locator('h1').first().waitFor();
 }
 
-/** Desktop opens each page by its address; the phone follows links to them, so both ways set titles. */
-async function open(page: Page, viewport: Viewport, origin: string, path: string, title: string): Promise<void> {
-  if (viewport === desktop) await visit(page, `${origin}${path}`);
+/**
+ * Each page is opened by its address at one size and followed to at the other (alternating down the list), so both
+ * ways set every page's title, at half the full page loads of doing both at both sizes.
+ */
+async function open(page: Page, viewport: Viewport, origin: string, index: number, path: string, title: string) {
+  if ((index % 2 === 0) === (viewport === desktop)) await visit(page, `${origin}${path}`);
   else await follow(page, path, `${title} · Kauri`);
 }
 
@@ -130,8 +135,8 @@ describe('basics people expect', () => {
     const { page, errors } = await openPage(browser, server.url, '/');
     for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);
-      for (const [path, title] of SIGNED_OUT) {
-        await open(page, viewport, server.url, path, title);
+      for (const [index, [path, title]] of SIGNED_OUT.entries()) {
+        await open(page, viewport, server.url, index, path, title);
         expect({ path, ...(await titleAndHeadings(page)) }).toEqual({
           path,
           title: `${title} · Kauri`,
@@ -144,8 +149,8 @@ describe('basics people expect', () => {
     await signIn(page, ADMIN, TEST_PASSWORD);
     for (const viewport of [desktop, phone]) {
       await page.setViewportSize(viewport);
-      for (const [path, title] of SIGNED_IN) {
-        await open(page, viewport, server.url, path, title);
+      for (const [index, [path, title]] of SIGNED_IN.entries()) {
+        await open(page, viewport, server.url, index, path, title);
         expect({ path, ...(await titleAndHeadings(page)) }).toEqual({
           path,
           title: `${title} · Kauri`,
@@ -158,12 +163,9 @@ describe('basics people expect', () => {
   }, 240_000);
 
   it('on a 375 px phone, tables keep their actions in reach and the floating menu never covers a field', async () => {
-    const { page, errors } = await openPage(browser, server.url, '/auth', phone);
-    await page.context().clearCookies();
-    await page.goto(`${server.url}/auth`);
-    await signIn(page, ADMIN, TEST_PASSWORD);
-
-    await visit(page, `${server.url}/admin`);
+    const { page, errors } = await openSignedIn(browser, server.url, ADMIN, '/admin', phone);
+    await page.locator('h1').first().waitFor();
+    await waitForQuiet(page);
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: 'Approve' }) })
@@ -174,7 +176,7 @@ describe('basics people expect', () => {
     expect(await withinScreen(row.getByRole('button', { name: 'Reject' }), phone)).toBe(true);
     await saveScreenshot(page, 'basics-admin-table-375');
 
-    await visit(page, `${server.url}/admin/operations`);
+    await follow(page, '/admin/operations', titleOf('/admin/operations'));
     const rebuildUsers = page.getByRole('button', { name: 'Rebuild users' });
     await rebuildUsers.waitFor();
     expect(await withinScreen(rebuildUsers, phone)).toBe(true);
@@ -182,7 +184,7 @@ describe('basics people expect', () => {
     // The floating menu steps aside wherever it would sit on a field, and while one has the focus.
     const menu = page.getByRole('button', { name: 'Open quick menu' });
     for (const path of ['/audit', '/wholesale-verification', '/profile']) {
-      await visit(page, `${server.url}${path}`);
+      await follow(page, path, titleOf(path));
       // Scrolled 40 px at a time in the page itself. After each step the menu's check (once per frame) and React's
       // commit get three frames; a menu seen over a field is looked at again 150 ms later, on a busy machine too.
       const { shownOverFields, shown } = await page.evaluate(async () => {
@@ -234,11 +236,7 @@ describe('basics people expect', () => {
   }, 180_000);
 
   it('a rebuild says what it replayed, into what, how long it took and when — also after a reload', async () => {
-    const { page, errors } = await openPage(browser, server.url, '/auth');
-    await page.context().clearCookies();
-    await page.goto(`${server.url}/auth`);
-    await signIn(page, ADMIN, TEST_PASSWORD);
-    await visit(page, `${server.url}/admin/operations`);
+    const { page, errors } = await openSignedIn(browser, server.url, ADMIN, '/admin/operations');
     const users = page.getByRole('row', { name: /^users/ });
     await users.getByText('never').waitFor();
 
@@ -284,11 +282,7 @@ describe('basics people expect', () => {
   }, 120_000);
 
   it('the audit names people and streams (ids on hover), filters by e-mail, and works in NZ time', async () => {
-    const { page, errors } = await openPage(browser, server.url, '/auth');
-    await page.context().clearCookies();
-    await page.goto(`${server.url}/auth`);
-    await signIn(page, ADMIN, TEST_PASSWORD);
-    await visit(page, `${server.url}/audit`);
+    const { page, errors } = await openSignedIn(browser, server.url, ADMIN, '/audit');
 
     await page.getByLabel('Acting user').fill(owner.user.email.toUpperCase());
     await page.getByRole('button', { name: 'Apply Filters' }).click();
@@ -327,16 +321,17 @@ describe('basics people expect', () => {
   }, 120_000);
 
   it('the pricing calculator names a monthly plan’s first payment, and partner titles are not cut', async () => {
+    await browser.context.clearCookies();
     const { page, errors } = await openPage(browser, server.url, '/partners');
-    await page.context().clearCookies();
-    await visit(page, `${server.url}/partners`);
+    await page.locator('h1').first().waitFor();
+    await waitForQuiet(page);
     const cut = await page
       .locator('.ant-card-head-title')
       .evaluateAll((titles) => titles.filter((t) => t.scrollWidth > t.clientWidth).map((t) => t.textContent));
     expect(cut).toEqual([]);
     await page.getByText('Blockchain infrastructure', { exact: true }).waitFor();
 
-    await visit(page, `${server.url}/`);
+    await follow(page, '/', 'Tokenize Real-World Assets · Kauri');
     await page.getByRole('button', { name: 'Try Calculator' }).click();
     await page.getByLabel('Asset Value (NZD)').fill('1000000');
     await page.getByRole('button', { name: 'Calculate Pricing' }).click();

@@ -12,12 +12,11 @@ import { ChainOutbox } from '../../backend/src/domains/tokens/chain-outbox.js';
 import type { ViemChain } from '../../backend/src/platform/chain/viem-chain.js';
 import type { Api } from '../../backend/src/testing/api.js';
 import { submittedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
-import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
-import { signIn } from './support/accounts.js';
+import { signUp } from '../../backend/src/testing/users.js';
+import { openSignedIn } from './support/accounts.js';
 import {
   fitsViewportWidth,
   launchBrowser,
-  openPage,
   phone,
   waitForText,
   type TestBrowser,
@@ -83,10 +82,8 @@ describe('tokens on the chain, in the browser', () => {
 
   it('owner → approval → deployment → an investor’s holding on chain equals their tokens', async () => {
     const chain = server.chain as ViemChain;
-    const ownerTab = await openPage(ownerBrowser, server.url, '/auth');
-    await signIn(ownerTab.page, owner.user.email, TEST_PASSWORD);
+    const ownerTab = await openSignedIn(ownerBrowser, server.url, owner.user.email, `/assets/${assetId}`);
     const ownerPage = ownerTab.page;
-    await ownerPage.goto(`${server.url}/assets/${assetId}`);
     const onChain = ownerPage.locator('.ant-card', { has: ownerPage.getByText('On Chain', { exact: true }) });
     await onChain
       .getByText('Not on a chain yet: the token is deployed once an admin approves the tokenization.')
@@ -95,10 +92,8 @@ describe('tokens on the chain, in the browser', () => {
     // A slow chain: the node keeps every transaction in its pool until it is told to mine.
     expect(await server.app.get(ChainOutbox).settled()).toBe(true);
     await chain.automine(false);
-    const adminTab = await openPage(adminBrowser, server.url, '/auth');
+    const adminTab = await openSignedIn(adminBrowser, server.url, ADMIN_EMAIL, '/admin');
     const adminPage = adminTab.page;
-    await signIn(adminPage, ADMIN_EMAIL, TEST_PASSWORD);
-    await adminPage.goto(`${server.url}/admin`);
     await adminPage.getByRole('tab', { name: 'Tokenization Reviews' }).click();
     await adminPage
       .getByRole('row', { name: /Harbour View/ })
@@ -156,10 +151,8 @@ describe('tokens on the chain, in the browser', () => {
       lockupPeriod: 365,
     });
     expect(offering.status).toBe(201);
-    const investorTab = await openPage(investorBrowser, server.url, '/auth');
+    const investorTab = await openSignedIn(investorBrowser, server.url, investor.user.email, '/token-offerings');
     const page = investorTab.page;
-    await signIn(page, investor.user.email, TEST_PASSWORD);
-    await page.goto(`${server.url}/token-offerings`);
     await page.getByLabel('Harbour View Series A').getByRole('button', { name: 'Invest Now' }).click();
     await page.getByLabel('Number of Tokens').fill('80');
     // The chain is slow again: the register confirms the purchase at once, the transfer waits for a block.

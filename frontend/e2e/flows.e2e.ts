@@ -15,7 +15,7 @@ import { subscribe } from '../../backend/src/testing/billing.js';
 import { resetLinkIn, waitForMail } from '../../backend/src/testing/mail.js';
 import { samplePdf } from '../../backend/src/testing/pdf.js';
 import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
-import { signIn } from './support/accounts.js';
+import { openSignedIn, signIn } from './support/accounts.js';
 import {
   choose,
   desktop,
@@ -63,13 +63,9 @@ describe('work carried through', () => {
     await rm(files, { recursive: true, force: true });
   });
 
-  /** A fresh tab for a user signed in through the form (cookies of an earlier user cleared). */
-  async function signedIn(email: string, viewport: Viewport, password = TEST_PASSWORD) {
-    await browser.context.clearCookies();
-    const opened = await openPage(browser, server.url, '/auth', viewport);
-    await opened.page.evaluate(() => localStorage.clear());
-    await signIn(opened.page, email, password);
-    return opened;
+  /** A fresh tab at `path` for a user already signed in (cookies of an earlier user replaced). */
+  function signedIn(email: string, viewport: Viewport, path = '/dashboard') {
+    return openSignedIn(browser, server.url, email, path, viewport);
   }
 
   describe.each(sizes)('at %s size', (size, viewport) => {
@@ -198,8 +194,7 @@ describe('work carried through', () => {
     it('carries the analysed property into the wizard; a startup is asked for its own documents; a sent-back reason shows', async () => {
       const user = await signUp(server, { firstName: 'Rawiri' });
       await subscribe(user, 'professional');
-      const { page, errors } = await signedIn(user.user.email, viewport);
-      await page.goto(`${server.url}/#calculator`);
+      const { page, errors } = await signedIn(user.user.email, viewport, '/#calculator');
       await page.getByLabel('Property Address').fill('12 Queen Street, Ponsonby');
       await page.getByLabel('Location').fill('Auckland');
       await choose(page, 'Property Type', 'Residential House');

@@ -10,13 +10,12 @@ import type { Page } from 'playwright-core';
 import type { Api } from '../../backend/src/testing/api.js';
 import { subscribe } from '../../backend/src/testing/billing.js';
 import { samplePdf } from '../../backend/src/testing/pdf.js';
-import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
-import { signIn } from './support/accounts.js';
+import { signUp } from '../../backend/src/testing/users.js';
+import { openSignedIn } from './support/accounts.js';
 import {
   desktop,
   fitsViewportWidth,
   launchBrowser,
-  openPage,
   phone,
   saveScreenshot,
   waitForText,
@@ -151,15 +150,13 @@ describe("each person's home and the page of every object", () => {
     await server?.close();
   });
 
-  async function signedIn(browser: TestBrowser, email: string, viewport: Viewport) {
-    const opened = await openPage(browser, server.url, '/auth', viewport);
-    await signIn(opened.page, email, TEST_PASSWORD);
-    return opened;
+  /** A new tab at `path`, signed in as `email`. */
+  function signedIn(browser: TestBrowser, email: string, viewport: Viewport, path: string) {
+    return openSignedIn(browser, server.url, email, path, viewport);
   }
 
-  /** The investor's walk: home, a holding, the offerings, an offering's page. */
+  /** The investor's walk, from a tab opened at the home: a holding, the offerings, an offering's page. */
   async function investorWalk(page: Page, size: 'desktop' | 'phone', portfolioValue: string) {
-    await page.goto(`${server.url}/dashboard`);
     await page.getByText('Portfolio Value', { exact: true }).waitFor();
     await page.getByText(portfolioValue, { exact: true }).first().waitFor();
     await page.getByText('Wholesale Certification').waitFor();
@@ -198,15 +195,14 @@ describe("each person's home and the page of every object", () => {
   }
 
   it('at 1280 px: the investor, the owner, and an admin confirming NZD 2,000,000 through the dialog', async () => {
-    const investor = await signedIn(investorBrowser, investorEmail, desktop);
+    const investor = await signedIn(investorBrowser, investorEmail, desktop, '/dashboard');
     await investorWalk(investor.page, 'desktop', '$10,000');
     await investor.page.goto(`${server.url}/dashboard`);
     await investor.page.getByText('$2,000,000').first().waitFor(); // pending settlement
     await investor.page.getByText('Pending settlement').first().waitFor();
 
     // The owner's asset page, from My Assets' 'View Details'.
-    const owner = await signedIn(ownerBrowser, ownerEmail, desktop);
-    await owner.page.goto(`${server.url}/assets`);
+    const owner = await signedIn(ownerBrowser, ownerEmail, desktop, '/assets');
     await owner.page.getByLabel('Harbour View').getByRole('link', { name: 'View Details' }).click();
     await owner.page.getByRole('heading', { level: 1, name: 'Harbour View' }).waitFor();
     await owner.page.getByText('Token Terms').waitFor();
@@ -216,8 +212,7 @@ describe("each person's home and the page of every object", () => {
     expect(owner.errors).toEqual([]);
 
     // The admin confirms the pending investment; the dialog names who, what and how much.
-    const admin = await signedIn(adminBrowser, ADMIN_EMAIL, desktop);
-    await admin.page.goto(`${server.url}/admin`);
+    const admin = await signedIn(adminBrowser, ADMIN_EMAIL, desktop, '/admin');
     await admin.page.getByRole('tab', { name: 'Token Offerings' }).click();
     const row = admin.page.getByRole('row', { name: /Aroha Ngata/ });
     await row.getByRole('button', { name: 'Confirm' }).click();
@@ -239,13 +234,12 @@ describe("each person's home and the page of every object", () => {
   }, 180_000);
 
   it('at 375 px: the same pages fit the screen, and an admin approves a verification through the dialog', async () => {
-    const investor = await signedIn(investorBrowser, investorEmail, phone);
+    const investor = await signedIn(investorBrowser, investorEmail, phone, '/dashboard');
     await investorWalk(investor.page, 'phone', '$2,010,000');
     expect(await fitsViewportWidth(investor.page)).toBe(true);
     expect(investor.errors).toEqual([]);
 
-    const owner = await signedIn(ownerBrowser, ownerEmail, phone);
-    await owner.page.goto(`${server.url}/assets`);
+    const owner = await signedIn(ownerBrowser, ownerEmail, phone, '/assets');
     await owner.page.getByLabel('Harbour View').getByRole('link', { name: 'View Details' }).click();
     await owner.page.getByRole('heading', { level: 1, name: 'Harbour View' }).waitFor();
     await owner.page.getByText('History').waitFor();
@@ -253,8 +247,7 @@ describe("each person's home and the page of every object", () => {
     expect(await overflowing(owner.page)).toEqual([]);
     expect(owner.errors).toEqual([]);
 
-    const admin = await signedIn(adminBrowser, ADMIN_EMAIL, phone);
-    await admin.page.goto(`${server.url}/admin`);
+    const admin = await signedIn(adminBrowser, ADMIN_EMAIL, phone, '/admin');
     await admin.page.getByRole('tab', { name: 'Wholesale Verifications' }).click();
     const row = admin.page.getByRole('row', { name: /Tama Wiremu/ });
     await row.getByRole('button', { name: 'Approve' }).click();

@@ -11,13 +11,12 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { RegisterDoc } from '../../backend/src/projections/registers.js';
 import { submittedAsset } from '../../backend/src/testing/offerings.js';
-import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
-import { signIn } from './support/accounts.js';
+import { signUp } from '../../backend/src/testing/users.js';
+import { openSignedIn } from './support/accounts.js';
 import {
   choose,
   fitsViewportWidth,
   launchBrowser,
-  openPage,
   phone,
   waitForText,
   type TestBrowser,
@@ -102,9 +101,7 @@ describe('asset register', () => {
   });
 
   it('the owner adds, edits and removes holders, sees 100 %, exports the CSV and replays a past day', async () => {
-    const { page, errors } = await openPage(owner, server.url, '/auth');
-    await signIn(page, ownerEmail, TEST_PASSWORD);
-    await page.goto(`${server.url}/`);
+    const { page, errors } = await openSignedIn(owner, server.url, ownerEmail, '/');
     const card = page.locator('.ant-card', { has: page.getByText('Cap Table Management', { exact: true }) });
     await card.getByRole('cell', { name: 'Early Backer', exact: true }).waitFor();
     expect(await rowOf(page, 'Owner \\(retained\\)')).toContain('1,500');
@@ -227,9 +224,7 @@ describe('asset register', () => {
   }, 180_000);
 
   it('the admin sees an asset once approved, its available tokens, cannot offer more, and approves the supply change', async () => {
-    const { page, errors } = await openPage(registrar, server.url, '/auth');
-    await signIn(page, ADMIN_EMAIL, TEST_PASSWORD);
-    await page.goto(`${server.url}/admin`);
+    const { page, errors } = await openSignedIn(registrar, server.url, ADMIN_EMAIL, '/admin');
     await page.getByRole('tab', { name: 'Token Offerings' }).click();
     await page.getByLabel('Approved Asset', { exact: true }).click();
     await page.locator('.ant-select-dropdown:visible').getByTitle('Harbour View').waitFor();
