@@ -9,13 +9,13 @@ import type { Page } from 'playwright-core';
 import {
   fitsViewportWidth,
   launchBrowser,
-  openPage,
   phone,
   saveScreenshot,
   waitForText,
   type TestBrowser,
 } from './support/browser.js';
-import { createAccount } from './support/accounts.js';
+import { signUp } from '../../backend/src/testing/users.js';
+import { openSignedIn } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
 async function payWith(page: Page, card: string): Promise<void> {
@@ -38,8 +38,8 @@ describe('billing', () => {
   });
 
   it('subscribes to Professional with a test card, unlocks tokenization, cancels at period end', async () => {
-    const { page, errors } = await openPage(browser, server.url, '/auth');
-    await createAccount(page, 'Mere', 'mere@example.nz');
+    await signUp(server, { email: 'mere@example.nz', firstName: 'Mere' });
+    const { page, errors } = await openSignedIn(browser, server.url, 'mere@example.nz', '/dashboard');
 
     // No plan yet: the dashboard says why, and /tokenize shows the card, the toast, then the plans.
     await page.getByText('Subscription required to create tokens').waitFor();
@@ -110,11 +110,8 @@ describe('billing', () => {
   }, 120_000);
 
   it('buys the one-time Starter plan on a phone; Starter cannot be cancelled', async () => {
-    await browser.context.clearCookies();
-    const { page, errors } = await openPage(browser, server.url, '/auth', phone);
-    await page.evaluate(() => localStorage.clear());
-    await createAccount(page, 'Tama', 'tama@example.nz');
-    await page.goto(`${server.url}/subscribe`);
+    await signUp(server, { email: 'tama@example.nz', firstName: 'Tama' });
+    const { page, errors } = await openSignedIn(browser, server.url, 'tama@example.nz', '/subscribe', phone);
     await page.getByLabel('Starter plan').getByRole('button', { name: 'Choose Starter' }).click();
     await page.getByRole('heading', { name: 'Complete Your Starter Subscription' }).waitFor();
     expect(await fitsViewportWidth(page)).toBe(true);
@@ -146,11 +143,8 @@ describe('billing', () => {
   }, 120_000);
 
   it("sends a user whose session ended while choosing back to sign-in: 'Authentication Required'", async () => {
-    await browser.context.clearCookies();
-    const { page, errors } = await openPage(browser, server.url, '/auth');
-    await page.evaluate(() => localStorage.clear());
-    await createAccount(page, 'Hemi', 'hemi@example.nz');
-    await page.goto(`${server.url}/subscribe`);
+    await signUp(server, { email: 'hemi@example.nz', firstName: 'Hemi' });
+    const { page, errors } = await openSignedIn(browser, server.url, 'hemi@example.nz', '/subscribe');
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     // The session ends elsewhere (expiry, sign-out in another tab); this page still shows the plans.
     await browser.context.clearCookies();

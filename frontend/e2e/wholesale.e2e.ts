@@ -18,13 +18,12 @@ import {
   choose,
   fitsViewportWidth,
   launchBrowser,
-  openPage,
   phone,
   saveScreenshot,
   waitForText,
   type TestBrowser,
 } from './support/browser.js';
-import { createAccount } from './support/accounts.js';
+import { openSignedIn } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
 const ADMIN_EMAIL = 'markets@kauri.test';
@@ -82,9 +81,13 @@ describe('wholesale investors and offerings', () => {
   });
 
   it('verifies, is approved, invests in a new offering, and loses access when the certification lapses', async () => {
-    const { page, errors } = await openPage(investorBrowser, server.url, '/auth');
-    await createAccount(page, 'Tama', 'tama.investor@example.nz');
-    await page.goto(`${server.url}/token-offerings`);
+    await signUp(server, { email: 'tama.investor@example.nz', firstName: 'Tama', lastName: 'Rēweti' });
+    const { page, errors } = await openSignedIn(
+      investorBrowser,
+      server.url,
+      'tama.investor@example.nz',
+      '/token-offerings',
+    );
     await page.getByRole('heading', { name: 'Access Restricted' }).waitFor();
     await page.getByRole('link', { name: 'Get Verified' }).click();
     await page.getByText('Wholesale Investor Verification').waitFor();
@@ -108,15 +111,14 @@ describe('wholesale investors and offerings', () => {
     await page.getByRole('heading', { name: 'Verification Under Review' }).waitFor();
 
     // The admin approves, and creates an offering for the approved asset.
-    const admin = await openPage(adminBrowser, server.url, '/auth');
-    await createAccount(admin.page, 'Ops', ADMIN_EMAIL);
-    await admin.page.goto(`${server.url}/admin`);
+    await signUp(server, { email: ADMIN_EMAIL, firstName: 'Ops' });
+    const admin = await openSignedIn(adminBrowser, server.url, ADMIN_EMAIL, '/admin');
     await admin.page.getByRole('tab', { name: 'Wholesale Verifications' }).click();
     const row = admin.page.getByRole('row', { name: /tama\.investor@example\.nz/ });
     await row.getByRole('link', { name: 'Accountant certificate.pdf' }).waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
     await admin.page
-      .getByRole('dialog', { name: 'Approve Tama as a wholesale investor?' })
+      .getByRole('dialog', { name: 'Approve Tama Rēweti as a wholesale investor?' })
       .getByRole('button', { name: 'Approve' })
       .click();
     await waitForText(admin.page, 'Verification Updated');

@@ -18,7 +18,9 @@ import {
   waitForText,
   type TestBrowser,
 } from './support/browser.js';
-import { createAccount } from './support/accounts.js';
+import { subscribe } from '../../backend/src/testing/billing.js';
+import { signUp } from '../../backend/src/testing/users.js';
+import { openSignedIn } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
 const ADMIN_EMAIL = 'reviewer@kauri.test';
@@ -47,29 +49,9 @@ describe('owner workspace', () => {
   });
 
   it('tokenizes an asset from a new draft to approval, then shows it on the dashboard', async () => {
-    const { page, errors } = await openPage(owner, server.url, '/auth');
-    await createAccount(page, 'Rangi', 'rangi@example.nz');
-    // Subscribing is the billing test's walk; here it is done through the same API the page uses.
-    const paid = await page.evaluate(async () => {
-      const csrf = decodeURIComponent(document.cookie.match(/kauri\.csrf=([^;]+)/)?.[1] ?? '');
-      const post = (url: string, body: unknown) =>
-        fetch(url, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      const { clientSecret } = await post('/api/create-subscription', { tier: 'professional' });
-      return post('/api/billing/sandbox/confirm', {
-        clientSecret,
-        number: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-      });
-    });
-    expect(paid.success).toBe(true);
-
-    await page.goto(`${server.url}/assets`);
+    // Signing up and subscribing are the identity and billing tests' walks; here they go through the API.
+    await subscribe(await signUp(server, { email: 'rangi@example.nz', firstName: 'Rangi' }), 'professional');
+    const { page, errors } = await openSignedIn(owner, server.url, 'rangi@example.nz', '/assets');
     await page.getByText('No assets yet').waitFor();
     await page.getByRole('link', { name: 'Tokenize Your First Asset' }).click();
     await page.getByRole('heading', { name: 'Tokenize Your Asset' }).waitFor();
@@ -137,9 +119,8 @@ describe('owner workspace', () => {
     await expectDisabled(page, 'Save Token Configuration');
 
     // The admin approves from the review queue.
-    const admin = await openPage(reviewer, server.url, '/auth');
-    await createAccount(admin.page, 'Ops', ADMIN_EMAIL);
-    await admin.page.goto(`${server.url}/admin`);
+    await signUp(server, { email: ADMIN_EMAIL, firstName: 'Ops' });
+    const admin = await openSignedIn(reviewer, server.url, ADMIN_EMAIL, '/admin');
     await admin.page.getByRole('tab', { name: 'Tokenization Reviews' }).click();
     const row = admin.page.getByRole('row', { name: /Harbour View Apartments/ });
     await row.getByRole('button', { name: 'Approve' }).click();
