@@ -14,6 +14,7 @@ import {
   desktop,
   fitsViewportWidth,
   launchBrowser,
+  navigateInApp,
   openPage,
   phone,
   saveScreenshot,
@@ -21,6 +22,7 @@ import {
   waitForText,
   type TestBrowser,
   type Viewport,
+  visit,
 } from './support/browser.js';
 import { startKauri } from './support/kauri-server.js';
 
@@ -63,32 +65,13 @@ const SIGNED_OUT: [path: string, title: string][] = [
   ['/no-such-page', 'Page Not Found'],
 ];
 
-/** Opens a page by its address (a full load), and waits until its heading and its data are there. */
-async function visit(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator('h1').first().waitFor();
-  await waitForQuiet(page);
-}
-
-/**
- * Goes to a page within the app, as a link does (the router sees the history change; nothing reloads), and waits
- * for its title, its data and a frame to show them. A title that never comes is left to the caller's expectation.
- */
-async function follow(page: Page, path: string, title: string): Promise<void> {
-  await page.evaluate((to) => window.history.pushState(null, '', to), path);
-  await page.waitForFunction((want) => document.title === want, title, { timeout: 10_000 }).catch(() => undefined);
-  await waitForQuiet(page);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.locator('h1').first().waitFor();
-}
-
 /**
  * Each page is opened by its address at one size and followed to at the other (alternating down the list), so both
  * ways set every page's title, at half the full page loads of doing both at both sizes.
  */
 async function open(page: Page, viewport: Viewport, origin: string, index: number, path: string, title: string) {
   if ((index % 2 === 0) === (viewport === desktop)) await visit(page, `${origin}${path}`);
-  else await follow(page, path, `${title} · Kauri`);
+  else await navigateInApp(page, path, `${title} · Kauri`);
 }
 
 async function titleAndHeadings(page: Page) {
@@ -176,7 +159,7 @@ describe('basics people expect', () => {
     expect(await withinScreen(row.getByRole('button', { name: 'Reject' }), phone)).toBe(true);
     await saveScreenshot(page, 'basics-admin-table-375');
 
-    await follow(page, '/admin/operations', titleOf('/admin/operations'));
+    await navigateInApp(page, '/admin/operations', titleOf('/admin/operations'));
     const rebuildUsers = page.getByRole('button', { name: 'Rebuild users' });
     await rebuildUsers.waitFor();
     expect(await withinScreen(rebuildUsers, phone)).toBe(true);
@@ -184,7 +167,7 @@ describe('basics people expect', () => {
     // The floating menu steps aside wherever it would sit on a field, and while one has the focus.
     const menu = page.getByRole('button', { name: 'Open quick menu' });
     for (const path of ['/audit', '/wholesale-verification', '/profile']) {
-      await follow(page, path, titleOf(path));
+      await navigateInApp(page, path, titleOf(path));
       // Scrolled 40 px at a time in the page itself. After each step the menu's check (once per frame) and React's
       // commit get three frames; a menu seen over a field is looked at again 150 ms later, on a busy machine too.
       const { shownOverFields, shown } = await page.evaluate(async () => {
@@ -331,7 +314,7 @@ describe('basics people expect', () => {
     expect(cut).toEqual([]);
     await page.getByText('Blockchain infrastructure', { exact: true }).waitFor();
 
-    await follow(page, '/', 'Tokenize Real-World Assets · Kauri');
+    await navigateInApp(page, '/', 'Tokenize Real-World Assets · Kauri');
     await page.getByRole('button', { name: 'Try Calculator' }).click();
     await page.getByLabel('Asset Value (NZD)').fill('1000000');
     await page.getByRole('button', { name: 'Calculate Pricing' }).click();

@@ -8,6 +8,7 @@ import {
   desktop,
   fitsViewportWidth,
   launchBrowser,
+  navigateInApp,
   openPage,
   phone,
   saveScreenshot,
@@ -59,8 +60,10 @@ describe('public site', () => {
     const size = viewport === phone ? 'phone' : 'desktop';
     it(`shows every public page on a ${size}`, async () => {
       const { page, errors } = await openPage(browser, server.url, '/', viewport);
-      for (const { path, heading, texts } of pages) {
-        await page.goto(`${server.url}${path}`);
+      // Each page opened by its address at one size and by following a link at the other (as in basics.e2e).
+      for (const [index, { path, heading, texts }] of pages.entries()) {
+        if ((index % 2 === 0) === (viewport === desktop)) await page.goto(`${server.url}${path}`);
+        else await navigateInApp(page, path);
         await page.getByRole('heading', { name: heading }).first().waitFor();
         for (const text of texts) await page.getByText(text, { exact: false }).first().waitFor({ state: 'attached' });
         await saveScreenshot(page, `public${path === '/' ? '-landing' : path.replace('/', '-')}-${size}`);
