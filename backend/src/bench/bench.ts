@@ -112,6 +112,11 @@ for (const f of http) {
     latency(f.path, `app at ${RATE} req/s, p99`, f.p99Ms),
     latency(f.path, `bare node:http at ${RATE} req/s, p99`, f.bareP99Ms),
   );
+  if (f.appCpuUs !== null && f.bareCpuUs !== null)
+    rows.push(
+      { store: 'http', metric: `GET ${f.path}: app CPU per request`, value: f.appCpuUs, unit: 'µs' },
+      { store: 'http', metric: `GET ${f.path}: bare node:http CPU per request`, value: f.bareCpuUs, unit: 'µs' },
+    );
 }
 
 const number = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 });

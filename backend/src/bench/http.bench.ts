@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, closeSync, writeFileSync } from 'node:fs';
+import { openSync, closeSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,9 @@ export interface HttpFigures {
   p99Ms: number;
   maxMs: number;
   bareP99Ms: number;
+  /** Server process CPU time (user + system) per request in the throughput runs, µs (median run); null off Linux. */
+  appCpuUs: number | null;
+  bareCpuUs: number | null;
   errors: number;
 }
 
@@ -82,8 +85,26 @@ interface Target {
   headers: Record<string, string>;
 }
 
-/** Completed requests a second with `CONNECTIONS` always in flight. */
-async function throughput(target: Target): Promise<{ rps: number; errors: number }> {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null where that cannot be read. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    // Fields after the command name (which may hold spaces, so split after its closing parenthesis): utime is
+    // the 14th field of the line, stime the 15th, in clock ticks (100 a second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Completed requests a second with `CONNECTIONS` always in flight; and, given the server's pid, the server's CPU
+ * time per request over the timed part (µs).
+ */
+async function throughput(
+  target: Target,
+  pid?: number,
+): Promise<{ rps: number; errors: number; cpuUs: number | null }> {
   const pool = new Pool(target.origin, { connections: CONNECTIONS, pipelining: 1 });
   let errors = 0;
   const run = async (until: number): Promise<number> => {
@@ -99,10 +120,14 @@ async function throughput(target: Target): Promise<{ rps: number; errors: number
   try {
     const warm = performance.now() + WARM_UP_MS;
     await Promise.all(Array.from({ length: CONNECTIONS }, () => run(warm)));
+    const cpuBefore = cpuSeconds(pid);
     const started = performance.now();
     const counts = await Promise.all(Array.from({ length: CONNECTIONS }, () => run(started + DURATION_MS)));
     const seconds = (performance.now() - started) / 1000;
-    return { rps: counts.reduce((a, b) => a + b, 0) / seconds, errors };
+    const cpuAfter = cpuSeconds(pid);
+    const requests = counts.reduce((a, b) => a + b, 0);
+    const cpuUs = cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1e6) / requests : null;
+    return { rps: requests / seconds, errors, cpuUs };
   } finally {
     await pool.close();
   }
@@ -186,14 +211,16 @@ export async function benchHttp(
     const figures: HttpFigures[] = [];
     for (const { path, headers } of reads) {
       const runs: { app: number; bare: number }[] = [];
+      const cpu: { app: number | null; bare: number | null }[] = [];
       const lat: Awaited<ReturnType<typeof latency>>[] = [];
       const bareLat: Awaited<ReturnType<typeof latency>>[] = [];
       let errors = 0;
       for (let run = 1; run <= RUNS; run++) {
         log(`GET ${path}: run ${run}/${RUNS}`);
-        const b = await throughput({ origin: bareOrigin, path, headers });
-        const a = await throughput({ origin: appOrigin, path, headers });
+        const b = await throughput({ origin: bareOrigin, path, headers }, bare.pid);
+        const a = await throughput({ origin: appOrigin, path, headers }, app.pid);
         runs.push({ app: a.rps, bare: b.rps });
+        cpu.push({ app: a.cpuUs, bare: b.cpuUs });
         lat.push(await latency({ origin: appOrigin, path, headers }));
         bareLat.push(await latency({ origin: bareOrigin, path, headers }));
         errors += a.errors + b.errors + lat.at(-1)!.errors;
@@ -208,6 +235,8 @@ export async function benchHttp(
         p99Ms: mid.p99,
         maxMs: mid.max,
         bareP99Ms: median(bareLat.map((l) => l.p99)),
+        appCpuUs: cpu.some((c) => c.app === null) ? null : median(cpu.map((c) => c.app!)),
+        bareCpuUs: cpu.some((c) => c.bare === null) ? null : median(cpu.map((c) => c.bare!)),
         errors,
       });
     }

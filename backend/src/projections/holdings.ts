@@ -1,5 +1,6 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import { defineProjection } from '../platform/projections/projection.js';
+import { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 
@@ -91,4 +92,32 @@ export async function holdingsOf(
     holdings.map((h) => h.offeringId),
   );
   return holdings.map((h) => ({ ...h, offeringName: offerings.get(h.offeringId)?.name ?? null }));
+}
+
+/** A holding as `GET /api/holdings` lists it (before its chain fields): the document under `id`, and its offering's name. */
+export type HoldingItem = Readonly<Omit<HoldingDoc, '_id'> & { id: string; offeringName: string | null }>;
+
+/**
+ * Each investor's holdings (`holdingsOf`, as listed), kept from one request to the next until the holdings or
+ * offerings read model changes (`ReadModelMemo`): a signed-in investor's page reload reads and copies nothing.
+ * The lists are frozen, as every caller shares them.
+ */
+export class InvestorHoldings {
+  private readonly memo: ReadModelMemo<string, readonly HoldingItem[]>;
+
+  constructor(private readonly reads: ReadStore) {
+    this.memo = new ReadModelMemo(reads, [holdingsProjection.name, offeringsProjection.name]);
+  }
+
+  of(investorId: string): Promise<readonly HoldingItem[]> {
+    return this.memo.get(investorId, async () => {
+      const holdings = await holdingsOf(this.reads, investorId);
+      // The engine's `_position` is bookkeeping, not part of the holding.
+      const items = holdings.map(
+        ({ _id, _position: _, ...rest }: HoldingDoc & { _position?: number; offeringName: string | null }) =>
+          Object.freeze({ id: _id, ...rest }),
+      );
+      return Object.freeze(items);
+    });
+  }
 }

@@ -1,8 +1,9 @@
 import type { UserEvent } from '../domains/identity/events.js';
 import { project } from '../platform/projections/projection.js';
+import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
 import { recorded } from '../testing/recorded.js';
-import { sessionIsLive, sessionsProjection } from './sessions.js';
-import { usersProjection } from './users.js';
+import { principalIsLive, SessionPrincipals, sessionIsLive, sessionsProjection, type SessionDoc } from './sessions.js';
+import { usersProjection, type UserDoc } from './users.js';
 
 const userId = 'u-1';
 const events: UserEvent[] = [
@@ -67,6 +68,71 @@ describe('sessions projection', () => {
     expect(sessionIsLive(docs.get('h1')!, '2026-11-01T20:00:00.000Z')).toBe(false);
     expect(sessionIsLive(docs.get('h2')!, '2026-11-01T00:10:00.000Z')).toBe(false);
     expect(sessionIsLive(null, '2026-11-01T00:00:00.000Z')).toBe(false);
+  });
+});
+
+describe('session principals (what the identity guard resolves a token hash to, kept between requests)', () => {
+  const sessions = project(sessionsProjection, recorded(`user-${userId}`, events));
+  const user = project(usersProjection, recorded(`user-${userId}`, events)).get(userId)!;
+
+  async function storeWith(docs: SessionDoc[], users: UserDoc[]) {
+    const store = new MemoryReadStore();
+    await store.writeBatch([
+      { collection: sessionsProjection.name, ops: docs.map((upsert) => ({ upsert })) },
+      { collection: usersProjection.name, ops: users.map((upsert) => ({ upsert })) },
+    ]);
+    return store;
+  }
+
+  it('gives the deadlines and the roles, live exactly when the session document is', async () => {
+    const principals = new SessionPrincipals(await storeWith([...sessions.values()], [user]));
+    const h1 = (await principals.byTokenHash('h1'))!;
+    expect(h1).toEqual({
+      userId,
+      kind: 'cookie',
+      roles: ['admin'],
+      expiresAt: Date.parse('2026-11-08T00:00:00.000Z'),
+      idleExpiresAt: Date.parse('2026-11-01T20:00:00.000Z'),
+      revoked: false,
+    });
+    for (const [hash, at] of [
+      ['h1', '2026-11-01T19:59:59.999Z'],
+      ['h1', '2026-11-01T20:00:00.000Z'],
+      ['h2', '2026-11-01T00:10:00.000Z'],
+    ] as const)
+      expect(principalIsLive((await principals.byTokenHash(hash))!, Date.parse(at))).toBe(
+        sessionIsLive(sessions.get(hash)!, at),
+      );
+    expect(await principals.byTokenHash('unknown')).toBeNull();
+  });
+
+  it('sees a sign-out, a role change, a new session and a removed account on the very next call', async () => {
+    const store = await storeWith([sessions.get('h1')!], [user]);
+    const principals = new SessionPrincipals(store);
+    const now = Date.parse('2026-11-01T01:00:00.000Z');
+    expect(principalIsLive((await principals.byTokenHash('h1'))!, now)).toBe(true);
+    expect(await principals.byTokenHash('h2')).toBeNull();
+
+    await store.collection<UserDoc>(usersProjection.name).upsert({ ...user, roles: [] });
+    expect((await principals.byTokenHash('h1'))!.roles).toEqual([]);
+    await store.collection<SessionDoc>(sessionsProjection.name).upsert({ ...sessions.get('h1')!, revoked: true });
+    expect(principalIsLive((await principals.byTokenHash('h1'))!, now)).toBe(false);
+    // An unknown hash was not remembered as unknown.
+    await store.collection<SessionDoc>(sessionsProjection.name).upsert({ ...sessions.get('h2')!, revoked: false });
+    expect(await principals.byTokenHash('h2')).toMatchObject({ kind: 'bearer', revoked: false });
+    await store.collection<UserDoc>(usersProjection.name).delete(userId);
+    expect(await principals.byTokenHash('h2')).toBeNull();
+  });
+
+  it('shares frozen principals: no caller can change the next one’s roles or the read model', async () => {
+    const store = await storeWith([sessions.get('h1')!], [user]);
+    const principals = new SessionPrincipals(store);
+    const first = (await principals.byTokenHash('h1'))!;
+    expect(() => (first.roles as string[]).push('compliance')).toThrow(TypeError);
+    expect(() => Object.assign(first, { revoked: true })).toThrow(TypeError);
+    expect(await principals.byTokenHash('h1')).toBe(first);
+    expect(first.roles).toEqual(['admin']);
+    expect((await store.collection<UserDoc>(usersProjection.name).get(userId))!.roles).toEqual(['admin']);
   });
 });
 

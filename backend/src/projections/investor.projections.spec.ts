@@ -12,9 +12,10 @@ import { recorded } from '../testing/recorded.js';
 import { activitiesProjection } from './activities.js';
 import { assetHistoryProjection } from './asset-history.js';
 import type { AssetDoc } from './assets.js';
-import { holdingsProjection } from './holdings.js';
+import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
+import { holdingsOf, holdingsProjection, InvestorHoldings, type HoldingDoc } from './holdings.js';
 import { currentTokenPrice } from './investments.query.js';
-import type { OfferingDoc } from './offerings.js';
+import { offeringsProjection, type OfferingDoc } from './offerings.js';
 
 const ownerId = 'owner-1';
 const investorId = 'investor-1';
@@ -229,6 +230,57 @@ describe('read models keyed by the investor', () => {
 
   it('asset history ignores events of an asset it never saw drafted', () => {
     expect(project(assetHistoryProjection, timeline('offering-1', offering)).size).toBe(0);
+  });
+});
+
+describe('investor holdings (what GET /api/holdings lists, kept between requests)', () => {
+  /** The two read models as the engine stores them after `events` (each document with its `_position`). */
+  async function write(store: MemoryReadStore, events: RecordedEvent[]) {
+    const last = events.at(-1)!.position;
+    const docs = <T extends { _id: string }>(projected: Map<string, T>) =>
+      [...projected.values()].map((doc) => ({ upsert: { ...doc, _position: last } }));
+    await store.writeBatch([
+      { collection: holdingsProjection.name, ops: docs(project(holdingsProjection, events)) },
+      { collection: offeringsProjection.name, ops: docs(project(offeringsProjection, events)) },
+    ]);
+  }
+
+  it('lists what holdingsOf reads, under id, in the same field order, and sees the next change at once', async () => {
+    const events = story();
+    const cancelled = events.findIndex((e) => e.type === 'InvestmentCancelled');
+    const store = new MemoryReadStore();
+    await write(store, events.slice(0, cancelled));
+    const view = new InvestorHoldings(store);
+    const first = await view.of(investorId);
+    const read = await holdingsOf(store, investorId);
+    expect(first).toEqual(
+      read.map(({ _id, _position: _, ...rest }: HoldingDoc & { _position?: number }) => ({ id: _id, ...rest })),
+    );
+    expect(Object.keys(first[0]!)).toEqual(['id', ...Object.keys(read[0]!).filter((k) => !k.startsWith('_'))]);
+    expect(first.map((h) => [h.id, h.status, h.offeringName])).toEqual([
+      ['inv-gone', 'pending', 'Harbour View Series A'],
+      ['inv-large', 'confirmed', 'Harbour View Series A'],
+      ['inv-small', 'confirmed', 'Harbour View Series A'],
+    ]);
+    expect(await view.of(investorId)).toBe(first);
+    expect(await view.of('someone-else')).toEqual([]);
+
+    await write(store, events);
+    expect((await view.of(investorId))[0]).toMatchObject({ id: 'inv-gone', status: 'cancelled' });
+    const offerings = store.collection<OfferingDoc>(offeringsProjection.name);
+    await offerings.upsert({ ...(await offerings.get(offeringId))!, name: 'Harbour View Series B' });
+    expect((await view.of(investorId)).map((h) => h.offeringName)).toEqual(Array(3).fill('Harbour View Series B'));
+  });
+
+  it('shares frozen lists: no caller can change what the next one reads, nor the read model', async () => {
+    const store = new MemoryReadStore();
+    await write(store, story());
+    const view = new InvestorHoldings(store);
+    const first = await view.of(investorId);
+    expect(() => Object.assign(first[0]!, { tokensHeld: 1 })).toThrow(TypeError);
+    expect(() => (first as unknown[]).pop()).toThrow(TypeError);
+    expect((await view.of(investorId)).map((h) => h.tokensHeld)).toEqual([1_500, 2_000, 150]);
+    expect((await store.collection<HoldingDoc>(holdingsProjection.name).get('inv-small'))!.tokensHeld).toBe(150);
   });
 });
 

@@ -1,5 +1,9 @@
+import type { Role } from '../platform/event-store/event-store.js';
 import { defineProjection } from '../platform/projections/projection.js';
+import { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
+import type { ReadStore } from '../platform/read-store/read-store.js';
 import type { SessionEnded, SessionExtended, SessionKind, SessionStarted } from '../domains/identity/events.js';
+import { usersProjection, type UserDoc } from './users.js';
 
 /**
  * Signed-in sessions and bearer tokens, keyed by the SHA-256 of the token: what the identity guard looks up
@@ -54,4 +58,65 @@ export const sessionsProjection = defineProjection<SessionDoc, SessionEvent>({
 /** Whether a session document lets its bearer in at `now` (ISO-8601). */
 export function sessionIsLive(doc: SessionDoc | null, now: string): doc is SessionDoc {
   return !!doc && !doc.revoked && now < doc.expiresAt && (doc.idleExpiresAt === null || now < doc.idleExpiresAt);
+}
+
+// Queries of this read model.
+
+/** A session as the identity guard checks it: its deadlines (epoch ms) and its user's roles (from `users`). */
+export interface SessionPrincipal {
+  readonly userId: string;
+  readonly kind: SessionKind;
+  readonly roles: readonly Role[];
+  readonly expiresAt: number;
+  /** null: no idle deadline (a bearer token). */
+  readonly idleExpiresAt: number | null;
+  readonly revoked: boolean;
+}
+
+/** `sessionIsLive` for a principal, at `now` (epoch ms). */
+export function principalIsLive(principal: SessionPrincipal, now: number): boolean {
+  return (
+    !principal.revoked &&
+    now < principal.expiresAt &&
+    (principal.idleExpiresAt === null || now < principal.idleExpiresAt)
+  );
+}
+
+/**
+ * Sessions by token hash, with their user's roles: looked up on every signed-in request, so kept in memory from
+ * one request to the next (`ReadModelMemo`) until the sessions or users read model changes — a sign-out, a new
+ * session, an extension, a role granted or revoked, a password reset (which ends the sessions) all change one, so
+ * the very next request sees it. Deadlines are checked at each call by `principalIsLive`, not kept.
+ */
+export class SessionPrincipals {
+  private readonly memo: ReadModelMemo<string, SessionPrincipal | null>;
+
+  constructor(private readonly reads: ReadStore) {
+    this.memo = new ReadModelMemo(reads, [sessionsProjection.name, usersProjection.name]);
+  }
+
+  /** The session recorded under this token hash and its user, or null when either is unknown. */
+  byTokenHash(tokenHash: string): Promise<SessionPrincipal | null> {
+    // Unknown hashes are not kept: anyone can make them up.
+    return this.memo.get(
+      tokenHash,
+      () => this.read(tokenHash),
+      (found) => found !== null,
+    );
+  }
+
+  private async read(tokenHash: string): Promise<SessionPrincipal | null> {
+    const session = await this.reads.collection<SessionDoc>(sessionsProjection.name).get(tokenHash);
+    if (!session) return null;
+    const account = await this.reads.collection<UserDoc>(usersProjection.name).get(session.userId);
+    if (!account) return null;
+    return Object.freeze({
+      userId: account._id,
+      kind: session.kind,
+      roles: Object.freeze([...account.roles]),
+      expiresAt: Date.parse(session.expiresAt),
+      idleExpiresAt: session.idleExpiresAt === null ? null : Date.parse(session.idleExpiresAt),
+      revoked: session.revoked,
+    });
+  }
 }

@@ -145,6 +145,33 @@ describe('identity API: register, login, session, logout (real app, memory store
     expect(types.slice(-2)).toEqual(['SessionEnded', 'UserSignedOut']);
   });
 
+  it('sessions are resolved from memory between requests, yet a sign-out or a role change counts on the very next one', async () => {
+    const api = await signUp(server);
+    const other = new Api(server.url);
+    expect((await other.post('/api/login', { email: api.user.email, password: api.user.password })).status).toBe(200);
+    const sid = api.cookie('kauri.sid')!;
+    const replay = () => new Api(server.url).get('/api/user', { cookie: `kauri.sid=${sid}` });
+    // Resolved again and again (kept in memory after the first).
+    for (const res of await Promise.all([1, 2, 3, 4].map(() => replay()))) expect(res.status).toBe(200);
+    expect((await api.get('/api/admin/registrations')).status).toBe(403);
+
+    const grant = (action: 'grant' | 'revoke') =>
+      fetch(`${server.url}/api/operations/roles`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` },
+        body: JSON.stringify({ email: api.user.email, role: 'admin', action }),
+      });
+    expect((await grant('grant')).status).toBe(200);
+    expect((await api.get('/api/admin/registrations')).status).toBe(200);
+    expect((await grant('revoke')).status).toBe(200);
+    expect((await api.get('/api/admin/registrations')).status).toBe(403);
+
+    expect((await api.post('/api/logout')).status).toBe(200);
+    expect((await replay()).status).toBe(401);
+    // The same person's other session is untouched.
+    expect((await other.get('/api/user')).status).toBe(200);
+  });
+
   it('updates the profile name (PATCH /api/user)', async () => {
     const api = await signUp(server, { firstName: 'Tama' });
     const res = await api.patch('/api/user', { firstName: ' Tamati ', lastName: 'Walker' });

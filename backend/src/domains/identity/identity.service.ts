@@ -14,7 +14,7 @@ import { ProjectionEngine } from '../../platform/projections/projection-engine.j
 import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, READ_STORE, VAULT } from '../../platform/tokens.js';
 import type { Vault } from '../../platform/vault/vault.js';
-import { sessionIsLive, sessionsProjection, type SessionDoc } from '../../projections/sessions.js';
+import { principalIsLive, SessionPrincipals, sessionsProjection, type SessionDoc } from '../../projections/sessions.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
 import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { accountByEmail, ExecuteUserCommand } from './identity.handlers.js';
@@ -58,6 +58,8 @@ export interface StartedSession {
  */
 @Injectable()
 export class IdentityService {
+  private readonly principals: SessionPrincipals;
+
   constructor(
     private readonly commands: CommandBus,
     private readonly repository: AggregateRepository,
@@ -67,7 +69,9 @@ export class IdentityService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly emailKeys: EmailKeys,
     private readonly passwords: Passwords,
-  ) {}
+  ) {
+    this.principals = new SessionPrincipals(reads);
+  }
 
   private get users() {
     return this.reads.collection<UserDoc>(usersProjection.name);
@@ -160,23 +164,22 @@ export class IdentityService {
   private async lookup(token: string, via: SessionKind, req: IdentityRequest): Promise<Authentication | null> {
     if (token.length > 200) return null;
     const hash = tokenHash(token);
-    const now = new Date().toISOString();
-    const session = await this.sessions.get(hash);
-    if (!sessionIsLive(session, now) || session.kind !== via) return null;
-    const account = await this.users.get(session.userId);
-    if (!account) return null;
-    const actor = { kind: 'user' as const, userId: account._id, roles: [...account.roles] };
-    if (session.idleExpiresAt && Date.parse(session.idleExpiresAt) - Date.parse(now) < SESSION_EXTEND_WHEN_LEFT_MS) {
-      const idleExpiresAt = new Date(Date.parse(now) + SESSION_IDLE_MS).toISOString();
+    const session = await this.principals.byTokenHash(hash);
+    const now = Date.now();
+    if (!session || !principalIsLive(session, now) || session.kind !== via) return null;
+    const actor = { kind: 'user' as const, userId: session.userId, roles: [...session.roles] };
+    if (session.idleExpiresAt !== null && session.idleExpiresAt - now < SESSION_EXTEND_WHEN_LEFT_MS) {
+      const at = new Date(now).toISOString();
+      const idleExpiresAt = new Date(now + SESSION_IDLE_MS).toISOString();
       const context: CommandContext = {
         actor,
         correlationId: req.correlationId ?? randomUUID(),
         causationId: req.correlationId ?? null,
-        now,
+        now: at,
       };
       await this.commands.execute(
         new ExecuteUserCommand(
-          { type: 'ExtendSession', userId: account._id, tokenHash: hash, idleExpiresAt, at: now },
+          { type: 'ExtendSession', userId: session.userId, tokenHash: hash, idleExpiresAt, at },
           context,
         ),
       );

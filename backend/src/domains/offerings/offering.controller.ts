@@ -10,7 +10,7 @@ import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
-import { holdingsOf } from '../../projections/holdings.js';
+import { InvestorHoldings } from '../../projections/holdings.js';
 import { investmentRows } from '../../projections/investments.query.js';
 import { offeringCards } from '../../projections/offering-page.query.js';
 import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
@@ -38,11 +38,15 @@ const strip = <T extends { _id: string }>({ _id, ...doc }: T & { _position?: num
 @Controller('api')
 @Authenticated()
 export class OfferingController {
+  private readonly investorHoldings: InvestorHoldings;
+
   constructor(
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     private readonly tokens: TokenViews,
-  ) {}
+  ) {
+    this.investorHoldings = new InvestorHoldings(reads);
+  }
 
   @Get('offerings')
   @ApiOk(OfferingCardsDto)
@@ -84,14 +88,11 @@ export class OfferingController {
       "{ holdings }: the signed-in investor's investments, newest first; each with walletAddress, onChainBalance (the wallet's balance of the asset's token) and chainTxHash",
   })
   async holdings(@CurrentUser() user: SignedInUser) {
-    const docs = await holdingsOf(this.reads, user.userId);
+    const items = await this.investorHoldings.of(user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
     return {
-      holdings: docs.map((h) => ({
-        ...strip(h),
-        ...this.tokens.holding(user.userId, h.assetId, h._id, expected),
-      })),
+      holdings: items.map((h) => ({ ...h, ...this.tokens.holding(user.userId, h.assetId, h.id, expected) })),
     };
   }
 

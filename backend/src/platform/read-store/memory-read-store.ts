@@ -243,6 +243,18 @@ export class MemoryReadStore implements ReadStore {
   readonly kind: string = 'memory';
   protected readonly collections = new Map<string, Map<string, Doc>>();
   private readonly indexes = new EqualityIndexes();
+  /** Each collection's generation; one counter for the store, so a collection dropped and made again never repeats one. */
+  private readonly generations = new Map<string, number>();
+  private lastGeneration = 0;
+
+  generation(collection: string): number {
+    return this.generations.get(collection) ?? 0;
+  }
+
+  /** After every change to a collection's documents (every write, swap and drop goes through here). */
+  private changed(name: string): void {
+    this.generations.set(name, ++this.lastGeneration);
+  }
 
   collection<T extends Doc>(name: string): ReadCollection<T> {
     return new MemoryCollection<T>(this, name, () => this.documents(name), this.indexes);
@@ -259,6 +271,7 @@ export class MemoryReadStore implements ReadStore {
   /** Forgets a collection, as a drop or the target of a rename. */
   protected discard(name: string): void {
     this.collections.delete(name);
+    this.changed(name);
   }
 
   renameCollection(from: string, to: string): Promise<void> {
@@ -303,6 +316,7 @@ export class MemoryReadStore implements ReadStore {
       if ('upsert' in op) docs.set(op.upsert._id, op.upsert);
       else docs.delete(op.delete);
     }
+    this.changed(name);
   }
 
   /** A missing source leaves no target (as the mongodb adapter does), rather than an empty one. */
@@ -311,6 +325,7 @@ export class MemoryReadStore implements ReadStore {
     this.discard(to);
     if (!source) return;
     this.collections.set(to, source);
+    this.changed(to);
     this.discard(from);
   }
 

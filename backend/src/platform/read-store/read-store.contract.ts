@@ -306,5 +306,34 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
         expect(await store.listCollections()).not.toContain(target);
       });
     });
+
+    it('a generation, where the store keeps one, changes with every write, swap and drop of that collection only', async () => {
+      const generation = store.generation?.bind(store);
+      if (!generation) return; // A store other processes may write cannot tell (see ReadModelMemo).
+      const name = fresh();
+      const other = fresh();
+      const green = fresh();
+      await store.collection<Item>(other).upsert({ _id: 'x' });
+      const seen = [generation(name)];
+      const changes: (() => Promise<void>)[] = [
+        () => store.collection<Item>(name).upsert({ _id: 'a', n: 1 }),
+        () => store.collection<Item>(name).write([up({ _id: 'b' }), { delete: 'a' }]),
+        () => store.collection<Item>(name).delete('b'),
+        () => store.writeBatch([{ collection: name, ops: [up({ _id: 'c' })] }]),
+        async () => {
+          await store.collection<Item>(green).upsert({ _id: 'd' });
+          await store.renameCollection(green, name);
+        },
+        () => store.dropCollection(name),
+        () => store.collection<Item>(name).upsert({ _id: 'a', n: 1 }),
+      ];
+      for (const change of changes) {
+        const untouched = generation(other);
+        await change();
+        expect(seen).not.toContain(generation(name));
+        seen.push(generation(name));
+        expect(generation(other)).toBe(untouched);
+      }
+    });
   });
 }

@@ -51,6 +51,12 @@ export interface ReadStore {
   writeBatch(steps: readonly BatchStep[]): Promise<void>;
   dropCollection(name: string): Promise<void>;
   listCollections(): Promise<string[]>;
+  /**
+   * A number that is different after every change to the collection's documents in this store (a write, a swap,
+   * a drop), so what is worked out from them can be kept until they change (`ReadModelMemo`). Absent where the
+   * store cannot tell: a database other processes may write (MongoDB).
+   */
+  generation?(collection: string): number;
   health(): Promise<{ ok: boolean; kind: string; detail?: string }>;
   close(): Promise<void>;
 }
