@@ -25,6 +25,8 @@ export interface BenchOptions {
   events?: number;
   /** Server to create the throwaway benchmark database on; DATABASE_URL or the local server by default. */
   postgresUrl?: string;
+  /** Stores to measure (default all three). */
+  stores?: readonly ('memory' | 'pglite' | 'postgres')[];
 }
 
 const BATCH = 100;
@@ -213,12 +215,21 @@ async function benchStore(
  */
 export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRow[]> {
   const events = opts.events ?? 20_000;
+  const stores = new Set(opts.stores ?? ['memory', 'pglite', 'postgres']);
   const rows: BenchRow[] = [];
 
-  const memory = new MemoryEventStore();
-  rows.push(...(await benchStore(memory, undefined, events)));
-  await memory.close();
+  if (stores.has('memory')) {
+    const memory = new MemoryEventStore();
+    rows.push(...(await benchStore(memory, undefined, events)));
+    await memory.close();
+  }
 
+  if (stores.has('pglite')) await benchPglite(rows, events);
+  if (stores.has('postgres')) await benchPostgres(rows, events, opts.postgresUrl);
+  return rows;
+}
+
+async function benchPglite(rows: BenchRow[], events: number): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'kauri-bench-pglite-'));
   try {
     const pglite = await PGlite.create(dir);
@@ -231,15 +242,17 @@ export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRo
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
 
-  const scratch = scratchDatabase('kauri_bench', opts.postgresUrl);
+async function benchPostgres(rows: BenchRow[], events: number, postgresUrl?: string): Promise<void> {
+  const scratch = scratchDatabase('kauri_bench', postgresUrl);
   try {
     await scratch.create();
   } catch (error) {
     console.warn(
       `postgres benchmark SKIPPED: cannot reach ${scratch.serverUrl} (${error instanceof Error ? error.message : String(error)})`,
     );
-    return rows;
+    return;
   }
   try {
     const url = scratch.url;
@@ -258,5 +271,4 @@ export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRo
   } finally {
     await scratch.drop();
   }
-  return rows;
 }
