@@ -25,6 +25,11 @@ export interface SqlSession {
 export interface SqlDatabase extends SqlSession {
   /** Runs `work` in one transaction on one connection: commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * `query` as a statement prepared once per connection under `name` (parsed and planned once, then only bound
+   * and executed): for the statements run on every append. Outside any transaction of `transaction`'s.
+   */
+  queryPrepared?<R>(name: string, text: string, params: readonly unknown[]): Promise<R[]>;
 }
 
 /** Arbitrary constants naming Kauri's advisory locks (any other user of the database must avoid them). */
@@ -517,7 +522,8 @@ export abstract class SqlEventStore implements EventStore {
     try {
       if (batch.length === 1) {
         const [a] = appends as [PreparedAppend];
-        const [row] = await this.db.query<Pick<AppendRow, 'next_revision' | 'last_position' | 'last_hash'>>(
+        const [row] = await this.prepared<Pick<AppendRow, 'next_revision' | 'last_position' | 'last_hash'>>(
+          'kauri_append_one',
           `select next_revision, last_position, last_hash
            from kauri_append_one($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9)`,
           [
@@ -534,7 +540,7 @@ export abstract class SqlEventStore implements EventStore {
         );
         rows = [{ ...NO_ERROR, idx: 1, ...row! }];
       } else {
-        rows = await this.db.query<AppendRow>('select * from kauri_append($1::jsonb, $2, $3)', [
+        rows = await this.prepared<AppendRow>('kauri_append', 'select * from kauri_append($1::jsonb, $2, $3)', [
           JSON.stringify(appends),
           this.notifiesOnAppend,
           this.takesPositionLock,
@@ -552,6 +558,11 @@ export abstract class SqlEventStore implements EventStore {
       return;
     }
     this.settle(batch, rows);
+  }
+
+  /** A statement run on every append: prepared once where the database can (see SqlDatabase.queryPrepared). */
+  private prepared<R>(name: string, text: string, params: readonly unknown[]): Promise<R[]> {
+    return this.db.queryPrepared ? this.db.queryPrepared<R>(name, text, params) : this.db.query<R>(text, params);
   }
 
   /**
