@@ -19,25 +19,54 @@ export function jsonbText(value: unknown): string | null {
     }
     case 'object': {
       if (Array.isArray(value)) {
-        const items: string[] = [];
-        for (const item of value) {
-          const text = jsonbText(item);
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          const text = jsonbText(value[i]);
           if (text === null) return null;
-          items.push(text);
+          out += i === 0 ? text : `, ${text}`;
         }
-        return `[${items.join(', ')}]`;
+        return `${out}]`;
       }
-      const members: string[] = [];
-      for (const key of Object.keys(value).sort(byJsonbKeyOrder)) {
-        const text = jsonbText((value as Record<string, unknown>)[key]);
+      const keys = Object.keys(value);
+      if (keys.length === 0) return '{}';
+      const { sorted, prefixes } = layoutOf(keys);
+      let out = '';
+      for (let i = 0; i < sorted.length; i++) {
+        const text = jsonbText((value as Record<string, unknown>)[sorted[i]!]);
         if (text === null) return null;
-        members.push(`${JSON.stringify(key)}: ${text}`);
+        out += prefixes[i] + text;
       }
-      return `{${members.join(', ')}}`;
+      return `${out}}`;
     }
     default:
       return null;
   }
+}
+
+/** An object's keys in jsonb's order, each with what goes before its value (`{"key": ` or `, "key": `). */
+interface Layout {
+  keys: readonly string[];
+  sorted: readonly string[];
+  prefixes: readonly string[];
+}
+
+/**
+ * Layouts by the keys as Object.keys gives them: events of one type repeat a few shapes, so sorting and escaping
+ * their keys once is enough. Bounded: emptied when full.
+ */
+const layouts = new Map<string, Layout>();
+const MAX_LAYOUTS = 1000;
+
+function layoutOf(keys: readonly string[]): Layout {
+  const id = keys.join('\u0000');
+  const known = layouts.get(id);
+  // The same keys, not merely the same joined text (a key may hold the separator).
+  if (known && known.keys.length === keys.length && known.keys.every((k, i) => k === keys[i])) return known;
+  const sorted = [...keys].sort(byJsonbKeyOrder);
+  const layout = { keys, sorted, prefixes: sorted.map((k, i) => `${i === 0 ? '{' : ', '}${JSON.stringify(k)}: `) };
+  if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+  layouts.set(id, layout);
+  return layout;
 }
 
 /** jsonb's key order: shorter first (in UTF-8 bytes), then bytewise. */
