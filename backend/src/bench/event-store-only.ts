@@ -8,7 +8,8 @@ const events = Number(process.argv[2] ?? 20_000);
 const stores = (process.argv[3] ?? 'memory,pglite,postgres').split(',') as ('memory' | 'pglite' | 'postgres')[];
 const rows = await benchEventStores({ events, stores });
 for (const r of rows) {
-  const ratio = r.ratio === undefined ? '' : ` (${r.ratio.toFixed(2)}× raw)`;
+  const rounds = r.ratios ? `; rounds ${r.ratios.map((x) => x.toFixed(2)).join(' ')}` : '';
+  const ratio = r.ratio === undefined ? '' : ` (${r.ratio.toFixed(2)}× raw${rounds})`;
   console.log(
     `${r.store.padEnd(8)} ${r.metric.padEnd(60)} ${Math.round(r.value).toString().padStart(8)} ${r.unit}${ratio}`,
   );
