@@ -5,7 +5,9 @@
  * escapes strings exactly as JSON.stringify does (", \, \b \f \n \r \t, other control characters as \u00xx) and
  * keeps a number's digits as given (numeric) — except that it writes an exponent out in full, which this does
  * not attempt: `null` is returned for a value holding a number JSON.stringify writes with one (1e21, 1e-7), and
- * the caller lets the database render it. `value` is what JSON.parse gives (no undefined, no toJSON).
+ * the caller lets the database render it. `value` is what JSON.parse gives, or a value that JSON would carry
+ * unchanged: anything else (undefined, a function, a non-finite number, a toJSON method, an object that is not
+ * plain, a hole in an array) also gives `null`, so that the caller can take it through JSON first.
  */
 export function jsonbText(value: unknown): string | null {
   if (value === null) return 'null';
@@ -14,10 +16,12 @@ export function jsonbText(value: unknown): string | null {
     case 'boolean':
       return JSON.stringify(value);
     case 'number': {
+      if (!Number.isFinite(value)) return null;
       const text = JSON.stringify(value);
       return /[eE]/.test(text) ? null : text;
     }
     case 'object': {
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return null;
       if (Array.isArray(value)) {
         let out = '[';
         for (let i = 0; i < value.length; i++) {
@@ -27,6 +31,8 @@ export function jsonbText(value: unknown): string | null {
         }
         return `${out}]`;
       }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return null;
       const keys = Object.keys(value);
       if (keys.length === 0) return '{}';
       const { sorted, prefixes } = layoutOf(keys);

@@ -391,11 +391,58 @@ const MAX_KNOWN_HEADS = 10_000;
 interface PreparedAppend {
   stream: string;
   expected: string;
-  events: unknown[];
+  /** The events as JSON: `[{ type, data, metadata }, ...]`. */
+  events: string;
   fromRevision: number | null;
   fromHash: string | null;
   hashes?: string[];
   checkStored: boolean;
+}
+
+/** kauri_append's `p_appends`: each append's events are JSON already. */
+function appendsJson(appends: readonly PreparedAppend[]): string {
+  return `[${appends.map(({ events, ...rest }) => `${JSON.stringify(rest).slice(0, -1)}, "events": ${events}}`).join(', ')}]`;
+}
+
+/** An event as it is sent (`json`), with the text jsonb will render for its data and metadata (null: not known). */
+interface RenderedEvent {
+  type: string;
+  eventId: string;
+  data: string | null;
+  metadata: string | null;
+  json: string;
+}
+
+/**
+ * An event as the database receives it. A plain one (what JSON carries unchanged: the usual case) is rendered once,
+ * as jsonb renders it (jsonb-text.ts), and that text is sent; anything else goes through JSON first and is rendered
+ * as JSON.parse gives it back. Data JSON cannot carry (a BigInt, a cycle) throws here.
+ */
+function rendered({ type, data, metadata }: EventToAppend): RenderedEvent {
+  try {
+    const dataText = data === undefined ? undefined : jsonbText(data);
+    const metadataText = jsonbText(metadata);
+    if (
+      typeof type === 'string' &&
+      typeof metadata.eventId === 'string' &&
+      dataText !== null &&
+      metadataText !== null
+    ) {
+      const json = `{"type": ${JSON.stringify(type)}${dataText === undefined ? '' : `, "data": ${dataText}`}, "metadata": ${metadataText}}`;
+      return { type, eventId: metadata.eventId, data: dataText ?? 'null', metadata: metadataText, json };
+    }
+  } catch {
+    // Not plain (too deep to render, a cycle): through JSON, which says what is wrong.
+  }
+  const json = JSON.stringify({ type, data, metadata });
+  const parsed = JSON.parse(json) as { type: string; data?: unknown; metadata: EventMetadata };
+  return {
+    type: parsed.type,
+    eventId: parsed.metadata.eventId,
+    data: parsed.data === undefined ? 'null' : jsonbText(parsed.data),
+    metadata: jsonbText(parsed.metadata),
+    json,
+  };
 }
 
 const NO_ERROR = { err_state: null, err_message: null, err_detail: null, err_constraint: null };
@@ -529,7 +576,7 @@ export abstract class SqlEventStore implements EventStore {
           [
             a.stream,
             a.expected,
-            JSON.stringify(a.events),
+            a.events,
             this.notifiesOnAppend,
             this.takesPositionLock,
             a.fromRevision,
@@ -541,7 +588,7 @@ export abstract class SqlEventStore implements EventStore {
         rows = [{ ...NO_ERROR, idx: 1, ...row! }];
       } else {
         rows = await this.prepared<AppendRow>('kauri_append', 'select * from kauri_append($1::jsonb, $2, $3)', [
-          JSON.stringify(appends),
+          appendsJson(appends),
           this.notifiesOnAppend,
           this.takesPositionLock,
         ]);
@@ -572,27 +619,22 @@ export abstract class SqlEventStore implements EventStore {
    */
   private prepare(append: QueuedAppend, heads: Map<string, Head>): PreparedAppend {
     const { streamId, expected } = append;
-    // As JSON.parse gives them: what the database receives.
-    const events = JSON.parse(
-      JSON.stringify(append.events.map(({ type, data, metadata }) => ({ type, data, metadata }))),
-    ) as { type: string; data?: unknown; metadata: EventMetadata }[];
+    const events = append.events.map(rendered);
     const from = expected === 'no_stream' ? NEW_STREAM : (heads.get(streamId) ?? this.heads.get(streamId));
     let hashes: string[] | null = from ? [] : null;
     let previous = from?.hash ?? '';
     for (const [i, e] of events.entries()) {
       if (!hashes) break;
-      const data = e.data === undefined ? 'null' : jsonbText(e.data);
-      const metadata = jsonbText(e.metadata);
-      if (data === null || metadata === null) hashes = null;
+      if (e.data === null || e.metadata === null) hashes = null;
       else {
         const revision = from!.revision + 1 + i;
         previous = chainHash(previous, {
           streamId,
           revision,
-          eventId: e.metadata.eventId,
+          eventId: e.eventId,
           type: e.type,
-          data,
-          metadata,
+          data: e.data,
+          metadata: e.metadata,
         });
         hashes.push(previous);
       }
@@ -602,7 +644,7 @@ export abstract class SqlEventStore implements EventStore {
     return {
       stream: streamId,
       expected: String(expected),
-      events,
+      events: `[${events.map((e) => e.json).join(', ')}]`,
       fromRevision: from?.revision ?? null,
       fromHash: from?.hash ?? null,
       ...(hashes && { hashes }),
