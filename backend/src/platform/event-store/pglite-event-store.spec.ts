@@ -137,3 +137,40 @@ describe('PgliteEventStore: appends as a prepared statement', () => {
     }
   }, 60_000);
 });
+
+describe('PgliteEventStore: indexes', () => {
+  it('reads a prefix of stream ids through the stream indexes, the prefix index dropped (collation C)', async () => {
+    const pglite = await openPglite();
+    const indexes = async () =>
+      (await pglite.query<{ name: string }>("select indexname as name from pg_indexes where tablename = 'events'")).rows
+        .map((r) => r.name)
+        .sort();
+    const store = await PgliteEventStore.open({ pglite });
+    try {
+      expect(await indexes()).toEqual([
+        'events_pkey',
+        'events_stream_event_id',
+        'events_stream_revision',
+        'events_type_position',
+      ]);
+      await pglite.exec(`insert into events (stream_id, revision, event_id, type, data, metadata, hash)
+        select case when g % 100 = 0 then 'x-asset-' else 'x-user-' end || g, 0, gen_random_uuid(), 'T', '{}', '{}', ''
+        from generate_series(1, 20000) g;
+        analyze events`);
+      const plan = await pglite.query<{ 'QUERY PLAN': string }>(
+        `explain select position from events where position > $1 and (stream_id like $3) order by position limit $2`,
+        [0, 1000, 'x-asset-%'],
+      );
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Cond: .*stream_id >= 'x-asset-'/);
+      expect(await store.readAll({ streamPrefixes: ['x-asset-'], maxCount: 1000 })).toHaveLength(200);
+      // A database that has the index (made before this step) loses it at its next open.
+      await pglite.exec(`create index events_stream_prefix on events (stream_id text_pattern_ops, position);
+        delete from event_store_migrations where name = 'stream-prefix-index-only-where-needed'`);
+      await PgliteEventStore.open({ pglite });
+      expect(await indexes()).not.toContain('events_stream_prefix');
+      await pglite.exec("delete from events where stream_id like 'x-%'");
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});

@@ -278,6 +278,24 @@ const MIGRATIONS: readonly Migration[] = [
     name: 'append-function',
     up: statements(...APPEND_FUNCTIONS),
   },
+  {
+    // Where the database compares text bytewise (collation C, as PGlite's always is), the (stream, revision) and
+    // (stream, event id) indexes serve a prefix's range of stream ids as well (stream_id like 'asset-%'), so the
+    // prefix index only costs every append a fifth index entry. Elsewhere it stays: they cannot serve `like`.
+    name: 'stream-prefix-index-only-where-needed',
+    async up(tx) {
+      // Columns as they are on this server's version (datlocprovider since PostgreSQL 15, datlocale since 17).
+      const [database] = await tx.query<{ provider: string | null; collate: string | null; locale: string | null }>(
+        `select to_jsonb(d) ->> 'datlocprovider' as provider, to_jsonb(d) ->> 'datcollate' as collate,
+                to_jsonb(d) ->> 'datlocale' as locale
+         from pg_database d where datname = current_database()`,
+      );
+      const { provider, collate, locale } = database!;
+      const bytewise =
+        ((provider ?? 'c') === 'c' && (collate === 'C' || collate === 'POSIX')) || (provider === 'b' && locale === 'C');
+      if (bytewise) await tx.query('drop index if exists events_stream_prefix');
+    },
+  },
 ];
 
 /**
