@@ -9,7 +9,8 @@ const stores = (process.argv[3] ?? 'memory,pglite,postgres').split(',') as ('mem
 const rows = await benchEventStores({ events, stores });
 for (const r of rows) {
   const rounds = r.ratios ? `; rounds ${r.ratios.map((x) => x.toFixed(2)).join(' ')}` : '';
-  const ratio = r.ratio === undefined ? '' : ` (${r.ratio.toFixed(2)}× raw${rounds})`;
+  const cpu = r.cpuRatio === undefined ? '' : `; in CPU time ${r.cpuRatio.toFixed(2)}×`;
+  const ratio = r.ratio === undefined ? '' : ` (${r.ratio.toFixed(2)}× raw${rounds}${cpu})`;
   console.log(
     `${r.store.padEnd(8)} ${r.metric.padEnd(60)} ${Math.round(r.value).toString().padStart(8)} ${r.unit}${ratio}`,
   );

@@ -20,6 +20,11 @@ export interface BenchRow {
   ratio?: number;
   /** Each round's ratio, in order (the ratio above is their median). */
   ratios?: number[];
+  /**
+   * Where the database runs in this process (PGlite): the same ratio in this process's CPU time per item instead of
+   * elapsed time (raw's CPU time over the store's), which other work on the machine disturbs less. The median.
+   */
+  cpuRatio?: number;
 }
 
 export interface BenchOptions {
@@ -50,11 +55,13 @@ function benchEvent(i: number): EventToAppend {
   };
 }
 
-/** Items per second for `work`, which reports how many items it handled. */
-async function rate(work: () => Promise<number>): Promise<number> {
+/** Items per second for `work`, which reports how many items it handled, and this process's CPU time per item (µs). */
+async function rate(work: () => Promise<number>): Promise<{ perSecond: number; cpuPerItem: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const count = await work();
-  return count / ((performance.now() - started) / 1000);
+  const { user, system } = process.cpuUsage(cpu);
+  return { perSecond: count / ((performance.now() - started) / 1000), cpuPerItem: (user + system) / count };
 }
 
 /** One-event commands, each waiting for the previous, spread over 10 streams with exact expected revisions. */
@@ -119,6 +126,7 @@ async function benchStore(
   raw: SqlDatabase | undefined,
   events: number,
   rawParallel?: SqlDatabase,
+  inProcess = false,
 ): Promise<BenchRow[]> {
   const single = Math.max(WRITERS, Math.round(events / 10 / ROUNDS));
   const batches = Math.ceil(events / BATCH / ROUNDS);
@@ -133,6 +141,7 @@ async function benchStore(
   // work falls on both alike. A figure is the median over the rounds; a ratio is the median of the rounds' ratios.
   const figures = new Map<string, number[]>();
   const ratios = new Map<string, number[]>();
+  const cpuRatios = new Map<string, number[]>();
   const record = (map: Map<string, number[]>, name: string, value: number) =>
     map.set(name, [...(map.get(name) ?? []), value]);
   const pair = async (
@@ -142,8 +151,8 @@ async function benchStore(
     rawName: string | undefined,
     rawWork: (() => Promise<number>) | undefined,
   ) => {
-    let value = 0;
-    let baseline: number | undefined;
+    let value = { perSecond: 0, cpuPerItem: 0 };
+    let baseline: typeof value | undefined;
     const runStore = async () => {
       value = await rate(work);
     };
@@ -157,10 +166,11 @@ async function benchStore(
       await runRaw();
       await runStore();
     }
-    record(figures, name, value);
+    record(figures, name, value.perSecond);
     if (rawName && baseline !== undefined) {
-      record(figures, rawName, baseline);
-      record(ratios, name, value / baseline);
+      record(figures, rawName, baseline.perSecond);
+      record(ratios, name, value.perSecond / baseline.perSecond);
+      if (inProcess) record(cpuRatios, name, baseline.cpuPerItem / value.cpuPerItem);
     }
   };
   for (let round = 0; round < ROUNDS; round++) {
@@ -241,6 +251,7 @@ async function benchStore(
     value: figure(name)!,
     unit: 'events/s',
     ...(ratios.has(name) ? { ratio: median(ratios.get(name)!), ratios: ratios.get(name)! } : {}),
+    ...(cpuRatios.has(name) ? { cpuRatio: median(cpuRatios.get(name)!) } : {}),
   });
 
   const rows = [
@@ -286,7 +297,7 @@ async function benchPglite(rows: BenchRow[], events: number): Promise<void> {
     const pglite = await PGlite.create(dir);
     const store = await PgliteEventStore.open({ pglite });
     try {
-      rows.push(...(await benchStore(store, pgliteDatabase(pglite), events)));
+      rows.push(...(await benchStore(store, pgliteDatabase(pglite), events, undefined, true)));
     } finally {
       await store.close();
     }
