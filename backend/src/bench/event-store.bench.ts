@@ -18,6 +18,13 @@ export interface BenchRow {
   unit: string;
   /** Throughput relative to the raw SQL baseline for the same kind of work on the same database. */
   ratio?: number;
+  /** Each round's ratio, in order (the ratio above is their median). */
+  ratios?: number[];
+  /**
+   * Where the database runs in this process (PGlite): the same ratio in this process's CPU time per item instead of
+   * elapsed time (raw's CPU time over the store's), which other work on the machine disturbs less. The median.
+   */
+  cpuRatio?: number;
 }
 
 export interface BenchOptions {
@@ -25,6 +32,8 @@ export interface BenchOptions {
   events?: number;
   /** Server to create the throwaway benchmark database on; DATABASE_URL or the local server by default. */
   postgresUrl?: string;
+  /** Stores to measure (default all three). */
+  stores?: readonly ('memory' | 'pglite' | 'postgres')[];
 }
 
 const BATCH = 100;
@@ -46,11 +55,13 @@ function benchEvent(i: number): EventToAppend {
   };
 }
 
-/** Items per second for `work`, which reports how many items it handled. */
-async function rate(work: () => Promise<number>): Promise<number> {
+/** Items per second for `work`, which reports how many items it handled, and this process's CPU time per item (µs). */
+async function rate(work: () => Promise<number>): Promise<{ perSecond: number; cpuPerItem: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const count = await work();
-  return count / ((performance.now() - started) / 1000);
+  const { user, system } = process.cpuUsage(cpu);
+  return { perSecond: count / ((performance.now() - started) / 1000), cpuPerItem: (user + system) / count };
 }
 
 /** One-event commands, each waiting for the previous, spread over 10 streams with exact expected revisions. */
@@ -105,8 +116,8 @@ async function rawSelectEverything(db: SqlDatabase): Promise<number> {
   }
 }
 
-/** Rounds of each measurement, store and raw in turn; the figures are the medians. */
-const ROUNDS = 3;
+/** Rounds of each measurement, store and raw in turn; the figures and ratios are the medians. */
+const ROUNDS = 5;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -115,86 +126,139 @@ async function benchStore(
   raw: SqlDatabase | undefined,
   events: number,
   rawParallel?: SqlDatabase,
+  inProcess = false,
 ): Promise<BenchRow[]> {
   const single = Math.max(WRITERS, Math.round(events / 10 / ROUNDS));
   const batches = Math.ceil(events / BATCH / ROUNDS);
   const perWriter = Math.ceil(single / WRITERS);
-  const row = (metric: string, value: number, baseline?: number): BenchRow => ({
-    store: store.kind,
-    metric,
-    value,
-    unit: 'events/s',
-    ...(baseline ? { ratio: value / baseline } : {}),
-  });
   if (raw) {
     await raw.query('drop table if exists bench_raw');
     await raw.query(RAW_TABLE);
   }
 
-  // Each round measures the store, then raw SQL doing the same work on the same database, so that the machine's
-  // other work falls on both alike; the ratio is of the medians.
+  // Each measurement of the store is paired with raw SQL doing the same work on the same database, measured right
+  // before or after it (in turn: store first in even rounds, raw first in odd ones), so that the machine's other
+  // work falls on both alike. A figure is the median over the rounds; a ratio is the median of the rounds' ratios.
   const figures = new Map<string, number[]>();
-  const measure = async (name: string, work: () => Promise<number>) => {
-    const value = await rate(work);
-    figures.set(name, [...(figures.get(name) ?? []), value]);
+  const ratios = new Map<string, number[]>();
+  const cpuRatios = new Map<string, number[]>();
+  const record = (map: Map<string, number[]>, name: string, value: number) =>
+    map.set(name, [...(map.get(name) ?? []), value]);
+  const pair = async (
+    round: number,
+    name: string,
+    work: () => Promise<number>,
+    rawName: string | undefined,
+    rawWork: (() => Promise<number>) | undefined,
+  ) => {
+    let value = { perSecond: 0, cpuPerItem: 0 };
+    let baseline: typeof value | undefined;
+    const runStore = async () => {
+      value = await rate(work);
+    };
+    const runRaw = async () => {
+      if (rawWork) baseline = await rate(rawWork);
+    };
+    if (round % 2 === 0) {
+      await runStore();
+      await runRaw();
+    } else {
+      await runRaw();
+      await runStore();
+    }
+    record(figures, name, value.perSecond);
+    if (rawName && baseline !== undefined) {
+      record(figures, rawName, baseline.perSecond);
+      record(ratios, name, value.perSecond / baseline.perSecond);
+      if (inProcess) record(cpuRatios, name, baseline.cpuPerItem / value.cpuPerItem);
+    }
   };
   for (let round = 0; round < ROUNDS; round++) {
     const tag = `r${round}`;
-    await measure('single', async () => {
-      await appendOneByOne(store, single, `${tag}-single`);
-      return single;
-    });
-    await measure('concurrent', async () => {
-      await Promise.all(
-        Array.from({ length: WRITERS }, (_, w) => appendOneByOne(store, perWriter, `${tag}-writer${w}`)),
-      );
-      return perWriter * WRITERS;
-    });
-    await measure('batch', async () => {
-      for (let b = 0; b < batches; b++) {
-        const batch = Array.from({ length: BATCH }, (_, i) => benchEvent(i));
-        await store.append(`bench-${tag}-batch-${b}`, batch, 'no_stream');
-      }
-      return batches * BATCH;
-    });
-    await measure('readAll', () => readEverything(store));
-    if (!raw) continue;
-    await measure('rawSingle', async () => {
-      for (let i = 0; i < single; i++) await rawInsert(raw, [benchEvent(i)], `raw-${i % 10}`);
-      return single;
-    });
-    if (rawParallel) {
-      await measure('rawConcurrent', async () => {
-        const writer = async (w: number) => {
-          for (let i = 0; i < perWriter; i++) await rawInsert(rawParallel, [benchEvent(i)], `raw-w${w}`);
-        };
-        await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-        return perWriter * WRITERS;
-      });
-    }
-    await measure('rawBatch', async () => {
-      for (let b = 0; b < batches; b++) {
-        await rawInsert(
-          raw,
-          Array.from({ length: BATCH }, (_, i) => benchEvent(i)),
-          `raw-${tag}-b${b}`,
+    const rawSingle = raw
+      ? async () => {
+          for (let i = 0; i < single; i++) await rawInsert(raw, [benchEvent(i)], `raw-${i % 10}`);
+          return single;
+        }
+      : undefined;
+    await pair(
+      round,
+      'single',
+      async () => {
+        await appendOneByOne(store, single, `${tag}-single`);
+        return single;
+      },
+      'rawSingle',
+      rawSingle,
+    );
+    // Beside 8 raw writers in parallel where the database has several connections, else one raw writer.
+    await pair(
+      round,
+      'concurrent',
+      async () => {
+        await Promise.all(
+          Array.from({ length: WRITERS }, (_, w) => appendOneByOne(store, perWriter, `${tag}-writer${w}`)),
         );
-      }
-      return batches * BATCH;
-    });
-    await measure('rawRead', () => rawSelectEverything(raw));
+        return perWriter * WRITERS;
+      },
+      rawParallel ? 'rawConcurrent' : 'rawSingle',
+      rawParallel
+        ? async () => {
+            const writer = async (w: number) => {
+              for (let i = 0; i < perWriter; i++) await rawInsert(rawParallel, [benchEvent(i)], `raw-w${w}`);
+            };
+            await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+            return perWriter * WRITERS;
+          }
+        : rawSingle,
+    );
+    await pair(
+      round,
+      'batch',
+      async () => {
+        for (let b = 0; b < batches; b++) {
+          const batch = Array.from({ length: BATCH }, (_, i) => benchEvent(i));
+          await store.append(`bench-${tag}-batch-${b}`, batch, 'no_stream');
+        }
+        return batches * BATCH;
+      },
+      'rawBatch',
+      raw
+        ? async () => {
+            for (let b = 0; b < batches; b++) {
+              await rawInsert(
+                raw,
+                Array.from({ length: BATCH }, (_, i) => benchEvent(i)),
+                `raw-${tag}-b${b}`,
+              );
+            }
+            return batches * BATCH;
+          }
+        : undefined,
+    );
+    await pair(
+      round,
+      'readAll',
+      () => readEverything(store),
+      'rawRead',
+      raw ? () => rawSelectEverything(raw) : undefined,
+    );
   }
   const figure = (name: string) => (figures.has(name) ? median(figures.get(name)!) : undefined);
+  const row = (metric: string, name: string): BenchRow => ({
+    store: store.kind,
+    metric,
+    value: figure(name)!,
+    unit: 'events/s',
+    ...(ratios.has(name) ? { ratio: median(ratios.get(name)!), ratios: ratios.get(name)! } : {}),
+    ...(cpuRatios.has(name) ? { cpuRatio: median(cpuRatios.get(name)!) } : {}),
+  });
 
   const rows = [
-    row('append, 1 event/command', figure('single')!, figure('rawSingle')),
-    row(
-      `append, 1 event/command, ${WRITERS} concurrent writers`,
-      figure('concurrent')!,
-      figure('rawConcurrent') ?? figure('rawSingle'),
-    ),
-    row(`append, batches of ${BATCH}`, figure('batch')!, figure('rawBatch')),
-    row(`readAll, pages of ${READ_PAGE}`, figure('readAll')!, figure('rawRead')),
+    row('append, 1 event/command', 'single'),
+    row(`append, 1 event/command, ${WRITERS} concurrent writers`, 'concurrent'),
+    row(`append, batches of ${BATCH}`, 'batch'),
+    row(`readAll, pages of ${READ_PAGE}`, 'readAll'),
   ];
   const baseline = (metric: string, name: string) =>
     figures.has(name) && rows.push({ store: store.kind, metric, value: figure(name)!, unit: 'rows/s' });
@@ -213,33 +277,44 @@ async function benchStore(
  */
 export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRow[]> {
   const events = opts.events ?? 20_000;
+  const stores = new Set(opts.stores ?? ['memory', 'pglite', 'postgres']);
   const rows: BenchRow[] = [];
 
-  const memory = new MemoryEventStore();
-  rows.push(...(await benchStore(memory, undefined, events)));
-  await memory.close();
+  if (stores.has('memory')) {
+    const memory = new MemoryEventStore();
+    rows.push(...(await benchStore(memory, undefined, events)));
+    await memory.close();
+  }
 
+  if (stores.has('pglite')) await benchPglite(rows, events);
+  if (stores.has('postgres')) await benchPostgres(rows, events, opts.postgresUrl);
+  return rows;
+}
+
+async function benchPglite(rows: BenchRow[], events: number): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'kauri-bench-pglite-'));
   try {
     const pglite = await PGlite.create(dir);
     const store = await PgliteEventStore.open({ pglite });
     try {
-      rows.push(...(await benchStore(store, pgliteDatabase(pglite), events)));
+      rows.push(...(await benchStore(store, pgliteDatabase(pglite), events, undefined, true)));
     } finally {
       await store.close();
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
 
-  const scratch = scratchDatabase('kauri_bench', opts.postgresUrl);
+async function benchPostgres(rows: BenchRow[], events: number, postgresUrl?: string): Promise<void> {
+  const scratch = scratchDatabase('kauri_bench', postgresUrl);
   try {
     await scratch.create();
   } catch (error) {
     console.warn(
       `postgres benchmark SKIPPED: cannot reach ${scratch.serverUrl} (${error instanceof Error ? error.message : String(error)})`,
     );
-    return rows;
+    return;
   }
   try {
     const url = scratch.url;
@@ -258,5 +333,4 @@ export async function benchEventStores(opts: BenchOptions = {}): Promise<BenchRo
   } finally {
     await scratch.drop();
   }
-  return rows;
 }

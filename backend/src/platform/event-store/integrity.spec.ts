@@ -158,6 +158,7 @@ describe.each(databases)('hash chain: $name', (database) => {
       'hash-chain',
       'stream-head-hash',
       'stream-prefix-index',
+      'stream-prefix-index-only-where-needed',
     ]);
   }, 60_000);
 

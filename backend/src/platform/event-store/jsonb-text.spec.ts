@@ -60,4 +60,47 @@ describe('jsonbText', () => {
     );
     expect(jsonbText({ n: 1e21 })).toBeNull();
   });
+
+  it('lays out objects of one shape alike, and objects whose keys join alike each by their own keys', () => {
+    expect(jsonbText({ zz: 1, a: 2 })).toBe('{"a": 2, "zz": 1}');
+    expect(jsonbText({ zz: 3, a: 4 })).toBe('{"a": 4, "zz": 3}');
+    expect(jsonbText({ a: 5, zz: 6 })).toBe('{"a": 5, "zz": 6}');
+    // Keys joined with the separator used to find a layout: the same joined text, other keys.
+    expect(jsonbText({ 'b\u0000': 1, a: 2 })).toBe('{"a": 2, "b\\u0000": 1}');
+    expect(jsonbText({ b: 1, '\u0000a': 2 })).toBe('{"b": 1, "\\u0000a": 2}');
+  });
+
+  it('renders a value JSON carries unchanged as it renders the value back from JSON, and refuses any other', () => {
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withBoxedValues: true,
+          withMap: true,
+          withSet: true,
+          withDate: true,
+          withSparseArray: true,
+          withNullPrototype: true,
+          withObjectString: true,
+        }),
+        (v) => {
+          const mine = jsonbText(v);
+          if (mine !== null) expect(mine).toBe(jsonbText(JSON.parse(JSON.stringify(v))));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    for (const refused of [
+      undefined,
+      Number.NaN,
+      Infinity,
+      new Date(0),
+      new Array(3),
+      { a: undefined },
+      { toJSON: () => 1 },
+      new Map(),
+      () => 1,
+    ])
+      expect(jsonbText(refused)).toBeNull();
+    expect(jsonbText(Object.assign(Object.create(null), { b: 1, a: [true] }))).toBe('{"a": [true], "b": 1}');
+  });
 });

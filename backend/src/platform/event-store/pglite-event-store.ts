@@ -1,4 +1,4 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import { migrateEventStoreSchema, SqlEventStore, type SqlDatabase, type SqlSession } from './sql-event-store.js';
 
 export interface PgliteEventStoreOptions {
@@ -16,7 +16,80 @@ function session(db: PGlite | Transaction): SqlSession {
 
 /** A PGlite instance behind the SqlDatabase interface. */
 export function pgliteDatabase(pglite: PGlite): SqlDatabase {
-  return { ...session(pglite), transaction: (work) => pglite.transaction((tx) => work(session(tx))) };
+  return {
+    ...session(pglite),
+    transaction: (work) => pglite.transaction((tx) => work(session(tx))),
+    queryPrepared: (name, text, params) => queryPrepared(pglite, name, text, params),
+  };
+}
+
+/** Per PGlite instance (its one connection): each prepared statement's text and parameter types. */
+const preparedStatements = new WeakMap<PGlite, Map<string, { text: string; types: number[] }>>();
+
+/** Protocol messages joined, so that PGlite handles them in one call. */
+function joined(...messages: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(messages.reduce((length, m) => length + m.byteLength, 0));
+  let offset = 0;
+  for (const m of messages) {
+    all.set(m, offset);
+    offset += m.byteLength;
+  }
+  return all;
+}
+
+const INVALID_STATEMENT_NAME = '26000';
+
+/**
+ * A query as a named prepared statement: parsed, described and planned once per instance, then each run is one
+ * call into PGlite (Bind, Describe, Execute, Sync) where `query` makes six (Parse, Describe, Bind, Describe,
+ * Execute, Sync) and parses and plans the text every time. It takes both of PGlite's locks, as `query` does, so
+ * that it never runs inside another caller's transaction. Values are serialised and rows parsed as `query` does.
+ */
+async function queryPrepared<R>(pglite: PGlite, name: string, text: string, params: readonly unknown[]): Promise<R[]> {
+  await pglite._checkReady();
+  let statements = preparedStatements.get(pglite);
+  if (!statements) preparedStatements.set(pglite, (statements = new Map()));
+  const known = statements;
+  const { serialize } = protocol;
+  const run = async (): Promise<R[]> => {
+    let statement = known.get(name);
+    if (!statement) {
+      const described = await pglite.execProtocol(
+        joined(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      );
+      statement = { text, types: parse.parseDescribeStatementResults(described.messages) };
+      known.set(name, statement);
+    } else if (statement.text !== text) {
+      throw new Error(`prepared statement ${name} is already another statement`);
+    }
+    const { types } = statement;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[types[i]!];
+      return serializer ? (serializer(value) as string) : String(value);
+    });
+    const { messages } = await pglite.execProtocol(
+      joined(
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ),
+    );
+    return parse.parseResults(messages, pglite.parsers)[0]!.rows as R[];
+  };
+  return pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      try {
+        return await run();
+      } catch (error) {
+        // Deallocated meanwhile (DISCARD ALL, say): prepared again.
+        if ((error as { code?: unknown }).code !== INVALID_STATEMENT_NAME || !known.has(name)) throw error;
+        known.delete(name);
+        return run();
+      }
+    }),
+  );
 }
 
 /**

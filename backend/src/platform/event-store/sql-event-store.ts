@@ -25,6 +25,11 @@ export interface SqlSession {
 export interface SqlDatabase extends SqlSession {
   /** Runs `work` in one transaction on one connection: commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * `query` as a statement prepared once per connection under `name` (parsed and planned once, then only bound
+   * and executed): for the statements run on every append. Outside any transaction of `transaction`'s.
+   */
+  queryPrepared?<R>(name: string, text: string, params: readonly unknown[]): Promise<R[]>;
 }
 
 /** Arbitrary constants naming Kauri's advisory locks (any other user of the database must avoid them). */
@@ -273,6 +278,24 @@ const MIGRATIONS: readonly Migration[] = [
     name: 'append-function',
     up: statements(...APPEND_FUNCTIONS),
   },
+  {
+    // Where the database compares text bytewise (collation C, as PGlite's always is), the (stream, revision) and
+    // (stream, event id) indexes serve a prefix's range of stream ids as well (stream_id like 'asset-%'), so the
+    // prefix index only costs every append a fifth index entry. Elsewhere it stays: they cannot serve `like`.
+    name: 'stream-prefix-index-only-where-needed',
+    async up(tx) {
+      // Columns as they are on this server's version (datlocprovider since PostgreSQL 15, datlocale since 17).
+      const [database] = await tx.query<{ provider: string | null; collate: string | null; locale: string | null }>(
+        `select to_jsonb(d) ->> 'datlocprovider' as provider, to_jsonb(d) ->> 'datcollate' as collate,
+                to_jsonb(d) ->> 'datlocale' as locale
+         from pg_database d where datname = current_database()`,
+      );
+      const { provider, collate, locale } = database!;
+      const bytewise =
+        ((provider ?? 'c') === 'c' && (collate === 'C' || collate === 'POSIX')) || (provider === 'b' && locale === 'C');
+      if (bytewise) await tx.query('drop index if exists events_stream_prefix');
+    },
+  },
 ];
 
 /**
@@ -386,11 +409,58 @@ const MAX_KNOWN_HEADS = 10_000;
 interface PreparedAppend {
   stream: string;
   expected: string;
-  events: unknown[];
+  /** The events as JSON: `[{ type, data, metadata }, ...]`. */
+  events: string;
   fromRevision: number | null;
   fromHash: string | null;
   hashes?: string[];
   checkStored: boolean;
+}
+
+/** kauri_append's `p_appends`: each append's events are JSON already. */
+function appendsJson(appends: readonly PreparedAppend[]): string {
+  return `[${appends.map(({ events, ...rest }) => `${JSON.stringify(rest).slice(0, -1)}, "events": ${events}}`).join(', ')}]`;
+}
+
+/** An event as it is sent (`json`), with the text jsonb will render for its data and metadata (null: not known). */
+interface RenderedEvent {
+  type: string;
+  eventId: string;
+  data: string | null;
+  metadata: string | null;
+  json: string;
+}
+
+/**
+ * An event as the database receives it. A plain one (what JSON carries unchanged: the usual case) is rendered once,
+ * as jsonb renders it (jsonb-text.ts), and that text is sent; anything else goes through JSON first and is rendered
+ * as JSON.parse gives it back. Data JSON cannot carry (a BigInt, a cycle) throws here.
+ */
+function rendered({ type, data, metadata }: EventToAppend): RenderedEvent {
+  try {
+    const dataText = data === undefined ? undefined : jsonbText(data);
+    const metadataText = jsonbText(metadata);
+    if (
+      typeof type === 'string' &&
+      typeof metadata.eventId === 'string' &&
+      dataText !== null &&
+      metadataText !== null
+    ) {
+      const json = `{"type": ${JSON.stringify(type)}${dataText === undefined ? '' : `, "data": ${dataText}`}, "metadata": ${metadataText}}`;
+      return { type, eventId: metadata.eventId, data: dataText ?? 'null', metadata: metadataText, json };
+    }
+  } catch {
+    // Not plain (too deep to render, a cycle): through JSON, which says what is wrong.
+  }
+  const json = JSON.stringify({ type, data, metadata });
+  const parsed = JSON.parse(json) as { type: string; data?: unknown; metadata: EventMetadata };
+  return {
+    type: parsed.type,
+    eventId: parsed.metadata.eventId,
+    data: parsed.data === undefined ? 'null' : jsonbText(parsed.data),
+    metadata: jsonbText(parsed.metadata),
+    json,
+  };
 }
 
 const NO_ERROR = { err_state: null, err_message: null, err_detail: null, err_constraint: null };
@@ -517,13 +587,14 @@ export abstract class SqlEventStore implements EventStore {
     try {
       if (batch.length === 1) {
         const [a] = appends as [PreparedAppend];
-        const [row] = await this.db.query<Pick<AppendRow, 'next_revision' | 'last_position' | 'last_hash'>>(
+        const [row] = await this.prepared<Pick<AppendRow, 'next_revision' | 'last_position' | 'last_hash'>>(
+          'kauri_append_one',
           `select next_revision, last_position, last_hash
            from kauri_append_one($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9)`,
           [
             a.stream,
             a.expected,
-            JSON.stringify(a.events),
+            a.events,
             this.notifiesOnAppend,
             this.takesPositionLock,
             a.fromRevision,
@@ -534,8 +605,8 @@ export abstract class SqlEventStore implements EventStore {
         );
         rows = [{ ...NO_ERROR, idx: 1, ...row! }];
       } else {
-        rows = await this.db.query<AppendRow>('select * from kauri_append($1::jsonb, $2, $3)', [
-          JSON.stringify(appends),
+        rows = await this.prepared<AppendRow>('kauri_append', 'select * from kauri_append($1::jsonb, $2, $3)', [
+          appendsJson(appends),
           this.notifiesOnAppend,
           this.takesPositionLock,
         ]);
@@ -554,6 +625,11 @@ export abstract class SqlEventStore implements EventStore {
     this.settle(batch, rows);
   }
 
+  /** A statement run on every append: prepared once where the database can (see SqlDatabase.queryPrepared). */
+  private prepared<R>(name: string, text: string, params: readonly unknown[]): Promise<R[]> {
+    return this.db.queryPrepared ? this.db.queryPrepared<R>(name, text, params) : this.db.query<R>(text, params);
+  }
+
   /**
    * The append as kauri_append takes it, with its events' hashes when the stream's head is known here (a new
    * stream's, or one this store appended to): hashed in JavaScript, over the text jsonb will render (see
@@ -561,27 +637,22 @@ export abstract class SqlEventStore implements EventStore {
    */
   private prepare(append: QueuedAppend, heads: Map<string, Head>): PreparedAppend {
     const { streamId, expected } = append;
-    // As JSON.parse gives them: what the database receives.
-    const events = JSON.parse(
-      JSON.stringify(append.events.map(({ type, data, metadata }) => ({ type, data, metadata }))),
-    ) as { type: string; data?: unknown; metadata: EventMetadata }[];
+    const events = append.events.map(rendered);
     const from = expected === 'no_stream' ? NEW_STREAM : (heads.get(streamId) ?? this.heads.get(streamId));
     let hashes: string[] | null = from ? [] : null;
     let previous = from?.hash ?? '';
     for (const [i, e] of events.entries()) {
       if (!hashes) break;
-      const data = e.data === undefined ? 'null' : jsonbText(e.data);
-      const metadata = jsonbText(e.metadata);
-      if (data === null || metadata === null) hashes = null;
+      if (e.data === null || e.metadata === null) hashes = null;
       else {
         const revision = from!.revision + 1 + i;
         previous = chainHash(previous, {
           streamId,
           revision,
-          eventId: e.metadata.eventId,
+          eventId: e.eventId,
           type: e.type,
-          data,
-          metadata,
+          data: e.data,
+          metadata: e.metadata,
         });
         hashes.push(previous);
       }
@@ -591,7 +662,7 @@ export abstract class SqlEventStore implements EventStore {
     return {
       stream: streamId,
       expected: String(expected),
-      events,
+      events: `[${events.map((e) => e.json).join(', ')}]`,
       fromRevision: from?.revision ?? null,
       fromHash: from?.hash ?? null,
       ...(hashes && { hashes }),
