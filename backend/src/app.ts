@@ -23,7 +23,7 @@ import {
 import { correlate, requestLogging } from './platform/http/request-logging.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
-import { createBufferedLogger, createLogger, NestPinoLogger } from './platform/logging.js';
+import { createLogger, createRequestLog, NestPinoLogger } from './platform/logging.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import { readYourWrites } from './platform/http/read-your-writes.js';
@@ -116,8 +116,8 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     if (waiting === null) done();
     else waiting.then(() => done(), done);
   });
-  const requestLog = createBufferedLogger(config.logLevel);
-  const log = requestLogging(requestLog.logger);
+  const requestLog = createRequestLog(config.logLevel);
+  const log = requestLogging(requestLog);
   server.addHook('onResponse', (req, reply, done) => {
     log(req, reply);
     done();

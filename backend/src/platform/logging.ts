@@ -16,18 +16,40 @@ export function createLogger(level: string): Logger {
 /** How long a request line may wait in the buffer before it is written. */
 const FLUSH_EVERY_MS = 500;
 
+/** What is logged of one API request: no headers (they carry cookies and tokens), no body. */
+export interface RequestLine {
+  correlationId: string | undefined;
+  method: string;
+  url: string;
+  status: number;
+  /** Milliseconds from the request's arrival to its response's end. */
+  responseTime: number;
+}
+
 /**
- * A logger for the one line per request: the same lines on the same output as `createLogger`'s, but gathered in a
- * buffer written every half second (or once 8 kB are waiting) instead of one write per line — under load those
- * writes cost more than answering the request. Flushed at `close` (and by pino at exit).
+ * The one line per API request, on the same output and in the same shape as `createLogger`'s lines
+ * (`{"level","time","service",…,"msg"}`), written by hand instead of through pino's general serialiser (about 7 % of
+ * a signed-in read's CPU under load) and gathered in a buffer written every half second (or once 8 kB are
+ * waiting) instead of one write per line. A 5xx is logged at error level. Flushed at `close` (and by pino at exit).
+ * `dest`: the file descriptor written to, the process's stdout unless a test gives another.
  */
-export function createBufferedLogger(level: string): { logger: Logger; close(): void } {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 8 * 1024 });
+export function createRequestLog(level: string, dest = 1): { write(line: RequestLine): void; close(): void } {
+  const threshold = pino.levels.values[level] ?? Number.POSITIVE_INFINITY; // 'silent' logs nothing
+  const destination = pino.destination({ dest, sync: false, minLength: 8 * 1024 });
   const timer = setInterval(() => destination.flush(), FLUSH_EVERY_MS);
   timer.unref();
   return {
-    // Its lines are built from plain values and never hold headers or passwords: nothing to redact.
-    logger: pino({ ...options(level), redact: undefined }, destination),
+    write({ correlationId, method, url, status, responseTime }) {
+      const errored = status >= 500;
+      const lineLevel = errored ? pino.levels.values.error! : pino.levels.values.info!;
+      if (lineLevel < threshold) return;
+      const id = correlationId === undefined ? '' : `"correlationId":${JSON.stringify(correlationId)},`;
+      destination.write(
+        `{"level":${lineLevel},"time":${Date.now()},"service":"kauri",${id}` +
+          `"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}},"res":{"status":${status}},` +
+          `"responseTime":${responseTime},"msg":"${errored ? 'request errored' : 'request completed'}"}\n`,
+      );
+    },
     close() {
       clearInterval(timer);
       // The file descriptor is the process's stdout, shared with other loggers: written out, not closed.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../logging.js';
+import type { RequestLine } from '../logging.js';
 import type { HttpReply, HttpRequest } from './http.js';
 import { CORRELATION_ID } from './ids.js';
 import type { KauriRequest } from './request-context.js';
@@ -17,21 +17,18 @@ export function correlate(req: HttpRequest, reply: HttpReply): void {
 
 /**
  * Logs one line per API request once its response is finished (an `onResponse` hook): method, path, status and
- * time — what operations need; headers carry cookies and tokens, so they are never logged. A 5xx is logged as
- * an error. The line is built once, from plain values, with no logger per request.
+ * time — what operations need; headers carry cookies and tokens, so they are never logged.
  */
-export function requestLogging(logger: Logger): (req: HttpRequest, reply: HttpReply) => void {
+export function requestLogging(log: { write(line: RequestLine): void }): (req: HttpRequest, reply: HttpReply) => void {
   return (req, reply) => {
     const { url } = req.raw;
     if (url === undefined || !url.startsWith('/api')) return;
-    const status = reply.statusCode;
-    const line = {
+    log.write({
       correlationId: (req as KauriRequest).correlationId,
-      req: { method: req.method, url },
-      res: { status },
+      method: req.method,
+      url,
+      status: reply.statusCode,
       responseTime: reply.elapsedTime,
-    };
-    if (status >= 500) logger.error(line, 'request errored');
-    else logger.info(line, 'request completed');
+    });
   };
 }
