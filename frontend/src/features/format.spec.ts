@@ -166,3 +166,19 @@ describe('NZ wall-clock time ⇄ instant (the audit pickers)', () => {
     expect(() => instantOfNzWallTime('tomorrow')).toThrow('Not a wall-clock time');
   });
 });
+
+describe('formatters reused across calls', () => {
+  it('keep each currency and each precision apart, in any order', () => {
+    const seen = [
+      formatMoney(1_000, 'EUR'),
+      formatTokenPrice(0.4567, 'NZD'),
+      formatMoney(1_000, 'NZD'),
+      formatTokenPrice(2, 'NZD'),
+      formatMoney(1_000, 'EUR'),
+      formatTokenPrice(0.4567, 'NZD'),
+      formatPayment(35_199.3),
+      formatPayment(199),
+    ];
+    expect(seen).toEqual(['€1,000', '$0.4567', '$1,000', '$2.00', '€1,000', '$0.4567', '$35,199.30', '$199']);
+  });
+});

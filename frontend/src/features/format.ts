@@ -1,9 +1,19 @@
+/** Making an Intl.NumberFormat costs far more than using one (a table of a dashboard formats hundreds): one each. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
 /**
  * Money as the spec shows it (§9): no decimals, US English grouping, in the currency the server returned
  * (USD when it gave none). NZD shows as "$" — the narrow symbol — because Kauri is a New Zealand product.
  */
 export function formatMoney(value: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat('en-US', {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
@@ -14,7 +24,7 @@ export function formatMoney(value: number, currency = 'USD'): string {
 
 /** A token price: cents are kept (a token may be worth $0.45). */
 export function formatTokenPrice(value: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat('en-US', {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
@@ -25,7 +35,7 @@ export function formatTokenPrice(value: number, currency = 'USD'): string {
 }
 
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat('en-US').format(value);
+  return numberFormat('en-US').format(value);
 }
 
 /** Yields and percentages to one decimal (spec §9). */
@@ -52,7 +62,7 @@ export const groupedWholeNumber = {
 /** A payment amount: whole dollars stay whole ($199), cents are shown when there are any ($35,199.30). */
 export function formatPayment(value: number, currency = 'NZD'): string {
   const cents = Math.round(value * 100) % 100 !== 0;
-  return new Intl.NumberFormat('en-NZ', {
+  return numberFormat('en-NZ', {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
