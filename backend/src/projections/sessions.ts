@@ -55,11 +55,6 @@ export const sessionsProjection = defineProjection<SessionDoc, SessionEvent>({
   },
 });
 
-/** Whether a session document lets its bearer in at `now` (ISO-8601). */
-export function sessionIsLive(doc: SessionDoc | null, now: string): doc is SessionDoc {
-  return !!doc && !doc.revoked && now < doc.expiresAt && (doc.idleExpiresAt === null || now < doc.idleExpiresAt);
-}
-
 // Queries of this read model.
 
 /** A session as the identity guard checks it: its deadlines (epoch ms) and its user's roles (from `users`). */
@@ -73,7 +68,7 @@ export interface SessionPrincipal {
   readonly revoked: boolean;
 }
 
-/** `sessionIsLive` for a principal, at `now` (epoch ms). */
+/** Whether a session lets its holder in at `now` (epoch ms): before both deadlines and not revoked. */
 export function principalIsLive(principal: SessionPrincipal, now: number): boolean {
   return (
     !principal.revoked &&
