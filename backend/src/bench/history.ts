@@ -2,20 +2,23 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AssetEvent } from '../domains/assets/events.js';
 import type { UserEvent } from '../domains/identity/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { RegisterEvent } from '../domains/register/events.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
 import { keyedEmailKey } from '../platform/email-key.js';
 import type { EventStore, EventToAppend } from '../platform/event-store/event-store.js';
 
 /**
  * A platform's everyday history for benchmarks and boot tests: accounts that sign in again and again, registrations
- * of interest, assets revalued month after month, and offerings that investors buy into. Every event has the shape
- * its domain appends (personal data under `personal`, sealed when `store` is wrapped in PersonalDataProtection),
- * so the real projections turn it into documents: about one document for every five events.
+ * of interest, assets revalued month after month and approved for tokenization, and offerings that investors buy
+ * into, each allocated on its asset's register and every confirmed investment issued there, as the app records
+ * them. Every event has the shape its domain appends (personal data under `personal`, sealed when `store` is
+ * wrapped in PersonalDataProtection), so the real projections turn it into documents (about one document for every
+ * five events) and the register's reconciliation finds no drift in it.
  *
  * Each story is one stream appended in one call (one multi-row insert in one transaction).
  */
 
-type Domain = UserEvent | InterestRegisterEvent | AssetEvent | OfferingEvent;
+type Domain = UserEvent | InterestRegisterEvent | AssetEvent | RegisterEvent | OfferingEvent;
 
 /** E-mail keys are keyed with a secret from the vault; the bench's history has one of its own. */
 const EMAIL_KEY_SECRET = randomBytes(32);
@@ -25,7 +28,9 @@ const emailKey = (email: string): string => keyedEmailKey(EMAIL_KEY_SECRET, emai
 const SCHEMA_VERSIONS: Record<string, number> = { InterestRegistered: 3 };
 const SESSIONS_PER_USER = 3;
 const EXTENSIONS_PER_SESSION = 4;
-const VALUATIONS_PER_ASSET = 28;
+const VALUATIONS_PER_ASSET = 26;
+/** Approves every asset's tokenization. */
+const BENCH_ADMIN = '00000000-0000-4000-8000-00000000a0a0';
 const INVESTMENTS_PER_OFFERING = 30;
 
 export interface FilledHistory {
@@ -44,7 +49,8 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
   let written = 0;
   // The last event is the live session.
   let budget = events - 1;
-  const append = async (streamId: string, story: Domain[]) => {
+  /** Appends what the budget leaves of `story`; returns how many of its events that was. */
+  const append = async (streamId: string, story: Domain[]): Promise<number> => {
     const batch: EventToAppend[] = story.slice(0, budget - written).map(({ type, data }) => ({
       type,
       data,
@@ -57,9 +63,10 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
         causationId: null,
       },
     }));
-    if (batch.length === 0) return;
+    if (batch.length === 0) return 0;
     await store.append(streamId, batch, 'any');
     written += batch.length;
+    return batch.length;
   };
 
   const users: string[] = [];
@@ -87,8 +94,11 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
       const offeringId = randomUUID();
       const asset = assets[assets.length - 2]!;
       const story = offeringStory(offeringId, asset, users);
+      // The register allocates first; then the offering sells, and the register issues what it confirmed.
+      if ((await append(`asset-${asset.assetId}`, [allocation(story[0]!)])) === 0) continue;
       if (written + 3 <= budget) lastInvestor = (story.at(1) as { data: { investorId: string } }).data.investorId;
-      await append(`offering-${offeringId}`, story);
+      const recorded = story.slice(0, await append(`offering-${offeringId}`, story));
+      await append(`asset-${asset.assetId}`, issued(recorded));
     }
   }
   // The investor of the most recent investment signs in for good (the benchmark's authenticated reads).
@@ -182,6 +192,18 @@ function registration(number: number, at: () => string): InterestRegisterEvent[]
 }
 
 function assetStory(assetId: string, ownerId: string, n: number): AssetEvent[] {
+  const terms = {
+    symbol: `BP${n % 10_000}`,
+    name: `Bench ${n}`,
+    totalSupply: 10_000,
+    decimals: 0,
+    price: 100,
+    minInvestment: 100,
+    maxInvestment: 100_000,
+    network: 'polygon' as const,
+    lockUpMonths: 12,
+    feePercent: 2,
+  };
   const story: AssetEvent[] = [
     {
       type: 'AssetDrafted',
@@ -196,25 +218,9 @@ function assetStory(assetId: string, ownerId: string, n: number): AssetEvent[] {
         tokenCount: 10_000,
       },
     },
-    {
-      type: 'TokenConfigured',
-      data: {
-        assetId,
-        ownerId,
-        terms: {
-          symbol: `BP${n % 10_000}`,
-          name: `Bench ${n}`,
-          totalSupply: 10_000,
-          decimals: 0,
-          price: 100,
-          minInvestment: 100,
-          maxInvestment: 100_000,
-          network: 'polygon',
-          lockUpMonths: 12,
-          feePercent: 2,
-        },
-      },
-    },
+    { type: 'TokenConfigured', data: { assetId, ownerId, terms } },
+    { type: 'TokenizationRequested', data: { assetId, ownerId } },
+    { type: 'TokenizationApproved', data: { assetId, ownerId, approvedBy: BENCH_ADMIN, terms, value: 1_000_000 } },
   ];
   for (let v = 0; v < VALUATIONS_PER_ASSET; v++) {
     const value = 1_000_000 + v * 5_000;
@@ -238,7 +244,7 @@ function offeringStory(
         ownerId,
         name: 'Bench offering',
         description: 'Tokens of a benchmark townhouse',
-        totalTokens: 10_000,
+        totalTokens: 6_000,
         tokenPrice: '100.00',
         minimumInvestment: '100.00',
         lockupDays: 365,
@@ -257,4 +263,23 @@ function offeringStory(
     story.push({ type: 'InvestmentConfirmed', data: { ...investment, confirmedBy: ownerId } });
   }
   return story;
+}
+
+/** The register's half of creating an offering (it carries the offering's terms). */
+function allocation(created: OfferingEvent): RegisterEvent {
+  if (created.type !== 'OfferingCreated') throw new Error('an offering story starts with OfferingCreated');
+  const { offeringId, assetId, ownerId, totalTokens, name, description, tokenPrice, minimumInvestment } = created.data;
+  const { lockupDays, createdBy } = created.data;
+  const offering = { name, description, tokenPrice, minimumInvestment, lockupDays, createdBy };
+  return { type: 'TokensAllocated', data: { assetId, ownerId, offeringId, tokens: totalTokens, offering } };
+}
+
+/** The register following an offering's recorded story: one issue per confirmed investment, at its revision. */
+function issued(recorded: readonly OfferingEvent[]): RegisterEvent[] {
+  return recorded.flatMap((event, revision): RegisterEvent[] => {
+    if (event.type !== 'InvestmentConfirmed') return [];
+    const { assetId, ownerId, offeringId, investmentId, investorId, tokens } = event.data;
+    const data = { assetId, ownerId, offeringId, investmentId, investorId, tokens, offeringRevision: revision };
+    return [{ type: 'TokensIssued', data }];
+  });
 }

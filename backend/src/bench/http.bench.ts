@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { BENCH_CHAIN } from './boot.bench.js';
 import type { FilledHistory } from './history.js';
 
 /**
@@ -66,7 +67,10 @@ async function startProcess(
   for (;;) {
     if (exited !== undefined) throw new Error(`${args[0]} exited with ${exited}: see ${logFile}`);
     if (await ready().catch(() => false)) return child;
-    if (Date.now() - started > 120_000) throw new Error(`${args[0]} did not start: see ${logFile}`);
+    if (Date.now() - started > 120_000) {
+      child.kill('SIGKILL');
+      throw new Error(`${args[0]} did not start: see ${logFile}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -179,7 +183,14 @@ export async function benchHttp(
   const appPort = await freePort();
   const appOrigin = `http://127.0.0.1:${appPort}`;
   const healthy = async (origin: string, path: string) => (await fetch(origin + path)).ok;
-  const env = { DATA_DIR: dataDir, PORT: String(appPort), EVENT_STORE: '', READ_STORE: '', LOG_LEVEL: 'info' };
+  const env = {
+    ...BENCH_CHAIN,
+    DATA_DIR: dataDir,
+    PORT: String(appPort),
+    EVENT_STORE: '',
+    READ_STORE: '',
+    LOG_LEVEL: 'info',
+  };
   log('starting the app');
   const app = await startProcess([`${DIST}main.js`], env, join(dataDir, 'bench-app.log'), () =>
     healthy(appOrigin, '/api/early-access'),

@@ -15,6 +15,7 @@ import { offering } from '../offerings/offering.decider.js';
 import { approvedAsset, offeringFor, verifiedInvestor } from '../../testing/offerings.js';
 import { register, registerTotals } from './register.decider.js';
 import { RegisterSweep } from './register-sweep.js';
+import { ReconciliationSchedule } from './reconciliation.controller.js';
 import { signUp } from '../../testing/users.js';
 import { registersProjection, type RegisterDoc } from '../../projections/registers.js';
 import type { ReconciliationStatus } from './reconciliation.js';
@@ -137,5 +138,35 @@ describe('register reconciliation API', () => {
     expect(await sweep.sweep()).toMatchObject({ adopted: 0, refused: 0 }); // once only
     await server.engine.caughtUp();
     expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
+  });
+
+  it("the minute's run looks only at assets whose streams moved, and keeps what the whole runs found", async () => {
+    const schedule = server.app.get(ReconciliationSchedule);
+    const first = await approvedAsset(server, admin, 1_000);
+    const second = await approvedAsset(server, admin, 1_000);
+    await server.engine.caughtUp();
+    const whole = await schedule.run('all');
+    expect(whole).toMatchObject({ ok: true, total: whole.assets });
+    expect(whole.assets).toBeGreaterThanOrEqual(2);
+
+    // Changed behind the app's back, with nothing in the log: the next whole run sees it, the minute's does not.
+    const registers = server.readStore.collection<RegisterDoc>(registersProjection.name);
+    const doc = (await registers.get(first.assetId))!;
+    await registers.upsert({ ...doc, totals: { ...doc.totals, ownerRetained: 1 } });
+    expect(await schedule.run('changed')).toMatchObject({ ok: true, total: 0, checked: 0, assets: whole.assets });
+
+    // The owner records a holder on the other asset: the minute's run compares that asset alone.
+    const added = await second.owner.post(`/api/assets/${second.assetId}/investors`, { name: 'Mere Tane', tokens: 5 });
+    expect(added.status).toBe(201);
+    await server.engine.waitFor(added.body.position);
+    expect(await schedule.run('changed')).toMatchObject({ ok: true, total: 1, checked: 1 });
+
+    const found = await schedule.run('all');
+    const expected = { assetId: first.assetId, readModel: 'registers', field: 'ownerRetained', actual: 1 };
+    expect(found).toMatchObject({ ok: false, drift: [expect.objectContaining(expected)] });
+    // Kept by the runs in between until a run compares that asset again.
+    expect(await schedule.run('changed')).toMatchObject({ ok: false, total: 0, drift: found.drift });
+    await registers.upsert(doc);
+    expect(await schedule.run('all')).toMatchObject({ ok: true, drift: [] });
   });
 });

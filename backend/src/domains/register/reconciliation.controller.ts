@@ -22,20 +22,25 @@ import { assetsProjection } from '../../projections/assets.js';
 import { holdingsProjection } from '../../projections/holdings.js';
 import { offeringsProjection } from '../../projections/offerings.js';
 import { registersProjection } from '../../projections/registers.js';
-import { RegisterReconciliation } from './reconciliation.js';
+import { RegisterReconciliation, type ReconciliationScope } from './reconciliation.js';
 import { ReconciliationStatusDto } from './register.dto.js';
 
 const EVERY_MS = 60_000;
+/** Every this many runs, the scheduled run compares every asset again (the others, only what changed). */
+const WHOLE_EVERY = 60;
 const READ_MODELS = [registersProjection, assetsProjection, holdingsProjection, offeringsProjection].map((p) => p.name);
 
 /**
- * The reconciliation in the running app: after the read models have caught up at boot, then every minute and
- * whenever an operator asks. `/api/health` shows the last run's verdict (never a run of its own).
+ * The reconciliation in the running app: every asset after the read models have caught up at boot, whenever an
+ * operator asks and every hour; in between, every minute, the assets whose streams moved (a whole run reads every
+ * asset's stream, which on a long history is work a minute should not repeat). `/api/health` shows the last run's
+ * verdict (never a run of its own).
  */
 @Injectable()
 export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly reconciliation: RegisterReconciliation;
   private timer: NodeJS.Timeout | null = null;
+  private ticks = 0;
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(
@@ -62,7 +67,7 @@ export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplica
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.run(), EVERY_MS);
+    this.timer = setInterval(() => this.run(++this.ticks % WHOLE_EVERY === 0 ? 'all' : 'changed'), EVERY_MS);
     this.timer.unref();
     this.track(this.engine.caughtUp().then(() => this.run()));
   }
@@ -73,8 +78,8 @@ export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplica
   }
 
   /** Starts (or joins) a run; drift is logged as an error once per run. */
-  run() {
-    const done = this.reconciliation.start().then((status) => {
+  run(scope: ReconciliationScope = 'all') {
+    const done = this.reconciliation.start(undefined, scope).then((status) => {
       if (status.error) this.logger.error({ error: status.error }, 'register reconciliation failed');
       else if (status.drift.length > 0)
         this.logger.error({ drift: status.drift.slice(0, 20), count: status.drift.length }, 'register drift');

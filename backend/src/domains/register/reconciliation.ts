@@ -1,5 +1,6 @@
 import { toDomainEvent } from '../../platform/aggregate-repository.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
+import { yieldToEventLoop } from '../../platform/event-loop.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import { holdingsProjection, type HoldingDoc } from '../../projections/holdings.js';
@@ -175,9 +176,16 @@ export interface ReconciliationOptions {
 const RECHECKS = 3;
 
 /**
- * The runner: every asset in the log, its register folded afresh, against the four read models. One run at a
- * time; a second start joins it. Candidates for drift are checked again on their own once the read models
- * have caught up with the log, so an event landing mid-run is never reported as drift.
+ * What a run looks at: every asset in the log (`all`), or only those whose asset or offering streams moved since
+ * the last run (`changed`; the first run of a process is always `all`).
+ */
+export type ReconciliationScope = 'all' | 'changed';
+
+/**
+ * The runner: each asset's register folded afresh, against the four read models. One run at a time; a second
+ * start joins it. Candidates for drift are checked again on their own once the read models have caught up with
+ * the log, so an event landing mid-run is never reported as drift. A `changed` run keeps what the last runs
+ * found for every asset it does not look at: its cost follows what happened since, not the size of the history.
  */
 export class RegisterReconciliation {
   private current: ReconciliationStatus = {
@@ -197,6 +205,9 @@ export class RegisterReconciliation {
   /** Asset ids found in the log so far, and how far the log was searched for them. */
   private readonly known = new Set<string>();
   private searchedTo = 0;
+  /** Each asset's findings as of its last check, and the log position the last run covered (null before one). */
+  private readonly findings = new Map<string, { drift: Drift[]; unsettled: number }>();
+  private checkedTo: number | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -208,7 +219,10 @@ export class RegisterReconciliation {
     return { ...this.current, drift: [...this.current.drift] };
   }
 
-  start(onProgress?: (checked: number, total: number) => void): Promise<ReconciliationStatus> {
+  start(
+    onProgress?: (checked: number, total: number) => void,
+    scope: ReconciliationScope = 'all',
+  ): Promise<ReconciliationStatus> {
     if (!this.running) {
       const now = this.options.now ?? Date.now;
       const started = now();
@@ -220,7 +234,7 @@ export class RegisterReconciliation {
         startedAt: new Date(started).toISOString(),
         error: null,
       };
-      this.running = this.run(onProgress)
+      this.running = this.run(scope, onProgress)
         .then(
           ({ assets, drift, unsettled }) => {
             this.current = { ...this.current, ok: drift.length === 0, assets, drift, unsettled };
@@ -244,27 +258,50 @@ export class RegisterReconciliation {
     return this.running;
   }
 
-  private async run(onProgress?: (checked: number, total: number) => void) {
+  private async run(scope: ReconciliationScope, onProgress?: (checked: number, total: number) => void) {
     const head = await this.store.headPosition();
+    const changed = scope === 'changed' && this.checkedTo !== null ? await this.touchedSince(this.checkedTo) : null;
     await this.findAssets(head);
     await this.options.caughtUp(head);
+    // A whole run reads each read model once; a run over what changed asks for each of its assets.
+    const models = changed ? null : await this.allReadModels();
+    const ids = changed ?? new Set([...this.known, ...models!.assetIds]);
+    if (!changed) this.findings.clear();
+    this.current.total = ids.size;
+    for (const assetId of ids) {
+      const folded = await foldRegister(this.store, assetId);
+      const found = reconcileAsset(folded.register, models?.of(assetId) ?? (await this.readModelsOf(assetId)));
+      const findings = found.length === 0 ? { drift: [], unsettled: folded.unsettled } : await this.recheck(assetId);
+      this.findings.set(assetId, findings);
+      this.current.checked += 1;
+      onProgress?.(this.current.checked, ids.size);
+      await yieldToEventLoop();
+    }
+    this.checkedTo = head;
+    const all = [...this.findings.values()];
+    return {
+      assets: this.findings.size,
+      drift: all.flatMap((f) => f.drift),
+      unsettled: all.reduce((sum, f) => sum + f.unsettled, 0),
+    };
+  }
+
+  /** The four read models whole, by asset. */
+  private async allReadModels() {
     const [registers, assets, holdings, offerings] = await Promise.all([
       this.reads.collection<RegisterDoc>(registersProjection.name).find({}),
       this.reads.collection<AssetDoc>(assetsProjection.name).find({}),
       this.reads.collection<HoldingDoc>(holdingsProjection.name).find({}),
       this.reads.collection<OfferingDoc>(offeringsProjection.name).find({}),
     ]);
-    const ids = new Set([
-      ...this.known,
-      ...registers.map((d) => d._id),
-      ...assets.map((d) => d._id),
-      ...holdings.map((d) => d.assetId),
-      ...offerings.map((d) => d.assetId),
-    ]);
     const byId = <T extends { _id: string }>(docs: T[]) => new Map(docs.map((d) => [d._id, d]));
     const byAsset = <T extends { assetId: string }>(docs: T[]) => {
       const grouped = new Map<string, T[]>();
-      for (const d of docs) grouped.set(d.assetId, [...(grouped.get(d.assetId) ?? []), d]);
+      for (const d of docs) {
+        const list = grouped.get(d.assetId);
+        if (list) list.push(d);
+        else grouped.set(d.assetId, [d]);
+      }
       return grouped;
     };
     const [registerOf, assetOf, holdingsOf, offeringsOf] = [
@@ -273,27 +310,34 @@ export class RegisterReconciliation {
       byAsset(holdings),
       byAsset(offerings),
     ];
-    this.current.total = ids.size;
-    const drift: Drift[] = [];
-    let unsettled = 0;
-    for (const assetId of ids) {
-      const folded = await foldRegister(this.store, assetId);
-      const found = reconcileAsset(folded.register, {
+    return {
+      assetIds: [...registerOf.keys(), ...assetOf.keys(), ...holdingsOf.keys(), ...offeringsOf.keys()],
+      of: (assetId: string): AssetReadModels => ({
         register: registerOf.get(assetId) ?? null,
         asset: assetOf.get(assetId) ?? null,
         holdings: holdingsOf.get(assetId) ?? [],
         offerings: offeringsOf.get(assetId) ?? [],
+      }),
+    };
+  }
+
+  /** Assets whose own stream or an offering's recorded something after `position`. */
+  private async touchedSince(position: number): Promise<Set<string>> {
+    const ids = new Set<string>();
+    const PAGE = 1000;
+    for (let from = position; ; ) {
+      const page = await this.store.readAll({
+        fromPosition: from,
+        maxCount: PAGE,
+        streamPrefixes: ['asset-', 'offering-'],
       });
-      if (found.length === 0) unsettled += folded.unsettled;
-      else {
-        const again = await this.recheck(assetId);
-        drift.push(...again.drift);
-        unsettled += again.unsettled;
+      for (const e of page) {
+        const { assetId } = e.data as { assetId?: unknown };
+        if (typeof assetId === 'string') ids.add(assetId);
       }
-      this.current.checked += 1;
-      onProgress?.(this.current.checked, ids.size);
+      if (page.length < PAGE) return ids;
+      from = page[page.length - 1]!.position;
     }
-    return { assets: ids.size, drift, unsettled };
   }
 
   /** One asset on its own, after the read models have caught up; again while the log moves under it. */

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../event-loop.js';
 import type { ReadAllOptions, RecordedEvent, SubscribeOptions, Subscription } from './event-store.js';
 
 export interface CatchUpSource {
@@ -16,8 +17,8 @@ const IDLE_WAIT_MS = 1000;
 const MAX_BACKOFF_MS = 5000;
 
 /**
- * Catch-up subscription over any store that can page its log: reads history page by page, then waits for
- * appends and reads again. A failed read is reported and retried with exponential backoff from the last
+ * Catch-up subscription over any store that can page its log: reads history page by page, letting the event loop
+ * run between pages, then waits for appends and reads again. A failed read is reported and retried with exponential backoff from the last
  * delivered position, so an event is never skipped nor delivered twice.
  */
 export function catchUpSubscription(source: CatchUpSource, options: SubscribeOptions): Subscription {
@@ -38,7 +39,9 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
           position = event.position;
         }
         backoff = 100;
-        if (page.length < PAGE) {
+        // A long history is read page after page; requests are served in between (the log is PGlite's, in this thread).
+        if (page.length === PAGE) await yieldToEventLoop();
+        else {
           if (!caughtUp) {
             caughtUp = true;
             options.onCaughtUp?.(position);

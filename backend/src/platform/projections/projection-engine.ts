@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../event-loop.js';
 import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.js';
 import { upcast } from '../event-store/upcasters.js';
@@ -532,14 +533,6 @@ function describeError(error: unknown, at: RecordedEvent | null): ProjectionErro
     streamId: at?.streamId ?? '',
     at: new Date().toISOString(),
   };
-}
-
-/**
- * Lets timers and I/O run between pages. PGlite runs in this thread and its promises settle as microtasks, so a
- * replay that only awaited them would hold the event loop (HTTP requests, log output) until it finished.
- */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The blue/green copy a rebuild builds beside the live read model. */
