@@ -11,6 +11,7 @@ import { allProjections } from '../projections/index.js';
 import type { RegistrationDoc } from '../projections/registrations.js';
 import { requireBuilt, runTool } from '../testing/built-app.js';
 import { freshPgliteDir } from '../testing/pglite.js';
+import { BENCH_CHAIN } from './boot.bench.js';
 import { seedEmbedded } from './seed.js';
 
 /**
@@ -27,7 +28,7 @@ describe('persisted read models on the embedded store (small history)', () => {
   let dataDir: string;
   let running: RunningApp | undefined;
   const boot = async (): Promise<RunningApp> => {
-    const env = { EVENT_STORE: 'pglite', READ_STORE: 'pglite', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const env = { ...BENCH_CHAIN, EVENT_STORE: 'pglite', READ_STORE: 'pglite', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     running = await createApp({ env });
     return running;
   };

@@ -6,3 +6,23 @@
 export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/**
+ * Runs a background job's first run `delayMs` after `ready` (the read models caught up at boot), so that a restart
+ * answers its first requests before the job reads its way through the history; `cancel()` at shutdown.
+ */
+export function firstRunAfter(ready: Promise<unknown>, delayMs: number, run: () => void): { cancel(): void } {
+  let cancelled = false;
+  let timer: NodeJS.Timeout | undefined;
+  void ready.then(() => {
+    if (cancelled) return;
+    timer = setTimeout(run, delayMs);
+    timer.unref();
+  });
+  return {
+    cancel() {
+      cancelled = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -13,6 +13,7 @@ import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { ApiAccepted, ApiOk } from '../../platform/http/api-response.js';
+import { firstRunAfter } from '../../platform/event-loop.js';
 import { HealthChecks } from '../../platform/operations/health-checks.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
@@ -28,6 +29,7 @@ import { ReconciliationStatusDto } from './register.dto.js';
 const EVERY_MS = 60_000;
 /** Every this many runs, the scheduled run compares every asset again (the others, only what changed). */
 const WHOLE_EVERY = 60;
+const FIRST_RUN_AFTER_MS = 5_000;
 const READ_MODELS = [registersProjection, assetsProjection, holdingsProjection, offeringsProjection].map((p) => p.name);
 
 /**
@@ -41,6 +43,7 @@ export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplica
   readonly reconciliation: RegisterReconciliation;
   private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
+  private firstRun: { cancel(): void } | null = null;
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(
@@ -69,11 +72,13 @@ export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplica
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => this.run(++this.ticks % WHOLE_EVERY === 0 ? 'all' : 'changed'), EVERY_MS);
     this.timer.unref();
-    this.track(this.engine.caughtUp().then(() => this.run()));
+    // The first run reads every asset's stream and all four read models: after a restart's first answers.
+    this.firstRun = firstRunAfter(this.engine.caughtUp(), FIRST_RUN_AFTER_MS, () => this.run());
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.firstRun?.cancel();
     await Promise.allSettled([...this.running]);
   }
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
+import { firstRunAfter } from '../../platform/event-loop.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
@@ -11,6 +12,7 @@ import { registersProjection, type RegisterDoc } from '../../projections/registe
 import { OfferingAllocations } from './offering-allocations.js';
 
 const SWEEP_EVERY_MS = 60_000;
+const FIRST_RUN_AFTER_MS = 2_000;
 /** An allocation younger than this may still be in the middle of its request; older, a crash left it. */
 export const ALLOCATION_GRACE_MS = 2 * 60_000;
 const ACTOR = 'register-sweep';
@@ -35,6 +37,7 @@ export interface SweepOutcome {
 @Injectable()
 export class RegisterSweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
+  private firstRun: { cancel(): void } | null = null;
   private readonly running = new Set<Promise<unknown>>();
   private readonly allocations: OfferingAllocations;
 
@@ -52,12 +55,13 @@ export class RegisterSweep implements OnApplicationBootstrap, OnApplicationShutd
     const run = () => this.track(this.sweep().catch((err) => this.logger.error({ err }, 'register sweep failed')));
     this.timer = setInterval(run, SWEEP_EVERY_MS);
     this.timer.unref();
-    // After the read models have caught up with the log as it stood at boot.
-    this.track(this.engine.caughtUp().then(run));
+    // After the read models have caught up with the log as it stood at boot, and the app has begun to serve.
+    this.firstRun = firstRunAfter(this.engine.caughtUp(), FIRST_RUN_AFTER_MS, run);
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.firstRun?.cancel();
     await Promise.allSettled([...this.running]);
   }
 
