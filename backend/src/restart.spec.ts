@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Api } from './testing/api.js';
 import { interestForm } from './testing/fixtures.js';
 import { registerInterest } from './testing/interest.js';
+import { freshPgliteDir } from './testing/pglite.js';
 
 /** The built app, as `npm start` runs it: a registration survives stopping and starting on the same data folder. */
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -44,6 +45,8 @@ describe('npm start on the same data folder, twice', () => {
         'backend/dist/main.js is missing: `npm test` builds it first (or run `npx nx run @kauri/backend:build`)',
       );
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-restart-'));
+    // initdb's folder, copied (the app's own initdb on an empty folder is cli/admin.spec.ts's).
+    await freshPgliteDir(join(dataDir, 'events'));
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
