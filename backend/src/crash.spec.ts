@@ -16,6 +16,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contractEvent } from './platform/event-store/event-store.contract.js';
+import { logPages } from './platform/event-store/log-pages.js';
 import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
 import { readRuntimeFile } from './platform/operations/runtime-file.js';
 import { PersonalDataProtection } from './platform/privacy/personal-data.js';
@@ -69,20 +70,12 @@ async function freshReplay(dataDir: string): Promise<Replay> {
     const aheadOrBehind = await persistedAgainstLog(stored, events);
     const registrationIds = new Set<string>();
     const userIds = new Set<string>();
-    for (let from = 0; ; ) {
-      const page = await stored.readAll({
-        fromPosition: from,
-        maxCount: 1000,
-        eventTypes: ['InterestRegistered', 'UserRegistered'],
-      });
+    for await (const page of logPages(stored, { eventTypes: ['InterestRegistered', 'UserRegistered'] }))
       for (const e of page) {
         const data = e.data as { registrationId?: string; userId?: string };
         if (e.type === 'InterestRegistered') registrationIds.add(data.registrationId!);
         else userIds.add(data.userId!);
       }
-      if (page.length < 1000) break;
-      from = page.at(-1)!.position;
-    }
     const { firstBroken } = await stored.verifyIntegrity();
     return { readModels, checkpoints, aheadOrBehind, firstBroken, registrationIds, userIds };
   } finally {
@@ -94,10 +87,7 @@ async function freshReplay(dataDir: string): Promise<Replay> {
 async function persistedAgainstLog(stored: PgliteEventStore, events: EventStore): Promise<Replay['aheadOrBehind']> {
   const persisted = await SqlReadStore.open(stored.database, { kind: 'pglite' });
   const log: RecordedEvent[] = [];
-  for (let page = await events.readAll({ maxCount: 5000 }); page.length > 0; ) {
-    log.push(...page);
-    page = await events.readAll({ fromPosition: page.at(-1)!.position, maxCount: 5000 });
-  }
+  for await (const page of logPages(events, {}, 0, 5000)) log.push(...page);
   const differing: Replay['aheadOrBehind'] = [];
   for (const projection of allProjections) {
     const saved = await persisted.collection<Doc & { position: number }>(CHECKPOINTS).get(projection.name);

@@ -1,3 +1,4 @@
+import { logPages } from '../platform/event-store/log-pages.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,12 +48,7 @@ export async function benchAudit(events: number): Promise<BenchRow[]> {
     const readRate = async (store: EventStore, prefix: string) => {
       const started = performance.now();
       let read = 0;
-      for (let from = 0; ; ) {
-        const page = await store.readAll({ fromPosition: from, maxCount: 1000, streamPrefixes: [prefix] });
-        read += page.length;
-        if (page.length < 1000) break;
-        from = page.at(-1)!.position;
-      }
+      for await (const page of logPages(store, { streamPrefixes: [prefix] })) read += page.length;
       return read / ((performance.now() - started) / 1000);
     };
     const plainAppend = await appendRate(stored, 'plain');

@@ -1,11 +1,10 @@
 import type { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
+import { logPages } from '../../platform/event-store/log-pages.js';
 import { assetSlots, expiredReservations, type AssetSlotsCommand } from './asset-slots.decider.js';
 import { ownerAssetsStream } from './asset-slots.events.js';
 import { assetStream, type AssetDrafted } from './events.js';
-
-const PAGE = 1000;
 
 /**
  * The owner's asset slots as the asset handler uses them: reserve before drafting, fill after, release when the
@@ -56,19 +55,11 @@ export class AssetSlots {
   /** The owner's assets from before slots were kept, from the log itself (once per owner, when the stream is new). */
   private async draftedBefore(ownerId: string): Promise<string[]> {
     const ids: string[] = [];
-    for (let from = 0; ; ) {
-      const page = await this.events.readAll({
-        fromPosition: from,
-        maxCount: PAGE,
-        eventTypes: ['AssetDrafted'],
-        streamPrefixes: ['asset-'],
-      });
+    for await (const page of logPages(this.events, { eventTypes: ['AssetDrafted'], streamPrefixes: ['asset-'] }))
       for (const event of page) {
         const data = event.data as AssetDrafted['data'];
         if (data.ownerId === ownerId) ids.push(data.assetId);
       }
-      if (page.length < PAGE) return ids;
-      from = page.at(-1)!.position;
-    }
+    return ids;
   }
 }

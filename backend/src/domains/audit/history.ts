@@ -2,6 +2,7 @@ import { csvLine } from '../../platform/csv.js';
 import type { Decider, DomainEvent } from '../../platform/decider.js';
 import { fold } from '../../platform/decider.js';
 import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.js';
+import { logPages } from '../../platform/event-store/log-pages.js';
 import { toDomainEvent } from '../../platform/aggregate-repository.js';
 import { notFound } from '../../platform/errors.js';
 import { asset } from '../assets/asset.decider.js';
@@ -61,19 +62,13 @@ function matches(event: RecordedEvent, filter: HistoryFilter): boolean {
   return true;
 }
 
-/** Pages of the log after `after`, as the store filters them (stream, type), with the last position read. */
-async function* pages(store: EventStore, filter: HistoryFilter, after: number): AsyncGenerator<RecordedEvent[]> {
-  for (let from = after; ; ) {
-    const page = await store.readAll({
-      fromPosition: from,
-      maxCount: PAGE,
-      streamPrefixes: filter.stream ? [filter.stream] : undefined,
-      eventTypes: filter.type ? [filter.type] : undefined,
-    });
-    if (page.length > 0) yield page;
-    if (page.length < PAGE) return;
-    from = page.at(-1)!.position;
-  }
+/** Pages of the log after `after`, as the store filters them (stream, type). */
+function pages(store: EventStore, filter: HistoryFilter, after: number): AsyncGenerator<RecordedEvent[]> {
+  const byStore = {
+    streamPrefixes: filter.stream ? [filter.stream] : undefined,
+    eventTypes: filter.type ? [filter.type] : undefined,
+  };
+  return logPages(store, byStore, after, PAGE);
 }
 
 /** Every event after `after` that passes the filter, in log order, read a page at a time. */

@@ -1,5 +1,6 @@
 import { toDomainEvent } from '../../platform/aggregate-repository.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
+import { logPages } from '../../platform/event-store/log-pages.js';
 import { yieldToEventLoop } from '../../platform/event-loop.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
@@ -324,20 +325,12 @@ export class RegisterReconciliation {
   /** Assets whose own stream or an offering's recorded something after `position`. */
   private async touchedSince(position: number): Promise<Set<string>> {
     const ids = new Set<string>();
-    const PAGE = 1000;
-    for (let from = position; ; ) {
-      const page = await this.store.readAll({
-        fromPosition: from,
-        maxCount: PAGE,
-        streamPrefixes: ['asset-', 'offering-'],
-      });
+    for await (const page of logPages(this.store, { streamPrefixes: ['asset-', 'offering-'] }, position))
       for (const e of page) {
         const { assetId } = e.data as { assetId?: unknown };
         if (typeof assetId === 'string') ids.add(assetId);
       }
-      if (page.length < PAGE) return ids;
-      from = page[page.length - 1]!.position;
-    }
+    return ids;
   }
 
   /** One asset on its own, after the read models have caught up; again while the log moves under it. */
@@ -364,20 +357,10 @@ export class RegisterReconciliation {
 
   /** Every asset ever drafted, read from the log once: each run searches only what was appended since. */
   private async findAssets(head: number): Promise<void> {
-    const PAGE = 1000;
-    while (this.searchedTo < head) {
-      const page = await this.store.readAll({
-        fromPosition: this.searchedTo,
-        maxCount: PAGE,
-        eventTypes: ['AssetDrafted'],
-        streamPrefixes: ['asset-'],
-      });
+    if (this.searchedTo >= head) return;
+    const drafted = { eventTypes: ['AssetDrafted'], streamPrefixes: ['asset-'] };
+    for await (const page of logPages(this.store, drafted, this.searchedTo))
       for (const e of page) this.known.add((e.data as { assetId: string }).assetId);
-      if (page.length < PAGE) {
-        this.searchedTo = head;
-        break;
-      }
-      this.searchedTo = page[page.length - 1]!.position;
-    }
+    this.searchedTo = head;
   }
 }

@@ -18,8 +18,8 @@ const MAX_BACKOFF_MS = 5000;
 
 /**
  * Catch-up subscription over any store that can page its log: reads history page by page, letting the event loop
- * run between pages, then waits for appends and reads again. A failed read is reported and retried with exponential backoff from the last
- * delivered position, so an event is never skipped nor delivered twice.
+ * run between pages, then waits for appends and reads again. A failed read is reported and retried with
+ * exponential backoff from the last delivered position, so an event is never skipped nor delivered twice.
  */
 export function catchUpSubscription(source: CatchUpSource, options: SubscribeOptions): Subscription {
   let stopped = false;
@@ -39,7 +39,7 @@ export function catchUpSubscription(source: CatchUpSource, options: SubscribeOpt
           position = event.position;
         }
         backoff = 100;
-        // A long history is read page after page; requests are served in between (the log is PGlite's, in this thread).
+        // A long history is read page after page, requests served in between (PGlite's log runs in this thread).
         if (page.length === PAGE) await yieldToEventLoop();
         else {
           if (!caughtUp) {

@@ -1,4 +1,6 @@
 import { contractEvent, describeEventStoreContract } from './event-store.contract.js';
+import type { RecordedEvent } from './event-store.js';
+import { logPages } from './log-pages.js';
 import { MemoryEventStore } from './memory-event-store.js';
 
 describeEventStoreContract('memory', async () => new MemoryEventStore());
@@ -26,5 +28,31 @@ describe('catch-up subscription over a long history', () => {
     // (an HTTP request, in the app) would wait for all 3,500.
     expect(deliveredWhenTheTimerRan).toBeGreaterThan(0);
     expect(deliveredWhenTheTimerRan).toBeLessThan(3_500);
+  });
+});
+
+describe('logPages', () => {
+  const positions = async (pages: AsyncGenerator<RecordedEvent[]>) => {
+    const seen: number[][] = [];
+    for await (const page of pages) seen.push(page.map((e) => e.position));
+    return seen;
+  };
+
+  it('reads the log after a position a page at a time, as the store filters it, without an empty last page', async () => {
+    const store = new MemoryEventStore();
+    await store.append('a-1', [contractEvent('X'), contractEvent('Y'), contractEvent('X')], 'no_stream');
+    await store.append('b-1', [contractEvent('X')], 'no_stream');
+    await store.append('a-2', [contractEvent('X')], 'no_stream');
+    expect(await positions(logPages(new MemoryEventStore(), {}))).toEqual([]);
+    expect(await positions(logPages(store, {}, 0, 2))).toEqual([[1, 2], [3, 4], [5]]);
+    expect(await positions(logPages(store, {}, 1, 2))).toEqual([
+      [2, 3],
+      [4, 5],
+    ]);
+    expect(await positions(logPages(store, { streamPrefixes: ['a-'], eventTypes: ['X'] }, 0, 2))).toEqual([
+      [1, 3],
+      [5],
+    ]);
+    expect(await positions(logPages(store, {}, 5))).toEqual([]);
   });
 });
