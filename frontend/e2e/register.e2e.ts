@@ -295,6 +295,18 @@ describe('asset register', () => {
     expect(reconciled).toMatchObject({ ok: true, assets: 2, drift: [] });
     await page.reload();
     await page.getByText('in agreement').waitFor();
+    // The last run's time is New Zealand's, whatever the browser's zone (this machine's is UTC).
+    const nz = new Intl.DateTimeFormat('en-NZ', {
+      timeZone: 'Pacific/Auckland',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    }).formatToParts(new Date(reconciled.finishedAt));
+    const part = (type: string) => nz.find((p) => p.type === type)!.value;
+    const lastRun = `${part('hour')}:${part('minute')}:${part('second')} ${part('dayPeriod')} ${part('timeZoneName')}`;
+    expect(await page.locator('.ant-statistic', { hasText: 'Last run' }).innerText()).toContain(lastRun);
     await saveScreenshot(page, 'register-operations-desktop');
     const register = await page.evaluate(
       (id) => fetch(`/api/assets/${id}/register`, { credentials: 'include' }).then((r) => r.json()),

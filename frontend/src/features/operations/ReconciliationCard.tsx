@@ -5,7 +5,7 @@ import { describeError } from '../../api/client';
 import { startReconciliation } from '../../api/mutations';
 import { reconciliationQuery } from '../../api/queries';
 import type { RegisterDrift } from '../../api/types';
-import { formatCount } from '../format';
+import { formatCount, formatTime, nzZoneName } from '../format';
 import { useToast } from '../toast';
 
 const shown = (value: RegisterDrift['expected']) =>
@@ -60,7 +60,11 @@ export function ReconciliationCard({ style }: { style?: CSSProperties }) {
             <Statistic title="Offerings settling" value={data.unsettled} />
             <Statistic
               title="Last run"
-              value={data.finishedAt ? new Date(data.finishedAt).toLocaleTimeString('en-NZ') : '—'}
+              value={
+                data.finishedAt
+                  ? `${formatTime(data.finishedAt, { seconds: true })} ${nzZoneName(data.finishedAt)}`
+                  : '—'
+              }
               suffix={
                 data.durationMs !== null && <Typography.Text type="secondary">{data.durationMs} ms</Typography.Text>
               }
