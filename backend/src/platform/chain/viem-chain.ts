@@ -219,12 +219,13 @@ export class ViemChain implements ChainPort {
 
   /**
    * Switches the embedded node's mining on each transaction (tests of a slow chain: with it off, transactions wait
-   * in the node's pool); switching it back on mines what waits.
+   * in the node's pool); switching it back on mines what waits — anvil does that itself, in the same call (measured),
+   * so nothing follows it: a test that switches mining on while the app shuts down has no second call left to make
+   * after the app, its receipt in, has stopped the node.
    */
   async automine(on: boolean): Promise<void> {
     if (this.kind !== 'anvil') throw new Error('only the embedded chain can stop mining');
     await this.guard(() => this.client.request({ method: 'evm_setAutomine' as 'eth_chainId', params: [on] as never }));
-    if (on) await this.guard(() => this.client.request({ method: 'evm_mine' as 'eth_chainId', params: [] as never }));
   }
 
   async health(): Promise<ChainHealth> {
