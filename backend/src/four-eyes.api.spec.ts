@@ -11,7 +11,7 @@ import { certifying, submittedAsset } from './testing/offerings.js';
 import { signUp } from './testing/users.js';
 
 type Admin = Awaited<ReturnType<typeof signUp>>;
-const after = (res: ApiResponse) => ({ 'x-read-after': String(res.body.position) });
+const readAfter = (res: ApiResponse) => ({ 'x-read-after': String(res.body.position) });
 
 describe('four eyes: nobody decides on their own request', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -65,7 +65,7 @@ describe('four eyes: nobody decides on their own request', () => {
     await refusedOwn(`asset-${assetId}`, () => owner.post(`${change}/reject`, { reason: 'Not needed after all' }));
     const approved = await other.post(`${change}/approve`);
     expect(approved.status).toBe(200);
-    const table = await owner.get(`/api/assets/${assetId}/cap-table`, after(approved));
+    const table = await owner.get(`/api/assets/${assetId}/cap-table`, readAfter(approved));
     expect(table.body.supply).toBe(1_010_000);
   });
 
@@ -129,7 +129,7 @@ describe('four eyes: nobody decides on their own request', () => {
       admin.post(
         `/api/compliance-reviews/${owner.user.id}/checks/aml`,
         { status: 'passed', expiryDate: '2030-01-01' },
-        after(requested),
+        readAfter(requested),
       );
     await refusedOwn(`compliance-${owner.user.id}`, () => check(owner));
     expect((await check(other)).status).toBe(200);

@@ -3145,6 +3145,12 @@ export interface components {
             correlationId: string;
             causationId: string | null;
         };
+        DecisionDto: {
+            /** @description The person whose request it was (owner, investor, applicant) */
+            requestedBy: string;
+            /** @description Who decided it: a user id, or system:<name> */
+            decidedBy: string;
+        };
         AuditEventDto: {
             streamId: string;
             revision: number;
@@ -3156,6 +3162,8 @@ export interface components {
                 [key: string]: unknown;
             };
             metadata: components["schemas"]["EventMetadataDto"];
+            /** @description For a decision on a request: who asked, who decided */
+            decision: components["schemas"]["DecisionDto"] | null;
         };
         AuditNamesDto: {
             people: {
