@@ -3078,6 +3078,8 @@ export interface components {
             supplyAfter: number | null;
             assetId: string;
             assetName: string;
+            /** @description The owner who asked (an admin never decides their own) */
+            ownerId: string;
             supply: number;
             ownerRetained: number;
         };
