@@ -60,6 +60,9 @@ describe('four eyes: nobody decides on their own request', () => {
       reason: 'Second building',
     });
     expect(asked.status).toBe(201);
+    // The queue names who asked, so an admin's screen can tell their own request.
+    const queue = (await other.get('/api/admin/supply-changes', readAfter(asked))).body.supplyChanges;
+    expect(queue).toContainEqual(expect.objectContaining({ changeId: asked.body.id, ownerId: owner.user.id }));
     const change = `/api/admin/assets/${assetId}/supply-changes/${asked.body.id}`;
     await refusedOwn(`asset-${assetId}`, () => owner.post(`${change}/approve`));
     await refusedOwn(`asset-${assetId}`, () => owner.post(`${change}/reject`, { reason: 'Not needed after all' }));
