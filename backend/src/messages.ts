@@ -108,3 +108,11 @@ export const HOLDER_MESSAGES = {
 
 /** A person's own wallet. */
 export const WALLET_ADDRESS_INVALID = 'Enter an Ethereum address: 0x followed by 40 hexadecimal characters';
+
+/**
+ * Separation of duties (four eyes): nobody decides on their own request — their own asset's tokenization or
+ * supply change, an offering or investment on it, their own investment, verification, compliance or role.
+ * The server's 403, and the reason an admin queue gives for a decision it will not offer on one's own request.
+ */
+export const OWN_REQUEST = 'You made this request, so another admin must decide it.';
+export const OWN_REQUEST_REASON = 'Another admin must decide your own request';

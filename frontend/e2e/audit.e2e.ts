@@ -37,8 +37,13 @@ describe('audit history and operations', () => {
     });
     registrationId = ((await registered.json()) as { registrationId: string }).registrationId;
     // A wholesale investor: a customer under the AML/CFT Act, whose records must be kept.
-    const admin = await signUp(server, { admin: true, email: 'ops.admin@kauri.test' });
-    const investor = await signUp(server, { firstName: 'Hana' });
+    const admin = await signUp(server, {
+      admin: true,
+      email: 'ops.admin@kauri.test',
+      firstName: 'Mere',
+      lastName: 'Admin',
+    });
+    const investor = await signUp(server, { firstName: 'Hana', lastName: 'Tane' });
     customerId = investor.user.id;
     const submitted = await investor.post('/api/wholesale-verification', {
       verificationType: 'professional',
@@ -181,4 +186,13 @@ describe('audit history and operations', () => {
     expect(await fitsViewportWidth(page)).toBe(true);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('names who asked and who decided on a decision (four eyes)', async () => {
+    const { page, errors } = await openSignedIn(browser, server.url, 'compliance@kauri.test', '/audit');
+    await choose(page, 'Event type', 'VerificationApproved');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    const row = page.getByRole('row', { name: /VerificationApproved/ }).first();
+    await row.getByText('requested by Hana Tane · decided by Mere Admin').waitFor();
+    expect(errors).toEqual([]);
+  });
 });

@@ -343,6 +343,8 @@ export async function pendingSupplyChanges(reads: ReadStore) {
         .map((c) => ({
           assetId: r._id,
           assetName: assets.get(r._id)?.name ?? '',
+          // Who asked: an admin's own request is another admin's to decide (four eyes).
+          ownerId: r.ownerId,
           supply: r.supply,
           ownerRetained: r.totals.ownerRetained,
           ...c,

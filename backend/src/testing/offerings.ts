@@ -14,9 +14,12 @@ function expectStatus(what: string, res: { status: number; body: unknown }, stat
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+type Investor = Awaited<ReturnType<typeof signUp>>;
+
 /**
  * A subscribed owner's asset of `tokens` tokens, submitted for review: draft, both documents, valuation, token
- * terms at `price` a token, submission — the wizard's path over HTTP. An admin approves it next.
+ * terms at `price` a token, submission — the wizard's path over HTTP. Another admin approves it next (four
+ * eyes: an `owner` who is an admin may not). The owner is a new user unless one is given.
  */
 export async function submittedAsset(
   server: Server,
@@ -25,9 +28,10 @@ export async function submittedAsset(
     value = 1_000_000,
     price = 1,
     name = 'Harbour View',
-  }: { tokens: number; value?: number; price?: number; name?: string },
+    owner: given,
+  }: { tokens: number; value?: number; price?: number; name?: string; owner?: Investor },
 ) {
-  const owner = await signUp(server);
+  const owner = given ?? (await signUp(server));
   const subscribed = await subscribe(owner, 'enterprise');
   const drafted = await owner.post(
     '/api/assets',
@@ -92,11 +96,12 @@ export async function approvedAsset(server: Server, admin: Api, totalTokens: num
   return { owner, assetId, position: approved.body.position as number };
 }
 
-type Investor = Awaited<ReturnType<typeof signUp>>;
-
-/** A new user who has submitted a professional's certification; answers the user and the verification's id. */
-async function certifying(server: Server): Promise<{ investor: Investor; verificationId: string; position: number }> {
-  const investor = await signUp(server);
+/** A user (new unless given) who has submitted a professional's certification; answers them and its id. */
+export async function certifying(
+  server: Server,
+  given?: Investor,
+): Promise<{ investor: Investor; verificationId: string; position: number }> {
+  const investor = given ?? (await signUp(server));
   const submitted = await investor.post('/api/wholesale-verification', {
     verificationType: 'professional',
     professionalType: 'accountant',

@@ -3078,6 +3078,8 @@ export interface components {
             supplyAfter: number | null;
             assetId: string;
             assetName: string;
+            /** @description The owner who asked (an admin never decides their own) */
+            ownerId: string;
             supply: number;
             ownerRetained: number;
         };
@@ -3145,6 +3147,12 @@ export interface components {
             correlationId: string;
             causationId: string | null;
         };
+        DecisionDto: {
+            /** @description The person whose request it was (owner, investor, applicant) */
+            requestedBy: string;
+            /** @description Who decided it: a user id, or system:<name> */
+            decidedBy: string;
+        };
         AuditEventDto: {
             streamId: string;
             revision: number;
@@ -3156,6 +3164,8 @@ export interface components {
                 [key: string]: unknown;
             };
             metadata: components["schemas"]["EventMetadataDto"];
+            /** @description For a decision on a request: who asked, who decided */
+            decision: components["schemas"]["DecisionDto"] | null;
         };
         AuditNamesDto: {
             people: {

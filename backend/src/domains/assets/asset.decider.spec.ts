@@ -1,3 +1,4 @@
+import { OWN_REQUEST } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
 import { PLANS } from '../plans/plans.js';
 import { SUBSCRIPTION_REQUIRED } from '../../messages.js';
@@ -260,5 +261,15 @@ describe('Asset decider', () => {
       'Total supply must cover the 5,000 tokens already on the cap table',
     );
     expect(given([...ready, held]).when(configure(5_000)).events).toHaveLength(1);
+  });
+
+  it('four eyes: the owner, though an admin, neither approves nor sends back their own asset (403, nothing decided)', () => {
+    const own = given([...ready, requested]);
+    for (const command of [
+      { type: 'ApproveTokenization', assetId, adminId: ownerId },
+      { type: 'ReturnTokenization', assetId, adminId: ownerId, reason: 'Looks fine to me' },
+    ] as const)
+      expect(own.when(command)).toMatchObject({ events: null, error: { message: OWN_REQUEST, status: 403 } });
+    expect(own.when({ type: 'ApproveTokenization', assetId, adminId: 'admin-2' }).events).toHaveLength(1);
   });
 });

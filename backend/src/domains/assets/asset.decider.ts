@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
+import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { PLANS, type PlanLimits, type Tier } from '../plans/plans.js';
 import { available, register, type RegisterState } from '../register/register.decider.js';
 import { assetStreamEventSchemas, type AssetStreamEvent } from '../register/events.js';
@@ -276,6 +277,7 @@ export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
       }
       case 'ApproveTokenization': {
         if (state.status !== 'pending') throw new DomainError('Only an asset awaiting review can be approved', 409);
+        requireAnotherDecider(command.adminId, [state.ownerId]);
         return [
           {
             type: 'TokenizationApproved',
@@ -291,6 +293,7 @@ export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
       }
       case 'ReturnTokenization': {
         if (state.status !== 'pending') throw new DomainError('Only an asset awaiting review can be sent back', 409);
+        requireAnotherDecider(command.adminId, [state.ownerId]);
         const reason = command.reason.trim();
         requireValidFields([
           wrong(reason.length < 5, 'reason', 'Please give the owner a reason of at least 5 characters') ||

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Api, startTestServer } from '../../testing/api.js';
 import { interestForm } from '../../testing/fixtures.js';
-import { offeringFor } from '../../testing/offerings.js';
+import { offeringFor, submittedAsset } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 
 describe('audit API', () => {
@@ -171,6 +171,25 @@ describe('audit API', () => {
     const privacy = (await viewer.get(`/api/audit/events?stream=privacy-${aroha.user.id}`)).body;
     expect(privacy.names.streams[`privacy-${aroha.user.id}`]).toBe('Privacy · Forgotten person');
     expect(privacy.names.people[viewer.user.id]).toEqual({ name: 'Test User', forgotten: false });
+  });
+
+  it('names who asked and who decided on a decision (four eyes), in the timeline, the chain and a past state', async () => {
+    const admin = await signUp(server, { admin: true, firstName: 'Mere', lastName: 'Decider' });
+    const owner = await signUp(server, { firstName: 'Moana', lastName: 'Asker' });
+    const { assetId } = await submittedAsset(server, { tokens: 100, owner });
+    expect((await admin.post(`/api/admin/assets/${assetId}/approve`)).status).toBe(200);
+    const page = (await staff.get(`/api/audit/events?stream=asset-${assetId}`)).body;
+    const approved = page.events.find((e: { type: string }) => e.type === 'TokenizationApproved');
+    expect(approved.decision).toEqual({ requestedBy: owner.user.id, decidedBy: admin.user.id });
+    expect(page.names.people[owner.user.id]).toEqual({ name: 'Moana Asker', forgotten: false });
+    expect(page.names.people[admin.user.id]).toEqual({ name: 'Mere Decider', forgotten: false });
+    // An event that decides nothing carries no decision.
+    expect(page.events.find((e: { type: string }) => e.type === 'AssetDrafted').decision).toBeNull();
+    const chain = (await staff.get(`/api/audit/correlation/${approved.metadata.correlationId}`)).body;
+    expect(chain.events[0].decision).toEqual(approved.decision);
+    expect(chain.names.people[owner.user.id].name).toBe('Moana Asker');
+    const state = (await staff.get(`/api/audit/streams/asset-${assetId}/state?at=${new Date().toISOString()}`)).body;
+    expect(state.events.at(-1).decision).toEqual(approved.decision);
   });
 
   it('shows an aggregate as it stood at a past moment, beside the events that built it', async () => {

@@ -44,6 +44,7 @@ import {
   type HistoryFilter,
 } from './history.js';
 import { AuditDirectory } from './names.js';
+import { withDecisions } from './decisions.js';
 
 const iso = (at: string | undefined) => (at ? new Date(at).toISOString() : undefined);
 export const NO_ACCOUNT_FOR_EMAIL = 'No account uses this e-mail address';
@@ -110,7 +111,7 @@ export class AuditController {
       const page = await timeline(this.events, filter, q.after ?? 0, q.limit ?? 50);
       // The acting user filtered by is named too, even on a page that found none of their events.
       const names = await this.directory.namesFor(page.events, { people: filter.actor ? [filter.actor] : [] });
-      return { ...page, names };
+      return { ...page, events: withDecisions(page.events), names };
     });
   }
 
@@ -124,7 +125,7 @@ export class AuditController {
   ) {
     return this.recorded({ user, context }, 'correlation', { correlationId }, async () => {
       const events = await correlationChain(this.events, correlationId);
-      return { correlationId, events, names: await this.directory.namesFor(events) };
+      return { correlationId, events: withDecisions(events), names: await this.directory.namesFor(events) };
     });
   }
 
@@ -139,7 +140,8 @@ export class AuditController {
   ) {
     return this.recorded({ user, context }, 'state', { streamId, at: q.at }, async () => {
       const state = await stateAt(this.events, streamId, new Date(q.at).toISOString());
-      return { ...state, names: await this.directory.namesFor(state.events, { streams: [streamId] }) };
+      const names = await this.directory.namesFor(state.events, { streams: [streamId] });
+      return { ...state, events: withDecisions(state.events), names };
     });
   }
 

@@ -108,6 +108,12 @@ export class EventMetadataDto {
   [extra: string]: unknown;
 }
 
+/** Four eyes: who asked for what a decision event decided, and who decided it (user ids, or `system:<name>`). */
+export class DecisionDto {
+  @ApiProperty({ description: 'The person whose request it was (owner, investor, applicant)' }) requestedBy: string;
+  @ApiProperty({ description: 'Who decided it: a user id, or system:<name>' }) decidedBy: string;
+}
+
 /** An event as stored, with its metadata. */
 export class AuditEventDto {
   @ApiProperty() streamId: string;
@@ -116,6 +122,12 @@ export class AuditEventDto {
   @ApiProperty() type: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: "The event's own fields" }) data: unknown;
   @ApiProperty({ type: EventMetadataDto }) metadata: EventMetadataDto;
+  @ApiProperty({
+    type: DecisionDto,
+    nullable: true,
+    description: 'For a decision on a request: who asked, who decided',
+  })
+  decision: DecisionDto | null;
 }
 
 export class PersonNameDto {

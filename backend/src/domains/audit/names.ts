@@ -10,6 +10,7 @@ import type { OfferingDoc } from '../../projections/offerings.js';
 import type { RegistrationDoc } from '../../projections/registrations.js';
 import type { UserDoc } from '../../projections/users.js';
 import { emailReservation, emailStream } from '../identity/reservations.decider.js';
+import { decisionPeople } from './decisions.js';
 
 /** How a person shows in the audit: by name, or as forgotten once their key is gone (Privacy Act 2020). */
 export interface PersonName {
@@ -78,6 +79,8 @@ export class AuditDirectory {
     const streamIds = new Set([...(also.streams ?? []), ...events.map((e) => e.streamId)]);
     const personIds = new Set(also.people ?? []);
     for (const { metadata } of events) if (metadata.actor.kind === 'user') personIds.add(metadata.actor.userId);
+    // A decision names who asked and who decided (four eyes), whoever appended it.
+    for (const id of decisionPeople(events)) personIds.add(id);
     const kinds = [...streamIds].map(streamKind);
     for (const kind of kinds) if (kind.kind === 'personal') personIds.add(kind.personId);
     const [people, assets, offerings] = await Promise.all([

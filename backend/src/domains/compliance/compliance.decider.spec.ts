@@ -1,3 +1,4 @@
+import { OWN_REQUEST } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
 import { compliance, REVIEW_ALREADY_REQUESTED } from './compliance.decider.js';
 import type { CheckId, ComplianceEvent } from './events.js';
@@ -81,5 +82,12 @@ describe('Compliance decider', () => {
     expect(
       given([requested, done]).when({ type: 'RequestReview', ownerId, requestId: 'r-2', message: null }).events,
     ).toHaveLength(1);
+  });
+
+  it('four eyes: nobody records a check on their own compliance (403, nothing decided)', () => {
+    expect(given([requested]).when({ ...record('passed', '2027-06-30'), recordedBy: ownerId })).toMatchObject({
+      events: null,
+      error: { message: OWN_REQUEST, status: 403 },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { ensure } from '../../platform/event-schema.js';
+import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import {
   CHECK_IDS,
   CHECKS,
@@ -62,6 +63,8 @@ export const compliance: Decider<ComplianceCommand, ComplianceEvent, ComplianceS
     switch (command.type) {
       case 'RecordCheck': {
         ensure(COMPLIANCE_FIELDS.check, command.check, 'check', 'Unknown check: fma, aml, privacy or fmca', 404);
+        // The stream is the owner's own (compliance-<ownerId>): nobody records their own checks.
+        requireAnotherDecider(command.recordedBy, [command.ownerId]);
         ensure(COMPLIANCE_FIELDS.status, command.status, 'status', 'Status must be passed, pending, failed or expired');
         const { expiryDate } = command;
         ensure(COMPLIANCE_FIELDS.expiryDate, expiryDate, 'expiryDate', 'Expiry date must be a date (YYYY-MM-DD)');

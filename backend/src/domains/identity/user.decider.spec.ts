@@ -1,5 +1,5 @@
 import { specify } from '../../testing/decider-spec.js';
-import { IDENTITY_MESSAGES } from '../../messages.js';
+import { IDENTITY_MESSAGES, OWN_REQUEST } from '../../messages.js';
 import type { UserEvent } from './events.js';
 import { keyedEmailKey } from '../../platform/email-key.js';
 import {
@@ -291,5 +291,25 @@ describe('User decider', () => {
       });
       expect(given([registered]).when(reset(hash('a'))).error?.message).toBe(IDENTITY_MESSAGES.resetLinkInvalid);
     });
+  });
+
+  it('four eyes: nobody grants or revokes their own role; the operator’s tools (system) may', () => {
+    const self = { kind: 'user' as const, userId };
+    const adminGranted: UserEvent = {
+      type: 'RoleGranted',
+      data: { userId, role: 'admin', grantedBy: { kind: 'system', name: 'admin-cli' } },
+    };
+    for (const command of [
+      { type: 'GrantRole', role: 'compliance', by: self, at },
+      { type: 'RevokeRole', role: 'admin', by: self, at },
+    ] as const)
+      expect(given([registered, adminGranted]).when(command)).toMatchObject({
+        events: null,
+        error: { message: OWN_REQUEST, status: 403 },
+      });
+    const cli = { kind: 'system' as const, name: 'admin-cli' };
+    expect(given([registered, adminGranted]).when({ type: 'RevokeRole', role: 'admin', by: cli, at }).events).toEqual([
+      { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: cli } },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { ensure } from '../../platform/event-schema.js';
+import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import type { Role } from '../../platform/event-store/event-store.js';
 import { IDENTITY_MESSAGES, INVALID_EMAIL } from '../../messages.js';
 import {
@@ -76,6 +77,24 @@ export const ACCOUNT_EXISTS = 'An account with this email already exists';
 export const NO_ACCOUNT = 'No such account';
 const UNRECORDABLE_IDENTITY = 'The identity provider sent an identity that could not be recorded';
 const ROLE_UNKNOWN = 'Role must be admin or compliance';
+
+/**
+ * Nobody grants or revokes their own role. The operator's tools (`npm run admin`, the ops token, ADMIN_EMAILS)
+ * act as `system` and are exempt: they are the break-glass path of whoever runs the platform, and say so.
+ */
+function requireAnotherPerson(by: RoleChanger, userId: string): void {
+  switch (by.kind) {
+    case 'user':
+      requireAnotherDecider(by.userId, [userId]);
+      return;
+    case 'system':
+      return;
+    default: {
+      const _exhaustive: never = by;
+      return;
+    }
+  }
+}
 export const ACCOUNT_CLOSED = 'This account has been closed.';
 export const RESET_LINK_EXPIRED = 'This reset link has expired. Please ask for a new one.';
 
@@ -240,11 +259,13 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'GrantRole':
         ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
+        requireAnotherPerson(command.by, userId);
         return state.roles.includes(command.role)
           ? []
           : [{ type: 'RoleGranted', data: { userId, role: command.role, grantedBy: command.by } }];
       case 'RevokeRole':
         ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
+        requireAnotherPerson(command.by, userId);
         return state.roles.includes(command.role)
           ? [{ type: 'RoleRevoked', data: { userId, role: command.role, revokedBy: command.by } }]
           : [];

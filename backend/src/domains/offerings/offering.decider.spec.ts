@@ -1,3 +1,4 @@
+import { OWN_REQUEST } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
 import type { OfferingEvent } from './events.js';
 import { offering, type OfferingCommand } from './offering.decider.js';
@@ -141,5 +142,37 @@ describe('Offering decider', () => {
       data: { offeringId: 'o-1', assetId: 'a-1', closedBy: 'admin-1' },
     };
     expect(given([created, closed]).when(invest(10, 1250)).error?.message).toBe('This offering is closed');
+  });
+
+  it('four eyes: no offering of, nor close of, an admin’s own asset by them; no settling of one’s own investment', () => {
+    const refused = { events: null, error: { message: OWN_REQUEST, status: 403 } };
+    const create: OfferingCommand = {
+      type: 'CreateOffering',
+      offeringId: 'o-1',
+      assetId: 'a-1',
+      ownerId: 'owner-1',
+      assetActive: true,
+      name: 'Harbour View',
+      description: '',
+      totalTokens: 1000,
+      tokenPrice: '125',
+      minimumInvestment: '1000',
+      lockupDays: 365,
+      adminId: 'owner-1',
+    };
+    expect(given([]).when(create)).toMatchObject(refused);
+    expect(given([created]).when({ type: 'CloseOffering', offeringId: 'o-1', adminId: 'owner-1' })).toMatchObject(
+      refused,
+    );
+    const pending = given([created]).when(invest(800, 100_000)).events!;
+    const settle = (adminId: string) =>
+      [
+        { type: 'ConfirmInvestment', offeringId: 'o-1', investmentId: 'i-800', adminId },
+        { type: 'CancelInvestment', offeringId: 'o-1', investmentId: 'i-800', adminId, reason: 'Funds not received' },
+      ] as const;
+    // Neither the investor nor the asset's owner settles it; another admin does.
+    for (const command of [...settle('investor-1'), ...settle('owner-1')])
+      expect(given([created, ...pending]).when(command)).toMatchObject(refused);
+    for (const command of settle('admin-2')) expect(given([created, ...pending]).when(command).events).toHaveLength(1);
   });
 });

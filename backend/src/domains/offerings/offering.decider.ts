@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
+import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { ERROR_TITLES, FILL_IN_REQUIRED, minimumInvestmentMessage } from '../../messages.js';
 import {
   CANCELLATION_REASON,
@@ -148,6 +149,8 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
     switch (command.type) {
       case 'CreateOffering': {
         if (state.status !== 'none') throw refuse('This offering already exists');
+        // An offering of an admin's own asset is theirs to ask for, another admin's to create.
+        requireAnotherDecider(command.adminId, [command.ownerId]);
         if (!command.assetActive)
           throw refuse('An offering needs an asset whose tokenization is approved', 409, ERROR_TITLES.creationFailed);
         const price = toCents(command.tokenPrice);
@@ -182,6 +185,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
       }
       case 'CloseOffering': {
         if (state.status === 'none') throw refuse('Offering not found', 404);
+        requireAnotherDecider(command.adminId, [state.ownerId]);
         if (state.status === 'closed') return [];
         return [
           {
@@ -254,6 +258,8 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         if (state.status === 'none') throw refuse(NOT_PENDING);
         const pending = state.pending.get(command.investmentId);
         if (!pending) throw refuse(NOT_PENDING);
+        // Neither the investor nor the owner of the asset sold settles the investment.
+        requireAnotherDecider(command.adminId, [pending.investorId, state.ownerId]);
         const base = {
           offeringId: command.offeringId,
           assetId: state.assetId,

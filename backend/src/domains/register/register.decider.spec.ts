@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fold } from '../../platform/decider.js';
+import { OWN_REQUEST } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
 import type { TokenTerms } from '../assets/events.js';
 import type { AssetStreamEvent } from './events.js';
@@ -214,5 +215,31 @@ describe('Register decider', () => {
     expect(given(history).when({ ...add(1), maxInvestors: 10 } as RegisterCommand).error?.message).toBe(
       'Your plan covers 10 investors per asset. Upgrade your plan to add more.',
     );
+  });
+
+  it('four eyes: the owner, though an admin, neither approves nor rejects their own supply change (403)', () => {
+    const [asked] =
+      given(approved).when({
+        type: 'RequestSupplyChange',
+        assetId,
+        ownerId,
+        changeId: 'c-1',
+        delta: 1_000_000,
+        reason: 'Second building',
+        now: '2026-11-23T00:00:00.000Z',
+      }).events ?? [];
+    const own = given([...approved, asked!]);
+    for (const command of [
+      { type: 'ApproveSupplyChange', assetId, changeId: 'c-1', adminId: ownerId },
+      // Refused before the reason is judged: an empty one is not the problem.
+      { type: 'RejectSupplyChange', assetId, changeId: 'c-1', adminId: ownerId, reason: '' },
+    ] as const)
+      expect(own.when(command)).toMatchObject({ events: null, error: { message: OWN_REQUEST, status: 403 } });
+    expect(own.when({ type: 'ApproveSupplyChange', assetId, changeId: 'c-1', adminId: 'admin-2' }).events).toEqual([
+      expect.objectContaining({
+        type: 'SupplyChangeApproved',
+        data: expect.objectContaining({ approvedBy: 'admin-2' }),
+      }),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
 import { misfit } from '../../platform/event-schema.js';
+import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { ASSET_FIELDS } from '../assets/events.js';
 import { ERROR_TITLES, HOLDER_MESSAGES, INVALID_EMAIL } from '../../messages.js';
 import { assetStreamEventSchemas, REGISTER_FIELDS, type AssetStreamEvent, type TokensAllocated } from './events.js';
@@ -370,6 +371,7 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       case 'ApproveSupplyChange': {
         const change = state.pendingChanges.get(command.changeId);
         if (!change) throw new DomainError(REGISTER_MESSAGES.changeNotFound, 404);
+        requireAnotherDecider(command.adminId, [change.ownerId, state.ownerId]);
         // Checked again: offerings may have taken the owner's tokens since the request.
         if (-change.delta > available(state)) throw cancelBeyondRetained(available(state));
         const { assetId, changeId, adminId } = command;
@@ -390,6 +392,7 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       case 'RejectSupplyChange': {
         const change = state.pendingChanges.get(command.changeId);
         if (!change) throw new DomainError(REGISTER_MESSAGES.changeNotFound, 404);
+        requireAnotherDecider(command.adminId, [change.ownerId, state.ownerId]);
         requireValidFields(reasonErrors(command.reason));
         const { assetId, changeId, adminId } = command;
         return [

@@ -149,6 +149,7 @@ export class CapTableViewDto {
 export class PendingSupplyChangeDto extends SupplyChangeRecordDto {
   @ApiProperty() assetId: string;
   @ApiProperty() assetName: string;
+  @ApiProperty({ description: 'The owner who asked (an admin never decides their own)' }) ownerId: string;
   @ApiProperty() supply: number;
   @ApiProperty() ownerRetained: number;
 }

@@ -1,5 +1,5 @@
 import { specify } from '../../testing/decider-spec.js';
-import { REJECTION_REASON_REQUIRED } from '../../messages.js';
+import { OWN_REQUEST, REJECTION_REASON_REQUIRED } from '../../messages.js';
 import type { WholesaleEvent } from './events.js';
 import {
   addMonths,
@@ -134,5 +134,23 @@ describe('Wholesale verification decider', () => {
     const late = given([submitted, approved]).when(sweepAt('2029-01-01T00:00:00.000Z'));
     const expired = { verificationId: 'v-1', userId, expiredAt: asOf, expiredBy: admin };
     expect(late.events).toEqual([{ type: 'VerificationExpired', data: expired }]);
+  });
+
+  it('four eyes: an admin neither approves nor rejects their own verification (403, nothing decided)', () => {
+    const own = given([submitted]);
+    const now = '2026-11-23T00:00:00.000Z';
+    expect(
+      own.when({
+        type: 'ApproveVerification',
+        verificationId: 'v-1',
+        userId,
+        adminId: userId,
+        now,
+        validityMonths: 24,
+      }),
+    ).toMatchObject({ events: null, error: { message: OWN_REQUEST, status: 403 } });
+    expect(
+      own.when({ type: 'RejectVerification', verificationId: 'v-1', userId, adminId: userId, reason: 'No evidence' }),
+    ).toMatchObject({ events: null, error: { message: OWN_REQUEST, status: 403 } });
   });
 });

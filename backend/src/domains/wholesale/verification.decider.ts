@@ -1,6 +1,7 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
+import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { ERROR_TITLES, REJECTION_REASON_REQUIRED, VERIFICATION_MESSAGES } from '../../messages.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
@@ -152,6 +153,8 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         if (state.verificationId !== command.verificationId) throw new DomainError('Verification not found', 404);
         if (state.status !== 'pending')
           throw new DomainError('Only a pending verification can be approved or rejected', 409);
+        // The stream is the applicant's own (verification-<userId>): nobody certifies themselves.
+        requireAnotherDecider(command.adminId, [command.userId]);
         if (command.type === 'ApproveVerification') {
           return [
             {

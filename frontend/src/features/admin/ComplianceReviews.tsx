@@ -25,6 +25,7 @@ import type { CheckStatus, ComplianceCheck, ComplianceReview } from '../../api/t
 import { checkColors } from '../compliance/CompliancePage';
 import { formatDate } from '../format';
 import { useToast } from '../toast';
+import { OwnRequestNote, useOwnRequest } from './ownRequest';
 
 const CHECK_COUNT = 4;
 
@@ -35,6 +36,7 @@ const CHECK_COUNT = 4;
 export function ComplianceReviews() {
   const { data, error, isPending } = useQuery(complianceReviewsQuery);
   const { token } = theme.useToken();
+  const isOwn = useOwnRequest();
   if (error) return <Alert type="error" title="Failed to load the compliance reviews." />;
   if (!isPending && (data ?? []).length === 0) return <Empty description="No compliance reviews requested" />;
   return (
@@ -86,7 +88,11 @@ export function ComplianceReviews() {
                         </Typography.Text>
                       </Flex>
                     </Flex>
-                    <RecordCheck review={review} check={c} last={isLast(recorded, c.id)} />
+                    {isOwn(review.ownerId) ? (
+                      <OwnRequestNote />
+                    ) : (
+                      <RecordCheck review={review} check={c} last={isLast(recorded, c.id)} />
+                    )}
                   </Flex>
                 </List.Item>
               )}

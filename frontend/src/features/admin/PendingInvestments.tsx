@@ -9,6 +9,7 @@ import { refreshAfterWrite } from '../../api/queryClient';
 import type { InvestmentRow } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
+import { OwnRequestNote, useOwnRequest } from './ownRequest';
 
 type Decision = { row: InvestmentRow; confirm: boolean };
 
@@ -42,6 +43,7 @@ function Facts({ row }: { row: InvestmentRow }) {
 export function PendingInvestments() {
   const { data, isPending } = useQuery(pendingInvestmentsQuery);
   const toast = useToast();
+  const isOwn = useOwnRequest();
   const queryClient = useQueryClient();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
@@ -91,16 +93,20 @@ export function PendingInvestments() {
             title: 'Decision',
             // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
             fixed: 'right',
-            render: (_, r) => (
-              <Flex gap={8}>
-                <Button size="small" type="primary" onClick={() => setDeciding({ row: r, confirm: true })}>
-                  Confirm
-                </Button>
-                <Button size="small" danger onClick={() => setDeciding({ row: r, confirm: false })}>
-                  Cancel
-                </Button>
-              </Flex>
-            ),
+            // Neither the investor nor the asset's owner settles it (four eyes).
+            render: (_, r) =>
+              isOwn(r.investorId, r.ownerId) ? (
+                <OwnRequestNote />
+              ) : (
+                <Flex gap={8}>
+                  <Button size="small" type="primary" onClick={() => setDeciding({ row: r, confirm: true })}>
+                    Confirm
+                  </Button>
+                  <Button size="small" danger onClick={() => setDeciding({ row: r, confirm: false })}>
+                    Cancel
+                  </Button>
+                </Flex>
+              ),
           },
           {
             title: 'Asset',

@@ -9,6 +9,7 @@ import type { PendingSupplyChange } from '../../api/types';
 import { formatCount, formatDate } from '../format';
 import { dilutionText } from '../register/supply';
 import { useToast } from '../toast';
+import { OwnRequestNote, useOwnRequest } from './ownRequest';
 
 /** Owners' requests to issue or cancel tokens, oldest first: approve, or reject with a reason the owner sees. */
 export function SupplyChangesAdmin() {
@@ -38,29 +39,33 @@ export function SupplyChangesAdmin() {
     onError: (e) => toast.error(errorTitle(e, 'Error'), describeError(e)),
   });
   const screens = Grid.useBreakpoint();
+  const isOwn = useOwnRequest();
   if (error) return <Alert type="error" title="Failed to load the supply changes." />;
   const change = (c: PendingSupplyChange) => `${c.delta > 0 ? 'Issue' : 'Cancel'} ${formatCount(Math.abs(c.delta))}`;
-  const decision = (c: PendingSupplyChange) => (
-    <Flex gap={8}>
-      <Popconfirm
-        title={`Approve: ${c.delta > 0 ? 'issue' : 'cancel'} ${formatCount(Math.abs(c.delta))} tokens?`}
-        description={`${c.assetName}'s supply becomes ${formatCount(c.supply + c.delta)}.`}
-        okText="Approve"
-        onConfirm={() => decide.mutateAsync({ change: c, approve: true }).catch(() => undefined)}
-      >
-        <Button
-          type="primary"
-          size="small"
-          loading={decide.isPending && decide.variables?.change.changeId === c.changeId && decide.variables.approve}
+  const decision = (c: PendingSupplyChange) =>
+    isOwn(c.ownerId) ? (
+      <OwnRequestNote />
+    ) : (
+      <Flex gap={8}>
+        <Popconfirm
+          title={`Approve: ${c.delta > 0 ? 'issue' : 'cancel'} ${formatCount(Math.abs(c.delta))} tokens?`}
+          description={`${c.assetName}'s supply becomes ${formatCount(c.supply + c.delta)}.`}
+          okText="Approve"
+          onConfirm={() => decide.mutateAsync({ change: c, approve: true }).catch(() => undefined)}
         >
-          Approve
+          <Button
+            type="primary"
+            size="small"
+            loading={decide.isPending && decide.variables?.change.changeId === c.changeId && decide.variables.approve}
+          >
+            Approve
+          </Button>
+        </Popconfirm>
+        <Button size="small" onClick={() => setRejecting(c)}>
+          Reject
         </Button>
-      </Popconfirm>
-      <Button size="small" onClick={() => setRejecting(c)}>
-        Reject
-      </Button>
-    </Flex>
-  );
+      </Flex>
+    );
   return (
     <Card>
       {/* A phone gets one card per request: the table's eight columns would not fit. */}

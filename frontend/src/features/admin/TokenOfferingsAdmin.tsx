@@ -16,7 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { ERROR_TITLES, FILL_IN_REQUIRED } from '@kauri/messages';
+import { ERROR_TITLES, FILL_IN_REQUIRED, OWN_REQUEST_REASON } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { closeOffering, createOffering } from '../../api/mutations';
 import { adminCountersQuery, approvedAssetsQuery, assetsQuery, offeringsQuery, registerQuery } from '../../api/queries';
@@ -26,6 +26,7 @@ import { formatCount, formatPayment, groupedWholeNumber } from '../format';
 import { showFieldErrors } from '../register/fieldErrors';
 import { useToast } from '../toast';
 import { PendingInvestments } from './PendingInvestments';
+import { OwnRequestNote, useOwnRequest } from './ownRequest';
 
 const OFFERING_FIELDS = [
   'assetId',
@@ -48,6 +49,7 @@ const termsPrice = (asset: Asset) =>
 export function TokenOfferingsAdmin() {
   const offerings = useQuery(offeringsQuery);
   const assets = useQuery(approvedAssetsQuery);
+  const isOwn = useOwnRequest();
   const [form] = Form.useForm<OfferingInput>();
   const assetId = Form.useWatch('assetId', form);
   // Read afresh whenever an asset is picked: holders and other offerings take tokens without this page knowing.
@@ -106,7 +108,12 @@ export function TokenOfferingsAdmin() {
               <Select
                 placeholder="Select asset"
                 loading={assets.isFetching}
-                options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+                // An admin's own asset is offered by another admin (four eyes): listed, not chosen.
+                options={(assets.data ?? []).map((a) =>
+                  isOwn(a.ownerId)
+                    ? { value: a.id, label: `${a.name} — ${OWN_REQUEST_REASON}`, disabled: true }
+                    : { value: a.id, label: a.name },
+                )}
                 notFoundContent={assets.isFetching ? 'Loading…' : 'No approved assets yet'}
                 // Another admin (or another tab) may have approved one since this list was read.
                 onOpenChange={(open) => open && void assets.refetch()}
@@ -209,7 +216,10 @@ export function TokenOfferingsAdmin() {
               {
                 title: '',
                 render: (_, o) =>
-                  o.status === 'active' && (
+                  o.status === 'active' &&
+                  (isOwn(o.ownerId) ? (
+                    <OwnRequestNote />
+                  ) : (
                     <Popconfirm
                       title="Close this offering?"
                       description="No further investments will be accepted."
@@ -218,7 +228,7 @@ export function TokenOfferingsAdmin() {
                     >
                       <Button size="small">Close</Button>
                     </Popconfirm>
-                  ),
+                  )),
               },
             ]}
           />

@@ -9,6 +9,7 @@ import type { Asset, Person } from '../../api/types';
 import { formatCount, formatDate, formatMoney, formatPayment, formatTokenPrice } from '../format';
 import { useToast } from '../toast';
 import { useAssetRefresh } from '../tokenize/useAssetRefresh';
+import { OwnRequestNote, useOwnRequest } from './ownRequest';
 
 type Review = Asset & { owner: Person };
 
@@ -20,6 +21,7 @@ export function TokenizationReviews() {
   const { data, error, isPending } = useQuery(reviewQueueQuery);
   const toast = useToast();
   const refresh = useAssetRefresh();
+  const isOwn = useOwnRequest();
   const [returning, setReturning] = useState<Asset | null>(null);
   const [approving, setApproving] = useState<Review | null>(null);
   const [reason, setReason] = useState('');
@@ -91,16 +93,19 @@ export function TokenizationReviews() {
             title: 'Decision',
             // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
             fixed: 'right',
-            render: (_, a) => (
-              <Flex gap={8}>
-                <Button type="primary" size="small" onClick={() => setApproving(a)}>
-                  Approve
-                </Button>
-                <Button size="small" onClick={() => setReturning(a)}>
-                  Send Back
-                </Button>
-              </Flex>
-            ),
+            render: (_, a) =>
+              isOwn(a.ownerId) ? (
+                <OwnRequestNote />
+              ) : (
+                <Flex gap={8}>
+                  <Button type="primary" size="small" onClick={() => setApproving(a)}>
+                    Approve
+                  </Button>
+                  <Button size="small" onClick={() => setReturning(a)}>
+                    Send Back
+                  </Button>
+                </Flex>
+              ),
           },
         ]}
       />

@@ -11,6 +11,7 @@ import type { VerificationRecord } from '../../api/types';
 import { formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
 import { professionalTypes, typeLabel } from '../wholesale/options';
+import { OwnRequestNote, useOwnRequest } from './ownRequest';
 
 const statusColors: Record<VerificationRecord['status'], string> = {
   pending: 'gold',
@@ -30,6 +31,7 @@ function grounds(v: VerificationRecord): string {
 export function WholesaleVerifications() {
   const { data, error, isPending } = useQuery(verificationsQuery);
   const toast = useToast();
+  const isOwn = useOwnRequest();
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState<VerificationRecord | null>(null);
   const [approving, setApproving] = useState<VerificationRecord | null>(null);
@@ -102,7 +104,10 @@ export function WholesaleVerifications() {
             // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
             fixed: 'right',
             render: (_, v) =>
-              v.status === 'pending' && (
+              v.status === 'pending' &&
+              (isOwn(v.userId) ? (
+                <OwnRequestNote />
+              ) : (
                 <Flex gap={8}>
                   <Button type="primary" size="small" onClick={() => setApproving(v)}>
                     Approve
@@ -111,7 +116,7 @@ export function WholesaleVerifications() {
                     Reject
                   </Button>
                 </Flex>
-              ),
+              )),
           },
         ]}
       />

@@ -5,7 +5,7 @@ import { auditEventsQuery } from '../../api/queries';
 import type { AuditEvent, AuditFilter } from '../../api/types';
 import { formatDateTime } from '../format';
 import { Names } from './describe';
-import { ActorName, StreamName } from './Named';
+import { ActorName, DecisionParties, StreamName } from './Named';
 import { Json } from './Json';
 
 export interface EventActions {
@@ -68,7 +68,15 @@ export function AuditTimeline({ filter, actions }: { filter: AuditFilter; action
               </Space>
             ),
           },
-          { title: 'Actor', render: (_, e) => <ActorName actor={e.metadata.actor} names={names} /> },
+          {
+            title: 'Actor',
+            render: (_, e) => (
+              <>
+                <ActorName actor={e.metadata.actor} names={names} />
+                <DecisionParties event={e} names={names} />
+              </>
+            ),
+          },
         ]}
       />
       {hasNextPage && (

@@ -4,7 +4,7 @@ import { describeError } from '../../api/client';
 import { correlationQuery } from '../../api/queries';
 import { formatDateTime } from '../format';
 import { Names } from './describe';
-import { ActorName, StreamName } from './Named';
+import { ActorName, DecisionParties, StreamName } from './Named';
 
 /** Everything one request caused, in order: what a reviewer reads to understand a single action. */
 export function CorrelationDrawer({ correlationId, onClose }: { correlationId: string | null; onClose: () => void }) {
@@ -32,6 +32,7 @@ export function CorrelationDrawer({ correlationId, onClose }: { correlationId: s
                   <ActorName actor={e.metadata.actor} names={names} /> · position {e.position}
                   {e.metadata.causationId && ` · caused by ${e.metadata.causationId}`}
                 </Typography.Text>
+                <DecisionParties event={e} names={names} />
               </>
             ),
           }))}

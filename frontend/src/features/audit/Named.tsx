@@ -1,6 +1,6 @@
 import { Tooltip, Typography } from 'antd';
-import type { AuditActor } from '../../api/types';
-import { actorName, type Names } from './describe';
+import type { AuditActor, AuditEvent } from '../../api/types';
+import { actorName, partyName, type Names } from './describe';
 
 /** Text with its id on hover (or focus): names for reading, ids for copying into a filter. */
 function WithId({ text, id, forgotten }: { text: string; id: string | null; forgotten?: boolean }) {
@@ -26,4 +26,16 @@ export function StreamName({ streamId, names, revision }: { streamId: string; na
   const name = names.stream(streamId);
   const suffix = revision === undefined ? '' : ` #${revision}`;
   return name ? <WithId text={`${name}${suffix}`} id={streamId} /> : <span>{`${streamId}${suffix}`}</span>;
+}
+
+/** Four eyes: who asked and who decided, under a decision event's actor; nothing for an event that decides nothing. */
+export function DecisionParties({ event, names }: { event: Pick<AuditEvent, 'decision'>; names: Names }) {
+  const { decision } = event;
+  if (!decision) return null;
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+      requested by <WithId {...partyName(decision.requestedBy, names)} /> · decided by{' '}
+      <WithId {...partyName(decision.decidedBy, names)} />
+    </Typography.Text>
+  );
 }

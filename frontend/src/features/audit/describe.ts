@@ -42,3 +42,10 @@ export function actorName(actor: AuditActor, names: Names): { text: string; id: 
     }
   }
 }
+
+/** Someone a decision names: a person by id, or `system:<name>` (the operator's tools, the settlement rule). */
+export function partyName(id: string, names: Names): { text: string; id: string; forgotten: boolean } {
+  if (id.startsWith('system:')) return { text: `System: ${id.slice('system:'.length)}`, id, forgotten: false };
+  const person = names.person(id);
+  return { text: person?.name ?? id, id, forgotten: person?.forgotten ?? false };
+}
