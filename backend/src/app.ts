@@ -85,8 +85,8 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
 
   const opsToken = newOpsToken();
   const adapter = new FastifyAdapter({
-    // X-Forwarded-For/-Proto only from a proxy on the loopback (req.ip, req.protocol).
-    trustProxy: 'loopback',
+    // X-Forwarded-For/-Proto only from the proxies TRUST_PROXY names, the loopback by default (req.ip, req.protocol).
+    trustProxy: config.trustProxy,
     // As the API always answered: /API/Holdings and /api/holdings/ are /api/holdings; ids of any length reach
     // the route (which refuses a malformed one with its own message).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
