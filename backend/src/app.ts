@@ -225,7 +225,13 @@ export async function startServer(
   options: AppOptions & { port?: number; writeRuntimeFile?: boolean } = {},
 ): Promise<StartedServer> {
   const running = await createApp(options);
-  await running.app.listen(options.port ?? running.config.port, '0.0.0.0');
+  try {
+    await running.app.listen(options.port ?? running.config.port, '0.0.0.0');
+  } catch (error) {
+    // E.g. the port is taken: nothing opened for the app is left behind.
+    await running.close();
+    throw error;
+  }
   const { port } = running.app.getHttpServer().address() as AddressInfo;
   const { dataDir } = running.config;
   if (options.writeRuntimeFile)
