@@ -59,7 +59,8 @@ const PENDING_TTL_MS = 10 * 60 * 1000;
  * characters — is refused rather than interpreted.
  */
 export function onOrigin(uri: string, publicUrl: string): boolean {
-  if (/[\\\s\u0000-\u001f\u007f]/.test(uri)) return false;
+  const control = [...uri].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (control || /[\\\s]/.test(uri)) return false;
   let url: URL;
   let origin: string;
   try {
