@@ -364,8 +364,10 @@ describe('rate limits on login and registration', () => {
   it('gives a remembered browser a failure budget of its own, so the cookie is no way round the limits', async () => {
     server = await startTestServer();
     const owner = await signUp(server, { email: 'owner@example.nz' });
+    // From a new address each time: the budget is the browser's (device, account), wherever it goes.
+    let n = 0;
     const attempt = (password: string) =>
-      owner.post('/api/login', { email: 'owner@example.nz', password }, from('203.0.113.30'));
+      owner.post('/api/login', { email: 'owner@example.nz', password }, from(`203.0.113.${++n}`));
     // AUTH_RATE_LIMIT_PER_ACCOUNT (5) failures, then it waits 1 minute, doubling, like any (account, address).
     for (let i = 0; i < 5; i++) expect((await attempt(`wrong ${i}`)).status).toBe(401);
     expect(await attempt(TEST_PASSWORD)).toMatchObject({
