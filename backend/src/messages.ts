@@ -40,13 +40,14 @@ export const IDENTITY_MESSAGES = {
 
 /**
  * A sign-in refused because of failures on the account from many addresses (429, before the password is
- * checked): only a browser that signed in to the account before gets past it.
+ * checked): only a browser that signed in to the account before (or set a new password with a reset link) gets
+ * past it.
  */
 export const accountLockedMessage = (retryAfterMs: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return (
     `Too many failed sign-ins on this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, ` +
-    'or sign in from a browser you have signed in with before.'
+    'sign in from a browser you have signed in with before, or reset your password.'
   );
 };
 

@@ -1,8 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { parse as parseCookies } from 'cookie';
+import { headerOf, type HttpReply, type HttpRequest, isSecure, setCookie } from '../../platform/http/http.js';
 import { sameSecret } from './tokens.js';
 
 /**
- * The device cookie: set when someone signs in (password or external provider), it lets that browser past the
+ * The device cookie: set when someone signs in (password or external provider) or sets a new password with a reset
+ * link (which proves the mailbox), it lets that browser past the
  * account-wide limit on failed sign-ins, so guessing from many addresses cannot lock the owner out.
  *
  * Value: `<device id>.<tag>.<tag>…` — a random device id (16 bytes), and for each account signed in from this
@@ -30,6 +33,24 @@ export class DeviceCookie {
     let found = false;
     for (const tag of parsed.tags) found = sameSecret(tag, expected) || found;
     return found ? parsed.device : null;
+  }
+
+  /** The device id when this request's device cookie is valid for `userId`; null otherwise. */
+  deviceOf(req: HttpRequest, userId: string): Promise<string | null> {
+    return this.deviceFor(parseCookies(headerOf(req, 'cookie') ?? '')[DEVICE_COOKIE], userId);
+  }
+
+  /** Sets this browser's device cookie, remembering that `userId` signed in from it. */
+  async set(req: HttpRequest, reply: HttpReply, userId: string): Promise<void> {
+    const value = await this.remember(parseCookies(headerOf(req, 'cookie') ?? '')[DEVICE_COOKIE], userId);
+    setCookie(reply, DEVICE_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      // Over TLS (also X-Forwarded-Proto from a proxy TRUST_PROXY names).
+      secure: isSecure(req),
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    });
   }
 
   /** The cookie's new value with `userId` remembered first (the same device id when the cookie had one). */

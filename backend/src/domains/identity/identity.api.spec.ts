@@ -305,7 +305,7 @@ describe('rate limits on login and registration', () => {
     expect(refused!.body).toEqual({
       message:
         'Too many failed sign-ins on this account. Please try again in 15 minutes, ' +
-        'or sign in from a browser you have signed in with before.',
+        'sign in from a browser you have signed in with before, or reset your password.',
       title: 'Too Many Attempts',
     });
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(800);

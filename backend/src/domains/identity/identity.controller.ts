@@ -32,7 +32,7 @@ import {
 import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { accountLockedMessage, ERROR_TITLES, IDENTITY_MESSAGES } from '../../messages.js';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, DEVICE_COOKIE_PATH, DeviceCookie } from './device-cookie.js';
+import { DEVICE_COOKIE, DeviceCookie } from './device-cookie.js';
 import { MemorySignInLimits, type SignInLimits } from './sign-in-limits.js';
 import {
   AuthCallbackDto,
@@ -302,7 +302,7 @@ export class IdentityController {
       return { error: error.message, message: error.message };
     }
     const session = await this.identity.startSession(userId, 'bearer', 'oidc', context);
-    await this.rememberDevice(req, reply, userId);
+    await this.deviceCookie.set(req, reply, userId);
     return {
       user: await this.userOr401(userId),
       token: session.token,
@@ -321,21 +321,9 @@ export class IdentityController {
    * before); null otherwise — also for an e-mail with no account, so nothing is learnt from the answer.
    */
   private async rememberedDevice(req: IdentityRequest, email: string): Promise<string | null> {
-    const value = parseCookies(headerOf(req, 'cookie') ?? '')[DEVICE_COOKIE];
-    if (!value) return null;
+    if (!parseCookies(headerOf(req, 'cookie') ?? '')[DEVICE_COOKIE]) return null;
     const userId = await this.identity.userIdByEmail(email);
-    return userId ? this.deviceCookie.deviceFor(value, userId) : null;
-  }
-
-  /** Remembers in this browser's device cookie that `userId` signed in from it. */
-  private async rememberDevice(req: IdentityRequest, reply: HttpReply, userId: string): Promise<void> {
-    const value = parseCookies(headerOf(req, 'cookie') ?? '')[DEVICE_COOKIE];
-    setCookie(reply, DEVICE_COOKIE, await this.deviceCookie.remember(value, userId), {
-      ...this.cookieOptions(req),
-      path: DEVICE_COOKIE_PATH,
-      httpOnly: true,
-      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
-    });
+    return userId ? this.deviceCookie.deviceOf(req, userId) : null;
   }
 
   private async signIn(
@@ -347,7 +335,7 @@ export class IdentityController {
   ): Promise<UserDto> {
     const session = await this.identity.startSession(userId, 'cookie', method, context);
     this.setCookies(req, reply, session);
-    await this.rememberDevice(req, reply, userId);
+    await this.deviceCookie.set(req, reply, userId);
     return this.userOr401(userId);
   }
 
