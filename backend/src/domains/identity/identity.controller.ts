@@ -90,7 +90,7 @@ export class IdentityController {
   @ApiOperation({ summary: 'Create an account with e-mail and password, and sign in (session cookie)' })
   @ApiCreatedResponse({
     type: UserDto,
-    description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie',
+    description: 'Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie',
   })
   @ApiBadRequestResponse({ description: "`{ message }`, e.g. 'Password must be at least 12 characters'" })
   @ApiConflictResponse({ description: "'An account with this email already exists'" })
@@ -120,13 +120,24 @@ export class IdentityController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with e-mail and password (session cookie)' })
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password (session cookie)',
+    description:
+      'Failed sign-ins are limited per client address (AUTH_RATE_LIMIT_PER_IP), per (account, address) with ' +
+      'backoff (AUTH_RATE_LIMIT_PER_ACCOUNT), and per account from any address ' +
+      '(AUTH_RATE_LIMIT_PER_ACCOUNT_ANY_ADDRESS): past that, only a browser holding a device cookie (kauri.device) ' +
+      'for the account is let through, with a failure budget of its own. Sign-ins that succeed are not counted.',
+  })
   @ApiOkResponse({
     type: UserDto,
-    description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie',
+    description: 'Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie',
   })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password'" })
-  @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
+  @ApiTooManyRequestsResponse({
+    description:
+      "'Too many attempts. Please try again in N minutes.', or for the account as a whole 'Too many failed " +
+      "sign-ins on this account. …', with Retry-After (seconds); the password is not checked",
+  })
   async login(
     @Body() form: LoginDto,
     @Ctx() context: CommandContext,
