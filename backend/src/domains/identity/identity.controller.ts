@@ -351,7 +351,7 @@ export class IdentityController {
   }
 
   private cookieOptions(req: IdentityRequest) {
-    // Secure honours X-Forwarded-Proto from a trusted proxy (trustProxy in app.ts).
+    // Secure honours X-Forwarded-Proto from a proxy TRUST_PROXY names (the loopback by default).
     return { sameSite: 'lax' as const, secure: isSecure(req), path: '/' };
   }
 
