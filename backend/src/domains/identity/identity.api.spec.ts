@@ -394,20 +394,19 @@ describe('rate limits on login and registration', () => {
     expect((await login('v6@example.nz', TEST_PASSWORD, '203.0.113.77')).status).toBe(429);
   }, 60_000);
 
-  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names (the loopback by default)', async () => {
-    // The default is what every test above relies on: X-Forwarded-For from this loopback peer is honoured.
-    for (const trustProxy of ['false', '192.0.2.1,10.0.0.0/8']) {
+  // The default (the loopback) is what every test above relies on: X-Forwarded-For from this loopback peer counts.
+  it.each(['false', '192.0.2.1,10.0.0.0/8'])(
+    'ignores X-Forwarded-For from a peer TRUST_PROXY does not name (TRUST_PROXY=%s)',
+    async (trustProxy) => {
       server = await startTestServer({ env: { TRUST_PROXY: trustProxy } });
       await register('real@example.nz', '198.51.100.1');
       // Ten "addresses", but the header is not believed from this peer: all one address, the peer's.
       for (let i = 1; i <= 10; i++)
         expect((await login(`nobody-${i}@example.nz`, 'a wrong password', `203.0.113.${i}`)).status).toBe(401);
-      const res = await login('real@example.nz', TEST_PASSWORD, '198.51.100.99');
-      expect({ trustProxy, status: res.status }).toEqual({ trustProxy, status: 429 });
-      await server.close();
-    }
-    server = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
-  }, 60_000);
+      expect((await login('real@example.nz', TEST_PASSWORD, '198.51.100.99')).status).toBe(429);
+    },
+    60_000,
+  );
 
   it('limits registrations per address (AUTH_RATE_LIMIT_PER_IP), apart from failed sign-ins', async () => {
     server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '3' } });
