@@ -33,7 +33,7 @@ import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { accountLockedMessage, ERROR_TITLES, IDENTITY_MESSAGES } from '../../messages.js';
 import { DEVICE_COOKIE, DeviceCookie } from './device-cookie.js';
-import { MemorySignInLimits, type SignInLimits } from './sign-in-limits.js';
+import { SIGN_IN_LIMITS, type SignInLimits } from './sign-in-limits.js';
 import {
   AuthCallbackDto,
   AuthCallbackResponseDto,
@@ -60,8 +60,6 @@ export class IdentityController {
   private readonly registrationsPerIp: RateLimiter;
   /** Refused registrations (the e-mail is taken) per (e-mail, address), with exponential backoff: no enumeration. */
   private readonly refusedRegistrations: FailureBackoff;
-  /** Password sign-in: failures per address, per (account, address), per account, per (device, account). */
-  private readonly signInLimits: SignInLimits;
   private readonly deviceCookie: DeviceCookie;
 
   /** Starts of external sign-in (`GET /api/login`), per client IP. */
@@ -74,15 +72,16 @@ export class IdentityController {
     private readonly identity: IdentityService,
     @Inject(CONFIG) private readonly config: Config,
     secrets: Secrets,
+    /** Password sign-in: failures per address, per (account, address), per account, per (device, account). */
+    @Inject(SIGN_IN_LIMITS) private readonly signInLimits: SignInLimits,
   ) {
     const cookie = new PendingSignInCookie(() => secrets.key('oidc-state'));
     this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc, cookie) : null;
     this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
-    const { perIp, perAccount, perAccountAnyAddress, signInStartsPerIp } = config.identity.rateLimit;
+    const { perIp, perAccount, signInStartsPerIp } = config.identity.rateLimit;
     this.signInStarts = new RateLimiter(signInStartsPerIp, WINDOW_MS);
     this.registrationsPerIp = new RateLimiter(perIp, WINDOW_MS);
     this.refusedRegistrations = new FailureBackoff(perAccount, WINDOW_MS, 60_000, WINDOW_MS);
-    this.signInLimits = new MemorySignInLimits({ perAddress: perIp, perAccount, perAccountAnyAddress });
   }
 
   @Post('register')

@@ -1,6 +1,8 @@
 import { FailureBackoff, RateLimiter } from '../../platform/rate-limit.js';
 
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+/** Injection token of the `SignInLimits` port (identity.module.ts provides the in-memory one). */
+export const SIGN_IN_LIMITS = Symbol('SignInLimits');
 
 /** Who is trying to sign in: keys only (a digest of the e-mail, an address key, a device id), never the e-mail. */
 export interface SignInAttempt {
