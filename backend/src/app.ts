@@ -85,8 +85,8 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
 
   const opsToken = newOpsToken();
   const adapter = new FastifyAdapter({
-    // X-Forwarded-For/-Proto only from a proxy on the loopback (req.ip, req.protocol).
-    trustProxy: 'loopback',
+    // X-Forwarded-For/-Proto only from the proxies TRUST_PROXY names, the loopback by default (req.ip, req.protocol).
+    trustProxy: config.trustProxy,
     // As the API always answered: /API/Holdings and /api/holdings/ are /api/holdings; ids of any length reach
     // the route (which refuses a malformed one with its own message).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
@@ -225,7 +225,13 @@ export async function startServer(
   options: AppOptions & { port?: number; writeRuntimeFile?: boolean } = {},
 ): Promise<StartedServer> {
   const running = await createApp(options);
-  await running.app.listen(options.port ?? running.config.port, '0.0.0.0');
+  try {
+    await running.app.listen(options.port ?? running.config.port, '0.0.0.0');
+  } catch (error) {
+    // E.g. the port is taken: nothing opened for the app is left behind.
+    await running.close();
+    throw error;
+  }
   const { port } = running.app.getHttpServer().address() as AddressInfo;
   const { dataDir } = running.config;
   if (options.writeRuntimeFile)

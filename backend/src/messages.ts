@@ -38,6 +38,19 @@ export const IDENTITY_MESSAGES = {
   resetLinkInvalid: 'This reset link is not valid or has been used. Please ask for a new one.',
 } as const;
 
+/**
+ * A sign-in refused because of failures on the account from many addresses (429, before the password is
+ * checked): only a browser that signed in to the account before (or set a new password with a reset link) gets
+ * past it.
+ */
+export const accountLockedMessage = (retryAfterMs: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return (
+    `Too many failed sign-ins on this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, ` +
+    'sign in from a browser you have signed in with before, or reset your password.'
+  );
+};
+
 /** Register interest (spec §5: its thirteen messages), by the form's field. */
 export const REGISTER_INTEREST_MESSAGES = {
   firstName: 'First name must be at least 2 characters',

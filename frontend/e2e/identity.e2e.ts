@@ -103,6 +103,32 @@ describe('identity', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('tells a browser that never signed in to an account under attack to wait, in the server’s words', async () => {
+    const target = await signUp(server, { email: 'under.attack@example.nz' });
+    // Ten wrong guesses from ten addresses (X-Forwarded-For from the loopback, which is trusted by default).
+    for (let i = 1; i <= 10; i++) {
+      const res = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` },
+        body: JSON.stringify({ email: target.user.email, password: `guess number ${i}` }),
+      });
+      expect(res.status).toBe(401);
+    }
+    const { page, errors } = await openPage(await newBrowser(), server.url, '/auth');
+    await page.getByLabel('Email').fill(target.user.email);
+    await page.getByLabel('Password').fill(target.user.password);
+    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByText('Too Many Attempts').waitFor();
+    await page
+      .getByText(
+        'Too many failed sign-ins on this account. Please try again in 15 minutes, sign in from a browser you ' +
+          'have signed in with before, or reset your password.',
+      )
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('shows the Admin link and the admin area to an admin only', async () => {
     // Signed up through the API (the form is the first test's): an ADMIN_EMAILS address is an admin from the start.
     await signUp(server, { email: ADMIN_EMAIL, firstName: 'Ops' });

@@ -94,6 +94,7 @@ describe('loadConfig', () => {
       rateLimit: {
         perIp: 10,
         perAccount: 5,
+        perAccountAnyAddress: 10,
         signInStartsPerIp: 30,
         resetRequestsPerIp: 10,
         resetMailsPerAccount: 3,
@@ -112,6 +113,28 @@ describe('loadConfig', () => {
       clientId: 'kauri',
       clientSecret: 's',
     });
+  });
+
+  it('reads which proxies are trusted (TRUST_PROXY): the loopback by default, never everyone nor a hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, loopback,2001:db8::/32 ,192.0.2.7,::1' }).trustProxy).toBe(
+      '10.0.0.0/8,loopback,2001:db8::/32,192.0.2.7,::1',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      'TRUST_PROXY=true would believe X-Forwarded-For from any client',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow("TRUST_PROXY='2': hop counts are not supported");
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.local,loopback,::1/129' })).toThrow(
+      "TRUST_PROXY: '10.0.0.0/33', 'proxy.local', '::1/129' is not an address, a CIDR range or one of loopback",
+    );
+    expect(loadConfig({ AUTH_RATE_LIMIT_PER_ACCOUNT_ANY_ADDRESS: '3' }).identity.rateLimit.perAccountAnyAddress).toBe(
+      3,
+    );
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_ACCOUNT_ANY_ADDRESS: '0' })).toThrow(
+      "AUTH_RATE_LIMIT_PER_ACCOUNT_ANY_ADDRESS='0' must be a positive integer",
+    );
   });
 
   it('reads the mail settings and the public address for links in e-mails', () => {

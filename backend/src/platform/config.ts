@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export const EVENT_STORE_KINDS = ['memory', 'pglite', 'postgres', 'eventstoredb'] as const;
@@ -35,6 +36,12 @@ export interface Config {
   /** Registrations of interest per client IP per hour (`REGISTER_INTEREST_RATE_LIMIT_PER_IP`, default 5). */
   registerInterestRateLimitPerIp: number;
   chain: ChainConfig;
+  /**
+   * Which peers' X-Forwarded-For / -Proto / -Host are believed (`TRUST_PROXY`, Fastify's `trustProxy`): a comma list
+   * of addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal` (default `loopback`), or false
+   * (`TRUST_PROXY=false`: none, the peer is the client).
+   */
+  trustProxy: string | false;
 }
 
 /** The EVM chain tokens are issued on (platform/chain, domains/tokens). */
@@ -84,12 +91,15 @@ export interface IdentityConfig {
    */
   passwordHashCost: number;
   /**
-   * Login and registration attempts per IP, and failed logins per (account, IP) before backoff starts, in 15
-   * minutes; starts of external sign-in (`GET /api/login`) per IP in 15 minutes.
+   * In 15 minutes: failed sign-ins per address, and registrations per address (`AUTH_RATE_LIMIT_PER_IP`, each its
+   * own count); failed sign-ins per (account, address) before that pair backs off (`AUTH_RATE_LIMIT_PER_ACCOUNT`);
+   * failed sign-ins on an account from any address before browsers that never signed in to it are refused
+   * (`AUTH_RATE_LIMIT_PER_ACCOUNT_ANY_ADDRESS`); starts of external sign-in (`GET /api/login`) per address.
    */
   rateLimit: {
     perIp: number;
     perAccount: number;
+    perAccountAnyAddress: number;
     signInStartsPerIp: number;
     /** Password reset requests per client IP per hour (`PASSWORD_RESET_RATE_LIMIT_PER_IP`, default 10). */
     resetRequestsPerIp: number;
@@ -178,6 +188,7 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
   const registerInterestRateLimitPerIp = positiveInteger(env, 'REGISTER_INTEREST_RATE_LIMIT_PER_IP', 5, problems);
 
   const chain = chainConfig(env, problems);
+  const trustProxy = trustProxyConfig(env.TRUST_PROXY, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -198,7 +209,47 @@ export function loadConfig(env: Env = process.env, defaults: { frontendDist?: st
     mail: { smtpUrl, from: env.MAIL_FROM?.trim() || 'Kauri <no-reply@kauri.nz>' },
     registerInterestRateLimitPerIp,
     chain,
+    trustProxy,
   };
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `TRUST_PROXY`, checked here because every per-address limit depends on it. Neither `true` nor a hop count is
+ * taken: `true` believes X-Forwarded-For from anyone (so every client picks its own address), and Fastify 5 treats
+ * a hop count as "trust no peer" (it cannot check the hops) — both would quietly undo the limits.
+ */
+function trustProxyConfig(text: string | undefined, problems: string[]): string | false {
+  const value = text?.trim() ?? '';
+  if (!value) return 'loopback';
+  if (/^(false|none)$/i.test(value)) return false;
+  const advice = "name the proxies instead: addresses or CIDR ranges, e.g. '10.0.0.0/8,loopback'";
+  if (/^true$/i.test(value)) {
+    problems.push(`TRUST_PROXY=true would believe X-Forwarded-For from any client: ${advice}`);
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    problems.push(`TRUST_PROXY='${value}': hop counts are not supported (Fastify would trust no proxy); ${advice}`);
+    return false;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !PROXY_RANGE_NAMES.includes(e) && !isAddressOrRange(e));
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY: '${bad.join("', '")}' is not an address, a CIDR range or one of ${PROXY_RANGE_NAMES.join(', ')}`,
+    );
+    return false;
+  }
+  return entries.join(',');
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function chainConfig(env: Env, problems: string[]): ChainConfig {
@@ -289,6 +340,7 @@ function identityConfig(env: Env, problems: string[]): IdentityConfig {
     rateLimit: {
       perIp: positive('AUTH_RATE_LIMIT_PER_IP', 10),
       perAccount: positive('AUTH_RATE_LIMIT_PER_ACCOUNT', 5),
+      perAccountAnyAddress: positive('AUTH_RATE_LIMIT_PER_ACCOUNT_ANY_ADDRESS', 10),
       signInStartsPerIp: positive('SIGN_IN_START_RATE_LIMIT_PER_IP', 30),
       resetRequestsPerIp: positive('PASSWORD_RESET_RATE_LIMIT_PER_IP', 10),
       resetMailsPerAccount: positive('PASSWORD_RESET_RATE_LIMIT_PER_ACCOUNT', 3),

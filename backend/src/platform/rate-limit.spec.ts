@@ -1,4 +1,4 @@
-import { FailureBackoff, RateLimiter, tooManyAttemptsMessage } from './rate-limit.js';
+import { addressKey, clientAddress, FailureBackoff, RateLimiter, tooManyAttemptsMessage } from './rate-limit.js';
 
 const MINUTE = 60_000;
 
@@ -47,8 +47,53 @@ describe('RateLimiter (sliding window)', () => {
     expect(r.retryAfter('ip', 10 * MINUTE + 1)).toBe(0);
   });
 
+  it('takes back one attempt (counted before its outcome, and not a failure after all)', () => {
+    const r = new RateLimiter(2, 10 * MINUTE);
+    r.record('ip', 0);
+    r.record('ip', MINUTE);
+    r.forget('ip', MINUTE);
+    r.forget('ip', 5 * MINUTE); // never recorded: nothing happens
+    expect(r.attempts('ip', MINUTE)).toEqual([0]);
+    expect(r.retryAfter('ip', MINUTE)).toBe(0);
+    r.forget('ip', 0);
+    expect(r.attempts('ip', MINUTE)).toEqual([]);
+  });
+
   it('words the wait in whole minutes', () => {
     expect(tooManyAttemptsMessage(1000)).toBe('Too many attempts. Please try again in 1 minute.');
     expect(tooManyAttemptsMessage(14 * MINUTE + 1)).toBe('Too many attempts. Please try again in 15 minutes.');
+  });
+});
+
+describe('addressKey (what a client address is counted under)', () => {
+  it('keeps an IPv4 address, also when written IPv4-mapped', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::FFFF:cb00:7109')).toBe('203.0.113.9');
+    expect(addressKey(' 198.51.100.1 ')).toBe('198.51.100.1');
+  });
+
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const key = '2001:db8:1:2::/64';
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:db8:1:2:a:b:c:d',
+      '2001:db8:1:2::203.0.113.9',
+      'fe80::1%eth0'.replace('fe80::1', '2001:db8:1:2::9'),
+    ])
+      expect({ ip, key: addressKey(ip) }).toEqual({ ip, key });
+    expect(addressKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::')).toBe('0:0:0:0::/64');
+  });
+
+  it('puts anything that is not an address under one key', () => {
+    expect(addressKey('')).toBe('unknown');
+    expect(addressKey('not an address')).toBe('unknown');
+    expect(addressKey('1.2.3.4.5')).toBe('unknown');
+    expect(clientAddress({})).toBe('unknown');
+    expect(clientAddress({ ip: '2001:db8:aa:bb:1::' })).toBe('2001:db8:aa:bb::/64');
   });
 });

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { HttpReply } from './http/http.js';
 import { DomainError } from './errors.js';
 
@@ -30,6 +31,15 @@ export class RateLimiter {
 
   reset(key: string): void {
     this.hits.delete(key);
+  }
+
+  /** Takes back the attempt recorded at `at` (an attempt counted before its outcome was known, that did not fail). */
+  forget(key: string, at: number): void {
+    const times = this.hits.get(key);
+    const index = times?.indexOf(at) ?? -1;
+    if (!times || index === -1) return;
+    times.splice(index, 1);
+    if (times.length === 0) this.hits.delete(key);
   }
 
   /** The times of `key`'s attempts in the window, oldest first. */
@@ -98,7 +108,45 @@ export function refuseWhileWaiting(reply: HttpReply, waitMs: number): void {
   throw new DomainError(tooManyAttemptsMessage(waitMs), 429, undefined, 'Too Many Attempts');
 }
 
-/** The client's address (X-Forwarded-For only from a trusted proxy: 'trust proxy' in app.ts). */
+/**
+ * The key a client's address is counted under (`addressKey`): X-Forwarded-For is honoured only from the proxies
+ * `TRUST_PROXY` names (Fastify's `trustProxy`, app.ts), so `req.ip` is the peer's address otherwise.
+ */
 export function clientAddress(req: { ip?: string }): string {
-  return req.ip ?? 'unknown';
+  return addressKey(req.ip ?? '');
+}
+
+/**
+ * The key an address is counted under: an IPv4 address as it is (also when written IPv4-mapped, `::ffff:1.2.3.4`);
+ * an IPv6 address by its /64, which is what one subscriber gets (RFC 6177) — a client could otherwise take a fresh
+ * address from its prefix for every attempt. Anything else (no address at all) is one shared key.
+ */
+export function addressKey(address: string): string {
+  const text = address.trim().toLowerCase();
+  if (isIPv4(text)) return text;
+  // A zone (fe80::1%eth0) names the local interface, not the client.
+  const ip = text.replace(/%.*$/, '');
+  if (!isIPv6(ip)) return 'unknown';
+  const groups = ipv6Groups(ip);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */
+function ipv6Groups(ip: string): number[] {
+  let text = ip;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1]!.split('.').map(Number);
+    text = `${text.slice(0, dotted.index)}${((a! << 8) | b!).toString(16)}:${((c! << 8) | d!).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, null];
+  const parse = (part: string | undefined) => (part ? part.split(':').map((g) => Number.parseInt(g, 16)) : []);
+  const front = parse(head);
+  const back = tail === null ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }

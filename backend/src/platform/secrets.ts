@@ -12,7 +12,9 @@ export type SecretName =
   /** Keys e-mail addresses in events and stream names (email-key.ts). */
   | 'email-key'
   /** Signs the pending-sign-in cookie of the external provider (identity/oidc.ts). */
-  | 'oidc-state';
+  | 'oidc-state'
+  /** Tags the device cookie of a browser that signed in to an account (identity/device-cookie.ts). */
+  | 'device-cookie';
 
 export class Secrets {
   private readonly loaded = new Map<SecretName, Promise<Buffer>>();

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type AppOptions, type StartedServer } from '../app.js';
@@ -14,7 +15,25 @@ import { startServer, type AppOptions, type StartedServer } from '../app.js';
  */
 export const TEST_APP_ENV = { NODE_ENV: 'test', PASSWORD_HASH_COST: '10' } as const;
 
-export async function startTestServer(options: AppOptions = {}): Promise<StartedServer & { api: Api }> {
+export async function startTestServer(
+  options: AppOptions & { port?: number } = {},
+): Promise<StartedServer & { api: Api }> {
+  // The app's own address is PUBLIC_URL (mail links, the only origin /api/login sends a provider back to), so the
+  // port is chosen before the app starts; should another process take it meanwhile, another is chosen.
+  if (!options.env?.PUBLIC_URL && !options.port) {
+    for (let tries = 1; ; tries++) {
+      const port = await freePort();
+      try {
+        return await startTestServer({
+          ...options,
+          port,
+          env: { ...options.env, PUBLIC_URL: `http://127.0.0.1:${port}` },
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries === 5) throw error;
+      }
+    }
+  }
   const ownDataDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'kauri-test-'));
   // An embedded event store starts from a copied, initialised database rather than running initdb.
   if (ownDataDir && options.env?.EVENT_STORE === 'pglite' && !options.eventStore)
@@ -32,6 +51,9 @@ export async function startTestServer(options: AppOptions = {}): Promise<Started
       ...(ownDataDir && { DATA_DIR: ownDataDir }),
       ...options.env,
     },
+  }).catch((error: unknown) => {
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     ...server,
@@ -41,6 +63,18 @@ export async function startTestServer(options: AppOptions = {}): Promise<Started
       if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port free at the moment of asking. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '0.0.0.0', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export interface ApiResponse<T = any> {

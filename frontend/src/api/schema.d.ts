@@ -176,11 +176,14 @@ export interface paths {
         };
         /**
          * Start sign-in at the external OpenID provider
-         * @description Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. With no provider configured, redirects to the local sign-in page /auth. The pending sign-in (state, nonce, PKCE verifier) is kept in a signed, HttpOnly cookie scoped to /api/auth/callback for 10 minutes; starts are limited per client address (SIGN_IN_START_RATE_LIMIT_PER_IP per 15 minutes).
+         * @description Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. A `redirect_uri` that is not on the app’s own origin (`PUBLIC_URL`) is refused with 400. With no provider configured, redirects to the local sign-in page /auth. The pending sign-in (state, nonce, PKCE verifier) is kept in a signed, HttpOnly cookie scoped to /api/auth/callback for 10 minutes; starts are limited per client address (SIGN_IN_START_RATE_LIMIT_PER_IP per 15 minutes).
          */
         get: operations["IdentityController_startLogin"];
         put?: never;
-        /** Sign in with e-mail and password (session cookie) */
+        /**
+         * Sign in with e-mail and password (session cookie)
+         * @description Failed sign-ins are limited per client address (AUTH_RATE_LIMIT_PER_IP), per (account, address) with backoff (AUTH_RATE_LIMIT_PER_ACCOUNT), and per account from any address (AUTH_RATE_LIMIT_PER_ACCOUNT_ANY_ADDRESS): past that, only a browser holding a device cookie (kauri.device) for the account is let through, with a failure budget of its own. Sign-ins that succeed are not counted.
+         */
         post: operations["IdentityController_login"];
         delete?: never;
         options?: never;
@@ -343,7 +346,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token of a reset link; every session of the account ends */
+        /**
+         * Set a new password with the token of a reset link; every session of the account ends
+         * @description Sets the device cookie (kauri.device) for the account: this browser may then sign in even while failed sign-ins from elsewhere keep unknown browsers out.
+         */
         post: operations["PasswordResetController_reset"];
         delete?: never;
         options?: never;
@@ -3548,7 +3554,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie */
+            /** @description Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3599,6 +3605,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 'redirect_uri must be an address on <PUBLIC_URL's origin>' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
             429: {
                 headers: {
@@ -3624,7 +3637,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie */
+            /** @description Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3640,7 +3653,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
+            /** @description 'Too many attempts. Please try again in N minutes.', or for the account as a whole 'Too many failed sign-ins on this account. …', with Retry-After (seconds); the password is not checked */
             429: {
                 headers: {
                     [name: string]: unknown;

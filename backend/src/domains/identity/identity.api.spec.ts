@@ -262,40 +262,160 @@ describe('rate limits on login and registration', () => {
     expect((await login('other@example.nz', TEST_PASSWORD, '203.0.113.9')).status).toBe(200);
   }, 30_000);
 
-  it('caps distributed guessing account-wide, never stopping the owner’s first try from their address', async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_ACCOUNT: '2' } });
-    await signUp(server, { email: 'target@example.nz' });
-    // Ten addresses, two guesses each: 20 failures on the account, none of them over its own address's allowance.
-    for (let n = 0; n < 10; n++) {
-      for (let i = 0; i < 2; i++)
-        expect((await login('target@example.nz', `guess ${n}-${i}`, `203.0.113.${n}`)).status).toBe(401);
+  /** Registers `email` from an address of its own (registrations are limited per address too). */
+  const register = async (email: string, ip: string) =>
+    expect((await new Api(server.url).post('/api/register', { email, password: TEST_PASSWORD }, from(ip))).status).toBe(
+      201,
+    );
+
+  it('counts failures per address, not sign-ins: an office behind one address signs in all day', async () => {
+    server = await startTestServer();
+    for (let i = 0; i < 13; i++) await register(`colleague-${i}@example.nz`, `198.51.100.${i}`);
+    // Twelve people behind the office's one address sign in, then a thirteenth.
+    for (let i = 0; i < 13; i++)
+      expect({ i, status: (await login(`colleague-${i}@example.nz`, TEST_PASSWORD, '203.0.113.7')).status }).toEqual({
+        i,
+        status: 200,
+      });
+    // Failures from that address are still limited: ten (AUTH_RATE_LIMIT_PER_IP), then 429 for anyone there.
+    for (let i = 0; i < 10; i++)
+      expect((await login(`colleague-${i}@example.nz`, 'a wrong password', '203.0.113.7')).status).toBe(401);
+    const limited = await login('colleague-12@example.nz', TEST_PASSWORD, '203.0.113.7');
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { message: 'Too many attempts. Please try again in 15 minutes.', title: 'Too Many Attempts' },
+    });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect((await login('colleague-12@example.nz', TEST_PASSWORD, '203.0.113.8')).status).toBe(200);
+  }, 60_000);
+
+  it('refuses guesses on an account from many addresses after ten; the owner’s browser still signs in', async () => {
+    server = await startTestServer();
+    const owner = await signUp(server, { email: 'target@example.nz' });
+    const device = owner.cookie('kauri.device')!;
+    const mallory = await signUp(server, { email: 'mallory@example.nz' });
+    const statuses = [];
+    let refused: Awaited<ReturnType<typeof login>> | undefined;
+    for (let n = 1; n <= 14; n++) {
+      const res = await login('target@example.nz', `guess number ${n}`, `203.0.113.${n}`);
+      statuses.push(res.status);
+      if (res.status === 429) refused ??= res;
     }
-    // A new address's first guess is checked; its next one meets the account-wide delay.
-    expect((await login('target@example.nz', 'guess from a new address', '203.0.113.50')).status).toBe(401);
-    const delayed = await login('target@example.nz', 'and again', '203.0.113.50');
-    expect(delayed).toMatchObject({
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429, 429, 429]);
+    expect(refused!.body).toEqual({
+      message:
+        'Too many failed sign-ins on this account. Please try again in 15 minutes, ' +
+        'sign in from a browser you have signed in with before, or reset your password.',
+      title: 'Too Many Attempts',
+    });
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(refused!.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    // The password is not even checked: the right one from a new browser is refused the same way.
+    const fresh = await login('target@example.nz', TEST_PASSWORD, '198.51.100.20');
+    expect(fresh).toMatchObject({ status: 429, body: refused!.body });
+    // Another account's device cookie, or a tag forged for this one, does not help.
+    const withCookie = (cookie: string) =>
+      new Api(server.url).post(
+        '/api/login',
+        { email: 'target@example.nz', password: TEST_PASSWORD },
+        { ...from('198.51.100.21'), cookie: `kauri.device=${cookie}` },
+      );
+    expect((await withCookie(mallory.cookie('kauri.device')!)).status).toBe(429);
+    const [deviceId, tag] = device.split('.');
+    const forgedTag = `${tag!.slice(0, -2)}${tag!.endsWith('AA') ? 'AB' : 'AA'}`;
+    expect((await withCookie(`${deviceId}.${forgedTag}`)).status).toBe(429);
+    expect((await withCookie(`${mallory.cookie('kauri.device')!.split('.')[0]}.${tag}`)).status).toBe(429);
+    // The owner's browser (the device cookie set when they signed up) signs in, from any address.
+    const ownerIn = await owner.post(
+      '/api/login',
+      { email: 'target@example.nz', password: TEST_PASSWORD },
+      from('198.51.100.22'),
+    );
+    expect(ownerIn).toMatchObject({ status: 200, body: { id: owner.user.id } });
+    expect((await withCookie(device)).status).toBe(200);
+  }, 60_000);
+
+  it('sets the device cookie at sign-in: HttpOnly, SameSite=Lax, for /api, a year, Secure over TLS; several accounts', async () => {
+    server = await startTestServer();
+    await register('one@example.nz', '198.51.100.1');
+    await register('two@example.nz', '198.51.100.2');
+    const browser = new Api(server.url);
+    const first = await browser.post('/api/login', { email: 'one@example.nz', password: TEST_PASSWORD });
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith('kauri.device='))!;
+    expect(cookie).toMatch(
+      /^kauri\.device=[\w-]{22}\.[\w-]{22}; Max-Age=31536000; Path=\/api; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+    );
+    const second = await browser.post('/api/login', { email: 'two@example.nz', password: TEST_PASSWORD });
+    const both = second.headers.getSetCookie().find((c) => c.startsWith('kauri.device='))!;
+    // The same device, now remembering both accounts.
+    const deviceId = cookie.slice('kauri.device='.length).split('.')[0]!;
+    expect(both.split(';')[0]).toMatch(new RegExp(`^kauri\\.device=${deviceId}\\.[\\w-]{22}\\.[\\w-]{22}$`));
+    const tls = await new Api(server.url).post(
+      '/api/login',
+      { email: 'one@example.nz', password: TEST_PASSWORD },
+      { 'x-forwarded-proto': 'https' },
+    );
+    expect(tls.headers.getSetCookie().find((c) => c.startsWith('kauri.device='))).toMatch(/; Secure/);
+    // Signing out keeps it: it remembers the browser, not the session.
+    await browser.post('/api/logout');
+    expect(browser.cookie('kauri.device')).toBe(both.split(';')[0]!.slice('kauri.device='.length));
+  });
+
+  it('gives a remembered browser a failure budget of its own, so the cookie is no way round the limits', async () => {
+    server = await startTestServer();
+    const owner = await signUp(server, { email: 'owner@example.nz' });
+    // From a new address each time: the budget is the browser's (device, account), wherever it goes.
+    let n = 0;
+    const attempt = (password: string) =>
+      owner.post('/api/login', { email: 'owner@example.nz', password }, from(`203.0.113.${++n}`));
+    // AUTH_RATE_LIMIT_PER_ACCOUNT (5) failures, then it waits 1 minute, doubling, like any (account, address).
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong ${i}`)).status).toBe(401);
+    expect(await attempt(TEST_PASSWORD)).toMatchObject({
       status: 429,
       body: { message: 'Too many attempts. Please try again in 1 minute.' },
     });
-    expect(Number(delayed.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    // The owner is never locked out: their first attempt from their address reaches the password check.
-    expect((await login('target@example.nz', TEST_PASSWORD, '198.51.100.20')).status).toBe(200);
+  });
+
+  it('counts IPv6 clients by their /64, and an IPv4-mapped address as the IPv4 one', async () => {
+    server = await startTestServer();
+    await register('v6@example.nz', '198.51.100.1');
+    // Ten failures from ten addresses of one /64 (on ten accounts, so no account's own limit is reached).
+    for (let i = 1; i <= 10; i++)
+      expect(
+        (await login(`nobody-${i}@example.nz`, 'a wrong password', `2001:db8:1:2::${i.toString(16)}`)).status,
+      ).toBe(401);
+    expect((await login('v6@example.nz', TEST_PASSWORD, '2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await login('v6@example.nz', TEST_PASSWORD, '2001:db8:1:3::1')).status).toBe(200);
+
+    for (let i = 1; i <= 5; i++)
+      expect((await login(`someone-${i}@example.nz`, 'a wrong password', '203.0.113.77')).status).toBe(401);
+    for (let i = 6; i <= 10; i++)
+      expect((await login(`someone-${i}@example.nz`, 'a wrong password', '::ffff:203.0.113.77')).status).toBe(401);
+    expect((await login('v6@example.nz', TEST_PASSWORD, '203.0.113.77')).status).toBe(429);
   }, 60_000);
 
-  it('limits attempts per IP (AUTH_RATE_LIMIT_PER_IP) across login and registration', async () => {
+  // The default (the loopback) is what every test above relies on: X-Forwarded-For from this loopback peer counts.
+  it.each(['false', '192.0.2.1,10.0.0.0/8'])(
+    'ignores X-Forwarded-For from a peer TRUST_PROXY does not name (TRUST_PROXY=%s)',
+    async (trustProxy) => {
+      server = await startTestServer({ env: { TRUST_PROXY: trustProxy } });
+      await register('real@example.nz', '198.51.100.1');
+      // Ten "addresses", but the header is not believed from this peer: all one address, the peer's.
+      for (let i = 1; i <= 10; i++)
+        expect((await login(`nobody-${i}@example.nz`, 'a wrong password', `203.0.113.${i}`)).status).toBe(401);
+      expect((await login('real@example.nz', TEST_PASSWORD, '198.51.100.99')).status).toBe(429);
+    },
+    60_000,
+  );
+
+  it('limits registrations per address (AUTH_RATE_LIMIT_PER_IP), apart from failed sign-ins', async () => {
     server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '3' } });
-    expect(
-      (await new Api(server.url).post('/api/register', { email: 'one@example.nz', password: TEST_PASSWORD })).status,
-    ).toBe(201);
-    expect(
-      (await new Api(server.url).post('/api/login', { email: 'one@example.nz', password: TEST_PASSWORD })).status,
-    ).toBe(200);
-    expect(
-      (await new Api(server.url).post('/api/login', { email: 'one@example.nz', password: 'wrong password here' }))
-        .status,
-    ).toBe(401);
+    for (const n of ['one', 'two', 'three'])
+      expect(
+        (await new Api(server.url).post('/api/register', { email: `${n}@example.nz`, password: TEST_PASSWORD })).status,
+      ).toBe(201);
     const limited = await new Api(server.url).post('/api/register', {
-      email: 'two@example.nz',
+      email: 'four@example.nz',
       password: TEST_PASSWORD,
     });
     expect(limited).toMatchObject({
@@ -303,16 +423,25 @@ describe('rate limits on login and registration', () => {
       body: { message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) },
     });
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Signing in from that address is a count of its own (failures only).
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await new Api(server.url).post('/api/login', { email: 'one@example.nz', password: 'wrong password here' }))
+          .status,
+      ).toBe(401);
+    expect(
+      (await new Api(server.url).post('/api/login', { email: 'two@example.nz', password: TEST_PASSWORD })).status,
+    ).toBe(429);
     // Only this address is limited.
     expect(
       (
         await new Api(server.url).post(
-          '/api/login',
-          { email: 'one@example.nz', password: TEST_PASSWORD },
+          '/api/register',
+          { email: 'four@example.nz', password: TEST_PASSWORD },
           from('198.51.100.30'),
         )
       ).status,
-    ).toBe(200);
+    ).toBe(201);
   });
 });
 

@@ -20,20 +20,20 @@ import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
-import {
-  clearCookie,
-  headerOf,
-  type HttpReply,
-  isSecure,
-  originOf,
-  redirect,
-  setCookie,
-} from '../../platform/http/http.js';
+import { clearCookie, headerOf, type HttpReply, isSecure, redirect, setCookie } from '../../platform/http/http.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { clientAddress, FailureBackoff, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
+import {
+  clientAddress,
+  FailureBackoff,
+  RateLimiter,
+  refuseWhileWaiting,
+  tooManyAttemptsMessage,
+} from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
-import { ERROR_TITLES, IDENTITY_MESSAGES } from '../../messages.js';
+import { accountLockedMessage, ERROR_TITLES, IDENTITY_MESSAGES } from '../../messages.js';
+import { DEVICE_COOKIE, DeviceCookie } from './device-cookie.js';
+import { SIGN_IN_LIMITS, type SignInLimits } from './sign-in-limits.js';
 import {
   AuthCallbackDto,
   AuthCallbackResponseDto,
@@ -43,14 +43,12 @@ import {
   SignedOutDto,
   UpdateProfileDto,
 } from './identity.dto.js';
-import { OidcClient, PENDING_COOKIE, PendingSignInCookie } from './oidc.js';
+import { OidcClient, onOrigin, PENDING_COOKIE, PendingSignInCookie, redirectUriRefused } from './oidc.js';
 import { IdentityService, type IdentityRequest, type StartedSession } from './identity.service.js';
 import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
 import { UserDto } from './user-view.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
-/** Failures on an account (any address) before the account-wide delay, as a multiple of one address's allowance. */
-const ACCOUNT_WIDE_FACTOR = 10;
 
 /** An account in the in-memory counters: a digest, so they hold no address (never stored). */
 const accountOf = (email: string) => legacyEmailKey(email);
@@ -58,20 +56,11 @@ const accountOf = (email: string) => legacyEmailKey(email);
 @ApiTags('identity')
 @Controller('api')
 export class IdentityController {
-  /** Every login and registration attempt, per client IP. */
-  private readonly perIp: RateLimiter;
-  /**
-   * Failed logins and refused registrations per (account, address), with exponential backoff: guessing from
-   * one address slows down, while the owner at another address is not affected at all.
-   */
-  private readonly perAccountAndIp: FailureBackoff;
-  /**
-   * Failed logins per account from any address: a modest ceiling on distributed guessing (a short delay,
-   * doubling up to a minute). It applies only to addresses that have themselves failed on this account
-   * recently, so the owner's first attempt from their own address always reaches the password check: an
-   * attacker can never lock them out.
-   */
-  private readonly perAccountAnywhere: FailureBackoff;
+  /** Registrations per client address: every attempt (AUTH_RATE_LIMIT_PER_IP), apart from sign-in failures. */
+  private readonly registrationsPerIp: RateLimiter;
+  /** Refused registrations (the e-mail is taken) per (e-mail, address), with exponential backoff: no enumeration. */
+  private readonly refusedRegistrations: FailureBackoff;
+  private readonly deviceCookie: DeviceCookie;
 
   /** Starts of external sign-in (`GET /api/login`), per client IP. */
   private readonly signInStarts: RateLimiter;
@@ -83,14 +72,16 @@ export class IdentityController {
     private readonly identity: IdentityService,
     @Inject(CONFIG) private readonly config: Config,
     secrets: Secrets,
+    /** Password sign-in: failures per address, per (account, address), per account, per (device, account). */
+    @Inject(SIGN_IN_LIMITS) private readonly signInLimits: SignInLimits,
   ) {
     const cookie = new PendingSignInCookie(() => secrets.key('oidc-state'));
     this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc, cookie) : null;
-    this.signInStarts = new RateLimiter(config.identity.rateLimit.signInStartsPerIp, WINDOW_MS);
-    this.perIp = new RateLimiter(config.identity.rateLimit.perIp, WINDOW_MS);
-    const { perAccount } = config.identity.rateLimit;
-    this.perAccountAndIp = new FailureBackoff(perAccount, WINDOW_MS, 60_000, WINDOW_MS);
-    this.perAccountAnywhere = new FailureBackoff(perAccount * ACCOUNT_WIDE_FACTOR, WINDOW_MS, 1000, 60_000);
+    this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
+    const { perIp, perAccount, signInStartsPerIp } = config.identity.rateLimit;
+    this.signInStarts = new RateLimiter(signInStartsPerIp, WINDOW_MS);
+    this.registrationsPerIp = new RateLimiter(perIp, WINDOW_MS);
+    this.refusedRegistrations = new FailureBackoff(perAccount, WINDOW_MS, 60_000, WINDOW_MS);
   }
 
   @Post('register')
@@ -98,7 +89,7 @@ export class IdentityController {
   @ApiOperation({ summary: 'Create an account with e-mail and password, and sign in (session cookie)' })
   @ApiCreatedResponse({
     type: UserDto,
-    description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie',
+    description: 'Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie',
   })
   @ApiBadRequestResponse({ description: "`{ message }`, e.g. 'Password must be at least 12 characters'" })
   @ApiConflictResponse({ description: "'An account with this email already exists'" })
@@ -109,13 +100,18 @@ export class IdentityController {
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<UserDto> {
-    const pair = `register:${accountOf(form.email)}|${clientAddress(req)}`;
-    this.throttle(req, reply, this.perAccountAndIp.retryAfter(pair));
+    const ip = clientAddress(req);
+    const pair = `${accountOf(form.email)}|${ip}`;
+    refuseWhileWaiting(
+      reply,
+      Math.max(this.registrationsPerIp.retryAfter(ip), this.refusedRegistrations.retryAfter(pair)),
+    );
+    this.registrationsPerIp.record(ip);
     let userId: string;
     try {
       ({ userId } = await this.identity.register(form, 'password', context));
     } catch (error) {
-      if (error instanceof DomainError && error.status === 409) this.perAccountAndIp.fail(pair);
+      if (error instanceof DomainError && error.status === 409) this.refusedRegistrations.fail(pair);
       throw error;
     }
     return this.signIn(userId, 'password', context, req, reply);
@@ -123,31 +119,47 @@ export class IdentityController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with e-mail and password (session cookie)' })
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password (session cookie)',
+    description:
+      'Failed sign-ins are limited per client address (AUTH_RATE_LIMIT_PER_IP), per (account, address) with ' +
+      'backoff (AUTH_RATE_LIMIT_PER_ACCOUNT), and per account from any address ' +
+      '(AUTH_RATE_LIMIT_PER_ACCOUNT_ANY_ADDRESS): past that, only a browser holding a device cookie (kauri.device) ' +
+      'for the account is let through, with a failure budget of its own. Sign-ins that succeed are not counted.',
+  })
   @ApiOkResponse({
     type: UserDto,
-    description: 'Signed in: sets the kauri.sid session cookie and the kauri.csrf cookie',
+    description: 'Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie',
   })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password'" })
-  @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
+  @ApiTooManyRequestsResponse({
+    description:
+      "'Too many attempts. Please try again in N minutes.', or for the account as a whole 'Too many failed " +
+      "sign-ins on this account. …', with Retry-After (seconds); the password is not checked",
+  })
   async login(
     @Body() form: LoginDto,
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<UserDto> {
-    const account = `login:${accountOf(form.email)}`;
-    const pair = `${account}|${clientAddress(req)}`;
-    const accountWide = this.perAccountAndIp.failed(pair) ? this.perAccountAnywhere.retryAfter(account) : 0;
-    this.throttle(req, reply, Math.max(this.perAccountAndIp.retryAfter(pair), accountWide));
-    const userId = await this.identity.checkPassword(form.email, form.password);
-    if (!userId) {
-      this.perAccountAndIp.fail(pair);
-      this.perAccountAnywhere.fail(account);
-      throw new DomainError(IDENTITY_MESSAGES.invalidCredentials, 401, undefined, ERROR_TITLES.signInFailed);
+    const device = await this.rememberedDevice(req, form.email);
+    const admission = await this.signInLimits.admit({
+      account: accountOf(form.email),
+      address: clientAddress(req),
+      device,
+    });
+    // Refused before the password is checked: the answer says nothing about it, nor whether the account exists.
+    if (!admission.admitted) {
+      reply.header('Retry-After', String(Math.ceil(admission.waitMs / 1000)));
+      const message = admission.accountWide
+        ? accountLockedMessage(admission.waitMs)
+        : tooManyAttemptsMessage(admission.waitMs);
+      throw new DomainError(message, 429, undefined, 'Too Many Attempts');
     }
-    // Only this address's failures are forgiven: others' guessing still counts against them.
-    this.perAccountAndIp.clear(pair);
+    const userId = await this.identity.checkPassword(form.email, form.password);
+    if (!userId) throw new DomainError(IDENTITY_MESSAGES.invalidCredentials, 401, undefined, ERROR_TITLES.signInFailed);
+    await this.signInLimits.succeeded(admission.ticket);
     return this.signIn(userId, 'password', context, req, reply);
   }
 
@@ -225,11 +237,13 @@ export class IdentityController {
     summary: 'Start sign-in at the external OpenID provider',
     description:
       'Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. ' +
+      'A `redirect_uri` that is not on the app’s own origin (`PUBLIC_URL`) is refused with 400. ' +
       'With no provider configured, redirects to the local sign-in page /auth. The pending sign-in (state, nonce, ' +
       'PKCE verifier) is kept in a signed, HttpOnly cookie scoped to /api/auth/callback for 10 minutes; starts are ' +
       'limited per client address (SIGN_IN_START_RATE_LIMIT_PER_IP per 15 minutes).',
   })
   @ApiFoundResponse({ description: 'To the provider; to /auth when none is configured or it is unreachable' })
+  @ApiBadRequestResponse({ description: "'redirect_uri must be an address on <PUBLIC_URL's origin>'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   async startLogin(
     @Query('state') state: unknown,
@@ -241,8 +255,11 @@ export class IdentityController {
     refuseWhileWaiting(reply, this.signInStarts.retryAfter(ip));
     this.signInStarts.record(ip);
     if (!this.oidc) return redirect(req, reply, '/auth');
-    const returnTo = typeof redirectUri === 'string' && redirectUri ? redirectUri : `${originOf(req)}/auth/callback`;
-    if (!isHttpUrl(returnTo)) throw new DomainError('redirect_uri must be an absolute http(s) address', 400);
+    const returnTo =
+      typeof redirectUri === 'string' && redirectUri ? redirectUri : `${this.config.publicUrl}/auth/callback`;
+    // The provider sends the browser, with its code, wherever this says: only to this app (PUBLIC_URL).
+    if (!onOrigin(returnTo, this.config.publicUrl))
+      throw new DomainError(redirectUriRefused(this.config.publicUrl), 400);
     const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
     let provider: string;
     try {
@@ -295,6 +312,7 @@ export class IdentityController {
       return { error: error.message, message: error.message };
     }
     const session = await this.identity.startSession(userId, 'bearer', 'oidc', context);
+    await this.deviceCookie.set(req, reply, userId);
     return {
       user: await this.userOr401(userId),
       token: session.token,
@@ -308,11 +326,14 @@ export class IdentityController {
     return found;
   }
 
-  /** 429 when this address is over its limit or must still wait `backoff` ms (checked before any work is done). */
-  private throttle(req: IdentityRequest, reply: HttpReply, backoff: number): void {
-    const ip = clientAddress(req);
-    refuseWhileWaiting(reply, Math.max(this.perIp.retryAfter(ip), backoff));
-    this.perIp.record(ip);
+  /**
+   * The device id of this browser's device cookie when it is valid for the account of `email` (it signed in to it
+   * before); null otherwise — also for an e-mail with no account, so nothing is learnt from the answer.
+   */
+  private async rememberedDevice(req: IdentityRequest, email: string): Promise<string | null> {
+    if (!parseCookies(headerOf(req, 'cookie') ?? '')[DEVICE_COOKIE]) return null;
+    const userId = await this.identity.userIdByEmail(email);
+    return userId ? this.deviceCookie.deviceOf(req, userId) : null;
   }
 
   private async signIn(
@@ -324,11 +345,12 @@ export class IdentityController {
   ): Promise<UserDto> {
     const session = await this.identity.startSession(userId, 'cookie', method, context);
     this.setCookies(req, reply, session);
+    await this.deviceCookie.set(req, reply, userId);
     return this.userOr401(userId);
   }
 
   private cookieOptions(req: IdentityRequest) {
-    // Secure honours X-Forwarded-Proto from a trusted proxy (trustProxy in app.ts).
+    // Secure honours X-Forwarded-Proto from a proxy TRUST_PROXY names (the loopback by default).
     return { sameSite: 'lax' as const, secure: isSecure(req), path: '/' };
   }
 
@@ -342,13 +364,5 @@ export class IdentityController {
   private clearCookies(req: IdentityRequest, reply: HttpReply): void {
     clearCookie(reply, SESSION_COOKIE, { ...this.cookieOptions(req), httpOnly: true });
     clearCookie(reply, CSRF_COOKIE, this.cookieOptions(req));
-  }
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
   }
 }

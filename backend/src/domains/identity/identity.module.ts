@@ -9,6 +9,7 @@ import { IdentityService } from './identity.service.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { Passwords } from './passwords.js';
 import { PasswordResets } from './password-resets.js';
+import { MemorySignInLimits, SIGN_IN_LIMITS } from './sign-in-limits.js';
 import type { Config } from '../../platform/config.js';
 import { CONFIG } from '../../platform/tokens.js';
 
@@ -23,6 +24,17 @@ import { CONFIG } from '../../platform/tokens.js';
       provide: Passwords,
       inject: [CONFIG],
       useFactory: (config: Config) => new Passwords(config.identity.passwordHashCost),
+    },
+    {
+      // In process memory for now; a store shared by the replicas replaces it here (design §8).
+      provide: SIGN_IN_LIMITS,
+      inject: [CONFIG],
+      useFactory: ({ identity: { rateLimit } }: Config) =>
+        new MemorySignInLimits({
+          perAddress: rateLimit.perIp,
+          perAccount: rateLimit.perAccount,
+          perAccountAnyAddress: rateLimit.perAccountAnyAddress,
+        }),
     },
     { provide: APP_GUARD, useClass: IdentityGuard },
   ],

@@ -101,6 +101,10 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
       token: expect.stringMatching(/^[\w-]{43}$/),
       expires_in: 3600,
     });
+    // The browser is remembered for this account (the device cookie), as at a password sign-in.
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('kauri.device='))).toMatch(
+      /^kauri\.device=[\w-]{22}\.[\w-]{22}; Max-Age=31536000; Path=\/api; .*HttpOnly; SameSite=Lax$/,
+    );
     const bearer = { authorization: `Bearer ${res.body.token}` };
     expect((await api.get('/api/auth/user', bearer)).body).toEqual(res.body.user);
     expect((await api.get('/api/user', bearer)).body).toEqual(res.body.user);
@@ -124,6 +128,48 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
       redirect_uri: redirect,
     });
     expect(second.body.user.id).toBe(res.body.user.id);
+  }, 60_000);
+
+  it('sends the provider back only to the app’s own origin (PUBLIC_URL): any other redirect_uri is a 400', async () => {
+    const { host, port } = new URL(server.url);
+    const refusedUris = [
+      'https://evil.example/auth/callback',
+      '//evil.example/auth/callback',
+      `http://${host}.evil.example/auth/callback`,
+      `http://${host}@evil.example/auth/callback`,
+      `http://${host}:${port}@evil.example/auth/callback`,
+      `http://user:pass@${host}/auth/callback`,
+      `http://${host}\\@evil.example/auth/callback`,
+      `http:\\\\${host}/auth/callback`,
+      `http:${host}/auth/callback`,
+      `https://${host}/auth/callback`,
+      `http://127.0.0.1:${Number(port) + 1}/auth/callback`,
+      `http://localhost:${port}/auth/callback`,
+      `${server.url}`,
+      `${server.url}/auth/callback\nLocation: https://evil.example`,
+      'javascript:alert(1)',
+      `https://evil.example/?next=${server.url}/auth/callback`,
+    ];
+    for (const uri of refusedUris) {
+      const res = await fetch(
+        `${server.url}/api/login?state=client-state-9999&redirect_uri=${encodeURIComponent(uri)}`,
+        {
+          redirect: 'manual',
+        },
+      );
+      expect({ uri, status: res.status, body: await res.json() }).toEqual({
+        uri,
+        status: 400,
+        body: expect.objectContaining({ message: `redirect_uri must be an address on ${server.url}` }),
+      });
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    // The app's own callback is sent on; with none given, the app's own (PUBLIC_URL + /auth/callback).
+    expect(
+      new URL((await startAt(server, 'client-state-9998', redirect)).location).searchParams.get('redirect_uri'),
+    ).toBe(redirect);
+    const unnamed = await fetch(`${server.url}/api/login?state=client-state-9997`, { redirect: 'manual' });
+    expect(new URL(unnamed.headers.get('location')!).searchParams.get('redirect_uri')).toBe(redirect);
   }, 60_000);
 
   it('state mismatch: a code posted with a state the server did not issue is refused, and no account is made', async () => {
@@ -221,6 +267,42 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
     expect((await api.get('/api/user', bearer)).status).toBe(401);
     expect((await api.get('/api/auth/user', { authorization: 'Bearer not-a-real-token' })).status).toBe(401);
     expect((await api.get('/api/auth/user')).status).toBe(401);
+  }, 60_000);
+});
+
+describe('redirect_uri with PUBLIC_URL set (the origin the app is reached at)', () => {
+  it('takes exactly that origin: scheme, host and port', async () => {
+    const idp = await TestOidcProvider.listen();
+    const server = await startTestServer({ env: { ...idp.env(), PUBLIC_URL: 'https://app.example.com/' } });
+    try {
+      await idp.start(['https://app.example.com/auth/callback'], ACCOUNTS);
+      const start = (uri: string) =>
+        fetch(`${server.url}/api/login?state=client-state-0100&redirect_uri=${encodeURIComponent(uri)}`, {
+          redirect: 'manual',
+        });
+      const ok = await start('https://app.example.com/auth/callback');
+      expect(ok.status).toBe(302);
+      expect(new URL(ok.headers.get('location')!).searchParams.get('redirect_uri')).toBe(
+        'https://app.example.com/auth/callback',
+      );
+      for (const uri of [
+        'https://app.example.com.evil.com/auth/callback',
+        'https://app.example.com@evil.com/auth/callback',
+        'http://app.example.com/auth/callback',
+        'https://app.example.com:8443/auth/callback',
+        'https://evil.com/auth/callback#https://app.example.com/',
+      ]) {
+        const res = await start(uri);
+        expect({ uri, status: res.status, body: await res.json() }).toEqual({
+          uri,
+          status: 400,
+          body: expect.objectContaining({ message: 'redirect_uri must be an address on https://app.example.com' }),
+        });
+      }
+    } finally {
+      await server.close();
+      await idp.close();
+    }
   }, 60_000);
 });
 

@@ -51,6 +51,36 @@ export const PENDING_COOKIE = 'kauri.oidc';
 export const PENDING_COOKIE_PATH = '/api/auth/callback';
 const PENDING_TTL_MS = 10 * 60 * 1000;
 
+/**
+ * Whether `uri` is an absolute http(s) address on exactly the origin of `publicUrl` (scheme, host and port). Read
+ * strictly: the text itself must start with that origin and a `/`, so what browsers and providers might read
+ * differently — `//evil.example`, `https:app.example.com`, `https://app.example.com.evil.example`,
+ * `https://app.example.com@evil.example`, backslashes, a default port written out, spaces or control
+ * characters — is refused rather than interpreted.
+ */
+export function onOrigin(uri: string, publicUrl: string): boolean {
+  const control = [...uri].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (control || /[\\\s]/.test(uri)) return false;
+  let url: URL;
+  let origin: string;
+  try {
+    url = new URL(uri);
+    origin = new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.origin === origin &&
+    uri.startsWith(`${origin}/`)
+  );
+}
+
+export const redirectUriRefused = (publicUrl: string) =>
+  `redirect_uri must be an address on ${new URL(publicUrl).origin}`;
+
 /** A sign-in started at the provider and not yet finished. */
 export interface PendingSignIn {
   state: string;

@@ -53,6 +53,27 @@ describe('password reset API', () => {
     expect(again).toMatchObject({ status: 400, body: { message: IDENTITY_MESSAGES.resetLinkInvalid } });
   });
 
+  it('lets the browser that used the link sign in while guessing from many addresses keeps unknown browsers out', async () => {
+    const owner = await signUp(server);
+    const login = (api: Api, password: string, ip: string) =>
+      api.post('/api/login', { email: owner.user.email, password }, { 'x-forwarded-for': ip });
+    for (let i = 1; i <= 10; i++)
+      expect((await login(new Api(server.url), `guess ${i}`, `203.0.113.${i}`)).status).toBe(401);
+    const phone = new Api(server.url);
+    expect((await login(phone, owner.user.password, '198.51.100.5')).status).toBe(429);
+
+    // From the phone's own address (requests and uses of links are limited per address; this file's others are local).
+    const phoneAddress = { 'x-forwarded-for': '198.51.100.5' };
+    await phone.post('/api/password-reset/request', { email: owner.user.email }, phoneAddress);
+    const { token } = resetLinkIn(await waitForMail(server.config.dataDir, owner.user.email));
+    const done = await phone.post('/api/password-reset', { token, password: NEW_PASSWORD }, phoneAddress);
+    expect(done.status).toBe(200);
+    expect(done.headers.getSetCookie().find((c) => c.startsWith('kauri.device='))).toMatch(/; HttpOnly; SameSite=Lax$/);
+    expect((await login(phone, NEW_PASSWORD, '198.51.100.5')).status).toBe(200);
+    // Any other new browser is still held back.
+    expect((await login(new Api(server.url), NEW_PASSWORD, '198.51.100.6')).status).toBe(429);
+  });
+
   it('answers an unknown address exactly as a known one, and mails nothing; a newer link replaces the older', async () => {
     const before = (await readOutbox(server.config.dataDir)).length;
     const unknown = await server.api.post('/api/password-reset/request', { email: 'nobody-here@example.nz' });

@@ -13,7 +13,9 @@ import { legacyEmailKey } from '../../platform/email-key.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { clientAddress, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
+import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
+import { DeviceCookie } from './device-cookie.js';
 import {
   PasswordChangedDto,
   PasswordResetDto,
@@ -39,10 +41,14 @@ export class PasswordResetController {
    */
   private readonly perAccount: RateLimiter;
 
+  private readonly deviceCookie: DeviceCookie;
+
   constructor(
     private readonly resets: PasswordResets,
     @Inject(CONFIG) config: Config,
+    secrets: Secrets,
   ) {
+    this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
     this.perIp = new RateLimiter(config.identity.rateLimit.resetRequestsPerIp, HOUR_MS);
     this.perAccount = new RateLimiter(config.identity.rateLimit.resetMailsPerAccount, HOUR_MS);
   }
@@ -72,7 +78,12 @@ export class PasswordResetController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Set a new password with the token of a reset link; every session of the account ends' })
+  @ApiOperation({
+    summary: 'Set a new password with the token of a reset link; every session of the account ends',
+    description:
+      'Sets the device cookie (kauri.device) for the account: this browser may then sign in even while failed ' +
+      'sign-ins from elsewhere keep unknown browsers out.',
+  })
   @ApiOk(PasswordChangedDto)
   @ApiBadRequestResponse({ description: "'Password must be at least 12 characters', or the link is not valid" })
   async reset(
@@ -82,7 +93,10 @@ export class PasswordResetController {
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<{ success: true }> {
     this.throttle(req, reply);
-    await this.resets.reset(body.token, body.password, context);
+    const { userId } = await this.resets.reset(body.token, body.password, context);
+    // The link proved the mailbox: this browser may sign in to the account even while others' guessing has
+    // closed it to unknown browsers.
+    await this.deviceCookie.set(req, reply, userId);
     return { success: true };
   }
 

@@ -87,11 +87,12 @@ export class PasswordResets implements OnApplicationShutdown {
     );
   }
 
-  /** Sets a new password with a link's token (see ExecuteUserHandler); every session of the account ends. */
-  async reset(token: string, password: string, context: CommandContext): Promise<void> {
-    const { position } = await this.commands.execute(
+  /** Sets a new password with a link's token (see ExecuteUserHandler); every session of the account ends. Its user. */
+  async reset(token: string, password: string, context: CommandContext): Promise<{ userId: string }> {
+    const { userId, position } = await this.commands.execute(
       new ExecuteUserCommand({ type: 'ResetPassword', token, password }, context),
     );
     await this.engine.waitFor(position, [sessionsProjection.name], 10_000);
+    return { userId };
   }
 }

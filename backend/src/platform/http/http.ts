@@ -21,8 +21,8 @@ export function pathOf(req: { url: string }): string {
 }
 
 /**
- * Whether the request came over TLS: on a TLS socket, or through a proxy on the loopback that says so in
- * X-Forwarded-Proto (Fastify's `trustProxy`, set to the loopback in app.ts).
+ * Whether the request came over TLS: on a TLS socket, or through a trusted proxy that says so in
+ * X-Forwarded-Proto (Fastify's `trustProxy`: the proxies `TRUST_PROXY` names, the loopback by default).
  */
 export function isSecure(req: HttpRequest): boolean {
   return req.protocol === 'https';

@@ -4,7 +4,7 @@ import { Button, Card, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { ERROR_TITLES, IDENTITY_MESSAGES, INVALID_EMAIL, MIN_PASSWORD_LENGTH } from '@kauri/messages';
 import { currentUserQuery, displayName, register, signIn } from '../../api/auth';
-import { describeError } from '../../api/client';
+import { describeError, errorTitle } from '../../api/client';
 import { takeAuthRedirect } from '../../api/storage';
 import type { Registration, User } from '../../api/types';
 import { appPath } from '../layout/appPath';
@@ -30,7 +30,9 @@ export function AuthPage() {
       toast.success('Welcome back!', `Signed in successfully as ${displayName(user)}`);
       await signedIn(user);
     },
-    onError: (error) => toast.error(ERROR_TITLES.signInFailed, describeError(error) || 'Login failed'),
+    // A 429 names its own title ('Too Many Attempts') and says how long to wait.
+    onError: (error) =>
+      toast.error(errorTitle(error, ERROR_TITLES.signInFailed), describeError(error) || 'Login failed'),
   });
   const registerMutation = useMutation({
     mutationFn: register,
