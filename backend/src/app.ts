@@ -187,6 +187,14 @@ async function stopServing(server: Server): Promise<void> {
   clearTimeout(force);
 }
 
+/**
+ * Paths that name a file of the kinds a frontend build emits (a script chunk, a style sheet, a picture, a font):
+ * when no such file exists they are a 404, never the page — a browser would otherwise run index.html as a
+ * script and report a MIME type error instead of the missing chunk. The client's routes have no extension.
+ */
+const BUILT_FILE =
+  /\.(m?js|css|map|html?|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|eot|wasm)$/i;
+
 /** The single-page app: static files, and index.html for any other non-API GET (client-side routes). */
 async function serveFrontend(app: NestFastifyApplication, dist: string): Promise<void> {
   const server = app.getHttpAdapter().getInstance();
@@ -209,7 +217,8 @@ async function serveFrontend(app: NestFastifyApplication, dist: string): Promise
     exposeHeadRoute: false,
     handler: (req, reply) => {
       // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
-      if (/^\/+api(\/|$)/i.test(pathOf(req.raw as { url: string }))) return reply.callNotFound();
+      const path = pathOf(req.raw as { url: string });
+      if (/^\/+api(\/|$)/i.test(path) || BUILT_FILE.test(path)) return reply.callNotFound();
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html', dist, { cacheControl: false });
     },

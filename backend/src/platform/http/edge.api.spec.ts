@@ -3,7 +3,10 @@
  * one shape only, uploads never hang, every response carries the security headers, one answer lists every
  * field's mistake, and a shutdown finishes within seconds even with a hung upload.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SHUTDOWN_GRACE_MS } from '../../app.js';
 import { FUTURE_SWEEP } from '../../domains/wholesale/verification.decider.js';
@@ -22,15 +25,23 @@ describe('the edge of the app', () => {
   let owner: Api & { user: { id: string } };
   let admin: Api & { user: { id: string } };
   let assetId: string;
+  // A built frontend of two files: the page and one script chunk.
+  const dist = mkdtempSync(join(tmpdir(), 'kauri-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!DOCTYPE html><title>Kauri</title>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'export {};');
   beforeAll(async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', FRONTEND_DIST: dist } });
     owner = await signUp(server);
     admin = await signUp(server, { admin: true });
     await subscribe(owner, 'enterprise');
     const asset = { name: 'Edge House', description: 'Twelve apartments', assetType: 'property', totalValue: 5e5 };
     assetId = (await owner.post('/api/assets', { ...asset, tokenCount: 100 })).body.id;
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   /** Runs `refused`, expects a 4xx, and that the event log did not move. */
   async function refusedWithoutEvents<T extends { status: number }>(refused: () => Promise<T>): Promise<T> {
@@ -168,6 +179,27 @@ describe('the edge of the app', () => {
         type,
         status: 415,
         body: expect.objectContaining({ message: SEND_JSON, errors: [{ field: 'body', message: SEND_JSON }] }),
+      });
+    }
+  });
+
+  it('answers a missing built file with a 404, not the page; the client routes get the page', async () => {
+    const chunk = await server.api.get('/assets/index-abc123.js');
+    expect([chunk.status, chunk.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    for (const path of ['/assets/index-gone99.js', '/assets/index-gone99.css', '/assets/logo.svg', '/favicon.ico']) {
+      const missing = await server.api.get(path);
+      expect({
+        path,
+        status: missing.status,
+        page: String(missing.headers.get('content-type')).includes('html'),
+      }).toEqual({ path, status: 404, page: false });
+    }
+    for (const path of ['/', '/assets', `/assets/${assetId}`, '/token-offerings', '/audit?stream=asset-1']) {
+      const page = await server.api.get(path);
+      expect({ path, status: page.status, type: page.headers.get('content-type') }).toEqual({
+        path,
+        status: 200,
+        type: 'text/html; charset=utf-8',
       });
     }
   });
