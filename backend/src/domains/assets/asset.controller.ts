@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
@@ -38,8 +38,8 @@ import {
 } from './asset.dto.js';
 import { ExecuteAssetCommand } from './asset.handlers.js';
 import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type DocumentKind } from './events.js';
-import { receivePdf } from './pdf-upload.js';
-import { CONTENT_TYPES, FILE_BODY, uploadContentTypes, uploadedFileName } from '../../platform/uploads.js';
+import { PDF_RULES, receivePdf } from './pdf-upload.js';
+import { CONTENT_TYPES, TakesFile, uploadedFileName } from '../../platform/uploads.js';
 
 type Projected<T> = T & { _position?: number };
 
@@ -143,8 +143,7 @@ export class AssetController {
   @Put('assets/:id/documents/:kind')
   @HttpCode(200)
   @ApiOk(DocumentUploadedDto)
-  @ApiConsumes(...uploadContentTypes(['pdf']))
-  @ApiBody(FILE_BODY)
+  @TakesFile(PDF_RULES)
   @ApiOperation({
     summary:
       "Step 2: upload one of the asset type's documents as the raw body (PDF, at most 10MB; name in X-File-Name): " +

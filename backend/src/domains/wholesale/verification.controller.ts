@@ -15,7 +15,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
@@ -32,9 +32,8 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import {
   CONTENT_TYPES,
-  FILE_BODY,
   receiveFile,
-  uploadContentTypes,
+  TakesFile,
   uploadedFileName,
   type FileKind,
   type UploadRules,
@@ -103,8 +102,7 @@ export class VerificationController {
   @Post('wholesale-verification/documents')
   @HttpCode(201)
   @ApiCreated(UploadedEvidenceDto)
-  @ApiConsumes(...uploadContentTypes(EVIDENCE_KINDS))
-  @ApiBody(FILE_BODY)
+  @TakesFile(EVIDENCE_RULES)
   @ApiOperation({
     summary:
       'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)',

@@ -154,24 +154,45 @@ describe('the edge of the app', () => {
     expect(noProfession.body.errors).toEqual([{ field: 'professionalType', message: 'Please choose your profession' }]);
   });
 
-  it('answers an upload sent as JSON or a form with 415 at once, naming the accepted types', async () => {
+  it('answers an upload sent as JSON, a form, text or HTML with 415 at once, naming the accepted file types', async () => {
     const started = performance.now();
     const deed = `/api/assets/${assetId}/documents/property-deed`;
-    const json = await refusedWithoutEvents(() => owner.request('PUT', deed, { file: '%PDF-' }));
-    expect(json.status).toBe(415);
-    const accepted = 'one of these content types: application/pdf, application/octet-stream';
-    expect(json.body.message).toBe(`Send the file itself as the request body, with ${accepted}`);
-    const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+    const pdfOnly =
+      'Documents must be PDF files, sent as the request body itself with one of these content types: ' +
+      'application/pdf, application/octet-stream';
     const evidence = '/api/wholesale-verification/documents';
-    const form = await refusedWithoutEvents(() => owner.request('POST', evidence, 'a=1', formType));
-    expect(form.status).toBe(415);
-    expect(form.body.message).toContain('image/png');
+    const anyEvidence =
+      'Documents must be PDF, Word (doc, docx), JPG or PNG files, sent as the request body itself with one of ' +
+      'these content types: application/pdf, application/msword, ' +
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document, image/jpeg, image/png, ' +
+      'application/octet-stream';
+    const bodies: [string, string][] = [
+      ['application/json', '{"file":"%PDF-"}'],
+      ['application/x-www-form-urlencoded', 'a=1'],
+      ['text/plain; charset=utf-8', 'a note'],
+      ['text/html', '<p>a page</p>'],
+      ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF-\r\n--b--'],
+    ];
+    for (const [type, body] of bodies) {
+      for (const [method, path, message] of [
+        ['PUT', deed, pdfOnly],
+        ['POST', evidence, anyEvidence],
+      ] as const) {
+        const res = await refusedWithoutEvents(() => owner.request(method, path, body, { 'content-type': type }));
+        expect({ type, path, status: res.status, body: res.body }).toEqual({
+          type,
+          path,
+          status: 415,
+          body: { message, errors: [{ field: 'file', message }] },
+        });
+      }
+    }
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  it('answers a command sent as text, XML or multipart with 415, asking for JSON, and records nothing', async () => {
+  it('answers a command sent as text, XML, multipart or a file with 415, asking for JSON, and records nothing', async () => {
     const form = JSON.stringify({ email: 'plain.text@example.nz', firstName: 'Plain', lastName: 'Text' });
-    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=b']) {
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=b', 'application/pdf']) {
       const sent = await refusedWithoutEvents(() =>
         server.api.request('POST', '/api/register-interest', form, { 'content-type': type }),
       );
