@@ -10,7 +10,7 @@ import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platfo
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
 import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { activitiesOf, type Activity } from '../../projections/activities.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
@@ -41,18 +41,16 @@ import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type
 import { PDF_RULES, receivePdf } from './pdf-upload.js';
 import { CONTENT_TYPES, TakesFile, uploadedFileName } from '../../platform/uploads.js';
 
-type Projected<T> = T & { _position?: number };
-
 /** The spec's Asset (§3) and what the wizard, My Assets and the cap table need beside it. */
 export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: number | null };
 
-function view({ _id, _position, ...doc }: Projected<AssetDoc>): AssetView {
+function view(doc: AssetDoc): AssetView {
   // The real change since the first accepted valuation; no figure until there is one to compare with.
   const changePercent =
     doc.firstValuation && doc.valuation
       ? ((doc.valuation.value - doc.firstValuation) / doc.firstValuation) * 100
       : null;
-  return { id: _id, ...doc, changePercent };
+  return { ...asAnswer(doc), changePercent };
 }
 
 /** The spec's Investor (§3): one row per holder of one asset. */

@@ -28,7 +28,7 @@ import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import {
   CONTENT_TYPES,
@@ -218,19 +218,15 @@ export class VerificationAdminController {
       this.reads,
       docs.map((d) => d.userId),
     );
-    const verifications = await Promise.all(
-      docs.map(async ({ _id, ...doc }: VerificationDoc & { _position?: number }) => {
-        const { _position: _p, ...rest } = doc as typeof doc & { _position?: number };
-        const person = people.get(doc.userId)!;
-        return {
-          id: _id,
-          ...rest,
-          name: person.name,
-          email: person.email,
-          documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })),
-        };
-      }),
-    );
+    const verifications = docs.map((doc) => {
+      const person = people.get(doc.userId)!;
+      return {
+        ...asAnswer(doc),
+        name: person.name,
+        email: person.email,
+        documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })),
+      };
+    });
     return { verifications };
   }
 
@@ -267,10 +263,8 @@ export class VerificationAdminController {
           } as const);
     const { position } = await this.commands.execute(new ExecuteVerificationCommand(command, context));
     await this.engine.waitFor(position, [verificationsProjection.name]);
-    return {
-      verification: await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id),
-      position,
-    };
+    const decided = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
+    return { verification: decided && asAnswer(decided), position };
   }
 
   @Get('counters')
