@@ -14,7 +14,7 @@ import { startTestServer, type Api } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
-import { CHARACTERS_NOT_ALLOWED, NAME_NOT_ALLOWED, SEND_JSON, TOO_DEEP } from './input-limits.js';
+import { CHARACTERS_NOT_ALLOWED, MALFORMED_PATH, NAME_NOT_ALLOWED, SEND_JSON, TOO_DEEP } from './input-limits.js';
 import { contentSecurityPolicy } from './security-headers.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -222,6 +222,17 @@ describe('the edge of the app', () => {
         status: 200,
         type: 'text/html; charset=utf-8',
       });
+    }
+  });
+
+  it('answers an address the router cannot read like any refusal: its headers and body, the address not echoed', async () => {
+    for (const path of ['/api/assets/%zz', '/api/assets/%E0%A4%A', '/%zz', '/api/audit/streams/%']) {
+      const res = await owner.get(path);
+      const refusal = { message: MALFORMED_PATH, errors: [{ field: 'path', message: MALFORMED_PATH }] };
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: refusal });
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 

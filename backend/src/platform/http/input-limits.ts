@@ -18,6 +18,7 @@ export const TOO_LARGE = 'The request is too large';
 export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
 export const CHARACTERS_NOT_ALLOWED = 'The request contains characters that are not allowed';
 export const NAME_NOT_ALLOWED = 'The request contains a property name that is not allowed';
+export const MALFORMED_PATH = 'The request address is not valid';
 
 /**
  * Property names that reach an object's prototype rather than a field: as a body or query key they could set
