@@ -149,6 +149,17 @@ describe('answers carry no read-model internals', () => {
         for (const key of internalKeys(res.body)) leaks.push(`${who} GET ${url}: ${key}`);
       }
     }
+    // Every aggregate's state as the audit shows it, not only an asset's.
+    const at = encodeURIComponent(new Date().toISOString());
+    for (const stream of [
+      `offering-${ids.get('offeringId')}`,
+      `user-${investor.user.id}`,
+      `verification-${investor.user.id}`,
+    ]) {
+      const res = await admin.get(`/api/audit/streams/${stream}/state?at=${at}`);
+      expect([stream, res.status]).toEqual([stream, 200]);
+      for (const key of internalKeys(res.body)) leaks.push(`admin GET state of ${stream}: ${key}`);
+    }
     expect(leaks).toEqual([]);
     // The answers that hold read-model documents were all answered, with data in them.
     for (const path of [
