@@ -7,15 +7,17 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import fastifyStatic from '@fastify/static';
+import type { FastifyError } from 'fastify';
 import { AppModule } from './app.module.js';
 import { openApiDocument } from './openapi.js';
 import { allProjections } from './projections/index.js';
 import { loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
-import { pathOf } from './platform/http/http.js';
+import { type HttpReply, type HttpRequest, pathOf } from './platform/http/http.js';
 import {
   disallowedInPathOrQuery,
+  MALFORMED_PATH,
   MAX_JSON_BYTES,
   registerBodyParsers,
   unsupportedBody,
@@ -84,6 +86,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   const catchUpMs = performance.now() - catchUpStarted;
 
   const opsToken = newOpsToken();
+  const headers = securityHeaders(config);
   const adapter = new FastifyAdapter({
     // X-Forwarded-For/-Proto only from the proxies TRUST_PROXY names, the loopback by default (req.ip, req.protocol).
     trustProxy: config.trustProxy,
@@ -94,6 +97,14 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     // Node's own limits, as before (Fastify would wait for a request forever and keep idle connections 72 s).
     requestTimeout: 300_000,
     keepAliveTimeout: 5_000,
+    // A path the router cannot read (a malformed %-escape, a segment over maxParamLength) is refused before any
+    // hook runs: answered here with the headers and the body every other refusal has, never echoing the path.
+    frameworkErrors: (error: FastifyError, req: HttpRequest, reply: HttpReply) => {
+      correlate(req, reply);
+      headers(req, reply);
+      const status = error.statusCode === 414 ? 414 : 400;
+      reply.code(status).send({ message: MALFORMED_PATH, errors: [{ field: 'path', message: MALFORMED_PATH }] });
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken, chain, chainKeys }),
@@ -103,7 +114,6 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
   );
   const server = app.getHttpAdapter().getInstance();
   registerBodyParsers(server);
-  const headers = securityHeaders(config);
   const waitForReads = readYourWrites(engine);
   // One hook before routing's handler, for every request (404s included): correlation id, security headers,
   // refusals that need no body, then read-your-writes (before the guards, which read the session).
@@ -187,6 +197,14 @@ async function stopServing(server: Server): Promise<void> {
   clearTimeout(force);
 }
 
+/**
+ * Paths that name a file of the kinds a frontend build emits (a script chunk, a style sheet, a picture, a font):
+ * when no such file exists they are a 404, never the page — a browser would otherwise run index.html as a
+ * script and report a MIME type error instead of the missing chunk. The client's routes have no extension.
+ */
+const BUILT_FILE =
+  /\.(m?js|css|map|html?|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|eot|wasm)$/i;
+
 /** The single-page app: static files, and index.html for any other non-API GET (client-side routes). */
 async function serveFrontend(app: NestFastifyApplication, dist: string): Promise<void> {
   const server = app.getHttpAdapter().getInstance();
@@ -209,7 +227,8 @@ async function serveFrontend(app: NestFastifyApplication, dist: string): Promise
     exposeHeadRoute: false,
     handler: (req, reply) => {
       // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
-      if (/^\/+api(\/|$)/i.test(pathOf(req.raw as { url: string }))) return reply.callNotFound();
+      const path = pathOf(req.raw as { url: string });
+      if (/^\/+api(\/|$)/i.test(path) || BUILT_FILE.test(path)) return reply.callNotFound();
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html', dist, { cacheControl: false });
     },

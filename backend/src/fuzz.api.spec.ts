@@ -3,13 +3,15 @@
  * requests — wrong types, missing and extra fields, huge strings and bodies, deep JSON, NUL and lone
  * surrogates, injection-looking text, prototype keys as ids and as body keys, bad ids and dates, wrong
  * content types, broken JSON — anonymously and signed in as an owner and as an admin. It asserts: no answer
- * of 500 or more, every answer within 2 s, nothing appended by a refused (4xx) request, and every projection
- * still live afterwards. Seeded, so every run sends the same requests.
+ * of 500 or more, every answer within 2 s, nothing appended by a refused (4xx) request, no answer holding a
+ * read-model internal (`_id`, `_position`), and every projection still live afterwards. Seeded, so every run
+ * sends the same requests.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Actor } from './platform/event-store/event-store.js';
 import { startTestServer } from './testing/api.js';
+import { internalKeys } from './testing/internal-keys.js';
 import { subscribe } from './testing/billing.js';
 import { samplePdf } from './testing/pdf.js';
 import { signUp } from './testing/users.js';
@@ -62,7 +64,10 @@ interface Sent {
 interface Answer {
   status: number;
   ms: number;
+  /** The body's start, for a failure's line. */
   text: string;
+  /** Where a JSON body holds a read-model internal (`internalKeys`). */
+  internal: string[];
 }
 
 const INJECTIONS = ["' OR 1=1 --", '<script>alert(1)</script>', '${7*7}', '{"$gt":""}', '{{7*7}}', '../../etc/passwd'];
@@ -171,8 +176,16 @@ function send(base: URL, sent: Sent): Promise<Answer> {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString().slice(0, 300);
-        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, text });
+        const ms = performance.now() - started;
+        const whole = Buffer.concat(chunks).toString();
+        const json = /json/.test(res.headers['content-type'] ?? '');
+        let internal: string[] = [];
+        try {
+          if (json && whole) internal = internalKeys(JSON.parse(whole));
+        } catch {
+          internal = ['a body that is not JSON'];
+        }
+        resolve({ status: res.statusCode ?? 0, ms, text: whole.slice(0, 300), internal });
       });
       res.on('error', reject);
     });
@@ -406,6 +419,7 @@ describe('OpenAPI-driven fuzz test', () => {
           const since = await server.eventStore.readAll({ fromPosition: head });
           const appended = since.filter((e) => !isBackgroundWork(e.metadata.actor)).length;
           if (answer.status >= 500) failures.push(`${label}: ${answer.status} ${answer.text}`);
+          if (answer.internal.length) failures.push(`${label}: answered ${answer.internal.join(', ')}`);
           if (answer.status >= 400 && answer.status < 500 && appended !== 0) {
             failures.push(`${label}: ${answer.status} but appended ${appended} events`);
           }

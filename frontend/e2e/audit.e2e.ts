@@ -29,7 +29,10 @@ describe('audit history and operations', () => {
   let customerId: string;
 
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startKauri({ AUTH_RATE_LIMIT_PER_IP: '1000' })]);
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      startKauri({ AUTH_RATE_LIMIT_PER_IP: '1000', ADMIN_EMAILS: 'ops.admin@kauri.test' }),
+    ]);
     const registered = await fetch(`${server.url}/api/register-interest`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -64,6 +67,11 @@ describe('audit history and operations', () => {
     await page.getByRole('link', { name: 'Audit' }).click();
     await page.getByRole('heading', { name: 'Audit History' }).waitFor();
     await expect(page.getByRole('link', { name: 'Operations' }).count()).resolves.toBe(0);
+
+    // The admin role from ADMIN_EMAILS was the system's doing, not the registering visitor's.
+    await choose(page, 'Event type', 'RoleGranted');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByRole('row', { name: /RoleGranted.*System: ADMIN_EMAILS/ }).waitFor();
 
     // Filter to one event type; open the event: data (the registrant in the clear) and metadata.
     await choose(page, 'Event type', 'InterestRegistered');

@@ -87,7 +87,7 @@ export class AggregateRepository {
                 eventId: randomUUID(),
                 schemaVersion: versions[e.type] ?? 1,
                 occurredAt: context.now,
-                actor: context.actor,
+                actor: decider.actorOf?.(e) ?? context.actor,
                 correlationId: context.correlationId,
                 causationId: context.causationId,
               },

@@ -1,4 +1,5 @@
 import type { EventSchemas } from './event-schema.js';
+import type { Actor } from './event-store/event-store.js';
 
 /**
  * A pure decider: the whole behaviour of one aggregate. `decide` gets everything it needs on the command
@@ -28,6 +29,11 @@ export interface Decider<C, E extends DomainEvent, S> {
   readonly eventSchemas: EventSchemas<E>;
   /** Current schema version of each event type; 1 when absent. */
   readonly schemaVersions?: Partial<Record<E['type'], number>>;
+  /**
+   * Who does what an event records when that is not the command's actor: the system granting a role from its
+   * configuration while a visitor registers. Null or absent: the command's actor.
+   */
+  actorOf?(event: E): Actor | null;
 }
 
 /** Folds events into state: for tests and for loading an aggregate. */

@@ -105,7 +105,7 @@ describe('receiveFile', () => {
     const parsed = await send(port, jsonHeaders, json, { rest: Buffer.alloc(0) });
     expect(parsed.status).toBe(415);
     const accepted = 'one of these content types: application/pdf, application/octet-stream';
-    expect(JSON.parse(parsed.body).message).toBe(`Send the file itself as the request body, with ${accepted}`);
+    expect(JSON.parse(parsed.body).message).toBe(`PDF only, sent as the request body itself with ${accepted}`);
     const formHeaders = { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '100' };
     const form = await send(port, formHeaders, Buffer.from('--x'));
     expect(form.status).toBe(415);

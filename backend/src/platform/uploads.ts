@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { applyDecorators } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { DomainError } from './errors.js';
 
 /** File kinds recognised by their first bytes — never by the name or the declared type, which anyone can set. */
@@ -44,12 +48,39 @@ export const UPLOAD_TIMEOUTS = { totalMs: 60_000, idleMs: 15_000 };
 export const UPLOAD_TOO_SLOW = 'The upload took too long; please try again';
 export const UPLOAD_STALLED = 'The upload stopped arriving; please try again';
 
-/** For `@ApiBody`: the request body is the file's bytes. */
-export const FILE_BODY = { schema: { type: 'string', format: 'binary' } } as const;
-
 /** The content types a file upload may declare: its kinds', or generic bytes (a browser's type for an unknown file). */
 export function uploadContentTypes(kinds: readonly FileKind[]): string[] {
   return [...new Set(kinds.map((k) => CONTENT_TYPES[k])), 'application/octet-stream'];
+}
+
+/**
+ * The refusal of a body that is not a file (JSON, a form, text, HTML, multipart): the file kinds in the words of
+ * the spec, then the content types to send them with.
+ */
+export function notAFile(rules: Pick<UploadRules, 'kinds' | 'wrongKind'>): DomainError {
+  const accepted = uploadContentTypes(rules.kinds).join(', ');
+  const message = `${rules.wrongKind}, sent as the request body itself with one of these content types: ${accepted}`;
+  return new DomainError(message, 415, [{ field: 'file', message }]);
+}
+
+const UPLOAD_ROUTE = 'kauriUpload';
+
+/**
+ * A handler that takes one file as its raw body, received with these rules: documented as such in the OpenAPI
+ * document, and known to the edge hook (`uploadRulesOf`), which refuses a body of any other type with
+ * `notAFile` before the handler runs.
+ */
+export const TakesFile = (rules: UploadRules) =>
+  applyDecorators(
+    ApiConsumes(...uploadContentTypes(rules.kinds)),
+    ApiBody({ schema: { type: 'string', format: 'binary' } }),
+    RouteConfig({ [UPLOAD_ROUTE]: rules }),
+  );
+
+/** The upload rules of the route a request reached (`TakesFile`), or null for a route that takes JSON or nothing. */
+export function uploadRulesOf(req: FastifyRequest): UploadRules | null {
+  const config = req.routeOptions.config as { [UPLOAD_ROUTE]?: UploadRules } | undefined;
+  return config?.[UPLOAD_ROUTE] ?? null;
 }
 
 function kindOf(head: Buffer, kinds: readonly FileKind[]): FileKind | null {
@@ -77,10 +108,8 @@ export function receiveFile(req: UploadRequest, rules: UploadRules): Promise<Rec
   const wrongKind = () => fileError(rules.wrongKind, 415);
   const accepted = uploadContentTypes(rules.kinds);
   const declaredType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (req._body || req.readableEnded || (declaredType !== '' && !accepted.includes(declaredType))) {
-    const message = `Send the file itself as the request body, with one of these content types: ${accepted.join(', ')}`;
-    return Promise.reject(fileError(message, 415));
-  }
+  if (req._body || req.readableEnded || (declaredType !== '' && !accepted.includes(declaredType)))
+    return Promise.reject(notAFile(rules));
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > rules.maxBytes) return Promise.reject(tooLarge());
   const { totalMs, idleMs } = rules.timeouts ?? UPLOAD_TIMEOUTS;

@@ -1,7 +1,7 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
-import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import { asAnswer, byIds, type ReadStore } from '../platform/read-store/read-store.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 
 /** One document per investment (spec §3 "Holding"): the investor's holdings and the admins' pending list. */
@@ -112,11 +112,7 @@ export class InvestorHoldings {
   of(investorId: string): Promise<readonly HoldingItem[]> {
     return this.memo.get(investorId, async () => {
       const holdings = await holdingsOf(this.reads, investorId);
-      // The engine's `_position` is bookkeeping, not part of the holding.
-      const items = holdings.map(
-        ({ _id, _position: _, ...rest }: HoldingDoc & { _position?: number; offeringName: string | null }) =>
-          Object.freeze({ id: _id, ...rest }),
-      );
+      const items = holdings.map((holding) => Object.freeze(asAnswer(holding)));
       return Object.freeze(items);
     });
   }

@@ -2,7 +2,7 @@
  * Offerings as investors meet them: each card and page says what the asset is, its valuation, its
  * documents and its terms (from the assets read model), beside the offering's own figures and progress.
  */
-import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import { asAnswer, byIds, type Fields, type ReadStore } from '../platform/read-store/read-store.js';
 import { assetSummary, type AssetSummary } from './asset-page.query.js';
 import { assetsProjection, type AssetDoc } from './assets.js';
 import { holdingsProjection, type HoldingDoc } from './holdings.js';
@@ -10,12 +10,7 @@ import { investorPortfolio, isStaff, type InvestmentView, type Viewer } from './
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import { latestVerification, wholesaleStatus } from './verifications.js';
 
-type OfferingFields = Omit<OfferingDoc, '_id'> & { id: string };
-
-function fields(doc: OfferingDoc & { _position?: number }): OfferingFields {
-  const { _id, _position: _p, ...rest } = doc;
-  return { id: _id, ...rest };
-}
+type OfferingFields = { id: string } & Fields<OfferingDoc>;
 
 export interface OfferingCard extends OfferingFields {
   asset: AssetSummary | null;
@@ -34,7 +29,7 @@ export async function offeringCards(reads: ReadStore, docs: readonly OfferingDoc
   return docs.map((doc) => {
     const asset = assets.get(doc.assetId);
     return {
-      ...fields(doc),
+      ...asAnswer(doc),
       asset: asset ? assetSummary(asset) : null,
       tokensAvailable: Math.max(0, doc.totalTokens - doc.tokensIssued - doc.tokensReserved),
       percentIssued: doc.totalTokens > 0 ? Math.round((doc.tokensIssued / doc.totalTokens) * 1000) / 10 : 0,

@@ -1766,7 +1766,7 @@ export interface components {
             expires_in: number;
         };
         RegistrationRecordDto: {
-            _id: string;
+            id: string;
             /** @description In order of confirmation; null until the registrant confirms their e-mail address */
             number: number | null;
             feeWaived: boolean;
@@ -2481,6 +2481,7 @@ export interface components {
             url: string;
         };
         VerificationRecordDto: {
+            id: string;
             userId: string;
             /** @enum {string} */
             verificationType: "high_net_worth" | "large_investment" | "professional";
@@ -2499,7 +2500,6 @@ export interface components {
             /** @description The admin who decided */
             decidedBy: string | null;
             expiredAt: string | null;
-            id: string;
             /** @description The name on the investor's account, else their e-mail */
             name: string;
             email: string | null;
@@ -2522,7 +2522,7 @@ export interface components {
             sha256: string;
         };
         StoredVerificationDto: {
-            _id: string;
+            id: string;
             userId: string;
             /** @enum {string} */
             verificationType: "high_net_worth" | "large_investment" | "professional";

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
@@ -10,7 +10,7 @@ import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platfo
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
 import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { activitiesOf, type Activity } from '../../projections/activities.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
@@ -38,21 +38,19 @@ import {
 } from './asset.dto.js';
 import { ExecuteAssetCommand } from './asset.handlers.js';
 import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type DocumentKind } from './events.js';
-import { receivePdf } from './pdf-upload.js';
-import { CONTENT_TYPES, FILE_BODY, uploadContentTypes, uploadedFileName } from '../../platform/uploads.js';
-
-type Projected<T> = T & { _position?: number };
+import { PDF_RULES, receivePdf } from './pdf-upload.js';
+import { CONTENT_TYPES, TakesFile, uploadedFileName } from '../../platform/uploads.js';
 
 /** The spec's Asset (§3) and what the wizard, My Assets and the cap table need beside it. */
 export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: number | null };
 
-function view({ _id, _position, ...doc }: Projected<AssetDoc>): AssetView {
+function view(doc: AssetDoc): AssetView {
   // The real change since the first accepted valuation; no figure until there is one to compare with.
   const changePercent =
     doc.firstValuation && doc.valuation
       ? ((doc.valuation.value - doc.firstValuation) / doc.firstValuation) * 100
       : null;
-  return { id: _id, ...doc, changePercent };
+  return { ...asAnswer(doc), changePercent };
 }
 
 /** The spec's Investor (§3): one row per holder of one asset. */
@@ -143,8 +141,7 @@ export class AssetController {
   @Put('assets/:id/documents/:kind')
   @HttpCode(200)
   @ApiOk(DocumentUploadedDto)
-  @ApiConsumes(...uploadContentTypes(['pdf']))
-  @ApiBody(FILE_BODY)
+  @TakesFile(PDF_RULES)
   @ApiOperation({
     summary:
       "Step 2: upload one of the asset type's documents as the raw body (PDF, at most 10MB; name in X-File-Name): " +

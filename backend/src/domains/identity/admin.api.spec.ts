@@ -38,6 +38,18 @@ describe('/api/admin/* is for admins only (server-side, by path)', () => {
       role: 'admin',
       grantedBy: { kind: 'system', name: 'ADMIN_EMAILS' },
     });
+    // The visitor registered; the system granted the role: the audit says so, in its timeline and its export.
+    const system = { kind: 'system', name: 'ADMIN_EMAILS' };
+    const timeline = (await boss.get(`/api/audit/events?stream=user-${boss.user.id}`)).body.events;
+    const actors = timeline.map((e: { type: string; metadata: { actor: unknown } }) => [e.type, e.metadata.actor]);
+    expect(actors.slice(0, 2)).toEqual([
+      ['UserRegistered', { kind: 'anonymous' }],
+      ['RoleGranted', system],
+    ]);
+    const bySystem = (await boss.get('/api/audit/events?actor=system:ADMIN_EMAILS')).body.events;
+    expect(bySystem.map((e: { streamId: string }) => e.streamId)).toEqual([`user-${boss.user.id}`]);
+    const csv = (await boss.get(`/api/audit/export?format=csv&stream=user-${boss.user.id}`)).body as string;
+    expect(csv.split('\n').find((line) => line.includes(',RoleGranted,'))).toContain(',system:ADMIN_EMAILS,');
   });
 
   it('an admin made through the operator grant path is admin on the next request; a revoke takes it away again', async () => {

@@ -5,7 +5,7 @@ import { ApiOk } from '../../platform/http/api-response.js';
 import { Roles } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
 import type { RoleChanger } from './events.js';
@@ -23,13 +23,11 @@ export class AdminController {
   @ApiOperation({ summary: 'Registrations of interest, newest first (admins only)' })
   @ApiOk(RegistrationsDto)
   @ApiForbiddenResponse({ description: 'Not an admin' })
-  async registrations(): Promise<{ registrations: RegistrationDoc[] }> {
+  async registrations() {
     const registrations = await this.reads
       .collection<RegistrationDoc>(registrationsProjection.name)
       .find({}, { sort: { registeredAt: -1 } });
-    return {
-      registrations: registrations.map(({ _position, ...doc }: RegistrationDoc & { _position?: number }) => doc),
-    };
+    return { registrations: registrations.map(asAnswer) };
   }
 }
 

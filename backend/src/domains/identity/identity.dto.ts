@@ -168,7 +168,7 @@ export class PasswordChangedDto {
 
 /** One registration of interest, as admins see it. */
 export class RegistrationRecordDto {
-  @ApiProperty() _id: string;
+  @ApiProperty() id: string;
   @ApiProperty({
     type: Number,
     nullable: true,

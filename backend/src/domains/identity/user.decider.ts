@@ -108,6 +108,12 @@ const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
 export const user: Decider<UserCommand, UserEvent, UserState> = {
   name: 'User',
   eventSchemas: userEventSchemas,
+  // A role the system changes (from ADMIN_EMAILS at a visitor's registration, or for the admin CLI) is its doing.
+  actorOf: (event) => {
+    const changer =
+      event.type === 'RoleGranted' ? event.data.grantedBy : event.type === 'RoleRevoked' ? event.data.revokedBy : null;
+    return changer?.kind === 'system' ? changer : null;
+  },
   initialState: {
     userId: null,
     emailKey: null,

@@ -8,7 +8,7 @@ import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/a
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
 import { READ_STORE } from '../../platform/tokens.js';
 import { InvestorHoldings } from '../../projections/holdings.js';
 import { investmentRows } from '../../projections/investments.query.js';
@@ -28,11 +28,6 @@ import {
 } from './offering.dto.js';
 import { ExecuteOfferingCommand } from './offering.handlers.js';
 import { TokenViews } from '../tokens/token-views.js';
-
-const strip = <T extends { _id: string }>({ _id, ...doc }: T & { _position?: number }) => {
-  const { _position: _p, ...rest } = doc as typeof doc & { _position?: number };
-  return { id: _id, ...rest };
-};
 
 @ApiTags('offerings')
 @Controller('api')
@@ -77,7 +72,7 @@ export class OfferingController {
         await this.reads
           .collection<OfferingDoc>(offeringsProjection.name)
           .find({ ownerId: user.userId }, { sort: { createdAt: 1 } })
-      ).map(strip),
+      ).map(asAnswer),
     };
   }
 

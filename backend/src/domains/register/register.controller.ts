@@ -13,7 +13,7 @@ import { dateMessage, dateProblem } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { project } from '../../platform/projections/projection.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { withoutInternals, type ReadStore } from '../../platform/read-store/read-store.js';
 import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import {
@@ -87,9 +87,7 @@ export class RegisterController {
   })
   async register(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
     const { register } = await this.visible(id, user);
-    const { _id, ...rest } = register as RegisterDoc & { _position?: number };
-    const { _position: _p, ...doc } = rest as typeof rest & { _position?: number };
-    return { assetId: _id, ...doc };
+    return { assetId: register._id, ...withoutInternals(register) };
   }
 
   @Get('assets/:id/cap-table')

@@ -15,7 +15,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
@@ -28,13 +28,12 @@ import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import {
   CONTENT_TYPES,
-  FILE_BODY,
   receiveFile,
-  uploadContentTypes,
+  TakesFile,
   uploadedFileName,
   type FileKind,
   type UploadRules,
@@ -103,8 +102,7 @@ export class VerificationController {
   @Post('wholesale-verification/documents')
   @HttpCode(201)
   @ApiCreated(UploadedEvidenceDto)
-  @ApiConsumes(...uploadContentTypes(EVIDENCE_KINDS))
-  @ApiBody(FILE_BODY)
+  @TakesFile(EVIDENCE_RULES)
   @ApiOperation({
     summary:
       'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)',
@@ -220,19 +218,15 @@ export class VerificationAdminController {
       this.reads,
       docs.map((d) => d.userId),
     );
-    const verifications = await Promise.all(
-      docs.map(async ({ _id, ...doc }: VerificationDoc & { _position?: number }) => {
-        const { _position: _p, ...rest } = doc as typeof doc & { _position?: number };
-        const person = people.get(doc.userId)!;
-        return {
-          id: _id,
-          ...rest,
-          name: person.name,
-          email: person.email,
-          documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })),
-        };
-      }),
-    );
+    const verifications = docs.map((doc) => {
+      const person = people.get(doc.userId)!;
+      return {
+        ...asAnswer(doc),
+        name: person.name,
+        email: person.email,
+        documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })),
+      };
+    });
     return { verifications };
   }
 
@@ -269,10 +263,8 @@ export class VerificationAdminController {
           } as const);
     const { position } = await this.commands.execute(new ExecuteVerificationCommand(command, context));
     await this.engine.waitFor(position, [verificationsProjection.name]);
-    return {
-      verification: await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id),
-      position,
-    };
+    const decided = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
+    return { verification: decided && asAnswer(decided), position };
   }
 
   @Get('counters')

@@ -157,7 +157,7 @@ export class EvidenceLinkDto extends EvidenceDocumentDto {
 
 /** A verification as its read model stores it. */
 export class StoredVerificationDto {
-  @ApiProperty() _id: string;
+  @ApiProperty() id: string;
   @ApiProperty() userId: string;
   @ApiProperty({ enum: VERIFICATION_TYPES }) verificationType: VerificationType;
   @ApiProperty({ enum: VERIFICATION_STATUSES }) status: VerificationDoc['status'];
@@ -176,8 +176,7 @@ export class StoredVerificationDto {
 }
 
 /** A verification as admins review it (spec §3 stored record), with the investor named and evidence links. */
-export class VerificationRecordDto extends OmitType(StoredVerificationDto, ['_id', 'documents'] as const) {
-  @ApiProperty() id: string;
+export class VerificationRecordDto extends OmitType(StoredVerificationDto, ['documents'] as const) {
   @ApiProperty({ description: "The name on the investor's account, else their e-mail" }) name: string;
   @ApiProperty({ type: String, nullable: true }) email: string | null;
   @ApiProperty({ type: [EvidenceLinkDto] }) documents: EvidenceLinkDto[];

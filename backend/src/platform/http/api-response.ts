@@ -29,13 +29,32 @@ export type Undocumented<R, T, Path extends string = ''> = unknown extends T
 type AllDocumented<P> = [P] extends [never] ? unknown : { 'fields the response class does not document': P };
 
 /**
+ * The fields (as paths) of a documented type whose names start with `_`, at any depth: the read side's bookkeeping
+ * (`_id`, `_position`), which no answer carries — an answer names a document's id `id`.
+ */
+export type InternalFields<T, Path extends string = ''> = unknown extends T
+  ? never
+  : T extends Leaf
+    ? never
+    : T extends readonly (infer I)[]
+      ? InternalFields<I, `${Path}[]`>
+      : {
+          [K in keyof T & string]-?: K extends `_${string}` ? `${Path}.${K}` : InternalFields<T[K], `${Path}.${K}`>;
+        }[keyof T & string];
+
+/** Compiles only when the documented type has no internal field; otherwise the error names them. */
+type NoInternals<P> = [P] extends [never] ? unknown : { 'read-model fields the response class declares': P };
+
+/**
  * A method decorator that only compiles on a handler answering T, every field of whose answer T documents (extra
- * fields would reach clients without being in the OpenAPI document).
+ * fields would reach clients without being in the OpenAPI document), where T declares no internal field.
  */
 export type AnswerDecorator<T> = <M extends Handler<T>>(
   target: object,
   key: string | symbol,
-  descriptor: TypedPropertyDescriptor<M> & AllDocumented<Undocumented<Awaited<ReturnType<M>>, T>>,
+  descriptor: TypedPropertyDescriptor<M> &
+    AllDocumented<Undocumented<Awaited<ReturnType<M>>, T>> &
+    NoInternals<InternalFields<T>>,
 ) => void;
 
 interface AnswerDocumenter {

@@ -3,7 +3,10 @@
  * one shape only, uploads never hang, every response carries the security headers, one answer lists every
  * field's mistake, and a shutdown finishes within seconds even with a hung upload.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SHUTDOWN_GRACE_MS } from '../../app.js';
 import { FUTURE_SWEEP } from '../../domains/wholesale/verification.decider.js';
@@ -11,7 +14,7 @@ import { startTestServer, type Api } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
-import { CHARACTERS_NOT_ALLOWED, NAME_NOT_ALLOWED, SEND_JSON, TOO_DEEP } from './input-limits.js';
+import { CHARACTERS_NOT_ALLOWED, MALFORMED_PATH, NAME_NOT_ALLOWED, SEND_JSON, TOO_DEEP } from './input-limits.js';
 import { contentSecurityPolicy } from './security-headers.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -22,15 +25,23 @@ describe('the edge of the app', () => {
   let owner: Api & { user: { id: string } };
   let admin: Api & { user: { id: string } };
   let assetId: string;
+  // A built frontend of two files: the page and one script chunk.
+  const dist = mkdtempSync(join(tmpdir(), 'kauri-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!DOCTYPE html><title>Kauri</title>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'export {};');
   beforeAll(async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000', FRONTEND_DIST: dist } });
     owner = await signUp(server);
     admin = await signUp(server, { admin: true });
     await subscribe(owner, 'enterprise');
     const asset = { name: 'Edge House', description: 'Twelve apartments', assetType: 'property', totalValue: 5e5 };
     assetId = (await owner.post('/api/assets', { ...asset, tokenCount: 100 })).body.id;
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   /** Runs `refused`, expects a 4xx, and that the event log did not move. */
   async function refusedWithoutEvents<T extends { status: number }>(refused: () => Promise<T>): Promise<T> {
@@ -143,24 +154,45 @@ describe('the edge of the app', () => {
     expect(noProfession.body.errors).toEqual([{ field: 'professionalType', message: 'Please choose your profession' }]);
   });
 
-  it('answers an upload sent as JSON or a form with 415 at once, naming the accepted types', async () => {
+  it('answers an upload sent as JSON, a form, text or HTML with 415 at once, naming the accepted file types', async () => {
     const started = performance.now();
     const deed = `/api/assets/${assetId}/documents/property-deed`;
-    const json = await refusedWithoutEvents(() => owner.request('PUT', deed, { file: '%PDF-' }));
-    expect(json.status).toBe(415);
-    const accepted = 'one of these content types: application/pdf, application/octet-stream';
-    expect(json.body.message).toBe(`Send the file itself as the request body, with ${accepted}`);
-    const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+    const pdfOnly =
+      'Documents must be PDF files, sent as the request body itself with one of these content types: ' +
+      'application/pdf, application/octet-stream';
     const evidence = '/api/wholesale-verification/documents';
-    const form = await refusedWithoutEvents(() => owner.request('POST', evidence, 'a=1', formType));
-    expect(form.status).toBe(415);
-    expect(form.body.message).toContain('image/png');
+    const anyEvidence =
+      'Documents must be PDF, Word (doc, docx), JPG or PNG files, sent as the request body itself with one of ' +
+      'these content types: application/pdf, application/msword, ' +
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document, image/jpeg, image/png, ' +
+      'application/octet-stream';
+    const bodies: [string, string][] = [
+      ['application/json', '{"file":"%PDF-"}'],
+      ['application/x-www-form-urlencoded', 'a=1'],
+      ['text/plain; charset=utf-8', 'a note'],
+      ['text/html', '<p>a page</p>'],
+      ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF-\r\n--b--'],
+    ];
+    for (const [type, body] of bodies) {
+      for (const [method, path, message] of [
+        ['PUT', deed, pdfOnly],
+        ['POST', evidence, anyEvidence],
+      ] as const) {
+        const res = await refusedWithoutEvents(() => owner.request(method, path, body, { 'content-type': type }));
+        expect({ type, path, status: res.status, body: res.body }).toEqual({
+          type,
+          path,
+          status: 415,
+          body: { message, errors: [{ field: 'file', message }] },
+        });
+      }
+    }
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  it('answers a command sent as text, XML or multipart with 415, asking for JSON, and records nothing', async () => {
+  it('answers a command sent as text, XML, multipart or a file with 415, asking for JSON, and records nothing', async () => {
     const form = JSON.stringify({ email: 'plain.text@example.nz', firstName: 'Plain', lastName: 'Text' });
-    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=b']) {
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=b', 'application/pdf']) {
       const sent = await refusedWithoutEvents(() =>
         server.api.request('POST', '/api/register-interest', form, { 'content-type': type }),
       );
@@ -169,6 +201,38 @@ describe('the edge of the app', () => {
         status: 415,
         body: expect.objectContaining({ message: SEND_JSON, errors: [{ field: 'body', message: SEND_JSON }] }),
       });
+    }
+  });
+
+  it('answers a missing built file with a 404, not the page; the client routes get the page', async () => {
+    const chunk = await server.api.get('/assets/index-abc123.js');
+    expect([chunk.status, chunk.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    for (const path of ['/assets/index-gone99.js', '/assets/index-gone99.css', '/assets/logo.svg', '/favicon.ico']) {
+      const missing = await server.api.get(path);
+      expect({
+        path,
+        status: missing.status,
+        page: String(missing.headers.get('content-type')).includes('html'),
+      }).toEqual({ path, status: 404, page: false });
+    }
+    for (const path of ['/', '/assets', `/assets/${assetId}`, '/token-offerings', '/audit?stream=asset-1']) {
+      const page = await server.api.get(path);
+      expect({ path, status: page.status, type: page.headers.get('content-type') }).toEqual({
+        path,
+        status: 200,
+        type: 'text/html; charset=utf-8',
+      });
+    }
+  });
+
+  it('answers an address the router cannot read like any refusal: its headers and body, the address not echoed', async () => {
+    for (const path of ['/api/assets/%zz', '/api/assets/%E0%A4%A', '/%zz', '/api/audit/streams/%']) {
+      const res = await owner.get(path);
+      const refusal = { message: MALFORMED_PATH, errors: [{ field: 'path', message: MALFORMED_PATH }] };
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: refusal });
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 

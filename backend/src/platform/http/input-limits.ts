@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { DomainError } from '../errors.js';
-import { CONTENT_TYPES } from '../uploads.js';
+import { CONTENT_TYPES, notAFile, uploadContentTypes, uploadRulesOf } from '../uploads.js';
 import { type HttpRequest, pathOf } from './http.js';
 import type { KauriRequest } from './request-context.js';
 
@@ -18,6 +18,7 @@ export const TOO_LARGE = 'The request is too large';
 export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
 export const CHARACTERS_NOT_ALLOWED = 'The request contains characters that are not allowed';
 export const NAME_NOT_ALLOWED = 'The request contains a property name that is not allowed';
+export const MALFORMED_PATH = 'The request address is not valid';
 
 /**
  * Property names that reach an object's prototype rather than a field: as a body or query key they could set
@@ -88,22 +89,24 @@ export function disallowedField(value: unknown, root = ''): Disallowed | null {
 
 export const SEND_JSON = 'Send the request body as JSON (Content-Type: application/json)';
 
-/** What a request body may be: JSON or a form for the commands, the file itself for an upload. */
+/** What a request body may be: JSON or a form for the commands, the file itself for an upload (`TakesFile`). */
 const FILE_TYPES = [...new Set(Object.values(CONTENT_TYPES)), 'application/octet-stream'];
-const BODY_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded', ...FILE_TYPES]);
+const BODY_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded']);
 
 const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
  * For the edge hook, before any body is read: a body of any other type (text/plain, XML, multipart) is refused
- * with a 415, rather than ignored and answered as if the fields were missing. Whether a route takes JSON or a
- * file is its own check (an upload sent as JSON is a 415 there).
+ * with a 415, rather than ignored and answered as if the fields were missing — on a route that takes a file
+ * (`TakesFile`) naming the file types it takes, elsewhere asking for JSON.
  */
 export function unsupportedBody(req: HttpRequest): DomainError | null {
   const { headers } = req;
   const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
   if (!hasBody) return null;
   const type = mediaTypeOf(headers['content-type']);
+  const upload = uploadRulesOf(req);
+  if (upload) return type === '' || uploadContentTypes(upload.kinds).includes(type) ? null : notAFile(upload);
   if (type === '' || BODY_TYPES.has(type)) return null;
   return new DomainError(SEND_JSON, 415, [{ field: 'body', message: SEND_JSON }]);
 }

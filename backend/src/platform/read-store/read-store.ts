@@ -8,6 +8,26 @@ export interface Doc {
   _id: string;
 }
 
+/**
+ * A document as the read store holds it: a projection's documents also carry the position of the last event the
+ * engine applied to them. Typed here, so an answer that passes a document on as it was read does not compile
+ * (`ApiOk`: `_position` is in no response class); `withoutInternals` is how a document leaves the read side.
+ */
+export type Stored<T extends Doc> = T & { _position?: number };
+
+/** The fields of T that are not the read side's own (`_id`, `_position`: every name starting with `_`). */
+export type Fields<T> = { [K in keyof T as K extends `_${string}` ? never : K]: T[K] };
+
+/** A document without the read side's bookkeeping: its fields, for an answer that names the id its own way. */
+export function withoutInternals<T extends object>(doc: T): Fields<T> {
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('_'))) as Fields<T>;
+}
+
+/** A document as an answer carries it: `id`, then its fields, without the read side's bookkeeping. */
+export function asAnswer<T extends Doc>(doc: T): { id: string } & Fields<T> {
+  return { id: doc._id, ...withoutInternals(doc) };
+}
+
 export type Filter = Record<string, unknown>;
 export type Sort = Record<string, 1 | -1>;
 
@@ -26,12 +46,12 @@ export type WriteOp<T extends Doc> = { upsert: T } | { delete: string };
 export type BatchStep = { collection: string; ops: readonly WriteOp<Doc>[] } | { rename: string; to: string };
 
 export interface ReadCollection<T extends Doc> {
-  get(id: string): Promise<T | null>;
+  get(id: string): Promise<Stored<T> | null>;
   /** Replaces the whole document with this `_id`, inserting it when missing. */
   upsert(doc: T): Promise<void>;
   delete(id: string): Promise<void>;
   /** Without a sort the order is the adapter's: ask for one when it matters. */
-  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  find(filter?: Filter, options?: FindOptions): Promise<Stored<T>[]>;
   count(filter?: Filter): Promise<number>;
   /** Applies the operations in order; used by projections to write a batch at once. */
   write(ops: readonly WriteOp<T>[]): Promise<void>;
@@ -68,7 +88,7 @@ export interface ReadStore {
 export async function byIds<T extends Doc>(
   collection: ReadCollection<T>,
   ids: Iterable<string>,
-): Promise<Map<string, T>> {
+): Promise<Map<string, Stored<T>>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
   const found = await collection.find({ _id: { $in: wanted } });

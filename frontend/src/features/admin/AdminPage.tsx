@@ -55,7 +55,7 @@ function Registrations() {
   return (
     <Card>
       <Table
-        rowKey="_id"
+        rowKey="id"
         loading={isPending}
         dataSource={data?.registrations ?? []}
         scroll={{ x: true }}
