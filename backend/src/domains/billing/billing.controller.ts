@@ -10,12 +10,12 @@ import {
 } from '@nestjs/swagger';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { CommandContext } from '../../platform/command-context.js';
+import type { Config } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
-import { originOf } from '../../platform/http/http.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
+import { CONFIG, READ_STORE } from '../../platform/tokens.js';
 import { subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
 import {
   BillingOverviewDto,
@@ -48,6 +48,7 @@ export class BillingController {
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   @Get('plans')
@@ -138,11 +139,12 @@ export class BillingController {
   @Authenticated()
   @ApiOperation({ summary: "The provider's billing portal: invoices, payment method, billing history" })
   @ApiOkResponse({ type: PortalDto })
-  async portal(@CurrentUser() user: SignedInUser, @Req() req: KauriRequest): Promise<PortalDto> {
+  async portal(@CurrentUser() user: SignedInUser): Promise<PortalDto> {
     const doc = await this.subscription(user.userId);
     if (this.provider.kind === 'stripe' && !doc?.customerId)
       throw new DomainError('There is no billing account yet: choose a plan first', 409);
-    const returnUrl = `${originOf(req)}/billing`;
+    // PUBLIC_URL, never the request's Host: a forged Host must not send anyone from the provider elsewhere.
+    const returnUrl = `${this.config.publicUrl}/billing`;
     return { url: await this.provider.portalUrl(doc?.customerId ?? '', returnUrl) };
   }
 

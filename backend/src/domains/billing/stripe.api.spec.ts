@@ -26,6 +26,8 @@ describe('billing API (Stripe)', () => {
         STRIPE_PRICE_PROFESSIONAL: 'price_pro',
         STRIPE_PRICE_ENTERPRISE: 'price_ent',
         STRIPE_API_URL: standIn.url,
+        // The portal sends people back to PUBLIC_URL, whatever Host the request named.
+        PUBLIC_URL: 'https://kauri.example',
       },
     });
   });
@@ -230,7 +232,7 @@ describe('billing API (Stripe)', () => {
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/session\//);
     expect(standIn.requests.at(-1)).toMatchObject({
       path: '/v1/billing_portal/sessions',
-      form: { return_url: `${server.url}/billing` },
+      form: { return_url: 'https://kauri.example/billing' },
     });
 
     expect(

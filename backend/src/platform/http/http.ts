@@ -28,11 +28,6 @@ export function isSecure(req: HttpRequest): boolean {
   return req.protocol === 'https';
 }
 
-/** The address the client used, e.g. `http://localhost:3000` (the Host header, as sent). */
-export function originOf(req: HttpRequest): string {
-  return `${req.protocol}://${req.headers.host ?? ''}`;
-}
-
 /**
  * Redirects with 302 to a path of this app, answering as before (Express' `res.redirect`): a short page saying so
  * for a browser, a line of text for other clients, and `Vary: Accept`.
