@@ -89,6 +89,7 @@ export class ChainReconciler {
     status: ChainStatus,
   ) {
     status.reconcile = async () => (status.reconciliation = await this.reconcile());
+    status.waitingSince = (before) => outbox.waitingSince(before);
   }
 
   /** Reads new logs and compares; concurrent callers share one run. */

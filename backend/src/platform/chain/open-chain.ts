@@ -28,6 +28,10 @@ export async function openChain(
         const { startAnvil } = await import('./anvil.js');
         const anvil = await startAnvil({
           dir: options.stateDir === undefined ? join(config.dataDir, 'chain') : options.stateDir,
+          onEvent: (event) => {
+            if (event.kind === 'restarted') logger.warn({ chain: 'anvil', pid: event.pid }, 'embedded chain restarted');
+            else logger.error({ chain: 'anvil', why: event.why, retryInMs: event.retryInMs }, 'embedded chain is down');
+          },
         });
         const signer = (await keys.signer(true))!;
         const port = new ViemChain({
@@ -36,6 +40,7 @@ export async function openChain(
           chainId: anvil.chainId,
           account: signer,
           onClose: () => anvil.stop(),
+          node: () => anvil.status(),
         });
         await port.fund(signer.address, EMBEDDED_FUNDS);
         logger.info(

@@ -41,6 +41,8 @@ export interface ViemChainOptions {
   account: LocalAccount;
   /** Stops what the adapter started (the embedded node). */
   onClose?: () => Promise<void>;
+  /** The embedded node's process, for health: its pid, restarts, and why it is down (null while it runs). */
+  node?: () => { pid: number | null; restarts: number; down: string | null };
 }
 
 /** The chain port over JSON-RPC (viem): the same code for the embedded anvil node and any EVM network. */
@@ -229,6 +231,19 @@ export class ViemChain implements ChainPort {
   }
 
   async health(): Promise<ChainHealth> {
+    const node = this.options.node?.();
+    const base = {
+      kind: this.kind,
+      chainId: this.chainId,
+      ...(node && { node: { pid: node.pid, restarts: node.restarts } }),
+    };
+    // Known to be down (the app restarts it): no need to wait for a refused connection.
+    if (node?.down) return { ok: false, ...base, head: null, detail: `${node.down}; restarting it` };
+    const answer = await this.ask();
+    return { ...answer, ...base };
+  }
+
+  private async ask(): Promise<ChainHealth> {
     try {
       const [id, head] = await Promise.all([this.client.getChainId(), this.client.getBlockNumber({ cacheTime: 0 })]);
       if (id !== this.chainId)
