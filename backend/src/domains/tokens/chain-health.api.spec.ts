@@ -103,4 +103,25 @@ describe('chain health and the embedded node', () => {
     const wallet = (await investor.get('/api/wallet')).body.address as Address;
     expect(await (server.chain as ViemChain).balanceOf(token.tokenAddress, wallet)).toBe(7n);
   }, 120_000);
+
+  it('reads every balance again when the chain goes back (a node restarted from older state): a lost transfer is drift', async () => {
+    const chain = server.chain as ViemChain;
+    const rpc = async (method: string, params: unknown[] = []) =>
+      (
+        (await (
+          await fetch(chain.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          })
+        ).json()) as { result: unknown }
+      ).result;
+    const snapshot = await rpc('evm_snapshot');
+    await invest(2);
+    await healthWhen((h) => h.body.status === 'ok' && h.body.chain.pending === 0);
+    // The blocks since the snapshot are gone, as the last seconds are when a killed node restarts from its state file.
+    await rpc('evm_revert', [snapshot]);
+    const lost = await healthWhen((h) => (h.body.chain.drift ?? 0) > 0);
+    expect(lost.body.reasons).toEqual(['On-chain balances differ from the register by 4 tokens']);
+  }, 120_000);
 });

@@ -230,6 +230,11 @@ export class ViemChain implements ChainPort {
     await this.guard(() => this.client.request({ method: 'evm_setAutomine' as 'eth_chainId', params: [on] as never }));
   }
 
+  /** The node's JSON-RPC address (tests ask the embedded node for what the port does not offer). */
+  get url(): string {
+    return this.options.url;
+  }
+
   async health(): Promise<ChainHealth> {
     const node = this.options.node?.();
     const base = {
