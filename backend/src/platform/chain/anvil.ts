@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
  * A node that dies under the running app is restarted with back-off (startAnvil).
  */
 export interface EmbeddedAnvil {
-  url: string;
+  /** Where it listens now (a restart moves it only when its port was taken meanwhile). */
+  readonly url: string;
   chainId: number;
   /** The running node's pid (the first one's at start). */
   pid: number;
@@ -57,7 +58,7 @@ export async function startAnvil(options: {
   onEvent?: (
     event:
       | { kind: 'exited'; why: string; retryInMs: number }
-      | { kind: 'restarted'; pid: number }
+      | { kind: 'restarted'; pid: number; url: string }
       | { kind: 'restart-failed'; why: string; retryInMs: number },
   ) => void;
 }): Promise<EmbeddedAnvil> {
@@ -85,9 +86,9 @@ export async function startAnvil(options: {
     return { child, url };
   };
 
-  const { child, url } = await spawnNode(0);
-  // Restarts listen where the first one did: the adapter's URL stays right.
-  const port = Number(new URL(url).port);
+  const first = await spawnNode(0);
+  const { child } = first;
+  let url = first.url;
   let current: ChildProcess | null = child;
   let stopping = false;
   let restarts = 0;
@@ -112,16 +113,18 @@ export async function startAnvil(options: {
       timer = null;
       if (stopping) return;
       try {
-        const started = await spawnNode(port);
+        // Where it listened, so the adapter's address stays right; a free port if something took that one.
+        const started = await spawnNode(Number(new URL(url).port)).catch(() => spawnNode(0));
         if (stopping) {
           await stopChild(started.child);
           return;
         }
         current = started.child;
+        url = started.url;
         restarts++;
         down = null;
         supervise(started.child, Date.now());
-        options.onEvent?.({ kind: 'restarted', pid: started.child.pid! });
+        options.onEvent?.({ kind: 'restarted', pid: started.child.pid!, url: started.url });
       } catch (error) {
         down = `the embedded node could not be restarted: ${error instanceof Error ? error.message : String(error)}`;
         options.onEvent?.({ kind: 'restart-failed', why: down, retryInMs: backoff });
@@ -133,7 +136,9 @@ export async function startAnvil(options: {
   supervise(child, Date.now());
 
   return {
-    url,
+    get url() {
+      return url;
+    },
     chainId,
     pid: child.pid!,
     status: () => ({ pid: current?.pid ?? null, restarts, down }),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts';
 import type { Address } from 'viem';
+import { createServer, type Server } from 'node:net';
 import { RESTART_BACKOFF_MS, startAnvil } from './anvil.js';
 import { ChainRevertError } from './chain.js';
 import { NEW_ZEALAND, type PlatformContracts, type TokenSuite } from './contracts.js';
@@ -222,6 +223,33 @@ test('a node that dies is started again on its port, the back-off doubling while
     expect(anvil.status().pid).not.toBe(anvil.pid);
   } finally {
     await anvil.stop();
+  }
+});
+
+test('a node whose port was taken while it was down is started on another, and the adapter follows it', async () => {
+  let blocker: Server | null = null;
+  let moved: string | null = null;
+  const anvil = await startAnvil({
+    dir: null,
+    onEvent: (event) => {
+      // Something else takes the dead node's port before the restart (0.5 s later).
+      if (event.kind === 'exited') blocker = createServer().listen(Number(new URL(anvil.url).port), '127.0.0.1');
+      if (event.kind === 'restarted') moved = event.url;
+    },
+  });
+  const first = anvil.url;
+  const chain = new ViemChain({ kind: 'anvil', url: first, chainId: anvil.chainId, account: signer });
+  try {
+    process.kill(anvil.pid, 'SIGKILL');
+    for (let i = 0; i < 600 && anvil.status().restarts < 1; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(anvil.status()).toMatchObject({ restarts: 1, down: null });
+    expect(moved).toBe(anvil.url);
+    expect(anvil.url).not.toBe(first);
+    chain.moveTo(anvil.url);
+    expect(await chain.head()).toBeGreaterThanOrEqual(0n);
+  } finally {
+    await anvil.stop();
+    (blocker as Server | null)?.close();
   }
 });
 

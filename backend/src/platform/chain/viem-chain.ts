@@ -50,7 +50,8 @@ export class ViemChain implements ChainPort {
   readonly kind: ChainKind;
   readonly chainId: number;
   readonly signer: Address;
-  private readonly client: PublicClient;
+  private client: PublicClient;
+  private address: string;
   private readonly account: LocalAccount;
 
   constructor(private readonly options: ViemChainOptions) {
@@ -58,13 +59,14 @@ export class ViemChain implements ChainPort {
     this.chainId = options.chainId;
     this.account = options.account;
     this.signer = options.account.address;
-    const chain = defineChain({
-      id: options.chainId,
-      name: `chain ${options.chainId}`,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [options.url] } },
-    });
-    this.client = createPublicClient({ chain, transport: http(options.url, { retryCount: 1, timeout: 15_000 }) });
+    this.address = options.url;
+    this.client = clientFor(options.chainId, options.url);
+  }
+
+  /** Talks to the node at a new address from now on (the embedded node restarted on another port). */
+  moveTo(url: string): void {
+    this.address = url;
+    this.client = clientFor(this.chainId, url);
   }
 
   async prepare(call: ChainCall, account: LocalAccount = this.account): Promise<PreparedTransaction> {
@@ -232,7 +234,7 @@ export class ViemChain implements ChainPort {
 
   /** The node's JSON-RPC address (tests ask the embedded node for what the port does not offer). */
   get url(): string {
-    return this.options.url;
+    return this.address;
   }
 
   async health(): Promise<ChainHealth> {
@@ -276,6 +278,16 @@ export class ViemChain implements ChainPort {
       throw classify(error);
     }
   }
+}
+
+function clientFor(chainId: number, url: string): PublicClient {
+  const chain = defineChain({
+    id: chainId,
+    name: `chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+  });
+  return createPublicClient({ chain, transport: http(url, { retryCount: 1, timeout: 15_000 }) });
 }
 
 /** A revert becomes `ChainRevertError` (do not retry); anything else `ChainUnavailableError` (retry later). */
