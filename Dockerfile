@@ -16,5 +16,8 @@ COPY --from=build /app/backend/package.json backend/
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
 EXPOSE 3000
+# Liveness: the process and its event loop answer (docker-compose.yml checks readiness, /api/health, instead).
+HEALTHCHECK --interval=10s --timeout=5s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health/live').then(r => process.exit(r.ok ? 0 : 1)).catch(() => process.exit(1))"]
 USER node
 CMD ["node", "--enable-source-maps", "backend/dist/main.js"]

@@ -25,7 +25,8 @@ import {
 import { correlate, requestLogging } from './platform/http/request-logging.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
-import { createLogger, createRequestLog, NestPinoLogger } from './platform/logging.js';
+import { createLogger, createRequestLog, type Logger, NestPinoLogger } from './platform/logging.js';
+import { DataFolderLock } from './platform/operations/data-lock.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import { readYourWrites } from './platform/http/read-your-writes.js';
@@ -48,6 +49,8 @@ export interface AppOptions {
   vault?: Vault;
   /** Use this chain instead of opening the configured one (null: none). */
   chain?: ChainPort | null;
+  /** Who takes the data folder's lock when embedded data is opened (named to a second process it refuses). */
+  lockAs?: string;
 }
 
 export interface RunningApp {
@@ -62,6 +65,8 @@ export interface RunningApp {
   /** Boot time in milliseconds, of which rebuilding the read models took `catchUpMs`. */
   bootMs: number;
   catchUpMs: number;
+  /** The data folder's lock, held while embedded data (PGlite, the embedded chain's state) is open; else null. */
+  lock: DataFolderLock | null;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,26 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     frontendDist: existsSync(BUILT_FRONTEND) ? BUILT_FRONTEND : null,
   });
   const logger = createLogger(config.logLevel);
+  // Before PGlite or anvil touch the folder: a second process on it refuses here, naming the first.
+  const embedded =
+    (config.eventStore === 'pglite' && !options.eventStore) ||
+    (config.chain.kind === 'anvil' && options.chain === undefined);
+  const lock = embedded ? DataFolderLock.acquire(config.dataDir, options.lockAs ?? 'the app') : null;
+  try {
+    return await openApp(options, config, logger, lock, started);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openApp(
+  options: AppOptions,
+  config: Config,
+  logger: Logger,
+  lock: DataFolderLock | null,
+  started: number,
+): Promise<RunningApp> {
   const storedEvents = options.eventStore ?? (await openEventStore(config));
   const readStore = options.readStore ?? (await openReadStore(config, storedEvents));
   const vault = options.vault ?? (await openVault(config, storedEvents));
@@ -168,6 +193,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
     chain,
     bootMs,
     catchUpMs,
+    lock,
     async close() {
       await stopServing(app.getHttpServer() as Server);
       await app.close();
@@ -177,6 +203,7 @@ export async function createApp(options: AppOptions = {}): Promise<RunningApp> {
       if (!options.vault) await vault.close();
       if (!options.eventStore) await storedEvents.close();
       if (!options.readStore) await readStore.close();
+      lock?.release();
     },
   };
 }
@@ -253,6 +280,7 @@ export async function startServer(
   }
   const { port } = running.app.getHttpServer().address() as AddressInfo;
   const { dataDir } = running.config;
+  running.lock?.setPort(port);
   if (options.writeRuntimeFile)
     writeRuntimeFile(dataDir, {
       pid: process.pid,

@@ -1,5 +1,6 @@
 import { ConfigError } from './platform/config.js';
 import { startServer } from './app.js';
+import { DataFolderBusyError } from './platform/operations/data-lock.js';
 
 try {
   const server = await startServer({ writeRuntimeFile: true });
@@ -17,6 +18,10 @@ try {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof DataFolderBusyError) {
+    console.error(error.message);
+    process.exit(1);
   }
   throw error;
 }

@@ -204,6 +204,10 @@ describe('tokens on the chain, in the browser', () => {
     await chainCard.getByText('Embedded node (anvil)').waitFor();
     expect(await chainCard.innerText()).toMatch(/Chain id\s+31337/);
     expect(await chainCard.innerText()).toMatch(/Pending transactions\s+0/);
+    await chainCard.getByText(/^The embedded node runs as process \d+\.$/).waitFor();
+    // The app's own verdict above the tables: ok, nothing to name.
+    const healthCard = adminPage.locator('.ant-card', { has: adminPage.getByText('Health', { exact: true }) });
+    await healthCard.getByText('ok', { exact: true }).waitFor();
     await saveScreenshot(adminPage, 'chain-operations-desktop');
 
     // The investor registers an address of their own: the server's messages show on the form.

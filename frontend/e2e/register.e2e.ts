@@ -322,6 +322,11 @@ describe('asset register', () => {
     const drift = page.getByRole('row', { name: /registers —/ });
     await drift.getByText('offPlatform').waitFor();
     expect(await drift.innerText()).toMatch(/1,350\s+1,400/);
+    // The Health card above the tables says so as well: degraded (still serving), naming the reason.
+    const health = page.locator('.ant-card', { has: page.getByText('Health', { exact: true }) });
+    await health.getByText('degraded', { exact: true }).waitFor();
+    await health.getByRole('list', { name: 'Health reasons' }).getByText('Register drift 1 on 1 asset').waitFor();
+    await health.getByText(/^Still serving/).waitFor();
     await saveScreenshot(page, 'register-operations-drift-desktop');
     await registers.upsert(doc);
     expect(errors).toEqual([]);

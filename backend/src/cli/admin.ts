@@ -4,7 +4,9 @@ import { systemContext } from '../platform/command-context.js';
 import { loadConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logging.js';
 import type { Role } from '../platform/event-store/event-store.js';
-import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
+import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
+import type { DataFolderLock } from '../platform/operations/data-lock.js';
+import { reachData } from './data-folder.js';
 import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
 import { openEventStore, openVault } from '../platform/stores.js';
 import { emailReservation, emailStream } from '../domains/identity/reservations.decider.js';
@@ -18,7 +20,7 @@ import { user, userStream } from '../domains/identity/user.decider.js';
  *
  * With an app running on the same DATA_DIR the change goes through it (its operations API, authorised by the
  * app's runtime file), so its read models see it at once; otherwise the tool appends to the event store
- * itself. Either way the RoleGranted / RoleRevoked event names the admin CLI as who made the change.
+ * itself (on embedded data under the folder's lock: cli/data-folder.ts). Either way the RoleGranted / RoleRevoked event names the admin CLI as who made the change.
  */
 const USAGE = 'usage: npm run admin -- grant|revoke <email> [admin|compliance]';
 const ROLES: readonly Role[] = ['admin', 'compliance'];
@@ -40,7 +42,12 @@ async function throughApp(app: RuntimeInfo, email: string, role: Role, action: '
   return body;
 }
 
-async function standalone(email: string, role: Role, action: 'grant' | 'revoke'): Promise<Outcome> {
+async function standalone(
+  email: string,
+  role: Role,
+  action: 'grant' | 'revoke',
+  lock: DataFolderLock | null,
+): Promise<Outcome> {
   const config = loadConfig();
   const stored = await openEventStore(config);
   const vault = await openVault(config, stored);
@@ -63,6 +70,7 @@ async function standalone(email: string, role: Role, action: 'grant' | 'revoke')
   } finally {
     await vault.close();
     await stored.close();
+    lock?.release();
   }
 }
 
@@ -72,12 +80,15 @@ if ((action !== 'grant' && action !== 'revoke') || !email || !ROLES.includes(rol
   process.exit(2);
 }
 const role = roleArg as Role;
-const running = readRuntimeFile(loadConfig().dataDir);
+const access = reachData(loadConfig(), `npm run admin -- ${action}`);
+const running = access.app;
 try {
   console.log(
     `admin: ${running ? `through the running app (pid ${running.pid}, port ${running.port})` : 'standalone on the event store (no app running)'}`,
   );
-  const outcome = running ? await throughApp(running, email, role, action) : await standalone(email, role, action);
+  const outcome = running
+    ? await throughApp(running, email, role, action)
+    : await standalone(email, role, action, access.app ? null : access.lock);
   const verb = action === 'grant' ? 'granted to' : 'revoked from';
   console.log(
     outcome.changed

@@ -2,7 +2,9 @@ import cliProgress from 'cli-progress';
 import type { IntegrityReport } from '../platform/event-store/integrity.js';
 import { loadConfig } from '../platform/config.js';
 import type { IntegrityCheckStatus } from '../platform/operations/integrity-check.js';
-import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
+import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
+import type { DataFolderLock } from '../platform/operations/data-lock.js';
+import { reachData } from './data-folder.js';
 import { openEventStore } from '../platform/stores.js';
 
 /**
@@ -35,12 +37,13 @@ async function throughApp(app: RuntimeInfo, onProgress: Progress): Promise<Integ
   return status.report;
 }
 
-async function standalone(onProgress: Progress): Promise<IntegrityReport | null> {
+async function standalone(onProgress: Progress, lock: DataFolderLock | null): Promise<IntegrityReport | null> {
   const events = await openEventStore(loadConfig());
   try {
     return await events.verifyIntegrity(onProgress);
   } finally {
     await events.close();
+    lock?.release();
   }
 }
 
@@ -49,7 +52,8 @@ if (process.argv[2] !== 'verify') {
   process.exit(2);
 }
 const config = loadConfig();
-const running = readRuntimeFile(config.dataDir);
+const access = reachData(config, 'npm run audit -- verify');
+const running = access.app;
 console.log(
   `audit verify: ${running ? `through the running app (pid ${running.pid}, port ${running.port})` : `standalone on the ${config.eventStore} event store`}`,
 );
@@ -68,7 +72,9 @@ const progress: Progress = (checked, total) => {
   bar.update(checked);
 };
 try {
-  const report = running ? await throughApp(running, progress) : await standalone(progress);
+  const report = running
+    ? await throughApp(running, progress)
+    : await standalone(progress, access.app ? null : access.lock);
   bar.update(bar.getTotal());
   bar.stop();
   if (!report) {

@@ -2,7 +2,9 @@ import cliProgress from 'cli-progress';
 import { createApp } from '../app.js';
 import { ChainKeys } from '../platform/chain/keys.js';
 import { loadConfig } from '../platform/config.js';
-import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
+import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
+import { DataFolderBusyError } from '../platform/operations/data-lock.js';
+import { embeddedData, reachData, refuse } from './data-folder.js';
 import { openEventStore, openVault } from '../platform/stores.js';
 import { ChainOutbox } from '../domains/tokens/chain-outbox.js';
 import { ChainReconciler } from '../domains/tokens/reconciliation.js';
@@ -66,7 +68,17 @@ async function throughApp(app: RuntimeInfo): Promise<ChainHealth> {
 }
 
 async function standalone(): Promise<ChainHealth> {
-  const running = await createApp({ env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+  let running: Awaited<ReturnType<typeof createApp>>;
+  try {
+    // The app's own boot takes the data folder's lock (as `npm start` does), refusing while another process has it.
+    running = await createApp({
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+      lockAs: 'npm run chain -- reconcile',
+    });
+  } catch (error) {
+    if (error instanceof DataFolderBusyError) refuse(error);
+    throw error;
+  }
   try {
     await running.app.init();
     const chain = running.chain;
@@ -95,6 +107,14 @@ async function importSigner(): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   const key = Buffer.concat(chunks).toString('utf8').trim();
+  // No route of the running app takes a key: on embedded data this needs the folder to itself.
+  const access = reachData(config, 'npm run chain -- import-signer');
+  if (access.app && embeddedData(config)) {
+    console.error(
+      `The app is running on DATA_DIR ${config.dataDir} (pid ${access.app.pid}, port ${access.app.port}): stop it, then import the signer.`,
+    );
+    process.exit(1);
+  }
   const events = await openEventStore(config);
   const vault = await openVault(config, events);
   try {
@@ -104,6 +124,7 @@ async function importSigner(): Promise<void> {
   } finally {
     await vault.close();
     await events.close();
+    if (!access.app) access.lock?.release();
   }
 }
 
@@ -112,7 +133,10 @@ if (command === 'import-signer') {
   await importSigner();
 } else if (command === 'reconcile') {
   const config = loadConfig();
-  const app = readRuntimeFile(config.dataDir);
+  const access = reachData(config, 'npm run chain -- reconcile', { chain: true });
+  // Standalone, the app's boot below takes the lock itself.
+  if (!access.app) access.lock?.release();
+  const app = access.app;
   console.log(`chain reconcile: ${app ? `through the running app (pid ${app.pid}, port ${app.port})` : 'standalone'}`);
   const chain = app ? await throughApp(app) : await standalone();
   if (chain.kind === 'off') {

@@ -1,7 +1,9 @@
 import cliProgress from 'cli-progress';
 import { allProjections } from '../projections/index.js';
 import { loadConfig } from '../platform/config.js';
-import { readRuntimeFile, type RuntimeInfo } from '../platform/operations/runtime-file.js';
+import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
+import type { DataFolderLock } from '../platform/operations/data-lock.js';
+import { reachData } from './data-folder.js';
 import {
   ProjectionEngine,
   type ProjectionInfo,
@@ -18,7 +20,8 @@ import { openEventStore, openReadStore, openVault } from '../platform/stores.js'
  * npm run projections -- reconcile          (every read model's totals against the asset registers; exit 1 on drift)
  *
  * With an app running on the same DATA_DIR the tool works through it (its operations API, authorised by the
- * app's runtime file); otherwise it opens the configured stores itself.
+ * app's runtime file); otherwise it opens the configured stores itself — on embedded data under the folder's
+ * lock, refusing while another process holds it (cli/data-folder.ts).
  */
 const USAGE = 'usage: npm run projections -- status | rebuild [name…] | resume <name> | reconcile';
 
@@ -67,7 +70,7 @@ function throughApp(app: RuntimeInfo): Operations {
   };
 }
 
-async function standalone(): Promise<Operations> {
+async function standalone(lock: DataFolderLock | null): Promise<Operations> {
   const config = loadConfig();
   const stored = await openEventStore(config);
   const vault = await openVault(config, stored);
@@ -97,6 +100,7 @@ async function standalone(): Promise<Operations> {
       await vault.close();
       await events.close();
       await reads.close();
+      lock?.release();
     },
   };
 }
@@ -181,8 +185,8 @@ if (!command || !['status', 'rebuild', 'resume', 'reconcile'].includes(command))
   console.error(USAGE);
   process.exit(2);
 }
-const running = readRuntimeFile(loadConfig().dataDir);
-const ops = running ? throughApp(running) : await standalone();
+const access = reachData(loadConfig(), `npm run projections -- ${command}`);
+const ops = access.app ? throughApp(access.app) : await standalone(access.lock);
 console.log(`projections: ${ops.mode}`);
 try {
   const known = (await ops.status()).map((p) => p.name);

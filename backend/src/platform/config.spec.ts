@@ -105,6 +105,11 @@ describe('loadConfig', () => {
       'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     );
     expect(() => loadConfig({ TOKEN_TTL_SECONDS: '0' })).toThrow("TOKEN_TTL_SECONDS='0' must be a positive integer");
+    expect(loadConfig({}).chain.pendingBoundSeconds).toBe(120);
+    expect(loadConfig({ CHAIN_PENDING_BOUND_SECONDS: '300' }).chain.pendingBoundSeconds).toBe(300);
+    expect(() => loadConfig({ CHAIN_PENDING_BOUND_SECONDS: 'soon' })).toThrow(
+      "CHAIN_PENDING_BOUND_SECONDS='soon' must be a positive integer",
+    );
     expect(
       loadConfig({ OIDC_ISSUER: 'https://id.example.nz', OIDC_CLIENT_ID: 'kauri', OIDC_CLIENT_SECRET: 's' }).identity
         .oidc,

@@ -57,6 +57,11 @@ export interface ChainConfig {
   chainId: number | null;
   /** `CHAIN_EXPLORER_URL`: links to `<url>/address/<a>` and `<url>/tx/<hash>`; null shows no links. */
   explorerUrl: string | null;
+  /**
+   * `CHAIN_PENDING_BOUND_SECONDS` (default 120): a chain transaction requested longer ago than this and still
+   * without outcome makes `/api/health` degraded.
+   */
+  pendingBoundSeconds: number;
 }
 
 /** Outgoing e-mail (platform/mail). */
@@ -267,7 +272,8 @@ function chainConfig(env: Env, problems: string[]): ChainConfig {
   const explorerUrl = env.CHAIN_EXPLORER_URL?.trim().replace(/\/+$/, '') || null;
   if (explorerUrl && !/^https?:\/\/[^\s]+$/.test(explorerUrl))
     problems.push('CHAIN_EXPLORER_URL must start with https:// or http://');
-  return { kind, rpcUrl, chainId, explorerUrl };
+  const pendingBoundSeconds = positiveInteger(env, 'CHAIN_PENDING_BOUND_SECONDS', 120, problems);
+  return { kind, rpcUrl, chainId, explorerUrl, pendingBoundSeconds };
 }
 
 function positiveInteger(env: Env, name: string, fallback: number, problems: string[]): number {

@@ -51,7 +51,7 @@ export class PlatformModule {
         { provide: OPS_TOKEN, useValue: platform.opsToken },
         { provide: CHAIN, useValue: platform.chain },
         { provide: ChainKeys, useValue: platform.chainKeys },
-        { provide: ChainStatus, useValue: new ChainStatus(platform.chain) },
+        { provide: ChainStatus, useValue: new ChainStatus(platform.chain, platform.config.chain.pendingBoundSeconds) },
         OperatorGuard,
         { provide: Secrets, useValue: secrets },
         { provide: EmailKeys, useValue: new EmailKeys(secrets) },

@@ -3,7 +3,7 @@
  * request and answers it; `document.cookie` and `localStorage` are the few browser pieces the client reads.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { apiRequest, ApiError, download, getJson, getQueryFn, readHeaders, uploadFile } from './client';
+import { apiRequest, ApiError, download, getJson, getJsonAlsoOn, getQueryFn, readHeaders, uploadFile } from './client';
 
 interface Sent {
   method: string;
@@ -114,5 +114,22 @@ describe('the api client’s read-your-writes', () => {
     await uploadFile('/api/assets/a1/documents/property-deed', new Blob(['%PDF']), () => undefined);
     await runQuery('/api/assets/a1');
     expect(readAfter()).toBe('41');
+  });
+});
+
+describe('getJsonAlsoOn', () => {
+  it('answers the body of a listed error status (a replica that is not ready says why) and throws on others', async () => {
+    answer = () =>
+      Response.json(
+        { status: 'degraded', ready: false, reasons: ['Read store (mongodb) is not answering'] },
+        { status: 503 },
+      );
+    await expect(getJsonAlsoOn('/api/health', [503])).resolves.toEqual({
+      status: 'degraded',
+      ready: false,
+      reasons: ['Read store (mongodb) is not answering'],
+    });
+    answer = () => Response.json({ message: 'Internal server error' }, { status: 500 });
+    await expect(getJsonAlsoOn('/api/health', [503])).rejects.toBeInstanceOf(ApiError);
   });
 });

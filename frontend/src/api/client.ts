@@ -125,6 +125,20 @@ export function getQueryFn<TData>({ on401 }: { on401: UnauthorizedBehavior }): Q
   };
 }
 
+/**
+ * GET for an answer that also comes with an error status: `/api/health` answers 503 with the same body when the
+ * replica is not ready, and the operations page must show why rather than fail.
+ */
+export async function getJsonAlsoOn<TData>(
+  url: string,
+  statuses: readonly number[],
+  signal?: AbortSignal,
+): Promise<TData> {
+  const response = await fetch(url, { credentials: 'include', headers: readHeaders(), signal });
+  if (!response.ok && !statuses.includes(response.status)) throw await errorFrom(response);
+  return (await response.json()) as TData;
+}
+
 /** GET for a URL that is not simply the query key joined (query strings, encoded path segments). */
 export async function getJson<TData>(url: string, signal?: AbortSignal): Promise<TData> {
   const response = await fetch(url, { credentials: 'include', headers: readHeaders(), signal });

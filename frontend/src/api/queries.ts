@@ -1,6 +1,6 @@
 /** Query definitions shared by route loaders (prefetch) and components (read). */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getJson, getQueryFn } from './client';
+import { getJson, getJsonAlsoOn, getQueryFn } from './client';
 import type {
   AssetRegister,
   CapTableView,
@@ -279,10 +279,13 @@ export const tokenQuery = (assetId: string) =>
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
   });
 
-/** /api/health: the chain's status (ok, kind, head, drift, pending), polled by the operations page. */
+/**
+ * /api/health: ok or degraded with its reasons, and the chain's status (ok, kind, head, drift, pending), polled by the
+ * operations page. A replica that is not ready answers 503 with the same body.
+ */
 export const healthQuery = queryOptions({
   queryKey: ['/api/health'],
-  queryFn: getQueryFn<Health>({ on401: 'throw' }),
+  queryFn: ({ signal }) => getJsonAlsoOn<Health>('/api/health', [503], signal),
 });
 
 /** The signed-in person's wallet on the chain. */

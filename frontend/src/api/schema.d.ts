@@ -17,6 +17,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operations/projections": {
         parameters: {
             query?: never;
@@ -1537,6 +1553,12 @@ export interface components {
             /** @enum {number|null} */
             drift: null;
         };
+        EmbeddedNodeDto: {
+            /** @description Its process id; null while it is down */
+            pid: number | null;
+            /** @description How often it was restarted after dying */
+            restarts: number;
+        };
         ChainOnDto: {
             ok: boolean;
             /** @enum {string} */
@@ -1550,6 +1572,12 @@ export interface components {
             drift: number | null;
             /** @description Chain transactions not yet settled */
             pending: number | null;
+            /** @description Chain transactions without outcome for longer than pendingBoundSeconds */
+            overdue: number;
+            /** @description CHAIN_PENDING_BOUND_SECONDS: how long a transaction may wait before it is overdue */
+            pendingBoundSeconds: number;
+            /** @description With the embedded node only */
+            node?: components["schemas"]["EmbeddedNodeDto"];
         };
         StoreHealthDto: {
             ok: boolean;
@@ -1603,13 +1631,26 @@ export interface components {
             lastRebuild: components["schemas"]["RebuildOutcomeDto"] | null;
         };
         HealthDto: {
-            /** @enum {string} */
+            /**
+             * @description degraded whenever `reasons` is not empty
+             * @enum {string}
+             */
             status: "ok" | "degraded";
+            /** @description false (HTTP 503): this replica cannot serve correctly; send its requests elsewhere */
+            ready: boolean;
+            /** @description Why it is degraded or not ready, for an operator; empty when ok */
+            reasons: string[];
             eventStore: components["schemas"]["StoreHealthDto"];
             readStore: components["schemas"]["StoreHealthDto"];
             projections: components["schemas"]["ProjectionInfoDto"][];
             /** @description The chain tokens are issued on; a chain that is down degrades only token issuance */
             chain: components["schemas"]["ChainOffDto"] | components["schemas"]["ChainOnDto"];
+        };
+        LivenessDto: {
+            /** @enum {string} */
+            status: "ok";
+            pid: number;
+            uptimeSeconds: number;
         };
         ChecksumsDto: {
             /** @description By read model */
@@ -3263,13 +3304,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each store's status, each projection's checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, pending }) and the domains’ own checks (register: the last reconciliation of the read models against the asset registers — ok, assets, drift, checkedAt). */
+            /** @description Readiness. `status` is `ok`, or `degraded` with every `reasons` entry; HTTP 200 while the replica can serve (also when degraded by the chain, waiting chain transactions, drift or a failed domain check), 503 when it cannot (event or read store down, a projection stopped). Beside that: each store, each projection’s checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, pending, overdue, pendingBoundSeconds, node }) and the domains’ own checks (register: the last reconciliation of the read models against the asset registers — ok, assets, drift, checkedAt). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+            /** @description Not ready: the same body, `ready: false` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+        };
+    };
+    HealthController_live: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Always 200 while the process answers (restart it when not) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessDto"];
                 };
             };
         };

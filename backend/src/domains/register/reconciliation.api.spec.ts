@@ -79,6 +79,8 @@ describe('register reconciliation API', () => {
     ]);
     const health = (await server.api.get('/api/health')).body;
     expect(health.status).toBe('degraded');
+    // Degraded, not unready: the replica still serves (every replica shares the register), and says why.
+    expect(health).toMatchObject({ ready: true, reasons: ['Register drift 1 on 1 asset'] });
     // Health is public: it counts the drift, naming no asset.
     expect(health.register).toMatchObject({ ok: false, drift: 1 });
     expect(JSON.stringify(health)).not.toContain(assetId);

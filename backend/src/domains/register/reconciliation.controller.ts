@@ -58,8 +58,14 @@ export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplica
     });
     checks.add('register', () => {
       const s = this.reconciliation.status();
+      const drifting = new Set(s.drift.map((d) => d.assetId)).size;
       return {
         ok: s.error ? false : s.ok,
+        ...(s.error
+          ? { reason: 'The register reconciliation failed (see /admin/operations)' }
+          : s.ok === false && {
+              reason: `Register drift ${s.drift.length} on ${drifting} ${drifting === 1 ? 'asset' : 'assets'}`,
+            }),
         assets: s.assets,
         drift: s.drift.length,
         unsettled: s.unsettled,

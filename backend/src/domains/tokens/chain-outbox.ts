@@ -109,6 +109,15 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     return count;
   }
 
+  /** Transactions requested before `before` and still without outcome (health's bound on how long sends wait). */
+  waitingSince(before: Date): number {
+    const limit = before.toISOString();
+    let count = 0;
+    for (const tx of this.state.txs.values())
+      if ((tx.status === 'requested' || tx.status === 'submitted') && tx.requestedAt < limit) count++;
+    return count;
+  }
+
   /** Resolves once every transaction is settled or waits on one that cannot go (tests, the CLI). */
   async settled(timeoutMs = 60_000): Promise<boolean> {
     const until = Date.now() + timeoutMs;

@@ -89,6 +89,7 @@ export class ChainReconciler {
     status: ChainStatus,
   ) {
     status.reconcile = async () => (status.reconciliation = await this.reconcile());
+    status.waitingSince = (before) => outbox.waitingSince(before);
   }
 
   /** Reads new logs and compares; concurrent callers share one run. */
@@ -126,6 +127,13 @@ export class ChainReconciler {
     const state = this.outbox.state;
     if (!chain) return { drift: 0, pending: 0, checkedAt: new Date().toISOString(), head: 0 };
     const head = await chain.head();
+    // The chain went back (a node restarted from a state file older than its last blocks, a reorg): what was read
+    // past its head may be gone, so every balance is read again from the logs.
+    if ([...this.scannedTo.values()].some((block) => block > head)) {
+      this.balances.clear();
+      this.scannedTo.clear();
+      this.comparedAt = -1;
+    }
     const tokens: Address[] = [];
     for (const assetId of state.assets.keys()) {
       const suite = suiteOf(state, assetId);

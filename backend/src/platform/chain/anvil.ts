@@ -9,11 +9,16 @@ import { dirname, join } from 'node:path';
  * its state in `DATA_DIR/chain/state.json`: loaded at start, written every few seconds and at exit, so tokens
  * survive a restart. A node left running by an app that was killed (SIGKILL gives it no chance to stop its
  * child) is found through its pid file and stopped (SIGTERM, so it writes its state) before a new one starts.
+ * A node that dies under the running app is restarted with back-off (startAnvil).
  */
 export interface EmbeddedAnvil {
-  url: string;
+  /** Where it listens now (a restart moves it only when its port was taken meanwhile). */
+  readonly url: string;
   chainId: number;
+  /** The running node's pid (the first one's at start). */
   pid: number;
+  /** Now: its pid (null while it is down), restarts so far, and why it is down. */
+  status(): { pid: number | null; restarts: number; down: string | null };
   stop(): Promise<void>;
 }
 
@@ -21,6 +26,10 @@ export const ANVIL_CHAIN_ID = 31337;
 /** Seconds between state dumps: what a power cut can lose (the outbox re-sends what it recorded). */
 const STATE_INTERVAL_SECONDS = 2;
 const START_TIMEOUT_MS = 15_000;
+/** Back-off between restarts of a node that died: doubling from the first to the last. */
+export const RESTART_BACKOFF_MS = { first: 500, max: 30_000 } as const;
+/** A node that ran this long before dying starts its back-off afresh. */
+const STEADY_MS = 60_000;
 
 /** The anvil binary of this platform, or null when its package is not installed. */
 export function anvilBinary(): string | null {
@@ -36,33 +45,107 @@ export function anvilBinary(): string | null {
   }
 }
 
+/**
+ * Starts the node and keeps it running: when it exits without being asked to (killed, crashed), it is started
+ * again on the same port from its state file — after 0.5 s, then doubling up to 30 s while it keeps dying — so
+ * tokens survive and the chain outbox, which retries every second, resumes what waits. `onEvent` hears of each
+ * death and restart (for the log).
+ */
 export async function startAnvil(options: {
   /** Folder for state.json and anvil.pid; null keeps the chain in memory only (tests). */
   dir: string | null;
   chainId?: number;
+  onEvent?: (
+    event:
+      | { kind: 'exited'; why: string; retryInMs: number }
+      | { kind: 'restarted'; pid: number; url: string }
+      | { kind: 'restart-failed'; why: string; retryInMs: number },
+  ) => void;
 }): Promise<EmbeddedAnvil> {
   const binary = anvilBinary();
   if (!binary) throw new Error('anvil is not installed (npm package @foundry-rs/anvil and its platform package)');
   const chainId = options.chainId ?? ANVIL_CHAIN_ID;
-  const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId), '--accounts', '0'];
-  // The factory's one-transaction suite deployment needs more than the default 30M block gas limit.
-  args.push('--gas-limit', '100000000');
+  const args = (port: number) => {
+    const list = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--accounts', '0'];
+    // The factory's one-transaction suite deployment needs more than the default 30M block gas limit.
+    list.push('--gas-limit', '100000000');
+    if (options.dir)
+      list.push('--state', join(options.dir, 'state.json'), '--state-interval', String(STATE_INTERVAL_SECONDS));
+    return list;
+  };
   let pidFile: string | null = null;
   if (options.dir) {
     mkdirSync(options.dir, { recursive: true });
     pidFile = join(options.dir, 'anvil.pid');
     await stopLeftover(pidFile);
-    args.push('--state', join(options.dir, 'state.json'), '--state-interval', String(STATE_INTERVAL_SECONDS));
   }
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await listening(child);
-  if (pidFile) writeFileSync(pidFile, String(child.pid));
+  const spawnNode = async (port: number) => {
+    const child = spawn(binary, args(port), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const url = await listening(child);
+    if (pidFile) writeFileSync(pidFile, String(child.pid));
+    return { child, url };
+  };
+
+  const first = await spawnNode(0);
+  const { child } = first;
+  let url = first.url;
+  let current: ChildProcess | null = child;
+  let stopping = false;
+  let restarts = 0;
+  let down: string | null = null;
+  let backoff: number = RESTART_BACKOFF_MS.first;
+  let timer: NodeJS.Timeout | null = null;
+
+  const supervise = (node: ChildProcess, since: number) => {
+    node.once('exit', (code, signal) => {
+      if (stopping) return;
+      current = null;
+      if (Date.now() - since >= STEADY_MS) backoff = RESTART_BACKOFF_MS.first;
+      down = `the embedded node exited (${signal ?? `code ${code}`})`;
+      options.onEvent?.({ kind: 'exited', why: down, retryInMs: backoff });
+      schedule();
+    });
+  };
+  const schedule = () => {
+    const wait = backoff;
+    backoff = Math.min(backoff * 2, RESTART_BACKOFF_MS.max);
+    timer = setTimeout(async () => {
+      timer = null;
+      if (stopping) return;
+      try {
+        // Where it listened, so the adapter's address stays right; a free port if something took that one.
+        const started = await spawnNode(Number(new URL(url).port)).catch(() => spawnNode(0));
+        if (stopping) {
+          await stopChild(started.child);
+          return;
+        }
+        current = started.child;
+        url = started.url;
+        restarts++;
+        down = null;
+        supervise(started.child, Date.now());
+        options.onEvent?.({ kind: 'restarted', pid: started.child.pid!, url: started.url });
+      } catch (error) {
+        down = `the embedded node could not be restarted: ${error instanceof Error ? error.message : String(error)}`;
+        options.onEvent?.({ kind: 'restart-failed', why: down, retryInMs: backoff });
+        schedule();
+      }
+    }, wait);
+    timer.unref();
+  };
+  supervise(child, Date.now());
+
   return {
-    url,
+    get url() {
+      return url;
+    },
     chainId,
     pid: child.pid!,
+    status: () => ({ pid: current?.pid ?? null, restarts, down }),
     async stop() {
-      await stopChild(child);
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      if (current) await stopChild(current);
       if (pidFile) rmSync(pidFile, { force: true });
     },
   };

@@ -18,8 +18,14 @@ export class ChainStatus {
   reconciliation: Reconciliation | null = null;
   /** Refreshes `reconciliation`; set by the token domain. */
   reconcile: (() => Promise<Reconciliation>) | null = null;
+  /** Counts the chain transactions requested before `before` and still without outcome; set by the token domain. */
+  waitingSince: ((before: Date) => number) | null = null;
 
-  constructor(readonly chain: ChainPort | null) {}
+  constructor(
+    readonly chain: ChainPort | null,
+    /** A transaction without outcome for longer than this is overdue (`CHAIN_PENDING_BOUND_SECONDS`). */
+    readonly pendingBoundSeconds = 120,
+  ) {}
 
   async health() {
     if (!this.chain) return { ok: true, kind: 'off' as const, chainId: null, head: null, drift: null };
@@ -32,10 +38,14 @@ export class ChainStatus {
         // keep the last one
       }
     }
+    // Counted from the log whether or not the node answers: a node that is down is when sends wait.
+    const overdue = this.waitingSince?.(new Date(Date.now() - this.pendingBoundSeconds * 1000)) ?? 0;
     return {
       ...health,
       drift: reconciliation?.drift ?? null,
       pending: reconciliation?.pending ?? null,
+      overdue,
+      pendingBoundSeconds: this.pendingBoundSeconds,
     };
   }
 }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount, type LocalAccount } from 'viem/accounts';
 import type { Address } from 'viem';
-import { startAnvil } from './anvil.js';
+import { createServer, type Server } from 'node:net';
+import { RESTART_BACKOFF_MS, startAnvil } from './anvil.js';
 import { ChainRevertError } from './chain.js';
 import { NEW_ZEALAND, type PlatformContracts, type TokenSuite } from './contracts.js';
 import { walletKey as walletKeyOf } from './contracts-encoding.js';
@@ -196,6 +197,59 @@ test('the embedded node keeps its state in its folder across a restart', async (
     await second.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a node that dies is started again on its port, the back-off doubling while it keeps dying', async () => {
+  const events: { kind: string; retryInMs?: number }[] = [];
+  const anvil = await startAnvil({ dir: null, onEvent: (event) => events.push(event) });
+  const chain = new ViemChain({ kind: 'anvil', url: anvil.url, chainId: anvil.chainId, account: signer });
+  const restarted = async (count: number) => {
+    for (let i = 0; i < 600 && anvil.status().restarts < count; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(anvil.status()).toMatchObject({ restarts: count, pid: expect.any(Number), down: null });
+  };
+  try {
+    process.kill(anvil.pid, 'SIGKILL');
+    await restarted(1);
+    // Died again at once: it waits twice as long before the next start.
+    process.kill(anvil.status().pid!, 'SIGKILL');
+    await restarted(2);
+    expect(events.filter((e) => e.kind === 'exited').map((e) => e.retryInMs)).toEqual([
+      RESTART_BACKOFF_MS.first,
+      RESTART_BACKOFF_MS.first * 2,
+    ]);
+    // The same address answers: the adapter needs no new URL.
+    expect(await chain.head()).toBeGreaterThanOrEqual(0n);
+    expect(anvil.status().pid).not.toBe(anvil.pid);
+  } finally {
+    await anvil.stop();
+  }
+});
+
+test('a node whose port was taken while it was down is started on another, and the adapter follows it', async () => {
+  let blocker: Server | null = null;
+  let moved: string | null = null;
+  const anvil = await startAnvil({
+    dir: null,
+    onEvent: (event) => {
+      // Something else takes the dead node's port before the restart (0.5 s later).
+      if (event.kind === 'exited') blocker = createServer().listen(Number(new URL(anvil.url).port), '127.0.0.1');
+      if (event.kind === 'restarted') moved = event.url;
+    },
+  });
+  const first = anvil.url;
+  const chain = new ViemChain({ kind: 'anvil', url: first, chainId: anvil.chainId, account: signer });
+  try {
+    process.kill(anvil.pid, 'SIGKILL');
+    for (let i = 0; i < 600 && anvil.status().restarts < 1; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(anvil.status()).toMatchObject({ restarts: 1, down: null });
+    expect(moved).toBe(anvil.url);
+    expect(anvil.url).not.toBe(first);
+    chain.moveTo(anvil.url);
+    expect(await chain.head()).toBeGreaterThanOrEqual(0n);
+  } finally {
+    await anvil.stop();
+    (blocker as Server | null)?.close();
   }
 });
 

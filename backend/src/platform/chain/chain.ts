@@ -51,6 +51,14 @@ export interface ChainHealth {
   chainId: number;
   head: number | null;
   detail?: string;
+  /** The embedded node the app runs (anvil): its process, and how often it was restarted after dying. */
+  node?: EmbeddedNodeStatus;
+}
+
+export interface EmbeddedNodeStatus {
+  /** null while it is down (being restarted). */
+  pid: number | null;
+  restarts: number;
 }
 
 export interface ChainPort {

@@ -26,16 +26,25 @@ export async function openChain(
     case 'anvil': {
       try {
         const { startAnvil } = await import('./anvil.js');
+        let port: InstanceType<typeof ViemChain> | null = null;
         const anvil = await startAnvil({
           dir: options.stateDir === undefined ? join(config.dataDir, 'chain') : options.stateDir,
+          onEvent: (event) => {
+            if (event.kind === 'restarted') {
+              if (port && port.url !== event.url) port.moveTo(event.url);
+              logger.warn({ chain: 'anvil', pid: event.pid, url: event.url }, 'embedded chain restarted');
+            } else
+              logger.error({ chain: 'anvil', why: event.why, retryInMs: event.retryInMs }, 'embedded chain is down');
+          },
         });
         const signer = (await keys.signer(true))!;
-        const port = new ViemChain({
+        port = new ViemChain({
           kind: 'anvil',
           url: anvil.url,
           chainId: anvil.chainId,
           account: signer,
           onClose: () => anvil.stop(),
+          node: () => anvil.status(),
         });
         await port.fund(signer.address, EMBEDDED_FUNDS);
         logger.info(

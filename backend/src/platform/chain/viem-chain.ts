@@ -41,6 +41,8 @@ export interface ViemChainOptions {
   account: LocalAccount;
   /** Stops what the adapter started (the embedded node). */
   onClose?: () => Promise<void>;
+  /** The embedded node's process, for health: its pid, restarts, and why it is down (null while it runs). */
+  node?: () => { pid: number | null; restarts: number; down: string | null };
 }
 
 /** The chain port over JSON-RPC (viem): the same code for the embedded anvil node and any EVM network. */
@@ -48,7 +50,8 @@ export class ViemChain implements ChainPort {
   readonly kind: ChainKind;
   readonly chainId: number;
   readonly signer: Address;
-  private readonly client: PublicClient;
+  private client: PublicClient;
+  private address: string;
   private readonly account: LocalAccount;
 
   constructor(private readonly options: ViemChainOptions) {
@@ -56,13 +59,14 @@ export class ViemChain implements ChainPort {
     this.chainId = options.chainId;
     this.account = options.account;
     this.signer = options.account.address;
-    const chain = defineChain({
-      id: options.chainId,
-      name: `chain ${options.chainId}`,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [options.url] } },
-    });
-    this.client = createPublicClient({ chain, transport: http(options.url, { retryCount: 1, timeout: 15_000 }) });
+    this.address = options.url;
+    this.client = clientFor(options.chainId, options.url);
+  }
+
+  /** Talks to the node at a new address from now on (the embedded node restarted on another port). */
+  moveTo(url: string): void {
+    this.address = url;
+    this.client = clientFor(this.chainId, url);
   }
 
   async prepare(call: ChainCall, account: LocalAccount = this.account): Promise<PreparedTransaction> {
@@ -228,7 +232,25 @@ export class ViemChain implements ChainPort {
     await this.guard(() => this.client.request({ method: 'evm_setAutomine' as 'eth_chainId', params: [on] as never }));
   }
 
+  /** The node's JSON-RPC address (tests ask the embedded node for what the port does not offer). */
+  get url(): string {
+    return this.address;
+  }
+
   async health(): Promise<ChainHealth> {
+    const node = this.options.node?.();
+    const base = {
+      kind: this.kind,
+      chainId: this.chainId,
+      ...(node && { node: { pid: node.pid, restarts: node.restarts } }),
+    };
+    // Known to be down (the app restarts it): no need to wait for a refused connection.
+    if (node?.down) return { ok: false, ...base, head: null, detail: `${node.down}; restarting it` };
+    const answer = await this.ask();
+    return { ...answer, ...base };
+  }
+
+  private async ask(): Promise<ChainHealth> {
     try {
       const [id, head] = await Promise.all([this.client.getChainId(), this.client.getBlockNumber({ cacheTime: 0 })]);
       if (id !== this.chainId)
@@ -256,6 +278,16 @@ export class ViemChain implements ChainPort {
       throw classify(error);
     }
   }
+}
+
+function clientFor(chainId: number, url: string): PublicClient {
+  const chain = defineChain({
+    id: chainId,
+    name: `chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+  });
+  return createPublicClient({ chain, transport: http(url, { retryCount: 1, timeout: 15_000 }) });
 }
 
 /** A revert becomes `ChainRevertError` (do not retry); anything else `ChainUnavailableError` (retry later). */

@@ -1,5 +1,5 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiExtraModels, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { EventStore } from '../event-store/event-store.js';
 import { HealthChecks } from '../operations/health-checks.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
@@ -7,10 +7,14 @@ import type { ReadStore } from '../read-store/read-store.js';
 import { EVENT_STORE, READ_STORE } from '../tokens.js';
 import { ChainStatus } from '../chain/chain-status.js';
 import { ApiOk } from './api-response.js';
-import { ChainOffDto, ChainOnDto, HealthDto } from './health.dto.js';
+import { healthVerdict } from './health-verdict.js';
+import type { HttpReply } from './http.js';
+import { ChainOffDto, ChainOnDto, EmbeddedNodeDto, HealthDto, LivenessDto } from './health.dto.js';
+
+const started = Date.now();
 
 @ApiTags('operations')
-@ApiExtraModels(ChainOffDto, ChainOnDto)
+@ApiExtraModels(ChainOffDto, ChainOnDto, EmbeddedNodeDto)
 @Controller('api/health')
 export class HealthController {
   constructor(
@@ -21,14 +25,19 @@ export class HealthController {
     private readonly checks: HealthChecks,
   ) {}
 
+  /** Readiness: 503 when this replica cannot serve correctly; 200 (ok or degraded) otherwise. */
   @Get()
   @ApiOk(
     HealthDto,
-    "Each store's status, each projection's checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, " +
-      'pending }) and the domains’ own checks (register: the last reconciliation of the read models against the ' +
-      'asset registers — ok, assets, drift, checkedAt).',
+    'Readiness. `status` is `ok`, or `degraded` with every `reasons` entry; HTTP 200 while the replica can serve ' +
+      '(also when degraded by the chain, waiting chain transactions, drift or a failed domain check), 503 when it ' +
+      'cannot (event or read store down, a projection stopped). Beside that: each store, each projection’s ' +
+      'checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, pending, overdue, pendingBoundSeconds, node }) ' +
+      'and the domains’ own checks (register: the last reconciliation of the read models against the asset ' +
+      'registers — ok, assets, drift, checkedAt).',
   )
-  async health(): Promise<HealthDto> {
+  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'Not ready: the same body, `ready: false`' })
+  async health(@Res({ passthrough: true }) reply: HttpReply): Promise<HealthDto> {
     const settle = async <T>(check: () => Promise<T>, kind: string) => {
       try {
         return await check();
@@ -43,13 +52,15 @@ export class HealthController {
       this.chainStatus.health(),
     ]);
     const checks = Object.fromEntries(this.checks.reports());
-    // The chain is not a store the app needs to serve: a chain that is down degrades only token issuance, and
-    // says so under `chain`.
-    const ok =
-      eventStore.ok &&
-      readStore.ok &&
-      projections.every((p) => p.status !== 'failed') &&
-      Object.values(checks).every((c) => c.ok !== false);
-    return { status: ok ? 'ok' : 'degraded', eventStore, readStore, projections, chain, ...checks };
+    const verdict = healthVerdict({ eventStore, readStore, projections, chain, checks });
+    if (!verdict.ready) reply.status(503);
+    return { ...verdict, eventStore, readStore, projections, chain, ...checks };
+  }
+
+  /** Liveness: the process and its event loop answer. Touches no store, so a dependency that is down never fails it. */
+  @Get('live')
+  @ApiOkResponse({ type: LivenessDto, description: 'Always 200 while the process answers (restart it when not)' })
+  live(): LivenessDto {
+    return { status: 'ok', pid: process.pid, uptimeSeconds: Math.round((Date.now() - started) / 1000) };
   }
 }

@@ -17,6 +17,13 @@ export class ChainOffDto {
   @ApiProperty({ type: Number, nullable: true, enum: [null] }) drift: null;
 }
 
+/** The embedded node (anvil) the app runs and restarts when it dies. */
+export class EmbeddedNodeDto {
+  @ApiProperty({ type: Number, nullable: true, description: 'Its process id; null while it is down' })
+  pid: number | null;
+  @ApiProperty({ description: 'How often it was restarted after dying' }) restarts: number;
+}
+
 export class ChainOnDto {
   @ApiProperty() ok: boolean;
   @ApiProperty({ enum: ['anvil', 'rpc'] }) kind: ChainKind;
@@ -33,6 +40,12 @@ export class ChainOnDto {
   drift: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Chain transactions not yet settled' })
   pending: number | null;
+  @ApiProperty({ description: 'Chain transactions without outcome for longer than pendingBoundSeconds' })
+  overdue: number;
+  @ApiProperty({ description: 'CHAIN_PENDING_BOUND_SECONDS: how long a transaction may wait before it is overdue' })
+  pendingBoundSeconds: number;
+  @ApiPropertyOptional({ type: EmbeddedNodeDto, description: 'With the embedded node only' })
+  node?: EmbeddedNodeDto;
 }
 
 /**
@@ -40,7 +53,12 @@ export class ChainOnDto {
  * of the read models against the asset registers — ok, assets, drift, unsettled, checkedAt).
  */
 export class HealthDto {
-  @ApiProperty({ enum: ['ok', 'degraded'] }) status: 'ok' | 'degraded';
+  @ApiProperty({ enum: ['ok', 'degraded'], description: 'degraded whenever `reasons` is not empty' })
+  status: 'ok' | 'degraded';
+  @ApiProperty({ description: 'false (HTTP 503): this replica cannot serve correctly; send its requests elsewhere' })
+  ready: boolean;
+  @ApiProperty({ type: [String], description: 'Why it is degraded or not ready, for an operator; empty when ok' })
+  reasons: string[];
   @ApiProperty({ type: StoreHealthDto }) eventStore: StoreHealthDto;
   @ApiProperty({ type: StoreHealthDto }) readStore: StoreHealthDto;
   @ApiProperty({ type: [ProjectionInfoDto] }) projections: ProjectionInfoDto[];
@@ -51,4 +69,11 @@ export class HealthDto {
   chain: ChainOffDto | ChainOnDto;
   /** The domains' checks, by name. */
   [check: string]: unknown;
+}
+
+/** GET /api/health/live. */
+export class LivenessDto {
+  @ApiProperty({ enum: ['ok'] }) status: 'ok';
+  @ApiProperty() pid: number;
+  @ApiProperty() uptimeSeconds: number;
 }

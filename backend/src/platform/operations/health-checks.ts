@@ -2,6 +2,8 @@
 export interface HealthReport {
   /** false degrades the app's status; null: not known yet (e.g. before a first run). */
   ok: boolean | null;
+  /** Why ok is false, in words for an operator (public: name no person or asset); listed in health's reasons. */
+  reason?: string;
   [detail: string]: unknown;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startTestServer } from '../../testing/api.js';
 import { registerInterest } from '../../testing/interest.js';
 
@@ -46,5 +47,49 @@ describe('operations API (real app)', () => {
       registrations: 5,
     });
     expect((await server.api.post('/api/operations/projections/nope/rebuild', {}, ops)).status).toBe(404);
+  });
+
+  it('answers liveness always and readiness 503 naming the projection that stopped (last: it leaves a projection failed)', async () => {
+    expect(await server.api.get('/api/health/live')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', pid: process.pid, uptimeSeconds: expect.any(Number) },
+    });
+    expect(await server.api.get('/api/health')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', ready: true, reasons: [] },
+    });
+    // An event the early-access projection cannot fold (written past the schema checks, as a bad migration might).
+    const { position } = await server.eventStore.append(
+      `interest-${randomUUID()}`,
+      [
+        {
+          type: 'InterestConfirmed',
+          data: null,
+          metadata: {
+            eventId: randomUUID(),
+            schemaVersion: 1,
+            occurredAt: new Date().toISOString(),
+            actor: { kind: 'system', name: 'test' },
+            correlationId: randomUUID(),
+            causationId: null,
+          },
+        },
+      ],
+      'no_stream',
+    );
+    let health = await server.api.get('/api/health');
+    for (let i = 0; i < 200 && health.status !== 503; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      health = await server.api.get('/api/health');
+    }
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({
+      status: 'degraded',
+      ready: false,
+      // Every read model that folds the event stopped at it (registrations and the mail queue as well).
+      reasons: expect.arrayContaining([`Projection early-access stopped at position ${position} (InterestConfirmed)`]),
+    });
+    // Alive all the same: restarting the process is not what it needs.
+    expect((await server.api.get('/api/health/live')).status).toBe(200);
   });
 });

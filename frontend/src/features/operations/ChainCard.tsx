@@ -64,6 +64,24 @@ export function ChainCard({ style }: { style?: CSSProperties }) {
             />
           </Flex>
           {chain.detail && <Alert type="error" showIcon title="The node did not answer." description={chain.detail} />}
+          {chain.overdue > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              title={`${formatCount(chain.overdue)} waiting longer than ${formatCount(chain.pendingBoundSeconds)} s`}
+              description="Transactions requested and still without outcome beyond the bound (CHAIN_PENDING_BOUND_SECONDS)."
+            />
+          )}
+          {chain.node && (
+            <Typography.Text type="secondary">
+              {chain.node.pid === null
+                ? 'The embedded node is down; the app is restarting it'
+                : `The embedded node runs as process ${chain.node.pid}`}
+              {chain.node.restarts > 0 &&
+                `; restarted ${formatCount(chain.node.restarts)} time${chain.node.restarts === 1 ? '' : 's'} after it died`}
+              .
+            </Typography.Text>
+          )}
           <Typography.Text type="secondary">
             {chainName(chain.chainId)}. Drift is the tokens by which on-chain balances differ from the register, over
             every holder of every token: 0 means they agree; while transactions are pending it may be tokens in flight.

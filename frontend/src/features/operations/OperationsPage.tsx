@@ -25,6 +25,7 @@ import { ResultHeading } from '../layout/ResultHeading';
 import { useToast } from '../toast';
 import type { LagSample } from './LagChart';
 import { ChainCard } from './ChainCard';
+import { HealthCard } from './HealthCard';
 import { ReconciliationCard } from './ReconciliationCard';
 
 const LagChart = lazy(() => import('./LagChart'));
@@ -130,6 +131,7 @@ function Operations() {
           keeps serving. Rates are events per second over the last 10 seconds.
         </Typography.Text>
       </div>
+      <HealthCard />
       {error && (
         <Alert type="error" showIcon title="Failed to load the projections." description={describeError(error)} />
       )}

@@ -1,0 +1,124 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEST_APP_ENV } from './testing/api.js';
+import { bootBuilt, DIST, requireBuilt, runTool, stopBuilt } from './testing/built-app.js';
+import { freshPgliteDir } from './testing/pglite.js';
+
+/**
+ * One process per embedded data folder (issue 27): the built app, started twice on one DATA_DIR, refuses the second
+ * time naming the first, before PGlite opens a file; the tools refuse while another process holds the folder; and a
+ * killed holder leaves nothing stuck.
+ */
+function exitOf(child: ChildProcess): Promise<{ code: number | null; output: string }> {
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+function startMain(dataDir: string): ChildProcess {
+  return spawn(process.execPath, [`${DIST}main.js`], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EVENT_STORE: '',
+      READ_STORE: '',
+      CHAIN: 'off',
+      ...TEST_APP_ENV,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+describe('one process per data folder', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    requireBuilt();
+    dataDir = await mkdtemp(join(tmpdir(), 'kauri-one-'));
+    await freshPgliteDir(join(dataDir, 'events'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a second app and the tools that would open the files, and a killed app leaves the folder free', async () => {
+    const first = await bootBuilt(dataDir);
+    const port = new URL(first.url).port;
+    try {
+      const second = await exitOf(startMain(dataDir));
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`Another Kauri process (pid ${first.child.pid}, the app, started `);
+      expect(second.output).toContain(`serving on port ${port}) is using DATA_DIR ${dataDir}; stop it first`);
+      // The first one was not disturbed.
+      expect((await first.api.get('/api/health/live')).status).toBe(200);
+
+      // A tool with a route into the app goes through it; the one without refuses.
+      const verify = runTool('cli/audit.js', ['verify'], dataDir);
+      expect(verify.stdout).toContain(`through the running app (pid ${first.child.pid}, port ${port})`);
+      expect(verify.status).toBe(0);
+      const signer = spawnSync(process.execPath, [`${DIST}cli/chain.js`, 'import-signer'], {
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
+        input: `0x${'11'.repeat(32)}\n`,
+        encoding: 'utf8',
+      });
+      expect(signer.status).toBe(1);
+      expect(signer.stderr).toContain(`The app is running on DATA_DIR ${dataDir} (pid ${first.child.pid}`);
+    } finally {
+      // Killed: no chance to remove its lock file.
+      first.child.removeAllListeners('exit');
+      const gone = new Promise((resolve) => first.child.once('exit', resolve));
+      first.child.kill('SIGKILL');
+      await gone;
+    }
+    expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(true);
+
+    const third = await bootBuilt(dataDir);
+    expect((await third.api.get('/api/early-access')).status).toBe(200);
+    await stopBuilt(third.child);
+    expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(false);
+  }, 180_000);
+
+  it('while a tool holds the folder, the app and the other tools refuse, naming it', async () => {
+    // A tool's holding, as `npm run projections -- rebuild` takes it (the same module, in a process of its own).
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { DataFolderLock } = await import(${JSON.stringify(`${DIST}platform/operations/data-lock.js`)});
+         DataFolderLock.acquire(process.env.DATA_DIR, 'npm run projections -- rebuild');
+         console.log('held');
+         setInterval(() => {}, 1000);`,
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+    try {
+      const app = await exitOf(startMain(dataDir));
+      expect(app.code).toBe(1);
+      expect(app.output).toContain(
+        `Another Kauri process (pid ${holder.pid}, npm run projections -- rebuild, started `,
+      );
+      const admin = runTool('cli/admin.js', ['grant', 'someone@example.nz'], dataDir);
+      expect(admin.status).toBe(1);
+      expect(admin.stderr).toContain(`Another Kauri process (pid ${holder.pid}, npm run projections -- rebuild`);
+      const verify = runTool('cli/audit.js', ['verify'], dataDir);
+      expect(verify.status).toBe(1);
+      expect(verify.stderr).toContain(`is using DATA_DIR ${dataDir}; stop it first or use another DATA_DIR.`);
+    } finally {
+      const gone = new Promise((resolve) => holder.once('exit', resolve));
+      holder.kill('SIGKILL');
+      await gone;
+    }
+    // The tool died holding it: the next one takes it over.
+    const verify = runTool('cli/audit.js', ['verify'], dataDir);
+    expect(verify.stdout).toContain('standalone');
+    expect(verify.status).toBe(0);
+    expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(false);
+  }, 180_000);
+});

@@ -1,0 +1,93 @@
+import type { ProjectionInfo } from '../projections/projection-engine.js';
+import { healthVerdict, type HealthParts } from './health-verdict.js';
+
+const projection = (name: string, over: Partial<ProjectionInfo> = {}): ProjectionInfo => ({
+  name,
+  version: 1,
+  status: 'live',
+  checkpoint: 10,
+  head: 10,
+  lag: 0,
+  rate: 0,
+  lastError: null,
+  rebuild: null,
+  lastRebuild: null,
+  ...over,
+});
+
+const healthy = (): HealthParts => ({
+  eventStore: { ok: true, kind: 'pglite' },
+  readStore: { ok: true, kind: 'pglite' },
+  projections: [projection('holdings')],
+  chain: { ok: true, kind: 'anvil', drift: 0, pending: 0, overdue: 0, pendingBoundSeconds: 120 },
+  checks: { register: { ok: true } },
+});
+
+describe('healthVerdict', () => {
+  it('is ok and ready with nothing wrong (and with no chain at all)', () => {
+    expect(healthVerdict(healthy())).toEqual({ status: 'ok', ready: true, reasons: [] });
+    expect(healthVerdict({ ...healthy(), chain: { ok: true, kind: 'off', drift: null } }).status).toBe('ok');
+  });
+
+  it('is not ready when a store does not answer or a projection stopped, naming each', () => {
+    const verdict = healthVerdict({
+      ...healthy(),
+      eventStore: { ok: false, kind: 'postgres', detail: 'connection refused' },
+      projections: [
+        projection('holdings', {
+          status: 'failed',
+          lastError: { message: 'boom', position: 123, eventType: 'InvestmentConfirmed', streamId: 's', at: '' },
+        }),
+        projection('registers', { status: 'rebuilding' }),
+      ],
+    });
+    expect(verdict).toEqual({
+      status: 'degraded',
+      ready: false,
+      reasons: [
+        'Event store (postgres) is not answering: connection refused',
+        'Projection holdings stopped at position 123 (InvestmentConfirmed)',
+      ],
+    });
+  });
+
+  it('is degraded but ready when the chain is down, sends wait too long, or balances drift', () => {
+    expect(
+      healthVerdict({ ...healthy(), chain: { ok: false, kind: 'anvil', detail: 'fetch failed', drift: null } }),
+    ).toEqual({ status: 'degraded', ready: true, reasons: ['Chain node is not answering: fetch failed'] });
+    expect(
+      healthVerdict({
+        ...healthy(),
+        chain: { ok: true, kind: 'anvil', drift: 4, pending: 4, overdue: 4, pendingBoundSeconds: 120 },
+      }).reasons,
+    ).toEqual([
+      '4 chain transactions have waited more than 2 minutes',
+      'On-chain balances differ from the register by 4 tokens (4 transactions still pending)',
+    ]);
+    expect(
+      healthVerdict({
+        ...healthy(),
+        chain: { ok: true, kind: 'rpc', drift: 1, pending: 0, overdue: 1, pendingBoundSeconds: 90 },
+      }).reasons,
+    ).toEqual([
+      '1 chain transaction has waited more than 90 seconds',
+      'On-chain balances differ from the register by 1 token',
+    ]);
+  });
+
+  it('is degraded by a failed domain check, in its own words', () => {
+    const verdict = healthVerdict({
+      ...healthy(),
+      checks: {
+        register: { ok: false, reason: 'Register drift 4 on 1 asset' },
+        other: { ok: false },
+        later: { ok: null },
+      },
+    });
+    expect(verdict).toEqual({
+      status: 'degraded',
+      ready: true,
+      reasons: ['Register drift 4 on 1 asset', 'The other check failed'],
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import type { ProjectionInfo } from '../projections/projection-engine.js';
+import type { HealthReport } from '../operations/health-checks.js';
+
+/**
+ * Readiness and its reasons, from what `/api/health` gathered (pure; health-verdict.spec.ts).
+ *
+ * - **Not ready** (HTTP 503, `ready: false`): this replica cannot serve correctly — the event store or the read
+ *   store does not answer, or a projection has stopped (its read model no longer follows the log). A load balancer
+ *   should send its requests elsewhere.
+ * - **Degraded** (HTTP 200, `status: "degraded"`, `ready: true`): the replica serves, but something an operator
+ *   must see is wrong — the chain node does not answer, chain transactions have waited beyond the bound, on-chain
+ *   balances differ from the register, a domain check (the register's reconciliation) failed. Taking the replica
+ *   out would not help: every replica shares these, and the pages and API still answer.
+ */
+export interface HealthParts {
+  eventStore: { ok: boolean; kind: string; detail?: string };
+  readStore: { ok: boolean; kind: string; detail?: string };
+  projections: ProjectionInfo[];
+  chain: {
+    ok: boolean;
+    kind: string;
+    detail?: string;
+    drift: number | null;
+    pending?: number | null;
+    overdue?: number;
+    pendingBoundSeconds?: number;
+  };
+  checks: Record<string, HealthReport>;
+}
+
+export interface HealthVerdict {
+  status: 'ok' | 'degraded';
+  ready: boolean;
+  reasons: string[];
+}
+
+export function healthVerdict(parts: HealthParts): HealthVerdict {
+  const blocking: string[] = [];
+  const degrading: string[] = [];
+  for (const [name, store] of [
+    ['Event store', parts.eventStore],
+    ['Read store', parts.readStore],
+  ] as const)
+    if (!store.ok) blocking.push(`${name} (${store.kind}) is not answering${store.detail ? `: ${store.detail}` : ''}`);
+  for (const p of parts.projections) {
+    if (p.status !== 'failed') continue;
+    const at = p.lastError ? `${p.lastError.position} (${p.lastError.eventType})` : String(p.checkpoint);
+    blocking.push(`Projection ${p.name} stopped at position ${at}`);
+  }
+  const { chain } = parts;
+  if (chain.kind !== 'off') {
+    if (!chain.ok) degrading.push(`Chain node is not answering${chain.detail ? `: ${chain.detail}` : ''}`);
+    if (chain.overdue)
+      degrading.push(
+        `${plural(chain.overdue, 'chain transaction has', 'chain transactions have')} waited more than ${duration(chain.pendingBoundSeconds ?? 0)}`,
+      );
+    if (chain.drift) {
+      const inFlight = chain.pending ? ` (${plural(chain.pending, 'transaction', 'transactions')} still pending)` : '';
+      degrading.push(
+        `On-chain balances differ from the register by ${plural(chain.drift, 'token', 'tokens')}${inFlight}`,
+      );
+    }
+  }
+  for (const [name, report] of Object.entries(parts.checks))
+    if (report.ok === false)
+      degrading.push(typeof report.reason === 'string' ? report.reason : `The ${name} check failed`);
+  const reasons = [...blocking, ...degrading];
+  return { status: reasons.length === 0 ? 'ok' : 'degraded', ready: blocking.length === 0, reasons };
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return plural(seconds / 3600, 'hour', 'hours');
+  if (seconds % 60 === 0) return plural(seconds / 60, 'minute', 'minutes');
+  return plural(seconds, 'second', 'seconds');
+}
