@@ -69,8 +69,16 @@ export interface PersonView {
   verificationId: string | null;
   /** Owns an approved asset: stays registered to hold its retained tokens. */
   owner: boolean;
-  /** A registration has been requested and not undone by a requested removal. */
-  registrationRequested: boolean;
+  /**
+   * What the registry operations requested so far leave in the identity registry, decided when their cause is
+   * folded (not when the outbox records them, which comes later): null for nothing; `wallet` null for a
+   * registration that takes the person's wallet when it is sent (resolved when it is submitted).
+   */
+  registry: { wallet: string | null } | null;
+  /** Wallet switches that asked for registry changes: numbers their transactions, so X → Y → X asks twice. */
+  switches: number;
+  /** The person's registry transactions (register, remove) in request order: they are sent one after another. */
+  registryTxs: string[];
 }
 
 export interface AssetView {
@@ -130,7 +138,7 @@ const belongs = (state: FlowState, txId: string) => txId.startsWith(`c${state.ch
 const person = (state: FlowState, personId: string): PersonView => {
   let found = state.persons.get(personId);
   if (!found) {
-    found = { verificationId: null, owner: false, registrationRequested: false };
+    found = { verificationId: null, owner: false, registry: null, switches: 0, registryTxs: [] };
     state.persons.set(personId, found);
   }
   return found;
@@ -147,16 +155,31 @@ export interface RequestedIntent {
  * here as new cases (a mint or burn intent each).
  */
 export function chainIntents(event: FlowEvent, state: FlowState): RequestedIntent[] {
+  return intentsFor(event, state).filter(({ txId }) => !state.txs.has(txId));
+}
+
+/** What an event calls for, whether or not already requested (the registry bookkeeping needs all of it). */
+function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
   const out: RequestedIntent[] = [];
   const want = (suffix: string, intent: ChainIntent) => {
     const txId = txIdOf(state.chainId, suffix);
-    if (!state.txs.has(txId) && !out.some((o) => o.txId === txId)) out.push({ txId, intent });
+    if (!out.some((o) => o.txId === txId)) out.push({ txId, intent });
+  };
+  /**
+   * Moves the person's registry entry from the wallet it holds (or will hold) to `to`: out with the old, then in
+   * with the new, numbered by the person's switch count — never keyed by address, so switching back registers again.
+   */
+  const switchTo = (personId: string, from: string, to: string, legacy: { remove: string; register: string } | null) => {
+    if (from.toLowerCase() === to.toLowerCase()) return;
+    const n = (state.persons.get(personId)?.switches ?? 0) + 1;
+    want(legacy?.remove ?? `wallet-${personId}-${n}-remove`, { kind: 'remove-identity', personId, wallet: from });
+    want(legacy?.register ?? `wallet-${personId}-${n}-register`, { kind: 'register-identity', personId, wallet: to });
   };
   const platform = () => {
     for (const step of PLATFORM_STEPS) want(`platform-${step}`, { kind: 'platform-step', step });
   };
   const identity = (personId: string) => want(`identity-${personId}`, { kind: 'deploy-identity', personId });
-  const registered = (personId: string) => state.persons.get(personId)?.registrationRequested ?? false;
+  const registered = (personId: string) => (state.persons.get(personId)?.registry ?? null) !== null;
   switch (event.type) {
     case 'TokenizationApproved': {
       const { assetId, ownerId, terms } = event.data;
@@ -193,9 +216,9 @@ export function chainIntents(event: FlowEvent, state: FlowState): RequestedInten
     case 'VerificationExpired': {
       const { userId, verificationId } = event.data;
       const who = state.persons.get(userId);
-      const wallet = state.wallets.get(userId);
+      const wallet = who?.registry?.wallet ?? state.wallets.get(userId);
       // An owner stays in the registry: the retained tokens are held, and sent from, that wallet.
-      if (who?.registrationRequested && !who.owner && wallet)
+      if (who?.registry && !who.owner && wallet)
         want(`remove-${userId}-${verificationId}`, { kind: 'remove-identity', personId: userId, wallet });
       return out;
     }
@@ -232,21 +255,35 @@ export function chainIntents(event: FlowEvent, state: FlowState): RequestedInten
       return out;
     }
     case 'OwnWalletRegistered': {
-      const { personId, address, previousAddress } = event.data;
-      if (!registered(personId)) return out;
-      want(`register-${personId}-wallet-${address.toLowerCase()}`, { kind: 'register-identity', personId });
-      if (previousAddress)
-        want(`remove-${personId}-wallet-${previousAddress.toLowerCase()}`, {
-          kind: 'remove-identity',
-          personId,
-          wallet: previousAddress,
-        });
+      const { personId, address, previousAddress, nonce } = event.data;
+      const from = state.persons.get(personId)?.registry?.wallet;
+      // Not registered: nothing to move. A registration not yet sent takes the new wallet itself (or is moved
+      // when it is submitted, below).
+      if (!from) return out;
+      // Registrations made before proofs were required keep the transaction ids they were recorded under.
+      const legacy =
+        nonce === undefined
+          ? {
+              register: `register-${personId}-wallet-${address.toLowerCase()}`,
+              remove: `remove-${personId}-wallet-${(previousAddress ?? from).toLowerCase()}`,
+            }
+          : null;
+      switchTo(personId, from, address, legacy);
+      return out;
+    }
+    case 'ChainTransactionSubmitted': {
+      // A registration that took the person's wallet when sent: if the person switched meanwhile, follow them.
+      const tx = state.txs.get(event.data.txId);
+      if (tx?.intent.kind !== 'register-identity' || tx.intent.wallet || !event.data.wallet) return out;
+      const who = state.persons.get(tx.intent.personId);
+      const current = state.wallets.get(tx.intent.personId);
+      if (who?.registry && who.registry.wallet === null && current)
+        switchTo(tx.intent.personId, event.data.wallet, current, null);
       return out;
     }
     case 'InvestmentRequested':
     case 'CustodyWalletAssigned':
     case 'ChainTransactionRequested':
-    case 'ChainTransactionSubmitted':
     case 'ChainTransactionConfirmed':
     case 'ChainTransactionFailed':
       return out;
@@ -257,9 +294,34 @@ export function chainIntents(event: FlowEvent, state: FlowState): RequestedInten
   }
 }
 
+/**
+ * Keeps each person's registry plan (`PersonView.registry`) in step with the registry transactions their events
+ * call for, at the moment the cause is folded — so the next event (a switch back, say) sees them even while the
+ * outbox has not recorded them yet. Replays compute the same, as intents are a function of the log.
+ */
+function planRegistry(state: FlowState, event: FlowEvent): void {
+  const intents = intentsFor(event, state);
+  if (event.type === 'ChainTransactionSubmitted') {
+    const intent = state.txs.get(event.data.txId)?.intent;
+    const who = intent?.kind === 'register-identity' && !intent.wallet ? state.persons.get(intent.personId) : undefined;
+    if (who?.registry && who.registry.wallet === null && event.data.wallet) who.registry = { wallet: event.data.wallet };
+  }
+  const switched = new Set<string>();
+  for (const { intent } of intents) {
+    if (intent.kind === 'register-identity') {
+      person(state, intent.personId).registry = { wallet: intent.wallet ?? null };
+      if (intent.wallet) switched.add(intent.personId);
+    } else if (intent.kind === 'remove-identity') {
+      person(state, intent.personId).registry = null;
+    }
+  }
+  for (const personId of switched) person(state, personId).switches++;
+}
+
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
   if (event.position !== undefined) state.position = Math.max(state.position, event.position);
+  planRegistry(state, event);
   switch (event.type) {
     case 'TokenizationApproved': {
       const { assetId, ownerId, terms } = event.data;
@@ -337,13 +399,8 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
         reason: null,
         requestedAt: event.metadata?.occurredAt ?? '',
       });
-      if (intent.kind === 'register-identity') person(state, intent.personId).registrationRequested = true;
-      if (intent.kind === 'remove-identity') {
-        const who = person(state, intent.personId);
-        // Taking out an old wallet after a switch keeps the person registered (with the new one).
-        if (state.wallets.get(intent.personId)?.toLowerCase() === intent.wallet.toLowerCase())
-          who.registrationRequested = false;
-      }
+      if (intent.kind === 'register-identity' || intent.kind === 'remove-identity')
+        person(state, intent.personId).registryTxs.push(txId);
       return state;
     }
     case 'ChainTransactionSubmitted': {
@@ -382,6 +439,10 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       const tx = state.txs.get(event.data.txId);
       if (!tx) return state;
       Object.assign(tx, { status: 'failed', reason: event.data.reason, raw: null });
+      // A registration that never went out resolved to no wallet: the plan is nothing registered.
+      const intent = tx.intent;
+      const who = intent.kind === 'register-identity' && !intent.wallet ? state.persons.get(intent.personId) : undefined;
+      if (who?.registry && who.registry.wallet === null) who.registry = null;
       return state;
     }
     default: {
@@ -425,8 +486,9 @@ export function identityOf(state: FlowState, personId: string): Address | null {
 export function blockedBy(tx: TxView, state: FlowState): string | null {
   const intent = tx.intent;
   const needPlatform = () => (platformOf(state) ? null : 'the platform contracts');
+  // Tokens go to the wallet the person uses now, once that very wallet is in the registry.
   const needRegistered = (personId: string) =>
-    state.registered.has(personId) ? null : `the registration of ${personId}`;
+    registeredNow(state, personId) ? null : `the registration of ${personId}'s wallet`;
   switch (intent.kind) {
     case 'platform-step': {
       const index = PLATFORM_STEPS.indexOf(intent.step);
@@ -437,9 +499,13 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
     case 'deploy-token-identity':
       return null;
     case 'register-identity':
-      return needPlatform() ?? (identityOf(state, intent.personId) ? null : `the identity of ${intent.personId}`);
+      return (
+        needPlatform() ??
+        earlierRegistryChange(tx, state) ??
+        (identityOf(state, intent.personId) ? null : `the identity of ${intent.personId}`)
+      );
     case 'remove-identity':
-      return needPlatform();
+      return needPlatform() ?? earlierRegistryChange(tx, state);
     case 'deploy-suite':
       return needPlatform() ?? (confirmed(state, `token-identity-${intent.assetId}`) ? null : 'the token identity');
     case 'mint':
@@ -459,6 +525,24 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
       return 'unknown intent';
     }
   }
+}
+
+/** The person's current wallet is the one the registry holds (as confirmed on chain). */
+export function registeredNow(state: FlowState, personId: string): boolean {
+  const registered = state.registered.get(personId);
+  return registered !== undefined && registered.toLowerCase() === state.wallets.get(personId)?.toLowerCase();
+}
+
+/** A person's registry changes go one after another, in request order: out with X before in with Y, and so on. */
+function earlierRegistryChange(tx: TxView, state: FlowState): string | null {
+  const intent = tx.intent;
+  if (intent.kind !== 'register-identity' && intent.kind !== 'remove-identity') return null;
+  for (const txId of state.persons.get(intent.personId)?.registryTxs ?? []) {
+    if (txId === tx.txId) return null;
+    const status = state.txs.get(txId)?.status;
+    if (status === 'requested' || status === 'submitted') return `the earlier registry change ${txId}`;
+  }
+  return null;
 }
 
 /** Persons whose wallet a transaction needs (the outbox gives each a custody wallet first if they have none). */
@@ -493,7 +577,7 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
     case 'deploy-token-identity':
       return { call: { op: 'deploy', contract: 'Identity', args: [signer, false] }, wallet: null };
     case 'register-identity': {
-      const to = wallet(intent.personId);
+      const to = (intent.wallet as Address | undefined) ?? wallet(intent.personId);
       const identity = identityOf(state, intent.personId)!;
       const registry = platform().identityRegistry;
       return { call: { op: 'register-identity', registry, wallet: to, identity, country: NEW_ZEALAND }, wallet: to };
@@ -577,4 +661,18 @@ export function expectedHoldings(state: FlowState): Map<string, Map<string, numb
     holdings.set(investment.investorId, (holdings.get(investment.investorId) ?? 0) + investment.tokens);
   }
   return out;
+}
+
+/**
+ * Every address the platform itself deployed or holds (lower-cased): the signer, each contract created (platform
+ * set-up, identities, token identities, also those submitted and not yet mined) and each suite's token, identity
+ * registry and compliance. None of them can be a person's wallet.
+ */
+export function platformOwnAddresses(state: FlowState, signer: string): Set<string> {
+  const own = new Set<string>([signer.toLowerCase()]);
+  for (const tx of state.txs.values()) {
+    if (tx.contractAddress) own.add(tx.contractAddress.toLowerCase());
+    if (tx.suite) for (const address of Object.values(tx.suite)) own.add(address.toLowerCase());
+  }
+  return own;
 }

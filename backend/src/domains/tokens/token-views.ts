@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Config } from '../../platform/config.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { expectedHoldings, suiteOf, txIdOf } from './flow.js';
+import { expectedHoldings, registeredNow, suiteOf, txIdOf } from './flow.js';
 import { ChainReconciler } from './reconciliation.js';
 
 export type TokenStatus = 'pending' | 'deployed' | 'failed';
@@ -148,6 +148,6 @@ export class TokenViews {
 
   wallet(personId: string) {
     const state = this.outbox.state;
-    return { address: state.wallets.get(personId) ?? null, registered: state.registered.has(personId) };
+    return { address: state.wallets.get(personId) ?? null, registered: registeredNow(state, personId) };
   }
 }
