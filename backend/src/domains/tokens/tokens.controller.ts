@@ -89,7 +89,7 @@ export class TokensController {
     @Ctx() ctx: CommandContext,
   ) {
     const chain = this.requireChain();
-    const address = await this.acceptableAddress(chain, body.address);
+    const address = await this.acceptableAddress(chain, body.address, user.userId);
     const { createSiweMessage } = await import('viem/siwe');
     const url = new URL(this.config.publicUrl);
     const issuedAt = new Date(ctx.now);
@@ -132,7 +132,7 @@ export class TokensController {
   })
   async registerWallet(@Body() body: RegisterWalletDto, @CurrentUser() user: SignedInUser, @Ctx() ctx: CommandContext) {
     const chain = this.requireChain();
-    const address = await this.acceptableAddress(chain, body.address);
+    const address = await this.acceptableAddress(chain, body.address, user.userId);
     for (const holdings of expectedHoldings(this.outbox.state).values())
       if ((holdings.get(user.userId) ?? 0) > 0) throw new DomainError(WALLET_HOLDS_TOKENS, 409);
     const { parseSiweMessage } = await import('viem/siwe');
@@ -171,10 +171,10 @@ export class TokensController {
   }
 
   /**
-   * The checksummed address, or a 4xx: malformed, zero or burn, one of the platform's own, or a contract (an
-   * identity registry entry must be an account its holder signs with).
+   * The checksummed address, or a 4xx: malformed, zero or burn, one of the platform's own, a contract (an identity
+   * registry entry must be an account its holder signs with), or another person's.
    */
-  private async acceptableAddress(chain: ChainPort, text: string): Promise<Address> {
+  private async acceptableAddress(chain: ChainPort, text: string, personId: string): Promise<Address> {
     // viem is loaded on first use (an app without a chain never loads it); EIP-55 checks need its keccak.
     const { getAddress, isAddress } = await import('viem');
     if (!isAddress(text, { strict: true })) throw refuse('address', WALLET_MESSAGES.address);
@@ -183,6 +183,9 @@ export class TokensController {
     if (platformOwnAddresses(this.outbox.state, chain.signer).has(address.toLowerCase()))
       throw refuse('address', WALLET_PROOF_MESSAGES.platform, 422);
     if (await chain.hasCode(address)) throw refuse('address', WALLET_PROOF_MESSAGES.contract, 422);
+    // Early, for a clear answer before anyone signs; the custody stream decides it for good.
+    const holder = this.outbox.state.walletOwners.get(address.toLowerCase());
+    if (holder !== undefined && holder !== personId) throw refuse('address', WALLET_PROOF_MESSAGES.taken, 409);
     return address;
   }
 }
