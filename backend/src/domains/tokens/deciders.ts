@@ -167,7 +167,12 @@ export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
       }
       case 'OwnWalletRegistered': {
         const nonce = event.data.nonce;
-        return { ...state, wallets, owners, usedNonces: nonce ? new Set(state.usedNonces).add(nonce) : state.usedNonces };
+        return {
+          ...state,
+          wallets,
+          owners,
+          usedNonces: nonce ? new Set(state.usedNonces).add(nonce) : state.usedNonces,
+        };
       }
       default: {
         const _exhaustive: never = event;

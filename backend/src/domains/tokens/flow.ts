@@ -169,7 +169,12 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
    * Moves the person's registry entry from the wallet it holds (or will hold) to `to`: out with the old, then in
    * with the new, numbered by the person's switch count — never keyed by address, so switching back registers again.
    */
-  const switchTo = (personId: string, from: string, to: string, legacy: { remove: string; register: string } | null) => {
+  const switchTo = (
+    personId: string,
+    from: string,
+    to: string,
+    legacy: { remove: string; register: string } | null,
+  ) => {
     if (from.toLowerCase() === to.toLowerCase()) return;
     const n = (state.persons.get(personId)?.switches ?? 0) + 1;
     want(legacy?.remove ?? `wallet-${personId}-${n}-remove`, { kind: 'remove-identity', personId, wallet: from });
@@ -304,7 +309,8 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
   if (event.type === 'ChainTransactionSubmitted') {
     const intent = state.txs.get(event.data.txId)?.intent;
     const who = intent?.kind === 'register-identity' && !intent.wallet ? state.persons.get(intent.personId) : undefined;
-    if (who?.registry && who.registry.wallet === null && event.data.wallet) who.registry = { wallet: event.data.wallet };
+    if (who?.registry && who.registry.wallet === null && event.data.wallet)
+      who.registry = { wallet: event.data.wallet };
   }
   const switched = new Set<string>();
   for (const { intent } of intents) {
@@ -441,7 +447,8 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       Object.assign(tx, { status: 'failed', reason: event.data.reason, raw: null });
       // A registration that never went out resolved to no wallet: the plan is nothing registered.
       const intent = tx.intent;
-      const who = intent.kind === 'register-identity' && !intent.wallet ? state.persons.get(intent.personId) : undefined;
+      const who =
+        intent.kind === 'register-identity' && !intent.wallet ? state.persons.get(intent.personId) : undefined;
       if (who?.registry && who.registry.wallet === null) who.registry = null;
       return state;
     }

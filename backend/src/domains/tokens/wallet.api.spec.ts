@@ -85,7 +85,10 @@ describe('registering a wallet of one’s own needs a signed proof', () => {
     });
     expect(replay).toMatchObject({
       status: 400,
-      body: { message: WALLET_PROOF_MESSAGES.used, errors: [{ field: 'message', message: WALLET_PROOF_MESSAGES.used }] },
+      body: {
+        message: WALLET_PROOF_MESSAGES.used,
+        errors: [{ field: 'message', message: WALLET_PROOF_MESSAGES.used }],
+      },
     });
     expect(await custodyRevision()).toBe(before);
   });
@@ -199,7 +202,10 @@ describe('registering a wallet of one’s own needs a signed proof', () => {
       outbox.state.txs.get(`c31337-identity-${investor.user.id}`)!.contractAddress!,
     ];
     for (const address of platform)
-      expect(await challenge(address)).toMatchObject({ status: 422, body: { message: WALLET_PROOF_MESSAGES.platform } });
+      expect(await challenge(address)).toMatchObject({
+        status: 422,
+        body: { message: WALLET_PROOF_MESSAGES.platform },
+      });
     // The same checks stand when the registration itself is posted (whatever message is offered).
     const direct = await investor.post('/api/wallet', {
       address: suite.token,
@@ -212,7 +218,10 @@ describe('registering a wallet of one’s own needs a signed proof', () => {
     const chain = server.chain as ViemChain;
     const deployer = newWallet();
     await chain.fund(deployer.address, 10n ** 20n);
-    const deployed = await chain.send({ op: 'deploy', contract: 'Identity', args: [deployer.address, false] }, deployer);
+    const deployed = await chain.send(
+      { op: 'deploy', contract: 'Identity', args: [deployer.address, false] },
+      deployer,
+    );
     expect(await challenge(deployed.contractAddress!)).toMatchObject({
       status: 422,
       body: { message: WALLET_PROOF_MESSAGES.contract },
@@ -223,7 +232,10 @@ describe('registering a wallet of one’s own needs a signed proof', () => {
     const wallet = newWallet();
     expect((await registerOwnWallet(first, wallet)).status).toBe(201);
     const revision = await custodyRevision();
-    expect(await challenge(wallet.address)).toMatchObject({ status: 409, body: { message: WALLET_PROOF_MESSAGES.taken } });
+    expect(await challenge(wallet.address)).toMatchObject({
+      status: 409,
+      body: { message: WALLET_PROOF_MESSAGES.taken },
+    });
     expect(await custodyRevision()).toBe(revision);
     expect(revision).toBe(before + 1);
   });
