@@ -127,5 +127,7 @@ export const WALLET_PROOF_MESSAGES = {
 export const TRANSFER_BLOCKED = {
   noRegistration: 'Waiting for the wallet to be registered on the identity registry',
   failed: 'The chain refused the transfer',
-  retryNotFailed: 'Only a failed transfer can be retried',
+  retryNotFailed: 'Only a failed transfer, mint, lock-up or registry change can be retried',
+  alreadyRetried: 'This transaction has been retried already: retry its latest attempt',
+  unknownTx: 'No such chain transaction',
 } as const;

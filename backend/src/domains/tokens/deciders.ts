@@ -21,7 +21,14 @@ export interface ChainTxState {
   txHash: string | null;
 }
 export type ChainTxCommand =
-  | { type: 'RequestChainTransaction'; txId: string; chainId: number; intent: ChainIntent; causeEventId: string | null }
+  | {
+      type: 'RequestChainTransaction';
+      txId: string;
+      chainId: number;
+      intent: ChainIntent;
+      causeEventId: string | null;
+      retryOf?: string;
+    }
   | {
       type: 'SubmitChainTransaction';
       txId: string;

@@ -63,8 +63,10 @@ export interface ChainTransactionRequested {
     txId: string;
     chainId: number;
     intent: ChainIntent;
-    /** The event that called for it (null for a platform step asked for by another request). */
+    /** The event that called for it (null for a platform step asked for by another request, or an admin's retry). */
     causeEventId: string | null;
+    /** An admin's retry: the failed transaction this one takes the place of. */
+    retryOf?: string;
   };
 }
 export interface ChainTransactionSubmitted {
@@ -176,6 +178,7 @@ export const chainTransactionEventSchemas = {
     chainId: int({ min: 1 }),
     intent,
     causeEventId: nullable(id()),
+    retryOf: optional(id()),
   }),
   ChainTransactionSubmitted: object({
     txId: id(),

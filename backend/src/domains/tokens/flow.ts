@@ -109,6 +109,8 @@ export interface FlowState {
   walletOwners: Map<string, string>;
   /** personId → wallet whose registration is confirmed on chain. */
   registered: Map<string, string>;
+  /** A failed transaction → the attempt an admin asked for in its place (which may itself be retried). */
+  retries: Map<string, string>;
   nextSeq: number;
   /** Highest nonce recorded per sender (lower-cased). */
   nonces: Map<string, number>;
@@ -125,6 +127,7 @@ export function initialFlowState(chainId: number): FlowState {
     wallets: new Map(),
     walletOwners: new Map(),
     registered: new Map(),
+    retries: new Map(),
     nextSeq: 0,
     nonces: new Map(),
     position: 0,
@@ -388,8 +391,9 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       return state;
     }
     case 'ChainTransactionRequested': {
-      const { txId, intent } = event.data;
+      const { txId, intent, retryOf } = event.data;
       if (!belongs(state, txId) || state.txs.has(txId)) return state;
+      if (retryOf) state.retries.set(retryOf, txId);
       state.txs.set(txId, {
         txId,
         intent,
@@ -459,8 +463,15 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
   }
 }
 
+/** The transaction, or the last attempt an admin asked for in place of it. */
+export function latestAttempt(state: FlowState, txId: string): TxView | undefined {
+  let id = txId;
+  for (let next = state.retries.get(id); next !== undefined; next = state.retries.get(id)) id = next;
+  return state.txs.get(id);
+}
+
 const confirmed = (state: FlowState, suffix: string) =>
-  state.txs.get(txIdOf(state.chainId, suffix))?.status === 'confirmed';
+  latestAttempt(state, txIdOf(state.chainId, suffix))?.status === 'confirmed';
 
 /** Everything the platform set-up deployed, once its last step is confirmed. */
 export function platformOf(state: FlowState): PlatformContracts | null {
@@ -682,4 +693,76 @@ export function platformOwnAddresses(state: FlowState, signer: string): Set<stri
     if (tx.suite) for (const address of Object.values(tx.suite)) own.add(address.toLowerCase());
   }
   return own;
+}
+
+/** Intents an admin may ask again for once they failed (deployments are not: their addresses are read by id). */
+export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
+  'forced-transfer',
+  'lock-up',
+  'mint',
+  'burn',
+  'unpause',
+  'register-identity',
+  'remove-identity',
+]);
+
+/** The person whose wallet receives or must hold what a transaction moves (registered for it to go). */
+export function recipientOf(intent: ChainIntent): string | null {
+  switch (intent.kind) {
+    case 'forced-transfer':
+      return intent.toPersonId;
+    case 'mint':
+    case 'lock-up':
+      return intent.personId;
+    default:
+      return null;
+  }
+}
+
+/** A chain transaction that will not happen by itself: failed, or waiting on something that is not on its way. */
+export interface ChainProblem {
+  txId: string;
+  kind: ChainIntent['kind'];
+  assetId: string | null;
+  investmentId: string | null;
+  personId: string | null;
+  status: 'failed' | 'stuck';
+  reason: string;
+  /** An admin can ask for it again (POST /api/admin/chain/transactions/:txId/retry). */
+  retryable: boolean;
+}
+
+/**
+ * Every transaction that cannot go on by itself: each failed one not yet retried, and — when the outbox has nothing
+ * it can send or is waiting for (so nothing will unblock them) — each still waiting, with what it waits for.
+ */
+export function chainProblems(state: FlowState): ChainProblem[] {
+  const problems: ChainProblem[] = [];
+  const waiting: { tx: TxView; reason: string }[] = [];
+  let moving = false;
+  for (const tx of state.txs.values()) {
+    if (tx.status === 'submitted') moving = true;
+    if (tx.status !== 'requested') continue;
+    const reason = blockedBy(tx, state);
+    if (reason === null) moving = true;
+    else waiting.push({ tx, reason });
+  }
+  const problemOf = (tx: TxView, status: ChainProblem['status'], reason: string): ChainProblem => {
+    const intent = tx.intent;
+    return {
+      txId: tx.txId,
+      kind: intent.kind,
+      assetId: 'assetId' in intent ? intent.assetId : null,
+      investmentId: 'investmentId' in intent ? intent.investmentId : null,
+      personId: 'personId' in intent ? intent.personId : intent.kind === 'forced-transfer' ? intent.toPersonId : null,
+      status,
+      reason,
+      retryable: status === 'failed' && RETRYABLE.has(intent.kind),
+    };
+  };
+  for (const tx of state.txs.values())
+    if (tx.status === 'failed' && !state.retries.has(tx.txId))
+      problems.push(problemOf(tx, 'failed', tx.reason ?? 'failed'));
+  if (!moving) for (const { tx, reason } of waiting) problems.push(problemOf(tx, 'stuck', `waiting for ${reason}`));
+  return problems.sort((a, b) => state.txs.get(a.txId)!.seq - state.txs.get(b.txId)!.seq);
 }

@@ -1,23 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { ChainPort } from '../../platform/chain/chain.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
+import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { Config } from '../../platform/config.js';
 import { CHAIN, CONFIG } from '../../platform/tokens.js';
-import { WALLET_PROOF_MESSAGES } from '../../messages.js';
+import { TRANSFER_BLOCKED, WALLET_PROOF_MESSAGES } from '../../messages.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { custody, WALLET_MESSAGES, walletChallenges } from './deciders.js';
 import { CUSTODY_STREAM, walletChallengeStream } from './events.js';
 import { expectedHoldings, platformOwnAddresses } from './flow.js';
 import { TokenViews } from './token-views.js';
 import {
+  ChainProblemsDto,
+  ChainRetryDto,
   RegisterWalletDto,
   TokenDto,
   WalletChallengeDto,
@@ -28,6 +30,8 @@ import {
 import type { Address, Hex } from 'viem';
 
 const NO_TOKEN = 'This asset has no token on a chain';
+/** A chain transaction id as the flow makes them (`c<chainId>-…`). */
+const TX_ID = /^c\d{1,12}-[A-Za-z0-9-]{1,200}$/;
 /** A signed message proves control for this long (the issue's 10 minutes). */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
 const CHALLENGE_STATEMENT = 'Register this address as my wallet on Kauri.';
@@ -75,6 +79,30 @@ export class TokensController {
   wallet(@CurrentUser() user: SignedInUser) {
     const { address, registered } = this.views.wallet(user.userId);
     return { address, registered, chainId: this.chain?.chainId ?? null };
+  }
+
+  @Get('admin/chain/problems')
+  @Roles('admin')
+  @ApiOk(ChainProblemsDto)
+  @ApiOperation({
+    summary:
+      'Chain transactions that will not happen by themselves: failed ones (with the chain’s reason) and those waiting on nothing that moves (admins only)',
+  })
+  chainProblems() {
+    return { problems: [...this.views.problems().values()] };
+  }
+
+  @Post('admin/chain/transactions/:txId/retry')
+  @Roles('admin')
+  @HttpCode(201)
+  @ApiCreated(ChainRetryDto)
+  @ApiOperation({
+    summary:
+      'Asks again for a failed transfer, mint, lock-up or registry change once its cause is dealt with; a recipient whose wallet the registry lacks is registered first (admins only)',
+  })
+  async retryChainTransaction(@Param('txId') txId: string, @Ctx() ctx: CommandContext) {
+    if (!TX_ID.test(txId)) throw new DomainError(TRANSFER_BLOCKED.unknownTx, 404);
+    return this.outbox.retry(txId, ctx);
   }
 
   @Post('wallet/challenge')

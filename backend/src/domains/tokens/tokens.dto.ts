@@ -66,6 +66,41 @@ export class HoldingOnChainDto {
   })
   chainTxStatus: HoldingOnChain['chainTxStatus'];
   @ApiProperty({ type: String, nullable: true }) chainExplorerUrl: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise',
+  })
+  chainProblem: string | null;
+}
+
+/** A chain transaction that will not happen by itself (GET /api/admin/chain/problems). */
+export class ChainProblemDto {
+  @ApiProperty() txId: string;
+  @ApiProperty({ description: 'forced-transfer, mint, lock-up, register-identity, …' }) kind: string;
+  @ApiProperty({ type: String, nullable: true }) assetId: string | null;
+  @ApiProperty({ type: String, nullable: true }) investmentId: string | null;
+  @ApiProperty({ type: String, nullable: true }) personId: string | null;
+  @ApiProperty({
+    enum: ['failed', 'stuck'],
+    description: 'failed: refused or reverted; stuck: waits on nothing moving',
+  })
+  status: 'failed' | 'stuck';
+  @ApiProperty() reason: string;
+  @ApiProperty({ description: 'POST /api/admin/chain/transactions/:txId/retry can ask for it again' })
+  retryable: boolean;
+}
+
+export class ChainProblemsDto {
+  @ApiProperty({ type: [ChainProblemDto] }) problems: ChainProblemDto[];
+}
+
+export class ChainRetryDto {
+  @ApiProperty({ description: 'The new attempt' }) txId: string;
+  @ApiProperty({ description: 'The recipient’s wallet was not in the identity registry and is registered first' })
+  repaired: boolean;
+  @ApiProperty({ description: 'Event log position, for X-Read-After' }) position: number;
 }
 
 export class TokenHolderDto {

@@ -33,6 +33,12 @@ export class ChainOnDto {
   drift: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Chain transactions not yet settled' })
   pending: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Chain transactions that will not happen by themselves (GET /api/admin/chain/problems lists them)',
+  })
+  problems: number | null;
 }
 
 /**
