@@ -30,6 +30,7 @@ import type {
   Health,
   TokenOnChain,
   Wallet,
+  ChainProblems,
   AssetForReview,
   Correlation,
   Holdings,
@@ -283,6 +284,12 @@ export const tokenQuery = (assetId: string) =>
 export const healthQuery = queryOptions({
   queryKey: ['/api/health'],
   queryFn: getQueryFn<Health>({ on401: 'throw' }),
+});
+
+/** Admins: chain transactions that will not happen by themselves (operations page). */
+export const chainProblemsQuery = queryOptions({
+  queryKey: ['/api/admin/chain/problems'],
+  queryFn: getQueryFn<ChainProblems>({ on401: 'throw' }),
 });
 
 /** The signed-in person's wallet on the chain. */
