@@ -242,7 +242,10 @@ describe('tokens on the chain, in the browser', () => {
     await wallet.getByRole('button', { name: 'Sign and Register' }).click();
     await wallet.getByText('Enter an Ethereum address: 0x followed by 40 hexadecimal characters').waitFor();
     await wallet.getByRole('button', { name: 'Use My Wallet’s Address' }).click();
-    await page.waitForFunction((a) => [...document.querySelectorAll('input')].some((i) => i.value === a), own.address);
+    await page.waitForFunction(
+      (a) => Array.from(document.querySelectorAll('input')).some((i) => i.value === a),
+      own.address,
+    );
     await wallet.getByRole('button', { name: 'Sign and Register' }).click();
     await wallet.getByText(/^Your wallet holds tokens: a new address can be registered once they are moved/).waitFor();
     expect(signedFor).toEqual([own.address]);
@@ -257,7 +260,7 @@ describe('tokens on the chain, in the browser', () => {
     });
     await secondWallet.getByRole('button', { name: 'Use My Wallet’s Address' }).click();
     await secondTab.page.waitForFunction(
-      (a) => [...document.querySelectorAll('input')].some((i) => i.value === a),
+      (a) => Array.from(document.querySelectorAll('input')).some((i) => i.value === a),
       own.address,
     );
     await secondWallet.getByRole('button', { name: 'Sign and Register' }).click();
