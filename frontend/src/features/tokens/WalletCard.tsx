@@ -6,6 +6,7 @@ import { ApiError, describeError } from '../../api/client';
 import { registerWallet, walletChallenge } from '../../api/mutations';
 import type { WalletChallenge } from '../../api/types';
 import { healthQuery, walletQuery } from '../../api/queries';
+import { formatTime, nzZoneName } from '../format';
 import { showFieldErrors } from '../register/fieldErrors';
 import { useToast } from '../toast';
 import { chainName } from './chain';
@@ -151,7 +152,7 @@ export function WalletCard() {
                   style={{ fontFamily: token.fontFamilyCode }}
                 />
                 <Typography.Text type="secondary" copyable={{ text: pending.message }}>
-                  Valid until {new Date(pending.expiresAt).toLocaleTimeString()}; it can be used once.
+                  Valid until {formatTime(pending.expiresAt)} {nzZoneName(pending.expiresAt)}; it can be used once.
                 </Typography.Text>
               </Form.Item>
               <Form.Item
