@@ -54,7 +54,7 @@ function given(...events: FlowEvent[]): FlowState {
     for (const { txId, intent } of chainIntents(event, state))
       evolveFlow(state, {
         type: 'ChainTransactionRequested',
-        data: { txId, chainId: 31337, intent, causeEventId: null },
+        data: { txId, chainId: 31337, intent, causeEventId: 'cause' },
       });
     evolveFlow(state, event);
   }
@@ -235,7 +235,7 @@ test('switching X → Y → X asks for each change anew, numbered per person, ou
       asked.push([txId, intent]);
       evolveFlow(state, {
         type: 'ChainTransactionRequested',
-        data: { txId, chainId: 31337, intent, causeEventId: null },
+        data: { txId, chainId: 31337, intent, causeEventId: 'cause' },
       });
     }
     evolveFlow(state, event);
@@ -278,4 +278,27 @@ test('a registration not yet sent takes the new wallet; one sent with the old wa
     { txId: 'c31337-wallet-inv-1-remove', intent: { kind: 'remove-identity', personId: 'inv', wallet: C } },
     { txId: 'c31337-wallet-inv-1-register', intent: { kind: 'register-identity', personId: 'inv', wallet: X } },
   ]);
+});
+
+test('a registration that failed leaves nothing planned; an admin’s retry of it is planned again, so a switch moves it', () => {
+  const state = given(approved, verified);
+  const failed: FlowEvent = {
+    type: 'ChainTransactionFailed',
+    data: { txId: 'c31337-register-inv-v1', txHash: null, reason: 'refused' },
+  };
+  evolveFlow(state, failed);
+  expect(ids(own(X, null, 'a'), state)).toEqual([]);
+  const retry = { kind: 'register-identity' as const, personId: 'inv' };
+  evolveFlow(state, {
+    type: 'ChainTransactionRequested',
+    data: {
+      txId: 'c31337-register-inv-v1-retry-1',
+      chainId: 31337,
+      intent: retry,
+      causeEventId: null,
+      retryOf: failed.data.txId,
+    },
+  });
+  evolveFlow(state, submitted('register-inv-v1-retry-1', X));
+  expect(ids(own(Y, X, 'b'), state)).toEqual(['c31337-wallet-inv-1-remove', 'c31337-wallet-inv-1-register']);
 });

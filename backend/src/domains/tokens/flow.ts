@@ -411,6 +411,10 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       });
       if (intent.kind === 'register-identity' || intent.kind === 'remove-identity')
         person(state, intent.personId).registryTxs.push(txId);
+      // An admin's registration (a retry or a repair; no event caused it) is part of the plan from now on, so the
+      // person's next switch moves it.
+      if (intent.kind === 'register-identity' && event.data.causeEventId === null)
+        person(state, intent.personId).registry = { wallet: intent.wallet ?? null };
       return state;
     }
     case 'ChainTransactionSubmitted': {
