@@ -67,6 +67,7 @@ describe('a refused transfer, in the browser', () => {
       .locator('.ant-list-item', { has: adminPage.getByText('Lock-up of a holding') })
       .getByText('waiting for the transfer')
       .waitFor();
+    await chainCard.getByText('held up', { exact: true }).waitFor();
     await saveScreenshot(adminPage, 'chain-operations-held-up-desktop', chainCard);
     await transfer.getByRole('button', { name: 'Retry' }).click();
     await adminPage.getByText('The wallet is registered again first, then the transaction is sent.').waitFor();

@@ -15,6 +15,8 @@ const KIND = { anvil: 'Embedded node (anvil)', rpc: 'JSON-RPC node', off: 'Off' 
 function driftTag(chain: ChainHealth) {
   if (chain.drift === null) return <Tag>not checked yet</Tag>;
   if (chain.drift === 0) return <Tag color="green">in agreement</Tag>;
+  // Held-up transactions will not settle by themselves: the difference stays until an admin acts.
+  if ((chain.problems ?? 0) > 0) return <Tag color="red">held up</Tag>;
   return (chain.pending ?? 0) > 0 ? <Tag color="gold">settling</Tag> : <Tag color="red">drift</Tag>;
 }
 
