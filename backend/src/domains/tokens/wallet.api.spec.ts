@@ -255,3 +255,24 @@ describe('registering a wallet of one’s own needs a signed proof', () => {
     expect((await registerOwnWallet(owner, victim)).status).toBe(201);
   });
 });
+
+describe('without a chain (CHAIN=off)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CHAIN: 'off' } });
+  });
+  afterAll(() => server.close());
+
+  it('there is no wallet to prove: both steps say so, and nothing is recorded', async () => {
+    const person = await signUp(server);
+    const wallet = newWallet();
+    const noChain = { status: 409, body: { message: WALLET_PROOF_MESSAGES.noChain } };
+    expect(await person.post('/api/wallet/challenge', { address: wallet.address })).toMatchObject(noChain);
+    const signature = await wallet.signMessage({ message: 'anything' });
+    expect(await person.post('/api/wallet', { address: wallet.address, message: 'anything', signature })).toMatchObject(
+      noChain,
+    );
+    expect(await server.eventStore.readStream(walletChallengeStream(person.user.id))).toEqual([]);
+    expect(await server.eventStore.readStream(CUSTODY_STREAM)).toEqual([]);
+  });
+});
