@@ -118,6 +118,7 @@ export const WALLET_PROOF_MESSAGES = {
   messageUnknown: 'This message was not issued to you for this address: request a new one and sign it',
   expired: 'This message has expired: request a new one and sign it within 10 minutes',
   used: 'This message has already been used: request a new one and sign it',
+  tooMany: 'Too many messages requested: sign one you were given, or try again in 10 minutes',
   signature: 'Sign the message with your wallet: a signature is 0x followed by 130 hexadecimal characters',
   signatureWrong: 'The signature does not match this address: sign the message with the wallet that holds the address',
   taken: 'This address is already registered to another person',

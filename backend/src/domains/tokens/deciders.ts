@@ -252,6 +252,9 @@ export type WalletChallengeCommand = {
   expiresAt: string;
 };
 
+/** Unexpired challenges one person may hold (each switch of wallet uses one). */
+export const MAX_OPEN_CHALLENGES = 20;
+
 export const walletChallenges: Decider<WalletChallengeCommand, WalletChallengeEvent, WalletChallengeState> = {
   name: 'wallet-challenges',
   initialState: { issued: new Map() },
@@ -275,6 +278,11 @@ export const walletChallenges: Decider<WalletChallengeCommand, WalletChallengeEv
         // A random nonce that came up twice would let one signature answer two messages: refuse, the caller retries.
         if (state.issued.has(command.nonce)) throw conflict('nonce already issued');
         if (!(Date.parse(command.expiresAt) > Date.parse(command.issuedAt))) throw conflict('expiry before issue');
+        // Each challenge is a stored fact: a person may hold only so many unexpired ones at once.
+        const now = Date.parse(command.issuedAt);
+        let open = 0;
+        for (const issued of state.issued.values()) if (Date.parse(issued.expiresAt) > now) open++;
+        if (open >= MAX_OPEN_CHALLENGES) throw new DomainError(WALLET_PROOF_MESSAGES.tooMany, 429);
         const { type: _t, ...data } = command;
         return [{ type: 'WalletChallengeIssued', data }];
       }
