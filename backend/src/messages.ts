@@ -129,3 +129,27 @@ export const WALLET_ADDRESS_INVALID = 'Enter an Ethereum address: 0x followed by
  */
 export const OWN_REQUEST = 'You made this request, so another admin must decide it.';
 export const OWN_REQUEST_REASON = 'Another admin must decide your own request';
+/** Proving control of a wallet (EIP-4361 message signed with EIP-191). */
+export const WALLET_PROOF_MESSAGES = {
+  burn: 'This is a zero or burn address: nobody can use it. Enter an address your wallet signs with',
+  platform: "This is one of the platform's own addresses: enter an address of your own wallet",
+  contract: 'This address is a contract: enter the address of a wallet that signs (an externally owned account)',
+  noChain: 'No chain is configured on this platform: there is no wallet to register',
+  message: 'Request a message to sign first, then sign that exact message',
+  messageUnknown: 'This message was not issued to you for this address: request a new one and sign it',
+  expired: 'This message has expired: request a new one and sign it within 10 minutes',
+  used: 'This message has already been used: request a new one and sign it',
+  tooMany: 'Too many messages requested: sign one you were given, or try again in 10 minutes',
+  signature: 'Sign the message with your wallet: a signature is 0x followed by 130 hexadecimal characters',
+  signatureWrong: 'The signature does not match this address: sign the message with the wallet that holds the address',
+  taken: 'This address is already registered to another person',
+  same: 'This address is already your wallet',
+} as const;
+/** A transfer of tokens to an investor that the chain could not make (shown on the holding and to operations). */
+export const TRANSFER_BLOCKED = {
+  noRegistration: 'Waiting for the wallet to be registered on the identity registry',
+  failed: 'The chain refused the transfer',
+  retryNotFailed: 'Only a failed transfer, mint, lock-up or registry change can be retried',
+  alreadyRetried: 'This transaction has been retried already: retry its latest attempt',
+  unknownTx: 'No such chain transaction',
+} as const;

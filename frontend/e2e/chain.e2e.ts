@@ -3,11 +3,15 @@
  * admin approves the tokenization in the dialog; the asset page shows the deployment under way (the node is made
  * slow: it mines nothing until told), then the token deployed with its contracts, supply and holders; a verified
  * investor invests in an offering and their holding shows its on-chain balance equal to the tokens, with the
- * transfer's transaction; the operations page's Chain card finds the chain and the register in agreement. At 1280
- * and 375 px, with an explorer configured so every address and transaction links to it.
+ * transfer's transaction; the operations page's Chain card finds the chain and the register in agreement; a wallet
+ * of one's own is registered by signing the server's message — with a wallet in the browser (EIP-1193, signing with
+ * a generated key through the test) or, without one, by pasting a signature made elsewhere. At 1280 and 375 px,
+ * with an explorer configured so every address and transaction links to it.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import type { Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ChainOutbox } from '../../backend/src/domains/tokens/chain-outbox.js';
 import type { ViemChain } from '../../backend/src/platform/chain/viem-chain.js';
 import type { Api } from '../../backend/src/testing/api.js';
@@ -210,17 +214,82 @@ describe('tokens on the chain, in the browser', () => {
     await healthCard.getByText('ok', { exact: true }).waitFor();
     await saveScreenshot(adminPage, 'chain-operations-desktop');
 
-    // The investor registers an address of their own: the server's messages show on the form.
+    // The investor registers an address of their own, proving it with the wallet in their browser: a minimal
+    // EIP-1193 provider whose personal_sign calls back into this test, which signs with a generated key (a real
+    // signature, checked by the real server). The server's messages show on the form.
+    const own = privateKeyToAccount(generatePrivateKey());
+    const signedFor: string[] = [];
+    await investorBrowser.context.exposeFunction('kauriTestAccount', () => own.address);
+    await investorBrowser.context.exposeFunction('kauriTestSign', async (message: Hex, address: string) => {
+      signedFor.push(address);
+      return own.signMessage({ message: { raw: message } });
+    });
+    await investorBrowser.context.addInitScript(() => {
+      const test = window as unknown as {
+        kauriTestAccount(): Promise<string>;
+        kauriTestSign(message: string, address: string): Promise<string>;
+        ethereum: unknown;
+      };
+      test.ethereum = {
+        async request({ method, params }: { method: string; params?: string[] }) {
+          if (method === 'eth_requestAccounts') return [await test.kauriTestAccount()];
+          if (method === 'personal_sign') return test.kauriTestSign(params![0]!, params![1]!);
+          throw Object.assign(new Error(`${method} is not supported`), { code: 4200 });
+        },
+      };
+    });
     await page.goto(`${server.url}/profile`);
     const wallet = page.locator('.ant-card', { has: page.getByText('Wallet', { exact: true }) });
     await wallet.getByText('Registered', { exact: true }).waitFor();
+    expect(await wallet.getByText('No wallet found in this browser').count()).toBe(0);
     await wallet.getByLabel('Your own address').fill('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
-    await wallet.getByRole('button', { name: 'Register Address' }).click();
+    await wallet.getByRole('button', { name: 'Sign and Register' }).click();
     await wallet.getByText('Enter an Ethereum address: 0x followed by 40 hexadecimal characters').waitFor();
-    await wallet.getByLabel('Your own address').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
-    await wallet.getByRole('button', { name: 'Register Address' }).click();
+    await wallet.getByRole('button', { name: 'Use My Wallet’s Address' }).click();
+    await page.waitForFunction(
+      (a) => Array.from(document.querySelectorAll('input')).some((i) => i.value === a),
+      own.address,
+    );
+    await wallet.getByRole('button', { name: 'Sign and Register' }).click();
     await wallet.getByText(/^Your wallet holds tokens: a new address can be registered once they are moved/).waitFor();
+    expect(signedFor).toEqual([own.address]);
     await saveScreenshot(page, 'chain-profile-wallet-desktop', wallet);
+
+    // Another investor, holding nothing yet, registers the same wallet's address: signed in the browser, the card
+    // shows it and the identity registry takes it.
+    const second = await verifiedInvestor(server, admin);
+    const secondTab = await openSignedIn(investorBrowser, server.url, second.user.email, '/profile');
+    const secondWallet = secondTab.page.locator('.ant-card', {
+      has: secondTab.page.getByText('Wallet', { exact: true }),
+    });
+    await secondWallet.getByRole('button', { name: 'Use My Wallet’s Address' }).click();
+    await secondTab.page.waitForFunction(
+      (a) => Array.from(document.querySelectorAll('input')).some((i) => i.value === a),
+      own.address,
+    );
+    await secondWallet.getByRole('button', { name: 'Sign and Register' }).click();
+    await secondWallet.getByText(shortHex(own.address), { exact: true }).waitFor();
+    await secondWallet.getByText('Registered', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(signedFor).toEqual([own.address, own.address]);
+    await secondTab.page.close();
+    // The browser's session is the first investor's again (the sign-in above replaced the context's cookies).
+    await (await openSignedIn(investorBrowser, server.url, investor.user.email, '/profile')).page.close();
+
+    // A browser without a wallet says what to do, shows the message, and takes a signature made elsewhere.
+    await adminPage.goto(`${server.url}/profile`);
+    const adminWallet = adminPage.locator('.ant-card', { has: adminPage.getByText('Wallet', { exact: true }) });
+    await adminWallet.getByText('No wallet found in this browser').waitFor();
+    const elsewhere = privateKeyToAccount(generatePrivateKey());
+    await adminWallet.getByLabel('Your own address').fill(elsewhere.address);
+    await adminWallet.getByRole('button', { name: 'Get Message to Sign' }).click();
+    const shown = await adminWallet.getByLabel('Message to sign').inputValue();
+    expect(shown).toContain(elsewhere.address);
+    expect(shown).toContain('Chain ID: 31337');
+    await adminWallet.getByLabel('Signature').fill(await elsewhere.signMessage({ message: shown }));
+    await saveScreenshot(adminPage, 'chain-profile-wallet-no-extension-desktop', adminWallet);
+    await adminWallet.getByRole('button', { name: 'Register Address' }).click();
+    await adminWallet.getByText(shortHex(elsewhere.address), { exact: true }).waitFor();
+    await adminPage.goto(`${server.url}/admin/operations`);
 
     // 375 px: every page fits, nothing sideways but the tables' own scroll.
     for (const p of [page, ownerPage, adminPage]) await p.setViewportSize(phone);
@@ -240,7 +309,7 @@ describe('tokens on the chain, in the browser', () => {
     expect(await fitsViewportWidth(adminPage)).toBe(true);
     await saveScreenshot(adminPage, 'chain-operations-chain-phone', chainCard);
 
-    expect([...ownerTab.errors, ...adminTab.errors, ...investorTab.errors]).toEqual([]);
+    expect([...ownerTab.errors, ...adminTab.errors, ...investorTab.errors, ...secondTab.errors]).toEqual([]);
     console.log(`deployment after the node mined again: ${deploySeconds.toFixed(1)} s`);
   }, 240_000);
 });

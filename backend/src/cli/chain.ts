@@ -7,6 +7,7 @@ import { DataFolderBusyError } from '../platform/operations/data-lock.js';
 import { embeddedData, reachData, refuse } from './data-folder.js';
 import { openEventStore, openVault } from '../platform/stores.js';
 import { ChainOutbox } from '../domains/tokens/chain-outbox.js';
+import { chainProblems } from '../domains/tokens/flow.js';
 import { ChainReconciler } from '../domains/tokens/reconciliation.js';
 
 /**
@@ -96,6 +97,9 @@ async function standalone(): Promise<ChainHealth> {
       console.log(
         `  asset ${d.assetId}: ${d.personId ?? 'unknown holder'} ${d.wallet ?? ''} register ${d.expected}, chain ${d.onChain}`,
       );
+    // Transactions that will not happen by themselves: an admin retries them (operations page) once the cause is dealt with.
+    for (const p of chainProblems(outbox.state))
+      console.log(`  held up: ${p.txId} (${p.kind}, ${p.status}) ${p.reason}${p.retryable ? ' — retryable' : ''}`);
     return { ...health, drift: result.drift, pending: result.pending };
   } finally {
     await running.close();

@@ -37,6 +37,9 @@ import type {
   VerificationDecided,
   VerificationSubmitted,
   WalletRegistered,
+  WalletChallenge,
+  RegisterWalletInput,
+  ChainRetry,
 } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
@@ -245,7 +248,20 @@ export function resumeProjection(name: string): Promise<ProjectionInfo> {
   return apiRequest('POST', `/api/operations/projections/${encodeURIComponent(name)}/resume`, {});
 }
 
-/** Registers an address of the person's own instead of the platform-held one (refused while it holds tokens). */
-export function registerWallet(address: string): Promise<WalletRegistered> {
-  return apiRequest('POST', '/api/wallet', { address });
+/** The message that proves control of `address` once signed by it (single-use, 10 minutes). */
+export function walletChallenge(address: string): Promise<WalletChallenge> {
+  return apiRequest('POST', '/api/wallet/challenge', { address });
+}
+
+/**
+ * Registers an address of the person's own instead of the platform-held one, with the signature of the message
+ * `walletChallenge` issued for it (refused while the current wallet holds tokens).
+ */
+export function registerWallet(input: RegisterWalletInput): Promise<WalletRegistered> {
+  return apiRequest('POST', '/api/wallet', input);
+}
+
+/** Admins: asks again for a failed chain transaction (the recipient's wallet registered first when missing). */
+export function retryChainTransaction(txId: string): Promise<ChainRetry> {
+  return apiRequest('POST', `/api/admin/chain/transactions/${encodeURIComponent(txId)}/retry`, {});
 }

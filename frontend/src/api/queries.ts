@@ -30,6 +30,7 @@ import type {
   Health,
   TokenOnChain,
   Wallet,
+  ChainProblems,
   AssetForReview,
   Correlation,
   Holdings,
@@ -286,6 +287,12 @@ export const tokenQuery = (assetId: string) =>
 export const healthQuery = queryOptions({
   queryKey: ['/api/health'],
   queryFn: ({ signal }) => getJsonAlsoOn<Health>('/api/health', [503], signal),
+});
+
+/** Admins: chain transactions that will not happen by themselves (operations page). */
+export const chainProblemsQuery = queryOptions({
+  queryKey: ['/api/admin/chain/problems'],
+  queryFn: getQueryFn<ChainProblems>({ on401: 'throw' }),
 });
 
 /** The signed-in person's wallet on the chain. */

@@ -1041,8 +1041,59 @@ export interface paths {
         /** { address, registered, custody }: the signed-in person’s wallet on the chain */
         get: operations["TokensController_wallet"];
         put?: never;
-        /** Register an address of your own instead of the platform-held one: the identity registry follows (audited as OwnWalletRegistered) */
+        /** Register an address of your own instead of the platform-held one, proven by signing the message of POST /api/wallet/challenge: the identity registry follows (audited as OwnWalletRegistered) */
         post: operations["TokensController_registerWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/chain/problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chain transactions that will not happen by themselves: failed ones (with the chain’s reason) and those waiting on nothing that moves (admins only) */
+        get: operations["TokensController_chainProblems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/chain/transactions/{txId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks again for a failed transfer, mint, lock-up or registry change once its cause is dealt with; a recipient whose wallet the registry lacks is registered first (admins only) */
+        post: operations["TokensController_retryChainTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** { message, expiresAt }: an EIP-4361 (Sign-In with Ethereum) message for this address, single-use, valid 10 minutes — sign it with the wallet (EIP-191 personal_sign) and POST /api/wallet */
+        post: operations["TokensController_walletChallenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1578,6 +1629,8 @@ export interface components {
             pendingBoundSeconds: number;
             /** @description With the embedded node only */
             node?: components["schemas"]["EmbeddedNodeDto"];
+            /** @description Chain transactions that will not happen by themselves (GET /api/admin/chain/problems lists them) */
+            problems: number | null;
         };
         StoreHealthDto: {
             ok: boolean;
@@ -2645,9 +2698,53 @@ export interface components {
             /** @description null without a chain */
             chainId: number | null;
         };
+        ChainProblemDto: {
+            txId: string;
+            /** @description forced-transfer, mint, lock-up, register-identity, … */
+            kind: string;
+            assetId: string | null;
+            investmentId: string | null;
+            personId: string | null;
+            /**
+             * @description failed: refused or reverted; stuck: waits on nothing moving
+             * @enum {string}
+             */
+            status: "failed" | "stuck";
+            reason: string;
+            /** @description POST /api/admin/chain/transactions/:txId/retry can ask for it again */
+            retryable: boolean;
+        };
+        ChainProblemsDto: {
+            problems: components["schemas"]["ChainProblemDto"][];
+        };
+        ChainRetryDto: {
+            /** @description The new attempt */
+            txId: string;
+            /** @description The recipient’s wallet was not in the identity registry and is registered first */
+            repaired: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+        };
+        WalletChallengeRequestDto: {
+            /** @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed */
+            address: string;
+        };
+        WalletChallengeDto: {
+            /** @description EIP-4361 message: this site, the chain id, the address, a single-use nonce */
+            message: string;
+            /** @description ISO time after which the message is refused (10 minutes) */
+            expiresAt: string;
+        };
         RegisterWalletDto: {
             /** @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed */
             address: string;
+            /** @description The message of POST /api/wallet/challenge, exactly as issued */
+            message: string;
+            /**
+             * @description EIP-191 signature of the message by the address (personal_sign)
+             * @example 0x…
+             */
+            signature: string;
         };
         WalletRegisteredDto: {
             /** @description The address, checksummed */
@@ -2744,6 +2841,8 @@ export interface components {
              */
             chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
             chainExplorerUrl: string | null;
+            /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
+            chainProblem: string | null;
             id: string;
             investorId: string;
             offeringId: string;
@@ -2870,6 +2969,8 @@ export interface components {
              */
             chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
             chainExplorerUrl: string | null;
+            /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
+            chainProblem: string | null;
         };
         PortfolioInvestmentDto: {
             id: string;
@@ -2908,6 +3009,8 @@ export interface components {
              */
             chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
             chainExplorerUrl: string | null;
+            /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
+            chainProblem: string | null;
         };
         InvestorPortfolioDto: {
             /** @description Current value of the confirmed holdings (NZD) */
@@ -2956,6 +3059,8 @@ export interface components {
              */
             chainTxStatus: "requested" | "submitted" | "confirmed" | "failed" | null;
             chainExplorerUrl: string | null;
+            /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
+            chainProblem: string | null;
             /** @enum {string} */
             viewer: "investor" | "owner" | "admin";
             investor: components["schemas"]["PersonDto"] | null;
@@ -5492,6 +5597,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletRegisteredDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_chainProblems: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainProblemsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_retryChainTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                txId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainRetryDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_walletChallenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletChallengeRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletChallengeDto"];
                 };
             };
             /** @description Not signed in */

@@ -132,6 +132,14 @@ export type ChainTxStatus = NonNullable<HoldingOnChain['chainTxStatus']>;
 export type TokenOnChain = Schemas['TokenDto'];
 /** GET /api/wallet: the signed-in person's wallet on the chain. */
 export type Wallet = Schemas['WalletDto'];
+/** POST /api/wallet/challenge: the EIP-4361 message to sign with the wallet. */
+export type WalletChallenge = Schemas['WalletChallengeDto'];
+/** POST /api/wallet: address, the issued message and its EIP-191 signature. */
+export type RegisterWalletInput = Schemas['RegisterWalletDto'];
+/** GET /api/admin/chain/problems: transactions that will not happen by themselves. */
+export type ChainProblem = Schemas['ChainProblemDto'];
+export type ChainProblems = Schemas['ChainProblemsDto'];
+export type ChainRetry = Schemas['ChainRetryDto'];
 /** One investment priced now (GET /api/investments, /api/investments/:id). */
 export type InvestmentView = Schemas['InvestmentViewDto'];
 /** GET /api/investments: the investor's home. */

@@ -10,7 +10,8 @@ import {
   type PreparedTransaction,
 } from '../../platform/chain/chain.js';
 import { ChainKeys } from '../../platform/chain/keys.js';
-import { systemContext } from '../../platform/command-context.js';
+import { systemContext, type CommandContext } from '../../platform/command-context.js';
+import { TRANSFER_BLOCKED } from '../../messages.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
 import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
@@ -23,6 +24,9 @@ import {
   evolveFlow,
   initialFlowState,
   personsOf,
+  platformOf,
+  recipientOf,
+  RETRYABLE,
   saltOf,
   SOURCE_EVENT_TYPES,
   type FlowEvent,
@@ -294,6 +298,54 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       contractAddress: receipt.contractAddress,
       suite,
     });
+  }
+
+  /**
+   * An admin's way out for a failed transaction, once its cause is dealt with: asks for it again (a new transaction
+   * in its place, `<txId>-retry-<n>`). When what it moves goes to a person whose wallet the identity registry does
+   * not hold (as the chain says), their current wallet is registered again first.
+   */
+  async retry(txId: string, context: CommandContext): Promise<{ txId: string; repaired: boolean; position: number }> {
+    const chain = this.chain;
+    const tx = this.state.txs.get(txId);
+    if (!chain || !tx) throw new DomainError(TRANSFER_BLOCKED.unknownTx, 404);
+    if (this.state.retries.has(txId)) throw new DomainError(TRANSFER_BLOCKED.alreadyRetried, 409);
+    if (tx.status !== 'failed' || !RETRYABLE.has(tx.intent.kind))
+      throw new DomainError(TRANSFER_BLOCKED.retryNotFailed, 409);
+    let repaired = false;
+    let position = 0;
+    const personId = recipientOf(tx.intent);
+    const platform = platformOf(this.state);
+    if (personId && platform) {
+      const wallet = await this.ensureWallet(personId);
+      const held = await chain.read<boolean>('IdentityRegistry', platform.identityRegistry, 'contains', [wallet]);
+      if (!held) {
+        const intent: ChainIntent = { kind: 'register-identity', personId, wallet };
+        position = await this.request(`${txId}-repair`, intent, context);
+        repaired = true;
+      }
+    }
+    const attempt = `${txId.replace(/-retry-\d+$/, '')}-retry-${this.attemptsOf(txId) + 1}`;
+    // A copy made here: a recorded intent may be an object of another realm (the store's parser under the test
+    // runner), which the schema check refuses as not plain.
+    position = await this.request(attempt, { ...tx.intent }, context, txId);
+    this.kick();
+    return { txId: attempt, repaired, position };
+  }
+
+  private attemptsOf(txId: string): number {
+    return Number(/-retry-(\d+)$/.exec(txId)?.[1] ?? 0);
+  }
+
+  private async request(txId: string, intent: ChainIntent, context: CommandContext, retryOf?: string) {
+    const decided = await this.repository.handle(
+      chainTransaction,
+      chainTransactionStream(txId),
+      { type: 'RequestChainTransaction', txId, chainId: this.state.chainId, intent, causeEventId: null, retryOf },
+      context,
+    );
+    if (decided.events.length > 0) await this.folded(decided.position);
+    return decided.position;
   }
 
   /** Gives a person the next custody wallet if they have none (the index decided on the custody stream). */

@@ -1,12 +1,14 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
-import { WALLET_ADDRESS_INVALID } from '../../messages.js';
+import { WALLET_ADDRESS_INVALID, WALLET_PROOF_MESSAGES } from '../../messages.js';
 import {
   chainTransactionEventSchemas,
   custodyEventSchemas,
+  walletChallengeEventSchemas,
   type ChainIntent,
   type ChainTransactionEvent,
   type CustodyEvent,
+  type WalletChallengeEvent,
 } from './events.js';
 
 /**
@@ -19,7 +21,14 @@ export interface ChainTxState {
   txHash: string | null;
 }
 export type ChainTxCommand =
-  | { type: 'RequestChainTransaction'; txId: string; chainId: number; intent: ChainIntent; causeEventId: string | null }
+  | {
+      type: 'RequestChainTransaction';
+      txId: string;
+      chainId: number;
+      intent: ChainIntent;
+      causeEventId: string | null;
+      retryOf?: string;
+    }
   | {
       type: 'SubmitChainTransaction';
       txId: string;
@@ -112,20 +121,43 @@ export interface CustodyState {
   owners: Map<string, string>;
   /** personId → custody index. */
   indexes: Map<string, number>;
+  /** Challenge nonces already answered: a signed message registers once. */
+  usedNonces: Set<string>;
+}
+
+/** A challenge as issued (from `wallet-challenges-<personId>`), handed to the custody decider on the command. */
+export interface IssuedChallenge {
+  address: string;
+  nonce: string;
+  message: string;
+  expiresAt: string;
 }
 export type CustodyCommand =
   | { type: 'AssignCustodyWallet'; personId: string; index: number; address: string }
-  | { type: 'RegisterOwnWallet'; personId: string; address: string; registeredBy: string };
+  | {
+      type: 'RegisterOwnWallet';
+      personId: string;
+      address: string;
+      registeredBy: string;
+      /** The signed message, its signature already verified against `address` by the caller (viem, EIP-191). */
+      message: string;
+      /** The challenge issued to this person with that message's nonce; null when none was. */
+      challenge: IssuedChallenge | null;
+      now: string;
+    };
 
 export const WALLET_MESSAGES = {
   address: WALLET_ADDRESS_INVALID,
-  taken: 'This address is already registered to another person',
-  same: 'This address is already your wallet',
+  taken: WALLET_PROOF_MESSAGES.taken,
+  same: WALLET_PROOF_MESSAGES.same,
 } as const;
+
+const refuse = (field: string, message: string, status: 400 | 409 | 422 = 400) =>
+  new DomainError(message, status, [{ field, message }]);
 
 export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
   name: 'custody',
-  initialState: { nextIndex: 0, wallets: new Map(), owners: new Map(), indexes: new Map() },
+  initialState: { nextIndex: 0, wallets: new Map(), owners: new Map(), indexes: new Map(), usedNonces: new Set() },
   eventSchemas: custodyEventSchemas,
   evolve(state, event) {
     const wallets = new Map(state.wallets);
@@ -138,10 +170,17 @@ export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
     switch (event.type) {
       case 'CustodyWalletAssigned': {
         const indexes = new Map(state.indexes).set(personId, event.data.index);
-        return { nextIndex: Math.max(state.nextIndex, event.data.index + 1), wallets, owners, indexes };
+        return { ...state, nextIndex: Math.max(state.nextIndex, event.data.index + 1), wallets, owners, indexes };
       }
-      case 'OwnWalletRegistered':
-        return { ...state, wallets, owners };
+      case 'OwnWalletRegistered': {
+        const nonce = event.data.nonce;
+        return {
+          ...state,
+          wallets,
+          owners,
+          usedNonces: nonce ? new Set(state.usedNonces).add(nonce) : state.usedNonces,
+        };
+      }
       default: {
         const _exhaustive: never = event;
         return state;
@@ -159,11 +198,21 @@ export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
       }
       case 'RegisterOwnWallet': {
         if (!/^0x[0-9a-fA-F]{40}$/.test(command.address) || /^0x0{40}$/.test(command.address))
-          throw new DomainError(WALLET_MESSAGES.address, 400, [{ field: 'address', message: WALLET_MESSAGES.address }]);
+          throw refuse('address', WALLET_MESSAGES.address);
+        const { challenge } = command;
+        // The message must be exactly one issued to this person for this address (nonce, domain, chain, times).
+        if (
+          !challenge ||
+          challenge.message !== command.message ||
+          challenge.address.toLowerCase() !== command.address.toLowerCase()
+        )
+          throw refuse('message', WALLET_PROOF_MESSAGES.messageUnknown);
+        if (state.usedNonces.has(challenge.nonce)) throw refuse('message', WALLET_PROOF_MESSAGES.used);
+        if (Date.parse(command.now) > Date.parse(challenge.expiresAt))
+          throw refuse('message', WALLET_PROOF_MESSAGES.expired);
         const holder = state.owners.get(command.address.toLowerCase());
-        if (holder === command.personId) throw new DomainError(WALLET_MESSAGES.same, 409);
-        if (holder !== undefined)
-          throw new DomainError(WALLET_MESSAGES.taken, 409, [{ field: 'address', message: WALLET_MESSAGES.taken }]);
+        if (holder === command.personId) throw refuse('address', WALLET_MESSAGES.same, 409);
+        if (holder !== undefined) throw refuse('address', WALLET_MESSAGES.taken, 409);
         return [
           {
             type: 'OwnWalletRegistered',
@@ -172,6 +221,7 @@ export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
               address: command.address,
               previousAddress: state.wallets.get(command.personId) ?? null,
               registeredBy: command.registeredBy,
+              nonce: challenge.nonce,
             },
           },
         ];
@@ -179,6 +229,66 @@ export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
+      }
+    }
+  },
+};
+
+/**
+ * The messages issued to one person for proving control of a wallet, on `wallet-challenges-<personId>`. Each nonce
+ * is issued once; whether it was answered is decided on the custody stream (`usedNonces`).
+ */
+export interface WalletChallengeState {
+  /** nonce → the challenge. */
+  issued: Map<string, IssuedChallenge>;
+}
+export type WalletChallengeCommand = {
+  type: 'IssueWalletChallenge';
+  personId: string;
+  address: string;
+  nonce: string;
+  message: string;
+  issuedAt: string;
+  expiresAt: string;
+};
+
+/** Unexpired challenges one person may hold (each switch of wallet uses one). */
+export const MAX_OPEN_CHALLENGES = 20;
+
+export const walletChallenges: Decider<WalletChallengeCommand, WalletChallengeEvent, WalletChallengeState> = {
+  name: 'wallet-challenges',
+  initialState: { issued: new Map() },
+  eventSchemas: walletChallengeEventSchemas,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'WalletChallengeIssued': {
+        const { address, nonce, message, expiresAt } = event.data;
+        return { issued: new Map(state.issued).set(nonce, { address, nonce, message, expiresAt }) };
+      }
+      default: {
+        const _exhaustive: never = event.type;
+        return state;
+      }
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'IssueWalletChallenge': {
+        if (!/^0x[0-9a-fA-F]{40}$/.test(command.address)) throw refuse('address', WALLET_MESSAGES.address);
+        // A random nonce that came up twice would let one signature answer two messages: refuse, the caller retries.
+        if (state.issued.has(command.nonce)) throw conflict('nonce already issued');
+        if (!(Date.parse(command.expiresAt) > Date.parse(command.issuedAt))) throw conflict('expiry before issue');
+        // Each challenge is a stored fact: a person may hold only so many unexpired ones at once.
+        const now = Date.parse(command.issuedAt);
+        let open = 0;
+        for (const issued of state.issued.values()) if (Date.parse(issued.expiresAt) > now) open++;
+        if (open >= MAX_OPEN_CHALLENGES) throw new DomainError(WALLET_PROOF_MESSAGES.tooMany, 429);
+        const { type: _t, ...data } = command;
+        return [{ type: 'WalletChallengeIssued', data }];
+      }
+      default: {
+        const _exhaustive: never = command.type;
+        throw new Error(`unknown command ${String(_exhaustive)}`);
       }
     }
   },

@@ -7,6 +7,7 @@ import {
   nullable,
   object,
   oneOf,
+  optional,
   string,
   union,
   type EventSchemas,
@@ -28,8 +29,11 @@ export type ChainIntent =
   | { kind: 'platform-step'; step: PlatformStep }
   /** An ONCHAINID identity contract for a person (platform-managed: the signer holds its management key). */
   | { kind: 'deploy-identity'; personId: string }
-  /** The person's wallet into the shared identity registry (why: their verification, or ownership of an asset). */
-  | { kind: 'register-identity'; personId: string }
+  /**
+   * The person's wallet into the shared identity registry (why: their verification, ownership of an asset, or a
+   * switch of wallet). `wallet`: the address to put in; absent, the wallet the person has when it is sent.
+   */
+  | { kind: 'register-identity'; personId: string; wallet?: string }
   /** `wallet`: the address to take out (the one the person used until now). */
   | { kind: 'remove-identity'; personId: string; wallet: string }
   | { kind: 'deploy-token-identity'; assetId: string }
@@ -59,8 +63,10 @@ export interface ChainTransactionRequested {
     txId: string;
     chainId: number;
     intent: ChainIntent;
-    /** The event that called for it (null for a platform step asked for by another request). */
+    /** The event that called for it (null for a platform step asked for by another request, or an admin's retry). */
     causeEventId: string | null;
+    /** An admin's retry: the failed transaction this one takes the place of. */
+    retryOf?: string;
   };
 }
 export interface ChainTransactionSubmitted {
@@ -105,8 +111,24 @@ export interface CustodyWalletAssigned {
 }
 export interface OwnWalletRegistered {
   type: 'OwnWalletRegistered';
-  data: { personId: string; address: string; previousAddress: string | null; registeredBy: string };
+  data: {
+    personId: string;
+    address: string;
+    previousAddress: string | null;
+    registeredBy: string;
+    /** The challenge the person signed (absent on registrations made before proofs were required). */
+    nonce?: string;
+  };
 }
+/**
+ * A message for a person to sign with the wallet they claim (EIP-4361), on `wallet-challenges-<personId>`: a decided
+ * fact rather than process memory, so any replica can check the signature it is answered with.
+ */
+export interface WalletChallengeIssued {
+  type: 'WalletChallengeIssued';
+  data: { personId: string; address: string; nonce: string; message: string; issuedAt: string; expiresAt: string };
+}
+export type WalletChallengeEvent = WalletChallengeIssued;
 
 export type ChainTransactionEvent =
   | ChainTransactionRequested
@@ -120,11 +142,12 @@ export const ADDRESS = string({ max: 42, pattern: /^0x[0-9a-fA-F]{40}$/ });
 const HASH = string({ max: 66, pattern: /^0x[0-9a-f]{64}$/ });
 const RAW = string({ max: 200_000, pattern: /^0x[0-9a-f]+$/ });
 const amount = int({ min: 1 });
+export const NONCE = string({ min: 16, max: 64, pattern: /^[0-9a-zA-Z]+$/ });
 
 const intent = union(
   object({ kind: literal('platform-step'), step: oneOf(PLATFORM_STEPS) }),
   object({ kind: literal('deploy-identity'), personId: id() }),
-  object({ kind: literal('register-identity'), personId: id() }),
+  object({ kind: literal('register-identity'), personId: id(), wallet: optional(ADDRESS) }),
   object({ kind: literal('remove-identity'), personId: id(), wallet: ADDRESS }),
   object({ kind: literal('deploy-token-identity'), assetId: id() }),
   object({
@@ -155,6 +178,7 @@ export const chainTransactionEventSchemas = {
     chainId: int({ min: 1 }),
     intent,
     causeEventId: nullable(id()),
+    retryOf: optional(id()),
   }),
   ChainTransactionSubmitted: object({
     txId: id(),
@@ -187,8 +211,21 @@ export const custodyEventSchemas = {
     address: ADDRESS,
     previousAddress: nullable(ADDRESS),
     registeredBy: id(),
+    nonce: optional(NONCE),
   }),
 } satisfies EventSchemas<CustodyEvent>;
+
+export const walletChallengeEventSchemas = {
+  WalletChallengeIssued: object({
+    personId: id(),
+    address: ADDRESS,
+    nonce: NONCE,
+    message: string({ nonEmpty: true, max: 2000 }),
+    issuedAt: isoDateTime(),
+    expiresAt: isoDateTime(),
+  }),
+} satisfies EventSchemas<WalletChallengeEvent>;
+export const walletChallengeStream = (personId: string) => `wallet-challenges-${personId}`;
 
 export const chainTransactionStream = (txId: string) => `chain-tx-${txId}`;
 export const CUSTODY_STREAM = 'custody-wallets';

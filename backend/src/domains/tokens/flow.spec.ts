@@ -54,7 +54,7 @@ function given(...events: FlowEvent[]): FlowState {
     for (const { txId, intent } of chainIntents(event, state))
       evolveFlow(state, {
         type: 'ChainTransactionRequested',
-        data: { txId, chainId: 31337, intent, causeEventId: null },
+        data: { txId, chainId: 31337, intent, causeEventId: 'cause' },
       });
     evolveFlow(state, event);
   }
@@ -203,4 +203,102 @@ test('an approved supply change mints to the owner or burns the owner’s retain
   // A burn waits for the mint that created the tokens.
   const shrunk = given(approved, change('c2', -200, 800));
   expect(blockedBy(shrunk.txs.get('c31337-supply-c2')!, shrunk)).toBe('the mint');
+});
+
+const C = '0x00000000000000000000000000000000000000cc';
+const X = '0x00000000000000000000000000000000000000aa';
+const Y = '0x00000000000000000000000000000000000000bb';
+const own = (address: string, previousAddress: string | null, nonce: string): FlowEvent => ({
+  type: 'OwnWalletRegistered',
+  data: { personId: 'inv', address, previousAddress, registeredBy: 'inv', nonce: nonce.repeat(32) },
+});
+const submitted = (txId: string, wallet: string): FlowEvent => ({
+  type: 'ChainTransactionSubmitted',
+  data: {
+    txId: `c31337-${txId}`,
+    txHash: `0x${'1'.repeat(64)}`,
+    nonce: 1,
+    from: C,
+    to: C,
+    contractAddress: null,
+    wallet,
+    raw: '0x01',
+  },
+});
+
+test('switching X → Y → X asks for each change anew, numbered per person, out with the old before in with the new', () => {
+  const custodyC: FlowEvent = { type: 'CustodyWalletAssigned', data: { personId: 'inv', index: 1, address: C } };
+  const state = given(approved, verified, custodyC, submitted('register-inv-v1', C));
+  const asked: [string, unknown][] = [];
+  for (const event of [own(X, C, 'a'), own(Y, X, 'b'), own(X, Y, 'c')]) {
+    for (const { txId, intent } of chainIntents(event, state)) {
+      asked.push([txId, intent]);
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: 'cause' },
+      });
+    }
+    evolveFlow(state, event);
+  }
+  const change = (n: number, kind: string, wallet: string) => [
+    `c31337-wallet-inv-${n}-${kind}`,
+    { kind: `${kind}-identity`, personId: 'inv', wallet },
+  ];
+  expect(asked).toEqual([
+    change(1, 'remove', C),
+    change(1, 'register', X),
+    change(2, 'remove', X),
+    change(2, 'register', Y),
+    change(3, 'remove', Y),
+    change(3, 'register', X),
+  ]);
+  // One after another: a later change waits for the earlier ones (the first still waits for its submission).
+  for (const step of PLATFORM_STEPS) {
+    evolveFlow(state, submitted(`platform-${step}`, C));
+    const txId = `c31337-platform-${step}`;
+    const confirmed = { txId, txHash: `0x${'1'.repeat(64)}`, blockNumber: 1, contractAddress: C, suite: null };
+    evolveFlow(state, { type: 'ChainTransactionConfirmed', data: confirmed });
+  }
+  expect(blockedBy(state.txs.get('c31337-wallet-inv-1-remove')!, state)).toBe(
+    'the earlier registry change c31337-register-inv-v1',
+  );
+  expect(blockedBy(state.txs.get('c31337-wallet-inv-3-register')!, state)).toBe(
+    'the earlier registry change c31337-register-inv-v1',
+  );
+});
+
+test('a registration not yet sent takes the new wallet; one sent with the old wallet meanwhile is followed by a switch', () => {
+  const pending = given(approved, verified);
+  // No wallet yet: the registration, when sent, takes whatever wallet the person has then.
+  expect(ids(own(X, null, 'a'), pending)).toEqual([]);
+  const followed = given(approved, verified, own(X, null, 'a'));
+  expect(ids(submitted('register-inv-v1', X), followed)).toEqual([]);
+  // Sent with the custody wallet just before the switch was folded: the switch follows it.
+  expect(chainIntents(submitted('register-inv-v1', C), followed)).toEqual([
+    { txId: 'c31337-wallet-inv-1-remove', intent: { kind: 'remove-identity', personId: 'inv', wallet: C } },
+    { txId: 'c31337-wallet-inv-1-register', intent: { kind: 'register-identity', personId: 'inv', wallet: X } },
+  ]);
+});
+
+test('a registration that failed leaves nothing planned; an admin’s retry of it is planned again, so a switch moves it', () => {
+  const state = given(approved, verified);
+  const failed: FlowEvent = {
+    type: 'ChainTransactionFailed',
+    data: { txId: 'c31337-register-inv-v1', txHash: null, reason: 'refused' },
+  };
+  evolveFlow(state, failed);
+  expect(ids(own(X, null, 'a'), state)).toEqual([]);
+  const retry = { kind: 'register-identity' as const, personId: 'inv' };
+  evolveFlow(state, {
+    type: 'ChainTransactionRequested',
+    data: {
+      txId: 'c31337-register-inv-v1-retry-1',
+      chainId: 31337,
+      intent: retry,
+      causeEventId: null,
+      retryOf: failed.data.txId,
+    },
+  });
+  evolveFlow(state, submitted('register-inv-v1-retry-1', X));
+  expect(ids(own(Y, X, 'b'), state)).toEqual(['c31337-wallet-inv-1-remove', 'c31337-wallet-inv-1-register']);
 });

@@ -69,8 +69,16 @@ export interface PersonView {
   verificationId: string | null;
   /** Owns an approved asset: stays registered to hold its retained tokens. */
   owner: boolean;
-  /** A registration has been requested and not undone by a requested removal. */
-  registrationRequested: boolean;
+  /**
+   * What the registry operations requested so far leave in the identity registry, decided when their cause is
+   * folded (not when the outbox records them, which comes later): null for nothing; `wallet` null for a
+   * registration that takes the person's wallet when it is sent (resolved when it is submitted).
+   */
+  registry: { wallet: string | null } | null;
+  /** Wallet switches that asked for registry changes: numbers their transactions, so X → Y → X asks twice. */
+  switches: number;
+  /** The person's registry transactions (register, remove) in request order: they are sent one after another. */
+  registryTxs: string[];
 }
 
 export interface AssetView {
@@ -101,6 +109,8 @@ export interface FlowState {
   walletOwners: Map<string, string>;
   /** personId → wallet whose registration is confirmed on chain. */
   registered: Map<string, string>;
+  /** A failed transaction → the attempt an admin asked for in its place (which may itself be retried). */
+  retries: Map<string, string>;
   nextSeq: number;
   /** Highest nonce recorded per sender (lower-cased). */
   nonces: Map<string, number>;
@@ -117,6 +127,7 @@ export function initialFlowState(chainId: number): FlowState {
     wallets: new Map(),
     walletOwners: new Map(),
     registered: new Map(),
+    retries: new Map(),
     nextSeq: 0,
     nonces: new Map(),
     position: 0,
@@ -130,7 +141,7 @@ const belongs = (state: FlowState, txId: string) => txId.startsWith(`c${state.ch
 const person = (state: FlowState, personId: string): PersonView => {
   let found = state.persons.get(personId);
   if (!found) {
-    found = { verificationId: null, owner: false, registrationRequested: false };
+    found = { verificationId: null, owner: false, registry: null, switches: 0, registryTxs: [] };
     state.persons.set(personId, found);
   }
   return found;
@@ -147,16 +158,36 @@ export interface RequestedIntent {
  * here as new cases (a mint or burn intent each).
  */
 export function chainIntents(event: FlowEvent, state: FlowState): RequestedIntent[] {
+  return intentsFor(event, state).filter(({ txId }) => !state.txs.has(txId));
+}
+
+/** What an event calls for, whether or not already requested (the registry bookkeeping needs all of it). */
+function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
   const out: RequestedIntent[] = [];
   const want = (suffix: string, intent: ChainIntent) => {
     const txId = txIdOf(state.chainId, suffix);
-    if (!state.txs.has(txId) && !out.some((o) => o.txId === txId)) out.push({ txId, intent });
+    if (!out.some((o) => o.txId === txId)) out.push({ txId, intent });
+  };
+  /**
+   * Moves the person's registry entry from the wallet it holds (or will hold) to `to`: out with the old, then in
+   * with the new, numbered by the person's switch count — never keyed by address, so switching back registers again.
+   */
+  const switchTo = (
+    personId: string,
+    from: string,
+    to: string,
+    legacy: { remove: string; register: string } | null,
+  ) => {
+    if (from.toLowerCase() === to.toLowerCase()) return;
+    const n = (state.persons.get(personId)?.switches ?? 0) + 1;
+    want(legacy?.remove ?? `wallet-${personId}-${n}-remove`, { kind: 'remove-identity', personId, wallet: from });
+    want(legacy?.register ?? `wallet-${personId}-${n}-register`, { kind: 'register-identity', personId, wallet: to });
   };
   const platform = () => {
     for (const step of PLATFORM_STEPS) want(`platform-${step}`, { kind: 'platform-step', step });
   };
   const identity = (personId: string) => want(`identity-${personId}`, { kind: 'deploy-identity', personId });
-  const registered = (personId: string) => state.persons.get(personId)?.registrationRequested ?? false;
+  const registered = (personId: string) => (state.persons.get(personId)?.registry ?? null) !== null;
   switch (event.type) {
     case 'TokenizationApproved': {
       const { assetId, ownerId, terms } = event.data;
@@ -193,9 +224,9 @@ export function chainIntents(event: FlowEvent, state: FlowState): RequestedInten
     case 'VerificationExpired': {
       const { userId, verificationId } = event.data;
       const who = state.persons.get(userId);
-      const wallet = state.wallets.get(userId);
+      const wallet = who?.registry?.wallet ?? state.wallets.get(userId);
       // An owner stays in the registry: the retained tokens are held, and sent from, that wallet.
-      if (who?.registrationRequested && !who.owner && wallet)
+      if (who?.registry && !who.owner && wallet)
         want(`remove-${userId}-${verificationId}`, { kind: 'remove-identity', personId: userId, wallet });
       return out;
     }
@@ -232,21 +263,35 @@ export function chainIntents(event: FlowEvent, state: FlowState): RequestedInten
       return out;
     }
     case 'OwnWalletRegistered': {
-      const { personId, address, previousAddress } = event.data;
-      if (!registered(personId)) return out;
-      want(`register-${personId}-wallet-${address.toLowerCase()}`, { kind: 'register-identity', personId });
-      if (previousAddress)
-        want(`remove-${personId}-wallet-${previousAddress.toLowerCase()}`, {
-          kind: 'remove-identity',
-          personId,
-          wallet: previousAddress,
-        });
+      const { personId, address, previousAddress, nonce } = event.data;
+      const from = state.persons.get(personId)?.registry?.wallet;
+      // Not registered: nothing to move. A registration not yet sent takes the new wallet itself (or is moved
+      // when it is submitted, below).
+      if (!from) return out;
+      // Registrations made before proofs were required keep the transaction ids they were recorded under.
+      const legacy =
+        nonce === undefined
+          ? {
+              register: `register-${personId}-wallet-${address.toLowerCase()}`,
+              remove: `remove-${personId}-wallet-${(previousAddress ?? from).toLowerCase()}`,
+            }
+          : null;
+      switchTo(personId, from, address, legacy);
+      return out;
+    }
+    case 'ChainTransactionSubmitted': {
+      // A registration that took the person's wallet when sent: if the person switched meanwhile, follow them.
+      const tx = state.txs.get(event.data.txId);
+      if (tx?.intent.kind !== 'register-identity' || tx.intent.wallet || !event.data.wallet) return out;
+      const who = state.persons.get(tx.intent.personId);
+      const current = state.wallets.get(tx.intent.personId);
+      if (who?.registry && who.registry.wallet === null && current)
+        switchTo(tx.intent.personId, event.data.wallet, current, null);
       return out;
     }
     case 'InvestmentRequested':
     case 'CustodyWalletAssigned':
     case 'ChainTransactionRequested':
-    case 'ChainTransactionSubmitted':
     case 'ChainTransactionConfirmed':
     case 'ChainTransactionFailed':
       return out;
@@ -257,9 +302,35 @@ export function chainIntents(event: FlowEvent, state: FlowState): RequestedInten
   }
 }
 
+/**
+ * Keeps each person's registry plan (`PersonView.registry`) in step with the registry transactions their events
+ * call for, at the moment the cause is folded — so the next event (a switch back, say) sees them even while the
+ * outbox has not recorded them yet. Replays compute the same, as intents are a function of the log.
+ */
+function planRegistry(state: FlowState, event: FlowEvent): void {
+  const intents = intentsFor(event, state);
+  if (event.type === 'ChainTransactionSubmitted') {
+    const intent = state.txs.get(event.data.txId)?.intent;
+    const who = intent?.kind === 'register-identity' && !intent.wallet ? state.persons.get(intent.personId) : undefined;
+    if (who?.registry && who.registry.wallet === null && event.data.wallet)
+      who.registry = { wallet: event.data.wallet };
+  }
+  const switched = new Set<string>();
+  for (const { intent } of intents) {
+    if (intent.kind === 'register-identity') {
+      person(state, intent.personId).registry = { wallet: intent.wallet ?? null };
+      if (intent.wallet) switched.add(intent.personId);
+    } else if (intent.kind === 'remove-identity') {
+      person(state, intent.personId).registry = null;
+    }
+  }
+  for (const personId of switched) person(state, personId).switches++;
+}
+
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
   if (event.position !== undefined) state.position = Math.max(state.position, event.position);
+  planRegistry(state, event);
   switch (event.type) {
     case 'TokenizationApproved': {
       const { assetId, ownerId, terms } = event.data;
@@ -320,8 +391,9 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       return state;
     }
     case 'ChainTransactionRequested': {
-      const { txId, intent } = event.data;
+      const { txId, intent, retryOf } = event.data;
       if (!belongs(state, txId) || state.txs.has(txId)) return state;
+      if (retryOf) state.retries.set(retryOf, txId);
       state.txs.set(txId, {
         txId,
         intent,
@@ -337,13 +409,12 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
         reason: null,
         requestedAt: event.metadata?.occurredAt ?? '',
       });
-      if (intent.kind === 'register-identity') person(state, intent.personId).registrationRequested = true;
-      if (intent.kind === 'remove-identity') {
-        const who = person(state, intent.personId);
-        // Taking out an old wallet after a switch keeps the person registered (with the new one).
-        if (state.wallets.get(intent.personId)?.toLowerCase() === intent.wallet.toLowerCase())
-          who.registrationRequested = false;
-      }
+      if (intent.kind === 'register-identity' || intent.kind === 'remove-identity')
+        person(state, intent.personId).registryTxs.push(txId);
+      // An admin's registration (a retry or a repair; no event caused it) is part of the plan from now on, so the
+      // person's next switch moves it.
+      if (intent.kind === 'register-identity' && event.data.causeEventId === null)
+        person(state, intent.personId).registry = { wallet: intent.wallet ?? null };
       return state;
     }
     case 'ChainTransactionSubmitted': {
@@ -382,6 +453,11 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       const tx = state.txs.get(event.data.txId);
       if (!tx) return state;
       Object.assign(tx, { status: 'failed', reason: event.data.reason, raw: null });
+      // A registration that never went out resolved to no wallet: the plan is nothing registered.
+      const intent = tx.intent;
+      const who =
+        intent.kind === 'register-identity' && !intent.wallet ? state.persons.get(intent.personId) : undefined;
+      if (who?.registry && who.registry.wallet === null) who.registry = null;
       return state;
     }
     default: {
@@ -391,8 +467,15 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
   }
 }
 
+/** The transaction, or the last attempt an admin asked for in place of it. */
+export function latestAttempt(state: FlowState, txId: string): TxView | undefined {
+  let id = txId;
+  for (let next = state.retries.get(id); next !== undefined; next = state.retries.get(id)) id = next;
+  return state.txs.get(id);
+}
+
 const confirmed = (state: FlowState, suffix: string) =>
-  state.txs.get(txIdOf(state.chainId, suffix))?.status === 'confirmed';
+  latestAttempt(state, txIdOf(state.chainId, suffix))?.status === 'confirmed';
 
 /** Everything the platform set-up deployed, once its last step is confirmed. */
 export function platformOf(state: FlowState): PlatformContracts | null {
@@ -425,8 +508,9 @@ export function identityOf(state: FlowState, personId: string): Address | null {
 export function blockedBy(tx: TxView, state: FlowState): string | null {
   const intent = tx.intent;
   const needPlatform = () => (platformOf(state) ? null : 'the platform contracts');
+  // Tokens go to the wallet the person uses now, once that very wallet is in the registry.
   const needRegistered = (personId: string) =>
-    state.registered.has(personId) ? null : `the registration of ${personId}`;
+    registeredNow(state, personId) ? null : `the registration of ${personId}'s wallet`;
   switch (intent.kind) {
     case 'platform-step': {
       const index = PLATFORM_STEPS.indexOf(intent.step);
@@ -437,9 +521,13 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
     case 'deploy-token-identity':
       return null;
     case 'register-identity':
-      return needPlatform() ?? (identityOf(state, intent.personId) ? null : `the identity of ${intent.personId}`);
+      return (
+        needPlatform() ??
+        earlierRegistryChange(tx, state) ??
+        (identityOf(state, intent.personId) ? null : `the identity of ${intent.personId}`)
+      );
     case 'remove-identity':
-      return needPlatform();
+      return needPlatform() ?? earlierRegistryChange(tx, state);
     case 'deploy-suite':
       return needPlatform() ?? (confirmed(state, `token-identity-${intent.assetId}`) ? null : 'the token identity');
     case 'mint':
@@ -459,6 +547,24 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
       return 'unknown intent';
     }
   }
+}
+
+/** The person's current wallet is the one the registry holds (as confirmed on chain). */
+export function registeredNow(state: FlowState, personId: string): boolean {
+  const registered = state.registered.get(personId);
+  return registered !== undefined && registered.toLowerCase() === state.wallets.get(personId)?.toLowerCase();
+}
+
+/** A person's registry changes go one after another, in request order: out with X before in with Y, and so on. */
+function earlierRegistryChange(tx: TxView, state: FlowState): string | null {
+  const intent = tx.intent;
+  if (intent.kind !== 'register-identity' && intent.kind !== 'remove-identity') return null;
+  for (const txId of state.persons.get(intent.personId)?.registryTxs ?? []) {
+    if (txId === tx.txId) return null;
+    const status = state.txs.get(txId)?.status;
+    if (status === 'requested' || status === 'submitted') return `the earlier registry change ${txId}`;
+  }
+  return null;
 }
 
 /** Persons whose wallet a transaction needs (the outbox gives each a custody wallet first if they have none). */
@@ -493,7 +599,7 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
     case 'deploy-token-identity':
       return { call: { op: 'deploy', contract: 'Identity', args: [signer, false] }, wallet: null };
     case 'register-identity': {
-      const to = wallet(intent.personId);
+      const to = (intent.wallet as Address | undefined) ?? wallet(intent.personId);
       const identity = identityOf(state, intent.personId)!;
       const registry = platform().identityRegistry;
       return { call: { op: 'register-identity', registry, wallet: to, identity, country: NEW_ZEALAND }, wallet: to };
@@ -577,4 +683,90 @@ export function expectedHoldings(state: FlowState): Map<string, Map<string, numb
     holdings.set(investment.investorId, (holdings.get(investment.investorId) ?? 0) + investment.tokens);
   }
   return out;
+}
+
+/**
+ * Every address the platform itself deployed or holds (lower-cased): the signer, each contract created (platform
+ * set-up, identities, token identities, also those submitted and not yet mined) and each suite's token, identity
+ * registry and compliance. None of them can be a person's wallet.
+ */
+export function platformOwnAddresses(state: FlowState, signer: string): Set<string> {
+  const own = new Set<string>([signer.toLowerCase()]);
+  for (const tx of state.txs.values()) {
+    if (tx.contractAddress) own.add(tx.contractAddress.toLowerCase());
+    if (tx.suite) for (const address of Object.values(tx.suite)) own.add(address.toLowerCase());
+  }
+  return own;
+}
+
+/** Intents an admin may ask again for once they failed (deployments are not: their addresses are read by id). */
+export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
+  'forced-transfer',
+  'lock-up',
+  'mint',
+  'burn',
+  'unpause',
+  'register-identity',
+  'remove-identity',
+]);
+
+/** The person whose wallet receives or must hold what a transaction moves (registered for it to go). */
+export function recipientOf(intent: ChainIntent): string | null {
+  switch (intent.kind) {
+    case 'forced-transfer':
+      return intent.toPersonId;
+    case 'mint':
+    case 'lock-up':
+      return intent.personId;
+    default:
+      return null;
+  }
+}
+
+/** A chain transaction that will not happen by itself: failed, or waiting on something that is not on its way. */
+export interface ChainProblem {
+  txId: string;
+  kind: ChainIntent['kind'];
+  assetId: string | null;
+  investmentId: string | null;
+  personId: string | null;
+  status: 'failed' | 'stuck';
+  reason: string;
+  /** An admin can ask for it again (POST /api/admin/chain/transactions/:txId/retry). */
+  retryable: boolean;
+}
+
+/**
+ * Every transaction that cannot go on by itself: each failed one not yet retried, and — when the outbox has nothing
+ * it can send or is waiting for (so nothing will unblock them) — each still waiting, with what it waits for.
+ */
+export function chainProblems(state: FlowState): ChainProblem[] {
+  const problems: ChainProblem[] = [];
+  const waiting: { tx: TxView; reason: string }[] = [];
+  let moving = false;
+  for (const tx of state.txs.values()) {
+    if (tx.status === 'submitted') moving = true;
+    if (tx.status !== 'requested') continue;
+    const reason = blockedBy(tx, state);
+    if (reason === null) moving = true;
+    else waiting.push({ tx, reason });
+  }
+  const problemOf = (tx: TxView, status: ChainProblem['status'], reason: string): ChainProblem => {
+    const intent = tx.intent;
+    return {
+      txId: tx.txId,
+      kind: intent.kind,
+      assetId: 'assetId' in intent ? intent.assetId : null,
+      investmentId: 'investmentId' in intent ? intent.investmentId : null,
+      personId: 'personId' in intent ? intent.personId : intent.kind === 'forced-transfer' ? intent.toPersonId : null,
+      status,
+      reason,
+      retryable: status === 'failed' && RETRYABLE.has(intent.kind),
+    };
+  };
+  for (const tx of state.txs.values())
+    if (tx.status === 'failed' && !state.retries.has(tx.txId))
+      problems.push(problemOf(tx, 'failed', tx.reason ?? 'failed'));
+  if (!moving) for (const { tx, reason } of waiting) problems.push(problemOf(tx, 'stuck', `waiting for ${reason}`));
+  return problems.sort((a, b) => state.txs.get(a.txId)!.seq - state.txs.get(b.txId)!.seq);
 }

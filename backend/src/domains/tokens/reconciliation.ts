@@ -4,7 +4,7 @@ import type { ChainPort, TransferLog } from '../../platform/chain/chain.js';
 import { ChainStatus, type Reconciliation } from '../../platform/chain/chain-status.js';
 import { CHAIN } from '../../platform/tokens.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { expectedHoldings, suiteOf, type FlowState } from './flow.js';
+import { chainProblems, expectedHoldings, suiteOf, type FlowState } from './flow.js';
 
 /** token (lower-cased) → holder address (lower-cased) → balance. */
 export type OnChainBalances = Map<string, Map<string, bigint>>;
@@ -82,6 +82,7 @@ export class ChainReconciler {
   /** The flow state's version the drifts were compared at; -1: never. */
   private comparedAt = -1;
   drifts: HolderDrift[] = [];
+  private problems = 0;
 
   constructor(
     private readonly outbox: ChainOutbox,
@@ -125,7 +126,7 @@ export class ChainReconciler {
   private async run(): Promise<Reconciliation> {
     const chain = this.chain;
     const state = this.outbox.state;
-    if (!chain) return { drift: 0, pending: 0, checkedAt: new Date().toISOString(), head: 0 };
+    if (!chain) return { drift: 0, pending: 0, problems: 0, checkedAt: new Date().toISOString(), head: 0 };
     const head = await chain.head();
     // The chain went back (a node restarted from a state file older than its last blocks, a reorg): what was read
     // past its head may be gone, so every balance is read again from the logs.
@@ -157,11 +158,13 @@ export class ChainReconciler {
     // Neither the register nor a balance changed since the last comparison: the drifts are the same.
     if (moved || version !== this.comparedAt) {
       this.drifts = compare(state, this.balances);
+      this.problems = chainProblems(state).length;
       this.comparedAt = version;
     }
     return {
       drift: this.drifts.reduce((sum, d) => sum + Math.abs(d.expected - d.onChain), 0),
       pending: this.outbox.pending(),
+      problems: this.problems,
       checkedAt: new Date().toISOString(),
       head: Number(head),
     };

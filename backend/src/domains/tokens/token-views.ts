@@ -2,7 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Config } from '../../platform/config.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { expectedHoldings, suiteOf, txIdOf } from './flow.js';
+import { TRANSFER_BLOCKED } from '../../messages.js';
+import {
+  chainProblems,
+  expectedHoldings,
+  latestAttempt,
+  registeredNow,
+  suiteOf,
+  txIdOf,
+  type ChainProblem,
+} from './flow.js';
 import { ChainReconciler } from './reconciliation.js';
 
 export type TokenStatus = 'pending' | 'deployed' | 'failed';
@@ -46,6 +55,8 @@ export interface HoldingOnChain {
   /** requested / submitted (on its way) / confirmed / failed; null when no transfer was asked for (yet). */
   chainTxStatus: 'requested' | 'submitted' | 'confirmed' | 'failed' | null;
   chainExplorerUrl: string | null;
+  /** Why the transfer cannot be made (refused by the chain, or waiting on what is not on its way); null otherwise. */
+  chainProblem: string | null;
 }
 
 /** Read-side of the token slice, for its controller and for other slices (holdings). */
@@ -105,7 +116,8 @@ export class TokenViews {
   ): HoldingOnChain {
     const state = this.outbox.state;
     const walletAddress = state.wallets.get(investorId) ?? null;
-    const transfer = state.txs.get(txIdOf(state.chainId, `transfer-${investmentId}`));
+    const transfer = latestAttempt(state, txIdOf(state.chainId, `transfer-${investmentId}`));
+    const problem = transfer ? this.problems().get(transfer.txId) : undefined;
     return {
       walletAddress,
       onChainBalance: this.reconciler.balanceOf(assetId, walletAddress),
@@ -113,8 +125,19 @@ export class TokenViews {
       chainTxHash: transfer?.status === 'confirmed' ? transfer.txHash : null,
       chainTxStatus: transfer?.status ?? null,
       chainExplorerUrl: this.config.chain.explorerUrl,
+      chainProblem: problem ? problemText(problem) : null,
     };
   }
+
+  /** txId → what stops it, worked out again only after the flow's state changed. */
+  problems(): ReadonlyMap<string, ChainProblem> {
+    const version = this.outbox.version;
+    if (this.problemsAt?.version !== version)
+      this.problemsAt = { version, value: new Map(chainProblems(this.outbox.state).map((p) => [p.txId, p])) };
+    return this.problemsAt.value;
+  }
+
+  private problemsAt: { version: number; value: ReadonlyMap<string, ChainProblem> } | null = null;
 
   /**
    * assetId → personId → tokens the register gives them (what their wallets should hold on chain). Worked out again
@@ -148,6 +171,12 @@ export class TokenViews {
 
   wallet(personId: string) {
     const state = this.outbox.state;
-    return { address: state.wallets.get(personId) ?? null, registered: state.registered.has(personId) };
+    return { address: state.wallets.get(personId) ?? null, registered: registeredNow(state, personId) };
   }
+}
+
+/** A transfer's problem in the investor's words. */
+export function problemText(problem: ChainProblem): string {
+  if (problem.status === 'failed') return `${TRANSFER_BLOCKED.failed}: ${problem.reason}`;
+  return /registration|registry/.test(problem.reason) ? TRANSFER_BLOCKED.noRegistration : `Waiting: ${problem.reason}`;
 }

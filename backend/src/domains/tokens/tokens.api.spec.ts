@@ -12,6 +12,7 @@ import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
 import { CUSTODY_STREAM } from './events.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { WALLET_HOLDS_TOKENS } from './tokens.controller.js';
@@ -113,7 +114,7 @@ describe('tokens on the embedded chain', () => {
     expect(refused).toBeInstanceOf(ChainRevertError);
     expect((refused as ChainRevertError).reason).toBe('Transfer not possible');
     // Holding tokens, the investor cannot switch to an address of their own.
-    const own = await investor.post('/api/wallet', { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+    const own = await registerOwnWallet(investor, newWallet());
     expect(own).toMatchObject({ status: 409, body: { message: WALLET_HOLDS_TOKENS } });
   });
 
@@ -122,17 +123,19 @@ describe('tokens on the embedded chain', () => {
     await settled();
     const custodyWallet = (await investor.get('/api/wallet')).body;
     expect(custodyWallet).toMatchObject({ registered: true, address: expect.any(String) });
-    const bad = await investor.post('/api/wallet', { address: '0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' });
+    // A bad EIP-55 checksum.
+    const bad = await investor.post('/api/wallet/challenge', { address: '0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' });
     expect(bad.status).toBe(400);
-    const own = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-    expect((await investor.post('/api/wallet', { address: own })).status).toBe(201);
+    const wallet = newWallet();
+    const own = wallet.address;
+    expect((await registerOwnWallet(investor, wallet)).status).toBe(201);
     await settled();
     expect((await investor.get('/api/wallet')).body).toMatchObject({ address: own, registered: true });
     const chain = server.chain as ViemChain;
     const registry = outbox.state.txs.get('c31337-platform-identity-registry')!.contractAddress as Address;
     expect(await chain.read('IdentityRegistry', registry, 'contains', [own])).toBe(true);
     expect(await chain.read('IdentityRegistry', registry, 'contains', [custodyWallet.address])).toBe(false);
-    const taken = await (await signUp(server)).post('/api/wallet', { address: own });
+    const taken = await registerOwnWallet(await signUp(server), wallet);
     expect(taken.status).toBe(409);
   });
 

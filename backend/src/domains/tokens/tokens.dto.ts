@@ -1,14 +1,33 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
+import { WALLET_PROOF_MESSAGES } from '../../messages.js';
 import { allOf } from '../../platform/http/api-response.js';
 import { WALLET_MESSAGES } from './deciders.js';
 import type { HoldingOnChain, TokenStatus, TokenView } from './token-views.js';
 
-export class RegisterWalletDto {
+export class WalletChallengeRequestDto {
   @ApiProperty({ example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
   @IsString({ message: WALLET_MESSAGES.address })
   @Matches(/^0x[0-9a-fA-F]{40}$/, { message: WALLET_MESSAGES.address })
   address: string;
+}
+
+/** The message to sign, exactly as issued. */
+export class WalletChallengeDto {
+  @ApiProperty({ description: 'EIP-4361 message: this site, the chain id, the address, a single-use nonce' })
+  message: string;
+  @ApiProperty({ description: 'ISO time after which the message is refused (10 minutes)' }) expiresAt: string;
+}
+
+export class RegisterWalletDto extends WalletChallengeRequestDto {
+  @ApiProperty({ description: 'The message of POST /api/wallet/challenge, exactly as issued' })
+  @IsString({ message: WALLET_PROOF_MESSAGES.message })
+  @MaxLength(2000, { message: WALLET_PROOF_MESSAGES.message })
+  message: string;
+  @ApiProperty({ description: 'EIP-191 signature of the message by the address (personal_sign)', example: '0x…' })
+  @IsString({ message: WALLET_PROOF_MESSAGES.signature })
+  @Matches(/^0x[0-9a-fA-F]{130}$/, { message: WALLET_PROOF_MESSAGES.signature })
+  signature: string;
 }
 
 const TX_STATUSES = allOf<NonNullable<HoldingOnChain['chainTxStatus']>>({
@@ -47,6 +66,41 @@ export class HoldingOnChainDto {
   })
   chainTxStatus: HoldingOnChain['chainTxStatus'];
   @ApiProperty({ type: String, nullable: true }) chainExplorerUrl: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise',
+  })
+  chainProblem: string | null;
+}
+
+/** A chain transaction that will not happen by itself (GET /api/admin/chain/problems). */
+export class ChainProblemDto {
+  @ApiProperty() txId: string;
+  @ApiProperty({ description: 'forced-transfer, mint, lock-up, register-identity, …' }) kind: string;
+  @ApiProperty({ type: String, nullable: true }) assetId: string | null;
+  @ApiProperty({ type: String, nullable: true }) investmentId: string | null;
+  @ApiProperty({ type: String, nullable: true }) personId: string | null;
+  @ApiProperty({
+    enum: ['failed', 'stuck'],
+    description: 'failed: refused or reverted; stuck: waits on nothing moving',
+  })
+  status: 'failed' | 'stuck';
+  @ApiProperty() reason: string;
+  @ApiProperty({ description: 'POST /api/admin/chain/transactions/:txId/retry can ask for it again' })
+  retryable: boolean;
+}
+
+export class ChainProblemsDto {
+  @ApiProperty({ type: [ChainProblemDto] }) problems: ChainProblemDto[];
+}
+
+export class ChainRetryDto {
+  @ApiProperty({ description: 'The new attempt' }) txId: string;
+  @ApiProperty({ description: 'The recipient’s wallet was not in the identity registry and is registered first' })
+  repaired: boolean;
+  @ApiProperty({ description: 'Event log position, for X-Read-After' }) position: number;
 }
 
 export class TokenHolderDto {

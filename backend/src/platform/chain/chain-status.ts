@@ -6,6 +6,8 @@ export interface Reconciliation {
   drift: number;
   /** Chain transactions not yet settled: while there are any, drift may be their tokens in flight. */
   pending: number;
+  /** Transactions that will not happen by themselves (failed, or waiting on nothing that moves): see an admin. */
+  problems: number;
   checkedAt: string;
   head: number;
 }
@@ -46,6 +48,7 @@ export class ChainStatus {
       pending: reconciliation?.pending ?? null,
       overdue,
       pendingBoundSeconds: this.pendingBoundSeconds,
+      problems: reconciliation?.problems ?? null,
     };
   }
 }

@@ -79,6 +79,8 @@ export interface ChainPort {
   /** prepare + sign at the pending nonce + broadcast + wait: for tools and tests, not for the outbox. */
   send(call: ChainCall, account?: LocalAccount): Promise<ChainReceipt & { contractAddress: Address | null }>;
   head(): Promise<bigint>;
+  /** True when the address holds contract code (an externally owned account holds none). */
+  hasCode(address: Address): Promise<boolean>;
   balanceOf(token: Address, holder: Address): Promise<bigint>;
   /** Contract reads the tests and the reconciliation need (identity lookups, frozen state, paused). */
   read<T>(contract: ReadableContract, address: Address, functionName: string, args?: readonly unknown[]): Promise<T>;

@@ -155,6 +155,11 @@ export class ViemChain implements ChainPort {
     return this.guard(() => this.client.getBlockNumber({ cacheTime: 0 }));
   }
 
+  async hasCode(address: Address): Promise<boolean> {
+    const code = await this.guard(() => this.client.getCode({ address }));
+    return code !== undefined && code !== '0x';
+  }
+
   balanceOf(token: Address, holder: Address): Promise<bigint> {
     return this.read<bigint>('Token', token, 'balanceOf', [holder]);
   }

@@ -73,6 +73,13 @@ describe('healthVerdict', () => {
       '1 chain transaction has waited more than 90 seconds',
       'On-chain balances differ from the register by 1 token',
     ]);
+    expect(
+      healthVerdict({ ...healthy(), chain: { ok: true, kind: 'anvil', drift: 2, pending: 0, overdue: 0, problems: 1 } })
+        .reasons,
+    ).toEqual([
+      '1 chain transaction is held up and needs an admin (Operations)',
+      'On-chain balances differ from the register by 2 tokens',
+    ]);
   });
 
   it('is degraded by a failed domain check, in its own words', () => {

@@ -8,7 +8,8 @@ import type { HealthReport } from '../operations/health-checks.js';
  *   store does not answer, or a projection has stopped (its read model no longer follows the log). A load balancer
  *   should send its requests elsewhere.
  * - **Degraded** (HTTP 200, `status: "degraded"`, `ready: true`): the replica serves, but something an operator
- *   must see is wrong — the chain node does not answer, chain transactions have waited beyond the bound, on-chain
+ *   must see is wrong — the chain node does not answer, chain transactions have waited beyond the bound or are
+ *   held up (failed, or waiting on something no send will bring), on-chain
  *   balances differ from the register, a domain check (the register's reconciliation) failed. Taking the replica
  *   out would not help: every replica shares these, and the pages and API still answer.
  */
@@ -24,6 +25,7 @@ export interface HealthParts {
     pending?: number | null;
     overdue?: number;
     pendingBoundSeconds?: number;
+    problems?: number | null;
   };
   checks: Record<string, HealthReport>;
 }
@@ -53,6 +55,11 @@ export function healthVerdict(parts: HealthParts): HealthVerdict {
     if (chain.overdue)
       degrading.push(
         `${plural(chain.overdue, 'chain transaction has', 'chain transactions have')} waited more than ${duration(chain.pendingBoundSeconds ?? 0)}`,
+      );
+    // Held up: failed, or waiting on something no send will bring (GET /api/admin/chain/problems, Retry).
+    if (chain.problems)
+      degrading.push(
+        `${plural(chain.problems, 'chain transaction is held up and needs', 'chain transactions are held up and need')} an admin (Operations)`,
       );
     if (chain.drift) {
       const inFlight = chain.pending ? ` (${plural(chain.pending, 'transaction', 'transactions')} still pending)` : '';

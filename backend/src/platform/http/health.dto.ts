@@ -46,6 +46,12 @@ export class ChainOnDto {
   pendingBoundSeconds: number;
   @ApiPropertyOptional({ type: EmbeddedNodeDto, description: 'With the embedded node only' })
   node?: EmbeddedNodeDto;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Chain transactions that will not happen by themselves (GET /api/admin/chain/problems lists them)',
+  })
+  problems: number | null;
 }
 
 /**

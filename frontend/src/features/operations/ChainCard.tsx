@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Statistic, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, List, Statistic, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { describeError } from '../../api/client';
-import { healthQuery } from '../../api/queries';
-import type { ChainHealth } from '../../api/types';
+import { retryChainTransaction } from '../../api/mutations';
+import { chainProblemsQuery, healthQuery } from '../../api/queries';
+import type { ChainHealth, ChainProblem } from '../../api/types';
+import { useToast } from '../toast';
 import { formatCount } from '../format';
 import { chainName } from '../tokens/chain';
 
@@ -13,6 +15,8 @@ const KIND = { anvil: 'Embedded node (anvil)', rpc: 'JSON-RPC node', off: 'Off' 
 function driftTag(chain: ChainHealth) {
   if (chain.drift === null) return <Tag>not checked yet</Tag>;
   if (chain.drift === 0) return <Tag color="green">in agreement</Tag>;
+  // Held-up transactions will not settle by themselves: the difference stays until an admin acts.
+  if ((chain.problems ?? 0) > 0) return <Tag color="red">held up</Tag>;
   return (chain.pending ?? 0) > 0 ? <Tag color="gold">settling</Tag> : <Tag color="red">drift</Tag>;
 }
 
@@ -58,6 +62,11 @@ export function ChainCard({ style }: { style?: CSSProperties }) {
             <Statistic title="Head block" value={chain.head === null ? '—' : formatCount(chain.head)} />
             <Statistic title="Pending transactions" value={chain.pending === null ? '—' : formatCount(chain.pending)} />
             <Statistic
+              title="Held-up transactions"
+              value={chain.problems === null ? '—' : formatCount(chain.problems)}
+              suffix={chain.problems ? <Tag color="red">see below</Tag> : undefined}
+            />
+            <Statistic
               title="Drift"
               value={chain.drift === null ? '—' : formatCount(chain.drift)}
               suffix={driftTag(chain)}
@@ -82,6 +91,7 @@ export function ChainCard({ style }: { style?: CSSProperties }) {
               .
             </Typography.Text>
           )}
+          {(chain.problems ?? 0) > 0 && <ChainProblems />}
           <Typography.Text type="secondary">
             {chainName(chain.chainId)}. Drift is the tokens by which on-chain balances differ from the register, over
             every holder of every token: 0 means they agree; while transactions are pending it may be tokens in flight.
@@ -89,5 +99,82 @@ export function ChainCard({ style }: { style?: CSSProperties }) {
         </Flex>
       )}
     </Card>
+  );
+}
+
+/** A kind from the server is looked up in a Map (never a plain object's keys). */
+const KIND_TEXT = new Map([
+  ['forced-transfer', 'Transfer to an investor'],
+  ['lock-up', 'Lock-up of a holding'],
+  ['mint', 'Mint'],
+  ['burn', 'Burn'],
+  ['unpause', 'Opening the token'],
+  ['register-identity', 'Wallet into the identity registry'],
+  ['remove-identity', 'Wallet out of the identity registry'],
+]);
+
+/**
+ * Chain transactions that will not happen by themselves: each failed one with the chain's reason and a Retry (once
+ * the cause is dealt with; the recipient's wallet is put back in the identity registry first when it is missing),
+ * and those waiting on nothing that moves.
+ */
+function ChainProblems() {
+  const client = useQueryClient();
+  const toast = useToast();
+  const { data, error } = useQuery({ ...chainProblemsQuery, refetchInterval: 2000 });
+  const retry = useMutation({
+    mutationFn: (txId: string) => retryChainTransaction(txId),
+    onSuccess: (result) => {
+      toast.success(
+        'Retry Requested',
+        result.repaired ? 'The wallet is registered again first, then the transaction is sent.' : 'Sent again.',
+      );
+      return client.invalidateQueries({ queryKey: chainProblemsQuery.queryKey });
+    },
+    onError: (e) => toast.error('Retry Refused', describeError(e)),
+  });
+  if (error) return <Alert type="error" showIcon title="Failed to load the held-up transactions." />;
+  return (
+    <List<ChainProblem>
+      size="small"
+      bordered
+      header={<Typography.Text strong>Held-up transactions</Typography.Text>}
+      dataSource={data?.problems ?? []}
+      renderItem={(problem) => (
+        <List.Item
+          actions={
+            problem.retryable
+              ? [
+                  <Button
+                    key="retry"
+                    size="small"
+                    loading={retry.isPending && retry.variables === problem.txId}
+                    onClick={() => retry.mutate(problem.txId)}
+                  >
+                    Retry
+                  </Button>,
+                ]
+              : []
+          }
+        >
+          <List.Item.Meta
+            title={
+              <Flex gap={8} align="center">
+                {KIND_TEXT.get(problem.kind) ?? problem.kind}
+                <Tag color={problem.status === 'failed' ? 'red' : 'gold'}>{problem.status}</Tag>
+              </Flex>
+            }
+            description={
+              <Flex vertical>
+                <Typography.Text type="secondary">{problem.reason}</Typography.Text>
+                <Typography.Text type="secondary" copyable style={{ fontSize: 12 }}>
+                  {problem.txId}
+                </Typography.Text>
+              </Flex>
+            }
+          />
+        </List.Item>
+      )}
+    />
   );
 }

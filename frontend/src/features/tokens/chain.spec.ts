@@ -47,6 +47,25 @@ describe('a holding on chain, in words', () => {
     expect(onChainState({ ...confirmed, status: 'cancelled' })?.headline).toBe('Cancelled: not on chain');
   });
 
+  it('a transfer the chain refused or that is held up says why (the server’s reason)', () => {
+    const reason = 'The chain refused the transfer: Transfer not possible';
+    expect(onChainState({ ...confirmed, chainTxStatus: 'failed', chainTxHash: null, chainProblem: reason })).toEqual({
+      tone: 'danger',
+      headline: 'Transfer failed on chain',
+      detail: reason,
+    });
+    const waiting = 'Waiting for the wallet to be registered on the identity registry';
+    expect(
+      onChainState({
+        ...confirmed,
+        chainTxStatus: 'requested',
+        chainTxHash: null,
+        onChainBalance: 0,
+        chainProblem: waiting,
+      }),
+    ).toEqual({ tone: 'danger', headline: 'Transfer held up on chain', detail: waiting });
+  });
+
   it('without a chain there is nothing to say', () => {
     expect(onChainState({ status: 'confirmed', walletAddress: null })).toBeNull();
     expect(onChainState({ status: 'confirmed' })).toBeNull();

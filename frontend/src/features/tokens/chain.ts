@@ -48,7 +48,7 @@ export interface OnChainState {
 export function onChainState(
   investment: { status: 'pending' | 'confirmed' | 'cancelled' } & Partial<HoldingOnChain>,
 ): OnChainState | null {
-  const { walletAddress, onChainBalance, onChainExpected, chainTxStatus } = investment;
+  const { walletAddress, onChainBalance, onChainExpected, chainTxStatus, chainProblem = null } = investment;
   if (!walletAddress) return null;
   const counted =
     onChainBalance != null && onChainExpected != null
@@ -60,7 +60,13 @@ export function onChainState(
     case 'cancelled':
       return { tone: 'secondary', headline: 'Cancelled: not on chain', detail: counted };
     case 'confirmed':
-      return confirmedState(chainTxStatus ?? null, onChainBalance ?? null, onChainExpected ?? null, counted);
+      return confirmedState(
+        chainTxStatus ?? null,
+        onChainBalance ?? null,
+        onChainExpected ?? null,
+        counted,
+        chainProblem,
+      );
     default: {
       const _exhaustive: never = investment.status;
       return _exhaustive;
@@ -73,13 +79,16 @@ function confirmedState(
   balance: number | null,
   expected: number | null,
   counted: string | null,
+  problem: string | null,
 ): OnChainState {
+  // The server's reason, never silence: refused by the chain, or waiting on what is not on its way.
   if (tx === 'failed')
     return {
       tone: 'danger',
       headline: 'Transfer failed on chain',
-      detail: counted ?? 'Your tokens are recorded on the register',
+      detail: problem ?? counted ?? 'Your tokens are recorded on the register',
     };
+  if (problem) return { tone: 'danger', headline: 'Transfer held up on chain', detail: problem };
   // Not asked for yet (the token is still being deployed), waiting its turn, or sent and not yet mined.
   if (tx !== 'confirmed' || balance === null || expected === null)
     return { tone: 'warning', headline: 'Transfer pending on chain', detail: counted };
