@@ -1,4 +1,5 @@
 import type { AssetEvent, TokenTerms } from '../domains/assets/events.js';
+import type { AssetStreamEvent } from '../domains/register/events.js';
 import { project } from '../platform/projections/projection.js';
 import { recorded } from '../testing/recorded.js';
 import { activitiesProjection } from './activities.js';
@@ -117,6 +118,41 @@ describe('asset read models', () => {
       activeTokens: 1_000_000,
       totalInvestors: 1,
     });
+  });
+
+  it('portfolio: given a holder removed and a supply change approved, then the stats follow the register', () => {
+    const followUp: AssetStreamEvent[] = [
+      {
+        type: 'InvestorAdded',
+        data: {
+          assetId: 'a1',
+          ownerId,
+          investorId: 'a1-i2',
+          subjectId: 'a1-i2',
+          tokens: 100,
+          personal: { name: 'Mere Tane', email: null },
+        },
+      },
+      {
+        type: 'InvestorRemoved',
+        data: {
+          assetId: 'a1',
+          ownerId,
+          investorId: 'a1-i1',
+          subjectId: 'a1-i1',
+          tokens: 5_000,
+          personal: { reason: 'Sold' },
+        },
+      },
+      {
+        type: 'SupplyChangeApproved',
+        data: { assetId: 'a1', ownerId, changeId: 'c-1', delta: 500, supply: 1_000_500, approvedBy: 'admin-1' },
+      },
+    ];
+    const events = recorded('asset-a1', [...lifeOf('a1', 'Harbour View', 1_100_000), ...followUp]);
+    const doc = project(portfolioProjection, events).get(ownerId)!;
+    expect(doc).toMatchObject({ activeTokens: 1_000_500, totalInvestors: 1 });
+    expect(doc.assets.a1).toMatchObject({ tokens: 1_000_500, investors: 1, offPlatformHolders: ['a1-i2'] });
   });
 
   it('activities: newest first, in words, naming the asset', () => {

@@ -1,15 +1,18 @@
-import type { AssetEvent } from '../domains/assets/events.js';
 import type { InvestmentConfirmed } from '../domains/offerings/events.js';
+import type { AssetStreamEvent } from '../domains/register/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projections/projection.js';
 
 interface AssetFigures {
   value: number;
+  /** The asset's current supply: drafted, configured, approved, then each approved supply change. */
   tokens: number;
   status: 'draft' | 'pending' | 'active';
-  /** Holders added off-platform plus distinct wholesale investors with a confirmed investment. */
+  /** The cap table's holders: off-platform holders still recorded plus distinct confirmed wholesale investors. */
   investors: number;
-  platformInvestors?: string[];
+  /** Ids behind `investors`, so a removal counts once and a second purchase not at all. */
+  offPlatformHolders: string[];
+  platformInvestors: string[];
 }
 
 /** One document per owner: the dashboard's stat cards and the portfolio-value chart. */
@@ -43,13 +46,20 @@ const EVENT_TYPES = [
   'TokenizationApproved',
   'TokenizationReturned',
   'InvestorAdded',
+  'InvestorRemoved',
+  'SupplyChangeApproved',
   'InvestmentConfirmed',
-] as const satisfies (AssetEvent | InvestmentConfirmed)['type'][];
-type Handled = Extract<AssetEvent | InvestmentConfirmed, { type: (typeof EVENT_TYPES)[number] }>;
+] as const satisfies (AssetStreamEvent | InvestmentConfirmed)['type'][];
+type Handled = Extract<AssetStreamEvent | InvestmentConfirmed, { type: (typeof EVENT_TYPES)[number] }>;
+
+const counted = (a: Omit<AssetFigures, 'investors'>): AssetFigures => ({
+  ...a,
+  investors: a.offPlatformHolders.length + a.platformInvestors.length,
+});
 
 export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
   name: 'portfolio',
-  version: 3,
+  version: 4,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.ownerId],
   evolve(doc, event, id) {
@@ -68,7 +78,13 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
     let next: AssetFigures | undefined;
     switch (event.type) {
       case 'AssetDrafted':
-        next = { value: event.data.totalValue, tokens: event.data.tokenCount, status: 'draft', investors: 0 };
+        next = counted({
+          value: event.data.totalValue,
+          tokens: event.data.tokenCount,
+          status: 'draft',
+          offPlatformHolders: [],
+          platformInvestors: [],
+        });
         break;
       case 'AssetValued':
         next = current && { ...current, value: event.data.value };
@@ -80,13 +96,27 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
         next = current && { ...current, status: 'pending' };
         break;
       case 'TokenizationApproved':
-        next = current && { ...current, status: 'active' };
+        // The register's supply is the approved terms' (the owner may have configured again since drafting).
+        next = current && { ...current, status: 'active', tokens: event.data.terms.totalSupply };
         break;
       case 'TokenizationReturned':
         next = current && { ...current, status: 'draft' };
         break;
       case 'InvestorAdded':
-        next = current && { ...current, investors: current.investors + 1 };
+        next =
+          current &&
+          counted({ ...current, offPlatformHolders: [...current.offPlatformHolders, event.data.investorId] });
+        break;
+      case 'InvestorRemoved':
+        next =
+          current &&
+          counted({
+            ...current,
+            offPlatformHolders: current.offPlatformHolders.filter((h) => h !== event.data.investorId),
+          });
+        break;
+      case 'SupplyChangeApproved':
+        next = current && { ...current, tokens: event.data.supply };
         break;
       case 'InvestmentConfirmed': {
         const seen = current?.platformInvestors ?? [];
@@ -94,7 +124,7 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
           current &&
           (seen.includes(event.data.investorId)
             ? current
-            : { ...current, investors: current.investors + 1, platformInvestors: [...seen, event.data.investorId] });
+            : counted({ ...current, platformInvestors: [...seen, event.data.investorId] }));
         break;
       }
       default: {
