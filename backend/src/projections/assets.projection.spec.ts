@@ -157,6 +157,15 @@ describe('asset read models', () => {
     expect(doc.assets.a1).toMatchObject({ tokens: 1_000_500, investors: 1, offPlatformHolders: ['a1-i2'] });
   });
 
+  it('assets: given a supply change approved, then the terms show the supply now and the initial supply is kept', () => {
+    const events = recorded('asset-a1', [...lifeOf('a1', 'Harbour View', 1_100_000), ...followUp]);
+    const doc = project(assetsProjection, events).get('a1')!;
+    expect([doc.tokenCount, doc.terms?.totalSupply, doc.initialSupply]).toEqual([1_000_500, 1_000_500, 1_000_000]);
+    expect(
+      project(assetsProjection, recorded('asset-a1', lifeOf('a1', 'Harbour View', 1))).get('a1')!.initialSupply,
+    ).toBe(null);
+  });
+
   it('asset history and activities: given a holding changed, a holder removed and a supply change, then each is told', () => {
     const changed: AssetStreamEvent = {
       type: 'InvestorHoldingChanged',

@@ -48,7 +48,10 @@ export interface AssetDoc {
   valuation: { value: number; method: ValuationMethod; at: string } | null;
   /** The first accepted valuation: the base of the change figure on asset cards. */
   firstValuation: number | null;
+  /** The owner's terms; `totalSupply` follows approved supply changes (the supply now). */
   terms: TokenTerms | null;
+  /** The supply the tokenization was approved with, kept once a supply change moved it (null until then). */
+  initialSupply: number | null;
   capTable: CapTableEntry[];
   /** Why an admin sent the request back, until the owner submits again. */
   returnReason: string | null;
@@ -84,7 +87,7 @@ type Handled = Extract<AssetStreamEvent, { type: (typeof EVENT_TYPES)[number] }>
 
 export const assetsProjection = defineProjection<AssetDoc, Handled>({
   name: 'assets',
-  version: 3,
+  version: 4,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.assetId],
   evolve(doc, event, id) {
@@ -106,6 +109,7 @@ export const assetsProjection = defineProjection<AssetDoc, Handled>({
         valuation: null,
         firstValuation: null,
         terms: null,
+        initialSupply: null,
         capTable: [],
         returnReason: null,
         createdAt: at,
@@ -168,8 +172,15 @@ export const assetsProjection = defineProjection<AssetDoc, Handled>({
         const gone = (e: CapTableEntry) => e.source === 'off-platform' && e.investorId === event.data.investorId;
         return { ...touched, capTable: doc.capTable.filter((e) => !gone(e)) };
       }
-      case 'SupplyChangeApproved':
-        return { ...touched, tokenCount: event.data.supply };
+      case 'SupplyChangeApproved': {
+        const supply = event.data.supply;
+        return {
+          ...touched,
+          tokenCount: supply,
+          terms: doc.terms && { ...doc.terms, totalSupply: supply },
+          initialSupply: doc.initialSupply ?? doc.terms?.totalSupply ?? doc.tokenCount,
+        };
+      }
       case 'TokensIssued': {
         // The register's record of a confirmed investment; one row per investor, a second adds to their tokens.
         // Names are looked up when read.
