@@ -164,7 +164,7 @@ async function reconcileWithBar(ops: Operations): Promise<void> {
   }
   console.table(
     status.drift.map((d) => ({
-      asset: d.assetId,
+      asset: d.assetId ?? (d.ownerId ? `owner ${d.ownerId}` : 'platform'),
       'read model': d.readModel,
       offering: d.offeringId ?? '',
       field: d.field,

@@ -8,6 +8,7 @@ import {
   type ValuationMethod,
 } from '../domains/assets/events.js';
 import type { AssetStatus } from '../domains/assets/asset.decider.js';
+import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import '../domains/assets/upcasters.js';
 
@@ -198,3 +199,28 @@ export const assetsProjection = defineProjection<AssetDoc, Handled>({
     }
   },
 });
+
+const sumOf = (rows: readonly CapTableEntry[], source: CapTableEntry['source']) =>
+  rows.filter((e) => e.source === source).reduce((s, e) => s + e.tokens, 0);
+
+/** My Assets, the asset page and the cap table: the supply, who holds what, how many holders. */
+export const assetsFigures: RegisterFigures<AssetDoc> = {
+  select: ({ assetIds }) => ({ _id: { $in: assetIds } }),
+  figures(docs, covered) {
+    const shown: ShownFigure[] = docs.flatMap((d): ShownFigure[] => {
+      const assetId = d._id;
+      return [
+        { scope: 'asset', assetId, figure: 'document', value: d.tokenCount },
+        { scope: 'asset', assetId, figure: 'supply', value: d.tokenCount },
+        // The Token Terms card shows this one as the total supply.
+        ...(d.terms && d.status === 'active'
+          ? [{ scope: 'asset' as const, assetId, figure: 'supply' as const, value: d.terms.totalSupply }]
+          : []),
+        { scope: 'asset', assetId, figure: 'offPlatform', value: sumOf(d.capTable, 'off-platform') },
+        { scope: 'asset', assetId, figure: 'issued', value: sumOf(d.capTable, 'platform') },
+        { scope: 'asset', assetId, figure: 'holders', value: d.capTable.length },
+      ];
+    });
+    return [...shown, ...absentAssets(covered, new Set(docs.map((d) => d._id)))];
+  },
+};

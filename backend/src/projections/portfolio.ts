@@ -1,5 +1,6 @@
 import type { InvestmentConfirmed } from '../domains/offerings/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
+import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projections/projection.js';
 
@@ -145,3 +146,31 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
     return { ...base, ...figures, assets, valueHistory, updatedAt: at };
   },
 });
+
+/**
+ * The owner's dashboard: each asset's supply, status and holders, and the stat cards' totals. The portfolio's
+ * value is a valuation, not a register figure.
+ */
+export const portfolioFigures: RegisterFigures<PortfolioDoc> = {
+  select: ({ ownerIds }) => ({ _id: { $in: ownerIds } }),
+  figures(docs, covered) {
+    const shown: ShownFigure[] = [];
+    const present = new Set<string>();
+    for (const d of docs) {
+      for (const [assetId, a] of Object.entries(d.assets)) {
+        present.add(assetId);
+        shown.push(
+          { scope: 'asset', assetId, figure: 'document', value: a.tokens },
+          { scope: 'asset', assetId, figure: 'supply', value: a.tokens },
+          { scope: 'asset', assetId, figure: 'status', value: a.status },
+          { scope: 'asset', assetId, figure: 'holders', value: a.investors },
+        );
+      }
+      shown.push(
+        { scope: 'owner', ownerId: d._id, figure: 'activeTokens', value: d.activeTokens },
+        { scope: 'owner', ownerId: d._id, figure: 'totalInvestors', value: d.totalInvestors },
+      );
+    }
+    return [...shown, ...absentAssets(covered, present)];
+  },
+};

@@ -2110,7 +2110,10 @@ export interface components {
             valuation: components["schemas"]["ValuationDto"] | null;
             /** @description The first accepted valuation */
             firstValuation: number | null;
+            /** @description The owner’s terms; totalSupply is the supply now */
             terms: components["schemas"]["TokenTermsDto"] | null;
+            /** @description The supply the tokenization was approved with, once a supply change moved it (Initial supply) */
+            initialSupply: number | null;
             capTable: components["schemas"]["CapTableEntryDto"][];
             /** @description Why an admin sent it back, until submitted again */
             returnReason: string | null;
@@ -2232,7 +2235,10 @@ export interface components {
             valuation: components["schemas"]["ValuationDto"] | null;
             /** @description The first accepted valuation */
             firstValuation: number | null;
+            /** @description The owner’s terms; totalSupply is the supply now */
             terms: components["schemas"]["TokenTermsDto"] | null;
+            /** @description The supply the tokenization was approved with, once a supply change moved it (Initial supply) */
+            initialSupply: number | null;
             capTable: components["schemas"]["CapTableEntryDto"][];
             /** @description Why an admin sent it back, until submitted again */
             returnReason: string | null;
@@ -2320,8 +2326,12 @@ export interface components {
             /** @description NZD: the accepted valuation, else the owner’s figure */
             value: number;
             valuation: components["schemas"]["ValuationDto"] | null;
+            /** @description The supply now */
             tokenCount: number;
+            /** @description The owner’s terms; totalSupply is the supply now */
             terms: components["schemas"]["TokenTermsDto"] | null;
+            /** @description The supply the tokenization was approved with, once a supply change moved it (Initial supply) */
+            initialSupply: number | null;
             documents: components["schemas"]["AssetDocumentLinkDto"][];
             /** @enum {string} */
             viewer: "owner" | "staff" | "investor";
@@ -2620,8 +2630,12 @@ export interface components {
             /** @description NZD: the accepted valuation, else the owner’s figure */
             value: number;
             valuation: components["schemas"]["ValuationDto"] | null;
+            /** @description The supply now */
             tokenCount: number;
+            /** @description The owner’s terms; totalSupply is the supply now */
             terms: components["schemas"]["TokenTermsDto"] | null;
+            /** @description The supply the tokenization was approved with, once a supply change moved it (Initial supply) */
+            initialSupply: number | null;
             documents: components["schemas"]["AssetDocumentLinkDto"][];
         };
         OfferingCardDto: {
@@ -3086,11 +3100,14 @@ export interface components {
             supplyChanges: components["schemas"]["PendingSupplyChangeDto"][];
         };
         DriftDto: {
-            assetId: string;
-            /** @enum {string} */
-            readModel: "registers" | "assets" | "holdings" | "offerings";
+            /** @description The read model (projection) showing the figure */
+            readModel: string;
+            /** @description The asset; null for an owner's or the platform's figure */
+            assetId: string | null;
             /** @description Set when the figure is one offering's */
             offeringId: string | null;
+            /** @description Set when the figure is an owner's (dashboard totals) */
+            ownerId?: string;
             /** @description What differs: a total's name, or 'document' */
             field: string;
             /** @description The register's figure */

@@ -96,7 +96,7 @@ describe('register reconciliation API', () => {
   }, 120_000);
 
   it('adopts an offering from before the register: allocated on its own terms, its sales settled, then in agreement', async () => {
-    const { assetId } = await approvedAsset(server, admin, 1_000);
+    const { owner, assetId } = await approvedAsset(server, admin, 1_000);
     // Recorded as the app did before the register existed: on the offering's own stream, no allocation.
     const offeringId = randomUUID();
     const repository = server.app.get(AggregateRepository);
@@ -107,7 +107,8 @@ describe('register reconciliation API', () => {
         type: 'CreateOffering',
         offeringId,
         assetId,
-        ownerId: 'legacy-owner',
+        // As that app did: the asset's owner, read from the asset's stream (the dashboard counts its investors).
+        ownerId: owner.user.id,
         assetActive: true,
         name: 'Harbour View Series A',
         description: 'Waterfront income',

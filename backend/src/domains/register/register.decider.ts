@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
 import { misfit } from '../../platform/event-schema.js';
 import { ASSET_FIELDS } from '../assets/events.js';
+import { toCents } from '../offerings/money.js';
 import { ERROR_TITLES, HOLDER_MESSAGES, INVALID_EMAIL } from '../../messages.js';
 import { assetStreamEventSchemas, REGISTER_FIELDS, type AssetStreamEvent, type TokensAllocated } from './events.js';
 
@@ -14,6 +15,8 @@ export interface OfferingAllocation {
   closed: boolean;
   /** The offering stream's revision the register has followed up to (-1: nothing yet). */
   settledThrough: number;
+  /** The offering's price per token, cents (its terms, carried by the allocation): what its sales raised. */
+  priceCents: number;
 }
 
 export interface SupplyChange {
@@ -218,7 +221,14 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       case 'InvestorRemoved':
         return { ...state, holders: without(state.holders, event.data.investorId) };
       case 'TokensAllocated': {
-        const allocation = { allocated: event.data.tokens, issued: 0, returned: 0, closed: false, settledThrough: -1 };
+        const allocation = {
+          allocated: event.data.tokens,
+          issued: 0,
+          returned: 0,
+          closed: false,
+          settledThrough: -1,
+          priceCents: toCents(event.data.offering.tokenPrice) ?? 0,
+        };
         return { ...state, offerings: withEntry(state.offerings, event.data.offeringId, allocation) };
       }
       case 'AllocationReturned': {
