@@ -25,7 +25,17 @@ export async function submittedAsset(
     value = 1_000_000,
     price = 1,
     name = 'Harbour View',
-  }: { tokens: number; value?: number; price?: number; name?: string },
+    minInvestment = 1,
+    maxInvestment = 1_000_000,
+  }: {
+    tokens: number;
+    value?: number;
+    price?: number;
+    name?: string;
+    /** The token terms' limits per investor, NZD. */
+    minInvestment?: number;
+    maxInvestment?: number;
+  },
 ) {
   const owner = await signUp(server);
   const subscribed = await subscribe(owner, 'enterprise');
@@ -48,8 +58,8 @@ export async function submittedAsset(
     totalSupply: tokens,
     decimals: 0,
     price,
-    minInvestment: 1,
-    maxInvestment: 1_000_000,
+    minInvestment,
+    maxInvestment,
     network: 'polygon',
     lockUpMonths: 12,
     feePercent: 3.5,
@@ -68,7 +78,7 @@ export async function offeringFor(
   admin: Api,
   totalTokens: number,
   tokenPrice = '125.00',
-  minimumInvestment = '0',
+  minimumInvestment = '1',
 ) {
   const { owner, assetId } = await approvedAsset(server, admin, totalTokens);
   const created = await admin.post('/api/admin/offerings', {
@@ -85,8 +95,13 @@ export async function offeringFor(
 }
 
 /** An owner (on the enterprise plan) and their asset of `totalTokens`, approved by the admin, with no offering yet. */
-export async function approvedAsset(server: Server, admin: Api, totalTokens: number) {
-  const { owner, assetId } = await submittedAsset(server, { tokens: totalTokens });
+export async function approvedAsset(
+  server: Server,
+  admin: Api,
+  totalTokens: number,
+  terms: Omit<Parameters<typeof submittedAsset>[1], 'tokens'> = {},
+) {
+  const { owner, assetId } = await submittedAsset(server, { ...terms, tokens: totalTokens });
   const approved = await admin.post(`/api/admin/assets/${assetId}/approve`);
   expectStatus('approve', approved, 200);
   return { owner, assetId, position: approved.body.position as number };

@@ -277,7 +277,7 @@ describe('investor home, and the asset, offering and investment pages', () => {
       name: 'Harbour View Series B',
       totalTokens: 1_000,
       tokenPrice: '150.00',
-      minimumInvestment: '0',
+      minimumInvestment: '',
       lockupPeriod: 365,
     });
     expect(created.status).toBe(201);

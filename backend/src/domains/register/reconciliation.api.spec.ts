@@ -110,6 +110,7 @@ describe('register reconciliation API', () => {
         // As that app did: the asset's owner, read from the asset's stream (the dashboard counts its investors).
         ownerId: owner.user.id,
         assetActive: true,
+        limits: null,
         name: 'Harbour View Series A',
         description: 'Waterfront income',
         totalTokens: 400,

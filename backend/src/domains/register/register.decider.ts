@@ -148,10 +148,13 @@ const tokensWord = (n: number) => `${fmt(n)} token${n === 1 ? '' : 's'}`;
 
 /** The refusal that names what is left, for a field of the form that asked. */
 export function beyondSupply(left: number, field: string, title?: string): DomainError {
+  const is = left === 1 ? 'is' : 'are';
   const message =
     left <= 0
       ? 'All of this asset’s tokens are already held or offered'
-      : `Only ${tokensWord(left)} of this asset ${left === 1 ? 'is' : 'are'} unallocated`;
+      : field === 'totalTokens'
+        ? `Only ${tokensWord(left)} ${is} free to offer`
+        : `Only ${tokensWord(left)} of this asset ${is} unallocated`;
   return new DomainError(message, 409, [{ field, message }], title);
 }
 
