@@ -171,7 +171,7 @@ export async function assetPage(
     createdAt: doc.createdAt,
     submittedAt: doc.submittedAt,
     approvedAt: doc.approvedAt,
-    tokenPrice: currentTokenPrice(doc, offerings),
+    tokenPrice: currentTokenPrice(doc),
     capTable: { rows, held, retained: Math.max(0, doc.tokenCount - held) },
     offerings: offerings.map((o) => ({
       id: o._id,

@@ -2,6 +2,7 @@ import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
 import { totalsFrom, type RegisterStatus, type RegisterTotals } from '../domains/register/register.decider.js';
 import { absentAssets, type AssetFigure, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
+import { tokenPriceNow } from '../domains/register/token-price.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
@@ -310,7 +311,8 @@ export function capTableOf(
     lines.map((l) => l.tokens),
     register.supply,
   );
-  const tokenPrice = asset.terms?.price ?? (register.supply > 0 ? asset.totalValue / register.supply : 0);
+  // The price now (valuation ÷ current supply), as every view prices tokens; not the terms' offer price.
+  const tokenPrice = tokenPriceNow(asset.totalValue, register.supply) ?? 0;
   return {
     assetId: asset._id,
     supply: register.supply,

@@ -79,8 +79,9 @@ export async function offeringFor(
   totalTokens: number,
   tokenPrice = '125.00',
   minimumInvestment = '1',
+  assetTerms: Omit<Parameters<typeof submittedAsset>[1], 'tokens'> = {},
 ) {
-  const { owner, assetId } = await approvedAsset(server, admin, totalTokens);
+  const { owner, assetId } = await approvedAsset(server, admin, totalTokens, assetTerms);
   const created = await admin.post('/api/admin/offerings', {
     assetId,
     name: 'Harbour View Series A',

@@ -2270,7 +2270,7 @@ export interface components {
             /** @description NZD per token */
             price: number;
             /**
-             * @description The asset's latest accepted valuation, or its latest offering's price
+             * @description Always 'valuation': the latest accepted valuation (else the owner's figure) ÷ the current supply ('offering' is no longer given)
              * @enum {string}
              */
             source: "valuation" | "offering";
@@ -2647,7 +2647,7 @@ export interface components {
             totalTokens: number;
             /** @description NZD, decimal string */
             tokenPrice: string;
-            /** @description NZD, decimal string */
+            /** @description NZD, decimal string: the least one investment may be — the offering's, never below the token terms' */
             minimumInvestment: string;
             /** @description Days */
             lockupPeriod: number;
@@ -2660,6 +2660,8 @@ export interface components {
             /** @description NZD of confirmed investments, decimal string */
             fundsRaised: string;
             createdAt: string;
+            /** @description NZD, decimal string: the most one investor may hold in the asset, all offerings together (the token terms') */
+            maximumInvestment: string | null;
             asset: components["schemas"]["AssetSummaryDto"] | null;
             /** @description Tokens neither issued nor held by a pending investment */
             tokensAvailable: number;
@@ -2960,7 +2962,7 @@ export interface components {
             totalTokens: number;
             /** @description NZD, decimal string */
             tokenPrice: string;
-            /** @description NZD, decimal string */
+            /** @description NZD, decimal string: the least one investment may be — the offering's, never below the token terms' */
             minimumInvestment: string;
             /** @description Days */
             lockupPeriod: number;
@@ -2973,6 +2975,8 @@ export interface components {
             /** @description NZD of confirmed investments, decimal string */
             fundsRaised: string;
             createdAt: string;
+            /** @description NZD, decimal string: the most one investor may hold in the asset, all offerings together (the token terms') */
+            maximumInvestment: string | null;
             asset: components["schemas"]["AssetSummaryDto"] | null;
             /** @description Tokens neither issued nor held by a pending investment */
             tokensAvailable: number;

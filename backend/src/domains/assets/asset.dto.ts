@@ -279,7 +279,8 @@ export class TokenPriceDto {
   @ApiProperty({ description: 'NZD per token' }) price: number;
   @ApiProperty({
     enum: ['valuation', 'offering'],
-    description: "The asset's latest accepted valuation, or its latest offering's price",
+    description:
+      "Always 'valuation': the latest accepted valuation (else the owner's figure) ÷ the current supply ('offering' is no longer given)",
   })
   source: 'valuation' | 'offering';
   @ApiProperty() at: string;
