@@ -2574,8 +2574,10 @@ export interface components {
             balance: number;
         };
         TokenTransactionDto: {
-            /** @description suite, mint or unpause */
+            /** @description suite, mint, unpause (the deployment); supply-mint, supply-burn (an approved supply change) */
             kind: string;
+            /** @description Tokens minted or burnt; null for suite and unpause */
+            amount: number | null;
             txHash: string | null;
             blockNumber: number | null;
             /** @enum {string} */
