@@ -3044,6 +3044,8 @@ export interface components {
             offerings: components["schemas"]["AllocationDto"][];
             supplyChanges: components["schemas"]["SupplyChangeRecordDto"][];
             totals: components["schemas"]["RegisterTotalsDto"];
+            /** @description NZD per token now: the latest valuation ÷ the current supply (what an offering form prefills) */
+            tokenPriceNow: number | null;
             updatedAt: string;
         };
         CapTableLineDto: {

@@ -119,6 +119,8 @@ describe('register reconciliation API', () => {
       totalInvestors: 2,
     });
     expect((await owner.get(`/api/assets/${assetId}/cap-table`, after)).body.supply).toBe(1_500);
+    // The price an offering form prefills: NZD 1,000,000 over 1,500 tokens, to the cent.
+    expect((await owner.get(`/api/assets/${assetId}/register`, after)).body.tokenPriceNow).toBe(666.67);
     expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
 
     // The dashboard as it was before the fix: behind the app's back, the old figures.

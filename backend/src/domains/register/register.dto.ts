@@ -120,6 +120,12 @@ export class AssetRegisterDto {
   @ApiProperty({ type: [AllocationDto] }) offerings: AllocationDto[];
   @ApiProperty({ type: [SupplyChangeRecordDto] }) supplyChanges: SupplyChangeRecordDto[];
   @ApiProperty({ type: RegisterTotalsDto }) totals: RegisterTotalsDto;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'NZD per token now: the latest valuation ÷ the current supply (what an offering form prefills)',
+  })
+  tokenPriceNow: number | null;
   @ApiProperty() updatedAt: string;
 }
 
