@@ -228,7 +228,8 @@ export function TokenTerms({
           ? [{ key: 'initial', label: 'Initial supply', children: formatCount(initialSupply) }]
           : []),
         { key: 'decimals', label: 'Decimals', children: t.decimals },
-        { key: 'price', label: 'Price', children: formatPayment(t.price) },
+        // The owner's offer price; the price now (valuation ÷ current supply) is shown as Token Price Now.
+        { key: 'price', label: 'Offer price', children: formatPayment(t.price) },
         { key: 'network', label: 'Network', children: capitalise(t.network) },
         { key: 'min', label: 'Minimum investment', children: formatPayment(t.minInvestment) },
         { key: 'max', label: 'Maximum investment', children: formatPayment(t.maxInvestment) },
