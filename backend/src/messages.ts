@@ -106,6 +106,21 @@ export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection'
 export const FILL_IN_REQUIRED = 'Please fill in all required fields';
 /** Spec §5 Investment (with ERROR_TITLES.investmentTooSmall); `amount` as the offering shows it, without '$'. */
 export const minimumInvestmentMessage = (amount: string) => `Minimum investment is NZD ${amount}`;
+/**
+ * The token terms' maximum per investor, across all their investments in the asset (confirmed and pending);
+ * amounts as `nzdText` writes them.
+ */
+export const maximumInvestmentMessage = (maximum: string, held: string, left: string) =>
+  held === '0.00'
+    ? `The most one investor may hold in this asset is NZD ${maximum}; you may invest up to NZD ${maximum}`
+    : `The most one investor may hold in this asset is NZD ${maximum}; you hold NZD ${held} and may invest up to NZD ${left}`;
+/** An offering narrows the token terms' limits per investor, never widens them. */
+export const OFFERING_LIMIT_MESSAGES = {
+  belowTermsMinimum: (minimum: string) =>
+    `Minimum investment may not be below the token terms' minimum of NZD ${minimum}`,
+  aboveTermsMaximum: (maximum: string) =>
+    `Minimum investment may not exceed the token terms' maximum per investor of NZD ${maximum}`,
+} as const;
 
 /** The calculators' required fields (spec §5, with ERROR_TITLES.missingInformation). */
 export const PROPERTY_REQUIRED =

@@ -260,7 +260,7 @@ describe('asset register', () => {
     expect(await page.getByLabel('Total Tokens').inputValue()).toBe('575'); // capped at what it read
     await page.getByRole('button', { name: 'Create Offering' }).click();
     const field = page.locator('.ant-form-item', { has: page.getByLabel('Total Tokens') });
-    await field.getByText('Only 500 tokens of this asset are unallocated').waitFor();
+    await field.getByText('Only 500 tokens are free to offer').waitFor();
     await page.getByText('500 of 1,850 tokens available').waitFor();
     await saveScreenshot(page, 'register-offering-refused-desktop');
     await page.getByLabel('Total Tokens').fill('500');

@@ -17,7 +17,7 @@ import { openEventStore, openReadStore, openVault } from '../platform/stores.js'
  * npm run projections -- status
  * npm run projections -- rebuild [name…]     (all when none is named)
  * npm run projections -- resume <name>
- * npm run projections -- reconcile          (every read model's totals against the asset registers; exit 1 on drift)
+ * npm run projections -- reconcile          (every register figure each read model declares against the asset registers; exit 1 on drift)
  *
  * With an app running on the same DATA_DIR the tool works through it (its operations API, authorised by the
  * app's runtime file); otherwise it opens the configured stores itself — on embedded data under the folder's
@@ -168,7 +168,7 @@ async function reconcileWithBar(ops: Operations): Promise<void> {
   }
   console.table(
     status.drift.map((d) => ({
-      asset: d.assetId,
+      asset: d.assetId ?? (d.ownerId ? `owner ${d.ownerId}` : 'platform'),
       'read model': d.readModel,
       offering: d.offeringId ?? '',
       field: d.field,

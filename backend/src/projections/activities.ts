@@ -1,5 +1,6 @@
-import { DOCUMENT_NAMES, type AssetEvent } from '../domains/assets/events.js';
+import { DOCUMENT_NAMES } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { AssetStreamEvent } from '../domains/register/events.js';
 import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projections/projection.js';
@@ -46,6 +47,10 @@ const EVENT_TYPES = [
   'TokenizationApproved',
   'TokenizationReturned',
   'InvestorAdded',
+  'InvestorHoldingChanged',
+  'InvestorRemoved',
+  'SupplyChangeApproved',
+  'SupplyChangeRejected',
   'VerificationSubmitted',
   'VerificationApproved',
   'VerificationRejected',
@@ -53,8 +58,9 @@ const EVENT_TYPES = [
   'InvestmentRequested',
   'InvestmentConfirmed',
   'InvestmentCancelled',
-] as const satisfies (AssetEvent | WholesaleEvent | OfferingEvent)['type'][];
-type Handled = Extract<AssetEvent | WholesaleEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+] as const satisfies (AssetStreamEvent | WholesaleEvent | OfferingEvent)['type'][];
+type Handled = Extract<AssetStreamEvent | WholesaleEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+type AssetHandled = Extract<Handled, AssetStreamEvent>;
 
 const CATEGORIES: Record<VerificationType, string> = {
   high_net_worth: 'high net worth',
@@ -72,7 +78,7 @@ const NZ_DAY = new Intl.DateTimeFormat('en-NZ', {
 
 type Described = Omit<Activity, 'id' | 'createdAt'>;
 
-function describeAsset(event: AssetEvent, names: Record<string, string>): Described {
+function describeAsset(event: AssetHandled, names: Record<string, string>): Described {
   const name = own(names, event.data.assetId) ?? 'An asset';
   const about = { assetId: event.data.assetId };
   switch (event.type) {
@@ -100,6 +106,25 @@ function describeAsset(event: AssetEvent, names: Record<string, string>): Descri
         description: `${event.data.personal.name} added to the cap table of ${name}`,
         ...about,
       };
+    case 'InvestorHoldingChanged':
+      return {
+        type: 'investor',
+        description: `${event.data.personal.name}'s holding in ${name} changed from ${count(event.data.previousTokens)} to ${count(event.data.tokens)} tokens`,
+        ...about,
+      };
+    case 'InvestorRemoved':
+      return {
+        type: 'investor',
+        description: `An off-platform holder of ${count(event.data.tokens)} tokens removed from the cap table of ${name}`,
+        ...about,
+      };
+    case 'SupplyChangeApproved': {
+      const { delta, supply } = event.data;
+      const change = delta > 0 ? `${count(delta)} tokens issued` : `${count(-delta)} tokens cancelled`;
+      return { type: 'asset', description: `${name}: ${change}, supply now ${count(supply)}`, ...about };
+    }
+    case 'SupplyChangeRejected':
+      return { type: 'asset', description: `${name}: supply change rejected: ${event.data.reason}`, ...about };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -166,6 +191,10 @@ function describe(event: Handled, id: string, names: Record<string, string>): De
     case 'TokenizationApproved':
     case 'TokenizationReturned':
     case 'InvestorAdded':
+    case 'InvestorHoldingChanged':
+    case 'InvestorRemoved':
+    case 'SupplyChangeApproved':
+    case 'SupplyChangeRejected':
       return describeAsset(event, names);
     case 'VerificationSubmitted':
     case 'VerificationApproved':
@@ -211,7 +240,7 @@ function keysOf(event: Handled): string[] {
 
 export const activitiesProjection = defineProjection<ActivitiesDoc & { names: Record<string, string> }, Handled>({
   name: 'activities',
-  version: 2,
+  version: 3,
   eventTypes: EVENT_TYPES,
   keys: keysOf,
   evolve(doc, event, id) {

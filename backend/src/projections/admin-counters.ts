@@ -1,5 +1,6 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { WholesaleEvent } from '../domains/wholesale/events.js';
+import type { RegisterFigures } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import '../domains/wholesale/upcasters.js';
 
@@ -49,3 +50,10 @@ export const adminCountersProjection = defineProjection<AdminCountersDoc, Handle
     }
   },
 });
+
+/** The admin page's active offerings (the verification counters are not the register's). */
+export const adminCountersFigures: RegisterFigures<AdminCountersDoc> = {
+  select: () => ({}),
+  // No document yet reads as 0 on the admin page.
+  figures: (docs) => [{ scope: 'platform', figure: 'activeOfferings', value: docs[0]?.activeOfferings ?? 0 }],
+};

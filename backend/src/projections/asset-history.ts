@@ -1,5 +1,5 @@
-import type { AssetEvent } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { AssetStreamEvent } from '../domains/register/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import { count, nzd } from './nzd.js';
@@ -14,11 +14,15 @@ const EVENT_TYPES = [
   'TokenizationApproved',
   'TokenizationReturned',
   'InvestorAdded',
+  'InvestorHoldingChanged',
+  'InvestorRemoved',
+  'SupplyChangeApproved',
+  'SupplyChangeRejected',
   'OfferingCreated',
   'OfferingClosed',
   'InvestmentConfirmed',
-] as const satisfies (AssetEvent | OfferingEvent)['type'][];
-type Handled = Extract<AssetEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+] as const satisfies (AssetStreamEvent | OfferingEvent)['type'][];
+type Handled = Extract<AssetStreamEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export interface AssetHistoryItem {
   at: string;
@@ -63,6 +67,18 @@ function describe(event: Handled): string {
     case 'InvestorAdded':
       // The holder's name is personal data, and investors read this history too.
       return `Off-platform holder added to the cap table (${count(event.data.tokens)} tokens)`;
+    case 'InvestorHoldingChanged':
+      // The owner's reason is sealed personal data, as the name is.
+      return `Off-platform holding changed from ${count(event.data.previousTokens)} to ${count(event.data.tokens)} tokens`;
+    case 'InvestorRemoved':
+      return `Off-platform holder removed from the cap table (${count(event.data.tokens)} tokens)`;
+    case 'SupplyChangeApproved': {
+      const { delta, supply } = event.data;
+      const change = delta > 0 ? `${count(delta)} tokens issued` : `${count(-delta)} tokens cancelled`;
+      return `Supply change approved: ${change}, supply now ${count(supply)}`;
+    }
+    case 'SupplyChangeRejected':
+      return `Supply change rejected: ${event.data.reason}`;
     case 'OfferingCreated':
       return `Offering ${event.data.name} opened: ${count(event.data.totalTokens)} tokens at ${nzd(event.data.tokenPrice)}`;
     case 'OfferingClosed':
@@ -78,7 +94,7 @@ function describe(event: Handled): string {
 
 export const assetHistoryProjection = defineProjection<AssetHistoryDoc, Handled>({
   name: 'asset-history',
-  version: 1,
+  version: 2,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.assetId],
   evolve(doc, event, id) {

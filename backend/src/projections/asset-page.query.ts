@@ -52,8 +52,12 @@ export interface AssetSummary {
   /** The accepted valuation (else the owner's figure at drafting), NZD. */
   value: number;
   valuation: AssetDoc['valuation'];
+  /** The supply now (the register's). */
   tokenCount: number;
+  /** The owner's terms, `totalSupply` the supply now. */
   terms: AssetDoc['terms'];
+  /** The supply at approval, once a supply change moved it; null while it is the supply now. */
+  initialSupply: number | null;
   documents: (AssetDocument & { url: string })[];
 }
 
@@ -69,6 +73,7 @@ export function assetSummary(doc: AssetDoc): AssetSummary {
     valuation: doc.valuation,
     tokenCount: doc.tokenCount,
     terms: doc.terms,
+    initialSupply: doc.initialSupply ?? null,
     documents: doc.documents.map((d) => ({ ...d, url: documentUrl(doc._id, d.id) })),
   };
 }
@@ -166,7 +171,7 @@ export async function assetPage(
     createdAt: doc.createdAt,
     submittedAt: doc.submittedAt,
     approvedAt: doc.approvedAt,
-    tokenPrice: currentTokenPrice(doc, offerings),
+    tokenPrice: currentTokenPrice(doc),
     capTable: { rows, held, retained: Math.max(0, doc.tokenCount - held) },
     offerings: offerings.map((o) => ({
       id: o._id,

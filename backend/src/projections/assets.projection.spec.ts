@@ -1,7 +1,9 @@
 import type { AssetEvent, TokenTerms } from '../domains/assets/events.js';
+import type { AssetStreamEvent } from '../domains/register/events.js';
 import { project } from '../platform/projections/projection.js';
 import { recorded } from '../testing/recorded.js';
 import { activitiesProjection } from './activities.js';
+import { assetHistoryProjection } from './asset-history.js';
 import { assetsProjection } from './assets.js';
 import { portfolioProjection } from './portfolio.js';
 
@@ -74,6 +76,35 @@ const lifeOf = (assetId: string, name: string, value: number): AssetEvent[] => [
   },
 ];
 
+const followUp: AssetStreamEvent[] = [
+  {
+    type: 'InvestorAdded',
+    data: {
+      assetId: 'a1',
+      ownerId,
+      investorId: 'a1-i2',
+      subjectId: 'a1-i2',
+      tokens: 100,
+      personal: { name: 'Mere Tane', email: null },
+    },
+  },
+  {
+    type: 'InvestorRemoved',
+    data: {
+      assetId: 'a1',
+      ownerId,
+      investorId: 'a1-i1',
+      subjectId: 'a1-i1',
+      tokens: 5_000,
+      personal: { reason: 'Sold' },
+    },
+  },
+  {
+    type: 'SupplyChangeApproved',
+    data: { assetId: 'a1', ownerId, changeId: 'c-1', delta: 500, supply: 1_000_500, approvedBy: 'admin-1' },
+  },
+];
+
 describe('asset read models', () => {
   it('assets: given the whole life of an asset, then its step, documents, valuation change, terms and cap table', () => {
     const doc = project(assetsProjection, recorded('asset-a1', lifeOf('a1', 'Harbour View', 1_100_000))).get('a1')!;
@@ -117,6 +148,51 @@ describe('asset read models', () => {
       activeTokens: 1_000_000,
       totalInvestors: 1,
     });
+  });
+
+  it('portfolio: given a holder removed and a supply change approved, then the stats follow the register', () => {
+    const events = recorded('asset-a1', [...lifeOf('a1', 'Harbour View', 1_100_000), ...followUp]);
+    const doc = project(portfolioProjection, events).get(ownerId)!;
+    expect(doc).toMatchObject({ activeTokens: 1_000_500, totalInvestors: 1 });
+    expect(doc.assets.a1).toMatchObject({ tokens: 1_000_500, investors: 1, offPlatformHolders: ['a1-i2'] });
+  });
+
+  it('assets: given a supply change approved, then the terms show the supply now and the initial supply is kept', () => {
+    const events = recorded('asset-a1', [...lifeOf('a1', 'Harbour View', 1_100_000), ...followUp]);
+    const doc = project(assetsProjection, events).get('a1')!;
+    expect([doc.tokenCount, doc.terms?.totalSupply, doc.initialSupply]).toEqual([1_000_500, 1_000_500, 1_000_000]);
+    expect(
+      project(assetsProjection, recorded('asset-a1', lifeOf('a1', 'Harbour View', 1))).get('a1')!.initialSupply,
+    ).toBe(null);
+  });
+
+  it('asset history and activities: given a holding changed, a holder removed and a supply change, then each is told', () => {
+    const changed: AssetStreamEvent = {
+      type: 'InvestorHoldingChanged',
+      data: {
+        assetId: 'a1',
+        ownerId,
+        investorId: 'a1-i2',
+        subjectId: 'a1-i2',
+        tokens: 150,
+        previousTokens: 100,
+        personal: { name: 'Mere Tane', email: null, reason: 'Deed of transfer' },
+      },
+    };
+    const events = recorded('asset-a1', [...lifeOf('a1', 'Harbour View', 1_100_000), ...followUp, changed]);
+    const history = project(assetHistoryProjection, events).get('a1')!;
+    expect(history.items.slice(-4).map((i) => i.text)).toEqual([
+      'Off-platform holder added to the cap table (100 tokens)',
+      'Off-platform holder removed from the cap table (5,000 tokens)',
+      'Supply change approved: 500 tokens issued, supply now 1,000,500',
+      'Off-platform holding changed from 100 to 150 tokens',
+    ]);
+    const activities = project(activitiesProjection, events).get(ownerId)!;
+    expect(activities.items.slice(0, 3).map((a) => a.description)).toEqual([
+      "Mere Tane's holding in Harbour View changed from 100 to 150 tokens",
+      'Harbour View: 500 tokens issued, supply now 1,000,500',
+      'An off-platform holder of 5,000 tokens removed from the cap table of Harbour View',
+    ]);
   });
 
   it('activities: newest first, in words, naming the asset', () => {

@@ -8,6 +8,7 @@ import {
   type ValuationMethod,
 } from '../domains/assets/events.js';
 import type { AssetStatus } from '../domains/assets/asset.decider.js';
+import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import '../domains/assets/upcasters.js';
 
@@ -48,7 +49,10 @@ export interface AssetDoc {
   valuation: { value: number; method: ValuationMethod; at: string } | null;
   /** The first accepted valuation: the base of the change figure on asset cards. */
   firstValuation: number | null;
+  /** The owner's terms; `totalSupply` follows approved supply changes (the supply now). */
   terms: TokenTerms | null;
+  /** The supply the tokenization was approved with, kept once a supply change moved it (null until then). */
+  initialSupply: number | null;
   capTable: CapTableEntry[];
   /** Why an admin sent the request back, until the owner submits again. */
   returnReason: string | null;
@@ -84,7 +88,7 @@ type Handled = Extract<AssetStreamEvent, { type: (typeof EVENT_TYPES)[number] }>
 
 export const assetsProjection = defineProjection<AssetDoc, Handled>({
   name: 'assets',
-  version: 3,
+  version: 4,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.assetId],
   evolve(doc, event, id) {
@@ -106,6 +110,7 @@ export const assetsProjection = defineProjection<AssetDoc, Handled>({
         valuation: null,
         firstValuation: null,
         terms: null,
+        initialSupply: null,
         capTable: [],
         returnReason: null,
         createdAt: at,
@@ -168,8 +173,15 @@ export const assetsProjection = defineProjection<AssetDoc, Handled>({
         const gone = (e: CapTableEntry) => e.source === 'off-platform' && e.investorId === event.data.investorId;
         return { ...touched, capTable: doc.capTable.filter((e) => !gone(e)) };
       }
-      case 'SupplyChangeApproved':
-        return { ...touched, tokenCount: event.data.supply };
+      case 'SupplyChangeApproved': {
+        const supply = event.data.supply;
+        return {
+          ...touched,
+          tokenCount: supply,
+          terms: doc.terms && { ...doc.terms, totalSupply: supply },
+          initialSupply: doc.initialSupply ?? doc.terms?.totalSupply ?? doc.tokenCount,
+        };
+      }
       case 'TokensIssued': {
         // The register's record of a confirmed investment; one row per investor, a second adds to their tokens.
         // Names are looked up when read.
@@ -187,3 +199,28 @@ export const assetsProjection = defineProjection<AssetDoc, Handled>({
     }
   },
 });
+
+const sumOf = (rows: readonly CapTableEntry[], source: CapTableEntry['source']) =>
+  rows.filter((e) => e.source === source).reduce((s, e) => s + e.tokens, 0);
+
+/** My Assets, the asset page and the cap table: the supply, who holds what, how many holders. */
+export const assetsFigures: RegisterFigures<AssetDoc> = {
+  select: ({ assetIds }) => ({ _id: { $in: assetIds } }),
+  figures(docs, covered) {
+    const shown: ShownFigure[] = docs.flatMap((d): ShownFigure[] => {
+      const assetId = d._id;
+      return [
+        { scope: 'asset', assetId, figure: 'document', value: d.tokenCount },
+        { scope: 'asset', assetId, figure: 'supply', value: d.tokenCount },
+        // The Token Terms card shows this one as the total supply.
+        ...(d.terms && d.status === 'active'
+          ? [{ scope: 'asset' as const, assetId, figure: 'supply' as const, value: d.terms.totalSupply }]
+          : []),
+        { scope: 'asset', assetId, figure: 'offPlatform', value: sumOf(d.capTable, 'off-platform') },
+        { scope: 'asset', assetId, figure: 'issued', value: sumOf(d.capTable, 'platform') },
+        { scope: 'asset', assetId, figure: 'holders', value: d.capTable.length },
+      ];
+    });
+    return [...shown, ...absentAssets(covered, new Set(docs.map((d) => d._id)))];
+  },
+};

@@ -1,4 +1,6 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
+import { createdOfferings, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
+import { toCents } from '../domains/offerings/money.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import { asAnswer, byIds, type ReadStore } from '../platform/read-store/read-store.js';
@@ -76,6 +78,48 @@ export const holdingsProjection = defineProjection<HoldingDoc, Handled>({
     }
   },
 });
+
+/**
+ * The investor's holdings and investments (and the admins' lists): the confirmed tokens and what they cost, per
+ * asset and per offering. Zero where nothing is held, so a holding that vanished is drift too.
+ */
+export const holdingsFigures: RegisterFigures<HoldingDoc> = {
+  select: ({ assetIds }) => ({ assetId: { $in: assetIds } }),
+  figures(docs, covered) {
+    type Sums = { tokens: number; cents: number; offerings: Map<string, { tokens: number; cents: number }> };
+    const byAsset = new Map<string, Sums>();
+    const sums = (assetId: string) => {
+      let s = byAsset.get(assetId);
+      if (!s) byAsset.set(assetId, (s = { tokens: 0, cents: 0, offerings: new Map() }));
+      return s;
+    };
+    for (const r of covered.values())
+      for (const o of createdOfferings(r)) sums(r.assetId).offerings.set(o, { tokens: 0, cents: 0 });
+    for (const h of docs) {
+      const s = sums(h.assetId);
+      let o = s.offerings.get(h.offeringId);
+      if (!o) s.offerings.set(h.offeringId, (o = { tokens: 0, cents: 0 }));
+      if (h.status !== 'confirmed') continue;
+      const cents = toCents(h.purchasePrice) ?? 0;
+      s.tokens += h.tokensHeld;
+      s.cents += cents;
+      o.tokens += h.tokensHeld;
+      o.cents += cents;
+    }
+    for (const r of covered.values()) sums(r.assetId);
+    const shown: ShownFigure[] = [];
+    for (const [assetId, s] of byAsset) {
+      // An asset nobody holds shows nothing: a holding of an unknown asset is still a stray.
+      if (s.tokens > 0 || covered.has(assetId))
+        shown.push({ scope: 'asset', assetId, figure: 'issued', value: s.tokens });
+      for (const [offeringId, o] of s.offerings) {
+        shown.push({ scope: 'offering', assetId, offeringId, figure: 'issued', value: o.tokens });
+        shown.push({ scope: 'offering', assetId, offeringId, figure: 'raised', value: o.cents });
+      }
+    }
+    return shown;
+  },
+};
 
 // Queries of this read model.
 

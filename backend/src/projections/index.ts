@@ -1,17 +1,18 @@
 import '../domains/upcasters.js';
+import type { FigureDeclaration } from '../domains/register/figures.js';
 import type { Projection } from '../platform/projections/projection.js';
 import type { Doc } from '../platform/read-store/read-store.js';
 import { activitiesProjection } from './activities.js';
-import { adminCountersProjection } from './admin-counters.js';
+import { adminCountersFigures, adminCountersProjection } from './admin-counters.js';
 import { assetHistoryProjection } from './asset-history.js';
-import { assetsProjection } from './assets.js';
+import { assetsFigures, assetsProjection } from './assets.js';
 import { complianceProjection } from './compliance.js';
 import { earlyAccessProjection } from './early-access.js';
-import { holdingsProjection } from './holdings.js';
-import { offeringsProjection } from './offerings.js';
+import { holdingsFigures, holdingsProjection } from './holdings.js';
+import { offeringsFigures, offeringsProjection } from './offerings.js';
 import { pendingConfirmationMailsProjection } from './pending-confirmation-mails.js';
-import { portfolioProjection } from './portfolio.js';
-import { registersProjection } from './registers.js';
+import { portfolioFigures, portfolioProjection } from './portfolio.js';
+import { registersFigures, registersProjection } from './registers.js';
 import { registrationsProjection } from './registrations.js';
 import { sessionsProjection } from './sessions.js';
 import { subscriptionsProjection } from './subscriptions.js';
@@ -37,3 +38,28 @@ export const allProjections: readonly Projection<Doc>[] = [
   usersProjection,
   verificationsProjection,
 ];
+
+/**
+ * The register figures each read model shows — every token count, holder count or amount — which the register
+ * reconciliation compares with the registers' own fold (`domains/register/figures.ts`). Every read model is listed:
+ * one that shows none says why (a test holds this list to `allProjections`, so a new view cannot be forgotten).
+ * Order is the order drift is reported in.
+ */
+export const registerFigures: Readonly<Record<string, FigureDeclaration>> = {
+  [registersProjection.name]: registersFigures as FigureDeclaration,
+  [assetsProjection.name]: assetsFigures as FigureDeclaration,
+  [holdingsProjection.name]: holdingsFigures as FigureDeclaration,
+  [offeringsProjection.name]: offeringsFigures as FigureDeclaration,
+  [portfolioProjection.name]: portfolioFigures as FigureDeclaration,
+  [adminCountersProjection.name]: adminCountersFigures as FigureDeclaration,
+  [activitiesProjection.name]: { none: 'sentences of what happened, each true when it was written; no figure now' },
+  [assetHistoryProjection.name]: { none: 'sentences of what happened, each true when it was written; no figure now' },
+  [complianceProjection.name]: { none: "an owner's compliance checks" },
+  [earlyAccessProjection.name]: { none: 'registrations counted for the early-access offer, not tokens' },
+  [pendingConfirmationMailsProjection.name]: { none: 'e-mails to send' },
+  [registrationsProjection.name]: { none: 'register-interest forms' },
+  [sessionsProjection.name]: { none: 'sign-in sessions' },
+  [subscriptionsProjection.name]: { none: "owners' plans" },
+  [usersProjection.name]: { none: 'accounts' },
+  [verificationsProjection.name]: { none: 'wholesale certifications' },
+};

@@ -4,6 +4,7 @@
  */
 import type { Role } from '../platform/event-store/event-store.js';
 import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import { tokenPriceNow } from '../domains/register/token-price.js';
 import { assetsProjection, type AssetDoc } from './assets.js';
 import { holdingsProjection, type HoldingDoc } from './holdings.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
@@ -20,21 +21,20 @@ export const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
 export interface TokenPrice {
   /** NZD per token. */
   price: number;
-  /** Where it comes from: the asset's latest accepted valuation, or its latest offering's price. */
+  /**
+   * Always 'valuation' now: the latest accepted valuation (else the owner's figure) ÷ the current supply
+   * (`tokenPriceNow`). 'offering' is no longer given: an offering's price is the price it sold at.
+   */
   source: 'valuation' | 'offering';
+  /** When the figures behind it last changed (the valuation, or the asset's supply). */
   at: string;
 }
 
-/**
- * What one token of an asset is worth now: the latest of its accepted valuation (value ÷ tokens) and the
- * prices of its offerings, whichever was set last. Null when the asset has neither.
- */
-export function currentTokenPrice(asset: AssetDoc | null, offerings: readonly OfferingDoc[]): TokenPrice | null {
-  const candidates: TokenPrice[] = [];
-  if (asset?.valuation && asset.tokenCount > 0)
-    candidates.push({ price: asset.valuation.value / asset.tokenCount, source: 'valuation', at: asset.valuation.at });
-  for (const o of offerings) candidates.push({ price: Number(o.tokenPrice), source: 'offering', at: o.createdAt });
-  return candidates.reduce<TokenPrice | null>((latest, c) => (!latest || c.at >= latest.at ? c : latest), null);
+/** What one token of an asset is worth now (`tokenPriceNow`: valuation ÷ current supply); null without an asset. */
+export function currentTokenPrice(asset: AssetDoc | null): TokenPrice | null {
+  if (!asset) return null;
+  const price = tokenPriceNow(asset.valuation?.value ?? asset.totalValue, asset.tokenCount);
+  return price === null ? null : { price, source: 'valuation', at: asset.valuation?.at ?? asset.createdAt };
 }
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -79,7 +79,7 @@ async function viewsOf(reads: ReadStore, holdings: readonly HoldingDoc[]): Promi
   return holdings.map((h) => {
     const asset = assets.get(h.assetId) ?? null;
     const assetOfferings = offeringsOf.get(h.assetId) ?? [];
-    const price = currentTokenPrice(asset, assetOfferings);
+    const price = currentTokenPrice(asset);
     const offering = assetOfferings.find((o) => o._id === h.offeringId) ?? null;
     const unitPrice = price?.price ?? Number(h.tokenPrice);
     return {

@@ -285,27 +285,19 @@ describe('investor holdings (what GET /api/holdings lists, kept between requests
 });
 
 describe('current token price', () => {
-  const assetDoc = (value: number, at: string) =>
-    ({ _id: assetId, tokenCount: 20_000, valuation: { value, method: 'owner-estimate', at } }) as AssetDoc;
-  const offeringDoc = (tokenPrice: string, createdAt: string) =>
-    ({ _id: offeringId, tokenPrice, createdAt }) as OfferingDoc;
+  const assetDoc = (value: number, tokenCount = 20_000) =>
+    ({
+      _id: assetId,
+      tokenCount,
+      totalValue: value,
+      createdAt: '2026-01-01',
+      valuation: { value, method: 'owner-estimate', at: '2026-03-01' },
+    }) as AssetDoc;
 
-  it("is the latest of the asset's valuation per token and its offerings' prices", () => {
-    expect(currentTokenPrice(assetDoc(2_000_000, '2026-03-01'), [])).toEqual({
-      price: 100,
-      source: 'valuation',
-      at: '2026-03-01',
-    });
-    expect(currentTokenPrice(assetDoc(2_000_000, '2026-03-01'), [offeringDoc('125.00', '2026-04-01')])).toMatchObject({
-      price: 125,
-      source: 'offering',
-    });
-    expect(
-      currentTokenPrice(assetDoc(3_000_000, '2026-05-01'), [
-        offeringDoc('125.00', '2026-04-01'),
-        offeringDoc('110.00', '2026-03-15'),
-      ]),
-    ).toMatchObject({ price: 150, source: 'valuation' });
-    expect(currentTokenPrice(null, [])).toBeNull();
+  it('is the latest valuation ÷ the current supply, whatever an offering sold at', () => {
+    expect(currentTokenPrice(assetDoc(2_000_000))).toEqual({ price: 100, source: 'valuation', at: '2026-03-01' });
+    // A supply change of +5,000 tokens: the same valuation over more tokens.
+    expect(currentTokenPrice(assetDoc(2_000_000, 25_000))).toMatchObject({ price: 80 });
+    expect(currentTokenPrice(null)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
  * Offerings as investors meet them: each card and page says what the asset is, its valuation, its
  * documents and its terms (from the assets read model), beside the offering's own figures and progress.
  */
+import { fromCents, toCents } from '../domains/offerings/money.js';
 import { asAnswer, byIds, type Fields, type ReadStore } from '../platform/read-store/read-store.js';
 import { assetSummary, type AssetSummary } from './asset-page.query.js';
 import { assetsProjection, type AssetDoc } from './assets.js';
@@ -13,6 +14,10 @@ import { latestVerification, wholesaleStatus } from './verifications.js';
 type OfferingFields = { id: string } & Fields<OfferingDoc>;
 
 export interface OfferingCard extends OfferingFields {
+  /** The least one investment may be: the offering's, never below the token terms' (NZD, decimal string). */
+  minimumInvestment: string;
+  /** The most one investor may hold in the asset, all their investments together (the token terms'); null without terms. */
+  maximumInvestment: string | null;
   asset: AssetSummary | null;
   /** Tokens neither issued nor held by a pending investment. */
   tokensAvailable: number;
@@ -28,8 +33,12 @@ export async function offeringCards(reads: ReadStore, docs: readonly OfferingDoc
   );
   return docs.map((doc) => {
     const asset = assets.get(doc.assetId);
+    const terms = asset?.terms ?? null;
+    const minimum = Math.max(toCents(doc.minimumInvestment) ?? 0, terms ? (toCents(terms.minInvestment) ?? 0) : 0);
     return {
       ...asAnswer(doc),
+      minimumInvestment: fromCents(minimum),
+      maximumInvestment: terms ? fromCents(toCents(terms.maxInvestment) ?? 0) : null,
       asset: asset ? assetSummary(asset) : null,
       tokensAvailable: Math.max(0, doc.totalTokens - doc.tokensIssued - doc.tokensReserved),
       percentIssued: doc.totalTokens > 0 ? Math.round((doc.tokensIssued / doc.totalTokens) * 1000) / 10 : 0,

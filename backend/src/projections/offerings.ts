@@ -1,5 +1,6 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import { fromCents, toCents } from '../domains/offerings/money.js';
+import { createdOfferings, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
 
 /** One document per offering (spec §3 "Offering"): the grid, its progress, and the admin tab. */
@@ -77,3 +78,29 @@ export const offeringsProjection = defineProjection<OfferingDoc, Handled>({
     }
   },
 });
+
+/** The offering grid, pages and admin tab: each offering's tokens, sales and funds raised (cents). */
+export const offeringsFigures: RegisterFigures<OfferingDoc> = {
+  select: ({ assetIds }) => ({ assetId: { $in: assetIds } }),
+  figures(docs, covered) {
+    const shown: ShownFigure[] = docs.flatMap((d): ShownFigure[] => {
+      const where = { scope: 'offering' as const, assetId: d.assetId, offeringId: d._id };
+      // Open, everything not issued is the offering's still; closed, only what pending investments reserve.
+      const unsold = d.status === 'active' ? d.totalTokens - d.tokensIssued : d.tokensReserved;
+      return [
+        { ...where, figure: 'document', value: d.totalTokens },
+        { ...where, figure: 'allocated', value: d.totalTokens },
+        { ...where, figure: 'issued', value: d.tokensIssued },
+        { ...where, figure: 'unsold', value: unsold },
+        { ...where, figure: 'closed', value: String(d.status === 'closed') },
+        { ...where, figure: 'raised', value: toCents(d.fundsRaised) },
+      ];
+    });
+    const present = new Set(docs.map((d) => d._id));
+    for (const r of covered.values())
+      for (const offeringId of createdOfferings(r))
+        if (!present.has(offeringId))
+          shown.push({ scope: 'offering', assetId: r.assetId, offeringId, figure: 'document', value: null });
+    return shown;
+  },
+};

@@ -1,15 +1,19 @@
-import type { AssetEvent } from '../domains/assets/events.js';
 import type { InvestmentConfirmed } from '../domains/offerings/events.js';
+import type { AssetStreamEvent } from '../domains/register/events.js';
+import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projections/projection.js';
 
 interface AssetFigures {
   value: number;
+  /** The asset's current supply: drafted, configured, approved, then each approved supply change. */
   tokens: number;
   status: 'draft' | 'pending' | 'active';
-  /** Holders added off-platform plus distinct wholesale investors with a confirmed investment. */
+  /** The cap table's holders: off-platform holders still recorded plus distinct confirmed wholesale investors. */
   investors: number;
-  platformInvestors?: string[];
+  /** Ids behind `investors`, so a removal counts once and a second purchase not at all. */
+  offPlatformHolders: string[];
+  platformInvestors: string[];
 }
 
 /** One document per owner: the dashboard's stat cards and the portfolio-value chart. */
@@ -43,13 +47,20 @@ const EVENT_TYPES = [
   'TokenizationApproved',
   'TokenizationReturned',
   'InvestorAdded',
+  'InvestorRemoved',
+  'SupplyChangeApproved',
   'InvestmentConfirmed',
-] as const satisfies (AssetEvent | InvestmentConfirmed)['type'][];
-type Handled = Extract<AssetEvent | InvestmentConfirmed, { type: (typeof EVENT_TYPES)[number] }>;
+] as const satisfies (AssetStreamEvent | InvestmentConfirmed)['type'][];
+type Handled = Extract<AssetStreamEvent | InvestmentConfirmed, { type: (typeof EVENT_TYPES)[number] }>;
+
+const counted = (a: Omit<AssetFigures, 'investors'>): AssetFigures => ({
+  ...a,
+  investors: a.offPlatformHolders.length + a.platformInvestors.length,
+});
 
 export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
   name: 'portfolio',
-  version: 3,
+  version: 4,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.ownerId],
   evolve(doc, event, id) {
@@ -68,7 +79,13 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
     let next: AssetFigures | undefined;
     switch (event.type) {
       case 'AssetDrafted':
-        next = { value: event.data.totalValue, tokens: event.data.tokenCount, status: 'draft', investors: 0 };
+        next = counted({
+          value: event.data.totalValue,
+          tokens: event.data.tokenCount,
+          status: 'draft',
+          offPlatformHolders: [],
+          platformInvestors: [],
+        });
         break;
       case 'AssetValued':
         next = current && { ...current, value: event.data.value };
@@ -80,13 +97,27 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
         next = current && { ...current, status: 'pending' };
         break;
       case 'TokenizationApproved':
-        next = current && { ...current, status: 'active' };
+        // The register's supply is the approved terms' (the owner may have configured again since drafting).
+        next = current && { ...current, status: 'active', tokens: event.data.terms.totalSupply };
         break;
       case 'TokenizationReturned':
         next = current && { ...current, status: 'draft' };
         break;
       case 'InvestorAdded':
-        next = current && { ...current, investors: current.investors + 1 };
+        next =
+          current &&
+          counted({ ...current, offPlatformHolders: [...current.offPlatformHolders, event.data.investorId] });
+        break;
+      case 'InvestorRemoved':
+        next =
+          current &&
+          counted({
+            ...current,
+            offPlatformHolders: current.offPlatformHolders.filter((h) => h !== event.data.investorId),
+          });
+        break;
+      case 'SupplyChangeApproved':
+        next = current && { ...current, tokens: event.data.supply };
         break;
       case 'InvestmentConfirmed': {
         const seen = current?.platformInvestors ?? [];
@@ -94,7 +125,7 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
           current &&
           (seen.includes(event.data.investorId)
             ? current
-            : { ...current, investors: current.investors + 1, platformInvestors: [...seen, event.data.investorId] });
+            : counted({ ...current, platformInvestors: [...seen, event.data.investorId] }));
         break;
       }
       default: {
@@ -115,3 +146,31 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
     return { ...base, ...figures, assets, valueHistory, updatedAt: at };
   },
 });
+
+/**
+ * The owner's dashboard: each asset's supply, status and holders, and the stat cards' totals. The portfolio's
+ * value is a valuation, not a register figure.
+ */
+export const portfolioFigures: RegisterFigures<PortfolioDoc> = {
+  select: ({ ownerIds }) => ({ _id: { $in: ownerIds } }),
+  figures(docs, covered) {
+    const shown: ShownFigure[] = [];
+    const present = new Set<string>();
+    for (const d of docs) {
+      for (const [assetId, a] of Object.entries(d.assets)) {
+        present.add(assetId);
+        shown.push(
+          { scope: 'asset', assetId, figure: 'document', value: a.tokens },
+          { scope: 'asset', assetId, figure: 'supply', value: a.tokens },
+          { scope: 'asset', assetId, figure: 'status', value: a.status },
+          { scope: 'asset', assetId, figure: 'holders', value: a.investors },
+        );
+      }
+      shown.push(
+        { scope: 'owner', ownerId: d._id, figure: 'activeTokens', value: d.activeTokens },
+        { scope: 'owner', ownerId: d._id, figure: 'totalInvestors', value: d.totalInvestors },
+      );
+    }
+    return [...shown, ...absentAssets(covered, present)];
+  },
+};

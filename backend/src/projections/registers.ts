@@ -1,6 +1,8 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
 import { totalsFrom, type RegisterStatus, type RegisterTotals } from '../domains/register/register.decider.js';
+import { absentAssets, type AssetFigure, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
+import { tokenPriceNow } from '../domains/register/token-price.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
@@ -229,6 +231,23 @@ function apply(doc: RegisterDoc, event: RecordedEvent & Handled, at: string): Re
 }
 
 /** One line of an asset's cap table: every token of the supply is on exactly one line. */
+/** The totals this read model shows (and the admin's offering form and the sweep read), per asset. */
+export const registersFigures: RegisterFigures<RegisterDoc> = {
+  select: ({ assetIds }) => ({ _id: { $in: assetIds } }),
+  figures(docs, covered) {
+    const shown: ShownFigure[] = [];
+    for (const d of docs) {
+      const at = (figure: AssetFigure, value: number | string) =>
+        shown.push({ scope: 'asset', assetId: d._id, figure, value });
+      at('document', d.supply);
+      at('status', d.status);
+      for (const field of ['supply', 'ownerRetained', 'offPlatform', 'unsold', 'issued'] as const)
+        at(field, d.totals[field]);
+    }
+    return [...shown, ...absentAssets(covered, new Set(docs.map((d) => d._id)))];
+  },
+};
+
 export interface CapTableLine {
   kind: 'platform' | 'off-platform' | 'offered' | 'owner';
   investorId: string | null;
@@ -292,7 +311,8 @@ export function capTableOf(
     lines.map((l) => l.tokens),
     register.supply,
   );
-  const tokenPrice = asset.terms?.price ?? (register.supply > 0 ? asset.totalValue / register.supply : 0);
+  // The price now (valuation ÷ current supply), as every view prices tokens; not the terms' offer price.
+  const tokenPrice = tokenPriceNow(asset.totalValue, register.supply) ?? 0;
   return {
     assetId: asset._id,
     supply: register.supply,

@@ -29,7 +29,18 @@ export async function submittedAsset(
     price = 1,
     name = 'Harbour View',
     owner: given,
-  }: { tokens: number; value?: number; price?: number; name?: string; owner?: Investor },
+    minInvestment = 1,
+    maxInvestment = 1_000_000,
+  }: {
+    tokens: number;
+    value?: number;
+    price?: number;
+    name?: string;
+    owner?: Investor;
+    /** The token terms' limits per investor, NZD. */
+    minInvestment?: number;
+    maxInvestment?: number;
+  },
 ) {
   const owner = given ?? (await signUp(server));
   const subscribed = await subscribe(owner, 'enterprise');
@@ -52,8 +63,8 @@ export async function submittedAsset(
     totalSupply: tokens,
     decimals: 0,
     price,
-    minInvestment: 1,
-    maxInvestment: 1_000_000,
+    minInvestment,
+    maxInvestment,
     network: 'polygon',
     lockUpMonths: 12,
     feePercent: 3.5,
@@ -72,9 +83,10 @@ export async function offeringFor(
   admin: Api,
   totalTokens: number,
   tokenPrice = '125.00',
-  minimumInvestment = '0',
+  minimumInvestment = '1',
+  assetTerms: Omit<Parameters<typeof submittedAsset>[1], 'tokens'> = {},
 ) {
-  const { owner, assetId } = await approvedAsset(server, admin, totalTokens);
+  const { owner, assetId } = await approvedAsset(server, admin, totalTokens, assetTerms);
   const created = await admin.post('/api/admin/offerings', {
     assetId,
     name: 'Harbour View Series A',
@@ -89,8 +101,13 @@ export async function offeringFor(
 }
 
 /** An owner (on the enterprise plan) and their asset of `totalTokens`, approved by the admin, with no offering yet. */
-export async function approvedAsset(server: Server, admin: Api, totalTokens: number) {
-  const { owner, assetId } = await submittedAsset(server, { tokens: totalTokens });
+export async function approvedAsset(
+  server: Server,
+  admin: Api,
+  totalTokens: number,
+  terms: Omit<Parameters<typeof submittedAsset>[1], 'tokens'> = {},
+) {
+  const { owner, assetId } = await submittedAsset(server, { ...terms, tokens: totalTokens });
   const approved = await admin.post(`/api/admin/assets/${assetId}/approve`);
   expectStatus('approve', approved, 200);
   return { owner, assetId, position: approved.body.position as number };

@@ -2210,7 +2210,10 @@ export interface components {
             valuation: components["schemas"]["ValuationDto"] | null;
             /** @description The first accepted valuation */
             firstValuation: number | null;
+            /** @description The owner’s terms; totalSupply is the supply now */
             terms: components["schemas"]["TokenTermsDto"] | null;
+            /** @description The supply the tokenization was approved with, once a supply change moved it (Initial supply) */
+            initialSupply: number | null;
             capTable: components["schemas"]["CapTableEntryDto"][];
             /** @description Why an admin sent it back, until submitted again */
             returnReason: string | null;
@@ -2332,7 +2335,10 @@ export interface components {
             valuation: components["schemas"]["ValuationDto"] | null;
             /** @description The first accepted valuation */
             firstValuation: number | null;
+            /** @description The owner’s terms; totalSupply is the supply now */
             terms: components["schemas"]["TokenTermsDto"] | null;
+            /** @description The supply the tokenization was approved with, once a supply change moved it (Initial supply) */
+            initialSupply: number | null;
             capTable: components["schemas"]["CapTableEntryDto"][];
             /** @description Why an admin sent it back, until submitted again */
             returnReason: string | null;
@@ -2364,7 +2370,7 @@ export interface components {
             /** @description NZD per token */
             price: number;
             /**
-             * @description The asset's latest accepted valuation, or its latest offering's price
+             * @description Always 'valuation': the latest accepted valuation (else the owner's figure) ÷ the current supply ('offering' is no longer given)
              * @enum {string}
              */
             source: "valuation" | "offering";
@@ -2420,8 +2426,12 @@ export interface components {
             /** @description NZD: the accepted valuation, else the owner’s figure */
             value: number;
             valuation: components["schemas"]["ValuationDto"] | null;
+            /** @description The supply now */
             tokenCount: number;
+            /** @description The owner’s terms; totalSupply is the supply now */
             terms: components["schemas"]["TokenTermsDto"] | null;
+            /** @description The supply the tokenization was approved with, once a supply change moved it (Initial supply) */
+            initialSupply: number | null;
             documents: components["schemas"]["AssetDocumentLinkDto"][];
             /** @enum {string} */
             viewer: "owner" | "staff" | "investor";
@@ -2664,8 +2674,10 @@ export interface components {
             balance: number;
         };
         TokenTransactionDto: {
-            /** @description suite, mint or unpause */
+            /** @description suite, mint, unpause (the deployment); supply-mint, supply-burn (an approved supply change) */
             kind: string;
+            /** @description Tokens minted or burnt; null for suite and unpause */
+            amount: number | null;
             txHash: string | null;
             blockNumber: number | null;
             /** @enum {string} */
@@ -2764,8 +2776,12 @@ export interface components {
             /** @description NZD: the accepted valuation, else the owner’s figure */
             value: number;
             valuation: components["schemas"]["ValuationDto"] | null;
+            /** @description The supply now */
             tokenCount: number;
+            /** @description The owner’s terms; totalSupply is the supply now */
             terms: components["schemas"]["TokenTermsDto"] | null;
+            /** @description The supply the tokenization was approved with, once a supply change moved it (Initial supply) */
+            initialSupply: number | null;
             documents: components["schemas"]["AssetDocumentLinkDto"][];
         };
         OfferingCardDto: {
@@ -2777,7 +2793,7 @@ export interface components {
             totalTokens: number;
             /** @description NZD, decimal string */
             tokenPrice: string;
-            /** @description NZD, decimal string */
+            /** @description NZD, decimal string: the least one investment may be — the offering's, never below the token terms' */
             minimumInvestment: string;
             /** @description Days */
             lockupPeriod: number;
@@ -2790,6 +2806,8 @@ export interface components {
             /** @description NZD of confirmed investments, decimal string */
             fundsRaised: string;
             createdAt: string;
+            /** @description NZD, decimal string: the most one investor may hold in the asset, all offerings together (the token terms') */
+            maximumInvestment: string | null;
             asset: components["schemas"]["AssetSummaryDto"] | null;
             /** @description Tokens neither issued nor held by a pending investment */
             tokensAvailable: number;
@@ -3098,7 +3116,7 @@ export interface components {
             totalTokens: number;
             /** @description NZD, decimal string */
             tokenPrice: string;
-            /** @description NZD, decimal string */
+            /** @description NZD, decimal string: the least one investment may be — the offering's, never below the token terms' */
             minimumInvestment: string;
             /** @description Days */
             lockupPeriod: number;
@@ -3111,6 +3129,8 @@ export interface components {
             /** @description NZD of confirmed investments, decimal string */
             fundsRaised: string;
             createdAt: string;
+            /** @description NZD, decimal string: the most one investor may hold in the asset, all offerings together (the token terms') */
+            maximumInvestment: string | null;
             asset: components["schemas"]["AssetSummaryDto"] | null;
             /** @description Tokens neither issued nor held by a pending investment */
             tokensAvailable: number;
@@ -3176,6 +3196,8 @@ export interface components {
             offerings: components["schemas"]["AllocationDto"][];
             supplyChanges: components["schemas"]["SupplyChangeRecordDto"][];
             totals: components["schemas"]["RegisterTotalsDto"];
+            /** @description NZD per token now: the latest valuation ÷ the current supply (what an offering form prefills) */
+            tokenPriceNow: number | null;
             updatedAt: string;
         };
         CapTableLineDto: {
@@ -3240,11 +3262,14 @@ export interface components {
             supplyChanges: components["schemas"]["PendingSupplyChangeDto"][];
         };
         DriftDto: {
-            assetId: string;
-            /** @enum {string} */
-            readModel: "registers" | "assets" | "holdings" | "offerings";
+            /** @description The read model (projection) showing the figure */
+            readModel: string;
+            /** @description The asset; null for an owner's or the platform's figure */
+            assetId: string | null;
             /** @description Set when the figure is one offering's */
             offeringId: string | null;
+            /** @description Set when the figure is an owner's (dashboard totals) */
+            ownerId?: string;
             /** @description What differs: a total's name, or 'document' */
             field: string;
             /** @description The register's figure */

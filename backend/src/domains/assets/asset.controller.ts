@@ -21,6 +21,7 @@ import {
   type ComplianceDoc,
 } from '../../projections/compliance.js';
 import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
+import { tokenPriceNow } from '../register/token-price.js';
 import { peopleById, type Person } from '../../projections/users.js';
 import { assetAccess } from '../../projections/asset-page.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
@@ -56,7 +57,8 @@ function view(doc: AssetDoc): AssetView {
 /** The spec's Investor (§3): one row per holder of one asset. */
 export type InvestorView = InvestorDto;
 
-const tokenPrice = (doc: AssetDoc) => doc.terms?.price ?? (doc.tokenCount > 0 ? doc.totalValue / doc.tokenCount : 0);
+/** The price now, as every view prices tokens (`tokenPriceNow`). */
+const tokenPrice = (doc: AssetDoc) => tokenPriceNow(doc.totalValue, doc.tokenCount) ?? 0;
 
 function investorsOf(doc: AssetDoc): InvestorView[] {
   return doc.capTable.map((entry) => ({

@@ -159,7 +159,14 @@ export class AssetDto {
   @ApiProperty({ type: ValuationDto, nullable: true }) valuation: ValuationDto | null;
   @ApiProperty({ type: Number, nullable: true, description: 'The first accepted valuation' })
   firstValuation: number | null;
-  @ApiProperty({ type: TokenTermsDto, nullable: true }) terms: TokenTermsDto | null;
+  @ApiProperty({ type: TokenTermsDto, nullable: true, description: 'The owner’s terms; totalSupply is the supply now' })
+  terms: TokenTermsDto | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The supply the tokenization was approved with, once a supply change moved it (Initial supply)',
+  })
+  initialSupply: number | null;
   @ApiProperty({ type: [CapTableEntryDto] }) capTable: CapTableEntryDto[];
   @ApiProperty({ type: String, nullable: true, description: 'Why an admin sent it back, until submitted again' })
   returnReason: string | null;
@@ -256,8 +263,15 @@ export class AssetSummaryDto {
   @ApiProperty({ enum: STATUSES }) status: AssetDoc['status'];
   @ApiProperty({ description: 'NZD: the accepted valuation, else the owner’s figure' }) value: number;
   @ApiProperty({ type: ValuationDto, nullable: true }) valuation: ValuationDto | null;
-  @ApiProperty() tokenCount: number;
-  @ApiProperty({ type: TokenTermsDto, nullable: true }) terms: TokenTermsDto | null;
+  @ApiProperty({ description: 'The supply now' }) tokenCount: number;
+  @ApiProperty({ type: TokenTermsDto, nullable: true, description: 'The owner’s terms; totalSupply is the supply now' })
+  terms: TokenTermsDto | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The supply the tokenization was approved with, once a supply change moved it (Initial supply)',
+  })
+  initialSupply: number | null;
   @ApiProperty({ type: [AssetDocumentLinkDto] }) documents: AssetDocumentLinkDto[];
 }
 
@@ -265,7 +279,8 @@ export class TokenPriceDto {
   @ApiProperty({ description: 'NZD per token' }) price: number;
   @ApiProperty({
     enum: ['valuation', 'offering'],
-    description: "The asset's latest accepted valuation, or its latest offering's price",
+    description:
+      "Always 'valuation': the latest accepted valuation (else the owner's figure) ÷ the current supply ('offering' is no longer given)",
   })
   source: 'valuation' | 'offering';
   @ApiProperty() at: string;

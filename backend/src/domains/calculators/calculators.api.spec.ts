@@ -99,6 +99,21 @@ describe('calculators API', () => {
     });
     expect(ok.body.companyValuation).toBeGreaterThan(0);
 
+    // Optional numbers left empty are not given: the same analysis, not "Revenue must be a number".
+    for (const empty of ['', '  ', null]) {
+      const blank = await server.api.post('/api/calculator/analyze-startup', {
+        companyName: 'Kea Labs',
+        tokenCount: 1_000_000,
+        fundingGoal: 1_000_000,
+        industry: 'fintech',
+        businessStage: 'pre-seed',
+        revenue: empty,
+        employees: empty,
+        foundedYear: empty,
+      });
+      expect([blank.status, blank.body.companyValuation]).toEqual([200, ok.body.companyValuation]);
+    }
+
     const missing = await server.api.post('/api/calculator/analyze-startup', {
       tokenCount: 1_000_000,
       fundingGoal: 1_000_000,

@@ -33,6 +33,10 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
 
+/** An optional number left empty ("" or blank) is not given (spec §5: "unset for optional ones"), as null is. */
+const toOptionalNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : toNumber({ value });
+
 export class PropertyInputDto {
   @ApiProperty()
   @Transform(trim)
@@ -124,22 +128,22 @@ export class StartupInputDto {
   businessStage: StartupStage;
 
   @ApiPropertyOptional({ description: 'Annual revenue, NZD' })
+  @Transform(toOptionalNumber)
   @IsOptional()
-  @Transform(toNumber)
   @IsNumber({}, { message: 'Revenue must be a number' })
   @Min(0, { message: 'Revenue cannot be negative' })
   revenue?: number;
 
   @ApiPropertyOptional()
+  @Transform(toOptionalNumber)
   @IsOptional()
-  @Transform(toNumber)
   @IsInt({ message: 'Employees must be a whole number' })
   @Min(0, { message: 'Employees cannot be negative' })
   employees?: number;
 
   @ApiPropertyOptional({ minimum: 1900 })
+  @Transform(toOptionalNumber)
   @IsOptional()
-  @Transform(toNumber)
   @IsInt({ message: 'Founded year must be a year' })
   @Min(1900, { message: 'Founded year must be 1900 or later' })
   @Max(new Date().getFullYear() + 1, { message: 'Founded year cannot be in the future' })

@@ -18,3 +18,7 @@ export const formatNzd = (cents: number) =>
     minimumFractionDigits: cents % 100 ? 2 : 0,
     maximumFractionDigits: 2,
   }).format(cents / 100);
+
+const NZD_TEXT = new Intl.NumberFormat('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Cents as messages write NZD after the currency code: 185,000.00 (en-NZ). */
+export const nzdText = (cents: number) => NZD_TEXT.format(cents / 100);

@@ -226,4 +226,66 @@ describe('wholesale verification and offerings API', () => {
       403,
     );
   });
+
+  it('the token terms bind every offering and investor: no oversize offering, no minimum below the terms, at most the maximum per investor across offerings', async () => {
+    // NZD 1,850,000 in 1,850 tokens at NZD 1,000; one investor may hold NZD 1,000 to NZD 185,000 of it.
+    const terms = { value: 1_850_000, price: 1_000, minInvestment: 1_000, maxInvestment: 185_000 };
+    const { assetId } = await offerings.approvedAsset(server, admin, 1_850, terms);
+    const offering = (totalTokens: number, minimumInvestment = '') => ({
+      assetId,
+      name: 'Harbour View Series A',
+      totalTokens,
+      tokenPrice: '1000',
+      minimumInvestment,
+      lockupPeriod: 0,
+    });
+    // Refused as typed, naming what is free: never turned into "every retained token".
+    const oversize = await admin.post('/api/admin/offerings', offering(99_999));
+    expect(oversize.status).toBe(409);
+    expect(oversize.body).toMatchObject({
+      message: 'Only 1,850 tokens are free to offer',
+      errors: [{ field: 'totalTokens', message: 'Only 1,850 tokens are free to offer' }],
+    });
+    const wider = await admin.post('/api/admin/offerings', offering(1_000, '0'));
+    expect(wider.status).toBe(400);
+    expect(wider.body.errors).toEqual([
+      {
+        field: 'minimumInvestment',
+        message: "Minimum investment may not be below the token terms' minimum of NZD 1,000.00",
+      },
+    ]);
+    const first = await admin.post('/api/admin/offerings', offering(1_000));
+    const second = await admin.post('/api/admin/offerings', offering(850, '5000'));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const page = await admin.get(`/api/offerings/${first.body.id}`, { 'x-read-after': String(second.body.position) });
+    // One minimum: the terms' own, as the form was left blank.
+    expect(page.body).toMatchObject({ minimumInvestment: '1000.00', maximumInvestment: '185000.00' });
+
+    const investor = await verifiedInvestor();
+    const invest = (offeringId: string, tokens: number) =>
+      investor.post('/api/invest', { offeringId, tokensRequested: tokens, investmentAmount: tokens * 1_000 });
+    const everything = await invest(first.body.id, 1_000);
+    expect(everything.status).toBe(409);
+    expect(everything.body).toMatchObject({
+      title: 'Investment Failed',
+      message: 'The most one investor may hold in this asset is NZD 185,000.00; you may invest up to NZD 185,000.00',
+    });
+    expect((await invest(first.body.id, 100)).body).toMatchObject({ status: 'pending' });
+    // Across offerings of the asset, pending investments included.
+    const over = await invest(second.body.id, 86);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(
+      'The most one investor may hold in this asset is NZD 185,000.00; you hold NZD 100,000.00 and may invest up to NZD 85,000.00',
+    );
+    expect((await invest(second.body.id, 85)).status).toBe(201);
+    expect((await invest(first.body.id, 1)).status).toBe(409);
+    // The narrower offering's minimum holds for it.
+    const small = await verifiedInvestor();
+    const tiny = await small.post('/api/invest', {
+      offeringId: second.body.id,
+      tokensRequested: 1,
+      investmentAmount: 1_000,
+    });
+    expect(tiny.body).toMatchObject({ title: 'Investment Too Small', message: 'Minimum investment is NZD 5,000' });
+  });
 });

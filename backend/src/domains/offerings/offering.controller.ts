@@ -153,7 +153,8 @@ export class OfferingAdminController {
           description: body.description ?? '',
           totalTokens: body.totalTokens,
           tokenPrice: body.tokenPrice,
-          minimumInvestment: body.minimumInvestment || '0',
+          // Blank: the token terms' minimum (the decider's default), never a silent NZD 0.
+          minimumInvestment: body.minimumInvestment ?? '',
           lockupDays: body.lockupPeriod ?? 0,
           adminId: admin.userId,
         },

@@ -29,6 +29,7 @@ const invest = (
   investmentId: `i-${tokens}`,
   investorId: 'investor-1',
   investorIsWholesale: true,
+  limits: null,
   tokens,
   amount,
   now: '2026-11-23T00:00:00.000Z',
@@ -43,6 +44,7 @@ describe('Offering decider', () => {
       assetId: 'a-1',
       ownerId: 'owner-1',
       assetActive: true,
+      limits: null,
       name: 'Harbour View',
       description: '',
       totalTokens: 1000,
@@ -68,6 +70,7 @@ describe('Offering decider', () => {
       assetId: 'a-1',
       ownerId: 'owner-1',
       assetActive: true,
+      limits: null,
       name: ' ',
       description: '',
       totalTokens: 0,
@@ -152,6 +155,7 @@ describe('Offering decider', () => {
       assetId: 'a-1',
       ownerId: 'owner-1',
       assetActive: true,
+      limits: null,
       name: 'Harbour View',
       description: '',
       totalTokens: 1000,
@@ -174,5 +178,99 @@ describe('Offering decider', () => {
     for (const command of [...settle('investor-1'), ...settle('owner-1')])
       expect(given([created, ...pending]).when(command)).toMatchObject(refused);
     for (const command of settle('admin-2')) expect(given([created, ...pending]).when(command).events).toHaveLength(1);
+  });
+});
+
+describe('Offering decider: the token terms’ limits per investor', () => {
+  const limits = { minimumCents: 1_000_00, maximumCents: 185_000_00 };
+  const create = (minimumInvestment: string): OfferingCommand => ({
+    type: 'CreateOffering',
+    offeringId: 'o-1',
+    assetId: 'a-1',
+    ownerId: 'owner-1',
+    assetActive: true,
+    limits,
+    name: 'Harbour View',
+    description: '',
+    totalTokens: 1000,
+    tokenPrice: '125',
+    minimumInvestment,
+    lockupDays: 365,
+    adminId: 'admin-1',
+  });
+
+  it('given no minimum on the form, when created, then the minimum is the terms’ own (one minimum shown)', () => {
+    const [event] = given([]).when(create('')).events!;
+    expect(event).toMatchObject({ type: 'OfferingCreated', data: { minimumInvestment: '1000.00' } });
+  });
+
+  it('narrows the terms, never widens them: a minimum below the terms’ or above their maximum is refused', () => {
+    expect(given([]).when(create('5000')).events).toHaveLength(1);
+    expect(given([]).when(create('0')).error).toMatchObject({
+      status: 400,
+      errors: [
+        {
+          field: 'minimumInvestment',
+          message: "Minimum investment may not be below the token terms' minimum of NZD 1,000.00",
+        },
+      ],
+    });
+    expect(given([]).when(create('200000')).error).toMatchObject({
+      errors: [
+        {
+          field: 'minimumInvestment',
+          message: "Minimum investment may not exceed the token terms' maximum per investor of NZD 185,000.00",
+        },
+      ],
+    });
+  });
+
+  it('counts every investment of the investor in the asset, pending ones too, against the maximum', () => {
+    const withLimits = (elsewhereCents: number) => ({ limits: { ...limits, elsewhereCents } });
+    // NZD 125,000 pending (from NZD 100,000 staff confirm it).
+    const first = given([created]).when(invest(1000 - 600, 50_000, withLimits(0))).events!;
+    expect(first.map((e) => e.type)).toEqual(['InvestmentRequested', 'InvestmentConfirmed']);
+    const history = [created, ...first];
+    // 400 tokens here (NZD 50,000) and NZD 100,000 in another offering of the asset: NZD 35,000 left.
+    expect(
+      given(history).when(invest(300, 37_500, { investmentId: 'i-2', ...withLimits(100_000_00) })).error,
+    ).toMatchObject({
+      status: 409,
+      title: 'Investment Failed',
+      message:
+        'The most one investor may hold in this asset is NZD 185,000.00; you hold NZD 150,000.00 and may invest up to NZD 35,000.00',
+      errors: [{ field: 'investmentAmount' }],
+    });
+    expect(
+      given(history).when(invest(280, 35_000, { investmentId: 'i-2', ...withLimits(100_000_00) })).events,
+    ).toHaveLength(2);
+    // Another investor is not held to this one's figure.
+    const other = invest(300, 37_500, { investmentId: 'i-3', investorId: 'investor-2', ...withLimits(0) });
+    expect(given(history).when(other).events).toHaveLength(2);
+    expect(given([created]).when(invest(1000, 125_000, withLimits(100_000_00))).error?.message).toBe(
+      'The most one investor may hold in this asset is NZD 185,000.00; you hold NZD 100,000.00 and may invest up to NZD 85,000.00',
+    );
+    expect(given([created]).when(invest(1000 - 1, 124_875, withLimits(185_000_00))).error?.message).toContain(
+      'may invest up to NZD 0.00',
+    );
+  });
+
+  it('given a pending investment cancelled, then its amount no longer counts against the maximum', () => {
+    const withLimits = { limits: { ...limits, elsewhereCents: 0 } };
+    const pending = given([created]).when(invest(1000, 125_000, { investmentId: 'i-big', ...withLimits })).events!;
+    expect(pending.map((e) => e.type)).toEqual(['InvestmentRequested']);
+    const refused = given([created, ...pending]).when(invest(600, 75_000, { investmentId: 'i-2', ...withLimits }));
+    expect(refused.error).toMatchObject({ status: 409 });
+    const cancelled = given([created, ...pending]).when({
+      type: 'CancelInvestment',
+      offeringId: 'o-1',
+      investmentId: 'i-big',
+      adminId: 'admin-1',
+      reason: 'Funds not received',
+    }).events!;
+    const after = given([created, ...pending, ...cancelled]).when(
+      invest(600, 75_000, { investmentId: 'i-2', ...withLimits }),
+    );
+    expect(after.events?.map((e) => e.type)).toEqual(['InvestmentRequested', 'InvestmentConfirmed']);
   });
 });

@@ -2,7 +2,13 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
-import { ERROR_TITLES, FILL_IN_REQUIRED, minimumInvestmentMessage } from '../../messages.js';
+import {
+  ERROR_TITLES,
+  FILL_IN_REQUIRED,
+  maximumInvestmentMessage,
+  minimumInvestmentMessage,
+  OFFERING_LIMIT_MESSAGES,
+} from '../../messages.js';
 import {
   CANCELLATION_REASON,
   OFFERING_DESCRIPTION,
@@ -10,7 +16,7 @@ import {
   offeringEventSchemas,
   type OfferingEvent,
 } from './events.js';
-import { formatNzd, fromCents, toCents } from './money.js';
+import { formatNzd, fromCents, nzdText, toCents } from './money.js';
 
 /**
  * The settlement rule: an investment below NZD 100,000 is confirmed at once; from NZD 100,000 it stays
@@ -37,7 +43,19 @@ export interface CreatedOffering {
   pending: ReadonlyMap<string, PendingInvestment>;
   /** Every investment id recorded on this offering: an id is never used twice. */
   investmentIds: ReadonlySet<string>;
+  /** Cents each investor has in this offering, confirmed or pending (cancelled ones released). */
+  investedBy: ReadonlyMap<string, number>;
 }
+
+/** The token terms' limits per investor, in cents (the asset's terms, read from its stream). */
+export interface InvestorLimits {
+  minimumCents: number;
+  maximumCents: number;
+}
+
+/** What an investor already has in an asset, across all its offerings (this one's own figure is in its state). */
+export const investedIn = (state: OfferingState, investorId: string): number =>
+  state.status === 'none' ? 0 : (state.investedBy.get(investorId) ?? 0);
 
 /** Tokens neither confirmed nor reserved by a pending investment (none before the offering exists). */
 export const tokensLeft = (state: OfferingState): number =>
@@ -56,6 +74,8 @@ export type OfferingCommand =
       assetId: string;
       ownerId: string;
       assetActive: boolean;
+      /** The asset's token terms' limits; null for an asset without terms (none is approved without). */
+      limits: InvestorLimits | null;
       name: string;
       description: string;
       totalTokens: number;
@@ -71,6 +91,11 @@ export type OfferingCommand =
       investmentId: string;
       investorId: string;
       investorIsWholesale: boolean;
+      /**
+       * The asset's limits per investor and the cents this investor has in its other offerings (confirmed or
+       * pending); null where the asset has no terms.
+       */
+      limits: (InvestorLimits & { elsewhereCents: number }) | null;
       tokens: number;
       amount: number;
       now: string;
@@ -113,6 +138,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         lockupDays: d.lockupDays,
         pending: new Map(),
         investmentIds: new Set(),
+        investedBy: new Map(),
       };
     }
     if (state.status === 'none') return state; // nothing else is recorded on an offering before it exists
@@ -126,6 +152,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
           tokensTaken: state.tokensTaken + tokens,
           pending: new Map(state.pending).set(investmentId, { investorId, tokens, amount }),
           investmentIds: new Set(state.investmentIds).add(investmentId),
+          investedBy: new Map(state.investedBy).set(investorId, investedIn(state, investorId) + (toCents(amount) ?? 0)),
         };
       }
       case 'InvestmentConfirmed':
@@ -135,8 +162,14 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         if (!settled) return state;
         const pending = new Map(state.pending);
         pending.delete(event.data.investmentId);
-        const released = event.type === 'InvestmentCancelled' ? settled.tokens : 0;
-        return { ...state, tokensTaken: state.tokensTaken - released, pending };
+        if (event.type === 'InvestmentConfirmed') return { ...state, pending };
+        const left = investedIn(state, settled.investorId) - (toCents(settled.amount) ?? 0);
+        return {
+          ...state,
+          tokensTaken: state.tokensTaken - settled.tokens,
+          pending,
+          investedBy: new Map(state.investedBy).set(settled.investorId, Math.max(0, left)),
+        };
       }
       default: {
         const _exhaustive: never = event;
@@ -154,7 +187,11 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         if (!command.assetActive)
           throw refuse('An offering needs an asset whose tokenization is approved', 409, ERROR_TITLES.creationFailed);
         const price = toCents(command.tokenPrice);
-        const minimum = toCents(command.minimumInvestment || '0');
+        // Left blank, the minimum is the token terms' own: the offering page then shows one minimum.
+        const limits = command.limits;
+        const minimum = command.minimumInvestment.trim()
+          ? toCents(command.minimumInvestment)
+          : (limits?.minimumCents ?? 0);
         const name = command.name.trim();
         const missing = (field: string) => ({ field, message: OFFERING_MESSAGES.missing });
         const lockupOk = Number.isInteger(command.lockupDays) && command.lockupDays >= 0 && command.lockupDays <= 3650;
@@ -174,11 +211,24 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
               'Description must be at most 4000 characters',
             ),
             minimum === null && { field: 'minimumInvestment', message: OFFERING_MESSAGES.minimumInvestment },
+            // An offering may narrow the terms' limits per investor, never widen them.
+            minimum !== null &&
+              limits !== null &&
+              minimum < limits.minimumCents && {
+                field: 'minimumInvestment',
+                message: OFFERING_LIMIT_MESSAGES.belowTermsMinimum(nzdText(limits.minimumCents)),
+              },
+            minimum !== null &&
+              limits !== null &&
+              minimum > limits.maximumCents && {
+                field: 'minimumInvestment',
+                message: OFFERING_LIMIT_MESSAGES.aboveTermsMaximum(nzdText(limits.maximumCents)),
+              },
             !lockupOk && { field: 'lockupPeriod', message: OFFERING_MESSAGES.lockupPeriod },
           ],
           { title: required.some(Boolean) ? ERROR_TITLES.missingFields : undefined },
         );
-        const { type: _t, assetActive: _a, adminId, ...rest } = command;
+        const { type: _t, assetActive: _a, limits: _l, adminId, ...rest } = command;
         // Both amounts parsed: requireValidFields refused a null one.
         const amounts = { tokenPrice: fromCents(price!), minimumInvestment: fromCents(minimum!) };
         return [{ type: 'OfferingCreated', data: { ...rest, name, ...amounts, createdBy: adminId } }];
@@ -206,8 +256,10 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         if (state.investmentIds.has(command.investmentId)) throw refuse('This investment is already recorded');
         const parsed = toCents(command.amount);
         const tokensOk = Number.isSafeInteger(command.tokens) && command.tokens >= 1;
-        const tooSmall = parsed !== null && parsed < state.minimumCents;
-        const minimum = minimumInvestmentMessage(formatNzd(state.minimumCents).replace('$', ''));
+        // The offering's minimum, never below the terms' (an offering from before the terms were enforced).
+        const minimumCents = Math.max(state.minimumCents, command.limits?.minimumCents ?? 0);
+        const tooSmall = parsed !== null && parsed < minimumCents;
+        const minimum = minimumInvestmentMessage(formatNzd(minimumCents).replace('$', ''));
         requireValidFields(
           [
             !tokensOk && { field: 'tokensRequested', message: OFFERING_MESSAGES.tokensRequested },
@@ -225,6 +277,24 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
             [{ field: 'investmentAmount', message: 'Amount does not match tokens × price' }],
             ERROR_TITLES.investmentFailed,
           );
+        }
+        if (command.limits) {
+          // Across all the investor's investments in the asset, confirmed or pending.
+          const held = investedIn(state, command.investorId) + command.limits.elsewhereCents;
+          const maximum = command.limits.maximumCents;
+          if (held + amount > maximum) {
+            const message = maximumInvestmentMessage(
+              nzdText(maximum),
+              nzdText(held),
+              nzdText(Math.max(0, maximum - held)),
+            );
+            throw new DomainError(
+              message,
+              409,
+              [{ field: 'investmentAmount', message }],
+              ERROR_TITLES.investmentFailed,
+            );
+          }
         }
         const left = tokensLeft(state);
         if (command.tokens > left)

@@ -128,6 +128,17 @@ export class OfferingsDto {
 
 /** An offering as investors meet it: with the asset behind it and its progress. */
 export class OfferingCardDto extends OfferingDto {
+  @ApiProperty({
+    description: "NZD, decimal string: the least one investment may be — the offering's, never below the token terms'",
+  })
+  declare minimumInvestment: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "NZD, decimal string: the most one investor may hold in the asset, all offerings together (the token terms')",
+  })
+  maximumInvestment: string | null;
   @ApiProperty({ type: AssetSummaryDto, nullable: true }) asset: AssetSummaryDto | null;
   @ApiProperty({ description: 'Tokens neither issued nor held by a pending investment' }) tokensAvailable: number;
   @ApiProperty({ description: 'Issued ÷ total, percent to one decimal' }) percentIssued: number;

@@ -45,7 +45,9 @@ describe('investor home, and the asset, offering and investment pages', () => {
     server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
     admin = await signUp(server, { admin: true, firstName: 'Mere', lastName: 'Admin' });
     compliance = await signUp(server, { compliance: true });
-    ({ owner, assetId, offeringId } = (await offeringFor(server, admin, 20_000, '125.00', '1000')) as {
+    // Valued at NZD 2,500,000 in 20,000 tokens: NZD 125 a token now, the offering's price too.
+    const valued = { value: 2_500_000, price: 125 };
+    ({ owner, assetId, offeringId } = (await offeringFor(server, admin, 20_000, '125.00', '1000', valued)) as {
       owner: User;
       assetId: string;
       offeringId: string;
@@ -76,7 +78,7 @@ describe('investor home, and the asset, offering and investment pages', () => {
       amountPaid: '10000.00',
       tokenPricePaid: '125.00',
       currentTokenPrice: 125,
-      currentPriceSource: 'offering',
+      currentPriceSource: 'valuation',
       currentValue: 10_000,
       offering: { id: offeringId, name: 'Harbour View Series A', lockupPeriod: 365 },
       asset: { id: assetId, name: 'Harbour View', assetType: 'property' },
@@ -162,8 +164,8 @@ describe('investor home, and the asset, offering and investment pages', () => {
         name: 'Harbour View',
         assetType: 'property',
         description: 'Twelve waterfront apartments',
-        value: 1_000_000,
-        valuation: { value: 1_000_000, method: 'owner-estimate' },
+        value: 2_500_000,
+        valuation: { value: 2_500_000, method: 'owner-estimate' },
         terms: { symbol: 'HVA', totalSupply: 20_000 },
       },
     });
@@ -180,7 +182,7 @@ describe('investor home, and the asset, offering and investment pages', () => {
       (o: { id: string }) => o.id === offeringId,
     );
     expect(card).toMatchObject({
-      asset: { name: 'Harbour View', value: 1_000_000 },
+      asset: { name: 'Harbour View', value: 2_500_000 },
       percentIssued: expect.any(Number),
     });
     expect((await otherInvestor.get(`/api/offerings/${offeringId}`)).body).toMatchObject({
@@ -200,9 +202,9 @@ describe('investor home, and the asset, offering and investment pages', () => {
       viewer: 'owner',
       name: 'Harbour View',
       status: 'active',
-      valuation: { value: 1_000_000 },
+      valuation: { value: 2_500_000 },
       terms: { symbol: 'HVA' },
-      tokenPrice: { price: 125, source: 'offering' },
+      tokenPrice: { price: 125, source: 'valuation' },
       owner: null,
       offerings: [{ id: offeringId, name: 'Harbour View Series A', status: 'active' }],
     });
@@ -269,7 +271,7 @@ describe('investor home, and the asset, offering and investment pages', () => {
     });
   });
 
-  it('a later offering at a new price reprices the holdings', async () => {
+  it("holdings are priced now at valuation ÷ current supply: a later offering's price does not move it, a supply change does", async () => {
     // Series A holds the whole supply: closing it returns the unsold tokens for Series B (the register).
     expect((await admin.post(`/api/admin/offerings/${offeringId}/close`)).status).toBe(200);
     const created = await admin.post('/api/admin/offerings', {
@@ -277,12 +279,30 @@ describe('investor home, and the asset, offering and investment pages', () => {
       name: 'Harbour View Series B',
       totalTokens: 1_000,
       tokenPrice: '150.00',
-      minimumInvestment: '0',
+      minimumInvestment: '',
       lockupPeriod: 365,
     });
     expect(created.status).toBe(201);
     const home = (await investor.get('/api/investments', { 'x-read-after': String(created.body.position) })).body;
-    expect(home).toMatchObject({ portfolioValue: 1_080 * 150, invested: 135_000 });
-    expect(home.investments[0]).toMatchObject({ currentTokenPrice: 150, currentValue: 150_000 });
+    expect(home).toMatchObject({ portfolioValue: 1_080 * 125, invested: 135_000 });
+    expect(home.investments[0]).toMatchObject({ currentTokenPrice: 125, currentValue: 125_000 });
+
+    // 5,000 more tokens: NZD 2,500,000 over 25,000 is NZD 100 a token, on every view.
+    const asked = await owner.post(`/api/assets/${assetId}/supply-changes`, { delta: 5_000, reason: 'Series C' });
+    expect(asked.status).toBe(201);
+    const approved = await admin.post(`/api/admin/assets/${assetId}/supply-changes/${asked.body.id}/approve`);
+    expect(approved.status).toBe(200);
+    const after = { 'x-read-after': String(approved.body.position) };
+    const repriced = (await investor.get('/api/investments', after)).body;
+    expect(repriced.investments[0]).toMatchObject({ currentTokenPrice: 100, currentValue: 100_000 });
+    const page = (await owner.get(`/api/assets/${assetId}/overview`, after)).body;
+    expect(page).toMatchObject({
+      tokenPrice: { price: 100 },
+      tokenCount: 25_000,
+      initialSupply: 20_000,
+      terms: { totalSupply: 25_000, price: 125 },
+    });
+    const table = (await owner.get(`/api/assets/${assetId}/cap-table`, after)).body;
+    expect([table.supply, table.tokenPrice]).toEqual([25_000, 100]);
   });
 });

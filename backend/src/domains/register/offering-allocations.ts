@@ -57,7 +57,8 @@ export class OfferingAllocations {
     const { position } = await this.repository.handle(
       offering,
       offeringStream(created.offeringId),
-      { type: 'CreateOffering', ...rest, assetActive: true, adminId: createdBy },
+      // The terms were applied when the offering was first decided (its minimum is recorded): none to apply again.
+      { type: 'CreateOffering', ...rest, assetActive: true, limits: null, adminId: createdBy },
       context,
     );
     return position;

@@ -17,6 +17,7 @@ import { register, registerTotals } from './register.decider.js';
 import { RegisterSweep } from './register-sweep.js';
 import { ReconciliationSchedule } from './reconciliation.controller.js';
 import { signUp } from '../../testing/users.js';
+import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
 import { registersProjection, type RegisterDoc } from '../../projections/registers.js';
 import type { ReconciliationStatus } from './reconciliation.js';
 
@@ -97,8 +98,54 @@ describe('register reconciliation API', () => {
     expect((await server.api.get('/api/health')).body.status).toBe('ok');
   }, 120_000);
 
+  it('issue 28: after a holder is removed and a supply change approved, the dashboard agrees; a tampered dashboard is drift in health', async () => {
+    const { owner, assetId, offeringId } = await offeringFor(server, admin, 1_000);
+    const investor = await verifiedInvestor(server, admin);
+    const bought = await investor.post('/api/invest', { offeringId, tokensRequested: 100, investmentAmount: 12_500 });
+    expect(bought.status).toBe(201);
+    expect((await admin.post(`/api/admin/offerings/${offeringId}/close`)).status).toBe(200);
+    const holders = await Promise.all(
+      ['Aroha Ngata', 'Mere Tane'].map((name) => owner.post(`/api/assets/${assetId}/investors`, { name, tokens: 50 })),
+    );
+    const removed = await owner.request('DELETE', `/api/assets/${assetId}/investors/${holders[0]!.body.id}`, {
+      reason: 'Sold back to the owner',
+    });
+    expect(removed.status).toBe(200);
+    const asked = await owner.post(`/api/assets/${assetId}/supply-changes`, { delta: 500, reason: 'Second building' });
+    const approved = await admin.post(`/api/admin/assets/${assetId}/supply-changes/${asked.body.id}/approve`);
+    expect(approved.status).toBe(200);
+    const after = { 'x-read-after': String(approved.body.position) };
+    // One platform investor and one off-platform holder left; 1,500 tokens.
+    expect((await owner.get('/api/dashboard/stats', after)).body).toMatchObject({
+      activeTokens: 1_500,
+      totalInvestors: 2,
+    });
+    expect((await owner.get(`/api/assets/${assetId}/cap-table`, after)).body.supply).toBe(1_500);
+    // The price an offering form prefills: NZD 1,000,000 over 1,500 tokens, to the cent.
+    expect((await owner.get(`/api/assets/${assetId}/register`, after)).body.tokenPriceNow).toBe(666.67);
+    expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
+
+    // The dashboard as it was before the fix: behind the app's back, the old figures.
+    const portfolio = server.readStore.collection<PortfolioDoc>(portfolioProjection.name);
+    const doc = (await portfolio.get(owner.user.id))!;
+    await portfolio.upsert({ ...doc, activeTokens: 1_000, totalInvestors: 3 });
+    const drifted = await reconcile();
+    expect(drifted.drift).toEqual([
+      expect.objectContaining({
+        readModel: 'portfolio',
+        ownerId: owner.user.id,
+        field: 'activeTokens',
+        expected: 1_500,
+      }),
+      expect.objectContaining({ readModel: 'portfolio', ownerId: owner.user.id, field: 'totalInvestors', expected: 2 }),
+    ]);
+    expect((await server.api.get('/api/health')).body.register).toMatchObject({ ok: false, drift: 2 });
+    await portfolio.upsert(doc);
+    expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
+  });
+
   it('adopts an offering from before the register: allocated on its own terms, its sales settled, then in agreement', async () => {
-    const { assetId } = await approvedAsset(server, admin, 1_000);
+    const { owner, assetId } = await approvedAsset(server, admin, 1_000);
     // Recorded as the app did before the register existed: on the offering's own stream, no allocation.
     const offeringId = randomUUID();
     const repository = server.app.get(AggregateRepository);
@@ -109,8 +156,10 @@ describe('register reconciliation API', () => {
         type: 'CreateOffering',
         offeringId,
         assetId,
-        ownerId: 'legacy-owner',
+        // As that app did: the asset's owner, read from the asset's stream (the dashboard counts its investors).
+        ownerId: owner.user.id,
         assetActive: true,
+        limits: null,
         name: 'Harbour View Series A',
         description: 'Waterfront income',
         totalTokens: 400,

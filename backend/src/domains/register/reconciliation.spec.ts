@@ -2,15 +2,18 @@ import { describe, expect, it } from '@jest/globals';
 import { fold, type DomainEvent } from '../../platform/decider.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
 import { project } from '../../platform/projections/projection.js';
-import { assetsProjection } from '../../projections/assets.js';
-import { holdingsProjection } from '../../projections/holdings.js';
-import { offeringsProjection } from '../../projections/offerings.js';
-import { registersProjection } from '../../projections/registers.js';
+import type { Doc } from '../../platform/read-store/read-store.js';
+import type { AssetDoc } from '../../projections/assets.js';
+import type { HoldingDoc } from '../../projections/holdings.js';
+import { allProjections, registerFigures } from '../../projections/index.js';
+import type { OfferingDoc } from '../../projections/offerings.js';
+import type { PortfolioDoc } from '../../projections/portfolio.js';
+import type { RegisterDoc } from '../../projections/registers.js';
 import { recorded } from '../../testing/recorded.js';
 import type { TokenTerms } from '../assets/events.js';
 import type { OfferingEvent } from '../offerings/events.js';
 import type { AssetStreamEvent } from './events.js';
-import { foldRegister, reconcileAsset, type AssetReadModels, type AssetRegister } from './reconciliation.js';
+import { foldRegister, reconcile, type AssetRegister, type ShownDocuments } from './reconciliation.js';
 import { register } from './register.decider.js';
 
 const assetId = 'a-1';
@@ -103,17 +106,21 @@ const offeringEvents: OfferingEvent[] = [
   },
 ];
 
+/** Every read model that declares register figures, projected from the log. */
 function readModels(asset: AssetStreamEvent[] = assetEvents, offering: OfferingEvent[] = offeringEvents) {
   const log = [...recorded(`asset-${assetId}`, asset), ...recorded('offering-o-1', offering, asset.length + 1)].sort(
     (a, b) => a.position - b.position,
   );
-  return {
-    register: project(registersProjection, log).get(assetId) ?? null,
-    asset: project(assetsProjection, log).get(assetId) ?? null,
-    holdings: [...project(holdingsProjection, log).values()],
-    offerings: [...project(offeringsProjection, log).values()],
-  } satisfies AssetReadModels;
+  const declared = allProjections.filter((p) => !('none' in registerFigures[p.name]!));
+  return new Map(declared.map((p) => [p.name, [...project(p, log).values()]])) as Map<string, Doc[]>;
 }
+const docs = <D extends Doc>(models: ShownDocuments, name: string) => models.get(name) as readonly D[];
+const replaced = (models: ShownDocuments, name: string, list: readonly Doc[]) => new Map(models).set(name, list);
+/** The comparison a whole run makes for this one asset. */
+const reconcileAsset = (register: AssetRegister, models: ShownDocuments) => {
+  const registers = new Map([[register.assetId, register]]);
+  return reconcile(registers, registers, models);
+};
 const truth = (events = assetEvents, created = ['o-1']): AssetRegister => ({
   assetId,
   state: fold(register, events),
@@ -127,33 +134,37 @@ describe('reconcileAsset', () => {
 
   it('given a registers document whose owner-retained total was changed, then that one figure drifts', () => {
     const models = readModels();
-    const register = { ...models.register!, totals: { ...models.register!.totals, ownerRetained: 999 } };
-    expect(reconcileAsset(truth(), { ...models, register })).toEqual([
+    const [doc] = docs<RegisterDoc>(models, 'registers');
+    const register = { ...doc!, totals: { ...doc!.totals, ownerRetained: 999 } };
+    expect(reconcileAsset(truth(), replaced(models, 'registers', [register]))).toEqual([
       { assetId, readModel: 'registers', offeringId: null, field: 'ownerRetained', expected: 450, actual: 999 },
     ]);
   });
 
   it('given a cap table row of more tokens than the register records, then the assets model drifts off-platform', () => {
     const models = readModels();
-    const capTable = models.asset!.capTable.map((e) => (e.source === 'off-platform' ? { ...e, tokens: 5_000 } : e));
-    expect(reconcileAsset(truth(), { ...models, asset: { ...models.asset!, capTable } })).toEqual([
+    const [asset] = docs<AssetDoc>(models, 'assets');
+    const capTable = asset!.capTable.map((e) => (e.source === 'off-platform' ? { ...e, tokens: 5_000 } : e));
+    expect(reconcileAsset(truth(), replaced(models, 'assets', [{ ...asset!, capTable } as AssetDoc]))).toEqual([
       { assetId, readModel: 'assets', offeringId: null, field: 'offPlatform', expected: 150, actual: 5_000 },
     ]);
   });
 
   it('given a confirmed holding missing, then the holdings model drifts for the asset and the offering', () => {
     const models = readModels();
-    const holdings = models.holdings.filter((h) => h.status !== 'confirmed');
-    expect(reconcileAsset(truth(), { ...models, holdings })).toEqual([
+    const holdings = docs<HoldingDoc>(models, 'holdings').filter((h) => h.status !== 'confirmed');
+    expect(reconcileAsset(truth(), replaced(models, 'holdings', holdings))).toEqual([
       { assetId, readModel: 'holdings', offeringId: null, field: 'issued', expected: 100, actual: 0 },
       { assetId, readModel: 'holdings', offeringId: 'o-1', field: 'issued', expected: 100, actual: 0 },
+      // Cents: 100 tokens at NZD 1.00.
+      { assetId, readModel: 'holdings', offeringId: 'o-1', field: 'raised', expected: 10_000, actual: 0 },
     ]);
   });
 
   it('given an offering that shows more sold than issued, then its issued and unsold figures drift', () => {
     const models = readModels();
-    const offerings = models.offerings.map((o) => ({ ...o, tokensIssued: 300 }));
-    expect(reconcileAsset(truth(), { ...models, offerings })).toEqual([
+    const offerings = docs<OfferingDoc>(models, 'offerings').map((o) => ({ ...o, tokensIssued: 300 }));
+    expect(reconcileAsset(truth(), replaced(models, 'offerings', offerings))).toEqual([
       { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'issued', expected: 100, actual: 300 },
       { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'unsold', expected: 300, actual: 100 },
     ]);
@@ -161,8 +172,9 @@ describe('reconcileAsset', () => {
 
   it('given an offering the register never allocated, then it drifts as a document the register does not know', () => {
     const models = readModels();
-    const stray = { ...models.offerings[0]!, _id: 'o-stray', totalTokens: 999_999 };
-    expect(reconcileAsset(truth(), { ...models, offerings: [...models.offerings, stray] })).toEqual([
+    const offerings = docs<OfferingDoc>(models, 'offerings');
+    const stray = { ...offerings[0]!, _id: 'o-stray', totalTokens: 999_999 };
+    expect(reconcileAsset(truth(), replaced(models, 'offerings', [...offerings, stray]))).toEqual([
       { assetId, readModel: 'offerings', offeringId: 'o-stray', field: 'document', expected: null, actual: 999_999 },
     ]);
   });
@@ -170,10 +182,19 @@ describe('reconcileAsset', () => {
   it('given an allocation whose offering is not created yet, then no document is expected; once created, it is', () => {
     const allocatedOnly = assetEvents.slice(0, 5);
     const models = readModels(allocatedOnly, []);
-    expect(models.offerings).toEqual([]);
+    expect(models.get('offerings')).toEqual([]);
     expect(reconcileAsset(truth(allocatedOnly, []), models)).toEqual([]);
     expect(reconcileAsset(truth(allocatedOnly, ['o-1']), models)).toEqual([
       { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'document', expected: 400, actual: null },
+      // The admin page counts offerings from their own streams: none here.
+      {
+        assetId: null,
+        readModel: 'admin-counters',
+        offeringId: null,
+        field: 'activeOfferings',
+        expected: 1,
+        actual: 0,
+      },
     ]);
   });
 
@@ -194,6 +215,14 @@ describe('reconcileAsset', () => {
     expect(reconcileAsset(truth(), readModels(assetEvents, closedOffering))).toEqual([
       { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'unsold', expected: 300, actual: 50 },
       { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'closed', expected: 'false', actual: 'true' },
+      {
+        assetId: null,
+        readModel: 'admin-counters',
+        offeringId: null,
+        field: 'activeOfferings',
+        expected: 1,
+        actual: 0,
+      },
     ]);
   });
 
@@ -202,8 +231,48 @@ describe('reconcileAsset', () => {
     expect(drift.map((d) => `${d.readModel}.${d.field}`)).toEqual([
       'registers.document',
       'assets.document',
-      'holdings.issued',
+      // The asset's confirmed holdings and those of its offering.
+      'holdings.document',
+      'holdings.document',
       'offerings.document',
+      'portfolio.document',
+      'portfolio.activeTokens',
+      'portfolio.totalInvestors',
+      'admin-counters.activeOfferings',
+    ]);
+  });
+});
+
+describe('declared register figures', () => {
+  it('every read model is listed: with the figures it shows, or with the reason it shows none', () => {
+    expect(Object.keys(registerFigures).sort()).toEqual(allProjections.map((p) => p.name).sort());
+    for (const declaration of Object.values(registerFigures))
+      if ('none' in declaration) expect(declaration.none.length).toBeGreaterThan(5);
+  });
+
+  it('given a dashboard that missed a supply change and a removal, then its asset and owner figures drift', () => {
+    const models = readModels();
+    const [doc] = docs<PortfolioDoc>(models, 'portfolio');
+    const stale: PortfolioDoc = {
+      ...doc!,
+      activeTokens: 500,
+      totalInvestors: 3,
+      assets: { [assetId]: { ...doc!.assets[assetId]!, tokens: 500, investors: 3 } },
+    };
+    const where = { readModel: 'portfolio', offeringId: null };
+    expect(reconcileAsset(truth(), replaced(models, 'portfolio', [stale]))).toEqual([
+      { ...where, assetId, field: 'supply', expected: 1_000, actual: 500 },
+      { ...where, assetId, field: 'holders', expected: 2, actual: 3 },
+      { ...where, assetId: null, ownerId, field: 'activeTokens', expected: 1_000, actual: 500 },
+      { ...where, assetId: null, ownerId, field: 'totalInvestors', expected: 2, actual: 3 },
+    ]);
+  });
+
+  it('given funds raised changed on an offering, then its raised figure drifts in cents', () => {
+    const models = readModels();
+    const offerings = docs<OfferingDoc>(models, 'offerings').map((o) => ({ ...o, fundsRaised: '1850000.00' }));
+    expect(reconcileAsset(truth(), replaced(models, 'offerings', offerings))).toEqual([
+      { assetId, readModel: 'offerings', offeringId: 'o-1', field: 'raised', expected: 10_000, actual: 185_000_000 },
     ]);
   });
 });

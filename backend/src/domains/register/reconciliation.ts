@@ -3,124 +3,34 @@ import type { EventStore } from '../../platform/event-store/event-store.js';
 import { logPages } from '../../platform/event-store/log-pages.js';
 import { yieldToEventLoop } from '../../platform/event-loop.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import { holdingsProjection, type HoldingDoc } from '../../projections/holdings.js';
-import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
-import { registersProjection, type RegisterDoc } from '../../projections/registers.js';
+import type { Doc } from '../../platform/read-store/read-store.js';
+import { registerFigures } from '../../projections/index.js';
 import { assetStream } from '../assets/events.js';
 import { offeringStream } from '../offerings/events.js';
 import type { AssetStreamEvent } from './events.js';
 import { offeringFactsAfter } from './offering-allocations.js';
-import { register, registerTotals, type RegisterState } from './register.decider.js';
+import { compareFigures, scopeKey, type AssetRegister, type Covered, type Drift } from './figures.js';
+import { register } from './register.decider.js';
 import '../assets/upcasters.js';
 
-/** The read models that copy figures of an asset's register. */
-export type ReconciledReadModel = 'registers' | 'assets' | 'holdings' | 'offerings';
+export type { AssetRegister, Drift } from './figures.js';
 
-/** One figure a read model shows differently from the register. */
-export interface Drift {
-  assetId: string;
-  readModel: ReconciledReadModel;
-  /** Set when the figure is one offering's. */
-  offeringId: string | null;
-  /** What differs: a total's name, or 'document' when the read model lacks one the register implies (or the reverse). */
-  field: string;
-  /** The register's figure; null where the register knows no such thing. */
-  expected: number | string | null;
-  /** The read model's figure; null where it has no document. */
-  actual: number | string | null;
-}
-
-/** What the read models hold for one asset. */
-export interface AssetReadModels {
-  register: Pick<RegisterDoc, 'status' | 'supply' | 'totals'> | null;
-  asset: Pick<AssetDoc, 'tokenCount' | 'capTable'> | null;
-  holdings: readonly Pick<HoldingDoc, 'offeringId' | 'tokensHeld' | 'status'>[];
-  offerings: readonly Pick<OfferingDoc, '_id' | 'totalTokens' | 'tokensIssued' | 'tokensReserved' | 'status'>[];
-}
-
-/** The register of one asset as a fresh fold says it is. */
-export interface AssetRegister {
-  assetId: string;
-  state: RegisterState;
-  /** Offerings whose own stream records their creation (an allocation may await it, or have been given back). */
-  created: ReadonlySet<string>;
-}
-
-const sumTokens = (rows: readonly { tokens: number }[]) => rows.reduce((s, r) => s + r.tokens, 0);
+/** Every read model's documents that show register figures, by read model name. */
+export type ShownDocuments = ReadonlyMap<string, readonly Doc[]>;
 
 /**
- * Every figure the four read models copy from the register, compared with the register's own. Pure: the runner
- * below gathers both sides. An empty list means every view agrees with the register.
+ * Every figure the read models declare (`projections/index.ts` → `registerFigures`) compared with the registers'
+ * own. Pure: the runner below gathers both sides. `registers` are all the registers known (owner and platform
+ * totals add them up); `covered` those this comparison is about (a read model lacking one of them drifts). An
+ * empty list means every view agrees with the register.
  */
-export function reconcileAsset(truth: AssetRegister, models: AssetReadModels): Drift[] {
-  const { assetId, state } = truth;
+export function reconcile(registers: Covered, covered: Covered, shown: ShownDocuments): Drift[] {
   const drift: Drift[] = [];
-  const differs = (
-    readModel: ReconciledReadModel,
-    field: string,
-    expected: Drift['expected'],
-    actual: Drift['actual'],
-    offeringId: string | null = null,
-  ) => {
-    if (expected !== actual) drift.push({ assetId, readModel, offeringId, field, expected, actual });
-  };
-
-  if (state.status === 'none') {
-    // Nothing in the log: no read model may show the asset.
-    if (models.register) differs('registers', 'document', null, models.register.supply);
-    if (models.asset) differs('assets', 'document', null, models.asset.tokenCount);
-    const held = models.holdings.filter((h) => h.status === 'confirmed').reduce((s, h) => s + h.tokensHeld, 0);
-    if (held > 0) differs('holdings', 'issued', 0, held);
-    for (const o of models.offerings) differs('offerings', 'document', null, o.totalTokens, o._id);
-    return drift;
+  for (const [readModel, declaration] of Object.entries(registerFigures)) {
+    if ('none' in declaration) continue;
+    const figures = declaration.figures(shown.get(readModel) ?? [], covered);
+    drift.push(...compareFigures(readModel, figures, registers));
   }
-
-  const totals = registerTotals(state);
-  if (!models.register) differs('registers', 'document', totals.supply, null);
-  else {
-    differs('registers', 'status', state.status, models.register.status);
-    for (const field of ['supply', 'ownerRetained', 'offPlatform', 'unsold', 'issued'] as const)
-      differs('registers', field, totals[field], models.register.totals[field]);
-  }
-
-  if (!models.asset) differs('assets', 'document', totals.supply, null);
-  else {
-    differs('assets', 'supply', totals.supply, models.asset.tokenCount);
-    const rows = (source: 'platform' | 'off-platform') => models.asset!.capTable.filter((e) => e.source === source);
-    differs('assets', 'offPlatform', totals.offPlatform, sumTokens(rows('off-platform')));
-    differs('assets', 'issued', totals.issued, sumTokens(rows('platform')));
-  }
-
-  const confirmed = models.holdings.filter((h) => h.status === 'confirmed');
-  differs(
-    'holdings',
-    'issued',
-    totals.issued,
-    confirmed.reduce((s, h) => s + h.tokensHeld, 0),
-  );
-
-  const docs = new Map(models.offerings.map((o) => [o._id, o]));
-  for (const [offeringId, allocation] of state.offerings) {
-    const doc = docs.get(offeringId);
-    docs.delete(offeringId);
-    const unsold = allocation.allocated - allocation.issued - allocation.returned;
-    if (!doc) {
-      // Not yet created (the sweep completes it) or given back whole: no document is right then.
-      if (truth.created.has(offeringId)) differs('offerings', 'document', allocation.allocated, null, offeringId);
-      continue;
-    }
-    const heldHere = confirmed.filter((h) => h.offeringId === offeringId).reduce((s, h) => s + h.tokensHeld, 0);
-    differs('holdings', 'issued', allocation.issued, heldHere, offeringId);
-    differs('offerings', 'allocated', allocation.allocated, doc.totalTokens, offeringId);
-    differs('offerings', 'issued', allocation.issued, doc.tokensIssued, offeringId);
-    // Open, everything not issued is the offering's still; closed, only what pending investments reserve.
-    const notSold = doc.status === 'active' ? doc.totalTokens - doc.tokensIssued : doc.tokensReserved;
-    differs('offerings', 'unsold', unsold, notSold, offeringId);
-    differs('offerings', 'closed', String(allocation.closed), String(doc.status === 'closed'), offeringId);
-  }
-  // An offering the register never allocated sells tokens nobody accounted for.
-  for (const doc of docs.values()) differs('offerings', 'document', null, doc.totalTokens, doc._id);
   return drift;
 }
 
@@ -206,8 +116,10 @@ export class RegisterReconciliation {
   /** Asset ids found in the log so far, and how far the log was searched for them. */
   private readonly known = new Set<string>();
   private searchedTo = 0;
-  /** Each asset's findings as of its last check, and the log position the last run covered (null before one). */
-  private readonly findings = new Map<string, { drift: Drift[]; unsettled: number }>();
+  /** Each asset's register as last folded (owner and platform figures add them up), with its unsettled count. */
+  private readonly registers = new Map<string, { register: AssetRegister; unsettled: number }>();
+  /** Drift as of the last check, by what it is about (`scopeKey`), and the log position the last run covered. */
+  private readonly findings = new Map<string, Drift[]>();
   private checkedTo: number | null = null;
 
   constructor(
@@ -264,62 +176,76 @@ export class RegisterReconciliation {
     const changed = scope === 'changed' && this.checkedTo !== null ? await this.touchedSince(this.checkedTo) : null;
     await this.findAssets(head);
     await this.options.caughtUp(head);
-    // A whole run reads each read model once; a run over what changed asks for each of its assets.
-    const models = changed ? null : await this.allReadModels();
-    const ids = changed ?? new Set([...this.known, ...models!.assetIds]);
-    if (!changed) this.findings.clear();
+    const ids = changed ?? new Set(this.known);
+    if (!changed) this.registers.clear();
     this.current.total = ids.size;
     for (const assetId of ids) {
-      const folded = await foldRegister(this.store, assetId);
-      const found = reconcileAsset(folded.register, models?.of(assetId) ?? (await this.readModelsOf(assetId)));
-      const findings = found.length === 0 ? { drift: [], unsettled: folded.unsettled } : await this.recheck(assetId);
-      this.findings.set(assetId, findings);
+      this.registers.set(assetId, await foldRegister(this.store, assetId));
       this.current.checked += 1;
       onProgress?.(this.current.checked, ids.size);
       await yieldToEventLoop();
     }
+    if (ids.size > 0 || !changed) {
+      let drift = await this.compare(ids, !changed);
+      // Candidates are checked again once the read models have caught up with what landed meanwhile.
+      for (let attempt = 1; drift.length > 0 && attempt < RECHECKS; attempt++) {
+        const before = await this.store.headPosition();
+        await this.options.caughtUp(before);
+        for (const assetId of await this.touchedSince(head)) {
+          if (!changed) this.known.add(assetId);
+          ids.add(assetId);
+          this.registers.set(assetId, await foldRegister(this.store, assetId));
+        }
+        drift = await this.compare(ids, !changed);
+        if ((await this.store.headPosition()) === before) break;
+      }
+      this.record(ids, drift, !changed);
+    }
     this.checkedTo = head;
-    const all = [...this.findings.values()];
     return {
-      assets: this.findings.size,
-      drift: all.flatMap((f) => f.drift),
-      unsettled: all.reduce((sum, f) => sum + f.unsettled, 0),
+      assets: this.registers.size,
+      drift: [...this.findings.values()].flat(),
+      unsettled: [...this.registers.values()].reduce((sum, r) => sum + r.unsettled, 0),
     };
   }
 
-  /** The four read models whole, by asset. */
-  private async allReadModels() {
-    const [registers, assets, holdings, offerings] = await Promise.all([
-      this.reads.collection<RegisterDoc>(registersProjection.name).find({}),
-      this.reads.collection<AssetDoc>(assetsProjection.name).find({}),
-      this.reads.collection<HoldingDoc>(holdingsProjection.name).find({}),
-      this.reads.collection<OfferingDoc>(offeringsProjection.name).find({}),
-    ]);
-    const byId = <T extends { _id: string }>(docs: T[]) => new Map(docs.map((d) => [d._id, d]));
-    const byAsset = <T extends { assetId: string }>(docs: T[]) => {
-      const grouped = new Map<string, T[]>();
-      for (const d of docs) {
-        const list = grouped.get(d.assetId);
-        if (list) list.push(d);
-        else grouped.set(d.assetId, [d]);
+  /** The declared figures of the read models' documents about these assets (every document for a whole run). */
+  private async compare(ids: ReadonlySet<string>, whole: boolean): Promise<Drift[]> {
+    const registers: Covered = new Map([...this.registers].map(([id, r]) => [id, r.register]));
+    const covered: Covered = whole
+      ? registers
+      : new Map([...ids].flatMap((id) => (registers.has(id) ? [[id, registers.get(id)!] as const] : [])));
+    const ownerIds = [...new Set([...covered.values()].flatMap((r) => r.state.ownerId ?? []))];
+    const shown = new Map<string, Doc[]>();
+    for (const [name, declaration] of Object.entries(registerFigures)) {
+      if ('none' in declaration) continue;
+      const filter = whole ? {} : declaration.select({ assetIds: [...ids], ownerIds });
+      shown.set(name, await this.reads.collection<Doc>(name).find(filter));
+    }
+    const drift = reconcile(registers, covered, shown);
+    if (whole) return drift;
+    // A run over what changed speaks for those assets, their owners and the platform only.
+    const about = new Set(['platform', ...[...ids].map((id) => `asset:${id}`), ...ownerIds.map((id) => `owner:${id}`)]);
+    return drift.filter((d) => about.has(scopeKey(d)));
+  }
+
+  /** Keeps findings by what they are about; a run over what changed replaces only those it looked at. */
+  private record(ids: ReadonlySet<string>, drift: readonly Drift[], whole: boolean) {
+    if (whole) this.findings.clear();
+    else {
+      for (const id of ids) {
+        this.findings.delete(`asset:${id}`);
+        const ownerId = this.registers.get(id)?.register.state.ownerId;
+        if (ownerId) this.findings.delete(`owner:${ownerId}`);
       }
-      return grouped;
-    };
-    const [registerOf, assetOf, holdingsOf, offeringsOf] = [
-      byId(registers),
-      byId(assets),
-      byAsset(holdings),
-      byAsset(offerings),
-    ];
-    return {
-      assetIds: [...registerOf.keys(), ...assetOf.keys(), ...holdingsOf.keys(), ...offeringsOf.keys()],
-      of: (assetId: string): AssetReadModels => ({
-        register: registerOf.get(assetId) ?? null,
-        asset: assetOf.get(assetId) ?? null,
-        holdings: holdingsOf.get(assetId) ?? [],
-        offerings: offeringsOf.get(assetId) ?? [],
-      }),
-    };
+      this.findings.delete('platform');
+    }
+    for (const d of drift) {
+      const key = scopeKey(d);
+      const list = this.findings.get(key);
+      if (list) list.push(d);
+      else this.findings.set(key, [d]);
+    }
   }
 
   /** Assets whose own stream or an offering's recorded something after `position`. */
@@ -331,28 +257,6 @@ export class RegisterReconciliation {
         if (typeof assetId === 'string') ids.add(assetId);
       }
     return ids;
-  }
-
-  /** One asset on its own, after the read models have caught up; again while the log moves under it. */
-  private async recheck(assetId: string): Promise<{ drift: Drift[]; unsettled: number }> {
-    for (let attempt = 1; ; attempt++) {
-      const before = await this.store.headPosition();
-      await this.options.caughtUp(before);
-      const [folded, models] = await Promise.all([foldRegister(this.store, assetId), this.readModelsOf(assetId)]);
-      const drift = reconcileAsset(folded.register, models);
-      const moved = (await this.store.headPosition()) !== before;
-      if (drift.length === 0 || !moved || attempt === RECHECKS) return { drift, unsettled: folded.unsettled };
-    }
-  }
-
-  private async readModelsOf(assetId: string): Promise<AssetReadModels> {
-    const [register, asset, holdings, offerings] = await Promise.all([
-      this.reads.collection<RegisterDoc>(registersProjection.name).get(assetId),
-      this.reads.collection<AssetDoc>(assetsProjection.name).get(assetId),
-      this.reads.collection<HoldingDoc>(holdingsProjection.name).find({ assetId }),
-      this.reads.collection<OfferingDoc>(offeringsProjection.name).find({ assetId }),
-    ]);
-    return { register, asset, holdings, offerings };
   }
 
   /** Every asset ever drafted, read from the log once: each run searches only what was appended since. */

@@ -18,7 +18,7 @@ const offering = (assetId: string, totalTokens: number) => ({
   description: '',
   totalTokens,
   tokenPrice: '10.00',
-  minimumInvestment: '0',
+  minimumInvestment: '',
   lockupPeriod: 0,
 });
 
@@ -101,8 +101,8 @@ describe('register API (memory stores)', () => {
     expect(beyond.status).toBe(409);
     expect(beyond.body).toMatchObject({
       title: 'Creation Failed',
-      message: 'Only 100 tokens of this asset are unallocated',
-      errors: [{ field: 'totalTokens', message: 'Only 100 tokens of this asset are unallocated' }],
+      message: 'Only 100 tokens are free to offer',
+      errors: [{ field: 'totalTokens', message: 'Only 100 tokens are free to offer' }],
     });
 
     const investor = await verifiedInvestor(server, admin);

@@ -36,6 +36,7 @@ import {
 } from './register.dto.js';
 import { REGISTER_MESSAGES } from './register.decider.js';
 import { ExecuteRegisterCommand } from './register.handlers.js';
+import { tokenPriceNow } from './token-price.js';
 
 /** The last instant of a New Zealand calendar day, or the instant given; null for a malformed or future one. */
 export function asOfInstant(text: string, now = Date.now()): string | null {
@@ -86,8 +87,14 @@ export class RegisterController {
     summary: "The asset's supply: owner retained, off-platform, offered, issued; allocations; supply changes",
   })
   async register(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
-    const { register } = await this.visible(id, user);
-    return { assetId: register._id, ...withoutInternals(register) };
+    const { asset, register } = await this.visible(id, user);
+    // To the cent, as a price is entered on a form.
+    const price = tokenPriceNow(asset.totalValue, register.supply);
+    return {
+      assetId: register._id,
+      ...withoutInternals(register),
+      tokenPriceNow: price === null ? null : Math.round(price * 100) / 100,
+    };
   }
 
   @Get('assets/:id/cap-table')

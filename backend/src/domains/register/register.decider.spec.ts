@@ -130,7 +130,7 @@ describe('Register decider', () => {
     expect(given(history).when(allocate('o-2', 101)).error).toMatchObject({
       status: 409,
       title: 'Creation Failed',
-      message: 'Only 100 tokens of this asset are unallocated',
+      message: 'Only 100 tokens are free to offer',
     });
     expect(given(history).when(allocate('o-2', 100)).events?.[0]?.type).toBe('TokensAllocated');
     expect(given(history).when(allocate('o-1', 1)).error?.message).toBe('This offering already exists');

@@ -3,6 +3,7 @@ import { DomainError, requireValidFields, type FieldError } from '../../platform
 import { misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { ASSET_FIELDS } from '../assets/events.js';
+import { toCents } from '../offerings/money.js';
 import { ERROR_TITLES, HOLDER_MESSAGES, INVALID_EMAIL } from '../../messages.js';
 import { assetStreamEventSchemas, REGISTER_FIELDS, type AssetStreamEvent, type TokensAllocated } from './events.js';
 
@@ -15,6 +16,8 @@ export interface OfferingAllocation {
   closed: boolean;
   /** The offering stream's revision the register has followed up to (-1: nothing yet). */
   settledThrough: number;
+  /** The offering's price per token, cents (its terms, carried by the allocation): what its sales raised. */
+  priceCents: number;
 }
 
 export interface SupplyChange {
@@ -146,10 +149,13 @@ const tokensWord = (n: number) => `${fmt(n)} token${n === 1 ? '' : 's'}`;
 
 /** The refusal that names what is left, for a field of the form that asked. */
 export function beyondSupply(left: number, field: string, title?: string): DomainError {
+  const is = left === 1 ? 'is' : 'are';
   const message =
     left <= 0
       ? 'All of this asset’s tokens are already held or offered'
-      : `Only ${tokensWord(left)} of this asset ${left === 1 ? 'is' : 'are'} unallocated`;
+      : field === 'totalTokens'
+        ? `Only ${tokensWord(left)} ${is} free to offer`
+        : `Only ${tokensWord(left)} of this asset ${is} unallocated`;
   return new DomainError(message, 409, [{ field, message }], title);
 }
 
@@ -219,7 +225,14 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       case 'InvestorRemoved':
         return { ...state, holders: without(state.holders, event.data.investorId) };
       case 'TokensAllocated': {
-        const allocation = { allocated: event.data.tokens, issued: 0, returned: 0, closed: false, settledThrough: -1 };
+        const allocation = {
+          allocated: event.data.tokens,
+          issued: 0,
+          returned: 0,
+          closed: false,
+          settledThrough: -1,
+          priceCents: toCents(event.data.offering.tokenPrice) ?? 0,
+        };
         return { ...state, offerings: withEntry(state.offerings, event.data.offeringId, allocation) };
       }
       case 'AllocationReturned': {

@@ -3,7 +3,6 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
 import { allOf } from '../../platform/http/api-response.js';
 import type { CapTableLine, RegisterDoc, SupplyChangeRow } from '../../projections/registers.js';
-import type { ReconciledReadModel } from './reconciliation.js';
 import { REGISTER_MESSAGES as M } from './register.decider.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -121,6 +120,12 @@ export class AssetRegisterDto {
   @ApiProperty({ type: [AllocationDto] }) offerings: AllocationDto[];
   @ApiProperty({ type: [SupplyChangeRecordDto] }) supplyChanges: SupplyChangeRecordDto[];
   @ApiProperty({ type: RegisterTotalsDto }) totals: RegisterTotalsDto;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'NZD per token now: the latest valuation ÷ the current supply (what an offering form prefills)',
+  })
+  tokenPriceNow: number | null;
   @ApiProperty() updatedAt: string;
 }
 
@@ -160,13 +165,13 @@ export class PendingSupplyChangesDto {
 }
 
 export class DriftDto {
-  @ApiProperty() assetId: string;
-  @ApiProperty({
-    enum: allOf<ReconciledReadModel>({ registers: true, assets: true, holdings: true, offerings: true }),
-  })
-  readModel: ReconciledReadModel;
+  @ApiProperty({ description: 'The read model (projection) showing the figure' }) readModel: string;
+  @ApiProperty({ type: String, nullable: true, description: "The asset; null for an owner's or the platform's figure" })
+  assetId: string | null;
   @ApiProperty({ type: String, nullable: true, description: "Set when the figure is one offering's" })
   offeringId: string | null;
+  @ApiProperty({ required: false, description: "Set when the figure is an owner's (dashboard totals)" })
+  ownerId?: string;
   @ApiProperty({ description: "What differs: a total's name, or 'document'" }) field: string;
   @ApiProperty({
     oneOf: [{ type: 'number' }, { type: 'string' }],

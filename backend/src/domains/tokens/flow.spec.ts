@@ -7,6 +7,7 @@ import {
   evolveFlow,
   expectedHoldings,
   initialFlowState,
+  tokenTransactions,
   type FlowEvent,
   type FlowState,
 } from './flow.js';
@@ -203,6 +204,16 @@ test('an approved supply change mints to the owner or burns the owner’s retain
   // A burn waits for the mint that created the tokens.
   const shrunk = given(approved, change('c2', -200, 800));
   expect(blockedBy(shrunk.txs.get('c31337-supply-c2')!, shrunk)).toBe('the mint');
+  // The token's transaction list: the deployment, then each supply change's mint or burn, in request order.
+  const both = given(approved, change('c1', 500, 1_500), change('c2', -200, 1_300));
+  expect(tokenTransactions(both, 'a1').map((t) => [t.kind, t.amount, t.tx?.status])).toEqual([
+    ['suite', null, 'requested'],
+    ['mint', 1_000, 'requested'],
+    ['unpause', null, 'requested'],
+    ['supply-mint', 500, 'requested'],
+    ['supply-burn', 200, 'requested'],
+  ]);
+  expect(tokenTransactions(both, 'a2').map((t) => t.tx)).toEqual([undefined, undefined, undefined]);
 });
 
 const C = '0x00000000000000000000000000000000000000cc';

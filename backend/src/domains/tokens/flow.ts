@@ -770,3 +770,36 @@ export function chainProblems(state: FlowState): ChainProblem[] {
   if (!moving) for (const { tx, reason } of waiting) problems.push(problemOf(tx, 'stuck', `waiting for ${reason}`));
   return problems.sort((a, b) => state.txs.get(a.txId)!.seq - state.txs.get(b.txId)!.seq);
 }
+
+/** One of a token's own transactions as its page lists them. */
+export interface TokenTransaction {
+  /** suite, mint, unpause (the deployment); supply-mint, supply-burn (an approved supply change). */
+  kind: 'suite' | 'mint' | 'unpause' | 'supply-mint' | 'supply-burn';
+  /** Tokens minted or burnt; null for the suite and unpause. */
+  amount: number | null;
+  tx: TxView | undefined;
+}
+
+/**
+ * A token's transactions: its deployment steps (asked for or not yet), then each approved supply change's mint or
+ * burn in the order they were requested — so the page's list accounts for the whole supply on chain.
+ */
+export function tokenTransactions(state: FlowState, assetId: string): TokenTransaction[] {
+  const tx = (suffix: string) => state.txs.get(txIdOf(state.chainId, suffix));
+  const mint = tx(`mint-${assetId}`);
+  const steps: TokenTransaction[] = [
+    { kind: 'suite', amount: null, tx: tx(`suite-${assetId}`) },
+    { kind: 'mint', amount: mint?.intent.kind === 'mint' ? mint.intent.amount : null, tx: mint },
+    { kind: 'unpause', amount: null, tx: tx(`unpause-${assetId}`) },
+  ];
+  const prefix = txIdOf(state.chainId, 'supply-');
+  const changes = [...state.txs.values()]
+    .filter((t) => t.txId.startsWith(prefix) && 'assetId' in t.intent && t.intent.assetId === assetId)
+    .sort((a, b) => a.seq - b.seq)
+    .flatMap((t): TokenTransaction[] =>
+      t.intent.kind === 'mint' || t.intent.kind === 'burn'
+        ? [{ kind: t.intent.kind === 'mint' ? 'supply-mint' : 'supply-burn', amount: t.intent.amount, tx: t }]
+        : [],
+    );
+  return [...steps, ...changes];
+}

@@ -9,6 +9,7 @@ import {
   latestAttempt,
   registeredNow,
   suiteOf,
+  tokenTransactions,
   txIdOf,
   type ChainProblem,
 } from './flow.js';
@@ -33,9 +34,11 @@ export interface TokenView {
   status: TokenStatus;
   explorerUrl: string | null;
   holders: { wallet: string; personId: string | null; balance: number }[];
-  /** The deployment and mint transactions. */
+  /** The deployment transactions, then each approved supply change's mint or burn (`tokenTransactions`). */
   transactions: {
     kind: string;
+    /** Tokens minted or burnt; null for the suite and unpause. */
+    amount: number | null;
     txHash: string | null;
     blockNumber: number | null;
     status: NonNullable<HoldingOnChain['chainTxStatus']> | 'not requested';
@@ -94,8 +97,9 @@ export class TokenViews {
       status: failed ? 'failed' : live ? 'deployed' : 'pending',
       explorerUrl: this.config.chain.explorerUrl,
       holders: this.reconciler.holders(assetId),
-      transactions: steps.map(({ kind, tx }) => ({
+      transactions: tokenTransactions(state, assetId).map(({ kind, amount, tx }) => ({
         kind,
+        amount,
         txHash: tx?.txHash ?? null,
         blockNumber: tx?.blockNumber ?? null,
         status: tx?.status ?? 'not requested',

@@ -115,7 +115,12 @@ export class TokenHolderDto {
 }
 
 export class TokenTransactionDto {
-  @ApiProperty({ description: 'suite, mint or unpause' }) kind: string;
+  @ApiProperty({
+    description: 'suite, mint, unpause (the deployment); supply-mint, supply-burn (an approved supply change)',
+  })
+  kind: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Tokens minted or burnt; null for suite and unpause' })
+  amount: number | null;
   @ApiProperty({ type: String, nullable: true }) txHash: string | null;
   @ApiProperty({ type: Number, nullable: true }) blockNumber: number | null;
   @ApiProperty({ enum: [...TX_STATUSES, 'not requested'] })

@@ -149,7 +149,7 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
         </Col>
         <Col xs={24} lg={14}>
           <Card title="Token Terms" style={{ height: '100%' }}>
-            <TokenTerms terms={a.terms} />
+            <TokenTerms terms={a.terms} initialSupply={a.initialSupply} />
           </Card>
         </Col>
       </Row>
@@ -207,7 +207,14 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
 }
 
 /** The asset's token terms (the wizard's step 4), as the asset and offering pages show them. */
-export function TokenTerms({ terms: t }: { terms: TokenTermsData | null }) {
+export function TokenTerms({
+  terms: t,
+  initialSupply = null,
+}: {
+  terms: TokenTermsData | null;
+  /** The supply at approval, once a supply change moved it: labelled as initial. */
+  initialSupply?: number | null;
+}) {
   if (!t) return <Empty description="Token terms not configured yet" />;
   return (
     <Descriptions
@@ -217,8 +224,12 @@ export function TokenTerms({ terms: t }: { terms: TokenTermsData | null }) {
         { key: 'symbol', label: 'Symbol', children: t.symbol },
         { key: 'name', label: 'Name', children: t.name },
         { key: 'supply', label: 'Total supply', children: formatCount(t.totalSupply) },
+        ...(initialSupply !== null
+          ? [{ key: 'initial', label: 'Initial supply', children: formatCount(initialSupply) }]
+          : []),
         { key: 'decimals', label: 'Decimals', children: t.decimals },
-        { key: 'price', label: 'Price', children: formatPayment(t.price) },
+        // The owner's offer price; the price now (valuation ÷ current supply) is shown as Token Price Now.
+        { key: 'price', label: 'Offer price', children: formatPayment(t.price) },
         { key: 'network', label: 'Network', children: capitalise(t.network) },
         { key: 'min', label: 'Minimum investment', children: formatPayment(t.minInvestment) },
         { key: 'max', label: 'Maximum investment', children: formatPayment(t.maxInvestment) },

@@ -80,12 +80,12 @@ export function ReconciliationCard({ style }: { style?: CSSProperties }) {
           )}
           {data.error && <Alert type="error" showIcon title="The last run failed." description={data.error} />}
           <Typography.Text type="secondary">
-            The registers, assets (cap table), holdings and offerings read models, each against a fresh fold of every
-            asset's register over the event log.
+            Every figure a read model declares (dashboard, assets and cap table, holdings, offerings, admin counters,
+            registers), each against a fresh fold of every asset's register over the event log.
           </Typography.Text>
           {data.drift.length > 0 && (
             <Table<RegisterDrift>
-              rowKey={(d) => `${d.assetId}-${d.readModel}-${d.offeringId ?? ''}-${d.field}`}
+              rowKey={(d) => `${d.assetId ?? d.ownerId ?? ''}-${d.readModel}-${d.offeringId ?? ''}-${d.field}`}
               size="small"
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
               scroll={{ x: 'max-content' }}
@@ -94,7 +94,15 @@ export function ReconciliationCard({ style }: { style?: CSSProperties }) {
                 {
                   title: 'Asset',
                   dataIndex: 'assetId',
-                  render: (id: string) => <Typography.Text code>{id.slice(0, 8)}</Typography.Text>,
+                  // An owner's dashboard totals and the platform's counters are of no one asset.
+                  render: (id: string | null, d: RegisterDrift) =>
+                    id ? (
+                      <Typography.Text code>{id.slice(0, 8)}</Typography.Text>
+                    ) : d.ownerId ? (
+                      `owner ${d.ownerId.slice(0, 8)}`
+                    ) : (
+                      'platform'
+                    ),
                 },
                 { title: 'Read model', dataIndex: 'readModel' },
                 {

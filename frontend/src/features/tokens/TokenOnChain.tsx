@@ -6,7 +6,7 @@ import { ApiError, describeError } from '../../api/client';
 import { healthQuery, tokenQuery, walletQuery } from '../../api/queries';
 import type { AssetStatus, ChainTxStatus, TokenOnChain as Token } from '../../api/types';
 import { formatCount } from '../format';
-import { chainName, deploymentStep } from './chain';
+import { chainName, deploymentStep, isDeploymentStep, transactionLabel } from './chain';
 import { ChainValue } from './ChainValue';
 
 type TxState = ChainTxStatus | 'not requested';
@@ -221,8 +221,10 @@ function Address({ value, explorerUrl }: { value: string | null; explorerUrl: st
 
 /** The deployment's transactions as steps, the one on its way spinning; or what failed. */
 function Deployment({ token }: { token: Token }) {
-  const done = token.transactions.filter((t) => t.status === 'confirmed').length;
-  const failed = token.transactions.filter((t) => t.status === 'failed');
+  // The deployment's own steps: supply changes come after it.
+  const steps = token.transactions.filter((t) => isDeploymentStep(t.kind));
+  const done = steps.filter((t) => t.status === 'confirmed').length;
+  const failed = steps.filter((t) => t.status === 'failed');
   if (failed.length > 0)
     return (
       <Alert
@@ -232,17 +234,17 @@ function Deployment({ token }: { token: Token }) {
         description={`${failed.map((t) => deploymentStep(t.kind)).join('; ')}: the transaction was refused. The register is unaffected; an administrator can look into it on the operations page.`}
       />
     );
-  const current = token.transactions.findIndex((t) => t.status !== 'confirmed');
+  const current = steps.findIndex((t) => t.status !== 'confirmed');
   return (
     <Flex vertical gap={8} role="status" aria-label="Deployment progress">
       <Typography.Text>
-        Deploying the token on chain: {done} of {token.transactions.length} transactions confirmed.
+        Deploying the token on chain: {done} of {steps.length} transactions confirmed.
       </Typography.Text>
       <Steps
         size="small"
         responsive
         current={current}
-        items={token.transactions.map((t, n) => ({
+        items={steps.map((t, n) => ({
           title: deploymentStep(t.kind),
           status: txState(t.status).step,
           icon: n === current ? <LoadingOutlined /> : undefined,
@@ -257,9 +259,9 @@ function Transactions({ token }: { token: Token }) {
   return (
     <Flex vertical gap={8}>
       <Typography.Text strong>Deployment transactions</Typography.Text>
-      {token.transactions.map((t) => (
-        <Flex key={t.kind} vertical gap={2}>
-          <Typography.Text>{deploymentStep(t.kind)}</Typography.Text>
+      {token.transactions.map((t, n) => (
+        <Flex key={`${n}-${t.kind}`} vertical gap={2}>
+          <Typography.Text>{transactionLabel(t)}</Typography.Text>
           <Flex gap={8} wrap align="center">
             <Tag color={txState(t.status).color}>{txState(t.status).label}</Tag>
             {t.blockNumber !== null && (

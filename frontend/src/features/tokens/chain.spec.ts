@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { awaitsChain, chainName, explorerLink, onChainState, shortHex } from './chain';
+import { awaitsChain, chainName, explorerLink, onChainState, shortHex, transactionLabel } from './chain';
 
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const confirmed = {
@@ -82,5 +82,17 @@ describe('chain names and links', () => {
       `https://explorer.example/address/${WALLET}`,
     );
     expect(explorerLink(null, 'tx', '0x01')).toBeNull();
+  });
+});
+
+describe('transactionLabel', () => {
+  it("names a supply change's mint and burn with their tokens, and deployment steps as before", () => {
+    expect(transactionLabel({ kind: 'supply-mint', amount: 500 })).toBe(
+      'Mint 500 new tokens to the owner (supply change)',
+    );
+    expect(transactionLabel({ kind: 'supply-burn', amount: 1_200 })).toBe(
+      'Burn 1,200 cancelled tokens from the owner (supply change)',
+    );
+    expect(transactionLabel({ kind: 'mint', amount: 1_000 })).toBe('Mint the supply to the owner');
   });
 });

@@ -108,6 +108,15 @@ const DEPLOYMENT_STEPS = new Map([
 ]);
 
 export const deploymentStep = (kind: string) => DEPLOYMENT_STEPS.get(kind) ?? kind;
+export const isDeploymentStep = (kind: string) => DEPLOYMENT_STEPS.has(kind);
+
+/** Any of a token's transactions in words: a deployment step, or an approved supply change's mint or burn. */
+export function transactionLabel(t: { kind: string; amount: number | null }): string {
+  const tokens = t.amount === null ? '' : ` ${t.amount.toLocaleString('en-NZ')}`;
+  if (t.kind === 'supply-mint') return `Mint${tokens} new tokens to the owner (supply change)`;
+  if (t.kind === 'supply-burn') return `Burn${tokens} cancelled tokens from the owner (supply change)`;
+  return deploymentStep(t.kind);
+}
 
 /** A confirmed holding whose transfer is still on its way: its page polls until the chain has caught up. */
 export function awaitsChain(

@@ -126,7 +126,7 @@ export function OfferingPage({ offeringId }: { offeringId: string }) {
           </Col>
           <Col xs={24}>
             <Card title="Token Terms">
-              <TokenTerms terms={asset.terms} />
+              <TokenTerms terms={asset.terms} initialSupply={asset.initialSupply} />
             </Card>
           </Col>
         </Row>
