@@ -197,7 +197,11 @@ export function TokenOfferingsAdmin() {
               {
                 title: 'Progress',
                 render: (_, o) => (
-                  <Progress percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10} size="small" />
+                  <Progress
+                    percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10}
+                    size="small"
+                    aria-label={`${o.name}: tokens issued`}
+                  />
                 ),
               },
               { title: 'Raised', dataIndex: 'fundsRaised', render: (f: string) => formatPayment(Number(f)) },

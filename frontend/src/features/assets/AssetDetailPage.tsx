@@ -179,7 +179,11 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
                   {formatPayment(Number(o.tokenPrice))} per token · {formatCount(o.tokensIssued)} of{' '}
                   {formatCount(o.totalTokens)} issued · {formatPayment(Number(o.fundsRaised))} raised
                 </Typography.Text>
-                <Progress percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10} size="small" />
+                <Progress
+                  percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10}
+                  size="small"
+                  aria-label={`${o.name}: tokens issued`}
+                />
               </Flex>
             </List.Item>
           )}

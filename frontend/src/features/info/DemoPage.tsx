@@ -87,7 +87,14 @@ export default function DemoPage() {
                     {
                       title: 'Progress',
                       dataIndex: 'progress',
-                      render: (v: number) => <Progress percent={v} size="small" style={{ minWidth: 100 }} />,
+                      render: (v: number, a) => (
+                        <Progress
+                          percent={v}
+                          size="small"
+                          style={{ minWidth: 100 }}
+                          aria-label={`${a.name} progress`}
+                        />
+                      ),
                     },
                     {
                       title: 'Status',
