@@ -46,7 +46,8 @@ const WORKFLOW = [
  * Where the owner's most advanced asset stands on the five workflow steps, each judged from the records (the
  * spec's screen fixed it at 3): 1 the asset's details are in, 2 its documents and valuation, 3 the four
  * compliance checks passed (the same read model as /compliance), 4 its token terms, 5 approved and minted.
- * The current step is the first one not done; each other step shows whether it is done.
+ * The current step follows the last one done — the same step the asset's card shows — and a step before it that
+ * is not done (the checks not all passed while the asset went on) is flagged as needing attention, never current.
  */
 export function workflow(assets: Asset[], compliance: ComplianceOverview | undefined) {
   const best = [...assets].sort((a, b) => rank(b) - rank(a))[0];
@@ -57,13 +58,19 @@ export function workflow(assets: Asset[], compliance: ComplianceOverview | undef
     !!best?.terms,
     best?.status === 'active',
   ];
-  const current = done.indexOf(false);
-  const step = current === -1 ? WORKFLOW.length : current;
-  // A step done out of order (the checks passed before any asset) still shows done.
-  const statuses = WORKFLOW.map((_, i): 'finish' | 'process' | 'wait' =>
-    done[i] ? 'finish' : i === step ? 'process' : 'wait',
+  const step = done.lastIndexOf(true) + 1;
+  const statuses = WORKFLOW.map((_, i): 'finish' | 'process' | 'wait' | 'error' =>
+    done[i] ? 'finish' : i < step ? 'error' : i === step ? 'process' : 'wait',
   );
-  return { asset: best ?? null, step, statuses };
+  const open = WORKFLOW.filter((_, i) => statuses[i] === 'error');
+  return { asset: best ?? null, step, statuses, open };
+}
+
+/** The workflow card's line: the step the owner is on, the asset, and any earlier step still open. */
+export function workflowLine({ asset, step, open }: ReturnType<typeof workflow>): string {
+  const last = step >= WORKFLOW.length;
+  const where = last && !open.length ? 'Complete' : `Step ${Math.min(step + 1, WORKFLOW.length)} of ${WORKFLOW.length}`;
+  return [where, asset?.name, ...open.map((title) => `${title} still open`)].filter(Boolean).join(' · ');
 }
 const rank = (a: Asset) => (a.status === 'active' ? 10 : a.status === 'pending' ? 8 : a.currentStep);
 
@@ -98,6 +105,7 @@ export function Dashboard({ user }: { user: User }) {
   const isInvestor =
     (!!wholesale.data && wholesale.data.verificationStatus !== 'none') || (portfolio.data?.investments.length ?? 0) > 0;
   const isOwner = !isInvestor || list.length > 0;
+  const roleKnown = !wholesale.isPending && !portfolio.isPending && !assets.isPending;
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
@@ -113,18 +121,22 @@ export function Dashboard({ user }: { user: User }) {
                 : 'Your holdings, certification and activity at a glance.'}
             </Typography.Text>
           </div>
-          {allowed ? (
-            <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid" size="large">
-              Start Tokenization
-            </ButtonLink>
-          ) : (
-            <Flex vertical gap={4} align="flex-end">
-              <ButtonLink to={appPath('/subscribe')} color="primary" variant="solid" size="large">
-                Upgrade to Create Tokens
+          {/* Creating tokens is an owner's business: an investor's home does not offer it (nor flash it while
+              loading who they are). */}
+          {roleKnown &&
+            isOwner &&
+            (allowed ? (
+              <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid" size="large">
+                Start Tokenization
               </ButtonLink>
-              <Link to={appPath('/subscribe')}>Subscription required to create tokens</Link>
-            </Flex>
-          )}
+            ) : (
+              <Flex vertical gap={4} align="flex-end">
+                <ButtonLink to={appPath('/subscribe')} color="primary" variant="solid" size="large">
+                  Upgrade to Create Tokens
+                </ButtonLink>
+                <Link to={appPath('/subscribe')}>Subscription required to create tokens</Link>
+              </Flex>
+            ))}
         </Flex>
       </Card>
 
@@ -163,15 +175,17 @@ export function Dashboard({ user }: { user: User }) {
         <Card title="Tokenization Workflow">
           <Flex vertical gap={16}>
             <Typography.Text type="secondary" aria-label="Current workflow step">
-              {flow.step < WORKFLOW.length
-                ? `Step ${flow.step + 1} of ${WORKFLOW.length}${flow.asset ? ` · ${flow.asset.name}` : ''}`
-                : `Complete${flow.asset ? ` · ${flow.asset.name}` : ''}`}
+              {workflowLine(flow)}
             </Typography.Text>
             <Steps
               responsive
               size="small"
               current={Math.min(flow.step, WORKFLOW.length - 1)}
-              items={WORKFLOW.map((title, i) => ({ title, status: flow.statuses[i] }))}
+              items={WORKFLOW.map((title, i) => ({
+                title,
+                status: flow.statuses[i],
+                description: flow.statuses[i] === 'error' ? 'Needs attention' : undefined,
+              }))}
               aria-label="Tokenization workflow"
             />
           </Flex>
