@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Flex, Result, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
-import { adminCountersQuery, registrationsQuery } from '../../api/queries';
+import { Alert, Badge, Card, Col, Flex, Result, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import {
+  adminCountersQuery,
+  complianceReviewsQuery,
+  pendingInvestmentsQuery,
+  registrationsQuery,
+  reviewQueueQuery,
+  supplyChangesQuery,
+} from '../../api/queries';
 import type { User } from '../../api/types';
 import { formatDate } from '../format';
 import { ResultHeading } from '../layout/ResultHeading';
@@ -16,6 +24,7 @@ import { WholesaleVerifications } from './WholesaleVerifications';
  */
 export function AdminPage({ user }: { user: User }) {
   const admin = user.roles.includes('admin');
+  const waiting = useWaitingCounts(admin);
   if (!admin && !user.roles.includes('compliance')) {
     return (
       <Result
@@ -35,16 +44,67 @@ export function AdminPage({ user }: { user: User }) {
         items={[
           ...(admin
             ? [
-                { key: 'wholesale', label: 'Wholesale Verifications', children: <WholesaleVerifications /> },
-                { key: 'offerings', label: 'Token Offerings', children: <TokenOfferingsAdmin /> },
-                { key: 'reviews', label: 'Tokenization Reviews', children: <TokenizationReviews /> },
-                { key: 'supply', label: 'Supply Changes', children: <SupplyChangesAdmin /> },
+                {
+                  key: 'wholesale',
+                  label: <TabLabel title="Wholesale Verifications" waiting={waiting.verifications} />,
+                  children: <WholesaleVerifications />,
+                },
+                {
+                  key: 'offerings',
+                  label: <TabLabel title="Token Offerings" waiting={waiting.investments} />,
+                  children: <TokenOfferingsAdmin />,
+                },
+                {
+                  key: 'reviews',
+                  label: <TabLabel title="Tokenization Reviews" waiting={waiting.tokenizations} />,
+                  children: <TokenizationReviews />,
+                },
+                {
+                  key: 'supply',
+                  label: <TabLabel title="Supply Changes" waiting={waiting.supplyChanges} />,
+                  children: <SupplyChangesAdmin />,
+                },
               ]
             : []),
-          { key: 'compliance', label: 'Compliance Reviews', children: <ComplianceReviews /> },
+          {
+            key: 'compliance',
+            label: <TabLabel title="Compliance Reviews" waiting={waiting.complianceReviews} />,
+            children: <ComplianceReviews />,
+          },
           ...(admin ? [{ key: 'registrations', label: 'Registrations of Interest', children: <Registrations /> }] : []),
         ]}
       />
+    </Flex>
+  );
+}
+
+/**
+ * How many items wait for a decision under each tab, so a waiting tokenization, supply change or compliance
+ * review is seen without opening every tab. The same reads the tabs show (cached for them), so a badge and its
+ * tab's list never disagree.
+ */
+function useWaitingCounts(admin: boolean) {
+  const counters = useQuery({ ...adminCountersQuery, enabled: admin });
+  const investments = useQuery({ ...pendingInvestmentsQuery, enabled: admin });
+  const tokenizations = useQuery({ ...reviewQueueQuery, enabled: admin });
+  const supply = useQuery({ ...supplyChangesQuery, enabled: admin });
+  const compliance = useQuery(complianceReviewsQuery);
+  return {
+    verifications: counters.data?.pending,
+    investments: investments.data?.investments.length,
+    tokenizations: tokenizations.data?.length,
+    supplyChanges: supply.data?.supplyChanges.length,
+    complianceReviews: compliance.data?.filter((r) => r.openRequest !== null).length,
+  };
+}
+
+/** A tab's title with the number waiting under it (nothing while none wait or before it is known). */
+function TabLabel({ title, waiting }: { title: string; waiting: number | undefined }): ReactNode {
+  if (!waiting) return title;
+  return (
+    <Flex align="center" gap={8}>
+      {title}
+      <Badge count={waiting} overflowCount={99} title={`${waiting} waiting`} aria-label={`${waiting} waiting`} />
     </Flex>
   );
 }
