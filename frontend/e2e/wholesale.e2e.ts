@@ -122,7 +122,7 @@ describe('wholesale investors and offerings', () => {
       .getByRole('button', { name: 'Approve' })
       .click();
     await waitForText(admin.page, 'Verification Updated');
-    await row.getByText('verified').waitFor();
+    await row.getByText('Verified').waitFor();
     await admin.page.getByRole('tab', { name: 'Token Offerings' }).click();
     await admin.page.getByRole('button', { name: 'Create Offering' }).click();
     await waitForText(admin.page, 'Please fill in all required fields');

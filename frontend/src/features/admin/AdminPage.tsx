@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Card, Col, Flex, Result, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Badge, Card, Col, Flex, Result, Row, Statistic, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import {
   adminCountersQuery,
@@ -17,6 +17,7 @@ import { SupplyChangesAdmin } from './SupplyChangesAdmin';
 import { TokenizationReviews } from './TokenizationReviews';
 import { TokenOfferingsAdmin } from './TokenOfferingsAdmin';
 import { WholesaleVerifications } from './WholesaleVerifications';
+import { ScrollTable } from '../layout/ScrollTable';
 
 /**
  * /admin. The spec's client lets any signed-in user open it; the server refuses every /api/admin call to
@@ -114,7 +115,7 @@ function Registrations() {
   if (error) return <Alert type="error" title="Failed to load registrations." />;
   return (
     <Card>
-      <Table
+      <ScrollTable
         rowKey="_id"
         loading={isPending}
         dataSource={data?.registrations ?? []}

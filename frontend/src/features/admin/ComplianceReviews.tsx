@@ -25,6 +25,7 @@ import type { CheckStatus, ComplianceCheck, ComplianceReview } from '../../api/t
 import { checkColors } from '../compliance/CompliancePage';
 import { formatDate } from '../format';
 import { useToast } from '../toast';
+import { checkStatusLabel } from '../labels';
 
 const CHECK_COUNT = 4;
 
@@ -80,7 +81,7 @@ export function ComplianceReviews() {
                         <Typography.Text strong>{c.name}</Typography.Text>
                       </Flex>
                       <Flex gap={8} align="center">
-                        <Tag color={checkColors[c.status]}>{c.status}</Tag>
+                        <Tag color={checkColors[c.status]}>{checkStatusLabel(c.status)}</Tag>
                         <Typography.Text type="secondary">
                           {c.expiryDate ? `Expires ${formatDate(c.expiryDate)}` : 'No expiry date'}
                         </Typography.Text>

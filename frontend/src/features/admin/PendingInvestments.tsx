@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { settleInvestment } from '../../api/mutations';
@@ -9,6 +9,7 @@ import { refreshAfterWrite } from '../../api/queryClient';
 import type { InvestmentRow } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
+import { ScrollTable } from '../layout/ScrollTable';
 
 type Decision = { row: InvestmentRow; confirm: boolean };
 
@@ -67,7 +68,7 @@ export function PendingInvestments() {
       <Typography.Paragraph type="secondary">
         Investments of NZD 100,000 or more wait here until the funds clear and the enhanced AML/CFT checks are done.
       </Typography.Paragraph>
-      <Table<InvestmentRow>
+      <ScrollTable<InvestmentRow>
         rowKey="id"
         size="small"
         loading={isPending}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Grid, Input, List, Modal, Popconfirm, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Input, List, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError, errorTitle } from '../../api/client';
 import { decideSupplyChange } from '../../api/mutations';
@@ -9,6 +9,7 @@ import type { PendingSupplyChange } from '../../api/types';
 import { formatCount, formatDate } from '../format';
 import { dilutionText } from '../register/supply';
 import { useToast } from '../toast';
+import { ScrollTable } from '../layout/ScrollTable';
 
 /** Owners' requests to issue or cancel tokens, oldest first: approve, or reject with a reason the owner sees. */
 export function SupplyChangesAdmin() {
@@ -91,7 +92,7 @@ export function SupplyChangesAdmin() {
           )}
         />
       ) : (
-        <Table<PendingSupplyChange>
+        <ScrollTable<PendingSupplyChange>
           rowKey="changeId"
           loading={isPending}
           dataSource={data?.supplyChanges ?? []}

@@ -12,7 +12,6 @@ import {
   Progress,
   Row,
   Select,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -26,6 +25,8 @@ import { formatCount, formatPayment, groupedWholeNumber } from '../format';
 import { showFieldErrors } from '../register/fieldErrors';
 import { useToast } from '../toast';
 import { PendingInvestments } from './PendingInvestments';
+import { ScrollTable } from '../layout/ScrollTable';
+import { offeringStatusLabel } from '../labels';
 
 const OFFERING_FIELDS = [
   'assetId',
@@ -168,7 +169,7 @@ export function TokenOfferingsAdmin() {
       </Col>
       <Col xs={24} lg={15}>
         <Card title="Offerings">
-          <Table<OfferingCard>
+          <ScrollTable<OfferingCard>
             rowKey="id"
             size="small"
             loading={offerings.isPending}
@@ -208,7 +209,7 @@ export function TokenOfferingsAdmin() {
               {
                 title: 'Status',
                 dataIndex: 'status',
-                render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{s}</Tag>,
+                render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{offeringStatusLabel(s)}</Tag>,
               },
               {
                 title: '',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { approveAsset, returnAsset } from '../../api/mutations';
@@ -9,6 +9,7 @@ import type { Asset, Person } from '../../api/types';
 import { formatCount, formatDate, formatMoney, formatPayment, formatTokenPrice } from '../format';
 import { useToast } from '../toast';
 import { useAssetRefresh } from '../tokenize/useAssetRefresh';
+import { ScrollTable } from '../layout/ScrollTable';
 
 type Review = Asset & { owner: Person };
 
@@ -43,7 +44,7 @@ export function TokenizationReviews() {
   if (error) return <Alert type="error" title="Failed to load the review queue." />;
   return (
     <Card>
-      <Table<Review>
+      <ScrollTable<Review>
         rowKey="id"
         loading={isPending}
         dataSource={data ?? []}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ERROR_TITLES, REJECTION_REASON_REQUIRED } from '@kauri/messages';
 import { describeError } from '../../api/client';
@@ -11,6 +11,8 @@ import type { VerificationRecord } from '../../api/types';
 import { formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
 import { professionalTypes, typeLabel } from '../wholesale/options';
+import { ScrollTable } from '../layout/ScrollTable';
+import { verificationStatusLabel } from '../labels';
 
 const statusColors: Record<VerificationRecord['status'], string> = {
   pending: 'gold',
@@ -50,7 +52,7 @@ export function WholesaleVerifications() {
   if (error) return <Alert type="error" title="Failed to load verifications." />;
   return (
     <Card>
-      <Table<VerificationRecord>
+      <ScrollTable<VerificationRecord>
         rowKey="id"
         loading={isPending}
         dataSource={data?.verifications ?? []}
@@ -87,7 +89,7 @@ export function WholesaleVerifications() {
             title: 'Status',
             render: (_, v) => (
               <Flex vertical gap={4}>
-                <Tag color={statusColors[v.status]}>{v.status}</Tag>
+                <Tag color={statusColors[v.status]}>{verificationStatusLabel(v.status)}</Tag>
                 {v.status === 'rejected' && <Typography.Text type="secondary">{v.rejectionReason}</Typography.Text>}
                 {v.status === 'verified' && v.validUntil && (
                   <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>

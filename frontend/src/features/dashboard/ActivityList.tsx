@@ -2,13 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { List, Typography } from 'antd';
 import type { Activity } from '../../api/types';
 import { formatDate } from '../format';
+import { emptyText } from '../layout/emptyText';
+import { activityTypeLabel } from '../labels';
 
 /** Recent Activity (spec §2, first 5): each line links to the page of what it is about. */
 export function ActivityList({ activities, limit = 5 }: { activities: Activity[]; limit?: number }) {
   return (
     <List
       dataSource={activities.slice(0, limit)}
-      locale={{ emptyText: 'No activity yet' }}
+      locale={{ emptyText: emptyText('No activity yet') }}
       renderItem={(a) => (
         <List.Item>
           <List.Item.Meta
@@ -30,7 +32,7 @@ export function ActivityList({ activities, limit = 5 }: { activities: Activity[]
                     {' · '}
                   </>
                 ) : null}
-                {formatDate(a.createdAt)} · {a.type}
+                {formatDate(a.createdAt)} · {activityTypeLabel(a.type)}
               </Typography.Text>
             }
           />

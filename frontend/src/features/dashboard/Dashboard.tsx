@@ -30,6 +30,7 @@ import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
 import { ActivityList } from './ActivityList';
 import { InvestorHome } from './InvestorHome';
+import { emptyText } from '../layout/emptyText';
 
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
 
@@ -247,7 +248,7 @@ export function Dashboard({ user }: { user: User }) {
               <List
                 loading={compliance.isPending}
                 dataSource={compliance.data?.checks ?? []}
-                locale={{ emptyText: 'Compliance could not be loaded' }}
+                locale={{ emptyText: emptyText('Compliance could not be loaded') }}
                 renderItem={(c) => (
                   <List.Item extra={<Tag color={checkColors[c.status]}>{shieldLabel(c)}</Tag>}>
                     <Flex gap={8}>

@@ -26,6 +26,8 @@ import { useToast } from '../toast';
 import type { LagSample } from './LagChart';
 import { ChainCard } from './ChainCard';
 import { ReconciliationCard } from './ReconciliationCard';
+import { ScrollTable } from '../layout/ScrollTable';
+import { projectionStatusLabel } from '../labels';
 
 const LagChart = lazy(() => import('./LagChart'));
 const SAMPLES = 120;
@@ -144,7 +146,7 @@ function Operations() {
           )
         }
       >
-        <Table<ProjectionInfo>
+        <ScrollTable<ProjectionInfo>
           rowKey="name"
           size="small"
           loading={isPending}
@@ -182,7 +184,7 @@ function Operations() {
             {
               title: 'Status',
               dataIndex: 'status',
-              render: (s: ProjectionInfo['status']) => <Tag color={STATUS_COLOR[s]}>{s}</Tag>,
+              render: (s: ProjectionInfo['status']) => <Tag color={STATUS_COLOR[s]}>{projectionStatusLabel(s)}</Tag>,
             },
             { title: 'Checkpoint', dataIndex: 'checkpoint', align: 'right', render: formatCount },
             {

@@ -29,6 +29,7 @@ import { useToast } from '../toast';
 import { useAssetRefresh } from '../tokenize/useAssetRefresh';
 import { HolderModal } from './HolderModal';
 import { nzToday } from './supply';
+import { ScrollTable } from '../layout/ScrollTable';
 
 const CapTableChart = lazy(() => import('./CapTableChart'));
 
@@ -181,7 +182,7 @@ export function CapTable({ assetId, editable }: { assetId: string; editable: boo
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Table<CapTableLine>
+          <ScrollTable<CapTableLine>
             rowKey={(l) => `${l.kind}-${l.investorId ?? l.name}`}
             size="small"
             loading={table.isPending}

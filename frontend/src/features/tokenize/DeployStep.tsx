@@ -10,6 +10,7 @@ import { AssetRegister } from '../register/AssetRegister';
 import { TokenOnChain } from '../tokens/TokenOnChain';
 import { useToast } from '../toast';
 import { useAssetRefresh } from './useAssetRefresh';
+import { assetTypeLabel, networkLabel } from '../labels';
 
 /** Step 5: everything in one review, then the request for tokenization; an admin approves or sends it back. */
 export function DeployStep({ asset }: { asset: Asset }) {
@@ -53,7 +54,7 @@ export function DeployStep({ asset }: { asset: Asset }) {
       )}
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} aria-label="Review">
         <Descriptions.Item label="Asset">{asset.name}</Descriptions.Item>
-        <Descriptions.Item label="Type">{asset.assetType}</Descriptions.Item>
+        <Descriptions.Item label="Type">{assetTypeLabel(asset.assetType)}</Descriptions.Item>
         <Descriptions.Item label="Address">{asset.address ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Documents">{asset.documents.map((d) => d.title).join(', ')}</Descriptions.Item>
         <Descriptions.Item label="Value">{formatMoney(asset.valuation!.value, 'NZD')}</Descriptions.Item>
@@ -65,7 +66,7 @@ export function DeployStep({ asset }: { asset: Asset }) {
         <Descriptions.Item label="Investment">
           {formatMoney(terms.minInvestment, 'NZD')} – {formatMoney(terms.maxInvestment, 'NZD')}
         </Descriptions.Item>
-        <Descriptions.Item label="Network">{terms.network}</Descriptions.Item>
+        <Descriptions.Item label="Network">{networkLabel(terms.network)}</Descriptions.Item>
         <Descriptions.Item label="Lock-up">{terms.lockUpMonths} months</Descriptions.Item>
         <Descriptions.Item label="Fees">{terms.feePercent}%</Descriptions.Item>
       </Descriptions>
