@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Card, Col, Flex, Result, Row, Statistic, Tabs, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Badge, Card, Col, Flex, Grid, Result, Row, Select, Statistic, Tabs, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import {
   adminCountersQuery,
   complianceReviewsQuery,
@@ -26,6 +26,8 @@ import { ScrollTable } from '../layout/ScrollTable';
 export function AdminPage({ user }: { user: User }) {
   const admin = user.roles.includes('admin');
   const waiting = useWaitingCounts(admin);
+  const narrow = !Grid.useBreakpoint().md;
+  const [section, setSection] = useState<string | undefined>(undefined);
   if (!admin && !user.roles.includes('compliance')) {
     return (
       <Result
@@ -41,7 +43,10 @@ export function AdminPage({ user }: { user: User }) {
         Admin
       </Typography.Title>
       {admin && <Counters />}
-      <Tabs
+      <Sections
+        narrow={narrow}
+        active={section}
+        onChange={setSection}
         items={[
           ...(admin
             ? [
@@ -75,6 +80,33 @@ export function AdminPage({ user }: { user: User }) {
           ...(admin ? [{ key: 'registrations', label: 'Registrations of Interest', children: <Registrations /> }] : []),
         ]}
       />
+    </Flex>
+  );
+}
+
+interface Section {
+  key: string;
+  label: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The admin's sections: tabs, or on a phone a picker. Six tabs do not fit 375 px, and antd then puts a "more"
+ * button inside the tab list, which ARIA does not allow there (axe-core: aria-required-children).
+ */
+function Sections(props: { narrow: boolean; active?: string; onChange(key: string): void; items: Section[] }) {
+  const { narrow, items, onChange } = props;
+  const active = props.active ?? items[0]?.key;
+  if (!narrow) return <Tabs activeKey={active} onChange={onChange} items={items} />;
+  return (
+    <Flex vertical gap={16}>
+      <Select
+        aria-label="Admin section"
+        value={active}
+        onChange={onChange}
+        options={items.map((item) => ({ value: item.key, label: item.label }))}
+      />
+      {items.find((item) => item.key === active)?.children}
     </Flex>
   );
 }
