@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import {
   Button,
   Card,
@@ -38,13 +39,25 @@ const OFFERING_FIELDS = [
   'lockupPeriod',
 ] as const;
 
-/** The asset's price per token: its token terms' price, else its value spread over its supply (to the cent). */
-const termsPrice = (asset: Asset) =>
-  asset.terms?.price ?? Math.round(((asset.valuation?.value ?? asset.totalValue) / asset.tokenCount) * 100) / 100;
+/**
+ * The asset's price per token from its current supply: its value spread over the tokens the register counts now (a
+ * supply change since the token terms moves it), to the cent; before the register is read, the terms' price.
+ */
+const currentPrice = (asset: Asset, supply: number | undefined) =>
+  supply
+    ? Math.round(((asset.valuation?.value ?? asset.totalValue) / supply) * 100) / 100
+    : (asset.terms?.price ?? Math.round(((asset.valuation?.value ?? asset.totalValue) / asset.tokenCount) * 100) / 100);
+
+/** The refusal of an offering larger than what the owner still retains, naming how many tokens are free. */
+export const offeringTooLargeMessage = (free: number, supply: number) =>
+  free <= 0
+    ? `No tokens are free: all ${formatCount(supply)} are already allocated`
+    : `Only ${formatCount(free)} of ${formatCount(supply)} tokens are free for an offering`;
 
 /**
  * Admin tab: create an offering for an approved asset (spec §5 messages) — never of more tokens than the owner
- * still retains, which the form shows and caps — and the offerings with their progress.
+ * still retains, which the form shows and refuses (naming how many are free) without changing what was typed —
+ * and the offerings with their progress.
  */
 export function TokenOfferingsAdmin() {
   const offerings = useQuery(offeringsQuery);
@@ -54,6 +67,18 @@ export function TokenOfferingsAdmin() {
   // Read afresh whenever an asset is picked: holders and other offerings take tokens without this page knowing.
   const register = useQuery({ ...registerQuery(assetId ?? ''), enabled: !!assetId, staleTime: 0 });
   const available = assetId ? register.data?.totals.ownerRetained : undefined;
+  const supply = assetId ? register.data?.supply : undefined;
+  // The price follows the asset's current supply once the register is read, unless the admin has typed one.
+  useEffect(() => {
+    const asset = assets.data?.find((a) => a.id === assetId);
+    if (asset && supply && !form.isFieldTouched('tokenPrice'))
+      form.setFieldsValue({ tokenPrice: String(currentPrice(asset, supply)) });
+  }, [assetId, supply, assets.data, form]);
+  // A register read after the tokens were typed: check them again against what is free now.
+  useEffect(() => {
+    if (available !== undefined && form.getFieldValue('totalTokens') !== undefined)
+      void form.validateFields(['totalTokens']).catch(() => undefined);
+  }, [available, form]);
   const toast = useToast();
   const queryClient = useQueryClient();
   const create = useMutation({
@@ -113,7 +138,9 @@ export function TokenOfferingsAdmin() {
                 onOpenChange={(open) => open && void assets.refetch()}
                 onChange={(id: string) => {
                   const asset = assets.data?.find((a) => a.id === id);
-                  if (asset) form.setFieldsValue({ tokenPrice: String(termsPrice(asset)) });
+                  if (asset) form.setFieldsValue({ tokenPrice: String(currentPrice(asset, undefined)) });
+                  // A new asset: its price is prefilled afresh from its own supply.
+                  form.setFields([{ name: 'tokenPrice', touched: false }]);
                 }}
               />
             </Form.Item>
@@ -128,6 +155,18 @@ export function TokenOfferingsAdmin() {
                 <Form.Item
                   name="totalTokens"
                   label="Total Tokens"
+                  rules={[
+                    {
+                      validator: (_, value: number | undefined) =>
+                        value === undefined || value === null || available === undefined || !register.data
+                          ? Promise.resolve()
+                          : value > available
+                            ? Promise.reject(
+                                new Error(offeringTooLargeMessage(Math.max(available, 0), register.data.supply)),
+                              )
+                            : Promise.resolve(),
+                    },
+                  ]}
                   extra={
                     available !== undefined &&
                     register.data && (
@@ -137,27 +176,22 @@ export function TokenOfferingsAdmin() {
                     )
                   }
                 >
-                  <InputNumber
-                    min={1}
-                    max={available !== undefined ? Math.max(available, 1) : undefined}
-                    {...groupedWholeNumber}
-                    style={{ width: '100%' }}
-                  />
+                  <InputNumber {...groupedWholeNumber} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item name="tokenPrice" label="Token Price (NZD)">
-                  <InputNumber min={0.01} step={0.01} style={{ width: '100%' }} />
+                  <InputNumber step={0.01} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item name="minimumInvestment" label="Minimum Investment (NZD)">
-                  <InputNumber min={0} style={{ width: '100%' }} />
+                  <InputNumber style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item name="lockupPeriod" label="Lock-up (days)">
-                  <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                  <InputNumber style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
             </Row>
