@@ -144,6 +144,12 @@ describe('wholesale investors and offerings', () => {
     const card = page.getByLabel('Kaikōura Lodge Series A');
     await card.getByText('0 of 15,000 tokens issued').waitFor();
     await card.getByRole('button', { name: 'Invest Now' }).click();
+    // More tokens than are free: refused beside the field, naming how many are free; the number stays as typed.
+    await page.getByLabel('Number of Tokens').fill('20000');
+    await page.getByLabel('Number of Tokens').blur();
+    await page.getByText('Only 15,000 tokens are free in this offering').waitFor();
+    expect(await page.getByLabel('Number of Tokens').inputValue()).toBe('20000');
+    expect(await page.getByRole('button', { name: 'Confirm Investment' }).isDisabled()).toBe(true);
     await page.getByLabel('Number of Tokens').fill('5');
     await page.getByRole('button', { name: 'Confirm Investment' }).click();
     await waitForText(page, 'Minimum investment is NZD 1,000');
