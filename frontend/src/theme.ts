@@ -8,7 +8,7 @@ function darkerShade<C extends 'green' | 'gold' | 'orange' | 'cyan'>(color: C, s
   return { [`${color}7`]: shade, [`${color}-7`]: shade } as Record<`${C}7` | `${C}-7`, string>;
 }
 
-/** Height of the page header; toasts open just below it. */
+/** Height of the page header. */
 export const headerHeight = 64;
 
 /**

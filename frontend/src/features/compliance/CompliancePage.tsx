@@ -217,7 +217,8 @@ function QuickActions({ data }: { data: ComplianceOverview }) {
             type="info"
             showIcon
             title="Compliance review requested"
-            description={`Requested ${formatDate(data.openRequest.requestedAt)}; ${data.openRequest.recorded.length} of 4 checks recorded so far. Our team will be in touch.`}
+            // The toast on asking says the team will be in touch; this says where the review stands.
+            description={`Requested ${formatDate(data.openRequest.requestedAt)}; ${data.openRequest.recorded.length} of 4 checks recorded so far.`}
           />
         ) : (
           <Button type="primary" loading={review.isPending} onClick={() => review.mutate()}>
