@@ -161,7 +161,7 @@ describe('asset register', () => {
     const rows = csv.trim().split('\r\n');
     expect(rows[0]).toBe('"Holder","Email","Kind","Tokens held","Value (NZD)","Percentage owned","Added"');
     expect(rows.find((r) => r.startsWith('"Aroha Ngata"'))).toMatch(
-      /^"Aroha Ngata","aroha@example.nz","off-platform","925","925000","50.00",/,
+      /^"Aroha Ngata","aroha@example.nz","off-platform","925","925000","50.00","\d{1,2} [A-Z][a-z]+ \d{4}, \d{1,2}:\d{2} [ap]m NZ[DS]T"$/,
     );
     expect(rows.find((r) => r.startsWith('"Owner (retained)"'))).toMatch(/^"Owner \(retained\)","","owner","575",/);
     expect(rows.at(-1)).toBe('"Total supply","","","1850","1850000","100.00",""');
