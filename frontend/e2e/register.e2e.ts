@@ -267,7 +267,7 @@ describe('asset register', () => {
     // What the form read is stale: the server refuses 575 and says how many are free now.
     await page.getByLabel('Total Tokens').fill('575');
     await page.getByRole('button', { name: 'Create Offering' }).click();
-    await field.getByText(/\b500\b/).waitFor();
+    await field.locator('.ant-form-item-explain-error', { hasText: /\b500\b/ }).waitFor();
     await page.getByText('500 of 1,850 tokens available').waitFor();
     await saveScreenshot(page, 'register-offering-refused-desktop');
     await page.getByLabel('Total Tokens').fill('500');
