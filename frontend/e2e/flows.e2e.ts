@@ -212,8 +212,9 @@ describe('work carried through', () => {
     await waitForText(page, 'Property valuation and tokenization analysis ready');
     const figure = async (title: string) =>
       Number(
-        (await page.locator('.ant-statistic', { hasText: title }).locator('.ant-statistic-content').innerText())
-          .replace(/[^\d.]/g, ''),
+        (
+          await page.locator('.ant-statistic', { hasText: title }).locator('.ant-statistic-content').innerText()
+        ).replace(/[^\d.]/g, ''),
       );
     const tokenized = await figure('Tokenized Value');
     const tokenValue = await figure('Token Value');
