@@ -44,8 +44,6 @@ export const theme: ThemeConfig = {
     colorTextTertiary: '#5f6a64',
     colorTextDescription: '#5f6a64',
     colorTextPlaceholder: '#6a736e',
-    // Links inside running text are told from it by an underline too (WCAG 1.4.1: not by colour alone).
-    linkDecoration: 'underline',
     // Tags in preset colours write in the palette's 7th shade on its 1st: green, gold, orange and cyan fall below
     // 4.5:1 there, so their text takes a darker shade of the same hue (antd names each shade twice; its CSS variables
     // come from the dashed name).

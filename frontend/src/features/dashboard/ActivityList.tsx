@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { List, Typography } from 'antd';
+import { Flex, List, Typography } from 'antd';
 import type { Activity } from '../../api/types';
 import { formatDate } from '../format';
 import { emptyText } from '../layout/emptyText';
@@ -16,24 +16,22 @@ export function ActivityList({ activities, limit = 5 }: { activities: Activity[]
           <List.Item.Meta
             title={a.description}
             description={
-              <Typography.Text type="secondary">
+              // The link stands apart from the date and kind, not inside their text: told from it by place, not
+              // by colour alone (WCAG 1.4.1; axe-core's link-in-text-block).
+              <Flex gap={8} wrap align="baseline">
                 {a.investmentId ? (
-                  <>
-                    <Link to="/investments/$investmentId" params={{ investmentId: a.investmentId }}>
-                      {a.offeringName ?? 'Investment'}
-                    </Link>
-                    {' · '}
-                  </>
+                  <Link to="/investments/$investmentId" params={{ investmentId: a.investmentId }}>
+                    {a.offeringName ?? 'Investment'}
+                  </Link>
                 ) : a.assetId ? (
-                  <>
-                    <Link to="/assets/$assetId" params={{ assetId: a.assetId }}>
-                      View asset
-                    </Link>
-                    {' · '}
-                  </>
+                  <Link to="/assets/$assetId" params={{ assetId: a.assetId }}>
+                    View asset
+                  </Link>
                 ) : null}
-                {formatDate(a.createdAt)} · {activityTypeLabel(a.type)}
-              </Typography.Text>
+                <Typography.Text type="secondary">
+                  {formatDate(a.createdAt)} · {activityTypeLabel(a.type)}
+                </Typography.Text>
+              </Flex>
             }
           />
         </List.Item>
