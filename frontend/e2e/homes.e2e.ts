@@ -161,7 +161,7 @@ describe("each person's home and the page of every object", () => {
   async function ownerWorkflow(page: Page) {
     const line = page.getByLabel('Current workflow step');
     await line.getByText('Step 5 of 5 · Harbour View · Compliance Checklist still open').waitFor();
-    await page.getByText('Needs attention').waitFor();
+    await page.getByText('Needs attention', { exact: true }).waitFor();
     await page.getByLabel('Harbour View').getByText('Step 5 of 5').waitFor();
     expect(await page.getByText('Subscription required to create tokens').count()).toBe(0); // enterprise plan
   }
