@@ -262,7 +262,12 @@ describe("each person's home and the page of every object", () => {
     // Each tab says how many wait under it: Tama's certification, the NZD 2 M investment.
     await admin.page.getByRole('tab', { name: 'Wholesale Verifications' }).getByTitle('1 waiting').waitFor();
     await admin.page.getByRole('tab', { name: 'Token Offerings' }).getByTitle('1 waiting').waitFor();
-    expect(await admin.page.getByRole('tab', { name: 'Tokenization Reviews' }).getByTitle(/waiting/).count()).toBe(0);
+    expect(
+      await admin.page
+        .getByRole('tab', { name: 'Tokenization Reviews' })
+        .getByTitle(/waiting/)
+        .count(),
+    ).toBe(0);
     await saveScreenshot(admin.page, 'homes-admin-tabs-desktop');
     await admin.page.getByRole('tab', { name: 'Token Offerings' }).click();
     const row = admin.page.getByRole('row', { name: /Aroha Ngata/ });
@@ -274,7 +279,10 @@ describe("each person's home and the page of every object", () => {
     await dialog.getByRole('button', { name: 'Confirm Investment' }).click();
     await waitForText(admin.page, 'Investment Confirmed');
     await admin.page.getByText('Nothing waiting').waitFor();
-    await admin.page.getByRole('tab', { name: 'Token Offerings' }).getByTitle(/waiting/).waitFor({ state: 'detached' });
+    await admin.page
+      .getByRole('tab', { name: 'Token Offerings' })
+      .getByTitle(/waiting/)
+      .waitFor({ state: 'detached' });
     expect(admin.errors).toEqual([]);
 
     // The investor's home now holds NZD 2.01 M.
