@@ -88,20 +88,25 @@ export interface OpenedPage {
   errors: Error[];
 }
 
-/** Opens `path` of the app at `baseUrl` in a new tab of the given size. */
+/**
+ * Opens `path` of the app at `baseUrl` in a new tab of the given size, and once its heading and data are in, scans
+ * it (scanPage). `scan: false` for a page that is about a passing state (it sends the visitor on at once).
+ */
 export async function openPage(
   browser: TestBrowser,
   baseUrl: string,
   path: string,
   viewport: Viewport = desktop,
+  { scan = true } = {},
 ): Promise<OpenedPage> {
   const page = await browser.context.newPage();
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
   trackRequests(page);
+  appOrigin.set(page, new URL(baseUrl).origin);
   await page.setViewportSize(viewport);
   await page.goto(new URL(path, baseUrl).href);
-  await settleAndScan(page);
+  if (scan) await settleAndScan(page);
   return { page, errors };
 }
 
@@ -158,6 +163,7 @@ export async function navigateInApp(page: Page, path: string, title?: string): P
 
 /** Waits for a page just loaded to show its heading and its data, then scans it (see scanPage). */
 async function settleAndScan(page: Page): Promise<void> {
+  if (new URL(page.url()).origin !== appOrigin.get(page)) return;
   await page.locator('h1').first().waitFor();
   await waitForQuiet(page);
   await scanPage(page);
@@ -168,6 +174,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 let axeSource: Promise<string> | null = null;
+/** The origin of the app each page was opened on (openPage). */
+const appOrigin = new WeakMap<Page, string>();
 const scanned = new WeakMap<BrowserContext, Set<string>>();
 
 export interface AxeFinding {
@@ -186,6 +194,8 @@ export interface AxeFinding {
  */
 export async function scanPage(page: Page): Promise<void> {
   const url = new URL(page.url());
+  // Only the app's own pages: a test may be sent on to another site (the identity provider's sign-in page).
+  if (url.origin !== appOrigin.get(page)) return;
   const key = `${url.pathname.toLowerCase()} @${page.viewportSize()?.width ?? 0}`;
   let done = scanned.get(page.context());
   if (!done) scanned.set(page.context(), (done = new Set()));
