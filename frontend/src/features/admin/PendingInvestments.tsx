@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { settleInvestment } from '../../api/mutations';
@@ -41,6 +41,7 @@ function Facts({ row }: { row: InvestmentRow }) {
  * first, naming the investor, the asset and the amount.
  */
 export function PendingInvestments() {
+  const narrow = !Grid.useBreakpoint().md;
   const { data, isPending } = useQuery(pendingInvestmentsQuery);
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -63,6 +64,16 @@ export function PendingInvestments() {
     onError: (e) => toast.error('Error', describeError(e)),
   });
   const row = deciding?.row;
+  const decision = (r: InvestmentRow) => (
+    <Flex gap={8}>
+      <Button size="small" type="primary" onClick={() => setDeciding({ row: r, confirm: true })}>
+        Confirm
+      </Button>
+      <Button size="small" danger onClick={() => setDeciding({ row: r, confirm: false })}>
+        Cancel
+      </Button>
+    </Flex>
+  );
   return (
     <Card title="Pending Investments">
       <Typography.Paragraph type="secondary">
@@ -80,29 +91,20 @@ export function PendingInvestments() {
           {
             title: 'Investor',
             render: (_, r) => (
-              <Flex vertical>
+              <Flex vertical gap={4}>
                 <Link to="/investments/$investmentId" params={{ investmentId: r.id }}>
                   {r.investor.name}
                 </Link>
                 {r.investor.email && <Typography.Text type="secondary">{r.investor.email}</Typography.Text>}
+                {narrow && decision(r)}
               </Flex>
             ),
           },
-          {
-            title: 'Decision',
-            // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
-            fixed: 'right',
-            render: (_, r) => (
-              <Flex gap={8}>
-                <Button size="small" type="primary" onClick={() => setDeciding({ row: r, confirm: true })}>
-                  Confirm
-                </Button>
-                <Button size="small" danger onClick={() => setDeciding({ row: r, confirm: false })}>
-                  Cancel
-                </Button>
-              </Flex>
-            ),
-          },
+          // Pinned to the right edge on a wide screen; on a phone a pinned column would cover half the row (names cut
+          // mid-word), so the actions sit under the investor's name instead.
+          ...(narrow
+            ? []
+            : [{ title: 'Decision', fixed: 'right' as const, render: (_: unknown, r: InvestmentRow) => decision(r) }]),
           {
             title: 'Asset',
             render: (_, r) =>
