@@ -45,8 +45,13 @@ export function DeployStep({ asset }: { asset: Asset }) {
           type="success"
           showIcon
           title="Tokenization approved"
-          description={`Approved ${formatDate(asset.approvedAt!)}.`}
-          action={<Button href={capTableUrl(asset.id, null, true)}>Download Cap Table (CSV)</Button>}
+          // The button below the words, not beside them: beside, a phone squeezed the words to a letter a line.
+          description={
+            <Flex vertical gap={8} align="flex-start">
+              {`Approved ${formatDate(asset.approvedAt!)}.`}
+              <Button href={capTableUrl(asset.id, null, true)}>Download Cap Table (CSV)</Button>
+            </Flex>
+          }
         />
       )}
       {asset.returnReason && asset.status === 'draft' && (
