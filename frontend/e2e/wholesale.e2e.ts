@@ -150,6 +150,11 @@ describe('wholesale investors and offerings', () => {
     await page.getByText('Only 15,000 tokens are free in this offering').waitFor();
     expect(await page.getByLabel('Number of Tokens').inputValue()).toBe('20000');
     expect(await page.getByRole('button', { name: 'Confirm Investment' }).isDisabled()).toBe(true);
+    // More than the asset's terms allow one investor (NZD 500,000): refused, naming the limit.
+    await page.getByLabel('Number of Tokens').fill('6000');
+    await page.getByText('The most one investor may put into this asset is $500,000').waitFor();
+    expect(await page.getByRole('button', { name: 'Confirm Investment' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'invest-dialog-over-limit-desktop');
     await page.getByLabel('Number of Tokens').fill('5');
     await page.getByRole('button', { name: 'Confirm Investment' }).click();
     await waitForText(page, 'Minimum investment is NZD 1,000');

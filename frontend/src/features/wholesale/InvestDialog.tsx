@@ -16,10 +16,22 @@ export const tokensFreeMessage = (free: number) =>
     ? 'No tokens are free in this offering'
     : `Only ${formatCount(free)} ${free === 1 ? 'token is' : 'tokens are'} free in this offering`;
 
+/** The refusal of more than the asset's terms allow one investor, naming the limit. */
+export const investorLimitMessage = (limit: number) =>
+  `The most one investor may put into this asset is ${formatPayment(limit)}`;
+
 /** 'Invest Now' (spec §2, §5): tokens and amount; the amount follows the tokens at the offering's price. */
-export function InvestDialog({ offering, onClose }: { offering: Offering; onClose(): void }) {
+export function InvestDialog({
+  offering,
+  onClose,
+}: {
+  /** With its asset (an offering card), the asset's per-investor limit is checked here too. */
+  offering: Offering & { asset?: { terms: { maxInvestment: number } | null } | null };
+  onClose(): void;
+}) {
   const price = Number(offering.tokenPrice);
   const minimum = Number(offering.minimumInvestment);
+  const limit = offering.asset?.terms?.maxInvestment;
   const left = offering.totalTokens - offering.tokensIssued - offering.tokensReserved;
   const [tokens, setTokens] = useState<number | null>(null);
   const [amount, setAmount] = useState<number | null>(null);
@@ -35,7 +47,14 @@ export function InvestDialog({ offering, onClose }: { offering: Offering; onClos
         : tokens > left
           ? tokensFreeMessage(left)
           : null;
-  const amountError = amount !== null && amount <= 0 ? 'Enter an amount above NZD 0' : null;
+  const amountError =
+    amount === null
+      ? null
+      : amount <= 0
+        ? 'Enter an amount above NZD 0'
+        : limit !== undefined && amount > limit
+          ? investorLimitMessage(limit)
+          : null;
   const refused = !!tokensError || !!amountError;
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -91,6 +110,7 @@ export function InvestDialog({ offering, onClose }: { offering: Offering; onClos
         <Descriptions.Item label="Token price">{formatPayment(price)}</Descriptions.Item>
         <Descriptions.Item label="Minimum investment">{formatPayment(minimum)}</Descriptions.Item>
         <Descriptions.Item label="Tokens available">{formatCount(left)}</Descriptions.Item>
+        {limit !== undefined && <Descriptions.Item label="Most per investor">{formatPayment(limit)}</Descriptions.Item>}
         <Descriptions.Item label="Lock-up">{offering.lockupPeriod} days</Descriptions.Item>
       </Descriptions>
       <Form layout="vertical" name="invest">
