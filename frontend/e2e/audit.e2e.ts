@@ -173,7 +173,7 @@ describe('audit history and operations', () => {
     await page.getByRole('link', { name: 'Operations' }).click();
     await page.getByRole('heading', { name: 'Operations' }).waitFor();
     const users = page.getByRole('row', { name: /^users/ });
-    await users.getByText('live').waitFor();
+    await users.getByText('Live').waitFor();
 
     await page.getByRole('button', { name: 'Rebuild users' }).click();
     // The rebuild either shows its progress bar or has already swapped in; both end live with no error.
@@ -183,7 +183,7 @@ describe('audit history and operations', () => {
       .first()
       .waitFor();
     await users.getByRole('button', { name: 'Rebuild users' }).waitFor();
-    await users.getByText('live').waitFor();
+    await users.getByText('Live').waitFor();
     await expect(users.getByText('none').count()).resolves.toBe(1);
     await page.getByText('Lag and Throughput', { exact: true }).waitFor();
     await page.locator('.recharts-surface').first().waitFor();

@@ -16,6 +16,7 @@ import {
   desktop,
   fitsViewportWidth,
   launchBrowser,
+  navigateInApp,
   phone,
   saveScreenshot,
   waitForText,
@@ -51,6 +52,7 @@ describe("each person's home and the page of every object", () => {
   let server: Awaited<ReturnType<typeof startKauri>>;
   let investorEmail: string;
   let ownerEmail: string;
+  let assetId: string;
   let newcomer: Api;
 
   beforeAll(async () => {
@@ -73,7 +75,7 @@ describe("each person's home and the page of every object", () => {
       totalValue: 2_500_000,
       tokenCount: 20_000,
     });
-    const assetId = drafted.body.id as string;
+    assetId = drafted.body.id as string;
     await owner.putBytes(`/api/assets/${assetId}/documents/property-deed`, samplePdf('Record of Title'), undefined, {
       'x-file-name': 'Record of Title.pdf',
     });
@@ -155,6 +157,43 @@ describe("each person's home and the page of every object", () => {
     return openSignedIn(browser, server.url, email, path, viewport);
   }
 
+  /** The owner's home: the workflow at the step the asset card shows, the compliance step still open flagged. */
+  async function ownerWorkflow(page: Page) {
+    const line = page.getByLabel('Current workflow step');
+    await line.getByText('Step 5 of 5 · Harbour View · Compliance Checklist still open').waitFor();
+    await page.getByText('Needs attention', { exact: true }).waitFor();
+    await page.getByLabel('Harbour View').getByText('Step 5 of 5').waitFor();
+    expect(await page.getByText('Subscription required to create tokens').count()).toBe(0); // enterprise plan
+  }
+
+  /** How many of a page's scroll positions (80 px apart) show the floating menu over a table. */
+  async function menuOverTables(page: Page): Promise<number> {
+    return page.evaluate(async () => {
+      const frames = () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
+        );
+      let over = 0;
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 80) {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await frames();
+        const button = document.querySelector('[aria-label="Open quick menu"]');
+        if (!button || getComputedStyle(button).visibility === 'hidden') continue;
+        const b = button.getBoundingClientRect();
+        const covers = Array.from(document.querySelectorAll('table')).some((t) => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+        });
+        if (covers) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          if (getComputedStyle(button).visibility !== 'hidden') over++;
+        }
+      }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      return over;
+    });
+  }
+
   /** The investor's walk, from a tab opened at the home: a holding, the offerings, an offering's page. */
   async function investorWalk(page: Page, size: 'desktop' | 'phone', portfolioValue: string) {
     await page.getByText('Portfolio Value', { exact: true }).waitFor();
@@ -164,6 +203,9 @@ describe("each person's home and the page of every object", () => {
     await page.getByText('Bought 80 tokens for $10,000').waitFor();
     expect(await page.getByRole('link', { name: 'Start Verification' }).count()).toBe(0);
     expect(await page.getByText('No activity yet').count()).toBe(0);
+    // Creating tokens is an owner's business: no 'Upgrade to Create Tokens · Subscription required' here.
+    expect(await page.getByText('Subscription required to create tokens').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Upgrade to Create Tokens' }).count()).toBe(0);
     await saveScreenshot(page, `homes-investor-home-${size}`);
     if (size === 'phone') expect(await overflowing(page)).toEqual([]);
 
@@ -201,8 +243,12 @@ describe("each person's home and the page of every object", () => {
     await investor.page.getByText('$2,000,000').first().waitFor(); // pending settlement
     await investor.page.getByText('Pending settlement').first().waitFor();
 
+    // The owner's home: the workflow is where the asset card is (step 5 of 5), the open compliance step flagged.
+    const owner = await signedIn(ownerBrowser, ownerEmail, desktop, '/dashboard');
+    await ownerWorkflow(owner.page);
+    await saveScreenshot(owner.page, 'homes-owner-home-desktop');
     // The owner's asset page, from My Assets' 'View Details'.
-    const owner = await signedIn(ownerBrowser, ownerEmail, desktop, '/assets');
+    await navigateInApp(owner.page, '/assets');
     await owner.page.getByLabel('Harbour View').getByRole('link', { name: 'View Details' }).click();
     await owner.page.getByRole('heading', { level: 1, name: 'Harbour View' }).waitFor();
     await owner.page.getByText('Token Terms').waitFor();
@@ -213,6 +259,16 @@ describe("each person's home and the page of every object", () => {
 
     // The admin confirms the pending investment; the dialog names who, what and how much.
     const admin = await signedIn(adminBrowser, ADMIN_EMAIL, desktop, '/admin');
+    // Each tab says how many wait under it: Tama's certification, the NZD 2 M investment.
+    await admin.page.getByRole('tab', { name: 'Wholesale Verifications' }).getByTitle('1 waiting').waitFor();
+    await admin.page.getByRole('tab', { name: 'Token Offerings' }).getByTitle('1 waiting').waitFor();
+    expect(
+      await admin.page
+        .getByRole('tab', { name: 'Tokenization Reviews' })
+        .getByTitle(/waiting/)
+        .count(),
+    ).toBe(0);
+    await saveScreenshot(admin.page, 'homes-admin-tabs-desktop');
     await admin.page.getByRole('tab', { name: 'Token Offerings' }).click();
     const row = admin.page.getByRole('row', { name: /Aroha Ngata/ });
     await row.getByRole('button', { name: 'Confirm' }).click();
@@ -223,6 +279,10 @@ describe("each person's home and the page of every object", () => {
     await dialog.getByRole('button', { name: 'Confirm Investment' }).click();
     await waitForText(admin.page, 'Investment Confirmed');
     await admin.page.getByText('Nothing waiting').waitFor();
+    await admin.page
+      .getByRole('tab', { name: 'Token Offerings' })
+      .getByTitle(/waiting/)
+      .waitFor({ state: 'detached' });
     expect(admin.errors).toEqual([]);
 
     // The investor's home now holds NZD 2.01 M.
@@ -245,10 +305,22 @@ describe("each person's home and the page of every object", () => {
     await owner.page.getByText('History').waitFor();
     await saveScreenshot(owner.page, 'owner-asset-phone');
     expect(await overflowing(owner.page)).toEqual([]);
+    await navigateInApp(owner.page, '/');
+    await ownerWorkflow(owner.page);
+    // The wizard's review, in words (not 'property', 'polygon'), and never under the floating menu.
+    await navigateInApp(owner.page, `/tokenize?asset=${assetId}`);
+    const review = owner.page.getByLabel('Review', { exact: true });
+    await review.getByText('Property', { exact: true }).waitFor();
+    await review.getByText('Polygon', { exact: true }).waitFor();
+    expect(await menuOverTables(owner.page)).toBe(0);
+    await saveScreenshot(owner.page, 'homes-tokenize-review-phone');
     expect(owner.errors).toEqual([]);
 
+    // On a phone the admin's sections are a picker (six tabs do not fit), with what waits under each.
     const admin = await signedIn(adminBrowser, ADMIN_EMAIL, phone, '/admin');
-    await admin.page.getByRole('tab', { name: 'Wholesale Verifications' }).click();
+    await admin.page.getByLabel('Admin section').waitFor();
+    await admin.page.locator('.ant-select', { hasText: 'Wholesale Verifications' }).getByTitle('1 waiting').waitFor();
+    await saveScreenshot(admin.page, 'homes-admin-sections-phone');
     const row = admin.page.getByRole('row', { name: /Tama Wiremu/ });
     await row.getByRole('button', { name: 'Approve' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Approve Tama Wiremu as a wholesale investor?' });

@@ -161,7 +161,7 @@ describe('asset register', () => {
     const rows = csv.trim().split('\r\n');
     expect(rows[0]).toBe('"Holder","Email","Kind","Tokens held","Value (NZD)","Percentage owned","Added"');
     expect(rows.find((r) => r.startsWith('"Aroha Ngata"'))).toMatch(
-      /^"Aroha Ngata","aroha@example.nz","off-platform","925","925000","50.00",/,
+      /^"Aroha Ngata","aroha@example.nz","off-platform","925","925000","50.00","\d{1,2} [A-Z][a-z]+ \d{4}, \d{1,2}:\d{2} [ap]m NZ[DS]T"$/,
     );
     expect(rows.find((r) => r.startsWith('"Owner (retained)"'))).toMatch(/^"Owner \(retained\)","","owner","575",/);
     expect(rows.at(-1)).toBe('"Total supply","","","1850","1850000","100.00",""');
@@ -255,12 +255,19 @@ describe('asset register', () => {
     const added = await ownerAdds(server.url, harbour, 75);
     expect(added).toBe(201);
     await page.getByLabel('Offering Name').fill('Harbour View Series A');
+    // More than is free: refused beside the field, naming what is free, and what was typed stays as typed.
+    const field = page.locator('.ant-form-item', { has: page.getByLabel('Total Tokens') });
     await page.getByLabel('Total Tokens').fill('9999');
     await page.getByLabel('Total Tokens').blur();
-    expect(await page.getByLabel('Total Tokens').inputValue()).toBe('575'); // capped at what it read
+    await field.getByText('Only 575 of 1,850 tokens are free for an offering').waitFor();
+    expect(await page.getByLabel('Total Tokens').inputValue()).toBe('9,999');
     await page.getByRole('button', { name: 'Create Offering' }).click();
-    const field = page.locator('.ant-form-item', { has: page.getByLabel('Total Tokens') });
-    await field.getByText('Only 500 tokens are free to offer').waitFor();
+    await field.getByText('Only 575 of 1,850 tokens are free for an offering').waitFor();
+    expect(await page.getByRole('cell', { name: 'Harbour View Series A' }).count()).toBe(0);
+    // What the form read is stale: the server refuses 575 and says how many are free now.
+    await page.getByLabel('Total Tokens').fill('575');
+    await page.getByRole('button', { name: 'Create Offering' }).click();
+    await field.locator('.ant-form-item-explain-error', { hasText: /\b500\b/ }).waitFor();
     await page.getByText('500 of 1,850 tokens available').waitFor();
     await saveScreenshot(page, 'register-offering-refused-desktop');
     await page.getByLabel('Total Tokens').fill('500');

@@ -122,7 +122,7 @@ describe('wholesale investors and offerings', () => {
       .getByRole('button', { name: 'Approve' })
       .click();
     await waitForText(admin.page, 'Verification Updated');
-    await row.getByText('verified').waitFor();
+    await row.getByText('Verified').waitFor();
     await admin.page.getByRole('tab', { name: 'Token Offerings' }).click();
     await admin.page.getByRole('button', { name: 'Create Offering' }).click();
     await waitForText(admin.page, 'Please fill in all required fields');
@@ -144,6 +144,17 @@ describe('wholesale investors and offerings', () => {
     const card = page.getByLabel('Kaikōura Lodge Series A');
     await card.getByText('0 of 15,000 tokens issued').waitFor();
     await card.getByRole('button', { name: 'Invest Now' }).click();
+    // More tokens than are free: refused beside the field, naming how many are free; the number stays as typed.
+    await page.getByLabel('Number of Tokens').fill('20000');
+    await page.getByLabel('Number of Tokens').blur();
+    await page.getByText('Only 15,000 tokens are free in this offering').waitFor();
+    expect(await page.getByLabel('Number of Tokens').inputValue()).toBe('20000');
+    expect(await page.getByRole('button', { name: 'Confirm Investment' }).isDisabled()).toBe(true);
+    // More than the asset's terms allow one investor (NZD 500,000): refused, naming the limit.
+    await page.getByLabel('Number of Tokens').fill('6000');
+    await page.getByText('The most one investor may put into this asset is $500,000').waitFor();
+    expect(await page.getByRole('button', { name: 'Confirm Investment' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'invest-dialog-over-limit-desktop');
     await page.getByLabel('Number of Tokens').fill('5');
     await page.getByRole('button', { name: 'Confirm Investment' }).click();
     await waitForText(page, 'Minimum investment is NZD 1,000');

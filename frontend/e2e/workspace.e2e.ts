@@ -164,6 +164,8 @@ describe('owner workspace', () => {
     await page.getByRole('button', { name: 'Request Compliance Review' }).click();
     await waitForText(page, 'Our compliance team will review your checks and be in touch.');
     await page.getByText('Compliance review requested').first().waitFor();
+    // Said once (the toast), not again in the alert that replaces the button.
+    expect(await page.getByText(/be in touch/).count()).toBe(1);
     // The report and the draft PDS are real PDFs.
     const [report] = await Promise.all([
       page.waitForEvent('download'),

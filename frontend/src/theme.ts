@@ -4,7 +4,11 @@ import type { ThemeConfig } from 'antd';
 const kauriGreen = '#1d5c3a';
 const kauriGreenHover = '#2b7a50';
 
-/** Height of the page header; toasts open just below it. */
+function darkerShade<C extends 'green' | 'gold' | 'orange' | 'cyan'>(color: C, shade: string) {
+  return { [`${color}7`]: shade, [`${color}-7`]: shade } as Record<`${C}7` | `${C}-7`, string>;
+}
+
+/** Height of the page header. */
 export const headerHeight = 64;
 
 /**
@@ -28,10 +32,25 @@ export const theme: ThemeConfig = {
     colorInfo: '#2f6f8f',
     colorInfoBg: '#eef5f8',
     colorInfoBorder: '#b9d3de',
-    colorWarning: '#b7791f',
+    // Dark enough for text: a warning's words (Typography, tags) read at 4.5:1 on white and on its own tint.
+    colorWarning: '#8a5a12',
     colorError: '#c0392b',
     colorBgLayout: '#f4f6f3',
     colorTextBase: '#1f2a24',
+    // antd's greys are the base colour at 65/45/25% opacity: the lighter two read at 2.6:1 on the page background,
+    // below WCAG AA's 4.5:1 for body text (axe-core found them on most signed-in pages). Solid greys at 4.5:1 or more
+    // on white and on colorBgLayout, still lighter than the text they stand beside.
+    colorTextSecondary: '#4b5650',
+    colorTextTertiary: '#5f6a64',
+    colorTextDescription: '#5f6a64',
+    colorTextPlaceholder: '#6a736e',
+    // Tags in preset colours write in the palette's 7th shade on its 1st: green, gold, orange and cyan fall below
+    // 4.5:1 there, so their text takes a darker shade of the same hue (antd names each shade twice; its CSS variables
+    // come from the dashed name).
+    ...darkerShade('green', '#237804'),
+    ...darkerShade('gold', '#874d00'),
+    ...darkerShade('orange', '#ad4e00'),
+    ...darkerShade('cyan', '#006d75'),
     borderRadius: 8,
     fontSize: 15,
     fontFamily:
@@ -40,5 +59,8 @@ export const theme: ThemeConfig = {
   components: {
     // Every page has one h1, its title: set at the size of antd's h2, so a page title is not a banner.
     Typography: { fontSizeHeading1: 30, lineHeightHeading1: 1.27 },
+    // An empty table says so in its disabled grey (1.6:1 on white): its words are read, so tertiary grey. (A List
+    // ignores this override: its empty text is an element of its own, features/layout/emptyText.)
+    Table: { colorTextDisabled: '#5f6a64' },
   },
 };

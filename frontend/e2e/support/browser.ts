@@ -1,5 +1,6 @@
 /** Debian's Chromium driven by playwright-core, for the browser tests (design §5). */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
@@ -87,19 +88,25 @@ export interface OpenedPage {
   errors: Error[];
 }
 
-/** Opens `path` of the app at `baseUrl` in a new tab of the given size. */
+/**
+ * Opens `path` of the app at `baseUrl` in a new tab of the given size, and once its heading and data are in, scans
+ * it (scanPage). `scan: false` for a page that is about a passing state (it sends the visitor on at once).
+ */
 export async function openPage(
   browser: TestBrowser,
   baseUrl: string,
   path: string,
   viewport: Viewport = desktop,
+  { scan = true } = {},
 ): Promise<OpenedPage> {
   const page = await browser.context.newPage();
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
   trackRequests(page);
+  appOrigin.set(page, new URL(baseUrl).origin);
   await page.setViewportSize(viewport);
   await page.goto(new URL(path, baseUrl).href);
+  if (scan) await settleAndScan(page);
   return { page, errors };
 }
 
@@ -136,8 +143,7 @@ export async function waitForQuiet(page: Page, quietMs = 120, timeout = 15_000):
 /** Opens a page by its address (a full load), and waits until its heading and its data are there. */
 export async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.locator('h1').first().waitFor();
-  await waitForQuiet(page);
+  await settleAndScan(page);
 }
 
 /**
@@ -152,6 +158,95 @@ export async function navigateInApp(page: Page, path: string, title?: string): P
   await waitForQuiet(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.locator('h1').first().waitFor();
+  await scanPage(page);
+}
+
+/** Waits for a page just loaded to show its heading and its data, then scans it (see scanPage). */
+async function settleAndScan(page: Page): Promise<void> {
+  if (new URL(page.url()).origin !== appOrigin.get(page)) return;
+  await page.locator('h1').first().waitFor();
+  await waitForQuiet(page);
+  await scanPage(page);
+}
+
+/** The rules the scan applies: WCAG 2.x levels A and AA. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+let axeSource: Promise<string> | null = null;
+/** The origin of the app each page was opened on (openPage). */
+const appOrigin = new WeakMap<Page, string>();
+const scanned = new WeakMap<BrowserContext, Set<string>>();
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+  summary: string;
+}
+
+/**
+ * Every page a test reaches is checked once per person (context), path and width: exactly one <h1>, and axe-core's
+ * WCAG 2 A/AA rules with no serious or critical violation. axe is injected into the page only here (never into the
+ * app's bundle) and only once per document: a scan costs Chromium about a third of a page load, so the same page
+ * reached again is not scanned again.
+ */
+export async function scanPage(page: Page): Promise<void> {
+  const url = new URL(page.url());
+  // Only the app's own pages: a test may be sent on to another site (the identity provider's sign-in page).
+  if (url.origin !== appOrigin.get(page)) return;
+  const key = `${url.pathname.toLowerCase()} @${page.viewportSize()?.width ?? 0}`;
+  let done = scanned.get(page.context());
+  if (!done) scanned.set(page.context(), (done = new Set()));
+  if (done.has(key)) return;
+  done.add(key);
+  const headings = await page.locator('h1').count();
+  if (headings !== 1) throw new Error(`${url.pathname} has ${headings} <h1> elements; a page has exactly one`);
+  const findings = await axeFindings(page);
+  if (findings.length === 0) return;
+  const list = findings
+    .map((f) => `  ${f.id} (${f.impact}): ${f.help}\n${f.targets.map((t) => `    ${t}`).join('\n')}\n    ${f.summary}`)
+    .join('\n');
+  throw new Error(`accessibility (axe-core, ${AXE_TAGS.join(', ')}) on ${url.pathname}:\n${list}`);
+}
+
+/** axe-core's serious and critical violations on the page as it is, at most 8 elements each. */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated as a script by the DevTools protocol, which the app's Content-Security-Policy does not apply to.
+  if (!(await page.evaluate('Boolean(window.axe)'))) await page.evaluate(await axeSource);
+  return page.evaluate(
+    async ({ tags, impacts }) => {
+      const axe = (window as unknown as { axe: AxeApi }).axe;
+      const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => impacts.includes(v.impact ?? ''))
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact ?? '',
+          help: v.help,
+          targets: v.nodes.slice(0, 8).map((n) => n.target.join(' ')),
+          summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+        }));
+    },
+    { tags: AXE_TAGS, impacts: [...FAILING_IMPACTS] },
+  );
+}
+
+/** The part of axe-core's API the scan uses (its types are for the Node side). */
+interface AxeApi {
+  run(
+    context: Document,
+    options: { runOnly: { type: 'tag'; values: string[] }; resultTypes: string[] },
+  ): Promise<{
+    violations: {
+      id: string;
+      impact?: string | null;
+      help: string;
+      nodes: { target: string[]; failureSummary?: string }[];
+    }[];
+  }>;
 }
 
 /** `SCREENSHOTS=1` saves a picture of every screen a test names, for a person to look at. */

@@ -5,6 +5,7 @@ import { subscribe } from '../../testing/billing.js';
 import { samplePdf } from '../../testing/pdf.js';
 import { signUp } from '../../testing/users.js';
 import { DOCUMENT_MESSAGES, SUBSCRIPTION_REQUIRED } from '../../messages.js';
+import { nzDateTime } from '../../platform/nz-time.js';
 
 const details = {
   name: 'Harbour View Apartments',
@@ -161,7 +162,8 @@ describe('assets API', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(String(csv.body).split('\r\n')[1]).toBe(
       '"Aroha Ngata","aroha@example.nz","off-platform","50000","50000","4.00","' +
-        (await owner.get(`/api/assets/${id}`)).body.capTable[0].addedAt +
+        // When the holder was added, in New Zealand time with its zone (as every time the app shows).
+        nzDateTime((await owner.get(`/api/assets/${id}`)).body.capTable[0].addedAt) +
         '"',
     );
   });

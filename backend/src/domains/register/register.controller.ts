@@ -1,4 +1,5 @@
 import { csvLine } from '../../platform/csv.js';
+import { nzDateTime } from '../../platform/nz-time.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -128,7 +129,8 @@ export class RegisterController {
         l.tokens,
         Math.round(l.tokens * table.tokenPrice * 100) / 100,
         l.percent.toFixed(2),
-        l.addedAt,
+        // New Zealand time with its zone, as every time the app shows (not a UTC instant).
+        l.addedAt ? nzDateTime(l.addedAt) : null,
       ]),
       [
         'Total supply',

@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Flex, Result, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
-import { adminCountersQuery, registrationsQuery } from '../../api/queries';
+import { Alert, Badge, Card, Col, Flex, Grid, Result, Row, Select, Statistic, Tabs, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import {
+  adminCountersQuery,
+  complianceReviewsQuery,
+  pendingInvestmentsQuery,
+  registrationsQuery,
+  reviewQueueQuery,
+  supplyChangesQuery,
+} from '../../api/queries';
 import type { User } from '../../api/types';
 import { formatDate } from '../format';
 import { ResultHeading } from '../layout/ResultHeading';
@@ -9,6 +17,7 @@ import { SupplyChangesAdmin } from './SupplyChangesAdmin';
 import { TokenizationReviews } from './TokenizationReviews';
 import { TokenOfferingsAdmin } from './TokenOfferingsAdmin';
 import { WholesaleVerifications } from './WholesaleVerifications';
+import { ScrollTable } from '../layout/ScrollTable';
 
 /**
  * /admin. The spec's client lets any signed-in user open it; the server refuses every /api/admin call to
@@ -16,6 +25,9 @@ import { WholesaleVerifications } from './WholesaleVerifications';
  */
 export function AdminPage({ user }: { user: User }) {
   const admin = user.roles.includes('admin');
+  const waiting = useWaitingCounts(admin);
+  const narrow = !Grid.useBreakpoint().md;
+  const [section, setSection] = useState<string | undefined>(undefined);
   if (!admin && !user.roles.includes('compliance')) {
     return (
       <Result
@@ -31,20 +43,101 @@ export function AdminPage({ user }: { user: User }) {
         Admin
       </Typography.Title>
       {admin && <Counters />}
-      <Tabs
+      <Sections
+        narrow={narrow}
+        active={section}
+        onChange={setSection}
         items={[
           ...(admin
             ? [
-                { key: 'wholesale', label: 'Wholesale Verifications', children: <WholesaleVerifications /> },
-                { key: 'offerings', label: 'Token Offerings', children: <TokenOfferingsAdmin /> },
-                { key: 'reviews', label: 'Tokenization Reviews', children: <TokenizationReviews /> },
-                { key: 'supply', label: 'Supply Changes', children: <SupplyChangesAdmin /> },
+                {
+                  key: 'wholesale',
+                  label: <TabLabel title="Wholesale Verifications" waiting={waiting.verifications} />,
+                  children: <WholesaleVerifications />,
+                },
+                {
+                  key: 'offerings',
+                  label: <TabLabel title="Token Offerings" waiting={waiting.investments} />,
+                  children: <TokenOfferingsAdmin />,
+                },
+                {
+                  key: 'reviews',
+                  label: <TabLabel title="Tokenization Reviews" waiting={waiting.tokenizations} />,
+                  children: <TokenizationReviews />,
+                },
+                {
+                  key: 'supply',
+                  label: <TabLabel title="Supply Changes" waiting={waiting.supplyChanges} />,
+                  children: <SupplyChangesAdmin />,
+                },
               ]
             : []),
-          { key: 'compliance', label: 'Compliance Reviews', children: <ComplianceReviews /> },
+          {
+            key: 'compliance',
+            label: <TabLabel title="Compliance Reviews" waiting={waiting.complianceReviews} />,
+            children: <ComplianceReviews />,
+          },
           ...(admin ? [{ key: 'registrations', label: 'Registrations of Interest', children: <Registrations /> }] : []),
         ]}
       />
+    </Flex>
+  );
+}
+
+interface Section {
+  key: string;
+  label: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The admin's sections: tabs, or on a phone a picker. Six tabs do not fit 375 px, and antd then puts a "more"
+ * button inside the tab list, which ARIA does not allow there (axe-core: aria-required-children).
+ */
+function Sections(props: { narrow: boolean; active?: string; onChange(key: string): void; items: Section[] }) {
+  const { narrow, items, onChange } = props;
+  const active = props.active ?? items[0]?.key;
+  if (!narrow) return <Tabs activeKey={active} onChange={onChange} items={items} />;
+  return (
+    <Flex vertical gap={16}>
+      <Select
+        aria-label="Admin section"
+        value={active}
+        onChange={onChange}
+        options={items.map((item) => ({ value: item.key, label: item.label }))}
+      />
+      {items.find((item) => item.key === active)?.children}
+    </Flex>
+  );
+}
+
+/**
+ * How many items wait for a decision under each tab, so a waiting tokenization, supply change or compliance
+ * review is seen without opening every tab. The same reads the tabs show (cached for them), so a badge and its
+ * tab's list never disagree.
+ */
+function useWaitingCounts(admin: boolean) {
+  const counters = useQuery({ ...adminCountersQuery, enabled: admin });
+  const investments = useQuery({ ...pendingInvestmentsQuery, enabled: admin });
+  const tokenizations = useQuery({ ...reviewQueueQuery, enabled: admin });
+  const supply = useQuery({ ...supplyChangesQuery, enabled: admin });
+  const compliance = useQuery(complianceReviewsQuery);
+  return {
+    verifications: counters.data?.pending,
+    investments: investments.data?.investments.length,
+    tokenizations: tokenizations.data?.length,
+    supplyChanges: supply.data?.supplyChanges.length,
+    complianceReviews: compliance.data?.filter((r) => r.openRequest !== null).length,
+  };
+}
+
+/** A tab's title with the number waiting under it (nothing while none wait or before it is known). */
+function TabLabel({ title, waiting }: { title: string; waiting: number | undefined }): ReactNode {
+  if (!waiting) return title;
+  return (
+    <Flex align="center" gap={8}>
+      {title}
+      <Badge count={waiting} overflowCount={99} title={`${waiting} waiting`} aria-label={`${waiting} waiting`} />
     </Flex>
   );
 }
@@ -54,7 +147,7 @@ function Registrations() {
   if (error) return <Alert type="error" title="Failed to load registrations." />;
   return (
     <Card>
-      <Table
+      <ScrollTable
         rowKey="id"
         loading={isPending}
         dataSource={data?.registrations ?? []}

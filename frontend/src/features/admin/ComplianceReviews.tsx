@@ -26,6 +26,7 @@ import { checkColors } from '../compliance/CompliancePage';
 import { formatDate } from '../format';
 import { useToast } from '../toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+import { checkStatusLabel } from '../labels';
 
 const CHECK_COUNT = 4;
 
@@ -82,7 +83,7 @@ export function ComplianceReviews() {
                         <Typography.Text strong>{c.name}</Typography.Text>
                       </Flex>
                       <Flex gap={8} align="center">
-                        <Tag color={checkColors[c.status]}>{c.status}</Tag>
+                        <Tag color={checkColors[c.status]}>{checkStatusLabel(c.status)}</Tag>
                         <Typography.Text type="secondary">
                           {c.expiryDate ? `Expires ${formatDate(c.expiryDate)}` : 'No expiry date'}
                         </Typography.Text>

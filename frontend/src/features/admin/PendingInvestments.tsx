@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { settleInvestment } from '../../api/mutations';
@@ -10,6 +10,7 @@ import type { InvestmentRow } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+import { ScrollTable } from '../layout/ScrollTable';
 
 type Decision = { row: InvestmentRow; confirm: boolean };
 
@@ -41,6 +42,7 @@ function Facts({ row }: { row: InvestmentRow }) {
  * first, naming the investor, the asset and the amount.
  */
 export function PendingInvestments() {
+  const narrow = !Grid.useBreakpoint().md;
   const { data, isPending } = useQuery(pendingInvestmentsQuery);
   const toast = useToast();
   const isOwn = useOwnRequest();
@@ -64,12 +66,26 @@ export function PendingInvestments() {
     onError: (e) => toast.error('Error', describeError(e)),
   });
   const row = deciding?.row;
+  // Neither the investor nor the asset's owner settles it (four eyes).
+  const decision = (r: InvestmentRow) =>
+    isOwn(r.investorId, r.ownerId) ? (
+      <OwnRequestNote />
+    ) : (
+      <Flex gap={8}>
+        <Button size="small" type="primary" onClick={() => setDeciding({ row: r, confirm: true })}>
+          Confirm
+        </Button>
+        <Button size="small" danger onClick={() => setDeciding({ row: r, confirm: false })}>
+          Cancel
+        </Button>
+      </Flex>
+    );
   return (
     <Card title="Pending Investments">
       <Typography.Paragraph type="secondary">
         Investments of NZD 100,000 or more wait here until the funds clear and the enhanced AML/CFT checks are done.
       </Typography.Paragraph>
-      <Table<InvestmentRow>
+      <ScrollTable<InvestmentRow>
         rowKey="id"
         size="small"
         loading={isPending}
@@ -81,33 +97,20 @@ export function PendingInvestments() {
           {
             title: 'Investor',
             render: (_, r) => (
-              <Flex vertical>
+              <Flex vertical gap={4}>
                 <Link to="/investments/$investmentId" params={{ investmentId: r.id }}>
                   {r.investor.name}
                 </Link>
                 {r.investor.email && <Typography.Text type="secondary">{r.investor.email}</Typography.Text>}
+                {narrow && decision(r)}
               </Flex>
             ),
           },
-          {
-            title: 'Decision',
-            // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
-            fixed: 'right',
-            // Neither the investor nor the asset's owner settles it (four eyes).
-            render: (_, r) =>
-              isOwn(r.investorId, r.ownerId) ? (
-                <OwnRequestNote />
-              ) : (
-                <Flex gap={8}>
-                  <Button size="small" type="primary" onClick={() => setDeciding({ row: r, confirm: true })}>
-                    Confirm
-                  </Button>
-                  <Button size="small" danger onClick={() => setDeciding({ row: r, confirm: false })}>
-                    Cancel
-                  </Button>
-                </Flex>
-              ),
-          },
+          // Pinned to the right edge on a wide screen; on a phone a pinned column would cover half the row (names cut
+          // mid-word), so the actions sit under the investor's name instead.
+          ...(narrow
+            ? []
+            : [{ title: 'Decision', fixed: 'right' as const, render: (_: unknown, r: InvestmentRow) => decision(r) }]),
           {
             title: 'Asset',
             render: (_, r) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Grid, Input, List, Modal, Popconfirm, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Input, List, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError, errorTitle } from '../../api/client';
 import { decideSupplyChange } from '../../api/mutations';
@@ -10,6 +10,7 @@ import { formatCount, formatDate } from '../format';
 import { dilutionText } from '../register/supply';
 import { useToast } from '../toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+import { ScrollTable } from '../layout/ScrollTable';
 
 /** Owners' requests to issue or cancel tokens, oldest first: approve, or reject with a reason the owner sees. */
 export function SupplyChangesAdmin() {
@@ -96,7 +97,7 @@ export function SupplyChangesAdmin() {
           )}
         />
       ) : (
-        <Table<PendingSupplyChange>
+        <ScrollTable<PendingSupplyChange>
           rowKey="changeId"
           loading={isPending}
           dataSource={data?.supplyChanges ?? []}

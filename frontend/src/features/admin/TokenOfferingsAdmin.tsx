@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import {
   Button,
   Card,
@@ -12,7 +13,6 @@ import {
   Progress,
   Row,
   Select,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -21,12 +21,14 @@ import { describeError, errorTitle } from '../../api/client';
 import { closeOffering, createOffering } from '../../api/mutations';
 import { adminCountersQuery, approvedAssetsQuery, assetsQuery, offeringsQuery, registerQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
-import type { Asset, OfferingCard, OfferingInput } from '../../api/types';
+import type { OfferingCard, OfferingInput } from '../../api/types';
 import { formatCount, formatPayment, groupedWholeNumber } from '../format';
 import { showFieldErrors } from '../register/fieldErrors';
 import { useToast } from '../toast';
 import { PendingInvestments } from './PendingInvestments';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+import { ScrollTable } from '../layout/ScrollTable';
+import { offeringStatusLabel } from '../labels';
 
 const OFFERING_FIELDS = [
   'assetId',
@@ -38,13 +40,16 @@ const OFFERING_FIELDS = [
   'lockupPeriod',
 ] as const;
 
-/** The asset's price per token: its token terms' price, else its value spread over its supply (to the cent). */
-const termsPrice = (asset: Asset) =>
-  asset.terms?.price ?? Math.round(((asset.valuation?.value ?? asset.totalValue) / asset.tokenCount) * 100) / 100;
+/** The refusal of an offering larger than what the owner still retains, naming how many tokens are free. */
+export const offeringTooLargeMessage = (free: number, supply: number) =>
+  free <= 0
+    ? `No tokens are free: all ${formatCount(supply)} are already allocated`
+    : `Only ${formatCount(free)} of ${formatCount(supply)} tokens are free for an offering`;
 
 /**
  * Admin tab: create an offering for an approved asset (spec §5 messages) — never of more tokens than the owner
- * still retains, which the form shows and caps — and the offerings with their progress.
+ * still retains, which the form shows and refuses (naming how many are free) without changing what was typed —
+ * and the offerings with their progress.
  */
 export function TokenOfferingsAdmin() {
   const offerings = useQuery(offeringsQuery);
@@ -55,6 +60,18 @@ export function TokenOfferingsAdmin() {
   // Read afresh whenever an asset is picked: holders and other offerings take tokens without this page knowing.
   const register = useQuery({ ...registerQuery(assetId ?? ''), enabled: !!assetId, staleTime: 0 });
   const available = assetId ? register.data?.totals.ownerRetained : undefined;
+  // The price is the register's token price now (the asset's value over its current supply, the one figure every
+  // page shows), once the register is read, unless the admin has typed one.
+  const priceNow = assetId ? register.data?.tokenPriceNow : undefined;
+  useEffect(() => {
+    if (priceNow != null && !form.isFieldTouched('tokenPrice'))
+      form.setFieldsValue({ tokenPrice: priceNow.toFixed(2) });
+  }, [priceNow, form]);
+  // A register read after the tokens were typed: check them again against what is free now.
+  useEffect(() => {
+    if (available !== undefined && form.getFieldValue('totalTokens') !== undefined)
+      void form.validateFields(['totalTokens']).catch(() => undefined);
+  }, [available, form]);
   const toast = useToast();
   const queryClient = useQueryClient();
   const create = useMutation({
@@ -117,10 +134,8 @@ export function TokenOfferingsAdmin() {
                 notFoundContent={assets.isFetching ? 'Loading…' : 'No approved assets yet'}
                 // Another admin (or another tab) may have approved one since this list was read.
                 onOpenChange={(open) => open && void assets.refetch()}
-                onChange={(id: string) => {
-                  const asset = assets.data?.find((a) => a.id === id);
-                  if (asset) form.setFieldsValue({ tokenPrice: String(termsPrice(asset)) });
-                }}
+                // A new asset: its price is prefilled afresh from its own register.
+                onChange={() => form.setFields([{ name: 'tokenPrice', value: undefined, touched: false }])}
               />
             </Form.Item>
             <Form.Item name="name" label="Offering Name">
@@ -134,6 +149,18 @@ export function TokenOfferingsAdmin() {
                 <Form.Item
                   name="totalTokens"
                   label="Total Tokens"
+                  rules={[
+                    {
+                      validator: (_, value: number | undefined) =>
+                        value === undefined || value === null || available === undefined || !register.data
+                          ? Promise.resolve()
+                          : value > available
+                            ? Promise.reject(
+                                new Error(offeringTooLargeMessage(Math.max(available, 0), register.data.supply)),
+                              )
+                            : Promise.resolve(),
+                    },
+                  ]}
                   extra={
                     available !== undefined &&
                     register.data && (
@@ -143,27 +170,22 @@ export function TokenOfferingsAdmin() {
                     )
                   }
                 >
-                  <InputNumber
-                    min={1}
-                    max={available !== undefined ? Math.max(available, 1) : undefined}
-                    {...groupedWholeNumber}
-                    style={{ width: '100%' }}
-                  />
+                  <InputNumber {...groupedWholeNumber} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item name="tokenPrice" label="Token Price (NZD)">
-                  <InputNumber min={0.01} step={0.01} style={{ width: '100%' }} />
+                  <InputNumber step={0.01} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item name="minimumInvestment" label="Minimum Investment (NZD)">
-                  <InputNumber min={0} style={{ width: '100%' }} />
+                  <InputNumber style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item name="lockupPeriod" label="Lock-up (days)">
-                  <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                  <InputNumber style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
             </Row>
@@ -175,7 +197,7 @@ export function TokenOfferingsAdmin() {
       </Col>
       <Col xs={24} lg={15}>
         <Card title="Offerings">
-          <Table<OfferingCard>
+          <ScrollTable<OfferingCard>
             rowKey="id"
             size="small"
             loading={offerings.isPending}
@@ -204,14 +226,18 @@ export function TokenOfferingsAdmin() {
               {
                 title: 'Progress',
                 render: (_, o) => (
-                  <Progress percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10} size="small" />
+                  <Progress
+                    percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10}
+                    size="small"
+                    aria-label={`${o.name}: tokens issued`}
+                  />
                 ),
               },
               { title: 'Raised', dataIndex: 'fundsRaised', render: (f: string) => formatPayment(Number(f)) },
               {
                 title: 'Status',
                 dataIndex: 'status',
-                render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{s}</Tag>,
+                render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{offeringStatusLabel(s)}</Tag>,
               },
               {
                 title: '',

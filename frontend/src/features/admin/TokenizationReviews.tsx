@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Input, Modal, Tag, Typography } from 'antd';
+import { assetTypeLabel } from '../labels';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { approveAsset, returnAsset } from '../../api/mutations';
@@ -10,6 +11,7 @@ import { formatCount, formatDate, formatMoney, formatPayment, formatTokenPrice }
 import { useToast } from '../toast';
 import { useAssetRefresh } from '../tokenize/useAssetRefresh';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+import { ScrollTable } from '../layout/ScrollTable';
 
 type Review = Asset & { owner: Person };
 
@@ -18,6 +20,7 @@ type Review = Asset & { owner: Person };
  * approval cannot be undone), or send back with a reason the owner sees.
  */
 export function TokenizationReviews() {
+  const narrow = !Grid.useBreakpoint().md;
   const { data, error, isPending } = useQuery(reviewQueueQuery);
   const toast = useToast();
   const refresh = useAssetRefresh();
@@ -43,9 +46,22 @@ export function TokenizationReviews() {
     onError: (e) => toast.error('Error', describeError(e)),
   });
   if (error) return <Alert type="error" title="Failed to load the review queue." />;
+  const decision = (a: Review) =>
+    isOwn(a.ownerId) ? (
+      <OwnRequestNote />
+    ) : (
+      <Flex gap={8}>
+        <Button type="primary" size="small" onClick={() => setApproving(a)}>
+          Approve
+        </Button>
+        <Button size="small" onClick={() => setReturning(a)}>
+          Send Back
+        </Button>
+      </Flex>
+    );
   return (
     <Card>
-      <Table<Review>
+      <ScrollTable<Review>
         rowKey="id"
         loading={isPending}
         dataSource={data ?? []}
@@ -56,9 +72,12 @@ export function TokenizationReviews() {
           {
             title: 'Asset',
             render: (_, a) => (
-              <Link to="/assets/$assetId" params={{ assetId: a.id }}>
-                {a.name}
-              </Link>
+              <Flex vertical gap={4}>
+                <Link to="/assets/$assetId" params={{ assetId: a.id }}>
+                  {a.name}
+                </Link>
+                {narrow && decision(a)}
+              </Flex>
             ),
           },
           {
@@ -70,7 +89,7 @@ export function TokenizationReviews() {
               </Flex>
             ),
           },
-          { title: 'Type', dataIndex: 'assetType', render: (t: string) => <Tag>{t}</Tag> },
+          { title: 'Type', dataIndex: 'assetType', render: (t: string) => <Tag>{assetTypeLabel(t)}</Tag> },
           { title: 'Value', render: (_, a) => formatMoney(a.valuation?.value ?? a.totalValue, 'NZD') },
           {
             title: 'Token',
@@ -89,24 +108,11 @@ export function TokenizationReviews() {
             ),
           },
           { title: 'Submitted', render: (_, a) => (a.submittedAt ? formatDate(a.submittedAt) : '—') },
-          {
-            title: 'Decision',
-            // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
-            fixed: 'right',
-            render: (_, a) =>
-              isOwn(a.ownerId) ? (
-                <OwnRequestNote />
-              ) : (
-                <Flex gap={8}>
-                  <Button type="primary" size="small" onClick={() => setApproving(a)}>
-                    Approve
-                  </Button>
-                  <Button size="small" onClick={() => setReturning(a)}>
-                    Send Back
-                  </Button>
-                </Flex>
-              ),
-          },
+          // Pinned to the right edge on a wide screen; on a phone a pinned column would cover half the row (names cut
+          // mid-word), so the actions sit under the asset's name instead.
+          ...(narrow
+            ? []
+            : [{ title: 'Decision', fixed: 'right' as const, render: (_: unknown, a: Review) => decision(a) }]),
         ]}
       />
       <Modal

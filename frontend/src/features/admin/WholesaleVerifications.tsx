@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ERROR_TITLES, REJECTION_REASON_REQUIRED } from '@kauri/messages';
 import { describeError } from '../../api/client';
@@ -12,6 +12,8 @@ import { formatDate, formatPayment } from '../format';
 import { useToast } from '../toast';
 import { professionalTypes, typeLabel } from '../wholesale/options';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+import { ScrollTable } from '../layout/ScrollTable';
+import { verificationStatusLabel } from '../labels';
 
 const statusColors: Record<VerificationRecord['status'], string> = {
   pending: 'gold',
@@ -49,10 +51,25 @@ export function WholesaleVerifications() {
     },
     onError: (e) => toast.error('Update Failed', describeError(e) || 'Failed to update verification'),
   });
+  const narrow = !Grid.useBreakpoint().md;
   if (error) return <Alert type="error" title="Failed to load verifications." />;
+  const decision = (v: VerificationRecord) =>
+    v.status === 'pending' &&
+    (isOwn(v.userId) ? (
+      <OwnRequestNote />
+    ) : (
+      <Flex gap={8}>
+        <Button type="primary" size="small" onClick={() => setApproving(v)}>
+          Approve
+        </Button>
+        <Button size="small" danger onClick={() => setRejecting(v)}>
+          Reject
+        </Button>
+      </Flex>
+    ));
   return (
     <Card>
-      <Table<VerificationRecord>
+      <ScrollTable<VerificationRecord>
         rowKey="id"
         loading={isPending}
         dataSource={data?.verifications ?? []}
@@ -63,9 +80,10 @@ export function WholesaleVerifications() {
           {
             title: 'Investor',
             render: (_, v) => (
-              <Flex vertical>
+              <Flex vertical gap={4}>
                 <Typography.Text strong>{v.name}</Typography.Text>
                 {v.email && <Typography.Text type="secondary">{v.email}</Typography.Text>}
+                {narrow && decision(v)}
               </Flex>
             ),
           },
@@ -89,7 +107,7 @@ export function WholesaleVerifications() {
             title: 'Status',
             render: (_, v) => (
               <Flex vertical gap={4}>
-                <Tag color={statusColors[v.status]}>{v.status}</Tag>
+                <Tag color={statusColors[v.status]}>{verificationStatusLabel(v.status)}</Tag>
                 {v.status === 'rejected' && <Typography.Text type="secondary">{v.rejectionReason}</Typography.Text>}
                 {v.status === 'verified' && v.validUntil && (
                   <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
@@ -99,25 +117,9 @@ export function WholesaleVerifications() {
               </Flex>
             ),
           },
-          {
-            title: 'Decision',
-            // Pinned to the right edge: on a phone the table scrolls sideways, its actions stay in reach.
-            fixed: 'right',
-            render: (_, v) =>
-              v.status === 'pending' &&
-              (isOwn(v.userId) ? (
-                <OwnRequestNote />
-              ) : (
-                <Flex gap={8}>
-                  <Button type="primary" size="small" onClick={() => setApproving(v)}>
-                    Approve
-                  </Button>
-                  <Button size="small" danger onClick={() => setRejecting(v)}>
-                    Reject
-                  </Button>
-                </Flex>
-              )),
-          },
+          // Pinned to the right edge on a wide screen; on a phone a pinned column would cover half the row (names cut
+          // mid-word), so the actions sit under the investor's name instead.
+          ...(narrow ? [] : [{ title: 'Decision', fixed: 'right' as const, render: decision }]),
         ]}
       />
       <Modal

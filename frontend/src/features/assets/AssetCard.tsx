@@ -63,6 +63,7 @@ export function AssetCard({ asset }: { asset: Asset }) {
             percent={asset.status === 'draft' ? (asset.currentStep - 1) * 20 : 100}
             showInfo={false}
             size="small"
+            aria-label={`${asset.name}: step ${asset.currentStep} of 5`}
           />
         </div>
         <Flex justify="space-between" align="center" wrap gap={8}>

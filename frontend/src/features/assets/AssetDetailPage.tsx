@@ -1,21 +1,7 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import {
-  Alert,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Flex,
-  List,
-  Progress,
-  Row,
-  Table,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Alert, Card, Col, Descriptions, Empty, Flex, List, Progress, Row, Tag, Timeline, Typography } from 'antd';
 import { assetPageQuery } from '../../api/queries';
 import type { AssetPage, CapTableRow, TokenTerms as TokenTermsData } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
@@ -25,6 +11,9 @@ import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '
 import { useSignedInUser } from '../auth/signedInUser';
 import { TokenOnChain } from '../tokens/TokenOnChain';
 import { statusColors } from './AssetCard';
+import { emptyText } from '../layout/emptyText';
+import { ScrollTable } from '../layout/ScrollTable';
+import { networkLabel } from '../labels';
 
 const backTo = { owner: '/assets', staff: '/admin', investor: '/token-offerings' } as const;
 
@@ -130,7 +119,7 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
           <Card title="Documents" style={{ height: '100%' }}>
             <List
               dataSource={a.documents}
-              locale={{ emptyText: 'No documents yet' }}
+              locale={{ emptyText: emptyText('No documents yet') }}
               renderItem={(d) => (
                 <List.Item>
                   <List.Item.Meta
@@ -165,7 +154,7 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
       <Card title="Offerings">
         <List
           dataSource={a.offerings}
-          locale={{ emptyText: 'No offerings of this asset yet' }}
+          locale={{ emptyText: emptyText('No offerings of this asset yet') }}
           renderItem={(o) => (
             <List.Item>
               <Flex vertical gap={4} style={{ width: '100%' }}>
@@ -179,7 +168,11 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
                   {formatPayment(Number(o.tokenPrice))} per token · {formatCount(o.tokensIssued)} of{' '}
                   {formatCount(o.totalTokens)} issued · {formatPayment(Number(o.fundsRaised))} raised
                 </Typography.Text>
-                <Progress percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10} size="small" />
+                <Progress
+                  percent={Math.round((o.tokensIssued / o.totalTokens) * 1000) / 10}
+                  size="small"
+                  aria-label={`${o.name}: tokens issued`}
+                />
               </Flex>
             </List.Item>
           )}
@@ -230,7 +223,7 @@ export function TokenTerms({
         { key: 'decimals', label: 'Decimals', children: t.decimals },
         // The owner's offer price; the price now (valuation ÷ current supply) is shown as Token Price Now.
         { key: 'price', label: 'Offer price', children: formatPayment(t.price) },
-        { key: 'network', label: 'Network', children: capitalise(t.network) },
+        { key: 'network', label: 'Network', children: networkLabel(t.network) },
         { key: 'min', label: 'Minimum investment', children: formatPayment(t.minInvestment) },
         { key: 'max', label: 'Maximum investment', children: formatPayment(t.maxInvestment) },
         { key: 'lockup', label: 'Lock-up', children: `${t.lockUpMonths} months` },
@@ -248,7 +241,7 @@ function CapTable({ page }: { page: AssetPage }) {
         {formatCount(held)} tokens held by investors · {formatCount(retained)} retained by the owner or not yet
         allocated
       </Typography.Text>
-      <Table<CapTableRow>
+      <ScrollTable<CapTableRow>
         rowKey={(r, n) => `${r.holder}-${n}`}
         size="small"
         pagination={false}

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Row, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Space, Tag, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { auditEventsQuery } from '../../api/queries';
 import type { AuditEvent, AuditFilter } from '../../api/types';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../format';
 import { Names } from './describe';
 import { ActorName, DecisionParties, StreamName } from './Named';
 import { Json } from './Json';
+import { ScrollTable } from '../layout/ScrollTable';
 
 export interface EventActions {
   showChain(correlationId: string): void;
@@ -34,7 +35,7 @@ export function AuditTimeline({ filter, actions }: { filter: AuditFilter; action
         )
       }
     >
-      <Table<AuditEvent>
+      <ScrollTable<AuditEvent>
         rowKey={(e) => e.metadata.eventId}
         size="small"
         loading={isPending}

@@ -1,6 +1,7 @@
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { BillingHistoryEntry, Plan } from '../../api/types';
 import { formatDateTime, formatPayment } from '../format';
+import { ScrollTable } from '../layout/ScrollTable';
 
 const kinds: Record<BillingHistoryEntry['kind'], { label: string; color: string }> = {
   checkout: { label: 'Checkout started', color: 'default' },
@@ -18,7 +19,7 @@ const kinds: Record<BillingHistoryEntry['kind'], { label: string; color: string 
 export function BillingHistory({ history, plans }: { history: BillingHistoryEntry[]; plans: Plan[] }) {
   const planName = (tier: BillingHistoryEntry['tier']) => plans.find((p) => p.tier === tier)?.name ?? '—';
   return (
-    <Table<BillingHistoryEntry>
+    <ScrollTable<BillingHistoryEntry>
       size="small"
       rowKey={(entry) => `${entry.at}-${entry.kind}`}
       dataSource={history}

@@ -195,7 +195,9 @@ function Help() {
         Questions about your plan, an invoice or a payment? Our team answers within one business day.
       </Typography.Paragraph>
       <Flex vertical gap={4}>
-        <a href={`mailto:${contact.email}?subject=Billing`}>{contact.email}</a>
+        <Typography.Link underline href={`mailto:${contact.email}?subject=Billing`}>
+          {contact.email}
+        </Typography.Link>
         <Typography.Text>{contact.phone}</Typography.Text>
       </Flex>
     </Card>

@@ -1,5 +1,6 @@
 import type { PropertyAnalysis, PropertyInput } from '../../api/types';
 import type { TokenizeSearch } from '../../routes/search';
+import { formatMoney, formatTokenPrice } from '../format';
 import { conditions, propertyTypes } from './options';
 
 const label = <T extends string>(options: { value: T; label: string }[], value: T) =>
@@ -7,8 +8,9 @@ const label = <T extends string>(options: { value: T; label: string }[], value: 
 
 /**
  * 'Start Tokenization Process': the wizard's step 1 filled in from the property just analysed — its address as
- * the name, the calculator's value (when in NZD, the asset's currency) and token count, and a description of
- * what was analysed. The owner checks it and saves; nothing is created until then.
+ * the name, the value of the share to be tokenized (when in NZD, the asset's currency) with that share's token
+ * count, so the wizard's price per token is the calculator's, and a description of what was analysed (the whole
+ * property's value too). The owner checks it and saves; nothing is created until then.
  */
 export function tokenizeSearchFrom(input: PropertyInput, result: PropertyAnalysis): TokenizeSearch {
   const place = [input.location, input.country].filter(Boolean).join(', ');
@@ -16,14 +18,16 @@ export function tokenizeSearchFrom(input: PropertyInput, result: PropertyAnalysi
   const description =
     `${label(propertyTypes, input.propertyType)}${place ? ` in ${place}` : ''}, ` +
     `${label(conditions, input.condition).toLowerCase()} condition${size}. ` +
-    `${input.propertyPercentage}% to be tokenized as ${result.tokenCount.toLocaleString('en-NZ')} tokens.`;
+    `${input.propertyPercentage}% of a property valued at ${formatMoney(result.propertyValue, result.currency)} to be ` +
+    `tokenized as ${result.tokenCount.toLocaleString('en-NZ')} tokens of ${formatTokenPrice(result.tokenValue, result.currency)}.`;
   const search: TokenizeSearch = {
     from: 'property-calculator',
     name: input.propertyAddress.slice(0, 120),
     assetType: 'property',
     address: [input.propertyAddress, input.location].filter(Boolean).join(', ').slice(0, 300),
     description,
-    totalValue: result.currency === 'NZD' ? Math.round(result.propertyValue) : undefined,
+    // The tokenized share's value with its token count: value ÷ tokens is the calculator's token value.
+    totalValue: result.currency === 'NZD' ? Math.round(result.tokenizedValue) : undefined,
     tokenCount: result.tokenCount > 0 ? Math.trunc(result.tokenCount) : undefined,
   };
   return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as TokenizeSearch;

@@ -1,21 +1,6 @@
 import { DownloadOutlined, FileProtectOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Flex,
-  List,
-  Popover,
-  Progress,
-  Row,
-  Select,
-  Table,
-  Tag,
-  Typography,
-  theme,
-} from 'antd';
+import { Alert, Button, Card, Col, Flex, List, Popover, Progress, Row, Select, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { requestComplianceReview } from '../../api/mutations';
@@ -26,6 +11,9 @@ import { formatDate } from '../format';
 import { PageSpinner } from '../layout/PageSpinner';
 import { useToast } from '../toast';
 import { WhyDisabled } from '../layout/WhyDisabled';
+import { emptyText } from '../layout/emptyText';
+import { ScrollTable } from '../layout/ScrollTable';
+import { checkStatusLabel } from '../labels';
 
 export const checkColors: Record<CheckStatus, string> = {
   passed: 'green',
@@ -33,7 +21,6 @@ export const checkColors: Record<CheckStatus, string> = {
   failed: 'red',
   expired: 'volcano',
 };
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Compliance Dashboard (spec §2): the four checks, the score ring, quick actions that work, the table, deadlines. */
 export function CompliancePage() {
@@ -64,7 +51,7 @@ export function CompliancePage() {
         </Col>
       </Row>
       <Card title="Compliance Checks">
-        <Table<ComplianceCheck>
+        <ScrollTable<ComplianceCheck>
           rowKey="id"
           pagination={false}
           scroll={{ x: 'max-content' }}
@@ -74,7 +61,7 @@ export function CompliancePage() {
             {
               title: 'Status',
               dataIndex: 'status',
-              render: (s: CheckStatus) => <Tag color={checkColors[s]}>{label(s)}</Tag>,
+              render: (s: CheckStatus) => <Tag color={checkColors[s]}>{checkStatusLabel(s)}</Tag>,
             },
             {
               title: 'Last Updated',
@@ -112,7 +99,7 @@ export function CompliancePage() {
           <Card title="Upcoming Deadlines" style={{ height: '100%' }}>
             <List
               dataSource={data.deadlines}
-              locale={{ emptyText: 'No expiry dates recorded yet' }}
+              locale={{ emptyText: emptyText('No expiry dates recorded yet') }}
               renderItem={(d) => (
                 <List.Item
                   extra={
@@ -131,7 +118,7 @@ export function CompliancePage() {
           <Card title="History" style={{ height: '100%' }}>
             <List
               dataSource={data.history.slice(0, 8)}
-              locale={{ emptyText: 'Nothing recorded yet' }}
+              locale={{ emptyText: emptyText('Nothing recorded yet') }}
               renderItem={(h) => (
                 <List.Item>
                   <List.Item.Meta title={h.event} description={`${formatDate(h.at)}${h.note ? ` · ${h.note}` : ''}`} />
@@ -171,7 +158,9 @@ function Shield({ data }: { data: ComplianceOverview }) {
           style={{ flex: 1, minWidth: 200 }}
           dataSource={data.checks}
           renderItem={(c) => (
-            <List.Item extra={<Tag color={checkColors[c.status]}>{label(c.status)}</Tag>}>{c.name}</List.Item>
+            <List.Item extra={<Tag color={checkColors[c.status]}>{checkStatusLabel(c.status)}</Tag>}>
+              {c.name}
+            </List.Item>
           )}
         />
       </Flex>
@@ -228,7 +217,8 @@ function QuickActions({ data }: { data: ComplianceOverview }) {
             type="info"
             showIcon
             title="Compliance review requested"
-            description={`Requested ${formatDate(data.openRequest.requestedAt)}; ${data.openRequest.recorded.length} of 4 checks recorded so far. Our team will be in touch.`}
+            // The toast on asking says the team will be in touch; this says where the review stands.
+            description={`Requested ${formatDate(data.openRequest.requestedAt)}; ${data.openRequest.recorded.length} of 4 checks recorded so far.`}
           />
         ) : (
           <Button type="primary" loading={review.isPending} onClick={() => review.mutate()}>

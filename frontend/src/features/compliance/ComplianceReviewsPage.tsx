@@ -16,7 +16,7 @@ export function ComplianceReviewsPage({ user }: { user: User }) {
   }
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0 }}>
         Compliance Reviews
       </Typography.Title>
       <Typography.Text type="secondary">

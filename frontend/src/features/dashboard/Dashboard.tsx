@@ -17,8 +17,7 @@ import {
   investmentsQuery,
   wholesaleStatusQuery,
 } from '../../api/queries';
-import type { Asset, ComplianceCheck, ComplianceOverview, User, WholesaleStatus } from '../../api/types';
-import { documentsComplete } from '../assets/documentKinds';
+import type { ComplianceCheck, User, WholesaleStatus } from '../../api/types';
 import { AssetCard } from '../assets/AssetCard';
 import { CapTableManagement } from '../register/AssetRegister';
 import { canCreateTokens } from '../billing/subscriptionRule';
@@ -29,43 +28,11 @@ import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
 import { ActivityList } from './ActivityList';
+import { WORKFLOW, workflow, workflowLine } from './workflow';
 import { InvestorHome } from './InvestorHome';
+import { emptyText } from '../layout/emptyText';
 
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
-
-/** Spec §3 "Workflow steps". */
-const WORKFLOW = [
-  'User Onboarding & KYC Verification',
-  'Asset Valuation Upload',
-  'Compliance Checklist',
-  'Smart Contract Configuration',
-  'Token Minting & Distribution',
-];
-
-/**
- * Where the owner's most advanced asset stands on the five workflow steps, each judged from the records (the
- * spec's screen fixed it at 3): 1 the asset's details are in, 2 its documents and valuation, 3 the four
- * compliance checks passed (the same read model as /compliance), 4 its token terms, 5 approved and minted.
- * The current step is the first one not done; each other step shows whether it is done.
- */
-export function workflow(assets: Asset[], compliance: ComplianceOverview | undefined) {
-  const best = [...assets].sort((a, b) => rank(b) - rank(a))[0];
-  const done = [
-    !!best,
-    !!best && documentsComplete(best) && !!best.valuation,
-    compliance?.score === 100,
-    !!best?.terms,
-    best?.status === 'active',
-  ];
-  const current = done.indexOf(false);
-  const step = current === -1 ? WORKFLOW.length : current;
-  // A step done out of order (the checks passed before any asset) still shows done.
-  const statuses = WORKFLOW.map((_, i): 'finish' | 'process' | 'wait' =>
-    done[i] ? 'finish' : i === step ? 'process' : 'wait',
-  );
-  return { asset: best ?? null, step, statuses };
-}
-const rank = (a: Asset) => (a.status === 'active' ? 10 : a.status === 'pending' ? 8 : a.currentStep);
 
 const shieldIcon = (status: ComplianceCheck['status']) =>
   status === 'passed' ? (
@@ -98,6 +65,7 @@ export function Dashboard({ user }: { user: User }) {
   const isInvestor =
     (!!wholesale.data && wholesale.data.verificationStatus !== 'none') || (portfolio.data?.investments.length ?? 0) > 0;
   const isOwner = !isInvestor || list.length > 0;
+  const roleKnown = !wholesale.isPending && !portfolio.isPending && !assets.isPending;
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', padding: '32px 16px' }}>
@@ -113,18 +81,22 @@ export function Dashboard({ user }: { user: User }) {
                 : 'Your holdings, certification and activity at a glance.'}
             </Typography.Text>
           </div>
-          {allowed ? (
-            <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid" size="large">
-              Start Tokenization
-            </ButtonLink>
-          ) : (
-            <Flex vertical gap={4} align="flex-end">
-              <ButtonLink to={appPath('/subscribe')} color="primary" variant="solid" size="large">
-                Upgrade to Create Tokens
+          {/* Creating tokens is an owner's business: an investor's home does not offer it (nor flash it while
+              loading who they are). */}
+          {roleKnown &&
+            isOwner &&
+            (allowed ? (
+              <ButtonLink to={appPath('/tokenize')} color="primary" variant="solid" size="large">
+                Start Tokenization
               </ButtonLink>
-              <Link to={appPath('/subscribe')}>Subscription required to create tokens</Link>
-            </Flex>
-          )}
+            ) : (
+              <Flex vertical gap={4} align="flex-end">
+                <ButtonLink to={appPath('/subscribe')} color="primary" variant="solid" size="large">
+                  Upgrade to Create Tokens
+                </ButtonLink>
+                <Link to={appPath('/subscribe')}>Subscription required to create tokens</Link>
+              </Flex>
+            ))}
         </Flex>
       </Card>
 
@@ -163,15 +135,17 @@ export function Dashboard({ user }: { user: User }) {
         <Card title="Tokenization Workflow">
           <Flex vertical gap={16}>
             <Typography.Text type="secondary" aria-label="Current workflow step">
-              {flow.step < WORKFLOW.length
-                ? `Step ${flow.step + 1} of ${WORKFLOW.length}${flow.asset ? ` · ${flow.asset.name}` : ''}`
-                : `Complete${flow.asset ? ` · ${flow.asset.name}` : ''}`}
+              {workflowLine(flow)}
             </Typography.Text>
             <Steps
               responsive
               size="small"
               current={Math.min(flow.step, WORKFLOW.length - 1)}
-              items={WORKFLOW.map((title, i) => ({ title, status: flow.statuses[i] }))}
+              items={WORKFLOW.map((title, i) => ({
+                title,
+                status: flow.statuses[i],
+                description: flow.statuses[i] === 'error' ? 'Needs attention' : undefined,
+              }))}
               aria-label="Tokenization workflow"
             />
           </Flex>
@@ -233,7 +207,7 @@ export function Dashboard({ user }: { user: User }) {
               <List
                 loading={compliance.isPending}
                 dataSource={compliance.data?.checks ?? []}
-                locale={{ emptyText: 'Compliance could not be loaded' }}
+                locale={{ emptyText: emptyText('Compliance could not be loaded') }}
                 renderItem={(c) => (
                   <List.Item extra={<Tag color={checkColors[c.status]}>{shieldLabel(c)}</Tag>}>
                     <Flex gap={8}>

@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Card, Col, Flex, Progress, Row, Statistic, Steps, Table, Tabs, Tag, Typography } from 'antd';
+import { Card, Col, Flex, Progress, Row, Statistic, Steps, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { formatCount, formatMoney } from '../format';
 import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
+import { ScrollTable } from '../layout/ScrollTable';
 
 const DemoChart = lazy(() => import('./DemoChart'));
 
@@ -74,7 +75,7 @@ export default function DemoPage() {
             label: 'Assets',
             children: (
               <Flex vertical gap={12}>
-                <Table
+                <ScrollTable
                   rowKey="name"
                   pagination={false}
                   scroll={{ x: true }}
@@ -87,7 +88,14 @@ export default function DemoPage() {
                     {
                       title: 'Progress',
                       dataIndex: 'progress',
-                      render: (v: number) => <Progress percent={v} size="small" style={{ minWidth: 100 }} />,
+                      render: (v: number, a) => (
+                        <Progress
+                          percent={v}
+                          size="small"
+                          style={{ minWidth: 100 }}
+                          aria-label={`${a.name} progress`}
+                        />
+                      ),
                     },
                     {
                       title: 'Status',

@@ -1,3 +1,4 @@
+import { Typography } from 'antd';
 import { contact } from '../landing/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
@@ -80,8 +81,11 @@ export default function PrivacyPage() {
           title: 'Contact',
           body: (
             <>
-              Privacy Officer: <a href={`mailto:${contact.privacyEmail}`}>{contact.privacyEmail}</a>. You may also
-              complain to the Office of the Privacy Commissioner.
+              Privacy Officer:{' '}
+              <Typography.Link underline href={`mailto:${contact.privacyEmail}`}>
+                {contact.privacyEmail}
+              </Typography.Link>
+              . You may also complain to the Office of the Privacy Commissioner.
             </>
           ),
         },

@@ -1,3 +1,4 @@
+import { Typography } from 'antd';
 import { contact } from '../landing/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
@@ -82,7 +83,10 @@ export default function SecurityPage() {
           body: (
             <>
               Report a vulnerability or incident to{' '}
-              <a href={`mailto:${contact.securityEmail}`}>{contact.securityEmail}</a>.
+              <Typography.Link underline href={`mailto:${contact.securityEmail}`}>
+                {contact.securityEmail}
+              </Typography.Link>
+              .
             </>
           ),
         },
@@ -91,7 +95,11 @@ export default function SecurityPage() {
           title: 'Contact',
           body: (
             <>
-              Security team: <a href={`mailto:${contact.securityEmail}`}>{contact.securityEmail}</a>, {contact.phone}.
+              Security team:{' '}
+              <Typography.Link underline href={`mailto:${contact.securityEmail}`}>
+                {contact.securityEmail}
+              </Typography.Link>
+              , {contact.phone}.
             </>
           ),
         },

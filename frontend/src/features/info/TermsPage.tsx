@@ -1,3 +1,4 @@
+import { Typography } from 'antd';
 import { contact } from '../landing/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
@@ -77,8 +78,11 @@ export default function TermsPage() {
           title: 'Contact',
           body: (
             <>
-              Legal inquiries: <a href={`mailto:${contact.email}`}>{contact.email}</a>. We respond within 5 business
-              days. Registered office: {contact.registeredOffice}.
+              Legal inquiries:{' '}
+              <Typography.Link underline href={`mailto:${contact.email}`}>
+                {contact.email}
+              </Typography.Link>
+              . We respond within 5 business days. Registered office: {contact.registeredOffice}.
             </>
           ),
         },

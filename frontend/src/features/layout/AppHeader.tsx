@@ -64,7 +64,8 @@ export function AppHeader({ user }: { user: User }) {
               }}
             >
               <Button
-                aria-label="User menu"
+                // The name starts with the words it shows (WCAG 2.5.3 label in name): speech users say what they see.
+                aria-label={`${displayName(user)}, user menu`}
                 type="text"
                 icon={<Avatar size="small">{shortName(user).charAt(0).toUpperCase()}</Avatar>}
               >

@@ -1,6 +1,5 @@
 import { notification } from 'antd';
 import { useEffect } from 'react';
-import { headerHeight } from '../../theme';
 import { connectToaster } from '../toast';
 
 /** Longest wait for a notice to be drawn before its caller goes on anyway (a hidden tab draws nothing). */
@@ -28,9 +27,18 @@ function drawn(selector: string): Promise<void> {
   });
 }
 
-/** The notification host (its own chunk): one toast at a time, 5 seconds each, just below the header. */
+/**
+ * The notification host (its own chunk): one toast at a time, 5 seconds each, at the bottom right. At the top they
+ * sat where a page's next action is (the home's 'Start Tokenization' after a payment); on a phone they keep clear
+ * of the floating menu button below them.
+ */
 export default function Toaster() {
-  const [api, holder] = notification.useNotification({ maxCount: 1, duration: 5, top: headerHeight + 16 });
+  const [api, holder] = notification.useNotification({
+    maxCount: 1,
+    duration: 5,
+    placement: 'bottomRight',
+    bottom: window.matchMedia('(max-width: 767.98px)').matches ? 96 : 24,
+  });
   useEffect(() => {
     connectToaster(({ kind, title, description }) => {
       const marker = `kauri-toast-${++noticeCount}`;

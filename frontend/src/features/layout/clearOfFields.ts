@@ -4,6 +4,12 @@ import { type RefObject, useEffect, useState } from 'react';
 export const FORM_FIELDS =
   'input:not([type="hidden"]), textarea, select, [contenteditable="true"], .ant-select, .ant-picker, .ant-input-number, .ant-input-affix-wrapper, .ant-upload';
 
+/**
+ * What else it must not sit on: tables, whose cells are read side by side (the wizard's review of an asset is one,
+ * and a phone shows its values at the right edge, under the button).
+ */
+export const READ_TOGETHER = 'table';
+
 /** Room kept around the control, so a field's edge is not hidden either. */
 const MARGIN = 8;
 
@@ -17,7 +23,7 @@ export function overlaps(a: Box, b: Box, margin = MARGIN): boolean {
 }
 
 /**
- * True while the element (a fixed, floating control) would cover a visible form field, or while a field has
+ * True while the element (a fixed, floating control) would cover a visible form field or table, or while a field has
  * the focus (a phone's keyboard then takes the bottom of the screen): the caller hides the control meanwhile.
  * Checked on scroll, resize, focus changes and changes to the page, once per frame at most.
  */
@@ -34,7 +40,7 @@ export function useCoversField(ref: RefObject<HTMLElement | null>, enabled = tru
       const focused = document.activeElement instanceof Element && document.activeElement.matches(FORM_FIELDS);
       const hit =
         focused ||
-        [...document.querySelectorAll(FORM_FIELDS)].some((field) => {
+        [...document.querySelectorAll(`${FORM_FIELDS}, ${READ_TOGETHER}`)].some((field) => {
           if (control.contains(field)) return false;
           const r = field.getBoundingClientRect();
           return r.width > 0 && r.height > 0 && overlaps(box, r);

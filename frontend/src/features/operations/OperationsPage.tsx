@@ -27,6 +27,8 @@ import type { LagSample } from './LagChart';
 import { ChainCard } from './ChainCard';
 import { HealthCard } from './HealthCard';
 import { ReconciliationCard } from './ReconciliationCard';
+import { ScrollTable } from '../layout/ScrollTable';
+import { projectionStatusLabel } from '../labels';
 
 const LagChart = lazy(() => import('./LagChart'));
 const SAMPLES = 120;
@@ -146,7 +148,7 @@ function Operations() {
           )
         }
       >
-        <Table<ProjectionInfo>
+        <ScrollTable<ProjectionInfo>
           rowKey="name"
           size="small"
           loading={isPending}
@@ -184,7 +186,7 @@ function Operations() {
             {
               title: 'Status',
               dataIndex: 'status',
-              render: (s: ProjectionInfo['status']) => <Tag color={STATUS_COLOR[s]}>{s}</Tag>,
+              render: (s: ProjectionInfo['status']) => <Tag color={STATUS_COLOR[s]}>{projectionStatusLabel(s)}</Tag>,
             },
             { title: 'Checkpoint', dataIndex: 'checkpoint', align: 'right', render: formatCount },
             {

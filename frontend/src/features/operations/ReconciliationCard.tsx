@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Progress, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Progress, Statistic, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { describeError } from '../../api/client';
 import { startReconciliation } from '../../api/mutations';
@@ -7,6 +7,7 @@ import { reconciliationQuery } from '../../api/queries';
 import type { RegisterDrift } from '../../api/types';
 import { formatCount, formatTime, nzZoneName } from '../format';
 import { useToast } from '../toast';
+import { ScrollTable } from '../layout/ScrollTable';
 
 const shown = (value: RegisterDrift['expected']) =>
   value === null ? '—' : typeof value === 'number' ? formatCount(value) : value;
@@ -84,7 +85,7 @@ export function ReconciliationCard({ style }: { style?: CSSProperties }) {
             registers), each against a fresh fold of every asset's register over the event log.
           </Typography.Text>
           {data.drift.length > 0 && (
-            <Table<RegisterDrift>
+            <ScrollTable<RegisterDrift>
               rowKey={(d) => `${d.assetId ?? d.ownerId ?? ''}-${d.readModel}-${d.offeringId ?? ''}-${d.field}`}
               size="small"
               pagination={{ pageSize: 20, hideOnSinglePage: true }}

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Card, Flex, Result, Spin, Statistic } from 'antd';
 import { useEffect, useRef } from 'react';
 import { CONFIRMATION_LINK_INVALID } from '@kauri/messages';
-import { describeError } from '../../api/client';
+import { ApiError, describeError } from '../../api/client';
 import { confirmInterest } from '../../api/mutations';
 import type { ConfirmationReceipt } from '../../api/types';
 import { ButtonLink } from '../layout/ButtonLink';
@@ -52,6 +52,22 @@ export function ConfirmRegistration({ token }: { token: string }) {
     mutate(token);
   }, [token, mutate]);
 
+  // The link opened again after it confirmed the registration (a second click, another device): the server
+  // answers 409, and the registration is fine — said so, not 'Confirmation Failed'.
+  if (confirmation.error instanceof ApiError && confirmation.error.status === 409) {
+    return (
+      <Result
+        status="success"
+        title={<ResultHeading>Registration Already Confirmed</ResultHeading>}
+        subTitle="Your e-mail address was confirmed with this link before; there is nothing more to do. We'll contact you within 24-48 hours."
+        extra={
+          <ButtonLink to="/" color="primary" variant="solid">
+            Back to Home
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (!token || confirmation.isError) {
     const reason = token && confirmation.error ? describeError(confirmation.error) : CONFIRMATION_LINK_INVALID;
     return (

@@ -29,6 +29,8 @@ import { useToast } from '../toast';
 import { useAssetRefresh } from '../tokenize/useAssetRefresh';
 import { HolderModal } from './HolderModal';
 import { nzToday } from './supply';
+import { WhyDisabled } from '../layout/WhyDisabled';
+import { ScrollTable } from '../layout/ScrollTable';
 
 const CapTableChart = lazy(() => import('./CapTableChart'));
 
@@ -56,6 +58,12 @@ export function CapTable({ assetId, editable }: { assetId: string; editable: boo
   const available = register.data?.totals.ownerRetained ?? 0;
   const today = nzToday();
   const past = asOf !== null;
+  // Why a holder cannot be added now, or null when one can.
+  const addBlocked = past
+    ? 'Investors are added to today’s cap table, not a past one'
+    : register.data && available <= 0
+      ? `All ${formatCount(register.data.supply)} tokens are allocated: issue more under Supply to add an investor`
+      : null;
   const lines = table.data?.lines ?? [];
   const total = lines.reduce((s, l) => s + l.percent, 0);
   const screens = Grid.useBreakpoint();
@@ -154,14 +162,25 @@ export function CapTable({ assetId, editable }: { assetId: string; editable: boo
           </Button>
         </Space>
         {editable && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={past || available <= 0}
-            onClick={() => setEditing('new')}
-          >
-            Add Investor
-          </Button>
+          <Flex vertical align="flex-end" gap={4}>
+            <WhyDisabled reason={addBlocked}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                disabled={!!addBlocked || !register.data}
+                onClick={() => setEditing('new')}
+                aria-describedby={addBlocked ? 'add-investor-why' : undefined}
+              >
+                Add Investor
+              </Button>
+            </WhyDisabled>
+            {/* Said on the page as well as on hover: a phone has no hover. */}
+            {addBlocked && (
+              <Typography.Text type="secondary" id="add-investor-why">
+                {addBlocked}
+              </Typography.Text>
+            )}
+          </Flex>
         )}
       </Flex>
       {past && (
@@ -181,7 +200,7 @@ export function CapTable({ assetId, editable }: { assetId: string; editable: boo
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Table<CapTableLine>
+          <ScrollTable<CapTableLine>
             rowKey={(l) => `${l.kind}-${l.investorId ?? l.name}`}
             size="small"
             loading={table.isPending}

@@ -66,7 +66,9 @@ export function PlanCards({
             <Typography.Paragraph>
               Need a single valuation, a structuring review or a custom project? We quote one-off services.
             </Typography.Paragraph>
-            <a href={`mailto:${contact.servicesEmail}?subject=One-off%20services`}>{contact.servicesEmail}</a>
+            <Typography.Link underline href={`mailto:${contact.servicesEmail}?subject=One-off%20services`}>
+              {contact.servicesEmail}
+            </Typography.Link>
           </Card>
         </Col>
         <Col xs={24} md={12}>

@@ -10,6 +10,7 @@ import { AssetRegister } from '../register/AssetRegister';
 import { TokenOnChain } from '../tokens/TokenOnChain';
 import { useToast } from '../toast';
 import { useAssetRefresh } from './useAssetRefresh';
+import { assetTypeLabel, networkLabel } from '../labels';
 
 /** Step 5: everything in one review, then the request for tokenization; an admin approves or sends it back. */
 export function DeployStep({ asset }: { asset: Asset }) {
@@ -44,8 +45,13 @@ export function DeployStep({ asset }: { asset: Asset }) {
           type="success"
           showIcon
           title="Tokenization approved"
-          description={`Approved ${formatDate(asset.approvedAt!)}.`}
-          action={<Button href={capTableUrl(asset.id, null, true)}>Download Cap Table (CSV)</Button>}
+          // The button below the words, not beside them: beside, a phone squeezed the words to a letter a line.
+          description={
+            <Flex vertical gap={8} align="flex-start">
+              {`Approved ${formatDate(asset.approvedAt!)}.`}
+              <Button href={capTableUrl(asset.id, null, true)}>Download Cap Table (CSV)</Button>
+            </Flex>
+          }
         />
       )}
       {asset.returnReason && asset.status === 'draft' && (
@@ -53,7 +59,7 @@ export function DeployStep({ asset }: { asset: Asset }) {
       )}
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} aria-label="Review">
         <Descriptions.Item label="Asset">{asset.name}</Descriptions.Item>
-        <Descriptions.Item label="Type">{asset.assetType}</Descriptions.Item>
+        <Descriptions.Item label="Type">{assetTypeLabel(asset.assetType)}</Descriptions.Item>
         <Descriptions.Item label="Address">{asset.address ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Documents">{asset.documents.map((d) => d.title).join(', ')}</Descriptions.Item>
         <Descriptions.Item label="Value">{formatMoney(asset.valuation!.value, 'NZD')}</Descriptions.Item>
@@ -65,7 +71,7 @@ export function DeployStep({ asset }: { asset: Asset }) {
         <Descriptions.Item label="Investment">
           {formatMoney(terms.minInvestment, 'NZD')} – {formatMoney(terms.maxInvestment, 'NZD')}
         </Descriptions.Item>
-        <Descriptions.Item label="Network">{terms.network}</Descriptions.Item>
+        <Descriptions.Item label="Network">{networkLabel(terms.network)}</Descriptions.Item>
         <Descriptions.Item label="Lock-up">{terms.lockUpMonths} months</Descriptions.Item>
         <Descriptions.Item label="Fees">{terms.feePercent}%</Descriptions.Item>
       </Descriptions>

@@ -1,6 +1,6 @@
 import { LoadingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Empty, Flex, Skeleton, Steps, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Empty, Flex, Skeleton, Steps, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError, describeError } from '../../api/client';
 import { healthQuery, tokenQuery, walletQuery } from '../../api/queries';
@@ -8,6 +8,7 @@ import type { AssetStatus, ChainTxStatus, TokenOnChain as Token } from '../../ap
 import { formatCount } from '../format';
 import { chainName, deploymentStep, isDeploymentStep, transactionLabel } from './chain';
 import { ChainValue } from './ChainValue';
+import { ScrollTable } from '../layout/ScrollTable';
 
 type TxState = ChainTxStatus | 'not requested';
 type Holder = Token['holders'][number];
@@ -167,7 +168,7 @@ export function TokenOnChain({
             },
           ]}
         />
-        <Table<Holder>
+        <ScrollTable<Holder>
           rowKey="wallet"
           size="small"
           pagination={{ pageSize: 10, hideOnSinglePage: true }}

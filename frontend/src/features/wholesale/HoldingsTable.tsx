@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import type { HoldingOnChain, InvestmentView } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
 import { investmentStatus } from '../objects/ObjectPage';
 import { OnChainStatus } from '../tokens/HoldingOnChain';
+import { ScrollTable } from '../layout/ScrollTable';
 
 type Row = InvestmentView & Partial<HoldingOnChain>;
 
@@ -15,7 +16,7 @@ type Row = InvestmentView & Partial<HoldingOnChain>;
 export function HoldingsTable({ investments, loading }: { investments: Row[]; loading?: boolean }) {
   const onChain = investments.some((i) => i.walletAddress);
   return (
-    <Table<Row>
+    <ScrollTable<Row>
       rowKey="id"
       size="small"
       pagination={false}

@@ -14,6 +14,7 @@ import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
 import { ResultHeading } from '../layout/ResultHeading';
 import { InvestDialog } from './InvestDialog';
+import { networkLabel } from '../labels';
 
 /** /token-offerings (spec §2, §6): wholesale investors only; holdings, then the offerings with progress. */
 export function TokenOfferingsPage() {
@@ -109,7 +110,7 @@ function OfferingCardView({ offering: o, onInvest }: { offering: OfferingCard; o
         </Typography.Text>
         <Typography.Text type="secondary">
           Lock-up {o.lockupPeriod} days
-          {asset?.terms && ` · ${asset.terms.symbol} on ${capitalise(asset.terms.network)}`}
+          {asset?.terms && ` · ${asset.terms.symbol} on ${networkLabel(asset.terms.network)}`}
         </Typography.Text>
         {asset && asset.documents.length > 0 && (
           <Flex gap={12} wrap>
