@@ -182,7 +182,9 @@ export class IdentityService {
       if (found === 'unknown') unknown = true;
       else if (found) return found;
     }
-    if (!unknown || !(await this.caughtUpWithLog())) return null;
+    if (!unknown) return null;
+    // Looked up again even when the wait ran out: the read models may have got there meanwhile.
+    await this.caughtUpWithLog();
     for (const [token, via] of candidates) {
       const found = await this.lookup(token, via, req);
       if (found !== 'unknown' && found !== null) return found;
@@ -190,13 +192,12 @@ export class IdentityService {
     return null;
   }
 
-  /** Read models at the log's head (read once for many requests: LogHead); false when that could not be done. */
-  private async caughtUpWithLog(): Promise<boolean> {
+  /** Waits (at most HEAD_WAIT_MS) for the read models to reach the log's head, read once for many requests (LogHead). */
+  private async caughtUpWithLog(): Promise<void> {
     try {
-      return await this.engine.waitForLogged(await this.head.position(), READ_MODELS, HEAD_WAIT_MS);
+      await this.engine.waitForLogged(await this.head.position(), READ_MODELS, HEAD_WAIT_MS);
     } catch {
       // The event store is unreachable: answer from what this replica knows.
-      return false;
     }
   }
 
