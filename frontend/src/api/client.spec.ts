@@ -115,6 +115,26 @@ describe('the api client’s read-your-writes', () => {
     await runQuery('/api/assets/a1');
     expect(readAfter()).toBe('41');
   });
+
+  it('a sign-in’s position goes with the next requests, writes included: any replica then knows the session', async () => {
+    answer = () => Response.json({ id: 'u1', email: 'a@example.nz', roles: [], position: 57 });
+    await apiRequest('POST', '/api/login', { email: 'a@example.nz', password: 'correct horse battery' });
+    answer = () => Response.json({ id: 'a2', position: 58 });
+    await apiRequest('POST', '/api/assets', { name: 'Harbour View' });
+    expect(sent.at(-1)!.headers.get('x-read-after')).toBe('57');
+    answer = () => Response.json({});
+    await runQuery('/api/user');
+    expect(readAfter()).toBe('58');
+  });
+
+  it('a sign-out’s and an external sign-in’s positions count as well', async () => {
+    answer = () => Response.json({ success: true, position: 60 });
+    await apiRequest('POST', '/api/logout', {});
+    answer = () => Response.json({ user: { id: 'u1' }, token: 't', expires_in: 3600, position: 61 });
+    await apiRequest('POST', '/api/auth/callback', { code: 'c', state: 's', redirect_uri: 'http://x' });
+    await runQuery('/api/user');
+    expect(readAfter()).toBe('61');
+  });
 });
 
 describe('getJsonAlsoOn', () => {

@@ -50,10 +50,11 @@ function headersFor(method: HttpMethod, hasBody: boolean): Headers {
   if (hasBody) headers.set('Content-Type', 'application/json');
   const token = readUsableToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (method === 'GET') {
-    const readAfter = writePositions.readAfter();
-    if (readAfter) headers.set('X-Read-After', readAfter);
-  } else {
+  // Writes too: a sign-in's position lets the next call — whichever replica answers it — know the session, and a
+  // role change's lets the next command see the role.
+  const readAfter = writePositions.readAfter();
+  if (readAfter) headers.set('X-Read-After', readAfter);
+  if (method !== 'GET') {
     const csrf = csrfToken();
     if (csrf) headers.set('X-CSRF-Token', csrf);
   }

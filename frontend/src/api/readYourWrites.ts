@@ -1,14 +1,15 @@
 /**
  * Read-your-writes for the whole app (design §1), in one place: the answer to every write carries the log
  * position of its last event; the client remembers the highest position it has seen and sends it as
- * `X-Read-After` with every read. The server then answers a read only once its read model has passed that
+ * `X-Read-After` with every request (writes too: a sign-in's position lets whichever replica answers next know the
+ * session). The server then answers a read only once its read model has passed that
  * position (or after its short timeout), so a list read right after a change already shows it.
  * Features therefore only invalidate queries after a write; none of them passes positions around.
  */
 export interface WritePositions {
   /** Takes note of a write's answer: its top-level `position`, when it has one. */
   observe(answer: unknown): void;
-  /** The `X-Read-After` value for the next read, or null before this tab has written anything. */
+  /** The `X-Read-After` value for the next request, or null before this tab has written anything. */
   readAfter(): string | null;
 }
 

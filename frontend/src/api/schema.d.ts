@@ -1804,6 +1804,39 @@ export interface components {
             firstName?: string;
             lastName?: string;
         };
+        UserWithPositionDto: {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            email: string;
+            profileImageUrl: string | null;
+            /**
+             * @description 'admin' when the user holds the admin role
+             * @enum {string}
+             */
+            role: "admin" | "user";
+            /** @description Granted roles; every user may own assets and invest */
+            roles: ("admin" | "compliance")[];
+            /** @enum {string} */
+            subscriptionStatus: "active" | "canceled" | "past_due" | "incomplete" | "inactive";
+            /**
+             * @description null without a plan
+             * @enum {string|null}
+             */
+            subscriptionTier: "starter" | "professional" | "enterprise" | null;
+            /** @description Global position of the last event, for read-your-writes (X-Read-After) */
+            position: number;
+        };
+        LoginDto: {
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        SignedOutDto: {
+            success: boolean;
+            /** @description Global position of the last event, for read-your-writes (X-Read-After); 0 when nothing was signed in */
+            position: number;
+        };
         UserDto: {
             id: string;
             firstName: string | null;
@@ -1824,14 +1857,6 @@ export interface components {
              * @enum {string|null}
              */
             subscriptionTier: "starter" | "professional" | "enterprise" | null;
-        };
-        LoginDto: {
-            /** Format: email */
-            email: string;
-            password: string;
-        };
-        SignedOutDto: {
-            success: boolean;
         };
         UpdateProfileDto: {
             firstName: string;
@@ -1858,6 +1883,8 @@ export interface components {
             token: string;
             /** @description Seconds until the token expires (TOKEN_TTL_SECONDS, default 3600) */
             expires_in: number;
+            /** @description Global position of the last event, for read-your-writes (X-Read-After) */
+            position: number;
         };
         RegistrationRecordDto: {
             id: string;
@@ -1898,6 +1925,8 @@ export interface components {
             changed: boolean;
             /** @description The roles held now */
             roles: ("admin" | "compliance")[];
+            /** @description Global position of the last event, for read-your-writes (X-Read-After) */
+            position: number;
         };
         PasswordResetRequestDto: {
             /** Format: email */
@@ -1915,6 +1944,8 @@ export interface components {
         };
         PasswordChangedDto: {
             success: boolean;
+            /** @description Global position of the last event, for read-your-writes (X-Read-After) */
+            position: number;
         };
         PropertyInputDto: {
             propertyAddress: string;
@@ -3763,7 +3794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserDto"];
+                    "application/json": components["schemas"]["UserWithPositionDto"];
                 };
             };
             /** @description `{ message }`, e.g. 'Password must be at least 12 characters' */
@@ -3846,7 +3877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserDto"];
+                    "application/json": components["schemas"]["UserWithPositionDto"];
                 };
             };
             /** @description 'Invalid email or password' */
@@ -3946,7 +3977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserDto"];
+                    "application/json": components["schemas"]["UserWithPositionDto"];
                 };
             };
             /** @description 'First name is required' / 'Last name is required' */

@@ -42,6 +42,7 @@ import {
   RegisterDto,
   SignedOutDto,
   UpdateProfileDto,
+  UserWithPositionDto,
 } from './identity.dto.js';
 import { OidcClient, onOrigin, PENDING_COOKIE, PendingSignInCookie, redirectUriRefused } from './oidc.js';
 import { IdentityService, type IdentityRequest, type StartedSession } from './identity.service.js';
@@ -88,7 +89,7 @@ export class IdentityController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an account with e-mail and password, and sign in (session cookie)' })
   @ApiCreatedResponse({
-    type: UserDto,
+    type: UserWithPositionDto,
     description: 'Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie',
   })
   @ApiBadRequestResponse({ description: "`{ message }`, e.g. 'Password must be at least 12 characters'" })
@@ -99,7 +100,7 @@ export class IdentityController {
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
-  ): Promise<UserDto> {
+  ): Promise<UserWithPositionDto> {
     const ip = clientAddress(req);
     const pair = `${accountOf(form.email)}|${ip}`;
     refuseWhileWaiting(
@@ -128,7 +129,7 @@ export class IdentityController {
       'for the account is let through, with a failure budget of its own. Sign-ins that succeed are not counted.',
   })
   @ApiOkResponse({
-    type: UserDto,
+    type: UserWithPositionDto,
     description: 'Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie',
   })
   @ApiUnauthorizedResponse({ description: "'Invalid email or password'" })
@@ -142,7 +143,7 @@ export class IdentityController {
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
-  ): Promise<UserDto> {
+  ): Promise<UserWithPositionDto> {
     const device = await this.rememberedDevice(req, form.email);
     const admission = await this.signInLimits.admit({
       account: accountOf(form.email),
@@ -185,9 +186,9 @@ export class IdentityController {
       req.authentication?.via === 'cookie' ? req.authentication.token : null,
       req.bearerToken ?? null,
     ].filter((t): t is string => !!t);
-    await this.identity.signOut(tokens, context);
+    const position = await this.identity.signOut(tokens, context);
     if (req.authentication?.via === 'cookie') this.clearCookies(req, reply);
-    return { success: true };
+    return { success: true, position };
   }
 
   @Get('user')
@@ -201,13 +202,13 @@ export class IdentityController {
   @Patch('user')
   @Authenticated()
   @ApiOperation({ summary: 'Change the signed-in user’s first and last name (the /profile page)' })
-  @ApiOkResponse({ type: UserDto })
+  @ApiOkResponse({ type: UserWithPositionDto })
   @ApiBadRequestResponse({ description: "'First name is required' / 'Last name is required'" })
   async updateProfile(
     @Body() form: UpdateProfileDto,
     @CurrentUser() signedIn: SignedInUser,
     @Ctx() context: CommandContext,
-  ): Promise<UserDto> {
+  ): Promise<UserWithPositionDto> {
     return this.identity.updateProfile(signedIn.userId, form.firstName, form.lastName, context);
   }
 
@@ -317,6 +318,7 @@ export class IdentityController {
       user: await this.userOr401(userId),
       token: session.token,
       expires_in: this.config.identity.tokenTtlSeconds,
+      position: session.position,
     };
   }
 
@@ -342,11 +344,12 @@ export class IdentityController {
     context: CommandContext,
     req: IdentityRequest,
     reply: HttpReply,
-  ): Promise<UserDto> {
+  ): Promise<UserWithPositionDto> {
     const session = await this.identity.startSession(userId, 'cookie', method, context);
     this.setCookies(req, reply, session);
     await this.deviceCookie.set(req, reply, userId);
-    return this.userOr401(userId);
+    // The session's position: the client's next requests carry it (X-Read-After), so any replica knows the session.
+    return { ...(await this.userOr401(userId)), position: session.position };
   }
 
   private cookieOptions(req: IdentityRequest) {

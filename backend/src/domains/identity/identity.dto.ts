@@ -104,6 +104,8 @@ export class AuthCallbackResponseDto {
   @ApiProperty({ type: UserDto }) user: UserDto;
   @ApiProperty({ description: 'Bearer token for the Authorization header' }) token: string;
   @ApiProperty({ description: 'Seconds until the token expires (TOKEN_TTL_SECONDS, default 3600)' }) expires_in: number;
+  @ApiProperty({ description: 'Global position of the last event, for read-your-writes (X-Read-After)' })
+  position: number;
 }
 
 export class AuthConfigDto {
@@ -127,6 +129,10 @@ export class RoleChangeDto {
 
 export class SignedOutDto {
   @ApiProperty() success: boolean;
+  @ApiProperty({
+    description: 'Global position of the last event, for read-your-writes (X-Read-After); 0 when nothing was signed in',
+  })
+  position: number;
 }
 
 export class PasswordResetRequestDto {
@@ -156,6 +162,8 @@ export class RoleChangedDto {
   @ApiProperty({ description: 'False when nothing needed doing' }) changed: boolean;
   @ApiProperty({ enum: ['admin', 'compliance'], isArray: true, description: 'The roles held now' })
   roles: ('admin' | 'compliance')[];
+  @ApiProperty({ description: 'Global position of the last event, for read-your-writes (X-Read-After)' })
+  position: number;
 }
 
 export class PasswordResetRequestedDto {
@@ -164,6 +172,8 @@ export class PasswordResetRequestedDto {
 
 export class PasswordChangedDto {
   @ApiProperty() success: boolean;
+  @ApiProperty({ description: 'Global position of the last event, for read-your-writes (X-Read-After)' })
+  position: number;
 }
 
 /** One registration of interest, as admins see it. */
@@ -203,4 +213,10 @@ export class PersonDto {
   @ApiProperty({ description: 'The name on their account, else their e-mail' }) name: string;
   @ApiProperty({ type: String, nullable: true, description: 'null for a forgotten or unknown person' })
   email: string | null;
+}
+
+/** The user as a sign-in, a registration or a profile change answers it: with the position of the last event. */
+export class UserWithPositionDto extends UserDto {
+  @ApiProperty({ description: 'Global position of the last event, for read-your-writes (X-Read-After)' })
+  position: number;
 }

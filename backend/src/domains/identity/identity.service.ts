@@ -7,12 +7,13 @@ import { EmailKeys } from '../../platform/email-key.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
-import type { Actor, Role } from '../../platform/event-store/event-store.js';
+import type { Actor, EventStore, Role } from '../../platform/event-store/event-store.js';
 import { headerOf } from '../../platform/http/http.js';
+import { LogHead } from '../../platform/http/read-your-writes.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, READ_STORE, VAULT } from '../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, READ_STORE, VAULT } from '../../platform/tokens.js';
 import type { Vault } from '../../platform/vault/vault.js';
 import { principalIsLive, SessionPrincipals, sessionsProjection, type SessionDoc } from '../../projections/sessions.js';
 import { usersProjection, type UserDoc } from '../../projections/users.js';
@@ -21,6 +22,7 @@ import { accountByEmail, ExecuteUserCommand } from './identity.handlers.js';
 import { Passwords, PASSWORDS } from './passwords.js';
 import type { ExternalProfile } from './oidc.js';
 import {
+  isWellFormedToken,
   newToken,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
@@ -31,6 +33,8 @@ import {
 import { toUserDto, type UserDto } from './user-view.js';
 
 const READ_MODELS = [sessionsProjection.name, usersProjection.name];
+/** How long a request with a token this replica does not know waits for the read models to reach the log's head. */
+const HEAD_WAIT_MS = 2000;
 
 /** How a request was authenticated (see IdentityGuard). */
 export interface Authentication {
@@ -59,11 +63,14 @@ export interface StartedSession {
 @Injectable()
 export class IdentityService {
   private readonly principals: SessionPrincipals;
+  /** The log's head for tokens this replica does not know (coalesced: a flood of made-up tokens shares reads). */
+  readonly head: LogHead;
 
   constructor(
     private readonly commands: CommandBus,
     private readonly repository: AggregateRepository,
     private readonly engine: ProjectionEngine,
+    @Inject(EVENT_STORE) events: EventStore,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(VAULT) private readonly vault: Vault,
     @Inject(CONFIG) private readonly config: Config,
@@ -71,6 +78,7 @@ export class IdentityService {
     private readonly passwords: Passwords,
   ) {
     this.principals = new SessionPrincipals(reads);
+    this.head = new LogHead(() => events.headPosition());
   }
 
   private get users() {
@@ -135,8 +143,12 @@ export class IdentityService {
     return { token, expiresAt, position };
   }
 
-  /** Ends the given sessions/tokens of their user (unknown or foreign ones are ignored). */
-  async signOut(tokens: string[], context: CommandContext): Promise<void> {
+  /**
+   * Ends the given sessions/tokens of their user (unknown or foreign ones are ignored). The position of the last
+   * event written, 0 when nothing needed ending (nothing for another replica to wait for).
+   */
+  async signOut(tokens: string[], context: CommandContext): Promise<number> {
+    let last = 0;
     const byUser = new Map<string, string[]>();
     for (const doc of (await byIds(this.sessions, tokens.map(tokenHash))).values()) {
       if (!doc.revoked) byUser.set(doc.userId, [...(byUser.get(doc.userId) ?? []), doc._id]);
@@ -146,27 +158,64 @@ export class IdentityService {
         new ExecuteUserCommand({ type: 'SignOut', userId, tokenHashes, at: context.now }, context),
       );
       await this.engine.waitFor(position, READ_MODELS, 10_000);
+      last = position;
     }
+    return last;
   }
 
-  /** Resolves the signed-in user from a bearer token (first: a cross-site form cannot send one) or the session cookie. */
+  /**
+   * Resolves the signed-in user from a bearer token (first: a cross-site form cannot send one) or the session cookie.
+   * A well-formed token this replica's read models do not know may come from a sign-in on another replica a moment
+   * ago: before answering "signed out", the read models are brought up to the log's head as it stood once the
+   * request arrived (at most HEAD_WAIT_MS), and the token looked up again. Malformed tokens never wait.
+   */
   async authenticate(req: IdentityRequest): Promise<Authentication | null> {
     const [scheme, bearer] = (headerOf(req, 'authorization') ?? '').split(' ');
     req.bearerToken = scheme?.toLowerCase() === 'bearer' && bearer ? bearer : null;
-    if (req.bearerToken) {
-      const found = await this.lookup(req.bearerToken, 'bearer', req);
-      if (found) return found;
-    }
     const cookie = parseCookies(headerOf(req, 'cookie') ?? '')[SESSION_COOKIE];
-    return cookie ? this.lookup(cookie, 'cookie', req) : null;
+    const candidates: [string, SessionKind][] = [];
+    if (req.bearerToken) candidates.push([req.bearerToken, 'bearer']);
+    if (cookie) candidates.push([cookie, 'cookie']);
+    let unknown = false;
+    for (const [token, via] of candidates) {
+      const found = await this.lookup(token, via, req);
+      if (found === 'unknown') unknown = true;
+      else if (found) return found;
+    }
+    if (!unknown) return null;
+    // Looked up again even when the wait ran out: the read models may have got there meanwhile.
+    await this.caughtUpWithLog();
+    for (const [token, via] of candidates) {
+      const found = await this.lookup(token, via, req);
+      if (found !== 'unknown' && found !== null) return found;
+    }
+    return null;
   }
 
-  private async lookup(token: string, via: SessionKind, req: IdentityRequest): Promise<Authentication | null> {
-    if (token.length > 200) return null;
+  /** Waits (at most HEAD_WAIT_MS) for the read models to reach the log's head, read once for many requests (LogHead). */
+  private async caughtUpWithLog(): Promise<void> {
+    try {
+      await this.engine.waitForLogged(await this.head.position(), READ_MODELS, HEAD_WAIT_MS);
+    } catch {
+      // The event store is unreachable: answer from what this replica knows.
+    }
+  }
+
+  /**
+   * The session of a token: null when it does not let its holder in (expired, revoked, of the other kind);
+   * 'unknown' when a well-formed token has no session in this replica's read models (yet).
+   */
+  private async lookup(
+    token: string,
+    via: SessionKind,
+    req: IdentityRequest,
+  ): Promise<Authentication | null | 'unknown'> {
+    if (!isWellFormedToken(token)) return null;
     const hash = tokenHash(token);
     const session = await this.principals.byTokenHash(hash);
+    if (!session) return 'unknown';
     const now = Date.now();
-    if (!session || !principalIsLive(session, now) || session.kind !== via) return null;
+    if (!principalIsLive(session, now) || session.kind !== via) return null;
     const actor = { kind: 'user' as const, userId: session.userId, roles: [...session.roles] };
     if (session.idleExpiresAt !== null && session.idleExpiresAt - now < SESSION_EXTEND_WHEN_LEFT_MS) {
       const at = new Date(now).toISOString();
@@ -193,12 +242,17 @@ export class IdentityService {
     return doc ? toUserDto(this.reads, doc) : null;
   }
 
-  async updateProfile(userId: string, firstName: string, lastName: string, context: CommandContext): Promise<UserDto> {
+  async updateProfile(
+    userId: string,
+    firstName: string,
+    lastName: string,
+    context: CommandContext,
+  ): Promise<UserDto & { position: number }> {
     const { position } = await this.commands.execute(
       new ExecuteUserCommand({ type: 'UpdateProfile', userId, firstName, lastName, at: context.now }, context),
     );
     await this.engine.waitFor(position, [usersProjection.name], 10_000);
-    return (await this.userDto(userId))!;
+    return { ...(await this.userDto(userId))!, position };
   }
 
   /** Grants or revokes a role by e-mail; `changed` is false when the user already had (or lacked) it. */
@@ -208,7 +262,7 @@ export class IdentityService {
     action: 'grant' | 'revoke',
     by: RoleChanger,
     context: CommandContext,
-  ): Promise<{ userId: string; changed: boolean; roles: Role[] }> {
+  ): Promise<{ userId: string; changed: boolean; roles: Role[]; position: number }> {
     const userId = await this.userIdByEmail(email);
     if (!userId) throw new DomainError(`No account with the email ${email.trim()}`, 404);
     const command =
@@ -217,7 +271,7 @@ export class IdentityService {
         : ({ type: 'RevokeRole', userId, role, by, at: context.now } as const);
     const { events, roles, position } = await this.commands.execute(new ExecuteUserCommand(command, context));
     await this.engine.waitFor(position, [usersProjection.name], 10_000);
-    return { userId, changed: events.length > 0, roles };
+    return { userId, changed: events.length > 0, roles, position };
   }
 
   /** The account an identity at the OpenID provider signs in to (found, linked or made by ExecuteUserHandler). */

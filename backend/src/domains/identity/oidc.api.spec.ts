@@ -100,6 +100,7 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
       }),
       token: expect.stringMatching(/^[\w-]{43}$/),
       expires_in: 3600,
+      position: expect.any(Number),
     });
     // The browser is remembered for this account (the device cookie), as at a password sign-in.
     expect(res.headers.getSetCookie().find((c) => c.startsWith('kauri.device='))).toMatch(

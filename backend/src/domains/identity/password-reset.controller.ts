@@ -91,13 +91,13 @@ export class PasswordResetController {
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
-  ): Promise<{ success: true }> {
+  ): Promise<{ success: true; position: number }> {
     this.throttle(req, reply);
-    const { userId } = await this.resets.reset(body.token, body.password, context);
+    const { userId, position } = await this.resets.reset(body.token, body.password, context);
     // The link proved the mailbox: this browser may sign in to the account even while others' guessing has
     // closed it to unknown browsers.
     await this.deviceCookie.set(req, reply, userId);
-    return { success: true };
+    return { success: true, position };
   }
 
   private throttle(req: IdentityRequest, reply: HttpReply): void {

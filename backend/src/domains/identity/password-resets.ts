@@ -87,12 +87,13 @@ export class PasswordResets implements OnApplicationShutdown {
     );
   }
 
-  /** Sets a new password with a link's token (see ExecuteUserHandler); every session of the account ends. Its user. */
-  async reset(token: string, password: string, context: CommandContext): Promise<{ userId: string }> {
+  /** Sets a new password with a link's token (see ExecuteUserHandler); every session of the account ends. Its user, and the
+   * position of the event (another replica waits for it before honouring the ended sessions no more). */
+  async reset(token: string, password: string, context: CommandContext): Promise<{ userId: string; position: number }> {
     const { userId, position } = await this.commands.execute(
       new ExecuteUserCommand({ type: 'ResetPassword', token, password }, context),
     );
     await this.engine.waitFor(position, [sessionsProjection.name], 10_000);
-    return { userId };
+    return { userId, position };
   }
 }

@@ -20,6 +20,14 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** 32 random bytes in base64url: 43 characters of A–Z, a–z, 0–9, '-' and '_'. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether `token` has the shape `newToken` gives: anything else is no session's, wherever it was issued. */
+export function isWellFormedToken(token: string): boolean {
+  return TOKEN_SHAPE.test(token);
+}
+
 export function tokenHash(token: string): string {
   // One-shot: hashed on every signed-in request.
   return hash('sha256', token, 'hex');

@@ -257,7 +257,15 @@ export class ProjectionEngine {
     const reached = this.verdict(position, names);
     if (reached !== null) return reached;
     if (position > (await this.events.headPosition())) return false;
-    // Looked again after the await: the projections may have got there meanwhile, with no event left to wake us.
+    return this.waitForLogged(position, names, timeoutMs);
+  }
+
+  /**
+   * `waitFor` for a position known to be in the log (read from its head by the caller): the same wait, without
+   * reading the head again — the identity guard reads it once for many requests (see LogHead).
+   */
+  async waitForLogged(position: number, names: string[] | null = null, timeoutMs = 2000): Promise<boolean> {
+    // Looked again after the caller's await: the projections may have got there meanwhile, with no event left to wake us.
     const now = this.verdict(position, names);
     if (now !== null) return now;
     return new Promise((resolve) => {
