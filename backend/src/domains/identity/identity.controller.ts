@@ -26,6 +26,7 @@ import {
   clientAddress,
   FailureBackoff,
   RateLimiter,
+  RateLimits,
   refuseWhileWaiting,
   tooManyAttemptsMessage,
 } from '../../platform/rate-limit.js';
@@ -50,7 +51,7 @@ import { UserDto } from './user-view.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
-/** An account in the in-memory counters: a digest, so they hold no address (never stored). */
+/** An account in the attempt counters: a digest, so they hold no e-mail address. */
 const accountOf = (email: string) => legacyEmailKey(email);
 
 @ApiTags('identity')
@@ -74,14 +75,15 @@ export class IdentityController {
     secrets: Secrets,
     /** Password sign-in: failures per address, per (account, address), per account, per (device, account). */
     @Inject(SIGN_IN_LIMITS) private readonly signInLimits: SignInLimits,
+    private readonly limits: RateLimits,
   ) {
     const cookie = new PendingSignInCookie(() => secrets.key('oidc-state'));
     this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc, cookie) : null;
     this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
     const { perIp, perAccount, signInStartsPerIp } = config.identity.rateLimit;
-    this.signInStarts = new RateLimiter(signInStartsPerIp, WINDOW_MS);
-    this.registrationsPerIp = new RateLimiter(perIp, WINDOW_MS);
-    this.refusedRegistrations = new FailureBackoff(perAccount, WINDOW_MS, 60_000, WINDOW_MS);
+    this.signInStarts = limits.limiter('sign-in-starts:address', signInStartsPerIp, WINDOW_MS);
+    this.registrationsPerIp = limits.limiter('registrations:address', perIp, WINDOW_MS);
+    this.refusedRegistrations = limits.backoff('refused-registrations', perAccount, WINDOW_MS, 60_000, WINDOW_MS);
   }
 
   @Post('register')
@@ -102,16 +104,22 @@ export class IdentityController {
   ): Promise<UserDto> {
     const ip = clientAddress(req);
     const pair = `${accountOf(form.email)}|${ip}`;
+    // Fails closed (503) when the limits cannot be counted: a refused registration tells whether an e-mail is taken.
+    const closed = { open: 0 };
     refuseWhileWaiting(
       reply,
-      Math.max(this.registrationsPerIp.retryAfter(ip), this.refusedRegistrations.retryAfter(pair)),
+      await this.limits.guard('registration', closed, () => this.refusedRegistrations.retryAfter(pair)),
     );
-    this.registrationsPerIp.record(ip);
+    refuseWhileWaiting(
+      reply,
+      await this.limits.guard('registration', closed, () => this.registrationsPerIp.take(ip)),
+    );
     let userId: string;
     try {
       ({ userId } = await this.identity.register(form, 'password', context));
     } catch (error) {
-      if (error instanceof DomainError && error.status === 409) this.refusedRegistrations.fail(pair);
+      if (error instanceof DomainError && error.status === 409)
+        await this.limits.guard('registration', { open: undefined }, () => this.refusedRegistrations.fail(pair));
       throw error;
     }
     return this.signIn(userId, 'password', context, req, reply);
@@ -252,8 +260,11 @@ export class IdentityController {
     @Res() reply: HttpReply,
   ): Promise<void> {
     const ip = clientAddress(req);
-    refuseWhileWaiting(reply, this.signInStarts.retryAfter(ip));
-    this.signInStarts.record(ip);
+    // Fails open: a start only redirects to the provider, whose own limits guard the sign-in.
+    refuseWhileWaiting(
+      reply,
+      await this.limits.guard('sign-in start', { open: 0, failOpen: true }, () => this.signInStarts.take(ip)),
+    );
     if (!this.oidc) return redirect(req, reply, '/auth');
     const returnTo =
       typeof redirectUri === 'string' && redirectUri ? redirectUri : `${this.config.publicUrl}/auth/callback`;
