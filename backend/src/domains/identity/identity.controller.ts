@@ -110,10 +110,7 @@ export class IdentityController {
       reply,
       await this.limits.guard('registration', closed, () => this.refusedRegistrations.retryAfter(pair)),
     );
-    refuseWhileWaiting(
-      reply,
-      await this.limits.guard('registration', closed, () => this.registrationsPerIp.take(ip)),
-    );
+    refuseWhileWaiting(reply, await this.limits.guard('registration', closed, () => this.registrationsPerIp.take(ip)));
     let userId: string;
     try {
       ({ userId } = await this.identity.register(form, 'password', context));

@@ -2,12 +2,12 @@ import { MongoClient, type Collection } from 'mongodb';
 import type { CountedWindows } from './counted-windows.js';
 import { digest } from './sql-counted-windows.js';
 
-interface Hit {
+interface Hits {
+  /** The digest of the key. */
   _id: string;
-  key: string;
-  at: number;
-  count: number;
-  /** When the hit has left its window: a TTL index removes the document after it. */
+  /** The times (ms) of the key's hits in its window. */
+  times: number[];
+  /** When the last hit leaves its window: a TTL index removes the document after it. */
   expiresAt: Date;
 }
 
@@ -20,70 +20,88 @@ export interface MongoCountedWindowsOptions {
 
 /**
  * Counted windows as a `rate_limits` collection in MongoDB, beside the read models when the events live in
- * EventStoreDB: one document per (key, millisecond), counted with an atomic upsert and `$inc`; MongoDB's TTL monitor
- * removes documents whose window is over.
+ * EventStoreDB: one document per key with the times of its hits, updated by one atomic `findOneAndUpdate` (upsert, an
+ * update pipeline that drops the times out of the window and appends this one) — so each answer counts exactly the
+ * hits before it and itself. MongoDB's TTL monitor removes documents whose window is over.
  */
 export class MongoCountedWindows implements CountedWindows {
   readonly kind = 'mongodb';
 
   private constructor(
     private readonly client: MongoClient,
-    private readonly hitsOf: Collection<Hit>,
+    private readonly keys: Collection<Hits>,
   ) {}
 
   static async connect(options: MongoCountedWindowsOptions): Promise<MongoCountedWindows> {
     const timeout = options.serverSelectionTimeoutMS;
     const client = new MongoClient(options.url, timeout === undefined ? {} : { serverSelectionTimeoutMS: timeout });
     await client.connect();
-    const hits = client.db(options.database).collection<Hit>('rate_limits');
+    const keys = client.db(options.database).collection<Hits>('rate_limits');
     try {
-      await hits.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-      await hits.createIndex({ key: 1, at: 1 });
+      await keys.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     } catch (error) {
       await client.close();
       throw error;
     }
-    return new MongoCountedWindows(client, hits);
+    return new MongoCountedWindows(client, keys);
   }
 
   async hit(key: string, windowMs: number, now: number): Promise<number[]> {
-    const k = digest(key);
-    const update = {
-      $inc: { count: 1 },
-      $setOnInsert: { key: k, at: now },
-      $max: { expiresAt: new Date(now + windowMs) },
-    };
+    const kept = { $filter: { input: { $ifNull: ['$times', []] }, cond: { $gt: ['$$this', now - windowMs] } } };
+    const update = [
+      {
+        $set: {
+          times: { $concatArrays: [kept, [now]] },
+          expiresAt: { $max: [{ $ifNull: ['$expiresAt', null] }, new Date(now + windowMs)] },
+        },
+      },
+    ];
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.hitsOf.updateOne({ _id: `${k}:${now}` }, update, { upsert: true });
-        break;
+        const found = await this.keys.findOneAndUpdate({ _id: digest(key) }, update, {
+          upsert: true,
+          returnDocument: 'after',
+        });
+        return inWindow(found?.times ?? [now], windowMs, now);
       } catch (error) {
-        // Two upserts of one new _id: the loser gets a duplicate-key error, and its retry increments the winner's.
+        // Two upserts of one new key: the loser gets a duplicate-key error, and its retry updates the winner's.
         if ((error as { code?: number }).code !== 11000 || attempt === 3) throw error;
       }
     }
-    return this.hits(key, windowMs, now);
   }
 
   async hits(key: string, windowMs: number, now: number): Promise<number[]> {
-    const found = await this.hitsOf
-      .find({ key: digest(key), at: { $gt: now - windowMs, $lte: now }, count: { $gt: 0 } })
-      .sort({ at: 1 })
-      .toArray();
-    return found.flatMap((h) => Array<number>(h.count).fill(h.at));
+    const found = await this.keys.findOne({ _id: digest(key) });
+    return found ? inWindow(found.times, windowMs, now) : [];
   }
 
   async forget(key: string, at: number): Promise<void> {
-    const id = `${digest(key)}:${at}`;
-    await this.hitsOf.updateOne({ _id: id, count: { $gt: 0 } }, { $inc: { count: -1 } });
-    await this.hitsOf.deleteOne({ _id: id, count: { $lte: 0 } });
+    // One occurrence of `at` out of the array, in one atomic update.
+    const cut = {
+      $let: {
+        vars: { i: { $indexOfArray: ['$times', at] } },
+        in: {
+          $concatArrays: [
+            // $slice's count must not be 0.
+            { $cond: [{ $eq: ['$$i', 0] }, [], { $slice: ['$times', '$$i'] }] },
+            { $slice: ['$times', { $add: ['$$i', 1] }, { $max: [1, { $size: '$times' }] }] },
+          ],
+        },
+      },
+    };
+    await this.keys.updateOne({ _id: digest(key), times: at }, [{ $set: { times: cut } }]);
   }
 
   async reset(key: string): Promise<void> {
-    await this.hitsOf.deleteMany({ key: digest(key) });
+    await this.keys.deleteOne({ _id: digest(key) });
   }
 
   async close(): Promise<void> {
     await this.client.close();
   }
+}
+
+/** The times in (now − windowMs, now], oldest first. */
+function inWindow(times: readonly number[], windowMs: number, now: number): number[] {
+  return times.filter((t) => t > now - windowMs && t <= now).sort((a, b) => a - b);
 }

@@ -28,11 +28,11 @@ describe('sql counted windows on postgres', () => {
     const windows = await replica();
     const database = stores.at(-1)!.database;
     await windows.hit('203.0.113.9', 1000, 424_242);
-    const rows = await database.query<{ key: string }>('select key from rate_limits where at = 424242');
+    const rows = await database.query<{ key: string }>('select key from rate_limits where expires = 424242 + 1000');
     expect(rows.map((r) => r.key)).toEqual([createHash('sha256').update('203.0.113.9').digest('hex')]);
     // A thousand hits later (a sweep), the old row is gone while a fresh one stays.
     for (let i = 0; i < 1000; i++) await windows.hit('sweeper', 10, 500_000);
-    expect(await database.query('select key from rate_limits where at = 424242')).toEqual([]);
+    expect(await database.query('select key from rate_limits where expires = 424242 + 1000')).toEqual([]);
     expect(await windows.hits('sweeper', 10, 500_000)).toHaveLength(1000);
   });
 });

@@ -4,8 +4,9 @@ import { type CountedWindows, SWEEP_EVERY } from './counted-windows.js';
 
 /**
  * Counted windows as a `rate_limits` table in the event store's PostgreSQL database, on its connection pool: every
- * replica on that database counts into the same rows. One row per (key, millisecond) with a count, so a hit is one
- * atomic `insert … on conflict do update`; `expires` (ms) lets a sweep drop rows that left their window.
+ * replica on that database counts into the same rows. One row per key holding the times of its hits in the window:
+ * a hit is one `insert … on conflict do update … returning` (the row lock orders concurrent hits, so each answer
+ * counts exactly the hits before it and itself); `expires` (ms) lets a bounded sweep drop keys gone quiet.
  */
 export class SqlCountedWindows implements CountedWindows {
   private count = 0;
@@ -18,11 +19,9 @@ export class SqlCountedWindows implements CountedWindows {
   static async open(db: SqlDatabase, kind = 'sql'): Promise<SqlCountedWindows> {
     await db.query(
       `create table if not exists rate_limits (
-         key text not null,
-         at bigint not null,
-         count integer not null,
-         expires bigint not null,
-         primary key (key, at)
+         key text primary key,
+         times bigint[] not null,
+         expires bigint not null
        )`,
     );
     await db.query('create index if not exists rate_limits_expires on rate_limits (expires)');
@@ -30,28 +29,33 @@ export class SqlCountedWindows implements CountedWindows {
   }
 
   async hit(key: string, windowMs: number, now: number): Promise<number[]> {
-    await this.db.query(
-      `insert into rate_limits (key, at, count, expires) values ($1, $2, 1, $3)
-       on conflict (key, at) do update set count = rate_limits.count + 1,
-         expires = greatest(rate_limits.expires, excluded.expires)`,
-      [digest(key), now, now + windowMs],
+    const [row] = await this.db.query<{ times: string[] }>(
+      `insert into rate_limits as r (key, times, expires) values ($1, array[$2::bigint], $3)
+       on conflict (key) do update set
+         times = array(select t from unnest(r.times) t where t > $2::bigint - $4::bigint) || $2::bigint,
+         expires = greatest(r.expires, excluded.expires)
+       returning times`,
+      [digest(key), now, now + windowMs, windowMs],
     );
     if (++this.count % SWEEP_EVERY === 0) await this.sweep(now);
-    return this.hits(key, windowMs, now);
+    return inWindow(row!.times, windowMs, now);
   }
 
   async hits(key: string, windowMs: number, now: number): Promise<number[]> {
-    const rows = await this.db.query<{ at: string; count: number }>(
-      'select at, count from rate_limits where key = $1 and at > $2 and at <= $3 order by at',
-      [digest(key), now - windowMs, now],
-    );
-    return rows.flatMap((r) => Array<number>(r.count).fill(Number(r.at)));
+    const [row] = await this.db.query<{ times: string[] }>('select times from rate_limits where key = $1', [
+      digest(key),
+    ]);
+    return row ? inWindow(row.times, windowMs, now) : [];
   }
 
   async forget(key: string, at: number): Promise<void> {
-    const k = digest(key);
-    await this.db.query('update rate_limits set count = count - 1 where key = $1 and at = $2 and count > 0', [k, at]);
-    await this.db.query('delete from rate_limits where key = $1 and at = $2 and count <= 0', [k, at]);
+    // One occurrence of `at` out of the array, in one statement (the row lock keeps concurrent hits whole).
+    await this.db.query(
+      `update rate_limits set times =
+         times[:array_position(times, $2::bigint) - 1] || times[array_position(times, $2::bigint) + 1:]
+       where key = $1 and $2::bigint = any(times)`,
+      [digest(key), at],
+    );
   }
 
   async reset(key: string): Promise<void> {
@@ -64,10 +68,18 @@ export class SqlCountedWindows implements CountedWindows {
   /** A bounded delete, so no hit ever waits on a long one; the next sweeps take the rest. */
   private async sweep(now: number): Promise<void> {
     await this.db.query(
-      'delete from rate_limits where ctid in (select ctid from rate_limits where expires <= $1 limit 5000)',
+      'delete from rate_limits where key in (select key from rate_limits where expires <= $1 limit 5000)',
       [now],
     );
   }
+}
+
+/** bigint arrives as text: the times in (now − windowMs, now], oldest first. */
+function inWindow(times: readonly string[], windowMs: number, now: number): number[] {
+  return times
+    .map(Number)
+    .filter((t) => t > now - windowMs && t <= now)
+    .sort((a, b) => a - b);
 }
 
 /** Keys hold client addresses: only their digest is stored. */
