@@ -10,6 +10,7 @@ import {
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -25,6 +26,7 @@ import { Ctx } from '../../platform/http/request-context.js';
 import {
   clientAddress,
   FailureBackoff,
+  LIMITS_UNAVAILABLE,
   RateLimiter,
   RateLimits,
   refuseWhileWaiting,
@@ -50,6 +52,8 @@ import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '
 import { UserDto } from './user-view.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
+/** The attempt limits could not be counted: they fail closed here (platform/rate-limit.ts). */
+const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
 
 /** An account in the attempt counters: a digest, so they hold no e-mail address. */
 const accountOf = (email: string) => legacyEmailKey(email);
@@ -96,6 +100,7 @@ export class IdentityController {
   @ApiBadRequestResponse({ description: "`{ message }`, e.g. 'Password must be at least 12 characters'" })
   @ApiConflictResponse({ description: "'An account with this email already exists'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
+  @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async register(
     @Body() form: RegisterDto,
     @Ctx() context: CommandContext,
@@ -142,6 +147,7 @@ export class IdentityController {
       "'Too many attempts. Please try again in N minutes.', or for the account as a whole 'Too many failed " +
       "sign-ins on this account. …', with Retry-After (seconds); the password is not checked",
   })
+  @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async login(
     @Body() form: LoginDto,
     @Ctx() context: CommandContext,

@@ -3,6 +3,7 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
@@ -12,7 +13,13 @@ import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { clientAddress, type RateLimiter, RateLimits, refuseWhileWaiting } from '../../platform/rate-limit.js';
+import {
+  clientAddress,
+  LIMITS_UNAVAILABLE,
+  type RateLimiter,
+  RateLimits,
+  refuseWhileWaiting,
+} from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { DeviceCookie } from './device-cookie.js';
@@ -26,6 +33,8 @@ import type { IdentityRequest } from './identity.service.js';
 import { PasswordResets } from './password-resets.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** The attempt limits could not be counted: they fail closed here (platform/rate-limit.ts). */
+const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
 export const RESET_REQUESTED =
   'If an account exists for that email address, we have sent it a link to reset the password. The link works once, for 1 hour.';
 
@@ -62,6 +71,7 @@ export class PasswordResetController {
   })
   @ApiAcceptedResponse({ type: PasswordResetRequestedDto, description: `{ message: '${RESET_REQUESTED}' }` })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
+  @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async request(
     @Body() body: PasswordResetRequestDto,
     @Ctx() context: CommandContext,
@@ -86,6 +96,7 @@ export class PasswordResetController {
   })
   @ApiOk(PasswordChangedDto)
   @ApiBadRequestResponse({ description: "'Password must be at least 12 characters', or the link is not valid" })
+  @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async reset(
     @Body() body: PasswordResetDto,
     @Ctx() context: CommandContext,
