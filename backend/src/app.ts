@@ -32,7 +32,8 @@ import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import { readYourWrites } from './platform/http/read-your-writes.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
 import { PersonalDataProtection } from './platform/privacy/personal-data.js';
-import { openEventStore, openReadStore, openVault } from './platform/stores.js';
+import { openCountedWindows, openEventStore, openReadStore, openVault } from './platform/stores.js';
+import type { CountedWindows } from './platform/limits/counted-windows.js';
 import type { Vault } from './platform/vault/vault.js';
 import type { ChainPort } from './platform/chain/chain.js';
 import { ChainKeys } from './platform/chain/keys.js';
@@ -47,6 +48,8 @@ export interface AppOptions {
   eventStore?: EventStore;
   readStore?: ReadStore;
   vault?: Vault;
+  /** Count attempt limits here instead of where the configured stores say. */
+  countedWindows?: CountedWindows;
   /** Use this chain instead of opening the configured one (null: none). */
   chain?: ChainPort | null;
   /** Who takes the data folder's lock when embedded data is opened (named to a second process it refuses). */
@@ -100,6 +103,7 @@ async function openApp(
   const storedEvents = options.eventStore ?? (await openEventStore(config));
   const readStore = options.readStore ?? (await openReadStore(config, storedEvents));
   const vault = options.vault ?? (await openVault(config, storedEvents));
+  const countedWindows = options.countedWindows ?? (await openCountedWindows(config, storedEvents));
   // Everything above the store sees personal data in the clear; only sealed bytes are stored (Privacy Act 2020).
   const eventStore = new PersonalDataProtection(storedEvents, vault);
   const engine = new ProjectionEngine(eventStore, readStore, allProjections);
@@ -132,7 +136,18 @@ async function openApp(
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, eventStore, readStore, vault, engine, logger, opsToken, chain, chainKeys }),
+    AppModule.forRoot({
+      config,
+      eventStore,
+      readStore,
+      vault,
+      countedWindows,
+      engine,
+      logger,
+      opsToken,
+      chain,
+      chainKeys,
+    }),
     adapter,
     // Our own JSON and form parsers instead of Nest's (registerBodyParsers); they keep req.rawBody for Stripe.
     { logger: new NestPinoLogger(logger), bodyParser: false },
@@ -201,6 +216,7 @@ async function openApp(
       await engine.stop();
       if (options.chain === undefined) await chain?.close();
       if (!options.vault) await vault.close();
+      if (!options.countedWindows) await countedWindows.close();
       if (!options.eventStore) await storedEvents.close();
       if (!options.readStore) await readStore.close();
       lock?.release();

@@ -17,6 +17,8 @@ import type { ChainPort } from './chain/chain.js';
 import { ChainKeys } from './chain/keys.js';
 import { ChainStatus } from './chain/chain-status.js';
 import type { Vault } from './vault/vault.js';
+import type { CountedWindows } from './limits/counted-windows.js';
+import { RateLimits } from './rate-limit.js';
 
 export interface Platform {
   config: Config;
@@ -24,6 +26,8 @@ export interface Platform {
   readStore: ReadStore;
   /** Deletable secrets kept out of events (password hashes, per-person keys). */
   vault: Vault;
+  /** Where attempt limits are counted (shared by the replicas on their database; stores.ts). */
+  countedWindows: CountedWindows;
   engine: ProjectionEngine;
   logger: Logger;
   /** Per-boot token for local operators (see operations/runtime-file.ts). */
@@ -54,6 +58,7 @@ export class PlatformModule {
         { provide: ChainStatus, useValue: new ChainStatus(platform.chain, platform.config.chain.pendingBoundSeconds) },
         OperatorGuard,
         { provide: Secrets, useValue: secrets },
+        { provide: RateLimits, useValue: new RateLimits(platform.countedWindows, platform.logger) },
         { provide: EmailKeys, useValue: new EmailKeys(secrets) },
         { provide: IntegrityCheck, useValue: new IntegrityCheck(platform.eventStore) },
         { provide: HealthChecks, useValue: new HealthChecks() },
@@ -62,6 +67,7 @@ export class PlatformModule {
       ],
       exports: [
         Secrets,
+        RateLimits,
         EmailKeys,
         CONFIG,
         EVENT_STORE,

@@ -2,58 +2,89 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { HttpReply } from './http/http.js';
 import { DomainError } from './errors.js';
 
+import type { CountedWindows } from './limits/counted-windows.js';
+import type { Logger } from './logging.js';
+
 /**
- * Attempt counters, in memory: they reset when the app restarts and are per process (with several app
- * instances behind a balancer each counts its own share — acceptable for slowing guessing down, which is all
- * they are for; accounts are also protected by scrypt's cost).
+ * Attempt limits, counted in the `CountedWindows` the stores configure (limits/counted-windows.ts): shared by every
+ * replica on the PostgreSQL database or MongoDB, in process memory for the embedded default (one process).
+ *
+ * When the store cannot count (its database is down) a limit either lets the attempt through (`failOpen`, logged)
+ * or refuses it with 503 `LIMITS_UNAVAILABLE` — limits against guessing or flooding fail closed.
  */
+
+export const LIMITS_UNAVAILABLE = 'This is unavailable for a moment. Please try again in a minute.';
+
+/** 503 with Retry-After: the limits could not be counted, so the attempt is not let through unchecked. */
+export class LimitsUnavailable extends DomainError {
+  constructor(cause: unknown) {
+    super(LIMITS_UNAVAILABLE, 503, undefined, 'Temporarily Unavailable');
+    this.cause = cause;
+  }
+}
+
+export interface LimitOptions {
+  /** Lets attempts through while the store cannot count (logged), instead of refusing them with 503. */
+  failOpen?: boolean;
+}
 
 /** Sliding window: at most `limit` attempts per key in `windowMs`. */
 export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
-  private sweeps = 0;
-
   constructor(
+    private readonly windows: CountedWindows,
+    /** Keeps this limiter's keys apart from others' in the shared store. */
+    readonly name: string,
     readonly limit: number,
     readonly windowMs: number,
   ) {}
 
   /** Milliseconds until another attempt is allowed for `key`, or 0 when one is allowed now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const recent = this.recent(key, now);
-    return recent.length < this.limit ? 0 : recent[0]! + this.windowMs - now;
+  async retryAfter(key: string, now = Date.now()): Promise<number> {
+    return this.waitAfter(await this.attempts(key, now), now);
   }
 
-  record(key: string, now = Date.now()): void {
-    this.hits.set(key, [...this.recent(key, now), now]);
-    if (++this.sweeps % 1000 === 0) this.sweep(now);
+  async record(key: string, now = Date.now()): Promise<void> {
+    await this.hit(key, now);
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  /** Counts an attempt at `now` and answers the times of the attempts in the window, this one included. */
+  hit(key: string, now = Date.now()): Promise<number[]> {
+    return this.windows.hit(this.key(key), this.windowMs, now);
+  }
+
+  /**
+   * Counts an attempt when one is allowed and answers 0; otherwise counts nothing and answers the wait. Counted
+   * first and taken back when over the limit, so concurrent attempts on any replica cannot all pass.
+   */
+  async take(key: string, now = Date.now()): Promise<number> {
+    const times = await this.hit(key, now);
+    const before = attemptsBefore(times, now);
+    const wait = this.waitAfter(before, now);
+    if (wait > 0) await this.windows.forget(this.key(key), now);
+    return wait;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.windows.reset(this.key(key));
   }
 
   /** Takes back the attempt recorded at `at` (an attempt counted before its outcome was known, that did not fail). */
-  forget(key: string, at: number): void {
-    const times = this.hits.get(key);
-    const index = times?.indexOf(at) ?? -1;
-    if (!times || index === -1) return;
-    times.splice(index, 1);
-    if (times.length === 0) this.hits.delete(key);
+  async forget(key: string, at: number): Promise<void> {
+    await this.windows.forget(this.key(key), at);
   }
 
   /** The times of `key`'s attempts in the window, oldest first. */
-  attempts(key: string, now = Date.now()): readonly number[] {
-    return this.recent(key, now);
+  attempts(key: string, now = Date.now()): Promise<number[]> {
+    return this.windows.hits(this.key(key), this.windowMs, now);
   }
 
-  private recent(key: string, now: number): number[] {
-    return (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
+  /** The wait before another attempt, given the attempts in the window (oldest first). */
+  waitAfter(times: readonly number[], now: number): number {
+    return times.length < this.limit ? 0 : times[0]! + this.windowMs - now;
   }
 
-  /** Forgets keys with no attempt in the window, so the map stays as small as the recent traffic. */
-  private sweep(now: number): void {
-    for (const [key, times] of this.hits) if (!times.some((t) => t > now - this.windowMs)) this.hits.delete(key);
+  private key(key: string): string {
+    return `${this.name}|${key}`;
   }
 }
 
@@ -66,33 +97,99 @@ export class FailureBackoff {
   private readonly failures: RateLimiter;
 
   constructor(
+    windows: CountedWindows,
+    name: string,
     readonly free: number,
     readonly windowMs: number,
     readonly baseMs: number,
     readonly maxMs: number,
   ) {
-    // The counter itself never refuses: the limit only bounds how many timestamps are kept per key.
-    this.failures = new RateLimiter(Number.MAX_SAFE_INTEGER, windowMs);
+    // The counter itself never refuses: only the backoff below does.
+    this.failures = new RateLimiter(windows, name, Number.MAX_SAFE_INTEGER, windowMs);
   }
 
-  retryAfter(key: string, now = Date.now()): number {
-    const times = this.failures.attempts(key, now);
+  async retryAfter(key: string, now = Date.now()): Promise<number> {
+    return this.waitAfter(await this.failures.attempts(key, now), now);
+  }
+
+  /** The wait given the key's failures in the window (oldest first). */
+  waitAfter(times: readonly number[], now: number): number {
     if (times.length < this.free) return 0;
     const wait = Math.min(this.baseMs * 2 ** Math.min(times.length - this.free, 30), this.maxMs);
     return Math.max(0, times[times.length - 1]! + wait - now);
   }
 
   /** Whether `key` failed at all in the window. */
-  failed(key: string, now = Date.now()): boolean {
-    return this.failures.attempts(key, now).length > 0;
+  async failed(key: string, now = Date.now()): Promise<boolean> {
+    return (await this.failures.attempts(key, now)).length > 0;
   }
 
-  fail(key: string, now = Date.now()): void {
-    this.failures.record(key, now);
+  async fail(key: string, now = Date.now()): Promise<void> {
+    await this.failures.record(key, now);
   }
 
-  clear(key: string): void {
-    this.failures.reset(key);
+  /** Counts a failure at `now` and answers the key's failures in the window, this one included. */
+  hit(key: string, now = Date.now()): Promise<number[]> {
+    return this.failures.hit(key, now);
+  }
+
+  /**
+   * Counts a failure now when the key need not wait, and answers 0; otherwise counts nothing and answers the wait
+   * (counted first, then taken back, as `RateLimiter.take`).
+   */
+  async take(key: string, now = Date.now()): Promise<number> {
+    const times = await this.failures.hit(key, now);
+    const wait = this.waitAfter(attemptsBefore(times, now), now);
+    if (wait > 0) await this.failures.forget(key, now);
+    return wait;
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.failures.reset(key);
+  }
+
+  /** Takes back the failure counted at `at`. */
+  async forget(key: string, at: number): Promise<void> {
+    await this.failures.forget(key, at);
+  }
+}
+
+/** `times` (oldest first) without one entry equal to `at`: the attempts before the one just counted. */
+export function attemptsBefore(times: readonly number[], at: number): number[] {
+  const index = times.lastIndexOf(at);
+  return index === -1 ? [...times] : [...times.slice(0, index), ...times.slice(index + 1)];
+}
+
+/**
+ * The limits of the app's controllers, over the configured `CountedWindows`; a store error becomes a 503
+ * (`LimitsUnavailable`), or — for a limit that fails open — a logged warning and no limit.
+ */
+export class RateLimits {
+  constructor(
+    readonly windows: CountedWindows,
+    private readonly logger: Pick<Logger, 'warn'>,
+  ) {}
+
+  limiter(name: string, limit: number, windowMs: number): RateLimiter {
+    return new RateLimiter(this.windows, name, limit, windowMs);
+  }
+
+  backoff(name: string, free: number, windowMs: number, baseMs: number, maxMs: number): FailureBackoff {
+    return new FailureBackoff(this.windows, name, free, windowMs, baseMs, maxMs);
+  }
+
+  /** Runs `count` (a limit's check or count); on a store error, fails open (answers `open`) or closed (503). */
+  async guard<T>(what: string, options: LimitOptions & { open: T }, count: () => Promise<T>): Promise<T> {
+    try {
+      return await count();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      if (options.failOpen) {
+        this.logger.warn({ limit: what, err: error }, 'attempt limit not counted (store error): let through');
+        return options.open;
+      }
+      throw new LimitsUnavailable(error);
+    }
   }
 }
 

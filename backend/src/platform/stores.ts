@@ -8,6 +8,7 @@ import { MemoryReadStore } from './read-store/memory-read-store.js';
 import type { ReadStore } from './read-store/read-store.js';
 import { SqlEventStore } from './event-store/sql-event-store.js';
 import { MemoryVault, type Vault } from './vault/vault.js';
+import { type CountedWindows, MemoryCountedWindows } from './limits/counted-windows.js';
 
 /** Opens the configured adapters. Drivers are imported lazily, so the embedded app never loads a server's client. */
 export async function openEventStore(config: Config): Promise<EventStore> {
@@ -84,4 +85,23 @@ export async function openVault(config: Config, eventStore: EventStore): Promise
     return MongoVault.connect({ url: config.mongodbUrl });
   }
   throw new Error(`No vault for the ${eventStore.kind} event store: set READ_STORE=mongodb and MONGODB_URL`);
+}
+
+/**
+ * Where attempt limits are counted: in the PostgreSQL database the replicas share (EVENT_STORE=postgres), in MongoDB
+ * beside EventStoreDB, and in process memory otherwise — the embedded default is one process (the data folder's
+ * lock), as are the memory stores.
+ */
+export async function openCountedWindows(config: Config, eventStore: EventStore): Promise<CountedWindows> {
+  if (eventStore instanceof SqlEventStore && eventStore.kind === 'postgres') {
+    const { SqlCountedWindows } = await import('./limits/sql-counted-windows.js');
+    return SqlCountedWindows.open(eventStore.database, eventStore.kind);
+  }
+  if (eventStore.kind === 'eventstoredb' && config.mongodbUrl) {
+    const { MongoCountedWindows } = await import('./limits/mongodb-counted-windows.js');
+    return MongoCountedWindows.connect({ url: config.mongodbUrl });
+  }
+  if (eventStore.kind === 'eventstoredb')
+    throw new Error('No shared store for attempt limits beside EventStoreDB: set READ_STORE=mongodb and MONGODB_URL');
+  return new MemoryCountedWindows();
 }

@@ -3818,6 +3818,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 'This is unavailable for a moment. Please try again in a minute.' with Retry-After: the attempt limits could not be counted */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     IdentityController_startLogin: {
@@ -3889,6 +3896,13 @@ export interface operations {
             };
             /** @description 'Too many attempts. Please try again in N minutes.', or for the account as a whole 'Too many failed sign-ins on this account. …', with Retry-After (seconds); the password is not checked */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This is unavailable for a moment. Please try again in a minute.' with Retry-After: the attempt limits could not be counted */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4181,6 +4195,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 'This is unavailable for a moment. Please try again in a minute.' with Retry-After: the attempt limits could not be counted */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     PasswordResetController_reset: {
@@ -4209,6 +4230,13 @@ export interface operations {
             };
             /** @description 'Password must be at least 12 characters', or the link is not valid */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This is unavailable for a moment. Please try again in a minute.' with Retry-After: the attempt limits could not be counted */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,7 @@ import {
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -25,7 +26,9 @@ import { Ctx } from '../../platform/http/request-context.js';
 import {
   clientAddress,
   FailureBackoff,
+  LIMITS_UNAVAILABLE,
   RateLimiter,
+  RateLimits,
   refuseWhileWaiting,
   tooManyAttemptsMessage,
 } from '../../platform/rate-limit.js';
@@ -50,8 +53,10 @@ import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '
 import { UserDto } from './user-view.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
+/** The attempt limits could not be counted: they fail closed here (platform/rate-limit.ts). */
+const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
 
-/** An account in the in-memory counters: a digest, so they hold no address (never stored). */
+/** An account in the attempt counters: a digest, so they hold no e-mail address. */
 const accountOf = (email: string) => legacyEmailKey(email);
 
 @ApiTags('identity')
@@ -75,14 +80,15 @@ export class IdentityController {
     secrets: Secrets,
     /** Password sign-in: failures per address, per (account, address), per account, per (device, account). */
     @Inject(SIGN_IN_LIMITS) private readonly signInLimits: SignInLimits,
+    private readonly limits: RateLimits,
   ) {
     const cookie = new PendingSignInCookie(() => secrets.key('oidc-state'));
     this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc, cookie) : null;
     this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
     const { perIp, perAccount, signInStartsPerIp } = config.identity.rateLimit;
-    this.signInStarts = new RateLimiter(signInStartsPerIp, WINDOW_MS);
-    this.registrationsPerIp = new RateLimiter(perIp, WINDOW_MS);
-    this.refusedRegistrations = new FailureBackoff(perAccount, WINDOW_MS, 60_000, WINDOW_MS);
+    this.signInStarts = limits.limiter('sign-in-starts:address', signInStartsPerIp, WINDOW_MS);
+    this.registrationsPerIp = limits.limiter('registrations:address', perIp, WINDOW_MS);
+    this.refusedRegistrations = limits.backoff('refused-registrations', perAccount, WINDOW_MS, 60_000, WINDOW_MS);
   }
 
   @Post('register')
@@ -95,6 +101,7 @@ export class IdentityController {
   @ApiBadRequestResponse({ description: "`{ message }`, e.g. 'Password must be at least 12 characters'" })
   @ApiConflictResponse({ description: "'An account with this email already exists'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
+  @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async register(
     @Body() form: RegisterDto,
     @Ctx() context: CommandContext,
@@ -103,16 +110,19 @@ export class IdentityController {
   ): Promise<UserWithPositionDto> {
     const ip = clientAddress(req);
     const pair = `${accountOf(form.email)}|${ip}`;
+    // Fails closed (503) when the limits cannot be counted: a refused registration tells whether an e-mail is taken.
+    const closed = { open: 0 };
     refuseWhileWaiting(
       reply,
-      Math.max(this.registrationsPerIp.retryAfter(ip), this.refusedRegistrations.retryAfter(pair)),
+      await this.limits.guard('registration', closed, () => this.refusedRegistrations.retryAfter(pair)),
     );
-    this.registrationsPerIp.record(ip);
+    refuseWhileWaiting(reply, await this.limits.guard('registration', closed, () => this.registrationsPerIp.take(ip)));
     let userId: string;
     try {
       ({ userId } = await this.identity.register(form, 'password', context));
     } catch (error) {
-      if (error instanceof DomainError && error.status === 409) this.refusedRegistrations.fail(pair);
+      if (error instanceof DomainError && error.status === 409)
+        await this.limits.guard('registration', { open: undefined }, () => this.refusedRegistrations.fail(pair));
       throw error;
     }
     return this.signIn(userId, 'password', context, req, reply);
@@ -138,6 +148,7 @@ export class IdentityController {
       "'Too many attempts. Please try again in N minutes.', or for the account as a whole 'Too many failed " +
       "sign-ins on this account. …', with Retry-After (seconds); the password is not checked",
   })
+  @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async login(
     @Body() form: LoginDto,
     @Ctx() context: CommandContext,
@@ -253,8 +264,11 @@ export class IdentityController {
     @Res() reply: HttpReply,
   ): Promise<void> {
     const ip = clientAddress(req);
-    refuseWhileWaiting(reply, this.signInStarts.retryAfter(ip));
-    this.signInStarts.record(ip);
+    // Fails open: a start only redirects to the provider, whose own limits guard the sign-in.
+    refuseWhileWaiting(
+      reply,
+      await this.limits.guard('sign-in start', { open: 0, failOpen: true }, () => this.signInStarts.take(ip)),
+    );
     if (!this.oidc) return redirect(req, reply, '/auth');
     const returnTo =
       typeof redirectUri === 'string' && redirectUri ? redirectUri : `${this.config.publicUrl}/auth/callback`;

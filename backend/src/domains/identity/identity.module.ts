@@ -9,9 +9,11 @@ import { IdentityService } from './identity.service.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { Passwords } from './passwords.js';
 import { PasswordResets } from './password-resets.js';
-import { MemorySignInLimits, SIGN_IN_LIMITS } from './sign-in-limits.js';
+import { CountedSignInLimits, SIGN_IN_LIMITS } from './sign-in-limits.js';
 import type { Config } from '../../platform/config.js';
-import { CONFIG } from '../../platform/tokens.js';
+import type { Logger } from '../../platform/logging.js';
+import { RateLimits } from '../../platform/rate-limit.js';
+import { CONFIG, LOGGER } from '../../platform/tokens.js';
 
 @Module({
   imports: [CqrsModule],
@@ -26,15 +28,20 @@ import { CONFIG } from '../../platform/tokens.js';
       useFactory: (config: Config) => new Passwords(config.identity.passwordHashCost),
     },
     {
-      // In process memory for now; a store shared by the replicas replaces it here (design §8).
+      // Counted where the stores say: shared by the replicas on their database, in memory when embedded.
       provide: SIGN_IN_LIMITS,
-      inject: [CONFIG],
-      useFactory: ({ identity: { rateLimit } }: Config) =>
-        new MemorySignInLimits({
-          perAddress: rateLimit.perIp,
-          perAccount: rateLimit.perAccount,
-          perAccountAnyAddress: rateLimit.perAccountAnyAddress,
-        }),
+      inject: [CONFIG, RateLimits, LOGGER],
+      useFactory: ({ identity: { rateLimit } }: Config, limits: RateLimits, logger: Logger) =>
+        new CountedSignInLimits(
+          limits.windows,
+          {
+            perAddress: rateLimit.perIp,
+            perAccount: rateLimit.perAccount,
+            perAccountAnyAddress: rateLimit.perAccountAnyAddress,
+          },
+          Date.now,
+          (err) => logger.warn({ err }, 'a successful sign-in could not be taken back from the failure counts'),
+        ),
     },
     { provide: APP_GUARD, useClass: IdentityGuard },
   ],

@@ -3,6 +3,7 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
@@ -12,7 +13,13 @@ import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { clientAddress, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
+import {
+  clientAddress,
+  LIMITS_UNAVAILABLE,
+  type RateLimiter,
+  RateLimits,
+  refuseWhileWaiting,
+} from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { DeviceCookie } from './device-cookie.js';
@@ -26,6 +33,8 @@ import type { IdentityRequest } from './identity.service.js';
 import { PasswordResets } from './password-resets.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** The attempt limits could not be counted: they fail closed here (platform/rate-limit.ts). */
+const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
 export const RESET_REQUESTED =
   'If an account exists for that email address, we have sent it a link to reset the password. The link works once, for 1 hour.';
 
@@ -47,10 +56,11 @@ export class PasswordResetController {
     private readonly resets: PasswordResets,
     @Inject(CONFIG) config: Config,
     secrets: Secrets,
+    private readonly limits: RateLimits,
   ) {
     this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
-    this.perIp = new RateLimiter(config.identity.rateLimit.resetRequestsPerIp, HOUR_MS);
-    this.perAccount = new RateLimiter(config.identity.rateLimit.resetMailsPerAccount, HOUR_MS);
+    this.perIp = limits.limiter('password-reset:address', config.identity.rateLimit.resetRequestsPerIp, HOUR_MS);
+    this.perAccount = limits.limiter('password-reset:account', config.identity.rateLimit.resetMailsPerAccount, HOUR_MS);
   }
 
   @Post('request')
@@ -61,18 +71,18 @@ export class PasswordResetController {
   })
   @ApiAcceptedResponse({ type: PasswordResetRequestedDto, description: `{ message: '${RESET_REQUESTED}' }` })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
-  request(
+  @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
+  async request(
     @Body() body: PasswordResetRequestDto,
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
-  ): { message: string } {
-    this.throttle(req, reply);
+  ): Promise<{ message: string }> {
+    await this.throttle(req, reply);
     const account = legacyEmailKey(body.email);
-    if (this.perAccount.retryAfter(account) === 0) {
-      this.perAccount.record(account);
-      this.resets.requestSoon(body.email, context.correlationId);
-    }
+    // Fails closed: no mail while the mails to the address cannot be counted (nobody floods an inbox meanwhile).
+    const wait = await this.limits.guard('password reset mails', { open: 0 }, () => this.perAccount.take(account));
+    if (wait === 0) this.resets.requestSoon(body.email, context.correlationId);
     return { message: RESET_REQUESTED };
   }
 
@@ -86,13 +96,14 @@ export class PasswordResetController {
   })
   @ApiOk(PasswordChangedDto)
   @ApiBadRequestResponse({ description: "'Password must be at least 12 characters', or the link is not valid" })
+  @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async reset(
     @Body() body: PasswordResetDto,
     @Ctx() context: CommandContext,
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<{ success: true; position: number }> {
-    this.throttle(req, reply);
+    await this.throttle(req, reply);
     const { userId, position } = await this.resets.reset(body.token, body.password, context);
     // The link proved the mailbox: this browser may sign in to the account even while others' guessing has
     // closed it to unknown browsers.
@@ -100,9 +111,9 @@ export class PasswordResetController {
     return { success: true, position };
   }
 
-  private throttle(req: IdentityRequest, reply: HttpReply): void {
+  /** Fails closed (503) when the store cannot count: reset links are guessed and mails sent here. */
+  private async throttle(req: IdentityRequest, reply: HttpReply): Promise<void> {
     const ip = clientAddress(req);
-    refuseWhileWaiting(reply, this.perIp.retryAfter(ip));
-    this.perIp.record(ip);
+    refuseWhileWaiting(reply, await this.limits.guard('password reset', { open: 0 }, () => this.perIp.take(ip)));
   }
 }

@@ -1,4 +1,9 @@
-import { MemorySignInLimits, SIGN_IN_WINDOW_MS, type SignInAttempt } from './sign-in-limits.js';
+import { PostgresEventStore } from '../../platform/event-store/postgres-event-store.js';
+import { scratchDatabase } from '../../platform/event-store/scratch-database.js';
+import { type CountedWindows, MemoryCountedWindows } from '../../platform/limits/counted-windows.js';
+import { SqlCountedWindows } from '../../platform/limits/sql-counted-windows.js';
+import { LIMITS_UNAVAILABLE, LimitsUnavailable } from '../../platform/rate-limit.js';
+import { CountedSignInLimits, MemorySignInLimits, SIGN_IN_WINDOW_MS, type SignInAttempt } from './sign-in-limits.js';
 
 const MINUTE = 60_000;
 
@@ -86,5 +91,79 @@ describe('MemorySignInLimits', () => {
     if (!first.admitted) throw new Error('refused');
     await fresh.succeeded(first.ticket);
     expect((await fresh.admit(attempt('acct', 'home'))).admitted).toBe(true);
+  });
+});
+
+/** A store whose database is down. */
+class DownWindows extends MemoryCountedWindows {
+  override async hit(): Promise<number[]> {
+    throw new Error('connection refused');
+  }
+  override async forget(): Promise<void> {
+    throw new Error('connection refused');
+  }
+}
+
+describe('CountedSignInLimits when the store cannot count', () => {
+  const settings = { perAddress: 10, perAccount: 5, perAccountAnyAddress: 10 };
+
+  it('fails closed: the attempt is refused with 503 before the password is checked', async () => {
+    const l = new CountedSignInLimits(new DownWindows(), settings);
+    const refusal = l.admit(attempt('acct', 'home'));
+    await expect(refusal).rejects.toBeInstanceOf(LimitsUnavailable);
+    await expect(refusal).rejects.toMatchObject({ status: 503, message: LIMITS_UNAVAILABLE });
+  });
+
+  it('lets a sign-in whose password was right go ahead when its count cannot be taken back (told)', async () => {
+    const told: unknown[] = [];
+    const l = new CountedSignInLimits(new DownWindows(), settings, Date.now, (error) => told.push(error));
+    await l.succeeded({ attempt: attempt('acct', 'home'), at: 0 });
+    expect(told).toHaveLength(1);
+  });
+});
+
+const scratch = scratchDatabase('kauri_sign_in_limits');
+
+describe('CountedSignInLimits on postgres, two replicas', () => {
+  const events: PostgresEventStore[] = [];
+  const replica = async (): Promise<CountedWindows> => {
+    const store = await PostgresEventStore.open({ connectionString: scratch.url, maxConnections: 4 });
+    events.push(store);
+    return SqlCountedWindows.open(store.database, 'postgres');
+  };
+  beforeAll(() => scratch.create());
+  afterAll(async () => {
+    for (const store of events) await store.close();
+    await scratch.drop();
+  });
+
+  it('admits exactly ten of a burst of guesses on one account spread over both', async () => {
+    const settings = { perAddress: 10, perAccount: 5, perAccountAnyAddress: 10 };
+    const clock = () => 1_000_000;
+    const [a, b] = [
+      new CountedSignInLimits(await replica(), settings, clock),
+      new CountedSignInLimits(await replica(), settings, clock),
+    ];
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).admit(attempt('acct', `10.0.0.${i}`))),
+    );
+    expect(burst.filter((x) => x.admitted)).toHaveLength(10);
+    expect(burst.filter((x) => !x.admitted && x.accountWide)).toHaveLength(10);
+  });
+
+  it('backs off per (account, address) across both, and a success on one clears the pair on the other', async () => {
+    const settings = { perAddress: 100, perAccount: 2, perAccountAnyAddress: 100 };
+    const clock = () => 2_000_000;
+    const [a, b] = [
+      new CountedSignInLimits(await replica(), settings, clock),
+      new CountedSignInLimits(await replica(), settings, clock),
+    ];
+    const first = await a.admit(attempt('acct-2', 'home'));
+    expect((await b.admit(attempt('acct-2', 'home'))).admitted).toBe(true);
+    expect(await a.admit(attempt('acct-2', 'home'))).toEqual({ admitted: false, waitMs: 60_000, accountWide: false });
+    expect(await b.admit(attempt('acct-2', 'home'))).toEqual({ admitted: false, waitMs: 60_000, accountWide: false });
+    if (!first.admitted) throw new Error('refused');
+    await a.succeeded(first.ticket);
+    expect((await b.admit(attempt('acct-2', 'home'))).admitted).toBe(true);
   });
 });

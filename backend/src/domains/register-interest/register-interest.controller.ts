@@ -16,7 +16,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
-import { clientAddress, RateLimiter, refuseWhileWaiting } from '../../platform/rate-limit.js';
+import { clientAddress, type RateLimiter, RateLimits, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, READ_STORE } from '../../platform/tokens.js';
 import { EARLY_ACCESS_ID, earlyAccessProjection, type EarlyAccessDoc } from '../../projections/early-access.js';
@@ -42,8 +42,9 @@ export class RegisterInterestController {
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly reads: ReadStore,
     @Inject(CONFIG) config: Config,
+    private readonly limits: RateLimits,
   ) {
-    this.perIp = new RateLimiter(config.registerInterestRateLimitPerIp, HOUR_MS);
+    this.perIp = limits.limiter('register-interest:address', config.registerInterestRateLimitPerIp, HOUR_MS);
   }
 
   @Post('register-interest')
@@ -60,15 +61,16 @@ export class RegisterInterestController {
   })
   @ApiConflictResponse({ description: "'This email address has already registered interest.'" })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
-  register(
+  async register(
     @Body() form: RegisterInterestDto,
     @Ctx() context: CommandContext,
     @Req() req: KauriRequest,
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<RegistrationReceiptDto> {
     const ip = clientAddress(req);
-    refuseWhileWaiting(reply, this.perIp.retryAfter(ip));
-    this.perIp.record(ip);
+    // Fails open (logged): it only slows a script filling the register, and the registration is checked in full.
+    const wait = await this.limits.guard('register interest', { open: 0, failOpen: true }, () => this.perIp.take(ip));
+    refuseWhileWaiting(reply, wait);
     return this.commands.execute(new RegisterInterestCommand(form, context));
   }
 

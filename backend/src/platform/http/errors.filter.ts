@@ -35,6 +35,8 @@ export class ErrorsFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error({ err: exception, correlationId: req.correlationId }, 'unhandled error');
     // A body that stopped arriving (408) leaves the connection in an unknown state: it is closed after the answer.
     if (status === 408) reply.header('connection', 'close');
+    // Attempt limits that could not be counted (their store is down) refuse for a moment: rate-limit.ts.
+    if (status === 503) reply.header('Retry-After', '60');
     reply.status(status).send(body);
   }
 
