@@ -672,7 +672,11 @@ const TRANSIENT_CODES = new Set([
  * connection exceptions) or, for errors without one, by message (a pool's lost connection, PGlite's busy mutex).
  */
 export function isTransientStoreError(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
     const message = (e as { message?: unknown }).message;

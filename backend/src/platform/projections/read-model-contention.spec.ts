@@ -95,7 +95,9 @@ describe('read models written by two processes on one PostgreSQL database', () =
     }
     // One of the two wrote last, every row alike.
     const reopened = await SqlReadStore.open(poolDatabase(pool()), { kind: 'postgres', loadInBackground: false });
-    const writers = new Set((await reopened.collection<Doc & { writer: string }>('shared').find()).map((d) => d.writer));
+    const writers = new Set(
+      (await reopened.collection<Doc & { writer: string }>('shared').find()).map((d) => d.writer),
+    );
     expect(writers.size).toBe(1);
     for (const store of [a, b, reopened]) await store.close();
   });
