@@ -340,15 +340,15 @@ export class ProjectionEngine {
     // When no batch comes along to try it, the timer does.
     backlog.timer = setTimeout(() => {
       backlog.timer = null;
-      void this.serially(() => this.retryBacklog());
+      void this.serially(() => this.retryBacklog(backlog));
     }, delay);
     backlog.timer.unref?.();
   }
 
   /** One more attempt at the backlog alone: any failure (transient or not) is counted and tried again later. */
-  private async retryBacklog(): Promise<void> {
-    const backlog = this.backlog;
-    if (!backlog || this.stopped || Date.now() < backlog.nextAttemptAt) return;
+  private async retryBacklog(backlog: Backlog): Promise<void> {
+    // Not when it was stored meanwhile, or a batch's attempt failed meanwhile (that set the next timer).
+    if (backlog !== this.backlog || backlog.timer || this.stopped) return;
     try {
       await this.reads.writeBatch(this.pendingSteps());
       this.cleared();

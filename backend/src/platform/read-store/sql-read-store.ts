@@ -6,7 +6,8 @@ import type { BatchStep, Doc, ReadCollection, WriteOp } from './read-store.js';
  * Read models kept in memory and persisted in the event store's own PostgreSQL database (PGlite or a server):
  * queries are answered from memory (the memory adapter: mingo filters, the same semantics) and never touch the
  * database once a collection is loaded; every write is committed to the `read_models` table first and applied in
- * memory once committed, so memory never shows what a crash could take back. `writeBatch` is one transaction, so a
+ * memory once committed, so memory never shows what a crash could take back (save `applyUnpersisted`, for the
+ * engine's retry of a write that failed transiently: its checkpoints stay unstored too). `writeBatch` is one transaction, so a
  * projection's documents and its checkpoint are stored together or not at all, and a blue/green swap is atomic.
  *
  * At open only the collections' names are read. Each collection is loaded (all its documents, in one go) on its
