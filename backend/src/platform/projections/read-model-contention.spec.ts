@@ -54,6 +54,33 @@ async function waitingForLocks(client: pg.Client): Promise<number> {
   return row!.n;
 }
 
+/** Counts events per counter named in them: an event applied twice would show. */
+function counters(name: string): Projection<Doc> {
+  const projection: Projection<Doc & { count: number }> = {
+    name,
+    version: 1,
+    eventTypes: ['Counted'],
+    keys: (event) => [(event.data as { counter: string }).counter],
+    evolve: (doc, _event, id) => ({ _id: id, count: (doc?.count ?? 0) + 1 }),
+  };
+  return projection as unknown as Projection<Doc>;
+}
+
+function counted(counter: string): EventToAppend {
+  return {
+    type: 'Counted',
+    data: { counter },
+    metadata: {
+      eventId: randomUUID(),
+      schemaVersion: 1,
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      actor: { kind: 'system', name: 'test' },
+      correlationId: 'test',
+      causationId: null,
+    },
+  };
+}
+
 beforeAll(() => scratch.create());
 afterAll(async () => {
   for (const p of pools.splice(0)) await p.end();
@@ -109,26 +136,7 @@ describe('read models written by two processes on one PostgreSQL database', () =
       kind: 'postgres',
       loadInBackground: false,
     });
-    const counter: Projection<Doc & { count: number }> = {
-      name: 'counters',
-      version: 1,
-      eventTypes: ['Counted'],
-      keys: (event) => [(event.data as { counter: string }).counter],
-      evolve: (doc, _event, id) => ({ _id: id, count: (doc?.count ?? 0) + 1 }),
-    };
-    const counted = (counter: string): EventToAppend => ({
-      type: 'Counted',
-      data: { counter },
-      metadata: {
-        eventId: randomUUID(),
-        schemaVersion: 1,
-        occurredAt: '2026-01-01T00:00:00.000Z',
-        actor: { kind: 'system', name: 'test' },
-        correlationId: 'test',
-        causationId: null,
-      },
-    });
-    const engine = new ProjectionEngine(events, reads, [counter as unknown as Projection<Doc>]);
+    const engine = new ProjectionEngine(events, reads, [counters('counters')]);
     await engine.start();
     await events.append('c-1', [counted('one'), counted('two')], 'any');
     expect(await engine.caughtUp(PATIENCE)).toBe(true);
@@ -172,6 +180,57 @@ describe('read models written by two processes on one PostgreSQL database', () =
       );
     expect(await reopened.collection<Doc & { position: number }>('_checkpoints').get('counters')).toMatchObject({
       position: 4,
+    });
+    for (const store of [reads, reopened]) await store.close();
+  });
+
+  it("a deadlock with another writer aborts the engine's write (40P01): it is retried, and the projection never stops", async () => {
+    const events = new MemoryEventStore();
+    const reads = await SqlReadStore.open(poolDatabase(pool()), { kind: 'postgres', loadInBackground: false });
+    const engine = new ProjectionEngine(events, reads, [counters('tallies')]);
+    await engine.start();
+    await events.append('t-1', [counted('one')], 'any');
+    expect(await engine.caughtUp(PATIENCE)).toBe(true);
+
+    // The other writer holds a document row; the engine (checkpoint row first, in (collection, id) order) then
+    // waits for it; the other writer asks for the checkpoint row: each waits for the other. Its own deadlock
+    // check is put off, so the server picks the engine's transaction to abort.
+    const other = await rawClient();
+    let position = 0;
+    try {
+      await other.query(`set deadlock_timeout = '60s'`);
+      await other.query('begin');
+      await other.query(`select 1 from read_models where collection = 'tallies' and id = $1 for update`, [
+        JSON.stringify('one'),
+      ]);
+      ({ position } = await events.append('t-1', [counted('one')], 'any'));
+      await until(async () => (await waitingForLocks(other)) >= 1);
+      const crossing = other.query(
+        `select 1 from read_models where collection = '_checkpoints' and id = $1 for update`,
+        [JSON.stringify('tallies')],
+      );
+      await until(async () => ((await engine.status())[0]!.persistence?.attempts ?? 0) >= 1);
+      await crossing;
+
+      const [retrying] = await engine.status();
+      expect(retrying).toMatchObject({ status: 'live', checkpoint: position, lastError: null });
+      expect(retrying!.persistence).toMatchObject({ retrying: true, lastError: 'deadlock detected' });
+      expect(await reads.collection('tallies').get('one')).toMatchObject({ count: 2 });
+      await other.query('commit');
+
+      await until(async () => (await engine.status())[0]!.persistence === null);
+      expect((await engine.status())[0]).toMatchObject({ status: 'live', checkpoint: position, persistence: null });
+    } finally {
+      await other.end();
+    }
+    const stopping = engine.stop();
+    await events.close();
+    await stopping;
+
+    const reopened = await SqlReadStore.open(poolDatabase(pool()), { kind: 'postgres', loadInBackground: false });
+    expect(await reopened.collection('tallies').get('one')).toMatchObject({ count: 2, _position: position });
+    expect(await reopened.collection<Doc & { position: number }>('_checkpoints').get('tallies')).toMatchObject({
+      position,
     });
     for (const store of [reads, reopened]) await store.close();
   });
