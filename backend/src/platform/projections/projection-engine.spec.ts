@@ -23,6 +23,7 @@ import { project, type Projection } from './projection.js';
 import {
   CHECKPOINTS,
   PENDING_REBUILDS,
+  isTransientStoreError,
   ProjectionEngine,
   REBUILD_OUTCOMES,
   type RebuildProgress,
@@ -730,6 +731,18 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
       { _id: 'account-a1', owner: 'ana', balance: 0, deposits: 0 },
       { _id: 'owner-ana', owner: 'ana', balance: 0, deposits: 0, accounts: 1 },
     ]);
+  });
+});
+
+describe('isTransientStoreError', () => {
+  const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+  it('retries lock conflicts and lost connections, not the write itself going wrong', () => {
+    for (const code of ['40P01', '40001', '55P03', '57P01', '08006', '08003', 'ECONNRESET', 'ECONNREFUSED'])
+      expect([code, isTransientStoreError(coded(code))]).toEqual([code, true]);
+    expect(isTransientStoreError(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isTransientStoreError(new Error('wrapped', { cause: coded('40P01') }))).toBe(true);
+    for (const error of [coded('23505'), coded('42P01'), new Error('read store unavailable'), 'boom', null])
+      expect(isTransientStoreError(error)).toBe(false);
   });
 });
 
