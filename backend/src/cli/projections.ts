@@ -116,6 +116,10 @@ function printStatus(rows: ProjectionInfo[]): void {
       lag: p.lag,
       'ev/s (last 10 s)': p.rate,
       'last error': p.lastError ? `${p.lastError.eventType} @ ${p.lastError.position}: ${p.lastError.message}` : '',
+      // Live and serving from memory, but storing its copy failed transiently (deadlock, lost connection): retried.
+      stored: p.persistence
+        ? `retrying (${p.persistence.attempts} failed: ${p.persistence.lastError}; next ${p.persistence.nextAttemptAt})`
+        : 'yes',
     })),
   );
 }

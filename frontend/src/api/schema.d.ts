@@ -1669,6 +1669,15 @@ export interface components {
             documents: number;
             error: string | null;
         };
+        PersistenceRetryDto: {
+            /** @enum {boolean} */
+            retrying: true;
+            /** @description Failed attempts to store them so far */
+            attempts: number;
+            /** @description Why the last attempt failed */
+            lastError: string;
+            nextAttemptAt: string;
+        };
         ProjectionInfoDto: {
             name: string;
             version: number;
@@ -1682,6 +1691,7 @@ export interface components {
             lastError: components["schemas"]["ProjectionErrorDto"] | null;
             rebuild: components["schemas"]["RebuildProgressDto"] | null;
             lastRebuild: components["schemas"]["RebuildOutcomeDto"] | null;
+            persistence: components["schemas"]["PersistenceRetryDto"] | null;
         };
         HealthDto: {
             /**

@@ -12,6 +12,7 @@ const projection = (name: string, over: Partial<ProjectionInfo> = {}): Projectio
   lastError: null,
   rebuild: null,
   lastRebuild: null,
+  persistence: null,
   ...over,
 });
 
@@ -47,6 +48,27 @@ describe('healthVerdict', () => {
       reasons: [
         'Event store (postgres) is not answering: connection refused',
         'Projection holdings stopped at position 123 (InvestmentConfirmed)',
+      ],
+    });
+  });
+
+  it('is degraded but ready while a projection retries storing its read model, naming it', () => {
+    const retrying = {
+      retrying: true as const,
+      attempts: 3,
+      lastError: 'deadlock detected',
+      nextAttemptAt: '2026-01-01T00:00:00.400Z',
+    };
+    expect(
+      healthVerdict({
+        ...healthy(),
+        projections: [projection('holdings', { persistence: retrying }), projection('registers')],
+      }),
+    ).toEqual({
+      status: 'degraded',
+      ready: true,
+      reasons: [
+        'Projection holdings is serving from memory but not stored: retrying (3 failed attempts, last: deadlock detected)',
       ],
     });
   });

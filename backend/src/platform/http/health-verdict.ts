@@ -10,7 +10,8 @@ import type { HealthReport } from '../operations/health-checks.js';
  * - **Degraded** (HTTP 200, `status: "degraded"`, `ready: true`): the replica serves, but something an operator
  *   must see is wrong — the chain node does not answer, chain transactions have waited beyond the bound or are
  *   held up (failed, or waiting on something no send will bring), on-chain
- *   balances differ from the register, a domain check (the register's reconciliation) failed. Taking the replica
+ *   balances differ from the register, a domain check (the register's reconciliation) failed, a projection's read
+ *   model serves from memory while storing it is retried (a deadlock, a lost connection). Taking the replica
  *   out would not help: every replica shares these, and the pages and API still answer.
  */
 export interface HealthParts {
@@ -45,6 +46,11 @@ export function healthVerdict(parts: HealthParts): HealthVerdict {
   ] as const)
     if (!store.ok) blocking.push(`${name} (${store.kind}) is not answering${store.detail ? `: ${store.detail}` : ''}`);
   for (const p of parts.projections) {
+    // Still serving from memory, current: only storing its copy is held up, and is retried.
+    if (p.persistence && p.status !== 'failed')
+      degrading.push(
+        `Projection ${p.name} is serving from memory but not stored: retrying (${plural(p.persistence.attempts, 'failed attempt', 'failed attempts')}, last: ${p.persistence.lastError})`,
+      );
     if (p.status !== 'failed') continue;
     const at = p.lastError ? `${p.lastError.position} (${p.lastError.eventType})` : String(p.checkpoint);
     blocking.push(`Projection ${p.name} stopped at position ${at}`);

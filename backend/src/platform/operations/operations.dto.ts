@@ -32,6 +32,14 @@ export class RebuildOutcomeDto {
   @ApiProperty({ type: String, nullable: true }) error: string | null;
 }
 
+/** Set while the read model's latest writes are served from memory but not stored: the store failed transiently. */
+export class PersistenceRetryDto {
+  @ApiProperty({ enum: [true] }) retrying: true;
+  @ApiProperty({ description: 'Failed attempts to store them so far' }) attempts: number;
+  @ApiProperty({ description: 'Why the last attempt failed' }) lastError: string;
+  @ApiProperty() nextAttemptAt: string;
+}
+
 /** One read model's projection: where it stands against the log. */
 export class ProjectionInfoDto {
   @ApiProperty() name: string;
@@ -53,6 +61,7 @@ export class ProjectionInfoDto {
   @ApiProperty({ type: ProjectionErrorDto, nullable: true }) lastError: ProjectionErrorDto | null;
   @ApiProperty({ type: RebuildProgressDto, nullable: true }) rebuild: RebuildProgressDto | null;
   @ApiProperty({ type: RebuildOutcomeDto, nullable: true }) lastRebuild: RebuildOutcomeDto | null;
+  @ApiProperty({ type: PersistenceRetryDto, nullable: true }) persistence: PersistenceRetryDto | null;
 }
 
 export class RebuildStartedDto {

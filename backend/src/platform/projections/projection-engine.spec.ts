@@ -23,6 +23,7 @@ import { project, type Projection } from './projection.js';
 import {
   CHECKPOINTS,
   PENDING_REBUILDS,
+  isTransientStoreError,
   ProjectionEngine,
   REBUILD_OUTCOMES,
   type RebuildProgress,
@@ -486,6 +487,48 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     expect(await documents(reads)).toEqual(await expected(events, l.projection));
   });
 
+  it('a deadlock while storing is retried with back-off: the projection stays live and current, then is stored', async () => {
+    const flaky = new FlakyReadStore(reads);
+    flaky.failure = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const l = ledger();
+    await append(events, opened('a1', 'ana'), deposited('a1', 'ana', 10));
+    const e = new ProjectionEngine(events, flaky, [l.projection as unknown as Projection<Doc>]);
+    engines.push(e);
+    await e.start();
+    expect(await e.caughtUp(PATIENCE)).toBe(true);
+
+    // Fails until released, so the retrying can be watched; then the next attempt succeeds.
+    flaky.failNextWrites = 1_000_000;
+    const first = await append(events, deposited('a1', 'ana', 5), opened('b1', 'bob'));
+    expect(await e.waitFor(first, ['ledger'], PATIENCE)).toBe(true);
+    await until(async () => ((await e.status())[0]!.persistence?.attempts ?? 0) >= 3);
+    const second = await append(events, deposited('b1', 'bob', 7), deposited('a1', 'ana', 1));
+    expect(await e.waitFor(second, ['ledger'], PATIENCE)).toBe(true);
+
+    const [retrying] = await e.status();
+    expect(retrying).toMatchObject({ status: 'live', checkpoint: second, lastError: null });
+    expect(retrying!.persistence).toMatchObject({ retrying: true, lastError: 'deadlock detected' });
+    expect(retrying!.persistence!.attempts).toBeGreaterThanOrEqual(3);
+    // Served from memory, current (every event once: the ledger counts deposits).
+    expect(await documents(reads)).toEqual(await expected(events, l.projection));
+    const storedBefore = flaky.written;
+
+    flaky.failNextWrites = 0;
+    await until(async () => (await e.status())[0]!.persistence === null);
+    const [stored] = await e.status();
+    expect(stored).toMatchObject({ status: 'live', checkpoint: second, lastError: null, persistence: null });
+    // The pending batches went in one write.
+    expect(flaky.written).toBe(storedBefore + 1);
+    const inMemory = await documents(reads);
+    expect(inMemory).toEqual(await expected(events, l.projection));
+
+    // What was stored equals what memory served: as a restarted process loads it.
+    await stop(e);
+    await restartReads();
+    expect(await documents(reads)).toEqual(inMemory);
+    expect(await checkpointOf(reads)).toMatchObject({ position: second });
+  });
+
   it('rebuild builds a fresh copy while live appends continue, then swaps it in', async () => {
     const l = ledger();
     const streams = 12;
@@ -691,6 +734,18 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
   });
 });
 
+describe('isTransientStoreError', () => {
+  const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+  it('retries lock conflicts and lost connections, not the write itself going wrong', () => {
+    for (const code of ['40P01', '40001', '55P03', '57P01', '08006', '08003', 'ECONNRESET', 'ECONNREFUSED'])
+      expect([code, isTransientStoreError(coded(code))]).toEqual([code, true]);
+    expect(isTransientStoreError(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isTransientStoreError(new Error('wrapped', { cause: coded('40P01') }))).toBe(true);
+    for (const error of [coded('23505'), coded('42P01'), new Error('read store unavailable'), 'boom', null])
+      expect(isTransientStoreError(error)).toBe(false);
+  });
+});
+
 function groupByStream(events: readonly EventToAppend[]): Map<string, EventToAppend[]> {
   const streams = new Map<string, EventToAppend[]>();
   for (const e of events) {
@@ -700,10 +755,16 @@ function groupByStream(events: readonly EventToAppend[]): Map<string, EventToApp
   return streams;
 }
 
-/** Fails the next N batch writes, as a read store that is briefly unreachable would. */
+/**
+ * Fails the next N batch writes (with `failure`, before the inner store sees them), as a read store that is briefly
+ * unreachable, or deadlocked with another process, would. Otherwise the real store it wraps.
+ */
 class FlakyReadStore implements ReadStore {
   readonly kind = 'flaky';
   failNextWrites = 0;
+  failure: () => Error = () => new Error('read store unavailable');
+  /** Batch writes that reached the inner store. */
+  written = 0;
 
   constructor(private readonly inner: ReadStore) {}
 
@@ -725,12 +786,17 @@ class FlakyReadStore implements ReadStore {
   async writeBatch(steps: readonly BatchStep[]): Promise<void> {
     this.maybeFail();
     await this.inner.writeBatch(steps);
+    this.written++;
+  }
+
+  applyUnpersisted(steps: readonly BatchStep[]): Promise<void> {
+    return this.inner.applyUnpersisted!(steps);
   }
 
   private maybeFail(): void {
     if (this.failNextWrites > 0) {
       this.failNextWrites--;
-      throw new Error('read store unavailable');
+      throw this.failure();
     }
   }
 

@@ -16,6 +16,9 @@ const BATCH = 1000;
 /** Events per read when replaying (rebuild, resume). */
 const PAGE = BATCH * 5;
 const QUEUE_HIGH_WATER = 5000;
+/** Back-off between attempts to store writes that failed transiently: from this, doubling, jittered. */
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 30_000;
 
 interface CheckpointDoc extends Doc {
   position: number;
@@ -52,6 +55,19 @@ export interface ProjectionInfo {
   lastError: ProjectionError | null;
   rebuild: RebuildProgress | null;
   lastRebuild: RebuildOutcome | null;
+  /**
+   * Set while this read model's latest writes are applied in memory (and served) but not stored, because the
+   * read store failed transiently (a deadlock, a lost connection): the engine keeps trying, with back-off.
+   */
+  persistence: PersistenceRetry | null;
+}
+
+export interface PersistenceRetry {
+  retrying: true;
+  /** Failed attempts so far. */
+  attempts: number;
+  lastError: string;
+  nextAttemptAt: string;
 }
 
 /** What the last rebuild of a read model did: kept with the read models, so it outlives the request. */
@@ -80,6 +96,20 @@ export interface RebuildProgress {
   startedAt: string;
 }
 
+/**
+ * Writes applied in memory whose storing failed transiently, folded to the last operation per document (the
+ * checkpoints too), in the order first written: written again, with whatever came since, as one batch.
+ */
+interface Backlog {
+  ops: Map<string, Map<string, WriteOp<Doc>>>;
+  /** The projections whose writes these are. */
+  names: Set<string>;
+  attempts: number;
+  lastError: string;
+  nextAttemptAt: number;
+  timer: NodeJS.Timeout | null;
+}
+
 interface Waiter {
   position: number;
   names: string[] | null;
@@ -100,7 +130,14 @@ interface Runtime {
 /**
  * Runs every projection off one catch-up subscription of the event store. Events are applied in batches;
  * each projection's checkpoint is stored with its read model. A projection whose `evolve` throws stops at
- * that event (neither skipping it nor looping) and reports the error until `resume` is called.
+ * that event (neither skipping it nor looping) and reports the error until `resume` is called: that is a bug.
+ *
+ * A transient failure of the read store while storing a batch (deadlock, serialization failure, lock timeout,
+ * lost connection: `isTransientStoreError`) is not the projection's: on a store that serves from memory
+ * (`applyUnpersisted`), the batch is applied in memory, the projection stays live, and the writes not stored
+ * are kept (`Backlog`) and written again with back-off, merged with the batches that follow, until the store
+ * takes them. Each write is one transaction with the checkpoints, so a failed one stored nothing and the one
+ * that succeeds stores every pending document once; a restart meanwhile replays from the stored checkpoints.
  */
 export class ProjectionEngine {
   private readonly runtimes = new Map<string, Runtime>();
@@ -110,6 +147,8 @@ export class ProjectionEngine {
   private head = 0;
   private waiters: Waiter[] = [];
   private exclusive: Promise<unknown> = Promise.resolve();
+  private backlog: Backlog | null = null;
+  private stopped = false;
 
   constructor(
     private readonly events: EventStore,
@@ -180,7 +219,10 @@ export class ProjectionEngine {
     });
   }
 
+  /** Writes not stored yet stay unstored: the next start replays them from the log (their checkpoints were not stored). */
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.backlog?.timer) clearTimeout(this.backlog.timer);
     await this.subscription?.stop();
     this.subscription = null;
     await this.flushing;
@@ -231,20 +273,100 @@ export class ProjectionEngine {
       }
     }
     try {
-      await this.reads.writeBatch(
+      await this.store(
         planned.flatMap(({ runtime, plan }) => [plan.step, checkpointStep(runtime.projection, plan.checkpoint)]),
+        planned.map(({ runtime }) => runtime.projection.name),
       );
       for (const { runtime, plan } of planned) {
         runtime.checkpoint = plan.checkpoint;
         if (plan.error) fail(runtime, plan.error);
       }
     } catch (error) {
-      // The read store failed: the subscription has moved past these events, so stop here (as for a
+      // The read store failed for good (not transiently, or not on a store that serves from memory): the subscription has moved past these events, so stop here (as for a
       // failing evolve) and let `resume` re-read them from the log, rather than losing the batch.
       for (const { runtime, pending } of planned) fail(runtime, describeError(error, pending[0]!));
     }
     for (const { runtime, pending } of planned) counted(runtime, pending.length);
     this.settleWaiters();
+  }
+
+  /**
+   * Stores a batch of operation steps (only inside `serially`), with any writes still pending from a transient
+   * failure before them. On a transient failure the steps are applied in memory instead and kept for the next
+   * attempt; while an attempt is not due yet they are kept without trying. Throws when the store failed otherwise.
+   */
+  private async store(steps: BatchStep[], names: readonly string[]): Promise<void> {
+    const backlog = this.backlog;
+    if (backlog && Date.now() < backlog.nextAttemptAt) return this.defer(steps, names, null);
+    try {
+      await this.reads.writeBatch([...this.pendingSteps(), ...steps]);
+      this.cleared();
+    } catch (error) {
+      if (!this.reads.applyUnpersisted || !isTransientStoreError(error)) throw error;
+      await this.defer(steps, names, error);
+    }
+  }
+
+  /** Applies steps in memory only and adds them to the backlog; with an error, counts a failed attempt. */
+  private async defer(steps: readonly BatchStep[], names: readonly string[], error: unknown): Promise<void> {
+    await this.reads.applyUnpersisted!(steps);
+    const backlog = (this.backlog ??= {
+      ops: new Map(),
+      names: new Set(),
+      attempts: 0,
+      lastError: '',
+      nextAttemptAt: 0,
+      timer: null,
+    });
+    for (const step of steps) {
+      if ('rename' in step) throw new Error('A swap is never deferred');
+      let docs = backlog.ops.get(step.collection);
+      if (!docs) backlog.ops.set(step.collection, (docs = new Map()));
+      for (const op of step.ops) docs.set('upsert' in op ? op.upsert._id : op.delete, op);
+    }
+    for (const name of names) backlog.names.add(name);
+    if (error !== null) this.failedAttempt(backlog, error);
+  }
+
+  private failedAttempt(backlog: Backlog, error: unknown): void {
+    backlog.attempts++;
+    backlog.lastError = error instanceof Error ? error.message : String(error);
+    // Full back-off doubles per attempt up to the cap; jittered (50–100% of it) so replicas do not retry in step.
+    const full = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(backlog.attempts - 1, 20));
+    const delay = Math.round(full * (0.5 + Math.random() / 2));
+    backlog.nextAttemptAt = Date.now() + delay;
+    if (backlog.timer) clearTimeout(backlog.timer);
+    if (this.stopped) return;
+    // When no batch comes along to try it, the timer does.
+    backlog.timer = setTimeout(() => {
+      backlog.timer = null;
+      void this.serially(() => this.retryBacklog(backlog));
+    }, delay);
+    backlog.timer.unref?.();
+  }
+
+  /** One more attempt at the backlog alone: any failure (transient or not) is counted and tried again later. */
+  private async retryBacklog(backlog: Backlog): Promise<void> {
+    // Not when it was stored meanwhile, or a batch's attempt failed meanwhile (that set the next timer).
+    if (backlog !== this.backlog || backlog.timer || this.stopped) return;
+    try {
+      await this.reads.writeBatch(this.pendingSteps());
+      this.cleared();
+    } catch (error) {
+      this.failedAttempt(backlog, error);
+    }
+  }
+
+  /** The backlog as batch steps, to go before whatever is written next. */
+  private pendingSteps(): BatchStep[] {
+    if (!this.backlog) return [];
+    return [...this.backlog.ops].map(([collection, docs]) => ({ collection, ops: [...docs.values()] }));
+  }
+
+  /** The backlog is stored. */
+  private cleared(): void {
+    if (this.backlog?.timer) clearTimeout(this.backlog.timer);
+    this.backlog = null;
   }
 
   /**
@@ -319,7 +441,15 @@ export class ProjectionEngine {
       lastError: r.lastError,
       rebuild: r.rebuild,
       lastRebuild: r.lastRebuild,
+      persistence: this.persistenceOf(r.projection.name),
     }));
+  }
+
+  private persistenceOf(name: string): PersistenceRetry | null {
+    const backlog = this.backlog;
+    if (!backlog?.names.has(name) || backlog.attempts === 0) return null;
+    const { attempts, lastError } = backlog;
+    return { retrying: true, attempts, lastError, nextAttemptAt: new Date(backlog.nextAttemptAt).toISOString() };
   }
 
   /**
@@ -436,7 +566,10 @@ export class ProjectionEngine {
         const swap = { rename: green, to: projection.name };
         const unmark = { collection: PENDING_REBUILDS, ops: [{ delete: name }] };
         const recorded = { collection: REBUILD_OUTCOMES, ops: [{ upsert: { _id: name, ...outcome } }] };
-        await this.reads.writeBatch([swap, checkpointStep(projection, shadow.checkpoint), unmark, recorded]);
+        // Writes still pending go first: stored after the swap, they would put old documents in the new copy.
+        const steps = [swap, checkpointStep(projection, shadow.checkpoint), unmark, recorded];
+        await this.reads.writeBatch([...this.pendingSteps(), ...steps]);
+        this.cleared();
         swapped = true;
         runtime.checkpoint = shadow.checkpoint;
         runtime.status = 'live';
@@ -484,8 +617,8 @@ export class ProjectionEngine {
         result = await planEvents(this.reads, projection, collection, page);
         // A copy being rebuilt has no checkpoint of its own: it is swapped in with one.
         const shadow = collection !== projection.name;
-        const steps = shadow ? [result.step] : [result.step, checkpointStep(projection, result.checkpoint)];
-        await this.reads.writeBatch(steps);
+        if (shadow) await this.reads.writeBatch([result.step]);
+        else await this.store([result.step, checkpointStep(projection, result.checkpoint)], [projection.name]);
       } catch (error) {
         cursor.lastError = describeError(error, page[0]!);
         return;
@@ -526,6 +659,42 @@ function rateOf(runtime: Runtime): number {
   const events = runtime.throughput.reduce((sum, t) => (t.at > since ? sum + t.events : sum), 0);
   return Math.round((events / (RATE_WINDOW_MS / 1000)) * 10) / 10;
 }
+
+/** Database error codes (SQLSTATE, or Node's for a socket) that a later attempt of the same write may get past. */
+const TRANSIENT_CODES = new Set([
+  '40P01', // deadlock detected
+  '40001', // serialization failure
+  '55P03', // lock not available (lock_timeout)
+  '57P01', // admin shutdown
+  '57P02', // crash shutdown
+  '57P03', // cannot connect now
+  '53300', // too many connections
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+/**
+ * A failure of the database rather than of the write: another attempt may succeed. By code (SQLSTATE class 08 is
+ * connection exceptions) or, for errors without one, by message (a pool's lost connection, PGlite's busy mutex).
+ */
+export function isTransientStoreError(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && TRANSIENT_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
+const TRANSIENT_MESSAGE =
+  /deadlock detected|could not serialize access|lock timeout|Connection terminated|connection timeout|timeout exceeded when trying to connect|waiting for mutex|mutex already locked/i;
 
 function fail(runtime: Runtime, error: ProjectionError): void {
   runtime.status = 'failed';

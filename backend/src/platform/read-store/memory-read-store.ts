@@ -292,6 +292,11 @@ export class MemoryReadStore implements ReadStore {
     this.adopt(steps.map((step) => ('rename' in step ? step : { ...step, ops: step.ops.map(copy) })));
   }
 
+  /** Memory is all this store has: the same as a write. */
+  applyUnpersisted(steps: readonly BatchStep[]): Promise<void> {
+    return MemoryReadStore.prototype.writeBatch.call(this, steps);
+  }
+
   /**
    * Applies the steps at once (synchronously), keeping the documents given rather than copies: for a caller
    * that hands them over and never touches them again, such as the SQL store with documents it has just parsed.

@@ -69,6 +69,13 @@ export interface ReadStore {
    * may leave a prefix applied (the engine's documents carry their position, so re-applying is harmless).
    */
   writeBatch(steps: readonly BatchStep[]): Promise<void>;
+  /**
+   * Applies operation steps to what this process reads, without storing them: for a batch whose `writeBatch`
+   * failed on a transient database error (a deadlock, a lost connection) and that the caller will write again,
+   * so the read models keep serving meanwhile. Absent where reads do not come from this process's memory
+   * (MongoDB): there a failed write stays a failure.
+   */
+  applyUnpersisted?(steps: readonly BatchStep[]): Promise<void>;
   dropCollection(name: string): Promise<void>;
   listCollections(): Promise<string[]>;
   /**

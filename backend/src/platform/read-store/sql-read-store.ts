@@ -6,7 +6,8 @@ import type { BatchStep, Doc, ReadCollection, WriteOp } from './read-store.js';
  * Read models kept in memory and persisted in the event store's own PostgreSQL database (PGlite or a server):
  * queries are answered from memory (the memory adapter: mingo filters, the same semantics) and never touch the
  * database once a collection is loaded; every write is committed to the `read_models` table first and applied in
- * memory once committed, so memory never shows what a crash could take back. `writeBatch` is one transaction, so a
+ * memory once committed, so memory never shows what a crash could take back (save `applyUnpersisted`, for the
+ * engine's retry of a write that failed transiently: its checkpoints stay unstored too). `writeBatch` is one transaction, so a
  * projection's documents and its checkpoint are stored together or not at all, and a blue/green swap is atomic.
  *
  * At open only the collections' names are read. Each collection is loaded (all its documents, in one go) on its
@@ -145,6 +146,20 @@ export class SqlReadStore extends MemoryReadStore {
         for (const statement of statements(stored)) await tx.query(statement.text, statement.params);
       });
       this.adopt(stored.map((s) => s.step));
+    });
+  }
+
+  /**
+   * Memory only, for a batch whose write failed on a transient error and that the engine writes again (merged
+   * with what came since): the one case where memory runs ahead of the table. A crash meanwhile loses nothing,
+   * as the checkpoints stored are those of the documents stored, and a restart replays the rest from the log.
+   */
+  override async applyUnpersisted(steps: readonly BatchStep[]): Promise<void> {
+    const parsed = steps.map((step) => serialise(step).step);
+    const touched = new Set(steps.flatMap((s) => ('rename' in s ? [s.rename, s.to] : [s.collection])));
+    await this.serially(async () => {
+      for (const name of touched) await this.loadNow(name);
+      this.adopt(parsed);
     });
   }
 
@@ -380,6 +395,12 @@ function storedId(id: string): string {
   return JSON.stringify(id);
 }
 
+/** By (collection, stored id), as JavaScript compares strings: any fixed order will do, if every writer uses it. */
+function byKey(a: readonly string[], b: readonly string[]): number {
+  if (a[0] !== b[0]) return a[0]! < b[0]! ? -1 : 1;
+  return a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0;
+}
+
 interface Statement {
   text: string;
   params: unknown[];
@@ -401,6 +422,12 @@ function* statements(steps: readonly StoredStep[]): Generator<Statement> {
       }
     }
     run = new Map();
+    // Rows are locked in the order a statement reaches them. Two processes writing the same rows (every engine
+    // upserts the same checkpoints each batch) in different orders can each hold a row the other waits for:
+    // PostgreSQL then aborts one with "deadlock detected". In one order, (collection, id), the second simply
+    // waits for the first. (The engine still retries a deadlock; this makes it rare.)
+    deletes.sort(byKey);
+    upserts.sort(byKey);
     if (deletes.length > 0) {
       yield {
         text: `delete from read_models r using unnest($1::text[], $2::text[]) as d(collection, id)

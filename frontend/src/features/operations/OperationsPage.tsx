@@ -186,7 +186,19 @@ function Operations() {
             {
               title: 'Status',
               dataIndex: 'status',
-              render: (s: ProjectionInfo['status']) => <Tag color={STATUS_COLOR[s]}>{projectionStatusLabel(s)}</Tag>,
+              render: (s: ProjectionInfo['status'], p) => (
+                <>
+                  <Tag color={STATUS_COLOR[s]}>{projectionStatusLabel(s)}</Tag>
+                  {p.persistence && (
+                    // Serving from memory; storing it failed transiently (a deadlock, a lost connection) and is retried.
+                    <Tooltip
+                      title={`${p.persistence.attempts} failed attempts to store it; last: ${p.persistence.lastError}. Next attempt ${formatDateTime(p.persistence.nextAttemptAt, { seconds: true })}.`}
+                    >
+                      <Tag color="warning">storing: retrying</Tag>
+                    </Tooltip>
+                  )}
+                </>
+              ),
             },
             { title: 'Checkpoint', dataIndex: 'checkpoint', align: 'right', render: formatCount },
             {
