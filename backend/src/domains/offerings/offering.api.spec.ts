@@ -272,7 +272,8 @@ describe('wholesale verification and offerings API', () => {
       title: 'Investment Failed',
       message: 'The most one investor may hold in this asset is NZD 185,000.00; you may invest up to NZD 185,000.00',
     });
-    expect((await invest(first.body.id, 100)).body).toMatchObject({ status: 'pending' });
+    const pending = await invest(first.body.id, 100);
+    expect(pending.body).toMatchObject({ status: 'pending' });
     // Across offerings of the asset, pending investments included.
     const over = await invest(second.body.id, 86);
     expect(over.status).toBe(409);
@@ -280,6 +281,13 @@ describe('wholesale verification and offerings API', () => {
       'The most one investor may hold in this asset is NZD 185,000.00; you hold NZD 100,000.00 and may invest up to NZD 85,000.00',
     );
     expect((await invest(second.body.id, 85)).status).toBe(201);
+    expect((await invest(first.body.id, 1)).status).toBe(409);
+    // Cancelled, the pending NZD 100,000 no longer counts against the maximum.
+    const cancel = await admin.post(`/api/admin/investments/${first.body.id}/${pending.body.id}/cancel`, {
+      reason: 'Funds not received',
+    });
+    expect(cancel.status).toBe(200);
+    expect((await invest(first.body.id, 100)).status).toBe(201);
     expect((await invest(first.body.id, 1)).status).toBe(409);
     // The narrower offering's minimum holds for it.
     const small = await verifiedInvestor();
