@@ -35,7 +35,10 @@ const reserved = (investmentId: string, amountCents: number, expiresAt = later(R
     data: { ...who, investmentId, offeringId: 'o-1', amountCents, expiresAt },
   }) satisfies InvestorLimitEvent;
 const filled = (investmentId: string, amountCents: number, offeringId = 'o-1') =>
-  ({ type: 'InvestmentAmountFilled', data: { ...who, investmentId, offeringId, amountCents } }) satisfies InvestorLimitEvent;
+  ({
+    type: 'InvestmentAmountFilled',
+    data: { ...who, investmentId, offeringId, amountCents },
+  }) satisfies InvestorLimitEvent;
 const released = (investmentId: string, reason: ReleaseReason) =>
   ({ type: 'InvestmentAmountReleased', data: { ...who, investmentId, reason } }) satisfies InvestorLimitEvent;
 const maximum = (held: string, left: string) =>
@@ -124,7 +127,13 @@ describe('Investor limit decider (the token terms’ maximum per investor, acros
     expect(given(history).when(reserve('i-2', 50_000_00, { recorded })).error?.message).toBe(
       maximum('150,000.00', '35,000.00'),
     );
-    const fill: InvestorLimitCommand = { type: 'FillInvestment', ...who, investmentId: 'i-1', offeringId: 'o-1', amountCents: 150_000_00 };
+    const fill: InvestorLimitCommand = {
+      type: 'FillInvestment',
+      ...who,
+      investmentId: 'i-1',
+      offeringId: 'o-1',
+      amountCents: 150_000_00,
+    };
     expect(given(history).when(fill).events).toEqual([filled('i-1', 150_000_00)]);
     expect(given([...history, filled('i-1', 150_000_00)]).when(fill).events).toEqual([]);
   });

@@ -2,13 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
-import {
-  ERROR_TITLES,
-  FILL_IN_REQUIRED,
-  maximumInvestmentMessage,
-  minimumInvestmentMessage,
-  OFFERING_LIMIT_MESSAGES,
-} from '../../messages.js';
+import { ERROR_TITLES, FILL_IN_REQUIRED, minimumInvestmentMessage, OFFERING_LIMIT_MESSAGES } from '../../messages.js';
 import {
   CANCELLATION_REASON,
   OFFERING_DESCRIPTION,
