@@ -171,7 +171,7 @@ describe("each person's home and the page of every object", () => {
     await page.getByRole('row', { name: /80/ }).getByRole('link', { name: 'Harbour View' }).click();
     await page.getByRole('heading', { level: 1, name: '80 tokens of Harbour View' }).waitFor();
     await page.getByText(`Aroha Ngata (${investorEmail})`).waitFor();
-    await page.getByText("$125 (the latest offering's price)").waitFor();
+    await page.getByText("$125 (the asset's latest valuation)").waitFor();
     await saveScreenshot(page, `homes-investment-${size}`);
     if (size === 'phone') expect(await overflowing(page)).toEqual([]);
 
