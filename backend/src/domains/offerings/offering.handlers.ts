@@ -65,7 +65,8 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
     if (assetId && cancelled) {
       // Its amount no longer counts against the investor's maximum. Should this fail, the next reservation does it.
       const { investorId, investmentId } = cancelled.data;
-      await this.quietly(this.limits.release({ assetId, investorId, investmentId }, 'cancelled', context), 'release');
+      const release = this.limits.release({ assetId, investorId, investmentId }, 'cancelled', context);
+      await this.quietly(release, 'release', { assetId, investmentId });
     }
     // The register follows what moved tokens. Should this fail, the next settle or the sweep does it.
     const settled =
@@ -101,19 +102,19 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
     try {
       decided = await this.repository.handle(offering, stream, command, context);
     } catch (error) {
-      await this.quietly(this.limits.release(investment, 'refused', context), 'release');
+      await this.quietly(this.limits.release(investment, 'refused', context), 'release', investment);
       throw error;
     }
-    await this.quietly(this.limits.fill(investment, context), 'fill');
+    await this.quietly(this.limits.fill(investment, context), 'fill', investment);
     return decided;
   }
 
   /** A step the investor's next reservation redoes from the offering streams: its failure is logged, not the answer. */
-  private async quietly(step: Promise<void>, what: string): Promise<void> {
+  private async quietly(step: Promise<void>, what: string, ids: { assetId: string; investmentId: string }) {
     try {
       await step;
     } catch (error) {
-      this.logger.warn({ err: error }, `investor limit ${what} deferred to the next reservation`);
+      this.logger.warn({ err: error, ...ids }, `investor limit ${what} deferred to the next reservation`);
     }
   }
 
