@@ -79,7 +79,7 @@ describe('four eyes: nobody decides on their own request', () => {
       description: 'Waterfront income',
       totalTokens: 5_000,
       tokenPrice: '125.00',
-      minimumInvestment: '1',
+      minimumInvestment: '', // the token terms' own (a minimum below theirs is refused)
       lockupPeriod: 365,
     };
     const before = await server.eventStore.headPosition();

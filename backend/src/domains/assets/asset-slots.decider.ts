@@ -1,13 +1,15 @@
 import { fold, type Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
+import {
+  expiredReservations as expiredOf,
+  holdUntil,
+  RESERVATION_HOLD_MS,
+  type Reservation,
+} from '../../platform/reservations.js';
 import { assetSlotEventSchemas, type AssetSlotEvent } from './asset-slots.events.js';
 
-/**
- * How long a reservation holds its slot while its asset is drafted. Drafting follows the reservation within
- * the same request (milliseconds); the hold only matters after a crash between the two, when it bounds how
- * long the owner waits for the slot back.
- */
-export const SLOT_HOLD_MS = 2 * 60_000;
+/** How long a reservation holds its slot while its asset is drafted (the shared hold, `platform/reservations.ts`). */
+export const SLOT_HOLD_MS = RESERVATION_HOLD_MS;
 
 export const PLAN_LIMIT_REACHED = 'Plan Limit Reached';
 
@@ -17,7 +19,7 @@ export function assetLimitReached(maxAssets: number): DomainError {
   return new DomainError(message, 403, undefined, PLAN_LIMIT_REACHED);
 }
 
-export type AssetSlot = { filled: true } | { filled: false; expiresAt: string };
+export type AssetSlot = Reservation;
 
 export interface AssetSlotsState {
   /** Whether the owner's earlier assets have been counted in (`AssetSlotsOpened`). */
@@ -44,9 +46,7 @@ export type AssetSlotsCommand =
   | { type: 'ReleaseAssetSlot'; ownerId: string; assetId: string };
 
 /** Reservations past their hold and not yet filled: the handler checks whether their assets exist. */
-export function expiredReservations(state: AssetSlotsState, at: string): string[] {
-  return [...state.slots].filter(([, slot]) => !slot.filled && slot.expiresAt <= at).map(([assetId]) => assetId);
-}
+export const expiredReservations = (state: AssetSlotsState, at: string): string[] => expiredOf(state.slots, at);
 
 /**
  * The plan's asset limit for one owner. A slot counts when its asset exists, or while its reservation holds;
@@ -102,8 +102,7 @@ export const assetSlots: Decider<AssetSlotsCommand, AssetSlotEvent, AssetSlotsSt
         if (settled.slots.has(assetId)) return events; // this asset holds a slot already
         const { maxAssets } = command;
         if (maxAssets !== null && settled.slots.size >= maxAssets) throw assetLimitReached(maxAssets);
-        const expiresAt = new Date(Date.parse(command.at) + SLOT_HOLD_MS).toISOString();
-        return [...events, { type: 'AssetSlotReserved', data: { ownerId, assetId, expiresAt } }];
+        return [...events, { type: 'AssetSlotReserved', data: { ownerId, assetId, expiresAt: holdUntil(command.at) } }];
       }
       case 'FillAssetSlot': {
         // Also when the slot was released meanwhile (a draft that outlived its hold): the asset exists, so it counts.

@@ -83,6 +83,7 @@ describe('audit history', () => {
       laterEvents: 0,
     });
     expect(aggregateOf('owner-assets-o1')?.name).toBe('owner-assets');
+    expect(aggregateOf('investor-limit-a1-p1')?.name).toBe('investor-limit');
     const unknown = stateAt(store, 'privacy-p2', '2026-11-10T00:00:00.000Z');
     await expect(unknown).rejects.toMatchObject({ message: STREAM_NOT_FOUND, status: 404 });
     const [stored] = await store.readStream('privacy-p1');

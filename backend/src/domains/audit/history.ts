@@ -7,6 +7,7 @@ import { toDomainEvent } from '../../platform/aggregate-repository.js';
 import { notFound } from '../../platform/errors.js';
 import { asset } from '../assets/asset.decider.js';
 import { assetSlots } from '../assets/asset-slots.decider.js';
+import { investorLimit } from '../offerings/investor-limit.decider.js';
 import { billing } from '../billing/billing.decider.js';
 import { compliance } from '../compliance/compliance.decider.js';
 import { emailReservation, externalIdentity } from '../identity/reservations.decider.js';
@@ -141,6 +142,7 @@ const AGGREGATES = Object.entries({
   'compliance-': compliance,
   'verification-': verification,
   'offering-': offering,
+  'investor-limit-': investorLimit,
   'interest-register-': interestRegister,
   'privacy-': privacy,
   'audit-': auditTrail,

@@ -37,6 +37,9 @@ const PERSONAL_STREAMS: readonly [prefix: string, what: string][] = [
   ['audit-', 'Audit reads'],
 ];
 
+/** `investor-limit-<assetId>-<investorId>`: the investor's, named by the id after the asset's (both UUIDs). */
+const INVESTOR_LIMIT_STREAM = /^investor-limit-[0-9a-f-]{36}-([0-9a-f-]{36})$/;
+
 /** Streams keyed by an e-mail key or an external identity: named by what they are, never resolved to a person. */
 const KEYED_STREAMS: readonly [prefix: string, name: string][] = [
   ['email-', 'E-mail reservation'],
@@ -134,6 +137,8 @@ function streamKind(streamId: string): StreamKind {
   for (const [prefix, what] of PERSONAL_STREAMS)
     if (streamId.startsWith(prefix))
       return { streamId, kind: 'personal', what, personId: streamId.slice(prefix.length) };
+  const limit = INVESTOR_LIMIT_STREAM.exec(streamId);
+  if (limit) return { streamId, kind: 'personal', what: 'Investor limit', personId: limit[1]! };
   for (const [prefix, name] of KEYED_STREAMS) if (streamId.startsWith(prefix)) return { streamId, kind: 'keyed', name };
   if (streamId.startsWith('asset-')) return { streamId, kind: 'asset', id: streamId.slice('asset-'.length) };
   if (streamId.startsWith('offering-')) return { streamId, kind: 'offering', id: streamId.slice('offering-'.length) };

@@ -4,11 +4,13 @@
  * offering with 100 tokens left, which must never oversubscribe it.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Api } from '../../testing/api.js';
+import { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { EVIDENCE_KIND } from '../wholesale/verification.controller.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
 
 describe('wholesale verification and offerings API', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -270,7 +272,8 @@ describe('wholesale verification and offerings API', () => {
       title: 'Investment Failed',
       message: 'The most one investor may hold in this asset is NZD 185,000.00; you may invest up to NZD 185,000.00',
     });
-    expect((await invest(first.body.id, 100)).body).toMatchObject({ status: 'pending' });
+    const pending = await invest(first.body.id, 100);
+    expect(pending.body).toMatchObject({ status: 'pending' });
     // Across offerings of the asset, pending investments included.
     const over = await invest(second.body.id, 86);
     expect(over.status).toBe(409);
@@ -278,6 +281,13 @@ describe('wholesale verification and offerings API', () => {
       'The most one investor may hold in this asset is NZD 185,000.00; you hold NZD 100,000.00 and may invest up to NZD 85,000.00',
     );
     expect((await invest(second.body.id, 85)).status).toBe(201);
+    expect((await invest(first.body.id, 1)).status).toBe(409);
+    // Cancelled, the pending NZD 100,000 no longer counts against the maximum.
+    const cancel = await admin.post(`/api/admin/investments/${first.body.id}/${pending.body.id}/cancel`, {
+      reason: 'Funds not received',
+    });
+    expect(cancel.status).toBe(200);
+    expect((await invest(first.body.id, 100)).status).toBe(201);
     expect((await invest(first.body.id, 1)).status).toBe(409);
     // The narrower offering's minimum holds for it.
     const small = await verifiedInvestor();
@@ -289,3 +299,80 @@ describe('wholesale verification and offerings API', () => {
     expect(tiny.body).toMatchObject({ title: 'Investment Too Small', message: 'Minimum investment is NZD 5,000' });
   });
 });
+
+/**
+ * Two app processes on one log whose reads take a moment (as a database's do), so requests interleave: the
+ * maximum per investor spans the asset's offerings, and only the investor-limit stream's expected revision keeps
+ * concurrent investments in two offerings from each passing without the other.
+ */
+describe('the maximum per investor under concurrent investments', () => {
+  const store = slowReads(new MemoryEventStore());
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let second: Awaited<ReturnType<typeof startTestServer>>;
+  let admin: Api & { user: { id: string } };
+  beforeAll(async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, eventStore: store });
+    second = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' }, eventStore: store });
+    admin = await signUp(server, { admin: true });
+  }, 120_000);
+  afterAll(async () => {
+    await second.close();
+    await server.close();
+    await store.close();
+  });
+
+  it('one investor firing 20 investments at once across two offerings of one asset never passes the maximum', async () => {
+    // NZD 185,000 per investor; each request is under it, together (NZD 520,000) far over it.
+    const terms = { value: 1_850_000, price: 1_000, minInvestment: 1_000, maxInvestment: 185_000 };
+    const { assetId } = await offerings.approvedAsset(server, admin, 1_850, terms);
+    const create = (totalTokens: number) =>
+      admin.post('/api/admin/offerings', {
+        assetId,
+        name: 'Harbour View Series B',
+        totalTokens,
+        tokenPrice: '1000',
+        minimumInvestment: '',
+        lockupPeriod: 0,
+      });
+    const ids = [(await create(1_000)).body.id as string, (await create(850)).body.id as string];
+    const investor = await offerings.verifiedInvestor(server, admin);
+    // The same signed-in investor, half their requests sent to the other process.
+    const other = new Api(second.url);
+    Reflect.set(other, 'cookies', Reflect.get(investor, 'cookies'));
+    // Every fifth is NZD 100,000 (pending until staff confirm it); the others NZD 20,000 (confirmed at once).
+    const tokensOf = (i: number) => (i % 5 === 0 ? 100 : 20);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 4 < 2 ? investor : other).post('/api/invest', {
+          offeringId: ids[i % 2],
+          tokensRequested: tokensOf(i),
+          investmentAmount: tokensOf(i) * 1_000,
+        }),
+      ),
+    );
+    const accepted = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status !== 201);
+    const acceptedNzd = results.reduce((sum, r, i) => sum + (r.status === 201 ? tokensOf(i) * 1_000 : 0), 0);
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.body.message).toMatch(/^The most one investor may hold in this asset is NZD 185,000\.00; /);
+    }
+    const position = Math.max(...accepted.map((r) => Number(r.body.position)));
+    const home = (await investor.get('/api/investments', { 'x-read-after': String(position) })).body;
+    expect(home.invested + home.pendingAmount).toBeLessThanOrEqual(185_000);
+    expect(home.invested + home.pendingAmount).toBe(acceptedNzd);
+    // Refusals leave room for no request of the smaller size: the limit was reached, not guessed at.
+    expect(home.invested + home.pendingAmount).toBeGreaterThan(185_000 - 20_000);
+  }, 120_000);
+});
+
+/** The store with every stream read finishing a few milliseconds later, in no fixed order. */
+function slowReads(store: EventStore): EventStore {
+  const readStream = store.readStream.bind(store);
+  store.readStream = async (...args) => {
+    await new Promise((resolve) => setTimeout(resolve, 1 + Math.floor(Math.random() * 4)));
+    return readStream(...args);
+  };
+  return store;
+}

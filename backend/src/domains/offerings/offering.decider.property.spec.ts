@@ -46,7 +46,7 @@ const commands = fc.constantFrom(...PRICES).chain((each) => {
       investmentId,
       investorId: anyId,
       investorIsWholesale: often(fc.constant(true), fc.constant(false)),
-      limits: fc.constant(null),
+      termsMinimumCents: fc.constant(null),
       tokens: someNumber(fc.integer({ min: 1, max: 12 })),
       odd: someNumber(fc.constant(Number.NaN)),
       now: anyTime,

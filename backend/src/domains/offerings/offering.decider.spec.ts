@@ -29,7 +29,7 @@ const invest = (
   investmentId: `i-${tokens}`,
   investorId: 'investor-1',
   investorIsWholesale: true,
-  limits: null,
+  termsMinimumCents: null,
   tokens,
   amount,
   now: '2026-11-23T00:00:00.000Z',
@@ -225,52 +225,9 @@ describe('Offering decider: the token terms’ limits per investor', () => {
     });
   });
 
-  it('counts every investment of the investor in the asset, pending ones too, against the maximum', () => {
-    const withLimits = (elsewhereCents: number) => ({ limits: { ...limits, elsewhereCents } });
-    // NZD 125,000 pending (from NZD 100,000 staff confirm it).
-    const first = given([created]).when(invest(1000 - 600, 50_000, withLimits(0))).events!;
-    expect(first.map((e) => e.type)).toEqual(['InvestmentRequested', 'InvestmentConfirmed']);
-    const history = [created, ...first];
-    // 400 tokens here (NZD 50,000) and NZD 100,000 in another offering of the asset: NZD 35,000 left.
-    expect(
-      given(history).when(invest(300, 37_500, { investmentId: 'i-2', ...withLimits(100_000_00) })).error,
-    ).toMatchObject({
-      status: 409,
-      title: 'Investment Failed',
-      message:
-        'The most one investor may hold in this asset is NZD 185,000.00; you hold NZD 150,000.00 and may invest up to NZD 35,000.00',
-      errors: [{ field: 'investmentAmount' }],
-    });
-    expect(
-      given(history).when(invest(280, 35_000, { investmentId: 'i-2', ...withLimits(100_000_00) })).events,
-    ).toHaveLength(2);
-    // Another investor is not held to this one's figure.
-    const other = invest(300, 37_500, { investmentId: 'i-3', investorId: 'investor-2', ...withLimits(0) });
-    expect(given(history).when(other).events).toHaveLength(2);
-    expect(given([created]).when(invest(1000, 125_000, withLimits(100_000_00))).error?.message).toBe(
-      'The most one investor may hold in this asset is NZD 185,000.00; you hold NZD 100,000.00 and may invest up to NZD 85,000.00',
-    );
-    expect(given([created]).when(invest(1000 - 1, 124_875, withLimits(185_000_00))).error?.message).toContain(
-      'may invest up to NZD 0.00',
-    );
-  });
-
-  it('given a pending investment cancelled, then its amount no longer counts against the maximum', () => {
-    const withLimits = { limits: { ...limits, elsewhereCents: 0 } };
-    const pending = given([created]).when(invest(1000, 125_000, { investmentId: 'i-big', ...withLimits })).events!;
-    expect(pending.map((e) => e.type)).toEqual(['InvestmentRequested']);
-    const refused = given([created, ...pending]).when(invest(600, 75_000, { investmentId: 'i-2', ...withLimits }));
-    expect(refused.error).toMatchObject({ status: 409 });
-    const cancelled = given([created, ...pending]).when({
-      type: 'CancelInvestment',
-      offeringId: 'o-1',
-      investmentId: 'i-big',
-      adminId: 'admin-1',
-      reason: 'Funds not received',
-    }).events!;
-    const after = given([created, ...pending, ...cancelled]).when(
-      invest(600, 75_000, { investmentId: 'i-2', ...withLimits }),
-    );
-    expect(after.events?.map((e) => e.type)).toEqual(['InvestmentRequested', 'InvestmentConfirmed']);
+  it('given the terms’ minimum above an older offering’s own, then the terms’ minimum holds (the maximum is the investor-limit stream’s)', () => {
+    const older = given([created]).when(invest(1, 125, { termsMinimumCents: 1_000_00 }));
+    expect(older.error).toMatchObject({ title: 'Investment Too Small', message: 'Minimum investment is NZD 1,000' });
+    expect(given([created]).when(invest(8, 1_000, { termsMinimumCents: 1_000_00 })).events).toHaveLength(2);
   });
 });

@@ -2,13 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
-import {
-  ERROR_TITLES,
-  FILL_IN_REQUIRED,
-  maximumInvestmentMessage,
-  minimumInvestmentMessage,
-  OFFERING_LIMIT_MESSAGES,
-} from '../../messages.js';
+import { ERROR_TITLES, FILL_IN_REQUIRED, minimumInvestmentMessage, OFFERING_LIMIT_MESSAGES } from '../../messages.js';
 import {
   CANCELLATION_REASON,
   OFFERING_DESCRIPTION,
@@ -43,8 +37,14 @@ export interface CreatedOffering {
   pending: ReadonlyMap<string, PendingInvestment>;
   /** Every investment id recorded on this offering: an id is never used twice. */
   investmentIds: ReadonlySet<string>;
-  /** Cents each investor has in this offering, confirmed or pending (cancelled ones released). */
-  investedBy: ReadonlyMap<string, number>;
+  /** By investment id: each investment's investor and amount, and whether it was cancelled (the investor limit reads them). */
+  investments: ReadonlyMap<string, RecordedInvestment>;
+}
+
+export interface RecordedInvestment {
+  investorId: string;
+  amountCents: number;
+  cancelled: boolean;
 }
 
 /** The token terms' limits per investor, in cents (the asset's terms, read from its stream). */
@@ -52,10 +52,6 @@ export interface InvestorLimits {
   minimumCents: number;
   maximumCents: number;
 }
-
-/** What an investor already has in an asset, across all its offerings (this one's own figure is in its state). */
-export const investedIn = (state: OfferingState, investorId: string): number =>
-  state.status === 'none' ? 0 : (state.investedBy.get(investorId) ?? 0);
 
 /** Tokens neither confirmed nor reserved by a pending investment (none before the offering exists). */
 export const tokensLeft = (state: OfferingState): number =>
@@ -92,10 +88,10 @@ export type OfferingCommand =
       investorId: string;
       investorIsWholesale: boolean;
       /**
-       * The asset's limits per investor and the cents this investor has in its other offerings (confirmed or
-       * pending); null where the asset has no terms.
+       * The token terms' minimum, in cents; null where the asset has no terms. Their maximum spans the asset's
+       * offerings, so it is decided on the investor-limit stream before this (`investor-limit.decider.ts`).
        */
-      limits: (InvestorLimits & { elsewhereCents: number }) | null;
+      termsMinimumCents: number | null;
       tokens: number;
       amount: number;
       now: string;
@@ -138,7 +134,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         lockupDays: d.lockupDays,
         pending: new Map(),
         investmentIds: new Set(),
-        investedBy: new Map(),
+        investments: new Map(),
       };
     }
     if (state.status === 'none') return state; // nothing else is recorded on an offering before it exists
@@ -152,7 +148,11 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
           tokensTaken: state.tokensTaken + tokens,
           pending: new Map(state.pending).set(investmentId, { investorId, tokens, amount }),
           investmentIds: new Set(state.investmentIds).add(investmentId),
-          investedBy: new Map(state.investedBy).set(investorId, investedIn(state, investorId) + (toCents(amount) ?? 0)),
+          investments: new Map(state.investments).set(investmentId, {
+            investorId,
+            amountCents: toCents(amount) ?? 0,
+            cancelled: false,
+          }),
         };
       }
       case 'InvestmentConfirmed':
@@ -163,13 +163,10 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         const pending = new Map(state.pending);
         pending.delete(event.data.investmentId);
         if (event.type === 'InvestmentConfirmed') return { ...state, pending };
-        const left = investedIn(state, settled.investorId) - (toCents(settled.amount) ?? 0);
-        return {
-          ...state,
-          tokensTaken: state.tokensTaken - settled.tokens,
-          pending,
-          investedBy: new Map(state.investedBy).set(settled.investorId, Math.max(0, left)),
-        };
+        const investments = new Map(state.investments);
+        const recorded = investments.get(event.data.investmentId);
+        if (recorded) investments.set(event.data.investmentId, { ...recorded, cancelled: true });
+        return { ...state, tokensTaken: state.tokensTaken - settled.tokens, pending, investments };
       }
       default: {
         const _exhaustive: never = event;
@@ -257,7 +254,7 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         const parsed = toCents(command.amount);
         const tokensOk = Number.isSafeInteger(command.tokens) && command.tokens >= 1;
         // The offering's minimum, never below the terms' (an offering from before the terms were enforced).
-        const minimumCents = Math.max(state.minimumCents, command.limits?.minimumCents ?? 0);
+        const minimumCents = Math.max(state.minimumCents, command.termsMinimumCents ?? 0);
         const tooSmall = parsed !== null && parsed < minimumCents;
         const minimum = minimumInvestmentMessage(formatNzd(minimumCents).replace('$', ''));
         requireValidFields(
@@ -277,24 +274,6 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
             [{ field: 'investmentAmount', message: 'Amount does not match tokens × price' }],
             ERROR_TITLES.investmentFailed,
           );
-        }
-        if (command.limits) {
-          // Across all the investor's investments in the asset, confirmed or pending.
-          const held = investedIn(state, command.investorId) + command.limits.elsewhereCents;
-          const maximum = command.limits.maximumCents;
-          if (held + amount > maximum) {
-            const message = maximumInvestmentMessage(
-              nzdText(maximum),
-              nzdText(held),
-              nzdText(Math.max(0, maximum - held)),
-            );
-            throw new DomainError(
-              message,
-              409,
-              [{ field: 'investmentAmount', message }],
-              ERROR_TITLES.investmentFailed,
-            );
-          }
         }
         const left = tokensLeft(state);
         if (command.tokens > left)

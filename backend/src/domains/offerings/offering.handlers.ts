@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { AggregateRepository, type Decided } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import type { Logger } from 'pino';
@@ -11,14 +11,16 @@ import { OfferingAllocations } from '../register/offering-allocations.js';
 import { verificationStream } from '../wholesale/events.js';
 import { isWholesaleAt, verification } from '../wholesale/verification.decider.js';
 import { offeringStream } from './events.js';
-import { investedIn, offering, type InvestorLimits, type OfferingCommand } from './offering.decider.js';
+import { InvestorLimitStream } from './investor-limit.js';
+import { offering, type InvestorLimits, type OfferingCommand, type OfferingState } from './offering.decider.js';
+import type { OfferingEvent } from './events.js';
 import { toCents } from './money.js';
 import type { AssetState } from '../assets/asset.decider.js';
 
 /** An offering command as a controller sends it; the handler adds what other streams say (from the events, not a read model). */
 export type OfferingRequest =
   | Omit<Extract<OfferingCommand, { type: 'CreateOffering' }>, 'ownerId' | 'assetActive' | 'limits'>
-  | Omit<Extract<OfferingCommand, { type: 'Invest' }>, 'investorIsWholesale' | 'limits'>
+  | Omit<Extract<OfferingCommand, { type: 'Invest' }>, 'investorIsWholesale' | 'termsMinimumCents'>
   | Exclude<OfferingCommand, { type: 'CreateOffering' } | { type: 'Invest' }>;
 
 export class ExecuteOfferingCommand extends Command<{ position: number; events: string[] }> {
@@ -33,6 +35,7 @@ export class ExecuteOfferingCommand extends Command<{ position: number; events: 
 @CommandHandler(ExecuteOfferingCommand)
 export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCommand> {
   private readonly allocations: OfferingAllocations;
+  private readonly limits: InvestorLimitStream;
 
   constructor(
     private readonly repository: AggregateRepository,
@@ -40,6 +43,7 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.allocations = new OfferingAllocations(repository, events);
+    this.limits = new InvestorLimitStream(repository);
   }
 
   async execute({ request, context }: ExecuteOfferingCommand): Promise<{ position: number; events: string[] }> {
@@ -52,12 +56,66 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
       const position = await this.allocations.create(created.data, context);
       return { position, events: ['TokensAllocated', 'OfferingCreated'] };
     }
-    const decided = await this.repository.handle(offering, offeringStream(request.offeringId), command, context);
+    const decided =
+      command.type === 'Invest'
+        ? await this.invest(command, context)
+        : await this.repository.handle(offering, offeringStream(request.offeringId), command, context);
     const assetId = decided.state.status === 'none' ? null : decided.state.assetId;
+    const cancelled = decided.events.find((e) => e.type === 'InvestmentCancelled');
+    if (assetId && cancelled) {
+      // Its amount no longer counts against the investor's maximum. Should this fail, the next reservation does it.
+      const { investorId, investmentId } = cancelled.data;
+      const release = this.limits.release({ assetId, investorId, investmentId }, 'cancelled', context);
+      await this.quietly(release, 'release', { assetId, investmentId });
+    }
     // The register follows what moved tokens. Should this fail, the next settle or the sweep does it.
     const settled =
       assetId && decided.events.length > 0 ? await this.settle(assetId, request.offeringId, context) : null;
     return { position: Math.max(decided.position, settled ?? 0), events: decided.events.map((e) => e.type) };
+  }
+
+  /**
+   * The token terms' maximum spans every offering of the asset, so it is decided on the investor's limit stream
+   * (`investor-limit.decider.ts`): the offering's own rules first (pure, so a refused request reserves nothing),
+   * then a reservation there, then the investment on the offering's stream, then the reservation filled — or
+   * released if the offering refused it. A crash in between is settled by the investor's next reservation.
+   */
+  private async invest(
+    command: Extract<OfferingCommand, { type: 'Invest' }>,
+    context: CommandContext,
+  ): Promise<Decided<OfferingEvent, OfferingState>> {
+    const stream = offeringStream(command.offeringId);
+    const terms = await this.termsOf(command.offeringId);
+    if (!terms?.limits) return this.repository.handle(offering, stream, command, context);
+    offering.decide(command, (await this.repository.load(offering, stream)).state);
+    const amountCents = toCents(command.amount) ?? 0; // parsed: decide refused an amount that is not
+    const investment = {
+      assetId: terms.assetId,
+      investorId: command.investorId,
+      investmentId: command.investmentId,
+      offeringId: command.offeringId,
+      amountCents,
+    };
+    const { maximumCents } = terms.limits;
+    await this.limits.reserve({ ...investment, maximumCents, now: command.now }, terms.offeringIds, context);
+    let decided: Decided<OfferingEvent, OfferingState>;
+    try {
+      decided = await this.repository.handle(offering, stream, command, context);
+    } catch (error) {
+      await this.quietly(this.limits.release(investment, 'refused', context), 'release', investment);
+      throw error;
+    }
+    await this.quietly(this.limits.fill(investment, context), 'fill', investment);
+    return decided;
+  }
+
+  /** A step the investor's next reservation redoes from the offering streams: its failure is logged, not the answer. */
+  private async quietly(step: Promise<void>, what: string, ids: { assetId: string; investmentId: string }) {
+    try {
+      await step;
+    } catch (error) {
+      this.logger.warn({ err: error, ...ids }, `investor limit ${what} deferred to the next reservation`);
+    }
   }
 
   /** The investment is recorded whatever happens here: a failed settle is redone by the next one or the sweep. */
@@ -70,26 +128,15 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
     }
   }
 
-  /**
-   * The asset's limits per investor and what this investor has in the asset's other offerings, from their streams.
-   * Decided on this offering's stream: two investments by one investor landing at once in two offerings of the
-   * same asset are each checked without the other (README: a known gap).
-   */
-  private async investorLimits(
+  /** The offering's asset, the token terms' limits per investor (null without terms) and the asset's offerings. */
+  private async termsOf(
     offeringId: string,
-    investorId: string,
-  ): Promise<(InvestorLimits & { elsewhereCents: number }) | null> {
+  ): Promise<{ assetId: string; limits: InvestorLimits | null; offeringIds: Set<string> } | null> {
     const { state: here } = await this.repository.load(offering, offeringStream(offeringId));
     if (here.status === 'none') return null;
     const { state: assetState } = await this.repository.load(asset, assetStream(here.assetId));
-    const limits = limitsOf(assetState);
-    if (!limits) return null;
-    let elsewhereCents = 0;
-    for (const other of assetState.register.offerings.keys()) {
-      if (other === offeringId) continue;
-      elsewhereCents += investedIn((await this.repository.load(offering, offeringStream(other))).state, investorId);
-    }
-    return { ...limits, elsewhereCents };
+    const offeringIds = new Set([...assetState.register.offerings.keys(), offeringId]);
+    return { assetId: here.assetId, limits: limitsOf(assetState), offeringIds };
   }
 
   private async complete(request: OfferingRequest): Promise<OfferingCommand> {
@@ -109,7 +156,7 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
         return {
           ...request,
           investorIsWholesale: isWholesaleAt(state, request.now),
-          limits: await this.investorLimits(request.offeringId, request.investorId),
+          termsMinimumCents: (await this.termsOf(request.offeringId))?.limits?.minimumCents ?? null,
         };
       }
       default:

@@ -188,7 +188,7 @@ describe('Register, properties over interleavings', () => {
                         investmentId: `inv-${Math.random().toString(36).slice(2)}`,
                         investorId: INVESTORS[s.investor]!,
                         investorIsWholesale: true,
-                        limits: null,
+                        termsMinimumCents: null,
                         tokens: s.tokens,
                         amount: s.tokens * 1_000,
                         now: context.now,

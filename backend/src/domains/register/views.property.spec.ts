@@ -262,7 +262,7 @@ describe('Every view against the register, over random sequences', () => {
                             investmentId: `inv-${++n}`,
                             investorId: INVESTORS[s.investor]!,
                             investorIsWholesale: true,
-                            limits: null,
+                            termsMinimumCents: null,
                             tokens: s.tokens,
                             amount: s.tokens * 1_000,
                             now: context.now,
