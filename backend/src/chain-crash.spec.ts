@@ -48,13 +48,23 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
 
     for (let kill = 0; kill < 2; kill++) {
       const exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
-      // Investments keep arriving while the chain outbox sends; the kill lands mid-way.
+      // Investments keep arriving while the chain outbox sends; the kill lands mid-way — once the first of this
+      // round is acknowledged (a fixed delay alone killed before any answer on a busy machine), a moment later.
+      let firstAcknowledged: () => void = () => {};
+      const acknowledgedOnce = new Promise<void>((resolve) => {
+        firstAcknowledged = resolve;
+      });
       const sends = Array.from({ length: 30 }, (_, n) =>
         investors[n % investors.length]!.post('/api/invest', { offeringId, tokensRequested: 2, investmentAmount: 20 })
-          .then((r) => r.status === 201 && acknowledged++)
+          .then((r) => {
+            if (r.status !== 201) return;
+            acknowledged++;
+            firstAcknowledged();
+          })
           .catch(() => null),
       );
-      await new Promise((r) => setTimeout(r, 300 + kill * 400));
+      await Promise.race([acknowledgedOnce, Promise.all(sends)]);
+      await new Promise((r) => setTimeout(r, 100 + kill * 200));
       app.child.kill('SIGKILL');
       await exited;
       await Promise.all(sends);
