@@ -32,7 +32,10 @@ export class ErrorsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<HttpReply>();
     const req = host.switchToHttp().getRequest<KauriRequest>();
     const [status, body] = this.toResponse(exception);
-    if (status >= 500) this.logger.error({ err: exception, correlationId: req.correlationId }, 'unhandled error');
+    // A DomainError's 502/503 is a decided answer about a dependency (a provider, the limits' store), not a bug.
+    if (status >= 500 && exception instanceof DomainError)
+      this.logger.warn({ err: exception, correlationId: req.correlationId }, 'dependency unavailable');
+    else if (status >= 500) this.logger.error({ err: exception, correlationId: req.correlationId }, 'unhandled error');
     // A body that stopped arriving (408) leaves the connection in an unknown state: it is closed after the answer.
     if (status === 408) reply.header('connection', 'close');
     // Attempt limits that could not be counted (their store is down) refuse for a moment: rate-limit.ts.
