@@ -11,7 +11,7 @@ import type { FastifyError } from 'fastify';
 import { AppModule } from './app.module.js';
 import { openApiDocument } from './openapi.js';
 import { allProjections } from './projections/index.js';
-import { loadConfig, type Config } from './platform/config.js';
+import { bootWarnings, loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
 import { type HttpReply, type HttpRequest, pathOf } from './platform/http/http.js';
@@ -197,6 +197,7 @@ async function openApp(
     },
     'app ready',
   );
+  for (const warning of bootWarnings(config)) logger.warn(warning);
   return {
     app,
     config,

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { bootWarnings, ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('defaults to the embedded stores on port 3000 with data under ./data', () => {
@@ -155,6 +155,16 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ SMTP_URL: 'mail.example.nz' })).toThrow('SMTP_URL must start with smtp:// or smtps://');
     expect(() => loadConfig({ PUBLIC_URL: 'kauri.nz' })).toThrow('PUBLIC_URL must be an http(s) address');
+  });
+
+  it('warns at boot that several replicas on a shared event store need SMTP_URL, not the local mail outbox', () => {
+    const postgres = { EVENT_STORE: 'postgres', DATABASE_URL: 'postgres://db/kauri' };
+    expect(bootWarnings(loadConfig(postgres))).toEqual([
+      "Mail goes to this process's DATA_DIR/outbox/ (no SMTP_URL): with more than one replica on the shared postgres event store, set SMTP_URL so that every replica sends through one server",
+    ]);
+    expect(bootWarnings(loadConfig({ ...postgres, SMTP_URL: 'smtp://mail.example.nz' }))).toEqual([]);
+    // One process on its own data folder: the outbox is right there.
+    expect(bootWarnings(loadConfig({}))).toEqual([]);
   });
 
   it('uses the sandbox payment provider without Stripe keys, and wants every Stripe setting once one is set', () => {

@@ -313,6 +313,19 @@ function stripeConfig(env: Env, problems: string[]): StripeConfig | null {
   };
 }
 
+/**
+ * What a valid configuration still gets wrong for several replicas, said at boot (a warning, not a refusal: one
+ * process on a server store is a fine way to run). The local mail outbox is one process's folder: with replicas on a
+ * shared event store, a mail interrupted on one would be looked for in another's folder and sent again.
+ */
+export function bootWarnings(config: Config): string[] {
+  const shared = config.eventStore === 'postgres' || config.eventStore === 'eventstoredb';
+  if (!shared || config.mail.smtpUrl) return [];
+  return [
+    `Mail goes to this process's DATA_DIR/outbox/ (no SMTP_URL): with more than one replica on the shared ${config.eventStore} event store, set SMTP_URL so that every replica sends through one server`,
+  ];
+}
+
 /** scrypt's N = 2^15 (OWASP's minimum for scrypt with r = 8). */
 export const DEFAULT_PASSWORD_HASH_COST = 15;
 
