@@ -4,6 +4,7 @@ import type {
   VerificationType,
   WholesaleEvent,
 } from '../domains/wholesale/events.js';
+import { isWholesaleAt } from '../domains/wholesale/verification.decider.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import type { ReadStore } from '../platform/read-store/read-store.js';
 import '../domains/wholesale/upcasters.js';
@@ -88,9 +89,13 @@ export const verificationsProjection = defineProjection<VerificationDoc, Handled
 
 // Queries of this read model.
 
-/** An investor's wholesale standing, judged at `now`: a verification past its validUntil has lapsed. */
+/**
+ * An investor's wholesale standing, judged at `now` by the decider's own rule (`isWholesaleAt`), so that what a page
+ * shows and what an investment is decided on cannot disagree: a verification past its validUntil — or with none —
+ * has lapsed.
+ */
 export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().toISOString()) {
-  const lapsed = doc?.status === 'verified' && doc.validUntil !== null && doc.validUntil <= now;
+  const lapsed = doc?.status === 'verified' && !isWholesaleAt(doc, now);
   const status: 'none' | VerificationDoc['status'] = !doc ? 'none' : lapsed ? 'expired' : doc.status;
   return {
     verificationStatus: status,
