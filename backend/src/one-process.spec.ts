@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_APP_ENV } from './testing/api.js';
-import { bootBuilt, DIST, requireBuilt, runTool, stopBuilt } from './testing/built-app.js';
+import { bootBuilt, DIST, requireBuilt, runTool, spawnBuilt, stopBuilt } from './testing/built-app.js';
 import { freshPgliteDir } from './testing/pglite.js';
 
 /**
@@ -17,22 +16,6 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; output: str
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
-}
-
-function startMain(dataDir: string): ChildProcess {
-  return spawn(process.execPath, [`${DIST}main.js`], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      EVENT_STORE: '',
-      READ_STORE: '',
-      CHAIN: 'off',
-      ...TEST_APP_ENV,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
 }
 
 describe('one process per data folder', () => {
@@ -50,7 +33,7 @@ describe('one process per data folder', () => {
     const first = await bootBuilt(dataDir);
     const port = new URL(first.url).port;
     try {
-      const second = await exitOf(startMain(dataDir));
+      const second = await exitOf(spawnBuilt(dataDir));
       expect(second.code).toBe(1);
       expect(second.output).toContain(`Another Kauri process (pid ${first.child.pid}, the app, started `);
       expect(second.output).toContain(`serving on port ${port}) is using DATA_DIR ${dataDir}; stop it first`);
@@ -99,7 +82,7 @@ describe('one process per data folder', () => {
     );
     await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
     try {
-      const app = await exitOf(startMain(dataDir));
+      const app = await exitOf(spawnBuilt(dataDir));
       expect(app.code).toBe(1);
       expect(app.output).toContain(
         `Another Kauri process (pid ${holder.pid}, npm run projections -- rebuild, started `,

@@ -11,12 +11,9 @@ export function requireBuilt(): void {
     throw new Error('backend/dist is missing: `npm test` builds it first (or run `npm run build -w @kauri/backend`)');
 }
 
-/** Boots dist/main.js on a data folder (embedded stores) and resolves once it listens. */
-export function bootBuilt(
-  dataDir: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; api: Api; url: string }> {
-  const child = spawn(process.execPath, [`${DIST}main.js`], {
+/** Starts dist/main.js on a data folder (embedded stores), its output piped; see bootBuilt to wait for it. */
+export function spawnBuilt(dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, [`${DIST}main.js`], {
     // No chain unless a test asks for one (CHAIN=anvil): a killed app leaves its anvil for the next boot to stop.
     env: {
       ...process.env,
@@ -31,6 +28,14 @@ export function bootBuilt(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Boots dist/main.js on a data folder (embedded stores) and resolves once it listens. */
+export function bootBuilt(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; api: Api; url: string }> {
+  const child = spawnBuilt(dataDir, env);
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
