@@ -22,10 +22,10 @@ export interface TokenPrice {
   /** NZD per token. */
   price: number;
   /**
-   * Always 'valuation' now: the latest accepted valuation (else the owner's figure) ÷ the current supply
-   * (`tokenPriceNow`). 'offering' is no longer given: an offering's price is the price it sold at.
+   * The latest accepted valuation (else the owner's figure) ÷ the current supply (`tokenPriceNow`); an offering's
+   * price is only the price it sold at.
    */
-  source: 'valuation' | 'offering';
+  source: 'valuation';
   /** When the figures behind it last changed (the valuation, or the asset's supply). */
   at: string;
 }

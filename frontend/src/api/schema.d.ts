@@ -2990,7 +2990,7 @@ export interface components {
             /** @description NZD per token now */
             currentTokenPrice: number;
             /** @enum {string} */
-            currentPriceSource: "valuation" | "offering" | "purchase";
+            currentPriceSource: "valuation" | "purchase";
             /** @description tokens × current token price (NZD, to the cent) */
             currentValue: number;
             offering: components["schemas"]["InvestmentOfferingDto"] | null;
@@ -3049,7 +3049,7 @@ export interface components {
             /** @description NZD per token now */
             currentTokenPrice: number;
             /** @enum {string} */
-            currentPriceSource: "valuation" | "offering" | "purchase";
+            currentPriceSource: "valuation" | "purchase";
             /** @description tokens × current token price (NZD, to the cent) */
             currentValue: number;
             offering: components["schemas"]["InvestmentOfferingDto"] | null;
@@ -3099,7 +3099,7 @@ export interface components {
             /** @description NZD per token now */
             currentTokenPrice: number;
             /** @enum {string} */
-            currentPriceSource: "valuation" | "offering" | "purchase";
+            currentPriceSource: "valuation" | "purchase";
             /** @description tokens × current token price (NZD, to the cent) */
             currentValue: number;
             offering: components["schemas"]["InvestmentOfferingDto"] | null;
@@ -3142,7 +3142,7 @@ export interface components {
             /** @description NZD per token now */
             currentTokenPrice: number;
             /** @enum {string} */
-            currentPriceSource: "valuation" | "offering" | "purchase";
+            currentPriceSource: "valuation" | "purchase";
             /** @description tokens × current token price (NZD, to the cent) */
             currentValue: number;
             offering: components["schemas"]["InvestmentOfferingDto"] | null;

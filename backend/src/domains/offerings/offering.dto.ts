@@ -206,10 +206,7 @@ export class InvestmentViewDto {
   @ApiProperty({ description: 'End of the lock-up: the first day the tokens may be transferred' })
   transferableFrom: string;
   @ApiProperty({ description: 'NZD per token now' }) currentTokenPrice: number;
-  @ApiProperty({ enum: ['valuation', 'offering', 'purchase'] }) currentPriceSource:
-    | 'valuation'
-    | 'offering'
-    | 'purchase';
+  @ApiProperty({ enum: ['valuation', 'purchase'] }) currentPriceSource: 'valuation' | 'purchase';
   @ApiProperty({ description: 'tokens × current token price (NZD, to the cent)' }) currentValue: number;
   @ApiProperty({ type: InvestmentOfferingDto, nullable: true }) offering: InvestmentOfferingDto | null;
   @ApiProperty({ type: InvestmentAssetDto, nullable: true }) asset: InvestmentAssetDto | null;

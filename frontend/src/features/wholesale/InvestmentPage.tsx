@@ -9,7 +9,6 @@ import { awaitsChain } from '../tokens/chain';
 import { HoldingOnChainDetails } from '../tokens/HoldingOnChain';
 
 const priceSource = {
-  offering: "the latest offering's price",
   valuation: "the asset's latest valuation",
   purchase: 'the price paid',
 } as const;
