@@ -32,7 +32,10 @@ import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import { readYourWrites } from './platform/http/read-your-writes.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
 import { PersonalDataProtection } from './platform/privacy/personal-data.js';
-import { openCountedWindows, openEventStore, openReadStore, openVault } from './platform/stores.js';
+import { openCountedWindows, openEventStore, openLeases, openReadStore, openVault } from './platform/stores.js';
+import { JobRunner } from './platform/jobs/job-runner.js';
+import type { Leases } from './platform/jobs/leases.js';
+import { ReplicaPositions } from './platform/jobs/replica-positions.js';
 import type { CountedWindows } from './platform/limits/counted-windows.js';
 import type { Vault } from './platform/vault/vault.js';
 import type { ChainPort } from './platform/chain/chain.js';
@@ -50,6 +53,8 @@ export interface AppOptions {
   vault?: Vault;
   /** Count attempt limits here instead of where the configured stores say. */
   countedWindows?: CountedWindows;
+  /** Take job leases here instead of where the configured stores say. */
+  leases?: Leases;
   /** Use this chain instead of opening the configured one (null: none). */
   chain?: ChainPort | null;
   /** Who takes the data folder's lock when embedded data is opened (named to a second process it refuses). */
@@ -63,6 +68,8 @@ export interface RunningApp {
   readStore: ReadStore;
   vault: Vault;
   engine: ProjectionEngine;
+  /** The background jobs, and which of them this replica runs. */
+  jobs: JobRunner;
   opsToken: string;
   chain: ChainPort | null;
   /** Boot time in milliseconds, of which rebuilding the read models took `catchUpMs`. */
@@ -104,9 +111,25 @@ async function openApp(
   const readStore = options.readStore ?? (await openReadStore(config, storedEvents));
   const vault = options.vault ?? (await openVault(config, storedEvents));
   const countedWindows = options.countedWindows ?? (await openCountedWindows(config, storedEvents));
+  const leases = options.leases ?? (await openLeases(config, storedEvents));
   // Everything above the store sees personal data in the clear; only sealed bytes are stored (Privacy Act 2020).
   const eventStore = new PersonalDataProtection(storedEvents, vault);
-  const engine = new ProjectionEngine(eventStore, readStore, allProjections);
+  // Alone, this process stores the read models; among replicas, the holder of the `read-models` lease does.
+  const engine = new ProjectionEngine(eventStore, readStore, allProjections, { persist: leases.kind === 'local' });
+  const jobs = new JobRunner(
+    leases,
+    () => engine.appliedThrough,
+    () => eventStore.headPosition(),
+    logger,
+  );
+  jobs.declare({
+    name: 'read-models',
+    description: 'Stores the read models every replica folds in memory, so that a restart resumes from them',
+    start: () => engine.persist(true),
+    stop: () => engine.persist(false),
+    checkpoint: () => engine.appliedThrough,
+  });
+  const replicaPositions = new ReplicaPositions(jobs, engine);
   const chainKeys = new ChainKeys(vault);
   const chain = options.chain !== undefined ? options.chain : await openChain(config, chainKeys, logger);
   const catchUpStarted = performance.now();
@@ -143,6 +166,8 @@ async function openApp(
       vault,
       countedWindows,
       engine,
+      jobs,
+      replicaPositions,
       logger,
       opsToken,
       chain,
@@ -205,6 +230,7 @@ async function openApp(
     readStore,
     vault,
     engine,
+    jobs,
     opsToken,
     chain,
     bootMs,
@@ -218,6 +244,7 @@ async function openApp(
       if (options.chain === undefined) await chain?.close();
       if (!options.vault) await vault.close();
       if (!options.countedWindows) await countedWindows.close();
+      if (!options.leases) await leases.close();
       if (!options.eventStore) await storedEvents.close();
       if (!options.readStore) await readStore.close();
       lock?.release();

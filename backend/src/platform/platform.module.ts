@@ -8,7 +8,11 @@ import { ProjectionEngine } from './projections/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
 import { HealthChecks } from './operations/health-checks.js';
 import { IntegrityCheck } from './operations/integrity-check.js';
-import { IntegrityOperationsController, OperationsController } from './operations/operations.controller.js';
+import {
+  IntegrityOperationsController,
+  JobsOperationsController,
+  OperationsController,
+} from './operations/operations.controller.js';
 import { OperatorGuard } from './operations/operator.guard.js';
 import { EmailKeys } from './email-key.js';
 import { Secrets } from './secrets.js';
@@ -19,6 +23,9 @@ import { ChainStatus } from './chain/chain-status.js';
 import type { Vault } from './vault/vault.js';
 import type { CountedWindows } from './limits/counted-windows.js';
 import { RateLimits } from './rate-limit.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { ReplicaPositions } from './jobs/replica-positions.js';
+import { JobsLifecycle } from './jobs/jobs-lifecycle.js';
 
 export interface Platform {
   config: Config;
@@ -29,6 +36,9 @@ export interface Platform {
   /** Where attempt limits are counted (shared by the replicas on their database; stores.ts). */
   countedWindows: CountedWindows;
   engine: ProjectionEngine;
+  /** Background work, run once across replicas (jobs/job-runner.ts). */
+  jobs: JobRunner;
+  replicaPositions: ReplicaPositions;
   logger: Logger;
   /** Per-boot token for local operators (see operations/runtime-file.ts). */
   opsToken: string;
@@ -45,7 +55,7 @@ export class PlatformModule {
     const secrets = new Secrets(platform.vault);
     return {
       module: PlatformModule,
-      controllers: [HealthController, OperationsController, IntegrityOperationsController],
+      controllers: [HealthController, OperationsController, IntegrityOperationsController, JobsOperationsController],
       providers: [
         { provide: CONFIG, useValue: platform.config },
         { provide: EVENT_STORE, useValue: platform.eventStore },
@@ -63,6 +73,9 @@ export class PlatformModule {
         { provide: IntegrityCheck, useValue: new IntegrityCheck(platform.eventStore) },
         { provide: HealthChecks, useValue: new HealthChecks() },
         { provide: ProjectionEngine, useValue: platform.engine },
+        { provide: JobRunner, useValue: platform.jobs },
+        { provide: ReplicaPositions, useValue: platform.replicaPositions },
+        JobsLifecycle,
         { provide: AggregateRepository, useValue: new AggregateRepository(platform.eventStore, platform.logger) },
       ],
       exports: [
@@ -79,6 +92,8 @@ export class PlatformModule {
         ChainKeys,
         ChainStatus,
         ProjectionEngine,
+        JobRunner,
+        ReplicaPositions,
         AggregateRepository,
         IntegrityCheck,
         HealthChecks,

@@ -9,6 +9,7 @@ import type { ReadStore } from './read-store/read-store.js';
 import { SqlEventStore } from './event-store/sql-event-store.js';
 import { MemoryVault, type Vault } from './vault/vault.js';
 import { type CountedWindows, MemoryCountedWindows } from './limits/counted-windows.js';
+import { type Leases, LocalLeases } from './jobs/leases.js';
 
 /** Opens the configured adapters. Drivers are imported lazily, so the embedded app never loads a server's client. */
 export async function openEventStore(config: Config): Promise<EventStore> {
@@ -104,4 +105,25 @@ export async function openCountedWindows(config: Config, eventStore: EventStore)
   if (eventStore.kind === 'eventstoredb')
     throw new Error('No shared store for attempt limits beside EventStoreDB: set READ_STORE=mongodb and MONGODB_URL');
   return new MemoryCountedWindows();
+}
+
+/**
+ * Who runs the background jobs: leases in the PostgreSQL database the replicas share (advisory locks), in MongoDB
+ * beside EventStoreDB, and none to elect for one process on embedded data or memory stores.
+ */
+export async function openLeases(config: Config, eventStore: EventStore): Promise<Leases> {
+  if (eventStore instanceof SqlEventStore && eventStore.kind === 'postgres') {
+    const { PostgresLeases } = await import('./jobs/postgres-leases.js');
+    const { PostgresEventStore } = await import('./event-store/postgres-event-store.js');
+    return PostgresLeases.open(
+      eventStore instanceof PostgresEventStore ? eventStore.connectionString : config.databaseUrl!,
+    );
+  }
+  if (eventStore.kind === 'eventstoredb' && config.mongodbUrl) {
+    const { MongoLeases } = await import('./jobs/mongodb-leases.js');
+    return MongoLeases.connect({ url: config.mongodbUrl });
+  }
+  if (eventStore.kind === 'eventstoredb')
+    throw new Error('No shared store for job leases beside EventStoreDB: set READ_STORE=mongodb and MONGODB_URL');
+  return new LocalLeases();
 }

@@ -113,6 +113,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operations/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["JobsOperationsController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register-interest": {
         parameters: {
             query?: never;
@@ -1757,6 +1773,67 @@ export interface components {
             report: components["schemas"]["IntegrityReportDto"] | null;
             supported: boolean;
             error: string | null;
+        };
+        ReplicaRefDto: {
+            id: string;
+            host: string;
+            pid: number;
+        };
+        HeldJobDto: {
+            name: string;
+            checkpoint: number | null;
+        };
+        ReplicaDto: {
+            id: string;
+            host: string;
+            pid: number;
+            startedAt: string;
+            /** @description The log position the replica's read models have applied */
+            checkpoint: number;
+            /** @description The jobs whose lease it holds */
+            jobs: components["schemas"]["HeldJobDto"][];
+            /** @description Its last heartbeat */
+            seenAt: string;
+        };
+        JobRunDto: {
+            startedAt: string;
+            finishedAt: string | null;
+            error: string | null;
+        };
+        JobStatusDto: {
+            name: string;
+            description: string;
+            /** @enum {string} */
+            kind: "subscription" | "schedule";
+            /**
+             * @description one-replica: run by the holder of its lease; every-replica: each replica runs its own
+             * @enum {string}
+             */
+            scope: "one-replica" | "every-replica";
+            /** @description The replica holding it (null: none now) */
+            holder: components["schemas"]["ReplicaRefDto"] | null;
+            heldHere: boolean;
+            /** @description When this replica took it */
+            since: string | null;
+            /** @description A subscription's position in the log */
+            checkpoint: number | null;
+            /** @description Events between its checkpoint and the head */
+            lag: number | null;
+            everyMs: number | null;
+            /** @description A schedule's last run on this replica */
+            lastRun: components["schemas"]["JobRunDto"] | null;
+        };
+        JobsStatusDto: {
+            /** @description The replica that answered */
+            replica: components["schemas"]["ReplicaRefDto"];
+            /**
+             * @description How leases are held
+             * @enum {string}
+             */
+            leases: "local" | "postgres" | "mongodb";
+            /** @description The live replicas, by their heartbeats */
+            replicas: components["schemas"]["ReplicaDto"][];
+            jobs: components["schemas"]["JobStatusDto"][];
         };
         RegisterInterestDto: {
             firstName: string;
@@ -3655,6 +3732,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntegrityStatusDto"];
+                };
+            };
+        };
+    };
+    JobsOperationsController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every background job with the replica holding it, its checkpoint and lag, and the live replicas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobsStatusDto"];
                 };
             };
         };

@@ -9,13 +9,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADMIN_PATH = /^\/+api\/+admin(\/|$)/i;
 
 export const INVALID_CSRF = 'Invalid CSRF token';
+export const CATCHING_UP = 'This server is catching up with the others; please try again in a moment';
 
 /**
  * Runs before every route (a global guard, so no route can forget it):
  * 1. puts the signed-in user on `req.actor` (bearer token first, then the session cookie);
  * 2. refuses a state-changing request authenticated by the session cookie without the session's CSRF token in
  *    `X-CSRF-Token` (403) — bearer-authenticated and anonymous requests carry no ambient authority, so are exempt;
- * 3. refuses every `/api/admin/*` route to anyone but an admin (401 signed out, 403 signed in).
+ * 3. answers 503 to a signed-in request on a replica that is behind a sign-out it could still honour;
+ * 4. refuses every `/api/admin/*` route to anyone but an admin (401 signed out, 403 signed in).
  */
 @Injectable()
 export class IdentityGuard implements CanActivate {
@@ -24,6 +26,9 @@ export class IdentityGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<IdentityRequest>();
     const authentication = await this.identity.authenticate(req);
+    // Among replicas, one behind a sign-out or revocation it could still honour serves no signed-in request.
+    if (authentication && !(await this.identity.mayServeSignedIn()))
+      throw new DomainError(CATCHING_UP, 503, undefined, 'Service Unavailable');
     req.authentication = authentication;
     if (authentication) req.actor = authentication.actor;
 

@@ -1,3 +1,4 @@
+import { ReplicaPositions } from '../../platform/jobs/replica-positions.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -76,6 +77,7 @@ export class IdentityService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly emailKeys: EmailKeys,
     private readonly passwords: Passwords,
+    private readonly replicas: ReplicaPositions,
   ) {
     this.principals = new SessionPrincipals(reads);
     this.head = new LogHead(() => events.headPosition());
@@ -160,7 +162,21 @@ export class IdentityService {
       await this.engine.waitFor(position, READ_MODELS, 10_000);
       last = position;
     }
+    if (last > 0) await this.honouredEverywhere(last);
     return last;
+  }
+
+  /**
+   * Waits until every replica has applied an ended session or a changed role at `position` (or is kept from serving
+   * signed-in requests until it has): once answered, the change holds on whichever replica serves the next request.
+   */
+  honouredEverywhere(position: number): Promise<boolean> {
+    return this.replicas.appliedEverywhere(position);
+  }
+
+  /** Whether this replica may serve a signed-in request now (not behind a sign-out it could honour; see ReplicaPositions). */
+  mayServeSignedIn(): Promise<boolean> {
+    return this.replicas.ready();
   }
 
   /**
@@ -271,6 +287,7 @@ export class IdentityService {
         : ({ type: 'RevokeRole', userId, role, by, at: context.now } as const);
     const { events, roles, position } = await this.commands.execute(new ExecuteUserCommand(command, context));
     await this.engine.waitFor(position, [usersProjection.name], 10_000);
+    if (events.length > 0) await this.honouredEverywhere(position);
     return { userId, changed: events.length > 0, roles, position };
   }
 

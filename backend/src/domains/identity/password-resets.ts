@@ -94,6 +94,7 @@ export class PasswordResets implements OnApplicationShutdown {
       new ExecuteUserCommand({ type: 'ResetPassword', token, password }, context),
     );
     await this.engine.waitFor(position, [sessionsProjection.name], 10_000);
+    await this.identity.honouredEverywhere(position);
     return { userId, position };
   }
 }

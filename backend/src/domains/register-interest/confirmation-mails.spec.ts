@@ -5,6 +5,8 @@ import type { Config } from '../../platform/config.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
 import { createLogger } from '../../platform/logging.js';
 import type { MailMessage, MailTransport } from '../../platform/mail/mail.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
+import { LocalLeases } from '../../platform/jobs/leases.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import { MemoryReadStore } from '../../platform/read-store/memory-read-store.js';
 import type { Projection } from '../../platform/projections/projection.js';
@@ -47,7 +49,14 @@ async function setUp(knows: boolean) {
   const engine = new ProjectionEngine(store, reads, projections);
   engines.push(engine);
   await engine.start();
-  const mails = new ConfirmationMails(repository, transport, reads, engine, config, createLogger('silent'));
+  const logger = createLogger('silent');
+  const jobs = new JobRunner(
+    new LocalLeases(),
+    () => engine.appliedThrough,
+    () => store.headPosition(),
+    logger,
+  );
+  const mails = new ConfirmationMails(repository, transport, reads, engine, config, logger, store, jobs);
   const registrationId = randomUUID();
   await repository.handle(
     interestRegister,

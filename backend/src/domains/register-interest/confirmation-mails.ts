@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { MAIL_TRANSPORT, type MailTransport } from '../../platform/mail/mail.js';
+import type { EventStore, Subscription } from '../../platform/event-store/event-store.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, LOGGER, READ_STORE } from '../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
 import {
   pendingConfirmationMailsProjection as pendingMails,
   type PendingConfirmationMailDoc,
@@ -24,6 +26,7 @@ import {
 
 const SWEEP_EVERY_MS = 60_000;
 const ACTOR = 'register-interest-outbox';
+const JOB = 'confirmation-mails';
 
 export interface Recipient {
   email: string;
@@ -32,15 +35,20 @@ export interface Recipient {
 
 /**
  * The outbox of confirmation mails (design §6): decide and append the intent (`ConfirmationMailSending`, with
- * the token's hash), send, append the outcome. A registration's mail is sent right after it is recorded, and a
- * sweep (at boot and every minute) sends what is due: retries after a refusal, and sends a crash interrupted.
+ * the token's hash), send, append the outcome. Mail goes out from one replica only, the holder of the
+ * `confirmation-mails` job: a registration's mail right after it is recorded (by the replica that took it when
+ * that is the holder, else by the holder following the log), and a sweep (when the job starts and every minute)
+ * sends what is due: retries after a refusal, and sends a crash interrupted.
  * An interrupted send is settled by asking the transport whether it went out — the local outbox knows; SMTP
  * cannot tell, and such a mail is not sent again — so a retry after a crash sends nothing twice.
  */
 @Injectable()
-export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ConfirmationMails {
   private timer: NodeJS.Timeout | null = null;
+  private subscription: Subscription | null = null;
   private readonly running = new Set<Promise<void>>();
+  /** Registrations whose mail this replica started as it recorded them: its subscription leaves them alone. */
+  private readonly sentHere = new Set<string>();
 
   constructor(
     private readonly repository: AggregateRepository,
@@ -49,21 +57,52 @@ export class ConfirmationMails implements OnApplicationBootstrap, OnApplicationS
     private readonly engine: ProjectionEngine,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly jobs: JobRunner,
+  ) {
+    jobs.declare({
+      name: JOB,
+      description: 'Sends the confirmation mails of registrations of interest, and retries what is due',
+      start: () => this.start(),
+      stop: () => this.stop(),
+    });
+  }
 
-  onApplicationBootstrap(): void {
+  private async start(): Promise<void> {
+    this.subscription = this.events.subscribe({
+      fromPosition: await this.events.headPosition(),
+      eventTypes: ['InterestRegistered'],
+      onEvent: (event) => {
+        const { registrationId } = event.data as { registrationId: string };
+        if (this.sentHere.delete(registrationId)) return;
+        // Recorded by another replica: sent from here once the registrations read model has the address.
+        this.track(
+          this.engine
+            .waitFor(event.position, [registrationsProjection.name], 10_000)
+            .then(() => this.deliver(registrationId, null, event.metadata.correlationId ?? randomUUID())),
+        );
+      },
+      onError: (error) => this.logger.warn({ err: error }, 'confirmation mail subscription failed; resubscribing'),
+    });
     this.timer = setInterval(() => this.track(this.sweep()), SWEEP_EVERY_MS);
     this.timer.unref();
     this.track(this.sweep());
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  private async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.subscription?.stop();
+    this.subscription = null;
     await Promise.allSettled([...this.running]);
   }
 
-  /** Sends the confirmation mail of a registration just recorded, without holding up the response. */
+  /**
+   * Sends the confirmation mail of a registration just recorded, without holding up the response — when this
+   * replica holds the mail job; otherwise the holder sends it, following the log.
+   */
   sendSoon(registrationId: string, recipient: Recipient, correlationId: string): void {
+    if (!this.jobs.holds(JOB)) return;
+    this.sentHere.add(registrationId);
     this.track(this.deliver(registrationId, recipient, correlationId));
   }
 

@@ -6,14 +6,13 @@ import {
   Injectable,
   Post,
   UseGuards,
-  type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { ApiAccepted, ApiOk } from '../../platform/http/api-response.js';
-import { firstRunAfter } from '../../platform/event-loop.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { HealthChecks } from '../../platform/operations/health-checks.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
@@ -39,20 +38,29 @@ const READ_MODELS = [registersProjection, assetsProjection, holdingsProjection, 
  * verdict (never a run of its own).
  */
 @Injectable()
-export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReconciliationSchedule implements OnApplicationShutdown {
   readonly reconciliation: RegisterReconciliation;
-  private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
-  private firstRun: { cancel(): void } | null = null;
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     @Inject(EVENT_STORE) events: EventStore,
     @Inject(READ_STORE) reads: ReadStore,
-    private readonly engine: ProjectionEngine,
+    engine: ProjectionEngine,
     checks: HealthChecks,
     @Inject(LOGGER) private readonly logger: Logger,
+    jobs: JobRunner,
   ) {
+    // Each replica checks its own read models (every replica folds the log into memory): a job of every replica.
+    // The first run reads every asset's stream and all four read models: after a restart's first answers.
+    jobs.declare({
+      name: 'register-reconciliation',
+      description: "Compares this replica's register views with the register's streams and the chain",
+      scope: 'every-replica',
+      everyMs: EVERY_MS,
+      firstAfterMs: FIRST_RUN_AFTER_MS,
+      run: () => this.run(this.ticks++ % WHOLE_EVERY === 0 ? 'all' : 'changed'),
+    });
     this.reconciliation = new RegisterReconciliation(events, reads, {
       caughtUp: (position) => engine.waitFor(position, READ_MODELS, 10_000),
     });
@@ -75,16 +83,7 @@ export class ReconciliationSchedule implements OnApplicationBootstrap, OnApplica
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.run(++this.ticks % WHOLE_EVERY === 0 ? 'all' : 'changed'), EVERY_MS);
-    this.timer.unref();
-    // The first run reads every asset's stream and all four read models: after a restart's first answers.
-    this.firstRun = firstRunAfter(this.engine.caughtUp(), FIRST_RUN_AFTER_MS, () => this.run());
-  }
-
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.firstRun?.cancel();
     await Promise.allSettled([...this.running]);
   }
 

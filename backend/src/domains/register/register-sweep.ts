@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
-import { firstRunAfter } from '../../platform/event-loop.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
 import { registersProjection, type RegisterDoc } from '../../projections/registers.js';
@@ -35,34 +34,25 @@ export interface SweepOutcome {
  * run twice records nothing twice.
  */
 @Injectable()
-export class RegisterSweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private firstRun: { cancel(): void } | null = null;
-  private readonly running = new Set<Promise<unknown>>();
+export class RegisterSweep {
   private readonly allocations: OfferingAllocations;
 
   constructor(
     repository: AggregateRepository,
     @Inject(EVENT_STORE) events: EventStore,
     @Inject(READ_STORE) private readonly reads: ReadStore,
-    private readonly engine: ProjectionEngine,
     @Inject(LOGGER) private readonly logger: Logger,
+    jobs: JobRunner,
   ) {
     this.allocations = new OfferingAllocations(repository, events);
-  }
-
-  onApplicationBootstrap(): void {
-    const run = () => this.track(this.sweep().catch((err) => this.logger.error({ err }, 'register sweep failed')));
-    this.timer = setInterval(run, SWEEP_EVERY_MS);
-    this.timer.unref();
-    // After the read models have caught up with the log as it stood at boot, and the app has begun to serve.
-    this.firstRun = firstRunAfter(this.engine.caughtUp(), FIRST_RUN_AFTER_MS, run);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.firstRun?.cancel();
-    await Promise.allSettled([...this.running]);
+    // Every minute, on the replica holding it; first soon after it starts (the app has begun to serve).
+    jobs.declare({
+      name: 'register-sweep',
+      description: "Finishes the register's work a crash interrupted: allocations, offerings, settlements",
+      everyMs: SWEEP_EVERY_MS,
+      firstAfterMs: FIRST_RUN_AFTER_MS,
+      run: () => this.sweep(),
+    });
   }
 
   /** One pass; `now` fixes the clock in tests. Returns what it did. */
@@ -91,10 +81,5 @@ export class RegisterSweep implements OnApplicationBootstrap, OnApplicationShutd
     if (done.completed + done.released + done.settled + done.adopted > 0)
       this.logger.info(done, 'register sweep settled work');
     return done;
-  }
-
-  private track<T>(work: Promise<T>): void {
-    this.running.add(work);
-    void work.finally(() => this.running.delete(work));
   }
 }

@@ -1,19 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Injectable,
-  Post,
-  Put,
-  Req,
-  Res,
-  UseGuards,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
@@ -27,6 +13,7 @@ import { isoTime } from '../../platform/http/dates.js';
 import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
 import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
@@ -281,26 +268,23 @@ export class VerificationAdminController {
   }
 }
 
-/** Lapses certifications past their validity period: hourly in the app, and on demand for operators. */
+/** Lapses certifications past their validity period: hourly on the replica holding the job, and on demand for operators. */
 @Injectable()
-export class VerificationExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
+export class VerificationExpiry {
   constructor(
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly reads: ReadStore,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const hourly = () => {
-      const context = systemContext('verification-expiry', randomUUID());
-      return this.sweep(context.now, context);
-    };
-    this.timer = setInterval(() => void hourly().catch(() => undefined), 60 * 60 * 1000);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    jobs: JobRunner,
+  ) {
+    jobs.declare({
+      name: 'certification-lapse',
+      description: 'Lapses wholesale certifications past their validity period',
+      everyMs: 60 * 60 * 1000,
+      run: () => {
+        const context = systemContext('verification-expiry', randomUUID());
+        return this.sweep(context.now, context);
+      },
+    });
   }
 
   /** Lapses what is due as of `asOf` (never after `context.now`); the events name `context.actor` as the sweeper. */

@@ -52,7 +52,8 @@ export class PostgresEventStore extends SqlEventStore {
   private constructor(
     db: SqlDatabase,
     private readonly pool: pg.Pool,
-    private readonly connectionString: string,
+    /** The database's address: job leases hold a connection of their own to it (jobs/postgres-leases.ts). */
+    readonly connectionString: string,
   ) {
     super('postgres', db);
   }

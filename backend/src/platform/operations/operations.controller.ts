@@ -7,7 +7,14 @@ import { ProjectionEngine } from '../projections/projection-engine.js';
 import { IntegrityCheck } from './integrity-check.js';
 import { LOGGER } from '../tokens.js';
 import { OperatorGuard } from './operator.guard.js';
-import { ChecksumsDto, IntegrityStatusDto, ProjectionInfoDto, RebuildStartedDto } from './operations.dto.js';
+import {
+  ChecksumsDto,
+  IntegrityStatusDto,
+  JobsStatusDto,
+  ProjectionInfoDto,
+  RebuildStartedDto,
+} from './operations.dto.js';
+import { JobRunner } from '../jobs/job-runner.js';
 
 @ApiTags('operations')
 @ApiSecurity('ops')
@@ -81,5 +88,24 @@ export class IntegrityOperationsController {
   start() {
     void this.check.start();
     return this.check.status();
+  }
+}
+
+/** The background jobs (operations page, `npm run projections -- status`): who holds each, its checkpoint and lag. */
+@ApiTags('operations')
+@ApiSecurity('ops')
+@UseGuards(OperatorGuard)
+@Controller('api/operations/jobs')
+export class JobsOperationsController {
+  constructor(private readonly jobs: JobRunner) {}
+
+  @Get()
+  @ApiOk(
+    JobsStatusDto,
+    'Every background job with the replica holding it, its checkpoint and lag, and the live replicas',
+  )
+  async status() {
+    const { replica, leases, replicas, jobs } = await this.jobs.status();
+    return { replica: { id: replica.id, host: replica.host, pid: replica.pid }, leases, replicas, jobs };
   }
 }

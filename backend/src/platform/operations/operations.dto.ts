@@ -120,3 +120,57 @@ export class IntegrityStatusDto {
   @ApiProperty() supported: boolean;
   @ApiProperty({ type: String, nullable: true }) error: string | null;
 }
+
+export class ReplicaRefDto {
+  @ApiProperty() id: string;
+  @ApiProperty() host: string;
+  @ApiProperty() pid: number;
+}
+
+export class HeldJobDto {
+  @ApiProperty() name: string;
+  @ApiProperty({ type: Number, nullable: true }) checkpoint: number | null;
+}
+
+export class ReplicaDto extends ReplicaRefDto {
+  @ApiProperty() startedAt: string;
+  @ApiProperty({ description: "The log position the replica's read models have applied" }) checkpoint: number;
+  @ApiProperty({ type: [HeldJobDto], description: 'The jobs whose lease it holds' }) jobs: HeldJobDto[];
+  @ApiProperty({ description: 'Its last heartbeat' }) seenAt: string;
+}
+
+export class JobRunDto {
+  @ApiProperty() startedAt: string;
+  @ApiProperty({ type: String, nullable: true }) finishedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+}
+
+export class JobStatusDto {
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ enum: ['subscription', 'schedule'] }) kind: 'subscription' | 'schedule';
+  @ApiProperty({
+    enum: ['one-replica', 'every-replica'],
+    description: 'one-replica: run by the holder of its lease; every-replica: each replica runs its own',
+  })
+  scope: 'one-replica' | 'every-replica';
+  @ApiProperty({ type: ReplicaRefDto, nullable: true, description: 'The replica holding it (null: none now)' })
+  holder: ReplicaRefDto | null;
+  @ApiProperty() heldHere: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'When this replica took it' }) since: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: "A subscription's position in the log" })
+  checkpoint: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Events between its checkpoint and the head' })
+  lag: number | null;
+  @ApiProperty({ type: Number, nullable: true }) everyMs: number | null;
+  @ApiProperty({ type: JobRunDto, nullable: true, description: "A schedule's last run on this replica" })
+  lastRun: JobRunDto | null;
+}
+
+export class JobsStatusDto {
+  @ApiProperty({ type: ReplicaRefDto, description: 'The replica that answered' }) replica: ReplicaRefDto;
+  @ApiProperty({ enum: ['local', 'postgres', 'mongodb'], description: 'How leases are held' })
+  leases: 'local' | 'postgres' | 'mongodb';
+  @ApiProperty({ type: [ReplicaDto], description: 'The live replicas, by their heartbeats' }) replicas: ReplicaDto[];
+  @ApiProperty({ type: [JobStatusDto] }) jobs: JobStatusDto[];
+}

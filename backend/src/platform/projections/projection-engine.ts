@@ -110,6 +110,14 @@ interface Backlog {
   timer: NodeJS.Timeout | null;
 }
 
+/** What a replica that does not store the read models changed in memory since it last stored them. */
+interface Unstored {
+  /** Collection → ids of the documents changed (upserted or deleted). */
+  docs: Map<string, Set<string>>;
+  /** Collections replaced whole (a rebuild swapped in). */
+  replaced: Set<string>;
+}
+
 interface Waiter {
   position: number;
   names: string[] | null;
@@ -149,12 +157,22 @@ export class ProjectionEngine {
   private exclusive: Promise<unknown> = Promise.resolve();
   private backlog: Backlog | null = null;
   private stopped = false;
+  /**
+   * Whether this process writes the persisted copy of the read models. On a store shared by replicas only the one
+   * holding the `read-models` lease does (JobRunner); the others apply the log in memory for their own reads and
+   * note what they changed (`unstored`), so that, taking over, they store it in one write (`persist`).
+   */
+  private persisting: boolean;
+  private readonly unstored: Unstored = { docs: new Map(), replaced: new Set() };
 
   constructor(
     private readonly events: EventStore,
     private readonly reads: ReadStore,
     projections: readonly Projection<Doc>[],
+    options: { persist?: boolean } = {},
   ) {
+    // Only a store that serves from memory can leave its stored copy to another replica.
+    this.persisting = options.persist !== false || !reads.applyUnpersisted;
     for (const projection of projections) {
       this.runtimes.set(projection.name, {
         projection,
@@ -296,6 +314,7 @@ export class ProjectionEngine {
    * attempt; while an attempt is not due yet they are kept without trying. Throws when the store failed otherwise.
    */
   private async store(steps: BatchStep[], names: readonly string[]): Promise<void> {
+    if (!this.persisting) return this.applyHere(steps);
     const backlog = this.backlog;
     if (backlog && Date.now() < backlog.nextAttemptAt) return this.defer(steps, names, null);
     try {
@@ -305,6 +324,91 @@ export class ProjectionEngine {
       if (!this.reads.applyUnpersisted || !isTransientStoreError(error)) throw error;
       await this.defer(steps, names, error);
     }
+  }
+
+  /** The log position every read model here has applied (the lowest checkpoint): what this replica publishes. */
+  get appliedThrough(): number {
+    let lowest = Number.MAX_SAFE_INTEGER;
+    for (const runtime of this.runtimes.values()) lowest = Math.min(lowest, runtime.checkpoint);
+    return lowest === Number.MAX_SAFE_INTEGER ? 0 : lowest;
+  }
+
+  /** True while this process writes the stored copy of the read models. */
+  get persists(): boolean {
+    return this.persisting;
+  }
+
+  /**
+   * Starts (true) or stops (false) writing the stored copy. Starting, what this process applied in memory while
+   * another replica stored the read models is written first — the documents it changed and its checkpoints, in
+   * one write — so the stored copy is at least as far as this process's memory; a failure throws and leaves it
+   * not persisting (the job runner lets go of the lease and tries again). Stopping, writes still pending from a
+   * transient failure are kept as unstored changes.
+   */
+  async persist(on: boolean): Promise<void> {
+    if (!this.reads.applyUnpersisted) return;
+    await this.serially(async () => {
+      if (on === this.persisting) return;
+      if (!on) {
+        for (const step of this.pendingSteps()) this.noteUnstored(step);
+        this.cleared();
+        this.persisting = false;
+        return;
+      }
+      await this.reads.writeBatch(await this.unstoredSteps());
+      this.unstored.docs.clear();
+      this.unstored.replaced.clear();
+      this.persisting = true;
+    });
+  }
+
+  /** Applied here only: another replica stores the read models. */
+  private async applyHere(steps: readonly BatchStep[]): Promise<void> {
+    await this.reads.applyUnpersisted!(steps);
+    for (const step of steps) this.noteUnstored(step);
+  }
+
+  /** A write of a rebuild's copy: stored, or applied here only. */
+  private write(steps: readonly BatchStep[]): Promise<void> {
+    return this.persisting ? this.reads.writeBatch(steps) : this.reads.applyUnpersisted!(steps);
+  }
+
+  private noteUnstored(step: BatchStep): void {
+    if ('rename' in step) {
+      this.unstored.replaced.add(step.to);
+      this.unstored.docs.delete(step.rename);
+      return;
+    }
+    if (step.collection === CHECKPOINTS) return;
+    let ids = this.unstored.docs.get(step.collection);
+    if (!ids) this.unstored.docs.set(step.collection, (ids = new Set()));
+    for (const op of step.ops) ids.add('upsert' in op ? op.upsert._id : op.delete);
+  }
+
+  /** The changes applied here only, as they stand in memory now, with every checkpoint: one write stores them. */
+  private async unstoredSteps(): Promise<BatchStep[]> {
+    const steps: BatchStep[] = [];
+    for (const name of this.unstored.replaced) {
+      // Replaced whole here (a rebuild): stored as a fresh copy swapped in, so documents it dropped go too.
+      const docs = await this.reads.collection<Doc>(name).find();
+      steps.push(
+        { collection: greenOf(name), ops: docs.map((upsert) => ({ upsert })) },
+        { rename: greenOf(name), to: name },
+      );
+    }
+    for (const [name, ids] of this.unstored.docs) {
+      if (this.unstored.replaced.has(name)) continue;
+      const current = await byIds(this.reads.collection<Doc>(name), [...ids]);
+      steps.push({
+        collection: name,
+        ops: [...ids].map((id) => {
+          const doc = current.get(id);
+          return doc ? { upsert: doc } : { delete: id };
+        }),
+      });
+    }
+    for (const runtime of this.runtimes.values()) steps.push(checkpointStep(runtime.projection, runtime.checkpoint));
+    return steps;
   }
 
   /** Applies steps in memory only and adds them to the backlog; with an error, counts a failed attempt. */
@@ -536,7 +640,11 @@ export class ProjectionEngine {
     let swapped = false;
     try {
       await this.markForRebuild([name]);
-      await this.reads.dropCollection(green);
+      if (this.persisting) await this.reads.dropCollection(green);
+      else
+        await this.reads.applyUnpersisted!([
+          { collection: green, ops: (await this.reads.collection(green).find()).map((d) => ({ delete: d._id })) },
+        ]);
       progress.total = await this.events.headPosition();
       await this.catchUp(projection, green, shadow, (p) => {
         onPage(p);
@@ -568,8 +676,13 @@ export class ProjectionEngine {
         const recorded = { collection: REBUILD_OUTCOMES, ops: [{ upsert: { _id: name, ...outcome } }] };
         // Writes still pending go first: stored after the swap, they would put old documents in the new copy.
         const steps = [swap, checkpointStep(projection, shadow.checkpoint), unmark, recorded];
-        await this.reads.writeBatch([...this.pendingSteps(), ...steps]);
-        this.cleared();
+        if (this.persisting) {
+          await this.reads.writeBatch([...this.pendingSteps(), ...steps]);
+          this.cleared();
+        } else {
+          // The copy is this process's own: the replica storing the read models keeps its stored copy.
+          await this.applyHere([swap]);
+        }
         swapped = true;
         runtime.checkpoint = shadow.checkpoint;
         runtime.status = 'live';
@@ -590,7 +703,7 @@ export class ProjectionEngine {
     } finally {
       // A failed rebuild leaves the live copy as it was; its half-built copy is of no use. Dropped before
       // letting go of the claim, so it cannot hit the green copy of a rebuild started next.
-      if (!swapped) await this.reads.dropCollection(green).catch(() => undefined);
+      if (!swapped && this.persisting) await this.reads.dropCollection(green).catch(() => undefined);
       runtime.rebuild = null;
     }
     this.settleWaiters();
@@ -617,7 +730,7 @@ export class ProjectionEngine {
         result = await planEvents(this.reads, projection, collection, page);
         // A copy being rebuilt has no checkpoint of its own: it is swapped in with one.
         const shadow = collection !== projection.name;
-        if (shadow) await this.reads.writeBatch([result.step]);
+        if (shadow) await this.write([result.step]);
         else await this.store([result.step, checkpointStep(projection, result.checkpoint)], [projection.name]);
       } catch (error) {
         cursor.lastError = describeError(error, page[0]!);
