@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Points the code's section references at the documents in docs/ (backend/src/docs.spec.ts checks they resolve):
+#   "spec §5" → "docs/specification.md §5", "design §6" → "docs/design.md §6", and a bare "§3" that opens a
+#   line's references ("the spec's Asset (§3)") → "docs/specification.md §3"; "§5, §8" after a named document stay
+#   as they are (they cite the same document). Comment text only; idempotent — run it again after merging comments
+#   written the old way.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export LC_ALL=C.UTF-8
+grep -rlZ '§' backend/src frontend/src frontend/e2e | xargs -0 -r sed -E -i \
+  -e 's/\b[Ss]pec §/docs\/specification.md §/g' \
+  -e 's/\b[Dd]esign §/docs\/design.md §/g' \
+  -e '/§/{/^[^§]*\.md §/!s/§/docs\/specification.md §/}'
