@@ -31,7 +31,7 @@ export interface Recipient {
 }
 
 /**
- * The outbox of confirmation mails (design §6): decide and append the intent (`ConfirmationMailSending`, with
+ * The outbox of confirmation mails (docs/design.md §6): decide and append the intent (`ConfirmationMailSending`, with
  * the token's hash), send, append the outcome. A registration's mail is sent right after it is recorded, and a
  * sweep (at boot and every minute) sends what is due: retries after a refusal, and sends a crash interrupted.
  * An interrupted send is settled by asking the transport whether it went out — the local outbox knows; SMTP
