@@ -15,6 +15,8 @@ COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/backend/package.json backend/
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
+# DATA_DIR of docker-compose.yml: a volume mounted here takes this folder's owner, so the app (user node) can write it.
+RUN mkdir -p /data/documents && chown -R node:node /data
 EXPOSE 3000
 # Liveness: the process and its event loop answer (docker-compose.yml checks readiness, /api/health, instead).
 HEALTHCHECK --interval=10s --timeout=5s --retries=3 \

@@ -1,6 +1,6 @@
 /**
  * The messages a person reads when a form or a request is refused, word for word as the specification gives
- * them (§5 validation, §8 errors) — and the few of our own that both sides show. One module for both sides: the
+ * them (docs/specification.md §5 validation, §8 errors) — and the few of our own that both sides show. One module for both sides: the
  * backend's DTOs and deciders refuse with these texts, the frontend's form rules say them before anything is
  * sent, so the two can never drift apart. The frontend imports this file as `@kauri/messages` (tsconfig paths
  * and Vite's resolve.alias): plain constants only, importing nothing.
@@ -25,7 +25,7 @@ export const ERROR_TITLES = {
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 
-/** The security page's rule (spec §9): passwords are at least 12 characters. */
+/** The security page's rule (docs/specification.md §9): passwords are at least 12 characters. */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Accounts: sign-up, sign-in, profile, password reset. */
 export const IDENTITY_MESSAGES = {
@@ -51,7 +51,7 @@ export const accountLockedMessage = (retryAfterMs: number) => {
   );
 };
 
-/** Register interest (spec §5: its thirteen messages), by the form's field. */
+/** Register interest (docs/specification.md §5: its thirteen messages), by the form's field. */
 export const REGISTER_INTEREST_MESSAGES = {
   firstName: 'First name must be at least 2 characters',
   lastName: 'Last name must be at least 2 characters',
@@ -70,7 +70,7 @@ export const REGISTER_INTEREST_MESSAGES = {
 export const CONFIRMATION_LINK_INVALID =
   'This confirmation link is not valid. Please use the link in the e-mail we sent you.';
 
-/** The asset form (spec §5), by field, and the wizard's token configuration. */
+/** The asset form (docs/specification.md §5), by field, and the wizard's token configuration. */
 export const ASSET_MESSAGES = {
   name: 'Asset name is required',
   description: 'Description must be at least 10 characters',
@@ -81,15 +81,15 @@ export const TOKEN_TERMS_MESSAGES = {
   name: 'Token name is required',
   symbol: 'Symbol must be 3 to 6 capital letters or digits',
 } as const;
-/** Spec §6: token creation needs a plan that allows it (with ERROR_TITLES.subscriptionRequired). */
+/** docs/specification.md §6: token creation needs a plan that allows it (with ERROR_TITLES.subscriptionRequired). */
 export const SUBSCRIPTION_REQUIRED = 'Please upgrade your account to create tokens.';
-/** Spec §5: asset documents are PDF, at most 10MB. */
+/** docs/specification.md §5: asset documents are PDF, at most 10MB. */
 export const DOCUMENT_MESSAGES = {
   notPdf: 'Documents must be PDF files',
   tooLarge: 'Documents must be at most 10MB',
 } as const;
 
-/** Wholesale verification (spec §5), by the form's field. */
+/** Wholesale verification (docs/specification.md §5), by the form's field. */
 export const VERIFICATION_MESSAGES = {
   verificationType: 'Please choose how you qualify as a wholesale investor',
   netWorthAmount: 'Net worth must be at least NZD 5,000,000',
@@ -99,12 +99,12 @@ export const VERIFICATION_MESSAGES = {
   verifierContact: 'Valid verifier email required',
 } as const;
 export const EVIDENCE_TOO_LARGE = 'Each document must be at most 10MB';
-/** Spec §5 Admin (with ERROR_TITLES.rejectionReasonRequired). */
+/** docs/specification.md §5 Admin (with ERROR_TITLES.rejectionReasonRequired). */
 export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection';
 
-/** Spec §5 Admin: creating an offering without its required fields (with ERROR_TITLES.missingFields). */
+/** docs/specification.md §5 Admin: creating an offering without its required fields (with ERROR_TITLES.missingFields). */
 export const FILL_IN_REQUIRED = 'Please fill in all required fields';
-/** Spec §5 Investment (with ERROR_TITLES.investmentTooSmall); `amount` as the offering shows it, without '$'. */
+/** docs/specification.md §5 Investment (with ERROR_TITLES.investmentTooSmall); `amount` as the offering shows it, without '$'. */
 export const minimumInvestmentMessage = (amount: string) => `Minimum investment is NZD ${amount}`;
 /**
  * The token terms' maximum per investor, across all their investments in the asset (confirmed and pending);
@@ -122,7 +122,7 @@ export const OFFERING_LIMIT_MESSAGES = {
     `Minimum investment may not exceed the token terms' maximum per investor of NZD ${maximum}`,
 } as const;
 
-/** The calculators' required fields (spec §5, with ERROR_TITLES.missingInformation). */
+/** The calculators' required fields (docs/specification.md §5, with ERROR_TITLES.missingInformation). */
 export const PROPERTY_REQUIRED =
   'Please fill in all required fields: property address, token count, property percentage, property type, ' +
   'and condition.';

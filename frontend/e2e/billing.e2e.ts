@@ -1,5 +1,5 @@
 /**
- * Subscriptions end to end in sandbox mode (spec §2, §4, §6, §8): without a plan /tokenize is locked;
+ * Subscriptions end to end in sandbox mode (docs/specification.md §2, §4, §6, §8): without a plan /tokenize is locked;
  * choose Professional, a declined test card shows 'Payment Failed', Stripe's 4242 card pays; home
  * confirms 'Payment Successful'; tokenization is unlocked; the billing page renews, then, after
  * cancelling, expires at the end of the period. Then the one-time Starter plan offers no cancel.

@@ -1,5 +1,5 @@
 /**
- * Identity end to end (spec §2, §4, §6, §8): register, sign out, sign in on /auth; the Admin link only for
+ * Identity end to end (docs/specification.md §2, §4, §6, §8): register, sign out, sign in on /auth; the Admin link only for
  * admins and the server refusing /api/admin to others; an external sign-in through a real OpenID provider;
  * the gated pages for visitors; the mobile menu at 375 px.
  */
@@ -48,7 +48,7 @@ describe('identity', () => {
     const browser = await newBrowser();
     const { page, errors } = await openPage(browser, server.url, '/auth');
 
-    // Too short a password is refused on the page (spec §9: at least 12 characters).
+    // Too short a password is refused on the page (docs/specification.md §9: at least 12 characters).
     await page.getByRole('tab', { name: 'Create Account' }).click();
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create Account' }).last().click();

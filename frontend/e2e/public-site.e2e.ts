@@ -1,5 +1,5 @@
 /**
- * A visitor's public site (spec §2, §5, §8): every public page at desktop and 375 px, the 404 page,
+ * A visitor's public site (docs/specification.md §2, §5, §8): every public page at desktop and 375 px, the 404 page,
  * 'Try Calculator', the signed-out subscribe prompt, and both calculators with their validation.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

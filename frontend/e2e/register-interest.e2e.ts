@@ -1,5 +1,5 @@
 /**
- * Register interest end to end (spec §2, §4, §5, §8): the real server and the production bundle.
+ * Register interest end to end (docs/specification.md §2, §4, §5, §8): the real server and the production bundle.
  * Needs `npm run build -w frontend` first; the backend serves frontend/dist.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 /**
- * Wholesale investors end to end (spec §2, §4, §5, §6): a non-wholesale user meets Access Restricted; they
+ * Wholesale investors end to end (docs/specification.md §2, §4, §5, §6): a non-wholesale user meets Access Restricted; they
  * submit a verification with a document; an admin approves it and creates an offering for an approved
  * asset; the investor invests and sees the holding and the offering's progress move; once the
  * certification lapses (the hourly sweep run as on the day it lapses), access is gone again.

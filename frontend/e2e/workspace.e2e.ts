@@ -1,5 +1,5 @@
 /**
- * The owner workspace end to end (spec §2, §4, §5): a subscribed owner walks all five wizard steps with
+ * The owner workspace end to end (docs/specification.md §2, §4, §5): a subscribed owner walks all five wizard steps with
  * real PDF uploads, submits; an admin approves from /admin; the owner's dashboard and My Assets show the
  * real figures; the cap table takes an investor.
  */

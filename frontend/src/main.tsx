@@ -22,7 +22,7 @@ function Themed({ children }: { children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
   const themed = useMemo(() => withMotionPreference(theme, reducedMotion), [reducedMotion]);
   return (
-    // Tooltips open after 0.7 s (spec §9), so passing the pointer over the page does not flash them.
+    // Tooltips open after 0.7 s (docs/specification.md §9), so passing the pointer over the page does not flash them.
     <ConfigProvider theme={themed} tooltip={{ mouseEnterDelay: 0.7 }}>
       {children}
     </ConfigProvider>
@@ -40,7 +40,7 @@ createRoot(container).render(
           <RouterProvider router={router} />
         </QueryClientProvider>
       </BaseText>
-      {/* Toasts (spec §9): one at a time, each for 5 seconds, below the header; loaded on the first one. */}
+      {/* Toasts (docs/specification.md §9): one at a time, each for 5 seconds, below the header; loaded on the first one. */}
       <ToastHost />
     </Themed>
   </StrictMode>,

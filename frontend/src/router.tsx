@@ -30,7 +30,7 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** What a signed-out visitor sees on a signed-in page (spec §2 route table, §6, §8); see routes/_signedIn.tsx. */
+/** What a signed-out visitor sees on a signed-in page (docs/specification.md §2 route table, §6, §8); see routes/_signedIn.tsx. */
 export type SignedOutView = 'launching-soon' | 'sign-in-required' | 'authentication-required' | 'logged-out';
 
 declare module '@tanstack/react-router' {
@@ -114,7 +114,7 @@ const publicPage = (path: string, title: string, load: Parameters<typeof lazyRou
 /**
  * The pathless layout of every signed-in page: beforeLoad learns who is signed in (once; the answer is
  * cached) and hands it to the pages' loaders; the layout shows each page, or what its route names for a
- * signed-out visitor. The spinner shows at once while the user state loads (spec §2).
+ * signed-out visitor. The spinner shows at once while the user state loads (docs/specification.md §2).
  */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,5 +1,5 @@
 /**
- * A reservation on the stream that decides a limit spanning aggregates (design §6): reserve there, do the work in
+ * A reservation on the stream that decides a limit spanning aggregates (docs/design.md §6): reserve there, do the work in
  * the other stream, mark it filled; give it back on failure. One left by a crash between the two holds for a
  * bounded time, after which the next reservation settles it against the other stream (filled if the work is
  * there, released if not). Shared by asset slots (`owner-assets-…`) and investor limits (`investor-limit-…`).

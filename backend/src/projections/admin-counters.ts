@@ -4,7 +4,7 @@ import type { RegisterFigures } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import '../domains/wholesale/upcasters.js';
 
-/** The admin page's four counters (spec §2): pending, verified, rejected verifications and active offerings. */
+/** The admin page's four counters (docs/specification.md §2): pending, verified, rejected verifications and active offerings. */
 export interface AdminCountersDoc {
   _id: 'counters';
   pending: number;

@@ -14,7 +14,7 @@ const check = (
 });
 
 describe('compliance projection', () => {
-  it('given three checks passed, then 75% Good (spec §9); a passed check past its expiry reads as expired', () => {
+  it('given three checks passed, then 75% Good (docs/specification.md §9); a passed check past its expiry reads as expired', () => {
     const doc = project(
       complianceProjection,
       recorded(`compliance-${ownerId}`, [

@@ -104,7 +104,7 @@ export function effectiveChecks(doc: Pick<ComplianceDoc, 'checks'> | null, today
   );
 }
 
-/** Percent of the four checks passed, and the spec's label (§9): Excellent at 90 or more, Good at 75 or more. */
+/** Percent of the four checks passed, and the spec's label (docs/specification.md §9): Excellent at 90 or more, Good at 75 or more. */
 export function complianceScore(checks: readonly ComplianceCheckDoc[]): {
   score: number;
   label: 'Excellent' | 'Good' | 'Needs Attention';

@@ -6,7 +6,7 @@ import { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import { asAnswer, byIds, type ReadStore } from '../platform/read-store/read-store.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 
-/** One document per investment (spec §3 "Holding"): the investor's holdings and the admins' pending list. */
+/** One document per investment (docs/specification.md §3 "Holding"): the investor's holdings and the admins' pending list. */
 export interface HoldingDoc {
   _id: string;
   investorId: string;

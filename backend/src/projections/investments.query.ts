@@ -184,7 +184,7 @@ export async function investmentRows(reads: ReadStore, status: HoldingDoc['statu
     const h = holdings[n]!;
     return {
       ...v,
-      // The fields the admin list has always had (spec §3 Holding), beside the named ones.
+      // The fields the admin list has always had (docs/specification.md §3 Holding), beside the named ones.
       offeringId: h.offeringId,
       investorId: h.investorId,
       assetId: h.assetId,

@@ -21,7 +21,7 @@ export interface OfferingCard extends OfferingFields {
   asset: AssetSummary | null;
   /** Tokens neither issued nor held by a pending investment. */
   tokensAvailable: number;
-  /** Issued ÷ total, percent to one decimal (spec §9). */
+  /** Issued ÷ total, percent to one decimal (docs/specification.md §9). */
   percentIssued: number;
 }
 

@@ -3,7 +3,7 @@ import { fromCents, toCents } from '../domains/offerings/money.js';
 import { createdOfferings, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
 
-/** One document per offering (spec §3 "Offering"): the grid, its progress, and the admin tab. */
+/** One document per offering (docs/specification.md §3 "Offering"): the grid, its progress, and the admin tab. */
 export interface OfferingDoc {
   _id: string;
   assetId: string;

@@ -9,7 +9,7 @@ import { defineProjection } from '../platform/projections/projection.js';
 import type { ReadStore } from '../platform/read-store/read-store.js';
 import '../domains/wholesale/upcasters.js';
 
-/** One document per verification (spec §3 "Stored record"): the investor's status and the admins' list. */
+/** One document per verification (docs/specification.md §3 "Stored record"): the investor's status and the admins' list. */
 export interface VerificationDoc {
   _id: string;
   userId: string;

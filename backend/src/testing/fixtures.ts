@@ -1,4 +1,4 @@
-/** A complete, valid register-interest form (spec §3). */
+/** A complete, valid register-interest form (docs/specification.md §3). */
 export function interestForm(overrides: Record<string, unknown> = {}) {
   return {
     firstName: 'Aroha',

@@ -1,4 +1,4 @@
-/** Debian's Chromium driven by playwright-core, for the browser tests (design §5). */
+/** Debian's Chromium driven by playwright-core, for the browser tests (docs/design.md §5). */
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 
 const CHROMIUM = '/usr/bin/chromium';
 
-/** Flags measured to work in this sandboxed, offline environment (design §5). */
+/** Flags measured to work in this sandboxed, offline environment (docs/design.md §5). */
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

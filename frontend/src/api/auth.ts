@@ -1,5 +1,5 @@
 /**
- * Who is signed in (spec §4 "Authentication"): the session check runs first; 401 means anonymous; any
+ * Who is signed in (docs/specification.md §4 "Authentication"): the session check runs first; 401 means anonymous; any
  * other failure falls back to a stored, unexpired bearer token; a token the server rejects with 401 is
  * cleared. One query holds the answer for every route and component.
  */
@@ -8,7 +8,7 @@ import { ApiError, apiRequest, readHeaders } from './client';
 import { clearSignIn, clearToken, readUsableToken, rememberAuthRedirect, storageKeys, storeToken } from './storage';
 import type { AuthCallbackResponse, AuthConfig, Credentials, Registration, User } from './types';
 
-/** Like every call (spec §7), the user check carries the stored token too, if there is one. */
+/** Like every call (docs/specification.md §7), the user check carries the stored token too, if there is one. */
 async function fetchUser(path: string): Promise<Response> {
   return fetch(path, { credentials: 'include', headers: readHeaders() });
 }
@@ -76,12 +76,12 @@ export function callbackUrl(): string {
   return `${window.location.origin}/auth/callback`;
 }
 
-/** Delay before the local sign-in page opens when no external provider is available (spec §9). */
+/** Delay before the local sign-in page opens when no external provider is available (docs/specification.md §9). */
 export const LOCAL_LOGIN_DELAY_MS = 800;
 
 /**
  * Starts signing in: remembers where to return, then goes to the external provider with a fresh random
- * state when one is configured, or to the local /auth page after about 800 ms otherwise (spec §4).
+ * state when one is configured, or to the local /auth page after about 800 ms otherwise (docs/specification.md §4).
  */
 export async function startLogin(goToLocal: () => void, returnTo: string = window.location.pathname): Promise<void> {
   rememberAuthRedirect(returnTo);
@@ -102,12 +102,12 @@ export async function startLogin(goToLocal: () => void, returnTo: string = windo
   window.setTimeout(goToLocal, LOCAL_LOGIN_DELAY_MS);
 }
 
-/** The name to greet someone by: their first name, else the part of their e-mail before the @ (spec §2). */
+/** The name to greet someone by: their first name, else the part of their e-mail before the @ (docs/specification.md §2). */
 export function shortName(user: User): string {
   return user.firstName?.trim() || user.email.split('@')[0] || user.email;
 }
 
-/** 'Signed in successfully as {name or email}' (spec §8). */
+/** 'Signed in successfully as {name or email}' (docs/specification.md §8). */
 export function displayName(user: User): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return name || user.email;

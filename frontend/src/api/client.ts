@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the app (spec §7): every call sends the session cookie, adds a bearer token
+ * The one HTTP client of the app (docs/specification.md §7): every call sends the session cookie, adds a bearer token
  * while a usable one is stored, speaks JSON, and turns any non-OK response into an ApiError. Every read
  * carries `X-Read-After` once this tab has written something (./readYourWrites).
  */
@@ -110,7 +110,7 @@ export async function apiRequest<TResponse>(method: HttpMethod, url: string, bod
 /** What a query does when the server answers 401: signed-out is a normal answer for some reads. */
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The query key's segments joined with `/` form the URL that is fetched with GET (spec §7). */
+/** The query key's segments joined with `/` form the URL that is fetched with GET (docs/specification.md §7). */
 function urlOf(queryKey: readonly unknown[]): string {
   return queryKey.join('/');
 }

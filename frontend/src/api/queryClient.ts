@@ -4,7 +4,7 @@ import { getQueryFn } from './client';
 const FIVE_MINUTES = 5 * 60 * 1000;
 
 /**
- * Client data handling per spec §9: data is never considered stale and is only refreshed when a
+ * Client data handling per docs/specification.md §9: data is never considered stale and is only refreshed when a
  * mutation invalidates it; nothing is polled, refetched on focus or retried; unused data is
  * dropped after five minutes.
  */

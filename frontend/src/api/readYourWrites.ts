@@ -1,5 +1,5 @@
 /**
- * Read-your-writes for the whole app (design §1), in one place: the answer to every write carries the log
+ * Read-your-writes for the whole app (docs/design.md §1), in one place: the answer to every write carries the log
  * position of its last event; the client remembers the highest position it has seen and sends it as
  * `X-Read-After` with every request (writes too: a sign-in's position lets whichever replica answers next know the
  * session). The server then answers a read only once its read model has passed that

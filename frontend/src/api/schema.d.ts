@@ -463,7 +463,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start paying for a plan: the client secret for the payment form (spec §7) */
+        /** Start paying for a plan: the client secret for the payment form (docs/specification.md §7) */
         post: operations["BillingController_create"];
         delete?: never;
         options?: never;
@@ -579,7 +579,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in owner's assets, newest first (spec §7) */
+        /** The signed-in owner's assets, newest first (docs/specification.md §7) */
         get: operations["AssetController_list"];
         put?: never;
         /** Step 1 of the wizard: draft an asset (needs an active subscription or the Starter plan) */
@@ -1193,7 +1193,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an offering for an approved asset (spec §7) */
+        /** Create an offering for an approved asset (docs/specification.md §7) */
         post: operations["OfferingAdminController_create"];
         delete?: never;
         options?: never;
@@ -4370,7 +4370,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Property analysis result (spec §3) */
+            /** @description Property analysis result (docs/specification.md §3) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4404,7 +4404,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Startup analysis result (spec §3) */
+            /** @description Startup analysis result (docs/specification.md §3) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 /**
- * Browser storage keys shared by the API client and the sign-in flow (spec §3 "Local storage").
+ * Browser storage keys shared by the API client and the sign-in flow (docs/specification.md §3 "Local storage").
  * Kept in one module so the client, the login callback and sign-out can never disagree on a key.
  */
 export const storageKeys = {
@@ -13,7 +13,7 @@ export const storageKeys = {
   authRedirect: 'kauri.auth.redirect',
 } as const;
 
-/** The stored bearer token, or null when there is none or it has expired (spec §5 "Session"). */
+/** The stored bearer token, or null when there is none or it has expired (docs/specification.md §5 "Session"). */
 export function readUsableToken(now: number = Date.now()): string | null {
   const token = localStorage.getItem(storageKeys.externalIdentityToken);
   const expiresAt = Number(localStorage.getItem(storageKeys.externalIdentityTokenExpiresAt));
@@ -31,7 +31,7 @@ export function clearToken(): void {
   localStorage.removeItem(storageKeys.externalIdentityTokenExpiresAt);
 }
 
-/** Sign-out forgets everything the sign-in flow stored (spec §4). */
+/** Sign-out forgets everything the sign-in flow stored (docs/specification.md §4). */
 export function clearSignIn(): void {
   clearToken();
   localStorage.removeItem(storageKeys.loginState);

@@ -7,7 +7,7 @@ import type { components, operations } from './schema.js';
 
 type Schemas = components['schemas'];
 
-/** Body of every 4xx response (design §4). */
+/** Body of every 4xx response (docs/design.md §4). */
 export type ErrorBody = Schemas['ErrorBody'];
 /** One invalid field in a refused request. */
 export type FieldError = Schemas['FieldError'];
@@ -25,10 +25,10 @@ export type ConfirmationReceipt = Schemas['ConfirmationReceiptDto'];
 /** GET /api/early-access */
 export type EarlyAccess = Schemas['EarlyAccessDto'];
 
-/** The signed-in person (spec §3 "User"). */
+/** The signed-in person (docs/specification.md §3 "User"). */
 export type User = Schemas['UserDto'];
 export type Role = User['roles'][number];
-/** POST /api/auth/callback (spec §3 "Auth callback response"). */
+/** POST /api/auth/callback (docs/specification.md §3 "Auth callback response"). */
 export type AuthCallbackResponse = Schemas['AuthCallbackResponseDto'];
 export type Credentials = Schemas['LoginDto'];
 export type Registration = Schemas['RegisterDto'];
@@ -37,7 +37,7 @@ export type AuthConfig = Schemas['AuthConfigDto'];
 /** One registration of interest, as admins see it (GET /api/admin/registrations). */
 export type RegistrationRecord = Schemas['RegistrationRecordDto'];
 
-/** POST /api/calculator/analyze (spec §3 "Property calculator input"). */
+/** POST /api/calculator/analyze (docs/specification.md §3 "Property calculator input"). */
 export type PropertyInput = Schemas['PropertyInputDto'];
 export type PropertyType = PropertyInput['propertyType'];
 export type Condition = PropertyInput['condition'];
@@ -45,20 +45,20 @@ export type Amenity = NonNullable<PropertyInput['amenities']>[number];
 export type Cost = Schemas['CostDto'];
 export type Risk = Schemas['RiskDto'];
 export type PropertyAnalysis = Schemas['PropertyAnalysisDto'];
-/** POST /api/calculator/analyze-startup (spec §3 "Startup input"). */
+/** POST /api/calculator/analyze-startup (docs/specification.md §3 "Startup input"). */
 export type StartupInput = Schemas['StartupInputDto'];
 export type Industry = StartupInput['industry'];
 export type BusinessStage = StartupInput['businessStage'];
 export type StartupAnalysis = Schemas['StartupAnalysisDto'];
 export type PricingResult = Schemas['PricingResultDto'];
 
-/** GET /api/plans: the catalogue (spec §9), NZD. */
+/** GET /api/plans: the catalogue (docs/specification.md §9), NZD. */
 export type Plan = Schemas['PlanDto'];
 export type Tier = Plan['tier'];
-/** GET /api/subscription/status (spec §3). */
+/** GET /api/subscription/status (docs/specification.md §3). */
 export type SubscriptionStatus = Schemas['SubscriptionStatusDto'];
 export type SubscriptionStatusName = SubscriptionStatus['status'];
-/** POST /api/create-subscription (spec §3 "Create-subscription response", plus what the payment page shows). */
+/** POST /api/create-subscription (docs/specification.md §3 "Create-subscription response", plus what the payment page shows). */
 export type CreatedSubscription = Schemas['CreateSubscriptionResponseDto'];
 /** POST /api/subscription/change: the plan now, and what the rest of the period cost (+) or credited (−), NZD. */
 export type PlanChanged = Schemas['PlanChangedDto'];
@@ -68,12 +68,12 @@ export type BillingOverview = Schemas['BillingOverviewDto'];
 /** One of Stripe's test cards, as the sandbox payment form sends it. */
 export type TestCard = Omit<Schemas['SandboxPaymentDto'], 'clientSecret'>;
 
-/** POST /api/assets (spec §3 Asset, §5 Asset form). */
+/** POST /api/assets (docs/specification.md §3 Asset, §5 Asset form). */
 export type AssetInput = Schemas['CreateAssetDto'];
 export type TokenTerms = Schemas['TokenTermsDto'];
 export type AssetDocument = Schemas['AssetDocumentDto'];
 export type CapTableEntry = Schemas['CapTableEntryDto'];
-/** GET /api/assets, /api/assets/:id (spec §3 Asset, plus the wizard's saved steps). */
+/** GET /api/assets, /api/assets/:id (docs/specification.md §3 Asset, plus the wizard's saved steps). */
 export type Asset = Schemas['AssetDto'];
 export type AssetType = Asset['assetType'];
 export type AssetStatus = Asset['status'];
@@ -81,11 +81,11 @@ export type DocumentKind = AssetDocument['kind'];
 export type ValuationMethod = Schemas['ValuationDto']['method'];
 /** GET /api/admin/assets: the review queue, with owners named. */
 export type AssetForReview = Schemas['AssetForReviewDto'];
-/** GET /api/dashboard/stats (spec §3 Dashboard stats). */
+/** GET /api/dashboard/stats (docs/specification.md §3 Dashboard stats). */
 export type DashboardStats = Schemas['DashboardStatsDto'];
-/** GET /api/activities (spec §3 Activity), with what it is about so the list can link to its page. */
+/** GET /api/activities (docs/specification.md §3 Activity), with what it is about so the list can link to its page. */
 export type Activity = Schemas['ActivityDto'];
-/** GET /api/investors (spec §3 Investor). */
+/** GET /api/investors (docs/specification.md §3 Investor). */
 export type Investor = Schemas['InvestorDto'];
 /** A command's answer: the position of its last event, for read-your-writes. */
 export type Written = Schemas['WrittenDto'];
@@ -99,7 +99,7 @@ export type CapTableRow = Schemas['CapTableRowDto'];
 /** GET /api/assets/:id/overview: the asset page, shaped by who is looking. */
 export type AssetPage = Schemas['AssetPageDto'];
 
-/** Spec §3 "Compliance check", with when it was last recorded. */
+/** docs/specification.md §3 "Compliance check", with when it was last recorded. */
 export type ComplianceCheck = Schemas['ComplianceCheckDto'];
 export type CheckStatus = ComplianceCheck['status'];
 /** GET /api/compliance. */
@@ -107,23 +107,23 @@ export type ComplianceOverview = Schemas['ComplianceOverviewDto'];
 /** GET /api/compliance-reviews: an owner waiting for compliance staff. */
 export type ComplianceReview = Schemas['ComplianceReviewDto'];
 
-/** POST /api/wholesale-verification (spec §3 submission). */
+/** POST /api/wholesale-verification (docs/specification.md §3 submission). */
 export type VerificationSubmission = Schemas['SubmitVerificationDto'];
 export type VerificationType = VerificationSubmission['verificationType'];
 export type ProfessionalType = NonNullable<VerificationSubmission['professionalType']>;
-/** GET /api/wholesale-status (spec §3). */
+/** GET /api/wholesale-status (docs/specification.md §3). */
 export type WholesaleStatus = Schemas['WholesaleStatusDto'];
-/** An uploaded piece of evidence, as listed in the submission (spec §3: filename, url, type). */
+/** An uploaded piece of evidence, as listed in the submission (docs/specification.md §3: filename, url, type). */
 export type EvidenceRef = Schemas['UploadedEvidenceDto'];
-/** GET /api/admin/wholesale-verifications (spec §3 stored record). */
+/** GET /api/admin/wholesale-verifications (docs/specification.md §3 stored record). */
 export type VerificationRecord = Schemas['VerificationRecordDto'];
 export type AdminCounters = Schemas['AdminCountersDto'];
 
-/** Spec §3 "Offering". */
+/** docs/specification.md §3 "Offering". */
 export type Offering = Schemas['OfferingDto'];
 /** POST /api/admin/offerings */
 export type OfferingInput = Schemas['CreateOfferingDto'];
-/** Spec §3 "Holding", with the chain side. */
+/** docs/specification.md §3 "Holding", with the chain side. */
 export type Holding = Schemas['HoldingDto'];
 /** The chain side of an investor's holding (items of /api/holdings and /api/investments, /api/investments/:id). */
 export type HoldingOnChain = Schemas['HoldingOnChainDto'];

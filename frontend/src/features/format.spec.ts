@@ -15,7 +15,7 @@ import {
   riskColor,
 } from './format';
 
-describe('formatMoney (spec §9: no decimals, US English grouping, the returned currency, USD when none)', () => {
+describe('formatMoney (docs/specification.md §9: no decimals, US English grouping, the returned currency, USD when none)', () => {
   it('shows NZD as "$" with thousands grouped and no cents', () => {
     expect(formatMoney(1_250_000, 'NZD')).toBe('$1,250,000');
     expect(formatMoney(1_234_567.6, 'NZD')).toBe('$1,234,568');
@@ -56,7 +56,7 @@ describe('counts, percentages and risk colours', () => {
     expect(formatPercent(75)).toBe('75.0%');
   });
 
-  it('colours a risk level by the word it contains (spec §4), grey otherwise', () => {
+  it('colours a risk level by the word it contains (docs/specification.md §4), grey otherwise', () => {
     expect(riskColor('Low')).toBe('green');
     expect(riskColor('Medium-Low')).toBe('green');
     expect(riskColor('MEDIUM')).toBe('gold');

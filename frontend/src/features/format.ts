@@ -9,7 +9,7 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): I
 }
 
 /**
- * Money as the spec shows it (§9): no decimals, US English grouping, in the currency the server returned
+ * Money as the spec shows it (docs/specification.md §9): no decimals, US English grouping, in the currency the server returned
  * (USD when it gave none). NZD shows as "$" — the narrow symbol — because Kauri is a New Zealand product.
  */
 export function formatMoney(value: number, currency = 'USD'): string {
@@ -38,12 +38,12 @@ export function formatCount(value: number): string {
   return numberFormat('en-US').format(value);
 }
 
-/** Yields and percentages to one decimal (spec §9). */
+/** Yields and percentages to one decimal (docs/specification.md §9). */
 export function formatPercent(value: number): string {
   return `${value.toFixed(1)}%`;
 }
 
-/** Risk badge colour (spec §4): a level containing low is green, medium yellow, high red, anything else grey. */
+/** Risk badge colour (docs/specification.md §4): a level containing low is green, medium yellow, high red, anything else grey. */
 export function riskColor(level: string): 'green' | 'gold' | 'red' | 'default' {
   const l = level.toLowerCase();
   if (l.includes('low')) return 'green';

@@ -6,7 +6,7 @@ import { useMemo, useSyncExternalStore } from 'react';
  */
 export interface Toast {
   success(title: string, description?: string): Promise<void>;
-  /** Failure toasts use the destructive (error) style, spec §8. */
+  /** Failure toasts use the destructive (error) style, docs/specification.md §8. */
   error(title: string, description?: string): Promise<void>;
   warning(title: string, description?: string): Promise<void>;
 }

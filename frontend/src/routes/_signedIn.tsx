@@ -18,7 +18,7 @@ const signedOutViews: Record<SignedOutView, ComponentType> = {
 
 /**
  * The layout of every signed-in page. Its route's beforeLoad has already asked who is signed in; this shows
- * the page to a signed-in user and, to a signed-out visitor, what the page's route names (spec §2, §6, §8).
+ * the page to a signed-in user and, to a signed-out visitor, what the page's route names (docs/specification.md §2, §6, §8).
  * It follows the user query, so signing out elsewhere in the app takes effect at once. The server enforces
  * the same rule on every call; this only decides what to show.
  */

@@ -13,7 +13,7 @@ const Dashboard = lazyWithRetry(() =>
 
 const route = getRouteApi('/');
 
-/** `/`: the landing page for visitors, the dashboard once signed in (spec §2 route table). */
+/** `/`: the landing page for visitors, the dashboard once signed in (docs/specification.md §2 route table). */
 export default function Home() {
   const auth = useAuth();
   usePaymentReturnNotice(route.useSearch());

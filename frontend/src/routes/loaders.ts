@@ -76,7 +76,7 @@ export const pageData = {
       client.ensureQueryData(myOfferingsQuery),
     ),
   wholesaleVerification: (client: QueryClient) => settle(client.ensureQueryData(wholesaleStatusQuery)),
-  // Offerings and holdings are read only for a wholesale investor (spec §6).
+  // Offerings and holdings are read only for a wholesale investor (docs/specification.md §6).
   tokenOfferings: async (client: QueryClient) => {
     const status = await client.ensureQueryData(wholesaleStatusQuery).catch(() => null);
     if (!status?.isWholesaleInvestor) return;

@@ -5,7 +5,7 @@ import { EarlyAccessBanner } from '../features/register-interest/EarlyAccessBann
 import { RegisterInterestForm } from '../features/register-interest/RegisterInterestForm';
 import { RegistrationComplete } from '../features/register-interest/RegistrationComplete';
 
-/** /register-interest: public, no sign-in needed (spec §2, §6). */
+/** /register-interest: public, no sign-in needed (docs/specification.md §2, §6). */
 export default function RegisterInterestPage() {
   const [receipt, setReceipt] = useState<RegistrationReceipt | null>(null);
 

@@ -24,7 +24,7 @@ function defined<T extends object>(search: T): T {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T;
 }
 
-/** `/`: the payment return (spec §7: origin + /?subscription=success; Stripe adds `redirect_status`). */
+/** `/`: the payment return (docs/specification.md §7: origin + /?subscription=success; Stripe adds `redirect_status`). */
 export interface HomeSearch {
   subscription?: 'success';
   redirect_status?: string;
@@ -87,7 +87,7 @@ export function validateAuditSearch(raw: Raw): AuditSearch {
   });
 }
 
-/** `/auth/callback`: what the identity provider sends back (spec §4 "External login return"). */
+/** `/auth/callback`: what the identity provider sends back (docs/specification.md §4 "External login return"). */
 export interface AuthCallbackSearch {
   code?: string;
   state?: string;

@@ -1,7 +1,7 @@
 import { array, id, isoDateTime, literal, object, type EventSchemas } from '../../platform/event-schema.js';
 
 /**
- * The plan's asset limit is decided on one stream per owner, `owner-assets-<ownerId>` (design §6: an invariant
+ * The plan's asset limit is decided on one stream per owner, `owner-assets-<ownerId>` (docs/design.md §6: an invariant
  * that spans aggregates is decided on one stream, never on a read model). Drafting an asset reserves a slot
  * here first, then drafts the asset in its own stream, then marks the slot filled; a failed draft releases it.
  */

@@ -42,7 +42,7 @@ import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type
 import { PDF_RULES, receivePdf } from './pdf-upload.js';
 import { CONTENT_TYPES, TakesFile, uploadedFileName } from '../../platform/uploads.js';
 
-/** The spec's Asset (§3) and what the wizard, My Assets and the cap table need beside it. */
+/** The spec's Asset (docs/specification.md §3) and what the wizard, My Assets and the cap table need beside it. */
 export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: number | null };
 
 function view(doc: AssetDoc): AssetView {
@@ -54,7 +54,7 @@ function view(doc: AssetDoc): AssetView {
   return { ...asAnswer(doc), changePercent };
 }
 
-/** The spec's Investor (§3): one row per holder of one asset. */
+/** The spec's Investor (docs/specification.md §3): one row per holder of one asset. */
 export type InvestorView = InvestorDto;
 
 /** The price now, as every view prices tokens (`tokenPriceNow`). */
@@ -104,7 +104,7 @@ export class AssetController {
 
   @Get('assets')
   @ApiOk([AssetDto])
-  @ApiOperation({ summary: "The signed-in owner's assets, newest first (spec §7)" })
+  @ApiOperation({ summary: "The signed-in owner's assets, newest first (docs/specification.md §7)" })
   async list(@CurrentUser() user: SignedInUser): Promise<AssetView[]> {
     return (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).map(view);
   }

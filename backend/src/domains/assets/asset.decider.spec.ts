@@ -99,7 +99,7 @@ describe('Asset decider', () => {
     expect(given([drafted]).state.currentStep).toBe(2);
   });
 
-  it('refuses a draft without an active subscription or the Starter plan (spec §6), and past the value limit', () => {
+  it('refuses a draft without an active subscription or the Starter plan (docs/specification.md §6), and past the value limit', () => {
     expect(given([]).when(draft(noPlan)).error).toMatchObject({
       message: SUBSCRIPTION_REQUIRED,
       status: 403,

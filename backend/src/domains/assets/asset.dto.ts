@@ -28,16 +28,16 @@ import {
 } from './events.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Spec §5: totalValue is coerced to a number and an unparsable one falls back to 0 (then fails "at least 1"). */
+/** docs/specification.md §5: totalValue is coerced to a number and an unparsable one falls back to 0 (then fails "at least 1"). */
 const coerce = ({ value }: { value: unknown }) => {
   if (typeof value === 'number') return value;
   const n = Number(typeof value === 'string' ? value.replace(/,/g, '').trim() : value);
   return Number.isFinite(n) ? n : 0;
 };
-/** Spec §5: the token count is read as an integer. */
+/** docs/specification.md §5: the token count is read as an integer. */
 const coerceInt = (arg: { value: unknown }) => Math.trunc(coerce(arg) as number);
 
-/** POST /api/assets — the wizard's step 1 (spec §3 Asset, §5 Asset form). */
+/** POST /api/assets — the wizard's step 1 (docs/specification.md §3 Asset, §5 Asset form). */
 export class CreateAssetDto {
   @ApiProperty()
   @Transform(trim)
@@ -142,7 +142,7 @@ export class ValuationDto {
   @ApiProperty() at: string;
 }
 
-/** The spec's Asset (§3) and what the wizard, My Assets and the cap table need beside it. */
+/** The spec's Asset (docs/specification.md §3) and what the wizard, My Assets and the cap table need beside it. */
 export class AssetDto {
   @ApiProperty() id: string;
   @ApiProperty() ownerId: string;
@@ -207,7 +207,7 @@ export class ValuePointDto {
   @ApiProperty() totalInvestors: number;
 }
 
-/** The dashboard's stat cards (spec §3 Dashboard stats). */
+/** The dashboard's stat cards (docs/specification.md §3 Dashboard stats). */
 export class DashboardStatsDto {
   @ApiProperty({ description: 'NZD' }) totalValue: number;
   @ApiProperty() activeTokens: number;
@@ -217,7 +217,7 @@ export class DashboardStatsDto {
   valueHistory: ValuePointDto[];
 }
 
-/** The spec's Activity (§3), with what it is about so the list can link to its page. */
+/** The spec's Activity (docs/specification.md §3), with what it is about so the list can link to its page. */
 export class ActivityDto {
   @ApiProperty() id: string;
   @ApiProperty({ enum: allOf<ActivityType>({ kyc: true, asset: true, investor: true, compliance: true }) })
@@ -230,7 +230,7 @@ export class ActivityDto {
   @ApiPropertyOptional() offeringName?: string;
 }
 
-/** The spec's Investor (§3): one row per holder of one asset. */
+/** The spec's Investor (docs/specification.md §3): one row per holder of one asset. */
 export class InvestorDto {
   @ApiProperty() id: string;
   @ApiProperty() name: string;

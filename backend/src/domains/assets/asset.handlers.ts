@@ -85,7 +85,7 @@ export class ExecuteAssetHandler implements ICommandHandler<ExecuteAssetCommand>
   }
 }
 
-/** The owner's plan as the read models know it (the subscription rule of spec §6 and the plan's limits). */
+/** The owner's plan as the read models know it (the subscription rule of docs/specification.md §6 and the plan's limits). */
 export async function planStanding(reads: ReadStore, ownerId: string): Promise<PlanStanding> {
   const subscription = await reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(ownerId);
   const tier = subscription?.tier ?? null;

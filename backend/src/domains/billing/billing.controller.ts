@@ -61,7 +61,9 @@ export class BillingController {
   @Post('create-subscription')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Start paying for a plan: the client secret for the payment form (spec §7)' })
+  @ApiOperation({
+    summary: 'Start paying for a plan: the client secret for the payment form (docs/specification.md §7)',
+  })
   @ApiOkResponse({ type: CreateSubscriptionResponseDto })
   @ApiConflictResponse({ description: 'A monthly plan is already active' })
   create(

@@ -17,7 +17,7 @@ import { analyzeProperty, type PropertyAnalysis } from './property-model.js';
 import { analyzeStartup, type StartupAnalysis } from './startup-model.js';
 
 /**
- * The public calculators (spec §3, §5, §7). Stateless: a valuation is a pure function of its input and the
+ * The public calculators (docs/specification.md §3, §5, §7). Stateless: a valuation is a pure function of its input and the
  * reference data, so nothing is recorded — the owner workspace records the value an owner accepts (AssetValued).
  */
 @ApiTags('calculators')
@@ -27,7 +27,7 @@ export class CalculatorsController {
 
   @Post('calculator/analyze')
   @HttpCode(200)
-  @ApiOk(PropertyAnalysisDto, 'Property analysis result (spec §3)')
+  @ApiOk(PropertyAnalysisDto, 'Property analysis result (docs/specification.md §3)')
   @ApiBadRequestResponse({ description: "Missing or invalid fields, with the spec's messages" })
   analyze(@Body() input: PropertyInputDto): PropertyAnalysis {
     return analyzeProperty(input);
@@ -35,7 +35,7 @@ export class CalculatorsController {
 
   @Post('calculator/analyze-startup')
   @HttpCode(200)
-  @ApiOk(StartupAnalysisDto, 'Startup analysis result (spec §3)')
+  @ApiOk(StartupAnalysisDto, 'Startup analysis result (docs/specification.md §3)')
   @ApiBadRequestResponse({ description: "Missing or invalid fields, with the spec's messages" })
   analyzeStartup(@Body() input: StartupInputDto): StartupAnalysis {
     return analyzeStartup(input, new Date().getFullYear());

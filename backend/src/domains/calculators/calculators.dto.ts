@@ -33,7 +33,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
 
-/** An optional number left empty ("" or blank) is not given (spec §5: "unset for optional ones"), as null is. */
+/** An optional number left empty ("" or blank) is not given (docs/specification.md §5: "unset for optional ones"), as null is. */
 const toOptionalNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : toNumber({ value });
 
@@ -202,7 +202,7 @@ export class IncomeProjectionsDto {
   years: YearIncomeDto[];
 }
 
-/** The property calculator's answer (spec §3). */
+/** The property calculator's answer (docs/specification.md §3). */
 export class PropertyAnalysisDto {
   @ApiProperty() propertyValue: number;
   @ApiProperty() tokenValue: number;
@@ -226,7 +226,7 @@ export class ProjectedReturnsDto {
   @ApiProperty() potentialReturns: string;
 }
 
-/** The startup calculator's answer (spec §3). */
+/** The startup calculator's answer (docs/specification.md §3). */
 export class StartupAnalysisDto {
   @ApiProperty() companyValuation: number;
   @ApiProperty() tokenValue: number;

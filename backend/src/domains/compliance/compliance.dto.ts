@@ -24,7 +24,7 @@ export class RecordCheckDto {
 
 // ── Answers ──
 
-/** Spec §3 "Compliance check", with when it was last recorded. */
+/** docs/specification.md §3 "Compliance check", with when it was last recorded. */
 export class ComplianceCheckDto {
   @ApiProperty({ enum: CHECK_IDS }) id: CheckId;
   @ApiProperty() name: string;

@@ -2,7 +2,7 @@ import { id, isoDate, nullable, object, oneOf, string, type EventSchemas } from 
 
 /**
  * An owner's compliance record, in the stream `compliance-<ownerId>`: the four checks of the Compliance
- * Dashboard (spec §3 "Compliance check"), each set by compliance staff with a status and an expiry, and the
+ * Dashboard (docs/specification.md §3 "Compliance check"), each set by compliance staff with a status and an expiry, and the
  * owner's requests for a review. Until staff record a check it is pending.
  */
 export type CheckId = 'fma' | 'aml' | 'privacy' | 'fmca';

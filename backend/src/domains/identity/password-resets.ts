@@ -19,7 +19,7 @@ const ACTOR = 'password-reset-outbox';
 /**
  * Forgotten passwords. A request answers at once and the same way whether or not the address has an account
  * (no enumeration, not even by timing): the lookup, the record and the mail happen afterwards. The mail goes
- * through an outbox in the log (design §6): `PasswordResetRequested` (the intent, with the link's hash), send,
+ * through an outbox in the log (docs/design.md §6): `PasswordResetRequested` (the intent, with the link's hash), send,
  * then `PasswordResetMailSent` or `…Failed`. Nothing retries a reset mail: a crash mid-send or a refused mail
  * leaves the person to ask again (a newer link replaces the older one), so nothing is ever sent twice.
  */

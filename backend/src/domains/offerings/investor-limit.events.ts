@@ -2,7 +2,7 @@ import { array, id, int, isoDateTime, literal, object, type EventSchemas } from 
 
 /**
  * The token terms' maximum per investor spans every offering of an asset, so it is decided on one stream per
- * (asset, investor), `investor-limit-<assetId>-<investorId>` (design §6), never on the offering streams one by
+ * (asset, investor), `investor-limit-<assetId>-<investorId>` (docs/design.md §6), never on the offering streams one by
  * one. An investment reserves its amount here first, is then recorded on its offering's stream, and its
  * reservation is marked filled; an investment the offering refuses gives its amount back, and so does one cancelled.
  */

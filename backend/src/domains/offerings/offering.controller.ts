@@ -140,7 +140,7 @@ export class OfferingAdminController {
   @Post('offerings')
   @HttpCode(201)
   @ApiCreated(CreatedDto)
-  @ApiOperation({ summary: 'Create an offering for an approved asset (spec §7)' })
+  @ApiOperation({ summary: 'Create an offering for an approved asset (docs/specification.md §7)' })
   async create(@Body() body: CreateOfferingDto, @CurrentUser() admin: SignedInUser, @Ctx() context: CommandContext) {
     const offeringId = randomUUID();
     const { position } = await this.commands.execute(

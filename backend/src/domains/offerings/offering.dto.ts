@@ -33,7 +33,7 @@ const IsNzdAmount = (positive: boolean, message: string) =>
   });
 
 /**
- * POST /api/admin/offerings (spec §7; totalTokens and lockupPeriod as integers, tokenPrice and minimumInvestment
+ * POST /api/admin/offerings (docs/specification.md §7; totalTokens and lockupPeriod as integers, tokenPrice and minimumInvestment
  * as text). Every field is checked here, so one answer lists every mistake ('Missing Fields' for the required).
  */
 export class CreateOfferingDto {
@@ -78,7 +78,7 @@ export class CreateOfferingDto {
   lockupPeriod?: number;
 }
 
-/** POST /api/invest (spec §3 "Investment request"). */
+/** POST /api/invest (docs/specification.md §3 "Investment request"). */
 export class InvestDto {
   @ApiProperty() @IsId({ message: 'Offering not found' }) offeringId: string;
 
@@ -104,7 +104,7 @@ export class CancelInvestmentDto {
 const OFFERING_STATUSES: OfferingDoc['status'][] = ['active', 'closed'];
 const INVESTMENT_STATUSES = allOf<HoldingDoc['status']>({ pending: true, confirmed: true, cancelled: true });
 
-/** The spec's Offering (§3). */
+/** The spec's Offering (docs/specification.md §3). */
 export class OfferingDto {
   @ApiProperty() id: string;
   @ApiProperty() assetId: string;
@@ -148,7 +148,7 @@ export class OfferingCardsDto {
   @ApiProperty({ type: [OfferingCardDto], description: 'Newest first' }) offerings: OfferingCardDto[];
 }
 
-/** The spec's Holding (§3), with the chain side. */
+/** The spec's Holding (docs/specification.md §3), with the chain side. */
 export class HoldingDto extends HoldingOnChainDto {
   @ApiProperty() id: string;
   @ApiProperty() investorId: string;

@@ -34,7 +34,7 @@ export interface Recipient {
 }
 
 /**
- * The outbox of confirmation mails (design §6): decide and append the intent (`ConfirmationMailSending`, with
+ * The outbox of confirmation mails (docs/design.md §6): decide and append the intent (`ConfirmationMailSending`, with
  * the token's hash), send, append the outcome. Mail goes out from one replica only, the holder of the
  * `confirmation-mails` job: a registration's mail right after it is recorded (by the replica that took it when
  * that is the holder, else by the holder following the log), and a sweep (when the job starts and every minute)

@@ -28,7 +28,7 @@ import {
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const DATE_OF_BIRTH = REGISTER_INTEREST_MESSAGES.dateOfBirth;
 
-/** The register-interest form (spec §3) with the spec's thirteen messages (§5), word for word. */
+/** The register-interest form (docs/specification.md §3) with the spec's thirteen messages (§5), word for word. */
 export class RegisterInterestDto {
   @ApiProperty({ minLength: 2 })
   @Transform(trim)

@@ -10,7 +10,7 @@ import type { TokensAllocated } from './events.js';
 import { register, type OfferingFact } from './register.decider.js';
 
 /**
- * Where an offering and its asset's register must agree (design §6): the register is decided first, on the
+ * Where an offering and its asset's register must agree (docs/design.md §6): the register is decided first, on the
  * asset's stream, and the offering follows.
  *
  * Creating: allocate on the register (refused beyond the owner's retained tokens), then record the offering;

@@ -27,7 +27,7 @@ export interface SweepOutcome {
 }
 
 /**
- * The register's process manager (design §6): at boot, every minute, and when asked. It finishes what a crash
+ * The register's process manager (docs/design.md §6): at boot, every minute, and when asked. It finishes what a crash
  * interrupted — an allocation whose offering was never recorded is completed from the terms it carries (or
  * given back if the offering is refused), and an offering whose facts ran ahead of the register is settled.
  * Work is found on the registers read model; each step is decided on the streams, so a stale read or a sweep

@@ -40,7 +40,7 @@ const RECEIPT_WAIT_MS = 30_000;
 const RETRY_EVERY_MS = 1_000;
 
 /**
- * The chain outbox and process manager (design §6, §7). It follows the log (one subscription over the register's
+ * The chain outbox and process manager (docs/design.md §6, §7). It follows the log (one subscription over the register's
  * events and its own), asks `chainIntents` what each event calls for and records each as a
  * `ChainTransactionRequested`; then, one at a time and in request order, it sends every transaction that is ready:
  * simulate (a refusal is recorded as failed, no nonce spent), sign at the next nonce, record

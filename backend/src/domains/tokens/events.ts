@@ -15,7 +15,7 @@ import {
 import { PLATFORM_STEPS, type PlatformStep } from '../../platform/chain/platform-plan.js';
 
 /**
- * Tokens on a chain (design §7). Two kinds of stream:
+ * Tokens on a chain (docs/design.md §7). Two kinds of stream:
  * - `chain-tx-<txId>`: one chain transaction, intent to outcome — `ChainTransactionRequested` (what and why),
  *   `ChainTransactionSubmitted` (nonce, hash and the signed bytes, recorded before they are broadcast), then
  *   `ChainTransactionConfirmed` (block) or `ChainTransactionFailed` (reason). The raw bytes are public once

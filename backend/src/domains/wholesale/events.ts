@@ -25,7 +25,7 @@ export const VERIFICATION_TYPES: readonly VerificationType[] = ['high_net_worth'
 export type ProfessionalType = 'lawyer' | 'accountant' | 'financial_advisor' | 'other';
 export const PROFESSIONAL_TYPES: readonly ProfessionalType[] = ['lawyer', 'accountant', 'financial_advisor', 'other'];
 
-/** Spec §9: the thresholds of Schedule 1 used by the form (NZD). */
+/** docs/specification.md §9: the thresholds of Schedule 1 used by the form (NZD). */
 export const NET_WORTH_THRESHOLD = 5_000_000;
 export const LARGE_INVESTMENT_THRESHOLD = 750_000;
 

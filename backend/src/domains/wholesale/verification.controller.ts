@@ -65,7 +65,7 @@ interface EvidenceMeta extends VerificationDocument {
   uploadedBy: string;
 }
 
-/** The spec's wholesale status (§3), judged now: a certification past its validity period no longer counts. */
+/** The spec's wholesale status (docs/specification.md §3), judged now: a certification past its validity period no longer counts. */
 @ApiTags('wholesale')
 @Controller('api')
 @Authenticated()

@@ -103,7 +103,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         if (state.status === 'pending')
           throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
-        // Schedule 1 grounds, with the spec's messages (§5): every failing field at once. A figure counts only
+        // Schedule 1 grounds, with the spec's messages (docs/specification.md §5): every failing field at once. A figure counts only
         // when it is a finite number; each field must also fit the event as the log needs it.
         const M = VERIFICATION_MESSAGES;
         const type = command.verificationType;

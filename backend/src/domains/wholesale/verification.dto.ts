@@ -47,7 +47,7 @@ const M = VERIFICATION_MESSAGES;
 type Submission = { verificationType?: unknown; professionalType?: unknown };
 
 /**
- * POST /api/wholesale-verification (spec §3 submission, §5 messages). Every field's rule is checked here, the
+ * POST /api/wholesale-verification (docs/specification.md §3 submission, §5 messages). Every field's rule is checked here, the
  * category's grounds only for that category, so one answer lists every mistake.
  */
 export class SubmitVerificationDto {
@@ -120,7 +120,7 @@ const VERIFICATION_STATUSES = allOf<VerificationDoc['status']>({
   expired: true,
 });
 
-/** The spec's wholesale status (§3), judged now: a certification past its validity period no longer counts. */
+/** The spec's wholesale status (docs/specification.md §3), judged now: a certification past its validity period no longer counts. */
 export class WholesaleStatusDto {
   @ApiProperty({ enum: ['none', ...VERIFICATION_STATUSES] })
   verificationStatus: 'none' | VerificationDoc['status'];
@@ -131,7 +131,7 @@ export class WholesaleStatusDto {
   @ApiProperty({ type: String, nullable: true }) rejectionReason: string | null;
 }
 
-/** An uploaded piece of evidence, as the submission lists it (spec §3: filename, url, type). */
+/** An uploaded piece of evidence, as the submission lists it (docs/specification.md §3: filename, url, type). */
 export class UploadedEvidenceDto {
   @ApiProperty() filename: string;
   @ApiProperty({ description: 'Where to download it; the submission names it by this url' }) url: string;
@@ -175,7 +175,7 @@ export class StoredVerificationDto {
   @ApiProperty({ type: String, nullable: true }) expiredAt: string | null;
 }
 
-/** A verification as admins review it (spec §3 stored record), with the investor named and evidence links. */
+/** A verification as admins review it (docs/specification.md §3 stored record), with the investor named and evidence links. */
 export class VerificationRecordDto extends OmitType(StoredVerificationDto, ['documents'] as const) {
   @ApiProperty({ description: "The name on the investor's account, else their e-mail" }) name: string;
   @ApiProperty({ type: String, nullable: true }) email: string | null;

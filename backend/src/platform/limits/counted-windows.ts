@@ -1,5 +1,5 @@
 /**
- * Counted windows: the hits on a key in a sliding window, kept where every replica of the app sees them (design §8).
+ * Counted windows: the hits on a key in a sliding window, kept where every replica of the app sees them (docs/design.md §8).
  * The port behind every attempt limit (rate-limit.ts, the sign-in limits): in process memory for the embedded and
  * memory stores (one process), a table in the shared PostgreSQL database, or a MongoDB collection.
  *

@@ -182,7 +182,7 @@ function Registrations() {
   );
 }
 
-/** The four counters (spec §2), from the admin-counters read model. */
+/** The four counters (docs/specification.md §2), from the admin-counters read model. */
 function Counters() {
   const { data, isPending } = useQuery(adminCountersQuery);
   const items = [

@@ -47,7 +47,7 @@ export const offeringTooLargeMessage = (free: number, supply: number) =>
     : `Only ${formatCount(free)} of ${formatCount(supply)} tokens are free for an offering`;
 
 /**
- * Admin tab: create an offering for an approved asset (spec §5 messages) — never of more tokens than the owner
+ * Admin tab: create an offering for an approved asset (docs/specification.md §5 messages) — never of more tokens than the owner
  * still retains, which the form shows and refuses (naming how many are free) without changing what was typed —
  * and the offerings with their progress.
  */

@@ -29,7 +29,7 @@ function grounds(v: VerificationRecord): string {
   return professionalTypes.find((p) => p.value === v.professionalType)?.label ?? '—';
 }
 
-/** Admin tab (spec §2, §4, §5): verifications with their evidence; approve or reject (with a reason) pending ones. */
+/** Admin tab (docs/specification.md §2, §4, §5): verifications with their evidence; approve or reject (with a reason) pending ones. */
 export function WholesaleVerifications() {
   const { data, error, isPending } = useQuery(verificationsQuery);
   const toast = useToast();

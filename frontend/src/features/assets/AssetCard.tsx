@@ -7,7 +7,7 @@ export const statusColors: Record<Asset['status'], string> = { active: 'green', 
 const typeColors: Record<Asset['assetType'], string> = { property: 'blue', business: 'purple', startup: 'cyan' };
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** One asset on My Assets and the dashboard (spec §2): figures from the read model, nothing made up. */
+/** One asset on My Assets and the dashboard (docs/specification.md §2): figures from the read model, nothing made up. */
 export function AssetCard({ asset }: { asset: Asset }) {
   const open = { to: '/tokenize', search: { asset: asset.id } } as const;
   return (

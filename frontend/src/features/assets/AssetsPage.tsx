@@ -15,7 +15,7 @@ const typeFilter = [
   { value: 'startup', label: 'Startup' },
 ];
 
-/** My Assets (spec §2): search, type filter, a two-column grid, and the two empty states. */
+/** My Assets (docs/specification.md §2): search, type filter, a two-column grid, and the two empty states. */
 export function AssetsPage() {
   const assets = useQuery(assetsQuery);
   const [text, setText] = useState('');

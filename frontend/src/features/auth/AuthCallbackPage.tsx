@@ -10,7 +10,7 @@ import { callbackStep } from './callback';
 
 const route = getRouteApi('/auth/callback');
 
-/** Where the external identity provider sends the browser back (spec §4 "External login return"). */
+/** Where the external identity provider sends the browser back (docs/specification.md §4 "External login return"). */
 export function AuthCallbackPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

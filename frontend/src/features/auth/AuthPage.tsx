@@ -12,7 +12,7 @@ import { useToast } from '../toast';
 
 type Mode = 'signin' | 'register';
 
-/** Local sign-in and registration (spec §2 "/auth"). */
+/** Local sign-in and registration (docs/specification.md §2 "/auth"). */
 export function AuthPage() {
   const [mode, setMode] = useState<Mode>('signin');
   const queryClient = useQueryClient();

@@ -3,10 +3,10 @@ import { Result } from 'antd';
 import { useEffect } from 'react';
 import { ResultHeading } from '../layout/ResultHeading';
 
-/** Delay before a signed-out visitor of /tokenize is sent home (spec §6, §9). */
+/** Delay before a signed-out visitor of /tokenize is sent home (docs/specification.md §6, §9). */
 export const TOKENIZE_REDIRECT_MS = 1000;
 
-/** /tokenize for a signed-out visitor (spec §6): the notice, then home after one second. */
+/** /tokenize for a signed-out visitor (docs/specification.md §6): the notice, then home after one second. */
 export function AuthenticationRequired() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Result } from 'antd';
 import { ButtonLink } from '../layout/ButtonLink';
 import { ResultHeading } from '../layout/ResultHeading';
 
-/** What a signed-out visitor sees on the app's pages (spec §2 "Route table"). */
+/** What a signed-out visitor sees on the app's pages (docs/specification.md §2 "Route table"). */
 export function LaunchingSoon() {
   return (
     <Result

@@ -5,10 +5,10 @@ import { appPath } from '../layout/appPath';
 import { PageSpinner } from '../layout/PageSpinner';
 import { useToast } from '../toast';
 
-/** Delay before an anonymous visitor of the dashboard is sent to sign in (spec §4, §9). */
+/** Delay before an anonymous visitor of the dashboard is sent to sign in (docs/specification.md §4, §9). */
 export const LOGOUT_REDIRECT_MS = 500;
 
-/** /dashboard for a signed-out visitor (spec §8): 'You are logged out. Logging in again...', then sign-in. */
+/** /dashboard for a signed-out visitor (docs/specification.md §8): 'You are logged out. Logging in again...', then sign-in. */
 export function LoggedOut() {
   const toast = useToast();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { callbackStep } from './callback';
 
-describe('the return from the identity provider (spec §4, §8)', () => {
+describe('the return from the identity provider (docs/specification.md §4, §8)', () => {
   it('exchanges the code when the state is the one this browser sent', () => {
     expect(callbackStep({ code: 'c1', state: 's1' }, 's1')).toEqual({ kind: 'exchange', code: 'c1', state: 's1' });
   });

@@ -1,6 +1,6 @@
 import type { AuthCallbackSearch } from '../../routes/search';
 
-/** What the return from the identity provider asks for (spec §4 "External login return", §8 texts). */
+/** What the return from the identity provider asks for (docs/specification.md §4 "External login return", §8 texts). */
 export type CallbackStep =
   /** The provider refused: 'Login failed: {description}. Please try again.' */
   | { kind: 'refused'; description: string }

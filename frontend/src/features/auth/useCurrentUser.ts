@@ -10,14 +10,14 @@ export type AuthState =
   | { status: 'anonymous'; user: null }
   | { status: 'authenticated'; user: User };
 
-/** Authentication state (spec §4): unknown while the check runs, then authenticated or anonymous. */
+/** Authentication state (docs/specification.md §4): unknown while the check runs, then authenticated or anonymous. */
 export function useAuth(): AuthState {
   const { data, isPending } = useQuery(currentUserQuery);
   if (isPending) return { status: 'loading', user: null };
   return data ? { status: 'authenticated', user: data } : { status: 'anonymous', user: null };
 }
 
-/** Sign-out (spec §4): ends the session, clears the stored token, state and cached data, confirms, goes home. */
+/** Sign-out (docs/specification.md §4): ends the session, clears the stored token, state and cached data, confirms, goes home. */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -25,7 +25,7 @@ const statusTags: Record<SubscriptionStatusName, { label: string; color: string 
   inactive: { label: 'No plan', color: 'default' },
 };
 
-/** Spec §2 "Billing & Subscription": current plan, its features, quick actions, help, and the history. */
+/** docs/specification.md §2 "Billing & Subscription": current plan, its features, quick actions, help, and the history. */
 export function BillingPage() {
   const billing = useQuery(billingQuery);
   const plans = useQuery(plansQuery);

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { SubscriptionStatusName, Tier } from '../../api/types';
 import { canCreateTokens } from './subscriptionRule';
 
-describe('the subscription rule (spec §6): tokens need an active plan or the one-time Starter plan', () => {
+describe('the subscription rule (docs/specification.md §6): tokens need an active plan or the one-time Starter plan', () => {
   it.each<[SubscriptionStatusName, Tier | null, boolean]>([
     ['active', 'professional', true],
     ['active', 'enterprise', true],

@@ -3,7 +3,7 @@ import { PricingCalculator } from './PricingCalculator';
 import { PropertyCalculator } from './PropertyCalculator';
 import { StartupCalculator } from './StartupCalculator';
 
-/** The on-page calculator (spec §2): two tabs and the pricing calculator. {@link CalculatorAnchor} places it. */
+/** The on-page calculator (docs/specification.md §2): two tabs and the pricing calculator. {@link CalculatorAnchor} places it. */
 export default function CalculatorSection() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1100, margin: '0 auto', padding: '48px 16px' }}>

@@ -8,7 +8,7 @@ import { useToast } from '../toast';
 import { canPrice, pricingRows, pricingTiers } from './display';
 import { WhyDisabled } from '../layout/WhyDisabled';
 
-/** What a plan costs for an asset (spec §3 "Pricing calculation"); the early-access waiver shows when it applies. */
+/** What a plan costs for an asset (docs/specification.md §3 "Pricing calculation"); the early-access waiver shows when it applies. */
 export function PricingCalculator() {
   const [assetValue, setAssetValue] = useState<number | null>(null);
   const [tier, setTier] = useState<Tier>('professional');
@@ -39,7 +39,7 @@ export function PricingCalculator() {
           <Select id="pricing-tier" value={tier} onChange={setTier} options={pricingTiers} style={{ width: '100%' }} />
         </Col>
         <Col xs={24} md={6}>
-          {/* The value must be a number above 0 before anything is sent (spec §5). */}
+          {/* The value must be a number above 0 before anything is sent (docs/specification.md §5). */}
           <WhyDisabled reason={canPrice(assetValue) ? null : 'Enter an asset value above 0'} block>
             <Button
               block

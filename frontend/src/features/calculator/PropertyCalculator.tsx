@@ -19,7 +19,7 @@ import { Costs, Figures, Recommendations, Risks } from './ResultParts';
 
 const FiveYearChart = lazy(() => import('./Charts').then((m) => ({ default: m.FiveYearChart })));
 
-/** Property tab (spec §2, §3, §5): the form, 'Analyzing' while pending, the result replacing the last. */
+/** Property tab (docs/specification.md §2, §3, §5): the form, 'Analyzing' while pending, the result replacing the last. */
 export function PropertyCalculator() {
   const [form] = Form.useForm<PropertyForm>();
   const [chosen, setChosen] = useState<Amenity[]>([]);

@@ -13,7 +13,7 @@ import { startupFigures, startupRequest, startupReturns, type StartupForm } from
 import { industries, stages } from './options';
 import { Costs, Figures, Recommendations, Risks } from './ResultParts';
 
-/** Startup tab (spec §2, §3, §5). */
+/** Startup tab (docs/specification.md §2, §3, §5). */
 export function StartupCalculator() {
   const [form] = Form.useForm<StartupForm>();
   const [result, setResult] = useState<StartupAnalysis | null>(null);

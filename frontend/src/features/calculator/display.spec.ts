@@ -182,7 +182,7 @@ describe('the startup calculator', () => {
 });
 
 describe('the pricing calculator', () => {
-  it('asks only for an asset value above 0 (spec §5)', () => {
+  it('asks only for an asset value above 0 (docs/specification.md §5)', () => {
     expect(canPrice(null)).toBe(false);
     expect(canPrice(0)).toBe(false);
     expect(canPrice(-1)).toBe(false);
@@ -211,7 +211,7 @@ describe('the pricing calculator', () => {
     expect(charged[0]).toEqual({ title: 'First Month ($199/month)', value: '$199', waived: false });
   });
 
-  it("names Starter's one-time payment its sign-on (setup) fee (spec §1, §9)", () => {
+  it("names Starter's one-time payment its sign-on (setup) fee (docs/specification.md §1, §9)", () => {
     const starter: PricingResult = {
       tier: 'starter',
       setupFee: 5000,

@@ -1,5 +1,5 @@
 /**
- * The calculators' logic without the forms (spec §2, §3, §5, §9): which inputs are required, how the form's
+ * The calculators' logic without the forms (docs/specification.md §2, §3, §5, §9): which inputs are required, how the form's
  * values become the request, and how an answer is shown. The components only lay these out.
  */
 import type {
@@ -144,7 +144,7 @@ export const pricingTiers: { value: Tier; label: string }[] = [
   { value: 'enterprise', label: 'Enterprise ($999/month)' },
 ];
 
-/** The pricing calculator asks only for a number above 0 (spec §5). */
+/** The pricing calculator asks only for a number above 0 (docs/specification.md §5). */
 export function canPrice(assetValue: number | null): assetValue is number {
   return assetValue !== null && Number.isFinite(assetValue) && assetValue > 0;
 }

@@ -22,7 +22,7 @@ export const checkColors: Record<CheckStatus, string> = {
   expired: 'volcano',
 };
 
-/** Compliance Dashboard (spec §2): the four checks, the score ring, quick actions that work, the table, deadlines. */
+/** Compliance Dashboard (docs/specification.md §2): the four checks, the score ring, quick actions that work, the table, deadlines. */
 export function CompliancePage() {
   const overview = useQuery(complianceQuery);
   if (overview.isPending) return <PageSpinner />;

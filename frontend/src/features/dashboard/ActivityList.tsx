@@ -5,7 +5,7 @@ import { formatDate } from '../format';
 import { emptyText } from '../layout/emptyText';
 import { activityTypeLabel } from '../labels';
 
-/** Recent Activity (spec §2, first 5): each line links to the page of what it is about. */
+/** Recent Activity (docs/specification.md §2, first 5): each line links to the page of what it is about. */
 export function ActivityList({ activities, limit = 5 }: { activities: Activity[]; limit?: number }) {
   return (
     <List

@@ -48,7 +48,7 @@ const shieldLabel = (c: ComplianceCheck) =>
     : c.status.charAt(0).toUpperCase() + c.status.slice(1);
 
 /**
- * The signed-in home (spec §2 "Dashboard"). An owner's figures come from their read models; an investor —
+ * The signed-in home (docs/specification.md §2 "Dashboard"). An owner's figures come from their read models; an investor —
  * anyone who has sought certification or invested — sees their own home first (InvestorHome), from the read
  * models keyed by the investor. Someone who is both sees both.
  */
@@ -233,7 +233,7 @@ export function Dashboard({ user }: { user: User }) {
 }
 
 /**
- * The wholesale features card: a verified investor is never offered 'Start Verification' again (spec §2 gives
+ * The wholesale features card: a verified investor is never offered 'Start Verification' again (docs/specification.md §2 gives
  * the card both buttons; verifying twice is no use), and one waiting for review sees that.
  */
 function WholesaleCard({ status }: { status: WholesaleStatus | undefined }) {

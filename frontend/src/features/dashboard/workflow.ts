@@ -1,7 +1,7 @@
 import type { Asset, ComplianceOverview } from '../../api/types';
 import { documentsComplete } from '../assets/documentKinds';
 
-/** Spec §3 "Workflow steps". */
+/** docs/specification.md §3 "Workflow steps". */
 export const WORKFLOW = [
   'User Onboarding & KYC Verification',
   'Asset Valuation Upload',

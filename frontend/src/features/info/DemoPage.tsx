@@ -8,7 +8,7 @@ import { ScrollTable } from '../layout/ScrollTable';
 
 const DemoChart = lazy(() => import('./DemoChart'));
 
-/** The spec's sample data (§3 "Demo asset", §9 "Demo"): the assets add up to the headline figures. */
+/** The spec's sample data (docs/specification.md §3 "Demo asset", §9 "Demo"): the assets add up to the headline figures. */
 export const demoAssets = [
   {
     name: 'Auckland Harbour Apartments',

@@ -27,7 +27,7 @@ const partners = [
   },
 ];
 
-/** /partners: four partner cards, the benefits, and the ways forward (spec §2). */
+/** /partners: four partner cards, the benefits, and the ways forward (docs/specification.md §2). */
 export default function PartnersPage() {
   return (
     <>

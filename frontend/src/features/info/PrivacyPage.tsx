@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { contact } from '../landing/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
-/** /privacy (spec §2, §9): dated August 15, 2025, with the retention periods and response times. */
+/** /privacy (docs/specification.md §2, §9): dated August 15, 2025, with the retention periods and response times. */
 export default function PrivacyPage() {
   return (
     <LegalPage

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { contact } from '../landing/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
-/** /security (spec §2, §9): updated August 15, 2025, next review February 15, 2026. */
+/** /security (docs/specification.md §2, §9): updated August 15, 2025, next review February 15, 2026. */
 export default function SecurityPage() {
   return (
     <LegalPage

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { contact } from '../landing/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
-/** /terms (spec §2, §9): effective and updated August 15, 2025; the fees, notice periods and liability cap. */
+/** /terms (docs/specification.md §2, §9): effective and updated August 15, 2025; the fees, notice periods and liability cap. */
 export default function TermsPage() {
   return (
     <LegalPage

@@ -19,7 +19,7 @@ interface GuideSection {
   steps: GuideStep[];
 }
 
-/** The 12-step process (spec §2 "User guide") with its state: completed, active, upcoming. */
+/** The 12-step process (docs/specification.md §2 "User guide") with its state: completed, active, upcoming. */
 export const processSteps: { title: string; state: 'completed' | 'active' | 'upcoming' }[] = [
   { title: 'Create account', state: 'completed' },
   { title: 'Register interest', state: 'completed' },
@@ -196,7 +196,7 @@ const stateTag = {
   upcoming: <Tag>upcoming</Tag>,
 };
 
-/** /user-guide: sections in a sidebar, each with collapsible steps (spec §2). */
+/** /user-guide: sections in a sidebar, each with collapsible steps (docs/specification.md §2). */
 export default function UserGuidePage() {
   const [current, setCurrent] = useState(sections[0]!.key);
   const section = sections.find((s) => s.key === current)!;

@@ -3,7 +3,7 @@ import { Col, Flex, Row, theme } from 'antd';
 import { appPath } from '../layout/appPath';
 import { contact } from './contact';
 
-/** Footer of the public pages (spec §2): legal links, contact details, registered office. */
+/** Footer of the public pages (docs/specification.md §2): legal links, contact details, registered office. */
 export function Footer() {
   const { token } = theme.useToken();
   const linkStyle = { color: token.colorTextLightSolid };

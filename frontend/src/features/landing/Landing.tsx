@@ -20,7 +20,7 @@ import { Footer } from './Footer';
 
 const section = { maxWidth: 1100, margin: '0 auto', padding: '48px 16px' } as const;
 
-/** The public landing page (spec §2 "Landing page"). */
+/** The public landing page (docs/specification.md §2 "Landing page"). */
 export default function Landing() {
   const { token } = theme.useToken();
   const { data: earlyAccess } = useQuery(earlyAccessQuery);

@@ -9,7 +9,7 @@ import { linksFor } from './appLinks';
 import { appPath } from './appPath';
 import { HeaderBar } from './HeaderBar';
 
-/** Header of the signed-in app (spec §2 "App header"): links, Admin for admins only, user menu, mobile drawer. */
+/** Header of the signed-in app (docs/specification.md §2 "App header"): links, Admin for admins only, user menu, mobile drawer. */
 export function AppHeader({ user }: { user: User }) {
   const screens = Grid.useBreakpoint();
   const { token } = theme.useToken();

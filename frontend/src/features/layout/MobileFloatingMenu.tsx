@@ -8,7 +8,7 @@ import { useSignOut } from '../auth/useCurrentUser';
 import { appPath } from './appPath';
 import { useCoversField } from './clearOfFields';
 
-/** The signed-in phone menu (spec §2 "Mobile floating menu"): small screens only, a right-side sheet. */
+/** The signed-in phone menu (docs/specification.md §2 "Mobile floating menu"): small screens only, a right-side sheet. */
 export function MobileFloatingMenu({ user }: { user: User }) {
   const screens = Grid.useBreakpoint();
   const { token } = theme.useToken();

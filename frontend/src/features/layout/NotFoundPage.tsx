@@ -2,7 +2,7 @@ import { Result } from 'antd';
 import { ButtonLink } from './ButtonLink';
 import { ResultHeading } from './ResultHeading';
 
-/** Fallback for any path the route table does not know (spec §2). */
+/** Fallback for any path the route table does not know (docs/specification.md §2). */
 export function NotFoundPage() {
   return (
     <Result

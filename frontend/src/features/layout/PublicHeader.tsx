@@ -5,7 +5,7 @@ import { ButtonLink } from './ButtonLink';
 import { HeaderBar } from './HeaderBar';
 import { appPath } from './appPath';
 
-/** Header of the signed-out pages (spec §2 "Landing page"). */
+/** Header of the signed-out pages (docs/specification.md §2 "Landing page"). */
 export function PublicHeader() {
   const screens = Grid.useBreakpoint();
   const { token } = theme.useToken();

@@ -9,7 +9,7 @@ export interface AppLink {
   roles?: readonly Role[];
 }
 
-/** The signed-in header's links, in the spec's order (§2 "App header"). */
+/** The signed-in header's links, in the spec's order (docs/specification.md §2 "App header"). */
 export const appLinks: readonly AppLink[] = [
   { to: '/', label: 'Dashboard' },
   { to: appPath('/assets'), label: 'My Assets' },

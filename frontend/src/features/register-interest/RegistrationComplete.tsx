@@ -9,7 +9,7 @@ export function RegistrationComplete() {
       <Result
         status="success"
         title={<ResultHeading>Registration Complete!</ResultHeading>}
-        // The toast says 'Thank you! We'll contact you within 24-48 hours.' (spec §8): said once, not again here.
+        // The toast says 'Thank you! We'll contact you within 24-48 hours.' (docs/specification.md §8): said once, not again here.
         // The details below follow straight on; Result's own bottom padding would open a gap.
         style={{ paddingBottom: 0 }}
       />

@@ -1,4 +1,4 @@
-/** The register-interest form's choices (spec §3) with the labels people see, in display order. */
+/** The register-interest form's choices (docs/specification.md §3) with the labels people see, in display order. */
 import type { Country, InvestmentAmount, InvestmentExperience, InvestmentInterest } from '../../api/types';
 
 interface Choice<TValue extends string> {

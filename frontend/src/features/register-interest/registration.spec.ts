@@ -26,7 +26,7 @@ const filled: RegistrationFormValues = {
   agreeToContact: true,
 };
 
-describe('the register-interest form’s client rules (spec §5)', () => {
+describe('the register-interest form’s client rules (docs/specification.md §5)', () => {
   it('builds the request from a complete form: text trimmed, the date as YYYY-MM-DD, no empty extra info', () => {
     expect(parseRegistration(filled)).toEqual({
       ok: true,

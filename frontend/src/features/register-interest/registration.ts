@@ -1,4 +1,4 @@
-/** The register-interest form's values and the spec's client-side rules for them (spec §5). */
+/** The register-interest form's values and the spec's client-side rules for them (docs/specification.md §5). */
 import type { Dayjs } from 'dayjs';
 import { REGISTER_INTEREST_MESSAGES } from '@kauri/messages';
 import type {

@@ -17,7 +17,7 @@ export function AssetRegister({ assetId, editable }: { assetId: string; editable
 }
 
 /**
- * The dashboard's 'Cap Table Management' (spec §2): the owner's assets one at a time — approved ones first —
+ * The dashboard's 'Cap Table Management' (docs/specification.md §2): the owner's assets one at a time — approved ones first —
  * each with its full cap table (adding to 100 %) and its supply.
  */
 export function CapTableManagement({ assets }: { assets: Asset[] }) {

@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import { ApiError } from '../../api/client';
 
-/** Puts a refused request's field messages (design §4) on the form's own fields; true when any landed. */
+/** Puts a refused request's field messages (docs/design.md §4) on the form's own fields; true when any landed. */
 export function showFieldErrors<T extends object>(
   form: FormInstance<T>,
   error: Error,

@@ -19,7 +19,7 @@ interface Props {
   onPaid(): Promise<void>;
 }
 
-/** Spec §2 "Subscribe": after choosing a plan, the card-payment page. */
+/** docs/specification.md §2 "Subscribe": after choosing a plan, the card-payment page. */
 export function PaymentStep({ plan, checkout, onBack, onPaid }: Props) {
   const billing = useQuery(billingQuery);
   const dueToday = formatPayment(checkout.amountDue);

@@ -16,7 +16,7 @@ export function planPrice(plan: Plan): string {
 }
 
 /**
- * The plan cards of /subscribe (spec §2, §9), then the one-off services and 'Contact Sales' blocks.
+ * The plan cards of /subscribe (docs/specification.md §2, §9), then the one-off services and 'Contact Sales' blocks.
  * Starter is shown next to the two monthly plans so that it can be bought too (the spec's page shows
  * two cards, yet sells Starter elsewhere).
  */

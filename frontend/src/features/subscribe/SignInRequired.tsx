@@ -5,7 +5,7 @@ import { ButtonLink } from '../layout/ButtonLink';
 import { appPath } from '../layout/appPath';
 import { ResultHeading } from '../layout/ResultHeading';
 
-/** Signed-out /subscribe (spec §2): a sign-in prompt that brings the visitor back here afterwards. */
+/** Signed-out /subscribe (docs/specification.md §2): a sign-in prompt that brings the visitor back here afterwards. */
 export function SignInRequired() {
   const navigate = useNavigate();
   return (

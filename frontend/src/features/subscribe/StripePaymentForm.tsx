@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * Stripe's Payment Element, confirmed in the browser (spec §7): card details go to Stripe only, and a
+ * Stripe's Payment Element, confirmed in the browser (docs/specification.md §7): card details go to Stripe only, and a
  * payment method that needs a redirect comes back to /?subscription=success. Loaded only in Stripe mode.
  */
 export default function StripePaymentForm({ publishableKey, clientSecret, ...rest }: Props) {

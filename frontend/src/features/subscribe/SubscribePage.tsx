@@ -19,7 +19,7 @@ import { PAYMENT_RETURN_PATH, rememberSubscribingTo } from './paymentReturn';
 type Checkout = { plan: Plan; checkout: CreatedSubscription & { clientSecret: string } };
 
 /**
- * Signed-in /subscribe (spec §2, §4 "Subscribe flow"): choose a plan, create the subscription, pay with
+ * Signed-in /subscribe (docs/specification.md §2, §4 "Subscribe flow"): choose a plan, create the subscription, pay with
  * the client secret, then home via /?subscription=success. Back clears the choice and the secret.
  */
 export function SubscribePage({ user }: { user: User }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { paymentReturn } from './paymentReturn';
 
-describe('the payment return on / (spec §7: /?subscription=success)', () => {
+describe('the payment return on / (docs/specification.md §7: /?subscription=success)', () => {
   it('announces the plan remembered before paying', () => {
     const announced = paymentReturn({ subscription: 'success' }, () => 'Professional');
     expect(announced).toEqual({ planName: 'Professional', failed: false });

@@ -1,5 +1,5 @@
 /**
- * Where a confirmed payment lands (spec §7): the home page at /?subscription=success. The tier is kept
+ * Where a confirmed payment lands (docs/specification.md §7): the home page at /?subscription=success. The tier is kept
  * in session storage across the hop, because Stripe may send the browser away to confirm and back.
  */
 import type { HomeSearch } from '../../routes/search';

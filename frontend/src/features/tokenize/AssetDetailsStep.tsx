@@ -24,7 +24,7 @@ const EMPTY: AssetInput = {
 };
 
 /**
- * Step 1 (spec §2, §5 Asset form): creates the draft and moves the wizard to step 2. Read-only once saved.
+ * Step 1 (docs/specification.md §2, §5 Asset form): creates the draft and moves the wizard to step 2. Read-only once saved.
  * `carried`: details from the property calculator's analysis, filled in for the owner to check and save.
  */
 export function AssetDetailsStep({
@@ -57,7 +57,7 @@ export function AssetDetailsStep({
     },
   });
   const saved = asset !== null;
-  // Spec §5: unparsable numbers fall back to 0; the token count is read as an integer.
+  // docs/specification.md §5: unparsable numbers fall back to 0; the token count is read as an integer.
   const toNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
   return (

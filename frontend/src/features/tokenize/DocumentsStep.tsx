@@ -16,7 +16,7 @@ const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
- * Step 2: the asset type's two documents (spec §2: 'PDF format, max 10MB'), uploaded with progress; the server
+ * Step 2: the asset type's two documents (docs/specification.md §2: 'PDF format, max 10MB'), uploaded with progress; the server
  * checks the content. The wizard stays here after an upload: once both are in, the owner moves on.
  */
 export function DocumentsStep({

@@ -7,11 +7,11 @@ import { appPath } from '../layout/appPath';
 import { ResultHeading } from '../layout/ResultHeading';
 import { useToast } from '../toast';
 
-/** Delay before a user without a plan is taken from /tokenize to the plans (spec §6, §9). */
+/** Delay before a user without a plan is taken from /tokenize to the plans (docs/specification.md §6, §9). */
 export const SUBSCRIBE_REDIRECT_MS = 2000;
 
 /**
- * /tokenize without a plan that allows token creation (spec §2, §6): the 'Subscription Required' card,
+ * /tokenize without a plan that allows token creation (docs/specification.md §2, §6): the 'Subscription Required' card,
  * the toast, and the plans page after two seconds.
  */
 export function SubscriptionRequired() {

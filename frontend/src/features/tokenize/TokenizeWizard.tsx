@@ -18,7 +18,7 @@ export const WIZARD_STEPS = ['Asset Details', 'Documentation', 'Valuation', 'Tok
 const route = getRouteApi('/_signedIn/tokenize');
 
 /**
- * 'Tokenize Your Asset' (spec §2, §4): five steps, all working. The draft lives on the server, so the
+ * 'Tokenize Your Asset' (docs/specification.md §2, §4): five steps, all working. The draft lives on the server, so the
  * address carries its id (?asset=…): 'Continue Setup' reopens it at its current step, and a reload keeps it.
  */
 export function TokenizeWizard() {

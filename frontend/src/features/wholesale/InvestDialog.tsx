@@ -20,7 +20,7 @@ export const tokensFreeMessage = (free: number) =>
 export const investorLimitMessage = (limit: number) =>
   `The most one investor may put into this asset is ${formatPayment(limit)}`;
 
-/** 'Invest Now' (spec §2, §5): tokens and amount; the amount follows the tokens at the offering's price. */
+/** 'Invest Now' (docs/specification.md §2, §5): tokens and amount; the amount follows the tokens at the offering's price. */
 export function InvestDialog({
   offering,
   onClose,

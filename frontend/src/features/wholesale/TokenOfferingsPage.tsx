@@ -16,7 +16,7 @@ import { ResultHeading } from '../layout/ResultHeading';
 import { InvestDialog } from './InvestDialog';
 import { networkLabel } from '../labels';
 
-/** /token-offerings (spec §2, §6): wholesale investors only; holdings, then the offerings with progress. */
+/** /token-offerings (docs/specification.md §2, §6): wholesale investors only; holdings, then the offerings with progress. */
 export function TokenOfferingsPage() {
   const status = useQuery(wholesaleStatusQuery);
   if (status.isPending) return <PageSpinner />;
@@ -38,7 +38,7 @@ export function TokenOfferingsPage() {
 }
 
 function Offerings() {
-  // Fetched only once the user is known to be wholesale (spec §6).
+  // Fetched only once the user is known to be wholesale (docs/specification.md §6).
   const offerings = useQuery(offeringsQuery);
   const portfolio = useQuery(investmentsQuery);
   const [investing, setInvesting] = useState<Offering | null>(null);

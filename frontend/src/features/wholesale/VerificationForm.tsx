@@ -30,7 +30,7 @@ import { ResultHeading } from '../layout/ResultHeading';
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
 
-/** The submission form (spec §2, §3, §5): the category, its grounds, the confirming verifier, the evidence. */
+/** The submission form (docs/specification.md §2, §3, §5): the category, its grounds, the confirming verifier, the evidence. */
 export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
   const [form] = Form.useForm<VerificationSubmission>();
   const type = Form.useWatch('verificationType', form);

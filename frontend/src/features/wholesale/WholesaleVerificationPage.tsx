@@ -9,7 +9,7 @@ import { ResultHeading } from '../layout/ResultHeading';
 import { typeLabel } from './options';
 import { VerificationForm } from './VerificationForm';
 
-/** /wholesale-verification (spec §2): verified, pending, or the form. */
+/** /wholesale-verification (docs/specification.md §2): verified, pending, or the form. */
 export function WholesaleVerificationPage() {
   const status = useQuery(wholesaleStatusQuery);
   if (status.isPending) return <PageSpinner />;
