@@ -50,7 +50,7 @@ export class PostgresLeases implements Leases {
     this.connecting ??= (async () => {
       const client = new pg.Client({
         connectionString: this.connectionString,
-        application_name: `kauri ${this.replica.host}:${this.replica.pid}`,
+        application_name: applicationName(this.replica),
         // A silent network loss ends the connection (and so the leases, on both sides) within seconds.
         keepAlive: true,
         keepAliveInitialDelayMillis: 1000,
@@ -170,6 +170,11 @@ export class PostgresLeases implements Leases {
     await this.pool.query('delete from kauri_replicas where id = $1', [this.replica.id]).catch(() => undefined);
     await this.pool.end();
   }
+}
+
+/** How the locks' connection names itself to the server (pg_stat_activity): which replica holds which lock. */
+export function applicationName(replica: Replica): string {
+  return `kauri ${replica.id.slice(0, 8)} ${replica.host}:${replica.pid}`.slice(0, 63);
 }
 
 /** A job's name as the advisory lock's second key (int4). */
