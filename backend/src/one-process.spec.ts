@@ -44,6 +44,12 @@ describe('one process per data folder', () => {
       const verify = runTool('cli/audit.js', ['verify'], dataDir);
       expect(verify.stdout).toContain(`through the running app (pid ${first.child.pid}, port ${port})`);
       expect(verify.status).toBe(0);
+      // The projections' status says which background jobs this one process runs (leases: local, nothing to elect).
+      const status = runTool('cli/projections.js', ['status'], dataDir);
+      expect(status.status).toBe(0);
+      expect(status.stdout).toContain('jobs: leases local; 1 live replica(s)');
+      for (const job of ['read-models', 'confirmation-mails', 'register-sweep', 'certification-lapse'])
+        expect(status.stdout).toMatch(new RegExp(`${job}.*one replica.*pid ${first.child.pid}`));
       const signer = spawnSync(process.execPath, [`${DIST}cli/chain.js`, 'import-signer'], {
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
         input: `0x${'11'.repeat(32)}\n`,

@@ -12,6 +12,7 @@ import {
 import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
 import { RegisterReconciliation, type ReconciliationStatus } from '../domains/register/reconciliation.js';
 import { openEventStore, openReadStore, openVault } from '../platform/stores.js';
+import type { JobRunner } from '../platform/jobs/job-runner.js';
 
 /**
  * npm run projections -- status
@@ -31,8 +32,12 @@ interface Operations {
   rebuild(name: string, onProgress: (p: RebuildProgress) => void): Promise<void>;
   resume(name: string): Promise<ProjectionInfo | undefined>;
   reconcile(onProgress: (checked: number, total: number) => void): Promise<ReconciliationStatus>;
+  /** The background jobs, as the running app sees them (null standalone: no job runs in this tool). */
+  jobs(): Promise<JobsStatus | null>;
   close(): Promise<void>;
 }
+
+type JobsStatus = Awaited<ReturnType<JobRunner['status']>>;
 
 function throughApp(app: RuntimeInfo): Operations {
   const base = `http://127.0.0.1:${app.port}/api/operations/projections`;
@@ -56,6 +61,7 @@ function throughApp(app: RuntimeInfo): Operations {
       }
     },
     resume: (name) => call<ProjectionInfo>('POST', `/${encodeURIComponent(name)}/resume`),
+    jobs: () => call<JobsStatus>('GET', '', `http://127.0.0.1:${app.port}/api/operations/jobs`),
     async reconcile(onProgress) {
       const url = `http://127.0.0.1:${app.port}/api/operations/reconciliation`;
       await call('POST', '', url);
@@ -91,6 +97,7 @@ async function standalone(lock: DataFolderLock | null): Promise<Operations> {
       await engine.resume(name);
       return (await engine.status()).find((p) => p.name === name);
     },
+    jobs: async () => null,
     reconcile(onProgress) {
       const run = new RegisterReconciliation(events, reads, { caughtUp: (position) => engine.waitFor(position) });
       return run.start(onProgress);
@@ -120,6 +127,26 @@ function printStatus(rows: ProjectionInfo[]): void {
       stored: p.persistence
         ? `retrying (${p.persistence.attempts} failed: ${p.persistence.lastError}; next ${p.persistence.nextAttemptAt})`
         : 'yes',
+    })),
+  );
+}
+
+/** Which replica runs each background job, and how far a subscription has got. */
+function printJobs(status: JobsStatus | null): void {
+  if (!status) return;
+  const replica = (r: { host: string; pid: number } | null) => (r ? `${r.host} pid ${r.pid}` : '—');
+  console.log(
+    `jobs: leases ${status.leases}; ${status.replicas.length} live replica(s); answered by ${replica(status.replica)}`,
+  );
+  console.table(
+    status.jobs.map((j) => ({
+      job: j.name,
+      kind: j.kind,
+      runs: j.scope === 'every-replica' ? 'every replica' : 'one replica',
+      holder: j.scope === 'every-replica' ? 'each' : replica(j.holder),
+      checkpoint: j.checkpoint ?? '',
+      lag: j.lag ?? '',
+      'last run': j.lastRun ? `${j.lastRun.startedAt}${j.lastRun.error ? ` failed: ${j.lastRun.error}` : ''}` : '',
     })),
   );
 }
@@ -196,7 +223,10 @@ try {
   const known = (await ops.status()).map((p) => p.name);
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0) throw new Error(`unknown projection(s): ${unknown.join(', ')}. Known: ${known.join(', ')}`);
-  if (command === 'status') printStatus(await ops.status());
+  if (command === 'status') {
+    printStatus(await ops.status());
+    printJobs(await ops.jobs());
+  }
   if (command === 'rebuild') for (const name of names.length > 0 ? names : known) await rebuildWithBar(ops, name);
   if (command === 'resume') {
     if (names.length !== 1) throw new Error(USAGE);
