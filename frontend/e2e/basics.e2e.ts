@@ -223,6 +223,12 @@ describe('basics people expect', () => {
     const { page, errors } = await openSignedIn(browser, server.url, ADMIN, '/admin/operations');
     const users = page.getByRole('row', { name: /^users/ });
     await users.getByText('never').waitFor();
+    // The background jobs: one process holds them all (leases: nothing to elect).
+    await page
+      .getByRole('row', { name: /^read-models/ })
+      .getByText('this replica')
+      .waitFor();
+    await page.getByText(/Leases: one process \(nothing to elect\) · 1 live replica/).waitFor();
 
     await page.getByRole('button', { name: 'Rebuild users' }).click();
     // Running: its progress shows until the outcome is in, however fast the rebuild was.
@@ -245,9 +251,13 @@ describe('basics people expect', () => {
     // One rate: the total row is the sum of the rows (what the chart plots), in events per second.
     await page.waitForTimeout(1500);
     const { rows, total } = await page.evaluate(() => {
-      const headers = Array.from(document.querySelectorAll('thead th'), (th) => th.textContent);
+      // The projections' table (the page has the jobs' table too).
+      const table = Array.from(document.querySelectorAll('table')).find((t) =>
+        Array.from(t.querySelectorAll('thead th')).some((th) => th.textContent === 'Events/s'),
+      )!;
+      const headers = Array.from(table.querySelectorAll('thead th'), (th) => th.textContent);
       const column = headers.indexOf('Events/s');
-      const body = Array.from(document.querySelectorAll('tbody tr.ant-table-row'), (tr) =>
+      const body = Array.from(table.querySelectorAll('tbody tr.ant-table-row'), (tr) =>
         Number(tr.children[column]!.textContent),
       );
       const sum = Number(document.querySelector('[aria-label="Total events per second"]')!.textContent);

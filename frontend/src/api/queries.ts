@@ -9,6 +9,7 @@ import type {
   AuditFilter,
   AuditPage,
   IntegrityStatus,
+  JobsStatus,
   ProjectionInfo,
   SubjectStanding,
   AdminCounters,
@@ -259,6 +260,13 @@ export const capTableQuery = (assetId: string, asOf: string | null) =>
 export const supplyChangesQuery = queryOptions({
   queryKey: ['/api/admin/supply-changes'],
   queryFn: getQueryFn<PendingSupplyChanges>({ on401: 'throw' }),
+});
+
+/** The background jobs for /admin/operations: which replica runs each, how far a subscription has got. */
+export const jobsQuery = queryOptions({
+  queryKey: ['/api/operations/jobs'],
+  queryFn: getQueryFn<JobsStatus>({ on401: 'throw' }),
+  refetchInterval: 2000,
 });
 
 /** The register reconciliation for /admin/operations: polled while a run is going. */

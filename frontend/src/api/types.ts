@@ -177,6 +177,8 @@ export type IntegrityStatus = Schemas['IntegrityStatusDto'];
 export type SubjectStanding = Schemas['SubjectStandingDto'];
 export type PersonForgotten = Schemas['PersonForgottenDto'];
 export type ProjectionInfo = Schemas['ProjectionInfoDto'];
+export type JobsStatus = Schemas['JobsStatusDto'];
+export type JobStatus = Schemas['JobStatusDto'];
 /** What a projection's last rebuild did, as the server recorded it. */
 export type RebuildOutcome = Schemas['RebuildOutcomeDto'];
 export type RebuildStarted = Schemas['RebuildStartedDto'];

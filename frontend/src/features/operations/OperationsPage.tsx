@@ -26,6 +26,7 @@ import { useToast } from '../toast';
 import type { LagSample } from './LagChart';
 import { ChainCard } from './ChainCard';
 import { HealthCard } from './HealthCard';
+import { JobsCard } from './JobsCard';
 import { ReconciliationCard } from './ReconciliationCard';
 import { ScrollTable } from '../layout/ScrollTable';
 import { projectionStatusLabel } from '../labels';
@@ -134,6 +135,7 @@ function Operations() {
         </Typography.Text>
       </div>
       <HealthCard />
+      <JobsCard />
       {error && (
         <Alert type="error" showIcon title="Failed to load the projections." description={describeError(error)} />
       )}
