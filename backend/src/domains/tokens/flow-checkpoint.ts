@@ -134,7 +134,10 @@ export class FlowCheckpoints {
   /** Chunks of the last snapshot written or read, per head id: a smaller one deletes the rest. */
   private readonly chunks = new Map<string, number>();
 
-  constructor(private readonly reads: ReadStore) {}
+  constructor(
+    private readonly reads: ReadStore,
+    private readonly chunkChars = CHUNK_CHARS,
+  ) {}
 
   private headId(chainId: number) {
     return `c${chainId}`;
@@ -171,8 +174,8 @@ export class FlowCheckpoints {
     const before = this.chunks.get(id) ?? (await this.head(snapshot.chainId))?.chunks ?? 0;
     const json = JSON.stringify(snapshot);
     const parts: string[] = [];
-    for (let at = 0; at < json.length || parts.length === 0; at += CHUNK_CHARS)
-      parts.push(json.slice(at, at + CHUNK_CHARS));
+    for (let at = 0; at < json.length || parts.length === 0; at += this.chunkChars)
+      parts.push(json.slice(at, at + this.chunkChars));
     const head: SnapshotHead = {
       _id: id,
       version: snapshot.version,
