@@ -25,6 +25,7 @@ import {
   FlowCheckpoints,
   foldFlow,
   initialFold,
+  snapshotJson,
   snapshotOf,
   type FlowFold,
   type Wanted,
@@ -132,6 +133,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private appliedAtSave = 0;
   private saving: Promise<void> = Promise.resolve();
   // ── sending ──
+  /** Sending was asked for (`startSending`) and not stopped since: a rebuild's pause resumes only then. */
+  private sendingAsked = false;
   private sending = false;
   private timer: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
@@ -233,6 +236,22 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
    * caught up with the log.
    */
   startSending(): void {
+    this.sendingAsked = true;
+    // A rebuild under way starts it when it ends.
+    if (!this.rebuilding) this.beginSending();
+  }
+
+  /**
+   * Stops sending: no round starts; the one in flight ends after its current step (each step — a request, a
+   * settlement, a send with its receipt — is decided on its stream before the next begins), then the snapshot is
+   * written. Folding goes on.
+   */
+  async stopSending(): Promise<void> {
+    this.sendingAsked = false;
+    await this.endSending(true);
+  }
+
+  private beginSending(): void {
     if (!this.chain || this.sending) return;
     this.sending = true;
     this.timer = setInterval(() => {
@@ -245,18 +264,14 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     this.kick();
   }
 
-  /**
-   * Stops sending: no round starts; the one in flight ends after its current step (each step — a request, a
-   * settlement, a send with its receipt — is decided on its stream before the next begins), then the snapshot is
-   * written. Folding goes on.
-   */
-  async stopSending(): Promise<void> {
+  /** Ends sending after the round in flight; `save`: then writes the snapshot (the sender's last word). */
+  private async endSending(save: boolean): Promise<void> {
     const was = this.sending;
     this.sending = false;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.pumping;
-    if (was) await this.saveSnapshot();
+    if (was && save) await this.saveSnapshot();
     await this.saving;
   }
 
@@ -272,8 +287,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private async writeSnapshot(): Promise<void> {
     this.savedAtMs = Date.now();
     if (!this.chain || this.state.position <= (this.saved?.position ?? 0)) return;
-    // One synchronous cut: the fold changes only between events.
-    const snapshot = snapshotOf(this.fold);
+    // One synchronous cut (the fold changes only between events), serialized once.
+    const snapshot = snapshotJson(this.fold);
     const applied = this.applied;
     try {
       const head = await this.checkpoints.save(snapshot);
@@ -321,9 +336,9 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.rebuilding) throw new DomainError('The chain outbox is already being rebuilt', 409);
     this.rebuilding = true;
     const started = performance.now();
-    const wasSending = this.sending;
     try {
-      await this.stopSending();
+      // Paused, not stopped: `stopSending` or `startSending` meanwhile decide whether it resumes.
+      await this.endSending(false);
       await this.checkpoints.drop();
       this.saved = null;
       const fresh = initialFold(this.state.chainId);
@@ -356,7 +371,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     } finally {
       if (!this.subscription && this.folding) this.follow();
       this.rebuilding = false;
-      if (wasSending) this.startSending();
+      if (this.sendingAsked) this.beginSending();
     }
   }
 

@@ -9,6 +9,7 @@ import {
   foldFlow,
   initialFold,
   restoreFold,
+  snapshotJson,
   snapshotOf,
   type FlowFold,
   type FlowSnapshot,
@@ -337,25 +338,25 @@ describe('FlowCheckpoints in the read store', () => {
   it('saves in parts and loads the same fold; a smaller snapshot drops the parts it no longer needs', async () => {
     const reads = new MemoryReadStore();
     const checkpoints = new FlowCheckpoints(reads, 500);
-    const head = await checkpoints.save(snapshotOf(fold));
+    const head = await checkpoints.save(snapshotJson(fold));
     expect(head).toMatchObject({ _id: `c${CHAIN_ID}`, version: FLOW_VERSION, position: fold.state.position });
     expect(head.chunks).toBeGreaterThan(3);
     const loaded = await new FlowCheckpoints(reads, 500).load(CHAIN_ID);
     expect(loaded.fold?.state).toEqual(fold.state);
     expect(loaded.fold?.wanted).toEqual(fold.wanted);
 
-    await checkpoints.save(snapshotOf(initialFold(CHAIN_ID)));
+    await checkpoints.save(snapshotJson(initialFold(CHAIN_ID)));
     expect(await reads.collection(FLOW_SNAPSHOTS).count()).toBe(2);
   });
 
   it('ignores a snapshot of another version, or one whose parts do not add up (a torn write)', async () => {
     const reads = new MemoryReadStore();
     const checkpoints = new FlowCheckpoints(reads, 500);
-    await checkpoints.save(snapshotOf(fold));
+    await checkpoints.save(snapshotJson(fold));
     await reads.collection(FLOW_SNAPSHOTS).upsert({ _id: `c${CHAIN_ID}-1`, data: 'torn' } as never);
     expect(await checkpoints.load(CHAIN_ID)).toMatchObject({ fold: null, reason: 'unreadable' });
 
-    await checkpoints.save({ ...snapshotOf(fold), version: FLOW_VERSION + 1 });
+    await checkpoints.save(snapshotJson(fold, FLOW_VERSION + 1));
     expect(await checkpoints.load(CHAIN_ID)).toMatchObject({ fold: null, reason: 'version' });
     await checkpoints.drop();
     expect(await checkpoints.load(CHAIN_ID)).toMatchObject({ fold: null, reason: 'none' });

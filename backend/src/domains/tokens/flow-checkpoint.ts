@@ -71,21 +71,29 @@ export interface FlowSnapshot {
   wanted: [string, { intent: ChainIntent; causeEventId: string | null }][];
 }
 
+/** A snapshot as the JSON text it is stored as, with what its head document says of it. */
+export interface SnapshotText {
+  json: string;
+  version: number;
+  position: number;
+  chainId: number;
+}
+
 /**
- * The fold as a JSON-safe copy, taken in one synchronous step (the fold only changes between events, so it is a
- * consistent cut at `state.position`). Every Map field of `FlowState` is written as its entries, whatever fields
- * the state gains later.
+ * The fold as JSON text (a `FlowSnapshot`), serialized in one synchronous step — the fold only changes between
+ * events, so it is a consistent cut at `state.position` — and once: a large state is not copied first. Every Map
+ * (the state's fields, `wanted`) is written as its entries, whatever fields the state gains later.
  */
+export function snapshotJson(fold: FlowFold, version = FLOW_VERSION): SnapshotText {
+  const { position, chainId } = fold.state;
+  const snapshot = { version, position, chainId, state: fold.state, wanted: fold.wanted };
+  const json = JSON.stringify(snapshot, (_key, value: unknown) => (value instanceof Map ? [...value] : value));
+  return { json, version, position, chainId };
+}
+
+/** The fold as a plain JSON object (what the store gives back): for comparing folds. */
 export function snapshotOf(fold: FlowFold): FlowSnapshot {
-  const state: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fold.state)) state[key] = value instanceof Map ? [...value] : value;
-  return {
-    version: FLOW_VERSION,
-    position: fold.state.position,
-    chainId: fold.state.chainId,
-    state: JSON.parse(JSON.stringify(state)),
-    wanted: JSON.parse(JSON.stringify([...fold.wanted])),
-  };
+  return JSON.parse(snapshotJson(fold).json) as FlowSnapshot;
 }
 
 /**
@@ -169,10 +177,10 @@ export class FlowCheckpoints {
   }
 
   /** Stores a snapshot (its parts, then its head, then drops parts a larger earlier one left) in one batch. */
-  async save(snapshot: FlowSnapshot): Promise<SnapshotHead> {
+  async save(snapshot: SnapshotText): Promise<SnapshotHead> {
     const id = this.headId(snapshot.chainId);
     const before = this.chunks.get(id) ?? (await this.head(snapshot.chainId))?.chunks ?? 0;
-    const json = JSON.stringify(snapshot);
+    const json = snapshot.json;
     const parts: string[] = [];
     for (let at = 0; at < json.length || parts.length === 0; at += this.chunkChars)
       parts.push(json.slice(at, at + this.chunkChars));

@@ -147,5 +147,20 @@ describe('chain outbox checkpoint across restarts', () => {
       version: FLOW_VERSION,
       position: server.app.get(ChainOutbox).state.position,
     });
+
+    // A rebuild pauses sending; whether it resumes after is what startSending / stopSending said meanwhile (the
+    // job runner holding the sender's lease calls them).
+    const outbox = server.app.get(ChainOutbox);
+    outbox.startSending();
+    const first = outbox.rebuild();
+    await outbox.stopSending();
+    expect((await first).agreed).toBe(true);
+    expect((await outbox.status()).sending).toBe(false);
+    const second = outbox.rebuild();
+    outbox.startSending();
+    expect((await outbox.status()).sending).toBe(false);
+    expect((await second).agreed).toBe(true);
+    expect((await outbox.status()).sending).toBe(true);
+    await expect(outbox.settled(30_000)).resolves.toBe(true);
   }, 300_000);
 });
