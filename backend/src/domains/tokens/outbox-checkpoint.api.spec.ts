@@ -96,6 +96,10 @@ describe('chain outbox checkpoint across restarts', () => {
     const live = await ops<ChainFlowStatus>('GET');
     expect(live).toMatchObject({ enabled: true, folding: true, caughtUp: true, sending: true, lag: 0, resumedFrom: 0 });
     expect(live.position).toBe(server.app.get(ChainOutbox).state.position);
+    // Operators only: the ops token or an admin.
+    expect((await server.api.get('/api/operations/chain-outbox')).status).toBe(401);
+    expect((await investor.post('/api/operations/chain-outbox/rebuild')).status).toBe(403);
+    expect((await admin.get('/api/operations/chain-outbox')).body).toMatchObject({ sending: true });
 
     // The sender stops (as a replica losing its lease would); the fold goes on. An investment now is folded — its
     // transfer and lock-up are wanted — but nobody records them.
