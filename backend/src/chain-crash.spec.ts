@@ -86,7 +86,25 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
       status: 0,
       out: expect.stringContaining('drift 0, pending 0'),
     });
+    // The outbox's fold through the running app: live, sending, no lag.
+    const status = runTool('cli/chain.js', ['status'], dataDir);
+    expect({ status: status.status, out: status.stdout }).toEqual({
+      status: 0,
+      out: expect.stringMatching(/through the running app[\s\S]*live/),
+    });
     await stopBuilt(app.child);
+    // Stopped, the app wrote its fold's snapshot: the stored one is at the log's last flow event (lag 0).
+    const stored = runTool('cli/chain.js', ['status'], dataDir);
+    expect({ status: stored.status, out: stored.stdout }).toEqual({
+      status: 0,
+      out: expect.stringMatching(/standalone[\s\S]*snapshot at position \d+ .*lag 0/),
+    });
+    // A rebuild without the app (which it boots here): folded from 0, it agrees with the snapshot's fold.
+    const rebuilt = runTool('cli/chain.js', ['rebuild'], dataDir);
+    expect({ status: rebuilt.status, out: rebuilt.stdout }).toEqual({
+      status: 0,
+      out: expect.stringContaining('the fold it replaced agreed'),
+    });
 
     const store = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
     const events = await store.readAll({ streamPrefixes: ['chain-tx-'], maxCount: 100_000 });

@@ -5,19 +5,25 @@ import { loadConfig } from '../platform/config.js';
 import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
 import { DataFolderBusyError } from '../platform/operations/data-lock.js';
 import { embeddedData, reachData, refuse } from './data-folder.js';
-import { openEventStore, openVault } from '../platform/stores.js';
-import { ChainOutbox } from '../domains/tokens/chain-outbox.js';
+import { openEventStore, openReadStore, openVault } from '../platform/stores.js';
+import { ChainOutbox, type ChainFlowRebuild, type ChainFlowStatus } from '../domains/tokens/chain-outbox.js';
+import { FLOW_EVENT_TYPES, FLOW_SNAPSHOTS, type SnapshotHead } from '../domains/tokens/flow-checkpoint.js';
+import { FLOW_VERSION } from '../domains/tokens/flow.js';
 import { chainProblems } from '../domains/tokens/flow.js';
 import { ChainReconciler } from '../domains/tokens/reconciliation.js';
 
 /**
  * npm run chain -- reconcile        compare on-chain balances (Transfer logs) with the register; exit 1 on drift
  * npm run chain -- import-signer    store the platform's signer key for CHAIN_RPC_URL (read from standard input)
+ * npm run chain -- status           the chain outbox's fold: its position, the log's head and lag, its snapshot
+ * npm run chain -- rebuild          drop the fold's snapshot and fold the log from position 0
  *
  * With an app running on the same DATA_DIR, reconcile asks it (its health, which reconciles); otherwise it boots
- * the app's stores and chain in this process, lets the outbox send what is pending, and compares.
+ * the app's stores and chain in this process, lets the outbox send what is pending, and compares. Status and rebuild
+ * work through the running app's operations API (/api/operations/chain-outbox, its runtime file's ops token);
+ * without one, status reads the stored snapshot and the log, and rebuild boots the app in this process to rebuild.
  */
-const USAGE = 'usage: npm run chain -- reconcile | import-signer';
+const USAGE = 'usage: npm run chain -- reconcile | import-signer | status | rebuild';
 const WAIT_MS = 120_000;
 
 interface ChainHealth {
@@ -132,8 +138,120 @@ async function importSigner(): Promise<void> {
   }
 }
 
+/** The running app's chain outbox operations (Authorization: Ops <token> from its runtime file). */
+async function outboxCall<T>(app: RuntimeInfo, method: 'GET' | 'POST', path = ''): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${app.port}/api/operations/chain-outbox${path}`, {
+    method,
+    headers: { authorization: `Ops ${app.opsToken}` },
+  });
+  const body = (await res.json()) as T & { message?: string };
+  if (!res.ok) throw new Error(body.message ?? `${res.status} ${res.statusText}`);
+  return body;
+}
+
+/** Without an app: the snapshots stored in the read store, against the log. */
+async function storedStatus(): Promise<void> {
+  const config = loadConfig();
+  const events = await openEventStore(config);
+  const reads = await openReadStore(config, events);
+  try {
+    const head = await events.headPosition();
+    const heads = await reads.collection<SnapshotHead>(FLOW_SNAPSHOTS).find({ sha256: { $exists: true } });
+    if (reads.kind === 'memory')
+      console.log('READ_STORE=memory keeps no snapshot between runs: each boot folds the log from position 0');
+    if (heads.length === 0)
+      console.log(`no snapshot stored: the next boot folds the log from position 0 (head ${head})`);
+    for (const snapshot of heads) {
+      const next = await events.readAll({
+        eventTypes: FLOW_EVENT_TYPES,
+        fromPosition: snapshot.position,
+        maxCount: 1,
+      });
+      const usable = snapshot.version === FLOW_VERSION;
+      console.log(
+        `chain ${snapshot.chainId}: snapshot at position ${snapshot.position} (saved ${snapshot.savedAt}, version ${snapshot.version}${usable ? '' : `, not ${FLOW_VERSION}: ignored, the next boot folds from 0`}), head ${head}, lag ${next.length > 0 ? head - snapshot.position : 0}`,
+      );
+    }
+  } finally {
+    await reads.close();
+    await events.close();
+  }
+}
+
+function printStatus(status: ChainFlowStatus): void {
+  if (!status.enabled) {
+    console.log('CHAIN=off: there is no chain outbox');
+    return;
+  }
+  console.table([
+    {
+      chain: status.chainId,
+      position: status.position,
+      head: status.head,
+      lag: status.lag,
+      snapshot: status.snapshotPosition === null ? 'none' : `${status.snapshotPosition} at ${status.snapshotAt}`,
+      version: status.version,
+      folding: status.folding ? (status.caughtUp ? 'live' : 'catching up') : 'no',
+      sending: status.sending,
+      'folded since': `${status.eventsFolded} events from ${status.resumedFrom}`,
+      rebuilding: status.rebuilding,
+    },
+  ]);
+}
+
+function printRebuild(result: ChainFlowRebuild): void {
+  console.log(
+    `chain outbox rebuilt: ${result.events} events folded from position 0 to ${result.position} in ${(result.durationMs / 1000).toFixed(1)} s; ${result.agreed ? 'the fold it replaced agreed' : 'the fold it replaced DIFFERED (see the app log)'}`,
+  );
+}
+
+/** Without an app: boots it here (chain and all, under the data folder's lock), rebuilds, and stops it. */
+async function standaloneRebuild(): Promise<ChainFlowRebuild | null> {
+  let running: Awaited<ReturnType<typeof createApp>>;
+  try {
+    running = await createApp({
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+      lockAs: 'npm run chain -- rebuild',
+    });
+  } catch (error) {
+    if (error instanceof DataFolderBusyError) refuse(error);
+    throw error;
+  }
+  try {
+    await running.app.init();
+    if (!running.chain) return null;
+    return await running.app.get(ChainOutbox).rebuild();
+  } finally {
+    await running.close();
+  }
+}
+
 const command = process.argv[2];
-if (command === 'import-signer') {
+if (command === 'status' || command === 'rebuild') {
+  const config = loadConfig();
+  const access = reachData(config, `npm run chain -- ${command}`, { chain: true });
+  // Standalone, a rebuild's boot of the app takes the lock itself; status reads the stores under it.
+  if (!access.app && command === 'rebuild') access.lock?.release();
+  const app = access.app;
+  console.log(
+    `chain outbox ${command}: ${app ? `through the running app (pid ${app.pid}, port ${app.port})` : 'standalone'}`,
+  );
+  try {
+    if (command === 'status') {
+      if (app) printStatus(await outboxCall<ChainFlowStatus>(app, 'GET'));
+      else await storedStatus();
+    } else {
+      const result = app ? await outboxCall<ChainFlowRebuild>(app, 'POST', '/rebuild') : await standaloneRebuild();
+      if (result) printRebuild(result);
+      else console.log('CHAIN=off: there is no chain outbox to rebuild');
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  } finally {
+    if (!access.app) access.lock?.release();
+  }
+} else if (command === 'import-signer') {
   await importSigner();
 } else if (command === 'reconcile') {
   const config = loadConfig();

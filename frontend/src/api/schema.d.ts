@@ -1116,6 +1116,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operations/chain-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChainOutboxOperationsController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operations/chain-outbox/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ChainOutboxOperationsController_rebuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/offerings": {
         parameters: {
             query?: never;
@@ -2881,6 +2913,43 @@ export interface components {
             address: string;
             /** @description Event log position, for X-Read-After */
             position: number;
+        };
+        ChainFlowStatusDto: {
+            /** @description False with CHAIN=off (nothing is folded or sent) */
+            enabled: boolean;
+            chainId: number | null;
+            /** @description The last log position folded into the outbox’s state */
+            position: number;
+            /** @description The log’s head position */
+            head: number;
+            /** @description Positions between the fold and the head while an event it follows is still to fold */
+            lag: number;
+            /** @description When the fold’s snapshot (its checkpoint in the read store) was last written or, at boot, read */
+            snapshotAt: string | null;
+            /** @description The log position that snapshot folds through */
+            snapshotPosition: number | null;
+            /** @description The fold’s version: a snapshot of another version is ignored (folded from 0) */
+            version: number;
+            /** @description This process folds the log */
+            folding: boolean;
+            /** @description The fold has read the history and follows live appends */
+            caughtUp: boolean;
+            /** @description This process sends chain transactions and writes the snapshot */
+            sending: boolean;
+            /** @description The position the fold started from at boot or rebuild (its snapshot’s, or 0) */
+            resumedFrom: number;
+            /** @description Events folded since then */
+            eventsFolded: number;
+            rebuilding: boolean;
+        };
+        ChainFlowRebuildDto: {
+            /** @description The position the fold from 0 reached */
+            position: number;
+            /** @description Events folded from position 0 */
+            events: number;
+            durationMs: number;
+            /** @description The fold it replaced (snapshot + events since) equals the fold from 0 */
+            agreed: boolean;
         };
         AssetSummaryDto: {
             id: string;
@@ -5906,6 +5975,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ChainOutboxOperationsController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outbox's fold: its position, the log's head and lag, its snapshot, folding and sending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainFlowStatusDto"];
+                };
+            };
+        };
+    };
+    ChainOutboxOperationsController_rebuild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Drops the snapshot and folds the log from position 0 (sending pauses meanwhile); answers once it is swapped in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainFlowRebuildDto"];
+                };
             };
         };
     };

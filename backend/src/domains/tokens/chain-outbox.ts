@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Address, Hex } from 'viem';
 import type { Logger } from 'pino';
@@ -10,25 +11,35 @@ import {
   type PreparedTransaction,
 } from '../../platform/chain/chain.js';
 import { ChainKeys } from '../../platform/chain/keys.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import { TRANSFER_BLOCKED } from '../../messages.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
-import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { yieldToEventLoop } from '../../platform/event-loop.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { CHAIN, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
 import { chainTransaction, custody, type ChainTxCommand } from './deciders.js';
-import { chainTransactionStream, CUSTODY_STREAM, TOKEN_EVENT_TYPES, type ChainIntent } from './events.js';
+import { chainTransactionStream, CUSTODY_STREAM, type ChainIntent } from './events.js';
+import {
+  FLOW_EVENT_TYPES,
+  FlowCheckpoints,
+  foldFlow,
+  initialFold,
+  snapshotJson,
+  snapshotOf,
+  type FlowFold,
+  type Wanted,
+} from './flow-checkpoint.js';
 import {
   blockedBy,
   callFor,
-  chainIntents,
-  evolveFlow,
-  initialFlowState,
+  FLOW_VERSION,
   personsOf,
   platformOf,
   recipientOf,
   RETRYABLE,
   saltOf,
-  SOURCE_EVENT_TYPES,
   type FlowEvent,
   type FlowState,
   type TxView,
@@ -38,53 +49,187 @@ const ACTOR = 'chain-outbox';
 /** How long a send waits for its receipt before leaving it to the next round (a public chain can take a while). */
 const RECEIPT_WAIT_MS = 30_000;
 const RETRY_EVERY_MS = 1_000;
+/** The sending side writes the fold's snapshot at most this often, or once this many events were folded since. */
+const SNAPSHOT_EVERY_MS = 5_000;
+const SNAPSHOT_EVERY_EVENTS = 1_000;
+/**
+ * Serializing holds the event loop (about 0.7 s for 100,000 transactions): snapshots are spaced at least this many
+ * times the last one's serialization, so they never take more than a twentieth of the sender's time.
+ */
+const SNAPSHOT_COST_FACTOR = 20;
+/** Events per read when a rebuild folds the log from position 0. */
+const REBUILD_PAGE = 5_000;
+
+/** Where the outbox's fold stands against the log (`GET /api/operations/chain-outbox`, `npm run chain -- status`). */
+export interface ChainFlowStatus {
+  enabled: boolean;
+  chainId: number | null;
+  /** The last log position folded into the state. */
+  position: number;
+  /** The log's head position. */
+  head: number;
+  /** Positions between the fold and the head while an event it follows is still to fold there; else 0. */
+  lag: number;
+  /** When the fold's snapshot (its checkpoint in the read store) was last written or, at boot, read; null: none. */
+  snapshotAt: string | null;
+  /** The position that snapshot folds through (null: none). */
+  snapshotPosition: number | null;
+  /** `FLOW_VERSION`: a snapshot of another version is ignored (folded from 0). */
+  version: number;
+  /** The log is being folded (every process that has a chain). */
+  folding: boolean;
+  /** The fold has read the log's history and follows live appends. */
+  caughtUp: boolean;
+  /** This process sends (requests intents, settles and sends transactions) and writes the snapshot. */
+  sending: boolean;
+  /** The position the fold started from at boot or rebuild (a snapshot's, or 0). */
+  resumedFrom: number;
+  /** Events folded since then. */
+  eventsFolded: number;
+  rebuilding: boolean;
+}
+
+/** What a rebuild did. */
+export interface ChainFlowRebuild {
+  /** The position the fresh fold reached. */
+  position: number;
+  /** Events folded from position 0. */
+  events: number;
+  durationMs: number;
+  /** The fold it replaced (from the snapshot and the events since) equals the fresh one at that position. */
+  agreed: boolean;
+}
 
 /**
- * The chain outbox and process manager (docs/design.md §6, §7). It follows the log (one subscription over the register's
- * events and its own), asks `chainIntents` what each event calls for and records each as a
- * `ChainTransactionRequested`; then, one at a time and in request order, it sends every transaction that is ready:
+ * The chain outbox and process manager (docs/design.md §6, §7). Two roles:
+ *
+ * - **Folding** (every process with a chain: views, health and retries read `state`): one subscription over the
+ *   register's events and its own folds them into `FlowState` and the intents `chainIntents` says each calls for and
+ *   that are not yet recorded (`wanted`; flow-checkpoint.ts `foldFlow`). It resumes from the fold's snapshot in the
+ *   read store (`_chain_flow`, `FLOW_VERSION`), so a boot folds only the events after it.
+ * - **Sending** (`startSending` / `stopSending`; one process per signer): records each wanted intent as a
+ *   `ChainTransactionRequested`; then, one at a time and in request order, it sends every transaction that is ready:
  * simulate (a refusal is recorded as failed, no nonce spent), sign at the next nonce, record
  * `ChainTransactionSubmitted` with the hash and signed bytes, broadcast, wait for the receipt, record the outcome.
  *
  * After a crash, a submitted transaction without outcome is settled first: its receipt if mined; else, if the
  * signer's nonce has not passed it, the same signed bytes are broadcast again (the same nonce cannot run twice);
  * else it was dropped for good and is recorded as failed. Only then are new nonces handed out, so none is skipped.
- * One sender per signer: run a single app process per chain signer.
+ * One sender per signer: run a single app process per chain signer. The sender also writes the fold's snapshot (at
+ * most every few seconds, and when it stops).
  */
 @Injectable()
 export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdown {
-  readonly state: FlowState;
+  // ── the fold ──
+  private fold: FlowFold;
   /** Counts the events applied to `state` (its only change): a view computed from the state is current while equal. */
   private applied = 0;
   private subscription: Subscription | null = null;
+  private folding = false;
   private caughtUp = false;
-  private readonly wanted = new Map<string, { intent: ChainIntent; causeEventId: string | null }>();
   private readonly waiters: { position: number; resolve: () => void }[] = [];
+  private resumedFrom = 0;
+  private eventsFolded = 0;
+  private rebuilding = false;
+  // ── the checkpoint ──
+  private readonly checkpoints: FlowCheckpoints;
+  /** The snapshot last written or loaded. */
+  private saved: { position: number; at: string } | null = null;
+  private savedAtMs = 0;
+  private appliedAtSave = 0;
+  /** How long the last snapshot's serialization held the event loop (ms). */
+  private snapshotCostMs = 0;
+  private saving: Promise<void> = Promise.resolve();
+  // ── sending ──
+  /** Sending was asked for (`startSending`) and not stopped since: a rebuild's pause resumes only then. */
+  private sendingAsked = false;
+  private sending = false;
   private timer: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
   private again = false;
-  private stopped = false;
   /** The last reason the queue could not move (chain unreachable, …), for health and logs. */
   lastProblem: string | null = null;
 
   constructor(
     @Inject(CHAIN) private readonly chain: ChainPort | null,
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) reads: ReadStore,
     private readonly repository: AggregateRepository,
     private readonly keys: ChainKeys,
     @Inject(LOGGER) private readonly logger: Logger,
+    jobs: JobRunner,
   ) {
-    this.state = initialFlowState(chain?.chainId ?? 0);
+    this.fold = initialFold(chain?.chainId ?? 0);
+    this.checkpoints = new FlowCheckpoints(reads);
+    // One sender per signer: the replica holding this job's lease (a new holder settles what the last one left —
+    // receipts of what it submitted — before it hands out a nonce).
+    if (chain)
+      jobs.declare({
+        name: 'chain-outbox',
+        description: 'Sends the chain transactions the register calls for, one signer, in order, exactly once',
+        start: () => this.startSending(),
+        stop: () => this.stopSending(),
+        checkpoint: () => this.state.position,
+      });
+  }
+
+  /** The fold's state (replaced as a whole only by `rebuild`: read it through this getter, do not keep it). */
+  get state(): FlowState {
+    return this.fold.state;
+  }
+
+  private get wanted(): Wanted {
+    return this.fold.wanted;
   }
 
   get enabled(): boolean {
     return this.chain !== null;
   }
 
-  onApplicationBootstrap(): void {
+  /** Folds (from the snapshot) in every process; the job runner starts sending on the holder of `chain-outbox`. */
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.chain) return;
+    await this.startFolding();
+  }
+
+  /** Stops sending (its last round ends, the snapshot is written), then folding. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.stopSending();
+    this.folding = false;
+    await this.stopSubscription();
+    // The subscription folds no more: whoever waits for an event to be folded goes on.
+    for (const waiter of this.waiters.splice(0)) waiter.resolve();
+  }
+
+  // ── folding ──
+
+  /** Loads the fold's snapshot (when there is a usable one) and follows the log from the position after it. */
+  private async startFolding(): Promise<void> {
+    const chainId = this.state.chainId;
+    const loaded = await this.checkpoints.load(chainId).catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'chain outbox snapshot could not be read; folding the log from position 0');
+      return { fold: null, reason: 'unreadable' as const, head: null };
+    });
+    if (loaded.fold) {
+      this.fold = loaded.fold;
+      this.saved = { position: loaded.head.position, at: loaded.head.savedAt };
+      this.applied++;
+    } else if (loaded.reason !== 'none')
+      this.logger.info(
+        { reason: loaded.reason, snapshotVersion: loaded.head?.version, version: FLOW_VERSION },
+        'chain outbox snapshot ignored; folding the log from position 0',
+      );
+    this.resumedFrom = this.state.position;
+    this.eventsFolded = 0;
+    this.folding = true;
+    this.follow();
+  }
+
+  /** One subscription from the fold's position (exclusive: the events after it). */
+  private follow(): void {
     this.subscription = this.events.subscribe({
-      eventTypes: [...SOURCE_EVENT_TYPES, ...TOKEN_EVENT_TYPES],
+      fromPosition: this.state.position,
+      eventTypes: FLOW_EVENT_TYPES,
       onEvent: (event) => this.apply(event),
       onCaughtUp: () => {
         if (this.caughtUp) return;
@@ -93,17 +238,179 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       },
       onError: (error) => this.logger.warn({ err: error }, 'chain outbox subscription failed; resubscribing'),
     });
-    this.timer = setInterval(() => this.pending() > 0 && this.kick(), RETRY_EVERY_MS);
-    this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
+  private async stopSubscription(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+  }
+
+  // ── sending ──
+
+  /**
+   * Starts sending: requests wanted intents, settles submitted transactions, sends ready ones, every round after
+   * an event or a second; and writes the fold's snapshot at most every few seconds. Rounds start once the fold has
+   * caught up with the log.
+   */
+  startSending(): void {
+    this.sendingAsked = true;
+    // A rebuild under way starts it when it ends.
+    if (!this.rebuilding) this.beginSending();
+  }
+
+  /**
+   * Stops sending: no round starts; the one in flight ends after its current step (each step — a request, a
+   * settlement, a send with its receipt — is decided on its stream before the next begins), then the snapshot is
+   * written. Folding goes on.
+   */
+  async stopSending(): Promise<void> {
+    this.sendingAsked = false;
+    await this.endSending(true);
+  }
+
+  private beginSending(): void {
+    if (!this.chain || this.sending) return;
+    this.sending = true;
+    this.timer = setInterval(() => {
+      if (this.pending() > 0) this.kick();
+      const since = Date.now() - this.savedAtMs;
+      const due =
+        since >= SNAPSHOT_COST_FACTOR * this.snapshotCostMs &&
+        (since >= SNAPSHOT_EVERY_MS || this.applied - this.appliedAtSave >= SNAPSHOT_EVERY_EVENTS);
+      if (due) void this.saveSnapshot();
+    }, RETRY_EVERY_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Ends sending after the round in flight; `save`: then writes the snapshot (the sender's last word). */
+  private async endSending(save: boolean): Promise<void> {
+    const was = this.sending;
+    this.sending = false;
     if (this.timer) clearInterval(this.timer);
-    await this.subscription?.stop();
-    // The subscription folds no more: a round waiting for its own event to be folded goes on (and, stopped, ends).
-    for (const waiter of this.waiters.splice(0)) waiter.resolve();
+    this.timer = null;
     await this.pumping;
+    if (was && save) await this.saveSnapshot();
+    await this.saving;
+  }
+
+  // ── the checkpoint ──
+
+  /** Writes the fold's snapshot when it moved since the last one (one write at a time, in order). */
+  private saveSnapshot(): Promise<void> {
+    const run = this.saving.then(() => this.writeSnapshot());
+    this.saving = run;
+    return run;
+  }
+
+  private async writeSnapshot(): Promise<void> {
+    this.savedAtMs = Date.now();
+    if (!this.chain || this.state.position <= (this.saved?.position ?? 0)) return;
+    // One synchronous cut (the fold changes only between events), serialized once.
+    const serializing = performance.now();
+    const snapshot = snapshotJson(this.fold);
+    this.snapshotCostMs = performance.now() - serializing;
+    const applied = this.applied;
+    try {
+      const head = await this.checkpoints.save(snapshot);
+      this.saved = { position: head.position, at: head.savedAt };
+      this.appliedAtSave = applied;
+    } catch (error) {
+      this.logger.warn({ err: error }, 'chain outbox snapshot not written; trying again later');
+    }
+  }
+
+  /** Where the fold stands: its position, the log's head and the lag, the snapshot, and who folds and sends. */
+  async status(): Promise<ChainFlowStatus> {
+    const head = await this.events.headPosition();
+    const position = this.state.position;
+    let lag = 0;
+    if (this.chain && head > position) {
+      const next = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: position, maxCount: 1 });
+      if (next.length > 0) lag = head - position;
+    }
+    return {
+      enabled: this.chain !== null,
+      chainId: this.chain?.chainId ?? null,
+      position,
+      head,
+      lag,
+      snapshotAt: this.saved?.at ?? null,
+      snapshotPosition: this.saved?.position ?? null,
+      version: FLOW_VERSION,
+      folding: this.folding,
+      caughtUp: this.caughtUp,
+      sending: this.sending,
+      resumedFrom: this.resumedFrom,
+      eventsFolded: this.eventsFolded,
+      rebuilding: this.rebuilding,
+    };
+  }
+
+  /**
+   * Drops the snapshot and folds the log from position 0 into a fresh state, which replaces the current one once
+   * it has reached the head (views read the current one meanwhile); sending pauses meanwhile and resumes after. A
+   * fresh snapshot is written at the end; should the process stop before, the next boot folds from 0.
+   */
+  async rebuild(): Promise<ChainFlowRebuild> {
+    if (!this.chain) throw new DomainError('There is no chain (CHAIN=off): nothing to rebuild', 409);
+    if (this.rebuilding) throw new DomainError('The chain outbox is already being rebuilt', 409);
+    this.rebuilding = true;
+    const started = performance.now();
+    try {
+      // Paused, not stopped: `stopSending` or `startSending` meanwhile decide whether it resumes.
+      await this.endSending(false);
+      await this.checkpoints.drop();
+      this.saved = null;
+      const fresh = initialFold(this.state.chainId);
+      let events = 0;
+      events += await this.catchUp(fresh);
+      // The last stretch with the live subscription stopped, so nothing lands between catching up and the swap.
+      await this.stopSubscription();
+      events += await this.catchUp(fresh);
+      await this.catchUp(this.fold);
+      const agreed = isDeepStrictEqual(snapshotOf(this.fold), snapshotOf(fresh));
+      if (!agreed)
+        this.logger.warn(
+          { position: fresh.state.position },
+          'chain outbox rebuilt: the fold from position 0 differs from the one it replaces',
+        );
+      this.fold = fresh;
+      this.applied++;
+      this.resumedFrom = 0;
+      this.eventsFolded = events;
+      for (let i = this.waiters.length - 1; i >= 0; i--)
+        if (this.waiters[i]!.position <= this.state.position) this.waiters.splice(i, 1)[0]!.resolve();
+      this.follow();
+      await this.saveSnapshot();
+      return {
+        position: this.state.position,
+        events,
+        durationMs: Math.round(performance.now() - started),
+        agreed,
+      };
+    } finally {
+      if (!this.subscription && this.folding) this.follow();
+      this.rebuilding = false;
+      if (this.sendingAsked) this.beginSending();
+    }
+  }
+
+  /** Folds the log's flow events after the fold's position, page by page, up to the head; answers how many. */
+  private async catchUp(fold: FlowFold): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const page = await this.events.readAll({
+        eventTypes: FLOW_EVENT_TYPES,
+        fromPosition: fold.state.position,
+        maxCount: REBUILD_PAGE,
+      });
+      for (const event of page) foldFlow(fold, event as RecordedEvent & FlowEvent);
+      count += page.length;
+      if (page.length < REBUILD_PAGE) return count;
+      await yieldToEventLoop();
+    }
   }
 
   /** Transactions not yet settled (requested or submitted), and intents not yet recorded. */
@@ -145,14 +452,9 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private apply(event: RecordedEvent): void {
-    const flowEvent = event as RecordedEvent & FlowEvent;
-    for (const wanted of chainIntents(flowEvent, this.state)) {
-      if (!this.wanted.has(wanted.txId))
-        this.wanted.set(wanted.txId, { intent: wanted.intent, causeEventId: event.metadata.eventId });
-    }
-    evolveFlow(this.state, flowEvent);
+    foldFlow(this.fold, event as RecordedEvent & FlowEvent);
     this.applied++;
-    if (flowEvent.type === 'ChainTransactionRequested') this.wanted.delete(flowEvent.data.txId);
+    this.eventsFolded++;
     for (let i = this.waiters.length - 1; i >= 0; i--) {
       if (this.waiters[i]!.position <= this.state.position) this.waiters.splice(i, 1)[0]!.resolve();
     }
@@ -161,7 +463,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Starts a round unless one runs; a round started meanwhile runs again when this one ends. */
   kick(): void {
-    if (!this.chain || !this.caughtUp || this.stopped) return;
+    if (!this.chain || !this.caughtUp || !this.sending) return;
     if (this.pumping) {
       this.again = true;
       return;
@@ -171,7 +473,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
         do {
           this.again = false;
           await this.round();
-        } while (this.again && !this.stopped);
+        } while (this.again && this.sending);
         this.lastProblem = null;
       } catch (error) {
         this.lastProblem = error instanceof Error ? error.message : String(error);
@@ -184,7 +486,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async round(): Promise<void> {
     for (const [txId, { intent, causeEventId }] of [...this.wanted]) {
-      if (this.stopped) return;
+      if (!this.sending) return;
       await this.handle({
         type: 'RequestChainTransaction',
         txId,
@@ -198,12 +500,12 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       .filter((tx) => tx.status === 'submitted')
       .sort((a, b) => a.nonce! - b.nonce!);
     for (const tx of submitted) {
-      if (this.stopped) return;
+      if (!this.sending) return;
       // Still unsettled (no receipt yet): nothing later may take a nonce before it is.
       if (!(await this.settle(tx))) return;
     }
     for (;;) {
-      if (this.stopped) return;
+      if (!this.sending) return;
       const next = [...this.state.txs.values()]
         .filter((tx) => tx.status === 'requested' && blockedBy(tx, this.state) === null)
         .sort((a, b) => a.seq - b.seq)[0];
@@ -389,7 +691,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Waits until the subscription has folded the event at `position` into the state. */
   private folded(position: number): Promise<void> {
-    if (this.state.position >= position || this.stopped) return Promise.resolve();
+    if (this.state.position >= position || !this.folding) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push({ position, resolve }));
   }
 }

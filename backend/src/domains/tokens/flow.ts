@@ -327,6 +327,13 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
   for (const personId of switched) person(state, personId).switches++;
 }
 
+/**
+ * The meaning of `evolveFlow` (and of `chainIntents`, whose pending results a checkpoint keeps): a checkpoint of the
+ * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
+ * with any change to what folding an event leaves in the state, or to the state's shape.
+ */
+export const FLOW_VERSION = 1;
+
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
   if (event.position !== undefined) state.position = Math.max(state.position, event.position);

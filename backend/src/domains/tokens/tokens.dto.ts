@@ -164,3 +164,39 @@ export class WalletRegisteredDto {
   @ApiProperty({ description: 'The address, checksummed' }) address: string;
   @ApiProperty({ description: 'Event log position, for X-Read-After' }) position: number;
 }
+
+/** Where the chain outbox's fold of the log stands (`npm run chain -- status`). */
+export class ChainFlowStatusDto {
+  @ApiProperty({ description: 'False with CHAIN=off (nothing is folded or sent)' }) enabled: boolean;
+  @ApiProperty({ type: Number, nullable: true }) chainId: number | null;
+  @ApiProperty({ description: 'The last log position folded into the outbox’s state' }) position: number;
+  @ApiProperty({ description: 'The log’s head position' }) head: number;
+  @ApiProperty({ description: 'Positions between the fold and the head while an event it follows is still to fold' })
+  lag: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When the fold’s snapshot (its checkpoint in the read store) was last written or, at boot, read',
+  })
+  snapshotAt: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The log position that snapshot folds through' })
+  snapshotPosition: number | null;
+  @ApiProperty({ description: 'The fold’s version: a snapshot of another version is ignored (folded from 0)' })
+  version: number;
+  @ApiProperty({ description: 'This process folds the log' }) folding: boolean;
+  @ApiProperty({ description: 'The fold has read the history and follows live appends' }) caughtUp: boolean;
+  @ApiProperty({ description: 'This process sends chain transactions and writes the snapshot' }) sending: boolean;
+  @ApiProperty({ description: 'The position the fold started from at boot or rebuild (its snapshot’s, or 0)' })
+  resumedFrom: number;
+  @ApiProperty({ description: 'Events folded since then' }) eventsFolded: number;
+  @ApiProperty() rebuilding: boolean;
+}
+
+/** What a rebuild of the chain outbox's fold did. */
+export class ChainFlowRebuildDto {
+  @ApiProperty({ description: 'The position the fold from 0 reached' }) position: number;
+  @ApiProperty({ description: 'Events folded from position 0' }) events: number;
+  @ApiProperty() durationMs: number;
+  @ApiProperty({ description: 'The fold it replaced (snapshot + events since) equals the fold from 0' })
+  agreed: boolean;
+}

@@ -1,0 +1,417 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import type { TokenTerms } from '../assets/events.js';
+import type { EventMetadata } from '../../platform/event-store/event-store.js';
+import { MemoryReadStore } from '../../platform/read-store/memory-read-store.js';
+import type { ChainIntent } from './events.js';
+import {
+  FLOW_SNAPSHOTS,
+  FlowCheckpoints,
+  foldFlow,
+  initialFold,
+  restoreFold,
+  snapshotJson,
+  snapshotOf,
+  type FlowFold,
+  type FlowSnapshot,
+} from './flow-checkpoint.js';
+import { FLOW_VERSION, type FlowEvent } from './flow.js';
+
+/**
+ * The fold's checkpoint: folding a log 1..N from zero equals loading a snapshot taken at K (after a JSON round trip,
+ * as the read store keeps it) and folding K+1..N — for every K, over random but realistic histories in which the
+ * outbox records intents, submits and settles transactions some events after their causes (so that intents wait in
+ * `wanted` across the cut).
+ */
+const CHAIN_ID = 31337;
+const terms = (n: number): TokenTerms => ({
+  symbol: `T${n}`,
+  name: `Asset ${n}`,
+  totalSupply: 1000,
+  decimals: 0,
+  price: 10,
+  minInvestment: 10,
+  maxInvestment: 10_000,
+  network: 'polygon',
+  lockUpMonths: 12,
+  feePercent: 3,
+});
+const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+
+type Step =
+  | { kind: 'approve'; owner: number }
+  | { kind: 'verify'; person: number }
+  | { kind: 'lapse'; person: number }
+  | { kind: 'custody'; person: number }
+  | { kind: 'own-wallet'; person: number }
+  | { kind: 'invest'; asset: number; investor: number; confirm: boolean; cancel: boolean }
+  | { kind: 'supply'; asset: number; delta: number }
+  | { kind: 'record'; count: number }
+  | { kind: 'submit'; pick: number }
+  | { kind: 'settle'; pick: number; fail: boolean };
+
+const PERSONS = 5;
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('approve' as const), owner: fc.nat(PERSONS - 1) }),
+  fc.record({ kind: fc.constant('verify' as const), person: fc.nat(PERSONS - 1) }),
+  fc.record({ kind: fc.constant('lapse' as const), person: fc.nat(PERSONS - 1) }),
+  fc.record({ kind: fc.constant('custody' as const), person: fc.nat(PERSONS - 1) }),
+  fc.record({ kind: fc.constant('own-wallet' as const), person: fc.nat(PERSONS - 1) }),
+  fc.record({
+    kind: fc.constant('invest' as const),
+    asset: fc.nat(3),
+    investor: fc.nat(PERSONS - 1),
+    confirm: fc.boolean(),
+    cancel: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('supply' as const), asset: fc.nat(3), delta: fc.integer({ min: -50, max: 50 }) }),
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('record' as const), count: fc.integer({ min: 1, max: 8 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('submit' as const), pick: fc.nat(20) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('settle' as const), pick: fc.nat(20), fail: fc.boolean() }) },
+);
+
+const metadataOf = (eventId: string, occurredAt: string): EventMetadata => ({
+  eventId,
+  occurredAt,
+  schemaVersion: 1,
+  actor: { kind: 'system', name: 'test' },
+  correlationId: eventId,
+  causationId: null,
+});
+
+type Logged = FlowEvent & { position: number; metadata: EventMetadata };
+
+/**
+ * Plays the steps as the platform would: register events, and the outbox's own events decided from what its fold
+ * knows at that point. Positions have gaps (other streams' events in between).
+ */
+function history(steps: readonly Step[]): Logged[] {
+  const fold = initialFold(CHAIN_ID);
+  const log: Logged[] = [];
+  let position = 0;
+  let counter = 0;
+  const assets: { assetId: string; ownerId: string }[] = [];
+  const append = (event: FlowEvent) => {
+    position += 1 + (counter % 3);
+    counter++;
+    const logged = {
+      ...event,
+      position,
+      metadata: metadataOf(`e${counter}`, new Date(Date.UTC(2026, 0, 1, 0, 0, counter)).toISOString()),
+    } as Logged;
+    foldFlow(fold, logged);
+    log.push(logged);
+  };
+  const person = (n: number) => `p${n}`;
+  for (const s of steps) {
+    switch (s.kind) {
+      case 'approve': {
+        const assetId = `a${assets.length}`;
+        assets.push({ assetId, ownerId: person(s.owner) });
+        append({
+          type: 'TokenizationApproved',
+          data: { assetId, ownerId: person(s.owner), approvedBy: 'admin', terms: terms(assets.length), value: 1e6 },
+        });
+        break;
+      }
+      case 'verify':
+        append({
+          type: 'VerificationApproved',
+          data: {
+            verificationId: `v${counter}`,
+            userId: person(s.person),
+            approvedBy: 'admin',
+            verifiedAt: 'x',
+            validUntil: 'y',
+          },
+        } as FlowEvent);
+        break;
+      case 'lapse': {
+        const verificationId = fold.state.persons.get(person(s.person))?.verificationId;
+        if (verificationId)
+          append({
+            type: 'VerificationExpired',
+            data: {
+              verificationId,
+              userId: person(s.person),
+              expiredAt: 'z',
+              expiredBy: { kind: 'system', name: 'sweep' },
+            },
+          } as FlowEvent);
+        break;
+      }
+      case 'custody':
+        if (!fold.state.wallets.has(person(s.person)))
+          append({
+            type: 'CustodyWalletAssigned',
+            data: { personId: person(s.person), index: s.person, address: address(1000 + s.person) },
+          });
+        break;
+      case 'own-wallet': {
+        const previous = fold.state.wallets.get(person(s.person)) ?? null;
+        append({
+          type: 'OwnWalletRegistered',
+          data: {
+            personId: person(s.person),
+            address: address(5000 + counter),
+            previousAddress: previous,
+            registeredBy: person(s.person),
+            nonce: `nonce${counter}xxxxxxxxxxxx`,
+          },
+        });
+        break;
+      }
+      case 'invest': {
+        const asset = assets[s.asset % Math.max(assets.length, 1)];
+        if (!asset) break;
+        const investment = {
+          offeringId: `o-${asset.assetId}`,
+          assetId: asset.assetId,
+          ownerId: asset.ownerId,
+          investmentId: `i${counter}`,
+          investorId: person(s.investor),
+          tokens: 10,
+          amount: '100.00',
+        };
+        append({
+          type: 'InvestmentRequested',
+          data: { ...investment, tokenPrice: '10.00', transferableFrom: '2027-01-01T00:00:00.000Z' },
+        } as FlowEvent);
+        if (s.confirm)
+          append({ type: 'InvestmentConfirmed', data: { ...investment, confirmedBy: 'rule' } } as FlowEvent);
+        if (s.cancel)
+          append({
+            type: 'InvestmentCancelled',
+            data: { ...investment, cancelledBy: 'admin', reason: 'Funds returned' },
+          } as FlowEvent);
+        break;
+      }
+      case 'supply': {
+        const asset = assets[s.asset % Math.max(assets.length, 1)];
+        const current = asset && fold.state.assets.get(asset.assetId);
+        if (!asset || !current || s.delta === 0) break;
+        append({
+          type: 'SupplyChangeApproved',
+          data: {
+            assetId: asset.assetId,
+            ownerId: asset.ownerId,
+            changeId: `s${counter}`,
+            delta: s.delta,
+            supply: current.totalSupply + s.delta,
+            approvedBy: 'admin',
+          },
+        });
+        break;
+      }
+      case 'record':
+        // The outbox records the first wanted intents (in the order their causes were folded).
+        for (const [txId, { intent, causeEventId }] of [...fold.wanted].slice(0, s.count))
+          append({
+            type: 'ChainTransactionRequested',
+            data: { txId, chainId: CHAIN_ID, intent: JSON.parse(JSON.stringify(intent)) as ChainIntent, causeEventId },
+          });
+        break;
+      case 'submit': {
+        const requested = [...fold.state.txs.values()].filter((tx) => tx.status === 'requested');
+        const tx = requested[s.pick % Math.max(requested.length, 1)];
+        if (!tx) break;
+        const nonce = (fold.state.nonces.get(address(1)) ?? -1) + 1;
+        const deploys = tx.intent.kind === 'platform-step' || tx.intent.kind.startsWith('deploy-');
+        const personId = 'personId' in tx.intent ? tx.intent.personId : null;
+        append({
+          type: 'ChainTransactionSubmitted',
+          data: {
+            txId: tx.txId,
+            txHash: hash(counter),
+            nonce,
+            from: address(1),
+            to: deploys ? null : address(2),
+            contractAddress: deploys ? address(9000 + counter) : null,
+            wallet: personId ? (fold.state.wallets.get(personId) ?? null) : null,
+            raw: `0x${'ab'.repeat(40)}`,
+          },
+        });
+        break;
+      }
+      case 'settle': {
+        const submitted = [...fold.state.txs.values()].filter((tx) => tx.status === 'submitted');
+        const tx = submitted[s.pick % Math.max(submitted.length, 1)];
+        if (!tx) break;
+        if (s.fail)
+          append({ type: 'ChainTransactionFailed', data: { txId: tx.txId, txHash: tx.txHash, reason: 'reverted' } });
+        else
+          append({
+            type: 'ChainTransactionConfirmed',
+            data: {
+              txId: tx.txId,
+              txHash: tx.txHash!,
+              blockNumber: counter,
+              contractAddress: tx.contractAddress,
+              suite:
+                tx.intent.kind === 'deploy-suite'
+                  ? {
+                      token: address(20_000 + counter),
+                      identityRegistry: address(30_000 + counter),
+                      compliance: address(40_000 + counter),
+                    }
+                  : null,
+            },
+          });
+        break;
+      }
+    }
+  }
+  return log;
+}
+
+const foldAll = (fold: FlowFold, events: readonly Logged[]) => {
+  for (const event of events) foldFlow(fold, event);
+  return fold;
+};
+
+/** The snapshot as the read store gives it back: JSON text, parsed. */
+const roundTrip = (snapshot: FlowSnapshot): FlowSnapshot => JSON.parse(JSON.stringify(snapshot)) as FlowSnapshot;
+
+test('folding 1..N from zero equals a snapshot at K (after a JSON round trip) and folding K+1..N, for every K', () => {
+  let withWanted = 0;
+  const statuses = new Map<string, number>();
+  fc.assert(
+    fc.property(fc.array(step, { minLength: 20, maxLength: 120 }), (steps) => {
+      const log = history(steps);
+      const whole = foldAll(initialFold(CHAIN_ID), log);
+      const expected = snapshotOf(whole);
+      for (const tx of whole.state.txs.values()) statuses.set(tx.status, (statuses.get(tx.status) ?? 0) + 1);
+      for (let k = 0; k <= log.length; k++) {
+        const upToK = foldAll(initialFold(CHAIN_ID), log.slice(0, k));
+        if (upToK.wanted.size > 0) withWanted++;
+        const snapshot = roundTrip(snapshotOf(upToK));
+        expect(snapshot.position).toBe(k === 0 ? 0 : log[k - 1]!.position);
+        const resumed = restoreFold(snapshot, CHAIN_ID)!;
+        // The subscription resumes after the snapshot's position (exclusive): exactly the events K+1..N.
+        foldAll(
+          resumed,
+          log.filter((e) => e.position > snapshot.position),
+        );
+        expect(resumed.state).toEqual(whole.state);
+        expect(resumed.wanted).toEqual(whole.wanted);
+        expect(snapshotOf(resumed)).toEqual(expected);
+      }
+    }),
+    { numRuns: 40, seed: 20261127 },
+  );
+  // The cut fell between an intent's cause and its request often: `wanted` had to come through the snapshot.
+  expect(withWanted).toBeGreaterThan(100);
+  // …and the histories went the whole way: transactions requested, on their way, confirmed and failed.
+  const counts = Object.fromEntries(
+    ['requested', 'submitted', 'confirmed', 'failed'].map((k) => [k, statuses.get(k) ?? 0]),
+  );
+  expect(Object.values(counts).every((count) => count > 0)).toBe(true);
+  console.log(`flow checkpoint property: transactions at the end of the histories by status ${JSON.stringify(counts)}`);
+});
+
+test('without `wanted` in the snapshot, an intent caused before the cut and recorded after it would be lost', () => {
+  const approved = {
+    type: 'TokenizationApproved',
+    data: { assetId: 'a1', ownerId: 'owner', approvedBy: 'admin', terms: terms(1), value: 1e6 },
+    position: 1,
+    metadata: metadataOf('e1', '2026-01-01T00:00:00.000Z'),
+  } as Logged;
+  const fold = foldAll(initialFold(CHAIN_ID), [approved]);
+  expect(fold.wanted.size).toBeGreaterThan(0);
+  const snapshot = roundTrip(snapshotOf(fold));
+  expect(restoreFold(snapshot, CHAIN_ID)!.wanted).toEqual(fold.wanted);
+  // The state alone names no transaction yet: the intents are known only from folding their cause.
+  expect(restoreFold(snapshot, CHAIN_ID)!.state.txs.size).toBe(0);
+});
+
+test('a snapshot of another version or another chain is not used', () => {
+  const snapshot = snapshotOf(initialFold(CHAIN_ID));
+  expect(restoreFold(snapshot, CHAIN_ID)).not.toBeNull();
+  expect(restoreFold({ ...snapshot, version: FLOW_VERSION + 1 }, CHAIN_ID)).toBeNull();
+  expect(restoreFold(snapshot, 1)).toBeNull();
+});
+
+describe('FlowCheckpoints in the read store', () => {
+  const log = history(fc.sample(fc.array(step, { minLength: 150, maxLength: 150 }), { numRuns: 1, seed: 7 })[0]!);
+  const fold = foldAll(initialFold(CHAIN_ID), log);
+
+  it('saves in parts and loads the same fold; a smaller snapshot drops the parts it no longer needs', async () => {
+    const reads = new MemoryReadStore();
+    const checkpoints = new FlowCheckpoints(reads, 500);
+    const head = await checkpoints.save(snapshotJson(fold));
+    expect(head).toMatchObject({ _id: `c${CHAIN_ID}`, version: FLOW_VERSION, position: fold.state.position });
+    expect(head.chunks).toBeGreaterThan(3);
+    const loaded = await new FlowCheckpoints(reads, 500).load(CHAIN_ID);
+    expect(loaded.fold?.state).toEqual(fold.state);
+    expect(loaded.fold?.wanted).toEqual(fold.wanted);
+
+    await checkpoints.save(snapshotJson(initialFold(CHAIN_ID)));
+    expect(await reads.collection(FLOW_SNAPSHOTS).count()).toBe(2);
+  });
+
+  it('ignores a snapshot of another version, or one whose parts do not add up (a torn write)', async () => {
+    const reads = new MemoryReadStore();
+    const checkpoints = new FlowCheckpoints(reads, 500);
+    await checkpoints.save(snapshotJson(fold));
+    await reads.collection(FLOW_SNAPSHOTS).upsert({ _id: `c${CHAIN_ID}-1`, data: 'torn' } as never);
+    expect(await checkpoints.load(CHAIN_ID)).toMatchObject({ fold: null, reason: 'unreadable' });
+
+    await checkpoints.save(snapshotJson(fold, FLOW_VERSION + 1));
+    expect(await checkpoints.load(CHAIN_ID)).toMatchObject({ fold: null, reason: 'version' });
+    await checkpoints.drop();
+    expect(await checkpoints.load(CHAIN_ID)).toMatchObject({ fold: null, reason: 'none' });
+  });
+});
+
+/** JSON with object keys sorted: the same fold hashes the same whatever order its fields were set in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * What folding means, pinned: the fold of one fixed history, by FLOW_VERSION. A change to `evolveFlow` or
+ * `chainIntents` that changes it must bump FLOW_VERSION (flow.ts) — snapshots written under the old meaning are then
+ * ignored and the log folded again — and add the new hash here.
+ */
+const FOLD_HASHES: Record<number, string> = {
+  1: 'bee0e0426727bf243ec4fea5cb0e590584a37705fcc0526117ad1adca7939856',
+};
+
+test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {
+  // Steps from a fixed PRNG of its own (mulberry32), not fast-check's: the history must not move with a library.
+  let seed = 29;
+  const next = (n: number) => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (((t ^ (t >>> 14)) >>> 0) % n) as number;
+  };
+  const kinds = ['approve', 'verify', 'lapse', 'custody', 'own-wallet', 'invest', 'supply'] as const;
+  const steps: Step[] = Array.from({ length: 400 }, (): Step => {
+    const roll = next(16);
+    if (roll >= 13) return { kind: 'record', count: 1 + next(8) };
+    if (roll >= 10) return { kind: 'submit', pick: next(21) };
+    if (roll >= 7) return { kind: 'settle', pick: next(21), fail: next(4) === 0 };
+    const kind = kinds[roll]!;
+    const person = next(PERSONS);
+    if (kind === 'approve') return { kind, owner: person };
+    if (kind === 'invest')
+      return { kind, asset: next(4), investor: person, confirm: next(3) > 0, cancel: next(5) === 0 };
+    if (kind === 'supply') return { kind, asset: next(4), delta: next(101) - 50 };
+    return { kind, person };
+  });
+  const fold = foldAll(initialFold(CHAIN_ID), history(steps));
+  expect(fold.state.txs.size).toBeGreaterThan(50);
+  const hash = createHash('sha256')
+    .update(canonical(snapshotOf(fold)))
+    .digest('hex');
+  expect({ version: FLOW_VERSION, hash }).toEqual({ version: FLOW_VERSION, hash: FOLD_HASHES[FLOW_VERSION] });
+});

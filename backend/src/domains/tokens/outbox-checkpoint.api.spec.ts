@@ -1,0 +1,170 @@
+/**
+ * The chain outbox's checkpoint on the real app with its embedded chain, restarted on the same stores and chain
+ * state: the fold resumes from its snapshot and reads only the events after it, the holdings still settle (an
+ * investment whose intents were folded before the snapshot and recorded after the restart included), and a snapshot
+ * of a stale version is ignored (folded from 0). Status and rebuild through the operations API, as the CLI uses it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
+import { MemoryReadStore } from '../../platform/read-store/memory-read-store.js';
+import { MemoryVault } from '../../platform/vault/vault.js';
+import { type Api, startTestServer } from '../../testing/api.js';
+import * as offerings from '../../testing/offerings.js';
+import { signUp } from '../../testing/users.js';
+import { ChainOutbox, type ChainFlowStatus } from './chain-outbox.js';
+import { FLOW_EVENT_TYPES, FLOW_SNAPSHOTS, type SnapshotHead } from './flow-checkpoint.js';
+import { FLOW_VERSION } from './flow.js';
+
+describe('chain outbox checkpoint across restarts', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kauri-outbox-checkpoint-'));
+  // One log, one read store and one vault (the signer's key) across the restarts; the embedded chain keeps its
+  // state under DATA_DIR (written when the app stops it).
+  const eventStore = new MemoryEventStore();
+  const readStore = new MemoryReadStore();
+  const vault = new MemoryVault();
+  const start = () =>
+    startTestServer({
+      eventStore,
+      readStore,
+      vault,
+      env: { CHAIN: 'anvil', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_IP: '1000' },
+    });
+  let server: Awaited<ReturnType<typeof start>>;
+  let admin: Api;
+  let investor: Api;
+  let offeringId: string;
+
+  beforeAll(async () => {
+    server = await start();
+    admin = await signUp(server, { admin: true });
+    ({ offeringId } = await offerings.offeringFor(server, admin, 1000, '10.00'));
+    investor = await offerings.verifiedInvestor(server, admin);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await Promise.all([eventStore.close(), readStore.close(), vault.close()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const ops = async <T>(method: 'GET' | 'POST', path = ''): Promise<T> => {
+    const res = await fetch(`${server.url}/api/operations/chain-outbox${path}`, {
+      method,
+      headers: { authorization: `Ops ${server.opsToken}` },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+  const invest = async (tokens: number) =>
+    expect(
+      (await investor.post('/api/invest', { offeringId, tokensRequested: tokens, investmentAmount: tokens * 10 }))
+        .status,
+    ).toBe(201);
+  const restart = async () => {
+    await server.close();
+    server = await start();
+    for (const api of [admin, investor]) (api as unknown as { baseUrl: string }).baseUrl = server.url;
+  };
+  const flowEventsAfter = async (position: number) =>
+    (await eventStore.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: position, maxCount: 1_000_000 })).length;
+  const storedHead = () => readStore.collection<SnapshotHead>(FLOW_SNAPSHOTS).get(`c${server.chain!.chainId}`);
+  /** Every holding of the investor is on chain as the register says, and nothing is pending or drifting. */
+  const settledOnChain = async () => {
+    const outbox = server.app.get(ChainOutbox);
+    expect(await outbox.settled(90_000)).toBe(true);
+    let chain = { ok: false, drift: -1, pending: -1 };
+    for (let i = 0; i < 200 && !(chain.ok && chain.drift === 0 && chain.pending === 0); i++) {
+      chain = (await server.api.get('/api/health')).body.chain;
+      if (!(chain.ok && chain.drift === 0 && chain.pending === 0)) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(chain).toMatchObject({ ok: true, drift: 0, pending: 0 });
+    const { holdings } = (await investor.get('/api/holdings')).body;
+    expect(holdings.length).toBeGreaterThan(0);
+    for (const holding of holdings)
+      expect({ balance: holding.onChainBalance, status: holding.chainTxStatus }).toEqual({
+        balance: holding.onChainExpected,
+        status: 'confirmed',
+      });
+    return holdings.length as number;
+  };
+
+  it('resumes from its snapshot, folds only the events after it, and settles an investment caught across the cut', async () => {
+    await invest(5);
+    expect(await settledOnChain()).toBe(1);
+    const live = await ops<ChainFlowStatus>('GET');
+    expect(live).toMatchObject({ enabled: true, folding: true, caughtUp: true, sending: true, lag: 0, resumedFrom: 0 });
+    expect(live.position).toBe(server.app.get(ChainOutbox).state.position);
+    // Operators only: the ops token or an admin.
+    expect((await server.api.get('/api/operations/chain-outbox')).status).toBe(401);
+    expect((await investor.post('/api/operations/chain-outbox/rebuild')).status).toBe(403);
+    expect((await admin.get('/api/operations/chain-outbox')).body).toMatchObject({ sending: true });
+
+    // The sender stops (as a replica losing its lease would); the fold goes on. An investment now is folded — its
+    // transfer and lock-up are wanted — but nobody records them.
+    const outbox = server.app.get(ChainOutbox);
+    await outbox.stopSending();
+    await invest(7);
+    for (let i = 0; i < 250 && outbox.pending() < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await ops<ChainFlowStatus>('GET')).sending).toBe(false);
+    expect(outbox.pending()).toBe(2);
+
+    // A rebuild folds from 0, agrees with the running fold, and writes a snapshot — with those two intents in it.
+    const rebuilt = await ops<{ position: number; events: number; agreed: boolean }>('POST', '/rebuild');
+    expect(rebuilt).toMatchObject({ agreed: true, events: await flowEventsAfter(0) });
+    const cut = (await storedHead())!;
+    expect(cut).toMatchObject({ version: FLOW_VERSION, position: rebuilt.position });
+    expect(server.app.get(ChainOutbox).pending()).toBe(2);
+    // One more investment after the snapshot, while still nobody sends.
+    await invest(3);
+
+    await restart();
+    const total = await flowEventsAfter(0);
+    const holdings = await settledOnChain();
+    expect(holdings).toBe(3);
+    const resumed = await ops<ChainFlowStatus>('GET');
+    expect(resumed).toMatchObject({ resumedFrom: cut.position, snapshotPosition: expect.any(Number), lag: 0 });
+    // Exactly the events after the snapshot (those there at boot and those the outbox appended since), not the log.
+    expect(resumed.eventsFolded).toBe(await flowEventsAfter(cut.position));
+    expect(resumed.eventsFolded).toBeLessThan(total / 2);
+  }, 300_000);
+
+  it('ignores a snapshot of another version: folds from 0, still settled, and writes one of its own', async () => {
+    await invest(4);
+    await settledOnChain();
+    await restart();
+    const stored = (await storedHead())!;
+    expect(stored.version).toBe(FLOW_VERSION);
+    // A snapshot as an older evolve left it.
+    await readStore.collection<SnapshotHead>(FLOW_SNAPSHOTS).upsert({ ...stored, version: FLOW_VERSION - 1 });
+
+    await restart();
+    const folded = await ops<ChainFlowStatus>('GET');
+    expect(folded).toMatchObject({ resumedFrom: 0 });
+    expect(await settledOnChain()).toBe(4);
+    expect((await ops<ChainFlowStatus>('GET')).eventsFolded).toBe(await flowEventsAfter(0));
+
+    // Stopping writes the snapshot anew (the sender's last word), in this version.
+    await server.app.get(ChainOutbox).stopSending();
+    expect(await storedHead()).toMatchObject({
+      version: FLOW_VERSION,
+      position: server.app.get(ChainOutbox).state.position,
+    });
+
+    // A rebuild pauses sending; whether it resumes after is what startSending / stopSending said meanwhile (the
+    // job runner holding the sender's lease calls them).
+    const outbox = server.app.get(ChainOutbox);
+    outbox.startSending();
+    const first = outbox.rebuild();
+    await outbox.stopSending();
+    expect((await first).agreed).toBe(true);
+    expect((await outbox.status()).sending).toBe(false);
+    const second = outbox.rebuild();
+    outbox.startSending();
+    expect((await outbox.status()).sending).toBe(false);
+    expect((await second).agreed).toBe(true);
+    expect((await outbox.status()).sending).toBe(true);
+    await expect(outbox.settled(30_000)).resolves.toBe(true);
+  }, 300_000);
+});
