@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import type { EventStore } from '../../platform/event-store/event-store.js';
+import type { EventStore, Subscription } from '../../platform/event-store/event-store.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { PersonalDataProtection } from '../../platform/privacy/personal-data.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
 import { EVENT_STORE, LOGGER } from '../../platform/tokens.js';
@@ -58,7 +59,29 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
     private readonly commands: CommandBus,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    jobs: JobRunner,
+  ) {
+    // Each replica keeps its own copies of the read models in memory: each rebuilds them when a person is forgotten,
+    // wherever the request was handled (the holder of `read-models` stores its rebuild, clearing the marks).
+    let subscription: Subscription | null = null;
+    jobs.declare({
+      name: 'forgotten-people',
+      description: "Rebuilds this replica's read models holding personal data when a person is forgotten",
+      scope: 'every-replica',
+      start: async () => {
+        subscription = this.events.subscribe({
+          fromPosition: await this.events.headPosition(),
+          eventTypes: ['PersonalDataForgotten'],
+          onEvent: (event) => void this.rebuildOnceForgotten((event.data as { subjectId: string }).subjectId),
+          onError: (error) => this.logger.warn({ err: error }, 'forgotten-people subscription failed; resubscribing'),
+        });
+      },
+      stop: async () => {
+        await subscription?.stop();
+        subscription = null;
+      },
+    });
+  }
 
   async execute({ subjectId, reason, forgottenBy, context }: ForgetPersonCommand) {
     if (!(this.events instanceof PersonalDataProtection)) throw new Error('Personal data protection is not configured');
@@ -91,7 +114,7 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
     }
     await this.closeAccount(subjectId, context);
     await this.forget(protection, subjectId);
-    void this.rebuild();
+    // The rebuilds follow the recorded fact, on every replica (the `forgotten-people` job).
     return { position, rebuilding: PERSONAL_READ_MODELS };
   }
 
@@ -117,6 +140,18 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
   private async forget(protection: PersonalDataProtection, subjectId: string): Promise<void> {
     await this.engine.markForRebuild(PERSONAL_READ_MODELS);
     await protection.forget(subjectId);
+  }
+
+  /**
+   * Rebuilds once the person's key is gone (the replica that handled the request deletes it just after recording
+   * the fact): a replay before that would copy their data again. Waits up to a minute, then rebuilds anyway.
+   */
+  private async rebuildOnceForgotten(subjectId: string): Promise<void> {
+    if (this.events instanceof PersonalDataProtection) {
+      for (let n = 0; n < 600 && !(await this.events.isForgotten(subjectId, { fresh: true }).catch(() => false)); n++)
+        await new Promise((r) => setTimeout(r, 100));
+    }
+    await this.rebuild();
   }
 
   private async rebuild(): Promise<void> {

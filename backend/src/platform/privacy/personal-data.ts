@@ -84,8 +84,12 @@ export class PersonalDataProtection implements EventStore {
     return this.inner.close();
   }
 
-  /** Whether this person has been forgotten. */
-  async isForgotten(subjectId: string): Promise<boolean> {
+  /**
+   * Whether this person has been forgotten. `fresh` asks the vault rather than this process's cache of keys: another
+   * replica may have deleted the key.
+   */
+  async isForgotten(subjectId: string, { fresh = false } = {}): Promise<boolean> {
+    if (fresh && this.keys.get(subjectId) !== FORGOTTEN) this.keys.delete(subjectId);
     return (await this.key(subjectId)) === FORGOTTEN;
   }
 
