@@ -235,3 +235,51 @@ describe('read models written by two processes on one PostgreSQL database', () =
     for (const store of [reads, reopened]) await store.close();
   });
 });
+
+describe('read models on a shared store: only the lease holder stores them', () => {
+  it('a replica that does not hold the lease writes nothing; taking over, it stores what it changed, and a restart from that copy equals it', async () => {
+    const events = new MemoryEventStore();
+    const open = () => SqlReadStore.open(poolDatabase(pool()), { kind: 'postgres', loadInBackground: false });
+    const projection = () => [counters('shared_counters')];
+    const holder = new ProjectionEngine(events, await open(), projection(), { persist: true });
+    const followerReads = await open();
+    const follower = new ProjectionEngine(events, followerReads, projection(), { persist: false });
+    await holder.start();
+    await follower.start();
+    for (let n = 0; n < 30; n++) await events.append(`c-${n % 7}`, [counted(`c${n % 7}`)], 'any');
+    await holder.caughtUp();
+    await follower.caughtUp();
+    const stored = async () => {
+      const fresh = await open();
+      const checkpoint = (await fresh.collection<Doc & { position: number }>('_checkpoints').get('shared_counters'))!;
+      const docs = await fresh.collection('shared_counters').find({}, { sort: { _id: 1 } });
+      await fresh.close();
+      return { position: checkpoint.position, docs };
+    };
+    expect((await stored()).position).toBe(30);
+
+    // The holder dies; the log moves on; the follower serves it from memory but stores nothing.
+    await holder.stop();
+    for (let n = 0; n < 12; n++) await events.append(`c-${n % 3}`, [counted(`c${n % 3}`), counted('new')], 'any');
+    await follower.caughtUp();
+    expect(await follower.waitFor(54)).toBe(true);
+    expect((await stored()).position).toBe(30);
+    expect(follower.persists).toBe(false);
+
+    // It takes the lease: one write brings the stored copy to its memory, which a restart then loads as it is.
+    await follower.persist(true);
+    const after = await stored();
+    expect(after.position).toBe(54);
+    expect(after.docs).toEqual(await followerReads.collection('shared_counters').find({}, { sort: { _id: 1 } }));
+    const restarted = new ProjectionEngine(events, await open(), projection());
+    await restarted.start();
+    await restarted.caughtUp();
+    expect((await restarted.checksums()).readModels).toEqual((await follower.checksums()).readModels);
+    expect((await restarted.status())[0]).toMatchObject({ checkpoint: 54, status: 'live' });
+    // From now on it stores each batch itself.
+    await events.append('c-0', [counted('c0')], 'any');
+    await follower.caughtUp();
+    expect((await stored()).position).toBe(55);
+    for (const engine of [follower, restarted]) await engine.stop();
+  });
+});
