@@ -12,7 +12,7 @@ import { earlyAccessQuery } from './api/queries';
 import { queryClient } from './api/queryClient';
 import type { User } from './api/types';
 import type { PageTitle } from './features/layout/documentTitle';
-import { PageSpinner } from './features/layout/PageSpinner';
+import { PageSpinner } from './shared/ui/PageSpinner';
 import { RootLayout } from './features/layout/RootLayout';
 import { RouteError } from './features/layout/RouteError';
 import { importWithRetry } from './chunks';

@@ -5,7 +5,7 @@ import { LaunchingSoon } from '../features/auth/LaunchingSoon';
 import { LoggedOut } from '../features/auth/LoggedOut';
 import { SignedInUserContext } from '../features/auth/signedInUser';
 import { useAuth } from '../features/auth/useCurrentUser';
-import { PageSpinner } from '../features/layout/PageSpinner';
+import { PageSpinner } from '../shared/ui/PageSpinner';
 import { SignInRequired } from '../features/subscribe/SignInRequired';
 import type { SignedOutView } from '../router';
 

@@ -23,10 +23,10 @@ import { complianceReviewsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { CheckStatus, ComplianceCheck, ComplianceReview } from '../../api/types';
 import { checkColors } from '../compliance/CompliancePage';
-import { formatDate } from '../format';
-import { useToast } from '../toast';
+import { formatDate } from '../../shared/format';
+import { useToast } from '../../shared/toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
-import { checkStatusLabel } from '../labels';
+import { checkStatusLabel } from '../../shared/labels';
 
 const CHECK_COUNT = 4;
 

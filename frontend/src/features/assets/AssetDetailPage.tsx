@@ -4,16 +4,16 @@ import { Link } from '@tanstack/react-router';
 import { Alert, Card, Col, Descriptions, Empty, Flex, List, Progress, Row, Tag, Timeline, Typography } from 'antd';
 import { assetPageQuery } from '../../api/queries';
 import type { AssetPage, CapTableRow, TokenTerms as TokenTermsData } from '../../api/types';
-import { formatCount, formatDate, formatPayment } from '../format';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
 import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../objects/ObjectPage';
 import { useSignedInUser } from '../auth/signedInUser';
 import { TokenOnChain } from '../tokens/TokenOnChain';
 import { statusColors } from './AssetCard';
-import { emptyText } from '../layout/emptyText';
-import { ScrollTable } from '../layout/ScrollTable';
-import { networkLabel } from '../labels';
+import { emptyText } from '../../shared/ui/emptyText';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { networkLabel } from '../../shared/labels';
 
 const backTo = { owner: '/assets', staff: '/admin', investor: '/token-offerings' } as const;
 

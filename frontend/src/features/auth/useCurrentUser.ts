@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { currentUserQuery, signOut } from '../../api/auth';
 import type { User } from '../../api/types';
-import { useToast } from '../toast';
+import { useToast } from '../../shared/toast';
 
 export type AuthState =
   | { status: 'loading'; user: null }

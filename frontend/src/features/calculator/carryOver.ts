@@ -1,6 +1,6 @@
 import type { PropertyAnalysis, PropertyInput } from '../../api/types';
 import type { TokenizeSearch } from '../../routes/search';
-import { formatMoney, formatTokenPrice } from '../format';
+import { formatMoney, formatTokenPrice } from '../../shared/format';
 import { conditions, propertyTypes } from './options';
 
 const label = <T extends string>(options: { value: T; label: string }[], value: T) =>

@@ -1,7 +1,7 @@
 import { Flex, Result, Typography } from 'antd';
 import type { User } from '../../api/types';
 import { ComplianceReviews } from '../admin/ComplianceReviews';
-import { ResultHeading } from '../layout/ResultHeading';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 /** /compliance-reviews: compliance staff's queue of owners waiting for a review (admins have it under /admin too). */
 export function ComplianceReviewsPage({ user }: { user: User }) {

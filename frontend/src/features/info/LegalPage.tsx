@@ -1,6 +1,6 @@
 import { Anchor, Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../layout/ButtonLink';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Footer } from '../landing/Footer';
 
 export interface LegalSection {

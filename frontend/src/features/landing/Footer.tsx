@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Col, Flex, Row, theme } from 'antd';
-import { appPath } from '../layout/appPath';
+import { appPath } from '../../shared/appPath';
 import { contact } from './contact';
 
 /** Footer of the public pages (docs/specification.md §2): legal links, contact details, registered office. */

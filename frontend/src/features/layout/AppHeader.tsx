@@ -6,7 +6,7 @@ import { displayName, shortName } from '../../api/auth';
 import type { User } from '../../api/types';
 import { useSignOut } from '../auth/useCurrentUser';
 import { linksFor } from './appLinks';
-import { appPath } from './appPath';
+import { appPath } from '../../shared/appPath';
 import { HeaderBar } from './HeaderBar';
 
 /** Header of the signed-in app (docs/specification.md §2 "App header"): links, Admin for admins only, user menu, mobile drawer. */

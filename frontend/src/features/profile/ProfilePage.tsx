@@ -4,7 +4,7 @@ import { currentUserQuery, updateProfile } from '../../api/auth';
 import { describeError } from '../../api/client';
 import type { User } from '../../api/types';
 import { WalletCard } from '../tokens/WalletCard';
-import { useToast } from '../toast';
+import { useToast } from '../../shared/toast';
 
 /** /profile: a person sees their account and edits their name. */
 export function ProfilePage({ user }: { user: User }) {

@@ -4,8 +4,8 @@ import { HOLDER_MESSAGES, INVALID_EMAIL } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { addInvestor, changeInvestor } from '../../api/mutations';
 import type { CapTableLine } from '../../api/types';
-import { formatCount, groupedWholeNumber } from '../format';
-import { useToast } from '../toast';
+import { formatCount, groupedWholeNumber } from '../../shared/format';
+import { useToast } from '../../shared/toast';
 import { useAssetRefresh } from '../tokenize/useAssetRefresh';
 import { showFieldErrors } from './fieldErrors';
 

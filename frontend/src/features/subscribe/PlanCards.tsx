@@ -1,9 +1,9 @@
 import { Button, Card, Col, Flex, Row, Tag, Typography, theme } from 'antd';
 import type { Plan, Tier } from '../../api/types';
-import { formatPayment } from '../format';
+import { formatPayment } from '../../shared/format';
 import { contact } from '../landing/contact';
-import { FeatureList } from '../layout/FeatureList';
-import { WhyDisabled } from '../layout/WhyDisabled';
+import { FeatureList } from '../../shared/ui/FeatureList';
+import { WhyDisabled } from '../../shared/ui/WhyDisabled';
 
 /** What a plan card's button says and does: `disabledReason` says why it cannot be chosen (shown on hover). */
 export interface PlanAction {

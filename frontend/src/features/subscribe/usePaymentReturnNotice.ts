@@ -5,7 +5,7 @@ import { currentUserQuery } from '../../api/auth';
 import { billingQuery, subscriptionStatusQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { HomeSearch } from '../../routes/search';
-import { useToast } from '../toast';
+import { useToast } from '../../shared/toast';
 import { paymentReturn, takeSubscribingTo } from './paymentReturn';
 
 /** On the home page: confirms a completed subscription payment, cleans the address, refreshes the plan. */

@@ -5,8 +5,8 @@ import { Button, Card, Col, Descriptions, List, Progress, Row, Tag, Typography }
 import { useState } from 'react';
 import { offeringQuery } from '../../api/queries';
 import { TokenTerms } from '../assets/AssetDetailPage';
-import { appPath } from '../layout/appPath';
-import { formatCount, formatDate, formatPayment } from '../format';
+import { appPath } from '../../shared/appPath';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
 import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../objects/ObjectPage';
 import { HoldingsTable } from './HoldingsTable';
 import { InvestDialog } from './InvestDialog';

@@ -1,6 +1,6 @@
 /** One look for every chart's axes and legends: readable ticks and a title on each axis. No recharts here. */
 import { theme } from 'antd';
-import { formatDate, formatDateTime, formatTime, nzZoneName } from './format';
+import { formatDate, formatDateTime, formatTime, nzZoneName } from '../format';
 
 export const CHART_PALETTE = ['#1d5c3a', '#2f6f8f', '#b7791f', '#7a4e9e', '#c0392b', '#4a7c59', '#8a8f3c', '#5d6d7e'];
 
