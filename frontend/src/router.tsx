@@ -16,6 +16,7 @@ import { PageSpinner } from './shared/ui/PageSpinner';
 import { RootLayout } from './features/layout/RootLayout';
 import { RouteError } from './features/layout/RouteError';
 import { importWithRetry } from './chunks';
+import type { SignedOutView } from './routes/_signedIn';
 import type { PageData } from './routes/loaders';
 import {
   validateAuditSearch,
@@ -24,14 +25,11 @@ import {
   validateTokenizeSearch,
   validateConfirmRegistrationSearch,
   validateResetPasswordSearch,
-} from './routes/search';
+} from './shared/search';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
-
-/** What a signed-out visitor sees on a signed-in page (docs/specification.md §2 route table, §6, §8); see routes/_signedIn.tsx. */
-export type SignedOutView = 'launching-soon' | 'sign-in-required' | 'authentication-required' | 'logged-out';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

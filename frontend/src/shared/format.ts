@@ -1,3 +1,5 @@
+import type { Plan } from '../api/types';
+
 /** Making an Intl.NumberFormat costs far more than using one (a table of a dashboard formats hundreds): one each. */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -171,4 +173,9 @@ export function instantOfNzWallTime(wall: string): string {
   // None fits: the clocks skipped this time; the offset before the change carries it past the gap.
   const instant = fits.length > 0 ? Math.min(...fits) : asUtc - before * 60_000;
   return new Date(instant).toISOString();
+}
+
+/** A plan's price as its card and the billing page show it. */
+export function planPrice(plan: Plan): string {
+  return plan.billing === 'monthly' ? `${formatPayment(plan.price)}/month` : `${formatPayment(plan.price)} one-time`;
 }

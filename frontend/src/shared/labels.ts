@@ -30,6 +30,14 @@ export const checkStatusLabel = labelOf<ComplianceCheck['status']>({
   expired: 'Expired',
 });
 
+/** The tag colour of a compliance check's status. */
+export const checkColors: Record<ComplianceCheck['status'], string> = {
+  passed: 'green',
+  pending: 'gold',
+  failed: 'red',
+  expired: 'volcano',
+};
+
 /** What an activity is about, after its date in Recent Activity. */
 export const activityTypeLabel = labelOf<Activity['type']>({
   kyc: 'Verification',

@@ -22,7 +22,7 @@ import { recordComplianceCheck } from '../../api/mutations';
 import { complianceReviewsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { CheckStatus, ComplianceCheck, ComplianceReview } from '../../api/types';
-import { checkColors } from '../compliance/CompliancePage';
+import { checkColors } from '../../shared/labels';
 import { formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';

@@ -23,7 +23,7 @@ import { adminCountersQuery, approvedAssetsQuery, assetsQuery, offeringsQuery, r
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { OfferingCard, OfferingInput } from '../../api/types';
 import { formatCount, formatPayment, groupedWholeNumber } from '../../shared/format';
-import { showFieldErrors } from '../register/fieldErrors';
+import { showFieldErrors } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
 import { PendingInvestments } from './PendingInvestments';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';

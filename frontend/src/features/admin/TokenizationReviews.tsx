@@ -9,7 +9,7 @@ import { reviewQueueQuery } from '../../api/queries';
 import type { Asset, Person } from '../../api/types';
 import { formatCount, formatDate, formatMoney, formatPayment, formatTokenPrice } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { useAssetRefresh } from '../tokenize/useAssetRefresh';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 

@@ -10,7 +10,7 @@ import { refreshAfterWrite } from '../../api/queryClient';
 import type { VerificationRecord } from '../../api/types';
 import { formatDate, formatPayment } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { professionalTypes, typeLabel } from '../wholesale/options';
+import { professionalTypes, typeLabel } from '../../shared/verificationOptions';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { verificationStatusLabel } from '../../shared/labels';

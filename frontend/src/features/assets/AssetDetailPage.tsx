@@ -8,7 +8,7 @@ import { formatCount, formatDate, formatPayment } from '../../shared/format';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { appPath } from '../../shared/appPath';
 import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../objects/ObjectPage';
-import { useSignedInUser } from '../auth/signedInUser';
+import { useSignedInUser } from '../../shared/signedInUser';
 import { TokenOnChain } from '../tokens/TokenOnChain';
 import { statusColors } from './AssetCard';
 import { emptyText } from '../../shared/ui/emptyText';

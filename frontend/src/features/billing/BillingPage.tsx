@@ -6,15 +6,15 @@ import { billingQuery, plansQuery } from '../../api/queries';
 import type { BillingOverview, Plan, SubscriptionStatusName } from '../../api/types';
 import { describeError } from '../../api/client';
 import { formatDate } from '../../shared/format';
-import { contact } from '../landing/contact';
+import { contact } from '../../shared/contact';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { FeatureList } from '../../shared/ui/FeatureList';
 import { appPath } from '../../shared/appPath';
 import { PageSpinner } from '../../shared/ui/PageSpinner';
-import { planPrice } from '../subscribe/PlanCards';
+import { planPrice } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { BillingHistory } from './BillingHistory';
-import { useBillingRefresh } from './useBillingRefresh';
+import { useBillingRefresh } from '../../api/useBillingRefresh';
 import { WhyDisabled } from '../../shared/ui/WhyDisabled';
 
 const statusTags: Record<SubscriptionStatusName, { label: string; color: string }> = {

@@ -7,7 +7,7 @@ import { startLogin } from '../../api/auth';
 import { describeError } from '../../api/client';
 import { analyzeProperty } from '../../api/mutations';
 import type { Amenity, PropertyAnalysis, PropertyInput } from '../../api/types';
-import { useAuth } from '../auth/useCurrentUser';
+import { useAuth } from '../../shared/useCurrentUser';
 import { groupedWholeNumber } from '../../shared/format';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { appPath } from '../../shared/appPath';

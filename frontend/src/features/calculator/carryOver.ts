@@ -1,5 +1,5 @@
 import type { PropertyAnalysis, PropertyInput } from '../../api/types';
-import type { TokenizeSearch } from '../../routes/search';
+import type { TokenizeSearch } from '../../shared/search';
 import { formatMoney, formatTokenPrice } from '../../shared/format';
 import { conditions, propertyTypes } from './options';
 

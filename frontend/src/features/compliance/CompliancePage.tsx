@@ -13,14 +13,7 @@ import { useToast } from '../../shared/toast';
 import { WhyDisabled } from '../../shared/ui/WhyDisabled';
 import { emptyText } from '../../shared/ui/emptyText';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
-import { checkStatusLabel } from '../../shared/labels';
-
-export const checkColors: Record<CheckStatus, string> = {
-  passed: 'green',
-  pending: 'gold',
-  failed: 'red',
-  expired: 'volcano',
-};
+import { checkColors, checkStatusLabel } from '../../shared/labels';
 
 /** Compliance Dashboard (docs/specification.md §2): the four checks, the score ring, quick actions that work, the table, deadlines. */
 export function CompliancePage() {

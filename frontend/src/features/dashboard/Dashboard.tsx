@@ -20,8 +20,8 @@ import {
 import type { ComplianceCheck, User, WholesaleStatus } from '../../api/types';
 import { AssetCard } from '../assets/AssetCard';
 import { CapTableManagement } from '../register/AssetRegister';
-import { canCreateTokens } from '../billing/subscriptionRule';
-import { checkColors } from '../compliance/CompliancePage';
+import { canCreateTokens } from '../../shared/subscriptionRule';
+import { checkColors } from '../../shared/labels';
 import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
 import { formatCount, formatDate, formatMoney } from '../../shared/format';
 import { ButtonLink } from '../../shared/ui/ButtonLink';

@@ -9,7 +9,7 @@ import { appPath } from '../../shared/appPath';
 import { awaitsChain } from '../tokens/chain';
 import { ChainValue } from '../tokens/ChainValue';
 import { HoldingsTable } from '../wholesale/HoldingsTable';
-import { typeLabel } from '../wholesale/options';
+import { typeLabel } from '../../shared/verificationOptions';
 import { ActivityList } from './ActivityList';
 
 const certification: Record<WholesaleStatus['verificationStatus'], { label: string; color: string }> = {

@@ -2,7 +2,7 @@ import { ApiOutlined, CreditCardOutlined, LockOutlined, ShopOutlined } from '@an
 import { Card, Col, Flex, List, Row, Typography } from 'antd';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { appPath } from '../../shared/appPath';
-import { Footer } from '../landing/Footer';
+import { Footer } from '../../shared/ui/Footer';
 
 const partners = [
   {

@@ -15,8 +15,8 @@ import { Label } from '../../shared/ui/Label';
 import { Panel } from '../../shared/ui/Panel';
 import { appPath } from '../../shared/appPath';
 import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
-import { contact } from './contact';
-import { Footer } from './Footer';
+import { contact } from '../../shared/contact';
+import { Footer } from '../../shared/ui/Footer';
 
 const section = { maxWidth: 1100, margin: '0 auto', padding: '48px 16px' } as const;
 

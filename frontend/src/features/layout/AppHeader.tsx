@@ -4,7 +4,7 @@ import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Menu, theme } from 'antd'
 import { useState } from 'react';
 import { displayName, shortName } from '../../api/auth';
 import type { User } from '../../api/types';
-import { useSignOut } from '../auth/useCurrentUser';
+import { useSignOut } from '../../shared/useCurrentUser';
 import { linksFor } from './appLinks';
 import { appPath } from '../../shared/appPath';
 import { HeaderBar } from './HeaderBar';

@@ -4,7 +4,7 @@ import { Avatar, Drawer, Flex, FloatButton, Grid, Menu, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { shortName } from '../../api/auth';
 import type { User } from '../../api/types';
-import { useSignOut } from '../auth/useCurrentUser';
+import { useSignOut } from '../../shared/useCurrentUser';
 import { appPath } from '../../shared/appPath';
 import { useCoversField } from './clearOfFields';
 

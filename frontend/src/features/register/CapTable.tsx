@@ -26,7 +26,7 @@ import { capTableQuery, capTableUrl, registerQuery } from '../../api/queries';
 import type { CapTableLine, CapTableLineKind } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { useAssetRefresh } from '../tokenize/useAssetRefresh';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 import { HolderModal } from './HolderModal';
 import { nzToday } from './supply';
 import { WhyDisabled } from '../../shared/ui/WhyDisabled';

@@ -6,8 +6,8 @@ import { addInvestor, changeInvestor } from '../../api/mutations';
 import type { CapTableLine } from '../../api/types';
 import { formatCount, groupedWholeNumber } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { useAssetRefresh } from '../tokenize/useAssetRefresh';
-import { showFieldErrors } from './fieldErrors';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
+import { showFieldErrors } from '../../shared/fieldErrors';
 
 interface HolderForm {
   name: string;

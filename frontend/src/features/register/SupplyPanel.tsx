@@ -23,7 +23,7 @@ import { registerQuery } from '../../api/queries';
 import type { SupplyChange } from '../../api/types';
 import { formatCount, formatDate, groupedWholeNumber } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { useAssetRefresh } from '../tokenize/useAssetRefresh';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 import { dilutionText } from './supply';
 
 interface ChangeForm {

@@ -5,7 +5,7 @@ import { billingQuery } from '../../api/queries';
 import type { CreatedSubscription, Plan } from '../../api/types';
 import { formatPayment } from '../../shared/format';
 import { PageSpinner } from '../../shared/ui/PageSpinner';
-import { planPrice } from './PlanCards';
+import { planPrice } from '../../shared/format';
 import { SandboxCardForm } from './SandboxCardForm';
 
 // Stripe.js and its React bindings load only when Stripe is the provider.

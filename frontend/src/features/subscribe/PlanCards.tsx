@@ -1,7 +1,7 @@
 import { Button, Card, Col, Flex, Row, Tag, Typography, theme } from 'antd';
 import type { Plan, Tier } from '../../api/types';
-import { formatPayment } from '../../shared/format';
-import { contact } from '../landing/contact';
+import { planPrice } from '../../shared/format';
+import { contact } from '../../shared/contact';
 import { FeatureList } from '../../shared/ui/FeatureList';
 import { WhyDisabled } from '../../shared/ui/WhyDisabled';
 
@@ -9,10 +9,6 @@ import { WhyDisabled } from '../../shared/ui/WhyDisabled';
 export interface PlanAction {
   label: string;
   disabledReason: string | null;
-}
-
-export function planPrice(plan: Plan): string {
-  return plan.billing === 'monthly' ? `${formatPayment(plan.price)}/month` : `${formatPayment(plan.price)} one-time`;
 }
 
 /**

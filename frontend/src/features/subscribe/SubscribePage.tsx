@@ -7,13 +7,14 @@ import { ApiError, describeError, errorTitle } from '../../api/client';
 import { changePlan, createSubscription } from '../../api/mutations';
 import { assetsQuery, billingQuery, plansQuery } from '../../api/queries';
 import type { BillingOverview, CreatedSubscription, Plan, Tier, User } from '../../api/types';
-import { useBillingRefresh } from '../billing/useBillingRefresh';
+import { useBillingRefresh } from '../../api/useBillingRefresh';
 import { formatDate, formatPayment } from '../../shared/format';
 import { appPath } from '../../shared/appPath';
 import { PageSpinner } from '../../shared/ui/PageSpinner';
 import { useToast } from '../../shared/toast';
 import { PaymentStep } from './PaymentStep';
-import { PlanCards, planPrice, type PlanAction } from './PlanCards';
+import { PlanCards, type PlanAction } from './PlanCards';
+import { planPrice } from '../../shared/format';
 import { PAYMENT_RETURN_PATH, rememberSubscribingTo } from './paymentReturn';
 
 type Checkout = { plan: Plan; checkout: CreatedSubscription & { clientSecret: string } };

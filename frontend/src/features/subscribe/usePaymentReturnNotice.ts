@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { currentUserQuery } from '../../api/auth';
 import { billingQuery, subscriptionStatusQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
-import type { HomeSearch } from '../../routes/search';
+import type { HomeSearch } from '../../shared/search';
 import { useToast } from '../../shared/toast';
 import { paymentReturn, takeSubscribingTo } from './paymentReturn';
 

@@ -6,7 +6,7 @@ import { createAsset } from '../../api/mutations';
 import type { Asset, AssetInput } from '../../api/types';
 import { groupedWholeNumber } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { useAssetRefresh } from './useAssetRefresh';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 
 export const assetTypes = [
   { value: 'property', label: 'Property' },

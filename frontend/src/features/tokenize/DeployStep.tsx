@@ -5,11 +5,11 @@ import { submitAsset } from '../../api/mutations';
 import { capTableUrl } from '../../api/queries';
 import type { Asset } from '../../api/types';
 import { formatCount, formatDate, formatMoney, formatTokenPrice } from '../../shared/format';
-import { useSignedInUser } from '../auth/signedInUser';
+import { useSignedInUser } from '../../shared/signedInUser';
 import { AssetRegister } from '../register/AssetRegister';
 import { TokenOnChain } from '../tokens/TokenOnChain';
 import { useToast } from '../../shared/toast';
-import { useAssetRefresh } from './useAssetRefresh';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 import { assetTypeLabel, networkLabel } from '../../shared/labels';
 
 /** Step 5: everything in one review, then the request for tokenization; an admin approves or sends it back. */

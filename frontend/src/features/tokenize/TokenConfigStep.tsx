@@ -6,7 +6,7 @@ import { configureToken } from '../../api/mutations';
 import type { Asset, TokenTerms } from '../../api/types';
 import { groupedWholeNumber } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { useAssetRefresh } from './useAssetRefresh';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 
 const networks = [
   { value: 'polygon', label: 'Polygon' },

@@ -8,7 +8,7 @@ import type { Asset, BusinessStage, Condition, Industry, PropertyType, Valuation
 import { conditions, industries, propertyTypes, stages } from '../calculator/options';
 import { formatDate, formatMoney, groupedWholeNumber } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { useAssetRefresh } from './useAssetRefresh';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 
 type Estimate = { value: number; method: ValuationMethod };
 const methodNames: Record<ValuationMethod, string> = {

@@ -7,7 +7,7 @@ import { registerWallet, walletChallenge } from '../../api/mutations';
 import type { WalletChallenge } from '../../api/types';
 import { healthQuery, walletQuery } from '../../api/queries';
 import { formatTime, nzZoneName } from '../../shared/format';
-import { showFieldErrors } from '../register/fieldErrors';
+import { showFieldErrors } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
 import { chainName } from './chain';
 import { ChainValue } from './ChainValue';

@@ -24,7 +24,7 @@ import { refreshAfterWrite } from '../../api/queryClient';
 import type { EvidenceRef, VerificationSubmission, WholesaleStatus } from '../../api/types';
 import { groupedWholeNumber } from '../../shared/format';
 import { useToast } from '../../shared/toast';
-import { professionalTypes, verificationTypes } from './options';
+import { professionalTypes, verificationTypes } from '../../shared/verificationOptions';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 const MAX_BYTES = 10 * 1024 * 1024;

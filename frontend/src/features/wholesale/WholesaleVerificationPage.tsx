@@ -6,7 +6,7 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { appPath } from '../../shared/appPath';
 import { PageSpinner } from '../../shared/ui/PageSpinner';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
-import { typeLabel } from './options';
+import { typeLabel } from '../../shared/verificationOptions';
 import { VerificationForm } from './VerificationForm';
 
 /** /wholesale-verification (docs/specification.md §2): verified, pending, or the form. */

@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import type { User } from '../../api/types';
+import type { User } from '../api/types';
 
 /** The signed-in user, provided by the signed-in layout (routes/_signedIn.tsx) to every page under it. */
 export const SignedInUserContext = createContext<User | null>(null);

@@ -1,4 +1,4 @@
-import type { Asset, AssetType, DocumentKind } from '../../api/types';
+import type { Asset, AssetType, DocumentKind } from '../api/types';
 
 /** The documents step per asset type (the server's REQUIRED_DOCUMENTS, domains/assets/events.ts). */
 export const DOCUMENTS: Record<DocumentKind, { title: string; what: string }> = {

@@ -1,4 +1,4 @@
-import type { User } from '../../api/types';
+import type { User } from '../api/types';
 
 /**
  * docs/specification.md §6: creating tokens needs an active subscription or the one-time Starter plan. A past-due or

@@ -1,4 +1,4 @@
-import type { ProfessionalType, VerificationType } from '../../api/types';
+import type { ProfessionalType, VerificationType } from '../api/types';
 
 export const verificationTypes: { value: VerificationType; label: string; help: string }[] = [
   {

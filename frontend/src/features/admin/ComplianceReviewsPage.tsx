@@ -1,6 +1,6 @@
 import { Flex, Result, Typography } from 'antd';
 import type { User } from '../../api/types';
-import { ComplianceReviews } from '../admin/ComplianceReviews';
+import { ComplianceReviews } from './ComplianceReviews';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 /** /compliance-reviews: compliance staff's queue of owners waiting for a review (admins have it under /admin too). */

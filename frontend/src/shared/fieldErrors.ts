@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 
 /** Puts a refused request's field messages (docs/design.md §4) on the form's own fields; true when any landed. */
 export function showFieldErrors<T extends object>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { SubscriptionStatusName, Tier } from '../../api/types';
+import type { SubscriptionStatusName, Tier } from '../api/types';
 import { canCreateTokens } from './subscriptionRule';
 
 describe('the subscription rule (docs/specification.md §6): tokens need an active plan or the one-time Starter plan', () => {

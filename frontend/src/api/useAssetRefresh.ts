@@ -7,8 +7,8 @@ import {
   dashboardStatsQuery,
   investorsQuery,
   reviewQueueQuery,
-} from '../../api/queries';
-import { refreshAfterWrite } from '../../api/queryClient';
+} from './queries';
+import { refreshAfterWrite } from './queryClient';
 
 /**
  * After an asset write: every query that shows assets is read again — the asset itself and My Assets (both

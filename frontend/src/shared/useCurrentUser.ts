@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { currentUserQuery, signOut } from '../../api/auth';
-import type { User } from '../../api/types';
-import { useToast } from '../../shared/toast';
+import { currentUserQuery, signOut } from '../api/auth';
+import type { User } from '../api/types';
+import { useToast } from './toast';
 
 export type AuthState =
   | { status: 'loading'; user: null }

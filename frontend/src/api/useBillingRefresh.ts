@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { currentUserQuery } from '../../api/auth';
-import { billingQuery, subscriptionStatusQuery } from '../../api/queries';
-import { refreshAfterWrite } from '../../api/queryClient';
+import { currentUserQuery } from './auth';
+import { billingQuery, subscriptionStatusQuery } from './queries';
+import { refreshAfterWrite } from './queryClient';
 
 /**
  * After a billing write: refresh everything that shows the plan — the billing page, the status, and the

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Col, Flex, Row, theme } from 'antd';
-import { appPath } from '../../shared/appPath';
-import { contact } from './contact';
+import { appPath } from '../appPath';
+import { contact } from '../contact';
 
 /** Footer of the public pages (docs/specification.md §2): legal links, contact details, registered office. */
 export function Footer() {
