@@ -7,7 +7,7 @@ import { approvedAssetsQuery, assetsQuery, supplyChangesQuery } from '../../api/
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { PendingSupplyChange } from '../../api/types';
 import { formatCount, formatDate } from '../../shared/format';
-import { dilutionText } from '../register/supply';
+import { dilutionText } from '../../shared/register/supply';
 import { useToast } from '../../shared/toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
 import { ScrollTable } from '../../shared/ui/ScrollTable';

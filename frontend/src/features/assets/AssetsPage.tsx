@@ -6,7 +6,7 @@ import type { AssetType } from '../../api/types';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { appPath } from '../../shared/appPath';
 import { PageSpinner } from '../../shared/ui/PageSpinner';
-import { AssetCard } from './AssetCard';
+import { AssetCard } from '../../shared/objects/AssetCard';
 
 const typeFilter = [
   { value: 'all', label: 'All Types' },

@@ -18,11 +18,11 @@ import {
   wholesaleStatusQuery,
 } from '../../api/queries';
 import type { ComplianceCheck, User, WholesaleStatus } from '../../api/types';
-import { AssetCard } from '../assets/AssetCard';
-import { CapTableManagement } from '../register/AssetRegister';
+import { AssetCard } from '../../shared/objects/AssetCard';
+import { CapTableManagement } from '../../shared/register/AssetRegister';
 import { canCreateTokens } from '../../shared/subscriptionRule';
 import { checkColors } from '../../shared/labels';
-import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
+import { CalculatorAnchor } from '../../shared/calculator/CalculatorAnchor';
 import { formatCount, formatDate, formatMoney } from '../../shared/format';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { appPath } from '../../shared/appPath';

@@ -6,9 +6,9 @@ import type { WholesaleStatus } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { appPath } from '../../shared/appPath';
-import { awaitsChain } from '../tokens/chain';
-import { ChainValue } from '../tokens/ChainValue';
-import { HoldingsTable } from '../wholesale/HoldingsTable';
+import { awaitsChain } from '../../shared/tokens/chain';
+import { ChainValue } from '../../shared/tokens/ChainValue';
+import { HoldingsTable } from '../../shared/objects/HoldingsTable';
 import { typeLabel } from '../../shared/verificationOptions';
 import { ActivityList } from './ActivityList';
 

@@ -14,7 +14,7 @@ import { FeatureList } from '../../shared/ui/FeatureList';
 import { Label } from '../../shared/ui/Label';
 import { Panel } from '../../shared/ui/Panel';
 import { appPath } from '../../shared/appPath';
-import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
+import { CalculatorAnchor } from '../../shared/calculator/CalculatorAnchor';
 import { contact } from '../../shared/contact';
 import { Footer } from '../../shared/ui/Footer';
 

@@ -7,7 +7,7 @@ import { chainProblemsQuery, healthQuery } from '../../api/queries';
 import type { ChainHealth, ChainProblem } from '../../api/types';
 import { useToast } from '../../shared/toast';
 import { formatCount } from '../../shared/format';
-import { chainName } from '../tokens/chain';
+import { chainName } from '../../shared/tokens/chain';
 
 const KIND = { anvil: 'Embedded node (anvil)', rpc: 'JSON-RPC node', off: 'Off' } as const;
 

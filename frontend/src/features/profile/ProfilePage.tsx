@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Flex, Form, Input, Typography } from 'antd'
 import { currentUserQuery, updateProfile } from '../../api/auth';
 import { describeError } from '../../api/client';
 import type { User } from '../../api/types';
-import { WalletCard } from '../tokens/WalletCard';
+import { WalletCard } from './WalletCard';
 import { useToast } from '../../shared/toast';
 
 /** /profile: a person sees their account and edits their name. */

@@ -4,9 +4,9 @@ import { Alert, Card, Descriptions, Tag } from 'antd';
 import { investmentQuery } from '../../api/queries';
 import { appPath } from '../../shared/appPath';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
-import { Figures, investmentStatus, ObjectPage, ObjectState } from '../objects/ObjectPage';
-import { awaitsChain } from '../tokens/chain';
-import { HoldingOnChainDetails } from '../tokens/HoldingOnChain';
+import { Figures, investmentStatus, ObjectPage, ObjectState } from '../../shared/objects/ObjectPage';
+import { awaitsChain } from '../../shared/tokens/chain';
+import { HoldingOnChainDetails } from '../../shared/tokens/HoldingOnChain';
 
 const priceSource = {
   valuation: "the asset's latest valuation",

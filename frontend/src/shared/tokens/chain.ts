@@ -1,6 +1,6 @@
 /** Pure helpers for what the screens say about the chain: names, explorer links, a holding's on-chain state. */
 import type { ChainTxStatus, HoldingOnChain } from '../../api/types';
-import { formatCount } from '../../shared/format';
+import { formatCount } from '../format';
 
 /** Well-known EVM chains by id; any other shows as "Chain <id>". */
 const CHAIN_NAMES = new Map<number, string>([

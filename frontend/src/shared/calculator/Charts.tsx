@@ -13,8 +13,8 @@ import {
   YAxis,
 } from 'recharts';
 import type { Cost } from '../../api/types';
-import { CHART_PALETTE as palette, useChartText } from '../../shared/ui/chartText';
-import { formatMoney } from '../../shared/format';
+import { CHART_PALETTE as palette, useChartText } from '../ui/chartText';
+import { formatMoney } from '../format';
 
 export function CostBreakdownChart({ costs, currency }: { costs: Cost[]; currency: string }) {
   const chart = useChartText();

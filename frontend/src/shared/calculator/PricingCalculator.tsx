@@ -3,10 +3,10 @@ import { Button, Card, Col, Descriptions, Flex, InputNumber, Row, Select, Tag } 
 import { useState } from 'react';
 import { calculatePricing } from '../../api/mutations';
 import type { PricingResult, Tier } from '../../api/types';
-import { groupedWholeNumber } from '../../shared/format';
-import { useToast } from '../../shared/toast';
+import { groupedWholeNumber } from '../format';
+import { useToast } from '../toast';
 import { canPrice, pricingRows, pricingTiers } from './display';
-import { WhyDisabled } from '../../shared/ui/WhyDisabled';
+import { WhyDisabled } from '../ui/WhyDisabled';
 
 /** What a plan costs for an asset (docs/specification.md §3 "Pricing calculation"); the early-access waiver shows when it applies. */
 export function PricingCalculator() {

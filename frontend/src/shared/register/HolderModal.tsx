@@ -4,10 +4,10 @@ import { HOLDER_MESSAGES, INVALID_EMAIL } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { addInvestor, changeInvestor } from '../../api/mutations';
 import type { CapTableLine } from '../../api/types';
-import { formatCount, groupedWholeNumber } from '../../shared/format';
-import { useToast } from '../../shared/toast';
+import { formatCount, groupedWholeNumber } from '../format';
+import { useToast } from '../toast';
 import { useAssetRefresh } from '../../api/useAssetRefresh';
-import { showFieldErrors } from '../../shared/fieldErrors';
+import { showFieldErrors } from '../fieldErrors';
 
 interface HolderForm {
   name: string;

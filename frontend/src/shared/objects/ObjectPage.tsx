@@ -1,10 +1,10 @@
 import { Alert, Card, Col, Flex, Result, Row, Statistic, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { appPath } from '../../shared/appPath';
-import { PageSpinner } from '../../shared/ui/PageSpinner';
-import { ResultHeading } from '../../shared/ui/ResultHeading';
+import { ButtonLink } from '../ui/ButtonLink';
+import { appPath } from '../appPath';
+import { PageSpinner } from '../ui/PageSpinner';
+import { ResultHeading } from '../ui/ResultHeading';
 
 /** The frame of an object's page: its one heading, what it is, and actions beside it. */
 export function ObjectPage({

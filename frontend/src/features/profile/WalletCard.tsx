@@ -9,8 +9,8 @@ import { healthQuery, walletQuery } from '../../api/queries';
 import { formatTime, nzZoneName } from '../../shared/format';
 import { showFieldErrors } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
-import { chainName } from './chain';
-import { ChainValue } from './ChainValue';
+import { chainName } from '../../shared/tokens/chain';
+import { ChainValue } from '../../shared/tokens/ChainValue';
 import { injectedWallet, personalSign, walletAccount, walletErrorText } from './injectedWallet';
 
 /** Thrown when the browser's wallet refused or failed to sign: said above the form, not as a server error. */

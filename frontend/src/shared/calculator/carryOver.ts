@@ -1,6 +1,6 @@
 import type { PropertyAnalysis, PropertyInput } from '../../api/types';
-import type { TokenizeSearch } from '../../shared/search';
-import { formatMoney, formatTokenPrice } from '../../shared/format';
+import type { TokenizeSearch } from '../search';
+import { formatMoney, formatTokenPrice } from '../format';
 import { conditions, propertyTypes } from './options';
 
 const label = <T extends string>(options: { value: T; label: string }[], value: T) =>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { PageSpinner } from '../ui/PageSpinner';
 
 const CalculatorSection = lazy(() => import('./CalculatorSection'));
 

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Flex, Tag, Typography } from 'antd';
 import type { HoldingOnChain, InvestmentView } from '../../api/types';
-import { formatCount, formatDate, formatPayment } from '../../shared/format';
-import { investmentStatus } from '../objects/ObjectPage';
+import { formatCount, formatDate, formatPayment } from '../format';
+import { investmentStatus } from './ObjectPage';
 import { OnChainStatus } from '../tokens/HoldingOnChain';
-import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { ScrollTable } from '../ui/ScrollTable';
 
 type Row = InvestmentView & Partial<HoldingOnChain>;
 

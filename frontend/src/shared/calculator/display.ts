@@ -11,7 +11,7 @@ import type {
   StartupInput,
   Tier,
 } from '../../api/types';
-import { formatMoney, formatPercent, formatTokenPrice } from '../../shared/format';
+import { formatMoney, formatPercent, formatTokenPrice } from '../format';
 
 /** One figure of a result, as a titled statistic. */
 export interface Figure {

@@ -21,8 +21,8 @@ import { ApiError, describeError, errorTitle } from '../../api/client';
 import { requestSupplyChange } from '../../api/mutations';
 import { registerQuery } from '../../api/queries';
 import type { SupplyChange } from '../../api/types';
-import { formatCount, formatDate, groupedWholeNumber } from '../../shared/format';
-import { useToast } from '../../shared/toast';
+import { formatCount, formatDate, groupedWholeNumber } from '../format';
+import { useToast } from '../toast';
 import { useAssetRefresh } from '../../api/useAssetRefresh';
 import { dilutionText } from './supply';
 

@@ -24,13 +24,13 @@ import { describeError, errorTitle } from '../../api/client';
 import { removeInvestor } from '../../api/mutations';
 import { capTableQuery, capTableUrl, registerQuery } from '../../api/queries';
 import type { CapTableLine, CapTableLineKind } from '../../api/types';
-import { formatCount, formatDate, formatPayment } from '../../shared/format';
-import { useToast } from '../../shared/toast';
+import { formatCount, formatDate, formatPayment } from '../format';
+import { useToast } from '../toast';
 import { useAssetRefresh } from '../../api/useAssetRefresh';
 import { HolderModal } from './HolderModal';
 import { nzToday } from './supply';
-import { WhyDisabled } from '../../shared/ui/WhyDisabled';
-import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { WhyDisabled } from '../ui/WhyDisabled';
+import { ScrollTable } from '../ui/ScrollTable';
 
 const CapTableChart = lazy(() => import('./CapTableChart'));
 

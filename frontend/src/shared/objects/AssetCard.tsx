@@ -1,7 +1,7 @@
 import { Alert, Card, Flex, Progress, Tag, Typography } from 'antd';
 import type { Asset } from '../../api/types';
-import { formatCount, formatDate, formatMoney } from '../../shared/format';
-import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { formatCount, formatDate, formatMoney } from '../format';
+import { ButtonLink } from '../ui/ButtonLink';
 
 export const statusColors: Record<Asset['status'], string> = { active: 'green', pending: 'gold', draft: 'default' };
 const typeColors: Record<Asset['assetType'], string> = { property: 'blue', business: 'purple', startup: 'cyan' };

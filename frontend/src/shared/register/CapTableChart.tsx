@@ -2,7 +2,7 @@
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { theme } from 'antd';
 import type { CapTableLine } from '../../api/types';
-import { formatCount } from '../../shared/format';
+import { formatCount } from '../format';
 
 const HOLDER_COLOURS = ['#2f6f8f', '#b7791f', '#7a4e9e', '#c0392b', '#4a7c59', '#8a8f3c', '#5d6d7e', '#a05a2c'];
 

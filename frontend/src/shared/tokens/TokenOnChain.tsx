@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 import { ApiError, describeError } from '../../api/client';
 import { healthQuery, tokenQuery, walletQuery } from '../../api/queries';
 import type { AssetStatus, ChainTxStatus, TokenOnChain as Token } from '../../api/types';
-import { formatCount } from '../../shared/format';
+import { formatCount } from '../format';
 import { chainName, deploymentStep, isDeploymentStep, transactionLabel } from './chain';
 import { ChainValue } from './ChainValue';
-import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { ScrollTable } from '../ui/ScrollTable';
 
 type TxState = ChainTxStatus | 'not requested';
 type Holder = Token['holders'][number];

@@ -1,4 +1,4 @@
-import { formatCount } from '../../shared/format';
+import { formatCount } from '../format';
 
 /**
  * What a supply change does to everyone else's share, in words the owner and the admin read before deciding.

@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Flex, List, Row, Statistic, Tag, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Cost, Risk } from '../../api/types';
-import { formatMoney, riskColor } from '../../shared/format';
+import { formatMoney, riskColor } from '../format';
 
 const CostBreakdownChart = lazy(() => import('./Charts').then((m) => ({ default: m.CostBreakdownChart })));
 
