@@ -4,7 +4,7 @@ import { Alert, Flex, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ERROR_TITLES } from '@kauri/messages';
 import { ApiError, describeError, errorTitle } from '../../api/client';
-import { changePlan, createSubscription } from '../../api/mutations';
+import { changePlan, createSubscription, type MonthlyTier } from '../../api/mutations';
 import { assetsQuery, billingQuery, plansQuery } from '../../api/queries';
 import type { BillingOverview, CreatedSubscription, Plan, Tier, User } from '../../api/types';
 import { useBillingRefresh } from '../../api/useBillingRefresh';
@@ -35,7 +35,8 @@ export function SubscribePage({ user }: { user: User }) {
   const running = runningMonthlyPlan(user, billing.data, plans.data ?? []);
 
   const change = useMutation({
-    mutationFn: (tier: Tier) => changePlan(tier),
+    // Only to a monthly plan (see choose below), and the monthly plans are the tiers a change takes.
+    mutationFn: (tier: Tier) => changePlan(tier as MonthlyTier),
     onSuccess: async (changed) => {
       const plan = plans.data!.find((p) => p.tier === changed.tier)!;
       const settled =
