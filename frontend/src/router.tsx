@@ -12,10 +12,11 @@ import { earlyAccessQuery } from './api/queries';
 import { queryClient } from './api/queryClient';
 import type { User } from './api/types';
 import type { PageTitle } from './features/layout/documentTitle';
-import { PageSpinner } from './features/layout/PageSpinner';
+import { PageSpinner } from './shared/ui/PageSpinner';
 import { RootLayout } from './features/layout/RootLayout';
 import { RouteError } from './features/layout/RouteError';
 import { importWithRetry } from './chunks';
+import type { SignedOutView } from './routes/_signedIn';
 import type { PageData } from './routes/loaders';
 import {
   validateAuditSearch,
@@ -24,14 +25,11 @@ import {
   validateTokenizeSearch,
   validateConfirmRegistrationSearch,
   validateResetPasswordSearch,
-} from './routes/search';
+} from './shared/search';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
-
-/** What a signed-out visitor sees on a signed-in page (docs/specification.md §2 route table, §6, §8); see routes/_signedIn.tsx. */
-export type SignedOutView = 'launching-soon' | 'sign-in-required' | 'authentication-required' | 'logged-out';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -48,6 +46,12 @@ const loaders = () => importWithRetry(() => import('./routes/loaders'));
 /** A route's component from its own chunk; a chunk that fails to load is fetched again, then the page reloads. */
 const routeChunk = (load: Parameters<typeof lazyRouteComponent>[0], name?: string) =>
   lazyRouteComponent(() => importWithRetry(load), name);
+
+/** A page's chunk by its export name: the feature's page is the route's component, with no file in between. */
+const page =
+  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  () =>
+    load().then((module) => ({ default: module[name] }));
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -89,7 +93,7 @@ const authCallbackRoute = createRoute({
   path: '/auth/callback',
   staticData: { title: 'Signing In' },
   validateSearch: validateAuthCallbackSearch,
-  component: routeChunk(() => import('./routes/auth.callback')),
+  component: routeChunk(page(() => import('./features/auth/AuthCallbackPage'), 'AuthCallbackPage')),
 });
 
 const confirmRegistrationRoute = createRoute({
@@ -213,8 +217,16 @@ const routeTree = rootRoute.addChildren([
   registerInterestRoute,
   confirmRegistrationRoute,
   authCallbackRoute,
-  publicPage('/auth', 'Sign In', () => import('./routes/auth')),
-  publicPage('/auth/forgot-password', 'Forgot Password', () => import('./routes/auth.forgot-password')),
+  publicPage(
+    '/auth',
+    'Sign In',
+    page(() => import('./features/auth/AuthPage'), 'AuthPage'),
+  ),
+  publicPage(
+    '/auth/forgot-password',
+    'Forgot Password',
+    page(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  ),
   resetPasswordRoute,
   publicPage('/demo', 'Demo', () => import('./features/info/DemoPage')),
   publicPage('/partners', 'Partners', () => import('./features/info/PartnersPage')),
@@ -239,20 +251,51 @@ const routeTree = rootRoute.addChildren([
     signedInPage('/profile', 'Profile', () => import('./routes/profile')),
     signedInPage('/admin', 'Admin', () => import('./routes/admin'), { data: 'admin' }),
     signedInPage('/admin/operations', 'Operations', () => import('./routes/admin.operations'), { data: 'operations' }),
-    signedInPage('/billing', 'Billing', () => import('./routes/billing'), { data: 'billing' }),
-    signedInPage('/billing/portal', 'Billing Portal', () => import('./routes/billing.portal'), { data: 'billing' }),
-    signedInPage('/assets', 'My Assets', () => import('./routes/assets'), { data: 'assets' }),
-    signedInPage('/compliance', 'Compliance', () => import('./routes/compliance'), { data: 'compliance' }),
+    signedInPage(
+      '/billing',
+      'Billing',
+      page(() => import('./features/billing/BillingPage'), 'BillingPage'),
+      { data: 'billing' },
+    ),
+    signedInPage(
+      '/billing/portal',
+      'Billing Portal',
+      page(() => import('./features/billing/SandboxPortalPage'), 'SandboxPortalPage'),
+      { data: 'billing' },
+    ),
+    signedInPage(
+      '/assets',
+      'My Assets',
+      page(() => import('./features/assets/AssetsPage'), 'AssetsPage'),
+      { data: 'assets' },
+    ),
+    signedInPage(
+      '/compliance',
+      'Compliance',
+      page(() => import('./features/compliance/CompliancePage'), 'CompliancePage'),
+      { data: 'compliance' },
+    ),
     signedInPage('/compliance-reviews', 'Compliance Reviews', () => import('./routes/compliance-reviews'), {
       data: 'complianceReviews',
     }),
-    signedInPage('/analytics', 'Analytics', () => import('./routes/analytics'), { data: 'analytics' }),
-    signedInPage('/wholesale-verification', 'Wholesale Verification', () => import('./routes/wholesale-verification'), {
-      data: 'wholesaleVerification',
-    }),
-    signedInPage('/token-offerings', 'Token Offerings', () => import('./routes/token-offerings'), {
-      data: 'tokenOfferings',
-    }),
+    signedInPage(
+      '/analytics',
+      'Analytics',
+      page(() => import('./features/dashboard/AnalyticsPage'), 'AnalyticsPage'),
+      { data: 'analytics' },
+    ),
+    signedInPage(
+      '/wholesale-verification',
+      'Wholesale Verification',
+      page(() => import('./features/wholesale/WholesaleVerificationPage'), 'WholesaleVerificationPage'),
+      { data: 'wholesaleVerification' },
+    ),
+    signedInPage(
+      '/token-offerings',
+      'Token Offerings',
+      page(() => import('./features/wholesale/TokenOfferingsPage'), 'TokenOfferingsPage'),
+      { data: 'tokenOfferings' },
+    ),
   ]),
 ]);
 

@@ -60,7 +60,7 @@ export const theme: ThemeConfig = {
     // Every page has one h1, its title: set at the size of antd's h2, so a page title is not a banner.
     Typography: { fontSizeHeading1: 30, lineHeightHeading1: 1.27 },
     // An empty table says so in its disabled grey (1.6:1 on white): its words are read, so tertiary grey. (A List
-    // ignores this override: its empty text is an element of its own, features/layout/emptyText.)
+    // ignores this override: its empty text is an element of its own, shared/ui/emptyText.)
     Table: { colorTextDisabled: '#5f6a64' },
   },
 };

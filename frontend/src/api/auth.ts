@@ -4,9 +4,10 @@
  * cleared. One query holds the answer for every route and component.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, readHeaders } from './client';
+import { ApiError, apiCall, readHeaders } from './client';
+import type { RequestBody } from './contract';
 import { clearSignIn, clearToken, readUsableToken, rememberAuthRedirect, storageKeys, storeToken } from './storage';
-import type { AuthCallbackResponse, AuthConfig, Credentials, Registration, User } from './types';
+import type { AuthCallbackResponse, Credentials, Registration, User } from './types';
 
 /** Like every call (docs/specification.md §7), the user check carries the stored token too, if there is one. */
 async function fetchUser(path: string): Promise<Response> {
@@ -41,31 +42,29 @@ export const currentUserQuery = queryOptions({
 });
 
 export function signIn(credentials: Credentials): Promise<User> {
-  return apiRequest<User>('POST', '/api/login', credentials);
+  return apiCall('post', '/api/login', { body: credentials });
 }
 
 export function register(details: Registration): Promise<User> {
-  return apiRequest<User>('POST', '/api/register', details);
+  return apiCall('post', '/api/register', { body: details });
 }
 
-export function updateProfile(names: { firstName: string; lastName: string }): Promise<User> {
-  return apiRequest<User>('PATCH', '/api/user', names);
+export function updateProfile(names: RequestBody<'patch', '/api/user'>): Promise<User> {
+  return apiCall('patch', '/api/user', { body: names });
 }
 
 /** Ends the session and revokes the bearer token on the server, then forgets both here. */
 export async function signOut(): Promise<void> {
   try {
-    await apiRequest<unknown>('POST', '/api/logout', {});
+    await apiCall('post', '/api/logout', { body: {} });
   } finally {
     clearSignIn();
   }
 }
 
 export function exchangeCode(code: string, state: string): Promise<AuthCallbackResponse> {
-  return apiRequest<AuthCallbackResponse>('POST', '/api/auth/callback', {
-    code,
-    state,
-    redirect_uri: callbackUrl(),
+  return apiCall('post', '/api/auth/callback', {
+    body: { code, state, redirect_uri: callbackUrl() },
   }).then((answer) => {
     storeToken(answer.token, answer.expires_in);
     return answer;
@@ -87,7 +86,7 @@ export async function startLogin(goToLocal: () => void, returnTo: string = windo
   rememberAuthRedirect(returnTo);
   let external = false;
   try {
-    const config = await apiRequest<AuthConfig>('GET', '/api/auth/config');
+    const config = await apiCall('get', '/api/auth/config');
     external = config.oidc;
   } catch {
     external = false;

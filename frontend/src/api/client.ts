@@ -4,6 +4,7 @@
  * carries `X-Read-After` once this tab has written something (./readYourWrites).
  */
 import type { QueryFunction } from '@tanstack/react-query';
+import { type Answer, type CallArgs, type CallParams, type Method, type PathOf, callUrl } from './contract';
 import { writePositions } from './readYourWrites';
 import { readUsableToken } from './storage';
 import type { ErrorBody, FieldError } from './types';
@@ -105,6 +106,32 @@ export async function apiRequest<TResponse>(method: HttpMethod, url: string, bod
   const answer: unknown = text ? JSON.parse(text) : null;
   if (method !== 'GET') writePositions.observe(answer);
   return answer as TResponse;
+}
+
+/**
+ * A call of the contract (./contract): the method and the path as the OpenAPI document writes them, the path
+ * parameters and the body checked against that operation, the answer typed by it. Sent by apiRequest.
+ */
+export function apiCall<M extends Method, P extends PathOf<M>>(
+  method: M,
+  path: P,
+  ...[params]: CallArgs<M, P>
+): Promise<Answer<M, P>> {
+  const call = params as { body?: unknown } | undefined;
+  return apiRequest<Answer<M, P>>(
+    method.toUpperCase() as HttpMethod,
+    callUrl(method, path, params as CallParams<M, P>),
+    call?.body,
+  );
+}
+
+/** A read of the contract (./contract), as getJson: the path as the OpenAPI document writes it, its parameters checked. */
+export function apiGet<P extends PathOf<'get'>>(
+  path: P,
+  params: Omit<CallParams<'get', P>, 'body'>,
+  signal?: AbortSignal,
+): Promise<Answer<'get', P>> {
+  return getJson<Answer<'get', P>>(callUrl('get', path, params), signal);
 }
 
 /** What a query does when the server answers 401: signed-out is a normal answer for some reads. */

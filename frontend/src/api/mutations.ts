@@ -1,5 +1,6 @@
 /** Write calls, one function per command the backend accepts. */
-import { apiRequest, uploadFile } from './client';
+import { apiCall, uploadFile } from './client';
+import { callUrl, type RequestBody } from './contract';
 import type { ConfirmationReceipt } from './types';
 import type {
   ReconciliationStatus,
@@ -8,7 +9,6 @@ import type {
   EvidenceRef,
   OfferingInput,
   VerificationSubmission,
-  CheckStatus,
   ComplianceCheck,
   AssetInput,
   DocumentKind,
@@ -43,60 +43,63 @@ import type {
 } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
-  return apiRequest<RegistrationReceipt>('POST', '/api/register-interest', request);
+  return apiCall('post', '/api/register-interest', { body: request });
 }
 
 /** Confirms a registration with the token from the e-mailed link. */
 export function confirmInterest(token: string): Promise<ConfirmationReceipt> {
-  return apiRequest<ConfirmationReceipt>('POST', '/api/register-interest/confirm', { token });
+  return apiCall('post', '/api/register-interest/confirm', { body: { token } });
 }
 
 /** Forgot password: the server mails a reset link if the address has an account, and says the same either way. */
 export function requestPasswordReset(email: string): Promise<PasswordResetRequested> {
-  return apiRequest('POST', '/api/password-reset/request', { email });
+  return apiCall('post', '/api/password-reset/request', { body: { email } });
 }
 
 /** Sets a new password with the token of a reset link; every session of the account ends. */
 export function resetPassword(token: string, password: string): Promise<PasswordChanged> {
-  return apiRequest('POST', '/api/password-reset', { token, password });
+  return apiCall('post', '/api/password-reset', { body: { token, password } });
 }
 
 export function analyzeProperty(input: PropertyInput): Promise<PropertyAnalysis> {
-  return apiRequest<PropertyAnalysis>('POST', '/api/calculator/analyze', input);
+  return apiCall('post', '/api/calculator/analyze', { body: input });
 }
 
 export function analyzeStartup(input: StartupInput): Promise<StartupAnalysis> {
-  return apiRequest<StartupAnalysis>('POST', '/api/calculator/analyze-startup', input);
+  return apiCall('post', '/api/calculator/analyze-startup', { body: input });
 }
 
-export function calculatePricing(input: { assetValue: number; tier: Tier }): Promise<PricingResult> {
-  return apiRequest<PricingResult>('POST', '/api/pricing/calculate', input);
+export function calculatePricing(input: RequestBody<'post', '/api/pricing/calculate'>): Promise<PricingResult> {
+  return apiCall('post', '/api/pricing/calculate', { body: input });
 }
 
 export function createSubscription(tier: Tier): Promise<CreatedSubscription> {
-  return apiRequest<CreatedSubscription>('POST', '/api/create-subscription', { tier });
+  return apiCall('post', '/api/create-subscription', { body: { tier } });
 }
 
+/** The tiers a running monthly plan can move to. */
+export type MonthlyTier = RequestBody<'post', '/api/subscription/change'>['tier'];
+
 /** Upgrade or downgrade a running monthly plan; the rest of the period is prorated at once. */
-export function changePlan(tier: Tier): Promise<PlanChanged> {
-  return apiRequest<PlanChanged>('POST', '/api/subscription/change', { tier });
+export function changePlan(tier: MonthlyTier): Promise<PlanChanged> {
+  return apiCall('post', '/api/subscription/change', { body: { tier } });
 }
 
 export function cancelSubscription(): Promise<Written> {
-  return apiRequest('POST', '/api/subscription/cancel', {});
+  return apiCall('post', '/api/subscription/cancel', { body: {} });
 }
 
 /** Sandbox mode: pay the pending checkout with a test card. A decline is a 402 with the card's message. */
-export function confirmSandboxPayment(clientSecret: string, card: TestCard): Promise<Written> {
-  return apiRequest('POST', '/api/billing/sandbox/confirm', { clientSecret, ...card });
+export function confirmSandboxPayment(clientSecret: string, card: TestCard) {
+  return apiCall('post', '/api/billing/sandbox/confirm', { body: { clientSecret, ...card } });
 }
 
 export function billingPortalUrl(): Promise<BillingPortal> {
-  return apiRequest('POST', '/api/billing/portal', {});
+  return apiCall('post', '/api/billing/portal', { body: {} });
 }
 
 export function createAsset(input: AssetInput): Promise<Created> {
-  return apiRequest('POST', '/api/assets', input);
+  return apiCall('post', '/api/assets', { body: input });
 }
 
 export function uploadDocument(
@@ -105,52 +108,57 @@ export function uploadDocument(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<DocumentUploaded> {
-  return uploadFile(`/api/assets/${encodeURIComponent(assetId)}/documents/${kind}`, file, onProgress);
+  return uploadFile(
+    callUrl('put', '/api/assets/{id}/documents/{kind}', { path: { id: assetId, kind } }),
+    file,
+    onProgress,
+  );
 }
 
 export function valueAsset(assetId: string, value: number, method: ValuationMethod): Promise<Written> {
-  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/valuation`, { value, method });
+  return apiCall('post', '/api/assets/{id}/valuation', { path: { id: assetId }, body: { value, method } });
 }
 
 export function configureToken(assetId: string, terms: TokenTerms): Promise<Written> {
-  return apiRequest('PUT', `/api/assets/${encodeURIComponent(assetId)}/token`, terms);
+  return apiCall('put', '/api/assets/{id}/token', { path: { id: assetId }, body: terms });
 }
 
 export function submitAsset(assetId: string): Promise<Written> {
-  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/submit`);
+  return apiCall('post', '/api/assets/{id}/submit', { path: { id: assetId } });
 }
 
 export function addInvestor(
   assetId: string,
-  investor: { name: string; email?: string; tokens: number },
+  investor: RequestBody<'post', '/api/assets/{id}/investors'>,
 ): Promise<Created> {
-  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/investors`, investor);
+  return apiCall('post', '/api/assets/{id}/investors', { path: { id: assetId }, body: investor });
 }
 
 /** Changes an off-platform holding (name, e-mail, tokens); the reason is kept in the audit log. */
 export function changeInvestor(
   assetId: string,
   investorId: string,
-  holding: { name: string; email?: string; tokens: number; reason: string },
+  holding: RequestBody<'put', '/api/assets/{id}/investors/{investorId}'>,
 ): Promise<Written> {
-  return apiRequest(
-    'PUT',
-    `/api/assets/${encodeURIComponent(assetId)}/investors/${encodeURIComponent(investorId)}`,
-    holding,
-  );
+  return apiCall('put', '/api/assets/{id}/investors/{investorId}', {
+    path: { id: assetId, investorId },
+    body: holding,
+  });
 }
 
 export function removeInvestor(assetId: string, investorId: string, reason: string): Promise<Written> {
-  return apiRequest(
-    'DELETE',
-    `/api/assets/${encodeURIComponent(assetId)}/investors/${encodeURIComponent(investorId)}`,
-    { reason },
-  );
+  return apiCall('delete', '/api/assets/{id}/investors/{investorId}', {
+    path: { id: assetId, investorId },
+    body: { reason },
+  });
 }
 
 /** Asks an admin to issue (delta > 0) or cancel (delta < 0) tokens of an approved asset. */
-export function requestSupplyChange(assetId: string, change: { delta: number; reason: string }): Promise<Created> {
-  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/supply-changes`, change);
+export function requestSupplyChange(
+  assetId: string,
+  change: RequestBody<'post', '/api/assets/{id}/supply-changes'>,
+): Promise<Created> {
+  return apiCall('post', '/api/assets/{id}/supply-changes', { path: { id: assetId }, body: change });
 }
 
 export function decideSupplyChange(
@@ -158,66 +166,68 @@ export function decideSupplyChange(
   changeId: string,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<Written> {
-  const base = `/api/admin/assets/${encodeURIComponent(assetId)}/supply-changes/${encodeURIComponent(changeId)}`;
+  const path = { id: assetId, changeId };
   return decision.approve
-    ? apiRequest('POST', `${base}/approve`)
-    : apiRequest('POST', `${base}/reject`, { reason: decision.reason });
+    ? apiCall('post', '/api/admin/assets/{id}/supply-changes/{changeId}/approve', { path })
+    : apiCall('post', '/api/admin/assets/{id}/supply-changes/{changeId}/reject', {
+        path,
+        body: { reason: decision.reason },
+      });
 }
 
 /** Starts (or joins) a reconciliation of the read models against the registers; follow it with reconciliationQuery. */
 export function startReconciliation(): Promise<ReconciliationStatus> {
-  return apiRequest('POST', '/api/operations/reconciliation', {});
+  return apiCall('post', '/api/operations/reconciliation', { body: {} });
 }
 
 export function approveAsset(assetId: string): Promise<Written> {
-  return apiRequest('POST', `/api/admin/assets/${encodeURIComponent(assetId)}/approve`);
+  return apiCall('post', '/api/admin/assets/{id}/approve', { path: { id: assetId } });
 }
 
 export function returnAsset(assetId: string, reason: string): Promise<Written> {
-  return apiRequest('POST', `/api/admin/assets/${encodeURIComponent(assetId)}/return`, { reason });
+  return apiCall('post', '/api/admin/assets/{id}/return', { path: { id: assetId }, body: { reason } });
 }
 
 export function requestComplianceReview(message?: string): Promise<Written> {
-  return apiRequest('POST', '/api/compliance/review-request', message ? { message } : {});
+  return apiCall('post', '/api/compliance/review-request', { body: message ? { message } : {} });
 }
 
 export function recordComplianceCheck(
   ownerId: string,
   check: ComplianceCheck['id'],
-  record: { status: CheckStatus; expiryDate?: string; note?: string },
+  record: RequestBody<'post', '/api/compliance-reviews/{ownerId}/checks/{check}'>,
 ): Promise<Written> {
-  return apiRequest('POST', `/api/compliance-reviews/${encodeURIComponent(ownerId)}/checks/${check}`, record);
+  return apiCall('post', '/api/compliance-reviews/{ownerId}/checks/{check}', {
+    path: { ownerId, check },
+    body: record,
+  });
 }
 
 export function uploadEvidence(file: File, onProgress: (percent: number) => void): Promise<EvidenceRef> {
-  return uploadFile('/api/wholesale-verification/documents', file, onProgress, 'POST');
+  return uploadFile(callUrl('post', '/api/wholesale-verification/documents'), file, onProgress, 'POST');
 }
 
 export function submitVerification(submission: VerificationSubmission): Promise<VerificationSubmitted> {
-  return apiRequest('POST', '/api/wholesale-verification', submission);
+  return apiCall('post', '/api/wholesale-verification', { body: submission });
 }
 
 export function decideVerification(
   id: string,
-  decision: { status: 'verified' | 'rejected'; rejectionReason?: string },
+  decision: RequestBody<'put', '/api/admin/wholesale-verification/{id}'>,
 ): Promise<VerificationDecided> {
-  return apiRequest('PUT', `/api/admin/wholesale-verification/${encodeURIComponent(id)}`, decision);
+  return apiCall('put', '/api/admin/wholesale-verification/{id}', { path: { id }, body: decision });
 }
 
 export function createOffering(input: OfferingInput): Promise<Created> {
-  return apiRequest('POST', '/api/admin/offerings', input);
+  return apiCall('post', '/api/admin/offerings', { body: input });
 }
 
-export function invest(request: {
-  offeringId: string;
-  tokensRequested: number;
-  investmentAmount: number;
-}): Promise<Invested> {
-  return apiRequest('POST', '/api/invest', request);
+export function invest(request: RequestBody<'post', '/api/invest'>): Promise<Invested> {
+  return apiCall('post', '/api/invest', { body: request });
 }
 
 export function closeOffering(offeringId: string): Promise<Written> {
-  return apiRequest('POST', `/api/admin/offerings/${encodeURIComponent(offeringId)}/close`);
+  return apiCall('post', '/api/admin/offerings/{id}/close', { path: { id: offeringId } });
 }
 
 export function settleInvestment(
@@ -225,32 +235,35 @@ export function settleInvestment(
   investmentId: string,
   decision: { confirm: true } | { confirm: false; reason: string },
 ): Promise<Written> {
-  const base = `/api/admin/investments/${encodeURIComponent(offeringId)}/${encodeURIComponent(investmentId)}`;
+  const path = { offeringId, investmentId };
   return decision.confirm
-    ? apiRequest('POST', `${base}/confirm`)
-    : apiRequest('POST', `${base}/cancel`, { reason: decision.reason });
+    ? apiCall('post', '/api/admin/investments/{offeringId}/{investmentId}/confirm', { path })
+    : apiCall('post', '/api/admin/investments/{offeringId}/{investmentId}/cancel', {
+        path,
+        body: { reason: decision.reason },
+      });
 }
 
 /** Starts (or joins) the tamper check; follow it with integrityQuery. */
 export function startIntegrityCheck(): Promise<IntegrityStatus> {
-  return apiRequest('POST', '/api/audit/integrity', {});
+  return apiCall('post', '/api/audit/integrity', { body: {} });
 }
 
 export function forgetPerson(subjectId: string, reason: string): Promise<PersonForgotten> {
-  return apiRequest('POST', `/api/audit/subjects/${encodeURIComponent(subjectId)}/forget`, { reason });
+  return apiCall('post', '/api/audit/subjects/{subjectId}/forget', { path: { subjectId }, body: { reason } });
 }
 
 export function rebuildProjection(name: string): Promise<RebuildStarted> {
-  return apiRequest('POST', `/api/operations/projections/${encodeURIComponent(name)}/rebuild`, {});
+  return apiCall('post', '/api/operations/projections/{name}/rebuild', { path: { name }, body: {} });
 }
 
 export function resumeProjection(name: string): Promise<ProjectionInfo> {
-  return apiRequest('POST', `/api/operations/projections/${encodeURIComponent(name)}/resume`, {});
+  return apiCall('post', '/api/operations/projections/{name}/resume', { path: { name }, body: {} });
 }
 
 /** The message that proves control of `address` once signed by it (single-use, 10 minutes). */
 export function walletChallenge(address: string): Promise<WalletChallenge> {
-  return apiRequest('POST', '/api/wallet/challenge', { address });
+  return apiCall('post', '/api/wallet/challenge', { body: { address } });
 }
 
 /**
@@ -258,10 +271,10 @@ export function walletChallenge(address: string): Promise<WalletChallenge> {
  * `walletChallenge` issued for it (refused while the current wallet holds tokens).
  */
 export function registerWallet(input: RegisterWalletInput): Promise<WalletRegistered> {
-  return apiRequest('POST', '/api/wallet', input);
+  return apiCall('post', '/api/wallet', { body: input });
 }
 
 /** Admins: asks again for a failed chain transaction (the recipient's wallet registered first when missing). */
 export function retryChainTransaction(txId: string): Promise<ChainRetry> {
-  return apiRequest('POST', `/api/admin/chain/transactions/${encodeURIComponent(txId)}/retry`, {});
+  return apiCall('post', '/api/admin/chain/transactions/{txId}/retry', { path: { txId }, body: {} });
 }

@@ -1,17 +1,14 @@
 /** Query definitions shared by route loaders (prefetch) and components (read). */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getJson, getJsonAlsoOn, getQueryFn } from './client';
+import { apiGet, getJsonAlsoOn, getQueryFn } from './client';
+import { callUrl } from './contract';
 import type {
   AssetRegister,
-  CapTableView,
   ReconciliationStatus,
-  AggregateAt,
   AuditFilter,
-  AuditPage,
   IntegrityStatus,
   JobsStatus,
   ProjectionInfo,
-  SubjectStanding,
   AdminCounters,
   WholesaleStatus,
   Activity,
@@ -24,16 +21,11 @@ import type {
   Investor,
   Plan,
   SubscriptionStatus,
-  AssetPage,
-  InvestmentPage,
   InvestorPortfolio,
-  OfferingPage,
   Health,
-  TokenOnChain,
   Wallet,
   ChainProblems,
   AssetForReview,
-  Correlation,
   Holdings,
   InvestmentRows,
   OfferingCards,
@@ -124,13 +116,13 @@ export const offeringsQuery = queryOptions({
 export const offeringQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/offerings', id],
-    queryFn: ({ signal }) => getJson<OfferingPage>(`/api/offerings/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => apiGet('/api/offerings/{id}', { path: { id } }, signal),
   });
 
 export const assetPageQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/assets', id, 'overview'],
-    queryFn: ({ signal }) => getJson<AssetPage>(`/api/assets/${encodeURIComponent(id)}/overview`, signal),
+    queryFn: ({ signal }) => apiGet('/api/assets/{id}/overview', { path: { id } }, signal),
   });
 
 /** The signed-in investor's investments, priced now, with the portfolio's totals. */
@@ -142,7 +134,7 @@ export const investmentsQuery = queryOptions({
 export const investmentQuery = (id: string) =>
   queryOptions({
     queryKey: ['/api/investments', id],
-    queryFn: ({ signal }) => getJson<InvestmentPage>(`/api/investments/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => apiGet('/api/investments/{id}', { path: { id } }, signal),
   });
 
 export const holdingsQuery = queryOptions({
@@ -192,7 +184,7 @@ export const auditEventsQuery = (filter: AuditFilter) =>
   infiniteQueryOptions({
     queryKey: ['/api/audit/events', filter],
     queryFn: ({ pageParam, signal }) =>
-      getJson<AuditPage>(`/api/audit/events${auditSearch({ ...filter, after: pageParam, limit: 50 })}`, signal),
+      apiGet('/api/audit/events', { query: { ...filter, after: pageParam, limit: 50 } }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next ?? undefined,
     staleTime: Infinity,
@@ -201,8 +193,7 @@ export const auditEventsQuery = (filter: AuditFilter) =>
 export const correlationQuery = (correlationId: string) =>
   queryOptions({
     queryKey: ['/api/audit/correlation', correlationId],
-    queryFn: ({ signal }) =>
-      getJson<Correlation>(`/api/audit/correlation/${encodeURIComponent(correlationId)}`, signal),
+    queryFn: ({ signal }) => apiGet('/api/audit/correlation/{correlationId}', { path: { correlationId } }, signal),
     staleTime: Infinity,
   });
 
@@ -210,7 +201,7 @@ export const aggregateAtQuery = (streamId: string, at: string) =>
   queryOptions({
     queryKey: ['/api/audit/streams', streamId, 'state', at],
     queryFn: ({ signal }) =>
-      getJson<AggregateAt>(`/api/audit/streams/${encodeURIComponent(streamId)}/state${auditSearch({ at })}`, signal),
+      apiGet('/api/audit/streams/{streamId}/state', { path: { streamId }, query: { at } }, signal),
     staleTime: Infinity,
   });
 
@@ -224,7 +215,7 @@ export const integrityQuery = queryOptions({
 export const subjectQuery = (subjectId: string) =>
   queryOptions({
     queryKey: ['/api/audit/subjects', subjectId],
-    queryFn: ({ signal }) => getJson<SubjectStanding>(`/api/audit/subjects/${encodeURIComponent(subjectId)}`, signal),
+    queryFn: ({ signal }) => apiGet('/api/audit/subjects/{subjectId}', { path: { subjectId } }, signal),
   });
 
 /** Projection status for /admin/operations: refreshed every second, faster while a rebuild runs. */
@@ -246,15 +237,20 @@ export const registerQuery = (assetId: string) =>
 
 /** The cap table's address, now or as of the end of an NZ calendar day (YYYY-MM-DD); `.csv` for the export. */
 export function capTableUrl(assetId: string, asOf: string | null, csv = false): string {
-  const path = `/api/assets/${encodeURIComponent(assetId)}/cap-table${csv ? '.csv' : ''}`;
-  return asOf ? `${path}?${new URLSearchParams({ asOf })}` : path;
+  const params = { path: { id: assetId }, query: asOf ? { asOf } : {} };
+  // The CSV's asOf is optional too, as for the table: the backend's OpenAPI document omits to say so (no @ApiQuery).
+  const csvParams = params as { path: { id: string }; query: { asOf: string } };
+  return csv
+    ? callUrl('get', '/api/assets/{id}/cap-table.csv', csvParams)
+    : callUrl('get', '/api/assets/{id}/cap-table', params);
 }
 
 /** The cap table, now or replayed as of a past NZ date. A past one never changes, so it is kept. */
 export const capTableQuery = (assetId: string, asOf: string | null) =>
   queryOptions({
     queryKey: ['/api/assets', assetId, 'cap-table', asOf],
-    queryFn: ({ signal }) => getJson<CapTableView>(capTableUrl(assetId, asOf), signal),
+    queryFn: ({ signal }) =>
+      apiGet('/api/assets/{id}/cap-table', { path: { id: assetId }, query: asOf ? { asOf } : {} }, signal),
   });
 
 export const supplyChangesQuery = queryOptions({
@@ -283,7 +279,7 @@ export const reconciliationQuery = queryOptions({
 export const tokenQuery = (assetId: string) =>
   queryOptions({
     queryKey: ['/api/assets', assetId, 'token'],
-    queryFn: ({ signal }) => getJson<TokenOnChain>(`/api/assets/${encodeURIComponent(assetId)}/token`, signal),
+    queryFn: ({ signal }) => apiGet('/api/assets/{id}/token', { path: { id: assetId } }, signal),
     retry: false,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
   });

@@ -3,11 +3,13 @@ import type { ComponentType } from 'react';
 import { AuthenticationRequired } from '../features/auth/AuthenticationRequired';
 import { LaunchingSoon } from '../features/auth/LaunchingSoon';
 import { LoggedOut } from '../features/auth/LoggedOut';
-import { SignedInUserContext } from '../features/auth/signedInUser';
-import { useAuth } from '../features/auth/useCurrentUser';
-import { PageSpinner } from '../features/layout/PageSpinner';
+import { SignedInUserContext } from '../shared/signedInUser';
+import { useAuth } from '../shared/useCurrentUser';
+import { PageSpinner } from '../shared/ui/PageSpinner';
 import { SignInRequired } from '../features/subscribe/SignInRequired';
-import type { SignedOutView } from '../router';
+
+/** What a signed-out visitor sees on a signed-in page (docs/specification.md §2 route table, §6, §8). */
+export type SignedOutView = 'launching-soon' | 'sign-in-required' | 'authentication-required' | 'logged-out';
 
 const signedOutViews: Record<SignedOutView, ComponentType> = {
   'launching-soon': LaunchingSoon,

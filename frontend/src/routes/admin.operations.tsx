@@ -1,4 +1,4 @@
-import { useSignedInUser } from '../features/auth/signedInUser';
+import { useSignedInUser } from '../shared/signedInUser';
 import { OperationsPage } from '../features/operations/OperationsPage';
 
 export default function AdminOperations() {

@@ -1,5 +1,5 @@
 import { AdminPage } from '../features/admin/AdminPage';
-import { useSignedInUser } from '../features/auth/signedInUser';
+import { useSignedInUser } from '../shared/signedInUser';
 
 export default function Admin() {
   return <AdminPage user={useSignedInUser()} />;

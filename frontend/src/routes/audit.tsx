@@ -1,5 +1,5 @@
 import { AuditPage } from '../features/audit/AuditPage';
-import { useSignedInUser } from '../features/auth/signedInUser';
+import { useSignedInUser } from '../shared/signedInUser';
 
 export default function Audit() {
   return <AuditPage user={useSignedInUser()} />;

@@ -1,5 +1,5 @@
-import { useSignedInUser } from '../features/auth/signedInUser';
-import { ComplianceReviewsPage } from '../features/compliance/ComplianceReviewsPage';
+import { useSignedInUser } from '../shared/signedInUser';
+import { ComplianceReviewsPage } from '../features/admin/ComplianceReviewsPage';
 
 export default function ComplianceReviewsRoute() {
   return <ComplianceReviewsPage user={useSignedInUser()} />;

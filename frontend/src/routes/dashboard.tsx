@@ -1,4 +1,4 @@
-import { useSignedInUser } from '../features/auth/signedInUser';
+import { useSignedInUser } from '../shared/signedInUser';
 import { Dashboard } from '../features/dashboard/Dashboard';
 
 /** /dashboard: the signed-in home (a signed-out visitor is told and sent to sign in, see LoggedOut). */

@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { lazyWithRetry } from '../chunks';
-import { useAuth } from '../features/auth/useCurrentUser';
-import { PageSpinner } from '../features/layout/PageSpinner';
+import { useAuth } from '../shared/useCurrentUser';
+import { PageSpinner } from '../shared/ui/PageSpinner';
 import Landing from '../features/landing/Landing';
 import { usePaymentReturnNotice } from '../features/subscribe/usePaymentReturnNotice';
 

@@ -27,7 +27,7 @@ import {
   wholesaleStatusQuery,
 } from '../api/queries';
 import type { User } from '../api/types';
-import { canCreateTokens } from '../features/billing/subscriptionRule';
+import { canCreateTokens } from '../shared/subscriptionRule';
 
 async function settle(...reads: Promise<unknown>[]): Promise<void> {
   await Promise.allSettled(reads);

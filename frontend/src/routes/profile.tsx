@@ -1,4 +1,4 @@
-import { useSignedInUser } from '../features/auth/signedInUser';
+import { useSignedInUser } from '../shared/signedInUser';
 import { ProfilePage } from '../features/profile/ProfilePage';
 
 export default function Profile() {

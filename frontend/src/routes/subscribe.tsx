@@ -1,4 +1,4 @@
-import { useSignedInUser } from '../features/auth/signedInUser';
+import { useSignedInUser } from '../shared/signedInUser';
 import { SubscribePage } from '../features/subscribe/SubscribePage';
 
 export default function Subscribe() {

@@ -1,5 +1,5 @@
-import { useSignedInUser } from '../features/auth/signedInUser';
-import { canCreateTokens } from '../features/billing/subscriptionRule';
+import { useSignedInUser } from '../shared/signedInUser';
+import { canCreateTokens } from '../shared/subscriptionRule';
 import { SubscriptionRequired } from '../features/tokenize/SubscriptionRequired';
 import { TokenizeWizard } from '../features/tokenize/TokenizeWizard';
 

@@ -10,14 +10,14 @@ import {
   supplyChangesQuery,
 } from '../../api/queries';
 import type { User } from '../../api/types';
-import { formatDate } from '../format';
-import { ResultHeading } from '../layout/ResultHeading';
+import { formatDate } from '../../shared/format';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 import { ComplianceReviews } from './ComplianceReviews';
 import { SupplyChangesAdmin } from './SupplyChangesAdmin';
 import { TokenizationReviews } from './TokenizationReviews';
 import { TokenOfferingsAdmin } from './TokenOfferingsAdmin';
 import { WholesaleVerifications } from './WholesaleVerifications';
-import { ScrollTable } from '../layout/ScrollTable';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 /**
  * /admin. The spec's client lets any signed-in user open it; the server refuses every /api/admin call to

@@ -22,11 +22,11 @@ import { recordComplianceCheck } from '../../api/mutations';
 import { complianceReviewsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { CheckStatus, ComplianceCheck, ComplianceReview } from '../../api/types';
-import { checkColors } from '../compliance/CompliancePage';
-import { formatDate } from '../format';
-import { useToast } from '../toast';
+import { checkColors } from '../../shared/labels';
+import { formatDate } from '../../shared/format';
+import { useToast } from '../../shared/toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
-import { checkStatusLabel } from '../labels';
+import { checkStatusLabel } from '../../shared/labels';
 
 const CHECK_COUNT = 4;
 

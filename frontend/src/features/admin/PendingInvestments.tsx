@@ -7,10 +7,10 @@ import { settleInvestment } from '../../api/mutations';
 import { investmentsQuery, offeringsQuery, pendingInvestmentsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { InvestmentRow } from '../../api/types';
-import { formatCount, formatDate, formatPayment } from '../format';
-import { useToast } from '../toast';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
+import { useToast } from '../../shared/toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
-import { ScrollTable } from '../layout/ScrollTable';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 type Decision = { row: InvestmentRow; confirm: boolean };
 

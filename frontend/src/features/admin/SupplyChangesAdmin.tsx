@@ -6,11 +6,11 @@ import { decideSupplyChange } from '../../api/mutations';
 import { approvedAssetsQuery, assetsQuery, supplyChangesQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { PendingSupplyChange } from '../../api/types';
-import { formatCount, formatDate } from '../format';
-import { dilutionText } from '../register/supply';
-import { useToast } from '../toast';
+import { formatCount, formatDate } from '../../shared/format';
+import { dilutionText } from '../../shared/register/supply';
+import { useToast } from '../../shared/toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
-import { ScrollTable } from '../layout/ScrollTable';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 /** Owners' requests to issue or cancel tokens, oldest first: approve, or reject with a reason the owner sees. */
 export function SupplyChangesAdmin() {

@@ -22,13 +22,13 @@ import { closeOffering, createOffering } from '../../api/mutations';
 import { adminCountersQuery, approvedAssetsQuery, assetsQuery, offeringsQuery, registerQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { OfferingCard, OfferingInput } from '../../api/types';
-import { formatCount, formatPayment, groupedWholeNumber } from '../format';
-import { showFieldErrors } from '../register/fieldErrors';
-import { useToast } from '../toast';
+import { formatCount, formatPayment, groupedWholeNumber } from '../../shared/format';
+import { showFieldErrors } from '../../shared/fieldErrors';
+import { useToast } from '../../shared/toast';
 import { PendingInvestments } from './PendingInvestments';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
-import { ScrollTable } from '../layout/ScrollTable';
-import { offeringStatusLabel } from '../labels';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { offeringStatusLabel } from '../../shared/labels';
 
 const OFFERING_FIELDS = [
   'assetId',

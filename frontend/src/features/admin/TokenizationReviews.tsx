@@ -1,17 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Descriptions, Flex, Grid, Input, Modal, Tag, Typography } from 'antd';
-import { assetTypeLabel } from '../labels';
+import { assetTypeLabel } from '../../shared/labels';
 import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { approveAsset, returnAsset } from '../../api/mutations';
 import { reviewQueueQuery } from '../../api/queries';
 import type { Asset, Person } from '../../api/types';
-import { formatCount, formatDate, formatMoney, formatPayment, formatTokenPrice } from '../format';
-import { useToast } from '../toast';
-import { useAssetRefresh } from '../tokenize/useAssetRefresh';
+import { formatCount, formatDate, formatMoney, formatPayment, formatTokenPrice } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
-import { ScrollTable } from '../layout/ScrollTable';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 type Review = Asset & { owner: Person };
 

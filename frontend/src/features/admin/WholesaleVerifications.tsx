@@ -8,12 +8,12 @@ import { decideVerification } from '../../api/mutations';
 import { adminCountersQuery, verificationsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { VerificationRecord } from '../../api/types';
-import { formatDate, formatPayment } from '../format';
-import { useToast } from '../toast';
-import { professionalTypes, typeLabel } from '../wholesale/options';
+import { formatDate, formatPayment } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { professionalTypes, typeLabel } from '../../shared/verificationOptions';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
-import { ScrollTable } from '../layout/ScrollTable';
-import { verificationStatusLabel } from '../labels';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { verificationStatusLabel } from '../../shared/labels';
 
 const statusColors: Record<VerificationRecord['status'], string> = {
   pending: 'gold',

@@ -1,6 +1,6 @@
 import { OWN_REQUEST_REASON } from '@kauri/messages';
 import { Typography } from 'antd';
-import { useAuth } from '../auth/useCurrentUser';
+import { useAuth } from '../../shared/useCurrentUser';
 
 /**
  * Four eyes: whether the signed-in admin is among the people a request is for (owner, investor, applicant).

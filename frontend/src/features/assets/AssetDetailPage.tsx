@@ -3,17 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Card, Col, Descriptions, Empty, Flex, List, Progress, Row, Tag, Timeline, Typography } from 'antd';
 import { assetPageQuery } from '../../api/queries';
-import type { AssetPage, CapTableRow, TokenTerms as TokenTermsData } from '../../api/types';
-import { formatCount, formatDate, formatPayment } from '../format';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../objects/ObjectPage';
-import { useSignedInUser } from '../auth/signedInUser';
-import { TokenOnChain } from '../tokens/TokenOnChain';
-import { statusColors } from './AssetCard';
-import { emptyText } from '../layout/emptyText';
-import { ScrollTable } from '../layout/ScrollTable';
-import { networkLabel } from '../labels';
+import type { AssetPage, CapTableRow } from '../../api/types';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../../shared/objects/ObjectPage';
+import { useSignedInUser } from '../../shared/signedInUser';
+import { TokenTerms } from '../../shared/objects/TokenTerms';
+import { TokenOnChain } from '../../shared/tokens/TokenOnChain';
+import { statusColors } from '../../shared/objects/AssetCard';
+import { emptyText } from '../../shared/ui/emptyText';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 const backTo = { owner: '/assets', staff: '/admin', investor: '/token-offerings' } as const;
 
@@ -196,40 +196,6 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
         )}
       </Card>
     </ObjectPage>
-  );
-}
-
-/** The asset's token terms (the wizard's step 4), as the asset and offering pages show them. */
-export function TokenTerms({
-  terms: t,
-  initialSupply = null,
-}: {
-  terms: TokenTermsData | null;
-  /** The supply at approval, once a supply change moved it: labelled as initial. */
-  initialSupply?: number | null;
-}) {
-  if (!t) return <Empty description="Token terms not configured yet" />;
-  return (
-    <Descriptions
-      column={{ xs: 1, sm: 2 }}
-      size="small"
-      items={[
-        { key: 'symbol', label: 'Symbol', children: t.symbol },
-        { key: 'name', label: 'Name', children: t.name },
-        { key: 'supply', label: 'Total supply', children: formatCount(t.totalSupply) },
-        ...(initialSupply !== null
-          ? [{ key: 'initial', label: 'Initial supply', children: formatCount(initialSupply) }]
-          : []),
-        { key: 'decimals', label: 'Decimals', children: t.decimals },
-        // The owner's offer price; the price now (valuation ÷ current supply) is shown as Token Price Now.
-        { key: 'price', label: 'Offer price', children: formatPayment(t.price) },
-        { key: 'network', label: 'Network', children: networkLabel(t.network) },
-        { key: 'min', label: 'Minimum investment', children: formatPayment(t.minInvestment) },
-        { key: 'max', label: 'Maximum investment', children: formatPayment(t.maxInvestment) },
-        { key: 'lockup', label: 'Lock-up', children: `${t.lockUpMonths} months` },
-        { key: 'fee', label: 'Platform fee', children: `${t.feePercent}%` },
-      ]}
-    />
   );
 }
 

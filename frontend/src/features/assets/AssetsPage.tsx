@@ -3,10 +3,10 @@ import { Col, Empty, Flex, Input, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { assetsQuery } from '../../api/queries';
 import type { AssetType } from '../../api/types';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { PageSpinner } from '../layout/PageSpinner';
-import { AssetCard } from './AssetCard';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { AssetCard } from '../../shared/objects/AssetCard';
 
 const typeFilter = [
   { value: 'all', label: 'All Types' },

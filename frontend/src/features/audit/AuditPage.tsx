@@ -3,7 +3,7 @@ import { Button, Card, Col, DatePicker, Flex, Input, Result, Row, Space, Typogra
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { AuditFilter, User } from '../../api/types';
-import { ResultHeading } from '../layout/ResultHeading';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 import { AuditFilters } from './AuditFilters';
 import { AuditTimeline } from './AuditTimeline';
 import { CorrelationDrawer } from './CorrelationDrawer';

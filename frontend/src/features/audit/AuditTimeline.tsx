@@ -3,11 +3,11 @@ import { Alert, Button, Card, Col, Flex, Row, Space, Tag, Typography } from 'ant
 import { describeError } from '../../api/client';
 import { auditEventsQuery } from '../../api/queries';
 import type { AuditEvent, AuditFilter } from '../../api/types';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../shared/format';
 import { Names } from './describe';
 import { ActorName, DecisionParties, StreamName } from './Named';
 import { Json } from './Json';
-import { ScrollTable } from '../layout/ScrollTable';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 export interface EventActions {
   showChain(correlationId: string): void;

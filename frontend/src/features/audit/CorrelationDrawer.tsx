@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Spin, Tag, Timeline, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { correlationQuery } from '../../api/queries';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../shared/format';
 import { Names } from './describe';
 import { ActorName, DecisionParties, StreamName } from './Named';
 

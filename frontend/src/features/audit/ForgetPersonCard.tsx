@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { describeError } from '../../api/client';
 import { forgetPerson } from '../../api/mutations';
 import { subjectQuery } from '../../api/queries';
-import { useToast } from '../toast';
-import { formatDate } from '../format';
+import { useToast } from '../../shared/toast';
+import { formatDate } from '../../shared/format';
 
 /**
  * Privacy Act 2020: forgetting a person deletes their key, so their personal data in events can no longer be

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { startIntegrityCheck } from '../../api/mutations';
 import { integrityQuery } from '../../api/queries';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../shared/format';
 
 /** Tamper evidence: recompute every stream's hash chain and name the first broken link. */
 export function IntegrityCard() {

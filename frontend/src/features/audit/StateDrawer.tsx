@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Drawer, Row, Spin, Table, Tag, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { aggregateAtQuery } from '../../api/queries';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../shared/format';
 import { Names } from './describe';
 import { Json } from './Json';
 import { ActorName, StreamName } from './Named';

@@ -1,7 +1,7 @@
 /** The audit filters between the address (/audit?type=…) and the filter form. */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AuditFilter } from '../../api/types';
-import { instantOfNzWallTime, nzWallTime } from '../format';
+import { instantOfNzWallTime, nzWallTime } from '../../shared/format';
 
 /**
  * The pickers show and take New Zealand wall-clock time, whatever zone the browser is in: a Dayjs here holds

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { currentUserQuery, exchangeCode } from '../../api/auth';
 import { describeError } from '../../api/client';
 import { storageKeys, takeAuthRedirect } from '../../api/storage';
-import { PageSpinner } from '../layout/PageSpinner';
-import { useToast } from '../toast';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { useToast } from '../../shared/toast';
 import { callbackStep } from './callback';
 
 const route = getRouteApi('/auth/callback');

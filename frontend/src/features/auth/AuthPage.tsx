@@ -7,8 +7,8 @@ import { currentUserQuery, displayName, register, signIn } from '../../api/auth'
 import { describeError, errorTitle } from '../../api/client';
 import { takeAuthRedirect } from '../../api/storage';
 import type { Registration, User } from '../../api/types';
-import { appPath } from '../layout/appPath';
-import { useToast } from '../toast';
+import { appPath } from '../../shared/appPath';
+import { useToast } from '../../shared/toast';
 
 type Mode = 'signin' | 'register';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Result } from 'antd';
 import { useEffect } from 'react';
-import { ResultHeading } from '../layout/ResultHeading';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 /** Delay before a signed-out visitor of /tokenize is sent home (docs/specification.md §6, §9). */
 export const TOKENIZE_REDIRECT_MS = 1000;

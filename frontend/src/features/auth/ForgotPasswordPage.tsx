@@ -5,8 +5,8 @@ import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { INVALID_EMAIL } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { requestPasswordReset } from '../../api/mutations';
-import { appPath } from '../layout/appPath';
-import { useToast } from '../toast';
+import { appPath } from '../../shared/appPath';
+import { useToast } from '../../shared/toast';
 
 /**
  * /auth/forgot-password: asks for a reset link. The answer is the server's, the same whether or not the

@@ -1,6 +1,6 @@
 import { Result } from 'antd';
-import { ButtonLink } from '../layout/ButtonLink';
-import { ResultHeading } from '../layout/ResultHeading';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 /** What a signed-out visitor sees on the app's pages (docs/specification.md §2 "Route table"). */
 export function LaunchingSoon() {

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { startLogin } from '../../api/auth';
-import { appPath } from '../layout/appPath';
-import { PageSpinner } from '../layout/PageSpinner';
-import { useToast } from '../toast';
+import { appPath } from '../../shared/appPath';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { useToast } from '../../shared/toast';
 
 /** Delay before an anonymous visitor of the dashboard is sent to sign in (docs/specification.md §4, §9). */
 export const LOGOUT_REDIRECT_MS = 500;

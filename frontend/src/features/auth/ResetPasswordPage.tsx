@@ -5,10 +5,10 @@ import { IDENTITY_MESSAGES, MIN_PASSWORD_LENGTH } from '@kauri/messages';
 import { currentUserQuery } from '../../api/auth';
 import { describeError, errorTitle } from '../../api/client';
 import { resetPassword } from '../../api/mutations';
-import { ButtonLink } from '../layout/ButtonLink';
-import { ResultHeading } from '../layout/ResultHeading';
-import { appPath } from '../layout/appPath';
-import { useToast } from '../toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
+import { appPath } from '../../shared/appPath';
+import { useToast } from '../../shared/toast';
 
 interface NewPassword {
   password: string;

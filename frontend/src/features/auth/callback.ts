@@ -1,4 +1,4 @@
-import type { AuthCallbackSearch } from '../../routes/search';
+import type { AuthCallbackSearch } from '../../shared/search';
 
 /** What the return from the identity provider asks for (docs/specification.md §4 "External login return", §8 texts). */
 export type CallbackStep =

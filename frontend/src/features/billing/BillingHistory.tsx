@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { BillingHistoryEntry, Plan } from '../../api/types';
-import { formatDateTime, formatPayment } from '../format';
-import { ScrollTable } from '../layout/ScrollTable';
+import { formatDateTime, formatPayment } from '../../shared/format';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 const kinds: Record<BillingHistoryEntry['kind'], { label: string; color: string }> = {
   checkout: { label: 'Checkout started', color: 'default' },

@@ -5,17 +5,17 @@ import { billingPortalUrl, cancelSubscription } from '../../api/mutations';
 import { billingQuery, plansQuery } from '../../api/queries';
 import type { BillingOverview, Plan, SubscriptionStatusName } from '../../api/types';
 import { describeError } from '../../api/client';
-import { formatDate } from '../format';
-import { contact } from '../landing/contact';
-import { ButtonLink } from '../layout/ButtonLink';
-import { FeatureList } from '../layout/FeatureList';
-import { appPath } from '../layout/appPath';
-import { PageSpinner } from '../layout/PageSpinner';
-import { planPrice } from '../subscribe/PlanCards';
-import { useToast } from '../toast';
+import { formatDate } from '../../shared/format';
+import { contact } from '../../shared/contact';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { FeatureList } from '../../shared/ui/FeatureList';
+import { appPath } from '../../shared/appPath';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { planPrice } from '../../shared/format';
+import { useToast } from '../../shared/toast';
 import { BillingHistory } from './BillingHistory';
-import { useBillingRefresh } from './useBillingRefresh';
-import { WhyDisabled } from '../layout/WhyDisabled';
+import { useBillingRefresh } from '../../api/useBillingRefresh';
+import { WhyDisabled } from '../../shared/ui/WhyDisabled';
 
 const statusTags: Record<SubscriptionStatusName, { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Flex, Tag, Typography } from 'antd';
 import { billingQuery, plansQuery } from '../../api/queries';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { PageSpinner } from '../layout/PageSpinner';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
 import { BillingHistory } from './BillingHistory';
 
 /**

@@ -7,20 +7,13 @@ import { requestComplianceReview } from '../../api/mutations';
 import { assetsQuery, complianceQuery, dashboardStatsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { CheckStatus, ComplianceCheck, ComplianceOverview } from '../../api/types';
-import { formatDate } from '../format';
-import { PageSpinner } from '../layout/PageSpinner';
-import { useToast } from '../toast';
-import { WhyDisabled } from '../layout/WhyDisabled';
-import { emptyText } from '../layout/emptyText';
-import { ScrollTable } from '../layout/ScrollTable';
-import { checkStatusLabel } from '../labels';
-
-export const checkColors: Record<CheckStatus, string> = {
-  passed: 'green',
-  pending: 'gold',
-  failed: 'red',
-  expired: 'volcano',
-};
+import { formatDate } from '../../shared/format';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { useToast } from '../../shared/toast';
+import { WhyDisabled } from '../../shared/ui/WhyDisabled';
+import { emptyText } from '../../shared/ui/emptyText';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { checkColors, checkStatusLabel } from '../../shared/labels';
 
 /** Compliance Dashboard (docs/specification.md §2): the four checks, the score ring, quick actions that work, the table, deadlines. */
 export function CompliancePage() {

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Flex, List, Typography } from 'antd';
 import type { Activity } from '../../api/types';
-import { formatDate } from '../format';
-import { emptyText } from '../layout/emptyText';
-import { activityTypeLabel } from '../labels';
+import { formatDate } from '../../shared/format';
+import { emptyText } from '../../shared/ui/emptyText';
+import { activityTypeLabel } from '../../shared/labels';
 
 /** Recent Activity (docs/specification.md §2, first 5): each line links to the page of what it is about. */
 export function ActivityList({ activities, limit = 5 }: { activities: Activity[]; limit?: number }) {

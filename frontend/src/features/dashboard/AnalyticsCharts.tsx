@@ -16,8 +16,8 @@ import {
 } from 'recharts';
 import { theme } from 'antd';
 import type { Asset, DashboardStats, Offering } from '../../api/types';
-import { CHART_PALETTE as palette, timeAxis, useChartText } from '../chartText';
-import { formatCount, formatMoney } from '../format';
+import { CHART_PALETTE as palette, timeAxis, useChartText } from '../../shared/ui/chartText';
+import { formatCount, formatMoney } from '../../shared/format';
 
 export function InvestorsChart({ points }: { points: DashboardStats['valueHistory'] }) {
   const { token } = theme.useToken();

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { assetsQuery, dashboardStatsQuery, myOfferingsQuery } from '../../api/queries';
-import { PageSpinner } from '../layout/PageSpinner';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
 
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
 const InvestorsChart = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.InvestorsChart })));

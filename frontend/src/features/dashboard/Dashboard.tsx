@@ -18,19 +18,19 @@ import {
   wholesaleStatusQuery,
 } from '../../api/queries';
 import type { ComplianceCheck, User, WholesaleStatus } from '../../api/types';
-import { AssetCard } from '../assets/AssetCard';
-import { CapTableManagement } from '../register/AssetRegister';
-import { canCreateTokens } from '../billing/subscriptionRule';
-import { checkColors } from '../compliance/CompliancePage';
-import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
-import { formatCount, formatDate, formatMoney } from '../format';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { PageSpinner } from '../layout/PageSpinner';
+import { AssetCard } from '../../shared/objects/AssetCard';
+import { CapTableManagement } from '../../shared/register/AssetRegister';
+import { canCreateTokens } from '../../shared/subscriptionRule';
+import { checkColors } from '../../shared/labels';
+import { CalculatorAnchor } from '../../shared/calculator/CalculatorAnchor';
+import { formatCount, formatDate, formatMoney } from '../../shared/format';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
 import { ActivityList } from './ActivityList';
 import { WORKFLOW, workflow, workflowLine } from './workflow';
 import { InvestorHome } from './InvestorHome';
-import { emptyText } from '../layout/emptyText';
+import { emptyText } from '../../shared/ui/emptyText';
 
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
 

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Descriptions, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { activitiesQuery, investmentsQuery } from '../../api/queries';
 import type { WholesaleStatus } from '../../api/types';
-import { formatCount, formatDate, formatPayment } from '../format';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { awaitsChain } from '../tokens/chain';
-import { ChainValue } from '../tokens/ChainValue';
-import { HoldingsTable } from '../wholesale/HoldingsTable';
-import { typeLabel } from '../wholesale/options';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { awaitsChain } from '../../shared/tokens/chain';
+import { ChainValue } from '../../shared/tokens/ChainValue';
+import { HoldingsTable } from '../../shared/objects/HoldingsTable';
+import { typeLabel } from '../../shared/verificationOptions';
 import { ActivityList } from './ActivityList';
 
 const certification: Record<WholesaleStatus['verificationStatus'], { label: string; color: string }> = {

@@ -1,8 +1,8 @@
 /** The portfolio's value over time; its own chunk, so recharts loads only on the dashboard. */
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { theme } from 'antd';
-import { timeAxis, useChartText } from '../chartText';
-import { formatMoney } from '../format';
+import { timeAxis, useChartText } from '../../shared/ui/chartText';
+import { formatMoney } from '../../shared/format';
 
 export default function PortfolioChart({ points }: { points: { at: string; totalValue: number }[] }) {
   const { token } = theme.useToken();

@@ -1,5 +1,5 @@
 import type { Asset, ComplianceOverview } from '../../api/types';
-import { documentsComplete } from '../assets/documentKinds';
+import { documentsComplete } from '../../shared/documentKinds';
 
 /** docs/specification.md §3 "Workflow steps". */
 export const WORKFLOW = [

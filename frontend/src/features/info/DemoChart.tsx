@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_PALETTE, useChartText } from '../chartText';
-import { formatMoney } from '../format';
+import { CHART_PALETTE, useChartText } from '../../shared/ui/chartText';
+import { formatMoney } from '../../shared/format';
 
 export default function DemoChart({ data }: { data: { name: string; value: number }[] }) {
   const chart = useChartText();

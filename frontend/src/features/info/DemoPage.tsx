@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, Progress, Row, Statistic, Steps, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
-import { formatCount, formatMoney } from '../format';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { ScrollTable } from '../layout/ScrollTable';
+import { formatCount, formatMoney } from '../../shared/format';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 const DemoChart = lazy(() => import('./DemoChart'));
 

@@ -1,7 +1,7 @@
 import { Anchor, Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../layout/ButtonLink';
-import { Footer } from '../landing/Footer';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { Footer } from '../../shared/ui/Footer';
 
 export interface LegalSection {
   id: string;

@@ -1,8 +1,8 @@
 import { ApiOutlined, CreditCardOutlined, LockOutlined, ShopOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, List, Row, Typography } from 'antd';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { Footer } from '../landing/Footer';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { Footer } from '../../shared/ui/Footer';
 
 const partners = [
   {

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { contact } from '../landing/contact';
+import { contact } from '../../shared/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
 /** /privacy (docs/specification.md §2, §9): dated August 15, 2025, with the retention periods and response times. */

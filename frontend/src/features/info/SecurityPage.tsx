@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { contact } from '../landing/contact';
+import { contact } from '../../shared/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
 /** /security (docs/specification.md §2, §9): updated August 15, 2025, next review February 15, 2026. */

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { contact } from '../landing/contact';
+import { contact } from '../../shared/contact';
 import { Bullets, LegalPage } from './LegalPage';
 
 /** /terms (docs/specification.md §2, §9): effective and updated August 15, 2025; the fees, notice periods and liability cap. */

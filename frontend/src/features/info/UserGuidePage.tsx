@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Col, Collapse, Flex, Menu, Row, Steps, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { ButtonLink } from '../layout/ButtonLink';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 interface GuideStep {
   title: string;

@@ -9,14 +9,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Flex, Row, theme } from 'antd';
 import { earlyAccessQuery } from '../../api/queries';
-import { ButtonLink } from '../layout/ButtonLink';
-import { FeatureList } from '../layout/FeatureList';
-import { Label } from '../layout/Label';
-import { Panel } from '../layout/Panel';
-import { appPath } from '../layout/appPath';
-import { CalculatorAnchor } from '../calculator/CalculatorAnchor';
-import { contact } from './contact';
-import { Footer } from './Footer';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { FeatureList } from '../../shared/ui/FeatureList';
+import { Label } from '../../shared/ui/Label';
+import { Panel } from '../../shared/ui/Panel';
+import { appPath } from '../../shared/appPath';
+import { CalculatorAnchor } from '../../shared/calculator/CalculatorAnchor';
+import { contact } from '../../shared/contact';
+import { Footer } from '../../shared/ui/Footer';
 
 const section = { maxWidth: 1100, margin: '0 auto', padding: '48px 16px' } as const;
 

@@ -4,9 +4,9 @@ import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Menu, theme } from 'antd'
 import { useState } from 'react';
 import { displayName, shortName } from '../../api/auth';
 import type { User } from '../../api/types';
-import { useSignOut } from '../auth/useCurrentUser';
+import { useSignOut } from '../../shared/useCurrentUser';
 import { linksFor } from './appLinks';
-import { appPath } from './appPath';
+import { appPath } from '../../shared/appPath';
 import { HeaderBar } from './HeaderBar';
 
 /** Header of the signed-in app (docs/specification.md §2 "App header"): links, Admin for admins only, user menu, mobile drawer. */

@@ -4,8 +4,8 @@ import { Avatar, Drawer, Flex, FloatButton, Grid, Menu, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { shortName } from '../../api/auth';
 import type { User } from '../../api/types';
-import { useSignOut } from '../auth/useCurrentUser';
-import { appPath } from './appPath';
+import { useSignOut } from '../../shared/useCurrentUser';
+import { appPath } from '../../shared/appPath';
 import { useCoversField } from './clearOfFields';
 
 /** The signed-in phone menu (docs/specification.md §2 "Mobile floating menu"): small screens only, a right-side sheet. */

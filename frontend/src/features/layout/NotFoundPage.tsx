@@ -1,6 +1,6 @@
 import { Result } from 'antd';
-import { ButtonLink } from './ButtonLink';
-import { ResultHeading } from './ResultHeading';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 /** Fallback for any path the route table does not know (docs/specification.md §2). */
 export function NotFoundPage() {

@@ -1,9 +1,9 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
 import { Flex, Grid, theme } from 'antd';
-import { ButtonLink } from './ButtonLink';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { HeaderBar } from './HeaderBar';
-import { appPath } from './appPath';
+import { appPath } from '../../shared/appPath';
 
 /** Header of the signed-out pages (docs/specification.md §2 "Landing page"). */
 export function PublicHeader() {

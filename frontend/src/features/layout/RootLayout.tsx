@@ -3,7 +3,7 @@ import { theme } from 'antd';
 import { Suspense } from 'react';
 import { lazyWithRetry } from '../../chunks';
 import { headerHeight } from '../../theme';
-import { useAuth } from '../auth/useCurrentUser';
+import { useAuth } from '../../shared/useCurrentUser';
 import { useDocumentTitle } from './documentTitle';
 import { PublicHeader } from './PublicHeader';
 

@@ -3,7 +3,7 @@ import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { Button, Flex, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { isChunkLoadError, reloadForNewVersion } from '../../chunks';
-import { PageSpinner } from './PageSpinner';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
 
 /**
  * The router's error view for every route (in the first chunk, so it shows when others cannot load). A chunk

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { lazyWithRetry } from '../../chunks';
-import { useToasterWanted } from '../toast';
+import { useToasterWanted } from '../../shared/toast';
 
 const Toaster = lazyWithRetry(() => import('./Toaster'));
 

@@ -1,6 +1,6 @@
 import { notification } from 'antd';
 import { useEffect } from 'react';
-import { connectToaster } from '../toast';
+import { connectToaster } from '../../shared/toast';
 
 /** Longest wait for a notice to be drawn before its caller goes on anyway (a hidden tab draws nothing). */
 const DRAWN_WITHIN_MS = 3000;

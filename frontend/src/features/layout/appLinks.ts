@@ -1,6 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router';
 import type { Role, User } from '../../api/types';
-import { appPath } from './appPath';
+import { appPath } from '../../shared/appPath';
 
 export interface AppLink {
   to: LinkProps['to'];

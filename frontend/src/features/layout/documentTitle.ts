@@ -1,6 +1,6 @@
 import { useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useAuth } from '../auth/useCurrentUser';
+import { useAuth } from '../../shared/useCurrentUser';
 
 export const SITE_NAME = 'Kauri';
 

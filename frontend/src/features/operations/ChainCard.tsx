@@ -5,9 +5,9 @@ import { describeError } from '../../api/client';
 import { retryChainTransaction } from '../../api/mutations';
 import { chainProblemsQuery, healthQuery } from '../../api/queries';
 import type { ChainHealth, ChainProblem } from '../../api/types';
-import { useToast } from '../toast';
-import { formatCount } from '../format';
-import { chainName } from '../tokens/chain';
+import { useToast } from '../../shared/toast';
+import { formatCount } from '../../shared/format';
+import { chainName } from '../../shared/tokens/chain';
 
 const KIND = { anvil: 'Embedded node (anvil)', rpc: 'JSON-RPC node', off: 'Off' } as const;
 

@@ -1,8 +1,8 @@
 /** Events behind and events per second, totals across all projections, sampled each poll; recharts in its own chunk. */
 import { theme } from 'antd';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useChartText } from '../chartText';
-import { formatCount, formatTime, nzZoneName } from '../format';
+import { useChartText } from '../../shared/ui/chartText';
+import { formatCount, formatTime, nzZoneName } from '../../shared/format';
 
 export interface LagSample {
   at: number;

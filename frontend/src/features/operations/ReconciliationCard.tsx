@@ -5,9 +5,9 @@ import { describeError } from '../../api/client';
 import { startReconciliation } from '../../api/mutations';
 import { reconciliationQuery } from '../../api/queries';
 import type { RegisterDrift } from '../../api/types';
-import { formatCount, formatTime, nzZoneName } from '../format';
-import { useToast } from '../toast';
-import { ScrollTable } from '../layout/ScrollTable';
+import { formatCount, formatTime, nzZoneName } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 const shown = (value: RegisterDrift['expected']) =>
   value === null ? '—' : typeof value === 'number' ? formatCount(value) : value;

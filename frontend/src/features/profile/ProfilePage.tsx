@@ -3,8 +3,8 @@ import { Button, Card, Descriptions, Flex, Form, Input, Typography } from 'antd'
 import { currentUserQuery, updateProfile } from '../../api/auth';
 import { describeError } from '../../api/client';
 import type { User } from '../../api/types';
-import { WalletCard } from '../tokens/WalletCard';
-import { useToast } from '../toast';
+import { WalletCard } from './WalletCard';
+import { useToast } from '../../shared/toast';
 
 /** /profile: a person sees their account and edits their name. */
 export function ProfilePage({ user }: { user: User }) {

@@ -5,8 +5,8 @@ import { CONFIRMATION_LINK_INVALID } from '@kauri/messages';
 import { ApiError, describeError } from '../../api/client';
 import { confirmInterest } from '../../api/mutations';
 import type { ConfirmationReceipt } from '../../api/types';
-import { ButtonLink } from '../layout/ButtonLink';
-import { ResultHeading } from '../layout/ResultHeading';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 /** The registration's number and whether its sign-on fee is waived. */
 function Place({ receipt }: { receipt: ConfirmationReceipt }) {

@@ -8,8 +8,8 @@ import { ApiError, describeError } from '../../api/client';
 import { registerInterest } from '../../api/mutations';
 import { earlyAccessQuery } from '../../api/queries';
 import type { RegistrationReceipt } from '../../api/types';
-import { appPath } from '../layout/appPath';
-import { useToast } from '../toast';
+import { appPath } from '../../shared/appPath';
+import { useToast } from '../../shared/toast';
 import { FormSection } from './FormSection';
 import { countryChoices, experienceChoices, investmentAmountChoices, investmentInterestChoices } from './choices';
 import {

@@ -1,6 +1,6 @@
 import { Alert, Card, Flex, Result } from 'antd';
-import { ButtonLink } from '../layout/ButtonLink';
-import { ResultHeading } from '../layout/ResultHeading';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 /** Success screen after registering interest: the confirmation link is on its way by e-mail. */
 export function RegistrationComplete() {

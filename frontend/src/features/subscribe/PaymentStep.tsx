@@ -3,9 +3,9 @@ import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { billingQuery } from '../../api/queries';
 import type { CreatedSubscription, Plan } from '../../api/types';
-import { formatPayment } from '../format';
-import { PageSpinner } from '../layout/PageSpinner';
-import { planPrice } from './PlanCards';
+import { formatPayment } from '../../shared/format';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { planPrice } from '../../shared/format';
 import { SandboxCardForm } from './SandboxCardForm';
 
 // Stripe.js and its React bindings load only when Stripe is the provider.

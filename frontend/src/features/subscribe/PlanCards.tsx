@@ -1,18 +1,14 @@
 import { Button, Card, Col, Flex, Row, Tag, Typography, theme } from 'antd';
 import type { Plan, Tier } from '../../api/types';
-import { formatPayment } from '../format';
-import { contact } from '../landing/contact';
-import { FeatureList } from '../layout/FeatureList';
-import { WhyDisabled } from '../layout/WhyDisabled';
+import { planPrice } from '../../shared/format';
+import { contact } from '../../shared/contact';
+import { FeatureList } from '../../shared/ui/FeatureList';
+import { WhyDisabled } from '../../shared/ui/WhyDisabled';
 
 /** What a plan card's button says and does: `disabledReason` says why it cannot be chosen (shown on hover). */
 export interface PlanAction {
   label: string;
   disabledReason: string | null;
-}
-
-export function planPrice(plan: Plan): string {
-  return plan.billing === 'monthly' ? `${formatPayment(plan.price)}/month` : `${formatPayment(plan.price)} one-time`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { ERROR_TITLES } from '@kauri/messages';
 import { ApiError, describeError } from '../../api/client';
 import { confirmSandboxPayment } from '../../api/mutations';
 import type { TestCard } from '../../api/types';
-import { useToast } from '../toast';
+import { useToast } from '../../shared/toast';
 
 /**
  * The payment form when no Stripe keys are set: Stripe's test cards, nothing charged, clearly marked as

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Button, Result } from 'antd';
 import { rememberAuthRedirect } from '../../api/storage';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { ResultHeading } from '../layout/ResultHeading';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 /** Signed-out /subscribe (docs/specification.md §2): a sign-in prompt that brings the visitor back here afterwards. */
 export function SignInRequired() {

@@ -3,7 +3,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { ERROR_TITLES } from '@kauri/messages';
-import { useToast } from '../toast';
+import { useToast } from '../../shared/toast';
 import { paymentReturnUrl } from './paymentReturn';
 
 // One Stripe.js per publishable key for the life of the page (Stripe asks for it to load once).

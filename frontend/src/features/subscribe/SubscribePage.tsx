@@ -4,16 +4,17 @@ import { Alert, Flex, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { ERROR_TITLES } from '@kauri/messages';
 import { ApiError, describeError, errorTitle } from '../../api/client';
-import { changePlan, createSubscription } from '../../api/mutations';
+import { changePlan, createSubscription, type MonthlyTier } from '../../api/mutations';
 import { assetsQuery, billingQuery, plansQuery } from '../../api/queries';
 import type { BillingOverview, CreatedSubscription, Plan, Tier, User } from '../../api/types';
-import { useBillingRefresh } from '../billing/useBillingRefresh';
-import { formatDate, formatPayment } from '../format';
-import { appPath } from '../layout/appPath';
-import { PageSpinner } from '../layout/PageSpinner';
-import { useToast } from '../toast';
+import { useBillingRefresh } from '../../api/useBillingRefresh';
+import { formatDate, formatPayment } from '../../shared/format';
+import { appPath } from '../../shared/appPath';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { useToast } from '../../shared/toast';
 import { PaymentStep } from './PaymentStep';
-import { PlanCards, planPrice, type PlanAction } from './PlanCards';
+import { PlanCards, type PlanAction } from './PlanCards';
+import { planPrice } from '../../shared/format';
 import { PAYMENT_RETURN_PATH, rememberSubscribingTo } from './paymentReturn';
 
 type Checkout = { plan: Plan; checkout: CreatedSubscription & { clientSecret: string } };
@@ -34,7 +35,8 @@ export function SubscribePage({ user }: { user: User }) {
   const running = runningMonthlyPlan(user, billing.data, plans.data ?? []);
 
   const change = useMutation({
-    mutationFn: (tier: Tier) => changePlan(tier),
+    // Only to a monthly plan (see choose below), and the monthly plans are the tiers a change takes.
+    mutationFn: (tier: Tier) => changePlan(tier as MonthlyTier),
     onSuccess: async (changed) => {
       const plan = plans.data!.find((p) => p.tier === changed.tier)!;
       const settled =

@@ -2,7 +2,7 @@
  * Where a confirmed payment lands (docs/specification.md §7): the home page at /?subscription=success. The tier is kept
  * in session storage across the hop, because Stripe may send the browser away to confirm and back.
  */
-import type { HomeSearch } from '../../routes/search';
+import type { HomeSearch } from '../../shared/search';
 
 const TIER_KEY = 'kauri.subscribingTo';
 

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { currentUserQuery } from '../../api/auth';
 import { billingQuery, subscriptionStatusQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
-import type { HomeSearch } from '../../routes/search';
-import { useToast } from '../toast';
+import type { HomeSearch } from '../../shared/search';
+import { useToast } from '../../shared/toast';
 import { paymentReturn, takeSubscribingTo } from './paymentReturn';
 
 /** On the home page: confirms a completed subscription payment, cleans the address, refreshes the plan. */

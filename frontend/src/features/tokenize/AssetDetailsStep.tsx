@@ -4,9 +4,9 @@ import { ASSET_MESSAGES } from '@kauri/messages';
 import { ApiError, describeError, errorTitle } from '../../api/client';
 import { createAsset } from '../../api/mutations';
 import type { Asset, AssetInput } from '../../api/types';
-import { groupedWholeNumber } from '../format';
-import { useToast } from '../toast';
-import { useAssetRefresh } from './useAssetRefresh';
+import { groupedWholeNumber } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 
 export const assetTypes = [
   { value: 'property', label: 'Property' },

@@ -4,13 +4,13 @@ import { describeError, errorTitle } from '../../api/client';
 import { submitAsset } from '../../api/mutations';
 import { capTableUrl } from '../../api/queries';
 import type { Asset } from '../../api/types';
-import { formatCount, formatDate, formatMoney, formatTokenPrice } from '../format';
-import { useSignedInUser } from '../auth/signedInUser';
-import { AssetRegister } from '../register/AssetRegister';
-import { TokenOnChain } from '../tokens/TokenOnChain';
-import { useToast } from '../toast';
-import { useAssetRefresh } from './useAssetRefresh';
-import { assetTypeLabel, networkLabel } from '../labels';
+import { formatCount, formatDate, formatMoney, formatTokenPrice } from '../../shared/format';
+import { useSignedInUser } from '../../shared/signedInUser';
+import { AssetRegister } from '../../shared/register/AssetRegister';
+import { TokenOnChain } from '../../shared/tokens/TokenOnChain';
+import { useToast } from '../../shared/toast';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
+import { assetTypeLabel, networkLabel } from '../../shared/labels';
 
 /** Step 5: everything in one review, then the request for tokenization; an admin approves or sends it back. */
 export function DeployStep({ asset }: { asset: Asset }) {

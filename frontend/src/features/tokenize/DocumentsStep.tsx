@@ -5,10 +5,10 @@ import { DOCUMENT_MESSAGES } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { uploadDocument } from '../../api/mutations';
 import type { Asset, DocumentKind } from '../../api/types';
-import { DOCUMENTS, documentKindsFor, documentsComplete } from '../assets/documentKinds';
-import { formatDate } from '../format';
-import { useToast } from '../toast';
-import { useAssetRefresh } from './useAssetRefresh';
+import { DOCUMENTS, documentKindsFor, documentsComplete } from '../../shared/documentKinds';
+import { formatDate } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 

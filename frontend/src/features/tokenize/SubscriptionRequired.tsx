@@ -2,10 +2,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { Result } from 'antd';
 import { useEffect } from 'react';
 import { ERROR_TITLES, SUBSCRIPTION_REQUIRED } from '@kauri/messages';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { ResultHeading } from '../layout/ResultHeading';
-import { useToast } from '../toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
+import { useToast } from '../../shared/toast';
 
 /** Delay before a user without a plan is taken from /tokenize to the plans (docs/specification.md §6, §9). */
 export const SUBSCRIBE_REDIRECT_MS = 2000;

@@ -4,9 +4,9 @@ import { TOKEN_TERMS_MESSAGES } from '@kauri/messages';
 import { ApiError, describeError, errorTitle } from '../../api/client';
 import { configureToken } from '../../api/mutations';
 import type { Asset, TokenTerms } from '../../api/types';
-import { groupedWholeNumber } from '../format';
-import { useToast } from '../toast';
-import { useAssetRefresh } from './useAssetRefresh';
+import { groupedWholeNumber } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 
 const networks = [
   { value: 'polygon', label: 'Polygon' },

@@ -5,10 +5,10 @@ import { ASSET_MESSAGES } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { analyzeProperty, analyzeStartup, valueAsset } from '../../api/mutations';
 import type { Asset, BusinessStage, Condition, Industry, PropertyType, ValuationMethod } from '../../api/types';
-import { conditions, industries, propertyTypes, stages } from '../calculator/options';
-import { formatDate, formatMoney, groupedWholeNumber } from '../format';
-import { useToast } from '../toast';
-import { useAssetRefresh } from './useAssetRefresh';
+import { conditions, industries, propertyTypes, stages } from '../../shared/calculator/options';
+import { formatDate, formatMoney, groupedWholeNumber } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { useAssetRefresh } from '../../api/useAssetRefresh';
 
 type Estimate = { value: number; method: ValuationMethod };
 const methodNames: Record<ValuationMethod, string> = {

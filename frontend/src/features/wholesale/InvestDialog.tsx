@@ -7,8 +7,8 @@ import { invest } from '../../api/mutations';
 import { activitiesQuery, holdingsQuery, investmentsQuery, offeringsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { Offering } from '../../api/types';
-import { formatCount, formatPayment } from '../format';
-import { useToast } from '../toast';
+import { formatCount, formatPayment } from '../../shared/format';
+import { useToast } from '../../shared/toast';
 
 /** The refusal of more tokens than an offering has free, naming how many are. */
 export const tokensFreeMessage = (free: number) =>

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Card, Descriptions, Tag } from 'antd';
 import { investmentQuery } from '../../api/queries';
-import { appPath } from '../layout/appPath';
-import { formatCount, formatDate, formatPayment } from '../format';
-import { Figures, investmentStatus, ObjectPage, ObjectState } from '../objects/ObjectPage';
-import { awaitsChain } from '../tokens/chain';
-import { HoldingOnChainDetails } from '../tokens/HoldingOnChain';
+import { appPath } from '../../shared/appPath';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
+import { Figures, investmentStatus, ObjectPage, ObjectState } from '../../shared/objects/ObjectPage';
+import { awaitsChain } from '../../shared/tokens/chain';
+import { HoldingOnChainDetails } from '../../shared/tokens/HoldingOnChain';
 
 const priceSource = {
   valuation: "the asset's latest valuation",

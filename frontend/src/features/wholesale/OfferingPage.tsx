@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { Button, Card, Col, Descriptions, List, Progress, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { offeringQuery } from '../../api/queries';
-import { TokenTerms } from '../assets/AssetDetailPage';
-import { appPath } from '../layout/appPath';
-import { formatCount, formatDate, formatPayment } from '../format';
-import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../objects/ObjectPage';
-import { HoldingsTable } from './HoldingsTable';
+import { TokenTerms } from '../../shared/objects/TokenTerms';
+import { appPath } from '../../shared/appPath';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
+import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../../shared/objects/ObjectPage';
+import { HoldingsTable } from '../../shared/objects/HoldingsTable';
 import { InvestDialog } from './InvestDialog';
 
 /** An offering's page: the asset behind it (valuation, documents, terms), its own terms and progress. */

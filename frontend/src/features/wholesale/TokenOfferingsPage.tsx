@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { ERROR_TITLES } from '@kauri/messages';
 import { investmentsQuery, offeringsQuery, wholesaleStatusQuery } from '../../api/queries';
 import type { Offering, OfferingCard } from '../../api/types';
-import { formatCount, formatPayment } from '../format';
-import { capitalise, valuationMethods } from '../objects/ObjectPage';
-import { HoldingsTable } from './HoldingsTable';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { PageSpinner } from '../layout/PageSpinner';
-import { ResultHeading } from '../layout/ResultHeading';
+import { formatCount, formatPayment } from '../../shared/format';
+import { capitalise, valuationMethods } from '../../shared/objects/ObjectPage';
+import { HoldingsTable } from '../../shared/objects/HoldingsTable';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 import { InvestDialog } from './InvestDialog';
-import { networkLabel } from '../labels';
+import { networkLabel } from '../../shared/labels';
 
 /** /token-offerings (docs/specification.md §2, §6): wholesale investors only; holdings, then the offerings with progress. */
 export function TokenOfferingsPage() {

@@ -22,10 +22,10 @@ import { submitVerification, uploadEvidence } from '../../api/mutations';
 import { wholesaleStatusQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { EvidenceRef, VerificationSubmission, WholesaleStatus } from '../../api/types';
-import { groupedWholeNumber } from '../format';
-import { useToast } from '../toast';
-import { professionalTypes, verificationTypes } from './options';
-import { ResultHeading } from '../layout/ResultHeading';
+import { groupedWholeNumber } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { professionalTypes, verificationTypes } from '../../shared/verificationOptions';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Result, Typography } from 'antd';
 import { wholesaleStatusQuery } from '../../api/queries';
-import { formatDate } from '../format';
-import { ButtonLink } from '../layout/ButtonLink';
-import { appPath } from '../layout/appPath';
-import { PageSpinner } from '../layout/PageSpinner';
-import { ResultHeading } from '../layout/ResultHeading';
-import { typeLabel } from './options';
+import { formatDate } from '../../shared/format';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { appPath } from '../../shared/appPath';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
+import { typeLabel } from '../../shared/verificationOptions';
 import { VerificationForm } from './VerificationForm';
 
 /** /wholesale-verification (docs/specification.md §2): verified, pending, or the form. */

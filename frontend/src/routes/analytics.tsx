@@ -1,2 +1,0 @@
-import { AnalyticsPage } from '../features/dashboard/AnalyticsPage';
-export default AnalyticsPage;

@@ -1,2 +1,0 @@
-import { AssetsPage } from '../features/assets/AssetsPage';
-export default AssetsPage;

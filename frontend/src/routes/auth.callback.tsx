@@ -1,2 +1,0 @@
-import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
-export default AuthCallbackPage;

@@ -1,2 +1,0 @@
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-export default ForgotPasswordPage;

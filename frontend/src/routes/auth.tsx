@@ -1,2 +1,0 @@
-import { AuthPage } from '../features/auth/AuthPage';
-export default AuthPage;

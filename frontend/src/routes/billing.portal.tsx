@@ -1,2 +1,0 @@
-import { SandboxPortalPage } from '../features/billing/SandboxPortalPage';
-export default SandboxPortalPage;

@@ -1,2 +1,0 @@
-import { BillingPage } from '../features/billing/BillingPage';
-export default BillingPage;

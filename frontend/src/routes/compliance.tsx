@@ -1,2 +1,0 @@
-import { CompliancePage } from '../features/compliance/CompliancePage';
-export default CompliancePage;

@@ -1,2 +1,0 @@
-import { TokenOfferingsPage } from '../features/wholesale/TokenOfferingsPage';
-export default TokenOfferingsPage;

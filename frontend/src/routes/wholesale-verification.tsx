@@ -1,2 +1,0 @@
-import { WholesaleVerificationPage } from '../features/wholesale/WholesaleVerificationPage';
-export default WholesaleVerificationPage;
