@@ -3,7 +3,7 @@ import { Alert, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { jobsQuery } from '../../api/queries';
 import type { JobStatus } from '../../api/types';
-import { formatCount, formatDateTime } from '../format';
+import { formatCount, formatDateTime } from '../../shared/format';
 
 const LEASES = {
   local: 'one process (nothing to elect)',
