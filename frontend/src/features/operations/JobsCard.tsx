@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import { describeError } from '../../api/client';
 import { jobsQuery } from '../../api/queries';
 import type { JobStatus } from '../../api/types';
 import { formatCount, formatDateTime } from '../../shared/format';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
 
 const LEASES = {
   local: 'one process (nothing to elect)',
@@ -40,7 +41,7 @@ export function JobsCard() {
             {data.replicas.length === 1 ? 'replica' : 'replicas'} · this page is served by {data.replica.host} pid{' '}
             {data.replica.pid}
           </Typography.Text>
-          <Table<JobStatus>
+          <ScrollTable<JobStatus>
             size="small"
             rowKey="name"
             pagination={false}
