@@ -251,6 +251,23 @@ describe('three replicas on one PostgreSQL database and one chain', () => {
     expect(out.status).toBe(200);
     expect((await asPerson(other)).status).toBe(401);
 
+    // So is a revoked role: the admin whose role one replica revokes is no admin on the other right after.
+    const revoked = await signUp(one, { admin: true });
+    expect((await via(revoked, other).get('/api/admin/registrations')).status).toBe(200);
+    const revocation = await fetch(`${one.url}/api/operations/roles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Ops ${one.opsToken}` },
+      body: JSON.stringify({ email: revoked.user.email, role: 'admin', action: 'revoke' }),
+    });
+    expect(revocation.status).toBe(200);
+    expect(
+      (
+        await fetch(`${other.url}/api/admin/registrations`, {
+          headers: { cookie: `kauri.sid=${revoked.cookie('kauri.sid')}` },
+        })
+      ).status,
+    ).toBe(403);
+
     // Failed sign-ins count once across replicas: three wrong passwords over the two, then the pair backs off.
     const target = await signUp(one);
     for (let n = 0; n < 3; n++) {
