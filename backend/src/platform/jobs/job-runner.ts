@@ -76,9 +76,12 @@ export class JobRunner {
   private readonly jobs = new Map<string, Job>();
   private readonly running = new Map<string, Running>();
   private readonly lastRuns = new Map<string, JobRun>();
+  /** Jobs whose last attempt to take or start failed (logged once per streak). */
+  private readonly failing = new Set<string>();
   private readonly tickers: NodeJS.Timeout[] = [];
   private ticking: Promise<void> | null = null;
   private stopped = true;
+  private beatFailing = false;
   private beatListeners: ((beat: { replicas: ReplicaBeat[]; fence: number; at: number }) => void)[] = [];
   /** The last heartbeat this replica landed, and what it read back. */
   lastBeat: { replicas: ReplicaBeat[]; fence: number; at: number } | null = null;
@@ -156,8 +159,12 @@ export class JobRunner {
       try {
         if (scopeOf(job) === 'one-replica' && !(await this.leases.tryAcquire(job.name))) continue;
         await this.launch(job);
+        this.failing.delete(job.name);
       } catch (error) {
-        this.logger.warn({ err: error, job: job.name }, 'could not take or start job; trying again');
+        // Once per streak of failures (a database down would say so every second).
+        if (!this.failing.has(job.name))
+          this.logger.warn({ err: error, job: job.name }, 'could not take or start job; trying again every tick');
+        this.failing.add(job.name);
         await this.leases.release(job.name).catch(() => undefined);
       }
     }
@@ -225,8 +232,12 @@ export class JobRunner {
       const beat = { ...(await this.leases.beat(this.checkpoint(), this.heldLeases())), at: Date.now() };
       this.lastBeat = beat;
       for (const listener of this.beatListeners) listener(beat);
+      if (this.beatFailing) this.logger.info('replica heartbeat landed again');
+      this.beatFailing = false;
     } catch (error) {
-      this.logger.warn({ err: error }, 'replica heartbeat failed');
+      // Once per outage, not four times a second.
+      if (!this.beatFailing) this.logger.warn({ err: error }, 'replica heartbeat failed; retrying');
+      this.beatFailing = true;
     }
   }
 
