@@ -16,6 +16,7 @@ import { registersFigures, registersProjection } from './registers.js';
 import { registrationsProjection } from './registrations.js';
 import { sessionsProjection } from './sessions.js';
 import { subscriptionsProjection } from './subscriptions.js';
+import { taxProfilesProjection } from './tax-profiles.js';
 import { usersProjection } from './users.js';
 import { verificationsProjection } from './verifications.js';
 
@@ -35,6 +36,7 @@ export const allProjections: readonly Projection<Doc>[] = [
   registrationsProjection,
   sessionsProjection,
   subscriptionsProjection,
+  taxProfilesProjection,
   usersProjection,
   verificationsProjection,
 ];
@@ -60,6 +62,7 @@ export const registerFigures: Readonly<Record<string, FigureDeclaration>> = {
   [registrationsProjection.name]: { none: 'register-interest forms' },
   [sessionsProjection.name]: { none: 'sign-in sessions' },
   [subscriptionsProjection.name]: { none: "owners' plans" },
+  [taxProfilesProjection.name]: { none: "people's tax residency and IRD numbers" },
   [usersProjection.name]: { none: 'accounts' },
   [verificationsProjection.name]: { none: 'wholesale certifications' },
 };

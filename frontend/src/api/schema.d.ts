@@ -1589,6 +1589,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tax-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your tax profile (a resident without an IRD number until you save one) */
+        get: operations["TaxProfileController_get"];
+        /** Save your tax profile: residency, IRD number (check digit), elected RWT rate, treaty country */
+        put: operations["TaxProfileController_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3443,6 +3461,34 @@ export interface components {
             position: number;
             /** @description Read models rebuilt to drop their copies of the personal data */
             rebuilding: string[];
+        };
+        TaxProfileViewDto: {
+            /** @description False until the person saves one: then a resident without an IRD number is assumed */
+            saved: boolean;
+            /** @enum {string} */
+            residency: "resident" | "non-resident";
+            /** @description Nine digits */
+            irdNumber: string | null;
+            /** @enum {string|null} */
+            rwtRate: "10.5" | "17.5" | "30" | "33" | "39" | null;
+            treatyCountry: string | null;
+            dateOfBirth: string | null;
+            savedAt: string | null;
+        };
+        TaxProfileDto: {
+            /** @enum {string} */
+            residency: "resident" | "non-resident";
+            /** @description 8 or 9 digits; dashes and spaces allowed */
+            irdNumber?: string | null;
+            /**
+             * @description RWT rate elected for interest, %
+             * @enum {string|null}
+             */
+            rwtRate?: "10.5" | "17.5" | "30" | "33" | "39" | null;
+            /** @description ISO 3166 alpha-2 (non-residents) */
+            treatyCountry?: string | null;
+            /** @description YYYY-MM-DD */
+            dateOfBirth?: string | null;
         };
         FieldError: {
             field: string;
@@ -6953,6 +6999,68 @@ export interface operations {
             };
             /** @description Needs role admin or compliance */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TaxProfileController_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxProfileViewDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TaxProfileController_save: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxProfileDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
