@@ -198,6 +198,9 @@ export const DISTRIBUTION_MESSAGES = {
   notFunded: 'Only a funded distribution can be paid',
   notPaying: 'Only a distribution being paid can be marked paid',
   cannotCancel: 'A distribution can be cancelled only before it is being paid',
-  fundingAmount: (expected: string) => `The funding must be exactly NZD ${expected}, the holders’ gross`,
+  cancelReason: 'Please give a reason',
+  beforePaymentDate: 'Payments start on the payment date, not before',
+  bankReference: 'Enter the bank’s reference for the direct-credit run',
+  nothingByDirectCredit: 'No line of this distribution is waiting for a direct credit',
   paymentFailed: 'The payment did not go through: nothing was charged',
 } as const;
