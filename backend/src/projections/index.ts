@@ -7,6 +7,7 @@ import { adminCountersFigures, adminCountersProjection } from './admin-counters.
 import { assetHistoryProjection } from './asset-history.js';
 import { assetsFigures, assetsProjection } from './assets.js';
 import { complianceProjection } from './compliance.js';
+import { distributionsProjection } from './distributions.js';
 import { earlyAccessProjection } from './early-access.js';
 import { holdingsFigures, holdingsProjection } from './holdings.js';
 import { offeringsFigures, offeringsProjection } from './offerings.js';
@@ -27,6 +28,7 @@ export const allProjections: readonly Projection<Doc>[] = [
   assetHistoryProjection,
   assetsProjection,
   complianceProjection,
+  distributionsProjection,
   earlyAccessProjection,
   holdingsProjection,
   offeringsProjection,
@@ -57,6 +59,9 @@ export const registerFigures: Readonly<Record<string, FigureDeclaration>> = {
   [activitiesProjection.name]: { none: 'sentences of what happened, each true when it was written; no figure now' },
   [assetHistoryProjection.name]: { none: 'sentences of what happened, each true when it was written; no figure now' },
   [complianceProjection.name]: { none: "an owner's compliance checks" },
+  [distributionsProjection.name]: {
+    none: 'holdings at a past record date, fixed when declared (the property test holds them to the as-of replay)',
+  },
   [earlyAccessProjection.name]: { none: 'registrations counted for the early-access offer, not tokens' },
   [pendingConfirmationMailsProjection.name]: { none: 'e-mails to send' },
   [registrationsProjection.name]: { none: 'register-interest forms' },

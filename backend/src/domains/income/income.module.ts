@@ -1,11 +1,25 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { BillingModule } from '../billing/billing.module.js';
+import { DistributionAdminController, DistributionController } from './distribution.controller.js';
+import {
+  DeclarationInputs,
+  DeclareDistributionHandler,
+  ExecuteDistributionHandler,
+  FundDistributionHandler,
+} from './distribution.handlers.js';
 import { TaxProfileController } from './income.controller.js';
 import { ExecuteTaxProfileHandler } from './income.handlers.js';
 
 @Module({
-  imports: [CqrsModule],
-  controllers: [TaxProfileController],
-  providers: [ExecuteTaxProfileHandler],
+  imports: [CqrsModule, BillingModule],
+  controllers: [TaxProfileController, DistributionController, DistributionAdminController],
+  providers: [
+    ExecuteTaxProfileHandler,
+    DeclarationInputs,
+    DeclareDistributionHandler,
+    ExecuteDistributionHandler,
+    FundDistributionHandler,
+  ],
 })
 export class IncomeModule {}
