@@ -176,6 +176,7 @@ export const TAX_PROFILE_MESSAGES = {
   rwtRate: 'Choose the RWT rate for your interest: 10.5, 17.5, 30, 33 or 39 %',
   treatyCountry: 'Enter your country of tax residence as its two-letter code, e.g. AU',
   dateOfBirth: 'Enter your date of birth as a past date (YYYY-MM-DD)',
+  bankAccount: 'Enter a New Zealand bank account number: bank, branch, account and suffix, e.g. 12-3140-0123456-00',
 } as const;
 export const DISTRIBUTION_MESSAGES = {
   assetNotFound: 'Asset not found',

@@ -16,6 +16,7 @@ export interface TaxProfileDoc {
   rwtRate: ElectedRwtRate | null;
   treatyCountry: string | null;
   dateOfBirth: string | null;
+  bankAccount: string | null;
   savedAt: string;
 }
 
@@ -38,6 +39,7 @@ export const taxProfilesProjection = defineProjection<TaxProfileDoc, TaxProfileE
           savedAt,
           irdNumber: personal?.irdNumber ?? null,
           dateOfBirth: personal?.dateOfBirth ?? null,
+          bankAccount: personal?.bankAccount ?? null,
         };
       }
       default: {

@@ -1761,6 +1761,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/distributions/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start paying a funded distribution on or after its payment date */
+        post: operations["DistributionAdminController_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/distributions/{id}/direct-credit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The direct-credit file to import into internet banking; lines without a bank account are left out */
+        get: operations["DistributionAdminController_directCredit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/distributions/{id}/direct-credit/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The bank ran the direct credits: those lines are paid (and the distribution when all are) */
+        post: operations["DistributionAdminController_confirmDirectCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/distributions/{id}/approve": {
         parameters: {
             query?: never;
@@ -3644,6 +3695,8 @@ export interface components {
             rwtRate: "10.5" | "17.5" | "30" | "33" | "39" | null;
             treatyCountry: string | null;
             dateOfBirth: string | null;
+            /** @description 12-3140-0123456-000 */
+            bankAccount: string | null;
             savedAt: string | null;
         };
         TaxProfileDto: {
@@ -3660,6 +3713,8 @@ export interface components {
             treatyCountry?: string | null;
             /** @description YYYY-MM-DD */
             dateOfBirth?: string | null;
+            /** @description For direct credits: 12-3140-0123456-00 */
+            bankAccount?: string | null;
         };
         DeclareDistributionDto: {
             /** @enum {string} */
@@ -3850,6 +3905,10 @@ export interface components {
         IncomeDto: {
             lines: components["schemas"]["IncomeLineDto"][];
             taxYears: components["schemas"]["TaxYearDto"][];
+        };
+        ConfirmDirectCreditDto: {
+            /** @description The bank’s reference for the run */
+            bankReference: string;
         };
         FieldError: {
             field: string;
@@ -7748,6 +7807,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DistributionListDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_directCredit: {
+        parameters: {
+            query: {
+                /** @description The account the run is paid from: 02-0100-0123456-00 */
+                fromAccount: unknown;
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bulk direct-credit file (BNZ IB4B CSV) of the lines paid by bank transfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_confirmDirectCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmDirectCreditDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
                 };
             };
             /** @description Not signed in */

@@ -1,4 +1,5 @@
 import { csvLine } from '../../platform/csv.js';
+import { nzDate } from '../../platform/nz-time.js';
 import type { DistributionDoc, DistributionLineDoc } from '../../projections/distributions.js';
 import { fromCents, nzdText, toCents } from '../offerings/money.js';
 import type { DistributionDeclared, DistributionLine } from './events.js';
@@ -272,7 +273,7 @@ export function payerReportCsv(
       rows.push(
         csvLine([
           d.paymentDate,
-          d.declaredAt.slice(0, 10),
+          nzDate(d.declaredAt),
           d.recordDate,
           assetNames.get(d.assetId) ?? d.assetId,
           KIND_NAMES[d.kind],

@@ -58,6 +58,7 @@ describe('distributions API (memory stores)', () => {
       irdNumber: '49-091-850',
       rwtRate: '30',
       dateOfBirth: '1975-06-01',
+      bankAccount: '12-3140-0123456-00',
     });
     expect(profile.status).toBe(200);
     const holder = await owner.post(`/api/assets/${assetId}/investors`, { name: 'Mere Tane', tokens: 200 });
@@ -193,6 +194,70 @@ describe('distributions API (memory stores)', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(String(pdf.body)).toContain('RWT withheld at 30% NZD 15.00');
     expect(String(pdf.body)).toContain('IRD number: 049-091-850');
+
+    // The payment run: everyone by direct credit (no stablecoin yet), the file for the bank, then the bank's run.
+    expect(
+      (await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=02-0100-0123456-00`)).body.message,
+    ).toBe(M.notPaying);
+    expect((await admin.post(`/api/admin/distributions/${id}/pay`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/distributions/${id}/pay`)).body.message).toBe(M.notFunded);
+    expect((await owner.post(`${url}/cancel`, { reason: 'Too late' })).body.message).toBe(M.cannotCancel);
+    const paying = (await owner.get(url)).body;
+    expect(paying.status).toBe('paying');
+    expect(
+      paying.lines.map((l: { payment: { method: string; status: string } }) => [l.payment.method, l.payment.status]),
+    ).toEqual([
+      ['direct-credit', 'pending'],
+      ['direct-credit', 'pending'],
+      ['retained', 'retained'],
+    ]);
+    expect((await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=nope`)).status).toBe(400);
+    const file = await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=02-0100-0123456-00`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('x-lines-without-account')).toBe('1');
+    const records = String(file.body).trim().split('\r\n');
+    expect(records[0]).toMatch(/^1,,,,0201000123456000,7,\d{6},\d{6},$/);
+    expect(records[1]).toBe(
+      `2,1231400123456000,50,3500,Test User,D-${id.slice(0, 8)},INTEREST,,KAURI,Kauri,INTEREST,D-${id.slice(0, 8)},KAURI`,
+    );
+    expect(records[2]).toBe('3,3500,1,31400123456');
+    expect(
+      (await admin.post(`/api/admin/distributions/${id}/direct-credit/confirm`, { bankReference: '' })).status,
+    ).toBe(400);
+    expect(
+      (await admin.post(`/api/admin/distributions/${id}/direct-credit/confirm`, { bankReference: 'IB4B run 0042' }))
+        .status,
+    ).toBe(200);
+    const paid = (await owner.get(url)).body;
+    expect(paid.status).toBe('paid');
+    expect(paid.lines[1].payment).toMatchObject({
+      method: 'direct-credit',
+      status: 'paid',
+      reference: 'IB4B run 0042',
+    });
+    expect((await investor.get('/api/income')).body.lines[0]).toMatchObject({
+      status: 'paid',
+      payment: { status: 'paid' },
+    });
+
+    // The payer's report for the month of the payment date: the fields Inland Revenue asks for, then totals.
+    expect((await owner.get('/api/income-report.csv?month=2026-13')).status).toBe(400);
+    const report = String((await owner.get(`/api/income-report.csv?month=${today.slice(0, 7)}`)).body)
+      .trim()
+      .split('\r\n');
+    expect(report[0]).toContain('Recipient,IRD number,Date of birth');
+    expect(report).toContain(
+      `${today},${today},${today},Harbour View,Interest,Test User,049-091-850,1975-06-01,resident,100,50.00,0.00,RWT,30,15.00,${today},35.00`,
+    );
+    expect(report).toContain(
+      `${today},${today},${today},Harbour View,Interest,Mere Tane,,,resident,200,100.00,0.00,RWT,45,45.00,${today},55.00`,
+    );
+    expect(report.at(-1)).toBe('Total RWT,,,,,2 recipient lines,,,,,150.00,0.00,RWT,,60.00,,90.00');
+    expect(
+      String((await investor.get(`/api/income-report.csv?month=${today.slice(0, 7)}`)).body)
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
   });
 
   it('four eyes: an admin who owns the asset cannot approve its distribution', async () => {

@@ -19,7 +19,10 @@ import {
 } from '../../projections/distributions.js';
 import { taxProfilesProjection, taxStandings, type TaxProfileDoc } from '../../projections/tax-profiles.js';
 import { peopleById } from '../../projections/users.js';
-import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
+import { DISTRIBUTION_MESSAGES as M, TAX_PROFILE_MESSAGES } from '../../messages.js';
+import { nzDate } from '../../platform/nz-time.js';
+import { normalBankAccount } from './bank-account.js';
+import { directCreditFile } from './direct-credit.js';
 import { fromCents } from '../offerings/money.js';
 import {
   DeclareDistributionCommand,
@@ -38,6 +41,7 @@ import {
 } from './distribution-views.js';
 import {
   CancelDistributionDto,
+  ConfirmDirectCreditDto,
   DeclareDistributionDto,
   DeclaredDto,
   DistributionDto,
@@ -332,7 +336,7 @@ export class DistributionAdminController {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) reads: ReadStore,
+    @Inject(READ_STORE) private readonly reads: ReadStore,
   ) {
     this.distributions = new DistributionReads(reads);
   }
@@ -344,6 +348,106 @@ export class DistributionAdminController {
   async list(@Query('status') status?: string): Promise<DistributionListDto> {
     const filter = status ? { status: String(status) } : {};
     return this.distributions.summaries(await this.distributions.collection().find(filter));
+  }
+
+  @Post('distributions/:id/pay')
+  @HttpCode(200)
+  @ApiOk(WrittenDto)
+  @ApiOperation({ summary: 'Start paying a funded distribution on or after its payment date' })
+  async pay(
+    @IdParam() id: string,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<WrittenDto> {
+    // The stablecoin payment (through the chain outbox) is not wired yet: every holder is paid by direct credit.
+    const { position } = await this.commands.execute(
+      new ExecuteDistributionCommand(
+        {
+          type: 'StartPayment',
+          distributionId: id,
+          adminId: admin.userId,
+          wallets: new Map(),
+          today: nzDate(context.now),
+        },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+
+  @Get('distributions/:id/direct-credit.csv')
+  @ApiFile(['text/csv'], 'The bulk direct-credit file (BNZ IB4B CSV) of the lines paid by bank transfer')
+  @ApiOperation({
+    summary: 'The direct-credit file to import into internet banking; lines without a bank account are left out',
+  })
+  @ApiQuery({
+    name: 'fromAccount',
+    required: true,
+    description: 'The account the run is paid from: 02-0100-0123456-00',
+  })
+  async directCredit(
+    @IdParam() id: string,
+    @Query('fromAccount') fromAccount: string | undefined,
+    @Ctx() context: CommandContext,
+    @Res() reply: HttpReply,
+  ) {
+    const from = fromAccount ? normalBankAccount(fromAccount) : null;
+    if (!from)
+      throw new DomainError(TAX_PROFILE_MESSAGES.bankAccount, 400, [
+        { field: 'fromAccount', message: TAX_PROFILE_MESSAGES.bankAccount },
+      ]);
+    const doc = await this.distributions.collection().get(id);
+    if (!doc) throw new DomainError(M.notFound, 404);
+    if (doc.status !== 'paying') throw new DomainError(M.notPaying, 409);
+    const due = doc.lines.filter((l) => l.payment.method === 'direct-credit' && l.payment.status === 'pending');
+    const ids = due.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []));
+    const [profiles, people] = await Promise.all([taxStandings(this.reads, ids), peopleById(this.reads, ids)]);
+    const credits = due.flatMap((l) => {
+      const account = l.investorId ? profiles.get(l.investorId)?.bankAccount : null;
+      if (!account || !l.investorId) return [];
+      const name = people.get(l.investorId)?.name ?? 'Investor';
+      return [
+        {
+          account,
+          cents: l.net,
+          name,
+          reference: `D-${id.slice(0, 8)}`,
+          code: doc.kind.toUpperCase(),
+          particulars: 'KAURI',
+        },
+      ];
+    });
+    reply.header('Content-Type', 'text/csv; charset=utf-8');
+    reply.header('Content-Disposition', `attachment; filename="direct-credit-${id.slice(0, 8)}.csv"`);
+    reply.header('X-Lines-Without-Account', String(due.length - credits.length));
+    reply.send(directCreditFile({ account: from, name: 'Kauri' }, doc.paymentDate, nzDate(context.now), credits));
+  }
+
+  @Post('distributions/:id/direct-credit/confirm')
+  @HttpCode(200)
+  @ApiOk(WrittenDto)
+  @ApiOperation({
+    summary: 'The bank ran the direct credits: those lines are paid (and the distribution when all are)',
+  })
+  async confirmDirectCredit(
+    @IdParam() id: string,
+    @Body() body: ConfirmDirectCreditDto,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<WrittenDto> {
+    const { position } = await this.commands.execute(
+      new ExecuteDistributionCommand(
+        {
+          type: 'ConfirmDirectCredit',
+          distributionId: id,
+          adminId: admin.userId,
+          bankReference: body.bankReference,
+          now: context.now,
+        },
+        context,
+      ),
+    );
+    return { success: true, position };
   }
 
   @Post('distributions/:id/approve')

@@ -30,7 +30,8 @@ export interface TaxProfileSaved {
     rwtRate: ElectedRwtRate | null;
     treatyCountry: string | null;
     savedAt: string;
-    personal: { irdNumber: string | null; dateOfBirth: string | null };
+    /** The bank account income is paid to by direct credit (NZ format, 2-4-7-3 digits without dashes). */
+    personal: { irdNumber: string | null; dateOfBirth: string | null; bankAccount: string | null };
   };
 }
 export type TaxProfileEvent = TaxProfileSaved;
@@ -40,6 +41,8 @@ export const taxProfileStream = (userId: string) => `tax-profile-${userId}`;
 export const INCOME_FIELDS = {
   irdNumber: string({ max: 9, pattern: /^\d{9}$/ }),
   treatyCountry: string({ max: 2, pattern: /^[A-Z]{2}$/ }),
+  /** Bank (2), branch (4), account (7), suffix (3): 16 digits. */
+  bankAccount: string({ max: 16, pattern: /^\d{16}$/ }),
   /** NZD cents: at most a trillion dollars. */
   cents: int({ max: 100_000_000_000_000 }),
   tokens: int({ max: 1e12 }),
@@ -54,7 +57,11 @@ export const taxProfileEventSchemas = {
     rwtRate: nullable(oneOf(ELECTED_RWT_RATES)),
     treatyCountry: nullable(INCOME_FIELDS.treatyCountry),
     savedAt: isoDateTime(),
-    personal: object({ irdNumber: nullable(INCOME_FIELDS.irdNumber), dateOfBirth: nullable(isoDate()) }),
+    personal: object({
+      irdNumber: nullable(INCOME_FIELDS.irdNumber),
+      dateOfBirth: nullable(isoDate()),
+      bankAccount: nullable(INCOME_FIELDS.bankAccount),
+    }),
   }),
 } satisfies EventSchemas<TaxProfileEvent>;
 

@@ -10,6 +10,7 @@ import { READ_STORE } from '../../platform/tokens.js';
 import { taxProfilesProjection, type TaxProfileDoc } from '../../projections/tax-profiles.js';
 import { TaxProfileDto, TaxProfileViewDto } from './income.dto.js';
 import { ExecuteTaxProfileCommand } from './income.handlers.js';
+import { formatBankAccount } from './bank-account.js';
 import { NO_PROFILE } from './tax.js';
 
 /** The signed-in person's tax profile: what the payer of their income withholds by. */
@@ -27,9 +28,18 @@ export class TaxProfileController {
   @ApiOperation({ summary: 'Your tax profile (a resident without an IRD number until you save one)' })
   async get(@CurrentUser() user: SignedInUser): Promise<TaxProfileViewDto> {
     const doc = await this.reads.collection<TaxProfileDoc>(taxProfilesProjection.name).get(user.userId);
-    if (!doc) return { saved: false, ...NO_PROFILE, dateOfBirth: null, savedAt: null };
-    const { residency, irdNumber, rwtRate, treatyCountry, dateOfBirth, savedAt } = doc;
-    return { saved: true, residency, irdNumber, rwtRate, treatyCountry, dateOfBirth, savedAt };
+    if (!doc) return { saved: false, ...NO_PROFILE, dateOfBirth: null, bankAccount: null, savedAt: null };
+    const { residency, irdNumber, rwtRate, treatyCountry, dateOfBirth, bankAccount, savedAt } = doc;
+    return {
+      saved: true,
+      residency,
+      irdNumber,
+      rwtRate,
+      treatyCountry,
+      dateOfBirth,
+      bankAccount: bankAccount && formatBankAccount(bankAccount),
+      savedAt,
+    };
   }
 
   @Put('tax-profile')
@@ -48,6 +58,7 @@ export class TaxProfileController {
           rwtRate: body.rwtRate ?? null,
           treatyCountry: body.treatyCountry ?? null,
           dateOfBirth: body.dateOfBirth ?? null,
+          bankAccount: body.bankAccount ?? null,
           now: context.now,
         },
         context,

@@ -15,6 +15,7 @@ const save = (fields: Partial<TaxProfileCommand>): TaxProfileCommand => ({
   rwtRate: null,
   treatyCountry: null,
   dateOfBirth: null,
+  bankAccount: null,
   now: NOW,
   ...fields,
 });
@@ -44,7 +45,7 @@ describe('tax profile decider', () => {
           rwtRate: '17.5',
           treatyCountry: null,
           savedAt: NOW,
-          personal: { irdNumber: '049091850', dateOfBirth: '1980-02-29' },
+          personal: { irdNumber: '049091850', dateOfBirth: '1980-02-29', bankAccount: null },
         },
       },
     ]);
@@ -55,6 +56,11 @@ describe('tax profile decider', () => {
         fold(taxProfile, events),
       ),
     ).toEqual([]);
+  });
+
+  it('keeps a bank account as 16 digits', () => {
+    const [event] = taxProfile.decide(save({ bankAccount: '12-3140-0123456-00' }), taxProfile.initialState);
+    expect(event!.data.personal.bankAccount).toBe('1231400123456000');
   });
 
   it('a non-resident keeps a treaty country, never an elected rate', () => {
@@ -73,6 +79,7 @@ describe('tax profile decider', () => {
     ['a country that is not a code', { residency: 'non-resident', treatyCountry: 'Britain' }, ['treatyCountry']],
     ['a date of birth in the future', { dateOfBirth: '2030-01-01' }, ['dateOfBirth']],
     ['a date that does not exist', { dateOfBirth: '1990-02-30' }, ['dateOfBirth']],
+    ['a bank account that is not one', { bankAccount: '12-3140-012345' }, ['bankAccount']],
   ])('refuses %s, naming the field', (_, fields, names) => {
     const refused = refusal([], save(fields)) as { status: number; errors: { field: string; message: string }[] };
     expect(refused.status).toBe(400);

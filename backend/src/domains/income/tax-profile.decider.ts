@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { requireValidFields, type FieldError } from '../../platform/errors.js';
 import { TAX_PROFILE_MESSAGES as M } from '../../messages.js';
 import { taxProfileEventSchemas, type TaxProfileEvent, type TaxProfileSaved } from './events.js';
+import { normalBankAccount } from './bank-account.js';
 import { normalIrdNumber } from './ird-number.js';
 import { NO_PROFILE, RESIDENCIES, type Residency, type TaxStanding } from './tax.js';
 import { ELECTED_RWT_RATES, type ElectedRwtRate } from './tax-rates.js';
@@ -10,6 +11,7 @@ export interface TaxProfileState extends TaxStanding {
   saved: boolean;
   irdNumber: string | null;
   dateOfBirth: string | null;
+  bankAccount: string | null;
 }
 
 export type TaxProfileCommand = {
@@ -20,6 +22,7 @@ export type TaxProfileCommand = {
   rwtRate: string | null;
   treatyCountry: string | null;
   dateOfBirth: string | null;
+  bankAccount: string | null;
   now: string;
 };
 
@@ -37,7 +40,7 @@ const pastDay = (v: string, now: string) =>
 export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileState> = {
   name: 'tax-profile',
   eventSchemas: taxProfileEventSchemas,
-  initialState: { ...NO_PROFILE, saved: false, dateOfBirth: null },
+  initialState: { ...NO_PROFILE, saved: false, dateOfBirth: null, bankAccount: null },
   evolve(state, event) {
     switch (event.type) {
       case 'TaxProfileSaved': {
@@ -56,6 +59,8 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
     const rateText = blank(command.rwtRate);
     const country = blank(command.treatyCountry)?.toUpperCase() ?? null;
     const dateOfBirth = blank(command.dateOfBirth);
+    const accountText = blank(command.bankAccount);
+    const bankAccount = accountText === null ? null : normalBankAccount(accountText);
     const residency = command.residency;
     const resident = residency === 'resident';
     const errors: (FieldError | false)[] = [
@@ -69,6 +74,7 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
         country !== null &&
         !/^[A-Z]{2}$/.test(country) && { field: 'treatyCountry', message: M.treatyCountry },
       dateOfBirth !== null && !pastDay(dateOfBirth, command.now) && { field: 'dateOfBirth', message: M.dateOfBirth },
+      accountText !== null && bankAccount === null && { field: 'bankAccount', message: M.bankAccount },
     ];
     requireValidFields(errors.filter((e, i, all) => e && all.findIndex((o) => o && o.field === e.field) === i));
     const data: TaxProfileSaved['data'] = {
@@ -79,7 +85,7 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
       rwtRate: resident && rateText !== null && isRate(rateText) ? rateText : null,
       treatyCountry: resident ? null : country,
       savedAt: command.now,
-      personal: { irdNumber, dateOfBirth },
+      personal: { irdNumber, dateOfBirth, bankAccount },
     };
     const unchanged =
       state.saved &&
@@ -87,7 +93,8 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
       state.irdNumber === irdNumber &&
       state.rwtRate === data.rwtRate &&
       state.treatyCountry === data.treatyCountry &&
-      state.dateOfBirth === dateOfBirth;
+      state.dateOfBirth === dateOfBirth &&
+      state.bankAccount === bankAccount;
     return unchanged ? [] : [{ type: 'TaxProfileSaved', data }];
   },
 };
