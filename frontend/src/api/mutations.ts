@@ -40,6 +40,10 @@ import type {
   WalletChallenge,
   RegisterWalletInput,
   ChainRetry,
+  TaxProfileInput,
+  DistributionInput,
+  DistributionPreview,
+  Declared,
 } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
@@ -264,4 +268,45 @@ export function registerWallet(input: RegisterWalletInput): Promise<WalletRegist
 /** Admins: asks again for a failed chain transaction (the recipient's wallet registered first when missing). */
 export function retryChainTransaction(txId: string): Promise<ChainRetry> {
   return apiRequest('POST', `/api/admin/chain/transactions/${encodeURIComponent(txId)}/retry`, {});
+}
+
+/** Income: the signed-in person's tax profile. */
+export function saveTaxProfile(profile: TaxProfileInput): Promise<Written> {
+  return apiRequest('PUT', '/api/tax-profile', profile);
+}
+
+/** Every holder's line as the declaration would fix it; nothing is recorded. */
+export function previewDistribution(assetId: string, input: DistributionInput): Promise<DistributionPreview> {
+  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/distributions/preview`, input);
+}
+
+export function declareDistribution(assetId: string, input: DistributionInput): Promise<Declared> {
+  return apiRequest('POST', `/api/assets/${encodeURIComponent(assetId)}/distributions`, input);
+}
+
+const distributionPath = (assetId: string, distributionId: string) =>
+  `/api/assets/${encodeURIComponent(assetId)}/distributions/${encodeURIComponent(distributionId)}`;
+
+/** The owner funds an approved distribution by card (the sandbox's test cards). */
+export function fundDistribution(assetId: string, distributionId: string, card: TestCard): Promise<Written> {
+  return apiRequest('POST', `${distributionPath(assetId, distributionId)}/fund`, card);
+}
+
+export function cancelDistribution(assetId: string, distributionId: string, reason: string): Promise<Written> {
+  return apiRequest('POST', `${distributionPath(assetId, distributionId)}/cancel`, { reason });
+}
+
+const adminDistribution = (id: string) => `/api/admin/distributions/${encodeURIComponent(id)}`;
+
+/** Another admin than the owner approves (four eyes). */
+export function approveDistribution(id: string): Promise<Written> {
+  return apiRequest('POST', `${adminDistribution(id)}/approve`);
+}
+
+export function startDistributionPayment(id: string): Promise<Written> {
+  return apiRequest('POST', `${adminDistribution(id)}/pay`);
+}
+
+export function confirmDirectCredit(id: string, bankReference: string): Promise<Written> {
+  return apiRequest('POST', `${adminDistribution(id)}/direct-credit/confirm`, { bankReference });
 }

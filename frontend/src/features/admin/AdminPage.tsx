@@ -11,6 +11,8 @@ import {
 } from '../../api/queries';
 import type { User } from '../../api/types';
 import { formatDate } from '../format';
+import { appPath } from '../layout/appPath';
+import { ButtonLink } from '../layout/ButtonLink';
 import { ResultHeading } from '../layout/ResultHeading';
 import { ComplianceReviews } from './ComplianceReviews';
 import { SupplyChangesAdmin } from './SupplyChangesAdmin';
@@ -43,6 +45,11 @@ export function AdminPage({ user }: { user: User }) {
         Admin
       </Typography.Title>
       {admin && <Counters />}
+      {admin && (
+        <ButtonLink to={appPath('/admin/distributions')} style={{ alignSelf: 'flex-start' }}>
+          Distributions to holders
+        </ButtonLink>
+      )}
       <Sections
         narrow={narrow}
         active={section}
