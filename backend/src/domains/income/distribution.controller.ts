@@ -294,7 +294,7 @@ export class DistributionController {
     @CurrentUser() user: SignedInUser,
     @Res() reply: HttpReply,
   ) {
-    if (!month || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
+    if (typeof month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
       const message = 'Enter the month as YYYY-MM';
       throw new DomainError(message, 400, [{ field: 'month', message }]);
     }
@@ -391,7 +391,7 @@ export class DistributionAdminController {
     @Ctx() context: CommandContext,
     @Res() reply: HttpReply,
   ) {
-    const from = fromAccount ? normalBankAccount(fromAccount) : null;
+    const from = typeof fromAccount === 'string' ? normalBankAccount(fromAccount) : null;
     if (!from)
       throw new DomainError(TAX_PROFILE_MESSAGES.bankAccount, 400, [
         { field: 'fromAccount', message: TAX_PROFILE_MESSAGES.bankAccount },
