@@ -202,6 +202,8 @@ export const DISTRIBUTION_MESSAGES = {
   cancelReason: 'Please give a reason',
   beforePaymentDate: 'Payments start on the payment date, not before',
   bankReference: 'Enter the bank’s reference for the direct-credit run',
+  chainDrift:
+    'The chain’s balances of this token differ from the register (drift): payments stop until operations reconcile them',
   nothingByDirectCredit: 'No line of this distribution is waiting for a direct credit',
   paymentFailed: 'The payment did not go through: nothing was charged',
 } as const;

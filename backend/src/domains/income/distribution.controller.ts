@@ -23,6 +23,8 @@ import { DISTRIBUTION_MESSAGES as M, TAX_PROFILE_MESSAGES } from '../../messages
 import { nzDate } from '../../platform/nz-time.js';
 import { normalBankAccount } from './bank-account.js';
 import { directCreditFile } from './direct-credit.js';
+import { chainDrift } from './chain-drift.js';
+import { TokenViews } from '../tokens/token-views.js';
 import { fromCents } from '../offerings/money.js';
 import {
   DeclareDistributionCommand,
@@ -337,8 +339,21 @@ export class DistributionAdminController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly tokens: TokenViews,
   ) {
     this.distributions = new DistributionReads(reads);
+  }
+
+  /** With a chain, the token's on-chain balances must equal the register's before anyone is paid. */
+  private async requireNoDrift(distributionId: string): Promise<void> {
+    if (!this.tokens.enabled) return;
+    const doc = await this.distributions.collection().get(distributionId);
+    if (!doc) return; // the decider answers 404
+    await this.tokens.refresh();
+    const token = await this.tokens.token(doc.assetId);
+    if (token?.status !== 'deployed') return;
+    const drift = chainDrift(this.tokens.registerBalances().get(doc.assetId) ?? new Map(), token.holders);
+    if (drift.length > 0) throw new DomainError(M.chainDrift, 409);
   }
 
   @Get('distributions')
@@ -359,6 +374,7 @@ export class DistributionAdminController {
     @CurrentUser() admin: SignedInUser,
     @Ctx() context: CommandContext,
   ): Promise<WrittenDto> {
+    await this.requireNoDrift(id);
     // The stablecoin payment (through the chain outbox) is not wired yet: every holder is paid by direct credit.
     const { position } = await this.commands.execute(
       new ExecuteDistributionCommand(

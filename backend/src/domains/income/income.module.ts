@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { BillingModule } from '../billing/billing.module.js';
+import { TokensModule } from '../tokens/tokens.module.js';
 import { DistributionAdminController, DistributionController } from './distribution.controller.js';
 import {
   DeclarationInputs,
@@ -12,7 +13,7 @@ import { TaxProfileController } from './income.controller.js';
 import { ExecuteTaxProfileHandler } from './income.handlers.js';
 
 @Module({
-  imports: [CqrsModule, BillingModule],
+  imports: [CqrsModule, BillingModule, TokensModule],
   controllers: [TaxProfileController, DistributionController, DistributionAdminController],
   providers: [
     ExecuteTaxProfileHandler,
