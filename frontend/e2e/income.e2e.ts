@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { approvedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { openSignedIn } from './support/accounts.js';
-import { choose, launchBrowser, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import {
+  choose,
+  fitsViewportWidth,
+  launchBrowser,
+  phone,
+  saveScreenshot,
+  waitForText,
+  type TestBrowser,
+} from './support/browser.js';
 import { startKauri } from './support/kauri-server.js';
 
 describe('income: declare, approve, fund, and the investor’s income', () => {
@@ -98,5 +106,10 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
     expect((await pdf.body()).toString('latin1')).toContain('RWT withheld at 30% NZD 15.00');
     await saveScreenshot(income.page, 'income-investor');
     expect(income.errors).toEqual([]);
+
+    // At 375 px the page keeps to the screen (its tables scroll within themselves).
+    const small = await openSignedIn(browser, server.url, investor.user.email, '/income', phone);
+    await small.page.getByRole('link', { name: 'Statement (PDF)' }).waitFor();
+    expect(await fitsViewportWidth(small.page)).toBe(true);
   });
 });

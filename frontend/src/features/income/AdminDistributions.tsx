@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Space, Tag, Typography } from 'antd';
+import { ScrollTable } from '../layout/ScrollTable';
 import { useState } from 'react';
 import { OWN_REQUEST_REASON } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
@@ -52,7 +53,7 @@ export function AdminDistributions({ user }: { user: User }) {
           style={{ width: 220 }}
         />
       </Space>
-      <Table<DistributionSummary>
+      <ScrollTable<DistributionSummary>
         size="small"
         rowKey="id"
         loading={list.isPending}

@@ -1,4 +1,5 @@
-import { Table, Tag, type TableColumnType } from 'antd';
+import { Tag, type TableColumnType } from 'antd';
+import { ScrollTable } from '../layout/ScrollTable';
 import type { DistributionLine } from '../../api/types';
 import { formatCount } from '../format';
 import { nzd } from './money';
@@ -40,7 +41,7 @@ export function DistributionLines({ lines, showPayment }: { lines: DistributionL
         l.payment.status === 'retained' ? 'Retained by the owner' : `${l.payment.method ?? '—'} · ${l.payment.status}`,
     });
   return (
-    <Table
+    <ScrollTable
       size="small"
       rowKey={(l) => `${l.holderKind}:${l.investorId ?? 'owner'}`}
       columns={columns}

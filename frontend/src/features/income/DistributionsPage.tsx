@@ -1,22 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { DISTRIBUTION_MESSAGES } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
+import { ScrollTable } from '../layout/ScrollTable';
 import { cancelDistribution, declareDistribution, fundDistribution, previewDistribution } from '../../api/mutations';
 import { assetQuery, distributionQuery, distributionsQuery, payerReportUrl } from '../../api/queries';
 import type { DistributionInput, DistributionPreview, DistributionSummary, IncomeKind } from '../../api/types';
@@ -66,7 +53,7 @@ export function DistributionsPage({ assetId }: { assetId: string }) {
           </Button>
         }
       >
-        <Table<DistributionSummary>
+        <ScrollTable<DistributionSummary>
           size="small"
           rowKey="id"
           loading={list.isPending}

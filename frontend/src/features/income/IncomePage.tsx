@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { ScrollTable } from '../layout/ScrollTable';
 import { useEffect } from 'react';
 import { TAX_PROFILE_MESSAGES } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
@@ -26,7 +27,7 @@ export function IncomePage() {
         {income.data && income.data.taxYears.length === 0 ? (
           <Empty description="No income yet" />
         ) : (
-          <Table<TaxYear>
+          <ScrollTable<TaxYear>
             size="small"
             rowKey="taxYear"
             loading={income.isPending}
@@ -53,7 +54,7 @@ export function IncomePage() {
         )}
       </Card>
       <Card title="By distribution">
-        <Table<IncomeLine>
+        <ScrollTable<IncomeLine>
           size="small"
           rowKey="distributionId"
           loading={income.isPending}
