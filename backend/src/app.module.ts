@@ -5,6 +5,7 @@ import { ComplianceModule } from './domains/compliance/compliance.module.js';
 import { WholesaleModule } from './domains/wholesale/wholesale.module.js';
 import { TokensModule } from './domains/tokens/tokens.module.js';
 import { OfferingModule } from './domains/offerings/offering.module.js';
+import { IncomeModule } from './domains/income/income.module.js';
 import { RegisterModule } from './domains/register/register.module.js';
 import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         OfferingModule,
         RegisterModule,
         AuditModule,
+        IncomeModule,
       ],
     };
   }

@@ -168,3 +168,42 @@ export const TRANSFER_BLOCKED = {
   alreadyRetried: 'This transaction has been retried already: retry its latest attempt',
   unknownTx: 'No such chain transaction',
 } as const;
+
+/** Income: a holder's tax profile, and the distributions an owner declares to the holders of a token. */
+export const TAX_PROFILE_MESSAGES = {
+  residency: 'Choose whether you are a New Zealand tax resident',
+  irdNumber: 'Enter a valid IRD number: 8 or 9 digits whose last is the check digit Inland Revenue gives',
+  rwtRate: 'Choose the RWT rate for your interest: 10.5, 17.5, 30, 33 or 39 %',
+  treatyCountry: 'Enter your country of tax residence as its two-letter code, e.g. AU',
+  dateOfBirth: 'Enter your date of birth as a past date (YYYY-MM-DD)',
+  bankAccount: 'Enter a New Zealand bank account number: bank, branch, account and suffix, e.g. 12-3140-0123456-00',
+} as const;
+export const DISTRIBUTION_MESSAGES = {
+  assetNotFound: 'Asset not found',
+  notFound: 'Distribution not found',
+  kind: 'Choose what is distributed: a dividend, interest, rent or other income',
+  amount: 'Enter the amount in NZD in whole cents, at least 0.01',
+  recordDate: 'Enter the record date (YYYY-MM-DD)',
+  recordDateFuture: 'The record date must be today or a past date: the holders are those at the end of that day',
+  beforeToken: 'The record date is before this asset’s token existed: choose a date on or after its approval',
+  paymentDate: 'Enter the payment date (YYYY-MM-DD)',
+  paymentBeforeRecord: 'The payment date must be on or after the record date',
+  noRates: 'There are no New Zealand withholding tax rates for that payment date',
+  imputationCredits: 'Imputation credits must be in NZD in whole cents',
+  imputationNotDividend: 'Only a dividend carries imputation credits',
+  imputationTooHigh: (maximum: string) =>
+    `Imputation credits may be at most NZD ${maximum}: the maximum imputation ratio is 28/72 of the dividend`,
+  noHolders: 'No one but the owner held this asset’s tokens at the end of the record date: there is nobody to pay',
+  notProposed: 'Only a proposed distribution can be approved',
+  notApproved: 'Only an approved distribution can be funded',
+  notFunded: 'Only a funded distribution can be paid',
+  notPaying: 'Only a distribution being paid can be marked paid',
+  cannotCancel: 'A distribution can be cancelled only before it is being paid',
+  cancelReason: 'Please give a reason',
+  beforePaymentDate: 'Payments start on the payment date, not before',
+  bankReference: 'Enter the bank’s reference for the direct-credit run',
+  chainDrift:
+    'The chain’s balances of this token differ from the register (drift): payments stop until operations reconcile them',
+  nothingByDirectCredit: 'No line of this distribution is waiting for a direct credit',
+  paymentFailed: 'The payment did not go through: nothing was charged',
+} as const;

@@ -203,6 +203,13 @@ const investmentRoute = objectPage(
   (client, id) => loaders().then(({ objectData }) => objectData.investment(client, id)),
 );
 
+const assetDistributionsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/assets/$assetId/distributions',
+  staticData: { signedOut: 'authentication-required', title: 'Distributions' },
+  component: routeChunk(() => import('./routes/assets.$assetId.distributions')),
+});
+
 // Not prefetched: every read of the history is recorded (AuditViewed), so only a real visit reads it.
 const auditRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -238,6 +245,7 @@ const routeTree = rootRoute.addChildren([
     tokenizeRoute,
     auditRoute,
     assetRoute,
+    assetDistributionsRoute,
     offeringRoute,
     investmentRoute,
     signedInPage('/dashboard', 'Dashboard', () => import('./routes/dashboard'), {
@@ -250,6 +258,15 @@ const routeTree = rootRoute.addChildren([
     }),
     signedInPage('/profile', 'Profile', () => import('./routes/profile')),
     signedInPage('/admin', 'Admin', () => import('./routes/admin'), { data: 'admin' }),
+    signedInPage('/admin/distributions', 'Distributions', () => import('./routes/admin.distributions')),
+    signedInPage(
+      '/income',
+      'Income',
+      page(() => import('./features/income/IncomePage'), 'IncomePage'),
+      {
+        signedOut: 'authentication-required',
+      },
+    ),
     signedInPage('/admin/operations', 'Operations', () => import('./routes/admin.operations'), { data: 'operations' }),
     signedInPage(
       '/billing',

@@ -26,3 +26,31 @@ export function nzDateTime(value: string | Date): string {
   const zone = ZONES.get(parts.get('timeZoneName') ?? '') ?? parts.get('timeZoneName');
   return `${parts.get('day')} ${parts.get('month')} ${parts.get('year')}, ${clock} ${zone}`;
 }
+
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Pacific/Auckland',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The New Zealand calendar date (YYYY-MM-DD) of a moment. */
+export const nzDate = (value: string | Date): string => DAY.format(new Date(value));
+
+/**
+ * The last millisecond of a New Zealand calendar date (YYYY-MM-DD), as an ISO instant: what "at the end of the
+ * record date" means, summer time or not. Null for a date that does not exist.
+ */
+export function nzEndOfDay(date: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !new Date(`${date}T00:00:00Z`).toISOString().startsWith(date)) return null;
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const day = next.toISOString().slice(0, 10);
+  // Midnight starting the next NZ day is at +13:00 (daylight time) or +12:00: the one that is that day there.
+  for (const offset of ['+13:00', '+12:00']) {
+    const midnight = new Date(`${day}T00:00:00${offset}`);
+    if (nzDate(midnight) === day && nzDate(new Date(midnight.getTime() - 1)) === date)
+      return new Date(midnight.getTime() - 1).toISOString();
+  }
+  return null;
+}

@@ -7,6 +7,7 @@ import { adminCountersFigures, adminCountersProjection } from './admin-counters.
 import { assetHistoryProjection } from './asset-history.js';
 import { assetsFigures, assetsProjection } from './assets.js';
 import { complianceProjection } from './compliance.js';
+import { distributionsProjection } from './distributions.js';
 import { earlyAccessProjection } from './early-access.js';
 import { holdingsFigures, holdingsProjection } from './holdings.js';
 import { offeringsFigures, offeringsProjection } from './offerings.js';
@@ -16,6 +17,7 @@ import { registersFigures, registersProjection } from './registers.js';
 import { registrationsProjection } from './registrations.js';
 import { sessionsProjection } from './sessions.js';
 import { subscriptionsProjection } from './subscriptions.js';
+import { taxProfilesProjection } from './tax-profiles.js';
 import { usersProjection } from './users.js';
 import { verificationsProjection } from './verifications.js';
 
@@ -26,6 +28,7 @@ export const allProjections: readonly Projection<Doc>[] = [
   assetHistoryProjection,
   assetsProjection,
   complianceProjection,
+  distributionsProjection,
   earlyAccessProjection,
   holdingsProjection,
   offeringsProjection,
@@ -35,6 +38,7 @@ export const allProjections: readonly Projection<Doc>[] = [
   registrationsProjection,
   sessionsProjection,
   subscriptionsProjection,
+  taxProfilesProjection,
   usersProjection,
   verificationsProjection,
 ];
@@ -55,11 +59,15 @@ export const registerFigures: Readonly<Record<string, FigureDeclaration>> = {
   [activitiesProjection.name]: { none: 'sentences of what happened, each true when it was written; no figure now' },
   [assetHistoryProjection.name]: { none: 'sentences of what happened, each true when it was written; no figure now' },
   [complianceProjection.name]: { none: "an owner's compliance checks" },
+  [distributionsProjection.name]: {
+    none: 'holdings at a past record date, fixed when declared (the property test holds them to the as-of replay)',
+  },
   [earlyAccessProjection.name]: { none: 'registrations counted for the early-access offer, not tokens' },
   [pendingConfirmationMailsProjection.name]: { none: 'e-mails to send' },
   [registrationsProjection.name]: { none: 'register-interest forms' },
   [sessionsProjection.name]: { none: 'sign-in sessions' },
   [subscriptionsProjection.name]: { none: "owners' plans" },
+  [taxProfilesProjection.name]: { none: "people's tax residency and IRD numbers" },
   [usersProjection.name]: { none: 'accounts' },
   [verificationsProjection.name]: { none: 'wholesale certifications' },
 };

@@ -40,6 +40,10 @@ import type {
   WalletChallenge,
   RegisterWalletInput,
   ChainRetry,
+  TaxProfileInput,
+  DistributionInput,
+  DistributionPreview,
+  Declared,
 } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
@@ -277,4 +281,49 @@ export function registerWallet(input: RegisterWalletInput): Promise<WalletRegist
 /** Admins: asks again for a failed chain transaction (the recipient's wallet registered first when missing). */
 export function retryChainTransaction(txId: string): Promise<ChainRetry> {
   return apiCall('post', '/api/admin/chain/transactions/{txId}/retry', { path: { txId }, body: {} });
+}
+
+/** Income: the signed-in person's tax profile. */
+export function saveTaxProfile(profile: TaxProfileInput): Promise<Written> {
+  return apiCall('put', '/api/tax-profile', { body: profile });
+}
+
+/** Every holder's line as the declaration would fix it; nothing is recorded. */
+export function previewDistribution(assetId: string, input: DistributionInput): Promise<DistributionPreview> {
+  return apiCall('post', '/api/assets/{id}/distributions/preview', { path: { id: assetId }, body: input });
+}
+
+export function declareDistribution(assetId: string, input: DistributionInput): Promise<Declared> {
+  return apiCall('post', '/api/assets/{id}/distributions', { path: { id: assetId }, body: input });
+}
+
+/** The owner funds an approved distribution by card (the sandbox's test cards). */
+export function fundDistribution(assetId: string, distributionId: string, card: TestCard): Promise<Written> {
+  return apiCall('post', '/api/assets/{id}/distributions/{distributionId}/fund', {
+    path: { id: assetId, distributionId },
+    body: card,
+  });
+}
+
+export function cancelDistribution(assetId: string, distributionId: string, reason: string): Promise<Written> {
+  return apiCall('post', '/api/assets/{id}/distributions/{distributionId}/cancel', {
+    path: { id: assetId, distributionId },
+    body: { reason },
+  });
+}
+
+/** Another admin than the owner approves (four eyes). */
+export function approveDistribution(id: string): Promise<Written> {
+  return apiCall('post', '/api/admin/distributions/{id}/approve', { path: { id }, body: {} });
+}
+
+export function startDistributionPayment(id: string): Promise<Written> {
+  return apiCall('post', '/api/admin/distributions/{id}/pay', { path: { id }, body: {} });
+}
+
+export function confirmDirectCredit(id: string, bankReference: string): Promise<Written> {
+  return apiCall('post', '/api/admin/distributions/{id}/direct-credit/confirm', {
+    path: { id },
+    body: { bankReference },
+  });
 }

@@ -33,6 +33,10 @@ import type {
   PendingSupplyChanges,
   Registrations,
   Verifications,
+  TaxProfile,
+  Income,
+  Distribution,
+  DistributionList,
 } from './types';
 
 export const earlyAccessQuery = queryOptions({
@@ -304,3 +308,38 @@ export const walletQuery = queryOptions({
   queryKey: ['/api/wallet'],
   queryFn: getQueryFn<Wallet>({ on401: 'throw' }),
 });
+
+export const taxProfileQuery = queryOptions({
+  queryKey: ['/api/tax-profile'],
+  queryFn: getQueryFn<TaxProfile>({ on401: 'throw' }),
+});
+
+export const incomeQuery = queryOptions({
+  queryKey: ['/api/income'],
+  queryFn: getQueryFn<Income>({ on401: 'throw' }),
+});
+
+export const distributionsQuery = (assetId: string) =>
+  queryOptions({
+    queryKey: ['/api/assets', assetId, 'distributions'],
+    queryFn: getQueryFn<DistributionList>({ on401: 'throw' }),
+  });
+
+export const distributionQuery = (assetId: string, distributionId: string) =>
+  queryOptions({
+    queryKey: ['/api/assets', assetId, 'distributions', distributionId],
+    queryFn: getQueryFn<Distribution>({ on401: 'throw' }),
+  });
+
+export const adminDistributionsQuery = queryOptions({
+  queryKey: ['/api/admin/distributions'],
+  queryFn: getQueryFn<DistributionList>({ on401: 'throw' }),
+});
+
+/** The annual tax statement (PDF) of a tax year, named by the year it ends. */
+export const statementUrl = (taxYear: number) => `/api/income/statements/${taxYear}`;
+/** The payer's investment income report for a month (YYYY-MM). */
+export const payerReportUrl = (month: string) => `/api/income-report.csv?month=${encodeURIComponent(month)}`;
+/** The bulk direct-credit file of a distribution being paid, from the given bank account. */
+export const directCreditUrl = (distributionId: string, fromAccount: string) =>
+  `/api/admin/distributions/${encodeURIComponent(distributionId)}/direct-credit.csv?fromAccount=${encodeURIComponent(fromAccount)}`;

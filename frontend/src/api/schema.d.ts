@@ -1637,6 +1637,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tax-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your tax profile (a resident without an IRD number until you save one) */
+        get: operations["TaxProfileController_get"];
+        /** Save your tax profile: residency, IRD number (check digit), elected RWT rate, treaty country */
+        put: operations["TaxProfileController_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/distributions/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every holder’s line as a declaration would fix it (nothing is recorded) */
+        post: operations["DistributionController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/distributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset’s distributions, newest first (its owner, admins) */
+        get: operations["DistributionController_list"];
+        put?: never;
+        /** Declare a distribution: kind, amount, record and payment dates, imputation credits */
+        post: operations["DistributionController_declare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/distributions/{distributionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A distribution with every holder’s line and its payment */
+        get: operations["DistributionController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/distributions/{distributionId}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fund an approved distribution by card (the holders’ gross); 402 when declined */
+        post: operations["DistributionController_fund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/distributions/{distributionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel before paying (the owner or an admin), with a reason */
+        post: operations["DistributionController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/income": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your income from distributions: each line and the totals per NZ tax year */
+        get: operations["DistributionController_income"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/income/statements/{taxYear}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your annual tax statement (PDF) for a tax year, e.g. 2027 = 1 April 2026 – 31 March 2027 */
+        get: operations["DistributionController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/income-report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your distributions paid in a month: per recipient what Inland Revenue asks for, and totals */
+        get: operations["DistributionController_payerReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/distributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Distributions, newest first; ?status=proposed for those awaiting approval */
+        get: operations["DistributionAdminController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/distributions/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start paying a funded distribution on or after its payment date */
+        post: operations["DistributionAdminController_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/distributions/{id}/direct-credit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The direct-credit file to import into internet banking; lines without a bank account are left out */
+        get: operations["DistributionAdminController_directCredit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/distributions/{id}/direct-credit/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The bank ran the direct credits: those lines are paid (and the distribution when all are) */
+        post: operations["DistributionAdminController_confirmDirectCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/distributions/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a proposed distribution (never one of your own assets) */
+        post: operations["DistributionAdminController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3589,6 +3829,232 @@ export interface components {
             position: number;
             /** @description Read models rebuilt to drop their copies of the personal data */
             rebuilding: string[];
+        };
+        TaxProfileViewDto: {
+            /** @description False until the person saves one: then a resident without an IRD number is assumed */
+            saved: boolean;
+            /** @enum {string} */
+            residency: "resident" | "non-resident";
+            /** @description Nine digits */
+            irdNumber: string | null;
+            /** @enum {string|null} */
+            rwtRate: "10.5" | "17.5" | "30" | "33" | "39" | null;
+            treatyCountry: string | null;
+            dateOfBirth: string | null;
+            /** @description 12-3140-0123456-000 */
+            bankAccount: string | null;
+            savedAt: string | null;
+        };
+        TaxProfileDto: {
+            /** @enum {string} */
+            residency: "resident" | "non-resident";
+            /** @description 8 or 9 digits; dashes and spaces allowed */
+            irdNumber?: string | null;
+            /**
+             * @description RWT rate elected for interest, %
+             * @enum {string|null}
+             */
+            rwtRate?: "10.5" | "17.5" | "30" | "33" | "39" | null;
+            /** @description ISO 3166 alpha-2 (non-residents) */
+            treatyCountry?: string | null;
+            /** @description YYYY-MM-DD */
+            dateOfBirth?: string | null;
+            /** @description For direct credits: 12-3140-0123456-00 */
+            bankAccount?: string | null;
+        };
+        DeclareDistributionDto: {
+            /** @enum {string} */
+            kind: "dividend" | "interest" | "rent" | "other";
+            /**
+             * @description NZD, whole cents
+             * @example 1250.00
+             */
+            amount: string;
+            /** @description YYYY-MM-DD: the holders at the end of that day in New Zealand */
+            recordDate: string;
+            /** @description YYYY-MM-DD, on or after the record date */
+            paymentDate: string;
+            /** @description A dividend’s imputation credits, NZD */
+            imputationCredits?: string | null;
+        };
+        LinePaymentDto: {
+            /** @enum {string|null} */
+            method: "stablecoin" | "direct-credit" | "retained" | null;
+            /** @enum {string} */
+            status: "unpaid" | "pending" | "paid" | "retained" | "cancelled";
+            txHash: string | null;
+            /** @description The bank run’s reference */
+            reference: string | null;
+            paidAt: string | null;
+        };
+        DistributionLineDto: {
+            /** @enum {string} */
+            holderKind: "platform" | "off-platform" | "owner";
+            investorId: string | null;
+            name: string;
+            /** @description Tokens held at the end of the record date */
+            tokens: number;
+            /** @description NZD */
+            gross: string;
+            /** @description NZD */
+            imputationCredits: string;
+            /** @description NZD */
+            withholdingTax: string;
+            /** @enum {string} */
+            taxKind: "RWT" | "NRWT" | "none";
+            /** @description Percent, e.g. 17.5 */
+            taxRate: string;
+            /** @description NZD */
+            net: string;
+            payment: components["schemas"]["LinePaymentDto"];
+        };
+        DistributionTotalsDto: {
+            /** @description NZD: the declared amount */
+            gross: string;
+            /** @description NZD */
+            withheld: string;
+            /** @description NZD */
+            net: string;
+            /** @description NZD */
+            imputationCredits: string;
+        };
+        DistributionPreviewDto: {
+            /** @enum {string} */
+            kind: "dividend" | "interest" | "rent" | "other";
+            /** @description NZD */
+            amount: string;
+            /** @description NZD */
+            imputationCredits: string;
+            recordDate: string;
+            paymentDate: string;
+            /** @description The rate table entry used (its first date) */
+            ratesFrom: string;
+            /** @description NZD the owner funds: every line but the owner’s own */
+            fundingDue: string;
+            lines: components["schemas"]["DistributionLineDto"][];
+            totals: components["schemas"]["DistributionTotalsDto"];
+        };
+        DeclaredDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            id: string;
+            /** @enum {string} */
+            status: "proposed";
+        };
+        DistributionSummaryDto: {
+            id: string;
+            assetId: string;
+            assetName: string;
+            ownerId: string;
+            ownerName: string;
+            /** @enum {string} */
+            kind: "dividend" | "interest" | "rent" | "other";
+            /** @description NZD */
+            amount: string;
+            /** @description NZD */
+            fundingDue: string;
+            recordDate: string;
+            paymentDate: string;
+            /** @enum {string} */
+            status: "proposed" | "approved" | "funded" | "paying" | "paid" | "cancelled";
+            declaredAt: string;
+            holders: number;
+        };
+        DistributionListDto: {
+            distributions: components["schemas"]["DistributionSummaryDto"][];
+        };
+        DistributionDto: {
+            /** @enum {string} */
+            kind: "dividend" | "interest" | "rent" | "other";
+            /** @description NZD */
+            amount: string;
+            /** @description NZD */
+            imputationCredits: string;
+            recordDate: string;
+            paymentDate: string;
+            /** @description The rate table entry used (its first date) */
+            ratesFrom: string;
+            /** @description NZD the owner funds: every line but the owner’s own */
+            fundingDue: string;
+            lines: components["schemas"]["DistributionLineDto"][];
+            totals: components["schemas"]["DistributionTotalsDto"];
+            id: string;
+            assetId: string;
+            assetName: string;
+            /** @enum {string} */
+            status: "proposed" | "approved" | "funded" | "paying" | "paid" | "cancelled";
+            declaredAt: string;
+            approvedAt: string | null;
+            fundedAt: string | null;
+            paidAt: string | null;
+            /** @description The last card payment that failed */
+            fundingFailure: string | null;
+            cancelReason: string | null;
+            /** @description NZD funded and owed back after a cancellation */
+            refundDue: string;
+        };
+        FundDistributionDto: {
+            number?: string;
+            /** @description MM/YY */
+            expiry?: string;
+            cvc?: string;
+            /** @description Stripe: pm_… */
+            paymentMethodId?: string;
+        };
+        CancelDistributionDto: {
+            reason: string;
+        };
+        IncomeLineDto: {
+            distributionId: string;
+            assetId: string;
+            assetName: string;
+            /** @enum {string} */
+            kind: "dividend" | "interest" | "rent" | "other";
+            recordDate: string;
+            paymentDate: string;
+            /** @enum {string} */
+            status: "proposed" | "approved" | "funded" | "paying" | "paid" | "cancelled";
+            /** @description The NZ tax year (1 April – 31 March) of the payment date, by the year it ends */
+            taxYear: number;
+            tokens: number;
+            /** @description NZD */
+            gross: string;
+            /** @description NZD */
+            imputationCredits: string;
+            /** @description NZD */
+            withholdingTax: string;
+            /** @enum {string} */
+            taxKind: "RWT" | "NRWT" | "none";
+            /** @description Percent */
+            taxRate: string;
+            /** @description NZD */
+            net: string;
+            payment: components["schemas"]["LinePaymentDto"];
+        };
+        TaxYearDto: {
+            /** @description The year it ends: 2027 is 1 April 2026 – 31 March 2027 */
+            taxYear: number;
+            from: string;
+            to: string;
+            /** @description Distributions counted (approved and funded or paid) */
+            distributions: number;
+            /** @description NZD */
+            gross: string;
+            /** @description NZD */
+            imputationCredits: string;
+            /** @description NZD */
+            withholdingTax: string;
+            /** @description NZD */
+            net: string;
+        };
+        IncomeDto: {
+            lines: components["schemas"]["IncomeLineDto"][];
+            taxYears: components["schemas"]["TaxYearDto"][];
+        };
+        ConfirmDirectCreditDto: {
+            /** @description The bank’s reference for the run */
+            bankReference: string;
         };
         FieldError: {
             field: string;
@@ -7167,6 +7633,565 @@ export interface operations {
                 content?: never;
             };
             /** @description Needs role admin or compliance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TaxProfileController_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxProfileViewDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TaxProfileController_save: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxProfileDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_preview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclareDistributionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionPreviewDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionListDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_declare: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclareDistributionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclaredDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                distributionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_fund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                distributionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundDistributionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                distributionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelDistributionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_income: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomeDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_statement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                taxYear: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The annual tax statement for a New Zealand tax year (named by the year it ends) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionController_payerReport: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: unknown;
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payer’s investment income report for a month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_list: {
+        parameters: {
+            query?: {
+                status?: string;
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionListDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_directCredit: {
+        parameters: {
+            query: {
+                /** @description The account the run is paid from: 02-0100-0123456-00 */
+                fromAccount: unknown;
+            };
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bulk direct-credit file (BNZ IB4B CSV) of the lines paid by bank transfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_confirmDirectCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmDirectCreditDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -216,3 +216,23 @@ export type Invested = Schemas['InvestedDto'];
 export type VerificationSubmitted = Schemas['VerificationSubmittedDto'];
 export type VerificationDecided = Schemas['VerificationDecidedDto'];
 export type WalletRegistered = Schemas['WalletRegisteredDto'];
+
+/** Income: the signed-in person's tax profile (GET|PUT /api/tax-profile). */
+export type TaxProfile = Schemas['TaxProfileViewDto'];
+export type TaxProfileInput = Schemas['TaxProfileDto'];
+export type Residency = TaxProfile['residency'];
+export type ElectedRwtRate = NonNullable<TaxProfile['rwtRate']>;
+/** A distribution to a token's holders: the declaration form, its preview, the full view, the lists. */
+export type DistributionInput = Schemas['DeclareDistributionDto'];
+export type DistributionPreview = Schemas['DistributionPreviewDto'];
+export type Distribution = Schemas['DistributionDto'];
+export type DistributionLine = Schemas['DistributionLineDto'];
+export type DistributionStatus = Distribution['status'];
+export type IncomeKind = Distribution['kind'];
+export type DistributionList = Schemas['DistributionListDto'];
+export type DistributionSummary = Schemas['DistributionSummaryDto'];
+export type Declared = Schemas['DeclaredDto'];
+/** GET /api/income: the signed-in investor's lines and tax-year totals. */
+export type Income = Schemas['IncomeDto'];
+export type IncomeLine = Schemas['IncomeLineDto'];
+export type TaxYear = Schemas['TaxYearDto'];

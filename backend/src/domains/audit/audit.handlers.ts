@@ -15,7 +15,14 @@ import { auditStream, privacyStream } from './events.js';
 import { retention } from './history.js';
 
 /** Read models that copy personal data out of events: rebuilt after a person is forgotten, so no copy survives. */
-export const PERSONAL_READ_MODELS = ['users', 'registrations', 'assets', 'activities', 'verifications'] as const;
+export const PERSONAL_READ_MODELS = [
+  'users',
+  'registrations',
+  'assets',
+  'activities',
+  'verifications',
+  'tax-profiles',
+] as const;
 
 export class RecordAuditViewCommand extends Command<void> {
   constructor(

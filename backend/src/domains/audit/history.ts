@@ -13,6 +13,8 @@ import { compliance } from '../compliance/compliance.decider.js';
 import { emailReservation, externalIdentity } from '../identity/reservations.decider.js';
 import { user } from '../identity/user.decider.js';
 import { offering } from '../offerings/offering.decider.js';
+import { distribution } from '../income/distribution.decider.js';
+import { taxProfile } from '../income/tax-profile.decider.js';
 import { interestRegister } from '../register-interest/decider.js';
 import { verification } from '../wholesale/verification.decider.js';
 import { auditTrail, privacy, retentionEnds } from './audit.decider.js';
@@ -145,6 +147,8 @@ const AGGREGATES = Object.entries({
   'investor-limit-': investorLimit,
   'interest-register-': interestRegister,
   'privacy-': privacy,
+  'tax-profile-': taxProfile,
+  'distribution-': distribution,
   'audit-': auditTrail,
 }) as [string, AnyDecider][];
 

@@ -34,6 +34,7 @@ const PERSONAL_STREAMS: readonly [prefix: string, what: string][] = [
   ['compliance-', 'Compliance'],
   ['owner-assets-', 'Asset slots'],
   ['privacy-', 'Privacy'],
+  ['tax-profile-', 'Tax profile'],
   ['audit-', 'Audit reads'],
 ];
 

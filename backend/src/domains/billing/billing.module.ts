@@ -34,5 +34,7 @@ import { SandboxPaymentProvider } from './sandbox-provider.js';
     ChangePlanHandler,
     ConfirmSandboxPaymentHandler,
   ],
+  // Income funds distributions through the same provider.
+  exports: [PAYMENT_PROVIDER],
 })
 export class BillingModule {}

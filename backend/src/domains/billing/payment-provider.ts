@@ -19,7 +19,27 @@ export interface PaymentProvider {
   scheduleCancellation(reference: string): Promise<void>;
   /** A billing portal page (invoices, payment method, history) for the customer. */
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /**
+   * One charge, paid at once (an owner funding a distribution to their token's holders). The same idempotency key
+   * never charges twice: a retry after a crash gets the first answer. A declined card is an answer, not an error;
+   * a card form that is not even complete is refused (400) and nothing is charged.
+   */
+  chargeOnce(request: OneOffCharge): Promise<OneOffOutcome>;
 }
+
+export interface OneOffCharge {
+  idempotencyKey: string;
+  userId: string;
+  /** Cents (NZD). */
+  amountCents: number;
+  description: string;
+  /** The sandbox's card form (one of Stripe's test cards). */
+  card: { number: string; expiry: string; cvc: string } | null;
+  /** Stripe: the payment method the browser's Payment Element created (pm_…). */
+  paymentMethodId: string | null;
+}
+
+export type OneOffOutcome = { kind: 'paid'; reference: string } | { kind: 'failed'; reason: string };
 
 export interface CheckoutRequest {
   userId: string;

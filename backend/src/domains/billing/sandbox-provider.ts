@@ -5,6 +5,8 @@ import { ERROR_TITLES } from '../../messages.js';
 import type {
   Checkout,
   CheckoutRequest,
+  OneOffCharge,
+  OneOffOutcome,
   PaymentProvider,
   PlanChange,
   PlanChangeRequest,
@@ -125,6 +127,22 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async portalUrl(): Promise<string> {
     return '/billing/portal';
+  }
+
+  private readonly charges = new Map<string, OneOffOutcome>();
+
+  /** Stripe's test cards: the declining ones decline with Stripe's words, any other valid card pays. */
+  async chargeOnce({ idempotencyKey, card }: OneOffCharge): Promise<OneOffOutcome> {
+    const earlier = this.charges.get(idempotencyKey);
+    if (earlier) return earlier;
+    if (!card) return { kind: 'failed', reason: 'Enter a card to pay with' };
+    checkTestCard(card, new Date());
+    const declined = DECLINING_TEST_CARDS.get(card.number.replace(/[\s-]/g, ''));
+    const outcome: OneOffOutcome = declined
+      ? { kind: 'failed', reason: declined }
+      : { kind: 'paid', reference: id('pi') };
+    this.charges.set(idempotencyKey, outcome);
+    return outcome;
   }
 
   /** What the provider reports for a test card on a pending checkout: activation, or the decline. */

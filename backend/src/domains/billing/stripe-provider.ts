@@ -6,6 +6,8 @@ import { ERROR_TITLES } from '../../messages.js';
 import type {
   Checkout,
   CheckoutRequest,
+  OneOffCharge,
+  OneOffOutcome,
   PaymentProvider,
   PlanChange,
   PlanChangeRequest,
@@ -41,6 +43,37 @@ export class StripePaymentProvider implements PaymentProvider {
         protocol: api.protocol === 'http:' ? 'http' : 'https',
       }),
     });
+  }
+
+  /** A PaymentIntent confirmed at once with the browser's payment method; Stripe keeps the idempotency key a day. */
+  async chargeOnce({
+    idempotencyKey,
+    userId,
+    amountCents,
+    description,
+    paymentMethodId,
+  }: OneOffCharge): Promise<OneOffOutcome> {
+    if (!paymentMethodId) return { kind: 'failed', reason: 'Enter a card to pay with' };
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: CURRENCY,
+          description,
+          payment_method: paymentMethodId,
+          confirm: true,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          metadata: { userId, purpose: 'distribution' },
+        },
+        { idempotencyKey },
+      );
+      return intent.status === 'succeeded'
+        ? { kind: 'paid', reference: intent.id }
+        : { kind: 'failed', reason: `The payment is ${intent.status.replace(/_/g, ' ')}` };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) return { kind: 'failed', reason: error.message };
+      return unavailableAsBadGateway(() => Promise.reject(error));
+    }
   }
 
   startCheckout(request: CheckoutRequest): Promise<Checkout> {

@@ -11,6 +11,8 @@ import {
 } from '../../api/queries';
 import type { User } from '../../api/types';
 import { formatDate } from '../../shared/format';
+import { appPath } from '../../shared/appPath';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
 import { ComplianceReviews } from './ComplianceReviews';
 import { SupplyChangesAdmin } from './SupplyChangesAdmin';
@@ -43,6 +45,11 @@ export function AdminPage({ user }: { user: User }) {
         Admin
       </Typography.Title>
       {admin && <Counters />}
+      {admin && (
+        <ButtonLink to={appPath('/admin/distributions')} style={{ alignSelf: 'flex-start' }}>
+          Distributions to holders
+        </ButtonLink>
+      )}
       <Sections
         narrow={narrow}
         active={section}

@@ -42,11 +42,17 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
       }
       extra={
         a.viewer === 'owner' &&
-        a.status === 'draft' && (
+        (a.status === 'draft' ? (
           <ButtonLink to="/tokenize" search={{ asset: a.id }} color="primary" variant="solid">
             Continue Setup
           </ButtonLink>
-        )
+        ) : (
+          a.status === 'active' && (
+            <ButtonLink to="/assets/$assetId/distributions" params={{ assetId: a.id }}>
+              Distributions
+            </ButtonLink>
+          )
+        ))
       }
     >
       {a.returnReason && a.status === 'draft' && (

@@ -1,4 +1,4 @@
-import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { DollarOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
 import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Menu, theme } from 'antd';
 import { useState } from 'react';
@@ -58,6 +58,7 @@ export function AppHeader({ user }: { user: User }) {
                 items: [
                   { key: 'who', label: <span>{user.email}</span>, disabled: true },
                   { key: 'profile', icon: <UserOutlined />, label: <Link to={appPath('/profile')}>Profile</Link> },
+                  { key: 'income', icon: <DollarOutlined />, label: <Link to={appPath('/income')}>Income</Link> },
                   { type: 'divider' },
                   { key: 'signout', icon: <LogoutOutlined />, label: 'Sign Out', onClick: () => void signOut() },
                 ],
@@ -98,6 +99,7 @@ export function AppHeader({ user }: { user: User }) {
           onClick={() => setDrawerOpen(false)}
           items={[
             ...links.map((link) => ({ key: link.label, label: <Link to={link.to}>{link.label}</Link> })),
+            { key: 'income', label: <Link to={appPath('/income')}>Income</Link> },
             { type: 'divider' as const },
             { key: 'signout', icon: <LogoutOutlined />, label: 'Sign Out', onClick: () => void signOut() },
           ]}

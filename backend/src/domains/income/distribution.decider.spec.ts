@@ -1,0 +1,319 @@
+import { describe, expect, it } from '@jest/globals';
+import { DomainError } from '../../platform/errors.js';
+import { DISTRIBUTION_MESSAGES as M, OWN_REQUEST } from '../../messages.js';
+import { specify } from '../../testing/decider-spec.js';
+import { distribution, type DistributionCommand } from './distribution.decider.js';
+import type { RegisterAtRecord } from './entitlements.js';
+import type { DistributionEvent } from './events.js';
+import type { TaxStanding } from './tax.js';
+
+const ID = '0b6c1b9e-1f3c-4f6a-9a61-2c3d4e5f6a71';
+const ASSET = '5d2f8a0c-3b4e-4c1d-8e9f-0a1b2c3d4e5f';
+const OWNER = 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b';
+const ADMIN = 'a9b8c7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6d';
+const AROHA = 'c0ffee00-1111-4222-8333-444455556666';
+const MERE = 'c0ffee00-7777-4888-9999-aaaabbbbcccc';
+const NOW = '2026-11-27T01:00:00.000Z';
+
+const register: RegisterAtRecord = {
+  active: true,
+  supply: 1_000,
+  holdings: [
+    { holderKind: 'off-platform', investorId: MERE, tokens: 300 },
+    { holderKind: 'platform', investorId: AROHA, tokens: 200 },
+    { holderKind: 'owner', investorId: null, tokens: 500 },
+  ],
+};
+const aroha: TaxStanding = { residency: 'resident', irdNumber: '049091850', rwtRate: '17.5', treatyCountry: null };
+
+const declare = (
+  fields: Partial<Extract<DistributionCommand, { type: 'DeclareDistribution' }>> = {},
+): DistributionCommand => ({
+  type: 'DeclareDistribution',
+  distributionId: ID,
+  assetId: ASSET,
+  ownerId: OWNER,
+  assetOwnerId: OWNER,
+  kind: 'interest',
+  amount: '1000.00',
+  imputationCredits: null,
+  recordDate: '2026-11-20',
+  paymentDate: '2026-11-30',
+  recordInstant: '2026-11-20T10:59:59.999Z',
+  register,
+  standings: new Map([[AROHA, aroha]]),
+  today: '2026-11-27',
+  now: NOW,
+  ...fields,
+});
+
+const { given } = { given: specify(distribution).given };
+const declared = () => given([]).when(declare()).events as DistributionEvent[];
+const approved = (): DistributionEvent[] => [
+  ...declared(),
+  { type: 'DistributionApproved', data: { distributionId: ID, assetId: ASSET, approvedBy: ADMIN, approvedAt: NOW } },
+];
+const funded = (): DistributionEvent[] => [
+  ...approved(),
+  {
+    type: 'DistributionFundingStarted',
+    data: { distributionId: ID, assetId: ASSET, attemptId: 'att-1', amount: 50_000, method: 'card' },
+  },
+  {
+    type: 'DistributionFunded',
+    data: { distributionId: ID, assetId: ASSET, attemptId: 'att-1', amount: 50_000, reference: 'pi_1', fundedAt: NOW },
+  },
+];
+
+function refusal(result: { error: Error | null }) {
+  expect(result.error).toBeInstanceOf(DomainError);
+  const e = result.error as DomainError;
+  return { status: e.status, message: e.message, fields: e.errors?.map((f) => f.field) };
+}
+
+describe('distribution decider', () => {
+  it('declares every line: pro rata in whole cents, tax per holder, the owner’s share shown but not funded', () => {
+    const [event] = declared();
+    expect(event!.type).toBe('DistributionDeclared');
+    const data = (event as Extract<DistributionEvent, { type: 'DistributionDeclared' }>).data;
+    expect(data.lines).toEqual([
+      expect.objectContaining({
+        holderKind: 'off-platform',
+        gross: 30_000,
+        withholdingTax: 13_500,
+        taxKind: 'RWT',
+        net: 16_500,
+      }),
+      expect.objectContaining({
+        holderKind: 'platform',
+        gross: 20_000,
+        withholdingTax: 3_500,
+        taxRate: 1750,
+        net: 16_500,
+      }),
+      expect.objectContaining({ holderKind: 'owner', gross: 50_000, withholdingTax: 0, taxKind: 'none', net: 50_000 }),
+    ]);
+    expect(data.fundingDue).toBe(50_000);
+    expect(data.ratesFrom).toBe('2021-04-01');
+  });
+
+  it('splits an awkward amount so the lines sum exactly, the remainder cents to the largest remainders', () => {
+    const three: RegisterAtRecord = {
+      active: true,
+      supply: 3,
+      holdings: [
+        { holderKind: 'platform', investorId: AROHA, tokens: 1 },
+        { holderKind: 'off-platform', investorId: MERE, tokens: 1 },
+        { holderKind: 'owner', investorId: null, tokens: 1 },
+      ],
+    };
+    const { events } = given([]).when(declare({ amount: '0.02', register: three }));
+    const lines = (events![0] as Extract<DistributionEvent, { type: 'DistributionDeclared' }>).data.lines;
+    // All three remainders tie: the earlier lines (holders before the owner) get the two cents.
+    expect(lines.map((l) => l.gross)).toEqual([1, 1, 0]);
+  });
+
+  it.each<
+    [
+      string,
+      Partial<Extract<DistributionCommand, { type: 'DeclareDistribution' }>>,
+      number,
+      string,
+      string[] | undefined,
+    ]
+  >([
+    ['an amount that is not whole cents', { amount: '10.005' }, 400, M.amount, ['amount']],
+    ['an amount of nothing', { amount: '0.00' }, 400, M.amount, ['amount']],
+    ['an amount that is not a number', { amount: 'ten' }, 400, M.amount, ['amount']],
+    ['an unknown kind', { kind: 'bonus' }, 400, M.kind, ['kind']],
+    ['a record date that does not exist', { recordDate: '2026-02-30' }, 400, M.recordDate, ['recordDate']],
+    [
+      'a record date in the future',
+      { recordDate: '2026-11-28', paymentDate: '2026-12-01' },
+      422,
+      M.recordDateFuture,
+      ['recordDate'],
+    ],
+    [
+      'a payment date before the record date',
+      { paymentDate: '2026-11-19' },
+      422,
+      M.paymentBeforeRecord,
+      ['paymentDate'],
+    ],
+    [
+      'a payment date before the rate table',
+      { recordDate: '2020-01-01', paymentDate: '2020-01-02' },
+      422,
+      M.noRates,
+      ['paymentDate'],
+    ],
+    [
+      'a record date before the token existed',
+      { register: { ...register, active: false } },
+      422,
+      M.beforeToken,
+      ['recordDate'],
+    ],
+    ['a record date before the asset existed', { register: null }, 422, M.beforeToken, ['recordDate']],
+    [
+      'imputation credits on interest',
+      { imputationCredits: '10.00' },
+      400,
+      M.imputationNotDividend,
+      ['imputationCredits'],
+    ],
+    [
+      'imputation credits above 28/72',
+      { kind: 'dividend', imputationCredits: '388.89' },
+      400,
+      M.imputationTooHigh('388.88'),
+      ['imputationCredits'],
+    ],
+    [
+      'imputation credits not in whole cents',
+      { kind: 'dividend', imputationCredits: '1.001' },
+      400,
+      M.imputationCredits,
+      ['imputationCredits'],
+    ],
+    [
+      'nobody but the owner held tokens',
+      { register: { active: true, supply: 10, holdings: [{ holderKind: 'owner', investorId: null, tokens: 10 }] } },
+      409,
+      M.noHolders,
+      undefined,
+    ],
+    ['another owner’s asset', { assetOwnerId: ADMIN }, 404, M.assetNotFound, undefined],
+    ['an unknown asset', { assetOwnerId: null }, 404, M.assetNotFound, undefined],
+  ])('refuses %s', (_, fields, status, message, names) => {
+    expect(refusal(given([]).when(declare(fields)))).toEqual({ status, message, fields: names });
+  });
+
+  it('accepts a fully imputed dividend at the maximum ratio', () => {
+    const { events } = given([]).when(declare({ kind: 'dividend', imputationCredits: '388.88' }));
+    expect(events).toHaveLength(1);
+  });
+
+  it('approval: another admin, never the owner (four eyes), and only once', () => {
+    expect(
+      refusal(given(declared()).when({ type: 'ApproveDistribution', distributionId: ID, adminId: OWNER, now: NOW })),
+    ).toEqual({
+      status: 403,
+      message: OWN_REQUEST,
+      fields: undefined,
+    });
+    expect(
+      given(declared()).when({ type: 'ApproveDistribution', distributionId: ID, adminId: ADMIN, now: NOW }).events,
+    ).toHaveLength(1);
+    expect(
+      refusal(given(approved()).when({ type: 'ApproveDistribution', distributionId: ID, adminId: ADMIN, now: NOW }))
+        .message,
+    ).toBe(M.notProposed);
+    expect(
+      refusal(given([]).when({ type: 'ApproveDistribution', distributionId: ID, adminId: ADMIN, now: NOW })).status,
+    ).toBe(404);
+  });
+
+  it('funding: only once approved, only by the owner, the holders’ gross; a pending attempt is asked again', () => {
+    const start = { type: 'StartFunding', distributionId: ID, ownerId: OWNER, attemptId: 'att-1' } as const;
+    expect(refusal(given(declared()).when(start)).message).toBe(M.notApproved);
+    expect(refusal(given(approved()).when({ ...start, ownerId: ADMIN })).status).toBe(404);
+    const started = given(approved()).when(start).events!;
+    expect(started).toEqual([
+      {
+        type: 'DistributionFundingStarted',
+        data: { distributionId: ID, assetId: ASSET, attemptId: 'att-1', amount: 50_000, method: 'card' },
+      },
+    ]);
+    expect(given([...approved(), ...started]).when({ ...start, attemptId: 'att-2' }).events).toEqual([]);
+    const failed = given([...approved(), ...started]).when({
+      type: 'CompleteFunding',
+      distributionId: ID,
+      attemptId: 'att-1',
+      outcome: { kind: 'failed', reason: 'Your card was declined.' },
+      now: NOW,
+    }).events!;
+    expect(failed[0]!.type).toBe('DistributionFundingFailed');
+    // A second answer for the same attempt records nothing.
+    expect(
+      given(funded()).when({
+        type: 'CompleteFunding',
+        distributionId: ID,
+        attemptId: 'att-1',
+        outcome: { kind: 'paid', reference: 'pi_1' },
+        now: NOW,
+      }).events,
+    ).toEqual([]);
+  });
+
+  it('payment: from the payment date, wallets in the stablecoin, others by direct credit, paid when the bank run is confirmed', () => {
+    const start = {
+      type: 'StartPayment',
+      distributionId: ID,
+      adminId: ADMIN,
+      wallets: new Map<string, string>(),
+      today: '2026-11-29',
+    } as const;
+    expect(refusal(given(approved()).when(start)).message).toBe(M.notFunded);
+    expect(refusal(given(funded()).when(start)).message).toBe(M.beforePaymentDate);
+    const paying = given(funded()).when({ ...start, today: '2026-11-30' }).events!;
+    expect(paying[0]!.data).toMatchObject({
+      methods: [
+        { line: 0, method: 'direct-credit', wallet: null },
+        { line: 1, method: 'direct-credit', wallet: null },
+        { line: 2, method: 'retained', wallet: null },
+      ],
+    });
+    const wallet = '0x00000000000000000000000000000000000000a1';
+    const withWallet = given(funded()).when({ ...start, today: '2026-11-30', wallets: new Map([[AROHA, wallet]]) })
+      .events!;
+    expect(withWallet[0]!.data).toMatchObject({
+      methods: [{ method: 'direct-credit' }, { method: 'stablecoin', wallet }, { method: 'retained' }],
+    });
+    const confirm = {
+      type: 'ConfirmDirectCredit',
+      distributionId: ID,
+      adminId: ADMIN,
+      bankReference: 'ASB run 27/11',
+      now: NOW,
+    } as const;
+    expect(refusal(given(funded()).when(confirm)).message).toBe(M.notPaying);
+    expect(refusal(given([...funded(), ...paying]).when({ ...confirm, bankReference: ' ' })).fields).toEqual([
+      'bankReference',
+    ]);
+    const done = given([...funded(), ...paying]).when(confirm).events!;
+    expect(done.map((e) => e.type)).toEqual(['DirectCreditConfirmed', 'DistributionPaid']);
+    expect(done[0]!.data).toMatchObject({ lines: [0, 1] });
+    // With a stablecoin line still open, the bank run alone does not finish the distribution.
+    expect(
+      given([...funded(), ...withWallet])
+        .when(confirm)
+        .events!.map((e) => e.type),
+    ).toEqual(['DirectCreditConfirmed']);
+    expect(refusal(given([...funded(), ...paying, ...done]).when(confirm)).message).toBe(M.notPaying);
+  });
+
+  it('cancellation: by the owner or an admin before paying, with a reason; what was funded is owed back', () => {
+    const cancel = {
+      type: 'CancelDistribution',
+      distributionId: ID,
+      userId: OWNER,
+      isAdmin: false,
+      reason: 'Wrong amount',
+    } as const;
+    expect(given(declared()).when(cancel).events![0]!.data).toMatchObject({ refundDue: 0 });
+    expect(given(funded()).when(cancel).events![0]!.data).toMatchObject({ refundDue: 50_000 });
+    expect(refusal(given(declared()).when({ ...cancel, userId: AROHA })).status).toBe(404);
+    expect(given(declared()).when({ ...cancel, userId: ADMIN, isAdmin: true }).events).toHaveLength(1);
+    expect(refusal(given(declared()).when({ ...cancel, reason: '' })).fields).toEqual(['reason']);
+    const paying = given(funded()).when({
+      type: 'StartPayment',
+      distributionId: ID,
+      adminId: ADMIN,
+      wallets: new Map(),
+      today: '2026-11-30',
+    }).events!;
+    expect(refusal(given([...funded(), ...paying]).when(cancel)).message).toBe(M.cannotCancel);
+  });
+});

@@ -1,0 +1,328 @@
+import type { Decider } from '../../platform/decider.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
+import { requireAnotherDecider } from '../../platform/four-eyes.js';
+import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
+import { fromCents, toCents } from '../offerings/money.js';
+import { distributionLines, type RegisterAtRecord } from './entitlements.js';
+import {
+  distributionEventSchemas,
+  type DistributionEvent,
+  type DistributionLine,
+  type PaymentMethod,
+} from './events.js';
+import { INCOME_KINDS, maximumCredits, type IncomeKind, type TaxStanding } from './tax.js';
+import { ratesOn } from './tax-rates.js';
+
+export type DistributionStatus = 'proposed' | 'approved' | 'funded' | 'paying' | 'paid' | 'cancelled';
+
+export interface DistributionState {
+  status: 'none' | DistributionStatus;
+  assetId: string | null;
+  ownerId: string | null;
+  paymentDate: string | null;
+  fundingDue: number;
+  funded: number;
+  lines: readonly DistributionLine[];
+  /** A card payment asked of the provider whose outcome is not recorded yet. */
+  pendingAttempt: { attemptId: string; amount: number } | null;
+  methods: readonly PaymentMethod[];
+  paid: readonly boolean[];
+}
+
+export type DistributionCommand =
+  | {
+      type: 'DeclareDistribution';
+      distributionId: string;
+      assetId: string;
+      /** Who asks. */
+      ownerId: string;
+      /** The asset's owner now; null when there is no such asset. */
+      assetOwnerId: string | null;
+      kind: string;
+      amount: string;
+      imputationCredits: string | null;
+      recordDate: string;
+      paymentDate: string;
+      /** The end of the record date in New Zealand (null for a date that is not one). */
+      recordInstant: string | null;
+      /** The register replayed to the record instant (null when the record date is not a past or present date). */
+      register: RegisterAtRecord | null;
+      /** Platform holders' tax profiles, by user id (missing: no profile). */
+      standings: ReadonlyMap<string, TaxStanding>;
+      /** Today in New Zealand. */
+      today: string;
+      now: string;
+    }
+  | { type: 'ApproveDistribution'; distributionId: string; adminId: string; now: string }
+  | { type: 'StartFunding'; distributionId: string; ownerId: string; attemptId: string }
+  | {
+      type: 'CompleteFunding';
+      distributionId: string;
+      attemptId: string;
+      outcome: { kind: 'paid'; reference: string } | { kind: 'failed'; reason: string };
+      now: string;
+    }
+  | {
+      type: 'StartPayment';
+      distributionId: string;
+      adminId: string;
+      /** Platform holders' wallets, by user id. */
+      wallets: ReadonlyMap<string, string>;
+      today: string;
+    }
+  | { type: 'ConfirmDirectCredit'; distributionId: string; adminId: string; bankReference: string; now: string }
+  | { type: 'CancelDistribution'; distributionId: string; userId: string; isAdmin: boolean; reason: string };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const realDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isKind = (v: string): v is IncomeKind => (INCOME_KINDS as readonly string[]).includes(v);
+
+/** Amounts come as NZD text; whole cents only ('10.005' is refused, not rounded). */
+const cents = (text: string) => (/^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(text) ? toCents(text.trim()) : null);
+
+const refuse = (field: string, message: string, status: 400 | 409 | 422 = 422) =>
+  new DomainError(message, status, [{ field, message }]);
+
+function requireExisting(
+  state: DistributionState,
+): asserts state is DistributionState & { assetId: string; ownerId: string } {
+  if (state.status === 'none') throw new DomainError(M.notFound, 404);
+}
+
+const allPaid = (methods: readonly PaymentMethod[], paid: readonly boolean[]) =>
+  methods.every((m, i) => m === 'retained' || paid[i]);
+
+function declare(command: Extract<DistributionCommand, { type: 'DeclareDistribution' }>): DistributionEvent[] {
+  if (command.assetOwnerId === null || command.assetOwnerId !== command.ownerId)
+    throw new DomainError(M.assetNotFound, 404);
+  const amount = cents(command.amount);
+  const creditsText = command.imputationCredits?.trim() || null;
+  const credits = creditsText === null ? 0 : cents(creditsText);
+  requireValidFields([
+    !isKind(command.kind) && { field: 'kind', message: M.kind },
+    (amount === null || amount < 1) && { field: 'amount', message: M.amount },
+    !realDate(command.recordDate) && { field: 'recordDate', message: M.recordDate },
+    !realDate(command.paymentDate) && { field: 'paymentDate', message: M.paymentDate },
+    credits === null && { field: 'imputationCredits', message: M.imputationCredits },
+  ]);
+  const kind = command.kind as IncomeKind;
+  if (command.recordDate > command.today) throw refuse('recordDate', M.recordDateFuture);
+  if (command.paymentDate < command.recordDate) throw refuse('paymentDate', M.paymentBeforeRecord);
+  const rates = ratesOn(command.paymentDate);
+  if (!rates) throw refuse('paymentDate', M.noRates);
+  if (credits! > 0 && kind !== 'dividend') throw refuse('imputationCredits', M.imputationNotDividend, 400);
+  const most = maximumCredits(amount!, rates);
+  if (credits! > most) throw refuse('imputationCredits', M.imputationTooHigh(fromCents(most)), 400);
+  const register = command.register;
+  if (!register?.active || command.recordInstant === null) throw refuse('recordDate', M.beforeToken);
+  if (!register.holdings.some((h) => h.holderKind !== 'owner')) throw new DomainError(M.noHolders, 409);
+  const lines = distributionLines(kind, amount!, credits!, register, command.standings, rates);
+  const fundingDue = lines.reduce((sum, l) => sum + (l.holderKind === 'owner' ? 0 : l.gross), 0);
+  return [
+    {
+      type: 'DistributionDeclared',
+      data: {
+        distributionId: command.distributionId,
+        assetId: command.assetId,
+        ownerId: command.ownerId,
+        kind,
+        amount: amount!,
+        imputationCredits: credits!,
+        recordDate: command.recordDate,
+        recordInstant: command.recordInstant,
+        paymentDate: command.paymentDate,
+        ratesFrom: rates.effectiveFrom,
+        supply: register.supply,
+        fundingDue,
+        declaredAt: command.now,
+        lines,
+      },
+    },
+  ];
+}
+
+/**
+ * A distribution from declaration to payment: `proposed → approved → funded → paying → paid`, or `cancelled`
+ * before paying. Pure: the register at the record date, the holders' tax standing and wallets, today's date and
+ * the provider's answer all come on the command.
+ */
+export const distribution: Decider<DistributionCommand, DistributionEvent, DistributionState> = {
+  name: 'distribution',
+  eventSchemas: distributionEventSchemas,
+  initialState: {
+    status: 'none',
+    assetId: null,
+    ownerId: null,
+    paymentDate: null,
+    fundingDue: 0,
+    funded: 0,
+    lines: [],
+    pendingAttempt: null,
+    methods: [],
+    paid: [],
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'DistributionDeclared': {
+        const { assetId, ownerId, paymentDate, fundingDue, lines } = event.data;
+        return {
+          ...state,
+          status: 'proposed',
+          assetId,
+          ownerId,
+          paymentDate,
+          fundingDue,
+          lines,
+          paid: lines.map(() => false),
+        };
+      }
+      case 'DistributionApproved':
+        return { ...state, status: 'approved' };
+      case 'DistributionFundingStarted':
+        return { ...state, pendingAttempt: { attemptId: event.data.attemptId, amount: event.data.amount } };
+      case 'DistributionFunded':
+        return { ...state, status: 'funded', funded: event.data.amount, pendingAttempt: null };
+      case 'DistributionFundingFailed':
+        return { ...state, pendingAttempt: null };
+      case 'DistributionPaymentStarted': {
+        const methods = state.lines.map(() => 'retained' as PaymentMethod);
+        for (const m of event.data.methods) methods[m.line] = m.method;
+        return { ...state, status: 'paying', methods };
+      }
+      case 'DirectCreditConfirmed': {
+        const paid = [...state.paid];
+        for (const line of event.data.lines) paid[line] = true;
+        return { ...state, paid };
+      }
+      case 'DistributionPaid':
+        return { ...state, status: 'paid' };
+      case 'DistributionCancelled':
+        return { ...state, status: 'cancelled', pendingAttempt: null };
+      default: {
+        const _exhaustive: never = event;
+        return state;
+      }
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'DeclareDistribution':
+        if (state.status !== 'none') throw new DomainError('This distribution already exists', 409);
+        return declare(command);
+      case 'ApproveDistribution': {
+        requireExisting(state);
+        requireAnotherDecider(command.adminId, [state.ownerId]);
+        if (state.status !== 'proposed') throw new DomainError(M.notProposed, 409);
+        const { distributionId, adminId, now } = command;
+        return [
+          {
+            type: 'DistributionApproved',
+            data: { distributionId, assetId: state.assetId, approvedBy: adminId, approvedAt: now },
+          },
+        ];
+      }
+      case 'StartFunding': {
+        requireExisting(state);
+        if (state.ownerId !== command.ownerId) throw new DomainError(M.notFound, 404);
+        if (state.status !== 'approved') throw new DomainError(M.notApproved, 409);
+        if (state.pendingAttempt) return []; // the attempt already asked of the provider is asked again, same key
+        const { distributionId, attemptId } = command;
+        return [
+          {
+            type: 'DistributionFundingStarted',
+            data: { distributionId, assetId: state.assetId, attemptId, amount: state.fundingDue, method: 'card' },
+          },
+        ];
+      }
+      case 'CompleteFunding': {
+        requireExisting(state);
+        const attempt = state.pendingAttempt;
+        if (!attempt || attempt.attemptId !== command.attemptId) return []; // recorded already
+        const { distributionId, attemptId, outcome } = command;
+        const base = { distributionId, assetId: state.assetId, attemptId };
+        switch (outcome.kind) {
+          case 'paid':
+            return [
+              {
+                type: 'DistributionFunded',
+                data: { ...base, amount: attempt.amount, reference: outcome.reference, fundedAt: command.now },
+              },
+            ];
+          case 'failed':
+            return [{ type: 'DistributionFundingFailed', data: { ...base, reason: outcome.reason.slice(0, 500) } }];
+          default: {
+            const _exhaustive: never = outcome;
+            return [];
+          }
+        }
+      }
+      case 'StartPayment': {
+        requireExisting(state);
+        if (state.status !== 'funded') throw new DomainError(M.notFunded, 409);
+        if (command.today < state.paymentDate!) throw new DomainError(M.beforePaymentDate, 409);
+        const methods = state.lines.map((line, index) => {
+          if (line.holderKind === 'owner') return { line: index, method: 'retained' as const, wallet: null };
+          const wallet =
+            line.holderKind === 'platform' && line.investorId ? command.wallets.get(line.investorId) : undefined;
+          return wallet
+            ? { line: index, method: 'stablecoin' as const, wallet }
+            : { line: index, method: 'direct-credit' as const, wallet: null };
+        });
+        const { distributionId, adminId } = command;
+        return [
+          {
+            type: 'DistributionPaymentStarted',
+            data: { distributionId, assetId: state.assetId, startedBy: adminId, methods },
+          },
+        ];
+      }
+      case 'ConfirmDirectCredit': {
+        requireExisting(state);
+        if (state.status !== 'paying') throw new DomainError(M.notPaying, 409);
+        const bankReference = command.bankReference.trim();
+        if (!bankReference) throw refuse('bankReference', M.bankReference, 400);
+        const lines = state.methods.flatMap((m, i) => (m === 'direct-credit' && !state.paid[i] ? [i] : []));
+        if (lines.length === 0) throw new DomainError(M.nothingByDirectCredit, 409);
+        const { distributionId, adminId, now } = command;
+        const assetId = state.assetId;
+        const paid = state.paid.map((p, i) => p || lines.includes(i));
+        const events: DistributionEvent[] = [
+          {
+            type: 'DirectCreditConfirmed',
+            data: { distributionId, assetId, lines, bankReference, confirmedBy: adminId, paidAt: now },
+          },
+        ];
+        if (allPaid(state.methods, paid))
+          events.push({ type: 'DistributionPaid', data: { distributionId, assetId, paidAt: now } });
+        return events;
+      }
+      case 'CancelDistribution': {
+        requireExisting(state);
+        if (state.ownerId !== command.userId && !command.isAdmin) throw new DomainError(M.notFound, 404);
+        if (state.status !== 'proposed' && state.status !== 'approved' && state.status !== 'funded')
+          throw new DomainError(M.cannotCancel, 409);
+        const reason = command.reason.trim();
+        if (!reason) throw refuse('reason', M.cancelReason, 400);
+        const { distributionId, userId } = command;
+        return [
+          {
+            type: 'DistributionCancelled',
+            data: {
+              distributionId,
+              assetId: state.assetId,
+              cancelledBy: userId,
+              reason: reason.slice(0, 1000),
+              refundDue: state.funded,
+            },
+          },
+        ];
+      }
+      default: {
+        const _exhaustive: never = command;
+        throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
+      }
+    }
+  },
+};

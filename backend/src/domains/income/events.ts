@@ -1,0 +1,258 @@
+import {
+  array,
+  boolean,
+  id,
+  int,
+  isoDate,
+  isoDateTime,
+  literal,
+  nullable,
+  object,
+  oneOf,
+  string,
+  type EventSchemas,
+} from '../../platform/event-schema.js';
+import { INCOME_KINDS, RESIDENCIES, type IncomeKind, type Residency, type TaxKind } from './tax.js';
+import { ELECTED_RWT_RATES, type ElectedRwtRate } from './tax-rates.js';
+
+/**
+ * A person's tax profile, in its own stream (`tax-profile-<userId>`): what the payer of their income needs to
+ * withhold tax. The IRD number and the date of birth are personal (sealed with the person's key); whether an IRD
+ * number is held is not, so a distribution decides its tax without opening them.
+ */
+export interface TaxProfileSaved {
+  type: 'TaxProfileSaved';
+  data: {
+    userId: string;
+    subjectId: string;
+    residency: Residency;
+    hasIrdNumber: boolean;
+    rwtRate: ElectedRwtRate | null;
+    treatyCountry: string | null;
+    savedAt: string;
+    /** The bank account income is paid to by direct credit (NZ format, 2-4-7-3 digits without dashes). */
+    personal: { irdNumber: string | null; dateOfBirth: string | null; bankAccount: string | null };
+  };
+}
+export type TaxProfileEvent = TaxProfileSaved;
+
+export const taxProfileStream = (userId: string) => `tax-profile-${userId}`;
+
+export const INCOME_FIELDS = {
+  irdNumber: string({ max: 9, pattern: /^\d{9}$/ }),
+  treatyCountry: string({ max: 2, pattern: /^[A-Z]{2}$/ }),
+  /** Bank (2), branch (4), account (7), suffix (3): 16 digits. */
+  bankAccount: string({ max: 16, pattern: /^\d{16}$/ }),
+  /** NZD cents: at most a trillion dollars. */
+  cents: int({ max: 100_000_000_000_000 }),
+  tokens: int({ max: 1e12 }),
+};
+
+export const taxProfileEventSchemas = {
+  TaxProfileSaved: object({
+    userId: id(),
+    subjectId: id(),
+    residency: oneOf(RESIDENCIES),
+    hasIrdNumber: boolean(),
+    rwtRate: nullable(oneOf(ELECTED_RWT_RATES)),
+    treatyCountry: nullable(INCOME_FIELDS.treatyCountry),
+    savedAt: isoDateTime(),
+    personal: object({
+      irdNumber: nullable(INCOME_FIELDS.irdNumber),
+      dateOfBirth: nullable(isoDate()),
+      bankAccount: nullable(INCOME_FIELDS.bankAccount),
+    }),
+  }),
+} satisfies EventSchemas<TaxProfileEvent>;
+
+/** Who a line of a distribution is for: a platform investor, an off-platform holder, or the owner's own tokens. */
+export type HolderKind = 'platform' | 'off-platform' | 'owner';
+export const HOLDER_KINDS = ['platform', 'off-platform', 'owner'] as const satisfies readonly HolderKind[];
+export type PaymentMethod = 'stablecoin' | 'direct-credit' | 'retained';
+
+/** One holder's entitlement, fixed at declaration: amounts in cents, gross = withholdingTax + net. */
+export interface DistributionLine {
+  holderKind: HolderKind;
+  /** The user id (platform), the holder id (off-platform), null for the owner. */
+  investorId: string | null;
+  /** Tokens held at the end of the record date. */
+  tokens: number;
+  gross: number;
+  imputationCredits: number;
+  withholdingTax: number;
+  taxKind: TaxKind;
+  /** The rate applied, hundredths of a percent. */
+  taxRate: number;
+  /** What the tax was decided on (the profile at declaration); null for the owner's line. */
+  residency: Residency | null;
+  hasIrdNumber: boolean;
+  net: number;
+}
+
+/**
+ * A distribution of income to the holders of one asset's token at a record date, in its own stream
+ * (`distribution-<id>`). Declared by the owner with every line fixed (the register's as-of replay at the end of the
+ * record date in New Zealand time), approved by another admin, funded by the owner, then paid.
+ */
+export interface DistributionDeclared {
+  type: 'DistributionDeclared';
+  data: {
+    distributionId: string;
+    assetId: string;
+    ownerId: string;
+    kind: IncomeKind;
+    amount: number;
+    imputationCredits: number;
+    recordDate: string;
+    /** The last instant of the record date in New Zealand: the register is replayed up to it. */
+    recordInstant: string;
+    paymentDate: string;
+    /** The rate table's entry (its effectiveFrom) the tax was worked out with. */
+    ratesFrom: string;
+    supply: number;
+    /** What the owner must fund: the gross of every line but the owner's own. */
+    fundingDue: number;
+    declaredAt: string;
+    lines: DistributionLine[];
+  };
+}
+export interface DistributionApproved {
+  type: 'DistributionApproved';
+  data: { distributionId: string; assetId: string; approvedBy: string; approvedAt: string };
+}
+/** The intent of a card payment, recorded before the provider is asked (its id is the provider's idempotency key). */
+export interface DistributionFundingStarted {
+  type: 'DistributionFundingStarted';
+  data: { distributionId: string; assetId: string; attemptId: string; amount: number; method: 'card' };
+}
+export interface DistributionFunded {
+  type: 'DistributionFunded';
+  data: {
+    distributionId: string;
+    assetId: string;
+    attemptId: string;
+    amount: number;
+    reference: string;
+    fundedAt: string;
+  };
+}
+export interface DistributionFundingFailed {
+  type: 'DistributionFundingFailed';
+  data: { distributionId: string; assetId: string; attemptId: string; reason: string };
+}
+/** The payment run starts: each line's method (holders with a wallet in the stablecoin, others by direct credit). */
+export interface DistributionPaymentStarted {
+  type: 'DistributionPaymentStarted';
+  data: {
+    distributionId: string;
+    assetId: string;
+    startedBy: string;
+    methods: { line: number; method: PaymentMethod; wallet: string | null }[];
+  };
+}
+/** Operations confirm the bank ran the direct-credit file: those lines are paid. */
+export interface DirectCreditConfirmed {
+  type: 'DirectCreditConfirmed';
+  data: {
+    distributionId: string;
+    assetId: string;
+    lines: number[];
+    bankReference: string;
+    confirmedBy: string;
+    paidAt: string;
+  };
+}
+export interface DistributionPaid {
+  type: 'DistributionPaid';
+  data: { distributionId: string; assetId: string; paidAt: string };
+}
+export interface DistributionCancelled {
+  type: 'DistributionCancelled';
+  data: {
+    distributionId: string;
+    assetId: string;
+    cancelledBy: string;
+    reason: string;
+    /** What the owner funded and is owed back (0 when cancelled before funding). */
+    refundDue: number;
+  };
+}
+
+export type DistributionEvent =
+  | DistributionDeclared
+  | DistributionApproved
+  | DistributionFundingStarted
+  | DistributionFunded
+  | DistributionFundingFailed
+  | DistributionPaymentStarted
+  | DirectCreditConfirmed
+  | DistributionPaid
+  | DistributionCancelled;
+
+export const distributionStream = (distributionId: string) => `distribution-${distributionId}`;
+
+/** At most this many lines (holders) in one distribution: the event that fixes them stays bounded. */
+export const MAX_LINES = 20_000;
+const cents = INCOME_FIELDS.cents;
+const base = { distributionId: id(), assetId: id() };
+const line = object({
+  holderKind: oneOf(HOLDER_KINDS),
+  investorId: nullable(id()),
+  tokens: INCOME_FIELDS.tokens,
+  gross: cents,
+  imputationCredits: cents,
+  withholdingTax: cents,
+  taxKind: literal('RWT', 'NRWT', 'none'),
+  taxRate: int({ max: 10_000 }),
+  residency: nullable(oneOf(RESIDENCIES)),
+  hasIrdNumber: boolean(),
+  net: cents,
+});
+
+export const distributionEventSchemas = {
+  DistributionDeclared: object({
+    ...base,
+    ownerId: id(),
+    kind: oneOf(INCOME_KINDS),
+    amount: int({ min: 1, max: 100_000_000_000_000 }),
+    imputationCredits: cents,
+    recordDate: isoDate(),
+    recordInstant: isoDateTime(),
+    paymentDate: isoDate(),
+    ratesFrom: isoDate(),
+    supply: int({ min: 1, max: 1e12 }),
+    fundingDue: cents,
+    declaredAt: isoDateTime(),
+    lines: array(line, { min: 1, max: MAX_LINES }),
+  }),
+  DistributionApproved: object({ ...base, approvedBy: id(), approvedAt: isoDateTime() }),
+  DistributionFundingStarted: object({ ...base, attemptId: id(), amount: cents, method: literal('card') }),
+  DistributionFunded: object({ ...base, attemptId: id(), amount: cents, reference: id(), fundedAt: isoDateTime() }),
+  DistributionFundingFailed: object({ ...base, attemptId: id(), reason: string({ max: 500 }) }),
+  DistributionPaymentStarted: object({
+    ...base,
+    startedBy: id(),
+    methods: array(
+      object({
+        line: int({ max: MAX_LINES }),
+        method: literal('stablecoin', 'direct-credit', 'retained'),
+        wallet: nullable(string({ max: 42, pattern: /^0x[0-9a-fA-F]{40}$/ })),
+      }),
+      { max: MAX_LINES },
+    ),
+  }),
+  DirectCreditConfirmed: object({
+    ...base,
+    lines: array(int({ max: MAX_LINES }), { max: MAX_LINES }),
+    bankReference: string({ nonEmpty: true, max: 200 }),
+    confirmedBy: id(),
+    paidAt: isoDateTime(),
+  }),
+  DistributionPaid: object({ ...base, paidAt: isoDateTime() }),
+  DistributionCancelled: object({
+    ...base,
+    cancelledBy: id(),
+    reason: string({ nonEmpty: true, max: 1000 }),
+    refundDue: cents,
+  }),
+} satisfies EventSchemas<DistributionEvent>;

@@ -1,0 +1,24 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import type { CommandContext } from '../../platform/command-context.js';
+import { taxProfileStream } from './events.js';
+import { taxProfile, type TaxProfileCommand } from './tax-profile.decider.js';
+
+export class ExecuteTaxProfileCommand extends Command<{ position: number }> {
+  constructor(
+    readonly command: TaxProfileCommand,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ExecuteTaxProfileCommand)
+export class ExecuteTaxProfileHandler implements ICommandHandler<ExecuteTaxProfileCommand> {
+  constructor(private readonly repository: AggregateRepository) {}
+
+  async execute({ command, context }: ExecuteTaxProfileCommand): Promise<{ position: number }> {
+    const { position } = await this.repository.handle(taxProfile, taxProfileStream(command.userId), command, context);
+    return { position };
+  }
+}

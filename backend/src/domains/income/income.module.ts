@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { BillingModule } from '../billing/billing.module.js';
+import { TokensModule } from '../tokens/tokens.module.js';
+import { DistributionAdminController, DistributionController } from './distribution.controller.js';
+import {
+  DeclarationInputs,
+  DeclareDistributionHandler,
+  ExecuteDistributionHandler,
+  FundDistributionHandler,
+} from './distribution.handlers.js';
+import { TaxProfileController } from './income.controller.js';
+import { ExecuteTaxProfileHandler } from './income.handlers.js';
+
+@Module({
+  imports: [CqrsModule, BillingModule, TokensModule],
+  controllers: [TaxProfileController, DistributionController, DistributionAdminController],
+  providers: [
+    ExecuteTaxProfileHandler,
+    DeclarationInputs,
+    DeclareDistributionHandler,
+    ExecuteDistributionHandler,
+    FundDistributionHandler,
+  ],
+})
+export class IncomeModule {}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from '@jest/globals';
+import { DomainError } from '../../platform/errors.js';
+import { fold } from '../../platform/decider.js';
+import { TAX_PROFILE_MESSAGES as M } from '../../messages.js';
+import type { TaxProfileEvent } from './events.js';
+import { taxProfile, type TaxProfileCommand } from './tax-profile.decider.js';
+
+const NOW = '2026-11-27T01:00:00.000Z';
+const userId = '7a1e4c52-38a4-4f5c-9d0e-2b1f6c3a9e11';
+const save = (fields: Partial<TaxProfileCommand>): TaxProfileCommand => ({
+  type: 'SaveTaxProfile',
+  userId,
+  residency: 'resident',
+  irdNumber: null,
+  rwtRate: null,
+  treatyCountry: null,
+  dateOfBirth: null,
+  bankAccount: null,
+  now: NOW,
+  ...fields,
+});
+const refusal = (given: TaxProfileEvent[], command: TaxProfileCommand) => {
+  try {
+    taxProfile.decide(command, fold(taxProfile, given));
+  } catch (error) {
+    return error instanceof DomainError ? { status: error.status, errors: error.errors } : error;
+  }
+  throw new Error('not refused');
+};
+
+describe('tax profile decider', () => {
+  it('a resident with an IRD number and an elected rate: the number stored as nine digits, sealed', () => {
+    const events = taxProfile.decide(
+      save({ irdNumber: '49-091-850', rwtRate: '17.5', dateOfBirth: '1980-02-29' }),
+      taxProfile.initialState,
+    );
+    expect(events).toEqual([
+      {
+        type: 'TaxProfileSaved',
+        data: {
+          userId,
+          subjectId: userId,
+          residency: 'resident',
+          hasIrdNumber: true,
+          rwtRate: '17.5',
+          treatyCountry: null,
+          savedAt: NOW,
+          personal: { irdNumber: '049091850', dateOfBirth: '1980-02-29', bankAccount: null },
+        },
+      },
+    ]);
+    // Saving the same again records nothing.
+    expect(
+      taxProfile.decide(
+        save({ irdNumber: '049091850', rwtRate: '17.5', dateOfBirth: '1980-02-29' }),
+        fold(taxProfile, events),
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps a bank account as 16 digits', () => {
+    const [event] = taxProfile.decide(save({ bankAccount: '12-3140-0123456-00' }), taxProfile.initialState);
+    expect(event!.data.personal.bankAccount).toBe('1231400123456000');
+  });
+
+  it('a non-resident keeps a treaty country, never an elected rate', () => {
+    const [event] = taxProfile.decide(
+      save({ residency: 'non-resident', rwtRate: '39', treatyCountry: 'gb' }),
+      taxProfile.initialState,
+    );
+    expect(event!.data).toMatchObject({ residency: 'non-resident', rwtRate: null, treatyCountry: 'GB' });
+  });
+
+  it.each<[string, Partial<TaxProfileCommand>, string[]]>([
+    ['unknown residency', { residency: 'martian' }, ['residency']],
+    ['a wrong check digit', { irdNumber: '136410133', rwtRate: '33' }, ['irdNumber']],
+    ['an IRD number without an elected rate', { irdNumber: '49091850' }, ['rwtRate']],
+    ['a rate that is not on the list', { irdNumber: '49091850', rwtRate: '25' }, ['rwtRate']],
+    ['a country that is not a code', { residency: 'non-resident', treatyCountry: 'Britain' }, ['treatyCountry']],
+    ['a date of birth in the future', { dateOfBirth: '2030-01-01' }, ['dateOfBirth']],
+    ['a date that does not exist', { dateOfBirth: '1990-02-30' }, ['dateOfBirth']],
+    ['a bank account that is not one', { bankAccount: '12-3140-012345' }, ['bankAccount']],
+  ])('refuses %s, naming the field', (_, fields, names) => {
+    const refused = refusal([], save(fields)) as { status: number; errors: { field: string; message: string }[] };
+    expect(refused.status).toBe(400);
+    expect(refused.errors.map((e) => e.field)).toEqual(names);
+    for (const e of refused.errors) expect(Object.values(M)).toContain(e.message);
+  });
+});

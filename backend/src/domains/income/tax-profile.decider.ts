@@ -1,0 +1,100 @@
+import type { Decider } from '../../platform/decider.js';
+import { requireValidFields, type FieldError } from '../../platform/errors.js';
+import { TAX_PROFILE_MESSAGES as M } from '../../messages.js';
+import { taxProfileEventSchemas, type TaxProfileEvent, type TaxProfileSaved } from './events.js';
+import { normalBankAccount } from './bank-account.js';
+import { normalIrdNumber } from './ird-number.js';
+import { NO_PROFILE, RESIDENCIES, type Residency, type TaxStanding } from './tax.js';
+import { ELECTED_RWT_RATES, type ElectedRwtRate } from './tax-rates.js';
+
+export interface TaxProfileState extends TaxStanding {
+  saved: boolean;
+  irdNumber: string | null;
+  dateOfBirth: string | null;
+  bankAccount: string | null;
+}
+
+export type TaxProfileCommand = {
+  type: 'SaveTaxProfile';
+  userId: string;
+  residency: string;
+  irdNumber: string | null;
+  rwtRate: string | null;
+  treatyCountry: string | null;
+  dateOfBirth: string | null;
+  bankAccount: string | null;
+  now: string;
+};
+
+const isResidency = (v: string): v is Residency => (RESIDENCIES as readonly string[]).includes(v);
+const isRate = (v: string): v is ElectedRwtRate => (ELECTED_RWT_RATES as readonly string[]).includes(v);
+const blank = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim());
+const pastDay = (v: string, now: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) && v < now.slice(0, 10);
+
+/**
+ * A person's tax profile. Residents with an IRD number elect their interest rate; a resident without one is taxed
+ * at the non-declaration rate on interest. Non-residents may name their country to claim its treaty rate. What a
+ * residency does not use is not kept (a resident has no treaty country, a non-resident no elected rate).
+ */
+export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileState> = {
+  name: 'tax-profile',
+  eventSchemas: taxProfileEventSchemas,
+  initialState: { ...NO_PROFILE, saved: false, dateOfBirth: null, bankAccount: null },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TaxProfileSaved': {
+        const { residency, rwtRate, treatyCountry, personal } = event.data;
+        return { saved: true, residency, rwtRate, treatyCountry, ...personal };
+      }
+      default: {
+        const _exhaustive: never = event.type;
+        return state;
+      }
+    }
+  },
+  decide(command, state) {
+    const irdText = blank(command.irdNumber);
+    const irdNumber = irdText === null ? null : normalIrdNumber(irdText);
+    const rateText = blank(command.rwtRate);
+    const country = blank(command.treatyCountry)?.toUpperCase() ?? null;
+    const dateOfBirth = blank(command.dateOfBirth);
+    const accountText = blank(command.bankAccount);
+    const bankAccount = accountText === null ? null : normalBankAccount(accountText);
+    const residency = command.residency;
+    const resident = residency === 'resident';
+    const errors: (FieldError | false)[] = [
+      !isResidency(residency) && { field: 'residency', message: M.residency },
+      irdText !== null && irdNumber === null && { field: 'irdNumber', message: M.irdNumber },
+      resident &&
+        irdNumber !== null &&
+        (rateText === null || !isRate(rateText)) && { field: 'rwtRate', message: M.rwtRate },
+      resident && rateText !== null && !isRate(rateText) && { field: 'rwtRate', message: M.rwtRate },
+      !resident &&
+        country !== null &&
+        !/^[A-Z]{2}$/.test(country) && { field: 'treatyCountry', message: M.treatyCountry },
+      dateOfBirth !== null && !pastDay(dateOfBirth, command.now) && { field: 'dateOfBirth', message: M.dateOfBirth },
+      accountText !== null && bankAccount === null && { field: 'bankAccount', message: M.bankAccount },
+    ];
+    requireValidFields(errors.filter((e, i, all) => e && all.findIndex((o) => o && o.field === e.field) === i));
+    const data: TaxProfileSaved['data'] = {
+      userId: command.userId,
+      subjectId: command.userId,
+      residency: isResidency(residency) ? residency : 'resident',
+      hasIrdNumber: irdNumber !== null,
+      rwtRate: resident && rateText !== null && isRate(rateText) ? rateText : null,
+      treatyCountry: resident ? null : country,
+      savedAt: command.now,
+      personal: { irdNumber, dateOfBirth, bankAccount },
+    };
+    const unchanged =
+      state.saved &&
+      state.residency === data.residency &&
+      state.irdNumber === irdNumber &&
+      state.rwtRate === data.rwtRate &&
+      state.treatyCountry === data.treatyCountry &&
+      state.dateOfBirth === dateOfBirth &&
+      state.bankAccount === bankAccount;
+    return unchanged ? [] : [{ type: 'TaxProfileSaved', data }];
+  },
+};

@@ -1,0 +1,179 @@
+import type { DistributionEvent, DistributionLine, PaymentMethod } from '../domains/income/events.js';
+import type { DistributionStatus } from '../domains/income/distribution.decider.js';
+import type { IncomeKind } from '../domains/income/tax.js';
+import { defineProjection } from '../platform/projections/projection.js';
+
+/** A line's payment as the holder and the payer see it. */
+export interface LinePayment {
+  /** Null until the payment run starts. */
+  method: PaymentMethod | null;
+  status: 'unpaid' | 'pending' | 'paid' | 'retained' | 'cancelled';
+  /** The stablecoin transfer's hash, once sent. */
+  txHash: string | null;
+  wallet: string | null;
+  /** The bank run's reference, for a direct credit. */
+  reference: string | null;
+  paidAt: string | null;
+}
+
+export interface DistributionLineDoc extends DistributionLine {
+  payment: LinePayment;
+}
+
+/**
+ * One document per distribution: its terms, status and every line with its payment. The owner's and the admins'
+ * views, each investor's income (`investorIds` lists the platform holders, whose lines `GET /api/income` reads) and
+ * the payer's monthly investment income report all read it.
+ */
+export interface DistributionDoc {
+  _id: string;
+  assetId: string;
+  ownerId: string;
+  kind: IncomeKind;
+  status: DistributionStatus;
+  amount: number;
+  imputationCredits: number;
+  recordDate: string;
+  recordInstant: string;
+  paymentDate: string;
+  ratesFrom: string;
+  supply: number;
+  fundingDue: number;
+  funded: number;
+  fundingReference: string | null;
+  fundingFailure: string | null;
+  declaredAt: string;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  fundedAt: string | null;
+  paidAt: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  refundDue: number;
+  investorIds: string[];
+  lines: DistributionLineDoc[];
+}
+
+const EVENT_TYPES = [
+  'DistributionDeclared',
+  'DistributionApproved',
+  'DistributionFundingStarted',
+  'DistributionFunded',
+  'DistributionFundingFailed',
+  'DistributionPaymentStarted',
+  'DirectCreditConfirmed',
+  'DistributionPaid',
+  'DistributionCancelled',
+] as const satisfies DistributionEvent['type'][];
+
+const UNPAID: LinePayment = {
+  method: null,
+  status: 'unpaid',
+  txHash: null,
+  wallet: null,
+  reference: null,
+  paidAt: null,
+};
+
+export const distributionsProjection = defineProjection<DistributionDoc, DistributionEvent>({
+  name: 'distributions',
+  version: 1,
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.distributionId],
+  evolve(doc, event) {
+    if (event.type === 'DistributionDeclared') {
+      const d = event.data;
+      return {
+        _id: d.distributionId,
+        assetId: d.assetId,
+        ownerId: d.ownerId,
+        kind: d.kind,
+        status: 'proposed',
+        amount: d.amount,
+        imputationCredits: d.imputationCredits,
+        recordDate: d.recordDate,
+        recordInstant: d.recordInstant,
+        paymentDate: d.paymentDate,
+        ratesFrom: d.ratesFrom,
+        supply: d.supply,
+        fundingDue: d.fundingDue,
+        funded: 0,
+        fundingReference: null,
+        fundingFailure: null,
+        declaredAt: d.declaredAt,
+        approvedBy: null,
+        approvedAt: null,
+        fundedAt: null,
+        paidAt: null,
+        cancelledAt: null,
+        cancelReason: null,
+        refundDue: 0,
+        investorIds: [
+          ...new Set(d.lines.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []))),
+        ],
+        lines: d.lines.map((l) => ({
+          ...l,
+          payment: l.holderKind === 'owner' ? { ...UNPAID, method: 'retained', status: 'retained' } : UNPAID,
+        })),
+      };
+    }
+    if (!doc) return null;
+    switch (event.type) {
+      case 'DistributionApproved':
+        return { ...doc, status: 'approved', approvedBy: event.data.approvedBy, approvedAt: event.data.approvedAt };
+      case 'DistributionFundingStarted':
+        return { ...doc, fundingFailure: null };
+      case 'DistributionFunded':
+        return {
+          ...doc,
+          status: 'funded',
+          funded: event.data.amount,
+          fundingReference: event.data.reference,
+          fundedAt: event.data.fundedAt,
+        };
+      case 'DistributionFundingFailed':
+        return { ...doc, fundingFailure: event.data.reason };
+      case 'DistributionPaymentStarted': {
+        const methods = new Map(event.data.methods.map((m) => [m.line, m]));
+        return {
+          ...doc,
+          status: 'paying',
+          lines: doc.lines.map((line, i) => {
+            const m = methods.get(i);
+            if (!m || m.method === 'retained') return line;
+            return { ...line, payment: { ...line.payment, method: m.method, wallet: m.wallet, status: 'pending' } };
+          }),
+        };
+      }
+      case 'DirectCreditConfirmed': {
+        const paid = new Set(event.data.lines);
+        const { bankReference, paidAt } = event.data;
+        return {
+          ...doc,
+          lines: doc.lines.map((line, i) =>
+            paid.has(i)
+              ? { ...line, payment: { ...line.payment, status: 'paid', reference: bankReference, paidAt } }
+              : line,
+          ),
+        };
+      }
+      case 'DistributionPaid':
+        return { ...doc, status: 'paid', paidAt: event.data.paidAt };
+      case 'DistributionCancelled':
+        return {
+          ...doc,
+          status: 'cancelled',
+          cancelledAt: event.metadata.occurredAt,
+          cancelReason: event.data.reason,
+          refundDue: event.data.refundDue,
+          lines: doc.lines.map((line) =>
+            line.payment.status === 'retained' ? line : { ...line, payment: { ...line.payment, status: 'cancelled' } },
+          ),
+        };
+      default: {
+        const _exhaustive: never = event;
+        return doc;
+      }
+    }
+  },
+});

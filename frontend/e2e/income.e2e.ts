@@ -1,0 +1,115 @@
+/**
+ * Income in the browser (issue 31): the owner declares a distribution after its preview, another admin approves
+ * it, the owner funds it by card, and the investor sees the net amount, the tax withheld and their statement.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { approvedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
+import { signUp } from '../../backend/src/testing/users.js';
+import { openSignedIn } from './support/accounts.js';
+import {
+  choose,
+  fitsViewportWidth,
+  launchBrowser,
+  phone,
+  saveScreenshot,
+  waitForText,
+  type TestBrowser,
+} from './support/browser.js';
+import { startKauri } from './support/kauri-server.js';
+
+describe('income: declare, approve, fund, and the investor’s income', () => {
+  let browser: TestBrowser;
+  let server: Awaited<ReturnType<typeof startKauri>>;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startKauri()]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the owner declares and funds, another admin approves, the investor sees net, tax and statement', async () => {
+    const admin = await signUp(server, { admin: true, email: 'approver@kauri.test', firstName: 'Ana' });
+    const { owner, assetId } = await approvedAsset(server, admin, 2_000, { name: 'Harbour Flats' });
+    const offering = await admin.post('/api/admin/offerings', {
+      assetId,
+      name: 'Series A',
+      description: '',
+      totalTokens: 1_000,
+      tokenPrice: '10.00',
+      minimumInvestment: '1',
+      lockupPeriod: 0,
+    });
+    const investor = await verifiedInvestor(server, admin);
+    expect(
+      (
+        await investor.post('/api/invest', {
+          offeringId: offering.body.id,
+          tokensRequested: 100,
+          investmentAmount: 1000,
+        })
+      ).status,
+    ).toBe(201);
+    const saved = await investor.put('/api/tax-profile', {
+      residency: 'resident',
+      irdNumber: '49-091-850',
+      rwtRate: '30',
+    });
+    expect(saved.status).toBe(200);
+
+    // The owner: the preview shows every line before anything is recorded, then the declaration.
+    const mine = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}/distributions`);
+    await choose(mine.page, 'Kind', 'Interest');
+    await mine.page.getByLabel('Total amount (NZD)').fill('1000.00');
+    await mine.page.getByRole('button', { name: 'Preview' }).click();
+    const line = mine.page.getByRole('row', { name: /Test User/ });
+    await line.getByText('$15 RWT 30%').waitFor();
+    expect(await line.getByRole('cell', { name: '$35', exact: true }).count()).toBe(1);
+    await saveScreenshot(mine.page, 'income-preview');
+    await mine.page.getByRole('button', { name: 'Declare', exact: true }).click();
+    await waitForText(mine.page, 'Distribution Declared');
+    await mine.page.getByText('Awaiting approval').first().waitFor();
+
+    // Another admin approves it.
+    const other = await openSignedIn(browser, server.url, 'approver@kauri.test', '/admin/distributions');
+    await other.page
+      .getByRole('row', { name: /Harbour Flats/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await waitForText(other.page, 'Distribution Approved');
+    expect(other.errors).toEqual([]);
+
+    // The owner funds it by card (the sandbox's test card).
+    const funding = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}/distributions`);
+    await funding.page.getByRole('button', { name: 'Open' }).first().click();
+    await funding.page.getByRole('button', { name: 'Fund $50' }).click();
+    const dialog = funding.page.getByRole('dialog', { name: 'Fund $50' });
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Pay $50' }).click();
+    await waitForText(funding.page, 'Distribution Funded');
+    expect(mine.errors).toEqual([]);
+    expect(funding.errors).toEqual([]);
+
+    // The investor: the net amount, the tax withheld, and the year's statement.
+    const income = await openSignedIn(browser, server.url, investor.user.email, '/income');
+    const row = income.page.getByRole('row', { name: /Harbour Flats/ });
+    await row.getByText('$15 RWT 30%').waitFor();
+    expect(await row.getByRole('cell', { name: '$35', exact: true }).count()).toBe(1);
+    const statement = income.page.getByRole('link', { name: 'Statement (PDF)' });
+    const href = await statement.getAttribute('href');
+    expect(href).toMatch(/^\/api\/income\/statements\/\d{4}$/);
+    const pdf = await income.page.request.get(new URL(href!, server.url).href);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).toString('latin1')).toContain('RWT withheld at 30% NZD 15.00');
+    await saveScreenshot(income.page, 'income-investor');
+    expect(income.errors).toEqual([]);
+
+    // At 375 px the page keeps to the screen (its tables scroll within themselves).
+    const small = await openSignedIn(browser, server.url, investor.user.email, '/income', phone);
+    await small.page.getByRole('link', { name: 'Statement (PDF)' }).waitFor();
+    expect(await fitsViewportWidth(small.page)).toBe(true);
+  });
+});

@@ -1,0 +1,318 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { DISTRIBUTION_MESSAGES } from '@kauri/messages';
+import { describeError, errorTitle } from '../../api/client';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { cancelDistribution, declareDistribution, fundDistribution, previewDistribution } from '../../api/mutations';
+import { assetQuery, distributionQuery, distributionsQuery, payerReportUrl } from '../../api/queries';
+import type { DistributionInput, DistributionPreview, DistributionSummary, IncomeKind } from '../../api/types';
+import { formatDate } from '../../shared/format';
+import { showFieldErrors } from '../../shared/fieldErrors';
+import { useToast } from '../../shared/toast';
+import { DistributionLines } from './DistributionLines';
+import { KIND_LABELS, nzd, nzDay, STATUS_COLOURS, STATUS_LABELS } from './money';
+
+const FIELDS = ['kind', 'amount', 'recordDate', 'paymentDate', 'imputationCredits'] as const;
+
+interface DeclareForm {
+  kind: IncomeKind;
+  amount: string;
+  recordDate: string;
+  paymentDate: string;
+  imputationCredits?: string;
+}
+
+const input = (v: DeclareForm): DistributionInput => ({
+  kind: v.kind,
+  amount: v.amount,
+  recordDate: v.recordDate,
+  paymentDate: v.paymentDate,
+  imputationCredits: v.kind === 'dividend' && v.imputationCredits ? v.imputationCredits : null,
+});
+
+/**
+ * /assets/$assetId/distributions: the owner declares income to the token's holders — a preview of every line
+ * first — funds it once an admin approved it, and follows it to paid.
+ */
+export function DistributionsPage({ assetId }: { assetId: string }) {
+  const asset = useQuery(assetQuery(assetId));
+  const list = useQuery(distributionsQuery(assetId));
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1100, margin: '0 auto', padding: 16 }}>
+      <Typography.Title level={1} style={{ margin: 0 }}>
+        Distributions{asset.data ? ` — ${asset.data.name}` : ''}
+      </Typography.Title>
+      <DeclareCard assetId={assetId} onDeclared={setOpen} />
+      <Card
+        title="Declared"
+        extra={
+          <Button href={payerReportUrl(nzDay().slice(0, 7))} download>
+            This month’s investment income report
+          </Button>
+        }
+      >
+        <ScrollTable<DistributionSummary>
+          size="small"
+          rowKey="id"
+          loading={list.isPending}
+          dataSource={list.data?.distributions ?? []}
+          pagination={false}
+          scroll={{ x: true }}
+          onRow={(d) => ({ onClick: () => setOpen(d.id), style: { cursor: 'pointer' } })}
+          columns={[
+            { title: 'Kind', dataIndex: 'kind', render: (k: IncomeKind) => KIND_LABELS[k] },
+            { title: 'Amount', dataIndex: 'amount', align: 'right', render: nzd },
+            { title: 'Record date', dataIndex: 'recordDate', render: (d: string) => formatDate(d) },
+            { title: 'Payment date', dataIndex: 'paymentDate', render: (d: string) => formatDate(d) },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (s: DistributionSummary['status']) => <Tag color={STATUS_COLOURS[s]}>{STATUS_LABELS[s]}</Tag>,
+            },
+            {
+              title: '',
+              key: 'open',
+              render: (_, d) => (
+                <Button size="small" onClick={() => setOpen(d.id)}>
+                  Open
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      {open && <DistributionCard key={open} assetId={assetId} distributionId={open} />}
+    </Flex>
+  );
+}
+
+function DeclareCard({ assetId, onDeclared }: { assetId: string; onDeclared(id: string): void }) {
+  const [form] = Form.useForm<DeclareForm>();
+  const kind = Form.useWatch('kind', form);
+  const toast = useToast();
+  const client = useQueryClient();
+  const [preview, setPreview] = useState<DistributionPreview | null>(null);
+  const failed = (error: Error) => {
+    showFieldErrors(form, error, FIELDS);
+    void toast.error(errorTitle(error, 'Not Declared'), describeError(error));
+  };
+  const previewing = useMutation({
+    mutationFn: (values: DeclareForm) => previewDistribution(assetId, input(values)),
+    onSuccess: setPreview,
+    onError: (error) => {
+      setPreview(null);
+      failed(error);
+    },
+  });
+  const declaring = useMutation({
+    mutationFn: () => declareDistribution(assetId, input(form.getFieldsValue())),
+    onSuccess: async (declared) => {
+      setPreview(null);
+      form.resetFields();
+      await client.invalidateQueries({ queryKey: ['/api/assets', assetId, 'distributions'] });
+      onDeclared(declared.id);
+      void toast.success('Distribution Declared', 'An admin other than you approves it; then you fund it.');
+    },
+    onError: failed,
+  });
+  const today = nzDay();
+  return (
+    <Card title="Declare a distribution">
+      <Form<DeclareForm>
+        form={form}
+        layout="vertical"
+        initialValues={{ kind: 'dividend', recordDate: today, paymentDate: today }}
+        onValuesChange={() => setPreview(null)}
+        onFinish={(values) => previewing.mutate(values)}
+      >
+        <Flex gap={16} wrap>
+          <Form.Item name="kind" label="Kind" rules={[{ required: true, message: DISTRIBUTION_MESSAGES.kind }]}>
+            <Select
+              aria-label="Kind"
+              style={{ width: 160 }}
+              options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            label="Total amount (NZD)"
+            rules={[{ required: true, message: DISTRIBUTION_MESSAGES.amount }]}
+          >
+            <Input inputMode="decimal" placeholder="1000.00" style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item
+            name="recordDate"
+            label="Record date"
+            rules={[{ required: true, message: DISTRIBUTION_MESSAGES.recordDate }]}
+          >
+            <Input type="date" max={today} style={{ width: 170 }} />
+          </Form.Item>
+          <Form.Item
+            name="paymentDate"
+            label="Payment date"
+            rules={[{ required: true, message: DISTRIBUTION_MESSAGES.paymentDate }]}
+          >
+            <Input type="date" style={{ width: 170 }} />
+          </Form.Item>
+          {kind === 'dividend' && (
+            <Form.Item name="imputationCredits" label="Imputation credits (NZD)">
+              <Input inputMode="decimal" placeholder="0.00" style={{ width: 160 }} />
+            </Form.Item>
+          )}
+        </Flex>
+        <Button type="primary" htmlType="submit" loading={previewing.isPending}>
+          Preview
+        </Button>
+      </Form>
+      {preview && (
+        <Flex vertical gap={12} style={{ marginTop: 16 }}>
+          <Typography.Text>
+            The holders at the end of {formatDate(preview.recordDate)} (New Zealand time). You fund{' '}
+            {nzd(preview.fundingDue)}: every line but your own retained tokens, whose share stays yours.
+          </Typography.Text>
+          <DistributionLines lines={preview.lines} showPayment={false} />
+          <Typography.Text>
+            Total {nzd(preview.totals.gross)} · tax withheld {nzd(preview.totals.withheld)} · net{' '}
+            {nzd(preview.totals.net)}
+          </Typography.Text>
+          <Space>
+            <Button type="primary" onClick={() => declaring.mutate()} loading={declaring.isPending}>
+              Declare
+            </Button>
+            <Button onClick={() => setPreview(null)}>Change</Button>
+          </Space>
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+function DistributionCard({ assetId, distributionId }: { assetId: string; distributionId: string }) {
+  const query = useQuery(distributionQuery(assetId, distributionId));
+  const client = useQueryClient();
+  const toast = useToast();
+  const [funding, setFunding] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: ['/api/assets', assetId, 'distributions'] });
+  const cancel = useMutation({
+    mutationFn: (reason: string) => cancelDistribution(assetId, distributionId, reason),
+    onSuccess: async () => {
+      await refresh();
+      void toast.success('Distribution Cancelled');
+    },
+    onError: (error) => void toast.error(errorTitle(error, 'Not Cancelled'), describeError(error)),
+  });
+  const d = query.data;
+  if (!d) return <Card loading />;
+  return (
+    <Card
+      title={`${KIND_LABELS[d.kind]} of ${nzd(d.amount)}`}
+      extra={<Tag color={STATUS_COLOURS[d.status]}>{STATUS_LABELS[d.status]}</Tag>}
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, md: 3 }}
+        items={[
+          { key: 'record', label: 'Record date', children: formatDate(d.recordDate) },
+          { key: 'payment', label: 'Payment date', children: formatDate(d.paymentDate) },
+          { key: 'fund', label: 'To fund', children: nzd(d.fundingDue) },
+          { key: 'tax', label: 'Tax withheld', children: nzd(d.totals.withheld) },
+          { key: 'net', label: 'Net to holders and you', children: nzd(d.totals.net) },
+        ]}
+      />
+      {d.fundingFailure && d.status === 'approved' && (
+        <Alert
+          type="error"
+          showIcon
+          message={`The last payment failed: ${d.fundingFailure}`}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {d.cancelReason && (
+        <Alert type="info" showIcon message={`Cancelled: ${d.cancelReason}`} style={{ marginBottom: 12 }} />
+      )}
+      <DistributionLines lines={d.lines} showPayment />
+      <Space style={{ marginTop: 12 }}>
+        {d.status === 'approved' && (
+          <Button type="primary" onClick={() => setFunding(true)}>
+            Fund {nzd(d.fundingDue)}
+          </Button>
+        )}
+        {(d.status === 'proposed' || d.status === 'approved' || d.status === 'funded') && (
+          <Button danger onClick={() => cancel.mutate('Cancelled by the owner')} loading={cancel.isPending}>
+            Cancel distribution
+          </Button>
+        )}
+      </Space>
+      <FundModal
+        open={funding}
+        amount={d.fundingDue}
+        onClose={() => setFunding(false)}
+        onFund={async (card) => {
+          await fundDistribution(assetId, distributionId, card);
+          await refresh();
+        }}
+      />
+    </Card>
+  );
+}
+
+interface CardForm {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** The sandbox's card form (Stripe's test cards): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
+function FundModal({
+  open,
+  amount,
+  onClose,
+  onFund,
+}: {
+  open: boolean;
+  amount: string;
+  onClose(): void;
+  onFund(card: CardForm): Promise<void>;
+}) {
+  const [form] = Form.useForm<CardForm>();
+  const toast = useToast();
+  const pay = useMutation({
+    mutationFn: onFund,
+    onSuccess: () => {
+      onClose();
+      void toast.success('Distribution Funded', 'It is paid to the holders from the payment date.');
+    },
+    onError: (error) => {
+      showFieldErrors(form, error, ['number', 'expiry', 'cvc']);
+      void toast.error(errorTitle(error, 'Payment Failed'), describeError(error));
+    },
+  });
+  return (
+    <Modal
+      open={open}
+      title={`Fund ${nzd(amount)}`}
+      okText={`Pay ${nzd(amount)}`}
+      onOk={() => form.submit()}
+      confirmLoading={pay.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">Test mode: use one of Stripe’s test cards.</Typography.Paragraph>
+      <Form<CardForm> form={form} layout="vertical" onFinish={(card) => pay.mutate(card)}>
+        <Form.Item name="number" label="Card number" rules={[{ required: true }]}>
+          <Input autoComplete="cc-number" placeholder="4242 4242 4242 4242" />
+        </Form.Item>
+        <Flex gap={12}>
+          <Form.Item name="expiry" label="Expiry (MM/YY)" rules={[{ required: true }]}>
+            <Input autoComplete="cc-exp" placeholder="12/34" />
+          </Form.Item>
+          <Form.Item name="cvc" label="CVC" rules={[{ required: true }]}>
+            <Input autoComplete="cc-csc" placeholder="123" />
+          </Form.Item>
+        </Flex>
+      </Form>
+    </Modal>
+  );
+}
