@@ -315,9 +315,15 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const head = await this.events.headPosition();
     const position = this.state.position;
     let lag = 0;
+    // Still reading its history: behind by the rest of the log. Following it live: behind only while an event it
+    // folds is yet to come (one read of what little lies after its position; a filtered read over a whole history
+    // would cost the event store — PGlite serves one query at a time — on every poll).
     if (this.chain && head > position) {
-      const next = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: position, maxCount: 1 });
-      if (next.length > 0) lag = head - position;
+      if (!this.caughtUp) lag = head - position;
+      else {
+        const next = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: position, maxCount: 1 });
+        if (next.length > 0) lag = head - position;
+      }
     }
     return {
       enabled: this.chain !== null,
