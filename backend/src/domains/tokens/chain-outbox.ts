@@ -130,6 +130,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private resumedFrom = 0;
   private eventsFolded = 0;
   private rebuilding = false;
+  /** `status` found no event to fold between the fold's position and this one. */
+  private lagCheckedThrough = 0;
   // ── the checkpoint ──
   private readonly checkpoints: FlowCheckpoints;
   /** The snapshot last written or loaded. */
@@ -321,8 +323,12 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.chain && head > position) {
       if (!this.caughtUp) lag = head - position;
       else {
-        const next = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: position, maxCount: 1 });
+        // What an earlier call found free of flow events up to its head is not read again (a log whose tail holds
+        // none would otherwise be walked on every poll).
+        const from = Math.max(position, this.lagCheckedThrough);
+        const next = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: from, maxCount: 1 });
         if (next.length > 0) lag = head - position;
+        else this.lagCheckedThrough = head;
       }
     }
     return {
