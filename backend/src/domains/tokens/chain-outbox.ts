@@ -86,6 +86,10 @@ export interface ChainFlowStatus {
   /** Events folded since then. */
   eventsFolded: number;
   rebuilding: boolean;
+  /** A rebuild under way: where its fold from 0 stands against the head it started at. */
+  rebuild: { startedAt: string; position: number; total: number } | null;
+  /** How the last rebuild in this process went. */
+  lastRebuild: ChainFlowRebuildOutcome | null;
 }
 
 /** What a rebuild did. */
@@ -97,6 +101,18 @@ export interface ChainFlowRebuild {
   durationMs: number;
   /** The fold it replaced (from the snapshot and the events since) equals the fresh one at that position. */
   agreed: boolean;
+}
+
+/** A rebuild's outcome as status reports it (`agreed` null and `error` set when it failed). */
+export interface ChainFlowRebuildOutcome {
+  outcome: 'swapped' | 'failed';
+  startedAt: string;
+  finishedAt: string;
+  position: number;
+  events: number;
+  durationMs: number;
+  agreed: boolean | null;
+  error: string | null;
 }
 
 /**
@@ -130,6 +146,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private resumedFrom = 0;
   private eventsFolded = 0;
   private rebuilding = false;
+  private rebuildProgress: { startedAt: string; fold: FlowFold; total: number } | null = null;
+  private lastRebuild: ChainFlowRebuildOutcome | null = null;
   /** `status` found no event to fold between the fold's position and this one. */
   private lagCheckedThrough = 0;
   // ── the checkpoint ──
@@ -174,6 +192,10 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   get enabled(): boolean {
     return this.chain !== null;
+  }
+
+  get isRebuilding(): boolean {
+    return this.rebuilding;
   }
 
   /** Folds (from the snapshot) and sends, as one process per signer does. */
@@ -346,6 +368,12 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       resumedFrom: this.resumedFrom,
       eventsFolded: this.eventsFolded,
       rebuilding: this.rebuilding,
+      rebuild: this.rebuildProgress && {
+        startedAt: this.rebuildProgress.startedAt,
+        position: this.rebuildProgress.fold.state.position,
+        total: this.rebuildProgress.total,
+      },
+      lastRebuild: this.lastRebuild,
     };
   }
 
@@ -359,13 +387,24 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.rebuilding) throw new DomainError('The chain outbox is already being rebuilt', 409);
     this.rebuilding = true;
     const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const fresh = initialFold(this.state.chainId);
+    let events = 0;
+    const outcome = (result: Omit<ChainFlowRebuildOutcome, 'startedAt' | 'finishedAt' | 'events' | 'durationMs'>) =>
+      (this.lastRebuild = {
+        ...result,
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        events,
+        durationMs: Math.round(performance.now() - started),
+      });
     try {
+      this.rebuildProgress = { startedAt, fold: fresh, total: this.state.position };
       // Paused, not stopped: `stopSending` or `startSending` meanwhile decide whether it resumes.
       await this.endSending(false);
       await this.checkpoints.drop();
       this.saved = null;
-      const fresh = initialFold(this.state.chainId);
-      let events = 0;
+      this.rebuildProgress.total = await this.events.headPosition();
       events += await this.catchUp(fresh);
       // The last stretch with the live subscription stopped, so nothing lands between catching up and the swap.
       await this.stopSubscription();
@@ -385,14 +424,20 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
         if (this.waiters[i]!.position <= this.state.position) this.waiters.splice(i, 1)[0]!.resolve();
       this.follow();
       await this.saveSnapshot();
-      return {
+      const { position, durationMs } = outcome({
+        outcome: 'swapped',
         position: this.state.position,
-        events,
-        durationMs: Math.round(performance.now() - started),
         agreed,
-      };
+        error: null,
+      });
+      return { position, events, durationMs, agreed };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      outcome({ outcome: 'failed', position: fresh.state.position, agreed: null, error: message });
+      throw error;
     } finally {
       if (!this.subscription && this.folding) this.follow();
+      this.rebuildProgress = null;
       this.rebuilding = false;
       if (this.sendingAsked) this.beginSending();
     }
