@@ -422,7 +422,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       this.eventsFolded = events;
       for (let i = this.waiters.length - 1; i >= 0; i--)
         if (this.waiters[i]!.position <= this.state.position) this.waiters.splice(i, 1)[0]!.resolve();
-      this.follow();
+      // (Not after a shutdown meanwhile: it stopped folding.)
+      if (this.folding) this.follow();
       await this.saveSnapshot();
       const { position, durationMs } = outcome({
         outcome: 'swapped',
