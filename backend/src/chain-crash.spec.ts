@@ -92,6 +92,12 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
       status: 0,
       out: expect.stringMatching(/through the running app[\s\S]*live/),
     });
+    // A rebuild through it: folded from 0 in the background, followed to its outcome, the same fold.
+    const rebuiltLive = runTool('cli/chain.js', ['rebuild'], dataDir);
+    expect({ status: rebuiltLive.status, out: rebuiltLive.stdout }).toEqual({
+      status: 0,
+      out: expect.stringMatching(/through the running app[\s\S]*the fold it replaced agreed/),
+    });
     await stopBuilt(app.child);
     // Stopped, the app wrote its fold's snapshot: the stored one is at the log's last flow event (lag 0).
     const stored = runTool('cli/chain.js', ['status'], dataDir);

@@ -205,6 +205,32 @@ function printRebuild(result: ChainFlowRebuild): void {
   );
 }
 
+/** Starts a rebuild in the running app and follows it (progress bar) until its outcome. */
+async function rebuildThroughApp(app: RuntimeInfo): Promise<ChainFlowRebuild> {
+  const { requestedAt } = await outboxCall<{ requestedAt: string }>(app, 'POST', '/rebuild');
+  const bar = new cliProgress.SingleBar(
+    { format: 'folding from 0 [{bar}] {value}/{total} positions', noTTYOutput: true, notTTYSchedule: 1000 },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(1, 0);
+  try {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 200));
+      const status = await outboxCall<ChainFlowStatus>(app, 'GET');
+      if (status.rebuild) {
+        bar.setTotal(Math.max(status.rebuild.total, 1));
+        bar.update(status.rebuild.position);
+      }
+      const last = status.lastRebuild;
+      if (status.rebuilding || !last || last.finishedAt < requestedAt) continue;
+      if (last.outcome === 'failed') throw new Error(`rebuild failed: ${last.error}`);
+      return { position: last.position, events: last.events, durationMs: last.durationMs, agreed: last.agreed! };
+    }
+  } finally {
+    bar.stop();
+  }
+}
+
 /** Without an app: boots it here (chain and all, under the data folder's lock), rebuilds, and stops it. */
 async function standaloneRebuild(): Promise<ChainFlowRebuild | null> {
   let running: Awaited<ReturnType<typeof createApp>>;
@@ -241,7 +267,7 @@ if (command === 'status' || command === 'rebuild') {
       if (app) printStatus(await outboxCall<ChainFlowStatus>(app, 'GET'));
       else await storedStatus();
     } else {
-      const result = app ? await outboxCall<ChainFlowRebuild>(app, 'POST', '/rebuild') : await standaloneRebuild();
+      const result = app ? await rebuildThroughApp(app) : await standaloneRebuild();
       if (result) printRebuild(result);
       else console.log('CHAIN=off: there is no chain outbox to rebuild');
     }

@@ -3154,6 +3154,27 @@ export interface components {
             /** @description Event log position, for X-Read-After */
             position: number;
         };
+        ChainFlowRebuildProgressDto: {
+            startedAt: string;
+            /** @description The position the fold from 0 has reached */
+            position: number;
+            /** @description The log’s head when the rebuild started */
+            total: number;
+        };
+        ChainFlowRebuildOutcomeDto: {
+            /** @enum {string} */
+            outcome: "swapped" | "failed";
+            startedAt: string;
+            finishedAt: string;
+            /** @description The position the fold from 0 reached */
+            position: number;
+            /** @description Events folded from position 0 */
+            events: number;
+            durationMs: number;
+            /** @description The fold it replaced equalled the fold from 0 (null when it failed) */
+            agreed: boolean | null;
+            error: string | null;
+        };
         ChainFlowStatusDto: {
             /** @description False with CHAIN=off (nothing is folded or sent) */
             enabled: boolean;
@@ -3181,15 +3202,15 @@ export interface components {
             /** @description Events folded since then */
             eventsFolded: number;
             rebuilding: boolean;
+            /** @description A rebuild under way */
+            rebuild: components["schemas"]["ChainFlowRebuildProgressDto"] | null;
+            /** @description The last rebuild here */
+            lastRebuild: components["schemas"]["ChainFlowRebuildOutcomeDto"] | null;
         };
-        ChainFlowRebuildDto: {
-            /** @description The position the fold from 0 reached */
-            position: number;
-            /** @description Events folded from position 0 */
-            events: number;
-            durationMs: number;
-            /** @description The fold it replaced (snapshot + events since) equals the fold from 0 */
-            agreed: boolean;
+        ChainFlowRebuildStartedDto: {
+            started: boolean;
+            /** @description The rebuild’s own start is at or after this */
+            requestedAt: string;
         };
         AssetSummaryDto: {
             id: string;
@@ -6456,7 +6477,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The outbox's fold: its position, the log's head and lag, its snapshot, folding and sending */
+            /** @description The outbox's fold: its position, the log's head and lag, its snapshot, folding and sending, a rebuild's progress and the last one's outcome */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6479,13 +6500,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Drops the snapshot and folds the log from position 0 (sending pauses meanwhile); answers once it is swapped in */
-            200: {
+            /** @description Rebuild started: drops the snapshot and folds the log from position 0 (sending pauses meanwhile); follow it in GET /api/operations/chain-outbox */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChainFlowRebuildDto"];
+                    "application/json": components["schemas"]["ChainFlowRebuildStartedDto"];
                 };
             };
         };

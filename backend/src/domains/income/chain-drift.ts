@@ -1,7 +1,7 @@
 /**
  * Before a distribution is paid, the register and the chain must agree on the asset's token: every person's
  * on-chain balance equals what the register gives them. A difference is drift, and the payment run stops until
- * operations reconcile (design §7). Pure: the balances come from the token slice's views.
+ * operations reconcile (docs/design.md §7). Pure: the balances come from the token slice's views.
  */
 export interface ChainDrift {
   personId: string;

@@ -87,6 +87,10 @@ export interface ChainFlowStatus {
   /** Events folded since then. */
   eventsFolded: number;
   rebuilding: boolean;
+  /** A rebuild under way: where its fold from 0 stands against the head it started at. */
+  rebuild: { startedAt: string; position: number; total: number } | null;
+  /** How the last rebuild in this process went. */
+  lastRebuild: ChainFlowRebuildOutcome | null;
 }
 
 /** What a rebuild did. */
@@ -98,6 +102,18 @@ export interface ChainFlowRebuild {
   durationMs: number;
   /** The fold it replaced (from the snapshot and the events since) equals the fresh one at that position. */
   agreed: boolean;
+}
+
+/** A rebuild's outcome as status reports it (`agreed` null and `error` set when it failed). */
+export interface ChainFlowRebuildOutcome {
+  outcome: 'swapped' | 'failed';
+  startedAt: string;
+  finishedAt: string;
+  position: number;
+  events: number;
+  durationMs: number;
+  agreed: boolean | null;
+  error: string | null;
 }
 
 /**
@@ -131,6 +147,10 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private resumedFrom = 0;
   private eventsFolded = 0;
   private rebuilding = false;
+  private rebuildProgress: { startedAt: string; fold: FlowFold; total: number } | null = null;
+  private lastRebuild: ChainFlowRebuildOutcome | null = null;
+  /** `status` found no event to fold between the fold's position and this one. */
+  private lagCheckedThrough = 0;
   // ── the checkpoint ──
   private readonly checkpoints: FlowCheckpoints;
   /** The snapshot last written or loaded. */
@@ -184,6 +204,10 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   get enabled(): boolean {
     return this.chain !== null;
+  }
+
+  get isRebuilding(): boolean {
+    return this.rebuilding;
   }
 
   /** Folds (from the snapshot) in every process; the job runner starts sending on the holder of `chain-outbox`. */
@@ -326,9 +350,19 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const head = await this.events.headPosition();
     const position = this.state.position;
     let lag = 0;
+    // Still reading its history: behind by the rest of the log. Following it live: behind only while an event it
+    // folds is yet to come (one read of what little lies after its position; a filtered read over a whole history
+    // would cost the event store — PGlite serves one query at a time — on every poll).
     if (this.chain && head > position) {
-      const next = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: position, maxCount: 1 });
-      if (next.length > 0) lag = head - position;
+      if (!this.caughtUp) lag = head - position;
+      else {
+        // What an earlier call found free of flow events up to its head is not read again (a log whose tail holds
+        // none would otherwise be walked on every poll).
+        const from = Math.max(position, this.lagCheckedThrough);
+        const next = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: from, maxCount: 1 });
+        if (next.length > 0) lag = head - position;
+        else this.lagCheckedThrough = head;
+      }
     }
     return {
       enabled: this.chain !== null,
@@ -345,6 +379,12 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       resumedFrom: this.resumedFrom,
       eventsFolded: this.eventsFolded,
       rebuilding: this.rebuilding,
+      rebuild: this.rebuildProgress && {
+        startedAt: this.rebuildProgress.startedAt,
+        position: this.rebuildProgress.fold.state.position,
+        total: this.rebuildProgress.total,
+      },
+      lastRebuild: this.lastRebuild,
     };
   }
 
@@ -358,13 +398,24 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.rebuilding) throw new DomainError('The chain outbox is already being rebuilt', 409);
     this.rebuilding = true;
     const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const fresh = initialFold(this.state.chainId);
+    let events = 0;
+    const outcome = (result: Omit<ChainFlowRebuildOutcome, 'startedAt' | 'finishedAt' | 'events' | 'durationMs'>) =>
+      (this.lastRebuild = {
+        ...result,
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        events,
+        durationMs: Math.round(performance.now() - started),
+      });
     try {
+      this.rebuildProgress = { startedAt, fold: fresh, total: this.state.position };
       // Paused, not stopped: `stopSending` or `startSending` meanwhile decide whether it resumes.
       await this.endSending(false);
       await this.checkpoints.drop();
       this.saved = null;
-      const fresh = initialFold(this.state.chainId);
-      let events = 0;
+      this.rebuildProgress.total = await this.events.headPosition();
       events += await this.catchUp(fresh);
       // The last stretch with the live subscription stopped, so nothing lands between catching up and the swap.
       await this.stopSubscription();
@@ -382,16 +433,23 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       this.eventsFolded = events;
       for (let i = this.waiters.length - 1; i >= 0; i--)
         if (this.waiters[i]!.position <= this.state.position) this.waiters.splice(i, 1)[0]!.resolve();
-      this.follow();
+      // (Not after a shutdown meanwhile: it stopped folding.)
+      if (this.folding) this.follow();
       await this.saveSnapshot();
-      return {
+      const { position, durationMs } = outcome({
+        outcome: 'swapped',
         position: this.state.position,
-        events,
-        durationMs: Math.round(performance.now() - started),
         agreed,
-      };
+        error: null,
+      });
+      return { position, events, durationMs, agreed };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      outcome({ outcome: 'failed', position: fresh.state.position, agreed: null, error: message });
+      throw error;
     } finally {
       if (!this.subscription && this.folding) this.follow();
+      this.rebuildProgress = null;
       this.rebuilding = false;
       if (this.sendingAsked) this.beginSending();
     }

@@ -57,6 +57,21 @@ describe('chain outbox checkpoint across restarts', () => {
     expect(res.status).toBe(200);
     return (await res.json()) as T;
   };
+  /** A rebuild through the operations API: started (202), followed in the status until its outcome. */
+  const rebuildThroughOps = async () => {
+    const res = await fetch(`${server.url}/api/operations/chain-outbox/rebuild`, {
+      method: 'POST',
+      headers: { authorization: `Ops ${server.opsToken}` },
+    });
+    expect(res.status).toBe(202);
+    const { requestedAt } = (await res.json()) as { requestedAt: string };
+    for (;;) {
+      const status = await ops<ChainFlowStatus>('GET');
+      if (!status.rebuilding && status.lastRebuild && status.lastRebuild.finishedAt >= requestedAt)
+        return status.lastRebuild;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
   const invest = async (tokens: number) =>
     expect(
       (await investor.post('/api/invest', { offeringId, tokensRequested: tokens, investmentAmount: tokens * 10 }))
@@ -111,8 +126,8 @@ describe('chain outbox checkpoint across restarts', () => {
     expect(outbox.pending()).toBe(2);
 
     // A rebuild folds from 0, agrees with the running fold, and writes a snapshot — with those two intents in it.
-    const rebuilt = await ops<{ position: number; events: number; agreed: boolean }>('POST', '/rebuild');
-    expect(rebuilt).toMatchObject({ agreed: true, events: await flowEventsAfter(0) });
+    const rebuilt = await rebuildThroughOps();
+    expect(rebuilt).toMatchObject({ outcome: 'swapped', agreed: true, events: await flowEventsAfter(0), error: null });
     const cut = (await storedHead())!;
     expect(cut).toMatchObject({ version: FLOW_VERSION, position: rebuilt.position });
     expect(server.app.get(ChainOutbox).pending()).toBe(2);

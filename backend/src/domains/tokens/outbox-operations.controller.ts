@@ -1,11 +1,12 @@
 import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Logger } from 'pino';
-import { ApiOk } from '../../platform/http/api-response.js';
+import { DomainError } from '../../platform/errors.js';
+import { ApiAccepted, ApiOk } from '../../platform/http/api-response.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
 import { LOGGER } from '../../platform/tokens.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { ChainFlowRebuildDto, ChainFlowStatusDto } from './tokens.dto.js';
+import { ChainFlowRebuildStartedDto, ChainFlowStatusDto } from './tokens.dto.js';
 
 /** The chain outbox's fold for operators and `npm run chain -- status | rebuild` (its checkpoint, lag, a rebuild). */
 @ApiTags('operations')
@@ -21,22 +22,28 @@ export class ChainOutboxOperationsController {
   @Get()
   @ApiOk(
     ChainFlowStatusDto,
-    "The outbox's fold: its position, the log's head and lag, its snapshot, folding and sending",
+    "The outbox's fold: its position, the log's head and lag, its snapshot, folding and sending, a rebuild's progress and the last one's outcome",
   )
   status() {
     return this.outbox.status();
   }
 
   @Post('rebuild')
-  @HttpCode(200)
-  @ApiOk(
-    ChainFlowRebuildDto,
-    'Drops the snapshot and folds the log from position 0 (sending pauses meanwhile); answers once it is swapped in',
+  @HttpCode(202)
+  @ApiAccepted(
+    ChainFlowRebuildStartedDto,
+    'Rebuild started: drops the snapshot and folds the log from position 0 (sending pauses meanwhile); follow it in GET /api/operations/chain-outbox',
   )
-  async rebuild() {
+  rebuild() {
+    if (!this.outbox.enabled) throw new DomainError('There is no chain (CHAIN=off): nothing to rebuild', 409);
+    if (this.outbox.isRebuilding) throw new DomainError('The chain outbox is already being rebuilt', 409);
+    // The rebuild's own start is at or after this, on the same clock: a client waits for an outcome as recent.
+    const requestedAt = new Date().toISOString();
     this.logger.info('chain outbox rebuild started');
-    const result = await this.outbox.rebuild();
-    this.logger.info(result, 'chain outbox rebuilt from position 0');
-    return result;
+    void this.outbox.rebuild().then(
+      (result) => this.logger.info(result, 'chain outbox rebuilt from position 0'),
+      (error: unknown) => this.logger.error({ err: error }, 'chain outbox rebuild failed'),
+    );
+    return { started: true, requestedAt };
   }
 }

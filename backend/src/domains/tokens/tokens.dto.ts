@@ -190,13 +190,37 @@ export class ChainFlowStatusDto {
   resumedFrom: number;
   @ApiProperty({ description: 'Events folded since then' }) eventsFolded: number;
   @ApiProperty() rebuilding: boolean;
+  @ApiProperty({ type: () => ChainFlowRebuildProgressDto, nullable: true, description: 'A rebuild under way' })
+  rebuild: ChainFlowRebuildProgressDto | null;
+  @ApiProperty({ type: () => ChainFlowRebuildOutcomeDto, nullable: true, description: 'The last rebuild here' })
+  lastRebuild: ChainFlowRebuildOutcomeDto | null;
 }
 
-/** What a rebuild of the chain outbox's fold did. */
-export class ChainFlowRebuildDto {
+/** Where a rebuild's fold from 0 stands against the head it started at. */
+export class ChainFlowRebuildProgressDto {
+  @ApiProperty() startedAt: string;
+  @ApiProperty({ description: 'The position the fold from 0 has reached' }) position: number;
+  @ApiProperty({ description: 'The log’s head when the rebuild started' }) total: number;
+}
+
+/** How a rebuild of the chain outbox's fold went. */
+export class ChainFlowRebuildOutcomeDto {
+  @ApiProperty({ enum: ['swapped', 'failed'] }) outcome: 'swapped' | 'failed';
+  @ApiProperty() startedAt: string;
+  @ApiProperty() finishedAt: string;
   @ApiProperty({ description: 'The position the fold from 0 reached' }) position: number;
   @ApiProperty({ description: 'Events folded from position 0' }) events: number;
   @ApiProperty() durationMs: number;
-  @ApiProperty({ description: 'The fold it replaced (snapshot + events since) equals the fold from 0' })
-  agreed: boolean;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'The fold it replaced equalled the fold from 0 (null when it failed)',
+  })
+  agreed: boolean | null;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+}
+
+export class ChainFlowRebuildStartedDto {
+  @ApiProperty() started: boolean;
+  @ApiProperty({ description: 'The rebuild’s own start is at or after this' }) requestedAt: string;
 }
