@@ -1,3 +1,5 @@
+import { createLogger } from '../logging.js';
+import { JobRunner } from './job-runner.js';
 import type { Leases } from './leases.js';
 
 /**
@@ -78,6 +80,44 @@ export function describeLeasesContract(
       // A replica that closes leaves the live list.
       await a.close();
       expect((await b.beat(9, [])).replicas.map((r) => r.id)).not.toContain(a.replica.id);
+    });
+
+    it('runs a job on one replica of three through the job runner, and hands it over when its holder stops', async () => {
+      const name = job('runner');
+      const running = new Set<string>();
+      const runners = await Promise.all(
+        [1, 2, 3].map(async () => {
+          const runner = new JobRunner(
+            await replica(),
+            () => 0,
+            async () => 0,
+            createLogger('silent'),
+            {
+              leaseMs: 100,
+              beatMs: 50,
+            },
+          );
+          runner.declare({
+            name,
+            description: 'contract',
+            start: () => void running.add(runner.replica.id),
+            stop: () => void running.delete(runner.replica.id),
+          });
+          return runner;
+        }),
+      );
+      await Promise.all(runners.map((r) => r.start()));
+      const until = async (check: () => boolean) => {
+        for (const deadline = Date.now() + takeoverMs + 5_000; !check() && Date.now() < deadline; )
+          await new Promise((r) => setTimeout(r, 20));
+        return check();
+      };
+      expect(await until(() => running.size === 1)).toBe(true);
+      const holder = runners.find((r) => running.has(r.replica.id))!;
+      await holder.stop();
+      expect(await until(() => running.size === 1 && !running.has(holder.replica.id))).toBe(true);
+      for (const runner of runners) await runner.stop();
+      expect(running.size).toBe(0);
     });
   });
 }
