@@ -1,5 +1,5 @@
 /**
- * docker-compose.yml and deploy/nginx.conf, checked by reading them (Docker does not run on the machines that run
+ * docker-compose.yml and deploy/haproxy.cfg, checked by reading them (Docker does not run on the machines that run
  * this suite): two app replicas per store profile behind the load balancer, readiness health checks and restart
  * policies everywhere, and no setting the app does not read. See docs/operations.md, "Scaling out".
  */
@@ -25,7 +25,7 @@ interface Service {
 
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
 const services = Object.entries(compose.services);
-const nginx = read('deploy/nginx.conf');
+const haproxy = read('deploy/haproxy.cfg');
 
 /** Every environment variable name backend/src/platform/config.ts reads: `env.NAME` and names given as text. */
 const configNames = new Set(
@@ -107,13 +107,13 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(PROFILES)('profile %s has a load balancer that waits for its replicas to be healthy', (profile) => {
-    const lbs = services.filter(([, s]) => s.image?.startsWith('nginx') && s.profiles?.includes(profile));
+    const lbs = services.filter(([, s]) => s.image?.startsWith('haproxy') && s.profiles?.includes(profile));
     expect(lbs).toHaveLength(1);
     const [, lb] = lbs[0]!;
     const replicas = apps.filter(([, s]) => s.profiles?.includes(profile)).map(([name]) => name);
     expect(Object.keys(lb.depends_on ?? {}).sort()).toEqual(replicas.sort());
     for (const { condition } of Object.values(lb.depends_on ?? {})) expect(condition).toBe('service_healthy');
-    expect(lb.volumes).toContain('./deploy/nginx.conf:/etc/nginx/nginx.conf:ro');
+    expect(lb.volumes).toContain('./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
     // The replicas believe X-Forwarded-* from exactly the load balancer's address.
     const address = lb.networks?.default?.ipv4_address;
     expect(address).toBeDefined();
@@ -128,14 +128,18 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('deploy/nginx.conf', () => {
-  it('names every replica alias as an upstream server and passes the forwarded headers', () => {
-    const servers = [...nginx.matchAll(/^\s*server\s+([\w.-]+):3000\b/gm)].map((m) => m[1]);
+describe('deploy/haproxy.cfg', () => {
+  it('names every replica alias as a server, routes by readiness (GET /api/health) and passes the forwarded headers', () => {
+    const servers = [...haproxy.matchAll(/^\s*server\s+[\w-]+\s+([\w.-]+):3000\s*$/gm)].map((m) => m[1]);
     expect(servers.sort()).toEqual(['app-1', 'app-2']);
-    expect(nginx).toMatch(/proxy_pass http:\/\/kauri_app;/);
-    expect(nginx).toMatch(/upstream kauri_app \{/);
-    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
-    expect(nginx).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
-    expect(nginx).toMatch(/location = \/lb-health/);
+    expect(haproxy).toMatch(/^\s*option httpchk$/m);
+    expect(haproxy).toMatch(/http-check send meth GET uri \/api\/health/);
+    expect(haproxy).toMatch(/http-check expect status 200/);
+    expect(haproxy).toMatch(/default-server check inter \d+s/);
+    expect(haproxy).toMatch(/^\s*option forwardfor$/m);
+    expect(haproxy).toMatch(/http-request set-header X-Forwarded-Proto/);
+    expect(haproxy).toMatch(/monitor-uri \/lb-health/);
+    // The port the compose file publishes is the one the proxy binds.
+    expect(haproxy).toMatch(/^\s*bind :8080$/m);
   });
 });
