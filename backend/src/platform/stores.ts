@@ -64,8 +64,10 @@ export async function openReadStore(config: Config, eventStore: EventStore): Pro
       return SqlReadStore.open(eventStore.database, { kind: eventStore.kind, dump });
     }
     case 'mongodb': {
+      // Served from memory, kept in MongoDB: each replica folds the log into its own memory, one stores it.
       const { MongoReadStore } = await import('./read-store/mongodb-read-store.js');
-      return MongoReadStore.connect({ url: config.mongodbUrl! });
+      const { MirroredReadStore } = await import('./read-store/mirrored-read-store.js');
+      return MirroredReadStore.over(await MongoReadStore.connect({ url: config.mongodbUrl! }));
     }
     default: {
       const _exhaustive: never = config.readStore;

@@ -72,8 +72,9 @@ export interface ReadStore {
   /**
    * Applies operation steps to what this process reads, without storing them: for a batch whose `writeBatch`
    * failed on a transient database error (a deadlock, a lost connection) and that the caller will write again,
-   * so the read models keep serving meanwhile. Absent where reads do not come from this process's memory
-   * (MongoDB): there a failed write stays a failure.
+   * so the read models keep serving meanwhile; and for a replica that leaves storing the read models to another
+   * (the `read-models` job). Absent where reads do not come from this process's memory (the bare MongoDB adapter;
+   * the app wraps it in `MirroredReadStore`): there a failed write stays a failure.
    */
   applyUnpersisted?(steps: readonly BatchStep[]): Promise<void>;
   dropCollection(name: string): Promise<void>;
