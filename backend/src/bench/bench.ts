@@ -97,6 +97,33 @@ rows.push(
   ms('  to listening', empty.listeningMs),
   ms(`restart to first answer, memory rebuilt at boot, ${history}`, memory.servedMs),
   ms('  of which read-model rebuild', memory.catchUpMs),
+  ms(
+    `restart to first answer, chain on, ${history}`,
+    boot.chain.servedMs,
+    boot.chain.servedMs / boot.chainEmpty.servedMs,
+  ),
+  ms('restart to first answer, chain on, empty history', boot.chainEmpty.servedMs),
+  ms('  chain outbox caught up (from process start)', boot.chain.chain?.caughtUpMs ?? Number.NaN),
+  {
+    store: 'pglite',
+    metric: '  of which events the chain outbox folded at the restart',
+    value: boot.chain.chain?.eventsFolded ?? 0,
+    unit: 'events',
+  },
+  {
+    store: 'pglite',
+    metric: `RSS at the first answer, persisted, ${history}`,
+    value: persisted.rssServedMb,
+    unit: 'MiB',
+  },
+  { store: 'pglite', metric: '  once every read model is in memory', value: persisted.rssLoadedMb, unit: 'MiB' },
+  { store: 'pglite', metric: '  RSS at the first answer, empty history', value: empty.rssServedMb, unit: 'MiB' },
+  {
+    store: 'pglite',
+    metric: `history on disk (events and persisted read models), ${history}`,
+    value: boot.historyMb,
+    unit: 'MiB',
+  },
 );
 const rps = (path: string, metric: string, value: number, ratio?: number): BenchRow => {
   return { store: 'http', metric: `GET ${path}: ${metric}`, value, unit: 'req/s', ratio };

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FilledHistory } from './history.js';
@@ -25,6 +26,11 @@ export interface BootFigures {
   catchUpMs: number;
   /** The read store's own account (collections, documents). */
   readStore: string;
+  /** The process's resident memory at the first answer, and once every read model is in memory (MiB). */
+  rssServedMb: number;
+  rssLoadedMb: number;
+  /** With a chain: where its outbox's fold resumed and how many events it folded at this boot. */
+  chain: { resumedFrom: number; eventsFolded: number; caughtUpMs: number | null } | null;
   checksums: Record<string, string>;
   failed: string[];
 }
@@ -45,9 +51,17 @@ export interface BootBench {
   empty: BootFigures;
   /** The persisted copy's checksums equal those of the memory rebuild. */
   persistedEqualsReplay: boolean;
+  /** Restarts with the embedded chain on (its outbox resuming from its snapshot), each beside one on an empty history. */
+  chainRuns: BootFigures[];
+  chainEmptyRuns: BootFigures[];
+  chain: BootFigures;
+  chainEmpty: BootFigures;
+  /** The history's size on disk (the PGlite folder: events and persisted read models), MiB. */
+  historyMb: number;
 }
 
 const RESTARTS = 5;
+const CHAIN_RESTARTS = 3;
 
 /**
  * The seeded history approves thousands of assets for tokenization but records no chain transactions (its chain is
@@ -64,9 +78,13 @@ function medianRun(runs: readonly BootFigures[]): BootFigures {
 const CHILD = fileURLToPath(new URL('./boot-child.js', import.meta.url));
 
 /** Boots the built app in a new process on `dataDir` and returns what it measured. */
-export function bootInChild(dataDir: string, readStore: 'pglite' | 'memory'): Promise<BootFigures> {
+export function bootInChild(
+  dataDir: string,
+  readStore: 'pglite' | 'memory',
+  chain: Record<string, string> = BENCH_CHAIN,
+): Promise<BootFigures> {
   const stores = { EVENT_STORE: 'pglite', READ_STORE: readStore, DATA_DIR: dataDir };
-  const env = { ...process.env, ...stores, ...BENCH_CHAIN, LOG_LEVEL: 'silent', PORT: '0' };
+  const env = { ...process.env, ...stores, ...chain, LOG_LEVEL: 'silent', PORT: '0' };
   const child = spawn(process.execPath, [CHILD], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -106,6 +124,20 @@ export async function benchEmbeddedBoot(
     }
     log('restart rebuilding the read models in memory');
     const memory = await bootInChild(dataDir, 'memory');
+    // The chain on: a first boot folds the log from 0 into the outbox's state (waiting until it has caught up, so
+    // that the snapshot written at its stop is whole); the restarts then resume from that snapshot.
+    log('first boot with the embedded chain: the chain outbox folds the log from position 0');
+    const withChain = { CHAIN: 'anvil' };
+    await bootInChild(dataDir, 'pglite', { ...withChain, BENCH_CHAIN_SETTLE: '1' });
+    await bootInChild(emptyDir, 'pglite', { ...withChain, BENCH_CHAIN_SETTLE: '1' });
+    const chainRuns: BootFigures[] = [];
+    const chainEmptyRuns: BootFigures[] = [];
+    for (let run = 1; run <= CHAIN_RESTARTS; run++) {
+      log(`restart ${run}/${CHAIN_RESTARTS} with the embedded chain on, and one on an empty history`);
+      chainRuns.push(await bootInChild(dataDir, 'pglite', withChain));
+      chainEmptyRuns.push(await bootInChild(emptyDir, 'pglite', withChain));
+    }
+    const historyMb = folderMb(join(dataDir, 'events'));
     const persisted = medianRun(persistedRuns);
     const empty = medianRun(emptyRuns);
     const failed = [build, ...persistedRuns, memory].flatMap((b) => b.failed);
@@ -114,8 +146,31 @@ export async function benchEmbeddedBoot(
     const replayed = JSON.stringify(memory.checksums);
     const persistedEqualsReplay = persistedRuns.every((r) => JSON.stringify(r.checksums) === replayed);
     await thenOnTheData?.(dataDir, fill);
-    return { events, fill, build, persistedRuns, emptyRuns, persisted, memory, empty, persistedEqualsReplay };
+    return {
+      events,
+      fill,
+      build,
+      persistedRuns,
+      emptyRuns,
+      persisted,
+      memory,
+      empty,
+      persistedEqualsReplay,
+      chainRuns,
+      chainEmptyRuns,
+      chain: medianRun(chainRuns),
+      chainEmpty: medianRun(chainEmptyRuns),
+      historyMb,
+    };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A folder's size, every file below it, in MiB. */
+function folderMb(folder: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  return Math.round(bytes / 2 ** 20);
 }

@@ -103,7 +103,8 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
   }
   // The investor of the most recent investment signs in for good (the benchmark's authenticated reads).
   const userId = lastInvestor ?? users[0]!;
-  const token = `bench-${userId}`;
+  // Shaped as the app's own tokens (32 bytes, base64url), which is all a session cookie is let in as.
+  const token = createHash('sha256').update(`bench-${userId}`).digest('base64url');
   const tokenHash = createHash('sha256').update(token).digest('hex');
   const lifetime = {
     startedAt: at(),
