@@ -6,6 +6,7 @@ import { HealthController } from './http/health.controller.js';
 import type { Logger } from './logging.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
+import { ReadModels } from './read-store/read-models.js';
 import { HealthChecks } from './operations/health-checks.js';
 import { IntegrityCheck } from './operations/integrity-check.js';
 import {
@@ -60,6 +61,7 @@ export class PlatformModule {
         { provide: CONFIG, useValue: platform.config },
         { provide: EVENT_STORE, useValue: platform.eventStore },
         { provide: READ_STORE, useValue: platform.readStore },
+        { provide: ReadModels, useValue: new ReadModels(platform.readStore) },
         { provide: VAULT, useValue: platform.vault },
         { provide: LOGGER, useValue: platform.logger },
         { provide: OPS_TOKEN, useValue: platform.opsToken },
@@ -85,6 +87,7 @@ export class PlatformModule {
         CONFIG,
         EVENT_STORE,
         READ_STORE,
+        ReadModels,
         VAULT,
         LOGGER,
         OPS_TOKEN,

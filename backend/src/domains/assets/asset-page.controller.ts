@@ -1,11 +1,10 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
 import { assetPage } from '../../projections/asset-page.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import { AssetPageDto } from './asset.dto.js';
@@ -15,7 +14,7 @@ import { AssetPageDto } from './asset.dto.js';
 @Controller('api')
 @Authenticated()
 export class AssetPageController {
-  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+  constructor(private readonly reads: ReadModels) {}
 
   @Get('assets/:id/overview')
   @ApiOk(AssetPageDto)

@@ -10,17 +10,13 @@ import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platfo
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
-import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
-import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { asAnswer } from '../../platform/read-store/read-store.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { DOCUMENT_STORE } from '../../platform/tokens.js';
 import { activitiesOf, type Activity } from '../../projections/activities.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import {
-  complianceProjection,
-  complianceScore,
-  effectiveChecks,
-  type ComplianceDoc,
-} from '../../projections/compliance.js';
-import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
+import { complianceProjection, complianceScore, effectiveChecks } from '../../projections/compliance.js';
+import { portfolioProjection } from '../../projections/portfolio.js';
 import { tokenPriceNow } from '../register/token-price.js';
 import { peopleById, type Person } from '../../projections/users.js';
 import { assetAccess } from '../../projections/asset-page.query.js';
@@ -80,12 +76,12 @@ function investorsOf(doc: AssetDoc): InvestorView[] {
 export class AssetController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
 
   private get assets() {
-    return this.reads.collection<AssetDoc>(assetsProjection.name);
+    return this.reads.of(assetsProjection);
   }
 
   /** The asset when the user owns it or is an admin; 404 otherwise, so ids of others' assets reveal nothing. */
@@ -290,8 +286,8 @@ export class AssetController {
       'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)',
   })
   async stats(@CurrentUser() user: SignedInUser) {
-    const doc = await this.reads.collection<PortfolioDoc>(portfolioProjection.name).get(user.userId);
-    const compliance = await this.reads.collection<ComplianceDoc>(complianceProjection.name).get(user.userId);
+    const doc = await this.reads.of(portfolioProjection).get(user.userId);
+    const compliance = await this.reads.of(complianceProjection).get(user.userId);
     const { score } = complianceScore(effectiveChecks(compliance, new Date().toISOString().slice(0, 10)));
     return {
       totalValue: doc?.totalValue ?? 0,
@@ -338,7 +334,7 @@ export class AssetController {
 export class AssetReviewController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
   ) {}
 
   @Get()
@@ -346,9 +342,7 @@ export class AssetReviewController {
   @ApiOk([AssetForReviewDto])
   async list(@Query('status') status: string | undefined): Promise<(AssetView & { owner: Person })[]> {
     const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
-    const docs = await this.reads
-      .collection<AssetDoc>(assetsProjection.name)
-      .find({ status: wanted }, { sort: { submittedAt: 1 } });
+    const docs = await this.reads.of(assetsProjection).find({ status: wanted }, { sort: { submittedAt: 1 } });
     // Staff rows name the owner (from the users read model, where names live).
     const owners = await peopleById(
       this.reads,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { HttpReply } from '../../platform/http/http.js';
@@ -9,17 +9,16 @@ import { ApiCreated, ApiFile, ApiOk, WrittenDto } from '../../platform/http/api-
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
 import { textPdf } from '../../platform/text-pdf.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
+import { assetsProjection } from '../../projections/assets.js';
 import {
   complianceProjection,
   complianceScore,
   effectiveChecks,
   type ComplianceDoc,
 } from '../../projections/compliance.js';
-import { peopleById, usersProjection, type UserDoc } from '../../projections/users.js';
+import { peopleById, usersProjection } from '../../projections/users.js';
 import { ComplianceOverviewDto, ComplianceReviewDto, RecordCheckDto, ReviewRequestDto } from './compliance.dto.js';
 import { ExecuteComplianceCommand } from './compliance.handlers.js';
 import { CHECK_IDS, type CheckId } from './events.js';
@@ -66,11 +65,11 @@ function sendPdf(reply: HttpReply, fileName: string, bytes: Buffer): void {
 export class ComplianceController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
   ) {}
 
   private async doc(ownerId: string): Promise<ComplianceDoc | null> {
-    return this.reads.collection<ComplianceDoc>(complianceProjection.name).get(ownerId);
+    return this.reads.of(complianceProjection).get(ownerId);
   }
 
   @Get('compliance')
@@ -105,7 +104,7 @@ export class ComplianceController {
   @ApiOperation({ summary: 'Download Compliance Report: the checks and their history as a PDF' })
   async report(@CurrentUser() user: SignedInUser, @Res() reply: HttpReply): Promise<void> {
     const view = complianceView(await this.doc(user.userId));
-    const owner = await this.reads.collection<UserDoc>(usersProjection.name).get(user.userId);
+    const owner = await this.reads.of(usersProjection).get(user.userId);
     const lines = [
       `Prepared ${today()} for ${owner?.email ?? user.userId}`,
       `Compliance score: ${view.score}% (${view.label})`,
@@ -131,7 +130,7 @@ export class ComplianceController {
       "Generate PDS Document: a draft product disclosure statement from the asset's data, for the owner's advisers",
   })
   async pds(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Res() reply: HttpReply): Promise<void> {
-    const asset = await this.reads.collection<AssetDoc>(assetsProjection.name).get(id);
+    const asset = await this.reads.of(assetsProjection).get(id);
     if (!asset || (asset.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
       throw new DomainError('Asset not found', 404);
     const t = asset.terms;
@@ -180,16 +179,14 @@ export class ComplianceController {
 export class ComplianceReviewController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
   ) {}
 
   @Get()
   @ApiOk([ComplianceReviewDto])
   @ApiOperation({ summary: 'Owners who requested a compliance review, oldest first, with their checks' })
   async queue() {
-    const docs = await this.reads
-      .collection<ComplianceDoc>(complianceProjection.name)
-      .find({ openRequest: { $ne: null } });
+    const docs = await this.reads.of(complianceProjection).find({ openRequest: { $ne: null } });
     const owners = await peopleById(
       this.reads,
       docs.map((d) => d._id),
@@ -214,8 +211,7 @@ export class ComplianceReviewController {
     @Ctx() context: CommandContext,
   ) {
     if (!CHECK_IDS.includes(check as CheckId)) throw new DomainError('Unknown check: fma, aml, privacy or fmca', 404);
-    if (!(await this.reads.collection<UserDoc>(usersProjection.name).get(ownerId)))
-      throw new DomainError('User not found', 404);
+    if (!(await this.reads.of(usersProjection).get(ownerId))) throw new DomainError('User not found', 404);
     const { position } = await this.commands.execute(
       new ExecuteComplianceCommand(
         {

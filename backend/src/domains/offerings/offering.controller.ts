@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
@@ -8,12 +8,12 @@ import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/a
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
+import { asAnswer } from '../../platform/read-store/read-store.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
 import { InvestorHoldings } from '../../projections/holdings.js';
 import { investmentRows } from '../../projections/investments.query.js';
 import { offeringCards } from '../../projections/offering-page.query.js';
-import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
+import { offeringsProjection } from '../../projections/offerings.js';
 import { latestVerification, wholesaleStatus } from '../../projections/verifications.js';
 import { ERROR_TITLES } from '../../messages.js';
 import {
@@ -37,7 +37,7 @@ export class OfferingController {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     private readonly tokens: TokenViews,
   ) {
     this.investorHoldings = new InvestorHoldings(reads);
@@ -57,7 +57,7 @@ export class OfferingController {
       );
     }
     const docs = await this.reads
-      .collection<OfferingDoc>(offeringsProjection.name)
+      .of(offeringsProjection)
       .find(admin ? {} : { status: 'active' }, { sort: { createdAt: -1 } });
     // Each card says what the asset is: its valuation, documents and terms.
     return { offerings: await offeringCards(this.reads, docs) };
@@ -69,9 +69,7 @@ export class OfferingController {
   async mine(@CurrentUser() user: SignedInUser) {
     return {
       offerings: (
-        await this.reads
-          .collection<OfferingDoc>(offeringsProjection.name)
-          .find({ ownerId: user.userId }, { sort: { createdAt: 1 } })
+        await this.reads.of(offeringsProjection).find({ ownerId: user.userId }, { sort: { createdAt: 1 } })
       ).map(asAnswer),
     };
   }
@@ -134,7 +132,7 @@ export class OfferingController {
 export class OfferingAdminController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
   ) {}
 
   @Post('offerings')

@@ -1,12 +1,11 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { type HoldingDoc, holdingsProjection } from '../../projections/holdings.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { holdingsProjection } from '../../projections/holdings.js';
 import { investmentPage, investorPortfolio } from '../../projections/investments.query.js';
 import { offeringPage } from '../../projections/offering-page.query.js';
 import { TokenViews } from '../tokens/token-views.js';
@@ -27,7 +26,7 @@ export const OFFERING_NOT_FOUND = 'Offering not found';
 @Authenticated()
 export class OfferingPagesController {
   constructor(
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     private readonly tokens: TokenViews,
   ) {}
 
@@ -60,7 +59,7 @@ export class OfferingPagesController {
   async investment(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
     const page = await investmentPage(this.reads, user, id);
     if (!page) throw new DomainError(INVESTMENT_NOT_FOUND, 404);
-    const holding = (await this.reads.collection<HoldingDoc>(holdingsProjection.name).get(id))!;
+    const holding = (await this.reads.of(holdingsProjection).get(id))!;
     await this.tokens.refresh();
     return { ...page, ...this.tokens.holding(holding.investorId, holding.assetId, id) };
   }

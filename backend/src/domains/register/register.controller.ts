@@ -14,8 +14,9 @@ import { dateMessage, dateProblem } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { project } from '../../platform/projections/projection.js';
-import { withoutInternals, type ReadStore } from '../../platform/read-store/read-store.js';
-import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { withoutInternals } from '../../platform/read-store/read-store.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import {
   capTableOf,
@@ -67,15 +68,15 @@ export function asOfInstant(text: string, now = Date.now()): string | null {
 export class RegisterController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   /** The owner's asset, or any for admins and compliance staff; 404 otherwise, revealing nothing. */
   private async visible(id: string, user: SignedInUser) {
     const [asset, register] = await Promise.all([
-      this.reads.collection<AssetDoc>(assetsProjection.name).get(id),
-      this.reads.collection<RegisterDoc>(registersProjection.name).get(id),
+      this.reads.of(assetsProjection).get(id),
+      this.reads.of(registersProjection).get(id),
     ]);
     if (!asset || !register || (asset.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
       throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
@@ -300,7 +301,7 @@ export class RegisterController {
 export class RegisterAdminController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
   ) {}
 
   @Get('supply-changes')

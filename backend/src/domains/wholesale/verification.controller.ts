@@ -15,8 +15,9 @@ import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { asAnswer } from '../../platform/read-store/read-store.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { CONFIG, DOCUMENT_STORE } from '../../platform/tokens.js';
 import {
   CONTENT_TYPES,
   receiveFile,
@@ -25,14 +26,9 @@ import {
   type FileKind,
   type UploadRules,
 } from '../../platform/uploads.js';
-import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
+import { adminCountersProjection } from '../../projections/admin-counters.js';
 import { peopleById } from '../../projections/users.js';
-import {
-  latestVerification,
-  verificationsProjection,
-  wholesaleStatus,
-  type VerificationDoc,
-} from '../../projections/verifications.js';
+import { latestVerification, verificationsProjection, wholesaleStatus } from '../../projections/verifications.js';
 import { EVIDENCE_TOO_LARGE } from '../../messages.js';
 import type { SweptBy, VerificationDocument } from './events.js';
 import {
@@ -72,7 +68,7 @@ interface EvidenceMeta extends VerificationDocument {
 export class VerificationController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
 
@@ -189,7 +185,7 @@ export class VerificationAdminController {
   constructor(
     private readonly commands: CommandBus,
     private readonly engine: ProjectionEngine,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -197,9 +193,7 @@ export class VerificationAdminController {
   @ApiOk(VerificationsDto)
   @ApiOperation({ summary: '{ verifications }: newest first, with the investor e-mail and evidence links' })
   async list() {
-    const docs = await this.reads
-      .collection<VerificationDoc>(verificationsProjection.name)
-      .find({}, { sort: { createdAt: -1 } });
+    const docs = await this.reads.of(verificationsProjection).find({}, { sort: { createdAt: -1 } });
     // Names live in the users read model (rebuilt when a person is forgotten), so they are read, not copied.
     const people = await peopleById(
       this.reads,
@@ -229,7 +223,7 @@ export class VerificationAdminController {
     @Ctx() context: CommandContext,
   ) {
     // The verification is found on its read model: an admin acting on a just-submitted one says how far to read.
-    const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
+    const doc = await this.reads.of(verificationsProjection).get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
     const command =
       body.status === 'verified'
@@ -250,7 +244,7 @@ export class VerificationAdminController {
           } as const);
     const { position } = await this.commands.execute(new ExecuteVerificationCommand(command, context));
     await this.engine.waitFor(position, [verificationsProjection.name]);
-    const decided = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
+    const decided = await this.reads.of(verificationsProjection).get(id);
     return { verification: decided && asAnswer(decided), position };
   }
 
@@ -258,7 +252,7 @@ export class VerificationAdminController {
   @ApiOk(AdminCountersDto)
   @ApiOperation({ summary: 'The admin page counters: pending, verified, rejected, activeOfferings' })
   async counters() {
-    const doc = await this.reads.collection<AdminCountersDoc>(adminCountersProjection.name).get('counters');
+    const doc = await this.reads.of(adminCountersProjection).get('counters');
     return {
       pending: doc?.pending ?? 0,
       verified: doc?.verified ?? 0,
@@ -273,7 +267,7 @@ export class VerificationAdminController {
 export class VerificationExpiry {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     jobs: JobRunner,
   ) {
     jobs.declare({
@@ -295,9 +289,7 @@ export class VerificationExpiry {
       actor.kind === 'user'
         ? { kind: 'user', userId: actor.userId }
         : { kind: 'system', name: actor.kind === 'system' ? actor.name : 'anonymous' };
-    const due = await this.reads
-      .collection<VerificationDoc>(verificationsProjection.name)
-      .find({ status: 'verified', validUntil: { $lte: asOf } });
+    const due = await this.reads.of(verificationsProjection).find({ status: 'verified', validUntil: { $lte: asOf } });
     let expired = 0;
     let position = 0;
     for (const doc of due) {
