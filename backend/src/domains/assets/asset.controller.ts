@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { sendDownload } from '../../platform/http/download.js';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
@@ -213,10 +214,7 @@ export class AssetController {
     const meta = doc.documents.find((d) => d.id === documentId);
     const stored = meta && (await this.documents.get(documentId));
     if (!meta || !stored) throw new DomainError('Document not found', 404);
-    reply.header('Content-Type', stored.contentType);
-    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.send(stored.bytes);
+    sendDownload(reply, stored.contentType, { uploaded: meta.fileName }, stored.bytes);
   }
 
   @Post('assets/:id/valuation')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { sendDownload } from '../../platform/http/download.js';
 import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
@@ -54,9 +55,7 @@ export function complianceView(doc: ComplianceDoc | null, on = today()) {
 }
 
 function sendPdf(reply: HttpReply, fileName: string, bytes: Buffer): void {
-  reply.header('Content-Type', 'application/pdf');
-  reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
-  reply.send(bytes);
+  sendDownload(reply, 'application/pdf', { made: fileName }, bytes);
 }
 
 @ApiTags('compliance')

@@ -1,3 +1,4 @@
+import { sendDownload } from '../../platform/http/download.js';
 import { csvLine } from '../../platform/csv.js';
 import { nzDateTime } from '../../platform/nz-time.js';
 import { randomUUID } from 'node:crypto';
@@ -144,9 +145,8 @@ export class RegisterController {
       ],
     ];
     const stamp = table.asOf ? `-as-of-${table.asOf.slice(0, 10)}` : '';
-    reply.header('Content-Type', 'text/csv; charset=utf-8');
-    reply.header('Content-Disposition', `attachment; filename="cap-table-${id.slice(0, 8)}${stamp}.csv"`);
-    reply.send(rows.map((r) => csvLine(r, 'all')).join(''));
+    const fileName = `cap-table-${id.slice(0, 8)}${stamp}.csv`;
+    sendDownload(reply, 'text/csv; charset=utf-8', { made: fileName }, rows.map((r) => csvLine(r, 'all')).join(''));
   }
 
   private async capTableAt(id: string, user: SignedInUser, asOf: string | undefined) {

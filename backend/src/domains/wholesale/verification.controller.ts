@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { sendDownload } from '../../platform/http/download.js';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
@@ -120,10 +121,7 @@ export class VerificationController {
         ? await this.documents.get(id)
         : null;
     if (!meta || !stored) throw new DomainError('Document not found', 404);
-    reply.header('Content-Type', stored.contentType);
-    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.send(stored.bytes);
+    sendDownload(reply, stored.contentType, { uploaded: meta.fileName }, stored.bytes);
   }
 
   private async meta(id: string): Promise<EvidenceMeta | null> {
