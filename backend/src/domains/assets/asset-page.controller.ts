@@ -4,8 +4,7 @@ import { DomainError } from '../../platform/errors.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import { ReadModels } from '../../platform/read-store/read-models.js';
-import { assetPage } from '../../projections/asset-page.query.js';
+import { AssetQueries } from '../../projections/assets.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import { AssetPageDto } from './asset.dto.js';
 
@@ -14,7 +13,7 @@ import { AssetPageDto } from './asset.dto.js';
 @Controller('api')
 @Authenticated()
 export class AssetPageController {
-  constructor(private readonly reads: ReadModels) {}
+  constructor(private readonly assets: AssetQueries) {}
 
   @Get('assets/:id/overview')
   @ApiOk(AssetPageDto)
@@ -24,7 +23,7 @@ export class AssetPageController {
   })
   @ApiNotFoundResponse({ description: 'No such asset, or not yours to see' })
   async overview(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
-    const page = await assetPage(this.reads, user, id);
+    const page = await this.assets.page(user, id);
     if (!page) throw new DomainError(ASSET_NOT_FOUND, 404);
     return page;
   }

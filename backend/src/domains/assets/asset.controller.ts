@@ -11,16 +11,12 @@ import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platfo
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
-import { asAnswer } from '../../platform/read-store/read-store.js';
-import { ReadModels } from '../../platform/read-store/read-models.js';
 import { DOCUMENT_STORE } from '../../platform/tokens.js';
-import { activitiesOf, type Activity } from '../../projections/activities.js';
-import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import { complianceProjection, complianceScore, effectiveChecks } from '../../projections/compliance.js';
-import { portfolioProjection } from '../../projections/portfolio.js';
-import { tokenPriceNow } from '../register/token-price.js';
-import { peopleById, type Person } from '../../projections/users.js';
-import { assetAccess } from '../../projections/asset-page.query.js';
+import type { Activity } from '../../projections/activities.js';
+import type { AssetDoc } from '../../projections/assets.js';
+import { AssetQueries, assetView, type AssetView } from '../../projections/assets.query.js';
+import { DashboardQueries } from '../../projections/portfolio.query.js';
+import type { Person } from '../../projections/users.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import {
   ActivityDto,
@@ -39,37 +35,8 @@ import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type
 import { PDF_RULES, receivePdf } from './pdf-upload.js';
 import { CONTENT_TYPES, TakesFile, uploadedFileName } from '../../platform/uploads.js';
 
-/** The spec's Asset (docs/specification.md §3) and what the wizard, My Assets and the cap table need beside it. */
-export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: number | null };
-
-function view(doc: AssetDoc): AssetView {
-  // The real change since the first accepted valuation; no figure until there is one to compare with.
-  const changePercent =
-    doc.firstValuation && doc.valuation
-      ? ((doc.valuation.value - doc.firstValuation) / doc.firstValuation) * 100
-      : null;
-  return { ...asAnswer(doc), changePercent };
-}
-
 /** The spec's Investor (docs/specification.md §3): one row per holder of one asset. */
 export type InvestorView = InvestorDto;
-
-/** The price now, as every view prices tokens (`tokenPriceNow`). */
-const tokenPrice = (doc: AssetDoc) => tokenPriceNow(doc.totalValue, doc.tokenCount) ?? 0;
-
-function investorsOf(doc: AssetDoc): InvestorView[] {
-  return doc.capTable.map((entry) => ({
-    id: entry.investorId,
-    name: entry.name,
-    email: entry.email,
-    assetId: doc._id,
-    assetName: doc.name,
-    tokensHeld: entry.tokens,
-    investmentValue: Math.round(entry.tokens * tokenPrice(doc) * 100) / 100,
-    percentOwned: doc.tokenCount > 0 ? Math.round((entry.tokens / doc.tokenCount) * 10_000) / 100 : 0,
-    status: entry.source === 'platform' ? 'verified' : 'off-platform',
-  }));
-}
 
 @ApiTags('assets')
 @Controller('api')
@@ -77,13 +44,10 @@ function investorsOf(doc: AssetDoc): InvestorView[] {
 export class AssetController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly reads: ReadModels,
+    private readonly assets: AssetQueries,
+    private readonly dashboard: DashboardQueries,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
-
-  private get assets() {
-    return this.reads.of(assetsProjection);
-  }
 
   /** The asset when the user owns it or is an admin; 404 otherwise, so ids of others' assets reveal nothing. */
   private async visible(id: string, user: SignedInUser): Promise<AssetDoc> {
@@ -103,7 +67,7 @@ export class AssetController {
   @ApiOk([AssetDto])
   @ApiOperation({ summary: "The signed-in owner's assets, newest first (docs/specification.md §7)" })
   async list(@CurrentUser() user: SignedInUser): Promise<AssetView[]> {
-    return (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).map(view);
+    return this.assets.ofOwner(user.userId);
   }
 
   @Post('assets')
@@ -134,7 +98,7 @@ export class AssetController {
   @ApiOk(AssetDto)
   @ApiNotFoundResponse({ description: 'No such asset, or not yours' })
   async one(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<AssetView> {
-    return view(await this.visible(id, user));
+    return assetView(await this.visible(id, user));
   }
 
   @Put('assets/:id/documents/:kind')
@@ -210,7 +174,7 @@ export class AssetController {
   ): Promise<void> {
     // Investors may read the documents of an asset they may see (one with an offering): they judge it by them.
     const doc = await this.assets.get(id);
-    if (!doc || !(await assetAccess(this.reads, user, doc))) throw new DomainError(ASSET_NOT_FOUND, 404);
+    if (!doc || !(await this.assets.access(user, doc))) throw new DomainError(ASSET_NOT_FOUND, 404);
     const meta = doc.documents.find((d) => d.id === documentId);
     const stored = meta && (await this.documents.get(documentId));
     if (!meta || !stored) throw new DomainError('Document not found', 404);
@@ -284,16 +248,7 @@ export class AssetController {
       'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)',
   })
   async stats(@CurrentUser() user: SignedInUser) {
-    const doc = await this.reads.of(portfolioProjection).get(user.userId);
-    const compliance = await this.reads.of(complianceProjection).get(user.userId);
-    const { score } = complianceScore(effectiveChecks(compliance, new Date().toISOString().slice(0, 10)));
-    return {
-      totalValue: doc?.totalValue ?? 0,
-      activeTokens: doc?.activeTokens ?? 0,
-      totalInvestors: doc?.totalInvestors ?? 0,
-      complianceScore: score,
-      valueHistory: doc?.valueHistory ?? [],
-    };
+    return this.dashboard.stats(user.userId, new Date().toISOString().slice(0, 10));
   }
 
   @Get('activities')
@@ -302,26 +257,14 @@ export class AssetController {
     summary: "The signed-in person's recent activity as an owner and as an investor, newest first (at most 50)",
   })
   async activities(@CurrentUser() user: SignedInUser): Promise<Activity[]> {
-    return activitiesOf(this.reads, user.userId);
+    return this.dashboard.activities(user.userId);
   }
 
   @Get('investors')
   @ApiOk([InvestorDto])
   @ApiOperation({ summary: "Investors across the owner's assets (the dashboard's Cap Table Management)" })
   async investors(@CurrentUser() user: SignedInUser): Promise<InvestorView[]> {
-    return this.named(
-      (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).flatMap(investorsOf),
-    );
-  }
-
-  /** Wholesale investors appear under the name on their account (the read model keeps only their id). */
-  private async named(rows: InvestorView[]): Promise<InvestorView[]> {
-    const verified = (row: InvestorView) => (row.status === 'verified' ? [row.id] : []);
-    const people = await peopleById(this.reads, rows.flatMap(verified), 'Wholesale investor');
-    return rows.map((row) => {
-      const person = row.status === 'verified' && people.get(row.id);
-      return person ? { ...row, name: person.name, email: person.email } : row;
-    });
+    return this.assets.investorsOfOwner(user.userId);
   }
 }
 
@@ -332,7 +275,7 @@ export class AssetController {
 export class AssetReviewController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly reads: ReadModels,
+    private readonly assets: AssetQueries,
   ) {}
 
   @Get()
@@ -340,13 +283,7 @@ export class AssetReviewController {
   @ApiOk([AssetForReviewDto])
   async list(@Query('status') status: string | undefined): Promise<(AssetView & { owner: Person })[]> {
     const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
-    const docs = await this.reads.of(assetsProjection).find({ status: wanted }, { sort: { submittedAt: 1 } });
-    // Staff rows name the owner (from the users read model, where names live).
-    const owners = await peopleById(
-      this.reads,
-      docs.map((d) => d.ownerId),
-    );
-    return docs.map((doc) => ({ ...view(doc), owner: owners.get(doc.ownerId)! }));
+    return this.assets.forReview(wanted);
   }
 
   @Post(':id/approve')

@@ -1,0 +1,22 @@
+import { Global, Module, type Provider } from '@nestjs/common';
+import type { EventStore } from './platform/event-store/event-store.js';
+import { ReadModels } from './platform/read-store/read-models.js';
+import { EVENT_STORE } from './platform/tokens.js';
+import { AssetQueries } from './projections/assets.query.js';
+import { DashboardQueries } from './projections/portfolio.query.js';
+
+/**
+ * The read models' queries (`projections/*.query.ts`), for the controllers: each is made with the read side's one
+ * accessor (and the event store, for a query that replays the log), so no controller reads the store itself.
+ */
+const QUERIES = [AssetQueries, DashboardQueries] as const;
+
+const provided = (query: new (reads: ReadModels, events: EventStore) => object): Provider => ({
+  provide: query,
+  useFactory: (reads: ReadModels, events: EventStore) => new query(reads, events),
+  inject: [ReadModels, EVENT_STORE],
+});
+
+@Global()
+@Module({ providers: QUERIES.map(provided), exports: [...QUERIES] })
+export class QueriesModule {}
