@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { sendDownload } from '../../platform/http/download.js';
@@ -8,7 +8,7 @@ import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
 import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
-import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { DOCUMENT_STORE } from '../../platform/tokens.js';
@@ -16,17 +16,14 @@ import type { Activity } from '../../projections/activities.js';
 import type { AssetDoc } from '../../projections/assets.js';
 import { AssetQueries, assetView, type AssetView } from '../../projections/assets.query.js';
 import { DashboardQueries } from '../../projections/portfolio.query.js';
-import type { Person } from '../../projections/users.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import {
   ActivityDto,
   AssetDto,
-  AssetForReviewDto,
   CreateAssetDto,
   DashboardStatsDto,
   DocumentUploadedDto,
   InvestorDto,
-  ReturnTokenizationDto,
   TokenTermsDto,
   ValueAssetDto,
 } from './asset.dto.js';
@@ -265,52 +262,5 @@ export class AssetController {
   @ApiOperation({ summary: "Investors across the owner's assets (the dashboard's Cap Table Management)" })
   async investors(@CurrentUser() user: SignedInUser): Promise<InvestorView[]> {
     return this.assets.investorsOfOwner(user.userId);
-  }
-}
-
-/** The review queue: admins approve a tokenization request or send it back with a reason. */
-@ApiTags('admin')
-@Controller('api/admin/assets')
-@Roles('admin')
-export class AssetReviewController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly assets: AssetQueries,
-  ) {}
-
-  @Get()
-  @ApiOperation({ summary: 'Assets by status (default: pending review), oldest request first' })
-  @ApiOk([AssetForReviewDto])
-  async list(@Query('status') status: string | undefined): Promise<(AssetView & { owner: Person })[]> {
-    const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
-    return this.assets.forReview(wanted);
-  }
-
-  @Post(':id/approve')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(
-      new ExecuteAssetCommand({ type: 'ApproveTokenization', assetId: id, adminId: user.userId }, context),
-    );
-    return { success: true, position };
-  }
-
-  @Post(':id/return')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  async sendBack(
-    @IdParam() id: string,
-    @Body() body: ReturnTokenizationDto,
-    @CurrentUser() user: SignedInUser,
-    @Ctx() context: CommandContext,
-  ) {
-    const { position } = await this.commands.execute(
-      new ExecuteAssetCommand(
-        { type: 'ReturnTokenization', assetId: id, adminId: user.userId, reason: body.reason },
-        context,
-      ),
-    );
-    return { success: true, position };
   }
 }
