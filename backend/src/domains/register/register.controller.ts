@@ -6,7 +6,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import { Authenticated, CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { dateMessage, dateProblem } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
@@ -16,7 +16,6 @@ import {
   AssetRegisterDto,
   CapTableViewDto,
   ChangeInvestorDto,
-  PendingSupplyChangesDto,
   ReasonDto,
   SupplyChangeDto,
 } from './register.dto.js';
@@ -218,60 +217,5 @@ export class RegisterController {
       ),
     );
     return { success: true, id: changeId, position };
-  }
-}
-
-/** Supply changes awaiting an admin, and the decision. */
-@ApiTags('admin')
-@Controller('api/admin')
-@Roles('admin')
-export class RegisterAdminController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly registers: RegisterQueries,
-  ) {}
-
-  @Get('supply-changes')
-  @ApiOk(PendingSupplyChangesDto)
-  @ApiOperation({ summary: 'Pending supply changes, oldest first, with each asset’s supply and dilution' })
-  async pending() {
-    return { supplyChanges: await this.registers.pendingSupplyChanges() };
-  }
-
-  @Post('assets/:id/supply-changes/:changeId/approve')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  async approve(
-    @IdParam() id: string,
-    @IdParam('changeId') changeId: string,
-    @CurrentUser() admin: SignedInUser,
-    @Ctx() context: CommandContext,
-  ) {
-    const { position } = await this.commands.execute(
-      new ExecuteRegisterCommand(
-        { type: 'ApproveSupplyChange', assetId: id, changeId, adminId: admin.userId },
-        context,
-      ),
-    );
-    return { success: true, position };
-  }
-
-  @Post('assets/:id/supply-changes/:changeId/reject')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  async reject(
-    @IdParam() id: string,
-    @IdParam('changeId') changeId: string,
-    @Body() body: ReasonDto,
-    @CurrentUser() admin: SignedInUser,
-    @Ctx() context: CommandContext,
-  ) {
-    const { position } = await this.commands.execute(
-      new ExecuteRegisterCommand(
-        { type: 'RejectSupplyChange', assetId: id, changeId, adminId: admin.userId, reason: body.reason },
-        context,
-      ),
-    );
-    return { success: true, position };
   }
 }
