@@ -4,6 +4,7 @@ import { ReadModels } from './platform/read-store/read-models.js';
 import { EVENT_STORE } from './platform/tokens.js';
 import { AssetQueries } from './projections/assets.query.js';
 import { ComplianceQueries } from './projections/compliance.query.js';
+import { OfferingQueries } from './projections/offerings.query.js';
 import { DashboardQueries } from './projections/portfolio.query.js';
 import { RegisterQueries } from './projections/registers.query.js';
 import { VerificationQueries } from './projections/verifications.query.js';
@@ -12,7 +13,14 @@ import { VerificationQueries } from './projections/verifications.query.js';
  * The read models' queries (`projections/*.query.ts`), for the controllers: each is made with the read side's one
  * accessor (and the event store, for a query that replays the log), so no controller reads the store itself.
  */
-const QUERIES = [AssetQueries, ComplianceQueries, DashboardQueries, RegisterQueries, VerificationQueries] as const;
+const QUERIES = [
+  AssetQueries,
+  ComplianceQueries,
+  DashboardQueries,
+  OfferingQueries,
+  RegisterQueries,
+  VerificationQueries,
+] as const;
 
 const provided = (query: new (reads: ReadModels, events: EventStore) => object): Provider => ({
   provide: query,
