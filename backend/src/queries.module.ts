@@ -4,6 +4,9 @@ import { ReadModels } from './platform/read-store/read-models.js';
 import { EVENT_STORE } from './platform/tokens.js';
 import { AssetQueries } from './projections/assets.query.js';
 import { ComplianceQueries } from './projections/compliance.query.js';
+import { EarlyAccessQueries } from './projections/early-access.query.js';
+import { RegistrationQueries } from './projections/registrations.query.js';
+import { SubscriptionQueries } from './projections/subscriptions.query.js';
 import { OfferingQueries } from './projections/offerings.query.js';
 import { DashboardQueries } from './projections/portfolio.query.js';
 import { RegisterQueries } from './projections/registers.query.js';
@@ -20,6 +23,9 @@ const QUERIES = [
   OfferingQueries,
   RegisterQueries,
   VerificationQueries,
+  SubscriptionQueries,
+  EarlyAccessQueries,
+  RegistrationQueries,
 ] as const;
 
 const provided = (query: new (reads: ReadModels, events: EventStore) => object): Provider => ({

@@ -5,9 +5,7 @@ import { ApiOk } from '../../platform/http/api-response.js';
 import { Roles } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
-import { asAnswer } from '../../platform/read-store/read-store.js';
-import { ReadModels } from '../../platform/read-store/read-models.js';
-import { registrationsProjection } from '../../projections/registrations.js';
+import { RegistrationQueries } from '../../projections/registrations.query.js';
 import type { RoleChanger } from './events.js';
 import { RoleChangeDto, RoleChangedDto, RegistrationsDto } from './identity.dto.js';
 import { IdentityService, type IdentityRequest } from './identity.service.js';
@@ -17,15 +15,14 @@ import { IdentityService, type IdentityRequest } from './identity.service.js';
 @Controller('api/admin')
 @Roles('admin')
 export class AdminController {
-  constructor(private readonly reads: ReadModels) {}
+  constructor(private readonly queries: RegistrationQueries) {}
 
   @Get('registrations')
   @ApiOperation({ summary: 'Registrations of interest, newest first (admins only)' })
   @ApiOk(RegistrationsDto)
   @ApiForbiddenResponse({ description: 'Not an admin' })
   async registrations() {
-    const registrations = await this.reads.of(registrationsProjection).find({}, { sort: { registeredAt: -1 } });
-    return { registrations: registrations.map(asAnswer) };
+    return { registrations: await this.queries.newestFirst() };
   }
 }
 
