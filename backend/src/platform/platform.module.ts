@@ -9,6 +9,7 @@ import type { ReadStore } from './read-store/read-store.js';
 import { ReadModels } from './read-store/read-models.js';
 import { HealthChecks } from './operations/health-checks.js';
 import { IntegrityCheck } from './operations/integrity-check.js';
+import { StoresHealth } from './operations/store-health.js';
 import {
   IntegrityOperationsController,
   JobsOperationsController,
@@ -74,6 +75,7 @@ export class PlatformModule {
         { provide: EmailKeys, useValue: new EmailKeys(secrets) },
         { provide: IntegrityCheck, useValue: new IntegrityCheck(platform.eventStore) },
         { provide: HealthChecks, useValue: new HealthChecks() },
+        { provide: StoresHealth, useValue: new StoresHealth(platform.eventStore, platform.readStore) },
         { provide: ProjectionEngine, useValue: platform.engine },
         { provide: JobRunner, useValue: platform.jobs },
         { provide: ReplicaPositions, useValue: platform.replicaPositions },
