@@ -1,3 +1,4 @@
+import { DomainError } from '../../platform/errors.js';
 import { ApiProperty } from '@nestjs/swagger';
 import type { Role } from '../../platform/event-store/event-store.js';
 import { TIERS } from '../plans/plans.js';
@@ -48,4 +49,11 @@ export async function toUserDto(reads: ReadModels, doc: UserDoc): Promise<UserDt
     roles: [...doc.roles],
     ...(await subscriptionOf(reads, doc._id)),
   };
+}
+
+/** The User of a signed-in account, or 401 when the account is not (or no longer) known. */
+export async function userOr401(identity: { userDto(userId: string): Promise<UserDto | null> }, userId: string) {
+  const found = await identity.userDto(userId);
+  if (!found) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
+  return found;
 }
