@@ -28,8 +28,8 @@ import {
   ValueAssetDto,
 } from './asset.dto.js';
 import { ExecuteAssetCommand } from './asset.handlers.js';
-import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type DocumentKind } from './events.js';
-import { PDF_RULES, receivePdf } from './pdf-upload.js';
+import { DOCUMENT_KINDS, type DocumentKind } from './events.js';
+import { PDF_RULES, receivePdf, refuseUpload } from './pdf-upload.js';
 import { CONTENT_TYPES, TakesFile, uploadedFileName } from '../../platform/uploads.js';
 
 /** The spec's Investor (docs/specification.md §3): one row per holder of one asset. */
@@ -119,19 +119,7 @@ export class AssetController {
       throw new DomainError(`Unknown document: upload one of ${DOCUMENT_KINDS.join(', ')}`, 404);
     // Ownership first: nothing is read or stored for someone else's asset.
     const doc = await this.owned(id, user);
-    if (doc.status !== 'draft')
-      throw new DomainError(
-        doc.status === 'pending'
-          ? 'This asset is awaiting review and cannot be changed'
-          : 'This asset is tokenized and cannot be changed',
-        409,
-      );
-    // The asset type's documents only (the decider decides it again): nothing is read or stored for another kind.
-    const held = new Set(doc.documents.map((d) => d.kind));
-    if (!acceptsDocument(doc.assetType, kind as DocumentKind, (k) => held.has(k))) {
-      const wanted = REQUIRED_DOCUMENTS[doc.assetType];
-      throw new DomainError(`A ${doc.assetType} asset needs its ${documentList(wanted)}, not this document`, 404);
-    }
+    refuseUpload(doc, kind as DocumentKind);
     const pdf = await receivePdf(req.raw);
     const fileName = uploadedFileName(headerOf(req, 'x-file-name'), `${kind}.pdf`);
     const documentId = `doc_${randomUUID().replace(/-/g, '')}`;
