@@ -20,7 +20,7 @@ import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
-import { clearCookie, headerOf, type HttpReply, isSecure, setCookie } from '../../platform/http/http.js';
+import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import {
   clientAddress,
@@ -37,9 +37,9 @@ import { accountLockedMessage, ERROR_TITLES, IDENTITY_MESSAGES } from '../../mes
 import { DEVICE_COOKIE, DeviceCookie } from './device-cookie.js';
 import { SIGN_IN_LIMITS, type SignInLimits } from './sign-in-limits.js';
 import { LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto, UserWithPositionDto } from './identity.dto.js';
-import { IdentityService, type IdentityRequest, type StartedSession } from './identity.service.js';
-import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
+import { IdentityService, type IdentityRequest } from './identity.service.js';
 import { userOr401, UserDto } from './user-view.js';
+import { clearSessionCookies, setSessionCookies } from './session-cookies.js';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 /** The attempt limits could not be counted: they fail closed here (platform/rate-limit.ts). */
@@ -178,7 +178,7 @@ export class IdentityController {
       req.bearerToken ?? null,
     ].filter((t): t is string => !!t);
     const position = await this.identity.signOut(tokens, context);
-    if (req.authentication?.via === 'cookie') this.clearCookies(req, reply);
+    if (req.authentication?.via === 'cookie') clearSessionCookies(req, reply);
     return { success: true, position };
   }
 
@@ -235,26 +235,9 @@ export class IdentityController {
     reply: HttpReply,
   ): Promise<UserWithPositionDto> {
     const session = await this.identity.startSession(userId, 'cookie', method, context);
-    this.setCookies(req, reply, session);
+    setSessionCookies(req, reply, session);
     await this.deviceCookie.set(req, reply, userId);
     // The session's position: the client's next requests carry it (X-Read-After), so any replica knows the session.
     return { ...(await userOr401(this.identity, userId)), position: session.position };
-  }
-
-  private cookieOptions(req: IdentityRequest) {
-    // Secure honours X-Forwarded-Proto from a proxy TRUST_PROXY names (the loopback by default).
-    return { sameSite: 'lax' as const, secure: isSecure(req), path: '/' };
-  }
-
-  private setCookies(req: IdentityRequest, reply: HttpReply, session: StartedSession): void {
-    const maxAge = SESSION_ABSOLUTE_MS;
-    setCookie(reply, SESSION_COOKIE, session.token, { ...this.cookieOptions(req), httpOnly: true, maxAge });
-    // Readable by the page's script, which echoes it in X-CSRF-Token.
-    setCookie(reply, CSRF_COOKIE, csrfTokenFor(session.token), { ...this.cookieOptions(req), httpOnly: false, maxAge });
-  }
-
-  private clearCookies(req: IdentityRequest, reply: HttpReply): void {
-    clearCookie(reply, SESSION_COOKIE, { ...this.cookieOptions(req), httpOnly: true });
-    clearCookie(reply, CSRF_COOKIE, this.cookieOptions(req));
   }
 }
