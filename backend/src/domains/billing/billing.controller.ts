@@ -16,7 +16,7 @@ import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/ht
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { SubscriptionQueries } from '../../projections/subscriptions.query.js';
 import { CONFIG } from '../../platform/tokens.js';
-import { type SubscriptionDoc } from '../../projections/subscriptions.js';
+import type { SubscriptionDoc } from '../../projections/subscriptions.js';
 import {
   BillingOverviewDto,
   CancelSubscriptionResponseDto,

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { sendDownload } from '../../platform/http/download.js';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
-import { type CommandContext } from '../../platform/command-context.js';
+import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
