@@ -1,8 +1,8 @@
-import { sendDownload } from '../../platform/http/download.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { sendDownload } from '../../platform/http/download.js';
 import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
