@@ -14,6 +14,7 @@ import { RegisterInterestModule } from './domains/register-interest/register-int
 import { MailModule } from './platform/mail/mail.module.js';
 import { DocumentStoreModule } from './platform/document-store/document-store.module.js';
 import { PlatformModule, type Platform } from './platform/platform.module.js';
+import { QueriesModule } from './queries.module.js';
 
 @Module({})
 export class AppModule {
@@ -22,6 +23,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(platform),
+        QueriesModule,
         DocumentStoreModule,
         MailModule,
         RegisterInterestModule,

@@ -6,8 +6,10 @@ import { HealthController } from './http/health.controller.js';
 import type { Logger } from './logging.js';
 import { ProjectionEngine } from './projections/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
+import { ReadModels } from './read-store/read-models.js';
 import { HealthChecks } from './operations/health-checks.js';
 import { IntegrityCheck } from './operations/integrity-check.js';
+import { StoresHealth } from './operations/store-health.js';
 import {
   IntegrityOperationsController,
   JobsOperationsController,
@@ -60,6 +62,7 @@ export class PlatformModule {
         { provide: CONFIG, useValue: platform.config },
         { provide: EVENT_STORE, useValue: platform.eventStore },
         { provide: READ_STORE, useValue: platform.readStore },
+        { provide: ReadModels, useValue: new ReadModels(platform.readStore) },
         { provide: VAULT, useValue: platform.vault },
         { provide: LOGGER, useValue: platform.logger },
         { provide: OPS_TOKEN, useValue: platform.opsToken },
@@ -72,6 +75,7 @@ export class PlatformModule {
         { provide: EmailKeys, useValue: new EmailKeys(secrets) },
         { provide: IntegrityCheck, useValue: new IntegrityCheck(platform.eventStore) },
         { provide: HealthChecks, useValue: new HealthChecks() },
+        { provide: StoresHealth, useValue: new StoresHealth(platform.eventStore, platform.readStore) },
         { provide: ProjectionEngine, useValue: platform.engine },
         { provide: JobRunner, useValue: platform.jobs },
         { provide: ReplicaPositions, useValue: platform.replicaPositions },
@@ -85,6 +89,7 @@ export class PlatformModule {
         CONFIG,
         EVENT_STORE,
         READ_STORE,
+        ReadModels,
         VAULT,
         LOGGER,
         OPS_TOKEN,

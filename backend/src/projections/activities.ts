@@ -4,9 +4,9 @@ import type { AssetStreamEvent } from '../domains/register/events.js';
 import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projections/projection.js';
-import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
 import { count, nzd } from './nzd.js';
-import { offeringsProjection, type OfferingDoc } from './offerings.js';
+import { offeringsProjection } from './offerings.js';
 import '../domains/assets/upcasters.js';
 import '../domains/wholesale/upcasters.js';
 
@@ -273,15 +273,14 @@ export const activitiesProjection = defineProjection<ActivitiesDoc & { names: Re
  * investment's events carry the offering's id only).
  */
 export async function activitiesOf(
-  reads: ReadStore,
+  reads: ReadModels,
   userId: string,
 ): Promise<(Activity & { offeringName?: string })[]> {
-  const doc = await reads.collection<ActivitiesDoc>(activitiesProjection.name).get(userId);
+  const doc = await reads.of(activitiesProjection).get(userId);
   const items = doc?.items ?? [];
-  const offerings = await byIds(
-    reads.collection<OfferingDoc>(offeringsProjection.name),
-    items.flatMap((i) => (i.offeringId ? [i.offeringId] : [])),
-  );
+  const offerings = await reads
+    .of(offeringsProjection)
+    .byIds(items.flatMap((i) => (i.offeringId ? [i.offeringId] : [])));
   return items.map((item) => {
     const offeringName = item.offeringId ? offerings.get(item.offeringId)?.name : undefined;
     return offeringName ? { ...item, offeringName } : item;

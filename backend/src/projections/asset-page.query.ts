@@ -3,10 +3,10 @@
  * and history, shaped by who is looking. Read from the assets, asset-history, offerings and holdings read
  * models; who may look is decided here, and anyone else is told the asset does not exist.
  */
-import type { ReadStore } from '../platform/read-store/read-store.js';
-import { assetHistoryProjection, type AssetHistoryDoc, type AssetHistoryItem } from './asset-history.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
+import { assetHistoryProjection, type AssetHistoryItem } from './asset-history.js';
 import { assetsProjection, type AssetDoc, type AssetDocument } from './assets.js';
-import { holdingsProjection, type HoldingDoc } from './holdings.js';
+import { holdingsProjection } from './holdings.js';
 import { currentTokenPrice, isStaff, type TokenPrice, type Viewer } from './investments.query.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import { peopleById, type Person } from './users.js';
@@ -19,18 +19,16 @@ export type AssetViewer = 'owner' | 'staff' | 'investor';
  * a verified wholesale investor while an offering of it is open, and anyone who has invested in it.
  */
 export async function assetAccess(
-  reads: ReadStore,
+  reads: ReadModels,
   viewer: Viewer,
   asset: AssetDoc,
   now = new Date().toISOString(),
 ): Promise<AssetViewer | null> {
   if (asset.ownerId === viewer.userId) return 'owner';
   if (isStaff(viewer)) return 'staff';
-  const offerings = await reads.collection<OfferingDoc>(offeringsProjection.name).find({ assetId: asset._id });
+  const offerings = await reads.of(offeringsProjection).find({ assetId: asset._id });
   if (offerings.length === 0) return null;
-  const invested = await reads
-    .collection<HoldingDoc>(holdingsProjection.name)
-    .count({ investorId: viewer.userId, assetId: asset._id });
+  const invested = await reads.of(holdingsProjection).count({ investorId: viewer.userId, assetId: asset._id });
   if (invested > 0) return 'investor';
   const open = offerings.some((o) => o.status === 'active');
   return open && wholesaleStatus(await latestVerification(reads, viewer.userId), now).isWholesaleInvestor
@@ -121,18 +119,18 @@ const percentOf = (tokens: number, total: number) => (total > 0 ? Math.round((to
 
 /** The asset page for this viewer, or null when the asset is unknown or not theirs to see. */
 export async function assetPage(
-  reads: ReadStore,
+  reads: ReadModels,
   viewer: Viewer,
   assetId: string,
   now = new Date().toISOString(),
 ): Promise<AssetPage | null> {
-  const doc = await reads.collection<AssetDoc>(assetsProjection.name).get(assetId);
+  const doc = await reads.of(assetsProjection).get(assetId);
   if (!doc) return null;
   const access = await assetAccess(reads, viewer, doc, now);
   if (!access) return null;
   const [offerings, history] = await Promise.all([
-    reads.collection<OfferingDoc>(offeringsProjection.name).find({ assetId }, { sort: { createdAt: 1 } }),
-    reads.collection<AssetHistoryDoc>(assetHistoryProjection.name).get(assetId),
+    reads.of(offeringsProjection).find({ assetId }, { sort: { createdAt: 1 } }),
+    reads.of(assetHistoryProjection).get(assetId),
   ]);
   const insider = access !== 'investor';
   const platform = doc.capTable.filter((e) => e.source === 'platform').map((e) => e.investorId);

@@ -2,9 +2,10 @@ import type { OfferingEvent } from '../domains/offerings/events.js';
 import { createdOfferings, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { toCents } from '../domains/offerings/money.js';
 import { defineProjection } from '../platform/projections/projection.js';
-import { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
-import { asAnswer, byIds, type ReadStore } from '../platform/read-store/read-store.js';
-import { offeringsProjection, type OfferingDoc } from './offerings.js';
+import type { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
+import { asAnswer } from '../platform/read-store/read-store.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
+import { offeringsProjection } from './offerings.js';
 
 /** One document per investment (docs/specification.md §3 "Holding"): the investor's holdings and the admins' pending list. */
 export interface HoldingDoc {
@@ -125,16 +126,11 @@ export const holdingsFigures: RegisterFigures<HoldingDoc> = {
 
 /** An investor's investments, newest first, each with the name of its offering (all read in one query). */
 export async function holdingsOf(
-  reads: ReadStore,
+  reads: ReadModels,
   investorId: string,
 ): Promise<(HoldingDoc & { offeringName: string | null })[]> {
-  const holdings = await reads
-    .collection<HoldingDoc>(holdingsProjection.name)
-    .find({ investorId }, { sort: { purchaseDate: -1 } });
-  const offerings = await byIds(
-    reads.collection<OfferingDoc>(offeringsProjection.name),
-    holdings.map((h) => h.offeringId),
-  );
+  const holdings = await reads.of(holdingsProjection).find({ investorId }, { sort: { purchaseDate: -1 } });
+  const offerings = await reads.of(offeringsProjection).byIds(holdings.map((h) => h.offeringId));
   return holdings.map((h) => ({ ...h, offeringName: offerings.get(h.offeringId)?.name ?? null }));
 }
 
@@ -149,8 +145,8 @@ export type HoldingItem = Readonly<Omit<HoldingDoc, '_id'> & { id: string; offer
 export class InvestorHoldings {
   private readonly memo: ReadModelMemo<string, readonly HoldingItem[]>;
 
-  constructor(private readonly reads: ReadStore) {
-    this.memo = new ReadModelMemo(reads, [holdingsProjection.name, offeringsProjection.name]);
+  constructor(private readonly reads: ReadModels) {
+    this.memo = reads.memo([holdingsProjection, offeringsProjection]);
   }
 
   of(investorId: string): Promise<readonly HoldingItem[]> {

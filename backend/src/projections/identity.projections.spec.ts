@@ -4,6 +4,7 @@ import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
 import { recorded } from '../testing/recorded.js';
 import { principalIsLive, SessionPrincipals, sessionsProjection, type SessionDoc } from './sessions.js';
 import { usersProjection, type UserDoc } from './users.js';
+import { ReadModels } from '../platform/read-store/read-models.js';
 
 const userId = 'u-1';
 const events: UserEvent[] = [
@@ -78,7 +79,7 @@ describe('session principals (what the identity guard resolves a token hash to, 
   }
 
   it('gives the deadlines and the roles, live exactly when the session document is', async () => {
-    const principals = new SessionPrincipals(await storeWith([...sessions.values()], [user]));
+    const principals = new SessionPrincipals(new ReadModels(await storeWith([...sessions.values()], [user])));
     const h1 = (await principals.byTokenHash('h1'))!;
     expect(h1).toEqual({
       userId,
@@ -105,7 +106,7 @@ describe('session principals (what the identity guard resolves a token hash to, 
 
   it('sees a sign-out, a role change, a new session and a removed account on the very next call', async () => {
     const store = await storeWith([sessions.get('h1')!], [user]);
-    const principals = new SessionPrincipals(store);
+    const principals = new SessionPrincipals(new ReadModels(store));
     const now = Date.parse('2026-11-01T01:00:00.000Z');
     expect(principalIsLive((await principals.byTokenHash('h1'))!, now)).toBe(true);
     expect(await principals.byTokenHash('h2')).toBeNull();
@@ -123,7 +124,7 @@ describe('session principals (what the identity guard resolves a token hash to, 
 
   it('shares frozen principals: no caller can change the next one’s roles or the read model', async () => {
     const store = await storeWith([sessions.get('h1')!], [user]);
-    const principals = new SessionPrincipals(store);
+    const principals = new SessionPrincipals(new ReadModels(store));
     const first = (await principals.byTokenHash('h1'))!;
     expect(() => (first.roles as string[]).push('compliance')).toThrow(TypeError);
     expect(() => Object.assign(first, { revoked: true })).toThrow(TypeError);

@@ -3,7 +3,7 @@
  * found by `investorId`) and priced from the assets and offerings read models.
  */
 import type { Role } from '../platform/event-store/event-store.js';
-import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
 import { tokenPriceNow } from '../domains/register/token-price.js';
 import { assetsProjection, type AssetDoc } from './assets.js';
 import { holdingsProjection, type HoldingDoc } from './holdings.js';
@@ -62,13 +62,11 @@ export interface InvestmentView {
 }
 
 /** Prices investments: the assets they are in and those assets' offerings, in one query each. */
-async function viewsOf(reads: ReadStore, holdings: readonly HoldingDoc[]): Promise<InvestmentView[]> {
+async function viewsOf(reads: ReadModels, holdings: readonly HoldingDoc[]): Promise<InvestmentView[]> {
   const assetIds = [...new Set(holdings.map((h) => h.assetId))];
   const [assets, offerings] = await Promise.all([
-    byIds(reads.collection<AssetDoc>(assetsProjection.name), assetIds),
-    assetIds.length > 0
-      ? reads.collection<OfferingDoc>(offeringsProjection.name).find({ assetId: { $in: assetIds } })
-      : [],
+    reads.of(assetsProjection).byIds(assetIds),
+    assetIds.length > 0 ? reads.of(offeringsProjection).find({ assetId: { $in: assetIds } }) : [],
   ]);
   const offeringsOf = new Map<string, OfferingDoc[]>();
   for (const o of offerings) {
@@ -119,10 +117,8 @@ export interface InvestorPortfolio {
 }
 
 /** An investor's home: every investment of theirs, newest first, with the portfolio's totals. */
-export async function investorPortfolio(reads: ReadStore, investorId: string): Promise<InvestorPortfolio> {
-  const holdings = await reads
-    .collection<HoldingDoc>(holdingsProjection.name)
-    .find({ investorId }, { sort: { purchaseDate: -1 } });
+export async function investorPortfolio(reads: ReadModels, investorId: string): Promise<InvestorPortfolio> {
+  const holdings = await reads.of(holdingsProjection).find({ investorId }, { sort: { purchaseDate: -1 } });
   const investments = await viewsOf(reads, holdings);
   const sum = (list: InvestmentView[], f: (i: InvestmentView) => number) => cents(list.reduce((s, i) => s + f(i), 0));
   const confirmed = investments.filter((i) => i.status === 'confirmed');
@@ -147,11 +143,11 @@ export interface InvestmentPage extends InvestmentView {
  * is: that is the investor's personal data). Anyone else gets null, as for an unknown id.
  */
 export async function investmentPage(
-  reads: ReadStore,
+  reads: ReadModels,
   viewer: Viewer,
   investmentId: string,
 ): Promise<InvestmentPage | null> {
-  const holding = await reads.collection<HoldingDoc>(holdingsProjection.name).get(investmentId);
+  const holding = await reads.of(holdingsProjection).get(investmentId);
   if (!holding) return null;
   const role =
     holding.investorId === viewer.userId
@@ -169,10 +165,8 @@ export async function investmentPage(
 }
 
 /** Admin rows: investments with the investor's name, the offering and the asset (oldest first). */
-export async function investmentRows(reads: ReadStore, status: HoldingDoc['status']) {
-  const holdings = await reads
-    .collection<HoldingDoc>(holdingsProjection.name)
-    .find({ status }, { sort: { purchaseDate: 1 } });
+export async function investmentRows(reads: ReadModels, status: HoldingDoc['status']) {
+  const holdings = await reads.of(holdingsProjection).find({ status }, { sort: { purchaseDate: 1 } });
   const [views, people] = await Promise.all([
     viewsOf(reads, holdings),
     peopleById(

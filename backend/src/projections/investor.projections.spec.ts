@@ -16,6 +16,7 @@ import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
 import { holdingsOf, holdingsProjection, InvestorHoldings, type HoldingDoc } from './holdings.js';
 import { currentTokenPrice } from './investments.query.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
+import { ReadModels } from '../platform/read-store/read-models.js';
 
 const ownerId = 'owner-1';
 const investorId = 'investor-1';
@@ -250,9 +251,9 @@ describe('investor holdings (what GET /api/holdings lists, kept between requests
     const cancelled = events.findIndex((e) => e.type === 'InvestmentCancelled');
     const store = new MemoryReadStore();
     await write(store, events.slice(0, cancelled));
-    const view = new InvestorHoldings(store);
+    const view = new InvestorHoldings(new ReadModels(store));
     const first = await view.of(investorId);
-    const read = await holdingsOf(store, investorId);
+    const read = await holdingsOf(new ReadModels(store), investorId);
     expect(first).toEqual(
       read.map(({ _id, _position: _, ...rest }: HoldingDoc & { _position?: number }) => ({ id: _id, ...rest })),
     );
@@ -275,7 +276,7 @@ describe('investor holdings (what GET /api/holdings lists, kept between requests
   it('shares frozen lists: no caller can change what the next one reads, nor the read model', async () => {
     const store = new MemoryReadStore();
     await write(store, story());
-    const view = new InvestorHoldings(store);
+    const view = new InvestorHoldings(new ReadModels(store));
     const first = await view.of(investorId);
     expect(() => Object.assign(first[0]!, { tokensHeld: 1 })).toThrow(TypeError);
     expect(() => (first as unknown[]).pop()).toThrow(TypeError);

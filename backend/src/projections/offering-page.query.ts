@@ -3,10 +3,11 @@
  * documents and its terms (from the assets read model), beside the offering's own figures and progress.
  */
 import { fromCents, toCents } from '../domains/offerings/money.js';
-import { asAnswer, byIds, type Fields, type ReadStore } from '../platform/read-store/read-store.js';
+import { asAnswer, type Fields } from '../platform/read-store/read-store.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
 import { assetSummary, type AssetSummary } from './asset-page.query.js';
-import { assetsProjection, type AssetDoc } from './assets.js';
-import { holdingsProjection, type HoldingDoc } from './holdings.js';
+import { assetsProjection } from './assets.js';
+import { holdingsProjection } from './holdings.js';
 import { investorPortfolio, isStaff, type InvestmentView, type Viewer } from './investments.query.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import { latestVerification, wholesaleStatus } from './verifications.js';
@@ -26,11 +27,8 @@ export interface OfferingCard extends OfferingFields {
 }
 
 /** Offerings with what investors need to judge them: the asset behind each (all read in one query). */
-export async function offeringCards(reads: ReadStore, docs: readonly OfferingDoc[]): Promise<OfferingCard[]> {
-  const assets = await byIds(
-    reads.collection<AssetDoc>(assetsProjection.name),
-    docs.map((d) => d.assetId),
-  );
+export async function offeringCards(reads: ReadModels, docs: readonly OfferingDoc[]): Promise<OfferingCard[]> {
+  const assets = await reads.of(assetsProjection).byIds(docs.map((d) => d.assetId));
   return docs.map((doc) => {
     const asset = assets.get(doc.assetId);
     const terms = asset?.terms ?? null;
@@ -53,16 +51,14 @@ export type OfferingViewer = 'staff' | 'owner' | 'investor';
  * wholesale investor while it is open.
  */
 export async function offeringAccess(
-  reads: ReadStore,
+  reads: ReadModels,
   viewer: Viewer,
   offering: OfferingDoc,
   now = new Date().toISOString(),
 ): Promise<OfferingViewer | null> {
   if (isStaff(viewer)) return 'staff';
   if (offering.ownerId === viewer.userId) return 'owner';
-  const invested = await reads
-    .collection<HoldingDoc>(holdingsProjection.name)
-    .count({ investorId: viewer.userId, offeringId: offering._id });
+  const invested = await reads.of(holdingsProjection).count({ investorId: viewer.userId, offeringId: offering._id });
   if (invested > 0) return 'investor';
   return offering.status === 'active' &&
     wholesaleStatus(await latestVerification(reads, viewer.userId), now).isWholesaleInvestor
@@ -80,12 +76,12 @@ export interface OfferingPage extends OfferingCard {
 
 /** The offering page for this viewer, or null when the offering is unknown or not theirs to see. */
 export async function offeringPage(
-  reads: ReadStore,
+  reads: ReadModels,
   viewer: Viewer,
   offeringId: string,
   now = new Date().toISOString(),
 ): Promise<OfferingPage | null> {
-  const doc = await reads.collection<OfferingDoc>(offeringsProjection.name).get(offeringId);
+  const doc = await reads.of(offeringsProjection).get(offeringId);
   if (!doc) return null;
   const access = await offeringAccess(reads, viewer, doc, now);
   if (!access) return null;

@@ -5,8 +5,8 @@ import { absentAssets, type AssetFigure, type RegisterFigures, type ShownFigure 
 import { tokenPriceNow } from '../domains/register/token-price.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { defineProjection } from '../platform/projections/projection.js';
-import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
-import { assetsProjection, type AssetDoc } from './assets.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
+import { assetsProjection } from './assets.js';
 import '../domains/assets/upcasters.js';
 
 export interface AllocationRow {
@@ -348,14 +348,9 @@ export function largestRemainder(parts: readonly number[], whole: number): numbe
 // Queries of this read model.
 
 /** Supply changes awaiting an admin, oldest first, each with its asset's name, supply and the owner's tokens. */
-export async function pendingSupplyChanges(reads: ReadStore) {
-  const registers = await reads
-    .collection<RegisterDoc>(registersProjection.name)
-    .find({ 'supplyChanges.status': 'pending' });
-  const assets = await byIds(
-    reads.collection<AssetDoc>(assetsProjection.name),
-    registers.map((r) => r._id),
-  );
+export async function pendingSupplyChanges(reads: ReadModels) {
+  const registers = await reads.of(registersProjection).find({ 'supplyChanges.status': 'pending' });
+  const assets = await reads.of(assetsProjection).byIds(registers.map((r) => r._id));
   return registers
     .flatMap((r) =>
       r.supplyChanges

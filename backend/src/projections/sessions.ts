@@ -1,9 +1,9 @@
 import type { Role } from '../platform/event-store/event-store.js';
 import { defineProjection } from '../platform/projections/projection.js';
-import { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
-import type { ReadStore } from '../platform/read-store/read-store.js';
+import type { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
 import type { SessionEnded, SessionExtended, SessionKind, SessionStarted } from '../domains/identity/events.js';
-import { usersProjection, type UserDoc } from './users.js';
+import { usersProjection } from './users.js';
 
 /**
  * Signed-in sessions and bearer tokens, keyed by the SHA-256 of the token: what the identity guard looks up
@@ -86,8 +86,8 @@ export function principalIsLive(principal: SessionPrincipal, now: number): boole
 export class SessionPrincipals {
   private readonly memo: ReadModelMemo<string, SessionPrincipal | null>;
 
-  constructor(private readonly reads: ReadStore) {
-    this.memo = new ReadModelMemo(reads, [sessionsProjection.name, usersProjection.name]);
+  constructor(private readonly reads: ReadModels) {
+    this.memo = reads.memo([sessionsProjection, usersProjection]);
   }
 
   /** The session recorded under this token hash and its user, or null when either is unknown. */
@@ -101,9 +101,9 @@ export class SessionPrincipals {
   }
 
   private async read(tokenHash: string): Promise<SessionPrincipal | null> {
-    const session = await this.reads.collection<SessionDoc>(sessionsProjection.name).get(tokenHash);
+    const session = await this.reads.of(sessionsProjection).get(tokenHash);
     if (!session) return null;
-    const account = await this.reads.collection<UserDoc>(usersProjection.name).get(session.userId);
+    const account = await this.reads.of(usersProjection).get(session.userId);
     if (!account) return null;
     return Object.freeze({
       userId: account._id,

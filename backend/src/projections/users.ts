@@ -1,7 +1,7 @@
 import type { Role } from '../platform/event-store/event-store.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import type { UserEvent } from '../domains/identity/events.js';
-import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
 
 /** One document per account: what /api/user answers and the roles the identity guard puts on the actor. */
 export interface UserDoc {
@@ -87,11 +87,11 @@ export function personOf(
 
 /** The people with these ids, in one read of the users read model (`unnamed`: see personOf). */
 export async function peopleById(
-  reads: ReadStore,
+  reads: ReadModels,
   ids: Iterable<string>,
   unnamed?: string,
 ): Promise<Map<string, Person>> {
   const wanted = [...new Set(ids)];
-  const users = await byIds(reads.collection<UserDoc>(usersProjection.name), wanted);
+  const users = await reads.of(usersProjection).byIds(wanted);
   return new Map(wanted.map((id) => [id, personOf(id, users.get(id) ?? null, unnamed)]));
 }

@@ -6,7 +6,7 @@ import type {
 } from '../domains/wholesale/events.js';
 import { isWholesaleAt } from '../domains/wholesale/verification.decider.js';
 import { defineProjection } from '../platform/projections/projection.js';
-import type { ReadStore } from '../platform/read-store/read-store.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
 import '../domains/wholesale/upcasters.js';
 
 /** One document per verification (docs/specification.md §3 "Stored record"): the investor's status and the admins' list. */
@@ -107,9 +107,7 @@ export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().to
   };
 }
 
-export async function latestVerification(reads: ReadStore, userId: string): Promise<VerificationDoc | null> {
-  const [latest] = await reads
-    .collection<VerificationDoc>(verificationsProjection.name)
-    .find({ userId }, { sort: { createdAt: -1 }, limit: 1 });
+export async function latestVerification(reads: ReadModels, userId: string): Promise<VerificationDoc | null> {
+  const [latest] = await reads.of(verificationsProjection).find({ userId }, { sort: { createdAt: -1 }, limit: 1 });
   return latest ?? null;
 }

@@ -1,12 +1,10 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { assetPage } from '../../projections/asset-page.query.js';
+import { AssetQueries } from '../../projections/assets.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import { AssetPageDto } from './asset.dto.js';
 
@@ -15,7 +13,7 @@ import { AssetPageDto } from './asset.dto.js';
 @Controller('api')
 @Authenticated()
 export class AssetPageController {
-  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+  constructor(private readonly assets: AssetQueries) {}
 
   @Get('assets/:id/overview')
   @ApiOk(AssetPageDto)
@@ -25,7 +23,7 @@ export class AssetPageController {
   })
   @ApiNotFoundResponse({ description: 'No such asset, or not yours to see' })
   async overview(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
-    const page = await assetPage(this.reads, user, id);
+    const page = await this.assets.page(user, id);
     if (!page) throw new DomainError(ASSET_NOT_FOUND, 404);
     return page;
   }

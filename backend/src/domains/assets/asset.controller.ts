@@ -1,78 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { sendDownload } from '../../platform/http/download.js';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
 import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
-import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
-import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
-import { DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
-import { activitiesOf, type Activity } from '../../projections/activities.js';
-import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import {
-  complianceProjection,
-  complianceScore,
-  effectiveChecks,
-  type ComplianceDoc,
-} from '../../projections/compliance.js';
-import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
-import { tokenPriceNow } from '../register/token-price.js';
-import { peopleById, type Person } from '../../projections/users.js';
-import { assetAccess } from '../../projections/asset-page.query.js';
+import { DOCUMENT_STORE } from '../../platform/tokens.js';
+import type { Activity } from '../../projections/activities.js';
+import type { AssetDoc } from '../../projections/assets.js';
+import { AssetQueries, assetView, type AssetView } from '../../projections/assets.query.js';
+import { DashboardQueries } from '../../projections/portfolio.query.js';
 import { ASSET_NOT_FOUND } from './asset.decider.js';
 import {
   ActivityDto,
   AssetDto,
-  AssetForReviewDto,
   CreateAssetDto,
   DashboardStatsDto,
   DocumentUploadedDto,
   InvestorDto,
-  ReturnTokenizationDto,
   TokenTermsDto,
   ValueAssetDto,
 } from './asset.dto.js';
 import { ExecuteAssetCommand } from './asset.handlers.js';
-import { acceptsDocument, DOCUMENT_KINDS, documentList, REQUIRED_DOCUMENTS, type DocumentKind } from './events.js';
-import { PDF_RULES, receivePdf } from './pdf-upload.js';
+import { DOCUMENT_KINDS, type DocumentKind } from './events.js';
+import { PDF_RULES, receivePdf, refuseUpload } from './pdf-upload.js';
 import { CONTENT_TYPES, TakesFile, uploadedFileName } from '../../platform/uploads.js';
-
-/** The spec's Asset (docs/specification.md §3) and what the wizard, My Assets and the cap table need beside it. */
-export type AssetView = Omit<AssetDoc, '_id'> & { id: string; changePercent: number | null };
-
-function view(doc: AssetDoc): AssetView {
-  // The real change since the first accepted valuation; no figure until there is one to compare with.
-  const changePercent =
-    doc.firstValuation && doc.valuation
-      ? ((doc.valuation.value - doc.firstValuation) / doc.firstValuation) * 100
-      : null;
-  return { ...asAnswer(doc), changePercent };
-}
 
 /** The spec's Investor (docs/specification.md §3): one row per holder of one asset. */
 export type InvestorView = InvestorDto;
-
-/** The price now, as every view prices tokens (`tokenPriceNow`). */
-const tokenPrice = (doc: AssetDoc) => tokenPriceNow(doc.totalValue, doc.tokenCount) ?? 0;
-
-function investorsOf(doc: AssetDoc): InvestorView[] {
-  return doc.capTable.map((entry) => ({
-    id: entry.investorId,
-    name: entry.name,
-    email: entry.email,
-    assetId: doc._id,
-    assetName: doc.name,
-    tokensHeld: entry.tokens,
-    investmentValue: Math.round(entry.tokens * tokenPrice(doc) * 100) / 100,
-    percentOwned: doc.tokenCount > 0 ? Math.round((entry.tokens / doc.tokenCount) * 10_000) / 100 : 0,
-    status: entry.source === 'platform' ? 'verified' : 'off-platform',
-  }));
-}
 
 @ApiTags('assets')
 @Controller('api')
@@ -80,13 +41,10 @@ function investorsOf(doc: AssetDoc): InvestorView[] {
 export class AssetController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly assets: AssetQueries,
+    private readonly dashboard: DashboardQueries,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
-
-  private get assets() {
-    return this.reads.collection<AssetDoc>(assetsProjection.name);
-  }
 
   /** The asset when the user owns it or is an admin; 404 otherwise, so ids of others' assets reveal nothing. */
   private async visible(id: string, user: SignedInUser): Promise<AssetDoc> {
@@ -106,7 +64,7 @@ export class AssetController {
   @ApiOk([AssetDto])
   @ApiOperation({ summary: "The signed-in owner's assets, newest first (docs/specification.md §7)" })
   async list(@CurrentUser() user: SignedInUser): Promise<AssetView[]> {
-    return (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).map(view);
+    return this.assets.ofOwner(user.userId);
   }
 
   @Post('assets')
@@ -137,7 +95,7 @@ export class AssetController {
   @ApiOk(AssetDto)
   @ApiNotFoundResponse({ description: 'No such asset, or not yours' })
   async one(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<AssetView> {
-    return view(await this.visible(id, user));
+    return assetView(await this.visible(id, user));
   }
 
   @Put('assets/:id/documents/:kind')
@@ -161,19 +119,7 @@ export class AssetController {
       throw new DomainError(`Unknown document: upload one of ${DOCUMENT_KINDS.join(', ')}`, 404);
     // Ownership first: nothing is read or stored for someone else's asset.
     const doc = await this.owned(id, user);
-    if (doc.status !== 'draft')
-      throw new DomainError(
-        doc.status === 'pending'
-          ? 'This asset is awaiting review and cannot be changed'
-          : 'This asset is tokenized and cannot be changed',
-        409,
-      );
-    // The asset type's documents only (the decider decides it again): nothing is read or stored for another kind.
-    const held = new Set(doc.documents.map((d) => d.kind));
-    if (!acceptsDocument(doc.assetType, kind as DocumentKind, (k) => held.has(k))) {
-      const wanted = REQUIRED_DOCUMENTS[doc.assetType];
-      throw new DomainError(`A ${doc.assetType} asset needs its ${documentList(wanted)}, not this document`, 404);
-    }
+    refuseUpload(doc, kind as DocumentKind);
     const pdf = await receivePdf(req.raw);
     const fileName = uploadedFileName(headerOf(req, 'x-file-name'), `${kind}.pdf`);
     const documentId = `doc_${randomUUID().replace(/-/g, '')}`;
@@ -213,14 +159,11 @@ export class AssetController {
   ): Promise<void> {
     // Investors may read the documents of an asset they may see (one with an offering): they judge it by them.
     const doc = await this.assets.get(id);
-    if (!doc || !(await assetAccess(this.reads, user, doc))) throw new DomainError(ASSET_NOT_FOUND, 404);
+    if (!doc || !(await this.assets.access(user, doc))) throw new DomainError(ASSET_NOT_FOUND, 404);
     const meta = doc.documents.find((d) => d.id === documentId);
     const stored = meta && (await this.documents.get(documentId));
     if (!meta || !stored) throw new DomainError('Document not found', 404);
-    reply.header('Content-Type', stored.contentType);
-    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.send(stored.bytes);
+    sendDownload(reply, stored.contentType, { uploaded: meta.fileName }, stored.bytes);
   }
 
   @Post('assets/:id/valuation')
@@ -290,16 +233,7 @@ export class AssetController {
       'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)',
   })
   async stats(@CurrentUser() user: SignedInUser) {
-    const doc = await this.reads.collection<PortfolioDoc>(portfolioProjection.name).get(user.userId);
-    const compliance = await this.reads.collection<ComplianceDoc>(complianceProjection.name).get(user.userId);
-    const { score } = complianceScore(effectiveChecks(compliance, new Date().toISOString().slice(0, 10)));
-    return {
-      totalValue: doc?.totalValue ?? 0,
-      activeTokens: doc?.activeTokens ?? 0,
-      totalInvestors: doc?.totalInvestors ?? 0,
-      complianceScore: score,
-      valueHistory: doc?.valueHistory ?? [],
-    };
+    return this.dashboard.stats(user.userId, new Date().toISOString().slice(0, 10));
   }
 
   @Get('activities')
@@ -308,80 +242,13 @@ export class AssetController {
     summary: "The signed-in person's recent activity as an owner and as an investor, newest first (at most 50)",
   })
   async activities(@CurrentUser() user: SignedInUser): Promise<Activity[]> {
-    return activitiesOf(this.reads, user.userId);
+    return this.dashboard.activities(user.userId);
   }
 
   @Get('investors')
   @ApiOk([InvestorDto])
   @ApiOperation({ summary: "Investors across the owner's assets (the dashboard's Cap Table Management)" })
   async investors(@CurrentUser() user: SignedInUser): Promise<InvestorView[]> {
-    return this.named(
-      (await this.assets.find({ ownerId: user.userId }, { sort: { createdAt: -1 } })).flatMap(investorsOf),
-    );
-  }
-
-  /** Wholesale investors appear under the name on their account (the read model keeps only their id). */
-  private async named(rows: InvestorView[]): Promise<InvestorView[]> {
-    const verified = (row: InvestorView) => (row.status === 'verified' ? [row.id] : []);
-    const people = await peopleById(this.reads, rows.flatMap(verified), 'Wholesale investor');
-    return rows.map((row) => {
-      const person = row.status === 'verified' && people.get(row.id);
-      return person ? { ...row, name: person.name, email: person.email } : row;
-    });
-  }
-}
-
-/** The review queue: admins approve a tokenization request or send it back with a reason. */
-@ApiTags('admin')
-@Controller('api/admin/assets')
-@Roles('admin')
-export class AssetReviewController {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
-  ) {}
-
-  @Get()
-  @ApiOperation({ summary: 'Assets by status (default: pending review), oldest request first' })
-  @ApiOk([AssetForReviewDto])
-  async list(@Query('status') status: string | undefined): Promise<(AssetView & { owner: Person })[]> {
-    const wanted = status && ['draft', 'pending', 'active'].includes(status) ? status : 'pending';
-    const docs = await this.reads
-      .collection<AssetDoc>(assetsProjection.name)
-      .find({ status: wanted }, { sort: { submittedAt: 1 } });
-    // Staff rows name the owner (from the users read model, where names live).
-    const owners = await peopleById(
-      this.reads,
-      docs.map((d) => d.ownerId),
-    );
-    return docs.map((doc) => ({ ...view(doc), owner: owners.get(doc.ownerId)! }));
-  }
-
-  @Post(':id/approve')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    const { position } = await this.commands.execute(
-      new ExecuteAssetCommand({ type: 'ApproveTokenization', assetId: id, adminId: user.userId }, context),
-    );
-    return { success: true, position };
-  }
-
-  @Post(':id/return')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  async sendBack(
-    @IdParam() id: string,
-    @Body() body: ReturnTokenizationDto,
-    @CurrentUser() user: SignedInUser,
-    @Ctx() context: CommandContext,
-  ) {
-    const { position } = await this.commands.execute(
-      new ExecuteAssetCommand(
-        { type: 'ReturnTokenization', assetId: id, adminId: user.userId, reason: body.reason },
-        context,
-      ),
-    );
-    return { success: true, position };
+    return this.assets.investorsOfOwner(user.userId);
   }
 }

@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
-import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
-import { canCreateTokens, subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
+import { canCreateTokens, subscriptionsProjection } from '../../projections/subscriptions.js';
 import { PLANS } from '../plans/plans.js';
 import { AssetSlots } from './asset-slots.js';
 import { asset, type AssetCommand, type PlanStanding } from './asset.decider.js';
@@ -33,7 +33,7 @@ export class ExecuteAssetHandler implements ICommandHandler<ExecuteAssetCommand>
 
   constructor(
     private readonly repository: AggregateRepository,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     @Inject(EVENT_STORE) events: EventStore,
   ) {
     this.slots = new AssetSlots(repository, events);
@@ -86,8 +86,8 @@ export class ExecuteAssetHandler implements ICommandHandler<ExecuteAssetCommand>
 }
 
 /** The owner's plan as the read models know it (the subscription rule of docs/specification.md §6 and the plan's limits). */
-export async function planStanding(reads: ReadStore, ownerId: string): Promise<PlanStanding> {
-  const subscription = await reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(ownerId);
+export async function planStanding(reads: ReadModels, ownerId: string): Promise<PlanStanding> {
+  const subscription = await reads.of(subscriptionsProjection).get(ownerId);
   const tier = subscription?.tier ?? null;
   return { canCreateTokens: canCreateTokens(subscription), tier, limits: PLANS[tier ?? 'starter'].limits };
 }

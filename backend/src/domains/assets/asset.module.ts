@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AssetController, AssetReviewController } from './asset.controller.js';
+import { AssetController } from './asset.controller.js';
+import { AssetReviewController } from './asset-review.controller.js';
 import { ExecuteAssetHandler } from './asset.handlers.js';
 import { AssetPageController } from './asset-page.controller.js';
 

@@ -1,3 +1,4 @@
+import { downloadHeaders } from '../../platform/http/download.js';
 import { csvLine } from '../../platform/csv.js';
 import { Readable } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
@@ -166,11 +167,9 @@ export class AuditController {
       first: await events.next(),
     }));
     const csv = q.format === 'csv';
-    reply.header('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
-    reply.header(
-      'Content-Disposition',
-      `attachment; filename="kauri-audit-${new Date().toISOString().slice(0, 10)}.${q.format}"`,
-    );
+    downloadHeaders(reply, csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8', {
+      made: `kauri-audit-${new Date().toISOString().slice(0, 10)}.${q.format}`,
+    });
     reply.header('X-Head-Position', String(head));
     // A stream pulled as the client reads (backpressure); a client that goes away stops the pulling, and the
     // scan is closed either way.

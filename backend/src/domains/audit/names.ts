@@ -3,12 +3,12 @@ import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { EmailKeys } from '../../platform/email-key.js';
 import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.js';
 import { isForgotten } from '../../platform/privacy/personal-data.js';
-import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
-import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
-import type { AssetDoc } from '../../projections/assets.js';
-import type { OfferingDoc } from '../../projections/offerings.js';
-import type { RegistrationDoc } from '../../projections/registrations.js';
-import type { UserDoc } from '../../projections/users.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
+import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
+import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
+import { registrationsProjection } from '../../projections/registrations.js';
+import { usersProjection } from '../../projections/users.js';
 import { emailReservation, emailStream } from '../identity/reservations.decider.js';
 import { decisionPeople } from './decisions.js';
 
@@ -56,7 +56,7 @@ const KEYED_STREAMS: readonly [prefix: string, name: string][] = [
 @Injectable()
 export class AuditDirectory {
   constructor(
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     private readonly repository: AggregateRepository,
     private readonly emailKeys: EmailKeys,
@@ -89,14 +89,8 @@ export class AuditDirectory {
     for (const kind of kinds) if (kind.kind === 'personal') personIds.add(kind.personId);
     const [people, assets, offerings] = await Promise.all([
       this.people([...personIds]),
-      byIds(
-        this.reads.collection<AssetDoc>('assets'),
-        kinds.flatMap((k) => (k.kind === 'asset' ? [k.id] : [])),
-      ),
-      byIds(
-        this.reads.collection<OfferingDoc>('offerings'),
-        kinds.flatMap((k) => (k.kind === 'offering' ? [k.id] : [])),
-      ),
+      this.reads.of(assetsProjection).byIds(kinds.flatMap((k) => (k.kind === 'asset' ? [k.id] : []))),
+      this.reads.of(offeringsProjection).byIds(kinds.flatMap((k) => (k.kind === 'offering' ? [k.id] : []))),
     ]);
     const streams: [string, string][] = [];
     for (const kind of kinds) {
@@ -110,8 +104,8 @@ export class AuditDirectory {
   private async people(ids: readonly string[]): Promise<Map<string, PersonName>> {
     const [forgotten, users, registrants] = await Promise.all([
       Promise.all(ids.map((id) => isForgotten(this.events, id))),
-      byIds(this.reads.collection<UserDoc>('users'), ids),
-      byIds(this.reads.collection<RegistrationDoc>('registrations'), ids),
+      this.reads.of(usersProjection).byIds(ids),
+      this.reads.of(registrationsProjection).byIds(ids),
     ]);
     const named = new Map<string, PersonName>();
     ids.forEach((id, n) => {

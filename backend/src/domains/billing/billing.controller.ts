@@ -14,9 +14,9 @@ import type { Config } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, READ_STORE } from '../../platform/tokens.js';
-import { subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
+import { SubscriptionQueries } from '../../projections/subscriptions.query.js';
+import { CONFIG } from '../../platform/tokens.js';
+import type { SubscriptionDoc } from '../../projections/subscriptions.js';
 import {
   BillingOverviewDto,
   CancelSubscriptionResponseDto,
@@ -46,7 +46,7 @@ import type { StripePaymentProvider } from './stripe-provider.js';
 export class BillingController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly subscriptions: SubscriptionQueries,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -191,7 +191,7 @@ export class BillingController {
   }
 
   private async subscription(userId: string): Promise<SubscriptionDoc | null> {
-    return this.reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(userId);
+    return this.subscriptions.of(userId);
   }
 }
 

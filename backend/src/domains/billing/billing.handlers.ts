@@ -4,9 +4,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { usersProjection, type UserDoc } from '../../projections/users.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { usersProjection } from '../../projections/users.js';
 import { calculatePricing } from '../calculators/pricing.js';
 import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
 import { PLANS, type Tier } from '../plans/plans.js';
@@ -43,7 +42,7 @@ export class StartSubscriptionHandler implements ICommandHandler<StartSubscripti
     private readonly repository: AggregateRepository,
     private readonly waivers: EarlyAccessWaivers,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
   ) {}
 
   async execute({ userId, tier, context }: StartSubscriptionCommand): Promise<StartedSubscription> {
@@ -66,7 +65,7 @@ export class StartSubscriptionHandler implements ICommandHandler<StartSubscripti
       return { clientSecret: null, intent: null, tier, amountDue, setupFeeWaived, status: 'active', position };
     }
 
-    const user = await this.reads.collection<UserDoc>(usersProjection.name).get(userId);
+    const user = await this.reads.of(usersProjection).get(userId);
     if (!user) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
     const checkout = await this.provider.startCheckout({
       userId,

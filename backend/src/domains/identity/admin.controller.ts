@@ -1,13 +1,11 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Roles } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
-import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
+import { RegistrationQueries } from '../../projections/registrations.query.js';
 import type { RoleChanger } from './events.js';
 import { RoleChangeDto, RoleChangedDto, RegistrationsDto } from './identity.dto.js';
 import { IdentityService, type IdentityRequest } from './identity.service.js';
@@ -17,17 +15,14 @@ import { IdentityService, type IdentityRequest } from './identity.service.js';
 @Controller('api/admin')
 @Roles('admin')
 export class AdminController {
-  constructor(@Inject(READ_STORE) private readonly reads: ReadStore) {}
+  constructor(private readonly queries: RegistrationQueries) {}
 
   @Get('registrations')
   @ApiOperation({ summary: 'Registrations of interest, newest first (admins only)' })
   @ApiOk(RegistrationsDto)
   @ApiForbiddenResponse({ description: 'Not an admin' })
   async registrations() {
-    const registrations = await this.reads
-      .collection<RegistrationDoc>(registrationsProjection.name)
-      .find({}, { sort: { registeredAt: -1 } });
-    return { registrations: registrations.map(asAnswer) };
+    return { registrations: await this.queries.newestFirst() };
   }
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -6,7 +6,6 @@ import {
   ApiCookieAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiFoundResponse,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
@@ -21,7 +20,7 @@ import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
-import { clearCookie, headerOf, type HttpReply, isSecure, redirect, setCookie } from '../../platform/http/http.js';
+import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import {
   clientAddress,
@@ -37,22 +36,12 @@ import { CONFIG } from '../../platform/tokens.js';
 import { accountLockedMessage, ERROR_TITLES, IDENTITY_MESSAGES } from '../../messages.js';
 import { DEVICE_COOKIE, DeviceCookie } from './device-cookie.js';
 import { SIGN_IN_LIMITS, type SignInLimits } from './sign-in-limits.js';
-import {
-  AuthCallbackDto,
-  AuthCallbackResponseDto,
-  AuthConfigDto,
-  LoginDto,
-  RegisterDto,
-  SignedOutDto,
-  UpdateProfileDto,
-  UserWithPositionDto,
-} from './identity.dto.js';
-import { OidcClient, onOrigin, PENDING_COOKIE, PendingSignInCookie, redirectUriRefused } from './oidc.js';
-import { IdentityService, type IdentityRequest, type StartedSession } from './identity.service.js';
-import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
-import { UserDto } from './user-view.js';
+import { LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto, UserWithPositionDto } from './identity.dto.js';
+import { IdentityService, type IdentityRequest } from './identity.service.js';
+import { userOr401, UserDto } from './user-view.js';
+import { clearSessionCookies, setSessionCookies } from './session-cookies.js';
 
-const WINDOW_MS = 15 * 60 * 1000;
+export const WINDOW_MS = 15 * 60 * 1000;
 /** The attempt limits could not be counted: they fail closed here (platform/rate-limit.ts). */
 const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
 
@@ -68,25 +57,16 @@ export class IdentityController {
   private readonly refusedRegistrations: FailureBackoff;
   private readonly deviceCookie: DeviceCookie;
 
-  /** Starts of external sign-in (`GET /api/login`), per client IP. */
-  private readonly signInStarts: RateLimiter;
-
-  /** The external OpenID provider, when configured. */
-  private readonly oidc: OidcClient | null;
-
   constructor(
     private readonly identity: IdentityService,
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(CONFIG) config: Config,
     secrets: Secrets,
     /** Password sign-in: failures per address, per (account, address), per account, per (device, account). */
     @Inject(SIGN_IN_LIMITS) private readonly signInLimits: SignInLimits,
     private readonly limits: RateLimits,
   ) {
-    const cookie = new PendingSignInCookie(() => secrets.key('oidc-state'));
-    this.oidc = config.identity.oidc ? new OidcClient(config.identity.oidc, cookie) : null;
     this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
-    const { perIp, perAccount, signInStartsPerIp } = config.identity.rateLimit;
-    this.signInStarts = limits.limiter('sign-in-starts:address', signInStartsPerIp, WINDOW_MS);
+    const { perIp, perAccount } = config.identity.rateLimit;
     this.registrationsPerIp = limits.limiter('registrations:address', perIp, WINDOW_MS);
     this.refusedRegistrations = limits.backoff('refused-registrations', perAccount, WINDOW_MS, 60_000, WINDOW_MS);
   }
@@ -198,7 +178,7 @@ export class IdentityController {
       req.bearerToken ?? null,
     ].filter((t): t is string => !!t);
     const position = await this.identity.signOut(tokens, context);
-    if (req.authentication?.via === 'cookie') this.clearCookies(req, reply);
+    if (req.authentication?.via === 'cookie') clearSessionCookies(req, reply);
     return { success: true, position };
   }
 
@@ -207,7 +187,7 @@ export class IdentityController {
   @ApiOperation({ summary: 'The signed-in user (session cookie or bearer token); 401 when signed out' })
   @ApiOkResponse({ type: UserDto })
   async current(@CurrentUser() signedIn: SignedInUser): Promise<UserDto> {
-    return this.userOr401(signedIn.userId);
+    return userOr401(this.identity, signedIn.userId);
   }
 
   @Patch('user')
@@ -234,112 +214,7 @@ export class IdentityController {
   async bearerUser(@Req() req: IdentityRequest): Promise<UserDto> {
     if (req.authentication?.via !== 'bearer')
       throw new DomainError('Invalid or expired token', 401, undefined, 'Unauthorized');
-    return this.userOr401(req.authentication.actor.userId);
-  }
-
-  @Get('auth/config')
-  @ApiOperation({ summary: 'Which sign-in methods the frontend should offer' })
-  @ApiOkResponse({ type: AuthConfigDto })
-  authConfig(): AuthConfigDto {
-    return { oidc: this.oidc !== null };
-  }
-
-  @Get('login')
-  @ApiOperation({
-    summary: 'Start sign-in at the external OpenID provider',
-    description:
-      'Redirects to the provider with the client’s `state` and `redirect_uri` (origin + /auth/callback); the provider returns the browser there. ' +
-      'A `redirect_uri` that is not on the app’s own origin (`PUBLIC_URL`) is refused with 400. ' +
-      'With no provider configured, redirects to the local sign-in page /auth. The pending sign-in (state, nonce, ' +
-      'PKCE verifier) is kept in a signed, HttpOnly cookie scoped to /api/auth/callback for 10 minutes; starts are ' +
-      'limited per client address (SIGN_IN_START_RATE_LIMIT_PER_IP per 15 minutes).',
-  })
-  @ApiFoundResponse({ description: 'To the provider; to /auth when none is configured or it is unreachable' })
-  @ApiBadRequestResponse({ description: "'redirect_uri must be an address on <PUBLIC_URL's origin>'" })
-  @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
-  async startLogin(
-    @Query('state') state: unknown,
-    @Query('redirect_uri') redirectUri: unknown,
-    @Req() req: IdentityRequest,
-    @Res() reply: HttpReply,
-  ): Promise<void> {
-    const ip = clientAddress(req);
-    // Fails open: a start only redirects to the provider, whose own limits guard the sign-in.
-    refuseWhileWaiting(
-      reply,
-      await this.limits.guard('sign-in start', { open: 0, failOpen: true }, () => this.signInStarts.take(ip)),
-    );
-    if (!this.oidc) return redirect(req, reply, '/auth');
-    const returnTo =
-      typeof redirectUri === 'string' && redirectUri ? redirectUri : `${this.config.publicUrl}/auth/callback`;
-    // The provider sends the browser, with its code, wherever this says: only to this app (PUBLIC_URL).
-    if (!onOrigin(returnTo, this.config.publicUrl))
-      throw new DomainError(redirectUriRefused(this.config.publicUrl), 400);
-    const clientState = typeof state === 'string' && /^[\w.~-]{8,200}$/.test(state) ? state : undefined;
-    let provider: string;
-    try {
-      provider = await this.oidc.start(req, reply, clientState, returnTo);
-    } catch {
-      // Provider unreachable: the local sign-in page, as when none is configured (spec section 4).
-      return redirect(req, reply, '/auth');
-    }
-    reply.redirect(provider, 302);
-  }
-
-  @Post('auth/callback')
-  @HttpCode(200)
-  @ApiOperation({
-    summary: 'Finish external sign-in: exchange the provider’s code for a bearer token',
-    description:
-      'Checks the state against the pending sign-in cookie set by /api/login (once: the cookie is cleared; ' +
-      'within 10 minutes), ' +
-      'then the nonce, PKCE, issuer and audience; finds or creates the account.',
-  })
-  @ApiOkResponse({ type: AuthCallbackResponseDto })
-  @ApiBadRequestResponse({ description: '`{ error, message }`: the provider’s error (e.g. access_denied) passed on' })
-  @ApiUnauthorizedResponse({ description: '`{ error, message }`: state not verified, or code refused by the provider' })
-  async authCallback(
-    @Body() form: AuthCallbackDto,
-    @Ctx() context: CommandContext,
-    @Req() req: IdentityRequest,
-    @Res({ passthrough: true }) reply: HttpReply,
-  ): Promise<AuthCallbackResponseDto | { error: string; message: string }> {
-    if (!this.oidc) {
-      reply.status(404);
-      return {
-        error: 'No external identity provider is configured',
-        message: 'No external identity provider is configured',
-      };
-    }
-    const pendingCookie = parseCookies(headerOf(req, 'cookie') ?? '')[PENDING_COOKIE];
-    const answer = { code: form.code, state: form.state, error: form.error, error_description: form.error_description };
-    const outcome = await this.oidc.exchange(req, reply, pendingCookie, answer, form.redirect_uri);
-    if (!outcome.ok) {
-      reply.status(outcome.status);
-      return { error: outcome.error, message: outcome.message };
-    }
-    let userId: string;
-    try {
-      userId = await this.identity.externalSignIn(outcome.profile, context);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      reply.status(error.status);
-      return { error: error.message, message: error.message };
-    }
-    const session = await this.identity.startSession(userId, 'bearer', 'oidc', context);
-    await this.deviceCookie.set(req, reply, userId);
-    return {
-      user: await this.userOr401(userId),
-      token: session.token,
-      expires_in: this.config.identity.tokenTtlSeconds,
-      position: session.position,
-    };
-  }
-
-  private async userOr401(userId: string): Promise<UserDto> {
-    const found = await this.identity.userDto(userId);
-    if (!found) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
-    return found;
+    return userOr401(this.identity, req.authentication.actor.userId);
   }
 
   /**
@@ -360,26 +235,9 @@ export class IdentityController {
     reply: HttpReply,
   ): Promise<UserWithPositionDto> {
     const session = await this.identity.startSession(userId, 'cookie', method, context);
-    this.setCookies(req, reply, session);
+    setSessionCookies(req, reply, session);
     await this.deviceCookie.set(req, reply, userId);
     // The session's position: the client's next requests carry it (X-Read-After), so any replica knows the session.
-    return { ...(await this.userOr401(userId)), position: session.position };
-  }
-
-  private cookieOptions(req: IdentityRequest) {
-    // Secure honours X-Forwarded-Proto from a proxy TRUST_PROXY names (the loopback by default).
-    return { sameSite: 'lax' as const, secure: isSecure(req), path: '/' };
-  }
-
-  private setCookies(req: IdentityRequest, reply: HttpReply, session: StartedSession): void {
-    const maxAge = SESSION_ABSOLUTE_MS;
-    setCookie(reply, SESSION_COOKIE, session.token, { ...this.cookieOptions(req), httpOnly: true, maxAge });
-    // Readable by the page's script, which echoes it in X-CSRF-Token.
-    setCookie(reply, CSRF_COOKIE, csrfTokenFor(session.token), { ...this.cookieOptions(req), httpOnly: false, maxAge });
-  }
-
-  private clearCookies(req: IdentityRequest, reply: HttpReply): void {
-    clearCookie(reply, SESSION_COOKIE, { ...this.cookieOptions(req), httpOnly: true });
-    clearCookie(reply, CSRF_COOKIE, this.cookieOptions(req));
+    return { ...(await userOr401(this.identity, userId)), position: session.position };
   }
 }

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminController, RoleOperationsController } from './admin.controller.js';
 import { IdentityController } from './identity.controller.js';
+import { OidcController } from './oidc.controller.js';
 import { IdentityGuard } from './identity.guard.js';
 import { ExecuteUserHandler } from './identity.handlers.js';
 import { IdentityService } from './identity.service.js';
@@ -17,7 +18,7 @@ import { CONFIG, LOGGER } from '../../platform/tokens.js';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [IdentityController, AdminController, RoleOperationsController, PasswordResetController],
+  controllers: [IdentityController, OidcController, AdminController, RoleOperationsController, PasswordResetController],
   providers: [
     ExecuteUserHandler,
     IdentityService,

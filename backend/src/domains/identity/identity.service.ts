@@ -13,11 +13,11 @@ import { headerOf } from '../../platform/http/http.js';
 import { LogHead } from '../../platform/http/read-your-writes.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, EVENT_STORE, READ_STORE, VAULT } from '../../platform/tokens.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { CONFIG, EVENT_STORE, VAULT } from '../../platform/tokens.js';
 import type { Vault } from '../../platform/vault/vault.js';
-import { principalIsLive, SessionPrincipals, sessionsProjection, type SessionDoc } from '../../projections/sessions.js';
-import { usersProjection, type UserDoc } from '../../projections/users.js';
+import { principalIsLive, SessionPrincipals, sessionsProjection } from '../../projections/sessions.js';
+import { usersProjection } from '../../projections/users.js';
 import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { accountByEmail, ExecuteUserCommand } from './identity.handlers.js';
 import { Passwords, PASSWORDS } from './passwords.js';
@@ -72,7 +72,7 @@ export class IdentityService {
     private readonly repository: AggregateRepository,
     private readonly engine: ProjectionEngine,
     @Inject(EVENT_STORE) events: EventStore,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     @Inject(VAULT) private readonly vault: Vault,
     @Inject(CONFIG) private readonly config: Config,
     private readonly emailKeys: EmailKeys,
@@ -84,11 +84,11 @@ export class IdentityService {
   }
 
   private get users() {
-    return this.reads.collection<UserDoc>(usersProjection.name);
+    return this.reads.of(usersProjection);
   }
 
   private get sessions() {
-    return this.reads.collection<SessionDoc>(sessionsProjection.name);
+    return this.reads.of(sessionsProjection);
   }
 
   /** Records a new account (see ExecuteUserHandler for the order of the e-mail reservation, vault and account). */
@@ -152,7 +152,7 @@ export class IdentityService {
   async signOut(tokens: string[], context: CommandContext): Promise<number> {
     let last = 0;
     const byUser = new Map<string, string[]>();
-    for (const doc of (await byIds(this.sessions, tokens.map(tokenHash))).values()) {
+    for (const doc of (await this.sessions.byIds(tokens.map(tokenHash))).values()) {
       if (!doc.revoked) byUser.set(doc.userId, [...(byUser.get(doc.userId) ?? []), doc._id]);
     }
     for (const [userId, tokenHashes] of byUser) {

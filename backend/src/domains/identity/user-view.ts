@@ -1,8 +1,9 @@
+import { DomainError } from '../../platform/errors.js';
 import { ApiProperty } from '@nestjs/swagger';
 import type { Role } from '../../platform/event-store/event-store.js';
 import { TIERS } from '../plans/plans.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { subscriptionsProjection, type SubscriptionDoc } from '../../projections/subscriptions.js';
+import type { ReadModels } from '../../platform/read-store/read-models.js';
+import { subscriptionsProjection } from '../../projections/subscriptions.js';
 import type { UserDoc } from '../../projections/users.js';
 
 /** The User of the spec (section 3), as /api/user, /api/login, /api/register and /api/auth/* answer it. */
@@ -32,12 +33,12 @@ export interface Subscription {
 }
 
 /** The User's subscription fields come from billing's read model (the spec's rule for creating tokens reads them). */
-export async function subscriptionOf(reads: ReadStore, userId: string): Promise<Subscription> {
-  const doc = await reads.collection<SubscriptionDoc>(subscriptionsProjection.name).get(userId);
+export async function subscriptionOf(reads: ReadModels, userId: string): Promise<Subscription> {
+  const doc = await reads.of(subscriptionsProjection).get(userId);
   return { subscriptionStatus: doc?.status ?? 'inactive', subscriptionTier: doc?.tier ?? null };
 }
 
-export async function toUserDto(reads: ReadStore, doc: UserDoc): Promise<UserDto> {
+export async function toUserDto(reads: ReadModels, doc: UserDoc): Promise<UserDto> {
   return {
     id: doc._id,
     firstName: doc.firstName,
@@ -48,4 +49,11 @@ export async function toUserDto(reads: ReadStore, doc: UserDoc): Promise<UserDto
     roles: [...doc.roles],
     ...(await subscriptionOf(reads, doc._id)),
   };
+}
+
+/** The User of a signed-in account, or 401 when the account is not (or no longer) known. */
+export async function userOr401(identity: { userDto(userId: string): Promise<UserDto | null> }, userId: string) {
+  const found = await identity.userDto(userId);
+  if (!found) throw new DomainError('Authentication required', 401, undefined, 'Unauthorized');
+  return found;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
@@ -8,13 +8,6 @@ import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/a
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { InvestorHoldings } from '../../projections/holdings.js';
-import { investmentRows } from '../../projections/investments.query.js';
-import { offeringCards } from '../../projections/offering-page.query.js';
-import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
-import { latestVerification, wholesaleStatus } from '../../projections/verifications.js';
 import { ERROR_TITLES } from '../../messages.js';
 import {
   CancelInvestmentDto,
@@ -27,28 +20,25 @@ import {
   OfferingsDto,
 } from './offering.dto.js';
 import { ExecuteOfferingCommand } from './offering.handlers.js';
+import { OfferingQueries } from '../../projections/offerings.query.js';
 import { TokenViews } from '../tokens/token-views.js';
 
 @ApiTags('offerings')
 @Controller('api')
 @Authenticated()
 export class OfferingController {
-  private readonly investorHoldings: InvestorHoldings;
-
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly queries: OfferingQueries,
     private readonly tokens: TokenViews,
-  ) {
-    this.investorHoldings = new InvestorHoldings(reads);
-  }
+  ) {}
 
   @Get('offerings')
   @ApiOk(OfferingCardsDto)
   @ApiOperation({ summary: '{ offerings }: the active offerings, for verified wholesale investors (and admins)' })
   async offerings(@CurrentUser() user: SignedInUser) {
     const admin = hasRole(user, 'admin');
-    if (!admin && !wholesaleStatus(await latestVerification(this.reads, user.userId)).isWholesaleInvestor) {
+    if (!admin && !(await this.queries.isWholesale(user.userId))) {
       throw new DomainError(
         'Token offerings are open to verified wholesale investors only',
         403,
@@ -56,24 +46,14 @@ export class OfferingController {
         ERROR_TITLES.accessRestricted,
       );
     }
-    const docs = await this.reads
-      .collection<OfferingDoc>(offeringsProjection.name)
-      .find(admin ? {} : { status: 'active' }, { sort: { createdAt: -1 } });
-    // Each card says what the asset is: its valuation, documents and terms.
-    return { offerings: await offeringCards(this.reads, docs) };
+    return { offerings: await this.queries.cards(admin) };
   }
 
   @Get('my-offerings')
   @ApiOk(OfferingsDto)
   @ApiOperation({ summary: "{ offerings }: offerings of the signed-in owner's assets (for /analytics)" })
   async mine(@CurrentUser() user: SignedInUser) {
-    return {
-      offerings: (
-        await this.reads
-          .collection<OfferingDoc>(offeringsProjection.name)
-          .find({ ownerId: user.userId }, { sort: { createdAt: 1 } })
-      ).map(asAnswer),
-    };
+    return { offerings: await this.queries.ofOwner(user.userId) };
   }
 
   @Get('holdings')
@@ -83,7 +63,7 @@ export class OfferingController {
       "{ holdings }: the signed-in investor's investments, newest first; each with walletAddress, onChainBalance (the wallet's balance of the asset's token) and chainTxHash",
   })
   async holdings(@CurrentUser() user: SignedInUser) {
-    const items = await this.investorHoldings.of(user.userId);
+    const items = await this.queries.holdingsOf(user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
     return {
@@ -134,7 +114,7 @@ export class OfferingController {
 export class OfferingAdminController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly queries: OfferingQueries,
   ) {}
 
   @Post('offerings')
@@ -180,7 +160,7 @@ export class OfferingAdminController {
   async investments(@Query('status') status: string | undefined) {
     const wanted = status === 'confirmed' || status === 'cancelled' ? status : 'pending';
     // Named rows: the dialog that confirms one names the investor, the asset and the amount.
-    return { investments: await investmentRows(this.reads, wanted) };
+    return { investments: await this.queries.investmentRows(wanted) };
   }
 
   @Post('investments/:offeringId/:investmentId/confirm')

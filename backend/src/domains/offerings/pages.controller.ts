@@ -1,14 +1,10 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiExtraModels, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../platform/errors.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { type HoldingDoc, holdingsProjection } from '../../projections/holdings.js';
-import { investmentPage, investorPortfolio } from '../../projections/investments.query.js';
-import { offeringPage } from '../../projections/offering-page.query.js';
+import { OfferingQueries } from '../../projections/offerings.query.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { HoldingOnChainDto } from '../tokens/tokens.dto.js';
 import { InvestmentPageDto, InvestorPortfolioDto, OfferingPageDto } from './offering.dto.js';
@@ -27,7 +23,7 @@ export const OFFERING_NOT_FOUND = 'Offering not found';
 @Authenticated()
 export class OfferingPagesController {
   constructor(
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly queries: OfferingQueries,
     private readonly tokens: TokenViews,
   ) {}
 
@@ -38,7 +34,7 @@ export class OfferingPagesController {
       "The signed-in investor's investments, newest first, each priced now (tokens × the asset's current token price), with the portfolio's totals; each with walletAddress, onChainBalance, onChainExpected, chainTxHash and chainTxStatus",
   })
   async investments(@CurrentUser() user: SignedInUser) {
-    const portfolio = await investorPortfolio(this.reads, user.userId);
+    const portfolio = await this.queries.portfolio(user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
     return {
@@ -58,9 +54,9 @@ export class OfferingPagesController {
   })
   @ApiNotFoundResponse({ description: 'No such investment, or not yours to see' })
   async investment(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
-    const page = await investmentPage(this.reads, user, id);
+    const page = await this.queries.investmentPage(user, id);
     if (!page) throw new DomainError(INVESTMENT_NOT_FOUND, 404);
-    const holding = (await this.reads.collection<HoldingDoc>(holdingsProjection.name).get(id))!;
+    const holding = (await this.queries.holding(id))!;
     await this.tokens.refresh();
     return { ...page, ...this.tokens.holding(holding.investorId, holding.assetId, id) };
   }
@@ -73,7 +69,7 @@ export class OfferingPagesController {
   })
   @ApiNotFoundResponse({ description: 'No such offering, or not yours to see' })
   async offering(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
-    const page = await offeringPage(this.reads, user, id);
+    const page = await this.queries.offeringPage(user, id);
     if (!page) throw new DomainError(OFFERING_NOT_FOUND, 404);
     return page;
   }

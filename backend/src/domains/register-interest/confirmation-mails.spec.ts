@@ -17,6 +17,7 @@ import { readConfirmationToken } from './confirmation.js';
 import { ConfirmationMails } from './confirmation-mails.js';
 import { INTEREST_REGISTER_STREAM, interestRegister } from './decider.js';
 import './upcasters.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
 
 const at = '2026-11-22T09:00:00.000Z';
 const minutesLater = (m: number) => new Date(Date.parse(at) + m * 60_000).toISOString();
@@ -56,7 +57,16 @@ async function setUp(knows: boolean) {
     () => store.headPosition(),
     logger,
   );
-  const mails = new ConfirmationMails(repository, transport, reads, engine, config, logger, store, jobs);
+  const mails = new ConfirmationMails(
+    repository,
+    transport,
+    new ReadModels(reads),
+    engine,
+    config,
+    logger,
+    store,
+    jobs,
+  );
   const registrationId = randomUUID();
   await repository.handle(
     interestRegister,

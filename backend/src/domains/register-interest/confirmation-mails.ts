@@ -8,13 +8,10 @@ import { MAIL_TRANSPORT, type MailTransport } from '../../platform/mail/mail.js'
 import type { EventStore, Subscription } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
-import {
-  pendingConfirmationMailsProjection as pendingMails,
-  type PendingConfirmationMailDoc,
-} from '../../projections/pending-confirmation-mails.js';
-import { registrationsProjection, type RegistrationDoc } from '../../projections/registrations.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { CONFIG, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { pendingConfirmationMailsProjection as pendingMails } from '../../projections/pending-confirmation-mails.js';
+import { registrationsProjection } from '../../projections/registrations.js';
 import { confirmationLink, confirmationMail, newConfirmationToken } from './confirmation.js';
 import {
   INTEREST_REGISTER_STREAM,
@@ -53,7 +50,7 @@ export class ConfirmationMails {
   constructor(
     private readonly repository: AggregateRepository,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     private readonly engine: ProjectionEngine,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -114,7 +111,7 @@ export class ConfirmationMails {
     const now = at ?? new Date().toISOString();
     await this.engine.caughtUp(SWEEP_EVERY_MS);
     const due = await this.reads
-      .collection<PendingConfirmationMailDoc>(pendingMails.name)
+      .of(pendingMails)
       .find({ dueAt: { $lte: now }, lapsesAt: { $gt: now } }, { sort: { dueAt: 1 } });
     if (due.length === 0) return;
     const { state } = await this.repository.load(interestRegister, INTEREST_REGISTER_STREAM);
@@ -186,7 +183,7 @@ export class ConfirmationMails {
   }
 
   private async recipientOf(registrationId: string): Promise<Recipient | null> {
-    const doc = await this.reads.collection<RegistrationDoc>(registrationsProjection.name).get(registrationId);
+    const doc = await this.reads.of(registrationsProjection).get(registrationId);
     return doc?.email ? { email: doc.email, firstName: doc.firstName } : null;
   }
 

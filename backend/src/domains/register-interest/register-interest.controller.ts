@@ -17,10 +17,8 @@ import type { Config } from '../../platform/config.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
 import { clientAddress, type RateLimiter, RateLimits, refuseWhileWaiting } from '../../platform/rate-limit.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, READ_STORE } from '../../platform/tokens.js';
-import { EARLY_ACCESS_ID, earlyAccessProjection, type EarlyAccessDoc } from '../../projections/early-access.js';
-import { FEE_FREE_PLACES } from './options.js';
+import { EarlyAccessQueries } from '../../projections/early-access.query.js';
+import { CONFIG } from '../../platform/tokens.js';
 import {
   ConfirmationReceiptDto,
   ConfirmInterestDto,
@@ -40,7 +38,7 @@ export class RegisterInterestController {
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly earlyAccessPlaces: EarlyAccessQueries,
     @Inject(CONFIG) config: Config,
     private readonly limits: RateLimits,
   ) {
@@ -93,11 +91,6 @@ export class RegisterInterestController {
   @Get('early-access')
   @ApiOkResponse({ type: EarlyAccessDto })
   async earlyAccess(): Promise<EarlyAccessDto> {
-    const doc = await this.reads.collection<EarlyAccessDoc>(earlyAccessProjection.name).get(EARLY_ACCESS_ID);
-    return {
-      waivedPlaces: FEE_FREE_PLACES,
-      placesLeft: doc?.placesLeft ?? FEE_FREE_PLACES,
-      registrations: doc?.registrations ?? 0,
-    };
+    return this.earlyAccessPlaces.places();
   }
 }

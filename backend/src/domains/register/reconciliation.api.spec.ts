@@ -15,7 +15,7 @@ import { offering } from '../offerings/offering.decider.js';
 import { approvedAsset, offeringFor, verifiedInvestor } from '../../testing/offerings.js';
 import { register, registerTotals } from './register.decider.js';
 import { RegisterSweep } from './register-sweep.js';
-import { ReconciliationSchedule } from './reconciliation.controller.js';
+import { ReconciliationSchedule } from './reconciliation-schedule.js';
 import { signUp } from '../../testing/users.js';
 import { portfolioProjection, type PortfolioDoc } from '../../projections/portfolio.js';
 import { registersProjection, type RegisterDoc } from '../../projections/registers.js';

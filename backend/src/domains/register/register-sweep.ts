@@ -5,9 +5,9 @@ import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
-import { registersProjection, type RegisterDoc } from '../../projections/registers.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { registersProjection } from '../../projections/registers.js';
 import { OfferingAllocations } from './offering-allocations.js';
 
 const SWEEP_EVERY_MS = 60_000;
@@ -40,7 +40,7 @@ export class RegisterSweep {
   constructor(
     repository: AggregateRepository,
     @Inject(EVENT_STORE) events: EventStore,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
     @Inject(LOGGER) private readonly logger: Logger,
     jobs: JobRunner,
   ) {
@@ -59,7 +59,7 @@ export class RegisterSweep {
   async sweep(now = Date.now()): Promise<SweepOutcome> {
     const done: SweepOutcome = { completed: 0, released: 0, settled: 0, adopted: 0, refused: 0 };
     const context = systemContext(ACTOR, randomUUID(), new Date(now).toISOString());
-    for (const doc of await this.reads.collection<RegisterDoc>(registersProjection.name).find({})) {
+    for (const doc of await this.reads.of(registersProjection).find({})) {
       for (const o of doc.offerings) {
         if (o.allocatedAt === null) {
           // An offering from before the register: adopted once, or refused (it oversold) at every pass.

@@ -1,43 +1,33 @@
-import { csvLine } from '../../platform/csv.js';
-import { nzDateTime } from '../../platform/nz-time.js';
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { sendDownload } from '../../platform/http/download.js';
 import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import type { EventStore } from '../../platform/event-store/event-store.js';
-import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { dateMessage, dateProblem } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { project } from '../../platform/projections/projection.js';
-import { withoutInternals, type ReadStore } from '../../platform/read-store/read-store.js';
-import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
-import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import {
-  capTableOf,
-  pendingSupplyChanges,
-  registersProjection,
-  type CapTable,
-  type RegisterDoc,
-} from '../../projections/registers.js';
-import { peopleById } from '../../projections/users.js';
-import { assetStream } from '../assets/events.js';
 import {
   AddInvestorDto,
   AssetRegisterDto,
   CapTableViewDto,
   ChangeInvestorDto,
-  PendingSupplyChangesDto,
   ReasonDto,
   SupplyChangeDto,
 } from './register.dto.js';
 import { REGISTER_MESSAGES } from './register.decider.js';
 import { ExecuteRegisterCommand } from './register.handlers.js';
-import { tokenPriceNow } from './token-price.js';
+import {
+  capTableCsv,
+  capTableFileName,
+  RegisterQueries,
+  type AssetRegister,
+  type CapTableAt,
+} from '../../projections/registers.query.js';
 
 /** The last instant of a New Zealand calendar day, or the instant given; null for a malformed or future one. */
 export function asOfInstant(text: string, now = Date.now()): string | null {
@@ -67,19 +57,14 @@ export function asOfInstant(text: string, now = Date.now()): string | null {
 export class RegisterController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
-    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly registers: RegisterQueries,
   ) {}
 
   /** The owner's asset, or any for admins and compliance staff; 404 otherwise, revealing nothing. */
-  private async visible(id: string, user: SignedInUser) {
-    const [asset, register] = await Promise.all([
-      this.reads.collection<AssetDoc>(assetsProjection.name).get(id),
-      this.reads.collection<RegisterDoc>(registersProjection.name).get(id),
-    ]);
-    if (!asset || !register || (asset.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
-      throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
-    return { asset, register };
+  private async visible(id: string, user: SignedInUser): Promise<AssetRegister> {
+    const visible = await this.registers.visibleTo(id, user);
+    if (!visible) throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
+    return visible;
   }
 
   @Get('assets/:id/register')
@@ -88,14 +73,7 @@ export class RegisterController {
     summary: "The asset's supply: owner retained, off-platform, offered, issued; allocations; supply changes",
   })
   async register(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
-    const { asset, register } = await this.visible(id, user);
-    // To the cent, as a price is entered on a form.
-    const price = tokenPriceNow(asset.totalValue, register.supply);
-    return {
-      assetId: register._id,
-      ...withoutInternals(register),
-      tokenPriceNow: price === null ? null : Math.round(price * 100) / 100,
-    };
+    return this.registers.registerView(await this.visible(id, user));
   }
 
   @Get('assets/:id/cap-table')
@@ -106,7 +84,7 @@ export class RegisterController {
     @IdParam() id: string,
     @CurrentUser() user: SignedInUser,
     @Query('asOf') asOf?: string,
-  ): Promise<CapTable & { asOf: string | null }> {
+  ): Promise<CapTableAt> {
     return this.capTableAt(id, user, asOf);
   }
 
@@ -120,38 +98,11 @@ export class RegisterController {
     @Query('asOf') asOf?: string,
   ): Promise<void> {
     const table = await this.capTableAt(id, user, asOf);
-    const rows = [
-      ['Holder', 'Email', 'Kind', 'Tokens held', 'Value (NZD)', 'Percentage owned', 'Added'],
-      ...table.lines.map((l) => [
-        l.name,
-        l.email,
-        l.kind,
-        l.tokens,
-        Math.round(l.tokens * table.tokenPrice * 100) / 100,
-        l.percent.toFixed(2),
-        // New Zealand time with its zone, as every time the app shows (not a UTC instant).
-        l.addedAt ? nzDateTime(l.addedAt) : null,
-      ]),
-      [
-        'Total supply',
-        null,
-        null,
-        table.supply,
-        Math.round(table.supply * table.tokenPrice * 100) / 100,
-        '100.00',
-        null,
-      ],
-    ];
-    const stamp = table.asOf ? `-as-of-${table.asOf.slice(0, 10)}` : '';
-    reply.header('Content-Type', 'text/csv; charset=utf-8');
-    reply.header('Content-Disposition', `attachment; filename="cap-table-${id.slice(0, 8)}${stamp}.csv"`);
-    reply.send(rows.map((r) => csvLine(r, 'all')).join(''));
+    sendDownload(reply, 'text/csv; charset=utf-8', { made: capTableFileName(id, table) }, capTableCsv(table));
   }
 
-  private async capTableAt(id: string, user: SignedInUser, asOf: string | undefined) {
+  private async capTableAt(id: string, user: SignedInUser, asOf: string | undefined): Promise<CapTableAt> {
     const current = await this.visible(id, user); // the permission check, whatever the date
-    let asset: Pick<AssetDoc, '_id' | 'capTable' | 'terms' | 'totalValue'> = current.asset;
-    let register: Pick<RegisterDoc, 'supply' | 'totals'> = current.register;
     let at: string | null = null;
     if (asOf !== undefined) {
       at = asOfInstant(asOf);
@@ -159,32 +110,8 @@ export class RegisterController {
         const message = dateMessage('format');
         throw new DomainError(message, 400, [{ field: 'asOf', message }]);
       }
-      // Everything the asset's stream held at that moment: holders, allocations, issued tokens, supply changes.
-      const until = at;
-      const events = (await this.events.readStream(assetStream(id))).filter((e) => e.metadata.occurredAt <= until);
-      const replayedAsset = project(assetsProjection, events).get(id);
-      const replayedRegister = project(registersProjection, events).get(id);
-      if (!replayedAsset || !replayedRegister) return { assetId: id, supply: 0, tokenPrice: 0, lines: [], asOf: at };
-      asset = replayedAsset;
-      register = replayedRegister;
     }
-    const table = capTableOf(asset, register);
-    return { ...table, lines: await this.named(table.lines), asOf: at };
-  }
-
-  /** Platform investors under the name and e-mail on their account (the read models keep only their id). */
-  private async named(lines: CapTable['lines']): Promise<CapTable['lines']> {
-    const investorOf = (line: CapTable['lines'][number]) => (line.kind === 'platform' ? line.investorId : null);
-    const people = await peopleById(
-      this.reads,
-      lines.flatMap((l) => investorOf(l) ?? []),
-      'Wholesale investor',
-    );
-    return lines.map((line) => {
-      const investorId = investorOf(line);
-      const person = investorId && people.get(investorId);
-      return person ? { ...line, name: person.name, email: person.email } : line;
-    });
+    return this.registers.capTable(id, current, at);
   }
 
   @Post('assets/:id/investors')
@@ -290,60 +217,5 @@ export class RegisterController {
       ),
     );
     return { success: true, id: changeId, position };
-  }
-}
-
-/** Supply changes awaiting an admin, and the decision. */
-@ApiTags('admin')
-@Controller('api/admin')
-@Roles('admin')
-export class RegisterAdminController {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
-  ) {}
-
-  @Get('supply-changes')
-  @ApiOk(PendingSupplyChangesDto)
-  @ApiOperation({ summary: 'Pending supply changes, oldest first, with each asset’s supply and dilution' })
-  async pending() {
-    return { supplyChanges: await pendingSupplyChanges(this.reads) };
-  }
-
-  @Post('assets/:id/supply-changes/:changeId/approve')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  async approve(
-    @IdParam() id: string,
-    @IdParam('changeId') changeId: string,
-    @CurrentUser() admin: SignedInUser,
-    @Ctx() context: CommandContext,
-  ) {
-    const { position } = await this.commands.execute(
-      new ExecuteRegisterCommand(
-        { type: 'ApproveSupplyChange', assetId: id, changeId, adminId: admin.userId },
-        context,
-      ),
-    );
-    return { success: true, position };
-  }
-
-  @Post('assets/:id/supply-changes/:changeId/reject')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  async reject(
-    @IdParam() id: string,
-    @IdParam('changeId') changeId: string,
-    @Body() body: ReasonDto,
-    @CurrentUser() admin: SignedInUser,
-    @Ctx() context: CommandContext,
-  ) {
-    const { position } = await this.commands.execute(
-      new ExecuteRegisterCommand(
-        { type: 'RejectSupplyChange', assetId: id, changeId, adminId: admin.userId, reason: body.reason },
-        context,
-      ),
-    );
-    return { success: true, position };
   }
 }

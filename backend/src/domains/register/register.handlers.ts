@@ -1,9 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
 import { planStanding } from '../assets/asset.handlers.js';
 import { assetStream } from '../assets/events.js';
 import { register, type RegisterCommand } from './register.decider.js';
@@ -36,7 +34,7 @@ export class ExecuteRegisterCommand extends Command<{ position: number }> {
 export class ExecuteRegisterHandler implements ICommandHandler<ExecuteRegisterCommand> {
   constructor(
     private readonly repository: AggregateRepository,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
   ) {}
 
   async execute({ request, context }: ExecuteRegisterCommand): Promise<{ position: number }> {

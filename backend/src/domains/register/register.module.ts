@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { RegisterAdminController, RegisterController } from './register.controller.js';
-import { ReconciliationController, ReconciliationSchedule } from './reconciliation.controller.js';
+import { RegisterController } from './register.controller.js';
+import { RegisterAdminController } from './register-admin.controller.js';
+import { ReconciliationController } from './reconciliation.controller.js';
+import { ReconciliationSchedule } from './reconciliation-schedule.js';
 import { ExecuteRegisterHandler } from './register.handlers.js';
 import { RegisterSweep } from './register-sweep.js';
 

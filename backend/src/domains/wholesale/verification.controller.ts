@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { sendDownload } from '../../platform/http/download.js';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
-import { systemContext, type CommandContext } from '../../platform/command-context.js';
+import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
@@ -13,10 +14,8 @@ import { isoTime } from '../../platform/http/dates.js';
 import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
-import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import { asAnswer, type ReadStore } from '../../platform/read-store/read-store.js';
-import { CONFIG, DOCUMENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { CONFIG, DOCUMENT_STORE } from '../../platform/tokens.js';
 import {
   CONTENT_TYPES,
   receiveFile,
@@ -25,16 +24,9 @@ import {
   type FileKind,
   type UploadRules,
 } from '../../platform/uploads.js';
-import { adminCountersProjection, type AdminCountersDoc } from '../../projections/admin-counters.js';
-import { peopleById } from '../../projections/users.js';
-import {
-  latestVerification,
-  verificationsProjection,
-  wholesaleStatus,
-  type VerificationDoc,
-} from '../../projections/verifications.js';
+import { verificationsProjection } from '../../projections/verifications.js';
 import { EVIDENCE_TOO_LARGE } from '../../messages.js';
-import type { SweptBy, VerificationDocument } from './events.js';
+import type { VerificationDocument } from './events.js';
 import {
   AdminCountersDto,
   DecideVerificationDto,
@@ -47,8 +39,9 @@ import {
   VerificationSubmittedDto,
   WholesaleStatusDto,
 } from './verification.dto.js';
-import { FUTURE_SWEEP } from './verification.decider.js';
 import { ExecuteVerificationCommand } from './verification.handlers.js';
+import { VerificationExpiry } from './verification-expiry.js';
+import { evidenceUrl, VerificationQueries } from '../../projections/verifications.query.js';
 
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
 const EVIDENCE_KINDS: FileKind[] = ['pdf', 'doc', 'docx', 'jpg', 'png'];
@@ -59,7 +52,6 @@ const EVIDENCE_RULES: UploadRules = {
   wrongKind: EVIDENCE_KIND,
   tooLarge: EVIDENCE_TOO_LARGE,
 };
-const documentUrl = (id: string) => `/api/wholesale-verification/documents/${id}`;
 
 interface EvidenceMeta extends VerificationDocument {
   uploadedBy: string;
@@ -72,7 +64,7 @@ interface EvidenceMeta extends VerificationDocument {
 export class VerificationController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly verifications: VerificationQueries,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
 
@@ -83,7 +75,7 @@ export class VerificationController {
       'verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil',
   })
   async status(@CurrentUser() user: SignedInUser) {
-    return wholesaleStatus(await latestVerification(this.reads, user.userId));
+    return this.verifications.statusOf(user.userId);
   }
 
   @Post('wholesale-verification/documents')
@@ -107,7 +99,7 @@ export class VerificationController {
     };
     await this.documents.put(documentId, meta.contentType, file.bytes);
     await this.documents.put(`${documentId}_meta`, 'application/json', Buffer.from(JSON.stringify(meta)));
-    return { filename: meta.fileName, url: documentUrl(documentId), type: meta.contentType, size: meta.size };
+    return { filename: meta.fileName, url: evidenceUrl(documentId), type: meta.contentType, size: meta.size };
   }
 
   @Get('wholesale-verification/documents/:id')
@@ -124,10 +116,7 @@ export class VerificationController {
         ? await this.documents.get(id)
         : null;
     if (!meta || !stored) throw new DomainError('Document not found', 404);
-    reply.header('Content-Type', stored.contentType);
-    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(meta.fileName)}`);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.send(stored.bytes);
+    sendDownload(reply, stored.contentType, { uploaded: meta.fileName }, stored.bytes);
   }
 
   private async meta(id: string): Promise<EvidenceMeta | null> {
@@ -189,7 +178,7 @@ export class VerificationAdminController {
   constructor(
     private readonly commands: CommandBus,
     private readonly engine: ProjectionEngine,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly verifications: VerificationQueries,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -197,24 +186,7 @@ export class VerificationAdminController {
   @ApiOk(VerificationsDto)
   @ApiOperation({ summary: '{ verifications }: newest first, with the investor e-mail and evidence links' })
   async list() {
-    const docs = await this.reads
-      .collection<VerificationDoc>(verificationsProjection.name)
-      .find({}, { sort: { createdAt: -1 } });
-    // Names live in the users read model (rebuilt when a person is forgotten), so they are read, not copied.
-    const people = await peopleById(
-      this.reads,
-      docs.map((d) => d.userId),
-    );
-    const verifications = docs.map((doc) => {
-      const person = people.get(doc.userId)!;
-      return {
-        ...asAnswer(doc),
-        name: person.name,
-        email: person.email,
-        documents: doc.documents.map((d) => ({ ...d, url: documentUrl(d.documentId) })),
-      };
-    });
-    return { verifications };
+    return { verifications: await this.verifications.list() };
   }
 
   @Put('wholesale-verification/:id')
@@ -229,7 +201,7 @@ export class VerificationAdminController {
     @Ctx() context: CommandContext,
   ) {
     // The verification is found on its read model: an admin acting on a just-submitted one says how far to read.
-    const doc = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
+    const doc = await this.verifications.get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
     const command =
       body.status === 'verified'
@@ -250,63 +222,14 @@ export class VerificationAdminController {
           } as const);
     const { position } = await this.commands.execute(new ExecuteVerificationCommand(command, context));
     await this.engine.waitFor(position, [verificationsProjection.name]);
-    const decided = await this.reads.collection<VerificationDoc>(verificationsProjection.name).get(id);
-    return { verification: decided && asAnswer(decided), position };
+    return { verification: await this.verifications.answer(id), position };
   }
 
   @Get('counters')
   @ApiOk(AdminCountersDto)
   @ApiOperation({ summary: 'The admin page counters: pending, verified, rejected, activeOfferings' })
   async counters() {
-    const doc = await this.reads.collection<AdminCountersDoc>(adminCountersProjection.name).get('counters');
-    return {
-      pending: doc?.pending ?? 0,
-      verified: doc?.verified ?? 0,
-      rejected: doc?.rejected ?? 0,
-      activeOfferings: doc?.activeOfferings ?? 0,
-    };
-  }
-}
-
-/** Lapses certifications past their validity period: hourly on the replica holding the job, and on demand for operators. */
-@Injectable()
-export class VerificationExpiry {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
-    jobs: JobRunner,
-  ) {
-    jobs.declare({
-      name: 'certification-lapse',
-      description: 'Lapses wholesale certifications past their validity period',
-      everyMs: 60 * 60 * 1000,
-      run: () => {
-        const context = systemContext('verification-expiry', randomUUID());
-        return this.sweep(context.now, context);
-      },
-    });
-  }
-
-  /** Lapses what is due as of `asOf` (never after `context.now`); the events name `context.actor` as the sweeper. */
-  async sweep(asOf: string, context: CommandContext): Promise<{ expired: number; position: number }> {
-    if (asOf > context.now) throw new DomainError(FUTURE_SWEEP, 400, [{ field: 'asOf', message: FUTURE_SWEEP }]);
-    const { actor } = context;
-    const by: SweptBy =
-      actor.kind === 'user'
-        ? { kind: 'user', userId: actor.userId }
-        : { kind: 'system', name: actor.kind === 'system' ? actor.name : 'anonymous' };
-    const due = await this.reads
-      .collection<VerificationDoc>(verificationsProjection.name)
-      .find({ status: 'verified', validUntil: { $lte: asOf } });
-    let expired = 0;
-    let position = 0;
-    for (const doc of due) {
-      const command = { type: 'ExpireVerification', userId: doc.userId, asOf, now: context.now, by } as const;
-      const result = await this.commands.execute(new ExecuteVerificationCommand(command, context));
-      expired += result.appended;
-      position = Math.max(position, result.position);
-    }
-    return { expired, position };
+    return this.verifications.counters();
   }
 }
 

@@ -3,9 +3,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import {
   VerificationAdminController,
   VerificationController,
-  VerificationExpiry,
   VerificationOperationsController,
 } from './verification.controller.js';
+import { VerificationExpiry } from './verification-expiry.js';
 import { ExecuteVerificationHandler } from './verification.handlers.js';
 
 @Module({

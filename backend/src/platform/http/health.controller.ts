@@ -1,10 +1,8 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { EventStore } from '../event-store/event-store.js';
 import { HealthChecks } from '../operations/health-checks.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
-import type { ReadStore } from '../read-store/read-store.js';
-import { EVENT_STORE, READ_STORE } from '../tokens.js';
+import { StoresHealth } from '../operations/store-health.js';
 import { ChainStatus } from '../chain/chain-status.js';
 import { ApiOk } from './api-response.js';
 import { healthVerdict } from './health-verdict.js';
@@ -18,8 +16,7 @@ const started = Date.now();
 @Controller('api/health')
 export class HealthController {
   constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly stores: StoresHealth,
     private readonly engine: ProjectionEngine,
     private readonly chainStatus: ChainStatus,
     private readonly checks: HealthChecks,
@@ -38,16 +35,8 @@ export class HealthController {
   )
   @ApiServiceUnavailableResponse({ type: HealthDto, description: 'Not ready: the same body, `ready: false`' })
   async health(@Res({ passthrough: true }) reply: HttpReply): Promise<HealthDto> {
-    const settle = async <T>(check: () => Promise<T>, kind: string) => {
-      try {
-        return await check();
-      } catch (e) {
-        return { ok: false, kind, detail: e instanceof Error ? e.message : String(e) };
-      }
-    };
-    const [eventStore, readStore, projections, chain] = await Promise.all([
-      settle(() => this.events.health(), this.events.kind),
-      settle(() => this.reads.health(), this.reads.kind),
+    const [{ eventStore, readStore }, projections, chain] = await Promise.all([
+      this.stores.check(),
       this.engine.status(),
       this.chainStatus.health(),
     ]);

@@ -1,0 +1,144 @@
+/**
+ * The compliance read model's queries: an owner's Compliance Dashboard, the staff's review queue, and the two
+ * documents made from the read models (the compliance report and a draft PDS), as PDF.
+ */
+import { textPdf } from '../platform/text-pdf.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
+import { assetsProjection } from './assets.js';
+import { complianceProjection, complianceScore, effectiveChecks, type ComplianceDoc } from './compliance.js';
+import { isStaff, type Viewer } from './investments.query.js';
+import { peopleById, usersProjection } from './users.js';
+
+/** A document made for download: its file name and bytes. */
+export interface MadeFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+const nzd = (n: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'NZD',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 2,
+  }).format(n);
+
+/** The Compliance Dashboard of one owner: checks as they stand today, score, deadlines, history. */
+export function complianceView(doc: ComplianceDoc | null, on: string) {
+  const checks = effectiveChecks(doc, on);
+  const deadlines = checks
+    .filter((c) => c.expiryDate)
+    .map((c) => ({
+      check: c.id,
+      name: c.name,
+      expiryDate: c.expiryDate!,
+      daysLeft: Math.round((Date.parse(c.expiryDate!) - Date.parse(on)) / 86_400_000),
+    }))
+    .sort((a, b) => a.expiryDate.localeCompare(b.expiryDate));
+  return {
+    checks,
+    ...complianceScore(checks),
+    deadlines,
+    openRequest: doc?.openRequest ?? null,
+    history: doc?.history ?? [],
+  };
+}
+
+export class ComplianceQueries {
+  constructor(private readonly reads: ReadModels) {}
+
+  private doc(ownerId: string): Promise<ComplianceDoc | null> {
+    return this.reads.of(complianceProjection).get(ownerId);
+  }
+
+  /** The owner's Compliance Dashboard as it stands on `on` (YYYY-MM-DD). */
+  async overview(ownerId: string, on: string) {
+    return complianceView(await this.doc(ownerId), on);
+  }
+
+  /** The Compliance Report of the owner: the checks and their history, as of `on` (YYYY-MM-DD). */
+  async report(ownerId: string, on: string): Promise<MadeFile> {
+    const view = complianceView(await this.doc(ownerId), on);
+    const owner = await this.reads.of(usersProjection).get(ownerId);
+    const lines = [
+      `Prepared ${on} for ${owner?.email ?? ownerId}`,
+      `Compliance score: ${view.score}% (${view.label})`,
+      '',
+      'Checks',
+      ...view.checks.map(
+        (c) =>
+          `- ${c.name}: ${c.status}${c.expiryDate ? `, expires ${c.expiryDate}` : ''}${c.lastUpdated ? `, updated ${c.lastUpdated.slice(0, 10)}` : ''}`,
+      ),
+      '',
+      'History (newest first)',
+      ...(view.history.length
+        ? view.history.map((h) => `- ${h.at.slice(0, 10)}  ${h.event}${h.note ? `: ${h.note}` : ''}`)
+        : ['- nothing recorded yet']),
+    ];
+    return { fileName: `compliance-report-${on}.pdf`, bytes: textPdf('Kauri Compliance Report', lines) };
+  }
+
+  /**
+   * A draft product disclosure statement from the asset's data, for its owner's advisers (and staff); null when
+   * the asset is unknown or not the viewer's.
+   */
+  async pds(id: string, viewer: Viewer, on: string): Promise<MadeFile | null> {
+    const asset = await this.reads.of(assetsProjection).get(id);
+    if (!asset || (asset.ownerId !== viewer.userId && !isStaff(viewer))) return null;
+    const t = asset.terms;
+    const lines = [
+      'DRAFT - not for distribution. A Product Disclosure Statement must be reviewed by the',
+      "issuer's advisers and lodged on the Disclose Register before any retail offer.",
+      'Offers on Kauri are made only to wholesale investors (FMC Act 2013, Schedule 1).',
+      '',
+      '1. Key information summary',
+      `   Issuer asset: ${asset.name} (${asset.assetType})${asset.address ? `, ${asset.address}` : ''}`,
+      `   Description: ${asset.description}`,
+      `   Valuation: ${nzd(asset.valuation?.value ?? asset.totalValue)}${asset.valuation ? ` (${asset.valuation.method}, ${asset.valuation.at.slice(0, 10)})` : ' (owner figure, not yet valued)'}`,
+      '',
+      '2. Terms of the offer',
+      ...(t
+        ? [
+            `   Token: ${t.name} (${t.symbol}) on ${t.network}`,
+            `   Total supply: ${t.totalSupply.toLocaleString('en-US')} tokens, ${t.decimals} decimals, ${nzd(t.price)} per token`,
+            `   Investment: minimum ${nzd(t.minInvestment)}, maximum ${nzd(t.maxInvestment)}`,
+            `   Lock-up: ${t.lockUpMonths} months; fees: ${t.feePercent}% per investment`,
+          ]
+        : ['   Token terms not yet configured.']),
+      '',
+      '3. Documents held',
+      ...(asset.documents.length
+        ? asset.documents.map((d) => `   ${d.title}: ${d.fileName} (SHA-256 ${d.sha256.slice(0, 16)}...)`)
+        : ['   None uploaded yet.']),
+      '',
+      '4. Risks',
+      '   Tokens may be illiquid; the value of the asset can fall; returns are not guaranteed.',
+      '',
+      `Generated by Kauri on ${on} from the asset's record; status: ${asset.status}.`,
+    ];
+    return {
+      fileName: `pds-draft-${asset._id.slice(0, 8)}.pdf`,
+      bytes: textPdf(`Draft Product Disclosure Statement - ${asset.name}`, lines),
+    };
+  }
+
+  /** Owners who requested a compliance review, oldest first, with their checks (as of `on`). */
+  async queue(on: string) {
+    const docs = await this.reads.of(complianceProjection).find({ openRequest: { $ne: null } });
+    const owners = await peopleById(
+      this.reads,
+      docs.map((d) => d._id),
+    );
+    const rows = docs.map((doc) => ({
+      ownerId: doc._id,
+      email: owners.get(doc._id)!.email,
+      ...complianceView(doc, on),
+    }));
+    return rows.sort((a, b) => (a.openRequest?.requestedAt ?? '').localeCompare(b.openRequest?.requestedAt ?? ''));
+  }
+
+  /** Whether this person has an account. */
+  async isUser(userId: string): Promise<boolean> {
+    return (await this.reads.of(usersProjection).get(userId)) !== null;
+  }
+}

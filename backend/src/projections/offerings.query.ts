@@ -1,0 +1,68 @@
+/**
+ * The offerings and holdings read models' queries: the offering cards, an owner's offerings, an investor's
+ * holdings and portfolio, the admins' investment rows, and the pages of an offering and of an investment.
+ */
+import type { ReadModels } from '../platform/read-store/read-models.js';
+import { asAnswer } from '../platform/read-store/read-store.js';
+import { holdingsProjection, InvestorHoldings } from './holdings.js';
+import { investmentPage, investmentRows, investorPortfolio, type Viewer } from './investments.query.js';
+import { offeringCards, offeringPage } from './offering-page.query.js';
+import { offeringsProjection } from './offerings.js';
+import { latestVerification, wholesaleStatus } from './verifications.js';
+
+export class OfferingQueries {
+  private readonly investorHoldings: InvestorHoldings;
+
+  constructor(private readonly reads: ReadModels) {
+    this.investorHoldings = new InvestorHoldings(reads);
+  }
+
+  /** Whether the person is a verified wholesale investor now. */
+  async isWholesale(userId: string): Promise<boolean> {
+    return wholesaleStatus(await latestVerification(this.reads, userId)).isWholesaleInvestor;
+  }
+
+  /** The offering cards, newest first: the active offerings, or every one (`all`, for admins). */
+  async cards(all: boolean) {
+    const docs = await this.reads
+      .of(offeringsProjection)
+      .find(all ? {} : { status: 'active' }, { sort: { createdAt: -1 } });
+    // Each card says what the asset is: its valuation, documents and terms.
+    return offeringCards(this.reads, docs);
+  }
+
+  /** The offerings of the owner's assets, oldest first. */
+  async ofOwner(ownerId: string) {
+    return (await this.reads.of(offeringsProjection).find({ ownerId }, { sort: { createdAt: 1 } })).map(asAnswer);
+  }
+
+  /** The investor's holdings, newest first (kept until the holdings or offerings change: `InvestorHoldings`). */
+  holdingsOf(investorId: string) {
+    return this.investorHoldings.of(investorId);
+  }
+
+  /** Investments in this status, oldest first, naming the investor, the asset and the amount. */
+  investmentRows(status: 'pending' | 'confirmed' | 'cancelled') {
+    return investmentRows(this.reads, status);
+  }
+
+  /** The investor's investments priced now, with the portfolio's totals. */
+  portfolio(investorId: string) {
+    return investorPortfolio(this.reads, investorId);
+  }
+
+  /** One investment's page for this viewer, or null (`investmentPage`). */
+  investmentPage(viewer: Viewer, id: string) {
+    return investmentPage(this.reads, viewer, id);
+  }
+
+  /** One holding (an investment) as the holdings read model has it. */
+  holding(id: string) {
+    return this.reads.of(holdingsProjection).get(id);
+  }
+
+  /** One offering's page for this viewer, or null (`offeringPage`). */
+  offeringPage(viewer: Viewer, id: string) {
+    return offeringPage(this.reads, viewer, id);
+  }
+}

@@ -1,0 +1,39 @@
+import { Global, Module, type Provider } from '@nestjs/common';
+import type { EventStore } from './platform/event-store/event-store.js';
+import { ReadModels } from './platform/read-store/read-models.js';
+import { EVENT_STORE } from './platform/tokens.js';
+import { AssetQueries } from './projections/assets.query.js';
+import { ComplianceQueries } from './projections/compliance.query.js';
+import { EarlyAccessQueries } from './projections/early-access.query.js';
+import { RegistrationQueries } from './projections/registrations.query.js';
+import { SubscriptionQueries } from './projections/subscriptions.query.js';
+import { OfferingQueries } from './projections/offerings.query.js';
+import { DashboardQueries } from './projections/portfolio.query.js';
+import { RegisterQueries } from './projections/registers.query.js';
+import { VerificationQueries } from './projections/verifications.query.js';
+
+/**
+ * The read models' queries (`projections/*.query.ts`), for the controllers: each is made with the read side's one
+ * accessor (and the event store, for a query that replays the log), so no controller reads the store itself.
+ */
+const QUERIES = [
+  AssetQueries,
+  ComplianceQueries,
+  DashboardQueries,
+  OfferingQueries,
+  RegisterQueries,
+  VerificationQueries,
+  SubscriptionQueries,
+  EarlyAccessQueries,
+  RegistrationQueries,
+] as const;
+
+const provided = (query: new (reads: ReadModels, events: EventStore) => object): Provider => ({
+  provide: query,
+  useFactory: (reads: ReadModels, events: EventStore) => new query(reads, events),
+  inject: [ReadModels, EVENT_STORE],
+});
+
+@Global()
+@Module({ providers: QUERIES.map(provided), exports: [...QUERIES] })
+export class QueriesModule {}
