@@ -11,6 +11,7 @@ import { OfferingQueries } from './projections/offerings.query.js';
 import { DashboardQueries } from './projections/portfolio.query.js';
 import { RegisterQueries } from './projections/registers.query.js';
 import { VerificationQueries } from './projections/verifications.query.js';
+import { DistributionQueries } from './projections/distributions.query.js';
 
 /**
  * The read models' queries (`projections/*.query.ts`), for the controllers: each is made with the read side's one
@@ -26,6 +27,7 @@ const QUERIES = [
   SubscriptionQueries,
   EarlyAccessQueries,
   RegistrationQueries,
+  DistributionQueries,
 ] as const;
 
 const provided = (query: new (reads: ReadModels, events: EventStore) => object): Provider => ({

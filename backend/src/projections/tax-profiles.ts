@@ -2,7 +2,7 @@ import type { TaxProfileEvent } from '../domains/income/events.js';
 import type { Residency, TaxStanding } from '../domains/income/tax.js';
 import type { ElectedRwtRate } from '../domains/income/tax-rates.js';
 import { defineProjection } from '../platform/projections/projection.js';
-import { byIds, type ReadStore } from '../platform/read-store/read-store.js';
+import type { ReadModels } from '../platform/read-store/read-models.js';
 
 /**
  * One document per person who saved a tax profile (keyed by user id): what `GET /api/tax-profile` shows, what a
@@ -51,8 +51,8 @@ export const taxProfilesProjection = defineProjection<TaxProfileDoc, TaxProfileE
 });
 
 /** The tax standing of each person (those without a profile are absent: NO_PROFILE applies). */
-export async function taxStandings(reads: ReadStore, userIds: readonly string[]): Promise<Map<string, TaxProfileDoc>> {
-  return byIds(reads.collection<TaxProfileDoc>(taxProfilesProjection.name), userIds);
+export function taxStandings(reads: ReadModels, userIds: readonly string[]): Promise<Map<string, TaxProfileDoc>> {
+  return reads.of(taxProfilesProjection).byIds(userIds);
 }
 
 export const standingOf = (doc: TaxProfileDoc): TaxStanding => ({

@@ -8,8 +8,7 @@ import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '.
 import type { HttpReply } from '../../platform/http/http.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
+import { DistributionQueries } from '../../projections/distributions.query.js';
 import { textPdf } from '../../platform/text-pdf.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import {
@@ -61,73 +60,6 @@ const form = (body: DeclareDistributionDto): Declaration => ({
   paymentDate: body.paymentDate,
 });
 
-/** Reads shared by the owner's, the admins' and the investor's views. */
-export class DistributionReads {
-  constructor(private readonly reads: ReadStore) {}
-
-  collection() {
-    return this.reads.collection<DistributionDoc>(distributionsProjection.name);
-  }
-
-  async assetNames(assetIds: Iterable<string>): Promise<Map<string, string>> {
-    const assets = await byIds(this.reads.collection<AssetDoc>(assetsProjection.name), assetIds);
-    return new Map([...assets].map(([id, a]) => [id, a.name]));
-  }
-
-  /** Platform investors by their account's name; off-platform holders by the asset's cap table. */
-  async lineNames(
-    assetId: string,
-    lines: readonly { holderKind: string; investorId: string | null }[],
-  ): Promise<Names> {
-    const people = await peopleById(
-      this.reads,
-      lines.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : [])),
-      'Wholesale investor',
-    );
-    const asset = await this.reads.collection<AssetDoc>(assetsProjection.name).get(assetId);
-    const names = new Map<string, string>([...people].map(([id, p]) => [id, p.name]));
-    for (const entry of asset?.capTable ?? [])
-      if (entry.source === 'off-platform') names.set(entry.investorId, entry.name);
-    return names;
-  }
-
-  async view(doc: DistributionDoc): Promise<DistributionDto> {
-    const [assetNames, names] = await Promise.all([
-      this.assetNames([doc.assetId]),
-      this.lineNames(doc.assetId, doc.lines),
-    ]);
-    return distributionView(doc, assetNames.get(doc.assetId) ?? 'Asset', names);
-  }
-
-  async summaries(docs: readonly DistributionDoc[]): Promise<DistributionListDto> {
-    const [assetNames, owners] = await Promise.all([
-      this.assetNames(docs.map((d) => d.assetId)),
-      peopleById(
-        this.reads,
-        docs.map((d) => d.ownerId),
-      ),
-    ]);
-    const distributions = [...docs]
-      .sort((a, b) => (a.declaredAt < b.declaredAt ? 1 : -1))
-      .map((d) => ({
-        id: d._id,
-        assetId: d.assetId,
-        assetName: assetNames.get(d.assetId) ?? 'Asset',
-        ownerId: d.ownerId,
-        ownerName: owners.get(d.ownerId)?.name ?? 'Owner',
-        kind: d.kind,
-        amount: fromCents(d.amount),
-        fundingDue: fromCents(d.fundingDue),
-        recordDate: d.recordDate,
-        paymentDate: d.paymentDate,
-        status: d.status,
-        declaredAt: d.declaredAt,
-        holders: d.lines.filter((l) => l.holderKind !== 'owner').length,
-      }));
-    return { distributions };
-  }
-}
-
 /**
  * Distributions of income to a token's holders: the owner previews, declares, funds and may cancel; the investor
  * reads their income and statement; the payer downloads the month's investment income report.
@@ -136,19 +68,15 @@ export class DistributionReads {
 @Controller('api')
 @Authenticated()
 export class DistributionController {
-  private readonly distributions: DistributionReads;
-
   constructor(
     private readonly commands: CommandBus,
     private readonly inputs: DeclarationInputs,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
-  ) {
-    this.distributions = new DistributionReads(reads);
-  }
+    private readonly distributions: DistributionQueries,
+  ) {}
 
   /** The asset's distribution, seen by its owner or staff; 404 otherwise, revealing nothing. */
   private async visible(assetId: string, distributionId: string, user: SignedInUser): Promise<DistributionDoc> {
-    const doc = await this.distributions.collection().get(distributionId);
+    const doc = await this.distributions.get(distributionId);
     if (!doc || doc.assetId !== assetId || (doc.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
       throw new DomainError(M.notFound, 404);
     return doc;
@@ -188,10 +116,10 @@ export class DistributionController {
   @ApiOk(DistributionListDto)
   @ApiOperation({ summary: 'The asset’s distributions, newest first (its owner, admins)' })
   async list(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<DistributionListDto> {
-    const asset = await this.reads.collection<AssetDoc>(assetsProjection.name).get(id);
+    const asset = await this.distributions.asset(id);
     if (!asset || (asset.ownerId !== user.userId && !hasRole(user, 'admin', 'compliance')))
       throw new DomainError(M.assetNotFound, 404);
-    return this.distributions.summaries(await this.distributions.collection().find({ assetId: id }));
+    return this.distributions.summaries(await this.distributions.find({ assetId: id }));
   }
 
   @Get('assets/:id/distributions/:distributionId')
@@ -261,7 +189,7 @@ export class DistributionController {
   @ApiOk(IncomeDto)
   @ApiOperation({ summary: 'Your income from distributions: each line and the totals per NZ tax year' })
   async income(@CurrentUser() user: SignedInUser): Promise<IncomeDto> {
-    const docs = await this.distributions.collection().find({ investorIds: user.userId });
+    const docs = await this.distributions.find({ investorIds: user.userId });
     return incomeOf(docs, user.userId, await this.distributions.assetNames(docs.map((d) => d.assetId)));
   }
 
@@ -270,11 +198,11 @@ export class DistributionController {
   @ApiOperation({ summary: 'Your annual tax statement (PDF) for a tax year, e.g. 2027 = 1 April 2026 – 31 March 2027' })
   async statement(@Param('taxYear') taxYear: string, @CurrentUser() user: SignedInUser, @Res() reply: HttpReply) {
     if (!/^\d{4}$/.test(taxYear)) throw new DomainError('Enter the tax year as the year it ends, e.g. 2027', 400);
-    const docs = await this.distributions.collection().find({ investorIds: user.userId });
+    const docs = await this.distributions.find({ investorIds: user.userId });
     const income = incomeOf(docs, user.userId, await this.distributions.assetNames(docs.map((d) => d.assetId)));
     const [person, profile] = await Promise.all([
-      peopleById(this.reads, [user.userId]),
-      this.reads.collection<TaxProfileDoc>(taxProfilesProjection.name).get(user.userId),
+      this.distributions.people([user.userId]),
+      this.distributions.taxProfile(user.userId),
     ]);
     const lines = statementLines(income, Number(taxYear), {
       name: person.get(user.userId)?.name ?? 'Investor',
@@ -300,13 +228,13 @@ export class DistributionController {
       const message = 'Enter the month as YYYY-MM';
       throw new DomainError(message, 400, [{ field: 'month', message }]);
     }
-    const docs = await this.distributions.collection().find({ ownerId: user.userId });
+    const docs = await this.distributions.find({ ownerId: user.userId });
     const lines = docs.flatMap((d) => d.lines);
     const investorIds = lines.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []));
     const [assetNames, profiles, people] = await Promise.all([
       this.distributions.assetNames(docs.map((d) => d.assetId)),
-      taxStandings(this.reads, investorIds),
-      peopleById(this.reads, investorIds, 'Wholesale investor'),
+      this.distributions.taxStandings(investorIds),
+      this.distributions.people(investorIds, 'Wholesale investor'),
     ]);
     const holderNames = new Map<string, string>();
     for (const assetId of new Set(docs.map((d) => d.assetId)))
@@ -326,161 +254,5 @@ export class DistributionController {
     reply.header('Content-Type', 'text/csv; charset=utf-8');
     reply.header('Content-Disposition', `attachment; filename="investment-income-${month}.csv"`);
     reply.send(payerReportCsv(docs, month, recipient, assetNames));
-  }
-}
-
-/** Admins: the distributions awaiting a decision, the approval (four eyes), and the payment run. */
-@ApiTags('admin')
-@Controller('api/admin')
-@Roles('admin')
-export class DistributionAdminController {
-  private readonly distributions: DistributionReads;
-
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
-    private readonly tokens: TokenViews,
-  ) {
-    this.distributions = new DistributionReads(reads);
-  }
-
-  /** With a chain, the token's on-chain balances must equal the register's before anyone is paid. */
-  private async requireNoDrift(distributionId: string): Promise<void> {
-    if (!this.tokens.enabled) return;
-    const doc = await this.distributions.collection().get(distributionId);
-    if (!doc) return; // the decider answers 404
-    await this.tokens.refresh();
-    const token = await this.tokens.token(doc.assetId);
-    if (token?.status !== 'deployed') return;
-    const drift = chainDrift(this.tokens.registerBalances().get(doc.assetId) ?? new Map(), token.holders);
-    if (drift.length > 0) throw new DomainError(M.chainDrift, 409);
-  }
-
-  @Get('distributions')
-  @ApiOk(DistributionListDto)
-  @ApiOperation({ summary: 'Distributions, newest first; ?status=proposed for those awaiting approval' })
-  @ApiQuery({ name: 'status', required: false })
-  async list(@Query('status') status?: string): Promise<DistributionListDto> {
-    const filter = status ? { status: String(status) } : {};
-    return this.distributions.summaries(await this.distributions.collection().find(filter));
-  }
-
-  @Post('distributions/:id/pay')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  @ApiOperation({ summary: 'Start paying a funded distribution on or after its payment date' })
-  async pay(
-    @IdParam() id: string,
-    @CurrentUser() admin: SignedInUser,
-    @Ctx() context: CommandContext,
-  ): Promise<WrittenDto> {
-    await this.requireNoDrift(id);
-    // The stablecoin payment (through the chain outbox) is not wired yet: every holder is paid by direct credit.
-    const { position } = await this.commands.execute(
-      new ExecuteDistributionCommand(
-        {
-          type: 'StartPayment',
-          distributionId: id,
-          adminId: admin.userId,
-          wallets: new Map(),
-          today: nzDate(context.now),
-        },
-        context,
-      ),
-    );
-    return { success: true, position };
-  }
-
-  @Get('distributions/:id/direct-credit.csv')
-  @ApiFile(['text/csv'], 'The bulk direct-credit file (BNZ IB4B CSV) of the lines paid by bank transfer')
-  @ApiOperation({
-    summary: 'The direct-credit file to import into internet banking; lines without a bank account are left out',
-  })
-  @ApiQuery({
-    name: 'fromAccount',
-    required: true,
-    description: 'The account the run is paid from: 02-0100-0123456-00',
-  })
-  async directCredit(
-    @IdParam() id: string,
-    @Query('fromAccount') fromAccount: string | undefined,
-    @Ctx() context: CommandContext,
-    @Res() reply: HttpReply,
-  ) {
-    const from = typeof fromAccount === 'string' ? normalBankAccount(fromAccount) : null;
-    if (!from)
-      throw new DomainError(TAX_PROFILE_MESSAGES.bankAccount, 400, [
-        { field: 'fromAccount', message: TAX_PROFILE_MESSAGES.bankAccount },
-      ]);
-    const doc = await this.distributions.collection().get(id);
-    if (!doc) throw new DomainError(M.notFound, 404);
-    if (doc.status !== 'paying') throw new DomainError(M.notPaying, 409);
-    const due = doc.lines.filter((l) => l.payment.method === 'direct-credit' && l.payment.status === 'pending');
-    const ids = due.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []));
-    const [profiles, people] = await Promise.all([taxStandings(this.reads, ids), peopleById(this.reads, ids)]);
-    const credits = due.flatMap((l) => {
-      const account = l.investorId ? profiles.get(l.investorId)?.bankAccount : null;
-      if (!account || !l.investorId) return [];
-      const name = people.get(l.investorId)?.name ?? 'Investor';
-      return [
-        {
-          account,
-          cents: l.net,
-          name,
-          reference: `D-${id.slice(0, 8)}`,
-          code: doc.kind.toUpperCase(),
-          particulars: 'KAURI',
-        },
-      ];
-    });
-    reply.header('Content-Type', 'text/csv; charset=utf-8');
-    reply.header('Content-Disposition', `attachment; filename="direct-credit-${id.slice(0, 8)}.csv"`);
-    reply.header('X-Lines-Without-Account', String(due.length - credits.length));
-    reply.send(directCreditFile({ account: from, name: 'Kauri' }, doc.paymentDate, nzDate(context.now), credits));
-  }
-
-  @Post('distributions/:id/direct-credit/confirm')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  @ApiOperation({
-    summary: 'The bank ran the direct credits: those lines are paid (and the distribution when all are)',
-  })
-  async confirmDirectCredit(
-    @IdParam() id: string,
-    @Body() body: ConfirmDirectCreditDto,
-    @CurrentUser() admin: SignedInUser,
-    @Ctx() context: CommandContext,
-  ): Promise<WrittenDto> {
-    const { position } = await this.commands.execute(
-      new ExecuteDistributionCommand(
-        {
-          type: 'ConfirmDirectCredit',
-          distributionId: id,
-          adminId: admin.userId,
-          bankReference: body.bankReference,
-          now: context.now,
-        },
-        context,
-      ),
-    );
-    return { success: true, position };
-  }
-
-  @Post('distributions/:id/approve')
-  @HttpCode(200)
-  @ApiOk(WrittenDto)
-  @ApiOperation({ summary: 'Approve a proposed distribution (never one of your own assets)' })
-  async approve(
-    @IdParam() id: string,
-    @CurrentUser() admin: SignedInUser,
-    @Ctx() context: CommandContext,
-  ): Promise<WrittenDto> {
-    const { position } = await this.commands.execute(
-      new ExecuteDistributionCommand(
-        { type: 'ApproveDistribution', distributionId: id, adminId: admin.userId, now: context.now },
-        context,
-      ),
-    );
-    return { success: true, position };
   }
 }

@@ -7,8 +7,8 @@ import { fold } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { nzDate, nzEndOfDay } from '../../platform/nz-time.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
 import { standingOf, taxStandings } from '../../projections/tax-profiles.js';
 import { ERROR_TITLES } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
@@ -41,7 +41,7 @@ export class DeclarationInputs {
   constructor(
     private readonly repository: AggregateRepository,
     @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly reads: ReadModels,
   ) {}
 
   async command(

@@ -1,13 +1,11 @@
-import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { ApiOk, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
-import { taxProfilesProjection, type TaxProfileDoc } from '../../projections/tax-profiles.js';
+import { DistributionQueries } from '../../projections/distributions.query.js';
 import { TaxProfileDto, TaxProfileViewDto } from './income.dto.js';
 import { ExecuteTaxProfileCommand } from './income.handlers.js';
 import { formatBankAccount } from './bank-account.js';
@@ -20,14 +18,14 @@ import { NO_PROFILE } from './tax.js';
 export class TaxProfileController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_STORE) private readonly reads: ReadStore,
+    private readonly queries: DistributionQueries,
   ) {}
 
   @Get('tax-profile')
   @ApiOk(TaxProfileViewDto)
   @ApiOperation({ summary: 'Your tax profile (a resident without an IRD number until you save one)' })
   async get(@CurrentUser() user: SignedInUser): Promise<TaxProfileViewDto> {
-    const doc = await this.reads.collection<TaxProfileDoc>(taxProfilesProjection.name).get(user.userId);
+    const doc = await this.queries.taxProfile(user.userId);
     if (!doc) return { saved: false, ...NO_PROFILE, dateOfBirth: null, bankAccount: null, savedAt: null };
     const { residency, irdNumber, rwtRate, treatyCountry, dateOfBirth, bankAccount, savedAt } = doc;
     return {

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { BillingModule } from '../billing/billing.module.js';
 import { TokensModule } from '../tokens/tokens.module.js';
-import { DistributionAdminController, DistributionController } from './distribution.controller.js';
+import { DistributionAdminController } from './distribution-admin.controller.js';
+import { DistributionController } from './distribution.controller.js';
 import {
   DeclarationInputs,
   DeclareDistributionHandler,

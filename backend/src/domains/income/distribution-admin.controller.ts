@@ -1,0 +1,208 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { CommandContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import { ApiCreated, ApiFile, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
+import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import type { HttpReply } from '../../platform/http/http.js';
+import { IdParam } from '../../platform/http/ids.js';
+import { Ctx } from '../../platform/http/request-context.js';
+import { DistributionQueries } from '../../projections/distributions.query.js';
+import { textPdf } from '../../platform/text-pdf.js';
+import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
+import {
+  distributionsProjection,
+  type DistributionDoc,
+  type DistributionLineDoc,
+} from '../../projections/distributions.js';
+import { taxProfilesProjection, taxStandings, type TaxProfileDoc } from '../../projections/tax-profiles.js';
+import { peopleById } from '../../projections/users.js';
+import { DISTRIBUTION_MESSAGES as M, TAX_PROFILE_MESSAGES } from '../../messages.js';
+import { nzDate } from '../../platform/nz-time.js';
+import { normalBankAccount } from './bank-account.js';
+import { directCreditFile } from './direct-credit.js';
+import { chainDrift } from './chain-drift.js';
+import { TokenViews } from '../tokens/token-views.js';
+import { fromCents } from '../offerings/money.js';
+import {
+  DeclareDistributionCommand,
+  DeclarationInputs,
+  ExecuteDistributionCommand,
+  FundDistributionCommand,
+  type Declaration,
+} from './distribution.handlers.js';
+import {
+  distributionView,
+  incomeOf,
+  payerReportCsv,
+  previewView,
+  statementLines,
+  type Names,
+} from './distribution-views.js';
+import {
+  CancelDistributionDto,
+  ConfirmDirectCreditDto,
+  DeclareDistributionDto,
+  DeclaredDto,
+  DistributionDto,
+  DistributionListDto,
+  DistributionPreviewDto,
+  FundDistributionDto,
+  IncomeDto,
+} from './income.dto.js';
+
+/** Admins: the distributions awaiting a decision, the approval (four eyes), and the payment run. */
+@ApiTags('admin')
+@Controller('api/admin')
+@Roles('admin')
+export class DistributionAdminController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly distributions: DistributionQueries,
+    private readonly tokens: TokenViews,
+  ) {}
+
+  /** With a chain, the token's on-chain balances must equal the register's before anyone is paid. */
+  private async requireNoDrift(distributionId: string): Promise<void> {
+    if (!this.tokens.enabled) return;
+    const doc = await this.distributions.get(distributionId);
+    if (!doc) return; // the decider answers 404
+    await this.tokens.refresh();
+    const token = await this.tokens.token(doc.assetId);
+    if (token?.status !== 'deployed') return;
+    const drift = chainDrift(this.tokens.registerBalances().get(doc.assetId) ?? new Map(), token.holders);
+    if (drift.length > 0) throw new DomainError(M.chainDrift, 409);
+  }
+
+  @Get('distributions')
+  @ApiOk(DistributionListDto)
+  @ApiOperation({ summary: 'Distributions, newest first; ?status=proposed for those awaiting approval' })
+  @ApiQuery({ name: 'status', required: false })
+  async list(@Query('status') status?: string): Promise<DistributionListDto> {
+    const filter = status ? { status: String(status) } : {};
+    return this.distributions.summaries(await this.distributions.find(filter));
+  }
+
+  @Post('distributions/:id/pay')
+  @HttpCode(200)
+  @ApiOk(WrittenDto)
+  @ApiOperation({ summary: 'Start paying a funded distribution on or after its payment date' })
+  async pay(
+    @IdParam() id: string,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<WrittenDto> {
+    await this.requireNoDrift(id);
+    // The stablecoin payment (through the chain outbox) is not wired yet: every holder is paid by direct credit.
+    const { position } = await this.commands.execute(
+      new ExecuteDistributionCommand(
+        {
+          type: 'StartPayment',
+          distributionId: id,
+          adminId: admin.userId,
+          wallets: new Map(),
+          today: nzDate(context.now),
+        },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+
+  @Get('distributions/:id/direct-credit.csv')
+  @ApiFile(['text/csv'], 'The bulk direct-credit file (BNZ IB4B CSV) of the lines paid by bank transfer')
+  @ApiOperation({
+    summary: 'The direct-credit file to import into internet banking; lines without a bank account are left out',
+  })
+  @ApiQuery({
+    name: 'fromAccount',
+    required: true,
+    description: 'The account the run is paid from: 02-0100-0123456-00',
+  })
+  async directCredit(
+    @IdParam() id: string,
+    @Query('fromAccount') fromAccount: string | undefined,
+    @Ctx() context: CommandContext,
+    @Res() reply: HttpReply,
+  ) {
+    const from = typeof fromAccount === 'string' ? normalBankAccount(fromAccount) : null;
+    if (!from)
+      throw new DomainError(TAX_PROFILE_MESSAGES.bankAccount, 400, [
+        { field: 'fromAccount', message: TAX_PROFILE_MESSAGES.bankAccount },
+      ]);
+    const doc = await this.distributions.get(id);
+    if (!doc) throw new DomainError(M.notFound, 404);
+    if (doc.status !== 'paying') throw new DomainError(M.notPaying, 409);
+    const due = doc.lines.filter((l) => l.payment.method === 'direct-credit' && l.payment.status === 'pending');
+    const ids = due.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []));
+    const [profiles, people] = await Promise.all([
+      this.distributions.taxStandings(ids),
+      this.distributions.people(ids),
+    ]);
+    const credits = due.flatMap((l) => {
+      const account = l.investorId ? profiles.get(l.investorId)?.bankAccount : null;
+      if (!account || !l.investorId) return [];
+      const name = people.get(l.investorId)?.name ?? 'Investor';
+      return [
+        {
+          account,
+          cents: l.net,
+          name,
+          reference: `D-${id.slice(0, 8)}`,
+          code: doc.kind.toUpperCase(),
+          particulars: 'KAURI',
+        },
+      ];
+    });
+    reply.header('Content-Type', 'text/csv; charset=utf-8');
+    reply.header('Content-Disposition', `attachment; filename="direct-credit-${id.slice(0, 8)}.csv"`);
+    reply.header('X-Lines-Without-Account', String(due.length - credits.length));
+    reply.send(directCreditFile({ account: from, name: 'Kauri' }, doc.paymentDate, nzDate(context.now), credits));
+  }
+
+  @Post('distributions/:id/direct-credit/confirm')
+  @HttpCode(200)
+  @ApiOk(WrittenDto)
+  @ApiOperation({
+    summary: 'The bank ran the direct credits: those lines are paid (and the distribution when all are)',
+  })
+  async confirmDirectCredit(
+    @IdParam() id: string,
+    @Body() body: ConfirmDirectCreditDto,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<WrittenDto> {
+    const { position } = await this.commands.execute(
+      new ExecuteDistributionCommand(
+        {
+          type: 'ConfirmDirectCredit',
+          distributionId: id,
+          adminId: admin.userId,
+          bankReference: body.bankReference,
+          now: context.now,
+        },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+
+  @Post('distributions/:id/approve')
+  @HttpCode(200)
+  @ApiOk(WrittenDto)
+  @ApiOperation({ summary: 'Approve a proposed distribution (never one of your own assets)' })
+  async approve(
+    @IdParam() id: string,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<WrittenDto> {
+    const { position } = await this.commands.execute(
+      new ExecuteDistributionCommand(
+        { type: 'ApproveDistribution', distributionId: id, adminId: admin.userId, now: context.now },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+}
