@@ -11,6 +11,7 @@ import {
 } from './distribution.handlers.js';
 import { TaxProfileController } from './income.controller.js';
 import { ExecuteTaxProfileHandler } from './income.handlers.js';
+import { StablecoinPayments } from './stablecoin-payments.js';
 
 @Module({
   imports: [CqrsModule, BillingModule, TokensModule],
@@ -21,6 +22,7 @@ import { ExecuteTaxProfileHandler } from './income.handlers.js';
     DeclareDistributionHandler,
     ExecuteDistributionHandler,
     FundDistributionHandler,
+    StablecoinPayments,
   ],
 })
 export class IncomeModule {}

@@ -4,7 +4,7 @@ import type { ChainPort, TransferLog } from '../../platform/chain/chain.js';
 import { ChainStatus, type Reconciliation } from '../../platform/chain/chain-status.js';
 import { CHAIN } from '../../platform/tokens.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { chainProblems, expectedHoldings, suiteOf, type FlowState } from './flow.js';
+import { chainProblems, expectedHoldings, stablecoinOf, suiteOf, type FlowState } from './flow.js';
 
 /** token (lower-cased) → holder address (lower-cased) → balance. */
 export type OnChainBalances = Map<string, Map<string, bigint>>;
@@ -67,6 +67,55 @@ export function compare(state: FlowState, balances: OnChainBalances): HolderDrif
     }
   }
   return drifts;
+}
+
+/** A holder's stablecoin: what the confirmed distribution payments sent to the wallet, and what it holds. */
+export interface StablecoinHolding {
+  token: string;
+  wallet: string;
+  personId: string | null;
+  /** Cents: the sum of the wallet's confirmed stablecoin lines. */
+  paid: number;
+  /** Cents held on chain (null when it could not be read). */
+  onChain: number | null;
+}
+
+/**
+ * token (lower-cased) → wallet (lower-cased) → cents the distributions' confirmed stablecoin transfers sent it.
+ * Pure: each line's transfer (or the admin's retry that took its place) is counted once, when confirmed.
+ */
+export function stablecoinPaid(state: FlowState): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  const testCoin = stablecoinOf(state);
+  for (const tx of state.txs.values()) {
+    const intent = tx.intent;
+    if (intent.kind !== 'stablecoin-transfer' || tx.status !== 'confirmed') continue;
+    const token = (intent.token ?? testCoin)?.toLowerCase();
+    if (!token) continue;
+    let wallets = out.get(token);
+    if (!wallets) out.set(token, (wallets = new Map()));
+    const wallet = intent.wallet.toLowerCase();
+    wallets.set(wallet, (wallets.get(wallet) ?? 0) + intent.amount);
+  }
+  return out;
+}
+
+/**
+ * Every wallet a distribution paid in the stablecoin, its paid lines against its balance on chain (issue 31: the
+ * stablecoin balances of holders equal the sum of their paid lines). A wallet that also got the coin elsewhere (on a
+ * real network) shows more than it was paid: drift to look at, not an error of Kauri's.
+ */
+export async function stablecoinHoldings(state: FlowState, chain: ChainPort): Promise<StablecoinHolding[]> {
+  const out: StablecoinHolding[] = [];
+  for (const [token, wallets] of stablecoinPaid(state))
+    for (const [wallet, paid] of wallets) {
+      const onChain = await chain
+        .balanceOf(token as Address, wallet as Address)
+        .then(Number)
+        .catch(() => null);
+      out.push({ token, wallet, personId: state.walletOwners.get(wallet) ?? null, paid, onChain });
+    }
+  return out;
 }
 
 /**
