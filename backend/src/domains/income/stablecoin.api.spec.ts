@@ -6,7 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
+import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
+import type { Config } from '../../platform/config.js';
 import { nzDate } from '../../platform/nz-time.js';
+import { CONFIG } from '../../platform/tokens.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
@@ -132,6 +135,9 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     const holdings = await server.app.get(TokenViews).stablecoinHoldings();
     expect(holdings).toHaveLength(2);
     for (const h of holdings) expect(h.onChain).toBe(h.paid);
+    const health = (await server.api.get('/api/health')).body;
+    expect(health.chain).toMatchObject({ drift: 0, stablecoinDrift: 0 });
+    expect(health.status).toBe('ok');
 
     // The bank run for the off-platform holder: now every line is paid, and so is the distribution.
     const bank = await admin.post(`/api/admin/distributions/${id}/direct-credit/confirm`, { bankReference: 'IB4B 7' });
@@ -171,5 +177,56 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     );
     const holdings = await server.app.get(TokenViews).stablecoinHoldings();
     for (const h of holdings) expect(h.onChain).toBe(h.paid);
+  });
+
+  it('with a configured coin (a real network): refused while the platform wallet holds too little, then paid from it without a mint', async () => {
+    const outbox = server.app.get(ChainOutbox);
+    const coin = stablecoinOf(outbox.state)!;
+    // As on a real network: the coin is configuration, and the platform's signer holds what it pays out.
+    const config = server.app.get<symbol, Config>(CONFIG);
+    config.chain.stablecoinAddress = coin;
+    try {
+      const declared = await owner.post(`/api/assets/${assetId}/distributions`, {
+        kind: 'rent',
+        amount: '100.00',
+        recordDate: today,
+        paymentDate: today,
+      });
+      const id = declared.body.id as string;
+      const url = `/api/assets/${assetId}/distributions/${id}`;
+      expect((await admin.post(`/api/admin/distributions/${id}/approve`)).status).toBe(200);
+      expect(
+        (await owner.post(`${url}/fund`, { number: '4242424242424242', expiry: '12/34', cvc: '123' })).status,
+      ).toBe(200);
+      const lines = (await owner.get(url)).body.lines as Line[];
+      const needed = lines
+        .filter((l) => l.holderKind === 'platform')
+        .reduce((sum, l) => sum + Math.round(Number(l.net) * 100), 0);
+      const refused = await admin.post(`/api/admin/distributions/${id}/pay`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        M.stablecoinShort(`${Math.floor(needed / 100)}.${String(needed % 100).padStart(2, '0')}`, '0.00'),
+      );
+      expect((await owner.get(url)).body.status).toBe('funded');
+
+      // Operations top the platform wallet up (here the test coin's owner mints to it), and the run goes.
+      await server.chain!.send({ op: 'mint', token: coin, to: server.chain!.signer, amount: BigInt(needed) });
+      expect((await admin.post(`/api/admin/distributions/${id}/pay`)).status).toBe(200);
+      expect(await outbox.settled()).toBe(true);
+      await until(
+        'the stablecoin lines paid',
+        async () => (await owner.get(url)).body,
+        (body) => (body.lines as Line[]).filter((l) => l.payment.status === 'paid').length === 2,
+      );
+      const requested = (await server.eventStore.readAll({ streamPrefixes: ['chain-tx-'] }))
+        .filter((e) => e.type === 'ChainTransactionRequested')
+        .map((e) => (e.data as { txId: string }).txId)
+        .filter((txId) => txId.includes(id));
+      expect(requested.sort()).toEqual([`c31337-dist-${id}-line-1`, `c31337-dist-${id}-line-2`]);
+      expect(await server.chain!.balanceOf(coin, server.chain!.signer)).toBe(0n);
+      for (const h of await server.app.get(TokenViews).stablecoinHoldings()) expect(h.onChain).toBe(h.paid);
+    } finally {
+      config.chain.stablecoinAddress = null;
+    }
   });
 });

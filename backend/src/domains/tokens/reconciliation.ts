@@ -132,6 +132,8 @@ export class ChainReconciler {
   private comparedAt = -1;
   drifts: HolderDrift[] = [];
   private problems = 0;
+  /** Σ |paid − held| over the wallets distributions paid in the stablecoin, at the flow version it was read at. */
+  private stablecoin: { version: number; head: bigint; drift: number } | null = null;
 
   constructor(
     private readonly outbox: ChainOutbox,
@@ -175,7 +177,8 @@ export class ChainReconciler {
   private async run(): Promise<Reconciliation> {
     const chain = this.chain;
     const state = this.outbox.state;
-    if (!chain) return { drift: 0, pending: 0, problems: 0, checkedAt: new Date().toISOString(), head: 0 };
+    if (!chain)
+      return { drift: 0, stablecoinDrift: 0, pending: 0, problems: 0, checkedAt: new Date().toISOString(), head: 0 };
     const head = await chain.head();
     // The chain went back (a node restarted from a state file older than its last blocks, a reorg): what was read
     // past its head may be gone, so every balance is read again from the logs.
@@ -210,8 +213,16 @@ export class ChainReconciler {
       this.problems = chainProblems(state).length;
       this.comparedAt = version;
     }
+    // The stablecoin paid by distributions against the wallets' balances, read again when a payment was recorded or
+    // a block was mined since (balanceOf per wallet: a real network's coin has too many Transfer logs to fold).
+    if (this.stablecoin?.version !== version || this.stablecoin.head !== head) {
+      const holdings = await stablecoinHoldings(state, chain);
+      const drift = holdings.reduce((sum, h) => sum + (h.onChain === null ? 0 : Math.abs(h.paid - h.onChain)), 0);
+      this.stablecoin = { version, head, drift };
+    }
     return {
       drift: this.drifts.reduce((sum, d) => sum + Math.abs(d.expected - d.onChain), 0),
+      stablecoinDrift: this.stablecoin.drift,
       pending: this.outbox.pending(),
       problems: this.problems,
       checkedAt: new Date().toISOString(),
