@@ -4016,6 +4016,8 @@ export interface components {
             cancelReason: string | null;
             /** @description NZD funded and owed back after a cancellation */
             refundDue: string;
+            /** @description CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing */
+            chainExplorerUrl: string | null;
         };
         FundDistributionDto: {
             number?: string;
@@ -4074,6 +4076,8 @@ export interface components {
         IncomeDto: {
             lines: components["schemas"]["IncomeLineDto"][];
             taxYears: components["schemas"]["TaxYearDto"][];
+            /** @description CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing */
+            chainExplorerUrl: string | null;
         };
         ConfirmDirectCreditDto: {
             /** @description The bank’s reference for the run */

@@ -9,7 +9,8 @@ import type { HttpReply } from '../../platform/http/http.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { byIds, type ReadStore } from '../../platform/read-store/read-store.js';
-import { READ_STORE } from '../../platform/tokens.js';
+import type { Config } from '../../platform/config.js';
+import { CONFIG, READ_STORE } from '../../platform/tokens.js';
 import { textPdf } from '../../platform/text-pdf.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
 import {
@@ -63,7 +64,11 @@ const form = (body: DeclareDistributionDto): Declaration => ({
 
 /** Reads shared by the owner's, the admins' and the investor's views. */
 export class DistributionReads {
-  constructor(private readonly reads: ReadStore) {}
+  constructor(
+    private readonly reads: ReadStore,
+    /** CHAIN_EXPLORER_URL, for the link to a stablecoin payment's transaction. */
+    private readonly explorerUrl: string | null = null,
+  ) {}
 
   collection() {
     return this.reads.collection<DistributionDoc>(distributionsProjection.name);
@@ -96,7 +101,7 @@ export class DistributionReads {
       this.assetNames([doc.assetId]),
       this.lineNames(doc.assetId, doc.lines),
     ]);
-    return distributionView(doc, assetNames.get(doc.assetId) ?? 'Asset', names);
+    return distributionView(doc, assetNames.get(doc.assetId) ?? 'Asset', names, this.explorerUrl);
   }
 
   async summaries(docs: readonly DistributionDoc[]): Promise<DistributionListDto> {
@@ -137,13 +142,16 @@ export class DistributionReads {
 @Authenticated()
 export class DistributionController {
   private readonly distributions: DistributionReads;
+  private readonly explorerUrl: string | null;
 
   constructor(
     private readonly commands: CommandBus,
     private readonly inputs: DeclarationInputs,
     @Inject(READ_STORE) private readonly reads: ReadStore,
+    @Inject(CONFIG) config: Config,
   ) {
-    this.distributions = new DistributionReads(reads);
+    this.explorerUrl = config.chain.explorerUrl;
+    this.distributions = new DistributionReads(reads, this.explorerUrl);
   }
 
   /** The asset's distribution, seen by its owner or staff; 404 otherwise, revealing nothing. */
@@ -262,7 +270,8 @@ export class DistributionController {
   @ApiOperation({ summary: 'Your income from distributions: each line and the totals per NZ tax year' })
   async income(@CurrentUser() user: SignedInUser): Promise<IncomeDto> {
     const docs = await this.distributions.collection().find({ investorIds: user.userId });
-    return incomeOf(docs, user.userId, await this.distributions.assetNames(docs.map((d) => d.assetId)));
+    const assetNames = await this.distributions.assetNames(docs.map((d) => d.assetId));
+    return incomeOf(docs, user.userId, assetNames, this.explorerUrl);
   }
 
   @Get('income/statements/:taxYear')

@@ -30,7 +30,9 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
   const today = nzDate(new Date());
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    server = await startTestServer({
+      env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000', CHAIN_EXPLORER_URL: 'https://explorer.example/' },
+    });
     admin = await signUp(server, { admin: true });
     ({ owner, assetId } = await approvedAsset(server, admin, 2_000));
     const offering = await admin.post('/api/admin/offerings', {
@@ -109,6 +111,8 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     );
     // The bank has not run yet: the off-platform holder's line holds the distribution at paying.
     expect(paid.status).toBe('paying');
+    // The screens link each stablecoin payment's transaction to the explorer.
+    expect(paid.chainExplorerUrl).toBe('https://explorer.example');
 
     const confirmed = (await server.eventStore.readAll({ streamPrefixes: ['chain-tx-'] })).filter(
       (e) => e.type === 'ChainTransactionConfirmed',
@@ -146,6 +150,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     const income = (await investors[0]!.get('/api/income')).body;
     expect(income.lines[0]).toMatchObject({ status: 'paid', payment: { method: 'stablecoin', status: 'paid' } });
     expect(income.lines[0].payment.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(income.chainExplorerUrl).toBe('https://explorer.example');
   });
 
   it('a second distribution reuses the coin (deployed once) and mints only what it pays', async () => {
