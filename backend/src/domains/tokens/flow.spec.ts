@@ -1,6 +1,6 @@
 import type { TokenTerms } from '../assets/events.js';
 import { PLATFORM_STEPS } from '../../platform/chain/platform-plan.js';
-import { applyTransfers, compare } from './reconciliation.js';
+import { applyTransfers, compare, stablecoinPaid } from './reconciliation.js';
 import {
   blockedBy,
   chainIntents,
@@ -366,4 +366,33 @@ test('a distribution’s payment run asks for the test stablecoin once, its mint
   expect(real.map((i) => i.txId)).toEqual(['c31337-dist-d3-line-1', 'c31337-dist-d3-line-3']);
   const realState = given(approved, paying('d3', coin));
   expect(blockedBy(realState.txs.get('c31337-dist-d3-line-1')!, realState)).toBeNull();
+});
+
+test('the stablecoin reconciliation counts each confirmed line transfer once, by coin and wallet', () => {
+  const W1 = '0x00000000000000000000000000000000000000A1';
+  const coin = '0x00000000000000000000000000000000000000c0';
+  const state = given(approved, {
+    type: 'DistributionPaymentStarted',
+    data: {
+      distributionId: 'd1',
+      assetId: 'a1',
+      startedBy: 'admin',
+      methods: [
+        { line: 0, method: 'stablecoin', wallet: W1, net: 700 },
+        { line: 1, method: 'stablecoin', wallet: W1, net: 300 },
+      ],
+      coin,
+    },
+  });
+  const confirm = (txId: string) =>
+    evolveFlow(state, {
+      type: 'ChainTransactionConfirmed',
+      data: { txId, txHash: `0x${'1'.repeat(64)}`, blockNumber: 9, contractAddress: null, suite: null },
+    });
+  expect(stablecoinPaid(state)).toEqual(new Map());
+  confirm('c31337-dist-d1-line-0');
+  expect(stablecoinPaid(state)).toEqual(new Map([[coin, new Map([[W1.toLowerCase(), 700]])]]));
+  confirm('c31337-dist-d1-line-1');
+  confirm('c31337-dist-d1-line-1'); // folded again: still once
+  expect(stablecoinPaid(state).get(coin)?.get(W1.toLowerCase())).toBe(1_000);
 });
