@@ -206,4 +206,7 @@ export const DISTRIBUTION_MESSAGES = {
     'The chain’s balances of this token differ from the register (drift): payments stop until operations reconcile them',
   nothingByDirectCredit: 'No line of this distribution is waiting for a direct credit',
   paymentFailed: 'The payment did not go through: nothing was charged',
+  notStablecoinLine: 'That line of the distribution is not paid in the stablecoin',
+  stablecoinShort: (needed: string, held: string) =>
+    `The platform wallet holds NZD ${held} of the stablecoin and this payment run needs NZD ${needed}: top it up before paying`,
 } as const;

@@ -110,6 +110,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CHAIN_PENDING_BOUND_SECONDS: 'soon' })).toThrow(
       "CHAIN_PENDING_BOUND_SECONDS='soon' must be a positive integer",
     );
+    expect(loadConfig({}).chain.stablecoinAddress).toBeNull();
+    const coin = '0x00000000000000000000000000000000000000C0';
+    expect(loadConfig({ STABLECOIN_ADDRESS: ` ${coin} ` }).chain.stablecoinAddress).toBe(coin);
+    expect(() => loadConfig({ STABLECOIN_ADDRESS: 'usdc' })).toThrow(
+      'STABLECOIN_ADDRESS must be an address: 0x and 40 hexadecimal digits',
+    );
     expect(
       loadConfig({ OIDC_ISSUER: 'https://id.example.nz', OIDC_CLIENT_ID: 'kauri', OIDC_CLIENT_SECRET: 's' }).identity
         .oidc,

@@ -62,6 +62,13 @@ export interface ChainConfig {
    * without outcome makes `/api/health` degraded.
    */
   pendingBoundSeconds: number;
+  /**
+   * `STABLECOIN_ADDRESS`: the NZD stablecoin (an ERC-20 in cents, 2 decimals) distributions are paid in on a real
+   * network; the platform's signer must hold what a payment run needs (it is refused when it does not). Unset on the
+   * embedded chain, Kauri deploys its own test coin and mints what each funded distribution pays; unset with `rpc`,
+   * nobody is paid in a stablecoin (every holder by direct credit).
+   */
+  stablecoinAddress: string | null;
 }
 
 /** Outgoing e-mail (platform/mail). */
@@ -273,7 +280,10 @@ function chainConfig(env: Env, problems: string[]): ChainConfig {
   if (explorerUrl && !/^https?:\/\/[^\s]+$/.test(explorerUrl))
     problems.push('CHAIN_EXPLORER_URL must start with https:// or http://');
   const pendingBoundSeconds = positiveInteger(env, 'CHAIN_PENDING_BOUND_SECONDS', 120, problems);
-  return { kind, rpcUrl, chainId, explorerUrl, pendingBoundSeconds };
+  const stablecoinAddress = env.STABLECOIN_ADDRESS?.trim() || null;
+  if (stablecoinAddress && !/^0x[0-9a-fA-F]{40}$/.test(stablecoinAddress))
+    problems.push('STABLECOIN_ADDRESS must be an address: 0x and 40 hexadecimal digits');
+  return { kind, rpcUrl, chainId, explorerUrl, pendingBoundSeconds, stablecoinAddress };
 }
 
 function positiveInteger(env: Env, name: string, fallback: number, problems: string[]): number {

@@ -57,12 +57,13 @@ export class DistributionQueries {
     return names;
   }
 
-  async view(doc: DistributionDoc): Promise<ReturnType<typeof distributionView>> {
+  /** `explorerUrl`: CHAIN_EXPLORER_URL, for the link to a stablecoin payment's transaction. */
+  async view(explorerUrl: string | null, doc: DistributionDoc): Promise<ReturnType<typeof distributionView>> {
     const [assetNames, names] = await Promise.all([
       this.assetNames([doc.assetId]),
       this.lineNames(doc.assetId, doc.lines),
     ]);
-    return distributionView(doc, assetNames.get(doc.assetId) ?? 'Asset', names);
+    return distributionView(doc, assetNames.get(doc.assetId) ?? 'Asset', names, explorerUrl);
   }
 
   async summaries(docs: readonly DistributionDoc[]) {

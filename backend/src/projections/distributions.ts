@@ -62,6 +62,7 @@ const EVENT_TYPES = [
   'DistributionFundingFailed',
   'DistributionPaymentStarted',
   'DirectCreditConfirmed',
+  'StablecoinPaymentConfirmed',
   'DistributionPaid',
   'DistributionCancelled',
 ] as const satisfies DistributionEvent['type'][];
@@ -77,7 +78,7 @@ const UNPAID: LinePayment = {
 
 export const distributionsProjection = defineProjection<DistributionDoc, DistributionEvent>({
   name: 'distributions',
-  version: 1,
+  version: 2,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.distributionId],
   evolve(doc, event) {
@@ -141,7 +142,9 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
           lines: doc.lines.map((line, i) => {
             const m = methods.get(i);
             if (!m || m.method === 'retained') return line;
-            return { ...line, payment: { ...line.payment, method: m.method, wallet: m.wallet, status: 'pending' } };
+            // A wallet line of no net has nothing to transfer: paid as the run starts (the decider's rule).
+            const status = m.method === 'stablecoin' && line.net === 0 ? 'paid' : 'pending';
+            return { ...line, payment: { ...line.payment, method: m.method, wallet: m.wallet, status } };
           }),
         };
       }
@@ -154,6 +157,15 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
             paid.has(i)
               ? { ...line, payment: { ...line.payment, status: 'paid', reference: bankReference, paidAt } }
               : line,
+          ),
+        };
+      }
+      case 'StablecoinPaymentConfirmed': {
+        const { line: paidLine, txHash, paidAt } = event.data;
+        return {
+          ...doc,
+          lines: doc.lines.map((line, i) =>
+            i === paidLine ? { ...line, payment: { ...line.payment, status: 'paid', txHash, paidAt } } : line,
           ),
         };
       }

@@ -1909,6 +1909,8 @@ export interface components {
             detail?: string;
             /** @description Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check) */
             drift: number | null;
+            /** @description Cents: Σ |paid − held| over the wallets distributions paid in the NZD stablecoin; 0 when every wallet holds what its paid lines sum to (null before the first check) */
+            stablecoinDrift: number | null;
             /** @description Chain transactions not yet settled */
             pending: number | null;
             /** @description Chain transactions without outcome for longer than pendingBoundSeconds */
@@ -4014,6 +4016,8 @@ export interface components {
             cancelReason: string | null;
             /** @description NZD funded and owed back after a cancellation */
             refundDue: string;
+            /** @description CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing */
+            chainExplorerUrl: string | null;
         };
         FundDistributionDto: {
             number?: string;
@@ -4072,6 +4076,8 @@ export interface components {
         IncomeDto: {
             lines: components["schemas"]["IncomeLineDto"][];
             taxYears: components["schemas"]["TaxYearDto"][];
+            /** @description CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing */
+            chainExplorerUrl: string | null;
         };
         ConfirmDirectCreditDto: {
             /** @description The bank’s reference for the run */
@@ -4108,7 +4114,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Readiness. `status` is `ok`, or `degraded` with every `reasons` entry; HTTP 200 while the replica can serve (also when degraded by the chain, waiting chain transactions, drift or a failed domain check), 503 when it cannot (event or read store down, a projection stopped). Beside that: each store, each projection’s checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, pending, overdue, pendingBoundSeconds, node }) and the domains’ own checks (register: the last reconciliation of the read models against the asset registers — ok, assets, drift, checkedAt). */
+            /** @description Readiness. `status` is `ok`, or `degraded` with every `reasons` entry; HTTP 200 while the replica can serve (also when degraded by the chain, waiting chain transactions, drift or a failed domain check), 503 when it cannot (event or read store down, a projection stopped). Beside that: each store, each projection’s checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, stablecoinDrift, pending, overdue, pendingBoundSeconds, node }) and the domains’ own checks (register: the last reconciliation of the read models against the asset registers — ok, assets, drift, checkedAt). */
             200: {
                 headers: {
                     [name: string]: unknown;

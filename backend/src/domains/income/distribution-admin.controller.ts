@@ -63,6 +63,29 @@ export class DistributionAdminController {
     private readonly tokens: TokenViews,
   ) {}
 
+  /**
+   * Who is paid in the stablecoin: platform holders with a wallet, when there is a coin (Kauri's test coin on the
+   * embedded chain, `STABLECOIN_ADDRESS` on a real network). With a configured coin the platform wallet must hold
+   * what the wallet lines' net comes to; the run is refused before anything is recorded when it does not.
+   */
+  private async stablecoinRun(distributionId: string): Promise<{ wallets: Map<string, string>; coin: string | null }> {
+    const stablecoin = this.tokens.stablecoin();
+    const doc = await this.distributions.get(distributionId);
+    if (!stablecoin || !doc || doc.status !== 'funded') return { wallets: new Map(), coin: null };
+    const wallets = this.tokens.walletsOf(
+      doc.lines.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : [])),
+    );
+    if (stablecoin.coin) {
+      const needed = doc.lines.reduce(
+        (sum, l) => sum + (l.holderKind === 'platform' && l.investorId && wallets.has(l.investorId) ? l.net : 0),
+        0,
+      );
+      const held = await this.tokens.signerBalance(stablecoin.coin);
+      if (held < needed) throw new DomainError(M.stablecoinShort(fromCents(needed), fromCents(held)), 409);
+    }
+    return { wallets, coin: stablecoin.coin };
+  }
+
   /** With a chain, the token's on-chain balances must equal the register's before anyone is paid. */
   private async requireNoDrift(distributionId: string): Promise<void> {
     if (!this.tokens.enabled) return;
@@ -94,15 +117,17 @@ export class DistributionAdminController {
     @Ctx() context: CommandContext,
   ): Promise<WrittenDto> {
     await this.requireNoDrift(id);
-    // The stablecoin payment (through the chain outbox) is not wired yet: every holder is paid by direct credit.
+    const { wallets, coin } = await this.stablecoinRun(id);
     const { position } = await this.commands.execute(
       new ExecuteDistributionCommand(
         {
           type: 'StartPayment',
           distributionId: id,
           adminId: admin.userId,
-          wallets: new Map(),
+          wallets,
+          coin,
           today: nzDate(context.now),
+          now: context.now,
         },
         context,
       ),

@@ -82,7 +82,12 @@ export function previewView(data: DistributionDeclared['data'], names: Names): D
   };
 }
 
-export function distributionView(doc: DistributionDoc, assetName: string, names: Names): DistributionDto {
+export function distributionView(
+  doc: DistributionDoc,
+  assetName: string,
+  names: Names,
+  chainExplorerUrl: string | null = null,
+): DistributionDto {
   return {
     id: doc._id,
     assetId: doc.assetId,
@@ -104,6 +109,7 @@ export function distributionView(doc: DistributionDoc, assetName: string, names:
     refundDue: fromCents(doc.refundDue),
     lines: doc.lines.map((l) => lineView(l, names)),
     totals: totalsView(doc.lines),
+    chainExplorerUrl,
   };
 }
 
@@ -116,7 +122,12 @@ const SHOWN: ReadonlySet<DistributionDoc['status']> = new Set(['approved', 'fund
 export const taxYearSpan = (taxYear: number) => ({ from: `${taxYear - 1}-04-01`, to: `${taxYear}-03-31` });
 
 /** One investor's income: each line of theirs, newest payment first, and the totals per New Zealand tax year. */
-export function incomeOf(docs: readonly DistributionDoc[], investorId: string, assetNames: Names): IncomeDto {
+export function incomeOf(
+  docs: readonly DistributionDoc[],
+  investorId: string,
+  assetNames: Names,
+  chainExplorerUrl: string | null = null,
+): IncomeDto {
   const mine = docs
     .filter((d) => SHOWN.has(d.status))
     .flatMap((d) =>
@@ -170,7 +181,7 @@ export function incomeOf(docs: readonly DistributionDoc[], investorId: string, a
       withholdingTax: fromCents(y.tax),
       net: fromCents(y.net),
     }));
-  return { lines, taxYears };
+  return { lines, taxYears, chainExplorerUrl };
 }
 
 const KIND_NAMES: Record<IncomeKind, string> = {

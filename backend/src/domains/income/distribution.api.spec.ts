@@ -141,7 +141,7 @@ describe('distributions API (memory stores)', () => {
       payment: { method: null, status: 'unpaid', txHash: null },
     });
     expect((await investor.get(url)).status).toBe(404);
-    expect((await investor.get('/api/income')).body).toEqual({ lines: [], taxYears: [] });
+    expect((await investor.get('/api/income')).body).toEqual({ lines: [], taxYears: [], chainExplorerUrl: null });
 
     expect(
       (await owner.post(`${url}/fund`, { number: '4242424242424242', expiry: '12/34', cvc: '123' })).body.message,

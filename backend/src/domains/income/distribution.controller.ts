@@ -8,6 +8,8 @@ import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '.
 import type { HttpReply } from '../../platform/http/http.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
+import type { Config } from '../../platform/config.js';
+import { CONFIG } from '../../platform/tokens.js';
 import { DistributionQueries } from '../../projections/distributions.query.js';
 import { textPdf } from '../../platform/text-pdf.js';
 import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
@@ -68,11 +70,17 @@ const form = (body: DeclareDistributionDto): Declaration => ({
 @Controller('api')
 @Authenticated()
 export class DistributionController {
+  /** CHAIN_EXPLORER_URL, for the link to a stablecoin payment's transaction. */
+  private readonly explorerUrl: string | null;
+
   constructor(
     private readonly commands: CommandBus,
     private readonly inputs: DeclarationInputs,
     private readonly distributions: DistributionQueries,
-  ) {}
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.explorerUrl = config.chain.explorerUrl;
+  }
 
   /** The asset's distribution, seen by its owner or staff; 404 otherwise, revealing nothing. */
   private async visible(assetId: string, distributionId: string, user: SignedInUser): Promise<DistributionDoc> {
@@ -130,7 +138,7 @@ export class DistributionController {
     @IdParam('distributionId') distributionId: string,
     @CurrentUser() user: SignedInUser,
   ): Promise<DistributionDto> {
-    return this.distributions.view(await this.visible(id, distributionId, user));
+    return this.distributions.view(this.explorerUrl, await this.visible(id, distributionId, user));
   }
 
   @Post('assets/:id/distributions/:distributionId/fund')
@@ -190,7 +198,8 @@ export class DistributionController {
   @ApiOperation({ summary: 'Your income from distributions: each line and the totals per NZ tax year' })
   async income(@CurrentUser() user: SignedInUser): Promise<IncomeDto> {
     const docs = await this.distributions.find({ investorIds: user.userId });
-    return incomeOf(docs, user.userId, await this.distributions.assetNames(docs.map((d) => d.assetId)));
+    const assetNames = await this.distributions.assetNames(docs.map((d) => d.assetId));
+    return incomeOf(docs, user.userId, assetNames, this.explorerUrl);
   }
 
   @Get('income/statements/:taxYear')

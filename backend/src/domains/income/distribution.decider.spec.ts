@@ -253,7 +253,9 @@ describe('distribution decider', () => {
       distributionId: ID,
       adminId: ADMIN,
       wallets: new Map<string, string>(),
+      coin: null,
       today: '2026-11-29',
+      now: NOW,
     } as const;
     expect(refusal(given(approved()).when(start)).message).toBe(M.notFunded);
     expect(refusal(given(funded()).when(start)).message).toBe(M.beforePaymentDate);
@@ -294,6 +296,116 @@ describe('distribution decider', () => {
     expect(refusal(given([...funded(), ...paying, ...done]).when(confirm)).message).toBe(M.notPaying);
   });
 
+  it('stablecoin: each wallet line carries its net and the coin; its confirmation on chain pays it, once; the last payment pays the distribution', () => {
+    const wallet = '0x00000000000000000000000000000000000000a1';
+    const coin = '0x00000000000000000000000000000000000000c0';
+    const start = {
+      type: 'StartPayment',
+      distributionId: ID,
+      adminId: ADMIN,
+      wallets: new Map([[AROHA, wallet]]),
+      coin,
+      today: '2026-11-30',
+      now: NOW,
+    } as const;
+    const started = given(funded()).when(start).events!;
+    expect(started).toEqual([
+      {
+        type: 'DistributionPaymentStarted',
+        data: {
+          distributionId: ID,
+          assetId: ASSET,
+          startedBy: ADMIN,
+          methods: [
+            { line: 0, method: 'direct-credit', wallet: null, net: 16_500 },
+            { line: 1, method: 'stablecoin', wallet, net: 16_500 },
+            { line: 2, method: 'retained', wallet: null, net: 50_000 },
+          ],
+          coin,
+        },
+      },
+    ]);
+    // Without a wallet line the coin is not named (nothing is paid in it).
+    expect(given(funded()).when({ ...start, wallets: new Map() }).events![0]!.data).not.toHaveProperty('coin');
+    const confirm = {
+      type: 'ConfirmStablecoinPayment',
+      distributionId: ID,
+      line: 1,
+      txId: `c31337-dist-${ID}-line-1`,
+      txHash: `0x${'ab'.repeat(32)}`,
+      now: NOW,
+    } as const;
+    expect(refusal(given(funded()).when(confirm)).message).toBe(M.notStablecoinLine);
+    expect(refusal(given([...funded(), ...started]).when({ ...confirm, line: 0 })).message).toBe(M.notStablecoinLine);
+    const paid = given([...funded(), ...started]).when(confirm).events!;
+    expect(paid).toEqual([
+      {
+        type: 'StablecoinPaymentConfirmed',
+        data: { distributionId: ID, assetId: ASSET, line: 1, txId: confirm.txId, txHash: confirm.txHash, paidAt: NOW },
+      },
+    ]);
+    // The process manager sees the confirmation again after a restart: nothing more is recorded.
+    expect(given([...funded(), ...started, ...paid]).when(confirm).events).toEqual([]);
+    // The bank run's confirmation, then the chain's: the distribution is paid with the last one.
+    const bank = given([...funded(), ...started]).when({
+      type: 'ConfirmDirectCredit',
+      distributionId: ID,
+      adminId: ADMIN,
+      bankReference: 'ASB run 27/11',
+      now: NOW,
+    }).events!;
+    expect(bank.map((e) => e.type)).toEqual(['DirectCreditConfirmed']);
+    expect(
+      given([...funded(), ...started, ...bank])
+        .when(confirm)
+        .events!.map((e) => e.type),
+    ).toEqual(['StablecoinPaymentConfirmed', 'DistributionPaid']);
+    // Everyone in the stablecoin: the chain's confirmations alone finish it.
+    const allWallets = given(funded()).when({
+      ...start,
+      wallets: new Map([
+        [AROHA, wallet],
+        [MERE, wallet],
+      ]),
+    }).events!;
+    // MERE is off-platform: a wallet is only ever a platform holder's, so the bank still pays her.
+    expect(allWallets[0]!.data).toMatchObject({ methods: [{ method: 'direct-credit' }, { method: 'stablecoin' }, {}] });
+  });
+
+  it('stablecoin: a wallet line whose whole gross is withheld has nothing to transfer and is paid as the run starts', () => {
+    const nothingNet = given([]).when(
+      declare({
+        standings: new Map([[AROHA, { ...aroha, residency: 'non-resident', treatyCountry: null }]]),
+        kind: 'rent',
+      }),
+    ).events!;
+    // Rent withholds nothing: every line keeps its gross, so the zero-net rule is checked on a doctored line instead.
+    const declaredEvent = nothingNet[0] as Extract<DistributionEvent, { type: 'DistributionDeclared' }>;
+    const lines = declaredEvent.data.lines.map((l, i) => (i === 1 ? { ...l, net: 0, withholdingTax: l.gross } : l));
+    const history: DistributionEvent[] = [
+      { ...declaredEvent, data: { ...declaredEvent.data, lines } },
+      ...funded().slice(1),
+    ];
+    const started = given(history).when({
+      type: 'StartPayment',
+      distributionId: ID,
+      adminId: ADMIN,
+      wallets: new Map([[AROHA, '0x00000000000000000000000000000000000000a1']]),
+      coin: null,
+      today: '2026-11-30',
+      now: NOW,
+    }).events!;
+    expect(started.map((e) => e.type)).toEqual(['DistributionPaymentStarted']);
+    const done = given([...history, ...started]).when({
+      type: 'ConfirmDirectCredit',
+      distributionId: ID,
+      adminId: ADMIN,
+      bankReference: 'ASB run 27/11',
+      now: NOW,
+    }).events!;
+    expect(done.map((e) => e.type)).toEqual(['DirectCreditConfirmed', 'DistributionPaid']);
+  });
+
   it('cancellation: by the owner or an admin before paying, with a reason; what was funded is owed back', () => {
     const cancel = {
       type: 'CancelDistribution',
@@ -312,7 +424,9 @@ describe('distribution decider', () => {
       distributionId: ID,
       adminId: ADMIN,
       wallets: new Map(),
+      coin: null,
       today: '2026-11-30',
+      now: NOW,
     }).events!;
     expect(refusal(given([...funded(), ...paying]).when(cancel)).message).toBe(M.cannotCancel);
   });

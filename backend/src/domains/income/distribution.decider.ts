@@ -66,9 +66,21 @@ export type DistributionCommand =
       type: 'StartPayment';
       distributionId: string;
       adminId: string;
-      /** Platform holders' wallets, by user id. */
+      /** Platform holders' wallets, by user id (none without a stablecoin to pay in). */
       wallets: ReadonlyMap<string, string>;
+      /** The stablecoin: the configured coin's address, or null for Kauri's test coin on the embedded chain. */
+      coin: string | null;
       today: string;
+      now: string;
+    }
+  | {
+      /** The chain confirmed a stablecoin line's transfer (the process manager, from the chain outbox's events). */
+      type: 'ConfirmStablecoinPayment';
+      distributionId: string;
+      line: number;
+      txId: string;
+      txHash: string;
+      now: string;
     }
   | { type: 'ConfirmDirectCredit'; distributionId: string; adminId: string; bankReference: string; now: string }
   | { type: 'CancelDistribution'; distributionId: string; userId: string; isAdmin: boolean; reason: string };
@@ -188,7 +200,14 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       case 'DistributionPaymentStarted': {
         const methods = state.lines.map(() => 'retained' as PaymentMethod);
         for (const m of event.data.methods) methods[m.line] = m.method;
-        return { ...state, status: 'paying', methods };
+        // A wallet line of no net (all of it withheld) has nothing to transfer: paid as the run starts.
+        const paid = state.paid.map((p, i) => p || (methods[i] === 'stablecoin' && state.lines[i]!.net === 0));
+        return { ...state, status: 'paying', methods, paid };
+      }
+      case 'StablecoinPaymentConfirmed': {
+        const paid = [...state.paid];
+        paid[event.data.line] = true;
+        return { ...state, paid };
       }
       case 'DirectCreditConfirmed': {
         const paid = [...state.paid];
@@ -271,12 +290,36 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
             : { line: index, method: 'direct-credit' as const, wallet: null };
         });
         const { distributionId, adminId } = command;
-        return [
-          {
-            type: 'DistributionPaymentStarted',
-            data: { distributionId, assetId: state.assetId, startedBy: adminId, methods },
+        const assetId = state.assetId;
+        const withNet = methods.map((m) => ({ ...m, net: state.lines[m.line]!.net }));
+        const started: DistributionEvent = {
+          type: 'DistributionPaymentStarted',
+          data: {
+            distributionId,
+            assetId,
+            startedBy: adminId,
+            methods: withNet,
+            ...(methods.some((m) => m.method === 'stablecoin') ? { coin: command.coin } : {}),
           },
+        };
+        const after = distribution.evolve(state, started);
+        return allPaid(after.methods, after.paid)
+          ? [started, { type: 'DistributionPaid', data: { distributionId, assetId, paidAt: command.now } }]
+          : [started];
+      }
+      case 'ConfirmStablecoinPayment': {
+        requireExisting(state);
+        const { distributionId, line, txId, txHash, now } = command;
+        if (state.methods[line] !== 'stablecoin') throw new DomainError(M.notStablecoinLine, 409);
+        if (state.paid[line]) return []; // recorded already: the confirmation is seen again after a restart
+        const assetId = state.assetId;
+        const paid = state.paid.map((p, i) => p || i === line);
+        const events: DistributionEvent[] = [
+          { type: 'StablecoinPaymentConfirmed', data: { distributionId, assetId, line, txId, txHash, paidAt: now } },
         ];
+        if (allPaid(state.methods, paid))
+          events.push({ type: 'DistributionPaid', data: { distributionId, assetId, paidAt: now } });
+        return events;
       }
       case 'ConfirmDirectCredit': {
         requireExisting(state);

@@ -9,6 +9,7 @@ import {
   nullable,
   object,
   oneOf,
+  optional,
   string,
   type EventSchemas,
 } from '../../platform/event-schema.js';
@@ -147,7 +148,28 @@ export interface DistributionPaymentStarted {
     distributionId: string;
     assetId: string;
     startedBy: string;
-    methods: { line: number; method: PaymentMethod; wallet: string | null }[];
+    /** `net`: the line's net cents (what a stablecoin transfer moves; absent on events before the stablecoin). */
+    methods: { line: number; method: PaymentMethod; wallet: string | null; net?: number }[];
+    /**
+     * The stablecoin the wallet lines are paid in: the configured coin's address on a real network, null for
+     * Kauri's test coin on the embedded chain (deployed and minted by the outbox). Absent before the stablecoin.
+     */
+    coin?: string | null;
+  };
+}
+/**
+ * A stablecoin line's transfer is confirmed on chain (the chain outbox's `ChainTransactionConfirmed` of its
+ * `dist-<id>-line-<n>` transaction, or of an admin's retry of it): the line is paid, with its transaction's hash.
+ */
+export interface StablecoinPaymentConfirmed {
+  type: 'StablecoinPaymentConfirmed';
+  data: {
+    distributionId: string;
+    assetId: string;
+    line: number;
+    txId: string;
+    txHash: string;
+    paidAt: string;
   };
 }
 /** Operations confirm the bank ran the direct-credit file: those lines are paid. */
@@ -186,6 +208,7 @@ export type DistributionEvent =
   | DistributionFundingFailed
   | DistributionPaymentStarted
   | DirectCreditConfirmed
+  | StablecoinPaymentConfirmed
   | DistributionPaid
   | DistributionCancelled;
 
@@ -194,6 +217,7 @@ export const distributionStream = (distributionId: string) => `distribution-${di
 /** At most this many lines (holders) in one distribution: the event that fixes them stays bounded. */
 export const MAX_LINES = 20_000;
 const cents = INCOME_FIELDS.cents;
+const WALLET = string({ max: 42, pattern: /^0x[0-9a-fA-F]{40}$/ });
 const base = { distributionId: id(), assetId: id() };
 const line = object({
   holderKind: oneOf(HOLDER_KINDS),
@@ -236,10 +260,19 @@ export const distributionEventSchemas = {
       object({
         line: int({ max: MAX_LINES }),
         method: literal('stablecoin', 'direct-credit', 'retained'),
-        wallet: nullable(string({ max: 42, pattern: /^0x[0-9a-fA-F]{40}$/ })),
+        wallet: nullable(WALLET),
+        net: optional(cents),
       }),
       { max: MAX_LINES },
     ),
+    coin: optional(nullable(WALLET)),
+  }),
+  StablecoinPaymentConfirmed: object({
+    ...base,
+    line: int({ max: MAX_LINES }),
+    txId: id(),
+    txHash: string({ max: 66, pattern: /^0x[0-9a-f]{64}$/ }),
+    paidAt: isoDateTime(),
   }),
   DirectCreditConfirmed: object({
     ...base,

@@ -181,6 +181,12 @@ export class DistributionDto extends DistributionPreviewDto {
   fundingFailure: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelReason: string | null;
   @ApiProperty({ description: 'NZD funded and owed back after a cancellation' }) refundDue: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing',
+  })
+  chainExplorerUrl: string | null;
 }
 
 export class DistributionSummaryDto {
@@ -237,6 +243,12 @@ export class TaxYearDto {
 export class IncomeDto {
   @ApiProperty({ type: [IncomeLineDto] }) lines: IncomeLineDto[];
   @ApiProperty({ type: [TaxYearDto] }) taxYears: TaxYearDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing',
+  })
+  chainExplorerUrl: string | null;
 }
 
 export class DeclaredDto extends CreatedDto {

@@ -12,6 +12,7 @@ import {
 } from './distribution.handlers.js';
 import { TaxProfileController } from './income.controller.js';
 import { ExecuteTaxProfileHandler } from './income.handlers.js';
+import { StablecoinPayments } from './stablecoin-payments.js';
 
 @Module({
   imports: [CqrsModule, BillingModule, TokensModule],
@@ -22,6 +23,7 @@ import { ExecuteTaxProfileHandler } from './income.handlers.js';
     DeclareDistributionHandler,
     ExecuteDistributionHandler,
     FundDistributionHandler,
+    StablecoinPayments,
   ],
 })
 export class IncomeModule {}

@@ -53,7 +53,23 @@ export type ChainIntent =
       reversal: boolean;
     }
   /** The investor may not send before `until` (the holding's `transferableFrom`), in the HoldingRulesModule. */
-  | { kind: 'lock-up'; assetId: string; investmentId: string; personId: string; until: string };
+  | { kind: 'lock-up'; assetId: string; investmentId: string; personId: string; until: string }
+  /** Kauri's test NZD stablecoin (embedded chain only; on a real network the coin is `STABLECOIN_ADDRESS`). */
+  | { kind: 'deploy-stablecoin' }
+  /** The test coin a distribution pays in, minted to the signer (embedded chain only): its stablecoin lines' net. */
+  | { kind: 'stablecoin-mint'; distributionId: string; amount: number }
+  /**
+   * One line of a distribution paid in the stablecoin: an ERC-20 transfer of its net cents from the signer to the
+   * holder's wallet. `token`: the configured coin, or null for Kauri's test coin.
+   */
+  | {
+      kind: 'stablecoin-transfer';
+      distributionId: string;
+      line: number;
+      wallet: string;
+      amount: number;
+      token: string | null;
+    };
 
 export type ChainIntentKind = ChainIntent['kind'];
 
@@ -170,6 +186,16 @@ const intent = union(
     reversal: boolean(),
   }),
   object({ kind: literal('lock-up'), assetId: id(), investmentId: id(), personId: id(), until: isoDateTime() }),
+  object({ kind: literal('deploy-stablecoin') }),
+  object({ kind: literal('stablecoin-mint'), distributionId: id(), amount }),
+  object({
+    kind: literal('stablecoin-transfer'),
+    distributionId: id(),
+    line: int({ max: 1_000_000 }),
+    wallet: ADDRESS,
+    amount,
+    token: nullable(ADDRESS),
+  }),
 );
 
 export const chainTransactionEventSchemas = {

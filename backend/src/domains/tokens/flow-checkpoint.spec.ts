@@ -383,6 +383,8 @@ function canonical(value: unknown): string {
  */
 const FOLD_HASHES: Record<number, string> = {
   1: 'bee0e0426727bf243ec4fea5cb0e590584a37705fcc0526117ad1adca7939856',
+  // 2: a distribution's payment run calls for the stablecoin (deploy, mint, one transfer per wallet line).
+  2: '2af8b7d245d1eb28a3bdb0f848a6c41804041a49d8926615638c2897588b5712',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {

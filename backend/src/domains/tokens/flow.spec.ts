@@ -1,6 +1,6 @@
 import type { TokenTerms } from '../assets/events.js';
 import { PLATFORM_STEPS } from '../../platform/chain/platform-plan.js';
-import { applyTransfers, compare } from './reconciliation.js';
+import { applyTransfers, compare, stablecoinPaid } from './reconciliation.js';
 import {
   blockedBy,
   chainIntents,
@@ -312,4 +312,87 @@ test('a registration that failed leaves nothing planned; an admin’s retry of i
   });
   evolveFlow(state, submitted('register-inv-v1-retry-1', X));
   expect(ids(own(Y, X, 'b'), state)).toEqual(['c31337-wallet-inv-1-remove', 'c31337-wallet-inv-1-register']);
+});
+
+test('a distribution’s payment run asks for the test stablecoin once, its mint, then one transfer per wallet line (issue 31)', () => {
+  const W1 = '0x00000000000000000000000000000000000000a1';
+  const W2 = '0x00000000000000000000000000000000000000a2';
+  const paying = (distributionId: string, coin: string | null): FlowEvent => ({
+    type: 'DistributionPaymentStarted',
+    data: {
+      distributionId,
+      assetId: 'a1',
+      startedBy: 'admin',
+      methods: [
+        { line: 0, method: 'direct-credit', wallet: null, net: 500 },
+        { line: 1, method: 'stablecoin', wallet: W1, net: 3_500 },
+        { line: 2, method: 'stablecoin', wallet: W2, net: 0 },
+        { line: 3, method: 'stablecoin', wallet: W2, net: 1_250 },
+        { line: 4, method: 'retained', wallet: null, net: 85_000 },
+      ],
+      coin,
+    },
+  });
+  const state = given(approved);
+  const intents = chainIntents(paying('d1', null), state);
+  expect(intents).toEqual([
+    { txId: 'c31337-stablecoin', intent: { kind: 'deploy-stablecoin' } },
+    { txId: 'c31337-dist-d1-mint', intent: { kind: 'stablecoin-mint', distributionId: 'd1', amount: 4_750 } },
+    {
+      txId: 'c31337-dist-d1-line-1',
+      intent: { kind: 'stablecoin-transfer', distributionId: 'd1', line: 1, wallet: W1, amount: 3_500, token: null },
+    },
+    {
+      txId: 'c31337-dist-d1-line-3',
+      intent: { kind: 'stablecoin-transfer', distributionId: 'd1', line: 3, wallet: W2, amount: 1_250, token: null },
+    },
+  ]);
+  const after = given(approved, paying('d1', null));
+  // Replayed, nothing new; a second distribution reuses the coin (deployed once per chain).
+  expect(ids(paying('d1', null), after)).toEqual([]);
+  expect(ids(paying('d2', null), after)).toEqual([
+    'c31337-dist-d2-mint',
+    'c31337-dist-d2-line-1',
+    'c31337-dist-d2-line-3',
+  ]);
+  // The mint waits for the coin, each transfer for the mint.
+  const tx = (id: string) => after.txs.get(`c31337-${id}`)!;
+  expect(blockedBy(tx('stablecoin'), after)).toBeNull();
+  expect(blockedBy(tx('dist-d1-mint'), after)).toBe('the stablecoin');
+  expect(blockedBy(tx('dist-d1-line-1'), after)).toBe('the stablecoin minted for the payment');
+  // A configured coin (a real network): nothing deployed or minted, the transfers go at once.
+  const coin = '0x00000000000000000000000000000000000000c0';
+  const real = chainIntents(paying('d3', coin), given(approved));
+  expect(real.map((i) => i.txId)).toEqual(['c31337-dist-d3-line-1', 'c31337-dist-d3-line-3']);
+  const realState = given(approved, paying('d3', coin));
+  expect(blockedBy(realState.txs.get('c31337-dist-d3-line-1')!, realState)).toBeNull();
+});
+
+test('the stablecoin reconciliation counts each confirmed line transfer once, by coin and wallet', () => {
+  const W1 = '0x00000000000000000000000000000000000000A1';
+  const coin = '0x00000000000000000000000000000000000000c0';
+  const state = given(approved, {
+    type: 'DistributionPaymentStarted',
+    data: {
+      distributionId: 'd1',
+      assetId: 'a1',
+      startedBy: 'admin',
+      methods: [
+        { line: 0, method: 'stablecoin', wallet: W1, net: 700 },
+        { line: 1, method: 'stablecoin', wallet: W1, net: 300 },
+      ],
+      coin,
+    },
+  });
+  const confirm = (txId: string) =>
+    evolveFlow(state, {
+      type: 'ChainTransactionConfirmed',
+      data: { txId, txHash: `0x${'1'.repeat(64)}`, blockNumber: 9, contractAddress: null, suite: null },
+    });
+  expect(stablecoinPaid(state)).toEqual(new Map());
+  confirm('c31337-dist-d1-line-0');
+  expect(stablecoinPaid(state)).toEqual(new Map([[coin, new Map([[W1.toLowerCase(), 700]])]]));
+  confirm('c31337-dist-d1-line-1');
+  confirm('c31337-dist-d1-line-1'); // folded again: still once
+  expect(stablecoinPaid(state).get(coin)?.get(W1.toLowerCase())).toBe(1_000);
 });

@@ -9,10 +9,13 @@ import {
   PLATFORM_STEPS,
   platformCall,
   platformContracts,
+  STABLECOIN_TX,
+  stablecoinCall,
   type PlatformStep,
 } from '../../platform/chain/platform-plan.js';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 import type { TokenizationApproved } from '../assets/events.js';
+import type { DistributionPaymentStarted } from '../income/events.js';
 import type { InvestmentCancelled, InvestmentConfirmed, InvestmentRequested } from '../offerings/events.js';
 import type { SupplyChangeApproved } from '../register/events.js';
 import type { VerificationApproved, VerificationExpired } from '../wholesale/events.js';
@@ -31,7 +34,8 @@ export type SourceEvent =
   | InvestmentRequested
   | InvestmentConfirmed
   | InvestmentCancelled
-  | SupplyChangeApproved;
+  | SupplyChangeApproved
+  | DistributionPaymentStarted;
 export type FlowEvent = SourceEvent | TokenEvent;
 
 export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
@@ -42,6 +46,7 @@ export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
   'InvestmentConfirmed',
   'SupplyChangeApproved',
   'InvestmentCancelled',
+  'DistributionPaymentStarted',
 ];
 
 /** Most holders of one token at once (HoldingRulesModule); the specification names no figure. */
@@ -289,6 +294,29 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
         switchTo(tx.intent.personId, event.data.wallet, current, null);
       return out;
     }
+    case 'DistributionPaymentStarted': {
+      // The wallet lines of a distribution, paid in the stablecoin: Kauri's test coin (deployed once, and minted to
+      // the signer for this run) on the embedded chain, else the configured coin the platform wallet holds.
+      const { distributionId, methods, coin } = event.data;
+      const lines = methods.filter((m) => m.method === 'stablecoin' && m.wallet && (m.net ?? 0) > 0);
+      if (lines.length === 0) return out;
+      const token = coin ?? null;
+      if (token === null) {
+        want(STABLECOIN_TX, { kind: 'deploy-stablecoin' });
+        const amount = lines.reduce((sum, m) => sum + m.net!, 0);
+        want(`dist-${distributionId}-mint`, { kind: 'stablecoin-mint', distributionId, amount });
+      }
+      for (const m of lines)
+        want(`dist-${distributionId}-line-${m.line}`, {
+          kind: 'stablecoin-transfer',
+          distributionId,
+          line: m.line,
+          wallet: m.wallet!,
+          amount: m.net!,
+          token,
+        });
+      return out;
+    }
     case 'InvestmentRequested':
     case 'CustodyWalletAssigned':
     case 'ChainTransactionRequested':
@@ -332,7 +360,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 1;
+export const FLOW_VERSION = 2;
 
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
@@ -388,6 +416,8 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       if (known) known.confirmed = false;
       return state;
     }
+    case 'DistributionPaymentStarted':
+      return state; // its intents are all it leaves (chainIntents)
     case 'CustodyWalletAssigned':
     case 'OwnWalletRegistered': {
       const { personId, address } = event.data;
@@ -503,6 +533,12 @@ export function suiteOf(state: FlowState, assetId: string): TokenSuite | null {
   return state.txs.get(txIdOf(state.chainId, `suite-${assetId}`))?.suite ?? null;
 }
 
+/** Kauri's test stablecoin on this chain, once its deployment is confirmed (null on a network with a configured coin). */
+export function stablecoinOf(state: FlowState): Address | null {
+  const tx = state.txs.get(txIdOf(state.chainId, STABLECOIN_TX));
+  return tx?.status === 'confirmed' ? (tx.contractAddress as Address) : null;
+}
+
 export function identityOf(state: FlowState, personId: string): Address | null {
   const tx = state.txs.get(txIdOf(state.chainId, `identity-${personId}`));
   return tx?.status === 'confirmed' ? (tx.contractAddress as Address) : null;
@@ -549,6 +585,13 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
     }
     case 'lock-up':
       return confirmed(state, `transfer-${intent.investmentId}`) ? null : 'the transfer';
+    case 'deploy-stablecoin':
+      return null;
+    case 'stablecoin-mint':
+      return stablecoinOf(state) ? null : 'the stablecoin';
+    case 'stablecoin-transfer':
+      if (intent.token) return null;
+      return confirmed(state, `dist-${intent.distributionId}-mint`) ? null : 'the stablecoin minted for the payment';
     default: {
       const _exhaustive: never = intent;
       return 'unknown intent';
@@ -666,6 +709,18 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
       const module = platform().holdingRulesModule;
       return { call: { op: 'lock-until', compliance, module, holder, until }, wallet: holder };
     }
+    case 'deploy-stablecoin':
+      return { call: stablecoinCall(signer), wallet: null };
+    case 'stablecoin-mint':
+      return {
+        call: { op: 'mint', token: stablecoinOf(state)!, to: signer, amount: BigInt(intent.amount) },
+        wallet: null,
+      };
+    case 'stablecoin-transfer': {
+      const token = (intent.token as Address | null) ?? stablecoinOf(state)!;
+      const to = intent.wallet as Address;
+      return { call: { op: 'transfer', token, to, amount: BigInt(intent.amount) }, wallet: to };
+    }
     default: {
       const _exhaustive: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(_exhaustive)}`);
@@ -715,6 +770,8 @@ export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
   'unpause',
   'register-identity',
   'remove-identity',
+  'stablecoin-mint',
+  'stablecoin-transfer',
 ]);
 
 /** The person whose wallet receives or must hold what a transaction moves (registered for it to go). */

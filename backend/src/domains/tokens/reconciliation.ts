@@ -4,7 +4,7 @@ import type { ChainPort, TransferLog } from '../../platform/chain/chain.js';
 import { ChainStatus, type Reconciliation } from '../../platform/chain/chain-status.js';
 import { CHAIN } from '../../platform/tokens.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { chainProblems, expectedHoldings, suiteOf, type FlowState } from './flow.js';
+import { chainProblems, expectedHoldings, stablecoinOf, suiteOf, type FlowState } from './flow.js';
 
 /** token (lower-cased) → holder address (lower-cased) → balance. */
 export type OnChainBalances = Map<string, Map<string, bigint>>;
@@ -69,6 +69,55 @@ export function compare(state: FlowState, balances: OnChainBalances): HolderDrif
   return drifts;
 }
 
+/** A holder's stablecoin: what the confirmed distribution payments sent to the wallet, and what it holds. */
+export interface StablecoinHolding {
+  token: string;
+  wallet: string;
+  personId: string | null;
+  /** Cents: the sum of the wallet's confirmed stablecoin lines. */
+  paid: number;
+  /** Cents held on chain (null when it could not be read). */
+  onChain: number | null;
+}
+
+/**
+ * token (lower-cased) → wallet (lower-cased) → cents the distributions' confirmed stablecoin transfers sent it.
+ * Pure: each line's transfer (or the admin's retry that took its place) is counted once, when confirmed.
+ */
+export function stablecoinPaid(state: FlowState): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  const testCoin = stablecoinOf(state);
+  for (const tx of state.txs.values()) {
+    const intent = tx.intent;
+    if (intent.kind !== 'stablecoin-transfer' || tx.status !== 'confirmed') continue;
+    const token = (intent.token ?? testCoin)?.toLowerCase();
+    if (!token) continue;
+    let wallets = out.get(token);
+    if (!wallets) out.set(token, (wallets = new Map()));
+    const wallet = intent.wallet.toLowerCase();
+    wallets.set(wallet, (wallets.get(wallet) ?? 0) + intent.amount);
+  }
+  return out;
+}
+
+/**
+ * Every wallet a distribution paid in the stablecoin, its paid lines against its balance on chain (issue 31: the
+ * stablecoin balances of holders equal the sum of their paid lines). A wallet that also got the coin elsewhere (on a
+ * real network) shows more than it was paid: drift to look at, not an error of Kauri's.
+ */
+export async function stablecoinHoldings(state: FlowState, chain: ChainPort): Promise<StablecoinHolding[]> {
+  const out: StablecoinHolding[] = [];
+  for (const [token, wallets] of stablecoinPaid(state))
+    for (const [wallet, paid] of wallets) {
+      const onChain = await chain
+        .balanceOf(token as Address, wallet as Address)
+        .then(Number)
+        .catch(() => null);
+      out.push({ token, wallet, personId: state.walletOwners.get(wallet) ?? null, paid, onChain });
+    }
+  return out;
+}
+
 /**
  * The on-chain balances projection: reads each token's Transfer logs from the chain (incrementally, from the block
  * after the last one read) and compares them with the register. Kept in memory and rebuilt from the logs at boot:
@@ -83,6 +132,8 @@ export class ChainReconciler {
   private comparedAt = -1;
   drifts: HolderDrift[] = [];
   private problems = 0;
+  /** Σ |paid − held| over the wallets distributions paid in the stablecoin, at the flow version it was read at. */
+  private stablecoin: { version: number; head: bigint; drift: number } | null = null;
 
   constructor(
     private readonly outbox: ChainOutbox,
@@ -126,7 +177,8 @@ export class ChainReconciler {
   private async run(): Promise<Reconciliation> {
     const chain = this.chain;
     const state = this.outbox.state;
-    if (!chain) return { drift: 0, pending: 0, problems: 0, checkedAt: new Date().toISOString(), head: 0 };
+    if (!chain)
+      return { drift: 0, stablecoinDrift: 0, pending: 0, problems: 0, checkedAt: new Date().toISOString(), head: 0 };
     const head = await chain.head();
     // The chain went back (a node restarted from a state file older than its last blocks, a reorg): what was read
     // past its head may be gone, so every balance is read again from the logs.
@@ -161,8 +213,16 @@ export class ChainReconciler {
       this.problems = chainProblems(state).length;
       this.comparedAt = version;
     }
+    // The stablecoin paid by distributions against the wallets' balances, read again when a payment was recorded or
+    // a block was mined since (balanceOf per wallet: a real network's coin has too many Transfer logs to fold).
+    if (this.stablecoin?.version !== version || this.stablecoin.head !== head) {
+      const holdings = await stablecoinHoldings(state, chain);
+      const drift = holdings.reduce((sum, h) => sum + (h.onChain === null ? 0 : Math.abs(h.paid - h.onChain)), 0);
+      this.stablecoin = { version, head, drift };
+    }
     return {
       drift: this.drifts.reduce((sum, d) => sum + Math.abs(d.expected - d.onChain), 0),
+      stablecoinDrift: this.stablecoin.drift,
       pending: this.outbox.pending(),
       problems: this.problems,
       checkedAt: new Date().toISOString(),

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Address } from 'viem';
+import type { ChainPort } from '../../platform/chain/chain.js';
 import type { Config } from '../../platform/config.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { CHAIN, CONFIG } from '../../platform/tokens.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { TRANSFER_BLOCKED } from '../../messages.js';
 import {
@@ -13,7 +15,7 @@ import {
   txIdOf,
   type ChainProblem,
 } from './flow.js';
-import { ChainReconciler } from './reconciliation.js';
+import { ChainReconciler, stablecoinHoldings, type StablecoinHolding } from './reconciliation.js';
 
 export type TokenStatus = 'pending' | 'deployed' | 'failed';
 
@@ -69,7 +71,42 @@ export class TokenViews {
     private readonly outbox: ChainOutbox,
     private readonly reconciler: ChainReconciler,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(CHAIN) private readonly chain: ChainPort | null,
   ) {}
+
+  /**
+   * The stablecoin distributions are paid in: `coin` is the configured one (`STABLECOIN_ADDRESS`) or null for Kauri's
+   * test coin on the embedded chain, which the outbox deploys and mints; null when there is none (no chain, or a
+   * real network without a configured coin): then nobody is paid in a stablecoin.
+   */
+  stablecoin(): { coin: string | null } | null {
+    if (!this.chain) return null;
+    const configured = this.config.chain.stablecoinAddress;
+    if (configured) return { coin: configured };
+    return this.chain.kind === 'anvil' ? { coin: null } : null;
+  }
+
+  /** The wallets platform holders use now, by person (those with one). */
+  walletsOf(personIds: Iterable<string>): Map<string, string> {
+    const wallets = this.outbox.state.wallets;
+    const out = new Map<string, string>();
+    for (const id of personIds) {
+      const wallet = wallets.get(id);
+      if (wallet) out.set(id, wallet);
+    }
+    return out;
+  }
+
+  /** Cents of `coin` the platform's signer holds (what it pays distributions from on a real network). */
+  async signerBalance(coin: string): Promise<number> {
+    if (!this.chain) return 0;
+    return Number(await this.chain.balanceOf(coin as Address, this.chain.signer));
+  }
+
+  /** Each wallet paid in the stablecoin: the sum of its confirmed lines against its balance on chain. */
+  async stablecoinHoldings(): Promise<StablecoinHolding[]> {
+    return this.chain ? stablecoinHoldings(this.outbox.state, this.chain) : [];
+  }
 
   get enabled(): boolean {
     return this.outbox.enabled;

@@ -4,6 +4,8 @@ import type { ChainPort } from './chain.js';
 export interface Reconciliation {
   /** Σ |register − chain| over every holder of every token; must be 0 once nothing is pending. */
   drift: number;
+  /** Σ |paid − held|, in cents, over the wallets distributions paid in the stablecoin (issue 31); 0 when they agree. */
+  stablecoinDrift: number;
   /** Chain transactions not yet settled: while there are any, drift may be their tokens in flight. */
   pending: number;
   /** Transactions that will not happen by themselves (failed, or waiting on nothing that moves): see an admin. */
@@ -45,6 +47,7 @@ export class ChainStatus {
     return {
       ...health,
       drift: reconciliation?.drift ?? null,
+      stablecoinDrift: reconciliation?.stablecoinDrift ?? null,
       pending: reconciliation?.pending ?? null,
       overdue,
       pendingBoundSeconds: this.pendingBoundSeconds,

@@ -49,6 +49,7 @@ export const ARTIFACTS: Record<ContractName, Artifact> = {
   /** ONCHAINID (`@onchain-id/solidity`, shipped inside the T-REX package): one identity contract per holder. */
   Identity: trex('@onchain-id/solidity/contracts/Identity.sol/Identity.json'),
   HoldingRulesModule: own('HoldingRulesModule'),
+  KauriTestNZD: own('KauriTestNZD'),
 };
 
 const abi = (name: ContractName) => ARTIFACTS[name].abi;

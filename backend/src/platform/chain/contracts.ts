@@ -24,7 +24,9 @@ export type ContractName =
   | 'CountryAllowModule'
   | 'ModuleProxy'
   | 'Identity'
-  | 'HoldingRulesModule';
+  | 'HoldingRulesModule'
+  /** Kauri's test NZD stablecoin (backend/contracts/KauriTestNZD.sol): an ERC-20 in cents, the embedded chain's. */
+  | 'KauriTestNZD';
 
 /** ISO 3166-1 numeric code of New Zealand: the one country the compliance allows and identities carry. */
 export const NEW_ZEALAND = 554;

@@ -39,6 +39,20 @@ export const PLATFORM_STEPS = [
 ] as const;
 export type PlatformStep = (typeof PLATFORM_STEPS)[number];
 
+/**
+ * The NZD stablecoin distributions are paid in, on the embedded chain: Kauri's test coin (`KauriTestNZD`, two
+ * decimals, minted by the signer), deployed through the outbox as the platform's contracts are — once per chain,
+ * transaction id `stablecoin` — when the first distribution is paid in it (so a platform set up before the coin
+ * existed gets it without replaying its set-up). On a real network the coin is configuration (`STABLECOIN_ADDRESS`)
+ * and nothing is deployed or minted.
+ */
+export const STABLECOIN_TX = 'stablecoin';
+export const stablecoinCall = (signer: Address): ChainCall => ({
+  op: 'deploy',
+  contract: 'KauriTestNZD',
+  args: [signer],
+});
+
 /** Addresses of the contracts deployed by earlier steps (a deployment step's own address once it is mined). */
 export type PlatformAddresses = ReadonlyMap<PlatformStep, Address>;
 

@@ -23,6 +23,8 @@ export interface HealthParts {
     kind: string;
     detail?: string;
     drift: number | null;
+    /** Cents: the stablecoin distributions paid against the wallets' balances. */
+    stablecoinDrift?: number | null;
     pending?: number | null;
     overdue?: number;
     pendingBoundSeconds?: number;
@@ -71,6 +73,13 @@ export function healthVerdict(parts: HealthParts): HealthVerdict {
       const inFlight = chain.pending ? ` (${plural(chain.pending, 'transaction', 'transactions')} still pending)` : '';
       degrading.push(
         `On-chain balances differ from the register by ${plural(chain.drift, 'token', 'tokens')}${inFlight}`,
+      );
+    }
+    if (chain.stablecoinDrift) {
+      const inFlight = chain.pending ? ` (${plural(chain.pending, 'transaction', 'transactions')} still pending)` : '';
+      const cents = chain.stablecoinDrift;
+      degrading.push(
+        `Stablecoin balances differ from the distributions paid in it by NZD ${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}${inFlight}`,
       );
     }
   }

@@ -29,7 +29,7 @@ export class HealthController {
     'Readiness. `status` is `ok`, or `degraded` with every `reasons` entry; HTTP 200 while the replica can serve ' +
       '(also when degraded by the chain, waiting chain transactions, drift or a failed domain check), 503 when it ' +
       'cannot (event or read store down, a projection stopped). Beside that: each store, each projection’s ' +
-      'checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, pending, overdue, pendingBoundSeconds, node }) ' +
+      'checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, stablecoinDrift, pending, overdue, pendingBoundSeconds, node }) ' +
       'and the domains’ own checks (register: the last reconciliation of the read models against the asset ' +
       'registers — ok, assets, drift, checkedAt).',
   )

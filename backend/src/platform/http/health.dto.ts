@@ -38,6 +38,13 @@ export class ChainOnDto {
       'Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check)',
   })
   drift: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'Cents: Σ |paid − held| over the wallets distributions paid in the NZD stablecoin; 0 when every wallet holds what its paid lines sum to (null before the first check)',
+  })
+  stablecoinDrift: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Chain transactions not yet settled' })
   pending: number | null;
   @ApiProperty({ description: 'Chain transactions without outcome for longer than pendingBoundSeconds' })

@@ -232,7 +232,7 @@ function DistributionCard({ assetId, distributionId }: { assetId: string; distri
       {d.cancelReason && (
         <Alert type="info" showIcon message={`Cancelled: ${d.cancelReason}`} style={{ marginBottom: 12 }} />
       )}
-      <DistributionLines lines={d.lines} showPayment />
+      <DistributionLines lines={d.lines} showPayment explorerUrl={d.chainExplorerUrl} />
       <Space style={{ marginTop: 12 }}>
         {d.status === 'approved' && (
           <Button type="primary" onClick={() => setFunding(true)}>

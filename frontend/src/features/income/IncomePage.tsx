@@ -10,6 +10,7 @@ import type { ElectedRwtRate, IncomeKind, IncomeLine, Residency, TaxProfileInput
 import { formatCount, formatDate } from '../../shared/format';
 import { showFieldErrors } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
+import { Payment } from './DistributionLines';
 import { KIND_LABELS, nzd, STATUS_COLOURS, STATUS_LABELS } from './money';
 
 const RATES = ['10.5', '17.5', '30', '33', '39'] as const;
@@ -80,6 +81,16 @@ export function IncomePage() {
               title: 'Status',
               dataIndex: 'status',
               render: (s: IncomeLine['status']) => <Tag color={STATUS_COLOURS[s]}>{STATUS_LABELS[s]}</Tag>,
+            },
+            {
+              title: 'Payment',
+              key: 'payment',
+              render: (_, l) =>
+                l.payment.method ? (
+                  <Payment payment={l.payment} explorerUrl={income.data?.chainExplorerUrl ?? null} />
+                ) : (
+                  '—'
+                ),
             },
           ]}
         />

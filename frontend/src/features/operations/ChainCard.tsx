@@ -71,6 +71,13 @@ export function ChainCard({ style }: { style?: CSSProperties }) {
               value={chain.drift === null ? '—' : formatCount(chain.drift)}
               suffix={driftTag(chain)}
             />
+            {(chain.stablecoinDrift ?? 0) > 0 && (
+              <Statistic
+                title="Stablecoin drift"
+                value={`NZD ${((chain.stablecoinDrift ?? 0) / 100).toFixed(2)}`}
+                suffix={<Tag color="red">paid ≠ held</Tag>}
+              />
+            )}
           </Flex>
           {chain.detail && <Alert type="error" showIcon title="The node did not answer." description={chain.detail} />}
           {chain.overdue > 0 && (
@@ -111,6 +118,9 @@ const KIND_TEXT = new Map([
   ['unpause', 'Opening the token'],
   ['register-identity', 'Wallet into the identity registry'],
   ['remove-identity', 'Wallet out of the identity registry'],
+  ['deploy-stablecoin', 'Test NZD stablecoin'],
+  ['stablecoin-mint', 'Stablecoin for a distribution'],
+  ['stablecoin-transfer', 'Distribution paid in the stablecoin'],
 ]);
 
 /**

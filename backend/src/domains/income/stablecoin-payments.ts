@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { systemContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
+import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import type { ChainPort } from '../../platform/chain/chain.js';
+import type { ChainTransactionConfirmed } from '../tokens/events.js';
+import { distribution } from './distribution.decider.js';
+import { distributionStream } from './events.js';
+
+const ACTOR = 'stablecoin-payments';
+
+/**
+ * A distribution line's stablecoin transfer, from its chain transaction's id: `c<chainId>-dist-<id>-line-<n>`, or an
+ * admin's retry of it (`…-retry-<k>`). Null for any other transaction.
+ */
+export function paymentLineOf(txId: string): { distributionId: string; line: number } | null {
+  const match = /^c\d+-dist-(.+)-line-(\d+)(?:-retry-\d+)?$/.exec(txId);
+  return match ? { distributionId: match[1]!, line: Number(match[2]) } : null;
+}
+
+/**
+ * The process manager of the stablecoin payment (issue 31): it follows the log's `ChainTransactionConfirmed` events
+ * and, for each distribution line's transfer, asks the distribution's decider to record the line paid with its hash
+ * (`ConfirmStablecoinPayment`; the last line also pays the distribution). Idempotent: a line recorded already
+ * records nothing, so it reads the log from the start at each start (after a crash, a confirmation the outbox
+ * recorded before the line was is recorded then). One replica runs it (the `stablecoin-payments` lease).
+ */
+@Injectable()
+export class StablecoinPayments {
+  private subscription: Subscription | null = null;
+  private position = 0;
+
+  constructor(
+    @Inject(CHAIN) chain: ChainPort | null,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly repository: AggregateRepository,
+    @Inject(LOGGER) private readonly logger: Logger,
+    jobs: JobRunner,
+  ) {
+    if (chain)
+      jobs.declare({
+        name: ACTOR,
+        description: 'Records a distribution line paid when its stablecoin transfer is confirmed on chain',
+        start: () => this.start(),
+        stop: () => this.stop(),
+        checkpoint: () => this.position,
+      });
+  }
+
+  start(): void {
+    if (this.subscription) return;
+    this.position = 0;
+    this.subscription = this.events.subscribe({
+      fromPosition: 0,
+      eventTypes: ['ChainTransactionConfirmed'],
+      onEvent: (event) => this.confirmed(event as RecordedEvent & ChainTransactionConfirmed),
+      onError: (error) => this.logger.warn({ err: error }, 'stablecoin payments subscription failed; resubscribing'),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+  }
+
+  private async confirmed(event: RecordedEvent & ChainTransactionConfirmed): Promise<void> {
+    const line = paymentLineOf(event.data.txId);
+    if (line) {
+      const command = {
+        type: 'ConfirmStablecoinPayment' as const,
+        ...line,
+        txId: event.data.txId,
+        txHash: event.data.txHash,
+        now: event.metadata.occurredAt,
+      };
+      try {
+        // A conflict with another writer on the stream (a bank run confirmed meanwhile) is decided again by the
+        // repository on what it wrote.
+        await this.repository.handle(
+          distribution,
+          distributionStream(line.distributionId),
+          command,
+          systemContext(ACTOR, randomUUID()),
+        );
+      } catch (error) {
+        // Refused (no such distribution, not one of its stablecoin lines): nothing to record, said once. Anything
+        // else fails the subscription, which resubscribes and delivers this event again.
+        if (!(error instanceof DomainError)) throw error;
+        this.logger.warn({ err: error, txId: event.data.txId }, 'a stablecoin payment could not be recorded');
+      }
+    }
+    this.position = event.position;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * Crash test for the stablecoin payment of a distribution (issue 31): the built app on one data folder, with its
+ * embedded chain, pays a distribution's wallet lines through the chain outbox and is killed with SIGKILL twice
+ * while it does — once as the first lines are paid, once just after the restart — and restarted each time. In the end
+ * every holder was paid exactly once: one transfer requested, submitted and confirmed per line, one
+ * `StablecoinPaymentConfirmed` per line, one Transfer of the coin on chain per line (plus the mint), each wallet's
+ * balance equal to its line's net, and the distribution paid.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
+import { startAnvil } from './platform/chain/anvil.js';
+import { ViemChain } from './platform/chain/viem-chain.js';
+import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
+import { nzDate } from './platform/nz-time.js';
+import { readRuntimeFile } from './platform/operations/runtime-file.js';
+import { bootBuilt, requireBuilt, stopBuilt } from './testing/built-app.js';
+import * as offerings from './testing/offerings.js';
+import { freshPgliteDir } from './testing/pglite.js';
+import { signUp } from './testing/users.js';
+import type { Api } from './testing/api.js';
+
+const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'coin-admin@example.nz' };
+const HOLDERS = 12;
+
+describe('stablecoin crash test: SIGKILL during a distribution’s payment, restart, every holder paid exactly once', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    requireBuilt();
+    dataDir = await mkdtemp(join(tmpdir(), 'kauri-coin-crash-'));
+    await freshPgliteDir(join(dataDir, 'events'));
+  });
+  afterAll(async () => {
+    try {
+      process.kill(Number(readFileSync(join(dataDir, 'chain', 'anvil.pid'), 'utf8')), 'SIGTERM');
+    } catch {}
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('pays every wallet line once across two kills', async () => {
+    let app = await bootBuilt(dataDir, env);
+    const server = () => ({ url: app.url, opsToken: readRuntimeFile(dataDir)!.opsToken });
+    const apis: Api[] = [];
+    const follow = () => {
+      for (const api of apis) (api as unknown as { baseUrl: string }).baseUrl = app.url;
+    };
+    const admin = await signUp(server(), { email: 'coin-admin@example.nz' });
+    const { owner, assetId } = await offerings.approvedAsset(server(), admin, 10_000);
+    apis.push(admin, owner);
+    const offering = await admin.post('/api/admin/offerings', {
+      assetId,
+      name: 'Series A',
+      description: '',
+      totalTokens: 5_000,
+      tokenPrice: '10.00',
+      minimumInvestment: '1',
+      lockupPeriod: 0,
+    });
+    expect(offering.status).toBe(201);
+    for (let n = 0; n < HOLDERS; n++) {
+      const investor = await offerings.verifiedInvestor(server(), admin);
+      const invested = await investor.post('/api/invest', {
+        offeringId: offering.body.id,
+        tokensRequested: 10 + 7 * n,
+        investmentAmount: (10 + 7 * n) * 10,
+      });
+      expect(invested.body).toMatchObject({ status: 'confirmed' });
+    }
+    const health = async () => (await (await fetch(`${app.url}/api/health`)).json()).chain;
+    const settle = async () => {
+      let chain = { ok: false, drift: -1, pending: -1 };
+      for (let i = 0; i < 300 && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        chain = await health();
+      }
+      expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
+    };
+    await settle();
+
+    const today = nzDate(new Date());
+    const declared = await owner.post(`/api/assets/${assetId}/distributions`, {
+      kind: 'dividend',
+      amount: '12345.67',
+      recordDate: today,
+      paymentDate: today,
+    });
+    expect(declared.status).toBe(201);
+    const id = declared.body.id as string;
+    const url = `/api/assets/${assetId}/distributions/${id}`;
+    expect((await admin.post(`/api/admin/distributions/${id}/approve`)).status).toBe(200);
+    expect((await owner.post(`${url}/fund`, { number: '4242424242424242', expiry: '12/34', cvc: '123' })).status).toBe(
+      200,
+    );
+    const paidLines = async () => {
+      const res = await owner.get(url).catch(() => null);
+      return res?.status === 200
+        ? (res.body.lines as { payment: { status: string } }[]).filter((l) => l.payment.status === 'paid').length
+        : -1;
+    };
+
+    // Kill 1: as the payment run goes — once the first line is recorded paid (or after 3 s).
+    let exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+    expect((await admin.post(`/api/admin/distributions/${id}/pay`)).status).toBe(200);
+    for (let i = 0; i < 300 && (await paidLines()) < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    const beforeFirstKill = await paidLines();
+    app.child.kill('SIGKILL');
+    await exited;
+    // Kill 2: after the restart, as soon as it has recorded one more line paid (or after 5 s), while it settles
+    // what the first left and sends the rest.
+    app = await bootBuilt(dataDir, env);
+    follow();
+    exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+    for (let i = 0; i < 500 && (await paidLines()) <= beforeFirstKill; i++) await new Promise((r) => setTimeout(r, 10));
+    const beforeSecondKill = await paidLines();
+    app.child.kill('SIGKILL');
+    await exited;
+    app = await bootBuilt(dataDir, env);
+    follow();
+
+    let status = '';
+    for (let i = 0; i < 600 && status !== 'paid'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await owner.get(url)).body.status;
+    }
+    expect(status).toBe('paid');
+    await settle();
+    await stopBuilt(app.child);
+
+    const store = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+    const chainEvents = await store.readAll({ streamPrefixes: ['chain-tx-'], maxCount: 100_000 });
+    const distribution = await store.readStream(`distribution-${id}`);
+    await store.close();
+    const started = distribution.find((e) => e.type === 'DistributionPaymentStarted')!.data as {
+      methods: { line: number; method: string; wallet: string | null; net: number }[];
+    };
+    const wallets = started.methods.filter((m) => m.method === 'stablecoin');
+    expect(wallets).toHaveLength(HOLDERS);
+    // One transaction per line, requested, submitted and confirmed once each.
+    const byTx = new Map<string, string[]>();
+    for (const e of chainEvents) byTx.set(e.streamId, [...(byTx.get(e.streamId) ?? []), e.type]);
+    for (const m of wallets)
+      expect(byTx.get(`chain-tx-c31337-dist-${id}-line-${m.line}`)).toEqual([
+        'ChainTransactionRequested',
+        'ChainTransactionSubmitted',
+        'ChainTransactionConfirmed',
+      ]);
+    const nonces = chainEvents
+      .filter((e) => e.type === 'ChainTransactionSubmitted')
+      .map((e) => (e.data as { nonce: number }).nonce);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    // One payment recorded per line, then the distribution paid, once.
+    const recorded = distribution
+      .filter((e) => e.type === 'StablecoinPaymentConfirmed')
+      .map((e) => (e.data as any).line);
+    expect([...recorded].sort((a, b) => a - b)).toEqual(wallets.map((m) => m.line));
+    expect(distribution.filter((e) => e.type === 'DistributionPaid')).toHaveLength(1);
+
+    // On the chain itself: the mint and one Transfer per line, each wallet holding exactly its line's net.
+    const coin = (
+      chainEvents.find(
+        (e) => e.type === 'ChainTransactionConfirmed' && (e.data as { txId: string }).txId === 'c31337-stablecoin',
+      )!.data as { contractAddress: Address }
+    ).contractAddress;
+    const anvil = await startAnvil({ dir: join(dataDir, 'chain') });
+    try {
+      const reader = new ViemChain({
+        kind: 'anvil',
+        url: anvil.url,
+        chainId: anvil.chainId,
+        account: privateKeyToAccount(generatePrivateKey()),
+      });
+      const logs = await reader.transfers([coin], 0n, await reader.head());
+      expect(logs).toHaveLength(HOLDERS + 1);
+      for (const m of wallets) {
+        const to = logs.filter((l) => l.to.toLowerCase() === m.wallet!.toLowerCase());
+        expect(to.map((l) => l.value)).toEqual([BigInt(m.net)]);
+        expect(await reader.balanceOf(coin, m.wallet as Address)).toBe(BigInt(m.net));
+      }
+    } finally {
+      await anvil.stop();
+    }
+    console.log(
+      `stablecoin crash test: ${HOLDERS} lines; ${beforeFirstKill} paid at the first kill, ${beforeSecondKill} at the second; each paid once`,
+    );
+  }, 300_000);
+});
