@@ -118,6 +118,7 @@ const VERIFICATION_STATUSES = allOf<VerificationDoc['status']>({
   verified: true,
   rejected: true,
   expired: true,
+  revoked: true,
 });
 
 /** The spec's wholesale status (docs/specification.md §3), judged now: a certification past its validity period no longer counts. */
@@ -129,6 +130,12 @@ export class WholesaleStatusDto {
   @ApiProperty({ type: String, nullable: true }) verifiedAt: string | null;
   @ApiProperty({ type: String, nullable: true }) validUntil: string | null;
   @ApiProperty({ type: String, nullable: true }) rejectionReason: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When the investor revoked their certificate (status revoked; distinct from expired, a lapse)',
+  })
+  revokedAt: string | null;
 }
 
 /** An uploaded piece of evidence, as the submission lists it (docs/specification.md §3: filename, url, type). */
@@ -173,6 +180,8 @@ export class StoredVerificationDto {
   @ApiProperty({ type: String, nullable: true }) validUntil: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The admin who decided' }) decidedBy: string | null;
   @ApiProperty({ type: String, nullable: true }) expiredAt: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When the investor revoked it in writing' })
+  revokedAt: string | null;
 }
 
 /** A verification as admins review it (docs/specification.md §3 stored record), with the investor named and evidence links. */
