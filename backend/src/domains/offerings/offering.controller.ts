@@ -15,7 +15,8 @@ import { investmentRows } from '../../projections/investments.query.js';
 import { offeringCards } from '../../projections/offering-page.query.js';
 import { offeringsProjection, type OfferingDoc } from '../../projections/offerings.js';
 import { latestVerification, wholesaleStatus } from '../../projections/verifications.js';
-import { ERROR_TITLES } from '../../messages.js';
+import { ERROR_TITLES, REVOCATION_MESSAGES } from '../../messages.js';
+import { nzLongDate } from '../../platform/nz-time.js';
 import {
   CancelInvestmentDto,
   CreateOfferingDto,
@@ -48,9 +49,12 @@ export class OfferingController {
   @ApiOperation({ summary: '{ offerings }: the active offerings, for verified wholesale investors (and admins)' })
   async offerings(@CurrentUser() user: SignedInUser) {
     const admin = hasRole(user, 'admin');
-    if (!admin && !wholesaleStatus(await latestVerification(this.reads, user.userId)).isWholesaleInvestor) {
+    const standing = admin ? null : wholesaleStatus(await latestVerification(this.reads, user.userId));
+    if (standing && !standing.isWholesaleInvestor) {
       throw new DomainError(
-        'Token offerings are open to verified wholesale investors only',
+        standing.revokedAt
+          ? REVOCATION_MESSAGES.revoked(nzLongDate(standing.revokedAt))
+          : 'Token offerings are open to verified wholesale investors only',
         403,
         undefined,
         ERROR_TITLES.accessRestricted,

@@ -14,14 +14,16 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { allOf, CreatedDto } from '../../platform/http/api-response.js';
+import { allOf, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { IsIsoDate } from '../../platform/http/dates.js';
-import { VERIFICATION_MESSAGES } from '../../messages.js';
+import { REVOCATION_MESSAGES, VERIFICATION_MESSAGES } from '../../messages.js';
 import type { VerificationDoc } from '../../projections/verifications.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
   NET_WORTH_THRESHOLD,
   PROFESSIONAL_TYPES,
+  REVOCATION_STATEMENT_MAX,
+  REVOCATION_STATEMENT_MIN,
   VERIFICATION_TYPES,
   type ProfessionalType,
   type VerificationType,
@@ -104,6 +106,20 @@ export class DecideVerificationDto {
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(1000) rejectionReason?: string;
 }
 
+/** POST /api/wholesale-verification/revoke: the investor's own revocation, in writing (Schedule 1 clause 46). */
+export class RevokeCertificateDto {
+  @ApiProperty({
+    minLength: REVOCATION_STATEMENT_MIN,
+    maxLength: REVOCATION_STATEMENT_MAX,
+    description: 'The written revocation in the investor’s own words, at least a sentence',
+  })
+  @Transform(trim)
+  @IsString({ message: REVOCATION_MESSAGES.statement })
+  @MinLength(REVOCATION_STATEMENT_MIN, { message: REVOCATION_MESSAGES.statement })
+  @MaxLength(REVOCATION_STATEMENT_MAX, { message: REVOCATION_MESSAGES.statementTooLong })
+  statement: string;
+}
+
 export class ExpireVerificationsDto {
   @ApiPropertyOptional({ description: 'As of (YYYY-MM-DD or a date-time with its zone), not after now; default now' })
   @IsOptional()
@@ -148,6 +164,11 @@ export class UploadedEvidenceDto {
 
 export class VerificationSubmittedDto extends CreatedDto {
   @ApiProperty({ enum: ['pending'] }) status: 'pending';
+}
+
+export class CertificateRevokedDto extends WrittenDto {
+  @ApiProperty({ enum: ['revoked'] }) status: 'revoked';
+  @ApiProperty({ description: 'When it took effect: when it was recorded' }) revokedAt: string;
 }
 
 export class EvidenceDocumentDto {
