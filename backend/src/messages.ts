@@ -102,6 +102,7 @@ export const VERIFICATION_MESSAGES = {
  * Revoking one's own wholesale investor certificate in writing (FMC Act 2013, Schedule 1 clause 46). Dates are
  * New Zealand calendar days as people write them (27 November 2026).
  */
+export const REVOCATION_STATEMENT = { min: 20, max: 2000 } as const;
 export const REVOCATION_MESSAGES = {
   statement: 'Please write your revocation in your own words: at least one sentence (20 characters or more)',
   statementTooLong: 'Your statement must be at most 2,000 characters',

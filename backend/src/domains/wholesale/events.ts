@@ -1,3 +1,4 @@
+import { REVOCATION_STATEMENT } from '../../messages.js';
 import {
   array,
   id,
@@ -95,9 +96,9 @@ export type WholesaleEvent =
   | VerificationExpired
   | CertificateRevoked;
 
-/** A written revocation: at least a sentence (20 characters), at most 2,000. */
-export const REVOCATION_STATEMENT_MIN = 20;
-export const REVOCATION_STATEMENT_MAX = 2000;
+/** A written revocation: at least a sentence (20 characters), at most 2,000 (shared with the frontend's form). */
+export const REVOCATION_STATEMENT_MIN = REVOCATION_STATEMENT.min;
+export const REVOCATION_STATEMENT_MAX = REVOCATION_STATEMENT.max;
 
 /** Field shapes shared by the events and the decider's own checks. */
 export const WHOLESALE_FIELDS = {
