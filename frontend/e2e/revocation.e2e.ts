@@ -73,6 +73,10 @@ describe('certificate revocation', () => {
     await offers.page.getByRole('button', { name: 'Confirm Investment' }).click();
     await offers.page.getByLabel('Investment refused').getByText(message).waitFor();
     await saveScreenshot(offers.page, 'invest-refused-revoked-desktop');
+    // Behind the dialog, the list of offerings is closed to them now, saying why (not "try again later").
+    await offers.page.getByRole('button', { name: 'Cancel' }).click();
+    await offers.page.locator('.ant-alert', { hasText: message }).waitFor();
+    expect(await offers.page.getByText('Failed to load token offerings').count()).toBe(0);
 
     // The offerings are closed to them, saying why; their home shows the holding and the revocation.
     await page.goto(`${server.url}/token-offerings`);

@@ -88,7 +88,7 @@ export function RevokeCertificate() {
               },
             ]}
           >
-            <Input.TextArea rows={4} maxLength={STATEMENT_MAX} showCount aria-label="Your written revocation" />
+            <Input.TextArea rows={4} maxLength={STATEMENT_MAX} aria-label="Your written revocation" />
           </Form.Item>
         </Form>
       </Modal>

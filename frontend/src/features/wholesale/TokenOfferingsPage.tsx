@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Col, Empty, Flex, Progress, Result, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ERROR_TITLES, REVOCATION_MESSAGES } from '@kauri/messages';
+import { ApiError } from '../../api/client';
 import { investmentsQuery, offeringsQuery, wholesaleStatusQuery } from '../../api/queries';
 import type { Offering, OfferingCard } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
@@ -55,7 +56,16 @@ function Offerings() {
         <HoldingsTable investments={portfolio.data?.investments ?? []} loading={portfolio.isPending} />
       </Card>
       {offerings.isError ? (
-        <Alert type="error" showIcon title="Failed to load token offerings. Please try again later." />
+        <Alert
+          type="error"
+          showIcon
+          title={
+            // Closed to this person since the page opened (a revoked certificate): the server's reason, not "try again".
+            offerings.error instanceof ApiError && offerings.error.status === 403 && offerings.error.body
+              ? offerings.error.body.message
+              : 'Failed to load token offerings. Please try again later.'
+          }
+        />
       ) : offerings.isPending ? (
         <PageSpinner />
       ) : offerings.data.offerings.length === 0 ? (
