@@ -98,6 +98,23 @@ export const VERIFICATION_MESSAGES = {
   verifierName: 'Verifier name required',
   verifierContact: 'Valid verifier email required',
 } as const;
+/**
+ * Revoking one's own wholesale investor certificate in writing (FMC Act 2013, Schedule 1 clause 46). Dates are
+ * New Zealand calendar days as people write them (27 November 2026).
+ */
+export const REVOCATION_STATEMENT = { min: 20, max: 2000 } as const;
+export const REVOCATION_MESSAGES = {
+  statement: 'Please write your revocation in your own words: at least one sentence (20 characters or more)',
+  statementTooLong: 'Your statement must be at most 2,000 characters',
+  noCertificate: 'You have no current wholesale investor certificate to revoke',
+  lapsed: 'Your wholesale investor certificate has already lapsed: there is nothing to revoke',
+  alreadyRevoked: (date: string) => `You already revoked your wholesale investor certificate on ${date}`,
+  notYourOwn: 'Only the certified investor can revoke their own certificate',
+  /** Investing (or seeing the offerings) after revoking. */
+  revoked: (date: string) =>
+    `You revoked your wholesale investor certificate on ${date}, so you may not invest in a new offer. ` +
+    'What you hold stays yours; to invest again, get certified again.',
+} as const;
 export const EVIDENCE_TOO_LARGE = 'Each document must be at most 10MB';
 /** docs/specification.md §5 Admin (with ERROR_TITLES.rejectionReasonRequired). */
 export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection';

@@ -37,6 +37,16 @@ const DAY = new Intl.DateTimeFormat('en-CA', {
 /** The New Zealand calendar date (YYYY-MM-DD) of a moment. */
 export const nzDate = (value: string | Date): string => DAY.format(new Date(value));
 
+const LONG_DAY = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: 'Pacific/Auckland',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** The New Zealand calendar day of a moment as people write it: 27 November 2026 (the frontend's formatDate). */
+export const nzLongDate = (value: string | Date): string => LONG_DAY.format(new Date(value));
+
 /**
  * The last millisecond of a New Zealand calendar date (YYYY-MM-DD), as an ISO instant: what "at the end of the
  * record date" means, summer time or not. Null for a date that does not exist.

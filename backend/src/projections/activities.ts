@@ -55,6 +55,7 @@ const EVENT_TYPES = [
   'VerificationApproved',
   'VerificationRejected',
   'VerificationExpired',
+  'CertificateRevoked',
   'InvestmentRequested',
   'InvestmentConfirmed',
   'InvestmentCancelled',
@@ -148,6 +149,11 @@ function describeCertification(event: WholesaleEvent): Described {
       return { type: 'kyc', description: `Wholesale verification rejected: ${event.data.reason}` };
     case 'VerificationExpired':
       return { type: 'kyc', description: 'Wholesale certification lapsed' };
+    case 'CertificateRevoked':
+      return {
+        type: 'kyc',
+        description: `Wholesale certificate revoked by you, from ${NZ_DAY.format(new Date(event.data.revokedAt))}`,
+      };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -200,6 +206,7 @@ function describe(event: Handled, id: string, names: Record<string, string>): De
     case 'VerificationApproved':
     case 'VerificationRejected':
     case 'VerificationExpired':
+    case 'CertificateRevoked':
       return describeCertification(event);
     case 'InvestmentRequested':
     case 'InvestmentCancelled':
@@ -227,6 +234,7 @@ function keysOf(event: Handled): string[] {
     case 'VerificationApproved':
     case 'VerificationRejected':
     case 'VerificationExpired':
+    case 'CertificateRevoked':
       return [event.data.userId];
     case 'InvestmentRequested':
     case 'InvestmentCancelled':

@@ -18,6 +18,7 @@ const EVENT_TYPES = [
   'VerificationApproved',
   'VerificationRejected',
   'VerificationExpired',
+  'CertificateRevoked',
   'OfferingCreated',
   'OfferingClosed',
 ] as const satisfies (WholesaleEvent | OfferingEvent)['type'][];
@@ -37,7 +38,9 @@ export const adminCountersProjection = defineProjection<AdminCountersDoc, Handle
         return { ...c, pending: c.pending - 1, verified: c.verified + 1 };
       case 'VerificationRejected':
         return { ...c, pending: c.pending - 1, rejected: c.rejected + 1 };
+      // A lapsed or revoked certificate is no longer a verified investor.
       case 'VerificationExpired':
+      case 'CertificateRevoked':
         return { ...c, verified: c.verified - 1 };
       case 'OfferingCreated':
         return { ...c, activeOfferings: c.activeOfferings + 1 };

@@ -18,8 +18,9 @@ export class OfferingQueries {
   }
 
   /** Whether the person is a verified wholesale investor now. */
-  async isWholesale(userId: string): Promise<boolean> {
-    return wholesaleStatus(await latestVerification(this.reads, userId)).isWholesaleInvestor;
+  /** The person's wholesale standing now (whether they may invest, and a revocation's date when they revoked). */
+  async wholesaleStanding(userId: string) {
+    return wholesaleStatus(await latestVerification(this.reads, userId));
   }
 
   /** The offering cards, newest first: the active offerings, or every one (`all`, for admins). */

@@ -20,6 +20,7 @@ const verified = (validUntil: string | null): VerificationDoc => ({
   validUntil,
   decidedBy: 'admin-1',
   expiredAt: null,
+  revokedAt: null,
 });
 
 describe('wholesaleStatus: the page says what the investment decider decides', () => {
@@ -33,6 +34,25 @@ describe('wholesaleStatus: the page says what the investment decider decides', (
     const doc = verified(validUntil);
     expect(wholesaleStatus(doc, NOW)).toMatchObject({ isWholesaleInvestor: wholesale, verificationStatus: shown });
     expect(isWholesaleAt(doc, NOW)).toBe(wholesale);
+  });
+
+  it('a revoked certificate is revoked (with revokedAt) from the revocation on, never lapsed; before it, as it was', () => {
+    const revokedAt = '2026-06-01T00:00:00.000Z';
+    const doc: VerificationDoc = { ...verified('2027-01-01T00:00:00.000Z'), status: 'revoked', revokedAt };
+    expect(wholesaleStatus(doc, NOW)).toMatchObject({
+      verificationStatus: 'revoked',
+      isWholesaleInvestor: false,
+      revokedAt,
+    });
+    expect(isWholesaleAt(doc, NOW)).toBe(false);
+    expect(isWholesaleAt(doc, revokedAt)).toBe(false);
+    expect(wholesaleStatus(doc, '2026-05-31T23:59:59.999Z')).toMatchObject({
+      verificationStatus: 'verified',
+      isWholesaleInvestor: true,
+      revokedAt: null,
+    });
+    // Lapsed certificates are not shown with a revocation date.
+    expect(wholesaleStatus(verified('2026-01-01T00:00:00.000Z'), NOW).revokedAt).toBeNull();
   });
 
   it('is none without a verification', () => {

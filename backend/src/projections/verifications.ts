@@ -14,7 +14,8 @@ export interface VerificationDoc {
   _id: string;
   userId: string;
   verificationType: VerificationType;
-  status: 'pending' | 'verified' | 'rejected' | 'expired';
+  /** `expired`: lapsed at the end of its validity period; `revoked`: the investor revoked it in writing. */
+  status: 'pending' | 'verified' | 'rejected' | 'expired' | 'revoked';
   netWorthAmount: number | null;
   investmentAmount: number | null;
   professionalType: ProfessionalType | null;
@@ -27,6 +28,8 @@ export interface VerificationDoc {
   validUntil: string | null;
   decidedBy: string | null;
   expiredAt: string | null;
+  /** When the investor revoked it in writing (Schedule 1 clause 46). */
+  revokedAt: string | null;
 }
 
 const EVENT_TYPES = [
@@ -34,12 +37,14 @@ const EVENT_TYPES = [
   'VerificationApproved',
   'VerificationRejected',
   'VerificationExpired',
+  'CertificateRevoked',
 ] as const satisfies WholesaleEvent['type'][];
 type Handled = Extract<WholesaleEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const verificationsProjection = defineProjection<VerificationDoc, Handled>({
   name: 'verifications',
-  version: 1,
+  // 2: revocations (status revoked, revokedAt).
+  version: 2,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.verificationId],
   evolve(doc, event, id) {
@@ -61,6 +66,7 @@ export const verificationsProjection = defineProjection<VerificationDoc, Handled
           validUntil: null,
           decidedBy: null,
           expiredAt: null,
+          revokedAt: null,
         };
       }
       case 'VerificationApproved':
@@ -79,6 +85,9 @@ export const verificationsProjection = defineProjection<VerificationDoc, Handled
         );
       case 'VerificationExpired':
         return doc && { ...doc, status: 'expired', expiredAt: event.data.expiredAt };
+      case 'CertificateRevoked':
+        // The statement stays in the event (sealed with the investor's key); the read model holds only the fact.
+        return doc && { ...doc, status: 'revoked', revokedAt: event.data.revokedAt };
       default: {
         const _exhaustive: never = event;
         return doc;
@@ -92,11 +101,19 @@ export const verificationsProjection = defineProjection<VerificationDoc, Handled
 /**
  * An investor's wholesale standing, judged at `now` by the decider's own rule (`isWholesaleAt`), so that what a page
  * shows and what an investment is decided on cannot disagree: a verification past its validUntil — or with none —
- * has lapsed.
+ * has lapsed; a revoked one is `revoked` (with `revokedAt`) from its revocation on, never shown as lapsed.
  */
 export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().toISOString()) {
   const lapsed = doc?.status === 'verified' && !isWholesaleAt(doc, now);
-  const status: 'none' | VerificationDoc['status'] = !doc ? 'none' : lapsed ? 'expired' : doc.status;
+  // As of a moment before the revocation, the certificate was as it was.
+  const revokedLater = doc?.status === 'revoked' && isWholesaleAt(doc, now);
+  const status: 'none' | VerificationDoc['status'] = !doc
+    ? 'none'
+    : lapsed
+      ? 'expired'
+      : revokedLater
+        ? 'verified'
+        : doc.status;
   return {
     verificationStatus: status,
     isWholesaleInvestor: status === 'verified',
@@ -104,6 +121,7 @@ export function wholesaleStatus(doc: VerificationDoc | null, now = new Date().to
     verifiedAt: doc?.verifiedAt ?? null,
     validUntil: doc?.validUntil ?? null,
     rejectionReason: doc?.rejectionReason ?? null,
+    revokedAt: status === 'revoked' ? (doc?.revokedAt ?? null) : null,
   };
 }
 

@@ -36,6 +36,7 @@ import type {
   RebuildStarted,
   VerificationDecided,
   VerificationSubmitted,
+  CertificateRevoked,
   WalletRegistered,
   WalletChallenge,
   RegisterWalletInput,
@@ -213,6 +214,11 @@ export function uploadEvidence(file: File, onProgress: (percent: number) => void
 
 export function submitVerification(submission: VerificationSubmission): Promise<VerificationSubmitted> {
   return apiCall('post', '/api/wholesale-verification', { body: submission });
+}
+
+/** Revokes the signed-in investor's own wholesale certificate, in writing (FMC Act 2013, Schedule 1 clause 46). */
+export function revokeCertificate(statement: string): Promise<CertificateRevoked> {
+  return apiCall('post', '/api/wholesale-verification/revoke', { body: { statement } });
 }
 
 export function decideVerification(

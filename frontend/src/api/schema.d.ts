@@ -918,7 +918,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil */
+        /** verificationStatus (none, pending, verified, rejected, expired = lapsed, revoked = revoked by the investor), isWholesaleInvestor, verificationType, verifiedAt, validUntil, revokedAt */
         get: operations["VerificationController_status"];
         put?: never;
         post?: never;
@@ -973,6 +973,23 @@ export interface paths {
         put?: never;
         /** Submit a wholesale investor certification (FMC Act 2013, Schedule 1); it is pending until reviewed */
         post: operations["VerificationController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wholesale-verification/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke your own wholesale investor certificate in writing (FMC Act 2013, Schedule 1 clause 46), from now: no new offer and no transfer to you; what you hold stays yours */
+        post: operations["VerificationController_revoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2919,13 +2936,15 @@ export interface components {
         };
         WholesaleStatusDto: {
             /** @enum {string} */
-            verificationStatus: "none" | "pending" | "verified" | "rejected" | "expired";
+            verificationStatus: "none" | "pending" | "verified" | "rejected" | "expired" | "revoked";
             isWholesaleInvestor: boolean;
             /** @enum {string|null} */
             verificationType: "high_net_worth" | "large_investment" | "professional" | null;
             verifiedAt: string | null;
             validUntil: string | null;
             rejectionReason: string | null;
+            /** @description When the investor revoked their certificate (status revoked; distinct from expired, a lapse) */
+            revokedAt: string | null;
         };
         UploadedEvidenceDto: {
             filename: string;
@@ -2968,6 +2987,19 @@ export interface components {
             /** @enum {string} */
             status: "pending";
         };
+        RevokeCertificateDto: {
+            /** @description The written revocation in the investor’s own words, at least a sentence */
+            statement: string;
+        };
+        CertificateRevokedDto: {
+            success: boolean;
+            /** @description Event log position, for X-Read-After */
+            position: number;
+            /** @enum {string} */
+            status: "revoked";
+            /** @description When it took effect: when it was recorded */
+            revokedAt: string;
+        };
         EvidenceLinkDto: {
             documentId: string;
             fileName: string;
@@ -2982,7 +3014,7 @@ export interface components {
             /** @enum {string} */
             verificationType: "high_net_worth" | "large_investment" | "professional";
             /** @enum {string} */
-            status: "pending" | "verified" | "rejected" | "expired";
+            status: "pending" | "verified" | "rejected" | "expired" | "revoked";
             netWorthAmount: number | null;
             investmentAmount: number | null;
             /** @enum {string|null} */
@@ -2996,6 +3028,8 @@ export interface components {
             /** @description The admin who decided */
             decidedBy: string | null;
             expiredAt: string | null;
+            /** @description When the investor revoked it in writing */
+            revokedAt: string | null;
             /** @description The name on the investor's account, else their e-mail */
             name: string;
             email: string | null;
@@ -3023,7 +3057,7 @@ export interface components {
             /** @enum {string} */
             verificationType: "high_net_worth" | "large_investment" | "professional";
             /** @enum {string} */
-            status: "pending" | "verified" | "rejected" | "expired";
+            status: "pending" | "verified" | "rejected" | "expired" | "revoked";
             netWorthAmount: number | null;
             investmentAmount: number | null;
             /** @enum {string|null} */
@@ -3038,6 +3072,8 @@ export interface components {
             /** @description The admin who decided */
             decidedBy: string | null;
             expiredAt: string | null;
+            /** @description When the investor revoked it in writing */
+            revokedAt: string | null;
         };
         VerificationDecidedDto: {
             verification: components["schemas"]["StoredVerificationDto"] | null;
@@ -6151,6 +6187,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VerificationSubmittedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationController_revoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeCertificateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateRevokedDto"];
                 };
             };
             /** @description Not signed in */

@@ -215,6 +215,7 @@ export type DocumentUploaded = Schemas['DocumentUploadedDto'];
 export type Invested = Schemas['InvestedDto'];
 export type VerificationSubmitted = Schemas['VerificationSubmittedDto'];
 export type VerificationDecided = Schemas['VerificationDecidedDto'];
+export type CertificateRevoked = Schemas['CertificateRevokedDto'];
 export type WalletRegistered = Schemas['WalletRegisteredDto'];
 
 /** Income: the signed-in person's tax profile (GET|PUT /api/tax-profile). */

@@ -47,11 +47,12 @@ export const activityTypeLabel = labelOf<Activity['type']>({
 });
 
 /** A wholesale certification's state, as the admin's table shows it. */
-export const verificationStatusLabel = labelOf<'pending' | 'verified' | 'rejected' | 'expired'>({
+export const verificationStatusLabel = labelOf<'pending' | 'verified' | 'rejected' | 'expired' | 'revoked'>({
   pending: 'Pending',
   verified: 'Verified',
   rejected: 'Rejected',
   expired: 'Expired',
+  revoked: 'Revoked by the investor',
 });
 
 export const offeringStatusLabel = labelOf<'active' | 'closed'>({ active: 'Active', closed: 'Closed' });

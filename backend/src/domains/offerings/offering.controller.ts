@@ -8,7 +8,8 @@ import { ApiCreated, ApiOk, CreatedDto, WrittenDto } from '../../platform/http/a
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { ERROR_TITLES } from '../../messages.js';
+import { ERROR_TITLES, REVOCATION_MESSAGES } from '../../messages.js';
+import { nzLongDate } from '../../platform/nz-time.js';
 import {
   CancelInvestmentDto,
   CreateOfferingDto,
@@ -38,9 +39,12 @@ export class OfferingController {
   @ApiOperation({ summary: '{ offerings }: the active offerings, for verified wholesale investors (and admins)' })
   async offerings(@CurrentUser() user: SignedInUser) {
     const admin = hasRole(user, 'admin');
-    if (!admin && !(await this.queries.isWholesale(user.userId))) {
+    const standing = admin ? null : await this.queries.wholesaleStanding(user.userId);
+    if (standing && !standing.isWholesaleInvestor) {
       throw new DomainError(
-        'Token offerings are open to verified wholesale investors only',
+        standing.revokedAt
+          ? REVOCATION_MESSAGES.revoked(nzLongDate(standing.revokedAt))
+          : 'Token offerings are open to verified wholesale investors only',
         403,
         undefined,
         ERROR_TITLES.accessRestricted,

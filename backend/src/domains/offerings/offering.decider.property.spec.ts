@@ -46,6 +46,8 @@ const commands = fc.constantFrom(...PRICES).chain((each) => {
       investmentId,
       investorId: anyId,
       investorIsWholesale: often(fc.constant(true), fc.constant(false)),
+      // Sometimes a revocation is why (the refusal names it); never a reason to accept.
+      investorRevokedAt: fc.option(anyTime, { nil: null }),
       termsMinimumCents: fc.constant(null),
       tokens: someNumber(fc.integer({ min: 1, max: 12 })),
       odd: someNumber(fc.constant(Number.NaN)),

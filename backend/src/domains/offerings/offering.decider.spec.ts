@@ -1,4 +1,4 @@
-import { OWN_REQUEST } from '../../messages.js';
+import { OWN_REQUEST, REVOCATION_MESSAGES } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
 import type { OfferingEvent } from './events.js';
 import { offering, type OfferingCommand } from './offering.decider.js';
@@ -132,6 +132,13 @@ describe('Offering decider', () => {
   it('refuses: not wholesale, below the minimum, amount ≠ tokens × price, closed', () => {
     expect(given([created]).when(invest(10, 1250, { investorIsWholesale: false })).error).toMatchObject({
       status: 403,
+    });
+    // A certificate the investor revoked in writing: the refusal names the revocation (NZ date), not a lapse.
+    const revoked = invest(10, 1250, { investorIsWholesale: false, investorRevokedAt: '2026-11-27T12:30:00.000Z' });
+    expect(given([created]).when(revoked).error).toMatchObject({
+      status: 403,
+      message: REVOCATION_MESSAGES.revoked('28 November 2026'),
+      title: 'Access Restricted',
     });
     expect(given([created]).when(invest(1, 125)).error).toMatchObject({
       message: 'Minimum investment is NZD 1,000',

@@ -2,7 +2,14 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
-import { ERROR_TITLES, FILL_IN_REQUIRED, minimumInvestmentMessage, OFFERING_LIMIT_MESSAGES } from '../../messages.js';
+import {
+  ERROR_TITLES,
+  FILL_IN_REQUIRED,
+  minimumInvestmentMessage,
+  OFFERING_LIMIT_MESSAGES,
+  REVOCATION_MESSAGES,
+} from '../../messages.js';
+import { nzLongDate } from '../../platform/nz-time.js';
 import {
   CANCELLATION_REASON,
   OFFERING_DESCRIPTION,
@@ -87,6 +94,11 @@ export type OfferingCommand =
       investmentId: string;
       investorId: string;
       investorIsWholesale: boolean;
+      /**
+       * When the investor revoked their certificate in writing (Schedule 1 clause 46), if that is why they are not
+       * wholesale: the refusal names it. Absent or null otherwise.
+       */
+      investorRevokedAt?: string | null;
       /**
        * The token terms' minimum, in cents; null where the asset has no terms. Their maximum spans the asset's
        * offerings, so it is decided on the investor-limit stream before this (`investor-limit.decider.ts`).
@@ -245,7 +257,9 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         if (state.status === 'none') throw refuse('Offering not found', 404);
         if (!command.investorIsWholesale)
           throw refuse(
-            'Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)',
+            command.investorRevokedAt
+              ? REVOCATION_MESSAGES.revoked(nzLongDate(command.investorRevokedAt))
+              : 'Only verified wholesale investors may invest (FMC Act 2013, Schedule 1)',
             403,
             ERROR_TITLES.accessRestricted,
           );

@@ -20,7 +20,10 @@ import type { AssetState } from '../assets/asset.decider.js';
 /** An offering command as a controller sends it; the handler adds what other streams say (from the events, not a read model). */
 export type OfferingRequest =
   | Omit<Extract<OfferingCommand, { type: 'CreateOffering' }>, 'ownerId' | 'assetActive' | 'limits'>
-  | Omit<Extract<OfferingCommand, { type: 'Invest' }>, 'investorIsWholesale' | 'termsMinimumCents'>
+  | Omit<
+      Extract<OfferingCommand, { type: 'Invest' }>,
+      'investorIsWholesale' | 'investorRevokedAt' | 'termsMinimumCents'
+    >
   | Exclude<OfferingCommand, { type: 'CreateOffering' } | { type: 'Invest' }>;
 
 export class ExecuteOfferingCommand extends Command<{ position: number; events: string[] }> {
@@ -151,11 +154,12 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
         };
       }
       case 'Invest': {
-        // The investor's certification as recorded, judged at this moment: a lapsed one no longer counts.
+        // The investor's certification as recorded, judged at this moment: a lapsed or revoked one no longer counts.
         const { state } = await this.repository.load(verification, verificationStream(request.investorId));
         return {
           ...request,
           investorIsWholesale: isWholesaleAt(state, request.now),
+          investorRevokedAt: state.status === 'revoked' ? state.revokedAt : null,
           termsMinimumCents: (await this.termsOf(request.offeringId))?.limits?.minimumCents ?? null,
         };
       }

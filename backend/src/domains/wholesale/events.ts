@@ -1,3 +1,4 @@
+import { REVOCATION_STATEMENT } from '../../messages.js';
 import {
   array,
   id,
@@ -71,7 +72,33 @@ export interface VerificationExpired {
   data: { verificationId: string; userId: string; expiredAt: string; expiredBy: SweptBy };
 }
 
-export type WholesaleEvent = VerificationSubmitted | VerificationApproved | VerificationRejected | VerificationExpired;
+/**
+ * The investor revoked their certificate in writing (FMC Act 2013, Schedule 1 clause 46): from `revokedAt` (when it
+ * was recorded) they are no longer a wholesale investor — no new offer, no transfer to them; what they hold stays
+ * theirs. Their written statement is theirs (personal data, sealed with their key under `personal`).
+ */
+export interface CertificateRevoked {
+  type: 'CertificateRevoked';
+  data: {
+    verificationId: string;
+    userId: string;
+    subjectId: string;
+    revokedBy: string;
+    revokedAt: string;
+    personal: { statement: string };
+  };
+}
+
+export type WholesaleEvent =
+  | VerificationSubmitted
+  | VerificationApproved
+  | VerificationRejected
+  | VerificationExpired
+  | CertificateRevoked;
+
+/** A written revocation: at least a sentence (20 characters), at most 2,000 (shared with the frontend's form). */
+export const REVOCATION_STATEMENT_MIN = REVOCATION_STATEMENT.min;
+export const REVOCATION_STATEMENT_MAX = REVOCATION_STATEMENT.max;
 
 /** Field shapes shared by the events and the decider's own checks. */
 export const WHOLESALE_FIELDS = {
@@ -92,6 +119,7 @@ export const WHOLESALE_FIELDS = {
     { max: 10 },
   ),
   reason: string({ nonEmpty: true, max: 1000 }),
+  statement: string({ nonEmpty: true, min: REVOCATION_STATEMENT_MIN, max: REVOCATION_STATEMENT_MAX }),
 };
 const decided = { verificationId: id(), userId: id() };
 const sweptBy = union(object({ kind: literal('user'), userId: id() }), object({ kind: literal('system'), name: id() }));
@@ -115,6 +143,13 @@ export const wholesaleEventSchemas = {
   VerificationApproved: object({ ...decided, approvedBy: id(), verifiedAt: isoDateTime(), validUntil: isoDateTime() }),
   VerificationRejected: object({ ...decided, rejectedBy: id(), reason: WHOLESALE_FIELDS.reason }),
   VerificationExpired: object({ ...decided, expiredAt: isoDateTime(), expiredBy: sweptBy }),
+  CertificateRevoked: object({
+    ...decided,
+    subjectId: id(),
+    revokedBy: id(),
+    revokedAt: isoDateTime(),
+    personal: object({ statement: WHOLESALE_FIELDS.statement }),
+  }),
 } satisfies EventSchemas<WholesaleEvent>;
 
 export const verificationStream = (userId: string) => `verification-${userId}`;

@@ -29,8 +29,10 @@ import { EVIDENCE_TOO_LARGE } from '../../messages.js';
 import type { VerificationDocument } from './events.js';
 import {
   AdminCountersDto,
+  CertificateRevokedDto,
   DecideVerificationDto,
   ExpireVerificationsDto,
+  RevokeCertificateDto,
   SubmitVerificationDto,
   UploadedEvidenceDto,
   VerificationDecidedDto,
@@ -72,7 +74,8 @@ export class VerificationController {
   @ApiOk(WholesaleStatusDto)
   @ApiOperation({
     summary:
-      'verificationStatus (none, pending, verified, rejected, expired), isWholesaleInvestor, verificationType, verifiedAt, validUntil',
+      'verificationStatus (none, pending, verified, rejected, expired = lapsed, revoked = revoked by the investor), ' +
+      'isWholesaleInvestor, verificationType, verifiedAt, validUntil, revokedAt',
   })
   async status(@CurrentUser() user: SignedInUser) {
     return this.verifications.statusOf(user.userId);
@@ -167,6 +170,30 @@ export class VerificationController {
       ),
     );
     return { success: true, id: verificationId, status: 'pending', position };
+  }
+
+  @Post('wholesale-verification/revoke')
+  @HttpCode(201)
+  @ApiCreated(CertificateRevokedDto)
+  @ApiOperation({
+    summary:
+      'Revoke your own wholesale investor certificate in writing (FMC Act 2013, Schedule 1 clause 46), from now: ' +
+      'no new offer and no transfer to you; what you hold stays yours',
+  })
+  async revoke(
+    @Body() body: RevokeCertificateDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<CertificateRevokedDto> {
+    const command = {
+      type: 'RevokeCertificate',
+      userId: user.userId,
+      actorId: user.userId,
+      statement: body.statement,
+      now: context.now,
+    } as const;
+    const { position } = await this.commands.execute(new ExecuteVerificationCommand(command, context));
+    return { success: true, status: 'revoked', revokedAt: context.now, position };
   }
 }
 

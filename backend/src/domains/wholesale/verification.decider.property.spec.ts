@@ -10,7 +10,7 @@ import {
   someText,
 } from '../../testing/decider-properties.js';
 import { PROFESSIONAL_TYPES, VERIFICATION_TYPES, type VerificationDocument } from './events.js';
-import { verification, type VerificationCommand } from './verification.decider.js';
+import { isWholesaleAt, verification, type VerificationCommand } from './verification.decider.js';
 
 const userId = fc.constantFrom('investor-1', 'constructor');
 const verificationId = fc.oneof(fc.constantFrom('v-1', '__proto__', 'toString'), anyId);
@@ -71,21 +71,49 @@ const expire = fc.record({
   now: anyTime,
   by: sweptBy,
 });
+// Usually by the investor themselves, sometimes by someone else (refused); statements sometimes too short or odd.
+const revoke = fc.record({
+  type: fc.constant('RevokeCertificate' as const),
+  userId,
+  actorId: often(userId, anyId),
+  statement: someText(fc.constant('I revoke my wholesale investor certificate as of today.')),
+  now: anyTime,
+});
 const command: fc.Arbitrary<VerificationCommand> = fc.oneof(
   { weight: 3, arbitrary: submit },
   { weight: 3, arbitrary: decide },
   { weight: 1, arbitrary: expire },
+  { weight: 2, arbitrary: revoke },
 );
 
 describe('Wholesale verification decider, properties', () => {
   it('whatever is submitted and decided: events fit, amounts are finite, decisions name the one submitted', () => {
+    let revocations = 0;
     checkDecider(verification, {
       commands: commandsOf(command, { opening: [submit] }),
       invariant(state, history) {
         const last = history.filter((e) => e.type === 'VerificationSubmitted').at(-1);
         if (last) expect(state.verificationId).toBe(last.data.verificationId);
         if (state.status === 'verified') expect(state.validUntil! > state.verifiedAt!).toBe(true);
+        // A revocation ends the certificate it names: never wholesale from then on, and only one it had approved.
+        const revocation = history.at(-1)?.type === 'CertificateRevoked' ? history.at(-1) : undefined;
+        if (revocation?.type === 'CertificateRevoked') {
+          revocations++;
+          expect(state.status).toBe('revoked');
+          expect(isWholesaleAt(state, revocation.data.revokedAt)).toBe(false);
+          expect(revocation.data.revokedBy).toBe(revocation.data.userId);
+          expect(revocation.data.personal.statement.length).toBeGreaterThanOrEqual(20);
+          expect(
+            history.some(
+              (e) => e.type === 'VerificationApproved' && e.data.verificationId === revocation.data.verificationId,
+            ),
+          ).toBe(true);
+          expect(revocation.data.revokedAt < state.validUntil!).toBe(true);
+        }
+        if (state.status === 'revoked') expect(state.revokedAt).not.toBeNull();
       },
     });
+    // The runs reach revocations, not only refusals of them.
+    expect(revocations).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { specify } from '../../testing/decider-spec.js';
-import { OWN_REQUEST, REJECTION_REASON_REQUIRED } from '../../messages.js';
+import { OWN_REQUEST, REJECTION_REASON_REQUIRED, REVOCATION_MESSAGES } from '../../messages.js';
 import type { WholesaleEvent } from './events.js';
 import {
   addMonths,
@@ -152,5 +152,101 @@ describe('Wholesale verification decider', () => {
     expect(
       own.when({ type: 'RejectVerification', verificationId: 'v-1', userId, adminId: userId, reason: 'No evidence' }),
     ).toMatchObject({ events: null, error: { message: OWN_REQUEST, status: 403 } });
+  });
+
+  describe('revocation in writing (FMC Act 2013, Schedule 1 clause 46)', () => {
+    const statement = 'I revoke my wholesale investor certificate with effect from today.';
+    const revokedAt = '2027-03-01T02:00:00.000Z';
+    const revoke = (over: Partial<Extract<VerificationCommand, { type: 'RevokeCertificate' }>> = {}) =>
+      ({ type: 'RevokeCertificate', userId, actorId: userId, statement, now: revokedAt, ...over }) as const;
+    const revoked: WholesaleEvent = {
+      type: 'CertificateRevoked',
+      data: {
+        verificationId: 'v-1',
+        userId,
+        subjectId: userId,
+        revokedBy: userId,
+        revokedAt,
+        personal: { statement },
+      },
+    };
+    const M = REVOCATION_MESSAGES;
+
+    it('records the statement (trimmed), who revoked and when; it takes effect when recorded', () => {
+      expect(given([submitted, approved]).when(revoke({ statement: `  ${statement}\n` })).events).toEqual([revoked]);
+    });
+
+    it('is not wholesale from the revocation on; as of earlier moments it was', () => {
+      const state = given([submitted, approved, revoked]).state;
+      expect(state).toMatchObject({ status: 'revoked', revokedAt, validUntil: approved.data.validUntil });
+      expect(isWholesaleAt(state, revokedAt)).toBe(false);
+      expect(isWholesaleAt(state, '2028-01-01T00:00:00.000Z')).toBe(false);
+      expect(isWholesaleAt(state, '2027-03-01T01:59:59.999Z')).toBe(true);
+      expect(isWholesaleAt(state, '2026-11-23T00:00:00.000Z')).toBe(true);
+      // Before it was approved, nobody was wholesale on it.
+      expect(isWholesaleAt(state, '2026-11-22T23:59:59.999Z')).toBe(false);
+    });
+
+    it('is refused without a current certificate: never certified, pending, rejected, lapsed, already revoked', () => {
+      expect(given([]).when(revoke()).error).toMatchObject({ message: M.noCertificate, status: 409 });
+      expect(given([submitted]).when(revoke()).error?.message).toBe(M.noCertificate);
+      const rejected: WholesaleEvent = {
+        type: 'VerificationRejected',
+        data: { verificationId: 'v-1', userId, rejectedBy: 'admin-1', reason: 'Unsigned' },
+      };
+      expect(given([submitted, rejected]).when(revoke()).error?.message).toBe(M.noCertificate);
+      const expired: WholesaleEvent = {
+        type: 'VerificationExpired',
+        data: { verificationId: 'v-1', userId, expiredAt: '2028-12-01T00:00:00.000Z', expiredBy: timer },
+      };
+      expect(
+        given([submitted, approved, expired]).when(revoke({ now: '2028-12-02T00:00:00.000Z' })).error,
+      ).toMatchObject({ message: M.lapsed, status: 409 });
+      // Past its validity period though not yet swept: lapsed all the same.
+      expect(given([submitted, approved]).when(revoke({ now: '2028-11-23T00:00:00.000Z' })).error?.message).toBe(
+        M.lapsed,
+      );
+      expect(given([submitted, approved, revoked]).when(revoke()).error).toMatchObject({
+        message: M.alreadyRevoked('1 March 2027'),
+        status: 409,
+      });
+    });
+
+    it('needs a written statement of at least a sentence, and only the investor themselves may revoke', () => {
+      const short = given([submitted, approved]).when(revoke({ statement: '  Revoke.  ' }));
+      expect(short.error).toMatchObject({ status: 400, errors: [{ field: 'statement', message: M.statement }] });
+      const long = given([submitted, approved]).when(revoke({ statement: 'x'.repeat(2001) }));
+      expect(long.error).toMatchObject({ status: 400, errors: [{ field: 'statement', message: M.statementTooLong }] });
+      expect(given([submitted, approved]).when(revoke({ actorId: 'admin-1' })).error).toMatchObject({
+        message: M.notYourOwn,
+        status: 403,
+      });
+    });
+
+    it('a revoked certificate is not swept as lapsed; a new certification may follow', () => {
+      const history = [submitted, approved, revoked];
+      const sweep = {
+        type: 'ExpireVerification',
+        userId,
+        asOf: '2029-01-01T00:00:00.000Z',
+        now: '2029-01-01T00:00:00.000Z',
+        by: timer,
+      } as const;
+      expect(given(history).when(sweep).events).toEqual([]);
+      const again = given(history).when(submit({ verificationId: 'v-2' }));
+      expect(again.events?.[0]).toMatchObject({ type: 'VerificationSubmitted', data: { verificationId: 'v-2' } });
+      const resubmitted = again.events![0]!;
+      const reapproved = given([...history, resubmitted]).when({
+        type: 'ApproveVerification',
+        verificationId: 'v-2',
+        userId,
+        adminId: 'admin-1',
+        now: '2027-04-01T00:00:00.000Z',
+        validityMonths: 24,
+      });
+      const state = given([...history, resubmitted, ...reapproved.events!]).state;
+      expect(state).toMatchObject({ status: 'verified', revokedAt: null });
+      expect(isWholesaleAt(state, '2027-04-02T00:00:00.000Z')).toBe(true);
+    });
   });
 });

@@ -2,10 +2,13 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
-import { ERROR_TITLES, REJECTION_REASON_REQUIRED, VERIFICATION_MESSAGES } from '../../messages.js';
+import { ERROR_TITLES, REJECTION_REASON_REQUIRED, REVOCATION_MESSAGES, VERIFICATION_MESSAGES } from '../../messages.js';
+import { nzLongDate } from '../../platform/nz-time.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
   NET_WORTH_THRESHOLD,
+  REVOCATION_STATEMENT_MAX,
+  REVOCATION_STATEMENT_MIN,
   WHOLESALE_FIELDS,
   wholesaleEventSchemas,
   type ProfessionalType,
@@ -15,7 +18,7 @@ import {
   type WholesaleEvent,
 } from './events.js';
 
-export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected' | 'expired';
+export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected' | 'expired' | 'revoked';
 
 export interface VerificationState {
   status: VerificationStatus;
@@ -23,6 +26,8 @@ export interface VerificationState {
   verificationType: VerificationType | null;
   verifiedAt: string | null;
   validUntil: string | null;
+  /** When the investor revoked this certificate in writing (Schedule 1 clause 46); null while not revoked. */
+  revokedAt: string | null;
 }
 
 export type VerificationCommand =
@@ -48,7 +53,12 @@ export type VerificationCommand =
     }
   | { type: 'RejectVerification'; verificationId: string; userId: string; adminId: string; reason: string }
   /** A lapse sweep as of `asOf` (never after `now`, when it is decided), run by `by`. */
-  | { type: 'ExpireVerification'; userId: string; asOf: string; now: string; by: SweptBy };
+  | { type: 'ExpireVerification'; userId: string; asOf: string; now: string; by: SweptBy }
+  /**
+   * The certified investor revokes their own certificate in writing (FMC Act 2013, Schedule 1 clause 46); it takes
+   * effect when recorded (`now`). `actorId` is who asks: only the investor themselves (`userId`).
+   */
+  | { type: 'RevokeCertificate'; userId: string; actorId: string; statement: string; now: string };
 
 export const FUTURE_SWEEP = 'The sweep cannot run as of a future time';
 
@@ -63,16 +73,48 @@ export function addMonths(iso: string, months: number): string {
   return target.toISOString();
 }
 
-/** A verified investor whose certification is still within its validity period at `now`. */
-export function isWholesaleAt(state: Pick<VerificationState, 'status' | 'validUntil'>, now: string): boolean {
-  return state.status === 'verified' && state.validUntil !== null && state.validUntil > now;
+/**
+ * A certified investor at `now`: a verification approved (verified, or revoked since) that is within its validity
+ * period at `now` and, if revoked, not yet revoked then — so an as-of question about a moment before the revocation
+ * answers as it was. (A lapsed one counts nowhere; a later submission starts a new certificate.) `verifiedAt` and
+ * `revokedAt` may be left out by callers that hold neither (a certificate recorded before it was issued is not asked
+ * about).
+ */
+export function isWholesaleAt(
+  state: Pick<VerificationState, 'status' | 'validUntil'> &
+    Partial<Pick<VerificationState, 'verifiedAt' | 'revokedAt'>>,
+  now: string,
+): boolean {
+  if (state.status !== 'verified' && state.status !== 'revoked') return false;
+  if (state.validUntil === null || state.validUntil <= now) return false;
+  if (state.verifiedAt && now < state.verifiedAt) return false;
+  if (state.status === 'revoked') return !!state.revokedAt && now < state.revokedAt;
+  return true;
+}
+
+/** Why revoking is refused now, or null when there is a current certificate to revoke. */
+function revocationRefusal(state: VerificationState, now: string): DomainError | null {
+  const M = REVOCATION_MESSAGES;
+  if (state.status === 'revoked' && state.revokedAt)
+    return new DomainError(M.alreadyRevoked(nzLongDate(state.revokedAt)), 409);
+  if (state.status === 'expired' || (state.status === 'verified' && !isWholesaleAt(state, now)))
+    return new DomainError(M.lapsed, 409);
+  if (state.status !== 'verified') return new DomainError(M.noCertificate, 409);
+  return null;
 }
 
 export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
   name: 'verification',
   eventSchemas: wholesaleEventSchemas,
   schemaVersions: { VerificationSubmitted: 2, VerificationExpired: 2 },
-  initialState: { status: 'none', verificationId: null, verificationType: null, verifiedAt: null, validUntil: null },
+  initialState: {
+    status: 'none',
+    verificationId: null,
+    verificationType: null,
+    verifiedAt: null,
+    validUntil: null,
+    revokedAt: null,
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -83,6 +125,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
           verificationType: event.data.verificationType,
           verifiedAt: null,
           validUntil: null,
+          revokedAt: null,
         };
       case 'VerificationApproved':
         return { ...state, status: 'verified', verifiedAt: event.data.verifiedAt, validUntil: event.data.validUntil };
@@ -90,6 +133,8 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         return { ...state, status: 'rejected' };
       case 'VerificationExpired':
         return { ...state, status: 'expired' };
+      case 'CertificateRevoked':
+        return { ...state, status: 'revoked', revokedAt: event.data.revokedAt };
       default: {
         const _exhaustive: never = event;
         return state;
@@ -193,10 +238,39 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
       case 'ExpireVerification': {
         // A sweep "as of" a later moment would lapse certifications that are still valid.
         requireValidFields([command.asOf > command.now && { field: 'asOf', message: FUTURE_SWEEP }]);
-        if (state.status !== 'verified' || isWholesaleAt(state, command.asOf)) return [];
+        // Only what is past its validity period as of then (a sweep as of a moment before approval lapses nothing).
+        const valid = state.validUntil !== null && state.validUntil > command.asOf;
+        if (state.status !== 'verified' || valid) return [];
         const { userId, asOf: expiredAt, by: expiredBy } = command;
         const verificationId = state.verificationId!;
         return [{ type: 'VerificationExpired', data: { verificationId, userId, expiredAt, expiredBy } }];
+      }
+      case 'RevokeCertificate': {
+        const M = REVOCATION_MESSAGES;
+        // In writing and by the investor themselves: nobody revokes another's certificate.
+        if (command.actorId !== command.userId) throw new DomainError(M.notYourOwn, 403);
+        const refusal = revocationRefusal(state, command.now);
+        if (refusal) throw refusal;
+        const statement = command.statement.trim();
+        requireValidFields([
+          statement.length < REVOCATION_STATEMENT_MIN && { field: 'statement', message: M.statement },
+          statement.length > REVOCATION_STATEMENT_MAX && { field: 'statement', message: M.statementTooLong },
+        ]);
+        ensure(WHOLESALE_FIELDS.statement, statement, 'statement', M.statement);
+        const { userId, now: revokedAt } = command;
+        return [
+          {
+            type: 'CertificateRevoked',
+            data: {
+              verificationId: state.verificationId!,
+              userId,
+              subjectId: userId,
+              revokedBy: command.actorId,
+              revokedAt,
+              personal: { statement },
+            },
+          },
+        ];
       }
       default: {
         const _exhaustive: never = command;

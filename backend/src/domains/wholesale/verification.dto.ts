@@ -14,14 +14,16 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { allOf, CreatedDto } from '../../platform/http/api-response.js';
+import { allOf, CreatedDto, WrittenDto } from '../../platform/http/api-response.js';
 import { IsIsoDate } from '../../platform/http/dates.js';
-import { VERIFICATION_MESSAGES } from '../../messages.js';
+import { REVOCATION_MESSAGES, VERIFICATION_MESSAGES } from '../../messages.js';
 import type { VerificationDoc } from '../../projections/verifications.js';
 import {
   LARGE_INVESTMENT_THRESHOLD,
   NET_WORTH_THRESHOLD,
   PROFESSIONAL_TYPES,
+  REVOCATION_STATEMENT_MAX,
+  REVOCATION_STATEMENT_MIN,
   VERIFICATION_TYPES,
   type ProfessionalType,
   type VerificationType,
@@ -104,6 +106,20 @@ export class DecideVerificationDto {
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(1000) rejectionReason?: string;
 }
 
+/** POST /api/wholesale-verification/revoke: the investor's own revocation, in writing (Schedule 1 clause 46). */
+export class RevokeCertificateDto {
+  @ApiProperty({
+    minLength: REVOCATION_STATEMENT_MIN,
+    maxLength: REVOCATION_STATEMENT_MAX,
+    description: 'The written revocation in the investor’s own words, at least a sentence',
+  })
+  @Transform(trim)
+  @IsString({ message: REVOCATION_MESSAGES.statement })
+  @MinLength(REVOCATION_STATEMENT_MIN, { message: REVOCATION_MESSAGES.statement })
+  @MaxLength(REVOCATION_STATEMENT_MAX, { message: REVOCATION_MESSAGES.statementTooLong })
+  statement: string;
+}
+
 export class ExpireVerificationsDto {
   @ApiPropertyOptional({ description: 'As of (YYYY-MM-DD or a date-time with its zone), not after now; default now' })
   @IsOptional()
@@ -118,6 +134,7 @@ const VERIFICATION_STATUSES = allOf<VerificationDoc['status']>({
   verified: true,
   rejected: true,
   expired: true,
+  revoked: true,
 });
 
 /** The spec's wholesale status (docs/specification.md §3), judged now: a certification past its validity period no longer counts. */
@@ -129,6 +146,12 @@ export class WholesaleStatusDto {
   @ApiProperty({ type: String, nullable: true }) verifiedAt: string | null;
   @ApiProperty({ type: String, nullable: true }) validUntil: string | null;
   @ApiProperty({ type: String, nullable: true }) rejectionReason: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When the investor revoked their certificate (status revoked; distinct from expired, a lapse)',
+  })
+  revokedAt: string | null;
 }
 
 /** An uploaded piece of evidence, as the submission lists it (docs/specification.md §3: filename, url, type). */
@@ -141,6 +164,11 @@ export class UploadedEvidenceDto {
 
 export class VerificationSubmittedDto extends CreatedDto {
   @ApiProperty({ enum: ['pending'] }) status: 'pending';
+}
+
+export class CertificateRevokedDto extends WrittenDto {
+  @ApiProperty({ enum: ['revoked'] }) status: 'revoked';
+  @ApiProperty({ description: 'When it took effect: when it was recorded' }) revokedAt: string;
 }
 
 export class EvidenceDocumentDto {
@@ -173,6 +201,8 @@ export class StoredVerificationDto {
   @ApiProperty({ type: String, nullable: true }) validUntil: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The admin who decided' }) decidedBy: string | null;
   @ApiProperty({ type: String, nullable: true }) expiredAt: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When the investor revoked it in writing' })
+  revokedAt: string | null;
 }
 
 /** A verification as admins review it (docs/specification.md §3 stored record), with the investor named and evidence links. */

@@ -20,6 +20,7 @@ const statusColors: Record<VerificationRecord['status'], string> = {
   verified: 'green',
   rejected: 'red',
   expired: 'default',
+  revoked: 'volcano',
 };
 
 /** The grounds the investor relied on, with the amount (en-NZ money). */
@@ -112,6 +113,11 @@ export function WholesaleVerifications() {
                 {v.status === 'verified' && v.validUntil && (
                   <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
                     until {formatDate(v.validUntil)}
+                  </Typography.Text>
+                )}
+                {v.status === 'revoked' && v.revokedAt && (
+                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                    on {formatDate(v.revokedAt)}
                   </Typography.Text>
                 )}
               </Flex>

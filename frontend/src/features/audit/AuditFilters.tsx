@@ -15,6 +15,7 @@ const COMMON_TYPES = [
   'VerificationApproved',
   'VerificationRejected',
   'VerificationExpired',
+  'CertificateRevoked',
   'OfferingCreated',
   'InvestmentRequested',
   'InvestmentConfirmed',

@@ -256,7 +256,9 @@ function WholesaleCard({ status }: { status: WholesaleStatus | undefined }) {
       <Typography.Text>
         {pending
           ? 'Your wholesale investor verification is under review (2-5 business days).'
-          : 'Verify as a wholesale investor (FMC Act 2013, Schedule 1) to invest in offerings.'}
+          : status?.revokedAt
+            ? `You revoked your wholesale investor certificate on ${formatDate(status.revokedAt)}. Verify again to invest in new offerings.`
+            : 'Verify as a wholesale investor (FMC Act 2013, Schedule 1) to invest in offerings.'}
       </Typography.Text>
       <ButtonLink to={appPath('/wholesale-verification')} color="primary" variant="solid">
         {pending ? 'View Verification' : 'Start Verification'}

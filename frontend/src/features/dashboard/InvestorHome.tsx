@@ -17,6 +17,7 @@ const certification: Record<WholesaleStatus['verificationStatus'], { label: stri
   pending: { label: 'Under review', color: 'gold' },
   rejected: { label: 'Rejected', color: 'red' },
   expired: { label: 'Lapsed', color: 'default' },
+  revoked: { label: 'Revoked', color: 'volcano' },
   none: { label: 'Not verified', color: 'default' },
 };
 
@@ -95,7 +96,10 @@ export function InvestorHome({ status }: { status: WholesaleStatus }) {
                   ...(status.verifiedAt
                     ? [{ key: 'since', label: 'Verified', children: formatDate(status.verifiedAt) }]
                     : []),
-                  ...(status.validUntil
+                  ...(status.verificationStatus === 'revoked' && status.revokedAt
+                    ? [{ key: 'revoked', label: 'Revoked on', children: formatDate(status.revokedAt) }]
+                    : []),
+                  ...(status.validUntil && status.verificationStatus !== 'revoked'
                     ? [
                         {
                           key: 'until',

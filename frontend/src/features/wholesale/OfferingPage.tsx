@@ -1,9 +1,10 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Button, Card, Col, Descriptions, List, Progress, Row, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, List, Progress, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { offeringQuery } from '../../api/queries';
+import { REVOCATION_MESSAGES } from '@kauri/messages';
+import { offeringQuery, wholesaleStatusQuery } from '../../api/queries';
 import { TokenTerms } from '../../shared/objects/TokenTerms';
 import { appPath } from '../../shared/appPath';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
@@ -15,6 +16,9 @@ import { InvestDialog } from './InvestDialog';
 export function OfferingPage({ offeringId }: { offeringId: string }) {
   const { data, error } = useQuery(offeringQuery(offeringId));
   const [investing, setInvesting] = useState(false);
+  // A holder who revoked their certificate still sees the offering they hold, and why they may not invest more.
+  const standing = useQuery(wholesaleStatusQuery);
+  const revokedAt = standing.data?.revokedAt;
   if (!data) return <ObjectState error={error} what="Offering" back="/token-offerings" />;
   const o = data;
   const asset = o.asset;
@@ -46,6 +50,9 @@ export function OfferingPage({ offeringId }: { offeringId: string }) {
         )
       }
     >
+      {!o.canInvest && o.status === 'active' && revokedAt && (
+        <Alert type="warning" showIcon title={REVOCATION_MESSAGES.revoked(formatDate(revokedAt))} />
+      )}
       {o.description && <Typography.Paragraph style={{ margin: 0 }}>{o.description}</Typography.Paragraph>}
       <Figures
         items={[

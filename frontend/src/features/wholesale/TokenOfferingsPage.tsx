@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Col, Empty, Flex, Progress, Result, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { ERROR_TITLES } from '@kauri/messages';
+import { ERROR_TITLES, REVOCATION_MESSAGES } from '@kauri/messages';
+import { ApiError } from '../../api/client';
 import { investmentsQuery, offeringsQuery, wholesaleStatusQuery } from '../../api/queries';
 import type { Offering, OfferingCard } from '../../api/types';
-import { formatCount, formatPayment } from '../../shared/format';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
 import { capitalise, valuationMethods } from '../../shared/objects/ObjectPage';
 import { HoldingsTable } from '../../shared/objects/HoldingsTable';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -25,10 +26,14 @@ export function TokenOfferingsPage() {
       <Result
         status="403"
         title={<ResultHeading>{ERROR_TITLES.accessRestricted}</ResultHeading>}
-        subTitle="Token offerings are open to verified wholesale investors only (FMC Act 2013, Schedule 1)."
+        subTitle={
+          status.data?.revokedAt
+            ? REVOCATION_MESSAGES.revoked(formatDate(status.data.revokedAt))
+            : 'Token offerings are open to verified wholesale investors only (FMC Act 2013, Schedule 1).'
+        }
         extra={
           <ButtonLink to={appPath('/wholesale-verification')} color="primary" variant="solid">
-            Get Verified
+            {status.data?.revokedAt ? 'Get Certified Again' : 'Get Verified'}
           </ButtonLink>
         }
       />
@@ -51,7 +56,16 @@ function Offerings() {
         <HoldingsTable investments={portfolio.data?.investments ?? []} loading={portfolio.isPending} />
       </Card>
       {offerings.isError ? (
-        <Alert type="error" showIcon title="Failed to load token offerings. Please try again later." />
+        <Alert
+          type="error"
+          showIcon
+          title={
+            // Closed to this person since the page opened (a revoked certificate): the server's reason, not "try again".
+            offerings.error instanceof ApiError && offerings.error.status === 403 && offerings.error.body
+              ? offerings.error.body.message
+              : 'Failed to load token offerings. Please try again later.'
+          }
+        />
       ) : offerings.isPending ? (
         <PageSpinner />
       ) : offerings.data.offerings.length === 0 ? (

@@ -22,7 +22,7 @@ import { submitVerification, uploadEvidence } from '../../api/mutations';
 import { wholesaleStatusQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { EvidenceRef, VerificationSubmission, WholesaleStatus } from '../../api/types';
-import { groupedWholeNumber } from '../../shared/format';
+import { formatDate, groupedWholeNumber } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { professionalTypes, verificationTypes } from '../../shared/verificationOptions';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
@@ -82,6 +82,15 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
           style={{ marginBottom: 16 }}
           title="Your last verification was not approved"
           description={previous.rejectionReason}
+        />
+      )}
+      {previous.verificationStatus === 'revoked' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`Revoked on ${previous.revokedAt ? formatDate(previous.revokedAt) : 'an earlier date'}`}
+          description="You revoked your wholesale investor certificate in writing. What you hold stays yours; to invest in new offers again, get certified again below."
         />
       )}
       {previous.verificationStatus === 'expired' && (

@@ -7,9 +7,13 @@ import { appPath } from '../../shared/appPath';
 import { PageSpinner } from '../../shared/ui/PageSpinner';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
 import { typeLabel } from '../../shared/verificationOptions';
+import { RevokeCertificate } from './RevokeCertificate';
 import { VerificationForm } from './VerificationForm';
 
-/** /wholesale-verification (docs/specification.md §2): verified, pending, or the form. */
+/**
+ * /wholesale-verification (docs/specification.md §2): verified (with "Revoke my certificate"), pending, or the form
+ * (after a rejection, a lapse or a revocation, each said as what it was).
+ */
 export function WholesaleVerificationPage() {
   const status = useQuery(wholesaleStatusQuery);
   if (status.isPending) return <PageSpinner />;
@@ -29,9 +33,12 @@ export function WholesaleVerificationPage() {
             </Typography.Text>
           }
           extra={
-            <ButtonLink to={appPath('/token-offerings')} color="primary" variant="solid">
-              Browse Token Offerings
-            </ButtonLink>
+            <Flex gap={8} wrap justify="center">
+              <ButtonLink to={appPath('/token-offerings')} color="primary" variant="solid">
+                Browse Token Offerings
+              </ButtonLink>
+              <RevokeCertificate />
+            </Flex>
           }
         />
       ) : s.verificationStatus === 'pending' ? (
