@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VerificationExpiry } from '../../backend/src/domains/wholesale/verification.controller.js';
+import { VerificationExpiry } from '../../backend/src/domains/wholesale/verification-expiry.js';
 import { systemContext } from '../../backend/src/platform/command-context.js';
 import { subscribe } from '../../backend/src/testing/billing.js';
 import { samplePdf } from '../../backend/src/testing/pdf.js';

@@ -102,6 +102,20 @@ test('a verification registers the investor once; its lapse removes them; an own
     data: { ...lapse.data, userId: 'owner', verificationId: 'v0' },
   } as FlowEvent;
   expect(ids(ownerLapse, registered)).toEqual([]);
+  // A certificate revoked in writing removes the identity just as a lapse does.
+  const revocation: FlowEvent = {
+    type: 'CertificateRevoked',
+    data: {
+      verificationId: 'v1',
+      userId: 'inv',
+      subjectId: 'inv',
+      revokedBy: 'inv',
+      revokedAt: 'z',
+      personal: { statement: 'I no longer wish to be treated as a wholesale investor.' },
+    },
+  };
+  expect(chainIntents(revocation, registered)).toEqual(chainIntents(lapse, registered));
+  expect(given(approved, verified, revocation).persons.get('inv')?.verificationId).toBeNull();
 });
 
 test('a confirmed investment is a forced transfer owner → investor and a lock-up until transferableFrom; a cancel after it reverses it', () => {

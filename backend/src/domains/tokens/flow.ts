@@ -18,7 +18,7 @@ import type { TokenizationApproved } from '../assets/events.js';
 import type { DistributionPaymentStarted } from '../income/events.js';
 import type { InvestmentCancelled, InvestmentConfirmed, InvestmentRequested } from '../offerings/events.js';
 import type { SupplyChangeApproved } from '../register/events.js';
-import type { VerificationApproved, VerificationExpired } from '../wholesale/events.js';
+import type { CertificateRevoked, VerificationApproved, VerificationExpired } from '../wholesale/events.js';
 import type { ChainIntent, TokenEvent } from './events.js';
 
 /**
@@ -31,6 +31,7 @@ export type SourceEvent =
   | TokenizationApproved
   | VerificationApproved
   | VerificationExpired
+  | CertificateRevoked
   | InvestmentRequested
   | InvestmentConfirmed
   | InvestmentCancelled
@@ -42,6 +43,7 @@ export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
   'TokenizationApproved',
   'VerificationApproved',
   'VerificationExpired',
+  'CertificateRevoked',
   'InvestmentRequested',
   'InvestmentConfirmed',
   'SupplyChangeApproved',
@@ -226,7 +228,9 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
         want(`register-${userId}-${verificationId}`, { kind: 'register-identity', personId: userId });
       return out;
     }
-    case 'VerificationExpired': {
+    // A lapsed or revoked certificate (FMC Act Sch 1 cl 46): the person may receive no more tokens on chain either.
+    case 'VerificationExpired':
+    case 'CertificateRevoked': {
       const { userId, verificationId } = event.data;
       const who = state.persons.get(userId);
       const wallet = who?.registry?.wallet ?? state.wallets.get(userId);
@@ -360,7 +364,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 2;
+export const FLOW_VERSION = 3;
 
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
@@ -381,7 +385,8 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
     case 'VerificationApproved':
       person(state, event.data.userId).verificationId = event.data.verificationId;
       return state;
-    case 'VerificationExpired': {
+    case 'VerificationExpired':
+    case 'CertificateRevoked': {
       const who = person(state, event.data.userId);
       if (who.verificationId === event.data.verificationId) who.verificationId = null;
       return state;
