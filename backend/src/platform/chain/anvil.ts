@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -26,6 +35,39 @@ export const ANVIL_CHAIN_ID = 31337;
 /** Seconds between state dumps: what a power cut can lose (the outbox re-sends what it recorded). */
 const STATE_INTERVAL_SECONDS = 2;
 const START_TIMEOUT_MS = 15_000;
+/** How often the last state file that parses is copied aside (`keepGoodState`). */
+const GOOD_STATE_EVERY_MS = 5_000;
+
+/** Copies `state.json` to `state.good.json` (atomically) when it changed and parses: the node's last whole state. */
+function keepGoodState(dir: string): void {
+  const state = join(dir, 'state.json');
+  const good = join(dir, 'state.good.json');
+  try {
+    if (existsSync(good) && statSync(good).mtimeMs >= statSync(state).mtimeMs) return;
+    const text = readFileSync(state, 'utf8');
+    JSON.parse(text);
+    writeFileSync(`${good}.tmp`, text);
+    renameSync(`${good}.tmp`, good);
+  } catch {
+    // Missing, or being written right now: the next round copies it.
+  }
+}
+
+/**
+ * Before the node starts from `state.json`: a file cut short by a kill mid-write is replaced by the last whole copy
+ * (losing the blocks since it — at most a few seconds; the reconciliation reads every balance again and shows it).
+ */
+function restoreGoodState(dir: string): void {
+  const state = join(dir, 'state.json');
+  const good = join(dir, 'state.good.json');
+  if (!existsSync(state) || !existsSync(good)) return;
+  try {
+    JSON.parse(readFileSync(state, 'utf8'));
+  } catch {
+    copyFileSync(good, state);
+  }
+}
+
 /** Back-off between restarts of a node that died: doubling from the first to the last. */
 export const RESTART_BACKOFF_MS = { first: 500, max: 30_000 } as const;
 /** A node that ran this long before dying starts its back-off afresh. */
@@ -80,6 +122,7 @@ export async function startAnvil(options: {
     await stopLeftover(pidFile);
   }
   const spawnNode = async (port: number) => {
+    if (options.dir) restoreGoodState(options.dir);
     const child = spawn(binary, args(port), { stdio: ['ignore', 'pipe', 'pipe'] });
     const url = await listening(child);
     if (pidFile) writeFileSync(pidFile, String(child.pid));
@@ -134,6 +177,10 @@ export async function startAnvil(options: {
     timer.unref();
   };
   supervise(child, Date.now());
+  // A copy of the last state file that parsed: a node killed while writing it leaves it cut short, and would not
+  // start again from it (anvil writes it in place).
+  const keeper = options.dir ? setInterval(() => keepGoodState(options.dir!), GOOD_STATE_EVERY_MS) : null;
+  keeper?.unref();
 
   return {
     get url() {
@@ -145,6 +192,7 @@ export async function startAnvil(options: {
     async stop() {
       stopping = true;
       if (timer) clearTimeout(timer);
+      if (keeper) clearInterval(keeper);
       if (current) await stopChild(current);
       if (pidFile) rmSync(pidFile, { force: true });
     },

@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAnvil } from './anvil.js';
+
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await res.json()) as { result: unknown }).result;
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !(await check()); ) {
+    if (Date.now() > deadline) throw new Error('not in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('embedded anvil', () => {
+  it('starts again from the last whole state when it was killed while writing its state file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kauri-anvil-'));
+    const events: string[] = [];
+    const anvil = await startAnvil({ dir, onEvent: (e) => events.push(e.kind) });
+    try {
+      await rpc(anvil.url, 'anvil_mine', ['0x5']);
+      // A copy of a state file that parses is kept aside (every few seconds, once the node has written one).
+      await until(() => existsSync(join(dir, 'state.good.json')));
+      // Killed mid-write: the state file is cut short.
+      const state = join(dir, 'state.json');
+      const whole = readFileSync(state, 'utf8');
+      process.kill(anvil.status().pid!, 'SIGKILL');
+      await until(() => events.includes('exited'));
+      writeFileSync(state, whole.slice(0, Math.floor(whole.length / 2)));
+      await until(() => anvil.status().pid !== null && anvil.status().down === null);
+      expect(events).not.toContain('restart-failed');
+      expect(Number(await rpc(anvil.url, 'eth_blockNumber'))).toBeGreaterThanOrEqual(5);
+    } finally {
+      await anvil.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
