@@ -3,7 +3,7 @@
  * beyond CHAIN_PENDING_BOUND_SECONDS make it degraded, naming them and the drift; a node that dies is named, restarted
  * by the app from its state file, and a purchase made while it was down reaches the chain afterwards.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
@@ -84,7 +84,17 @@ describe('chain health and the embedded node', () => {
     // Let the node write its state once more after the last block (every 2 s): a SIGKILL loses what came after.
     const stateFile = join(server.config.dataDir, 'chain', 'state.json');
     const since = Date.now();
-    for (let i = 0; i < 200 && statSync(stateFile).mtimeMs <= since; i++) await new Promise((r) => setTimeout(r, 50));
+    // Whole, too: the time changes as the node starts writing, and a kill mid-write leaves the file cut short.
+    const written = () => {
+      if (statSync(stateFile).mtimeMs <= since) return false;
+      try {
+        JSON.parse(readFileSync(stateFile, 'utf8'));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 200 && !written(); i++) await new Promise((r) => setTimeout(r, 50));
 
     process.kill(pid, 'SIGKILL');
     const down = await healthWhen((h) => !h.body.chain.ok);
