@@ -70,6 +70,7 @@ interface Answer {
   internal: string[];
 }
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, sent as plain text on purpose.
 const INJECTIONS = ["' OR 1=1 --", '<script>alert(1)</script>', '${7*7}', '{"$gt":""}', '{{7*7}}', '../../etc/passwd'];
 const PROTOTYPE_KEYS = ['constructor', '__proto__', 'prototype', 'hasOwnProperty', 'toString', 'valueOf'];
 const BAD_DATES = [

@@ -46,7 +46,6 @@ export async function importWithRetry<T>(importer: () => Promise<T>): Promise<T>
 }
 
 /** React.lazy with importWithRetry: a part of a page that cannot load is retried, then the page reloads. */
-// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own signature takes any component props.
 export function lazyWithRetry<T extends ComponentType<any>>(importer: () => Promise<{ default: T }>) {
   return lazy(() => importWithRetry(importer));
 }

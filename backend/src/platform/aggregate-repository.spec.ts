@@ -11,7 +11,7 @@ const counter: Decider<Cmd, Ev, { left: number }> = {
   name: 'counter',
   eventSchemas: { Taken: object({ n: int({ min: 1 }), left: int() }) },
   initialState: { left: 10 },
-  evolve: (s, e) => ({ left: e.data.left }),
+  evolve: (_s, e) => ({ left: e.data.left }),
   decide: (c, s) => {
     if (c.n > s.left) throw new DomainError('Not enough left', 409);
     return [{ type: 'Taken', data: { n: c.n, left: s.left - c.n } }];

@@ -47,6 +47,7 @@ export const pendingConfirmationMailsProjection = defineProjection<PendingConfir
         return {
           ...doc,
           dueAt: plus(startedAt, SEND_LEASE_MS),
+          // biome-ignore lint/complexity/useMathMinMax: ISO timestamps, compared as strings (Math.max takes numbers).
           lapsesAt: expiresAt > doc.lapsesAt ? expiresAt : doc.lapsesAt,
         };
       }

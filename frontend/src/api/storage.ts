@@ -46,5 +46,5 @@ export function rememberAuthRedirect(path: string): void {
 export function takeAuthRedirect(): string {
   const path = localStorage.getItem(storageKeys.authRedirect);
   localStorage.removeItem(storageKeys.authRedirect);
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  return path?.startsWith('/') && !path.startsWith('//') ? path : '/';
 }

@@ -248,6 +248,7 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
           return [];
         // Only once less than half the idle window is left: concurrent requests then extend once, not each.
         if (Date.parse(session.idleExpiresAt) - Date.parse(command.at) >= SESSION_EXTEND_WHEN_LEFT_MS) return [];
+        // biome-ignore lint/complexity/useMathMinMax: ISO timestamps, compared as strings (Math.min takes numbers).
         const idleExpiresAt = command.idleExpiresAt < session.expiresAt ? command.idleExpiresAt : session.expiresAt;
         if (idleExpiresAt <= session.idleExpiresAt) return [];
         return [{ type: 'SessionExtended', data: { userId, tokenHash: command.tokenHash, idleExpiresAt } }];

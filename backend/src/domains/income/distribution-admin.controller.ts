@@ -1,23 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import { ApiCreated, ApiFile, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
-import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { ApiFile, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
+import { CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import type { HttpReply } from '../../platform/http/http.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { DistributionQueries } from '../../projections/distributions.query.js';
-import { textPdf } from '../../platform/text-pdf.js';
-import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import {
-  distributionsProjection,
-  type DistributionDoc,
-  type DistributionLineDoc,
-} from '../../projections/distributions.js';
-import { taxProfilesProjection, taxStandings, type TaxProfileDoc } from '../../projections/tax-profiles.js';
-import { peopleById } from '../../projections/users.js';
 import { DISTRIBUTION_MESSAGES as M, TAX_PROFILE_MESSAGES } from '../../messages.js';
 import { nzDate } from '../../platform/nz-time.js';
 import { normalBankAccount } from './bank-account.js';
@@ -25,32 +16,8 @@ import { directCreditFile } from './direct-credit.js';
 import { chainDrift } from './chain-drift.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { fromCents } from '../offerings/money.js';
-import {
-  DeclareDistributionCommand,
-  DeclarationInputs,
-  ExecuteDistributionCommand,
-  FundDistributionCommand,
-  type Declaration,
-} from './distribution.handlers.js';
-import {
-  distributionView,
-  incomeOf,
-  payerReportCsv,
-  previewView,
-  statementLines,
-  type Names,
-} from './distribution-views.js';
-import {
-  CancelDistributionDto,
-  ConfirmDirectCreditDto,
-  DeclareDistributionDto,
-  DeclaredDto,
-  DistributionDto,
-  DistributionListDto,
-  DistributionPreviewDto,
-  FundDistributionDto,
-  IncomeDto,
-} from './income.dto.js';
+import { ExecuteDistributionCommand } from './distribution.handlers.js';
+import { ConfirmDirectCreditDto, DistributionListDto } from './income.dto.js';
 
 /** Admins: the distributions awaiting a decision, the approval (four eyes), and the payment run. */
 @ApiTags('admin')

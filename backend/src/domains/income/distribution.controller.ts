@@ -4,7 +4,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { ApiCreated, ApiFile, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
-import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
 import type { HttpReply } from '../../platform/http/http.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -12,21 +12,8 @@ import type { Config } from '../../platform/config.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { DistributionQueries } from '../../projections/distributions.query.js';
 import { textPdf } from '../../platform/text-pdf.js';
-import { assetsProjection, type AssetDoc } from '../../projections/assets.js';
-import {
-  distributionsProjection,
-  type DistributionDoc,
-  type DistributionLineDoc,
-} from '../../projections/distributions.js';
-import { taxProfilesProjection, taxStandings, type TaxProfileDoc } from '../../projections/tax-profiles.js';
-import { peopleById } from '../../projections/users.js';
-import { DISTRIBUTION_MESSAGES as M, TAX_PROFILE_MESSAGES } from '../../messages.js';
-import { nzDate } from '../../platform/nz-time.js';
-import { normalBankAccount } from './bank-account.js';
-import { directCreditFile } from './direct-credit.js';
-import { chainDrift } from './chain-drift.js';
-import { TokenViews } from '../tokens/token-views.js';
-import { fromCents } from '../offerings/money.js';
+import { type DistributionDoc, type DistributionLineDoc } from '../../projections/distributions.js';
+import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
 import {
   DeclareDistributionCommand,
   DeclarationInputs,
@@ -34,17 +21,9 @@ import {
   FundDistributionCommand,
   type Declaration,
 } from './distribution.handlers.js';
-import {
-  distributionView,
-  incomeOf,
-  payerReportCsv,
-  previewView,
-  statementLines,
-  type Names,
-} from './distribution-views.js';
+import { incomeOf, payerReportCsv, previewView, statementLines } from './distribution-views.js';
 import {
   CancelDistributionDto,
-  ConfirmDirectCreditDto,
   DeclareDistributionDto,
   DeclaredDto,
   DistributionDto,

@@ -324,12 +324,7 @@ export const interestRegister: Decider<InterestRegisterCommand, InterestRegister
       case 'RecordConfirmationMail': {
         const registration = state.byId.get(command.registrationId);
         // Only the send in progress gets an outcome, once (a late or repeated report changes nothing).
-        if (
-          !registration ||
-          registration.mail.status !== 'sending' ||
-          registration.mail.messageId !== command.messageId
-        )
-          return [];
+        if (registration?.mail.status !== 'sending' || registration.mail.messageId !== command.messageId) return [];
         if (command.outcome === 'sent')
           return [
             {

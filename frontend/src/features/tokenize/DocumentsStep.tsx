@@ -103,7 +103,11 @@ function DocumentCard({
             accept="application/pdf,.pdf"
             showUploadList={false}
             maxCount={1}
-            beforeUpload={(file) => (void send(file), false)}
+            beforeUpload={(file) => {
+              void send(file);
+              // Sent here, with its own progress: antd's own upload stays out of it.
+              return false;
+            }}
           >
             <Button icon={<UploadOutlined />} loading={progress !== null}>
               {uploaded ? `Replace ${title}` : `Upload ${title}`}

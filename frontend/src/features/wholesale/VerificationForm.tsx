@@ -177,7 +177,16 @@ export function VerificationForm({ previous }: { previous: WholesaleStatus }) {
         </Flex>
         <Form.Item label="Supporting Documents" extra="PDF, DOC, DOCX, JPG or PNG; at most 10MB each">
           <Flex vertical gap={8}>
-            <Upload accept={ACCEPT} multiple showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
+            <Upload
+              accept={ACCEPT}
+              multiple
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void upload(file);
+                // Sent here, with its own progress: antd's own upload stays out of it.
+                return false;
+              }}
+            >
               <Button icon={<UploadOutlined />} loading={progress !== null}>
                 Add Document
               </Button>
