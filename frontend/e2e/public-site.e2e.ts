@@ -109,11 +109,15 @@ describe('public site', () => {
     await choose(page, 'Condition', 'Good');
     await page.getByLabel('Size (m²)').fill('200');
     await page.getByLabel('Property Percentage').fill('50');
-    await choose(page, 'Add amenity', 'Parking', { keepsValue: false });
-    await choose(page, 'Add amenity', 'Pool', { keepsValue: false });
+    const chip = (amenity: string) => page.getByLabel(`Remove ${amenity}`);
+    await choose(page, 'Add amenity', 'Parking', { keepsValue: false, shows: chip('parking') });
+    await choose(page, 'Add amenity', 'Pool', { keepsValue: false, shows: chip('pool') });
     await page.getByLabel('Remove pool').click(); // clicking a chip removes it
     expect(await page.getByLabel('Remove pool').count()).toBe(0);
-    await choose(page, 'Add amenity', 'Garden', { keepsValue: false });
+    // The figures below are for exactly these amenities: a pick is confirmed by its chip (tried again if it did not take).
+    await choose(page, 'Add amenity', 'Garden', { keepsValue: false, shows: chip('garden') });
+    expect(await chip('parking').count()).toBe(1);
+    expect(await chip('pool').count()).toBe(0);
     await page.getByRole('button', { name: 'Analyze Property' }).click();
     await waitForText(page, 'Property valuation and tokenization analysis ready');
     const result = page.getByLabel('Property analysis');

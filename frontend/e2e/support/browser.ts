@@ -299,13 +299,20 @@ export async function fitsViewportWidth(page: Page): Promise<boolean> {
  * Unless the select clears itself after a pick (an "add" picker), checks that the field shows the choice
  * and, like a person whose click went nowhere while the dropdown was still animating, picks again.
  */
-export async function choose(page: Page, label: string, option: string, { keepsValue = true } = {}): Promise<void> {
+export async function choose(
+  page: Page,
+  label: string,
+  option: string,
+  { keepsValue = true, shows }: { keepsValue?: boolean; shows?: Locator } = {},
+): Promise<void> {
   const field = page.getByLabel(label, { exact: true });
-  const shown = page.locator('.ant-form-item', { has: field }).locator('.ant-select', { hasText: option }).first();
+  // What shows the pick took: the field's own value, or (for a field that clears itself) what the pick added.
+  const shown =
+    shows ?? page.locator('.ant-form-item', { has: field }).locator('.ant-select', { hasText: option }).first();
   for (let attempt = 1; ; attempt++) {
     await field.click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-    if (!keepsValue) return;
+    if (!keepsValue && !shows) return;
     try {
       await shown.waitFor({ timeout: 2_000 });
       return;
