@@ -11,6 +11,8 @@ import type { FastifyError } from 'fastify';
 import { AppModule } from './app.module.js';
 import { openApiDocument } from './openapi.js';
 import { allProjections } from './projections/index.js';
+import { sessionsProjection } from './projections/sessions.js';
+import { usersProjection } from './projections/users.js';
 import { bootWarnings, loadConfig, type Config } from './platform/config.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
@@ -116,9 +118,12 @@ async function openApp(
   const eventStore = new PersonalDataProtection(storedEvents, vault);
   // Alone, this process stores the read models; among replicas, the holder of the `read-models` lease does.
   const engine = new ProjectionEngine(eventStore, readStore, allProjections, { persist: leases.kind === 'local' });
+  // What a replica publishes with its heartbeat, and what a sign-out waits for: the read models that decide who is
+  // signed in and with which roles (a stopped projection elsewhere must not hold sign-outs up, nor fence replicas).
+  const sessionReadModels = [sessionsProjection.name, usersProjection.name];
   const jobs = new JobRunner(
     leases,
-    () => engine.appliedThrough,
+    () => engine.appliedThrough(sessionReadModels),
     () => eventStore.headPosition(),
     logger,
   );
@@ -127,9 +132,9 @@ async function openApp(
     description: 'Stores the read models every replica folds in memory, so that a restart resumes from them',
     start: () => engine.persist(true),
     stop: () => engine.persist(false),
-    checkpoint: () => engine.appliedThrough,
+    checkpoint: () => engine.appliedThrough(),
   });
-  const replicaPositions = new ReplicaPositions(jobs, engine);
+  const replicaPositions = new ReplicaPositions(jobs, engine, sessionReadModels);
   const chainKeys = new ChainKeys(vault);
   const chain = options.chain !== undefined ? options.chain : await openChain(config, chainKeys, logger);
   const catchUpStarted = performance.now();

@@ -53,7 +53,7 @@ async function setUp(knows: boolean) {
   const logger = createLogger('silent');
   const jobs = new JobRunner(
     new LocalLeases(),
-    () => engine.appliedThrough,
+    () => engine.appliedThrough(),
     () => store.headPosition(),
     logger,
   );

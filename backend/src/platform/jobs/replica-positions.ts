@@ -21,6 +21,8 @@ export class ReplicaPositions {
   constructor(
     private readonly runner: JobRunner,
     private readonly engine: ProjectionEngine,
+    /** The read models sessions and roles are read from: what a replica must have applied to honour a sign-out. */
+    private readonly readModels: readonly string[],
   ) {
     runner.onBeat(() => {
       for (const waiter of this.waiters.splice(0)) waiter.wake();
@@ -74,7 +76,7 @@ export class ReplicaPositions {
     for (;;) {
       const beat = this.runner.lastBeat;
       if (beat && Date.now() - beat.at < REPLICA_STALE_MS) {
-        return this.engine.waitFor(beat.fence, null, Math.max(0, until - Date.now()));
+        return this.engine.waitFor(beat.fence, [...this.readModels], Math.max(0, until - Date.now()));
       }
       if (Date.now() >= until) return false;
       await new Promise((r) => setTimeout(r, 100));

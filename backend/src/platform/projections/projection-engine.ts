@@ -326,10 +326,11 @@ export class ProjectionEngine {
     }
   }
 
-  /** The log position every read model here has applied (the lowest checkpoint): what this replica publishes. */
-  get appliedThrough(): number {
+  /** The log position every read model here (or those named) has applied: the lowest checkpoint among them. */
+  appliedThrough(names: readonly string[] | null = null): number {
     let lowest = Number.MAX_SAFE_INTEGER;
-    for (const runtime of this.runtimes.values()) lowest = Math.min(lowest, runtime.checkpoint);
+    for (const runtime of names ? names.map((n) => this.runtime(n)) : this.runtimes.values())
+      lowest = Math.min(lowest, runtime.checkpoint);
     return lowest === Number.MAX_SAFE_INTEGER ? 0 : lowest;
   }
 
