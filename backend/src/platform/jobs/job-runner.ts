@@ -172,13 +172,13 @@ export class JobRunner {
   }
 
   private async launch(job: Job): Promise<void> {
-    if ('run' in job) {
-      this.running.set(job.name, { job, since: new Date().toISOString(), stop: this.schedule(job) });
-      this.logger.info({ job: job.name }, 'job started here');
-      return;
+    let stop: () => Promise<void>;
+    if ('run' in job) stop = this.schedule(job);
+    else {
+      await job.start();
+      stop = async () => job.stop();
     }
-    await job.start();
-    this.running.set(job.name, { job, since: new Date().toISOString(), stop: async () => job.stop() });
+    this.running.set(job.name, { job, since: new Date().toISOString(), stop });
     this.logger.info({ job: job.name }, 'job started here');
   }
 

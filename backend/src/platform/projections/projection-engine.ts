@@ -374,6 +374,13 @@ export class ProjectionEngine {
     return this.persisting ? this.reads.writeBatch(steps) : this.reads.applyUnpersisted!(steps);
   }
 
+  /** Drops a rebuild's copy: from the store, or from this process's memory only (another replica stores). */
+  private async drop(collection: string): Promise<void> {
+    if (this.persisting) return this.reads.dropCollection(collection);
+    const docs = await this.reads.collection(collection).find();
+    await this.reads.applyUnpersisted!([{ collection, ops: docs.map((d) => ({ delete: d._id })) }]);
+  }
+
   private noteUnstored(step: BatchStep): void {
     if ('rename' in step) {
       this.unstored.replaced.add(step.to);
@@ -641,11 +648,7 @@ export class ProjectionEngine {
     let swapped = false;
     try {
       await this.markForRebuild([name]);
-      if (this.persisting) await this.reads.dropCollection(green);
-      else
-        await this.reads.applyUnpersisted!([
-          { collection: green, ops: (await this.reads.collection(green).find()).map((d) => ({ delete: d._id })) },
-        ]);
+      await this.drop(green);
       progress.total = await this.events.headPosition();
       await this.catchUp(projection, green, shadow, (p) => {
         onPage(p);
@@ -704,7 +707,7 @@ export class ProjectionEngine {
     } finally {
       // A failed rebuild leaves the live copy as it was; its half-built copy is of no use. Dropped before
       // letting go of the claim, so it cannot hit the green copy of a rebuild started next.
-      if (!swapped && this.persisting) await this.reads.dropCollection(green).catch(() => undefined);
+      if (!swapped) await this.drop(green).catch(() => undefined);
       runtime.rebuild = null;
     }
     this.settleWaiters();
