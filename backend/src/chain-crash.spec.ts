@@ -4,9 +4,6 @@
  * every requested transaction was submitted once and confirmed once, no nonce was used twice, the chain holds
  * exactly one Transfer per confirmed transfer, and on-chain balances equal the register (drift 0).
  */
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
@@ -14,32 +11,19 @@ import { startAnvil } from './platform/chain/anvil.js';
 import { ViemChain } from './platform/chain/viem-chain.js';
 import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
 import { readRuntimeFile } from './platform/operations/runtime-file.js';
-import { bootBuilt, requireBuilt, runTool, stopBuilt } from './testing/built-app.js';
+import { bootBuilt, chainDataFolder, runTool, stopBuilt } from './testing/built-app.js';
 import * as offerings from './testing/offerings.js';
-import { freshPgliteDir } from './testing/pglite.js';
 import { signUp } from './testing/users.js';
 import type { Api } from './testing/api.js';
 
 const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'crash-admin@example.nz' };
 
 describe('chain outbox crash test: SIGKILL during chain sends, restart, every transaction exactly once', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    requireBuilt();
-    dataDir = await mkdtemp(join(tmpdir(), 'kauri-chain-crash-'));
-    await freshPgliteDir(join(dataDir, 'events'));
-  });
-  afterAll(async () => {
-    // A killed app's anvil is stopped by the next boot; the last one is stopped here.
-    try {
-      process.kill(Number(readFileSync(join(dataDir, 'chain', 'anvil.pid'), 'utf8')), 'SIGTERM');
-    } catch {}
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const folder = chainDataFolder('kauri-chain-crash');
 
   it('settles every transaction once across two kills', async () => {
-    let app = await bootBuilt(dataDir, env);
-    const server = () => ({ url: app.url, opsToken: readRuntimeFile(dataDir)!.opsToken });
+    let app = await bootBuilt(folder.path, env);
+    const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
     const admin = await signUp(server(), { email: 'crash-admin@example.nz' });
     const { offeringId } = await offerings.offeringFor(server(), admin, 10_000, '10.00');
     const investors: Api[] = [];
@@ -68,7 +52,7 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
       app.child.kill('SIGKILL');
       await exited;
       await Promise.all(sends);
-      app = await bootBuilt(dataDir, env);
+      app = await bootBuilt(folder.path, env);
       for (const investor of investors) (investor as unknown as { baseUrl: string }).baseUrl = app.url;
     }
     expect(acknowledged).toBeGreaterThan(0);
@@ -81,38 +65,38 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
     }
     expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
     // The operator's check says the same through the running app (exit 0: no drift).
-    const reconcile = runTool('cli/chain.js', ['reconcile'], dataDir);
+    const reconcile = runTool('cli/chain.js', ['reconcile'], folder.path);
     expect({ status: reconcile.status, out: reconcile.stdout }).toEqual({
       status: 0,
       out: expect.stringContaining('drift 0, pending 0'),
     });
     // The outbox's fold through the running app: live, sending, no lag.
-    const status = runTool('cli/chain.js', ['status'], dataDir);
+    const status = runTool('cli/chain.js', ['status'], folder.path);
     expect({ status: status.status, out: status.stdout }).toEqual({
       status: 0,
       out: expect.stringMatching(/through the running app[\s\S]*live/),
     });
     // A rebuild through it: folded from 0 in the background, followed to its outcome, the same fold.
-    const rebuiltLive = runTool('cli/chain.js', ['rebuild'], dataDir);
+    const rebuiltLive = runTool('cli/chain.js', ['rebuild'], folder.path);
     expect({ status: rebuiltLive.status, out: rebuiltLive.stdout }).toEqual({
       status: 0,
       out: expect.stringMatching(/through the running app[\s\S]*the fold it replaced agreed/),
     });
     await stopBuilt(app.child);
     // Stopped, the app wrote its fold's snapshot: the stored one is at the log's last flow event (lag 0).
-    const stored = runTool('cli/chain.js', ['status'], dataDir);
+    const stored = runTool('cli/chain.js', ['status'], folder.path);
     expect({ status: stored.status, out: stored.stdout }).toEqual({
       status: 0,
       out: expect.stringMatching(/standalone[\s\S]*snapshot at position \d+ .*lag 0/),
     });
     // A rebuild without the app (which it boots here): folded from 0, it agrees with the snapshot's fold.
-    const rebuilt = runTool('cli/chain.js', ['rebuild'], dataDir);
+    const rebuilt = runTool('cli/chain.js', ['rebuild'], folder.path);
     expect({ status: rebuilt.status, out: rebuilt.stdout }).toEqual({
       status: 0,
       out: expect.stringContaining('the fold it replaced agreed'),
     });
 
-    const store = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+    const store = await PgliteEventStore.open({ dataDir: join(folder.path, 'events') });
     const events = await store.readAll({ streamPrefixes: ['chain-tx-'], maxCount: 100_000 });
     const confirmedInvestments = (await store.readAll({ eventTypes: ['InvestmentConfirmed'], maxCount: 100_000 }))
       .length;
@@ -133,7 +117,7 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
     expect(transfers).toHaveLength(confirmedInvestments);
 
     // On the chain itself (its state as the app left it): one Transfer per confirmed transfer, plus the mint.
-    const anvil = await startAnvil({ dir: join(dataDir, 'chain') });
+    const anvil = await startAnvil({ dir: join(folder.path, 'chain') });
     try {
       const reader = new ViemChain({
         kind: 'anvil',

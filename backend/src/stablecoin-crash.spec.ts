@@ -6,9 +6,6 @@
  * `StablecoinPaymentConfirmed` per line, one Transfer of the coin on chain per line (plus the mint), each wallet's
  * balance equal to its line's net, and the distribution paid.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
@@ -17,9 +14,8 @@ import { ViemChain } from './platform/chain/viem-chain.js';
 import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
 import { nzDate } from './platform/nz-time.js';
 import { readRuntimeFile } from './platform/operations/runtime-file.js';
-import { bootBuilt, requireBuilt, stopBuilt } from './testing/built-app.js';
+import { bootBuilt, chainDataFolder, stopBuilt } from './testing/built-app.js';
 import * as offerings from './testing/offerings.js';
-import { freshPgliteDir } from './testing/pglite.js';
 import { signUp } from './testing/users.js';
 import type { Api } from './testing/api.js';
 
@@ -27,22 +23,11 @@ const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: '
 const HOLDERS = 12;
 
 describe('stablecoin crash test: SIGKILL during a distribution’s payment, restart, every holder paid exactly once', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    requireBuilt();
-    dataDir = await mkdtemp(join(tmpdir(), 'kauri-coin-crash-'));
-    await freshPgliteDir(join(dataDir, 'events'));
-  });
-  afterAll(async () => {
-    try {
-      process.kill(Number(readFileSync(join(dataDir, 'chain', 'anvil.pid'), 'utf8')), 'SIGTERM');
-    } catch {}
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const folder = chainDataFolder('kauri-coin-crash');
 
   it('pays every wallet line once across two kills', async () => {
-    let app = await bootBuilt(dataDir, env);
-    const server = () => ({ url: app.url, opsToken: readRuntimeFile(dataDir)!.opsToken });
+    let app = await bootBuilt(folder.path, env);
+    const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
     const apis: Api[] = [];
     const follow = () => {
       for (const api of apis) (api as unknown as { baseUrl: string }).baseUrl = app.url;
@@ -110,14 +95,14 @@ describe('stablecoin crash test: SIGKILL during a distribution’s payment, rest
     await exited;
     // Kill 2: after the restart, as soon as it has recorded one more line paid (or after 5 s), while it settles
     // what the first left and sends the rest.
-    app = await bootBuilt(dataDir, env);
+    app = await bootBuilt(folder.path, env);
     follow();
     exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
     for (let i = 0; i < 500 && (await paidLines()) <= beforeFirstKill; i++) await new Promise((r) => setTimeout(r, 10));
     const beforeSecondKill = await paidLines();
     app.child.kill('SIGKILL');
     await exited;
-    app = await bootBuilt(dataDir, env);
+    app = await bootBuilt(folder.path, env);
     follow();
 
     let status = '';
@@ -129,7 +114,7 @@ describe('stablecoin crash test: SIGKILL during a distribution’s payment, rest
     await settle();
     await stopBuilt(app.child);
 
-    const store = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+    const store = await PgliteEventStore.open({ dataDir: join(folder.path, 'events') });
     const chainEvents = await store.readAll({ streamPrefixes: ['chain-tx-'], maxCount: 100_000 });
     const distribution = await store.readStream(`distribution-${id}`);
     await store.close();
@@ -164,7 +149,7 @@ describe('stablecoin crash test: SIGKILL during a distribution’s payment, rest
         (e) => e.type === 'ChainTransactionConfirmed' && (e.data as { txId: string }).txId === 'c31337-stablecoin',
       )!.data as { contractAddress: Address }
     ).contractAddress;
-    const anvil = await startAnvil({ dir: join(dataDir, 'chain') });
+    const anvil = await startAnvil({ dir: join(folder.path, 'chain') });
     try {
       const reader = new ViemChain({
         kind: 'anvil',

@@ -1,7 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Api, TEST_APP_ENV } from './api.js';
+import { freshPgliteDir } from './pglite.js';
 
 /** The built app and tools (backend/dist), as `npm start` and `npm run <tool>` run them. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -68,4 +72,29 @@ export function runTool(
     timeout: 120_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * A data folder for crash tests of the built app on the embedded chain, for the enclosing describe: made before its
+ * tests (PGlite set up from the template), and after them the anvil the last app left running is stopped (a killed
+ * app's anvil is stopped by the next boot) and the folder removed. Read `path` inside the tests.
+ */
+export function chainDataFolder(prefix: string): { readonly path: string } {
+  let path = '';
+  beforeAll(async () => {
+    requireBuilt();
+    path = await mkdtemp(join(tmpdir(), `${prefix}-`));
+    await freshPgliteDir(join(path, 'events'));
+  });
+  afterAll(async () => {
+    try {
+      process.kill(Number(readFileSync(join(path, 'chain', 'anvil.pid'), 'utf8')), 'SIGTERM');
+    } catch {}
+    await rm(path, { recursive: true, force: true });
+  });
+  return {
+    get path() {
+      return path;
+    },
+  };
 }
