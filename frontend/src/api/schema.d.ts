@@ -911,23 +911,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/wholesale-status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** verificationStatus (none, pending, verified, rejected, expired = lapsed, revoked = revoked by the investor), isWholesaleInvestor, verificationType, verifiedAt, validUntil, revokedAt */
-        get: operations["VerificationController_status"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/wholesale-verification/documents": {
         parameters: {
             query?: never;
@@ -938,7 +921,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name) */
-        post: operations["VerificationController_upload"];
+        post: operations["EvidenceController_upload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -953,7 +936,24 @@ export interface paths {
             cookie?: never;
         };
         /** Download evidence: the investor who uploaded it, admins and compliance staff */
-        get: operations["VerificationController_download"];
+        get: operations["EvidenceController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wholesale-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** verificationStatus (none, pending, verified, rejected, expired = lapsed, revoked = revoked by the investor), isWholesaleInvestor, verificationType, verifiedAt, validUntil, revokedAt */
+        get: operations["VerificationController_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2934,6 +2934,15 @@ export interface components {
             expiryDate?: string;
             note?: string;
         };
+        UploadedEvidenceDto: {
+            filename: string;
+            /** @description Where to download it; the submission names it by this url */
+            url: string;
+            /** @description Its content type */
+            type: string;
+            /** @description Bytes */
+            size: number;
+        };
         WholesaleStatusDto: {
             /** @enum {string} */
             verificationStatus: "none" | "pending" | "verified" | "rejected" | "expired" | "revoked";
@@ -2945,15 +2954,6 @@ export interface components {
             rejectionReason: string | null;
             /** @description When the investor revoked their certificate (status revoked; distinct from expired, a lapse) */
             revokedAt: string | null;
-        };
-        UploadedEvidenceDto: {
-            filename: string;
-            /** @description Where to download it; the submission names it by this url */
-            url: string;
-            /** @description Its content type */
-            type: string;
-            /** @description Bytes */
-            size: number;
         };
         VerificationDocumentRefDto: {
             filename: string;
@@ -6062,36 +6062,7 @@ export interface operations {
             };
         };
     };
-    VerificationController_status: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
-                "X-Read-After"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WholesaleStatusDto"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    VerificationController_upload: {
+    EvidenceController_upload: {
         parameters: {
             query?: never;
             header?: {
@@ -6129,7 +6100,7 @@ export interface operations {
             };
         };
     };
-    VerificationController_download: {
+    EvidenceController_download: {
         parameters: {
             query?: never;
             header?: {
@@ -6154,6 +6125,35 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                     "image/jpeg": string;
                     "image/png": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    VerificationController_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WholesaleStatusDto"];
                 };
             };
             /** @description Not signed in */

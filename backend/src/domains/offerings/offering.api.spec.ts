@@ -8,7 +8,7 @@ import { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
-import { EVIDENCE_KIND } from '../wholesale/verification.controller.js';
+import { EVIDENCE_KIND } from '../wholesale/evidence.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
 

@@ -1,32 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { sendDownload } from '../../platform/http/download.js';
-import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
-import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
-import { ApiCreated, ApiFile, ApiOk } from '../../platform/http/api-response.js';
-import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
+import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
+import { Authenticated, CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { isoTime } from '../../platform/http/dates.js';
-import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
+import { IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
+import { Evidence } from './evidence.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import { CONFIG, DOCUMENT_STORE } from '../../platform/tokens.js';
-import {
-  CONTENT_TYPES,
-  receiveFile,
-  TakesFile,
-  uploadedFileName,
-  type FileKind,
-  type UploadRules,
-} from '../../platform/uploads.js';
+import { CONFIG } from '../../platform/tokens.js';
 import { verificationsProjection } from '../../projections/verifications.js';
-import { EVIDENCE_TOO_LARGE } from '../../messages.js';
-import type { VerificationDocument } from './events.js';
 import {
   AdminCountersDto,
   CertificateRevokedDto,
@@ -34,7 +22,6 @@ import {
   ExpireVerificationsDto,
   RevokeCertificateDto,
   SubmitVerificationDto,
-  UploadedEvidenceDto,
   VerificationDecidedDto,
   VerificationsDto,
   VerificationsExpiredDto,
@@ -43,21 +30,7 @@ import {
 } from './verification.dto.js';
 import { ExecuteVerificationCommand } from './verification.handlers.js';
 import { VerificationExpiry } from './verification-expiry.js';
-import { evidenceUrl, VerificationQueries } from '../../projections/verifications.query.js';
-
-export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
-const EVIDENCE_KINDS: FileKind[] = ['pdf', 'doc', 'docx', 'jpg', 'png'];
-export const EVIDENCE_KIND = 'Documents must be PDF, Word (doc, docx), JPG or PNG files';
-const EVIDENCE_RULES: UploadRules = {
-  maxBytes: MAX_EVIDENCE_BYTES,
-  kinds: EVIDENCE_KINDS,
-  wrongKind: EVIDENCE_KIND,
-  tooLarge: EVIDENCE_TOO_LARGE,
-};
-
-interface EvidenceMeta extends VerificationDocument {
-  uploadedBy: string;
-}
+import { VerificationQueries } from '../../projections/verifications.query.js';
 
 /** The spec's wholesale status (docs/specification.md §3), judged now: a certification past its validity period no longer counts. */
 @ApiTags('wholesale')
@@ -67,7 +40,7 @@ export class VerificationController {
   constructor(
     private readonly commands: CommandBus,
     private readonly verifications: VerificationQueries,
-    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+    private readonly evidence: Evidence,
   ) {}
 
   @Get('wholesale-status')
@@ -81,52 +54,6 @@ export class VerificationController {
     return this.verifications.statusOf(user.userId);
   }
 
-  @Post('wholesale-verification/documents')
-  @HttpCode(201)
-  @ApiCreated(UploadedEvidenceDto)
-  @TakesFile(EVIDENCE_RULES)
-  @ApiOperation({
-    summary:
-      'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)',
-  })
-  async upload(@Req() req: KauriRequest, @CurrentUser() user: SignedInUser) {
-    const file = await receiveFile(req.raw, EVIDENCE_RULES);
-    const documentId = `evd_${randomUUID().replace(/-/g, '')}`;
-    const meta: EvidenceMeta = {
-      documentId,
-      fileName: uploadedFileName(headerOf(req, 'x-file-name'), `evidence.${file.kind}`),
-      contentType: CONTENT_TYPES[file.kind],
-      size: file.size,
-      sha256: file.sha256,
-      uploadedBy: user.userId,
-    };
-    await this.documents.put(documentId, meta.contentType, file.bytes);
-    await this.documents.put(`${documentId}_meta`, 'application/json', Buffer.from(JSON.stringify(meta)));
-    return { filename: meta.fileName, url: evidenceUrl(documentId), type: meta.contentType, size: meta.size };
-  }
-
-  @Get('wholesale-verification/documents/:id')
-  @ApiFile(Object.values(CONTENT_TYPES), 'The evidence as it was uploaded')
-  @ApiOperation({ summary: 'Download evidence: the investor who uploaded it, admins and compliance staff' })
-  async download(
-    @IdParam('id', EVIDENCE_ID) id: string,
-    @CurrentUser() user: SignedInUser,
-    @Res() reply: HttpReply,
-  ): Promise<void> {
-    const meta = await this.meta(id);
-    const stored =
-      meta && (meta.uploadedBy === user.userId || hasRole(user, 'admin', 'compliance'))
-        ? await this.documents.get(id)
-        : null;
-    if (!meta || !stored) throw new DomainError('Document not found', 404);
-    sendDownload(reply, stored.contentType, { uploaded: meta.fileName }, stored.bytes);
-  }
-
-  private async meta(id: string): Promise<EvidenceMeta | null> {
-    const stored = await this.documents.get(`${id}_meta`);
-    return stored ? (JSON.parse(stored.bytes.toString('utf8')) as EvidenceMeta) : null;
-  }
-
   @Post('wholesale-verification')
   @HttpCode(201)
   @ApiCreated(VerificationSubmittedDto)
@@ -138,18 +65,7 @@ export class VerificationController {
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
   ): Promise<VerificationSubmittedDto> {
-    // Only evidence this user uploaded can be attached.
-    const documents: VerificationDocument[] = [];
-    for (const ref of body.verificationDocuments ?? []) {
-      const id = /\/(evd_[0-9a-f]{32})$/.exec(ref.url)?.[1];
-      const meta = id ? await this.meta(id) : null;
-      if (!meta || meta.uploadedBy !== user.userId)
-        throw new DomainError(`Document ${ref.filename} was not uploaded by you; upload it again`, 400, [
-          { field: 'verificationDocuments', message: 'Unknown document' },
-        ]);
-      const { uploadedBy: _u, ...doc } = meta;
-      documents.push(doc);
-    }
+    const documents = await this.evidence.attachable(body.verificationDocuments ?? [], user.userId);
     const amount = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? null : n);
     const verificationId = randomUUID();
     const { position } = await this.commands.execute(
