@@ -120,6 +120,19 @@ rows.push(
   { store: 'pglite', metric: '  RSS at the first answer, empty history', value: empty.rssServedMb, unit: 'MiB' },
   {
     store: 'pglite',
+    metric: `RSS at the first answer, chain on, ${history}`,
+    value: boot.chain.rssServedMb,
+    unit: 'MiB',
+  },
+  { store: 'pglite', metric: '  once every read model is in memory', value: boot.chain.rssLoadedMb, unit: 'MiB' },
+  {
+    store: 'pglite',
+    metric: '  RSS at the first answer, chain on, empty history',
+    value: boot.chainEmpty.rssServedMb,
+    unit: 'MiB',
+  },
+  {
+    store: 'pglite',
     metric: `history on disk (events and persisted read models), ${history}`,
     value: boot.historyMb,
     unit: 'MiB',
