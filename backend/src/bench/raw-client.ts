@@ -3,9 +3,10 @@ import { connect, type Socket } from 'node:net';
 /**
  * The HTTP benchmark's load generator: keep-alive HTTP/1.1 connections over plain sockets, each sending one fixed
  * GET (its bytes made once) and reading the answer's status line and Content-Length — nothing else of it is parsed.
- * A general client (undici) spent 30–50 µs of CPU per request on this 2-core machine, more than the bare node:http
- * server it measured (13–25 µs): the baseline was then bounded by the client, not by the server. This one spends
- * about half the bare server's time, and the bench prints what it spent, beside the servers'.
+ * With a general client (undici) the baseline was the client's pace, not the bare server's: in the quiet run of
+ * 2026-11-26 the bare node:http server answered about 53,500 requests a second at 13 µs of CPU each, 70 % of its
+ * core: the client set the pace. This client spent 13–20 µs a request where the bare server
+ * spent 24–27 µs (2026-11-27, under load), and the bench prints its share beside the servers'.
  */
 export class RawClient {
   private readonly free: Connection[] = [];
