@@ -5,8 +5,8 @@ import { connect, type Socket } from 'node:net';
  * GET (its bytes made once) and reading the answer's status line and Content-Length — nothing else of it is parsed.
  * With a general client (undici) the baseline was the client's pace, not the bare server's: in the quiet run of
  * 2026-11-26 the bare node:http server answered about 53,500 requests a second at 13 µs of CPU each, 70 % of its
- * core: the client set the pace. This client spent 13–20 µs a request where the bare server
- * spent 24–27 µs (2026-11-27, under load), and the bench prints its share beside the servers'.
+ * core: the client set the pace. This client spent 13–23 µs a request where the bare server
+ * spent 24–31 µs (2026-11-27, under load), and the bench prints its share beside the servers'.
  */
 export class RawClient {
   private readonly free: Connection[] = [];
