@@ -19,8 +19,9 @@ try {
     console.log(
       `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s, ${ratio}×; ` +
         `p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms, max ${f.maxMs.toFixed(1)} ms ` +
-        `(bare p99 ${f.bareP99Ms.toFixed(2)} ms); server CPU ${f.appCpuUs?.toFixed(0) ?? '?'} µs/request ` +
-        `(bare ${f.bareCpuUs?.toFixed(0) ?? '?'} µs); errors ${f.errors}; runs ${JSON.stringify(f.runs.map((r) => [Math.round(r.app), Math.round(r.bare)]))}`,
+        `(bare p99 ${f.bareP99Ms.toFixed(2)} ms, ${(f.p99Ms / f.bareP99Ms).toFixed(2)}×); server CPU ${f.appCpuUs?.toFixed(0) ?? '?'} µs/request ` +
+        `(bare ${f.bareCpuUs?.toFixed(0) ?? '?'} µs; client ${f.clientCpuUs.toFixed(0)} µs, ` +
+        `${Math.round(f.clientBusy * 100)} % of a core beside bare); errors ${f.errors}; runs ${JSON.stringify(f.runs.map((r) => [Math.round(r.app), Math.round(r.bare)]))}`,
     );
   }
 } finally {

@@ -3,14 +3,15 @@ import { openSync, closeSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
 import { BENCH_CHAIN } from './boot.bench.js';
 import type { FilledHistory } from './history.js';
+import { RawClient } from './raw-client.js';
 
 /**
  * The read path over HTTP: the built app (`dist/main.js`, the embedded default, logging at `info` to a file as
  * in production) beside a bare node:http server answering the same paths with the same bytes, both in their own
- * process, driven by a keep-alive load generator in this one (undici). Two reads: the public `GET /api/early-access`
+ * process, driven by a keep-alive load generator in this one (raw-client.ts: cheaper per request than either server,
+ * and its own CPU time is printed beside theirs). Two reads: the public `GET /api/early-access`
  * and `GET /api/holdings` of a signed-in investor (session cookie) who holds three investments.
  * Throughput: CONNECTIONS requests always in flight for DURATION_MS (after a warm-up). Latency: an open loop at
  * RATE requests a second, each timed from when it was due (so a stall counts for every request it delayed).
@@ -29,6 +30,12 @@ export interface HttpFigures {
   /** Server process CPU time (user + system) per request in the throughput runs, µs (median run); null off Linux. */
   appCpuUs: number | null;
   bareCpuUs: number | null;
+  /**
+   * The load generator's own CPU time per request in the bare server's throughput runs (µs, median run), and the
+   * share of one core it kept busy there: near 1 would mean the client, not the bare server, set the baseline.
+   */
+  clientCpuUs: number;
+  clientBusy: number;
   errors: number;
 }
 
@@ -108,15 +115,13 @@ function cpuSeconds(pid: number | undefined): number | null {
 async function throughput(
   target: Target,
   pid?: number,
-): Promise<{ rps: number; errors: number; cpuUs: number | null }> {
-  const pool = new Pool(target.origin, { connections: CONNECTIONS, pipelining: 1 });
+): Promise<{ rps: number; errors: number; cpuUs: number | null; clientCpuUs: number; clientBusy: number }> {
+  const client = await RawClient.open(target.origin, target.path, target.headers, CONNECTIONS);
   let errors = 0;
   const run = async (until: number): Promise<number> => {
     let done = 0;
     while (performance.now() < until) {
-      const res = await pool.request({ path: target.path, method: 'GET', headers: target.headers });
-      await res.body.dump();
-      if (res.statusCode !== 200) errors++;
+      if ((await client.send()) !== 200) errors++;
       done++;
     }
     return done;
@@ -125,27 +130,34 @@ async function throughput(
     const warm = performance.now() + WARM_UP_MS;
     await Promise.all(Array.from({ length: CONNECTIONS }, () => run(warm)));
     const cpuBefore = cpuSeconds(pid);
+    const clientBefore = process.cpuUsage();
     const started = performance.now();
     const counts = await Promise.all(Array.from({ length: CONNECTIONS }, () => run(started + DURATION_MS)));
     const seconds = (performance.now() - started) / 1000;
+    const clientUsed = process.cpuUsage(clientBefore);
     const cpuAfter = cpuSeconds(pid);
     const requests = counts.reduce((a, b) => a + b, 0);
     const cpuUs = cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1e6) / requests : null;
-    return { rps: requests / seconds, errors, cpuUs };
+    const clientUs = clientUsed.user + clientUsed.system;
+    return {
+      rps: requests / seconds,
+      errors,
+      cpuUs,
+      clientCpuUs: clientUs / requests,
+      clientBusy: clientUs / 1e6 / seconds,
+    };
   } finally {
-    await pool.close();
+    client.close();
   }
 }
 
 /** An open loop at `RATE` requests a second: each latency counts from when the request was due. */
 async function latency(target: Target): Promise<{ p50: number; p99: number; max: number; errors: number }> {
-  const pool = new Pool(target.origin, { connections: CONNECTIONS, pipelining: 1 });
+  const client = await RawClient.open(target.origin, target.path, target.headers, CONNECTIONS);
   const latencies: number[] = [];
   let errors = 0;
   const one = async (due: number) => {
-    const res = await pool.request({ path: target.path, method: 'GET', headers: target.headers });
-    await res.body.dump();
-    if (res.statusCode !== 200) errors++;
+    if ((await client.send()) !== 200) errors++;
     latencies.push(performance.now() - due);
   };
   try {
@@ -162,7 +174,7 @@ async function latency(target: Target): Promise<{ p50: number; p99: number; max:
     }
     await Promise.all(inFlight);
   } finally {
-    await pool.close();
+    client.close();
   }
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
@@ -223,6 +235,7 @@ export async function benchHttp(
     for (const { path, headers } of reads) {
       const runs: { app: number; bare: number }[] = [];
       const cpu: { app: number | null; bare: number | null }[] = [];
+      const client: { us: number; busy: number }[] = [];
       const lat: Awaited<ReturnType<typeof latency>>[] = [];
       const bareLat: Awaited<ReturnType<typeof latency>>[] = [];
       let errors = 0;
@@ -232,6 +245,7 @@ export async function benchHttp(
         const a = await throughput({ origin: appOrigin, path, headers }, app.pid);
         runs.push({ app: a.rps, bare: b.rps });
         cpu.push({ app: a.cpuUs, bare: b.cpuUs });
+        client.push({ us: b.clientCpuUs, busy: b.clientBusy });
         lat.push(await latency({ origin: appOrigin, path, headers }));
         bareLat.push(await latency({ origin: bareOrigin, path, headers }));
         errors += a.errors + b.errors + lat.at(-1)!.errors;
@@ -248,6 +262,8 @@ export async function benchHttp(
         bareP99Ms: median(bareLat.map((l) => l.p99)),
         appCpuUs: cpu.some((c) => c.app === null) ? null : median(cpu.map((c) => c.app!)),
         bareCpuUs: cpu.some((c) => c.bare === null) ? null : median(cpu.map((c) => c.bare!)),
+        clientCpuUs: median(client.map((c) => c.us)),
+        clientBusy: median(client.map((c) => c.busy)),
         errors,
       });
     }
