@@ -98,7 +98,7 @@ test(`chain burst: ${INVESTMENTS} confirmed investments by ${INVESTORS} investor
       gasPerInvestment: Math.round(Number(gas) / confirmed),
       answeredSeconds: Number((answeredMs / 1000).toFixed(1)),
       secondsUntilDriftZero: Number((settledMs / 1000).toFixed(1)),
-      batchWaitMs: 1000,
+      batchWaitMs: Number(process.env.CHAIN_BATCH_WAIT_MS ?? 2000),
     };
     console.log(
       [

@@ -63,7 +63,7 @@ export interface ChainConfig {
    */
   pendingBoundSeconds: number;
   /**
-   * `CHAIN_BATCH_WAIT_MS` (default 1000): the longest a ready chain transfer (or lock-up, mint, registration) waits
+   * `CHAIN_BATCH_WAIT_MS` (default 2000): the longest a ready chain transfer (or lock-up, mint, registration) waits
    * for others to join it in one batch; one whose kind was not sent within this time goes at once (domains/tokens).
    */
   batchWaitMs: number;
@@ -287,7 +287,7 @@ function chainConfig(env: Env, problems: string[]): ChainConfig {
   if (explorerUrl && !/^https?:\/\/[^\s]+$/.test(explorerUrl))
     problems.push('CHAIN_EXPLORER_URL must start with https:// or http://');
   const pendingBoundSeconds = positiveInteger(env, 'CHAIN_PENDING_BOUND_SECONDS', 120, problems);
-  const batchWaitMs = positiveInteger(env, 'CHAIN_BATCH_WAIT_MS', 1_000, problems);
+  const batchWaitMs = positiveInteger(env, 'CHAIN_BATCH_WAIT_MS', 2_000, problems);
   const batchGas = positiveInteger(env, 'CHAIN_BATCH_GAS', 15_000_000, problems);
   const stablecoinAddress = env.STABLECOIN_ADDRESS?.trim() || null;
   if (stablecoinAddress && !/^0x[0-9a-fA-F]{40}$/.test(stablecoinAddress))

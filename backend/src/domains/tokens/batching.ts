@@ -97,8 +97,6 @@ export interface BatchPolicy {
   gasBudget: number;
 }
 
-export const DEFAULT_BATCH_POLICY: BatchPolicy = { waitMs: 1_000, gasBudget: 15_000_000 };
-
 /** The batch key of a transaction's kind, or null when its kind is always sent alone. */
 export const batchKeyOf = (intent: ChainIntent): string | null => BATCHABLE[intent.kind]?.key(intent) ?? null;
 
