@@ -40,6 +40,17 @@ contract HoldingRulesModule is AbstractModule {
         }
     }
 
+    /// Many holders' lock-ups in one call (the chain outbox's batches): each as `lockUntil`, never shortened.
+    function batchLockUntil(address[] calldata _holders, uint256[] calldata _until) external onlyComplianceCall {
+        require(_holders.length == _until.length, "lengths differ");
+        for (uint256 i = 0; i < _holders.length; i++) {
+            if (_until[i] > _lockedUntil[msg.sender][_holders[i]]) {
+                _lockedUntil[msg.sender][_holders[i]] = _until[i];
+                emit LockedUntilSet(msg.sender, _holders[i], _until[i]);
+            }
+        }
+    }
+
     function maxHolders(address _compliance) external view returns (uint256) {
         return _maxHolders[_compliance];
     }

@@ -63,6 +63,13 @@ export interface ChainConfig {
    */
   pendingBoundSeconds: number;
   /**
+   * `CHAIN_BATCH_WAIT_MS` (default 2000): the longest a ready chain transfer (or lock-up, mint, registration) waits
+   * for others to join it in one batch; one whose kind was not sent within this time goes at once (domains/tokens).
+   */
+  batchWaitMs: number;
+  /** `CHAIN_BATCH_GAS` (default 15,000,000, half a 30 M block): the most gas one batch may use. */
+  batchGas: number;
+  /**
    * `STABLECOIN_ADDRESS`: the NZD stablecoin (an ERC-20 in cents, 2 decimals) distributions are paid in on a real
    * network; the platform's signer must hold what a payment run needs (it is refused when it does not). Unset on the
    * embedded chain, Kauri deploys its own test coin and mints what each funded distribution pays; unset with `rpc`,
@@ -280,10 +287,12 @@ function chainConfig(env: Env, problems: string[]): ChainConfig {
   if (explorerUrl && !/^https?:\/\/[^\s]+$/.test(explorerUrl))
     problems.push('CHAIN_EXPLORER_URL must start with https:// or http://');
   const pendingBoundSeconds = positiveInteger(env, 'CHAIN_PENDING_BOUND_SECONDS', 120, problems);
+  const batchWaitMs = positiveInteger(env, 'CHAIN_BATCH_WAIT_MS', 2_000, problems);
+  const batchGas = positiveInteger(env, 'CHAIN_BATCH_GAS', 15_000_000, problems);
   const stablecoinAddress = env.STABLECOIN_ADDRESS?.trim() || null;
   if (stablecoinAddress && !/^0x[0-9a-fA-F]{40}$/.test(stablecoinAddress))
     problems.push('STABLECOIN_ADDRESS must be an address: 0x and 40 hexadecimal digits');
-  return { kind, rpcUrl, chainId, explorerUrl, pendingBoundSeconds, stablecoinAddress };
+  return { kind, rpcUrl, chainId, explorerUrl, pendingBoundSeconds, batchWaitMs, batchGas, stablecoinAddress };
 }
 
 function positiveInteger(env: Env, name: string, fallback: number, problems: string[]): number {

@@ -18,9 +18,11 @@ import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
 import { yieldToEventLoop } from '../../platform/event-loop.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { CHAIN, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
-import { chainTransaction, custody, type ChainTxCommand } from './deciders.js';
-import { chainTransactionStream, CUSTODY_STREAM, type ChainIntent } from './events.js';
+import type { Config } from '../../platform/config.js';
+import { CHAIN, CONFIG, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
+import { batchCallFor, maxBatchAfterFailure, nextSend, splitBatch, type BatchPolicy } from './batching.js';
+import { chainBatch, chainTransaction, custody, type ChainBatchCommand, type ChainTxCommand } from './deciders.js';
+import { chainBatchStream, chainTransactionStream, CUSTODY_STREAM, type ChainIntent } from './events.js';
 import {
   FLOW_EVENT_TYPES,
   FlowCheckpoints,
@@ -40,6 +42,8 @@ import {
   recipientOf,
   RETRYABLE,
   saltOf,
+  txIdOf,
+  type BatchView,
   type FlowEvent,
   type FlowState,
   type TxView,
@@ -59,6 +63,8 @@ const SNAPSHOT_EVERY_EVENTS = 1_000;
 const SNAPSHOT_COST_FACTOR = 20;
 /** Events per read when a rebuild folds the log from position 0. */
 const REBUILD_PAGE = 5_000;
+/** A batch's members are claimed and settled on their own streams this many at a time. */
+const MEMBER_WRITES_AT_ONCE = 16;
 
 /** Where the outbox's fold stands against the log (`GET /api/operations/chain-outbox`, `npm run chain -- status`). */
 export interface ChainFlowStatus {
@@ -169,6 +175,14 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private again = false;
   /** The last reason the queue could not move (chain unreachable, …), for health and logs. */
   lastProblem: string | null = null;
+  // ── batching ──
+  private readonly policy: BatchPolicy;
+  /** Batch key → when this process last sent a transaction of it (ms): a quiet key sends at once. */
+  private readonly lastSent = new Map<string, number>();
+  /** A round is due when the batch collecting longest has waited its time. */
+  private wake: NodeJS.Timeout | null = null;
+  /** Chain transactions this process has sent since it started, alone or as batches (the bench reads them). */
+  readonly sent = { transactions: 0, batches: 0, batched: 0 };
 
   constructor(
     @Inject(CHAIN) private readonly chain: ChainPort | null,
@@ -178,7 +192,9 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly keys: ChainKeys,
     @Inject(LOGGER) private readonly logger: Logger,
     jobs: JobRunner,
+    @Inject(CONFIG) config: Config,
   ) {
+    this.policy = { waitMs: config.chain.batchWaitMs, gasBudget: config.chain.batchGas };
     this.fold = initialFold(chain?.chainId ?? 0);
     this.checkpoints = new FlowCheckpoints(reads);
     // One sender per signer: the replica holding this job's lease (a new holder settles what the last one left —
@@ -314,6 +330,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     this.sending = false;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = null;
     await this.pumping;
     if (was && save) await this.saveSnapshot();
     await this.saving;
@@ -554,22 +572,198 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       });
       this.wanted.delete(txId);
     }
+    // Submitted ones first, in nonce order: alone, or a batch at a time (its members share its nonce).
     const submitted = [...this.state.txs.values()]
       .filter((tx) => tx.status === 'submitted')
       .sort((a, b) => a.nonce! - b.nonce!);
+    const settling = new Set<string>();
     for (const tx of submitted) {
       if (!this.sending) return;
-      // Still unsettled (no receipt yet): nothing later may take a nonce before it is.
+      if (tx.batchId !== null) {
+        if (settling.has(tx.batchId)) continue;
+        settling.add(tx.batchId);
+        const batch = this.state.batches.get(tx.batchId);
+        if (!batch) throw new Error(`batch ${tx.batchId} of ${tx.txId} is not on record`);
+        // Still unsettled (no receipt yet): nothing later may take a nonce before it is.
+        if (!(await this.settleBatch(batch))) return;
+        continue;
+      }
       if (!(await this.settle(tx))) return;
     }
     for (;;) {
       if (!this.sending) return;
-      const next = [...this.state.txs.values()]
-        .filter((tx) => tx.status === 'requested' && blockedBy(tx, this.state) === null)
-        .sort((a, b) => a.seq - b.seq)[0];
-      if (!next) return;
-      if (!(await this.send(next))) return;
+      const now = Date.now();
+      const next = nextSend(this.state, this.policy, now, this.lastSent);
+      if (next.kind === 'idle') return;
+      if (next.kind === 'wait') {
+        this.wakeAt(next.until - now);
+        return;
+      }
+      if (next.key !== null) this.lastSent.set(next.key, now);
+      if (!(await this.sendSome(next.txs))) return;
     }
+  }
+
+  /** Starts a round in `ms` (the batch collecting longest is due then), unless one is set for earlier. */
+  private wakeAt(ms: number): void {
+    if (this.wake) return;
+    this.wake = setTimeout(
+      () => {
+        this.wake = null;
+        this.kick();
+      },
+      Math.max(0, ms),
+    );
+    this.wake.unref();
+  }
+
+  /** Sends one transaction alone, or several as one batch; false when what it sent must be left for a later round. */
+  private sendSome(txs: readonly TxView[]): Promise<boolean> {
+    return txs.length === 1 ? this.send(txs[0]!) : this.sendBatch(txs);
+  }
+
+  /**
+   * Sends ready transactions of one batch key as one chain transaction. Refused by simulation, or over the gas
+   * budget, it is split in halves, each sent the same way (bisection): down to one alone, refused as its own
+   * `ChainTransactionFailed` — so one bad line never holds the rest. Otherwise, write-ahead: the batch's record
+   * (members, nonce, hash, bytes) on its own stream, then each member's `ChainTransactionSubmitted` naming it, then the
+   * broadcast, the receipt, and each member's outcome.
+   */
+  private async sendBatch(txs: readonly TxView[]): Promise<boolean> {
+    const chain = this.chain!;
+    for (const tx of txs) for (const personId of personsOf(tx.intent)) await this.ensureWallet(personId);
+    const { call, wallets } = batchCallFor(txs, this.state, chain.signer);
+    let prepared: PreparedTransaction | null = null;
+    try {
+      prepared = await chain.prepare(call);
+    } catch (error) {
+      if (!(error instanceof ChainRevertError)) throw error;
+      this.logger.info({ size: txs.length, reason: error.reason }, 'a chain batch refused by simulation: split');
+    }
+    if (prepared && prepared.gas > BigInt(this.policy.gasBudget)) {
+      this.logger.info({ size: txs.length, gas: String(prepared.gas) }, 'a chain batch over its gas budget: split');
+      prepared = null;
+    }
+    if (!prepared) {
+      const [first, rest] = splitBatch(txs);
+      return (await this.sendSome(first)) && (await this.sendSome(rest));
+    }
+    const recorded = this.state.nonces.get(chain.signer.toLowerCase()) ?? -1;
+    const nonce = Math.max(await chain.nonce(chain.signer, 'pending'), recorded + 1);
+    const signed = await chain.sign(prepared, nonce);
+    const batchId = txIdOf(this.state.chainId, `batch-${nonce}-${signed.hash.slice(2, 14)}`);
+    // Write-ahead: which transactions these bytes carry, before any member is marked or anything leaves the process.
+    await this.handleBatch({
+      type: 'SubmitChainBatch',
+      batchId,
+      txIds: txs.map((tx) => tx.txId),
+      txHash: signed.hash,
+      nonce,
+      from: signed.from,
+      to: signed.to!,
+      raw: signed.raw,
+    });
+    const batch = this.state.batches.get(batchId)!;
+    await this.claimMembers(
+      batch,
+      txs.map((tx, i) => ({ tx, wallet: wallets[i] ?? null })),
+    );
+    this.sent.transactions++;
+    this.sent.batches++;
+    this.sent.batched += txs.length;
+    await chain.broadcast(signed.raw);
+    const receipt = await chain.waitForReceipt(signed.hash, RECEIPT_WAIT_MS);
+    if (!receipt) return false;
+    await this.recordBatch(batch, receipt);
+    return true;
+  }
+
+  /** Each member's own `ChainTransactionSubmitted` naming the batch (once: a member claimed already records nothing). */
+  private async claimMembers(batch: BatchView, members: { tx: TxView; wallet: string | null }[]): Promise<void> {
+    await this.eachAtOnce(members, ({ tx, wallet }) =>
+      this.handle({
+        type: 'SubmitChainTransaction',
+        txId: tx.txId,
+        txHash: batch.txHash,
+        nonce: batch.nonce,
+        from: batch.from,
+        to: batch.to,
+        contractAddress: null,
+        wallet,
+        batchId: batch.batchId,
+      }),
+    );
+  }
+
+  /** Settles a batch after a restart or a slow receipt, as `settle` does one transaction; true once it has an outcome. */
+  private async settleBatch(batch: BatchView): Promise<boolean> {
+    const chain = this.chain!;
+    // A crash between the batch's record and its members' own: claimed now (each once).
+    const members = batch.txIds
+      .map((txId) => this.state.txs.get(txId))
+      .filter((tx): tx is TxView => tx?.status === 'submitted' && tx.batchId === batch.batchId);
+    await this.claimMembers(
+      batch,
+      members.map((tx) => ({ tx, wallet: tx.wallet ?? this.walletOf(tx) })),
+    );
+    const hash = batch.txHash as Hex;
+    let receipt = await chain.receipt(hash);
+    if (!receipt) {
+      const mined = await chain.nonce(chain.signer, 'latest');
+      if (mined > batch.nonce) {
+        // The nonce went to other bytes: this batch never ran, and each of its members is sent again.
+        await this.releaseBatch(batch, `nonce ${batch.nonce} was used by another transaction`);
+        return true;
+      }
+      this.logger.info({ batchId: batch.batchId, txHash: hash, nonce: batch.nonce }, 'sending a recorded batch again');
+      await chain.broadcast(batch.raw as Hex);
+      receipt = await chain.waitForReceipt(hash, RECEIPT_WAIT_MS);
+      if (!receipt) return false;
+    }
+    await this.recordBatch(batch, receipt);
+    return true;
+  }
+
+  /** Each member's outcome from the batch's receipt: confirmed with the batch's hash, or released when it reverted. */
+  private async recordBatch(batch: BatchView, receipt: ChainReceipt): Promise<void> {
+    if (receipt.status === 'reverted') {
+      this.logger.warn({ batchId: batch.batchId, size: batch.txIds.length }, 'a chain batch reverted: split');
+      await this.releaseBatch(batch, `batch reverted in block ${receipt.blockNumber}`);
+      return;
+    }
+    await this.eachAtOnce(batch.txIds, (txId) =>
+      this.handle({
+        type: 'ConfirmChainTransaction',
+        txId,
+        txHash: receipt.hash,
+        blockNumber: Number(receipt.blockNumber),
+        contractAddress: null,
+        suite: null,
+      }),
+    );
+  }
+
+  /** The batch cannot have run: its members go back to requested, to be sent in batches half its size. */
+  private async releaseBatch(batch: BatchView, reason: string): Promise<void> {
+    const maxBatch = maxBatchAfterFailure(batch.txIds.length);
+    await this.eachAtOnce(batch.txIds, (txId) =>
+      this.handle({ type: 'ReleaseChainTransaction', txId, txHash: batch.txHash, reason, maxBatch }),
+    );
+  }
+
+  /** A member's holder wallet as its call names it (null when it cannot be worked out now). */
+  private walletOf(tx: TxView): string | null {
+    try {
+      return callFor(tx, this.state, this.chain!.signer).wallet;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Runs `work` for each item, a few at a time (members are on streams of their own). */
+  private async eachAtOnce<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+    for (let at = 0; at < items.length; at += MEMBER_WRITES_AT_ONCE)
+      await Promise.all(items.slice(at, at + MEMBER_WRITES_AT_ONCE).map(work));
   }
 
   /** Sends one ready transaction; false when it must be left for a later round. */
@@ -601,6 +795,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       wallet,
       raw: signed.raw,
     });
+    this.sent.transactions++;
     await chain.broadcast(signed.raw);
     const receipt = await chain.waitForReceipt(signed.hash, RECEIPT_WAIT_MS);
     if (!receipt) return false;
@@ -735,6 +930,16 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       }
     }
     throw new Error(`no custody wallet for ${personId}`);
+  }
+
+  private async handleBatch(command: ChainBatchCommand): Promise<void> {
+    const decided = await this.repository.handle(
+      chainBatch,
+      chainBatchStream(command.batchId),
+      command,
+      systemContext(ACTOR, randomUUID()),
+    );
+    if (decided.events.length > 0) await this.folded(decided.position);
   }
 
   private async handle(command: ChainTxCommand): Promise<void> {

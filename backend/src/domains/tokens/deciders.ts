@@ -2,7 +2,10 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { WALLET_ADDRESS_INVALID, WALLET_PROOF_MESSAGES } from '../../messages.js';
 import {
+  chainBatchEventSchemas,
   chainTransactionEventSchemas,
+  type ChainBatchEvent,
+  type ChainBatchSubmitted,
   custodyEventSchemas,
   walletChallengeEventSchemas,
   type ChainIntent,
@@ -38,7 +41,9 @@ export type ChainTxCommand =
       to: string | null;
       contractAddress: string | null;
       wallet: string | null;
-      raw: string;
+      /** Absent for a member of a batch (the batch's stream holds the bytes). */
+      raw?: string;
+      batchId?: string;
     }
   | {
       type: 'ConfirmChainTransaction';
@@ -48,7 +53,8 @@ export type ChainTxCommand =
       contractAddress: string | null;
       suite: { token: string; identityRegistry: string; compliance: string } | null;
     }
-  | { type: 'FailChainTransaction'; txId: string; txHash: string | null; reason: string };
+  | { type: 'FailChainTransaction'; txId: string; txHash: string | null; reason: string }
+  | { type: 'ReleaseChainTransaction'; txId: string; txHash: string; reason: string; maxBatch: number };
 
 const conflict = (message: string) => new DomainError(message, 409);
 
@@ -66,6 +72,8 @@ export const chainTransaction: Decider<ChainTxCommand, ChainTransactionEvent, Ch
         return { ...state, status: 'confirmed' };
       case 'ChainTransactionFailed':
         return { ...state, status: 'failed' };
+      case 'ChainTransactionReleased':
+        return { status: 'requested', txHash: null };
       default: {
         const _exhaustive: never = event;
         return state;
@@ -81,6 +89,8 @@ export const chainTransaction: Decider<ChainTxCommand, ChainTransactionEvent, Ch
         return [{ type: 'ChainTransactionRequested', data }];
       }
       case 'SubmitChainTransaction': {
+        // A batch member claimed again after a restart (its batch was recorded, the claim may have been): once.
+        if (command.batchId !== undefined && state.status !== 'requested' && state.txHash === command.txHash) return [];
         if (state.status !== 'requested') throw conflict(`transaction ${command.txId} is ${state.status}`);
         const { type: _t, ...data } = command;
         return [{ type: 'ChainTransactionSubmitted', data }];
@@ -101,11 +111,43 @@ export const chainTransaction: Decider<ChainTxCommand, ChainTransactionEvent, Ch
         const { type: _t, ...data } = command;
         return [{ type: 'ChainTransactionFailed', data }];
       }
+      case 'ReleaseChainTransaction': {
+        // Released already (and not sent again since): nothing new.
+        if (state.status === 'requested') return [];
+        if (state.status !== 'submitted' || state.txHash !== command.txHash)
+          throw conflict(`transaction ${command.txId} is ${state.status}, not submitted as ${command.txHash}`);
+        const { type: _t, ...data } = command;
+        return [{ type: 'ChainTransactionReleased', data }];
+      }
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
       }
     }
+  },
+};
+
+/**
+ * One batch, on `chain-batch-<batchId>`: which transactions one chain transaction carries, with its nonce, hash and
+ * signed bytes. Recorded once; the same record asked for again (a restart) is nothing new.
+ */
+export interface ChainBatchState {
+  txHash: string | null;
+}
+export type ChainBatchCommand = { type: 'SubmitChainBatch' } & ChainBatchSubmitted['data'];
+
+export const chainBatch: Decider<ChainBatchCommand, ChainBatchEvent, ChainBatchState> = {
+  name: 'chain-batch',
+  initialState: { txHash: null },
+  eventSchemas: chainBatchEventSchemas,
+  evolve(_state, event) {
+    return { txHash: event.data.txHash };
+  },
+  decide(command, state) {
+    if (state.txHash === command.txHash) return [];
+    if (state.txHash !== null) throw conflict(`batch ${command.batchId} is recorded as ${state.txHash}`);
+    const { type: _t, ...data } = command;
+    return [{ type: 'ChainBatchSubmitted', data }];
   },
 };
 

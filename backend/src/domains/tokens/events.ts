@@ -1,4 +1,5 @@
 import {
+  array,
   boolean,
   id,
   int,
@@ -98,6 +99,42 @@ export interface ChainTransactionSubmitted {
     contractAddress: string | null;
     /** The holder's wallet the call acts on (registered, removed, minted to, transferred to, locked up). */
     wallet: string | null;
+    /** The signed bytes; absent for a member of a batch (its batch's `ChainBatchSubmitted` holds them). */
+    raw?: string;
+    /** The batch (`chain-batch-<batchId>`) whose one chain transaction carries this one; absent when sent alone. */
+    batchId?: string;
+  };
+}
+/**
+ * A member of a batch whose chain transaction cannot have run (reverted as a whole, or its nonce went to other
+ * bytes): back to requested, to be sent again in smaller batches (`maxBatch`) — down to alone, where a refusal is
+ * its own `ChainTransactionFailed`. So one bad line never holds the others.
+ */
+export interface ChainTransactionReleased {
+  type: 'ChainTransactionReleased';
+  data: {
+    txId: string;
+    txHash: string;
+    reason: string;
+    /** The most transactions it may share one chain transaction with from now on (half its last batch). */
+    maxBatch: number;
+  };
+}
+/**
+ * Many requested transactions sent as one chain transaction (a batch call), on `chain-batch-<batchId>`: which ones
+ * (`txIds`, in the batch call's order), the nonce, hash and signed bytes — recorded before each member's own
+ * `ChainTransactionSubmitted` and before anything is broadcast, so a restart re-sends these very bytes or settles
+ * every member by their receipt.
+ */
+export interface ChainBatchSubmitted {
+  type: 'ChainBatchSubmitted';
+  data: {
+    batchId: string;
+    txIds: string[];
+    txHash: string;
+    nonce: number;
+    from: string;
+    to: string;
     raw: string;
   };
 }
@@ -150,9 +187,11 @@ export type ChainTransactionEvent =
   | ChainTransactionRequested
   | ChainTransactionSubmitted
   | ChainTransactionConfirmed
-  | ChainTransactionFailed;
+  | ChainTransactionFailed
+  | ChainTransactionReleased;
+export type ChainBatchEvent = ChainBatchSubmitted;
 export type CustodyEvent = CustodyWalletAssigned | OwnWalletRegistered;
-export type TokenEvent = ChainTransactionEvent | CustodyEvent;
+export type TokenEvent = ChainTransactionEvent | ChainBatchEvent | CustodyEvent;
 
 export const ADDRESS = string({ max: 42, pattern: /^0x[0-9a-fA-F]{40}$/ });
 const HASH = string({ max: 66, pattern: /^0x[0-9a-f]{64}$/ });
@@ -214,7 +253,8 @@ export const chainTransactionEventSchemas = {
     to: nullable(ADDRESS),
     contractAddress: nullable(ADDRESS),
     wallet: nullable(ADDRESS),
-    raw: RAW,
+    raw: optional(RAW),
+    batchId: optional(id()),
   }),
   ChainTransactionConfirmed: object({
     txId: id(),
@@ -228,7 +268,28 @@ export const chainTransactionEventSchemas = {
     txHash: nullable(HASH),
     reason: string({ nonEmpty: true, max: 2000 }),
   }),
+  ChainTransactionReleased: object({
+    txId: id(),
+    txHash: HASH,
+    reason: string({ nonEmpty: true, max: 2000 }),
+    maxBatch: int({ min: 1 }),
+  }),
 } satisfies EventSchemas<ChainTransactionEvent>;
+
+/** Most transactions one batch carries (the gas per item decides first: flow.ts `BATCHABLE`). */
+export const MAX_BATCH = 500;
+
+export const chainBatchEventSchemas = {
+  ChainBatchSubmitted: object({
+    batchId: id(),
+    txIds: array(id(), { min: 2, max: MAX_BATCH }),
+    txHash: HASH,
+    nonce: int(),
+    from: ADDRESS,
+    to: ADDRESS,
+    raw: RAW,
+  }),
+} satisfies EventSchemas<ChainBatchEvent>;
 
 export const custodyEventSchemas = {
   CustodyWalletAssigned: object({ personId: id(), index: int({ max: 2 ** 31 - 1 }), address: ADDRESS }),
@@ -254,12 +315,15 @@ export const walletChallengeEventSchemas = {
 export const walletChallengeStream = (personId: string) => `wallet-challenges-${personId}`;
 
 export const chainTransactionStream = (txId: string) => `chain-tx-${txId}`;
+export const chainBatchStream = (batchId: string) => `chain-batch-${batchId}`;
 export const CUSTODY_STREAM = 'custody-wallets';
 export const TOKEN_EVENT_TYPES: readonly TokenEvent['type'][] = [
   'ChainTransactionRequested',
   'ChainTransactionSubmitted',
   'ChainTransactionConfirmed',
   'ChainTransactionFailed',
+  'ChainTransactionReleased',
+  'ChainBatchSubmitted',
   'CustodyWalletAssigned',
   'OwnWalletRegistered',
 ];

@@ -49,6 +49,7 @@ type Step =
   | { kind: 'supply'; asset: number; delta: number }
   | { kind: 'record'; count: number }
   | { kind: 'submit'; pick: number }
+  | { kind: 'batch'; pick: number; size: number; claimed: number }
   | { kind: 'settle'; pick: number; fail: boolean };
 
 const PERSONS = 5;
@@ -68,6 +69,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('supply' as const), asset: fc.nat(3), delta: fc.integer({ min: -50, max: 50 }) }),
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('record' as const), count: fc.integer({ min: 1, max: 8 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('submit' as const), pick: fc.nat(20) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('batch' as const),
+      pick: fc.nat(20),
+      size: fc.integer({ min: 2, max: 5 }),
+      claimed: fc.nat(5),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('settle' as const), pick: fc.nat(20), fail: fc.boolean() }) },
 );
 
@@ -234,11 +244,56 @@ function history(steps: readonly Step[]): Logged[] {
         });
         break;
       }
+      case 'batch': {
+        // Several requested ones as one chain transaction: the batch's record, then some of its members' own claims
+        // (the rest as after a crash between the two).
+        const requested = [...fold.state.txs.values()].filter((tx) => tx.status === 'requested');
+        const start = s.pick % Math.max(requested.length, 1);
+        const members = requested.slice(start, start + s.size);
+        if (members.length < 2) break;
+        const nonce = (fold.state.nonces.get(address(1)) ?? -1) + 1;
+        const txHash = hash(counter);
+        const batchId = `c${CHAIN_ID}-batch-${nonce}`;
+        append({
+          type: 'ChainBatchSubmitted',
+          data: {
+            batchId,
+            txIds: members.map((tx) => tx.txId),
+            txHash,
+            nonce,
+            from: address(1),
+            to: address(2),
+            raw: `0x${'cd'.repeat(40)}`,
+          },
+        });
+        for (const tx of members.slice(0, s.claimed)) {
+          const personId = 'personId' in tx.intent ? tx.intent.personId : null;
+          append({
+            type: 'ChainTransactionSubmitted',
+            data: {
+              txId: tx.txId,
+              txHash,
+              nonce,
+              from: address(1),
+              to: address(2),
+              contractAddress: null,
+              wallet: personId ? (fold.state.wallets.get(personId) ?? null) : null,
+              batchId,
+            },
+          });
+        }
+        break;
+      }
       case 'settle': {
         const submitted = [...fold.state.txs.values()].filter((tx) => tx.status === 'submitted');
         const tx = submitted[s.pick % Math.max(submitted.length, 1)];
         if (!tx) break;
-        if (s.fail)
+        if (s.fail && tx.batchId)
+          append({
+            type: 'ChainTransactionReleased',
+            data: { txId: tx.txId, txHash: tx.txHash!, reason: 'batch reverted', maxBatch: 1 },
+          });
+        else if (s.fail)
           append({ type: 'ChainTransactionFailed', data: { txId: tx.txId, txHash: tx.txHash, reason: 'reverted' } });
         else
           append({
@@ -387,6 +442,8 @@ const FOLD_HASHES: Record<number, string> = {
   2: '2af8b7d245d1eb28a3bdb0f848a6c41804041a49d8926615638c2897588b5712',
   // 3: a revoked certificate removes the identity as a lapse does (folded now: a version-2 snapshot skipped them).
   3: '99b489d032808ab6b00099b8c2c915ab236c7686d7616c64e851cc8cc469b3dd',
+  // 4: batches (issue 33): `batches`, each transaction's `batchId` and `maxBatch`; a batch's record marks its members.
+  4: '6eb340cf68e7c5a7e5a745d3e722c4e8b3ee990ba1b41483689cd94efcd125da',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {
@@ -402,7 +459,10 @@ test('the fold of a fixed history is the one FLOW_VERSION names (bump it when fo
   const steps: Step[] = Array.from({ length: 400 }, (): Step => {
     const roll = next(16);
     if (roll >= 13) return { kind: 'record', count: 1 + next(8) };
-    if (roll >= 10) return { kind: 'submit', pick: next(21) };
+    if (roll >= 10)
+      return next(3) === 0
+        ? { kind: 'batch', pick: next(21), size: 2 + next(4), claimed: next(6) }
+        : { kind: 'submit', pick: next(21) };
     if (roll >= 7) return { kind: 'settle', pick: next(21), fail: next(4) === 0 };
     const kind = kinds[roll]!;
     const person = next(PERSONS);

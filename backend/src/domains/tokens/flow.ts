@@ -69,6 +69,23 @@ export interface TxView {
   suite: TokenSuite | null;
   reason: string | null;
   requestedAt: string;
+  /** The batch whose one chain transaction carries it (`FlowState.batches`), null when sent alone. */
+  batchId: string | null;
+  /** After its batch failed as a whole: the most it may share a chain transaction with (null: no limit). */
+  maxBatch: number | null;
+}
+
+/** A batch without outcome yet: the chain transaction that carries several requested ones. */
+export interface BatchView {
+  batchId: string;
+  /** In the batch call's order. */
+  txIds: string[];
+  txHash: string;
+  nonce: number;
+  from: string;
+  /** The contract the batch call goes to. */
+  to: string;
+  raw: string;
 }
 
 export interface PersonView {
@@ -121,6 +138,8 @@ export interface FlowState {
   nextSeq: number;
   /** Highest nonce recorded per sender (lower-cased). */
   nonces: Map<string, number>;
+  /** Batches submitted whose members are not all settled yet (settled ones are dropped). */
+  batches: Map<string, BatchView>;
   position: number;
 }
 
@@ -137,6 +156,7 @@ export function initialFlowState(chainId: number): FlowState {
     retries: new Map(),
     nextSeq: 0,
     nonces: new Map(),
+    batches: new Map(),
     position: 0,
   };
 }
@@ -326,6 +346,8 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
     case 'ChainTransactionRequested':
     case 'ChainTransactionConfirmed':
     case 'ChainTransactionFailed':
+    case 'ChainTransactionReleased':
+    case 'ChainBatchSubmitted':
       return out;
     default: {
       const _exhaustive: never = event;
@@ -364,7 +386,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 3;
+export const FLOW_VERSION = 4;
 
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
@@ -450,6 +472,8 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
         suite: null,
         reason: null,
         requestedAt: event.metadata?.occurredAt ?? '',
+        batchId: null,
+        maxBatch: null,
       });
       if (intent.kind === 'register-identity' || intent.kind === 'remove-identity')
         person(state, intent.personId).registryTxs.push(txId);
@@ -467,12 +491,50 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
         status: 'submitted',
         txHash: d.txHash,
         nonce: d.nonce,
-        raw: d.raw,
+        raw: d.raw ?? null,
         wallet: d.wallet,
         contractAddress: d.contractAddress,
+        batchId: d.batchId ?? null,
       });
       const sender = d.from.toLowerCase();
       state.nonces.set(sender, Math.max(state.nonces.get(sender) ?? -1, d.nonce));
+      return state;
+    }
+    case 'ChainBatchSubmitted': {
+      // The batch's record comes before its members' own: from here on they are on their way, in this batch.
+      const d = event.data;
+      state.batches.set(d.batchId, {
+        batchId: d.batchId,
+        txIds: [...d.txIds],
+        txHash: d.txHash,
+        nonce: d.nonce,
+        from: d.from,
+        to: d.to,
+        raw: d.raw,
+      });
+      for (const txId of d.txIds) {
+        const tx = state.txs.get(txId);
+        if (tx?.status === 'requested')
+          Object.assign(tx, { status: 'submitted', txHash: d.txHash, nonce: d.nonce, batchId: d.batchId, raw: null });
+      }
+      const sender = d.from.toLowerCase();
+      state.nonces.set(sender, Math.max(state.nonces.get(sender) ?? -1, d.nonce));
+      return state;
+    }
+    case 'ChainTransactionReleased': {
+      const tx = state.txs.get(event.data.txId);
+      if (!tx) return state;
+      const batchId = tx.batchId;
+      Object.assign(tx, {
+        status: 'requested',
+        txHash: null,
+        nonce: null,
+        raw: null,
+        wallet: null,
+        batchId: null,
+        maxBatch: event.data.maxBatch,
+      });
+      if (batchId) dropSettledBatch(state, batchId);
       return state;
     }
     case 'ChainTransactionConfirmed': {
@@ -486,6 +548,7 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
         suite: d.suite as TokenSuite | null,
         raw: null, // sent and mined: the bytes are on the chain now
       });
+      if (tx.batchId) dropSettledBatch(state, tx.batchId);
       if (tx.intent.kind === 'register-identity' && tx.wallet) state.registered.set(tx.intent.personId, tx.wallet);
       if (tx.intent.kind === 'remove-identity' && state.registered.get(tx.intent.personId) === tx.wallet)
         state.registered.delete(tx.intent.personId);
@@ -495,6 +558,7 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       const tx = state.txs.get(event.data.txId);
       if (!tx) return state;
       Object.assign(tx, { status: 'failed', reason: event.data.reason, raw: null });
+      if (tx.batchId) dropSettledBatch(state, tx.batchId);
       // A registration that never went out resolved to no wallet: the plan is nothing registered.
       const intent = tx.intent;
       const who =
@@ -507,6 +571,17 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       return state;
     }
   }
+}
+
+/** Forgets a batch once none of its members waits on it any more (its bytes are on the chain, or never will be). */
+function dropSettledBatch(state: FlowState, batchId: string): void {
+  const batch = state.batches.get(batchId);
+  if (!batch) return;
+  const waiting = batch.txIds.some((txId) => {
+    const tx = state.txs.get(txId);
+    return tx?.status === 'submitted' && tx.batchId === batchId;
+  });
+  if (!waiting) state.batches.delete(batchId);
 }
 
 /** The transaction, or the last attempt an admin asked for in place of it. */

@@ -142,6 +142,7 @@ describe('tokens on the embedded chain', () => {
   it('after 240 concurrent confirmed investments the on-chain balances equal the register', async () => {
     const count = 240; // 480 tokens of the offering's 1,000
     const started = Date.now();
+    const before = { ...outbox.sent };
     const investors = await Promise.all(Array.from({ length: 8 }, () => offerings.verifiedInvestor(server, admin)));
     const results = await Promise.all(
       Array.from({ length: count }, (_, n) =>
@@ -169,6 +170,12 @@ describe('tokens on the embedded chain', () => {
       (e) => e.type === 'ChainTransactionFailed',
     );
     expect(failed).toEqual([]);
-    console.log(`${count} investments by 8 new investors settled on chain in ${Date.now() - started} ms`);
+    // Batched (issue 33): the 480 transfers and lock-ups went as far fewer chain transactions.
+    const sent = outbox.sent.transactions - before.transactions;
+    expect(outbox.sent.batched - before.batched).toBeGreaterThan(count);
+    expect(sent).toBeLessThan(count);
+    console.log(
+      `${count} investments by 8 new investors settled on chain in ${Date.now() - started} ms, ${sent} chain transactions (${outbox.sent.batches - before.batches} batches)`,
+    );
   }, 240_000);
 });

@@ -150,6 +150,24 @@ export function encodeCall(call: ChainCall): { to: Address | null; data: Hex } {
       });
       return fn('ModularCompliance', call.compliance, 'callModuleFunction', [inner, call.module]);
     }
+    case 'batch-forced-transfer':
+      return fn('Token', call.token, 'batchForcedTransfer', [call.from, call.to, call.amounts]);
+    case 'batch-mint':
+      return fn('Token', call.token, 'batchMint', [call.to, call.amounts]);
+    case 'batch-register-identity':
+      return fn('IdentityRegistry', call.registry, 'batchRegisterIdentity', [
+        call.wallets,
+        call.identities,
+        call.countries,
+      ]);
+    case 'batch-lock-until': {
+      const inner = encodeFunctionData({
+        abi: abi('HoldingRulesModule'),
+        functionName: 'batchLockUntil',
+        args: [call.holders, call.until],
+      });
+      return fn('ModularCompliance', call.compliance, 'callModuleFunction', [inner, call.module]);
+    }
     default: {
       const _exhaustive: never = call;
       throw new Error(`unknown chain call ${JSON.stringify(_exhaustive)}`);

@@ -88,7 +88,13 @@ export type ChainCall =
   | { op: 'add-identity-key'; identity: Address; wallet: Address }
   | { op: 'pause'; token: Address }
   | { op: 'unpause'; token: Address }
-  | { op: 'lock-until'; compliance: Address; module: Address; holder: Address; until: bigint };
+  | { op: 'lock-until'; compliance: Address; module: Address; holder: Address; until: bigint }
+  // Batches (the chain outbox sends many ready transactions of one kind on one contract as one): T-REX's own batch
+  // calls, and Kauri's `HoldingRulesModule.batchLockUntil`. Lists are item by item, in the same order.
+  | { op: 'batch-forced-transfer'; token: Address; from: Address[]; to: Address[]; amounts: bigint[] }
+  | { op: 'batch-mint'; token: Address; to: Address[]; amounts: bigint[] }
+  | { op: 'batch-register-identity'; registry: Address; wallets: Address[]; identities: Address[]; countries: number[] }
+  | { op: 'batch-lock-until'; compliance: Address; module: Address; holders: Address[]; until: bigint[] };
 
 export interface TrexImplementations {
   token: Address;
