@@ -165,6 +165,12 @@ export class HoldingDto extends HoldingOnChainDto {
   @ApiProperty({ type: String, nullable: true }) cancellationReason: string | null;
   @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelledAt: string | null;
+  @ApiProperty({
+    description: "Of the investor's tokens of this asset (all their investments in it), how many are frozen",
+  })
+  frozenTokens: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Why they are frozen (a court order, a dispute)' })
+  frozenReason: string | null;
 }
 
 export class HoldingsDto {

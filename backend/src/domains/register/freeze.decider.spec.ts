@@ -56,7 +56,15 @@ const history: AssetStreamEvent[] = [
   { type: 'TokensAllocated', data: { assetId, ownerId, offeringId: 'o-1', tokens: 300, offering } },
   {
     type: 'TokensIssued',
-    data: { assetId, ownerId, offeringId: 'o-1', investmentId: 'i-1', investorId: investor, tokens: 100, offeringRevision: 2 },
+    data: {
+      assetId,
+      ownerId,
+      offeringId: 'o-1',
+      investmentId: 'i-1',
+      investorId: investor,
+      tokens: 100,
+      offeringRevision: 2,
+    },
   },
 ];
 const reason = 'High Court freezing order CIV-2026-404-123';
@@ -80,7 +88,7 @@ const approve = (requestId = 'r-1', adminId = 'admin-2'): RegisterCommand => ({
   adminId,
 });
 /** The history after the command is decided (it must be). */
-const after = (events: AssetStreamEvent[], command: RegisterCommand): AssetStreamEvent[] => {
+const withDecided = (events: AssetStreamEvent[], command: RegisterCommand): AssetStreamEvent[] => {
   const decided = given(events).when(command);
   if (decided.error) throw decided.error;
   return [...events, ...decided.events];
@@ -89,37 +97,46 @@ const state = (events: AssetStreamEvent[]): RegisterState => fold(register, even
 
 describe('Register decider: freezes (issue 32)', () => {
   it('given a request, when another admin approves, then the tokens are frozen with the reason and cannot move', () => {
-    const asked = after(history, ask());
+    const asked = withDecided(history, ask());
     expect(asked.at(-1)).toMatchObject({
       type: 'FreezeRequested',
       data: { holderId: investor, action: 'freeze', scope: 'tokens', tokens: 40, reason, requestedBy: 'admin-1' },
     });
     // Asked is not frozen.
     expect(frozenTokens(state(asked), investor)).toBe(0);
-    const frozen = after(asked, approve());
+    const frozen = withDecided(asked, approve());
     expect(frozen.at(-1)).toMatchObject({
       type: 'FreezeApproved',
       data: { reason, approvedBy: 'admin-2', requestedBy: 'admin-1', frozenTokens: 40, addressFrozen: false },
     });
     expect([frozenTokens(state(frozen), investor), freeTokens(state(frozen), investor)]).toEqual([40, 60]);
     expect(() => requireFree(state(frozen), investor, 61)).toThrow(
-      expect.objectContaining({ status: 409, message: '40 tokens of this holding are frozen: only 60 tokens can move' }),
+      expect.objectContaining({
+        status: 409,
+        message: '40 tokens of this holding are frozen: only 60 tokens can move',
+      }),
     );
     expect(() => requireFree(state(frozen), investor, 60)).not.toThrow();
   });
 
   it('four eyes: the requester, the asset’s owner and the holder never approve or reject (403, nothing decided)', () => {
-    const asked = after(history, ask());
+    const asked = withDecided(history, ask());
     for (const adminId of ['admin-1', ownerId, investor]) {
       expect(given(asked).when(approve('r-1', adminId))).toMatchObject({
         events: null,
         error: { status: 403, message: OWN_REQUEST },
       });
-      expect(
-        given(asked).when({ type: 'RejectFreeze', assetId, requestId: 'r-1', adminId, reason: '' }),
-      ).toMatchObject({ events: null, error: { status: 403, message: OWN_REQUEST } });
+      expect(given(asked).when({ type: 'RejectFreeze', assetId, requestId: 'r-1', adminId, reason: '' })).toMatchObject(
+        { events: null, error: { status: 403, message: OWN_REQUEST } },
+      );
     }
-    const rejected = after(asked, { type: 'RejectFreeze', assetId, requestId: 'r-1', adminId: 'admin-2', reason: 'No order attached' });
+    const rejected = withDecided(asked, {
+      type: 'RejectFreeze',
+      assetId,
+      requestId: 'r-1',
+      adminId: 'admin-2',
+      reason: 'No order attached',
+    });
     expect(rejected.at(-1)).toMatchObject({ type: 'FreezeRejected', data: { rejectedBy: 'admin-2' } });
     expect(given(rejected).when(approve()).error).toMatchObject({ status: 404, message: 'Freeze request not found' });
   });
@@ -150,7 +167,7 @@ describe('Register decider: freezes (issue 32)', () => {
   });
 
   it('unfreezing more than is frozen is refused, at the request and again at the approval', () => {
-    const frozen = after(after(history, ask()), approve());
+    const frozen = withDecided(withDecided(history, ask()), approve());
     const unfreeze = (tokens: number, requestId: string) =>
       ask({ action: 'unfreeze', tokens, requestId, reason: 'Order discharged by consent' });
     expect(given(frozen).when(unfreeze(41, 'r-2')).error).toMatchObject({
@@ -158,8 +175,8 @@ describe('Register decider: freezes (issue 32)', () => {
       errors: [{ field: 'tokens', message: 'Only 40 tokens of this holding are frozen' }],
     });
     // Two requests of 30 each: the second approval finds only 10 left frozen.
-    const both = after(after(frozen, unfreeze(30, 'r-2')), unfreeze(30, 'r-3'));
-    const first = after(both, approve('r-2'));
+    const both = withDecided(withDecided(frozen, unfreeze(30, 'r-2')), unfreeze(30, 'r-3'));
+    const first = withDecided(both, approve('r-2'));
     expect(first.at(-1)).toMatchObject({ type: 'FreezeApproved', data: { frozenTokens: 10 } });
     expect(given(first).when(approve('r-3')).error).toMatchObject({
       status: 409,
@@ -171,28 +188,36 @@ describe('Register decider: freezes (issue 32)', () => {
   });
 
   it('a whole holding frozen freezes every token it holds, and is unfrozen as a whole', () => {
-    const whole = after(after(history, ask({ scope: 'address', tokens: 5 })), approve());
+    const whole = withDecided(withDecided(history, ask({ scope: 'address', tokens: 5 })), approve());
     expect(whole.at(-1)).toMatchObject({ data: { scope: 'address', tokens: null, addressFrozen: true } });
     expect([frozenTokens(state(whole), investor), freeTokens(state(whole), investor)]).toEqual([100, 0]);
     expect(given(whole).when(ask({ requestId: 'r-2', scope: 'address' })).error?.message).toBe(
       'This holding is already frozen as a whole',
     );
     // Tokens frozen one by one stay frozen when the whole holding is unfrozen (T-REX keeps the two apart).
-    const both = after(after(whole, ask({ requestId: 'r-2', tokens: 100 })), approve('r-2'));
+    const both = withDecided(withDecided(whole, ask({ requestId: 'r-2', tokens: 100 })), approve('r-2'));
     expect(given(both).when(ask({ requestId: 'r-3', tokens: 1 })).error?.message).toBe(
       'Every token of this holding is already frozen',
     );
-    const thaw = ask({ requestId: 'r-4', action: 'unfreeze', scope: 'address', reason: 'Dispute settled in mediation' });
-    const thawed = after(after(both, thaw), approve('r-4'));
+    const thaw = ask({
+      requestId: 'r-4',
+      action: 'unfreeze',
+      scope: 'address',
+      reason: 'Dispute settled in mediation',
+    });
+    const thawed = withDecided(withDecided(both, thaw), approve('r-4'));
     expect(freeTokens(state(thawed), investor)).toBe(0);
-    const all = after(after(thawed, ask({ requestId: 'r-5', action: 'unfreeze', tokens: 100, reason })), approve('r-5'));
+    const all = withDecided(
+      withDecided(thawed, ask({ requestId: 'r-5', action: 'unfreeze', tokens: 100, reason })),
+      approve('r-5'),
+    );
     expect(freeTokens(state(all), investor)).toBe(100);
     expect(state(all).frozen.size).toBe(0);
   });
 
   it('the owner’s frozen retained tokens cannot be offered, given to a holder or cancelled', () => {
     // The owner retains 700; 650 frozen leaves 50 to offer.
-    const frozen = after(after(history, ask({ holderId: ownerId, tokens: 650 })), approve());
+    const frozen = withDecided(withDecided(history, ask({ holderId: ownerId, tokens: 650 })), approve());
     expect(frozenTokens(state(frozen), ownerId)).toBe(650);
     const allocate: RegisterCommand = { type: 'AllocateToOffering', assetId, offeringId: 'o-2', tokens: 51, offering };
     expect(given(frozen).when(allocate).error?.message).toBe('Only 50 tokens are free to offer');

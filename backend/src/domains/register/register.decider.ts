@@ -384,7 +384,9 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       case 'FreezeApproved': {
         const { requestId, holderId, frozenTokens: tokens, addressFrozen: address } = event.data;
         const frozen =
-          tokens === 0 && !address ? without(state.frozen, holderId) : withEntry(state.frozen, holderId, { address, tokens });
+          tokens === 0 && !address
+            ? without(state.frozen, holderId)
+            : withEntry(state.frozen, holderId, { address, tokens });
         return { ...state, frozen, pendingFreezes: without(state.pendingFreezes, requestId) };
       }
       case 'FreezeRejected':
@@ -604,8 +606,11 @@ function requestFreeze(
   const tokens = command.scope === 'tokens' ? command.tokens : null;
   requireValidFields([
     command.scope === 'tokens'
-      ? wrong(tokens === null || !Number.isSafeInteger(tokens) || tokens < 1, 'tokens', REGISTER_MESSAGES.freezeTokens) ||
-        misfit(ASSET_FIELDS.tokens, tokens, 'tokens', REGISTER_MESSAGES.freezeTokens)
+      ? wrong(
+          tokens === null || !Number.isSafeInteger(tokens) || tokens < 1,
+          'tokens',
+          REGISTER_MESSAGES.freezeTokens,
+        ) || misfit(ASSET_FIELDS.tokens, tokens, 'tokens', REGISTER_MESSAGES.freezeTokens)
       : null,
     ...freezeReasonErrors(command.reason),
   ]);
