@@ -3586,6 +3586,10 @@ export interface components {
             chainExplorerUrl: string | null;
             /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
             chainProblem: string | null;
+            /** @description Of the investor's tokens of this asset (all their investments in it), how many are frozen */
+            frozenTokens: number;
+            /** @description Why they are frozen (a court order, a dispute) */
+            frozenReason: string | null;
         };
         InvestorPortfolioDto: {
             /** @description Current value of the confirmed holdings (NZD) */
