@@ -8,6 +8,7 @@ import { holdingsProjection, InvestorHoldings } from './holdings.js';
 import { investmentPage, investmentRows, investorPortfolio, type Viewer } from './investments.query.js';
 import { offeringCards, offeringPage } from './offering-page.query.js';
 import { offeringsProjection } from './offerings.js';
+import { frozenOf, registersProjection } from './registers.js';
 import { latestVerification, wholesaleStatus } from './verifications.js';
 
 export class OfferingQueries {
@@ -40,6 +41,20 @@ export class OfferingQueries {
   /** The investor's holdings, newest first (kept until the holdings or offerings change: `InvestorHoldings`). */
   holdingsOf(investorId: string) {
     return this.investorHoldings.of(investorId);
+  }
+
+  /**
+   * The holder's frozen tokens per asset (issue 32): how many of their tokens of each asset are frozen and why;
+   * assets with nothing frozen are absent.
+   */
+  async frozenOf(holderId: string, assetIds: readonly string[]) {
+    const registers = await this.reads.of(registersProjection).byIds([...new Set(assetIds)]);
+    const out = new Map<string, { tokens: number; wholeHolding: boolean; reason: string; since: string }>();
+    for (const [assetId, doc] of registers) {
+      const frozen = frozenOf(doc, holderId);
+      if (frozen && frozen.tokens > 0) out.set(assetId, frozen);
+    }
+    return out;
   }
 
   /** Investments in this status, oldest first, naming the investor, the asset and the amount. */

@@ -12,7 +12,14 @@ import type { ReadModels } from '../platform/read-store/read-models.js';
 import { withoutInternals } from '../platform/read-store/read-store.js';
 import { assetsProjection, type AssetDoc } from './assets.js';
 import { isStaff, type Viewer } from './investments.query.js';
-import { capTableOf, pendingSupplyChanges, registersProjection, type CapTable, type RegisterDoc } from './registers.js';
+import {
+  capTableOf,
+  pendingFreezes,
+  pendingSupplyChanges,
+  registersProjection,
+  type CapTable,
+  type RegisterDoc,
+} from './registers.js';
 import { peopleById } from './users.js';
 
 /** An asset with its register, as a viewer who may see them reads them. */
@@ -56,7 +63,7 @@ export class RegisterQueries {
    */
   async capTable(id: string, current: AssetRegister, at: string | null): Promise<CapTableAt> {
     let asset: Pick<AssetDoc, '_id' | 'capTable' | 'terms' | 'totalValue'> = current.asset;
-    let register: Pick<RegisterDoc, 'supply' | 'totals'> = current.register;
+    let register: RegisterDoc = current.register;
     if (at !== null) {
       const until = at;
       const events = (await this.events.readStream(assetStream(id))).filter((e) => e.metadata.occurredAt <= until);
@@ -83,6 +90,17 @@ export class RegisterQueries {
       const person = investorId && people.get(investorId);
       return person ? { ...line, name: person.name, email: person.email } : line;
     });
+  }
+
+  /** Freezes and unfreezes awaiting a second admin, oldest first, each holder named. */
+  async pendingFreezes() {
+    const freezes = await pendingFreezes(this.reads);
+    const people = await peopleById(
+      this.reads,
+      freezes.map((f) => f.holderId),
+      'Wholesale investor',
+    );
+    return freezes.map((f) => ({ ...f, holderName: people.get(f.holderId)?.name ?? '' }));
   }
 
   /** Supply changes awaiting an admin, oldest first (`pendingSupplyChanges`). */

@@ -37,6 +37,31 @@ export interface SupplyChangeRow {
   supplyAfter: number | null;
 }
 
+/** A freeze or unfreeze an admin asked for (issue 32), and what another admin decided. */
+export interface FreezeRow {
+  requestId: string;
+  holderId: string;
+  action: 'freeze' | 'unfreeze';
+  scope: 'address' | 'tokens';
+  tokens: number | null;
+  reason: string;
+  requestedBy: string;
+  requestedAt: string;
+  status: 'pending' | 'approved' | 'rejected';
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+}
+
+/** A holder's frozen tokens now: the whole holding and/or tokens one by one, and the last freeze's reason. */
+export interface FrozenRow {
+  holderId: string;
+  address: boolean;
+  tokens: number;
+  reason: string;
+  since: string;
+}
+
 /** The register of one asset as the screens, the admin's offering form and the sweep read it. */
 export interface RegisterDoc {
   _id: string;
@@ -47,6 +72,8 @@ export interface RegisterDoc {
   investors: { investorId: string; tokens: number }[];
   offerings: AllocationRow[];
   supplyChanges: SupplyChangeRow[];
+  freezes: FreezeRow[];
+  frozen: FrozenRow[];
   totals: RegisterTotals;
   updatedAt: string;
 }
@@ -67,6 +94,9 @@ const EVENT_TYPES = [
   'SupplyChangeRequested',
   'SupplyChangeApproved',
   'SupplyChangeRejected',
+  'FreezeRequested',
+  'FreezeApproved',
+  'FreezeRejected',
   'OfferingCreated',
   'OfferingClosed',
   'InvestmentConfirmed',
@@ -108,7 +138,7 @@ const emptyAllocation = (offeringId: string): AllocationRow => ({
 
 export const registersProjection = defineProjection<RegisterDoc, Handled>({
   name: 'registers',
-  version: 1,
+  version: 2,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.assetId],
   evolve(doc, event, id) {
@@ -123,6 +153,8 @@ export const registersProjection = defineProjection<RegisterDoc, Handled>({
         investors: [],
         offerings: [],
         supplyChanges: [],
+        freezes: [],
+        frozen: [],
         updatedAt: at,
       };
       return { ...fresh, totals: totalsOf(fresh) };
@@ -214,6 +246,49 @@ function apply(doc: RegisterDoc, event: RecordedEvent & Handled, at: string): Re
       );
       return { ...doc, supplyChanges, supply: approved ? event.data.supply : doc.supply };
     }
+    case 'FreezeRequested': {
+      const d = event.data;
+      const row: FreezeRow = {
+        requestId: d.requestId,
+        holderId: d.holderId,
+        action: d.action,
+        scope: d.scope,
+        tokens: d.tokens,
+        reason: d.reason,
+        requestedBy: d.requestedBy,
+        requestedAt: d.requestedAt,
+        status: 'pending',
+        decidedBy: null,
+        decidedAt: null,
+        decisionReason: null,
+      };
+      return { ...doc, freezes: [...doc.freezes, row] };
+    }
+    case 'FreezeApproved': {
+      const d = event.data;
+      const freezes = doc.freezes.map((f) =>
+        f.requestId === d.requestId ? { ...f, status: 'approved' as const, decidedBy: d.approvedBy, decidedAt: at } : f,
+      );
+      const before = doc.frozen.find((f) => f.holderId === d.holderId);
+      const rest = doc.frozen.filter((f) => f.holderId !== d.holderId);
+      const still = d.frozenTokens > 0 || d.addressFrozen;
+      // The reason shown is the last freeze's; an unfreeze that leaves some frozen keeps it.
+      const reason = d.action === 'freeze' || !before ? d.reason : before.reason;
+      const since = d.action === 'freeze' || !before ? at : before.since;
+      const frozen = still
+        ? [...rest, { holderId: d.holderId, address: d.addressFrozen, tokens: d.frozenTokens, reason, since }]
+        : rest;
+      return { ...doc, freezes, frozen };
+    }
+    case 'FreezeRejected': {
+      const d = event.data;
+      const freezes = doc.freezes.map((f) =>
+        f.requestId === d.requestId
+          ? { ...f, status: 'rejected' as const, decidedBy: d.rejectedBy, decidedAt: at, decisionReason: d.reason }
+          : f,
+      );
+      return { ...doc, freezes };
+    }
     case 'OfferingCreated':
       return allocation(doc, event.data.offeringId, (o) => ({ ...o, created: true }));
     case 'InvestmentConfirmed':
@@ -257,6 +332,9 @@ export interface CapTableLine {
   /** Share of the supply, percent to two decimals; the lines sum to exactly 100. */
   percent: number;
   addedAt: string | null;
+  /** Of these tokens, how many are frozen (a platform investor's or the owner's), and the last freeze's reason. */
+  frozenTokens: number;
+  frozenReason: string | null;
 }
 
 export interface CapTable {
@@ -278,8 +356,18 @@ export function capTableOf(
     terms: { price: number } | null;
     totalValue: number;
   },
-  register: Pick<RegisterDoc, 'supply' | 'totals'>,
+  register: Pick<RegisterDoc, 'supply' | 'totals'> & Partial<Pick<RegisterDoc, 'ownerId' | 'investors' | 'frozen'>>,
 ): CapTable {
+  const frozen = (holderId: string | null) => {
+    const f =
+      holderId && register.ownerId && register.investors
+        ? frozenOf(
+            { ...register, ownerId: register.ownerId, investors: register.investors, frozen: register.frozen ?? [] },
+            holderId,
+          )
+        : null;
+    return { frozenTokens: f?.tokens ?? 0, frozenReason: f?.reason ?? null };
+  };
   const lines: Omit<CapTableLine, 'percent'>[] = [
     ...asset.capTable.map((e) => ({
       kind: e.source,
@@ -288,6 +376,7 @@ export function capTableOf(
       email: e.email,
       tokens: e.tokens,
       addedAt: e.addedAt,
+      ...(e.source === 'platform' ? frozen(e.investorId) : frozen(null)),
     })),
   ];
   if (register.totals.unsold > 0)
@@ -298,6 +387,7 @@ export function capTableOf(
       email: null,
       tokens: register.totals.unsold,
       addedAt: null,
+      ...frozen(null),
     });
   lines.push({
     kind: 'owner',
@@ -306,6 +396,7 @@ export function capTableOf(
     email: null,
     tokens: register.totals.ownerRetained,
     addedAt: null,
+    ...frozen(register.ownerId ?? null),
   });
   const percents = largestRemainder(
     lines.map((l) => l.tokens),
@@ -345,7 +436,53 @@ export function largestRemainder(parts: readonly number[], whole: number): numbe
   return floors.map((f) => f / 100);
 }
 
+/**
+ * A holder's frozen tokens on the asset as the screens show them: every token held when the whole holding is
+ * frozen, else those frozen one by one (never more than held); null when nothing is. Held: a platform investor's
+ * issued tokens, the owner's retained ones (register.decider.ts `frozenTokens`, over the document).
+ */
+export function frozenOf(
+  doc: Pick<RegisterDoc, 'ownerId' | 'investors' | 'totals' | 'frozen'>,
+  holderId: string,
+): { tokens: number; wholeHolding: boolean; reason: string; since: string } | null {
+  const row = (doc.frozen ?? []).find((f) => f.holderId === holderId);
+  if (!row) return null;
+  const held =
+    holderId === doc.ownerId
+      ? Math.max(doc.totals.ownerRetained, 0)
+      : (doc.investors.find((i) => i.investorId === holderId)?.tokens ?? 0);
+  return {
+    tokens: row.address ? held : Math.min(row.tokens, held),
+    wholeHolding: row.address,
+    reason: row.reason,
+    since: row.since,
+  };
+}
+
 // Queries of this read model.
+
+/** Freezes and unfreezes awaiting a second admin, oldest first, each with its asset and the holding now. */
+export async function pendingFreezes(reads: ReadModels) {
+  const registers = await reads.of(registersProjection).find({ 'freezes.status': 'pending' });
+  const assets = await reads.of(assetsProjection).byIds(registers.map((r) => r._id));
+  return registers
+    .flatMap((r) =>
+      r.freezes
+        .filter((f) => f.status === 'pending')
+        .map((f) => ({
+          assetId: r._id,
+          assetName: assets.get(r._id)?.name ?? '',
+          ownerId: r.ownerId,
+          held:
+            f.holderId === r.ownerId
+              ? Math.max(r.totals.ownerRetained, 0)
+              : (r.investors.find((i) => i.investorId === f.holderId)?.tokens ?? 0),
+          frozenTokens: frozenOf(r, f.holderId)?.tokens ?? 0,
+          ...f,
+        })),
+    )
+    .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+}
 
 /** Supply changes awaiting an admin, oldest first, each with its asset's name, supply and the owner's tokens. */
 export async function pendingSupplyChanges(reads: ReadModels) {

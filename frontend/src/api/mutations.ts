@@ -180,6 +180,22 @@ export function decideSupplyChange(
       });
 }
 
+/** An admin asks to freeze or unfreeze a holder's tokens of an asset, with a reason; another admin decides. */
+export function requestFreeze(assetId: string, request: RequestBody<'post', '/api/admin/assets/{id}/freezes'>) {
+  return apiCall('post', '/api/admin/assets/{id}/freezes', { path: { id: assetId }, body: request });
+}
+
+export function decideFreeze(
+  assetId: string,
+  requestId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<Written> {
+  const path = { id: assetId, requestId };
+  return decision.approve
+    ? apiCall('post', '/api/admin/assets/{id}/freezes/{requestId}/approve', { path })
+    : apiCall('post', '/api/admin/assets/{id}/freezes/{requestId}/reject', { path, body: { reason: decision.reason } });
+}
+
 /** Starts (or joins) a reconciliation of the read models against the registers; follow it with reconciliationQuery. */
 export function startReconciliation(): Promise<ReconciliationStatus> {
   return apiCall('post', '/api/operations/reconciliation', { body: {} });

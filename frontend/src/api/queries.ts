@@ -30,6 +30,7 @@ import type {
   InvestmentRows,
   OfferingCards,
   Offerings,
+  PendingFreezes,
   PendingSupplyChanges,
   Registrations,
   Verifications,
@@ -256,6 +257,12 @@ export const capTableQuery = (assetId: string, asOf: string | null) =>
     queryFn: ({ signal }) =>
       apiGet('/api/assets/{id}/cap-table', { path: { id: assetId }, query: asOf ? { asOf } : {} }, signal),
   });
+
+/** Freezes and unfreezes awaiting a second admin (issue 32). */
+export const freezesQuery = queryOptions({
+  queryKey: ['/api/admin/freezes'],
+  queryFn: getQueryFn<PendingFreezes>({ on401: 'throw' }),
+});
 
 export const supplyChangesQuery = queryOptions({
   queryKey: ['/api/admin/supply-changes'],

@@ -1486,6 +1486,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/freezes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Freezes and unfreezes awaiting a second admin, oldest first, with each holding */
+        get: operations["RegisterAdminController_pendingFreezes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets/{id}/freezes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to freeze or unfreeze a holder's tokens of the asset (whole holding or N tokens), with a reason */
+        post: operations["RegisterAdminController_requestFreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets/{id}/freezes/{requestId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a freeze or unfreeze another admin asked for (the chain follows) */
+        post: operations["RegisterAdminController_approveFreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets/{id}/freezes/{requestId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RegisterAdminController_rejectFreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/assets/{id}/supply-changes/{changeId}/approve": {
         parameters: {
             query?: never;
@@ -3366,6 +3433,10 @@ export interface components {
             cancellationReason: string | null;
             confirmedAt: string | null;
             cancelledAt: string | null;
+            /** @description Of the investor's tokens of this asset (all their investments in it), how many are frozen */
+            frozenTokens: number;
+            /** @description Why they are frozen (a court order, a dispute) */
+            frozenReason: string | null;
         };
         HoldingsDto: {
             /** @description Newest first */
@@ -3515,6 +3586,10 @@ export interface components {
             chainExplorerUrl: string | null;
             /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
             chainProblem: string | null;
+            /** @description Of the investor's tokens of this asset (all their investments in it), how many are frozen */
+            frozenTokens: number;
+            /** @description Why they are frozen (a court order, a dispute) */
+            frozenReason: string | null;
         };
         InvestorPortfolioDto: {
             /** @description Current value of the confirmed holdings (NZD) */
@@ -3660,6 +3735,34 @@ export interface components {
             decisionReason: string | null;
             supplyAfter: number | null;
         };
+        FreezeRecordDto: {
+            requestId: string;
+            holderId: string;
+            /** @enum {string} */
+            action: "freeze" | "unfreeze";
+            /** @enum {string} */
+            scope: "address" | "tokens";
+            tokens: number | null;
+            reason: string;
+            /** @description The admin who asked */
+            requestedBy: string;
+            requestedAt: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            decidedBy: string | null;
+            decidedAt: string | null;
+            decisionReason: string | null;
+        };
+        FrozenRecordDto: {
+            holderId: string;
+            /** @description The whole holding is frozen */
+            address: boolean;
+            /** @description Tokens frozen one by one */
+            tokens: number;
+            /** @description The last freeze’s reason */
+            reason: string;
+            since: string;
+        };
         RegisterTotalsDto: {
             supply: number;
             /** @description Supply less everything held or offered */
@@ -3681,6 +3784,10 @@ export interface components {
             investors: components["schemas"]["RegisterHoldingDto"][];
             offerings: components["schemas"]["AllocationDto"][];
             supplyChanges: components["schemas"]["SupplyChangeRecordDto"][];
+            /** @description Freezes and unfreezes asked for, and their decisions */
+            freezes: components["schemas"]["FreezeRecordDto"][];
+            /** @description Holders with frozen tokens now */
+            frozen: components["schemas"]["FrozenRecordDto"][];
             totals: components["schemas"]["RegisterTotalsDto"];
             /** @description NZD per token now: the latest valuation ÷ the current supply (what an offering form prefills) */
             tokenPriceNow: number | null;
@@ -3696,6 +3803,10 @@ export interface components {
             /** @description Percent of the supply to two decimals; the lines sum to exactly 100 */
             percent: number;
             addedAt: string | null;
+            /** @description Of these tokens, how many are frozen (issue 32) */
+            frozenTokens: number;
+            /** @description Why they are frozen */
+            frozenReason: string | null;
         };
         CapTableViewDto: {
             assetId: string;
@@ -3746,6 +3857,53 @@ export interface components {
         PendingSupplyChangesDto: {
             /** @description Oldest first */
             supplyChanges: components["schemas"]["PendingSupplyChangeDto"][];
+        };
+        PendingFreezeDto: {
+            requestId: string;
+            holderId: string;
+            /** @enum {string} */
+            action: "freeze" | "unfreeze";
+            /** @enum {string} */
+            scope: "address" | "tokens";
+            tokens: number | null;
+            reason: string;
+            /** @description The admin who asked */
+            requestedBy: string;
+            requestedAt: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            decidedBy: string | null;
+            decidedAt: string | null;
+            decisionReason: string | null;
+            assetId: string;
+            assetName: string;
+            /** @description The asset's owner (never decides a freeze on their asset) */
+            ownerId: string;
+            /** @description The holder’s name */
+            holderName: string;
+            /** @description Tokens the holder holds of the asset */
+            held: number;
+            /** @description Of them frozen now */
+            frozenTokens: number;
+        };
+        PendingFreezesDto: {
+            /** @description Oldest first */
+            freezes: components["schemas"]["PendingFreezeDto"][];
+        };
+        FreezeRequestDto: {
+            /** @description The holder: a platform investor's user id, or the asset's owner (retained tokens) */
+            holderId: string;
+            /** @enum {string} */
+            action: "freeze" | "unfreeze";
+            /**
+             * @description address: the whole holding; tokens: a number of them
+             * @enum {string}
+             */
+            scope: "address" | "tokens";
+            /** @description With scope tokens: how many */
+            tokens?: number;
+            /** @description Why: a court order, a dispute */
+            reason: string;
         };
         DriftDto: {
             /** @description The read model (projection) showing the figure */
@@ -7266,6 +7424,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PendingSupplyChangesDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterAdminController_pendingFreezes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingFreezesDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterAdminController_requestFreeze: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterAdminController_approveFreeze: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterAdminController_rejectFreeze: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
                 };
             };
             /** @description Not signed in */

@@ -195,6 +195,10 @@ export type CapTableLineKind = CapTableLine['kind'];
 export type CapTableView = Schemas['CapTableViewDto'];
 /** GET /api/admin/supply-changes: one pending request. */
 export type PendingSupplyChange = Schemas['PendingSupplyChangeDto'];
+/** GET /api/admin/freezes: one freeze or unfreeze awaiting a second admin (issue 32). */
+export type PendingFreeze = Schemas['PendingFreezeDto'];
+export type PendingFreezes = Schemas['PendingFreezesDto'];
+export type FreezeRequest = Schemas['FreezeRequestDto'];
 export type RegisterDrift = Schemas['DriftDto'];
 /** GET /api/operations/reconciliation. */
 export type ReconciliationStatus = Schemas['ReconciliationStatusDto'];

@@ -191,6 +191,9 @@ export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
       case 'SupplyChangeRequested':
       case 'SupplyChangeApproved':
       case 'SupplyChangeRejected':
+      case 'FreezeRequested':
+      case 'FreezeApproved':
+      case 'FreezeRejected':
         return state; // the register's (register.decider.ts)
       default: {
         const _exhaustive: never = event;

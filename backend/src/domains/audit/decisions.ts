@@ -17,6 +17,8 @@ const DECISIONS: ReadonlyMap<string, { requester: string; decider: string }> = n
   ['TokenizationReturned', { requester: 'ownerId', decider: 'returnedBy' }],
   ['SupplyChangeApproved', { requester: 'ownerId', decider: 'approvedBy' }],
   ['SupplyChangeRejected', { requester: 'ownerId', decider: 'rejectedBy' }],
+  ['FreezeApproved', { requester: 'requestedBy', decider: 'approvedBy' }],
+  ['FreezeRejected', { requester: 'requestedBy', decider: 'rejectedBy' }],
   ['OfferingCreated', { requester: 'ownerId', decider: 'createdBy' }],
   ['InvestmentConfirmed', { requester: 'investorId', decider: 'confirmedBy' }],
   ['InvestmentCancelled', { requester: 'investorId', decider: 'cancelledBy' }],

@@ -70,8 +70,17 @@ export class OfferingController {
     const items = await this.queries.holdingsOf(user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
+    const frozen = await this.queries.frozenOf(
+      user.userId,
+      items.map((h) => h.assetId),
+    );
     return {
-      holdings: items.map((h) => ({ ...h, ...this.tokens.holding(user.userId, h.assetId, h.id, expected) })),
+      holdings: items.map((h) => ({
+        ...h,
+        ...this.tokens.holding(user.userId, h.assetId, h.id, expected),
+        frozenTokens: frozen.get(h.assetId)?.tokens ?? 0,
+        frozenReason: frozen.get(h.assetId)?.reason ?? null,
+      })),
     };
   }
 

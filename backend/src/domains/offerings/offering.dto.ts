@@ -165,6 +165,12 @@ export class HoldingDto extends HoldingOnChainDto {
   @ApiProperty({ type: String, nullable: true }) cancellationReason: string | null;
   @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelledAt: string | null;
+  @ApiProperty({
+    description: "Of the investor's tokens of this asset (all their investments in it), how many are frozen",
+  })
+  frozenTokens: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Why they are frozen (a court order, a dispute)' })
+  frozenReason: string | null;
 }
 
 export class HoldingsDto {
@@ -213,7 +219,20 @@ export class InvestmentViewDto {
 }
 
 /** An investment of the investor's home, with the chain side of the holding. */
-export class PortfolioInvestmentDto extends IntersectionType(InvestmentViewDto, HoldingOnChainDto) {}
+/** Of the investor's tokens of an asset, how many are frozen and why (issue 32). */
+export class FrozenHoldingDto {
+  @ApiProperty({
+    description: "Of the investor's tokens of this asset (all their investments in it), how many are frozen",
+  })
+  frozenTokens: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Why they are frozen (a court order, a dispute)' })
+  frozenReason: string | null;
+}
+
+export class PortfolioInvestmentDto extends IntersectionType(
+  IntersectionType(InvestmentViewDto, HoldingOnChainDto),
+  FrozenHoldingDto,
+) {}
 
 /** The investor's home: every investment of theirs, newest first, with the portfolio's totals. */
 export class InvestorPortfolioDto {

@@ -37,11 +37,17 @@ export class OfferingPagesController {
     const portfolio = await this.queries.portfolio(user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
+    const frozen = await this.queries.frozenOf(
+      user.userId,
+      portfolio.investments.flatMap((i) => (i.asset ? [i.asset.id] : [])),
+    );
     return {
       ...portfolio,
       investments: portfolio.investments.map((i) => ({
         ...i,
         ...this.tokens.holding(user.userId, i.asset?.id ?? '', i.id, expected),
+        frozenTokens: frozen.get(i.asset?.id ?? '')?.tokens ?? 0,
+        frozenReason: frozen.get(i.asset?.id ?? '')?.reason ?? null,
       })),
     };
   }

@@ -1,4 +1,5 @@
 import {
+  boolean,
   id,
   int,
   isoDateTime,
@@ -110,7 +111,67 @@ export interface SupplyChangeRejected {
   data: { assetId: string; ownerId: string; changeId: string; reason: string; rejectedBy: string };
 }
 
+/**
+ * Agent powers (issue 32): an admin asks to freeze or unfreeze a holder's tokens on this asset — the whole holding
+ * (`address`: T-REX `setAddressFrozen`) or a number of tokens (`tokens`: `freezePartialTokens`) — with a reason
+ * (a court order, a dispute); another admin decides (four eyes). The holder is a platform investor of the asset or
+ * its owner (their retained tokens).
+ */
+export type FreezeAction = 'freeze' | 'unfreeze';
+export type FreezeScope = 'address' | 'tokens';
+export interface FreezeRequested {
+  type: 'FreezeRequested';
+  data: {
+    assetId: string;
+    ownerId: string;
+    requestId: string;
+    holderId: string;
+    action: FreezeAction;
+    scope: FreezeScope;
+    /** Tokens to freeze or unfreeze (scope `tokens`); null for the whole holding. */
+    tokens: number | null;
+    reason: string;
+    requestedBy: string;
+    requestedAt: string;
+  };
+}
+/** The request approved: the holding's frozen state after it, so a reader needs no arithmetic. */
+export interface FreezeApproved {
+  type: 'FreezeApproved';
+  data: {
+    assetId: string;
+    ownerId: string;
+    requestId: string;
+    holderId: string;
+    action: FreezeAction;
+    scope: FreezeScope;
+    tokens: number | null;
+    reason: string;
+    requestedBy: string;
+    approvedBy: string;
+    /** Tokens frozen one by one (`freezePartialTokens`) after this decision. */
+    frozenTokens: number;
+    /** The whole holding frozen (`setAddressFrozen`) after this decision. */
+    addressFrozen: boolean;
+  };
+}
+export interface FreezeRejected {
+  type: 'FreezeRejected';
+  data: {
+    assetId: string;
+    ownerId: string;
+    requestId: string;
+    holderId: string;
+    reason: string;
+    requestedBy: string;
+    rejectedBy: string;
+  };
+}
+
 export type RegisterEvent =
+  | FreezeRequested
+  | FreezeApproved
+  | FreezeRejected
   | InvestorHoldingChanged
   | InvestorRemoved
   | TokensAllocated
@@ -126,6 +187,8 @@ export type AssetStreamEvent = AssetEvent | RegisterEvent;
 
 export const REGISTER_FIELDS = {
   reason: string({ nonEmpty: true, max: 1000 }),
+  /** Why tokens are frozen or unfrozen (a court order, a dispute): at least a few words, at most 1,000 characters. */
+  freezeReason: string({ nonEmpty: true, min: 10, max: 1000 }),
   /** A supply change: never zero, at most a trillion tokens either way. */
   delta: int({ min: -1e12, max: 1e12 }),
 };
@@ -133,6 +196,17 @@ export const REGISTER_FIELDS = {
 const NZD = string({ max: 16, pattern: /^\d{1,13}\.\d{2}$/ });
 const revision = int();
 const holder = { assetId: id(), ownerId: id(), investorId: id(), subjectId: id() };
+const freeze = {
+  assetId: id(),
+  ownerId: id(),
+  requestId: id(),
+  holderId: id(),
+  action: literal('freeze', 'unfreeze'),
+  scope: literal('address', 'tokens'),
+  tokens: nullable(ASSET_FIELDS.tokens),
+  reason: REGISTER_FIELDS.freezeReason,
+  requestedBy: id(),
+};
 
 export const registerEventSchemas = {
   InvestorHoldingChanged: object({
@@ -202,6 +276,25 @@ export const registerEventSchemas = {
     ownerId: id(),
     changeId: id(),
     reason: REGISTER_FIELDS.reason,
+    rejectedBy: id(),
+  }),
+  FreezeRequested: object({
+    ...freeze,
+    requestedAt: isoDateTime(),
+  }),
+  FreezeApproved: object({
+    ...freeze,
+    approvedBy: id(),
+    frozenTokens: int({ min: 0, max: 1e15 }),
+    addressFrozen: boolean(),
+  }),
+  FreezeRejected: object({
+    assetId: id(),
+    ownerId: id(),
+    requestId: id(),
+    holderId: id(),
+    reason: REGISTER_FIELDS.reason,
+    requestedBy: id(),
     rejectedBy: id(),
   }),
 } satisfies EventSchemas<RegisterEvent>;

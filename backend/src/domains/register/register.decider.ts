@@ -5,7 +5,14 @@ import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { ASSET_FIELDS } from '../assets/events.js';
 import { toCents } from '../offerings/money.js';
 import { ERROR_TITLES, HOLDER_MESSAGES, INVALID_EMAIL } from '../../messages.js';
-import { assetStreamEventSchemas, REGISTER_FIELDS, type AssetStreamEvent, type TokensAllocated } from './events.js';
+import {
+  assetStreamEventSchemas,
+  REGISTER_FIELDS,
+  type AssetStreamEvent,
+  type FreezeAction,
+  type FreezeScope,
+  type TokensAllocated,
+} from './events.js';
 
 export type RegisterStatus = 'none' | 'draft' | 'pending' | 'active';
 
@@ -25,6 +32,24 @@ export interface SupplyChange {
   ownerId: string;
 }
 
+/** A holder's frozen tokens on one asset, as the chain holds them (T-REX keeps both apart). */
+export interface Frozen {
+  /** The whole holding (`setAddressFrozen`): nothing of it moves, whatever it holds. */
+  address: boolean;
+  /** Tokens frozen one by one (`freezePartialTokens`). */
+  tokens: number;
+}
+
+/** A freeze or unfreeze awaiting another admin. */
+export interface PendingFreeze {
+  holderId: string;
+  action: FreezeAction;
+  scope: FreezeScope;
+  tokens: number | null;
+  reason: string;
+  requestedBy: string;
+}
+
 /** Maps throughout: ids come from outside, and `constructor` must never be found on a prototype. */
 export interface RegisterState {
   status: RegisterStatus;
@@ -37,6 +62,10 @@ export interface RegisterState {
   investors: ReadonlyMap<string, number>;
   /** Supply changes awaiting an admin. */
   pendingChanges: ReadonlyMap<string, SupplyChange>;
+  /** Holders with frozen tokens (a platform investor or the owner): holder id → what is frozen. */
+  frozen: ReadonlyMap<string, Frozen>;
+  /** Freezes and unfreezes awaiting a second admin. */
+  pendingFreezes: ReadonlyMap<string, PendingFreeze>;
 }
 
 export interface RegisterTotals {
@@ -76,8 +105,45 @@ export function registerTotals(state: RegisterState): RegisterTotals {
   return totalsFrom(state.supply, state.holders.values(), state.offerings.values(), state.investors.values());
 }
 
-/** What an offering, a new holding or a cancellation may still take: the owner's retained tokens. */
+/** The owner's retained tokens (frozen or not). */
 export const available = (state: RegisterState) => registerTotals(state).ownerRetained;
+
+/**
+ * What a holder holds on this asset, for freezing: a platform investor the tokens issued to them, the owner their
+ * retained tokens (those in their wallet not allocated to an offering or an off-platform holder). 0 for anyone else.
+ */
+export function heldBy(state: RegisterState, holderId: string): number {
+  if (holderId === state.ownerId) return Math.max(available(state), 0);
+  return state.investors.get(holderId) ?? 0;
+}
+
+/** How many of a holder's tokens on this asset are frozen: all of them when the whole holding is. */
+export function frozenTokens(state: RegisterState, holderId: string): number {
+  const frozen = state.frozen.get(holderId);
+  if (!frozen) return 0;
+  const held = heldBy(state, holderId);
+  return frozen.address ? held : Math.min(frozen.tokens, held);
+}
+
+/** The tokens a holder may move (sell, transfer, have cancelled): held less frozen. */
+export const freeTokens = (state: RegisterState, holderId: string) =>
+  heldBy(state, holderId) - frozenTokens(state, holderId);
+
+/** What an offering, a new holding or a cancellation may still take: the owner's retained tokens not frozen. */
+export const ownerFree = (state: RegisterState) =>
+  state.ownerId === null ? available(state) : available(state) - frozenTokens(state, state.ownerId);
+
+/**
+ * Refuses (409, naming the frozen count and field `tokens`) a move of more of a holder's tokens than are free.
+ * Every path that moves a holder's tokens calls it; recovery moves them frozen and all, as T-REX does.
+ */
+export function requireFree(state: RegisterState, holderId: string, tokens: number, field = 'tokens'): void {
+  const free = freeTokens(state, holderId);
+  if (tokens <= free) return;
+  const frozen = frozenTokens(state, holderId);
+  const message = `${tokensWord(frozen)} of this holding ${frozen === 1 ? 'is' : 'are'} frozen: only ${tokensWord(Math.max(free, 0))} can move`;
+  throw new DomainError(message, 409, [{ field, message }], 'Tokens Frozen');
+}
 
 /** One fact of an offering stream that moves tokens, at its revision there (offering-allocations.ts reads them). */
 export type OfferingFact =
@@ -127,7 +193,21 @@ export type RegisterCommand =
       now: string;
     }
   | { type: 'ApproveSupplyChange'; assetId: string; changeId: string; adminId: string }
-  | { type: 'RejectSupplyChange'; assetId: string; changeId: string; adminId: string; reason: string };
+  | { type: 'RejectSupplyChange'; assetId: string; changeId: string; adminId: string; reason: string }
+  | {
+      type: 'RequestFreeze';
+      assetId: string;
+      requestId: string;
+      holderId: string;
+      action: FreezeAction;
+      scope: FreezeScope;
+      tokens: number | null;
+      reason: string;
+      adminId: string;
+      now: string;
+    }
+  | { type: 'ApproveFreeze'; assetId: string; requestId: string; adminId: string }
+  | { type: 'RejectFreeze'; assetId: string; requestId: string; adminId: string; reason: string };
 
 export const REGISTER_MESSAGES = {
   assetNotFound: 'Asset not found',
@@ -142,6 +222,12 @@ export const REGISTER_MESSAGES = {
   notApproved: 'Supply can change only once the tokenization is approved',
   notActive: 'An offering needs an asset whose tokenization is approved',
   changeNotFound: 'Supply change not found',
+  holderNotFound: 'This person holds no tokens of this asset',
+  freezeTokens: 'Tokens must be a whole number of at least 1',
+  freezeReason: 'Give the reason (a court order, a dispute): at least 10 characters',
+  freezeNotFound: 'Freeze request not found',
+  alreadyFrozen: 'This holding is already frozen as a whole',
+  notFrozen: 'This holding is not frozen as a whole',
 } as const;
 
 const fmt = (n: number) => n.toLocaleString('en-NZ');
@@ -157,6 +243,14 @@ export function beyondSupply(left: number, field: string, title?: string): Domai
         ? `Only ${tokensWord(left)} ${is} free to offer`
         : `Only ${tokensWord(left)} of this asset ${is} unallocated`;
   return new DomainError(message, 409, [{ field, message }], title);
+}
+
+function freezeReasonErrors(reason: string): (FieldError | null)[] {
+  const text = reason.trim();
+  return [
+    wrong(text.length < 10, 'reason', REGISTER_MESSAGES.freezeReason) ||
+      misfit(REGISTER_FIELDS.freezeReason, text, 'reason', REGISTER_MESSAGES.reasonLength),
+  ];
 }
 
 const wrong = (bad: boolean, field: string, message: string): FieldError | null => (bad ? { field, message } : null);
@@ -205,6 +299,8 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
     offerings: new Map(),
     investors: new Map(),
     pendingChanges: new Map(),
+    frozen: new Map(),
+    pendingFreezes: new Map(),
   },
 
   evolve(state, event) {
@@ -280,6 +376,21 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
         };
       case 'SupplyChangeRejected':
         return { ...state, pendingChanges: without(state.pendingChanges, event.data.changeId) };
+      case 'FreezeRequested': {
+        const { requestId, holderId, action, scope, tokens, reason, requestedBy } = event.data;
+        const pending = { holderId, action, scope, tokens, reason, requestedBy };
+        return { ...state, pendingFreezes: withEntry(state.pendingFreezes, requestId, pending) };
+      }
+      case 'FreezeApproved': {
+        const { requestId, holderId, frozenTokens: tokens, addressFrozen: address } = event.data;
+        const frozen =
+          tokens === 0 && !address
+            ? without(state.frozen, holderId)
+            : withEntry(state.frozen, holderId, { address, tokens });
+        return { ...state, frozen, pendingFreezes: without(state.pendingFreezes, requestId) };
+      }
+      case 'FreezeRejected':
+        return { ...state, pendingFreezes: without(state.pendingFreezes, event.data.requestId) };
       case 'DocumentUploaded':
       case 'AssetValued':
         return state;
@@ -303,7 +414,7 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
             'Plan Limit Reached',
           );
         requireValidFields(holderErrors(command));
-        if (command.tokens > available(state)) throw beyondSupply(available(state), 'tokens');
+        if (command.tokens > ownerFree(state)) throw beyondSupply(ownerFree(state), 'tokens');
         const { assetId, ownerId, investorId, tokens } = command;
         const personal = { name: command.name.trim(), email: command.email };
         return [
@@ -315,7 +426,7 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
         const previous = state.holders.get(command.investorId);
         if (previous === undefined) throw new DomainError(REGISTER_MESSAGES.investorNotFound, 404);
         requireValidFields([...holderErrors(command), ...reasonErrors(command.reason)]);
-        const left = available(state) + previous;
+        const left = ownerFree(state) + previous;
         if (command.tokens > left) throw beyondSupply(left, 'tokens');
         const { assetId, ownerId, investorId, tokens } = command;
         const personal = { name: command.name.trim(), email: command.email, reason: command.reason.trim() };
@@ -341,8 +452,8 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
         if (state.status !== 'active')
           throw new DomainError(REGISTER_MESSAGES.notActive, 409, undefined, ERROR_TITLES.creationFailed);
         if (state.offerings.has(command.offeringId)) throw new DomainError('This offering already exists', 409);
-        if (command.tokens > available(state))
-          throw beyondSupply(available(state), 'totalTokens', ERROR_TITLES.creationFailed);
+        if (command.tokens > ownerFree(state))
+          throw beyondSupply(ownerFree(state), 'totalTokens', ERROR_TITLES.creationFailed);
         const { assetId, offeringId, tokens, offering } = command;
         return [{ type: 'TokensAllocated', data: { assetId, ownerId: state.ownerId!, offeringId, tokens, offering } }];
       }
@@ -371,7 +482,7 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
             misfit(ASSET_FIELDS.tokenCount, state.supply + delta, 'delta', 'The supply must stay at least 1 token'),
           ...reasonErrors(command.reason),
         ]);
-        if (-delta > available(state)) throw cancelBeyondRetained(available(state));
+        if (-delta > ownerFree(state)) throw cancelBeyondRetained(ownerFree(state));
         const { assetId, ownerId, changeId } = command;
         const reason = command.reason.trim();
         return [
@@ -386,7 +497,7 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
         if (!change) throw new DomainError(REGISTER_MESSAGES.changeNotFound, 404);
         requireAnotherDecider(command.adminId, [change.ownerId, state.ownerId]);
         // Checked again: offerings may have taken the owner's tokens since the request.
-        if (-change.delta > available(state)) throw cancelBeyondRetained(available(state));
+        if (-change.delta > ownerFree(state)) throw cancelBeyondRetained(ownerFree(state));
         const { assetId, changeId, adminId } = command;
         return [
           {
@@ -415,6 +526,36 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
           },
         ];
       }
+      case 'RequestFreeze':
+        return requestFreeze(state, command);
+      case 'ApproveFreeze': {
+        const request = state.pendingFreezes.get(command.requestId);
+        if (!request) throw new DomainError(REGISTER_MESSAGES.freezeNotFound, 404);
+        // Four eyes: neither the admin who asked, nor the asset's owner, nor the holder decides.
+        requireAnotherDecider(command.adminId, [request.requestedBy, state.ownerId, request.holderId]);
+        return [approveFreeze(state, command, request)];
+      }
+      case 'RejectFreeze': {
+        const request = state.pendingFreezes.get(command.requestId);
+        if (!request) throw new DomainError(REGISTER_MESSAGES.freezeNotFound, 404);
+        requireAnotherDecider(command.adminId, [request.requestedBy, state.ownerId, request.holderId]);
+        requireValidFields(reasonErrors(command.reason));
+        const { assetId, requestId, adminId } = command;
+        return [
+          {
+            type: 'FreezeRejected',
+            data: {
+              assetId,
+              ownerId: state.ownerId!,
+              requestId,
+              holderId: request.holderId,
+              reason: command.reason.trim(),
+              requestedBy: request.requestedBy,
+              rejectedBy: adminId,
+            },
+          },
+        ];
+      }
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
@@ -422,6 +563,107 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
     }
   },
 };
+
+/** What a freeze or unfreeze would leave frozen, or the refusal: decided at the request and again at approval. */
+function freezeOutcome(
+  state: RegisterState,
+  c: { holderId: string; action: FreezeAction; scope: FreezeScope; tokens: number | null },
+): Frozen {
+  const now = state.frozen.get(c.holderId) ?? { address: false, tokens: 0 };
+  const held = heldBy(state, c.holderId);
+  const refuse = (message: string, field = 'tokens') => new DomainError(message, 409, [{ field, message }]);
+  if (c.scope === 'address') {
+    if (c.action === 'freeze' && now.address) throw refuse(REGISTER_MESSAGES.alreadyFrozen, 'scope');
+    if (c.action === 'unfreeze' && !now.address) throw refuse(REGISTER_MESSAGES.notFrozen, 'scope');
+    return { ...now, address: c.action === 'freeze' };
+  }
+  const tokens = c.tokens ?? 0;
+  if (c.action === 'freeze') {
+    const free = held - Math.min(now.tokens, held);
+    if (tokens > free)
+      throw refuse(
+        free <= 0
+          ? 'Every token of this holding is already frozen'
+          : `Only ${tokensWord(free)} of this holding ${free === 1 ? 'is' : 'are'} not frozen`,
+      );
+    return { ...now, tokens: now.tokens + tokens };
+  }
+  if (tokens > now.tokens)
+    throw refuse(
+      now.tokens === 0
+        ? 'No tokens of this holding are frozen one by one'
+        : `Only ${tokensWord(now.tokens)} of this holding ${now.tokens === 1 ? 'is' : 'are'} frozen`,
+    );
+  return { ...now, tokens: now.tokens - tokens };
+}
+
+function requestFreeze(
+  state: RegisterState,
+  command: Extract<RegisterCommand, { type: 'RequestFreeze' }>,
+): AssetStreamEvent[] {
+  if (state.status !== 'active') throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
+  if (state.pendingFreezes.has(command.requestId)) throw new DomainError('This request already exists', 409);
+  const tokens = command.scope === 'tokens' ? command.tokens : null;
+  requireValidFields([
+    command.scope === 'tokens'
+      ? wrong(
+          tokens === null || !Number.isSafeInteger(tokens) || tokens < 1,
+          'tokens',
+          REGISTER_MESSAGES.freezeTokens,
+        ) || misfit(ASSET_FIELDS.tokens, tokens, 'tokens', REGISTER_MESSAGES.freezeTokens)
+      : null,
+    ...freezeReasonErrors(command.reason),
+  ]);
+  if (heldBy(state, command.holderId) <= 0 && !state.frozen.has(command.holderId))
+    throw new DomainError(REGISTER_MESSAGES.holderNotFound, 404, [
+      { field: 'holderId', message: REGISTER_MESSAGES.holderNotFound },
+    ]);
+  const { assetId, requestId, holderId, action, scope } = command;
+  freezeOutcome(state, { holderId, action, scope, tokens });
+  return [
+    {
+      type: 'FreezeRequested',
+      data: {
+        assetId,
+        ownerId: state.ownerId!,
+        requestId,
+        holderId,
+        action,
+        scope,
+        tokens,
+        reason: command.reason.trim(),
+        requestedBy: command.adminId,
+        requestedAt: command.now,
+      },
+    },
+  ];
+}
+
+function approveFreeze(
+  state: RegisterState,
+  command: Extract<RegisterCommand, { type: 'ApproveFreeze' }>,
+  request: PendingFreeze,
+): AssetStreamEvent {
+  // Checked again: the holding may have changed since the request (another freeze, a recovery, a sale).
+  const after = freezeOutcome(state, request);
+  return {
+    type: 'FreezeApproved',
+    data: {
+      assetId: command.assetId,
+      ownerId: state.ownerId!,
+      requestId: command.requestId,
+      holderId: request.holderId,
+      action: request.action,
+      scope: request.scope,
+      tokens: request.tokens,
+      reason: request.reason,
+      requestedBy: request.requestedBy,
+      approvedBy: command.adminId,
+      frozenTokens: after.tokens,
+      addressFrozen: after.address,
+    },
+  };
+}
 
 function cancelBeyondRetained(left: number): DomainError {
   const message = `Only the owner’s ${tokensWord(Math.max(left, 0))} not held or offered can be cancelled`;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
 import { allOf } from '../../platform/http/api-response.js';
-import type { CapTableLine, RegisterDoc, SupplyChangeRow } from '../../projections/registers.js';
+import type { CapTableLine, FreezeRow, RegisterDoc, SupplyChangeRow } from '../../projections/registers.js';
 import { REGISTER_MESSAGES as M } from './register.decider.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -67,6 +67,33 @@ export class SupplyChangeDto {
   reason: string;
 }
 
+/** POST /api/admin/assets/:id/freezes — freeze or unfreeze a holder's tokens, with a reason; another admin decides. */
+export class FreezeRequestDto {
+  @ApiProperty({ description: "The holder: a platform investor's user id, or the asset's owner (retained tokens)" })
+  @IsString({ message: M.holderNotFound })
+  @MinLength(1, { message: M.holderNotFound })
+  @MaxLength(200, { message: M.holderNotFound })
+  holderId: string;
+  @ApiProperty({ enum: ['freeze', 'unfreeze'] })
+  @IsIn(['freeze', 'unfreeze'], { message: 'Choose freeze or unfreeze' })
+  action: 'freeze' | 'unfreeze';
+  @ApiProperty({ enum: ['address', 'tokens'], description: 'address: the whole holding; tokens: a number of them' })
+  @IsIn(['address', 'tokens'], { message: 'Choose the whole holding or a number of tokens' })
+  scope: 'address' | 'tokens';
+  @ApiPropertyOptional({ minimum: 1, description: 'With scope tokens: how many' })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: M.freezeTokens })
+  @Min(1, { message: M.freezeTokens })
+  tokens?: number;
+  @ApiProperty({ minLength: 10, maxLength: 1000, description: 'Why: a court order, a dispute' })
+  @Transform(trim)
+  @IsString({ message: M.freezeReason })
+  @MinLength(10, { message: M.freezeReason })
+  @MaxLength(1000, { message: M.reasonLength })
+  reason: string;
+}
+
 // ── Answers ──
 
 const REGISTER_STATUSES = allOf<RegisterDoc['status']>({ draft: true, pending: true, active: true });
@@ -101,6 +128,29 @@ export class SupplyChangeRecordDto {
   @ApiProperty({ type: Number, nullable: true }) supplyAfter: number | null;
 }
 
+export class FreezeRecordDto {
+  @ApiProperty() requestId: string;
+  @ApiProperty() holderId: string;
+  @ApiProperty({ enum: ['freeze', 'unfreeze'] }) action: FreezeRow['action'];
+  @ApiProperty({ enum: ['address', 'tokens'] }) scope: FreezeRow['scope'];
+  @ApiProperty({ type: Number, nullable: true }) tokens: number | null;
+  @ApiProperty() reason: string;
+  @ApiProperty({ description: 'The admin who asked' }) requestedBy: string;
+  @ApiProperty() requestedAt: string;
+  @ApiProperty({ enum: ['pending', 'approved', 'rejected'] }) status: FreezeRow['status'];
+  @ApiProperty({ type: String, nullable: true }) decidedBy: string | null;
+  @ApiProperty({ type: String, nullable: true }) decidedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) decisionReason: string | null;
+}
+
+export class FrozenRecordDto {
+  @ApiProperty() holderId: string;
+  @ApiProperty({ description: 'The whole holding is frozen' }) address: boolean;
+  @ApiProperty({ description: 'Tokens frozen one by one' }) tokens: number;
+  @ApiProperty({ description: 'The last freeze’s reason' }) reason: string;
+  @ApiProperty() since: string;
+}
+
 export class RegisterTotalsDto {
   @ApiProperty() supply: number;
   @ApiProperty({ description: 'Supply less everything held or offered' }) ownerRetained: number;
@@ -119,6 +169,9 @@ export class AssetRegisterDto {
   @ApiProperty({ type: [RegisterHoldingDto], description: 'Platform investors' }) investors: RegisterHoldingDto[];
   @ApiProperty({ type: [AllocationDto] }) offerings: AllocationDto[];
   @ApiProperty({ type: [SupplyChangeRecordDto] }) supplyChanges: SupplyChangeRecordDto[];
+  @ApiProperty({ type: [FreezeRecordDto], description: 'Freezes and unfreezes asked for, and their decisions' })
+  freezes: FreezeRecordDto[];
+  @ApiProperty({ type: [FrozenRecordDto], description: 'Holders with frozen tokens now' }) frozen: FrozenRecordDto[];
   @ApiProperty({ type: RegisterTotalsDto }) totals: RegisterTotalsDto;
   @ApiProperty({
     type: Number,
@@ -138,6 +191,8 @@ export class CapTableLineDto {
   @ApiProperty({ description: 'Percent of the supply to two decimals; the lines sum to exactly 100' })
   percent: number;
   @ApiProperty({ type: String, nullable: true }) addedAt: string | null;
+  @ApiProperty({ description: 'Of these tokens, how many are frozen (issue 32)' }) frozenTokens: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Why they are frozen' }) frozenReason: string | null;
 }
 
 /** The cap table, now or as of a past moment. */
@@ -162,6 +217,20 @@ export class PendingSupplyChangeDto extends SupplyChangeRecordDto {
 export class PendingSupplyChangesDto {
   @ApiProperty({ type: [PendingSupplyChangeDto], description: 'Oldest first' })
   supplyChanges: PendingSupplyChangeDto[];
+}
+
+/** A freeze or unfreeze waiting for a second admin, with the asset and the holding. */
+export class PendingFreezeDto extends FreezeRecordDto {
+  @ApiProperty() assetId: string;
+  @ApiProperty() assetName: string;
+  @ApiProperty({ description: "The asset's owner (never decides a freeze on their asset)" }) ownerId: string;
+  @ApiProperty({ description: 'The holder’s name' }) holderName: string;
+  @ApiProperty({ description: 'Tokens the holder holds of the asset' }) held: number;
+  @ApiProperty({ description: 'Of them frozen now' }) frozenTokens: number;
+}
+
+export class PendingFreezesDto {
+  @ApiProperty({ type: [PendingFreezeDto], description: 'Oldest first' }) freezes: PendingFreezeDto[];
 }
 
 export class DriftDto {

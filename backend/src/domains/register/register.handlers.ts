@@ -17,7 +17,10 @@ export type RegisterRequest =
           | 'RemoveInvestor'
           | 'RequestSupplyChange'
           | 'ApproveSupplyChange'
-          | 'RejectSupplyChange';
+          | 'RejectSupplyChange'
+          | 'RequestFreeze'
+          | 'ApproveFreeze'
+          | 'RejectFreeze';
       }
     >;
 

@@ -55,6 +55,17 @@ export type ChainIntent =
     }
   /** The investor may not send before `until` (the holding's `transferableFrom`), in the HoldingRulesModule. */
   | { kind: 'lock-up'; assetId: string; investmentId: string; personId: string; until: string }
+  /** An approved freeze or unfreeze of a whole holding (register `FreezeApproved`): T-REX `setAddressFrozen`. */
+  | { kind: 'freeze-address'; assetId: string; personId: string; requestId: string; frozen: boolean }
+  /** An approved freeze or unfreeze of some tokens: T-REX `freezePartialTokens` / `unfreezePartialTokens`. */
+  | {
+      kind: 'freeze-tokens';
+      assetId: string;
+      personId: string;
+      requestId: string;
+      amount: number;
+      unfreeze: boolean;
+    }
   /** Kauri's test NZD stablecoin (embedded chain only; on a real network the coin is `STABLECOIN_ADDRESS`). */
   | { kind: 'deploy-stablecoin' }
   /** The test coin a distribution pays in, minted to the signer (embedded chain only): its stablecoin lines' net. */
@@ -225,6 +236,15 @@ const intent = union(
     reversal: boolean(),
   }),
   object({ kind: literal('lock-up'), assetId: id(), investmentId: id(), personId: id(), until: isoDateTime() }),
+  object({ kind: literal('freeze-address'), assetId: id(), personId: id(), requestId: id(), frozen: boolean() }),
+  object({
+    kind: literal('freeze-tokens'),
+    assetId: id(),
+    personId: id(),
+    requestId: id(),
+    amount,
+    unfreeze: boolean(),
+  }),
   object({ kind: literal('deploy-stablecoin') }),
   object({ kind: literal('stablecoin-mint'), distributionId: id(), amount }),
   object({

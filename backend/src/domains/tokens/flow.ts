@@ -17,7 +17,7 @@ import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 import type { TokenizationApproved } from '../assets/events.js';
 import type { DistributionPaymentStarted } from '../income/events.js';
 import type { InvestmentCancelled, InvestmentConfirmed, InvestmentRequested } from '../offerings/events.js';
-import type { SupplyChangeApproved } from '../register/events.js';
+import type { FreezeApproved, SupplyChangeApproved } from '../register/events.js';
 import type { CertificateRevoked, VerificationApproved, VerificationExpired } from '../wholesale/events.js';
 import type { ChainIntent, TokenEvent } from './events.js';
 
@@ -36,6 +36,7 @@ export type SourceEvent =
   | InvestmentConfirmed
   | InvestmentCancelled
   | SupplyChangeApproved
+  | FreezeApproved
   | DistributionPaymentStarted;
 export type FlowEvent = SourceEvent | TokenEvent;
 
@@ -49,6 +50,7 @@ export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
   'SupplyChangeApproved',
   'InvestmentCancelled',
   'DistributionPaymentStarted',
+  'FreezeApproved',
 ];
 
 /** Most holders of one token at once (HoldingRulesModule); the specification names no figure. */
@@ -238,6 +240,29 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
       const { assetId, ownerId, changeId, delta } = event.data;
       const kind = delta > 0 ? ('mint' as const) : ('burn' as const);
       want(`supply-${changeId}`, { kind, assetId, personId: ownerId, amount: Math.abs(delta) });
+      return out;
+    }
+    case 'FreezeApproved': {
+      // An approved freeze or unfreeze (register, four eyes): the holder's wallet on this asset's token.
+      const { assetId, holderId: personId, requestId, action, scope, tokens } = event.data;
+      if (!state.assets.has(assetId)) return out;
+      if (scope === 'address')
+        want(`freeze-${requestId}`, {
+          kind: 'freeze-address',
+          assetId,
+          personId,
+          requestId,
+          frozen: action === 'freeze',
+        });
+      else if (tokens)
+        want(`freeze-${requestId}`, {
+          kind: 'freeze-tokens',
+          assetId,
+          personId,
+          requestId,
+          amount: tokens,
+          unfreeze: action === 'unfreeze',
+        });
       return out;
     }
     case 'VerificationApproved': {
@@ -444,6 +469,7 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       return state;
     }
     case 'DistributionPaymentStarted':
+    case 'FreezeApproved':
       return state; // its intents are all it leaves (chainIntents)
     case 'CustodyWalletAssigned':
     case 'OwnWalletRegistered': {
@@ -665,6 +691,9 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
     }
     case 'lock-up':
       return confirmed(state, `transfer-${intent.investmentId}`) ? null : 'the transfer';
+    case 'freeze-address':
+    case 'freeze-tokens':
+      return (suiteOf(state, intent.assetId) ? null : 'the token suite') ?? earlierHoldingTx(tx, state);
     case 'deploy-stablecoin':
       return null;
     case 'stablecoin-mint':
@@ -697,6 +726,21 @@ function earlierRegistryChange(tx: TxView, state: FlowState): string | null {
   return null;
 }
 
+/**
+ * A freeze acts on what the holder's wallet holds on chain: it waits for every transaction requested before it that
+ * moves, mints, burns or freezes that holder's tokens of the asset (so a freeze of tokens just bought finds them).
+ */
+function earlierHoldingTx(tx: TxView, state: FlowState): string | null {
+  const intent = tx.intent;
+  if (intent.kind !== 'freeze-address' && intent.kind !== 'freeze-tokens') return null;
+  for (const other of state.txs.values()) {
+    if (other.seq >= tx.seq || (other.status !== 'requested' && other.status !== 'submitted')) continue;
+    if (!('assetId' in other.intent) || other.intent.assetId !== intent.assetId) continue;
+    if (personsOf(other.intent).includes(intent.personId)) return `the earlier transaction ${other.txId}`;
+  }
+  return null;
+}
+
 /** Persons whose wallet a transaction needs (the outbox gives each a custody wallet first if they have none). */
 export function personsOf(intent: ChainIntent): string[] {
   switch (intent.kind) {
@@ -704,6 +748,8 @@ export function personsOf(intent: ChainIntent): string[] {
     case 'mint':
     case 'burn':
     case 'lock-up':
+    case 'freeze-address':
+    case 'freeze-tokens':
       return [intent.personId];
     case 'forced-transfer':
       return [intent.fromPersonId, intent.toPersonId];
@@ -789,6 +835,17 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
       const module = platform().holdingRulesModule;
       return { call: { op: 'lock-until', compliance, module, holder, until }, wallet: holder };
     }
+    case 'freeze-address': {
+      const holder = wallet(intent.personId);
+      const token = suite(intent.assetId).token;
+      return { call: { op: 'set-frozen', token, wallet: holder, frozen: intent.frozen }, wallet: holder };
+    }
+    case 'freeze-tokens': {
+      const holder = wallet(intent.personId);
+      const token = suite(intent.assetId).token;
+      const op = intent.unfreeze ? ('unfreeze-tokens' as const) : ('freeze-tokens' as const);
+      return { call: { op, token, wallet: holder, amount: BigInt(intent.amount) }, wallet: holder };
+    }
     case 'deploy-stablecoin':
       return { call: stablecoinCall(signer), wallet: null };
     case 'stablecoin-mint':
@@ -828,6 +885,30 @@ export function expectedHoldings(state: FlowState): Map<string, Map<string, numb
 }
 
 /**
+ * What the register's approved freezes ask the chain to hold frozen, by asset and person, from the freeze
+ * transactions requested (`freeze-address` sets the flag, `freeze-tokens` adds or takes tokens), confirmed or not:
+ * compare with the chain once `pending` is 0. asset → personId → { address, tokens }.
+ */
+export function expectedFrozen(state: FlowState): Map<string, Map<string, { address: boolean; tokens: number }>> {
+  const out = new Map<string, Map<string, { address: boolean; tokens: number }>>();
+  const txs = [...state.txs.values()].filter((t) => belongs(state, t.txId) && !state.retries.has(t.txId));
+  for (const tx of txs.sort((a, b) => a.seq - b.seq)) {
+    const intent = tx.intent;
+    if (intent.kind !== 'freeze-address' && intent.kind !== 'freeze-tokens') continue;
+    let holders = out.get(intent.assetId);
+    if (!holders) out.set(intent.assetId, (holders = new Map()));
+    const now = holders.get(intent.personId) ?? { address: false, tokens: 0 };
+    holders.set(
+      intent.personId,
+      intent.kind === 'freeze-address'
+        ? { ...now, address: intent.frozen }
+        : { ...now, tokens: now.tokens + (intent.unfreeze ? -intent.amount : intent.amount) },
+    );
+  }
+  return out;
+}
+
+/**
  * Every address the platform itself deployed or holds (lower-cased): the signer, each contract created (platform
  * set-up, identities, token identities, also those submitted and not yet mined) and each suite's token, identity
  * registry and compliance. None of them can be a person's wallet.
@@ -852,6 +933,8 @@ export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
   'remove-identity',
   'stablecoin-mint',
   'stablecoin-transfer',
+  'freeze-address',
+  'freeze-tokens',
 ]);
 
 /** The person whose wallet receives or must hold what a transaction moves (registered for it to go). */

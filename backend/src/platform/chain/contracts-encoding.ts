@@ -133,6 +133,8 @@ export function encodeCall(call: ChainCall): { to: Address | null; data: Hex } {
       return fn('Token', call.token, 'setAddressFrozen', [call.wallet, call.frozen]);
     case 'freeze-tokens':
       return fn('Token', call.token, 'freezePartialTokens', [call.wallet, call.amount]);
+    case 'unfreeze-tokens':
+      return fn('Token', call.token, 'unfreezePartialTokens', [call.wallet, call.amount]);
     case 'recover':
       return fn('Token', call.token, 'recoveryAddress', [call.lostWallet, call.newWallet, call.identity]);
     case 'add-identity-key':

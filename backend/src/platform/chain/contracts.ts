@@ -84,6 +84,7 @@ export type ChainCall =
   | { op: 'transfer'; token: Address; to: Address; amount: bigint }
   | { op: 'set-frozen'; token: Address; wallet: Address; frozen: boolean }
   | { op: 'freeze-tokens'; token: Address; wallet: Address; amount: bigint }
+  | { op: 'unfreeze-tokens'; token: Address; wallet: Address; amount: bigint }
   | { op: 'recover'; token: Address; lostWallet: Address; newWallet: Address; identity: Address }
   | { op: 'add-identity-key'; identity: Address; wallet: Address }
   | { op: 'pause'; token: Address }

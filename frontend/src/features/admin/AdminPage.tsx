@@ -15,6 +15,7 @@ import { appPath } from '../../shared/appPath';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
 import { ComplianceReviews } from './ComplianceReviews';
+import { FreezesAdmin } from './FreezesAdmin';
 import { SupplyChangesAdmin } from './SupplyChangesAdmin';
 import { TokenizationReviews } from './TokenizationReviews';
 import { TokenOfferingsAdmin } from './TokenOfferingsAdmin';
@@ -77,6 +78,7 @@ export function AdminPage({ user }: { user: User }) {
                   label: <TabLabel title="Supply Changes" waiting={waiting.supplyChanges} />,
                   children: <SupplyChangesAdmin />,
                 },
+                { key: 'freezes', label: 'Freezes', children: <FreezesAdmin /> },
               ]
             : []),
           {

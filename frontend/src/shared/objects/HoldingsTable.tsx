@@ -6,7 +6,7 @@ import { investmentStatus } from './ObjectPage';
 import { OnChainStatus } from '../tokens/HoldingOnChain';
 import { ScrollTable } from '../ui/ScrollTable';
 
-type Row = InvestmentView & Partial<HoldingOnChain>;
+type Row = InvestmentView & Partial<HoldingOnChain> & { frozenTokens?: number; frozenReason?: string | null };
 
 /**
  * An investor's holdings: what each is in, the tokens, what was paid, what it is worth now, whether it is
@@ -39,7 +39,21 @@ export function HoldingsTable({ investments, loading }: { investments: Row[]; lo
             </Flex>
           ),
         },
-        { title: 'Tokens', dataIndex: 'tokens', align: 'right', render: (n: number) => formatCount(n) },
+        {
+          title: 'Tokens',
+          align: 'right',
+          render: (_, i) => (
+            <Flex vertical align="flex-end">
+              {formatCount(i.tokens)}
+              {/* Frozen (issue 32): how many of the investor's tokens of this asset, and why. */}
+              {i.frozenTokens ? (
+                <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>
+                  {formatCount(i.frozenTokens)} frozen{i.frozenReason ? `: ${i.frozenReason}` : ''}
+                </Typography.Text>
+              ) : null}
+            </Flex>
+          ),
+        },
         // Beside the tokens: what the chain holds of them (in reach on a phone before the table scrolls).
         ...(onChain
           ? [{ title: 'On Chain', key: 'chain', render: (_: unknown, i: Row) => <OnChainStatus investment={i} /> }]

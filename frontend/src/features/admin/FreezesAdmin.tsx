@@ -1,0 +1,247 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Select,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { describeError, errorTitle } from '../../api/client';
+import { decideFreeze, requestFreeze } from '../../api/mutations';
+import { approvedAssetsQuery, capTableQuery, freezesQuery, investmentsQuery } from '../../api/queries';
+import { refreshAfterWrite } from '../../api/queryClient';
+import type { FreezeRequest, PendingFreeze } from '../../api/types';
+import { formatCount, formatDate } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { OwnRequestNote, useOwnRequest } from './ownRequest';
+
+const describe = (f: Pick<PendingFreeze, 'action' | 'scope' | 'tokens'>) =>
+  `${f.action === 'freeze' ? 'Freeze' : 'Unfreeze'} ${f.scope === 'address' ? 'the whole holding' : `${formatCount(f.tokens ?? 0)} tokens`}`;
+
+/**
+ * Agent powers (issue 32): an admin asks to freeze or unfreeze a holder's tokens of an asset (the whole holding or a
+ * number of them) with a reason; another admin approves or rejects. The one who asked, the asset's owner and the
+ * holder see the four-eyes note in place of the buttons (the server refuses them too).
+ */
+export function FreezesAdmin() {
+  const { data, error, isPending } = useQuery(freezesQuery);
+  const toast = useToast();
+  const client = useQueryClient();
+  const isOwn = useOwnRequest();
+  const [rejecting, setRejecting] = useState<PendingFreeze | null>(null);
+  const [reason, setReason] = useState('');
+  const decide = useMutation({
+    mutationFn: async ({ freeze, approve }: { freeze: PendingFreeze; approve: boolean }) => {
+      await decideFreeze(
+        freeze.assetId,
+        freeze.requestId,
+        approve ? { approve: true } : { approve: false, reason: reason.trim() },
+      );
+      await refreshAfterWrite(client, freezesQuery, investmentsQuery);
+      return approve;
+    },
+    onSuccess: (approved) => {
+      setRejecting(null);
+      setReason('');
+      toast.success(
+        approved ? 'Freeze Approved' : 'Freeze Rejected',
+        approved ? 'The register and the chain follow.' : 'Nothing changes.',
+      );
+    },
+    onError: (e) => toast.error(errorTitle(e, 'Error'), describeError(e)),
+  });
+  if (error) return <Alert type="error" title="Failed to load the freeze requests." />;
+  const decision = (f: PendingFreeze) =>
+    isOwn(f.requestedBy, f.ownerId, f.holderId) ? (
+      <OwnRequestNote />
+    ) : (
+      <Flex gap={8}>
+        <Popconfirm
+          title={`Approve: ${describe(f).toLowerCase()}?`}
+          description={`${f.holderName} on ${f.assetName}.`}
+          okText="Approve"
+          onConfirm={() => decide.mutateAsync({ freeze: f, approve: true }).catch(() => undefined)}
+        >
+          <Button
+            type="primary"
+            size="small"
+            loading={decide.isPending && decide.variables?.freeze.requestId === f.requestId && decide.variables.approve}
+          >
+            Approve
+          </Button>
+        </Popconfirm>
+        <Button size="small" onClick={() => setRejecting(f)}>
+          Reject
+        </Button>
+      </Flex>
+    );
+  return (
+    <Flex vertical gap={16}>
+      <RequestFreezeCard />
+      <Card title="Awaiting a second admin">
+        <ScrollTable<PendingFreeze>
+          rowKey="requestId"
+          loading={isPending}
+          dataSource={data?.freezes ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+          locale={{ emptyText: 'No freezes awaiting a decision' }}
+          columns={[
+            { title: 'Asset', render: (_, f) => <Typography.Text strong>{f.assetName}</Typography.Text> },
+            { title: 'Holder', dataIndex: 'holderName' },
+            { title: 'Request', render: (_, f) => describe(f) },
+            { title: 'Held', align: 'right', render: (_, f) => formatCount(f.held) },
+            { title: 'Frozen now', align: 'right', render: (_, f) => formatCount(f.frozenTokens) },
+            { title: 'Reason', dataIndex: 'reason' },
+            { title: 'Requested', render: (_, f) => formatDate(f.requestedAt) },
+            { title: 'Decision', render: (_, f) => decision(f) },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={rejecting !== null}
+        title={`Reject: ${rejecting ? describe(rejecting).toLowerCase() : ''}`}
+        okText="Reject"
+        okButtonProps={{ danger: true, disabled: !reason.trim(), loading: decide.isPending }}
+        onOk={() => rejecting && decide.mutate({ freeze: rejecting, approve: false })}
+        onCancel={() => setRejecting(null)}
+      >
+        <Input.TextArea
+          rows={3}
+          value={reason}
+          maxLength={1000}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Why not"
+          aria-label="Reason"
+        />
+      </Modal>
+    </Flex>
+  );
+}
+
+interface FormValues {
+  assetId: string;
+  holderId: string;
+  action: FreezeRequest['action'];
+  scope: FreezeRequest['scope'];
+  tokens?: number;
+  reason: string;
+}
+
+/** The request: an approved asset, one of its holders (platform investors and the owner), what, and why. */
+function RequestFreezeCard() {
+  const [form] = Form.useForm<FormValues>();
+  const toast = useToast();
+  const client = useQueryClient();
+  const assets = useQuery(approvedAssetsQuery);
+  const assetId = Form.useWatch('assetId', form);
+  const scope = Form.useWatch('scope', form);
+  const capTable = useQuery({ ...capTableQuery(assetId ?? '', null), enabled: Boolean(assetId) });
+  const asset = assets.data?.find((a) => a.id === assetId);
+  const holders = [
+    ...(capTable.data?.lines ?? [])
+      .filter((l) => l.kind === 'platform' && l.investorId)
+      .map((l) => ({
+        value: l.investorId!,
+        label: `${l.name} — ${formatCount(l.tokens)} tokens${l.frozenTokens ? `, ${formatCount(l.frozenTokens)} frozen` : ''}`,
+      })),
+    ...(asset ? [{ value: asset.ownerId, label: 'The owner (retained tokens)' }] : []),
+  ];
+  const ask = useMutation({
+    mutationFn: async (v: FormValues) => {
+      await requestFreeze(v.assetId, {
+        holderId: v.holderId,
+        action: v.action,
+        scope: v.scope,
+        ...(v.scope === 'tokens' && { tokens: v.tokens }),
+        reason: v.reason,
+      });
+      await refreshAfterWrite(client, freezesQuery);
+    },
+    onSuccess: () => {
+      form.resetFields(['holderId', 'tokens', 'reason']);
+      toast.success('Freeze Requested', 'Another admin must approve it.');
+    },
+    onError: (e) => {
+      const errors = (e as { errors?: { field: string; message: string }[] }).errors ?? [];
+      if (errors.length > 0)
+        form.setFields(
+          errors.map((f) => ({ name: f.field as keyof FormValues, errors: [f.message] })).filter((f) => f.name),
+        );
+      toast.error(errorTitle(e, 'Error'), describeError(e));
+    },
+  });
+  return (
+    <Card title="Freeze or unfreeze a holding">
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ action: 'freeze', scope: 'tokens' }}
+        onFinish={(v) => ask.mutate(v)}
+        style={{ maxWidth: 640 }}
+      >
+        <Form.Item name="assetId" label="Asset" rules={[{ required: true, message: 'Choose an asset' }]}>
+          <Select
+            aria-label="Asset"
+            showSearch
+            optionFilterProp="label"
+            loading={assets.isPending}
+            options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            onChange={() => form.setFieldValue('holderId', undefined)}
+          />
+        </Form.Item>
+        <Form.Item name="holderId" label="Holder" rules={[{ required: true, message: 'Choose a holder' }]}>
+          <Select aria-label="Holder" loading={capTable.isFetching} options={holders} disabled={!assetId} />
+        </Form.Item>
+        <Flex gap={24} wrap>
+          <Form.Item name="action" label="Action">
+            <Radio.Group
+              options={[
+                { value: 'freeze', label: 'Freeze' },
+                { value: 'unfreeze', label: 'Unfreeze' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="scope" label="What">
+            <Radio.Group
+              options={[
+                { value: 'tokens', label: 'A number of tokens' },
+                { value: 'address', label: 'The whole holding' },
+              ]}
+            />
+          </Form.Item>
+        </Flex>
+        {scope === 'tokens' && (
+          <Form.Item
+            name="tokens"
+            label="Tokens"
+            rules={[{ required: true, message: 'Tokens must be a whole number of at least 1' }]}
+          >
+            <InputNumber aria-label="Tokens" min={1} precision={0} style={{ width: 200 }} />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="reason"
+          label="Reason"
+          rules={[
+            { required: true, min: 10, message: 'Give the reason (a court order, a dispute): at least 10 characters' },
+          ]}
+        >
+          <Input.TextArea aria-label="Reason" rows={3} maxLength={1000} placeholder="A court order, a dispute" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={ask.isPending}>
+          Request
+        </Button>
+      </Form>
+    </Card>
+  );
+}
