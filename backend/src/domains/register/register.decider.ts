@@ -37,6 +37,8 @@ export interface RegisterState {
   investors: ReadonlyMap<string, number>;
   /** Supply changes awaiting an admin. */
   pendingChanges: ReadonlyMap<string, SupplyChange>;
+  /** Transfers between investors recorded (domains/transfers): each once. */
+  transfers?: ReadonlySet<string>;
 }
 
 export interface RegisterTotals {
@@ -127,7 +129,19 @@ export type RegisterCommand =
       now: string;
     }
   | { type: 'ApproveSupplyChange'; assetId: string; changeId: string; adminId: string }
-  | { type: 'RejectSupplyChange'; assetId: string; changeId: string; adminId: string; reason: string };
+  | { type: 'RejectSupplyChange'; assetId: string; changeId: string; adminId: string; reason: string }
+  /** A transfer between investors settled on chain (domains/transfers): the holding moves, once per transfer. */
+  | {
+      type: 'RecordTransfer';
+      assetId: string;
+      transferId: string;
+      fromInvestorId: string;
+      toInvestorId: string;
+      tokens: number;
+      priceCents: number;
+      txHash: string;
+      settledAt: string;
+    };
 
 export const REGISTER_MESSAGES = {
   assetNotFound: 'Asset not found',
@@ -255,6 +269,16 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
             settleOne({ ...o, issued: o.issued + tokens }, offeringRevision),
           ),
           investors: withEntry(state.investors, investorId, (state.investors.get(investorId) ?? 0) + tokens),
+        };
+      }
+      case 'TokensTransferred': {
+        const { fromInvestorId, toInvestorId, tokens, transferId } = event.data;
+        const left = (state.investors.get(fromInvestorId) ?? 0) - tokens;
+        const investors = left > 0 ? withEntry(state.investors, fromInvestorId, left) : without(state.investors, fromInvestorId);
+        return {
+          ...state,
+          investors: withEntry(investors, toInvestorId, (investors.get(toInvestorId) ?? 0) + tokens),
+          transfers: new Set(state.transfers ?? []).add(transferId),
         };
       }
       case 'OfferingSettled': {
@@ -415,6 +439,18 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
           },
         ];
       }
+      case 'RecordTransfer': {
+        if (state.status === 'none') throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
+        if (state.transfers?.has(command.transferId)) return [];
+        const held = state.investors.get(command.fromInvestorId) ?? 0;
+        // The chain moved them already (this records a confirmed settlement): a register that disagrees is drift.
+        if (held < command.tokens)
+          throw new DomainError(`The register holds ${held} tokens for the seller, fewer than the ${command.tokens} transferred`, 409);
+        const { type: _type, ...data } = command;
+        return [
+          { type: 'TokensTransferred', data: { ...data, ownerId: state.ownerId!, sellerTokensAfter: held - command.tokens } },
+        ];
+      }
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
@@ -422,6 +458,12 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
     }
   },
 };
+
+/** Tokens of the investor's holding that are frozen in the register (none yet: the freeze of issue 32's agent
+ * powers records them; until then only the token's own frozen state on chain counts, read by the transfer checks). */
+export function frozenTokens(_state: RegisterState, _investorId: string): number {
+  return 0;
+}
 
 function cancelBeyondRetained(left: number): DomainError {
   const message = `Only the owner’s ${tokensWord(Math.max(left, 0))} not held or offered can be cancelled`;
