@@ -204,7 +204,10 @@ export const assetsProjection = defineProjection<AssetDoc, Handled>({
         const existing = moved.find((e) => e.source === 'platform' && e.investorId === toInvestorId);
         const capTable = existing
           ? moved.map((e) => (e === existing ? { ...e, tokens: e.tokens + tokens } : e))
-          : [...moved, { source: 'platform' as const, investorId: toInvestorId, name: '', email: null, tokens, addedAt: at }];
+          : [
+              ...moved,
+              { source: 'platform' as const, investorId: toInvestorId, name: '', email: null, tokens, addedAt: at },
+            ];
         return { ...touched, capTable };
       }
       default: {

@@ -274,7 +274,8 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       case 'TokensTransferred': {
         const { fromInvestorId, toInvestorId, tokens, transferId } = event.data;
         const left = (state.investors.get(fromInvestorId) ?? 0) - tokens;
-        const investors = left > 0 ? withEntry(state.investors, fromInvestorId, left) : without(state.investors, fromInvestorId);
+        const investors =
+          left > 0 ? withEntry(state.investors, fromInvestorId, left) : without(state.investors, fromInvestorId);
         return {
           ...state,
           investors: withEntry(investors, toInvestorId, (investors.get(toInvestorId) ?? 0) + tokens),
@@ -445,10 +446,16 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
         const held = state.investors.get(command.fromInvestorId) ?? 0;
         // The chain moved them already (this records a confirmed settlement): a register that disagrees is drift.
         if (held < command.tokens)
-          throw new DomainError(`The register holds ${held} tokens for the seller, fewer than the ${command.tokens} transferred`, 409);
+          throw new DomainError(
+            `The register holds ${held} tokens for the seller, fewer than the ${command.tokens} transferred`,
+            409,
+          );
         const { type: _type, ...data } = command;
         return [
-          { type: 'TokensTransferred', data: { ...data, ownerId: state.ownerId!, sellerTokensAfter: held - command.tokens } },
+          {
+            type: 'TokensTransferred',
+            data: { ...data, ownerId: state.ownerId!, sellerTokensAfter: held - command.tokens },
+          },
         ];
       }
       default: {

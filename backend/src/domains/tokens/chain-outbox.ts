@@ -41,6 +41,7 @@ import {
   personsOf,
   platformOf,
   recipientOf,
+  registeredNow,
   RETRYABLE,
   saltOf,
   type FlowEvent,
@@ -729,10 +730,14 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const index = state.indexes.get(personId);
     const account = index === undefined ? undefined : await this.keys.custodyAccount(index);
     if (!account || account.address.toLowerCase() !== this.state.wallets.get(personId)?.toLowerCase())
-      throw new ChainRevertError(`${personId} does not use a custody wallet: own wallets must approve the DvP manager themselves`);
+      throw new ChainRevertError(
+        `${personId} does not use a custody wallet: own wallets must approve the DvP manager themselves`,
+      );
     if (tx.status === 'requested') {
       if (chain.kind !== 'anvil')
-        throw new ChainRevertError('custody wallets hold no gas on this network: DvP settlement runs on the embedded chain only');
+        throw new ChainRevertError(
+          'custody wallets hold no gas on this network: DvP settlement runs on the embedded chain only',
+        );
       await chain.fund(account.address, 10n ** 18n);
     }
     return account;
@@ -744,11 +749,16 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
    * are this transfer's). Read when sent, then fixed in the signed bytes like any call.
    */
   private async resolveCall(tx: TxView, call: ChainCall): Promise<ChainCall> {
-    if (call.op !== 'dvd-take' || call.transferId !== UNRESOLVED_DVD_ID || tx.intent.kind !== 'transfer-take') return call;
+    if (call.op !== 'dvd-take' || call.transferId !== UNRESOLVED_DVD_ID || tx.intent.kind !== 'transfer-take')
+      return call;
     const chain = this.chain!;
     const { encodeAbiParameters, keccak256 } = await import('viem');
     const take = tx as TxView & { intent: { kind: 'transfer-take' } };
-    const offered = callFor({ ...take, intent: { ...take.intent, kind: 'transfer-initiate' } }, this.state, chain.signer).call;
+    const offered = callFor(
+      { ...take, intent: { ...take.intent, kind: 'transfer-initiate' } },
+      this.state,
+      chain.signer,
+    ).call;
     if (offered.op !== 'dvd-initiate') throw new ChainRevertError('no DvP offer');
     const maker = this.state.wallets.get(take.intent.fromPersonId) as Address;
     const counter = await chain.read<bigint>('DVDTransferManager', call.manager, 'txNonce');
@@ -776,6 +786,20 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       if (counterpart.toLowerCase() === maker.toLowerCase()) return { ...call, transferId: id };
     }
     throw new ChainRevertError('the seller’s DvP offer is not on the manager (taken or cancelled already)');
+  }
+
+  /**
+   * The wallet a person uses now, as a transfer between investors needs it (domains/transfers): `custody` (a key the
+   * vault holds) or `own`, and only once that wallet is in the identity registry on chain; null otherwise.
+   */
+  async walletKind(personId: string): Promise<{ kind: 'custody' | 'own'; wallet: Address } | null> {
+    const wallet = this.state.wallets.get(personId);
+    if (!wallet || !registeredNow(this.state, personId)) return null;
+    const { state } = await this.repository.load(custody, CUSTODY_STREAM);
+    const index = state.indexes.get(personId);
+    const custodial =
+      index !== undefined && (await this.keys.custodyAccount(index)).address.toLowerCase() === wallet.toLowerCase();
+    return { kind: custodial ? 'custody' : 'own', wallet: wallet as Address };
   }
 
   /** Gives a person the next custody wallet if they have none (the index decided on the custody stream). */

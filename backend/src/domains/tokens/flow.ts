@@ -336,7 +336,12 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
       want(DVD_MANAGER_TX, { kind: 'deploy-dvd' });
       if (token === null) {
         want(STABLECOIN_TX, { kind: 'deploy-stablecoin' });
-        want(`xfer-${transferId}-fund`, { kind: 'transfer-fund', transferId, personId: toInvestorId, amount: amountCents });
+        want(`xfer-${transferId}-fund`, {
+          kind: 'transfer-fund',
+          transferId,
+          personId: toInvestorId,
+          amount: amountCents,
+        });
       }
       const leg = { transferId, assetId, token };
       want(`xfer-${transferId}-seller-allow`, {

@@ -1,12 +1,4 @@
-import {
-  id,
-  int,
-  isoDateTime,
-  nullable,
-  object,
-  string,
-  type EventSchemas,
-} from '../../platform/event-schema.js';
+import { id, int, isoDateTime, nullable, object, string, type EventSchemas } from '../../platform/event-schema.js';
 
 /**
  * A transfer between two investors (issue 32), in its own stream `transfer-<id>`: proposed by the seller to a named

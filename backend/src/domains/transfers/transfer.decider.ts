@@ -9,7 +9,15 @@ export const TRANSFER_EXPIRY_DAYS = 7;
 /** Most holders of one token at once (the HoldingRulesModule's figure, domains/tokens flow.ts MAX_HOLDERS). */
 export const TRANSFER_MAX_HOLDERS = 1000;
 
-export type TransferStatus = 'none' | 'proposed' | 'accepted' | 'approved' | 'settled' | 'cancelled' | 'expired' | 'failed';
+export type TransferStatus =
+  | 'none'
+  | 'proposed'
+  | 'accepted'
+  | 'approved'
+  | 'settled'
+  | 'cancelled'
+  | 'expired'
+  | 'failed';
 
 export interface TransferState {
   status: TransferStatus;
@@ -197,7 +205,12 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
         if (lapsed(state, command.now)) throw new DomainError(M.expired, 409);
         const refusal = transferRefusal(seller, buyer, state.tokens, command.checks);
         if (refusal) throw refusal;
-        return [{ type: 'TransferAccepted', data: { transferId: command.transferId, buyerId: buyer, acceptedAt: command.now } }];
+        return [
+          {
+            type: 'TransferAccepted',
+            data: { transferId: command.transferId, buyerId: buyer, acceptedAt: command.now },
+          },
+        ];
       }
       case 'ApproveTransfer': {
         if (command.actorId !== state.ownerId && !command.actorIsAdmin) throw new DomainError(M.onlyApprover, 403);
@@ -242,7 +255,10 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
       case 'SettleTransfer':
         if (state.status !== 'approved') return []; // settled already (or never approved): nothing twice
         return [
-          { type: 'TransferSettled', data: { transferId: command.transferId, txHash: command.txHash, settledAt: command.now } },
+          {
+            type: 'TransferSettled',
+            data: { transferId: command.transferId, txHash: command.txHash, settledAt: command.now },
+          },
         ];
       case 'FailTransfer':
         if (state.status !== 'approved') return [];

@@ -102,7 +102,8 @@ export type ReadableContract =
   | 'Factory'
   | 'Identity'
   | 'DVDTransferManager'
-  | 'KauriTestNZD';
+  | 'KauriTestNZD'
+  | 'ModularCompliance';
 
 /** A call the chain would refuse; `reason` is the contract's revert text (or the node's message). */
 export class ChainRevertError extends Error {
