@@ -387,6 +387,8 @@ const FOLD_HASHES: Record<number, string> = {
   2: '2af8b7d245d1eb28a3bdb0f848a6c41804041a49d8926615638c2897588b5712',
   // 3: a revoked certificate removes the identity as a lapse does (folded now: a version-2 snapshot skipped them).
   3: '99b489d032808ab6b00099b8c2c915ab236c7686d7616c64e851cc8cc469b3dd',
+  // 4: a transfer between investors calls for its DvP settlement (DvP manager, coin, allowances, offer, take).
+  4: 'ac1be06f6becda2b9cc55ac89035ecf83c6ef742fa948ef21ff40cd7280472b8',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {
