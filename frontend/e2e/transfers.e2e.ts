@@ -65,19 +65,20 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     const own = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}`);
     await own.page.getByTestId('transfers').getByRole('button', { name: 'Approve' }).click();
 
-    // Both homes show it settled (the list polls while it settles on chain).
-    for (const home of [buy, sell]) {
-      if (home === sell) await sell.page.goto(`${server.url}/dashboard`);
-      else await buy.page.reload();
-      await home.page.getByTestId('transfers').getByText('Settled').waitFor({ timeout: 120_000 });
+    // Both homes show it settled (one browser context: each person is signed in again to see their home).
+    for (const [person, line] of [
+      [buyer, /You buy 30 tokens of Harbour Flats/],
+      [seller, /You sell 30 tokens of Harbour Flats/],
+    ] as const) {
+      const home = await openSignedIn(browser, server.url, person.user.email, '/dashboard');
+      const card = home.page.getByTestId('transfers');
+      await card.getByText('Settled').waitFor({ timeout: 120_000 });
+      await card.getByText(line).waitFor();
+      await saveScreenshot(home.page, `transfers-settled-${person === buyer ? 'buyer' : 'seller'}`);
     }
-    await sell.page
-      .getByTestId('transfers')
-      .getByText(/You sell 30 tokens of Harbour Flats/)
-      .waitFor();
-    await saveScreenshot(buy.page, 'transfers-settled');
     const settled = (await buyer.get('/api/transfers')).body.transfers[0];
     expect(settled).toMatchObject({ status: 'settled', tokens: 30 });
-    expect(await buy.page.getByTestId('transfers').getByText(settled.txHash).count()).toBe(1);
+    const sellerHome = await openSignedIn(browser, server.url, seller.user.email, '/dashboard');
+    await sellerHome.page.getByTestId('transfers').getByText(settled.txHash).waitFor();
   }, 300_000);
 });
