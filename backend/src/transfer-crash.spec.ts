@@ -97,7 +97,8 @@ describe('transfer crash test: SIGKILL during DvP settlement, restart, every tra
     app = await bootBuilt(folder.path, env);
     follow();
     exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
-    for (let i = 0; i < 500 && (await settledCount()) <= beforeFirstKill; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && (await settledCount()) <= beforeFirstKill; i++)
+      await new Promise((r) => setTimeout(r, 10));
     const beforeSecondKill = await settledCount();
     app.child.kill('SIGKILL');
     await exited;
@@ -141,8 +142,8 @@ describe('transfer crash test: SIGKILL during DvP settlement, restart, every tra
 
     // On the chain: each take moved the tokens and the coin in its one transaction.
     const confirmed = (txId: string) =>
-      (chainEvents.find((e) => e.type === 'ChainTransactionConfirmed' && (e.data as { txId: string }).txId === txId)!
-        .data as { contractAddress: Address; suite: { token: Address } | null });
+      chainEvents.find((e) => e.type === 'ChainTransactionConfirmed' && (e.data as { txId: string }).txId === txId)!
+        .data as { contractAddress: Address; suite: { token: Address } | null };
     const coin = confirmed('c31337-stablecoin').contractAddress;
     const token = confirmed(`c31337-suite-${assetId}`).suite!.token;
     const anvil = await startAnvil({ dir: join(folder.path, 'chain') });
