@@ -6,6 +6,7 @@ import { WholesaleModule } from './domains/wholesale/wholesale.module.js';
 import { TokensModule } from './domains/tokens/tokens.module.js';
 import { OfferingModule } from './domains/offerings/offering.module.js';
 import { IncomeModule } from './domains/income/income.module.js';
+import { TransfersModule } from './domains/transfers/transfers.module.js';
 import { RegisterModule } from './domains/register/register.module.js';
 import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         RegisterModule,
         AuditModule,
         IncomeModule,
+        TransfersModule,
       ],
     };
   }

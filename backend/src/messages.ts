@@ -227,3 +227,34 @@ export const DISTRIBUTION_MESSAGES = {
   stablecoinShort: (needed: string, held: string) =>
     `The platform wallet holds NZD ${held} of the stablecoin and this payment run needs NZD ${needed}: top it up before paying`,
 } as const;
+
+/** Transfers between investors (issue 32): each refusal says why, before anything is signed. */
+export const TRANSFER_MESSAGES = {
+  notFound: 'Transfer not found',
+  assetNotFound: 'Asset not found',
+  assetNotActive: 'Tokens of this asset cannot be transferred until it is approved',
+  toSelf: 'You cannot transfer tokens to yourself',
+  tokens: 'Tokens must be a whole number of at least 1',
+  price: 'Price per token must be an amount in NZD of at least 0.01, with at most 2 decimals',
+  buyerUnknown: 'The buyer is not a Kauri investor',
+  buyerNotVerified: 'The buyer is not a verified wholesale investor',
+  buyerLapsed: 'The buyer’s wholesale certificate has lapsed',
+  buyerRevoked: (date: string) => `The buyer revoked their wholesale certificate on ${date}`,
+  buyerNoWallet: 'The buyer has no wallet yet: their wallet is set up once their certificate is recorded on chain',
+  ownWallet: (who: 'seller' | 'buyer') =>
+    `The ${who} uses their own wallet: own wallets must approve the DvP manager first, so transfers settle between custody wallets only`,
+  sellerNoWallet: 'Your wallet is not on chain yet',
+  lockedUp: (date: string) => `Your tokens are locked up until ${date}`,
+  holderLimit: (max: number) => `This token has reached its limit of ${max} holders`,
+  frozen: (count: number) => `${count} of your tokens are frozen`,
+  notEnough: (free: number) =>
+    free === 0 ? 'You hold no tokens of this asset free to transfer' : `You hold ${free} tokens free to transfer`,
+  chainRefused: 'The token’s compliance refuses this transfer on chain (canTransfer)',
+  noChain: 'Transfers settle on chain, and no chain is configured',
+  onlyBuyer: 'Only the buyer can accept this transfer',
+  onlyApprover: 'Only the asset’s owner or an admin can approve this transfer',
+  notProposed: 'This transfer is no longer waiting for the buyer',
+  notAccepted: 'This transfer must be accepted by the buyer before it is approved',
+  notCancellable: 'This transfer can no longer be cancelled: its settlement has started or it has ended',
+  expired: 'This transfer has expired',
+};

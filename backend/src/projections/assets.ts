@@ -82,6 +82,7 @@ const EVENT_TYPES = [
   'InvestorHoldingChanged',
   'InvestorRemoved',
   'TokensIssued',
+  'TokensTransferred',
   'SupplyChangeApproved',
 ] as const satisfies AssetStreamEvent['type'][];
 type Handled = Extract<AssetStreamEvent, { type: (typeof EVENT_TYPES)[number] }>;
@@ -190,6 +191,23 @@ export const assetsProjection = defineProjection<AssetDoc, Handled>({
         const capTable = existing
           ? doc.capTable.map((e) => (e === existing ? { ...e, tokens: e.tokens + tokens } : e))
           : [...doc.capTable, { source: 'platform' as const, investorId, name: '', email: null, tokens, addedAt: at }];
+        return { ...touched, capTable };
+      }
+      case 'TokensTransferred': {
+        // A transfer between investors (domains/transfers): the seller's row goes down (and away at 0), the buyer's up.
+        const { fromInvestorId, toInvestorId, tokens } = event.data;
+        const moved = doc.capTable
+          .map((e) =>
+            e.source === 'platform' && e.investorId === fromInvestorId ? { ...e, tokens: e.tokens - tokens } : e,
+          )
+          .filter((e) => e.source !== 'platform' || e.tokens > 0);
+        const existing = moved.find((e) => e.source === 'platform' && e.investorId === toInvestorId);
+        const capTable = existing
+          ? moved.map((e) => (e === existing ? { ...e, tokens: e.tokens + tokens } : e))
+          : [
+              ...moved,
+              { source: 'platform' as const, investorId: toInvestorId, name: '', email: null, tokens, addedAt: at },
+            ];
         return { ...touched, capTable };
       }
       default: {

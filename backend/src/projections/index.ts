@@ -18,6 +18,7 @@ import { registrationsProjection } from './registrations.js';
 import { sessionsProjection } from './sessions.js';
 import { subscriptionsProjection } from './subscriptions.js';
 import { taxProfilesProjection } from './tax-profiles.js';
+import { transfersProjection } from './transfers.js';
 import { usersProjection } from './users.js';
 import { verificationsProjection } from './verifications.js';
 
@@ -39,6 +40,7 @@ export const allProjections: readonly Projection<Doc>[] = [
   sessionsProjection,
   subscriptionsProjection,
   taxProfilesProjection,
+  transfersProjection,
   usersProjection,
   verificationsProjection,
 ];
@@ -68,6 +70,9 @@ export const registerFigures: Readonly<Record<string, FigureDeclaration>> = {
   [sessionsProjection.name]: { none: 'sign-in sessions' },
   [subscriptionsProjection.name]: { none: "owners' plans" },
   [taxProfilesProjection.name]: { none: "people's tax residency and IRD numbers" },
+  [transfersProjection.name]: {
+    none: 'proposals between two investors; a settled one moves the register (TokensTransferred), which the register figures show',
+  },
   [usersProjection.name]: { none: 'accounts' },
   [verificationsProjection.name]: { none: 'wholesale certifications' },
 };

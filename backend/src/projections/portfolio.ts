@@ -50,6 +50,7 @@ const EVENT_TYPES = [
   'InvestorRemoved',
   'SupplyChangeApproved',
   'InvestmentConfirmed',
+  'TokensTransferred',
 ] as const satisfies (AssetStreamEvent | InvestmentConfirmed)['type'][];
 type Handled = Extract<AssetStreamEvent | InvestmentConfirmed, { type: (typeof EVENT_TYPES)[number] }>;
 
@@ -119,6 +120,14 @@ export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
       case 'SupplyChangeApproved':
         next = current && { ...current, tokens: event.data.supply };
         break;
+      case 'TokensTransferred': {
+        const { fromInvestorId, toInvestorId, sellerTokensAfter } = event.data;
+        const seen = (current?.platformInvestors ?? []).filter((i) => sellerTokensAfter > 0 || i !== fromInvestorId);
+        next =
+          current &&
+          counted({ ...current, platformInvestors: seen.includes(toInvestorId) ? seen : [...seen, toInvestorId] });
+        break;
+      }
       case 'InvestmentConfirmed': {
         const seen = current?.platformInvestors ?? [];
         next =

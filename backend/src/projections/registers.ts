@@ -90,6 +90,7 @@ const EVENT_TYPES = [
   'TokensAllocated',
   'AllocationReturned',
   'TokensIssued',
+  'TokensTransferred',
   'OfferingSettled',
   'SupplyChangeRequested',
   'SupplyChangeApproved',
@@ -211,6 +212,11 @@ function apply(doc: RegisterDoc, event: RecordedEvent & Handled, at: string): Re
         settled({ ...o, issued: o.issued + tokens }, offeringRevision),
       );
       return { ...next, investors: setTokens(doc.investors, investorId, (held) => held + tokens) };
+    }
+    case 'TokensTransferred': {
+      const { fromInvestorId, toInvestorId, tokens } = event.data;
+      const moved = setTokens(doc.investors, fromInvestorId, (held) => held - tokens).filter((r) => r.tokens > 0);
+      return { ...doc, investors: setTokens(moved, toInvestorId, (held) => held + tokens) };
     }
     case 'OfferingSettled':
       return allocation(doc, event.data.offeringId, (o) =>

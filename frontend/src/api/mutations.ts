@@ -45,6 +45,8 @@ import type {
   DistributionInput,
   DistributionPreview,
   Declared,
+  TransferInput,
+  TransferWritten,
 } from './types';
 
 export function registerInterest(request: RegisterInterestRequest): Promise<RegistrationReceipt> {
@@ -317,6 +319,16 @@ export function previewDistribution(assetId: string, input: DistributionInput): 
 
 export function declareDistribution(assetId: string, input: DistributionInput): Promise<Declared> {
   return apiCall('post', '/api/assets/{id}/distributions', { path: { id: assetId }, body: input });
+}
+
+/** The seller proposes a transfer of some of their tokens to a named verified investor. */
+export function proposeTransfer(input: TransferInput) {
+  return apiCall('post', '/api/transfers', { body: input });
+}
+
+/** The buyer accepts, the owner (or an admin) approves, either party cancels. */
+export function transferStep(transferId: string, step: 'accept' | 'approve' | 'cancel'): Promise<TransferWritten> {
+  return apiCall('post', `/api/transfers/{id}/${step}`, { path: { id: transferId } });
 }
 
 /** The owner funds an approved distribution by card (the sandbox's test cards). */

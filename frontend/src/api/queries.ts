@@ -38,6 +38,7 @@ import type {
   Income,
   Distribution,
   DistributionList,
+  TransferList,
 } from './types';
 
 export const earlyAccessQuery = queryOptions({
@@ -319,6 +320,12 @@ export const walletQuery = queryOptions({
 export const taxProfileQuery = queryOptions({
   queryKey: ['/api/tax-profile'],
   queryFn: getQueryFn<TaxProfile>({ on401: 'throw' }),
+});
+
+/** The signed-in person's transfers between investors: as seller, buyer or the asset's owner. */
+export const transfersQuery = queryOptions({
+  queryKey: ['/api/transfers'],
+  queryFn: getQueryFn<TransferList>({ on401: 'throw' }),
 });
 
 export const incomeQuery = queryOptions({

@@ -241,3 +241,8 @@ export type Declared = Schemas['DeclaredDto'];
 export type Income = Schemas['IncomeDto'];
 export type IncomeLine = Schemas['IncomeLineDto'];
 export type TaxYear = Schemas['TaxYearDto'];
+/** Transfers between investors (issue 32): a proposal, its status and the DvP transaction. */
+export type Transfer = Schemas['TransferDto'];
+export type TransferList = Schemas['TransferListDto'];
+export type TransferInput = Schemas['ProposeTransferDto'];
+export type TransferWritten = Schemas['TransferWrittenDto'];

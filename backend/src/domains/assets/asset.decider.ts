@@ -187,6 +187,7 @@ export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
       case 'TokensAllocated':
       case 'AllocationReturned':
       case 'TokensIssued':
+      case 'TokensTransferred':
       case 'OfferingSettled':
       case 'SupplyChangeRequested':
       case 'SupplyChangeApproved':

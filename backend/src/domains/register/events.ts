@@ -92,6 +92,27 @@ export interface TokensIssued {
     offeringRevision: number;
   };
 }
+/**
+ * A settled transfer between two investors (domains/transfers, issue 32): recorded once its delivery versus payment
+ * is confirmed on chain. The buyer's price is their cost of these tokens; the seller's holding goes down.
+ */
+export interface TokensTransferred {
+  type: 'TokensTransferred';
+  data: {
+    assetId: string;
+    ownerId: string;
+    transferId: string;
+    fromInvestorId: string;
+    toInvestorId: string;
+    tokens: number;
+    /** NZD cents per token the buyer paid. */
+    priceCents: number;
+    txHash: string;
+    settledAt: string;
+    /** What the seller holds after it (0: they are no longer a holder). */
+    sellerTokensAfter: number;
+  };
+}
 /** The offering stream is followed this far even where nothing moved (e.g. it closed fully sold). */
 export interface OfferingSettled {
   type: 'OfferingSettled';
@@ -177,6 +198,7 @@ export type RegisterEvent =
   | TokensAllocated
   | AllocationReturned
   | TokensIssued
+  | TokensTransferred
   | OfferingSettled
   | SupplyChangeRequested
   | SupplyChangeApproved
@@ -253,6 +275,18 @@ export const registerEventSchemas = {
     investorId: id(),
     tokens: ASSET_FIELDS.tokens,
     offeringRevision: revision,
+  }),
+  TokensTransferred: object({
+    assetId: id(),
+    ownerId: id(),
+    transferId: id(),
+    fromInvestorId: id(),
+    toInvestorId: id(),
+    tokens: ASSET_FIELDS.tokens,
+    priceCents: int({ max: 100_000_000_000_000 }),
+    txHash: string({ max: 66, pattern: /^0x[0-9a-fA-F]{64}$/ }),
+    settledAt: isoDateTime(),
+    sellerTokensAfter: int({ max: 1e12 }),
   }),
   OfferingSettled: object({ assetId: id(), offeringId: id(), offeringRevision: revision }),
   SupplyChangeRequested: object({

@@ -66,6 +66,8 @@ export interface RegisterState {
   frozen: ReadonlyMap<string, Frozen>;
   /** Freezes and unfreezes awaiting a second admin. */
   pendingFreezes: ReadonlyMap<string, PendingFreeze>;
+  /** Transfers between investors recorded (domains/transfers): each once. */
+  transfers?: ReadonlySet<string>;
 }
 
 export interface RegisterTotals {
@@ -207,7 +209,19 @@ export type RegisterCommand =
       now: string;
     }
   | { type: 'ApproveFreeze'; assetId: string; requestId: string; adminId: string }
-  | { type: 'RejectFreeze'; assetId: string; requestId: string; adminId: string; reason: string };
+  | { type: 'RejectFreeze'; assetId: string; requestId: string; adminId: string; reason: string }
+  /** A transfer between investors settled on chain (domains/transfers): the holding moves, once per transfer. */
+  | {
+      type: 'RecordTransfer';
+      assetId: string;
+      transferId: string;
+      fromInvestorId: string;
+      toInvestorId: string;
+      tokens: number;
+      priceCents: number;
+      txHash: string;
+      settledAt: string;
+    };
 
 export const REGISTER_MESSAGES = {
   assetNotFound: 'Asset not found',
@@ -351,6 +365,17 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
             settleOne({ ...o, issued: o.issued + tokens }, offeringRevision),
           ),
           investors: withEntry(state.investors, investorId, (state.investors.get(investorId) ?? 0) + tokens),
+        };
+      }
+      case 'TokensTransferred': {
+        const { fromInvestorId, toInvestorId, tokens, transferId } = event.data;
+        const left = (state.investors.get(fromInvestorId) ?? 0) - tokens;
+        const investors =
+          left > 0 ? withEntry(state.investors, fromInvestorId, left) : without(state.investors, fromInvestorId);
+        return {
+          ...state,
+          investors: withEntry(investors, toInvestorId, (investors.get(toInvestorId) ?? 0) + tokens),
+          transfers: new Set(state.transfers ?? []).add(transferId),
         };
       }
       case 'OfferingSettled': {
@@ -553,6 +578,24 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
               requestedBy: request.requestedBy,
               rejectedBy: adminId,
             },
+          },
+        ];
+      }
+      case 'RecordTransfer': {
+        if (state.status === 'none') throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
+        if (state.transfers?.has(command.transferId)) return [];
+        const held = state.investors.get(command.fromInvestorId) ?? 0;
+        // The chain moved them already (this records a confirmed settlement): a register that disagrees is drift.
+        if (held < command.tokens)
+          throw new DomainError(
+            `The register holds ${held} tokens for the seller, fewer than the ${command.tokens} transferred`,
+            409,
+          );
+        const { type: _type, ...data } = command;
+        return [
+          {
+            type: 'TokensTransferred',
+            data: { ...data, ownerId: state.ownerId!, sellerTokensAfter: held - command.tokens },
           },
         ];
       }

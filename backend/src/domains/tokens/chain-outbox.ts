@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Address, Hex } from 'viem';
+import type { Address, Hex, LocalAccount } from 'viem';
 import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import {
@@ -10,6 +10,7 @@ import {
   type ChainReceipt,
   type PreparedTransaction,
 } from '../../platform/chain/chain.js';
+import type { ChainCall } from '../../platform/chain/contracts.js';
 import { ChainKeys } from '../../platform/chain/keys.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
@@ -36,10 +37,13 @@ import {
 import {
   blockedBy,
   callFor,
+  custodySignerOf,
+  UNRESOLVED_DVD_ID,
   FLOW_VERSION,
   personsOf,
   platformOf,
   recipientOf,
+  registeredNow,
   RETRYABLE,
   saltOf,
   txIdOf,
@@ -770,19 +774,24 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private async send(tx: TxView): Promise<boolean> {
     const chain = this.chain!;
     for (const personId of personsOf(tx.intent)) await this.ensureWallet(personId);
-    const { call, wallet } = callFor(tx, this.state, chain.signer);
+    const { call: planned, wallet } = callFor(tx, this.state, chain.signer);
     let prepared: PreparedTransaction;
+    let account: LocalAccount | undefined;
     try {
-      prepared = await chain.prepare(call);
+      // A DvP allowance or offer is signed with the party's custody key (domains/transfers); the rest by the signer.
+      account = await this.custodySigner(tx);
+      const call = await this.resolveCall(tx, planned);
+      prepared = await chain.prepare(call, account);
     } catch (error) {
       if (!(error instanceof ChainRevertError)) throw error;
       this.logger.warn({ txId: tx.txId, reason: error.reason }, 'chain transaction refused by simulation');
       await this.handle({ type: 'FailChainTransaction', txId: tx.txId, txHash: null, reason: error.reason });
       return true;
     }
-    const recorded = this.state.nonces.get(chain.signer.toLowerCase()) ?? -1;
-    const nonce = Math.max(await chain.nonce(chain.signer, 'pending'), recorded + 1);
-    const signed = await chain.sign(prepared, nonce);
+    const sender = account?.address ?? chain.signer;
+    const recorded = this.state.nonces.get(sender.toLowerCase()) ?? -1;
+    const nonce = Math.max(await chain.nonce(sender, 'pending'), recorded + 1);
+    const signed = await chain.sign(prepared, nonce, account);
     // Write-ahead: the hash and bytes are on record before anything leaves the process.
     await this.handle({
       type: 'SubmitChainTransaction',
@@ -809,7 +818,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const hash = tx.txHash as Hex;
     let receipt = await chain.receipt(hash);
     if (!receipt) {
-      const mined = await chain.nonce(chain.signer, 'latest');
+      const mined = await chain.nonce((await this.custodySigner(tx))?.address ?? chain.signer, 'latest');
       if (mined > tx.nonce!) {
         // The nonce went to other bytes (replaced outside Kauri): this one can never run.
         await this.handle({
@@ -901,6 +910,91 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     );
     if (decided.events.length > 0) await this.folded(decided.position);
     return decided.position;
+  }
+
+  /**
+   * The custody key that signs a DvP allowance or offer (null: the platform's signer). The party must use their
+   * custody wallet (own wallets are refused before a transfer is proposed); on the embedded chain it is given gas
+   * first — on another network custody wallets would need gas from operations, which Kauri does not do yet.
+   */
+  private async custodySigner(tx: TxView): Promise<LocalAccount | undefined> {
+    const personId = custodySignerOf(tx.intent);
+    if (!personId) return undefined;
+    const chain = this.chain!;
+    const { state } = await this.repository.load(custody, CUSTODY_STREAM);
+    const index = state.indexes.get(personId);
+    const account = index === undefined ? undefined : await this.keys.custodyAccount(index);
+    if (!account || account.address.toLowerCase() !== this.state.wallets.get(personId)?.toLowerCase())
+      throw new ChainRevertError(
+        `${personId} does not use a custody wallet: own wallets must approve the DvP manager themselves`,
+      );
+    if (tx.status === 'requested') {
+      if (chain.kind !== 'anvil')
+        throw new ChainRevertError(
+          'custody wallets hold no gas on this network: DvP settlement runs on the embedded chain only',
+        );
+      await chain.fund(account.address, 10n ** 18n);
+    }
+    return account;
+  }
+
+  /**
+   * A DvP take names the transfer by the id the manager gave the seller's offer, which depends on the manager's own
+   * counter: found by reading the offers recorded under the latest counters (the one whose maker, tokens and coin
+   * are this transfer's). Read when sent, then fixed in the signed bytes like any call.
+   */
+  private async resolveCall(tx: TxView, call: ChainCall): Promise<ChainCall> {
+    if (call.op !== 'dvd-take' || call.transferId !== UNRESOLVED_DVD_ID || tx.intent.kind !== 'transfer-take')
+      return call;
+    const chain = this.chain!;
+    const { encodeAbiParameters, keccak256 } = await import('viem');
+    const take = tx as TxView & { intent: { kind: 'transfer-take' } };
+    const offered = callFor(
+      { ...take, intent: { ...take.intent, kind: 'transfer-initiate' } },
+      this.state,
+      chain.signer,
+    ).call;
+    if (offered.op !== 'dvd-initiate') throw new ChainRevertError('no DvP offer');
+    const maker = this.state.wallets.get(take.intent.fromPersonId) as Address;
+    const counter = await chain.read<bigint>('DVDTransferManager', call.manager, 'txNonce');
+    for (let n = counter - 1n; n >= 0n && n >= counter - 256n; n--) {
+      const id = keccak256(
+        encodeAbiParameters(
+          [
+            { type: 'uint256' },
+            { type: 'address' },
+            { type: 'address' },
+            { type: 'uint256' },
+            { type: 'address' },
+            { type: 'address' },
+            { type: 'uint256' },
+          ],
+          [n, maker, offered.token1, offered.amount1, offered.counterpart, offered.token2, offered.amount2],
+        ),
+      );
+      const [counterpart] = await chain.read<readonly [Address, Address, bigint]>(
+        'DVDTransferManager',
+        call.manager,
+        'token1ToDeliver',
+        [id],
+      );
+      if (counterpart.toLowerCase() === maker.toLowerCase()) return { ...call, transferId: id };
+    }
+    throw new ChainRevertError('the seller’s DvP offer is not on the manager (taken or cancelled already)');
+  }
+
+  /**
+   * The wallet a person uses now, as a transfer between investors needs it (domains/transfers): `custody` (a key the
+   * vault holds) or `own`, and only once that wallet is in the identity registry on chain; null otherwise.
+   */
+  async walletKind(personId: string): Promise<{ kind: 'custody' | 'own'; wallet: Address } | null> {
+    const wallet = this.state.wallets.get(personId);
+    if (!wallet || !registeredNow(this.state, personId)) return null;
+    const { state } = await this.repository.load(custody, CUSTODY_STREAM);
+    const index = state.indexes.get(personId);
+    const custodial =
+      index !== undefined && (await this.keys.custodyAccount(index)).address.toLowerCase() === wallet.toLowerCase();
+    return { kind: custodial ? 'custody' : 'own', wallet: wallet as Address };
   }
 
   /** Gives a person the next custody wallet if they have none (the index decided on the custody stream). */

@@ -81,6 +81,35 @@ export type ChainIntent =
       wallet: string;
       amount: number;
       token: string | null;
+    }
+  /** T-REX's DVDTransferManager on this chain (transfers between investors settle through it). */
+  | { kind: 'deploy-dvd' }
+  /**
+   * A transfer between investors (domains/transfers), delivery versus payment. `token`: the configured stablecoin,
+   * or null for Kauri's test coin. `transfer-fund`: the embedded chain's test faucet, the coin the buyer pays minted
+   * to their custody wallet; `transfer-allow`: the seller (tokens) or the buyer (coin) approves the manager, signed
+   * with their custody key; `transfer-initiate`: the seller offers the tokens for the coin (signed by the seller);
+   * `transfer-take`: the platform's signer (the token's agent) executes both legs in one transaction.
+   */
+  | { kind: 'transfer-fund'; transferId: string; personId: string; amount: number }
+  | {
+      kind: 'transfer-allow';
+      transferId: string;
+      assetId: string;
+      personId: string;
+      side: 'seller' | 'buyer';
+      amount: number;
+      token: string | null;
+    }
+  | {
+      kind: 'transfer-initiate' | 'transfer-take';
+      transferId: string;
+      assetId: string;
+      fromPersonId: string;
+      toPersonId: string;
+      tokens: number;
+      amount: number;
+      token: string | null;
     };
 
 export type ChainIntentKind = ChainIntent['kind'];
@@ -252,6 +281,27 @@ const intent = union(
     distributionId: id(),
     line: int({ max: 1_000_000 }),
     wallet: ADDRESS,
+    amount,
+    token: nullable(ADDRESS),
+  }),
+  object({ kind: literal('deploy-dvd') }),
+  object({ kind: literal('transfer-fund'), transferId: id(), personId: id(), amount }),
+  object({
+    kind: literal('transfer-allow'),
+    transferId: id(),
+    assetId: id(),
+    personId: id(),
+    side: literal('seller', 'buyer'),
+    amount,
+    token: nullable(ADDRESS),
+  }),
+  object({
+    kind: literal('transfer-initiate', 'transfer-take'),
+    transferId: id(),
+    assetId: id(),
+    fromPersonId: id(),
+    toPersonId: id(),
+    tokens: amount,
     amount,
     token: nullable(ADDRESS),
   }),

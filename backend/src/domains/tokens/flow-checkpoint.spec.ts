@@ -444,6 +444,9 @@ const FOLD_HASHES: Record<number, string> = {
   3: '99b489d032808ab6b00099b8c2c915ab236c7686d7616c64e851cc8cc469b3dd',
   // 4: batches (issue 33): `batches`, each transaction's `batchId` and `maxBatch`; a batch's record marks its members.
   4: '6eb340cf68e7c5a7e5a745d3e722c4e8b3ee990ba1b41483689cd94efcd125da',
+  // 5: a transfer between investors calls for its DvP settlement (DvP manager, coin, allowances, offer, take); an
+  // approved freeze calls for its freeze or unfreeze.
+  5: 'dc1d407c3de2b467f9e8976b482b355ff0a71c66e7936e70f87de611474bcdd9',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {

@@ -6,6 +6,8 @@ import {
   type TokenSuite,
 } from '../../platform/chain/contracts.js';
 import {
+  DVD_MANAGER_TX,
+  dvdManagerCall,
   PLATFORM_STEPS,
   platformCall,
   platformContracts,
@@ -18,6 +20,7 @@ import type { TokenizationApproved } from '../assets/events.js';
 import type { DistributionPaymentStarted } from '../income/events.js';
 import type { InvestmentCancelled, InvestmentConfirmed, InvestmentRequested } from '../offerings/events.js';
 import type { FreezeApproved, SupplyChangeApproved } from '../register/events.js';
+import type { TransferSettlementRequested } from '../transfers/events.js';
 import type { CertificateRevoked, VerificationApproved, VerificationExpired } from '../wholesale/events.js';
 import type { ChainIntent, TokenEvent } from './events.js';
 
@@ -37,7 +40,9 @@ export type SourceEvent =
   | InvestmentCancelled
   | SupplyChangeApproved
   | FreezeApproved
-  | DistributionPaymentStarted;
+  | DistributionPaymentStarted
+  | DistributionPaymentStarted
+  | TransferSettlementRequested;
 export type FlowEvent = SourceEvent | TokenEvent;
 
 export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
@@ -51,6 +56,7 @@ export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
   'InvestmentCancelled',
   'DistributionPaymentStarted',
   'FreezeApproved',
+  'TransferSettlementRequested',
 ];
 
 /** Most holders of one token at once (HoldingRulesModule); the specification names no figure. */
@@ -366,6 +372,43 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
         });
       return out;
     }
+    case 'TransferSettlementRequested': {
+      // A transfer between investors, delivery versus payment through T-REX's DVDTransferManager (domains/transfers):
+      // the coin for the buyer (embedded chain: the test faucet), both parties' allowances (their custody keys), the
+      // seller's offer, then the take — tokens and coin in one transaction.
+      const { transferId, assetId, fromInvestorId, toInvestorId, tokens, amountCents, coin } = event.data;
+      if (!state.assets.has(assetId)) return out;
+      const token = coin ?? null;
+      want(DVD_MANAGER_TX, { kind: 'deploy-dvd' });
+      if (token === null) {
+        want(STABLECOIN_TX, { kind: 'deploy-stablecoin' });
+        want(`xfer-${transferId}-fund`, {
+          kind: 'transfer-fund',
+          transferId,
+          personId: toInvestorId,
+          amount: amountCents,
+        });
+      }
+      const leg = { transferId, assetId, token };
+      want(`xfer-${transferId}-seller-allow`, {
+        kind: 'transfer-allow',
+        ...leg,
+        personId: fromInvestorId,
+        side: 'seller',
+        amount: tokens,
+      });
+      want(`xfer-${transferId}-buyer-allow`, {
+        kind: 'transfer-allow',
+        ...leg,
+        personId: toInvestorId,
+        side: 'buyer',
+        amount: amountCents,
+      });
+      const both = { ...leg, fromPersonId: fromInvestorId, toPersonId: toInvestorId, tokens, amount: amountCents };
+      want(`xfer-${transferId}-initiate`, { kind: 'transfer-initiate', ...both });
+      want(`xfer-${transferId}-take`, { kind: 'transfer-take', ...both });
+      return out;
+    }
     case 'InvestmentRequested':
     case 'CustodyWalletAssigned':
     case 'ChainTransactionRequested':
@@ -411,7 +454,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 4;
+export const FLOW_VERSION = 5;
 
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
@@ -470,6 +513,7 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
     }
     case 'DistributionPaymentStarted':
     case 'FreezeApproved':
+    case 'TransferSettlementRequested':
       return state; // its intents are all it leaves (chainIntents)
     case 'CustodyWalletAssigned':
     case 'OwnWalletRegistered': {
@@ -645,6 +689,22 @@ export function stablecoinOf(state: FlowState): Address | null {
   return tx?.status === 'confirmed' ? (tx.contractAddress as Address) : null;
 }
 
+/** T-REX's DVDTransferManager on this chain, once its deployment is confirmed. */
+export function dvdManagerOf(state: FlowState): Address | null {
+  const tx = state.txs.get(txIdOf(state.chainId, DVD_MANAGER_TX));
+  return tx?.status === 'confirmed' ? (tx.contractAddress as Address) : null;
+}
+
+/** The person whose custody key signs a transaction (a DvP allowance or offer); null: the platform's signer. */
+export function custodySignerOf(intent: ChainIntent): string | null {
+  if (intent.kind === 'transfer-allow') return intent.personId;
+  if (intent.kind === 'transfer-initiate') return intent.fromPersonId;
+  return null;
+}
+
+/** A DvP take's transfer id is read from the manager when it is sent (it depends on the manager's own nonce). */
+export const UNRESOLVED_DVD_ID = `0x${'0'.repeat(64)}` as const;
+
 export function identityOf(state: FlowState, personId: string): Address | null {
   const tx = state.txs.get(txIdOf(state.chainId, `identity-${personId}`));
   return tx?.status === 'confirmed' ? (tx.contractAddress as Address) : null;
@@ -701,6 +761,24 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
     case 'stablecoin-transfer':
       if (intent.token) return null;
       return confirmed(state, `dist-${intent.distributionId}-mint`) ? null : 'the stablecoin minted for the payment';
+    case 'deploy-dvd':
+      return null;
+    case 'transfer-fund':
+      return (stablecoinOf(state) ? null : 'the stablecoin') ?? needRegistered(intent.personId);
+    case 'transfer-allow': {
+      if (!dvdManagerOf(state)) return 'the DvP manager';
+      if (intent.side === 'seller') return suiteOf(state, intent.assetId) ? null : 'the token suite';
+      if (intent.token) return null;
+      return confirmed(state, `xfer-${intent.transferId}-fund`) ? null : 'the buyer’s stablecoin';
+    }
+    case 'transfer-initiate': {
+      const x = `xfer-${intent.transferId}`;
+      if (!confirmed(state, `${x}-seller-allow`)) return 'the seller’s allowance';
+      if (!confirmed(state, `${x}-buyer-allow`)) return 'the buyer’s allowance';
+      return needRegistered(intent.toPersonId);
+    }
+    case 'transfer-take':
+      return confirmed(state, `xfer-${intent.transferId}-initiate`) ? null : 'the seller’s DvP offer';
     default: {
       const _exhaustive: never = intent;
       return 'unknown intent';
@@ -752,7 +830,12 @@ export function personsOf(intent: ChainIntent): string[] {
     case 'freeze-tokens':
       return [intent.personId];
     case 'forced-transfer':
+    case 'transfer-initiate':
+    case 'transfer-take':
       return [intent.fromPersonId, intent.toPersonId];
+    case 'transfer-fund':
+    case 'transfer-allow':
+      return [intent.personId];
     default:
       return [];
   }
@@ -858,6 +941,40 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
       const to = intent.wallet as Address;
       return { call: { op: 'transfer', token, to, amount: BigInt(intent.amount) }, wallet: to };
     }
+    case 'deploy-dvd':
+      return { call: dvdManagerCall(), wallet: null };
+    case 'transfer-fund': {
+      const to = wallet(intent.personId);
+      return { call: { op: 'mint', token: stablecoinOf(state)!, to, amount: BigInt(intent.amount) }, wallet: to };
+    }
+    case 'transfer-allow': {
+      const token =
+        intent.side === 'seller'
+          ? suite(intent.assetId).token
+          : ((intent.token as Address | null) ?? stablecoinOf(state)!);
+      return {
+        call: { op: 'erc20-approve', token, spender: dvdManagerOf(state)!, amount: BigInt(intent.amount) },
+        wallet: wallet(intent.personId),
+      };
+    }
+    case 'transfer-initiate':
+    case 'transfer-take': {
+      const manager = dvdManagerOf(state)!;
+      if (intent.kind === 'transfer-take')
+        return { call: { op: 'dvd-take', manager, transferId: UNRESOLVED_DVD_ID }, wallet: wallet(intent.toPersonId) };
+      return {
+        call: {
+          op: 'dvd-initiate',
+          manager,
+          token1: suite(intent.assetId).token,
+          amount1: BigInt(intent.tokens),
+          counterpart: wallet(intent.toPersonId),
+          token2: (intent.token as Address | null) ?? stablecoinOf(state)!,
+          amount2: BigInt(intent.amount),
+        },
+        wallet: wallet(intent.fromPersonId),
+      };
+    }
     default: {
       const _exhaustive: never = intent;
       throw new Error(`unknown intent ${JSON.stringify(_exhaustive)}`);
@@ -880,6 +997,15 @@ export function expectedHoldings(state: FlowState): Map<string, Map<string, numb
     if (!holdings || !investment.confirmed) continue;
     holdings.set(investment.ownerId, (holdings.get(investment.ownerId) ?? 0) - investment.tokens);
     holdings.set(investment.investorId, (holdings.get(investment.investorId) ?? 0) + investment.tokens);
+  }
+  // Transfers between investors, once their DvP take is confirmed (the only transaction that moves the tokens).
+  for (const tx of state.txs.values()) {
+    if (tx.intent.kind !== 'transfer-take' || tx.status !== 'confirmed') continue;
+    const holdings = out.get(tx.intent.assetId);
+    if (!holdings) continue;
+    const { fromPersonId, toPersonId, tokens } = tx.intent;
+    holdings.set(fromPersonId, (holdings.get(fromPersonId) ?? 0) - tokens);
+    holdings.set(toPersonId, (holdings.get(toPersonId) ?? 0) + tokens);
   }
   return out;
 }

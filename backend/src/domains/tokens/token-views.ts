@@ -86,6 +86,45 @@ export class TokenViews {
     return this.chain.kind === 'anvil' ? { coin: null } : null;
   }
 
+  /**
+   * What the chain says about a transfer between investors before anything is signed (domains/transfers): each
+   * party's wallet (custody or own, registered on chain), the seller's lock-up from the register's holdings (the
+   * HoldingRulesModule holds the same per wallet), tokens frozen on chain (the whole address, or part), and the
+   * token's own compliance `canTransfer` (a read call). Null figures where the token is not on chain yet.
+   */
+  async transferChainFacts(assetId: string, sellerId: string, buyerId: string, tokens: number, now: string) {
+    const state = this.outbox.state;
+    const seller = await this.outbox.walletKind(sellerId);
+    const buyer = await this.outbox.walletKind(buyerId);
+    let lockedUntil: string | null = null;
+    for (const i of state.investments.values())
+      if (i.investorId === sellerId && i.assetId === assetId && i.confirmed && i.transferableFrom)
+        if (i.transferableFrom > now && (!lockedUntil || i.transferableFrom > lockedUntil))
+          lockedUntil = i.transferableFrom;
+    const suite = suiteOf(state, assetId);
+    let frozen = 0;
+    let canTransfer: boolean | null = null;
+    if (this.chain && suite && seller) {
+      const whole = await this.chain.read<boolean>('Token', suite.token, 'isFrozen', [seller.wallet]);
+      const part = await this.chain.read<bigint>('Token', suite.token, 'getFrozenTokens', [seller.wallet]);
+      const held = await this.chain.balanceOf(suite.token, seller.wallet);
+      frozen = whole ? Number(held) : Number(part);
+      if (buyer)
+        canTransfer = await this.chain.read<boolean>('ModularCompliance', suite.compliance, 'canTransfer', [
+          seller.wallet,
+          buyer.wallet,
+          BigInt(tokens),
+        ]);
+    }
+    return {
+      sellerWallet: seller?.kind ?? null,
+      buyerWallet: buyer?.kind ?? null,
+      lockedUntil,
+      frozen,
+      canTransfer,
+    };
+  }
+
   /** The wallets platform holders use now, by person (those with one). */
   walletsOf(personIds: Iterable<string>): Map<string, string> {
     const wallets = this.outbox.state.wallets;

@@ -100,7 +100,10 @@ export type ReadableContract =
   | 'IdentityRegistryStorage'
   | 'HoldingRulesModule'
   | 'Factory'
-  | 'Identity';
+  | 'Identity'
+  | 'DVDTransferManager'
+  | 'KauriTestNZD'
+  | 'ModularCompliance';
 
 /** A call the chain would refuse; `reason` is the contract's revert text (or the node's message). */
 export class ChainRevertError extends Error {

@@ -50,6 +50,7 @@ export const ARTIFACTS: Record<ContractName, Artifact> = {
   Identity: trex('@onchain-id/solidity/contracts/Identity.sol/Identity.json'),
   HoldingRulesModule: own('HoldingRulesModule'),
   KauriTestNZD: own('KauriTestNZD'),
+  DVDTransferManager: trex('contracts/DVD/DVDTransferManager.sol/DVDTransferManager.json'),
 };
 
 const abi = (name: ContractName) => ARTIFACTS[name].abi;
@@ -170,6 +171,18 @@ export function encodeCall(call: ChainCall): { to: Address | null; data: Hex } {
       });
       return fn('ModularCompliance', call.compliance, 'callModuleFunction', [inner, call.module]);
     }
+    case 'erc20-approve':
+      return fn('KauriTestNZD', call.token, 'approve', [call.spender, call.amount]);
+    case 'dvd-initiate':
+      return fn('DVDTransferManager', call.manager, 'initiateDVDTransfer', [
+        call.token1,
+        call.amount1,
+        call.counterpart,
+        call.token2,
+        call.amount2,
+      ]);
+    case 'dvd-take':
+      return fn('DVDTransferManager', call.manager, 'takeDVDTransfer', [call.transferId]);
     default: {
       const _exhaustive: never = call;
       throw new Error(`unknown chain call ${JSON.stringify(_exhaustive)}`);

@@ -26,7 +26,9 @@ export type ContractName =
   | 'Identity'
   | 'HoldingRulesModule'
   /** Kauri's test NZD stablecoin (backend/contracts/KauriTestNZD.sol): an ERC-20 in cents, the embedded chain's. */
-  | 'KauriTestNZD';
+  | 'KauriTestNZD'
+  /** T-REX's delivery-versus-payment manager (contracts/DVD/DVDTransferManager.sol), deployed once per chain. */
+  | 'DVDTransferManager';
 
 /** ISO 3166-1 numeric code of New Zealand: the one country the compliance allows and identities carry. */
 export const NEW_ZEALAND = 554;
@@ -95,7 +97,21 @@ export type ChainCall =
   | { op: 'batch-forced-transfer'; token: Address; from: Address[]; to: Address[]; amounts: bigint[] }
   | { op: 'batch-mint'; token: Address; to: Address[]; amounts: bigint[] }
   | { op: 'batch-register-identity'; registry: Address; wallets: Address[]; identities: Address[]; countries: number[] }
-  | { op: 'batch-lock-until'; compliance: Address; module: Address; holders: Address[]; until: bigint[] };
+  | { op: 'batch-lock-until'; compliance: Address; module: Address; holders: Address[]; until: bigint[] }
+  /** ERC-20 `approve(spender, amount)` (a T-REX token or the stablecoin), signed by the holder's own key. */
+  | { op: 'erc20-approve'; token: Address; spender: Address; amount: bigint }
+  /** DVDTransferManager `initiateDVDTransfer`: the maker (signing) offers `amount1` of `token1` for `amount2` of `token2`. */
+  | {
+      op: 'dvd-initiate';
+      manager: Address;
+      token1: Address;
+      amount1: bigint;
+      counterpart: Address;
+      token2: Address;
+      amount2: bigint;
+    }
+  /** DVDTransferManager `takeDVDTransfer`: both legs in one transaction (the token's agent may call it). */
+  | { op: 'dvd-take'; manager: Address; transferId: `0x${string}` };
 
 export interface TrexImplementations {
   token: Address;

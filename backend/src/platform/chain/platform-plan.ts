@@ -53,6 +53,13 @@ export const stablecoinCall = (signer: Address): ChainCall => ({
   args: [signer],
 });
 
+/**
+ * T-REX's DVDTransferManager, the delivery-versus-payment settlement of transfers between investors (issue 32):
+ * deployed through the outbox once per chain, transaction id `dvd-manager`, asked for by the first settlement.
+ */
+export const DVD_MANAGER_TX = 'dvd-manager';
+export const dvdManagerCall = (): ChainCall => ({ op: 'deploy', contract: 'DVDTransferManager', args: [] });
+
 /** Addresses of the contracts deployed by earlier steps (a deployment step's own address once it is mined). */
 export type PlatformAddresses = ReadonlyMap<PlatformStep, Address>;
 

@@ -14,6 +14,7 @@ import { TokenOnChain } from '../../shared/tokens/TokenOnChain';
 import { statusColors } from '../../shared/objects/AssetCard';
 import { emptyText } from '../../shared/ui/emptyText';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { TransfersCard } from '../../shared/transfers/Transfers';
 
 const backTo = { owner: '/assets', staff: '/admin', investor: '/token-offerings' } as const;
 
@@ -154,6 +155,7 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
         ownerId={a.viewer === 'owner' ? user.id : a.viewer === 'staff' ? (a.owner?.id ?? null) : null}
         investorView={a.viewer === 'investor'}
       />
+      {a.viewer === 'owner' && <TransfersCard assetId={a.id} userId={user.id} />}
       <Card title="Cap Table">
         <CapTable page={a} />
       </Card>

@@ -30,6 +30,7 @@ import { PageSpinner } from '../../shared/ui/PageSpinner';
 import { ActivityList } from './ActivityList';
 import { WORKFLOW, workflow, workflowLine } from './workflow';
 import { InvestorHome } from './InvestorHome';
+import { TransfersCard } from '../../shared/transfers/Transfers';
 import { emptyText } from '../../shared/ui/emptyText';
 
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
@@ -101,6 +102,8 @@ export function Dashboard({ user }: { user: User }) {
       </Card>
 
       {isInvestor && wholesale.data && <InvestorHome status={wholesale.data} />}
+
+      {roleKnown && <TransfersCard userId={user.id} />}
 
       {isOwner && ownerHome()}
 

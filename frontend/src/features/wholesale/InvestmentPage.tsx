@@ -7,6 +7,7 @@ import { formatCount, formatDate, formatPayment } from '../../shared/format';
 import { Figures, investmentStatus, ObjectPage, ObjectState } from '../../shared/objects/ObjectPage';
 import { awaitsChain } from '../../shared/tokens/chain';
 import { HoldingOnChainDetails } from '../../shared/tokens/HoldingOnChain';
+import { ProposeTransfer } from '../../shared/transfers/Transfers';
 
 const priceSource = {
   valuation: "the asset's latest valuation",
@@ -58,6 +59,7 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
           { title: 'Lock-up Ends', value: formatDate(i.transferableFrom) },
         ]}
       />
+      {i.viewer === 'investor' && i.status === 'confirmed' && i.asset && <ProposeTransfer assetId={i.asset.id} />}
       <Card title="Details">
         <Descriptions
           column={{ xs: 1, md: 2 }}

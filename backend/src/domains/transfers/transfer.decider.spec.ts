@@ -1,0 +1,205 @@
+import { describe, expect, it } from '@jest/globals';
+import { fold } from '../../platform/decider.js';
+import { DomainError } from '../../platform/errors.js';
+import { nzLongDate } from '../../platform/nz-time.js';
+import { TRANSFER_MESSAGES as M } from '../../messages.js';
+import type { TransferEvent } from './events.js';
+import { transfer, TRANSFER_MAX_HOLDERS, type TransferChecks, type TransferCommand } from './transfer.decider.js';
+
+const NOW = '2026-11-27T01:00:00.000Z';
+const LATER = '2026-12-04T01:00:00.000Z';
+const transferId = '0b6c2f4e-5a1d-4c3b-9e8f-7a6b5c4d3e2f';
+const assetId = '1c7d3a5f-6b2e-4d4c-8f9a-8b7c6d5e4f3a';
+const ownerId = 'owner-1';
+const seller = 'seller-1';
+const buyer = 'buyer-1';
+const ok: TransferChecks = {
+  assetActive: true,
+  buyer: { standing: 'verified', revokedAt: null, known: true },
+  buyerWallet: 'custody',
+  sellerWallet: 'custody',
+  sellerHolds: 100,
+  frozen: 0,
+  promised: 0,
+  lockedUntil: null,
+  holderLimitReached: false,
+  canTransfer: true,
+};
+const propose = (checks: Partial<TransferChecks> = {}, fields: Partial<TransferCommand> = {}): TransferCommand =>
+  ({
+    type: 'ProposeTransfer',
+    transferId,
+    assetId,
+    ownerId,
+    sellerId: seller,
+    toInvestorId: buyer,
+    tokens: 40,
+    priceCents: 1250,
+    now: NOW,
+    checks: { ...ok, ...checks },
+    ...fields,
+  }) as TransferCommand;
+const proposed: TransferEvent = {
+  type: 'TransferProposed',
+  data: {
+    transferId,
+    assetId,
+    ownerId,
+    fromInvestorId: seller,
+    toInvestorId: buyer,
+    tokens: 40,
+    priceCents: 1250,
+    proposedAt: NOW,
+    expiresAt: '2026-12-04T01:00:00.000Z',
+  },
+};
+const accepted: TransferEvent = { type: 'TransferAccepted', data: { transferId, buyerId: buyer, acceptedAt: NOW } };
+const approved: TransferEvent = {
+  type: 'TransferApproved',
+  data: { transferId, approverId: ownerId, approvedAt: NOW },
+};
+const accept = (checks: Partial<TransferChecks> = {}, actorId = buyer, now = NOW): TransferCommand => ({
+  type: 'AcceptTransfer',
+  transferId,
+  actorId,
+  now,
+  checks: { ...ok, ...checks },
+});
+const approve = (checks: Partial<TransferChecks> = {}, actorId = ownerId, actorIsAdmin = false): TransferCommand => ({
+  type: 'ApproveTransfer',
+  transferId,
+  actorId,
+  actorIsAdmin,
+  coin: null,
+  now: NOW,
+  checks: { ...ok, ...checks },
+});
+const given = (events: TransferEvent[]) => fold(transfer, events);
+const refusal = (events: TransferEvent[], command: TransferCommand) => {
+  try {
+    transfer.decide(command, given(events));
+  } catch (error) {
+    if (error instanceof DomainError) return [error.status, error.message];
+    throw error;
+  }
+  throw new Error('not refused');
+};
+
+describe('transfer decider', () => {
+  it('given nothing, when the seller proposes, then TransferProposed expiring after 7 days', () => {
+    expect(transfer.decide(propose(), transfer.initialState)).toEqual([proposed]);
+  });
+
+  it.each<[string, Partial<TransferChecks>, Partial<TransferCommand>, [number, string]]>([
+    ['a transfer to oneself', {}, { toInvestorId: seller }, [400, M.toSelf]],
+    ['an asset not approved', { assetActive: false }, {}, [409, M.assetNotActive]],
+    [
+      'a buyer not verified',
+      { buyer: { standing: 'none', revokedAt: null, known: true } },
+      {},
+      [409, M.buyerNotVerified],
+    ],
+    ['a lapsed certificate', { buyer: { standing: 'lapsed', revokedAt: null, known: true } }, {}, [409, M.buyerLapsed]],
+    [
+      'a revoked certificate',
+      { buyer: { standing: 'revoked', revokedAt: '2026-11-01T00:00:00.000Z', known: true } },
+      {},
+      [409, M.buyerRevoked(nzLongDate('2026-11-01T00:00:00.000Z'))],
+    ],
+    ['tokens frozen', { frozen: 70 }, {}, [409, M.frozen(70)]],
+    ['more than the seller holds', { sellerHolds: 39 }, {}, [409, M.notEnough(39)]],
+    ['more than is free after other proposals', { promised: 61 }, {}, [409, M.notEnough(39)]],
+    [
+      'the seller’s lock-up not over',
+      { lockedUntil: '2027-02-25T11:00:00.000Z' },
+      {},
+      [409, M.lockedUp(nzLongDate('2027-02-25T11:00:00.000Z'))],
+    ],
+    ['the holder limit reached', { holderLimitReached: true }, {}, [409, M.holderLimit(TRANSFER_MAX_HOLDERS)]],
+    ['a buyer without a wallet', { buyerWallet: null }, {}, [409, M.buyerNoWallet]],
+    ['a buyer with their own wallet', { buyerWallet: 'own' }, {}, [409, M.ownWallet('buyer')]],
+    ['a seller with their own wallet', { sellerWallet: 'own' }, {}, [409, M.ownWallet('seller')]],
+    ['the token’s compliance refusing (canTransfer false)', { canTransfer: false }, {}, [409, M.chainRefused]],
+  ])('given nothing, when proposing with %s, then refused and nothing recorded', (_what, checks, fields, expected) => {
+    expect(refusal([], propose(checks, fields))).toEqual(expected);
+  });
+
+  it('frozen tokens that leave enough free do not refuse', () => {
+    expect(transfer.decide(propose({ frozen: 10 }), transfer.initialState)).toHaveLength(1);
+  });
+
+  it('given a proposal, when the buyer accepts, then TransferAccepted; anyone else, refused', () => {
+    expect(transfer.decide(accept(), given([proposed]))).toEqual([accepted]);
+    expect(refusal([proposed], accept({}, seller))).toEqual([403, M.onlyBuyer]);
+    expect(refusal([proposed], accept({}, buyer, LATER))).toEqual([409, M.expired]);
+  });
+
+  it('given a proposal, when the buyer’s certificate was revoked since, then accepting is refused', () => {
+    const revoked = { buyer: { standing: 'revoked' as const, revokedAt: NOW, known: true } };
+    expect(refusal([proposed], accept(revoked))).toEqual([409, M.buyerRevoked(nzLongDate(NOW))]);
+  });
+
+  it('given an accepted proposal, when the owner approves, then approved and settlement requested (DvP amount)', () => {
+    expect(transfer.decide(approve(), given([proposed, accepted]))).toEqual([
+      approved,
+      {
+        type: 'TransferSettlementRequested',
+        data: {
+          transferId,
+          assetId,
+          fromInvestorId: seller,
+          toInvestorId: buyer,
+          tokens: 40,
+          amountCents: 50_000,
+          coin: null,
+          requestedAt: NOW,
+        },
+      },
+    ]);
+  });
+
+  it('approval: only the owner or an admin who is not a party; only once accepted; checks again', () => {
+    expect(refusal([proposed], approve())).toEqual([409, M.notAccepted]);
+    expect(refusal([proposed, accepted], approve({}, buyer))).toEqual([403, M.onlyApprover]);
+    expect(refusal([proposed, accepted], approve({}, seller, true))).toEqual([403, M.onlyApprover]);
+    expect(transfer.decide(approve({}, 'admin-1', true), given([proposed, accepted]))).toHaveLength(2);
+    expect(refusal([proposed, accepted], approve({ lockedUntil: LATER }))).toEqual([
+      409,
+      M.lockedUp(nzLongDate(LATER)),
+    ]);
+  });
+
+  it('either party cancels before settlement starts, nobody after', () => {
+    const cancel = (actorId: string): TransferCommand => ({ type: 'CancelTransfer', transferId, actorId, now: NOW });
+    expect(transfer.decide(cancel(seller), given([proposed]))[0]?.type).toBe('TransferCancelled');
+    expect(transfer.decide(cancel(buyer), given([proposed, accepted]))[0]?.type).toBe('TransferCancelled');
+    expect(refusal([proposed], cancel('someone'))).toEqual([404, M.notFound]);
+    expect(refusal([proposed, accepted, approved], cancel(seller))).toEqual([409, M.notCancellable]);
+  });
+
+  it('a proposal expires after its period unless settlement started; once', () => {
+    const expire = (now: string): TransferCommand => ({ type: 'ExpireTransfer', transferId, now });
+    expect(transfer.decide(expire(NOW), given([proposed]))).toEqual([]);
+    expect(transfer.decide(expire(LATER), given([proposed, accepted]))).toEqual([
+      { type: 'TransferExpired', data: { transferId, expiredAt: LATER } },
+    ]);
+    expect(transfer.decide(expire(LATER), given([proposed, accepted, approved]))).toEqual([]);
+    const expired: TransferEvent = { type: 'TransferExpired', data: { transferId, expiredAt: LATER } };
+    expect(transfer.decide(expire(LATER), given([proposed, expired]))).toEqual([]);
+  });
+
+  it('settlement: settled once with its hash; a failure records the chain’s reason; nothing after either', () => {
+    const txHash = `0x${'ab'.repeat(32)}`;
+    const settle: TransferCommand = { type: 'SettleTransfer', transferId, txHash, now: NOW };
+    const settled = transfer.decide(settle, given([proposed, accepted, approved]));
+    expect(settled).toEqual([{ type: 'TransferSettled', data: { transferId, txHash, settledAt: NOW } }]);
+    expect(transfer.decide(settle, given([proposed, accepted, approved, ...settled]))).toEqual([]);
+    const fail: TransferCommand = { type: 'FailTransfer', transferId, txHash: null, reason: 'reverted', now: NOW };
+    const failed = transfer.decide(fail, given([proposed, accepted, approved]));
+    expect(failed).toEqual([
+      { type: 'TransferFailed', data: { transferId, txHash: null, reason: 'reverted', failedAt: NOW } },
+    ]);
+    expect(given([proposed, accepted, approved, ...failed])).toMatchObject({ status: 'failed', refusal: 'reverted' });
+    expect(transfer.decide(settle, given([proposed, accepted, approved, ...failed]))).toEqual([]);
+  });
+});

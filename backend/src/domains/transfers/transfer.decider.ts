@@ -1,0 +1,282 @@
+import type { Decider } from '../../platform/decider.js';
+import { DomainError } from '../../platform/errors.js';
+import { nzLongDate } from '../../platform/nz-time.js';
+import { TRANSFER_MESSAGES as M } from '../../messages.js';
+import { transferEventSchemas, type TransferEvent } from './events.js';
+
+/** A proposal lapses this many days after it was made unless settlement has started (our choice: a week). */
+export const TRANSFER_EXPIRY_DAYS = 7;
+/** Most holders of one token at once (the HoldingRulesModule's figure, domains/tokens flow.ts MAX_HOLDERS). */
+export const TRANSFER_MAX_HOLDERS = 1000;
+
+export type TransferStatus =
+  | 'none'
+  | 'proposed'
+  | 'accepted'
+  | 'approved'
+  | 'settled'
+  | 'cancelled'
+  | 'expired'
+  | 'failed';
+
+export interface TransferState {
+  status: TransferStatus;
+  assetId: string | null;
+  ownerId: string | null;
+  fromInvestorId: string | null;
+  toInvestorId: string | null;
+  tokens: number;
+  priceCents: number;
+  expiresAt: string | null;
+  txHash: string | null;
+  refusal: string | null;
+}
+
+/**
+ * What other streams and the chain say, gathered by the handler at each step (propose, accept, approve) from the
+ * events and the chain — never from a read model — so the decider stays pure.
+ */
+export interface TransferChecks {
+  assetActive: boolean;
+  /** The single wholesale decision (`isWholesaleAt`) for the buyer, with why not. */
+  buyer: { standing: 'verified' | 'none' | 'lapsed' | 'revoked'; revokedAt: string | null; known: boolean };
+  buyerWallet: 'custody' | 'own' | null;
+  sellerWallet: 'custody' | 'own' | null;
+  /** What the register says the seller holds of the asset. */
+  sellerHolds: number;
+  /** Of those, frozen (the token's own frozen state on chain, and the register's once it records freezes). */
+  frozen: number;
+  /** Promised in the seller's other open transfers (proposed, accepted, approved). */
+  promised: number;
+  /** The seller's lock-up end when it is still ahead (register `transferableFrom` / HoldingRulesModule). */
+  lockedUntil: string | null;
+  /** The buyer holds none yet and the token already has its most holders. */
+  holderLimitReached: boolean;
+  /** The token's compliance `canTransfer(seller, buyer, tokens)` read on chain; null when no chain answers. */
+  canTransfer: boolean | null;
+}
+
+export type TransferCommand =
+  | {
+      type: 'ProposeTransfer';
+      transferId: string;
+      assetId: string;
+      ownerId: string;
+      sellerId: string;
+      toInvestorId: string;
+      tokens: number;
+      priceCents: number;
+      now: string;
+      checks: TransferChecks;
+    }
+  | { type: 'AcceptTransfer'; transferId: string; actorId: string; now: string; checks: TransferChecks }
+  | {
+      type: 'ApproveTransfer';
+      transferId: string;
+      actorId: string;
+      actorIsAdmin: boolean;
+      coin: string | null;
+      now: string;
+      checks: TransferChecks;
+    }
+  | { type: 'CancelTransfer'; transferId: string; actorId: string; now: string }
+  | { type: 'ExpireTransfer'; transferId: string; now: string }
+  | { type: 'SettleTransfer'; transferId: string; txHash: string; now: string }
+  | { type: 'FailTransfer'; transferId: string; txHash: string | null; reason: string; now: string };
+
+export const initialTransferState: TransferState = {
+  status: 'none',
+  assetId: null,
+  ownerId: null,
+  fromInvestorId: null,
+  toInvestorId: null,
+  tokens: 0,
+  priceCents: 0,
+  expiresAt: null,
+  txHash: null,
+  refusal: null,
+};
+
+const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
+
+/**
+ * Why a transfer of `tokens` from seller to buyer is refused now, in the order a person would fix them, or null.
+ * The same rules at proposal, acceptance and approval; the chain checks again when the settlement runs.
+ */
+export function transferRefusal(
+  sellerId: string,
+  toInvestorId: string,
+  tokens: number,
+  c: TransferChecks,
+): DomainError | null {
+  if (sellerId === toInvestorId) return new DomainError(M.toSelf, 400);
+  if (!c.assetActive) return new DomainError(M.assetNotActive, 409);
+  if (!c.buyer.known) return new DomainError(M.buyerUnknown, 404);
+  if (c.buyer.standing === 'revoked' && c.buyer.revokedAt)
+    return new DomainError(M.buyerRevoked(nzLongDate(c.buyer.revokedAt)), 409);
+  if (c.buyer.standing === 'lapsed') return new DomainError(M.buyerLapsed, 409);
+  if (c.buyer.standing !== 'verified') return new DomainError(M.buyerNotVerified, 409);
+  if (c.frozen > 0 && c.sellerHolds - c.frozen - c.promised < tokens) return new DomainError(M.frozen(c.frozen), 409);
+  const free = Math.max(0, c.sellerHolds - c.frozen - c.promised);
+  if (tokens > free) return new DomainError(M.notEnough(free), 409);
+  if (c.lockedUntil) return new DomainError(M.lockedUp(nzLongDate(c.lockedUntil)), 409);
+  if (c.holderLimitReached) return new DomainError(M.holderLimit(TRANSFER_MAX_HOLDERS), 409);
+  if (c.sellerWallet === null) return new DomainError(M.sellerNoWallet, 409);
+  if (c.sellerWallet === 'own') return new DomainError(M.ownWallet('seller'), 409);
+  if (c.buyerWallet === null) return new DomainError(M.buyerNoWallet, 409);
+  if (c.buyerWallet === 'own') return new DomainError(M.ownWallet('buyer'), 409);
+  if (c.canTransfer === false) return new DomainError(M.chainRefused, 409);
+  return null;
+}
+
+const open = (s: TransferState) => s.status === 'proposed' || s.status === 'accepted';
+const lapsed = (s: TransferState, now: string) => s.expiresAt !== null && now >= s.expiresAt;
+
+export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = {
+  name: 'transfer',
+  initialState: initialTransferState,
+  eventSchemas: transferEventSchemas,
+  ignoresPersonalData: true,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TransferProposed': {
+        const d = event.data;
+        return {
+          ...state,
+          status: 'proposed',
+          assetId: d.assetId,
+          ownerId: d.ownerId,
+          fromInvestorId: d.fromInvestorId,
+          toInvestorId: d.toInvestorId,
+          tokens: d.tokens,
+          priceCents: d.priceCents,
+          expiresAt: d.expiresAt,
+        };
+      }
+      case 'TransferAccepted':
+        return { ...state, status: 'accepted' };
+      case 'TransferApproved':
+        return { ...state, status: 'approved' };
+      case 'TransferSettlementRequested':
+        return state;
+      case 'TransferSettled':
+        return { ...state, status: 'settled', txHash: event.data.txHash };
+      case 'TransferFailed':
+        return { ...state, status: 'failed', txHash: event.data.txHash, refusal: event.data.reason };
+      case 'TransferCancelled':
+        return { ...state, status: 'cancelled' };
+      case 'TransferExpired':
+        return { ...state, status: 'expired' };
+      default: {
+        const _exhaustive: never = event;
+        return state;
+      }
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'ProposeTransfer') {
+      if (state.status !== 'none') return []; // the same id again: recorded already
+      const refusal = transferRefusal(command.sellerId, command.toInvestorId, command.tokens, command.checks);
+      if (refusal) throw refusal;
+      return [
+        {
+          type: 'TransferProposed',
+          data: {
+            transferId: command.transferId,
+            assetId: command.assetId,
+            ownerId: command.ownerId,
+            fromInvestorId: command.sellerId,
+            toInvestorId: command.toInvestorId,
+            tokens: command.tokens,
+            priceCents: command.priceCents,
+            proposedAt: command.now,
+            expiresAt: addDays(command.now, TRANSFER_EXPIRY_DAYS),
+          },
+        },
+      ];
+    }
+    if (state.status === 'none') throw new DomainError(M.notFound, 404);
+    const seller = state.fromInvestorId!;
+    const buyer = state.toInvestorId!;
+    switch (command.type) {
+      case 'AcceptTransfer': {
+        if (command.actorId !== buyer) throw new DomainError(M.onlyBuyer, 403);
+        if (state.status !== 'proposed') throw new DomainError(M.notProposed, 409);
+        if (lapsed(state, command.now)) throw new DomainError(M.expired, 409);
+        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks);
+        if (refusal) throw refusal;
+        return [
+          {
+            type: 'TransferAccepted',
+            data: { transferId: command.transferId, buyerId: buyer, acceptedAt: command.now },
+          },
+        ];
+      }
+      case 'ApproveTransfer': {
+        if (command.actorId !== state.ownerId && !command.actorIsAdmin) throw new DomainError(M.onlyApprover, 403);
+        if (command.actorId === seller || command.actorId === buyer) throw new DomainError(M.onlyApprover, 403);
+        if (state.status !== 'accepted') throw new DomainError(M.notAccepted, 409);
+        if (lapsed(state, command.now)) throw new DomainError(M.expired, 409);
+        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks);
+        if (refusal) throw refusal;
+        return [
+          {
+            type: 'TransferApproved',
+            data: { transferId: command.transferId, approverId: command.actorId, approvedAt: command.now },
+          },
+          {
+            type: 'TransferSettlementRequested',
+            data: {
+              transferId: command.transferId,
+              assetId: state.assetId!,
+              fromInvestorId: seller,
+              toInvestorId: buyer,
+              tokens: state.tokens,
+              amountCents: state.tokens * state.priceCents,
+              coin: command.coin,
+              requestedAt: command.now,
+            },
+          },
+        ];
+      }
+      case 'CancelTransfer': {
+        if (command.actorId !== seller && command.actorId !== buyer) throw new DomainError(M.notFound, 404);
+        if (!open(state)) throw new DomainError(M.notCancellable, 409);
+        return [
+          {
+            type: 'TransferCancelled',
+            data: { transferId: command.transferId, cancelledBy: command.actorId, cancelledAt: command.now },
+          },
+        ];
+      }
+      case 'ExpireTransfer':
+        if (!open(state) || !lapsed(state, command.now)) return [];
+        return [{ type: 'TransferExpired', data: { transferId: command.transferId, expiredAt: command.now } }];
+      case 'SettleTransfer':
+        if (state.status !== 'approved') return []; // settled already (or never approved): nothing twice
+        return [
+          {
+            type: 'TransferSettled',
+            data: { transferId: command.transferId, txHash: command.txHash, settledAt: command.now },
+          },
+        ];
+      case 'FailTransfer':
+        if (state.status !== 'approved') return [];
+        return [
+          {
+            type: 'TransferFailed',
+            data: {
+              transferId: command.transferId,
+              txHash: command.txHash,
+              reason: command.reason.slice(0, 2000),
+              failedAt: command.now,
+            },
+          },
+        ];
+      default: {
+        const _exhaustive: never = command;
+        throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
+      }
+    }
+  },
+};

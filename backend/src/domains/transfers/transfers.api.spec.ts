@@ -1,0 +1,191 @@
+/**
+ * Transfers between investors on the embedded chain (issue 32), over HTTP on the real app: each refusal before
+ * anything is recorded, then propose → accept → approve → settled by delivery versus payment through T-REX's
+ * DVDTransferManager — the tokens and the NZD stablecoin move in the same transaction (one hash in both Transfer
+ * logs) — and the register, the cap table and both parties' lists show it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Address } from 'viem';
+import { TRANSFER_MESSAGES as M } from '../../messages.js';
+import { nzLongDate } from '../../platform/nz-time.js';
+import type { Api } from '../../testing/api.js';
+import { startTestServer } from '../../testing/api.js';
+import { approvedAsset, lapsedInvestor, verifiedInvestor } from '../../testing/offerings.js';
+import { signUp } from '../../testing/users.js';
+import { ChainOutbox } from '../tokens/chain-outbox.js';
+import { stablecoinOf, suiteOf } from '../tokens/flow.js';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+type Person = Api & { user: { id: string } };
+
+describe('transfers between investors, delivery versus payment on the embedded chain', () => {
+  let server: Server;
+  let admin: Person;
+  let owner: Person;
+  let seller: Person;
+  let buyer: Person;
+  let locked: Person;
+  let stranger: Person;
+  let assetId: string;
+  let lockedUntil: string;
+
+  const transferEvents = async () => (await server.eventStore.readAll({ streamPrefixes: ['transfer-'] })).length;
+
+  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 90_000) {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    admin = await signUp(server, { admin: true });
+    ({ owner, assetId } = await approvedAsset(server, admin, 2_000));
+    const offering = async (lockupPeriod: number) => {
+      const created = await admin.post('/api/admin/offerings', {
+        assetId,
+        name: `Series ${lockupPeriod}`,
+        description: '',
+        totalTokens: 500,
+        tokenPrice: '10.00',
+        minimumInvestment: '1',
+        lockupPeriod,
+      });
+      expect(created.status).toBe(201);
+      return created.body.id as string;
+    };
+    const open = await offering(0);
+    const lockedOffering = await offering(90);
+    seller = await verifiedInvestor(server, admin);
+    buyer = await verifiedInvestor(server, admin);
+    locked = await verifiedInvestor(server, admin);
+    stranger = await signUp(server);
+    for (const [investor, offeringId, tokens] of [
+      [seller, open, 100],
+      [locked, lockedOffering, 20],
+    ] as const) {
+      const invested = await investor.post('/api/invest', {
+        offeringId,
+        tokensRequested: tokens,
+        investmentAmount: tokens * 10,
+      });
+      expect(invested.body).toMatchObject({ status: 'confirmed' });
+    }
+    const investment = [...server.app.get(ChainOutbox).state.investments.values()].find(
+      (i) => i.investorId === locked.user.id,
+    );
+    lockedUntil = investment!.transferableFrom!;
+    expect(await server.app.get(ChainOutbox).settled(120_000)).toBe(true);
+  }, 300_000);
+  afterAll(() => server.close());
+
+  const propose = (from: Api, body: Record<string, unknown>) =>
+    from.post('/api/transfers', { assetId, toInvestorId: buyer.user.id, tokens: 10, pricePerToken: '12.50', ...body });
+
+  it('refuses, with the reason and nothing recorded: to oneself, an unverified or lapsed buyer, more than held, a lock-up, a bad price', async () => {
+    const before = await transferEvents();
+    const self = await propose(seller, { toInvestorId: seller.user.id });
+    expect([self.status, self.body.message]).toEqual([400, M.toSelf]);
+    const unverified = await propose(seller, { toInvestorId: stranger.user.id });
+    expect([unverified.status, unverified.body.message]).toEqual([409, M.buyerNotVerified]);
+    const lapsed = await lapsedInvestor(server, admin.user.id);
+    const lapsedBuyer = await propose(seller, { toInvestorId: lapsed.user.id });
+    expect([lapsedBuyer.status, lapsedBuyer.body.message]).toEqual([409, M.buyerLapsed]);
+    const tooMany = await propose(seller, { tokens: 101 });
+    expect([tooMany.status, tooMany.body.message]).toEqual([409, M.notEnough(100)]);
+    const none = await propose(stranger, {});
+    expect([none.status, none.body.message]).toEqual([409, M.notEnough(0)]);
+    const lockedUp = await propose(locked, {});
+    expect([lockedUp.status, lockedUp.body.message]).toEqual([409, M.lockedUp(nzLongDate(lockedUntil))]);
+    const price = await propose(seller, { pricePerToken: '12.505' });
+    expect(price.status).toBe(400);
+    expect(price.body.errors).toEqual([{ field: 'pricePerToken', message: M.price }]);
+    expect(await transferEvents()).toBe(before);
+  });
+
+  it('proposed → accepted → approved → settled: tokens and stablecoin in one transaction, the register and both sides show it', async () => {
+    const proposed = await propose(seller, { tokens: 40 });
+    expect(proposed.status).toBe(201);
+    expect(proposed.body).toMatchObject({ status: 'proposed' });
+    const id = proposed.body.id as string;
+    // Only the parties (and the asset's owner, who approves) see it.
+    expect((await stranger.get(`/api/transfers/${id}`)).status).toBe(404);
+    expect((await stranger.post(`/api/transfers/${id}/accept`)).status).toBe(404);
+    expect((await buyer.get('/api/transfers')).body.transfers).toEqual([
+      expect.objectContaining({ id, role: 'buyer', status: 'proposed', tokens: 40, pricePerToken: '12.50' }),
+    ]);
+    // The seller promised 40 of 100: 61 more is beyond what is free.
+    const beyond = await propose(seller, { tokens: 61 });
+    expect([beyond.status, beyond.body.message]).toEqual([409, M.notEnough(60)]);
+    expect((await owner.post(`/api/transfers/${id}/approve`)).body.message).toBe(M.notAccepted);
+    expect((await seller.post(`/api/transfers/${id}/accept`)).body.message).toBe(M.onlyBuyer);
+    expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ id, status: 'accepted' });
+    expect((await buyer.post(`/api/transfers/${id}/approve`)).status).toBe(403);
+    expect((await owner.post(`/api/transfers/${id}/approve`)).body).toMatchObject({ id, status: 'approved' });
+    expect((await seller.post(`/api/transfers/${id}/cancel`)).body.message).toBe(M.notCancellable);
+
+    const outbox = server.app.get(ChainOutbox);
+    expect(await outbox.settled(120_000)).toBe(true);
+    const settled = await until(
+      'the transfer settled',
+      async () => (await seller.get(`/api/transfers/${id}`)).body,
+      (b) => b.status === 'settled' || b.status === 'failed',
+    );
+    expect(settled).toMatchObject({
+      id,
+      assetId,
+      fromInvestorId: seller.user.id,
+      toInvestorId: buyer.user.id,
+      tokens: 40,
+      pricePerToken: '12.50',
+      status: 'settled',
+      refusal: null,
+    });
+    const txHash = settled.txHash as string;
+    expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    // Delivery versus payment: both Transfer logs in the one transaction.
+    const token = suiteOf(outbox.state, assetId)!.token;
+    const coin = stablecoinOf(outbox.state)!;
+    const sellerWallet = outbox.state.wallets.get(seller.user.id)!.toLowerCase();
+    const buyerWallet = outbox.state.wallets.get(buyer.user.id)!.toLowerCase();
+    const logs = (await server.chain!.transfers([token, coin], 0n, await server.chain!.head())).filter(
+      (l) => l.txHash === txHash,
+    );
+    expect(logs.map((l) => [l.token.toLowerCase(), l.from.toLowerCase(), l.to.toLowerCase(), l.value]).sort()).toEqual(
+      [
+        [token.toLowerCase(), sellerWallet, buyerWallet, 40n],
+        [coin.toLowerCase(), buyerWallet, sellerWallet, 50_000n],
+      ].sort(),
+    );
+    expect(await server.chain!.balanceOf(token, sellerWallet as Address)).toBe(60n);
+    expect(await server.chain!.balanceOf(token, buyerWallet as Address)).toBe(40n);
+    expect(await server.chain!.balanceOf(coin, sellerWallet as Address)).toBe(50_000n);
+    expect(await server.chain!.balanceOf(coin, buyerWallet as Address)).toBe(0n);
+
+    // The register recorded the move once; the cap table shows both holders.
+    const recorded = (await server.eventStore.readAll({ streamPrefixes: [`asset-${assetId}`] })).filter(
+      (e) => e.type === 'TokensTransferred',
+    );
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.data).toMatchObject({ transferId: id, tokens: 40, priceCents: 1250, txHash });
+    await until(
+      'the cap table',
+      async () => (await owner.get(`/api/assets/${assetId}/cap-table`)).body,
+      (b) => JSON.stringify(b).includes(buyer.user.id),
+    );
+    expect((await buyer.get('/api/transfers')).body.transfers[0]).toMatchObject({ id, status: 'settled', txHash });
+  }, 300_000);
+
+  it('either party cancels before settlement; a cancelled transfer cannot be accepted', async () => {
+    const proposed = await propose(seller, { tokens: 5 });
+    expect(proposed.status).toBe(201);
+    const id = proposed.body.id as string;
+    expect((await buyer.post(`/api/transfers/${id}/cancel`)).body).toMatchObject({ id, status: 'cancelled' });
+    expect((await buyer.post(`/api/transfers/${id}/accept`)).body.message).toBe(M.notProposed);
+  });
+});

@@ -1,0 +1,111 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { CommandContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
+import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
+import { IdParam } from '../../platform/http/ids.js';
+import { Ctx } from '../../platform/http/request-context.js';
+import { TransferQueries } from '../../projections/transfers.query.js';
+import type { TransferDoc } from '../../projections/transfers.js';
+import { TRANSFER_MESSAGES as M } from '../../messages.js';
+import { fromCents } from '../offerings/money.js';
+import {
+  ProposeTransferDto,
+  TransferCreatedDto,
+  TransferDto,
+  TransferListDto,
+  TransferWrittenDto,
+} from './transfer.dto.js';
+import { Transfers } from './transfers.service.js';
+
+const view = (doc: TransferDoc, userId: string, assetName: string): TransferDto => ({
+  id: doc._id,
+  assetId: doc.assetId,
+  assetName,
+  fromInvestorId: doc.fromInvestorId,
+  toInvestorId: doc.toInvestorId,
+  tokens: doc.tokens,
+  pricePerToken: fromCents(doc.priceCents),
+  amount: fromCents(doc.priceCents * doc.tokens),
+  status: doc.status,
+  txHash: doc.txHash,
+  refusal: doc.refusal,
+  role: doc.fromInvestorId === userId ? 'seller' : doc.toInvestorId === userId ? 'buyer' : 'owner',
+  proposedAt: doc.proposedAt,
+  expiresAt: doc.expiresAt,
+});
+
+/**
+ * Transfers between two investors who already agreed (issue 32) — bilateral only, no market (README, FMC Act
+ * s 309). Only the parties and the asset's owner see a transfer; anyone else gets 404.
+ */
+@ApiTags('transfers')
+@Controller('api/transfers')
+@Authenticated()
+export class TransfersController {
+  constructor(
+    private readonly transfers: Transfers,
+    private readonly queries: TransferQueries,
+  ) {}
+
+  private async visible(id: string, user: SignedInUser): Promise<TransferDoc> {
+    const doc = await this.queries.get(id);
+    const party = doc && (doc.fromInvestorId === user.userId || doc.toInvestorId === user.userId);
+    const approver = doc && (doc.ownerId === user.userId || hasRole(user, 'admin'));
+    if (!doc || (!party && !approver)) throw new DomainError(M.notFound, 404);
+    return doc;
+  }
+
+  @Post()
+  @ApiCreated(TransferCreatedDto)
+  @ApiOperation({ summary: 'The seller proposes a transfer of some of their tokens to a named verified investor' })
+  propose(@Body() body: ProposeTransferDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    return this.transfers.propose(body, user.userId, context);
+  }
+
+  @Get()
+  @ApiOk(TransferListDto)
+  @ApiOperation({ summary: 'The signed-in person’s transfers, as seller, buyer or the asset’s owner' })
+  async list(@CurrentUser() user: SignedInUser): Promise<TransferListDto> {
+    const docs = await this.queries.of(user.userId);
+    const names = await this.queries.assetNames(new Set(docs.map((d) => d.assetId)));
+    return { transfers: docs.map((d) => view(d, user.userId, names.get(d.assetId) ?? '')) };
+  }
+
+  @Get(':id')
+  @ApiOk(TransferDto)
+  @ApiOperation({ summary: 'One transfer (its parties and the asset’s owner only)' })
+  async get(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<TransferDto> {
+    const doc = await this.visible(id, user);
+    const names = await this.queries.assetNames([doc.assetId]);
+    return view(doc, user.userId, names.get(doc.assetId) ?? '');
+  }
+
+  @Post(':id/accept')
+  @HttpCode(200)
+  @ApiOk(TransferWrittenDto)
+  @ApiOperation({ summary: 'The buyer accepts (the checks run again)' })
+  async accept(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    await this.visible(id, user);
+    return this.transfers.step('accept', id, user.userId, hasRole(user, 'admin'), context);
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @ApiOk(TransferWrittenDto)
+  @ApiOperation({ summary: 'The asset’s owner (or an admin) approves: the checks run again, then settlement starts' })
+  async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    await this.visible(id, user);
+    return this.transfers.step('approve', id, user.userId, hasRole(user, 'admin'), context);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOk(TransferWrittenDto)
+  @ApiOperation({ summary: 'Either party cancels before settlement starts' })
+  async cancel(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    await this.visible(id, user);
+    return this.transfers.cancel(id, user.userId, context);
+  }
+}

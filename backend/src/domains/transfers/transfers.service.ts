@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import type { ChainPort } from '../../platform/chain/chain.js';
+import { systemContext, type CommandContext } from '../../platform/command-context.js';
+import { DomainError } from '../../platform/errors.js';
+import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
+import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { TransferQueries } from '../../projections/transfers.query.js';
+import { TRANSFER_MESSAGES as M } from '../../messages.js';
+import { assetStream } from '../assets/events.js';
+import { toCents } from '../offerings/money.js';
+import { frozenTokens, register } from '../register/register.decider.js';
+import type { ChainTransactionConfirmed, ChainTransactionFailed } from '../tokens/events.js';
+import { TokenViews } from '../tokens/token-views.js';
+import { verificationStream } from '../wholesale/events.js';
+import { isWholesaleAt, verification } from '../wholesale/verification.decider.js';
+import { transferStream } from './events.js';
+import { transfer, TRANSFER_MAX_HOLDERS, type TransferChecks, type TransferCommand } from './transfer.decider.js';
+
+const ACTOR = 'transfers';
+const EXPIRY_EVERY_MS = 60_000;
+
+/** `c<chainId>-xfer-<transferId>-<step>`: a settlement's chain transaction (null for any other). */
+export function settlementStepOf(txId: string): { transferId: string; step: string } | null {
+  const match = /^c\d+-xfer-(.+)-(fund|seller-allow|buyer-allow|initiate|take)(?:-retry-\d+)?$/.exec(txId);
+  return match ? { transferId: match[1]!, step: match[2]! } : null;
+}
+
+/**
+ * Transfers between investors (issue 32): gathers what the decider needs from the other streams (the register,
+ * the buyer's certificate — the one wholesale decision, `isWholesaleAt`) and the chain (wallets, frozen tokens,
+ * the token's compliance `canTransfer`), and runs the settlement's process manager: a DvP take confirmed on chain
+ * settles the transfer and records the move in the register; any settlement step that fails fails the transfer
+ * with the chain's reason. Proposals lapse by a sweep (the `transfer-expiry` job).
+ */
+@Injectable()
+export class Transfers {
+  private subscription: Subscription | null = null;
+  private position = 0;
+
+  constructor(
+    private readonly repository: AggregateRepository,
+    private readonly queries: TransferQueries,
+    private readonly tokens: TokenViews,
+    @Inject(CHAIN) private readonly chain: ChainPort | null,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(LOGGER) private readonly logger: Logger,
+    jobs: JobRunner,
+  ) {
+    jobs.declare({
+      name: 'transfer-expiry',
+      description: 'Records transfers between investors whose proposal lapsed before settlement started',
+      everyMs: EXPIRY_EVERY_MS,
+      firstAfterMs: EXPIRY_EVERY_MS,
+      run: () => this.expire(),
+    });
+    if (chain)
+      jobs.declare({
+        name: 'transfer-settlements',
+        description: 'Settles a transfer between investors when its DvP transaction is confirmed on chain',
+        start: () => this.start(),
+        stop: () => this.stop(),
+        checkpoint: () => this.position,
+      });
+  }
+
+  async checks(assetId: string, sellerId: string, buyerId: string, tokens: number, now: string, except: string | null) {
+    const { state: reg } = await this.repository.load(register, assetStream(assetId));
+    const { state: cert } = await this.repository.load(verification, verificationStream(buyerId));
+    const wholesale = isWholesaleAt(cert, now);
+    const revoked = cert.status === 'revoked' && !wholesale;
+    const standing: TransferChecks['buyer']['standing'] = wholesale
+      ? 'verified'
+      : revoked
+        ? 'revoked'
+        : cert.status === 'verified' || cert.status === 'expired'
+          ? 'lapsed'
+          : 'none';
+    const chain = this.chain
+      ? await this.tokens.transferChainFacts(assetId, sellerId, buyerId, tokens, now)
+      : { sellerWallet: null, buyerWallet: null, lockedUntil: null, frozen: 0, canTransfer: null };
+    const holders = reg.investors.size + reg.holders.size + 1;
+    const checks: TransferChecks = {
+      assetActive: reg.status === 'active',
+      buyer: { standing, revokedAt: cert.revokedAt ?? null, known: true },
+      buyerWallet: chain.buyerWallet,
+      sellerWallet: chain.sellerWallet,
+      sellerHolds: reg.investors.get(sellerId) ?? 0,
+      frozen: Math.max(chain.frozen, frozenTokens(reg, sellerId)),
+      promised: await this.queries.promised(assetId, sellerId, except),
+      lockedUntil: chain.lockedUntil,
+      holderLimitReached: !reg.investors.has(buyerId) && holders >= TRANSFER_MAX_HOLDERS,
+      canTransfer: chain.canTransfer,
+    };
+    return { checks, ownerId: reg.ownerId, status: reg.status };
+  }
+
+  async propose(
+    body: { assetId: string; toInvestorId: string; tokens: number; pricePerToken: string },
+    sellerId: string,
+    context: CommandContext,
+  ) {
+    const priceCents = toCents(body.pricePerToken);
+    if (priceCents === null || priceCents < 1)
+      throw new DomainError(M.price, 400, [{ field: 'pricePerToken', message: M.price }]);
+    if (!this.chain) throw new DomainError(M.noChain, 409);
+    const { checks, ownerId, status } = await this.checks(
+      body.assetId,
+      sellerId,
+      body.toInvestorId,
+      body.tokens,
+      context.now,
+      null,
+    );
+    if (status === 'none' || !ownerId) throw new DomainError(M.assetNotFound, 404);
+    const transferId = randomUUID();
+    return this.run(
+      {
+        type: 'ProposeTransfer',
+        transferId,
+        assetId: body.assetId,
+        ownerId,
+        sellerId,
+        toInvestorId: body.toInvestorId,
+        tokens: body.tokens,
+        priceCents,
+        now: context.now,
+        checks,
+      },
+      context,
+    );
+  }
+
+  /** Accept (the buyer) or approve (the owner or an admin): the same checks again, on the stored proposal. */
+  async step(
+    kind: 'accept' | 'approve',
+    transferId: string,
+    actorId: string,
+    isAdmin: boolean,
+    context: CommandContext,
+  ) {
+    const { state } = await this.repository.load(transfer, transferStream(transferId));
+    if (state.status === 'none') throw new DomainError(M.notFound, 404);
+    const { checks } = await this.checks(
+      state.assetId!,
+      state.fromInvestorId!,
+      state.toInvestorId!,
+      state.tokens,
+      context.now,
+      transferId,
+    );
+    if (kind === 'accept')
+      return this.run({ type: 'AcceptTransfer', transferId, actorId, now: context.now, checks }, context);
+    const coin = this.tokens.stablecoin();
+    if (!coin) throw new DomainError(M.noChain, 409);
+    return this.run(
+      {
+        type: 'ApproveTransfer',
+        transferId,
+        actorId,
+        actorIsAdmin: isAdmin,
+        coin: coin.coin,
+        now: context.now,
+        checks,
+      },
+      context,
+    );
+  }
+
+  cancel(transferId: string, actorId: string, context: CommandContext) {
+    return this.run({ type: 'CancelTransfer', transferId, actorId, now: context.now }, context);
+  }
+
+  private async run(command: TransferCommand, context: CommandContext) {
+    const decided = await this.repository.handle(transfer, transferStream(command.transferId), command, context);
+    const { state } = await this.repository.load(transfer, transferStream(command.transferId));
+    return { id: command.transferId, status: state.status, position: decided.position };
+  }
+
+  /** The sweep: every open proposal past its expiry is recorded expired. */
+  async expire(now = new Date().toISOString()): Promise<void> {
+    for (const doc of await this.queries.lapsed(now)) {
+      await this.repository.handle(
+        transfer,
+        transferStream(doc._id),
+        { type: 'ExpireTransfer', transferId: doc._id, now },
+        systemContext(ACTOR, randomUUID(), now),
+      );
+    }
+  }
+
+  start(): void {
+    if (this.subscription) return;
+    this.position = 0;
+    this.subscription = this.events.subscribe({
+      fromPosition: 0,
+      eventTypes: ['ChainTransactionConfirmed', 'ChainTransactionFailed'],
+      onEvent: (event) =>
+        this.settlement(event as RecordedEvent & (ChainTransactionConfirmed | ChainTransactionFailed)),
+      onError: (error) => this.logger.warn({ err: error }, 'transfer settlements subscription failed; resubscribing'),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+  }
+
+  /**
+   * A settlement step's outcome. The take confirmed: the transfer is settled with its hash and the register records
+   * the move (each once: a repeat decides nothing, so the log is read from the start at each start). A step the
+   * chain refused (simulation or revert): the transfer fails with the chain's reason, nothing moved.
+   */
+  private async settlement(event: RecordedEvent & (ChainTransactionConfirmed | ChainTransactionFailed)) {
+    const step = settlementStepOf(event.data.txId);
+    if (step) {
+      const context = systemContext(ACTOR, randomUUID(), event.metadata.occurredAt);
+      try {
+        if (event.type === 'ChainTransactionFailed') {
+          await this.repository.handle(
+            transfer,
+            transferStream(step.transferId),
+            {
+              type: 'FailTransfer',
+              transferId: step.transferId,
+              txHash: event.data.txHash,
+              reason: `The settlement was refused on chain (${step.step}): ${event.data.reason}`,
+              now: event.metadata.occurredAt,
+            },
+            context,
+          );
+        } else if (step.step === 'take') {
+          const { state } = await this.repository.load(transfer, transferStream(step.transferId));
+          await this.repository.handle(
+            register,
+            assetStream(state.assetId!),
+            {
+              type: 'RecordTransfer',
+              assetId: state.assetId!,
+              transferId: step.transferId,
+              fromInvestorId: state.fromInvestorId!,
+              toInvestorId: state.toInvestorId!,
+              tokens: state.tokens,
+              priceCents: state.priceCents,
+              txHash: event.data.txHash,
+              settledAt: event.metadata.occurredAt,
+            },
+            context,
+          );
+          await this.repository.handle(
+            transfer,
+            transferStream(step.transferId),
+            {
+              type: 'SettleTransfer',
+              transferId: step.transferId,
+              txHash: event.data.txHash,
+              now: event.metadata.occurredAt,
+            },
+            context,
+          );
+        }
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        this.logger.warn({ err: error, txId: event.data.txId }, 'a transfer settlement could not be recorded');
+      }
+    }
+    this.position = event.position;
+  }
+}

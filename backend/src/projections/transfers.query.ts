@@ -1,0 +1,42 @@
+import type { ReadModels } from '../platform/read-store/read-models.js';
+import { assetsProjection } from './assets.js';
+import { transfersProjection, type TransferDoc } from './transfers.js';
+
+const OPEN: TransferDoc['status'][] = ['proposed', 'accepted', 'approved'];
+
+/** The transfers read model's queries: a party's list, the owner's, the seller's tokens promised, the expiry sweep's. */
+export class TransferQueries {
+  constructor(private readonly reads: ReadModels) {}
+
+  get(transferId: string): Promise<TransferDoc | null> {
+    return this.reads.of(transfersProjection).get(transferId);
+  }
+
+  /** The person's transfers as seller, buyer or the asset's owner, newest first. */
+  async of(userId: string): Promise<TransferDoc[]> {
+    const docs = await this.reads
+      .of(transfersProjection)
+      .find({ $or: [{ fromInvestorId: userId }, { toInvestorId: userId }, { ownerId: userId }] });
+    return docs.sort((a, b) => b.proposedAt.localeCompare(a.proposedAt));
+  }
+
+  /** Tokens of this asset the seller has promised in open transfers (other than `except`). */
+  async promised(assetId: string, sellerId: string, except: string | null): Promise<number> {
+    const docs = await this.reads
+      .of(transfersProjection)
+      .find({ assetId, fromInvestorId: sellerId, status: { $in: OPEN } });
+    return docs.filter((d) => d._id !== except).reduce((sum, d) => sum + d.tokens, 0);
+  }
+
+  /** Open proposals past their expiry (proposed or accepted: settlement not started). */
+  lapsed(now: string): Promise<TransferDoc[]> {
+    return this.reads
+      .of(transfersProjection)
+      .find({ status: { $in: ['proposed', 'accepted'] }, expiresAt: { $lte: now } });
+  }
+
+  async assetNames(assetIds: Iterable<string>): Promise<Map<string, string>> {
+    const assets = await this.reads.of(assetsProjection).byIds(assetIds);
+    return new Map([...assets].map(([id, a]) => [id, a.name]));
+  }
+}

@@ -1,0 +1,81 @@
+import type { TransferEvent } from '../domains/transfers/events.js';
+import { defineProjection } from '../platform/projections/projection.js';
+
+/** One document per transfer between investors (domains/transfers): both parties' lists and the owner's. */
+export interface TransferDoc {
+  _id: string;
+  assetId: string;
+  ownerId: string;
+  fromInvestorId: string;
+  toInvestorId: string;
+  tokens: number;
+  priceCents: number;
+  status: 'proposed' | 'accepted' | 'approved' | 'settled' | 'cancelled' | 'expired' | 'failed';
+  txHash: string | null;
+  refusal: string | null;
+  proposedAt: string;
+  expiresAt: string;
+  updatedAt: string;
+}
+
+const EVENT_TYPES = [
+  'TransferProposed',
+  'TransferAccepted',
+  'TransferApproved',
+  'TransferSettlementRequested',
+  'TransferSettled',
+  'TransferFailed',
+  'TransferCancelled',
+  'TransferExpired',
+] as const satisfies TransferEvent['type'][];
+type Handled = Extract<TransferEvent, { type: (typeof EVENT_TYPES)[number] }>;
+
+export const transfersProjection = defineProjection<TransferDoc, Handled>({
+  name: 'transfers',
+  version: 1,
+  eventTypes: EVENT_TYPES,
+  keys: (event) => [event.data.transferId],
+  evolve(doc, event, id) {
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'TransferProposed': {
+        const d = event.data;
+        return {
+          _id: id,
+          assetId: d.assetId,
+          ownerId: d.ownerId,
+          fromInvestorId: d.fromInvestorId,
+          toInvestorId: d.toInvestorId,
+          tokens: d.tokens,
+          priceCents: d.priceCents,
+          status: 'proposed',
+          txHash: null,
+          refusal: null,
+          proposedAt: d.proposedAt,
+          expiresAt: d.expiresAt,
+          updatedAt: at,
+        };
+      }
+      case 'TransferAccepted':
+        return doc && { ...doc, status: 'accepted', updatedAt: at };
+      case 'TransferApproved':
+        return doc && { ...doc, status: 'approved', updatedAt: at };
+      case 'TransferSettlementRequested':
+        return doc;
+      case 'TransferSettled':
+        return doc && { ...doc, status: 'settled', txHash: event.data.txHash, updatedAt: at };
+      case 'TransferFailed':
+        return (
+          doc && { ...doc, status: 'failed', txHash: event.data.txHash, refusal: event.data.reason, updatedAt: at }
+        );
+      case 'TransferCancelled':
+        return doc && { ...doc, status: 'cancelled', updatedAt: at };
+      case 'TransferExpired':
+        return doc && { ...doc, status: 'expired', updatedAt: at };
+      default: {
+        const _exhaustive: never = event;
+        return doc;
+      }
+    }
+  },
+});

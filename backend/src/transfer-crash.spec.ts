@@ -1,0 +1,174 @@
+/**
+ * Crash test for transfers between investors (issue 32): the built app on one data folder, with its embedded chain,
+ * settles several approved transfers by delivery versus payment through the chain outbox and is killed with SIGKILL
+ * twice while it does — once as the first settles, once just after the restart — and restarted each time. In the end
+ * every transfer is settled exactly once: each DvP step requested, submitted and confirmed once, one
+ * `TransferSettled` and one register `TokensTransferred` per transfer, and on chain one take per transfer whose
+ * transaction holds both the token's and the coin's Transfer log.
+ */
+import { join } from 'node:path';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
+import { startAnvil } from './platform/chain/anvil.js';
+import { ViemChain } from './platform/chain/viem-chain.js';
+import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
+import { readRuntimeFile } from './platform/operations/runtime-file.js';
+import { bootBuilt, chainDataFolder, stopBuilt } from './testing/built-app.js';
+import * as offerings from './testing/offerings.js';
+import { signUp } from './testing/users.js';
+import type { Api } from './testing/api.js';
+
+const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'transfer-admin@example.nz' };
+const TRANSFERS = 4;
+const STEPS = ['fund', 'seller-allow', 'buyer-allow', 'initiate', 'take'];
+
+describe('transfer crash test: SIGKILL during DvP settlement, restart, every transfer settled exactly once', () => {
+  const folder = chainDataFolder('kauri-transfer-crash');
+
+  it('settles every transfer once across two kills', async () => {
+    let app = await bootBuilt(folder.path, env);
+    const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
+    const apis: Api[] = [];
+    const follow = () => {
+      for (const api of apis) (api as unknown as { baseUrl: string }).baseUrl = app.url;
+    };
+    const admin = await signUp(server(), { email: 'transfer-admin@example.nz' });
+    const { owner, assetId } = await offerings.approvedAsset(server(), admin, 10_000);
+    apis.push(admin, owner);
+    const offering = await admin.post('/api/admin/offerings', {
+      assetId,
+      name: 'Series A',
+      description: '',
+      totalTokens: 5_000,
+      tokenPrice: '10.00',
+      minimumInvestment: '1',
+      lockupPeriod: 0,
+    });
+    expect(offering.status).toBe(201);
+    const seller = await offerings.verifiedInvestor(server(), admin);
+    apis.push(seller);
+    const invested = await seller.post('/api/invest', {
+      offeringId: offering.body.id,
+      tokensRequested: 400,
+      investmentAmount: 4000,
+    });
+    expect(invested.body).toMatchObject({ status: 'confirmed' });
+    const buyers: Api[] = [];
+    for (let n = 0; n < TRANSFERS; n++) buyers.push(await offerings.verifiedInvestor(server(), admin));
+    apis.push(...buyers);
+    const health = async () => (await (await fetch(`${app.url}/api/health`)).json()).chain;
+    const settle = async () => {
+      let chain = { ok: false, drift: -1, pending: -1 };
+      for (let i = 0; i < 600 && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        chain = await health();
+      }
+      expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
+    };
+    await settle();
+
+    const ids: string[] = [];
+    for (const [n, buyer] of buyers.entries()) {
+      const proposed = await seller.post('/api/transfers', {
+        assetId,
+        toInvestorId: (buyer as unknown as { user: { id: string } }).user.id,
+        tokens: 10 + n,
+        pricePerToken: '12.34',
+      });
+      expect(proposed.status).toBe(201);
+      ids.push(proposed.body.id as string);
+      expect((await buyer.post(`/api/transfers/${proposed.body.id}/accept`)).body.status).toBe('accepted');
+    }
+    const settledCount = async () => {
+      const res = await seller.get('/api/transfers').catch(() => null);
+      return res?.status === 200
+        ? (res.body.transfers as { status: string }[]).filter((t) => t.status === 'settled').length
+        : -1;
+    };
+
+    // Kill 1: as settlement goes — once the first transfer settles (or after 3 s).
+    let exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+    for (const id of ids) expect((await owner.post(`/api/transfers/${id}/approve`)).body.status).toBe('approved');
+    for (let i = 0; i < 300 && (await settledCount()) < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    const beforeFirstKill = await settledCount();
+    app.child.kill('SIGKILL');
+    await exited;
+    // Kill 2: after the restart, as soon as one more settles (or after 5 s).
+    app = await bootBuilt(folder.path, env);
+    follow();
+    exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+    for (let i = 0; i < 500 && (await settledCount()) <= beforeFirstKill; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    const beforeSecondKill = await settledCount();
+    app.child.kill('SIGKILL');
+    await exited;
+    app = await bootBuilt(folder.path, env);
+    follow();
+
+    let settled = 0;
+    for (let i = 0; i < 900 && settled < TRANSFERS; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      settled = await settledCount();
+    }
+    expect(settled).toBe(TRANSFERS);
+    await settle();
+    await stopBuilt(app.child);
+
+    const store = await PgliteEventStore.open({ dataDir: join(folder.path, 'events') });
+    const chainEvents = await store.readAll({ streamPrefixes: ['chain-tx-'], maxCount: 100_000 });
+    const register = (await store.readStream(`asset-${assetId}`)).filter((e) => e.type === 'TokensTransferred');
+    const streams = await Promise.all(ids.map((id) => store.readStream(`transfer-${id}`)));
+    await store.close();
+    const byTx = new Map<string, string[]>();
+    for (const e of chainEvents) byTx.set(e.streamId, [...(byTx.get(e.streamId) ?? []), e.type]);
+    const takes = new Map<string, string>();
+    for (const [n, id] of ids.entries()) {
+      for (const step of STEPS)
+        expect(byTx.get(`chain-tx-c31337-xfer-${id}-${step}`)).toEqual([
+          'ChainTransactionRequested',
+          'ChainTransactionSubmitted',
+          'ChainTransactionConfirmed',
+        ]);
+      const events = streams[n]!.map((e) => e.type);
+      expect(events.filter((t) => t === 'TransferSettled')).toHaveLength(1);
+      const hash = (streams[n]!.find((e) => e.type === 'TransferSettled')!.data as { txHash: string }).txHash;
+      takes.set(id, hash);
+      expect(register.filter((e) => (e.data as { transferId: string }).transferId === id)).toHaveLength(1);
+    }
+    const nonces = chainEvents
+      .filter((e) => e.type === 'ChainTransactionSubmitted')
+      .map((e) => `${(e.data as { from: string }).from}-${(e.data as { nonce: number }).nonce}`);
+    expect(new Set(nonces).size).toBe(nonces.length);
+
+    // On the chain: each take moved the tokens and the coin in its one transaction.
+    const confirmed = (txId: string) =>
+      chainEvents.find((e) => e.type === 'ChainTransactionConfirmed' && (e.data as { txId: string }).txId === txId)!
+        .data as { contractAddress: Address; suite: { token: Address } | null };
+    const coin = confirmed('c31337-stablecoin').contractAddress;
+    const token = confirmed(`c31337-suite-${assetId}`).suite!.token;
+    const anvil = await startAnvil({ dir: join(folder.path, 'chain') });
+    try {
+      const reader = new ViemChain({
+        kind: 'anvil',
+        url: anvil.url,
+        chainId: anvil.chainId,
+        account: privateKeyToAccount(generatePrivateKey()),
+      });
+      const logs = await reader.transfers([token, coin], 0n, await reader.head());
+      for (const [n, id] of ids.entries()) {
+        const inTake = logs.filter((l) => l.txHash === takes.get(id));
+        expect(inTake.map((l) => [l.token.toLowerCase(), l.value]).sort()).toEqual(
+          [
+            [token.toLowerCase(), BigInt(10 + n)],
+            [coin.toLowerCase(), BigInt((10 + n) * 1234)],
+          ].sort(),
+        );
+      }
+    } finally {
+      await anvil.stop();
+    }
+    console.log(
+      `transfer crash test: ${TRANSFERS} transfers; ${beforeFirstKill} settled at the first kill, ${beforeSecondKill} at the second; each settled once`,
+    );
+  }, 600_000);
+});

@@ -1,0 +1,84 @@
+/**
+ * Transfers between investors in the browser (issue 32): the seller proposes from their holding, the buyer accepts
+ * on their home, the asset's owner approves on the asset page, and both homes show the transfer settled on chain
+ * (delivery versus payment through T-REX's DVDTransferManager on the embedded chain).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { approvedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
+import { signUp } from '../../backend/src/testing/users.js';
+import { openSignedIn } from './support/accounts.js';
+import { launchBrowser, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import { startKauri } from './support/kauri-server.js';
+
+describe('transfers: propose, accept, approve, settled on both homes', () => {
+  let browser: TestBrowser;
+  let server: Awaited<ReturnType<typeof startKauri>>;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startKauri({ CHAIN: 'anvil' })]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the seller proposes, the buyer accepts, the owner approves; both homes show it settled', async () => {
+    const admin = await signUp(server, { admin: true });
+    const { owner, assetId } = await approvedAsset(server, admin, 2_000, { name: 'Harbour Flats' });
+    const offering = await admin.post('/api/admin/offerings', {
+      assetId,
+      name: 'Series A',
+      description: '',
+      totalTokens: 1_000,
+      tokenPrice: '10.00',
+      minimumInvestment: '1',
+      lockupPeriod: 0,
+    });
+    const seller = await verifiedInvestor(server, admin);
+    const buyer = await verifiedInvestor(server, admin);
+    const invested = await seller.post('/api/invest', {
+      offeringId: offering.body.id,
+      tokensRequested: 100,
+      investmentAmount: 1000,
+    });
+    expect(invested.status).toBe(201);
+
+    // The seller, from their holding: first a refused transfer (to themselves) shows why, then the real one.
+    const sell = await openSignedIn(browser, server.url, seller.user.email, `/investments/${invested.body.id}`);
+    await sell.page.getByLabel('Buyer’s investor ID').fill(seller.user.id);
+    await sell.page.getByLabel('Tokens').fill('30');
+    await sell.page.getByLabel('Price per token (NZD)').fill('12.50');
+    await sell.page.getByRole('button', { name: 'Propose transfer' }).click();
+    await waitForText(sell.page, 'You cannot transfer tokens to yourself');
+    await sell.page.getByLabel('Buyer’s investor ID').fill(buyer.user.id);
+    await sell.page.getByRole('button', { name: 'Propose transfer' }).click();
+    await waitForText(sell.page, 'Transfer proposed');
+
+    // The buyer accepts on their home.
+    const buy = await openSignedIn(browser, server.url, buyer.user.email, '/dashboard');
+    const offer = buy.page.getByTestId('transfers').getByText(/You buy 30 tokens of Harbour Flats at NZD 12\.50 each/);
+    await offer.waitFor();
+    await buy.page.getByTestId('transfers').getByRole('button', { name: 'Accept' }).click();
+    await buy.page.getByTestId('transfers').getByText('Waiting for the owner’s approval').waitFor();
+
+    // The owner approves on the asset page.
+    const own = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}`);
+    await own.page.getByTestId('transfers').getByRole('button', { name: 'Approve' }).click();
+
+    // Both homes show it settled (one browser context: each person is signed in again to see their home).
+    for (const [person, line] of [
+      [buyer, /You buy 30 tokens of Harbour Flats/],
+      [seller, /You sell 30 tokens of Harbour Flats/],
+    ] as const) {
+      const home = await openSignedIn(browser, server.url, person.user.email, '/dashboard');
+      const card = home.page.getByTestId('transfers');
+      await card.getByText('Settled').waitFor({ timeout: 120_000 });
+      await card.getByText(line).waitFor();
+      await saveScreenshot(home.page, `transfers-settled-${person === buyer ? 'buyer' : 'seller'}`);
+    }
+    const settled = (await buyer.get('/api/transfers')).body.transfers[0];
+    expect(settled).toMatchObject({ status: 'settled', tokens: 30 });
+    const sellerHome = await openSignedIn(browser, server.url, seller.user.email, '/dashboard');
+    await sellerHome.page.getByTestId('transfers').getByText(settled.txHash).waitFor();
+  }, 300_000);
+});

@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, List, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { describeError, errorTitle } from '../../api/client';
+import { proposeTransfer, transferStep } from '../../api/mutations';
+import { transfersQuery } from '../../api/queries';
+import type { Transfer } from '../../api/types';
+import { formatCount, formatDate } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+
+const STATUS: Record<string, { label: string; color: string }> = {
+  proposed: { label: 'Waiting for the buyer', color: 'blue' },
+  accepted: { label: 'Waiting for the owner’s approval', color: 'gold' },
+  approved: { label: 'Settling on chain', color: 'processing' },
+  settled: { label: 'Settled', color: 'green' },
+  cancelled: { label: 'Cancelled', color: 'default' },
+  expired: { label: 'Expired', color: 'default' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+const nzd = (amount: string) =>
+  `NZD ${Number(amount).toLocaleString('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Transfers between investors who already agreed (issue 32; bilateral only — no market): the seller's, the buyer's
+ * and the asset owner's, each with what they may do now. `assetId` narrows the list to one asset (its page).
+ */
+export function TransfersCard({ assetId, userId }: { assetId?: string; userId: string }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { data } = useQuery({
+    ...transfersQuery,
+    refetchInterval: (query) => (query.state.data?.transfers.some((t) => t.status === 'approved') ? 2000 : false),
+  });
+  const act = useMutation({
+    mutationFn: ({ id, step }: { id: string; step: 'accept' | 'approve' | 'cancel' }) => transferStep(id, step),
+    onSuccess: async (written) => {
+      setRefusal(null);
+      await client.invalidateQueries({ queryKey: ['/api/transfers'] });
+      void toast.success(STATUS[written.status]?.label ?? written.status);
+    },
+    onError: (error) => {
+      setRefusal(describeError(error));
+      void toast.error(errorTitle(error, 'Not Done'), describeError(error));
+    },
+  });
+  const rows = (data?.transfers ?? []).filter((t) => !assetId || t.assetId === assetId);
+  if (rows.length === 0 && assetId) return null;
+  const actions = (t: Transfer) => {
+    const out = [];
+    const step = (s: 'accept' | 'approve' | 'cancel', label: string, danger = false) => (
+      <Button
+        key={s}
+        size="small"
+        danger={danger}
+        type={danger ? 'default' : 'primary'}
+        loading={act.isPending && act.variables?.id === t.id && act.variables.step === s}
+        onClick={() => act.mutate({ id: t.id, step: s })}
+      >
+        {label}
+      </Button>
+    );
+    if (t.role === 'buyer' && t.status === 'proposed') out.push(step('accept', 'Accept'));
+    if (t.role === 'owner' && t.status === 'accepted') out.push(step('approve', 'Approve'));
+    if (t.role !== 'owner' && (t.status === 'proposed' || t.status === 'accepted'))
+      out.push(step('cancel', 'Cancel', true));
+    return out;
+  };
+  return (
+    <Card title="Transfers" data-testid="transfers">
+      <Flex vertical gap={12}>
+        {refusal && <Alert type="error" showIcon title={refusal} closable onClose={() => setRefusal(null)} />}
+        <Typography.Text type="secondary">
+          Your investor ID, for a seller who names you as the buyer:{' '}
+          <Typography.Text copyable>{userId}</Typography.Text>
+        </Typography.Text>
+        <List
+          dataSource={rows}
+          locale={{ emptyText: 'No transfers yet' }}
+          renderItem={(t) => (
+            <List.Item actions={actions(t)} data-testid={`transfer-${t.id}`}>
+              <List.Item.Meta
+                title={
+                  <Flex gap={8} wrap align="center">
+                    <span>
+                      {t.role === 'seller' ? 'You sell' : t.role === 'buyer' ? 'You buy' : 'Between two investors:'}{' '}
+                      {formatCount(t.tokens)} tokens of {t.assetName} at {nzd(t.pricePerToken)} each
+                    </span>
+                    <Tag color={STATUS[t.status]?.color}>{STATUS[t.status]?.label ?? t.status}</Tag>
+                  </Flex>
+                }
+                description={
+                  <Flex vertical>
+                    <span>
+                      {nzd(t.amount)} in the NZD stablecoin, delivery versus payment · proposed{' '}
+                      {formatDate(t.proposedAt)}
+                      {t.status === 'proposed' || t.status === 'accepted'
+                        ? ` · expires ${formatDate(t.expiresAt)}`
+                        : ''}
+                    </span>
+                    {t.txHash && <Typography.Text code>{t.txHash}</Typography.Text>}
+                    {t.refusal && <Typography.Text type="danger">{t.refusal}</Typography.Text>}
+                  </Flex>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      </Flex>
+    </Card>
+  );
+}
+
+/** The seller proposes a transfer from their holding to a buyer they agreed with (named by investor ID). */
+export function ProposeTransfer({ assetId }: { assetId: string }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [form] = Form.useForm<{ toInvestorId: string; tokens: number; pricePerToken: string }>();
+  const propose = useMutation({
+    mutationFn: (values: { toInvestorId: string; tokens: number; pricePerToken: string }) =>
+      proposeTransfer({ assetId, ...values, toInvestorId: values.toInvestorId.trim() }),
+    onSuccess: async () => {
+      setRefusal(null);
+      form.resetFields();
+      await client.invalidateQueries({ queryKey: ['/api/transfers'] });
+      void toast.success('Transfer proposed');
+    },
+    onError: (error) => setRefusal(describeError(error)),
+  });
+  return (
+    <Card title="Transfer to another investor">
+      <Typography.Paragraph type="secondary">
+        Only to an investor you have already agreed with: they accept, the asset’s owner approves, then the tokens and
+        the NZD stablecoin change hands in one transaction on chain.
+      </Typography.Paragraph>
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="vertical" onFinish={(values) => propose.mutate(values)}>
+        <Form.Item
+          name="toInvestorId"
+          label="Buyer’s investor ID"
+          rules={[{ required: true, message: 'Enter the buyer’s investor ID' }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="tokens" label="Tokens" rules={[{ required: true, message: 'Enter how many tokens' }]}>
+          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="pricePerToken"
+          label="Price per token (NZD)"
+          rules={[{ required: true, message: 'Enter the price per token' }]}
+        >
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={propose.isPending}>
+          Propose transfer
+        </Button>
+      </Form>
+    </Card>
+  );
+}
