@@ -5,7 +5,7 @@ import { loadConfig } from '../platform/config.js';
 import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
 import { DataFolderBusyError } from '../platform/operations/data-lock.js';
 import { embeddedData, reachData, refuse } from './data-folder.js';
-import { openEventStore, openReadStore, openVault } from '../platform/stores.js';
+import { openStores } from '../platform/stores.js';
 import { ChainOutbox, type ChainFlowRebuild, type ChainFlowStatus } from '../domains/tokens/chain-outbox.js';
 import { FLOW_EVENT_TYPES, FLOW_SNAPSHOTS, type SnapshotHead } from '../domains/tokens/flow-checkpoint.js';
 import { FLOW_VERSION } from '../domains/tokens/flow.js';
@@ -125,15 +125,13 @@ async function importSigner(): Promise<void> {
     );
     process.exit(1);
   }
-  const events = await openEventStore(config);
-  const vault = await openVault(config, events);
+  const stores = await openStores(config, ['vault']);
   try {
-    const account = await new ChainKeys(vault).importSigner(key);
+    const account = await new ChainKeys(stores.vault).importSigner(key);
     // The address only: the key never reaches a log or the terminal.
     console.log(`signer stored in the vault: ${account.address}`);
   } finally {
-    await vault.close();
-    await events.close();
+    await stores.close();
     if (!access.app) access.lock?.release();
   }
 }
@@ -152,8 +150,8 @@ async function outboxCall<T>(app: RuntimeInfo, method: 'GET' | 'POST', path = ''
 /** Without an app: the snapshots stored in the read store, against the log. */
 async function storedStatus(): Promise<void> {
   const config = loadConfig();
-  const events = await openEventStore(config);
-  const reads = await openReadStore(config, events);
+  const stores = await openStores(config, ['readStore']);
+  const { storedEvents: events, readStore: reads } = stores;
   try {
     const head = await events.headPosition();
     const heads = await reads.collection<SnapshotHead>(FLOW_SNAPSHOTS).find({ sha256: { $exists: true } });
@@ -173,8 +171,7 @@ async function storedStatus(): Promise<void> {
       );
     }
   } finally {
-    await reads.close();
-    await events.close();
+    await stores.close();
   }
 }
 
