@@ -66,7 +66,8 @@ export async function openStores<P extends StorePart>(
     const storedEvents = await own(given.eventStore, () => openEventStore(config));
     const stores: Partial<StoreParts> & { storedEvents: EventStore; events?: EventStore } = { storedEvents };
     // In this order, as the app always opened them.
-    if (wanted.has('readStore')) stores.readStore = await own(given.readStore, () => openReadStore(config, storedEvents));
+    if (wanted.has('readStore'))
+      stores.readStore = await own(given.readStore, () => openReadStore(config, storedEvents));
     if (wanted.has('vault')) {
       const vault = await own(given.vault, () => openVault(config, storedEvents));
       stores.vault = vault;

@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '../event-store/sql-event-store.js';
+import type { SqlDatabase } from '../event-store/sql-database.js';
 import { MemoryReadStore } from './memory-read-store.js';
 import type { BatchStep, Doc, ReadCollection, WriteOp } from './read-store.js';
 
