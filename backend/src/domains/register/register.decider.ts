@@ -6,6 +6,7 @@ import { ASSET_FIELDS } from '../assets/events.js';
 import { toCents } from '../offerings/money.js';
 import { ERROR_TITLES, HOLDER_MESSAGES, INVALID_EMAIL } from '../../messages.js';
 import { assetStreamEventSchemas, REGISTER_FIELDS, type AssetStreamEvent, type TokensAllocated } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 export type RegisterStatus = 'none' | 'draft' | 'pending' | 'active';
 
@@ -196,7 +197,7 @@ function settleOne(o: OfferingAllocation, revision: number): OfferingAllocation 
 export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState> = {
   name: 'register',
   eventSchemas: assetStreamEventSchemas,
-  schemaVersions: { InvestorAdded: 2 },
+  upcasters,
   initialState: {
     status: 'none',
     ownerId: null,

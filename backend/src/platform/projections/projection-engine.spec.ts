@@ -70,6 +70,7 @@ function ledger(name = 'ledger', options: { version?: number; scale?: number; br
       name,
       version: options.version ?? 1,
       eventTypes: ['AccountOpened', 'Deposited', 'AccountClosed'],
+      upcast: (event) => event, // events of one shape only
       keys: (event) => {
         const data = event.data as LedgerData;
         return [`account-${data.accountId}`, `owner-${data.owner}`];
