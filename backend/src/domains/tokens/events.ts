@@ -1,5 +1,6 @@
 import {
   boolean,
+  eventTypesOf,
   id,
   int,
   isoDateTime,
@@ -256,10 +257,6 @@ export const walletChallengeStream = (personId: string) => `wallet-challenges-${
 export const chainTransactionStream = (txId: string) => `chain-tx-${txId}`;
 export const CUSTODY_STREAM = 'custody-wallets';
 export const TOKEN_EVENT_TYPES: readonly TokenEvent['type'][] = [
-  'ChainTransactionRequested',
-  'ChainTransactionSubmitted',
-  'ChainTransactionConfirmed',
-  'ChainTransactionFailed',
-  'CustodyWalletAssigned',
-  'OwnWalletRegistered',
+  ...eventTypesOf(chainTransactionEventSchemas),
+  ...eventTypesOf(custodyEventSchemas),
 ];

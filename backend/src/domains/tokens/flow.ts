@@ -1,3 +1,4 @@
+import { everyType } from '../../platform/event-schema.js';
 import type { Address } from 'viem';
 import {
   NEW_ZEALAND,
@@ -39,7 +40,7 @@ export type SourceEvent =
   | DistributionPaymentStarted;
 export type FlowEvent = SourceEvent | TokenEvent;
 
-export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
+export const SOURCE_EVENT_TYPES = everyType<SourceEvent['type']>()([
   'TokenizationApproved',
   'VerificationApproved',
   'VerificationExpired',
@@ -49,7 +50,7 @@ export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
   'SupplyChangeApproved',
   'InvestmentCancelled',
   'DistributionPaymentStarted',
-];
+]);
 
 /** Most holders of one token at once (HoldingRulesModule); the specification names no figure. */
 export const MAX_HOLDERS = 1000;
