@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { createApp } from '../app.js';
+import { createApp, type RunningApp } from '../app.js';
 import { ChainKeys } from '../platform/chain/keys.js';
 import { loadConfig } from '../platform/config.js';
 import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
@@ -74,20 +74,30 @@ async function throughApp(app: RuntimeInfo): Promise<ChainHealth> {
   return chain;
 }
 
-async function standalone(): Promise<ChainHealth> {
-  let running: Awaited<ReturnType<typeof createApp>>;
+/**
+ * Boots the app in this process (stores, chain and all, not listening). Its own boot takes the data folder's lock
+ * (as `npm start` does), refusing while another process has it.
+ */
+async function bootHere(tool: string): Promise<RunningApp> {
+  let running: RunningApp;
   try {
-    // The app's own boot takes the data folder's lock (as `npm start` does), refusing while another process has it.
-    running = await createApp({
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-      lockAs: 'npm run chain -- reconcile',
-    });
+    running = await createApp({ env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }, lockAs: tool });
   } catch (error) {
     if (error instanceof DataFolderBusyError) refuse(error);
     throw error;
   }
   try {
     await running.app.init();
+  } catch (error) {
+    await running.close();
+    throw error;
+  }
+  return running;
+}
+
+async function standalone(): Promise<ChainHealth> {
+  const running = await bootHere('npm run chain -- reconcile');
+  try {
     const chain = running.chain;
     if (!chain) return { ok: true, kind: 'off', chainId: null, head: null, drift: null, pending: null };
     const health = await chain.health();
@@ -230,18 +240,8 @@ async function rebuildThroughApp(app: RuntimeInfo): Promise<ChainFlowRebuild> {
 
 /** Without an app: boots it here (chain and all, under the data folder's lock), rebuilds, and stops it. */
 async function standaloneRebuild(): Promise<ChainFlowRebuild | null> {
-  let running: Awaited<ReturnType<typeof createApp>>;
+  const running = await bootHere('npm run chain -- rebuild');
   try {
-    running = await createApp({
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-      lockAs: 'npm run chain -- rebuild',
-    });
-  } catch (error) {
-    if (error instanceof DataFolderBusyError) refuse(error);
-    throw error;
-  }
-  try {
-    await running.app.init();
     if (!running.chain) return null;
     return await running.app.get(ChainOutbox).rebuild();
   } finally {

@@ -15,7 +15,7 @@ import {
 } from './event-store.js';
 import { jsonbText } from './jsonb-text.js';
 import { chainHash, type BrokenLink, type IntegrityProgress, type IntegrityReport } from './integrity.js';
-import { AppendSignal, catchUpSubscription } from './catch-up-subscription.js';
+import { AppendSignal, signalledSubscription } from './catch-up-subscription.js';
 import type { DbInt, SqlDatabase } from './sql-database.js';
 import {
   APPEND_MANY,
@@ -440,14 +440,7 @@ export abstract class SqlEventStore implements EventStore {
   }
 
   subscribe(options: SubscribeOptions): Subscription {
-    return catchUpSubscription(
-      {
-        readAll: (o) => this.readAll(o),
-        waitForAppend: (ms, seen) => this.signal.wait(ms, seen),
-        appendVersion: () => this.signal.version,
-      },
-      options,
-    );
+    return signalledSubscription((o) => this.readAll(o), this.signal, options);
   }
 
   async headPosition(): Promise<number> {
