@@ -33,8 +33,7 @@ import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/ope
 import { ProjectionEngine } from './platform/projections/projection-engine.js';
 import { readYourWrites } from './platform/http/read-your-writes.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
-import { PersonalDataProtection } from './platform/privacy/personal-data.js';
-import { openCountedWindows, openEventStore, openLeases, openReadStore, openVault } from './platform/stores.js';
+import { openStores } from './platform/stores.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
 import type { Leases } from './platform/jobs/leases.js';
 import { ReplicaPositions } from './platform/jobs/replica-positions.js';
@@ -109,13 +108,9 @@ async function openApp(
   lock: DataFolderLock | null,
   started: number,
 ): Promise<RunningApp> {
-  const storedEvents = options.eventStore ?? (await openEventStore(config));
-  const readStore = options.readStore ?? (await openReadStore(config, storedEvents));
-  const vault = options.vault ?? (await openVault(config, storedEvents));
-  const countedWindows = options.countedWindows ?? (await openCountedWindows(config, storedEvents));
-  const leases = options.leases ?? (await openLeases(config, storedEvents));
+  const stores = await openStores(config, ['readStore', 'vault', 'countedWindows', 'leases'], options);
   // Everything above the store sees personal data in the clear; only sealed bytes are stored (Privacy Act 2020).
-  const eventStore = new PersonalDataProtection(storedEvents, vault);
+  const { events: eventStore, readStore, vault, countedWindows, leases } = stores;
   // Alone, this process stores the read models; among replicas, the holder of the `read-models` lease does.
   const engine = new ProjectionEngine(eventStore, readStore, allProjections, { persist: leases.kind === 'local' });
   // What a replica publishes with its heartbeat, and what a sign-out waits for: the read models that decide who is
@@ -247,11 +242,7 @@ async function openApp(
       requestLog.close();
       await engine.stop();
       if (options.chain === undefined) await chain?.close();
-      if (!options.vault) await vault.close();
-      if (!options.countedWindows) await countedWindows.close();
-      if (!options.leases) await leases.close();
-      if (!options.eventStore) await storedEvents.close();
-      if (!options.readStore) await readStore.close();
+      await stores.close();
       lock?.release();
     },
   };

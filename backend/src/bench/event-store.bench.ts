@@ -9,7 +9,7 @@ import type { EventStore, EventToAppend } from '../platform/event-store/event-st
 import { MemoryEventStore } from '../platform/event-store/memory-event-store.js';
 import { PgliteEventStore, pgliteDatabase } from '../platform/event-store/pglite-event-store.js';
 import { PostgresEventStore, poolDatabase } from '../platform/event-store/postgres-event-store.js';
-import type { SqlDatabase } from '../platform/event-store/sql-event-store.js';
+import type { SqlDatabase } from '../platform/event-store/sql-database.js';
 
 export interface BenchRow {
   store: string;

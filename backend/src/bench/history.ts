@@ -6,6 +6,7 @@ import type { RegisterEvent } from '../domains/register/events.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
 import { keyedEmailKey } from '../platform/email-key.js';
 import type { EventStore, EventToAppend } from '../platform/event-store/event-store.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /**
  * A platform's everyday history for benchmarks and boot tests: accounts that sign in again and again, registrations
@@ -25,7 +26,6 @@ const EMAIL_KEY_SECRET = randomBytes(32);
 const emailKey = (email: string): string => keyedEmailKey(EMAIL_KEY_SECRET, email);
 
 /** As the deciders stamp them (the others are at 1). */
-const SCHEMA_VERSIONS: Record<string, number> = { InterestRegistered: 3 };
 const SESSIONS_PER_USER = 3;
 const EXTENSIONS_PER_SESSION = 4;
 const VALUATIONS_PER_ASSET = 26;
@@ -56,7 +56,7 @@ export async function fillHistory(store: EventStore, events: number): Promise<Fi
       data,
       metadata: {
         eventId: randomUUID(),
-        schemaVersion: SCHEMA_VERSIONS[type] ?? 1,
+        schemaVersion: upcasters.versionOf(type),
         occurredAt: at(),
         actor: { kind: 'system', name: 'bench' },
         correlationId: randomUUID(),

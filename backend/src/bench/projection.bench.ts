@@ -48,6 +48,7 @@ export const benchProjection: Projection<Position> = {
   name: 'bench_positions',
   version: 1,
   eventTypes: ['OfferingOpened', 'InvestmentRequested', 'SubscriptionActivated'],
+  upcast: (event) => event, // events of one shape only
   keys(event) {
     const data = event.data as InvestmentData;
     const keys = [`offering-${data.offeringId}`, `asset-${data.assetId}`];

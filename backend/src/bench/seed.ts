@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AppendResult, EventStore, EventToAppend } from '../platform/event-store/event-store.js';
 import { chainHash } from '../platform/event-store/integrity.js';
 import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
-import type { SqlSession } from '../platform/event-store/sql-event-store.js';
+import type { SqlSession } from '../platform/event-store/sql-database.js';
 import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
 import { SqlVault } from '../platform/vault/sql-vault.js';
 import { MemoryVault } from '../platform/vault/vault.js';

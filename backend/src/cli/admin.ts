@@ -7,8 +7,7 @@ import type { Role } from '../platform/event-store/event-store.js';
 import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
 import type { DataFolderLock } from '../platform/operations/data-lock.js';
 import { reachData } from './data-folder.js';
-import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
-import { openEventStore, openVault } from '../platform/stores.js';
+import { openStores } from '../platform/stores.js';
 import { emailReservation, emailStream } from '../domains/identity/reservations.decider.js';
 import { EmailKeys } from '../platform/email-key.js';
 import { Secrets } from '../platform/secrets.js';
@@ -49,9 +48,8 @@ async function standalone(
   lock: DataFolderLock | null,
 ): Promise<Outcome> {
   const config = loadConfig();
-  const stored = await openEventStore(config);
-  const vault = await openVault(config, stored);
-  const events = new PersonalDataProtection(stored, vault);
+  const stores = await openStores(config, ['vault']);
+  const { events, vault } = stores;
   try {
     const repository = new AggregateRepository(events, createLogger(config.logLevel));
     // As IdentityService.userIdByEmail: the keyed key's stream, else the unkeyed one of older accounts.
@@ -68,8 +66,7 @@ async function standalone(
     const { events: appended, state } = await repository.handle(user, userStream(holder), command, context);
     return { changed: appended.length > 0, roles: [...state.roles] };
   } finally {
-    await vault.close();
-    await stored.close();
+    await stores.close();
     lock?.release();
   }
 }

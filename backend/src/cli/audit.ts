@@ -5,7 +5,7 @@ import type { IntegrityCheckStatus } from '../platform/operations/integrity-chec
 import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
 import type { DataFolderLock } from '../platform/operations/data-lock.js';
 import { reachData } from './data-folder.js';
-import { openEventStore } from '../platform/stores.js';
+import { openStores } from '../platform/stores.js';
 
 /**
  * npm run audit -- verify
@@ -38,11 +38,11 @@ async function throughApp(app: RuntimeInfo, onProgress: Progress): Promise<Integ
 }
 
 async function standalone(onProgress: Progress, lock: DataFolderLock | null): Promise<IntegrityReport | null> {
-  const events = await openEventStore(loadConfig());
+  const stores = await openStores(loadConfig(), []);
   try {
-    return await events.verifyIntegrity(onProgress);
+    return await stores.storedEvents.verifyIntegrity(onProgress);
   } finally {
-    await events.close();
+    await stores.close();
     lock?.release();
   }
 }

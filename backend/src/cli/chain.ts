@@ -1,11 +1,11 @@
 import cliProgress from 'cli-progress';
-import { createApp } from '../app.js';
+import { createApp, type RunningApp } from '../app.js';
 import { ChainKeys } from '../platform/chain/keys.js';
 import { loadConfig } from '../platform/config.js';
 import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
 import { DataFolderBusyError } from '../platform/operations/data-lock.js';
 import { embeddedData, reachData, refuse } from './data-folder.js';
-import { openEventStore, openReadStore, openVault } from '../platform/stores.js';
+import { openStores } from '../platform/stores.js';
 import { ChainOutbox, type ChainFlowRebuild, type ChainFlowStatus } from '../domains/tokens/chain-outbox.js';
 import { FLOW_EVENT_TYPES, FLOW_SNAPSHOTS, type SnapshotHead } from '../domains/tokens/flow-checkpoint.js';
 import { FLOW_VERSION } from '../domains/tokens/flow.js';
@@ -74,20 +74,30 @@ async function throughApp(app: RuntimeInfo): Promise<ChainHealth> {
   return chain;
 }
 
-async function standalone(): Promise<ChainHealth> {
-  let running: Awaited<ReturnType<typeof createApp>>;
+/**
+ * Boots the app in this process (stores, chain and all, not listening). Its own boot takes the data folder's lock
+ * (as `npm start` does), refusing while another process has it.
+ */
+async function bootHere(tool: string): Promise<RunningApp> {
+  let running: RunningApp;
   try {
-    // The app's own boot takes the data folder's lock (as `npm start` does), refusing while another process has it.
-    running = await createApp({
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-      lockAs: 'npm run chain -- reconcile',
-    });
+    running = await createApp({ env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }, lockAs: tool });
   } catch (error) {
     if (error instanceof DataFolderBusyError) refuse(error);
     throw error;
   }
   try {
     await running.app.init();
+  } catch (error) {
+    await running.close();
+    throw error;
+  }
+  return running;
+}
+
+async function standalone(): Promise<ChainHealth> {
+  const running = await bootHere('npm run chain -- reconcile');
+  try {
     const chain = running.chain;
     if (!chain) return { ok: true, kind: 'off', chainId: null, head: null, drift: null, pending: null };
     const health = await chain.health();
@@ -125,15 +135,13 @@ async function importSigner(): Promise<void> {
     );
     process.exit(1);
   }
-  const events = await openEventStore(config);
-  const vault = await openVault(config, events);
+  const stores = await openStores(config, ['vault']);
   try {
-    const account = await new ChainKeys(vault).importSigner(key);
+    const account = await new ChainKeys(stores.vault).importSigner(key);
     // The address only: the key never reaches a log or the terminal.
     console.log(`signer stored in the vault: ${account.address}`);
   } finally {
-    await vault.close();
-    await events.close();
+    await stores.close();
     if (!access.app) access.lock?.release();
   }
 }
@@ -152,8 +160,8 @@ async function outboxCall<T>(app: RuntimeInfo, method: 'GET' | 'POST', path = ''
 /** Without an app: the snapshots stored in the read store, against the log. */
 async function storedStatus(): Promise<void> {
   const config = loadConfig();
-  const events = await openEventStore(config);
-  const reads = await openReadStore(config, events);
+  const stores = await openStores(config, ['readStore']);
+  const { storedEvents: events, readStore: reads } = stores;
   try {
     const head = await events.headPosition();
     const heads = await reads.collection<SnapshotHead>(FLOW_SNAPSHOTS).find({ sha256: { $exists: true } });
@@ -173,8 +181,7 @@ async function storedStatus(): Promise<void> {
       );
     }
   } finally {
-    await reads.close();
-    await events.close();
+    await stores.close();
   }
 }
 
@@ -233,18 +240,8 @@ async function rebuildThroughApp(app: RuntimeInfo): Promise<ChainFlowRebuild> {
 
 /** Without an app: boots it here (chain and all, under the data folder's lock), rebuilds, and stops it. */
 async function standaloneRebuild(): Promise<ChainFlowRebuild | null> {
-  let running: Awaited<ReturnType<typeof createApp>>;
+  const running = await bootHere('npm run chain -- rebuild');
   try {
-    running = await createApp({
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-      lockAs: 'npm run chain -- rebuild',
-    });
-  } catch (error) {
-    if (error instanceof DataFolderBusyError) refuse(error);
-    throw error;
-  }
-  try {
-    await running.app.init();
     if (!running.chain) return null;
     return await running.app.get(ChainOutbox).rebuild();
   } finally {

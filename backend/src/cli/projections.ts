@@ -9,9 +9,8 @@ import {
   type ProjectionInfo,
   type RebuildProgress,
 } from '../platform/projections/projection-engine.js';
-import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
 import { RegisterReconciliation, type ReconciliationStatus } from '../domains/register/reconciliation.js';
-import { openEventStore, openReadStore, openVault } from '../platform/stores.js';
+import { openStores } from '../platform/stores.js';
 import type { JobRunner } from '../platform/jobs/job-runner.js';
 
 /**
@@ -78,10 +77,8 @@ function throughApp(app: RuntimeInfo): Operations {
 
 async function standalone(lock: DataFolderLock | null): Promise<Operations> {
   const config = loadConfig();
-  const stored = await openEventStore(config);
-  const vault = await openVault(config, stored);
-  const events = new PersonalDataProtection(stored, vault);
-  const reads = await openReadStore(config, stored);
+  const stores = await openStores(config, ['readStore', 'vault']);
+  const { events, readStore: reads } = stores;
   const engine = new ProjectionEngine(events, reads, allProjections);
   await engine.start();
   await engine.caughtUp();
@@ -104,9 +101,7 @@ async function standalone(lock: DataFolderLock | null): Promise<Operations> {
     },
     async close() {
       await engine.stop();
-      await vault.close();
-      await events.close();
-      await reads.close();
+      await stores.close();
       lock?.release();
     },
   };

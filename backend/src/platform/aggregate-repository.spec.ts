@@ -1,3 +1,4 @@
+import { Upcasters } from './event-store/upcasters.js';
 import { AggregateRepository } from './aggregate-repository.js';
 import type { Decider } from './decider.js';
 import { DomainError } from './errors.js';
@@ -10,6 +11,7 @@ type Ev = { type: 'Taken'; data: { n: number; left: number } };
 const counter: Decider<Cmd, Ev, { left: number }> = {
   name: 'counter',
   eventSchemas: { Taken: object({ n: int({ min: 1 }), left: int() }) },
+  upcasters: Upcasters.none,
   initialState: { left: 10 },
   evolve: (_s, e) => ({ left: e.data.left }),
   decide: (c, s) => {

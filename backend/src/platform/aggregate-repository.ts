@@ -3,7 +3,7 @@ import type { CommandContext } from './command-context.js';
 import { fold, type Decider, type DomainEvent } from './decider.js';
 import { eventMisfit, unrecordable } from './event-schema.js';
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './event-store/event-store.js';
-import { upcast } from './event-store/upcasters.js';
+import type { Upcasters } from './event-store/upcasters.js';
 import { KeyedLock } from './keyed-lock.js';
 
 export interface Decided<E extends DomainEvent, S> {
@@ -57,7 +57,11 @@ export class AggregateRepository {
       keepPersonalSealed: decider.ignoresPersonalData === true,
     });
     if (newer.length > 0) {
-      state = fold(decider, newer.map(toDomainEvent<E>), state);
+      state = fold(
+        decider,
+        newer.map((e) => toDomainEvent<E>(e, decider.upcasters)),
+        state,
+      );
       revision = newer.at(-1)!.revision;
     }
     this.remember(key, { state, revision });
@@ -77,7 +81,6 @@ export class AggregateRepository {
         if (events.length === 0) return { events, state, revision, position: await this.store.headPosition() };
         this.refuseMisfits(decider, streamId, events, context);
         try {
-          const versions = (decider.schemaVersions ?? {}) as Record<string, number | undefined>;
           const result = await this.store.append(
             streamId,
             events.map((e) => ({
@@ -85,7 +88,7 @@ export class AggregateRepository {
               data: e.data,
               metadata: {
                 eventId: randomUUID(),
-                schemaVersion: versions[e.type] ?? 1,
+                schemaVersion: decider.upcasters.versionOf(e.type),
                 occurredAt: context.now,
                 actor: decider.actorOf?.(e) ?? context.actor,
                 correlationId: context.correlationId,
@@ -127,7 +130,7 @@ export class AggregateRepository {
   }
 }
 
-export function toDomainEvent<E extends DomainEvent>(event: RecordedEvent): E {
-  const current = upcast(event);
+export function toDomainEvent<E extends DomainEvent>(event: RecordedEvent, upcasters: Upcasters): E {
+  const current = upcasters.upcast(event);
   return { type: current.type, data: current.data } as E;
 }

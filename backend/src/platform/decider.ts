@@ -1,3 +1,4 @@
+import type { Upcasters } from './event-store/upcasters.js';
 import type { EventSchemas } from './event-schema.js';
 import type { Actor } from './event-store/event-store.js';
 
@@ -27,8 +28,11 @@ export interface Decider<C, E extends DomainEvent, S> {
   decide(command: C, state: S): E[];
   /** The shape of every event type this decider records: an event that does not fit is never appended. */
   readonly eventSchemas: EventSchemas<E>;
-  /** Current schema version of each event type; 1 when absent. */
-  readonly schemaVersions?: Partial<Record<E['type'], number>>;
+  /**
+   * The old shapes of the events it reads (domains/upcasters.ts, the one list): its stream's events are upcast before
+   * `evolve` sees them, and each event is recorded at the version its type is written at now.
+   */
+  readonly upcasters: Upcasters;
   /**
    * Who does what an event records when that is not the command's actor: the system granting a role from its
    * configuration while a visitor registers. Null or absent: the command's actor.

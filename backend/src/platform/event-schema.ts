@@ -46,6 +46,20 @@ export type EventSchemas<E extends DomainEvent> = {
   readonly [K in E['type']]: Schema<Extract<E, { type: K }>['data']>;
 };
 
+/** The event types a domain's schemas cover: a list the compiler keeps complete, since the schemas must be. */
+export const eventTypesOf = <S extends Readonly<Record<string, AnySchema>>>(
+  schemas: S,
+): readonly (keyof S & string)[] => Object.keys(schemas) as (keyof S & string)[];
+
+/**
+ * A list of every member of a union of event types (one spanning domains, where no one set of schemas covers it):
+ * `everyType<U>()([...])` does not compile while a member is missing, and no other type fits in.
+ */
+export const everyType =
+  <T extends string>() =>
+  <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)): readonly T[] =>
+    list;
+
 const schema = <T>(check: (value: unknown) => string | null): Schema<T> => ({ check });
 const FITS = null;
 const MISFIT = '';

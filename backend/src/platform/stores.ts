@@ -10,9 +10,82 @@ import { SqlEventStore } from './event-store/sql-event-store.js';
 import { MemoryVault, type Vault } from './vault/vault.js';
 import { type CountedWindows, MemoryCountedWindows } from './limits/counted-windows.js';
 import { type Leases, LocalLeases } from './jobs/leases.js';
+import { PersonalDataProtection } from './privacy/personal-data.js';
 
-/** Opens the configured adapters. Drivers are imported lazily, so the embedded app never loads a server's client. */
-export async function openEventStore(config: Config): Promise<EventStore> {
+/** What can be opened beside the event store. */
+export interface StoreParts {
+  readStore: ReadStore;
+  vault: Vault;
+  countedWindows: CountedWindows;
+  leases: Leases;
+}
+export type StorePart = keyof StoreParts;
+
+/**
+ * The stores one process works on: the log as stored (personal data sealed), the parts asked for, and — with the
+ * vault — the log as everything above the store sees it (personal data in the clear, Privacy Act 2020).
+ */
+export type Stores<P extends StorePart> = Pick<StoreParts, P> & {
+  storedEvents: EventStore;
+  /** Closes what was opened here, the last opened first (the event store last: the others may share its database). */
+  close(): Promise<void>;
+} & ('vault' extends P ? { events: EventStore } : unknown);
+
+/** Stores opened elsewhere (tests share one PGlite, for instance): used as they are, and never closed here. */
+export type GivenStores = Partial<StoreParts> & { eventStore?: EventStore };
+
+/**
+ * Opens the configured stores — the one way the app and every command-line tool open them. `parts` names what is
+ * needed beside the event store (a tool that only checks hashes needs no vault, and no key to open it).
+ */
+export async function openStores<P extends StorePart>(
+  config: Config,
+  parts: readonly P[],
+  given: GivenStores = {},
+): Promise<Stores<P>> {
+  const opened: { close(): Promise<void> }[] = [];
+  const close = async () => {
+    let failure: unknown = null;
+    for (const store of opened.splice(0).reverse()) {
+      try {
+        await store.close();
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
+  };
+  const own = async <T extends { close(): Promise<void> }>(supplied: T | undefined, open: () => Promise<T>) => {
+    if (supplied) return supplied;
+    const store = await open();
+    opened.push(store);
+    return store;
+  };
+  const wanted = new Set<StorePart>(parts);
+  try {
+    const storedEvents = await own(given.eventStore, () => openEventStore(config));
+    const stores: Partial<StoreParts> & { storedEvents: EventStore; events?: EventStore } = { storedEvents };
+    // In this order, as the app always opened them.
+    if (wanted.has('readStore'))
+      stores.readStore = await own(given.readStore, () => openReadStore(config, storedEvents));
+    if (wanted.has('vault')) {
+      const vault = await own(given.vault, () => openVault(config, storedEvents));
+      stores.vault = vault;
+      stores.events = new PersonalDataProtection(storedEvents, vault);
+    }
+    if (wanted.has('countedWindows'))
+      stores.countedWindows = await own(given.countedWindows, () => openCountedWindows(config, storedEvents));
+    if (wanted.has('leases')) stores.leases = await own(given.leases, () => openLeases(config, storedEvents));
+    return { ...stores, close } as unknown as Stores<P>;
+  } catch (error) {
+    // Nothing half-opened is left behind (a PGlite folder, a pool, a MongoDB client).
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The configured adapters. Drivers are imported lazily, so the embedded app never loads a server's client. */
+async function openEventStore(config: Config): Promise<EventStore> {
   switch (config.eventStore) {
     case 'memory':
       return new MemoryEventStore();
@@ -48,7 +121,7 @@ export async function openEventStore(config: Config): Promise<EventStore> {
 const embedded = new WeakMap<EventStore, PGlite>();
 
 /** `eventStore` is the store as opened (not wrapped): persisted read models live in its database. */
-export async function openReadStore(config: Config, eventStore: EventStore): Promise<ReadStore> {
+async function openReadStore(config: Config, eventStore: EventStore): Promise<ReadStore> {
   switch (config.readStore) {
     case 'memory':
       return new MemoryReadStore();
@@ -77,7 +150,7 @@ export async function openReadStore(config: Config, eventStore: EventStore): Pro
 }
 
 /** The vault beside the events: a table in the event store's PostgreSQL database, or MongoDB beside EventStoreDB. */
-export async function openVault(config: Config, eventStore: EventStore): Promise<Vault> {
+async function openVault(config: Config, eventStore: EventStore): Promise<Vault> {
   if (eventStore instanceof SqlEventStore) {
     const { SqlVault } = await import('./vault/sql-vault.js');
     return SqlVault.open(eventStore.database, eventStore.kind);
@@ -95,7 +168,7 @@ export async function openVault(config: Config, eventStore: EventStore): Promise
  * beside EventStoreDB, and in process memory otherwise — the embedded default is one process (the data folder's
  * lock), as are the memory stores.
  */
-export async function openCountedWindows(config: Config, eventStore: EventStore): Promise<CountedWindows> {
+async function openCountedWindows(config: Config, eventStore: EventStore): Promise<CountedWindows> {
   if (eventStore instanceof SqlEventStore && eventStore.kind === 'postgres') {
     const { SqlCountedWindows } = await import('./limits/sql-counted-windows.js');
     return SqlCountedWindows.open(eventStore.database, eventStore.kind);
@@ -113,7 +186,7 @@ export async function openCountedWindows(config: Config, eventStore: EventStore)
  * Who runs the background jobs: leases in the PostgreSQL database the replicas share (advisory locks), in MongoDB
  * beside EventStoreDB, and none to elect for one process on embedded data or memory stores.
  */
-export async function openLeases(config: Config, eventStore: EventStore): Promise<Leases> {
+async function openLeases(config: Config, eventStore: EventStore): Promise<Leases> {
   if (eventStore instanceof SqlEventStore && eventStore.kind === 'postgres') {
     const { PostgresLeases } = await import('./jobs/postgres-leases.js');
     const { PostgresEventStore } = await import('./event-store/postgres-event-store.js');

@@ -7,8 +7,7 @@ import { defineProjection } from '../platform/projections/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { count, nzd } from './nzd.js';
 import { offeringsProjection } from './offerings.js';
-import '../domains/assets/upcasters.js';
-import '../domains/wholesale/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 export type ActivityType = 'kyc' | 'asset' | 'investor' | 'compliance';
 
@@ -247,6 +246,7 @@ function keysOf(event: Handled): string[] {
 }
 
 export const activitiesProjection = defineProjection<ActivitiesDoc & { names: Record<string, string> }, Handled>({
+  upcasters,
   name: 'activities',
   version: 3,
   eventTypes: EVENT_TYPES,

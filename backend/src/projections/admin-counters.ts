@@ -2,7 +2,7 @@ import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { WholesaleEvent } from '../domains/wholesale/events.js';
 import type { RegisterFigures } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
-import '../domains/wholesale/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /** The admin page's four counters (docs/specification.md §2): pending, verified, rejected verifications and active offerings. */
 export interface AdminCountersDoc {
@@ -25,6 +25,7 @@ const EVENT_TYPES = [
 type Handled = Extract<WholesaleEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const adminCountersProjection = defineProjection<AdminCountersDoc, Handled>({
+  upcasters,
   name: 'admin-counters',
   version: 1,
   eventTypes: EVENT_TYPES,

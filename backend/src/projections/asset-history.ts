@@ -3,7 +3,7 @@ import type { AssetStreamEvent } from '../domains/register/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import { count, nzd } from './nzd.js';
-import '../domains/assets/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 const EVENT_TYPES = [
   'AssetDrafted',
@@ -96,6 +96,7 @@ export const assetHistoryProjection = defineProjection<AssetHistoryDoc, Handled>
   name: 'asset-history',
   version: 2,
   eventTypes: EVENT_TYPES,
+  upcasters,
   keys: (event) => [event.data.assetId],
   evolve(doc, event, id) {
     if (!doc && event.type !== 'AssetDrafted') return null;

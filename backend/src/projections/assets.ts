@@ -10,7 +10,7 @@ import {
 import type { AssetStatus } from '../domains/assets/asset.decider.js';
 import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
-import '../domains/assets/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 export interface AssetDocument {
   id: string;
@@ -88,6 +88,7 @@ const EVENT_TYPES = [
 type Handled = Extract<AssetStreamEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const assetsProjection = defineProjection<AssetDoc, Handled>({
+  upcasters,
   name: 'assets',
   version: 4,
   eventTypes: EVENT_TYPES,

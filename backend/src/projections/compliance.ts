@@ -6,6 +6,7 @@ import {
   type ComplianceEvent,
 } from '../domains/compliance/events.js';
 import { defineProjection } from '../platform/projections/projection.js';
+import { upcasters } from '../domains/upcasters.js';
 
 export interface ComplianceCheckDoc {
   id: CheckId;
@@ -45,6 +46,7 @@ const EVENT_TYPES = [
 type Handled = Extract<ComplianceEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const complianceProjection = defineProjection<ComplianceDoc, Handled>({
+  upcasters,
   name: 'compliance',
   // 2: a review stays open until all four checks are recorded (ComplianceReviewCompleted).
   version: 2,

@@ -2,6 +2,7 @@ import type { DistributionEvent, DistributionLine, PaymentMethod } from '../doma
 import type { DistributionStatus } from '../domains/income/distribution.decider.js';
 import type { IncomeKind } from '../domains/income/tax.js';
 import { defineProjection } from '../platform/projections/projection.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /** A line's payment as the holder and the payer see it. */
 export interface LinePayment {
@@ -77,6 +78,7 @@ const UNPAID: LinePayment = {
 };
 
 export const distributionsProjection = defineProjection<DistributionDoc, DistributionEvent>({
+  upcasters,
   name: 'distributions',
   version: 2,
   eventTypes: EVENT_TYPES,

@@ -1,7 +1,7 @@
 import { defineProjection } from '../platform/projections/projection.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
 import { FEE_FREE_PLACES } from '../domains/register-interest/options.js';
-import '../domains/register-interest/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /**
  * How many fee-free early-access places are left: one document, shown on the landing and register pages.
@@ -21,6 +21,7 @@ const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfi
 type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const earlyAccessProjection = defineProjection<EarlyAccessDoc, Handled>({
+  upcasters,
   name: 'early-access',
   version: 2,
   eventTypes: EVENT_TYPES,

@@ -6,6 +6,7 @@ import type { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import { asAnswer } from '../platform/read-store/read-store.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { offeringsProjection } from './offerings.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /** One document per investment (docs/specification.md §3 "Holding"): the investor's holdings and the admins' pending list. */
 export interface HoldingDoc {
@@ -36,6 +37,7 @@ const EVENT_TYPES = [
 type Handled = Extract<OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const holdingsProjection = defineProjection<HoldingDoc, Handled>({
+  upcasters,
   name: 'holdings',
   version: 2,
   eventTypes: EVENT_TYPES,

@@ -1,4 +1,3 @@
-import '../domains/upcasters.js';
 import type { FigureDeclaration } from '../domains/register/figures.js';
 import type { Projection } from '../platform/projections/projection.js';
 import type { Doc } from '../platform/read-store/read-store.js';

@@ -2,6 +2,7 @@ import type { OfferingEvent } from '../domains/offerings/events.js';
 import { fromCents, toCents } from '../domains/offerings/money.js';
 import { createdOfferings, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projections/projection.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /** One document per offering (docs/specification.md §3 "Offering"): the grid, its progress, and the admin tab. */
 export interface OfferingDoc {
@@ -37,6 +38,7 @@ const EVENT_TYPES = [
 type Handled = Extract<OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const offeringsProjection = defineProjection<OfferingDoc, Handled>({
+  upcasters,
   name: 'offerings',
   version: 1,
   eventTypes: EVENT_TYPES,

@@ -1,7 +1,7 @@
 import { defineProjection } from '../platform/projections/projection.js';
 import { LINK_TTL_MS, SEND_LEASE_MS } from '../domains/register-interest/decider.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
-import '../domains/register-interest/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /**
  * The confirmation mails the outbox may still have to send or settle: one document per registration whose mail
@@ -29,6 +29,7 @@ const EVENT_TYPES = [
 type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const pendingConfirmationMailsProjection = defineProjection<PendingConfirmationMailDoc, Handled>({
+  upcasters,
   name: 'pending-confirmation-mails',
   version: 1,
   eventTypes: EVENT_TYPES,

@@ -3,6 +3,7 @@ import type { AssetStreamEvent } from '../domains/register/events.js';
 import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projections/projection.js';
+import { upcasters } from '../domains/upcasters.js';
 
 interface AssetFigures {
   value: number;
@@ -60,6 +61,7 @@ const counted = (a: Omit<AssetFigures, 'investors'>): AssetFigures => ({
 });
 
 export const portfolioProjection = defineProjection<PortfolioDoc, Handled>({
+  upcasters,
   name: 'portfolio',
   version: 4,
   eventTypes: EVENT_TYPES,

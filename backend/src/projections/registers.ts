@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { assetsProjection } from './assets.js';
-import '../domains/assets/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 export interface AllocationRow {
   offeringId: string;
@@ -138,6 +138,7 @@ const emptyAllocation = (offeringId: string): AllocationRow => ({
 });
 
 export const registersProjection = defineProjection<RegisterDoc, Handled>({
+  upcasters,
   name: 'registers',
   version: 2,
   eventTypes: EVENT_TYPES,

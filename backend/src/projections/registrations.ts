@@ -1,6 +1,6 @@
 import { defineProjection } from '../platform/projections/projection.js';
 import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
-import '../domains/register-interest/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /** One document per registration of interest, for admins to follow up. */
 export interface RegistrationDoc {
@@ -30,6 +30,7 @@ const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfi
 type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const registrationsProjection = defineProjection<RegistrationDoc, Handled>({
+  upcasters,
   name: 'registrations',
   version: 3,
   eventTypes: EVENT_TYPES,

@@ -4,6 +4,7 @@ import type { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import type { SessionEnded, SessionExtended, SessionKind, SessionStarted } from '../domains/identity/events.js';
 import { usersProjection } from './users.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /**
  * Signed-in sessions and bearer tokens, keyed by the SHA-256 of the token: what the identity guard looks up
@@ -24,6 +25,7 @@ export interface SessionDoc {
 type SessionEvent = SessionStarted | SessionExtended | SessionEnded;
 
 export const sessionsProjection = defineProjection<SessionDoc, SessionEvent>({
+  upcasters,
   name: 'sessions',
   version: 1,
   eventTypes: ['SessionStarted', 'SessionExtended', 'SessionEnded'],

@@ -2,6 +2,7 @@ import { BILLING_EVENT_TYPES, type BillingEvent } from '../domains/billing/event
 import type { SubscriptionStatus } from '../domains/billing/billing.decider.js';
 import { PLANS, type Tier } from '../domains/plans/plans.js';
 import { defineProjection } from '../platform/projections/projection.js';
+import { upcasters } from '../domains/upcasters.js';
 
 export interface BillingHistoryEntry {
   at: string;
@@ -42,6 +43,7 @@ export interface SubscriptionDoc {
 const HISTORY_LIMIT = 50;
 
 export const subscriptionsProjection = defineProjection<SubscriptionDoc, BillingEvent>({
+  upcasters,
   name: 'subscriptions',
   version: 1,
   eventTypes: BILLING_EVENT_TYPES,

@@ -3,6 +3,7 @@ import type { Residency, TaxStanding } from '../domains/income/tax.js';
 import type { ElectedRwtRate } from '../domains/income/tax-rates.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /**
  * One document per person who saved a tax profile (keyed by user id): what `GET /api/tax-profile` shows, what a
@@ -23,6 +24,7 @@ export interface TaxProfileDoc {
 const EVENT_TYPES = ['TaxProfileSaved'] as const satisfies TaxProfileEvent['type'][];
 
 export const taxProfilesProjection = defineProjection<TaxProfileDoc, TaxProfileEvent>({
+  upcasters,
   name: 'tax-profiles',
   version: 1,
   eventTypes: EVENT_TYPES,

@@ -1,5 +1,6 @@
 import type { TransferEvent } from '../domains/transfers/events.js';
 import { defineProjection } from '../platform/projections/projection.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /** One document per transfer between investors (domains/transfers): both parties' lists and the owner's. */
 export interface TransferDoc {
@@ -33,6 +34,7 @@ type Handled = Extract<TransferEvent, { type: (typeof EVENT_TYPES)[number] }>;
 export const transfersProjection = defineProjection<TransferDoc, Handled>({
   name: 'transfers',
   version: 1,
+  upcasters,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.transferId],
   evolve(doc, event, id) {

@@ -2,6 +2,7 @@ import type { Role } from '../platform/event-store/event-store.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import type { UserEvent } from '../domains/identity/events.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /** One document per account: what /api/user answers and the roles the identity guard puts on the actor. */
 export interface UserDoc {
@@ -26,6 +27,7 @@ const EVENT_TYPES = [
 type Handled = Extract<UserEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const usersProjection = defineProjection<UserDoc, Handled>({
+  upcasters,
   name: 'users',
   version: 1,
   eventTypes: EVENT_TYPES,

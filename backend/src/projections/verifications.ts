@@ -7,7 +7,7 @@ import type {
 import { isWholesaleAt } from '../domains/wholesale/verification.decider.js';
 import { defineProjection } from '../platform/projections/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
-import '../domains/wholesale/upcasters.js';
+import { upcasters } from '../domains/upcasters.js';
 
 /** One document per verification (docs/specification.md §3 "Stored record"): the investor's status and the admins' list. */
 export interface VerificationDoc {
@@ -42,6 +42,7 @@ const EVENT_TYPES = [
 type Handled = Extract<WholesaleEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const verificationsProjection = defineProjection<VerificationDoc, Handled>({
+  upcasters,
   name: 'verifications',
   // 2: revocations (status revoked, revokedAt).
   version: 2,

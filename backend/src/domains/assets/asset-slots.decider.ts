@@ -7,6 +7,7 @@ import {
   type Reservation,
 } from '../../platform/reservations.js';
 import { assetSlotEventSchemas, type AssetSlotEvent } from './asset-slots.events.js';
+import { upcasters } from '../upcasters.js';
 
 /** How long a reservation holds its slot while its asset is drafted (the shared hold, `platform/reservations.ts`). */
 export const SLOT_HOLD_MS = RESERVATION_HOLD_MS;
@@ -55,6 +56,7 @@ export const expiredReservations = (state: AssetSlotsState, at: string): string[
  * did not check still counts: only a fact on the command releases a slot.
  */
 export const assetSlots: Decider<AssetSlotsCommand, AssetSlotEvent, AssetSlotsState> = {
+  upcasters,
   name: 'owner-assets',
   eventSchemas: assetSlotEventSchemas,
   initialState: { opened: false, slots: new Map() },

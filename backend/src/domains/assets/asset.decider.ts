@@ -18,6 +18,7 @@ import {
   type TokenTerms,
   type ValuationMethod,
 } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 export type AssetStatus = 'none' | 'draft' | 'pending' | 'active';
 
@@ -140,7 +141,7 @@ const stepAfter = (s: AssetState): number => {
 export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
   name: 'asset',
   eventSchemas: assetStreamEventSchemas,
-  schemaVersions: { InvestorAdded: 2 },
+  upcasters,
   initialState: {
     status: 'none',
     ownerId: null,

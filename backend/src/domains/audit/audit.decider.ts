@@ -9,6 +9,7 @@ import {
   type AuditView,
   type PrivacyEvent,
 } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 /** AML/CFT Act 2009, s 49–51: records are kept for at least 5 years after the business relationship ends. */
 export const AML_RETENTION_YEARS = 5;
@@ -26,6 +27,7 @@ export type AuditCommand = {
 };
 
 export const auditTrail: Decider<AuditCommand, AuditEvent, { views: number }> = {
+  upcasters,
   name: 'audit-trail',
   eventSchemas: auditEventSchemas,
   initialState: { views: 0 },
@@ -93,6 +95,7 @@ export function retentionRefusal(retainedUntil: string, relationshipEnded: strin
 }
 
 export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
+  upcasters,
   name: 'privacy',
   eventSchemas: privacyEventSchemas,
   initialState: { forgotten: false },

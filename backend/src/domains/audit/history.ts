@@ -19,6 +19,7 @@ import { interestRegister } from '../register-interest/decider.js';
 import { verification } from '../wholesale/verification.decider.js';
 import { auditTrail, privacy, retentionEnds } from './audit.decider.js';
 import { privacyStream } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 /**
  * Reading the history for compliance staff: the log filtered, the chain one request caused, any aggregate as
@@ -180,7 +181,7 @@ export async function stateAt(store: EventStore, streamId: string, at: string) {
   const state = aggregate
     ? fold(
         aggregate,
-        known.map((e) => toDomainEvent(e)),
+        known.map((e) => toDomainEvent(e, upcasters)),
       )
     : null;
   return {

@@ -11,6 +11,7 @@ import {
   type ProviderStamp,
 } from './events.js';
 import type { ProviderChange, ProviderEvent } from './payment-provider.js';
+import { upcasters } from '../upcasters.js';
 
 /** The spec's subscription statuses (section 3). */
 export type SubscriptionStatus = 'active' | 'canceled' | 'past_due' | 'incomplete' | 'inactive';
@@ -218,6 +219,7 @@ function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingE
 
 /** One user's plan: checkout, activation, renewal, arrears, cancellation — driven by the user and by the provider's events. */
 export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
+  upcasters,
   name: 'billing',
   eventSchemas: billingEventSchemas,
   initialState,

@@ -1,5 +1,6 @@
 import {
   boolean,
+  eventTypesOf,
   id,
   int,
   literal,
@@ -120,18 +121,6 @@ export type BillingEvent =
   | CancellationScheduled
   | CancellationWithdrawn;
 
-export const BILLING_EVENT_TYPES: readonly BillingEvent['type'][] = [
-  'CheckoutStarted',
-  'PlanChanged',
-  'SubscriptionActivated',
-  'SubscriptionRenewed',
-  'SubscriptionPastDue',
-  'SubscriptionCanceled',
-  'PaymentFailed',
-  'CancellationScheduled',
-  'CancellationWithdrawn',
-];
-
 /** Field shapes shared by the events and the decider's own checks. */
 export const BILLING_FIELDS = {
   tier: oneOf(TIERS),
@@ -189,5 +178,7 @@ export const billingEventSchemas = {
   }),
   CancellationWithdrawn: object(stamped),
 } satisfies EventSchemas<BillingEvent>;
+
+export const BILLING_EVENT_TYPES = eventTypesOf(billingEventSchemas);
 
 export const billingStream = (userId: string) => `billing-${userId}`;

@@ -11,6 +11,7 @@ import {
   type CheckStatus,
   type ComplianceEvent,
 } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 export interface ComplianceState {
   checks: ReadonlyMap<CheckId, { status: CheckStatus; expiryDate: string | null }>;
@@ -34,6 +35,7 @@ export type ComplianceCommand =
 export const REVIEW_ALREADY_REQUESTED = 'A compliance review is already requested; our team will be in touch';
 
 export const compliance: Decider<ComplianceCommand, ComplianceEvent, ComplianceState> = {
+  upcasters,
   name: 'compliance',
   eventSchemas: complianceEventSchemas,
   initialState: { checks: new Map(), openRequest: null },

@@ -8,6 +8,7 @@ import {
   type ExternalIdentityEvent,
 } from './events.js';
 import { ACCOUNT_EXISTS } from './user.decider.js';
+import { upcasters } from '../upcasters.js';
 
 /** SHA-256 of an OpenID provider and its subject. */
 export function identityKey(issuer: string, sub: string): string {
@@ -37,6 +38,7 @@ export interface EmailReservationState {
  * forgotten no longer holds the address: it is released to whoever registers it next.
  */
 export const emailReservation: Decider<EmailReservationCommand, EmailReservationEvent, EmailReservationState> = {
+  upcasters,
   name: 'EmailReservation',
   eventSchemas: emailReservationEventSchemas,
   initialState: { holder: null },
@@ -90,6 +92,7 @@ export interface ExternalIdentityState {
 
 /** The first account to claim a provider identity keeps it; concurrent first sign-ins create one account. */
 export const externalIdentity: Decider<ClaimExternalIdentity, ExternalIdentityEvent, ExternalIdentityState> = {
+  upcasters,
   name: 'ExternalIdentity',
   eventSchemas: externalIdentityEventSchemas,
   initialState: { userId: null },

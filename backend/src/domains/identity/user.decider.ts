@@ -14,6 +14,7 @@ import {
   type UserEvent,
 } from './events.js';
 import { SESSION_EXTEND_WHEN_LEFT_MS } from './tokens.js';
+import { upcasters } from '../upcasters.js';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
@@ -106,6 +107,7 @@ const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
 
 /** One person's account: registration, sign-ins and their sessions, roles, profile, linked identities. */
 export const user: Decider<UserCommand, UserEvent, UserState> = {
+  upcasters,
   name: 'User',
   eventSchemas: userEventSchemas,
   // A role the system changes (from ADMIN_EMAILS at a visitor's registration, or for the admin CLI) is its doing.

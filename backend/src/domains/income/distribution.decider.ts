@@ -12,6 +12,7 @@ import {
 } from './events.js';
 import { INCOME_KINDS, maximumCredits, type IncomeKind, type TaxStanding } from './tax.js';
 import { ratesOn } from './tax-rates.js';
+import { upcasters } from '../upcasters.js';
 
 export type DistributionStatus = 'proposed' | 'approved' | 'funded' | 'paying' | 'paid' | 'cancelled';
 
@@ -159,6 +160,7 @@ function declare(command: Extract<DistributionCommand, { type: 'DeclareDistribut
  * the provider's answer all come on the command.
  */
 export const distribution: Decider<DistributionCommand, DistributionEvent, DistributionState> = {
+  upcasters,
   name: 'distribution',
   eventSchemas: distributionEventSchemas,
   initialState: {

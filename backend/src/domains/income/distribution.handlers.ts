@@ -60,7 +60,12 @@ export class DeclarationInputs {
       const until = (await this.events.readStream(assetStream(assetId))).filter(
         (e) => e.metadata.occurredAt <= recordInstant,
       );
-      atRecord = registerAt(fold(register, until.map(toDomainEvent<AssetStreamEvent>)));
+      atRecord = registerAt(
+        fold(
+          register,
+          until.map((e) => toDomainEvent<AssetStreamEvent>(e, register.upcasters)),
+        ),
+      );
       const investors = atRecord.holdings.flatMap((h) =>
         h.holderKind === 'platform' && h.investorId ? [h.investorId] : [],
       );

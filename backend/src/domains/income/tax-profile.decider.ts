@@ -6,6 +6,7 @@ import { normalBankAccount } from './bank-account.js';
 import { normalIrdNumber } from './ird-number.js';
 import { NO_PROFILE, RESIDENCIES, type Residency, type TaxStanding } from './tax.js';
 import { ELECTED_RWT_RATES, type ElectedRwtRate } from './tax-rates.js';
+import { upcasters } from '../upcasters.js';
 
 export interface TaxProfileState extends TaxStanding {
   saved: boolean;
@@ -38,6 +39,7 @@ const pastDay = (v: string, now: string) =>
  * residency does not use is not kept (a resident has no treaty country, a non-resident no elected rate).
  */
 export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileState> = {
+  upcasters,
   name: 'tax-profile',
   eventSchemas: taxProfileEventSchemas,
   initialState: { ...NO_PROFILE, saved: false, dateOfBirth: null, bankAccount: null },

@@ -9,6 +9,7 @@ import {
   type ReleaseReason,
 } from './investor-limit.events.js';
 import { nzdText } from './money.js';
+import { upcasters } from '../upcasters.js';
 
 /** 409 naming the maximum, what the investor holds in the asset and what is left to them. */
 export function investorMaximumReached(maximumCents: number, heldCents: number): DomainError {
@@ -65,6 +66,7 @@ export const heldCents = (state: InvestorLimitState): number =>
  * command releases an amount; an expired reservation nobody checked still counts.
  */
 export const investorLimit: Decider<InvestorLimitCommand, InvestorLimitEvent, InvestorLimitState> = {
+  upcasters,
   name: 'investor-limit',
   eventSchemas: investorLimitEventSchemas,
   initialState: { opened: false, held: new Map() },

@@ -18,6 +18,7 @@ import {
   type OfferingEvent,
 } from './events.js';
 import { formatNzd, fromCents, nzdText, toCents } from './money.js';
+import { upcasters } from '../upcasters.js';
 
 /**
  * The settlement rule: an investment below NZD 100,000 is confirmed at once; from NZD 100,000 it stays
@@ -127,6 +128,7 @@ export const OFFERING_MESSAGES = {
 } as const;
 
 export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = {
+  upcasters,
   name: 'offering',
   eventSchemas: offeringEventSchemas,
   initialState: { status: 'none' },

@@ -16,7 +16,6 @@ import { registrationsProjection } from '../../projections/registrations.js';
 import { readConfirmationToken } from './confirmation.js';
 import { ConfirmationMails } from './confirmation-mails.js';
 import { INTEREST_REGISTER_STREAM, interestRegister } from './decider.js';
-import './upcasters.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 
 const at = '2026-11-22T09:00:00.000Z';

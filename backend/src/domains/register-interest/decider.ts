@@ -18,6 +18,7 @@ import {
   type Interest,
   type InvestmentAmount,
 } from './options.js';
+import { upcasters } from '../upcasters.js';
 
 /**
  * The pre-launch interest register: one stream holds every registration, its confirmation mail and its
@@ -231,7 +232,7 @@ function evolveMany(state: InterestRegisterState, events: readonly InterestRegis
 export const interestRegister: Decider<InterestRegisterCommand, InterestRegisterEvent, InterestRegisterState> = {
   name: 'InterestRegister',
   eventSchemas: interestRegisterEventSchemas,
-  schemaVersions: { InterestRegistered: 3 },
+  upcasters,
   initialState: { registrations: 0, confirmations: 0, feeWaivers: 0, byEmail: new Map(), byId: new Map() },
 
   evolve(state, event) {

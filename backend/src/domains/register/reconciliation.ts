@@ -11,7 +11,6 @@ import type { AssetStreamEvent } from './events.js';
 import { offeringFactsAfter } from './offering-allocations.js';
 import { compareFigures, scopeKey, type AssetRegister, type Covered, type Drift } from './figures.js';
 import { register } from './register.decider.js';
-import '../assets/upcasters.js';
 
 export type { AssetRegister, Drift } from './figures.js';
 
@@ -41,7 +40,7 @@ export async function foldRegister(
 ): Promise<{ register: AssetRegister; unsettled: number }> {
   let state = register.initialState;
   for (const event of await store.readStream(assetStream(assetId)))
-    state = register.evolve(state, toDomainEvent<AssetStreamEvent>(event));
+    state = register.evolve(state, toDomainEvent<AssetStreamEvent>(event, register.upcasters));
   const created = new Set<string>();
   let unsettled = 0;
   for (const [offeringId, allocation] of [...state.offerings]) {

@@ -13,6 +13,7 @@ import {
   type FreezeScope,
   type TokensAllocated,
 } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 export type RegisterStatus = 'none' | 'draft' | 'pending' | 'active';
 
@@ -304,7 +305,7 @@ function settleOne(o: OfferingAllocation, revision: number): OfferingAllocation 
 export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState> = {
   name: 'register',
   eventSchemas: assetStreamEventSchemas,
-  schemaVersions: { InvestorAdded: 2 },
+  upcasters,
   initialState: {
     status: 'none',
     ownerId: null,

@@ -13,6 +13,7 @@ import {
   type CustodyEvent,
   type WalletChallengeEvent,
 } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 /**
  * One chain transaction's life, on `chain-tx-<txId>`: requested → submitted → confirmed | failed. Each step is
@@ -59,6 +60,7 @@ export type ChainTxCommand =
 const conflict = (message: string) => new DomainError(message, 409);
 
 export const chainTransaction: Decider<ChainTxCommand, ChainTransactionEvent, ChainTxState> = {
+  upcasters,
   name: 'chain-transaction',
   initialState: { status: 'none', txHash: null },
   eventSchemas: chainTransactionEventSchemas,
@@ -138,6 +140,7 @@ export type ChainBatchCommand = { type: 'SubmitChainBatch' } & ChainBatchSubmitt
 
 export const chainBatch: Decider<ChainBatchCommand, ChainBatchEvent, ChainBatchState> = {
   name: 'chain-batch',
+  upcasters,
   initialState: { txHash: null },
   eventSchemas: chainBatchEventSchemas,
   evolve(_state, event) {
@@ -198,6 +201,7 @@ const refuse = (field: string, message: string, status: 400 | 409 | 422 = 400) =
   new DomainError(message, status, [{ field, message }]);
 
 export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
+  upcasters,
   name: 'custody',
   initialState: { nextIndex: 0, wallets: new Map(), owners: new Map(), indexes: new Map(), usedNonces: new Set() },
   eventSchemas: custodyEventSchemas,
@@ -298,6 +302,7 @@ export type WalletChallengeCommand = {
 export const MAX_OPEN_CHALLENGES = 20;
 
 export const walletChallenges: Decider<WalletChallengeCommand, WalletChallengeEvent, WalletChallengeState> = {
+  upcasters,
   name: 'wallet-challenges',
   initialState: { issued: new Map() },
   eventSchemas: walletChallengeEventSchemas,

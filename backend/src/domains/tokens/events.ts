@@ -1,6 +1,7 @@
 import {
   array,
   boolean,
+  eventTypesOf,
   id,
   int,
   isoDateTime,
@@ -388,12 +389,7 @@ export const chainTransactionStream = (txId: string) => `chain-tx-${txId}`;
 export const chainBatchStream = (batchId: string) => `chain-batch-${batchId}`;
 export const CUSTODY_STREAM = 'custody-wallets';
 export const TOKEN_EVENT_TYPES: readonly TokenEvent['type'][] = [
-  'ChainTransactionRequested',
-  'ChainTransactionSubmitted',
-  'ChainTransactionConfirmed',
-  'ChainTransactionFailed',
-  'ChainTransactionReleased',
-  'ChainBatchSubmitted',
-  'CustodyWalletAssigned',
-  'OwnWalletRegistered',
+  ...eventTypesOf(chainTransactionEventSchemas),
+  ...eventTypesOf(chainBatchEventSchemas),
+  ...eventTypesOf(custodyEventSchemas),
 ];

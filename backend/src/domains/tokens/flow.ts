@@ -1,3 +1,4 @@
+import { everyType } from '../../platform/event-schema.js';
 import type { Address } from 'viem';
 import {
   NEW_ZEALAND,
@@ -41,11 +42,10 @@ export type SourceEvent =
   | SupplyChangeApproved
   | FreezeApproved
   | DistributionPaymentStarted
-  | DistributionPaymentStarted
   | TransferSettlementRequested;
 export type FlowEvent = SourceEvent | TokenEvent;
 
-export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
+export const SOURCE_EVENT_TYPES = everyType<SourceEvent['type']>()([
   'TokenizationApproved',
   'VerificationApproved',
   'VerificationExpired',
@@ -57,7 +57,7 @@ export const SOURCE_EVENT_TYPES: readonly SourceEvent['type'][] = [
   'DistributionPaymentStarted',
   'FreezeApproved',
   'TransferSettlementRequested',
-];
+]);
 
 /** Most holders of one token at once (HoldingRulesModule); the specification names no figure. */
 export const MAX_HOLDERS = 1000;

@@ -3,6 +3,7 @@ import { DomainError } from '../../platform/errors.js';
 import { nzLongDate } from '../../platform/nz-time.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { transferEventSchemas, type TransferEvent } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 /** A proposal lapses this many days after it was made unless settlement has started (our choice: a week). */
 export const TRANSFER_EXPIRY_DAYS = 7;
@@ -134,6 +135,7 @@ const lapsed = (s: TransferState, now: string) => s.expiresAt !== null && now >=
 
 export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = {
   name: 'transfer',
+  upcasters,
   initialState: initialTransferState,
   eventSchemas: transferEventSchemas,
   ignoresPersonalData: true,

@@ -17,6 +17,7 @@ import {
   type VerificationType,
   type WholesaleEvent,
 } from './events.js';
+import { upcasters } from '../upcasters.js';
 
 export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected' | 'expired' | 'revoked';
 
@@ -106,7 +107,7 @@ function revocationRefusal(state: VerificationState, now: string): DomainError |
 export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
   name: 'verification',
   eventSchemas: wholesaleEventSchemas,
-  schemaVersions: { VerificationSubmitted: 2, VerificationExpired: 2 },
+  upcasters,
   initialState: {
     status: 'none',
     verificationId: null,

@@ -91,3 +91,19 @@ export class AppendSignal {
     });
   }
 }
+
+/** A subscription over a store's own `readAll`, woken by its AppendSignal (the memory and SQL stores). */
+export function signalledSubscription(
+  readAll: CatchUpSource['readAll'],
+  signal: AppendSignal,
+  options: SubscribeOptions,
+): Subscription {
+  return catchUpSubscription(
+    {
+      readAll,
+      waitForAppend: (ms, seen) => signal.wait(ms, seen),
+      appendVersion: () => signal.version,
+    },
+    options,
+  );
+}

@@ -12,7 +12,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.js';
-import { AppendSignal, catchUpSubscription } from './catch-up-subscription.js';
+import { AppendSignal, signalledSubscription } from './catch-up-subscription.js';
 import { sliceStream } from './stream-slice.js';
 import {
   chainHash,
@@ -84,14 +84,7 @@ export class MemoryEventStore implements EventStore {
   }
 
   subscribe(options: SubscribeOptions): Subscription {
-    return catchUpSubscription(
-      {
-        readAll: (o) => this.readAll(o),
-        waitForAppend: (ms, seen) => this.signal.wait(ms, seen),
-        appendVersion: () => this.signal.version,
-      },
-      options,
-    );
+    return signalledSubscription((o) => this.readAll(o), this.signal, options);
   }
 
   async headPosition(): Promise<number> {

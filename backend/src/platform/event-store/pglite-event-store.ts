@@ -1,5 +1,7 @@
 import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
-import { migrateEventStoreSchema, SqlEventStore, type SqlDatabase, type SqlSession } from './sql-event-store.js';
+import type { SqlDatabase, SqlSession } from './sql-database.js';
+import { SqlEventStore } from './sql-event-store.js';
+import { migrateEventStoreSchema } from './sql-event-store.migrations.js';
 
 export interface PgliteEventStoreOptions {
   /** Folder holding the database files; in memory when absent. One process at a time may open a folder. */

@@ -1,5 +1,7 @@
 import pg from 'pg';
-import { migrateEventStoreSchema, SqlEventStore, type SqlDatabase, type SqlSession } from './sql-event-store.js';
+import type { SqlDatabase, SqlSession } from './sql-database.js';
+import { SqlEventStore } from './sql-event-store.js';
+import { migrateEventStoreSchema } from './sql-event-store.migrations.js';
 
 export interface PostgresEventStoreOptions {
   /** e.g. `postgres://user@host:5432/db` (the `DATABASE_URL`). */

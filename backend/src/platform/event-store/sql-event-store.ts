@@ -15,347 +15,23 @@ import {
 } from './event-store.js';
 import { jsonbText } from './jsonb-text.js';
 import { chainHash, type BrokenLink, type IntegrityProgress, type IntegrityReport } from './integrity.js';
-import { AppendSignal, catchUpSubscription } from './catch-up-subscription.js';
-
-/** The little a PostgreSQL client must offer (pg and PGlite both fit behind a few lines). */
-export interface SqlSession {
-  query<R>(text: string, params?: readonly unknown[]): Promise<R[]>;
-}
-
-export interface SqlDatabase extends SqlSession {
-  /** Runs `work` in one transaction on one connection: commits when it resolves, rolls back when it throws. */
-  transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T>;
-  /**
-   * `query` as a statement prepared once per connection under `name` (parsed and planned once, then only bound
-   * and executed): for the statements run on every append. Outside any transaction of `transaction`'s.
-   */
-  queryPrepared?<R>(name: string, text: string, params: readonly unknown[]): Promise<R[]>;
-}
-
-/** Arbitrary constants naming Kauri's advisory locks (any other user of the database must avoid them). */
-const POSITION_LOCK = 0x4b61_7572_6901;
-const SCHEMA_LOCK = 0x4b61_7572_6902;
-
-/** Raised inside kauri_append when a stream is not at the expected revision; the detail is its revision. */
-const WRONG_REVISION = 'kauri: wrong expected revision';
-
-/**
- * Appends in one statement, so one round trip and one commit: `kauri_append_one` for one append, `kauri_append`
- * for every append that came in while the previous call was under way (group commit: concurrent writers share a
- * commit instead of queueing for one each). `p_appends` is `[{ stream, expected, events, ... }]`, applied in
- * order, each all or nothing on its own (a subtransaction) and answered by its own row: `next_revision`,
- * `last_position` and `last_hash`, or the error that refused it. A single append that is refused raises.
- *
- * First the streams' rows are locked — for a group in one order, so that two calls cannot deadlock on them — in
- * the write that moves each stream's revision; then, on a server, the position lock is taken: a bigserial value
- * becomes visible at commit, not at insert, so two overlapping transactions could commit positions out of order,
- * and a reader that has passed position P would never see a lower one that commits later. Holding this lock up to
- * commit serialises position assignment; PostgreSQL makes a transaction visible before it releases its locks, so
- * positions become visible in increasing order (PGlite's one connection never overlaps transactions). Each
- * statement of a PL/pgSQL function takes a fresh snapshot: once the locks are granted, the rest sees what the
- * writer before committed.
- *
- * Then each append: check the expected revision, take the caller's hashes when they chain from the head's hash
- * kept in the stream's row (else chain each event's hash here, over the text the database stores: jsonb's
- * canonical rendering, the same text `verifyIntegrity` reads back, hashed as `chainHash` does), and insert.
- * Idempotency rests on the unique (stream, event id) constraint: a retry is sent again with `p_check_stored`,
- * which drops the events already stored (a repeat answers what the first attempt answered). An append refused
- * within a group keeps nothing but its stream's row, at revision -1 for a stream that had none: that reads as no
- * stream. On a server (`p_notify`), a NOTIFY wakes the other processes' subscriptions, delivered at commit.
- */
-const APPEND_FUNCTIONS = [
-  `
-create or replace function kauri_append_one(
-  p_stream text, p_expected text, p_events jsonb, p_notify boolean, p_position_lock boolean,
-  p_from_revision bigint, p_from_hash text, p_hashes text[], p_check_stored boolean
-)
-returns table (next_revision bigint, last_position bigint, last_hash text)
-language plpgsql as $fn$
-declare
-  v_count bigint := jsonb_array_length(p_events);
-  -- The last of the caller's hashes: the stream's new head hash, if they chain from its head.
-  v_given text := case when cardinality(p_hashes) = v_count then p_hashes[v_count] end;
-  v_current bigint;
-  v_hashed boolean;
-  v_fresh jsonb := p_events;
-  v_previous text;
-  v_hashes text[] := '{}';
-  v_event jsonb;
-  v_revision bigint;
-  v_expected_ok boolean;
-begin
-  -- One write locks the stream's row (creating it), moves its revision past the batch and, when the caller's
-  -- hashes chain from the head it holds, records the new head's hash; a refused append raises, which takes it back.
-  insert into streams as st (stream_id, revision, hash)
-  values (p_stream, v_count - 1, case when p_from_revision = -1 and p_from_hash = '' then v_given end)
-  on conflict (stream_id) do update set
-    revision = st.revision + v_count,
-    hash = case when st.revision = p_from_revision and st.hash = p_from_hash then v_given end
-  returning st.revision - v_count, st.hash is not null into v_current, v_hashed;
-
-  v_expected_ok := p_expected = 'any'
-    or (p_expected = 'no_stream' and v_current = -1)
-    or (p_expected = 'stream_exists' and v_current >= 0)
-    or (p_expected ~ '^-?[0-9]+$' and p_expected::bigint = v_current);
-  -- Idempotency: an event id already in the stream makes the insert fail (events_stream_event_id), and the
-  -- caller asks again with p_check_stored; a repeat usually expects a revision gone by. Either way the events
-  -- already stored are dropped (an index probe each).
-  if v_current >= 0 and (p_check_stored or not v_expected_ok) then
-    select coalesce(jsonb_agg(e.value order by e.ord), '[]'::jsonb) into v_fresh
-    from jsonb_array_elements(p_events) with ordinality as e(value, ord)
-    where not exists (
-      select 1 from events x
-      where x.stream_id = p_stream and x.event_id = (e.value -> 'metadata' ->> 'eventId')::uuid
-    );
-    if jsonb_array_length(v_fresh) < v_count then
-      v_hashed := false;
-      update streams set revision = v_current + jsonb_array_length(v_fresh) where stream_id = p_stream;
-    end if;
-    if jsonb_array_length(v_fresh) = 0 then
-      update streams set hash = (select x.hash from events x where x.stream_id = p_stream and x.revision = v_current)
-      where stream_id = p_stream;
-      -- An idempotent repeat: what the first attempt answered, whatever revision is expected now.
-      return query
-        select x.revision, x.position, x.hash from events x
-        where x.stream_id = p_stream
-          and x.event_id = (p_events -> (v_count - 1)::integer -> 'metadata' ->> 'eventId')::uuid;
-      return;
-    end if;
-  end if;
-  if not v_expected_ok then
-    raise exception '${WRONG_REVISION}' using detail = v_current::text;
-  end if;
-
-  if v_hashed then
-    v_hashes := p_hashes;
-  else
-    -- Hashed here, from the stored head: the caller's hashes (see jsonb-text.ts) did not chain from it.
-    select x.hash into v_previous from events x where x.stream_id = p_stream and x.revision = v_current;
-    v_previous := coalesce(v_previous, '');
-    v_revision := v_current;
-    for v_event in select e.value from jsonb_array_elements(v_fresh) as e(value) loop
-      v_revision := v_revision + 1;
-      v_previous := encode(sha256(convert_to(
-        v_previous || E'\\n' || p_stream || E'\\n' || v_revision::text || E'\\n'
-          || lower(v_event -> 'metadata' ->> 'eventId') || E'\\n' || (v_event ->> 'type') || E'\\n'
-          || coalesce((v_event -> 'data')::text, 'null') || E'\\n' || (v_event -> 'metadata')::text,
-        'UTF8')), 'hex');
-      v_hashes := v_hashes || v_previous;
-    end loop;
-    update streams set hash = v_previous where stream_id = p_stream;
-  end if;
-  if p_position_lock then
-    perform pg_advisory_xact_lock(${POSITION_LOCK});
-  end if;
-  return query
-    with inserted as (
-      insert into events (stream_id, revision, event_id, type, data, metadata, hash)
-      select p_stream, v_current + e.ord, (e.value -> 'metadata' ->> 'eventId')::uuid, e.value ->> 'type',
-             e.value -> 'data', e.value -> 'metadata', v_hashes[e.ord]
-      from jsonb_array_elements(v_fresh) with ordinality as e(value, ord)
-      order by e.ord
-      returning events.revision, events.position
-    )
-    select max(i.revision), max(i.position), v_hashes[cardinality(v_hashes)] from inserted i;
-  if p_notify then
-    perform pg_notify('kauri_events', null);
-  end if;
-end
-$fn$`,
-  `
-create or replace function kauri_append(p_appends jsonb, p_notify boolean, p_position_lock boolean)
-returns table (
-  idx integer, next_revision bigint, last_position bigint, last_hash text,
-  err_state text, err_message text, err_detail text, err_constraint text
-)
-language plpgsql as $fn$
-declare
-  v_stream text;
-  v_append jsonb;
-  v_ord bigint;
-begin
-  for v_stream in
-    select distinct a.value ->> 'stream' from jsonb_array_elements(p_appends) as a(value) order by 1
-  loop
-    insert into streams (stream_id, revision) values (v_stream, -1)
-    on conflict (stream_id) do update set revision = streams.revision;
-  end loop;
-  if p_position_lock then
-    perform pg_advisory_xact_lock(${POSITION_LOCK});
-  end if;
-  for v_append, v_ord in select a.value, a.ord from jsonb_array_elements(p_appends) with ordinality as a(value, ord) loop
-    idx := v_ord;
-    err_state := null;
-    err_message := null;
-    err_detail := null;
-    err_constraint := null;
-    begin
-      select o.next_revision, o.last_position, o.last_hash into next_revision, last_position, last_hash
-      from kauri_append_one(
-        v_append ->> 'stream', v_append ->> 'expected', v_append -> 'events', p_notify, p_position_lock,
-        (v_append ->> 'fromRevision')::bigint, v_append ->> 'fromHash',
-        case when v_append ? 'hashes' then array(select jsonb_array_elements_text(v_append -> 'hashes')) end,
-        coalesce((v_append ->> 'checkStored')::boolean, false)
-      ) o;
-    exception when others then
-      get stacked diagnostics err_state = returned_sqlstate, err_message = message_text,
-                              err_detail = pg_exception_detail, err_constraint = constraint_name;
-      next_revision := null;
-      last_position := null;
-      last_hash := null;
-    end;
-    return next;
-  end loop;
-end
-$fn$`,
-];
-
-/** One step of the schema, applied once per database and recorded in `event_store_migrations`. */
-interface Migration {
-  name: string;
-  up(tx: SqlSession): Promise<void>;
-}
-
-const statements =
-  (...sql: string[]) =>
-  async (tx: SqlSession): Promise<void> => {
-    for (const statement of sql) await tx.query(statement);
-  };
-
-/**
- * In order, each applied once. Databases from before this table existed ran every statement on every open:
- * the `if not exists` forms make re-applying them harmless, and `hash-chain` recognises its own column.
- */
-const MIGRATIONS: readonly Migration[] = [
-  {
-    name: 'events',
-    up: statements(
-      `create table if not exists events (
-         position bigserial primary key,
-         stream_id text not null,
-         revision bigint not null,
-         event_id uuid not null,
-         type text not null,
-         data jsonb,
-         metadata jsonb not null,
-         recorded_at timestamptz not null default now(),
-         constraint events_stream_revision unique (stream_id, revision),
-         constraint events_stream_event_id unique (stream_id, event_id)
-       )`,
-      // One row per stream: the row lock serialises appends to a stream and its revision is the one checked.
-      `create table if not exists streams (stream_id text primary key, revision bigint not null)`,
-      `create index if not exists events_type_position on events (type, position)`,
-    ),
-  },
-  {
-    // Tamper evidence (integrity.ts): each event's hash, chained to the one before it in its stream.
-    name: 'hash-chain',
-    async up(tx) {
-      const [existing] = await tx.query<{ found: number }>(
-        `select 1 as found from information_schema.columns
-         where table_schema = current_schema() and table_name = 'events' and column_name = 'hash'`,
-      );
-      // The column already there means every event since it was added was hashed as it was written (and
-      // the ones before, when it was added): a row without a hash now is a broken link, never re-hashed.
-      if (existing) return;
-      await tx.query('alter table events add column hash text');
-      // Events stored before hashing existed get their chains here, in the one run of this migration.
-      const unhashed = await tx.query<{ stream_id: string }>('select distinct stream_id from events');
-      for (const { stream_id } of unhashed) await chainStream(tx, stream_id);
-    },
-  },
-  {
-    name: 'stream-prefix-index',
-    up: statements(`create index if not exists events_stream_prefix on events (stream_id text_pattern_ops, position)`),
-  },
-  {
-    // The hash of each stream's last event, beside its revision (see kauri_append_one); null until known.
-    name: 'stream-head-hash',
-    up: statements('alter table streams add column if not exists hash text'),
-  },
-  {
-    // One round trip per append: see APPEND_FUNCTIONS.
-    name: 'append-function',
-    up: statements(...APPEND_FUNCTIONS),
-  },
-  {
-    // Where the database compares text bytewise (collation C, as PGlite's always is), the (stream, revision) and
-    // (stream, event id) indexes serve a prefix's range of stream ids as well (stream_id like 'asset-%'), so the
-    // prefix index only costs every append a fifth index entry. Elsewhere it stays: they cannot serve `like`.
-    name: 'stream-prefix-index-only-where-needed',
-    async up(tx) {
-      // Columns as they are on this server's version (datlocprovider since PostgreSQL 15, datlocale since 17).
-      const [database] = await tx.query<{ provider: string | null; collate: string | null; locale: string | null }>(
-        `select to_jsonb(d) ->> 'datlocprovider' as provider, to_jsonb(d) ->> 'datcollate' as collate,
-                to_jsonb(d) ->> 'datlocale' as locale
-         from pg_database d where datname = current_database()`,
-      );
-      const { provider, collate, locale } = database!;
-      const bytewise =
-        ((provider ?? 'c') === 'c' && (collate === 'C' || collate === 'POSIX')) || (provider === 'b' && locale === 'C');
-      if (bytewise) await tx.query('drop index if exists events_stream_prefix');
-    },
-  },
-];
-
-/**
- * Applies the migrations this database has not recorded, in one transaction; the lock keeps two processes
- * opening the same database from racing. Opening never computes a hash for a row written earlier: that
- * happens only inside `hash-chain`, once, for events from before hashing existed.
- */
-export async function migrateEventStoreSchema(db: SqlDatabase): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    await tx.query(
-      `create table if not exists event_store_migrations (
-         name text primary key,
-         applied_at timestamptz not null default now()
-       )`,
-    );
-    const recorded = await tx.query<{ name: string }>('select name from event_store_migrations');
-    const applied = new Set(recorded.map((r) => r.name));
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.name)) continue;
-      await migration.up(tx);
-      await tx.query('insert into event_store_migrations (name) values ($1)', [migration.name]);
-    }
-  });
-}
-
-interface StoredText {
-  position: DbInt;
-  revision: DbInt;
-  stream_id: string;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
-  hash: string | null;
-}
-
-const STORED_TEXT = `position, revision, stream_id, event_id::text as event_id, type, coalesce(data::text, 'null') as data, metadata::text as metadata, hash`;
-const fields = (r: StoredText) => ({
-  streamId: r.stream_id,
-  revision: Number(r.revision),
-  eventId: r.event_id,
-  type: r.type,
-  data: r.data,
-  metadata: r.metadata,
-});
-
-/** Hashes a whole stream from its first event (only for the one-off `hash-chain` migration). */
-async function chainStream(tx: SqlSession, streamId: string): Promise<void> {
-  const rows = await tx.query<StoredText>(`select ${STORED_TEXT} from events where stream_id = $1 order by revision`, [
-    streamId,
-  ]);
-  let previous = '';
-  const hashes = rows.map((r) => ({ position: Number(r.position), hash: (previous = chainHash(previous, fields(r))) }));
-  if (hashes.length === 0) return;
-  await tx.query(
-    `update events e set hash = u.hash from jsonb_to_recordset($1::jsonb) as u(position bigint, hash text) where e.position = u.position`,
-    [JSON.stringify(hashes)],
-  );
-}
+import { AppendSignal, signalledSubscription } from './catch-up-subscription.js';
+import type { DbInt, SqlDatabase } from './sql-database.js';
+import {
+  APPEND_MANY,
+  APPEND_ONE,
+  COUNT_EVENTS,
+  EVENTS_REVISION,
+  fields,
+  HEAD_POSITION,
+  INTEGRITY_FIRST_PAGE,
+  INTEGRITY_NEXT_PAGE,
+  readAllSql,
+  readStreamSql,
+  STREAM_REVISION,
+  type StoredText,
+  WRONG_REVISION,
+} from './sql-event-store.sql.js';
 
 interface QueuedAppend {
   streamId: string;
@@ -471,9 +147,6 @@ const MAX_EVENTS_PER_CALL = 1000;
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK = '40P01';
 
-/** pg returns int8 as a string, PGlite as a number (or a bigint beyond 2^53). */
-type DbInt = string | number | bigint;
-
 interface EventRow {
   position: DbInt;
   stream_id: string;
@@ -482,8 +155,6 @@ interface EventRow {
   data: unknown;
   metadata: EventMetadata;
 }
-
-const COLUMNS = 'position, stream_id, revision, type, data, metadata';
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -523,7 +194,7 @@ export abstract class SqlEventStore implements EventStore {
   protected readonly notifiesOnAppend: boolean = false;
 
   /**
-   * Whether appends take the position lock (see APPEND_FUNCTIONS). PGlite runs one connection: its transactions
+   * Whether appends take the position lock (see APPEND_FUNCTIONS, sql-event-store.sql.ts). PGlite runs one connection: its transactions
    * never overlap, so positions become visible in order without it.
    */
   protected readonly takesPositionLock: boolean = true;
@@ -532,7 +203,7 @@ export abstract class SqlEventStore implements EventStore {
   protected abstract release(): Promise<void>;
 
   /**
-   * One statement (kauri_append, see APPEND_FUNCTIONS): an append made while none is under way goes at once; those
+   * One statement (kauri_append, see APPEND_FUNCTIONS in sql-event-store.sql.ts): an append made while none is under way goes at once; those
    * made meanwhile wait for it and then go together, in one call and one commit.
    */
   append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -589,8 +260,7 @@ export abstract class SqlEventStore implements EventStore {
         const [a] = appends as [PreparedAppend];
         const [row] = await this.prepared<Pick<AppendRow, 'next_revision' | 'last_position' | 'last_hash'>>(
           'kauri_append_one',
-          `select next_revision, last_position, last_hash
-           from kauri_append_one($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9)`,
+          APPEND_ONE,
           [
             a.stream,
             a.expected,
@@ -605,7 +275,7 @@ export abstract class SqlEventStore implements EventStore {
         );
         rows = [{ ...NO_ERROR, idx: 1, ...row! }];
       } else {
-        rows = await this.prepared<AppendRow>('kauri_append', 'select * from kauri_append($1::jsonb, $2, $3)', [
+        rows = await this.prepared<AppendRow>('kauri_append', APPEND_MANY, [
           appendsJson(appends),
           this.notifiesOnAppend,
           this.takesPositionLock,
@@ -732,28 +402,23 @@ export abstract class SqlEventStore implements EventStore {
   }
 
   private async streamRevision(streamId: string): Promise<number> {
-    const [row] = await this.db.query<{ revision: DbInt }>('select revision from streams where stream_id = $1', [
-      streamId,
-    ]);
+    const [row] = await this.db.query<{ revision: DbInt }>(STREAM_REVISION, [streamId]);
     return row ? Number(row.revision) : -1;
   }
 
   /** The stream's revision as its events tell it (for a collision the `streams` row did not prevent). */
   private async actualRevision(streamId: string): Promise<number | 'no_stream'> {
-    const [row] = await this.db.query<{ revision: DbInt | null }>(
-      'select max(revision) as revision from events where stream_id = $1',
-      [streamId],
-    );
+    const [row] = await this.db.query<{ revision: DbInt | null }>(EVENTS_REVISION, [streamId]);
     return row?.revision == null ? 'no_stream' : Number(row.revision);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
-    const rows = await this.db.query<EventRow>(
-      `select ${COLUMNS} from events where stream_id = $1 and revision ${backwards ? '<=' : '>='} $2
-       order by revision ${backwards ? 'desc' : 'asc'} limit $3::bigint`,
-      [streamId, options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0), options.maxCount ?? null],
-    );
+    const rows = await this.db.query<EventRow>(readStreamSql(backwards), [
+      streamId,
+      options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0),
+      options.maxCount ?? null,
+    ]);
     return rows.map(toRecorded);
   }
 
@@ -770,26 +435,16 @@ export abstract class SqlEventStore implements EventStore {
       const likes = placeholders(options.streamPrefixes.map(likePrefix)).map((p) => `stream_id like ${p}`);
       conditions.push(`(${likes.join(' or ')})`);
     }
-    const rows = await this.db.query<EventRow>(
-      `select ${COLUMNS} from events where ${conditions.join(' and ')} order by position limit $2::bigint`,
-      params,
-    );
+    const rows = await this.db.query<EventRow>(readAllSql(conditions), params);
     return rows.map(toRecorded);
   }
 
   subscribe(options: SubscribeOptions): Subscription {
-    return catchUpSubscription(
-      {
-        readAll: (o) => this.readAll(o),
-        waitForAppend: (ms, seen) => this.signal.wait(ms, seen),
-        appendVersion: () => this.signal.version,
-      },
-      options,
-    );
+    return signalledSubscription((o) => this.readAll(o), this.signal, options);
   }
 
   async headPosition(): Promise<number> {
-    const [row] = await this.db.query<{ head: DbInt }>('select coalesce(max(position), 0) as head from events');
+    const [row] = await this.db.query<{ head: DbInt }>(HEAD_POSITION);
     return Number(row!.head);
   }
 
@@ -802,9 +457,7 @@ export abstract class SqlEventStore implements EventStore {
   }
 
   async verifyIntegrity(onProgress?: IntegrityProgress): Promise<IntegrityReport> {
-    const [{ count }] = (await this.db.query<{ count: DbInt }>('select count(*) as count from events')) as [
-      { count: DbInt },
-    ];
+    const [{ count }] = (await this.db.query<{ count: DbInt }>(COUNT_EVENTS)) as [{ count: DbInt }];
     const total = Number(count);
     let checked = 0;
     let streams = 0;
@@ -815,11 +468,8 @@ export abstract class SqlEventStore implements EventStore {
     // Keyset pages in (stream, revision) order: memory stays flat however long the log.
     for (;;) {
       const rows: StoredText[] = cursor
-        ? await this.db.query<StoredText>(
-            `select ${STORED_TEXT} from events where (stream_id, revision) > ($1, $2) order by stream_id, revision limit 2000`,
-            [cursor.streamId, cursor.revision],
-          )
-        : await this.db.query<StoredText>(`select ${STORED_TEXT} from events order by stream_id, revision limit 2000`);
+        ? await this.db.query<StoredText>(INTEGRITY_NEXT_PAGE, [cursor.streamId, cursor.revision])
+        : await this.db.query<StoredText>(INTEGRITY_FIRST_PAGE);
       if (rows.length === 0) break;
       for (const r of rows) {
         const revision = Number(r.revision);

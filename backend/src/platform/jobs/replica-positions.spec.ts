@@ -18,6 +18,7 @@ const sessions: Projection<Doc & { n: number }> = {
   name: 'sessions',
   version: 1,
   eventTypes: ['Happened'],
+  upcast: (event) => event, // events of one shape only
   keys: () => ['all'],
   evolve: (doc, _e, id) => ({ _id: id, n: (doc?.n ?? 0) + 1 }),
 };
@@ -26,6 +27,7 @@ const broken: Projection<Doc> = {
   name: 'broken',
   version: 1,
   eventTypes: ['Happened'],
+  upcast: (event) => event, // events of one shape only
   keys: () => ['x'],
   evolve: () => {
     throw new Error('a bug');

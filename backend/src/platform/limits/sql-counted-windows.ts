@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SqlDatabase } from '../event-store/sql-event-store.js';
+import type { SqlDatabase } from '../event-store/sql-database.js';
 import { type CountedWindows, SWEEP_EVERY } from './counted-windows.js';
 
 /**

@@ -14,7 +14,7 @@ import type {
 } from '../event-store/event-store.js';
 import { MemoryEventStore } from '../event-store/memory-event-store.js';
 import { pgliteDatabase } from '../event-store/pglite-event-store.js';
-import type { SqlDatabase } from '../event-store/sql-event-store.js';
+import type { SqlDatabase } from '../event-store/sql-database.js';
 import { MemoryReadStore } from '../read-store/memory-read-store.js';
 import type { BatchStep, Doc, ReadCollection, ReadStore, WriteOp } from '../read-store/read-store.js';
 import { SqlReadStore } from '../read-store/sql-read-store.js';
@@ -70,6 +70,7 @@ function ledger(name = 'ledger', options: { version?: number; scale?: number; br
       name,
       version: options.version ?? 1,
       eventTypes: ['AccountOpened', 'Deposited', 'AccountClosed'],
+      upcast: (event) => event, // events of one shape only
       keys: (event) => {
         const data = event.data as LedgerData;
         return [`account-${data.accountId}`, `owner-${data.owner}`];

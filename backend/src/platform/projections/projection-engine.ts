@@ -1,7 +1,6 @@
 import { yieldToEventLoop } from '../event-loop.js';
 import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.js';
-import { upcast } from '../event-store/upcasters.js';
 import { byIds, type BatchStep, type Doc, type ReadStore, type WriteOp } from '../read-store/read-store.js';
 import type { Projected, Projection } from './projection.js';
 
@@ -862,7 +861,7 @@ async function planEvents(
   const touched = new Map<string, Projected<Doc> | null>();
   let checkpoint = events.length > 0 ? events[0]!.position - 1 : 0;
   let error: ProjectionError | null = null;
-  const followed = events.map((raw) => (projection.eventTypes.includes(raw.type) ? upcast(raw) : null));
+  const followed = events.map((raw) => (projection.eventTypes.includes(raw.type) ? projection.upcast(raw) : null));
   // The documents the events touch, read in one query rather than one per event; a `keys` that throws is met below.
   const stored = await byIds(
     docs,

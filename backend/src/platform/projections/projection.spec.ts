@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store/event-store.js';
-import { registerUpcaster } from '../event-store/upcasters.js';
+import { Upcasters } from '../event-store/upcasters.js';
 import type { Doc } from '../read-store/read-store.js';
 import { defineProjection, project } from './projection.js';
 
@@ -36,10 +36,23 @@ type TallyEvent =
   | { type: 'Tagged' | 'TallyTagged'; data: { keys: string[]; tag: string } }
   | { type: 'Cleared'; data: { keys: string[] } };
 
+// Version 1 of TallyTagged called the tag "label".
+const tallyUpcasters = new Upcasters([
+  {
+    TallyTagged: [
+      (data) => {
+        const { label, ...rest } = data as { keys: string[]; label: string };
+        return { ...rest, tag: label };
+      },
+    ],
+  },
+]);
+
 const tallies = defineProjection<Tally, TallyEvent>({
   name: 'tallies',
   version: 1,
   eventTypes: ['Tagged', 'Cleared', 'TallyTagged'],
+  upcasters: tallyUpcasters,
   keys: (e) => e.data.keys,
   evolve: (doc, e, id) => {
     if (e.type === 'Cleared') return null;
@@ -92,11 +105,6 @@ describe('project', () => {
   });
 
   it('upcasts old event shapes before evolve sees them, as the engine does', () => {
-    // Version 1 of TallyTagged called the tag "label".
-    registerUpcaster('TallyTagged', 1, (data) => {
-      const { label, ...rest } = data as { keys: string[]; label: string };
-      return { ...rest, tag: label };
-    });
     const docs = project(tallies, [
       recorded('TallyTagged', { keys: ['a'], label: 'old' }, 1),
       recorded('TallyTagged', { keys: ['a'], tag: 'new' }, 2),

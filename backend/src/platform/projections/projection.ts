@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../decider.js';
 import type { RecordedEvent } from '../event-store/event-store.js';
-import { upcast } from '../event-store/upcasters.js';
+import type { Upcasters } from '../event-store/upcasters.js';
 import type { Doc } from '../read-store/read-store.js';
 
 /**
@@ -13,6 +13,8 @@ export interface Projection<D extends Doc = Doc> {
   /** Bump when `evolve` changes meaning: the engine rebuilds the read model from zero. */
   readonly version: number;
   readonly eventTypes: readonly string[];
+  /** The event in its newest shape: the engine upcasts each event it hands `keys` and `evolve`. */
+  upcast(event: RecordedEvent): RecordedEvent;
   keys(event: RecordedEvent): string[];
   evolve(doc: D | null, event: RecordedEvent, id: string): D | null;
 }
@@ -27,6 +29,8 @@ export interface TypedProjection<D extends Doc, E extends DomainEvent> {
   readonly name: string;
   readonly version: number;
   readonly eventTypes: readonly E['type'][];
+  /** The old event shapes (domains/upcasters.ts, the one list): required, so a read model never misses one. */
+  readonly upcasters: Upcasters;
   keys(event: RecordedEvent & E): string[];
   evolve(doc: D | null, event: RecordedEvent & E, id: string): D | null;
 }
@@ -43,6 +47,7 @@ export function defineProjection<D extends Doc, E extends DomainEvent>(typed: Ty
     name: typed.name,
     version: typed.version,
     eventTypes: typed.eventTypes,
+    upcast: (event) => typed.upcasters.upcast(event),
     keys: (event) => (follows(event) ? typed.keys(event) : []),
     evolve: (doc, event, id) => (follows(event) ? typed.evolve(doc, event, id) : doc),
   };
@@ -57,7 +62,7 @@ export function project<D extends Doc>(projection: Projection<D>, events: readon
   const docs = new Map<string, D>();
   for (const raw of events) {
     if (!projection.eventTypes.includes(raw.type)) continue;
-    const event = upcast(raw);
+    const event = projection.upcast(raw);
     for (const id of new Set(projection.keys(event))) {
       const next = projection.evolve(docs.get(id) ?? null, event, id);
       if (next) docs.set(id, { ...next, _id: id });

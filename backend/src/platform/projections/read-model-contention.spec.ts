@@ -60,6 +60,7 @@ function counters(name: string): Projection<Doc> {
     name,
     version: 1,
     eventTypes: ['Counted'],
+    upcast: (event) => event, // events of one shape only
     keys: (event) => [(event.data as { counter: string }).counter],
     evolve: (doc, _event, id) => ({ _id: id, count: (doc?.count ?? 0) + 1 }),
   };

@@ -49,6 +49,7 @@ describe('mirrored read store', () => {
       name: 'counters',
       version: 1,
       eventTypes: ['Counted'],
+      upcast: (event) => event, // events of one shape only
       keys: (event) => [(event.data as { counter: string }).counter],
       evolve: (doc, _event, id) => ({ _id: id, count: (doc?.count ?? 0) + 1 }),
     };

@@ -1,3 +1,4 @@
+import { Upcasters } from '../event-store/upcasters.js';
 import { defineProjection } from '../projections/projection.js';
 import { MemoryReadStore } from './memory-read-store.js';
 import { ReadModels } from './read-models.js';
@@ -10,6 +11,7 @@ interface Item {
 const items = defineProjection<Item, { type: 'Counted'; data: { id: string; n: number } }>({
   name: 'items',
   version: 1,
+  upcasters: Upcasters.none,
   eventTypes: ['Counted'],
   keys: (event) => [event.data.id],
   evolve: (_doc, event) => ({ _id: event.data.id, n: event.data.n }),

@@ -4,7 +4,7 @@ import { openPglite } from '../../testing/pglite.js';
 import { pgliteDatabase } from '../event-store/pglite-event-store.js';
 import { poolDatabase } from '../event-store/postgres-event-store.js';
 import { scratchDatabase } from '../event-store/scratch-database.js';
-import type { SqlDatabase, SqlSession } from '../event-store/sql-event-store.js';
+import type { SqlDatabase, SqlSession } from '../event-store/sql-database.js';
 import { describeReadStoreContract } from './read-store.contract.js';
 import type { BatchStep, Doc, ReadStore } from './read-store.js';
 import { pgliteDump, SqlReadStore, type DumpReadModels, type PgliteProtocol } from './sql-read-store.js';

@@ -1,6 +1,6 @@
-import type { SqlDatabase } from '../event-store/sql-event-store.js';
-import { MemoryReadStore } from './memory-read-store.js';
-import type { BatchStep, Doc, ReadCollection, WriteOp } from './read-store.js';
+import type { SqlDatabase } from '../event-store/sql-database.js';
+import { KeptReadStore } from './kept-read-store.js';
+import type { BatchStep, Doc, WriteOp } from './read-store.js';
 
 /**
  * Read models kept in memory and persisted in the event store's own PostgreSQL database (PGlite or a server):
@@ -24,13 +24,8 @@ export interface SqlReadStoreOptions {
   loadInBackground?: boolean;
 }
 
-export class SqlReadStore extends MemoryReadStore {
+export class SqlReadStore extends KeptReadStore {
   override readonly kind: string;
-  /** Writes and loads are serialised, so that memory applies writes in the order the database committed them. */
-  private writing: Promise<unknown> = Promise.resolve();
-  private closed = false;
-  /** Collections in the table that are not in memory yet. */
-  private readonly unloaded = new Set<string>();
 
   private constructor(
     private readonly db: SqlDatabase,
@@ -73,75 +68,26 @@ export class SqlReadStore extends MemoryReadStore {
     return store;
   }
 
-  /** Every call waits for its collection to be in memory (loaded on first use), then reads it there. */
-  override collection<T extends Doc>(name: string): ReadCollection<T> {
-    const inMemory = super.collection<T>(name);
-    if (!this.unloaded.has(name)) return inMemory;
-    const loaded = async <R>(read: () => Promise<R>): Promise<R> => {
-      await this.load(name);
-      return read();
-    };
-    return {
-      get: (id) => loaded(() => inMemory.get(id)),
-      upsert: (doc) => inMemory.upsert(doc),
-      delete: (id) => inMemory.delete(id),
-      find: (filter, options) => loaded(() => inMemory.find(filter, options)),
-      count: (filter) => loaded(() => inMemory.count(filter)),
-      write: (ops) => inMemory.write(ops),
-    };
-  }
-
-  /** Loads a collection not in memory yet (nothing to do for one that is). */
-  private load(name: string): Promise<void> {
-    if (!this.unloaded.has(name)) return Promise.resolve();
-    return this.serially(() => this.loadNow(name));
-  }
-
-  /** Only inside `serially`: no write can commit between reading the rows and adopting them. */
-  private async loadNow(name: string): Promise<void> {
-    if (!this.unloaded.has(name)) return;
-    const docs = new Map<string, Doc>();
+  protected async readKept(name: string): Promise<Doc[]> {
+    const docs: Doc[] = [];
     await this.dump(this.db, name, (texts) => {
-      for (const text of texts) {
-        const doc = JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Doc;
-        docs.set(doc._id, doc);
-      }
+      for (const text of texts) docs.push(JSON.parse(typeof text === 'string' ? text : text.toString('utf8')) as Doc);
     });
-    this.unloaded.delete(name);
-    this.collections.set(name, docs);
+    return docs;
   }
 
-  protected override discard(name: string): void {
-    this.unloaded.delete(name);
-    super.discard(name);
+  protected async dropKept(name: string): Promise<void> {
+    await this.db.query('delete from read_models where collection = $1', [name]);
   }
 
-  override async listCollections(): Promise<string[]> {
-    return [...new Set([...(await super.listCollections()), ...this.unloaded])];
-  }
-
-  /**
-   * Loads the collections nobody has used yet, one per turn of the event loop — after a delay, so that it does
-   * not hold up the rest of the boot.
-   */
-  private loadInBackground(): void {
-    const next = () => {
-      const [name] = this.unloaded;
-      if (this.closed || name === undefined) return;
-      this.load(name).then(
-        () => setImmediate(next).unref(),
-        () => undefined, // closed meanwhile, or the database failed: a later use loads it (or reports why)
-      );
-    };
-    setTimeout(next, BACKGROUND_LOAD_DELAY_MS).unref();
+  protected memoryCopy(steps: readonly BatchStep[]): BatchStep[] {
+    return steps.map((step) => serialise(step).step);
   }
 
   override async writeBatch(steps: readonly BatchStep[]): Promise<void> {
     // Serialised before anything can fail, so a document that cannot be stored fails the batch untouched.
     const stored = steps.map(serialise);
-    const touched = new Set(steps.flatMap((s) => ('rename' in s ? [s.rename, s.to] : [s.collection])));
-    await this.serially(async () => {
-      for (const name of touched) await this.loadNow(name);
+    await this.afterLoading(steps, async () => {
       await this.db.transaction(async (tx) => {
         for (const statement of statements(stored)) await tx.query(statement.text, statement.params);
       });
@@ -149,54 +95,16 @@ export class SqlReadStore extends MemoryReadStore {
     });
   }
 
-  /**
-   * Memory only, for a batch whose write failed on a transient error and that the engine writes again (merged
-   * with what came since): the one case where memory runs ahead of the table. A crash meanwhile loses nothing,
-   * as the checkpoints stored are those of the documents stored, and a restart replays the rest from the log.
-   */
-  override async applyUnpersisted(steps: readonly BatchStep[]): Promise<void> {
-    const parsed = steps.map((step) => serialise(step).step);
-    const touched = new Set(steps.flatMap((s) => ('rename' in s ? [s.rename, s.to] : [s.collection])));
-    await this.serially(async () => {
-      for (const name of touched) await this.loadNow(name);
-      this.adopt(parsed);
-    });
-  }
-
-  override dropCollection(name: string): Promise<void> {
-    return this.serially(async () => {
-      await this.db.query('delete from read_models where collection = $1', [name]);
-      await super.dropCollection(name);
-    });
-  }
-
   override async health(): Promise<{ ok: boolean; kind: string; detail?: string }> {
     try {
       await this.db.query('select 1');
-      const { collections, documents } = this.size();
-      const waiting = this.unloaded.size > 0 ? `, ${this.unloaded.size} more not loaded yet` : '';
-      return {
-        ok: true,
-        kind: this.kind,
-        detail: `${collections} collections, ${documents} documents in memory${waiting}`,
-      };
+      return { ok: true, kind: this.kind, detail: this.inMemory() };
     } catch (error) {
       return { ok: false, kind: this.kind, detail: error instanceof Error ? error.message : String(error) };
     }
   }
 
-  /** Waits for writes under way; the database itself belongs to the event store, which closes it. */
-  override async close(): Promise<void> {
-    this.closed = true;
-    await this.writing.catch(() => undefined);
-  }
-
-  private serially<T>(task: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('The read store is closed'));
-    const run = this.writing.then(task, task);
-    this.writing = run.catch(() => undefined);
-    return run;
-  }
+  // close (KeptReadStore's) waits for writes under way; the database itself belongs to the event store, which closes it.
 }
 
 /** A stored document's JSON text, as read from the database. */
@@ -210,7 +118,6 @@ export type DumpReadModels = (
 ) => Promise<void>;
 
 const PAGE = 10_000;
-const BACKGROUND_LOAD_DELAY_MS = 1000;
 
 /** Any PostgreSQL: keyset pages in primary key order. */
 const pagedDump: DumpReadModels = async (db, collection, load) => {

@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '../event-store/sql-event-store.js';
+import type { SqlDatabase } from '../event-store/sql-database.js';
 import type { Vault } from './vault.js';
 
 /**
