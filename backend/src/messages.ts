@@ -221,6 +221,11 @@ export const DISTRIBUTION_MESSAGES = {
   bankReference: 'Enter the bank’s reference for the direct-credit run',
   chainDrift:
     'The chain’s balances of this token differ from the register (drift): payments stop until operations reconcile them',
+  recordDrift: (block: number, differences: number) =>
+    `The chain’s balances of this token at the end of the record date (block ${block}) differ from the register’s holders for ${differences} holder(s) (drift): the payment run stops until operations reconcile them or the distribution is cancelled`,
+  recordDriftLine: (register: number, chain: number) =>
+    `The register gives ${register} tokens, the chain held ${chain}`,
+  recordNoToken: 'This asset’s token is not on chain yet: the holders at the record date cannot be checked against it',
   nothingByDirectCredit: 'No line of this distribution is waiting for a direct credit',
   paymentFailed: 'The payment did not go through: nothing was charged',
   notStablecoinLine: 'That line of the distribution is not paid in the stablecoin',

@@ -50,6 +50,8 @@ export interface DistributionDoc {
   cancelledAt: string | null;
   cancelReason: string | null;
   refundDue: number;
+  /** The chain block the lines' holders were checked against as the payment run started (null: no chain, or not yet). */
+  recordCheck: { moment: string; blockNumber: number; blockHash: string; blockTime: string } | null;
   investorIds: string[];
   lines: DistributionLineDoc[];
 }
@@ -60,6 +62,7 @@ const EVENT_TYPES = [
   'DistributionFundingStarted',
   'DistributionFunded',
   'DistributionFundingFailed',
+  'DistributionEntitlementsChecked',
   'DistributionPaymentStarted',
   'DirectCreditConfirmed',
   'StablecoinPaymentConfirmed',
@@ -78,7 +81,7 @@ const UNPAID: LinePayment = {
 
 export const distributionsProjection = defineProjection<DistributionDoc, DistributionEvent>({
   name: 'distributions',
-  version: 2,
+  version: 3,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.distributionId],
   evolve(doc, event) {
@@ -109,6 +112,7 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         cancelledAt: null,
         cancelReason: null,
         refundDue: 0,
+        recordCheck: null,
         investorIds: [
           ...new Set(d.lines.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []))),
         ],
@@ -134,6 +138,10 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         };
       case 'DistributionFundingFailed':
         return { ...doc, fundingFailure: event.data.reason };
+      case 'DistributionEntitlementsChecked': {
+        const { moment, blockNumber, blockHash, blockTime } = event.data;
+        return { ...doc, recordCheck: { moment, blockNumber, blockHash, blockTime } };
+      }
       case 'DistributionPaymentStarted': {
         const methods = new Map(event.data.methods.map((m) => [m.line, m]));
         return {

@@ -18,6 +18,7 @@ import { TokenViews } from '../tokens/token-views.js';
 import { fromCents } from '../offerings/money.js';
 import { ExecuteDistributionCommand } from './distribution.handlers.js';
 import { ConfirmDirectCreditDto, DistributionListDto } from './income.dto.js';
+import { RecordDateCheck, type RecordCheck } from './record-check.js';
 
 /** Admins: the distributions awaiting a decision, the approval (four eyes), and the payment run. */
 @ApiTags('admin')
@@ -28,7 +29,21 @@ export class DistributionAdminController {
     private readonly commands: CommandBus,
     private readonly distributions: DistributionQueries,
     private readonly tokens: TokenViews,
+    private readonly recordDate: RecordDateCheck,
   ) {}
+
+  /**
+   * The lines' holders (the register at the end of the record date) against the chain's balances at that moment,
+   * for a funded distribution with a chain; the decider refuses the run on any difference and records the block.
+   */
+  private async recordCheck(distributionId: string): Promise<RecordCheck | null> {
+    if (!this.recordDate.enabled) return null;
+    const doc = await this.distributions.get(distributionId);
+    if (!doc || doc.status !== 'funded') return null; // the decider answers
+    const check = await this.recordDate.check(doc);
+    if (check === 'no-token') throw new DomainError(M.recordNoToken, 409);
+    return check;
+  }
 
   /**
    * Who is paid in the stablecoin: platform holders with a wallet, when there is a coin (Kauri's test coin on the
@@ -84,6 +99,7 @@ export class DistributionAdminController {
     @Ctx() context: CommandContext,
   ): Promise<WrittenDto> {
     await this.requireNoDrift(id);
+    const recordCheck = await this.recordCheck(id);
     const { wallets, coin } = await this.stablecoinRun(id);
     const { position } = await this.commands.execute(
       new ExecuteDistributionCommand(
@@ -93,6 +109,7 @@ export class DistributionAdminController {
           adminId: admin.userId,
           wallets,
           coin,
+          recordCheck,
           today: nzDate(context.now),
           now: context.now,
         },

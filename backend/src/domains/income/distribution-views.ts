@@ -107,6 +107,7 @@ export function distributionView(
     fundingFailure: doc.fundingFailure,
     cancelReason: doc.cancelReason,
     refundDue: fromCents(doc.refundDue),
+    recordCheck: doc.recordCheck ?? null,
     lines: doc.lines.map((l) => lineView(l, names)),
     totals: totalsView(doc.lines),
     chainExplorerUrl,

@@ -12,6 +12,7 @@ import {
 } from './events.js';
 import { INCOME_KINDS, maximumCredits, type IncomeKind, type TaxStanding } from './tax.js';
 import { ratesOn } from './tax-rates.js';
+import type { RecordCheck } from './record-check.js';
 
 export type DistributionStatus = 'proposed' | 'approved' | 'funded' | 'paying' | 'paid' | 'cancelled';
 
@@ -70,6 +71,8 @@ export type DistributionCommand =
       wallets: ReadonlyMap<string, string>;
       /** The stablecoin: the configured coin's address, or null for Kauri's test coin on the embedded chain. */
       coin: string | null;
+      /** The lines' holders against the chain at the record moment; null without a chain. */
+      recordCheck: RecordCheck | null;
       today: string;
       now: string;
     }
@@ -197,6 +200,8 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
         return { ...state, status: 'funded', funded: event.data.amount, pendingAttempt: null };
       case 'DistributionFundingFailed':
         return { ...state, pendingAttempt: null };
+      case 'DistributionEntitlementsChecked':
+        return state;
       case 'DistributionPaymentStarted': {
         const methods = state.lines.map(() => 'retained' as PaymentMethod);
         for (const m of event.data.methods) methods[m.line] = m.method;
@@ -281,6 +286,16 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
         requireExisting(state);
         if (state.status !== 'funded') throw new DomainError(M.notFunded, 409);
         if (command.today < state.paymentDate!) throw new DomainError(M.beforePaymentDate, 409);
+        const check = command.recordCheck;
+        if (check && check.drift.length > 0)
+          throw new DomainError(
+            M.recordDrift(check.blockNumber, check.drift.length),
+            409,
+            check.drift.map((d) => ({
+              field: `holder.${d.personId}`,
+              message: M.recordDriftLine(d.register, d.chain),
+            })),
+          );
         const methods = state.lines.map((line, index) => {
           if (line.holderKind === 'owner') return { line: index, method: 'retained' as const, wallet: null };
           const wallet =
@@ -302,10 +317,28 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
             ...(methods.some((m) => m.method === 'stablecoin') ? { coin: command.coin } : {}),
           },
         };
+        const checked: DistributionEvent[] = check
+          ? [
+              {
+                type: 'DistributionEntitlementsChecked',
+                data: {
+                  distributionId,
+                  assetId,
+                  moment: check.moment,
+                  chainId: check.chainId,
+                  token: check.token,
+                  blockNumber: check.blockNumber,
+                  blockHash: check.blockHash,
+                  blockTime: check.blockTime,
+                  people: check.people,
+                },
+              },
+            ]
+          : [];
         const after = distribution.evolve(state, started);
         return allPaid(after.methods, after.paid)
-          ? [started, { type: 'DistributionPaid', data: { distributionId, assetId, paidAt: command.now } }]
-          : [started];
+          ? [...checked, started, { type: 'DistributionPaid', data: { distributionId, assetId, paidAt: command.now } }]
+          : [...checked, started];
       }
       case 'ConfirmStablecoinPayment': {
         requireExisting(state);

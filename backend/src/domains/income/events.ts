@@ -141,6 +141,25 @@ export interface DistributionFundingFailed {
   type: 'DistributionFundingFailed';
   data: { distributionId: string; assetId: string; attemptId: string; reason: string };
 }
+/**
+ * The entitlements were checked against the chain as the payment run started: the token's balances in the last block
+ * mined at the end of the record date (or at the declaration, for a record date of today) equal the lines' holders.
+ * Recorded with the block's number and hash, so the check can be made again against the same block.
+ */
+export interface DistributionEntitlementsChecked {
+  type: 'DistributionEntitlementsChecked';
+  data: {
+    distributionId: string;
+    assetId: string;
+    moment: string;
+    chainId: number;
+    token: string;
+    blockNumber: number;
+    blockHash: string;
+    blockTime: string;
+    people: number;
+  };
+}
 /** The payment run starts: each line's method (holders with a wallet in the stablecoin, others by direct credit). */
 export interface DistributionPaymentStarted {
   type: 'DistributionPaymentStarted';
@@ -206,6 +225,7 @@ export type DistributionEvent =
   | DistributionFundingStarted
   | DistributionFunded
   | DistributionFundingFailed
+  | DistributionEntitlementsChecked
   | DistributionPaymentStarted
   | DirectCreditConfirmed
   | StablecoinPaymentConfirmed
@@ -253,6 +273,16 @@ export const distributionEventSchemas = {
   DistributionFundingStarted: object({ ...base, attemptId: id(), amount: cents, method: literal('card') }),
   DistributionFunded: object({ ...base, attemptId: id(), amount: cents, reference: id(), fundedAt: isoDateTime() }),
   DistributionFundingFailed: object({ ...base, attemptId: id(), reason: string({ max: 500 }) }),
+  DistributionEntitlementsChecked: object({
+    ...base,
+    moment: isoDateTime(),
+    chainId: int({ min: 1, max: 2 ** 53 - 1 }),
+    token: WALLET,
+    blockNumber: int({ max: 2 ** 53 - 1 }),
+    blockHash: string({ max: 66, pattern: /^0x[0-9a-f]{64}$/ }),
+    blockTime: isoDateTime(),
+    people: int({ max: MAX_LINES + 1 }),
+  }),
   DistributionPaymentStarted: object({
     ...base,
     startedBy: id(),

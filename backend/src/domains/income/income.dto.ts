@@ -168,6 +168,14 @@ export class DistributionPreviewDto {
   @ApiProperty({ type: DistributionTotalsDto }) totals: DistributionTotalsDto;
 }
 
+export class RecordCheckDto {
+  @ApiProperty({ description: 'The moment compared: the end of the record date in New Zealand, or the declaration' })
+  moment: string;
+  @ApiProperty({ description: 'The last block mined at that moment' }) blockNumber: number;
+  @ApiProperty() blockHash: string;
+  @ApiProperty() blockTime: string;
+}
+
 export class DistributionDto extends DistributionPreviewDto {
   @ApiProperty() id: string;
   @ApiProperty() assetId: string;
@@ -181,6 +189,13 @@ export class DistributionDto extends DistributionPreviewDto {
   fundingFailure: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelReason: string | null;
   @ApiProperty({ description: 'NZD funded and owed back after a cancellation' }) refundDue: string;
+  @ApiProperty({
+    type: RecordCheckDto,
+    nullable: true,
+    description:
+      'The chain block the holders at the record date were checked against (null without a chain or before the run)',
+  })
+  recordCheck: RecordCheckDto | null;
   @ApiProperty({
     type: String,
     nullable: true,

@@ -12,6 +12,7 @@ import {
 } from './distribution.handlers.js';
 import { TaxProfileController } from './income.controller.js';
 import { ExecuteTaxProfileHandler } from './income.handlers.js';
+import { RecordDateCheck } from './record-check.js';
 import { StablecoinPayments } from './stablecoin-payments.js';
 
 @Module({
@@ -24,6 +25,7 @@ import { StablecoinPayments } from './stablecoin-payments.js';
     ExecuteDistributionHandler,
     FundDistributionHandler,
     StablecoinPayments,
+    RecordDateCheck,
   ],
 })
 export class IncomeModule {}
