@@ -39,7 +39,7 @@ export class DistributionAdminController {
   private async recordCheck(distributionId: string): Promise<RecordCheck | null> {
     if (!this.recordDate.enabled) return null;
     const doc = await this.distributions.get(distributionId);
-    if (!doc || doc.status !== 'funded') return null; // the decider answers
+    if (doc?.status !== 'funded') return null; // the decider answers
     const check = await this.recordDate.check(doc);
     if (check === 'no-token') throw new DomainError(M.recordNoToken, 409);
     return check;

@@ -91,8 +91,8 @@ export class RecordDateCheck {
     if (!chain || !this.tokens.enabled) return null;
     const token = await this.tokens.token(distribution.assetId);
     if (!token?.tokenAddress) return 'no-token';
-    const moment =
-      distribution.recordInstant < distribution.declaredAt ? distribution.recordInstant : distribution.declaredAt;
+    // The earlier of two ISO instants (compared as text).
+    const moment = [distribution.recordInstant, distribution.declaredAt].sort()[0]!;
     const block = await blockAtOrBefore(chain, BigInt(Math.floor(Date.parse(moment) / 1000)));
     const expected = expectedOnChain(distribution.lines, distribution.ownerId);
     const held = new Map<string, bigint>();
