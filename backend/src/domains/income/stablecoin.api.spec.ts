@@ -14,6 +14,7 @@ import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import type { ViemChain } from '../../platform/chain/viem-chain.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { stablecoinOf } from '../tokens/flow.js';
 import { TokenViews } from '../tokens/token-views.js';
@@ -256,7 +257,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     const id = declared.body.id as string;
     const url = `/api/assets/${assetId}/distributions/${id}`;
     // …and back, after the record moment (a later block: the node's clock moves on first).
-    await server.chain!.increaseTime(2);
+    await (server.chain as ViemChain).increaseTime(2);
     await server.chain!.send({ op: 'forced-transfer', token, from: b!, to: a!, amount: 10n });
     expect((await admin.post(`/api/admin/distributions/${id}/approve`)).status).toBe(200);
     expect((await owner.post(`${url}/fund`, { number: '4242424242424242', expiry: '12/34', cvc: '123' })).status).toBe(
