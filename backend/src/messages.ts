@@ -187,6 +187,19 @@ export const TRANSFER_BLOCKED = {
 } as const;
 
 /** Income: a holder's tax profile, and the distributions an owner declares to the holders of a token. */
+export const TAX_PAYMENT_MESSAGES = {
+  period: 'Enter the month the tax was withheld in (YYYY-MM)',
+  taxKind: 'Choose the tax paid: RWT or NRWT',
+  amount: 'Enter the amount paid in NZD in whole cents, at least 0.01',
+  paidOn: 'Enter the date it was paid to Inland Revenue (YYYY-MM-DD), not after today',
+  paidBeforePeriod: 'Tax withheld in a month is paid to Inland Revenue in or after that month',
+  irReference: 'Enter Inland Revenue’s reference for the payment',
+  moreThanOutstanding: (outstanding: string) =>
+    `That is more than is withheld and not yet paid for that month and tax (NZD ${outstanding}, counting payments awaiting confirmation)`,
+  notFound: 'Tax payment not found',
+  notRecorded: 'That payment is confirmed already',
+} as const;
+
 export const TAX_PROFILE_MESSAGES = {
   residency: 'Choose whether you are a New Zealand tax resident',
   irdNumber: 'Enter a valid IRD number: 8 or 9 digits whose last is the check digit Inland Revenue gives',

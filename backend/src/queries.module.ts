@@ -12,6 +12,7 @@ import { DashboardQueries } from './projections/portfolio.query.js';
 import { RegisterQueries } from './projections/registers.query.js';
 import { VerificationQueries } from './projections/verifications.query.js';
 import { DistributionQueries } from './projections/distributions.query.js';
+import { WithheldTaxQueries } from './projections/tax-payments.query.js';
 
 /**
  * The read models' queries (`projections/*.query.ts`), for the controllers: each is made with the read side's one
@@ -28,6 +29,7 @@ const QUERIES = [
   EarlyAccessQueries,
   RegistrationQueries,
   DistributionQueries,
+  WithheldTaxQueries,
 ] as const;
 
 const provided = (query: new (reads: ReadModels, events: EventStore) => object): Provider => ({

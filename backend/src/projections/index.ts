@@ -17,6 +17,7 @@ import { registersFigures, registersProjection } from './registers.js';
 import { registrationsProjection } from './registrations.js';
 import { sessionsProjection } from './sessions.js';
 import { subscriptionsProjection } from './subscriptions.js';
+import { taxPaymentsProjection } from './tax-payments.js';
 import { taxProfilesProjection } from './tax-profiles.js';
 import { usersProjection } from './users.js';
 import { verificationsProjection } from './verifications.js';
@@ -38,6 +39,7 @@ export const allProjections: readonly Projection<Doc>[] = [
   registrationsProjection,
   sessionsProjection,
   subscriptionsProjection,
+  taxPaymentsProjection,
   taxProfilesProjection,
   usersProjection,
   verificationsProjection,
@@ -67,6 +69,7 @@ export const registerFigures: Readonly<Record<string, FigureDeclaration>> = {
   [registrationsProjection.name]: { none: 'register-interest forms' },
   [sessionsProjection.name]: { none: 'sign-in sessions' },
   [subscriptionsProjection.name]: { none: "owners' plans" },
+  [taxPaymentsProjection.name]: { none: 'withheld tax paid to Inland Revenue, in NZD' },
   [taxProfilesProjection.name]: { none: "people's tax residency and IRD numbers" },
   [usersProjection.name]: { none: 'accounts' },
   [verificationsProjection.name]: { none: 'wholesale certifications' },

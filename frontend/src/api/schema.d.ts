@@ -1894,6 +1894,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/withheld-tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Withheld tax per month and kind: withheld, paid to Inland Revenue, outstanding */
+        get: operations["WithheldTaxController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withheld-tax/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment of withheld tax made to Inland Revenue (another admin confirms it) */
+        post: operations["WithheldTaxController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withheld-tax/payments/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a payment another admin recorded (four eyes): it reduces what is outstanding */
+        post: operations["WithheldTaxController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4052,6 +4103,8 @@ export interface components {
             cancelReason: string | null;
             /** @description NZD funded and owed back after a cancellation */
             refundDue: string;
+            /** @description The chain block the holders at the record date were checked against (null without a chain or before the run) */
+            recordCheck: components["schemas"]["RecordCheckDto"] | null;
             /** @description CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing */
             chainExplorerUrl: string | null;
         };
@@ -4118,6 +4171,55 @@ export interface components {
         ConfirmDirectCreditDto: {
             /** @description The bank’s reference for the run */
             bankReference: string;
+        };
+        WithheldTaxPeriodDto: {
+            /** @description YYYY-MM */
+            period: string;
+            /** @enum {string} */
+            taxKind: "RWT" | "NRWT";
+            /** @description NZD withheld from the lines paid (distributions with a payment date in the month) */
+            withheld: string;
+            lines: number;
+            /** @description NZD paid to Inland Revenue and confirmed */
+            paid: string;
+            /** @description NZD recorded as paid, awaiting a second admin */
+            awaiting: string;
+            /** @description NZD still owed to Inland Revenue (the liability) */
+            outstanding: string;
+            /** @description The 20th of the month after */
+            dueDate: string;
+        };
+        TaxPaymentDto: {
+            id: string;
+            period: string;
+            /** @enum {string} */
+            taxKind: "RWT" | "NRWT";
+            /** @description NZD */
+            amount: string;
+            paidOn: string;
+            irReference: string;
+            /** @enum {string} */
+            status: "recorded" | "confirmed";
+            recordedBy: string;
+            recordedAt: string;
+            confirmedBy: string | null;
+            confirmedAt: string | null;
+        };
+        WithheldTaxDto: {
+            periods: components["schemas"]["WithheldTaxPeriodDto"][];
+            payments: components["schemas"]["TaxPaymentDto"][];
+        };
+        RecordTaxPaymentDto: {
+            /** @description The month the tax was withheld in (YYYY-MM) */
+            period: string;
+            /** @enum {string} */
+            taxKind: "RWT" | "NRWT";
+            /** @description NZD paid */
+            amount: string;
+            /** @description The date it was paid (YYYY-MM-DD) */
+            paidOn: string;
+            /** @description Inland Revenue’s reference for the payment */
+            irReference: string;
         };
         FieldError: {
             field: string;
@@ -8259,6 +8361,120 @@ export interface operations {
         };
     };
     DistributionAdminController_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WithheldTaxController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithheldTaxDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WithheldTaxController_record: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordTaxPaymentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WithheldTaxController_confirm: {
         parameters: {
             query?: never;
             header?: {

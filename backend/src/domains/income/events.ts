@@ -319,3 +319,51 @@ export const distributionEventSchemas = {
     refundDue: cents,
   }),
 } satisfies EventSchemas<DistributionEvent>;
+
+/**
+ * Withheld tax paid over to Inland Revenue (issue 31): the tax withheld from the lines paid in a month is the
+ * platform's liability until paid. Each period and tax kind is a stream (`withheld-tax-<YYYY-MM>-<RWT|NRWT>`): an
+ * admin records a payment made to Inland Revenue, another admin confirms it (four eyes); only a confirmed payment
+ * reduces what is outstanding.
+ */
+export interface TaxPaymentRecorded {
+  type: 'TaxPaymentRecorded';
+  data: {
+    paymentId: string;
+    period: string;
+    taxKind: 'RWT' | 'NRWT';
+    amount: number;
+    paidOn: string;
+    irReference: string;
+    recordedBy: string;
+    recordedAt: string;
+  };
+}
+export interface TaxPaymentConfirmed {
+  type: 'TaxPaymentConfirmed';
+  data: { paymentId: string; period: string; taxKind: 'RWT' | 'NRWT'; confirmedBy: string; confirmedAt: string };
+}
+export type TaxPaymentEvent = TaxPaymentRecorded | TaxPaymentConfirmed;
+export const WITHHELD_TAX_KINDS = ['RWT', 'NRWT'] as const;
+export const withheldTaxStream = (period: string, taxKind: 'RWT' | 'NRWT') => `withheld-tax-${period}-${taxKind}`;
+
+const PERIOD = string({ max: 7, pattern: /^\d{4}-(0[1-9]|1[0-2])$/ });
+export const taxPaymentEventSchemas = {
+  TaxPaymentRecorded: object({
+    paymentId: id(),
+    period: PERIOD,
+    taxKind: oneOf(WITHHELD_TAX_KINDS),
+    amount: int({ min: 1, max: 100_000_000_000_000 }),
+    paidOn: isoDate(),
+    irReference: string({ nonEmpty: true, max: 100 }),
+    recordedBy: id(),
+    recordedAt: isoDateTime(),
+  }),
+  TaxPaymentConfirmed: object({
+    paymentId: id(),
+    period: PERIOD,
+    taxKind: oneOf(WITHHELD_TAX_KINDS),
+    confirmedBy: id(),
+    confirmedAt: isoDateTime(),
+  }),
+} satisfies EventSchemas<TaxPaymentEvent>;

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { allOf, CreatedDto } from '../../platform/http/api-response.js';
 import type { LinePayment } from '../../projections/distributions.js';
-import { DISTRIBUTION_MESSAGES as D, TAX_PROFILE_MESSAGES as T } from '../../messages.js';
+import { DISTRIBUTION_MESSAGES as D, TAX_PAYMENT_MESSAGES as P, TAX_PROFILE_MESSAGES as T } from '../../messages.js';
 import type { DistributionStatus } from './distribution.decider.js';
 import type { HolderKind, PaymentMethod } from './events.js';
 import type { IncomeKind, Residency, TaxKind } from './tax.js';
@@ -268,4 +268,61 @@ export class IncomeDto {
 
 export class DeclaredDto extends CreatedDto {
   @ApiProperty({ enum: ['proposed'] }) status: 'proposed';
+}
+
+/** POST /api/admin/withheld-tax/payments: a payment of withheld tax made to Inland Revenue. */
+export class RecordTaxPaymentDto {
+  @ApiProperty({ description: 'The month the tax was withheld in (YYYY-MM)' })
+  @IsString({ message: P.period })
+  @MaxLength(7, { message: P.period })
+  period: string;
+  @ApiProperty({ enum: ['RWT', 'NRWT'] })
+  @IsString({ message: P.taxKind })
+  @MaxLength(4, { message: P.taxKind })
+  taxKind: string;
+  @ApiProperty({ description: 'NZD paid' })
+  @IsString({ message: P.amount })
+  @MaxLength(20, { message: P.amount })
+  amount: string;
+  @ApiProperty({ description: 'The date it was paid (YYYY-MM-DD)' })
+  @IsString({ message: P.paidOn })
+  @MaxLength(10, { message: P.paidOn })
+  paidOn: string;
+  @ApiProperty({ maxLength: 100, description: 'Inland Revenue’s reference for the payment' })
+  @Transform(trimmed)
+  @IsString({ message: P.irReference })
+  @MinLength(1, { message: P.irReference })
+  @MaxLength(100, { message: P.irReference })
+  irReference: string;
+}
+
+export class WithheldTaxPeriodDto {
+  @ApiProperty({ description: 'YYYY-MM' }) period: string;
+  @ApiProperty({ enum: ['RWT', 'NRWT'] }) taxKind: 'RWT' | 'NRWT';
+  @ApiProperty({ description: 'NZD withheld from the lines paid (distributions with a payment date in the month)' })
+  withheld: string;
+  @ApiProperty() lines: number;
+  @ApiProperty({ description: 'NZD paid to Inland Revenue and confirmed' }) paid: string;
+  @ApiProperty({ description: 'NZD recorded as paid, awaiting a second admin' }) awaiting: string;
+  @ApiProperty({ description: 'NZD still owed to Inland Revenue (the liability)' }) outstanding: string;
+  @ApiProperty({ description: 'The 20th of the month after' }) dueDate: string;
+}
+
+export class TaxPaymentDto {
+  @ApiProperty() id: string;
+  @ApiProperty() period: string;
+  @ApiProperty({ enum: ['RWT', 'NRWT'] }) taxKind: 'RWT' | 'NRWT';
+  @ApiProperty({ description: 'NZD' }) amount: string;
+  @ApiProperty() paidOn: string;
+  @ApiProperty() irReference: string;
+  @ApiProperty({ enum: ['recorded', 'confirmed'] }) status: 'recorded' | 'confirmed';
+  @ApiProperty() recordedBy: string;
+  @ApiProperty() recordedAt: string;
+  @ApiProperty({ type: String, nullable: true }) confirmedBy: string | null;
+  @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
+}
+
+export class WithheldTaxDto {
+  @ApiProperty({ type: [WithheldTaxPeriodDto] }) periods: WithheldTaxPeriodDto[];
+  @ApiProperty({ type: [TaxPaymentDto] }) payments: TaxPaymentDto[];
 }
