@@ -239,6 +239,8 @@ export const DISTRIBUTION_MESSAGES = {
   recordDriftLine: (register: number, chain: number) =>
     `The register gives ${register} tokens, the chain held ${chain}`,
   recordNoToken: 'This asset’s token is not on chain yet: the holders at the record date cannot be checked against it',
+  noRefundOwed: 'Nothing is owed back on this distribution (not cancelled, nothing funded, or refunded already)',
+  refundFailed: (why: string) => `The refund did not go through: ${why}`,
   nothingByDirectCredit: 'No line of this distribution is waiting for a direct credit',
   paymentFailed: 'The payment did not go through: nothing was charged',
   notStablecoinLine: 'That line of the distribution is not paid in the stablecoin',

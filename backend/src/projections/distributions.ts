@@ -50,6 +50,11 @@ export interface DistributionDoc {
   cancelledAt: string | null;
   cancelReason: string | null;
   refundDue: number;
+  /**
+   * The owner's funding given back after a cancellation: `pending` until the provider answers, `failed` (with why)
+   * until operations ask again, `none` when nothing was funded.
+   */
+  refund: { status: 'none' | 'pending' | 'refunded' | 'failed'; reference: string | null; failure: string | null };
   /** The chain block the lines' holders were checked against as the payment run started (null: no chain, or not yet). */
   recordCheck: { moment: string; blockNumber: number; blockHash: string; blockTime: string } | null;
   investorIds: string[];
@@ -68,6 +73,8 @@ const EVENT_TYPES = [
   'StablecoinPaymentConfirmed',
   'DistributionPaid',
   'DistributionCancelled',
+  'DistributionRefunded',
+  'DistributionRefundFailed',
 ] as const satisfies DistributionEvent['type'][];
 
 const UNPAID: LinePayment = {
@@ -112,6 +119,7 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         cancelledAt: null,
         cancelReason: null,
         refundDue: 0,
+        refund: { status: 'none', reference: null, failure: null },
         recordCheck: null,
         investorIds: [
           ...new Set(d.lines.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []))),
@@ -186,10 +194,15 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
           cancelledAt: event.metadata.occurredAt,
           cancelReason: event.data.reason,
           refundDue: event.data.refundDue,
+          refund: { status: event.data.refundDue > 0 ? 'pending' : 'none', reference: null, failure: null },
           lines: doc.lines.map((line) =>
             line.payment.status === 'retained' ? line : { ...line, payment: { ...line.payment, status: 'cancelled' } },
           ),
         };
+      case 'DistributionRefunded':
+        return { ...doc, refund: { status: 'refunded', reference: event.data.reference, failure: null } };
+      case 'DistributionRefundFailed':
+        return { ...doc, refund: { status: 'failed', reference: null, failure: event.data.reason } };
       default: {
         const _exhaustive: never = event;
         return doc;

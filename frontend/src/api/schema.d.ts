@@ -1877,6 +1877,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/distributions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the payment provider again for a cancelled distribution’s refund (after a failure or a crash) */
+        post: operations["DistributionAdminController_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/distributions/{id}/approve": {
         parameters: {
             query?: never;
@@ -4052,6 +4069,17 @@ export interface components {
             /** @enum {string} */
             status: "proposed";
         };
+        RefundDto: {
+            /**
+             * @description none: nothing funded; pending: asked of the provider; failed: refused (operations ask again)
+             * @enum {string}
+             */
+            status: "none" | "pending" | "refunded" | "failed";
+            /** @description The provider’s refund (Stripe: re_…) */
+            reference: string | null;
+            /** @description Why the provider refused it */
+            failure: string | null;
+        };
         DistributionSummaryDto: {
             id: string;
             assetId: string;
@@ -4070,6 +4098,11 @@ export interface components {
             status: "proposed" | "approved" | "funded" | "paying" | "paid" | "cancelled";
             declaredAt: string;
             holders: number;
+            /** @description NZD owed back to the owner after a cancellation */
+            refundDue: string;
+            refund: components["schemas"]["RefundDto"];
+            /** @description The chain block the holders at the record date were checked against (null: not checked) */
+            recordCheckBlock: number | null;
         };
         DistributionListDto: {
             distributions: components["schemas"]["DistributionSummaryDto"][];
@@ -4105,6 +4138,8 @@ export interface components {
             refundDue: string;
             /** @description The chain block the holders at the record date were checked against (null without a chain or before the run) */
             recordCheck: components["schemas"]["RecordCheckDto"] | null;
+            /** @description The funding given back after a cancellation */
+            refund: components["schemas"]["RefundDto"];
             /** @description CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing */
             chainExplorerUrl: string | null;
         };
@@ -8335,6 +8370,44 @@ export interface operations {
                 "application/json": components["schemas"]["ConfirmDirectCreditDto"];
             };
         };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DistributionAdminController_refund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {

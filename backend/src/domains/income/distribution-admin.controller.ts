@@ -16,7 +16,7 @@ import { directCreditFile } from './direct-credit.js';
 import { chainDrift } from './chain-drift.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { fromCents } from '../offerings/money.js';
-import { ExecuteDistributionCommand } from './distribution.handlers.js';
+import { ExecuteDistributionCommand, RefundDistributionCommand } from './distribution.handlers.js';
 import { ConfirmDirectCreditDto, DistributionListDto } from './income.dto.js';
 import { RecordDateCheck, type RecordCheck } from './record-check.js';
 
@@ -194,6 +194,21 @@ export class DistributionAdminController {
         context,
       ),
     );
+    return { success: true, position };
+  }
+
+  @Post('distributions/:id/refund')
+  @HttpCode(200)
+  @ApiOk(WrittenDto)
+  @ApiOperation({
+    summary: 'Ask the payment provider again for a cancelled distribution’s refund (after a failure or a crash)',
+  })
+  async refund(@IdParam() id: string, @Ctx() context: CommandContext): Promise<WrittenDto> {
+    const doc = await this.distributions.get(id);
+    if (!doc) throw new DomainError(M.notFound, 404);
+    const { outcome, reason, position } = await this.commands.execute(new RefundDistributionCommand(id, context));
+    if (outcome === 'nothing owed' || position === null) throw new DomainError(M.noRefundOwed, 409);
+    if (outcome === 'failed') throw new DomainError(M.refundFailed(reason ?? 'refused'), 402);
     return { success: true, position };
   }
 

@@ -108,6 +108,7 @@ export function distributionView(
     cancelReason: doc.cancelReason,
     refundDue: fromCents(doc.refundDue),
     recordCheck: doc.recordCheck ?? null,
+    refund: doc.refund ?? { status: doc.refundDue > 0 ? 'pending' : 'none', reference: null, failure: null },
     lines: doc.lines.map((l) => lineView(l, names)),
     totals: totalsView(doc.lines),
     chainExplorerUrl,

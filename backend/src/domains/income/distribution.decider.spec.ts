@@ -483,4 +483,42 @@ describe('distribution decider', () => {
         .events!.map((e) => e.type),
     ).toEqual(['DistributionPaymentStarted']);
   });
+
+  it('refund after a cancelled funding: once with the key of the attempt, a refusal moves to the next key, stale answers record nothing', () => {
+    const cancelled: DistributionEvent[] = [
+      ...funded(),
+      {
+        type: 'DistributionCancelled',
+        data: { distributionId: ID, assetId: ASSET, cancelledBy: OWNER, reason: 'Sold', refundDue: 50_000 },
+      },
+    ];
+    const complete = (
+      attempt: number,
+      outcome: { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string },
+    ) => ({ type: 'CompleteRefund', distributionId: ID, attempt, outcome, now: NOW }) as const;
+    const failed = given(cancelled).when(complete(0, { kind: 'failed', reason: 'Charge disputed' })).events!;
+    expect(failed).toEqual([
+      {
+        type: 'DistributionRefundFailed',
+        data: { distributionId: ID, assetId: ASSET, attempt: 0, reason: 'Charge disputed', failedAt: NOW },
+      },
+    ]);
+    // The answer to the refused attempt, seen again: nothing. The next attempt's refund is recorded with its amount.
+    expect(given([...cancelled, ...failed]).when(complete(0, { kind: 'refunded', reference: 're_1' })).events).toEqual(
+      [],
+    );
+    const refunded = given([...cancelled, ...failed]).when(complete(1, { kind: 'refunded', reference: 're_2' }))
+      .events!;
+    expect(refunded).toEqual([
+      {
+        type: 'DistributionRefunded',
+        data: { distributionId: ID, assetId: ASSET, amount: 50_000, reference: 're_2', refundedAt: NOW },
+      },
+    ]);
+    expect(
+      given([...cancelled, ...failed, ...refunded]).when(complete(1, { kind: 'refunded', reference: 're_2' })).events,
+    ).toEqual([]);
+    // Nothing funded, nothing to refund.
+    expect(given(funded()).when(complete(0, { kind: 'refunded', reference: 're_3' })).events).toEqual([]);
+  });
 });

@@ -28,6 +28,12 @@ export interface DistributionState {
   pendingAttempt: { attemptId: string; amount: number } | null;
   methods: readonly PaymentMethod[];
   paid: readonly boolean[];
+  /** The card payment's reference at the provider (what a refund names). */
+  fundingReference: string | null;
+  /** Owed back after a cancellation, and whether it was: refunds refused so far (the next key's number). */
+  refundDue: number;
+  refunded: boolean;
+  refundFailures: number;
 }
 
 export type DistributionCommand =
@@ -86,7 +92,23 @@ export type DistributionCommand =
       now: string;
     }
   | { type: 'ConfirmDirectCredit'; distributionId: string; adminId: string; bankReference: string; now: string }
-  | { type: 'CancelDistribution'; distributionId: string; userId: string; isAdmin: boolean; reason: string };
+  | { type: 'CancelDistribution'; distributionId: string; userId: string; isAdmin: boolean; reason: string }
+  | {
+      /** The provider's answer to the refund asked with `refundKey(distributionId, attempt)`. */
+      type: 'CompleteRefund';
+      distributionId: string;
+      attempt: number;
+      outcome: { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
+      now: string;
+    };
+
+/** The provider's idempotency key of a cancelled distribution's refund: one per refused attempt, else the same. */
+export const refundKey = (distributionId: string, attempt: number) =>
+  `distribution-${distributionId}-refund-${attempt}`;
+
+/** A refund is owed and not yet made (asked for right after the cancellation, and by operations after a failure). */
+export const refundOwed = (state: DistributionState) =>
+  state.status === 'cancelled' && state.refundDue > 0 && !state.refunded && state.fundingReference !== null;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const realDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -175,6 +197,10 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
     pendingAttempt: null,
     methods: [],
     paid: [],
+    fundingReference: null,
+    refundDue: 0,
+    refunded: false,
+    refundFailures: 0,
   },
 
   evolve(state, event) {
@@ -197,7 +223,13 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       case 'DistributionFundingStarted':
         return { ...state, pendingAttempt: { attemptId: event.data.attemptId, amount: event.data.amount } };
       case 'DistributionFunded':
-        return { ...state, status: 'funded', funded: event.data.amount, pendingAttempt: null };
+        return {
+          ...state,
+          status: 'funded',
+          funded: event.data.amount,
+          fundingReference: event.data.reference,
+          pendingAttempt: null,
+        };
       case 'DistributionFundingFailed':
         return { ...state, pendingAttempt: null };
       case 'DistributionEntitlementsChecked':
@@ -222,7 +254,11 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       case 'DistributionPaid':
         return { ...state, status: 'paid' };
       case 'DistributionCancelled':
-        return { ...state, status: 'cancelled', pendingAttempt: null };
+        return { ...state, status: 'cancelled', pendingAttempt: null, refundDue: event.data.refundDue };
+      case 'DistributionRefunded':
+        return { ...state, refunded: true };
+      case 'DistributionRefundFailed':
+        return { ...state, refundFailures: state.refundFailures + 1 };
       default: {
         const _exhaustive: never = event;
         return state;
@@ -394,6 +430,45 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
             },
           },
         ];
+      }
+      case 'CompleteRefund': {
+        requireExisting(state);
+        // Recorded already (a retry after a crash got the same answer), or an answer to an earlier attempt.
+        if (!refundOwed(state) || command.attempt !== state.refundFailures) return [];
+        const { distributionId, outcome, now } = command;
+        const assetId = state.assetId;
+        switch (outcome.kind) {
+          case 'refunded':
+            return [
+              {
+                type: 'DistributionRefunded',
+                data: {
+                  distributionId,
+                  assetId,
+                  amount: state.refundDue,
+                  reference: outcome.reference,
+                  refundedAt: now,
+                },
+              },
+            ];
+          case 'failed':
+            return [
+              {
+                type: 'DistributionRefundFailed',
+                data: {
+                  distributionId,
+                  assetId,
+                  attempt: command.attempt,
+                  reason: outcome.reason.slice(0, 500),
+                  failedAt: now,
+                },
+              },
+            ];
+          default: {
+            const _exhaustive: never = outcome;
+            return [];
+          }
+        }
       }
       default: {
         const _exhaustive: never = command;

@@ -219,6 +219,20 @@ export interface DistributionCancelled {
   };
 }
 
+/**
+ * A cancelled distribution's funding given back to the owner's card by the payment provider (asked with the key
+ * `distribution-<id>-refund-<n>`, n the refunds that failed before: one refund, whatever retries).
+ */
+export interface DistributionRefunded {
+  type: 'DistributionRefunded';
+  data: { distributionId: string; assetId: string; amount: number; reference: string; refundedAt: string };
+}
+/** The provider refused the refund: operations see why and may ask again (a new key: nothing was refunded). */
+export interface DistributionRefundFailed {
+  type: 'DistributionRefundFailed';
+  data: { distributionId: string; assetId: string; attempt: number; reason: string; failedAt: string };
+}
+
 export type DistributionEvent =
   | DistributionDeclared
   | DistributionApproved
@@ -230,7 +244,9 @@ export type DistributionEvent =
   | DirectCreditConfirmed
   | StablecoinPaymentConfirmed
   | DistributionPaid
-  | DistributionCancelled;
+  | DistributionCancelled
+  | DistributionRefunded
+  | DistributionRefundFailed;
 
 export const distributionStream = (distributionId: string) => `distribution-${distributionId}`;
 
@@ -317,6 +333,18 @@ export const distributionEventSchemas = {
     cancelledBy: id(),
     reason: string({ nonEmpty: true, max: 1000 }),
     refundDue: cents,
+  }),
+  DistributionRefunded: object({
+    ...base,
+    amount: int({ min: 1, max: 100_000_000_000_000 }),
+    reference: string({ nonEmpty: true, max: 200 }),
+    refundedAt: isoDateTime(),
+  }),
+  DistributionRefundFailed: object({
+    ...base,
+    attempt: int({ max: 1_000_000 }),
+    reason: string({ max: 500 }),
+    failedAt: isoDateTime(),
   }),
 } satisfies EventSchemas<DistributionEvent>;
 

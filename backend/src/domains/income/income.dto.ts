@@ -176,6 +176,17 @@ export class RecordCheckDto {
   @ApiProperty() blockTime: string;
 }
 
+export class RefundDto {
+  @ApiProperty({
+    enum: ['none', 'pending', 'refunded', 'failed'],
+    description: 'none: nothing funded; pending: asked of the provider; failed: refused (operations ask again)',
+  })
+  status: 'none' | 'pending' | 'refunded' | 'failed';
+  @ApiProperty({ type: String, nullable: true, description: 'The provider’s refund (Stripe: re_…)' })
+  reference: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the provider refused it' }) failure: string | null;
+}
+
 export class DistributionDto extends DistributionPreviewDto {
   @ApiProperty() id: string;
   @ApiProperty() assetId: string;
@@ -196,6 +207,7 @@ export class DistributionDto extends DistributionPreviewDto {
       'The chain block the holders at the record date were checked against (null without a chain or before the run)',
   })
   recordCheck: RecordCheckDto | null;
+  @ApiProperty({ type: RefundDto, description: 'The funding given back after a cancellation' }) refund: RefundDto;
   @ApiProperty({
     type: String,
     nullable: true,
@@ -218,6 +230,14 @@ export class DistributionSummaryDto {
   @ApiProperty({ enum: STATUSES }) status: DistributionStatus;
   @ApiProperty() declaredAt: string;
   @ApiProperty() holders: number;
+  @ApiProperty({ description: 'NZD owed back to the owner after a cancellation' }) refundDue: string;
+  @ApiProperty({ type: RefundDto }) refund: RefundDto;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The chain block the holders at the record date were checked against (null: not checked)',
+  })
+  recordCheckBlock: number | null;
 }
 
 export class DistributionListDto {

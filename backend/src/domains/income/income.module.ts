@@ -9,6 +9,7 @@ import {
   DeclareDistributionHandler,
   ExecuteDistributionHandler,
   FundDistributionHandler,
+  RefundDistributionHandler,
 } from './distribution.handlers.js';
 import { TaxProfileController } from './income.controller.js';
 import { ExecuteTaxPaymentHandler, ExecuteTaxProfileHandler } from './income.handlers.js';
@@ -26,6 +27,7 @@ import { StablecoinPayments } from './stablecoin-payments.js';
     DeclareDistributionHandler,
     ExecuteDistributionHandler,
     FundDistributionHandler,
+    RefundDistributionHandler,
     StablecoinPayments,
     RecordDateCheck,
   ],
