@@ -187,6 +187,19 @@ export const TRANSFER_BLOCKED = {
 } as const;
 
 /** Income: a holder's tax profile, and the distributions an owner declares to the holders of a token. */
+export const TAX_PAYMENT_MESSAGES = {
+  period: 'Enter the month the tax was withheld in (YYYY-MM)',
+  taxKind: 'Choose the tax paid: RWT or NRWT',
+  amount: 'Enter the amount paid in NZD in whole cents, at least 0.01',
+  paidOn: 'Enter the date it was paid to Inland Revenue (YYYY-MM-DD), not after today',
+  paidBeforePeriod: 'Tax withheld in a month is paid to Inland Revenue in or after that month',
+  irReference: 'Enter Inland Revenue’s reference for the payment',
+  moreThanOutstanding: (outstanding: string) =>
+    `That is more than is withheld and not yet paid for that month and tax (NZD ${outstanding}, counting payments awaiting confirmation)`,
+  notFound: 'Tax payment not found',
+  notRecorded: 'That payment is confirmed already',
+} as const;
+
 export const TAX_PROFILE_MESSAGES = {
   residency: 'Choose whether you are a New Zealand tax resident',
   irdNumber: 'Enter a valid IRD number: 8 or 9 digits whose last is the check digit Inland Revenue gives',
@@ -221,6 +234,13 @@ export const DISTRIBUTION_MESSAGES = {
   bankReference: 'Enter the bank’s reference for the direct-credit run',
   chainDrift:
     'The chain’s balances of this token differ from the register (drift): payments stop until operations reconcile them',
+  recordDrift: (block: number, differences: number) =>
+    `The chain’s balances of this token at the end of the record date (block ${block}) differ from the register’s holders for ${differences} holder(s) (drift): the payment run stops until operations reconcile them or the distribution is cancelled`,
+  recordDriftLine: (register: number, chain: number) =>
+    `The register gives ${register} tokens, the chain held ${chain}`,
+  recordNoToken: 'This asset’s token is not on chain yet: the holders at the record date cannot be checked against it',
+  noRefundOwed: 'Nothing is owed back on this distribution (not cancelled, nothing funded, or refunded already)',
+  refundFailed: (why: string) => `The refund did not go through: ${why}`,
   nothingByDirectCredit: 'No line of this distribution is waiting for a direct credit',
   paymentFailed: 'The payment did not go through: nothing was charged',
   notStablecoinLine: 'That line of the distribution is not paid in the stablecoin',

@@ -13,6 +13,7 @@ import { RegisterQueries } from './projections/registers.query.js';
 import { VerificationQueries } from './projections/verifications.query.js';
 import { DistributionQueries } from './projections/distributions.query.js';
 import { TransferQueries } from './projections/transfers.query.js';
+import { WithheldTaxQueries } from './projections/tax-payments.query.js';
 
 /**
  * The read models' queries (`projections/*.query.ts`), for the controllers: each is made with the read side's one
@@ -30,6 +31,7 @@ const QUERIES = [
   RegistrationQueries,
   DistributionQueries,
   TransferQueries,
+  WithheldTaxQueries,
 ] as const;
 
 const provided = (query: new (reads: ReadModels, events: EventStore) => object): Provider => ({

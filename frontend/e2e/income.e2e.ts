@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { approvedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
 import { signUp } from '../../backend/src/testing/users.js';
+import { nzDate } from '../../backend/src/platform/nz-time.js';
+import { OWN_REQUEST_REASON } from '../../backend/src/messages.js';
 import { openSignedIn } from './support/accounts.js';
 import {
   choose,
@@ -111,5 +113,78 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
     const small = await openSignedIn(browser, server.url, investor.user.email, '/income', phone);
     await small.page.getByRole('link', { name: 'Statement (PDF)' }).waitFor();
     expect(await fitsViewportWidth(small.page)).toBe(true);
+  });
+
+  it('withheld tax is owed until one admin records the payment to Inland Revenue and another confirms it; a cancelled funding is refunded', async () => {
+    const admin = await signUp(server, { admin: true, email: 'treasurer@kauri.test', firstName: 'Tia' });
+    const checker = await signUp(server, { admin: true, email: 'checker@kauri.test', firstName: 'Rua' });
+    const { owner, assetId } = await approvedAsset(server, admin, 2_000, { name: 'Kowhai Court' });
+    const offering = await admin.post('/api/admin/offerings', {
+      assetId,
+      name: 'Series A',
+      description: '',
+      totalTokens: 1_000,
+      tokenPrice: '10.00',
+      minimumInvestment: '1',
+      lockupPeriod: 0,
+    });
+    const investor = await verifiedInvestor(server, admin);
+    await investor.post('/api/invest', { offeringId: offering.body.id, tokensRequested: 100, investmentAmount: 1000 });
+    await investor.put('/api/tax-profile', { residency: 'resident', irdNumber: '49-091-850', rwtRate: '30' });
+    const today = nzDate(new Date());
+    const card = { number: '4242424242424242', expiry: '12/34', cvc: '123' };
+    const distribute = async () => {
+      const declared = await owner.post(`/api/assets/${assetId}/distributions`, {
+        kind: 'interest',
+        amount: '1000.00',
+        recordDate: today,
+        paymentDate: today,
+      });
+      const id = declared.body.id as string;
+      expect((await checker.post(`/api/admin/distributions/${id}/approve`)).status).toBe(200);
+      expect((await owner.post(`/api/assets/${assetId}/distributions/${id}/fund`, card)).status).toBe(200);
+      return id;
+    };
+    // One paid by direct credit ($15 RWT withheld), one cancelled after funding.
+    const paid = await distribute();
+    expect((await admin.post(`/api/admin/distributions/${paid}/pay`)).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/distributions/${paid}/direct-credit/confirm`, { bankReference: 'B7' })).status,
+    ).toBe(200);
+    const cancelled = await distribute();
+    expect(
+      (await owner.post(`/api/assets/${assetId}/distributions/${cancelled}/cancel`, { reason: 'Sold' })).status,
+    ).toBe(200);
+
+    const treasurer = await openSignedIn(browser, server.url, 'treasurer@kauri.test', '/admin/distributions');
+    const month = treasurer.page.getByRole('row', { name: new RegExp(`${today.slice(0, 7)} RWT`) });
+    await month.getByRole('cell', { name: '$15', exact: true }).first().waitFor();
+    await treasurer.page.getByText('Refunded $50').waitFor();
+    await treasurer.page.getByLabel('Tax month').fill(today.slice(0, 7));
+    await treasurer.page.getByLabel('Amount paid').fill('15.00');
+    await treasurer.page.getByLabel('Paid on').fill(today);
+    await treasurer.page.getByLabel('IR reference').fill('IR-E2E-1');
+    await treasurer.page.getByRole('button', { name: 'Record payment to IR' }).click();
+    await waitForText(treasurer.page, 'Tax Payment Recorded');
+    await treasurer.page
+      .getByRole('row', { name: /IR-E2E-1/ })
+      .getByText(OWN_REQUEST_REASON)
+      .waitFor();
+    await saveScreenshot(treasurer.page, 'income-withheld-tax');
+    expect(treasurer.errors).toEqual([]);
+
+    const second = await openSignedIn(browser, server.url, 'checker@kauri.test', '/admin/distributions');
+    await second.page
+      .getByRole('row', { name: /IR-E2E-1/ })
+      .getByRole('button', { name: 'Confirm payment' })
+      .click();
+    await waitForText(second.page, 'Tax Payment Confirmed');
+    await second.page
+      .getByRole('row', { name: /IR-E2E-1/ })
+      .getByText('Confirmed')
+      .waitFor();
+    const settled = (await checker.get('/api/admin/withheld-tax')).body;
+    expect(settled.periods[0]).toMatchObject({ taxKind: 'RWT', withheld: '15.00', outstanding: '0.00' });
+    expect(second.errors).toEqual([]);
   });
 });

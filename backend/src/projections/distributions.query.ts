@@ -90,6 +90,13 @@ export class DistributionQueries {
         status: d.status,
         declaredAt: d.declaredAt,
         holders: d.lines.filter((l) => l.holderKind !== 'owner').length,
+        refundDue: fromCents(d.refundDue),
+        refund: d.refund ?? {
+          status: d.refundDue > 0 ? ('pending' as const) : ('none' as const),
+          reference: null,
+          failure: null,
+        },
+        recordCheckBlock: d.recordCheck?.blockNumber ?? null,
       }));
     return { distributions };
   }

@@ -51,6 +51,13 @@ export interface DistributionDoc {
   cancelledAt: string | null;
   cancelReason: string | null;
   refundDue: number;
+  /**
+   * The owner's funding given back after a cancellation: `pending` until the provider answers, `failed` (with why)
+   * until operations ask again, `none` when nothing was funded.
+   */
+  refund: { status: 'none' | 'pending' | 'refunded' | 'failed'; reference: string | null; failure: string | null };
+  /** The chain block the lines' holders were checked against as the payment run started (null: no chain, or not yet). */
+  recordCheck: { moment: string; blockNumber: number; blockHash: string; blockTime: string } | null;
   investorIds: string[];
   lines: DistributionLineDoc[];
 }
@@ -61,11 +68,14 @@ const EVENT_TYPES = [
   'DistributionFundingStarted',
   'DistributionFunded',
   'DistributionFundingFailed',
+  'DistributionEntitlementsChecked',
   'DistributionPaymentStarted',
   'DirectCreditConfirmed',
   'StablecoinPaymentConfirmed',
   'DistributionPaid',
   'DistributionCancelled',
+  'DistributionRefunded',
+  'DistributionRefundFailed',
 ] as const satisfies DistributionEvent['type'][];
 
 const UNPAID: LinePayment = {
@@ -80,7 +90,7 @@ const UNPAID: LinePayment = {
 export const distributionsProjection = defineProjection<DistributionDoc, DistributionEvent>({
   upcasters,
   name: 'distributions',
-  version: 2,
+  version: 3,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.distributionId],
   evolve(doc, event) {
@@ -111,6 +121,8 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         cancelledAt: null,
         cancelReason: null,
         refundDue: 0,
+        refund: { status: 'none', reference: null, failure: null },
+        recordCheck: null,
         investorIds: [
           ...new Set(d.lines.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []))),
         ],
@@ -136,6 +148,10 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         };
       case 'DistributionFundingFailed':
         return { ...doc, fundingFailure: event.data.reason };
+      case 'DistributionEntitlementsChecked': {
+        const { moment, blockNumber, blockHash, blockTime } = event.data;
+        return { ...doc, recordCheck: { moment, blockNumber, blockHash, blockTime } };
+      }
       case 'DistributionPaymentStarted': {
         const methods = new Map(event.data.methods.map((m) => [m.line, m]));
         return {
@@ -180,10 +196,15 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
           cancelledAt: event.metadata.occurredAt,
           cancelReason: event.data.reason,
           refundDue: event.data.refundDue,
+          refund: { status: event.data.refundDue > 0 ? 'pending' : 'none', reference: null, failure: null },
           lines: doc.lines.map((line) =>
             line.payment.status === 'retained' ? line : { ...line, payment: { ...line.payment, status: 'cancelled' } },
           ),
         };
+      case 'DistributionRefunded':
+        return { ...doc, refund: { status: 'refunded', reference: event.data.reference, failure: null } };
+      case 'DistributionRefundFailed':
+        return { ...doc, refund: { status: 'failed', reference: null, failure: event.data.reason } };
       default: {
         const _exhaustive: never = event;
         return doc;

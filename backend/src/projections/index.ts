@@ -16,6 +16,7 @@ import { registersFigures, registersProjection } from './registers.js';
 import { registrationsProjection } from './registrations.js';
 import { sessionsProjection } from './sessions.js';
 import { subscriptionsProjection } from './subscriptions.js';
+import { taxPaymentsProjection } from './tax-payments.js';
 import { taxProfilesProjection } from './tax-profiles.js';
 import { transfersProjection } from './transfers.js';
 import { usersProjection } from './users.js';
@@ -38,6 +39,7 @@ export const allProjections: readonly Projection<Doc>[] = [
   registrationsProjection,
   sessionsProjection,
   subscriptionsProjection,
+  taxPaymentsProjection,
   taxProfilesProjection,
   transfersProjection,
   usersProjection,
@@ -68,6 +70,7 @@ export const registerFigures: Readonly<Record<string, FigureDeclaration>> = {
   [registrationsProjection.name]: { none: 'register-interest forms' },
   [sessionsProjection.name]: { none: 'sign-in sessions' },
   [subscriptionsProjection.name]: { none: "owners' plans" },
+  [taxPaymentsProjection.name]: { none: 'withheld tax paid to Inland Revenue, in NZD' },
   [taxProfilesProjection.name]: { none: "people's tax residency and IRD numbers" },
   [transfersProjection.name]: {
     none: 'proposals between two investors; a settled one moves the register (TokensTransferred), which the register figures show',

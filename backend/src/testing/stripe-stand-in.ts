@@ -28,6 +28,8 @@ export class StripeStandIn {
   ]);
   /** Half of the period is left whenever a plan changes: the proration is half the price difference. */
   static readonly PERIOD_END = 1_900_000_000;
+  /** When set, the next refund is refused with this message (as Stripe refuses one: an invalid request). */
+  refuseNextRefund: string | null = null;
   /** When set, the next plan change's invoice is declined (Stripe keeps the change as a pending update). */
   declineNextPlanChange = false;
 
@@ -81,8 +83,26 @@ export class StripeStandIn {
           amount: Number(form.amount),
           currency: form.currency,
           metadata: {},
+          // Confirmed at once with a payment method (a distribution's funding): Stripe's test card pays.
+          ...(form.confirm === 'true' && { status: 'succeeded' }),
         },
       ];
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      const refused = this.refuseNextRefund;
+      this.refuseNextRefund = null;
+      if (refused)
+        return [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: refused } }];
+      return [
+        200,
+        {
+          id: `re_${n}`,
+          object: 'refund',
+          status: 'succeeded',
+          amount: Number(form.amount),
+          payment_intent: form.payment_intent,
+        },
+      ];
+    }
     if (req.method === 'POST' && path === '/v1/subscriptions') {
       const waived = form.trial_period_days !== undefined;
       this.subscriptionPrices.set(`sub_${n}`, form['items[0][price]'] ?? '');

@@ -44,6 +44,7 @@ import type {
   TaxProfileInput,
   DistributionInput,
   DistributionPreview,
+  TaxPaymentInput,
   Declared,
   TransferInput,
   TransferWritten,
@@ -353,6 +354,20 @@ export function approveDistribution(id: string): Promise<Written> {
 
 export function startDistributionPayment(id: string): Promise<Written> {
   return apiCall('post', '/api/admin/distributions/{id}/pay', { path: { id }, body: {} });
+}
+
+/** Ask the payment provider again for a cancelled distribution's refund (after it was refused). */
+export function retryDistributionRefund(id: string): Promise<Written> {
+  return apiCall('post', '/api/admin/distributions/{id}/refund', { path: { id }, body: {} });
+}
+
+/** A payment of withheld tax made to Inland Revenue; another admin confirms it. */
+export function recordTaxPayment(input: TaxPaymentInput): Promise<Created> {
+  return apiCall('post', '/api/admin/withheld-tax/payments', { body: input });
+}
+
+export function confirmTaxPayment(id: string): Promise<Written> {
+  return apiCall('post', '/api/admin/withheld-tax/payments/{id}/confirm', { path: { id }, body: {} });
 }
 
 export function confirmDirectCredit(id: string, bankReference: string): Promise<Written> {

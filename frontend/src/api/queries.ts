@@ -39,6 +39,7 @@ import type {
   Distribution,
   DistributionList,
   TransferList,
+  WithheldTax,
 } from './types';
 
 export const earlyAccessQuery = queryOptions({
@@ -348,6 +349,11 @@ export const distributionQuery = (assetId: string, distributionId: string) =>
 export const adminDistributionsQuery = queryOptions({
   queryKey: ['/api/admin/distributions'],
   queryFn: getQueryFn<DistributionList>({ on401: 'throw' }),
+});
+
+export const withheldTaxQuery = queryOptions({
+  queryKey: ['/api/admin/withheld-tax'],
+  queryFn: getQueryFn<WithheldTax>({ on401: 'throw' }),
 });
 
 /** The annual tax statement (PDF) of a tax year, named by the year it ends. */

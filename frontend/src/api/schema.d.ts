@@ -1944,6 +1944,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/distributions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the payment provider again for a cancelled distribution’s refund (after a failure or a crash) */
+        post: operations["DistributionAdminController_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/distributions/{id}/approve": {
         parameters: {
             query?: never;
@@ -1955,6 +1972,57 @@ export interface paths {
         put?: never;
         /** Approve a proposed distribution (never one of your own assets) */
         post: operations["DistributionAdminController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withheld-tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Withheld tax per month and kind: withheld, paid to Inland Revenue, outstanding */
+        get: operations["WithheldTaxController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withheld-tax/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment of withheld tax made to Inland Revenue (another admin confirms it) */
+        post: operations["WithheldTaxController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withheld-tax/payments/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a payment another admin recorded (four eyes): it reduces what is outstanding */
+        post: operations["WithheldTaxController_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4245,6 +4313,17 @@ export interface components {
             /** @enum {string} */
             status: "proposed";
         };
+        RefundDto: {
+            /**
+             * @description none: nothing funded; pending: asked of the provider; failed: refused (operations ask again)
+             * @enum {string}
+             */
+            status: "none" | "pending" | "refunded" | "failed";
+            /** @description The provider’s refund (Stripe: re_…) */
+            reference: string | null;
+            /** @description Why the provider refused it */
+            failure: string | null;
+        };
         DistributionSummaryDto: {
             id: string;
             assetId: string;
@@ -4263,6 +4342,11 @@ export interface components {
             status: "proposed" | "approved" | "funded" | "paying" | "paid" | "cancelled";
             declaredAt: string;
             holders: number;
+            /** @description NZD owed back to the owner after a cancellation */
+            refundDue: string;
+            refund: components["schemas"]["RefundDto"];
+            /** @description The chain block the holders at the record date were checked against (null: not checked) */
+            recordCheckBlock: number | null;
         };
         DistributionListDto: {
             distributions: components["schemas"]["DistributionSummaryDto"][];
@@ -4296,6 +4380,10 @@ export interface components {
             cancelReason: string | null;
             /** @description NZD funded and owed back after a cancellation */
             refundDue: string;
+            /** @description The chain block the holders at the record date were checked against (null without a chain or before the run) */
+            recordCheck: components["schemas"]["RecordCheckDto"] | null;
+            /** @description The funding given back after a cancellation */
+            refund: components["schemas"]["RefundDto"];
             /** @description CHAIN_EXPLORER_URL: a stablecoin payment’s transaction is at <url>/tx/<txHash>; null links nothing */
             chainExplorerUrl: string | null;
         };
@@ -4362,6 +4450,55 @@ export interface components {
         ConfirmDirectCreditDto: {
             /** @description The bank’s reference for the run */
             bankReference: string;
+        };
+        WithheldTaxPeriodDto: {
+            /** @description YYYY-MM */
+            period: string;
+            /** @enum {string} */
+            taxKind: "RWT" | "NRWT";
+            /** @description NZD withheld from the lines paid (distributions with a payment date in the month) */
+            withheld: string;
+            lines: number;
+            /** @description NZD paid to Inland Revenue and confirmed */
+            paid: string;
+            /** @description NZD recorded as paid, awaiting a second admin */
+            awaiting: string;
+            /** @description NZD still owed to Inland Revenue (the liability) */
+            outstanding: string;
+            /** @description The 20th of the month after */
+            dueDate: string;
+        };
+        TaxPaymentDto: {
+            id: string;
+            period: string;
+            /** @enum {string} */
+            taxKind: "RWT" | "NRWT";
+            /** @description NZD */
+            amount: string;
+            paidOn: string;
+            irReference: string;
+            /** @enum {string} */
+            status: "recorded" | "confirmed";
+            recordedBy: string;
+            recordedAt: string;
+            confirmedBy: string | null;
+            confirmedAt: string | null;
+        };
+        WithheldTaxDto: {
+            periods: components["schemas"]["WithheldTaxPeriodDto"][];
+            payments: components["schemas"]["TaxPaymentDto"][];
+        };
+        RecordTaxPaymentDto: {
+            /** @description The month the tax was withheld in (YYYY-MM) */
+            period: string;
+            /** @enum {string} */
+            taxKind: "RWT" | "NRWT";
+            /** @description NZD paid */
+            amount: string;
+            /** @description The date it was paid (YYYY-MM-DD) */
+            paidOn: string;
+            /** @description Inland Revenue’s reference for the payment */
+            irReference: string;
         };
         ProposeTransferDto: {
             assetId: string;
@@ -8711,7 +8848,159 @@ export interface operations {
             };
         };
     };
+    DistributionAdminController_refund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     DistributionAdminController_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WithheldTaxController_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithheldTaxDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WithheldTaxController_record: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordTaxPaymentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WithheldTaxController_confirm: {
         parameters: {
             query?: never;
             header?: {

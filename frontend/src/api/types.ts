@@ -237,6 +237,11 @@ export type IncomeKind = Distribution['kind'];
 export type DistributionList = Schemas['DistributionListDto'];
 export type DistributionSummary = Schemas['DistributionSummaryDto'];
 export type Declared = Schemas['DeclaredDto'];
+/** GET /api/admin/withheld-tax: the tax withheld per month and kind, and the payments made to Inland Revenue. */
+export type WithheldTax = Schemas['WithheldTaxDto'];
+export type WithheldTaxPeriod = Schemas['WithheldTaxPeriodDto'];
+export type TaxPayment = Schemas['TaxPaymentDto'];
+export type TaxPaymentInput = Schemas['RecordTaxPaymentDto'];
 /** GET /api/income: the signed-in investor's lines and tax-year totals. */
 export type Income = Schemas['IncomeDto'];
 export type IncomeLine = Schemas['IncomeLineDto'];

@@ -25,7 +25,22 @@ export interface PaymentProvider {
    * a card form that is not even complete is refused (400) and nothing is charged.
    */
   chargeOnce(request: OneOffCharge): Promise<OneOffOutcome>;
+  /**
+   * Gives back (part of) a one-off charge (a cancelled distribution's funding). The same idempotency key never
+   * refunds twice. A refund the provider refuses is an answer (`failed`); an unreachable provider throws (502) and
+   * nothing is known: ask again with the same key.
+   */
+  refundOnce(request: OneOffRefund): Promise<RefundOutcome>;
 }
+
+export interface OneOffRefund {
+  idempotencyKey: string;
+  /** The charge's reference (`chargeOnce`'s: Stripe's PaymentIntent id). */
+  reference: string;
+  amountCents: number;
+}
+
+export type RefundOutcome = { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
 
 export interface OneOffCharge {
   idempotencyKey: string;

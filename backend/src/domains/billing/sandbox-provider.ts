@@ -7,10 +7,12 @@ import type {
   CheckoutRequest,
   OneOffCharge,
   OneOffOutcome,
+  OneOffRefund,
   PaymentProvider,
   PlanChange,
   PlanChangeRequest,
   ProviderEvent,
+  RefundOutcome,
 } from './payment-provider.js';
 
 /** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
@@ -142,6 +144,22 @@ export class SandboxPaymentProvider implements PaymentProvider {
       ? { kind: 'failed', reason: declined }
       : { kind: 'paid', reference: id('pi') };
     this.charges.set(idempotencyKey, outcome);
+    return outcome;
+  }
+
+  private readonly refunds = new Map<string, RefundOutcome>();
+
+  /**
+   * Refunds a payment (its charges are not kept across restarts, so any PaymentIntent reference, `pi_…`, is taken
+   * as one it made); another reference is refused as Stripe refuses an unknown payment.
+   */
+  async refundOnce({ idempotencyKey, reference }: OneOffRefund): Promise<RefundOutcome> {
+    const earlier = this.refunds.get(idempotencyKey);
+    if (earlier) return earlier;
+    const outcome: RefundOutcome = /^pi_/.test(reference)
+      ? { kind: 'refunded', reference: id('re') }
+      : { kind: 'failed', reason: `No such payment: '${reference}'` };
+    this.refunds.set(idempotencyKey, outcome);
     return outcome;
   }
 

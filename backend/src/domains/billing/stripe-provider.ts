@@ -8,11 +8,13 @@ import type {
   CheckoutRequest,
   OneOffCharge,
   OneOffOutcome,
+  OneOffRefund,
   PaymentProvider,
   PlanChange,
   PlanChangeRequest,
   ProviderChange,
   ProviderEvent,
+  RefundOutcome,
 } from './payment-provider.js';
 
 const CURRENCY = 'nzd';
@@ -72,6 +74,29 @@ export class StripePaymentProvider implements PaymentProvider {
         : { kind: 'failed', reason: `The payment is ${intent.status.replace(/_/g, ' ')}` };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) return { kind: 'failed', reason: error.message };
+      return unavailableAsBadGateway(() => Promise.reject(error));
+    }
+  }
+
+  /**
+   * A Refund of the PaymentIntent (Stripe keeps the idempotency key a day: a retry within it gets the same refund).
+   * A refund Stripe refuses (already refunded, a disputed charge) is an answer; its network or API failing is not.
+   */
+  async refundOnce({ idempotencyKey, reference, amountCents }: OneOffRefund): Promise<RefundOutcome> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: reference, amount: amountCents, metadata: { purpose: 'distribution' } },
+        { idempotencyKey },
+      );
+      return refund.status === 'failed' || refund.status === 'canceled'
+        ? {
+            kind: 'failed',
+            reason: `The refund ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}`,
+          }
+        : { kind: 'refunded', reference: refund.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)
+        return { kind: 'failed', reason: error.message };
       return unavailableAsBadGateway(() => Promise.reject(error));
     }
   }

@@ -16,8 +16,9 @@ import { directCreditFile } from './direct-credit.js';
 import { chainDrift } from './chain-drift.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { fromCents } from '../offerings/money.js';
-import { ExecuteDistributionCommand } from './distribution.handlers.js';
+import { ExecuteDistributionCommand, RefundDistributionCommand } from './distribution.handlers.js';
 import { ConfirmDirectCreditDto, DistributionListDto } from './income.dto.js';
+import { RecordDateCheck, type RecordCheck } from './record-check.js';
 
 /** Admins: the distributions awaiting a decision, the approval (four eyes), and the payment run. */
 @ApiTags('admin')
@@ -28,7 +29,21 @@ export class DistributionAdminController {
     private readonly commands: CommandBus,
     private readonly distributions: DistributionQueries,
     private readonly tokens: TokenViews,
+    private readonly recordDate: RecordDateCheck,
   ) {}
+
+  /**
+   * The lines' holders (the register at the end of the record date) against the chain's balances at that moment,
+   * for a funded distribution with a chain; the decider refuses the run on any difference and records the block.
+   */
+  private async recordCheck(distributionId: string): Promise<RecordCheck | null> {
+    if (!this.recordDate.enabled) return null;
+    const doc = await this.distributions.get(distributionId);
+    if (doc?.status !== 'funded') return null; // the decider answers
+    const check = await this.recordDate.check(doc);
+    if (check === 'no-token') throw new DomainError(M.recordNoToken, 409);
+    return check;
+  }
 
   /**
    * Who is paid in the stablecoin: platform holders with a wallet, when there is a coin (Kauri's test coin on the
@@ -84,6 +99,7 @@ export class DistributionAdminController {
     @Ctx() context: CommandContext,
   ): Promise<WrittenDto> {
     await this.requireNoDrift(id);
+    const recordCheck = await this.recordCheck(id);
     const { wallets, coin } = await this.stablecoinRun(id);
     const { position } = await this.commands.execute(
       new ExecuteDistributionCommand(
@@ -93,6 +109,7 @@ export class DistributionAdminController {
           adminId: admin.userId,
           wallets,
           coin,
+          recordCheck,
           today: nzDate(context.now),
           now: context.now,
         },
@@ -177,6 +194,21 @@ export class DistributionAdminController {
         context,
       ),
     );
+    return { success: true, position };
+  }
+
+  @Post('distributions/:id/refund')
+  @HttpCode(200)
+  @ApiOk(WrittenDto)
+  @ApiOperation({
+    summary: 'Ask the payment provider again for a cancelled distribution’s refund (after a failure or a crash)',
+  })
+  async refund(@IdParam() id: string, @Ctx() context: CommandContext): Promise<WrittenDto> {
+    const doc = await this.distributions.get(id);
+    if (!doc) throw new DomainError(M.notFound, 404);
+    const { outcome, reason, position } = await this.commands.execute(new RefundDistributionCommand(id, context));
+    if (outcome === 'nothing owed' || position === null) throw new DomainError(M.noRefundOwed, 409);
+    if (outcome === 'failed') throw new DomainError(M.refundFailed(reason ?? 'refused'), 402);
     return { success: true, position };
   }
 

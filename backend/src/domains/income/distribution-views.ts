@@ -107,6 +107,8 @@ export function distributionView(
     fundingFailure: doc.fundingFailure,
     cancelReason: doc.cancelReason,
     refundDue: fromCents(doc.refundDue),
+    recordCheck: doc.recordCheck ?? null,
+    refund: doc.refund ?? { status: doc.refundDue > 0 ? 'pending' : 'none', reference: null, failure: null },
     lines: doc.lines.map((l) => lineView(l, names)),
     totals: totalsView(doc.lines),
     chainExplorerUrl,

@@ -287,8 +287,41 @@ describe('distributions API (memory stores)', () => {
     const url = `/api/assets/${assetId}/distributions/${declared.body.id}`;
     expect((await owner.post(`${url}/cancel`, { reason: '' })).status).toBe(400);
     expect((await owner.post(`${url}/cancel`, { reason: 'Wrong amount' })).status).toBe(200);
-    expect((await owner.get(url)).body).toMatchObject({ status: 'cancelled', cancelReason: 'Wrong amount' });
+    expect((await owner.get(url)).body).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Wrong amount',
+      refundDue: '0.00',
+      refund: { status: 'none' },
+    });
     expect((await owner.post(`${url}/cancel`, { reason: 'Again' })).body.message).toBe(M.cannotCancel);
     expect((await admin.post(`/api/admin/distributions/${declared.body.id}/approve`)).body.message).toBe(M.notProposed);
+    expect((await admin.post(`/api/admin/distributions/${declared.body.id}/refund`)).body.message).toBe(M.noRefundOwed);
+  });
+
+  it('a funded distribution cancelled before paying: the owner’s card payment is refunded at once, once', async () => {
+    const declared = await owner.post(
+      `/api/assets/${assetId}/distributions`,
+      interest({ kind: 'rent', amount: '30.00' }),
+    );
+    const id = declared.body.id as string;
+    const url = `/api/assets/${assetId}/distributions/${id}`;
+    expect((await admin.post(`/api/admin/distributions/${id}/approve`)).status).toBe(200);
+    expect((await owner.post(`${url}/fund`, { number: '4242424242424242', expiry: '12/34', cvc: '123' })).status).toBe(
+      200,
+    );
+    const funded = (await owner.get(url)).body;
+    expect((await owner.post(`${url}/cancel`, { reason: 'Sold the building' })).status).toBe(200);
+    const cancelled = (await owner.get(url)).body;
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      refundDue: funded.fundingDue,
+      refund: { status: 'refunded', reference: expect.stringMatching(/^re_/), failure: null },
+    });
+    // Nothing more to give back: asking again refunds nothing.
+    const again = await admin.post(`/api/admin/distributions/${id}/refund`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(M.noRefundOwed);
+    const types = (await server.eventStore.readStream(`distribution-${id}`)).map((e) => e.type);
+    expect(types.filter((t) => t === 'DistributionRefunded')).toHaveLength(1);
   });
 });

@@ -18,6 +18,7 @@ import {
   DeclareDistributionCommand,
   DeclarationInputs,
   ExecuteDistributionCommand,
+  RefundDistributionCommand,
   FundDistributionCommand,
   type Declaration,
 } from './distribution.handlers.js';
@@ -169,7 +170,12 @@ export class DistributionController {
         context,
       ),
     );
-    return { success: true, position };
+    // What was funded goes back to the owner's card now; a provider that cannot be reached leaves the refund
+    // pending, shown to operations, who ask again (the same key: never two refunds).
+    const refund = await this.commands
+      .execute(new RefundDistributionCommand(distributionId, context))
+      .catch(() => ({ position: null }));
+    return { success: true, position: refund.position ?? position };
   }
 
   @Get('income')

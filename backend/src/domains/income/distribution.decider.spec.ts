@@ -53,6 +53,19 @@ const approved = (): DistributionEvent[] => [
   ...declared(),
   { type: 'DistributionApproved', data: { distributionId: ID, assetId: ASSET, approvedBy: ADMIN, approvedAt: NOW } },
 ];
+const BLOCK = `0x${'ab'.repeat(32)}`;
+const TOKEN = '0x00000000000000000000000000000000000000e1';
+const check = (drift: { personId: string; register: number; chain: number }[]) => ({
+  moment: '2026-11-20T10:59:59.999Z',
+  chainId: 31337,
+  token: TOKEN,
+  blockNumber: 41,
+  blockHash: BLOCK,
+  blockTime: '2026-11-20T10:59:58.000Z',
+  people: 2,
+  drift,
+});
+
 const funded = (): DistributionEvent[] => [
   ...approved(),
   {
@@ -252,6 +265,7 @@ describe('distribution decider', () => {
       type: 'StartPayment',
       distributionId: ID,
       adminId: ADMIN,
+      recordCheck: null,
       wallets: new Map<string, string>(),
       coin: null,
       today: '2026-11-29',
@@ -303,6 +317,7 @@ describe('distribution decider', () => {
       type: 'StartPayment',
       distributionId: ID,
       adminId: ADMIN,
+      recordCheck: null,
       wallets: new Map([[AROHA, wallet]]),
       coin,
       today: '2026-11-30',
@@ -390,6 +405,7 @@ describe('distribution decider', () => {
       type: 'StartPayment',
       distributionId: ID,
       adminId: ADMIN,
+      recordCheck: null,
       wallets: new Map([[AROHA, '0x00000000000000000000000000000000000000a1']]),
       coin: null,
       today: '2026-11-30',
@@ -423,11 +439,86 @@ describe('distribution decider', () => {
       type: 'StartPayment',
       distributionId: ID,
       adminId: ADMIN,
+      recordCheck: null,
       wallets: new Map(),
       coin: null,
       today: '2026-11-30',
       now: NOW,
     }).events!;
     expect(refusal(given([...funded(), ...paying]).when(cancel)).message).toBe(M.cannotCancel);
+  });
+
+  it('entitlements against the chain at the record date: a difference stops the run (nothing recorded, each holder named), agreement is recorded with its block', () => {
+    const start = {
+      type: 'StartPayment',
+      distributionId: ID,
+      adminId: ADMIN,
+      wallets: new Map<string, string>(),
+      coin: null,
+      today: '2026-11-30',
+      now: NOW,
+    } as const;
+    const drifted = refusal(
+      given(funded()).when({ ...start, recordCheck: check([{ personId: AROHA, register: 200, chain: 150 }]) }),
+    );
+    expect(drifted.message).toBe(M.recordDrift(41, 1));
+    expect(drifted.fields).toEqual([`holder.${AROHA}`]);
+    const events = given(funded()).when({ ...start, recordCheck: check([]) }).events!;
+    expect(events.map((e) => e.type)).toEqual(['DistributionEntitlementsChecked', 'DistributionPaymentStarted']);
+    expect(events[0]!.data).toEqual({
+      distributionId: ID,
+      assetId: ASSET,
+      moment: '2026-11-20T10:59:59.999Z',
+      chainId: 31337,
+      token: TOKEN,
+      blockNumber: 41,
+      blockHash: BLOCK,
+      blockTime: '2026-11-20T10:59:58.000Z',
+      people: 2,
+    });
+    // Without a chain there is nothing to check against: the run starts with no check recorded.
+    expect(
+      given(funded())
+        .when({ ...start, recordCheck: null })
+        .events!.map((e) => e.type),
+    ).toEqual(['DistributionPaymentStarted']);
+  });
+
+  it('refund after a cancelled funding: once with the key of the attempt, a refusal moves to the next key, stale answers record nothing', () => {
+    const cancelled: DistributionEvent[] = [
+      ...funded(),
+      {
+        type: 'DistributionCancelled',
+        data: { distributionId: ID, assetId: ASSET, cancelledBy: OWNER, reason: 'Sold', refundDue: 50_000 },
+      },
+    ];
+    const complete = (
+      attempt: number,
+      outcome: { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string },
+    ) => ({ type: 'CompleteRefund', distributionId: ID, attempt, outcome, now: NOW }) as const;
+    const failed = given(cancelled).when(complete(0, { kind: 'failed', reason: 'Charge disputed' })).events!;
+    expect(failed).toEqual([
+      {
+        type: 'DistributionRefundFailed',
+        data: { distributionId: ID, assetId: ASSET, attempt: 0, reason: 'Charge disputed', failedAt: NOW },
+      },
+    ]);
+    // The answer to the refused attempt, seen again: nothing. The next attempt's refund is recorded with its amount.
+    expect(given([...cancelled, ...failed]).when(complete(0, { kind: 'refunded', reference: 're_1' })).events).toEqual(
+      [],
+    );
+    const refunded = given([...cancelled, ...failed]).when(complete(1, { kind: 'refunded', reference: 're_2' }))
+      .events!;
+    expect(refunded).toEqual([
+      {
+        type: 'DistributionRefunded',
+        data: { distributionId: ID, assetId: ASSET, amount: 50_000, reference: 're_2', refundedAt: NOW },
+      },
+    ]);
+    expect(
+      given([...cancelled, ...failed, ...refunded]).when(complete(1, { kind: 'refunded', reference: 're_2' })).events,
+    ).toEqual([]);
+    // Nothing funded, nothing to refund.
+    expect(given(funded()).when(complete(0, { kind: 'refunded', reference: 're_3' })).events).toEqual([]);
   });
 });

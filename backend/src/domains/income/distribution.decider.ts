@@ -13,6 +13,7 @@ import {
 import { INCOME_KINDS, maximumCredits, type IncomeKind, type TaxStanding } from './tax.js';
 import { ratesOn } from './tax-rates.js';
 import { upcasters } from '../upcasters.js';
+import type { RecordCheck } from './record-check.js';
 
 export type DistributionStatus = 'proposed' | 'approved' | 'funded' | 'paying' | 'paid' | 'cancelled';
 
@@ -28,6 +29,12 @@ export interface DistributionState {
   pendingAttempt: { attemptId: string; amount: number } | null;
   methods: readonly PaymentMethod[];
   paid: readonly boolean[];
+  /** The card payment's reference at the provider (what a refund names). */
+  fundingReference: string | null;
+  /** Owed back after a cancellation, and whether it was: refunds refused so far (the next key's number). */
+  refundDue: number;
+  refunded: boolean;
+  refundFailures: number;
 }
 
 export type DistributionCommand =
@@ -71,6 +78,8 @@ export type DistributionCommand =
       wallets: ReadonlyMap<string, string>;
       /** The stablecoin: the configured coin's address, or null for Kauri's test coin on the embedded chain. */
       coin: string | null;
+      /** The lines' holders against the chain at the record moment; null without a chain. */
+      recordCheck: RecordCheck | null;
       today: string;
       now: string;
     }
@@ -84,7 +93,23 @@ export type DistributionCommand =
       now: string;
     }
   | { type: 'ConfirmDirectCredit'; distributionId: string; adminId: string; bankReference: string; now: string }
-  | { type: 'CancelDistribution'; distributionId: string; userId: string; isAdmin: boolean; reason: string };
+  | { type: 'CancelDistribution'; distributionId: string; userId: string; isAdmin: boolean; reason: string }
+  | {
+      /** The provider's answer to the refund asked with `refundKey(distributionId, attempt)`. */
+      type: 'CompleteRefund';
+      distributionId: string;
+      attempt: number;
+      outcome: { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
+      now: string;
+    };
+
+/** The provider's idempotency key of a cancelled distribution's refund: one per refused attempt, else the same. */
+export const refundKey = (distributionId: string, attempt: number) =>
+  `distribution-${distributionId}-refund-${attempt}`;
+
+/** A refund is owed and not yet made (asked for right after the cancellation, and by operations after a failure). */
+export const refundOwed = (state: DistributionState) =>
+  state.status === 'cancelled' && state.refundDue > 0 && !state.refunded && state.fundingReference !== null;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const realDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -174,6 +199,10 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
     pendingAttempt: null,
     methods: [],
     paid: [],
+    fundingReference: null,
+    refundDue: 0,
+    refunded: false,
+    refundFailures: 0,
   },
 
   evolve(state, event) {
@@ -196,9 +225,17 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       case 'DistributionFundingStarted':
         return { ...state, pendingAttempt: { attemptId: event.data.attemptId, amount: event.data.amount } };
       case 'DistributionFunded':
-        return { ...state, status: 'funded', funded: event.data.amount, pendingAttempt: null };
+        return {
+          ...state,
+          status: 'funded',
+          funded: event.data.amount,
+          fundingReference: event.data.reference,
+          pendingAttempt: null,
+        };
       case 'DistributionFundingFailed':
         return { ...state, pendingAttempt: null };
+      case 'DistributionEntitlementsChecked':
+        return state;
       case 'DistributionPaymentStarted': {
         const methods = state.lines.map(() => 'retained' as PaymentMethod);
         for (const m of event.data.methods) methods[m.line] = m.method;
@@ -219,7 +256,11 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       case 'DistributionPaid':
         return { ...state, status: 'paid' };
       case 'DistributionCancelled':
-        return { ...state, status: 'cancelled', pendingAttempt: null };
+        return { ...state, status: 'cancelled', pendingAttempt: null, refundDue: event.data.refundDue };
+      case 'DistributionRefunded':
+        return { ...state, refunded: true };
+      case 'DistributionRefundFailed':
+        return { ...state, refundFailures: state.refundFailures + 1 };
       default: {
         const _exhaustive: never = event;
         return state;
@@ -283,6 +324,16 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
         requireExisting(state);
         if (state.status !== 'funded') throw new DomainError(M.notFunded, 409);
         if (command.today < state.paymentDate!) throw new DomainError(M.beforePaymentDate, 409);
+        const check = command.recordCheck;
+        if (check && check.drift.length > 0)
+          throw new DomainError(
+            M.recordDrift(check.blockNumber, check.drift.length),
+            409,
+            check.drift.map((d) => ({
+              field: `holder.${d.personId}`,
+              message: M.recordDriftLine(d.register, d.chain),
+            })),
+          );
         const methods = state.lines.map((line, index) => {
           if (line.holderKind === 'owner') return { line: index, method: 'retained' as const, wallet: null };
           const wallet =
@@ -304,10 +355,28 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
             ...(methods.some((m) => m.method === 'stablecoin') ? { coin: command.coin } : {}),
           },
         };
+        const checked: DistributionEvent[] = check
+          ? [
+              {
+                type: 'DistributionEntitlementsChecked',
+                data: {
+                  distributionId,
+                  assetId,
+                  moment: check.moment,
+                  chainId: check.chainId,
+                  token: check.token,
+                  blockNumber: check.blockNumber,
+                  blockHash: check.blockHash,
+                  blockTime: check.blockTime,
+                  people: check.people,
+                },
+              },
+            ]
+          : [];
         const after = distribution.evolve(state, started);
         return allPaid(after.methods, after.paid)
-          ? [started, { type: 'DistributionPaid', data: { distributionId, assetId, paidAt: command.now } }]
-          : [started];
+          ? [...checked, started, { type: 'DistributionPaid', data: { distributionId, assetId, paidAt: command.now } }]
+          : [...checked, started];
       }
       case 'ConfirmStablecoinPayment': {
         requireExisting(state);
@@ -363,6 +432,45 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
             },
           },
         ];
+      }
+      case 'CompleteRefund': {
+        requireExisting(state);
+        // Recorded already (a retry after a crash got the same answer), or an answer to an earlier attempt.
+        if (!refundOwed(state) || command.attempt !== state.refundFailures) return [];
+        const { distributionId, outcome, now } = command;
+        const assetId = state.assetId;
+        switch (outcome.kind) {
+          case 'refunded':
+            return [
+              {
+                type: 'DistributionRefunded',
+                data: {
+                  distributionId,
+                  assetId,
+                  amount: state.refundDue,
+                  reference: outcome.reference,
+                  refundedAt: now,
+                },
+              },
+            ];
+          case 'failed':
+            return [
+              {
+                type: 'DistributionRefundFailed',
+                data: {
+                  distributionId,
+                  assetId,
+                  attempt: command.attempt,
+                  reason: outcome.reason.slice(0, 500),
+                  failedAt: now,
+                },
+              },
+            ];
+          default: {
+            const _exhaustive: never = outcome;
+            return [];
+          }
+        }
       }
       default: {
         const _exhaustive: never = command;

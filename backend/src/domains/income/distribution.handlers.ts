@@ -15,7 +15,7 @@ import { assetStream } from '../assets/events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../billing/payment-provider.js';
 import type { AssetStreamEvent } from '../register/events.js';
 import { register } from '../register/register.decider.js';
-import { distribution, type DistributionCommand } from './distribution.decider.js';
+import { distribution, refundKey, refundOwed, type DistributionCommand } from './distribution.decider.js';
 import { registerAt, type RegisterAtRecord } from './entitlements.js';
 import { distributionStream, type DistributionDeclared } from './events.js';
 import type { TaxStanding } from './tax.js';
@@ -210,5 +210,56 @@ export class FundDistributionHandler implements ICommandHandler<FundDistribution
     );
     if (outcome.kind === 'failed') throw new DomainError(outcome.reason, 402, undefined, ERROR_TITLES.paymentFailed);
     return { position: done.position };
+  }
+}
+
+export class RefundDistributionCommand extends Command<{
+  outcome: 'refunded' | 'failed' | 'nothing owed';
+  /** Why the provider refused it. */
+  reason: string | null;
+  position: number | null;
+}> {
+  constructor(
+    readonly distributionId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * A cancelled distribution's funding given back, through the payment provider, exactly once: the cancellation is
+ * the recorded intent (`refundDue`), the provider is asked with `refundKey` (the same key until a refund is refused,
+ * so a retry after a crash gets the first refund back, never a second), and its answer is recorded. Asked right after
+ * the cancellation, and by operations (`POST /api/admin/distributions/:id/refund`) after a failure or a crash.
+ */
+@CommandHandler(RefundDistributionCommand)
+export class RefundDistributionHandler implements ICommandHandler<RefundDistributionCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async execute({ distributionId, context }: RefundDistributionCommand) {
+    const stream = distributionStream(distributionId);
+    const { state } = await this.repository.load(distribution, stream);
+    if (!refundOwed(state)) return { outcome: 'nothing owed' as const, reason: null, position: null };
+    const attempt = state.refundFailures;
+    const outcome = await this.provider.refundOnce({
+      idempotencyKey: refundKey(distributionId, attempt),
+      reference: state.fundingReference!,
+      amountCents: state.refundDue,
+    });
+    const done = await this.repository.handle(
+      distribution,
+      stream,
+      { type: 'CompleteRefund', distributionId, attempt, outcome, now: context.now },
+      context,
+    );
+    return {
+      outcome: outcome.kind,
+      reason: outcome.kind === 'failed' ? outcome.reason : null,
+      position: done.position,
+    };
   }
 }

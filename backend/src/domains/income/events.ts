@@ -141,6 +141,25 @@ export interface DistributionFundingFailed {
   type: 'DistributionFundingFailed';
   data: { distributionId: string; assetId: string; attemptId: string; reason: string };
 }
+/**
+ * The entitlements were checked against the chain as the payment run started: the token's balances in the last block
+ * mined at the end of the record date (or at the declaration, for a record date of today) equal the lines' holders.
+ * Recorded with the block's number and hash, so the check can be made again against the same block.
+ */
+export interface DistributionEntitlementsChecked {
+  type: 'DistributionEntitlementsChecked';
+  data: {
+    distributionId: string;
+    assetId: string;
+    moment: string;
+    chainId: number;
+    token: string;
+    blockNumber: number;
+    blockHash: string;
+    blockTime: string;
+    people: number;
+  };
+}
 /** The payment run starts: each line's method (holders with a wallet in the stablecoin, others by direct credit). */
 export interface DistributionPaymentStarted {
   type: 'DistributionPaymentStarted';
@@ -200,17 +219,34 @@ export interface DistributionCancelled {
   };
 }
 
+/**
+ * A cancelled distribution's funding given back to the owner's card by the payment provider (asked with the key
+ * `distribution-<id>-refund-<n>`, n the refunds that failed before: one refund, whatever retries).
+ */
+export interface DistributionRefunded {
+  type: 'DistributionRefunded';
+  data: { distributionId: string; assetId: string; amount: number; reference: string; refundedAt: string };
+}
+/** The provider refused the refund: operations see why and may ask again (a new key: nothing was refunded). */
+export interface DistributionRefundFailed {
+  type: 'DistributionRefundFailed';
+  data: { distributionId: string; assetId: string; attempt: number; reason: string; failedAt: string };
+}
+
 export type DistributionEvent =
   | DistributionDeclared
   | DistributionApproved
   | DistributionFundingStarted
   | DistributionFunded
   | DistributionFundingFailed
+  | DistributionEntitlementsChecked
   | DistributionPaymentStarted
   | DirectCreditConfirmed
   | StablecoinPaymentConfirmed
   | DistributionPaid
-  | DistributionCancelled;
+  | DistributionCancelled
+  | DistributionRefunded
+  | DistributionRefundFailed;
 
 export const distributionStream = (distributionId: string) => `distribution-${distributionId}`;
 
@@ -253,6 +289,16 @@ export const distributionEventSchemas = {
   DistributionFundingStarted: object({ ...base, attemptId: id(), amount: cents, method: literal('card') }),
   DistributionFunded: object({ ...base, attemptId: id(), amount: cents, reference: id(), fundedAt: isoDateTime() }),
   DistributionFundingFailed: object({ ...base, attemptId: id(), reason: string({ max: 500 }) }),
+  DistributionEntitlementsChecked: object({
+    ...base,
+    moment: isoDateTime(),
+    chainId: int({ min: 1, max: 2 ** 53 - 1 }),
+    token: WALLET,
+    blockNumber: int({ max: 2 ** 53 - 1 }),
+    blockHash: string({ max: 66, pattern: /^0x[0-9a-f]{64}$/ }),
+    blockTime: isoDateTime(),
+    people: int({ max: MAX_LINES + 1 }),
+  }),
   DistributionPaymentStarted: object({
     ...base,
     startedBy: id(),
@@ -288,4 +334,64 @@ export const distributionEventSchemas = {
     reason: string({ nonEmpty: true, max: 1000 }),
     refundDue: cents,
   }),
+  DistributionRefunded: object({
+    ...base,
+    amount: int({ min: 1, max: 100_000_000_000_000 }),
+    reference: string({ nonEmpty: true, max: 200 }),
+    refundedAt: isoDateTime(),
+  }),
+  DistributionRefundFailed: object({
+    ...base,
+    attempt: int({ max: 1_000_000 }),
+    reason: string({ max: 500 }),
+    failedAt: isoDateTime(),
+  }),
 } satisfies EventSchemas<DistributionEvent>;
+
+/**
+ * Withheld tax paid over to Inland Revenue (issue 31): the tax withheld from the lines paid in a month is the
+ * platform's liability until paid. Each period and tax kind is a stream (`withheld-tax-<YYYY-MM>-<RWT|NRWT>`): an
+ * admin records a payment made to Inland Revenue, another admin confirms it (four eyes); only a confirmed payment
+ * reduces what is outstanding.
+ */
+export interface TaxPaymentRecorded {
+  type: 'TaxPaymentRecorded';
+  data: {
+    paymentId: string;
+    period: string;
+    taxKind: 'RWT' | 'NRWT';
+    amount: number;
+    paidOn: string;
+    irReference: string;
+    recordedBy: string;
+    recordedAt: string;
+  };
+}
+export interface TaxPaymentConfirmed {
+  type: 'TaxPaymentConfirmed';
+  data: { paymentId: string; period: string; taxKind: 'RWT' | 'NRWT'; confirmedBy: string; confirmedAt: string };
+}
+export type TaxPaymentEvent = TaxPaymentRecorded | TaxPaymentConfirmed;
+export const WITHHELD_TAX_KINDS = ['RWT', 'NRWT'] as const;
+export const withheldTaxStream = (period: string, taxKind: 'RWT' | 'NRWT') => `withheld-tax-${period}-${taxKind}`;
+
+const PERIOD = string({ max: 7, pattern: /^\d{4}-(0[1-9]|1[0-2])$/ });
+export const taxPaymentEventSchemas = {
+  TaxPaymentRecorded: object({
+    paymentId: id(),
+    period: PERIOD,
+    taxKind: oneOf(WITHHELD_TAX_KINDS),
+    amount: int({ min: 1, max: 100_000_000_000_000 }),
+    paidOn: isoDate(),
+    irReference: string({ nonEmpty: true, max: 100 }),
+    recordedBy: id(),
+    recordedAt: isoDateTime(),
+  }),
+  TaxPaymentConfirmed: object({
+    paymentId: id(),
+    period: PERIOD,
+    taxKind: oneOf(WITHHELD_TAX_KINDS),
+    confirmedBy: id(),
+    confirmedAt: isoDateTime(),
+  }),
+} satisfies EventSchemas<TaxPaymentEvent>;

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { allOf, CreatedDto } from '../../platform/http/api-response.js';
 import type { LinePayment } from '../../projections/distributions.js';
-import { DISTRIBUTION_MESSAGES as D, TAX_PROFILE_MESSAGES as T } from '../../messages.js';
+import { DISTRIBUTION_MESSAGES as D, TAX_PAYMENT_MESSAGES as P, TAX_PROFILE_MESSAGES as T } from '../../messages.js';
 import type { DistributionStatus } from './distribution.decider.js';
 import type { HolderKind, PaymentMethod } from './events.js';
 import type { IncomeKind, Residency, TaxKind } from './tax.js';
@@ -168,6 +168,25 @@ export class DistributionPreviewDto {
   @ApiProperty({ type: DistributionTotalsDto }) totals: DistributionTotalsDto;
 }
 
+export class RecordCheckDto {
+  @ApiProperty({ description: 'The moment compared: the end of the record date in New Zealand, or the declaration' })
+  moment: string;
+  @ApiProperty({ description: 'The last block mined at that moment' }) blockNumber: number;
+  @ApiProperty() blockHash: string;
+  @ApiProperty() blockTime: string;
+}
+
+export class RefundDto {
+  @ApiProperty({
+    enum: ['none', 'pending', 'refunded', 'failed'],
+    description: 'none: nothing funded; pending: asked of the provider; failed: refused (operations ask again)',
+  })
+  status: 'none' | 'pending' | 'refunded' | 'failed';
+  @ApiProperty({ type: String, nullable: true, description: 'The provider’s refund (Stripe: re_…)' })
+  reference: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the provider refused it' }) failure: string | null;
+}
+
 export class DistributionDto extends DistributionPreviewDto {
   @ApiProperty() id: string;
   @ApiProperty() assetId: string;
@@ -181,6 +200,14 @@ export class DistributionDto extends DistributionPreviewDto {
   fundingFailure: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelReason: string | null;
   @ApiProperty({ description: 'NZD funded and owed back after a cancellation' }) refundDue: string;
+  @ApiProperty({
+    type: RecordCheckDto,
+    nullable: true,
+    description:
+      'The chain block the holders at the record date were checked against (null without a chain or before the run)',
+  })
+  recordCheck: RecordCheckDto | null;
+  @ApiProperty({ type: RefundDto, description: 'The funding given back after a cancellation' }) refund: RefundDto;
   @ApiProperty({
     type: String,
     nullable: true,
@@ -203,6 +230,14 @@ export class DistributionSummaryDto {
   @ApiProperty({ enum: STATUSES }) status: DistributionStatus;
   @ApiProperty() declaredAt: string;
   @ApiProperty() holders: number;
+  @ApiProperty({ description: 'NZD owed back to the owner after a cancellation' }) refundDue: string;
+  @ApiProperty({ type: RefundDto }) refund: RefundDto;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The chain block the holders at the record date were checked against (null: not checked)',
+  })
+  recordCheckBlock: number | null;
 }
 
 export class DistributionListDto {
@@ -253,4 +288,61 @@ export class IncomeDto {
 
 export class DeclaredDto extends CreatedDto {
   @ApiProperty({ enum: ['proposed'] }) status: 'proposed';
+}
+
+/** POST /api/admin/withheld-tax/payments: a payment of withheld tax made to Inland Revenue. */
+export class RecordTaxPaymentDto {
+  @ApiProperty({ description: 'The month the tax was withheld in (YYYY-MM)' })
+  @IsString({ message: P.period })
+  @MaxLength(7, { message: P.period })
+  period: string;
+  @ApiProperty({ enum: ['RWT', 'NRWT'] })
+  @IsString({ message: P.taxKind })
+  @MaxLength(4, { message: P.taxKind })
+  taxKind: string;
+  @ApiProperty({ description: 'NZD paid' })
+  @IsString({ message: P.amount })
+  @MaxLength(20, { message: P.amount })
+  amount: string;
+  @ApiProperty({ description: 'The date it was paid (YYYY-MM-DD)' })
+  @IsString({ message: P.paidOn })
+  @MaxLength(10, { message: P.paidOn })
+  paidOn: string;
+  @ApiProperty({ maxLength: 100, description: 'Inland Revenue’s reference for the payment' })
+  @Transform(trimmed)
+  @IsString({ message: P.irReference })
+  @MinLength(1, { message: P.irReference })
+  @MaxLength(100, { message: P.irReference })
+  irReference: string;
+}
+
+export class WithheldTaxPeriodDto {
+  @ApiProperty({ description: 'YYYY-MM' }) period: string;
+  @ApiProperty({ enum: ['RWT', 'NRWT'] }) taxKind: 'RWT' | 'NRWT';
+  @ApiProperty({ description: 'NZD withheld from the lines paid (distributions with a payment date in the month)' })
+  withheld: string;
+  @ApiProperty() lines: number;
+  @ApiProperty({ description: 'NZD paid to Inland Revenue and confirmed' }) paid: string;
+  @ApiProperty({ description: 'NZD recorded as paid, awaiting a second admin' }) awaiting: string;
+  @ApiProperty({ description: 'NZD still owed to Inland Revenue (the liability)' }) outstanding: string;
+  @ApiProperty({ description: 'The 20th of the month after' }) dueDate: string;
+}
+
+export class TaxPaymentDto {
+  @ApiProperty() id: string;
+  @ApiProperty() period: string;
+  @ApiProperty({ enum: ['RWT', 'NRWT'] }) taxKind: 'RWT' | 'NRWT';
+  @ApiProperty({ description: 'NZD' }) amount: string;
+  @ApiProperty() paidOn: string;
+  @ApiProperty() irReference: string;
+  @ApiProperty({ enum: ['recorded', 'confirmed'] }) status: 'recorded' | 'confirmed';
+  @ApiProperty() recordedBy: string;
+  @ApiProperty() recordedAt: string;
+  @ApiProperty({ type: String, nullable: true }) confirmedBy: string | null;
+  @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
+}
+
+export class WithheldTaxDto {
+  @ApiProperty({ type: [WithheldTaxPeriodDto] }) periods: WithheldTaxPeriodDto[];
+  @ApiProperty({ type: [TaxPaymentDto] }) payments: TaxPaymentDto[];
 }

@@ -9,21 +9,27 @@ import {
   DeclareDistributionHandler,
   ExecuteDistributionHandler,
   FundDistributionHandler,
+  RefundDistributionHandler,
 } from './distribution.handlers.js';
 import { TaxProfileController } from './income.controller.js';
-import { ExecuteTaxProfileHandler } from './income.handlers.js';
+import { ExecuteTaxPaymentHandler, ExecuteTaxProfileHandler } from './income.handlers.js';
+import { WithheldTaxController } from './withheld-tax.controller.js';
+import { RecordDateCheck } from './record-check.js';
 import { StablecoinPayments } from './stablecoin-payments.js';
 
 @Module({
   imports: [CqrsModule, BillingModule, TokensModule],
-  controllers: [TaxProfileController, DistributionController, DistributionAdminController],
+  controllers: [TaxProfileController, DistributionController, DistributionAdminController, WithheldTaxController],
   providers: [
     ExecuteTaxProfileHandler,
+    ExecuteTaxPaymentHandler,
     DeclarationInputs,
     DeclareDistributionHandler,
     ExecuteDistributionHandler,
     FundDistributionHandler,
+    RefundDistributionHandler,
     StablecoinPayments,
+    RecordDateCheck,
   ],
 })
 export class IncomeModule {}

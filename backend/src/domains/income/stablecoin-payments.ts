@@ -6,6 +6,7 @@ import { systemContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
+import { logPages } from '../../platform/event-store/log-pages.js';
 import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
 import type { ChainPort } from '../../platform/chain/chain.js';
 import type { ChainTransactionConfirmed } from '../tokens/events.js';
@@ -27,8 +28,8 @@ export function paymentLineOf(txId: string): { distributionId: string; line: num
  * The process manager of the stablecoin payment (issue 31): it follows the log's `ChainTransactionConfirmed` events
  * and, for each distribution line's transfer, asks the distribution's decider to record the line paid with its hash
  * (`ConfirmStablecoinPayment`; the last line also pays the distribution). Idempotent: a line recorded already
- * records nothing, so it reads the log from the start at each start (after a crash, a confirmation the outbox
- * recorded before the line was is recorded then). One replica runs it (the `stablecoin-payments` lease).
+ * records nothing, so at each start it reads from the payment run of the oldest distribution not yet paid (after a
+ * crash, a confirmation the outbox recorded before the line was is recorded then). One replica runs it (the `stablecoin-payments` lease).
  */
 @Injectable()
 export class StablecoinPayments {
@@ -52,15 +53,33 @@ export class StablecoinPayments {
       });
   }
 
-  start(): void {
+  async start(): Promise<void> {
     if (this.subscription) return;
-    this.position = 0;
+    const from = await this.resumeFrom();
+    if (this.subscription) return;
+    this.position = from;
     this.subscription = this.events.subscribe({
-      fromPosition: 0,
+      fromPosition: from,
       eventTypes: ['ChainTransactionConfirmed'],
       onEvent: (event) => this.confirmed(event as RecordedEvent & ChainTransactionConfirmed),
       onError: (error) => this.logger.warn({ err: error }, 'stablecoin payments subscription failed; resubscribing'),
     });
+  }
+
+  /**
+   * Where to read the confirmations from: the payment run of the oldest distribution not yet paid (its lines'
+   * confirmations all come after it), or the head when every run is paid. Derived from the log at each start — two
+   * events per distribution — rather than stored: a confirmation recorded just before a crash is still read again.
+   */
+  async resumeFrom(): Promise<number> {
+    const started = new Map<string, number>();
+    for await (const page of logPages(this.events, { eventTypes: ['DistributionPaymentStarted', 'DistributionPaid'] }))
+      for (const event of page) {
+        const id = (event.data as { distributionId: string }).distributionId;
+        if (event.type === 'DistributionPaid') started.delete(id);
+        else if (!started.has(id)) started.set(id, event.position);
+      }
+    return started.size > 0 ? Math.min(...started.values()) : await this.events.headPosition();
   }
 
   async stop(): Promise<void> {

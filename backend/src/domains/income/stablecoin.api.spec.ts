@@ -14,6 +14,7 @@ import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import type { ViemChain } from '../../platform/chain/viem-chain.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { stablecoinOf } from '../tokens/flow.js';
 import { TokenViews } from '../tokens/token-views.js';
@@ -98,6 +99,11 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
       ['platform', 'stablecoin', 'pending'],
       ['owner', 'retained', 'retained'],
     ]);
+    // The holders at the record date were checked against the chain's balances then, and the block recorded.
+    expect(paying.recordCheck).toMatchObject({ moment: paying.declaredAt });
+    const checked = await server.chain!.block(BigInt(paying.recordCheck.blockNumber));
+    expect(checked.hash).toBe(paying.recordCheck.blockHash);
+    expect(Number(checked.timestamp) * 1000).toBeLessThanOrEqual(Date.parse(paying.declaredAt));
 
     // The outbox sends the coin, its mint and a transfer per wallet line; the process manager records each paid.
     const outbox = server.app.get(ChainOutbox);
@@ -233,5 +239,44 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     } finally {
       config.chain.stablecoinAddress = null;
     }
+  });
+
+  // Last: it moves the node's clock ahead of the wall clock.
+  it('drift at the record date stops the run, though the chain agrees with the register again by then', async () => {
+    const outbox = server.app.get(ChainOutbox);
+    const token = (await server.app.get(TokenViews).token(assetId))!.tokenAddress as Address;
+    const [a, b] = investors.map((i) => outbox.state.wallets.get(i.user.id)! as Address);
+    // Someone moves 10 tokens between two holders on chain, behind the register's back…
+    await server.chain!.send({ op: 'forced-transfer', token, from: a!, to: b!, amount: 10n });
+    const declared = await owner.post(`/api/assets/${assetId}/distributions`, {
+      kind: 'rent',
+      amount: '50.00',
+      recordDate: today,
+      paymentDate: today,
+    });
+    const id = declared.body.id as string;
+    const url = `/api/assets/${assetId}/distributions/${id}`;
+    // …and back, after the record moment (a later block: the node's clock moves on first).
+    await (server.chain as ViemChain).increaseTime(2);
+    await server.chain!.send({ op: 'forced-transfer', token, from: b!, to: a!, amount: 10n });
+    expect((await admin.post(`/api/admin/distributions/${id}/approve`)).status).toBe(200);
+    expect((await owner.post(`${url}/fund`, { number: '4242424242424242', expiry: '12/34', cvc: '123' })).status).toBe(
+      200,
+    );
+    const refused = await admin.post(`/api/admin/distributions/${id}/pay`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      /end of the record date \(block \d+\) differ from the register’s holders for 2/,
+    );
+    expect(refused.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(
+      investors.map((i) => `holder.${i.user.id}`).sort(),
+    );
+    const after = (await owner.get(url)).body;
+    expect(after).toMatchObject({ status: 'funded', recordCheck: null });
+    expect(
+      (await server.eventStore.readStream(`distribution-${id}`)).some(
+        (e) => e.type === 'DistributionEntitlementsChecked',
+      ),
+    ).toBe(false);
   });
 });

@@ -17,6 +17,10 @@
  *   schedule 1 part D clause 7 and s RF 11B.
  * - Maximum imputation ratio 28/72 (company tax rate 28 % from the 2011–12 income year): ird.govt.nz "Imputation";
  *   ITA 2007 s OB 60.
+ * Checked (issue 31) against the pages the team could reach, none of them Inland Revenue's own: the 45 %
+ * non-declaration rate "from 1 April 2020" and 33 % RWT on dividends as quoted from Inland Revenue in
+ * bbs.skytrade.co.nz (thread 4260483); the elected-rate system in alexanders.net.nz "Resident Withholding Tax (RWT)".
+ * The other figures are as cited above and not re-verified (see the income README).
  */
 export interface TaxRates {
   /** The first New Zealand date (YYYY-MM-DD) these rates apply to payments on. */

@@ -136,6 +136,11 @@ export class TokenViews {
     return out;
   }
 
+  /** The person a wallet belongs to now (null for an address the platform does not know as anyone's wallet). */
+  personOfWallet(wallet: string): string | null {
+    return this.outbox.state.walletOwners.get(wallet.toLowerCase()) ?? null;
+  }
+
   /** Cents of `coin` the platform's signer holds (what it pays distributions from on a real network). */
   async signerBalance(coin: string): Promise<number> {
     if (!this.chain) return 0;

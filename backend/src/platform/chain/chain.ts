@@ -45,6 +45,13 @@ export interface TransferLog {
   txHash: Hex;
 }
 
+/** A mined block: its number, hash and time (unix seconds). */
+export interface ChainBlock {
+  number: bigint;
+  hash: Hex;
+  timestamp: bigint;
+}
+
 export interface ChainHealth {
   ok: boolean;
   kind: ChainKind;
@@ -79,6 +86,8 @@ export interface ChainPort {
   /** prepare + sign at the pending nonce + broadcast + wait: for tools and tests, not for the outbox. */
   send(call: ChainCall, account?: LocalAccount): Promise<ChainReceipt & { contractAddress: Address | null }>;
   head(): Promise<bigint>;
+  /** A mined block by number (its hash and time): the record-date check finds the block at a moment with it. */
+  block(number: bigint): Promise<ChainBlock>;
   /** True when the address holds contract code (an externally owned account holds none). */
   hasCode(address: Address): Promise<boolean>;
   balanceOf(token: Address, holder: Address): Promise<bigint>;

@@ -97,6 +97,7 @@ export class UnavailableChain implements ChainPort {
   nonce = async () => this.fail();
   send = async (_call: unknown, _account?: LocalAccount) => this.fail();
   head = async () => this.fail();
+  block = async (_number: bigint) => this.fail();
   hasCode = async (_address: Address) => this.fail();
   balanceOf = async () => this.fail();
   read = async <T>(): Promise<T> => this.fail();

@@ -17,6 +17,7 @@ import {
 import {
   ChainRevertError,
   ChainUnavailableError,
+  type ChainBlock,
   type ChainHealth,
   type ChainKind,
   type ChainPort,
@@ -153,6 +154,11 @@ export class ViemChain implements ChainPort {
 
   head(): Promise<bigint> {
     return this.guard(() => this.client.getBlockNumber({ cacheTime: 0 }));
+  }
+
+  async block(number: bigint): Promise<ChainBlock> {
+    const block = await this.guard(() => this.client.getBlock({ blockNumber: number }));
+    return { number: block.number, hash: block.hash, timestamp: block.timestamp };
   }
 
   async hasCode(address: Address): Promise<boolean> {

@@ -4,12 +4,18 @@ import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { useState } from 'react';
 import { OWN_REQUEST_REASON } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
-import { approveDistribution, confirmDirectCredit, startDistributionPayment } from '../../api/mutations';
+import {
+  approveDistribution,
+  confirmDirectCredit,
+  retryDistributionRefund,
+  startDistributionPayment,
+} from '../../api/mutations';
 import { adminDistributionsQuery, directCreditUrl } from '../../api/queries';
 import type { DistributionSummary, IncomeKind, User } from '../../api/types';
 import { formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { KIND_LABELS, nzd, STATUS_COLOURS, STATUS_LABELS } from './money';
+import { WithheldTax } from './WithheldTax';
 
 /**
  * /admin/distributions: approve owners' distributions (never one's own: four eyes), start the payment run of a
@@ -125,9 +131,41 @@ export function AdminDistributions({ user }: { user: User }) {
                       </Button>
                     </Space>
                   );
-                case 'approved':
-                case 'paid':
                 case 'cancelled':
+                  switch (d.refund.status) {
+                    case 'refunded':
+                      return <Tag color="green">Refunded {nzd(d.refundDue)}</Tag>;
+                    case 'pending':
+                    case 'failed':
+                      return (
+                        <Space>
+                          <Typography.Text type="danger">
+                            {d.refund.status === 'failed'
+                              ? `Refund failed: ${d.refund.failure ?? ''}`
+                              : `Refund of ${nzd(d.refundDue)} pending`}
+                          </Typography.Text>
+                          <Button
+                            size="small"
+                            onClick={() =>
+                              act.mutate({ run: () => retryDistributionRefund(d.id), title: 'Refund Made' })
+                            }
+                          >
+                            Retry refund
+                          </Button>
+                        </Space>
+                      );
+                    case 'none':
+                      return null;
+                    default: {
+                      const _exhaustive: never = d.refund.status;
+                      return _exhaustive;
+                    }
+                  }
+                case 'paid':
+                  return d.recordCheckBlock === null ? null : (
+                    <Typography.Text type="secondary">Holders checked at block {d.recordCheckBlock}</Typography.Text>
+                  );
+                case 'approved':
                   return null;
                 default: {
                   const _exhaustive: never = d.status;
@@ -138,6 +176,7 @@ export function AdminDistributions({ user }: { user: User }) {
           },
         ]}
       />
+      <WithheldTax user={user} />
     </Flex>
   );
 }

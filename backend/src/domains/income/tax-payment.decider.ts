@@ -1,0 +1,136 @@
+import type { Decider } from '../../platform/decider.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
+import { requireAnotherDecider } from '../../platform/four-eyes.js';
+import { TAX_PAYMENT_MESSAGES as M } from '../../messages.js';
+import { fromCents, toCents } from '../offerings/money.js';
+import { taxPaymentEventSchemas, WITHHELD_TAX_KINDS, type TaxPaymentEvent } from './events.js';
+import { upcasters } from '../upcasters.js';
+
+export interface TaxPaymentState {
+  /** Every payment of the period and tax kind: cents, who recorded it, whether another admin confirmed it. */
+  payments: ReadonlyMap<
+    string,
+    { amount: number; period: string; taxKind: 'RWT' | 'NRWT'; recordedBy: string; confirmed: boolean }
+  >;
+}
+
+export type TaxPaymentCommand =
+  | {
+      type: 'RecordTaxPayment';
+      paymentId: string;
+      period: string;
+      taxKind: string;
+      amount: string;
+      paidOn: string;
+      irReference: string;
+      adminId: string;
+      /** Cents withheld from the lines paid in the period (the distributions read model's ledger). */
+      withheld: number;
+      /** Today in New Zealand. */
+      today: string;
+      now: string;
+    }
+  | { type: 'ConfirmTaxPayment'; paymentId: string; adminId: string; now: string };
+
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+const realDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const cents = (text: string) => (/^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(text) ? toCents(text.trim()) : null);
+const isKind = (v: string): v is 'RWT' | 'NRWT' => (WITHHELD_TAX_KINDS as readonly string[]).includes(v);
+
+/**
+ * Withheld tax paid to Inland Revenue, per period (month) and tax kind: recorded by an admin with Inland Revenue's
+ * reference, confirmed by another (four eyes). Never more than is withheld and not yet paid (counting payments
+ * awaiting confirmation). Pure: what was withheld comes on the command.
+ */
+export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentState> = {
+  name: 'tax-payment',
+  upcasters,
+  eventSchemas: taxPaymentEventSchemas,
+  initialState: { payments: new Map() },
+
+  evolve(state, event) {
+    const payments = new Map(state.payments);
+    switch (event.type) {
+      case 'TaxPaymentRecorded':
+        payments.set(event.data.paymentId, {
+          amount: event.data.amount,
+          period: event.data.period,
+          taxKind: event.data.taxKind,
+          recordedBy: event.data.recordedBy,
+          confirmed: false,
+        });
+        return { payments };
+      case 'TaxPaymentConfirmed': {
+        const known = payments.get(event.data.paymentId);
+        if (known) payments.set(event.data.paymentId, { ...known, confirmed: true });
+        return { payments };
+      }
+      default: {
+        const _exhaustive: never = event;
+        return state;
+      }
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'RecordTaxPayment': {
+        const amount = cents(command.amount);
+        const irReference = command.irReference.trim();
+        requireValidFields([
+          !PERIOD.test(command.period) && { field: 'period', message: M.period },
+          !isKind(command.taxKind) && { field: 'taxKind', message: M.taxKind },
+          (amount === null || amount < 1) && { field: 'amount', message: M.amount },
+          (!realDate(command.paidOn) || command.paidOn > command.today) && { field: 'paidOn', message: M.paidOn },
+          (!irReference || irReference.length > 100) && { field: 'irReference', message: M.irReference },
+        ]);
+        if (command.paidOn < `${command.period}-01`)
+          throw new DomainError(M.paidBeforePeriod, 422, [{ field: 'paidOn', message: M.paidBeforePeriod }]);
+        const recorded = [...state.payments.values()].reduce((sum, p) => sum + p.amount, 0);
+        const open = Math.max(0, command.withheld - recorded);
+        if (amount! > open) {
+          const message = M.moreThanOutstanding(fromCents(open));
+          throw new DomainError(message, 409, [{ field: 'amount', message }]);
+        }
+        return [
+          {
+            type: 'TaxPaymentRecorded',
+            data: {
+              paymentId: command.paymentId,
+              period: command.period,
+              taxKind: command.taxKind as 'RWT' | 'NRWT',
+              amount: amount!,
+              paidOn: command.paidOn,
+              irReference,
+              recordedBy: command.adminId,
+              recordedAt: command.now,
+            },
+          },
+        ];
+      }
+      case 'ConfirmTaxPayment': {
+        const payment = state.payments.get(command.paymentId);
+        if (!payment) throw new DomainError(M.notFound, 404);
+        requireAnotherDecider(command.adminId, [payment.recordedBy]);
+        if (payment.confirmed) throw new DomainError(M.notRecorded, 409);
+        const { period, taxKind } = payment;
+        return [
+          {
+            type: 'TaxPaymentConfirmed',
+            data: {
+              paymentId: command.paymentId,
+              period,
+              taxKind,
+              confirmedBy: command.adminId,
+              confirmedAt: command.now,
+            },
+          },
+        ];
+      }
+      default: {
+        const _exhaustive: never = command;
+        throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
+      }
+    }
+  },
+};

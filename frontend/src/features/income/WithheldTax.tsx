@@ -1,0 +1,140 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Input, Radio, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { OWN_REQUEST_REASON } from '@kauri/messages';
+import { describeError, errorTitle } from '../../api/client';
+import { confirmTaxPayment, recordTaxPayment } from '../../api/mutations';
+import { withheldTaxQuery } from '../../api/queries';
+import type { TaxPayment, TaxPaymentInput, User, WithheldTaxPeriod } from '../../api/types';
+import { formatDate } from '../../shared/format';
+import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { useToast } from '../../shared/toast';
+import { nzd } from './money';
+
+/**
+ * The tax withheld from distributions: the platform's liability per month and kind until paid to Inland Revenue.
+ * One admin records a payment made to Inland Revenue with its reference; another confirms it (four eyes).
+ */
+export function WithheldTax({ user }: { user: User }) {
+  const ledger = useQuery(withheldTaxQuery);
+  const client = useQueryClient();
+  const toast = useToast();
+  const [form, setForm] = useState<TaxPaymentInput>({
+    period: '',
+    taxKind: 'RWT',
+    amount: '',
+    paidOn: '',
+    irReference: '',
+  });
+  const act = useMutation({
+    mutationFn: async ({ run, title }: { run: () => Promise<unknown>; title: string }) => {
+      await run();
+      return title;
+    },
+    onSuccess: async (title) => {
+      await client.invalidateQueries({ queryKey: ['/api/admin/withheld-tax'] });
+      void toast.success(title);
+    },
+    onError: (error) => void toast.error(errorTitle(error, 'Not Recorded'), describeError(error)),
+  });
+  const field = (name: keyof typeof form, label: string, placeholder: string, width = 160) => (
+    <Input
+      aria-label={label}
+      placeholder={placeholder}
+      value={form[name]}
+      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      style={{ width }}
+    />
+  );
+  return (
+    <Flex vertical gap={12} aria-label="Withheld tax">
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Withheld tax
+      </Typography.Title>
+      <Typography.Text type="secondary">
+        Tax withheld from the lines paid, by the month of the payment date: owed to Inland Revenue until paid.
+      </Typography.Text>
+      <ScrollTable<WithheldTaxPeriod>
+        size="small"
+        rowKey={(p) => `${p.period}-${p.taxKind}`}
+        loading={ledger.isPending}
+        dataSource={ledger.data?.periods ?? []}
+        pagination={false}
+        scroll={{ x: true }}
+        columns={[
+          { title: 'Month', dataIndex: 'period' },
+          { title: 'Tax', dataIndex: 'taxKind' },
+          { title: 'Withheld', dataIndex: 'withheld', align: 'right', render: nzd },
+          { title: 'Lines', dataIndex: 'lines', align: 'right' },
+          { title: 'Paid to IR', dataIndex: 'paid', align: 'right', render: nzd },
+          { title: 'Awaiting confirmation', dataIndex: 'awaiting', align: 'right', render: nzd },
+          {
+            title: 'Outstanding',
+            dataIndex: 'outstanding',
+            align: 'right',
+            render: (v: string) => (Number(v) > 0 ? <Typography.Text strong>{nzd(v)}</Typography.Text> : nzd(v)),
+          },
+          { title: 'Due', dataIndex: 'dueDate', render: (d: string) => formatDate(d) },
+        ]}
+      />
+      <Space wrap>
+        {field('period', 'Tax month', 'Month YYYY-MM', 140)}
+        <Radio.Group
+          aria-label="Tax kind"
+          optionType="button"
+          value={form.taxKind}
+          onChange={(e) => setForm({ ...form, taxKind: e.target.value as TaxPaymentInput['taxKind'] })}
+          options={['RWT', 'NRWT']}
+        />
+        {field('amount', 'Amount paid', 'Amount NZD', 130)}
+        {field('paidOn', 'Paid on', 'Paid on YYYY-MM-DD', 170)}
+        {field('irReference', 'IR reference', 'Inland Revenue reference', 220)}
+        <Button
+          type="primary"
+          onClick={() =>
+            act.mutate({
+              run: async () => {
+                await recordTaxPayment(form);
+                setForm({ ...form, amount: '', irReference: '' });
+              },
+              title: 'Tax Payment Recorded',
+            })
+          }
+        >
+          Record payment to IR
+        </Button>
+      </Space>
+      <ScrollTable<TaxPayment>
+        size="small"
+        rowKey="id"
+        dataSource={ledger.data?.payments ?? []}
+        pagination={false}
+        scroll={{ x: true }}
+        columns={[
+          { title: 'Month', dataIndex: 'period' },
+          { title: 'Tax', dataIndex: 'taxKind' },
+          { title: 'Amount', dataIndex: 'amount', align: 'right', render: nzd },
+          { title: 'Paid on', dataIndex: 'paidOn', render: (d: string) => formatDate(d) },
+          { title: 'IR reference', dataIndex: 'irReference' },
+          {
+            title: 'Status',
+            key: 'status',
+            render: (_, p) =>
+              p.status === 'confirmed' ? (
+                <Tag color="green">Confirmed</Tag>
+              ) : p.recordedBy === user.id ? (
+                <Typography.Text type="secondary">{OWN_REQUEST_REASON}</Typography.Text>
+              ) : (
+                <Button
+                  size="small"
+                  onClick={() => act.mutate({ run: () => confirmTaxPayment(p.id), title: 'Tax Payment Confirmed' })}
+                >
+                  Confirm payment
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
