@@ -14,8 +14,12 @@ const swc = [
   },
 ];
 
+// JEST_CPU=1: each test file's CPU time (its worker and the processes it started) goes to .tmp/cpu/ (scripts/test.mjs
+// prints the heaviest files).
+const testEnvironment = process.env.JEST_CPU ? '<rootDir>/scripts/cpu-environment.cjs' : 'node';
+
 const common = {
-  testEnvironment: 'node',
+  testEnvironment,
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
@@ -53,7 +57,7 @@ export default {
     { ...common, displayName: 'backend', roots: ['<rootDir>/backend/src'], testMatch: ['**/*.spec.ts'] },
     {
       displayName: 'frontend',
-      testEnvironment: 'node',
+      testEnvironment,
       roots: ['<rootDir>/frontend/src'],
       testMatch: ['**/*.spec.ts'],
       extensionsToTreatAsEsm: ['.ts', '.tsx'],
