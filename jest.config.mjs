@@ -14,9 +14,9 @@ const swc = [
   },
 ];
 
-// JEST_CPU=1: each test file's CPU time (its worker and the processes it started) goes to .tmp/cpu/ (scripts/test.mjs
-// prints the heaviest files).
-const testEnvironment = process.env.JEST_CPU ? '<rootDir>/scripts/cpu-environment.cjs' : 'node';
+// Node's environment, with one Chromium per worker for the browser files and, with JEST_CPU=1, each test file's CPU
+// time recorded (scripts/jest-environment.cjs).
+const testEnvironment = '<rootDir>/scripts/jest-environment.cjs';
 
 const common = {
   testEnvironment,
