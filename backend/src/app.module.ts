@@ -11,7 +11,7 @@ import { RegisterModule } from './domains/register/register.module.js';
 import { BillingModule } from './domains/billing/billing.module.js';
 import { IdentityModule } from './domains/identity/identity.module.js';
 import { CalculatorsModule } from './domains/calculators/calculators.module.js';
-import { RegisterInterestModule } from './domains/register-interest/register-interest.module.js';
+import { EarlyAccessModule } from './domains/early-access/early-access.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { DocumentStoreModule } from './platform/document-store/document-store.module.js';
 import { PlatformModule, type Platform } from './platform/platform.module.js';
@@ -27,7 +27,7 @@ export class AppModule {
         QueriesModule,
         DocumentStoreModule,
         MailModule,
-        RegisterInterestModule,
+        EarlyAccessModule,
         IdentityModule,
         CalculatorsModule,
         BillingModule,

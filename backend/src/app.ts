@@ -30,7 +30,7 @@ import { validationPipe } from './platform/http/validation.js';
 import { createLogger, createRequestLog, type Logger, NestPinoLogger } from './platform/logging.js';
 import { DataFolderLock } from './platform/operations/data-lock.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
-import { ProjectionEngine } from './platform/projections/projection-engine.js';
+import { ProjectionEngine } from './platform/projection-engine/projection-engine.js';
 import { readYourWrites } from './platform/http/read-your-writes.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
 import { openStores } from './platform/stores.js';

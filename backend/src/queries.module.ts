@@ -1,11 +1,11 @@
 import { Global, Module, type Provider } from '@nestjs/common';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ReadModels } from './platform/read-store/read-models.js';
-import { EVENT_STORE } from './platform/tokens.js';
+import { EVENT_STORE } from './platform/injection-keys.js';
 import { AssetQueries } from './projections/assets.query.js';
 import { ComplianceQueries } from './projections/compliance.query.js';
-import { EarlyAccessQueries } from './projections/early-access.query.js';
-import { RegistrationQueries } from './projections/registrations.query.js';
+import { EarlyAccessQueries } from './projections/early-access-places.query.js';
+import { RegistrationQueries } from './projections/early-access-registrations.query.js';
 import { SubscriptionQueries } from './projections/subscriptions.query.js';
 import { OfferingQueries } from './projections/offerings.query.js';
 import { DashboardQueries } from './projections/portfolio.query.js';

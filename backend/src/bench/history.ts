@@ -3,7 +3,7 @@ import type { AssetEvent } from '../domains/assets/events.js';
 import type { UserEvent } from '../domains/identity/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { RegisterEvent } from '../domains/register/events.js';
-import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
+import type { EarlyAccessEvent } from '../domains/early-access/events.js';
 import { keyedEmailKey } from '../platform/email-key.js';
 import type { EventStore, EventToAppend } from '../platform/event-store/event-store.js';
 import { upcasters } from '../domains/upcasters.js';
@@ -19,7 +19,7 @@ import { upcasters } from '../domains/upcasters.js';
  * Each story is one stream appended in one call (one multi-row insert in one transaction).
  */
 
-type Domain = UserEvent | InterestRegisterEvent | AssetEvent | RegisterEvent | OfferingEvent;
+type Domain = UserEvent | EarlyAccessEvent | AssetEvent | RegisterEvent | OfferingEvent;
 
 /** E-mail keys are keyed with a secret from the vault; the bench's history has one of its own. */
 const EMAIL_KEY_SECRET = randomBytes(32);
@@ -149,7 +149,7 @@ function userStory(userId: string, n: number, at: () => string): UserEvent[] {
 }
 
 /** A registration of interest, its confirmation mail (sent through the outbox) and its confirmation. */
-function registration(number: number, at: () => string): InterestRegisterEvent[] {
+function registration(number: number, at: () => string): EarlyAccessEvent[] {
   const email = `interest${number}@example.nz`;
   const registrationId = randomUUID();
   const registeredAt = at();

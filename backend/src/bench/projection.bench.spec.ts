@@ -1,5 +1,5 @@
 import { MemoryEventStore } from '../platform/event-store/memory-event-store.js';
-import { project } from '../platform/projections/projection.js';
+import { project } from '../platform/projection-engine/projection.js';
 import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
 import type { Doc } from '../platform/read-store/read-store.js';
 import { benchProjection, benchProjections } from './projection.bench.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, EventToAppend } from '../platform/event-store/event-store.js';
-import { ProjectionEngine } from '../platform/projections/projection-engine.js';
-import type { Projection } from '../platform/projections/projection.js';
+import { ProjectionEngine } from '../platform/projection-engine/projection-engine.js';
+import type { Projection } from '../platform/projection-engine/projection.js';
 import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
 import type { Doc, ReadStore } from '../platform/read-store/read-store.js';
 

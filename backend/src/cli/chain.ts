@@ -10,7 +10,7 @@ import { ChainOutbox, type ChainFlowRebuild, type ChainFlowStatus } from '../dom
 import { FLOW_EVENT_TYPES, FLOW_SNAPSHOTS, type SnapshotHead } from '../domains/tokens/flow-checkpoint.js';
 import { FLOW_VERSION } from '../domains/tokens/flow.js';
 import { chainProblems } from '../domains/tokens/flow.js';
-import { ChainReconciler } from '../domains/tokens/reconciliation.js';
+import { ChainReconciler } from '../domains/tokens/chain-balances.js';
 
 /**
  * npm run chain -- reconcile        compare on-chain balances (Transfer logs) with the register; exit 1 on drift

@@ -8,7 +8,7 @@ import {
   ProjectionEngine,
   type ProjectionInfo,
   type RebuildProgress,
-} from '../platform/projections/projection-engine.js';
+} from '../platform/projection-engine/projection-engine.js';
 import { RegisterReconciliation, type ReconciliationStatus } from '../domains/register/reconciliation.js';
 import { openStores } from '../platform/stores.js';
 import type { JobRunner } from '../platform/jobs/job-runner.js';

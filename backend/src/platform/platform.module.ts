@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { EventStore } from './event-store/event-store.js';
 import { HealthController } from './http/health.controller.js';
 import type { Logger } from './logging.js';
-import { ProjectionEngine } from './projections/projection-engine.js';
+import { ProjectionEngine } from './projection-engine/projection-engine.js';
 import type { ReadStore } from './read-store/read-store.js';
 import { ReadModels } from './read-store/read-models.js';
 import { HealthChecks } from './operations/health-checks.js';
@@ -18,7 +18,7 @@ import {
 import { OperatorGuard } from './operations/operator.guard.js';
 import { EmailKeys } from './email-key.js';
 import { Secrets } from './secrets.js';
-import { CHAIN, CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE, VAULT } from './tokens.js';
+import { CHAIN, CONFIG, EVENT_STORE, LOGGER, OPS_TOKEN, READ_STORE, VAULT } from './injection-keys.js';
 import type { ChainPort } from './chain/chain.js';
 import { ChainKeys } from './chain/keys.js';
 import { ChainStatus } from './chain/chain-status.js';

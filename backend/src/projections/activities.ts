@@ -3,7 +3,7 @@ import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
 import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import { own } from '../platform/own.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { count, nzd } from './nzd.js';
 import { offeringsProjection } from './offerings.js';

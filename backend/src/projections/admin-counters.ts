@@ -1,7 +1,7 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { WholesaleEvent } from '../domains/wholesale/events.js';
 import type { RegisterFigures } from '../domains/register/figures.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /** The admin page's four counters (docs/specification.md §2): pending, verified, rejected verifications and active offerings. */

@@ -1,7 +1,7 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
 import { own } from '../platform/own.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { count, nzd } from './nzd.js';
 import { upcasters } from '../domains/upcasters.js';
 

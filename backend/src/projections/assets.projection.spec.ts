@@ -1,6 +1,6 @@
 import type { AssetEvent, TokenTerms } from '../domains/assets/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
-import { project } from '../platform/projections/projection.js';
+import { project } from '../platform/projection-engine/projection.js';
 import { recorded } from '../testing/recorded.js';
 import { activitiesProjection } from './activities.js';
 import { assetHistoryProjection } from './asset-history.js';

@@ -9,7 +9,7 @@ import {
 } from '../domains/assets/events.js';
 import type { AssetStatus } from '../domains/assets/asset.decider.js';
 import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 export interface AssetDocument {

@@ -1,5 +1,5 @@
 import type { ComplianceEvent } from '../domains/compliance/events.js';
-import { project } from '../platform/projections/projection.js';
+import { project } from '../platform/projection-engine/projection.js';
 import { recorded } from '../testing/recorded.js';
 import { complianceProjection, complianceScore, effectiveChecks } from './compliance.js';
 

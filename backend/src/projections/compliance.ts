@@ -5,7 +5,7 @@ import {
   type CheckStatus,
   type ComplianceEvent,
 } from '../domains/compliance/events.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 export interface ComplianceCheckDoc {

@@ -1,7 +1,7 @@
 import type { DistributionEvent, DistributionLine, PaymentMethod } from '../domains/income/events.js';
 import type { DistributionStatus } from '../domains/income/distribution.decider.js';
 import type { IncomeKind } from '../domains/income/tax.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /** A line's payment as the holder and the payer see it. */

@@ -1,7 +1,7 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import { createdOfferings, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { toCents } from '../domains/offerings/money.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import { asAnswer } from '../platform/read-store/read-store.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';

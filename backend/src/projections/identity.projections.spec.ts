@@ -1,5 +1,5 @@
 import type { UserEvent } from '../domains/identity/events.js';
-import { project } from '../platform/projections/projection.js';
+import { project } from '../platform/projection-engine/projection.js';
 import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
 import { recorded } from '../testing/recorded.js';
 import { principalIsLive, SessionPrincipals, sessionsProjection, type SessionDoc } from './sessions.js';

@@ -7,7 +7,7 @@ import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { WholesaleEvent } from '../domains/wholesale/events.js';
 import type { DomainEvent } from '../platform/decider.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import { project } from '../platform/projections/projection.js';
+import { project } from '../platform/projection-engine/projection.js';
 import { recorded } from '../testing/recorded.js';
 import { activitiesProjection } from './activities.js';
 import { assetHistoryProjection } from './asset-history.js';

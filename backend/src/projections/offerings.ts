@@ -1,7 +1,7 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import { fromCents, toCents } from '../domains/offerings/money.js';
 import { createdOfferings, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /** One document per offering (docs/specification.md §3 "Offering"): the grid, its progress, and the admin tab. */

@@ -1,6 +1,6 @@
-import { defineProjection } from '../platform/projections/projection.js';
-import { LINK_TTL_MS, SEND_LEASE_MS } from '../domains/register-interest/decider.js';
-import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
+import { LINK_TTL_MS, SEND_LEASE_MS } from '../domains/early-access/early-access.decider.js';
+import type { EarlyAccessEvent } from '../domains/early-access/events.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /**
@@ -25,8 +25,8 @@ const EVENT_TYPES = [
   'ConfirmationMailSent',
   'ConfirmationMailFailed',
   'InterestConfirmed',
-] as const satisfies InterestRegisterEvent['type'][];
-type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
+] as const satisfies EarlyAccessEvent['type'][];
+type Handled = Extract<EarlyAccessEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const pendingConfirmationMailsProjection = defineProjection<PendingConfirmationMailDoc, Handled>({
   upcasters,

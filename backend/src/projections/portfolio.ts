@@ -2,7 +2,7 @@ import type { InvestmentConfirmed } from '../domains/offerings/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
 import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { own } from '../platform/own.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 interface AssetFigures {

@@ -7,7 +7,7 @@ import { tokenPriceNow } from '../domains/register/token-price.js';
 import { csvLine } from '../platform/csv.js';
 import type { EventStore } from '../platform/event-store/event-store.js';
 import { nzDateTime } from '../platform/nz-time.js';
-import { project } from '../platform/projections/projection.js';
+import { project } from '../platform/projection-engine/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { withoutInternals } from '../platform/read-store/read-store.js';
 import { assetsProjection, type AssetDoc } from './assets.js';

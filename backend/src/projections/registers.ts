@@ -4,7 +4,7 @@ import { totalsFrom, type RegisterStatus, type RegisterTotals } from '../domains
 import { absentAssets, type AssetFigure, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { tokenPriceNow } from '../domains/register/token-price.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { assetsProjection } from './assets.js';
 import { upcasters } from '../domains/upcasters.js';

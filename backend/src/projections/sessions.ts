@@ -1,5 +1,5 @@
 import type { Role } from '../platform/event-store/event-store.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import type { SessionEnded, SessionExtended, SessionKind, SessionStarted } from '../domains/identity/events.js';

@@ -1,5 +1,5 @@
 import type { BillingEvent } from '../domains/billing/events.js';
-import { project } from '../platform/projections/projection.js';
+import { project } from '../platform/projection-engine/projection.js';
 import { recorded } from '../testing/recorded.js';
 import { canCreateTokens, subscriptionsProjection } from './subscriptions.js';
 

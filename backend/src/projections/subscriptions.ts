@@ -1,7 +1,7 @@
 import { BILLING_EVENT_TYPES, type BillingEvent } from '../domains/billing/events.js';
 import type { SubscriptionStatus } from '../domains/billing/billing.decider.js';
 import { PLANS, type Tier } from '../domains/plans/plans.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 export interface BillingHistoryEntry {

@@ -1,5 +1,5 @@
 import type { TaxPaymentEvent } from '../domains/income/events.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /** One document per payment of withheld tax to Inland Revenue: recorded by an admin, confirmed by another. */

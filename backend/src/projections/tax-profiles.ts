@@ -1,7 +1,7 @@
 import type { TaxProfileEvent } from '../domains/income/events.js';
 import type { Residency, TaxStanding } from '../domains/income/tax.js';
 import type { ElectedRwtRate } from '../domains/income/tax-rates.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { upcasters } from '../domains/upcasters.js';
 

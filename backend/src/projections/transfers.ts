@@ -1,5 +1,5 @@
 import type { TransferEvent } from '../domains/transfers/events.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /** One document per transfer between investors (domains/transfers): both parties' lists and the owner's. */

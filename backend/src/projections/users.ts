@@ -1,5 +1,5 @@
 import type { Role } from '../platform/event-store/event-store.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { UserEvent } from '../domains/identity/events.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { upcasters } from '../domains/upcasters.js';

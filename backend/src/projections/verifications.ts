@@ -5,7 +5,7 @@ import type {
   WholesaleEvent,
 } from '../domains/wholesale/events.js';
 import { isWholesaleAt } from '../domains/wholesale/verification.decider.js';
-import { defineProjection } from '../platform/projections/projection.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { upcasters } from '../domains/upcasters.js';
 

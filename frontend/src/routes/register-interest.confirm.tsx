@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { Flex } from 'antd';
-import { ConfirmRegistration } from '../features/register-interest/ConfirmRegistration';
+import { ConfirmRegistration } from '../features/early-access/ConfirmRegistration';
 
 /** /register-interest/confirm?token=…: the link in the confirmation e-mail (public, no sign-in needed). */
 const route = getRouteApi('/register-interest/confirm');

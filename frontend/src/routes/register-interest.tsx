@@ -1,9 +1,9 @@
 import { Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import type { RegistrationReceipt } from '../api/types';
-import { EarlyAccessBanner } from '../features/register-interest/EarlyAccessBanner';
-import { RegisterInterestForm } from '../features/register-interest/RegisterInterestForm';
-import { RegistrationComplete } from '../features/register-interest/RegistrationComplete';
+import { EarlyAccessBanner } from '../features/early-access/EarlyAccessBanner';
+import { RegisterInterestForm } from '../features/early-access/RegisterInterestForm';
+import { RegistrationComplete } from '../features/early-access/RegistrationComplete';
 
 /** /register-interest: public, no sign-in needed (docs/specification.md §2, §6). */
 export default function RegisterInterestPage() {

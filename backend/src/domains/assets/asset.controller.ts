@@ -11,7 +11,7 @@ import { ApiCreated, ApiFile, ApiOk, CreatedDto, WrittenDto } from '../../platfo
 import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
 import { DOCUMENT_ID, IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
-import { DOCUMENT_STORE } from '../../platform/tokens.js';
+import { DOCUMENT_STORE } from '../../platform/injection-keys.js';
 import type { Activity } from '../../projections/activities.js';
 import type { AssetDoc } from '../../projections/assets.js';
 import { AssetQueries, assetView, type AssetView } from '../../projections/assets.query.js';

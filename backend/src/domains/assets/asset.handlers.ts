@@ -4,7 +4,7 @@ import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
-import { EVENT_STORE } from '../../platform/tokens.js';
+import { EVENT_STORE } from '../../platform/injection-keys.js';
 import { canCreateTokens, subscriptionsProjection } from '../../projections/subscriptions.js';
 import { PLANS } from '../plans/plans.js';
 import { AssetSlots } from './asset-slots.js';

@@ -14,7 +14,7 @@ import { Ctx } from '../../platform/http/request-context.js';
 import { IntegrityCheck } from '../../platform/operations/integrity-check.js';
 import { IntegrityStatusDto } from '../../platform/operations/operations.dto.js';
 import { DomainError } from '../../platform/errors.js';
-import { EVENT_STORE } from '../../platform/tokens.js';
+import { EVENT_STORE } from '../../platform/injection-keys.js';
 import {
   AggregateAtDto,
   AnonymousActorDto,

@@ -15,7 +15,7 @@ import { user } from '../identity/user.decider.js';
 import { offering } from '../offerings/offering.decider.js';
 import { distribution } from '../income/distribution.decider.js';
 import { taxProfile } from '../income/tax-profile.decider.js';
-import { interestRegister } from '../register-interest/decider.js';
+import { interestRegister } from '../early-access/early-access.decider.js';
 import { verification } from '../wholesale/verification.decider.js';
 import { auditTrail, privacy, retentionEnds } from './audit.decider.js';
 import { privacyStream } from './events.js';

@@ -15,7 +15,7 @@ import { DomainError } from '../../platform/errors.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { SubscriptionQueries } from '../../projections/subscriptions.query.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import type { SubscriptionDoc } from '../../projections/subscriptions.js';
 import {
   BillingOverviewDto,

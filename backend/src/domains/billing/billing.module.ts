@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Config } from '../../platform/config.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
 import { BillingController } from './billing.controller.js';
 import {

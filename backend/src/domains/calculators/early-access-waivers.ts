@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EmailKeys } from '../../platform/email-key.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
-import { registrationsProjection } from '../../projections/registrations.js';
+import { registrationsProjection } from '../../projections/early-access-registrations.js';
 import { usersProjection } from '../../projections/users.js';
 
 /**

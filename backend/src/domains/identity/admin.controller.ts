@@ -5,7 +5,7 @@ import { ApiOk } from '../../platform/http/api-response.js';
 import { Roles } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
-import { RegistrationQueries } from '../../projections/registrations.query.js';
+import { RegistrationQueries } from '../../projections/early-access-registrations.query.js';
 import type { RoleChanger } from './events.js';
 import { RoleChangeDto, RoleChangedDto, RegistrationsDto } from './identity.dto.js';
 import { IdentityService, type IdentityRequest } from './identity.service.js';

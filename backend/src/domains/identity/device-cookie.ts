@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import { headerOf, type HttpReply, type HttpRequest, isSecure, setCookie } from '../../platform/http/http.js';
-import { sameSecret } from './tokens.js';
+import { sameSecret } from './session-secrets.js';
 
 /**
  * The device cookie: set when someone signs in (password or external provider) or sets a new password with a reset

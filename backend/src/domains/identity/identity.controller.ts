@@ -32,7 +32,7 @@ import {
   tooManyAttemptsMessage,
 } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import { accountLockedMessage, ERROR_TITLES, IDENTITY_MESSAGES } from '../../messages.js';
 import { DEVICE_COOKIE, DeviceCookie } from './device-cookie.js';
 import { SIGN_IN_LIMITS, type SignInLimits } from './sign-in-limits.js';

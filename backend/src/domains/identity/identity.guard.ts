@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { DomainError } from '../../platform/errors.js';
 import { headerOf, pathOf } from '../../platform/http/http.js';
 import { IdentityService, type IdentityRequest } from './identity.service.js';
-import { CSRF_HEADER, csrfTokenFor, sameSecret } from './tokens.js';
+import { CSRF_HEADER, csrfTokenFor, sameSecret } from './session-secrets.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes match paths case-insensitively, and a path may repeat slashes: so does this. */

@@ -8,7 +8,7 @@ import { EmailKeys } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, Role } from '../../platform/event-store/event-store.js';
 import { isForgotten } from '../../platform/privacy/personal-data.js';
-import { CONFIG, EVENT_STORE, VAULT } from '../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, VAULT } from '../../platform/injection-keys.js';
 import type { Vault } from '../../platform/vault/vault.js';
 import { IDENTITY_MESSAGES } from '../../messages.js';
 import type { SignInMethod, UserEvent } from './events.js';

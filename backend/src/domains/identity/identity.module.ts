@@ -14,7 +14,7 @@ import { CountedSignInLimits, SIGN_IN_LIMITS } from './sign-in-limits.js';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logging.js';
 import { RateLimits } from '../../platform/rate-limit.js';
-import { CONFIG, LOGGER } from '../../platform/tokens.js';
+import { CONFIG, LOGGER } from '../../platform/injection-keys.js';
 
 @Module({
   imports: [CqrsModule],

@@ -12,9 +12,9 @@ import type { Actor, EventStore, Role } from '../../platform/event-store/event-s
 import { headerOf } from '../../platform/http/http.js';
 import { LogHead } from '../../platform/http/read-your-writes.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { ProjectionEngine } from '../../platform/projection-engine/projection-engine.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
-import { CONFIG, EVENT_STORE, VAULT } from '../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, VAULT } from '../../platform/injection-keys.js';
 import type { Vault } from '../../platform/vault/vault.js';
 import { principalIsLive, SessionPrincipals, sessionsProjection } from '../../projections/sessions.js';
 import { usersProjection } from '../../projections/users.js';
@@ -30,7 +30,7 @@ import {
   SESSION_EXTEND_WHEN_LEFT_MS,
   SESSION_IDLE_MS,
   tokenHash,
-} from './tokens.js';
+} from './session-secrets.js';
 import { toUserDto, type UserDto } from './user-view.js';
 
 const READ_MODELS = [sessionsProjection.name, usersProjection.name];

@@ -16,7 +16,7 @@ import { headerOf, type HttpReply, redirect } from '../../platform/http/http.js'
 import { Ctx } from '../../platform/http/request-context.js';
 import { clientAddress, RateLimiter, RateLimits, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import { DeviceCookie } from './device-cookie.js';
 import { AuthCallbackDto, AuthCallbackResponseDto, AuthConfigDto } from './identity.dto.js';
 import { WINDOW_MS } from './identity.controller.js';

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import passport from 'passport';
 import OpenIDConnectStrategy from 'passport-openidconnect';
 import { clearCookie, type HttpReply, type HttpRequest, isSecure, setCookie } from '../../platform/http/http.js';
-import { sameSecret } from './tokens.js';
+import { sameSecret } from './session-secrets.js';
 
 /**
  * The external OpenID provider through passport + passport-openidconnect (authorization code flow,

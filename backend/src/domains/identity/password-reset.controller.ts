@@ -21,7 +21,7 @@ import {
   refuseWhileWaiting,
 } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import { DeviceCookie } from './device-cookie.js';
 import {
   PasswordChangedDto,

@@ -1,6 +1,6 @@
 import { clearCookie, type HttpReply, isSecure, setCookie } from '../../platform/http/http.js';
 import type { IdentityRequest, StartedSession } from './identity.service.js';
-import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './tokens.js';
+import { CSRF_COOKIE, csrfTokenFor, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './session-secrets.js';
 
 function cookieOptions(req: IdentityRequest) {
   // Secure honours X-Forwarded-Proto from a proxy TRUST_PROXY names (the loopback by default).

@@ -13,7 +13,7 @@ import {
   type SignInMethod,
   type UserEvent,
 } from './events.js';
-import { SESSION_EXTEND_WHEN_LEFT_MS } from './tokens.js';
+import { SESSION_EXTEND_WHEN_LEFT_MS } from './session-secrets.js';
 import { upcasters } from '../upcasters.js';
 
 export const userStream = (userId: string) => `user-${userId}`;

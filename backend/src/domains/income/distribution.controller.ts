@@ -9,7 +9,7 @@ import type { HttpReply } from '../../platform/http/http.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { Config } from '../../platform/config.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import { DistributionQueries } from '../../projections/distributions.query.js';
 import { textPdf } from '../../platform/text-pdf.js';
 import { type DistributionDoc, type DistributionLineDoc } from '../../projections/distributions.js';

@@ -8,7 +8,7 @@ import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { nzDate, nzEndOfDay } from '../../platform/nz-time.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
-import { EVENT_STORE } from '../../platform/tokens.js';
+import { EVENT_STORE } from '../../platform/injection-keys.js';
 import { standingOf, taxStandings } from '../../projections/tax-profiles.js';
 import { ERROR_TITLES } from '../../messages.js';
 import { assetStream } from '../assets/events.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { fold } from '../../platform/decider.js';
 import { nzEndOfDay } from '../../platform/nz-time.js';
-import { project } from '../../platform/projections/projection.js';
+import { project } from '../../platform/projection-engine/projection.js';
 import { assetsProjection } from '../../projections/assets.js';
 import { capTableOf, registersProjection } from '../../projections/registers.js';
 import { recorded } from '../../testing/recorded.js';

@@ -13,7 +13,7 @@ import type { Address } from 'viem';
 import { startAnvil, type EmbeddedAnvil } from '../../platform/chain/anvil.js';
 import { EMBEDDED_FUNDS } from '../../platform/chain/open-chain.js';
 import { ViemChain } from '../../platform/chain/viem-chain.js';
-import { applyTransfers } from '../tokens/reconciliation.js';
+import { applyTransfers } from '../tokens/chain-balances.js';
 import { blockAtOrBefore, expectedOnChain } from './record-check.js';
 
 // anvil's first default key: a test key, public in Foundry's documentation.

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Address, Hex } from 'viem';
 import type { ChainBlock, ChainPort } from '../../platform/chain/chain.js';
-import { CHAIN } from '../../platform/tokens.js';
-import { applyTransfers } from '../tokens/reconciliation.js';
+import { CHAIN } from '../../platform/injection-keys.js';
+import { applyTransfers } from '../tokens/chain-balances.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { chainDrift, type ChainDrift } from './chain-drift.js';
 import type { DistributionLine } from './events.js';

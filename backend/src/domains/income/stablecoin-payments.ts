@@ -7,7 +7,7 @@ import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { logPages } from '../../platform/event-store/log-pages.js';
-import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
 import type { ChainPort } from '../../platform/chain/chain.js';
 import type { ChainTransactionConfirmed } from '../tokens/events.js';
 import { distribution } from './distribution.decider.js';

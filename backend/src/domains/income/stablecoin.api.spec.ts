@@ -9,7 +9,7 @@ import type { Address } from 'viem';
 import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
 import type { Config } from '../../platform/config.js';
 import { nzDate } from '../../platform/nz-time.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';

@@ -4,7 +4,7 @@ import { AggregateRepository, type Decided } from '../../platform/aggregate-repo
 import type { CommandContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import type { Logger } from 'pino';
-import { EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
 import { asset } from '../assets/asset.decider.js';
 import { assetStream } from '../assets/events.js';
 import { OfferingAllocations } from '../register/offering-allocations.js';

@@ -80,5 +80,5 @@ export const PLANS: Readonly<Record<Tier, Plan>> = {
 /** The terms' payment processing fee: 3.5% plus $0.30 per transaction. */
 export const TRANSACTION_FEE = { percent: 3.5, fixed: 0.3 } as const;
 
-/** Early bird: the first 100 registrations of interest waive the setup fee (see register-interest/options.ts). */
-export { FEE_FREE_PLACES } from '../register-interest/options.js';
+/** Early bird: the first 100 registrations of interest waive the setup fee (see early-access/options.ts). */
+export { FEE_FREE_PLACES } from '../early-access/options.js';

@@ -15,7 +15,7 @@ import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { suiteOf } from '../tokens/flow.js';
-import { ChainReconciler } from '../tokens/reconciliation.js';
+import { ChainReconciler } from '../tokens/chain-balances.js';
 
 const INVESTORS = 2;
 type Step =

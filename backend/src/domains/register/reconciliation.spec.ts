@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fold, type DomainEvent } from '../../platform/decider.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
-import { project } from '../../platform/projections/projection.js';
+import { project } from '../../platform/projection-engine/projection.js';
 import type { Doc } from '../../platform/read-store/read-store.js';
 import type { AssetDoc } from '../../projections/assets.js';
 import type { HoldingDoc } from '../../projections/holdings.js';

@@ -6,7 +6,7 @@ import { systemContext } from '../../platform/command-context.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
-import { EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
 import { registersProjection } from '../../projections/registers.js';
 import { OfferingAllocations } from './offering-allocations.js';
 

@@ -12,7 +12,7 @@ import { systemContext } from '../../platform/command-context.js';
 import { fold } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
-import { project } from '../../platform/projections/projection.js';
+import { project } from '../../platform/projection-engine/projection.js';
 import { assetsProjection } from '../../projections/assets.js';
 import { registersProjection } from '../../projections/registers.js';
 import { assetStream, type TokenTerms } from '../assets/events.js';

@@ -20,7 +20,7 @@ import type { EventStore, RecordedEvent, Subscription } from '../../platform/eve
 import { yieldToEventLoop } from '../../platform/event-loop.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import type { Config } from '../../platform/config.js';
-import { CHAIN, CONFIG, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/tokens.js';
+import { CHAIN, CONFIG, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
 import { batchCallFor, maxBatchAfterFailure, nextSend, splitBatch, type BatchPolicy } from './batching.js';
 import { chainBatch, chainTransaction, custody, type ChainBatchCommand, type ChainTxCommand } from './deciders.js';
 import { chainBatchStream, chainTransactionStream, CUSTODY_STREAM, type ChainIntent } from './events.js';

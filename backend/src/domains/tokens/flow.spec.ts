@@ -1,6 +1,6 @@
 import type { TokenTerms } from '../assets/events.js';
 import { PLATFORM_STEPS } from '../../platform/chain/platform-plan.js';
-import { applyTransfers, compare, stablecoinPaid } from './reconciliation.js';
+import { applyTransfers, compare, stablecoinPaid } from './chain-balances.js';
 import {
   blockedBy,
   chainIntents,

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { DomainError } from '../../platform/errors.js';
 import { ApiAccepted, ApiOk } from '../../platform/http/api-response.js';
 import { OperatorGuard } from '../../platform/operations/operator.guard.js';
-import { LOGGER } from '../../platform/tokens.js';
+import { LOGGER } from '../../platform/injection-keys.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { ChainFlowRebuildStartedDto, ChainFlowStatusDto } from './tokens.dto.js';
 

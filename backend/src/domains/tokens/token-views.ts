@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Address } from 'viem';
 import type { ChainPort } from '../../platform/chain/chain.js';
 import type { Config } from '../../platform/config.js';
-import { CHAIN, CONFIG } from '../../platform/tokens.js';
+import { CHAIN, CONFIG } from '../../platform/injection-keys.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { TRANSFER_BLOCKED } from '../../messages.js';
 import {
@@ -15,7 +15,7 @@ import {
   txIdOf,
   type ChainProblem,
 } from './flow.js';
-import { ChainReconciler, stablecoinHoldings, type StablecoinHolding } from './reconciliation.js';
+import { ChainReconciler, stablecoinHoldings, type StablecoinHolding } from './chain-balances.js';
 
 export type TokenStatus = 'pending' | 'deployed' | 'failed';
 

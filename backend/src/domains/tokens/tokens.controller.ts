@@ -10,7 +10,7 @@ import { IdParam } from '../../platform/http/ids.js';
 import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { Config } from '../../platform/config.js';
-import { CHAIN, CONFIG } from '../../platform/tokens.js';
+import { CHAIN, CONFIG } from '../../platform/injection-keys.js';
 import { TRANSFER_BLOCKED, WALLET_PROOF_MESSAGES } from '../../messages.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { custody, WALLET_MESSAGES, walletChallenges } from './deciders.js';

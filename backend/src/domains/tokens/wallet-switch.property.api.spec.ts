@@ -16,7 +16,7 @@ import { signUp } from '../../testing/users.js';
 import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
 import { WALLET_PROOF_MESSAGES } from '../../messages.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { ChainReconciler } from './reconciliation.js';
+import { ChainReconciler } from './chain-balances.js';
 import { suiteOf } from './flow.js';
 import { WALLET_HOLDS_TOKENS } from './tokens.controller.js';
 

@@ -7,7 +7,7 @@ import { systemContext, type CommandContext } from '../../platform/command-conte
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
-import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
 import { TransferQueries } from '../../projections/transfers.query.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { assetStream } from '../assets/events.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
 import { DomainError } from '../../platform/errors.js';
-import { DOCUMENT_STORE } from '../../platform/tokens.js';
+import { DOCUMENT_STORE } from '../../platform/injection-keys.js';
 import { CONTENT_TYPES, type FileKind, type ReceivedFile, type UploadRules } from '../../platform/uploads.js';
 import { EVIDENCE_TOO_LARGE } from '../../messages.js';
 import type { VerificationDocument } from './events.js';

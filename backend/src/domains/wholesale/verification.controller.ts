@@ -12,8 +12,8 @@ import { IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { Evidence } from './evidence.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { ProjectionEngine } from '../../platform/projection-engine/projection-engine.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import { verificationsProjection } from '../../projections/verifications.js';
 import {
   AdminCountersDto,

@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
-import { CONFIG, DOCUMENT_STORE } from '../tokens.js';
+import { CONFIG, DOCUMENT_STORE } from '../injection-keys.js';
 import { MemoryDocumentStore, type DocumentStore } from './document-store.js';
 import { FileDocumentStore } from './file-document-store.js';
 

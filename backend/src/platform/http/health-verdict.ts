@@ -1,4 +1,4 @@
-import type { ProjectionInfo } from '../projections/projection-engine.js';
+import type { ProjectionInfo } from '../projection-engine/projection-engine.js';
 import type { HealthReport } from '../operations/health-checks.js';
 
 /**

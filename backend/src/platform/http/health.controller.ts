@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthChecks } from '../operations/health-checks.js';
-import { ProjectionEngine } from '../projections/projection-engine.js';
+import { ProjectionEngine } from '../projection-engine/projection-engine.js';
 import { StoresHealth } from '../operations/store-health.js';
 import { ChainStatus } from '../chain/chain-status.js';
 import { ApiOk } from './api-response.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ProjectionEngine } from '../projections/projection-engine.js';
+import type { ProjectionEngine } from '../projection-engine/projection-engine.js';
 
 /** The position a client wants the read models to have passed (`X-Read-After`), or null. */
 export function readAfterOf(req: IncomingMessage): number | null {

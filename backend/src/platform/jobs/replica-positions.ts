@@ -1,4 +1,4 @@
-import type { ProjectionEngine } from '../projections/projection-engine.js';
+import type { ProjectionEngine } from '../projection-engine/projection-engine.js';
 import type { JobRunner } from './job-runner.js';
 import { REPLICA_STALE_MS, type ReplicaBeat } from './leases.js';
 

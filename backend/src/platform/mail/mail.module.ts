@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
-import { CONFIG } from '../tokens.js';
+import { CONFIG } from '../injection-keys.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail.js';
 import { OutboxTransport } from './outbox-transport.js';
 import { SmtpTransport } from './smtp-transport.js';

@@ -3,9 +3,9 @@ import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors.js';
 import { ApiAccepted, ApiOk } from '../http/api-response.js';
-import { ProjectionEngine } from '../projections/projection-engine.js';
+import { ProjectionEngine } from '../projection-engine/projection-engine.js';
 import { IntegrityCheck } from './integrity-check.js';
-import { LOGGER } from '../tokens.js';
+import { LOGGER } from '../injection-keys.js';
 import { OperatorGuard } from './operator.guard.js';
 import {
   ChecksumsDto,

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { BrokenLink } from '../event-store/integrity.js';
 import { allOf } from '../http/api-response.js';
-import type { ProjectionStatus, RebuildOutcome } from '../projections/projection-engine.js';
+import type { ProjectionStatus, RebuildOutcome } from '../projection-engine/projection-engine.js';
 
 export class ProjectionErrorDto {
   @ApiProperty() message: string;

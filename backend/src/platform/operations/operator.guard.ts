@@ -3,7 +3,7 @@ import { DomainError } from '../errors.js';
 import type { Actor } from '../event-store/event-store.js';
 import { headerOf } from '../http/http.js';
 import type { KauriRequest } from '../http/request-context.js';
-import { OPS_TOKEN } from '../tokens.js';
+import { OPS_TOKEN } from '../injection-keys.js';
 import { sameToken } from './runtime-file.js';
 
 /** Who an operator request acts as in the events it causes: the signed-in admin, or `system:operator` (ops token). */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventToAppend } from '../event-store/event-store.js';
 import { MemoryEventStore } from '../event-store/memory-event-store.js';
-import type { Projection } from '../projections/projection.js';
-import { ProjectionEngine } from '../projections/projection-engine.js';
+import type { Projection } from '../projection-engine/projection.js';
+import { ProjectionEngine } from '../projection-engine/projection-engine.js';
 import { MemoryReadStore } from './memory-read-store.js';
 import { MirroredReadStore } from './mirrored-read-store.js';
 import { describeReadStoreContract } from './read-store.contract.js';

@@ -1,5 +1,5 @@
 import { Upcasters } from '../event-store/upcasters.js';
-import { defineProjection } from '../projections/projection.js';
+import { defineProjection } from '../projection-engine/projection.js';
 import { MemoryReadStore } from './memory-read-store.js';
 import { ReadModels } from './read-models.js';
 

@@ -1,4 +1,4 @@
-import type { Projection } from '../projections/projection.js';
+import type { Projection } from '../projection-engine/projection.js';
 import { ReadModelMemo } from './read-model-memo.js';
 import type { Doc, FindOptions, Filter, ReadStore } from './read-store.js';
 

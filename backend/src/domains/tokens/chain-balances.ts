@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Address } from 'viem';
 import type { ChainPort, TransferLog } from '../../platform/chain/chain.js';
 import { ChainStatus, type Reconciliation } from '../../platform/chain/chain-status.js';
-import { CHAIN } from '../../platform/tokens.js';
+import { CHAIN } from '../../platform/injection-keys.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { chainProblems, expectedHoldings, stablecoinOf, suiteOf, type FlowState } from './flow.js';
 

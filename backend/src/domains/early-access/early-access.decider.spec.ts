@@ -8,10 +8,10 @@ import {
   LINK_EXPIRED,
   mailIsDue,
   TOO_YOUNG,
-  type InterestRegisterCommand,
+  type EarlyAccessCommand,
   type RegisterInterest,
-} from './decider.js';
-import type { InterestRegisterEvent, InterestRegistered } from './events.js';
+} from './early-access.decider.js';
+import type { EarlyAccessEvent, InterestRegistered } from './events.js';
 
 const at = '2026-11-22T09:00:00.000Z';
 const minutesLater = (m: number, from = at) => new Date(Date.parse(from) + m * 60_000).toISOString();
@@ -73,7 +73,7 @@ function registered(
   };
 }
 
-const sending = (n: number, attempt = 1, when = at): InterestRegisterEvent => ({
+const sending = (n: number, attempt = 1, when = at): EarlyAccessEvent => ({
   type: 'ConfirmationMailSending',
   data: {
     registrationId: id(n),
@@ -83,25 +83,25 @@ const sending = (n: number, attempt = 1, when = at): InterestRegisterEvent => ({
     expiresAt: minutesLater(48 * 60, when),
   },
 });
-const sent = (n: number, attempt = 1): InterestRegisterEvent => ({
+const sent = (n: number, attempt = 1): EarlyAccessEvent => ({
   type: 'ConfirmationMailSent',
   data: { registrationId: id(n), messageId: `m-${n}-${attempt}` },
 });
-const confirmed = (n: number, number: number, feeWaived: boolean): InterestRegisterEvent => ({
+const confirmed = (n: number, number: number, feeWaived: boolean): EarlyAccessEvent => ({
   type: 'InterestConfirmed',
   data: { registrationId: id(n), number, feeWaived, confirmedAt: at },
 });
-const confirm = (n: number, tokenHash = `hash-${n}-1`, when = at): InterestRegisterCommand => ({
+const confirm = (n: number, tokenHash = `hash-${n}-1`, when = at): EarlyAccessCommand => ({
   type: 'ConfirmInterest',
   registrationId: id(n),
   tokenHash,
   at: when,
 });
-const mailed = (n: number): InterestRegisterEvent[] => [registered(n), sending(n), sent(n)];
+const mailed = (n: number): EarlyAccessEvent[] => [registered(n), sending(n), sent(n)];
 
 const { given } = specify(interestRegister);
 
-describe('InterestRegister decider: folding', () => {
+describe('EarlyAccessList decider: folding', () => {
   it('folds a stream in one go to the state one event at a time gives, and never changes the state it starts from', () => {
     const history = [
       ...Array.from({ length: 30 }, (_, i) => mailed(i + 1)).flat(),
@@ -111,7 +111,7 @@ describe('InterestRegister decider: folding', () => {
         data: { registrationId: id(4), messageId: 'm-4-1', reason: 'refused', retryAt: at },
       },
       registered(31, { number: 2, feeWaived: true }),
-    ] satisfies InterestRegisterEvent[];
+    ] satisfies EarlyAccessEvent[];
     const oneByOne = history.reduce(interestRegister.evolve, interestRegister.initialState);
     const start = interestRegister.evolveMany!(interestRegister.initialState, history.slice(0, 10));
     const before = structuredClone(start);
@@ -135,7 +135,7 @@ describe('InterestRegister decider: folding', () => {
   });
 });
 
-describe('InterestRegister decider: registering', () => {
+describe('EarlyAccessList decider: registering', () => {
   it('given no registrations, when someone registers, then InterestRegistered, keyed e-mail key, no place', () => {
     expect(given([]).when(register(1))).toEqual({ events: [registered(1)], error: null });
     expect(given([registered(1)]).state).toMatchObject({ registrations: 1, confirmations: 0, feeWaivers: 0 });
@@ -210,8 +210,8 @@ describe('InterestRegister decider: registering', () => {
   });
 });
 
-describe('InterestRegister decider: the confirmation mail outbox', () => {
-  const start = (n: number, when = at, attempt = 1): InterestRegisterCommand => ({
+describe('EarlyAccessList decider: the confirmation mail outbox', () => {
+  const start = (n: number, when = at, attempt = 1): EarlyAccessCommand => ({
     type: 'StartConfirmationMail',
     registrationId: id(n),
     messageId: `m-${n}-${attempt}`,
@@ -223,7 +223,7 @@ describe('InterestRegister decider: the confirmation mail outbox', () => {
     outcome: 'sent' | 'refused' | 'interrupted-not-sent' | 'interrupted-unknown',
     when = at,
     attempt = 1,
-  ): InterestRegisterCommand => ({
+  ): EarlyAccessCommand => ({
     type: 'RecordConfirmationMail',
     registrationId: id(n),
     messageId: `m-${n}-${attempt}`,
@@ -249,7 +249,7 @@ describe('InterestRegister decider: the confirmation mail outbox', () => {
   });
 
   it('retries a refused mail after 1, 5, 30 and 120 minutes, then stops', () => {
-    let history: InterestRegisterEvent[] = [registered(1)];
+    let history: EarlyAccessEvent[] = [registered(1)];
     const waits = [1, 5, 30, 120];
     let when = at;
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -293,7 +293,7 @@ describe('InterestRegister decider: the confirmation mail outbox', () => {
   });
 });
 
-describe('InterestRegister decider: confirming', () => {
+describe('EarlyAccessList decider: confirming', () => {
   it('given a mailed registration, the right token confirms it as number 1 with the fee waived', () => {
     expect(given(mailed(1)).when(confirm(1)).events).toEqual([confirmed(1, 1, true)]);
   });

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ConfirmationMails } from './confirmation-mails.js';
-import { RegisterInterestController } from './register-interest.controller.js';
-import { ConfirmInterestHandler, RegisterInterestHandler } from './register-interest.handler.js';
+import { EarlyAccessController } from './early-access.controller.js';
+import { ConfirmInterestHandler, RegisterInterestHandler } from './early-access.handlers.js';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [RegisterInterestController],
+  controllers: [EarlyAccessController],
   providers: [RegisterInterestHandler, ConfirmInterestHandler, ConfirmationMails],
 })
-export class RegisterInterestModule {}
+export class EarlyAccessModule {}

@@ -1,11 +1,11 @@
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
-import type { InterestConfirmed, InterestRegistered } from '../domains/register-interest/events.js';
+import type { InterestConfirmed, InterestRegistered } from '../domains/early-access/events.js';
 import { legacyEmailKey as emailKey } from '../platform/email-key.js';
-import { project } from '../platform/projections/projection.js';
+import { project } from '../platform/projection-engine/projection.js';
 import { recorded } from '../testing/recorded.js';
-import { earlyAccessProjection } from './early-access.js';
+import { earlyAccessProjection } from './early-access-places.js';
 import { pendingConfirmationMailsProjection } from './pending-confirmation-mails.js';
-import { registrationsProjection } from './registrations.js';
+import { registrationsProjection } from './early-access-registrations.js';
 
 /** As stored before confirmation by e-mail existed (v2): numbered and waived on submission. */
 function registeredV2(number: number, feeWaived: boolean) {

@@ -1,5 +1,5 @@
-import { defineProjection } from '../platform/projections/projection.js';
-import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
+import type { EarlyAccessEvent } from '../domains/early-access/events.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /** One document per registration of interest, for admins to follow up. */
@@ -26,8 +26,8 @@ export interface RegistrationDoc {
   registeredAt: string;
 }
 
-const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfies InterestRegisterEvent['type'][];
-type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
+const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfies EarlyAccessEvent['type'][];
+type Handled = Extract<EarlyAccessEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const registrationsProjection = defineProjection<RegistrationDoc, Handled>({
   upcasters,

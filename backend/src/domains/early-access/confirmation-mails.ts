@@ -7,19 +7,19 @@ import type { Config } from '../../platform/config.js';
 import { MAIL_TRANSPORT, type MailTransport } from '../../platform/mail/mail.js';
 import type { EventStore, Subscription } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
-import { ProjectionEngine } from '../../platform/projections/projection-engine.js';
+import { ProjectionEngine } from '../../platform/projection-engine/projection-engine.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
-import { CONFIG, EVENT_STORE, LOGGER } from '../../platform/tokens.js';
+import { CONFIG, EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
 import { pendingConfirmationMailsProjection as pendingMails } from '../../projections/pending-confirmation-mails.js';
-import { registrationsProjection } from '../../projections/registrations.js';
+import { registrationsProjection } from '../../projections/early-access-registrations.js';
 import { confirmationLink, confirmationMail, newConfirmationToken } from './confirmation.js';
 import {
   INTEREST_REGISTER_STREAM,
   interestRegister,
   mailIsDue,
-  type InterestRegisterCommand,
+  type EarlyAccessCommand,
   type MailOutcome,
-} from './decider.js';
+} from './early-access.decider.js';
 
 const SWEEP_EVERY_MS = 60_000;
 const ACTOR = 'register-interest-outbox';
@@ -178,7 +178,7 @@ export class ConfirmationMails {
     await this.handle({ type: 'RecordConfirmationMail', registrationId, messageId, outcome, at: context.now }, context);
   }
 
-  private async handle(command: InterestRegisterCommand, context: CommandContext) {
+  private async handle(command: EarlyAccessCommand, context: CommandContext) {
     return (await this.repository.handle(interestRegister, INTEREST_REGISTER_STREAM, command, context)).events;
   }
 

@@ -1,7 +1,7 @@
 /** The registrations read model's query: the registrations of interest, for admins. */
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { asAnswer } from '../platform/read-store/read-store.js';
-import { registrationsProjection } from './registrations.js';
+import { registrationsProjection } from './early-access-registrations.js';
 
 export class RegistrationQueries {
   constructor(private readonly reads: ReadModels) {}

@@ -1,6 +1,6 @@
-import { defineProjection } from '../platform/projections/projection.js';
-import type { InterestRegisterEvent } from '../domains/register-interest/events.js';
-import { FEE_FREE_PLACES } from '../domains/register-interest/options.js';
+import { defineProjection } from '../platform/projection-engine/projection.js';
+import type { EarlyAccessEvent } from '../domains/early-access/events.js';
+import { FEE_FREE_PLACES } from '../domains/early-access/options.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /**
@@ -17,8 +17,8 @@ export interface EarlyAccessDoc {
 
 export const EARLY_ACCESS_ID = 'prelaunch';
 
-const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfies InterestRegisterEvent['type'][];
-type Handled = Extract<InterestRegisterEvent, { type: (typeof EVENT_TYPES)[number] }>;
+const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfies EarlyAccessEvent['type'][];
+type Handled = Extract<EarlyAccessEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const earlyAccessProjection = defineProjection<EarlyAccessDoc, Handled>({
   upcasters,

@@ -7,7 +7,7 @@ import {
   interestRegisterEventSchemas,
   REGISTRANT_FIELDS,
   type ConfirmationMailFailed,
-  type InterestRegisterEvent,
+  type EarlyAccessEvent,
   type Registrant,
 } from './events.js';
 import {
@@ -88,11 +88,7 @@ export interface ConfirmInterest {
   at: string;
 }
 
-export type InterestRegisterCommand =
-  | RegisterInterest
-  | StartConfirmationMail
-  | RecordConfirmationMail
-  | ConfirmInterest;
+export type EarlyAccessCommand = RegisterInterest | StartConfirmationMail | RecordConfirmationMail | ConfirmInterest;
 
 export type MailState =
   | { status: 'due'; at: string }
@@ -111,7 +107,7 @@ export interface RegistrationState {
   attempts: number;
 }
 
-export interface InterestRegisterState {
+export interface EarlyAccessState {
   /** Submissions. */
   registrations: number;
   /** Confirmed registrations (and v2 ones, counted on submission): the next confirmation's number is this + 1. */
@@ -141,7 +137,7 @@ export function hasLapsed(registration: RegistrationState, at: string): boolean 
 }
 
 /** Whether the outbox has a confirmation mail to send (or an interrupted send to settle) for this registration. */
-export function mailIsDue(state: InterestRegisterState, registrationId: string, at: string): boolean {
+export function mailIsDue(state: EarlyAccessState, registrationId: string, at: string): boolean {
   const registration = state.byId.get(registrationId);
   if (!registration || registration.confirmed || hasLapsed(registration, at)) return false;
   if (state.byEmail.get(registration.emailKey) !== registrationId) return false;
@@ -167,7 +163,7 @@ function failure(registration: RegistrationState, command: RecordConfirmationMai
  * Folds events into a new state: the two maps are copied once per fold and changed in place after that, so
  * loading a stream of n registrations costs O(n), not O(n²); the state handed in is never changed.
  */
-function evolveMany(state: InterestRegisterState, events: readonly InterestRegisterEvent[]): InterestRegisterState {
+function evolveMany(state: EarlyAccessState, events: readonly EarlyAccessEvent[]): EarlyAccessState {
   if (events.length === 0) return state;
   const byEmail = new Map(state.byEmail);
   const byId = new Map(state.byId);
@@ -229,8 +225,8 @@ function evolveMany(state: InterestRegisterState, events: readonly InterestRegis
   return { registrations, confirmations, feeWaivers, byEmail, byId };
 }
 
-export const interestRegister: Decider<InterestRegisterCommand, InterestRegisterEvent, InterestRegisterState> = {
-  name: 'InterestRegister',
+export const interestRegister: Decider<EarlyAccessCommand, EarlyAccessEvent, EarlyAccessState> = {
+  name: 'EarlyAccessList',
   eventSchemas: interestRegisterEventSchemas,
   upcasters,
   initialState: { registrations: 0, confirmations: 0, feeWaivers: 0, byEmail: new Map(), byId: new Map() },

@@ -1,7 +1,7 @@
 /** The early-access read model's query: the fee-free places left before launch. */
-import { FEE_FREE_PLACES } from '../domains/register-interest/options.js';
+import { FEE_FREE_PLACES } from '../domains/early-access/options.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
-import { EARLY_ACCESS_ID, earlyAccessProjection } from './early-access.js';
+import { EARLY_ACCESS_ID, earlyAccessProjection } from './early-access-places.js';
 
 export class EarlyAccessQueries {
   constructor(private readonly reads: ReadModels) {}

@@ -7,11 +7,11 @@ import { EmailKeys } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { isForgotten } from '../../platform/privacy/personal-data.js';
-import { EVENT_STORE } from '../../platform/tokens.js';
+import { EVENT_STORE } from '../../platform/injection-keys.js';
 import { readConfirmationToken } from './confirmation.js';
 import { ConfirmationMails } from './confirmation-mails.js';
-import { INTEREST_REGISTER_STREAM, interestRegister, INVALID_LINK } from './decider.js';
-import type { ConfirmationReceiptDto, RegisterInterestDto, RegistrationReceiptDto } from './register-interest.dto.js';
+import { INTEREST_REGISTER_STREAM, interestRegister, INVALID_LINK } from './early-access.decider.js';
+import type { ConfirmationReceiptDto, RegisterInterestDto, RegistrationReceiptDto } from './early-access.dto.js';
 
 export class RegisterInterestCommand extends Command<RegistrationReceiptDto> {
   constructor(

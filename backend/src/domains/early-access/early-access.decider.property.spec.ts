@@ -10,7 +10,7 @@ import {
   often,
   someText,
 } from '../../testing/decider-properties.js';
-import { interestRegister, type InterestRegisterCommand, type MailOutcome } from './decider.js';
+import { interestRegister, type EarlyAccessCommand, type MailOutcome } from './early-access.decider.js';
 import {
   COUNTRIES,
   EXPERIENCE_LEVELS,
@@ -44,7 +44,7 @@ const OUTCOMES: readonly MailOutcome[] = [
   'no-address',
 ];
 
-const register: fc.Arbitrary<InterestRegisterCommand> = fc.record({
+const register: fc.Arbitrary<EarlyAccessCommand> = fc.record({
   type: fc.constant('RegisterInterest' as const),
   registrationId: anyId,
   registrant: fc.record({
@@ -68,7 +68,7 @@ const register: fc.Arbitrary<InterestRegisterCommand> = fc.record({
   at: anyTime,
 });
 
-const command: fc.Arbitrary<InterestRegisterCommand> = fc.oneof(
+const command: fc.Arbitrary<EarlyAccessCommand> = fc.oneof(
   register,
   fc.record({
     type: fc.constant('StartConfirmationMail' as const),

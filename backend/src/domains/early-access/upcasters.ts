@@ -1,8 +1,8 @@
 import type { UpcasterTable } from '../../platform/event-store/upcasters.js';
-import type { InterestRegisterEvent } from './events.js';
+import type { EarlyAccessEvent } from './events.js';
 
 /** The early-access list's old event shapes (listed in domains/upcasters.ts). */
-export const interestRegisterUpcasters: UpcasterTable<InterestRegisterEvent['type']> = {
+export const earlyAccessUpcasters: UpcasterTable<EarlyAccessEvent['type']> = {
   InterestRegistered: [
     /** v1 held the registrant unsealed as `registrant`; v2 names the person and seals `personal`. */
     (data) => {

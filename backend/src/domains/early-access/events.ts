@@ -104,7 +104,7 @@ export interface InterestConfirmed {
   data: { registrationId: string; number: number; feeWaived: boolean; confirmedAt: string };
 }
 
-export type InterestRegisterEvent =
+export type EarlyAccessEvent =
   | InterestRegistered
   | ConfirmationMailSending
   | ConfirmationMailSent
@@ -172,4 +172,4 @@ export const interestRegisterEventSchemas = {
     feeWaived: boolean(),
     confirmedAt: isoDateTime(),
   }),
-} satisfies EventSchemas<InterestRegisterEvent>;
+} satisfies EventSchemas<EarlyAccessEvent>;

@@ -17,22 +17,22 @@ import type { Config } from '../../platform/config.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
 import { clientAddress, type RateLimiter, RateLimits, refuseWhileWaiting } from '../../platform/rate-limit.js';
-import { EarlyAccessQueries } from '../../projections/early-access.query.js';
-import { CONFIG } from '../../platform/tokens.js';
+import { EarlyAccessQueries } from '../../projections/early-access-places.query.js';
+import { CONFIG } from '../../platform/injection-keys.js';
 import {
   ConfirmationReceiptDto,
   ConfirmInterestDto,
   EarlyAccessDto,
   RegisterInterestDto,
   RegistrationReceiptDto,
-} from './register-interest.dto.js';
-import { ConfirmInterestCommand, RegisterInterestCommand } from './register-interest.handler.js';
+} from './early-access.dto.js';
+import { ConfirmInterestCommand, RegisterInterestCommand } from './early-access.handlers.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 @ApiTags('register interest')
 @Controller('api')
-export class RegisterInterestController {
+export class EarlyAccessController {
   /** Registrations per client address: a script cannot fill the register (nor the 100 places) from one address. */
   private readonly perIp: RateLimiter;
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { INTEREST_REGISTER_STREAM } from './decider.js';
+import { INTEREST_REGISTER_STREAM } from './early-access.decider.js';
 import { interestForm } from '../../testing/fixtures.js';
 import { Api, startTestServer } from '../../testing/api.js';
 import { confirmationLinkIn, readOutbox, waitForMail, waitForOutbox } from '../../testing/mail.js';
