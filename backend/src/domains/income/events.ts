@@ -151,12 +151,14 @@ export interface DistributionEntitlementsChecked {
   data: {
     distributionId: string;
     assetId: string;
+    /** The moment compared: the end of the record date, or the declaration when that was earlier (a record date of today). */
     moment: string;
     chainId: number;
     token: string;
     blockNumber: number;
     blockHash: string;
     blockTime: string;
+    /** The people compared (each platform holder, and the owner, who holds the off-platform holders' tokens on chain). */
     people: number;
   };
 }

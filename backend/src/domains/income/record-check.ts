@@ -5,25 +5,16 @@ import { CHAIN } from '../../platform/injection-keys.js';
 import { applyTransfers } from '../tokens/chain-balances.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { chainDrift, type ChainDrift } from './chain-drift.js';
-import type { DistributionLine } from './events.js';
+import type { DistributionEntitlementsChecked, DistributionLine } from './events.js';
 
 /**
  * The entitlements checked against the chain (issue 31): the holders the register's as-of replay gave at the end of
  * the record date, against the token's on-chain balances in the last block mined at that moment. What the
  * `DistributionEntitlementsChecked` event records, so anyone can check it again against the same block.
  */
-export interface RecordCheck {
-  /** The moment compared: the end of the record date, or the declaration when that was earlier (a record date of today). */
-  moment: string;
-  chainId: number;
-  token: string;
-  blockNumber: number;
-  blockHash: string;
-  blockTime: string;
-  /** The people compared (each platform holder, and the owner, who holds the off-platform holders' tokens on chain). */
-  people: number;
+export type RecordCheck = Omit<DistributionEntitlementsChecked['data'], 'distributionId' | 'assetId'> & {
   drift: ChainDrift[];
-}
+};
 
 /** The last block mined at or before `unixSeconds` (block times never go back): a binary search on block times. */
 export async function blockAtOrBefore(
