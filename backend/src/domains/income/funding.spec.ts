@@ -9,8 +9,8 @@ import { systemContext } from '../../platform/command-context.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
 import type { OneOffCharge, OneOffOutcome, PaymentProvider } from '../billing/payment-provider.js';
 import { SandboxPaymentProvider } from '../billing/sandbox-provider.js';
-import { distribution } from './distribution.decider.js';
 import { FundDistributionCommand, FundDistributionHandler } from './distribution.handlers.js';
+import { approvedDistribution } from './distribution.test-support.js';
 import { distributionStream } from './events.js';
 
 const ID = '0b6c1b9e-1f3c-4f6a-9a61-2c3d4e5f6a71';
@@ -40,41 +40,7 @@ describe('funding a distribution through the payment provider', () => {
   it('a crash between the charge and its record: the retry charges nothing more and funds once', async () => {
     const store = new MemoryEventStore();
     const repository = new AggregateRepository(store, { error: () => undefined });
-    await repository.handle(
-      distribution,
-      distributionStream(ID),
-      {
-        type: 'DeclareDistribution',
-        distributionId: ID,
-        assetId: 'a-1',
-        ownerId: OWNER,
-        assetOwnerId: OWNER,
-        kind: 'rent',
-        amount: '100.00',
-        imputationCredits: null,
-        recordDate: '2026-11-20',
-        paymentDate: '2026-11-30',
-        recordInstant: '2026-11-20T10:59:59.999Z',
-        register: {
-          active: true,
-          supply: 4,
-          holdings: [
-            { holderKind: 'off-platform', investorId: 'h-1', tokens: 3 },
-            { holderKind: 'owner', investorId: null, tokens: 1 },
-          ],
-        },
-        standings: new Map(),
-        today: '2026-11-27',
-        now: context.now,
-      },
-      context,
-    );
-    await repository.handle(
-      distribution,
-      distributionStream(ID),
-      { type: 'ApproveDistribution', distributionId: ID, adminId: 'admin-2', now: context.now },
-      context,
-    );
+    await approvedDistribution(repository, ID, OWNER, context);
     const provider = new CrashingProvider();
     const handler = new FundDistributionHandler(repository, provider as unknown as PaymentProvider);
     const fund = new FundDistributionCommand(ID, OWNER, { card, paymentMethodId: null }, context);

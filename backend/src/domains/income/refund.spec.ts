@@ -19,6 +19,7 @@ import {
   RefundDistributionCommand,
   RefundDistributionHandler,
 } from './distribution.handlers.js';
+import { approvedDistribution } from './distribution.test-support.js';
 import { distributionStream } from './events.js';
 
 const OWNER = 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b';
@@ -59,41 +60,7 @@ describe('refunding a cancelled distribution’s funding (Stripe)', () => {
   /** A distribution declared, approved, funded by card through Stripe, then cancelled by its owner. */
   async function cancelledAfterFunding(store: MemoryEventStore, id: string) {
     const repository = new AggregateRepository(store, { error: () => undefined });
-    await repository.handle(
-      distribution,
-      distributionStream(id),
-      {
-        type: 'DeclareDistribution',
-        distributionId: id,
-        assetId: 'a-1',
-        ownerId: OWNER,
-        assetOwnerId: OWNER,
-        kind: 'rent',
-        amount: '100.00',
-        imputationCredits: null,
-        recordDate: '2026-11-20',
-        paymentDate: '2026-11-30',
-        recordInstant: '2026-11-20T10:59:59.999Z',
-        register: {
-          active: true,
-          supply: 4,
-          holdings: [
-            { holderKind: 'off-platform', investorId: 'h-1', tokens: 3 },
-            { holderKind: 'owner', investorId: null, tokens: 1 },
-          ],
-        },
-        standings: new Map(),
-        today: '2026-11-27',
-        now: context.now,
-      },
-      context,
-    );
-    await repository.handle(
-      distribution,
-      distributionStream(id),
-      { type: 'ApproveDistribution', distributionId: id, adminId: 'admin-2', now: context.now },
-      context,
-    );
+    await approvedDistribution(repository, id, OWNER, context);
     await new FundDistributionHandler(repository, provider as unknown as PaymentProvider).execute(
       new FundDistributionCommand(id, OWNER, { card: null, paymentMethodId: 'pm_card_visa' }, context),
     );
