@@ -15,6 +15,7 @@ import { bootBuilt, chainDataFolder, runTool, stopBuilt } from './testing/built-
 import * as offerings from './testing/offerings.js';
 import { signUp } from './testing/users.js';
 import type { Api } from './testing/api.js';
+import { noncesByTransaction } from './testing/chain-nonces.js';
 
 const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'crash-admin@example.nz' };
 
@@ -109,11 +110,9 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
         types: ['ChainTransactionRequested', 'ChainTransactionSubmitted', 'ChainTransactionConfirmed'],
       });
     const submitted = events.filter((e) => e.type === 'ChainTransactionSubmitted');
-    // One nonce per chain transaction: the members of a batch (issue 33) share their batch's hash and nonce.
-    const nonces = new Map(
-      submitted.map((e) => [(e.data as { txHash: string }).txHash, (e.data as { nonce: number }).nonce]),
-    );
-    expect(new Set(nonces.values()).size).toBe(nonces.size);
+    // One nonce per chain transaction (a batch's members share its hash and nonce).
+    const { hashes, pairs } = noncesByTransaction(submitted);
+    expect(pairs).toBe(hashes);
     const transfers = events.filter(
       (e) => e.type === 'ChainTransactionRequested' && (e.data as any).intent.kind === 'forced-transfer',
     );

@@ -17,6 +17,7 @@ import { bootBuilt, chainDataFolder, stopBuilt } from './testing/built-app.js';
 import * as offerings from './testing/offerings.js';
 import { signUp } from './testing/users.js';
 import type { Api } from './testing/api.js';
+import { noncesByTransaction } from './testing/chain-nonces.js';
 
 const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'transfer-admin@example.nz' };
 const TRANSFERS = 4;
@@ -135,10 +136,9 @@ describe('transfer crash test: SIGKILL during DvP settlement, restart, every tra
       takes.set(id, hash);
       expect(register.filter((e) => (e.data as { transferId: string }).transferId === id)).toHaveLength(1);
     }
-    const nonces = chainEvents
-      .filter((e) => e.type === 'ChainTransactionSubmitted')
-      .map((e) => `${(e.data as { from: string }).from}-${(e.data as { nonce: number }).nonce}`);
-    expect(new Set(nonces).size).toBe(nonces.length);
+    // One nonce per chain transaction (a batch's members share its hash and nonce).
+    const { hashes, pairs } = noncesByTransaction(chainEvents);
+    expect(pairs).toBe(hashes);
 
     // On the chain: each take moved the tokens and the coin in its one transaction.
     const confirmed = (txId: string) =>

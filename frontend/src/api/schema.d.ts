@@ -142,7 +142,7 @@ export interface paths {
          * Register interest; a confirmation link is e-mailed to the address
          * @description The registration counts toward the first 100 (sign-on fee waived) once confirmed through the link (POST /api/register-interest/confirm).
          */
-        post: operations["RegisterInterestController_register"];
+        post: operations["EarlyAccessController_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -159,7 +159,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Confirm a registration of interest with the token from the e-mailed link (once, within 48 hours) */
-        post: operations["RegisterInterestController_confirm"];
+        post: operations["EarlyAccessController_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -173,7 +173,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RegisterInterestController_earlyAccess"];
+        get: operations["EarlyAccessController_earlyAccess"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4787,7 +4787,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_register: {
+    EarlyAccessController_register: {
         parameters: {
             query?: never;
             header?: {
@@ -4834,7 +4834,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_confirm: {
+    EarlyAccessController_confirm: {
         parameters: {
             query?: never;
             header?: {
@@ -4888,7 +4888,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_earlyAccess: {
+    EarlyAccessController_earlyAccess: {
         parameters: {
             query?: never;
             header?: {

@@ -11,6 +11,7 @@ import { dilutionText } from '../../shared/register/supply';
 import { useToast } from '../../shared/toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { emptyText } from '../../shared/ui/emptyText';
 
 /** Owners' requests to issue or cancel tokens, oldest first: approve, or reject with a reason the owner sees. */
 export function SupplyChangesAdmin() {
@@ -74,7 +75,7 @@ export function SupplyChangesAdmin() {
         <List<PendingSupplyChange>
           loading={isPending}
           dataSource={data?.supplyChanges ?? []}
-          locale={{ emptyText: 'No supply changes awaiting a decision' }}
+          locale={{ emptyText: emptyText('No supply changes awaiting a decision') }}
           renderItem={(c) => (
             <List.Item aria-label={`${c.assetName}: ${change(c)}`}>
               <Flex vertical gap={8} style={{ width: '100%' }}>
@@ -103,7 +104,7 @@ export function SupplyChangesAdmin() {
           dataSource={data?.supplyChanges ?? []}
           scroll={{ x: 'max-content' }}
           pagination={false}
-          locale={{ emptyText: 'No supply changes awaiting a decision' }}
+          locale={{ emptyText: emptyText('No supply changes awaiting a decision') }}
           columns={[
             { title: 'Asset', render: (_, c) => <Typography.Text strong>{c.assetName}</Typography.Text> },
             {

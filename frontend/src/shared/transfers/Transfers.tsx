@@ -7,6 +7,7 @@ import { transfersQuery } from '../../api/queries';
 import type { Transfer } from '../../api/types';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
+import { emptyText } from '../ui/emptyText';
 
 const STATUS: Record<string, { label: string; color: string }> = {
   proposed: { label: 'Waiting for the buyer', color: 'blue' },
@@ -77,7 +78,7 @@ export function TransfersCard({ assetId, userId }: { assetId?: string; userId: s
         </Typography.Text>
         <List
           dataSource={rows}
-          locale={{ emptyText: 'No transfers yet' }}
+          locale={{ emptyText: emptyText('No transfers yet') }}
           renderItem={(t) => (
             <List.Item actions={actions(t)} data-testid={`transfer-${t.id}`}>
               <List.Item.Meta
