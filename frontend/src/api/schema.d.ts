@@ -142,7 +142,7 @@ export interface paths {
          * Register interest; a confirmation link is e-mailed to the address
          * @description The registration counts toward the first 100 (sign-on fee waived) once confirmed through the link (POST /api/register-interest/confirm).
          */
-        post: operations["RegisterInterestController_register"];
+        post: operations["EarlyAccessController_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -159,7 +159,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Confirm a registration of interest with the token from the e-mailed link (once, within 48 hours) */
-        post: operations["RegisterInterestController_confirm"];
+        post: operations["EarlyAccessController_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -173,7 +173,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RegisterInterestController_earlyAccess"];
+        get: operations["EarlyAccessController_earlyAccess"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3570,10 +3570,21 @@ export interface components {
             chainProblem: string | null;
             id: string;
             investorId: string;
-            offeringId: string;
+            /** @description null for tokens received in a transfer */
+            offeringId: string | null;
             offeringName: string | null;
             assetId: string;
             ownerId: string;
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
+            /** @description Tokens held now: bought (or received) less those transferred out since */
             tokensHeld: number;
             /** @description NZD paid, decimal string */
             purchasePrice: string;
@@ -3646,7 +3657,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "cancelled";
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Held now: bought (or received) less those transferred out since */
             tokens: number;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
             /** @description NZD paid in all, decimal string */
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
@@ -3705,7 +3726,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "cancelled";
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Held now: bought (or received) less those transferred out since */
             tokens: number;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
             /** @description NZD paid in all, decimal string */
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
@@ -3759,7 +3790,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "cancelled";
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Held now: bought (or received) less those transferred out since */
             tokens: number;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
             /** @description NZD paid in all, decimal string */
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
@@ -3802,7 +3843,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "cancelled";
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Held now: bought (or received) less those transferred out since */
             tokens: number;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
             /** @description NZD paid in all, decimal string */
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
@@ -4787,7 +4838,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_register: {
+    EarlyAccessController_register: {
         parameters: {
             query?: never;
             header?: {
@@ -4834,7 +4885,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_confirm: {
+    EarlyAccessController_confirm: {
         parameters: {
             query?: never;
             header?: {
@@ -4888,7 +4939,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_earlyAccess: {
+    EarlyAccessController_earlyAccess: {
         parameters: {
             query?: never;
             header?: {
