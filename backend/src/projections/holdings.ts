@@ -12,7 +12,7 @@ import { upcasters } from '../domains/upcasters.js';
 /**
  * One document per investment (docs/specification.md §3 "Holding"): the investor's holdings and the admins' pending
  * list. A settled transfer between investors (the register's `TokensTransferred`, domains/transfers) adds two: the
- * buyer's holding of the tokens received (`source: 'transfer'`, at the price paid) under `<transferId>:in`, and the
+ * buyer's holding of the tokens received (`source: 'transfer'`, at the price paid) under the transfer's id, and the
  * seller's tokens out under `<transferId>:out` (`source: 'transfer-out'`, never listed: `holdingsNow` takes them off
  * the seller's oldest holdings of the asset).
  */
@@ -60,13 +60,13 @@ export const holdingsProjection = defineProjection<HoldingDoc, Handled>({
   eventTypes: EVENT_TYPES,
   keys: (event) =>
     event.type === 'TokensTransferred'
-      ? [`${event.data.transferId}:in`, `${event.data.transferId}:out`]
+      ? [event.data.transferId, `${event.data.transferId}:out`]
       : [event.data.investmentId],
   evolve(doc, event, id) {
     switch (event.type) {
       case 'TokensTransferred': {
         const d = event.data;
-        const incoming = id.endsWith(':in');
+        const incoming = id === d.transferId;
         return {
           _id: id,
           investorId: incoming ? d.toInvestorId : d.fromInvestorId,

@@ -317,8 +317,8 @@ describe("holdings after a transfer between investors (the register's TokensTran
 
   it("stores the buyer's received tokens at the price paid, and the seller's tokens out", () => {
     const docs = project(holdingsProjection, withTransfer());
-    expect(docs.get('t-1:in')).toEqual({
-      _id: 't-1:in',
+    expect(docs.get('t-1')).toEqual({
+      _id: 't-1',
       investorId: buyerId,
       offeringId: null,
       assetId,
@@ -359,7 +359,7 @@ describe("holdings after a transfer between investors (the register's TokensTran
       ['inv-small', 'offering', 150, 0],
     ]);
     expect(await holdingsOf(reads, buyerId)).toEqual([
-      expect.objectContaining({ _id: 't-1:in', source: 'transfer', tokensHeld: 1_000, offeringName: null }),
+      expect.objectContaining({ _id: 't-1', source: 'transfer', tokensHeld: 1_000, offeringName: null }),
     ]);
   });
 
