@@ -220,7 +220,7 @@ describe('transfers keep the chain, the register and the holdings equal under an
         },
       ),
       {
-        numRuns: 3,
+        numRuns: 6,
         // Frozen tokens cannot move: a freeze after the buyer accepted refuses the approval.
         examples: [
           [
