@@ -80,5 +80,10 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     expect(settled).toMatchObject({ status: 'settled', tokens: 30 });
     const sellerHome = await openSignedIn(browser, server.url, seller.user.email, '/dashboard');
     await sellerHome.page.getByTestId('transfers').getByText(settled.txHash).waitFor();
+    // The holdings agree with the register: the seller's shows the 30 gone, the buyer's the tokens received.
+    await sellerHome.page.getByText('30 transferred out').waitFor();
+    const buyerHome = await openSignedIn(browser, server.url, buyer.user.email, '/dashboard');
+    await buyerHome.page.getByText('Received in a transfer').waitFor();
+    await saveScreenshot(buyerHome.page, 'transfers-buyer-holding');
   }, 300_000);
 });

@@ -6,7 +6,7 @@ import type { Role } from '../platform/event-store/event-store.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { tokenPriceNow } from '../domains/register/token-price.js';
 import { assetsProjection, type AssetDoc } from './assets.js';
-import { holdingsProjection, type HoldingDoc } from './holdings.js';
+import { holdingsNow, holdingsProjection, type HoldingDoc } from './holdings.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import { peopleById, type Person } from './users.js';
 
@@ -43,7 +43,13 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 export interface InvestmentView {
   id: string;
   status: HoldingDoc['status'];
+  /** 'transfer': tokens received from another investor (`transferId`), at the price paid; else an offering's. */
+  source: 'offering' | 'transfer';
+  transferId: string | null;
+  /** Held now: bought (or received) less transferred out since. */
   tokens: number;
+  /** Bought in the offering (or received in the transfer). */
+  tokensBought: number;
   /** NZD paid in all, and per token (decimal strings, as recorded). */
   amountPaid: string;
   tokenPricePaid: string;
@@ -83,7 +89,10 @@ async function viewsOf(reads: ReadModels, holdings: readonly HoldingDoc[]): Prom
     return {
       id: h._id,
       status: h.status,
+      source: h.source === 'offering' ? 'offering' : 'transfer',
+      transferId: h.transferId,
       tokens: h.tokensHeld,
+      tokensBought: h.tokensBought,
       amountPaid: h.purchasePrice,
       tokenPricePaid: h.tokenPrice,
       purchaseDate: h.purchaseDate,
@@ -118,7 +127,7 @@ export interface InvestorPortfolio {
 
 /** An investor's home: every investment of theirs, newest first, with the portfolio's totals. */
 export async function investorPortfolio(reads: ReadModels, investorId: string): Promise<InvestorPortfolio> {
-  const holdings = await reads.of(holdingsProjection).find({ investorId }, { sort: { purchaseDate: -1 } });
+  const holdings = holdingsNow(await reads.of(holdingsProjection).find({ investorId }, { sort: { purchaseDate: -1 } }));
   const investments = await viewsOf(reads, holdings);
   const sum = (list: InvestmentView[], f: (i: InvestmentView) => number) => cents(list.reduce((s, i) => s + f(i), 0));
   const confirmed = investments.filter((i) => i.status === 'confirmed');
@@ -147,8 +156,11 @@ export async function investmentPage(
   viewer: Viewer,
   investmentId: string,
 ): Promise<InvestmentPage | null> {
-  const holding = await reads.of(holdingsProjection).get(investmentId);
-  if (!holding) return null;
+  const stored = await reads.of(holdingsProjection).get(investmentId);
+  if (!stored || stored.source === 'transfer-out') return null;
+  // Held now: the investor's transfers out of the asset come off their oldest holdings of it (`holdingsNow`).
+  const ofAsset = await reads.of(holdingsProjection).find({ investorId: stored.investorId, assetId: stored.assetId });
+  const holding = holdingsNow(ofAsset).find((h) => h._id === investmentId) ?? stored;
   const role =
     holding.investorId === viewer.userId
       ? 'investor'
@@ -166,7 +178,10 @@ export async function investmentPage(
 
 /** Admin rows: investments with the investor's name, the offering and the asset (oldest first). */
 export async function investmentRows(reads: ReadModels, status: HoldingDoc['status']) {
-  const holdings = await reads.of(holdingsProjection).find({ status }, { sort: { purchaseDate: 1 } });
+  // Investments in offerings only: tokens received in a transfer are no investment to settle.
+  const holdings = (await reads.of(holdingsProjection).find({ status }, { sort: { purchaseDate: 1 } })).filter(
+    (h): h is HoldingDoc & { offeringId: string } => h.source === 'offering' && h.offeringId !== null,
+  );
   const [views, people] = await Promise.all([
     viewsOf(reads, holdings),
     peopleById(

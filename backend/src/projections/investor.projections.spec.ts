@@ -4,6 +4,7 @@
  */
 import type { AssetEvent, TokenTerms } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { TokensTransferred } from '../domains/register/events.js';
 import type { WholesaleEvent } from '../domains/wholesale/events.js';
 import type { DomainEvent } from '../platform/decider.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
@@ -13,7 +14,14 @@ import { activitiesProjection } from './activities.js';
 import { assetHistoryProjection } from './asset-history.js';
 import type { AssetDoc } from './assets.js';
 import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
-import { holdingsOf, holdingsProjection, InvestorHoldings, type HoldingDoc } from './holdings.js';
+import {
+  holdingsFigures,
+  holdingsNow,
+  holdingsOf,
+  holdingsProjection,
+  InvestorHoldings,
+  type HoldingDoc,
+} from './holdings.js';
 import { currentTokenPrice } from './investments.query.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import { ReadModels } from '../platform/read-store/read-models.js';
@@ -282,6 +290,93 @@ describe('investor holdings (what GET /api/holdings lists, kept between requests
     expect(() => (first as unknown[]).pop()).toThrow(TypeError);
     expect((await view.of(investorId)).map((h) => h.tokensHeld)).toEqual([1_500, 2_000, 150]);
     expect((await store.collection<HoldingDoc>(holdingsProjection.name).get('inv-small'))!.tokensHeld).toBe(150);
+  });
+});
+
+describe("holdings after a transfer between investors (the register's TokensTransferred)", () => {
+  const buyerId = 'investor-2';
+  const transferred = (transferId: string, tokens: number, settledAt: string): TokensTransferred => ({
+    type: 'TokensTransferred',
+    data: {
+      assetId,
+      ownerId,
+      transferId,
+      fromInvestorId: investorId,
+      toInvestorId: buyerId,
+      tokens,
+      priceCents: 12_000,
+      txHash: `0x${'ab'.repeat(32)}`,
+      settledAt,
+      sellerTokensAfter: 2_150 - tokens,
+    },
+  });
+  const withTransfer = () => [
+    ...story(),
+    ...timeline('asset-1', [transferred('t-1', 1_000, '2026-04-01T00:00:00.000Z')], '2026-04-01', 300),
+  ];
+
+  it("stores the buyer's received tokens at the price paid, and the seller's tokens out", () => {
+    const docs = project(holdingsProjection, withTransfer());
+    expect(docs.get('t-1')).toEqual({
+      _id: 't-1',
+      investorId: buyerId,
+      offeringId: null,
+      assetId,
+      ownerId,
+      source: 'transfer',
+      transferId: 't-1',
+      tokensBought: 1_000,
+      tokensHeld: 1_000,
+      purchasePrice: '120000.00',
+      tokenPrice: '120.00',
+      purchaseDate: '2026-04-01T00:00:00.000Z',
+      status: 'confirmed',
+      transferableFrom: '2026-04-01T00:00:00.000Z',
+      cancellationReason: null,
+      confirmedAt: '2026-04-01T00:00:00.000Z',
+      cancelledAt: null,
+    });
+    expect(docs.get('t-1:out')).toMatchObject({ investorId, source: 'transfer-out', tokensBought: 1_000 });
+    expect(docs.get('inv-small')).toMatchObject({ source: 'offering', transferId: null, tokensBought: 150 });
+  });
+
+  it("lists the seller's holdings as held now (tokens out taken off the oldest first) and the buyer's as a transfer", async () => {
+    const store = new MemoryReadStore();
+    const events = withTransfer();
+    const last = events.at(-1)!.position;
+    await store.writeBatch(
+      [holdingsProjection, offeringsProjection].map((p) => ({
+        collection: p.name,
+        ops: [...project(p as typeof holdingsProjection, events).values()].map((doc) => ({
+          upsert: { ...doc, _position: last },
+        })),
+      })),
+    );
+    const reads = new ReadModels(store);
+    expect((await holdingsOf(reads, investorId)).map((h) => [h._id, h.source, h.tokensBought, h.tokensHeld])).toEqual([
+      ['inv-gone', 'offering', 1_500, 1_500],
+      ['inv-large', 'offering', 2_000, 1_150],
+      ['inv-small', 'offering', 150, 0],
+    ]);
+    expect(await holdingsOf(reads, buyerId)).toEqual([
+      expect.objectContaining({ _id: 't-1', source: 'transfer', tokensHeld: 1_000, offeringName: null }),
+    ]);
+  });
+
+  it('takes a second transfer out after the first, never below zero, and leaves the register figures as issued', () => {
+    const events = [
+      ...withTransfer(),
+      ...timeline('asset-1', [transferred('t-2', 1_150, '2026-04-02T00:00:00.000Z')], '2026-04-02', 301),
+    ];
+    const docs = [...project(holdingsProjection, events).values()];
+    const now = holdingsNow(docs);
+    expect(now.filter((h) => h.investorId === investorId && h.status === 'confirmed').map((h) => h.tokensHeld)).toEqual(
+      [0, 0],
+    );
+    expect(now.filter((h) => h.investorId === buyerId).map((h) => h.tokensHeld)).toEqual([1_000, 1_150]);
+    expect(now.some((h) => h.source === 'transfer-out')).toBe(false);
+    const issued = holdingsFigures.figures(docs, new Map()).filter((f) => f.figure === 'issued' && f.scope === 'asset');
+    expect(issued).toEqual([{ scope: 'asset', assetId, figure: 'issued', value: 2_150 }]);
   });
 });
 

@@ -3570,10 +3570,21 @@ export interface components {
             chainProblem: string | null;
             id: string;
             investorId: string;
-            offeringId: string;
+            /** @description null for tokens received in a transfer */
+            offeringId: string | null;
             offeringName: string | null;
             assetId: string;
             ownerId: string;
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
+            /** @description Tokens held now: bought (or received) less those transferred out since */
             tokensHeld: number;
             /** @description NZD paid, decimal string */
             purchasePrice: string;
@@ -3646,7 +3657,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "cancelled";
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Held now: bought (or received) less those transferred out since */
             tokens: number;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
             /** @description NZD paid in all, decimal string */
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
@@ -3705,7 +3726,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "cancelled";
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Held now: bought (or received) less those transferred out since */
             tokens: number;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
             /** @description NZD paid in all, decimal string */
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
@@ -3759,7 +3790,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "cancelled";
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Held now: bought (or received) less those transferred out since */
             tokens: number;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
             /** @description NZD paid in all, decimal string */
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
@@ -3802,7 +3843,17 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "cancelled";
+            /**
+             * @description offering: bought in an offering; transfer: received from another investor (domains/transfers)
+             * @enum {string}
+             */
+            source: "offering" | "transfer";
+            /** @description The transfer the tokens came in (source transfer) */
+            transferId: string | null;
+            /** @description Held now: bought (or received) less those transferred out since */
             tokens: number;
+            /** @description Tokens bought in the offering, or received in the transfer */
+            tokensBought: number;
             /** @description NZD paid in all, decimal string */
             amountPaid: string;
             /** @description NZD per token paid, decimal string */

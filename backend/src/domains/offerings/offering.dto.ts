@@ -152,11 +152,21 @@ export class OfferingCardsDto {
 export class HoldingDto extends HoldingOnChainDto {
   @ApiProperty() id: string;
   @ApiProperty() investorId: string;
-  @ApiProperty() offeringId: string;
+  @ApiProperty({ type: String, nullable: true, description: 'null for tokens received in a transfer' })
+  offeringId: string | null;
   @ApiProperty({ type: String, nullable: true }) offeringName: string | null;
   @ApiProperty() assetId: string;
   @ApiProperty() ownerId: string;
-  @ApiProperty() tokensHeld: number;
+  @ApiProperty({
+    enum: ['offering', 'transfer'],
+    description: 'offering: bought in an offering; transfer: received from another investor (domains/transfers)',
+  })
+  source: 'offering' | 'transfer';
+  @ApiProperty({ type: String, nullable: true, description: 'The transfer the tokens came in (source transfer)' })
+  transferId: string | null;
+  @ApiProperty({ description: 'Tokens bought in the offering, or received in the transfer' }) tokensBought: number;
+  @ApiProperty({ description: 'Tokens held now: bought (or received) less those transferred out since' })
+  tokensHeld: number;
   @ApiProperty({ description: 'NZD paid, decimal string' }) purchasePrice: string;
   @ApiProperty({ description: 'NZD per token, decimal string' }) tokenPrice: string;
   @ApiProperty() purchaseDate: string;
@@ -202,7 +212,15 @@ export class InvestmentAssetDto {
 export class InvestmentViewDto {
   @ApiProperty() id: string;
   @ApiProperty({ enum: INVESTMENT_STATUSES }) status: HoldingDoc['status'];
-  @ApiProperty() tokens: number;
+  @ApiProperty({
+    enum: ['offering', 'transfer'],
+    description: 'offering: bought in an offering; transfer: received from another investor (domains/transfers)',
+  })
+  source: 'offering' | 'transfer';
+  @ApiProperty({ type: String, nullable: true, description: 'The transfer the tokens came in (source transfer)' })
+  transferId: string | null;
+  @ApiProperty({ description: 'Held now: bought (or received) less those transferred out since' }) tokens: number;
+  @ApiProperty({ description: 'Tokens bought in the offering, or received in the transfer' }) tokensBought: number;
   @ApiProperty({ description: 'NZD paid in all, decimal string' }) amountPaid: string;
   @ApiProperty({ description: 'NZD per token paid, decimal string' }) tokenPricePaid: string;
   @ApiProperty() purchaseDate: string;

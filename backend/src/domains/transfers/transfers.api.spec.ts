@@ -173,11 +173,53 @@ describe('transfers between investors, delivery versus payment on the embedded c
     );
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.data).toMatchObject({ transferId: id, tokens: 40, priceCents: 1250, txHash });
-    await until(
+    const capTable = await until(
       'the cap table',
       async () => (await owner.get(`/api/assets/${assetId}/cap-table`)).body,
       (b) => JSON.stringify(b).includes(buyer.user.id),
     );
+    const line = (investorId: string) =>
+      (capTable.lines as { investorId: string | null; tokens: number }[]).find((l) => l.investorId === investorId);
+    expect([line(seller.user.id)?.tokens, line(buyer.user.id)?.tokens]).toEqual([60, 40]);
+
+    // The holdings agree with the register: the seller holds 60 of the 100 bought, the buyer 40 received at 12.50.
+    type Holding = { id: string; source: string; tokensBought: number; tokensHeld: number; onChainBalance: number };
+    const held = async (who: Person) => (await who.get('/api/holdings')).body.holdings as Holding[];
+    const sellerHoldings = await until(
+      "the seller's holdings",
+      () => held(seller),
+      (h) => h[0]?.tokensHeld === 60,
+    );
+    expect(sellerHoldings).toEqual([
+      expect.objectContaining({ source: 'offering', tokensBought: 100, tokensHeld: 60, onChainBalance: 60 }),
+    ]);
+    const buyerHoldings = await until(
+      "the buyer's holdings",
+      () => held(buyer),
+      (h) => h.length > 0,
+    );
+    expect(buyerHoldings).toEqual([
+      expect.objectContaining({
+        source: 'transfer',
+        transferId: id,
+        offeringId: null,
+        tokensBought: 40,
+        tokensHeld: 40,
+        purchasePrice: '500.00',
+        tokenPrice: '12.50',
+        status: 'confirmed',
+        onChainBalance: 40,
+      }),
+    ]);
+    for (const [who, holding, tokens] of [
+      [seller, sellerHoldings[0]!, 60],
+      [buyer, buyerHoldings[0]!, 40],
+    ] as const) {
+      expect((await who.get('/api/investments')).body.investments).toEqual([
+        expect.objectContaining({ id: holding.id, source: holding.source, tokens }),
+      ]);
+      expect((await who.get(`/api/investments/${holding.id}`)).body).toMatchObject({ id: holding.id, tokens });
+    }
     expect((await buyer.get('/api/transfers')).body.transfers[0]).toMatchObject({ id, status: 'settled', txHash });
   }, 300_000);
 

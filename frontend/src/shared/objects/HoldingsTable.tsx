@@ -34,7 +34,7 @@ export function HoldingsTable({ investments, loading }: { investments: Row[]; lo
                 {i.asset?.name ?? 'Asset'}
               </Link>
               <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                {i.offering?.name ?? '—'}
+                {i.source === 'transfer' ? 'Received in a transfer' : (i.offering?.name ?? '—')}
               </Typography.Text>
             </Flex>
           ),
@@ -45,6 +45,12 @@ export function HoldingsTable({ investments, loading }: { investments: Row[]; lo
           render: (_, i) => (
             <Flex vertical align="flex-end">
               {formatCount(i.tokens)}
+              {/* Held now: what was bought less what was transferred to another investor since. */}
+              {i.tokensBought > i.tokens ? (
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {formatCount(i.tokensBought - i.tokens)} transferred out
+                </Typography.Text>
+              ) : null}
               {/* Frozen (issue 32): how many of the investor's tokens of this asset, and why. */}
               {i.frozenTokens ? (
                 <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>
