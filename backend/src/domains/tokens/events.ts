@@ -215,6 +215,50 @@ export interface OwnWalletRegistered {
   };
 }
 /**
+ * Wallet recovery (issue 32), on `custody-wallets`: an admin records that the investor's identity was re-verified
+ * (`reason`) and opens a recovery of their wallet (`custodial`: the platform held its key, and gives a new
+ * platform-held wallet; else the investor proves control of a new address of their own, `WalletRecoveryProved`);
+ * another admin approves (`WalletRecoveryApproved`: the person's wallet is `newAddress` from then on, and the chain
+ * follows with ERC-3643 `recoveryAddress` and forced transfers) or either cancels.
+ */
+export interface WalletRecoveryRequested {
+  type: 'WalletRecoveryRequested';
+  data: {
+    requestId: string;
+    personId: string;
+    lostAddress: string;
+    custodial: boolean;
+    reason: string;
+    requestedBy: string;
+  };
+}
+export interface WalletRecoveryProved {
+  type: 'WalletRecoveryProved';
+  data: { requestId: string; personId: string; address: string; nonce: string };
+}
+export interface WalletRecoveryApproved {
+  type: 'WalletRecoveryApproved';
+  data: {
+    requestId: string;
+    personId: string;
+    lostAddress: string;
+    newAddress: string;
+    approvedBy: string;
+    /** A custodial recovery's new HD index (null: the investor's own proven address). */
+    custodyIndex: number | null;
+  };
+}
+export interface WalletRecoveryCancelled {
+  type: 'WalletRecoveryCancelled';
+  data: { requestId: string; personId: string; cancelledBy: string; reason: string };
+}
+export type WalletRecoveryEvent =
+  | WalletRecoveryRequested
+  | WalletRecoveryProved
+  | WalletRecoveryApproved
+  | WalletRecoveryCancelled;
+
+/**
  * A message for a person to sign with the wallet they claim (EIP-4361), on `wallet-challenges-<personId>`: a decided
  * fact rather than process memory, so any replica can check the signature it is answered with.
  */
@@ -231,7 +275,7 @@ export type ChainTransactionEvent =
   | ChainTransactionFailed
   | ChainTransactionReleased;
 export type ChainBatchEvent = ChainBatchSubmitted;
-export type CustodyEvent = CustodyWalletAssigned | OwnWalletRegistered;
+export type CustodyEvent = CustodyWalletAssigned | OwnWalletRegistered | WalletRecoveryEvent;
 export type TokenEvent = ChainTransactionEvent | ChainBatchEvent | CustodyEvent;
 
 export const ADDRESS = string({ max: 42, pattern: /^0x[0-9a-fA-F]{40}$/ });
@@ -370,6 +414,29 @@ export const custodyEventSchemas = {
     previousAddress: nullable(ADDRESS),
     registeredBy: id(),
     nonce: optional(NONCE),
+  }),
+  WalletRecoveryRequested: object({
+    requestId: id(),
+    personId: id(),
+    lostAddress: ADDRESS,
+    custodial: boolean(),
+    reason: string({ nonEmpty: true, max: 1000 }),
+    requestedBy: id(),
+  }),
+  WalletRecoveryProved: object({ requestId: id(), personId: id(), address: ADDRESS, nonce: NONCE }),
+  WalletRecoveryApproved: object({
+    requestId: id(),
+    personId: id(),
+    lostAddress: ADDRESS,
+    newAddress: ADDRESS,
+    approvedBy: id(),
+    custodyIndex: nullable(int({ max: 2 ** 31 - 1 })),
+  }),
+  WalletRecoveryCancelled: object({
+    requestId: id(),
+    personId: id(),
+    cancelledBy: id(),
+    reason: string({ nonEmpty: true, max: 1000 }),
   }),
 } satisfies EventSchemas<CustodyEvent>;
 

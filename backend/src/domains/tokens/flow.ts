@@ -411,6 +411,10 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
     }
     case 'InvestmentRequested':
     case 'CustodyWalletAssigned':
+    case 'WalletRecoveryRequested':
+    case 'WalletRecoveryProved':
+    case 'WalletRecoveryCancelled':
+    case 'WalletRecoveryApproved':
     case 'ChainTransactionRequested':
     case 'ChainTransactionConfirmed':
     case 'ChainTransactionFailed':
@@ -515,6 +519,11 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
     case 'FreezeApproved':
     case 'TransferSettlementRequested':
       return state; // its intents are all it leaves (chainIntents)
+    case 'WalletRecoveryRequested':
+    case 'WalletRecoveryProved':
+    case 'WalletRecoveryCancelled':
+    case 'WalletRecoveryApproved':
+      return state;
     case 'CustodyWalletAssigned':
     case 'OwnWalletRegistered': {
       const { personId, address } = event.data;
