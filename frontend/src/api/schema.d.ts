@@ -142,7 +142,7 @@ export interface paths {
          * Register interest; a confirmation link is e-mailed to the address
          * @description The registration counts toward the first 100 (sign-on fee waived) once confirmed through the link (POST /api/register-interest/confirm).
          */
-        post: operations["RegisterInterestController_register"];
+        post: operations["EarlyAccessController_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -159,7 +159,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Confirm a registration of interest with the token from the e-mailed link (once, within 48 hours) */
-        post: operations["RegisterInterestController_confirm"];
+        post: operations["EarlyAccessController_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -173,7 +173,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RegisterInterestController_earlyAccess"];
+        get: operations["EarlyAccessController_earlyAccess"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1127,6 +1127,74 @@ export interface paths {
         put?: never;
         /** { message, expiresAt }: an EIP-4361 (Sign-In with Ethereum) message for this address, single-use, valid 10 minutes — sign it with the wallet (EIP-191 personal_sign) and POST /api/wallet */
         post: operations["TokensController_walletChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wallet-recoveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that the investor’s identity was re-verified (with how) and opens the recovery of their lost wallet; the investor then proves control of a new address (own wallets), another admin approves (admins only) */
+        post: operations["TokensController_requestRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/recoveries/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The investor proves control of their new address for an open recovery, by signing the message of POST /api/wallet/challenge for it */
+        post: operations["TokensController_proveRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wallet-recoveries/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Another admin approves a recovery (never the requester, never the investor): the tokens move from the lost wallet to the new one on chain (recoveryAddress, then forced transfers), freezes kept (admins only) */
+        post: operations["TokensController_approveRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wallet-recoveries/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an open wallet recovery, with a reason (admins only) */
+        post: operations["TokensController_cancelRecovery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3413,6 +3481,26 @@ export interface components {
             /** @description Event log position, for X-Read-After */
             position: number;
         };
+        WalletRecoveryRequestDto: {
+            /** @description The investor whose wallet is lost */
+            personId: string;
+            /** @description How the identity was re-verified */
+            reason: string;
+        };
+        WalletRecoveryDto: {
+            id: string;
+            personId: string;
+            /** @enum {string} */
+            status: "open" | "approved" | "cancelled";
+            /** @description The platform held the lost wallet’s key: it recovers to a new platform-held wallet */
+            custodial: boolean;
+            lostAddress: string;
+            /** @description The new wallet (proven by the investor, or custodial) */
+            newAddress: string | null;
+        };
+        WalletRecoveryCancelDto: {
+            reason: string;
+        };
         ChainFlowRebuildProgressDto: {
             startedAt: string;
             /** @description The position the fold from 0 has reached */
@@ -4787,7 +4875,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_register: {
+    EarlyAccessController_register: {
         parameters: {
             query?: never;
             header?: {
@@ -4834,7 +4922,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_confirm: {
+    EarlyAccessController_confirm: {
         parameters: {
             query?: never;
             header?: {
@@ -4888,7 +4976,7 @@ export interface operations {
             };
         };
     };
-    RegisterInterestController_earlyAccess: {
+    EarlyAccessController_earlyAccess: {
         parameters: {
             query?: never;
             header?: {
@@ -6963,6 +7051,161 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_requestRecovery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletRecoveryRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletRecoveryDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_proveRecovery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterWalletDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletRecoveryDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_approveRecovery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletRecoveryDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TokensController_cancelRecovery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletRecoveryCancelDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletRecoveryDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -67,6 +67,32 @@ export type ChainIntent =
       amount: number;
       unfreeze: boolean;
     }
+  /**
+   * Wallet recovery (issue 32, custody `WalletRecoveryApproved`): the new wallet as a management key of the person's
+   * ONCHAINID (what T-REX's `recoveryAddress` checks), then `recover` on the first token they hold (registers the new
+   * wallet, moves the balance with its frozen tokens and freeze, deletes the lost wallet from the registry), then
+   * for each other token a forced transfer of what they hold and the freezes set again on the new wallet.
+   */
+  | { kind: 'add-identity-key'; personId: string; requestId: string; wallet: string }
+  | { kind: 'recover'; assetId: string; personId: string; requestId: string; lostWallet: string; newWallet: string }
+  | {
+      kind: 'recovery-transfer';
+      assetId: string;
+      personId: string;
+      requestId: string;
+      lostWallet: string;
+      newWallet: string;
+      amount: number;
+    }
+  | {
+      kind: 'recovery-freeze';
+      assetId: string;
+      personId: string;
+      requestId: string;
+      newWallet: string;
+      /** Tokens to freeze again, or null: the whole address. */
+      amount: number | null;
+    }
   /** Kauri's test NZD stablecoin (embedded chain only; on a real network the coin is `STABLECOIN_ADDRESS`). */
   | { kind: 'deploy-stablecoin' }
   /** The test coin a distribution pays in, minted to the signer (embedded chain only): its stablecoin lines' net. */
@@ -318,6 +344,32 @@ const intent = union(
     requestId: id(),
     amount,
     unfreeze: boolean(),
+  }),
+  object({ kind: literal('add-identity-key'), personId: id(), requestId: id(), wallet: ADDRESS }),
+  object({
+    kind: literal('recover'),
+    assetId: id(),
+    personId: id(),
+    requestId: id(),
+    lostWallet: ADDRESS,
+    newWallet: ADDRESS,
+  }),
+  object({
+    kind: literal('recovery-transfer'),
+    assetId: id(),
+    personId: id(),
+    requestId: id(),
+    lostWallet: ADDRESS,
+    newWallet: ADDRESS,
+    amount,
+  }),
+  object({
+    kind: literal('recovery-freeze'),
+    assetId: id(),
+    personId: id(),
+    requestId: id(),
+    newWallet: ADDRESS,
+    amount: nullable(amount),
   }),
   object({ kind: literal('deploy-stablecoin') }),
   object({ kind: literal('stablecoin-mint'), distributionId: id(), amount }),
