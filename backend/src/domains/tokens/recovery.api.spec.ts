@@ -163,4 +163,36 @@ describe('recovering a lost wallet, four eyes, on the chain', () => {
     // Approved once.
     expect((await adminB.post(`/api/admin/wallet-recoveries/${id}/approve`, {})).status).toBe(409);
   });
+
+  it('recovers a platform-held wallet to a new platform-held one: no proof, four eyes, balance moved', async () => {
+    const { offeringId, assetId } = await offerings.offeringFor(server, adminA, 1000, '10.00');
+    const investor = await offerings.verifiedInvestor(server, adminA);
+    expect(
+      (await investor.post('/api/invest', { offeringId, tokensRequested: 30, investmentAmount: 300 })).status,
+    ).toBe(201);
+    await settled();
+    const lost = (await investor.get('/api/wallet')).body.address as Address;
+    const asked = await adminB.post('/api/admin/wallet-recoveries', { personId: investor.user.id, reason });
+    expect(asked).toMatchObject({ status: 201, body: { custodial: true, lostAddress: lost } });
+    const id = asked.body.id as string;
+    const wallet = newWallet();
+    const challenge = await investor.post('/api/wallet/challenge', { address: wallet.address });
+    const message = challenge.body.message as string;
+    const proof = await investor.post(`/api/wallet/recoveries/${id}/proof`, {
+      address: wallet.address,
+      message,
+      signature: await wallet.signMessage({ message }),
+    });
+    expect(proof).toMatchObject({ status: 409, body: { message: WALLET_RECOVERY_MESSAGES.custodial } });
+    expect((await adminB.post(`/api/admin/wallet-recoveries/${id}/approve`, {})).status).toBe(403);
+    const approved = await adminA.post(`/api/admin/wallet-recoveries/${id}/approve`, {});
+    expect(approved).toMatchObject({ status: 201, body: { status: 'approved', custodial: true } });
+    const fresh = approved.body.newAddress as Address;
+    expect(fresh).not.toBe(lost);
+    await settled();
+    expect(await onChain(assetId, fresh)).toEqual({ balance: 30n, frozenTokens: 0n, address: false });
+    expect((await onChain(assetId, lost)).balance).toBe(0n);
+    expect((await investor.get('/api/wallet')).body).toMatchObject({ address: fresh, registered: true });
+    expect(await server.app.get(ChainReconciler).reconcile()).toMatchObject({ drift: 0, pending: 0 });
+  });
 });
