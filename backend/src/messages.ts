@@ -191,6 +191,7 @@ export const WALLET_RECOVERY_MESSAGES = {
   custodial: 'The platform holds this wallet’s key and recovers it to a new platform-held wallet: no address to prove',
   proofRequired: 'The investor has not yet proven control of the new address',
   lost: 'This is the lost wallet: enter the address of the new one',
+  moved: 'The investor’s wallet changed since this recovery was opened: cancel it and open a new one',
 } as const;
 /** A transfer of tokens to an investor that the chain could not make (shown on the holding and to operations). */
 export const TRANSFER_BLOCKED = {

@@ -433,6 +433,8 @@ export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
         if (command.approvedBy === recovery.requestedBy)
           throw refuse('requestId', WALLET_RECOVERY_MESSAGES.fourEyes, 403);
         if (command.approvedBy === recovery.personId) throw refuse('requestId', WALLET_RECOVERY_MESSAGES.investor, 403);
+        if (state.wallets.get(recovery.personId)?.toLowerCase() !== recovery.lostAddress.toLowerCase())
+          throw refuse('requestId', WALLET_RECOVERY_MESSAGES.moved, 409);
         let newAddress: string;
         let custodyIndex: number | null = null;
         if (recovery.custodial) {

@@ -232,6 +232,17 @@ describe('wallet recovery: another admin approves (four eyes)', () => {
     });
   });
 
+  it('a wallet that changed since the request is refused at approval', () => {
+    const switched = {
+      ...ownWallet('inv', OTHER, 'b'.repeat(32)),
+      data: { ...ownWallet('inv', OTHER, 'b'.repeat(32)).data, previousAddress: LOST },
+    };
+    expect(given([...own, proved(), switched]).when(approve()).error).toMatchObject({
+      status: 409,
+      message: WALLET_RECOVERY_MESSAGES.moved,
+    });
+  });
+
   it('a cancelled recovery cannot be approved or proven', () => {
     const cancelled = {
       type: 'WalletRecoveryCancelled',
