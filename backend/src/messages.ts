@@ -177,6 +177,22 @@ export const WALLET_PROOF_MESSAGES = {
   taken: 'This address is already registered to another person',
   same: 'This address is already your wallet',
 } as const;
+/** Wallet recovery (issue 32): an investor's tokens moved to a new wallet after identity re-verification. */
+export const WALLET_RECOVERY_MESSAGES = {
+  reason: 'Say how the investor’s identity was re-verified (up to 1000 characters)',
+  noWallet: 'This person has no wallet: there is nothing to recover',
+  noTokens: 'This person holds no tokens: there is nothing to recover',
+  open: 'A recovery of this person’s wallet is already open: approve or cancel it first',
+  own: 'You cannot recover your own wallet: another admin must',
+  notFound: 'No such wallet recovery',
+  notOpen: 'This wallet recovery is no longer open',
+  fourEyes: 'Another admin must approve a recovery you requested',
+  investor: 'You cannot approve the recovery of your own wallet',
+  custodial: 'The platform holds this wallet’s key and recovers it to a new platform-held wallet: no address to prove',
+  proofRequired: 'The investor has not yet proven control of the new address',
+  lost: 'This is the lost wallet: enter the address of the new one',
+  moved: 'The investor’s wallet changed since this recovery was opened: cancel it and open a new one',
+} as const;
 /** A transfer of tokens to an investor that the chain could not make (shown on the holding and to operations). */
 export const TRANSFER_BLOCKED = {
   noRegistration: 'Waiting for the wallet to be registered on the identity registry',

@@ -67,6 +67,32 @@ export type ChainIntent =
       amount: number;
       unfreeze: boolean;
     }
+  /**
+   * Wallet recovery (issue 32, custody `WalletRecoveryApproved`): the new wallet as a management key of the person's
+   * ONCHAINID (what T-REX's `recoveryAddress` checks), then `recover` on the first token they hold (registers the new
+   * wallet, moves the balance with its frozen tokens and freeze, deletes the lost wallet from the registry), then
+   * for each other token a forced transfer of what they hold and the freezes set again on the new wallet.
+   */
+  | { kind: 'add-identity-key'; personId: string; requestId: string; wallet: string }
+  | { kind: 'recover'; assetId: string; personId: string; requestId: string; lostWallet: string; newWallet: string }
+  | {
+      kind: 'recovery-transfer';
+      assetId: string;
+      personId: string;
+      requestId: string;
+      lostWallet: string;
+      newWallet: string;
+      amount: number;
+    }
+  | {
+      kind: 'recovery-freeze';
+      assetId: string;
+      personId: string;
+      requestId: string;
+      newWallet: string;
+      /** Tokens to freeze again, or null: the whole address. */
+      amount: number | null;
+    }
   /** Kauri's test NZD stablecoin (embedded chain only; on a real network the coin is `STABLECOIN_ADDRESS`). */
   | { kind: 'deploy-stablecoin' }
   /** The test coin a distribution pays in, minted to the signer (embedded chain only): its stablecoin lines' net. */
@@ -215,6 +241,50 @@ export interface OwnWalletRegistered {
   };
 }
 /**
+ * Wallet recovery (issue 32), on `custody-wallets`: an admin records that the investor's identity was re-verified
+ * (`reason`) and opens a recovery of their wallet (`custodial`: the platform held its key, and gives a new
+ * platform-held wallet; else the investor proves control of a new address of their own, `WalletRecoveryProved`);
+ * another admin approves (`WalletRecoveryApproved`: the person's wallet is `newAddress` from then on, and the chain
+ * follows with ERC-3643 `recoveryAddress` and forced transfers) or either cancels.
+ */
+export interface WalletRecoveryRequested {
+  type: 'WalletRecoveryRequested';
+  data: {
+    requestId: string;
+    personId: string;
+    lostAddress: string;
+    custodial: boolean;
+    reason: string;
+    requestedBy: string;
+  };
+}
+export interface WalletRecoveryProved {
+  type: 'WalletRecoveryProved';
+  data: { requestId: string; personId: string; address: string; nonce: string };
+}
+export interface WalletRecoveryApproved {
+  type: 'WalletRecoveryApproved';
+  data: {
+    requestId: string;
+    personId: string;
+    lostAddress: string;
+    newAddress: string;
+    approvedBy: string;
+    /** A custodial recovery's new HD index (null: the investor's own proven address). */
+    custodyIndex: number | null;
+  };
+}
+export interface WalletRecoveryCancelled {
+  type: 'WalletRecoveryCancelled';
+  data: { requestId: string; personId: string; cancelledBy: string; reason: string };
+}
+export type WalletRecoveryEvent =
+  | WalletRecoveryRequested
+  | WalletRecoveryProved
+  | WalletRecoveryApproved
+  | WalletRecoveryCancelled;
+
+/**
  * A message for a person to sign with the wallet they claim (EIP-4361), on `wallet-challenges-<personId>`: a decided
  * fact rather than process memory, so any replica can check the signature it is answered with.
  */
@@ -231,7 +301,7 @@ export type ChainTransactionEvent =
   | ChainTransactionFailed
   | ChainTransactionReleased;
 export type ChainBatchEvent = ChainBatchSubmitted;
-export type CustodyEvent = CustodyWalletAssigned | OwnWalletRegistered;
+export type CustodyEvent = CustodyWalletAssigned | OwnWalletRegistered | WalletRecoveryEvent;
 export type TokenEvent = ChainTransactionEvent | ChainBatchEvent | CustodyEvent;
 
 export const ADDRESS = string({ max: 42, pattern: /^0x[0-9a-fA-F]{40}$/ });
@@ -274,6 +344,32 @@ const intent = union(
     requestId: id(),
     amount,
     unfreeze: boolean(),
+  }),
+  object({ kind: literal('add-identity-key'), personId: id(), requestId: id(), wallet: ADDRESS }),
+  object({
+    kind: literal('recover'),
+    assetId: id(),
+    personId: id(),
+    requestId: id(),
+    lostWallet: ADDRESS,
+    newWallet: ADDRESS,
+  }),
+  object({
+    kind: literal('recovery-transfer'),
+    assetId: id(),
+    personId: id(),
+    requestId: id(),
+    lostWallet: ADDRESS,
+    newWallet: ADDRESS,
+    amount,
+  }),
+  object({
+    kind: literal('recovery-freeze'),
+    assetId: id(),
+    personId: id(),
+    requestId: id(),
+    newWallet: ADDRESS,
+    amount: nullable(amount),
   }),
   object({ kind: literal('deploy-stablecoin') }),
   object({ kind: literal('stablecoin-mint'), distributionId: id(), amount }),
@@ -370,6 +466,29 @@ export const custodyEventSchemas = {
     previousAddress: nullable(ADDRESS),
     registeredBy: id(),
     nonce: optional(NONCE),
+  }),
+  WalletRecoveryRequested: object({
+    requestId: id(),
+    personId: id(),
+    lostAddress: ADDRESS,
+    custodial: boolean(),
+    reason: string({ nonEmpty: true, max: 1000 }),
+    requestedBy: id(),
+  }),
+  WalletRecoveryProved: object({ requestId: id(), personId: id(), address: ADDRESS, nonce: NONCE }),
+  WalletRecoveryApproved: object({
+    requestId: id(),
+    personId: id(),
+    lostAddress: ADDRESS,
+    newAddress: ADDRESS,
+    approvedBy: id(),
+    custodyIndex: nullable(int({ max: 2 ** 31 - 1 })),
+  }),
+  WalletRecoveryCancelled: object({
+    requestId: id(),
+    personId: id(),
+    cancelledBy: id(),
+    reason: string({ nonEmpty: true, max: 1000 }),
   }),
 } satisfies EventSchemas<CustodyEvent>;
 

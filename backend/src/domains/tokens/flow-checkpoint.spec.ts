@@ -447,6 +447,8 @@ const FOLD_HASHES: Record<number, string> = {
   // 5: a transfer between investors calls for its DvP settlement (DvP manager, coin, allowances, offer, take); an
   // approved freeze calls for its freeze or unfreeze.
   5: 'dc1d407c3de2b467f9e8976b482b355ff0a71c66e7936e70f87de611474bcdd9',
+  // 6: an approved wallet recovery moves the person's wallet and calls for the key, recover, transfers and freezes.
+  6: '30fd22f3d6c61ae97a159a0a0fcfbdeef7397010bc8378c16e24b2aa025a2756',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {

@@ -409,8 +409,53 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
       want(`xfer-${transferId}-take`, { kind: 'transfer-take', ...both });
       return out;
     }
+    case 'WalletRecoveryApproved': {
+      // Recovery (custody, four eyes): the holdings and freezes the register expects of the person now, moved from
+      // the lost wallet to the new one (README "Wallet recovery").
+      const { requestId, personId, lostAddress: lostWallet, newAddress: newWallet } = event.data;
+      const held = [...expectedHoldings(state)]
+        .map(([assetId, holders]) => ({ assetId, tokens: holders.get(personId) ?? 0 }))
+        .filter(({ assetId, tokens }) => tokens > 0 && suiteOf(state, assetId));
+      if (held.length === 0 || !identityOf(state, personId)) return out;
+      const r = `recovery-${requestId}`;
+      want(`${r}-key`, { kind: 'add-identity-key', personId, requestId, wallet: newWallet });
+      const frozen = expectedFrozen(state);
+      held.forEach(({ assetId, tokens }, n) => {
+        const base = { assetId, personId, requestId };
+        if (n === 0) want(`${r}-recover-${assetId}`, { kind: 'recover', ...base, lostWallet, newWallet });
+        else {
+          want(`${r}-transfer-${assetId}`, {
+            kind: 'recovery-transfer',
+            ...base,
+            lostWallet,
+            newWallet,
+            amount: tokens,
+          });
+          // A forced transfer unfreezes what it needs on the lost wallet: freeze it again on the new one.
+          const f = frozen.get(assetId)?.get(personId);
+          if (f && f.tokens > 0)
+            want(`${r}-freeze-tokens-${assetId}`, { kind: 'recovery-freeze', ...base, newWallet, amount: f.tokens });
+          if (f?.address)
+            want(`${r}-freeze-address-${assetId}`, { kind: 'recovery-freeze', ...base, newWallet, amount: null });
+        }
+      });
+      // Lock-ups are kept by holder address: the new wallet gets the ones not over yet.
+      for (const [investmentId, investment] of state.investments)
+        if (investment.confirmed && investment.investorId === personId && investment.transferableFrom)
+          want(`${r}-lockup-${investmentId}`, {
+            kind: 'lock-up',
+            assetId: investment.assetId,
+            investmentId,
+            personId,
+            until: investment.transferableFrom,
+          });
+      return out;
+    }
     case 'InvestmentRequested':
     case 'CustodyWalletAssigned':
+    case 'WalletRecoveryRequested':
+    case 'WalletRecoveryProved':
+    case 'WalletRecoveryCancelled':
     case 'ChainTransactionRequested':
     case 'ChainTransactionConfirmed':
     case 'ChainTransactionFailed':
@@ -454,7 +499,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 5;
+export const FLOW_VERSION = 6;
 
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
@@ -515,6 +560,21 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
     case 'FreezeApproved':
     case 'TransferSettlementRequested':
       return state; // its intents are all it leaves (chainIntents)
+    case 'WalletRecoveryRequested':
+    case 'WalletRecoveryProved':
+    case 'WalletRecoveryCancelled':
+      return state;
+    case 'WalletRecoveryApproved': {
+      // The person's wallet is the new one from now on; the registry will hold it once `recover` is confirmed.
+      const { personId, newAddress } = event.data;
+      const previous = state.wallets.get(personId);
+      if (previous) state.walletOwners.delete(previous.toLowerCase());
+      state.wallets.set(personId, newAddress);
+      state.walletOwners.set(newAddress.toLowerCase(), personId);
+      const who = state.persons.get(personId);
+      if (who?.registry) who.registry = { wallet: newAddress };
+      return state;
+    }
     case 'CustodyWalletAssigned':
     case 'OwnWalletRegistered': {
       const { personId, address } = event.data;
@@ -622,6 +682,8 @@ export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<Rec
       if (tx.intent.kind === 'register-identity' && tx.wallet) state.registered.set(tx.intent.personId, tx.wallet);
       if (tx.intent.kind === 'remove-identity' && state.registered.get(tx.intent.personId) === tx.wallet)
         state.registered.delete(tx.intent.personId);
+      // `recoveryAddress` registered the new wallet and deleted the lost one.
+      if (tx.intent.kind === 'recover') state.registered.set(tx.intent.personId, tx.intent.newWallet);
       return state;
     }
     case 'ChainTransactionFailed': {
@@ -754,6 +816,22 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
     case 'freeze-address':
     case 'freeze-tokens':
       return (suiteOf(state, intent.assetId) ? null : 'the token suite') ?? earlierHoldingTx(tx, state);
+    case 'add-identity-key':
+      return identityOf(state, intent.personId) ? null : `the identity of ${intent.personId}`;
+    case 'recover':
+      return (
+        (confirmed(state, `recovery-${intent.requestId}-key`) ? null : 'the new wallet’s identity key') ??
+        earlierPersonTx(tx, state, intent.personId)
+      );
+    case 'recovery-transfer':
+      return (
+        (anyRecoverConfirmed(state, intent.requestId) ? null : 'the recovery of the first token') ??
+        earlierPersonTx(tx, state, intent.personId)
+      );
+    case 'recovery-freeze':
+      return confirmed(state, `recovery-${intent.requestId}-transfer-${intent.assetId}`)
+        ? null
+        : 'the recovery transfer';
     case 'deploy-stablecoin':
       return null;
     case 'stablecoin-mint':
@@ -784,6 +862,26 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
       return 'unknown intent';
     }
   }
+}
+
+/**
+ * A recovery moves what the lost wallet holds: it waits for every transaction requested before it that is already
+ * on its way (submitted) and moves that person's tokens — those act on the lost wallet. Ones still requested go to
+ * the new wallet when sent.
+ */
+function earlierPersonTx(tx: TxView, state: FlowState, personId: string): string | null {
+  for (const other of state.txs.values()) {
+    if (other.seq >= tx.seq || other.status !== 'submitted') continue;
+    if (personsOf(other.intent).includes(personId)) return `the earlier transaction ${other.txId}`;
+  }
+  return null;
+}
+
+/** The recovery's `recover` is confirmed: the new wallet is in the identity registry. */
+function anyRecoverConfirmed(state: FlowState, requestId: string): boolean {
+  const prefix = txIdOf(state.chainId, `recovery-${requestId}-recover-`);
+  for (const tx of state.txs.values()) if (tx.txId.startsWith(prefix) && tx.status === 'confirmed') return true;
+  return false;
 }
 
 /** The person's current wallet is the one the registry holds (as confirmed on chain). */
@@ -828,6 +926,9 @@ export function personsOf(intent: ChainIntent): string[] {
     case 'lock-up':
     case 'freeze-address':
     case 'freeze-tokens':
+    case 'recover':
+    case 'recovery-transfer':
+    case 'recovery-freeze':
       return [intent.personId];
     case 'forced-transfer':
     case 'transfer-initiate':
@@ -928,6 +1029,30 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
       const token = suite(intent.assetId).token;
       const op = intent.unfreeze ? ('unfreeze-tokens' as const) : ('freeze-tokens' as const);
       return { call: { op, token, wallet: holder, amount: BigInt(intent.amount) }, wallet: holder };
+    }
+    case 'add-identity-key': {
+      const identity = identityOf(state, intent.personId)!;
+      return { call: { op: 'add-identity-key', identity, wallet: intent.wallet as Address }, wallet: intent.wallet };
+    }
+    case 'recover': {
+      const identity = identityOf(state, intent.personId)!;
+      const token = suite(intent.assetId).token;
+      const lostWallet = intent.lostWallet as Address;
+      const newWallet = intent.newWallet as Address;
+      return { call: { op: 'recover', token, lostWallet, newWallet, identity }, wallet: newWallet };
+    }
+    case 'recovery-transfer': {
+      const token = suite(intent.assetId).token;
+      const from = intent.lostWallet as Address;
+      const to = intent.newWallet as Address;
+      return { call: { op: 'forced-transfer', token, from, to, amount: BigInt(intent.amount) }, wallet: to };
+    }
+    case 'recovery-freeze': {
+      const token = suite(intent.assetId).token;
+      const holder = intent.newWallet as Address;
+      if (intent.amount === null)
+        return { call: { op: 'set-frozen', token, wallet: holder, frozen: true }, wallet: holder };
+      return { call: { op: 'freeze-tokens', token, wallet: holder, amount: BigInt(intent.amount) }, wallet: holder };
     }
     case 'deploy-stablecoin':
       return { call: stablecoinCall(signer), wallet: null };
