@@ -1143,7 +1143,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Records that the investor’s identity was re-verified (with how) and opens the recovery of their lost wallet; the investor then proves control of a new address (own wallets), another admin approves (admins only) */
-        post: operations["TokensController_requestRecovery"];
+        post: operations["WalletRecoveryController_requestRecovery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1160,7 +1160,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The investor proves control of their new address for an open recovery, by signing the message of POST /api/wallet/challenge for it */
-        post: operations["TokensController_proveRecovery"];
+        post: operations["WalletRecoveryController_proveRecovery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1177,7 +1177,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Another admin approves a recovery (never the requester, never the investor): the tokens move from the lost wallet to the new one on chain (recoveryAddress, then forced transfers), freezes kept (admins only) */
-        post: operations["TokensController_approveRecovery"];
+        post: operations["WalletRecoveryController_approveRecovery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1194,7 +1194,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancels an open wallet recovery, with a reason (admins only) */
-        post: operations["TokensController_cancelRecovery"];
+        post: operations["WalletRecoveryController_cancelRecovery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7109,7 +7109,7 @@ export interface operations {
             };
         };
     };
-    TokensController_requestRecovery: {
+    WalletRecoveryController_requestRecovery: {
         parameters: {
             query?: never;
             header?: {
@@ -7149,7 +7149,7 @@ export interface operations {
             };
         };
     };
-    TokensController_proveRecovery: {
+    WalletRecoveryController_proveRecovery: {
         parameters: {
             query?: never;
             header?: {
@@ -7184,7 +7184,7 @@ export interface operations {
             };
         };
     };
-    TokensController_approveRecovery: {
+    WalletRecoveryController_approveRecovery: {
         parameters: {
             query?: never;
             header?: {
@@ -7222,7 +7222,7 @@ export interface operations {
             };
         };
     };
-    TokensController_cancelRecovery: {
+    WalletRecoveryController_cancelRecovery: {
         parameters: {
             query?: never;
             header?: {

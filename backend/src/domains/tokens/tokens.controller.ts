@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
@@ -12,14 +11,13 @@ import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { Config } from '../../platform/config.js';
 import { CHAIN, CONFIG } from '../../platform/injection-keys.js';
-import { TRANSFER_BLOCKED, WALLET_PROOF_MESSAGES, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
-import { ChainKeys } from '../../platform/chain/keys.js';
+import { TRANSFER_BLOCKED } from '../../messages.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { custody, type IssuedChallenge, WALLET_MESSAGES, walletChallenges, type WalletRecovery } from './deciders.js';
-import { WalletRecoveryCancelDto, WalletRecoveryDto, WalletRecoveryRequestDto } from './recovery.dto.js';
+import { custody, walletChallenges } from './deciders.js';
 import { CUSTODY_STREAM, walletChallengeStream } from './events.js';
-import { expectedHoldings, platformOwnAddresses } from './flow.js';
+import { expectedHoldings } from './flow.js';
 import { TokenViews } from './token-views.js';
+import { WalletProofs } from './wallet-proofs.js';
 import {
   ChainProblemsDto,
   ChainRetryDto,
@@ -30,7 +28,6 @@ import {
   WalletDto,
   WalletRegisteredDto,
 } from './tokens.dto.js';
-import type { Address, Hex } from 'viem';
 
 const NO_TOKEN = 'This asset has no token on a chain';
 /** A chain transaction id as the flow makes them (`c<chainId>-…`). */
@@ -38,14 +35,6 @@ const TX_ID = /^c\d{1,12}-[A-Za-z0-9-]{1,200}$/;
 /** A signed message proves control for this long (the issue's 10 minutes). */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
 const CHALLENGE_STATEMENT = 'Register this address as my wallet on Kauri.';
-/** Nobody holds a key for these: the zero address and the customary burn address. */
-const BURN_ADDRESSES = new Set([
-  '0x0000000000000000000000000000000000000000',
-  '0x000000000000000000000000000000000000dead',
-]);
-const refuse = (field: string, message: string, status: 400 | 404 | 409 | 422 = 400) =>
-  new DomainError(message, status, [{ field, message }]);
-
 export const WALLET_HOLDS_TOKENS =
   'Your wallet holds tokens: a new address can be registered once they are moved (ask an administrator)';
 
@@ -57,7 +46,7 @@ export class TokensController {
     private readonly views: TokenViews,
     private readonly outbox: ChainOutbox,
     private readonly repository: AggregateRepository,
-    private readonly keys: ChainKeys,
+    private readonly proofs: WalletProofs,
     @Inject(CHAIN) private readonly chain: ChainPort | null,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -120,8 +109,8 @@ export class TokensController {
     @CurrentUser() user: SignedInUser,
     @Ctx() ctx: CommandContext,
   ) {
-    const chain = this.requireChain();
-    const address = await this.acceptableAddress(chain, body.address, user.userId);
+    const chain = this.proofs.requireChain();
+    const address = await this.proofs.acceptableAddress(chain, body.address, user.userId);
     const { createSiweMessage } = await import('viem/siwe');
     const url = new URL(this.config.publicUrl);
     const issuedAt = new Date(ctx.now);
@@ -163,11 +152,11 @@ export class TokensController {
       'Register an address of your own instead of the platform-held one, proven by signing the message of POST /api/wallet/challenge: the identity registry follows (audited as OwnWalletRegistered)',
   })
   async registerWallet(@Body() body: RegisterWalletDto, @CurrentUser() user: SignedInUser, @Ctx() ctx: CommandContext) {
-    const chain = this.requireChain();
-    const address = await this.acceptableAddress(chain, body.address, user.userId);
+    const chain = this.proofs.requireChain();
+    const address = await this.proofs.acceptableAddress(chain, body.address, user.userId);
     for (const holdings of expectedHoldings(this.outbox.state).values())
       if ((holdings.get(user.userId) ?? 0) > 0) throw new DomainError(WALLET_HOLDS_TOKENS, 409);
-    const challenge = await this.signedChallenge(user.userId, address, body);
+    const challenge = await this.proofs.signedChallenge(user.userId, address, body);
     const { position } = await this.repository.handle(
       custody,
       CUSTODY_STREAM,
@@ -183,186 +172,5 @@ export class TokensController {
       ctx,
     );
     return { address, position };
-  }
-
-  @Post('admin/wallet-recoveries')
-  @Roles('admin')
-  @HttpCode(201)
-  @ApiCreated(WalletRecoveryDto)
-  @ApiOperation({
-    summary:
-      'Records that the investor’s identity was re-verified (with how) and opens the recovery of their lost wallet; the investor then proves control of a new address (own wallets), another admin approves (admins only)',
-  })
-  async requestRecovery(
-    @Body() body: WalletRecoveryRequestDto,
-    @CurrentUser() user: SignedInUser,
-    @Ctx() ctx: CommandContext,
-  ) {
-    this.requireChain();
-    let tokensHeld = 0;
-    for (const holdings of expectedHoldings(this.outbox.state).values()) tokensHeld += holdings.get(body.personId) ?? 0;
-    const id = randomUUID();
-    await this.repository.handle(
-      custody,
-      CUSTODY_STREAM,
-      {
-        type: 'RequestWalletRecovery',
-        requestId: id,
-        personId: body.personId,
-        reason: body.reason,
-        requestedBy: user.userId,
-        tokensHeld,
-      },
-      ctx,
-    );
-    return this.recovery(id);
-  }
-
-  @Post('wallet/recoveries/:id/proof')
-  @HttpCode(201)
-  @ApiCreated(WalletRecoveryDto)
-  @ApiOperation({
-    summary:
-      'The investor proves control of their new address for an open recovery, by signing the message of POST /api/wallet/challenge for it',
-  })
-  async proveRecovery(
-    @IdParam() id: string,
-    @Body() body: RegisterWalletDto,
-    @CurrentUser() user: SignedInUser,
-    @Ctx() ctx: CommandContext,
-  ) {
-    const chain = this.requireChain();
-    const known = (await this.repository.load(custody, CUSTODY_STREAM)).state.recoveries.get(id);
-    if (!known || known.personId !== user.userId) throw refuse('id', WALLET_RECOVERY_MESSAGES.notFound, 404);
-    const address = await this.acceptableAddress(chain, body.address, user.userId);
-    const challenge = await this.signedChallenge(user.userId, address, body);
-    await this.repository.handle(
-      custody,
-      CUSTODY_STREAM,
-      {
-        type: 'ProveWalletRecovery',
-        requestId: id,
-        personId: user.userId,
-        address,
-        message: body.message,
-        challenge,
-        now: ctx.now,
-      },
-      ctx,
-    );
-    return this.recovery(id);
-  }
-
-  @Post('admin/wallet-recoveries/:id/approve')
-  @Roles('admin')
-  @HttpCode(201)
-  @ApiCreated(WalletRecoveryDto)
-  @ApiOperation({
-    summary:
-      'Another admin approves a recovery (never the requester, never the investor): the tokens move from the lost wallet to the new one on chain (recoveryAddress, then forced transfers), freezes kept (admins only)',
-  })
-  async approveRecovery(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() ctx: CommandContext) {
-    this.requireChain();
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const { state } = await this.repository.load(custody, CUSTODY_STREAM);
-      const known = state.recoveries.get(id);
-      // A custodial wallet is recovered to the next platform-held wallet (its index decided on the stream).
-      const account = known?.custodial ? await this.keys.custodyAccount(state.nextIndex) : null;
-      try {
-        await this.repository.handle(
-          custody,
-          CUSTODY_STREAM,
-          {
-            type: 'ApproveWalletRecovery',
-            requestId: id,
-            approvedBy: user.userId,
-            custody: account ? { index: state.nextIndex, address: account.address } : null,
-          },
-          ctx,
-        );
-        return this.recovery(id);
-      } catch (error) {
-        // Another process took that custody index first: read again.
-        if (!(account && error instanceof DomainError && error.errors === undefined)) throw error;
-      }
-    }
-    throw new DomainError('The custody stream is busy: try again', 409);
-  }
-
-  @Post('admin/wallet-recoveries/:id/cancel')
-  @Roles('admin')
-  @HttpCode(201)
-  @ApiCreated(WalletRecoveryDto)
-  @ApiOperation({ summary: 'Cancels an open wallet recovery, with a reason (admins only)' })
-  async cancelRecovery(
-    @IdParam() id: string,
-    @Body() body: WalletRecoveryCancelDto,
-    @CurrentUser() user: SignedInUser,
-    @Ctx() ctx: CommandContext,
-  ) {
-    await this.repository.handle(
-      custody,
-      CUSTODY_STREAM,
-      { type: 'CancelWalletRecovery', requestId: id, cancelledBy: user.userId, reason: body.reason },
-      ctx,
-    );
-    return this.recovery(id);
-  }
-
-  private async recovery(id: string): Promise<WalletRecoveryDto> {
-    const { state } = await this.repository.load(custody, CUSTODY_STREAM);
-    const r: WalletRecovery | undefined = state.recoveries.get(id);
-    if (!r) throw refuse('id', WALLET_RECOVERY_MESSAGES.notFound, 404);
-    const newAddress = r.status === 'approved' ? (state.wallets.get(r.personId) ?? null) : r.proven;
-    return {
-      id,
-      personId: r.personId,
-      status: r.status,
-      custodial: r.custodial,
-      lostAddress: r.lostAddress,
-      newAddress,
-    };
-  }
-
-  /** The challenge issued to this person that the body's message and signature answer for `address`, or a 400. */
-  private async signedChallenge(personId: string, address: Address, body: RegisterWalletDto): Promise<IssuedChallenge> {
-    const { parseSiweMessage } = await import('viem/siwe');
-    const { verifyMessage } = await import('viem');
-    const nonce = parseSiweMessage(body.message).nonce;
-    const { state } = await this.repository.load(walletChallenges, walletChallengeStream(personId));
-    // A nonce from outside indexes a Map, never a plain object.
-    const challenge = nonce ? (state.issued.get(nonce) ?? null) : null;
-    // The message is checked against the issued one before the signature, so a wrong message says so.
-    if (!challenge || challenge.message !== body.message || challenge.address !== address)
-      throw refuse('message', WALLET_PROOF_MESSAGES.messageUnknown);
-    const signed = await verifyMessage({ address, message: body.message, signature: body.signature as Hex }).catch(
-      () => false,
-    );
-    if (!signed) throw refuse('signature', WALLET_PROOF_MESSAGES.signatureWrong);
-    return challenge;
-  }
-
-  private requireChain(): ChainPort {
-    if (!this.chain) throw new DomainError(WALLET_PROOF_MESSAGES.noChain, 409);
-    return this.chain;
-  }
-
-  /**
-   * The checksummed address, or a 4xx: malformed, zero or burn, one of the platform's own, a contract (an identity
-   * registry entry must be an account its holder signs with), or another person's.
-   */
-  private async acceptableAddress(chain: ChainPort, text: string, personId: string): Promise<Address> {
-    // viem is loaded on first use (an app without a chain never loads it); EIP-55 checks need its keccak.
-    const { getAddress, isAddress } = await import('viem');
-    if (!isAddress(text, { strict: true })) throw refuse('address', WALLET_MESSAGES.address);
-    const address = getAddress(text);
-    if (BURN_ADDRESSES.has(address.toLowerCase())) throw refuse('address', WALLET_PROOF_MESSAGES.burn);
-    if (platformOwnAddresses(this.outbox.state, chain.signer).has(address.toLowerCase()))
-      throw refuse('address', WALLET_PROOF_MESSAGES.platform, 422);
-    if (await chain.hasCode(address)) throw refuse('address', WALLET_PROOF_MESSAGES.contract, 422);
-    // Early, for a clear answer before anyone signs; the custody stream decides it for good.
-    const holder = this.outbox.state.walletOwners.get(address.toLowerCase());
-    if (holder !== undefined && holder !== personId) throw refuse('address', WALLET_PROOF_MESSAGES.taken, 409);
-    return address;
   }
 }
