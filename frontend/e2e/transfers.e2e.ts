@@ -4,6 +4,7 @@
  * (delivery versus payment through T-REX's DVDTransferManager on the embedded chain).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ChainOutbox } from '../../backend/src/domains/tokens/chain-outbox.js';
 import { approvedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { openSignedIn } from './support/accounts.js';
@@ -42,6 +43,9 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
       investmentAmount: 1000,
     });
     expect(invested.status).toBe(201);
+    // Both wallets and the purchase on chain first (batches may hold them up to CHAIN_BATCH_WAIT_MS): a transfer
+    // is checked against the chain.
+    expect(await server.app.get(ChainOutbox).settled()).toBe(true);
 
     // The seller, from their holding: first a refused transfer (to themselves) shows why, then the real one.
     const sell = await openSignedIn(browser, server.url, seller.user.email, `/investments/${invested.body.id}`);

@@ -68,14 +68,23 @@ export async function launchBrowser(options: { timezoneId?: string } = {}): Prom
     own = started;
   }
   if (!workerChromium) owner = own;
-  const browser = await (workerChromium ? workerChromium(launch) : owner!.browser);
-  const context = await browser.newContext({
+  const contextOptions = {
     viewport: desktop,
     timezoneId: options.timezoneId,
     // A person who asked their system for less motion: the app then turns antd's animations off, so no step
     // waits for a dialog or a dropdown to finish moving (the suite's time on a busy machine).
     reducedMotion: 'reduce',
-  });
+  } as const;
+  let browser = await (workerChromium ? workerChromium(launch) : owner!.browser);
+  let context: BrowserContext;
+  try {
+    context = await browser.newContext(contextOptions);
+  } catch (error) {
+    // The worker's Chromium went away between the check and this call: once more, on a Chromium launched again.
+    if (!workerChromium || browser.isConnected()) throw error;
+    browser = await workerChromium(launch);
+    context = await browser.newContext(contextOptions);
+  }
   if (owner) owner.contexts++;
   return {
     context,
