@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil } from './anvil.js';
@@ -19,7 +19,38 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Prom
   }
 }
 
+/** The pids of the anvil processes started on this state folder (from /proc: whoever started them). */
+function nodesOn(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(join(dir, 'state.json'))) pids.push(Number(entry));
+    } catch {}
+  }
+  return pids;
+}
+
 describe('embedded anvil', () => {
+  it('runs in its own process group, and stop() during a restart leaves no node behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kauri-anvil-'));
+    const anvil = await startAnvil({ dir });
+    try {
+      // A Ctrl-C (SIGINT to the terminal's process group) reaches the app, not the node it supervises.
+      const pid = anvil.status().pid!;
+      expect(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[2]).toBe(String(pid));
+      // The node dies, and the app is asked to stop while its replacement is still starting (not yet listening).
+      process.kill(pid, 'SIGKILL');
+      await until(() => nodesOn(dir).some((p) => p !== pid) && anvil.status().pid === null, 10_000);
+    } finally {
+      await anvil.stop();
+    }
+    // Nothing left once stop() returns: the app exits right after it.
+    expect(nodesOn(dir)).toEqual([]);
+    expect(existsSync(join(dir, 'anvil.pid'))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
   it('starts again from the last whole state when it was killed while writing its state file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kauri-anvil-'));
     const events: string[] = [];

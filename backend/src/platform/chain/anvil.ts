@@ -123,7 +123,9 @@ export async function startAnvil(options: {
   }
   const spawnNode = async (port: number) => {
     if (options.dir) restoreGoodState(options.dir);
-    const child = spawn(binary, args(port), { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group: a Ctrl-C or a group SIGTERM meant for the app must not kill the node behind the app's
+    // back (the supervisor would start another while the app shuts down); the app stops it, and it saves its state.
+    const child = spawn(binary, args(port), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const url = await listening(child);
     if (pidFile) writeFileSync(pidFile, String(child.pid));
     return { child, url };
@@ -138,6 +140,8 @@ export async function startAnvil(options: {
   let down: string | null = null;
   let backoff: number = RESTART_BACKOFF_MS.first;
   let timer: NodeJS.Timeout | null = null;
+  // A restart under way: stop() waits for it, so a node started while the app shuts down is stopped, not orphaned.
+  let restarting: Promise<void> | null = null;
 
   const supervise = (node: ChildProcess, since: number) => {
     node.once('exit', (code, signal) => {
@@ -152,29 +156,34 @@ export async function startAnvil(options: {
   const schedule = () => {
     const wait = backoff;
     backoff = Math.min(backoff * 2, RESTART_BACKOFF_MS.max);
-    timer = setTimeout(async () => {
+    timer = setTimeout(() => {
       timer = null;
       if (stopping) return;
-      try {
-        // Where it listened, so the adapter's address stays right; a free port if something took that one.
-        const started = await spawnNode(Number(new URL(url).port)).catch(() => spawnNode(0));
-        if (stopping) {
-          await stopChild(started.child);
-          return;
-        }
-        current = started.child;
-        url = started.url;
-        restarts++;
-        down = null;
-        supervise(started.child, Date.now());
-        options.onEvent?.({ kind: 'restarted', pid: started.child.pid!, url: started.url });
-      } catch (error) {
-        down = `the embedded node could not be restarted: ${error instanceof Error ? error.message : String(error)}`;
-        options.onEvent?.({ kind: 'restart-failed', why: down, retryInMs: backoff });
-        schedule();
-      }
+      restarting = restart().finally(() => {
+        restarting = null;
+      });
     }, wait);
     timer.unref();
+  };
+  const restart = async () => {
+    try {
+      // Where it listened, so the adapter's address stays right; a free port if something took that one.
+      const started = await spawnNode(Number(new URL(url).port)).catch(() => spawnNode(0));
+      if (stopping) {
+        await stopChild(started.child);
+        return;
+      }
+      current = started.child;
+      url = started.url;
+      restarts++;
+      down = null;
+      supervise(started.child, Date.now());
+      options.onEvent?.({ kind: 'restarted', pid: started.child.pid!, url: started.url });
+    } catch (error) {
+      down = `the embedded node could not be restarted: ${error instanceof Error ? error.message : String(error)}`;
+      options.onEvent?.({ kind: 'restart-failed', why: down, retryInMs: backoff });
+      if (!stopping) schedule();
+    }
   };
   supervise(child, Date.now());
   // A copy of the last state file that parsed: a node killed while writing it leaves it cut short, and would not
@@ -193,6 +202,7 @@ export async function startAnvil(options: {
       stopping = true;
       if (timer) clearTimeout(timer);
       if (keeper) clearInterval(keeper);
+      await restarting;
       if (current) await stopChild(current);
       if (pidFile) rmSync(pidFile, { force: true });
     },
