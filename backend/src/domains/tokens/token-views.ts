@@ -201,7 +201,11 @@ export class TokenViews {
   ): HoldingOnChain {
     const state = this.outbox.state;
     const walletAddress = state.wallets.get(investorId) ?? null;
-    const transfer = latestAttempt(state, txIdOf(state.chainId, `transfer-${investmentId}`));
+    // Bought in an offering: the register's transfer to the wallet; received from another investor (the holding
+    // carries the transfer's id): the delivery-versus-payment settlement that moved it.
+    const transfer =
+      latestAttempt(state, txIdOf(state.chainId, `transfer-${investmentId}`)) ??
+      latestAttempt(state, txIdOf(state.chainId, `xfer-${investmentId}-take`));
     const problem = transfer ? this.problems().get(transfer.txId) : undefined;
     return {
       walletAddress,

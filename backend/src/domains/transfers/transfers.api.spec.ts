@@ -209,6 +209,9 @@ describe('transfers between investors, delivery versus payment on the embedded c
         tokenPrice: '12.50',
         status: 'confirmed',
         onChainBalance: 40,
+        // Its chain side is the settlement that moved it, not a transfer still to come.
+        chainTxStatus: 'confirmed',
+        chainTxHash: txHash,
       }),
     ]);
     for (const [who, holding, tokens] of [
