@@ -1,6 +1,6 @@
 import { DOCUMENT_NAMES } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { AssetStreamEvent } from '../domains/register/events.js';
+import type { AssetStreamEvent, TokensTransferred } from '../domains/register/events.js';
 import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
@@ -23,8 +23,8 @@ export interface Activity {
 }
 
 /**
- * One document per person, newest first: an owner's asset events, an investor's certification and
- * investments, and the investments confirmed in an owner's assets. Keyed by whoever the activity is for.
+ * One document per person, newest first: an owner's asset events, an investor's certification,
+ * investments and transfers, and the investments confirmed and tokens transferred in an owner's assets. Keyed by whoever the activity is for.
  */
 export interface ActivitiesDoc {
   _id: string;
@@ -58,9 +58,10 @@ const EVENT_TYPES = [
   'InvestmentRequested',
   'InvestmentConfirmed',
   'InvestmentCancelled',
+  'TokensTransferred',
 ] as const satisfies (AssetStreamEvent | WholesaleEvent | OfferingEvent)['type'][];
 type Handled = Extract<AssetStreamEvent | WholesaleEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
-type AssetHandled = Extract<Handled, AssetStreamEvent>;
+type AssetHandled = Exclude<Extract<Handled, AssetStreamEvent>, TokensTransferred>;
 
 const CATEGORIES: Record<VerificationType, string> = {
   high_net_worth: 'high net worth',
@@ -220,11 +221,31 @@ function describe(event: Handled, id: string, names: Record<string, string>): De
         } for ${nzd(event.data.amount)}`,
         assetId: event.data.assetId,
       };
+    case 'TokensTransferred':
+      return describeTransfer(event, id, names);
     default: {
       const _exhaustive: never = event;
       return null;
     }
   }
+}
+
+/**
+ * A settled transfer between investors, in each side's words (their line links to the asset's page; only the owner's
+ * document knows asset names); the owner hears of it without names.
+ */
+function describeTransfer(event: TokensTransferred, id: string, names: Record<string, string>): Described {
+  const d = event.data;
+  const total = nzd((d.tokens * d.priceCents) / 100);
+  const about = { type: 'investor' as const, assetId: d.assetId };
+  if (id === d.fromInvestorId)
+    return { ...about, description: `Sold ${count(d.tokens)} tokens for ${total} in a transfer` };
+  if (id === d.toInvestorId)
+    return { ...about, description: `Received ${count(d.tokens)} tokens for ${total} in a transfer` };
+  return {
+    ...about,
+    description: `${count(d.tokens)} tokens of ${own(names, d.assetId) ?? 'an asset'} transferred between wholesale investors at ${nzd(d.priceCents / 100)} each`,
+  };
 }
 
 function keysOf(event: Handled): string[] {
@@ -240,6 +261,8 @@ function keysOf(event: Handled): string[] {
       return [event.data.investorId];
     case 'InvestmentConfirmed':
       return [event.data.investorId, event.data.ownerId];
+    case 'TokensTransferred':
+      return [event.data.fromInvestorId, event.data.toInvestorId, event.data.ownerId];
     default:
       return [event.data.ownerId];
   }
@@ -248,7 +271,7 @@ function keysOf(event: Handled): string[] {
 export const activitiesProjection = defineProjection<ActivitiesDoc & { names: Record<string, string> }, Handled>({
   upcasters,
   name: 'activities',
-  version: 3,
+  version: 4,
   eventTypes: EVENT_TYPES,
   keys: keysOf,
   evolve(doc, event, id) {

@@ -315,6 +315,21 @@ describe("holdings after a transfer between investors (the register's TokensTran
     ...timeline('asset-1', [transferred('t-1', 1_000, '2026-04-01T00:00:00.000Z')], '2026-04-01', 300),
   ];
 
+  it("activities: each side's words for the transfer, and the owner's without names", () => {
+    const docs = project(activitiesProjection, withTransfer());
+    expect(docs.get(investorId)!.items[0]).toMatchObject({
+      type: 'investor',
+      description: 'Sold 1,000 tokens for $120,000 in a transfer',
+      assetId,
+    });
+    expect(docs.get(buyerId)!.items.map((a) => a.description)).toEqual([
+      'Received 1,000 tokens for $120,000 in a transfer',
+    ]);
+    expect(docs.get(ownerId)!.items[0]!.description).toBe(
+      '1,000 tokens of Harbour View transferred between wholesale investors at $120 each',
+    );
+  });
+
   it("stores the buyer's received tokens at the price paid, and the seller's tokens out", () => {
     const docs = project(holdingsProjection, withTransfer());
     expect(docs.get('t-1')).toEqual({
