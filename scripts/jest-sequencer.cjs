@@ -2,20 +2,24 @@
 // running a long file alone after the other has finished. Jest orders by the durations it cached from earlier runs;
 // a fresh clone has none, and Jest then orders by file size, which put the chain crash specs (80–100 s each, small
 // files) among the last. Here a file's duration is Jest's own figure when it has one, else the checked-in one
-// (scripts/slow-tests.json); files with neither follow, the largest first. Files that failed last time still go first.
+// (scripts/slow-tests.json; for a group of test files, see scripts/api-groups.mjs, what its files are estimated at);
+// files with neither follow, the largest first. Files that failed last time still go first.
 const { readFileSync } = require('node:fs');
-const { join, relative } = require('node:path');
+const { basename, join, relative } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const root = join(__dirname, '..');
 const known = JSON.parse(readFileSync(join(__dirname, 'slow-tests.json'), 'utf8')).seconds;
+const groups = process.env.KAURI_API_GROUPS
+  ? JSON.parse(readFileSync(join(process.env.KAURI_API_GROUPS, 'manifest.json'), 'utf8')).groups
+  : {};
 
 class LongestFirst extends Sequencer {
   sort(tests) {
     const duration = (test) => {
       const cached = this.time(test);
       if (cached != null) return cached;
-      const listed = known[relative(root, test.path)];
+      const listed = known[relative(root, test.path)] ?? groups[basename(test.path)]?.seconds;
       return listed == null ? null : listed * 1000;
     };
     const size = (test) => test.context.hasteFS.getSize(test.path) ?? 0;
