@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
 import { build } from './build.mjs';
+import { writeApiGroups } from './api-groups.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
@@ -63,6 +64,9 @@ mkdirSync(`${root}/.tmp`, { recursive: true });
 const report = `${root}/.tmp/jest-report.json`;
 const cpuDir = `${root}/.tmp/cpu`;
 rmSync(cpuDir, { recursive: true, force: true });
+// The small API spec files run in groups, their app's modules loaded once a group (scripts/api-groups.mjs), unless
+// particular files were asked for.
+const apiGroups = process.argv.slice(2).some((arg) => !arg.startsWith('-')) ? null : writeApiGroups(root);
 const jest = timed('jest', () =>
   spawnSync(
     process.execPath,
@@ -80,6 +84,7 @@ const jest = timed('jest', () =>
       env: {
         ...process.env,
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
+        ...(apiGroups && { KAURI_API_GROUPS: apiGroups }),
       },
     },
   ),
@@ -90,7 +95,13 @@ console.log(`\nTime: ${phases.map((p) => `${p.name} ${s(p.wall)} (CPU ${s(p.cpu)
 if (process.env.JEST_CPU && existsSync(cpuDir)) {
   const files = readdirSync(cpuDir).map((f) => JSON.parse(readFileSync(`${cpuDir}/${f}`, 'utf8')));
   const project = (file) =>
-    file.startsWith('frontend/e2e/') ? 'browser' : file.startsWith('frontend/') ? 'frontend' : 'backend';
+    file.startsWith('frontend/e2e/')
+      ? 'browser'
+      : file.startsWith('frontend/')
+        ? 'frontend'
+        : file.startsWith('.tmp/api-groups/')
+          ? 'groups'
+          : 'backend';
   const sums = {};
   for (const f of files) {
     const p = (sums[project(f.file)] ??= { cpu: 0, wall: 0, n: 0 });
