@@ -20,11 +20,11 @@ import { seedEmbedded } from './seed.js';
  * or with `npm run projections -- rebuild` — gives the same checksums as the persisted copy it replaces.
  */
 /**
- * Enough for every kind of story in history.ts (offerings with investments from the fourth cycle on). Not a multiple
- * of the catch-up subscription's page (1,000): after a full last page it reads once more before it reports being
- * caught up, so the read models may still say 'catching-up' for that moment after `createApp` has resolved.
+ * Enough for every kind of story in history.ts (offerings with investments from the fourth cycle on). Exactly one
+ * catch-up page (1,000): the read models must say 'live' once `createApp` has resolved, though the subscription
+ * reads once more after a full page before it reports being caught up (ProjectionEngine's markLiveAtHead).
  */
-const EVENTS = 999;
+const EVENTS = 1000;
 /** Several boots on a busy 2-core machine. */
 const SLOW = 300_000;
 

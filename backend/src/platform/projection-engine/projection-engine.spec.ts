@@ -261,6 +261,16 @@ describe.each([memoryStores, pgliteStores()])('ProjectionEngine on the $name rea
     expect(info).toMatchObject({ name: 'ledger', status: 'live', checkpoint: 9, head: 9, lag: 0, lastError: null });
   });
 
+  it('is live as soon as it has caught up, also after a history of exactly one catch-up page', async () => {
+    const l = ledger();
+    await append(events, ...Array.from({ length: 1000 }, noise));
+    const e = engine(l);
+    await e.start();
+
+    expect(await e.caughtUp(PATIENCE)).toBe(true);
+    expect((await e.status())[0]).toMatchObject({ status: 'live', checkpoint: 1000, lag: 0 });
+  });
+
   it('follows live appends after catching up', async () => {
     const l = ledger();
     const e = engine(l);

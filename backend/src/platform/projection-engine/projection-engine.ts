@@ -152,6 +152,8 @@ export class ProjectionEngine {
   private queue: RecordedEvent[] = [];
   private flushing: Promise<void> | null = null;
   private head = 0;
+  /** The log's head when the engine started: a read model that has applied it is live, whatever the subscription says. */
+  private liveFrom = 0;
   private waiters: Waiter[] = [];
   private exclusive: Promise<unknown> = Promise.resolve();
   private backlog: Backlog | null = null;
@@ -217,6 +219,8 @@ export class ProjectionEngine {
       runtime.status = 'catching-up';
     }
     this.head = await this.events.headPosition();
+    this.liveFrom = this.head;
+    for (const runtime of this.runtimes.values()) markLiveAtHead(runtime, this.liveFrom);
     this.follow();
   }
 
@@ -297,6 +301,7 @@ export class ProjectionEngine {
       for (const { runtime, plan } of planned) {
         runtime.checkpoint = plan.checkpoint;
         if (plan.error) fail(runtime, plan.error);
+        else markLiveAtHead(runtime, this.liveFrom);
       }
     } catch (error) {
       // The read store failed for good (not transiently, or not on a store that serves from memory): the subscription has moved past these events, so stop here (as for a
@@ -826,6 +831,14 @@ function describeError(error: unknown, at: RecordedEvent | null): ProjectionErro
     streamId: at?.streamId ?? '',
     at: new Date().toISOString(),
   };
+}
+
+/**
+ * Caught up once it has applied the log as it stood at start: `caughtUp()` resolves then, and the status must agree
+ * (the subscription's own "caught up" comes one read later, after a history of exactly whole pages).
+ */
+function markLiveAtHead(runtime: Runtime, head: number): void {
+  if (runtime.status === 'catching-up' && runtime.checkpoint >= head) runtime.status = 'live';
 }
 
 /** The blue/green copy a rebuild builds beside the live read model. */
