@@ -293,4 +293,10 @@ export const TRANSFER_MESSAGES = {
   notAccepted: 'This transfer must be accepted by the buyer before it is approved',
   notCancellable: 'This transfer can no longer be cancelled: its settlement has started or it has ended',
   expired: 'This transfer has expired',
+  recovering: (who: 'seller' | 'buyer') =>
+    `A recovery of the ${who}’s wallet is under way: transfers of theirs wait until it is decided and their tokens are in the new wallet`,
+  settlingRecovery: (transferId: string) =>
+    `A transfer of theirs (${transferId}) is settling on chain: a recovery of their wallet may be asked for once it has settled or failed`,
+  notFailed: 'Only a transfer whose settlement failed can be retried',
+  notRetryable: 'No failed settlement step of this transfer can be asked for again',
 };

@@ -87,10 +87,10 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     // The holdings agree with the register: the seller's shows the 30 gone, the buyer's the tokens received.
     await sellerHome.page.getByText('30 transferred out').waitFor();
     // The seller's home counts what they still hold: 70 of the 100 tokens bought at NZD 10 (not the NZD 1,000 paid).
-    const invested = sellerHome.page
+    const investedFigure = sellerHome.page
       .locator('.ant-statistic')
       .filter({ has: sellerHome.page.getByText('Invested', { exact: true }) });
-    await invested.getByText('$700', { exact: true }).waitFor();
+    await investedFigure.getByText('$700', { exact: true }).waitFor();
     const buyerHome = await openSignedIn(browser, server.url, buyer.user.email, '/dashboard');
     await buyerHome.page.getByText('Received in a transfer').waitFor();
     await saveScreenshot(buyerHome.page, 'transfers-buyer-holding');

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
-import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
+import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { TransferQueries } from '../../projections/transfers.query.js';
@@ -98,6 +98,19 @@ export class TransfersController {
   async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     await this.visible(id, user);
     return this.transfers.step('approve', id, user.userId, hasRole(user, 'admin'), context);
+  }
+
+  @Post(':id/retry')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiOk(TransferWrittenDto)
+  @ApiOperation({
+    summary:
+      'An admin asks a failed settlement again once its cause is dealt with: the checks run again, then each failed DvP step is asked of the chain again (admins only)',
+  })
+  async retry(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    await this.visible(id, user);
+    return this.transfers.retrySettlement(id, user.userId, context);
   }
 
   @Post(':id/cancel')
