@@ -1,4 +1,13 @@
-import { array, id, int, isoDateTime, nullable, object, string, type EventSchemas } from '../../platform/event-schema.js';
+import {
+  array,
+  id,
+  int,
+  isoDateTime,
+  nullable,
+  object,
+  string,
+  type EventSchemas,
+} from '../../platform/event-schema.js';
 
 /**
  * A transfer between two investors (issue 32), in its own stream `transfer-<id>`: proposed by the seller to a named

@@ -155,11 +155,7 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
     expect([await balance(lost), await balance(fresh), await balance(buyerWallet)]).toEqual([0n, 85n, 15n]);
     const coin = stablecoinOf(outbox.state)!;
     expect(await server.chain!.balanceOf(coin, fresh as Address)).toBe(6_250n);
-    const held = await until(
-      'the cap table',
-      registerOf,
-      (m) => m.get(seller.user.id) === 85,
-    );
+    const held = await until('the cap table', registerOf, (m) => m.get(seller.user.id) === 85);
     expect([held.get(seller.user.id), held.get(buyer.user.id)]).toEqual([85, 15]);
   }, 300_000);
 
@@ -179,6 +175,10 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
       (t) => t.status === 'failed' && t.txId.includes(`xfer-${id}-`),
     )!;
 
+    // The asset's screen lists it for admins, with the reason (the retry button's row); nobody else reads that list.
+    const listed = await adminA.get(`/api/transfers/asset/${assetId}`);
+    expect(listed.body.transfers[0]).toMatchObject({ id, status: 'failed', role: 'admin', refusal: failed.refusal });
+    expect((await owner.get(`/api/transfers/asset/${assetId}`)).status).toBe(403);
     // Only admins; the generic chain retry never asks a DvP step again behind the transfer's back.
     expect((await owner.post(`/api/transfers/${id}/retry`)).status).toBe(403);
     const generic = await adminA.post(`/api/admin/chain/transactions/${failedTx.txId}/retry`);
@@ -197,11 +197,7 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
     );
     expect(recorded).toHaveLength(1);
     expect((await adminA.post(`/api/transfers/${id}/retry`)).body.message).toBe(M.notFailed);
-    const held = await until(
-      'the cap table',
-      registerOf,
-      (m) => m.get(buyer.user.id) === 35,
-    );
+    const held = await until('the cap table', registerOf, (m) => m.get(buyer.user.id) === 35);
     expect(await balance(outbox.state.wallets.get(seller.user.id)!)).toBe(BigInt(held.get(seller.user.id)!));
     expect(await balance(outbox.state.wallets.get(buyer.user.id)!)).toBe(35n);
   }, 300_000);

@@ -254,7 +254,12 @@ describe('transfer decider', () => {
       });
       expect(transfer.decide(fail(failedTake), given([...history, retried]))).toEqual([]);
       expect(transfer.decide(fail(`${failedTake}-retry-1`), given([...history, retried]))).toHaveLength(1);
-      const settle: TransferCommand = { type: 'SettleTransfer', transferId, txHash: `0x${'cd'.repeat(32)}`, now: LATER };
+      const settle: TransferCommand = {
+        type: 'SettleTransfer',
+        transferId,
+        txHash: `0x${'cd'.repeat(32)}`,
+        now: LATER,
+      };
       expect(transfer.decide(settle, given([...history, retried]))[0]?.type).toBe('TransferSettled');
     });
 

@@ -31,7 +31,14 @@ const view = (doc: TransferDoc, userId: string, assetName: string): TransferDto 
   status: doc.status,
   txHash: doc.txHash,
   refusal: doc.refusal,
-  role: doc.fromInvestorId === userId ? 'seller' : doc.toInvestorId === userId ? 'buyer' : 'owner',
+  role:
+    doc.fromInvestorId === userId
+      ? 'seller'
+      : doc.toInvestorId === userId
+        ? 'buyer'
+        : doc.ownerId === userId
+          ? 'owner'
+          : 'admin',
   proposedAt: doc.proposedAt,
   expiresAt: doc.expiresAt,
 });
@@ -71,6 +78,16 @@ export class TransfersController {
     const docs = await this.queries.of(user.userId);
     const names = await this.queries.assetNames(new Set(docs.map((d) => d.assetId)));
     return { transfers: docs.map((d) => view(d, user.userId, names.get(d.assetId) ?? '')) };
+  }
+
+  @Get('asset/:id')
+  @Roles('admin')
+  @ApiOk(TransferListDto)
+  @ApiOperation({ summary: 'Every transfer of an asset, newest first, for its screen (admins only)' })
+  async ofAsset(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<TransferListDto> {
+    const docs = await this.queries.ofAsset(id);
+    const names = await this.queries.assetNames([id]);
+    return { transfers: docs.map((d) => view(d, user.userId, names.get(id) ?? '')) };
   }
 
   @Get(':id')

@@ -204,7 +204,14 @@ export class Transfers {
         transferId,
       );
       const failedTxIds = this.tokens.failedSettlementSteps(isStep);
-      const command: TransferCommand = { type: 'RetrySettlement', transferId, actorId, failedTxIds, now: context.now, checks };
+      const command: TransferCommand = {
+        type: 'RetrySettlement',
+        transferId,
+        actorId,
+        failedTxIds,
+        now: context.now,
+        checks,
+      };
       position = (await this.repository.handle(transfer, transferStream(transferId), command, context)).position;
     }
     const { state: now } = await this.repository.load(transfer, transferStream(transferId));
