@@ -283,6 +283,7 @@ export const TRANSFER_MESSAGES = {
   lockedUp: (date: string) => `Your tokens are locked up until ${date}`,
   holderLimit: (max: number) => `This token has reached its limit of ${max} holders`,
   frozen: (count: number) => `${count} of your tokens are frozen`,
+  buyerFrozen: 'The buyer’s wallet is frozen for this token: it cannot receive tokens until it is unfrozen',
   notEnough: (free: number) =>
     free === 0 ? 'You hold no tokens of this asset free to transfer' : `You hold ${free} tokens free to transfer`,
   chainRefused: 'The token’s compliance refuses this transfer on chain (canTransfer)',

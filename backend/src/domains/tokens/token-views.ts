@@ -106,6 +106,9 @@ export class TokenViews {
     const suite = suiteOf(state, assetId);
     let frozen = 0;
     let canTransfer: boolean | null = null;
+    let buyerFrozen = false;
+    if (this.chain && suite && buyer)
+      buyerFrozen = await this.chain.read<boolean>('Token', suite.token, 'isFrozen', [buyer.wallet]);
     if (this.chain && suite && seller) {
       const whole = await this.chain.read<boolean>('Token', suite.token, 'isFrozen', [seller.wallet]);
       const part = await this.chain.read<bigint>('Token', suite.token, 'getFrozenTokens', [seller.wallet]);
@@ -123,6 +126,7 @@ export class TokenViews {
       buyerWallet: buyer?.kind ?? null,
       lockedUntil,
       frozen,
+      buyerFrozen,
       canTransfer,
     };
   }

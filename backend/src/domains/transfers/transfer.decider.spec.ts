@@ -20,6 +20,7 @@ const ok: TransferChecks = {
   sellerWallet: 'custody',
   sellerHolds: 100,
   frozen: 0,
+  buyerFrozen: false,
   promised: 0,
   lockedUntil: null,
   holderLimitReached: false,
@@ -109,6 +110,7 @@ describe('transfer decider', () => {
     ],
     ['tokens frozen', { frozen: 70 }, {}, [409, M.frozen(70)]],
     ['more than the seller holds', { sellerHolds: 39 }, {}, [409, M.notEnough(39)]],
+    ['the buyer’s whole address frozen', { buyerFrozen: true }, {}, [409, M.buyerFrozen]],
     ['more than is free after other proposals', { promised: 61 }, {}, [409, M.notEnough(39)]],
     [
       'the seller’s lock-up not over',

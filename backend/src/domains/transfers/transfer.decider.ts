@@ -49,6 +49,8 @@ export interface TransferChecks {
   sellerHolds: number;
   /** Of those, frozen (the token's own frozen state on chain, and the register's once it records freezes). */
   frozen: number;
+  /** The buyer's whole address is frozen for the token (on chain or in the register): T-REX refuses to credit it. */
+  buyerFrozen: boolean;
   /** Promised in the seller's other open transfers (proposed, accepted, approved). */
   promised: number;
   /** The seller's lock-up end when it is still ahead (register `transferableFrom` / HoldingRulesModule). */
@@ -142,6 +144,7 @@ export function transferRefusal(
   if (c.frozen > 0 && c.sellerHolds - c.frozen - c.promised < tokens) return new DomainError(M.frozen(c.frozen), 409);
   const free = Math.max(0, c.sellerHolds - c.frozen - c.promised);
   if (tokens > free) return new DomainError(M.notEnough(free), 409);
+  if (c.buyerFrozen) return new DomainError(M.buyerFrozen, 409);
   if (c.lockedUntil) return new DomainError(M.lockedUp(nzLongDate(c.lockedUntil)), 409);
   if (c.holderLimitReached) return new DomainError(M.holderLimit(TRANSFER_MAX_HOLDERS), 409);
   if (c.sellerWallet === null) return new DomainError(M.sellerNoWallet, 409);

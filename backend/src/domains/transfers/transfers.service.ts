@@ -87,7 +87,7 @@ export class Transfers {
           : 'none';
     const chain = this.chain
       ? await this.tokens.transferChainFacts(assetId, sellerId, buyerId, tokens, now)
-      : { sellerWallet: null, buyerWallet: null, lockedUntil: null, frozen: 0, canTransfer: null };
+      : { sellerWallet: null, buyerWallet: null, lockedUntil: null, frozen: 0, buyerFrozen: false, canTransfer: null };
     const holders = reg.investors.size + reg.holders.size + 1;
     const { state: wallets } = await this.repository.load(custody, CUSTODY_STREAM);
     const recovering = (personId: string) =>
@@ -103,6 +103,7 @@ export class Transfers {
       sellerWallet: chain.sellerWallet,
       sellerHolds: reg.investors.get(sellerId) ?? 0,
       frozen: Math.max(chain.frozen, frozenTokens(reg, sellerId)),
+      buyerFrozen: chain.buyerFrozen || reg.frozen.get(buyerId)?.address === true,
       promised: await this.queries.promised(assetId, sellerId, except),
       lockedUntil: chain.lockedUntil,
       holderLimitReached: !reg.investors.has(buyerId) && holders >= TRANSFER_MAX_HOLDERS,
