@@ -24,7 +24,13 @@ import { TokenViews } from '../tokens/token-views.js';
 import { verificationStream } from '../wholesale/events.js';
 import { isWholesaleAt, verification } from '../wholesale/verification.decider.js';
 import { transferStream } from './events.js';
-import { transfer, TRANSFER_MAX_HOLDERS, type TransferChecks, type TransferCommand } from './transfer.decider.js';
+import {
+  transfer,
+  TRANSFER_MAX_HOLDERS,
+  type TransferChecks,
+  type TransferCommand,
+  type TransferState,
+} from './transfer.decider.js';
 
 const ACTOR = 'transfers';
 const EXPIRY_EVERY_MS = 60_000;
@@ -113,6 +119,11 @@ export class Transfers {
     return { checks, ownerId: reg.ownerId, status: reg.status };
   }
 
+  /** The checks again for a recorded transfer (its own tokens not counted as promised). */
+  private checksOf(state: TransferState, transferId: string, now: string) {
+    return this.checks(state.assetId!, state.fromInvestorId!, state.toInvestorId!, state.tokens, now, transferId);
+  }
+
   async propose(
     body: { assetId: string; toInvestorId: string; tokens: number; pricePerToken: string },
     sellerId: string,
@@ -159,14 +170,7 @@ export class Transfers {
   ) {
     const { state } = await this.repository.load(transfer, transferStream(transferId));
     if (state.status === 'none') throw new DomainError(M.notFound, 404);
-    const { checks } = await this.checks(
-      state.assetId!,
-      state.fromInvestorId!,
-      state.toInvestorId!,
-      state.tokens,
-      context.now,
-      transferId,
-    );
+    const { checks } = await this.checksOf(state, transferId, context.now);
     if (kind === 'accept')
       return this.run({ type: 'AcceptTransfer', transferId, actorId, now: context.now, checks }, context);
     const coin = this.tokens.stablecoin();
@@ -196,14 +200,7 @@ export class Transfers {
     const isStep = (txId: string) => settlementStepOf(txId)?.transferId === transferId;
     let position = 0;
     if (state.status !== 'approved') {
-      const { checks } = await this.checks(
-        state.assetId!,
-        state.fromInvestorId!,
-        state.toInvestorId!,
-        state.tokens,
-        context.now,
-        transferId,
-      );
+      const { checks } = await this.checksOf(state, transferId, context.now);
       const failedTxIds = this.tokens.failedSettlementSteps(isStep);
       const command: TransferCommand = {
         type: 'RetrySettlement',
