@@ -283,6 +283,7 @@ export const TRANSFER_MESSAGES = {
   lockedUp: (date: string) => `Your tokens are locked up until ${date}`,
   holderLimit: (max: number) => `This token has reached its limit of ${max} holders`,
   frozen: (count: number) => `${count} of your tokens are frozen`,
+  buyerFrozen: 'The buyer’s wallet is frozen for this token: it cannot receive tokens until it is unfrozen',
   notEnough: (free: number) =>
     free === 0 ? 'You hold no tokens of this asset free to transfer' : `You hold ${free} tokens free to transfer`,
   chainRefused: 'The token’s compliance refuses this transfer on chain (canTransfer)',
@@ -293,4 +294,10 @@ export const TRANSFER_MESSAGES = {
   notAccepted: 'This transfer must be accepted by the buyer before it is approved',
   notCancellable: 'This transfer can no longer be cancelled: its settlement has started or it has ended',
   expired: 'This transfer has expired',
+  recovering: (who: 'seller' | 'buyer') =>
+    `A recovery of the ${who}’s wallet is under way: transfers of theirs wait until it is decided and their tokens are in the new wallet`,
+  settlingRecovery: (transferId: string) =>
+    `A transfer of theirs (${transferId}) is settling on chain: a recovery of their wallet may be asked for once it has settled or failed`,
+  notFailed: 'Only a transfer whose settlement failed can be retried',
+  notRetryable: 'No failed settlement step of this transfer can be asked for again',
 };

@@ -1,10 +1,13 @@
 /**
  * Transfers between investors in the browser (issue 32): the seller proposes from their holding, the buyer accepts
  * on their home, the asset's owner approves on the asset page, and both homes show the transfer settled on chain
- * (delivery versus payment through T-REX's DVDTransferManager on the embedded chain).
+ * (delivery versus payment through T-REX's DVDTransferManager on the embedded chain); then an admin retries a failed
+ * settlement on the asset's screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Address } from 'viem';
 import { ChainOutbox } from '../../backend/src/domains/tokens/chain-outbox.js';
+import { suiteOf } from '../../backend/src/domains/tokens/flow.js';
 import { approvedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { openSignedIn } from './support/accounts.js';
@@ -86,8 +89,39 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     await sellerHome.page.getByTestId('transfers').getByText(settled.txHash).waitFor();
     // The holdings agree with the register: the seller's shows the 30 gone, the buyer's the tokens received.
     await sellerHome.page.getByText('30 transferred out').waitFor();
+    // The seller's home counts what they still hold: 70 of the 100 tokens bought at NZD 10 (not the NZD 1,000 paid).
+    const investedFigure = sellerHome.page
+      .locator('.ant-statistic')
+      .filter({ has: sellerHome.page.getByText('Invested', { exact: true }) });
+    await investedFigure.getByText('$700', { exact: true }).waitFor();
     const buyerHome = await openSignedIn(browser, server.url, buyer.user.email, '/dashboard');
     await buyerHome.page.getByText('Received in a transfer').waitFor();
     await saveScreenshot(buyerHome.page, 'transfers-buyer-holding');
+
+    // A settlement the chain refused (the seller's wallet frozen on chain behind the register's back): the admin sees
+    // it failed with the reason on the asset's screen and, once the cause is gone, retries it there.
+    const outbox = server.app.get(ChainOutbox);
+    const second = await seller.post('/api/transfers', {
+      assetId,
+      toInvestorId: buyer.user.id,
+      tokens: 5,
+      pricePerToken: '11.00',
+    });
+    expect((await buyer.post(`/api/transfers/${second.body.id}/accept`)).status).toBe(200);
+    await outbox.stopSending();
+    expect((await admin.post(`/api/transfers/${second.body.id}/approve`)).status).toBe(200);
+    const token = suiteOf(outbox.state, assetId)!.token;
+    const sellerWallet = outbox.state.wallets.get(seller.user.id)! as Address;
+    await server.chain!.send({ op: 'set-frozen', token, wallet: sellerWallet, frozen: true });
+    outbox.startSending();
+    expect(await outbox.settled()).toBe(true);
+    const screen = await openSignedIn(browser, server.url, admin.user.email, `/assets/${assetId}`);
+    const row = screen.page.getByTestId(`transfer-${second.body.id}`);
+    await row.getByText('Failed').waitFor({ timeout: 60_000 });
+    await row.getByText(/The settlement was refused on chain/).waitFor();
+    await server.chain!.send({ op: 'set-frozen', token, wallet: sellerWallet, frozen: false });
+    await row.getByRole('button', { name: 'Retry settlement' }).click();
+    await row.getByText('Settled').waitFor({ timeout: 120_000 });
+    await saveScreenshot(screen.page, 'transfers-admin-retried');
   }, 300_000);
 });

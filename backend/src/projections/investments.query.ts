@@ -117,12 +117,22 @@ async function viewsOf(reads: ReadModels, holdings: readonly HoldingDoc[]): Prom
 export interface InvestorPortfolio {
   /** Current value of the confirmed holdings (NZD). */
   portfolioValue: number;
-  /** What was paid for them. */
+  /**
+   * What was paid for the tokens still held: a holding partly transferred out counts its price per token paid
+   * times the tokens left (`costHeld`), so a seller's home stops counting what they sold.
+   */
   invested: number;
   /** Investments awaiting settlement: what was paid and how many. */
   pendingAmount: number;
   pendingCount: number;
   investments: InvestmentView[];
+}
+
+/** What the tokens still held of an investment cost: its amount paid, pro rata of the tokens left, to the cent. */
+export function costHeld(i: Pick<InvestmentView, 'amountPaid' | 'tokens' | 'tokensBought'>): number {
+  const paid = Number(i.amountPaid);
+  if (i.tokens >= i.tokensBought) return paid;
+  return i.tokensBought > 0 ? cents((paid * i.tokens) / i.tokensBought) : 0;
 }
 
 /** An investor's home: every investment of theirs, newest first, with the portfolio's totals. */
@@ -134,7 +144,7 @@ export async function investorPortfolio(reads: ReadModels, investorId: string): 
   const pending = investments.filter((i) => i.status === 'pending');
   return {
     portfolioValue: sum(confirmed, (i) => i.currentValue),
-    invested: sum(confirmed, (i) => Number(i.amountPaid)),
+    invested: sum(confirmed, costHeld),
     pendingAmount: sum(pending, (i) => Number(i.amountPaid)),
     pendingCount: pending.length,
     investments,

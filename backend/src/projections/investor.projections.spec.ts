@@ -22,7 +22,7 @@ import {
   InvestorHoldings,
   type HoldingDoc,
 } from './holdings.js';
-import { currentTokenPrice } from './investments.query.js';
+import { costHeld, currentTokenPrice, investorPortfolio } from './investments.query.js';
 import { offeringsProjection, type OfferingDoc } from './offerings.js';
 import { ReadModels } from '../platform/read-store/read-models.js';
 
@@ -330,6 +330,21 @@ describe("holdings after a transfer between investors (the register's TokensTran
     );
   });
 
+  /** The holdings and offerings read models after the events, as the queries read them. */
+  async function readsAfter(events: RecordedEvent[]): Promise<ReadModels> {
+    const store = new MemoryReadStore();
+    const last = events.at(-1)!.position;
+    await store.writeBatch(
+      [holdingsProjection, offeringsProjection].map((p) => ({
+        collection: p.name,
+        ops: [...project(p as typeof holdingsProjection, events).values()].map((doc) => ({
+          upsert: { ...doc, _position: last },
+        })),
+      })),
+    );
+    return new ReadModels(store);
+  }
+
   it("stores the buyer's received tokens at the price paid, and the seller's tokens out", () => {
     const docs = project(holdingsProjection, withTransfer());
     expect(docs.get('t-1')).toEqual({
@@ -356,18 +371,7 @@ describe("holdings after a transfer between investors (the register's TokensTran
   });
 
   it("lists the seller's holdings as held now (tokens out taken off the oldest first) and the buyer's as a transfer", async () => {
-    const store = new MemoryReadStore();
-    const events = withTransfer();
-    const last = events.at(-1)!.position;
-    await store.writeBatch(
-      [holdingsProjection, offeringsProjection].map((p) => ({
-        collection: p.name,
-        ops: [...project(p as typeof holdingsProjection, events).values()].map((doc) => ({
-          upsert: { ...doc, _position: last },
-        })),
-      })),
-    );
-    const reads = new ReadModels(store);
+    const reads = await readsAfter(withTransfer());
     expect((await holdingsOf(reads, investorId)).map((h) => [h._id, h.source, h.tokensBought, h.tokensHeld])).toEqual([
       ['inv-gone', 'offering', 1_500, 1_500],
       ['inv-large', 'offering', 2_000, 1_150],
@@ -376,6 +380,20 @@ describe("holdings after a transfer between investors (the register's TokensTran
     expect(await holdingsOf(reads, buyerId)).toEqual([
       expect.objectContaining({ _id: 't-1', source: 'transfer', tokensHeld: 1_000, offeringName: null }),
     ]);
+  });
+
+  it("gives the seller's home what they still hold: invested, value and tokens follow the tokens transferred out", async () => {
+    const reads = await readsAfter(withTransfer());
+    // Bought 150 + 2,000 at NZD 100 (215,000); 1,000 sold: 150 + 850 of them, oldest first, so 1,150 left.
+    const seller = await investorPortfolio(reads, investorId);
+    expect(seller).toMatchObject({ invested: 115_000, portfolioValue: 115_000 });
+    expect(seller.investments.map((i) => [i.id, i.tokens, costHeld(i)])).toEqual([
+      ['inv-gone', 1_500, 150_000],
+      ['inv-large', 1_150, 115_000],
+      ['inv-small', 0, 0],
+    ]);
+    // The buyer's cost is the price they paid.
+    expect(await investorPortfolio(reads, buyerId)).toMatchObject({ invested: 120_000, portfolioValue: 120_000 });
   });
 
   it('takes a second transfer out after the first, never below zero, and leaves the register figures as issued', () => {

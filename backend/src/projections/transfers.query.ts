@@ -20,6 +20,20 @@ export class TransferQueries {
     return docs.sort((a, b) => b.proposedAt.localeCompare(a.proposedAt));
   }
 
+  /** Every transfer of an asset, newest first (admins: the asset's screen). */
+  async ofAsset(assetId: string): Promise<TransferDoc[]> {
+    const docs = await this.reads.of(transfersProjection).find({ assetId });
+    return docs.sort((a, b) => b.proposedAt.localeCompare(a.proposedAt));
+  }
+
+  /** A transfer of the person's (either side) approved and settling on chain, or null. */
+  async settlingOf(personId: string): Promise<string | null> {
+    const [doc] = await this.reads
+      .of(transfersProjection)
+      .find({ status: 'approved', $or: [{ fromInvestorId: personId }, { toInvestorId: personId }] }, { limit: 1 });
+    return doc?._id ?? null;
+  }
+
   /** Tokens of this asset the seller has promised in open transfers (other than `except`). */
   async promised(assetId: string, sellerId: string, except: string | null): Promise<number> {
     const docs = await this.reads

@@ -26,6 +26,7 @@ const EVENT_TYPES = [
   'TransferSettlementRequested',
   'TransferSettled',
   'TransferFailed',
+  'TransferSettlementRetried',
   'TransferCancelled',
   'TransferExpired',
 ] as const satisfies TransferEvent['type'][];
@@ -33,7 +34,7 @@ type Handled = Extract<TransferEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const transfersProjection = defineProjection<TransferDoc, Handled>({
   name: 'transfers',
-  version: 1,
+  version: 2,
   upcasters,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.transferId],
@@ -70,6 +71,9 @@ export const transfersProjection = defineProjection<TransferDoc, Handled>({
         return (
           doc && { ...doc, status: 'failed', txHash: event.data.txHash, refusal: event.data.reason, updatedAt: at }
         );
+      case 'TransferSettlementRetried':
+        // Settling again: the failure's reason and hash give way to the new attempt's.
+        return doc && { ...doc, status: 'approved', txHash: null, refusal: null, updatedAt: at };
       case 'TransferCancelled':
         return doc && { ...doc, status: 'cancelled', updatedAt: at };
       case 'TransferExpired':

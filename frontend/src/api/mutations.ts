@@ -327,8 +327,11 @@ export function proposeTransfer(input: TransferInput) {
   return apiCall('post', '/api/transfers', { body: input });
 }
 
-/** The buyer accepts, the owner (or an admin) approves, either party cancels. */
-export function transferStep(transferId: string, step: 'accept' | 'approve' | 'cancel'): Promise<TransferWritten> {
+/** The buyer accepts, the owner (or an admin) approves, either party cancels; an admin retries a failed settlement. */
+export function transferStep(
+  transferId: string,
+  step: 'accept' | 'approve' | 'cancel' | 'retry',
+): Promise<TransferWritten> {
   return apiCall('post', `/api/transfers/{id}/${step}`, { path: { id: transferId } });
 }
 

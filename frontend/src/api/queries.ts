@@ -329,6 +329,13 @@ export const transfersQuery = queryOptions({
   queryFn: getQueryFn<TransferList>({ on401: 'throw' }),
 });
 
+/** Every transfer of an asset (admins: the asset's screen). Its key starts as the lists' do, so a step refreshes it. */
+export const assetTransfersQuery = (assetId: string) =>
+  queryOptions({
+    queryKey: ['/api/transfers', 'asset', assetId],
+    queryFn: ({ signal }) => apiGet('/api/transfers/asset/{id}', { path: { id: assetId } }, signal),
+  });
+
 export const incomeQuery = queryOptions({
   queryKey: ['/api/income'],
   queryFn: getQueryFn<Income>({ on401: 'throw' }),

@@ -2115,6 +2115,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transfers/asset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every transfer of an asset, newest first, for its screen (admins only) */
+        get: operations["TransfersController_ofAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transfers/{id}": {
         parameters: {
             query?: never;
@@ -2160,6 +2177,23 @@ export interface paths {
         put?: never;
         /** The asset’s owner (or an admin) approves: the checks run again, then settlement starts */
         post: operations["TransfersController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin asks a failed settlement again once its cause is dealt with: the checks run again, then each failed DvP step is asked of the chain again (admins only) */
+        post: operations["TransfersController_retry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3867,7 +3901,7 @@ export interface components {
         InvestorPortfolioDto: {
             /** @description Current value of the confirmed holdings (NZD) */
             portfolioValue: number;
-            /** @description What was paid for them (NZD) */
+            /** @description What was paid for the tokens still held (NZD): tokens transferred out no longer count */
             invested: number;
             /** @description NZD of the investments awaiting settlement */
             pendingAmount: number;
@@ -4674,8 +4708,11 @@ export interface components {
             txHash: string | null;
             /** @description Why settlement failed */
             refusal: string | null;
-            /** @enum {string} */
-            role: "seller" | "buyer" | "owner";
+            /**
+             * @description Who is looking: a party, the asset’s owner, or an admin who is neither (the asset’s screen)
+             * @enum {string}
+             */
+            role: "seller" | "buyer" | "owner" | "admin";
             proposedAt: string;
             expiresAt: string;
         };
@@ -9394,6 +9431,44 @@ export interface operations {
             };
         };
     };
+    TransfersController_ofAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferListDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TransfersController_get: {
         parameters: {
             query?: never;
@@ -9480,6 +9555,44 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransfersController_retry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferWrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

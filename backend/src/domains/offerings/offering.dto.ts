@@ -255,7 +255,10 @@ export class PortfolioInvestmentDto extends IntersectionType(
 /** The investor's home: every investment of theirs, newest first, with the portfolio's totals. */
 export class InvestorPortfolioDto {
   @ApiProperty({ description: 'Current value of the confirmed holdings (NZD)' }) portfolioValue: number;
-  @ApiProperty({ description: 'What was paid for them (NZD)' }) invested: number;
+  @ApiProperty({
+    description: 'What was paid for the tokens still held (NZD): tokens transferred out no longer count',
+  })
+  invested: number;
   @ApiProperty({ description: 'NZD of the investments awaiting settlement' }) pendingAmount: number;
   @ApiProperty() pendingCount: number;
   @ApiProperty({ type: [PortfolioInvestmentDto] }) investments: PortfolioInvestmentDto[];

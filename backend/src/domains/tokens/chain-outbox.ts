@@ -869,12 +869,17 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
    * in its place, `<txId>-retry-<n>`). When what it moves goes to a person whose wallet the identity registry does
    * not hold (as the chain says), their current wallet is registered again first.
    */
-  async retry(txId: string, context: CommandContext): Promise<{ txId: string; repaired: boolean; position: number }> {
+  async retry(
+    txId: string,
+    context: CommandContext,
+    /** The kinds this caller may ask again: the admins' generic retry, or a transfer's settlement steps. */
+    retryable: ReadonlySet<ChainIntent['kind']> = RETRYABLE,
+  ): Promise<{ txId: string; repaired: boolean; position: number }> {
     const chain = this.chain;
     const tx = this.state.txs.get(txId);
     if (!chain || !tx) throw new DomainError(TRANSFER_BLOCKED.unknownTx, 404);
     if (this.state.retries.has(txId)) throw new DomainError(TRANSFER_BLOCKED.alreadyRetried, 409);
-    if (tx.status !== 'failed' || !RETRYABLE.has(tx.intent.kind))
+    if (tx.status !== 'failed' || !retryable.has(tx.intent.kind))
       throw new DomainError(TRANSFER_BLOCKED.retryNotFailed, 409);
     let repaired = false;
     let position = 0;

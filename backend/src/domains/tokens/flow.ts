@@ -1188,6 +1188,21 @@ export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
   'freeze-tokens',
 ]);
 
+/**
+ * A transfer's DvP settlement steps (domains/transfers), asked again only through the transfer's own retry (which
+ * puts the transfer back to settling first), never the generic one: a take confirmed behind a failed transfer's back
+ * would move tokens the transfer does not record. Each is safe to ask again once it failed, as a failed step changed
+ * nothing: the coin minted for the price, an ERC-20 `approve` (sets, never adds), the seller's offer (a reverted
+ * `initiateDVDTransfer` leaves none; a new one is read by its maker, tokens and coin), and the take (reads the
+ * offer's id when sent; a reverted take moved neither leg).
+ */
+export const SETTLEMENT_RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
+  'transfer-fund',
+  'transfer-allow',
+  'transfer-initiate',
+  'transfer-take',
+]);
+
 /** The person whose wallet receives or must hold what a transaction moves (registered for it to go). */
 export function recipientOf(intent: ChainIntent): string | null {
   switch (intent.kind) {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Address } from 'viem';
 import type { ChainPort } from '../../platform/chain/chain.js';
+import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { CHAIN, CONFIG } from '../../platform/injection-keys.js';
 import { ChainOutbox } from './chain-outbox.js';
@@ -10,6 +11,7 @@ import {
   expectedHoldings,
   latestAttempt,
   registeredNow,
+  SETTLEMENT_RETRYABLE,
   suiteOf,
   tokenTransactions,
   txIdOf,
@@ -104,6 +106,9 @@ export class TokenViews {
     const suite = suiteOf(state, assetId);
     let frozen = 0;
     let canTransfer: boolean | null = null;
+    let buyerFrozen = false;
+    if (this.chain && suite && buyer)
+      buyerFrozen = await this.chain.read<boolean>('Token', suite.token, 'isFrozen', [buyer.wallet]);
     if (this.chain && suite && seller) {
       const whole = await this.chain.read<boolean>('Token', suite.token, 'isFrozen', [seller.wallet]);
       const part = await this.chain.read<bigint>('Token', suite.token, 'getFrozenTokens', [seller.wallet]);
@@ -121,8 +126,45 @@ export class TokenViews {
       buyerWallet: buyer?.kind ?? null,
       lockedUntil,
       frozen,
+      buyerFrozen,
       canTransfer,
     };
+  }
+
+  /**
+   * A wallet recovery approved but not yet done on chain (domains/transfers waits for it): one of its transactions
+   * is not confirmed, or none is asked for yet while the registry does not hold the person's wallet.
+   */
+  recoveryMoving(requestId: string, personId: string): boolean {
+    const state = this.outbox.state;
+    const prefix = txIdOf(state.chainId, `recovery-${requestId}-`);
+    let requested = false;
+    for (const tx of state.txs.values())
+      if (tx.txId.startsWith(prefix) && !/-retry-\d+$/.test(tx.txId)) {
+        requested = true;
+        if (latestAttempt(state, tx.txId)?.status !== 'confirmed') return true;
+      }
+    // Approved, its transactions not asked for yet (the outbox's next round): moving unless the registry has the wallet.
+    return !requested && !registeredNow(state, personId);
+  }
+
+  /** A transfer's settlement steps that failed and were not asked again (`settlementStep` names a step's txId). */
+  failedSettlementSteps(isStepOf: (txId: string) => boolean): string[] {
+    const state = this.outbox.state;
+    return [...state.txs.values()]
+      .filter((tx) => tx.status === 'failed' && !state.retries.has(tx.txId) && isStepOf(tx.txId))
+      .sort((a, b) => a.seq - b.seq)
+      .map((tx) => tx.txId);
+  }
+
+  /** Asks a failed settlement step again (the chain outbox's retry, for DvP steps only: `SETTLEMENT_RETRYABLE`). */
+  retrySettlementStep(txId: string, context: CommandContext) {
+    return this.outbox.retry(txId, context, SETTLEMENT_RETRYABLE);
+  }
+
+  /** Whether the chain outbox already asked this failed transaction again. */
+  retried(txId: string): boolean {
+    return this.outbox.state.retries.has(txId);
   }
 
   /** The wallets platform holders use now, by person (those with one). */

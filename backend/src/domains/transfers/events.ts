@@ -1,4 +1,13 @@
-import { id, int, isoDateTime, nullable, object, string, type EventSchemas } from '../../platform/event-schema.js';
+import {
+  array,
+  id,
+  int,
+  isoDateTime,
+  nullable,
+  object,
+  string,
+  type EventSchemas,
+} from '../../platform/event-schema.js';
 
 /**
  * A transfer between two investors (issue 32), in its own stream `transfer-<id>`: proposed by the seller to a named
@@ -53,6 +62,15 @@ export interface TransferFailed {
   type: 'TransferFailed';
   data: { transferId: string; txHash: string | null; reason: string; failedAt: string };
 }
+/**
+ * An admin asked the failed settlement steps again (`failedTxIds`, each through the chain outbox's retry as
+ * `<txId>-retry-<n>`): the transfer is settling again, and settles or fails as the new attempts do; the failures it
+ * replaced no longer fail it.
+ */
+export interface TransferSettlementRetried {
+  type: 'TransferSettlementRetried';
+  data: { transferId: string; retriedBy: string; failedTxIds: string[]; retriedAt: string };
+}
 export interface TransferCancelled {
   type: 'TransferCancelled';
   data: { transferId: string; cancelledBy: string; cancelledAt: string };
@@ -69,6 +87,7 @@ export type TransferEvent =
   | TransferSettlementRequested
   | TransferSettled
   | TransferFailed
+  | TransferSettlementRetried
   | TransferCancelled
   | TransferExpired;
 
@@ -109,6 +128,12 @@ export const transferEventSchemas = {
     txHash: nullable(HASH),
     reason: string({ max: 2000 }),
     failedAt: isoDateTime(),
+  }),
+  TransferSettlementRetried: object({
+    transferId: id(),
+    retriedBy: id(),
+    failedTxIds: array(string({ min: 1, max: 300 }), { min: 1, max: 10 }),
+    retriedAt: isoDateTime(),
   }),
   TransferCancelled: object({ transferId: id(), cancelledBy: id(), cancelledAt: isoDateTime() }),
   TransferExpired: object({ transferId: id(), expiredAt: isoDateTime() }),

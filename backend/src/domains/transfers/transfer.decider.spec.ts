@@ -20,10 +20,12 @@ const ok: TransferChecks = {
   sellerWallet: 'custody',
   sellerHolds: 100,
   frozen: 0,
+  buyerFrozen: false,
   promised: 0,
   lockedUntil: null,
   holderLimitReached: false,
   canTransfer: true,
+  recovering: null,
 };
 const propose = (checks: Partial<TransferChecks> = {}, fields: Partial<TransferCommand> = {}): TransferCommand =>
   ({
@@ -108,6 +110,7 @@ describe('transfer decider', () => {
     ],
     ['tokens frozen', { frozen: 70 }, {}, [409, M.frozen(70)]],
     ['more than the seller holds', { sellerHolds: 39 }, {}, [409, M.notEnough(39)]],
+    ['the buyer’s whole address frozen', { buyerFrozen: true }, {}, [409, M.buyerFrozen]],
     ['more than is free after other proposals', { promised: 61 }, {}, [409, M.notEnough(39)]],
     [
       'the seller’s lock-up not over',
@@ -120,6 +123,8 @@ describe('transfer decider', () => {
     ['a buyer with their own wallet', { buyerWallet: 'own' }, {}, [409, M.ownWallet('buyer')]],
     ['a seller with their own wallet', { sellerWallet: 'own' }, {}, [409, M.ownWallet('seller')]],
     ['the token’s compliance refusing (canTransfer false)', { canTransfer: false }, {}, [409, M.chainRefused]],
+    ['a recovery of the seller’s wallet under way', { recovering: 'seller' }, {}, [409, M.recovering('seller')]],
+    ['a recovery of the buyer’s wallet under way', { recovering: 'buyer' }, {}, [409, M.recovering('buyer')]],
   ])('given nothing, when proposing with %s, then refused and nothing recorded', (_what, checks, fields, expected) => {
     expect(refusal([], propose(checks, fields))).toEqual(expected);
   });
@@ -194,12 +199,79 @@ describe('transfer decider', () => {
     const settled = transfer.decide(settle, given([proposed, accepted, approved]));
     expect(settled).toEqual([{ type: 'TransferSettled', data: { transferId, txHash, settledAt: NOW } }]);
     expect(transfer.decide(settle, given([proposed, accepted, approved, ...settled]))).toEqual([]);
-    const fail: TransferCommand = { type: 'FailTransfer', transferId, txHash: null, reason: 'reverted', now: NOW };
+    const fail: TransferCommand = {
+      type: 'FailTransfer',
+      transferId,
+      txId: 'c31337-xfer-1-take',
+      txHash: null,
+      reason: 'reverted',
+      now: NOW,
+    };
     const failed = transfer.decide(fail, given([proposed, accepted, approved]));
     expect(failed).toEqual([
       { type: 'TransferFailed', data: { transferId, txHash: null, reason: 'reverted', failedAt: NOW } },
     ]);
     expect(given([proposed, accepted, approved, ...failed])).toMatchObject({ status: 'failed', refusal: 'reverted' });
     expect(transfer.decide(settle, given([proposed, accepted, approved, ...failed]))).toEqual([]);
+  });
+
+  it('given an accepted proposal, when a recovery of either wallet is under way, then accepting and approving are refused', () => {
+    expect(refusal([proposed], accept({ recovering: 'seller' }))).toEqual([409, M.recovering('seller')]);
+    expect(refusal([proposed, accepted], approve({ recovering: 'buyer' }))).toEqual([409, M.recovering('buyer')]);
+  });
+
+  describe('an admin retries a failed settlement', () => {
+    const failedTake = 'c31337-xfer-1-take';
+    const failed: TransferEvent = {
+      type: 'TransferFailed',
+      data: { transferId, txHash: null, reason: 'The settlement was refused on chain (take): x', failedAt: NOW },
+    };
+    const retry = (failedTxIds: string[], checks: Partial<TransferChecks> = {}): TransferCommand => ({
+      type: 'RetrySettlement',
+      transferId,
+      actorId: 'admin-1',
+      failedTxIds,
+      now: LATER,
+      checks: { ...ok, ...checks },
+    });
+    const retried: TransferEvent = {
+      type: 'TransferSettlementRetried',
+      data: { transferId, retriedBy: 'admin-1', failedTxIds: [failedTake], retriedAt: LATER },
+    };
+    const history = [proposed, accepted, approved, failed];
+
+    it('given a failed transfer, when retried, then settling again with the failed steps named', () => {
+      expect(transfer.decide(retry([failedTake]), given(history))).toEqual([retried]);
+      expect(given([...history, retried])).toMatchObject({ status: 'approved', refusal: null, txHash: null });
+    });
+
+    it('the replaced failure no longer fails it; a new attempt’s failure does; it settles once', () => {
+      const fail = (txId: string): TransferCommand => ({
+        type: 'FailTransfer',
+        transferId,
+        txId,
+        txHash: null,
+        reason: 'reverted',
+        now: LATER,
+      });
+      expect(transfer.decide(fail(failedTake), given([...history, retried]))).toEqual([]);
+      expect(transfer.decide(fail(`${failedTake}-retry-1`), given([...history, retried]))).toHaveLength(1);
+      const settle: TransferCommand = {
+        type: 'SettleTransfer',
+        transferId,
+        txHash: `0x${'cd'.repeat(32)}`,
+        now: LATER,
+      };
+      expect(transfer.decide(settle, given([...history, retried]))[0]?.type).toBe('TransferSettled');
+    });
+
+    it('refused: not failed, nothing left to ask again, or the checks refuse it now', () => {
+      expect(refusal([proposed, accepted, approved], retry([failedTake]))).toEqual([409, M.notFailed]);
+      expect(refusal(history, retry([]))).toEqual([409, M.notRetryable]);
+      const again: TransferEvent = { type: 'TransferFailed', data: { ...failed.data, failedAt: LATER } };
+      expect(refusal([...history, retried, again], retry([failedTake]))).toEqual([409, M.notRetryable]);
+      expect(refusal(history, retry([failedTake], { frozen: 100 }))).toEqual([409, M.frozen(100)]);
+      expect(refusal(history, retry([failedTake], { recovering: 'seller' }))).toEqual([409, M.recovering('seller')]);
+    });
   });
 });

@@ -31,6 +31,8 @@ export interface TransferState {
   expiresAt: string | null;
   txHash: string | null;
   refusal: string | null;
+  /** Failed settlement steps an admin asked again: their failure no longer fails the transfer (a replay). */
+  retried: ReadonlySet<string>;
 }
 
 /**
@@ -47,6 +49,8 @@ export interface TransferChecks {
   sellerHolds: number;
   /** Of those, frozen (the token's own frozen state on chain, and the register's once it records freezes). */
   frozen: number;
+  /** The buyer's whole address is frozen for the token (on chain or in the register): T-REX refuses to credit it. */
+  buyerFrozen: boolean;
   /** Promised in the seller's other open transfers (proposed, accepted, approved). */
   promised: number;
   /** The seller's lock-up end when it is still ahead (register `transferableFrom` / HoldingRulesModule). */
@@ -55,6 +59,11 @@ export interface TransferChecks {
   holderLimitReached: boolean;
   /** The token's compliance `canTransfer(seller, buyer, tokens)` read on chain; null when no chain answers. */
   canTransfer: boolean | null;
+  /**
+   * A party whose wallet recovery is open, or approved with its tokens not yet moved on chain: a settlement now would
+   * act on a wallet about to be emptied (the seller) or left (the buyer), so the transfer waits (README "Recovery").
+   */
+  recovering: 'seller' | 'buyer' | null;
 }
 
 export type TransferCommand =
@@ -83,7 +92,20 @@ export type TransferCommand =
   | { type: 'CancelTransfer'; transferId: string; actorId: string; now: string }
   | { type: 'ExpireTransfer'; transferId: string; now: string }
   | { type: 'SettleTransfer'; transferId: string; txHash: string; now: string }
-  | { type: 'FailTransfer'; transferId: string; txHash: string | null; reason: string; now: string };
+  /** `txId`: the settlement step that failed (a step since retried fails nothing). */
+  | { type: 'FailTransfer'; transferId: string; txId: string; txHash: string | null; reason: string; now: string }
+  /**
+   * An admin asks the failed settlement steps again (`failedTxIds`, as the chain outbox reads them), once the
+   * transfer passes the same checks as at approval.
+   */
+  | {
+      type: 'RetrySettlement';
+      transferId: string;
+      actorId: string;
+      failedTxIds: string[];
+      now: string;
+      checks: TransferChecks;
+    };
 
 export const initialTransferState: TransferState = {
   status: 'none',
@@ -96,6 +118,7 @@ export const initialTransferState: TransferState = {
   expiresAt: null,
   txHash: null,
   refusal: null,
+  retried: new Set(),
 };
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
@@ -117,9 +140,11 @@ export function transferRefusal(
     return new DomainError(M.buyerRevoked(nzLongDate(c.buyer.revokedAt)), 409);
   if (c.buyer.standing === 'lapsed') return new DomainError(M.buyerLapsed, 409);
   if (c.buyer.standing !== 'verified') return new DomainError(M.buyerNotVerified, 409);
+  if (c.recovering) return new DomainError(M.recovering(c.recovering), 409);
   if (c.frozen > 0 && c.sellerHolds - c.frozen - c.promised < tokens) return new DomainError(M.frozen(c.frozen), 409);
   const free = Math.max(0, c.sellerHolds - c.frozen - c.promised);
   if (tokens > free) return new DomainError(M.notEnough(free), 409);
+  if (c.buyerFrozen) return new DomainError(M.buyerFrozen, 409);
   if (c.lockedUntil) return new DomainError(M.lockedUp(nzLongDate(c.lockedUntil)), 409);
   if (c.holderLimitReached) return new DomainError(M.holderLimit(TRANSFER_MAX_HOLDERS), 409);
   if (c.sellerWallet === null) return new DomainError(M.sellerNoWallet, 409);
@@ -165,6 +190,14 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
         return { ...state, status: 'settled', txHash: event.data.txHash };
       case 'TransferFailed':
         return { ...state, status: 'failed', txHash: event.data.txHash, refusal: event.data.reason };
+      case 'TransferSettlementRetried':
+        return {
+          ...state,
+          status: 'approved',
+          txHash: null,
+          refusal: null,
+          retried: new Set([...state.retried, ...event.data.failedTxIds]),
+        };
       case 'TransferCancelled':
         return { ...state, status: 'cancelled' };
       case 'TransferExpired':
@@ -263,7 +296,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
           },
         ];
       case 'FailTransfer':
-        if (state.status !== 'approved') return [];
+        if (state.status !== 'approved' || state.retried.has(command.txId)) return [];
         return [
           {
             type: 'TransferFailed',
@@ -275,6 +308,25 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
             },
           },
         ];
+      case 'RetrySettlement': {
+        if (state.status !== 'failed') throw new DomainError(M.notFailed, 409);
+        const failed = command.failedTxIds.filter((txId) => !state.retried.has(txId));
+        if (failed.length === 0) throw new DomainError(M.notRetryable, 409);
+        // Whatever changed since the approval (a freeze, a recovery, a revoked certificate) refuses it again.
+        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks);
+        if (refusal) throw refusal;
+        return [
+          {
+            type: 'TransferSettlementRetried',
+            data: {
+              transferId: command.transferId,
+              retriedBy: command.actorId,
+              failedTxIds: failed,
+              retriedAt: command.now,
+            },
+          },
+        ];
+      }
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);

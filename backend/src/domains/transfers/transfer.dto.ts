@@ -50,7 +50,11 @@ export class TransferDto {
   @ApiProperty({ nullable: true, type: String, description: 'The DvP transaction (tokens and stablecoin)' })
   txHash: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Why settlement failed' }) refusal: string | null;
-  @ApiProperty({ enum: ['seller', 'buyer', 'owner'] }) role: string;
+  @ApiProperty({
+    enum: ['seller', 'buyer', 'owner', 'admin'],
+    description: 'Who is looking: a party, the asset’s owner, or an admin who is neither (the asset’s screen)',
+  })
+  role: string;
   @ApiProperty() proposedAt: string;
   @ApiProperty() expiresAt: string;
 }

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
 import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
-import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../platform/http/auth.js';
+import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { TransferQueries } from '../../projections/transfers.query.js';
@@ -31,7 +31,14 @@ const view = (doc: TransferDoc, userId: string, assetName: string): TransferDto 
   status: doc.status,
   txHash: doc.txHash,
   refusal: doc.refusal,
-  role: doc.fromInvestorId === userId ? 'seller' : doc.toInvestorId === userId ? 'buyer' : 'owner',
+  role:
+    doc.fromInvestorId === userId
+      ? 'seller'
+      : doc.toInvestorId === userId
+        ? 'buyer'
+        : doc.ownerId === userId
+          ? 'owner'
+          : 'admin',
   proposedAt: doc.proposedAt,
   expiresAt: doc.expiresAt,
 });
@@ -73,6 +80,16 @@ export class TransfersController {
     return { transfers: docs.map((d) => view(d, user.userId, names.get(d.assetId) ?? '')) };
   }
 
+  @Get('asset/:id')
+  @Roles('admin')
+  @ApiOk(TransferListDto)
+  @ApiOperation({ summary: 'Every transfer of an asset, newest first, for its screen (admins only)' })
+  async ofAsset(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<TransferListDto> {
+    const docs = await this.queries.ofAsset(id);
+    const names = await this.queries.assetNames([id]);
+    return { transfers: docs.map((d) => view(d, user.userId, names.get(id) ?? '')) };
+  }
+
   @Get(':id')
   @ApiOk(TransferDto)
   @ApiOperation({ summary: 'One transfer (its parties and the asset’s owner only)' })
@@ -98,6 +115,19 @@ export class TransfersController {
   async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     await this.visible(id, user);
     return this.transfers.step('approve', id, user.userId, hasRole(user, 'admin'), context);
+  }
+
+  @Post(':id/retry')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiOk(TransferWrittenDto)
+  @ApiOperation({
+    summary:
+      'An admin asks a failed settlement again once its cause is dealt with: the checks run again, then each failed DvP step is asked of the chain again (admins only)',
+  })
+  async retry(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
+    await this.visible(id, user);
+    return this.transfers.retrySettlement(id, user.userId, context);
   }
 
   @Post(':id/cancel')

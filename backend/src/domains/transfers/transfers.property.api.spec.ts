@@ -1,11 +1,13 @@
 /**
  * Transfers under any interleaving (issue 32): random proposals, accepts, approvals, cancels, freezes and unfreezes
- * of part of a holding between three investors of one asset, on the real app with the embedded chain. The API
+ * (part of a holding, or the whole address) and wallet recoveries (a platform-held wallet, or the investor's own
+ * after they switched to it) between three investors of one asset, on the real app with the embedded chain. The API
  * answers exactly what the model does (2xx when it allows, 4xx when it refuses: frozen tokens cannot move, nor
- * tokens promised in another open proposal); each approved transfer settles by delivery versus payment; afterwards
- * every wallet's balance and frozen tokens on chain equal the model's and the register's, each party's
- * `/api/holdings` adds up to what they hold, no wallet holds fewer tokens than it has frozen, and the
- * reconciliation's drift is 0. Whole-address freezes are left out (see the README's "Not done").
+ * tokens promised in another open proposal, nor tokens to a frozen address, nor anything of an own wallet); each
+ * approved transfer settles by delivery versus payment, once; afterwards every wallet's balance and frozen tokens
+ * (and whole-address freeze) on chain equal the model's and the register's, every lost wallet holds nothing, each
+ * party's `/api/holdings` adds up to what they hold, no wallet holds fewer tokens than it has frozen, and the
+ * reconciliation's drift is 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -15,6 +17,7 @@ import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
 import { ChainReconciler } from '../tokens/chain-balances.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { suiteOf } from '../tokens/flow.js';
@@ -24,7 +27,12 @@ type Step =
   | { kind: 'propose'; from: number; to: number; tokens: number }
   | { kind: 'accept' | 'approve'; pick: number }
   | { kind: 'cancel'; pick: number; bySeller: boolean }
-  | { kind: 'freeze'; who: number; action: 'freeze' | 'unfreeze'; tokens: number };
+  | { kind: 'freeze'; who: number; action: 'freeze' | 'unfreeze'; scope: 'tokens' | 'address'; tokens: number }
+  /**
+   * `own`: the investor first switches to a wallet of their own (if not yet; only while holding nothing, then buys
+   * on it), so the recovery needs their proof.
+   */
+  | { kind: 'recover'; who: number; own: boolean };
 
 const who = fc.nat(INVESTORS - 1);
 const pick = fc.nat(20);
@@ -47,10 +55,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       kind: fc.constant('freeze' as const),
       who,
       action: fc.constantFrom('freeze' as const, 'unfreeze' as const),
+      scope: fc.constantFrom('tokens' as const, 'tokens' as const, 'address' as const),
       tokens: fc.integer({ min: 1, max: 4 }),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('recover' as const), who, own: fc.constantFrom(false, false, true) }),
+  },
 );
+
+const RECOVERY_REASON = 'Passport and live video call re-verified by the compliance team';
 
 type Proposal = { id: string; from: number; to: number; tokens: number; status: 'proposed' | 'accepted' | 'closed' };
 
@@ -105,7 +120,15 @@ describe('transfers keep the chain, the register and the holdings equal under an
             Array.from({ length: INVESTORS }, () => offerings.verifiedInvestor(server, adminA)),
           );
           const held = [...bought];
+          /** Frozen one by one (`getFrozenTokens`), and the whole address (`isFrozen`). */
           const frozen = investors.map(() => 0);
+          const addressFrozen = investors.map(() => false);
+          /** The register knows a freeze of theirs (a holder with none held is still found by it). */
+          const everFrozen = investors.map(() => false);
+          /** On a wallet of their own: Kauri cannot sign their DvP steps, so their transfers are refused. */
+          const own = investors.map(() => false);
+          const lostWallets: Address[] = [];
+          const settledIds: string[] = [];
           for (const [i, investor] of investors.entries()) {
             const invested = await investor.post('/api/invest', {
               offeringId,
@@ -121,14 +144,17 @@ describe('transfers keep the chain, the register and the holdings equal under an
             proposals
               .filter((p) => p.from === from && p !== except && p.status !== 'closed')
               .reduce((s, p) => s + p.tokens, 0);
-          const free = (from: number, except?: Proposal) => held[from]! - frozen[from]! - promised(from, except);
+          const frozenNow = (i: number) => (addressFrozen[i] ? held[i]! : Math.min(frozen[i]!, held[i]!));
+          const free = (from: number, except?: Proposal) => held[from]! - frozenNow(from) - promised(from, except);
+          const movable = (p: Pick<Proposal, 'from' | 'to' | 'tokens'>, except?: Proposal) =>
+            p.tokens <= free(p.from, except) && !addressFrozen[p.to] && !own[p.from] && !own[p.to];
           const answered = (status: number, allowed: boolean, what: string) =>
             expect([what, status < 300]).toEqual([what, allowed]);
 
           for (const s of steps) {
             if (s.kind === 'propose') {
               if (s.from === s.to) continue;
-              const allowed = s.tokens <= free(s.from);
+              const allowed = movable(s);
               const asked = await investors[s.from]!.post('/api/transfers', {
                 assetId,
                 toInvestorId: investors[s.to]!.user.id,
@@ -146,20 +172,76 @@ describe('transfers keep the chain, the register and the holdings equal under an
                   status: 'proposed',
                 });
             } else if (s.kind === 'freeze') {
+              const known = held[s.who]! > 0 || everFrozen[s.who]!;
               const allowed =
-                s.action === 'freeze' ? s.tokens <= held[s.who]! - frozen[s.who]! : s.tokens <= frozen[s.who]!;
+                known &&
+                (s.scope === 'address'
+                  ? addressFrozen[s.who] === (s.action === 'unfreeze')
+                  : s.action === 'freeze'
+                    ? s.tokens <= held[s.who]! - frozen[s.who]!
+                    : s.tokens <= frozen[s.who]!);
               const asked = await adminA.post(`/api/admin/assets/${assetId}/freezes`, {
                 holderId: investors[s.who]!.user.id,
                 action: s.action,
-                scope: 'tokens',
-                tokens: s.tokens,
+                scope: s.scope,
+                ...(s.scope === 'tokens' ? { tokens: s.tokens } : {}),
                 reason: 'Dispute before the Disputes Tribunal',
               });
               answered(asked.status, allowed, `freeze ${JSON.stringify(s)}: ${JSON.stringify(asked.body)}`);
               if (!allowed) continue;
               const approved = await adminB.post(`/api/admin/assets/${assetId}/freezes/${asked.body.id}/approve`, {});
               expect(approved.status).toBe(200);
-              frozen[s.who]! += s.action === 'freeze' ? s.tokens : -s.tokens;
+              everFrozen[s.who] = true;
+              if (s.scope === 'address') addressFrozen[s.who] = s.action === 'freeze';
+              else frozen[s.who]! += s.action === 'freeze' ? s.tokens : -s.tokens;
+              expect(await outbox.settled()).toBe(true);
+            } else if (s.kind === 'recover') {
+              const investor = investors[s.who]!;
+              if (s.own && !own[s.who]) {
+                // A wallet of their own only while they hold nothing; then they buy on it, and lose it.
+                const registered = await registerOwnWallet(investor, newWallet());
+                answered(
+                  registered.status,
+                  held[s.who] === 0,
+                  `own wallet ${s.who}: ${JSON.stringify(registered.body)}`,
+                );
+                if (registered.status < 300) {
+                  own[s.who] = true;
+                  expect(await outbox.settled()).toBe(true);
+                  const bought = await investor.post('/api/invest', {
+                    offeringId,
+                    tokensRequested: 2,
+                    investmentAmount: 20,
+                  });
+                  expect(bought.body).toMatchObject({ status: 'confirmed' });
+                  held[s.who]! += 2;
+                  expect(await outbox.settled()).toBe(true);
+                }
+              }
+              const lost = (await investor.get('/api/wallet')).body.address as Address;
+              const asked = await adminA.post('/api/admin/wallet-recoveries', {
+                personId: investor.user.id,
+                reason: RECOVERY_REASON,
+              });
+              // Nothing to recover without tokens.
+              answered(asked.status, held[s.who]! > 0, `recover ${JSON.stringify(s)}: ${JSON.stringify(asked.body)}`);
+              if (asked.status >= 300) continue;
+              expect(asked.body).toMatchObject({ custodial: !own[s.who], lostAddress: lost });
+              const requestId = asked.body.id as string;
+              if (own[s.who]) {
+                const fresh = newWallet();
+                const challenge = await investor.post('/api/wallet/challenge', { address: fresh.address });
+                const message = challenge.body.message as string;
+                const proved = await investor.post(`/api/wallet/recoveries/${requestId}/proof`, {
+                  address: fresh.address,
+                  message,
+                  signature: await fresh.signMessage({ message }),
+                });
+                expect(proved.status).toBe(201);
+              }
+              const approved = await adminB.post(`/api/admin/wallet-recoveries/${requestId}/approve`, {});
+              expect(approved.body).toMatchObject({ status: 'approved' });
+              lostWallets.push(lost);
               expect(await outbox.settled()).toBe(true);
             } else {
               if (proposals.length === 0) continue;
@@ -171,12 +253,12 @@ describe('transfers keep the chain, the register and the holdings equal under an
                 answered(asked.status, allowed, `cancel ${JSON.stringify(p)}: ${JSON.stringify(asked.body)}`);
                 if (allowed) p.status = 'closed';
               } else if (s.kind === 'accept') {
-                const allowed = p.status === 'proposed' && p.tokens <= free(p.from, p);
+                const allowed = p.status === 'proposed' && movable(p, p);
                 const asked = await investors[p.to]!.post(`/api/transfers/${p.id}/accept`);
                 answered(asked.status, allowed, `accept ${JSON.stringify(p)}: ${JSON.stringify(asked.body)}`);
                 if (allowed) p.status = 'accepted';
               } else {
-                const allowed = p.status === 'accepted' && p.tokens <= free(p.from, p);
+                const allowed = p.status === 'accepted' && movable(p, p);
                 const asked = await adminB.post(`/api/transfers/${p.id}/approve`);
                 answered(asked.status, allowed, `approve ${JSON.stringify(p)}: ${JSON.stringify(asked.body)}`);
                 if (!allowed) continue;
@@ -190,8 +272,10 @@ describe('transfers keep the chain, the register and the holdings equal under an
                 expect(settled).toMatchObject({ status: 'settled', refusal: null });
                 held[p.from]! -= p.tokens;
                 held[p.to]! += p.tokens;
+                settledIds.push(p.id);
                 // No frozen token moved: the seller still holds every token frozen.
                 expect(held[p.from]!).toBeGreaterThanOrEqual(frozen[p.from]!);
+                expect(addressFrozen[p.from]).toBe(false);
               }
             }
           }
@@ -203,10 +287,11 @@ describe('transfers keep the chain, the register and the holdings equal under an
             const wallet = (await investor.get('/api/wallet')).body.address as Address;
             expect(await chain.balanceOf(token, wallet)).toBe(BigInt(held[i]!));
             expect(await chain.read('Token', token, 'getFrozenTokens', [wallet])).toBe(BigInt(frozen[i]!));
+            expect(await chain.read('Token', token, 'isFrozen', [wallet])).toBe(addressFrozen[i]);
             const line = (capTable.lines as { investorId: string | null; tokens: number; frozenTokens: number }[]).find(
               (l) => l.investorId === investor.user.id,
             );
-            expect([line?.tokens ?? 0, line?.frozenTokens ?? 0]).toEqual([held[i], held[i] === 0 ? 0 : frozen[i]]);
+            expect([line?.tokens ?? 0, line?.frozenTokens ?? 0]).toEqual([held[i], frozenNow(i)]);
             const holdings = await until(
               `investor ${i}'s holdings`,
               async () =>
@@ -215,6 +300,20 @@ describe('transfers keep the chain, the register and the holdings equal under an
             );
             expect(holdings.length).toBeGreaterThan(0);
           }
+          // A recovered wallet holds nothing, frozen or not.
+          for (const lost of lostWallets) {
+            expect(await chain.balanceOf(token, lost)).toBe(0n);
+            expect(await chain.read('Token', token, 'getFrozenTokens', [lost])).toBe(0n);
+          }
+          // Each settled transfer settled once, and the register recorded it once.
+          const log = await server.eventStore.readAll({ streamPrefixes: [`asset-${assetId}`, 'transfer-'] });
+          for (const id of settledIds)
+            expect(
+              ['TokensTransferred', 'TransferSettled'].map(
+                (type) =>
+                  log.filter((e) => e.type === type && (e.data as { transferId: string }).transferId === id).length,
+              ),
+            ).toEqual([1, 1]);
           for (const tx of outbox.state.txs.values()) expect(tx.status).toBe('confirmed');
           expect(await server.app.get(ChainReconciler).reconcile()).toMatchObject({ drift: 0, pending: 0 });
         },
@@ -228,12 +327,33 @@ describe('transfers keep the chain, the register and the holdings equal under an
             [
               { kind: 'propose', from: 0, to: 1, tokens: 3 },
               { kind: 'accept', pick: 0 },
-              { kind: 'freeze', who: 0, action: 'freeze', tokens: 2 },
+              { kind: 'freeze', who: 0, action: 'freeze', scope: 'tokens', tokens: 2 },
               { kind: 'approve', pick: 0 },
               { kind: 'propose', from: 0, to: 2, tokens: 1 },
-              { kind: 'freeze', who: 0, action: 'unfreeze', tokens: 2 },
+              { kind: 'freeze', who: 0, action: 'unfreeze', scope: 'tokens', tokens: 2 },
               { kind: 'accept', pick: 1 },
               { kind: 'approve', pick: 1 },
+            ],
+          ],
+          // A whole address frozen neither sends nor receives; recoveries (platform-held, then own) keep the freeze.
+          [
+            [5, 3, 2],
+            [
+              { kind: 'propose', from: 0, to: 1, tokens: 2 },
+              { kind: 'freeze', who: 1, action: 'freeze', scope: 'address', tokens: 1 },
+              { kind: 'accept', pick: 0 },
+              { kind: 'recover', who: 1, own: false },
+              { kind: 'freeze', who: 1, action: 'unfreeze', scope: 'address', tokens: 1 },
+              { kind: 'accept', pick: 0 },
+              { kind: 'approve', pick: 0 },
+              { kind: 'freeze', who: 0, action: 'freeze', scope: 'tokens', tokens: 1 },
+              { kind: 'recover', who: 0, own: true },
+              { kind: 'propose', from: 2, to: 0, tokens: 2 },
+              { kind: 'accept', pick: 1 },
+              { kind: 'approve', pick: 1 },
+              { kind: 'freeze', who: 2, action: 'freeze', scope: 'address', tokens: 1 },
+              { kind: 'recover', who: 2, own: true },
+              { kind: 'propose', from: 2, to: 1, tokens: 1 },
             ],
           ],
         ],

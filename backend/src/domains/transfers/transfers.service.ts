@@ -13,12 +13,24 @@ import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
 import { toCents } from '../offerings/money.js';
 import { frozenTokens, register } from '../register/register.decider.js';
-import type { ChainTransactionConfirmed, ChainTransactionFailed } from '../tokens/events.js';
+import { custody } from '../tokens/deciders.js';
+import {
+  CUSTODY_STREAM,
+  type ChainTransactionConfirmed,
+  type ChainTransactionFailed,
+  type WalletRecoveryRequested,
+} from '../tokens/events.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { verificationStream } from '../wholesale/events.js';
 import { isWholesaleAt, verification } from '../wholesale/verification.decider.js';
 import { transferStream } from './events.js';
-import { transfer, TRANSFER_MAX_HOLDERS, type TransferChecks, type TransferCommand } from './transfer.decider.js';
+import {
+  transfer,
+  TRANSFER_MAX_HOLDERS,
+  type TransferChecks,
+  type TransferCommand,
+  type TransferState,
+} from './transfer.decider.js';
 
 const ACTOR = 'transfers';
 const EXPIRY_EVERY_MS = 60_000;
@@ -81,8 +93,15 @@ export class Transfers {
           : 'none';
     const chain = this.chain
       ? await this.tokens.transferChainFacts(assetId, sellerId, buyerId, tokens, now)
-      : { sellerWallet: null, buyerWallet: null, lockedUntil: null, frozen: 0, canTransfer: null };
+      : { sellerWallet: null, buyerWallet: null, lockedUntil: null, frozen: 0, buyerFrozen: false, canTransfer: null };
     const holders = reg.investors.size + reg.holders.size + 1;
+    const { state: wallets } = await this.repository.load(custody, CUSTODY_STREAM);
+    const recovering = (personId: string) =>
+      [...wallets.recoveries.values()].some(
+        (r) =>
+          r.personId === personId &&
+          (r.status === 'open' || (r.status === 'approved' && this.tokens.recoveryMoving(r.requestId, personId))),
+      );
     const checks: TransferChecks = {
       assetActive: reg.status === 'active',
       buyer: { standing, revokedAt: cert.revokedAt ?? null, known: true },
@@ -90,12 +109,19 @@ export class Transfers {
       sellerWallet: chain.sellerWallet,
       sellerHolds: reg.investors.get(sellerId) ?? 0,
       frozen: Math.max(chain.frozen, frozenTokens(reg, sellerId)),
+      buyerFrozen: chain.buyerFrozen || reg.frozen.get(buyerId)?.address === true,
       promised: await this.queries.promised(assetId, sellerId, except),
       lockedUntil: chain.lockedUntil,
       holderLimitReached: !reg.investors.has(buyerId) && holders >= TRANSFER_MAX_HOLDERS,
       canTransfer: chain.canTransfer,
+      recovering: recovering(sellerId) ? 'seller' : recovering(buyerId) ? 'buyer' : null,
     };
     return { checks, ownerId: reg.ownerId, status: reg.status };
+  }
+
+  /** The checks again for a recorded transfer (its own tokens not counted as promised). */
+  private checksOf(state: TransferState, transferId: string, now: string) {
+    return this.checks(state.assetId!, state.fromInvestorId!, state.toInvestorId!, state.tokens, now, transferId);
   }
 
   async propose(
@@ -144,14 +170,7 @@ export class Transfers {
   ) {
     const { state } = await this.repository.load(transfer, transferStream(transferId));
     if (state.status === 'none') throw new DomainError(M.notFound, 404);
-    const { checks } = await this.checks(
-      state.assetId!,
-      state.fromInvestorId!,
-      state.toInvestorId!,
-      state.tokens,
-      context.now,
-      transferId,
-    );
+    const { checks } = await this.checksOf(state, transferId, context.now);
     if (kind === 'accept')
       return this.run({ type: 'AcceptTransfer', transferId, actorId, now: context.now, checks }, context);
     const coin = this.tokens.stablecoin();
@@ -168,6 +187,36 @@ export class Transfers {
       },
       context,
     );
+  }
+
+  /**
+   * An admin asks a failed settlement again (issue 32): the transfer passes its checks again and is recorded as
+   * settling (`TransferSettlementRetried`, naming the failed steps), then each of those steps is asked of the chain
+   * outbox again. A crash between the two is finished by calling it again: the steps recorded but not yet asked are.
+   */
+  async retrySettlement(transferId: string, actorId: string, context: CommandContext) {
+    const { state } = await this.repository.load(transfer, transferStream(transferId));
+    if (state.status === 'none') throw new DomainError(M.notFound, 404);
+    const isStep = (txId: string) => settlementStepOf(txId)?.transferId === transferId;
+    let position = 0;
+    if (state.status !== 'approved') {
+      const { checks } = await this.checksOf(state, transferId, context.now);
+      const failedTxIds = this.tokens.failedSettlementSteps(isStep);
+      const command: TransferCommand = {
+        type: 'RetrySettlement',
+        transferId,
+        actorId,
+        failedTxIds,
+        now: context.now,
+        checks,
+      };
+      position = (await this.repository.handle(transfer, transferStream(transferId), command, context)).position;
+    }
+    const { state: now } = await this.repository.load(transfer, transferStream(transferId));
+    const unasked = [...now.retried].filter((txId) => !this.tokens.retried(txId));
+    if (state.status === 'approved' && unasked.length === 0) throw new DomainError(M.notFailed, 409);
+    for (const txId of unasked) position = (await this.tokens.retrySettlementStep(txId, context)).position;
+    return { id: transferId, status: now.status, position };
   }
 
   cancel(transferId: string, actorId: string, context: CommandContext) {
@@ -197,9 +246,11 @@ export class Transfers {
     this.position = 0;
     this.subscription = this.events.subscribe({
       fromPosition: 0,
-      eventTypes: ['ChainTransactionConfirmed', 'ChainTransactionFailed'],
+      eventTypes: ['ChainTransactionConfirmed', 'ChainTransactionFailed', 'WalletRecoveryRequested'],
       onEvent: (event) =>
-        this.settlement(event as RecordedEvent & (ChainTransactionConfirmed | ChainTransactionFailed)),
+        event.type === 'WalletRecoveryRequested'
+          ? this.recoveryRequested(event as RecordedEvent & WalletRecoveryRequested)
+          : this.settlement(event as RecordedEvent & (ChainTransactionConfirmed | ChainTransactionFailed)),
       onError: (error) => this.logger.warn({ err: error }, 'transfer settlements subscription failed; resubscribing'),
     });
   }
@@ -208,6 +259,32 @@ export class Transfers {
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
+  }
+
+  /**
+   * A wallet recovery asked for while a transfer of that person is settling on chain: the DvP acts on the wallet the
+   * recovery would empty (or leave), so the recovery is cancelled with the reason and may be asked again once the
+   * transfer has settled or failed. (New transfers of theirs are refused while it is open: `recovering`.)
+   */
+  private async recoveryRequested(event: RecordedEvent & WalletRecoveryRequested) {
+    const { requestId, personId } = event.data;
+    try {
+      const { state } = await this.repository.load(custody, CUSTODY_STREAM);
+      if (state.recoveries.get(requestId)?.status !== 'open') return;
+      const settling = await this.queries.settlingOf(personId);
+      if (!settling) return;
+      await this.repository.handle(
+        custody,
+        CUSTODY_STREAM,
+        { type: 'CancelWalletRecovery', requestId, cancelledBy: ACTOR, reason: M.settlingRecovery(settling) },
+        systemContext(ACTOR, randomUUID(), event.metadata.occurredAt),
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.warn({ err: error, requestId }, 'a wallet recovery over a settling transfer could not be cancelled');
+    } finally {
+      this.position = event.position;
+    }
   }
 
   /**
@@ -227,6 +304,7 @@ export class Transfers {
             {
               type: 'FailTransfer',
               transferId: step.transferId,
+              txId: event.data.txId,
               txHash: event.data.txHash,
               reason: `The settlement was refused on chain (${step.step}): ${event.data.reason}`,
               now: event.metadata.occurredAt,

@@ -156,6 +156,7 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
         investorView={a.viewer === 'investor'}
       />
       {a.viewer === 'owner' && <TransfersCard assetId={a.id} userId={user.id} />}
+      {a.viewer === 'staff' && user.roles.includes('admin') && <TransfersCard assetId={a.id} userId={user.id} admin />}
       <Card title="Cap Table">
         <CapTable page={a} />
       </Card>

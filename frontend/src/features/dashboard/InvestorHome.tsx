@@ -49,7 +49,13 @@ export function InvestorHome({ status }: { status: WholesaleStatus }) {
           },
           {
             title: 'Holdings',
-            value: data && formatCount(data.investments.filter((i) => i.status !== 'cancelled').length),
+            // A holding transferred out in full is no longer held (its row stays in the table, at 0 tokens).
+            value:
+              data &&
+              formatCount(
+                data.investments.filter((i) => i.status === 'pending' || (i.status === 'confirmed' && i.tokens > 0))
+                  .length,
+              ),
           },
         ].map((s) => (
           <Col key={s.title} xs={24} sm={12} lg={6}>

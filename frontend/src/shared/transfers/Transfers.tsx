@@ -3,8 +3,8 @@ import { Alert, Button, Card, Flex, Form, Input, InputNumber, List, Tag, Typogra
 import { useState } from 'react';
 import { describeError, errorTitle } from '../../api/client';
 import { proposeTransfer, transferStep } from '../../api/mutations';
-import { transfersQuery } from '../../api/queries';
-import type { Transfer } from '../../api/types';
+import { assetTransfersQuery, transfersQuery } from '../../api/queries';
+import type { Transfer, TransferList } from '../../api/types';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { emptyText } from '../ui/emptyText';
@@ -19,6 +19,8 @@ const STATUS: Record<string, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
 };
 
+type Step = 'accept' | 'approve' | 'cancel' | 'retry';
+
 const nzd = (amount: string) =>
   `NZD ${Number(amount).toLocaleString('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -26,16 +28,30 @@ const nzd = (amount: string) =>
  * Transfers between investors who already agreed (issue 32; bilateral only — no market): the seller's, the buyer's
  * and the asset owner's, each with what they may do now. `assetId` narrows the list to one asset (its page).
  */
-export function TransfersCard({ assetId, userId }: { assetId?: string; userId: string }) {
+export function TransfersCard({
+  assetId,
+  userId,
+  admin = false,
+}: {
+  assetId?: string;
+  userId: string;
+  admin?: boolean;
+}) {
   const client = useQueryClient();
   const toast = useToast();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { data } = useQuery({
-    ...transfersQuery,
-    refetchInterval: (query) => (query.state.data?.transfers.some((t) => t.status === 'approved') ? 2000 : false),
+  // An admin on an asset's screen sees every transfer of it (to approve, or retry a failed settlement).
+  const poll = (query: { state: { data?: TransferList } }) =>
+    query.state.data?.transfers.some((t) => t.status === 'approved') ? 2000 : false;
+  const mine = useQuery({ ...transfersQuery, enabled: !admin, refetchInterval: poll });
+  const ofAsset = useQuery({
+    ...assetTransfersQuery(assetId ?? ''),
+    enabled: admin && !!assetId,
+    refetchInterval: poll,
   });
+  const data = admin ? ofAsset.data : mine.data;
   const act = useMutation({
-    mutationFn: ({ id, step }: { id: string; step: 'accept' | 'approve' | 'cancel' }) => transferStep(id, step),
+    mutationFn: ({ id, step }: { id: string; step: Step }) => transferStep(id, step),
     onSuccess: async (written) => {
       setRefusal(null);
       await client.invalidateQueries({ queryKey: ['/api/transfers'] });
@@ -50,7 +66,7 @@ export function TransfersCard({ assetId, userId }: { assetId?: string; userId: s
   if (rows.length === 0 && assetId) return null;
   const actions = (t: Transfer) => {
     const out = [];
-    const step = (s: 'accept' | 'approve' | 'cancel', label: string, danger = false) => (
+    const step = (s: Step, label: string, danger = false) => (
       <Button
         key={s}
         size="small"
@@ -63,8 +79,10 @@ export function TransfersCard({ assetId, userId }: { assetId?: string; userId: s
       </Button>
     );
     if (t.role === 'buyer' && t.status === 'proposed') out.push(step('accept', 'Accept'));
-    if (t.role === 'owner' && t.status === 'accepted') out.push(step('approve', 'Approve'));
-    if (t.role !== 'owner' && (t.status === 'proposed' || t.status === 'accepted'))
+    if ((t.role === 'owner' || t.role === 'admin') && t.status === 'accepted') out.push(step('approve', 'Approve'));
+    // Once the failure's cause is dealt with (the reason is shown): the failed steps are asked of the chain again.
+    if (admin && t.status === 'failed') out.push(step('retry', 'Retry settlement'));
+    if ((t.role === 'seller' || t.role === 'buyer') && (t.status === 'proposed' || t.status === 'accepted'))
       out.push(step('cancel', 'Cancel', true));
     return out;
   };
@@ -72,10 +90,12 @@ export function TransfersCard({ assetId, userId }: { assetId?: string; userId: s
     <Card title="Transfers" data-testid="transfers">
       <Flex vertical gap={12}>
         {refusal && <Alert type="error" showIcon title={refusal} closable onClose={() => setRefusal(null)} />}
-        <Typography.Text type="secondary">
-          Your investor ID, for a seller who names you as the buyer:{' '}
-          <Typography.Text copyable>{userId}</Typography.Text>
-        </Typography.Text>
+        {!admin && (
+          <Typography.Text type="secondary">
+            Your investor ID, for a seller who names you as the buyer:{' '}
+            <Typography.Text copyable>{userId}</Typography.Text>
+          </Typography.Text>
+        )}
         <List
           dataSource={rows}
           locale={{ emptyText: emptyText('No transfers yet') }}

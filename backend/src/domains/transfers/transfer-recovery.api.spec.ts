@@ -1,0 +1,204 @@
+/**
+ * A transfer between investors beside a wallet recovery, and an admin's retry of a failed settlement (issue 32), on
+ * the real app with the embedded chain:
+ * - a recovery asked for while a transfer of that person settles is cancelled with the reason (the DvP acts on the
+ *   wallet the recovery would empty); while a recovery is open, the person's transfers are refused at proposal and
+ *   approval; once its tokens are in the new wallet, a transfer settles from there and the lost wallet holds none;
+ * - a settlement step the chain refused fails the transfer; an admin's retry (after the cause is dealt with) asks
+ *   the failed step again and the transfer settles, recorded once in the register.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Address } from 'viem';
+import { TRANSFER_BLOCKED, TRANSFER_MESSAGES as M } from '../../messages.js';
+import type { Api } from '../../testing/api.js';
+import { startTestServer } from '../../testing/api.js';
+import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
+import { signUp } from '../../testing/users.js';
+import { ChainOutbox } from '../tokens/chain-outbox.js';
+import { CUSTODY_STREAM } from '../tokens/events.js';
+import { stablecoinOf, suiteOf } from '../tokens/flow.js';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+type Person = Api & { user: { id: string } };
+
+const reason = 'Passport and live video call re-verified by the compliance team';
+
+describe('transfers beside a wallet recovery, and a failed settlement retried', () => {
+  let server: Server;
+  let adminA: Person;
+  let adminB: Person;
+  let owner: Person;
+  let seller: Person;
+  let buyer: Person;
+  let assetId: string;
+  let outbox: ChainOutbox;
+
+  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 90_000) {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const settled = async () => expect(await outbox.settled(120_000)).toBe(true);
+  const propose = (tokens: number) =>
+    seller.post('/api/transfers', { assetId, toInvestorId: buyer.user.id, tokens, pricePerToken: '12.50' });
+  /** Proposed and accepted, read back as accepted (the read model the process manager reads has caught up). */
+  async function accepted(tokens: number): Promise<string> {
+    const proposed = await propose(tokens);
+    expect(proposed.status).toBe(201);
+    const id = proposed.body.id as string;
+    expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
+    return id;
+  }
+  const statusOf = (id: string) =>
+    until(
+      `transfer ${id} at rest`,
+      async () => (await seller.get(`/api/transfers/${id}`)).body,
+      (b) => b.status === 'settled' || b.status === 'failed',
+    );
+  const recoveryEvents = async (requestId: string) =>
+    (await server.eventStore.readStream(CUSTODY_STREAM)).filter(
+      (e) => (e.data as { requestId?: string }).requestId === requestId,
+    );
+  const token = () => suiteOf(outbox.state, assetId)!.token;
+  const balance = (wallet: string) => server.chain!.balanceOf(token(), wallet as Address);
+  const registerOf = async () => {
+    const lines = (await owner.get(`/api/assets/${assetId}/cap-table`)).body.lines as {
+      investorId: string | null;
+      tokens: number;
+    }[];
+    return new Map(lines.filter((l) => l.investorId).map((l) => [l.investorId!, l.tokens]));
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    outbox = server.app.get(ChainOutbox);
+    adminA = await signUp(server, { admin: true });
+    adminB = await signUp(server, { admin: true });
+    ({ owner, assetId } = await approvedAsset(server, adminA, 2_000));
+    const offering = await adminA.post('/api/admin/offerings', {
+      assetId,
+      name: 'Series A',
+      description: '',
+      totalTokens: 1_000,
+      tokenPrice: '10.00',
+      minimumInvestment: '1',
+      lockupPeriod: 0,
+    });
+    expect(offering.status).toBe(201);
+    seller = await verifiedInvestor(server, adminA);
+    buyer = await verifiedInvestor(server, adminA);
+    const invested = await seller.post('/api/invest', {
+      offeringId: offering.body.id,
+      tokensRequested: 100,
+      investmentAmount: 1000,
+    });
+    expect(invested.body).toMatchObject({ status: 'confirmed' });
+    await settled();
+  }, 300_000);
+  afterAll(() => server.close());
+
+  it('a recovery asked for while a transfer of theirs settles is cancelled with the reason; the transfer settles', async () => {
+    const id = await accepted(10);
+    // Held back from the chain, so the transfer is still settling when the recovery is asked for.
+    await outbox.stopSending();
+    expect((await owner.post(`/api/transfers/${id}/approve`)).body).toMatchObject({ status: 'approved' });
+    await until(
+      'the approval read',
+      async () => (await seller.get(`/api/transfers/${id}`)).body.status,
+      (s) => s === 'approved',
+    );
+    const asked = await adminA.post('/api/admin/wallet-recoveries', { personId: seller.user.id, reason });
+    expect(asked.status).toBe(201);
+    const requestId = asked.body.id as string;
+    const cancelled = await until(
+      'the recovery cancelled',
+      () => recoveryEvents(requestId),
+      (events) => events.some((e) => e.type === 'WalletRecoveryCancelled'),
+    );
+    expect(cancelled.at(-1)!.data).toMatchObject({ cancelledBy: 'transfers', reason: M.settlingRecovery(id) });
+    expect((await adminB.post(`/api/admin/wallet-recoveries/${requestId}/approve`, {})).status).toBe(409);
+    outbox.startSending();
+    await settled();
+    expect(await statusOf(id)).toMatchObject({ status: 'settled' });
+  }, 300_000);
+
+  it('while a recovery is open the transfers of that person are refused; once it is done, one settles from the new wallet', async () => {
+    const waiting = await accepted(5);
+    const asked = await adminA.post('/api/admin/wallet-recoveries', { personId: seller.user.id, reason });
+    expect(asked.body).toMatchObject({ status: 'open', custodial: true });
+    const lost = asked.body.lostAddress as string;
+    const refusedProposal = await propose(1);
+    expect([refusedProposal.status, refusedProposal.body.message]).toEqual([409, M.recovering('seller')]);
+    const refusedApproval = await owner.post(`/api/transfers/${waiting}/approve`);
+    expect([refusedApproval.status, refusedApproval.body.message]).toEqual([409, M.recovering('seller')]);
+    const refusedAsBuyer = await buyer.post('/api/transfers', {
+      assetId,
+      toInvestorId: seller.user.id,
+      tokens: 1,
+      pricePerToken: '1.00',
+    });
+    expect([refusedAsBuyer.status, refusedAsBuyer.body.message]).toEqual([409, M.recovering('buyer')]);
+
+    const approved = await adminB.post(`/api/admin/wallet-recoveries/${asked.body.id}/approve`, {});
+    expect(approved.body).toMatchObject({ status: 'approved', custodial: true });
+    const fresh = approved.body.newAddress as string;
+    await settled();
+    // Settles from the new custody wallet: the lost one holds nothing, and nothing is left with the DvP manager.
+    expect((await owner.post(`/api/transfers/${waiting}/approve`)).body).toMatchObject({ status: 'approved' });
+    await settled();
+    expect(await statusOf(waiting)).toMatchObject({ status: 'settled' });
+    const buyerWallet = outbox.state.wallets.get(buyer.user.id)!;
+    expect([await balance(lost), await balance(fresh), await balance(buyerWallet)]).toEqual([0n, 85n, 15n]);
+    const coin = stablecoinOf(outbox.state)!;
+    expect(await server.chain!.balanceOf(coin, fresh as Address)).toBe(6_250n);
+    const held = await until('the cap table', registerOf, (m) => m.get(seller.user.id) === 85);
+    expect([held.get(seller.user.id), held.get(buyer.user.id)]).toEqual([85, 15]);
+  }, 300_000);
+
+  it('a settlement step the chain refused fails the transfer; an admin retries it once the cause is gone: settled once', async () => {
+    const id = await accepted(20);
+    await outbox.stopSending();
+    expect((await owner.post(`/api/transfers/${id}/approve`)).body).toMatchObject({ status: 'approved' });
+    // The cause: the seller's wallet frozen on chain behind the register's back (the take's transferFrom refuses).
+    const sellerWallet = outbox.state.wallets.get(seller.user.id)! as Address;
+    await server.chain!.send({ op: 'set-frozen', token: token(), wallet: sellerWallet, frozen: true });
+    outbox.startSending();
+    await settled();
+    const failed = await statusOf(id);
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed.refusal).toMatch(/^The settlement was refused on chain \(/);
+    const failedTx = [...outbox.state.txs.values()].find(
+      (t) => t.status === 'failed' && t.txId.includes(`xfer-${id}-`),
+    )!;
+
+    // The asset's screen lists it for admins, with the reason (the retry button's row); nobody else reads that list.
+    const listed = await adminA.get(`/api/transfers/asset/${assetId}`);
+    expect(listed.body.transfers[0]).toMatchObject({ id, status: 'failed', role: 'admin', refusal: failed.refusal });
+    expect((await owner.get(`/api/transfers/asset/${assetId}`)).status).toBe(403);
+    // Only admins; the generic chain retry never asks a DvP step again behind the transfer's back.
+    expect((await owner.post(`/api/transfers/${id}/retry`)).status).toBe(403);
+    const generic = await adminA.post(`/api/admin/chain/transactions/${failedTx.txId}/retry`);
+    expect([generic.status, generic.body.message]).toEqual([409, TRANSFER_BLOCKED.retryNotFailed]);
+
+    await server.chain!.send({ op: 'set-frozen', token: token(), wallet: sellerWallet, frozen: false });
+    const retried = await adminA.post(`/api/transfers/${id}/retry`);
+    expect(retried.body).toMatchObject({ id, status: 'approved' });
+    expect((await adminA.post(`/api/transfers/${id}/retry`)).body.message).toBe(M.notFailed);
+    await settled();
+    const done = await statusOf(id);
+    expect(done).toMatchObject({ status: 'settled', refusal: null });
+    expect(outbox.state.retries.get(failedTx.txId)).toBe(`${failedTx.txId}-retry-1`);
+    const recorded = (await server.eventStore.readAll({ streamPrefixes: [`asset-${assetId}`] })).filter(
+      (e) => e.type === 'TokensTransferred' && (e.data as { transferId: string }).transferId === id,
+    );
+    expect(recorded).toHaveLength(1);
+    expect((await adminA.post(`/api/transfers/${id}/retry`)).body.message).toBe(M.notFailed);
+    const held = await until('the cap table', registerOf, (m) => m.get(buyer.user.id) === 35);
+    expect(await balance(outbox.state.wallets.get(seller.user.id)!)).toBe(BigInt(held.get(seller.user.id)!));
+    expect(await balance(outbox.state.wallets.get(buyer.user.id)!)).toBe(35n);
+  }, 300_000);
+});
