@@ -19,6 +19,7 @@ import { FreezesAdmin } from './FreezesAdmin';
 import { SupplyChangesAdmin } from './SupplyChangesAdmin';
 import { TokenizationReviews } from './TokenizationReviews';
 import { TokenOfferingsAdmin } from './TokenOfferingsAdmin';
+import { WalletRecoveriesAdmin } from './WalletRecoveriesAdmin';
 import { WholesaleVerifications } from './WholesaleVerifications';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 
@@ -79,6 +80,7 @@ export function AdminPage({ user }: { user: User }) {
                   children: <SupplyChangesAdmin />,
                 },
                 { key: 'freezes', label: 'Freezes', children: <FreezesAdmin /> },
+                { key: 'recoveries', label: 'Wallet Recoveries', children: <WalletRecoveriesAdmin /> },
               ]
             : []),
           {
