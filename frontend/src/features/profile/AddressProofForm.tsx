@@ -14,6 +14,8 @@ import { injectedWallet, personalSign, walletAccount, walletErrorText } from './
 class WalletRefusal extends Error {}
 
 interface Props {
+  /** The form's name: its fields' ids (two of these forms can share a page). */
+  name: string;
   /** The field's label, e.g. "Your own address" or "Your new address". */
   label: string;
   /** The button's words when the browser's wallet signs, and when a pasted signature is sent. */
@@ -29,7 +31,7 @@ interface Props {
  * in the browser (EIP-1193 `window.ethereum`) it signs there; without one, the form shows the message, so a wallet
  * elsewhere can sign it and the signature be pasted. The server's messages show on the field or above it.
  */
-export function AddressProofForm({ label, submitLabel, submit, onProved }: Props) {
+export function AddressProofForm({ name, label, submitLabel, submit, onProved }: Props) {
   const toast = useToast();
   const [form] = Form.useForm<{ address: string; signature?: string }>();
   const { token } = theme.useToken();
@@ -95,7 +97,7 @@ export function AddressProofForm({ label, submitLabel, submit, onProved }: Props
         />
       )}
       {refusal && <Alert type="warning" showIcon title={refusal} />}
-      <Form form={form} layout="vertical" onFinish={(values) => save.mutate(values)} requiredMark={false}>
+      <Form form={form} name={name} layout="vertical" onFinish={(values) => save.mutate(values)} requiredMark={false}>
         <Form.Item name="address" label={label} rules={[{ required: true, message: WALLET_ADDRESS_INVALID }]}>
           <Input
             placeholder="0x…"

@@ -59,6 +59,7 @@ export function WalletCard() {
           is yours (no transaction, no fee).
         </Typography.Text>
         <AddressProofForm
+          name="wallet-registration"
           label="Your own address"
           submitLabel={{ signing: 'Sign and Register', pasted: 'Register Address' }}
           submit={registerWallet}

@@ -80,6 +80,7 @@ export function WalletRecoveryNotice() {
       <Alert type={type} showIcon title={title} description={description} />
       {latest.stage === 'awaiting-proof' && (
         <AddressProofForm
+          name="wallet-recovery-proof"
           label="Your new address"
           submitLabel={{ signing: 'Sign and Prove', pasted: 'Prove Address' }}
           submit={(proof) => proveWalletRecovery(latest.id, proof)}
