@@ -23,7 +23,10 @@ describe('recovering a lost wallet, four eyes', () => {
   let server: Awaited<ReturnType<typeof startKauri>>;
 
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startKauri()]);
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      startKauri({ CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' }),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -41,13 +44,12 @@ describe('recovering a lost wallet, four eyes', () => {
     await settled();
     const lost = (await investor.get('/api/wallet')).body.address as Address;
 
-    const a = await openSignedIn(browser, server.url, 'recovery.a@kauri.test', '/admin');
-    await a.page.getByRole('tab', { name: 'Wallet Recoveries' }).click();
+    const a = await openSignedIn(browser, server.url, 'recovery.a@kauri.test', '/admin/wallet-recoveries');
     await choose(a.page, 'Asset they hold', 'Harbour View');
     await choose(a.page, 'Investor', 'Test User — 50 tokens');
     await a.page.getByLabel('How the identity was re-verified', { exact: true }).fill(reason);
     await a.page.getByRole('button', { name: 'Open Recovery' }).click();
-    await waitForText(a.page, 'another admin approves.');
+    await waitForText(a.page, 'The investor proves their new address (own wallets); another admin approves.');
     const own = a.page.getByRole('row', { name: /Test User/ });
     await own.getByText(OWN_REQUEST_REASON).waitFor();
     await own.getByText('Waiting for approval').waitFor();
@@ -57,7 +59,7 @@ describe('recovering a lost wallet, four eyes', () => {
     await a.page.close();
 
     const b = await openSignedIn(browser, server.url, 'recovery.b@kauri.test', '/admin');
-    await b.page.getByRole('tab', { name: 'Wallet Recoveries' }).click();
+    await b.page.getByRole('link', { name: 'Wallet recoveries' }).click();
     const row = b.page.getByRole('row', { name: /Test User/ });
     await row.getByText(reason).waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();

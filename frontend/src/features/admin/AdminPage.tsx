@@ -19,7 +19,6 @@ import { FreezesAdmin } from './FreezesAdmin';
 import { SupplyChangesAdmin } from './SupplyChangesAdmin';
 import { TokenizationReviews } from './TokenizationReviews';
 import { TokenOfferingsAdmin } from './TokenOfferingsAdmin';
-import { WalletRecoveriesAdmin } from './WalletRecoveriesAdmin';
 import { WholesaleVerifications } from './WholesaleVerifications';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 
@@ -48,9 +47,11 @@ export function AdminPage({ user }: { user: User }) {
       </Typography.Title>
       {admin && <Counters />}
       {admin && (
-        <ButtonLink to={appPath('/admin/distributions')} style={{ alignSelf: 'flex-start' }}>
-          Distributions to holders
-        </ButtonLink>
+        // Pages of their own: the tabs below fill 1280 px already (one more and antd hides some behind "more").
+        <Flex gap={8} wrap>
+          <ButtonLink to={appPath('/admin/distributions')}>Distributions to holders</ButtonLink>
+          <ButtonLink to={appPath('/admin/wallet-recoveries')}>Wallet recoveries</ButtonLink>
+        </Flex>
       )}
       <Sections
         narrow={narrow}
@@ -80,7 +81,6 @@ export function AdminPage({ user }: { user: User }) {
                   children: <SupplyChangesAdmin />,
                 },
                 { key: 'freezes', label: 'Freezes', children: <FreezesAdmin /> },
-                { key: 'recoveries', label: 'Wallet Recoveries', children: <WalletRecoveriesAdmin /> },
               ]
             : []),
           {

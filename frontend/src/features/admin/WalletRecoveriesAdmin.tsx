@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Result, Select, Tag, Typography } from 'antd';
 import { describeError, errorTitle } from '../../api/client';
 import { decideWalletRecovery, requestWalletRecovery, retryChainTransaction } from '../../api/mutations';
 import { approvedAssetsQuery, capTableQuery, chainProblemsQuery, walletRecoveriesQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
-import type { WalletRecoveryRecord, WalletRecoveryStep } from '../../api/types';
+import type { User, WalletRecoveryRecord, WalletRecoveryStep } from '../../api/types';
+import { ResultHeading } from '../../shared/ui/ResultHeading';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { ChainValue } from '../../shared/tokens/ChainValue';
@@ -30,6 +31,26 @@ const STEP: Record<string, string> = {
   'lock-up': 'Lock-up again',
   'register-identity': 'Register wallet',
 };
+
+/** /admin/wallet-recoveries: admins only (the server refuses everyone else too). */
+export function WalletRecoveriesPage({ user }: { user: User }) {
+  if (!user.roles.includes('admin'))
+    return (
+      <Result
+        status="403"
+        title={<ResultHeading>No Access</ResultHeading>}
+        subTitle="Wallet recoveries are for Kauri administrators only."
+      />
+    );
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1200, margin: '0 auto', padding: 16 }}>
+      <Typography.Title level={1} style={{ margin: 0 }}>
+        Wallet Recoveries
+      </Typography.Title>
+      <WalletRecoveriesAdmin />
+    </Flex>
+  );
+}
 
 /**
  * Agent powers (issue 32): an admin records that an investor's identity was re-verified, and how, which opens the
