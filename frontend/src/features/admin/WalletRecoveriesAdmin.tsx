@@ -161,19 +161,26 @@ export function WalletRecoveriesAdmin() {
               title: 'Stage',
               render: (_, r) => <Tag color={STAGE[r.stage].color}>{STAGE[r.stage].text}</Tag>,
             },
-            { title: 'Identity re-verified', dataIndex: 'reason' },
             {
-              title: 'Requested',
-              render: (_, r) => `${r.requestedBy.name}, ${formatDate(r.requestedAt)}`,
-            },
-            {
-              title: 'Approved / cancelled',
-              render: (_, r) =>
-                r.approvedBy
-                  ? `${r.approvedBy.name}, ${formatDate(r.approvedAt ?? '')}`
-                  : r.cancelledBy
-                    ? `${r.cancelledBy.name}: ${r.cancelReason ?? ''}`
-                    : '—',
+              title: 'Identity re-verified',
+              render: (_, r) => (
+                <Flex vertical style={{ maxWidth: 280 }}>
+                  <Typography.Text>{r.reason}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {r.requestedBy.name}, {formatDate(r.requestedAt)}
+                  </Typography.Text>
+                  {r.approvedBy && (
+                    <Typography.Text type="secondary">
+                      Approved by {r.approvedBy.name}, {formatDate(r.approvedAt ?? '')}
+                    </Typography.Text>
+                  )}
+                  {r.cancelledBy && (
+                    <Typography.Text type="secondary">
+                      Cancelled by {r.cancelledBy.name}: {r.cancelReason}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              ),
             },
             { title: 'Chain', render: (_, r) => <Steps steps={r.steps} /> },
             { title: 'Decision', render: (_, r) => decision(r) },
