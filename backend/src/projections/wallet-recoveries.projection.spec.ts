@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { project } from '../platform/projection-engine/projection.js';
+import { decisionOf } from '../domains/audit/decisions.js';
+import { activitiesProjection } from './activities.js';
+import { assetHistoryProjection } from './asset-history.js';
 import { walletRecoveriesProjection } from './wallet-recoveries.js';
 
 const ID = '0b6c1b9e-1f3c-4f6a-9a61-2c3d4e5f6a71';
@@ -172,5 +175,65 @@ describe('wallet recoveries read model: events in, document out', () => {
       cancelledBy: 'adminB',
       cancelReason: 'Found the key',
     });
+  });
+});
+
+describe('a recovery in the investor’s activity, the asset’s history and the audit', () => {
+  const approved = event('WalletRecoveryApproved', {
+    requestId: ID,
+    personId: 'inv',
+    lostAddress: LOST,
+    newAddress: NEW,
+    approvedBy: 'adminB',
+    custodyIndex: 7,
+  });
+
+  it('the investor reads each step in words; a move between their own wallets, not a sale', () => {
+    const doc = project(activitiesProjection, [requested, approved]).get('inv');
+    expect(doc?.items.map((i) => i.description)).toEqual([
+      `Wallet recovery approved: your tokens move from ${LOST} to ${NEW} (not a sale)`,
+      `Recovery of your wallet ${LOST} opened after your identity was verified again`,
+    ]);
+  });
+
+  it('each affected asset’s history says a holding moved by recovery, once (a retry is the same move), with no name', () => {
+    const drafted = event('AssetDrafted', {
+      assetId: 'asset1',
+      ownerId: 'owner',
+      name: 'Harbour View',
+      totalValue: 1000,
+      tokenCount: 100,
+    });
+    const move = (txId: string, retryOf?: string) =>
+      event('ChainTransactionRequested', {
+        txId,
+        chainId: 31337,
+        intent: {
+          kind: 'recovery-transfer',
+          assetId: 'asset1',
+          personId: 'inv',
+          requestId: ID,
+          lostWallet: LOST,
+          newWallet: NEW,
+          amount: 40,
+        },
+        causeEventId: null,
+        ...(retryOf && { retryOf }),
+      });
+    const history = project(assetHistoryProjection, [
+      drafted,
+      move(tx('transfer-asset1')),
+      move(tx('transfer-asset1-retry-1'), tx('transfer-asset1')),
+    ]).get('asset1');
+    expect(history?.items.slice(1)).toEqual([
+      expect.objectContaining({
+        event: 'WalletRecoveryApproved',
+        text: "A holder's 40 tokens moved from a lost wallet to their new one by wallet recovery (four eyes; not a sale)",
+      }),
+    ]);
+  });
+
+  it('the audit names who the recovery was for and who decided', () => {
+    expect(decisionOf(approved)).toEqual({ requestedBy: 'inv', decidedBy: 'adminB' });
   });
 });
