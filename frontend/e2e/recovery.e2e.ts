@@ -106,8 +106,11 @@ describe('recovering a lost wallet, four eyes', () => {
     const opened = await adminA.post('/api/admin/wallet-recoveries', { personId: investor.user.id, reason });
     expect(opened.status).toBe(201);
 
-    const profile = await openSignedIn(browser, server.url, investor.user.email, '/profile');
+    // The home says it waits for them and leads to their Wallet card.
+    const profile = await openSignedIn(browser, server.url, investor.user.email, '/');
     const { page } = profile;
+    await page.getByText('A recovery of your wallet is waiting for your proof of the new address').waitFor();
+    await page.getByRole('link', { name: 'Your Wallet' }).click();
     await page.getByText('A recovery of your wallet is waiting for your proof').waitFor();
     const fresh = newWallet();
     await page.getByLabel('Your new address', { exact: true }).fill(fresh.address);

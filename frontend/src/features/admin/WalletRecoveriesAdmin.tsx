@@ -6,6 +6,7 @@ import { approvedAssetsQuery, capTableQuery, chainProblemsQuery, walletRecoverie
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { User, WalletRecoveryRecord, WalletRecoveryStep } from '../../api/types';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
+import { showFieldErrors } from '../../shared/fieldErrors';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { ChainValue } from '../../shared/tokens/ChainValue';
@@ -245,11 +246,7 @@ function RequestRecoveryCard() {
       toast.success('Recovery Opened', 'The investor proves their new address (own wallets); another admin approves.');
     },
     onError: (e) => {
-      const errors = (e as { errors?: { field: string; message: string }[] }).errors ?? [];
-      if (errors.length > 0)
-        form.setFields(
-          errors.map((f) => ({ name: f.field as keyof FormValues, errors: [f.message] })).filter((f) => f.name),
-        );
+      showFieldErrors(form, e, ['personId', 'reason']);
       toast.error(errorTitle(e, 'Error'), describeError(e));
     },
   });
