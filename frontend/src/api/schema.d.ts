@@ -1108,7 +1108,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Asks again for a failed transfer, mint, lock-up or registry change once its cause is dealt with; a recipient whose wallet the registry lacks is registered first (admins only) */
+        /** Asks again for a failed transfer, mint, lock-up, registry change, freeze or wallet-recovery step once its cause is dealt with; a recipient whose wallet the registry lacks is registered first (admins only) */
         post: operations["TokensController_retryChainTransaction"];
         delete?: never;
         options?: never;
