@@ -197,7 +197,7 @@ export const WALLET_RECOVERY_MESSAGES = {
 export const TRANSFER_BLOCKED = {
   noRegistration: 'Waiting for the wallet to be registered on the identity registry',
   failed: 'The chain refused the transfer',
-  retryNotFailed: 'Only a failed transfer, mint, lock-up or registry change can be retried',
+  retryNotFailed: 'Only a failed transfer, mint, lock-up, registry change, freeze or recovery step can be retried',
   alreadyRetried: 'This transaction has been retried already: retry its latest attempt',
   unknownTx: 'No such chain transaction',
 } as const;

@@ -14,6 +14,7 @@ import { VerificationQueries } from './projections/verifications.query.js';
 import { DistributionQueries } from './projections/distributions.query.js';
 import { TransferQueries } from './projections/transfers.query.js';
 import { WithheldTaxQueries } from './projections/tax-payments.query.js';
+import { WalletRecoveryQueries } from './projections/wallet-recoveries.query.js';
 
 /**
  * The read models' queries (`projections/*.query.ts`), for the controllers: each is made with the read side's one
@@ -32,6 +33,7 @@ const QUERIES = [
   DistributionQueries,
   TransferQueries,
   WithheldTaxQueries,
+  WalletRecoveryQueries,
 ] as const;
 
 const provided = (query: new (reads: ReadModels, events: EventStore) => object): Provider => ({

@@ -259,6 +259,7 @@ const routeTree = rootRoute.addChildren([
     signedInPage('/profile', 'Profile', () => import('./routes/profile')),
     signedInPage('/admin', 'Admin', () => import('./routes/admin'), { data: 'admin' }),
     signedInPage('/admin/distributions', 'Distributions', () => import('./routes/admin.distributions')),
+    signedInPage('/admin/wallet-recoveries', 'Wallet Recoveries', () => import('./routes/admin.wallet-recoveries')),
     signedInPage(
       '/income',
       'Income',

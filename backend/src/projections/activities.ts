@@ -1,5 +1,6 @@
 import { DOCUMENT_NAMES } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
+import type { WalletRecoveryEvent } from '../domains/tokens/events.js';
 import type { AssetStreamEvent, TokensTransferred } from '../domains/register/events.js';
 import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import { own } from '../platform/own.js';
@@ -59,8 +60,15 @@ const EVENT_TYPES = [
   'InvestmentConfirmed',
   'InvestmentCancelled',
   'TokensTransferred',
-] as const satisfies (AssetStreamEvent | WholesaleEvent | OfferingEvent)['type'][];
-type Handled = Extract<AssetStreamEvent | WholesaleEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+  'WalletRecoveryRequested',
+  'WalletRecoveryProved',
+  'WalletRecoveryApproved',
+  'WalletRecoveryCancelled',
+] as const satisfies (AssetStreamEvent | WholesaleEvent | OfferingEvent | WalletRecoveryEvent)['type'][];
+type Handled = Extract<
+  AssetStreamEvent | WholesaleEvent | OfferingEvent | WalletRecoveryEvent,
+  { type: (typeof EVENT_TYPES)[number] }
+>;
 type AssetHandled = Exclude<Extract<Handled, AssetStreamEvent>, TokensTransferred>;
 
 const CATEGORIES: Record<VerificationType, string> = {
@@ -187,6 +195,30 @@ function describeInvestment(event: InvestmentEvent): Described {
   }
 }
 
+/** The investor's own words for the recovery of their wallet (issue 32): a move between their wallets, not a sale. */
+function describeRecovery(event: WalletRecoveryEvent): Described {
+  switch (event.type) {
+    case 'WalletRecoveryRequested':
+      return {
+        type: 'kyc',
+        description: `Recovery of your wallet ${event.data.lostAddress} opened after your identity was verified again`,
+      };
+    case 'WalletRecoveryProved':
+      return { type: 'kyc', description: `New address ${event.data.address} proven for your wallet recovery` };
+    case 'WalletRecoveryApproved':
+      return {
+        type: 'investor',
+        description: `Wallet recovery approved: your tokens move from ${event.data.lostAddress} to ${event.data.newAddress} (not a sale)`,
+      };
+    case 'WalletRecoveryCancelled':
+      return { type: 'kyc', description: `Wallet recovery cancelled: ${event.data.reason}` };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
 function describe(event: Handled, id: string, names: Record<string, string>): Described | null {
   switch (event.type) {
     case 'AssetDrafted':
@@ -211,6 +243,11 @@ function describe(event: Handled, id: string, names: Record<string, string>): De
     case 'InvestmentRequested':
     case 'InvestmentCancelled':
       return describeInvestment(event);
+    case 'WalletRecoveryRequested':
+    case 'WalletRecoveryProved':
+    case 'WalletRecoveryApproved':
+    case 'WalletRecoveryCancelled':
+      return describeRecovery(event);
     case 'InvestmentConfirmed':
       if (id === event.data.investorId) return describeInvestment(event);
       // The owner's side: who bought is the investor's own business; the cap table names them to the owner.
@@ -263,6 +300,11 @@ function keysOf(event: Handled): string[] {
       return [event.data.investorId, event.data.ownerId];
     case 'TokensTransferred':
       return [event.data.fromInvestorId, event.data.toInvestorId, event.data.ownerId];
+    case 'WalletRecoveryRequested':
+    case 'WalletRecoveryProved':
+    case 'WalletRecoveryApproved':
+    case 'WalletRecoveryCancelled':
+      return [event.data.personId];
     default:
       return [event.data.ownerId];
   }

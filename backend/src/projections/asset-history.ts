@@ -1,5 +1,6 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
+import type { ChainTransactionRequested } from '../domains/tokens/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
 import { count, nzd } from './nzd.js';
@@ -21,12 +22,17 @@ const EVENT_TYPES = [
   'OfferingCreated',
   'OfferingClosed',
   'InvestmentConfirmed',
-] as const satisfies (AssetStreamEvent | OfferingEvent)['type'][];
-type Handled = Extract<AssetStreamEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
+  'ChainTransactionRequested',
+] as const satisfies (AssetStreamEvent | OfferingEvent | ChainTransactionRequested)['type'][];
+type Handled = Extract<
+  AssetStreamEvent | OfferingEvent | ChainTransactionRequested,
+  { type: (typeof EVENT_TYPES)[number] }
+>;
 
 export interface AssetHistoryItem {
   at: string;
-  event: Handled['type'];
+  /** The event, or for a holding moved by wallet recovery the approval that moved it. */
+  event: Exclude<Handled['type'], 'ChainTransactionRequested'> | 'WalletRecoveryApproved';
   /** In words, with no one's personal data: the asset page shows it to investors too. */
   text: string;
   offeringId: string | null;
@@ -46,7 +52,19 @@ const METHODS: Record<string, string> = {
   'owner-estimate': "the owner's estimate",
 };
 
-function describe(event: Handled): string {
+/**
+ * A holding moved by wallet recovery (issue 32): the chain step that moves this asset's tokens from the lost wallet to
+ * the new one, as the outbox records it after the approval (a retry is the same move, not another).
+ */
+function recoveryMove(
+  event: Handled,
+): Extract<ChainTransactionRequested['data']['intent'], { kind: 'recover' | 'recovery-transfer' }> | null {
+  if (event.type !== 'ChainTransactionRequested' || event.data.retryOf) return null;
+  const intent = event.data.intent;
+  return intent.kind === 'recover' || intent.kind === 'recovery-transfer' ? intent : null;
+}
+
+function describe(event: Exclude<Handled, ChainTransactionRequested>): string {
   switch (event.type) {
     case 'AssetDrafted':
       return `Drafted at ${nzd(event.data.totalValue)} in ${count(event.data.tokenCount)} tokens`;
@@ -94,18 +112,36 @@ function describe(event: Handled): string {
 
 export const assetHistoryProjection = defineProjection<AssetHistoryDoc, Handled>({
   name: 'asset-history',
-  version: 2,
+  version: 3,
   eventTypes: EVENT_TYPES,
   upcasters,
-  keys: (event) => [event.data.assetId],
+  keys: (event) => {
+    if (event.type !== 'ChainTransactionRequested') return [event.data.assetId];
+    const move = recoveryMove(event);
+    return move ? [move.assetId] : [];
+  },
   evolve(doc, event, id) {
     if (!doc && event.type !== 'AssetDrafted') return null;
-    const item: AssetHistoryItem = {
-      at: event.metadata.occurredAt,
-      event: event.type,
-      text: describe(event),
-      offeringId: 'offeringId' in event.data ? event.data.offeringId : null,
-    };
+    const at = event.metadata.occurredAt;
+    let item: AssetHistoryItem;
+    if (event.type === 'ChainTransactionRequested') {
+      const move = recoveryMove(event);
+      if (!move) return doc;
+      // No one's personal data (investors read this history): which holder is in the audit.
+      const what = move.kind === 'recovery-transfer' ? `${count(move.amount)} tokens` : 'tokens';
+      item = {
+        at,
+        event: 'WalletRecoveryApproved',
+        text: `A holder's ${what} moved from a lost wallet to their new one by wallet recovery (four eyes; not a sale)`,
+        offeringId: null,
+      };
+    } else
+      item = {
+        at,
+        event: event.type,
+        text: describe(event),
+        offeringId: 'offeringId' in event.data ? event.data.offeringId : null,
+      };
     return { _id: id, items: [...(doc?.items ?? []), item].slice(-LIMIT) };
   },
 });

@@ -21,6 +21,7 @@ import { taxProfilesProjection } from './tax-profiles.js';
 import { transfersProjection } from './transfers.js';
 import { usersProjection } from './users.js';
 import { verificationsProjection } from './verifications.js';
+import { walletRecoveriesProjection } from './wallet-recoveries.js';
 
 /** Every read model the app maintains; the engine runs them all off one subscription. */
 export const allProjections: readonly Projection<Doc>[] = [
@@ -44,6 +45,7 @@ export const allProjections: readonly Projection<Doc>[] = [
   transfersProjection,
   usersProjection,
   verificationsProjection,
+  walletRecoveriesProjection,
 ];
 
 /**
@@ -77,4 +79,7 @@ export const registerFigures: Readonly<Record<string, FigureDeclaration>> = {
   },
   [usersProjection.name]: { none: 'accounts' },
   [verificationsProjection.name]: { none: 'wholesale certifications' },
+  [walletRecoveriesProjection.name]: {
+    none: 'which wallet a person’s tokens move to and the chain steps; the register figures do not change by a recovery',
+  },
 };

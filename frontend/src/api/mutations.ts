@@ -38,6 +38,7 @@ import type {
   VerificationSubmitted,
   CertificateRevoked,
   WalletRegistered,
+  WalletRecovery,
   WalletChallenge,
   RegisterWalletInput,
   ChainRetry,
@@ -301,6 +302,26 @@ export function walletChallenge(address: string): Promise<WalletChallenge> {
  */
 export function registerWallet(input: RegisterWalletInput): Promise<WalletRegistered> {
   return apiCall('post', '/api/wallet', { body: input });
+}
+
+/** An admin records the investor's re-verified identity (how, in `reason`) and opens the recovery of their wallet. */
+export function requestWalletRecovery(personId: string, reason: string): Promise<WalletRecovery> {
+  return apiCall('post', '/api/admin/wallet-recoveries', { body: { personId, reason } });
+}
+
+/** Another admin approves a recovery (never the requester), or any admin cancels an open one with a reason. */
+export function decideWalletRecovery(
+  id: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<WalletRecovery> {
+  return decision.approve
+    ? apiCall('post', '/api/admin/wallet-recoveries/{id}/approve', { path: { id } })
+    : apiCall('post', '/api/admin/wallet-recoveries/{id}/cancel', { path: { id }, body: { reason: decision.reason } });
+}
+
+/** The investor proves control of the new address of an open recovery (the message of `walletChallenge`, signed). */
+export function proveWalletRecovery(id: string, proof: RegisterWalletInput): Promise<WalletRecovery> {
+  return apiCall('post', '/api/wallet/recoveries/{id}/proof', { path: { id }, body: proof });
 }
 
 /** Admins: asks again for a failed chain transaction (the recipient's wallet registered first when missing). */

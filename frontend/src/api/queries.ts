@@ -31,6 +31,7 @@ import type {
   OfferingCards,
   Offerings,
   PendingFreezes,
+  WalletRecoveries,
   PendingSupplyChanges,
   Registrations,
   Verifications,
@@ -264,6 +265,18 @@ export const capTableQuery = (assetId: string, asOf: string | null) =>
 export const freezesQuery = queryOptions({
   queryKey: ['/api/admin/freezes'],
   queryFn: getQueryFn<PendingFreezes>({ on401: 'throw' }),
+});
+
+/** Every wallet recovery with its stage and chain steps (admins, issue 32). */
+export const walletRecoveriesQuery = queryOptions({
+  queryKey: ['/api/admin/wallet-recoveries'],
+  queryFn: getQueryFn<WalletRecoveries>({ on401: 'throw' }),
+});
+
+/** The signed-in investor's own wallet recoveries, newest first. */
+export const ownWalletRecoveriesQuery = queryOptions({
+  queryKey: ['/api/wallet/recoveries'],
+  queryFn: getQueryFn<WalletRecoveries>({ on401: 'throw' }),
 });
 
 export const supplyChangesQuery = queryOptions({

@@ -1108,7 +1108,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Asks again for a failed transfer, mint, lock-up or registry change once its cause is dealt with; a recipient whose wallet the registry lacks is registered first (admins only) */
+        /** Asks again for a failed transfer, mint, lock-up, registry change, freeze or wallet-recovery step once its cause is dealt with; a recipient whose wallet the registry lacks is registered first (admins only) */
         post: operations["TokensController_retryChainTransaction"];
         delete?: never;
         options?: never;
@@ -1140,10 +1140,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Every wallet recovery, newest first: investor, lost and new address, reason, requester, approver, stage and chain steps (admins only) */
+        get: operations["WalletRecoveryController_listRecoveries"];
         put?: never;
         /** Records that the investor’s identity was re-verified (with how) and opens the recovery of their lost wallet; the investor then proves control of a new address (own wallets), another admin approves (admins only) */
         post: operations["WalletRecoveryController_requestRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/recoveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in investor’s own wallet recoveries, newest first (their home shows one waiting for their proof, for approval, or done) */
+        get: operations["WalletRecoveryController_ownRecoveries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3514,6 +3532,54 @@ export interface components {
             address: string;
             /** @description Event log position, for X-Read-After */
             position: number;
+        };
+        WalletRecoveryPersonDto: {
+            id: string;
+            /** @description The name on their account, else their e-mail */
+            name: string;
+        };
+        WalletRecoveryStepDto: {
+            /** @description The first attempt’s id (what an admin retries is `attemptId`) */
+            txId: string;
+            /** @description The latest attempt (`<txId>-retry-<n>` once retried) */
+            attemptId: string;
+            attempts: number;
+            /** @description add-identity-key, recover, recovery-transfer, recovery-freeze or lock-up */
+            kind: string;
+            assetId: string | null;
+            /** @enum {string} */
+            status: "requested" | "submitted" | "confirmed" | "failed";
+            txHash: string | null;
+            /** @description The chain’s reason, when it failed */
+            failure: string | null;
+        };
+        WalletRecoveryRecordDto: {
+            id: string;
+            investor: components["schemas"]["WalletRecoveryPersonDto"];
+            /** @enum {string} */
+            status: "open" | "approved" | "cancelled";
+            /**
+             * @description Waiting for the investor’s proof (own wallets), for another admin’s approval, the chain moving the tokens, done, a chain step failed (retry it), or cancelled
+             * @enum {string}
+             */
+            stage: "awaiting-proof" | "awaiting-approval" | "moving" | "done" | "failed" | "cancelled";
+            custodial: boolean;
+            lostAddress: string;
+            newAddress: string | null;
+            /** @description How the identity was re-verified */
+            reason: string;
+            requestedBy: components["schemas"]["WalletRecoveryPersonDto"];
+            requestedAt: string;
+            provedAt: string | null;
+            approvedBy: components["schemas"]["WalletRecoveryPersonDto"] | null;
+            approvedAt: string | null;
+            cancelledBy: components["schemas"]["WalletRecoveryPersonDto"] | null;
+            cancelReason: string | null;
+            steps: components["schemas"]["WalletRecoveryStepDto"][];
+        };
+        WalletRecoveryListDto: {
+            /** @description Newest first */
+            recoveries: components["schemas"]["WalletRecoveryRecordDto"][];
         };
         WalletRecoveryRequestDto: {
             /** @description The investor whose wallet is lost */
@@ -7146,6 +7212,42 @@ export interface operations {
             };
         };
     };
+    WalletRecoveryController_listRecoveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletRecoveryListDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     WalletRecoveryController_requestRecovery: {
         parameters: {
             query?: never;
@@ -7179,6 +7281,35 @@ export interface operations {
             };
             /** @description Needs role admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WalletRecoveryController_ownRecoveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletRecoveryListDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -198,6 +198,11 @@ export type PendingSupplyChange = Schemas['PendingSupplyChangeDto'];
 /** GET /api/admin/freezes: one freeze or unfreeze awaiting a second admin (issue 32). */
 export type PendingFreeze = Schemas['PendingFreezeDto'];
 export type PendingFreezes = Schemas['PendingFreezesDto'];
+/** GET /api/admin/wallet-recoveries and GET /api/wallet/recoveries (issue 32): a recovery, its stage, its chain steps. */
+export type WalletRecoveryRecord = Schemas['WalletRecoveryRecordDto'];
+export type WalletRecoveryStep = Schemas['WalletRecoveryStepDto'];
+export type WalletRecoveries = Schemas['WalletRecoveryListDto'];
+export type WalletRecovery = Schemas['WalletRecoveryDto'];
 export type FreezeRequest = Schemas['FreezeRequestDto'];
 export type RegisterDrift = Schemas['DriftDto'];
 /** GET /api/operations/reconciliation. */

@@ -19,6 +19,9 @@ const DECISIONS: ReadonlyMap<string, { requester: string; decider: string }> = n
   ['SupplyChangeRejected', { requester: 'ownerId', decider: 'rejectedBy' }],
   ['FreezeApproved', { requester: 'requestedBy', decider: 'approvedBy' }],
   ['FreezeRejected', { requester: 'requestedBy', decider: 'rejectedBy' }],
+  // A wallet recovery is for the investor (the admin who opened it is on WalletRecoveryRequested).
+  ['WalletRecoveryApproved', { requester: 'personId', decider: 'approvedBy' }],
+  ['WalletRecoveryCancelled', { requester: 'personId', decider: 'cancelledBy' }],
   ['OfferingCreated', { requester: 'ownerId', decider: 'createdBy' }],
   ['InvestmentConfirmed', { requester: 'investorId', decider: 'confirmedBy' }],
   ['InvestmentCancelled', { requester: 'investorId', decider: 'cancelledBy' }],

@@ -1186,6 +1186,14 @@ export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
   'stablecoin-transfer',
   'freeze-address',
   'freeze-tokens',
+  // A recovery's steps: a failed one changed nothing on chain (refused by simulation, reverted, or its nonce went to
+  // other bytes), its intent names the wallets and amount fixed at approval, and whatever waited on it follows the
+  // latest attempt (`confirmed` reads `latestAttempt`) — so asking again does it once. Not the identity key added
+  // twice either: `addKey` of a key already there reverts, and only a failed (absent) one is asked for again.
+  'add-identity-key',
+  'recover',
+  'recovery-transfer',
+  'recovery-freeze',
 ]);
 
 /**

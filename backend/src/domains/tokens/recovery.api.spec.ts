@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
-import { WALLET_RECOVERY_MESSAGES } from '../../messages.js';
+import { TRANSFER_BLOCKED, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
 import type { ViemChain } from '../../platform/chain/viem-chain.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
@@ -17,7 +17,7 @@ import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
 import { ChainReconciler } from './chain-balances.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { CUSTODY_STREAM } from './events.js';
-import { suiteOf } from './flow.js';
+import { identityOf, platformOf, suiteOf } from './flow.js';
 
 const reason = 'Passport and live video call re-verified by the compliance team';
 
@@ -93,6 +93,23 @@ describe('recovering a lost wallet, four eyes, on the chain', () => {
       body: { personId: holderId, status: 'open', custodial: false, lostAddress: lost.address, newAddress: null },
     });
     const id = asked.body.id as string;
+    // The admins' list and the investor's own say what it waits for.
+    expect((await adminB.get('/api/admin/wallet-recoveries')).body.recoveries[0]).toMatchObject({
+      id,
+      investor: { id: holderId },
+      requestedBy: { id: adminA.user.id },
+      stage: 'awaiting-proof',
+      reason,
+      lostAddress: lost.address,
+      newAddress: null,
+      approvedBy: null,
+      steps: [],
+    });
+    expect((await investor.get('/api/admin/wallet-recoveries')).status).toBe(403);
+    expect((await stranger.get('/api/wallet/recoveries')).body).toEqual({ recoveries: [] });
+    expect((await investor.get('/api/wallet/recoveries')).body.recoveries).toEqual([
+      expect.objectContaining({ id, stage: 'awaiting-proof' }),
+    ]);
     expect(await adminB.post(`/api/admin/wallet-recoveries/${id}/approve`, {})).toMatchObject({
       status: 409,
       body: { message: WALLET_RECOVERY_MESSAGES.proofRequired },
@@ -124,6 +141,10 @@ describe('recovering a lost wallet, four eyes, on the chain', () => {
       signature: await fresh.signMessage({ message }),
     });
     expect(proved).toMatchObject({ status: 201, body: { newAddress: fresh.address, status: 'open' } });
+    expect((await investor.get('/api/wallet/recoveries')).body.recoveries[0]).toMatchObject({
+      stage: 'awaiting-approval',
+      newAddress: fresh.address,
+    });
 
     // Four eyes: never A (who asked), never the investor; B approves.
     expect(await adminA.post(`/api/admin/wallet-recoveries/${id}/approve`, {})).toMatchObject({
@@ -160,6 +181,13 @@ describe('recovering a lost wallet, four eyes, on the chain', () => {
       [50, 50],
     ]);
     expect(await server.app.get(ChainReconciler).reconcile()).toMatchObject({ drift: 0, pending: 0 });
+    // The list shows who approved and each chain step confirmed, with its hash.
+    const [listed] = (await adminA.get('/api/admin/wallet-recoveries')).body.recoveries;
+    expect(listed).toMatchObject({ id, stage: 'done', approvedBy: { id: adminB.user.id }, newAddress: fresh.address });
+    expect(listed.steps.map((s: { kind: string }) => s.kind)).toEqual(
+      expect.arrayContaining(['add-identity-key', 'recover', 'recovery-transfer', 'recovery-freeze', 'lock-up']),
+    );
+    for (const step of listed.steps) expect(step).toMatchObject({ status: 'confirmed', txHash: expect.any(String) });
     // Approved once.
     expect((await adminB.post(`/api/admin/wallet-recoveries/${id}/approve`, {})).status).toBe(409);
   });
@@ -194,5 +222,60 @@ describe('recovering a lost wallet, four eyes, on the chain', () => {
     expect((await onChain(assetId, lost)).balance).toBe(0n);
     expect((await investor.get('/api/wallet')).body).toMatchObject({ address: fresh, registered: true });
     expect(await server.app.get(ChainReconciler).reconcile()).toMatchObject({ drift: 0, pending: 0 });
+  });
+
+  it('a failed recovery step is shown, retried by an admin, and settles once: drift 0', async () => {
+    const { offeringId, assetId } = await offerings.offeringFor(server, adminA, 1000, '10.00');
+    const investor = await offerings.verifiedInvestor(server, adminA);
+    expect(
+      (await investor.post('/api/invest', { offeringId, tokensRequested: 20, investmentAmount: 200 })).status,
+    ).toBe(201);
+    await settled();
+    const personId = investor.user.id;
+    const lost = (await investor.get('/api/wallet')).body.address as Address;
+    // The lost wallet leaves the registry behind the platform's back: `recoveryAddress` then reverts (it deletes it).
+    const registry = platformOf(outbox.state)!.identityRegistry;
+    await chain.send({ op: 'delete-identity', registry, wallet: lost });
+    const id = (await adminA.post('/api/admin/wallet-recoveries', { personId, reason })).body.id as string;
+    const approved = await adminB.post(`/api/admin/wallet-recoveries/${id}/approve`, {});
+    expect(approved.status).toBe(201);
+    const fresh = approved.body.newAddress as Address;
+    await settled();
+    const recoverTx = `c31337-recovery-${id}-recover-${assetId}`;
+    expect(outbox.state.txs.get(recoverTx)?.status).toBe('failed');
+    const shown = (await adminA.get('/api/admin/wallet-recoveries')).body.recoveries.find(
+      (r: { id: string }) => r.id === id,
+    );
+    expect(shown).toMatchObject({ stage: 'failed' });
+    expect(shown.steps).toContainEqual(
+      expect.objectContaining({ txId: recoverTx, attemptId: recoverTx, status: 'failed', failure: expect.any(String) }),
+    );
+    expect((await investor.get('/api/wallet/recoveries')).body.recoveries[0]).toMatchObject({ stage: 'failed' });
+    const { problems } = (await adminA.get('/api/admin/chain/problems')).body;
+    expect(problems).toContainEqual(expect.objectContaining({ txId: recoverTx, kind: 'recover', retryable: true }));
+
+    // Once the cause is dealt with (the lost wallet back in the registry), an admin retries: moved once.
+    const identity = identityOf(outbox.state, personId)!;
+    await chain.send({ op: 'register-identity', registry, wallet: lost, identity, country: 554 });
+    const retried = await adminA.post(`/api/admin/chain/transactions/${recoverTx}/retry`, {});
+    expect(retried).toMatchObject({ status: 201, body: { txId: `${recoverTx}-retry-1`, repaired: false } });
+    await settled();
+    expect(await onChain(assetId, fresh)).toEqual({ balance: 20n, frozenTokens: 0n, address: false });
+    expect((await onChain(assetId, lost)).balance).toBe(0n);
+    expect(await chain.read('IdentityRegistry', registry, 'contains', [lost])).toBe(false);
+    expect(await server.app.get(ChainReconciler).reconcile()).toMatchObject({ drift: 0, pending: 0 });
+    const done = (await adminA.get('/api/admin/wallet-recoveries')).body.recoveries.find(
+      (r: { id: string }) => r.id === id,
+    );
+    expect(done).toMatchObject({ stage: 'done' });
+    expect(done.steps).toContainEqual(
+      expect.objectContaining({ txId: recoverTx, attemptId: `${recoverTx}-retry-1`, attempts: 2, status: 'confirmed' }),
+    );
+    // Exactly once: the failed attempt cannot be retried again, nor the confirmed one.
+    expect((await adminA.post(`/api/admin/chain/transactions/${recoverTx}/retry`, {})).body.message).toBe(
+      TRANSFER_BLOCKED.alreadyRetried,
+    );
+    expect((await adminA.post(`/api/admin/chain/transactions/${recoverTx}-retry-1/retry`, {})).status).toBe(409);
+    expect((await adminA.get('/api/admin/chain/problems')).body.problems).toEqual([]);
   });
 });

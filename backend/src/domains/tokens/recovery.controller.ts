@@ -1,20 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { ChainKeys } from '../../platform/chain/keys.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import { ApiCreated } from '../../platform/http/api-response.js';
+import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { WALLET_RECOVERY_MESSAGES } from '../../messages.js';
+import type { WalletRecoveryList } from '../../projections/wallet-recoveries.query.js';
+import { WalletRecoveryQueries } from '../../projections/wallet-recoveries.query.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { custody, type WalletRecovery } from './deciders.js';
 import { CUSTODY_STREAM } from './events.js';
 import { expectedHoldings } from './flow.js';
-import { WalletRecoveryCancelDto, WalletRecoveryDto, WalletRecoveryRequestDto } from './recovery.dto.js';
+import {
+  WalletRecoveryCancelDto,
+  WalletRecoveryDto,
+  WalletRecoveryListDto,
+  type WalletRecoveryPersonDto,
+  WalletRecoveryRequestDto,
+} from './recovery.dto.js';
 import { RegisterWalletDto } from './tokens.dto.js';
 import { refuse, WalletProofs } from './wallet-proofs.js';
 
@@ -31,7 +39,29 @@ export class WalletRecoveryController {
     private readonly repository: AggregateRepository,
     private readonly keys: ChainKeys,
     private readonly proofs: WalletProofs,
+    private readonly queries: WalletRecoveryQueries,
   ) {}
+
+  @Get('admin/wallet-recoveries')
+  @Roles('admin')
+  @ApiOk(WalletRecoveryListDto)
+  @ApiOperation({
+    summary:
+      'Every wallet recovery, newest first: investor, lost and new address, reason, requester, approver, stage and chain steps (admins only)',
+  })
+  async listRecoveries(): Promise<WalletRecoveryListDto> {
+    return listed(await this.queries.all());
+  }
+
+  @Get('wallet/recoveries')
+  @ApiOk(WalletRecoveryListDto)
+  @ApiOperation({
+    summary:
+      'The signed-in investor’s own wallet recoveries, newest first (their home shows one waiting for their proof, for approval, or done)',
+  })
+  async ownRecoveries(@CurrentUser() user: SignedInUser): Promise<WalletRecoveryListDto> {
+    return listed(await this.queries.of(user.userId));
+  }
 
   @Post('admin/wallet-recoveries')
   @Roles('admin')
@@ -171,4 +201,29 @@ export class WalletRecoveryController {
       newAddress,
     };
   }
+}
+
+/** The read model's recoveries as the API answers them: people by name, no bookkeeping fields. */
+function listed({ recoveries, people }: WalletRecoveryList): WalletRecoveryListDto {
+  const person = (id: string): WalletRecoveryPersonDto => ({ id, name: people.get(id)?.name ?? 'Unknown person' });
+  return {
+    recoveries: recoveries.map((r) => ({
+      id: r._id,
+      investor: person(r.personId),
+      status: r.status,
+      stage: r.stage,
+      custodial: r.custodial,
+      lostAddress: r.lostAddress,
+      newAddress: r.newAddress,
+      reason: r.reason,
+      requestedBy: person(r.requestedBy),
+      requestedAt: r.requestedAt,
+      provedAt: r.provedAt,
+      approvedBy: r.approvedBy ? person(r.approvedBy) : null,
+      approvedAt: r.approvedAt,
+      cancelledBy: r.cancelledBy ? person(r.cancelledBy) : null,
+      cancelReason: r.cancelReason,
+      steps: r.steps,
+    })),
+  };
 }

@@ -91,7 +91,7 @@ export class TokensController {
   @ApiCreated(ChainRetryDto)
   @ApiOperation({
     summary:
-      'Asks again for a failed transfer, mint, lock-up or registry change once its cause is dealt with; a recipient whose wallet the registry lacks is registered first (admins only)',
+      'Asks again for a failed transfer, mint, lock-up, registry change, freeze or wallet-recovery step once its cause is dealt with; a recipient whose wallet the registry lacks is registered first (admins only)',
   })
   async retryChainTransaction(@Param('txId') txId: string, @Ctx() ctx: CommandContext) {
     if (!TX_ID.test(txId)) throw new DomainError(TRANSFER_BLOCKED.unknownTx, 404);

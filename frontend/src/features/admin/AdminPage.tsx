@@ -47,9 +47,11 @@ export function AdminPage({ user }: { user: User }) {
       </Typography.Title>
       {admin && <Counters />}
       {admin && (
-        <ButtonLink to={appPath('/admin/distributions')} style={{ alignSelf: 'flex-start' }}>
-          Distributions to holders
-        </ButtonLink>
+        // Pages of their own: the tabs below fill 1280 px already (one more and antd hides some behind "more").
+        <Flex gap={8} wrap>
+          <ButtonLink to={appPath('/admin/distributions')}>Distributions to holders</ButtonLink>
+          <ButtonLink to={appPath('/admin/wallet-recoveries')}>Wallet recoveries</ButtonLink>
+        </Flex>
       )}
       <Sections
         narrow={narrow}

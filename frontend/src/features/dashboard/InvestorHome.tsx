@@ -1,8 +1,8 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Descriptions, Flex, Row, Statistic, Tag, Typography } from 'antd';
-import { activitiesQuery, investmentsQuery } from '../../api/queries';
-import type { WholesaleStatus } from '../../api/types';
+import { activitiesQuery, investmentsQuery, ownWalletRecoveriesQuery } from '../../api/queries';
+import type { WalletRecoveryRecord, WholesaleStatus } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { appPath } from '../../shared/appPath';
@@ -21,6 +21,16 @@ const certification: Record<WholesaleStatus['verificationStatus'], { label: stri
   none: { label: 'Not verified', color: 'default' },
 };
 
+/** What the home says of the investor's latest wallet recovery while it goes on (none once done or cancelled). */
+const OPEN_RECOVERY: Record<WalletRecoveryRecord['stage'], string | null> = {
+  'awaiting-proof': 'A recovery of your wallet is waiting for your proof of the new address',
+  'awaiting-approval': 'A recovery of your wallet is waiting for approval',
+  moving: 'Your wallet recovery is approved: your tokens are moving to your new wallet',
+  failed: 'Your wallet recovery is held up on the chain: Kauri’s admins will retry it',
+  done: null,
+  cancelled: null,
+};
+
 /**
  * An investor's home: what their holdings are worth now, each holding, their wholesale certification and
  * until when it is valid, and their activity — from the read models keyed by the investor.
@@ -32,12 +42,23 @@ export function InvestorHome({ status }: { status: WholesaleStatus }) {
     refetchInterval: (query) => (query.state.data?.investments.some(awaitsChain) ? 2000 : false),
   });
   const activities = useQuery(activitiesQuery);
+  // A recovery of their wallet still going on (issue 32): said here, done on the profile's Wallet card.
+  const recovery = useQuery(ownWalletRecoveriesQuery).data?.recoveries[0];
+  const recovering = recovery && OPEN_RECOVERY[recovery.stage];
   const data = portfolio.data;
   const cert = certification[status.verificationStatus];
   const wallet = data?.investments.find((i) => i.walletAddress);
   return (
     <Flex vertical gap={24}>
       {portfolio.isError && <Alert type="error" showIcon title="Your holdings could not be loaded." />}
+      {recovering && (
+        <Alert
+          type="warning"
+          showIcon
+          title={recovering}
+          action={<ButtonLink to={appPath('/profile')}>Your Wallet</ButtonLink>}
+        />
+      )}
       <Row gutter={[16, 16]}>
         {[
           { title: 'Portfolio Value', value: data && formatPayment(data.portfolioValue) },
