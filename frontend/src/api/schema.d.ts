@@ -5039,6 +5039,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description With an ETag; 304 when If-None-Match names it */
             200: {
                 headers: {
                     [name: string]: unknown;
