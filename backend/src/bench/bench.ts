@@ -90,7 +90,7 @@ rows.push(
     `seed ${history} (multi-row inserts, sealed and hashed${boot.fill.cached ? '; made by an earlier run' : ''})`,
     boot.fill.ms,
   ),
-  ms('  copying the kept seed into this run\'s folder', boot.fill.copyMs),
+  ms("  copying the kept seed into this run's folder", boot.fill.copyMs),
   ms('first boot: replay into persisted read models', boot.build.servedMs),
   ms(`restart to listening, persisted, ${history}`, persisted.listeningMs, persisted.listeningMs / empty.listeningMs),
   ms(`restart to first answer, persisted, ${history}`, persisted.servedMs, persisted.servedMs / empty.servedMs),

@@ -10,7 +10,12 @@ import { benchHttp, CONNECTIONS, RATE, type HttpFigures } from './http.bench.js'
  */
 const events = Number(process.argv[2] ?? 1_000_000);
 const load = () => loadavg();
-const step = (what: string) => process.stderr.write(`… ${what} (load ${load().map((l) => l.toFixed(1)).join(' ')})\n`);
+const step = (what: string) =>
+  process.stderr.write(
+    `… ${what} (load ${load()
+      .map((l) => l.toFixed(1))
+      .join(' ')})\n`,
+  );
 let http: HttpFigures[] = [];
 const boot = await benchEmbeddedBoot(events, step, async (dataDir, fill) => {
   step(`HTTP reads: ${CONNECTIONS} keep-alive connections, then ${RATE} requests/s`);
@@ -37,6 +42,8 @@ console.log(
         `(runs ${f.runs.map((r) => `${Math.round(r.app)}/${Math.round(r.bare)}`).join(', ')}); p99 ${f.p99Ms.toFixed(1)} ms, bare ${f.bareP99Ms.toFixed(1)} ms ` +
         `(${(f.p99Ms / f.bareP99Ms).toFixed(2)}×); CPU ${f.appCpuUs?.toFixed(0)} µs, bare ${f.bareCpuUs?.toFixed(0)} µs; errors ${f.errors}`,
     ),
-    `load average at the end: ${load().map((l) => l.toFixed(1)).join(' ')}`,
+    `load average at the end: ${load()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   ].join('\n'),
 );

@@ -110,7 +110,9 @@ export async function benchEmbeddedBoot(
   try {
     log(`seeding ${events} events (or copying the seed kept in .tmp/bench-seed)`);
     const fill = await seedEmbeddedCached(dataDir, events);
-    const seeded = fill.cached ? `copied in ${fill.copyMs} ms, seeded earlier in ${fill.ms} ms` : `seeded in ${fill.ms} ms`;
+    const seeded = fill.cached
+      ? `copied in ${fill.copyMs} ms, seeded earlier in ${fill.ms} ms`
+      : `seeded in ${fill.ms} ms`;
     log(`first boot: building the persisted read models (${seeded})`);
     const build = await bootInChild(dataDir, 'pglite');
     const emptyDir = join(dataDir, 'empty');

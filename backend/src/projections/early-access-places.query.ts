@@ -1,6 +1,6 @@
 /** The early-access read model's query: the fee-free places left before launch. */
 import { FEE_FREE_PLACES } from '../domains/early-access/options.js';
-import { type SerializedBody, serialized } from '../platform/http/serialized.js';
+import { type SerializedBody, serialized } from '../platform/read-store/serialized-body.js';
 import type { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { EARLY_ACCESS_ID, earlyAccessProjection } from './early-access-places.js';

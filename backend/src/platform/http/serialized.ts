@@ -1,23 +1,8 @@
-import { createHash } from 'node:crypto';
+import type { SerializedBody } from '../read-store/serialized-body.js';
 import type { HttpReply, HttpRequest } from './http.js';
 
 /** What Fastify sends a JSON body as, so a body serialized ahead of time goes out exactly as one serialized now. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-/** A JSON body serialized ahead of time, with an entity tag (a quoted string) made from its text. */
-export interface SerializedBody {
-  readonly body: string;
-  readonly etag: string;
-}
-
-/**
- * Serializes a body once, for sending many times. The tag hashes the text, not a read model's generation: replicas
- * holding the same document give the same tag, and different documents never share one.
- */
-export function serialized(value: unknown): SerializedBody {
-  const body = JSON.stringify(value);
-  return Object.freeze({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` });
-}
 
 /**
  * Whether `If-None-Match` names this tag (RFC 9110 §13.1.2: weak comparison, a list, or `*`): the client's copy is
