@@ -5,8 +5,8 @@ import type { HttpReply, HttpRequest } from './http.js';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Whether `If-None-Match` names this tag (RFC 9110 docs/specification.md §13.1.2: weak comparison, a list, or `*`): the client's copy is
- * current and the answer is 304 without a body.
+ * Whether `If-None-Match` names this tag (as RFC 9110 has it: weak comparison, a list of tags, or `*`): the
+ * client's copy is current and the answer is 304 without a body.
  */
 export function notModified(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
