@@ -86,7 +86,11 @@ const ms = (metric: string, value: number, ratio?: number): BenchRow => {
 };
 // Here the ratio is against the same restart on an empty history: 1.00× is a boot that does not grow with history.
 rows.push(
-  ms(`seed ${history} (multi-row inserts, sealed and hashed)`, boot.fill.ms),
+  ms(
+    `seed ${history} (multi-row inserts, sealed and hashed${boot.fill.cached ? '; made by an earlier run' : ''})`,
+    boot.fill.ms,
+  ),
+  ms("  copying the kept seed into this run's folder", boot.fill.copyMs),
   ms('first boot: replay into persisted read models', boot.build.servedMs),
   ms(`restart to listening, persisted, ${history}`, persisted.listeningMs, persisted.listeningMs / empty.listeningMs),
   ms(`restart to first answer, persisted, ${history}`, persisted.servedMs, persisted.servedMs / empty.servedMs),

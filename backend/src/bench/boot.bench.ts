@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FilledHistory } from './history.js';
-import { seedEmbedded } from './seed.js';
+import { seedEmbeddedCached } from './seed.js';
 
 /**
  * Embedded boot: a PGlite data folder holding `events` events of everyday history (history.ts), its read models
@@ -37,7 +37,7 @@ export interface BootFigures {
 
 export interface BootBench {
   events: number;
-  fill: FilledHistory;
+  fill: FilledHistory & { cached: boolean; copyMs: number };
   /** The first boot: replays the whole log into the persisted read models. */
   build: BootFigures;
   /** Restarts with the persisted read models (the median is `persisted`). */
@@ -108,9 +108,12 @@ export async function benchEmbeddedBoot(
 ): Promise<BootBench> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kauri-bench-boot-'));
   try {
-    log(`seeding ${events} events`);
-    const fill = await seedEmbedded(dataDir, events);
-    log(`first boot: building the persisted read models (seeded in ${fill.ms} ms)`);
+    log(`seeding ${events} events (or copying the seed kept in .tmp/bench-seed)`);
+    const fill = await seedEmbeddedCached(dataDir, events);
+    const seeded = fill.cached
+      ? `copied in ${fill.copyMs} ms, seeded earlier in ${fill.ms} ms`
+      : `seeded in ${fill.ms} ms`;
+    log(`first boot: building the persisted read models (${seeded})`);
     const build = await bootInChild(dataDir, 'pglite');
     const emptyDir = join(dataDir, 'empty');
     await bootInChild(emptyDir, 'pglite'); // the first creates the database

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchHttp, CONNECTIONS, RATE } from './http.bench.js';
-import { seedEmbedded } from './seed.js';
+import { seedEmbeddedCached } from './seed.js';
 
 /**
  * `node backend/dist/bench/http-only.js [events]`: only the HTTP reads of `npm run bench`, on a smaller seeded
@@ -11,7 +11,7 @@ import { seedEmbedded } from './seed.js';
 const events = Number(process.argv[2] ?? 20_000);
 const dataDir = await mkdtemp(join(tmpdir(), 'kauri-bench-http-'));
 try {
-  const fill = await seedEmbedded(dataDir, events);
+  const fill = await seedEmbeddedCached(dataDir, events);
   process.stderr.write(`… seeded ${events} events; ${CONNECTIONS} connections, then ${RATE} requests/s\n`);
   const figures = await benchHttp(dataDir, fill.signedIn, (what) => process.stderr.write(`… ${what}\n`));
   for (const f of figures) {

@@ -2,6 +2,7 @@
  * The offerings and holdings read models' queries: the offering cards, an owner's offerings, an investor's
  * holdings and portfolio, the admins' investment rows, and the pages of an offering and of an investment.
  */
+import type { ReadModelMemo } from '../platform/read-store/read-model-memo.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { asAnswer } from '../platform/read-store/read-store.js';
 import { holdingsProjection, InvestorHoldings } from './holdings.js';
@@ -11,11 +12,22 @@ import { offeringsProjection } from './offerings.js';
 import { frozenOf, registersProjection } from './registers.js';
 import { latestVerification, wholesaleStatus } from './verifications.js';
 
+/** A holder's frozen tokens of one asset. */
+export interface FrozenTokens {
+  tokens: number;
+  wholeHolding: boolean;
+  reason: string;
+  since: string;
+}
+
 export class OfferingQueries {
   private readonly investorHoldings: InvestorHoldings;
+  /** `frozenOf` per holder and assets, kept until the registers change (every holdings read asks it). */
+  private readonly frozenMemo: ReadModelMemo<string, ReadonlyMap<string, FrozenTokens>>;
 
   constructor(private readonly reads: ReadModels) {
     this.investorHoldings = new InvestorHoldings(reads);
+    this.frozenMemo = reads.memo([registersProjection]);
   }
 
   /** Whether the person is a verified wholesale investor now. */
@@ -47,9 +59,13 @@ export class OfferingQueries {
    * The holder's frozen tokens per asset (issue 32): how many of their tokens of each asset are frozen and why;
    * assets with nothing frozen are absent.
    */
-  async frozenOf(holderId: string, assetIds: readonly string[]) {
+  frozenOf(holderId: string, assetIds: readonly string[]): Promise<ReadonlyMap<string, FrozenTokens>> {
+    return this.frozenMemo.get(`${holderId} ${assetIds.join(' ')}`, () => this.readFrozen(holderId, assetIds));
+  }
+
+  private async readFrozen(holderId: string, assetIds: readonly string[]) {
     const registers = await this.reads.of(registersProjection).byIds([...new Set(assetIds)]);
-    const out = new Map<string, { tokens: number; wholeHolding: boolean; reason: string; since: string }>();
+    const out = new Map<string, FrozenTokens>();
     for (const [assetId, doc] of registers) {
       const frozen = frozenOf(doc, holderId);
       if (frozen && frozen.tokens > 0) out.set(assetId, frozen);

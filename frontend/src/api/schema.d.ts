@@ -5142,6 +5142,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description With an ETag; 304 when If-None-Match names it */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -52,6 +52,37 @@ describe('POST /api/register-interest (real app, memory stores)', () => {
     expect(again).toMatchObject({ status: 409, body: { message: 'This registration is already confirmed.' } });
   });
 
+  it('tags the counter (ETag): the same tag answers 304 with no body and the same headers; a confirmation changes it', async () => {
+    const first = await fetch(`${server.url}/api/early-access`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await first.json()).toEqual({ waivedPlaces: 100, placesLeft: 100, registrations: 0 });
+
+    for (const ifNoneMatch of [etag!, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const unchanged = await fetch(`${server.url}/api/early-access`, { headers: { 'if-none-match': ifNoneMatch } });
+      expect(unchanged.status).toBe(304);
+      expect(await unchanged.text()).toBe('');
+      expect(unchanged.headers.get('etag')).toBe(etag);
+      for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'])
+        expect(unchanged.headers.get(header)).toBe(first.headers.get(header));
+      expect(unchanged.headers.get('x-correlation-id')).toMatch(/^[\w-]+$/);
+    }
+    const other = await fetch(`${server.url}/api/early-access`, { headers: { 'if-none-match': '"other"' } });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual({ waivedPlaces: 100, placesLeft: 100, registrations: 0 });
+
+    await server.api.post('/api/register-interest', interestForm());
+    const { token } = confirmationLinkIn(await waitForMail(server.config.dataDir, 'aroha@example.co.nz'));
+    const confirmed = await server.api.post('/api/register-interest/confirm', { token });
+    const changed = await fetch(`${server.url}/api/early-access`, {
+      headers: { 'if-none-match': etag!, 'x-read-after': String(confirmed.body.position) },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(await changed.json()).toEqual({ waivedPlaces: 100, placesLeft: 99, registrations: 1 });
+  });
+
   it('refuses a link that is not ours, or whose secret is wrong, and appends nothing', async () => {
     await server.api.post('/api/register-interest', interestForm());
     const { token } = confirmationLinkIn(await waitForMail(server.config.dataDir, 'aroha@example.co.nz'));

@@ -15,6 +15,7 @@ import type { HttpReply } from '../../platform/http/http.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { Ctx } from '../../platform/http/request-context.js';
+import { sendSerialized } from '../../platform/http/serialized.js';
 import type { KauriRequest } from '../../platform/http/request-context.js';
 import { clientAddress, type RateLimiter, RateLimits, refuseWhileWaiting } from '../../platform/rate-limit.js';
 import { EarlyAccessQueries } from '../../projections/early-access-places.query.js';
@@ -89,8 +90,9 @@ export class EarlyAccessController {
   }
 
   @Get('early-access')
-  @ApiOkResponse({ type: EarlyAccessDto })
-  async earlyAccess(): Promise<EarlyAccessDto> {
-    return this.earlyAccessPlaces.places();
+  @ApiOkResponse({ type: EarlyAccessDto, description: 'With an ETag; 304 when If-None-Match names it' })
+  async earlyAccess(@Req() req: KauriRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
+    // Every landing page visit asks: the counter's text is serialized once per change of the read model.
+    return sendSerialized(req, reply, await this.earlyAccessPlaces.serialized());
   }
 }
