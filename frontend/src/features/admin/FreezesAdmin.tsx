@@ -1,19 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Radio,
-  Select,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { describeError, errorTitle } from '../../api/client';
 import { decideFreeze, requestFreeze } from '../../api/mutations';
 import { approvedAssetsQuery, capTableQuery, freezesQuery, investmentsQuery } from '../../api/queries';
@@ -21,6 +7,7 @@ import { refreshAfterWrite } from '../../api/queryClient';
 import type { FreezeRequest, PendingFreeze } from '../../api/types';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
+import { type Decision, FourEyesDecision } from '../../shared/ui/FourEyesDecision';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
 
@@ -37,26 +24,17 @@ export function FreezesAdmin() {
   const toast = useToast();
   const client = useQueryClient();
   const isOwn = useOwnRequest();
-  const [rejecting, setRejecting] = useState<PendingFreeze | null>(null);
-  const [reason, setReason] = useState('');
   const decide = useMutation({
-    mutationFn: async ({ freeze, approve }: { freeze: PendingFreeze; approve: boolean }) => {
-      await decideFreeze(
-        freeze.assetId,
-        freeze.requestId,
-        approve ? { approve: true } : { approve: false, reason: reason.trim() },
-      );
+    mutationFn: async ({ freeze, decision }: { freeze: PendingFreeze; decision: Decision }) => {
+      await decideFreeze(freeze.assetId, freeze.requestId, decision);
       await refreshAfterWrite(client, freezesQuery, investmentsQuery);
-      return approve;
+      return decision.approve;
     },
-    onSuccess: (approved) => {
-      setRejecting(null);
-      setReason('');
+    onSuccess: (approved) =>
       toast.success(
         approved ? 'Freeze Approved' : 'Freeze Rejected',
         approved ? 'The register and the chain follow.' : 'Nothing changes.',
-      );
-    },
+      ),
     onError: (e) => toast.error(errorTitle(e, 'Error'), describeError(e)),
   });
   if (error) return <Alert type="error" title="Failed to load the freeze requests." />;
@@ -64,25 +42,13 @@ export function FreezesAdmin() {
     isOwn(f.requestedBy, f.ownerId, f.holderId) ? (
       <OwnRequestNote />
     ) : (
-      <Flex gap={8}>
-        <Popconfirm
-          title={`Approve: ${describe(f).toLowerCase()}?`}
-          description={`${f.holderName} on ${f.assetName}.`}
-          okText="Approve"
-          onConfirm={() => decide.mutateAsync({ freeze: f, approve: true }).catch(() => undefined)}
-        >
-          <Button
-            type="primary"
-            size="small"
-            loading={decide.isPending && decide.variables?.freeze.requestId === f.requestId && decide.variables.approve}
-          >
-            Approve
-          </Button>
-        </Popconfirm>
-        <Button size="small" onClick={() => setRejecting(f)}>
-          Reject
-        </Button>
-      </Flex>
+      <FourEyesDecision
+        approveTitle={`Approve: ${describe(f).toLowerCase()}?`}
+        approveDescription={`${f.holderName} on ${f.assetName}.`}
+        rejectTitle={`Reject: ${describe(f).toLowerCase()}`}
+        reasonPlaceholder="Why not"
+        onDecide={(d) => decide.mutateAsync({ freeze: f, decision: d })}
+      />
     );
   return (
     <Flex vertical gap={16}>
@@ -107,23 +73,6 @@ export function FreezesAdmin() {
           ]}
         />
       </Card>
-      <Modal
-        open={rejecting !== null}
-        title={`Reject: ${rejecting ? describe(rejecting).toLowerCase() : ''}`}
-        okText="Reject"
-        okButtonProps={{ danger: true, disabled: !reason.trim(), loading: decide.isPending }}
-        onOk={() => rejecting && decide.mutate({ freeze: rejecting, approve: false })}
-        onCancel={() => setRejecting(null)}
-      >
-        <Input.TextArea
-          rows={3}
-          value={reason}
-          maxLength={1000}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder="Why not"
-          aria-label="Reason"
-        />
-      </Modal>
     </Flex>
   );
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Grid, Input, List, Modal, Popconfirm, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Card, Descriptions, Flex, Grid, List, Typography } from 'antd';
 import { describeError, errorTitle } from '../../api/client';
 import { decideSupplyChange } from '../../api/mutations';
 import { approvedAssetsQuery, assetsQuery, supplyChangesQuery } from '../../api/queries';
@@ -10,6 +9,7 @@ import { formatCount, formatDate } from '../../shared/format';
 import { dilutionText } from '../../shared/register/supply';
 import { useToast } from '../../shared/toast';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+import { type Decision, FourEyesDecision } from '../../shared/ui/FourEyesDecision';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { emptyText } from '../../shared/ui/emptyText';
 
@@ -18,26 +18,17 @@ export function SupplyChangesAdmin() {
   const { data, error, isPending } = useQuery(supplyChangesQuery);
   const toast = useToast();
   const client = useQueryClient();
-  const [rejecting, setRejecting] = useState<PendingSupplyChange | null>(null);
-  const [reason, setReason] = useState('');
   const decide = useMutation({
-    mutationFn: async ({ change, approve }: { change: PendingSupplyChange; approve: boolean }) => {
-      await decideSupplyChange(
-        change.assetId,
-        change.changeId,
-        approve ? { approve: true } : { approve: false, reason: reason.trim() },
-      );
+    mutationFn: async ({ change, decision }: { change: PendingSupplyChange; decision: Decision }) => {
+      await decideSupplyChange(change.assetId, change.changeId, decision);
       await refreshAfterWrite(client, supplyChangesQuery, assetsQuery, approvedAssetsQuery);
-      return approve;
+      return decision.approve;
     },
-    onSuccess: (approved) => {
-      setRejecting(null);
-      setReason('');
+    onSuccess: (approved) =>
       toast.success(
         approved ? 'Supply Change Approved' : 'Supply Change Rejected',
         approved ? 'The asset’s supply is updated.' : 'The owner sees your reason.',
-      );
-    },
+      ),
     onError: (e) => toast.error(errorTitle(e, 'Error'), describeError(e)),
   });
   const screens = Grid.useBreakpoint();
@@ -48,25 +39,13 @@ export function SupplyChangesAdmin() {
     isOwn(c.ownerId) ? (
       <OwnRequestNote />
     ) : (
-      <Flex gap={8}>
-        <Popconfirm
-          title={`Approve: ${c.delta > 0 ? 'issue' : 'cancel'} ${formatCount(Math.abs(c.delta))} tokens?`}
-          description={`${c.assetName}'s supply becomes ${formatCount(c.supply + c.delta)}.`}
-          okText="Approve"
-          onConfirm={() => decide.mutateAsync({ change: c, approve: true }).catch(() => undefined)}
-        >
-          <Button
-            type="primary"
-            size="small"
-            loading={decide.isPending && decide.variables?.change.changeId === c.changeId && decide.variables.approve}
-          >
-            Approve
-          </Button>
-        </Popconfirm>
-        <Button size="small" onClick={() => setRejecting(c)}>
-          Reject
-        </Button>
-      </Flex>
+      <FourEyesDecision
+        approveTitle={`Approve: ${c.delta > 0 ? 'issue' : 'cancel'} ${formatCount(Math.abs(c.delta))} tokens?`}
+        approveDescription={`${c.assetName}'s supply becomes ${formatCount(c.supply + c.delta)}.`}
+        rejectTitle={`Reject the supply change of ${c.assetName}`}
+        reasonPlaceholder="Why the supply may not change (the owner sees this)"
+        onDecide={(d) => decide.mutateAsync({ change: c, decision: d })}
+      />
     );
   return (
     <Card>
@@ -129,23 +108,6 @@ export function SupplyChangesAdmin() {
           ]}
         />
       )}
-      <Modal
-        open={rejecting !== null}
-        title={`Reject the supply change of ${rejecting?.assetName ?? ''}`}
-        okText="Reject"
-        okButtonProps={{ danger: true, disabled: !reason.trim(), loading: decide.isPending }}
-        onOk={() => rejecting && decide.mutate({ change: rejecting, approve: false })}
-        onCancel={() => setRejecting(null)}
-      >
-        <Input.TextArea
-          rows={3}
-          value={reason}
-          maxLength={1000}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder="Why the supply may not change (the owner sees this)"
-          aria-label="Reason"
-        />
-      </Modal>
     </Card>
   );
 }
