@@ -11,7 +11,7 @@ import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { WALLET_RECOVERY_MESSAGES } from '../../messages.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { custody, type WalletRecovery } from './deciders.js';
+import { custody, type WalletRecovery } from './custody.decider.js';
 import { CUSTODY_STREAM } from './events.js';
 import { expectedHoldings } from './flow.js';
 import { WalletRecoveryCancelDto, WalletRecoveryDto, WalletRecoveryRequestDto } from './recovery.dto.js';
