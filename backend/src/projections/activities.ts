@@ -1,6 +1,6 @@
 import { DOCUMENT_NAMES } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { AssetStreamEvent } from '../domains/register/events.js';
+import { type AssetStreamEvent, ASSET_LIFE_EVENT_TYPES } from '../domains/register/events.js';
 import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
@@ -38,16 +38,7 @@ type InvestmentEvent = Extract<
   { type: 'InvestmentRequested' | 'InvestmentConfirmed' | 'InvestmentCancelled' }
 >;
 const EVENT_TYPES = [
-  'AssetDrafted',
-  'DocumentUploaded',
-  'AssetValued',
-  'TokenConfigured',
-  'TokenizationRequested',
-  'TokenizationApproved',
-  'TokenizationReturned',
-  'InvestorAdded',
-  'InvestorHoldingChanged',
-  'InvestorRemoved',
+  ...ASSET_LIFE_EVENT_TYPES,
   'SupplyChangeApproved',
   'SupplyChangeRejected',
   'VerificationSubmitted',

@@ -1,21 +1,12 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { AssetStreamEvent } from '../domains/register/events.js';
+import { type AssetStreamEvent, ASSET_LIFE_EVENT_TYPES } from '../domains/register/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
 import { count, nzd } from './nzd.js';
 import { upcasters } from '../domains/upcasters.js';
 
 const EVENT_TYPES = [
-  'AssetDrafted',
-  'DocumentUploaded',
-  'AssetValued',
-  'TokenConfigured',
-  'TokenizationRequested',
-  'TokenizationApproved',
-  'TokenizationReturned',
-  'InvestorAdded',
-  'InvestorHoldingChanged',
-  'InvestorRemoved',
+  ...ASSET_LIFE_EVENT_TYPES,
   'SupplyChangeApproved',
   'SupplyChangeRejected',
   'OfferingCreated',
