@@ -1,7 +1,7 @@
 import { DOCUMENT_NAMES } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import { type AssetStreamEvent, ASSET_LIFE_EVENT_TYPES } from '../domains/register/events.js';
-import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
+import { type VerificationType, type WholesaleEvent, WHOLESALE_EVENT_TYPES } from '../domains/wholesale/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
@@ -41,11 +41,7 @@ const EVENT_TYPES = [
   ...ASSET_LIFE_EVENT_TYPES,
   'SupplyChangeApproved',
   'SupplyChangeRejected',
-  'VerificationSubmitted',
-  'VerificationApproved',
-  'VerificationRejected',
-  'VerificationExpired',
-  'CertificateRevoked',
+  ...WHOLESALE_EVENT_TYPES,
   'InvestmentRequested',
   'InvestmentConfirmed',
   'InvestmentCancelled',
