@@ -10,17 +10,11 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { toFunctionSelector, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { startAnvil } from './platform/chain/anvil.js';
-import { ViemChain } from './platform/chain/viem-chain.js';
 import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
-import { readRuntimeFile } from './platform/operations/runtime-file.js';
-import { bootBuilt, chainDataFolder, stopBuilt } from './testing/built-app.js';
+import { chainDataFolder, crashTestApp, readLeftChain } from './testing/built-app.js';
 import * as offerings from './testing/offerings.js';
-import { signUp } from './testing/users.js';
 import type { Api } from './testing/api.js';
 
-const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'batch-admin@example.nz' };
 const BATCH_FORCED_TRANSFER = toFunctionSelector('batchForcedTransfer(address[],address[],uint256[])');
 
 /**
@@ -63,28 +57,17 @@ describe('chain batch crash test: SIGKILL between a batch’s signing and its re
   const folder = chainDataFolder('kauri-batch-crash');
 
   it('settles the batch the killed app signed, each member exactly once', async () => {
-    let app = await bootBuilt(folder.path, env);
+    const app = await crashTestApp(folder);
     try {
       await crashAndSettle();
     } finally {
-      if (app.child.exitCode === null) app.child.kill('SIGKILL');
+      await app.kill();
     }
     async function crashAndSettle() {
-      const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
-      const admin = await signUp(server(), { email: 'batch-admin@example.nz' });
-      const { offeringId } = await offerings.offeringFor(server(), admin, 10_000, '10.00');
+      const { server, admin, offeringId } = app;
       const investors: Api[] = [];
       for (let n = 0; n < 4; n++) investors.push(await offerings.verifiedInvestor(server(), admin));
-      const health = async () => (await (await fetch(`${app.url}/api/health`)).json()).chain;
-      const settle = async () => {
-        let chain = { ok: false, drift: -1, pending: -1 };
-        for (let i = 0; i < 300 && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
-          await new Promise((r) => setTimeout(r, 200));
-          chain = await health();
-        }
-        expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
-      };
-      await settle();
+      await app.settled();
 
       // The node mines only when told: what the outbox sends waits in its pool.
       const rpc = nodeOf(folder.path);
@@ -111,14 +94,12 @@ describe('chain batch crash test: SIGKILL between a batch’s signing and its re
         else if (!batch) await new Promise((r) => setTimeout(r, 50));
       }
       expect(batch).not.toBeNull();
-      const exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
-      app.child.kill('SIGKILL');
-      await exited;
+      await app.kill();
 
       // The restart (its node mines again) settles the batch from its record, then everything else.
-      app = await bootBuilt(folder.path, env);
-      await settle();
-      await stopBuilt(app.child);
+      await app.restart();
+      await app.settled();
+      await app.stop();
 
       const store = await PgliteEventStore.open({ dataDir: join(folder.path, 'events') });
       const events = await store.readAll({ streamPrefixes: ['chain-tx-', 'chain-batch-'], maxCount: 100_000 });
@@ -155,14 +136,7 @@ describe('chain batch crash test: SIGKILL between a batch’s signing and its re
       expect(new Set(sends.values()).size).toBe(sends.size);
 
       // On the chain: one Transfer per confirmed investment (plus the mint), the killed batch's all in its transaction.
-      const anvil = await startAnvil({ dir: join(folder.path, 'chain') });
-      try {
-        const reader = new ViemChain({
-          kind: 'anvil',
-          url: anvil.url,
-          chainId: anvil.chainId,
-          account: privateKeyToAccount(generatePrivateKey()),
-        });
+      await readLeftChain(folder.path, async (reader) => {
         const suite = events.find(
           (e) => e.type === 'ChainTransactionConfirmed' && (e.data as { suite: unknown }).suite,
         )!.data as { suite: { token: Address } };
@@ -170,9 +144,7 @@ describe('chain batch crash test: SIGKILL between a batch’s signing and its re
         expect(logs).toHaveLength(confirmedInvestments + 1);
         const members = killed!.data.txIds.filter((txId) => txId.includes('-transfer-')).length;
         expect(logs.filter((l) => l.txHash === batch!.hash)).toHaveLength(members);
-      } finally {
-        await anvil.stop();
-      }
+      });
       console.log(
         `chain batch crash test: a batch of ${killed!.data.txIds.length} killed before its receipt, ${confirmedInvestments} investments settled once, ${sends.size} chain transactions`,
       );

@@ -5,34 +5,25 @@
  * exactly one Transfer per confirmed transfer (several in one chain transaction when they went as a batch), and on-chain balances equal the register (drift 0).
  */
 import { join } from 'node:path';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
-import { startAnvil } from './platform/chain/anvil.js';
-import { ViemChain } from './platform/chain/viem-chain.js';
 import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
-import { readRuntimeFile } from './platform/operations/runtime-file.js';
-import { bootBuilt, chainDataFolder, runTool, stopBuilt } from './testing/built-app.js';
+import { chainDataFolder, crashTestApp, readLeftChain, runTool } from './testing/built-app.js';
 import * as offerings from './testing/offerings.js';
-import { signUp } from './testing/users.js';
 import type { Api } from './testing/api.js';
 import { noncesByTransaction } from './testing/chain-nonces.js';
-
-const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'crash-admin@example.nz' };
 
 describe('chain outbox crash test: SIGKILL during chain sends, restart, every transaction exactly once', () => {
   const folder = chainDataFolder('kauri-chain-crash');
 
   it('settles every transaction once across two kills', async () => {
-    let app = await bootBuilt(folder.path, env);
-    const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
-    const admin = await signUp(server(), { email: 'crash-admin@example.nz' });
-    const { offeringId } = await offerings.offeringFor(server(), admin, 10_000, '10.00');
+    const app = await crashTestApp(folder);
+    const { server, admin, offeringId } = app;
     const investors: Api[] = [];
     for (let n = 0; n < 4; n++) investors.push(await offerings.verifiedInvestor(server(), admin));
+    app.follow(...investors);
     let acknowledged = 0;
 
     for (let kill = 0; kill < 2; kill++) {
-      const exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
       // Investments keep arriving while the chain outbox sends; the kill lands mid-way — once the first of this
       // round is acknowledged (a fixed delay alone killed before any answer on a busy machine), a moment later.
       let firstAcknowledged: () => void = () => {};
@@ -50,21 +41,14 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
       );
       await Promise.race([acknowledgedOnce, Promise.all(sends)]);
       await new Promise((r) => setTimeout(r, 100 + kill * 200));
-      app.child.kill('SIGKILL');
-      await exited;
+      await app.kill();
       await Promise.all(sends);
-      app = await bootBuilt(folder.path, env);
-      for (const investor of investors) (investor as unknown as { baseUrl: string }).baseUrl = app.url;
+      await app.restart();
     }
     expect(acknowledged).toBeGreaterThan(0);
 
     // The restarted app settles what the killed ones left: nothing pending, no drift.
-    let chain: { ok: boolean; drift: number; pending: number } = { ok: false, drift: -1, pending: -1 };
-    for (let i = 0; i < 300 && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      chain = (await (await fetch(`${app.url}/api/health`)).json()).chain;
-    }
-    expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
+    await app.settled();
     // The operator's check says the same through the running app (exit 0: no drift).
     const reconcile = runTool('cli/chain.js', ['reconcile'], folder.path);
     expect({ status: reconcile.status, out: reconcile.stdout }).toEqual({
@@ -83,7 +67,7 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
       status: 0,
       out: expect.stringMatching(/through the running app[\s\S]*the fold it replaced agreed/),
     });
-    await stopBuilt(app.child);
+    await app.stop();
     // Stopped, the app wrote its fold's snapshot: the stored one is at the log's last flow event (lag 0).
     const stored = runTool('cli/chain.js', ['status'], folder.path);
     expect({ status: stored.status, out: stored.stdout }).toEqual({
@@ -119,14 +103,7 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
     expect(transfers).toHaveLength(confirmedInvestments);
 
     // On the chain itself (its state as the app left it): one Transfer per confirmed transfer, plus the mint.
-    const anvil = await startAnvil({ dir: join(folder.path, 'chain') });
-    try {
-      const reader = new ViemChain({
-        kind: 'anvil',
-        url: anvil.url,
-        chainId: anvil.chainId,
-        account: privateKeyToAccount(generatePrivateKey()),
-      });
+    await readLeftChain(folder.path, async (reader) => {
       const suite = events.find((e) => e.type === 'ChainTransactionConfirmed' && (e.data as { suite: unknown }).suite)!
         .data as { suite: { token: Address } };
       const logs = await reader.transfers([suite.suite.token], 0n, await reader.head());
@@ -142,9 +119,7 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
       const moved = new Map<string, number>();
       for (const l of logs) moved.set(l.txHash, (moved.get(l.txHash) ?? 0) + 1);
       expect(moved).toEqual(carried);
-    } finally {
-      await anvil.stop();
-    }
+    });
     console.log(
       `chain crash test: 2 kills, ${acknowledged} investments acknowledged, ${confirmedInvestments} confirmed, ${submitted.length} chain transactions each sent once`,
     );

@@ -7,64 +7,31 @@
  * balance equal to its line's net, and the distribution paid.
  */
 import { join } from 'node:path';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
-import { startAnvil } from './platform/chain/anvil.js';
-import { ViemChain } from './platform/chain/viem-chain.js';
 import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
 import { nzDate } from './platform/nz-time.js';
-import { readRuntimeFile } from './platform/operations/runtime-file.js';
-import { bootBuilt, chainDataFolder, stopBuilt } from './testing/built-app.js';
+import { chainDataFolder, crashTestApp, readLeftChain } from './testing/built-app.js';
 import * as offerings from './testing/offerings.js';
-import { signUp } from './testing/users.js';
-import type { Api } from './testing/api.js';
 import { noncesByTransaction } from './testing/chain-nonces.js';
 
-const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'coin-admin@example.nz' };
 const HOLDERS = 12;
 
 describe('stablecoin crash test: SIGKILL during a distribution’s payment, restart, every holder paid exactly once', () => {
   const folder = chainDataFolder('kauri-coin-crash');
 
   it('pays every wallet line once across two kills', async () => {
-    let app = await bootBuilt(folder.path, env);
-    const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
-    const apis: Api[] = [];
-    const follow = () => {
-      for (const api of apis) (api as unknown as { baseUrl: string }).baseUrl = app.url;
-    };
-    const admin = await signUp(server(), { email: 'coin-admin@example.nz' });
-    const { owner, assetId } = await offerings.approvedAsset(server(), admin, 10_000);
-    apis.push(admin, owner);
-    const offering = await admin.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 5_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    expect(offering.status).toBe(201);
+    const app = await crashTestApp(folder, { offering: { tokens: 5_000, lockupPeriod: 0 } });
+    const { server, admin, owner, assetId } = app;
     for (let n = 0; n < HOLDERS; n++) {
       const investor = await offerings.verifiedInvestor(server(), admin);
       const invested = await investor.post('/api/invest', {
-        offeringId: offering.body.id,
+        offeringId: app.offeringId,
         tokensRequested: 10 + 7 * n,
         investmentAmount: (10 + 7 * n) * 10,
       });
       expect(invested.body).toMatchObject({ status: 'confirmed' });
     }
-    const health = async () => (await (await fetch(`${app.url}/api/health`)).json()).chain;
-    const settle = async () => {
-      let chain = { ok: false, drift: -1, pending: -1 };
-      for (let i = 0; i < 300 && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        chain = await health();
-      }
-      expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
-    };
-    await settle();
+    await app.settled();
 
     const today = nzDate(new Date());
     const declared = await owner.post(`/api/assets/${assetId}/distributions`, {
@@ -88,23 +55,17 @@ describe('stablecoin crash test: SIGKILL during a distribution’s payment, rest
     };
 
     // Kill 1: as the payment run goes — once the first line is recorded paid (or after 3 s).
-    let exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
     expect((await admin.post(`/api/admin/distributions/${id}/pay`)).status).toBe(200);
     for (let i = 0; i < 300 && (await paidLines()) < 1; i++) await new Promise((r) => setTimeout(r, 10));
     const beforeFirstKill = await paidLines();
-    app.child.kill('SIGKILL');
-    await exited;
+    await app.kill();
     // Kill 2: after the restart, as soon as it has recorded one more line paid (or after 5 s), while it settles
     // what the first left and sends the rest.
-    app = await bootBuilt(folder.path, env);
-    follow();
-    exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+    await app.restart();
     for (let i = 0; i < 500 && (await paidLines()) <= beforeFirstKill; i++) await new Promise((r) => setTimeout(r, 10));
     const beforeSecondKill = await paidLines();
-    app.child.kill('SIGKILL');
-    await exited;
-    app = await bootBuilt(folder.path, env);
-    follow();
+    await app.kill();
+    await app.restart();
 
     let status = '';
     for (let i = 0; i < 600 && status !== 'paid'; i++) {
@@ -112,8 +73,8 @@ describe('stablecoin crash test: SIGKILL during a distribution’s payment, rest
       status = (await owner.get(url)).body.status;
     }
     expect(status).toBe('paid');
-    await settle();
-    await stopBuilt(app.child);
+    await app.settled();
+    await app.stop();
 
     const store = await PgliteEventStore.open({ dataDir: join(folder.path, 'events') });
     const chainEvents = await store.readAll({ streamPrefixes: ['chain-tx-'], maxCount: 100_000 });
@@ -149,14 +110,7 @@ describe('stablecoin crash test: SIGKILL during a distribution’s payment, rest
         (e) => e.type === 'ChainTransactionConfirmed' && (e.data as { txId: string }).txId === 'c31337-stablecoin',
       )!.data as { contractAddress: Address }
     ).contractAddress;
-    const anvil = await startAnvil({ dir: join(folder.path, 'chain') });
-    try {
-      const reader = new ViemChain({
-        kind: 'anvil',
-        url: anvil.url,
-        chainId: anvil.chainId,
-        account: privateKeyToAccount(generatePrivateKey()),
-      });
+    await readLeftChain(folder.path, async (reader) => {
       const logs = await reader.transfers([coin], 0n, await reader.head());
       expect(logs).toHaveLength(HOLDERS + 1);
       for (const m of wallets) {
@@ -164,9 +118,7 @@ describe('stablecoin crash test: SIGKILL during a distribution’s payment, rest
         expect(to.map((l) => l.value)).toEqual([BigInt(m.net)]);
         expect(await reader.balanceOf(coin, m.wallet as Address)).toBe(BigInt(m.net));
       }
-    } finally {
-      await anvil.stop();
-    }
+    });
     console.log(
       `stablecoin crash test: ${HOLDERS} lines; ${beforeFirstKill} paid at the first kill, ${beforeSecondKill} at the second; each paid once`,
     );

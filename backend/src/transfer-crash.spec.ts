@@ -7,19 +7,13 @@
  * transaction holds both the token's and the coin's Transfer log.
  */
 import { join } from 'node:path';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
-import { startAnvil } from './platform/chain/anvil.js';
-import { ViemChain } from './platform/chain/viem-chain.js';
 import { PgliteEventStore } from './platform/event-store/pglite-event-store.js';
-import { readRuntimeFile } from './platform/operations/runtime-file.js';
-import { bootBuilt, chainDataFolder, stopBuilt } from './testing/built-app.js';
+import { chainDataFolder, crashTestApp, readLeftChain } from './testing/built-app.js';
 import * as offerings from './testing/offerings.js';
-import { signUp } from './testing/users.js';
 import type { Api } from './testing/api.js';
 import { noncesByTransaction } from './testing/chain-nonces.js';
 
-const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: 'transfer-admin@example.nz' };
 const TRANSFERS = 4;
 const STEPS = ['fund', 'seller-allow', 'buyer-allow', 'initiate', 'take'];
 
@@ -27,46 +21,20 @@ describe('transfer crash test: SIGKILL during DvP settlement, restart, every tra
   const folder = chainDataFolder('kauri-transfer-crash');
 
   it('settles every transfer once across two kills', async () => {
-    let app = await bootBuilt(folder.path, env);
-    const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
-    const apis: Api[] = [];
-    const follow = () => {
-      for (const api of apis) (api as unknown as { baseUrl: string }).baseUrl = app.url;
-    };
-    const admin = await signUp(server(), { email: 'transfer-admin@example.nz' });
-    const { owner, assetId } = await offerings.approvedAsset(server(), admin, 10_000);
-    apis.push(admin, owner);
-    const offering = await admin.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 5_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    expect(offering.status).toBe(201);
+    const app = await crashTestApp(folder, { offering: { tokens: 5_000, lockupPeriod: 0 } });
+    const { server, admin, owner, assetId } = app;
     const seller = await offerings.verifiedInvestor(server(), admin);
-    apis.push(seller);
+    app.follow(seller);
     const invested = await seller.post('/api/invest', {
-      offeringId: offering.body.id,
+      offeringId: app.offeringId,
       tokensRequested: 400,
       investmentAmount: 4000,
     });
     expect(invested.body).toMatchObject({ status: 'confirmed' });
     const buyers: Api[] = [];
     for (let n = 0; n < TRANSFERS; n++) buyers.push(await offerings.verifiedInvestor(server(), admin));
-    apis.push(...buyers);
-    const health = async () => (await (await fetch(`${app.url}/api/health`)).json()).chain;
-    const settle = async () => {
-      let chain = { ok: false, drift: -1, pending: -1 };
-      for (let i = 0; i < 600 && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        chain = await health();
-      }
-      expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
-    };
-    await settle();
+    app.follow(...buyers);
+    await app.settled(600);
 
     const ids: string[] = [];
     for (const [n, buyer] of buyers.entries()) {
@@ -88,23 +56,17 @@ describe('transfer crash test: SIGKILL during DvP settlement, restart, every tra
     };
 
     // Kill 1: as settlement goes — once the first transfer settles (or after 3 s).
-    let exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
     for (const id of ids) expect((await owner.post(`/api/transfers/${id}/approve`)).body.status).toBe('approved');
     for (let i = 0; i < 300 && (await settledCount()) < 1; i++) await new Promise((r) => setTimeout(r, 10));
     const beforeFirstKill = await settledCount();
-    app.child.kill('SIGKILL');
-    await exited;
+    await app.kill();
     // Kill 2: after the restart, as soon as one more settles (or after 5 s).
-    app = await bootBuilt(folder.path, env);
-    follow();
-    exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+    await app.restart();
     for (let i = 0; i < 500 && (await settledCount()) <= beforeFirstKill; i++)
       await new Promise((r) => setTimeout(r, 10));
     const beforeSecondKill = await settledCount();
-    app.child.kill('SIGKILL');
-    await exited;
-    app = await bootBuilt(folder.path, env);
-    follow();
+    await app.kill();
+    await app.restart();
 
     let settled = 0;
     for (let i = 0; i < 900 && settled < TRANSFERS; i++) {
@@ -112,8 +74,8 @@ describe('transfer crash test: SIGKILL during DvP settlement, restart, every tra
       settled = await settledCount();
     }
     expect(settled).toBe(TRANSFERS);
-    await settle();
-    await stopBuilt(app.child);
+    await app.settled(600);
+    await app.stop();
 
     const store = await PgliteEventStore.open({ dataDir: join(folder.path, 'events') });
     const chainEvents = await store.readAll({ streamPrefixes: ['chain-tx-'], maxCount: 100_000 });
@@ -146,14 +108,7 @@ describe('transfer crash test: SIGKILL during DvP settlement, restart, every tra
         .data as { contractAddress: Address; suite: { token: Address } | null };
     const coin = confirmed('c31337-stablecoin').contractAddress;
     const token = confirmed(`c31337-suite-${assetId}`).suite!.token;
-    const anvil = await startAnvil({ dir: join(folder.path, 'chain') });
-    try {
-      const reader = new ViemChain({
-        kind: 'anvil',
-        url: anvil.url,
-        chainId: anvil.chainId,
-        account: privateKeyToAccount(generatePrivateKey()),
-      });
+    await readLeftChain(folder.path, async (reader) => {
       const logs = await reader.transfers([token, coin], 0n, await reader.head());
       for (const [n, id] of ids.entries()) {
         const inTake = logs.filter((l) => l.txHash === takes.get(id));
@@ -164,9 +119,7 @@ describe('transfer crash test: SIGKILL during DvP settlement, restart, every tra
           ].sort(),
         );
       }
-    } finally {
-      await anvil.stop();
-    }
+    });
     console.log(
       `transfer crash test: ${TRANSFERS} transfers; ${beforeFirstKill} settled at the first kill, ${beforeSecondKill} at the second; each settled once`,
     );

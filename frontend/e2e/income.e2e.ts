@@ -3,7 +3,7 @@
  * it, the owner funds it by card, and the investor sees the net amount, the tax withheld and their statement.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { approvedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
+import { assetWithHolder, fundedDistribution } from '../../backend/src/testing/income.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { nzDate } from '../../backend/src/platform/nz-time.js';
 import { OWN_REQUEST_REASON } from '../../backend/src/messages.js';
@@ -33,32 +33,7 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
 
   it('the owner declares and funds, another admin approves, the investor sees net, tax and statement', async () => {
     const admin = await signUp(server, { admin: true, email: 'approver@kauri.test', firstName: 'Ana' });
-    const { owner, assetId } = await approvedAsset(server, admin, 2_000, { name: 'Harbour Flats' });
-    const offering = await admin.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 1_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    const investor = await verifiedInvestor(server, admin);
-    expect(
-      (
-        await investor.post('/api/invest', {
-          offeringId: offering.body.id,
-          tokensRequested: 100,
-          investmentAmount: 1000,
-        })
-      ).status,
-    ).toBe(201);
-    const saved = await investor.put('/api/tax-profile', {
-      residency: 'resident',
-      irdNumber: '49-091-850',
-      rwtRate: '30',
-    });
-    expect(saved.status).toBe(200);
+    const { owner, assetId, investor } = await assetWithHolder(server, admin, { name: 'Harbour Flats', rwtRate: '30' });
 
     // The owner: the preview shows every line before anything is recorded, then the declaration.
     const mine = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}/distributions`);
@@ -118,33 +93,9 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
   it('withheld tax is owed until one admin records the payment to Inland Revenue and another confirms it; a cancelled funding is refunded', async () => {
     const admin = await signUp(server, { admin: true, email: 'treasurer@kauri.test', firstName: 'Tia' });
     const checker = await signUp(server, { admin: true, email: 'checker@kauri.test', firstName: 'Rua' });
-    const { owner, assetId } = await approvedAsset(server, admin, 2_000, { name: 'Kowhai Court' });
-    const offering = await admin.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 1_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    const investor = await verifiedInvestor(server, admin);
-    await investor.post('/api/invest', { offeringId: offering.body.id, tokensRequested: 100, investmentAmount: 1000 });
-    await investor.put('/api/tax-profile', { residency: 'resident', irdNumber: '49-091-850', rwtRate: '30' });
+    const { owner, assetId } = await assetWithHolder(server, admin, { name: 'Kowhai Court', rwtRate: '30' });
     const today = nzDate(new Date());
-    const card = { number: '4242424242424242', expiry: '12/34', cvc: '123' };
-    const distribute = async () => {
-      const declared = await owner.post(`/api/assets/${assetId}/distributions`, {
-        kind: 'interest',
-        amount: '1000.00',
-        recordDate: today,
-        paymentDate: today,
-      });
-      const id = declared.body.id as string;
-      expect((await checker.post(`/api/admin/distributions/${id}/approve`)).status).toBe(200);
-      expect((await owner.post(`/api/assets/${assetId}/distributions/${id}/fund`, card)).status).toBe(200);
-      return id;
-    };
+    const distribute = () => fundedDistribution(owner, checker, assetId);
     // One paid by direct credit ($15 RWT withheld), one cancelled after funding.
     const paid = await distribute();
     expect((await admin.post(`/api/admin/distributions/${paid}/pay`)).status).toBe(200);

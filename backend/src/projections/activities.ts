@@ -1,8 +1,8 @@
 import { DOCUMENT_NAMES } from '../domains/assets/events.js';
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import type { WalletRecoveryEvent } from '../domains/tokens/events.js';
-import type { AssetStreamEvent, TokensTransferred } from '../domains/register/events.js';
-import type { VerificationType, WholesaleEvent } from '../domains/wholesale/events.js';
+import { type AssetStreamEvent, ASSET_LIFE_EVENT_TYPES, type TokensTransferred } from '../domains/register/events.js';
+import { type VerificationType, type WholesaleEvent, WHOLESALE_EVENT_TYPES } from '../domains/wholesale/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
@@ -39,23 +39,10 @@ type InvestmentEvent = Extract<
   { type: 'InvestmentRequested' | 'InvestmentConfirmed' | 'InvestmentCancelled' }
 >;
 const EVENT_TYPES = [
-  'AssetDrafted',
-  'DocumentUploaded',
-  'AssetValued',
-  'TokenConfigured',
-  'TokenizationRequested',
-  'TokenizationApproved',
-  'TokenizationReturned',
-  'InvestorAdded',
-  'InvestorHoldingChanged',
-  'InvestorRemoved',
+  ...ASSET_LIFE_EVENT_TYPES,
   'SupplyChangeApproved',
   'SupplyChangeRejected',
-  'VerificationSubmitted',
-  'VerificationApproved',
-  'VerificationRejected',
-  'VerificationExpired',
-  'CertificateRevoked',
+  ...WHOLESALE_EVENT_TYPES,
   'InvestmentRequested',
   'InvestmentConfirmed',
   'InvestmentCancelled',

@@ -1,5 +1,5 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { WholesaleEvent } from '../domains/wholesale/events.js';
+import { type WholesaleEvent, WHOLESALE_EVENT_TYPES } from '../domains/wholesale/events.js';
 import type { RegisterFigures } from '../domains/register/figures.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
@@ -13,15 +13,10 @@ export interface AdminCountersDoc {
   activeOfferings: number;
 }
 
-const EVENT_TYPES = [
-  'VerificationSubmitted',
-  'VerificationApproved',
-  'VerificationRejected',
-  'VerificationExpired',
-  'CertificateRevoked',
-  'OfferingCreated',
-  'OfferingClosed',
-] as const satisfies (WholesaleEvent | OfferingEvent)['type'][];
+const EVENT_TYPES = [...WHOLESALE_EVENT_TYPES, 'OfferingCreated', 'OfferingClosed'] as const satisfies (
+  | WholesaleEvent
+  | OfferingEvent
+)['type'][];
 type Handled = Extract<WholesaleEvent | OfferingEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const adminCountersProjection = defineProjection<AdminCountersDoc, Handled>({

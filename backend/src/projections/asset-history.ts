@@ -1,5 +1,5 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { AssetStreamEvent } from '../domains/register/events.js';
+import { type AssetStreamEvent, ASSET_LIFE_EVENT_TYPES } from '../domains/register/events.js';
 import type { ChainTransactionRequested } from '../domains/tokens/events.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
@@ -7,16 +7,7 @@ import { count, nzd } from './nzd.js';
 import { upcasters } from '../domains/upcasters.js';
 
 const EVENT_TYPES = [
-  'AssetDrafted',
-  'DocumentUploaded',
-  'AssetValued',
-  'TokenConfigured',
-  'TokenizationRequested',
-  'TokenizationApproved',
-  'TokenizationReturned',
-  'InvestorAdded',
-  'InvestorHoldingChanged',
-  'InvestorRemoved',
+  ...ASSET_LIFE_EVENT_TYPES,
   'SupplyChangeApproved',
   'SupplyChangeRejected',
   'OfferingCreated',

@@ -1,4 +1,4 @@
-import type { AssetStreamEvent } from '../domains/register/events.js';
+import { type AssetStreamEvent, ASSET_LIFE_EVENT_TYPES } from '../domains/register/events.js';
 import {
   DOCUMENT_NAMES,
   missingDocuments,
@@ -71,16 +71,7 @@ const stepOf = (doc: Pick<AssetDoc, 'assetType' | 'documents' | 'valuation' | 't
 };
 
 const EVENT_TYPES = [
-  'AssetDrafted',
-  'DocumentUploaded',
-  'AssetValued',
-  'TokenConfigured',
-  'TokenizationRequested',
-  'TokenizationApproved',
-  'TokenizationReturned',
-  'InvestorAdded',
-  'InvestorHoldingChanged',
-  'InvestorRemoved',
+  ...ASSET_LIFE_EVENT_TYPES,
   'TokensIssued',
   'TokensTransferred',
   'SupplyChangeApproved',

@@ -1,5 +1,5 @@
 import type { InvestmentConfirmed } from '../domains/offerings/events.js';
-import type { AssetStreamEvent } from '../domains/register/events.js';
+import { type AssetStreamEvent, TOKENIZATION_EVENT_TYPES } from '../domains/register/events.js';
 import { absentAssets, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { own } from '../platform/own.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
@@ -43,10 +43,7 @@ function totals(assets: Record<string, AssetFigures>) {
 const EVENT_TYPES = [
   'AssetDrafted',
   'AssetValued',
-  'TokenConfigured',
-  'TokenizationRequested',
-  'TokenizationApproved',
-  'TokenizationReturned',
+  ...TOKENIZATION_EVENT_TYPES,
   'InvestorAdded',
   'InvestorRemoved',
   'SupplyChangeApproved',

@@ -1,5 +1,9 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
-import type { AssetStreamEvent } from '../domains/register/events.js';
+import {
+  type AssetStreamEvent,
+  TOKENIZATION_EVENT_TYPES,
+  OFF_PLATFORM_HOLDER_EVENT_TYPES,
+} from '../domains/register/events.js';
 import { totalsFrom, type RegisterStatus, type RegisterTotals } from '../domains/register/register.decider.js';
 import { absentAssets, type AssetFigure, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { tokenPriceNow } from '../domains/register/token-price.js';
@@ -80,13 +84,8 @@ export interface RegisterDoc {
 
 const EVENT_TYPES = [
   'AssetDrafted',
-  'TokenConfigured',
-  'TokenizationRequested',
-  'TokenizationApproved',
-  'TokenizationReturned',
-  'InvestorAdded',
-  'InvestorHoldingChanged',
-  'InvestorRemoved',
+  ...TOKENIZATION_EVENT_TYPES,
+  ...OFF_PLATFORM_HOLDER_EVENT_TYPES,
   'TokensAllocated',
   'AllocationReturned',
   'TokensIssued',

@@ -1,8 +1,9 @@
-import type {
-  ProfessionalType,
-  VerificationDocument,
-  VerificationType,
-  WholesaleEvent,
+import {
+  type ProfessionalType,
+  type VerificationDocument,
+  type VerificationType,
+  type WholesaleEvent,
+  WHOLESALE_EVENT_TYPES,
 } from '../domains/wholesale/events.js';
 import { isWholesaleAt } from '../domains/wholesale/verification.decider.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
@@ -32,13 +33,7 @@ export interface VerificationDoc {
   revokedAt: string | null;
 }
 
-const EVENT_TYPES = [
-  'VerificationSubmitted',
-  'VerificationApproved',
-  'VerificationRejected',
-  'VerificationExpired',
-  'CertificateRevoked',
-] as const satisfies WholesaleEvent['type'][];
+const EVENT_TYPES = [...WHOLESALE_EVENT_TYPES] as const satisfies WholesaleEvent['type'][];
 type Handled = Extract<WholesaleEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const verificationsProjection = defineProjection<VerificationDoc, Handled>({

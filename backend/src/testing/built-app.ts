@@ -4,8 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { startAnvil } from '../platform/chain/anvil.js';
+import { ViemChain } from '../platform/chain/viem-chain.js';
+import { readRuntimeFile } from '../platform/operations/runtime-file.js';
 import { Api, TEST_APP_ENV } from './api.js';
+import * as offerings from './offerings.js';
 import { freshPgliteDir } from './pglite.js';
+import { signUp } from './users.js';
 
 /** The built app and tools (backend/dist), as `npm start` and `npm run <tool>` run them. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -97,4 +103,105 @@ export function chainDataFolder(prefix: string): { readonly path: string } {
       return path;
     },
   };
+}
+
+type Booted = Awaited<ReturnType<typeof bootBuilt>>;
+
+const CRASH_ADMIN = 'crash-admin@example.nz';
+
+/**
+ * The built app on the embedded chain for a crash test, on `folder` (chainDataFolder): an admin, an approved asset
+ * of 10,000 tokens and an offering of it at $10, the chain settled. The offering is the whole asset with a year's
+ * lock-up unless `offering` says otherwise (transfers need tokens free to move). `kill` and `restart` replace the
+ * process; the clients given to `follow` (and the admin and owner) are pointed at the new one.
+ */
+export async function crashTestApp(
+  folder: { readonly path: string },
+  { offering }: { offering?: { tokens: number; lockupPeriod: number } } = {},
+) {
+  const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: CRASH_ADMIN };
+  let app: Booted = await bootBuilt(folder.path, env);
+  const clients: Api[] = [];
+  const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
+  const settled = async (tries = 300) => {
+    let chain = { ok: false, drift: -1, pending: -1 };
+    for (let i = 0; i < tries && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      chain = (await (await fetch(`${app.url}/api/health`)).json()).chain;
+    }
+    expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
+  };
+  try {
+    const admin = await signUp(server(), { email: CRASH_ADMIN });
+    const { owner, assetId, offeringId } = offering
+      ? await partOffering(server(), admin, offering)
+      : await offerings.offeringFor(server(), admin, 10_000, '10.00');
+    clients.push(admin, owner);
+    return {
+      get app() {
+        return app;
+      },
+      server,
+      admin,
+      owner,
+      assetId,
+      offeringId,
+      /** Points these clients at the app after each restart too. */
+      follow: (...apis: Api[]) => void clients.push(...apis),
+      /** Waits until the chain has nothing pending and no drift (health), `tries` × 200 ms at most. */
+      settled,
+      /** SIGKILL: the app stops wherever it is. */
+      kill: async () => {
+        const exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
+        if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
+        else return;
+        await exited;
+      },
+      /** Boots the app again on the same folder. */
+      restart: async () => {
+        app = await bootBuilt(folder.path, env);
+        // Api's base URL is fixed at sign-up; a restarted app listens on another port.
+        for (const api of clients) (api as unknown as { baseUrl: string }).baseUrl = app.url;
+      },
+      stop: () => stopBuilt(app.child),
+    };
+  } catch (error) {
+    app.child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+async function partOffering(
+  server: Parameters<typeof offerings.approvedAsset>[0],
+  admin: Api,
+  { tokens, lockupPeriod }: { tokens: number; lockupPeriod: number },
+) {
+  const { owner, assetId } = await offerings.approvedAsset(server, admin, 10_000);
+  const created = await admin.post('/api/admin/offerings', {
+    assetId,
+    name: 'Series A',
+    description: '',
+    totalTokens: tokens,
+    tokenPrice: '10.00',
+    minimumInvestment: '1',
+    lockupPeriod,
+  });
+  expect(created.status).toBe(201);
+  return { owner, assetId, offeringId: created.body.id as string };
+}
+
+/** Reads the chain a stopped app left on `folder`: its embedded node started again for `read`, then stopped. */
+export async function readLeftChain<T>(folder: string, read: (reader: ViemChain) => Promise<T>): Promise<T> {
+  const anvil = await startAnvil({ dir: join(folder, 'chain') });
+  try {
+    const reader = new ViemChain({
+      kind: 'anvil',
+      url: anvil.url,
+      chainId: anvil.chainId,
+      account: privateKeyToAccount(generatePrivateKey()),
+    });
+    return await read(reader);
+  } finally {
+    await anvil.stop();
+  }
 }

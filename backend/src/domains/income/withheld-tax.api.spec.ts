@@ -8,7 +8,8 @@ import { OWN_REQUEST, TAX_PAYMENT_MESSAGES as M } from '../../messages.js';
 import { nzDate } from '../../platform/nz-time.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
-import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
+import { assetWithHolder, fundedDistribution } from '../../testing/income.js';
+import { verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -25,37 +26,15 @@ describe('withheld tax API (memory stores)', () => {
     server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
     admin = await signUp(server, { admin: true });
     second = await signUp(server, { admin: true });
-    const { owner, assetId } = await approvedAsset(server, admin, 2_000);
-    const offering = await admin.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 1_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    const investor = await verifiedInvestor(server, admin);
-    await investor.post('/api/invest', { offeringId: offering.body.id, tokensRequested: 100, investmentAmount: 1000 });
-    const declared = await owner.post(`/api/assets/${assetId}/distributions`, {
-      kind: 'interest',
-      amount: '1000.00',
-      recordDate: today,
-      paymentDate: today,
-    });
-    const id = declared.body.id as string;
-    expect((await second.post(`/api/admin/distributions/${id}/approve`)).status).toBe(200);
-    const url = `/api/assets/${assetId}/distributions/${id}`;
-    expect((await owner.post(`${url}/fund`, { number: '4242424242424242', expiry: '12/34', cvc: '123' })).status).toBe(
-      200,
-    );
+    const { owner, assetId } = await assetWithHolder(server, admin);
+    const id = await fundedDistribution(owner, second, assetId);
     expect((await admin.post(`/api/admin/distributions/${id}/pay`)).status).toBe(200);
     // Nothing is withheld before the lines are paid.
     expect((await admin.get('/api/admin/withheld-tax')).body.periods).toEqual([]);
     expect(
       (await admin.post(`/api/admin/distributions/${id}/direct-credit/confirm`, { bankReference: 'B1' })).status,
     ).toBe(200);
-    withheld = (await owner.get(url)).body.totals.withheld as string;
+    withheld = (await owner.get(`/api/assets/${assetId}/distributions/${id}`)).body.totals.withheld as string;
   });
   afterAll(() => server.close());
 

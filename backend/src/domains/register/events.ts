@@ -207,6 +207,30 @@ export type RegisterEvent =
 /** Everything recorded in an asset's stream: the wizard's events and the register's. */
 export type AssetStreamEvent = AssetEvent | RegisterEvent;
 
+/** The tokenization's steps on an asset's stream: terms set, review asked, approved or returned. */
+export const TOKENIZATION_EVENT_TYPES = [
+  'TokenConfigured',
+  'TokenizationRequested',
+  'TokenizationApproved',
+  'TokenizationReturned',
+] as const satisfies AssetStreamEvent['type'][];
+
+/** The owner's off-platform holders on the cap table: added, changed, removed. */
+export const OFF_PLATFORM_HOLDER_EVENT_TYPES = [
+  'InvestorAdded',
+  'InvestorHoldingChanged',
+  'InvestorRemoved',
+] as const satisfies AssetStreamEvent['type'][];
+
+/** An asset's life before its offering: drafted, documented, valued, tokenized, off-platform holders. */
+export const ASSET_LIFE_EVENT_TYPES = [
+  'AssetDrafted',
+  'DocumentUploaded',
+  'AssetValued',
+  ...TOKENIZATION_EVENT_TYPES,
+  ...OFF_PLATFORM_HOLDER_EVENT_TYPES,
+] as const satisfies AssetStreamEvent['type'][];
+
 export const REGISTER_FIELDS = {
   reason: string({ nonEmpty: true, max: 1000 }),
   /** Why tokens are frozen or unfrozen (a court order, a dispute): at least a few words, at most 1,000 characters. */

@@ -5,55 +5,22 @@
  * field's message and nothing recorded.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
 import { OWN_REQUEST } from '../../messages.js';
-import type { ViemChain } from '../../platform/chain/viem-chain.js';
-import type { Api } from '../../testing/api.js';
-import { startTestServer } from '../../testing/api.js';
+import { fourEyesOnChain } from '../../testing/four-eyes-chain.js';
 import * as offerings from '../../testing/offerings.js';
-import { signUp } from '../../testing/users.js';
-import { ChainOutbox } from '../tokens/chain-outbox.js';
-import { expectedFrozen, suiteOf } from '../tokens/flow.js';
+import { expectedFrozen } from '../tokens/flow.js';
 
 const reason = 'High Court freezing order CIV-2026-404-123';
 
 describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let adminA: Api & { user: { id: string } };
-  let adminB: Api & { user: { id: string } };
-  let outbox: ChainOutbox;
-  let chain: ViemChain;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' } });
-    adminA = await signUp(server, { admin: true });
-    adminB = await signUp(server, { admin: true });
-    outbox = server.app.get(ChainOutbox);
-    chain = server.chain as ViemChain;
-  });
-  afterAll(() => server.close());
-  const settled = async () => expect(await outbox.settled()).toBe(true);
-  const onChain = async (assetId: string, wallet: Address) => {
-    const token = suiteOf(outbox.state, assetId)!.token;
-    return {
-      balance: await chain.read<bigint>('Token', token, 'balanceOf', [wallet]),
-      frozenTokens: await chain.read<bigint>('Token', token, 'getFrozenTokens', [wallet]),
-      address: await chain.read<boolean>('Token', token, 'isFrozen', [wallet]),
-    };
-  };
-  /** Admin A asks, admin B approves; the answer to the approval. */
-  const freeze = async (assetId: string, body: Record<string, unknown>) => {
-    const asked = await adminA.post(`/api/admin/assets/${assetId}/freezes`, body);
-    expect(asked.status).toBe(201);
-    const approved = await adminB.post(`/api/admin/assets/${assetId}/freezes/${asked.body.id}/approve`, {});
-    expect(approved.status).toBe(200);
-    await settled();
-    return approved.body.position as number;
-  };
+  const app = fourEyesOnChain();
+  const { settled, onChain, freeze } = app;
 
   it('freezes part of a holding, then all of it, then unfreezes: register, holding and chain agree', async () => {
-    const { offeringId, assetId, owner } = await offerings.offeringFor(server, adminA, 1000, '10.00');
-    const investor = await offerings.verifiedInvestor(server, adminA);
+    const { offeringId, assetId, owner } = await offerings.offeringFor(app.server, app.adminA, 1000, '10.00');
+    const investor = await offerings.verifiedInvestor(app.server, app.adminA);
     const bought = await investor.post('/api/invest', { offeringId, tokensRequested: 50, investmentAmount: 500 });
     expect(bought.status).toBe(201);
     await settled();
@@ -61,9 +28,9 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
     const holderId = investor.user.id;
 
     // Refused before anything is recorded: each field's message.
-    const before = (await adminA.get(`/api/assets/${assetId}/register`)).body.freezes;
+    const before = (await app.adminA.get(`/api/assets/${assetId}/register`)).body.freezes;
     expect(before).toEqual([]);
-    const bad = await adminA.post(`/api/admin/assets/${assetId}/freezes`, {
+    const bad = await app.adminA.post(`/api/admin/assets/${assetId}/freezes`, {
       holderId,
       action: 'hold',
       scope: 'all',
@@ -79,7 +46,7 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
         { field: 'reason', message: 'Give the reason (a court order, a dispute): at least 10 characters' },
       ]),
     );
-    const tooMany = await adminA.post(`/api/admin/assets/${assetId}/freezes`, {
+    const tooMany = await app.adminA.post(`/api/admin/assets/${assetId}/freezes`, {
       holderId,
       action: 'freeze',
       scope: 'tokens',
@@ -93,7 +60,7 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
     for (const odd of ['constructor', '__proto__', 'someone-else'])
       expect(
         (
-          await adminA.post(`/api/admin/assets/${assetId}/freezes`, {
+          await app.adminA.post(`/api/admin/assets/${assetId}/freezes`, {
             holderId: odd,
             action: 'freeze',
             scope: 'address',
@@ -103,7 +70,7 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
       ).toBe(404);
     expect(
       (
-        await adminA.post('/api/admin/assets/constructor/freezes', {
+        await app.adminA.post('/api/admin/assets/constructor/freezes', {
           holderId,
           action: 'freeze',
           scope: 'address',
@@ -122,10 +89,10 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
         })
       ).status,
     ).toBe(403);
-    expect((await adminA.get(`/api/assets/${assetId}/register`)).body.freezes).toEqual([]);
+    expect((await app.adminA.get(`/api/assets/${assetId}/register`)).body.freezes).toEqual([]);
 
     // Admin A asks for 20 tokens; A cannot approve their own request; B can.
-    const asked = await adminA.post(`/api/admin/assets/${assetId}/freezes`, {
+    const asked = await app.adminA.post(`/api/admin/assets/${assetId}/freezes`, {
       holderId,
       action: 'freeze',
       scope: 'tokens',
@@ -133,7 +100,7 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
       reason,
     });
     expect(asked.status).toBe(201);
-    const pending = (await adminB.get('/api/admin/freezes', { 'x-read-after': String(asked.body.position) })).body
+    const pending = (await app.adminB.get('/api/admin/freezes', { 'x-read-after': String(asked.body.position) })).body
       .freezes;
     expect(pending).toEqual([
       expect.objectContaining({
@@ -144,34 +111,36 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
         scope: 'tokens',
         tokens: 20,
         reason,
-        requestedBy: adminA.user.id,
+        requestedBy: app.adminA.user.id,
         held: 50,
         frozenTokens: 0,
       }),
     ]);
-    const own = await adminA.post(`/api/admin/assets/${assetId}/freezes/${asked.body.id}/approve`, {});
+    const own = await app.adminA.post(`/api/admin/assets/${assetId}/freezes/${asked.body.id}/approve`, {});
     expect(own).toMatchObject({ status: 403, body: { message: OWN_REQUEST } });
     expect((await owner.post(`/api/admin/assets/${assetId}/freezes/${asked.body.id}/approve`, {})).status).toBe(403);
-    expect((await adminB.post(`/api/admin/assets/${assetId}/freezes/constructor/approve`, {})).status).toBe(400);
-    expect((await adminB.post(`/api/admin/assets/${assetId}/freezes/${randomUUID()}/approve`, {})).status).toBe(404);
-    const approved = await adminB.post(`/api/admin/assets/${assetId}/freezes/${asked.body.id}/approve`, {});
+    expect((await app.adminB.post(`/api/admin/assets/${assetId}/freezes/constructor/approve`, {})).status).toBe(400);
+    expect((await app.adminB.post(`/api/admin/assets/${assetId}/freezes/${randomUUID()}/approve`, {})).status).toBe(
+      404,
+    );
+    const approved = await app.adminB.post(`/api/admin/assets/${assetId}/freezes/${asked.body.id}/approve`, {});
     expect(approved.status).toBe(200);
     await settled();
     expect(await onChain(assetId, wallet)).toEqual({ balance: 50n, frozenTokens: 20n, address: false });
     const after = { 'x-read-after': String(approved.body.position) };
     const [holding] = (await investor.get('/api/holdings', after)).body.holdings;
     expect(holding).toMatchObject({ tokensHeld: 50, frozenTokens: 20, frozenReason: reason, onChainBalance: 50 });
-    const register = (await adminB.get(`/api/assets/${assetId}/register`, after)).body;
+    const register = (await app.adminB.get(`/api/assets/${assetId}/register`, after)).body;
     expect(register.frozen).toEqual([expect.objectContaining({ holderId, address: false, tokens: 20, reason })]);
-    expect(register.freezes[0]).toMatchObject({ status: 'approved', decidedBy: adminB.user.id });
-    const line = (await adminB.get(`/api/assets/${assetId}/cap-table`, after)).body.lines.find(
+    expect(register.freezes[0]).toMatchObject({ status: 'approved', decidedBy: app.adminB.user.id });
+    const line = (await app.adminB.get(`/api/assets/${assetId}/cap-table`, after)).body.lines.find(
       (l: { investorId: string | null }) => l.investorId === holderId,
     );
     expect(line).toMatchObject({ tokens: 50, frozenTokens: 20, frozenReason: reason });
-    expect((await adminB.get('/api/admin/freezes', after)).body.freezes).toEqual([]);
+    expect((await app.adminB.get('/api/admin/freezes', after)).body.freezes).toEqual([]);
 
     // Unfreezing more than is frozen is refused; the whole holding frozen freezes all 50.
-    const overUnfreeze = await adminA.post(`/api/admin/assets/${assetId}/freezes`, {
+    const overUnfreeze = await app.adminA.post(`/api/admin/assets/${assetId}/freezes`, {
       holderId,
       action: 'unfreeze',
       scope: 'tokens',
@@ -196,18 +165,18 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
     expect(await onChain(assetId, wallet)).toEqual({ balance: 50n, frozenTokens: 0n, address: false });
     const [free] = (await investor.get('/api/holdings', { 'x-read-after': String(last) })).body.holdings;
     expect(free).toMatchObject({ frozenTokens: 0, frozenReason: null });
-    expect(expectedFrozen(outbox.state).get(assetId)?.get(holderId)).toEqual({ address: false, tokens: 0 });
+    expect(expectedFrozen(app.outbox.state).get(assetId)?.get(holderId)).toEqual({ address: false, tokens: 0 });
     // The audit names who asked and who decided.
-    const audit = (await adminB.get(`/api/audit/events?stream=asset-${assetId}&type=FreezeApproved`)).body.events;
+    const audit = (await app.adminB.get(`/api/audit/events?stream=asset-${assetId}&type=FreezeApproved`)).body.events;
     expect(audit).toHaveLength(4);
     expect(audit[0]).toMatchObject({
       data: { reason, tokens: 20, frozenTokens: 20 },
-      decision: { requestedBy: adminA.user.id, decidedBy: adminB.user.id },
+      decision: { requestedBy: app.adminA.user.id, decidedBy: app.adminB.user.id },
     });
   });
 
   it("the owner's frozen retained tokens cannot be offered or cancelled; the chain holds them frozen", async () => {
-    const { owner, assetId } = await offerings.approvedAsset(server, adminA, 1000);
+    const { owner, assetId } = await offerings.approvedAsset(app.server, app.adminA, 1000);
     await settled();
     const wallet = (await owner.get('/api/wallet')).body.address as Address;
     const position = await freeze(assetId, {
@@ -218,7 +187,7 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
       reason: 'Security interest registered on the PPSR',
     });
     expect(await onChain(assetId, wallet)).toEqual({ balance: 1000n, frozenTokens: 950n, address: false });
-    const offered = await adminB.post(
+    const offered = await app.adminB.post(
       '/api/admin/offerings',
       {
         assetId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fold } from '../../platform/decider.js';
 import { OWN_REQUEST } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
-import type { TokenTerms } from '../assets/events.js';
+import { allocated, approved, assetId, offeringTerms, ownerId } from '../../testing/register-history.js';
 import type { AssetStreamEvent } from './events.js';
 import {
   freeTokens,
@@ -13,47 +13,12 @@ import {
   type RegisterState,
 } from './register.decider.js';
 
-const assetId = 'a-1';
-const ownerId = 'owner-1';
 const investor = 'inv-1';
 const { given } = specify(register);
-const terms: TokenTerms = {
-  symbol: 'HVA',
-  name: 'Harbour View',
-  totalSupply: 1_000,
-  decimals: 0,
-  price: 1,
-  minInvestment: 1,
-  maxInvestment: 1_000,
-  network: 'polygon',
-  lockUpMonths: 12,
-  feePercent: 3.5,
-};
-const offering = {
-  name: 'Series A',
-  description: '',
-  tokenPrice: '125.00',
-  minimumInvestment: '0.00',
-  lockupDays: 365,
-  createdBy: 'admin-1',
-};
 /** An approved asset of 1,000 tokens: 300 offered, 100 of them issued to the investor; the owner retains 700. */
 const history: AssetStreamEvent[] = [
-  {
-    type: 'AssetDrafted',
-    data: {
-      assetId,
-      ownerId,
-      name: 'Harbour View',
-      description: 'Twelve waterfront apartments',
-      assetType: 'property',
-      address: null,
-      totalValue: 1_000_000,
-      tokenCount: 1_000,
-    },
-  },
-  { type: 'TokenizationApproved', data: { assetId, ownerId, approvedBy: 'admin-9', terms, value: 1_000_000 } },
-  { type: 'TokensAllocated', data: { assetId, ownerId, offeringId: 'o-1', tokens: 300, offering } },
+  ...approved,
+  allocated('o-1', 300),
   {
     type: 'TokensIssued',
     data: {
@@ -219,7 +184,13 @@ describe('Register decider: freezes (issue 32)', () => {
     // The owner retains 700; 650 frozen leaves 50 to offer.
     const frozen = withDecided(withDecided(history, ask({ holderId: ownerId, tokens: 650 })), approve());
     expect(frozenTokens(state(frozen), ownerId)).toBe(650);
-    const allocate: RegisterCommand = { type: 'AllocateToOffering', assetId, offeringId: 'o-2', tokens: 51, offering };
+    const allocate: RegisterCommand = {
+      type: 'AllocateToOffering',
+      assetId,
+      offeringId: 'o-2',
+      tokens: 51,
+      offering: offeringTerms,
+    };
     expect(given(frozen).when(allocate).error?.message).toBe('Only 50 tokens are free to offer');
     expect(given(frozen).when({ ...allocate, tokens: 50 }).events?.[0]?.type).toBe('TokensAllocated');
     const cancel: RegisterCommand = {

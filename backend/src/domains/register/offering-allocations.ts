@@ -29,6 +29,19 @@ export class OfferingAllocations {
 
   /** Allocates, creates, or compensates. Returns the offering's position for read-your-writes. */
   async create(created: OfferingCreated['data'], context: CommandContext): Promise<number> {
+    const { offeringId, assetId } = created;
+    await this.allocate(created, context);
+    try {
+      return await this.record(created, context);
+    } catch (error) {
+      // Refused (or failed): the tokens go back; should that fail too, the sweep does it.
+      await this.compensate(assetId, offeringId, context).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Sets aside on the register what an offering offers, with the terms of its creation (refused beyond what is free). */
+  private async allocate(created: OfferingCreated['data'], context: CommandContext): Promise<void> {
     const { offeringId, assetId, totalTokens, name, description, tokenPrice, minimumInvestment, lockupDays } = created;
     await this.repository.handle(
       register,
@@ -42,13 +55,6 @@ export class OfferingAllocations {
       },
       context,
     );
-    try {
-      return await this.record(created, context);
-    } catch (error) {
-      // Refused (or failed): the tokens go back; should that fail too, the sweep does it.
-      await this.compensate(assetId, offeringId, context).catch(() => undefined);
-      throw error;
-    }
   }
 
   /** Records the offering an allocation was made for; nothing when it already exists. */
@@ -111,23 +117,12 @@ export class OfferingAllocations {
   async adopt(offeringId: string, context: CommandContext): Promise<'adopted' | 'refused' | 'none'> {
     const [first] = await this.events.readStream(offeringStream(offeringId), { maxCount: 1 });
     if (first?.type !== 'OfferingCreated') return 'none';
-    const { assetId, totalTokens, name, description, tokenPrice, minimumInvestment, lockupDays, createdBy } =
-      first.data as OfferingCreated['data'];
+    const created = first.data as OfferingCreated['data'];
+    const { assetId } = created;
     const { state } = await this.repository.load(register, assetStream(assetId));
     if (state.offerings.has(offeringId)) return 'none';
     try {
-      await this.repository.handle(
-        register,
-        assetStream(assetId),
-        {
-          type: 'AllocateToOffering',
-          assetId,
-          offeringId,
-          tokens: totalTokens,
-          offering: { name, description, tokenPrice, minimumInvestment, lockupDays, createdBy },
-        },
-        context,
-      );
+      await this.allocate(created, context);
     } catch (error) {
       if (error instanceof DomainError) return 'refused';
       throw error;

@@ -10,26 +10,12 @@ import type { OfferingDoc } from '../../projections/offerings.js';
 import type { PortfolioDoc } from '../../projections/portfolio.js';
 import type { RegisterDoc } from '../../projections/registers.js';
 import { recorded } from '../../testing/recorded.js';
-import type { TokenTerms } from '../assets/events.js';
+import { assetId, ownerId, terms } from '../../testing/register-history.js';
 import type { OfferingEvent } from '../offerings/events.js';
 import type { AssetStreamEvent } from './events.js';
 import { foldRegister, reconcile, type AssetRegister, type ShownDocuments } from './reconciliation.js';
 import { register } from './register.decider.js';
 
-const assetId = 'a-1';
-const ownerId = 'owner-1';
-const terms: TokenTerms = {
-  symbol: 'HVA',
-  name: 'Harbour View',
-  totalSupply: 1_000,
-  decimals: 0,
-  price: 1,
-  minInvestment: 1,
-  maxInvestment: 1_000,
-  network: 'polygon',
-  lockUpMonths: 12,
-  feePercent: 3.5,
-};
 const offeringTerms = {
   name: 'Series A',
   description: '',

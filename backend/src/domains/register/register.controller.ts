@@ -20,7 +20,13 @@ import {
   SupplyChangeDto,
 } from './register.dto.js';
 import { REGISTER_MESSAGES } from './register.decider.js';
-import { ExecuteRegisterCommand } from './register.handlers.js';
+import { ExecuteRegisterCommand, type RegisterRequest } from './register.handlers.js';
+
+type OwnerRequest = Extract<
+  RegisterRequest,
+  { type: 'AddInvestor' | 'ChangeInvestorHolding' | 'RemoveInvestor' | 'RequestSupplyChange' }
+>;
+type WithoutAsset<T> = T extends unknown ? Omit<T, 'assetId' | 'ownerId'> : never;
 import {
   capTableCsv,
   capTableFileName,
@@ -59,6 +65,19 @@ export class RegisterController {
     private readonly commands: CommandBus,
     private readonly registers: RegisterQueries,
   ) {}
+
+  /** An owner's request on their asset's register (the decider refuses anyone else's asset): its position. */
+  private async asOwner(
+    id: string,
+    user: SignedInUser,
+    context: CommandContext,
+    request: WithoutAsset<OwnerRequest>,
+  ): Promise<number> {
+    // Spreading a union member back together is what TypeScript cannot follow; the fields are exactly OwnerRequest's.
+    const full = { ...request, assetId: id, ownerId: user.userId } as OwnerRequest;
+    const { position } = await this.commands.execute(new ExecuteRegisterCommand(full, context));
+    return position;
+  }
 
   /** The owner's asset, or any for admins and compliance staff; 404 otherwise, revealing nothing. */
   private async visible(id: string, user: SignedInUser): Promise<AssetRegister> {
@@ -125,20 +144,14 @@ export class RegisterController {
     @Ctx() context: CommandContext,
   ) {
     const investorId = randomUUID();
-    const { position } = await this.commands.execute(
-      new ExecuteRegisterCommand(
-        {
-          type: 'AddInvestor',
-          assetId: id,
-          ownerId: user.userId,
-          investorId,
-          name: body.name,
-          email: body.email || null,
-          tokens: body.tokens,
-        },
-        context,
-      ),
-    );
+    const { name, tokens } = body;
+    const position = await this.asOwner(id, user, context, {
+      type: 'AddInvestor',
+      investorId,
+      name,
+      email: body.email || null,
+      tokens,
+    });
     return { success: true, id: investorId, position };
   }
 
@@ -152,21 +165,15 @@ export class RegisterController {
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
   ) {
-    const { position } = await this.commands.execute(
-      new ExecuteRegisterCommand(
-        {
-          type: 'ChangeInvestorHolding',
-          assetId: id,
-          ownerId: user.userId,
-          investorId,
-          name: body.name,
-          email: body.email || null,
-          tokens: body.tokens,
-          reason: body.reason,
-        },
-        context,
-      ),
-    );
+    const { name, tokens, reason } = body;
+    const position = await this.asOwner(id, user, context, {
+      type: 'ChangeInvestorHolding',
+      investorId,
+      name,
+      email: body.email || null,
+      tokens,
+      reason,
+    });
     return { success: true, position };
   }
 
@@ -180,12 +187,7 @@ export class RegisterController {
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
   ) {
-    const { position } = await this.commands.execute(
-      new ExecuteRegisterCommand(
-        { type: 'RemoveInvestor', assetId: id, ownerId: user.userId, investorId, reason: body.reason },
-        context,
-      ),
-    );
+    const position = await this.asOwner(id, user, context, { type: 'RemoveInvestor', investorId, reason: body.reason });
     return { success: true, position };
   }
 
@@ -202,20 +204,14 @@ export class RegisterController {
     @Ctx() context: CommandContext,
   ) {
     const changeId = randomUUID();
-    const { position } = await this.commands.execute(
-      new ExecuteRegisterCommand(
-        {
-          type: 'RequestSupplyChange',
-          assetId: id,
-          ownerId: user.userId,
-          changeId,
-          delta: body.delta,
-          reason: body.reason,
-          now: context.now,
-        },
-        context,
-      ),
-    );
+    const { delta, reason } = body;
+    const position = await this.asOwner(id, user, context, {
+      type: 'RequestSupplyChange',
+      changeId,
+      delta,
+      reason,
+      now: context.now,
+    });
     return { success: true, id: changeId, position };
   }
 }

@@ -2,58 +2,15 @@ import { describe, expect, it } from '@jest/globals';
 import { fold } from '../../platform/decider.js';
 import { OWN_REQUEST } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
-import type { TokenTerms } from '../assets/events.js';
+import { allocated, approved, assetId, drafted, offeringTerms, ownerId } from '../../testing/register-history.js';
 import type { AssetStreamEvent } from './events.js';
 import { register, registerTotals, type RegisterCommand } from './register.decider.js';
 
-const assetId = 'a-1';
-const ownerId = 'owner-1';
 const { given } = specify(register);
 
-const terms: TokenTerms = {
-  symbol: 'HVA',
-  name: 'Harbour View',
-  totalSupply: 1_000,
-  decimals: 0,
-  price: 1,
-  minInvestment: 1,
-  maxInvestment: 1_000,
-  network: 'polygon',
-  lockUpMonths: 12,
-  feePercent: 3.5,
-};
-const drafted: AssetStreamEvent = {
-  type: 'AssetDrafted',
-  data: {
-    assetId,
-    ownerId,
-    name: 'Harbour View',
-    description: 'Twelve waterfront apartments',
-    assetType: 'property',
-    address: null,
-    totalValue: 1_000_000,
-    tokenCount: 1_000,
-  },
-};
-const approved: AssetStreamEvent[] = [
-  drafted,
-  { type: 'TokenizationApproved', data: { assetId, ownerId, approvedBy: 'admin-1', terms, value: 1_000_000 } },
-];
 const holder = (investorId: string, tokens: number): AssetStreamEvent => ({
   type: 'InvestorAdded',
   data: { assetId, ownerId, investorId, subjectId: investorId, tokens, personal: { name: 'Aroha Ngata', email: null } },
-});
-const offeringTerms = {
-  name: 'Series A',
-  description: '',
-  tokenPrice: '125.00',
-  minimumInvestment: '0.00',
-  lockupDays: 365,
-  createdBy: 'admin-1',
-};
-const allocated = (offeringId: string, tokens: number): AssetStreamEvent => ({
-  type: 'TokensAllocated',
-  data: { assetId, ownerId, offeringId, tokens, offering: offeringTerms },
 });
 const add = (tokens: number, investorId = 'i-new'): RegisterCommand => ({
   type: 'AddInvestor',

@@ -9,7 +9,8 @@ import {
   splitBatch,
   type BatchPolicy,
 } from './batching.js';
-import { chainBatch, chainTransaction } from './deciders.js';
+import { chainBatch } from './chain-batch.decider.js';
+import { chainTransaction } from './chain-transaction.decider.js';
 import { fold } from '../../platform/decider.js';
 import type { ChainIntent } from './events.js';
 import { evolveFlow, initialFlowState, type FlowEvent, type FlowState, type TxView } from './flow.js';

@@ -22,7 +22,9 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import type { Config } from '../../platform/config.js';
 import { CHAIN, CONFIG, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
 import { batchCallFor, maxBatchAfterFailure, nextSend, splitBatch, type BatchPolicy } from './batching.js';
-import { chainBatch, chainTransaction, custody, type ChainBatchCommand, type ChainTxCommand } from './deciders.js';
+import { type ChainBatchCommand, chainBatch } from './chain-batch.decider.js';
+import { type ChainTxCommand, chainTransaction } from './chain-transaction.decider.js';
+import { custody } from './custody.decider.js';
 import { chainBatchStream, chainTransactionStream, CUSTODY_STREAM, type ChainIntent } from './events.js';
 import {
   FLOW_EVENT_TYPES,

@@ -5,51 +5,29 @@
  * both tokens (`recoveryAddress` on the first, a forced transfer on the other), frozen tokens stay frozen.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
 import { TRANSFER_BLOCKED, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
-import type { ViemChain } from '../../platform/chain/viem-chain.js';
-import type { Api } from '../../testing/api.js';
-import { startTestServer } from '../../testing/api.js';
+import { fourEyesOnChain } from '../../testing/four-eyes-chain.js';
 import * as offerings from '../../testing/offerings.js';
-import { signUp } from '../../testing/users.js';
 import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
 import { ChainReconciler } from './chain-balances.js';
-import { ChainOutbox } from './chain-outbox.js';
 import { CUSTODY_STREAM } from './events.js';
-import { identityOf, platformOf, suiteOf } from './flow.js';
+import { identityOf, platformOf } from './flow.js';
 
 const reason = 'Passport and live video call re-verified by the compliance team';
 
 describe('recovering a lost wallet, four eyes, on the chain', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let adminA: Api & { user: { id: string } };
-  let adminB: Api & { user: { id: string } };
-  let outbox: ChainOutbox;
-  let chain: ViemChain;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' } });
-    adminA = await signUp(server, { admin: true });
-    adminB = await signUp(server, { admin: true });
-    outbox = server.app.get(ChainOutbox);
-    chain = server.chain as ViemChain;
+  const onTheChain = fourEyesOnChain();
+  const { settled, onChain, freeze } = onTheChain;
+  let server: typeof onTheChain.server;
+  let adminA: typeof onTheChain.adminA;
+  let adminB: typeof onTheChain.adminB;
+  let outbox: typeof onTheChain.outbox;
+  let chain: typeof onTheChain.chain;
+  beforeAll(() => {
+    ({ server, adminA, adminB, outbox, chain } = onTheChain);
   });
-  afterAll(() => server.close());
-  const settled = async () => expect(await outbox.settled()).toBe(true);
-  const onChain = async (assetId: string, wallet: Address) => {
-    const token = suiteOf(outbox.state, assetId)!.token;
-    return {
-      balance: await chain.read<bigint>('Token', token, 'balanceOf', [wallet]),
-      frozenTokens: await chain.read<bigint>('Token', token, 'getFrozenTokens', [wallet]),
-      address: await chain.read<boolean>('Token', token, 'isFrozen', [wallet]),
-    };
-  };
-  const freeze = async (assetId: string, body: Record<string, unknown>) => {
-    const asked = await adminA.post(`/api/admin/assets/${assetId}/freezes`, body);
-    expect(asked.status).toBe(201);
-    expect((await adminB.post(`/api/admin/assets/${assetId}/freezes/${asked.body.id}/approve`, {})).status).toBe(200);
-    await settled();
-  };
   const recoveryEvents = async () =>
     (await server.eventStore.readStream(CUSTODY_STREAM)).filter((e) => e.type.startsWith('WalletRecovery')).length;
 

@@ -13,7 +13,7 @@ import { WALLET_RECOVERY_MESSAGES } from '../../messages.js';
 import type { WalletRecoveryList } from '../../projections/wallet-recoveries.query.js';
 import { WalletRecoveryQueries } from '../../projections/wallet-recoveries.query.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { custody, type WalletRecovery } from './deciders.js';
+import { custody, type WalletRecovery } from './custody.decider.js';
 import { CUSTODY_STREAM } from './events.js';
 import { expectedHoldings } from './flow.js';
 import {

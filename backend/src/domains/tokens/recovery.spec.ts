@@ -1,6 +1,7 @@
 import { WALLET_PROOF_MESSAGES, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
-import { custody, type IssuedChallenge } from './deciders.js';
+import { custody } from './custody.decider.js';
+import type { IssuedChallenge } from './wallet-challenges.decider.js';
 import type { CustodyEvent } from './events.js';
 
 /** Wallet recovery (issue 32) on the custody stream: re-verification recorded, proof of control, four eyes. */

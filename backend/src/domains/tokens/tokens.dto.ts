@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { WALLET_PROOF_MESSAGES } from '../../messages.js';
 import { allOf } from '../../platform/http/api-response.js';
-import { WALLET_MESSAGES } from './deciders.js';
+import { WALLET_MESSAGES } from './wallet-challenges.decider.js';
 import type { HoldingOnChain, TokenStatus, TokenView } from './token-views.js';
 
 export class WalletChallengeRequestDto {

@@ -6,7 +6,7 @@ import { DomainError } from '../../platform/errors.js';
 import { CHAIN } from '../../platform/injection-keys.js';
 import { WALLET_PROOF_MESSAGES } from '../../messages.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { type IssuedChallenge, WALLET_MESSAGES, walletChallenges } from './deciders.js';
+import { type IssuedChallenge, WALLET_MESSAGES, walletChallenges } from './wallet-challenges.decider.js';
 import { walletChallengeStream } from './events.js';
 import { platformOwnAddresses } from './flow.js';
 import type { RegisterWalletDto } from './tokens.dto.js';

@@ -16,7 +16,7 @@ import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { walletChallenges } from './deciders.js';
+import { walletChallenges } from './wallet-challenges.decider.js';
 import { CUSTODY_STREAM, walletChallengeStream } from './events.js';
 import { suiteOf } from './flow.js';
 

@@ -13,7 +13,7 @@ import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
 import { toCents } from '../offerings/money.js';
 import { frozenTokens, register } from '../register/register.decider.js';
-import { custody } from '../tokens/deciders.js';
+import { custody } from '../tokens/custody.decider.js';
 import {
   CUSTODY_STREAM,
   type ChainTransactionConfirmed,

@@ -96,6 +96,15 @@ export type WholesaleEvent =
   | VerificationExpired
   | CertificateRevoked;
 
+/** Every wholesale event: a certification's life from submission to approval, rejection, expiry or revocation. */
+export const WHOLESALE_EVENT_TYPES = [
+  'VerificationSubmitted',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationExpired',
+  'CertificateRevoked',
+] as const satisfies WholesaleEvent['type'][];
+
 /** A written revocation: at least a sentence (20 characters), at most 2,000 (shared with the frontend's form). */
 export const REVOCATION_STATEMENT_MIN = REVOCATION_STATEMENT.min;
 export const REVOCATION_STATEMENT_MAX = REVOCATION_STATEMENT.max;

@@ -1,158 +1,11 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
-import { WALLET_ADDRESS_INVALID, WALLET_PROOF_MESSAGES, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
-import {
-  chainBatchEventSchemas,
-  chainTransactionEventSchemas,
-  type ChainBatchEvent,
-  type ChainBatchSubmitted,
-  custodyEventSchemas,
-  walletChallengeEventSchemas,
-  type ChainIntent,
-  type ChainTransactionEvent,
-  type CustodyEvent,
-  type WalletChallengeEvent,
-} from './events.js';
+import { WALLET_PROOF_MESSAGES, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
 import { upcasters } from '../upcasters.js';
-
-/**
- * One chain transaction's life, on `chain-tx-<txId>`: requested → submitted → confirmed | failed. Each step is
- * allowed once, from the step before it, so two senders (or a sender and a restart) can never both submit.
- */
-export type ChainTxStatus = 'none' | 'requested' | 'submitted' | 'confirmed' | 'failed';
-export interface ChainTxState {
-  status: ChainTxStatus;
-  txHash: string | null;
-}
-export type ChainTxCommand =
-  | {
-      type: 'RequestChainTransaction';
-      txId: string;
-      chainId: number;
-      intent: ChainIntent;
-      causeEventId: string | null;
-      retryOf?: string;
-    }
-  | {
-      type: 'SubmitChainTransaction';
-      txId: string;
-      txHash: string;
-      nonce: number;
-      from: string;
-      to: string | null;
-      contractAddress: string | null;
-      wallet: string | null;
-      /** Absent for a member of a batch (the batch's stream holds the bytes). */
-      raw?: string;
-      batchId?: string;
-    }
-  | {
-      type: 'ConfirmChainTransaction';
-      txId: string;
-      txHash: string;
-      blockNumber: number;
-      contractAddress: string | null;
-      suite: { token: string; identityRegistry: string; compliance: string } | null;
-    }
-  | { type: 'FailChainTransaction'; txId: string; txHash: string | null; reason: string }
-  | { type: 'ReleaseChainTransaction'; txId: string; txHash: string; reason: string; maxBatch: number };
+import { custodyEventSchemas, type CustodyEvent } from './events.js';
+import { type IssuedChallenge, WALLET_MESSAGES } from './wallet-challenges.decider.js';
 
 const conflict = (message: string) => new DomainError(message, 409);
-
-export const chainTransaction: Decider<ChainTxCommand, ChainTransactionEvent, ChainTxState> = {
-  upcasters,
-  name: 'chain-transaction',
-  initialState: { status: 'none', txHash: null },
-  eventSchemas: chainTransactionEventSchemas,
-  evolve(state, event) {
-    switch (event.type) {
-      case 'ChainTransactionRequested':
-        return { status: 'requested', txHash: null };
-      case 'ChainTransactionSubmitted':
-        return { status: 'submitted', txHash: event.data.txHash };
-      case 'ChainTransactionConfirmed':
-        return { ...state, status: 'confirmed' };
-      case 'ChainTransactionFailed':
-        return { ...state, status: 'failed' };
-      case 'ChainTransactionReleased':
-        return { status: 'requested', txHash: null };
-      default: {
-        const _exhaustive: never = event;
-        return state;
-      }
-    }
-  },
-  decide(command, state) {
-    switch (command.type) {
-      case 'RequestChainTransaction': {
-        // Asked again for the same cause: already on record, nothing new.
-        if (state.status !== 'none') return [];
-        const { type: _t, ...data } = command;
-        return [{ type: 'ChainTransactionRequested', data }];
-      }
-      case 'SubmitChainTransaction': {
-        // A batch member claimed again after a restart (its batch was recorded, the claim may have been): once.
-        if (command.batchId !== undefined && state.status !== 'requested' && state.txHash === command.txHash) return [];
-        if (state.status !== 'requested') throw conflict(`transaction ${command.txId} is ${state.status}`);
-        const { type: _t, ...data } = command;
-        return [{ type: 'ChainTransactionSubmitted', data }];
-      }
-      case 'ConfirmChainTransaction': {
-        if (state.status === 'confirmed' && state.txHash === command.txHash) return [];
-        if (state.status !== 'submitted' || state.txHash !== command.txHash)
-          throw conflict(`transaction ${command.txId} is ${state.status}, not submitted as ${command.txHash}`);
-        const { type: _t, ...data } = command;
-        return [{ type: 'ChainTransactionConfirmed', data }];
-      }
-      case 'FailChainTransaction': {
-        if (state.status === 'failed') return [];
-        // Refused by simulation before any nonce (txHash null), or reverted/dropped after submission.
-        const expected = command.txHash === null ? 'requested' : 'submitted';
-        if (state.status !== expected || (command.txHash !== null && state.txHash !== command.txHash))
-          throw conflict(`transaction ${command.txId} is ${state.status}`);
-        const { type: _t, ...data } = command;
-        return [{ type: 'ChainTransactionFailed', data }];
-      }
-      case 'ReleaseChainTransaction': {
-        // Released already (and not sent again since): nothing new.
-        if (state.status === 'requested') return [];
-        if (state.status !== 'submitted' || state.txHash !== command.txHash)
-          throw conflict(`transaction ${command.txId} is ${state.status}, not submitted as ${command.txHash}`);
-        const { type: _t, ...data } = command;
-        return [{ type: 'ChainTransactionReleased', data }];
-      }
-      default: {
-        const _exhaustive: never = command;
-        throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
-      }
-    }
-  },
-};
-
-/**
- * One batch, on `chain-batch-<batchId>`: which transactions one chain transaction carries, with its nonce, hash and
- * signed bytes. Recorded once; the same record asked for again (a restart) is nothing new.
- */
-export interface ChainBatchState {
-  txHash: string | null;
-}
-export type ChainBatchCommand = { type: 'SubmitChainBatch' } & ChainBatchSubmitted['data'];
-
-export const chainBatch: Decider<ChainBatchCommand, ChainBatchEvent, ChainBatchState> = {
-  name: 'chain-batch',
-  upcasters,
-  initialState: { txHash: null },
-  eventSchemas: chainBatchEventSchemas,
-  evolve(_state, event) {
-    return { txHash: event.data.txHash };
-  },
-  decide(command, state) {
-    if (state.txHash === command.txHash) return [];
-    if (state.txHash !== null) throw conflict(`batch ${command.batchId} is recorded as ${state.txHash}`);
-    const { type: _t, ...data } = command;
-    return [{ type: 'ChainBatchSubmitted', data }];
-  },
-};
 
 /**
  * Who holds which address, on the one stream `custody-wallets`. The next custody index is the number of
@@ -186,13 +39,6 @@ export interface WalletRecovery {
   status: 'open' | 'approved' | 'cancelled';
 }
 
-/** A challenge as issued (from `wallet-challenges-<personId>`), handed to the custody decider on the command. */
-export interface IssuedChallenge {
-  address: string;
-  nonce: string;
-  message: string;
-  expiresAt: string;
-}
 /** A signed challenge: the message the person signed (signature verified by the caller) and the issued one. */
 interface ChallengeAnswer {
   address: string;
@@ -223,12 +69,6 @@ export type CustodyCommand =
       custody: { index: number; address: string } | null;
     }
   | { type: 'CancelWalletRecovery'; requestId: string; cancelledBy: string; reason: string };
-
-export const WALLET_MESSAGES = {
-  address: WALLET_ADDRESS_INVALID,
-  taken: WALLET_PROOF_MESSAGES.taken,
-  same: WALLET_PROOF_MESSAGES.same,
-} as const;
 
 const refuse = (field: string, message: string, status: 400 | 403 | 404 | 409 | 422 = 400) =>
   new DomainError(message, status, [{ field, message }]);
@@ -483,67 +323,6 @@ export const custody: Decider<CustodyCommand, CustodyEvent, CustodyState> = {
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
-      }
-    }
-  },
-};
-
-/**
- * The messages issued to one person for proving control of a wallet, on `wallet-challenges-<personId>`. Each nonce
- * is issued once; whether it was answered is decided on the custody stream (`usedNonces`).
- */
-export interface WalletChallengeState {
-  /** nonce → the challenge. */
-  issued: Map<string, IssuedChallenge>;
-}
-export type WalletChallengeCommand = {
-  type: 'IssueWalletChallenge';
-  personId: string;
-  address: string;
-  nonce: string;
-  message: string;
-  issuedAt: string;
-  expiresAt: string;
-};
-
-/** Unexpired challenges one person may hold (each switch of wallet uses one). */
-export const MAX_OPEN_CHALLENGES = 20;
-
-export const walletChallenges: Decider<WalletChallengeCommand, WalletChallengeEvent, WalletChallengeState> = {
-  upcasters,
-  name: 'wallet-challenges',
-  initialState: { issued: new Map() },
-  eventSchemas: walletChallengeEventSchemas,
-  evolve(state, event) {
-    switch (event.type) {
-      case 'WalletChallengeIssued': {
-        const { address, nonce, message, expiresAt } = event.data;
-        return { issued: new Map(state.issued).set(nonce, { address, nonce, message, expiresAt }) };
-      }
-      default: {
-        const _exhaustive: never = event.type;
-        return state;
-      }
-    }
-  },
-  decide(command, state) {
-    switch (command.type) {
-      case 'IssueWalletChallenge': {
-        if (!/^0x[0-9a-fA-F]{40}$/.test(command.address)) throw refuse('address', WALLET_MESSAGES.address);
-        // A random nonce that came up twice would let one signature answer two messages: refuse, the caller retries.
-        if (state.issued.has(command.nonce)) throw conflict('nonce already issued');
-        if (!(Date.parse(command.expiresAt) > Date.parse(command.issuedAt))) throw conflict('expiry before issue');
-        // Each challenge is a stored fact: a person may hold only so many unexpired ones at once.
-        const now = Date.parse(command.issuedAt);
-        let open = 0;
-        for (const issued of state.issued.values()) if (Date.parse(issued.expiresAt) > now) open++;
-        if (open >= MAX_OPEN_CHALLENGES) throw new DomainError(WALLET_PROOF_MESSAGES.tooMany, 429);
-        const { type: _t, ...data } = command;
-        return [{ type: 'WalletChallengeIssued', data }];
-      }
-      default: {
-        const _exhaustive: never = command.type;
-        throw new Error(`unknown command ${String(_exhaustive)}`);
       }
     }
   },
