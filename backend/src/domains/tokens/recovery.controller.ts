@@ -9,7 +9,8 @@ import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { WALLET_RECOVERY_MESSAGES } from '../../messages.js';
+import { TRANSFER_MESSAGES, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
+import { TransferQueries } from '../../projections/transfers.query.js';
 import type { WalletRecoveryList } from '../../projections/wallet-recoveries.query.js';
 import { WalletRecoveryQueries } from '../../projections/wallet-recoveries.query.js';
 import { ChainOutbox } from './chain-outbox.js';
@@ -40,6 +41,7 @@ export class WalletRecoveryController {
     private readonly keys: ChainKeys,
     private readonly proofs: WalletProofs,
     private readonly queries: WalletRecoveryQueries,
+    private readonly transfers: TransferQueries,
   ) {}
 
   @Get('admin/wallet-recoveries')
@@ -77,6 +79,10 @@ export class WalletRecoveryController {
     @Ctx() ctx: CommandContext,
   ) {
     this.proofs.requireChain();
+    // A transfer of theirs settling on chain acts on the wallet a recovery would empty: refused before anything is
+    // recorded (the transfers process manager still cancels one that slips past a read model behind the log).
+    const settling = await this.transfers.settlingOf(body.personId);
+    if (settling) throw new DomainError(TRANSFER_MESSAGES.settlingRecovery(settling), 409);
     let tokensHeld = 0;
     for (const holdings of expectedHoldings(this.outbox.state).values()) tokensHeld += holdings.get(body.personId) ?? 0;
     const id = randomUUID();

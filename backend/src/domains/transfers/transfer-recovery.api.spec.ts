@@ -7,6 +7,7 @@
  * - a settlement step the chain refused fails the transfer; an admin's retry (after the cause is dealt with) asks
  *   the failed step again and the transfer settles, recorded once in the register.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
 import { TRANSFER_BLOCKED, TRANSFER_MESSAGES as M } from '../../messages.js';
@@ -14,7 +15,10 @@ import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { systemContext } from '../../platform/command-context.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
+import { custody } from '../tokens/custody.decider.js';
 import { CUSTODY_STREAM } from '../tokens/events.js';
 import { stablecoinOf, suiteOf } from '../tokens/flow.js';
 
@@ -101,7 +105,7 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
   }, 300_000);
   afterAll(() => server.close());
 
-  it('a recovery asked for while a transfer of theirs settles is cancelled with the reason; the transfer settles', async () => {
+  it('a recovery asked for while a transfer of theirs settles is refused, or cancelled with the reason if it slipped past; the transfer settles', async () => {
     const id = await accepted(10);
     // Held back from the chain, so the transfer is still settling when the recovery is asked for.
     await outbox.stopSending();
@@ -111,9 +115,28 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
       async () => (await seller.get(`/api/transfers/${id}`)).body.status,
       (s) => s === 'approved',
     );
+    const custodyBefore = (await server.eventStore.readStream(CUSTODY_STREAM)).length;
     const asked = await adminA.post('/api/admin/wallet-recoveries', { personId: seller.user.id, reason });
-    expect(asked.status).toBe(201);
-    const requestId = asked.body.id as string;
+    expect(asked).toMatchObject({ status: 409, body: { message: M.settlingRecovery(id) } });
+    expect((await server.eventStore.readStream(CUSTODY_STREAM)).length).toBe(custodyBefore);
+
+    // One recorded anyway (another replica's read model behind the log): the transfers process manager cancels it.
+    const requestId = randomUUID();
+    await server.app
+      .get(AggregateRepository)
+      .handle(
+        custody,
+        CUSTODY_STREAM,
+        {
+          type: 'RequestWalletRecovery',
+          requestId,
+          personId: seller.user.id,
+          reason,
+          requestedBy: adminA.user.id,
+          tokensHeld: 100,
+        },
+        systemContext('test', randomUUID()),
+      );
     const cancelled = await until(
       'the recovery cancelled',
       () => recoveryEvents(requestId),
