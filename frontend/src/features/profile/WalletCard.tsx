@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { registerWallet } from '../../api/mutations';
-import { healthQuery, walletQuery } from '../../api/queries';
+import { healthQuery, ownWalletRecoveriesQuery, walletQuery } from '../../api/queries';
 import { useToast } from '../../shared/toast';
 import { chainName } from '../../shared/tokens/chain';
 import { ChainValue } from '../../shared/tokens/ChainValue';
 import { AddressProofForm } from './AddressProofForm';
-import { WalletRecoveryNotice } from './WalletRecoveryNotice';
+import { RECOVERING, WalletRecoveryNotice } from './WalletRecoveryNotice';
 
 /**
  * The person's wallet on the chain: the platform-held one, or an address of their own, which they may register
@@ -24,6 +24,9 @@ export function WalletCard() {
     enabled: chainOn,
     refetchInterval: (query) => (query.state.data?.address && !query.state.data.registered ? 1000 : false),
   });
+  const recoveries = useQuery({ ...ownWalletRecoveriesQuery, enabled: chainOn });
+  // While a recovery of their wallet is under way, its proof is the only address to give (the notice asks for it).
+  const recovering = recoveries.data?.recoveries.some((r) => RECOVERING.includes(r.stage)) ?? false;
   if (!chainOn || !wallet.data) return null;
   const w = wallet.data;
   return (
@@ -53,21 +56,25 @@ export function WalletCard() {
             },
           ]}
         />
-        <Typography.Text type="secondary">
-          Kauri holds a wallet for you, so you need none of your own. To receive tokens at an address you control
-          instead, register it here while your wallet holds no tokens: your wallet signs a message to prove the address
-          is yours (no transaction, no fee).
-        </Typography.Text>
-        <AddressProofForm
-          name="wallet-registration"
-          label="Your own address"
-          submitLabel={{ signing: 'Sign and Register', pasted: 'Register Address' }}
-          submit={registerWallet}
-          onProved={() => {
-            toast.success('Wallet Registered', 'Your address is being added to the identity registry.');
-            void client.invalidateQueries({ queryKey: walletQuery.queryKey });
-          }}
-        />
+        {!recovering && (
+          <>
+            <Typography.Text type="secondary">
+              Kauri holds a wallet for you, so you need none of your own. To receive tokens at an address you control
+              instead, register it here while your wallet holds no tokens: your wallet signs a message to prove the
+              address is yours (no transaction, no fee).
+            </Typography.Text>
+            <AddressProofForm
+              name="wallet-registration"
+              label="Your own address"
+              submitLabel={{ signing: 'Sign and Register', pasted: 'Register Address' }}
+              submit={registerWallet}
+              onProved={() => {
+                toast.success('Wallet Registered', 'Your address is being added to the identity registry.');
+                void client.invalidateQueries({ queryKey: walletQuery.queryKey });
+              }}
+            />
+          </>
+        )}
       </Flex>
     </Card>
   );

@@ -9,6 +9,8 @@ import { useToast } from '../../shared/toast';
 import { AddressProofForm } from './AddressProofForm';
 
 const WAITING: WalletRecoveryRecord['stage'][] = ['awaiting-approval', 'moving'];
+/** A recovery under way: until it is done or cancelled, the wallet is the recovery's to change. */
+export const RECOVERING: WalletRecoveryRecord['stage'][] = ['awaiting-proof', ...WAITING];
 
 /** What the investor reads about the latest recovery of their wallet, by its stage. */
 function said(r: WalletRecoveryRecord): { type: 'info' | 'success' | 'warning'; title: string; description: string } {
