@@ -122,21 +122,19 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
 
     // One recorded anyway (another replica's read model behind the log): the transfers process manager cancels it.
     const requestId = randomUUID();
-    await server.app
-      .get(AggregateRepository)
-      .handle(
-        custody,
-        CUSTODY_STREAM,
-        {
-          type: 'RequestWalletRecovery',
-          requestId,
-          personId: seller.user.id,
-          reason,
-          requestedBy: adminA.user.id,
-          tokensHeld: 100,
-        },
-        systemContext('test', randomUUID()),
-      );
+    await server.app.get(AggregateRepository).handle(
+      custody,
+      CUSTODY_STREAM,
+      {
+        type: 'RequestWalletRecovery',
+        requestId,
+        personId: seller.user.id,
+        reason,
+        requestedBy: adminA.user.id,
+        tokensHeld: 100,
+      },
+      systemContext('test', randomUUID()),
+    );
     const cancelled = await until(
       'the recovery cancelled',
       () => recoveryEvents(requestId),
