@@ -290,6 +290,7 @@ export const TRANSFER_MESSAGES = {
   noChain: 'Transfers settle on chain, and no chain is configured',
   onlyBuyer: 'Only the buyer can accept this transfer',
   onlyApprover: 'Only the asset’s owner or an admin can approve this transfer',
+  onlyAdminApprover: 'Transfers of this asset are approved by Kauri’s admins',
   notProposed: 'This transfer is no longer waiting for the buyer',
   notAccepted: 'This transfer must be accepted by the buyer before it is approved',
   notCancellable: 'This transfer can no longer be cancelled: its settlement has started or it has ended',

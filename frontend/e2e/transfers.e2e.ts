@@ -71,6 +71,15 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     // The owner approves on the asset page.
     const own = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}`);
     await own.page.getByTestId('transfers').getByRole('button', { name: 'Approve' }).click();
+    await own.page
+      .getByTestId('transfers')
+      .getByText(/Settling on chain|Settled/)
+      .waitFor();
+    // Then hands the approval of later transfers to Kauri's admins (only an admin hands it back).
+    await own.page.getByText('Kauri’s admins only', { exact: true }).click();
+    await own.page.getByText('Only Kauri’s admins can give the approval back to you.').waitFor();
+    expect(await own.page.getByRole('radio', { name: /You, the owner/ }).isDisabled()).toBe(true);
+    await saveScreenshot(own.page, 'transfers-approval-setting');
 
     // Both homes show it settled (one browser context: each person is signed in again to see their home).
     for (const [person, line] of [

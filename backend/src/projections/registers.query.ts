@@ -54,6 +54,7 @@ export class RegisterQueries {
       assetId: register._id,
       ...withoutInternals(register),
       tokenPriceNow: price === null ? null : Math.round(price * 100) / 100,
+      transferApproval: register.transferApproval ?? 'owner',
     };
   }
 

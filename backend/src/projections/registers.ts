@@ -1,6 +1,7 @@
 import type { OfferingEvent } from '../domains/offerings/events.js';
 import {
   type AssetStreamEvent,
+  type TransferApproval,
   TOKENIZATION_EVENT_TYPES,
   OFF_PLATFORM_HOLDER_EVENT_TYPES,
 } from '../domains/register/events.js';
@@ -79,6 +80,8 @@ export interface RegisterDoc {
   freezes: FreezeRow[];
   frozen: FrozenRow[];
   totals: RegisterTotals;
+  /** Who approves transfers between its investors (absent on a document from before the setting: the owner). */
+  transferApproval?: TransferApproval;
   updatedAt: string;
 }
 
@@ -97,6 +100,7 @@ const EVENT_TYPES = [
   'FreezeRequested',
   'FreezeApproved',
   'FreezeRejected',
+  'TransferApprovalChosen',
   'OfferingCreated',
   'OfferingClosed',
   'InvestmentConfirmed',
@@ -139,7 +143,7 @@ const emptyAllocation = (offeringId: string): AllocationRow => ({
 export const registersProjection = defineProjection<RegisterDoc, Handled>({
   upcasters,
   name: 'registers',
-  version: 2,
+  version: 3,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.assetId],
   evolve(doc, event, id) {
@@ -295,6 +299,8 @@ function apply(doc: RegisterDoc, event: RecordedEvent & Handled, at: string): Re
       );
       return { ...doc, freezes };
     }
+    case 'TransferApprovalChosen':
+      return { ...doc, transferApproval: event.data.approval };
     case 'OfferingCreated':
       return allocation(doc, event.data.offeringId, (o) => ({ ...o, created: true }));
     case 'InvestmentConfirmed':

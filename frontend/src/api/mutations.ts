@@ -3,6 +3,7 @@ import { apiCall, uploadFile } from './client';
 import { callUrl, type RequestBody } from './contract';
 import type { ConfirmationReceipt } from './types';
 import type {
+  AssetRegister,
   ReconciliationStatus,
   IntegrityStatus,
   ProjectionInfo,
@@ -349,6 +350,11 @@ export function proposeTransfer(input: TransferInput) {
 }
 
 /** The buyer accepts, the owner (or an admin) approves, either party cancels; an admin retries a failed settlement. */
+/** Who approves transfers between an asset's investors: its owner (admins may too), or Kauri's admins only. */
+export function chooseTransferApproval(assetId: string, approval: AssetRegister['transferApproval']): Promise<Written> {
+  return apiCall('put', '/api/assets/{id}/transfer-approval', { path: { id: assetId }, body: { approval } });
+}
+
 export function transferStep(
   transferId: string,
   step: 'accept' | 'approve' | 'cancel' | 'retry',

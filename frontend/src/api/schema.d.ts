@@ -1538,6 +1538,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assets/{id}/transfer-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Who approves transfers between the asset’s investors: its owner (admins may too) or Kauri’s admins only; the owner or an admin hands it to the admins, only an admin hands it back */
+        put: operations["RegisterController_chooseTransferApproval"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assets/{id}/supply-changes": {
         parameters: {
             query?: never;
@@ -4184,6 +4201,11 @@ export interface components {
             totals: components["schemas"]["RegisterTotalsDto"];
             /** @description NZD per token now: the latest valuation ÷ the current supply (what an offering form prefills) */
             tokenPriceNow: number | null;
+            /**
+             * @description Who approves transfers between its investors: the owner (admins may too), or Kauri’s admins only
+             * @enum {string}
+             */
+            transferApproval: "owner" | "admin";
             updatedAt: string;
         };
         CapTableLineDto: {
@@ -4223,6 +4245,13 @@ export interface components {
         };
         ReasonDto: {
             reason: string;
+        };
+        TransferApprovalDto: {
+            /**
+             * @description owner: the owner (admins may too); admin: Kauri’s admins only
+             * @enum {string}
+             */
+            approval: "owner" | "admin";
         };
         SupplyChangeDto: {
             /** @description Tokens to issue (positive) or cancel (negative) */
@@ -8086,6 +8115,41 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReasonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RegisterController_chooseTransferApproval: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferApprovalDto"];
             };
         };
         responses: {

@@ -196,6 +196,7 @@ export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
       case 'FreezeRequested':
       case 'FreezeApproved':
       case 'FreezeRejected':
+      case 'TransferApprovalChosen':
         return state; // the register's (register.decider.ts)
       default: {
         const _exhaustive: never = event;

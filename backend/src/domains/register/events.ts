@@ -189,7 +189,19 @@ export interface FreezeRejected {
   };
 }
 
+/**
+ * Who approves transfers between investors of this asset (domains/transfers): its owner (an admin who is not a party
+ * may approve too, as the platform's oversight), or Kauri's admins only. The owner may hand approval to the admins;
+ * only an admin hands it back.
+ */
+export type TransferApproval = 'owner' | 'admin';
+export interface TransferApprovalChosen {
+  type: 'TransferApprovalChosen';
+  data: { assetId: string; ownerId: string; approval: TransferApproval; chosenBy: string };
+}
+
 export type RegisterEvent =
+  | TransferApprovalChosen
   | FreezeRequested
   | FreezeApproved
   | FreezeRejected
@@ -345,6 +357,12 @@ export const registerEventSchemas = {
     approvedBy: id(),
     frozenTokens: int({ min: 0, max: 1e15 }),
     addressFrozen: boolean(),
+  }),
+  TransferApprovalChosen: object({
+    assetId: id(),
+    ownerId: id(),
+    approval: literal('owner', 'admin'),
+    chosenBy: id(),
   }),
   FreezeRejected: object({
     assetId: id(),

@@ -18,6 +18,7 @@ import {
   ChangeInvestorDto,
   ReasonDto,
   SupplyChangeDto,
+  TransferApprovalDto,
 } from './register.dto.js';
 import { REGISTER_MESSAGES } from './register.decider.js';
 import { ExecuteRegisterCommand, type RegisterRequest } from './register.handlers.js';
@@ -188,6 +189,29 @@ export class RegisterController {
     @Ctx() context: CommandContext,
   ) {
     const position = await this.asOwner(id, user, context, { type: 'RemoveInvestor', investorId, reason: body.reason });
+    return { success: true, position };
+  }
+
+  @Put('assets/:id/transfer-approval')
+  @ApiOk(WrittenDto)
+  @ApiOperation({
+    summary:
+      'Who approves transfers between the asset’s investors: its owner (admins may too) or Kauri’s admins only; the owner or an admin hands it to the admins, only an admin hands it back',
+  })
+  async chooseTransferApproval(
+    @IdParam() id: string,
+    @Body() body: TransferApprovalDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    const request = {
+      type: 'ChooseTransferApproval' as const,
+      assetId: id,
+      approval: body.approval,
+      actorId: user.userId,
+      actorIsAdmin: user.roles.includes('admin'),
+    };
+    const { position } = await this.commands.execute(new ExecuteRegisterCommand(request, context));
     return { success: true, position };
   }
 

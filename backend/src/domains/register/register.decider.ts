@@ -12,6 +12,7 @@ import {
   type FreezeAction,
   type FreezeScope,
   type TokensAllocated,
+  type TransferApproval,
 } from './events.js';
 import { upcasters } from '../upcasters.js';
 
@@ -69,6 +70,8 @@ export interface RegisterState {
   pendingFreezes: ReadonlyMap<string, PendingFreeze>;
   /** Transfers between investors recorded (domains/transfers): each once. */
   transfers?: ReadonlySet<string>;
+  /** Who approves those transfers (absent: the owner). */
+  transferApproval?: TransferApproval;
 }
 
 export interface RegisterTotals {
@@ -210,6 +213,13 @@ export type RegisterCommand =
       now: string;
     }
   | { type: 'ApproveFreeze'; assetId: string; requestId: string; adminId: string }
+  | {
+      type: 'ChooseTransferApproval';
+      assetId: string;
+      approval: TransferApproval;
+      actorId: string;
+      actorIsAdmin: boolean;
+    }
   | { type: 'RejectFreeze'; assetId: string; requestId: string; adminId: string; reason: string }
   /** A transfer between investors settled on chain (domains/transfers): the holding moves, once per transfer. */
   | {
@@ -226,6 +236,8 @@ export type RegisterCommand =
 
 export const REGISTER_MESSAGES = {
   assetNotFound: 'Asset not found',
+  approvalBackToOwner: "Only Kauri's admins can give the approval of transfers back to the owner",
+  approval: 'Choose who approves transfers: owner or admin',
   investorNotFound: 'Investor not found',
   investorName: HOLDER_MESSAGES.investorName,
   investorNameLength: 'Investor name must be at most 120 characters',
@@ -417,6 +429,8 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       }
       case 'FreezeRejected':
         return { ...state, pendingFreezes: without(state.pendingFreezes, event.data.requestId) };
+      case 'TransferApprovalChosen':
+        return { ...state, transferApproval: event.data.approval };
       case 'DocumentUploaded':
       case 'AssetValued':
         return state;
@@ -580,6 +594,20 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
               rejectedBy: adminId,
             },
           },
+        ];
+      }
+      case 'ChooseTransferApproval': {
+        if (state.status === 'none') throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
+        const { assetId, approval, actorId, actorIsAdmin } = command;
+        if (actorId !== state.ownerId && !actorIsAdmin) throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
+        if (approval === (state.transferApproval ?? 'owner')) return [];
+        // Approval handed to the admins (by the owner, or by an admin over a dispute) is theirs to hand back.
+        if (approval === 'owner' && !actorIsAdmin)
+          throw new DomainError(REGISTER_MESSAGES.approvalBackToOwner, 403, [
+            { field: 'approval', message: REGISTER_MESSAGES.approvalBackToOwner },
+          ]);
+        return [
+          { type: 'TransferApprovalChosen', data: { assetId, ownerId: state.ownerId!, approval, chosenBy: actorId } },
         ];
       }
       case 'RecordTransfer': {

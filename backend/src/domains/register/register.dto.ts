@@ -4,6 +4,7 @@ import { IsEmail, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, MinLength }
 import { allOf } from '../../platform/http/api-response.js';
 import type { CapTableLine, FreezeRow, RegisterDoc, SupplyChangeRow } from '../../projections/registers.js';
 import { REGISTER_MESSAGES as M } from './register.decider.js';
+import type { TransferApproval } from './events.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Numbers may come as text from a form ("1,000"); anything unparsable fails the integer check with its message. */
@@ -31,6 +32,16 @@ export class AddInvestorDto {
   @IsInt({ message: M.tokensHeld })
   @Min(1, { message: M.tokensHeld })
   tokens: number;
+}
+
+/** PUT /api/assets/:id/transfer-approval — who approves transfers between the asset's investors. */
+export class TransferApprovalDto {
+  @ApiProperty({
+    enum: ['owner', 'admin'],
+    description: 'owner: the owner (admins may too); admin: Kauri’s admins only',
+  })
+  @IsIn(['owner', 'admin'], { message: M.approval })
+  approval: TransferApproval;
 }
 
 /** A reason the audit keeps with an edit, a removal or a refusal. */
@@ -179,6 +190,11 @@ export class AssetRegisterDto {
     description: 'NZD per token now: the latest valuation ÷ the current supply (what an offering form prefills)',
   })
   tokenPriceNow: number | null;
+  @ApiProperty({
+    enum: ['owner', 'admin'],
+    description: 'Who approves transfers between its investors: the owner (admins may too), or Kauri’s admins only',
+  })
+  transferApproval: TransferApproval;
   @ApiProperty() updatedAt: string;
 }
 

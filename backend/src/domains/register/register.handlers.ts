@@ -20,7 +20,8 @@ export type RegisterRequest =
           | 'RejectSupplyChange'
           | 'RequestFreeze'
           | 'ApproveFreeze'
-          | 'RejectFreeze';
+          | 'RejectFreeze'
+          | 'ChooseTransferApproval';
       }
     >;
 

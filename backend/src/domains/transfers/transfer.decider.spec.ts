@@ -67,11 +67,17 @@ const accept = (checks: Partial<TransferChecks> = {}, actorId = buyer, now = NOW
   now,
   checks: { ...ok, ...checks },
 });
-const approve = (checks: Partial<TransferChecks> = {}, actorId = ownerId, actorIsAdmin = false): TransferCommand => ({
+const approve = (
+  checks: Partial<TransferChecks> = {},
+  actorId = ownerId,
+  actorIsAdmin = false,
+  approval: 'owner' | 'admin' = 'owner',
+): TransferCommand => ({
   type: 'ApproveTransfer',
   transferId,
   actorId,
   actorIsAdmin,
+  approval,
   coin: null,
   now: NOW,
   checks: { ...ok, ...checks },
@@ -168,6 +174,9 @@ describe('transfer decider', () => {
     expect(refusal([proposed, accepted], approve({}, buyer))).toEqual([403, M.onlyApprover]);
     expect(refusal([proposed, accepted], approve({}, seller, true))).toEqual([403, M.onlyApprover]);
     expect(transfer.decide(approve({}, 'admin-1', true), given([proposed, accepted]))).toHaveLength(2);
+    // The asset's setting hands approval to Kauri's admins: the owner may no longer approve; an admin may.
+    expect(refusal([proposed, accepted], approve({}, ownerId, false, 'admin'))).toEqual([403, M.onlyAdminApprover]);
+    expect(transfer.decide(approve({}, 'admin-1', true, 'admin'), given([proposed, accepted]))).toHaveLength(2);
     expect(refusal([proposed, accepted], approve({ lockedUntil: LATER }))).toEqual([
       409,
       M.lockedUp(nzLongDate(LATER)),

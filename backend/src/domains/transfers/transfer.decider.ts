@@ -3,6 +3,7 @@ import { DomainError } from '../../platform/errors.js';
 import { nzLongDate } from '../../platform/nz-time.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { transferEventSchemas, type TransferEvent } from './events.js';
+import type { TransferApproval } from '../register/events.js';
 import { upcasters } from '../upcasters.js';
 
 /** A proposal lapses this many days after it was made unless settlement has started (our choice: a week). */
@@ -85,6 +86,8 @@ export type TransferCommand =
       transferId: string;
       actorId: string;
       actorIsAdmin: boolean;
+      /** The asset's setting, read by the handler from the register: the owner (admins may too), or admins only. */
+      approval: TransferApproval;
       coin: string | null;
       now: string;
       checks: TransferChecks;
@@ -249,6 +252,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
       }
       case 'ApproveTransfer': {
         if (command.actorId !== state.ownerId && !command.actorIsAdmin) throw new DomainError(M.onlyApprover, 403);
+        if (command.approval === 'admin' && !command.actorIsAdmin) throw new DomainError(M.onlyAdminApprover, 403);
         if (command.actorId === seller || command.actorId === buyer) throw new DomainError(M.onlyApprover, 403);
         if (state.status !== 'accepted') throw new DomainError(M.notAccepted, 409);
         if (lapsed(state, command.now)) throw new DomainError(M.expired, 409);

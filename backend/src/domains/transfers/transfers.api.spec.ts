@@ -12,6 +12,7 @@ import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import { approvedAsset, lapsedInvestor, verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import { REGISTER_MESSAGES } from '../register/register.decider.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { stablecoinOf, suiteOf } from '../tokens/flow.js';
 
@@ -233,4 +234,31 @@ describe('transfers between investors, delivery versus payment on the embedded c
     expect((await buyer.post(`/api/transfers/${id}/cancel`)).body).toMatchObject({ id, status: 'cancelled' });
     expect((await buyer.post(`/api/transfers/${id}/accept`)).body.message).toBe(M.notProposed);
   });
+
+  it("the asset's setting hands approval to Kauri's admins: the owner's approval is refused, an admin's settles; only an admin hands it back", async () => {
+    const setting = () => owner.get(`/api/assets/${assetId}/register`).then((r) => r.body.transferApproval);
+    expect(await setting()).toBe('owner');
+    const bad = await owner.put(`/api/assets/${assetId}/transfer-approval`, { approval: 'constructor' });
+    expect([bad.status, bad.body.errors]).toEqual([400, [{ field: 'approval', message: REGISTER_MESSAGES.approval }]]);
+    expect((await stranger.put(`/api/assets/${assetId}/transfer-approval`, { approval: 'admin' })).status).toBe(404);
+    expect((await owner.put(`/api/assets/${assetId}/transfer-approval`, { approval: 'admin' })).status).toBe(200);
+    expect(await setting()).toBe('admin');
+
+    const id = (await propose(seller, { tokens: 5 })).body.id as string;
+    expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
+    const refused = await owner.post(`/api/transfers/${id}/approve`);
+    expect([refused.status, refused.body.message]).toEqual([403, M.onlyAdminApprover]);
+    expect((await admin.post(`/api/transfers/${id}/approve`)).body).toMatchObject({ id, status: 'approved' });
+    expect(await server.app.get(ChainOutbox).settled(120_000)).toBe(true);
+    await until(
+      'the settlement',
+      async () => (await seller.get(`/api/transfers/${id}`)).body.status,
+      (s) => s === 'settled',
+    );
+
+    const back = await owner.put(`/api/assets/${assetId}/transfer-approval`, { approval: 'owner' });
+    expect([back.status, back.body.message]).toEqual([403, REGISTER_MESSAGES.approvalBackToOwner]);
+    expect((await admin.put(`/api/assets/${assetId}/transfer-approval`, { approval: 'owner' })).status).toBe(200);
+    expect(await setting()).toBe('owner');
+  }, 300_000);
 });

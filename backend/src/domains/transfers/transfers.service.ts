@@ -116,7 +116,7 @@ export class Transfers {
       canTransfer: chain.canTransfer,
       recovering: recovering(sellerId) ? 'seller' : recovering(buyerId) ? 'buyer' : null,
     };
-    return { checks, ownerId: reg.ownerId, status: reg.status };
+    return { checks, ownerId: reg.ownerId, status: reg.status, approval: reg.transferApproval ?? 'owner' };
   }
 
   /** The checks again for a recorded transfer (its own tokens not counted as promised). */
@@ -170,7 +170,7 @@ export class Transfers {
   ) {
     const { state } = await this.repository.load(transfer, transferStream(transferId));
     if (state.status === 'none') throw new DomainError(M.notFound, 404);
-    const { checks } = await this.checksOf(state, transferId, context.now);
+    const { checks, approval } = await this.checksOf(state, transferId, context.now);
     if (kind === 'accept')
       return this.run({ type: 'AcceptTransfer', transferId, actorId, now: context.now, checks }, context);
     const coin = this.tokens.stablecoin();
@@ -181,6 +181,7 @@ export class Transfers {
         transferId,
         actorId,
         actorIsAdmin: isAdmin,
+        approval,
         coin: coin.coin,
         now: context.now,
         checks,

@@ -14,6 +14,7 @@ import { TokenOnChain } from '../../shared/tokens/TokenOnChain';
 import { statusColors } from '../../shared/objects/AssetCard';
 import { emptyText } from '../../shared/ui/emptyText';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { TransferApprovalSetting } from '../../shared/transfers/TransferApprovalSetting';
 import { TransfersCard } from '../../shared/transfers/Transfers';
 
 const backTo = { owner: '/assets', staff: '/admin', investor: '/token-offerings' } as const;
@@ -155,6 +156,8 @@ export function AssetDetailPage({ assetId }: { assetId: string }) {
         ownerId={a.viewer === 'owner' ? user.id : a.viewer === 'staff' ? (a.owner?.id ?? null) : null}
         investorView={a.viewer === 'investor'}
       />
+      {a.viewer === 'owner' && <TransferApprovalSetting assetId={a.id} admin={false} />}
+      {a.viewer === 'staff' && user.roles.includes('admin') && <TransferApprovalSetting assetId={a.id} admin />}
       {a.viewer === 'owner' && <TransfersCard assetId={a.id} userId={user.id} />}
       {a.viewer === 'staff' && user.roles.includes('admin') && <TransfersCard assetId={a.id} userId={user.id} admin />}
       <Card title="Cap Table">
