@@ -24,7 +24,7 @@ export function TransferApprovalSetting({ assetId, admin }: { assetId: string; a
     },
     onError: (error) => void toast.error(errorTitle(error, 'Not Saved'), describeError(error)),
   });
-  if (!register.data || register.data.status !== 'active') return null;
+  if (register.data?.status !== 'active') return null;
   const current = register.data.transferApproval;
   return (
     <Card title="Transfer Approval">
