@@ -39,6 +39,9 @@ export async function assetWithHolder(
     investmentAmount: 1000,
   });
   expectStatus('invest', invested, 201);
+  // Under the settlement threshold the purchase is confirmed at once: the investor holds the tokens.
+  if ((invested.body as { status?: string }).status !== 'confirmed')
+    throw new Error(`invest: not confirmed ${JSON.stringify(invested.body)}`);
   if (rwtRate)
     expectStatus(
       'tax profile',

@@ -7,7 +7,8 @@ import { DISTRIBUTION_MESSAGES as M, OWN_REQUEST } from '../../messages.js';
 import { nzDate } from '../../platform/nz-time.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
-import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
+import { assetWithHolder } from '../../testing/income.js';
+import { approvedAsset } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -35,24 +36,7 @@ describe('distributions API (memory stores)', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
     admin = await signUp(server, { admin: true });
-    ({ owner, assetId } = await approvedAsset(server, admin, 2_000));
-    const offering = await admin.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 1_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    expect(offering.status).toBe(201);
-    investor = await verifiedInvestor(server, admin);
-    const invested = await investor.post('/api/invest', {
-      offeringId: offering.body.id,
-      tokensRequested: 100,
-      investmentAmount: 1000,
-    });
-    expect(invested.body).toMatchObject({ status: 'confirmed' });
+    ({ owner, assetId, investor } = await assetWithHolder(server, admin));
     const profile = await investor.put('/api/tax-profile', {
       residency: 'resident',
       irdNumber: '49-091-850',

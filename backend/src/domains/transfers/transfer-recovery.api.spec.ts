@@ -13,7 +13,8 @@ import type { Address } from 'viem';
 import { TRANSFER_BLOCKED, TRANSFER_MESSAGES as M } from '../../messages.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
-import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
+import { assetWithHolder } from '../../testing/income.js';
+import { verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
@@ -82,25 +83,8 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
     outbox = server.app.get(ChainOutbox);
     adminA = await signUp(server, { admin: true });
     adminB = await signUp(server, { admin: true });
-    ({ owner, assetId } = await approvedAsset(server, adminA, 2_000));
-    const offering = await adminA.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 1_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    expect(offering.status).toBe(201);
-    seller = await verifiedInvestor(server, adminA);
+    ({ owner, assetId, investor: seller } = await assetWithHolder(server, adminA));
     buyer = await verifiedInvestor(server, adminA);
-    const invested = await seller.post('/api/invest', {
-      offeringId: offering.body.id,
-      tokensRequested: 100,
-      investmentAmount: 1000,
-    });
-    expect(invested.body).toMatchObject({ status: 'confirmed' });
     await settled();
   }, 300_000);
   afterAll(() => server.close());
