@@ -4808,6 +4808,11 @@ export interface components {
              * @enum {string}
              */
             role: "seller" | "buyer" | "owner" | "admin";
+            /**
+             * @description Who approves it, as the asset’s setting says: its owner (admins may too) or Kauri’s admins only
+             * @enum {string}
+             */
+            approver: "owner" | "admin";
             proposedAt: string;
             expiresAt: string;
         };
