@@ -169,6 +169,8 @@ export const WALLET_PROOF_MESSAGES = {
   noChain: 'No chain is configured on this platform: there is no wallet to register',
   message: 'Request a message to sign first, then sign that exact message',
   messageUnknown: 'This message was not issued to you for this address: request a new one and sign it',
+  purpose: 'Choose what the message is for: wallet or recovery',
+  messagePurpose: 'This message was issued for something else: request a new one here and sign it',
   expired: 'This message has expired: request a new one and sign it within 10 minutes',
   used: 'This message has already been used: request a new one and sign it',
   tooMany: 'Too many messages requested: sign one you were given, or try again in 10 minutes',

@@ -116,6 +116,8 @@ describe('recovering a lost wallet, four eyes', () => {
     await page.getByLabel('Your new address', { exact: true }).fill(fresh.address);
     await page.getByRole('button', { name: 'Get Message to Sign' }).first().click();
     const message = await page.getByLabel('Message to sign').first().inputValue();
+    // The investor signs what happens: tokens moving to this address, not a wallet registration.
+    expect(message).toContain('Move my Kauri tokens to this address, my new wallet, in a wallet recovery.');
     await page.getByLabel('Signature', { exact: true }).fill(await fresh.signMessage({ message }));
     await saveScreenshot(page, 'recovery-investor-proof');
     await page.getByRole('button', { name: 'Prove Address' }).click();

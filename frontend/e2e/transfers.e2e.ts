@@ -117,6 +117,11 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
       pricePerToken: '11.00',
     });
     expect((await buyer.post(`/api/transfers/${second.body.id}/accept`)).status).toBe(200);
+    // Approval is now Kauri's admins' (the setting above): the owner sees whose turn it is and no Approve button.
+    const ownerAgain = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}`);
+    const awaiting = ownerAgain.page.getByTestId(`transfer-${second.body.id}`);
+    await awaiting.getByText('Waiting for Kauri’s approval').waitFor();
+    expect(await awaiting.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await outbox.stopSending();
     expect((await admin.post(`/api/transfers/${second.body.id}/approve`)).status).toBe(200);
     const token = suiteOf(outbox.state, assetId)!.token;

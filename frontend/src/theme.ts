@@ -34,6 +34,11 @@ export const theme: ThemeConfig = {
     colorInfoBorder: '#b9d3de',
     // Dark enough for text: a warning's words (Typography, tags) read at 4.5:1 on white and on its own tint.
     colorWarning: '#8a5a12',
+    // Its tints by hand too: derived from that dark seed, an alert's background came out a dark beige.
+    colorWarningBg: '#fdf6e6',
+    colorWarningBgHover: '#f9ebcb',
+    colorWarningBorder: '#ecd39c',
+    colorWarningBorderHover: '#e0bd73',
     colorError: '#c0392b',
     colorBgLayout: '#f4f6f3',
     colorTextBase: '#1f2a24',

@@ -1,6 +1,13 @@
+import type { TransferApproval } from '../domains/register/events.js';
 import type { ReadModels } from '../platform/read-store/read-models.js';
 import { assetsProjection } from './assets.js';
+import { registersProjection } from './registers.js';
 import { transfersProjection, type TransferDoc } from './transfers.js';
+
+export interface TransferAsset {
+  name: string;
+  approver: TransferApproval;
+}
 
 const OPEN: TransferDoc['status'][] = ['proposed', 'accepted', 'approved'];
 
@@ -49,8 +56,18 @@ export class TransferQueries {
       .find({ status: { $in: ['proposed', 'accepted'] }, expiresAt: { $lte: now } });
   }
 
-  async assetNames(assetIds: Iterable<string>): Promise<Map<string, string>> {
-    const assets = await this.reads.of(assetsProjection).byIds(assetIds);
-    return new Map([...assets].map(([id, a]) => [id, a.name]));
+  /** Each asset's name and who approves its transfers (the owner unless the asset's setting says Kauri's admins). */
+  async assetsOf(assetIds: Iterable<string>): Promise<Map<string, TransferAsset>> {
+    const ids = [...assetIds];
+    const [assets, registers] = await Promise.all([
+      this.reads.of(assetsProjection).byIds(ids),
+      this.reads.of(registersProjection).byIds(ids),
+    ]);
+    return new Map(
+      ids.map((id) => [
+        id,
+        { name: assets.get(id)?.name ?? '', approver: registers.get(id)?.transferApproval ?? 'owner' },
+      ]),
+    );
   }
 }

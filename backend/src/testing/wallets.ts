@@ -15,3 +15,14 @@ export async function registerOwnWallet(api: Api, wallet: PrivateKeyAccount): Pr
   const signature = await wallet.signMessage({ message });
   return api.post('/api/wallet', { address: wallet.address, message, signature });
 }
+
+/** The body that proves `wallet` for a recovery: the message issued for that purpose, signed by the wallet's key. */
+export async function recoveryProof(
+  api: Api,
+  wallet: PrivateKeyAccount,
+): Promise<{ address: string; message: string; signature: string }> {
+  const challenge = await api.post('/api/wallet/challenge', { address: wallet.address, purpose: 'recovery' });
+  if (challenge.status !== 201) throw new Error(`challenge refused: ${JSON.stringify(challenge.body)}`);
+  const message = challenge.body.message as string;
+  return { address: wallet.address, message, signature: await wallet.signMessage({ message }) };
+}

@@ -292,9 +292,12 @@ export function resumeProjection(name: string): Promise<ProjectionInfo> {
   return apiCall('post', '/api/operations/projections/{name}/resume', { path: { name }, body: {} });
 }
 
-/** The message that proves control of `address` once signed by it (single-use, 10 minutes). */
-export function walletChallenge(address: string): Promise<WalletChallenge> {
-  return apiCall('post', '/api/wallet/challenge', { body: { address } });
+/**
+ * The message that proves control of `address` once signed by it (single-use, 10 minutes), saying what the signature
+ * agrees to: registering the wallet, or receiving a recovery's tokens.
+ */
+export function walletChallenge(address: string, purpose: 'wallet' | 'recovery'): Promise<WalletChallenge> {
+  return apiCall('post', '/api/wallet/challenge', { body: { address, purpose } });
 }
 
 /**

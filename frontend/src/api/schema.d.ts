@@ -3526,6 +3526,11 @@ export interface components {
         WalletChallengeRequestDto: {
             /** @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed */
             address: string;
+            /**
+             * @description What the signature agrees to: registering this wallet (the default) or receiving a wallet recovery’s tokens
+             * @enum {string}
+             */
+            purpose?: "wallet" | "recovery";
         };
         WalletChallengeDto: {
             /** @description EIP-4361 message: this site, the chain id, the address, a single-use nonce */
@@ -3536,6 +3541,11 @@ export interface components {
         RegisterWalletDto: {
             /** @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed */
             address: string;
+            /**
+             * @description What the signature agrees to: registering this wallet (the default) or receiving a wallet recovery’s tokens
+             * @enum {string}
+             */
+            purpose?: "wallet" | "recovery";
             /** @description The message of POST /api/wallet/challenge, exactly as issued */
             message: string;
             /**
@@ -4808,6 +4818,11 @@ export interface components {
              * @enum {string}
              */
             role: "seller" | "buyer" | "owner" | "admin";
+            /**
+             * @description Who approves it, as the asset’s setting says: its owner (admins may too) or Kauri’s admins only
+             * @enum {string}
+             */
+            approver: "owner" | "admin";
             proposedAt: string;
             expiresAt: string;
         };

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
-import { TRANSFER_BLOCKED, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
+import { TRANSFER_BLOCKED, WALLET_PROOF_MESSAGES, WALLET_RECOVERY_MESSAGES } from '../../messages.js';
 import { fourEyesOnChain } from '../../testing/four-eyes-chain.js';
 import * as offerings from '../../testing/offerings.js';
-import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
+import { newWallet, recoveryProof, registerOwnWallet } from '../../testing/wallets.js';
 import { ChainReconciler } from './chain-balances.js';
 import { CUSTODY_STREAM } from './events.js';
 import { identityOf, platformOf } from './flow.js';
@@ -95,9 +95,26 @@ describe('recovering a lost wallet, four eyes, on the chain', () => {
 
     // The investor proves control of the new address (a signature by another key is refused).
     const fresh = newWallet();
-    const challenge = await investor.post('/api/wallet/challenge', { address: fresh.address });
+    // A message issued for registering a wallet does not prove a recovery: each says what its signature agrees to.
+    const forWallet = (await investor.post('/api/wallet/challenge', { address: fresh.address })).body.message as string;
+    const otherPurpose = await investor.post(`/api/wallet/recoveries/${id}/proof`, {
+      address: fresh.address,
+      message: forWallet,
+      signature: await fresh.signMessage({ message: forWallet }),
+    });
+    expect([otherPurpose.status, otherPurpose.body.errors]).toEqual([
+      400,
+      [{ field: 'message', message: WALLET_PROOF_MESSAGES.messagePurpose }],
+    ]);
+    const badPurpose = await investor.post('/api/wallet/challenge', { address: fresh.address, purpose: 'constructor' });
+    expect([badPurpose.status, badPurpose.body.errors]).toEqual([
+      400,
+      [{ field: 'purpose', message: WALLET_PROOF_MESSAGES.purpose }],
+    ]);
+    const challenge = await investor.post('/api/wallet/challenge', { address: fresh.address, purpose: 'recovery' });
     expect(challenge.status).toBe(201);
     const message = challenge.body.message as string;
+    expect(message).toContain('Move my Kauri tokens to this address, my new wallet, in a wallet recovery.');
     const forged = await investor.post(`/api/wallet/recoveries/${id}/proof`, {
       address: fresh.address,
       message,
@@ -181,14 +198,7 @@ describe('recovering a lost wallet, four eyes, on the chain', () => {
     const asked = await adminB.post('/api/admin/wallet-recoveries', { personId: investor.user.id, reason });
     expect(asked).toMatchObject({ status: 201, body: { custodial: true, lostAddress: lost } });
     const id = asked.body.id as string;
-    const wallet = newWallet();
-    const challenge = await investor.post('/api/wallet/challenge', { address: wallet.address });
-    const message = challenge.body.message as string;
-    const proof = await investor.post(`/api/wallet/recoveries/${id}/proof`, {
-      address: wallet.address,
-      message,
-      signature: await wallet.signMessage({ message }),
-    });
+    const proof = await investor.post(`/api/wallet/recoveries/${id}/proof`, await recoveryProof(investor, newWallet()));
     expect(proof).toMatchObject({ status: 409, body: { message: WALLET_RECOVERY_MESSAGES.custodial } });
     expect((await adminB.post(`/api/admin/wallet-recoveries/${id}/approve`, {})).status).toBe(403);
     const approved = await adminA.post(`/api/admin/wallet-recoveries/${id}/approve`, {});

@@ -119,7 +119,7 @@ export class WalletRecoveryController {
     const known = (await this.repository.load(custody, CUSTODY_STREAM)).state.recoveries.get(id);
     if (!known || known.personId !== user.userId) throw refuse('id', WALLET_RECOVERY_MESSAGES.notFound, 404);
     const address = await this.proofs.acceptableAddress(chain, body.address, user.userId);
-    const challenge = await this.proofs.signedChallenge(user.userId, address, body);
+    const challenge = await this.proofs.signedChallenge(user.userId, address, body, 'recovery');
     await this.repository.handle(
       custody,
       CUSTODY_STREAM,

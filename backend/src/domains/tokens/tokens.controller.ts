@@ -18,7 +18,7 @@ import { walletChallenges } from './wallet-challenges.decider.js';
 import { CUSTODY_STREAM, walletChallengeStream } from './events.js';
 import { expectedHoldings } from './flow.js';
 import { TokenViews } from './token-views.js';
-import { WalletProofs } from './wallet-proofs.js';
+import { WALLET_PROOF_STATEMENTS, WalletProofs } from './wallet-proofs.js';
 import {
   ChainProblemsDto,
   ChainRetryDto,
@@ -35,7 +35,6 @@ const NO_TOKEN = 'This asset has no token on a chain';
 const TX_ID = /^c\d{1,12}-[A-Za-z0-9-]{1,200}$/;
 /** A signed message proves control for this long (the 10 minutes). */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
-const CHALLENGE_STATEMENT = 'Register this address as my wallet on Kauri.';
 export const WALLET_HOLDS_TOKENS =
   'Your wallet holds tokens: a new address can be registered once they are moved (ask an administrator)';
 
@@ -125,7 +124,7 @@ export class TokensController {
       chainId: chain.chainId,
       nonce,
       version: '1',
-      statement: CHALLENGE_STATEMENT,
+      statement: WALLET_PROOF_STATEMENTS[body.purpose ?? 'wallet'],
       issuedAt,
       expirationTime: expiresAt,
     });
@@ -157,7 +156,7 @@ export class TokensController {
     const address = await this.proofs.acceptableAddress(chain, body.address, user.userId);
     for (const holdings of expectedHoldings(this.outbox.state).values())
       if ((holdings.get(user.userId) ?? 0) > 0) throw new DomainError(WALLET_HOLDS_TOKENS, 409);
-    const challenge = await this.proofs.signedChallenge(user.userId, address, body);
+    const challenge = await this.proofs.signedChallenge(user.userId, address, body, 'wallet');
     const { position } = await this.repository.handle(
       custody,
       CUSTODY_STREAM,

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { WALLET_PROOF_MESSAGES } from '../../messages.js';
 import { allOf } from '../../platform/http/api-response.js';
 import { WALLET_MESSAGES } from './wallet-challenges.decider.js';
@@ -10,6 +10,14 @@ export class WalletChallengeRequestDto {
   @IsString({ message: WALLET_MESSAGES.address })
   @Matches(/^0x[0-9a-fA-F]{40}$/, { message: WALLET_MESSAGES.address })
   address: string;
+  @ApiPropertyOptional({
+    enum: ['wallet', 'recovery'],
+    description:
+      'What the signature agrees to: registering this wallet (the default) or receiving a wallet recovery’s tokens',
+  })
+  @IsOptional()
+  @IsIn(['wallet', 'recovery'], { message: WALLET_PROOF_MESSAGES.purpose })
+  purpose?: 'wallet' | 'recovery';
 }
 
 /** The message to sign, exactly as issued. */

@@ -16,6 +16,16 @@ const BURN_ADDRESSES = new Set([
   '0x0000000000000000000000000000000000000000',
   '0x000000000000000000000000000000000000dead',
 ]);
+/**
+ * What a signature agrees to, written in the message (EIP-4361's statement): registering a wallet, or receiving a
+ * recovery's tokens. A message signed for one is refused for the other, so a person always signs what happens.
+ */
+export const WALLET_PROOF_STATEMENTS = {
+  wallet: 'Register this address as my wallet on Kauri.',
+  recovery: 'Move my Kauri tokens to this address, my new wallet, in a wallet recovery.',
+} as const;
+export type WalletProofPurpose = keyof typeof WALLET_PROOF_STATEMENTS;
+
 export const refuse = (field: string, message: string, status: 400 | 404 | 409 | 422 = 400) =>
   new DomainError(message, status, [{ field, message }]);
 
@@ -32,16 +42,22 @@ export class WalletProofs {
   ) {}
 
   /** The challenge issued to this person that the body's message and signature answer for `address`, or a 400. */
-  async signedChallenge(personId: string, address: Address, body: RegisterWalletDto): Promise<IssuedChallenge> {
+  async signedChallenge(
+    personId: string,
+    address: Address,
+    body: RegisterWalletDto,
+    purpose: WalletProofPurpose,
+  ): Promise<IssuedChallenge> {
     const { parseSiweMessage } = await import('viem/siwe');
     const { verifyMessage } = await import('viem');
-    const nonce = parseSiweMessage(body.message).nonce;
+    const { nonce, statement } = parseSiweMessage(body.message);
     const { state } = await this.repository.load(walletChallenges, walletChallengeStream(personId));
     // A nonce from outside indexes a Map, never a plain object.
     const challenge = nonce ? (state.issued.get(nonce) ?? null) : null;
     // The message is checked against the issued one before the signature, so a wrong message says so.
     if (!challenge || challenge.message !== body.message || challenge.address !== address)
       throw refuse('message', WALLET_PROOF_MESSAGES.messageUnknown);
+    if (statement !== WALLET_PROOF_STATEMENTS[purpose]) throw refuse('message', WALLET_PROOF_MESSAGES.messagePurpose);
     const signed = await verifyMessage({ address, message: body.message, signature: body.signature as Hex }).catch(
       () => false,
     );

@@ -19,6 +19,7 @@ import { ChainOutbox } from './chain-outbox.js';
 import { walletChallenges } from './wallet-challenges.decider.js';
 import { CUSTODY_STREAM, walletChallengeStream } from './events.js';
 import { suiteOf } from './flow.js';
+import { WALLET_PROOF_STATEMENTS } from './wallet-proofs.js';
 
 describe('registering a wallet of one’s own needs a signed proof', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -153,6 +154,7 @@ describe('registering a wallet of one’s own needs a signed proof', () => {
       chainId: 31337,
       nonce,
       version: '1',
+      statement: WALLET_PROOF_STATEMENTS.wallet,
       issuedAt,
       expirationTime: expiresAt,
     });

@@ -55,6 +55,11 @@ export class TransferDto {
     description: 'Who is looking: a party, the asset’s owner, or an admin who is neither (the asset’s screen)',
   })
   role: string;
+  @ApiProperty({
+    enum: ['owner', 'admin'],
+    description: 'Who approves it, as the asset’s setting says: its owner (admins may too) or Kauri’s admins only',
+  })
+  approver: string;
   @ApiProperty() proposedAt: string;
   @ApiProperty() expiresAt: string;
 }

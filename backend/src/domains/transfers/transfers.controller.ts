@@ -6,7 +6,7 @@ import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import { TransferQueries } from '../../projections/transfers.query.js';
+import { type TransferAsset, TransferQueries } from '../../projections/transfers.query.js';
 import type { TransferDoc } from '../../projections/transfers.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { fromCents } from '../offerings/money.js';
@@ -19,10 +19,11 @@ import {
 } from './transfer.dto.js';
 import { Transfers } from './transfers.service.js';
 
-const view = (doc: TransferDoc, userId: string, assetName: string): TransferDto => ({
+const view = (doc: TransferDoc, userId: string, asset: TransferAsset | undefined): TransferDto => ({
   id: doc._id,
   assetId: doc.assetId,
-  assetName,
+  assetName: asset?.name ?? '',
+  approver: asset?.approver ?? 'owner',
   fromInvestorId: doc.fromInvestorId,
   toInvestorId: doc.toInvestorId,
   tokens: doc.tokens,
@@ -76,8 +77,8 @@ export class TransfersController {
   @ApiOperation({ summary: 'The signed-in person’s transfers, as seller, buyer or the asset’s owner' })
   async list(@CurrentUser() user: SignedInUser): Promise<TransferListDto> {
     const docs = await this.queries.of(user.userId);
-    const names = await this.queries.assetNames(new Set(docs.map((d) => d.assetId)));
-    return { transfers: docs.map((d) => view(d, user.userId, names.get(d.assetId) ?? '')) };
+    const assets = await this.queries.assetsOf(new Set(docs.map((d) => d.assetId)));
+    return { transfers: docs.map((d) => view(d, user.userId, assets.get(d.assetId))) };
   }
 
   @Get('asset/:id')
@@ -86,8 +87,8 @@ export class TransfersController {
   @ApiOperation({ summary: 'Every transfer of an asset, newest first, for its screen (admins only)' })
   async ofAsset(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<TransferListDto> {
     const docs = await this.queries.ofAsset(id);
-    const names = await this.queries.assetNames([id]);
-    return { transfers: docs.map((d) => view(d, user.userId, names.get(id) ?? '')) };
+    const assets = await this.queries.assetsOf([id]);
+    return { transfers: docs.map((d) => view(d, user.userId, assets.get(id))) };
   }
 
   @Get(':id')
@@ -95,8 +96,8 @@ export class TransfersController {
   @ApiOperation({ summary: 'One transfer (its parties and the asset’s owner only)' })
   async get(@IdParam() id: string, @CurrentUser() user: SignedInUser): Promise<TransferDto> {
     const doc = await this.visible(id, user);
-    const names = await this.queries.assetNames([doc.assetId]);
-    return view(doc, user.userId, names.get(doc.assetId) ?? '');
+    const assets = await this.queries.assetsOf([doc.assetId]);
+    return view(doc, user.userId, assets.get(doc.assetId));
   }
 
   @Post(':id/accept')

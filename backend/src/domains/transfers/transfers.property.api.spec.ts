@@ -17,7 +17,7 @@ import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
-import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
+import { newWallet, recoveryProof, registerOwnWallet } from '../../testing/wallets.js';
 import { ChainReconciler } from '../tokens/chain-balances.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { suiteOf } from '../tokens/flow.js';
@@ -229,14 +229,10 @@ describe('transfers keep the chain, the register and the holdings equal under an
               expect(asked.body).toMatchObject({ custodial: !own[s.who], lostAddress: lost });
               const requestId = asked.body.id as string;
               if (own[s.who]) {
-                const fresh = newWallet();
-                const challenge = await investor.post('/api/wallet/challenge', { address: fresh.address });
-                const message = challenge.body.message as string;
-                const proved = await investor.post(`/api/wallet/recoveries/${requestId}/proof`, {
-                  address: fresh.address,
-                  message,
-                  signature: await fresh.signMessage({ message }),
-                });
+                const proved = await investor.post(
+                  `/api/wallet/recoveries/${requestId}/proof`,
+                  await recoveryProof(investor, newWallet()),
+                );
                 expect(proved.status).toBe(201);
               }
               const approved = await adminB.post(`/api/admin/wallet-recoveries/${requestId}/approve`, {});

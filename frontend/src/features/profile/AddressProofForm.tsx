@@ -16,6 +16,8 @@ class WalletRefusal extends Error {}
 interface Props {
   /** The form's name: its fields' ids (two of these forms can share a page). */
   name: string;
+  /** What the signature agrees to (the message says it): registering the wallet, or a recovery's new address. */
+  purpose: 'wallet' | 'recovery';
   /** The field's label, e.g. "Your own address" or "Your new address". */
   label: string;
   /** The button's words when the browser's wallet signs, and when a pasted signature is sent. */
@@ -31,7 +33,7 @@ interface Props {
  * in the browser (EIP-1193 `window.ethereum`) it signs there; without one, the form shows the message, so a wallet
  * elsewhere can sign it and the signature be pasted. The server's messages show on the field or above it.
  */
-export function AddressProofForm({ name, label, submitLabel, submit, onProved }: Props) {
+export function AddressProofForm({ name, purpose, label, submitLabel, submit, onProved }: Props) {
   const toast = useToast();
   const [form] = Form.useForm<{ address: string; signature?: string }>();
   const { token } = theme.useToken();
@@ -45,7 +47,7 @@ export function AddressProofForm({ name, label, submitLabel, submit, onProved }:
         await submit({ address: trimmed, message: pending.message, signature: signature.trim() });
         return true;
       }
-      const challenge = await walletChallenge(trimmed);
+      const challenge = await walletChallenge(trimmed, purpose);
       if (!provider) {
         setPending({ ...challenge, address: trimmed });
         return false;

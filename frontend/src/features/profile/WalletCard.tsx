@@ -65,6 +65,7 @@ export function WalletCard() {
             </Typography.Text>
             <AddressProofForm
               name="wallet-registration"
+              purpose="wallet"
               label="Your own address"
               submitLabel={{ signing: 'Sign and Register', pasted: 'Register Address' }}
               submit={registerWallet}

@@ -83,6 +83,7 @@ export function WalletRecoveryNotice() {
       {latest.stage === 'awaiting-proof' && (
         <AddressProofForm
           name="wallet-recovery-proof"
+          purpose="recovery"
           label="Your new address"
           submitLabel={{ signing: 'Sign and Prove', pasted: 'Prove Address' }}
           submit={(proof) => proveWalletRecovery(latest.id, proof)}

@@ -12,6 +12,8 @@ import { emptyText } from '../ui/emptyText';
 const STATUS: Record<string, { label: string; color: string }> = {
   proposed: { label: 'Waiting for the buyer', color: 'blue' },
   accepted: { label: 'Waiting for the owner’s approval', color: 'gold' },
+  // An asset whose transfers Kauri's admins approve (its setting): the same stage, named for who acts.
+  acceptedByAdmins: { label: 'Waiting for Kauri’s approval', color: 'gold' },
   approved: { label: 'Settling on chain', color: 'processing' },
   settled: { label: 'Settled', color: 'green' },
   cancelled: { label: 'Cancelled', color: 'default' },
@@ -20,6 +22,9 @@ const STATUS: Record<string, { label: string; color: string }> = {
 };
 
 type Step = 'accept' | 'approve' | 'cancel' | 'retry';
+
+const stage = (t: { status: string; approver: Transfer['approver'] }) =>
+  STATUS[t.status === 'accepted' && t.approver === 'admin' ? 'acceptedByAdmins' : t.status];
 
 const nzd = (amount: string) =>
   `NZD ${Number(amount).toLocaleString('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -52,10 +57,12 @@ export function TransfersCard({
   const data = admin ? ofAsset.data : mine.data;
   const act = useMutation({
     mutationFn: ({ id, step }: { id: string; step: Step }) => transferStep(id, step),
-    onSuccess: async (written) => {
+    onSuccess: async (written, { id }) => {
       setRefusal(null);
+      const approver = data?.transfers.find((t) => t.id === id)?.approver ?? 'owner';
       await client.invalidateQueries({ queryKey: ['/api/transfers'] });
-      void toast.success(STATUS[written.status]?.label ?? written.status);
+      const label = stage({ status: written.status, approver })?.label;
+      void toast.success(label ?? written.status);
     },
     onError: (error) => {
       setRefusal(describeError(error));
@@ -79,7 +86,9 @@ export function TransfersCard({
       </Button>
     );
     if (t.role === 'buyer' && t.status === 'proposed') out.push(step('accept', 'Accept'));
-    if ((t.role === 'owner' || t.role === 'admin') && t.status === 'accepted') out.push(step('approve', 'Approve'));
+    // The owner is offered the approval only where the asset's setting leaves it with them (the server says so too).
+    const approves = t.role === 'admin' || (t.role === 'owner' && t.approver === 'owner');
+    if (approves && t.status === 'accepted') out.push(step('approve', 'Approve'));
     // Once the failure's cause is dealt with (the reason is shown): the failed steps are asked of the chain again.
     if (admin && t.status === 'failed') out.push(step('retry', 'Retry settlement'));
     if ((t.role === 'seller' || t.role === 'buyer') && (t.status === 'proposed' || t.status === 'accepted'))
@@ -108,7 +117,7 @@ export function TransfersCard({
                       {t.role === 'seller' ? 'You sell' : t.role === 'buyer' ? 'You buy' : 'Between two investors:'}{' '}
                       {formatCount(t.tokens)} tokens of {t.assetName} at {nzd(t.pricePerToken)} each
                     </span>
-                    <Tag color={STATUS[t.status]?.color}>{STATUS[t.status]?.label ?? t.status}</Tag>
+                    <Tag color={stage(t)?.color}>{stage(t)?.label ?? t.status}</Tag>
                   </Flex>
                 }
                 description={
