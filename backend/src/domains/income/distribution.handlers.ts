@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository, toDomainEvent } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
+import { CommandInContext, decidingHandler } from '../../platform/command-handler.js';
 import { fold } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
@@ -137,29 +138,11 @@ export type DistributionRequest = Extract<
   { type: 'ApproveDistribution' | 'StartPayment' | 'ConfirmDirectCredit' | 'CancelDistribution' }
 >;
 
-export class ExecuteDistributionCommand extends Command<{ position: number }> {
-  constructor(
-    readonly request: DistributionRequest,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+export class ExecuteDistributionCommand extends CommandInContext<DistributionRequest> {}
 
-@CommandHandler(ExecuteDistributionCommand)
-export class ExecuteDistributionHandler implements ICommandHandler<ExecuteDistributionCommand> {
-  constructor(private readonly repository: AggregateRepository) {}
-
-  async execute({ request, context }: ExecuteDistributionCommand): Promise<{ position: number }> {
-    const { position } = await this.repository.handle(
-      distribution,
-      distributionStream(request.distributionId),
-      request,
-      context,
-    );
-    return { position };
-  }
-}
+export const ExecuteDistributionHandler = decidingHandler(ExecuteDistributionCommand, distribution, (request) =>
+  distributionStream(request.distributionId),
+);
 
 export class FundDistributionCommand extends Command<{ position: number }> {
   constructor(
