@@ -13,6 +13,7 @@ import { ERROR_TITLES } from '../../messages.js';
 import { billing, checkoutRefusal, planChangeRefusal } from './billing.decider.js';
 import { billingStream } from './events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
+import { PaymentHandler } from './payment-handler.js';
 import { SandboxPaymentProvider, checkTestCard, type TestCard } from './sandbox-provider.js';
 
 export interface StartedSubscription {
@@ -147,12 +148,7 @@ export class ChangePlanCommand extends Command<{
  * provider's invoices remain the record of what was charged.
  */
 @CommandHandler(ChangePlanCommand)
-export class ChangePlanHandler implements ICommandHandler<ChangePlanCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
+export class ChangePlanHandler extends PaymentHandler implements ICommandHandler<ChangePlanCommand> {
   async execute({ userId, tier, context }: ChangePlanCommand) {
     const stream = billingStream(userId);
     const { state } = await this.repository.load(billing, stream);
@@ -185,12 +181,7 @@ export class CancelSubscriptionCommand extends Command<{ position: number }> {
 }
 
 @CommandHandler(CancelSubscriptionCommand)
-export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscriptionCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
+export class CancelSubscriptionHandler extends PaymentHandler implements ICommandHandler<CancelSubscriptionCommand> {
   async execute({ userId, context }: CancelSubscriptionCommand) {
     const stream = billingStream(userId);
     const { state } = await this.repository.load(billing, stream);
@@ -222,12 +213,10 @@ export const NO_PENDING_CHECKOUT = 'This payment is not waiting for confirmation
 
 /** The sandbox's card form: the provider's answer goes through the same path as a Stripe webhook. */
 @CommandHandler(ConfirmSandboxPaymentCommand)
-export class ConfirmSandboxPaymentHandler implements ICommandHandler<ConfirmSandboxPaymentCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
+export class ConfirmSandboxPaymentHandler
+  extends PaymentHandler
+  implements ICommandHandler<ConfirmSandboxPaymentCommand>
+{
   async execute({ userId, clientSecret, card, context }: ConfirmSandboxPaymentCommand) {
     if (!(this.provider instanceof SandboxPaymentProvider))
       throw new DomainError('Test payments are only available in sandbox mode', 404);

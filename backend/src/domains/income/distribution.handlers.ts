@@ -13,7 +13,7 @@ import { EVENT_STORE } from '../../platform/injection-keys.js';
 import { standingOf, taxStandings } from '../../projections/tax-profiles.js';
 import { ERROR_TITLES } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../billing/payment-provider.js';
+import { PaymentHandler } from '../billing/payment-handler.js';
 import type { AssetStreamEvent } from '../register/events.js';
 import { register } from '../register/register.decider.js';
 import { distribution, refundKey, refundOwed, type DistributionCommand } from './distribution.decider.js';
@@ -161,12 +161,7 @@ export class FundDistributionCommand extends Command<{ position: number }> {
  * pending; the owner's next try asks again with the same key, so the card is never charged twice.
  */
 @CommandHandler(FundDistributionCommand)
-export class FundDistributionHandler implements ICommandHandler<FundDistributionCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
+export class FundDistributionHandler extends PaymentHandler implements ICommandHandler<FundDistributionCommand> {
   async execute({ distributionId, ownerId, payment, context }: FundDistributionCommand): Promise<{ position: number }> {
     const stream = distributionStream(distributionId);
     const started = await this.repository.handle(
@@ -217,12 +212,7 @@ export class RefundDistributionCommand extends Command<{
  * the cancellation, and by operations (`POST /api/admin/distributions/:id/refund`) after a failure or a crash.
  */
 @CommandHandler(RefundDistributionCommand)
-export class RefundDistributionHandler implements ICommandHandler<RefundDistributionCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
+export class RefundDistributionHandler extends PaymentHandler implements ICommandHandler<RefundDistributionCommand> {
   async execute({ distributionId, context }: RefundDistributionCommand) {
     const stream = distributionStream(distributionId);
     const { state } = await this.repository.load(distribution, stream);
