@@ -157,28 +157,23 @@ export type OfferingFact =
   | { revision: number; kind: 'closed'; unsold: number }
   | { revision: number; kind: 'cancelled'; investmentId: string; tokens: number };
 
+/** An off-platform holder's entry as the owner gives it, added or changed. */
+interface OffPlatformHolding {
+  assetId: string;
+  ownerId: string;
+  investorId: string;
+  name: string;
+  email: string | null;
+  tokens: number;
+}
+
 export type RegisterCommand =
-  | {
+  | (OffPlatformHolding & {
       type: 'AddInvestor';
-      assetId: string;
-      ownerId: string;
-      investorId: string;
-      name: string;
-      email: string | null;
-      tokens: number;
       /** The owner's plan: off-platform holders per asset (null: unlimited). */
       maxInvestors: number | null;
-    }
-  | {
-      type: 'ChangeInvestorHolding';
-      assetId: string;
-      ownerId: string;
-      investorId: string;
-      name: string;
-      email: string | null;
-      tokens: number;
-      reason: string;
-    }
+    })
+  | (OffPlatformHolding & { type: 'ChangeInvestorHolding'; reason: string })
   | { type: 'RemoveInvestor'; assetId: string; ownerId: string; investorId: string; reason: string }
   | {
       type: 'AllocateToOffering';
