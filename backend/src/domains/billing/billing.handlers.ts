@@ -3,6 +3,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
+import { CommandInContext } from '../../platform/command-handler.js';
 import { DomainError } from '../../platform/errors.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import { usersProjection } from '../../projections/users.js';
@@ -171,18 +172,12 @@ export class ChangePlanHandler extends PaymentHandler implements ICommandHandler
   }
 }
 
-export class CancelSubscriptionCommand extends Command<{ position: number }> {
-  constructor(
-    readonly userId: string,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+/** The subscriber's user id. */
+export class CancelSubscriptionCommand extends CommandInContext<string> {}
 
 @CommandHandler(CancelSubscriptionCommand)
 export class CancelSubscriptionHandler extends PaymentHandler implements ICommandHandler<CancelSubscriptionCommand> {
-  async execute({ userId, context }: CancelSubscriptionCommand) {
+  async execute({ request: userId, context }: CancelSubscriptionCommand) {
     const stream = billingStream(userId);
     const { state } = await this.repository.load(billing, stream);
     // Rules first (starter, nothing active), then the provider, then the record of it.

@@ -191,19 +191,16 @@ export class FundDistributionHandler extends PaymentHandler implements ICommandH
   }
 }
 
-export class RefundDistributionCommand extends Command<{
-  outcome: 'refunded' | 'failed' | 'nothing owed';
-  /** Why the provider refused it. */
-  reason: string | null;
-  position: number | null;
-}> {
-  constructor(
-    readonly distributionId: string,
-    readonly context: CommandContext,
-  ) {
-    super();
+/** The distribution's id. */
+export class RefundDistributionCommand extends CommandInContext<
+  string,
+  {
+    outcome: 'refunded' | 'failed' | 'nothing owed';
+    /** Why the provider refused it. */
+    reason: string | null;
+    position: number | null;
   }
-}
+> {}
 
 /**
  * A cancelled distribution's funding given back, through the payment provider, exactly once: the cancellation is
@@ -213,7 +210,7 @@ export class RefundDistributionCommand extends Command<{
  */
 @CommandHandler(RefundDistributionCommand)
 export class RefundDistributionHandler extends PaymentHandler implements ICommandHandler<RefundDistributionCommand> {
-  async execute({ distributionId, context }: RefundDistributionCommand) {
+  async execute({ request: distributionId, context }: RefundDistributionCommand) {
     const stream = distributionStream(distributionId);
     const { state } = await this.repository.load(distribution, stream);
     if (!refundOwed(state)) return { outcome: 'nothing owed' as const, reason: null, position: null };
