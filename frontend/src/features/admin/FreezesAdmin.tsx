@@ -5,11 +5,15 @@ import { decideFreeze, requestFreeze } from '../../api/mutations';
 import { approvedAssetsQuery, capTableQuery, freezesQuery, investmentsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { FreezeRequest, PendingFreeze } from '../../api/types';
+import { showRefusal } from '../../shared/fieldErrors';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { type Decision, FourEyesDecision } from '../../shared/ui/FourEyesDecision';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+
+/** The request's fields the server may refuse, each shown on its own form field. */
+const REQUEST_FIELDS = ['holderId', 'action', 'scope', 'tokens', 'reason'];
 
 const describe = (f: Pick<PendingFreeze, 'action' | 'scope' | 'tokens'>) =>
   `${f.action === 'freeze' ? 'Freeze' : 'Unfreeze'} ${f.scope === 'address' ? 'the whole holding' : `${formatCount(f.tokens ?? 0)} tokens`}`;
@@ -120,14 +124,7 @@ function RequestFreezeCard() {
       form.resetFields(['holderId', 'tokens', 'reason']);
       toast.success('Freeze Requested', 'Another admin must approve it.');
     },
-    onError: (e) => {
-      const errors = (e as { errors?: { field: string; message: string }[] }).errors ?? [];
-      if (errors.length > 0)
-        form.setFields(
-          errors.map((f) => ({ name: f.field as keyof FormValues, errors: [f.message] })).filter((f) => f.name),
-        );
-      toast.error(errorTitle(e, 'Error'), describeError(e));
-    },
+    onError: (e) => showRefusal(form, e, REQUEST_FIELDS, toast),
   });
   return (
     <Card title="Freeze or unfreeze a holding">

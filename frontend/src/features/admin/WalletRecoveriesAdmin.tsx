@@ -6,7 +6,7 @@ import { approvedAssetsQuery, capTableQuery, chainProblemsQuery, walletRecoverie
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { User, WalletRecoveryRecord, WalletRecoveryStep } from '../../api/types';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
-import { showFieldErrors } from '../../shared/fieldErrors';
+import { showRefusal } from '../../shared/fieldErrors';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { ChainValue } from '../../shared/tokens/ChainValue';
@@ -245,10 +245,7 @@ function RequestRecoveryCard() {
       form.resetFields(['personId', 'reason']);
       toast.success('Recovery Opened', 'The investor proves their new address (own wallets); another admin approves.');
     },
-    onError: (e) => {
-      showFieldErrors(form, e, ['personId', 'reason']);
-      toast.error(errorTitle(e, 'Error'), describeError(e));
-    },
+    onError: (e) => showRefusal(form, e, ['personId', 'reason'], toast),
   });
   return (
     <Card title="Recover a lost wallet">
