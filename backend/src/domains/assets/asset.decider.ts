@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
+import { formatNzd } from '../offerings/money.js';
 import { PLANS, type PlanLimits, type Tier } from '../plans/plans.js';
 import { available, register, type RegisterState } from '../register/register.decider.js';
 import { assetStreamEventSchemas, type AssetStreamEvent } from '../register/events.js';
@@ -78,13 +79,6 @@ const wrong = (bad: boolean, field: string, message: string): FieldError | null 
 
 export const ASSET_NOT_FOUND = 'Asset not found';
 const UNKNOWN_DOCUMENT = 'Unknown document';
-const money = (n: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'NZD',
-    currencyDisplay: 'narrowSymbol',
-    maximumFractionDigits: 0,
-  }).format(n);
 
 function requirePlan(plan: PlanStanding): void {
   if (!plan.canCreateTokens)
@@ -94,7 +88,7 @@ function requirePlan(plan: PlanStanding): void {
 function requireValueWithinPlan(plan: PlanStanding, value: number, field: string): void {
   const max = plan.limits.maxAssetValue;
   if (max !== null && value > max) {
-    const message = `Your ${plan.tier ? PLANS[plan.tier].name : 'current'} plan covers assets up to ${money(max)}. Upgrade your plan to tokenize a larger asset.`;
+    const message = `Your ${plan.tier ? PLANS[plan.tier].name : 'current'} plan covers assets up to ${formatNzd(max * 100)}. Upgrade your plan to tokenize a larger asset.`;
     throw new DomainError(message, 403, [{ field, message }], 'Plan Limit Reached');
   }
 }
