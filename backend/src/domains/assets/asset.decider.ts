@@ -14,6 +14,7 @@ import {
   missingDocuments,
   REQUIRED_DOCUMENTS,
   TERM_FIELDS,
+  type AssetDrafted,
   type AssetType,
   type DocumentKind,
   type TokenTerms,
@@ -46,18 +47,8 @@ export interface AssetState {
 }
 
 export type AssetCommand =
-  | {
-      type: 'DraftAsset';
-      assetId: string;
-      ownerId: string;
-      name: string;
-      description: string;
-      assetType: AssetType;
-      address: string | null;
-      totalValue: number;
-      tokenCount: number;
-      plan: PlanStanding;
-    }
+  // The draft as it is recorded, with the owner's plan to check its value against.
+  | ({ type: 'DraftAsset'; plan: PlanStanding } & AssetDrafted['data'])
   | {
       type: 'RecordDocument';
       assetId: string;

@@ -12,6 +12,7 @@ import {
   type FreezeAction,
   type FreezeScope,
   type TokensAllocated,
+  type TokensTransferred,
   type TransferApproval,
 } from './events.js';
 import { upcasters } from '../upcasters.js';
@@ -217,17 +218,7 @@ export type RegisterCommand =
     }
   | { type: 'RejectFreeze'; assetId: string; requestId: string; adminId: string; reason: string }
   /** A transfer between investors settled on chain (domains/transfers): the holding moves, once per transfer. */
-  | {
-      type: 'RecordTransfer';
-      assetId: string;
-      transferId: string;
-      fromInvestorId: string;
-      toInvestorId: string;
-      tokens: number;
-      priceCents: number;
-      txHash: string;
-      settledAt: string;
-    };
+  | ({ type: 'RecordTransfer' } & Omit<TokensTransferred['data'], 'ownerId' | 'sellerTokensAfter'>);
 
 export const REGISTER_MESSAGES = {
   assetNotFound: 'Asset not found',
