@@ -17,6 +17,7 @@ import {
   type AssetDrafted,
   type AssetType,
   type DocumentKind,
+  type DocumentUploaded,
   type TokenTerms,
   type ValuationMethod,
 } from './events.js';
@@ -49,16 +50,7 @@ export interface AssetState {
 export type AssetCommand =
   // The draft as it is recorded, with the owner's plan to check its value against.
   | ({ type: 'DraftAsset'; plan: PlanStanding } & AssetDrafted['data'])
-  | {
-      type: 'RecordDocument';
-      assetId: string;
-      ownerId: string;
-      documentId: string;
-      kind: DocumentKind;
-      fileName: string;
-      size: number;
-      sha256: string;
-    }
+  | ({ type: 'RecordDocument' } & DocumentUploaded['data'])
   | { type: 'ValueAsset'; assetId: string; ownerId: string; value: number; method: ValuationMethod; plan: PlanStanding }
   | { type: 'ConfigureToken'; assetId: string; ownerId: string; terms: TokenTerms }
   | { type: 'RequestTokenization'; assetId: string; ownerId: string; plan: PlanStanding }

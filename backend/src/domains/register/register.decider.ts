@@ -10,6 +10,7 @@ import {
   REGISTER_FIELDS,
   type AssetStreamEvent,
   type FreezeAction,
+  type FreezeRequested,
   type FreezeScope,
   type TokensAllocated,
   type TokensTransferred,
@@ -196,18 +197,10 @@ export type RegisterCommand =
     }
   | { type: 'ApproveSupplyChange'; assetId: string; changeId: string; adminId: string }
   | { type: 'RejectSupplyChange'; assetId: string; changeId: string; adminId: string; reason: string }
-  | {
-      type: 'RequestFreeze';
-      assetId: string;
-      requestId: string;
-      holderId: string;
-      action: FreezeAction;
-      scope: FreezeScope;
-      tokens: number | null;
-      reason: string;
-      adminId: string;
-      now: string;
-    }
+  | ({ type: 'RequestFreeze'; adminId: string; now: string } & Pick<
+      FreezeRequested['data'],
+      'assetId' | 'requestId' | 'holderId' | 'action' | 'scope' | 'tokens' | 'reason'
+    >)
   | { type: 'ApproveFreeze'; assetId: string; requestId: string; adminId: string }
   | {
       type: 'ChooseTransferApproval';
