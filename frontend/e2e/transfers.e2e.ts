@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
 import { ChainOutbox } from '../../backend/src/domains/tokens/chain-outbox.js';
 import { suiteOf } from '../../backend/src/domains/tokens/flow.js';
-import { approvedAsset, verifiedInvestor } from '../../backend/src/testing/offerings.js';
+import { assetWithHolder } from '../../backend/src/testing/income.js';
+import { verifiedInvestor } from '../../backend/src/testing/offerings.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { openSignedIn } from './support/accounts.js';
 import { launchBrowser, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
@@ -28,30 +29,21 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
 
   it('the seller proposes, the buyer accepts, the owner approves; both homes show it settled', async () => {
     const admin = await signUp(server, { admin: true });
-    const { owner, assetId } = await approvedAsset(server, admin, 2_000, { name: 'Harbour Flats' });
-    const offering = await admin.post('/api/admin/offerings', {
+    const {
+      owner,
       assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 1_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
+      investor: seller,
+      investmentId,
+    } = await assetWithHolder(server, admin, {
+      name: 'Harbour Flats',
     });
-    const seller = await verifiedInvestor(server, admin);
     const buyer = await verifiedInvestor(server, admin);
-    const invested = await seller.post('/api/invest', {
-      offeringId: offering.body.id,
-      tokensRequested: 100,
-      investmentAmount: 1000,
-    });
-    expect(invested.status).toBe(201);
     // Both wallets and the purchase on chain first (batches may hold them up to CHAIN_BATCH_WAIT_MS): a transfer
     // is checked against the chain.
     expect(await server.app.get(ChainOutbox).settled()).toBe(true);
 
     // The seller, from their holding: first a refused transfer (to themselves) shows why, then the real one.
-    const sell = await openSignedIn(browser, server.url, seller.user.email, `/investments/${invested.body.id}`);
+    const sell = await openSignedIn(browser, server.url, seller.user.email, `/investments/${investmentId}`);
     await sell.page.getByLabel('Buyer’s investor ID').fill(seller.user.id);
     await sell.page.getByLabel('Tokens').fill('30');
     await sell.page.getByLabel('Price per token (NZD)').fill('12.50');

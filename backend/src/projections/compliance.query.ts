@@ -7,6 +7,7 @@ import type { ReadModels } from '../platform/read-store/read-models.js';
 import { assetsProjection } from './assets.js';
 import { complianceProjection, complianceScore, effectiveChecks, type ComplianceDoc } from './compliance.js';
 import { isStaff, type Viewer } from './investments.query.js';
+import { nzd } from './nzd.js';
 import { peopleById, usersProjection } from './users.js';
 
 /** A document made for download: its file name and bytes. */
@@ -14,14 +15,6 @@ export interface MadeFile {
   fileName: string;
   bytes: Buffer;
 }
-
-const nzd = (n: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'NZD',
-    currencyDisplay: 'narrowSymbol',
-    maximumFractionDigits: 2,
-  }).format(n);
 
 /** The Compliance Dashboard of one owner: checks as they stand today, score, deadlines, history. */
 export function complianceView(doc: ComplianceDoc | null, on: string) {

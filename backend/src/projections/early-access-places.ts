@@ -1,5 +1,5 @@
 import { defineProjection } from '../platform/projection-engine/projection.js';
-import type { EarlyAccessEvent } from '../domains/early-access/events.js';
+import { INTEREST_EVENT_TYPES, type InterestEvent } from '../domains/early-access/events.js';
 import { FEE_FREE_PLACES } from '../domains/early-access/options.js';
 import { upcasters } from '../domains/upcasters.js';
 
@@ -17,14 +17,11 @@ export interface EarlyAccessDoc {
 
 export const EARLY_ACCESS_ID = 'prelaunch';
 
-const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfies EarlyAccessEvent['type'][];
-type Handled = Extract<EarlyAccessEvent, { type: (typeof EVENT_TYPES)[number] }>;
-
-export const earlyAccessProjection = defineProjection<EarlyAccessDoc, Handled>({
+export const earlyAccessProjection = defineProjection<EarlyAccessDoc, InterestEvent>({
   upcasters,
   name: 'early-access',
   version: 2,
-  eventTypes: EVENT_TYPES,
+  eventTypes: INTEREST_EVENT_TYPES,
   keys: () => [EARLY_ACCESS_ID],
   evolve(doc, event) {
     const current = doc ?? { _id: EARLY_ACCESS_ID, registrations: 0, feeWaivers: 0, placesLeft: FEE_FREE_PLACES };

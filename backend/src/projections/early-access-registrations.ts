@@ -1,5 +1,5 @@
 import { defineProjection } from '../platform/projection-engine/projection.js';
-import type { EarlyAccessEvent } from '../domains/early-access/events.js';
+import { INTEREST_EVENT_TYPES, type InterestEvent } from '../domains/early-access/events.js';
 import { upcasters } from '../domains/upcasters.js';
 
 /** One document per registration of interest, for admins to follow up. */
@@ -26,14 +26,11 @@ export interface RegistrationDoc {
   registeredAt: string;
 }
 
-const EVENT_TYPES = ['InterestRegistered', 'InterestConfirmed'] as const satisfies EarlyAccessEvent['type'][];
-type Handled = Extract<EarlyAccessEvent, { type: (typeof EVENT_TYPES)[number] }>;
-
-export const registrationsProjection = defineProjection<RegistrationDoc, Handled>({
+export const registrationsProjection = defineProjection<RegistrationDoc, InterestEvent>({
   upcasters,
   name: 'registrations',
   version: 3,
-  eventTypes: EVENT_TYPES,
+  eventTypes: INTEREST_EVENT_TYPES,
   keys: (event) => [event.data.registrationId],
   evolve(doc, event, id) {
     switch (event.type) {

@@ -10,6 +10,7 @@ import type { DomainEvent } from '../platform/decider.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { project } from '../platform/projection-engine/projection.js';
 import { recorded } from '../testing/recorded.js';
+import { draftedAsset } from '../testing/register-history.js';
 import { activitiesProjection } from './activities.js';
 import { assetHistoryProjection } from './asset-history.js';
 import type { AssetDoc } from './assets.js';
@@ -52,19 +53,7 @@ function timeline(streamId: string, events: DomainEvent[], start = '2026-03-01',
 }
 
 const asset: AssetEvent[] = [
-  {
-    type: 'AssetDrafted',
-    data: {
-      assetId,
-      ownerId,
-      name: 'Harbour View',
-      description: 'Twelve waterfront apartments',
-      assetType: 'property',
-      address: '1 Quay Street, Auckland',
-      totalValue: 2_000_000,
-      tokenCount: 20_000,
-    },
-  },
+  draftedAsset({ assetId, ownerId, address: '1 Quay Street, Auckland', totalValue: 2_000_000, tokenCount: 20_000 }),
   { type: 'AssetValued', data: { assetId, ownerId, value: 2_000_000, method: 'owner-estimate' } },
   { type: 'TokenConfigured', data: { assetId, ownerId, terms } },
   { type: 'TokenizationRequested', data: { assetId, ownerId } },

@@ -14,7 +14,8 @@ export const TEST_CARD = { number: '4242424242424242', expiry: '12/34', cvc: '12
 
 /**
  * An owner's approved asset of 2,000 tokens, 1,000 of them offered at $10 without lock-up, and a verified investor
- * holding 100 — with a resident's tax profile at `rwtRate` % when one is given.
+ * holding 100 — with a resident's tax profile at `rwtRate` % when one is given. Answers the offering's id too, for
+ * more purchases (`confirmedPurchase`), and the investment's.
  */
 export async function assetWithHolder(
   server: Server,
@@ -32,23 +33,29 @@ export async function assetWithHolder(
     lockupPeriod: 0,
   });
   expectStatus('create offering', offering, 201);
+  const offeringId = offering.body.id as string;
   const investor = await verifiedInvestor(server, admin);
-  const invested = await investor.post('/api/invest', {
-    offeringId: offering.body.id,
-    tokensRequested: 100,
-    investmentAmount: 1000,
-  });
-  expectStatus('invest', invested, 201);
-  // Under the settlement threshold the purchase is confirmed at once: the investor holds the tokens.
-  if ((invested.body as { status?: string }).status !== 'confirmed')
-    throw new Error(`invest: not confirmed ${JSON.stringify(invested.body)}`);
+  const investmentId = await confirmedPurchase(investor, offeringId, 100);
   if (rwtRate)
     expectStatus(
       'tax profile',
       await investor.put('/api/tax-profile', { residency: 'resident', irdNumber: '49-091-850', rwtRate }),
       200,
     );
-  return { owner, assetId, investor };
+  return { owner, assetId, offeringId, investor, investmentId };
+}
+
+/** `investor` buys `tokens` of the offering at $10 and, under the settlement threshold, holds them at once. */
+export async function confirmedPurchase(investor: Api, offeringId: string, tokens: number): Promise<string> {
+  const invested = await investor.post('/api/invest', {
+    offeringId,
+    tokensRequested: tokens,
+    investmentAmount: tokens * 10,
+  });
+  expectStatus('invest', invested, 201);
+  if ((invested.body as { status?: string }).status !== 'confirmed')
+    throw new Error(`invest: not confirmed ${JSON.stringify(invested.body)}`);
+  return (invested.body as { id: string }).id;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TokenTerms } from '../domains/assets/events.js';
+import type { AssetDrafted, TokenTerms } from '../domains/assets/events.js';
 import type { AssetStreamEvent } from '../domains/register/events.js';
 
 /** The register decider's specs' asset: 1,000 tokens of Harbour View, owned by `ownerId`. */
@@ -18,7 +18,8 @@ export const terms: TokenTerms = {
   feePercent: 3.5,
 };
 
-export const drafted: AssetStreamEvent = {
+/** Harbour View drafted by its owner: 1,000 tokens worth $1,000,000 unless `data` says otherwise. */
+export const draftedAsset = (data: Partial<AssetDrafted['data']> = {}): AssetDrafted => ({
   type: 'AssetDrafted',
   data: {
     assetId,
@@ -29,8 +30,11 @@ export const drafted: AssetStreamEvent = {
     address: null,
     totalValue: 1_000_000,
     tokenCount: 1_000,
+    ...data,
   },
-};
+});
+
+export const drafted: AssetStreamEvent = draftedAsset();
 
 /** Drafted, then its tokenization approved: every token retained by the owner. */
 export const approved: AssetStreamEvent[] = [

@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields, type FieldError } from '../../platform/errors.js';
 import { ensure, misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
+import { formatNzd } from '../offerings/money.js';
 import { PLANS, type PlanLimits, type Tier } from '../plans/plans.js';
 import { available, register, type RegisterState } from '../register/register.decider.js';
 import { assetStreamEventSchemas, type AssetStreamEvent } from '../register/events.js';
@@ -13,8 +14,10 @@ import {
   missingDocuments,
   REQUIRED_DOCUMENTS,
   TERM_FIELDS,
+  type AssetDrafted,
   type AssetType,
   type DocumentKind,
+  type DocumentUploaded,
   type TokenTerms,
   type ValuationMethod,
 } from './events.js';
@@ -45,28 +48,9 @@ export interface AssetState {
 }
 
 export type AssetCommand =
-  | {
-      type: 'DraftAsset';
-      assetId: string;
-      ownerId: string;
-      name: string;
-      description: string;
-      assetType: AssetType;
-      address: string | null;
-      totalValue: number;
-      tokenCount: number;
-      plan: PlanStanding;
-    }
-  | {
-      type: 'RecordDocument';
-      assetId: string;
-      ownerId: string;
-      documentId: string;
-      kind: DocumentKind;
-      fileName: string;
-      size: number;
-      sha256: string;
-    }
+  // The draft as it is recorded, with the owner's plan to check its value against.
+  | ({ type: 'DraftAsset'; plan: PlanStanding } & AssetDrafted['data'])
+  | ({ type: 'RecordDocument' } & DocumentUploaded['data'])
   | { type: 'ValueAsset'; assetId: string; ownerId: string; value: number; method: ValuationMethod; plan: PlanStanding }
   | { type: 'ConfigureToken'; assetId: string; ownerId: string; terms: TokenTerms }
   | { type: 'RequestTokenization'; assetId: string; ownerId: string; plan: PlanStanding }
@@ -78,13 +62,6 @@ const wrong = (bad: boolean, field: string, message: string): FieldError | null 
 
 export const ASSET_NOT_FOUND = 'Asset not found';
 const UNKNOWN_DOCUMENT = 'Unknown document';
-const money = (n: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'NZD',
-    currencyDisplay: 'narrowSymbol',
-    maximumFractionDigits: 0,
-  }).format(n);
 
 function requirePlan(plan: PlanStanding): void {
   if (!plan.canCreateTokens)
@@ -94,7 +71,7 @@ function requirePlan(plan: PlanStanding): void {
 function requireValueWithinPlan(plan: PlanStanding, value: number, field: string): void {
   const max = plan.limits.maxAssetValue;
   if (max !== null && value > max) {
-    const message = `Your ${plan.tier ? PLANS[plan.tier].name : 'current'} plan covers assets up to ${money(max)}. Upgrade your plan to tokenize a larger asset.`;
+    const message = `Your ${plan.tier ? PLANS[plan.tier].name : 'current'} plan covers assets up to ${formatNzd(max * 100)}. Upgrade your plan to tokenize a larger asset.`;
     throw new DomainError(message, 403, [{ field, message }], 'Plan Limit Reached');
   }
 }

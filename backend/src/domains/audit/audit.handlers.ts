@@ -3,6 +3,7 @@ import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nest
 import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
+import { CommandInContext, decidingHandler } from '../../platform/command-handler.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, Subscription } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
@@ -24,23 +25,11 @@ export const PERSONAL_READ_MODELS = [
   'tax-profiles',
 ] as const;
 
-export class RecordAuditViewCommand extends Command<void> {
-  constructor(
-    readonly command: AuditCommand,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+export class RecordAuditViewCommand extends CommandInContext<AuditCommand> {}
 
-@CommandHandler(RecordAuditViewCommand)
-export class RecordAuditViewHandler implements ICommandHandler<RecordAuditViewCommand> {
-  constructor(private readonly repository: AggregateRepository) {}
-
-  async execute({ command, context }: RecordAuditViewCommand): Promise<void> {
-    await this.repository.handle(auditTrail, auditStream(command.viewerId), command, context);
-  }
-}
+export const RecordAuditViewHandler = decidingHandler(RecordAuditViewCommand, auditTrail, (command) =>
+  auditStream(command.viewerId),
+);
 
 export class ForgetPersonCommand extends Command<{ position: number; rebuilding: readonly string[] }> {
   constructor(

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Post,
+  Req,
+  type Type,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
@@ -58,14 +69,12 @@ export class BillingController {
     return TIERS.map((tier) => PLANS[tier]);
   }
 
-  @Post('create-subscription')
-  @HttpCode(200)
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Start paying for a plan: the client secret for the payment form (docs/specification.md §7)',
-  })
-  @ApiOkResponse({ type: CreateSubscriptionResponseDto })
-  @ApiConflictResponse({ description: 'A monthly plan is already active' })
+  @SubscriptionChange(
+    'create-subscription',
+    'Start paying for a plan: the client secret for the payment form (docs/specification.md §7)',
+    CreateSubscriptionResponseDto,
+    'A monthly plan is already active',
+  )
   create(
     @Body() body: CreateSubscriptionDto,
     @CurrentUser() user: SignedInUser,
@@ -78,24 +87,15 @@ export class BillingController {
   @Authenticated()
   @ApiOkResponse({ type: SubscriptionStatusDto })
   async status(@CurrentUser() user: SignedInUser): Promise<SubscriptionStatusDto> {
-    const doc = await this.subscription(user.userId);
-    return {
-      status: doc?.status ?? 'inactive',
-      tier: doc?.tier ?? null,
-      currentPeriodEnd: doc?.currentPeriodEnd ?? null,
-      cancelAtPeriodEnd: doc?.cancelAtPeriodEnd ?? false,
-    };
+    return statusOf(await this.subscription(user.userId));
   }
 
-  @Post('subscription/change')
-  @HttpCode(200)
-  @Authenticated()
-  @ApiOperation({
-    summary:
-      'Upgrade or downgrade a running monthly plan to the other monthly tier; the rest of the period is prorated at once',
-  })
-  @ApiOkResponse({ type: PlanChangedDto })
-  @ApiConflictResponse({ description: 'No running monthly plan, the same plan, Starter, past due, or set to end' })
+  @SubscriptionChange(
+    'subscription/change',
+    'Upgrade or downgrade a running monthly plan to the other monthly tier; the rest of the period is prorated at once',
+    PlanChangedDto,
+    'No running monthly plan, the same plan, Starter, past due, or set to end',
+  )
   changePlan(
     @Body() body: ChangePlanDto,
     @CurrentUser() user: SignedInUser,
@@ -104,12 +104,12 @@ export class BillingController {
     return this.commands.execute(new ChangePlanCommand(user.userId, body.tier, context));
   }
 
-  @Post('subscription/cancel')
-  @HttpCode(200)
-  @Authenticated()
-  @ApiOperation({ summary: 'Cancel at the end of the paid period (not offered for the one-time Starter plan)' })
-  @ApiOkResponse({ type: CancelSubscriptionResponseDto })
-  @ApiConflictResponse({ description: 'Nothing to cancel, or the Starter plan' })
+  @SubscriptionChange(
+    'subscription/cancel',
+    'Cancel at the end of the paid period (not offered for the one-time Starter plan)',
+    CancelSubscriptionResponseDto,
+    'Nothing to cancel, or the Starter plan',
+  )
   async cancel(
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
@@ -125,10 +125,7 @@ export class BillingController {
   async overview(@CurrentUser() user: SignedInUser): Promise<BillingOverviewDto> {
     const doc = await this.subscription(user.userId);
     return {
-      status: doc?.status ?? 'inactive',
-      tier: doc?.tier ?? null,
-      currentPeriodEnd: doc?.currentPeriodEnd ?? null,
-      cancelAtPeriodEnd: doc?.cancelAtPeriodEnd ?? false,
+      ...statusOf(doc),
       provider: this.provider.kind,
       publishableKey: this.provider.publishableKey,
       lastPaymentError: doc?.lastPaymentError ?? null,
@@ -193,6 +190,28 @@ export class BillingController {
   private async subscription(userId: string): Promise<SubscriptionDoc | null> {
     return this.subscriptions.of(userId);
   }
+}
+
+/** A change the signed-in person makes to their own subscription: a POST answering 200, or 409 when it conflicts. */
+function SubscriptionChange(path: string, summary: string, answer: Type<unknown>, conflict: string) {
+  return applyDecorators(
+    Post(path),
+    HttpCode(200),
+    Authenticated(),
+    ApiOperation({ summary }),
+    ApiOkResponse({ type: answer }),
+    ApiConflictResponse({ description: conflict }),
+  );
+}
+
+/** Where a person's subscription stands; no document yet is an inactive one. */
+function statusOf(doc: SubscriptionDoc | null): SubscriptionStatusDto {
+  return {
+    status: doc?.status ?? 'inactive',
+    tier: doc?.tier ?? null,
+    currentPeriodEnd: doc?.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: doc?.cancelAtPeriodEnd ?? false,
+  };
 }
 
 function isStripe(provider: PaymentProvider): provider is StripePaymentProvider {

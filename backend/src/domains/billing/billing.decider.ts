@@ -7,7 +7,7 @@ import {
   BILLING_FIELDS,
   billingEventSchemas,
   type BillingEvent,
-  type ProviderKind,
+  type CheckoutStarted,
   type ProviderStamp,
 } from './events.js';
 import type { ProviderChange, ProviderEvent } from './payment-provider.js';
@@ -32,16 +32,7 @@ export interface BillingState {
 }
 
 export type BillingCommand =
-  | {
-      type: 'StartCheckout';
-      userId: string;
-      tier: Tier;
-      provider: ProviderKind;
-      reference: string;
-      customerId: string | null;
-      amountDue: number;
-      setupFeeWaived: boolean;
-    }
+  | ({ type: 'StartCheckout' } & CheckoutStarted['data'])
   /** A plan whose whole first payment is waived (Starter for an early-access registrant): active at once. */
   | { type: 'ActivateWaivedPlan'; userId: string; tier: Tier; reference: string; at: number }
   | { type: 'ApplyProviderEvent'; event: ProviderEvent }

@@ -3,6 +3,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
+import { CommandInContext } from '../../platform/command-handler.js';
 import { DomainError } from '../../platform/errors.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import { usersProjection } from '../../projections/users.js';
@@ -13,6 +14,7 @@ import { ERROR_TITLES } from '../../messages.js';
 import { billing, checkoutRefusal, planChangeRefusal } from './billing.decider.js';
 import { billingStream } from './events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
+import { PaymentHandler } from './payment-handler.js';
 import { SandboxPaymentProvider, checkTestCard, type TestCard } from './sandbox-provider.js';
 
 export interface StartedSubscription {
@@ -147,12 +149,7 @@ export class ChangePlanCommand extends Command<{
  * provider's invoices remain the record of what was charged.
  */
 @CommandHandler(ChangePlanCommand)
-export class ChangePlanHandler implements ICommandHandler<ChangePlanCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
+export class ChangePlanHandler extends PaymentHandler implements ICommandHandler<ChangePlanCommand> {
   async execute({ userId, tier, context }: ChangePlanCommand) {
     const stream = billingStream(userId);
     const { state } = await this.repository.load(billing, stream);
@@ -175,23 +172,12 @@ export class ChangePlanHandler implements ICommandHandler<ChangePlanCommand> {
   }
 }
 
-export class CancelSubscriptionCommand extends Command<{ position: number }> {
-  constructor(
-    readonly userId: string,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+/** The subscriber's user id. */
+export class CancelSubscriptionCommand extends CommandInContext<string> {}
 
 @CommandHandler(CancelSubscriptionCommand)
-export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscriptionCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
-  async execute({ userId, context }: CancelSubscriptionCommand) {
+export class CancelSubscriptionHandler extends PaymentHandler implements ICommandHandler<CancelSubscriptionCommand> {
+  async execute({ request: userId, context }: CancelSubscriptionCommand) {
     const stream = billingStream(userId);
     const { state } = await this.repository.load(billing, stream);
     // Rules first (starter, nothing active), then the provider, then the record of it.
@@ -222,12 +208,10 @@ export const NO_PENDING_CHECKOUT = 'This payment is not waiting for confirmation
 
 /** The sandbox's card form: the provider's answer goes through the same path as a Stripe webhook. */
 @CommandHandler(ConfirmSandboxPaymentCommand)
-export class ConfirmSandboxPaymentHandler implements ICommandHandler<ConfirmSandboxPaymentCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
+export class ConfirmSandboxPaymentHandler
+  extends PaymentHandler
+  implements ICommandHandler<ConfirmSandboxPaymentCommand>
+{
   async execute({ userId, clientSecret, card, context }: ConfirmSandboxPaymentCommand) {
     if (!(this.provider instanceof SandboxPaymentProvider))
       throw new DomainError('Test payments are only available in sandbox mode', 404);

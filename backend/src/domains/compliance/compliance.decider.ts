@@ -9,7 +9,9 @@ import {
   complianceEventSchemas,
   type CheckId,
   type CheckStatus,
+  type ComplianceCheckRecorded,
   type ComplianceEvent,
+  type ComplianceReviewRequested,
 } from './events.js';
 import { upcasters } from '../upcasters.js';
 
@@ -20,17 +22,8 @@ export interface ComplianceState {
 }
 
 export type ComplianceCommand =
-  | {
-      type: 'RecordCheck';
-      ownerId: string;
-      check: CheckId;
-      status: CheckStatus;
-      expiryDate: string | null;
-      note: string | null;
-      recordedBy: string;
-      today: string;
-    }
-  | { type: 'RequestReview'; ownerId: string; requestId: string; message: string | null };
+  | ({ type: 'RecordCheck'; today: string } & ComplianceCheckRecorded['data'])
+  | ({ type: 'RequestReview' } & ComplianceReviewRequested['data']);
 
 export const REVIEW_ALREADY_REQUESTED = 'A compliance review is already requested; our team will be in touch';
 

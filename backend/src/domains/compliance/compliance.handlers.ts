@@ -1,24 +1,9 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository } from '../../platform/aggregate-repository.js';
-import type { CommandContext } from '../../platform/command-context.js';
+import { CommandInContext, decidingHandler } from '../../platform/command-handler.js';
 import { compliance, type ComplianceCommand } from './compliance.decider.js';
 import { complianceStream } from './events.js';
 
-export class ExecuteComplianceCommand extends Command<{ position: number }> {
-  constructor(
-    readonly command: ComplianceCommand,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+export class ExecuteComplianceCommand extends CommandInContext<ComplianceCommand> {}
 
-@CommandHandler(ExecuteComplianceCommand)
-export class ExecuteComplianceHandler implements ICommandHandler<ExecuteComplianceCommand> {
-  constructor(private readonly repository: AggregateRepository) {}
-
-  async execute({ command, context }: ExecuteComplianceCommand): Promise<{ position: number }> {
-    const { position } = await this.repository.handle(compliance, complianceStream(command.ownerId), command, context);
-    return { position };
-  }
-}
+export const ExecuteComplianceHandler = decidingHandler(ExecuteComplianceCommand, compliance, (command) =>
+  complianceStream(command.ownerId),
+);

@@ -1,21 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { newLinkToken, readLinkToken } from '../../platform/link-token.js';
 
 /**
- * Confirmation links carry `<registrationId>.<secret>`: the id finds the registration without any index, and
- * only the SHA-256 of the 32 random bytes of the secret is recorded (in `ConfirmationMailSending`), so the log
- * does not hold a working link. Single use and expiry are decided by the register (decider.ts).
+ * Confirmation links carry a link token (`platform/link-token.ts`) of the registration's id; the hash of its secret
+ * is recorded in `ConfirmationMailSending`. Single use and expiry are decided by the register (decider.ts).
  */
-const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([\w-]{43})$/;
-
-export function newConfirmationToken(registrationId: string): { token: string; tokenHash: string } {
-  const secret = randomBytes(32).toString('base64url');
-  return { token: `${registrationId}.${secret}`, tokenHash: hashOf(secret) };
-}
+export const newConfirmationToken = (registrationId: string) => newLinkToken(registrationId);
 
 /** The registration and the hash to compare, or null for text that is not a token of ours. */
 export function readConfirmationToken(token: string): { registrationId: string; tokenHash: string } | null {
-  const match = TOKEN.exec(token.trim());
-  return match ? { registrationId: match[1]!, tokenHash: hashOf(match[2]!) } : null;
+  const read = readLinkToken(token);
+  return read && { registrationId: read.id, tokenHash: read.tokenHash };
 }
 
 export function confirmationLink(publicUrl: string, token: string): string {
@@ -40,8 +34,4 @@ export function confirmationMail(firstName: string, link: string): { subject: st
       '',
     ].join('\n'),
   };
-}
-
-function hashOf(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
 }

@@ -3,6 +3,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
+import { CommandInContext } from '../../platform/command-handler.js';
 import { EmailKeys } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
@@ -73,21 +74,15 @@ export class RegisterInterestHandler implements ICommandHandler<RegisterInterest
   }
 }
 
-export class ConfirmInterestCommand extends Command<ConfirmationReceiptDto> {
-  constructor(
-    readonly token: string,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+/** The token from the confirmation link. */
+export class ConfirmInterestCommand extends CommandInContext<string, ConfirmationReceiptDto> {}
 
 /** The registrant opened the link: the registration is confirmed and numbered, the first 100 with the fee waived. */
 @CommandHandler(ConfirmInterestCommand)
 export class ConfirmInterestHandler implements ICommandHandler<ConfirmInterestCommand> {
   constructor(private readonly repository: AggregateRepository) {}
 
-  async execute({ token, context }: ConfirmInterestCommand): Promise<ConfirmationReceiptDto> {
+  async execute({ request: token, context }: ConfirmInterestCommand): Promise<ConfirmationReceiptDto> {
     const link = readConfirmationToken(token);
     if (!link) throw new DomainError(INVALID_LINK, 400, [{ field: 'token', message: INVALID_LINK }]);
     const { events, position } = await this.repository.handle(

@@ -111,6 +111,13 @@ export type EarlyAccessEvent =
   | ConfirmationMailFailed
   | InterestConfirmed;
 
+/** A registration's life as the early-access read models see it: submitted, then confirmed (mails aside). */
+export const INTEREST_EVENT_TYPES = [
+  'InterestRegistered',
+  'InterestConfirmed',
+] as const satisfies EarlyAccessEvent['type'][];
+export type InterestEvent = Extract<EarlyAccessEvent, { type: (typeof INTEREST_EVENT_TYPES)[number] }>;
+
 /** The registrant's fields as the log keeps them, each with the form's message: the decider checks them too. */
 export const REGISTRANT_FIELDS = {
   firstName: [string({ nonEmpty: true, min: 2, max: 100 }), REGISTER_INTEREST_MESSAGES.firstName],

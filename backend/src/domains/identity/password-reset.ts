@@ -1,24 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/**
- * Reset links carry `<userId>.<secret>`: the id finds the account's stream without any index, and only the
- * SHA-256 of the 32 random bytes of the secret is recorded (`PasswordResetRequested`), so the log does not hold
- * a working link. Single use, the newest link only, and the expiry are decided by the user's decider.
- */
-const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([\w-]{43})$/;
+import { newLinkToken, readLinkToken } from '../../platform/link-token.js';
 
 /** How long a reset link works. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
-export function newResetToken(userId: string): { token: string; tokenHash: string } {
-  const secret = randomBytes(32).toString('base64url');
-  return { token: `${userId}.${secret}`, tokenHash: hashOf(secret) };
-}
+/**
+ * Reset links carry a link token (`platform/link-token.ts`) of the account's id; the hash of its secret is recorded
+ * in `PasswordResetRequested`. Single use, the newest link only, and the expiry are decided by the user's decider.
+ */
+export const newResetToken = (userId: string) => newLinkToken(userId);
 
 /** The account and the hash to compare, or null for text that is not a reset token of ours. */
 export function readResetToken(token: string): { userId: string; tokenHash: string } | null {
-  const match = TOKEN.exec(token.trim());
-  return match ? { userId: match[1]!, tokenHash: hashOf(match[2]!) } : null;
+  const read = readLinkToken(token);
+  return read && { userId: read.id, tokenHash: read.tokenHash };
 }
 
 export function resetLink(publicUrl: string, token: string): string {
@@ -40,8 +34,4 @@ export function resetMail(link: string): { subject: string; text: string } {
       '',
     ].join('\n'),
   };
-}
-
-function hashOf(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
 }

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository, toDomainEvent } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
+import { CommandInContext, decidingHandler } from '../../platform/command-handler.js';
 import { fold } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
@@ -12,7 +13,7 @@ import { EVENT_STORE } from '../../platform/injection-keys.js';
 import { standingOf, taxStandings } from '../../projections/tax-profiles.js';
 import { ERROR_TITLES } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../billing/payment-provider.js';
+import { PaymentHandler } from '../billing/payment-handler.js';
 import type { AssetStreamEvent } from '../register/events.js';
 import { register } from '../register/register.decider.js';
 import { distribution, refundKey, refundOwed, type DistributionCommand } from './distribution.decider.js';
@@ -137,29 +138,11 @@ export type DistributionRequest = Extract<
   { type: 'ApproveDistribution' | 'StartPayment' | 'ConfirmDirectCredit' | 'CancelDistribution' }
 >;
 
-export class ExecuteDistributionCommand extends Command<{ position: number }> {
-  constructor(
-    readonly request: DistributionRequest,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
+export class ExecuteDistributionCommand extends CommandInContext<DistributionRequest> {}
 
-@CommandHandler(ExecuteDistributionCommand)
-export class ExecuteDistributionHandler implements ICommandHandler<ExecuteDistributionCommand> {
-  constructor(private readonly repository: AggregateRepository) {}
-
-  async execute({ request, context }: ExecuteDistributionCommand): Promise<{ position: number }> {
-    const { position } = await this.repository.handle(
-      distribution,
-      distributionStream(request.distributionId),
-      request,
-      context,
-    );
-    return { position };
-  }
-}
+export const ExecuteDistributionHandler = decidingHandler(ExecuteDistributionCommand, distribution, (request) =>
+  distributionStream(request.distributionId),
+);
 
 export class FundDistributionCommand extends Command<{ position: number }> {
   constructor(
@@ -178,12 +161,7 @@ export class FundDistributionCommand extends Command<{ position: number }> {
  * pending; the owner's next try asks again with the same key, so the card is never charged twice.
  */
 @CommandHandler(FundDistributionCommand)
-export class FundDistributionHandler implements ICommandHandler<FundDistributionCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
+export class FundDistributionHandler extends PaymentHandler implements ICommandHandler<FundDistributionCommand> {
   async execute({ distributionId, ownerId, payment, context }: FundDistributionCommand): Promise<{ position: number }> {
     const stream = distributionStream(distributionId);
     const started = await this.repository.handle(
@@ -213,19 +191,16 @@ export class FundDistributionHandler implements ICommandHandler<FundDistribution
   }
 }
 
-export class RefundDistributionCommand extends Command<{
-  outcome: 'refunded' | 'failed' | 'nothing owed';
-  /** Why the provider refused it. */
-  reason: string | null;
-  position: number | null;
-}> {
-  constructor(
-    readonly distributionId: string,
-    readonly context: CommandContext,
-  ) {
-    super();
+/** The distribution's id. */
+export class RefundDistributionCommand extends CommandInContext<
+  string,
+  {
+    outcome: 'refunded' | 'failed' | 'nothing owed';
+    /** Why the provider refused it. */
+    reason: string | null;
+    position: number | null;
   }
-}
+> {}
 
 /**
  * A cancelled distribution's funding given back, through the payment provider, exactly once: the cancellation is
@@ -234,13 +209,8 @@ export class RefundDistributionCommand extends Command<{
  * the cancellation, and by operations (`POST /api/admin/distributions/:id/refund`) after a failure or a crash.
  */
 @CommandHandler(RefundDistributionCommand)
-export class RefundDistributionHandler implements ICommandHandler<RefundDistributionCommand> {
-  constructor(
-    private readonly repository: AggregateRepository,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
-
-  async execute({ distributionId, context }: RefundDistributionCommand) {
+export class RefundDistributionHandler extends PaymentHandler implements ICommandHandler<RefundDistributionCommand> {
+  async execute({ request: distributionId, context }: RefundDistributionCommand) {
     const stream = distributionStream(distributionId);
     const { state } = await this.repository.load(distribution, stream);
     if (!refundOwed(state)) return { outcome: 'nothing owed' as const, reason: null, position: null };

@@ -12,7 +12,8 @@ import { nzDate } from '../../platform/nz-time.js';
 import { CONFIG } from '../../platform/injection-keys.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
-import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
+import { assetWithHolder, confirmedPurchase } from '../../testing/income.js';
+import { verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import type { ViemChain } from '../../platform/chain/viem-chain.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
@@ -35,30 +36,11 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
       env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000', CHAIN_EXPLORER_URL: 'https://explorer.example/' },
     });
     admin = await signUp(server, { admin: true });
-    ({ owner, assetId } = await approvedAsset(server, admin, 2_000));
-    const offering = await admin.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 1_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    expect(offering.status).toBe(201);
-    const offeringId = offering.body.id as string;
-    investors = [await verifiedInvestor(server, admin), await verifiedInvestor(server, admin)];
-    for (const [investor, tokens] of [
-      [investors[0]!, 100],
-      [investors[1]!, 60],
-    ] as const) {
-      const invested = await investor.post('/api/invest', {
-        offeringId,
-        tokensRequested: tokens,
-        investmentAmount: tokens * 10,
-      });
-      expect(invested.body).toMatchObject({ status: 'confirmed' });
-    }
+    let offeringId: string;
+    let first: Api & { user: { id: string } };
+    ({ owner, assetId, offeringId, investor: first } = await assetWithHolder(server, admin));
+    investors = [first, await verifiedInvestor(server, admin)];
+    await confirmedPurchase(investors[1]!, offeringId, 60);
     expect((await owner.post(`/api/assets/${assetId}/investors`, { name: 'Mere Tane', tokens: 200 })).status).toBe(201);
     expect(await server.app.get(ChainOutbox).settled()).toBe(true);
   });

@@ -10,8 +10,10 @@ import {
   REGISTER_FIELDS,
   type AssetStreamEvent,
   type FreezeAction,
+  type FreezeRequested,
   type FreezeScope,
   type TokensAllocated,
+  type TokensTransferred,
   type TransferApproval,
 } from './events.js';
 import { upcasters } from '../upcasters.js';
@@ -157,28 +159,23 @@ export type OfferingFact =
   | { revision: number; kind: 'closed'; unsold: number }
   | { revision: number; kind: 'cancelled'; investmentId: string; tokens: number };
 
+/** An off-platform holder's entry as the owner gives it, added or changed. */
+interface OffPlatformHolding {
+  assetId: string;
+  ownerId: string;
+  investorId: string;
+  name: string;
+  email: string | null;
+  tokens: number;
+}
+
 export type RegisterCommand =
-  | {
+  | (OffPlatformHolding & {
       type: 'AddInvestor';
-      assetId: string;
-      ownerId: string;
-      investorId: string;
-      name: string;
-      email: string | null;
-      tokens: number;
       /** The owner's plan: off-platform holders per asset (null: unlimited). */
       maxInvestors: number | null;
-    }
-  | {
-      type: 'ChangeInvestorHolding';
-      assetId: string;
-      ownerId: string;
-      investorId: string;
-      name: string;
-      email: string | null;
-      tokens: number;
-      reason: string;
-    }
+    })
+  | (OffPlatformHolding & { type: 'ChangeInvestorHolding'; reason: string })
   | { type: 'RemoveInvestor'; assetId: string; ownerId: string; investorId: string; reason: string }
   | {
       type: 'AllocateToOffering';
@@ -200,18 +197,10 @@ export type RegisterCommand =
     }
   | { type: 'ApproveSupplyChange'; assetId: string; changeId: string; adminId: string }
   | { type: 'RejectSupplyChange'; assetId: string; changeId: string; adminId: string; reason: string }
-  | {
-      type: 'RequestFreeze';
-      assetId: string;
-      requestId: string;
-      holderId: string;
-      action: FreezeAction;
-      scope: FreezeScope;
-      tokens: number | null;
-      reason: string;
-      adminId: string;
-      now: string;
-    }
+  | ({ type: 'RequestFreeze'; adminId: string; now: string } & Pick<
+      FreezeRequested['data'],
+      'assetId' | 'requestId' | 'holderId' | 'action' | 'scope' | 'tokens' | 'reason'
+    >)
   | { type: 'ApproveFreeze'; assetId: string; requestId: string; adminId: string }
   | {
       type: 'ChooseTransferApproval';
@@ -222,17 +211,7 @@ export type RegisterCommand =
     }
   | { type: 'RejectFreeze'; assetId: string; requestId: string; adminId: string; reason: string }
   /** A transfer between investors settled on chain (domains/transfers): the holding moves, once per transfer. */
-  | {
-      type: 'RecordTransfer';
-      assetId: string;
-      transferId: string;
-      fromInvestorId: string;
-      toInvestorId: string;
-      tokens: number;
-      priceCents: number;
-      txHash: string;
-      settledAt: string;
-    };
+  | ({ type: 'RecordTransfer' } & Omit<TokensTransferred['data'], 'ownerId' | 'sellerTokensAfter'>);
 
 export const REGISTER_MESSAGES = {
   assetNotFound: 'Asset not found',

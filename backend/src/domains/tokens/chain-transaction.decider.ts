@@ -1,7 +1,14 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { upcasters } from '../upcasters.js';
-import { chainTransactionEventSchemas, type ChainIntent, type ChainTransactionEvent } from './events.js';
+import {
+  chainTransactionEventSchemas,
+  type ChainIntent,
+  type ChainTransactionConfirmed,
+  type ChainTransactionEvent,
+  type ChainTransactionFailed,
+  type ChainTransactionSubmitted,
+} from './events.js';
 
 /**
  * One chain transaction's life, on `chain-tx-<txId>`: requested → submitted → confirmed | failed. Each step is
@@ -21,28 +28,10 @@ export type ChainTxCommand =
       causeEventId: string | null;
       retryOf?: string;
     }
-  | {
-      type: 'SubmitChainTransaction';
-      txId: string;
-      txHash: string;
-      nonce: number;
-      from: string;
-      to: string | null;
-      contractAddress: string | null;
-      wallet: string | null;
-      /** Absent for a member of a batch (the batch's stream holds the bytes). */
-      raw?: string;
-      batchId?: string;
-    }
-  | {
-      type: 'ConfirmChainTransaction';
-      txId: string;
-      txHash: string;
-      blockNumber: number;
-      contractAddress: string | null;
-      suite: { token: string; identityRegistry: string; compliance: string } | null;
-    }
-  | { type: 'FailChainTransaction'; txId: string; txHash: string | null; reason: string }
+  // Submit, confirm, fail: the step as it is recorded (the decider checks it against the state, then records it).
+  | ({ type: 'SubmitChainTransaction' } & ChainTransactionSubmitted['data'])
+  | ({ type: 'ConfirmChainTransaction' } & ChainTransactionConfirmed['data'])
+  | ({ type: 'FailChainTransaction' } & ChainTransactionFailed['data'])
   | { type: 'ReleaseChainTransaction'; txId: string; txHash: string; reason: string; maxBatch: number };
 
 const conflict = (message: string) => new DomainError(message, 409);

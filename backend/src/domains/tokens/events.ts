@@ -197,10 +197,12 @@ export interface ChainBatchSubmitted {
   type: 'ChainBatchSubmitted';
   data: {
     batchId: string;
+    /** In the batch call's order. */
     txIds: string[];
     txHash: string;
     nonce: number;
     from: string;
+    /** The contract the batch call goes to. */
     to: string;
     raw: string;
   };

@@ -23,7 +23,7 @@ import type { InvestmentCancelled, InvestmentConfirmed, InvestmentRequested } fr
 import type { FreezeApproved, SupplyChangeApproved } from '../register/events.js';
 import type { TransferSettlementRequested } from '../transfers/events.js';
 import type { CertificateRevoked, VerificationApproved, VerificationExpired } from '../wholesale/events.js';
-import type { ChainIntent, TokenEvent } from './events.js';
+import type { ChainBatchSubmitted, ChainIntent, TokenEvent } from './events.js';
 
 /**
  * The chain flow, pure: what the register's events ask of the chain (`chainIntents`, the one mapping from an event
@@ -83,18 +83,8 @@ export interface TxView {
   maxBatch: number | null;
 }
 
-/** A batch without outcome yet: the chain transaction that carries several requested ones. */
-export interface BatchView {
-  batchId: string;
-  /** In the batch call's order. */
-  txIds: string[];
-  txHash: string;
-  nonce: number;
-  from: string;
-  /** The contract the batch call goes to. */
-  to: string;
-  raw: string;
-}
+/** A batch without outcome yet: the chain transaction that carries several requested ones, as it was recorded. */
+export type BatchView = ChainBatchSubmitted['data'];
 
 export interface PersonView {
   /** Set while a verification stands (approved, not lapsed). */

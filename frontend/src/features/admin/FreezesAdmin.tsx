@@ -1,15 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd';
 import { describeError, errorTitle } from '../../api/client';
 import { decideFreeze, requestFreeze } from '../../api/mutations';
-import { approvedAssetsQuery, capTableQuery, freezesQuery, investmentsQuery } from '../../api/queries';
+import { freezesQuery, investmentsQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { FreezeRequest, PendingFreeze } from '../../api/types';
+import { showRefusal } from '../../shared/fieldErrors';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { type Decision, FourEyesDecision } from '../../shared/ui/FourEyesDecision';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { AssetHolderFields, investorChoices } from './AssetHolderFields';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
+
+/** The request's fields the server may refuse, each shown on its own form field. */
+const REQUEST_FIELDS = ['holderId', 'action', 'scope', 'tokens', 'reason'];
 
 const describe = (f: Pick<PendingFreeze, 'action' | 'scope' | 'tokens'>) =>
   `${f.action === 'freeze' ? 'Freeze' : 'Unfreeze'} ${f.scope === 'address' ? 'the whole holding' : `${formatCount(f.tokens ?? 0)} tokens`}`;
@@ -91,20 +96,7 @@ function RequestFreezeCard() {
   const [form] = Form.useForm<FormValues>();
   const toast = useToast();
   const client = useQueryClient();
-  const assets = useQuery(approvedAssetsQuery);
-  const assetId = Form.useWatch('assetId', form);
   const scope = Form.useWatch('scope', form);
-  const capTable = useQuery({ ...capTableQuery(assetId ?? '', null), enabled: Boolean(assetId) });
-  const asset = assets.data?.find((a) => a.id === assetId);
-  const holders = [
-    ...(capTable.data?.lines ?? [])
-      .filter((l) => l.kind === 'platform' && l.investorId)
-      .map((l) => ({
-        value: l.investorId!,
-        label: `${l.name} — ${formatCount(l.tokens)} tokens${l.frozenTokens ? `, ${formatCount(l.frozenTokens)} frozen` : ''}`,
-      })),
-    ...(asset ? [{ value: asset.ownerId, label: 'The owner (retained tokens)' }] : []),
-  ];
   const ask = useMutation({
     mutationFn: async (v: FormValues) => {
       await requestFreeze(v.assetId, {
@@ -120,14 +112,7 @@ function RequestFreezeCard() {
       form.resetFields(['holderId', 'tokens', 'reason']);
       toast.success('Freeze Requested', 'Another admin must approve it.');
     },
-    onError: (e) => {
-      const errors = (e as { errors?: { field: string; message: string }[] }).errors ?? [];
-      if (errors.length > 0)
-        form.setFields(
-          errors.map((f) => ({ name: f.field as keyof FormValues, errors: [f.message] })).filter((f) => f.name),
-        );
-      toast.error(errorTitle(e, 'Error'), describeError(e));
-    },
+    onError: (e) => showRefusal(form, e, REQUEST_FIELDS, toast),
   });
   return (
     <Card title="Freeze or unfreeze a holding">
@@ -138,19 +123,17 @@ function RequestFreezeCard() {
         onFinish={(v) => ask.mutate(v)}
         style={{ maxWidth: 640 }}
       >
-        <Form.Item name="assetId" label="Asset" rules={[{ required: true, message: 'Choose an asset' }]}>
-          <Select
-            aria-label="Asset"
-            showSearch
-            optionFilterProp="label"
-            loading={assets.isPending}
-            options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-            onChange={() => form.setFieldValue('holderId', undefined)}
-          />
-        </Form.Item>
-        <Form.Item name="holderId" label="Holder" rules={[{ required: true, message: 'Choose a holder' }]}>
-          <Select aria-label="Holder" loading={capTable.isFetching} options={holders} disabled={!assetId} />
-        </Form.Item>
+        <AssetHolderFields
+          form={form}
+          holderField="holderId"
+          assetLabel="Asset"
+          holderLabel="Holder"
+          holderMissing="Choose a holder"
+          holders={(lines, asset) => [
+            ...investorChoices(lines, { frozen: true }),
+            ...(asset ? [{ value: asset.ownerId, label: 'The owner (retained tokens)' }] : []),
+          ]}
+        />
         <Flex gap={24} wrap>
           <Form.Item name="action" label="Action">
             <Radio.Group

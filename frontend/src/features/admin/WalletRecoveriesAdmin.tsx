@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Result, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Result, Tag, Typography } from 'antd';
 import { describeError, errorTitle } from '../../api/client';
 import { decideWalletRecovery, requestWalletRecovery, retryChainTransaction } from '../../api/mutations';
-import { approvedAssetsQuery, capTableQuery, chainProblemsQuery, walletRecoveriesQuery } from '../../api/queries';
+import { chainProblemsQuery, walletRecoveriesQuery } from '../../api/queries';
 import { refreshAfterWrite } from '../../api/queryClient';
 import type { User, WalletRecoveryRecord, WalletRecoveryStep } from '../../api/types';
 import { ResultHeading } from '../../shared/ui/ResultHeading';
-import { showFieldErrors } from '../../shared/fieldErrors';
+import { showRefusal } from '../../shared/fieldErrors';
 import { formatCount, formatDate } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { ChainValue } from '../../shared/tokens/ChainValue';
 import { emptyText } from '../../shared/ui/emptyText';
 import { type Decision, FourEyesDecision } from '../../shared/ui/FourEyesDecision';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
+import { AssetHolderFields, investorChoices } from './AssetHolderFields';
 import { OwnRequestNote, useOwnRequest } from './ownRequest';
 
 const STAGE: Record<WalletRecoveryRecord['stage'], { color: string; text: string }> = {
@@ -230,12 +231,6 @@ function RequestRecoveryCard() {
   const [form] = Form.useForm<FormValues>();
   const toast = useToast();
   const client = useQueryClient();
-  const assets = useQuery(approvedAssetsQuery);
-  const assetId = Form.useWatch('assetId', form);
-  const capTable = useQuery({ ...capTableQuery(assetId ?? '', null), enabled: Boolean(assetId) });
-  const holders = (capTable.data?.lines ?? [])
-    .filter((l) => l.kind === 'platform' && l.investorId)
-    .map((l) => ({ value: l.investorId!, label: `${l.name} — ${formatCount(l.tokens)} tokens` }));
   const ask = useMutation({
     mutationFn: async (v: FormValues) => {
       await requestWalletRecovery(v.personId, v.reason);
@@ -245,10 +240,7 @@ function RequestRecoveryCard() {
       form.resetFields(['personId', 'reason']);
       toast.success('Recovery Opened', 'The investor proves their new address (own wallets); another admin approves.');
     },
-    onError: (e) => {
-      showFieldErrors(form, e, ['personId', 'reason']);
-      toast.error(errorTitle(e, 'Error'), describeError(e));
-    },
+    onError: (e) => showRefusal(form, e, ['personId', 'reason'], toast),
   });
   return (
     <Card title="Recover a lost wallet">
@@ -257,19 +249,14 @@ function RequestRecoveryCard() {
           When an investor has lost the key of their wallet (or the platform-held one must be replaced), verify their
           identity again first. All their tokens, of every asset, move to the new wallet; frozen tokens stay frozen.
         </Typography.Paragraph>
-        <Form.Item name="assetId" label="Asset they hold" rules={[{ required: true, message: 'Choose an asset' }]}>
-          <Select
-            aria-label="Asset they hold"
-            showSearch
-            optionFilterProp="label"
-            loading={assets.isPending}
-            options={(assets.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-            onChange={() => form.setFieldValue('personId', undefined)}
-          />
-        </Form.Item>
-        <Form.Item name="personId" label="Investor" rules={[{ required: true, message: 'Choose the investor' }]}>
-          <Select aria-label="Investor" loading={capTable.isFetching} options={holders} disabled={!assetId} />
-        </Form.Item>
+        <AssetHolderFields
+          form={form}
+          holderField="personId"
+          assetLabel="Asset they hold"
+          holderLabel="Investor"
+          holderMissing="Choose the investor"
+          holders={(lines) => investorChoices(lines, { frozen: false })}
+        />
         <Form.Item
           name="reason"
           label="How the identity was re-verified"

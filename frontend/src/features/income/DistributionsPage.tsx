@@ -8,7 +8,7 @@ import { cancelDistribution, declareDistribution, fundDistribution, previewDistr
 import { assetQuery, distributionQuery, distributionsQuery, payerReportUrl } from '../../api/queries';
 import type { DistributionInput, DistributionPreview, DistributionSummary, IncomeKind } from '../../api/types';
 import { formatDate } from '../../shared/format';
-import { showFieldErrors } from '../../shared/fieldErrors';
+import { showRefusal } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
 import { DistributionLines } from './DistributionLines';
 import { KIND_LABELS, nzd, nzDay, STATUS_COLOURS, STATUS_LABELS } from './money';
@@ -94,10 +94,7 @@ function DeclareCard({ assetId, onDeclared }: { assetId: string; onDeclared(id: 
   const toast = useToast();
   const client = useQueryClient();
   const [preview, setPreview] = useState<DistributionPreview | null>(null);
-  const failed = (error: Error) => {
-    showFieldErrors(form, error, FIELDS);
-    void toast.error(errorTitle(error, 'Not Declared'), describeError(error));
-  };
+  const failed = (error: Error) => showRefusal(form, error, FIELDS, toast, 'Not Declared');
   const previewing = useMutation({
     mutationFn: (values: DeclareForm) => previewDistribution(assetId, input(values)),
     onSuccess: setPreview,
@@ -284,10 +281,7 @@ function FundModal({
       onClose();
       void toast.success('Distribution Funded', 'It is paid to the holders from the payment date.');
     },
-    onError: (error) => {
-      showFieldErrors(form, error, ['number', 'expiry', 'cvc']);
-      void toast.error(errorTitle(error, 'Payment Failed'), describeError(error));
-    },
+    onError: (error) => showRefusal(form, error, ['number', 'expiry', 'cvc'], toast, 'Payment Failed'),
   });
   return (
     <Modal

@@ -3,12 +3,11 @@ import { Button, Card, Empty, Flex, Form, Input, Select, Tag, Typography } from 
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { useEffect } from 'react';
 import { TAX_PROFILE_MESSAGES } from '@kauri/messages';
-import { describeError, errorTitle } from '../../api/client';
 import { saveTaxProfile } from '../../api/mutations';
 import { incomeQuery, statementUrl, taxProfileQuery } from '../../api/queries';
 import type { ElectedRwtRate, IncomeKind, IncomeLine, Residency, TaxProfileInput, TaxYear } from '../../api/types';
 import { formatCount, formatDate } from '../../shared/format';
-import { showFieldErrors } from '../../shared/fieldErrors';
+import { showRefusal } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
 import { Payment } from './DistributionLines';
 import { KIND_LABELS, nzd, STATUS_COLOURS, STATUS_LABELS } from './money';
@@ -142,10 +141,7 @@ function TaxProfileCard() {
       await client.invalidateQueries({ queryKey: ['/api/tax-profile'] });
       void toast.success('Tax Profile Saved', 'Tax on your income is withheld by it from the next distribution.');
     },
-    onError: (error) => {
-      showFieldErrors(form, error, FIELDS);
-      void toast.error(errorTitle(error, 'Not Saved'), describeError(error));
-    },
+    onError: (error) => showRefusal(form, error, FIELDS, toast, 'Not Saved'),
   });
   return (
     <Card title="Tax profile">

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { HOLDER_MESSAGES, INVALID_EMAIL } from '@kauri/messages';
-import { describeError, errorTitle } from '../../api/client';
 import { addInvestor, changeInvestor } from '../../api/mutations';
 import type { CapTableLine } from '../../api/types';
 import { formatCount, groupedWholeNumber } from '../format';
 import { useToast } from '../toast';
 import { useAssetRefresh } from '../../api/useAssetRefresh';
-import { showFieldErrors } from '../fieldErrors';
+import { showRefusal } from '../fieldErrors';
 
 interface HolderForm {
   name: string;
@@ -52,10 +51,7 @@ export function HolderModal({
       onClose();
       toast.success(editing ? 'Holding Changed' : 'Investor Added', 'The cap table is updated.');
     },
-    onError: (error) => {
-      showFieldErrors(form, error, FIELDS);
-      toast.error(errorTitle(error, 'Error'), describeError(error));
-    },
+    onError: (error) => showRefusal(form, error, FIELDS, toast),
   });
   const most = available + (holder?.tokens ?? 0);
   return (

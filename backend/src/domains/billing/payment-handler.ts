@@ -1,0 +1,16 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
+
+/**
+ * What a command handler that goes through the payment provider holds: the repository to load a stream's state
+ * and record the provider's answer on it, and the provider to ask in between. Billing's plan changes, cancellation
+ * and sandbox payments and income's funding and refunds extend it.
+ */
+@Injectable()
+export abstract class PaymentHandler {
+  constructor(
+    protected readonly repository: AggregateRepository,
+    @Inject(PAYMENT_PROVIDER) protected readonly provider: PaymentProvider,
+  ) {}
+}
