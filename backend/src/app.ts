@@ -212,7 +212,7 @@ async function openApp(
   const hotReads = new HotReads({
     earlyAccess: () => earlyAccess.serialized(),
     signedInAtOnce: (given) => identity.signedInAtOnce(given),
-    holdings: (userId) => holdings.of(userId),
+    holdings: (userId) => holdings.serialized(userId),
     securityHeaders: headers.plainHttp,
     log: (line) => requestLog.write(line),
   });

@@ -7,7 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { jest } from '@jest/globals';
 import { IdentityService } from './domains/identity/identity.service.js';
-import { startTestServer } from './testing/api.js';
+import { type Api, startTestServer } from './testing/api.js';
 import { assetWithHolder } from './testing/income.js';
 import { signUp } from './testing/users.js';
 
@@ -43,11 +43,12 @@ describe('the hot reads answer exactly as the Nest path does', () => {
   let investorCookie: string;
   let adminCookie: string;
   let investorId: string;
+  let investor: Api;
 
   beforeAll(async () => {
     server = await startTestServer();
     const admin = await signUp(server, { admin: true });
-    const { investor } = await assetWithHolder(server, admin);
+    ({ investor } = await assetWithHolder(server, admin));
     investorCookie = `kauri.sid=${investor.cookie('kauri.sid')}`;
     adminCookie = `kauri.sid=${admin.cookie('kauri.sid')}`;
     investorId = (await investor.get('/api/user')).body.id;
@@ -151,6 +152,17 @@ describe('the hot reads answer exactly as the Nest path does', () => {
     expect(admin.hotAnswered).toBe(true);
     expect(JSON.parse(admin.answer.body)).toEqual({ holdings: [] });
     expect(admin.answer.body).not.toContain(investorId);
+  });
+
+  it('holdings kept as text: a new investment shows on both paths at once', async () => {
+    const first = await expectSame('/api/holdings', { cookie: investorCookie });
+    const offeringId = JSON.parse(first.answer.body).holdings[0].offeringId as string;
+    const invested = await investor.post('/api/invest', { offeringId, tokensRequested: 5, investmentAmount: 50 });
+    expect(invested.status).toBe(201);
+    await server.engine.waitFor(invested.body.position);
+    const { answer, hotAnswered } = await expectSame('/api/holdings', { cookie: investorCookie });
+    expect(hotAnswered).toBe(true);
+    expect(JSON.parse(answer.body).holdings).toHaveLength(2);
   });
 
   it('holdings, signed out or with a token that lets nobody in: 401 from Nest, the same either way', async () => {

@@ -17,7 +17,7 @@ describe('HotReads', () => {
     earlyAccess: async () => ({ body: '{"placesLeft":3}', etag: '"tag"' }),
     signedInAtOnce: async () =>
       signedIn ? { actor: { kind: 'user', userId: 'u1', roles: [] }, via: 'cookie', token: 't', tokenHash: 'h' } : null,
-    holdings: async (userId) => ({ holdings: [{ investorId: userId }] }),
+    holdings: async (userId) => JSON.stringify({ holdings: [{ investorId: userId }] }),
     securityHeaders: { 'x-frame-options': 'DENY' },
     log: (line) => lines.push(line),
   });

@@ -14,8 +14,8 @@ export interface HotReadSources {
   earlyAccess(): Promise<SerializedBody>;
   /** The signed-in user when the guard would let the request in at once with no side effect, else null. */
   signedInAtOnce(headers: IncomingMessage['headers']): Promise<Authentication | null>;
-  /** `GET /api/holdings`' answer for one investor (HoldingsRead). */
-  holdings(userId: string): Promise<unknown>;
+  /** `GET /api/holdings`' answer for one investor, as text (HoldingsRead). */
+  holdings(userId: string): Promise<string>;
   /** The security headers of a response to a plain-HTTP request. */
   securityHeaders: Readonly<Record<string, string>>;
   /** The request log's line (as the `onResponse` hook writes it). */
@@ -94,7 +94,7 @@ export class HotReads {
     }
     const signedIn = await this.sources.signedInAtOnce(headers);
     if (!signedIn) return false;
-    const body = JSON.stringify(await this.sources.holdings(signedIn.actor.userId));
+    const body = await this.sources.holdings(signedIn.actor.userId);
     this.send(req, res, started, body, null);
     return true;
   }
