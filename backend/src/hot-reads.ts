@@ -29,7 +29,7 @@ const HOLDINGS = '/api/holdings';
 
 /**
  * The two hot reads (issue 33) answered below Nest and Fastify: `GET /api/early-access` (every landing-page visit)
- * and a signed-in `GET /api/holdings`. Fastify's and Nest's per-request path (seven `onRequest` hooks, routing,
+ * and a signed-in `GET /api/holdings`. Fastify's and Nest's per-request path (eight `onRequest` hooks, routing,
  * the request and reply objects, guards, the response controller) cost more than the reads themselves, so for
  * these two a request that is plain in every way is answered here, with the same functions the Nest path uses —
  * the session check (`IdentityService.signedInAtOnce`), the answers (`EarlyAccessQueries`, `HoldingsRead`), the
