@@ -9,6 +9,10 @@ import { SwaggerModule } from '@nestjs/swagger';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError } from 'fastify';
 import { AppModule } from './app.module.js';
+import { IdentityService } from './domains/identity/identity.service.js';
+import { HoldingsRead } from './domains/offerings/holdings-read.js';
+import { HotReads } from './hot-reads.js';
+import { EarlyAccessQueries } from './projections/early-access-places.query.js';
 import { openApiDocument } from './openapi.js';
 import { allProjections } from './projections/index.js';
 import { sessionsProjection } from './projections/sessions.js';
@@ -78,6 +82,8 @@ export interface RunningApp {
   catchUpMs: number;
   /** The data folder's lock, held while embedded data (PGlite, the embedded chain's state) is open; else null. */
   lock: DataFolderLock | null;
+  /** The hot reads answered below Nest (`enabled`: tests compare them with the Nest path). */
+  hotReads: HotReads;
   close(): Promise<void>;
 }
 
@@ -197,6 +203,20 @@ async function openApp(
     log(req, reply);
     done();
   });
+  // The two hot reads, answered below Nest and Fastify when a request is plain in every way (hot-reads.ts).
+  const [identity, holdings, earlyAccess] = [
+    app.get(IdentityService),
+    app.get(HoldingsRead),
+    app.get(EarlyAccessQueries),
+  ];
+  const hotReads = new HotReads({
+    earlyAccess: () => earlyAccess.serialized(),
+    signedInAtOnce: (given) => identity.signedInAtOnce(given),
+    holdings: (userId) => holdings.serialized(userId),
+    securityHeaders: headers.plainHttp,
+    log: (line) => requestLog.write(line),
+  });
+  hotReads.install(app.getHttpServer() as Server);
   app.useGlobalFilters(new ErrorsFilter(logger));
   app.useGlobalPipes(validationPipe());
 
@@ -236,7 +256,9 @@ async function openApp(
     bootMs,
     catchUpMs,
     lock,
+    hotReads,
     async close() {
+      hotReads.enabled = false;
       await stopServing(app.getHttpServer() as Server);
       await app.close();
       requestLog.close();

@@ -1,5 +1,6 @@
 import { ReplicaPositions } from '../../platform/jobs/replica-positions.js';
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { parse as parseCookies } from 'cookie';
@@ -16,7 +17,12 @@ import { ProjectionEngine } from '../../platform/projection-engine/projection-en
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import { CONFIG, EVENT_STORE, VAULT } from '../../platform/injection-keys.js';
 import type { Vault } from '../../platform/vault/vault.js';
-import { principalIsLive, SessionPrincipals, sessionsProjection } from '../../projections/sessions.js';
+import {
+  principalIsLive,
+  type SessionPrincipal,
+  SessionPrincipals,
+  sessionsProjection,
+} from '../../projections/sessions.js';
 import { usersProjection } from '../../projections/users.js';
 import type { RoleChanger, SessionKind, SignInMethod } from './events.js';
 import { accountByEmail, ExecuteUserCommand } from './identity.handlers.js';
@@ -36,6 +42,21 @@ import { toUserDto, type UserDto } from './user-view.js';
 const READ_MODELS = [sessionsProjection.name, usersProjection.name];
 /** How long a request with a token this replica does not know waits for the read models to reach the log's head. */
 const HEAD_WAIT_MS = 2000;
+
+/**
+ * What a recorded session does for a request presenting its token `via` a cookie or bearer at `now` (epoch ms):
+ * refuse it (expired, revoked, of the other kind), let it in, or let it in once its idle deadline is extended.
+ */
+export function sessionVerdict(
+  session: SessionPrincipal,
+  via: SessionKind,
+  now: number,
+): 'refused' | 'live' | 'extend' {
+  if (!principalIsLive(session, now) || session.kind !== via) return 'refused';
+  return session.idleExpiresAt !== null && session.idleExpiresAt - now < SESSION_EXTEND_WHEN_LEFT_MS
+    ? 'extend'
+    : 'live';
+}
 
 /** How a request was authenticated (see IdentityGuard). */
 export interface Authentication {
@@ -180,6 +201,30 @@ export class IdentityService {
   }
 
   /**
+   * The hot reads' check (`hot-reads.ts`): the signed-in user of a request that carries a session cookie and no
+   * `Authorization` header, when its session is known here, live and not due for extension, on a replica that may
+   * serve signed-in requests — exactly what `authenticate` and the IdentityGuard conclude for such a request, with
+   * the same functions and no side effect. Null for anything else (no cookie, a bearer token, a malformed or unknown
+   * token, a session to refuse or to extend, a replica behind a sign-out): that request goes through the guard,
+   * which decides it.
+   */
+  async signedInAtOnce(headers: IncomingHttpHeaders): Promise<Authentication | null> {
+    if (headers.authorization !== undefined) return null;
+    const token = parseCookies(headerOf({ headers }, 'cookie') ?? '')[SESSION_COOKIE];
+    if (!token || !isWellFormedToken(token)) return null;
+    const hash = tokenHash(token);
+    const session = await this.principals.byTokenHash(hash);
+    if (!session || sessionVerdict(session, 'cookie', Date.now()) !== 'live') return null;
+    if (!(await this.mayServeSignedIn())) return null;
+    return {
+      actor: { kind: 'user', userId: session.userId, roles: [...session.roles] },
+      via: 'cookie',
+      token,
+      tokenHash: hash,
+    };
+  }
+
+  /**
    * Resolves the signed-in user from a bearer token (first: a cross-site form cannot send one) or the session cookie.
    * A well-formed token this replica's read models do not know may come from a sign-in on another replica a moment
    * ago: before answering "signed out", the read models are brought up to the log's head as it stood once the
@@ -231,9 +276,10 @@ export class IdentityService {
     const session = await this.principals.byTokenHash(hash);
     if (!session) return 'unknown';
     const now = Date.now();
-    if (!principalIsLive(session, now) || session.kind !== via) return null;
+    const verdict = sessionVerdict(session, via, now);
+    if (verdict === 'refused') return null;
     const actor = { kind: 'user' as const, userId: session.userId, roles: [...session.roles] };
-    if (session.idleExpiresAt !== null && session.idleExpiresAt - now < SESSION_EXTEND_WHEN_LEFT_MS) {
+    if (verdict === 'extend') {
       const at = new Date(now).toISOString();
       const idleExpiresAt = new Date(now + SESSION_IDLE_MS).toISOString();
       const context: CommandContext = {

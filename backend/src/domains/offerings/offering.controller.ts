@@ -22,7 +22,7 @@ import {
 } from './offering.dto.js';
 import { ExecuteOfferingCommand } from './offering.handlers.js';
 import { OfferingQueries } from '../../projections/offerings.query.js';
-import { TokenViews } from '../tokens/token-views.js';
+import { HoldingsRead } from './holdings-read.js';
 
 @ApiTags('offerings')
 @Controller('api')
@@ -31,7 +31,7 @@ export class OfferingController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: OfferingQueries,
-    private readonly tokens: TokenViews,
+    private readonly holdingsRead: HoldingsRead,
   ) {}
 
   @Get('offerings')
@@ -66,22 +66,8 @@ export class OfferingController {
     summary:
       "{ holdings }: the signed-in investor's investments, newest first; each with walletAddress, onChainBalance (the wallet's balance of the asset's token) and chainTxHash",
   })
-  async holdings(@CurrentUser() user: SignedInUser) {
-    const items = await this.queries.holdingsOf(user.userId);
-    await this.tokens.refresh();
-    const expected = this.tokens.registerBalances();
-    const frozen = await this.queries.frozenOf(
-      user.userId,
-      items.map((h) => h.assetId),
-    );
-    return {
-      holdings: items.map((h) => ({
-        ...h,
-        ...this.tokens.holding(user.userId, h.assetId, h.id, expected),
-        frozenTokens: frozen.get(h.assetId)?.tokens ?? 0,
-        frozenReason: frozen.get(h.assetId)?.reason ?? null,
-      })),
-    };
+  holdings(@CurrentUser() user: SignedInUser) {
+    return this.holdingsRead.of(user.userId);
   }
 
   @Post('invest')

@@ -132,6 +132,8 @@ export class ChainReconciler {
   private comparedAt = -1;
   drifts: HolderDrift[] = [];
   private problems = 0;
+  /** Counts every change of the balances read (a holdings answer kept as text is kept for one count: HoldingsRead). */
+  balancesVersion = 0;
   /** Σ |paid − held| over the wallets distributions paid in the stablecoin, at the flow version it was read at. */
   private stablecoin: { version: number; head: bigint; drift: number } | null = null;
 
@@ -186,6 +188,7 @@ export class ChainReconciler {
       this.balances.clear();
       this.scannedTo.clear();
       this.comparedAt = -1;
+      this.balancesVersion++;
     }
     const tokens: Address[] = [];
     for (const assetId of state.assets.keys()) {
@@ -204,6 +207,7 @@ export class ChainReconciler {
     for (const [start, group] of byStart) {
       const logs = await chain.transfers(group, start, head);
       applyTransfers(this.balances, logs);
+      if (logs.length > 0) this.balancesVersion++;
       moved ||= logs.length > 0;
       for (const token of group) this.scannedTo.set(token.toLowerCase(), head);
     }

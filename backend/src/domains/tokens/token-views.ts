@@ -260,6 +260,11 @@ export class TokenViews {
     };
   }
 
+  /** Changes whenever a holding's chain side may have: the flow's state, or the on-chain balances read. */
+  get holdingsVersion(): string {
+    return `${this.outbox.version} ${this.reconciler.balancesVersion}`;
+  }
+
   /** txId → what stops it, worked out again only after the flow's state changed. */
   problems(): ReadonlyMap<string, ChainProblem> {
     const version = this.outbox.version;

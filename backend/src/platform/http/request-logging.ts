@@ -9,10 +9,14 @@ import type { KauriRequest } from './request-context.js';
  * back in the same header.
  */
 export function correlate(req: HttpRequest, reply: HttpReply): void {
-  const given = req.headers['x-correlation-id'];
-  const correlationId = typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
+  const correlationId = correlationIdOf(req.headers['x-correlation-id']);
   reply.header('x-correlation-id', correlationId);
   (req as KauriRequest).correlationId = correlationId;
+}
+
+/** The caller's `X-Correlation-Id` when well formed, else a new one. */
+export function correlationIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && CORRELATION_ID.test(given) ? given : randomUUID();
 }
 
 /**

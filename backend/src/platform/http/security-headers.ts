@@ -56,18 +56,32 @@ function helmetHeaders(config: Pick<Config, 'stripe'>): Record<string, string> {
   return headers;
 }
 
+/** Sets the security headers on a reply; `plainHttp` is what it sets on a request over plain HTTP. */
+export interface SecurityHeaders {
+  (req: HttpRequest, reply: HttpReply): void;
+  readonly plainHttp: Readonly<Record<string, string>>;
+}
+
 /**
  * Security headers on every response (helmet): the CSP above, nosniff, a referrer policy that sends only the
  * origin to other sites, and HSTS when configured (`HSTS=true`) or when the request came over TLS (through
  * a proxy on the loopback, as `trustProxy` allows) — a plain-HTTP deployment must not pin itself to HTTPS.
  * Returns what sets them on a reply (the edge hook calls it for every request, errors and 404s included).
  */
-export function securityHeaders(config: Pick<Config, 'stripe' | 'hsts'>): (req: HttpRequest, reply: HttpReply) => void {
+export function securityHeaders(config: Pick<Config, 'stripe' | 'hsts'>): SecurityHeaders {
   const fixed = helmetHeaders(config);
   const withHsts = { ...fixed, 'strict-transport-security': HSTS };
-  return (req, reply) => {
-    // Without X-Forwarded-Proto or a TLS socket the request is plain HTTP: no need to ask who the peer is.
-    const tls = req.headers['x-forwarded-proto'] !== undefined || (req.socket as { encrypted?: boolean }).encrypted;
-    reply.headers(config.hsts || (tls && isSecure(req)) ? withHsts : fixed);
+  const plainHttp = config.hsts ? withHsts : fixed;
+  const set = (req: HttpRequest, reply: HttpReply) => {
+    reply.headers(config.hsts || (overTls(req) && isSecure(req)) ? withHsts : fixed);
   };
+  return Object.assign(set, { plainHttp });
+}
+
+/**
+ * Whether a request may have come over TLS: without X-Forwarded-Proto or a TLS socket it is plain HTTP, with no
+ * need to ask who the peer is.
+ */
+export function overTls(req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean {
+  return req.headers['x-forwarded-proto'] !== undefined || (req.socket as { encrypted?: boolean }).encrypted === true;
 }

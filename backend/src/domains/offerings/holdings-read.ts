@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import type { ReadModelMemo } from '../../platform/read-store/read-model-memo.js';
+import { holdingsProjection } from '../../projections/holdings.js';
+import { offeringsProjection } from '../../projections/offerings.js';
+import { OfferingQueries } from '../../projections/offerings.query.js';
+import { registersProjection } from '../../projections/registers.js';
+import { TokenViews } from '../tokens/token-views.js';
+
+/**
+ * `GET /api/holdings`' answer for one investor: their investments with each one's chain side and frozen tokens.
+ * One function for the controller (`of`, the object Fastify serializes) and the hot path below Nest (`hot-reads.ts`:
+ * `serialized`, that object's JSON text, kept), so both answer the same text.
+ */
+@Injectable()
+export class HoldingsRead {
+  /**
+   * Each investor's answer as sent, kept until a read model it is made from changes (the holdings, offerings and
+   * registers) or its chain side may have (`TokenViews.holdingsVersion`, part of the key): a reload reads, copies
+   * and serializes nothing.
+   */
+  private readonly texts: ReadModelMemo<string, string>;
+
+  constructor(
+    private readonly queries: OfferingQueries,
+    private readonly tokens: TokenViews,
+    reads: ReadModels,
+  ) {
+    this.texts = reads.memo([holdingsProjection, offeringsProjection, registersProjection]);
+  }
+
+  /** `of(userId)` as JSON text, as Fastify would serialize it. */
+  async serialized(userId: string): Promise<string> {
+    // The balances are brought up to the chain's head first, so the version names what the answer will show.
+    await this.tokens.refresh();
+    const version = this.tokens.holdingsVersion;
+    return this.texts.get(
+      `${userId} ${version}`,
+      async () => JSON.stringify(await this.of(userId)),
+      // The chain side moved while it was worked out: the next request works it out again.
+      () => this.tokens.holdingsVersion === version,
+    );
+  }
+
+  async of(userId: string) {
+    const items = await this.queries.holdingsOf(userId);
+    await this.tokens.refresh();
+    const expected = this.tokens.registerBalances();
+    const frozen = await this.queries.frozenOf(
+      userId,
+      items.map((h) => h.assetId),
+    );
+    return {
+      holdings: items.map((h) => ({
+        ...h,
+        ...this.tokens.holding(userId, h.assetId, h.id, expected),
+        frozenTokens: frozen.get(h.assetId)?.tokens ?? 0,
+        frozenReason: frozen.get(h.assetId)?.reason ?? null,
+      })),
+    };
+  }
+}
