@@ -5,7 +5,10 @@
 //   load again, and launching Chromium about 1 more. Each test still gets a fresh browser context (no cookie,
 //   storage or cache shared); Playwright stops the browser when the worker exits.
 // - with JEST_CPU=1, each test file's CPU time (its worker and every process the file started, from /proc) is
-//   written to .tmp/cpu/ (`npm test` prints the heaviest files then).
+//   written to .tmp/cpu/ (`npm test` prints the heaviest files then), with `idle`: the seconds the worker's JavaScript
+//   thread neither ran nor waited for a core (its wall less its run and run-queue time, from the kernel's schedstat).
+//   That is the file's waiting on timers, polls, sleeps and other processes, and it holds on a busy machine, where
+//   the wall against the CPU mostly measures the contention.
 const { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const NodeEnvironment = require('jest-environment-node').TestEnvironment;
@@ -45,6 +48,16 @@ function treeCpu(root) {
   return total;
 }
 
+/** This thread's time on a core and waiting in the run queue, in seconds (0, 0 where the kernel does not say). */
+function threadSchedule() {
+  try {
+    const [run, queued] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
+    return { run: run / 1e9, queued: queued / 1e9 };
+  } catch {
+    return { run: 0, queued: 0 };
+  }
+}
+
 let playwright = null;
 /** Launched browsers by their launch options (JSON), kept for the worker's life. */
 const browsers = new Map();
@@ -73,7 +86,8 @@ class KauriEnvironment extends NodeEnvironment {
     this.global.__kauriSharedChromium = sharedChromium;
   }
   async setup() {
-    if (process.env.JEST_CPU) this.started = { cpu: treeCpu(process.pid), self: process.cpuUsage(), at: Date.now() };
+    if (process.env.JEST_CPU)
+      this.started = { cpu: treeCpu(process.pid), self: process.cpuUsage(), at: Date.now(), thread: threadSchedule() };
     await super.setup();
   }
   async teardown() {
@@ -89,6 +103,9 @@ class KauriEnvironment extends NodeEnvironment {
     await super.teardown();
     if (!this.started) return;
     const self = process.cpuUsage(this.started.self);
+    const wall = (Date.now() - this.started.at) / 1000;
+    const thread = threadSchedule();
+    const busy = thread.run - this.started.thread.run + thread.queued - this.started.thread.queued;
     const dir = join(this.rootDir, '.tmp', 'cpu');
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
     const file = relative(this.rootDir, this.testPath);
@@ -96,9 +113,10 @@ class KauriEnvironment extends NodeEnvironment {
       join(dir, `${file.replaceAll('/', '__')}.json`),
       JSON.stringify({
         file,
-        wall: (Date.now() - this.started.at) / 1000,
+        wall,
         cpu: treeCpu(process.pid) - this.started.cpu,
         worker: (self.user + self.system) / 1e6,
+        idle: thread.run ? Math.max(0, wall - busy) : null,
       }),
     );
   }

@@ -115,11 +115,18 @@ if (process.env.JEST_CPU && existsSync(cpuDir)) {
       .join(', ')}`,
   );
   files.sort((a, b) => b.cpu - a.cpu);
-  console.log('Heaviest files (CPU s, worker process s, wall s):');
+  const idle = (f) => (f.idle ?? 0).toFixed(1).padStart(6);
+  console.log('Heaviest files (CPU s, worker process s, wall s, idle s):');
   for (const f of files.slice(0, 25))
     console.log(
-      `  ${f.cpu.toFixed(1).padStart(6)} ${f.worker.toFixed(1).padStart(6)} ${f.wall.toFixed(1).padStart(6)}  ${f.file}`,
+      `  ${f.cpu.toFixed(1).padStart(6)} ${f.worker.toFixed(1).padStart(6)} ${f.wall.toFixed(1).padStart(6)} ${idle(f)}  ${f.file}`,
     );
+  // Idle: the worker's thread neither ran nor waited for a core (timers, polls, other processes), whatever the load.
+  const waiting = files.filter((f) => f.idle !== null && f.idle !== undefined).sort((a, b) => b.idle - a.idle);
+  console.log(
+    `Most waiting files (idle s of wall s; ${Math.round(waiting.reduce((t, f) => t + f.idle, 0))} s in all):`,
+  );
+  for (const f of waiting.slice(0, 15)) console.log(`  ${idle(f)} ${f.wall.toFixed(1).padStart(6)}  ${f.file}`);
 }
 
 if (existsSync(report)) {

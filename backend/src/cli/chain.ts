@@ -1,16 +1,11 @@
 import cliProgress from 'cli-progress';
-import { createApp, type RunningApp } from '../app.js';
-import { ChainKeys } from '../platform/chain/keys.js';
+import type { RunningApp } from '../app.js';
 import { loadConfig } from '../platform/config.js';
 import type { RuntimeInfo } from '../platform/operations/runtime-file.js';
 import { DataFolderBusyError } from '../platform/operations/data-lock.js';
 import { embeddedData, reachData, refuse } from './data-folder.js';
-import { openStores } from '../platform/stores.js';
-import { ChainOutbox, type ChainFlowRebuild, type ChainFlowStatus } from '../domains/tokens/chain-outbox.js';
-import { FLOW_EVENT_TYPES, FLOW_SNAPSHOTS, type SnapshotHead } from '../domains/tokens/flow-checkpoint.js';
-import { FLOW_VERSION } from '../domains/tokens/flow.js';
-import { chainProblems } from '../domains/tokens/flow.js';
-import { ChainReconciler } from '../domains/tokens/chain-balances.js';
+import type { ChainFlowRebuild, ChainFlowStatus } from '../domains/tokens/chain-outbox.js';
+import type { SnapshotHead } from '../domains/tokens/flow-checkpoint.js';
 
 /**
  * npm run chain -- reconcile        compare on-chain balances (Transfer logs) with the register; exit 1 on drift
@@ -22,6 +17,8 @@ import { ChainReconciler } from '../domains/tokens/chain-balances.js';
  * the app's stores and chain in this process, lets the outbox send what is pending, and compares. Status and rebuild
  * work through the running app's operations API (/api/operations/chain-outbox, its runtime file's ops token);
  * without one, status reads the stored snapshot and the log, and rebuild boots the app in this process to rebuild.
+ * The app's modules and the stores are imported only on the paths that open them: through the running app the tool
+ * is an HTTP client, and importing the app (NestJS, the domains, viem) cost it about 3 CPU-seconds.
  */
 const USAGE = 'usage: npm run chain -- reconcile | import-signer | status | rebuild';
 const WAIT_MS = 120_000;
@@ -79,6 +76,7 @@ async function throughApp(app: RuntimeInfo): Promise<ChainHealth> {
  * (as `npm start` does), refusing while another process has it.
  */
 async function bootHere(tool: string): Promise<RunningApp> {
+  const { createApp } = await import('../app.js');
   let running: RunningApp;
   try {
     running = await createApp({ env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }, lockAs: tool });
@@ -102,6 +100,9 @@ async function standalone(): Promise<ChainHealth> {
     if (!chain) return { ok: true, kind: 'off', chainId: null, head: null, drift: null, pending: null };
     const health = await chain.health();
     if (!health.ok) return { ...health, drift: null, pending: null };
+    const { ChainOutbox } = await import('../domains/tokens/chain-outbox.js');
+    const { ChainReconciler } = await import('../domains/tokens/chain-balances.js');
+    const { chainProblems } = await import('../domains/tokens/flow.js');
     const outbox = running.app.get(ChainOutbox);
     const bar = progress();
     const until = Date.now() + WAIT_MS;
@@ -135,6 +136,8 @@ async function importSigner(): Promise<void> {
     );
     process.exit(1);
   }
+  const { openStores } = await import('../platform/stores.js');
+  const { ChainKeys } = await import('../platform/chain/keys.js');
   const stores = await openStores(config, ['vault']);
   try {
     const account = await new ChainKeys(stores.vault).importSigner(key);
@@ -160,6 +163,9 @@ async function outboxCall<T>(app: RuntimeInfo, method: 'GET' | 'POST', path = ''
 /** Without an app: the snapshots stored in the read store, against the log. */
 async function storedStatus(): Promise<void> {
   const config = loadConfig();
+  const { openStores } = await import('../platform/stores.js');
+  const { FLOW_EVENT_TYPES, FLOW_SNAPSHOTS } = await import('../domains/tokens/flow-checkpoint.js');
+  const { FLOW_VERSION } = await import('../domains/tokens/flow.js');
   const stores = await openStores(config, ['readStore']);
   const { storedEvents: events, readStore: reads } = stores;
   try {
@@ -243,6 +249,7 @@ async function standaloneRebuild(): Promise<ChainFlowRebuild | null> {
   const running = await bootHere('npm run chain -- rebuild');
   try {
     if (!running.chain) return null;
+    const { ChainOutbox } = await import('../domains/tokens/chain-outbox.js');
     return await running.app.get(ChainOutbox).rebuild();
   } finally {
     await running.close();
