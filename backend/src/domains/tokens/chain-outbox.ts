@@ -514,10 +514,14 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** Resolves once every transaction is settled or waits on one that cannot go (tests, the CLI). */
   async settled(timeoutMs = 60_000): Promise<boolean> {
     const until = Date.now() + timeoutMs;
+    // What was appended before this call counts: a confirmation the subscription has yet to deliver is no intent yet,
+    // and without this a caller could hear "settled" a moment before the chain work it caused was even wanted.
+    const head = await this.events.headPosition();
     while (Date.now() < until) {
       await this.pumping;
       const moving =
         !this.caughtUp ||
+        (await this.unfoldedThrough(head)) ||
         this.wanted.size > 0 ||
         [...this.state.txs.values()].some(
           (tx) => tx.status === 'submitted' || (tx.status === 'requested' && blockedBy(tx, this.state) === null),
@@ -527,6 +531,17 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       await new Promise((r) => setTimeout(r, 20));
     }
     return false;
+  }
+
+  /** Whether a flow event at or before `head` is still to be folded (on an outbox that folds at all). */
+  private async unfoldedThrough(head: number): Promise<boolean> {
+    if (!this.folding || this.state.position >= head) return false;
+    const next = await this.events.readAll({
+      eventTypes: FLOW_EVENT_TYPES,
+      fromPosition: this.state.position,
+      maxCount: 1,
+    });
+    return next.length > 0 && next[0]!.position <= head;
   }
 
   get version(): number {

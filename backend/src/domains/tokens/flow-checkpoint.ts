@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 import type { Doc, ReadStore, WriteOp } from '../../platform/read-store/read-store.js';
 import { TOKEN_EVENT_TYPES, type ChainIntent } from './events.js';
 import {
@@ -8,7 +7,7 @@ import {
   FLOW_VERSION,
   initialFlowState,
   SOURCE_EVENT_TYPES,
-  type FlowEvent,
+  type FoldedEvent,
   type FlowState,
 } from './flow.js';
 
@@ -51,10 +50,7 @@ export function initialFold(chainId: number): FlowFold {
  * `chainIntents` (the one mapping). Kept in the snapshot, it is exactly what folding 1..K left; the events after K
  * then add and remove entries as they would have.
  */
-export function foldFlow(
-  fold: FlowFold,
-  event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>,
-): void {
+export function foldFlow(fold: FlowFold, event: FoldedEvent): void {
   for (const { txId, intent } of chainIntents(event, fold.state))
     if (!fold.wanted.has(txId)) fold.wanted.set(txId, { intent, causeEventId: event.metadata?.eventId ?? null });
   evolveFlow(fold.state, event);

@@ -9,6 +9,7 @@ import {
   initialFlowState,
   tokenTransactions,
   type FlowEvent,
+  type FoldedEvent,
   type FlowState,
 } from './flow.js';
 
@@ -116,6 +117,15 @@ test('a verification registers the investor once; its lapse removes them; an own
   };
   expect(chainIntents(revocation, registered)).toEqual(chainIntents(lapse, registered));
   expect(given(approved, verified, revocation).persons.get('inv')?.verificationId).toBeNull();
+});
+
+test('a lock-up already over when the investment is confirmed (an offering without one) asks nothing of the chain', () => {
+  const state = given(approved, verified, requestedInvestment);
+  const at = (occurredAt: string) =>
+    chainIntents({ ...confirmedInvestment, metadata: { occurredAt } } as FoldedEvent, state).map((i) => i.intent.kind);
+  expect(at('2026-12-31T23:59:59.000Z')).toEqual(['forced-transfer', 'lock-up']);
+  expect(at('2027-01-01T00:00:00.000Z')).toEqual(['forced-transfer']);
+  expect(at('2027-03-01T00:00:00.000Z')).toEqual(['forced-transfer']);
 });
 
 test('a confirmed investment is a forced transfer owner → investor and a lock-up until transferableFrom; a cancel after it reverses it', () => {

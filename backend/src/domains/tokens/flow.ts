@@ -182,12 +182,26 @@ export interface RequestedIntent {
  * reads `state` as it was before `event` and changes nothing. Supply changes of the asset register can be added
  * here as new cases (a mint or burn intent each).
  */
-export function chainIntents(event: FlowEvent, state: FlowState): RequestedIntent[] {
+export function chainIntents(event: FoldedEvent, state: FlowState): RequestedIntent[] {
   return intentsFor(event, state).filter(({ txId }) => !state.txs.has(txId));
 }
 
+/** An event as folded: from the log it carries its position and metadata (a test's may not). */
+export type FoldedEvent = FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>;
+
+/**
+ * Whether a lock-up ending at `until` still locks anything when `event` happens. One already over (an offering
+ * without a lock-up: it ends the moment the investment was requested) is no chain transaction at all: it would cost
+ * gas for nothing and, mined within the same second, refuse the holder's transfers until the next block's time.
+ * Without the event's time (a test's bare event) the lock-up is asked for, as before.
+ */
+function lockUpOpen(until: string, event: FoldedEvent): boolean {
+  const at = event.metadata?.occurredAt;
+  return at === undefined || Date.parse(until) > Date.parse(at);
+}
+
 /** What an event calls for, whether or not already requested (the registry bookkeeping needs all of it). */
-function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
+function intentsFor(event: FoldedEvent, state: FlowState): RequestedIntent[] {
   const out: RequestedIntent[] = [];
   const want = (suffix: string, intent: ChainIntent) => {
     const txId = txIdOf(state.chainId, suffix);
@@ -293,7 +307,7 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
         reversal: false,
       });
       const until = state.investments.get(investmentId)?.transferableFrom;
-      if (until)
+      if (until && lockUpOpen(until, event))
         want(`lockup-${investmentId}`, { kind: 'lock-up', assetId, investmentId, personId: investorId, until });
       return out;
     }
@@ -431,7 +445,12 @@ function intentsFor(event: FlowEvent, state: FlowState): RequestedIntent[] {
       });
       // Lock-ups are kept by holder address: the new wallet gets the ones not over yet.
       for (const [investmentId, investment] of state.investments)
-        if (investment.confirmed && investment.investorId === personId && investment.transferableFrom)
+        if (
+          investment.confirmed &&
+          investment.investorId === personId &&
+          investment.transferableFrom &&
+          lockUpOpen(investment.transferableFrom, event)
+        )
           want(`${r}-lockup-${investmentId}`, {
             kind: 'lock-up',
             assetId: investment.assetId,
@@ -492,7 +511,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
 export const FLOW_VERSION = 6;
 
 /** Folds one event into the flow's state (in place; see above). */
-export function evolveFlow(state: FlowState, event: FlowEvent & Partial<Pick<RecordedEvent, 'position' | 'metadata'>>) {
+export function evolveFlow(state: FlowState, event: FoldedEvent) {
   if (event.position !== undefined) state.position = Math.max(state.position, event.position);
   planRegistry(state, event);
   switch (event.type) {
