@@ -87,7 +87,7 @@ describe('stablecoin payments: a kept checkpoint', () => {
     const started = await paying(log, 'd-1');
     const first = await confirmed(log, 'd-1', 0);
     const before = payments(log);
-    await before.start();
+    before.start();
     await log.until(distributionStream('d-1'), (types) => count('StablecoinPaymentConfirmed')(types) === 1);
     await before.stop();
     expect(log.subscribedFrom).toEqual([started]);
@@ -95,7 +95,7 @@ describe('stablecoin payments: a kept checkpoint', () => {
 
     await confirmed(log, 'd-1', 1);
     const after = payments(log);
-    await after.start();
+    after.start();
     await log.until(distributionStream('d-1'), (types) => types.includes('DistributionPaid'));
     await after.stop();
     // The oldest run unpaid would still be d-1's (started earlier): the checkpoint is after its first confirmation.
@@ -108,7 +108,7 @@ describe('stablecoin payments: a kept checkpoint', () => {
     const started = await paying(log, 'd-1');
     await confirmed(log, 'd-1', 0);
     const before = payments(log);
-    await before.start();
+    before.start();
     await log.until(distributionStream('d-1'), (types) => count('StablecoinPaymentConfirmed')(types) === 1);
     await before.stop();
     // The crash: the line recorded, the checkpoint still where the run started.
@@ -116,7 +116,7 @@ describe('stablecoin payments: a kept checkpoint', () => {
 
     const last = await confirmed(log, 'd-1', 1);
     const after = payments(log);
-    await after.start();
+    after.start();
     await log.until(distributionStream('d-1'), (types) => types.includes('DistributionPaid'));
     await after.stop();
     expect(log.subscribedFrom.at(-1)).toBe(started);

@@ -37,6 +37,7 @@ export function paymentLineOf(txId: string): { distributionId: string; line: num
 @Injectable()
 export class StablecoinPayments {
   private subscription: Subscription | null = null;
+  private starting: Promise<void> | null = null;
   private position = 0;
   private readonly checkpoint: LogCheckpoint | null;
 
@@ -59,11 +60,18 @@ export class StablecoinPayments {
       });
   }
 
-  async start(): Promise<void> {
-    if (this.subscription) return;
+  /**
+   * Not awaited by the job runner: reading the checkpoint waits behind the read store's writes (with the chain
+   * outbox sending, a restart's boot waited minutes for it), and the boot does not wait for it.
+   */
+  start(): void {
+    if (this.starting || this.subscription) return;
+    this.starting = this.follow().finally(() => (this.starting = null));
+  }
+
+  private async follow(): Promise<void> {
     const from = (await this.checkpoint?.load()) ?? (await this.resumeFrom());
     const head = await this.events.headPosition();
-    if (this.subscription) return;
     this.position = from;
     this.subscription = this.events.subscribe({
       fromPosition: from,
@@ -92,6 +100,7 @@ export class StablecoinPayments {
   }
 
   async stop(): Promise<void> {
+    await this.starting;
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();

@@ -50,7 +50,7 @@ describe('transfer settlements: a kept checkpoint', () => {
     await approvedTransfer(log, 't-2');
     const outcome = await refused(log, 't-1');
     const first = settlements(log);
-    await first.start();
+    first.start();
     await log.until(transferStream('t-1'), failedOnce);
     await first.stop();
     const stored = await log.checkpointOf('transfer-settlements');
@@ -59,7 +59,7 @@ describe('transfer settlements: a kept checkpoint', () => {
 
     await refused(log, 't-2');
     const second = settlements(log);
-    await second.start();
+    second.start();
     await log.until(transferStream('t-2'), failedOnce);
     await second.stop();
     expect(log.subscribedFrom).toEqual([0, stored]);
@@ -79,7 +79,7 @@ describe('transfer settlements: a kept checkpoint', () => {
     const before = await log.store.headPosition();
     await refused(log, 't-1');
     const first = settlements(log);
-    await first.start();
+    first.start();
     await log.until(transferStream('t-1'), failedOnce);
     // The crash: handled, and the checkpoint still the one stored before it.
     await first.stop();
@@ -87,7 +87,7 @@ describe('transfer settlements: a kept checkpoint', () => {
 
     const last = await refused(log, 't-2');
     const second = settlements(log);
-    await second.start();
+    second.start();
     // Delivered in order: t-1's outcome again, then t-2's.
     await log.until(transferStream('t-2'), failedOnce);
     await second.stop();

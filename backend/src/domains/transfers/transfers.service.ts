@@ -54,6 +54,7 @@ export function settlementStepOf(txId: string): { transferId: string; step: stri
 @Injectable()
 export class Transfers {
   private subscription: Subscription | null = null;
+  private starting: Promise<void> | null = null;
   private position = 0;
   /** Where the settlements stand in the log, kept: a restart reads only the chain's outcomes after it. */
   private readonly checkpoint: LogCheckpoint;
@@ -249,12 +250,19 @@ export class Transfers {
     }
   }
 
-  /** Follows the chain's outcomes from the kept checkpoint (from the log's start when there is none). */
-  async start(): Promise<void> {
-    if (this.subscription) return;
+  /**
+   * Follows the chain's outcomes from the kept checkpoint (from the log's start when there is none). Not awaited by
+   * the job runner: reading the checkpoint waits behind the read store's writes (with the chain outbox sending, a
+   * restart's boot waited minutes for it), and the boot does not wait for it.
+   */
+  start(): void {
+    if (this.starting || this.subscription) return;
+    this.starting = this.follow().finally(() => (this.starting = null));
+  }
+
+  private async follow(): Promise<void> {
     const from = (await this.checkpoint.load()) ?? 0;
     const head = await this.events.headPosition();
-    if (this.subscription) return;
     this.position = from;
     this.subscription = this.events.subscribe({
       fromPosition: from,
@@ -270,6 +278,7 @@ export class Transfers {
   }
 
   async stop(): Promise<void> {
+    await this.starting;
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
