@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@jest/globals';
+import { describe, expect, it, test } from '@jest/globals';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
+import type { JobRunner } from '../../platform/jobs/job-runner.js';
+import { FollowedLog } from '../../testing/log-followers.js';
+import { distributionStream } from './events.js';
 import { paymentLineOf, StablecoinPayments } from './stablecoin-payments.js';
 
 test('a distribution line’s transfer is known by its transaction id, an admin’s retry of it too; nothing else is', () => {
@@ -34,4 +38,90 @@ test('after a restart it reads from the payment run of the oldest distribution n
   await put('distribution-b', 'DistributionPaid', { distributionId: 'b' });
   expect(await manager.resumeFrom()).toBe(await store.headPosition());
   expect(bPaid.position).toBeLessThan(await store.headPosition());
+});
+
+describe('stablecoin payments: a kept checkpoint', () => {
+  const jobs = { declare: () => undefined } as unknown as JobRunner;
+  const payments = (log: FollowedLog) =>
+    new StablecoinPayments(
+      null,
+      log.events,
+      new AggregateRepository(log.events, log.logger),
+      log.logger,
+      jobs,
+      log.reads,
+    );
+  /** A distribution of two lines, both paid in the stablecoin, its payment run started. */
+  const paying = async (log: FollowedLog, id: string) => {
+    const stream = distributionStream(id);
+    await log.put(stream, 'DistributionDeclared', {
+      distributionId: id,
+      assetId: 'asset-1',
+      ownerId: 'owner-1',
+      paymentDate: '2026-11-30',
+      fundingDue: '2026-11-30',
+      lines: [{ net: 16_500 }, { net: 16_500 }],
+    });
+    return log.put(stream, 'DistributionPaymentStarted', {
+      distributionId: id,
+      assetId: 'asset-1',
+      startedBy: 'admin-1',
+      methods: [
+        { line: 0, method: 'stablecoin', wallet: '0x00000000000000000000000000000000000000a1', net: 16_500 },
+        { line: 1, method: 'stablecoin', wallet: '0x00000000000000000000000000000000000000a2', net: 16_500 },
+      ],
+    });
+  };
+  const confirmed = (log: FollowedLog, id: string, line: number) =>
+    log.put(`chain-tx-${id}-${line}`, 'ChainTransactionConfirmed', {
+      txId: `c31337-dist-${id}-line-${line}`,
+      txHash: `0x${String(line + 1).repeat(64)}`,
+      blockNumber: 7,
+      contractAddress: null,
+      suite: null,
+    });
+  const count = (type: string) => (types: string[]) => types.filter((t) => t === type).length;
+
+  it('a restart reads the confirmations after the checkpoint the last run stored, not from the oldest run unpaid', async () => {
+    const log = new FollowedLog();
+    const started = await paying(log, 'd-1');
+    const first = await confirmed(log, 'd-1', 0);
+    const before = payments(log);
+    before.start();
+    await log.until(distributionStream('d-1'), (types) => count('StablecoinPaymentConfirmed')(types) === 1);
+    await before.stop();
+    expect(log.subscribedFrom).toEqual([started]);
+    expect(await log.checkpointOf('stablecoin-payments')).toBe(first);
+
+    await confirmed(log, 'd-1', 1);
+    const after = payments(log);
+    after.start();
+    await log.until(distributionStream('d-1'), (types) => types.includes('DistributionPaid'));
+    await after.stop();
+    // The oldest run unpaid would still be d-1's (started earlier): the checkpoint is after its first confirmation.
+    expect(log.subscribedFrom).toEqual([started, first]);
+    await log.close();
+  });
+
+  it('a crash after recording a line and before checkpointing reads its confirmation again; the line is paid once', async () => {
+    const log = new FollowedLog();
+    const started = await paying(log, 'd-1');
+    await confirmed(log, 'd-1', 0);
+    const before = payments(log);
+    before.start();
+    await log.until(distributionStream('d-1'), (types) => count('StablecoinPaymentConfirmed')(types) === 1);
+    await before.stop();
+    // The crash: the line recorded, the checkpoint still where the run started.
+    await log.checkpointAt('stablecoin-payments', started);
+
+    const last = await confirmed(log, 'd-1', 1);
+    const after = payments(log);
+    after.start();
+    await log.until(distributionStream('d-1'), (types) => types.includes('DistributionPaid'));
+    await after.stop();
+    expect(log.subscribedFrom.at(-1)).toBe(started);
+    expect(count('StablecoinPaymentConfirmed')(await log.typesOf(distributionStream('d-1')))).toBe(2);
+    expect(await log.checkpointOf('stablecoin-payments')).toBe(last);
+    await log.close();
+  });
 });

@@ -7,7 +7,9 @@ import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { logPages } from '../../platform/event-store/log-pages.js';
-import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
+import { LogCheckpoint } from '../../platform/jobs/log-checkpoint.js';
+import { CHAIN, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
 import type { ChainPort } from '../../platform/chain/chain.js';
 import type { ChainTransactionConfirmed } from '../tokens/events.js';
 import { distribution } from './distribution.decider.js';
@@ -28,13 +30,16 @@ export function paymentLineOf(txId: string): { distributionId: string; line: num
  * The process manager of the stablecoin payment (issue 31): it follows the log's `ChainTransactionConfirmed` events
  * and, for each distribution line's transfer, asks the distribution's decider to record the line paid with its hash
  * (`ConfirmStablecoinPayment`; the last line also pays the distribution). Idempotent: a line recorded already
- * records nothing, so at each start it reads from the payment run of the oldest distribution not yet paid (after a
- * crash, a confirmation the outbox recorded before the line was is recorded then). One replica runs it (the `stablecoin-payments` lease).
+ * records nothing, so at each start it reads the confirmations after its kept checkpoint (`LogCheckpoint`: after a
+ * crash, those handled since it was stored are read again and record nothing twice; a confirmation the outbox
+ * recorded before the line was is recorded then). One replica runs it (the `stablecoin-payments` lease).
  */
 @Injectable()
 export class StablecoinPayments {
   private subscription: Subscription | null = null;
+  private starting: Promise<void> | null = null;
   private position = 0;
+  private readonly checkpoint: LogCheckpoint | null;
 
   constructor(
     @Inject(CHAIN) chain: ChainPort | null,
@@ -42,7 +47,9 @@ export class StablecoinPayments {
     private readonly repository: AggregateRepository,
     @Inject(LOGGER) private readonly logger: Logger,
     jobs: JobRunner,
+    @Inject(READ_STORE) reads: ReadStore | null = null,
   ) {
+    this.checkpoint = reads && new LogCheckpoint(reads, ACTOR, logger);
     if (chain)
       jobs.declare({
         name: ACTOR,
@@ -53,23 +60,33 @@ export class StablecoinPayments {
       });
   }
 
-  async start(): Promise<void> {
-    if (this.subscription) return;
-    const from = await this.resumeFrom();
-    if (this.subscription) return;
+  /**
+   * Not awaited by the job runner: reading the checkpoint waits behind the read store's writes (with the chain
+   * outbox sending, a restart's boot waited minutes for it), and the boot does not wait for it.
+   */
+  start(): void {
+    if (this.starting || this.subscription) return;
+    this.starting = this.follow().finally(() => (this.starting = null));
+  }
+
+  private async follow(): Promise<void> {
+    const from = (await this.checkpoint?.load()) ?? (await this.resumeFrom());
+    const head = await this.events.headPosition();
     this.position = from;
     this.subscription = this.events.subscribe({
       fromPosition: from,
       eventTypes: ['ChainTransactionConfirmed'],
+      // Caught up: every confirmation up to the head read before subscribing was handled.
+      onCaughtUp: (position) => this.handled(Math.max(position, head)),
       onEvent: (event) => this.confirmed(event as RecordedEvent & ChainTransactionConfirmed),
       onError: (error) => this.logger.warn({ err: error }, 'stablecoin payments subscription failed; resubscribing'),
     });
   }
 
   /**
-   * Where to read the confirmations from: the payment run of the oldest distribution not yet paid (its lines'
-   * confirmations all come after it), or the head when every run is paid. Derived from the log at each start — two
-   * events per distribution — rather than stored: a confirmation recorded just before a crash is still read again.
+   * Where to read the confirmations from when no checkpoint is kept yet (the first start, or one written by another
+   * version): the payment run of the oldest distribution not yet paid (its lines' confirmations all come after it),
+   * or the head when every run is paid. Derived from the log — two events per distribution.
    */
   async resumeFrom(): Promise<number> {
     const started = new Map<string, number>();
@@ -83,9 +100,11 @@ export class StablecoinPayments {
   }
 
   async stop(): Promise<void> {
+    await this.starting;
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
+    await this.checkpoint?.flush();
   }
 
   private async confirmed(event: RecordedEvent & ChainTransactionConfirmed): Promise<void> {
@@ -114,6 +133,12 @@ export class StablecoinPayments {
         this.logger.warn({ err: error, txId: event.data.txId }, 'a stablecoin payment could not be recorded');
       }
     }
-    this.position = event.position;
+    this.handled(event.position);
+  }
+
+  /** Every confirmation up to `position` was handled: kept as the checkpoint soon after. */
+  private handled(position: number): void {
+    this.position = position;
+    this.checkpoint?.handled(position);
   }
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { Doc, ReadStore, WriteOp } from '../../platform/read-store/read-store.js';
+import { KeptSnapshots, type KeptSnapshotHead } from '../../platform/read-store/kept-snapshots.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { TOKEN_EVENT_TYPES, type ChainIntent } from './events.js';
 import {
   chainIntents,
@@ -22,8 +22,6 @@ export const FLOW_EVENT_TYPES: readonly string[] = [...SOURCE_EVENT_TYPES, ...TO
 
 /** The read store's collection of snapshots: one head document per chain (`c<chainId>`) and its chunks. */
 export const FLOW_SNAPSHOTS = '_chain_flow';
-/** A snapshot is stored in parts of at most this many characters (MongoDB's documents stop at 16 MB). */
-const CHUNK_CHARS = 1_000_000;
 
 /** Intents an event called for that are not yet recorded as `ChainTransactionRequested`: txId → intent and cause. */
 export type Wanted = Map<string, { intent: ChainIntent; causeEventId: string | null }>;
@@ -112,20 +110,9 @@ export function restoreFold(snapshot: FlowSnapshot, chainId: number): FlowFold |
   return { state: state as unknown as FlowState, wanted: new Map(snapshot.wanted) };
 }
 
-/** The head document of a chain's snapshot: where it stands, and how to put its parts together. */
-export interface SnapshotHead extends Doc {
-  version: number;
-  position: number;
+/** The head document of a chain's snapshot: where it stands, which chain, and how to put its parts together. */
+export interface SnapshotHead extends KeptSnapshotHead {
   chainId: number;
-  /** Number of chunk documents (`<_id>-<n>`). */
-  chunks: number;
-  /** SHA-256 of the whole JSON: a torn write (MongoDB applies a batch's steps one by one) is not loaded. */
-  sha256: string;
-  savedAt: string;
-}
-
-interface SnapshotChunk extends Doc {
-  data: string;
 }
 
 /** What `load` found: the fold to resume from, or why it folds from 0. */
@@ -133,75 +120,41 @@ export type LoadedFold =
   | { fold: FlowFold; head: SnapshotHead }
   | { fold: null; reason: 'none' | 'version' | 'unreadable'; head: SnapshotHead | null };
 
-/** The snapshots in the read store (`_chain_flow`), written with `writeBatch` as the projections' checkpoints are. */
+/** The snapshots in the read store (`_chain_flow`): `KeptSnapshots`, one per chain. */
 export class FlowCheckpoints {
-  /** Chunks of the last snapshot written or read, per head id: a smaller one deletes the rest. */
-  private readonly chunks = new Map<string, number>();
+  private readonly snapshots: KeptSnapshots<SnapshotHead>;
 
-  constructor(
-    private readonly reads: ReadStore,
-    private readonly chunkChars = CHUNK_CHARS,
-  ) {}
+  constructor(reads: ReadStore, chunkChars?: number) {
+    this.snapshots = new KeptSnapshots<SnapshotHead>(reads, FLOW_SNAPSHOTS, chunkChars);
+  }
 
   private headId(chainId: number) {
     return `c${chainId}`;
   }
 
   async head(chainId: number): Promise<SnapshotHead | null> {
-    return this.reads.collection<SnapshotHead>(FLOW_SNAPSHOTS).get(this.headId(chainId));
+    return this.snapshots.head(this.headId(chainId));
   }
 
   async load(chainId: number): Promise<LoadedFold> {
-    const head = await this.head(chainId);
-    if (!head) return { fold: null, reason: 'none', head: null };
-    this.chunks.set(head._id, head.chunks);
-    if (head.version !== FLOW_VERSION) return { fold: null, reason: 'version', head };
-    const parts = this.reads.collection<SnapshotChunk>(FLOW_SNAPSHOTS);
-    let json = '';
-    for (let n = 0; n < head.chunks; n++) {
-      const part = await parts.get(`${head._id}-${n}`);
-      if (!part) return { fold: null, reason: 'unreadable', head };
-      json += part.data;
-    }
-    if (sha256(json) !== head.sha256) return { fold: null, reason: 'unreadable', head };
+    const loaded = await this.snapshots.load(this.headId(chainId), FLOW_VERSION);
+    if (loaded.json === null) return { fold: null, reason: loaded.reason, head: loaded.head };
     try {
-      const fold = restoreFold(JSON.parse(json) as FlowSnapshot, chainId);
-      return fold ? { fold, head } : { fold: null, reason: 'version', head };
+      const fold = restoreFold(JSON.parse(loaded.json) as FlowSnapshot, chainId);
+      return fold ? { fold, head: loaded.head } : { fold: null, reason: 'version', head: loaded.head };
     } catch {
-      return { fold: null, reason: 'unreadable', head };
+      return { fold: null, reason: 'unreadable', head: loaded.head };
     }
   }
 
   /** Stores a snapshot (its parts, then its head, then drops parts a larger earlier one left) in one batch. */
   async save(snapshot: SnapshotText): Promise<SnapshotHead> {
-    const id = this.headId(snapshot.chainId);
-    const before = this.chunks.get(id) ?? (await this.head(snapshot.chainId))?.chunks ?? 0;
-    const json = snapshot.json;
-    const parts: string[] = [];
-    for (let at = 0; at < json.length || parts.length === 0; at += this.chunkChars)
-      parts.push(json.slice(at, at + this.chunkChars));
-    const head: SnapshotHead = {
-      _id: id,
-      version: snapshot.version,
-      position: snapshot.position,
-      chainId: snapshot.chainId,
-      chunks: parts.length,
-      sha256: sha256(json),
-      savedAt: new Date().toISOString(),
-    };
-    const ops: WriteOp<Doc>[] = parts.map((data, n) => ({ upsert: { _id: `${id}-${n}`, data } }));
-    ops.push({ upsert: head });
-    for (let n = parts.length; n < before; n++) ops.push({ delete: `${id}-${n}` });
-    await this.reads.writeBatch([{ collection: FLOW_SNAPSHOTS, ops }]);
-    this.chunks.set(id, parts.length);
-    return head;
+    const { json, version, position, chainId } = snapshot;
+    return this.snapshots.save(this.headId(chainId), json, { version, position, chainId });
   }
 
   /** Drops every snapshot: the next boot (or a rebuild) folds the log from position 0. */
   async drop(): Promise<void> {
-    await this.reads.dropCollection(FLOW_SNAPSHOTS);
-    this.chunks.clear();
+    await this.snapshots.drop();
   }
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

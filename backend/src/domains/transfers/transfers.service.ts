@@ -7,7 +7,9 @@ import { systemContext, type CommandContext } from '../../platform/command-conte
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
-import { CHAIN, EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
+import { LogCheckpoint } from '../../platform/jobs/log-checkpoint.js';
+import { CHAIN, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { TransferQueries } from '../../projections/transfers.query.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
@@ -33,6 +35,7 @@ import {
 } from './transfer.decider.js';
 
 const ACTOR = 'transfers';
+const SETTLEMENTS = 'transfer-settlements';
 const EXPIRY_EVERY_MS = 60_000;
 
 /** `c<chainId>-xfer-<transferId>-<step>`: a settlement's chain transaction (null for any other). */
@@ -51,7 +54,10 @@ export function settlementStepOf(txId: string): { transferId: string; step: stri
 @Injectable()
 export class Transfers {
   private subscription: Subscription | null = null;
+  private starting: Promise<void> | null = null;
   private position = 0;
+  /** Where the settlements stand in the log, kept: a restart reads only the chain's outcomes after it. */
+  private readonly checkpoint: LogCheckpoint;
 
   constructor(
     private readonly repository: AggregateRepository,
@@ -61,7 +67,9 @@ export class Transfers {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
     jobs: JobRunner,
+    @Inject(READ_STORE) reads: ReadStore,
   ) {
+    this.checkpoint = new LogCheckpoint(reads, SETTLEMENTS, logger);
     jobs.declare({
       name: 'transfer-expiry',
       description: 'Records transfers between investors whose proposal lapsed before settlement started',
@@ -71,7 +79,7 @@ export class Transfers {
     });
     if (chain)
       jobs.declare({
-        name: 'transfer-settlements',
+        name: SETTLEMENTS,
         description: 'Settles a transfer between investors when its DvP transaction is confirmed on chain',
         start: () => this.start(),
         stop: () => this.stop(),
@@ -242,12 +250,25 @@ export class Transfers {
     }
   }
 
+  /**
+   * Follows the chain's outcomes from the kept checkpoint (from the log's start when there is none). Not awaited by
+   * the job runner: reading the checkpoint waits behind the read store's writes (with the chain outbox sending, a
+   * restart's boot waited minutes for it), and the boot does not wait for it.
+   */
   start(): void {
-    if (this.subscription) return;
-    this.position = 0;
+    if (this.starting || this.subscription) return;
+    this.starting = this.follow().finally(() => (this.starting = null));
+  }
+
+  private async follow(): Promise<void> {
+    const from = (await this.checkpoint.load()) ?? 0;
+    const head = await this.events.headPosition();
+    this.position = from;
     this.subscription = this.events.subscribe({
-      fromPosition: 0,
+      fromPosition: from,
       eventTypes: ['ChainTransactionConfirmed', 'ChainTransactionFailed', 'WalletRecoveryRequested'],
+      // Caught up: every outcome up to the head read before subscribing was handled (the next start reads after it).
+      onCaughtUp: (position) => this.handled(Math.max(position, head)),
       onEvent: (event) =>
         event.type === 'WalletRecoveryRequested'
           ? this.recoveryRequested(event as RecordedEvent & WalletRecoveryRequested)
@@ -257,9 +278,17 @@ export class Transfers {
   }
 
   async stop(): Promise<void> {
+    await this.starting;
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
+    await this.checkpoint.flush();
+  }
+
+  /** The event at `position` was handled (and every one before it): kept as the checkpoint soon after. */
+  private handled(position: number): void {
+    this.position = position;
+    this.checkpoint.handled(position);
   }
 
   /**
@@ -271,26 +300,26 @@ export class Transfers {
     const { requestId, personId } = event.data;
     try {
       const { state } = await this.repository.load(custody, CUSTODY_STREAM);
-      if (state.recoveries.get(requestId)?.status !== 'open') return;
-      const settling = await this.queries.settlingOf(personId);
-      if (!settling) return;
-      await this.repository.handle(
-        custody,
-        CUSTODY_STREAM,
-        { type: 'CancelWalletRecovery', requestId, cancelledBy: ACTOR, reason: M.settlingRecovery(settling) },
-        systemContext(ACTOR, randomUUID(), event.metadata.occurredAt),
-      );
+      const settling = state.recoveries.get(requestId)?.status === 'open' && (await this.queries.settlingOf(personId));
+      if (settling)
+        await this.repository.handle(
+          custody,
+          CUSTODY_STREAM,
+          { type: 'CancelWalletRecovery', requestId, cancelledBy: ACTOR, reason: M.settlingRecovery(settling) },
+          systemContext(ACTOR, randomUUID(), event.metadata.occurredAt),
+        );
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       this.logger.warn({ err: error, requestId }, 'a wallet recovery over a settling transfer could not be cancelled');
-    } finally {
-      this.position = event.position;
     }
+    // Not when it failed otherwise: the subscription delivers it again, and the checkpoint must not pass it.
+    this.handled(event.position);
   }
 
   /**
    * A settlement step's outcome. The take confirmed: the transfer is settled with its hash and the register records
-   * the move (each once: a repeat decides nothing, so the log is read from the start at each start). A step the
+   * the move (each once: a repeat decides nothing, so the outcomes after the checkpoint — some of them handled
+   * before a crash — are read again at each start). A step the
    * chain refused (simulation or revert): the transfer fails with the chain's reason, nothing moved.
    */
   private async settlement(event: RecordedEvent & (ChainTransactionConfirmed | ChainTransactionFailed)) {
@@ -347,6 +376,6 @@ export class Transfers {
         this.logger.warn({ err: error, txId: event.data.txId }, 'a transfer settlement could not be recorded');
       }
     }
-    this.position = event.position;
+    this.handled(event.position);
   }
 }

@@ -228,6 +228,21 @@ export const readStreamSql = (backwards: boolean) =>
 export const readAllSql = (conditions: readonly string[]) =>
   `select ${COLUMNS} from events where ${conditions.join(' and ')} order by position limit $2::bigint`;
 
+/**
+ * `readAllSql` for several event types: one leg per type, each an ordered range of the (type, position) index giving
+ * positions only, merged; then the rows of the first $2 of them. As one `type in (…)` the planner — without
+ * statistics, as in PGlite where nothing analyzes the table — walks the whole log by position for types that are
+ * rare or absent (3.9 s a page on 1,000,000 events, for the follower of the chain's outcomes on a history without
+ * any, and again each time an append woke it; 76 ms so).
+ */
+export const readAllOfTypesSql = (typeParams: readonly string[], conditions: readonly string[]) =>
+  `select ${COLUMNS} from events where position in (select position from (${typeParams
+    .map(
+      (type) =>
+        `(select position from events where ${[...conditions, `type = ${type}`].join(' and ')} order by position limit $2::bigint)`,
+    )
+    .join(' union all ')}) p order by position limit $2::bigint) order by position`;
+
 /** Keyset pages of the stored text in (stream, revision) order (the integrity check). */
 export const INTEGRITY_FIRST_PAGE = `select ${STORED_TEXT} from events order by stream_id, revision limit 2000`;
 export const INTEGRITY_NEXT_PAGE = `select ${STORED_TEXT} from events where (stream_id, revision) > ($1, $2) order by stream_id, revision limit 2000`;

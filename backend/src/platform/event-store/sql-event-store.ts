@@ -26,6 +26,7 @@ import {
   HEAD_POSITION,
   INTEGRITY_FIRST_PAGE,
   INTEGRITY_NEXT_PAGE,
+  readAllOfTypesSql,
   readAllSql,
   readStreamSql,
   STREAM_REVISION,
@@ -430,12 +431,14 @@ export abstract class SqlEventStore implements EventStore {
         return `$${params.length}`;
       });
     const conditions = ['position > $1'];
-    if (options.eventTypes?.length) conditions.push(`type in (${placeholders(options.eventTypes).join(', ')})`);
+    const types = options.eventTypes?.length ? placeholders(options.eventTypes) : [];
     if (options.streamPrefixes?.length) {
       const likes = placeholders(options.streamPrefixes.map(likePrefix)).map((p) => `stream_id like ${p}`);
       conditions.push(`(${likes.join(' or ')})`);
     }
-    const rows = await this.db.query<EventRow>(readAllSql(conditions), params);
+    if (types.length === 1) conditions.push(`type = ${types[0]}`);
+    const sql = types.length > 1 ? readAllOfTypesSql(types, conditions) : readAllSql(conditions);
+    const rows = await this.db.query<EventRow>(sql, params);
     return rows.map(toRecorded);
   }
 
