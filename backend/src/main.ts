@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { DataFolderBusyError, lockHolder } from './platform/operations/data-lock.js';
 
+/** A second stop signal within this long of the first is the same request delivered twice, not an insistence. */
+const REPEAT_SIGNAL_MS = 3000;
+
 try {
   // A second process on embedded data refuses before importing the app (NestJS and the domains, about 3 CPU-seconds):
   // the refusal createApp gives, which still decides, as it takes the lock.
@@ -13,13 +16,23 @@ try {
   console.log(
     `Kauri is running at http://localhost:${new URL(server.url).port} (events: ${server.eventStore.kind}, read models: ${server.readStore.kind}, data: ${server.config.dataDir})`,
   );
+  // A Ctrl-C on `npm start` arrives twice (from the terminal to the whole group, and forwarded by scripts/start.mjs):
+  // with `once`, the second found Node's default handler and ended the process mid-shutdown, leaving the embedded
+  // node running and the stores unflushed. A repeat is ignored for a moment; one well after it forces the exit.
+  let closingSince: number | null = null;
   const shutdown = async (signal: string) => {
+    if (closingSince !== null) {
+      if (Date.now() - closingSince < REPEAT_SIGNAL_MS) return;
+      console.log(`${signal} again: exiting before the shutdown finished`);
+      process.exit(1);
+    }
+    closingSince = Date.now();
     console.log(`${signal}: shutting down`);
     await server.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
