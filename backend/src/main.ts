@@ -13,9 +13,6 @@ try {
   if (holder) throw new DataFolderBusyError(resolve(config.dataDir), holder);
   const { startServer } = await import('./app.js');
   const server = await startServer({ writeRuntimeFile: true });
-  console.log(
-    `Kauri is running at http://localhost:${new URL(server.url).port} (events: ${server.eventStore.kind}, read models: ${server.readStore.kind}, data: ${server.config.dataDir})`,
-  );
   // A Ctrl-C on `npm start` arrives twice (from the terminal to the whole group, and forwarded by scripts/start.mjs):
   // with `once`, the second found Node's default handler and ended the process mid-shutdown, leaving the embedded
   // node running and the stores unflushed. A repeat is ignored for a moment; one well after it forces the exit.
@@ -33,6 +30,10 @@ try {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Said once the handlers are in place: a supervisor that signals as soon as it reads this line is handled.
+  console.log(
+    `Kauri is running at http://localhost:${new URL(server.url).port} (events: ${server.eventStore.kind}, read models: ${server.readStore.kind}, data: ${server.config.dataDir})`,
+  );
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
