@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootBuilt, DIST, requireBuilt, runTool, spawnBuilt, stopBuilt } from './testing/built-app.js';
+import { bootBuilt, DIST, requireBuilt, runTool, spawnBuilt } from './testing/built-app.js';
 import { freshPgliteDir } from './testing/pglite.js';
 
 /**
@@ -16,6 +16,46 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; output: str
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The embedded node's pid, once the app has started it (it may start after the app listens). */
+async function anvilPid(pidFile: string): Promise<number> {
+  for (let i = 0; i < 600 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+  return Number(readFileSync(pidFile, 'utf8'));
+}
+
+/**
+ * Sends `signal`, and once the app says it is shutting down, the same signal again (two sent at once would merge
+ * into one pending signal). Resolves with how the app exited; an app that exits before saying so (a default
+ * handler) resolves too, so the test fails on its exit rather than waiting.
+ */
+function stopTwice(
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+  let output = '';
+  child.removeAllListeners('exit');
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) =>
+    child.once('exit', (code, by) => resolve({ code, signal: by, output })),
+  );
+  const handling = new Promise<void>((resolve) =>
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`${signal}: shutting down`)) resolve();
+    }),
+  );
+  child.kill(signal);
+  void Promise.race([handling, exited]).then(() => child.exitCode === null && child.kill(signal));
+  return exited;
 }
 
 describe('one process per data folder', () => {
@@ -66,9 +106,21 @@ describe('one process per data folder', () => {
     }
     expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(true);
 
-    const third = await bootBuilt(dataDir);
+    // The third boot runs the embedded chain and is stopped as a Ctrl-C on `npm start` stops it: the signal arrives
+    // twice (the terminal signals the whole group, scripts/start.mjs forwards it). It still shuts down in order, its
+    // chain node stopped rather than orphaned.
+    const third = await bootBuilt(dataDir, { CHAIN: 'anvil' });
     expect((await third.api.get('/api/early-access')).status).toBe(200);
-    await stopBuilt(third.child);
+    const pidFile = join(dataDir, 'chain', 'anvil.pid');
+    const node = await anvilPid(pidFile);
+    expect(alive(node)).toBe(true);
+    expect(await stopTwice(third.child, 'SIGINT')).toEqual({
+      code: 0,
+      signal: null,
+      output: expect.stringContaining('SIGINT: shutting down'),
+    });
+    expect(alive(node)).toBe(false);
+    expect(existsSync(pidFile)).toBe(false);
     expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(false);
   }, 180_000);
 
