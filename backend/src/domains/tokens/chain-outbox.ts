@@ -397,8 +397,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
         // What an earlier call found free of flow events up to its head is not read again (a log whose tail holds
         // none would otherwise be walked on every poll).
         const from = Math.max(position, this.lagCheckedThrough);
-        const next = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: from, maxCount: 1 });
-        if (next.length > 0) lag = head - position;
+        if ((await this.nextFlowEventAfter(from)) !== null) lag = head - position;
         else this.lagCheckedThrough = head;
       }
     }
@@ -550,12 +549,14 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** Whether a flow event at or before `head` is still to be folded (on an outbox that folds at all). */
   private async unfoldedThrough(head: number): Promise<boolean> {
     if (!this.folding || this.state.position >= head) return false;
-    const next = await this.events.readAll({
-      eventTypes: FLOW_EVENT_TYPES,
-      fromPosition: this.state.position,
-      maxCount: 1,
-    });
-    return next.length > 0 && next[0]!.position <= head;
+    const next = await this.nextFlowEventAfter(this.state.position);
+    return next !== null && next <= head;
+  }
+
+  /** The position of the first event the flow folds after `position`, or null when the log holds none (one read). */
+  private async nextFlowEventAfter(position: number): Promise<number | null> {
+    const [next] = await this.events.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: position, maxCount: 1 });
+    return next?.position ?? null;
   }
 
   get version(): number {
