@@ -1,11 +1,19 @@
 /** Debian's Chromium driven by playwright-core, for the browser tests (docs/design.md §5). */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, LaunchOptions, Locator, Page, Route } from 'playwright-core';
 
-const CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell (the same Chromium, built for headless use only: what Playwright runs for headless
+ * tests), else the full Chromium. The full browser's headless mode runs its whole browser process (profiles, tabs,
+ * the window's UI) for every tab; the shell does not: a tenth less CPU for
+ * a browser file (shell, four-eyes and freeze: 59.8 → 53.0 and 67.3 → 61.1 CPU-s, its browser process 9 → 6).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 
 /** Flags measured to work in this sandboxed, offline environment (docs/design.md §5). */
 const CHROMIUM_ARGS = [
