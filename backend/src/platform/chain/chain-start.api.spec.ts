@@ -58,3 +58,27 @@ describe('the app while its chain starts', () => {
     await expect(chain.head()).rejects.toThrow('no node in this test');
   });
 });
+
+describe('a chain port being opened', () => {
+  it('holds each call until the port is open, and a close during the start closes the port once opened', async () => {
+    let open: (port: ChainPort) => void = () => {};
+    const starting = new StartingChain('anvil', ANVIL_CHAIN_ID, new Promise<ChainPort>((resolve) => (open = resolve)));
+    expect(() => starting.signer).toThrow('the chain is starting');
+    let head: bigint | null = null;
+    const asked = starting.head().then((h) => (head = h));
+    const closing = starting.close();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(head).toBeNull();
+    let closed = 0;
+    const port: ChainPort = new UnavailableChain('anvil', ANVIL_CHAIN_ID, 'a stand-in');
+    port.head = async () => 7n;
+    port.close = async () => void closed++;
+    open(port);
+    await asked;
+    await closing;
+    expect(head).toBe(7n);
+    expect(closed).toBe(1);
+    expect(starting.opened).toBe(port);
+    expect(starting.signer).toBe(port.signer);
+  });
+});
