@@ -45,7 +45,7 @@ import type { CountedWindows } from './platform/limits/counted-windows.js';
 import type { Vault } from './platform/vault/vault.js';
 import type { ChainPort } from './platform/chain/chain.js';
 import { ChainKeys } from './platform/chain/keys.js';
-import { openChain } from './platform/chain/open-chain.js';
+import { openChainInBackground } from './platform/chain/open-chain.js';
 
 const BUILT_FRONTEND = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
@@ -137,7 +137,8 @@ async function openApp(
   });
   const replicaPositions = new ReplicaPositions(jobs, engine, sessionReadModels);
   const chainKeys = new ChainKeys(vault);
-  const chain = options.chain !== undefined ? options.chain : await openChain(config, chainKeys, logger);
+  // Opened in the background: the embedded node takes seconds to start, and reads and commands need none of it.
+  const chain = options.chain !== undefined ? options.chain : openChainInBackground(config, chainKeys, logger);
   const catchUpStarted = performance.now();
   await engine.start();
   await engine.caughtUp();

@@ -28,7 +28,7 @@ const brief = (b: BootFigures) =>
 const runs = (list: readonly BootFigures[]) => list.map((r) => r.servedMs).join(', ');
 console.log(
   [
-    `${events.toLocaleString('en-NZ')} events: ${boot.fill.cached ? `seed copied in ${boot.fill.copyMs} ms (seeded earlier in ${boot.fill.ms} ms)` : `seeded in ${boot.fill.ms} ms`}; history on disk ${boot.historyMb} MiB`,
+    `${events.toLocaleString('en-NZ')} events and ${(boot.fill.chainEvents ?? 0).toLocaleString('en-NZ')} chain facts: ${boot.fill.cached ? `seed copied in ${boot.fill.copyMs} ms (seeded earlier in ${boot.fill.ms} ms)` : `seeded in ${boot.fill.ms} ms`}; history on disk ${boot.historyMb} MiB`,
     `first boot (replay into persisted read models): ${boot.build.servedMs} ms`,
     `persisted: ${brief(boot.persisted)}; runs ${runs(boot.persistedRuns)}`,
     `empty history: ${brief(boot.empty)}; runs ${runs(boot.emptyRuns)}; ratio ${(boot.persisted.servedMs / boot.empty.servedMs).toFixed(2)}×`,

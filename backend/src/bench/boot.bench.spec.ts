@@ -2,6 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type RunningApp } from '../app.js';
+import { FLOW_EVENT_TYPES, foldFlow, initialFold } from '../domains/tokens/flow-checkpoint.js';
+import type { FlowEvent } from '../domains/tokens/flow.js';
+import { ANVIL_CHAIN_ID } from '../platform/chain/anvil.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
 import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
 import { PersonalDataProtection } from '../platform/privacy/personal-data.js';
 import { ProjectionEngine } from '../platform/projection-engine/projection-engine.js';
@@ -20,9 +24,10 @@ import { seedEmbedded } from './seed.js';
  * or with `npm run projections -- rebuild` — gives the same checksums as the persisted copy it replaces.
  */
 /**
- * Enough for every kind of story in history.ts (offerings with investments from the fourth cycle on). Exactly one
- * catch-up page (1,000): the read models must say 'live' once `createApp` has resolved, though the subscription
- * reads once more after a full page before it reports being caught up (ProjectionEngine's markLiveAtHead).
+ * Enough for every kind of story in history.ts (offerings with investments from the fourth cycle on). The history's
+ * own events are exactly one catch-up page (1,000); the chain facts seeded with them (chain-facts.ts) follow them
+ * in the log: the read models must say 'live' once `createApp` has resolved, though the subscription reads once
+ * more after a full page before it reports being caught up (ProjectionEngine's markLiveAtHead).
  */
 const EVENTS = 1000;
 /** Several boots on a busy 2-core machine. */
@@ -31,6 +36,7 @@ const SLOW = 300_000;
 describe('persisted read models on the embedded store (small history)', () => {
   let dataDir: string;
   let running: RunningApp | undefined;
+  let chainEvents: number | undefined;
   const boot = async (): Promise<RunningApp> => {
     const env = { ...BENCH_CHAIN, EVENT_STORE: 'pglite', READ_STORE: 'pglite', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     running = await createApp({ env });
@@ -60,7 +66,7 @@ describe('persisted read models on the embedded store (small history)', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-boot-'));
     await freshPgliteDir(join(dataDir, 'events'));
-    await seedEmbedded(dataDir, EVENTS);
+    ({ chainEvents } = await seedEmbedded(dataDir, EVENTS));
   }, SLOW);
   // A failed test's app is stopped too: left running, it holds DATA_DIR's lock and every later boot fails.
   afterEach(stop, SLOW);
@@ -74,13 +80,36 @@ describe('persisted read models on the embedded store (small history)', () => {
     async () => {
       const stored = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
       try {
-        expect(await stored.headPosition()).toBe(EVENTS);
-        expect(await stored.verifyIntegrity()).toMatchObject({ checkedEvents: EVENTS, firstBroken: null });
+        const logged = EVENTS + chainEvents!;
+        expect(await stored.headPosition()).toBe(logged);
+        expect(await stored.verifyIntegrity()).toMatchObject({ checkedEvents: logged, firstBroken: null });
         const [sealed] = await stored.readAll({ eventTypes: ['InterestRegistered'], maxCount: 1 });
         expect(sealed!.data).toMatchObject({ personal: { $sealed: 'aes-256-gcm' } });
         const events = new PersonalDataProtection(stored, await SqlVault.open(stored.database, 'pglite'));
         const [opened] = await events.readAll({ eventTypes: ['InterestRegistered'], maxCount: 1 });
         expect(opened!.data).toMatchObject({ personal: { email: 'interest1@example.nz' } });
+      } finally {
+        await stored.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'the seeded history owes the chain nothing: its chain work is recorded as done, every transaction confirmed',
+    async () => {
+      const stored = await PgliteEventStore.open({ dataDir: join(dataDir, 'events') });
+      try {
+        const fold = initialFold(ANVIL_CHAIN_ID);
+        for (const event of await stored.readAll({ eventTypes: FLOW_EVENT_TYPES }))
+          foldFlow(fold, event as RecordedEvent & FlowEvent);
+        expect(chainEvents).toBeGreaterThan(0);
+        expect(fold.wanted.size).toBe(0);
+        const txs = [...fold.state.txs.values()];
+        // Tokens deployed and issued: the platform, suites, mints (the history's investments move them on).
+        expect(txs.filter((tx) => tx.intent.kind === 'deploy-suite').length).toBeGreaterThan(0);
+        expect(txs.filter((tx) => tx.intent.kind === 'mint').length).toBeGreaterThan(0);
+        expect(txs.filter((tx) => tx.status !== 'confirmed')).toEqual([]);
       } finally {
         await stored.close();
       }

@@ -35,6 +35,8 @@ const INVESTMENTS_PER_OFFERING = 30;
 
 export interface FilledHistory {
   events: number;
+  /** Chain facts recorded beside them (bench/chain-facts.ts; seeded histories only), also in the log. */
+  chainEvents?: number;
   ms: number;
   /** An investor with holdings whose cookie session is still live (until 2099): `kauri.sid=<token>` signs in. */
   signedIn: { userId: string; token: string };

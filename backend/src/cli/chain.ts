@@ -86,6 +86,9 @@ async function bootHere(tool: string): Promise<RunningApp> {
   }
   try {
     await running.app.init();
+    // The app opens its chain and starts its jobs in the background; a tool works with both.
+    await running.jobs.started;
+    await running.chain?.ready();
   } catch (error) {
     await running.close();
     throw error;

@@ -3,6 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type AppOptions, type StartedServer } from '../app.js';
+import { StartingChain } from '../platform/chain/open-chain.js';
 
 /**
  * Starts the real app on a free port (memory stores unless told otherwise), quiet logs, and — unless DATA_DIR
@@ -19,7 +20,14 @@ import { startServer, type AppOptions, type StartedServer } from '../app.js';
 export const TEST_APP_ENV = { NODE_ENV: 'test', PASSWORD_HASH_COST: '10', CHAIN_BATCH_WAIT_MS: '50' } as const;
 
 export async function startTestServer(
-  options: AppOptions & { port?: number } = {},
+  options: AppOptions & {
+    port?: number;
+    /**
+     * false: return as soon as the server listens. By default the chain is opened and the jobs' first round has
+     * ended too, as a test expects of an app it then drives (the app itself answers before either).
+     */
+    started?: boolean;
+  } = {},
 ): Promise<StartedServer & { api: Api }> {
   // The app's own address is PUBLIC_URL (mail links, the only origin /api/login sends a provider back to), so the
   // port is chosen before the app starts; should another process take it meanwhile, another is chosen.
@@ -58,8 +66,16 @@ export async function startTestServer(
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     throw error;
   });
+  let chain = server.chain;
+  if (options.started !== false) {
+    await server.jobs.started;
+    await chain?.ready();
+    // The opened port itself: tests use the embedded node's own controls (mining, time) through it.
+    if (chain instanceof StartingChain) chain = chain.opened;
+  }
   return {
     ...server,
+    chain,
     api: new Api(server.url),
     async close() {
       await server.close();

@@ -2282,6 +2282,8 @@ export interface components {
             head: number | null;
             /** @description Why the node did not answer */
             detail?: string;
+            /** @description True while the chain is being opened (the embedded node starting): not ok, and sends wait for it */
+            starting?: boolean;
             /** @description Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check) */
             drift: number | null;
             /** @description Cents: Σ |paid − held| over the wallets distributions paid in the NZD stablecoin; 0 when every wallet holds what its paid lines sum to (null before the first check) */

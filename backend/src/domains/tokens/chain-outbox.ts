@@ -160,6 +160,9 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private caughtUp = false;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
   private resumedFrom = 0;
+  /** The snapshot's load and the subscription's start, begun at bootstrap without holding it. */
+  private loading: Promise<void> = Promise.resolve();
+  private shutDown = false;
   private eventsFolded = 0;
   private rebuilding = false;
   private rebuildProgress: { startedAt: string; fold: FlowFold; total: number } | null = null;
@@ -241,11 +244,16 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** Folds (from the snapshot) in every process; the job runner starts sending on the holder of `chain-outbox`. */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.chain) return;
-    await this.startFolding();
+    // Not awaited: loading a large snapshot must not hold the server's listen (sending waits for the fold anyway).
+    this.loading = this.startFolding().catch((error: unknown) =>
+      this.logger.error({ err: error }, 'chain outbox could not start folding'),
+    );
   }
 
   /** Stops sending (its last round ends, the snapshot is written), then folding. */
   async onApplicationShutdown(): Promise<void> {
+    this.shutDown = true;
+    await this.loading;
     await this.stopSending();
     this.folding = false;
     await this.stopSubscription();
@@ -277,6 +285,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       );
     this.resumedFrom = this.state.position;
     this.eventsFolded = 0;
+    // Stopped while the snapshot loaded: nothing to follow.
+    if (this.shutDown) return;
     this.folding = true;
     this.follow();
   }
@@ -434,6 +444,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     if (!this.chain) throw new DomainError('There is no chain (CHAIN=off): nothing to rebuild', 409);
     if (this.rebuilding) throw new DomainError('The chain outbox is already being rebuilt', 409);
     this.rebuilding = true;
+    // A fold just swapped in by the boot's snapshot load would replace the rebuilt one: after it.
+    await this.loading;
     const started = performance.now();
     const startedAt = new Date().toISOString();
     const fresh = initialFold(this.state.chainId);
@@ -613,6 +625,9 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       });
       this.wanted.delete(txId);
     }
+    // Requests are recorded while the chain starts (the app serves meanwhile); settling and sending wait for it.
+    await this.chain!.ready();
+    if (!this.sending) return;
     // Submitted ones first, in nonce order: alone, or a batch at a time (its members share its nonce).
     const submitted = [...this.state.txs.values()]
       .filter((tx) => tx.status === 'submitted')

@@ -186,6 +186,8 @@ export class TokenViews {
   /** Cents of `coin` the platform's signer holds (what it pays distributions from on a real network). */
   async signerBalance(coin: string): Promise<number> {
     if (!this.chain) return 0;
+    // The signer is known once the chain is open (a boot opens it in the background).
+    await this.chain.ready();
     return Number(await this.chain.balanceOf(coin as Address, this.chain.signer));
   }
 

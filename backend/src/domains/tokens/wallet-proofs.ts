@@ -80,6 +80,8 @@ export class WalletProofs {
     if (!isAddress(text, { strict: true })) throw refuse('address', WALLET_MESSAGES.address);
     const address = getAddress(text);
     if (BURN_ADDRESSES.has(address.toLowerCase())) throw refuse('address', WALLET_PROOF_MESSAGES.burn);
+    // The signer is known once the chain is open (a boot opens it in the background).
+    await chain.ready();
     if (platformOwnAddresses(this.outbox.state, chain.signer).has(address.toLowerCase()))
       throw refuse('address', WALLET_PROOF_MESSAGES.platform, 422);
     if (await chain.hasCode(address)) throw refuse('address', WALLET_PROOF_MESSAGES.contract, 422);

@@ -58,6 +58,8 @@ export interface ChainHealth {
   chainId: number;
   head: number | null;
   detail?: string;
+  /** The chain is still being opened (the embedded node starting): not ok yet, and not down either. */
+  starting?: boolean;
   /** The embedded node the app runs (anvil): its process, and how often it was restarted after dying. */
   node?: EmbeddedNodeStatus;
 }
@@ -100,6 +102,8 @@ export interface ChainPort {
   /** Gives an address native currency for gas: only the embedded node can (anvil_setBalance). */
   fund(address: Address, wei: bigint): Promise<void>;
   health(): Promise<ChainHealth>;
+  /** Resolves once the chain can be called (at once for an opened port; after the start for one still starting). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import type { ChainConfig } from '../config.js';
 import type { Logger } from '../logging.js';
 import { ChainUnavailableError, type ChainHealth, type ChainKind, type ChainPort } from './chain.js';
 import type { ChainKeys } from './keys.js';
+import { ANVIL_CHAIN_ID } from './anvil.js';
 
 /** Gas money the embedded node gives the signer (and custody wallets that send): it costs nothing there. */
 export const EMBEDDED_FUNDS = 10n ** 24n;
@@ -107,5 +108,89 @@ export class UnavailableChain implements ChainPort {
   async health(): Promise<ChainHealth> {
     return { ok: false, kind: this.kind, chainId: this.chainId, head: null, detail: this.why };
   }
+  async ready(): Promise<void> {}
   async close(): Promise<void> {}
 }
+
+/**
+ * The configured chain, opened in the background: the app listens and answers while the embedded node starts
+ * (spawning anvil, loading its state, funding the signer: seconds), or while an RPC node is first asked. Every call
+ * waits for the opened port; `health` says "starting" meanwhile (never ok); the outbox records requests at once
+ * and sends once `ready`. Null with `CHAIN=off`.
+ */
+export function openChainInBackground(
+  config: { chain: ChainConfig; dataDir: string },
+  keys: ChainKeys,
+  logger: Logger,
+): ChainPort | null {
+  const { chain } = config;
+  if (chain.kind === 'off') return null;
+  const chainId = chain.kind === 'anvil' ? ANVIL_CHAIN_ID : chain.chainId!;
+  return new StartingChain(
+    chain.kind,
+    chainId,
+    openChain(config, keys, logger).then((port) => port!),
+  );
+}
+
+/** A chain port being opened: each call waits for the port `opening` gives (which never fails: see openChain). */
+export class StartingChain implements ChainPort {
+  private port: ChainPort | null = null;
+
+  constructor(
+    readonly kind: ChainKind,
+    readonly chainId: number,
+    private readonly opening: Promise<ChainPort>,
+  ) {
+    opening.then((port) => (this.port = port));
+  }
+
+  /** The port once opened (tests reach the embedded node's own controls through it), else null. */
+  get opened(): ChainPort | null {
+    return this.port;
+  }
+
+  /** Known once opened; asked for before (a view, a proof check), the chain is as good as unavailable. */
+  get signer(): Address {
+    if (!this.port) throw new ChainUnavailableError(STARTING);
+    return this.port.signer;
+  }
+
+  private async on<T>(call: (port: ChainPort) => Promise<T>): Promise<T> {
+    return call(this.port ?? (await this.opening));
+  }
+
+  prepare: ChainPort['prepare'] = (call, account) => this.on((p) => p.prepare(call, account));
+  sign: ChainPort['sign'] = (prepared, nonce, account) => this.on((p) => p.sign(prepared, nonce, account));
+  broadcast: ChainPort['broadcast'] = (raw) => this.on((p) => p.broadcast(raw));
+  receipt: ChainPort['receipt'] = (hash) => this.on((p) => p.receipt(hash));
+  waitForReceipt: ChainPort['waitForReceipt'] = (hash, timeoutMs) => this.on((p) => p.waitForReceipt(hash, timeoutMs));
+  nonce: ChainPort['nonce'] = (address, block) => this.on((p) => p.nonce(address, block));
+  send: ChainPort['send'] = (call, account) => this.on((p) => p.send(call, account));
+  head: ChainPort['head'] = () => this.on((p) => p.head());
+  block: ChainPort['block'] = (number) => this.on((p) => p.block(number));
+  hasCode: ChainPort['hasCode'] = (address) => this.on((p) => p.hasCode(address));
+  balanceOf: ChainPort['balanceOf'] = (token, holder) => this.on((p) => p.balanceOf(token, holder));
+  read<T>(...args: Parameters<ChainPort['read']>): Promise<T> {
+    return this.on((p) => p.read<T>(...args));
+  }
+  suite: ChainPort['suite'] = (factory, salt) => this.on((p) => p.suite(factory, salt));
+  transfers: ChainPort['transfers'] = (tokens, from, to) => this.on((p) => p.transfers(tokens, from, to));
+  fund: ChainPort['fund'] = (address, wei) => this.on((p) => p.fund(address, wei));
+
+  async health(): Promise<ChainHealth> {
+    if (this.port) return this.port.health();
+    return { ok: false, starting: true, kind: this.kind, chainId: this.chainId, head: null, detail: STARTING };
+  }
+
+  async ready(): Promise<void> {
+    await this.on((p) => p.ready());
+  }
+
+  /** A close during the start waits for it, so that no node is left running. */
+  async close(): Promise<void> {
+    await this.on((p) => p.close());
+  }
+}
+
+const STARTING = 'the chain is starting';

@@ -278,6 +278,8 @@ export class ViemChain implements ChainPort {
     }
   }
 
+  async ready(): Promise<void> {}
+
   async close(): Promise<void> {
     await this.options.onClose?.();
   }

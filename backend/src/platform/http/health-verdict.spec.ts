@@ -77,6 +77,13 @@ describe('healthVerdict', () => {
     expect(
       healthVerdict({ ...healthy(), chain: { ok: false, kind: 'anvil', detail: 'fetch failed', drift: null } }),
     ).toEqual({ status: 'degraded', ready: true, reasons: ['Chain node is not answering: fetch failed'] });
+    // Still being opened at boot: named as starting, never ok.
+    expect(
+      healthVerdict({
+        ...healthy(),
+        chain: { ok: false, starting: true, kind: 'anvil', detail: 'the chain is starting', drift: null },
+      }),
+    ).toEqual({ status: 'degraded', ready: true, reasons: ['Chain node is starting: chain transactions wait for it'] });
     expect(
       healthVerdict({
         ...healthy(),

@@ -22,6 +22,8 @@ export interface HealthParts {
     ok: boolean;
     kind: string;
     detail?: string;
+    /** Being opened (the embedded node starting). */
+    starting?: boolean;
     drift: number | null;
     /** Cents: the stablecoin distributions paid against the wallets' balances. */
     stablecoinDrift?: number | null;
@@ -59,7 +61,8 @@ export function healthVerdict(parts: HealthParts): HealthVerdict {
   }
   const { chain } = parts;
   if (chain.kind !== 'off') {
-    if (!chain.ok) degrading.push(`Chain node is not answering${chain.detail ? `: ${chain.detail}` : ''}`);
+    if (chain.starting) degrading.push('Chain node is starting: chain transactions wait for it');
+    else if (!chain.ok) degrading.push(`Chain node is not answering${chain.detail ? `: ${chain.detail}` : ''}`);
     if (chain.overdue)
       degrading.push(
         `${plural(chain.overdue, 'chain transaction has', 'chain transactions have')} waited more than ${duration(chain.pendingBoundSeconds ?? 0)}`,

@@ -31,6 +31,10 @@ export class ChainOnDto {
   @ApiProperty({ type: Number, nullable: true, description: 'The head block; null when the node did not answer' })
   head: number | null;
   @ApiPropertyOptional({ description: 'Why the node did not answer' }) detail?: string;
+  @ApiPropertyOptional({
+    description: 'True while the chain is being opened (the embedded node starting): not ok, and sends wait for it',
+  })
+  starting?: boolean;
   @ApiProperty({
     type: Number,
     nullable: true,

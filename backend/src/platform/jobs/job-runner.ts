@@ -80,6 +80,7 @@ export class JobRunner {
   private readonly failing = new Set<string>();
   private readonly tickers: NodeJS.Timeout[] = [];
   private ticking: Promise<void> | null = null;
+  private firstRound: Promise<void> = Promise.resolve();
   private stopped = true;
   private beatFailing = false;
   private beatListeners: ((beat: { replicas: ReplicaBeat[]; fence: number; at: number }) => void)[] = [];
@@ -108,7 +109,7 @@ export class JobRunner {
   /** Begins: takes what leases it can now, then keeps trying at every tick. */
   async start(): Promise<void> {
     this.stopped = false;
-    await this.tick();
+    // The timers first: a stop during the first round (which may take long: jobs start one by one) clears them.
     const every = (ms: number, work: () => Promise<unknown>) => {
       const timer = setInterval(() => void work().catch(() => undefined), ms);
       timer.unref();
@@ -116,6 +117,15 @@ export class JobRunner {
     };
     every(this.ticks.leaseMs, () => this.tick());
     every(this.ticks.beatMs, () => this.beat());
+    this.firstRound = this.tick().catch((error: unknown) =>
+      this.logger.warn({ err: error }, 'first round of the jobs failed; trying again every tick'),
+    );
+    await this.firstRound;
+  }
+
+  /** Resolves once the first round after `start` has ended: every job it could take has started (tests, benches). */
+  get started(): Promise<void> {
+    return this.firstRound;
   }
 
   /** Stops every job here and lets go of its lease (SIGTERM): another replica takes it at its next tick. */

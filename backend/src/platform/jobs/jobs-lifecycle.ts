@@ -6,8 +6,13 @@ import { JobRunner } from './job-runner.js';
 export class JobsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(private readonly jobs: JobRunner) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.jobs.start();
+  /**
+   * Not awaited: the server listens at once. A job's start may take long (the read models' first store, a
+   * snapshot's load, a checkpoint read queued behind other work) and none is needed to answer; `jobs.started` says
+   * when the first round has ended.
+   */
+  onApplicationBootstrap(): void {
+    void this.jobs.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
