@@ -244,10 +244,13 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** Folds (from the snapshot) in every process; the job runner starts sending on the holder of `chain-outbox`. */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.chain) return;
-    // Not awaited: loading a large snapshot must not hold the server's listen (sending waits for the fold anyway).
+    // Loaded before the app serves: the token pages, a wallet's proof and a recovery read this fold, and an empty one
+    // would answer them wrongly (a holder seen holding nothing could register a wallet of their own). Only the
+    // chain's opening runs in the background; following the log from the snapshot holds nothing.
     this.loading = this.startFolding().catch((error: unknown) =>
       this.logger.error({ err: error }, 'chain outbox could not start folding'),
     );
+    await this.loading;
   }
 
   /** Stops sending (its last round ends, the snapshot is written), then folding. */
