@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -68,18 +68,29 @@ export function stopBuilt(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Runs a built tool (e.g. 'cli/admin.js') to completion on a data folder. */
+/**
+ * Runs a built tool (e.g. 'cli/admin.js') to completion on a data folder. Asynchronously: a test waiting in
+ * spawnSync could not run its own timers, so its HTTP client kept a kept-alive socket the app closed meanwhile (the
+ * app's keep-alive is 5 s; on a busy machine a tool runs longer) and its next request failed ('other side closed').
+ */
 export function runTool(
   tool: string,
   args: string[],
   dataDir: string,
-): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [`${DIST}${tool}`, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
-    encoding: 'utf8',
-    timeout: 120_000,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`${DIST}${tool}`, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /**
