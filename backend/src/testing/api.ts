@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type AppOptions, type StartedServer } from '../app.js';
-import { StartingChain } from '../platform/chain/open-chain.js';
+import type { AppOptions, StartedServer } from '../app.js';
 
 /**
  * Starts the real app on a free port (memory stores unless told otherwise), quiet logs, and — unless DATA_DIR
@@ -49,6 +48,12 @@ export async function startTestServer(
   // An embedded event store starts from a copied, initialised database rather than running initdb.
   if (ownDataDir && options.env?.EVENT_STORE === 'pglite' && !options.eventStore)
     await (await import('./pglite.js')).freshPgliteDir(join(ownDataDir, 'events'));
+  // Imported here, not at the top: the built-app tests use this module's HTTP client and would otherwise pay for
+  // importing the whole app (about 5 CPU-s through Jest) without starting it.
+  const [{ startServer }, { StartingChain }] = await Promise.all([
+    import('../app.js'),
+    import('../platform/chain/open-chain.js'),
+  ]);
   const server = await startServer({
     port: 0,
     ...options,

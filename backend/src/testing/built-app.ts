@@ -1,5 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startAnvil } from '../platform/chain/anvil.js';
 import { ViemChain } from '../platform/chain/viem-chain.js';
+import { LOCK_FILE } from '../platform/operations/data-lock.js';
 import { readRuntimeFile } from '../platform/operations/runtime-file.js';
 import { Api, TEST_APP_ENV } from './api.js';
 import * as offerings from './offerings.js';
-import { freshPgliteDir } from './pglite.js';
-import { signUp } from './users.js';
+import { freshPgliteDir, madeOnce, REPO_TMP } from './pglite.js';
+import { type SignedUpUser, signUp } from './users.js';
 
 /** The built app and tools (backend/dist), as `npm start` and `npm run <tool>` run them. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -66,23 +68,34 @@ export function stopBuilt(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Runs a built tool (e.g. 'cli/admin.js') to completion on a data folder. */
+/**
+ * Runs a built tool (e.g. 'cli/admin.js') to completion on a data folder. Asynchronously: a test waiting in
+ * spawnSync could not run its own timers, so its HTTP client kept a kept-alive socket the app closed meanwhile (the
+ * app's keep-alive is 5 s; on a busy machine a tool runs longer) and its next request failed ('other side closed').
+ */
 export function runTool(
   tool: string,
   args: string[],
   dataDir: string,
-): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [`${DIST}${tool}`, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
-    encoding: 'utf8',
-    timeout: 120_000,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`${DIST}${tool}`, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /**
- * A data folder for crash tests of the built app on the embedded chain, for the enclosing describe: made before its
- * tests (PGlite set up from the template), and after them the anvil the last app left running is stopped (a killed
+ * A data folder for crash tests of the built app on the embedded chain, for the enclosing describe: made (empty)
+ * before its tests, filled by crashTestApp from the prepared one, and after them the anvil the last app left running is stopped (a killed
  * app's anvil is stopped by the next boot) and the folder removed. Read `path` inside the tests.
  */
 export function chainDataFolder(prefix: string): { readonly path: string } {
@@ -90,7 +103,6 @@ export function chainDataFolder(prefix: string): { readonly path: string } {
   beforeAll(async () => {
     requireBuilt();
     path = await mkdtemp(join(tmpdir(), `${prefix}-`));
-    await freshPgliteDir(join(path, 'events'));
   });
   afterAll(async () => {
     try {
@@ -108,34 +120,131 @@ export function chainDataFolder(prefix: string): { readonly path: string } {
 type Booted = Awaited<ReturnType<typeof bootBuilt>>;
 
 const CRASH_ADMIN = 'crash-admin@example.nz';
+const CRASH_ENV = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: CRASH_ADMIN };
+
+/** Who and what the prepared crash-test folder holds (crashTemplate). */
+interface CrashSetUp {
+  admin: SignedUpUser;
+  owner: SignedUpUser;
+  assetId: string;
+  /** The log's position after the asset's approval: the first reads wait for it. */
+  position: number;
+}
+
+/**
+ * What the built app and this file's set-up were made from: a new build (or a change here) makes a new template.
+ * The build rewrites every file it emits, so their sizes and times name it.
+ */
+function buildStamp(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const { size, mtimeMs } = statSync(path);
+        hash.update(`${path} ${size} ${mtimeMs}\n`);
+      }
+    }
+  };
+  walk(DIST);
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  hash.update(JSON.stringify({ CRASH_ENV, TEST_APP_ENV }));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let crashTemplateMade: Promise<string> | undefined;
+
+/**
+ * The prepared start of every chain crash test, made once per build by the first test process that asks (the
+ * others wait) and copied for each: the data folder of a built app on the embedded chain, stopped cleanly (its
+ * node's state written), holding the platform's deployments, an admin, and an owner's approved asset of 10,000
+ * tokens with its token suite deployed, the chain settled. Each crash test paid this set-up (about 7 CPU-s beyond
+ * the boot) for itself; the signer's key is in the copied vault, so the copied log, vault and chain agree.
+ */
+function crashTemplate(): Promise<string> {
+  crashTemplateMade ??= (async () => {
+    const target = join(REPO_TMP, `crash-template-${buildStamp()}`);
+    if (!existsSync(target))
+      for (const old of readdirSync(REPO_TMP).filter((name) => /^crash-template-[0-9a-f]{16}$/.test(name)))
+        rmSync(join(REPO_TMP, old), { recursive: true, force: true });
+    return madeOnce(target, async (partial) => {
+      const data = join(partial, 'data');
+      await freshPgliteDir(join(data, 'events'));
+      const app = await bootBuilt(data, CRASH_ENV);
+      try {
+        const server = { url: app.url, opsToken: readRuntimeFile(data)!.opsToken };
+        const admin = await signUp(server, { email: CRASH_ADMIN });
+        const { owner, assetId, position } = await offerings.approvedAsset(server, admin, 10_000);
+        await chainSettled(app.url);
+        const setUp: CrashSetUp = { admin: admin.user, owner: owner.user, assetId, position };
+        writeFileSync(join(partial, 'set-up.json'), JSON.stringify(setUp));
+      } finally {
+        await stopBuilt(app.child);
+      }
+      // Stopped cleanly, the app removed its lock and its node's pid file and the node wrote its state.
+      for (const left of [join(data, 'chain', 'anvil.pid'), join(data, LOCK_FILE)])
+        if (existsSync(left)) throw new Error(`the stopped template app left ${left}`);
+    });
+  })();
+  return crashTemplateMade;
+}
+
+/** Waits until the app's chain has nothing pending and no drift (health), `tries` × 200 ms at most. */
+async function chainSettled(url: string, tries = 300): Promise<void> {
+  let chain = { ok: false, drift: -1, pending: -1 };
+  for (let i = 0; i < tries && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    chain = (await (await fetch(`${url}/api/health`)).json()).chain;
+  }
+  expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
+}
+
+/** An `Api` signed in as a user of the prepared folder (sessions are the app's; a password signs in again). */
+async function signedIn(url: string, user: SignedUpUser): Promise<Api & { user: SignedUpUser }> {
+  const api = new Api(url);
+  const login = await api.post('/api/login', { email: user.email, password: user.password });
+  if (login.status !== 200 && login.status !== 201)
+    throw new Error(`login ${user.email}: ${login.status} ${JSON.stringify(login.body)}`);
+  return Object.assign(api, { user });
+}
 
 /**
  * The built app on the embedded chain for a crash test, on `folder` (chainDataFolder): an admin, an approved asset
- * of 10,000 tokens and an offering of it at $10, the chain settled. The offering is the whole asset with a year's
- * lock-up unless `offering` says otherwise (transfers need tokens free to move). `kill` and `restart` replace the
- * process; the clients given to `follow` (and the admin and owner) are pointed at the new one.
+ * of 10,000 tokens and an offering of it at $10, the chain settled. The folder starts as a copy of the prepared one
+ * (crashTemplate). The offering is the whole asset with a year's lock-up unless `offering` says otherwise (transfers
+ * need tokens free to move). `kill` and `restart` replace the process; the clients given to `follow` (and the admin
+ * and owner) are pointed at the new one.
  */
 export async function crashTestApp(
   folder: { readonly path: string },
-  { offering }: { offering?: { tokens: number; lockupPeriod: number } } = {},
+  { offering = { tokens: 10_000, lockupPeriod: 365 } }: { offering?: { tokens: number; lockupPeriod: number } } = {},
 ) {
-  const env = { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000000', ADMIN_EMAILS: CRASH_ADMIN };
-  let app: Booted = await bootBuilt(folder.path, env);
+  const template = await crashTemplate();
+  const setUp = JSON.parse(readFileSync(join(template, 'set-up.json'), 'utf8')) as CrashSetUp;
+  cpSync(join(template, 'data'), folder.path, { recursive: true });
+  let app: Booted = await bootBuilt(folder.path, CRASH_ENV);
   const clients: Api[] = [];
   const server = () => ({ url: app.url, opsToken: readRuntimeFile(folder.path)!.opsToken });
-  const settled = async (tries = 300) => {
-    let chain = { ok: false, drift: -1, pending: -1 };
-    for (let i = 0; i < tries && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      chain = (await (await fetch(`${app.url}/api/health`)).json()).chain;
-    }
-    expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
-  };
   try {
-    const admin = await signUp(server(), { email: CRASH_ADMIN });
-    const { owner, assetId, offeringId } = offering
-      ? await partOffering(server(), admin, offering)
-      : await offerings.offeringFor(server(), admin, 10_000, '10.00');
+    const admin = await signedIn(app.url, setUp.admin);
+    const owner = await signedIn(app.url, setUp.owner);
+    const { assetId } = setUp;
+    const created = await admin.post(
+      '/api/admin/offerings',
+      {
+        assetId,
+        name: 'Series A',
+        description: '',
+        totalTokens: offering.tokens,
+        tokenPrice: '10.00',
+        minimumInvestment: '1',
+        lockupPeriod: offering.lockupPeriod,
+      },
+      { 'x-read-after': String(setUp.position) },
+    );
+    expect(created.status).toBe(201);
+    const offeringId = created.body.id as string;
     clients.push(admin, owner);
     return {
       get app() {
@@ -149,7 +258,7 @@ export async function crashTestApp(
       /** Points these clients at the app after each restart too. */
       follow: (...apis: Api[]) => void clients.push(...apis),
       /** Waits until the chain has nothing pending and no drift (health), `tries` × 200 ms at most. */
-      settled,
+      settled: (tries?: number) => chainSettled(app.url, tries),
       /** SIGKILL: the app stops wherever it is. */
       kill: async () => {
         const exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));
@@ -159,7 +268,7 @@ export async function crashTestApp(
       },
       /** Boots the app again on the same folder. */
       restart: async () => {
-        app = await bootBuilt(folder.path, env);
+        app = await bootBuilt(folder.path, CRASH_ENV);
         // Api's base URL is fixed at sign-up; a restarted app listens on another port.
         for (const api of clients) (api as unknown as { baseUrl: string }).baseUrl = app.url;
       },
@@ -169,25 +278,6 @@ export async function crashTestApp(
     app.child.kill('SIGKILL');
     throw error;
   }
-}
-
-async function partOffering(
-  server: Parameters<typeof offerings.approvedAsset>[0],
-  admin: Api,
-  { tokens, lockupPeriod }: { tokens: number; lockupPeriod: number },
-) {
-  const { owner, assetId } = await offerings.approvedAsset(server, admin, 10_000);
-  const created = await admin.post('/api/admin/offerings', {
-    assetId,
-    name: 'Series A',
-    description: '',
-    totalTokens: tokens,
-    tokenPrice: '10.00',
-    minimumInvestment: '1',
-    lockupPeriod,
-  });
-  expect(created.status).toBe(201);
-  return { owner, assetId, offeringId: created.body.id as string };
 }
 
 /** Reads the chain a stopped app left on `folder`: its embedded node started again for `read`, then stopped. */

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type { StartedServer } from '../app.js';
-import { ExecuteVerificationCommand } from '../domains/wholesale/verification.handlers.js';
-import { systemContext } from '../platform/command-context.js';
 import type { Api } from './api.js';
 import { subscribe } from './billing.js';
 import { samplePdf } from './pdf.js';
@@ -157,6 +154,12 @@ export async function lapsedInvestor(server: StartedServer, adminId: string): Pr
     now: longAgo,
     validityMonths: 24,
   } as const;
+  // Imported here: the built-app tests use the other helpers and start no app in their process.
+  const [{ CommandBus }, { ExecuteVerificationCommand }, { systemContext }] = await Promise.all([
+    import('@nestjs/cqrs'),
+    import('../domains/wholesale/verification.handlers.js'),
+    import('../platform/command-context.js'),
+  ]);
   const context = systemContext('test', randomUUID(), longAgo);
   await server.app.get(CommandBus).execute(new ExecuteVerificationCommand(approve, context));
   return investor;

@@ -7,7 +7,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -17,8 +17,9 @@ const version = (
     version: string;
   }
 ).version;
-const TEMPLATE = join(root, '.tmp', `pglite-template-${version}`);
-const LOCK = `${TEMPLATE}.lock`;
+/** The repository's .tmp/, where templates made once for many test processes are kept. */
+export const REPO_TMP = join(root, '.tmp');
+const TEMPLATE = join(REPO_TMP, `pglite-template-${version}`);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,15 +33,47 @@ function alive(pid: number): boolean {
 }
 
 /** A lock left by a process that died (or never wrote its pid within a minute) is taken over. */
-function staleLock(): boolean {
+function staleLock(lock: string): boolean {
   try {
-    const pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
     return !alive(pid);
   } catch {
     try {
-      return Date.now() - statSync(LOCK).mtimeMs > 60_000;
+      return Date.now() - statSync(lock).mtimeMs > 60_000;
     } catch {
       return false; // the lock is gone: look again
+    }
+  }
+}
+
+/**
+ * The folder `target` in the repository's .tmp/, made by `make` (into a partial folder, then renamed) by whichever
+ * test process asks first; the others wait for it. Made once and kept: `target`'s name says what it was made from.
+ */
+export async function madeOnce(target: string, make: (partial: string) => Promise<void>): Promise<string> {
+  const lock = `${target}.lock`;
+  mkdirSync(dirname(target), { recursive: true });
+  for (;;) {
+    if (existsSync(target)) return target;
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (staleLock(lock)) rmSync(lock, { recursive: true, force: true });
+      else await pause(200);
+      continue;
+    }
+    try {
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      const partial = `${target}.partial-${process.pid}`;
+      rmSync(partial, { recursive: true, force: true });
+      try {
+        await make(partial);
+        renameSync(partial, target);
+      } finally {
+        rmSync(partial, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
     }
   }
 }
@@ -49,28 +82,9 @@ let template: Promise<string> | undefined;
 
 /** The folder initdb leaves for this PGlite version, made once (by whichever test process asks first). */
 export function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
-    mkdirSync(join(root, '.tmp'), { recursive: true });
-    for (;;) {
-      if (existsSync(TEMPLATE)) return TEMPLATE;
-      try {
-        mkdirSync(LOCK);
-      } catch {
-        if (staleLock()) rmSync(LOCK, { recursive: true, force: true });
-        else await pause(200);
-        continue;
-      }
-      try {
-        writeFileSync(join(LOCK, 'pid'), String(process.pid));
-        const partial = `${TEMPLATE}.partial-${process.pid}`;
-        rmSync(partial, { recursive: true, force: true });
-        await (await PGlite.create(partial)).close();
-        renameSync(partial, TEMPLATE);
-      } finally {
-        rmSync(LOCK, { recursive: true, force: true });
-      }
-    }
-  })();
+  template ??= madeOnce(TEMPLATE, async (partial) => {
+    await (await PGlite.create(partial)).close();
+  });
   return template;
 }
 
