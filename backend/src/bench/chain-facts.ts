@@ -7,6 +7,7 @@ import { callFor, personsOf, type FoldedEvent } from '../domains/tokens/flow.js'
 import { ANVIL_CHAIN_ID } from '../platform/chain/anvil.js';
 import type { ChainKeys } from '../platform/chain/keys.js';
 import type { EventStore, EventToAppend, ExpectedRevision, AppendResult } from '../platform/event-store/event-store.js';
+import { WriteOnlyEventStore } from './write-only-store.js';
 
 /**
  * The seeded history as a platform running with its chain on would have recorded it: after each story, the chain
@@ -21,7 +22,7 @@ import type { EventStore, EventToAppend, ExpectedRevision, AppendResult } from '
  * signer (the app's own nonces start from the node's). A reconciliation of this history with that node reports
  * every seeded token as drift; the bench measures the boot and the first answers, not the chain.
  */
-export class ChainFactsStore implements EventStore {
+export class ChainFactsStore extends WriteOnlyEventStore {
   readonly kind = 'chain-facts';
   private readonly fold = initialFold(ANVIL_CHAIN_ID);
   private position = 0;
@@ -34,7 +35,9 @@ export class ChainFactsStore implements EventStore {
   constructor(
     private readonly inner: EventStore,
     private readonly keys: ChainKeys,
-  ) {}
+  ) {
+    super();
+  }
 
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     const result = await this.inner.append(streamId, events, expected);
@@ -121,25 +124,12 @@ export class ChainFactsStore implements EventStore {
     foldFlow(this.fold, { ...event, position: ++this.position } as unknown as FoldedEvent);
   }
 
-  readStream(): never {
-    throw new Error('append only');
-  }
-  readAll(): never {
-    throw new Error('append only');
-  }
-  subscribe(): never {
-    throw new Error('append only');
-  }
   headPosition(): Promise<number> {
     return this.inner.headPosition();
   }
-  health() {
+  override health() {
     return this.inner.health();
   }
-  async verifyIntegrity() {
-    return null;
-  }
-  async close(): Promise<void> {}
 }
 
 /** The seeded transactions' sender: not the app's signer, whose nonces the embedded node decides. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppendResult, EventStore, EventToAppend } from '../platform/event-store/event-store.js';
+import type { AppendResult, EventToAppend } from '../platform/event-store/event-store.js';
 import { chainHash } from '../platform/event-store/integrity.js';
 import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
 import type { SqlSession } from '../platform/event-store/sql-database.js';
@@ -11,6 +11,7 @@ import { SqlVault } from '../platform/vault/sql-vault.js';
 import { MemoryVault } from '../platform/vault/vault.js';
 import { ChainKeys } from '../platform/chain/keys.js';
 import { ChainFactsStore } from './chain-facts.js';
+import { WriteOnlyEventStore } from './write-only-store.js';
 import { fillHistory, type FilledHistory } from './history.js';
 
 /** Events per transaction: one multi-row insert each. */
@@ -179,11 +180,13 @@ class BulkWriter {
 }
 
 /** An event store that only hands its appends on (sealed, when PersonalDataProtection is in front). */
-class CapturingStore implements EventStore {
+class CapturingStore extends WriteOnlyEventStore {
   readonly kind = 'capture';
   private position = 0;
 
-  constructor(private readonly sink: (streamId: string, events: readonly EventToAppend[]) => Promise<void>) {}
+  constructor(private readonly sink: (streamId: string, events: readonly EventToAppend[]) => Promise<void>) {
+    super();
+  }
 
   async append(streamId: string, events: readonly EventToAppend[]): Promise<AppendResult> {
     await this.sink(streamId, events);
@@ -191,23 +194,7 @@ class CapturingStore implements EventStore {
     return { nextRevision: -1, position: this.position };
   }
 
-  readStream(): never {
-    throw new Error('capture only');
-  }
-  readAll(): never {
-    throw new Error('capture only');
-  }
-  subscribe(): never {
-    throw new Error('capture only');
-  }
   async headPosition(): Promise<number> {
     return this.position;
   }
-  async health() {
-    return { ok: true, kind: this.kind };
-  }
-  async verifyIntegrity() {
-    return null;
-  }
-  async close(): Promise<void> {}
 }
