@@ -84,9 +84,11 @@ describe('chain health and the embedded node', () => {
     // Let the node write its state once more after the last block (every 2 s): a SIGKILL loses what came after.
     const stateFile = join(server.config.dataDir, 'chain', 'state.json');
     const since = Date.now();
-    // Whole, too: the time changes as the node starts writing, and a kill mid-write leaves the file cut short.
+    // Whole, too: the time changes as the node starts writing, and a kill mid-write leaves the file cut short. A node
+    // that has not written its first state yet has no file at all.
     const written = () => {
-      if (statSync(stateFile).mtimeMs <= since) return false;
+      const stat = statSync(stateFile, { throwIfNoEntry: false });
+      if (!stat || stat.mtimeMs <= since) return false;
       try {
         JSON.parse(readFileSync(stateFile, 'utf8'));
         return true;
