@@ -117,6 +117,8 @@ class KauriEnvironment extends NodeEnvironment {
         cpu: treeCpu(process.pid) - this.started.cpu,
         worker: (self.user + self.system) / 1e6,
         idle: thread.run ? Math.max(0, wall - busy) : null,
+        // Which worker ran it: a worker past workerIdleMemoryLimit is replaced (with a new Chromium for the browser files).
+        pid: process.pid,
       }),
     );
   }

@@ -121,6 +121,7 @@ if (process.env.JEST_CPU && existsSync(cpuDir)) {
       .map(([name, p]) => `${name} ${s(p.cpu)} (${p.n} files, wall ${s(p.wall)})`)
       .join(', ')}`,
   );
+  console.log(`Jest workers started: ${new Set(files.map((f) => f.pid)).size}`);
   files.sort((a, b) => b.cpu - a.cpu);
   const idle = (f) => (f.idle ?? 0).toFixed(1).padStart(6);
   console.log('Heaviest files (CPU s, worker process s, wall s, idle s):');
