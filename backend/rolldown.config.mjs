@@ -52,5 +52,7 @@ export default defineConfig({
     /^@nestjs\/(microservices|websockets|platform-express)/,
     /^@fastify\/(multipart|view)$/,
   ],
-  output: { dir: 'bundle', format: 'esm', cleanDir: true, sourcemap: true },
+  // keepNames: two classes of one name in different modules (RecordCheckDto) are renamed apart in a chunk, and the
+  // OpenAPI document names its schemas after `constructor.name` (as do Nest's logs and errors).
+  output: { dir: 'bundle', format: 'esm', cleanDir: true, sourcemap: true, keepNames: true },
 });
