@@ -13,7 +13,7 @@ ENV NODE_ENV=production
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/backend/package.json backend/
-COPY --from=build /app/backend/dist backend/dist
+COPY --from=build /app/backend/bundle backend/bundle
 COPY --from=build /app/frontend/dist frontend/dist
 # DATA_DIR of docker-compose.yml: a volume mounted here takes this folder's owner, so the app (user node) can write it.
 RUN mkdir -p /data/documents && chown -R node:node /data
@@ -22,4 +22,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health/live').then(r => process.exit(r.ok ? 0 : 1)).catch(() => process.exit(1))"]
 USER node
-CMD ["node", "--enable-source-maps", "backend/dist/main.js"]
+CMD ["node", "--enable-source-maps", "backend/bundle/main.js"]

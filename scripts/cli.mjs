@@ -8,12 +8,13 @@ import { build } from './build.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [tool, ...args] = process.argv.slice(2);
 const entry = {
-  projections: 'cli/projections.js',
-  admin: 'cli/admin.js',
-  audit: 'cli/audit.js',
-  chain: 'cli/chain.js',
-  'api-types': 'cli/api-types.js',
-  bench: 'bench/bench.js',
+  projections: 'bundle/cli-projections.js',
+  admin: 'bundle/cli-admin.js',
+  audit: 'bundle/cli-audit.js',
+  chain: 'bundle/cli-chain.js',
+  'api-types': 'bundle/cli-api-types.js',
+  // The benchmarks find their helpers beside them in tsc's output.
+  bench: 'dist/bench/bench.js',
 }[tool];
 if (!entry) {
   console.error(`unknown tool '${tool}'`);
@@ -21,7 +22,7 @@ if (!entry) {
 }
 ensureInstall();
 build(['backend'], { quiet: true });
-const result = spawnSync(process.execPath, ['--enable-source-maps', `backend/dist/${entry}`, ...args], {
+const result = spawnSync(process.execPath, ['--enable-source-maps', `backend/${entry}`, ...args], {
   cwd: root,
   stdio: 'inherit',
 });

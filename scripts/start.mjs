@@ -8,6 +8,9 @@ import { build } from './build.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 ensureInstall();
 build();
-const app = spawn(process.execPath, ['--enable-source-maps', 'backend/dist/main.js'], { cwd: root, stdio: 'inherit' });
+const app = spawn(process.execPath, ['--enable-source-maps', 'backend/bundle/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => app.kill(signal));
 app.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

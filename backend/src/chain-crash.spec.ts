@@ -50,32 +50,32 @@ describe('chain outbox crash test: SIGKILL during chain sends, restart, every tr
     // The restarted app settles what the killed ones left: nothing pending, no drift.
     await app.settled();
     // The operator's check says the same through the running app (exit 0: no drift).
-    const reconcile = await runTool('cli/chain.js', ['reconcile'], folder.path);
+    const reconcile = await runTool('chain', ['reconcile'], folder.path);
     expect({ status: reconcile.status, out: reconcile.stdout }).toEqual({
       status: 0,
       out: expect.stringContaining('drift 0, pending 0'),
     });
     // The outbox's fold through the running app: live, sending, no lag.
-    const status = await runTool('cli/chain.js', ['status'], folder.path);
+    const status = await runTool('chain', ['status'], folder.path);
     expect({ status: status.status, out: status.stdout }).toEqual({
       status: 0,
       out: expect.stringMatching(/through the running app[\s\S]*live/),
     });
     // A rebuild through it: folded from 0 in the background, followed to its outcome, the same fold.
-    const rebuiltLive = await runTool('cli/chain.js', ['rebuild'], folder.path);
+    const rebuiltLive = await runTool('chain', ['rebuild'], folder.path);
     expect({ status: rebuiltLive.status, out: rebuiltLive.stdout }).toEqual({
       status: 0,
       out: expect.stringMatching(/through the running app[\s\S]*the fold it replaced agreed/),
     });
     await app.stop();
     // Stopped, the app wrote its fold's snapshot: the stored one is at the log's last flow event (lag 0).
-    const stored = await runTool('cli/chain.js', ['status'], folder.path);
+    const stored = await runTool('chain', ['status'], folder.path);
     expect({ status: stored.status, out: stored.stdout }).toEqual({
       status: 0,
       out: expect.stringMatching(/standalone[\s\S]*snapshot at position \d+ .*lag 0/),
     });
     // A rebuild without the app (which it boots here): folded from 0, it agrees with the snapshot's fold.
-    const rebuilt = await runTool('cli/chain.js', ['rebuild'], folder.path);
+    const rebuilt = await runTool('chain', ['rebuild'], folder.path);
     expect({ status: rebuilt.status, out: rebuilt.stdout }).toEqual({
       status: 0,
       out: expect.stringContaining('the fold it replaced agreed'),

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootBuilt, DIST, requireBuilt, runTool, spawnBuilt } from './testing/built-app.js';
+import { bootBuilt, builtTool, DIST, requireBuilt, runTool, spawnBuilt } from './testing/built-app.js';
 import { freshPgliteDir } from './testing/pglite.js';
 
 /**
@@ -81,16 +81,16 @@ describe('one process per data folder', () => {
       expect((await first.api.get('/api/health/live')).status).toBe(200);
 
       // A tool with a route into the app goes through it; the one without refuses.
-      const verify = await runTool('cli/audit.js', ['verify'], dataDir);
+      const verify = await runTool('audit', ['verify'], dataDir);
       expect(verify.stdout).toContain(`through the running app (pid ${first.child.pid}, port ${port})`);
       expect(verify.status).toBe(0);
       // The projections' status says which background jobs this one process runs (leases: local, nothing to elect).
-      const status = await runTool('cli/projections.js', ['status'], dataDir);
+      const status = await runTool('projections', ['status'], dataDir);
       expect(status.status).toBe(0);
       expect(status.stdout).toContain('jobs: leases local; 1 live replica(s)');
       for (const job of ['read-models', 'confirmation-mails', 'register-sweep', 'certification-lapse'])
         expect(status.stdout).toMatch(new RegExp(`${job}.*one replica.*pid ${first.child.pid}`));
-      const signer = spawnSync(process.execPath, [`${DIST}cli/chain.js`, 'import-signer'], {
+      const signer = spawnSync(process.execPath, [builtTool('chain'), 'import-signer'], {
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
         input: `0x${'11'.repeat(32)}\n`,
         encoding: 'utf8',
@@ -145,10 +145,10 @@ describe('one process per data folder', () => {
       expect(app.output).toContain(
         `Another Kauri process (pid ${holder.pid}, npm run projections -- rebuild, started `,
       );
-      const admin = await runTool('cli/admin.js', ['grant', 'someone@example.nz'], dataDir);
+      const admin = await runTool('admin', ['grant', 'someone@example.nz'], dataDir);
       expect(admin.status).toBe(1);
       expect(admin.stderr).toContain(`Another Kauri process (pid ${holder.pid}, npm run projections -- rebuild`);
-      const verify = await runTool('cli/audit.js', ['verify'], dataDir);
+      const verify = await runTool('audit', ['verify'], dataDir);
       expect(verify.status).toBe(1);
       expect(verify.stderr).toContain(`is using DATA_DIR ${dataDir}; stop it first or use another DATA_DIR.`);
     } finally {
@@ -157,7 +157,7 @@ describe('one process per data folder', () => {
       await gone;
     }
     // The tool died holding it: the next one takes it over.
-    const verify = await runTool('cli/audit.js', ['verify'], dataDir);
+    const verify = await runTool('audit', ['verify'], dataDir);
     expect(verify.stdout).toContain('standalone');
     expect(verify.status).toBe(0);
     expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(false);

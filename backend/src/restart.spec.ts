@@ -10,7 +10,7 @@ import { registerInterest } from './testing/interest.js';
 import { freshPgliteDir } from './testing/pglite.js';
 
 /** The built app, as `npm start` runs it: a registration survives stopping and starting on the same data folder. */
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../bundle/main.js', import.meta.url));
 
 function boot(dataDir: string): Promise<{ child: ChildProcess; api: Api }> {
   const child = spawn(process.execPath, [MAIN], {
@@ -42,7 +42,7 @@ describe('npm start on the same data folder, twice', () => {
   beforeAll(async () => {
     if (!existsSync(MAIN))
       throw new Error(
-        'backend/dist/main.js is missing: `npm test` builds it first (or run `npx nx run @kauri/backend:build`)',
+        'backend/bundle/main.js is missing: `npm test` builds it first (or run `npx nx run @kauri/backend:build`)',
       );
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-restart-'));
     // initdb's folder, copied (the app's own initdb on an empty folder is cli/admin.spec.ts's).

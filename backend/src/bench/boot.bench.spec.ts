@@ -168,7 +168,7 @@ describe('persisted read models on the embedded store (small history)', () => {
       const before = persisted ?? (await (await boot()).engine.checksums());
       await stop();
 
-      const rebuilt = await runTool('cli/projections.js', ['rebuild', 'registrations', 'holdings'], dataDir);
+      const rebuilt = await runTool('projections', ['rebuild', 'registrations', 'holdings'], dataDir);
       expect(rebuilt).toMatchObject({ status: 0 });
       expect(rebuilt.stdout).toContain('standalone on pglite + pglite');
       expect(rebuilt.stdout).toContain('registrations: rebuilt and swapped in');

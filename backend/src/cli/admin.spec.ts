@@ -34,19 +34,19 @@ describe('npm run admin and sessions across restarts (embedded pglite, built app
       userId = registered.body.id;
       expect((await cookieApi.get('/api/admin/registrations')).status).toBe(403);
 
-      const granted = await runTool('cli/admin.js', ['grant', 'OPS.LEAD@example.nz'], dataDir);
+      const granted = await runTool('admin', ['grant', 'OPS.LEAD@example.nz'], dataDir);
       expect(granted).toMatchObject({ status: 0 });
       expect(granted.stdout).toContain('through the running app');
       expect(granted.stdout).toContain('admin granted to OPS.LEAD@example.nz');
       expect((await cookieApi.get('/api/admin/registrations')).status).toBe(200);
-      expect((await runTool('cli/admin.js', ['grant', 'ops.lead@example.nz'], dataDir)).stdout).toContain(
+      expect((await runTool('admin', ['grant', 'ops.lead@example.nz'], dataDir)).stdout).toContain(
         'already has the admin role',
       );
-      expect(await runTool('cli/admin.js', ['grant', 'nobody@example.nz'], dataDir)).toMatchObject({
+      expect(await runTool('admin', ['grant', 'nobody@example.nz'], dataDir)).toMatchObject({
         status: 1,
         stderr: expect.stringContaining('No account with the email nobody@example.nz'),
       });
-      expect(await runTool('cli/admin.js', ['promote', 'x@example.nz'], dataDir)).toMatchObject({ status: 2 });
+      expect(await runTool('admin', ['promote', 'x@example.nz'], dataDir)).toMatchObject({ status: 2 });
     } finally {
       await stopBuilt(first.child);
     }
@@ -63,7 +63,7 @@ describe('npm run admin and sessions across restarts (embedded pglite, built app
       await stopBuilt(second.child);
     }
 
-    const revoked = await runTool('cli/admin.js', ['revoke', 'ops.lead@example.nz', 'admin'], dataDir);
+    const revoked = await runTool('admin', ['revoke', 'ops.lead@example.nz', 'admin'], dataDir);
     expect(revoked).toMatchObject({ status: 0 });
     expect(revoked.stdout).toContain('standalone on the event store');
     expect(revoked.stdout).toContain('admin revoked from ops.lead@example.nz');

@@ -30,7 +30,7 @@ describe('npm run audit -- verify (embedded pglite, built app)', () => {
         firstName: 'Tama',
       });
       userId = registered.body.id;
-      const intact = await runTool('cli/audit.js', ['verify'], dataDir);
+      const intact = await runTool('audit', ['verify'], dataDir);
       expect(intact).toMatchObject({ status: 0 });
       expect(intact.stdout).toContain('through the running app');
       expect(intact.stdout).toMatch(/Intact: \d+ events in \d+ streams, every hash chain holds\./);
@@ -45,7 +45,7 @@ describe('npm run audit -- verify (embedded pglite, built app)', () => {
     );
     await store.close();
 
-    const broken = await runTool('cli/audit.js', ['verify'], dataDir);
+    const broken = await runTool('audit', ['verify'], dataDir);
     expect(broken.status).toBe(1);
     expect(broken.stdout).toContain('standalone on the pglite event store');
     expect(broken.stderr).toMatch(
@@ -60,10 +60,10 @@ describe('npm run audit -- verify (embedded pglite, built app)', () => {
       `user-${userId}`,
     ]);
     await reopened.close();
-    const unhashed = await runTool('cli/audit.js', ['verify'], dataDir);
+    const unhashed = await runTool('audit', ['verify'], dataDir);
     expect(unhashed.status).toBe(1);
     const link = `user-${userId} revision 0 \\(position \\d+, UserRegistered, event [0-9a-f-]{36}\\)`;
     expect(unhashed.stderr).toMatch(new RegExp(`BROKEN: missing hash at ${link}\\.`));
-    expect((await runTool('cli/audit.js', ['check'], dataDir)).status).toBe(2);
+    expect((await runTool('audit', ['check'], dataDir)).status).toBe(2);
   }, 120_000);
 });

@@ -15,8 +15,13 @@ import * as offerings from './offerings.js';
 import { freshPgliteDir, madeOnce, REPO_TMP } from './pglite.js';
 import { type SignedUpUser, signUp } from './users.js';
 
-/** The built app and tools (backend/dist), as `npm start` and `npm run <tool>` run them. */
+/** tsc's output (backend/dist), which the bundle is made from; a test may import one of its modules. */
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** The built app and tools (backend/bundle), as `npm start` and `npm run <tool>` run them. */
+export const BUNDLE = fileURLToPath(new URL('../../bundle/', import.meta.url));
+
+/** A command-line tool of the bundle: 'admin', 'audit', 'chain', 'projections' (src/cli/<tool>.ts). */
+export const builtTool = (tool: string): string => `${BUNDLE}cli-${tool}.js`;
 
 /**
  * Node's flags for the built app and tools a test starts. PGlite is PostgreSQL compiled to WebAssembly, and every
@@ -29,13 +34,13 @@ export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 export const BUILT_NODE_FLAGS = ['--liftoff-only'];
 
 export function requireBuilt(): void {
-  if (!existsSync(`${DIST}main.js`))
-    throw new Error('backend/dist is missing: `npm test` builds it first (or run `npm run build -w @kauri/backend`)');
+  if (!existsSync(`${BUNDLE}main.js`))
+    throw new Error('backend/bundle is missing: `npm test` builds it first (or run `npm run build -w @kauri/backend`)');
 }
 
-/** Starts dist/main.js on a data folder (embedded stores), its output piped; see bootBuilt to wait for it. */
+/** Starts the bundle's main.js on a data folder (embedded stores), its output piped; see bootBuilt to wait for it. */
 export function spawnBuilt(dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [...BUILT_NODE_FLAGS, `${DIST}main.js`], {
+  return spawn(process.execPath, [...BUILT_NODE_FLAGS, `${BUNDLE}main.js`], {
     // No chain unless a test asks for one (CHAIN=anvil): a killed app leaves its anvil for the next boot to stop.
     env: {
       ...process.env,
@@ -52,7 +57,7 @@ export function spawnBuilt(dataDir: string, env: Record<string, string> = {}): C
   });
 }
 
-/** Boots dist/main.js on a data folder (embedded stores) and resolves once it listens. */
+/** Boots the bundle's main.js on a data folder (embedded stores) and resolves once it listens. */
 export function bootBuilt(
   dataDir: string,
   env: Record<string, string> = {},
@@ -79,7 +84,7 @@ export function stopBuilt(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Runs a built tool (e.g. 'cli/admin.js') to completion on a data folder. Asynchronously: a test waiting in
+ * Runs a built tool (e.g. 'admin', see builtTool) to completion on a data folder. Asynchronously: a test waiting in
  * spawnSync could not run its own timers, so its HTTP client kept a kept-alive socket the app closed meanwhile (the
  * app's keep-alive is 5 s; on a busy machine a tool runs longer) and its next request failed ('other side closed').
  */
@@ -89,7 +94,7 @@ export function runTool(
   dataDir: string,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...BUILT_NODE_FLAGS, `${DIST}${tool}`, ...args], {
+    const child = spawn(process.execPath, [...BUILT_NODE_FLAGS, builtTool(tool), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 120_000,
@@ -157,7 +162,7 @@ function buildStamp(): string {
       }
     }
   };
-  walk(DIST);
+  walk(BUNDLE);
   hash.update(readFileSync(fileURLToPath(import.meta.url)));
   hash.update(JSON.stringify({ CRASH_ENV, TEST_APP_ENV }));
   return hash.digest('hex').slice(0, 16);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import {
   encodeAbiParameters,
   encodeDeployData,
@@ -8,6 +9,7 @@ import {
   type Address,
   type Hex,
 } from 'viem';
+import { BACKEND_DIR } from '../../backend-dir.js';
 import { NEW_ZEALAND, TREX_VERSION, type ChainCall, type ContractName } from './contracts.js';
 
 /**
@@ -20,8 +22,8 @@ interface Artifact {
 }
 const require = createRequire(import.meta.url);
 const trex = (path: string): Artifact => require(`@tokenysolutions/t-rex/artifacts/${path}`) as Artifact;
-// backend/contracts/artifacts, two folders above this file's (src/ and dist/ alike).
-const own = (name: string): Artifact => require(`../../../contracts/artifacts/${name}.json`) as Artifact;
+const own = (name: string): Artifact =>
+  require(join(BACKEND_DIR, 'contracts', 'artifacts', `${name}.json`)) as Artifact;
 
 export const ARTIFACTS: Record<ContractName, Artifact> = {
   Token: trex('contracts/token/Token.sol/Token.json'),
