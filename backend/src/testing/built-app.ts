@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,7 +123,7 @@ export function chainDataFolder(prefix: string): { readonly path: string } {
     try {
       process.kill(Number(readFileSync(join(path, 'chain', 'anvil.pid'), 'utf8')), 'SIGTERM');
     } catch {}
-    await rm(path, { recursive: true, force: true });
+    if (!process.env.KAURI_KEEP) await rm(path, { recursive: true, force: true });
   });
   return {
     get path() {
@@ -180,6 +180,7 @@ let crashTemplateMade: Promise<string> | undefined;
 function crashTemplate(): Promise<string> {
   crashTemplateMade ??= (async () => {
     const target = join(REPO_TMP, `crash-template-${buildStamp()}`);
+    mkdirSync(REPO_TMP, { recursive: true });
     if (!existsSync(target))
       for (const old of readdirSync(REPO_TMP).filter((name) => /^crash-template-[0-9a-f]{16}$/.test(name)))
         rmSync(join(REPO_TMP, old), { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAnvil } from './anvil.js';
+import { spawn } from 'node:child_process';
+import { anvilBinary, startAnvil } from './anvil.js';
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const res = await fetch(url, {
@@ -70,6 +71,36 @@ describe('embedded anvil', () => {
       await until(() => anvil.status().pid !== null && anvil.status().down === null);
       expect(events).not.toContain('restart-failed');
       expect(Number(await rpc(anvil.url, 'eth_blockNumber'))).toBeGreaterThanOrEqual(5);
+    } finally {
+      await anvil.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stops a node left running on its folder without a pid file before it starts, and keeps what that node mined', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kauri-anvil-'));
+    // What an app killed between spawning its node and naming it leaves: a node on this folder's state, unnamed.
+    const left = spawn(
+      anvilBinary()!,
+      ['--port', '0', '--accounts', '0', '--state', join(dir, 'state.json'), '--state-interval', '2'],
+      { stdio: ['ignore', 'pipe', 'ignore'], detached: true },
+    );
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      left.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const at = /Listening on ([\d.]+:\d+)/.exec(out);
+        if (at) resolve(`http://${at[1]}`);
+      });
+    });
+    await rpc(url, 'anvil_mine', ['0x4']);
+    const exited = new Promise((resolve) => left.once('exit', resolve));
+    const anvil = await startAnvil({ dir });
+    try {
+      await exited;
+      // One node on the folder, the new one; it started from the state the old one wrote as it was stopped.
+      expect(nodesOn(dir)).toEqual([anvil.status().pid]);
+      expect(Number(await rpc(anvil.url, 'eth_blockNumber'))).toBe(4);
     } finally {
       await anvil.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -10,14 +11,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * The embedded chain: Foundry's `anvil` (npm `@foundry-rs/anvil`; the binary is in its platform package, whose
  * postinstall npm 11 does not run and which is not needed) spawned by the app, on a free port of 127.0.0.1, with
  * its state in `DATA_DIR/chain/state.json`: loaded at start, written every few seconds and at exit, so tokens
  * survive a restart. A node left running by an app that was killed (SIGKILL gives it no chance to stop its
- * child) is found through its pid file and stopped (SIGTERM, so it writes its state) before a new one starts.
+ * child) is found through its pid file, and on Linux by its command line too, and stopped (SIGTERM, so it writes its
+ * state) before a new one starts.
  * A node that dies under the running app is restarted with back-off (startAnvil).
  */
 export interface EmbeddedAnvil {
@@ -112,22 +114,23 @@ export async function startAnvil(options: {
     // The factory's one-transaction suite deployment needs more than the default 30M block gas limit.
     list.push('--gas-limit', '100000000');
     if (options.dir)
-      list.push('--state', join(options.dir, 'state.json'), '--state-interval', String(STATE_INTERVAL_SECONDS));
+      list.push('--state', resolve(options.dir, 'state.json'), '--state-interval', String(STATE_INTERVAL_SECONDS));
     return list;
   };
   let pidFile: string | null = null;
   if (options.dir) {
     mkdirSync(options.dir, { recursive: true });
     pidFile = join(options.dir, 'anvil.pid');
-    await stopLeftover(pidFile);
+    await stopLeftovers(options.dir, pidFile);
   }
   const spawnNode = async (port: number) => {
     if (options.dir) restoreGoodState(options.dir);
     // Its own process group: a Ctrl-C or a group SIGTERM meant for the app must not kill the node behind the app's
     // back (the supervisor would start another while the app shuts down); the app stops it, and it saves its state.
     const child = spawn(binary, args(port), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Named at once, not once it listens: an app killed while its node starts must not leave one no boot would stop.
+    if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
     const url = await listening(child);
-    if (pidFile) writeFileSync(pidFile, String(child.pid));
     return { child, url };
   };
 
@@ -250,16 +253,54 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-/** Stops the node a killed app left running on this folder, so it writes its state before the new one reads it. */
-async function stopLeftover(pidFile: string): Promise<void> {
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').trim());
-  rmSync(pidFile, { force: true });
-  if (!Number.isInteger(pid) || pid <= 0 || !isAnvil(pid)) return;
-  process.kill(pid, 'SIGTERM');
+/**
+ * Stops the nodes a killed app left running on this folder, so they write their state before the new one reads it:
+ * the one its pid file names, and (on Linux) any anvil whose command line names this folder's state file. Two nodes
+ * on one state file each write it every few seconds, and whichever writes last wins: a node left behind unnamed (say
+ * its app was killed while it started) would bring back its old chain after the live one had moved on.
+ */
+async function stopLeftovers(dir: string, pidFile: string): Promise<void> {
+  const pids = new Set(nodesOn(resolve(dir, 'state.json')));
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && isAnvil(pid)) pids.add(pid);
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {}
+  }
   const until = Date.now() + 10_000;
-  while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  while ([...pids].some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  for (const pid of pids) {
+    try {
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
+  // Only once they are gone: an app killed while it waits leaves the file for the next boot.
+  rmSync(pidFile, { force: true });
+}
+
+/** The anvil processes started with `--state <stateFile>` (none where there is no /proc). */
+function nodesOn(stateFile: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const state = argv.indexOf('--state');
+      if (argv[0]!.endsWith('anvil') && state > 0 && argv[state + 1] === stateFile) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return pids;
 }
 
 function isAnvil(pid: number): boolean {
