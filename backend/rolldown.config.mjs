@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'rolldown';
+import { TOOLS } from './tools.mjs';
 
 const DIST = fileURLToPath(new URL('./dist/', import.meta.url));
 
@@ -26,11 +27,9 @@ export default defineConfig({
     main: 'dist/main.js',
     // The app apart from main.js's refusal of a busy data folder: what `import()` of the app costs, and its chunk.
     app: 'dist/app.js',
-    'cli-admin': 'dist/cli/admin.js',
-    'cli-audit': 'dist/cli/audit.js',
-    'cli-chain': 'dist/cli/chain.js',
-    'cli-projections': 'dist/cli/projections.js',
-    'cli-api-types': 'dist/cli/api-types.js',
+    ...Object.fromEntries(TOOLS.map((tool) => [`cli-${tool}`, `dist/cli/${tool}.js`])),
+    // The benchmark's restarts run what `npm start` and the image run.
+    'bench-boot-child': 'dist/bench/boot-child.js',
   },
   platform: 'node',
   plugins: [tscSourceMaps],

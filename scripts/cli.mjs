@@ -4,18 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall } from './ensure-install.mjs';
 import { build } from './build.mjs';
+import { TOOLS } from '../backend/tools.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [tool, ...args] = process.argv.slice(2);
-const entry = {
-  projections: 'bundle/cli-projections.js',
-  admin: 'bundle/cli-admin.js',
-  audit: 'bundle/cli-audit.js',
-  chain: 'bundle/cli-chain.js',
-  'api-types': 'bundle/cli-api-types.js',
-  // The benchmarks find their helpers beside them in tsc's output.
-  bench: 'dist/bench/bench.js',
-}[tool];
+// The benchmarks find their helpers beside them in tsc's output; the tools are bundled.
+const entry = tool === 'bench' ? 'dist/bench/bench.js' : TOOLS.includes(tool) ? `bundle/cli-${tool}.js` : null;
 if (!entry) {
   console.error(`unknown tool '${tool}'`);
   process.exit(2);

@@ -75,7 +75,8 @@ function medianRun(runs: readonly BootFigures[]): BootFigures {
   return [...runs].sort((a, b) => a.servedMs - b.servedMs)[Math.floor(runs.length / 2)]!;
 }
 
-const CHILD = fileURLToPath(new URL('./boot-child.js', import.meta.url));
+/** The bundle's boot child (backend/bundle, beside src/ and dist/): restarts timed on what `npm start` runs. */
+const CHILD = fileURLToPath(new URL('../../bundle/bench-boot-child.js', import.meta.url));
 
 /** Boots the built app in a new process on `dataDir` and returns what it measured. */
 export function bootInChild(

@@ -32,7 +32,20 @@ const CHROMIUM_ARGS = [
   '--disable-threaded-animation',
   // Chromium 156 builds its address bar's WebUI popups for every window, even headless, in a renderer of their own:
   // about 1.4 CPU-seconds for every tab a test opens (measured with a cgroup: 1.9 → 0.45 per context and page).
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  // Chromium heeds only the last --disable-features, and Playwright passes its own first: its list (playwright-core's
+  // chromiumSwitches, e.g. no HTTPS upgrades, no paint holding, no optimization hints) is repeated here with ours.
+  `--disable-features=${[
+    ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades'],
+    ...[
+      'HttpsFirstBalancedModeAutoEnable',
+      'LensOverlay',
+      'MediaRouter',
+      'PaintHolding',
+      'ThirdPartyStoragePartitioning',
+    ],
+    ...['AvoidCorsURLLoaderRestartOnRedirect', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled'],
+    ...['PreconnectToSearch', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'],
+  ].join(',')}`,
 ];
 
 export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
