@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootBuilt, builtTool, DIST, requireBuilt, runTool, spawnBuilt } from './testing/built-app.js';
+import { bootBuilt, DIST, requireBuilt, runTool, spawnBuilt } from './testing/built-app.js';
 import { freshPgliteDir } from './testing/pglite.js';
 
 /**
@@ -90,11 +90,7 @@ describe('one process per data folder', () => {
       expect(status.stdout).toContain('jobs: leases local; 1 live replica(s)');
       for (const job of ['read-models', 'confirmation-mails', 'register-sweep', 'certification-lapse'])
         expect(status.stdout).toMatch(new RegExp(`${job}.*one replica.*pid ${first.child.pid}`));
-      const signer = spawnSync(process.execPath, [builtTool('chain'), 'import-signer'], {
-        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
-        input: `0x${'11'.repeat(32)}\n`,
-        encoding: 'utf8',
-      });
+      const signer = await runTool('chain', ['import-signer'], dataDir, { input: `0x${'11'.repeat(32)}\n` });
       expect(signer.status).toBe(1);
       expect(signer.stderr).toContain(`The app is running on DATA_DIR ${dataDir} (pid ${first.child.pid}`);
     } finally {

@@ -3,17 +3,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Api } from './testing/api.js';
+import { BUNDLE, requireBuilt } from './testing/built-app.js';
 import { interestForm } from './testing/fixtures.js';
 import { registerInterest } from './testing/interest.js';
 import { freshPgliteDir } from './testing/pglite.js';
 
-/** The built app, as `npm start` runs it: a registration survives stopping and starting on the same data folder. */
-const MAIN = fileURLToPath(new URL('../bundle/main.js', import.meta.url));
-
+/**
+ * The built app as `npm start` runs it — V8's default flags and the app's default settings, not the tests' (see
+ * bootBuilt) —: a registration survives stopping and starting on the same data folder.
+ */
 function boot(dataDir: string): Promise<{ child: ChildProcess; api: Api }> {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [`${BUNDLE}main.js`], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_STORE: '', READ_STORE: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -40,10 +41,7 @@ function stop(child: ChildProcess): Promise<void> {
 describe('npm start on the same data folder, twice', () => {
   let dataDir: string;
   beforeAll(async () => {
-    if (!existsSync(MAIN))
-      throw new Error(
-        'backend/bundle/main.js is missing: `npm test` builds it first (or run `npx nx run @kauri/backend:build`)',
-      );
+    requireBuilt();
     dataDir = await mkdtemp(join(tmpdir(), 'kauri-restart-'));
     // initdb's folder, copied (the app's own initdb on an empty folder is cli/admin.spec.ts's).
     await freshPgliteDir(join(dataDir, 'events'));
