@@ -341,6 +341,7 @@ export async function startServer(
     await running.close();
     throw error;
   }
+  running.readStore.serving?.();
   const { port } = running.app.getHttpServer().address() as AddressInfo;
   const { dataDir } = running.config;
   running.lock?.setPort(port);

@@ -86,6 +86,8 @@ export interface ReadStore {
    */
   generation?(collection: string): number;
   health(): Promise<{ ok: boolean; kind: string; detail?: string }>;
+  /** The app has started serving: a store that loads its read models lazily loads the rest in the background now. */
+  serving?(): void;
   close(): Promise<void>;
 }
 

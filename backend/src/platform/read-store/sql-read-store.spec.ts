@@ -235,6 +235,26 @@ function describePersistence(
       expect(probe.counts).toEqual(loaded);
     });
 
+    it('loads what nobody asked for in the background from a second after the app serves, not from its open', async () => {
+      const store = await SqlReadStore.open(database());
+      await store.collection<Item>(fresh()).upsert({ _id: 'a' });
+      await store.close();
+      const probe = instrumented(database());
+      const reopened = await SqlReadStore.open(probe.db);
+      const opened = { ...probe.counts };
+      // A boot slower than a second (the chain's fold loads first) is not yet serving: its first requests must not
+      // wait behind loads nobody asked for.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(probe.counts).toEqual(opened);
+      expect((await reopened.health()).detail).toMatch(/more not loaded yet$/);
+      reopened.serving();
+      for (let i = 0; i < 60 && /not loaded yet/.test((await reopened.health()).detail ?? ''); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect((await reopened.health()).detail).not.toMatch(/not loaded yet/);
+      expect(probe.counts.queries).toBeGreaterThan(opened.queries);
+      await reopened.close();
+    });
+
     it('concurrent writes are applied in memory in the order the database committed them', async () => {
       const store = await SqlReadStore.open(database());
       const name = fresh();
