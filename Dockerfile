@@ -14,6 +14,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/backend/package.json backend/
 COPY --from=build /app/backend/bundle backend/bundle
+# The contracts Kauri compiles itself (the test NZD coin, the holding-rules module): the embedded chain deploys them.
+COPY --from=build /app/backend/contracts/artifacts backend/contracts/artifacts
 COPY --from=build /app/frontend/dist frontend/dist
 # DATA_DIR of docker-compose.yml: a volume mounted here takes this folder's owner, so the app (user node) can write it.
 RUN mkdir -p /data/documents && chown -R node:node /data
