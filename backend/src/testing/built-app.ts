@@ -125,7 +125,7 @@ export function chainDataFolder(prefix: string): { readonly path: string } {
     try {
       process.kill(Number(readFileSync(join(path, 'chain', 'anvil.pid'), 'utf8')), 'SIGTERM');
     } catch {}
-    if (!process.env.KAURI_KEEP) await rm(path, { recursive: true, force: true });
+    await rm(path, { recursive: true, force: true });
   });
   return {
     get path() {

@@ -15,6 +15,25 @@ import type { Browser, BrowserContext, LaunchOptions, Locator, Page, Route } fro
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 
+/** Playwright's own list (playwright-core's chromiumSwitches), then ours: see CHROMIUM_ARGS. */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 /** Flags measured to work in this sandboxed, offline environment (docs/design.md §5). */
 const CHROMIUM_ARGS = [
   '--headless',
@@ -34,18 +53,7 @@ const CHROMIUM_ARGS = [
   // about 1.4 CPU-seconds for every tab a test opens (measured with a cgroup: 1.9 → 0.45 per context and page).
   // Chromium heeds only the last --disable-features, and Playwright passes its own first: its list (playwright-core's
   // chromiumSwitches, e.g. no HTTPS upgrades, no paint holding, no optimization hints) is repeated here with ours.
-  `--disable-features=${[
-    ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades'],
-    ...[
-      'HttpsFirstBalancedModeAutoEnable',
-      'LensOverlay',
-      'MediaRouter',
-      'PaintHolding',
-      'ThirdPartyStoragePartitioning',
-    ],
-    ...['AvoidCorsURLLoaderRestartOnRedirect', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled'],
-    ...['PreconnectToSearch', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'],
-  ].join(',')}`,
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ];
 
 export const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));

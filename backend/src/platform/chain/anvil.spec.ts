@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { anvilBinary, startAnvil } from './anvil.js';
+import { anvilBinary, listening, nodesOn, startAnvil } from './anvil.js';
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const res = await fetch(url, {
@@ -18,18 +18,6 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000, every
     if (Date.now() > deadline) throw new Error('not in time');
     await new Promise((r) => setTimeout(r, everyMs));
   }
-}
-
-/** The pids of the anvil processes started on this state folder (from /proc: whoever started them). */
-function nodesOn(dir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(join(dir, 'state.json'))) pids.push(Number(entry));
-    } catch {}
-  }
-  return pids;
 }
 
 describe('embedded anvil', () => {
@@ -83,16 +71,9 @@ describe('embedded anvil', () => {
     const left = spawn(
       anvilBinary()!,
       ['--port', '0', '--accounts', '0', '--state', join(dir, 'state.json'), '--state-interval', '2'],
-      { stdio: ['ignore', 'pipe', 'ignore'], detached: true },
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
-    const url = await new Promise<string>((resolve) => {
-      let out = '';
-      left.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const at = /Listening on ([\d.]+:\d+)/.exec(out);
-        if (at) resolve(`http://${at[1]}`);
-      });
-    });
+    const url = await listening(left);
     await rpc(url, 'anvil_mine', ['0x4']);
     const exited = new Promise((resolve) => left.once('exit', resolve));
     const anvil = await startAnvil({ dir });

@@ -213,7 +213,7 @@ export async function startAnvil(options: {
 }
 
 /** Resolves with the node's URL once it prints where it listens. */
-function listening(child: ChildProcess): Promise<string> {
+export function listening(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
@@ -260,7 +260,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * its app was killed while it started) would bring back its old chain after the live one had moved on.
  */
 async function stopLeftovers(dir: string, pidFile: string): Promise<void> {
-  const pids = new Set(nodesOn(resolve(dir, 'state.json')));
+  const pids = new Set(nodesOn(dir));
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').trim());
     if (Number.isInteger(pid) && pid > 0 && isAnvil(pid)) pids.add(pid);
@@ -281,8 +281,9 @@ async function stopLeftovers(dir: string, pidFile: string): Promise<void> {
   rmSync(pidFile, { force: true });
 }
 
-/** The anvil processes started with `--state <stateFile>` (none where there is no /proc). */
-function nodesOn(stateFile: string): number[] {
+/** The anvil processes started on this folder's state file, whoever started them (none where there is no /proc). */
+export function nodesOn(dir: string): number[] {
+  const stateFile = resolve(dir, 'state.json');
   let entries: string[];
   try {
     entries = readdirSync('/proc');
