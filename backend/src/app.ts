@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError } from 'fastify';
 import { AppModule } from './app.module.js';
 import { IdentityService } from './domains/identity/identity.service.js';
+import { ChainOutbox } from './domains/tokens/chain-outbox.js';
 import { HoldingsRead } from './domains/offerings/holdings-read.js';
 import { HotReads } from './hot-reads.js';
 import { EarlyAccessQueries } from './projections/early-access-places.query.js';
@@ -84,6 +85,8 @@ export interface RunningApp {
   lock: DataFolderLock | null;
   /** The hot reads answered below Nest (`enabled`: tests compare them with the Nest path). */
   hotReads: HotReads;
+  /** The app listens: what loads lazily (the read models, the chain outbox's state) starts loading. */
+  serving(): void;
   close(): Promise<void>;
 }
 
@@ -187,16 +190,19 @@ async function openApp(
   const server = app.getHttpAdapter().getInstance();
   registerBodyParsers(server);
   const waitForReads = readYourWrites(engine);
+  const outbox = app.get(ChainOutbox);
   // One hook before routing's handler, for every request (404s included): correlation id, security headers,
-  // refusals that need no body, then read-your-writes (before the guards, which read the session).
+  // refusals that need no body, then the chain outbox's state (loaded as the app starts serving) for the API
+  // requests that may read it, and read-your-writes (before the guards, which read the session).
   server.addHook('onRequest', (req, reply, done) => {
     correlate(req, reply);
     headers(req, reply);
     const refused = unsupportedBody(req) ?? disallowedInPathOrQuery(req);
     if (refused) return done(refused);
-    const waiting = waitForReads(req.raw);
-    if (waiting === null) done();
-    else waiting.then(() => done(), done);
+    const chainState = outbox.ready || !readsChainState(pathOf(req.raw as { url: string })) ? null : outbox.loaded();
+    const reads = chainState ? chainState.then(() => waitForReads(req.raw)) : waitForReads(req.raw);
+    if (reads === null) done();
+    else reads.then(() => done(), done);
   });
   const requestLog = createRequestLog(config.logLevel);
   const log = requestLogging(requestLog);
@@ -258,6 +264,10 @@ async function openApp(
     catchUpMs,
     lock,
     hotReads,
+    serving() {
+      readStore.serving?.();
+      void outbox.loaded();
+    },
     async close() {
       hotReads.enabled = false;
       await stopServing(app.getHttpServer() as Server);
@@ -270,6 +280,14 @@ async function openApp(
     },
   };
 }
+
+/**
+ * API requests that never read the chain outbox's state, so answer while it loads after a restart: health (which
+ * says it is loading), the public site's early access, signing in and out. Every other API request waits for it.
+ */
+const WITHOUT_CHAIN_STATE =
+  /^\/+api\/+(health|early-access|register-interest|docs|auth\/+config|login|logout|register|password-reset)(\/|$)/i;
+const readsChainState = (path: string) => /^\/+api(\/|$)/i.test(path) && !WITHOUT_CHAIN_STATE.test(path);
 
 /** In-flight requests get this long to finish at shutdown; then every connection is closed. */
 export const SHUTDOWN_GRACE_MS = 3000;
@@ -341,7 +359,7 @@ export async function startServer(
     await running.close();
     throw error;
   }
-  running.readStore.serving?.();
+  running.serving();
   const { port } = running.app.getHttpServer().address() as AddressInfo;
   const { dataDir } = running.config;
   running.lock?.setPort(port);

@@ -203,6 +203,8 @@ export const TRANSFER_BLOCKED = {
   alreadyRetried: 'This transaction has been retried already: retry its latest attempt',
   unknownTx: 'No such chain transaction',
 } as const;
+/** A chain view asked for before the chain outbox's state is loaded (a moment after a restart; never expected). */
+export const CHAIN_STATE_LOADING = 'The chain’s state is still loading after a restart: try again in a moment';
 
 /** Income: a holder's tax profile, and the distributions an owner declares to the holders of a token. */
 export const TAX_PAYMENT_MESSAGES = {

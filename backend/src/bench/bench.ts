@@ -113,6 +113,11 @@ rows.push(
     boot.chain.servedMs / boot.chainEmpty.servedMs,
   ),
   ms('  to listening', boot.chain.listeningMs, boot.chain.listeningMs / boot.chainEmpty.listeningMs),
+  ms(
+    '  chain views ready: the outbox state loaded (from process start)',
+    boot.chain.chain?.stateLoadedMs ?? Number.NaN,
+    (boot.chain.chain?.stateLoadedMs ?? Number.NaN) / (boot.chainEmpty.chain?.stateLoadedMs ?? Number.NaN),
+  ),
   ms('restart to first answer, chain on, empty history', boot.chainEmpty.servedMs),
   ms('  chain outbox caught up (from process start)', boot.chain.chain?.caughtUpMs ?? Number.NaN),
   {

@@ -24,7 +24,9 @@ const boot = await benchEmbeddedBoot(events, step, async (dataDir, fill) => {
 const brief = (b: BootFigures) =>
   `${b.servedMs} ms to the first answer (${b.listeningMs} listening, ${b.parsedMs} every read model in memory), ` +
   `RSS ${b.rssServedMb} MiB then ${b.rssLoadedMb} MiB` +
-  (b.chain ? `; outbox resumed from ${b.chain.resumedFrom}, folded ${b.chain.eventsFolded}` : '');
+  (b.chain
+    ? `; outbox state loaded at ${b.chain.stateLoadedMs} ms, resumed from ${b.chain.resumedFrom}, folded ${b.chain.eventsFolded}`
+    : '');
 const runs = (list: readonly BootFigures[]) => list.map((r) => r.servedMs).join(', ');
 console.log(
   [

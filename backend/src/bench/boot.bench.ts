@@ -29,8 +29,11 @@ export interface BootFigures {
   /** The process's resident memory at the first answer, and once every read model is in memory (MiB). */
   rssServedMb: number;
   rssLoadedMb: number;
-  /** With a chain: where its outbox's fold resumed and how many events it folded at this boot. */
-  chain: { resumedFrom: number; eventsFolded: number; caughtUpMs: number | null } | null;
+  /**
+   * With a chain: when its outbox's state was loaded (the chain views wait for it; process start to the load's end,
+   * begun as the app started serving), where its fold resumed and how many events it folded at this boot.
+   */
+  chain: { stateLoadedMs: number; resumedFrom: number; eventsFolded: number; caughtUpMs: number | null } | null;
   checksums: Record<string, string>;
   failed: string[];
 }

@@ -173,7 +173,7 @@ async function storedStatus(): Promise<void> {
   const { storedEvents: events, readStore: reads } = stores;
   try {
     const head = await events.headPosition();
-    const heads = await reads.collection<SnapshotHead>(FLOW_SNAPSHOTS).find({ sha256: { $exists: true } });
+    const heads = await reads.collection<SnapshotHead>(FLOW_SNAPSHOTS).find({ chunks: { $exists: true } });
     if (reads.kind === 'memory')
       console.log('READ_STORE=memory keeps no snapshot between runs: each boot folds the log from position 0');
     if (heads.length === 0)

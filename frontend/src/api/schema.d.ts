@@ -2284,6 +2284,8 @@ export interface components {
             detail?: string;
             /** @description True while the chain is being opened (the embedded node starting): not ok, and sends wait for it */
             starting?: boolean;
+            /** @description True while the chain outbox loads its state after a restart: chain views wait for it, and the reconciliation is not run yet */
+            stateLoading?: boolean;
             /** @description Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check) */
             drift: number | null;
             /** @description Cents: Σ |paid − held| over the wallets distributions paid in the NZD stablecoin; 0 when every wallet holds what its paid lines sum to (null before the first check) */

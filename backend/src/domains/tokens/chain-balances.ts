@@ -144,14 +144,18 @@ export class ChainReconciler {
   ) {
     status.reconcile = async () => (status.reconciliation = await this.reconcile());
     status.waitingSince = (before) => outbox.waitingSince(before);
+    status.stateLoading = () => !outbox.ready;
   }
 
   /** Reads new logs and compares; concurrent callers share one run. */
   reconcile(): Promise<Reconciliation> {
     if (!this.running)
-      this.running = this.run().finally(() => {
-        this.running = null;
-      });
+      this.running = this.outbox
+        .loaded()
+        .then(() => this.run())
+        .finally(() => {
+          this.running = null;
+        });
     return this.running;
   }
 

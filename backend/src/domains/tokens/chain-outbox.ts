@@ -14,7 +14,7 @@ import type { ChainCall } from '../../platform/chain/contracts.js';
 import { ChainKeys } from '../../platform/chain/keys.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
-import { TRANSFER_BLOCKED } from '../../messages.js';
+import { CHAIN_STATE_LOADING, TRANSFER_BLOCKED } from '../../messages.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
 import { yieldToEventLoop } from '../../platform/event-loop.js';
@@ -58,6 +58,8 @@ import {
 const ACTOR = 'chain-outbox';
 /** How long a send waits for its receipt before leaving it to the next round (a public chain can take a while). */
 const RECEIPT_WAIT_MS = 30_000;
+/** A process that never serves (a tool) loads the fold this long after open, unless asked for it sooner. */
+const UNSERVED_LOAD_MS = 10_000;
 const RETRY_EVERY_MS = 1_000;
 /** The sending side writes the fold's snapshot at most this often, or once this many events were folded since. */
 const SNAPSHOT_EVERY_MS = 5_000;
@@ -160,8 +162,11 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private caughtUp = false;
   private readonly waiters: { position: number; resolve: () => void }[] = [];
   private resumedFrom = 0;
-  /** The snapshot's load and the subscription's start, begun at bootstrap without holding it. */
-  private loading: Promise<void> = Promise.resolve();
+  /** The snapshot's load and the subscription's start (`loaded`), once begun. */
+  private loading: Promise<void> | null = null;
+  private isLoaded = false;
+  /** In a process that never serves: the load's start, while it is still to come. */
+  private unservedLoad: NodeJS.Timeout | null = null;
   private shutDown = false;
   private eventsFolded = 0;
   private rebuilding = false;
@@ -220,12 +225,23 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
         description: 'Sends the chain transactions the register calls for, one signer, in order, exactly once',
         start: () => this.startSending(),
         stop: () => this.stopSending(),
-        checkpoint: () => this.state.position,
+        checkpoint: () => this.flow.position,
       });
   }
 
-  /** The fold's state (replaced as a whole only by `rebuild`: read it through this getter, do not keep it). */
+  /**
+   * The fold's state (replaced as a whole only by `rebuild`: read it through this getter, do not keep it). Only once
+   * `loaded()` has resolved: before, it is the empty state, which would answer wrongly (a holder seen holding nothing
+   * could register a wallet of their own) — every reader waits for the load first (the API's requests in app.ts,
+   * `TokenViews.ready`), and one that did not is refused here rather than answered from nothing.
+   */
   get state(): FlowState {
+    if (!this.ready) throw new DomainError(CHAIN_STATE_LOADING, 503);
+    return this.fold.state;
+  }
+
+  /** The state as folded so far, loaded or not (this class's own reads: status, sending, which start after it). */
+  private get flow(): FlowState {
     return this.fold.state;
   }
 
@@ -241,21 +257,41 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     return this.rebuilding;
   }
 
-  /** Folds (from the snapshot) in every process; the job runner starts sending on the holder of `chain-outbox`. */
-  async onApplicationBootstrap(): Promise<void> {
+  /**
+   * Folds (from the snapshot) in every process; the job runner starts sending on the holder of `chain-outbox`. The
+   * snapshot grows with the chain's history (32 MB of JSON at 200,000 events, read, checked and parsed in about a
+   * second), so a boot does not wait for it: the app listens first and loads it as it starts serving (`loaded`,
+   * called by `startServer`), and only what reads the fold waits. A process that never serves (a tool) loads it when
+   * first asked, or ten seconds after open.
+   */
+  onApplicationBootstrap(): void {
     if (!this.chain) return;
-    // Loaded before the app serves: the token pages, a wallet's proof and a recovery read this fold, and an empty one
-    // would answer them wrongly (a holder seen holding nothing could register a wallet of their own). Only the
-    // chain's opening runs in the background; following the log from the snapshot holds nothing.
-    this.loading = this.startFolding().catch((error: unknown) =>
-      this.logger.error({ err: error }, 'chain outbox could not start folding'),
-    );
-    await this.loading;
+    this.unservedLoad = setTimeout(() => void this.loaded(), UNSERVED_LOAD_MS).unref();
+  }
+
+  /**
+   * Resolves once the fold's snapshot is loaded (or found unusable: then it folds from 0) and the subscription follows
+   * the log from it; starts that load if nothing has. At once without a chain.
+   */
+  loaded(): Promise<void> {
+    if (!this.chain) return Promise.resolve();
+    if (this.unservedLoad) clearTimeout(this.unservedLoad);
+    this.unservedLoad = null;
+    this.loading ??= this.startFolding()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'chain outbox could not start folding'))
+      .finally(() => (this.isLoaded = true));
+    return this.loading;
+  }
+
+  /** Whether `state` may be read (no chain: the empty state is the state). */
+  get ready(): boolean {
+    return this.isLoaded || !this.chain;
   }
 
   /** Stops sending (its last round ends, the snapshot is written), then folding. */
   async onApplicationShutdown(): Promise<void> {
     this.shutDown = true;
+    if (this.unservedLoad) clearTimeout(this.unservedLoad);
     await this.loading;
     await this.stopSending();
     this.folding = false;
@@ -268,7 +304,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Loads the fold's snapshot (when there is a usable one) and follows the log from the position after it. */
   private async startFolding(): Promise<void> {
-    const chainId = this.state.chainId;
+    const chainId = this.flow.chainId;
     const loading = performance.now();
     const loaded = await this.checkpoints.load(chainId).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'chain outbox snapshot could not be read; folding the log from position 0');
@@ -286,7 +322,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
         { reason: loaded.reason, snapshotVersion: loaded.head?.version, version: FLOW_VERSION },
         'chain outbox snapshot ignored; folding the log from position 0',
       );
-    this.resumedFrom = this.state.position;
+    this.resumedFrom = this.flow.position;
     this.eventsFolded = 0;
     // Stopped while the snapshot loaded: nothing to follow.
     if (this.shutDown) return;
@@ -297,7 +333,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** One subscription from the fold's position (exclusive: the events after it). */
   private follow(): void {
     this.subscription = this.events.subscribe({
-      fromPosition: this.state.position,
+      fromPosition: this.flow.position,
       eventTypes: FLOW_EVENT_TYPES,
       onEvent: (event) => this.apply(event),
       onCaughtUp: () => {
@@ -377,7 +413,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async writeSnapshot(): Promise<void> {
     this.savedAtMs = Date.now();
-    if (!this.chain || this.state.position <= (this.saved?.position ?? 0)) return;
+    if (!this.chain || this.flow.position <= (this.saved?.position ?? 0)) return;
     // One synchronous cut (the fold changes only between events), serialized once.
     const started = performance.now();
     const snapshot = snapshotJson(this.fold);
@@ -399,7 +435,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** Where the fold stands: its position, the log's head and the lag, the snapshot, and who folds and sends. */
   async status(): Promise<ChainFlowStatus> {
     const head = await this.events.headPosition();
-    const position = this.state.position;
+    const position = this.flow.position;
     let lag = 0;
     // Still reading its history: behind by the rest of the log. Following it live: behind only while an event it
     // folds is yet to come (one read of what little lies after its position; a filtered read over a whole history
@@ -448,10 +484,10 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.rebuilding) throw new DomainError('The chain outbox is already being rebuilt', 409);
     this.rebuilding = true;
     // A fold just swapped in by the boot's snapshot load would replace the rebuilt one: after it.
-    await this.loading;
+    await this.loaded();
     const started = performance.now();
     const startedAt = new Date().toISOString();
-    const fresh = initialFold(this.state.chainId);
+    const fresh = initialFold(this.flow.chainId);
     let events = 0;
     const outcome = (result: Omit<ChainFlowRebuildOutcome, 'startedAt' | 'finishedAt' | 'events' | 'durationMs'>) =>
       (this.lastRebuild = {
@@ -462,7 +498,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
         durationMs: Math.round(performance.now() - started),
       });
     try {
-      this.rebuildProgress = { startedAt, fold: fresh, total: this.state.position };
+      this.rebuildProgress = { startedAt, fold: fresh, total: this.flow.position };
       // Paused, not stopped: `stopSending` or `startSending` meanwhile decide whether it resumes.
       await this.endSending(false);
       await this.checkpoints.drop();
@@ -484,13 +520,13 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       this.resumedFrom = 0;
       this.eventsFolded = events;
       for (let i = this.waiters.length - 1; i >= 0; i--)
-        if (this.waiters[i]!.position <= this.state.position) this.waiters.splice(i, 1)[0]!.resolve();
+        if (this.waiters[i]!.position <= this.flow.position) this.waiters.splice(i, 1)[0]!.resolve();
       // (Not after a shutdown meanwhile: it stopped folding.)
       if (this.folding) this.follow();
       await this.saveSnapshot();
       const { position, durationMs } = outcome({
         outcome: 'swapped',
-        position: this.state.position,
+        position: this.flow.position,
         agreed,
         error: null,
       });
@@ -526,7 +562,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** Transactions not yet settled (requested or submitted), and intents not yet recorded. */
   pending(): number {
     let count = this.wanted.size;
-    for (const tx of this.state.txs.values()) if (tx.status === 'requested' || tx.status === 'submitted') count++;
+    for (const tx of this.flow.txs.values()) if (tx.status === 'requested' || tx.status === 'submitted') count++;
     return count;
   }
 
@@ -534,7 +570,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   waitingSince(before: Date): number {
     const limit = before.toISOString();
     let count = 0;
-    for (const tx of this.state.txs.values())
+    for (const tx of this.flow.txs.values())
       if ((tx.status === 'requested' || tx.status === 'submitted') && tx.requestedAt < limit) count++;
     return count;
   }
@@ -542,6 +578,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** Resolves once every transaction is settled or waits on one that cannot go (tests, the CLI). */
   async settled(timeoutMs = 60_000): Promise<boolean> {
     const until = Date.now() + timeoutMs;
+    await this.loaded();
     // What was appended before this call counts: a confirmation the subscription has yet to deliver is no intent yet,
     // and without this a caller could hear "settled" a moment before the chain work it caused was even wanted.
     const head = await this.events.headPosition();
@@ -551,8 +588,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
         !this.caughtUp ||
         (await this.unfoldedThrough(head)) ||
         this.wanted.size > 0 ||
-        [...this.state.txs.values()].some(
-          (tx) => tx.status === 'submitted' || (tx.status === 'requested' && blockedBy(tx, this.state) === null),
+        [...this.flow.txs.values()].some(
+          (tx) => tx.status === 'submitted' || (tx.status === 'requested' && blockedBy(tx, this.flow) === null),
         );
       if (!moving) return true;
       this.kick();
@@ -563,8 +600,8 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Whether a flow event at or before `head` is still to be folded (on an outbox that folds at all). */
   private async unfoldedThrough(head: number): Promise<boolean> {
-    if (!this.folding || this.state.position >= head) return false;
-    const next = await this.nextFlowEventAfter(this.state.position);
+    if (!this.folding || this.flow.position >= head) return false;
+    const next = await this.nextFlowEventAfter(this.flow.position);
     return next !== null && next <= head;
   }
 
@@ -583,7 +620,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     this.applied++;
     this.eventsFolded++;
     for (let i = this.waiters.length - 1; i >= 0; i--) {
-      if (this.waiters[i]!.position <= this.state.position) this.waiters.splice(i, 1)[0]!.resolve();
+      if (this.waiters[i]!.position <= this.flow.position) this.waiters.splice(i, 1)[0]!.resolve();
     }
     if (this.caughtUp) this.kick();
   }
@@ -622,7 +659,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       await this.handle({
         type: 'RequestChainTransaction',
         txId,
-        chainId: this.state.chainId,
+        chainId: this.flow.chainId,
         intent,
         causeEventId,
       });
@@ -632,7 +669,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     await this.chain!.ready();
     if (!this.sending) return;
     // Submitted ones first, in nonce order: alone, or a batch at a time (its members share its nonce).
-    const submitted = [...this.state.txs.values()]
+    const submitted = [...this.flow.txs.values()]
       .filter((tx) => tx.status === 'submitted')
       .sort((a, b) => a.nonce! - b.nonce!);
     const settling = new Set<string>();
@@ -641,7 +678,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       if (tx.batchId !== null) {
         if (settling.has(tx.batchId)) continue;
         settling.add(tx.batchId);
-        const batch = this.state.batches.get(tx.batchId);
+        const batch = this.flow.batches.get(tx.batchId);
         if (!batch) throw new Error(`batch ${tx.batchId} of ${tx.txId} is not on record`);
         // Still unsettled (no receipt yet): nothing later may take a nonce before it is.
         if (!(await this.settleBatch(batch))) return;
@@ -652,7 +689,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     for (;;) {
       if (!this.sending) return;
       const now = Date.now();
-      const next = nextSend(this.state, this.policy, now, this.lastSent);
+      const next = nextSend(this.flow, this.policy, now, this.lastSent);
       if (next.kind === 'idle') return;
       if (next.kind === 'wait') {
         this.wakeAt(next.until - now);
@@ -691,7 +728,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private async sendBatch(txs: readonly TxView[]): Promise<boolean> {
     const chain = this.chain!;
     for (const tx of txs) for (const personId of personsOf(tx.intent)) await this.ensureWallet(personId);
-    const { call, wallets } = batchCallFor(txs, this.state, chain.signer);
+    const { call, wallets } = batchCallFor(txs, this.flow, chain.signer);
     let prepared: PreparedTransaction | null = null;
     try {
       prepared = await chain.prepare(call);
@@ -707,10 +744,10 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       const [first, rest] = splitBatch(txs);
       return (await this.sendSome(first)) && (await this.sendSome(rest));
     }
-    const recorded = this.state.nonces.get(chain.signer.toLowerCase()) ?? -1;
+    const recorded = this.flow.nonces.get(chain.signer.toLowerCase()) ?? -1;
     const nonce = Math.max(await chain.nonce(chain.signer, 'pending'), recorded + 1);
     const signed = await chain.sign(prepared, nonce);
-    const batchId = txIdOf(this.state.chainId, `batch-${nonce}-${signed.hash.slice(2, 14)}`);
+    const batchId = txIdOf(this.flow.chainId, `batch-${nonce}-${signed.hash.slice(2, 14)}`);
     // Write-ahead: which transactions these bytes carry, before any member is marked or anything leaves the process.
     await this.handleBatch({
       type: 'SubmitChainBatch',
@@ -722,7 +759,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       to: signed.to!,
       raw: signed.raw,
     });
-    const batch = this.state.batches.get(batchId)!;
+    const batch = this.flow.batches.get(batchId)!;
     await this.claimMembers(
       batch,
       txs.map((tx, i) => ({ tx, wallet: wallets[i] ?? null })),
@@ -759,7 +796,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const chain = this.chain!;
     // A crash between the batch's record and its members' own: claimed now (each once).
     const members = batch.txIds
-      .map((txId) => this.state.txs.get(txId))
+      .map((txId) => this.flow.txs.get(txId))
       .filter((tx): tx is TxView => tx?.status === 'submitted' && tx.batchId === batch.batchId);
     await this.claimMembers(
       batch,
@@ -813,7 +850,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** A member's holder wallet as its call names it (null when it cannot be worked out now). */
   private walletOf(tx: TxView): string | null {
     try {
-      return callFor(tx, this.state, this.chain!.signer).wallet;
+      return callFor(tx, this.flow, this.chain!.signer).wallet;
     } catch {
       return null;
     }
@@ -829,7 +866,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   private async send(tx: TxView): Promise<boolean> {
     const chain = this.chain!;
     for (const personId of personsOf(tx.intent)) await this.ensureWallet(personId);
-    const { call: planned, wallet } = callFor(tx, this.state, chain.signer);
+    const { call: planned, wallet } = callFor(tx, this.flow, chain.signer);
     let prepared: PreparedTransaction;
     let account: LocalAccount | undefined;
     try {
@@ -844,7 +881,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       return true;
     }
     const sender = account?.address ?? chain.signer;
-    const recorded = this.state.nonces.get(sender.toLowerCase()) ?? -1;
+    const recorded = this.flow.nonces.get(sender.toLowerCase()) ?? -1;
     const nonce = Math.max(await chain.nonce(sender, 'pending'), recorded + 1);
     const signed = await chain.sign(prepared, nonce, account);
     // Write-ahead: the hash and bytes are on record before anything leaves the process.
@@ -863,7 +900,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     await chain.broadcast(signed.raw);
     const receipt = await chain.waitForReceipt(signed.hash, RECEIPT_WAIT_MS);
     if (!receipt) return false;
-    await this.record(this.state.txs.get(tx.txId)!, receipt);
+    await this.record(this.flow.txs.get(tx.txId)!, receipt);
     return true;
   }
 
@@ -906,7 +943,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     }
     let suite = null;
     if (tx.intent.kind === 'deploy-suite') {
-      const factory = this.state.txs.get(`c${this.state.chainId}-platform-factory`)!.contractAddress as Address;
+      const factory = this.flow.txs.get(`c${this.flow.chainId}-platform-factory`)!.contractAddress as Address;
       suite = await chain.suite(factory, saltOf(tx.intent.assetId));
     }
     await this.handle({
@@ -931,15 +968,16 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     retryable: ReadonlySet<ChainIntent['kind']> = RETRYABLE,
   ): Promise<{ txId: string; repaired: boolean; position: number }> {
     const chain = this.chain;
-    const tx = this.state.txs.get(txId);
+    await this.loaded();
+    const tx = this.flow.txs.get(txId);
     if (!chain || !tx) throw new DomainError(TRANSFER_BLOCKED.unknownTx, 404);
-    if (this.state.retries.has(txId)) throw new DomainError(TRANSFER_BLOCKED.alreadyRetried, 409);
+    if (this.flow.retries.has(txId)) throw new DomainError(TRANSFER_BLOCKED.alreadyRetried, 409);
     if (tx.status !== 'failed' || !retryable.has(tx.intent.kind))
       throw new DomainError(TRANSFER_BLOCKED.retryNotFailed, 409);
     let repaired = false;
     let position = 0;
     const personId = recipientOf(tx.intent);
-    const platform = platformOf(this.state);
+    const platform = platformOf(this.flow);
     if (personId && platform) {
       const wallet = await this.ensureWallet(personId);
       const held = await chain.read<boolean>('IdentityRegistry', platform.identityRegistry, 'contains', [wallet]);
@@ -965,7 +1003,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const decided = await this.repository.handle(
       chainTransaction,
       chainTransactionStream(txId),
-      { type: 'RequestChainTransaction', txId, chainId: this.state.chainId, intent, causeEventId: null, retryOf },
+      { type: 'RequestChainTransaction', txId, chainId: this.flow.chainId, intent, causeEventId: null, retryOf },
       context,
     );
     if (decided.events.length > 0) await this.folded(decided.position);
@@ -984,7 +1022,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const { state } = await this.repository.load(custody, CUSTODY_STREAM);
     const index = state.indexes.get(personId);
     const account = index === undefined ? undefined : await this.keys.custodyAccount(index);
-    if (!account || account.address.toLowerCase() !== this.state.wallets.get(personId)?.toLowerCase())
+    if (!account || account.address.toLowerCase() !== this.flow.wallets.get(personId)?.toLowerCase())
       throw new ChainRevertError(
         `${personId} does not use a custody wallet: own wallets must approve the DvP manager themselves`,
       );
@@ -1011,11 +1049,11 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const take = tx as TxView & { intent: { kind: 'transfer-take' } };
     const offered = callFor(
       { ...take, intent: { ...take.intent, kind: 'transfer-initiate' } },
-      this.state,
+      this.flow,
       chain.signer,
     ).call;
     if (offered.op !== 'dvd-initiate') throw new ChainRevertError('no DvP offer');
-    const maker = this.state.wallets.get(take.intent.fromPersonId) as Address;
+    const maker = this.flow.wallets.get(take.intent.fromPersonId) as Address;
     const counter = await chain.read<bigint>('DVDTransferManager', call.manager, 'txNonce');
     for (let n = counter - 1n; n >= 0n && n >= counter - 256n; n--) {
       const id = keccak256(
@@ -1048,8 +1086,9 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
    * vault holds) or `own`, and only once that wallet is in the identity registry on chain; null otherwise.
    */
   async walletKind(personId: string): Promise<{ kind: 'custody' | 'own'; wallet: Address } | null> {
-    const wallet = this.state.wallets.get(personId);
-    if (!wallet || !registeredNow(this.state, personId)) return null;
+    await this.loaded();
+    const wallet = this.flow.wallets.get(personId);
+    if (!wallet || !registeredNow(this.flow, personId)) return null;
     const { state } = await this.repository.load(custody, CUSTODY_STREAM);
     const index = state.indexes.get(personId);
     const custodial =
@@ -1059,8 +1098,9 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Gives a person the next custody wallet if they have none (the index decided on the custody stream). */
   async ensureWallet(personId: string): Promise<string> {
+    await this.loaded();
     for (let attempt = 0; attempt < 20; attempt++) {
-      const known = this.state.wallets.get(personId);
+      const known = this.flow.wallets.get(personId);
       if (known) return known;
       const { state } = await this.repository.load(custody, CUSTODY_STREAM);
       const existing = state.wallets.get(personId);
@@ -1108,7 +1148,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Waits until the subscription has folded the event at `position` into the state. */
   private folded(position: number): Promise<void> {
-    if (this.state.position >= position || !this.folding) return Promise.resolve();
+    if (this.flow.position >= position || !this.folding) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push({ position, resolve }));
   }
 }

@@ -6,12 +6,14 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
 import { MemoryReadStore } from '../../platform/read-store/memory-read-store.js';
 import { MemoryVault } from '../../platform/vault/vault.js';
-import { type Api, startTestServer } from '../../testing/api.js';
+import { type Api, startTestServer, TEST_APP_ENV } from '../../testing/api.js';
+import { CHAIN_STATE_LOADING } from '../../messages.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { ChainOutbox, type ChainFlowStatus } from './chain-outbox.js';
@@ -181,5 +183,58 @@ describe('chain outbox checkpoint across restarts', () => {
     expect((await second).agreed).toBe(true);
     expect((await outbox.status()).sending).toBe(true);
     await expect(outbox.settled(30_000)).resolves.toBe(true);
+  }, 300_000);
+
+  it('serves before its state is loaded: health and the public site answer at once, chain views wait for it', async () => {
+    await invest(2);
+    expect(await settledOnChain()).toBe(5);
+    await server.close();
+    // The app listening but not told it serves (startServer's `serving`): its outbox loads its state only when a
+    // request needs it, as one does in the moment after a restart.
+    const { createApp } = await import('../../app.js');
+    const running = await createApp({
+      eventStore,
+      readStore,
+      vault,
+      env: {
+        EVENT_STORE: 'memory',
+        READ_STORE: 'memory',
+        LOG_LEVEL: 'silent',
+        ...TEST_APP_ENV,
+        CHAIN: 'anvil',
+        DATA_DIR: dataDir,
+      },
+    });
+    try {
+      await running.app.listen(0, '127.0.0.1');
+      const url = `http://127.0.0.1:${(running.app.getHttpServer().address() as AddressInfo).port}`;
+      const outbox = running.app.get(ChainOutbox);
+      expect(outbox.ready).toBe(false);
+      // Never answered from the empty state it starts with.
+      expect(() => outbox.state).toThrow(CHAIN_STATE_LOADING);
+
+      const health = await fetch(`${url}/api/health`);
+      const body = (await health.json()) as { status: string; chain: { stateLoading?: boolean }; reasons: string[] };
+      expect({ status: health.status, verdict: body.status, loading: body.chain.stateLoading }).toEqual({
+        status: 200,
+        verdict: 'degraded',
+        loading: true,
+      });
+      expect(body.reasons).toContain('Chain state is loading after a restart: chain views wait for it');
+      expect((await fetch(`${url}/api/early-access`)).status).toBe(200);
+      expect(outbox.ready).toBe(false);
+
+      // A chain view waits for the state, then answers from it: every transfer confirmed, as before the restart.
+      (investor as unknown as { baseUrl: string }).baseUrl = url;
+      const { status, body: read } = await investor.get('/api/holdings');
+      expect(status).toBe(200);
+      expect(read.holdings.map((h: { chainTxStatus: string }) => h.chainTxStatus)).toEqual(Array(5).fill('confirmed'));
+      expect(outbox.ready).toBe(true);
+      expect((await outbox.status()).resumedFrom).toBeGreaterThan(0);
+    } finally {
+      await running.close();
+    }
+    server = await start();
+    for (const api of [admin, investor]) (api as unknown as { baseUrl: string }).baseUrl = server.url;
   }, 300_000);
 });

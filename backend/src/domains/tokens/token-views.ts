@@ -297,6 +297,8 @@ export class TokenViews {
    */
   async refresh(): Promise<void> {
     if (!this.outbox.enabled) return;
+    // The holdings read answered below the API's hooks (hot-reads.ts) waits here for the state after a restart.
+    await this.outbox.loaded();
     const now = performance.now();
     const last = this.lastRefresh;
     if (last && now - last.at < REUSE_MS && last.version === this.outbox.version) return;

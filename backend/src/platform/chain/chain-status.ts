@@ -24,6 +24,8 @@ export class ChainStatus {
   reconcile: (() => Promise<Reconciliation>) | null = null;
   /** Counts the chain transactions requested before `before` and still without outcome; set by the token domain. */
   waitingSince: ((before: Date) => number) | null = null;
+  /** Whether the token domain's state of the chain is still loading (a restart's first moments); set by it. */
+  stateLoading: (() => boolean) | null = null;
 
   constructor(
     readonly chain: ChainPort | null,
@@ -34,8 +36,10 @@ export class ChainStatus {
   async health() {
     if (!this.chain) return { ok: true, kind: 'off' as const, chainId: null, head: null, drift: null };
     const health = await this.chain.health();
+    // Loading: nothing to reconcile or count yet — health answers at once rather than wait for it.
+    const stateLoading = this.stateLoading?.() ?? false;
     let reconciliation = this.reconciliation;
-    if (health.ok && this.reconcile) {
+    if (health.ok && this.reconcile && !stateLoading) {
       try {
         reconciliation = await this.reconcile();
       } catch {
@@ -43,9 +47,12 @@ export class ChainStatus {
       }
     }
     // Counted from the log whether or not the node answers: a node that is down is when sends wait.
-    const overdue = this.waitingSince?.(new Date(Date.now() - this.pendingBoundSeconds * 1000)) ?? 0;
+    const overdue = stateLoading
+      ? 0
+      : (this.waitingSince?.(new Date(Date.now() - this.pendingBoundSeconds * 1000)) ?? 0);
     return {
       ...health,
+      ...(stateLoading ? { stateLoading } : {}),
       drift: reconciliation?.drift ?? null,
       stablecoinDrift: reconciliation?.stablecoinDrift ?? null,
       pending: reconciliation?.pending ?? null,

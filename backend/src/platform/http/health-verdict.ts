@@ -24,6 +24,8 @@ export interface HealthParts {
     detail?: string;
     /** Being opened (the embedded node starting). */
     starting?: boolean;
+    /** The token domain's state of the chain is being loaded (a restart's first moments). */
+    stateLoading?: boolean;
     drift: number | null;
     /** Cents: the stablecoin distributions paid against the wallets' balances. */
     stablecoinDrift?: number | null;
@@ -63,6 +65,7 @@ export function healthVerdict(parts: HealthParts): HealthVerdict {
   if (chain.kind !== 'off') {
     if (chain.starting) degrading.push('Chain node is starting: chain transactions wait for it');
     else if (!chain.ok) degrading.push(`Chain node is not answering${chain.detail ? `: ${chain.detail}` : ''}`);
+    if (chain.stateLoading) degrading.push('Chain state is loading after a restart: chain views wait for it');
     if (chain.overdue)
       degrading.push(
         `${plural(chain.overdue, 'chain transaction has', 'chain transactions have')} waited more than ${duration(chain.pendingBoundSeconds ?? 0)}`,

@@ -35,6 +35,11 @@ export class ChainOnDto {
     description: 'True while the chain is being opened (the embedded node starting): not ok, and sends wait for it',
   })
   starting?: boolean;
+  @ApiPropertyOptional({
+    description:
+      'True while the chain outbox loads its state after a restart: chain views wait for it, and the reconciliation is not run yet',
+  })
+  stateLoading?: boolean;
   @ApiProperty({
     type: Number,
     nullable: true,

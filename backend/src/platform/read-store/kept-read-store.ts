@@ -18,6 +18,8 @@ export abstract class KeptReadStore extends MemoryReadStore {
 
   /** A collection's kept documents (only called inside `serially`). */
   protected abstract readKept(name: string): Promise<Iterable<Doc>>;
+  /** One kept document (only called inside `serially`). */
+  protected abstract readKeptOne(name: string, id: string): Promise<Doc | null>;
   /** Removes a collection from the kept copy. */
   protected abstract dropKept(name: string): Promise<void>;
   /** The copies memory keeps of a batch's documents (the caller's may change after the call). */
@@ -40,6 +42,15 @@ export abstract class KeptReadStore extends MemoryReadStore {
       count: (filter) => loaded(() => inMemory.count(filter)),
       write: (ops) => inMemory.write(ops),
     };
+  }
+
+  /** From memory once the collection is there; else from the kept copy, leaving the collection where it is. */
+  peek<T extends Doc>(name: string, id: string): Promise<T | null> {
+    const inMemory = () => super.collection<T>(name).get(id);
+    if (!this.unloaded.has(name)) return inMemory();
+    return this.serially(async () =>
+      this.unloaded.has(name) ? ((await this.readKeptOne(name, id)) as T | null) : inMemory(),
+    );
   }
 
   /** Loads a collection not in memory yet (nothing to do for one that is). */

@@ -28,6 +28,10 @@ export class MirroredReadStore extends KeptReadStore {
     return this.kept.collection<Doc>(name).find();
   }
 
+  protected readKeptOne(name: string, id: string): Promise<Doc | null> {
+    return this.kept.collection<Doc>(name).get(id);
+  }
+
   protected dropKept(name: string): Promise<void> {
     return this.kept.dropCollection(name);
   }

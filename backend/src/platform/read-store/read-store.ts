@@ -88,6 +88,12 @@ export interface ReadStore {
   health(): Promise<{ ok: boolean; kind: string; detail?: string }>;
   /** The app has started serving: a store that loads its read models lazily loads the rest in the background now. */
   serving?(): void;
+  /**
+   * One document, read where it is kept without loading its collection into memory when it is not there yet: a
+   * snapshot's chunks (kept-snapshots.ts), read once at start, are read one by one so that requests go on between
+   * them. Without it, `collection(name).get(id)`.
+   */
+  peek?<T extends Doc>(collection: string, id: string): Promise<T | null>;
   close(): Promise<void>;
 }
 

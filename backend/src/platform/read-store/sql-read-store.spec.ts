@@ -235,6 +235,20 @@ function describePersistence(
       expect(probe.counts).toEqual(loaded);
     });
 
+    it('peeks at one kept document without loading its collection, and reads memory once it is loaded', async () => {
+      const store = await SqlReadStore.open(database());
+      const name = fresh();
+      await store.collection<Item>(name).write([up({ _id: 'a', n: 1 }), up({ _id: 'b', n: 2 })]);
+      const reopened = await SqlReadStore.open(database(), { loadInBackground: false });
+      expect(await reopened.peek<Item>(name, 'b')).toEqual({ _id: 'b', n: 2 });
+      expect(await reopened.peek<Item>(name, 'none')).toBeNull();
+      // Still not in memory: a snapshot's chunks, read once at start, are not kept there as well.
+      expect((await reopened.health()).detail).toMatch(/more not loaded yet$/);
+      await reopened.collection<Item>(name).upsert({ _id: 'b', n: 3 });
+      expect(await reopened.peek<Item>(name, 'b')).toEqual({ _id: 'b', n: 3 });
+      await reopened.close();
+    });
+
     it('loads what nobody asked for in the background from a second after the app serves, not from its open', async () => {
       const store = await SqlReadStore.open(database());
       await store.collection<Item>(fresh()).upsert({ _id: 'a' });

@@ -76,6 +76,14 @@ export class SqlReadStore extends KeptReadStore {
     return docs;
   }
 
+  protected async readKeptOne(name: string, id: string): Promise<Doc | null> {
+    const [row] = await this.db.query<{ doc: string }>(
+      'select doc::text as doc from read_models where collection = $1 and id = $2',
+      [name, storedId(id)],
+    );
+    return row ? (JSON.parse(row.doc) as Doc) : null;
+  }
+
   protected async dropKept(name: string): Promise<void> {
     await this.db.query('delete from read_models where collection = $1', [name]);
   }
