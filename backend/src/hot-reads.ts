@@ -46,7 +46,16 @@ export class HotReads {
   /** Requests answered here (tests check that the hot path, not only Nest, answered). */
   answered = 0;
 
-  constructor(private readonly sources: HotReadSources) {}
+  /**
+   * The security headers as name, value, name, value…: Node's `writeHead` takes a flat list for far less than an
+   * object, whose every entry it checks and stores one by one (a bare node:http server sending these headers went
+   * from 39,000–44,000 to 58,000–62,000 requests a second that way, 2026-11-28).
+   */
+  private readonly securityHeaders: readonly string[];
+
+  constructor(private readonly sources: HotReadSources) {
+    this.securityHeaders = Object.entries(sources.securityHeaders).flat();
+  }
 
   /** Puts the hot reads in front of the server's own request handler (Fastify's), which gets everything else. */
   install(server: Server): void {
@@ -103,10 +112,9 @@ export class HotReads {
   private send(req: IncomingMessage, res: ServerResponse, started: number, body: string, etag: string | null): void {
     if (res.headersSent || res.destroyed) return;
     const correlationId = correlationIdOf(req.headers['x-correlation-id']);
-    const headers: Record<string, string> = { 'x-correlation-id': correlationId, ...this.sources.securityHeaders };
-    if (etag !== null) headers.etag = etag;
-    headers['content-type'] = JSON_CONTENT_TYPE;
-    headers['content-length'] = String(Buffer.byteLength(body));
+    const headers = ['x-correlation-id', correlationId, ...this.securityHeaders];
+    if (etag !== null) headers.push('etag', etag);
+    headers.push('content-type', JSON_CONTENT_TYPE, 'content-length', String(Buffer.byteLength(body)));
     res.writeHead(200, headers);
     res.end(body);
     this.answered++;
