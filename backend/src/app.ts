@@ -265,8 +265,10 @@ async function openApp(
     lock,
     hotReads,
     serving() {
-      readStore.serving?.();
-      void outbox.loaded();
+      // The chain outbox's state first: chain views wait for it, while a read model nobody asked for can wait (one
+      // that is asked for loads at once). Loaded side by side, the two shared the read store's one queue: at
+      // 1,000,000 events the state was loaded 5.3 s after the listen, and 2.0–2.6 s after it this way (2026-11-28).
+      void outbox.loaded().finally(() => readStore.serving?.());
     },
     async close() {
       hotReads.enabled = false;
