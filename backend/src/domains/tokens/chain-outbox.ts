@@ -233,7 +233,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
    * The fold's state (replaced as a whole only by `rebuild`: read it through this getter, do not keep it). Only once
    * `loaded()` has resolved: before, it is the empty state, which would answer wrongly (a holder seen holding nothing
    * could register a wallet of their own) — every reader waits for the load first (the API's requests in app.ts,
-   * `TokenViews.ready`), and one that did not is refused here rather than answered from nothing.
+   * `TokenViews.refresh`), and one that did not is refused here rather than answered from nothing.
    */
   get state(): FlowState {
     if (!this.ready) throw new DomainError(CHAIN_STATE_LOADING, 503);
