@@ -8,6 +8,12 @@ export function yieldToEventLoop(): Promise<void> {
 }
 
 /**
+ * What loads lazily once the app serves (the read models nobody asked for, the chain outbox's state) starts this long
+ * after open in a process that never serves (a tool), unless something asks for it sooner.
+ */
+export const UNSERVED_LOAD_MS = 10_000;
+
+/**
  * Runs a background job's first run `delayMs` after `ready` (the read models caught up at boot), so that a restart
  * answers its first requests before the job reads its way through the history; `cancel()` at shutdown.
  */

@@ -17,7 +17,7 @@ import { systemContext, type CommandContext } from '../../platform/command-conte
 import { CHAIN_STATE_LOADING, TRANSFER_BLOCKED } from '../../messages.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
-import { yieldToEventLoop } from '../../platform/event-loop.js';
+import { UNSERVED_LOAD_MS, yieldToEventLoop } from '../../platform/event-loop.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import type { Config } from '../../platform/config.js';
 import { CHAIN, CONFIG, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
@@ -58,8 +58,6 @@ import {
 const ACTOR = 'chain-outbox';
 /** How long a send waits for its receipt before leaving it to the next round (a public chain can take a while). */
 const RECEIPT_WAIT_MS = 30_000;
-/** A process that never serves (a tool) loads the fold this long after open, unless asked for it sooner. */
-const UNSERVED_LOAD_MS = 10_000;
 const RETRY_EVERY_MS = 1_000;
 /** The sending side writes the fold's snapshot at most this often, or once this many events were folded since. */
 const SNAPSHOT_EVERY_MS = 5_000;

@@ -1,3 +1,4 @@
+import { UNSERVED_LOAD_MS } from '../event-loop.js';
 import { MemoryReadStore } from './memory-read-store.js';
 import type { BatchStep, Doc, ReadCollection } from './read-store.js';
 
@@ -75,7 +76,7 @@ export abstract class KeptReadStore extends MemoryReadStore {
    * three of them: 0.7 s of a chain-on restart at 200,000 events (2026-11-28).
    */
   protected loadInBackground(): void {
-    this.scheduleBackgroundLoads(BACKGROUND_LOAD_UNSERVED_MS);
+    this.scheduleBackgroundLoads(UNSERVED_LOAD_MS);
   }
 
   /** The app listens: what nobody asks for meanwhile loads from a second after. */
@@ -154,4 +155,3 @@ export abstract class KeptReadStore extends MemoryReadStore {
 }
 
 const BACKGROUND_LOAD_DELAY_MS = 1000;
-const BACKGROUND_LOAD_UNSERVED_MS = 10_000;
