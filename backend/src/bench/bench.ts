@@ -162,11 +162,12 @@ const latency = (path: string, metric: string, value: number, ratio?: number): B
 };
 for (const f of http) {
   rows.push(
-    rps(f.path, `app, ${CONNECTIONS} connections`, f.appRps, f.appRps / f.bareRps),
+    // The ratios: the median of each run's, app and bare measured back to back (HttpFigures.ratio).
+    rps(f.path, `app, ${CONNECTIONS} connections`, f.appRps, f.ratio),
     rps(f.path, 'bare node:http, the same bytes (baseline)', f.bareRps),
     latency(f.path, `app at ${RATE} req/s, p50`, f.p50Ms),
-    // Here the ratio is against the bare server's p99 at the same rate in the same run (target ≤ 3×).
-    latency(f.path, `app at ${RATE} req/s, p99`, f.p99Ms, f.p99Ms / f.bareP99Ms),
+    // Here the ratio is against the bare server's p99 at the same rate, the median of each run's ratio (target ≤ 3×).
+    latency(f.path, `app at ${RATE} req/s, p99`, f.p99Ms, f.p99Ratio),
     latency(f.path, `bare node:http at ${RATE} req/s, p99`, f.bareP99Ms),
   );
   if (f.appCpuUs !== null && f.bareCpuUs !== null)

@@ -40,9 +40,9 @@ console.log(
     `persisted read models equal the rebuild: ${boot.persistedEqualsReplay ? 'yes' : 'NO'}`,
     ...http.map(
       (f) =>
-        `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s, ${(f.appRps / f.bareRps).toFixed(2)}× ` +
+        `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s, ${f.ratio.toFixed(2)}× ` +
         `(runs ${f.runs.map((r) => `${Math.round(r.app)}/${Math.round(r.bare)}`).join(', ')}); p99 ${f.p99Ms.toFixed(1)} ms, bare ${f.bareP99Ms.toFixed(1)} ms ` +
-        `(${(f.p99Ms / f.bareP99Ms).toFixed(2)}×); CPU ${f.appCpuUs?.toFixed(0)} µs, bare ${f.bareCpuUs?.toFixed(0)} µs; errors ${f.errors}`,
+        `(${f.p99Ratio.toFixed(2)}×); CPU ${f.appCpuUs?.toFixed(0)} µs, bare ${f.bareCpuUs?.toFixed(0)} µs; errors ${f.errors}`,
     ),
     `load average at the end: ${load()
       .map((l) => l.toFixed(1))

@@ -15,11 +15,11 @@ try {
   process.stderr.write(`… seeded ${events} events; ${CONNECTIONS} connections, then ${RATE} requests/s\n`);
   const figures = await benchHttp(dataDir, fill.signedIn, (what) => process.stderr.write(`… ${what}\n`));
   for (const f of figures) {
-    const ratio = (f.appRps / f.bareRps).toFixed(2);
+    const ratio = f.ratio.toFixed(2);
     console.log(
-      `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s, ${ratio}×; ` +
+      `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s; ${ratio}× (median of the runs' ratios); ` +
         `p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms, max ${f.maxMs.toFixed(1)} ms ` +
-        `(bare p99 ${f.bareP99Ms.toFixed(2)} ms, ${(f.p99Ms / f.bareP99Ms).toFixed(2)}×); server CPU ${f.appCpuUs?.toFixed(0) ?? '?'} µs/request ` +
+        `(bare p99 ${f.bareP99Ms.toFixed(2)} ms; p99 ${f.p99Ratio.toFixed(2)}× the bare server's, median of the runs' ratios); server CPU ${f.appCpuUs?.toFixed(0) ?? '?'} µs/request ` +
         `(bare ${f.bareCpuUs?.toFixed(0) ?? '?'} µs; client ${f.clientCpuUs.toFixed(0)} µs, ` +
         `${Math.round(f.clientBusy * 100)} % of a core beside bare); errors ${f.errors}; runs ${JSON.stringify(f.runs.map((r) => [Math.round(r.app), Math.round(r.bare)]))}`,
     );
