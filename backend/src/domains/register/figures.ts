@@ -6,7 +6,7 @@
  * own fold (`expectedFigure`). Pure: no store here.
  */
 import type { Doc, Filter } from '../../platform/read-store/read-store.js';
-import { registerTotals, type RegisterState } from './register.decider.js';
+import { registerTotals, type RegisterState, type RegisterTotals } from './register.decider.js';
 
 export type FigureValue = number | string | null;
 
@@ -79,9 +79,47 @@ const known = (r: AssetRegister | undefined): r is AssetRegister => !!r && r.sta
 /** The cap table's holders: off-platform holders recorded and platform investors with tokens issued. */
 export const holderCount = (state: RegisterState) => state.holders.size + state.investors.size;
 
-function assetFigure(r: AssetRegister | undefined, figure: AssetFigure): FigureValue {
+/**
+ * What the registers add up to, worked out once for a comparison: each asset's totals, each owner's figures and
+ * the platform's open offerings. Worked out figure by figure, every owner's figure walked every register (owners ×
+ * assets) and every asset figure summed its register again: at 1,000,000 events the first reconciliation after a
+ * restart held the event loop for seconds.
+ */
+interface RegisterSums {
+  readonly registers: Covered;
+  totals(r: AssetRegister): RegisterTotals;
+  readonly owners: ReadonlyMap<string, Readonly<Record<OwnerFigure, number>>>;
+  readonly openOfferings: number;
+}
+
+function sumsOf(registers: Covered): RegisterSums {
+  const owners = new Map<string, Record<OwnerFigure, number>>();
+  let openOfferings = 0;
+  for (const r of registers.values()) {
+    for (const [id, o] of r.state.offerings) if (r.created.has(id) && !o.closed) openOfferings += 1;
+    const ownerId = r.state.ownerId;
+    if (!known(r) || ownerId === null) continue;
+    let owner = owners.get(ownerId);
+    if (!owner) owners.set(ownerId, (owner = { activeTokens: 0, totalInvestors: 0 }));
+    owner.activeTokens += r.state.status === 'active' ? r.state.supply : 0;
+    owner.totalInvestors += holderCount(r.state);
+  }
+  const totals = new Map<string, RegisterTotals>();
+  return {
+    registers,
+    owners,
+    openOfferings,
+    totals(r) {
+      let t = totals.get(r.assetId);
+      if (!t) totals.set(r.assetId, (t = registerTotals(r.state)));
+      return t;
+    },
+  };
+}
+
+function assetFigure(r: AssetRegister | undefined, figure: AssetFigure, sums: RegisterSums): FigureValue {
   if (!known(r)) return null;
-  const totals = registerTotals(r.state);
+  const totals = sums.totals(r);
   switch (figure) {
     case 'document':
     case 'supply':
@@ -126,27 +164,16 @@ function offeringFigure(r: AssetRegister | undefined, offeringId: string, figure
 }
 
 /** The register's own value of a figure; null where the register knows no such asset or offering. */
-export function expectedFigure(shown: ShownFigure, registers: Covered): FigureValue {
+function expectedFigure(shown: ShownFigure, sums: RegisterSums): FigureValue {
   switch (shown.scope) {
     case 'asset':
-      return assetFigure(registers.get(shown.assetId), shown.figure);
+      return assetFigure(sums.registers.get(shown.assetId), shown.figure, sums);
     case 'offering':
-      return offeringFigure(registers.get(shown.assetId), shown.offeringId, shown.figure);
-    case 'owner': {
-      let total = 0;
-      for (const r of registers.values()) {
-        if (!known(r) || r.state.ownerId !== shown.ownerId) continue;
-        if (shown.figure === 'activeTokens') total += r.state.status === 'active' ? r.state.supply : 0;
-        else total += holderCount(r.state);
-      }
-      return total;
-    }
-    case 'platform': {
-      let open = 0;
-      for (const r of registers.values())
-        for (const [id, o] of r.state.offerings) if (r.created.has(id) && !o.closed) open += 1;
-      return open;
-    }
+      return offeringFigure(sums.registers.get(shown.assetId), shown.offeringId, shown.figure);
+    case 'owner':
+      return sums.owners.get(shown.ownerId)?.[shown.figure] ?? 0;
+    case 'platform':
+      return sums.openOfferings;
     default: {
       const _exhaustive: never = shown;
       return null;
@@ -166,6 +193,7 @@ export function scopeKey(shown: Pick<Drift, 'assetId' | 'ownerId'>): string {
 export function compareFigures(readModel: string, shown: readonly ShownFigure[], registers: Covered): Drift[] {
   const drift: Drift[] = [];
   const strays = new Set<string>();
+  const sums = sumsOf(registers);
   for (const f of shown) {
     const where = {
       readModel,
@@ -173,10 +201,10 @@ export function compareFigures(readModel: string, shown: readonly ShownFigure[],
       offeringId: f.scope === 'offering' ? f.offeringId : null,
       ...(f.scope === 'owner' ? { ownerId: f.ownerId } : {}),
     };
-    const expected = expectedFigure(f, registers);
+    const expected = expectedFigure(f, sums);
     const unknown =
       (f.scope === 'asset' && !known(registers.get(f.assetId))) ||
-      (f.scope === 'offering' && expectedFigure({ ...f, figure: 'document' }, registers) === null);
+      (f.scope === 'offering' && expectedFigure({ ...f, figure: 'document' }, sums) === null);
     if (unknown) {
       const key = `${where.assetId}/${where.offeringId}`;
       if (f.value !== null && !strays.has(key))
