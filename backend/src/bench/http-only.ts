@@ -13,8 +13,9 @@ const dataDir = await mkdtemp(join(tmpdir(), 'kauri-bench-http-'));
 try {
   const fill = await seedEmbeddedCached(dataDir, events);
   process.stderr.write(`… seeded ${events} events; ${CONNECTIONS} connections, then ${RATE} requests/s\n`);
-  const figures = await benchHttp(dataDir, fill.signedIn, (what) => process.stderr.write(`… ${what}\n`));
-  for (const f of figures) {
+  const { startUpMs, reads } = await benchHttp(dataDir, fill.signedIn, (what) => process.stderr.write(`… ${what}\n`));
+  console.log(`measured once the app's start-up work was done, ${startUpMs} ms after its first answer`);
+  for (const f of reads) {
     const ratio = f.ratio.toFixed(2);
     console.log(
       `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s; ${ratio}× (median of the runs' ratios); ` +

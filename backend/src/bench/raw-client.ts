@@ -12,8 +12,13 @@ export class RawClient {
   private readonly free: Connection[] = [];
   private readonly waiting: ((status: number) => void)[] = [];
   private readonly connections: Connection[] = [];
+  private closing = false;
 
-  private constructor(private readonly request: Buffer) {}
+  private constructor(
+    private readonly request: Buffer,
+    private readonly host: string,
+    private readonly port: number,
+  ) {}
 
   /** Opens `connections` connections to `origin` (http://host:port), each sending GET `path` with `headers`. */
   static async open(
@@ -25,17 +30,31 @@ export class RawClient {
     const { hostname, port } = new URL(origin);
     const lines = [`GET ${path} HTTP/1.1`, `host: ${hostname}:${port}`];
     for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-    const client = new RawClient(Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'));
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        const connection = await Connection.open(hostname, Number(port), (status) =>
-          client.answered(connection, status),
-        );
-        client.connections.push(connection);
-        client.free.push(connection);
-      }),
-    );
+    const client = new RawClient(Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), hostname, Number(port));
+    await Promise.all(Array.from({ length: connections }, () => client.connect()));
     return client;
+  }
+
+  private async connect(): Promise<void> {
+    const connection = await Connection.open(this.host, this.port, {
+      answered: () => this.ready(connection),
+      closed: () => this.closed(connection),
+    });
+    this.connections.push(connection);
+    this.ready(connection);
+  }
+
+  /**
+   * A connection the server closed. One closed while idle (the app closes keep-alive connections idle for 5 s, and
+   * the open-loop latency runs leave most of the 32 idle) is replaced, as any HTTP client does, so that no request
+   * is sent on a closed socket and counted as an error; a request under way on it was already answered with 0.
+   */
+  private closed(connection: Connection): void {
+    for (const list of [this.connections, this.free]) {
+      const at = list.indexOf(connection);
+      if (at !== -1) list.splice(at, 1);
+    }
+    if (!this.closing) void this.connect().catch(() => undefined);
   }
 
   /** Sends the request on a free connection (or the next one to become free); resolves with the answer's status. */
@@ -47,15 +66,24 @@ export class RawClient {
     });
   }
 
-  private answered(connection: Connection, _status: number): void {
+  /** A connection ready for a request: the next one waiting, or it waits in `free`. */
+  private ready(connection: Connection): void {
     const next = this.waiting.shift();
     if (next) connection.send(this.request, next);
     else this.free.push(connection);
   }
 
   close(): void {
-    for (const connection of this.connections) connection.socket.destroy();
+    this.closing = true;
+    for (const connection of [...this.connections]) connection.socket.destroy();
   }
+}
+
+interface ConnectionEvents {
+  /** An answer came in: the connection is free again. */
+  answered(): void;
+  /** The socket closed, whoever closed it. */
+  closed(): void;
 }
 
 class Connection {
@@ -67,21 +95,24 @@ class Connection {
 
   private constructor(
     readonly socket: Socket,
-    private readonly done: (status: number) => void,
+    private readonly events: ConnectionEvents,
   ) {
     socket.on('data', (chunk: Buffer) => this.read(chunk));
     socket.on('error', () => this.fail());
-    socket.on('close', () => this.fail());
+    socket.on('close', () => {
+      this.fail();
+      events.closed();
+    });
   }
 
-  static open(host: string, port: number, done: (status: number) => void): Promise<Connection> {
+  static open(host: string, port: number, events: ConnectionEvents): Promise<Connection> {
     return new Promise((resolve, reject) => {
       const socket = connect(port, host);
       socket.setNoDelay(true);
       socket.once('error', reject);
       socket.once('connect', () => {
         socket.off('error', reject);
-        resolve(new Connection(socket, done));
+        resolve(new Connection(socket, events));
       });
     });
   }
@@ -109,7 +140,7 @@ class Connection {
     const answered = this.pending!;
     this.pending = null;
     answered(this.status);
-    this.done(this.status);
+    this.events.answered();
   }
 
   /** A connection closed or failed mid-request: that request counts as an error (status 0). */
