@@ -76,9 +76,10 @@ rows.push(...(await benchAudit(events)));
 step(`embedded boot with ${bootEvents} stored events`);
 let http: HttpFigures[] = [];
 let httpStartUpMs = 0;
+let httpSettling: number[] = [];
 const boot = await benchEmbeddedBoot(bootEvents, step, async (dataDir, fill) => {
   step(`HTTP reads on that history: ${CONNECTIONS} keep-alive connections, then ${RATE} requests/s`);
-  ({ reads: http, startUpMs: httpStartUpMs } = await benchHttp(dataDir, fill.signedIn, step));
+  ({ reads: http, startUpMs: httpStartUpMs, settling: httpSettling } = await benchHttp(dataDir, fill.signedIn, step));
 });
 const history = `${bootEvents.toLocaleString('en-NZ')} events`;
 const { persisted, memory, empty } = boot;
@@ -222,6 +223,8 @@ console.log(
     `  history with the chain on ${number.format(boot.chainEmpty.servedMs)} ms (median of ${runs(boot.chainEmptyRuns)}): ` +
       `${(boot.chain.servedMs / boot.chainEmpty.servedMs).toFixed(2)}× (targets: ≤ 2,000 ms, ≤ 1.10×).`,
     `  Persisted copy equals the rebuild (checksums of every read model): ${same}.`,
+    `HTTP: the app's start-up work was done ${number.format(httpStartUpMs)} ms after its first answer; early access then ` +
+      `answered ${httpSettling.map((r) => number.format(r)).join(', ')} req/s (5 s each) before the measured runs.`,
     ...http.map(
       (f) =>
         `GET ${f.path}: app ${f.runs.map((r) => number.format(r.app)).join(', ')} req/s, ` +

@@ -18,9 +18,10 @@ const step = (what: string) =>
   );
 let http: HttpFigures[] = [];
 let httpStartUpMs = 0;
+let httpSettling: number[] = [];
 const boot = await benchEmbeddedBoot(events, step, async (dataDir, fill) => {
   step(`HTTP reads: ${CONNECTIONS} keep-alive connections, then ${RATE} requests/s`);
-  ({ reads: http, startUpMs: httpStartUpMs } = await benchHttp(dataDir, fill.signedIn, step));
+  ({ reads: http, startUpMs: httpStartUpMs, settling: httpSettling } = await benchHttp(dataDir, fill.signedIn, step));
 });
 const brief = (b: BootFigures) =>
   `${b.servedMs} ms to the first answer (${b.listeningMs} listening, ${b.parsedMs} every read model in memory), ` +
@@ -39,7 +40,7 @@ console.log(
     `chain on: ${brief(boot.chain)}; runs ${runs(boot.chainRuns)}`,
     `chain on, empty history: ${brief(boot.chainEmpty)}; runs ${runs(boot.chainEmptyRuns)}; ratio ${(boot.chain.servedMs / boot.chainEmpty.servedMs).toFixed(2)}×`,
     `persisted read models equal the rebuild: ${boot.persistedEqualsReplay ? 'yes' : 'NO'}`,
-    `HTTP reads measured once the app's start-up work was done, ${httpStartUpMs} ms after its first answer:`,
+    `HTTP reads measured once the app's start-up work was done, ${httpStartUpMs} ms after its first answer, and then ${httpSettling.length * 5} s of early-access reads at ${httpSettling.join(', ')} req/s (5 s each):`,
     ...http.map(
       (f) =>
         `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s, ${f.ratio.toFixed(2)}× ` +

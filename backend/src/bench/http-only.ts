@@ -13,8 +13,12 @@ const dataDir = await mkdtemp(join(tmpdir(), 'kauri-bench-http-'));
 try {
   const fill = await seedEmbeddedCached(dataDir, events);
   process.stderr.write(`… seeded ${events} events; ${CONNECTIONS} connections, then ${RATE} requests/s\n`);
-  const { startUpMs, reads } = await benchHttp(dataDir, fill.signedIn, (what) => process.stderr.write(`… ${what}\n`));
-  console.log(`measured once the app's start-up work was done, ${startUpMs} ms after its first answer`);
+  const { startUpMs, settling, reads } = await benchHttp(dataDir, fill.signedIn, (what) =>
+    process.stderr.write(`… ${what}\n`),
+  );
+  console.log(
+    `measured once the app's start-up work was done, ${startUpMs} ms after its first answer, and then ${settling.length * 5} s of reads at ${settling.join(', ')} req/s (5 s each)`,
+  );
   for (const f of reads) {
     const ratio = f.ratio.toFixed(2);
     console.log(
