@@ -9,7 +9,7 @@ import { scratchDatabase } from '../platform/event-store/scratch-database.js';
 import { benchAudit } from './audit.bench.js';
 import { benchEmbeddedBoot } from './boot.bench.js';
 import { benchEventStores, type BenchRow } from './event-store.bench.js';
-import { benchHttp, CONNECTIONS, RATE, type HttpFigures } from './http.bench.js';
+import { benchHttp, CONNECTIONS, RATE, SETTLE_WINDOW_MS, type HttpFigures } from './http.bench.js';
 import { benchProjections } from './projection.bench.js';
 
 /**
@@ -224,7 +224,7 @@ console.log(
       `${(boot.chain.servedMs / boot.chainEmpty.servedMs).toFixed(2)}× (targets: ≤ 2,000 ms, ≤ 1.10×).`,
     `  Persisted copy equals the rebuild (checksums of every read model): ${same}.`,
     `HTTP: the app's start-up work was done ${number.format(httpStartUpMs)} ms after its first answer; early access then ` +
-      `answered ${httpSettling.map((r) => number.format(r)).join(', ')} req/s (5 s each) before the measured runs.`,
+      `answered ${httpSettling.map((r) => number.format(r)).join(', ')} req/s (${SETTLE_WINDOW_MS / 1000} s each) before the measured runs.`,
     ...http.map(
       (f) =>
         `GET ${f.path}: app ${f.runs.map((r) => number.format(r.app)).join(', ')} req/s, ` +

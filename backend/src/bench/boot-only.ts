@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { benchEmbeddedBoot, type BootFigures } from './boot.bench.js';
-import { benchHttp, CONNECTIONS, RATE, type HttpFigures } from './http.bench.js';
+import { benchHttp, CONNECTIONS, RATE, SETTLE_WINDOW_MS, type HttpFigures } from './http.bench.js';
 
 /**
  * `node backend/dist/bench/boot-only.js [boot events]`: only the restarts of `npm run bench` (persisted, empty
@@ -40,7 +40,7 @@ console.log(
     `chain on: ${brief(boot.chain)}; runs ${runs(boot.chainRuns)}`,
     `chain on, empty history: ${brief(boot.chainEmpty)}; runs ${runs(boot.chainEmptyRuns)}; ratio ${(boot.chain.servedMs / boot.chainEmpty.servedMs).toFixed(2)}×`,
     `persisted read models equal the rebuild: ${boot.persistedEqualsReplay ? 'yes' : 'NO'}`,
-    `HTTP reads measured once the app's start-up work was done, ${httpStartUpMs} ms after its first answer, and then ${httpSettling.length * 5} s of early-access reads at ${httpSettling.join(', ')} req/s (5 s each):`,
+    `HTTP reads measured once the app's start-up work was done, ${httpStartUpMs} ms after its first answer, and then ${(httpSettling.length * SETTLE_WINDOW_MS) / 1000} s of early-access reads at ${httpSettling.join(', ')} req/s (${SETTLE_WINDOW_MS / 1000} s each):`,
     ...http.map(
       (f) =>
         `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s, ${f.ratio.toFixed(2)}× ` +

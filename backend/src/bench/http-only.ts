@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchHttp, CONNECTIONS, RATE } from './http.bench.js';
+import { benchHttp, CONNECTIONS, RATE, SETTLE_WINDOW_MS } from './http.bench.js';
 import { seedEmbeddedCached } from './seed.js';
 
 /**
@@ -17,7 +17,7 @@ try {
     process.stderr.write(`… ${what}\n`),
   );
   console.log(
-    `measured once the app's start-up work was done, ${startUpMs} ms after its first answer, and then ${settling.length * 5} s of reads at ${settling.join(', ')} req/s (5 s each)`,
+    `measured once the app's start-up work was done, ${startUpMs} ms after its first answer, and then ${(settling.length * SETTLE_WINDOW_MS) / 1000} s of reads at ${settling.join(', ')} req/s (${SETTLE_WINDOW_MS / 1000} s each)`,
   );
   for (const f of reads) {
     const ratio = f.ratio.toFixed(2);

@@ -126,6 +126,24 @@ function cpuSeconds(pid: number | undefined): number | null {
 }
 
 /**
+ * Keeps `CONNECTIONS` requests in flight on `client` until `until` (a `performance.now()` time): how many were
+ * answered, and how many of those not with 200.
+ */
+async function keepBusy(client: RawClient, until: number): Promise<{ requests: number; errors: number }> {
+  let requests = 0;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        if ((await client.send()) !== 200) errors++;
+        requests++;
+      }
+    }),
+  );
+  return { requests, errors };
+}
+
+/**
  * Completed requests a second with `CONNECTIONS` always in flight; and, given the server's pid, the server's CPU
  * time per request over the timed part (µs).
  */
@@ -133,31 +151,21 @@ async function throughput(
   target: Target,
 ): Promise<{ rps: number; errors: number; cpuUs: number | null; clientCpuUs: number; clientBusy: number }> {
   const client = await RawClient.open(target.origin, target.path, target.headers, CONNECTIONS);
-  let errors = 0;
-  const run = async (until: number): Promise<number> => {
-    let done = 0;
-    while (performance.now() < until) {
-      if ((await client.send()) !== 200) errors++;
-      done++;
-    }
-    return done;
-  };
   try {
-    const warm = performance.now() + WARM_UP_MS;
-    await Promise.all(Array.from({ length: CONNECTIONS }, () => run(warm)));
+    const warm = await keepBusy(client, performance.now() + WARM_UP_MS);
     const cpuBefore = cpuSeconds(target.pid);
     const clientBefore = process.cpuUsage();
     const started = performance.now();
-    const counts = await Promise.all(Array.from({ length: CONNECTIONS }, () => run(started + DURATION_MS)));
+    const timed = await keepBusy(client, started + DURATION_MS);
     const seconds = (performance.now() - started) / 1000;
     const clientUsed = process.cpuUsage(clientBefore);
     const cpuAfter = cpuSeconds(target.pid);
-    const requests = counts.reduce((a, b) => a + b, 0);
+    const { requests } = timed;
     const cpuUs = cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1e6) / requests : null;
     const clientUs = clientUsed.user + clientUsed.system;
     return {
       rps: requests / seconds,
-      errors,
+      errors: warm.errors + timed.errors,
       cpuUs,
       clientCpuUs: clientUs / requests,
       clientBusy: clientUs / 1e6 / seconds,
@@ -214,7 +222,7 @@ export interface HttpBench {
  * runs are measured after a minute of reads, whose rates are printed.
  */
 const SETTLE_MS = 60_000;
-const SETTLE_WINDOW_MS = 5_000;
+export const SETTLE_WINDOW_MS = 5_000;
 
 /** Keeps CONNECTIONS reads in flight for SETTLE_MS; returns the requests a second of each window. */
 async function settle(target: Target): Promise<number[]> {
@@ -222,17 +230,8 @@ async function settle(target: Target): Promise<number[]> {
   const rates: number[] = [];
   try {
     for (let at = 0; at < SETTLE_MS; at += SETTLE_WINDOW_MS) {
-      const until = performance.now() + SETTLE_WINDOW_MS;
-      let done = 0;
-      await Promise.all(
-        Array.from({ length: CONNECTIONS }, async () => {
-          while (performance.now() < until) {
-            await client.send();
-            done++;
-          }
-        }),
-      );
-      rates.push(Math.round(done / (SETTLE_WINDOW_MS / 1000)));
+      const { requests } = await keepBusy(client, performance.now() + SETTLE_WINDOW_MS);
+      rates.push(Math.round(requests / (SETTLE_WINDOW_MS / 1000)));
     }
   } finally {
     client.close();
