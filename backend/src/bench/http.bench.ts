@@ -241,7 +241,7 @@ async function settle(target: Target): Promise<number[]> {
 
 /**
  * Waits until the app has done the work a start begins in the background, and says how long after its first answer
- * that was: every read model loaded into memory (health: no collection "not loaded yet") and the register's first
+ * that was: every read model loaded into memory (health: `readStore.loading` 0) and the register's first
  * reconciliation finished (health: `register.checkedAt`). Until then reads share the event loop with that work — on
  * 1,000,000 events about half a minute, answering about a third as many requests a second (2026-11-28) — so a read
  * measured then is a restart's figure, not the read path's.
@@ -250,10 +250,10 @@ async function startUpDone(origin: string): Promise<number> {
   const started = performance.now();
   for (;;) {
     const health = (await (await fetch(`${origin}/api/health`)).json()) as {
-      readStore?: { detail?: string };
+      readStore?: { loading?: number };
       register?: { checkedAt?: string | null };
     };
-    const loaded = !(health.readStore?.detail ?? '').includes('not loaded yet');
+    const loaded = (health.readStore?.loading ?? 0) === 0;
     if (loaded && health.register?.checkedAt) return Math.round(performance.now() - started);
     if (performance.now() - started > 300_000) throw new Error('the app did not finish its start-up work in 300 s');
     await new Promise((r) => setTimeout(r, 250));

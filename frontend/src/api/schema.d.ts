@@ -2307,6 +2307,8 @@ export interface components {
             kind: string;
             /** @description What went wrong */
             detail?: string;
+            /** @description Read store only: collections kept but not in memory yet (after a restart they load in the background); 0 once every one is */
+            loading?: number;
         };
         ProjectionErrorDto: {
             message: string;

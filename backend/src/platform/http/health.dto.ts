@@ -6,6 +6,11 @@ export class StoreHealthDto {
   @ApiProperty() ok: boolean;
   @ApiProperty({ description: 'The adapter: memory, pglite, postgres, eventstoredb, mongodb' }) kind: string;
   @ApiPropertyOptional({ description: 'What went wrong' }) detail?: string;
+  @ApiPropertyOptional({
+    description:
+      'Read store only: collections kept but not in memory yet (after a restart they load in the background); 0 once every one is',
+  })
+  loading?: number;
 }
 
 /** No chain is configured (CHAIN=off): nothing to report. */

@@ -1,5 +1,14 @@
 import { Query } from 'mingo';
-import type { BatchStep, Doc, Filter, FindOptions, ReadCollection, ReadStore, WriteOp } from './read-store.js';
+import type {
+  BatchStep,
+  Doc,
+  Filter,
+  FindOptions,
+  ReadCollection,
+  ReadStore,
+  ReadStoreHealth,
+  WriteOp,
+} from './read-store.js';
 
 const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
@@ -341,7 +350,7 @@ export class MemoryReadStore implements ReadStore {
     return { collections: this.collections.size, documents };
   }
 
-  async health(): Promise<{ ok: boolean; kind: string; detail?: string }> {
+  async health(): Promise<ReadStoreHealth> {
     return { ok: true, kind: this.kind, detail: `${this.collections.size} collections` };
   }
 

@@ -1,5 +1,5 @@
 import { KeptReadStore } from './kept-read-store.js';
-import type { BatchStep, Doc, ReadStore } from './read-store.js';
+import type { BatchStep, Doc, ReadStore, ReadStoreHealth } from './read-store.js';
 
 /**
  * Read models served from this process's memory over a store that keeps them (MongoDB beside EventStoreDB): what
@@ -49,10 +49,10 @@ export class MirroredReadStore extends KeptReadStore {
     });
   }
 
-  override async health(): Promise<{ ok: boolean; kind: string; detail?: string }> {
+  override async health(): Promise<ReadStoreHealth> {
     const kept = await this.kept.health();
     if (!kept.ok) return kept;
-    return { ...kept, detail: `${kept.detail ?? ''}; ${this.inMemory()}` };
+    return { ...kept, detail: `${kept.detail ?? ''}; ${this.inMemory()}`, loading: this.unloaded.size };
   }
 
   override async close(): Promise<void> {

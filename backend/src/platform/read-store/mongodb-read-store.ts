@@ -6,7 +6,16 @@ import {
   type Db,
   type Document,
 } from 'mongodb';
-import type { BatchStep, Doc, Filter, FindOptions, ReadCollection, ReadStore, WriteOp } from './read-store.js';
+import type {
+  BatchStep,
+  Doc,
+  Filter,
+  FindOptions,
+  ReadCollection,
+  ReadStore,
+  ReadStoreHealth,
+  WriteOp,
+} from './read-store.js';
 
 /** Our documents as the driver types them: string ids, any other fields. */
 type Stored = Doc & Document;
@@ -118,7 +127,7 @@ export class MongoReadStore implements ReadStore {
     return infos.filter((c) => c.type !== 'view' && !c.name.startsWith('system.')).map((c) => c.name);
   }
 
-  async health(): Promise<{ ok: boolean; kind: string; detail?: string }> {
+  async health(): Promise<ReadStoreHealth> {
     try {
       await this.db.command({ ping: 1 });
       return { ok: true, kind: this.kind, detail: `database ${this.db.databaseName}` };

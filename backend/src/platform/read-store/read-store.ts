@@ -57,6 +57,18 @@ export interface ReadCollection<T extends Doc> {
   write(ops: readonly WriteOp<T>[]): Promise<void>;
 }
 
+/** What a read store says of itself in `GET /api/health`. */
+export interface ReadStoreHealth {
+  ok: boolean;
+  kind: string;
+  detail?: string;
+  /**
+   * Collections kept but not in memory yet (after a restart they load in the background): 0 once every one is.
+   * Absent where a store loads nothing into memory, or holds only memory.
+   */
+  loading?: number;
+}
+
 export interface ReadStore {
   readonly kind: string;
   collection<T extends Doc>(name: string): ReadCollection<T>;
@@ -85,7 +97,7 @@ export interface ReadStore {
    * store cannot tell: a database other processes may write (MongoDB).
    */
   generation?(collection: string): number;
-  health(): Promise<{ ok: boolean; kind: string; detail?: string }>;
+  health(): Promise<ReadStoreHealth>;
   /** The app has started serving: a store that loads its read models lazily loads the rest in the background now. */
   serving?(): void;
   /**

@@ -243,7 +243,9 @@ function describePersistence(
       expect(await reopened.peek<Item>(name, 'b')).toEqual({ _id: 'b', n: 2 });
       expect(await reopened.peek<Item>(name, 'none')).toBeNull();
       // Still not in memory: a snapshot's chunks, read once at start, are not kept there as well.
-      expect((await reopened.health()).detail).toMatch(/more not loaded yet$/);
+      const waiting = await reopened.health();
+      expect(waiting.detail).toMatch(/more not loaded yet$/);
+      expect(waiting.loading).toBeGreaterThan(0);
       await reopened.collection<Item>(name).upsert({ _id: 'b', n: 3 });
       expect(await reopened.peek<Item>(name, 'b')).toEqual({ _id: 'b', n: 3 });
       await reopened.close();
@@ -260,11 +262,16 @@ function describePersistence(
       // wait behind loads nobody asked for.
       await new Promise((r) => setTimeout(r, 1_500));
       expect(probe.counts).toEqual(opened);
-      expect((await reopened.health()).detail).toMatch(/more not loaded yet$/);
+      const waiting = await reopened.health();
+      expect(waiting.detail).toMatch(/more not loaded yet$/);
+      expect(waiting.loading).toBeGreaterThan(0);
       reopened.serving();
-      for (let i = 0; i < 60 && /not loaded yet/.test((await reopened.health()).detail ?? ''); i++)
+      for (let i = 0; i < 60 && (await reopened.health()).loading !== 0; i++)
         await new Promise((r) => setTimeout(r, 100));
-      expect((await reopened.health()).detail).not.toMatch(/not loaded yet/);
+      expect(await reopened.health()).toMatchObject({
+        detail: expect.not.stringMatching(/not loaded yet/),
+        loading: 0,
+      });
       expect(probe.counts.queries).toBeGreaterThan(opened.queries);
       await reopened.close();
     });

@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '../event-store/sql-database.js';
 import { KeptReadStore } from './kept-read-store.js';
-import type { BatchStep, Doc, WriteOp } from './read-store.js';
+import type { BatchStep, Doc, ReadStoreHealth, WriteOp } from './read-store.js';
 
 /**
  * Read models kept in memory and persisted in the event store's own PostgreSQL database (PGlite or a server):
@@ -103,10 +103,10 @@ export class SqlReadStore extends KeptReadStore {
     });
   }
 
-  override async health(): Promise<{ ok: boolean; kind: string; detail?: string }> {
+  override async health(): Promise<ReadStoreHealth> {
     try {
       await this.db.query('select 1');
-      return { ok: true, kind: this.kind, detail: this.inMemory() };
+      return { ok: true, kind: this.kind, detail: this.inMemory(), loading: this.unloaded.size };
     } catch (error) {
       return { ok: false, kind: this.kind, detail: error instanceof Error ? error.message : String(error) };
     }
