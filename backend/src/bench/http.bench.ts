@@ -54,6 +54,8 @@ const WARM_UP_MS = 1000;
 const RUNS = 5;
 
 const DIST = fileURLToPath(new URL('../', import.meta.url));
+/** The app as `npm start` runs it (scripts/start.mjs): the bundle, with source maps on. */
+const APP = ['--enable-source-maps', fileURLToPath(new URL('../../bundle/main.js', import.meta.url))];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,11 +82,11 @@ async function startProcess(
   child.on('exit', (code) => (exited = code));
   const started = Date.now();
   for (;;) {
-    if (exited !== undefined) throw new Error(`${args[0]} exited with ${exited}: see ${logFile}`);
+    if (exited !== undefined) throw new Error(`${args.join(' ')} exited with ${exited}: see ${logFile}`);
     if (await ready().catch(() => false)) return child;
     if (Date.now() - started > 120_000) {
       child.kill('SIGKILL');
-      throw new Error(`${args[0]} did not start: see ${logFile}`);
+      throw new Error(`${args.join(' ')} did not start: see ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -283,7 +285,7 @@ export async function benchHttp(
     LOG_LEVEL: 'info',
   };
   log('starting the app');
-  const app = await startProcess([`${DIST}main.js`], env, join(dataDir, 'bench-app.log'), () =>
+  const app = await startProcess(APP, env, join(dataDir, 'bench-app.log'), () =>
     healthy(appOrigin, '/api/early-access'),
   );
   let bare: ChildProcess | undefined;
