@@ -9,7 +9,7 @@ import { scratchDatabase } from '../platform/event-store/scratch-database.js';
 import { benchAudit } from './audit.bench.js';
 import { benchEmbeddedBoot } from './boot.bench.js';
 import { benchEventStores, type BenchRow } from './event-store.bench.js';
-import { benchHttp, CONNECTIONS, RATE, SETTLE_WINDOW_MS, type HttpFigures } from './http.bench.js';
+import { benchHttp, CONNECTIONS, RATE, settlingSummary, type HttpBench } from './http.bench.js';
 import { benchProjections } from './projection.bench.js';
 
 /**
@@ -74,12 +74,10 @@ step(`sealed personal data and hash-chain check on pglite, ${events} events`);
 rows.push(...(await benchAudit(events)));
 
 step(`embedded boot with ${bootEvents} stored events`);
-let http: HttpFigures[] = [];
-let httpStartUpMs = 0;
-let httpSettling: number[] = [];
+let httpBench: HttpBench = { startUpMs: 0, settling: [], reads: [] };
 const boot = await benchEmbeddedBoot(bootEvents, step, async (dataDir, fill) => {
   step(`HTTP reads on that history: ${CONNECTIONS} keep-alive connections, then ${RATE} requests/s`);
-  ({ reads: http, startUpMs: httpStartUpMs, settling: httpSettling } = await benchHttp(dataDir, fill.signedIn, step));
+  httpBench = await benchHttp(dataDir, fill.signedIn, step);
 });
 const history = `${bootEvents.toLocaleString('en-NZ')} events`;
 const { persisted, memory, empty } = boot;
@@ -165,10 +163,10 @@ const latency = (path: string, metric: string, value: number, ratio?: number): B
 rows.push({
   store: 'http',
   metric: 'the reads below measured once the app had done its start-up work, after its first answer',
-  value: httpStartUpMs,
+  value: httpBench.startUpMs,
   unit: 'ms',
 });
-for (const f of http) {
+for (const f of httpBench.reads) {
   rows.push(
     // The ratios: the median of each run's, app and bare measured back to back (HttpFigures.ratio).
     rps(f.path, `app, ${CONNECTIONS} connections`, f.appRps, f.ratio),
@@ -223,9 +221,8 @@ console.log(
     `  history with the chain on ${number.format(boot.chainEmpty.servedMs)} ms (median of ${runs(boot.chainEmptyRuns)}): ` +
       `${(boot.chain.servedMs / boot.chainEmpty.servedMs).toFixed(2)}× (targets: ≤ 2,000 ms, ≤ 1.10×).`,
     `  Persisted copy equals the rebuild (checksums of every read model): ${same}.`,
-    `HTTP: the app's start-up work was done ${number.format(httpStartUpMs)} ms after its first answer; early access then ` +
-      `answered ${httpSettling.map((r) => number.format(r)).join(', ')} req/s (${SETTLE_WINDOW_MS / 1000} s each) before the measured runs.`,
-    ...http.map(
+    `HTTP: ${settlingSummary(httpBench)}.`,
+    ...httpBench.reads.map(
       (f) =>
         `GET ${f.path}: app ${f.runs.map((r) => number.format(r.app)).join(', ')} req/s, ` +
         `bare ${f.runs.map((r) => number.format(r.bare)).join(', ')} req/s (runs); ${f.errors} errors; ` +
@@ -234,5 +231,5 @@ console.log(
     ),
   ].join('\n'),
 );
-if (http.some((f) => f.errors > 0)) process.exitCode = 1;
+if (httpBench.reads.some((f) => f.errors > 0)) process.exitCode = 1;
 if (!boot.persistedEqualsReplay) process.exitCode = 1;

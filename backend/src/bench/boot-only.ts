@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { benchEmbeddedBoot, type BootFigures } from './boot.bench.js';
-import { benchHttp, CONNECTIONS, RATE, SETTLE_WINDOW_MS, type HttpFigures } from './http.bench.js';
+import { benchHttp, CONNECTIONS, RATE, settlingSummary, type HttpBench } from './http.bench.js';
 
 /**
  * `node backend/dist/bench/boot-only.js [boot events]`: only the restarts of `npm run bench` (persisted, empty
@@ -16,12 +16,10 @@ const step = (what: string) =>
       .map((l) => l.toFixed(1))
       .join(' ')})\n`,
   );
-let http: HttpFigures[] = [];
-let httpStartUpMs = 0;
-let httpSettling: number[] = [];
+let httpBench: HttpBench = { startUpMs: 0, settling: [], reads: [] };
 const boot = await benchEmbeddedBoot(events, step, async (dataDir, fill) => {
   step(`HTTP reads: ${CONNECTIONS} keep-alive connections, then ${RATE} requests/s`);
-  ({ reads: http, startUpMs: httpStartUpMs, settling: httpSettling } = await benchHttp(dataDir, fill.signedIn, step));
+  httpBench = await benchHttp(dataDir, fill.signedIn, step);
 });
 const brief = (b: BootFigures) =>
   `${b.servedMs} ms to the first answer (${b.listeningMs} listening, ${b.parsedMs} every read model in memory), ` +
@@ -40,8 +38,8 @@ console.log(
     `chain on: ${brief(boot.chain)}; runs ${runs(boot.chainRuns)}`,
     `chain on, empty history: ${brief(boot.chainEmpty)}; runs ${runs(boot.chainEmptyRuns)}; ratio ${(boot.chain.servedMs / boot.chainEmpty.servedMs).toFixed(2)}×`,
     `persisted read models equal the rebuild: ${boot.persistedEqualsReplay ? 'yes' : 'NO'}`,
-    `HTTP reads measured once the app's start-up work was done, ${httpStartUpMs} ms after its first answer, and then ${(httpSettling.length * SETTLE_WINDOW_MS) / 1000} s of early-access reads at ${httpSettling.join(', ')} req/s (${SETTLE_WINDOW_MS / 1000} s each):`,
-    ...http.map(
+    `HTTP reads: ${settlingSummary(httpBench)}:`,
+    ...httpBench.reads.map(
       (f) =>
         `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s, ${f.ratio.toFixed(2)}× ` +
         `(runs ${f.runs.map((r) => `${Math.round(r.app)}/${Math.round(r.bare)}`).join(', ')}); p99 ${f.p99Ms.toFixed(1)} ms, bare ${f.bareP99Ms.toFixed(1)} ms ` +

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchHttp, CONNECTIONS, RATE, SETTLE_WINDOW_MS } from './http.bench.js';
+import { benchHttp, CONNECTIONS, RATE, settlingSummary } from './http.bench.js';
 import { seedEmbeddedCached } from './seed.js';
 
 /**
@@ -13,13 +13,9 @@ const dataDir = await mkdtemp(join(tmpdir(), 'kauri-bench-http-'));
 try {
   const fill = await seedEmbeddedCached(dataDir, events);
   process.stderr.write(`… seeded ${events} events; ${CONNECTIONS} connections, then ${RATE} requests/s\n`);
-  const { startUpMs, settling, reads } = await benchHttp(dataDir, fill.signedIn, (what) =>
-    process.stderr.write(`… ${what}\n`),
-  );
-  console.log(
-    `measured once the app's start-up work was done, ${startUpMs} ms after its first answer, and then ${(settling.length * SETTLE_WINDOW_MS) / 1000} s of reads at ${settling.join(', ')} req/s (${SETTLE_WINDOW_MS / 1000} s each)`,
-  );
-  for (const f of reads) {
+  const bench = await benchHttp(dataDir, fill.signedIn, (what) => process.stderr.write(`… ${what}\n`));
+  console.log(settlingSummary(bench));
+  for (const f of bench.reads) {
     const ratio = f.ratio.toFixed(2);
     console.log(
       `GET ${f.path}: app ${Math.round(f.appRps)} req/s, bare ${Math.round(f.bareRps)} req/s; ${ratio}× (median of the runs' ratios); ` +

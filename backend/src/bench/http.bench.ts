@@ -226,6 +226,15 @@ export interface HttpBench {
 const SETTLE_MS = 60_000;
 export const SETTLE_WINDOW_MS = 5_000;
 
+/** What the reads waited for, as the bench's printers say it. */
+export function settlingSummary({ startUpMs, settling }: Pick<HttpBench, 'startUpMs' | 'settling'>): string {
+  const rates = settling.map((r) => r.toLocaleString('en-NZ')).join(', ');
+  return (
+    `the app's start-up work was done ${startUpMs.toLocaleString('en-NZ')} ms after its first answer; early access then ` +
+    `answered ${rates} req/s (${SETTLE_WINDOW_MS / 1000} s each) before the measured runs`
+  );
+}
+
 /** Keeps CONNECTIONS reads in flight for SETTLE_MS; returns the requests a second of each window. */
 async function settle(target: Target): Promise<number[]> {
   const client = await RawClient.open(target.origin, target.path, target.headers, CONNECTIONS);

@@ -133,11 +133,12 @@ export abstract class KeptReadStore extends MemoryReadStore {
     });
   }
 
-  /** What memory holds, for health reports. */
-  protected inMemory(): string {
+  /** What memory holds, for health reports: in words, and how many kept collections are still to load. */
+  protected inMemory(): { detail: string; loading: number } {
     const { collections, documents } = this.size();
-    const waiting = this.unloaded.size > 0 ? `, ${this.unloaded.size} more not loaded yet` : '';
-    return `${collections} collections, ${documents} documents in memory${waiting}`;
+    const loading = this.unloaded.size;
+    const waiting = loading > 0 ? `, ${loading} more not loaded yet` : '';
+    return { detail: `${collections} collections, ${documents} documents in memory${waiting}`, loading };
   }
 
   /** Waits for the loads and writes under way; nothing starts after. */

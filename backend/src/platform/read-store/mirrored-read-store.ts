@@ -52,7 +52,8 @@ export class MirroredReadStore extends KeptReadStore {
   override async health(): Promise<ReadStoreHealth> {
     const kept = await this.kept.health();
     if (!kept.ok) return kept;
-    return { ...kept, detail: `${kept.detail ?? ''}; ${this.inMemory()}`, loading: this.unloaded.size };
+    const memory = this.inMemory();
+    return { ...kept, detail: `${kept.detail ?? ''}; ${memory.detail}`, loading: memory.loading };
   }
 
   override async close(): Promise<void> {

@@ -106,7 +106,7 @@ export class SqlReadStore extends KeptReadStore {
   override async health(): Promise<ReadStoreHealth> {
     try {
       await this.db.query('select 1');
-      return { ok: true, kind: this.kind, detail: this.inMemory(), loading: this.unloaded.size };
+      return { ok: true, kind: this.kind, ...this.inMemory() };
     } catch (error) {
       return { ok: false, kind: this.kind, detail: error instanceof Error ? error.message : String(error) };
     }
