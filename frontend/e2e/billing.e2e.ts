@@ -106,7 +106,6 @@ describe('billing', () => {
     await page.goto(`${server.url}/tokenize`);
     await page.getByRole('heading', { name: 'Tokenize Your Asset' }).waitFor();
     expect(errors).toEqual([]);
-    await page.close();
   }, 120_000);
 
   it('buys the one-time Starter plan on a phone; Starter cannot be cancelled', async () => {
@@ -139,7 +138,6 @@ describe('billing', () => {
       body: expect.objectContaining({ message: 'The Starter plan is a one-time payment and cannot be cancelled' }),
     });
     expect(errors).toEqual([]);
-    await page.close();
   }, 120_000);
 
   it("sends a user whose session ended while choosing back to sign-in: 'Authentication Required'", async () => {
@@ -154,6 +152,5 @@ describe('billing', () => {
     await page.getByText('Authentication Required').first().waitFor();
     await page.waitForURL(/\/auth$/);
     expect(errors).toEqual([]);
-    await page.close();
   }, 60_000);
 });

@@ -55,7 +55,6 @@ describe('a refused transfer, in the browser', () => {
     await row.getByText('Transfer failed on chain').waitFor();
     await row.getByText(/^The chain refused the transfer: .+/).waitFor();
     await saveScreenshot(page, 'chain-transfer-refused-holding-desktop', row);
-    await page.close();
 
     const adminTab = await openSignedIn(browser, server.url, ADMIN_EMAIL, '/admin/operations');
     const adminPage = adminTab.page;
@@ -73,7 +72,6 @@ describe('a refused transfer, in the browser', () => {
     await adminPage.getByText('The wallet is registered again first, then the transaction is sent.').waitFor();
     await chainCard.getByText('in agreement').waitFor({ timeout: 30_000 });
     expect(await held.count()).toBe(0);
-    await adminPage.close();
 
     // The investor's session again (one browser context), and the holding on chain.
     const back = await openSignedIn(browser, server.url, investor.user.email, '/');

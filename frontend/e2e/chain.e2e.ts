@@ -19,6 +19,7 @@ import { submittedAsset, verifiedInvestor } from '../../backend/src/testing/offe
 import { signUp } from '../../backend/src/testing/users.js';
 import { openSignedIn } from './support/accounts.js';
 import {
+  desktop,
   fitsViewportWidth,
   launchBrowser,
   phone,
@@ -258,7 +259,9 @@ describe('tokens on the chain, in the browser', () => {
     // Another investor, holding nothing yet, registers the same wallet's address: signed in the browser, the card
     // shows it and the identity registry takes it.
     const second = await verifiedInvestor(server, admin);
-    const secondTab = await openSignedIn(investorBrowser, server.url, second.user.email, '/profile');
+    const secondTab = await openSignedIn(investorBrowser, server.url, second.user.email, '/profile', desktop, {
+      newTab: true,
+    });
     const secondWallet = secondTab.page.locator('.ant-card', {
       has: secondTab.page.getByText('Wallet', { exact: true }),
     });
@@ -273,7 +276,9 @@ describe('tokens on the chain, in the browser', () => {
     expect(signedFor).toEqual([own.address, own.address]);
     await secondTab.page.close();
     // The browser's session is the first investor's again (the sign-in above replaced the context's cookies).
-    await (await openSignedIn(investorBrowser, server.url, investor.user.email, '/profile')).page.close();
+    await (
+      await openSignedIn(investorBrowser, server.url, investor.user.email, '/profile', desktop, { newTab: true })
+    ).page.close();
 
     // A browser without a wallet says what to do, shows the message, and takes a signature made elsewhere.
     await adminPage.goto(`${server.url}/profile`);

@@ -100,7 +100,6 @@ describe('work carried through', () => {
     await saveScreenshot(page, `flows-compliance-reviews-complete-${size}`);
     expect(await fitsViewportWidth(page)).toBe(true);
     expect(errors).toEqual([]);
-    await page.close();
 
     // The owner: the dashboard's shield and score are the same record as /compliance.
     const home = await signedIn(owner.user.email, viewport);
@@ -114,7 +113,6 @@ describe('work carried through', () => {
     await home.page.getByText('Excellent').first().waitFor();
     await home.page.getByText('Compliance review completed').waitFor();
     expect(home.errors).toEqual([]);
-    await home.page.close();
   }, 120_000);
 
   it('at 1280 px: upgrades Professional to Enterprise from Billing → Change Plan, with the proration', async () => {
@@ -150,7 +148,6 @@ describe('work carried through', () => {
     await saveScreenshot(page, `flows-plan-upgraded-billing-${size}`);
     expect(await fitsViewportWidth(page)).toBe(true);
     expect(errors).toEqual([]);
-    await page.close();
   }, 120_000);
 
   it('at 375 px: resets a forgotten password with the mailed link; the dashboard’s upgrade button leads to the plans', async () => {
@@ -192,7 +189,6 @@ describe('work carried through', () => {
     await page.getByRole('link', { name: 'Upgrade to Create Tokens' }).click();
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     expect(errors).toEqual([]);
-    await page.close();
   }, 120_000);
 
   it('at 1280 px: carries the analysed property into the wizard; a startup is asked for its own documents; a sent-back reason shows', async () => {
@@ -277,7 +273,6 @@ describe('work carried through', () => {
     await saveScreenshot(page, `flows-dashboard-workflow-${size}`);
     expect(await fitsViewportWidth(page)).toBe(true);
     expect(errors).toEqual([]);
-    await page.close();
   }, 180_000);
 
   it('reloads a page whose route chunk failed to load (a deploy replaced it), instead of leaving a gap', async () => {

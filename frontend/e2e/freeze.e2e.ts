@@ -45,7 +45,6 @@ describe('freezing a holding, four eyes', () => {
     await own.getByText(OWN_REQUEST_REASON).waitFor();
     expect(await own.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect(a.errors).toEqual([]);
-    await a.page.close();
 
     const b = await openSignedIn(browser, server.url, 'freezer.b@kauri.test', '/admin');
     await b.page.getByRole('tab', { name: 'Freezes' }).click();
@@ -57,7 +56,6 @@ describe('freezing a holding, four eyes', () => {
     await waitForText(b.page, 'The register and the chain follow.');
     await b.page.getByText('No freezes awaiting a decision').waitFor();
     expect(b.errors).toEqual([]);
-    await b.page.close();
 
     const home = await openSignedIn(browser, server.url, investor.user.email, '/');
     const holding = home.page

@@ -72,7 +72,6 @@ describe('public site', () => {
       await page.goto(`${server.url}/no-such-page`);
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       expect(errors).toEqual([]);
-      await page.close();
     }, 120_000);
   }
 
@@ -90,7 +89,6 @@ describe('public site', () => {
     await page.waitForURL(`${server.url}/auth`);
     expect(await page.evaluate(() => localStorage.getItem('kauri.auth.redirect'))).toBe('/subscribe');
     expect(errors).toEqual([]);
-    await page.close();
   }, 60_000);
 
   it('runs the property calculator: the missing-information message, then a full analysis', async () => {
@@ -132,7 +130,6 @@ describe('public site', () => {
     await page.getByRole('link', { name: 'View Pricing Plans' }).waitFor();
     await saveScreenshot(page, 'calculator-property-result-desktop');
     expect(errors).toEqual([]);
-    await page.close();
   }, 90_000);
 
   it('runs the startup calculator and the pricing calculator', async () => {
@@ -157,6 +154,5 @@ describe('public site', () => {
     expect(await fitsViewportWidth(page)).toBe(true);
     await saveScreenshot(page, 'calculator-startup-result-phone');
     expect(errors).toEqual([]);
-    await page.close();
   }, 90_000);
 });

@@ -56,7 +56,6 @@ describe('recovering a lost wallet, four eyes', () => {
     expect(await own.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await saveScreenshot(a.page, 'recovery-admin-requested');
     expect(a.errors).toEqual([]);
-    await a.page.close();
 
     const b = await openSignedIn(browser, server.url, 'recovery.b@kauri.test', '/admin');
     await b.page.getByRole('link', { name: 'Wallet recoveries' }).click();
@@ -71,7 +70,6 @@ describe('recovering a lost wallet, four eyes', () => {
     expect(await row.getByText('failed', { exact: true }).count()).toBe(0);
     await saveScreenshot(b.page, 'recovery-admin-done');
     expect(b.errors).toEqual([]);
-    await b.page.close();
 
     const [recovery] = (await adminB.get('/api/admin/wallet-recoveries')).body.recoveries;
     expect(recovery).toMatchObject({
@@ -90,7 +88,6 @@ describe('recovering a lost wallet, four eyes', () => {
     await holding.getByText('50', { exact: true }).first().waitFor();
     await saveScreenshot(home.page, 'recovery-investor-home');
     expect(home.errors).toEqual([]);
-    await home.page.close();
   }, 300_000);
 
   it('an own wallet: the investor proves the new address on their Wallet card, B approves, it is done', async () => {

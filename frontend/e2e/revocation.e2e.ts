@@ -10,7 +10,7 @@ import { nzLongDate } from '../../backend/src/platform/nz-time.js';
 import * as offerings from '../../backend/src/testing/offerings.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { openSignedIn } from './support/accounts.js';
-import { launchBrowser, openPage, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
+import { desktop, launchBrowser, openPage, saveScreenshot, waitForText, type TestBrowser } from './support/browser.js';
 import { startKauri } from './support/kauri-server.js';
 
 const STATEMENT = 'I revoke my wholesale investor certificate. Please treat me as a retail investor from now on.';
@@ -43,7 +43,7 @@ describe('certificate revocation', () => {
     const card = offers.page.getByLabel(offeringName);
     await card.getByRole('button', { name: 'Invest Now' }).waitFor();
 
-    const { page, errors } = await openPage(browser, server.url, '/wholesale-verification');
+    const { page, errors } = await openPage(browser, server.url, '/wholesale-verification', desktop, { newTab: true });
     await page.getByRole('heading', { name: 'Verified Wholesale Investor' }).waitFor();
     await page.getByRole('button', { name: 'Revoke my certificate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke your wholesale investor certificate?' });

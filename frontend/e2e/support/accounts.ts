@@ -25,7 +25,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /**
- * Opens `path` in a new tab of `browser`, already signed in as `email`: signed in through the API, the session's
+ * Opens `path` in `browser` (in its last tab, as openPage does, unless `newTab`), already signed in as `email`: signed in through the API, the session's
  * cookies (as the server set them) handed to the browser in place of any earlier person's. For tests whose subject
  * is what comes after signing in: the form has its own tests (identity.e2e), and skipping the /auth page spares
  * Chromium a page load and a render of the dashboard, about a CPU-second each time on this machine.
@@ -36,7 +36,7 @@ export async function openSignedIn(
   email: string,
   path: string,
   viewport: Viewport = desktop,
-  password = TEST_PASSWORD,
+  { password = TEST_PASSWORD, newTab = false }: { password?: string; newTab?: boolean } = {},
 ): Promise<OpenedPage> {
   const response = await fetch(new URL('/api/login', baseUrl), {
     method: 'POST',
@@ -46,7 +46,7 @@ export async function openSignedIn(
   if (!response.ok) throw new Error(`signing ${email} in failed: ${response.status} ${await response.text()}`);
   await browser.context.clearCookies();
   await browser.context.addCookies(response.headers.getSetCookie().map((line) => browserCookie(line, baseUrl)));
-  return openPage(browser, baseUrl, path, viewport);
+  return openPage(browser, baseUrl, path, viewport, { newTab });
 }
 
 /** A Set-Cookie header line as Playwright takes it: name, value and the attributes the server gave. */
