@@ -25,8 +25,9 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /**
- * Opens `path` in `browser` (in its last tab, as openPage does, unless `newTab`), already signed in as `email`: signed in through the API, the session's
- * cookies (as the server set them) handed to the browser in place of any earlier person's. For tests whose subject
+ * Opens `path` in `browser` (in its last tab, as openPage does, unless `newTab`), already signed in as `email`:
+ * signed in through the API, the session's cookies (as the server set them) handed to the browser in place of any
+ * earlier person's. For tests whose subject
  * is what comes after signing in: the form has its own tests (identity.e2e), and skipping the /auth page spares
  * Chromium a page load and a render of the dashboard, about a CPU-second each time on this machine.
  */

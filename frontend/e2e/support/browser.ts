@@ -161,11 +161,11 @@ export async function openPage(
   appOrigin.set(page, new URL(baseUrl).origin);
   if (!sameSize(page.viewportSize(), viewport)) await page.setViewportSize(viewport);
   const target = new URL(path, baseUrl);
-  const shown = new URL(page.url());
+  // A target with a fragment on the document shown is a fragment navigation: the browser just scrolls, and the page
+  // would not see a person signed in since. So it is loaded again.
+  const fragmentOnly = target.hash !== '' && withoutFragment(page.url()) === withoutFragment(target.href);
   await page.goto(target.href);
-  // Only the fragment differs: the browser just scrolls, and the page would not see a person signed in since.
-  if (shown.hash !== target.hash && shown.href.replace(shown.hash, '') === target.href.replace(target.hash, ''))
-    await page.reload();
+  if (fragmentOnly) await page.reload();
   if (scan) await settleAndScan(page);
   return { page, errors };
 }
@@ -175,6 +175,12 @@ async function newTabOf(context: BrowserContext): Promise<Page> {
   page.on('pageerror', (error) => tabErrors.get(page)?.push(error));
   trackRequests(page);
   return page;
+}
+
+function withoutFragment(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  return parsed.href;
 }
 
 function sameSize(a: Viewport | null, b: Viewport): boolean {
