@@ -8,6 +8,7 @@ import { TestOidcProvider } from '../../backend/src/testing/oidc-provider.js';
 import {
   desktop,
   fitsViewportWidth,
+  holdRequests,
   launchBrowser,
   openPage,
   phone,
@@ -142,10 +143,15 @@ describe('identity', () => {
 
   it('signs in through the external OpenID provider and greets the user', async () => {
     const browser = await newBrowser();
-    // Not scanned here: the page is gone to the provider half a second later (its scan is basics.e2e's).
+    // The page leaves for the provider half a second after its message shows; a worker busy for longer (a loaded
+    // machine) would look for the message on the provider's page. So the step that finds the provider waits until
+    // the message has been seen.
+    const providerLookup = await holdRequests(browser.context, '**/api/auth/config');
+    // Not scanned here: the page is about to go to the provider (its scan is basics.e2e's).
     const { page, errors } = await openPage(browser, server.url, '/dashboard', desktop, { scan: false });
     // Anonymous on the dashboard: told, then sent to sign in — here, to the configured provider.
     await page.getByText('You are logged out. Logging in again...').waitFor();
+    providerLookup.release();
     await page.waitForURL((url) => url.href.startsWith(idp.issuer), { timeout: 30_000 });
     await page.locator('input[name="login"]').fill('kiri');
     await page.locator('input[name="password"]').fill('any');

@@ -349,12 +349,13 @@ async function captureScreenshot(page: Page, name: string, part?: Locator): Prom
 
 /**
  * Holds matching requests until `release()` is called, then lets them through unchanged. Makes an
- * in-flight state (a disabled 'Sending...' button) observable without stubbing the server.
+ * in-flight state (a disabled 'Sending...' button) observable without stubbing the server. On a context, it holds
+ * the requests of every tab, also one a test has yet to open.
  */
-export async function holdRequests(page: Page, url: string): Promise<{ release(): void }> {
+export async function holdRequests(tab: Page | BrowserContext, url: string): Promise<{ release(): void }> {
   const held: Route[] = [];
   let released = false;
-  await page.route(url, async (route) => {
+  await tab.route(url, async (route) => {
     if (released) await route.continue();
     else held.push(route);
   });
