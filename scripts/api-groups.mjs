@@ -3,19 +3,21 @@
 // once per group instead of once per file. Six API spec files took 20.2–21.7 CPU-seconds run one by one and 7.9–9.5
 // as one group (cpuacct cgroup, 2026-11-27). Every test still runs, in its own describe block with its own hooks: a
 // file is grouped only if nothing of it sits at its top level but describe blocks (a top-level hook would run for the
-// whole group). The slowest browser files (in scripts/slow-tests.json) run alone, so that they can start first; every
-// API spec file is grouped, nine to a group: the ten listed ones cost 92–98 CPU-s with the groups run one by one and
-// 74–78 grouped with the rest (2026-11-28).
+// whole group). Every API spec file is grouped, nine to a group: the ten listed ones cost 92–98 CPU-s with the groups
+// run one by one and 74–78 grouped with the rest (2026-11-28). Every browser file is grouped, five to a group (four
+// groups): the 20 browser files cost 249 and 261 CPU-s as five groups of three and five files alone, 233 as four
+// groups of five (the Jest workers 56 → 43 CPU-s: the app and Playwright's client loaded 4 times instead of 10) and
+// 228 as two of ten (2026-11-28, late; two workers).
 // Pass paths to `npm test`, or run a file with Jest, and each file runs as itself.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const KINDS = [
-  // `alone`: a file listed at this many seconds or more runs by itself. No API spec file does: the slowest take
-  // 10–16 s now, and each alone paid about 2 CPU-s importing the app. The browser files listed take 18–45 s, and
-  // those under 30 s are grouped, three to a group, so that a group stays shorter than the slowest files.
+  // `alone`: a file listed at this many seconds or more runs by itself. None does now: an API spec file alone paid
+  // about 2 CPU-s importing the app, a browser file alone 1–2 more (the app, Playwright's client). A group's weight is
+  // the sum of its files' (scripts/slow-tests.json), so the browser groups still start first.
   { name: 'api-group', dir: 'backend/src', suffix: '.api.spec.ts', perGroup: 9, alone: Infinity },
-  { name: 'browser-group', dir: 'frontend/e2e', suffix: '.e2e.ts', perGroup: 3, alone: 30 },
+  { name: 'browser-group', dir: 'frontend/e2e', suffix: '.e2e.ts', perGroup: 5, alone: Infinity },
 ];
 const TOP_LEVEL = /^(beforeAll|afterAll|beforeEach|afterEach|it|test)\(/m;
 
