@@ -43,8 +43,13 @@ describe('billing', () => {
 
     // No plan yet: the dashboard says why, and /tokenize shows the card, the toast, then the plans.
     await page.getByText('Subscription required to create tokens').waitFor();
+    // The card shows for two seconds before the plans: the page's clock is held until the card has been seen, so a
+    // worker slower than that (a loaded machine) cannot miss it; the toast, drawn on a timer, is read once it runs.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date());
     await page.goto(`${server.url}/tokenize`);
     await page.getByRole('heading', { name: 'Subscription Required' }).waitFor();
+    await page.clock.resume();
     await waitForText(page, 'Please upgrade your account to create tokens.');
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/subscribe');
