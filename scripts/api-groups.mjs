@@ -13,11 +13,11 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { join, relative } from 'node:path';
 
 const KINDS = [
-  // `alone`: a file listed at this many seconds or more runs by itself. None does now: an API spec file alone paid
-  // about 2 CPU-s importing the app, a browser file alone 1–2 more (the app, Playwright's client). A group's weight is
-  // the sum of its files' (scripts/slow-tests.json), so the browser groups still start first.
-  { name: 'api-group', dir: 'backend/src', suffix: '.api.spec.ts', perGroup: 9, alone: Infinity },
-  { name: 'browser-group', dir: 'frontend/e2e', suffix: '.e2e.ts', perGroup: 5, alone: Infinity },
+  // No file of these kinds runs by itself any more: an API spec file alone paid about 2 CPU-s importing the app, a
+  // browser file alone 1–2 more (the app, Playwright's client). A group weighs what its files do
+  // (scripts/slow-tests.json), so the heaviest groups start first.
+  { name: 'api-group', dir: 'backend/src', suffix: '.api.spec.ts', perGroup: 9 },
+  { name: 'browser-group', dir: 'frontend/e2e', suffix: '.e2e.ts', perGroup: 5 },
 ];
 const TOP_LEVEL = /^(beforeAll|afterAll|beforeEach|afterEach|it|test)\(/m;
 
@@ -40,7 +40,7 @@ export function writeApiGroups(root) {
   const manifest = { grouped: [], groups: {} };
   for (const kind of KINDS) {
     const files = filesUnder(root, kind.dir, kind.suffix)
-      .filter((path) => !(known[path] >= kind.alone) && !TOP_LEVEL.test(readFileSync(join(root, path), 'utf8')))
+      .filter((path) => !TOP_LEVEL.test(readFileSync(join(root, path), 'utf8')))
       // A file's weight, an estimate of its seconds for the order files start in: the listed one, else its size in kB.
       .map((path) => ({ path, weight: known[path] ?? statSync(join(root, path)).size / 1000 }))
       .sort((a, b) => b.weight - a.weight || (a.path < b.path ? -1 : 1));
