@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
   fitsViewportWidth,
+  holdTimers,
   launchBrowser,
   phone,
   saveScreenshot,
@@ -43,13 +44,11 @@ describe('billing', () => {
 
     // No plan yet: the dashboard says why, and /tokenize shows the card, the toast, then the plans.
     await page.getByText('Subscription required to create tokens').waitFor();
-    // The card shows for two seconds before the plans: the page's clock is held until the card has been seen, so a
-    // worker slower than that (a loaded machine) cannot miss it; the toast, drawn on a timer, is read once it runs.
-    await page.clock.install();
-    await page.clock.pauseAt(new Date());
+    // The card shows for two seconds before the plans; the toast, drawn on a timer, is read once the timers run.
+    const timers = await holdTimers(page);
     await page.goto(`${server.url}/tokenize`);
     await page.getByRole('heading', { name: 'Subscription Required' }).waitFor();
-    await page.clock.resume();
+    await timers.release();
     await waitForText(page, 'Please upgrade your account to create tokens.');
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/subscribe');

@@ -9,6 +9,7 @@ import {
   desktop,
   fitsViewportWidth,
   holdRequests,
+  holdTimers,
   launchBrowser,
   openPage,
   phone,
@@ -187,13 +188,11 @@ describe('identity', () => {
     await page.getByText('The first 100 registrations waive sign-on fees.').waitFor();
     await page.goto(`${server.url}/Billing`);
     await page.getByRole('heading', { name: 'Platform Launching Soon' }).waitFor();
-    // The notice shows for a second before the page goes home: the page's clock is held until the notice has been
-    // seen, so a worker slower than that (a loaded machine) cannot miss it.
-    await page.clock.install();
-    await page.clock.pauseAt(new Date());
+    // The notice shows for a second before the page goes home.
+    const timers = await holdTimers(page);
     await page.goto(`${server.url}/tokenize`);
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
-    await page.clock.runFor(1_000); // AuthenticationRequired's TOKENIZE_REDIRECT_MS
+    await timers.release();
     await page.waitForURL(`${server.url}/`);
   }, 60_000);
 

@@ -367,6 +367,17 @@ export async function holdRequests(tab: Page | BrowserContext, url: string): Pro
   };
 }
 
+/**
+ * Holds the page's timers (its clock paused, from the next document on too) until `release()` lets them run again.
+ * For a page that shows something for a moment and then moves on by itself: a worker busy for longer than that
+ * moment (a loaded machine) would look for it too late. A held clock holds every timer of the app, toasts too.
+ */
+export async function holdTimers(page: Page): Promise<{ release(): Promise<void> }> {
+  await page.clock.install();
+  await page.clock.pauseAt(new Date());
+  return { release: () => page.clock.resume() };
+}
+
 /** True when the page is no wider than the viewport, i.e. nothing forces sideways scrolling. */
 export async function fitsViewportWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
