@@ -7,6 +7,7 @@ import {
   interestRegister,
   LINK_EXPIRED,
   mailIsDue,
+  REGISTRATION_EXISTS,
   TOO_YOUNG,
   type EarlyAccessCommand,
   type RegisterInterest,
@@ -145,6 +146,16 @@ describe('EarlyAccessList decider: registering', () => {
     const again = register(2, { registrant: { ...register(2).registrant, email: '  PERSON1@Example.NZ ' } });
     const { error } = given([registered(1)]).when(again);
     expect(error).toMatchObject({ message: ALREADY_REGISTERED, status: 409 });
+  });
+
+  it('refuses a registration id already in the register, so a confirmed registration is never reset and numbered twice', () => {
+    const sameId = register(2, { registrationId: id(1), at: minutesLater(200 * 24 * 60) });
+    for (const history of [[registered(1)], [...mailed(1), confirmed(1, 1, true)]]) {
+      expect(given(history).when(sameId)).toMatchObject({
+        events: null,
+        error: { message: REGISTRATION_EXISTS, status: 409 },
+      });
+    }
   });
 
   it('refuses an address registered before keyed keys (found by its unkeyed key)', () => {

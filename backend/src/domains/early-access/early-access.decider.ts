@@ -40,6 +40,7 @@ export const TOO_YOUNG = `You must be at least ${MINIMUM_AGE} years old to regis
 export const INVALID_LINK = CONFIRMATION_LINK_INVALID;
 export const LINK_EXPIRED = 'This confirmation link has expired. Please register your interest again.';
 export const ALREADY_CONFIRMED = 'This registration is already confirmed.';
+export const REGISTRATION_EXISTS = 'This registration already exists.';
 
 export interface RegisterInterest {
   type: 'RegisterInterest';
@@ -241,6 +242,8 @@ export const interestRegister: Decider<EarlyAccessCommand, EarlyAccessEvent, Ear
   decide(command, state) {
     switch (command.type) {
       case 'RegisterInterest': {
+        // The id is the server's; a second registration under it would reset the first and could number it twice.
+        if (state.byId.has(command.registrationId)) throw new DomainError(REGISTRATION_EXISTS, 409);
         // Consent is what makes contacting this person lawful: checked here too, not only in the form.
         const personal = { ...command.registrant, email: command.registrant.email.trim() };
         const investmentInterest = [...new Set(command.investmentInterest)];
