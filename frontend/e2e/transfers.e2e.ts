@@ -95,6 +95,21 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
       .locator('.ant-statistic')
       .filter({ has: sellerHome.page.getByText('Invested', { exact: true }) });
     await investedFigure.getByText('$700', { exact: true }).waitFor();
+    // The holding's row says the same: the price paid for the 70 held stands against their current value.
+    const sellerRow = sellerHome.page.getByRole('row').filter({ hasText: '30 transferred out' });
+    await sellerRow.getByRole('cell').filter({ hasText: /^\$700\$10 per token$/ }).waitFor();
+    // So does the investment's page: price paid, and the change, for the tokens held; the purchase in its details.
+    await sellerRow.getByRole('link', { name: 'Harbour Flats' }).click();
+    await sellerHome.page.getByText('70 of 100 bought for $1,000; 30 transferred out').waitFor();
+    const figure = (title: string) =>
+      sellerHome.page.locator('.ant-statistic').filter({ has: sellerHome.page.getByText(title, { exact: true }) });
+    await figure('Price Paid').getByText('$700', { exact: true }).waitFor();
+    const worth = await figure('Current Value').locator('.ant-statistic-content').innerText();
+    const value = Number(worth.replace(/[$,]/g, ''));
+    await figure('Change')
+      .getByText(`+$${(value - 700).toLocaleString('en-NZ')}`, { exact: true })
+      .waitFor();
+    await saveScreenshot(sellerHome.page, 'transfers-seller-investment');
     const buyerHome = await openSignedIn(browser, server.url, buyer.user.email, '/dashboard');
     await buyerHome.page.getByText('Received in a transfer').waitFor();
     await saveScreenshot(buyerHome.page, 'transfers-buyer-holding');

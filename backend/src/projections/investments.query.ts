@@ -53,6 +53,8 @@ export interface InvestmentView {
   /** NZD paid in all, and per token (decimal strings, as recorded). */
   amountPaid: string;
   tokenPricePaid: string;
+  /** What the tokens held now cost (NZD, to the cent; `costHeld`): what a person sets against `currentValue`. */
+  costHeld: number;
   purchaseDate: string;
   confirmedAt: string | null;
   cancelledAt: string | null;
@@ -95,6 +97,7 @@ async function viewsOf(reads: ReadModels, holdings: readonly HoldingDoc[]): Prom
       tokensBought: h.tokensBought,
       amountPaid: h.purchasePrice,
       tokenPricePaid: h.tokenPrice,
+      costHeld: costHeld({ amountPaid: h.purchasePrice, tokens: h.tokensHeld, tokensBought: h.tokensBought }),
       purchaseDate: h.purchaseDate,
       confirmedAt: h.confirmedAt ?? null,
       cancelledAt: h.cancelledAt ?? null,
@@ -129,7 +132,7 @@ export interface InvestorPortfolio {
 }
 
 /** What the tokens still held of an investment cost: its amount paid, pro rata of the tokens left, to the cent. */
-export function costHeld(i: Pick<InvestmentView, 'amountPaid' | 'tokens' | 'tokensBought'>): number {
+function costHeld(i: Pick<InvestmentView, 'amountPaid' | 'tokens' | 'tokensBought'>): number {
   const paid = Number(i.amountPaid);
   if (i.tokens >= i.tokensBought) return paid;
   return i.tokensBought > 0 ? cents((paid * i.tokens) / i.tokensBought) : 0;
@@ -144,7 +147,7 @@ export async function investorPortfolio(reads: ReadModels, investorId: string): 
   const pending = investments.filter((i) => i.status === 'pending');
   return {
     portfolioValue: sum(confirmed, (i) => i.currentValue),
-    invested: sum(confirmed, costHeld),
+    invested: sum(confirmed, (i) => i.costHeld),
     pendingAmount: sum(pending, (i) => Number(i.amountPaid)),
     pendingCount: pending.length,
     investments,

@@ -3893,6 +3893,8 @@ export interface components {
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
             tokenPricePaid: string;
+            /** @description What the tokens held now cost (NZD, to the cent): the amount paid, pro rata when some were transferred out */
+            costHeld: number;
             purchaseDate: string;
             confirmedAt: string | null;
             cancelledAt: string | null;
@@ -3962,6 +3964,8 @@ export interface components {
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
             tokenPricePaid: string;
+            /** @description What the tokens held now cost (NZD, to the cent): the amount paid, pro rata when some were transferred out */
+            costHeld: number;
             purchaseDate: string;
             confirmedAt: string | null;
             cancelledAt: string | null;
@@ -4026,6 +4030,8 @@ export interface components {
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
             tokenPricePaid: string;
+            /** @description What the tokens held now cost (NZD, to the cent): the amount paid, pro rata when some were transferred out */
+            costHeld: number;
             purchaseDate: string;
             confirmedAt: string | null;
             cancelledAt: string | null;
@@ -4079,6 +4085,8 @@ export interface components {
             amountPaid: string;
             /** @description NZD per token paid, decimal string */
             tokenPricePaid: string;
+            /** @description What the tokens held now cost (NZD, to the cent): the amount paid, pro rata when some were transferred out */
+            costHeld: number;
             purchaseDate: string;
             confirmedAt: string | null;
             cancelledAt: string | null;

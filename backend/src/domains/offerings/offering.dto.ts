@@ -223,6 +223,11 @@ export class InvestmentViewDto {
   @ApiProperty({ description: 'Tokens bought in the offering, or received in the transfer' }) tokensBought: number;
   @ApiProperty({ description: 'NZD paid in all, decimal string' }) amountPaid: string;
   @ApiProperty({ description: 'NZD per token paid, decimal string' }) tokenPricePaid: string;
+  @ApiProperty({
+    description:
+      'What the tokens held now cost (NZD, to the cent): the amount paid, pro rata when some were transferred out',
+  })
+  costHeld: number;
   @ApiProperty() purchaseDate: string;
   @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelledAt: string | null;

@@ -27,7 +27,8 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
   if (!data) return <ObjectState error={error} what="Investment" back="/dashboard" />;
   const i = data;
   const status = investmentStatus[i.status];
-  const gain = i.currentValue - Number(i.amountPaid);
+  // What the tokens held now cost against what they are worth: tokens transferred out count in neither.
+  const gain = i.currentValue - i.costHeld;
   return (
     <ObjectPage
       kicker={
@@ -53,7 +54,7 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
       )}
       <Figures
         items={[
-          { title: 'Price Paid', value: formatPayment(Number(i.amountPaid)) },
+          { title: 'Price Paid', value: formatPayment(i.costHeld) },
           { title: 'Current Value', value: formatPayment(i.currentValue) },
           { title: 'Change', value: `${gain >= 0 ? '+' : '−'}${formatPayment(Math.abs(gain))}` },
           { title: 'Lock-up Ends', value: formatDate(i.transferableFrom) },
@@ -98,7 +99,14 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
                 '—'
               ),
             },
-            { key: 'tokens', label: 'Tokens', children: formatCount(i.tokens) },
+            {
+              key: 'tokens',
+              label: 'Tokens',
+              children:
+                i.tokensBought > i.tokens
+                  ? `${formatCount(i.tokens)} of ${formatCount(i.tokensBought)} bought for ${formatPayment(Number(i.amountPaid))}; ${formatCount(i.tokensBought - i.tokens)} transferred out`
+                  : formatCount(i.tokens),
+            },
             { key: 'paid', label: 'Price per token paid', children: formatPayment(Number(i.tokenPricePaid)) },
             {
               key: 'now',

@@ -67,9 +67,10 @@ export function HoldingsTable({ investments, loading }: { investments: Row[]; lo
         {
           title: 'Price Paid',
           align: 'right',
+          // For the tokens held now, so that it stands against the current value (and adds up to "Invested").
           render: (_, i) => (
             <Flex vertical>
-              {formatPayment(Number(i.amountPaid))}
+              {formatPayment(i.costHeld)}
               <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
                 {formatPayment(Number(i.tokenPricePaid))} per token
               </Typography.Text>
