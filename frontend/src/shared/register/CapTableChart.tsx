@@ -3,11 +3,13 @@ import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recha
 import { theme } from 'antd';
 import type { CapTableLine } from '../../api/types';
 import { formatCount } from '../format';
+import { useChartText } from '../ui/chartText';
 
 const HOLDER_COLOURS = ['#2f6f8f', '#b7791f', '#7a4e9e', '#c0392b', '#4a7c59', '#8a8f3c', '#5d6d7e', '#a05a2c'];
 
 export default function CapTableChart({ lines }: { lines: CapTableLine[] }) {
   const { token } = theme.useToken();
+  const chart = useChartText();
   let next = 0;
   const colour = (line: CapTableLine) =>
     line.kind === 'owner'
@@ -38,7 +40,8 @@ export default function CapTableChart({ lines }: { lines: CapTableLine[] }) {
             name,
           ]}
         />
-        <Legend />
+        {/* In the text colour: the light "Offered, not yet sold" slice's name stays readable. */}
+        <Legend {...chart.legend} />
       </PieChart>
     </ResponsiveContainer>
   );
