@@ -97,7 +97,10 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     await investedFigure.getByText('$700', { exact: true }).waitFor();
     // The holding's row says the same: the price paid for the 70 held stands against their current value.
     const sellerRow = sellerHome.page.getByRole('row').filter({ hasText: '30 transferred out' });
-    await sellerRow.getByRole('cell').filter({ hasText: /^\$700\$10 per token$/ }).waitFor();
+    await sellerRow
+      .getByRole('cell')
+      .filter({ hasText: /^\$700\$10 per token$/ })
+      .waitFor();
     // So does the investment's page: price paid, and the change, for the tokens held; the purchase in its details.
     await sellerRow.getByRole('link', { name: 'Harbour Flats' }).click();
     await sellerHome.page.getByText('70 of 100 bought for $1,000; 30 transferred out').waitFor();
