@@ -16,7 +16,8 @@ import {
 } from 'recharts';
 import { theme } from 'antd';
 import type { Asset, DashboardStats, Offering } from '../../api/types';
-import { CHART_PALETTE as palette, timeAxis, useChartText } from '../../shared/ui/chartText';
+import { timeAxis } from '../../shared/timeAxis';
+import { CHART_PALETTE as palette, useChartText } from '../../shared/ui/chartText';
 import { formatCount, formatMoney } from '../../shared/format';
 
 export function InvestorsChart({ points }: { points: DashboardStats['valueHistory'] }) {
@@ -35,6 +36,7 @@ export function InvestorsChart({ points }: { points: DashboardStats['valueHistor
           domain={['dataMin', 'dataMax']}
           minTickGap={24}
           tick={chart.tick}
+          ticks={time.ticks}
           tickFormatter={time.tickFormatter}
           height={44}
           label={chart.axisLabel(time.title, 'bottom')}

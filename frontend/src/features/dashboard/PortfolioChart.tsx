@@ -1,7 +1,8 @@
 /** The portfolio's value over time; its own chunk, so recharts loads only on the dashboard. */
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { theme } from 'antd';
-import { timeAxis, useChartText } from '../../shared/ui/chartText';
+import { timeAxis } from '../../shared/timeAxis';
+import { useChartText } from '../../shared/ui/chartText';
 import { formatMoney } from '../../shared/format';
 
 export default function PortfolioChart({ points }: { points: { at: string; totalValue: number }[] }) {
@@ -20,6 +21,7 @@ export default function PortfolioChart({ points }: { points: { at: string; total
           domain={['dataMin', 'dataMax']}
           minTickGap={24}
           tick={chart.tick}
+          ticks={time.ticks}
           tickFormatter={time.tickFormatter}
           height={44}
           label={chart.axisLabel(time.title, 'bottom')}

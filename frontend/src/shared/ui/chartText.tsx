@@ -1,6 +1,5 @@
 /** One look for every chart's axes and legends: readable ticks and a title on each axis. No recharts here. */
 import { theme } from 'antd';
-import { formatDate, formatDateTime, formatTime, nzZoneName } from '../format';
 
 export const CHART_PALETTE = ['#1d5c3a', '#2f6f8f', '#b7791f', '#7a4e9e', '#c0392b', '#4a7c59', '#8a8f3c', '#5d6d7e'];
 
@@ -31,21 +30,5 @@ export function useChartText() {
       wrapperStyle: { fontSize: 13, paddingBottom: 8 },
       formatter: (value: unknown) => <span style={{ color: token.colorText }}>{String(value)}</span>,
     },
-  };
-}
-
-/**
- * A time axis (x = epoch ms) read in NZ time: times of day when the points span a day and a half or less
- * (the axis title then names the day), dates otherwise; the tooltip names the moment in full.
- */
-export function timeAxis(times: readonly number[]) {
-  const first = Math.min(...times);
-  const last = Math.max(...times);
-  const withinADay = times.length === 0 || last - first <= 36 * 3_600_000;
-  const seconds = last - first < 3_600_000;
-  return {
-    tickFormatter: (t: number) => (withinADay ? formatTime(new Date(t), { seconds }) : formatDate(new Date(t))),
-    title: withinADay && times.length > 0 ? `${formatDate(new Date(last))} (${nzZoneName(new Date(last))})` : 'Date',
-    tooltipLabel: (t: unknown) => formatDateTime(new Date(Number(t))),
   };
 }
