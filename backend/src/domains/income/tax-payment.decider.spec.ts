@@ -3,7 +3,7 @@ import { DomainError } from '../../platform/errors.js';
 import { OWN_REQUEST, TAX_PAYMENT_MESSAGES as M } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
 import type { TaxPaymentEvent } from './events.js';
-import { taxPayment, type TaxPaymentCommand } from './tax-payment.decider.js';
+import { PAYMENT_EXISTS, taxPayment, type TaxPaymentCommand } from './tax-payment.decider.js';
 
 const ADMIN = 'a9b8c7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6d';
 const OTHER = 'b1b2b3b4-c5c6-4d7d-8e8e-9f9f0a0a1b1b';
@@ -91,5 +91,19 @@ describe('withheld tax paid to Inland Revenue', () => {
       M.moreThanOutstanding('50.00'),
     );
     expect(given(first).when(record({ ...second, amount: '50.00' })).events).toHaveLength(1);
+  });
+
+  it('refuses a payment id already recorded, so a confirmed payment is never reset, confirmed again or its amount replaced', () => {
+    const recorded = given([]).when(record({ amount: '150.00' })).events as TaxPaymentEvent[];
+    const confirmed: TaxPaymentEvent = {
+      type: 'TaxPaymentConfirmed',
+      data: { paymentId: PAYMENT, period: '2026-11', taxKind: 'RWT', confirmedBy: OTHER, confirmedAt: NOW },
+    };
+    for (const history of [recorded, [...recorded, confirmed]]) {
+      expect(given(history).when(record({ amount: '10.00' }))).toMatchObject({
+        events: null,
+        error: { message: PAYMENT_EXISTS, status: 409 },
+      });
+    }
   });
 });

@@ -37,6 +37,8 @@ const realDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T
 const cents = (text: string) => (/^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(text) ? toCents(text.trim()) : null);
 const isKind = (v: string): v is 'RWT' | 'NRWT' => (WITHHELD_TAX_KINDS as readonly string[]).includes(v);
 
+export const PAYMENT_EXISTS = 'This tax payment is already recorded';
+
 /**
  * Withheld tax paid to Inland Revenue, per period (month) and tax kind: recorded by an admin with Inland Revenue's
  * reference, confirmed by another (four eyes). Never more than is withheld and not yet paid (counting payments
@@ -75,6 +77,8 @@ export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentS
   decide(command, state) {
     switch (command.type) {
       case 'RecordTaxPayment': {
+        // The id is the server's; a second record under it would unconfirm the first and replace its amount.
+        if (state.payments.has(command.paymentId)) throw new DomainError(PAYMENT_EXISTS, 409);
         const amount = cents(command.amount);
         const irReference = command.irReference.trim();
         requireValidFields([
