@@ -42,6 +42,15 @@ describe('Register decider', () => {
     );
   });
 
+  it('refuses an investor id already on the register, so a holding is never replaced without a reason nor listed twice', () => {
+    const history = [...approved, holder('i-1', 600)];
+    expect(given(history).when(add(50, 'i-1'))).toMatchObject({
+      events: null,
+      error: { message: 'This investor already exists', status: 409 },
+    });
+    expect(given(history).when(add(50, 'i-2')).events).toHaveLength(1);
+  });
+
   it('edits and removals need a reason and stay within the supply; removal frees the tokens', () => {
     const history = [...approved, holder('i-1', 600), allocated('o-1', 300)];
     const change = (tokens: number, reason = 'Transfer recorded by deed'): RegisterCommand => ({

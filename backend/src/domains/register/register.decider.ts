@@ -424,6 +424,8 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
     switch (command.type) {
       case 'AddInvestor': {
         requireOwner(state, command.ownerId);
+        // The id is the server's; a second holder under it would replace the first's holding and list them twice.
+        if (state.holders.has(command.investorId)) throw new DomainError('This investor already exists', 409);
         const max = command.maxInvestors;
         if (max !== null && state.holders.size >= max)
           throw new DomainError(
