@@ -32,6 +32,17 @@ export class StripeStandIn {
   refuseNextRefund: string | null = null;
   /** When set, the next plan change's invoice is declined (Stripe keeps the change as a pending update). */
   declineNextPlanChange = false;
+  /** Each PaymentIntent's and subscription's status, as Stripe would report it. */
+  private readonly statuses = new Map<string, string>();
+
+  /** The customer paid this checkout in their browser (Stripe.js), whatever Kauri has heard of it yet. */
+  markPaid(reference: string): void {
+    this.statuses.set(reference, reference.startsWith('pi_') ? 'succeeded' : 'active');
+  }
+
+  statusOf(reference: string): string | undefined {
+    return this.statuses.get(reference);
+  }
 
   static async start(): Promise<StripeStandIn> {
     const standIn = new StripeStandIn();
@@ -73,7 +84,8 @@ export class StripeStandIn {
     const n = ++this.counter;
     if (req.method === 'POST' && path === '/v1/customers')
       return [200, { id: `cus_${n}`, object: 'customer', email: form.email }];
-    if (req.method === 'POST' && path === '/v1/payment_intents')
+    if (req.method === 'POST' && path === '/v1/payment_intents') {
+      this.statuses.set(`pi_${n}`, form.confirm === 'true' ? 'succeeded' : 'requires_payment_method');
       return [
         200,
         {
@@ -84,9 +96,19 @@ export class StripeStandIn {
           currency: form.currency,
           metadata: {},
           // Confirmed at once with a payment method (a distribution's funding): Stripe's test card pays.
-          ...(form.confirm === 'true' && { status: 'succeeded' }),
+          status: this.statuses.get(`pi_${n}`),
         },
       ];
+    }
+    const intentId = /^\/v1\/payment_intents\/(pi_[^/]+)/.exec(path)?.[1] ?? '';
+    if (this.statuses.has(intentId)) {
+      if (req.method === 'POST' && path.endsWith('/cancel')) {
+        if (this.statuses.get(intentId) === 'succeeded')
+          return [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' } }];
+        this.statuses.set(intentId, 'canceled');
+      }
+      return [200, { id: intentId, object: 'payment_intent', status: this.statuses.get(intentId) }];
+    }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const refused = this.refuseNextRefund;
       this.refuseNextRefund = null;
@@ -106,12 +128,13 @@ export class StripeStandIn {
     if (req.method === 'POST' && path === '/v1/subscriptions') {
       const waived = form.trial_period_days !== undefined;
       this.subscriptionPrices.set(`sub_${n}`, form['items[0][price]'] ?? '');
+      this.statuses.set(`sub_${n}`, waived ? 'trialing' : 'incomplete');
       return [
         200,
         {
           id: `sub_${n}`,
           object: 'subscription',
-          status: waived ? 'trialing' : 'incomplete',
+          status: this.statuses.get(`sub_${n}`),
           latest_invoice: {
             id: `in_${n}`,
             object: 'invoice',
@@ -130,12 +153,17 @@ export class StripeStandIn {
       price: { id: price, object: 'price' },
       current_period_end: StripeStandIn.PERIOD_END,
     });
+    if (req.method === 'DELETE' && this.statuses.has(subscriptionId)) {
+      this.statuses.set(subscriptionId, 'canceled');
+      return [200, { id: subscriptionId, object: 'subscription', status: 'canceled' }];
+    }
     if (req.method === 'GET' && this.subscriptionPrices.has(subscriptionId))
       return [
         200,
         {
           id: subscriptionId,
           object: 'subscription',
+          status: this.statuses.get(subscriptionId),
           items: { object: 'list', data: [item(this.subscriptionPrices.get(subscriptionId)!)] },
         },
       ];

@@ -39,6 +39,7 @@ const providerEvent = fc.record({
 
 const checkout = fc.record({
   type: fc.constant('StartCheckout' as const),
+  replacing: fc.option(reference, { nil: null, freq: 2 }),
   userId,
   tier,
   provider: choiceOf(['stripe', 'sandbox'] as const),

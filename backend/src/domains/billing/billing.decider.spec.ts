@@ -1,6 +1,7 @@
 import { specify } from '../../testing/decider-spec.js';
 import {
   ALREADY_SUBSCRIBED,
+  CHECKOUT_CHANGED,
   billing,
   CHANGE_TO_STARTER,
   CHANGE_WHILE_ENDING,
@@ -17,8 +18,13 @@ import type { ProviderChange } from './payment-provider.js';
 const userId = 'u-1';
 const { given } = specify(billing);
 
-const checkout = (tier: 'starter' | 'professional' | 'enterprise', reference: string): BillingCommand => ({
+const checkout = (
+  tier: 'starter' | 'professional' | 'enterprise',
+  reference: string,
+  replacing: string | null = null,
+): BillingCommand => ({
   type: 'StartCheckout',
+  replacing,
   userId,
   tier,
   provider: 'stripe',
@@ -28,7 +34,11 @@ const checkout = (tier: 'starter' | 'professional' | 'enterprise', reference: st
   setupFeeWaived: false,
 });
 const started = (tier: 'starter' | 'professional', reference: string): BillingEvent => {
-  const { type: _t, ...data } = checkout(tier, reference) as Extract<BillingCommand, { type: 'StartCheckout' }>;
+  const {
+    type: _t,
+    replacing: _r,
+    ...data
+  } = checkout(tier, reference) as Extract<BillingCommand, { type: 'StartCheckout' }>;
   return { type: 'CheckoutStarted', data };
 };
 const provider = (id: string, created: number, reference: string, change: ProviderChange): BillingCommand => ({
@@ -190,6 +200,22 @@ describe('Billing decider', () => {
     expect(
       given([started('starter', 'pi_1'), activated('pi_1', 'starter')]).when(checkout('professional', 'sub_2')).error,
     ).toBeNull();
+  });
+
+  it('given a checkout waiting, a new one replaces only the one its handler abandoned at the provider', () => {
+    const waiting = [started('professional', 'sub_a')];
+    expect(given(waiting).when(checkout('starter', 'pi_b'))).toMatchObject({
+      events: null,
+      error: { message: CHECKOUT_CHANGED, status: 409 },
+    });
+    expect(given(waiting).when(checkout('starter', 'pi_b', 'sub_b'))).toMatchObject({ events: null });
+    expect(given(waiting).when(checkout('starter', 'pi_b', 'sub_a'))).toEqual({
+      events: [started('starter', 'pi_b')],
+      error: null,
+    });
+    expect(given([...waiting, started('starter', 'pi_b')]).state.pending).toMatchObject({ reference: 'pi_b' });
+    // Nothing waiting: a checkout names none.
+    expect(given([]).when(checkout('starter', 'pi_b', 'sub_a'))).toMatchObject({ events: null });
   });
 
   it('when an early-access registrant takes the Starter plan, then it is active at once with nothing paid', () => {

@@ -32,7 +32,11 @@ export interface BillingState {
 }
 
 export type BillingCommand =
-  | ({ type: 'StartCheckout' } & CheckoutStarted['data'])
+  /**
+   * `replacing`: the checkout that was waiting (its reference) when this one was started, which the handler has made
+   * unpayable at the provider; null when none was waiting.
+   */
+  | ({ type: 'StartCheckout'; replacing: string | null } & CheckoutStarted['data'])
   /** A plan whose whole first payment is waived (Starter for an early-access registrant): active at once. */
   | { type: 'ActivateWaivedPlan'; userId: string; tier: Tier; reference: string; at: number }
   | { type: 'ApplyProviderEvent'; event: ProviderEvent }
@@ -46,6 +50,9 @@ export type BillingCommand =
       currentPeriodEnd: number | null;
     }
   | { type: 'RequestCancellation'; userId: string };
+
+/** Two checkouts started at once: the later must not replace, unseen, one that can still be paid. */
+export const CHECKOUT_CHANGED = 'Another checkout was started at the same time. Please choose a plan again.';
 
 export const ALREADY_SUBSCRIBED = (tier: Tier) =>
   `You already have an active ${PLANS[tier].name} plan. Change plans from Billing → Change Plan.`;
@@ -221,12 +228,15 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
         ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
         const refusal = checkoutRefusal(state, command.tier);
         if (refusal) throw refusal;
+        // One payable checkout at a time: this one replaces only the checkout its handler abandoned at the provider.
+        if ((state.pending?.reference ?? null) !== command.replacing)
+          throw new DomainError(CHECKOUT_CHANGED, 409, undefined, ERROR_TITLES.subscriptionFailed);
         // The rest comes from the payment provider and the price list.
         ensure(BILLING_FIELDS.provider, command.provider, 'provider', UNREADABLE, 502);
         ensure(BILLING_FIELDS.reference, command.reference, 'reference', UNREADABLE, 502);
         ensure(BILLING_FIELDS.customerId, command.customerId, 'customerId', UNREADABLE, 502);
         ensure(BILLING_FIELDS.amount, command.amountDue, 'amountDue', 'The amount due is not valid', 422);
-        const { type: _type, ...data } = command;
+        const { type: _type, replacing: _replacing, ...data } = command;
         return [{ type: 'CheckoutStarted', data }];
       }
       case 'ActivateWaivedPlan': {

@@ -28,6 +28,9 @@ export interface StartedSubscription {
   position: number;
 }
 
+export const EARLIER_CHECKOUT_PAID =
+  'Your earlier checkout has been paid: your plan starts as soon as the payment provider confirms it.';
+
 export class StartSubscriptionCommand extends Command<StartedSubscription> {
   constructor(
     readonly userId: string,
@@ -55,6 +58,11 @@ export class StartSubscriptionHandler implements ICommandHandler<StartSubscripti
     if (refusal) throw refusal;
     const { setupFee, setupFeeWaived } = calculatePricing(0, tier, await this.waivers.hasWaiver(userId));
     const amountDue = setupFee;
+    // One payable checkout at a time: the one waiting (say, in another tab) is abandoned at the provider first, or
+    // paying it would charge for a plan this stream no longer expects. If it was paid meanwhile, its event is coming.
+    const replacing = state.pending?.reference ?? null;
+    if (replacing && (await this.provider.abandonCheckout(replacing)) === 'paid')
+      throw new DomainError(EARLIER_CHECKOUT_PAID, 409, undefined, ERROR_TITLES.subscriptionFailed);
 
     if (amountDue === 0 && PLANS[tier].billing === 'one-time') {
       const reference = `waived_${randomBytes(12).toString('hex')}`;
@@ -76,21 +84,28 @@ export class StartSubscriptionHandler implements ICommandHandler<StartSubscripti
       customerId: state.customerId,
       amountDue,
     });
-    const { position } = await this.repository.handle(
-      billing,
-      stream,
-      {
-        type: 'StartCheckout',
-        userId,
-        tier,
-        provider: this.provider.kind,
-        reference: checkout.reference,
-        customerId: checkout.customerId,
-        amountDue,
-        setupFeeWaived,
-      },
-      context,
-    );
+    const { position } = await this.repository
+      .handle(
+        billing,
+        stream,
+        {
+          type: 'StartCheckout',
+          replacing,
+          userId,
+          tier,
+          provider: this.provider.kind,
+          reference: checkout.reference,
+          customerId: checkout.customerId,
+          amountDue,
+          setupFeeWaived,
+        },
+        context,
+      )
+      .catch(async (error: unknown) => {
+        // Refused (another checkout started meanwhile): the one just made at the provider must not stay payable.
+        await this.provider.abandonCheckout(checkout.reference).catch(() => null);
+        throw error;
+      });
     return {
       clientSecret: checkout.clientSecret,
       intent: checkout.intent,

@@ -11,6 +11,11 @@ export interface PaymentProvider {
   readonly publishableKey: string | null;
   startCheckout(request: CheckoutRequest): Promise<Checkout>;
   /**
+   * Makes a started checkout impossible to pay, before a newer one replaces it: 'abandoned', or 'paid' when the
+   * provider has already taken (or is taking) its payment — then nothing is changed and its event is on its way.
+   */
+  abandonCheckout(reference: string): Promise<'abandoned' | 'paid'>;
+  /**
    * Move a monthly subscription to another monthly tier, prorating the rest of the period at once (charged for an
    * upgrade, credited to the next invoices for a downgrade). Throws (402) and changes nothing when the charge fails.
    */

@@ -118,6 +118,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
+  /** Nothing to undo here: only the checkout the billing stream has pending can be paid (its client secret). */
+  async abandonCheckout(): Promise<'abandoned'> {
+    return 'abandoned';
+  }
+
   /** The card on file is the test card that paid the plan: the prorated charge goes through, as Stripe's would. */
   async changePlan({ from, to, currentPeriodEnd, now }: PlanChangeRequest): Promise<PlanChange> {
     return { proration: prorate(from, to, currentPeriodEnd, now), currentPeriodEnd };

@@ -146,6 +146,27 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
+  abandonCheckout(reference: string): Promise<'abandoned' | 'paid'> {
+    return unavailableAsBadGateway(() => this.abandon(reference));
+  }
+
+  /** Starter's PaymentIntent is cancelled, a monthly plan's subscription still incomplete is cancelled. */
+  private async abandon(reference: string): Promise<'abandoned' | 'paid'> {
+    if (reference.startsWith('pi_')) {
+      const intent = await this.stripe.paymentIntents.retrieve(reference);
+      if (intent.status === 'succeeded' || intent.status === 'processing') return 'paid';
+      if (intent.status !== 'canceled') await this.stripe.paymentIntents.cancel(reference);
+      return 'abandoned';
+    }
+    const subscription = await this.stripe.subscriptions.retrieve(reference);
+    if (subscription.status === 'incomplete') {
+      await this.stripe.subscriptions.cancel(reference);
+      return 'abandoned';
+    }
+    // Trialing (the waived first month) and active ones were paid for: their invoice.paid activates the plan.
+    return subscription.status === 'incomplete_expired' || subscription.status === 'canceled' ? 'abandoned' : 'paid';
+  }
+
   changePlan(request: PlanChangeRequest): Promise<PlanChange> {
     return unavailableAsBadGateway(() => this.moveSubscription(request));
   }

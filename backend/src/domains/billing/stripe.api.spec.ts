@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import { startTestServer } from '../../testing/api.js';
 import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp } from '../../testing/users.js';
+import { EARLIER_CHECKOUT_PAID } from './billing.handlers.js';
 
 const WEBHOOK_SECRET = 'whsec_kauri_test';
 const stripe = new Stripe('sk_test_kauri');
@@ -113,6 +114,33 @@ describe('billing API (Stripe)', () => {
       publishableKey: 'pk_test_kauri',
       status: 'incomplete',
     });
+  });
+
+  it('abandons a waiting checkout at Stripe before starting another, so only the newest can be paid; one paid meanwhile is not replaced', async () => {
+    const user = await signUp(server);
+    expect((await user.post('/api/create-subscription', { tier: 'professional' })).status).toBe(200);
+    const first = standIn.responses.at(-1)!.id!;
+    expect(standIn.statusOf(first)).toBe('incomplete');
+    // Another plan chosen (another tab, or back and again): the waiting subscription is cancelled first.
+    const second = await user.post('/api/create-subscription', { tier: 'starter' });
+    expect(second.status).toBe(200);
+    expect(standIn.statusOf(first)).toBe('canceled');
+    const intent = second.body.clientSecret.split('_secret_')[0];
+    expect(
+      standIn.requests.filter((r) => r.path.startsWith(`/v1/subscriptions/${first}`)).map((r) => r.method),
+    ).toEqual(['GET', 'DELETE']);
+    // The Starter payment goes through in the browser before Kauri hears of it: a third checkout is refused and
+    // nothing new is made at Stripe; the payment's own event then activates the plan.
+    standIn.markPaid(intent);
+    const made = standIn.requests.length;
+    const third = await user.post('/api/create-subscription', { tier: 'professional' });
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe(EARLIER_CHECKOUT_PAID);
+    expect(standIn.statusOf(intent)).toBe('succeeded');
+    expect(standIn.requests.slice(made).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/payment_intents/${intent}`,
+    ]);
+    expect((await user.get('/api/billing')).body).toMatchObject({ status: 'incomplete' });
   });
 
   it('charges Starter once through a PaymentIntent in NZD cents, and activates it from payment_intent.succeeded', async () => {
