@@ -97,7 +97,7 @@ async function viewsOf(reads: ReadModels, holdings: readonly HoldingDoc[]): Prom
       tokensBought: h.tokensBought,
       amountPaid: h.purchasePrice,
       tokenPricePaid: h.tokenPrice,
-      costHeld: costHeld({ amountPaid: h.purchasePrice, tokens: h.tokensHeld, tokensBought: h.tokensBought }),
+      costHeld: costHeld(h.purchasePrice, h.tokensHeld, h.tokensBought),
       purchaseDate: h.purchaseDate,
       confirmedAt: h.confirmedAt ?? null,
       cancelledAt: h.cancelledAt ?? null,
@@ -132,10 +132,10 @@ export interface InvestorPortfolio {
 }
 
 /** What the tokens still held of an investment cost: its amount paid, pro rata of the tokens left, to the cent. */
-function costHeld(i: Pick<InvestmentView, 'amountPaid' | 'tokens' | 'tokensBought'>): number {
-  const paid = Number(i.amountPaid);
-  if (i.tokens >= i.tokensBought) return paid;
-  return i.tokensBought > 0 ? cents((paid * i.tokens) / i.tokensBought) : 0;
+export function costHeld(amountPaid: string, held: number, bought: number): number {
+  const paid = Number(amountPaid);
+  if (held >= bought) return paid;
+  return bought > 0 ? cents((paid * held) / bought) : 0;
 }
 
 /** An investor's home: every investment of theirs, newest first, with the portfolio's totals. */

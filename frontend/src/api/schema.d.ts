@@ -3809,6 +3809,8 @@ export interface components {
             tokensHeld: number;
             /** @description NZD paid, decimal string */
             purchasePrice: string;
+            /** @description What the tokens held now cost (NZD, to the cent): the price paid, pro rata when some were transferred out */
+            costHeld: number;
             /** @description NZD per token, decimal string */
             tokenPrice: string;
             purchaseDate: string;

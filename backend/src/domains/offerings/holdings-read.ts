@@ -3,6 +3,7 @@ import { ReadModels } from '../../platform/read-store/read-models.js';
 import type { ReadModelMemo } from '../../platform/read-store/read-model-memo.js';
 import { holdingsProjection } from '../../projections/holdings.js';
 import { offeringsProjection } from '../../projections/offerings.js';
+import { costHeld } from '../../projections/investments.query.js';
 import { OfferingQueries } from '../../projections/offerings.query.js';
 import { registersProjection } from '../../projections/registers.js';
 import { TokenViews } from '../tokens/token-views.js';
@@ -53,6 +54,7 @@ export class HoldingsRead {
     return {
       holdings: items.map((h) => ({
         ...h,
+        costHeld: costHeld(h.purchasePrice, h.tokensHeld, h.tokensBought),
         ...this.tokens.holding(userId, h.assetId, h.id, expected),
         frozenTokens: frozen.get(h.assetId)?.tokens ?? 0,
         frozenReason: frozen.get(h.assetId)?.reason ?? null,

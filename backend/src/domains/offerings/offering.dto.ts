@@ -168,6 +168,11 @@ export class HoldingDto extends HoldingOnChainDto {
   @ApiProperty({ description: 'Tokens held now: bought (or received) less those transferred out since' })
   tokensHeld: number;
   @ApiProperty({ description: 'NZD paid, decimal string' }) purchasePrice: string;
+  @ApiProperty({
+    description:
+      'What the tokens held now cost (NZD, to the cent): the price paid, pro rata when some were transferred out',
+  })
+  costHeld: number;
   @ApiProperty({ description: 'NZD per token, decimal string' }) tokenPrice: string;
   @ApiProperty() purchaseDate: string;
   @ApiProperty({ enum: INVESTMENT_STATUSES }) status: HoldingDoc['status'];

@@ -194,6 +194,9 @@ describe('transfers between investors, delivery versus payment on the embedded c
     expect(sellerHoldings).toEqual([
       expect.objectContaining({ source: 'offering', tokensBought: 100, tokensHeld: 60, onChainBalance: 60 }),
     ]);
+    // What the 60 left cost, as the seller's home counts it: the price paid for 100, pro rata.
+    const [sold] = sellerHoldings as (Holding & { purchasePrice: string; costHeld: number })[];
+    expect(sold!.costHeld).toBe(Math.round(Number(sold!.purchasePrice) * 60) / 100);
     const buyerHoldings = await until(
       "the buyer's holdings",
       () => held(buyer),
@@ -207,6 +210,7 @@ describe('transfers between investors, delivery versus payment on the embedded c
         tokensBought: 40,
         tokensHeld: 40,
         purchasePrice: '500.00',
+        costHeld: 500,
         tokenPrice: '12.50',
         status: 'confirmed',
         onChainBalance: 40,
