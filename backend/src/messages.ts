@@ -249,6 +249,8 @@ export const DISTRIBUTION_MESSAGES = {
   notFunded: 'Only a funded distribution can be paid',
   notPaying: 'Only a distribution being paid can be marked paid',
   cannotCancel: 'A distribution can be cancelled only before it is being paid',
+  fundingUnderWay:
+    'A card payment for this distribution is under way: fund it again to learn its outcome (the card is not charged twice), then cancel',
   cancelReason: 'Please give a reason',
   beforePaymentDate: 'Payments start on the payment date, not before',
   bankReference: 'Enter the bank’s reference for the direct-credit run',

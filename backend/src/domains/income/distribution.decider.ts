@@ -417,6 +417,9 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
         if (state.ownerId !== command.userId && !command.isAdmin) throw new DomainError(M.notFound, 404);
         if (state.status !== 'proposed' && state.status !== 'approved' && state.status !== 'funded')
           throw new DomainError(M.cannotCancel, 409);
+        // The provider may have charged the card already: cancelled now, its answer would find no attempt to record
+        // against (CompleteFunding records nothing) and the charge would never be owed back.
+        if (state.pendingAttempt) throw new DomainError(M.fundingUnderWay, 409);
         const reason = command.reason.trim();
         if (!reason) throw refuse('reason', M.cancelReason, 400);
         const { distributionId, userId } = command;
