@@ -10,6 +10,7 @@ import {
   SAME_PLAN,
   NOTHING_TO_CANCEL,
   STARTER_NOT_CANCELLABLE,
+  planChangeRefusal,
   type BillingCommand,
 } from './billing.decider.js';
 import type { BillingEvent } from './events.js';
@@ -279,9 +280,9 @@ describe('Billing decider', () => {
       ]);
     });
 
-    it('refuses a change with no running monthly plan, to the same plan, to Starter, past due, or while the plan is set to end', () => {
+    it('refuses a change with no running monthly plan, to the same plan, to Starter; before the provider, past due or while the plan is set to end', () => {
       const refused = (history: BillingEvent[], tier: 'starter' | 'professional' | 'enterprise') =>
-        given(history).when(change(tier, 0)).error;
+        given(history).when(change(tier, 0)).error ?? planChangeRefusal(given(history).state, tier);
       expect(refused([], 'enterprise')).toMatchObject({ message: NO_PLAN_TO_CHANGE, status: 409 });
       expect(refused([started('starter', 'pi_1'), activated('pi_1', 'starter')], 'professional')).toMatchObject({
         message: NO_PLAN_TO_CHANGE,
@@ -298,6 +299,36 @@ describe('Billing decider', () => {
         data: { userId, reference: 'sub_1', currentPeriodEnd: 2_000, requestedBy: 'user', providerEventId: null },
       };
       expect(refused([...professional, ending], 'enterprise')).toMatchObject({ message: CHANGE_WHILE_ENDING });
+      // Rules the handler checks before the provider is asked: the decider's own refusals are these plus those.
+      for (const history of [professional, [...professional, pastDue], [...professional, ending]])
+        for (const tier of ['starter', 'professional', 'enterprise'] as const)
+          if (given(history).when(change(tier, 0)).error)
+            expect(planChangeRefusal(given(history).state, tier)).not.toBeNull();
+    });
+
+    it('a cancellation scheduled or a renewal failed while the provider moved the plan: the move, its proration charged, is still recorded', () => {
+      // The handler found a running Professional plan and the provider upgraded it (and charged the proration); the
+      // user's cancellation (another tab) or the provider's past-due event was recorded in between. Refusing now
+      // would leave the charge and the Enterprise subscription unrecorded, the log on Professional.
+      const ending: BillingEvent = {
+        type: 'CancellationScheduled',
+        data: { userId, reference: 'sub_1', currentPeriodEnd: 2_000, requestedBy: 'user', providerEventId: null },
+      };
+      const pastDue: BillingEvent = {
+        type: 'SubscriptionPastDue',
+        data: { providerEventId: 'evt_200', providerCreatedAt: 200, userId, reference: 'sub_1' },
+      };
+      expect(given([...professional, ending]).when(change('enterprise', 400)).events).toEqual([upgraded]);
+      expect(given([...professional, ending, upgraded]).state).toMatchObject({
+        tier: 'enterprise',
+        cancelAtPeriodEnd: true,
+      });
+      expect(given([...professional, pastDue]).when(change('enterprise', 400)).events).toEqual([upgraded]);
+      // Two upgrades at once: the provider moved it once; the later finds it recorded and is refused, nothing twice.
+      expect(given([...professional, upgraded]).when(change('enterprise', 400)).error).toMatchObject({
+        message: SAME_PLAN('enterprise'),
+        status: 409,
+      });
     });
 
     it('refuses to record a change on another subscription than the running one, or a proration that is not a number', () => {

@@ -79,19 +79,31 @@ export function checkoutRefusal(state: BillingState, tier: Tier): DomainError | 
   return new DomainError(ALREADY_SUBSCRIBED(state.tier ?? tier), 409, undefined, ERROR_TITLES.subscriptionFailed);
 }
 
+const planChangeConflict = (message: string) => new DomainError(message, 409, undefined, ERROR_TITLES.planChangeFailed);
+
 /**
- * Whether a user in this state may move their plan to `tier` (checked before the provider is called, and again
- * on decide): only a running monthly plan, not ending, moves to another monthly tier. Starter to a monthly plan
- * is a checkout (a new subscription), as is any plan after a scheduled cancellation.
+ * Whether a user in this state may move their plan to `tier` (checked before the provider is called): only a
+ * running monthly plan, not past due, not ending, moves to another monthly tier. Starter to a monthly plan is a
+ * checkout (a new subscription), as is any plan after a scheduled cancellation.
  */
 export function planChangeRefusal(state: BillingState, tier: Tier): DomainError | null {
-  const conflict = (message: string) => new DomainError(message, 409, undefined, ERROR_TITLES.planChangeFailed);
-  if (state.status === 'past_due') return conflict(CHANGE_WHILE_PAST_DUE);
-  if (state.status !== 'active' || !state.tier || PLANS[state.tier].billing !== 'monthly')
-    return conflict(NO_PLAN_TO_CHANGE);
-  if (state.cancelAtPeriodEnd) return conflict(CHANGE_WHILE_ENDING);
-  if (PLANS[tier].billing !== 'monthly') return conflict(CHANGE_TO_STARTER);
-  if (tier === state.tier) return conflict(SAME_PLAN(tier));
+  if (state.status === 'past_due') return planChangeConflict(CHANGE_WHILE_PAST_DUE);
+  if (state.status === 'active' && state.cancelAtPeriodEnd && state.tier && PLANS[state.tier].billing === 'monthly')
+    return planChangeConflict(CHANGE_WHILE_ENDING);
+  return movedPlanRefusal(state, tier);
+}
+
+/**
+ * Whether the provider's move of this stream's plan to `tier` can be recorded (checked again on decide, under the
+ * stream's lock): a monthly plan being paid for, to the other monthly tier. A cancellation scheduled or a failed
+ * renewal recorded while the provider was moving the plan does not refuse it: the move is made and its proration
+ * charged, and the log must say so. The same tier means the move is recorded already (two changes at once).
+ */
+function movedPlanRefusal(state: BillingState, tier: Tier): DomainError | null {
+  const paying = state.status === 'active' || state.status === 'past_due';
+  if (!paying || !state.tier || PLANS[state.tier].billing !== 'monthly') return planChangeConflict(NO_PLAN_TO_CHANGE);
+  if (PLANS[tier].billing !== 'monthly') return planChangeConflict(CHANGE_TO_STARTER);
+  if (tier === state.tier) return planChangeConflict(SAME_PLAN(tier));
   return null;
 }
 
@@ -277,7 +289,7 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
         return applyProviderEvent(state, command.event);
       case 'ChangePlan': {
         ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
-        const refusal = planChangeRefusal(state, command.tier);
+        const refusal = movedPlanRefusal(state, command.tier);
         if (refusal) throw refusal;
         // The subscription the provider moved must be the one this plan runs on.
         if (command.reference !== state.reference) throw new DomainError(UNREADABLE, 502);

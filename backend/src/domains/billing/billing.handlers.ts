@@ -159,7 +159,8 @@ export class ChangePlanCommand extends Command<{
 
 /**
  * Upgrade or downgrade between monthly plans: rules first (nothing reaches the provider for a refused change),
- * then the provider moves the subscription and settles the proration, then `PlanChanged` records it. Should
+ * then the provider moves the subscription and settles the proration, then `PlanChanged` records it (even if a
+ * cancellation or a past-due event was recorded meanwhile: the move is made, `movedPlanRefusal`). Should
  * recording fail after the provider moved (a crash), the plan shows the old tier until the next change; the
  * provider's invoices remain the record of what was charged.
  */
