@@ -48,7 +48,14 @@ const checkout = fc.record({
   amountDue: amount,
   setupFeeWaived: fc.boolean(),
 });
-const waived = fc.record({ type: fc.constant('ActivateWaivedPlan' as const), userId, tier, reference, at: seconds });
+const waived = fc.record({
+  type: fc.constant('ActivateWaivedPlan' as const),
+  replacing: fc.option(reference, { nil: null, freq: 2 }),
+  userId,
+  tier,
+  reference,
+  at: seconds,
+});
 const changePlan = fc.record({
   type: fc.constant('ChangePlan' as const),
   userId,

@@ -222,6 +222,7 @@ describe('Billing decider', () => {
   it('when an early-access registrant takes the Starter plan, then it is active at once with nothing paid', () => {
     const { events } = given([]).when({
       type: 'ActivateWaivedPlan',
+      replacing: null,
       userId,
       tier: 'starter',
       reference: 'waived_1',
@@ -229,6 +230,30 @@ describe('Billing decider', () => {
     });
     expect(events?.map((e) => e.type)).toEqual(['CheckoutStarted', 'SubscriptionActivated']);
     expect(events?.[1]?.data).toMatchObject({ tier: 'starter', amountPaid: 0, currentPeriodEnd: null });
+  });
+
+  it('a waived plan, like a checkout, replaces only the checkout its handler abandoned at the provider', () => {
+    const waive = (replacing: string | null): BillingCommand => ({
+      type: 'ActivateWaivedPlan',
+      replacing,
+      userId,
+      tier: 'starter',
+      reference: 'waived_1',
+      at: 100,
+    });
+    // The handler abandoned sub_a; another tab's checkout (sub_b, payable) was recorded meanwhile. Activating now
+    // would clear sub_b from the stream while it stays payable: paying it would charge for a plan the stream ignores.
+    const meanwhile = [started('professional', 'sub_a'), started('professional', 'sub_b')];
+    expect(given(meanwhile).when(waive('sub_a'))).toMatchObject({
+      events: null,
+      error: { message: CHECKOUT_CHANGED, status: 409 },
+    });
+    expect(given([started('professional', 'sub_b')]).when(waive(null))).toMatchObject({ events: null });
+    expect(
+      given([started('professional', 'sub_a')])
+        .when(waive('sub_a'))
+        .events?.map((e) => e.type),
+    ).toEqual(['CheckoutStarted', 'SubscriptionActivated']);
   });
 
   describe('changing plans', () => {

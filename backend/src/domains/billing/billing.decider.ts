@@ -37,8 +37,11 @@ export type BillingCommand =
    * unpayable at the provider; null when none was waiting.
    */
   | ({ type: 'StartCheckout'; replacing: string | null } & CheckoutStarted['data'])
-  /** A plan whose whole first payment is waived (Starter for an early-access registrant): active at once. */
-  | { type: 'ActivateWaivedPlan'; userId: string; tier: Tier; reference: string; at: number }
+  /**
+   * A plan whose whole first payment is waived (Starter for an early-access registrant): active at once. `replacing`
+   * as for a checkout: the one waiting, abandoned at the provider by the handler, or null.
+   */
+  | { type: 'ActivateWaivedPlan'; replacing: string | null; userId: string; tier: Tier; reference: string; at: number }
   | { type: 'ApplyProviderEvent'; event: ProviderEvent }
   /** The provider has moved the plan (PaymentProvider.changePlan); this records it. */
   | {
@@ -255,6 +258,9 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
         ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
         const refusal = checkoutRefusal(state, command.tier);
         if (refusal) throw refusal;
+        // Activating clears the checkout waiting: only the one the handler abandoned, never one started meanwhile.
+        if ((state.pending?.reference ?? null) !== command.replacing)
+          throw new DomainError(CHECKOUT_CHANGED, 409, undefined, ERROR_TITLES.subscriptionFailed);
         ensure(BILLING_FIELDS.reference, command.reference, 'reference', 'The plan reference is not valid', 422);
         ensure(BILLING_FIELDS.time, command.at, 'at', 'The time is not valid', 422);
         const { userId, tier, reference, at } = command;

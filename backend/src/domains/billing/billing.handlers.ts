@@ -69,7 +69,14 @@ export class StartSubscriptionHandler implements ICommandHandler<StartSubscripti
       const { position } = await this.repository.handle(
         billing,
         stream,
-        { type: 'ActivateWaivedPlan', userId, tier, reference, at: Math.floor(Date.parse(context.now) / 1000) },
+        {
+          type: 'ActivateWaivedPlan',
+          replacing,
+          userId,
+          tier,
+          reference,
+          at: Math.floor(Date.parse(context.now) / 1000),
+        },
         context,
       );
       return { clientSecret: null, intent: null, tier, amountDue, setupFeeWaived, status: 'active', position };
