@@ -90,11 +90,11 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     await sellerHome.page.getByTestId('transfers').getByText(settled.txHash).waitFor();
     // The holdings agree with the register: the seller's shows the 30 gone, the buyer's the tokens received.
     await sellerHome.page.getByText('30 transferred out').waitFor();
+    // A figure of the page (a card's statistic) by its title.
+    const figure = (title: string) =>
+      sellerHome.page.locator('.ant-statistic').filter({ has: sellerHome.page.getByText(title, { exact: true }) });
     // The seller's home counts what they still hold: 70 of the 100 tokens bought at NZD 10 (not the NZD 1,000 paid).
-    const investedFigure = sellerHome.page
-      .locator('.ant-statistic')
-      .filter({ has: sellerHome.page.getByText('Invested', { exact: true }) });
-    await investedFigure.getByText('$700', { exact: true }).waitFor();
+    await figure('Invested').getByText('$700', { exact: true }).waitFor();
     // The holding's row says the same: the price paid for the 70 held stands against their current value.
     const sellerRow = sellerHome.page.getByRole('row').filter({ hasText: '30 transferred out' });
     await sellerRow
@@ -104,8 +104,6 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     // So does the investment's page: price paid, and the change, for the tokens held; the purchase in its details.
     await sellerRow.getByRole('link', { name: 'Harbour Flats' }).click();
     await sellerHome.page.getByText('70 of 100 bought for $1,000; 30 transferred out').waitFor();
-    const figure = (title: string) =>
-      sellerHome.page.locator('.ant-statistic').filter({ has: sellerHome.page.getByText(title, { exact: true }) });
     await figure('Price Paid').getByText('$700', { exact: true }).waitFor();
     const worth = await figure('Current Value').locator('.ant-statistic-content').innerText();
     const value = Number(worth.replace(/[$,]/g, ''));

@@ -85,6 +85,17 @@ export function checkoutRefusal(state: BillingState, tier: Tier): DomainError | 
 const planChangeConflict = (message: string) => new DomainError(message, 409, undefined, ERROR_TITLES.planChangeFailed);
 
 /**
+ * Whether a new plan (a checkout, or a waived plan) may start: `checkoutRefusal`, and one payable checkout at a time —
+ * it clears only the checkout its handler abandoned at the provider (`replacing`), never one started meanwhile.
+ */
+function startRefusal(state: BillingState, command: { tier: Tier; replacing: string | null }): DomainError | null {
+  const refusal = checkoutRefusal(state, command.tier);
+  if (refusal) return refusal;
+  if ((state.pending?.reference ?? null) === command.replacing) return null;
+  return new DomainError(CHECKOUT_CHANGED, 409, undefined, ERROR_TITLES.subscriptionFailed);
+}
+
+/**
  * Whether a user in this state may move their plan to `tier` (checked before the provider is called): only a
  * running monthly plan, not past due, not ending, moves to another monthly tier. Starter to a monthly plan is a
  * checkout (a new subscription), as is any plan after a scheduled cancellation.
@@ -241,11 +252,8 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
     switch (command.type) {
       case 'StartCheckout': {
         ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
-        const refusal = checkoutRefusal(state, command.tier);
+        const refusal = startRefusal(state, command);
         if (refusal) throw refusal;
-        // One payable checkout at a time: this one replaces only the checkout its handler abandoned at the provider.
-        if ((state.pending?.reference ?? null) !== command.replacing)
-          throw new DomainError(CHECKOUT_CHANGED, 409, undefined, ERROR_TITLES.subscriptionFailed);
         // The rest comes from the payment provider and the price list.
         ensure(BILLING_FIELDS.provider, command.provider, 'provider', UNREADABLE, 502);
         ensure(BILLING_FIELDS.reference, command.reference, 'reference', UNREADABLE, 502);
@@ -256,11 +264,8 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
       }
       case 'ActivateWaivedPlan': {
         ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
-        const refusal = checkoutRefusal(state, command.tier);
+        const refusal = startRefusal(state, command);
         if (refusal) throw refusal;
-        // Activating clears the checkout waiting: only the one the handler abandoned, never one started meanwhile.
-        if ((state.pending?.reference ?? null) !== command.replacing)
-          throw new DomainError(CHECKOUT_CHANGED, 409, undefined, ERROR_TITLES.subscriptionFailed);
         ensure(BILLING_FIELDS.reference, command.reference, 'reference', 'The plan reference is not valid', 422);
         ensure(BILLING_FIELDS.time, command.at, 'at', 'The time is not valid', 422);
         const { userId, tier, reference, at } = command;

@@ -422,14 +422,15 @@ describe('distribution decider', () => {
     expect(done.map((e) => e.type)).toEqual(['DirectCreditConfirmed', 'DistributionPaid']);
   });
 
+  const cancel = {
+    type: 'CancelDistribution',
+    distributionId: ID,
+    userId: OWNER,
+    isAdmin: false,
+    reason: 'Wrong amount',
+  } as const;
+
   it('cancellation: by the owner or an admin before paying, with a reason; what was funded is owed back', () => {
-    const cancel = {
-      type: 'CancelDistribution',
-      distributionId: ID,
-      userId: OWNER,
-      isAdmin: false,
-      reason: 'Wrong amount',
-    } as const;
     expect(given(declared()).when(cancel).events![0]!.data).toMatchObject({ refundDue: 0 });
     expect(given(funded()).when(cancel).events![0]!.data).toMatchObject({ refundDue: 50_000 });
     expect(refusal(given(declared()).when({ ...cancel, userId: AROHA })).status).toBe(404);
@@ -449,25 +450,19 @@ describe('distribution decider', () => {
   });
 
   it('cancellation waits for a card payment under way: its charge, once answered, is recorded and then owed back', () => {
-    const cancel = {
-      type: 'CancelDistribution',
-      distributionId: ID,
-      userId: OWNER,
-      isAdmin: true,
-      reason: 'Wrong amount',
-    } as const;
+    const adminCancels = { ...cancel, isAdmin: true };
     const started = [...funded().slice(0, -1)];
     // Cancelled while the provider was charging, the charge's answer would find no attempt and record nothing.
-    const refused = refusal(given(started).when(cancel));
+    const refused = refusal(given(started).when(adminCancels));
     expect(refused.message).toBe(M.fundingUnderWay);
     expect(refused.status).toBe(409);
     // Once the attempt's answer is recorded the cancellation goes through, the charge owed back (or nothing, declined).
-    expect(given(funded()).when(cancel).events![0]!.data).toMatchObject({ refundDue: 50_000 });
+    expect(given(funded()).when(adminCancels).events![0]!.data).toMatchObject({ refundDue: 50_000 });
     const declined: DistributionEvent = {
       type: 'DistributionFundingFailed',
       data: { distributionId: ID, assetId: ASSET, attemptId: 'att-1', reason: 'Your card was declined.' },
     };
-    expect(given([...started, declined]).when(cancel).events![0]!.data).toMatchObject({ refundDue: 0 });
+    expect(given([...started, declined]).when(adminCancels).events![0]!.data).toMatchObject({ refundDue: 0 });
   });
 
   it('entitlements against the chain at the record date: a difference stops the run (nothing recorded, each holder named), agreement is recorded with its block', () => {
