@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** An HTTP status, a JSON body, and any other headers. */
+type Answer = [number, unknown, Record<string, string>?];
+
 export interface StripeRequest {
   method: string;
   path: string;
@@ -34,10 +37,42 @@ export class StripeStandIn {
   declineNextPlanChange = false;
   /** Each PaymentIntent's and subscription's status, as Stripe would report it. */
   private readonly statuses = new Map<string, string>();
+  /** What each PaymentIntent was created with, and why its last confirmation was declined. */
+  private readonly intents = new Map<
+    string,
+    { amount: number; currency: string; description: string; metadata: Record<string, string>; declined: string | null }
+  >();
+  /**
+   * Stripe's idempotency: the first answer to a key is saved and given back to a request with the same key and the
+   * same parameters; the same key with other parameters is refused (`idempotency_error`). Stripe prunes keys once
+   * they are 24 hours old: `forgetIdempotencyKeys` is that day passing.
+   */
+  private readonly idempotent = new Map<string, { request: string; answer: Answer }>();
+  /** When set, the next confirmation leaves its PaymentIntent `processing` (the card network has not answered). */
+  processNextConfirm = false;
+  /**
+   * When set, the next confirmation charges and then answers Stripe's 500 (telling the SDK not to retry): the
+   * caller answers 502 and knows nothing of the charge.
+   */
+  failNextConfirmAfterCharging = false;
+
+  forgetIdempotencyKeys(): void {
+    this.idempotent.clear();
+  }
+
+  /** A PaymentIntent moves on outside Kauri (a processing payment succeeds or fails, Stripe cancels one). */
+  settle(reference: string, status: 'succeeded' | 'requires_payment_method' | 'canceled'): void {
+    this.statuses.set(reference, status);
+  }
 
   /** The customer paid this checkout in their browser (Stripe.js), whatever Kauri has heard of it yet. */
   markPaid(reference: string): void {
     this.statuses.set(reference, reference.startsWith('pi_') ? 'succeeded' : 'active');
+  }
+
+  /** Every PaymentIntent created, with its status and metadata (what a test counts charges by). */
+  paymentIntents(): { id: string; status: string; metadata: Record<string, string> }[] {
+    return [...this.intents].map(([id, data]) => ({ id, status: this.statuses.get(id)!, metadata: data.metadata }));
   }
 
   statusOf(reference: string): string | undefined {
@@ -51,9 +86,9 @@ export class StripeStandIn {
         void standIn
           .handle(req)
           .then(
-            ([status, body]) =>
+            ([status, body, headers]) =>
               standIn.responses.push(body as { id?: string }) &&
-              res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+              res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body)),
           ),
     );
     await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
@@ -68,46 +103,146 @@ export class StripeStandIn {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  private async handle(req: IncomingMessage): Promise<[number, unknown]> {
+  private async handle(req: IncomingMessage): Promise<Answer> {
     let text = '';
     for await (const chunk of req) text += chunk;
+    const key = req.headers['idempotency-key'] as string | undefined;
+    const request = `${req.method} ${req.url} ${text}`;
+    const saved = key && req.method === 'POST' ? this.idempotent.get(key) : undefined;
+    if (saved && saved.request !== request) {
+      this.record(req, text);
+      return [
+        400,
+        {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          },
+        },
+      ];
+    }
+    if (saved) {
+      this.record(req, text);
+      return saved.answer;
+    }
+    const answer = await this.route(req, text);
+    if (key && req.method === 'POST' && answer[0] !== 404) this.idempotent.set(key, { request, answer });
+    return answer;
+  }
+
+  private record(req: IncomingMessage, text: string): void {
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : text));
-    const path = url.pathname;
     this.requests.push({
       method: req.method ?? '',
-      path,
-      form,
+      path: url.pathname,
+      form: Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : text)),
       authorization: req.headers.authorization,
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
     });
+  }
+
+  /** A PaymentIntent as Stripe answers it. */
+  private intent(id: string) {
+    const data = this.intents.get(id);
+    const declined = data?.declined ?? null;
+    return {
+      id,
+      object: 'payment_intent',
+      client_secret: `${id}_secret_x`,
+      amount: data?.amount,
+      currency: data?.currency,
+      description: data?.description,
+      metadata: data?.metadata ?? {},
+      status: this.statuses.get(id),
+      last_payment_error: declined ? { type: 'card_error', code: 'card_declined', message: declined } : null,
+    };
+  }
+
+  private async route(req: IncomingMessage, text: string): Promise<Answer> {
+    this.record(req, text);
+    const { path, form } = this.requests.at(-1)!;
     const n = ++this.counter;
     if (req.method === 'POST' && path === '/v1/customers')
       return [200, { id: `cus_${n}`, object: 'customer', email: form.email }];
     if (req.method === 'POST' && path === '/v1/payment_intents') {
+      const metadata = Object.fromEntries(
+        Object.entries(form).flatMap(([k, v]) => {
+          const name = /^metadata\[(.+)\]$/.exec(k)?.[1];
+          return name ? [[name, v]] : [];
+        }),
+      );
+      this.intents.set(`pi_${n}`, {
+        amount: Number(form.amount),
+        currency: form.currency ?? '',
+        description: form.description ?? '',
+        metadata,
+        declined: null,
+      });
+      // Confirmed at once with a payment method (`confirm=true`): Stripe's test card pays.
       this.statuses.set(`pi_${n}`, form.confirm === 'true' ? 'succeeded' : 'requires_payment_method');
-      return [
-        200,
-        {
-          id: `pi_${n}`,
-          object: 'payment_intent',
-          client_secret: `pi_${n}_secret_x`,
-          amount: Number(form.amount),
-          currency: form.currency,
-          metadata: {},
-          // Confirmed at once with a payment method (a distribution's funding): Stripe's test card pays.
-          status: this.statuses.get(`pi_${n}`),
-        },
-      ];
+      return [200, this.intent(`pi_${n}`)];
     }
     const intentId = /^\/v1\/payment_intents\/(pi_[^/]+)/.exec(path)?.[1] ?? '';
     if (this.statuses.has(intentId)) {
+      const status = this.statuses.get(intentId)!;
+      const unexpected = (action: string): Answer => [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot ${action} this PaymentIntent because it has a status of ${status}.`,
+            payment_intent: this.intent(intentId),
+          },
+        },
+      ];
+      if (req.method === 'POST' && path.endsWith('/confirm')) {
+        if (status !== 'requires_payment_method' && status !== 'requires_confirmation') return unexpected('confirm');
+        const data = this.intents.get(intentId);
+        // Stripe's test payment methods: one declines, one asks for 3D Secure; any other pays.
+        if (form.payment_method === 'pm_card_chargeDeclined') {
+          if (data) data.declined = 'Your card was declined.';
+          this.statuses.set(intentId, 'requires_payment_method');
+          return [
+            402,
+            {
+              error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'generic_decline',
+                message: 'Your card was declined.',
+                payment_intent: this.intent(intentId),
+              },
+            },
+          ];
+        }
+        const processing = this.processNextConfirm;
+        this.processNextConfirm = false;
+        this.statuses.set(
+          intentId,
+          processing
+            ? 'processing'
+            : form.payment_method === 'pm_card_authenticationRequired'
+              ? 'requires_action'
+              : 'succeeded',
+        );
+        if (data) data.declined = null;
+        if (this.failNextConfirmAfterCharging) {
+          this.failNextConfirmAfterCharging = false;
+          return [
+            500,
+            { error: { type: 'api_error', message: 'An unknown error occurred' } },
+            { 'stripe-should-retry': 'false' },
+          ];
+        }
+        return [200, this.intent(intentId)];
+      }
       if (req.method === 'POST' && path.endsWith('/cancel')) {
-        if (this.statuses.get(intentId) === 'succeeded')
-          return [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' } }];
+        // Stripe cancels an intent waiting for a payment method, a confirmation, an action or a capture; no other.
+        if (status === 'succeeded' || status === 'processing' || status === 'canceled') return unexpected('cancel');
         this.statuses.set(intentId, 'canceled');
       }
-      return [200, { id: intentId, object: 'payment_intent', status: this.statuses.get(intentId) }];
+      return [200, this.intent(intentId)];
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const refused = this.refuseNextRefund;
