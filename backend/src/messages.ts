@@ -15,6 +15,7 @@ export const ERROR_TITLES = {
   missingFields: 'Missing Fields',
   missingInformation: 'Missing Information',
   paymentFailed: 'Payment Failed',
+  paymentProcessing: 'Payment Processing',
   paymentRequired: 'Payment Required',
   planChangeFailed: 'Plan Change Failed',
   rejectionReasonRequired: 'Rejection Reason Required',
@@ -250,7 +251,13 @@ export const DISTRIBUTION_MESSAGES = {
   notPaying: 'Only a distribution being paid can be marked paid',
   cannotCancel: 'A distribution can be cancelled only before it is being paid',
   fundingUnderWay:
-    'A card payment for this distribution is under way: fund it again to learn its outcome (the card is not charged twice), then cancel',
+    'A card payment for this distribution is still being processed and cannot be stopped now. Try again in a few minutes: once it has gone through, cancelling refunds it',
+  fundingProcessing:
+    'Your card payment is still being processed, so this distribution is not funded yet. Do not pay again: use Fund again in a few minutes to check it — your card will not be charged a second time',
+  fundingActionRequired:
+    'Your card’s bank asked for this payment to be authenticated, so it has not been paid and nothing more will be charged. Cancel the distribution to stop it, or check it again later with Fund',
+  fundingCancelled:
+    'The earlier card payment for this distribution was cancelled before it was paid: nothing was charged',
   cancelReason: 'Please give a reason',
   beforePaymentDate: 'Payments start on the payment date, not before',
   bankReference: 'Enter the bank’s reference for the direct-credit run',

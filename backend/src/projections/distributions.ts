@@ -148,6 +148,8 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         };
       case 'DistributionFundingFailed':
         return { ...doc, fundingFailure: event.data.reason };
+      case 'DistributionFundingIntentCreated':
+        return doc; // not followed (EVENT_TYPES): the payment's id is the handlers' to ask about, not shown
       case 'DistributionEntitlementsChecked': {
         const { moment, blockNumber, blockHash, blockTime } = event.data;
         return { ...doc, recordCheck: { moment, blockNumber, blockHash, blockTime } };

@@ -25,11 +25,25 @@ export interface PaymentProvider {
   /** A billing portal page (invoices, payment method, history) for the customer. */
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
   /**
-   * One charge, paid at once (an owner funding a distribution to their token's holders). The same idempotency key
-   * never charges twice: a retry after a crash gets the first answer. A declined card is an answer, not an error;
-   * a card form that is not even complete is refused (400) and nothing is charged.
+   * A one-off payment (an owner funding a distribution to their token's holders), created but not confirmed. Its
+   * parameters come from the attempt alone (never the card), so the same idempotency key gives back the same
+   * payment — Stripe keeps a key 24 hours, the sandbox for its process's life. What is recorded is the answer's
+   * `reference`: every later question about the attempt is asked of that payment (`paymentStatus`), never of the key.
    */
-  chargeOnce(request: OneOffCharge): Promise<OneOffOutcome>;
+  createPayment(request: OneOffPayment): Promise<{ reference: string; status: PaymentStatus }>;
+  /** Where a created payment stands now. */
+  paymentStatus(reference: string): Promise<PaymentStatus>;
+  /**
+   * Confirms an unpaid payment with the owner's card: a declined card is an answer (`unpaid`, with why); a card form
+   * that is not even complete, or none, is refused (400) and nothing is charged. A payment that is no longer unpaid
+   * (paid, processing, cancelled meanwhile) is not confirmed again: its status is the answer.
+   */
+  confirmPayment(reference: string, method: PaymentMethodInput): Promise<PaymentStatus>;
+  /**
+   * Makes a payment impossible to pay: `canceled`, or — when the provider has taken or is taking it — what it is
+   * (`paid`, `processing`), and nothing is changed.
+   */
+  cancelPayment(reference: string): Promise<PaymentStatus>;
   /**
    * Gives back (part of) a one-off charge (a cancelled distribution's funding). The same idempotency key never
    * refunds twice. A refund the provider refuses is an answer (`failed`); an unreachable provider throws (502) and
@@ -40,26 +54,44 @@ export interface PaymentProvider {
 
 export interface OneOffRefund {
   idempotencyKey: string;
-  /** The charge's reference (`chargeOnce`'s: Stripe's PaymentIntent id). */
+  /** The payment's reference (`createPayment`'s: Stripe's PaymentIntent id). */
   reference: string;
   amountCents: number;
 }
 
 export type RefundOutcome = { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
 
-export interface OneOffCharge {
+export interface OneOffPayment {
   idempotencyKey: string;
   userId: string;
   /** Cents (NZD). */
   amountCents: number;
   description: string;
+  /** What the payment is for, kept with it at the provider (Stripe's metadata). */
+  distributionId: string;
+  attemptId: string;
+}
+
+export interface PaymentMethodInput {
   /** The sandbox's card form (one of Stripe's test cards). */
   card: { number: string; expiry: string; cvc: string } | null;
   /** Stripe: the payment method the browser's Payment Element created (pm_…). */
   paymentMethodId: string | null;
 }
 
-export type OneOffOutcome = { kind: 'paid'; reference: string } | { kind: 'failed'; reason: string };
+/**
+ * A one-off payment's state, as the provider reports it (Stripe's PaymentIntent statuses, grouped by what funding
+ * does with them): `paid` (succeeded), `processing` (the card network has not answered yet: neither paid nor
+ * failed), `action-required` (the card's bank asks the payer to authenticate: not paid yet), `unpaid` (never
+ * confirmed, or declined — `declined` says why — and can be confirmed with another card), `canceled` (can never be
+ * paid).
+ */
+export type PaymentStatus =
+  | { kind: 'paid' }
+  | { kind: 'processing' }
+  | { kind: 'action-required' }
+  | { kind: 'unpaid'; declined: string | null }
+  | { kind: 'canceled' };
 
 export interface CheckoutRequest {
   userId: string;

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { requireValidFields } from '../../platform/errors.js';
+import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { PLANS, type Tier } from '../plans/plans.js';
 import { ERROR_TITLES } from '../../messages.js';
 import type {
   Checkout,
   CheckoutRequest,
-  OneOffCharge,
-  OneOffOutcome,
+  OneOffPayment,
   OneOffRefund,
+  PaymentMethodInput,
   PaymentProvider,
+  PaymentStatus,
   PlanChange,
   PlanChangeRequest,
   ProviderEvent,
@@ -136,20 +137,42 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return '/billing/portal';
   }
 
-  private readonly charges = new Map<string, OneOffOutcome>();
+  /** The payments created, by idempotency key, and each one's status (kept for the process's life). */
+  private readonly createdByKey = new Map<string, string>();
+  private readonly payments = new Map<string, PaymentStatus>();
+
+  async createPayment({ idempotencyKey }: OneOffPayment): Promise<{ reference: string; status: PaymentStatus }> {
+    let reference = this.createdByKey.get(idempotencyKey);
+    if (!reference) {
+      reference = id('pi');
+      this.createdByKey.set(idempotencyKey, reference);
+      this.payments.set(reference, { kind: 'unpaid', declined: null });
+    }
+    return { reference, status: { kind: 'unpaid', declined: null } };
+  }
+
+  /** A payment this process did not create (the sandbox forgets them on a restart) was never confirmed here. */
+  async paymentStatus(reference: string): Promise<PaymentStatus> {
+    return this.payments.get(reference) ?? { kind: 'unpaid', declined: null };
+  }
 
   /** Stripe's test cards: the declining ones decline with Stripe's words, any other valid card pays. */
-  async chargeOnce({ idempotencyKey, card }: OneOffCharge): Promise<OneOffOutcome> {
-    const earlier = this.charges.get(idempotencyKey);
-    if (earlier) return earlier;
-    if (!card) return { kind: 'failed', reason: 'Enter a card to pay with' };
+  async confirmPayment(reference: string, { card }: PaymentMethodInput): Promise<PaymentStatus> {
+    const now = await this.paymentStatus(reference);
+    if (now.kind !== 'unpaid') return now;
+    if (!card) throw new DomainError('Enter a card to pay with', 400, undefined, ERROR_TITLES.paymentFailed);
     checkTestCard(card, new Date());
     const declined = DECLINING_TEST_CARDS.get(card.number.replace(/[\s-]/g, ''));
-    const outcome: OneOffOutcome = declined
-      ? { kind: 'failed', reason: declined }
-      : { kind: 'paid', reference: id('pi') };
-    this.charges.set(idempotencyKey, outcome);
-    return outcome;
+    const status: PaymentStatus = declined ? { kind: 'unpaid', declined } : { kind: 'paid' };
+    this.payments.set(reference, status);
+    return status;
+  }
+
+  async cancelPayment(reference: string): Promise<PaymentStatus> {
+    const now = await this.paymentStatus(reference);
+    if (now.kind === 'paid' || now.kind === 'processing' || now.kind === 'canceled') return now;
+    this.payments.set(reference, { kind: 'canceled' });
+    return { kind: 'canceled' };
   }
 
   private readonly refunds = new Map<string, RefundOutcome>();

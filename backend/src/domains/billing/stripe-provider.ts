@@ -6,10 +6,11 @@ import { ERROR_TITLES } from '../../messages.js';
 import type {
   Checkout,
   CheckoutRequest,
-  OneOffCharge,
-  OneOffOutcome,
+  OneOffPayment,
   OneOffRefund,
+  PaymentMethodInput,
   PaymentProvider,
+  PaymentStatus,
   PlanChange,
   PlanChangeRequest,
   ProviderChange,
@@ -47,33 +48,66 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  /** A PaymentIntent confirmed at once with the browser's payment method; Stripe keeps the idempotency key a day. */
-  async chargeOnce({
+  /**
+   * A PaymentIntent, not confirmed: amount, currency, description and metadata come from the attempt alone (never the
+   * payment method), so within the 24 hours Stripe keeps an idempotency key the same key gives back the same intent,
+   * whatever card the retry brings. The answer replayed for a key is the intent as it was created: its status now is
+   * `paymentStatus`'s.
+   */
+  async createPayment({
     idempotencyKey,
     userId,
     amountCents,
     description,
-    paymentMethodId,
-  }: OneOffCharge): Promise<OneOffOutcome> {
-    if (!paymentMethodId) return { kind: 'failed', reason: 'Enter a card to pay with' };
-    try {
-      const intent = await this.stripe.paymentIntents.create(
+    distributionId,
+    attemptId,
+  }: OneOffPayment): Promise<{ reference: string; status: PaymentStatus }> {
+    const intent = await unavailableAsBadGateway(() =>
+      this.stripe.paymentIntents.create(
         {
           amount: amountCents,
           currency: CURRENCY,
           description,
-          payment_method: paymentMethodId,
-          confirm: true,
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          metadata: { userId, purpose: 'distribution' },
+          metadata: { userId, purpose: 'distribution', distributionId, attemptId },
         },
         { idempotencyKey },
-      );
-      return intent.status === 'succeeded'
-        ? { kind: 'paid', reference: intent.id }
-        : { kind: 'failed', reason: `The payment is ${intent.status.replace(/_/g, ' ')}` };
+      ),
+    );
+    return { reference: intent.id, status: statusOf(intent) };
+  }
+
+  async paymentStatus(reference: string): Promise<PaymentStatus> {
+    return statusOf(await unavailableAsBadGateway(() => this.stripe.paymentIntents.retrieve(reference)));
+  }
+
+  /**
+   * Confirms the intent with the browser's payment method. A decline is Stripe's card error (the intent goes back to
+   * `requires_payment_method`); an intent no longer waiting for a payment method (paid, processing, cancelled by
+   * another request meanwhile) is refused as `payment_intent_unexpected_state`, and its status is the answer.
+   */
+  async confirmPayment(reference: string, { paymentMethodId }: PaymentMethodInput): Promise<PaymentStatus> {
+    if (!paymentMethodId) throw new DomainError('Enter a card to pay with', 400, undefined, ERROR_TITLES.paymentFailed);
+    try {
+      return statusOf(await this.stripe.paymentIntents.confirm(reference, { payment_method: paymentMethodId }));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) return { kind: 'failed', reason: error.message };
+      if (error instanceof Stripe.errors.StripeCardError) return { kind: 'unpaid', declined: error.message };
+      if (unexpectedState(error)) return this.paymentStatus(reference);
+      return unavailableAsBadGateway(() => Promise.reject(error));
+    }
+  }
+
+  /**
+   * Cancels the intent unless Stripe has taken or is taking its payment (succeeded, processing: Stripe refuses to
+   * cancel those, and the intent's status is the answer). Cancelled, it can never be paid.
+   */
+  async cancelPayment(reference: string): Promise<PaymentStatus> {
+    const now = await this.paymentStatus(reference);
+    if (now.kind === 'paid' || now.kind === 'processing' || now.kind === 'canceled') return now;
+    try {
+      return statusOf(await this.stripe.paymentIntents.cancel(reference));
+    } catch (error) {
+      if (unexpectedState(error)) return this.paymentStatus(reference);
       return unavailableAsBadGateway(() => Promise.reject(error));
     }
   }
@@ -233,6 +267,31 @@ async function unavailableAsBadGateway<T>(call: () => Promise<T>): Promise<T> {
     if (error instanceof Stripe.errors.StripeError)
       throw new DomainError(`The payment provider could not complete the request: ${error.message}`, 502);
     throw error;
+  }
+}
+
+/** Stripe refused an operation the intent's status no longer allows (confirming a paid one, cancelling a processing one). */
+const unexpectedState = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state';
+
+/** A PaymentIntent's status, as funding reads it (payment-provider.ts's `PaymentStatus`). */
+function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return { kind: 'paid' };
+    // Authorised and not yet captured (never with automatic capture) is no more final than processing.
+    case 'processing':
+    case 'requires_capture':
+      return { kind: 'processing' };
+    case 'requires_action':
+      return { kind: 'action-required' };
+    case 'requires_payment_method':
+    case 'requires_confirmation':
+      return { kind: 'unpaid', declined: intent.last_payment_error?.message ?? null };
+    case 'canceled':
+      return { kind: 'canceled' };
+    default:
+      throw new DomainError(`The payment provider reported an unknown payment status: ${intent.status}`, 502);
   }
 }
 

@@ -17,7 +17,7 @@ import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
 import {
   DeclareDistributionCommand,
   DeclarationInputs,
-  ExecuteDistributionCommand,
+  CancelDistributionCommand,
   RefundDistributionCommand,
   FundDistributionCommand,
   type Declaration,
@@ -159,7 +159,7 @@ export class DistributionController {
   ): Promise<WrittenDto> {
     await this.visible(id, distributionId, user);
     const { position } = await this.commands.execute(
-      new ExecuteDistributionCommand(
+      new CancelDistributionCommand(
         {
           type: 'CancelDistribution',
           distributionId,

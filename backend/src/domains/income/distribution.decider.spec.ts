@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../../platform/errors.js';
 import { DISTRIBUTION_MESSAGES as M, OWN_REQUEST } from '../../messages.js';
+import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 import { specify } from '../../testing/decider-spec.js';
+import { upcasters } from '../upcasters.js';
 import { distribution, type DistributionCommand } from './distribution.decider.js';
 import type { RegisterAtRecord } from './entitlements.js';
 import type { DistributionEvent } from './events.js';
@@ -70,7 +72,18 @@ const funded = (): DistributionEvent[] => [
   ...approved(),
   {
     type: 'DistributionFundingStarted',
-    data: { distributionId: ID, assetId: ASSET, attemptId: 'att-1', amount: 50_000, method: 'card' },
+    data: {
+      distributionId: ID,
+      assetId: ASSET,
+      attemptId: 'att-1',
+      amount: 50_000,
+      method: 'card',
+      flow: 'intent-first',
+    },
+  },
+  {
+    type: 'DistributionFundingIntentCreated',
+    data: { distributionId: ID, assetId: ASSET, attemptId: 'att-1', reference: 'pi_1' },
   },
   {
     type: 'DistributionFunded',
@@ -236,14 +249,22 @@ describe('distribution decider', () => {
     expect(started).toEqual([
       {
         type: 'DistributionFundingStarted',
-        data: { distributionId: ID, assetId: ASSET, attemptId: 'att-1', amount: 50_000, method: 'card' },
+        data: {
+          distributionId: ID,
+          assetId: ASSET,
+          attemptId: 'att-1',
+          amount: 50_000,
+          method: 'card',
+          flow: 'intent-first',
+        },
       },
     ]);
     expect(given([...approved(), ...started]).when({ ...start, attemptId: 'att-2' }).events).toEqual([]);
-    const failed = given([...approved(), ...started]).when({
+    const failed = given(funded().slice(0, -1)).when({
       type: 'CompleteFunding',
       distributionId: ID,
       attemptId: 'att-1',
+      reference: 'pi_1',
       outcome: { kind: 'failed', reason: 'Your card was declined.' },
       now: NOW,
     }).events!;
@@ -254,10 +275,73 @@ describe('distribution decider', () => {
         type: 'CompleteFunding',
         distributionId: ID,
         attemptId: 'att-1',
-        outcome: { kind: 'paid', reference: 'pi_1' },
+        reference: 'pi_1',
+        outcome: { kind: 'paid' },
         now: NOW,
       }).events,
     ).toEqual([]);
+  });
+
+  it('funding’s payment: recorded once per attempt, before a card is put to it; answers only about that payment', () => {
+    const [started, created] = funded().slice(2, 4) as DistributionEvent[];
+    const record = { type: 'RecordFundingIntent', distributionId: ID, attemptId: 'att-1', reference: 'pi_1' } as const;
+    expect(given([...approved(), started!]).when(record).events).toEqual([created]);
+    // Recorded already (a concurrent request, or a retry after a crash): nothing, and the first one stays.
+    expect(given([...approved(), started!, created!]).when({ ...record, reference: 'pi_2' }).events).toEqual([]);
+    // Another attempt's, or one that ended: nothing.
+    expect(given([...approved(), started!]).when({ ...record, attemptId: 'att-2' }).events).toEqual([]);
+    expect(given(funded()).when(record).events).toEqual([]);
+    expect(refusal(given([]).when(record)).status).toBe(404);
+
+    const complete = (reference: string | null, outcome: { kind: 'paid' } | { kind: 'failed'; reason: string }) =>
+      ({ type: 'CompleteFunding', distributionId: ID, attemptId: 'att-1', reference, outcome, now: NOW }) as const;
+    const pending = [...approved(), started!, created!];
+    expect(given(pending).when(complete('pi_1', { kind: 'paid' })).events).toEqual([
+      {
+        type: 'DistributionFunded',
+        data: {
+          distributionId: ID,
+          assetId: ASSET,
+          attemptId: 'att-1',
+          amount: 50_000,
+          reference: 'pi_1',
+          fundedAt: NOW,
+        },
+      },
+    ]);
+    // An answer about another payment, or as if none were recorded, records nothing: the recorded one decides.
+    expect(given(pending).when(complete('pi_2', { kind: 'paid' })).events).toEqual([]);
+    expect(given(pending).when(complete(null, { kind: 'failed', reason: 'Cancelled' })).events).toEqual([]);
+    // An attempt whose payment was never recorded was never confirmed: it may end failed without one.
+    expect(
+      given([...approved(), started!])
+        .when(complete(null, { kind: 'failed', reason: 'Cancelled' }))
+        .events!.map((e) => e.type),
+    ).toEqual(['DistributionFundingFailed']);
+    // Recorded, the attempt is still pending: no cancellation until it is settled (the cancellation's handler does).
+    expect(refusal(given(pending).when(cancel)).message).toBe(M.fundingUnderWay);
+  });
+
+  it('an attempt charged at once (v1, before payments were recorded) never ends failed without its payment', () => {
+    const v1 = { distributionId: ID, assetId: ASSET, attemptId: 'att-0', amount: 50_000, method: 'card' };
+    const lifted = upcasters.upcast({
+      type: 'DistributionFundingStarted',
+      data: v1,
+      metadata: { schemaVersion: 1 },
+    } as unknown as RecordedEvent);
+    expect(lifted.data).toEqual({ ...v1, flow: 'charge-at-once' });
+    const legacy = [...approved(), { type: 'DistributionFundingStarted', data: lifted.data } as DistributionEvent];
+    expect(
+      given(legacy).when({
+        type: 'CompleteFunding',
+        distributionId: ID,
+        attemptId: 'att-0',
+        reference: null,
+        outcome: { kind: 'failed', reason: 'Cancelled' },
+        now: NOW,
+      }).events,
+    ).toEqual([]);
+    expect(refusal(given(legacy).when(cancel)).message).toBe(M.fundingUnderWay);
   });
 
   it('payment: from the payment date, wallets in the stablecoin, others by direct credit, paid when the bank run is confirmed', () => {

@@ -8,6 +8,7 @@ import {
   distributionEventSchemas,
   type DistributionEvent,
   type DistributionLine,
+  type FundingFlow,
   type PaymentMethod,
 } from './events.js';
 import { INCOME_KINDS, maximumCredits, type IncomeKind, type TaxStanding } from './tax.js';
@@ -25,8 +26,11 @@ export interface DistributionState {
   fundingDue: number;
   funded: number;
   lines: readonly DistributionLine[];
-  /** A card payment asked of the provider whose outcome is not recorded yet. */
-  pendingAttempt: { attemptId: string; amount: number } | null;
+  /**
+   * A card payment asked of the provider whose outcome is not recorded yet, with its payment at the provider once
+   * that is recorded (`reference`: Stripe's PaymentIntent; null until then).
+   */
+  pendingAttempt: { attemptId: string; amount: number; flow: FundingFlow; reference: string | null } | null;
   methods: readonly PaymentMethod[];
   paid: readonly boolean[];
   /** The card payment's reference at the provider (what a refund names). */
@@ -64,10 +68,23 @@ export type DistributionCommand =
   | { type: 'ApproveDistribution'; distributionId: string; adminId: string; now: string }
   | { type: 'StartFunding'; distributionId: string; ownerId: string; attemptId: string }
   | {
+      /** The provider created the attempt's payment (not confirmed yet): recorded before any card is put to it. */
+      type: 'RecordFundingIntent';
+      distributionId: string;
+      attemptId: string;
+      reference: string;
+    }
+  | {
+      /**
+       * What became of the attempt's recorded payment: `paid`, or `failed` — only once the provider says it can never
+       * be paid (cancelled), so no later answer about it can be a charge with nothing to record it against.
+       */
       type: 'CompleteFunding';
       distributionId: string;
       attemptId: string;
-      outcome: { kind: 'paid'; reference: string } | { kind: 'failed'; reason: string };
+      /** The attempt's recorded payment; null for an attempt whose payment was never recorded (so never confirmed). */
+      reference: string | null;
+      outcome: { kind: 'paid' } | { kind: 'failed'; reason: string };
       now: string;
     }
   | {
@@ -102,6 +119,9 @@ export type DistributionCommand =
       outcome: { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
       now: string;
     };
+
+/** The provider's idempotency key of a funding attempt's payment (created once per attempt, never with the card). */
+export const fundingKey = (distributionId: string, attemptId: string) => `distribution-${distributionId}-${attemptId}`;
 
 /** The provider's idempotency key of a cancelled distribution's refund: one per refused attempt, else the same. */
 export const refundKey = (distributionId: string, attempt: number) =>
@@ -223,7 +243,19 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       case 'DistributionApproved':
         return { ...state, status: 'approved' };
       case 'DistributionFundingStarted':
-        return { ...state, pendingAttempt: { attemptId: event.data.attemptId, amount: event.data.amount } };
+        return {
+          ...state,
+          pendingAttempt: {
+            attemptId: event.data.attemptId,
+            amount: event.data.amount,
+            flow: event.data.flow,
+            reference: null,
+          },
+        };
+      case 'DistributionFundingIntentCreated':
+        return state.pendingAttempt?.attemptId === event.data.attemptId
+          ? { ...state, pendingAttempt: { ...state.pendingAttempt, reference: event.data.reference } }
+          : state;
       case 'DistributionFunded':
         return {
           ...state,
@@ -294,22 +326,47 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
         return [
           {
             type: 'DistributionFundingStarted',
-            data: { distributionId, assetId: state.assetId, attemptId, amount: state.fundingDue, method: 'card' },
+            data: {
+              distributionId,
+              assetId: state.assetId,
+              attemptId,
+              amount: state.fundingDue,
+              method: 'card',
+              flow: 'intent-first',
+            },
+          },
+        ];
+      }
+      case 'RecordFundingIntent': {
+        requireExisting(state);
+        const attempt = state.pendingAttempt;
+        // Ended meanwhile, or recorded already (by a concurrent request: the handler goes on with the recorded one).
+        if (!attempt || attempt.attemptId !== command.attemptId || attempt.reference !== null) return [];
+        const { distributionId, attemptId, reference } = command;
+        return [
+          {
+            type: 'DistributionFundingIntentCreated',
+            data: { distributionId, assetId: state.assetId, attemptId, reference },
           },
         ];
       }
       case 'CompleteFunding': {
         requireExisting(state);
         const attempt = state.pendingAttempt;
-        if (!attempt || attempt.attemptId !== command.attemptId) return []; // recorded already
-        const { distributionId, attemptId, outcome } = command;
+        // Recorded already, or an answer about a payment that is not the attempt's recorded one: nothing. An attempt
+        // charged at once (before payments were recorded) may have been charged with no id recorded: no failure
+        // without one.
+        if (!attempt || attempt.attemptId !== command.attemptId || attempt.reference !== command.reference) return [];
+        if (attempt.reference === null && attempt.flow !== 'intent-first') return [];
+        const { distributionId, attemptId, reference, outcome } = command;
         const base = { distributionId, assetId: state.assetId, attemptId };
         switch (outcome.kind) {
           case 'paid':
+            if (reference === null) throw new Error('A paid funding names its payment');
             return [
               {
                 type: 'DistributionFunded',
-                data: { ...base, amount: attempt.amount, reference: outcome.reference, fundedAt: command.now },
+                data: { ...base, amount: attempt.amount, reference, fundedAt: command.now },
               },
             ];
           case 'failed':
@@ -418,7 +475,8 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
         if (state.status !== 'proposed' && state.status !== 'approved' && state.status !== 'funded')
           throw new DomainError(M.cannotCancel, 409);
         // The provider may have charged the card already: cancelled now, its answer would find no attempt to record
-        // against (CompleteFunding records nothing) and the charge would never be owed back.
+        // against (CompleteFunding records nothing) and the charge would never be owed back. The cancellation's
+        // handler settles the attempt first (its payment cancelled at the provider, or found paid).
         if (state.pendingAttempt) throw new DomainError(M.fundingUnderWay, 409);
         const reason = command.reason.trim();
         if (!reason) throw refuse('reason', M.cancelReason, 400);

@@ -11,12 +11,20 @@ import { nzDate, nzEndOfDay } from '../../platform/nz-time.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import { EVENT_STORE } from '../../platform/injection-keys.js';
 import { standingOf, taxStandings } from '../../projections/tax-profiles.js';
-import { ERROR_TITLES } from '../../messages.js';
+import { DISTRIBUTION_MESSAGES as M, ERROR_TITLES } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
 import { PaymentHandler } from '../billing/payment-handler.js';
+import type { PaymentMethodInput, PaymentStatus } from '../billing/payment-provider.js';
 import type { AssetStreamEvent } from '../register/events.js';
 import { register } from '../register/register.decider.js';
-import { distribution, refundKey, refundOwed, type DistributionCommand } from './distribution.decider.js';
+import {
+  distribution,
+  fundingKey,
+  refundKey,
+  refundOwed,
+  type DistributionCommand,
+  type DistributionState,
+} from './distribution.decider.js';
 import { registerAt, type RegisterAtRecord } from './entitlements.js';
 import { distributionStream, type DistributionDeclared } from './events.js';
 import type { TaxStanding } from './tax.js';
@@ -132,10 +140,10 @@ export class DeclareDistributionHandler implements ICommandHandler<DeclareDistri
   }
 }
 
-/** Approve, start the payment run, confirm a bank run, cancel: decided on the distribution's stream alone. */
+/** Approve, start the payment run, confirm a bank run: decided on the distribution's stream alone. */
 export type DistributionRequest = Extract<
   DistributionCommand,
-  { type: 'ApproveDistribution' | 'StartPayment' | 'ConfirmDirectCredit' | 'CancelDistribution' }
+  { type: 'ApproveDistribution' | 'StartPayment' | 'ConfirmDirectCredit' }
 >;
 
 export class ExecuteDistributionCommand extends CommandInContext<DistributionRequest> {}
@@ -148,46 +156,190 @@ export class FundDistributionCommand extends Command<{ position: number }> {
   constructor(
     readonly distributionId: string,
     readonly ownerId: string,
-    readonly payment: { card: { number: string; expiry: string; cvc: string } | null; paymentMethodId: string | null },
+    readonly payment: PaymentMethodInput,
     readonly context: CommandContext,
   ) {
     super();
   }
 }
 
+type PendingAttempt = NonNullable<DistributionState['pendingAttempt']>;
+type Cancel = Extract<DistributionCommand, { type: 'CancelDistribution' }>;
+
 /**
- * Funding through the payment provider, as an outbox: the attempt is recorded first, the provider is asked with
- * the attempt as its idempotency key, and its answer recorded. A crash between the two leaves the attempt
- * pending; the owner's next try asks again with the same key, so the card is never charged twice.
+ * What funding and cancelling share: a pending attempt's payment at the provider is the thing recorded
+ * (`DistributionFundingIntentCreated`), and every later question about the attempt is asked of that payment.
  */
-@CommandHandler(FundDistributionCommand)
-export class FundDistributionHandler extends PaymentHandler implements ICommandHandler<FundDistributionCommand> {
-  async execute({ distributionId, ownerId, payment, context }: FundDistributionCommand): Promise<{ position: number }> {
-    const stream = distributionStream(distributionId);
-    const started = await this.repository.handle(
-      distribution,
-      stream,
-      { type: 'StartFunding', distributionId, ownerId, attemptId: randomUUID() },
-      context,
-    );
-    const attempt = started.state.pendingAttempt;
-    if (!attempt) throw new DomainError('The funding could not be started', 409);
-    const outcome = await this.provider.chargeOnce({
-      idempotencyKey: `distribution-${distributionId}-${attempt.attemptId}`,
+abstract class FundingHandler extends PaymentHandler {
+  /**
+   * The pending attempt's payment and its status now: the recorded one, asked about; or, none recorded (a first try,
+   * or a crash between the provider's create and its record), created with the attempt's key — parameters from the
+   * attempt alone, so within Stripe's 24 hours the same payment comes back — and recorded before a card is put to it.
+   */
+  protected async paymentOf(
+    distributionId: string,
+    ownerId: string,
+    attempt: PendingAttempt,
+    context: CommandContext,
+  ): Promise<{ reference: string; status: PaymentStatus }> {
+    if (attempt.reference !== null)
+      return { reference: attempt.reference, status: await this.provider.paymentStatus(attempt.reference) };
+    const { attemptId } = attempt;
+    const created = await this.provider.createPayment({
+      idempotencyKey: fundingKey(distributionId, attemptId),
       userId: ownerId,
       amountCents: attempt.amount,
       description: `Kauri distribution ${distributionId}`,
-      card: payment.card,
-      paymentMethodId: payment.paymentMethodId,
+      distributionId,
+      attemptId,
     });
-    const done = await this.repository.handle(
+    const recorded = await this.repository.handle(
       distribution,
-      stream,
-      { type: 'CompleteFunding', distributionId, attemptId: attempt.attemptId, outcome, now: context.now },
+      distributionStream(distributionId),
+      { type: 'RecordFundingIntent', distributionId, attemptId, reference: created.reference },
       context,
     );
-    if (outcome.kind === 'failed') throw new DomainError(outcome.reason, 402, undefined, ERROR_TITLES.paymentFailed);
-    return { position: done.position };
+    const now = recorded.state.pendingAttempt;
+    // Ended meanwhile (a concurrent cancellation recorded it failed): this payment is never confirmed.
+    if (now?.attemptId !== attemptId || now.reference === null) throw new DomainError(M.notApproved, 409);
+    // Created just now, or given back for the key before anyone could confirm it (a card is put to a payment only
+    // once it is recorded): its status at creation is its status now.
+    if (recorded.events.length > 0) return { reference: created.reference, status: created.status };
+    // Recorded by a concurrent request, which may have confirmed it since.
+    return { reference: now.reference, status: await this.provider.paymentStatus(now.reference) };
+  }
+
+  protected complete(
+    distributionId: string,
+    attemptId: string,
+    reference: string | null,
+    outcome: { kind: 'paid' } | { kind: 'failed'; reason: string },
+    context: CommandContext,
+  ) {
+    return this.repository.handle(
+      distribution,
+      distributionStream(distributionId),
+      { type: 'CompleteFunding', distributionId, attemptId, reference, outcome, now: context.now },
+      context,
+    );
+  }
+}
+
+/**
+ * Funding through the payment provider, as an outbox, exactly once whatever crashes, retries or cards: the attempt is
+ * recorded (`StartFunding`; a pending one is reused), its payment created unconfirmed and recorded, then confirmed
+ * with the owner's card, and the outcome recorded. A retry first asks the provider about the recorded payment:
+ * paid is recorded paid (no new charge); processing or awaiting the bank's authentication stays pending (409, saying
+ * so); never paid or declined is confirmed with the new card; cancelled is recorded failed and a new attempt made.
+ * A failure is recorded only once the payment is cancelled at the provider, so it can never be paid later.
+ */
+@CommandHandler(FundDistributionCommand)
+export class FundDistributionHandler extends FundingHandler implements ICommandHandler<FundDistributionCommand> {
+  async execute({ distributionId, ownerId, payment, context }: FundDistributionCommand): Promise<{ position: number }> {
+    // Twice at most: an attempt whose payment was found cancelled is recorded failed and a new one made at once.
+    for (let round = 0; ; round++) {
+      const started = await this.repository.handle(
+        distribution,
+        distributionStream(distributionId),
+        { type: 'StartFunding', distributionId, ownerId, attemptId: randomUUID() },
+        context,
+      );
+      const attempt = started.state.pendingAttempt;
+      if (!attempt) throw new DomainError('The funding could not be started', 409);
+      const { attemptId } = attempt;
+      const found = await this.paymentOf(distributionId, ownerId, attempt, context);
+      const reference = found.reference;
+      let status = found.status;
+      if (status.kind === 'canceled' && round === 0) {
+        await this.complete(
+          distributionId,
+          attemptId,
+          reference,
+          { kind: 'failed', reason: M.fundingCancelled },
+          context,
+        );
+        continue;
+      }
+      if (status.kind === 'unpaid') status = await this.provider.confirmPayment(reference, payment);
+      if (status.kind === 'unpaid') {
+        // Declined: cancelled at the provider before the failure is recorded, so nothing can pay it afterwards (a
+        // concurrent confirmation that won is found paid instead).
+        const reason = status.declined ?? M.paymentFailed;
+        status = await this.provider.cancelPayment(reference);
+        if (status.kind === 'canceled') {
+          await this.complete(distributionId, attemptId, reference, { kind: 'failed', reason }, context);
+          throw new DomainError(reason, 402, undefined, ERROR_TITLES.paymentFailed);
+        }
+      }
+      switch (status.kind) {
+        case 'paid': {
+          const done = await this.complete(distributionId, attemptId, reference, { kind: 'paid' }, context);
+          return { position: done.position };
+        }
+        case 'processing':
+          throw new DomainError(M.fundingProcessing, 409, undefined, ERROR_TITLES.paymentProcessing);
+        case 'action-required':
+          throw new DomainError(M.fundingActionRequired, 409, undefined, ERROR_TITLES.paymentProcessing);
+        case 'canceled':
+          await this.complete(
+            distributionId,
+            attemptId,
+            reference,
+            { kind: 'failed', reason: M.fundingCancelled },
+            context,
+          );
+          throw new DomainError(M.fundingCancelled, 402, undefined, ERROR_TITLES.paymentFailed);
+        case 'unpaid':
+          throw new DomainError('The payment provider could neither take nor cancel the payment', 502);
+        default: {
+          const _exhaustive: never = status;
+          throw new Error(`unknown payment status ${JSON.stringify(_exhaustive)}`);
+        }
+      }
+    }
+  }
+}
+
+export class CancelDistributionCommand extends CommandInContext<Cancel> {}
+
+/**
+ * A cancellation settles a pending funding attempt first, so nothing is charged that the log would not owe back: a
+ * payment never recorded was never confirmed (recorded failed as it is); a recorded one is cancelled at the provider
+ * first — cancelled, it is recorded failed; found paid, it is recorded paid and the cancellation owes it back;
+ * still processing, the cancellation is refused (409, `fundingUnderWay`) and nothing is recorded.
+ */
+@CommandHandler(CancelDistributionCommand)
+export class CancelDistributionHandler extends FundingHandler implements ICommandHandler<CancelDistributionCommand> {
+  async execute({ request, context }: CancelDistributionCommand): Promise<{ position: number }> {
+    const stream = distributionStream(request.distributionId);
+    const { state } = await this.repository.load(distribution, stream);
+    const attempt = state.pendingAttempt;
+    // Every other rule first (who, which status, a reason), so a refused cancellation touches no payment.
+    if (attempt) distribution.decide(request, { ...state, pendingAttempt: null });
+    // An attempt charged at once (before payments were recorded) has no payment to ask about: the decider refuses.
+    if (attempt?.reference === null && attempt.flow === 'intent-first') {
+      await this.complete(
+        request.distributionId,
+        attempt.attemptId,
+        null,
+        { kind: 'failed', reason: 'Cancelled with the distribution: nothing was charged' },
+        context,
+      );
+    } else if (attempt?.reference) {
+      const status = await this.provider.cancelPayment(attempt.reference);
+      if (status.kind === 'canceled' || status.kind === 'paid')
+        await this.complete(
+          request.distributionId,
+          attempt.attemptId,
+          attempt.reference,
+          status.kind === 'paid'
+            ? { kind: 'paid' }
+            : { kind: 'failed', reason: 'Cancelled with the distribution: nothing was charged' },
+          context,
+        );
+    }
+    const { position } = await this.repository.handle(distribution, stream, request, context);
+    return { position };
   }
 }
 

@@ -121,10 +121,32 @@ export interface DistributionApproved {
   type: 'DistributionApproved';
   data: { distributionId: string; assetId: string; approvedBy: string; approvedAt: string };
 }
-/** The intent of a card payment, recorded before the provider is asked (its id is the provider's idempotency key). */
+/**
+ * The intent of a card payment, recorded before the provider is asked (its id is in the provider's idempotency key).
+ * Ended by `DistributionFunded`, or by `DistributionFundingFailed` once its payment can never be paid. `flow`:
+ * `intent-first` (v2), its payment is recorded (`DistributionFundingIntentCreated`) before a card is put to it;
+ * `charge-at-once` (v1, upcast), its payment was created and confirmed in one call and its id never recorded.
+ */
 export interface DistributionFundingStarted {
   type: 'DistributionFundingStarted';
-  data: { distributionId: string; assetId: string; attemptId: string; amount: number; method: 'card' };
+  data: {
+    distributionId: string;
+    assetId: string;
+    attemptId: string;
+    amount: number;
+    method: 'card';
+    flow: FundingFlow;
+  };
+}
+export type FundingFlow = 'charge-at-once' | 'intent-first';
+/**
+ * The attempt's payment at the provider (Stripe's PaymentIntent, created unconfirmed with the attempt's idempotency
+ * key), recorded before it is confirmed with a card: every retry asks the provider about this payment, so a retry
+ * days later, with another card, or after a crash at any step charges at most once.
+ */
+export interface DistributionFundingIntentCreated {
+  type: 'DistributionFundingIntentCreated';
+  data: { distributionId: string; assetId: string; attemptId: string; reference: string };
 }
 export interface DistributionFunded {
   type: 'DistributionFunded';
@@ -239,6 +261,7 @@ export type DistributionEvent =
   | DistributionDeclared
   | DistributionApproved
   | DistributionFundingStarted
+  | DistributionFundingIntentCreated
   | DistributionFunded
   | DistributionFundingFailed
   | DistributionEntitlementsChecked
@@ -288,7 +311,14 @@ export const distributionEventSchemas = {
     lines: array(line, { min: 1, max: MAX_LINES }),
   }),
   DistributionApproved: object({ ...base, approvedBy: id(), approvedAt: isoDateTime() }),
-  DistributionFundingStarted: object({ ...base, attemptId: id(), amount: cents, method: literal('card') }),
+  DistributionFundingStarted: object({
+    ...base,
+    attemptId: id(),
+    amount: cents,
+    method: literal('card'),
+    flow: literal('charge-at-once', 'intent-first'),
+  }),
+  DistributionFundingIntentCreated: object({ ...base, attemptId: id(), reference: id() }),
   DistributionFunded: object({ ...base, attemptId: id(), amount: cents, reference: id(), fundedAt: isoDateTime() }),
   DistributionFundingFailed: object({ ...base, attemptId: id(), reason: string({ max: 500 }) }),
   DistributionEntitlementsChecked: object({

@@ -5,6 +5,7 @@ import { TokensModule } from '../tokens/tokens.module.js';
 import { DistributionAdminController } from './distribution-admin.controller.js';
 import { DistributionController } from './distribution.controller.js';
 import {
+  CancelDistributionHandler,
   DeclarationInputs,
   DeclareDistributionHandler,
   ExecuteDistributionHandler,
@@ -26,6 +27,7 @@ import { StablecoinPayments } from './stablecoin-payments.js';
     DeclarationInputs,
     DeclareDistributionHandler,
     ExecuteDistributionHandler,
+    CancelDistributionHandler,
     FundDistributionHandler,
     RefundDistributionHandler,
     StablecoinPayments,

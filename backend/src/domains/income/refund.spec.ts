@@ -29,7 +29,11 @@ const context = systemContext('test', 'corr-refund', '2026-11-27T01:00:00.000Z')
 class CrashingRefunds {
   crashNext = false;
   constructor(readonly stripe: StripePaymentProvider) {}
-  chargeOnce = (request: Parameters<PaymentProvider['chargeOnce']>[0]) => this.stripe.chargeOnce(request);
+  createPayment = (request: Parameters<PaymentProvider['createPayment']>[0]) => this.stripe.createPayment(request);
+  paymentStatus = (reference: string) => this.stripe.paymentStatus(reference);
+  confirmPayment = (reference: string, method: Parameters<PaymentProvider['confirmPayment']>[1]) =>
+    this.stripe.confirmPayment(reference, method);
+  cancelPayment = (reference: string) => this.stripe.cancelPayment(reference);
   async refundOnce(request: OneOffRefund): Promise<RefundOutcome> {
     const outcome = await this.stripe.refundOnce(request);
     if (this.crashNext) {
@@ -94,7 +98,9 @@ describe('refunding a cancelled distribution’s funding (Stripe)', () => {
     });
     const sent = refunds().slice(before);
     expect(sent.map((r) => r.idempotencyKey)).toEqual([`distribution-${id}-refund-0`, `distribution-${id}-refund-0`]);
-    const funding = standIn.requests.find((r) => r.path === '/v1/payment_intents' && r.form.confirm === 'true')!;
+    const funding = standIn.requests.find(
+      (r) => r.path === '/v1/payment_intents' && r.form['metadata[distributionId]'] === id,
+    )!;
     expect(sent[0]!.form).toMatchObject({ amount: '7500', payment_intent: expect.stringMatching(/^pi_/) });
     expect(funding.form.amount).toBe('7500');
     const events = await store.readStream(distributionStream(id));
@@ -102,6 +108,7 @@ describe('refunding a cancelled distribution’s funding (Stripe)', () => {
       'DistributionDeclared',
       'DistributionApproved',
       'DistributionFundingStarted',
+      'DistributionFundingIntentCreated',
       'DistributionFunded',
       'DistributionCancelled',
       'DistributionRefunded',
