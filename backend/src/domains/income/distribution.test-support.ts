@@ -4,14 +4,15 @@ import { distribution } from './distribution.decider.js';
 import { distributionStream } from './events.js';
 
 /**
- * A rent distribution of $100.00 declared by `ownerId` on asset `a-1` (three tokens off-platform, one the owner's)
- * and approved by another admin: where the funding and refund specs start.
+ * A rent distribution of $100.00 declared by `ownerId` on asset `assetId` (three tokens off-platform, one the
+ * owner's) and approved by another admin: where the funding and refund specs start.
  */
 export async function approvedDistribution(
   repository: AggregateRepository,
   distributionId: string,
   ownerId: string,
   context: CommandContext,
+  assetId = 'a-1',
 ): Promise<void> {
   const stream = distributionStream(distributionId);
   await repository.handle(
@@ -20,7 +21,7 @@ export async function approvedDistribution(
     {
       type: 'DeclareDistribution',
       distributionId,
-      assetId: 'a-1',
+      assetId,
       ownerId,
       assetOwnerId: ownerId,
       kind: 'rent',

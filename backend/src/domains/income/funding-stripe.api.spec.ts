@@ -1,0 +1,157 @@
+/**
+ * Funding a distribution by card in Stripe mode, on the real app: the `stripe` SDK talks to a local stand-in for
+ * Stripe's API (we assert the requests it sends). The PaymentIntent is created without the card and recorded, then
+ * confirmed with the Payment Element's pm_…; a 502 after Stripe charged, a retry with a new pm_, a payment still
+ * processing, a declined card — each funds once and charges once. The approved distribution is written to the app's
+ * log directly (declaring and approving over HTTP is distribution.api.spec's, and needs an asset and its plan).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { systemContext } from '../../platform/command-context.js';
+import { startTestServer } from '../../testing/api.js';
+import { StripeStandIn } from '../../testing/stripe-stand-in.js';
+import { signUp } from '../../testing/users.js';
+import { approvedDistribution } from './distribution.test-support.js';
+
+const ASSET = '5d2f8a0c-3b4e-4c1d-8e9f-0a1b2c3d4e5f';
+
+describe('funding a distribution (Stripe)', () => {
+  let standIn: StripeStandIn;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+
+  beforeAll(async () => {
+    standIn = await StripeStandIn.start();
+    server = await startTestServer({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_kauri',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_kauri',
+        STRIPE_WEBHOOK_SECRET: 'whsec_kauri_test',
+        STRIPE_PRICE_PROFESSIONAL: 'price_pro',
+        STRIPE_PRICE_ENTERPRISE: 'price_ent',
+        STRIPE_API_URL: standIn.url,
+      },
+    });
+    owner = await signUp(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await standIn?.close();
+  });
+
+  /** An approved $75.00 distribution of the owner's, on the app's log; answers its URL and the log's position. */
+  async function approved(id: string) {
+    const context = systemContext('test', `corr-${id}`, new Date().toISOString());
+    await approvedDistribution(
+      new AggregateRepository(server.eventStore, { error: () => undefined }),
+      id,
+      owner.user.id,
+      context,
+      ASSET,
+    );
+    return {
+      url: `/api/assets/${ASSET}/distributions/${id}`,
+      after: { 'x-read-after': String(await server.eventStore.headPosition()) },
+    };
+  }
+  const intentsOf = (id: string) => standIn.paymentIntents().filter((i) => i.metadata.distributionId === id);
+  const requestsOf = (id: string) =>
+    standIn.requests.filter(
+      (r) =>
+        (r.path === '/v1/payment_intents' && r.form['metadata[distributionId]'] === id) ||
+        intentsOf(id).some((i) => r.path.startsWith(`/v1/payment_intents/${i.id}`)),
+    );
+  const eventTypes = async (id: string) =>
+    (await server.eventStore.readStream(`distribution-${id}`)).map((e) => e.type).slice(2);
+
+  it('creates the PaymentIntent without the card, with the attempt’s key, then confirms it with the pm_', async () => {
+    const id = 'd1d1d1d1-1111-4111-8111-111111111111';
+    const { url, after } = await approved(id);
+    const res = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after);
+    expect(res.status).toBe(200);
+    const [intent] = intentsOf(id);
+    const [create, confirm] = requestsOf(id);
+    expect(create).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      idempotencyKey: expect.stringMatching(new RegExp(`^distribution-${id}-[0-9a-f-]{36}$`)),
+      form: { amount: '7500', currency: 'nzd', 'metadata[userId]': owner.user.id, 'metadata[distributionId]': id },
+    });
+    expect(create!.form).not.toHaveProperty('payment_method');
+    expect(create!.form).not.toHaveProperty('confirm');
+    expect(create!.form['metadata[attemptId]']).toBe(create!.idempotencyKey!.slice(`distribution-${id}-`.length));
+    expect(confirm).toMatchObject({
+      method: 'POST',
+      path: `/v1/payment_intents/${intent!.id}/confirm`,
+      form: { payment_method: 'pm_card_visa' },
+    });
+    expect((await owner.get(url, { 'x-read-after': String(res.body.position) })).body).toMatchObject({
+      status: 'funded',
+      fundingFailure: null,
+    });
+  });
+
+  it('a 502 after Stripe charged, then a retry with a new pm_: the recorded intent is found paid, charged once', async () => {
+    const id = 'd2d2d2d2-2222-4222-8222-222222222222';
+    const { url, after } = await approved(id);
+    standIn.failNextConfirmAfterCharging = true;
+    const failed = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after);
+    expect(failed.status).toBe(502);
+    expect(await eventTypes(id)).toEqual(['DistributionFundingStarted', 'DistributionFundingIntentCreated']);
+    // The Payment Element made a new payment method for the retry.
+    const retried = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_mastercard' });
+    expect(retried.status).toBe(200);
+    const [intent] = intentsOf(id);
+    expect(intentsOf(id)).toHaveLength(1);
+    expect(requestsOf(id).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/payment_intents',
+      `POST /v1/payment_intents/${intent!.id}/confirm`,
+      `GET /v1/payment_intents/${intent!.id}`,
+    ]);
+    expect(await eventTypes(id)).toEqual([
+      'DistributionFundingStarted',
+      'DistributionFundingIntentCreated',
+      'DistributionFunded',
+    ]);
+    expect((await owner.get(url, { 'x-read-after': String(retried.body.position) })).body.status).toBe('funded');
+  });
+
+  it('a payment still processing: 409 saying so, nothing failed, no cancellation; funded once when Stripe says succeeded', async () => {
+    const id = 'd3d3d3d3-3333-4333-8333-333333333333';
+    const { url, after } = await approved(id);
+    standIn.processNextConfirm = true;
+    const processing = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after);
+    expect(processing.status).toBe(409);
+    expect(processing.body).toMatchObject({ message: M.fundingProcessing, title: 'Payment Processing' });
+    const view = (await owner.get(url)).body;
+    expect(view).toMatchObject({ status: 'approved', fundingFailure: null });
+    const cancel = await owner.post(`${url}/cancel`, { reason: 'Changed my mind' });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.message).toBe(M.fundingUnderWay);
+    const [intent] = intentsOf(id);
+    standIn.settle(intent!.id, 'succeeded');
+    const funded = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_mastercard' });
+    expect(funded.status).toBe(200);
+    expect(requestsOf(id).filter((r) => r.path.endsWith('/confirm'))).toHaveLength(1);
+    expect(await eventTypes(id)).toEqual([
+      'DistributionFundingStarted',
+      'DistributionFundingIntentCreated',
+      'DistributionFunded',
+    ]);
+  });
+
+  it('a declined card: 402 with Stripe’s words, the intent cancelled at Stripe, and the next card pays a new intent', async () => {
+    const id = 'd4d4d4d4-4444-4444-8444-444444444444';
+    const { url, after } = await approved(id);
+    const declined = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_chargeDeclined' }, after);
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe('Your card was declined.');
+    expect((await owner.get(url)).body).toMatchObject({
+      status: 'approved',
+      fundingFailure: 'Your card was declined.',
+    });
+    expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' })).status).toBe(200);
+    expect(intentsOf(id).map((i) => i.status)).toEqual(['canceled', 'succeeded']);
+  });
+});
