@@ -8,7 +8,9 @@ import { build } from './build.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 ensureInstall();
 build();
-const app = spawn(process.execPath, ['--enable-source-maps', 'backend/bundle/main.js'], {
+// Node's flags for serving, as the image and the benchmarks start it (backend/src/serve-flags.ts).
+const { SERVE_NODE_FLAGS } = await import('../backend/dist/serve-flags.js');
+const app = spawn(process.execPath, [...SERVE_NODE_FLAGS, 'backend/bundle/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

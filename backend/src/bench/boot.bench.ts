@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FilledHistory } from './history.js';
 import { seedEmbeddedCached } from './seed.js';
+import { SERVE_NODE_FLAGS } from '../serve-flags.js';
 
 /**
  * Embedded boot: a PGlite data folder holding `events` events of everyday history (history.ts), its read models
@@ -89,7 +90,7 @@ export function bootInChild(
 ): Promise<BootFigures> {
   const stores = { EVENT_STORE: 'pglite', READ_STORE: readStore, DATA_DIR: dataDir };
   const env = { ...process.env, ...stores, ...chain, LOG_LEVEL: 'silent', PORT: '0' };
-  const child = spawn(process.execPath, [CHILD], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVE_NODE_FLAGS, CHILD], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

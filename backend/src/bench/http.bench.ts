@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { BENCH_CHAIN } from './boot.bench.js';
 import type { FilledHistory } from './history.js';
 import { RawClient } from './raw-client.js';
+import { SERVE_NODE_FLAGS } from '../serve-flags.js';
 
 /**
  * The read path over HTTP: the built app (`dist/main.js`, the embedded default, logging at `info` to a file as
@@ -55,7 +56,7 @@ const RUNS = 5;
 
 const DIST = fileURLToPath(new URL('../', import.meta.url));
 /** The app as `npm start` runs it (scripts/start.mjs): the bundle, with source maps on. */
-const APP = ['--enable-source-maps', fileURLToPath(new URL('../../bundle/main.js', import.meta.url))];
+const APP = [...SERVE_NODE_FLAGS, fileURLToPath(new URL('../../bundle/main.js', import.meta.url))];
 
 /**
  * How long a server may take to answer at all. The app's first boot on a seeded folder builds every read model from
