@@ -66,6 +66,29 @@ describe('AggregateRepository', () => {
     expect((await a.load(counter, 'counter-3')).state.left).toBe(2);
   });
 
+  it('asks again on fresh state when another process appended after the answer was read (handleAsking)', async () => {
+    const store = new MemoryEventStore();
+    const a = new AggregateRepository(store, quiet);
+    const b = new AggregateRepository(store, quiet);
+    const seen: number[] = [];
+    const result = await a.handleAsking(
+      counter,
+      'counter-ask',
+      async (state) => {
+        seen.push(state.left);
+        // While the first answer is being read, another process takes 4: that answer must not be decided on.
+        if (seen.length === 1) await b.handle(counter, 'counter-ask', { type: 'Take', n: 4 }, systemContext('b', 'c'));
+        return { type: 'Take', n: state.left };
+      },
+      systemContext('a', 'c'),
+    );
+    expect(seen).toEqual([10, 6]);
+    expect(result.events).toEqual([{ type: 'Taken', data: { n: 6, left: 0 } }]);
+    const nothing = await a.handleAsking(counter, 'counter-ask', () => null, systemContext('a', 'c'));
+    expect(nothing.events).toEqual([]);
+    expect((await store.readStream('counter-ask')).length).toBe(2);
+  });
+
   it('never appends an event that does not fit its schema: refused (422), the misfit logged', async () => {
     const store = new MemoryEventStore();
     const logged: object[] = [];

@@ -68,16 +68,32 @@ export class AggregateRepository {
     return { state, revision };
   }
 
-  async handle<C, E extends DomainEvent, S>(
+  handle<C, E extends DomainEvent, S>(
     decider: Decider<C, E, S>,
     streamId: string,
     command: C,
     context: CommandContext,
   ): Promise<Decided<E, S>> {
+    return this.handleAsking(decider, streamId, () => command, context);
+  }
+
+  /**
+   * As `handle`, for a command built from what something outside the log says now about the state it is decided on
+   * (a payment provider's record, read after the stream was loaded): `ask` runs after each load, inside the stream's
+   * lock, and a conflict on append asks again on the fresh state — so no answer is ever decided against a log that
+   * moved after it was read. `ask` answering null decides nothing.
+   */
+  async handleAsking<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+    ask: (state: S) => C | null | Promise<C | null>,
+    context: CommandContext,
+  ): Promise<Decided<E, S>> {
     return this.lock.run(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
         const { state, revision } = await this.load(decider, streamId);
-        const events = decider.decide(command, state);
+        const command = await ask(state);
+        const events = command === null ? [] : decider.decide(command, state);
         if (events.length === 0) return { events, state, revision, position: await this.store.headPosition() };
         this.refuseMisfits(decider, streamId, events, context);
         try {
