@@ -93,13 +93,16 @@ export const subscriptionsProjection = defineProjection<SubscriptionDoc, Billing
     switch (event.type) {
       case 'PlanChanged': {
         const { fromTier, toTier, amountCharged, amountCredited, currentPeriodEnd } = event.data;
-        const proration = amountCharged - amountCredited;
+        // Null when recorded from the provider's record of the subscription: the proration is on its invoice.
+        const proration = amountCharged === null || amountCredited === null ? null : amountCharged - amountCredited;
         const settled =
-          proration > 0
-            ? `${PLANS[fromTier].name} → ${PLANS[toTier].name}: the rest of this period charged now`
-            : proration < 0
-              ? `${PLANS[fromTier].name} → ${PLANS[toTier].name}: the unused part credited to your next invoices`
-              : `${PLANS[fromTier].name} → ${PLANS[toTier].name}`;
+          proration === null
+            ? `${PLANS[fromTier].name} → ${PLANS[toTier].name}: as the payment provider bills it (see its invoices)`
+            : proration > 0
+              ? `${PLANS[fromTier].name} → ${PLANS[toTier].name}: the rest of this period charged now`
+              : proration < 0
+                ? `${PLANS[fromTier].name} → ${PLANS[toTier].name}: the unused part credited to your next invoices`
+                : `${PLANS[fromTier].name} → ${PLANS[toTier].name}`;
         return log(
           { ...doc, tier: toTier, currentPeriodEnd },
           { kind: 'plan-changed', tier: toTier, amount: proration, note: settled },

@@ -28,6 +28,7 @@ const change: fc.Arbitrary<ProviderChange> = fc.oneof(
     cancelAtPeriodEnd: fc.boolean(),
     currentPeriodEnd: periodEnd,
   }),
+  fc.record({ kind: fc.constant('plan_changed' as const), tier }),
 );
 const providerEvent = fc.record({
   id: often(fc.constantFrom('evt_1', 'evt_2', '__proto__'), fc.constant('')),

@@ -13,7 +13,11 @@ import {
   planChangeRefusal,
   type BillingCommand,
 } from './billing.decider.js';
-import type { BillingEvent } from './events.js';
+import { eventMisfit } from '../../platform/event-schema.js';
+import type { RecordedEvent } from '../../platform/event-store/event-store.js';
+import { upcasters } from '../upcasters.js';
+import { billingEventSchemas, type BillingEvent, type PlanChanged } from './events.js';
+
 import type { ProviderChange } from './payment-provider.js';
 
 const userId = 'u-1';
@@ -276,8 +280,22 @@ describe('Billing decider', () => {
         amountCharged: 400,
         amountCredited: 0,
         currentPeriodEnd: 2_000,
+        requestedBy: 'user',
+        providerEventId: null,
       },
     };
+
+    it("reads a PlanChanged stored at version 1 as the user's change (upcast), and writes version 2", () => {
+      const { requestedBy: _r, providerEventId: _p, ...v1 } = upgraded.data as PlanChanged['data'];
+      const lifted = upcasters.upcast({
+        type: 'PlanChanged',
+        data: v1,
+        metadata: { schemaVersion: 1 },
+      } as unknown as RecordedEvent);
+      expect(lifted.data).toEqual(upgraded.data);
+      expect(eventMisfit(billingEventSchemas, { type: 'PlanChanged', data: lifted.data })).toBeNull();
+      expect(upcasters.versionOf('PlanChanged')).toBe(2);
+    });
 
     it('given a running Professional plan, when the user upgrades to Enterprise, then PlanChanged with the prorated charge; the plan is Enterprise', () => {
       expect(given(professional).when(change('enterprise', 400)).events).toEqual([upgraded]);
@@ -300,6 +318,8 @@ describe('Billing decider', () => {
             amountCharged: 0,
             amountCredited: 300,
             currentPeriodEnd: 2_000,
+            requestedBy: 'user',
+            providerEventId: null,
           },
         },
       ]);
@@ -361,6 +381,85 @@ describe('Billing decider', () => {
         given(professional).when({ ...change('enterprise', 1), reference: 'sub_other' } as BillingCommand).error,
       ).toMatchObject({ status: 502 });
       expect(given(professional).when(change('enterprise', Number.NaN)).error).toMatchObject({ status: 422 });
+    });
+
+    describe("the provider's record of the subscription (plan_changed: its tier read from the provider now)", () => {
+      const billed = (id: string, reference: string, tier: 'starter' | 'professional' | 'enterprise', created = 150) =>
+        provider(id, created, reference, { kind: 'plan_changed', tier });
+      const fromProvider: BillingEvent = {
+        type: 'PlanChanged',
+        data: {
+          userId,
+          reference: 'sub_1',
+          fromTier: 'professional',
+          toTier: 'enterprise',
+          amountCharged: null,
+          amountCredited: null,
+          currentPeriodEnd: 2_000,
+          requestedBy: 'provider',
+          providerEventId: 'evt_upd',
+        },
+      };
+
+      it('given Professional on record, when the provider bills sub_1 at Enterprise (the change was never recorded), then PlanChanged from the provider, amounts on its invoice', () => {
+        expect(given(professional).when(billed('evt_upd', 'sub_1', 'enterprise')).events).toEqual([fromProvider]);
+        expect(given([...professional, fromProvider]).state).toMatchObject({
+          status: 'active',
+          tier: 'enterprise',
+          reference: 'sub_1',
+          movedAtProvider: 'enterprise',
+        });
+      });
+
+      it('given the move recorded, when the same or another webhook shows the same tier, then nothing: the record converges once', () => {
+        const moved = [...professional, fromProvider];
+        expect(given(moved).when(billed('evt_upd', 'sub_1', 'enterprise')).events).toEqual([]);
+        expect(given(moved).when(billed('evt_later', 'sub_1', 'enterprise', 300)).events).toEqual([]);
+        // Kauri's own answer of the same change recorded first: the provider's record agrees, nothing more.
+        expect(given([...professional, upgraded]).when(billed('evt_upd', 'sub_1', 'enterprise')).events).toEqual([]);
+      });
+
+      it('ignores another subscription (an abandoned checkout, an older plan), a plan not being paid for, and Starter', () => {
+        expect(given(professional).when(billed('evt_x', 'sub_old', 'enterprise')).events).toEqual([]);
+        const waiting = [...professional, started('professional', 'sub_2')];
+        expect(given(waiting).when(billed('evt_x', 'sub_2', 'enterprise')).events).toEqual([]);
+        const ended: BillingEvent = {
+          type: 'SubscriptionCanceled',
+          data: { providerEventId: 'evt_200', providerCreatedAt: 200, userId, reference: 'sub_1' },
+        };
+        expect(given([...professional, ended]).when(billed('evt_x', 'sub_1', 'enterprise', 300)).events).toEqual([]);
+        expect(given(professional).when(billed('evt_x', 'sub_1', 'starter')).events).toEqual([]);
+        expect(given([]).when(billed('evt_x', 'sub_1', 'enterprise')).events).toEqual([]);
+      });
+
+      it('is read now, so a webhook older than the newest applied, or one already seen, still prompts it', () => {
+        const renewed: BillingEvent = {
+          type: 'SubscriptionRenewed',
+          data: {
+            providerEventId: 'evt_500',
+            providerCreatedAt: 500,
+            userId,
+            reference: 'sub_1',
+            currentPeriodEnd: 4_000,
+            amountPaid: 199,
+          },
+        };
+        expect(given([...professional, renewed]).when(billed('evt_500', 'sub_1', 'enterprise', 120)).events).toEqual([
+          { ...fromProvider, data: { ...fromProvider.data, currentPeriodEnd: 4_000, providerEventId: 'evt_500' } },
+        ]);
+      });
+
+      it("given the provider's record first, when the handler's own answer of that change arrives, then nothing (one move), and a later change is the user's again", () => {
+        const moved = [...professional, fromProvider];
+        expect(given(moved).when(change('enterprise', 400))).toEqual({ events: [], error: null });
+        const down = given(moved).when(change('professional', -400)).events;
+        expect(down).toMatchObject([
+          { type: 'PlanChanged', data: { fromTier: 'enterprise', toTier: 'professional', requestedBy: 'user' } },
+        ]);
+        expect(given([...moved, ...down!]).state.movedAtProvider).toBeNull();
+        // Without a provider's record first, two answers of the same change are still two changes at once: refused.
+        expect(given([...professional, upgraded]).when(change('enterprise', 400)).error).toMatchObject({ status: 409 });
+      });
     });
   });
 });

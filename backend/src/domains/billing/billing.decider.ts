@@ -26,6 +26,12 @@ export interface BillingState {
   cancelAtPeriodEnd: boolean;
   /** A checkout started and not yet paid. */
   pending: { tier: Tier; reference: string; amountDue: number } | null;
+  /**
+   * The tier a plan move recorded from the provider's record (`requestedBy: 'provider'`) went to, while no answer of
+   * the user's own change to it has been recorded: that answer, arriving later (the webhook came first), is then
+   * the same move, not a second one.
+   */
+  movedAtProvider: Tier | null;
   /** Provider event ids already applied (the most recent ones), and the newest creation time applied. */
   seen: readonly string[];
   newestProviderEvent: number;
@@ -129,6 +135,7 @@ const initialState: BillingState = {
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   pending: null,
+  movedAtProvider: null,
   seen: [],
   newestProviderEvent: 0,
 };
@@ -165,7 +172,9 @@ const failureReason = (reason: unknown) =>
 /** Turns one provider event into billing events; [] when it was seen before, is older than what we know, or is not about this plan. */
 function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingEvent[] {
   requireReadable(event);
-  if (state.seen.includes(event.id) || event.created < state.newestProviderEvent) return [];
+  const repeatedOrOlder = state.seen.includes(event.id) || event.created < state.newestProviderEvent;
+  // A provider's record read now (plan_changed) is neither a repeat nor late, whatever webhook prompted the read.
+  if (repeatedOrOlder && event.change.kind !== 'plan_changed') return [];
   const stamp: ProviderStamp = { providerEventId: event.id, providerCreatedAt: event.created };
   const { userId, reference, change } = event;
   const current = reference === state.reference;
@@ -234,11 +243,42 @@ function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingE
             },
           ]
         : [{ type: 'CancellationWithdrawn', data: { ...stamp, userId, reference } }];
+    case 'plan_changed':
+      return planMovedAtProvider(state, event, change.tier);
     default: {
       const _exhaustive: never = change;
       return [];
     }
   }
+}
+
+/**
+ * The provider's record bills the subscription at `tier`: recorded when it is the plan on record (`reference`), a
+ * monthly plan being paid for, and the tier differs — the answer to a change that was never recorded (a crash after
+ * the provider moved it), or a change made at the provider. The same tier is the record already (nothing); another
+ * subscription (an abandoned checkout, an older plan) is not this plan's. The tier is the provider's record read now,
+ * so neither the seen list nor the ordering of events applies.
+ */
+function planMovedAtProvider(state: BillingState, event: ProviderEvent, tier: Tier): BillingEvent[] {
+  const paying = state.status === 'active' || state.status === 'past_due';
+  if (event.reference !== state.reference || !paying || !state.tier || tier === state.tier) return [];
+  if (PLANS[state.tier].billing !== 'monthly' || PLANS[tier].billing !== 'monthly') return [];
+  return [
+    {
+      type: 'PlanChanged',
+      data: {
+        userId: event.userId,
+        reference: event.reference,
+        fromTier: state.tier,
+        toTier: tier,
+        amountCharged: null,
+        amountCredited: null,
+        currentPeriodEnd: state.currentPeriodEnd,
+        requestedBy: 'provider',
+        providerEventId: event.id,
+      },
+    },
+  ];
 }
 
 /** One user's plan: checkout, activation, renewal, arrears, cancellation — driven by the user and by the provider's events. */
@@ -300,6 +340,13 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
         return applyProviderEvent(state, command.event);
       case 'ChangePlan': {
         ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
+        // The provider's record of this very move was recorded first (its webhook came before this answer).
+        if (
+          command.tier === state.tier &&
+          state.movedAtProvider === command.tier &&
+          command.reference === state.reference
+        )
+          return [];
         const refusal = movedPlanRefusal(state, command.tier);
         if (refusal) throw refusal;
         // The subscription the provider moved must be the one this plan runs on.
@@ -318,6 +365,8 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
               amountCharged: Math.max(0, command.proration),
               amountCredited: Math.max(0, -command.proration),
               currentPeriodEnd: command.currentPeriodEnd ?? state.currentPeriodEnd,
+              requestedBy: 'user',
+              providerEventId: null,
             },
           },
         ];
@@ -358,12 +407,28 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
           status: stillPaying ? state.status : 'incomplete',
         };
       }
-      case 'PlanChanged':
-        return { ...state, tier: event.data.toTier, currentPeriodEnd: event.data.currentPeriodEnd };
+      case 'PlanChanged': {
+        const { toTier, currentPeriodEnd, requestedBy } = event.data;
+        return {
+          ...state,
+          tier: toTier,
+          currentPeriodEnd,
+          movedAtProvider: requestedBy === 'provider' ? toTier : null,
+        };
+      }
       case 'SubscriptionActivated': {
         const { tier, reference, currentPeriodEnd } = event.data;
         return remember(
-          { ...state, status: 'active', tier, reference, currentPeriodEnd, cancelAtPeriodEnd: false, pending: null },
+          {
+            ...state,
+            status: 'active',
+            tier,
+            reference,
+            currentPeriodEnd,
+            cancelAtPeriodEnd: false,
+            pending: null,
+            movedAtProvider: null,
+          },
           event.data,
         );
       }

@@ -93,9 +93,14 @@ export interface CancellationWithdrawn {
 }
 
 /**
- * The user moved their monthly plan to another monthly tier (an upgrade or a downgrade) on the same provider
- * subscription. The rest of the period is prorated at once: `amountCharged` is what the provider charged now
- * (an upgrade), `amountCredited` what it credited to the next invoices (a downgrade), NZD; the other is 0.
+ * The monthly plan moved to another monthly tier (an upgrade or a downgrade) on the same provider subscription.
+ * `requestedBy: 'user'`: recorded from the provider's answer to the user's change; the rest of the period is prorated
+ * at once: `amountCharged` is what the provider charged now (an upgrade), `amountCredited` what it credited to the
+ * next invoices (a downgrade), NZD; the other is 0. `requestedBy: 'provider'`: the provider's own record of the
+ * subscription (read when its webhook `providerEventId` came) bills another tier than the log held — a change whose
+ * answer was never recorded (a crash after the provider moved it), or one made at the provider; the amounts are then
+ * null (the provider's invoice holds the proration). Version 2; version 1 (no `requestedBy`, `providerEventId`) was
+ * always the user's (upcasters.ts).
  */
 export interface PlanChanged {
   type: 'PlanChanged';
@@ -104,9 +109,11 @@ export interface PlanChanged {
     reference: string;
     fromTier: Tier;
     toTier: Tier;
-    amountCharged: number;
-    amountCredited: number;
+    amountCharged: number | null;
+    amountCredited: number | null;
     currentPeriodEnd: number | null;
+    requestedBy: 'user' | 'provider';
+    providerEventId: string | null;
   };
 }
 
@@ -155,9 +162,11 @@ export const billingEventSchemas = {
     reference,
     fromTier: BILLING_FIELDS.tier,
     toTier: BILLING_FIELDS.tier,
-    amountCharged: amount,
-    amountCredited: amount,
+    amountCharged: nullable(amount),
+    amountCredited: nullable(amount),
     currentPeriodEnd: periodEnd,
+    requestedBy: literal('user', 'provider'),
+    providerEventId: nullable(BILLING_FIELDS.providerEventId),
   }),
   SubscriptionActivated: object({
     ...stamped,

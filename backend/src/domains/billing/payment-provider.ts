@@ -20,6 +20,11 @@ export interface PaymentProvider {
    * upgrade, credited to the next invoices for a downgrade). Throws (402) and changes nothing when the charge fails.
    */
   changePlan(request: PlanChangeRequest): Promise<PlanChange>;
+  /**
+   * The tier the provider bills a monthly subscription at now (Stripe: its item's price, by the configured price
+   * ids); null when it names no price of Kauri's, or the provider does not know the subscription.
+   */
+  subscriptionTier(reference: string): Promise<Tier | null>;
   /** Ask the provider to end a monthly subscription at the close of the paid period. */
   scheduleCancellation(reference: string): Promise<void>;
   /** A billing portal page (invoices, payment method, history) for the customer. */
@@ -141,6 +146,12 @@ export type ProviderChange =
   | { kind: 'past_due' }
   | { kind: 'canceled' }
   | { kind: 'payment_failed'; reason: string }
-  | { kind: 'cancel_at_period_end'; cancelAtPeriodEnd: boolean; currentPeriodEnd: number | null };
+  | { kind: 'cancel_at_period_end'; cancelAtPeriodEnd: boolean; currentPeriodEnd: number | null }
+  /**
+   * The tier the provider bills the subscription at, from its own record read after the stream was loaded
+   * (`subscriptionTier`, asked when a webhook says the subscription changed) — not from a webhook's payload, which
+   * may be a late or repeated delivery of an older state. Neither the seen list nor the ordering applies to it.
+   */
+  | { kind: 'plan_changed'; tier: Tier };
 
 export const PAYMENT_PROVIDER = Symbol('PaymentProvider');

@@ -1,5 +1,5 @@
 import { DomainError } from '../../platform/errors.js';
-import { checkTestCard } from './sandbox-provider.js';
+import { SandboxPaymentProvider, checkTestCard } from './sandbox-provider.js';
 
 describe('sandbox card form checks', () => {
   const now = new Date('2026-11-23T00:00:00Z');
@@ -26,5 +26,21 @@ describe('sandbox card form checks', () => {
         { field: 'cvc', message: "Your card's security code is incomplete." },
       ],
     });
+  });
+
+  it('knows the tier it bills a subscription at: set on activation and on a move; none for one it never made', async () => {
+    const sandbox = new SandboxPaymentProvider();
+    const checkout = { userId: 'u-1', reference: 'sub_sandbox_1', tier: 'professional' as const, amountDue: 199 };
+    sandbox.confirm(checkout, { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, new Date());
+    expect(await sandbox.subscriptionTier('sub_sandbox_1')).toBe('professional');
+    await sandbox.changePlan({
+      reference: 'sub_sandbox_1',
+      from: 'professional',
+      to: 'enterprise',
+      currentPeriodEnd: null,
+      now: new Date(),
+    });
+    expect(await sandbox.subscriptionTier('sub_sandbox_1')).toBe('enterprise');
+    expect(await sandbox.subscriptionTier('sub_sandbox_other')).toBeNull();
   });
 });

@@ -124,9 +124,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return 'abandoned';
   }
 
+  /** Each monthly subscription's tier as this process last set it (activated, or moved); forgotten on a restart. */
+  private readonly tiers = new Map<string, Tier>();
+
   /** The card on file is the test card that paid the plan: the prorated charge goes through, as Stripe's would. */
-  async changePlan({ from, to, currentPeriodEnd, now }: PlanChangeRequest): Promise<PlanChange> {
+  async changePlan({ reference, from, to, currentPeriodEnd, now }: PlanChangeRequest): Promise<PlanChange> {
+    this.tiers.set(reference, to);
     return { proration: prorate(from, to, currentPeriodEnd, now), currentPeriodEnd };
+  }
+
+  /**
+   * The tier it bills a subscription at, as Stripe's record would say; null for one it does not know (made before a
+   * restart: its record went with the process, and the log is then all there is).
+   */
+  async subscriptionTier(reference: string): Promise<Tier | null> {
+    return this.tiers.get(reference) ?? null;
   }
 
   async scheduleCancellation(): Promise<void> {
@@ -201,7 +213,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const base = { id: id('evt'), created, userId: checkout.userId, reference: checkout.reference };
     const declined = DECLINING_TEST_CARDS.get(card.number.replace(/[\s-]/g, ''));
     if (declined) return { ...base, change: { kind: 'payment_failed', reason: declined } };
-    const currentPeriodEnd = PLANS[checkout.tier].billing === 'monthly' ? oneMonthAfter(now) : null;
+    const monthly = PLANS[checkout.tier].billing === 'monthly';
+    if (monthly) this.tiers.set(checkout.reference, checkout.tier);
+    const currentPeriodEnd = monthly ? oneMonthAfter(now) : null;
     return {
       ...base,
       change: { kind: 'activated', tier: checkout.tier, currentPeriodEnd, amountPaid: checkout.amountDue },

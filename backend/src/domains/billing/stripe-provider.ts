@@ -233,6 +233,13 @@ export class StripePaymentProvider implements PaymentProvider {
     return { proration: (invoice?.total ?? 0) / 100, currentPeriodEnd: periodEnd };
   }
 
+  /** The subscription as Stripe holds it now: its item's price, read back through the configured price ids. */
+  async subscriptionTier(reference: string): Promise<Tier | null> {
+    const subscription = await unavailableAsBadGateway(() => this.stripe.subscriptions.retrieve(reference));
+    const price = subscription.items?.data?.[0]?.price?.id;
+    return price ? tierOfPrice(this.config.prices, price) : null;
+  }
+
   async scheduleCancellation(reference: string): Promise<void> {
     await unavailableAsBadGateway(() => this.stripe.subscriptions.update(reference, { cancel_at_period_end: true }));
   }
@@ -257,6 +264,12 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     return toProviderEvent(event);
   }
+}
+
+/** The monthly tier a Stripe price id is configured for (`STRIPE_PRICE_*`, the prices checkout and changes use); null for another. */
+export function tierOfPrice(prices: StripeConfig['prices'], price: string): Tier | null {
+  for (const tier of ['professional', 'enterprise'] as const) if (prices[tier] && prices[tier] === price) return tier;
+  return null;
 }
 
 /** Stripe's own errors (network, API) become a 502 the client can show; nothing is recorded for them. */
