@@ -25,6 +25,13 @@ export class StripeStandIn {
   private counter = 0;
   /** Each subscription's current price, and the prices' monthly amounts in cents (for the proration). */
   private readonly subscriptionPrices = new Map<string, string>();
+  /** Each subscription's metadata as created (`userId`, `tier`: how a webhook finds its user). */
+  private readonly subscriptionMetadata = new Map<string, Record<string, string>>();
+  /**
+   * The `customer.subscription.updated` events Stripe would send, in order: one for each price change it applied.
+   * Nothing is delivered by itself: a test posts them to the webhook (signed), when and as often as it means to.
+   */
+  readonly sentEvents: { id: string; type: string; created: number; data: { object: Record<string, unknown> } }[] = [];
   static readonly PRICES: ReadonlyMap<string, number> = new Map([
     ['price_pro', 19_900],
     ['price_ent', 99_900],
@@ -33,6 +40,11 @@ export class StripeStandIn {
   static readonly PERIOD_END = 1_900_000_000;
   /** When set, the next refund is refused with this message (as Stripe refuses one: an invalid request). */
   refuseNextRefund: string | null = null;
+  /**
+   * When set, awaited once after the next price change is applied and before Stripe answers it, with the event Stripe
+   * sends for it: its webhook arriving before the caller has its answer.
+   */
+  beforePlanChangeAnswer: ((sent: StripeStandIn['sentEvents'][number]) => Promise<void>) | null = null;
   /** When set, the next plan change's invoice is declined (Stripe keeps the change as a pending update). */
   declineNextPlanChange = false;
   /** Each PaymentIntent's and subscription's status, as Stripe would report it. */
@@ -73,6 +85,37 @@ export class StripeStandIn {
   /** Every PaymentIntent created, with its status and metadata (what a test counts charges by). */
   paymentIntents(): { id: string; status: string; metadata: Record<string, string> }[] {
     return [...this.intents].map(([id, data]) => ({ id, status: this.statuses.get(id)!, metadata: data.metadata }));
+  }
+
+  /** The subscription as Stripe answers it now. */
+  private subscription(id: string) {
+    return {
+      id,
+      object: 'subscription',
+      status: this.statuses.get(id),
+      cancel_at_period_end: false,
+      metadata: this.subscriptionMetadata.get(id) ?? {},
+      items: { object: 'list', data: [this.subscriptionItem(id, this.subscriptionPrices.get(id) ?? '')] },
+    };
+  }
+
+  private subscriptionItem(subscription: string, price: string) {
+    return {
+      id: `si_${subscription}`,
+      object: 'subscription_item',
+      price: { id: price, object: 'price' },
+      current_period_end: StripeStandIn.PERIOD_END,
+    };
+  }
+
+  /** Stripe's event for a subscription as it is now (as it sends one when the subscription changes). */
+  private send(type: string, subscription: string): void {
+    this.sentEvents.push({
+      id: `evt_${type.replaceAll('.', '_')}_${++this.counter}`,
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: this.subscription(subscription) },
+    });
   }
 
   statusOf(reference: string): string | undefined {
@@ -263,6 +306,10 @@ export class StripeStandIn {
     if (req.method === 'POST' && path === '/v1/subscriptions') {
       const waived = form.trial_period_days !== undefined;
       this.subscriptionPrices.set(`sub_${n}`, form['items[0][price]'] ?? '');
+      this.subscriptionMetadata.set(`sub_${n}`, {
+        userId: form['metadata[userId]'] ?? '',
+        tier: form['metadata[tier]'] ?? '',
+      });
       this.statuses.set(`sub_${n}`, waived ? 'trialing' : 'incomplete');
       return [
         200,
@@ -282,26 +329,13 @@ export class StripeStandIn {
       ];
     }
     const subscriptionId = path.startsWith('/v1/subscriptions/') ? path.split('/').pop()! : '';
-    const item = (price: string) => ({
-      id: `si_${subscriptionId}`,
-      object: 'subscription_item',
-      price: { id: price, object: 'price' },
-      current_period_end: StripeStandIn.PERIOD_END,
-    });
+    const item = (price: string) => this.subscriptionItem(subscriptionId, price);
     if (req.method === 'DELETE' && this.statuses.has(subscriptionId)) {
       this.statuses.set(subscriptionId, 'canceled');
       return [200, { id: subscriptionId, object: 'subscription', status: 'canceled' }];
     }
     if (req.method === 'GET' && this.subscriptionPrices.has(subscriptionId))
-      return [
-        200,
-        {
-          id: subscriptionId,
-          object: 'subscription',
-          status: this.statuses.get(subscriptionId),
-          items: { object: 'list', data: [item(this.subscriptionPrices.get(subscriptionId)!)] },
-        },
-      ];
+      return [200, this.subscription(subscriptionId)];
     if (req.method === 'POST' && form['items[0][price]'] && this.subscriptionPrices.has(subscriptionId)) {
       const from = this.subscriptionPrices.get(subscriptionId)!;
       const to = form['items[0][price]'];
@@ -309,6 +343,12 @@ export class StripeStandIn {
       const declined = this.declineNextPlanChange && total > 0;
       this.declineNextPlanChange = false;
       if (!declined) this.subscriptionPrices.set(subscriptionId, to);
+      if (!declined && to !== from) {
+        this.send('customer.subscription.updated', subscriptionId);
+        const hook = this.beforePlanChangeAnswer;
+        this.beforePlanChangeAnswer = null;
+        await hook?.(this.sentEvents.at(-1)!);
+      }
       return [
         200,
         {

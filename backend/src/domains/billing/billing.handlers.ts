@@ -11,7 +11,7 @@ import { calculatePricing } from '../calculators/pricing.js';
 import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
 import { PLANS, type Tier } from '../plans/plans.js';
 import { ERROR_TITLES } from '../../messages.js';
-import { billing, checkoutRefusal, planChangeRefusal } from './billing.decider.js';
+import { billing, checkoutRefusal, planChangeRefusal, type BillingCommand } from './billing.decider.js';
 import { billingStream } from './events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
 import { PaymentHandler } from './payment-handler.js';
@@ -134,20 +134,39 @@ export class ApplyProviderEventCommand extends Command<{ applied: number; positi
   }
 }
 
+/**
+ * A provider's event, then — when it says the subscription changed or renewed (`customer.subscription.updated`, a
+ * renewal's `invoice.paid`) — the tier the provider bills it at, read from the provider after the stream is loaded
+ * and recorded if it differs (`plan_changed`; `handleAsking` reads it again should the stream move before the append).
+ * That is how the log catches up with a plan change whose answer was never recorded (a crash after the provider moved
+ * it) or one made at the provider. The provider's record is read rather than the webhook's payload, which may be a
+ * late or repeated delivery of an older state (Stripe retries for days, in no set order).
+ */
 @CommandHandler(ApplyProviderEventCommand)
-export class ApplyProviderEventHandler implements ICommandHandler<ApplyProviderEventCommand> {
-  constructor(private readonly repository: AggregateRepository) {}
-
+export class ApplyProviderEventHandler extends PaymentHandler implements ICommandHandler<ApplyProviderEventCommand> {
   async execute({ event, context }: ApplyProviderEventCommand) {
-    const { events, position } = await this.repository.handle(
+    const stream = billingStream(event.userId);
+    const applied = await this.repository.handle(billing, stream, { type: 'ApplyProviderEvent', event }, context);
+    if (!mayHaveMovedPlan(event)) return { applied: applied.events.length, position: applied.position };
+    const synced = await this.repository.handleAsking(
       billing,
-      billingStream(event.userId),
-      { type: 'ApplyProviderEvent', event },
+      stream,
+      async (state): Promise<BillingCommand | null> => {
+        const monthly = state.tier !== null && PLANS[state.tier].billing === 'monthly';
+        if (event.reference !== state.reference || !monthly) return null;
+        const tier = await this.provider.subscriptionTier(event.reference);
+        return tier && { type: 'ApplyProviderEvent', event: { ...event, change: { kind: 'plan_changed', tier } } };
+      },
       context,
     );
-    return { applied: events.length, position };
+    const position = synced.events.length > 0 ? synced.position : applied.position;
+    return { applied: applied.events.length + synced.events.length, position };
   }
 }
+
+/** The events a subscription's update or renewal becomes: after them, the provider is asked which tier it bills. */
+const mayHaveMovedPlan = ({ change }: ProviderEvent) =>
+  change.kind === 'renewed' || change.kind === 'past_due' || change.kind === 'cancel_at_period_end';
 
 export class ChangePlanCommand extends Command<{
   tier: Tier;
@@ -168,8 +187,9 @@ export class ChangePlanCommand extends Command<{
  * Upgrade or downgrade between monthly plans: rules first (nothing reaches the provider for a refused change),
  * then the provider moves the subscription and settles the proration, then `PlanChanged` records it (even if a
  * cancellation or a past-due event was recorded meanwhile: the move is made, `movedPlanRefusal`). Should
- * recording fail after the provider moved (a crash), the plan shows the old tier until the next change; the
- * provider's invoices remain the record of what was charged.
+ * recording fail after the provider moved (a crash), the provider's webhook for the subscription's update makes the
+ * log catch up (`ApplyProviderEventHandler`: `PlanChanged` from the provider, the proration left to its invoice); if
+ * that webhook came first, this answer finds the move recorded and records nothing more.
  */
 @CommandHandler(ChangePlanCommand)
 export class ChangePlanHandler extends PaymentHandler implements ICommandHandler<ChangePlanCommand> {

@@ -3,12 +3,13 @@
  * requests it sends), and webhooks are signed with the SDK's own test header — valid, invalid, stale, repeated
  * and out of order.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import Stripe from 'stripe';
 import { startTestServer } from '../../testing/api.js';
 import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp } from '../../testing/users.js';
 import { EARLIER_CHECKOUT_PAID } from './billing.handlers.js';
+import { billingStream } from './events.js';
 
 const WEBHOOK_SECRET = 'whsec_kauri_test';
 const stripe = new Stripe('sk_test_kauri');
@@ -323,6 +324,93 @@ describe('billing API (Stripe)', () => {
     const down = await user.post('/api/subscription/change', { tier: 'professional' });
     expect(down.body).toMatchObject({ tier: 'professional', proration: -400 });
     expect(standIn.requests.at(-1)!.form['items[0][price]']).toBe('price_pro');
+  });
+
+  it('a crash after Stripe moved the plan: the subscription.updated webhook makes the log catch up, once; a late copy of it never undoes a later change', async () => {
+    const user = await signUp(server);
+    await user.post('/api/create-subscription', { tier: 'professional' });
+    const subscription = standIn.responses.at(-1)!.id!;
+    const t = Math.floor(Date.now() / 1000);
+    await deliver(invoicePaid('evt_crash_paid', t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
+    await waitForStatus(user, 'active');
+    const moves = async () =>
+      (await server.eventStore.readStream(billingStream(user.user.id)))
+        .filter((e) => e.type === 'PlanChanged')
+        .map((e) => e.data as { toTier: string; requestedBy: string; amountCharged: number | null });
+
+    // Stripe moves the subscription to Enterprise (and charges the proration); recording it fails once.
+    const append = server.eventStore.append.bind(server.eventStore);
+    const spy = jest.spyOn(server.eventStore, 'append').mockImplementationOnce((streamId, ...rest) => {
+      if (streamId === billingStream(user.user.id)) return Promise.reject(new Error('the process died here'));
+      return append(streamId, ...rest);
+    });
+    const sent = standIn.sentEvents.length;
+    try {
+      expect((await user.post('/api/subscription/change', { tier: 'enterprise' })).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(standIn.requests.at(-1)!.form['items[0][price]']).toBe('price_ent');
+    expect(await moves()).toEqual([]);
+    expect((await user.get('/api/subscription/status')).body.tier).toBe('professional');
+
+    // Stripe's webhook for the update: Kauri reads the subscription back and records the tier Stripe bills.
+    const [updated] = standIn.sentEvents.slice(sent);
+    expect(updated).toMatchObject({ type: 'customer.subscription.updated' });
+    const asked = standIn.requests.length;
+    expect(await deliver({ object: 'event', ...updated })).toEqual({ status: 200, body: { received: true } });
+    expect(standIn.requests.slice(asked).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/subscriptions/${subscription}`,
+    ]);
+    expect(await moves()).toEqual([
+      expect.objectContaining({ toTier: 'enterprise', requestedBy: 'provider', amountCharged: null }),
+    ]);
+    const billing = (await waitFor(user, (s) => s.tier === 'enterprise')) as Status;
+    expect(billing).toMatchObject({ status: 'active', tier: 'enterprise' });
+    expect((await user.get('/api/billing')).body.history[0]).toMatchObject({
+      kind: 'plan-changed',
+      tier: 'enterprise',
+      amount: null,
+    });
+
+    // Stripe delivers it again: nothing more.
+    expect((await deliver({ object: 'event', ...updated })).status).toBe(200);
+    expect(await moves()).toHaveLength(1);
+
+    // The user moves back to Professional; a late copy of the Enterprise webhook then changes nothing, since the
+    // tier is read from Stripe (Professional), not from the webhook's payload (Enterprise).
+    const down = await user.post('/api/subscription/change', { tier: 'professional' });
+    expect(down.body).toMatchObject({ tier: 'professional', proration: -400 });
+    expect((await deliver({ object: 'event', ...updated, id: `${updated!.id}_late` })).status).toBe(200);
+    expect((await moves()).map((m) => [m.toTier, m.requestedBy])).toEqual([
+      ['enterprise', 'provider'],
+      ['professional', 'user'],
+    ]);
+    expect((await user.get('/api/subscription/status', { 'x-read-after': String(down.body.position) })).body.tier).toBe(
+      'professional',
+    );
+  });
+
+  it("the webhook before the handler's own record: one move, the change answered 200", async () => {
+    const user = await signUp(server);
+    await user.post('/api/create-subscription', { tier: 'professional' });
+    const subscription = standIn.responses.at(-1)!.id!;
+    const t = Math.floor(Date.now() / 1000);
+    await deliver(invoicePaid('evt_first_paid', t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
+    await waitForStatus(user, 'active');
+    // Stripe's webhook is delivered (and recorded) before Stripe's answer reaches the handler.
+    standIn.beforePlanChangeAnswer = async (updated) => {
+      expect((await deliver({ object: 'event', ...updated })).status).toBe(200);
+    };
+    const up = await user.post('/api/subscription/change', { tier: 'enterprise' });
+    expect(up).toMatchObject({ status: 200, body: { tier: 'enterprise', proration: 400 } });
+    const moves = (await server.eventStore.readStream(billingStream(user.user.id))).filter(
+      (e) => e.type === 'PlanChanged',
+    );
+    expect(moves.map((e) => (e.data as { requestedBy: string }).requestedBy)).toEqual(['provider']);
+    expect(
+      (await user.get('/api/subscription/status', { 'x-read-after': String(up.body.position) })).body,
+    ).toMatchObject({ tier: 'enterprise' });
   });
 
   it('answers 200 to events billing does not use, without recording anything', async () => {
