@@ -90,4 +90,34 @@ describe('subscriptions projection', () => {
     expect(canCreateTokens({ status: 'canceled', tier: 'starter' })).toBe(true);
     expect(canCreateTokens(null)).toBe(false);
   });
+  it('given a checkout replaced by another, then a waived Starter replacing that, then each replaced line says nothing was charged', () => {
+    const checkout = (
+      tier: 'professional' | 'enterprise' | 'starter',
+      reference: string,
+      amountDue: number,
+      waived = false,
+    ) =>
+      ({
+        type: 'CheckoutStarted',
+        data: { userId, tier, provider: 'stripe', reference, customerId: 'cus_1', amountDue, setupFeeWaived: waived },
+      }) as const;
+    const events: BillingEvent[] = [
+      checkout('professional', 'sub_1', 199),
+      checkout('enterprise', 'sub_2', 999),
+      checkout('starter', 'waiver_1', 0, true),
+      {
+        type: 'SubscriptionActivated',
+        data: { ...stamp(1), userId, tier: 'starter', reference: 'waiver_1', currentPeriodEnd: null, amountPaid: 0 },
+      },
+    ];
+    const doc = project(subscriptionsProjection, recorded(`billing-${userId}`, events)).get(userId)!;
+    const replaced = 'Replaced by a later checkout: nothing was charged for it';
+    expect(doc.history.map((h) => [h.kind, h.tier, h.note])).toEqual([
+      ['payment', 'starter', null],
+      ['checkout', 'starter', 'Early-access waiver: first payment waived'],
+      ['checkout', 'enterprise', replaced],
+      ['checkout', 'professional', replaced],
+    ]);
+    expect(doc).toMatchObject({ status: 'active', tier: 'starter', pending: null });
+  });
 });

@@ -42,10 +42,22 @@ export interface SubscriptionDoc {
 
 const HISTORY_LIMIT = 50;
 
+const REPLACED = 'Replaced by a later checkout: nothing was charged for it';
+
+/** The history with its newest checkout line (the one that waited) marked as replaced. */
+function replacedCheckout(history: readonly BillingHistoryEntry[]): BillingHistoryEntry[] {
+  const at = history.findIndex((entry) => entry.kind === 'checkout');
+  if (at === -1) return [...history];
+  const entry = history[at]!;
+  const note = entry.note ? `${entry.note}. ${REPLACED}` : REPLACED;
+  return history.map((e, i) => (i === at ? { ...entry, note } : e));
+}
+
 export const subscriptionsProjection = defineProjection<SubscriptionDoc, BillingEvent>({
   upcasters,
   name: 'subscriptions',
-  version: 1,
+  // 2: a replaced checkout's line says so.
+  version: 2,
   eventTypes: BILLING_EVENT_TYPES,
   keys: (event) => [event.data.userId],
   evolve(doc, event, id) {
@@ -72,9 +84,13 @@ export const subscriptionsProjection = defineProjection<SubscriptionDoc, Billing
         updatedAt: at,
       };
       const stillPaying = base.status === 'active' || base.status === 'past_due';
+      // A checkout started while another waited replaces it: the handler cancelled that one at the payment provider
+      // first (one payable checkout at a time), so its line says so rather than stay a checkout still to pay.
+      const history = base.pending ? replacedCheckout(base.history) : base.history;
       return log(
         {
           ...base,
+          history,
           provider,
           customerId: customerId ?? base.customerId,
           status: stillPaying ? base.status : 'incomplete',
