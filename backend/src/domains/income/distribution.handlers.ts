@@ -164,6 +164,14 @@ export class FundDistributionCommand extends Command<{ position: number }> {
 }
 
 type PendingAttempt = NonNullable<DistributionState['pendingAttempt']>;
+
+/** An attempt whose payment was found cancelled at the provider: failed, nothing charged. */
+const FOUND_CANCELLED = { kind: 'failed', reason: M.fundingCancelled } as const;
+/** An attempt settled by the distribution's cancellation before its payment was taken. */
+const CANCELLED_WITH_DISTRIBUTION = {
+  kind: 'failed',
+  reason: 'Cancelled with the distribution: nothing was charged',
+} as const;
 type Cancel = Extract<DistributionCommand, { type: 'CancelDistribution' }>;
 
 /**
@@ -251,13 +259,7 @@ export class FundDistributionHandler extends FundingHandler implements ICommandH
       const reference = found.reference;
       let status = found.status;
       if (status.kind === 'canceled' && round === 0) {
-        await this.complete(
-          distributionId,
-          attemptId,
-          reference,
-          { kind: 'failed', reason: M.fundingCancelled },
-          context,
-        );
+        await this.complete(distributionId, attemptId, reference, FOUND_CANCELLED, context);
         continue;
       }
       if (status.kind === 'unpaid') status = await this.provider.confirmPayment(reference, payment);
@@ -281,13 +283,7 @@ export class FundDistributionHandler extends FundingHandler implements ICommandH
         case 'action-required':
           throw new DomainError(M.fundingActionRequired, 409, undefined, ERROR_TITLES.paymentProcessing);
         case 'canceled':
-          await this.complete(
-            distributionId,
-            attemptId,
-            reference,
-            { kind: 'failed', reason: M.fundingCancelled },
-            context,
-          );
+          await this.complete(distributionId, attemptId, reference, FOUND_CANCELLED, context);
           throw new DomainError(M.fundingCancelled, 402, undefined, ERROR_TITLES.paymentFailed);
         case 'unpaid':
           throw new DomainError('The payment provider could neither take nor cancel the payment', 502);
@@ -318,13 +314,7 @@ export class CancelDistributionHandler extends FundingHandler implements IComman
     if (attempt) distribution.decide(request, { ...state, pendingAttempt: null });
     // An attempt charged at once (before payments were recorded) has no payment to ask about: the decider refuses.
     if (attempt?.reference === null && attempt.flow === 'intent-first') {
-      await this.complete(
-        request.distributionId,
-        attempt.attemptId,
-        null,
-        { kind: 'failed', reason: 'Cancelled with the distribution: nothing was charged' },
-        context,
-      );
+      await this.complete(request.distributionId, attempt.attemptId, null, CANCELLED_WITH_DISTRIBUTION, context);
     } else if (attempt?.reference) {
       const status = await this.provider.cancelPayment(attempt.reference);
       if (status.kind === 'canceled' || status.kind === 'paid')
@@ -332,9 +322,7 @@ export class CancelDistributionHandler extends FundingHandler implements IComman
           request.distributionId,
           attempt.attemptId,
           attempt.reference,
-          status.kind === 'paid'
-            ? { kind: 'paid' }
-            : { kind: 'failed', reason: 'Cancelled with the distribution: nothing was charged' },
+          status.kind === 'paid' ? { kind: 'paid' } : CANCELLED_WITH_DISTRIBUTION,
           context,
         );
     }
