@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { StripeConfig } from '../platform/config.js';
 
 /** An HTTP status, a JSON body, and any other headers. */
 type Answer = [number, unknown, Record<string, string>?];
@@ -140,6 +141,33 @@ export class StripeStandIn {
 
   get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The webhook signing secret of the configurations below (a test signs the events it posts with it). */
+  static readonly WEBHOOK_SECRET = 'whsec_kauri_test';
+
+  /** A Stripe configuration that talks to this stand-in (for a `StripePaymentProvider` made in the test). */
+  get config(): StripeConfig {
+    return {
+      secretKey: 'sk_test_kauri',
+      publishableKey: 'pk_test_kauri',
+      webhookSecret: StripeStandIn.WEBHOOK_SECRET,
+      prices: { professional: 'price_pro', enterprise: 'price_ent' },
+      apiUrl: this.url,
+    };
+  }
+
+  /** The same configuration as an app's environment (`startTestServer({ env })`). */
+  get env(): Record<string, string> {
+    const { secretKey, publishableKey, webhookSecret, prices, apiUrl } = this.config;
+    return {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_PROFESSIONAL: prices.professional,
+      STRIPE_PRICE_ENTERPRISE: prices.enterprise,
+      STRIPE_API_URL: apiUrl!,
+    };
   }
 
   close(): Promise<void> {

@@ -11,7 +11,7 @@ import { signUp } from '../../testing/users.js';
 import { EARLIER_CHECKOUT_PAID } from './billing.handlers.js';
 import { billingStream } from './events.js';
 
-const WEBHOOK_SECRET = 'whsec_kauri_test';
+const WEBHOOK_SECRET = StripeStandIn.WEBHOOK_SECRET;
 const stripe = new Stripe('sk_test_kauri');
 
 describe('billing API (Stripe)', () => {
@@ -22,12 +22,7 @@ describe('billing API (Stripe)', () => {
     standIn = await StripeStandIn.start();
     server = await startTestServer({
       env: {
-        STRIPE_SECRET_KEY: 'sk_test_kauri',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_kauri',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_PRICE_PROFESSIONAL: 'price_pro',
-        STRIPE_PRICE_ENTERPRISE: 'price_ent',
-        STRIPE_API_URL: standIn.url,
+        ...standIn.env,
         // The portal sends people back to PUBLIC_URL, whatever Host the request named.
         PUBLIC_URL: 'https://kauri.example',
       },

@@ -24,14 +24,7 @@ describe('funding a distribution (Stripe)', () => {
   beforeAll(async () => {
     standIn = await StripeStandIn.start();
     server = await startTestServer({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_kauri',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_kauri',
-        STRIPE_WEBHOOK_SECRET: 'whsec_kauri_test',
-        STRIPE_PRICE_PROFESSIONAL: 'price_pro',
-        STRIPE_PRICE_ENTERPRISE: 'price_ent',
-        STRIPE_API_URL: standIn.url,
-      },
+      env: standIn.env,
     });
     owner = await signUp(server);
   });

@@ -83,15 +83,7 @@ describe('funding a distribution through Stripe (the SDK against the stand-in)',
   let provider: Crashing;
   beforeAll(async () => {
     standIn = await StripeStandIn.start();
-    provider = new Crashing(
-      new StripePaymentProvider({
-        secretKey: 'sk_test_kauri',
-        publishableKey: 'pk_test_kauri',
-        webhookSecret: 'whsec_kauri_test',
-        prices: { professional: 'price_pro', enterprise: 'price_ent' },
-        apiUrl: standIn.url,
-      }),
-    );
+    provider = new Crashing(new StripePaymentProvider(standIn.config));
   });
   afterAll(() => standIn.close());
 

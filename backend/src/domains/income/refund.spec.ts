@@ -49,15 +49,7 @@ describe('refunding a cancelled distribution’s funding (Stripe)', () => {
   let provider: CrashingRefunds;
   beforeAll(async () => {
     standIn = await StripeStandIn.start();
-    provider = new CrashingRefunds(
-      new StripePaymentProvider({
-        secretKey: 'sk_test_kauri',
-        publishableKey: 'pk_test_kauri',
-        webhookSecret: 'whsec_kauri_test',
-        prices: { professional: 'price_pro', enterprise: 'price_ent' },
-        apiUrl: standIn.url,
-      }),
-    );
+    provider = new CrashingRefunds(new StripePaymentProvider(standIn.config));
   });
   afterAll(() => standIn.close());
 
