@@ -14,10 +14,10 @@ describe('HotReads', () => {
   const handedOn: string[] = [];
   let signedIn = true;
   const hot = new HotReads({
-    earlyAccess: async () => ({ body: '{"placesLeft":3}', etag: '"tag"' }),
+    earlyAccess: async () => ({ bytes: Buffer.from('{"placesLeft":3}'), etag: '"tag"' }),
     signedInAtOnce: async () =>
       signedIn ? { actor: { kind: 'user', userId: 'u1', roles: [] }, via: 'cookie', token: 't', tokenHash: 'h' } : null,
-    holdings: async (userId) => JSON.stringify({ holdings: [{ investorId: userId }] }),
+    holdings: async (userId) => Buffer.from(JSON.stringify({ holdings: [{ investorId: userId }] })),
     securityHeaders: { 'x-frame-options': 'DENY' },
     log: (line) => lines.push(line),
   });

@@ -10,12 +10,12 @@ import { SESSION_COOKIE } from './domains/identity/session-secrets.js';
 
 /** What the hot reads answer with: the same functions the Nest path's controllers, guard and hooks use. */
 export interface HotReadSources {
-  /** `GET /api/early-access`' text and tag (EarlyAccessQueries.serialized). */
-  earlyAccess(): Promise<SerializedBody>;
+  /** `GET /api/early-access`' bytes and tag (EarlyAccessQueries.serialized). */
+  earlyAccess(): Promise<Pick<SerializedBody, 'bytes' | 'etag'>>;
   /** The signed-in user when the guard would let the request in at once with no side effect, else null. */
   signedInAtOnce(headers: IncomingMessage['headers']): Promise<Authentication | null>;
-  /** `GET /api/holdings`' answer for one investor, as text (HoldingsRead). */
-  holdings(userId: string): Promise<string>;
+  /** `GET /api/holdings`' answer for one investor, as UTF-8 (HoldingsRead). */
+  holdings(userId: string): Promise<Buffer>;
   /** The security headers of a response to a plain-HTTP request. */
   securityHeaders: Readonly<Record<string, string>>;
   /** The request log's line (as the `onResponse` hook writes it). */
@@ -97,8 +97,8 @@ export class HotReads {
       // session extended) by it, so only one it would let in at once as it is is answered here.
       const mayNameSession = headers.authorization !== undefined || (headers.cookie?.includes(SESSION_COOKIE) ?? false);
       if (mayNameSession && !(await this.sources.signedInAtOnce(headers))) return false;
-      const { body, etag } = await this.sources.earlyAccess();
-      this.send(req, res, started, body, etag);
+      const { bytes, etag } = await this.sources.earlyAccess();
+      this.send(req, res, started, bytes, etag);
       return true;
     }
     const signedIn = await this.sources.signedInAtOnce(headers);
@@ -109,12 +109,12 @@ export class HotReads {
   }
 
   /** Sends 200 with the headers the Nest path sends, in its order, and writes the request's log line. */
-  private send(req: IncomingMessage, res: ServerResponse, started: number, body: string, etag: string | null): void {
+  private send(req: IncomingMessage, res: ServerResponse, started: number, body: Buffer, etag: string | null): void {
     if (res.headersSent || res.destroyed) return;
     const correlationId = correlationIdOf(req.headers['x-correlation-id']);
     const headers = ['x-correlation-id', correlationId, ...this.securityHeaders];
     if (etag !== null) headers.push('etag', etag);
-    headers.push('content-type', JSON_CONTENT_TYPE, 'content-length', String(Buffer.byteLength(body)));
+    headers.push('content-type', JSON_CONTENT_TYPE, 'content-length', String(body.length));
     res.writeHead(200, headers);
     res.end(body);
     this.answered++;

@@ -1,4 +1,4 @@
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,21 @@ describe('the request log', () => {
 
     expect(await linesOf(join(dir, 'mine.log'))).toEqual(await linesOf(file));
     expect((await linesOf(file)).map((l) => l.level)).toEqual([30, 30, 50]);
+  });
+
+  it('writes 8 kB of lines as one write at once, not in the background (nothing gathered lives on to be promoted)', () => {
+    const file = join(dir, 'at-once.log');
+    const log = createRequestLog('info', openSync(file, 'w'));
+    const line = lines[0]!;
+    let written = 0;
+    // Read back in the same tick: a background write would not have reached the file yet.
+    for (let n = 1; n <= 200 && written === 0; n++) {
+      log.write(line);
+      written = readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+      if (written > 0) expect(written).toBe(n);
+    }
+    expect(written).toBeGreaterThan(20);
+    log.close();
   });
 
   it('keeps to the configured level: errors only at error, nothing when silent', async () => {
