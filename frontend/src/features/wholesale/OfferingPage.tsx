@@ -8,7 +8,8 @@ import { offeringQuery, wholesaleStatusQuery } from '../../api/queries';
 import { TokenTerms } from '../../shared/objects/TokenTerms';
 import { appPath } from '../../shared/appPath';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
-import { capitalise, Figures, ObjectPage, ObjectState, valuationMethods } from '../../shared/objects/ObjectPage';
+import { Figures } from '../../shared/Figures';
+import { capitalise, ObjectPage, ObjectState, valuationMethods } from '../../shared/objects/ObjectPage';
 import { HoldingsTable } from '../../shared/objects/HoldingsTable';
 import { InvestDialog } from './InvestDialog';
 

@@ -15,7 +15,8 @@ import { useToast } from '../toast';
 import { incomeFigures, propertyFigures, propertyRequest, type PropertyForm } from './display';
 import { amenities as amenityOptions, conditions, propertyTypes } from './options';
 import { tokenizeHref, tokenizeSearchFrom } from './carryOver';
-import { Costs, Figures, Recommendations, Risks } from './ResultParts';
+import { Figures } from '../Figures';
+import { Costs, Recommendations, Risks } from './ResultParts';
 
 const FiveYearChart = lazy(() => import('./Charts').then((m) => ({ default: m.FiveYearChart })));
 
@@ -137,10 +138,10 @@ export function PropertyCalculator() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             Property Analysis
           </Typography.Title>
-          <Figures items={propertyFigures(result)} />
+          <Figures density="compact" items={propertyFigures(result)} />
           {income && result.incomeProjections && (
             <Card size="small" title="Income Projections">
-              <Figures items={income.figures} />
+              <Figures density="compact" items={income.figures} />
               <Typography.Paragraph style={{ marginTop: 12 }}>
                 Five-year projection to token holders: <strong>{income.fiveYears}</strong> · Distribution per token per
                 year: <strong>{income.perToken}</strong>

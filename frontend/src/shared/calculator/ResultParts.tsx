@@ -1,23 +1,9 @@
-import { Alert, Card, Col, Flex, List, Row, Statistic, Tag, Typography } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Card, Col, Flex, List, Row, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { Cost, Risk } from '../../api/types';
 import { formatMoney, riskColor } from '../format';
 
 const CostBreakdownChart = lazy(() => import('./Charts').then((m) => ({ default: m.CostBreakdownChart })));
-
-export function Figures({ items }: { items: { title: string; value: ReactNode }[] }) {
-  return (
-    <Row gutter={[12, 12]}>
-      {items.map((item) => (
-        <Col key={item.title} xs={12} md={6}>
-          <Card size="small">
-            <Statistic title={item.title} value={item.value as string} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
-}
 
 export function Costs({ costs, total, currency }: { costs: Cost[]; total: number; currency: string }) {
   return (

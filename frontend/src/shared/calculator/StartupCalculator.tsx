@@ -11,7 +11,8 @@ import { appPath } from '../appPath';
 import { useToast } from '../toast';
 import { startupFigures, startupRequest, startupReturns, type StartupForm } from './display';
 import { industries, stages } from './options';
-import { Costs, Figures, Recommendations, Risks } from './ResultParts';
+import { Figures } from '../Figures';
+import { Costs, Recommendations, Risks } from './ResultParts';
 
 /** Startup tab (docs/specification.md §2, §3, §5). */
 export function StartupCalculator() {
@@ -111,9 +112,9 @@ export function StartupCalculator() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             Startup Analysis
           </Typography.Title>
-          <Figures items={startupFigures(result)} />
+          <Figures density="compact" items={startupFigures(result)} />
           <Card size="small" title="Projected Returns">
-            <Figures items={startupReturns(result)} />
+            <Figures density="compact" items={startupReturns(result)} />
           </Card>
           <Costs costs={result.costs} total={result.totalCost} currency={result.currency} />
           <Risks risks={result.riskAnalysis} />

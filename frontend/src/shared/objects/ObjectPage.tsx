@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Flex, Result, Row, Statistic, theme, Typography } from 'antd';
+import { Alert, Flex, Result, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
 import { ButtonLink } from '../ui/ButtonLink';
@@ -89,18 +89,3 @@ export const valuationMethods = {
   'startup-calculator': 'Startup calculator',
   'owner-estimate': "Owner's estimate",
 } as const;
-
-/** A page's key figures: two to a row from a small tablet up, one to a row on a phone (long values stay whole). */
-export function Figures({ items }: { items: { title: string; value: ReactNode }[] }) {
-  return (
-    <Row gutter={[16, 16]}>
-      {items.map((s) => (
-        <Col key={s.title} xs={24} sm={12} lg={6}>
-          <Card style={{ height: '100%' }}>
-            <Statistic title={s.title} value={s.value as string} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
-}
