@@ -61,6 +61,20 @@ const withDecided = (events: AssetStreamEvent[], command: RegisterCommand): Asse
 const state = (events: AssetStreamEvent[]): RegisterState => fold(register, events);
 
 describe('Register decider: freezes (issue 32)', () => {
+  it('given a request approved or rejected, when a request names its id again, then refused as a repeat', () => {
+    const asked = withDecided(history, ask());
+    const rejected = withDecided(asked, {
+      type: 'RejectFreeze',
+      assetId,
+      requestId: 'r-1',
+      adminId: 'admin-2',
+      reason,
+    });
+    for (const decided of [withDecided(asked, approve()), rejected])
+      expect(given(decided).when(ask()).error).toMatchObject({ message: 'This request already exists', status: 409 });
+    expect(given(rejected).when(ask({ requestId: 'r-2' })).events).toHaveLength(1);
+  });
+
   it('given a request, when another admin approves, then the tokens are frozen with the reason and cannot move', () => {
     const asked = withDecided(history, ask());
     expect(asked.at(-1)).toMatchObject({

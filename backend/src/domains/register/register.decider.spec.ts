@@ -176,6 +176,31 @@ describe('Register decider', () => {
     expect(given(history).when(reject).error).toMatchObject({ status: 404 });
   });
 
+  it('given a supply change approved or rejected, when a request names its id again, then refused as a repeat', () => {
+    const history = [...approved, holder('i-1', 700)];
+    const ask: RegisterCommand = {
+      type: 'RequestSupplyChange',
+      assetId,
+      ownerId,
+      changeId: 'c-1',
+      delta: 100,
+      reason: 'Second building',
+      now: '2026-11-23T00:00:00.000Z',
+    };
+    const [requested] = given(history).when(ask).events ?? [];
+    const decide = { assetId, changeId: 'c-1', adminId: 'admin-1' } as const;
+    const [approvedChange] =
+      given([...history, requested!]).when({ type: 'ApproveSupplyChange', ...decide }).events ?? [];
+    const [rejectedChange] =
+      given([...history, requested!]).when({ type: 'RejectSupplyChange', ...decide, reason: 'Not yet' }).events ?? [];
+    for (const decided of [approvedChange!, rejectedChange!])
+      expect(given([...history, requested!, decided]).when(ask).error).toMatchObject({
+        message: 'This supply change already exists',
+        status: 409,
+      });
+    expect(given([...history, requested!, approvedChange!]).when({ ...ask, changeId: 'c-2' }).events).toHaveLength(1);
+  });
+
   it('keeps holders within the plan', () => {
     const history = [...approved, ...Array.from({ length: 10 }, (_, n) => holder(`i-${n}`, 1))];
     expect(given(history).when({ ...add(1), maxInvestors: 10 } as RegisterCommand).error?.message).toBe(

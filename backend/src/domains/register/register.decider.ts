@@ -70,6 +70,11 @@ export interface RegisterState {
   frozen: ReadonlyMap<string, Frozen>;
   /** Freezes and unfreezes awaiting a second admin. */
   pendingFreezes: ReadonlyMap<string, PendingFreeze>;
+  /**
+   * Supply changes and freeze requests already approved or rejected (their ids): a request naming one of them again is
+   * a repeat, refused like one still pending, never a second request under the same id (absent: none yet).
+   */
+  decided?: ReadonlySet<string>;
   /** Transfers between investors recorded (domains/transfers): each once. */
   transfers?: ReadonlySet<string>;
   /** Who approves those transfers (absent: the owner). */
@@ -390,9 +395,14 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
           ...state,
           supply: event.data.supply,
           pendingChanges: without(state.pendingChanges, event.data.changeId),
+          decided: withDecided(state, event.data.changeId),
         };
       case 'SupplyChangeRejected':
-        return { ...state, pendingChanges: without(state.pendingChanges, event.data.changeId) };
+        return {
+          ...state,
+          pendingChanges: without(state.pendingChanges, event.data.changeId),
+          decided: withDecided(state, event.data.changeId),
+        };
       case 'FreezeRequested': {
         const { requestId, holderId, action, scope, tokens, reason, requestedBy } = event.data;
         const pending = { holderId, action, scope, tokens, reason, requestedBy };
@@ -404,10 +414,19 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
           tokens === 0 && !address
             ? without(state.frozen, holderId)
             : withEntry(state.frozen, holderId, { address, tokens });
-        return { ...state, frozen, pendingFreezes: without(state.pendingFreezes, requestId) };
+        return {
+          ...state,
+          frozen,
+          pendingFreezes: without(state.pendingFreezes, requestId),
+          decided: withDecided(state, requestId),
+        };
       }
       case 'FreezeRejected':
-        return { ...state, pendingFreezes: without(state.pendingFreezes, event.data.requestId) };
+        return {
+          ...state,
+          pendingFreezes: without(state.pendingFreezes, event.data.requestId),
+          decided: withDecided(state, event.data.requestId),
+        };
       case 'TransferApprovalChosen':
         return { ...state, transferApproval: event.data.approval };
       case 'DocumentUploaded':
@@ -495,7 +514,8 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
       case 'RequestSupplyChange': {
         requireOwner(state, command.ownerId);
         if (state.status !== 'active') throw new DomainError(REGISTER_MESSAGES.notApproved, 409);
-        if (state.pendingChanges.has(command.changeId)) throw new DomainError('This supply change already exists', 409);
+        if (state.pendingChanges.has(command.changeId) || state.decided?.has(command.changeId))
+          throw new DomainError('This supply change already exists', 409);
         const delta = command.delta;
         requireValidFields([
           wrong(!Number.isSafeInteger(delta) || delta === 0, 'delta', REGISTER_MESSAGES.delta) ||
@@ -650,12 +670,17 @@ function freezeOutcome(
   return { ...now, tokens: now.tokens - tokens };
 }
 
+function withDecided(state: RegisterState, id: string): ReadonlySet<string> {
+  return new Set(state.decided ?? []).add(id);
+}
+
 function requestFreeze(
   state: RegisterState,
   command: Extract<RegisterCommand, { type: 'RequestFreeze' }>,
 ): AssetStreamEvent[] {
   if (state.status !== 'active') throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
-  if (state.pendingFreezes.has(command.requestId)) throw new DomainError('This request already exists', 409);
+  if (state.pendingFreezes.has(command.requestId) || state.decided?.has(command.requestId))
+    throw new DomainError('This request already exists', 409);
   const tokens = command.scope === 'tokens' ? command.tokens : null;
   requireValidFields([
     command.scope === 'tokens'
