@@ -374,7 +374,18 @@ export async function holdRequests(tab: Page | BrowserContext, url: string): Pro
  */
 export async function holdTimers(page: Page): Promise<{ release(): Promise<void> }> {
   await page.clock.install();
-  await page.clock.pauseAt(new Date());
+  // The installed clock runs until paused, and the page's time can be a few milliseconds ahead of this process's
+  // ("Cannot fast-forward to the past" with `pauseAt(new Date())`, once in a CI run): pause a moment ahead of the
+  // page's own time, read again if a busy worker took longer than that moment between the two calls.
+  for (let attempt = 1; ; attempt++) {
+    const pageNow = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(pageNow + 100);
+      break;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('fast-forward to the past')) throw error;
+    }
+  }
   return { release: () => page.clock.resume() };
 }
 
