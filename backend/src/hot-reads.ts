@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from './domains/identity/session-secrets.js';
 /** What the hot reads answer with: the same functions the Nest path's controllers, guard and hooks use. */
 export interface HotReadSources {
   /** `GET /api/early-access`' bytes and tag (EarlyAccessQueries.serialized). */
-  earlyAccess(): Promise<Pick<SerializedBody, 'bytes' | 'etag'>>;
+  earlyAccess(): Promise<SerializedBody>;
   /** The signed-in user when the guard would let the request in at once with no side effect, else null. */
   signedInAtOnce(headers: IncomingMessage['headers']): Promise<Authentication | null>;
   /** `GET /api/holdings`' answer for one investor, as UTF-8 (HoldingsRead). */

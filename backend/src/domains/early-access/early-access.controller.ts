@@ -91,7 +91,7 @@ export class EarlyAccessController {
 
   @Get('early-access')
   @ApiOkResponse({ type: EarlyAccessDto, description: 'With an ETag; 304 when If-None-Match names it' })
-  async earlyAccess(@Req() req: KauriRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
+  async earlyAccess(@Req() req: KauriRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<Buffer | string> {
     // Every landing page visit asks: the counter's text is serialized once per change of the read model.
     return sendSerialized(req, reply, await this.earlyAccessPlaces.serialized());
   }

@@ -21,14 +21,14 @@ export function notModified(ifNoneMatch: string | string[] | undefined, etag: st
 
 /**
  * Answers a GET with a body serialized ahead of time: its tag in `ETag`, and 304 with no body when the client
- * already holds it. Returns what the handler returns (Fastify sends a string with a JSON type as it is).
+ * already holds it. Returns what the handler returns (Fastify sends bytes as they are).
  */
-export function sendSerialized(req: HttpRequest, reply: HttpReply, serialized: SerializedBody): string {
+export function sendSerialized(req: HttpRequest, reply: HttpReply, serialized: SerializedBody): Buffer | string {
   reply.header('etag', serialized.etag);
   if (notModified(req.headers['if-none-match'], serialized.etag)) {
     reply.code(304);
     return '';
   }
   reply.header('content-type', JSON_CONTENT_TYPE);
-  return serialized.body;
+  return serialized.bytes;
 }

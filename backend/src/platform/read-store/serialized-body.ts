@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 
 /** An answer serialized ahead of time, with an entity tag (a quoted string) made from its text. */
 export interface SerializedBody {
-  readonly body: string;
-  /** `body` as UTF-8, for the hot path (`hot-reads.ts`), which sends it as it is: no text copied or encoded again. */
+  /**
+   * The JSON text in UTF-8, sent as it is by both the Nest path and the hot path (`hot-reads.ts`): no text copied
+   * behind the headers or encoded again per request. Shared: never written to.
+   */
   readonly bytes: Buffer;
   readonly etag: string;
 }
@@ -16,7 +18,6 @@ export interface SerializedBody {
 export function serialized(value: unknown): SerializedBody {
   const body = JSON.stringify(value);
   return Object.freeze({
-    body,
     bytes: Buffer.from(body),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
   });
