@@ -33,9 +33,9 @@ const WRITE_AT_CHARS = 8 * 1024;
  * The one line per API request, on the same output and in the same shape as `createLogger`'s lines
  * (`{"level","time","service",…,"msg"}`), written by hand instead of through pino's general serialiser (about 7 % of
  * a signed-in read's CPU under load) and gathered here, then handed to the destination in one write every half second
- * (or once 8 kB are waiting) — not one `write` per line: sonic-boom measures the whole text it has gathered on every
- * write (`Buffer.byteLength` of up to 8 kB), which cost a signed-in read 3–4 % of its CPU. A 5xx is logged at error
- * level. Flushed at `close`, and at exit.
+ * (or once 8 kB are waiting) — not one `write` per line: a system call each, and sonic-boom measures the whole text it
+ * holds on every write (`Buffer.byteLength` of up to 8 kB: 3–4 % of a signed-in read's CPU when it wrote in the
+ * background). A 5xx is logged at error level. Written out at `close`, and at exit.
  * Written synchronously, as pino's own lines are: handed to a background write, each 8 kB text was still held when the
  * young generation was next collected, so V8 moved it to the old generation — under load 3.7 MB a second (300 bytes a
  * request) that only a full collection of the whole heap frees again, on 1,000,000 events about a second of the
@@ -57,17 +57,17 @@ export function createRequestLog(level: string, dest = 1): { write(line: Request
   };
   const timer = setInterval(handOver, FLUSH_EVERY_MS);
   timer.unref();
-  // At an exit without `close` (a crash), what is gathered is still written: pino flushes its destination at exit, and
-  // so does this (after pino's own handler, so the lines stay in order).
-  const atExit = () => {
+  // What is gathered, and whatever the destination still holds (a write the output refused for a moment, EAGAIN).
+  // Also at an exit without `close` (a crash), after pino's own handler, so the lines stay in order.
+  const writeOut = () => {
     handOver();
     try {
       destination.flushSync();
     } catch {
-      /* a write still under way */
+      /* the output refuses it still: nothing more to do at exit */
     }
   };
-  process.on('exit', atExit);
+  process.on('exit', writeOut);
   return {
     write({ correlationId, method, url, status, responseTime }) {
       const errored = status >= 500;
@@ -84,14 +84,9 @@ export function createRequestLog(level: string, dest = 1): { write(line: Request
     },
     close() {
       clearInterval(timer);
-      process.off('exit', atExit);
-      handOver();
+      process.off('exit', writeOut);
       // The file descriptor is the process's stdout, shared with other loggers: written out, not closed.
-      try {
-        destination.flushSync();
-      } catch {
-        /* a write still under way: pino flushes it at exit */
-      }
+      writeOut();
     },
   };
 }
