@@ -288,6 +288,8 @@ function requireOwner(state: RegisterState, ownerId: string): void {
 }
 
 const withEntry = <K, V>(map: ReadonlyMap<K, V>, key: K, value: V) => new Map(map).set(key, value);
+/** A set (absent: empty) with one more member, as a new set. */
+const withMember = <T>(set: ReadonlySet<T> | undefined, member: T): ReadonlySet<T> => new Set(set ?? []).add(member);
 const without = <K, V>(map: ReadonlyMap<K, V>, key: K) => {
   const next = new Map(map);
   next.delete(key);
@@ -372,7 +374,7 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
         return {
           ...state,
           investors: withEntry(investors, toInvestorId, (investors.get(toInvestorId) ?? 0) + tokens),
-          transfers: new Set(state.transfers ?? []).add(transferId),
+          transfers: withMember(state.transfers, transferId),
         };
       }
       case 'OfferingSettled': {
@@ -395,13 +397,13 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
           ...state,
           supply: event.data.supply,
           pendingChanges: without(state.pendingChanges, event.data.changeId),
-          decided: withDecided(state, event.data.changeId),
+          decided: withMember(state.decided, event.data.changeId),
         };
       case 'SupplyChangeRejected':
         return {
           ...state,
           pendingChanges: without(state.pendingChanges, event.data.changeId),
-          decided: withDecided(state, event.data.changeId),
+          decided: withMember(state.decided, event.data.changeId),
         };
       case 'FreezeRequested': {
         const { requestId, holderId, action, scope, tokens, reason, requestedBy } = event.data;
@@ -418,14 +420,14 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
           ...state,
           frozen,
           pendingFreezes: without(state.pendingFreezes, requestId),
-          decided: withDecided(state, requestId),
+          decided: withMember(state.decided, requestId),
         };
       }
       case 'FreezeRejected':
         return {
           ...state,
           pendingFreezes: without(state.pendingFreezes, event.data.requestId),
-          decided: withDecided(state, event.data.requestId),
+          decided: withMember(state.decided, event.data.requestId),
         };
       case 'TransferApprovalChosen':
         return { ...state, transferApproval: event.data.approval };
@@ -668,10 +670,6 @@ function freezeOutcome(
         : `Only ${tokensWord(now.tokens)} of this holding ${now.tokens === 1 ? 'is' : 'are'} frozen`,
     );
   return { ...now, tokens: now.tokens - tokens };
-}
-
-function withDecided(state: RegisterState, id: string): ReadonlySet<string> {
-  return new Set(state.decided ?? []).add(id);
 }
 
 function requestFreeze(
