@@ -270,7 +270,8 @@ describe('Billing decider', () => {
       currentPeriodEnd: 2_000,
     });
     const professional = [started('professional', 'sub_1'), activated('sub_1')];
-    const upgraded: BillingEvent = {
+    /** The user's upgrade of sub_1 from Professional to Enterprise, with what a test changes of it. */
+    const planChanged = (data: Partial<PlanChanged['data']> = {}): PlanChanged => ({
       type: 'PlanChanged',
       data: {
         userId,
@@ -282,11 +283,13 @@ describe('Billing decider', () => {
         currentPeriodEnd: 2_000,
         requestedBy: 'user',
         providerEventId: null,
+        ...data,
       },
-    };
+    });
+    const upgraded = planChanged();
 
     it("reads a PlanChanged stored at version 1 as the user's change (upcast), and writes version 2", () => {
-      const { requestedBy: _r, providerEventId: _p, ...v1 } = upgraded.data as PlanChanged['data'];
+      const { requestedBy: _r, providerEventId: _p, ...v1 } = upgraded.data;
       const lifted = upcasters.upcast({
         type: 'PlanChanged',
         data: v1,
@@ -308,20 +311,7 @@ describe('Billing decider', () => {
 
     it('given Enterprise, when the user downgrades to Professional, then PlanChanged with the credit (negative)', () => {
       expect(given([...professional, upgraded]).when(change('professional', -300)).events).toEqual([
-        {
-          type: 'PlanChanged',
-          data: {
-            userId,
-            reference: 'sub_1',
-            fromTier: 'enterprise',
-            toTier: 'professional',
-            amountCharged: 0,
-            amountCredited: 300,
-            currentPeriodEnd: 2_000,
-            requestedBy: 'user',
-            providerEventId: null,
-          },
-        },
+        planChanged({ fromTier: 'enterprise', toTier: 'professional', amountCharged: 0, amountCredited: 300 }),
       ]);
     });
 
@@ -386,20 +376,12 @@ describe('Billing decider', () => {
     describe("the provider's record of the subscription (plan_changed: its tier read from the provider now)", () => {
       const billed = (id: string, reference: string, tier: 'starter' | 'professional' | 'enterprise', created = 150) =>
         provider(id, created, reference, { kind: 'plan_changed', tier });
-      const fromProvider: BillingEvent = {
-        type: 'PlanChanged',
-        data: {
-          userId,
-          reference: 'sub_1',
-          fromTier: 'professional',
-          toTier: 'enterprise',
-          amountCharged: null,
-          amountCredited: null,
-          currentPeriodEnd: 2_000,
-          requestedBy: 'provider',
-          providerEventId: 'evt_upd',
-        },
-      };
+      const fromProvider = planChanged({
+        amountCharged: null,
+        amountCredited: null,
+        requestedBy: 'provider',
+        providerEventId: 'evt_upd',
+      });
 
       it('given Professional on record, when the provider bills sub_1 at Enterprise (the change was never recorded), then PlanChanged from the provider, amounts on its invoice', () => {
         expect(given(professional).when(billed('evt_upd', 'sub_1', 'enterprise')).events).toEqual([fromProvider]);
