@@ -25,4 +25,4 @@ HEALTHCHECK --interval=10s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health/live').then(r => process.exit(r.ok ? 0 : 1)).catch(() => process.exit(1))"]
 USER node
 # Node's flags for serving: backend/src/serve-flags.ts says why.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "--min-semi-space-size=64", "backend/bundle/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=128", "--min-semi-space-size=128", "backend/bundle/main.js"]
