@@ -443,5 +443,46 @@ describe('Billing decider', () => {
         expect(given([...professional, upgraded]).when(change('enterprise', 400)).error).toMatchObject({ status: 409 });
       });
     });
+
+    describe("the plan check's read of the provider's record (RecordProviderTier: no webhook behind it)", () => {
+      const checked = (reference: string, tier: 'starter' | 'professional' | 'enterprise'): BillingCommand => ({
+        type: 'RecordProviderTier',
+        userId,
+        reference,
+        tier,
+      });
+      const fromCheck = planChanged({
+        amountCharged: null,
+        amountCredited: null,
+        requestedBy: 'provider',
+        providerEventId: null,
+      });
+
+      it('given Professional on record, when the provider bills sub_1 at Enterprise, then PlanChanged from the provider naming no webhook; checked again, nothing', () => {
+        expect(given(professional).when(checked('sub_1', 'enterprise'))).toEqual({ events: [fromCheck], error: null });
+        const moved = [...professional, fromCheck];
+        expect(given(moved).state).toMatchObject({ tier: 'enterprise', movedAtProvider: 'enterprise' });
+        expect(given(moved).when(checked('sub_1', 'enterprise')).events).toEqual([]);
+        // The user's own change already recorded: the provider agrees, nothing more.
+        expect(given([...professional, upgraded]).when(checked('sub_1', 'enterprise')).events).toEqual([]);
+      });
+
+      it('records nothing for the same tier, another subscription, a plan not being paid for, or Starter', () => {
+        expect(given(professional).when(checked('sub_1', 'professional')).events).toEqual([]);
+        expect(given(professional).when(checked('sub_old', 'enterprise')).events).toEqual([]);
+        expect(given(professional).when(checked('sub_1', 'starter')).events).toEqual([]);
+        const ended: BillingEvent = {
+          type: 'SubscriptionCanceled',
+          data: { providerEventId: 'evt_200', providerCreatedAt: 200, userId, reference: 'sub_1' },
+        };
+        expect(given([...professional, ended]).when(checked('sub_1', 'enterprise')).events).toEqual([]);
+        expect(given([]).when(checked('sub_1', 'enterprise')).events).toEqual([]);
+      });
+
+      it('refuses a tier the provider answered that is no plan of ours (502), recording nothing', () => {
+        const odd = { ...checked('sub_1', 'enterprise'), tier: 'platinum' } as unknown as BillingCommand;
+        expect(given(professional).when(odd)).toMatchObject({ events: null, error: { status: 502 } });
+      });
+    });
   });
 });

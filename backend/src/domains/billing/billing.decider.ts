@@ -49,6 +49,11 @@ export type BillingCommand =
    */
   | { type: 'ActivateWaivedPlan'; replacing: string | null; userId: string; tier: Tier; reference: string; at: number }
   | { type: 'ApplyProviderEvent'; event: ProviderEvent }
+  /**
+   * The tier the provider bills the plan `reference` at, read by the plan check (`PlanCheck`) with no webhook behind
+   * it: a move whose webhook never came is recorded as one from the provider's record.
+   */
+  | { type: 'RecordProviderTier'; userId: string; reference: string; tier: Tier }
   /** The provider has moved the plan (PaymentProvider.changePlan); this records it. */
   | {
       type: 'ChangePlan';
@@ -244,7 +249,7 @@ function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingE
           ]
         : [{ type: 'CancellationWithdrawn', data: { ...stamp, userId, reference } }];
     case 'plan_changed':
-      return planMovedAtProvider(state, event, change.tier);
+      return planMovedAtProvider(state, { userId, reference, providerEventId: event.id }, change.tier);
     default: {
       const _exhaustive: never = change;
       return [];
@@ -259,23 +264,27 @@ function applyProviderEvent(state: BillingState, event: ProviderEvent): BillingE
  * subscription (an abandoned checkout, an older plan) is not this plan's. The tier is the provider's record read now,
  * so neither the seen list nor the ordering of events applies.
  */
-function planMovedAtProvider(state: BillingState, event: ProviderEvent, tier: Tier): BillingEvent[] {
+function planMovedAtProvider(
+  state: BillingState,
+  read: { userId: string; reference: string; providerEventId: string | null },
+  tier: Tier,
+): BillingEvent[] {
   const paying = state.status === 'active' || state.status === 'past_due';
-  if (event.reference !== state.reference || !paying || !state.tier || tier === state.tier) return [];
+  if (read.reference !== state.reference || !paying || !state.tier || tier === state.tier) return [];
   if (PLANS[state.tier].billing !== 'monthly' || PLANS[tier].billing !== 'monthly') return [];
   return [
     {
       type: 'PlanChanged',
       data: {
-        userId: event.userId,
-        reference: event.reference,
+        userId: read.userId,
+        reference: read.reference,
         fromTier: state.tier,
         toTier: tier,
         amountCharged: null,
         amountCredited: null,
         currentPeriodEnd: state.currentPeriodEnd,
         requestedBy: 'provider',
-        providerEventId: event.id,
+        providerEventId: read.providerEventId,
       },
     },
   ];
@@ -338,6 +347,12 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
       }
       case 'ApplyProviderEvent':
         return applyProviderEvent(state, command.event);
+      case 'RecordProviderTier': {
+        // From the provider's answer, not from a person: unreadable means the provider's record, 502.
+        ensure(BILLING_FIELDS.tier, command.tier, 'tier', UNREADABLE, 502);
+        const { userId, reference, tier } = command;
+        return planMovedAtProvider(state, { userId, reference, providerEventId: null }, tier);
+      }
       case 'ChangePlan': {
         ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
         // The provider's record of this very move was recorded first (its webhook came before this answer).

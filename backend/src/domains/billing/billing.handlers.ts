@@ -11,7 +11,13 @@ import { calculatePricing } from '../calculators/pricing.js';
 import { EarlyAccessWaivers } from '../calculators/early-access-waivers.js';
 import { PLANS, type Tier } from '../plans/plans.js';
 import { ERROR_TITLES } from '../../messages.js';
-import { billing, checkoutRefusal, planChangeRefusal, type BillingCommand } from './billing.decider.js';
+import {
+  billing,
+  checkoutRefusal,
+  planChangeRefusal,
+  type BillingCommand,
+  type BillingState,
+} from './billing.decider.js';
 import { billingStream } from './events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
 import { PaymentHandler } from './payment-handler.js';
@@ -152,15 +158,53 @@ export class ApplyProviderEventHandler extends PaymentHandler implements IComman
       billing,
       stream,
       async (state): Promise<BillingCommand | null> => {
-        const monthly = state.tier !== null && PLANS[state.tier].billing === 'monthly';
-        if (event.reference !== state.reference || !monthly) return null;
-        const tier = await this.provider.subscriptionTier(event.reference);
+        const tier = await billedTier(this.provider, state, event.reference);
         return tier && { type: 'ApplyProviderEvent', event: { ...event, change: { kind: 'plan_changed', tier } } };
       },
       context,
     );
     const position = synced.events.length > 0 ? synced.position : applied.position;
     return { applied: applied.events.length + synced.events.length, position };
+  }
+}
+
+/** The tier the provider bills `reference` at, asked only when that is the monthly plan on record (else null). */
+async function billedTier(provider: PaymentProvider, state: BillingState, reference: string): Promise<Tier | null> {
+  const monthly = state.tier !== null && PLANS[state.tier].billing === 'monthly';
+  if (reference !== state.reference || !monthly) return null;
+  return provider.subscriptionTier(reference);
+}
+
+export class CheckPlanCommand extends Command<{ recorded: number; position: number }> {
+  constructor(
+    readonly userId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+/**
+ * One user's step of the plan check (`PlanCheck`): the tier the provider bills the plan on record at, recorded if it
+ * differs (`PlanChanged` from the provider, no amount) — a move made at the provider, or one whose answer was never
+ * recorded, when its webhook never came either. Read after the stream is loaded, and again should it move before the
+ * append (`handleAsking`), as for a webhook.
+ */
+@CommandHandler(CheckPlanCommand)
+export class CheckPlanHandler extends PaymentHandler implements ICommandHandler<CheckPlanCommand> {
+  async execute({ userId, context }: CheckPlanCommand) {
+    const checked = await this.repository.handleAsking(
+      billing,
+      billingStream(userId),
+      async (state): Promise<BillingCommand | null> => {
+        const { reference } = state;
+        if (reference === null) return null;
+        const tier = await billedTier(this.provider, state, reference);
+        return tier && { type: 'RecordProviderTier', userId, reference, tier };
+      },
+      context,
+    );
+    return { recorded: checked.events.length, position: checked.position };
   }
 }
 

@@ -7,11 +7,13 @@ import { BillingController } from './billing.controller.js';
 import {
   ApplyProviderEventHandler,
   CancelSubscriptionHandler,
+  CheckPlanHandler,
   ChangePlanHandler,
   ConfirmSandboxPaymentHandler,
   StartSubscriptionHandler,
 } from './billing.handlers.js';
 import { PAYMENT_PROVIDER } from './payment-provider.js';
+import { PlanCheck } from './plan-check.js';
 import { SandboxPaymentProvider } from './sandbox-provider.js';
 
 @Module({
@@ -31,8 +33,10 @@ import { SandboxPaymentProvider } from './sandbox-provider.js';
     StartSubscriptionHandler,
     ApplyProviderEventHandler,
     CancelSubscriptionHandler,
+    CheckPlanHandler,
     ChangePlanHandler,
     ConfirmSandboxPaymentHandler,
+    PlanCheck,
   ],
   // Income funds distributions through the same provider.
   exports: [PAYMENT_PROVIDER],

@@ -5,11 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import Stripe from 'stripe';
+import { systemContext } from '../../platform/command-context.js';
 import { startTestServer } from '../../testing/api.js';
 import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp } from '../../testing/users.js';
 import { EARLIER_CHECKOUT_PAID } from './billing.handlers.js';
 import { billingStream } from './events.js';
+import { PlanCheck } from './plan-check.js';
 
 const WEBHOOK_SECRET = StripeStandIn.WEBHOOK_SECRET;
 const stripe = new Stripe('sk_test_kauri');
@@ -384,6 +386,49 @@ describe('billing API (Stripe)', () => {
     expect((await user.get('/api/subscription/status', { 'x-read-after': String(down.body.position) })).body.tier).toBe(
       'professional',
     );
+  });
+
+  it('a crash after Stripe moved the plan and no webhook ever: the plan check asks Stripe and records the move, once', async () => {
+    const user = await signUp(server);
+    await user.post('/api/create-subscription', { tier: 'professional' });
+    const subscription = standIn.responses.at(-1)!.id!;
+    const t = Math.floor(Date.now() / 1000);
+    await deliver(invoicePaid('evt_lost_paid', t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
+    await waitForStatus(user, 'active');
+    const moves = async () =>
+      (await server.eventStore.readStream(billingStream(user.user.id)))
+        .filter((e) => e.type === 'PlanChanged')
+        .map((e) => e.data as { toTier: string; requestedBy: string; providerEventId: string | null });
+
+    const append = server.eventStore.append.bind(server.eventStore);
+    const spy = jest.spyOn(server.eventStore, 'append').mockImplementationOnce((streamId, ...rest) => {
+      if (streamId === billingStream(user.user.id)) return Promise.reject(new Error('the process died here'));
+      return append(streamId, ...rest);
+    });
+    try {
+      expect((await user.post('/api/subscription/change', { tier: 'enterprise' })).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await moves()).toEqual([]);
+
+    // Stripe's webhook for the update is never delivered. The plan check (every 6 h on the job's holder) asks.
+    const planCheck = server.app.get(PlanCheck);
+    const asked = standIn.requests.length;
+    const first = await planCheck.check(systemContext('plan-check', 'check-1'));
+    expect(first.recorded).toBeGreaterThanOrEqual(1);
+    expect(standIn.requests.slice(asked).map((r) => `${r.method} ${r.path}`)).toContain(
+      `GET /v1/subscriptions/${subscription}`,
+    );
+    expect(await moves()).toEqual([
+      expect.objectContaining({ toTier: 'enterprise', requestedBy: 'provider', providerEventId: null }),
+    ]);
+    const status = await user.get('/api/subscription/status', { 'x-read-after': String(first.position) });
+    expect(status.body).toMatchObject({ status: 'active', tier: 'enterprise' });
+
+    // Checked again: Stripe and the log agree, nothing more.
+    await planCheck.check(systemContext('plan-check', 'check-2'));
+    expect(await moves()).toHaveLength(1);
   });
 
   it("the webhook before the handler's own record: one move, the change answered 200", async () => {
