@@ -36,19 +36,31 @@ export class PlanCheck {
     });
   }
 
-  /** Checks every running monthly plan; says how many were checked and how many moves it recorded. */
+  /**
+   * Checks every running monthly plan; says how many were checked and how many moves it recorded. A plan the provider
+   * could not answer for does not stop the others: the run then fails, naming how many, and the job's status shows it.
+   */
   async check(context: CommandContext): Promise<{ checked: number; recorded: number; position: number }> {
     const running = await this.reads.of(subscriptionsProjection).find({ status: { $in: ['active', 'past_due'] } });
     let checked = 0;
     let recorded = 0;
     let position = 0;
+    let unanswered: unknown = null;
+    let failed = 0;
     for (const plan of running) {
       if (plan.tier === null || PLANS[plan.tier].billing !== 'monthly') continue;
-      const result = await this.commands.execute(new CheckPlanCommand(plan._id, context));
-      checked++;
-      recorded += result.recorded;
-      position = Math.max(position, result.position);
+      try {
+        const result = await this.commands.execute(new CheckPlanCommand(plan._id, context));
+        checked++;
+        recorded += result.recorded;
+        position = Math.max(position, result.position);
+      } catch (error) {
+        failed++;
+        unanswered ??= error;
+      }
     }
+    if (failed > 0)
+      throw new Error(`${failed} of ${failed + checked} running plans could not be checked`, { cause: unanswered });
     return { checked, recorded, position };
   }
 }

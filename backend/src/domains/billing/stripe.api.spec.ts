@@ -11,6 +11,7 @@ import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp } from '../../testing/users.js';
 import { EARLIER_CHECKOUT_PAID } from './billing.handlers.js';
 import { billingStream } from './events.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import { PlanCheck } from './plan-check.js';
 
 const WEBHOOK_SECRET = StripeStandIn.WEBHOOK_SECRET;
@@ -429,6 +430,27 @@ describe('billing API (Stripe)', () => {
     // Checked again: Stripe and the log agree, nothing more.
     await planCheck.check(systemContext('plan-check', 'check-2'));
     expect(await moves()).toHaveLength(1);
+  });
+
+  it('a plan Stripe cannot answer for does not stop the plan check of the others; the run says how many failed', async () => {
+    for (const n of [1, 2]) {
+      const user = await signUp(server);
+      await user.post('/api/create-subscription', { tier: 'professional' });
+      const subscription = standIn.responses.at(-1)!.id!;
+      const t = Math.floor(Date.now() / 1000);
+      await deliver(invoicePaid(`evt_down_${n}`, t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
+      await waitForStatus(user, 'active');
+    }
+    const provider = server.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const ask = jest.spyOn(provider, 'subscriptionTier').mockRejectedValueOnce(new Error('Stripe is unreachable'));
+    try {
+      await expect(server.app.get(PlanCheck).check(systemContext('plan-check', 'check-down'))).rejects.toThrow(
+        /^1 of \d+ running plans could not be checked$/,
+      );
+      expect(ask.mock.calls.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      ask.mockRestore();
+    }
   });
 
   it("the webhook before the handler's own record: one move, the change answered 200", async () => {
