@@ -30,6 +30,10 @@ try {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Run by a supervisor holding a pipe to its stdin (`KAURI_STOP_WITH_STDIN=1`: the tests' built apps), it stops when
+  // that pipe closes — when the supervisor ends, however it ends — rather than living on orphaned, holding its folder.
+  if (process.env.KAURI_STOP_WITH_STDIN === '1')
+    process.stdin.once('close', () => void shutdown('stdin closed')).resume();
   // Said once the handlers are in place: a supervisor that signals as soon as it reads this line is handled.
   console.log(
     `Kauri is running at http://localhost:${new URL(server.url).port} (events: ${server.eventStore.kind}, read models: ${server.readStore.kind}, data: ${server.config.dataDir})`,

@@ -158,4 +158,18 @@ describe('one process per data folder', () => {
     expect(verify.status).toBe(0);
     expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(false);
   }, 180_000);
+
+  it('an app whose supervisor ends (its stdin pipe closes) shuts down in order rather than living on orphaned', async () => {
+    // How the tests start the built app (spawnBuilt): a Jest worker that ends without stopping it closes the pipe.
+    const app = await bootBuilt(dataDir);
+    expect((await app.api.get('/api/early-access')).status).toBe(200);
+    let output = '';
+    app.child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    app.child.removeAllListeners('exit');
+    const exited = new Promise<number | null>((resolve) => app.child.once('exit', (code) => resolve(code)));
+    app.child.stdin!.destroy();
+    expect(await exited).toBe(0);
+    expect(output).toContain('stdin closed: shutting down');
+    expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(false);
+  }, 180_000);
 });

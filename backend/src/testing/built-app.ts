@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,9 +39,13 @@ export function requireBuilt(): void {
     throw new Error('backend/bundle is missing: `npm test` builds it first (or run `npm run build -w @kauri/backend`)');
 }
 
-/** Starts the bundle's main.js on a data folder (embedded stores), its output piped; see bootBuilt to wait for it. */
+/**
+ * Starts the bundle's main.js on a data folder (embedded stores), its output piped; see bootBuilt to wait for it. Its
+ * stdin is a pipe from this process, and the app stops when that closes (`KAURI_STOP_WITH_STDIN`): a test process that
+ * ends without stopping it (a Jest worker ended mid-file) leaves no app running on a folder nobody removes.
+ */
 export function spawnBuilt(dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [...BUILT_NODE_FLAGS, `${BUNDLE}main.js`], {
+  const child = spawn(process.execPath, [...BUILT_NODE_FLAGS, `${BUNDLE}main.js`], {
     // No chain unless a test asks for one (CHAIN=anvil): a killed app leaves its anvil for the next boot to stop.
     env: {
       ...process.env,
@@ -50,11 +55,15 @@ export function spawnBuilt(dataDir: string, env: Record<string, string> = {}): C
       EVENT_STORE: '',
       READ_STORE: '',
       CHAIN: 'off',
+      KAURI_STOP_WITH_STDIN: '1',
       ...TEST_APP_ENV,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // Held open, never written: it closes with this process. It does not keep this process running by itself.
+  (child.stdin as Socket).unref();
+  return child;
 }
 
 /** Boots the bundle's main.js on a data folder (embedded stores) and resolves once it listens. */
