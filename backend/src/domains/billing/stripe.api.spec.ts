@@ -10,7 +10,7 @@ import { startTestServer } from '../../testing/api.js';
 import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp } from '../../testing/users.js';
 import { EARLIER_CHECKOUT_PAID } from './billing.handlers.js';
-import { billingStream } from './events.js';
+import { billingStream, type PlanChanged } from './events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import { PlanCheck } from './plan-check.js';
 
@@ -78,6 +78,38 @@ describe('billing API (Stripe)', () => {
       },
     },
   });
+
+  /** A new user whose Professional plan runs: its first invoice paid (webhook `paidEventId`). */
+  async function runningProfessional(paidEventId: string) {
+    const user = await signUp(server);
+    await user.post('/api/create-subscription', { tier: 'professional' });
+    const subscription = standIn.responses.at(-1)!.id!;
+    const t = Math.floor(Date.now() / 1000);
+    await deliver(invoicePaid(paidEventId, t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
+    await waitForStatus(user, 'active');
+    return { user, subscription };
+  }
+
+  /** The plan moves recorded in a user's billing stream. */
+  async function planMoves(userId: string) {
+    return (await server.eventStore.readStream(billingStream(userId)))
+      .filter((e) => e.type === 'PlanChanged')
+      .map((e) => e.data as PlanChanged['data']);
+  }
+
+  /** A plan change Stripe makes whose recording fails once (the process dying after Stripe moved it): 500. */
+  async function changeUnrecorded(user: Awaited<ReturnType<typeof signUp>>, tier: string) {
+    const append = server.eventStore.append.bind(server.eventStore);
+    const spy = jest.spyOn(server.eventStore, 'append').mockImplementationOnce((streamId, ...rest) => {
+      if (streamId === billingStream(user.user.id)) return Promise.reject(new Error('the process died here'));
+      return append(streamId, ...rest);
+    });
+    try {
+      expect((await user.post('/api/subscription/change', { tier })).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+  }
 
   it('creates the customer and a default-incomplete subscription, and returns the first invoice’s client secret', async () => {
     const user = await signUp(server);
@@ -284,12 +316,7 @@ describe('billing API (Stripe)', () => {
   });
 
   it('upgrades through subscriptions.update with always_invoice proration (applied only if paid), and downgrades with a credit', async () => {
-    const user = await signUp(server);
-    await user.post('/api/create-subscription', { tier: 'professional' });
-    const subscription = standIn.responses.at(-1)!.id!;
-    const t = Math.floor(Date.now() / 1000);
-    await deliver(invoicePaid('evt_change_paid', t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
-    await waitForStatus(user, 'active');
+    const { user, subscription } = await runningProfessional('evt_change_paid');
 
     // A declined upgrade: Stripe keeps it pending, the plan stays as it was, nothing is recorded.
     standIn.declineNextPlanChange = true;
@@ -325,29 +352,12 @@ describe('billing API (Stripe)', () => {
   });
 
   it('a crash after Stripe moved the plan: the subscription.updated webhook makes the log catch up, once; a late copy of it never undoes a later change', async () => {
-    const user = await signUp(server);
-    await user.post('/api/create-subscription', { tier: 'professional' });
-    const subscription = standIn.responses.at(-1)!.id!;
-    const t = Math.floor(Date.now() / 1000);
-    await deliver(invoicePaid('evt_crash_paid', t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
-    await waitForStatus(user, 'active');
-    const moves = async () =>
-      (await server.eventStore.readStream(billingStream(user.user.id)))
-        .filter((e) => e.type === 'PlanChanged')
-        .map((e) => e.data as { toTier: string; requestedBy: string; amountCharged: number | null });
+    const { user, subscription } = await runningProfessional('evt_crash_paid');
+    const moves = () => planMoves(user.user.id);
 
     // Stripe moves the subscription to Enterprise (and charges the proration); recording it fails once.
-    const append = server.eventStore.append.bind(server.eventStore);
-    const spy = jest.spyOn(server.eventStore, 'append').mockImplementationOnce((streamId, ...rest) => {
-      if (streamId === billingStream(user.user.id)) return Promise.reject(new Error('the process died here'));
-      return append(streamId, ...rest);
-    });
     const sent = standIn.sentEvents.length;
-    try {
-      expect((await user.post('/api/subscription/change', { tier: 'enterprise' })).status).toBe(500);
-    } finally {
-      spy.mockRestore();
-    }
+    await changeUnrecorded(user, 'enterprise');
     expect(standIn.requests.at(-1)!.form['items[0][price]']).toBe('price_ent');
     expect(await moves()).toEqual([]);
     expect((await user.get('/api/subscription/status')).body.tier).toBe('professional');
@@ -390,27 +400,10 @@ describe('billing API (Stripe)', () => {
   });
 
   it('a crash after Stripe moved the plan and no webhook ever: the plan check asks Stripe and records the move, once', async () => {
-    const user = await signUp(server);
-    await user.post('/api/create-subscription', { tier: 'professional' });
-    const subscription = standIn.responses.at(-1)!.id!;
-    const t = Math.floor(Date.now() / 1000);
-    await deliver(invoicePaid('evt_lost_paid', t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
-    await waitForStatus(user, 'active');
-    const moves = async () =>
-      (await server.eventStore.readStream(billingStream(user.user.id)))
-        .filter((e) => e.type === 'PlanChanged')
-        .map((e) => e.data as { toTier: string; requestedBy: string; providerEventId: string | null });
+    const { user, subscription } = await runningProfessional('evt_lost_paid');
+    const moves = () => planMoves(user.user.id);
 
-    const append = server.eventStore.append.bind(server.eventStore);
-    const spy = jest.spyOn(server.eventStore, 'append').mockImplementationOnce((streamId, ...rest) => {
-      if (streamId === billingStream(user.user.id)) return Promise.reject(new Error('the process died here'));
-      return append(streamId, ...rest);
-    });
-    try {
-      expect((await user.post('/api/subscription/change', { tier: 'enterprise' })).status).toBe(500);
-    } finally {
-      spy.mockRestore();
-    }
+    await changeUnrecorded(user, 'enterprise');
     expect(await moves()).toEqual([]);
 
     // Stripe's webhook for the update is never delivered. The plan check (every 6 h on the job's holder) asks.
@@ -433,14 +426,7 @@ describe('billing API (Stripe)', () => {
   });
 
   it('a plan Stripe cannot answer for does not stop the plan check of the others; the run says how many failed', async () => {
-    for (const n of [1, 2]) {
-      const user = await signUp(server);
-      await user.post('/api/create-subscription', { tier: 'professional' });
-      const subscription = standIn.responses.at(-1)!.id!;
-      const t = Math.floor(Date.now() / 1000);
-      await deliver(invoicePaid(`evt_down_${n}`, t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
-      await waitForStatus(user, 'active');
-    }
+    for (const n of [1, 2]) await runningProfessional(`evt_down_${n}`);
     const provider = server.app.get<PaymentProvider>(PAYMENT_PROVIDER);
     const ask = jest.spyOn(provider, 'subscriptionTier').mockRejectedValueOnce(new Error('Stripe is unreachable'));
     try {
@@ -454,22 +440,14 @@ describe('billing API (Stripe)', () => {
   });
 
   it("the webhook before the handler's own record: one move, the change answered 200", async () => {
-    const user = await signUp(server);
-    await user.post('/api/create-subscription', { tier: 'professional' });
-    const subscription = standIn.responses.at(-1)!.id!;
-    const t = Math.floor(Date.now() / 1000);
-    await deliver(invoicePaid('evt_first_paid', t, user.user.id, subscription, 'subscription_create', t + 2_592_000));
-    await waitForStatus(user, 'active');
+    const { user } = await runningProfessional('evt_first_paid');
     // Stripe's webhook is delivered (and recorded) before Stripe's answer reaches the handler.
     standIn.beforePlanChangeAnswer = async (updated) => {
       expect((await deliver({ object: 'event', ...updated })).status).toBe(200);
     };
     const up = await user.post('/api/subscription/change', { tier: 'enterprise' });
     expect(up).toMatchObject({ status: 200, body: { tier: 'enterprise', proration: 400 } });
-    const moves = (await server.eventStore.readStream(billingStream(user.user.id))).filter(
-      (e) => e.type === 'PlanChanged',
-    );
-    expect(moves.map((e) => (e.data as { requestedBy: string }).requestedBy)).toEqual(['provider']);
+    expect((await planMoves(user.user.id)).map((m) => m.requestedBy)).toEqual(['provider']);
     expect(
       (await user.get('/api/subscription/status', { 'x-read-after': String(up.body.position) })).body,
     ).toMatchObject({ tier: 'enterprise' });
