@@ -163,13 +163,10 @@ describe('one process per data folder', () => {
     // How the tests start the built app (spawnBuilt): a Jest worker that ends without stopping it closes the pipe.
     const app = await bootBuilt(dataDir);
     expect((await app.api.get('/api/early-access')).status).toBe(200);
-    let output = '';
-    app.child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     app.child.removeAllListeners('exit');
-    const exited = new Promise<number | null>((resolve) => app.child.once('exit', (code) => resolve(code)));
+    const exited = exitOf(app.child);
     app.child.stdin!.destroy();
-    expect(await exited).toBe(0);
-    expect(output).toContain('stdin closed: shutting down');
+    expect(await exited).toEqual({ code: 0, output: expect.stringContaining('stdin closed: shutting down') });
     expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(false);
   }, 180_000);
 });

@@ -42,7 +42,7 @@ export function requireBuilt(): void {
 /**
  * Starts the bundle's main.js on a data folder (embedded stores), its output piped; see bootBuilt to wait for it. Its
  * stdin is a pipe from this process, and the app stops when that closes (`KAURI_STOP_WITH_STDIN`): a test process that
- * ends without stopping it (a Jest worker ended mid-file) leaves no app running on a folder nobody removes.
+ * ends without stopping it, however it ends, leaves no app running on a folder nobody removes.
  */
 export function spawnBuilt(dataDir: string, env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, [...BUILT_NODE_FLAGS, `${BUNDLE}main.js`], {
