@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import type { StripeConfig } from '../platform/config.js';
+
+/** Signs test deliveries with the SDK's own test header. */
+const signer = new Stripe('sk_test_kauri');
 
 /** An HTTP status, a JSON body, and any other headers. */
 type Answer = [number, unknown, Record<string, string>?];
@@ -117,6 +121,36 @@ export class StripeStandIn {
       created: Math.floor(Date.now() / 1000),
       data: { object: this.subscription(subscription) },
     });
+  }
+
+  /** Stripe's event for a PaymentIntent as it is now (e.g. `payment_intent.succeeded` once `settle` moved it). */
+  intentEvent(reference: string, type: string) {
+    return {
+      id: `evt_${type.replaceAll('.', '_')}_${++this.counter}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: this.intent(reference) },
+    };
+  }
+
+  /**
+   * POSTs a Stripe event to the app's webhook at `appUrl`, signed as Stripe would sign it (optionally with another
+   * secret or time), and answers the app's status and body.
+   */
+  static async deliver(appUrl: string, event: object, options: { secret?: string; timestamp?: number } = {}) {
+    const payload = JSON.stringify(event);
+    const signature = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? StripeStandIn.WEBHOOK_SECRET,
+      timestamp: options.timestamp,
+    });
+    const res = await fetch(`${appUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    return { status: res.status, body: await res.json() };
   }
 
   statusOf(reference: string): string | undefined {

@@ -49,6 +49,7 @@ import {
   ConfirmSandboxPaymentCommand,
   StartSubscriptionCommand,
 } from './billing.handlers.js';
+import { SettleOneOffPaymentCommand } from './payment-handler.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import type { StripePaymentProvider } from './stripe-provider.js';
 
@@ -179,11 +180,23 @@ export class BillingController {
   ): Promise<{ received: true }> {
     if (!isStripe(this.provider)) throw new DomainError('Stripe is not configured', 404);
     if (!req.rawBody) throw new DomainError('Invalid webhook signature', 400);
-    const event = this.provider.parseWebhook(req.rawBody, signature);
-    if (event)
-      await this.commands.execute(
-        new ApplyProviderEventCommand(event, { ...context, actor: { kind: 'system', name: 'stripe-webhook' } }),
-      );
+    const notice = this.provider.parseWebhook(req.rawBody, signature);
+    const system: CommandContext = { ...context, actor: { kind: 'system', name: 'stripe-webhook' } };
+    // A failure answers 5xx, and Stripe delivers the event again later.
+    switch (notice?.kind) {
+      case undefined:
+        break;
+      case 'subscription':
+        await this.commands.execute(new ApplyProviderEventCommand(notice.event, system));
+        break;
+      case 'one-off-payment':
+        await this.commands.execute(new SettleOneOffPaymentCommand(notice.payment, system));
+        break;
+      default: {
+        const _exhaustive: never = notice;
+        throw new Error(`unknown webhook notice ${JSON.stringify(_exhaustive)}`);
+      }
+    }
     return { received: true };
   }
 

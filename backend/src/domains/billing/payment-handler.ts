@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
+import { CommandInContext } from '../../platform/command-handler.js';
+import { type OneOffPaymentNotice, PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 
 /**
  * What a command handler that goes through the payment provider holds: the repository to load a stream's state
@@ -14,3 +15,12 @@ export abstract class PaymentHandler {
     @Inject(PAYMENT_PROVIDER) protected readonly provider: PaymentProvider,
   ) {}
 }
+
+/**
+ * A one-off payment may have moved on at the provider: what it became is recorded by whoever owns the payment (income's
+ * funding, `SettleFundingHandler`). Sent by the provider's webhook and by the funding check; billing only passes it on.
+ */
+export class SettleOneOffPaymentCommand extends CommandInContext<
+  OneOffPaymentNotice,
+  { recorded: 'funded' | 'failed' | null; position: number | null }
+> {}

@@ -154,4 +154,20 @@ export type ProviderChange =
    */
   | { kind: 'plan_changed'; tier: Tier };
 
+/**
+ * The provider says a one-off payment moved on (a distribution's funding: Stripe's `payment_intent.succeeded` or
+ * `.canceled`). Only which payment it is about: its status is asked of the provider when the notice is acted on,
+ * never taken from the delivery, which may be a late or repeated copy.
+ */
+export interface OneOffPaymentNotice {
+  distributionId: string;
+  /** The payment named (Stripe's PaymentIntent id); null: whichever payment the pending attempt recorded. */
+  reference: string | null;
+}
+
+/** A verified webhook delivery, reduced to what Kauri acts on. */
+export type WebhookNotice =
+  | { kind: 'subscription'; event: ProviderEvent }
+  | { kind: 'one-off-payment'; payment: OneOffPaymentNotice };
+
 export const PAYMENT_PROVIDER = Symbol('PaymentProvider');

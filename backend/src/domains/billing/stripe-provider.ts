@@ -16,6 +16,7 @@ import type {
   ProviderChange,
   ProviderEvent,
   RefundOutcome,
+  WebhookNotice,
 } from './payment-provider.js';
 
 const CURRENCY = 'nzd';
@@ -255,14 +256,14 @@ export class StripePaymentProvider implements PaymentProvider {
    * Verifies the signature on the raw body (Stripe's tolerance of 5 minutes refuses replays of old
    * deliveries) and reduces the event to what billing acts on; null for events billing does not use.
    */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent | null {
+  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookNotice | null {
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.config.webhookSecret);
     } catch {
       throw new DomainError('Invalid webhook signature', 400);
     }
-    return toProviderEvent(event);
+    return toWebhookNotice(event);
   }
 }
 
@@ -317,6 +318,18 @@ function required(secret: string | null | undefined): string {
       ERROR_TITLES.paymentRequired,
     );
   return secret;
+}
+
+/** Stripe's event → what Kauri acts on: a plan's event, or a distribution's funding payment that moved on. */
+export function toWebhookNotice(event: Stripe.Event): WebhookNotice | null {
+  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.canceled') {
+    const intent = event.data.object;
+    const { purpose, distributionId } = intent.metadata ?? {};
+    if (purpose === 'distribution' && distributionId)
+      return { kind: 'one-off-payment', payment: { distributionId, reference: intent.id } };
+  }
+  const subscription = toProviderEvent(event);
+  return subscription && { kind: 'subscription', event: subscription };
 }
 
 /** Stripe's event → billing's view of it (null when it is not about a Kauri plan). */

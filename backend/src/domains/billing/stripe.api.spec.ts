@@ -4,7 +4,6 @@
  * and out of order.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import Stripe from 'stripe';
 import { systemContext } from '../../platform/command-context.js';
 import { startTestServer } from '../../testing/api.js';
 import { StripeStandIn } from '../../testing/stripe-stand-in.js';
@@ -13,9 +12,6 @@ import { EARLIER_CHECKOUT_PAID } from './billing.handlers.js';
 import { billingStream, type PlanChanged } from './events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import { PlanCheck } from './plan-check.js';
-
-const WEBHOOK_SECRET = StripeStandIn.WEBHOOK_SECRET;
-const stripe = new Stripe('sk_test_kauri');
 
 describe('billing API (Stripe)', () => {
   let standIn: StripeStandIn;
@@ -37,20 +33,8 @@ describe('billing API (Stripe)', () => {
   });
 
   /** POSTs a Stripe event to the webhook, signed as Stripe would sign it (optionally with another secret or time). */
-  async function deliver(event: object, options: { secret?: string; timestamp?: number } = {}) {
-    const payload = JSON.stringify(event);
-    const signature = stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: options.secret ?? WEBHOOK_SECRET,
-      timestamp: options.timestamp,
-    });
-    const res = await fetch(`${server.url}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
-    return { status: res.status, body: await res.json() };
-  }
+  const deliver = (event: object, options: { secret?: string; timestamp?: number } = {}) =>
+    StripeStandIn.deliver(server.url, event, options);
 
   const invoicePaid = (
     id: string,

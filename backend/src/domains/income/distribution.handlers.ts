@@ -13,7 +13,7 @@ import { EVENT_STORE } from '../../platform/injection-keys.js';
 import { standingOf, taxStandings } from '../../projections/tax-profiles.js';
 import { DISTRIBUTION_MESSAGES as M, ERROR_TITLES } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
-import { PaymentHandler } from '../billing/payment-handler.js';
+import { PaymentHandler, SettleOneOffPaymentCommand } from '../billing/payment-handler.js';
 import type { PaymentMethodInput, PaymentStatus } from '../billing/payment-provider.js';
 import type { AssetStreamEvent } from '../register/events.js';
 import { register } from '../register/register.decider.js';
@@ -293,6 +293,32 @@ export class FundDistributionHandler extends FundingHandler implements ICommandH
         }
       }
     }
+  }
+}
+
+/**
+ * A pending funding attempt settled from the provider's record, without the owner: its payment's webhook said it moved
+ * on, or the funding check (`FundingCheck`) asks. Found paid, it is recorded paid; found cancelled (Stripe cancels an
+ * intent left awaiting the bank's authentication), recorded failed, and the owner's next Fund makes a new attempt.
+ * Still processing, awaiting authentication or never confirmed, it stays pending for the owner's next Fund, which
+ * asks the same question. Only the attempt's own recorded payment is asked about: a notice naming another payment (a
+ * late delivery about an earlier attempt's) records nothing, and neither does a repeat (`CompleteFunding` is once).
+ */
+@CommandHandler(SettleOneOffPaymentCommand)
+export class SettleFundingHandler extends FundingHandler implements ICommandHandler<SettleOneOffPaymentCommand> {
+  async execute({ request, context }: SettleOneOffPaymentCommand) {
+    const { distributionId } = request;
+    const { state } = await this.repository.load(distribution, distributionStream(distributionId));
+    const attempt = state.pendingAttempt;
+    const nothing = { recorded: null, position: null };
+    if (!attempt?.reference || (request.reference !== null && request.reference !== attempt.reference)) return nothing;
+    const status = await this.provider.paymentStatus(attempt.reference);
+    if (status.kind !== 'paid' && status.kind !== 'canceled') return nothing;
+    const paid = status.kind === 'paid';
+    const outcome = paid ? ({ kind: 'paid' } as const) : FOUND_CANCELLED;
+    const done = await this.complete(distributionId, attempt.attemptId, attempt.reference, outcome, context);
+    if (done.events.length === 0) return nothing; // settled meanwhile by the owner's Fund or another notice
+    return { recorded: paid ? ('funded' as const) : ('failed' as const), position: done.position };
   }
 }
 

@@ -13,6 +13,7 @@ import { startTestServer } from '../../testing/api.js';
 import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp } from '../../testing/users.js';
 import { approvedDistribution } from './distribution.test-support.js';
+import { FundingCheck } from './funding-check.js';
 
 const ASSET = '5d2f8a0c-3b4e-4c1d-8e9f-0a1b2c3d4e5f';
 
@@ -146,5 +147,91 @@ describe('funding a distribution (Stripe)', () => {
     });
     expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' })).status).toBe(200);
     expect(intentsOf(id).map((i) => i.status)).toEqual(['canceled', 'succeeded']);
+  });
+
+  /** An approved distribution whose card payment Stripe is still processing after the owner's Fund (409). */
+  async function processing(id: string) {
+    const { url, after } = await approved(id);
+    standIn.processNextConfirm = true;
+    expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after)).status).toBe(409);
+    const [intent] = intentsOf(id);
+    return { url, reference: intent!.id };
+  }
+  const deliver = (event: object) => StripeStandIn.deliver(server.url, event);
+  const statusOf = async (url: string) =>
+    (await owner.get(url, { 'x-read-after': String(await server.eventStore.headPosition()) })).body;
+
+  it('a processing payment that succeeds is recorded funded by its webhook, without the owner: once, however often delivered', async () => {
+    const id = 'd5d5d5d5-5555-4555-8555-555555555555';
+    const { url, reference } = await processing(id);
+    // A delivery that claims success before Stripe has it: the status is asked of Stripe, so nothing is recorded.
+    const early = { ...standIn.intentEvent(reference, 'payment_intent.succeeded') };
+    early.data.object.status = 'succeeded';
+    expect(await deliver(early)).toEqual({ status: 200, body: { received: true } });
+    expect(await eventTypes(id)).toEqual(['DistributionFundingStarted', 'DistributionFundingIntentCreated']);
+
+    standIn.settle(reference, 'succeeded');
+    const succeeded = standIn.intentEvent(reference, 'payment_intent.succeeded');
+    expect((await deliver(succeeded)).status).toBe(200);
+    expect((await deliver(succeeded)).status).toBe(200);
+    expect(await eventTypes(id)).toEqual([
+      'DistributionFundingStarted',
+      'DistributionFundingIntentCreated',
+      'DistributionFunded',
+    ]);
+    const [funded] = (await server.eventStore.readStream(`distribution-${id}`)).slice(-1);
+    expect(funded!.metadata.actor).toEqual({ kind: 'system', name: 'stripe-webhook' });
+    expect(await statusOf(url)).toMatchObject({ status: 'funded' });
+    // Charged once: the webhook confirmed nothing, and a Fund now finds nothing to pay.
+    expect(requestsOf(id).filter((r) => r.path.endsWith('/confirm'))).toHaveLength(1);
+    expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' })).status).toBe(409);
+    expect(intentsOf(id)).toHaveLength(1);
+  });
+
+  it('a webhook about another payment than the pending attempt’s records nothing, and one Stripe cancelled is recorded failed', async () => {
+    const id = 'd6d6d6d6-6666-4666-8666-666666666666';
+    const { url, reference } = await processing(id);
+    const other = 'e7e7e7e7-7777-4777-8777-777777777777';
+    const { reference: othersPayment } = await processing(other);
+    standIn.settle(othersPayment, 'succeeded');
+    // The other distribution's paid intent, delivered with this distribution's id (a forged or misrouted copy).
+    const misrouted = standIn.intentEvent(othersPayment, 'payment_intent.succeeded');
+    misrouted.data.object.metadata = { ...misrouted.data.object.metadata, distributionId: id };
+    expect((await deliver(misrouted)).status).toBe(200);
+    expect(await eventTypes(id)).toEqual(['DistributionFundingStarted', 'DistributionFundingIntentCreated']);
+
+    standIn.settle(reference, 'canceled');
+    expect((await deliver(standIn.intentEvent(reference, 'payment_intent.canceled'))).status).toBe(200);
+    expect(await eventTypes(id)).toEqual([
+      'DistributionFundingStarted',
+      'DistributionFundingIntentCreated',
+      'DistributionFundingFailed',
+    ]);
+    expect(await statusOf(url)).toMatchObject({ status: 'approved', fundingFailure: M.fundingCancelled });
+    expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' })).status).toBe(200);
+    expect(intentsOf(id).map((i) => i.status)).toEqual(['canceled', 'succeeded']);
+  });
+
+  it('the funding check records a payment Stripe took whose webhook never came; nothing for one still processing or a second check', async () => {
+    const taken = 'd8d8d8d8-8888-4888-8888-888888888888';
+    const { url, reference } = await processing(taken);
+    const still = 'd9d9d9d9-9999-4999-8999-999999999999';
+    await processing(still);
+    standIn.settle(reference, 'succeeded');
+    // The check finds the approved distributions in their read model: caught up with the log first.
+    await server.engine.waitFor(await server.eventStore.headPosition());
+    const check = server.app.get(FundingCheck);
+    const first = await check.check(systemContext('funding-check', 'check-1'));
+    expect(first.funded).toBeGreaterThanOrEqual(1);
+    expect(await eventTypes(taken)).toEqual([
+      'DistributionFundingStarted',
+      'DistributionFundingIntentCreated',
+      'DistributionFunded',
+    ]);
+    expect(await eventTypes(still)).toEqual(['DistributionFundingStarted', 'DistributionFundingIntentCreated']);
+    expect(await statusOf(url)).toMatchObject({ status: 'funded' });
+    const second = await check.check(systemContext('funding-check', 'check-2'));
+    expect(second).toMatchObject({ funded: 0, failed: 0 });
+    expect(await eventTypes(taken)).toHaveLength(3);
   });
 });

@@ -11,7 +11,9 @@ import {
   ExecuteDistributionHandler,
   FundDistributionHandler,
   RefundDistributionHandler,
+  SettleFundingHandler,
 } from './distribution.handlers.js';
+import { FundingCheck } from './funding-check.js';
 import { TaxProfileController } from './income.controller.js';
 import { ExecuteTaxPaymentHandler, ExecuteTaxProfileHandler } from './income.handlers.js';
 import { WithheldTaxController } from './withheld-tax.controller.js';
@@ -30,6 +32,8 @@ import { StablecoinPayments } from './stablecoin-payments.js';
     CancelDistributionHandler,
     FundDistributionHandler,
     RefundDistributionHandler,
+    SettleFundingHandler,
+    FundingCheck,
     StablecoinPayments,
     RecordDateCheck,
   ],
