@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
+import { eachChecked } from '../../platform/jobs/each-checked.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import { subscriptionsProjection } from '../../projections/subscriptions.js';
@@ -42,25 +43,16 @@ export class PlanCheck {
    */
   async check(context: CommandContext): Promise<{ checked: number; recorded: number; position: number }> {
     const running = await this.reads.of(subscriptionsProjection).find({ status: { $in: ['active', 'past_due'] } });
+    const monthly = running.filter((plan) => plan.tier !== null && PLANS[plan.tier].billing === 'monthly');
     let checked = 0;
     let recorded = 0;
     let position = 0;
-    let unanswered: unknown = null;
-    let failed = 0;
-    for (const plan of running) {
-      if (plan.tier === null || PLANS[plan.tier].billing !== 'monthly') continue;
-      try {
-        const result = await this.commands.execute(new CheckPlanCommand(plan._id, context));
-        checked++;
-        recorded += result.recorded;
-        position = Math.max(position, result.position);
-      } catch (error) {
-        failed++;
-        unanswered ??= error;
-      }
-    }
-    if (failed > 0)
-      throw new Error(`${failed} of ${failed + checked} running plans could not be checked`, { cause: unanswered });
+    await eachChecked(monthly, 'running plans', async (plan) => {
+      const result = await this.commands.execute(new CheckPlanCommand(plan._id, context));
+      checked++;
+      recorded += result.recorded;
+      position = Math.max(position, result.position);
+    });
     return { checked, recorded, position };
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
+import { eachChecked } from '../../platform/jobs/each-checked.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import { distributionsProjection } from '../../projections/distributions.js';
@@ -42,24 +43,13 @@ export class FundingCheck {
   async check(context: CommandContext): Promise<{ checked: number; funded: number; failed: number }> {
     const approved = await this.reads.of(distributionsProjection).find({ status: 'approved' });
     const tally = { checked: 0, funded: 0, failed: 0 };
-    let unanswered: unknown = null;
-    let errors = 0;
-    for (const waiting of approved) {
-      try {
-        const { recorded } = await this.commands.execute(
-          new SettleOneOffPaymentCommand({ distributionId: waiting._id, reference: null }, context),
-        );
-        tally.checked++;
-        if (recorded) tally[recorded]++;
-      } catch (error) {
-        errors++;
-        unanswered ??= error;
-      }
-    }
-    if (errors > 0)
-      throw new Error(`${errors} of ${errors + tally.checked} approved distributions could not be checked`, {
-        cause: unanswered,
-      });
+    await eachChecked(approved, 'approved distributions', async (waiting) => {
+      const { recorded } = await this.commands.execute(
+        new SettleOneOffPaymentCommand({ distributionId: waiting._id, reference: null }, context),
+      );
+      tally.checked++;
+      if (recorded) tally[recorded]++;
+    });
     return tally;
   }
 }
