@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { anvilBinary, listening, nodesOn, startAnvil } from './anvil.js';
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
@@ -17,6 +18,15 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000, every
   for (const deadline = Date.now() + ms; !(await check()); ) {
     if (Date.now() > deadline) throw new Error('not in time');
     await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** A process that exists and is not a zombie (a killed node waits for its reaper as one). */
+function alive(pid: number): boolean {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z');
+  } catch {
+    return false;
   }
 }
 
@@ -40,6 +50,31 @@ describe('embedded anvil', () => {
     expect(nodesOn(dir)).toEqual([]);
     expect(existsSync(join(dir, 'anvil.pid'))).toBe(false);
     rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('a node in memory dies with its process, however that ends (SIGKILL)', async () => {
+    // The built module (`npm test` builds first): a process of its own to kill, as a Jest worker can be.
+    const built = fileURLToPath(new URL('../../../dist/platform/chain/anvil.js', import.meta.url));
+    const app = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const a = await (await import(${JSON.stringify(built)})).startAnvil({ dir: null }); console.log(a.pid);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    app.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await until(() => /^\d+\n/.test(output));
+    const node = Number(output.trim());
+    try {
+      expect(alive(node)).toBe(true);
+      app.kill('SIGKILL');
+      await until(() => !alive(node), 10_000, 20);
+    } finally {
+      if (alive(node)) process.kill(node, 'SIGKILL');
+    }
   }, 60_000);
 
   it('starts again from the last whole state when it was killed while writing its state file', async () => {

@@ -89,6 +89,9 @@ export function anvilBinary(): string | null {
   }
 }
 
+/** util-linux's setpriv, which starts a program with a parent-death signal (Linux only; Debian has it everywhere). */
+const SETPRIV = process.platform === 'linux' && existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
+
 /**
  * Starts the node and keeps it running: when it exits without being asked to (killed, crashed), it is started
  * again on the same port from its state file — after 0.5 s, then doubling up to 30 s while it keeps dying — so
@@ -127,7 +130,11 @@ export async function startAnvil(options: {
     if (options.dir) restoreGoodState(options.dir);
     // Its own process group: a Ctrl-C or a group SIGTERM meant for the app must not kill the node behind the app's
     // back (the supervisor would start another while the app shuts down); the app stops it, and it saves its state.
-    const child = spawn(binary, args(port), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // A node in memory has no state to keep and no pid file a later boot could find it by: it dies with the app,
+    // however the app ends (Linux's parent-death signal; a force-exited test worker once left one running).
+    const [command, argv] =
+      !options.dir && SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', binary, ...args(port)]] : [binary, args(port)];
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     // Named at once, not once it listens: an app killed while its node starts must not leave one no boot would stop.
     if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
     const url = await listening(child);
