@@ -253,7 +253,7 @@ export const DISTRIBUTION_MESSAGES = {
   fundingUnderWay:
     'A card payment for this distribution is still being processed and cannot be stopped now. Try again in a few minutes: once it has gone through, cancelling refunds it',
   fundingProcessing:
-    'Your card payment is still being processed, so this distribution is not funded yet. Do not pay again: use Fund again in a few minutes to check it — your card will not be charged a second time',
+    'Your card payment is still being processed, so this distribution is not funded yet. Do not pay again: it shows as funded here once your bank clears it (Fund again checks it now) — your card will not be charged a second time',
   fundingActionRequired:
     'Your card’s bank asked for this payment to be authenticated, so it has not been paid and nothing more will be charged. Cancel the distribution to stop it, or check it again later with Fund',
   fundingCancelled:
