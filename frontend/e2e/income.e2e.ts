@@ -111,9 +111,15 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
     const month = treasurer.page.getByRole('row', { name: new RegExp(`${today.slice(0, 7)} RWT`) });
     await month.getByRole('cell', { name: '$15', exact: true }).first().waitFor();
     await treasurer.page.getByText('Refunded $50').waitFor();
+    // Dates are pickers that also take what a person types, and show it as New Zealanders write it.
     await treasurer.page.getByLabel('Tax month').fill(today.slice(0, 7));
+    await treasurer.page.getByLabel('Tax month').press('Enter');
     await treasurer.page.getByLabel('Amount paid').fill('15.00');
-    await treasurer.page.getByLabel('Paid on').fill(today);
+    const [year, monthNumber, day] = today.split('-').map(Number);
+    await treasurer.page.getByLabel('Paid on').fill(`${day}/${monthNumber}/${year}`);
+    await treasurer.page.getByLabel('Paid on').press('Enter');
+    const monthName = new Date(Date.UTC(year!, monthNumber! - 1, 1)).toLocaleString('en', { month: 'short' });
+    expect(await treasurer.page.getByLabel('Paid on').inputValue()).toBe(`${day} ${monthName} ${year}`);
     await treasurer.page.getByLabel('IR reference').fill('IR-E2E-1');
     await treasurer.page.getByRole('button', { name: 'Record payment to IR' }).click();
     await waitForText(treasurer.page, 'Tax Payment Recorded');

@@ -254,7 +254,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /**
    * Verifies the signature on the raw body (Stripe's tolerance of 5 minutes refuses replays of old
-   * deliveries) and reduces the event to what billing acts on; null for events billing does not use.
+   * deliveries) and reduces the event to what Kauri acts on (a plan's event, or a distribution's funding payment);
+   * null for events it does not use.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookNotice | null {
     let event: Stripe.Event;

@@ -10,6 +10,7 @@ import type { DistributionInput, DistributionPreview, DistributionSummary, Incom
 import { formatDate } from '../../shared/format';
 import { showRefusal } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
+import { DateField } from '../../shared/ui/DateField';
 import { DistributionLines } from './DistributionLines';
 import { KIND_LABELS, nzd, nzDay, STATUS_COLOURS, STATUS_LABELS } from './money';
 
@@ -144,14 +145,14 @@ function DeclareCard({ assetId, onDeclared }: { assetId: string; onDeclared(id: 
             label="Record date"
             rules={[{ required: true, message: DISTRIBUTION_MESSAGES.recordDate }]}
           >
-            <Input type="date" max={today} style={{ width: 170 }} />
+            <DateField max={today} />
           </Form.Item>
           <Form.Item
             name="paymentDate"
             label="Payment date"
             rules={[{ required: true, message: DISTRIBUTION_MESSAGES.paymentDate }]}
           >
-            <Input type="date" style={{ width: 170 }} />
+            <DateField />
           </Form.Item>
           {kind === 'dividend' && (
             <Form.Item name="imputationCredits" label="Imputation credits (NZD)">

@@ -9,8 +9,9 @@ import type { ElectedRwtRate, IncomeKind, IncomeLine, Residency, TaxProfileInput
 import { formatCount, formatDate } from '../../shared/format';
 import { showRefusal } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
+import { DateField } from '../../shared/ui/DateField';
 import { Payment } from './DistributionLines';
-import { KIND_LABELS, nzd, STATUS_COLOURS, STATUS_LABELS } from './money';
+import { KIND_LABELS, nzd, nzDay, STATUS_COLOURS, STATUS_LABELS } from './money';
 
 const RATES = ['10.5', '17.5', '30', '33', '39'] as const;
 const FIELDS = ['residency', 'irdNumber', 'rwtRate', 'treatyCountry', 'dateOfBirth', 'bankAccount'] as const;
@@ -183,7 +184,7 @@ function TaxProfileCard() {
             </Form.Item>
           )}
           <Form.Item name="dateOfBirth" label="Date of birth">
-            <Input type="date" style={{ width: 170 }} />
+            <DateField max={nzDay()} />
           </Form.Item>
           <Form.Item name="bankAccount" label="Bank account for payments">
             <Input placeholder="12-3140-0123456-00" style={{ width: 210 }} />

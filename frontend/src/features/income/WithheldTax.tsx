@@ -9,7 +9,8 @@ import type { TaxPayment, TaxPaymentInput, User, WithheldTaxPeriod } from '../..
 import { formatDate } from '../../shared/format';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { useToast } from '../../shared/toast';
-import { nzd } from './money';
+import { DateField } from '../../shared/ui/DateField';
+import { nzd, nzDay } from './money';
 
 /**
  * The tax withheld from distributions: the platform's liability per month and kind until paid to Inland Revenue.
@@ -78,7 +79,13 @@ export function WithheldTax({ user }: { user: User }) {
         ]}
       />
       <Space wrap>
-        {field('period', 'Tax month', 'Month YYYY-MM', 140)}
+        <DateField
+          month
+          aria-label="Tax month"
+          value={form.period}
+          onChange={(period) => setForm({ ...form, period })}
+          width={140}
+        />
         <Radio.Group
           aria-label="Tax kind"
           optionType="button"
@@ -87,7 +94,12 @@ export function WithheldTax({ user }: { user: User }) {
           options={['RWT', 'NRWT']}
         />
         {field('amount', 'Amount paid', 'Amount NZD', 130)}
-        {field('paidOn', 'Paid on', 'Paid on YYYY-MM-DD', 170)}
+        <DateField
+          aria-label="Paid on"
+          value={form.paidOn}
+          max={nzDay()}
+          onChange={(paidOn) => setForm({ ...form, paidOn })}
+        />
         {field('irReference', 'IR reference', 'Inland Revenue reference', 220)}
         <Button
           type="primary"
