@@ -43,6 +43,11 @@ export interface DistributionDoc {
   funded: number;
   fundingReference: string | null;
   fundingFailure: string | null;
+  /**
+   * A card payment is recorded for the pending funding attempt and not settled yet: processing at the bank, awaiting
+   * the card's authentication, or (for a moment) being confirmed. It settles by itself (the webhook, the funding check).
+   */
+  fundingPending: boolean;
   declaredAt: string;
   approvedBy: string | null;
   approvedAt: string | null;
@@ -66,6 +71,7 @@ const EVENT_TYPES = [
   'DistributionDeclared',
   'DistributionApproved',
   'DistributionFundingStarted',
+  'DistributionFundingIntentCreated',
   'DistributionFunded',
   'DistributionFundingFailed',
   'DistributionEntitlementsChecked',
@@ -90,7 +96,7 @@ const UNPAID: LinePayment = {
 export const distributionsProjection = defineProjection<DistributionDoc, DistributionEvent>({
   upcasters,
   name: 'distributions',
-  version: 3,
+  version: 4,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.distributionId],
   evolve(doc, event) {
@@ -113,6 +119,7 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         funded: 0,
         fundingReference: null,
         fundingFailure: null,
+        fundingPending: false,
         declaredAt: d.declaredAt,
         approvedBy: null,
         approvedAt: null,
@@ -141,15 +148,16 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
       case 'DistributionFunded':
         return {
           ...doc,
+          fundingPending: false,
           status: 'funded',
           funded: event.data.amount,
           fundingReference: event.data.reference,
           fundedAt: event.data.fundedAt,
         };
       case 'DistributionFundingFailed':
-        return { ...doc, fundingFailure: event.data.reason };
+        return { ...doc, fundingFailure: event.data.reason, fundingPending: false };
       case 'DistributionFundingIntentCreated':
-        return doc; // not followed (EVENT_TYPES): the payment's id is the handlers' to ask about, not shown
+        return { ...doc, fundingPending: true }; // the payment's id is the handlers' to ask about, not shown
       case 'DistributionEntitlementsChecked': {
         const { moment, blockNumber, blockHash, blockTime } = event.data;
         return { ...doc, recordCheck: { moment, blockNumber, blockHash, blockTime } };

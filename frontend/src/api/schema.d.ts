@@ -4671,6 +4671,8 @@ export interface components {
             paidAt: string | null;
             /** @description The last card payment that failed */
             fundingFailure: string | null;
+            /** @description A card payment of the funding is under way (processing, or awaiting the card’s authentication): funded once it clears */
+            fundingPending: boolean;
             cancelReason: string | null;
             /** @description NZD funded and owed back after a cancellation */
             refundDue: string;

@@ -105,6 +105,7 @@ export function distributionView(
     fundedAt: doc.fundedAt,
     paidAt: doc.paidAt,
     fundingFailure: doc.fundingFailure,
+    fundingPending: doc.fundingPending,
     cancelReason: doc.cancelReason,
     refundDue: fromCents(doc.refundDue),
     recordCheck: doc.recordCheck ?? null,

@@ -119,7 +119,7 @@ describe('funding a distribution (Stripe)', () => {
     expect(processing.status).toBe(409);
     expect(processing.body).toMatchObject({ message: M.fundingProcessing, title: 'Payment Processing' });
     const view = (await owner.get(url)).body;
-    expect(view).toMatchObject({ status: 'approved', fundingFailure: null });
+    expect(view).toMatchObject({ status: 'approved', fundingFailure: null, fundingPending: true });
     const cancel = await owner.post(`${url}/cancel`, { reason: 'Changed my mind' });
     expect(cancel.status).toBe(409);
     expect(cancel.body.message).toBe(M.fundingUnderWay);
@@ -181,7 +181,7 @@ describe('funding a distribution (Stripe)', () => {
     ]);
     const [funded] = (await server.eventStore.readStream(`distribution-${id}`)).slice(-1);
     expect(funded!.metadata.actor).toEqual({ kind: 'system', name: 'stripe-webhook' });
-    expect(await statusOf(url)).toMatchObject({ status: 'funded' });
+    expect(await statusOf(url)).toMatchObject({ status: 'funded', fundingPending: false });
     // Charged once: the webhook confirmed nothing, and a Fund now finds nothing to pay.
     expect(requestsOf(id).filter((r) => r.path.endsWith('/confirm'))).toHaveLength(1);
     expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' })).status).toBe(409);

@@ -198,6 +198,11 @@ export class DistributionDto extends DistributionPreviewDto {
   @ApiProperty({ type: String, nullable: true }) paidAt: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'The last card payment that failed' })
   fundingFailure: string | null;
+  @ApiProperty({
+    description:
+      'A card payment of the funding is under way (processing, or awaiting the card’s authentication): funded once it clears',
+  })
+  fundingPending: boolean;
   @ApiProperty({ type: String, nullable: true }) cancelReason: string | null;
   @ApiProperty({ description: 'NZD funded and owed back after a cancellation' }) refundDue: string;
   @ApiProperty({

@@ -227,6 +227,15 @@ function DistributionCard({ assetId, distributionId }: { assetId: string; distri
           style={{ marginBottom: 12 }}
         />
       )}
+      {d.fundingPending && d.status === 'approved' && (
+        <Alert
+          type="info"
+          showIcon
+          message="Your card payment is under way"
+          description="This distribution shows as funded here once the payment goes through. Do not pay again: Fund checks on it now, and your card is not charged a second time."
+          style={{ marginBottom: 12 }}
+        />
+      )}
       {d.cancelReason && (
         <Alert type="info" showIcon message={`Cancelled: ${d.cancelReason}`} style={{ marginBottom: 12 }} />
       )}
