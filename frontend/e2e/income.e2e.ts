@@ -3,7 +3,8 @@
  * it, the owner funds it by card, and the investor sees the net amount, the tax withheld and their statement.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { assetWithHolder, fundedDistribution } from '../../backend/src/testing/income.js';
+import type { Page } from 'playwright-core';
+import { approvedDistribution, assetWithHolder, fundedDistribution } from '../../backend/src/testing/income.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { nzDate } from '../../backend/src/platform/nz-time.js';
 import { OWN_REQUEST_REASON } from '../../backend/src/messages.js';
@@ -18,6 +19,18 @@ import {
   type TestBrowser,
 } from './support/browser.js';
 import { startKauri } from './support/kauri-server.js';
+
+/** On the owner's distributions page: opens the first distribution and pays its $50 funding with a test card. */
+async function payByCard(page: Page, cardNumber: string) {
+  await page.getByRole('button', { name: 'Open' }).first().click();
+  await page.getByRole('button', { name: 'Fund $50' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fund $50' });
+  await dialog.getByLabel('Card number').fill(cardNumber);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Pay $50' }).click();
+  return dialog;
+}
 
 describe('income: declare, approve, fund, and the investor’s income', () => {
   let browser: TestBrowser;
@@ -59,13 +72,7 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
 
     // The owner funds it by card (the sandbox's test card).
     const funding = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}/distributions`);
-    await funding.page.getByRole('button', { name: 'Open' }).first().click();
-    await funding.page.getByRole('button', { name: 'Fund $50' }).click();
-    const dialog = funding.page.getByRole('dialog', { name: 'Fund $50' });
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByRole('button', { name: 'Pay $50' }).click();
+    await payByCard(funding.page, '4242 4242 4242 4242');
     await waitForText(funding.page, 'Distribution Funded');
     expect(mine.errors).toEqual([]);
     expect(funding.errors).toEqual([]);
@@ -143,5 +150,25 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
     const settled = (await checker.get('/api/admin/withheld-tax')).body;
     expect(settled.periods[0]).toMatchObject({ taxKind: 'RWT', withheld: '15.00', outstanding: '0.00' });
     expect(second.errors).toEqual([]);
+  });
+
+  it('a card whose bank asks to authenticate leaves the payment under way; cancelling the distribution stops it, nothing charged', async () => {
+    const admin = await signUp(server, { admin: true, email: 'auth-checker@kauri.test', firstName: 'Hemi' });
+    const { owner, assetId } = await assetWithHolder(server, admin, { name: 'Totara Lane', rwtRate: '30' });
+    const id = await approvedDistribution(owner, admin, assetId);
+
+    const mine = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}/distributions`);
+    // Stripe's test card that asks for 3D Secure: the form cannot authenticate, so the payment waits.
+    const dialog = await payByCard(mine.page, '4000 0025 0000 3155');
+    await waitForText(mine.page, 'Payment Processing');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await mine.page.getByText('Your card payment is under way').waitFor();
+    await saveScreenshot(mine.page, 'income-payment-under-way');
+
+    await mine.page.getByRole('button', { name: 'Cancel distribution' }).click();
+    await waitForText(mine.page, 'Distribution Cancelled');
+    const cancelled = (await owner.get(`/api/assets/${assetId}/distributions/${id}`)).body;
+    expect(cancelled).toMatchObject({ status: 'cancelled', fundingPending: false, refundDue: '0.00' });
+    expect(mine.errors).toEqual([]);
   });
 });

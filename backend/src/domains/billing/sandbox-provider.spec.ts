@@ -43,4 +43,18 @@ describe('sandbox card form checks', () => {
     expect(await sandbox.subscriptionTier('sub_sandbox_1')).toBe('enterprise');
     expect(await sandbox.subscriptionTier('sub_sandbox_other')).toBeNull();
   });
+
+  it('a one-off payment with the authentication test card waits for the bank; cancelled, it can never be paid', async () => {
+    const sandbox = new SandboxPaymentProvider();
+    const payment = { userId: 'u-1', amountCents: 5_000, description: 'd', distributionId: 'd-1', attemptId: 'a-1' };
+    const { reference } = await sandbox.createPayment({ ...payment, idempotencyKey: 'k-1' });
+    const card = { number: '4000 0025 0000 3155', expiry: '12/40', cvc: '123' };
+    expect(await sandbox.confirmPayment(reference, { card, paymentMethodId: null })).toEqual({
+      kind: 'action-required',
+    });
+    expect(await sandbox.paymentStatus(reference)).toEqual({ kind: 'action-required' });
+    expect(await sandbox.cancelPayment(reference)).toEqual({ kind: 'canceled' });
+    const paying = { card: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, paymentMethodId: null };
+    expect(await sandbox.confirmPayment(reference, paying)).toEqual({ kind: 'canceled' });
+  });
 });

@@ -24,6 +24,13 @@ export const DECLINING_TEST_CARDS: ReadonlyMap<string, string> = new Map([
   ['4000000000000127', "Your card's security code is incorrect."],
 ]);
 
+/**
+ * Stripe's test card whose bank asks the payer to authenticate (3D Secure): a one-off payment confirmed with it waits
+ * for that (`action-required`), which the sandbox's card form, like the funding form, cannot do. A subscription's
+ * checkout in the sandbox has no such step: there it pays as any other card.
+ */
+export const AUTHENTICATION_TEST_CARD = '4000002500003155';
+
 export interface TestCard {
   number: string;
   /** MM/YY */
@@ -174,8 +181,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (now.kind !== 'unpaid') return now;
     if (!card) throw new DomainError('Enter a card to pay with', 400, undefined, ERROR_TITLES.paymentFailed);
     checkTestCard(card, new Date());
-    const declined = DECLINING_TEST_CARDS.get(card.number.replace(/[\s-]/g, ''));
-    const status: PaymentStatus = declined ? { kind: 'unpaid', declined } : { kind: 'paid' };
+    const number = card.number.replace(/[\s-]/g, '');
+    const declined = DECLINING_TEST_CARDS.get(number);
+    const status: PaymentStatus =
+      number === AUTHENTICATION_TEST_CARD
+        ? { kind: 'action-required' }
+        : declined
+          ? { kind: 'unpaid', declined }
+          : { kind: 'paid' };
     this.payments.set(reference, status);
     return status;
   }

@@ -257,8 +257,12 @@ function DistributionCard({ assetId, distributionId }: { assetId: string; distri
         amount={d.fundingDue}
         onClose={() => setFunding(false)}
         onFund={async (card) => {
-          await fundDistribution(assetId, distributionId, card);
-          await refresh();
+          // Refreshed whatever the answer: a payment left under way (409) is shown as such.
+          try {
+            await fundDistribution(assetId, distributionId, card);
+          } finally {
+            await refresh();
+          }
         }}
       />
     </Card>
