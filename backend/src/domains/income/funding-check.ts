@@ -14,11 +14,11 @@ export const FUNDING_CHECK_EVERY_MS = 15 * 60 * 1000;
 const FIRST_CHECK_AFTER_MS = 60 * 1000;
 
 /**
- * Asks the payment provider about every approved distribution's pending funding, and records a payment it has since
+ * Asks the payment provider about every approved distribution's card payment under way, and records one it has since
  * taken or cancelled — a minute after a replica takes the job's lease, then every fifteen minutes. A card payment
  * still processing when the owner funded (or awaiting the bank's authentication) is settled by its webhook
  * (`payment_intent.succeeded`, `.canceled`); this covers a webhook that never comes, and the sandbox, which sends none.
- * One stream read per approved distribution, one provider read per pending payment.
+ * One stream read and one provider read per payment under way.
  */
 @Injectable()
 export class FundingCheck {
@@ -37,13 +37,14 @@ export class FundingCheck {
   }
 
   /**
-   * Checks every approved distribution; says how many fundings it recorded. One the provider could not answer for does
+   * Checks every payment under way; says how many fundings it recorded. One the provider could not answer for does
    * not stop the others: the run then fails, naming how many, and the job's status shows it.
    */
   async check(context: CommandContext): Promise<{ checked: number; funded: number; failed: number }> {
-    const approved = await this.reads.of(distributionsProjection).find({ status: 'approved' });
+    // The read model knows which have a payment under way; the stream, read by the command, decides.
+    const pending = await this.reads.of(distributionsProjection).find({ status: 'approved', fundingPending: true });
     const tally = { checked: 0, funded: 0, failed: 0 };
-    await eachChecked(approved, 'approved distributions', async (waiting) => {
+    await eachChecked(pending, 'pending fundings', async (waiting) => {
       const { recorded } = await this.commands.execute(
         new SettleOneOffPaymentCommand({ distributionId: waiting._id, reference: null }, context),
       );
