@@ -123,14 +123,50 @@ export class StripeStandIn {
     });
   }
 
+  /** Every refund made, as Stripe answers it (`GET /v1/refunds/:id`). */
+  private readonly refundRecords = new Map<
+    string,
+    {
+      id: string;
+      object: 'refund';
+      status: string;
+      failure_reason: string | null;
+      amount: number;
+      payment_intent: string;
+      metadata: Record<string, string>;
+    }
+  >();
+
+  /** Every refund made, in order. */
+  refunds() {
+    return [...this.refundRecords.values()];
+  }
+
+  /** A refund Stripe accepted fails later (the card's account was closed): `refund.failed` follows. */
+  failRefund(id: string, reason: string): void {
+    const refund = this.refundRecords.get(id)!;
+    this.refundRecords.set(id, { ...refund, status: 'failed', failure_reason: reason });
+  }
+
+  /** Stripe's event for a refund as it is now (e.g. `refund.failed` once `failRefund` failed it). */
+  refundEvent(id: string, type: string) {
+    return this.event(type, { ...this.refundRecords.get(id)! });
+  }
+
   /** Stripe's event for a PaymentIntent as it is now (e.g. `payment_intent.succeeded` once `settle` moved it). */
   intentEvent(reference: string, type: string) {
+    return this.event(type, this.intent(reference));
+  }
+
+  /** An event as Stripe sends one, about `object`. */
+  private event<T>(type: string, object: T) {
+    const created = Math.floor(Date.now() / 1000);
     return {
       id: `evt_${type.replaceAll('.', '_')}_${++this.counter}`,
       object: 'event',
       type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object: this.intent(reference) },
+      created,
+      data: { object },
     };
   }
 
@@ -354,16 +390,26 @@ export class StripeStandIn {
       this.refuseNextRefund = null;
       if (refused)
         return [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: refused } }];
-      return [
-        200,
-        {
-          id: `re_${n}`,
-          object: 'refund',
-          status: 'succeeded',
-          amount: Number(form.amount),
-          payment_intent: form.payment_intent,
-        },
-      ];
+      const metadata = Object.fromEntries(
+        Object.entries(form).flatMap(([k, v]) => (k.startsWith('metadata[') ? [[k.slice(9, -1), v]] : [])),
+      );
+      this.refundRecords.set(`re_${n}`, {
+        id: `re_${n}`,
+        object: 'refund',
+        status: 'succeeded',
+        failure_reason: null,
+        amount: Number(form.amount),
+        payment_intent: form.payment_intent ?? '',
+        metadata,
+      });
+      return [200, this.refundRecords.get(`re_${n}`)];
+    }
+    const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && refund) {
+      const found = this.refundRecords.get(refund[1]!);
+      return found
+        ? [200, found]
+        : [404, { error: { type: 'invalid_request_error', message: `No such refund: '${refund[1]}'` } }];
     }
     if (req.method === 'POST' && path === '/v1/subscriptions') {
       const waived = form.trial_period_days !== undefined;

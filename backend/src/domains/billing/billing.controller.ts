@@ -49,7 +49,7 @@ import {
   ConfirmSandboxPaymentCommand,
   StartSubscriptionCommand,
 } from './billing.handlers.js';
-import { SettleOneOffPaymentCommand } from './payment-handler.js';
+import { SettleOneOffPaymentCommand, SettleOneOffRefundCommand } from './payment-handler.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import type { StripePaymentProvider } from './stripe-provider.js';
 
@@ -191,6 +191,9 @@ export class BillingController {
         break;
       case 'one-off-payment':
         await this.commands.execute(new SettleOneOffPaymentCommand(notice.payment, system));
+        break;
+      case 'one-off-refund':
+        await this.commands.execute(new SettleOneOffRefundCommand(notice.refund, system));
         break;
       default: {
         const _exhaustive: never = notice;

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { CommandInContext } from '../../platform/command-handler.js';
-import { type OneOffPaymentNotice, PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
+import {
+  type OneOffPaymentNotice,
+  type OneOffRefundNotice,
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+} from './payment-provider.js';
 
 /**
  * What a command handler that goes through the payment provider holds: the repository to load a stream's state
@@ -23,4 +28,13 @@ export abstract class PaymentHandler {
 export class SettleOneOffPaymentCommand extends CommandInContext<
   OneOffPaymentNotice,
   { recorded: 'funded' | 'failed' | null; position: number | null }
+> {}
+
+/**
+ * A refund the provider had accepted may have failed since: its owner (income's `SettleRefundHandler`) asks the
+ * provider and, if so, records the money owed back again. Sent by the provider's webhook.
+ */
+export class SettleOneOffRefundCommand extends CommandInContext<
+  OneOffRefundNotice,
+  { reopened: boolean; position: number | null }
 > {}

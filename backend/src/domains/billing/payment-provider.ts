@@ -55,14 +55,23 @@ export interface PaymentProvider {
    * nothing is known: ask again with the same key.
    */
   refundOnce(request: OneOffRefund): Promise<RefundOutcome>;
+  /**
+   * What became of a refund the provider accepted (`refundOnce`'s reference): a card refund can still fail days later
+   * (the card's account closed), and the money is then the platform's again, owed back once more.
+   */
+  refundStatus(reference: string): Promise<RefundStatus>;
 }
 
 export interface OneOffRefund {
   idempotencyKey: string;
+  /** What the refund is for, kept with it at the provider (Stripe's metadata: how its webhook finds it). */
+  distributionId: string;
   /** The payment's reference (`createPayment`'s: Stripe's PaymentIntent id). */
   reference: string;
   amountCents: number;
 }
+
+export type RefundStatus = { kind: 'refunded' } | { kind: 'pending' } | { kind: 'failed'; reason: string };
 
 export type RefundOutcome = { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
 
@@ -165,9 +174,16 @@ export interface OneOffPaymentNotice {
   reference: string | null;
 }
 
+/** The provider says a refund it had accepted failed (Stripe's `refund.failed`): which refund, nothing more. */
+export interface OneOffRefundNotice {
+  distributionId: string;
+  reference: string;
+}
+
 /** A verified webhook delivery, reduced to what Kauri acts on. */
 export type WebhookNotice =
   | { kind: 'subscription'; event: ProviderEvent }
-  | { kind: 'one-off-payment'; payment: OneOffPaymentNotice };
+  | { kind: 'one-off-payment'; payment: OneOffPaymentNotice }
+  | { kind: 'one-off-refund'; refund: OneOffRefundNotice };
 
 export const PAYMENT_PROVIDER = Symbol('PaymentProvider');

@@ -14,6 +14,7 @@ import type {
   PlanChangeRequest,
   ProviderEvent,
   RefundOutcome,
+  RefundStatus,
 } from './payment-provider.js';
 
 /** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
@@ -206,6 +207,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * Refunds a payment (its charges are not kept across restarts, so any PaymentIntent reference, `pi_…`, is taken
    * as one it made); another reference is refused as Stripe refuses an unknown payment.
    */
+  /** The sandbox's refunds go through and stay so; one it never made is unknown, as to Stripe. */
+  async refundStatus(reference: string): Promise<RefundStatus> {
+    const made = [...this.refunds.values()].some((r) => r.kind === 'refunded' && r.reference === reference);
+    return made ? { kind: 'refunded' } : { kind: 'failed', reason: `No such refund: '${reference}'` };
+  }
+
   async refundOnce({ idempotencyKey, reference }: OneOffRefund): Promise<RefundOutcome> {
     const earlier = this.refunds.get(idempotencyKey);
     if (earlier) return earlier;

@@ -16,6 +16,7 @@ import type {
   ProviderChange,
   ProviderEvent,
   RefundOutcome,
+  RefundStatus,
   WebhookNotice,
 } from './payment-provider.js';
 
@@ -117,10 +118,10 @@ export class StripePaymentProvider implements PaymentProvider {
    * A Refund of the PaymentIntent (Stripe keeps the idempotency key a day: a retry within it gets the same refund).
    * A refund Stripe refuses (already refunded, a disputed charge) is an answer; its network or API failing is not.
    */
-  async refundOnce({ idempotencyKey, reference, amountCents }: OneOffRefund): Promise<RefundOutcome> {
+  async refundOnce({ idempotencyKey, distributionId, reference, amountCents }: OneOffRefund): Promise<RefundOutcome> {
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: reference, amount: amountCents, metadata: { purpose: 'distribution' } },
+        { payment_intent: reference, amount: amountCents, metadata: { purpose: 'distribution', distributionId } },
         { idempotencyKey },
       );
       return refund.status === 'failed' || refund.status === 'canceled'
@@ -133,6 +134,22 @@ export class StripePaymentProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)
         return { kind: 'failed', reason: error.message };
       return unavailableAsBadGateway(() => Promise.reject(error));
+    }
+  }
+
+  async refundStatus(reference: string): Promise<RefundStatus> {
+    const refund = await unavailableAsBadGateway(() => this.stripe.refunds.retrieve(reference));
+    switch (refund.status) {
+      case 'succeeded':
+        return { kind: 'refunded' };
+      case 'failed':
+      case 'canceled':
+        return {
+          kind: 'failed',
+          reason: `The refund ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}`,
+        };
+      default:
+        return { kind: 'pending' };
     }
   }
 
@@ -321,13 +338,18 @@ function required(secret: string | null | undefined): string {
   return secret;
 }
 
-/** Stripe's event → what Kauri acts on: a plan's event, or a distribution's funding payment that moved on. */
+/** Stripe's event → what Kauri acts on: a plan's event, a distribution's funding payment that moved on, or its refund that failed. */
 export function toWebhookNotice(event: Stripe.Event): WebhookNotice | null {
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.canceled') {
     const intent = event.data.object;
     const { purpose, distributionId } = intent.metadata ?? {};
     if (purpose === 'distribution' && distributionId)
       return { kind: 'one-off-payment', payment: { distributionId, reference: intent.id } };
+  }
+  if (event.type === 'refund.failed') {
+    const { purpose, distributionId } = event.data.object.metadata ?? {};
+    if (purpose === 'distribution' && distributionId)
+      return { kind: 'one-off-refund', refund: { distributionId, reference: event.data.object.id } };
   }
   const subscription = toProviderEvent(event);
   return subscription && { kind: 'subscription', event: subscription };

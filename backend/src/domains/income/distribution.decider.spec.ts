@@ -622,4 +622,54 @@ describe('distribution decider', () => {
     // Nothing funded, nothing to refund.
     expect(given(funded()).when(complete(0, { kind: 'refunded', reference: 're_3' })).events).toEqual([]);
   });
+
+  it('a refund that failed after it was accepted is owed back again, once, and asked for with the next key', () => {
+    const refunded: DistributionEvent[] = [
+      ...funded(),
+      {
+        type: 'DistributionCancelled',
+        data: { distributionId: ID, assetId: ASSET, cancelledBy: OWNER, reason: 'Sold', refundDue: 50_000 },
+      },
+      {
+        type: 'DistributionRefunded',
+        data: { distributionId: ID, assetId: ASSET, amount: 50_000, reference: 're_1', refundedAt: NOW },
+      },
+    ];
+    const reverse = (reference: string) =>
+      ({ type: 'ReverseRefund', distributionId: ID, reference, reason: 'expired_or_canceled_card', now: NOW }) as const;
+    const reversed = given(refunded).when(reverse('re_1')).events!;
+    expect(reversed).toEqual([
+      {
+        type: 'DistributionRefundFailed',
+        data: {
+          distributionId: ID,
+          assetId: ASSET,
+          attempt: 0,
+          reason: 'The refund re_1 failed after it was accepted: expired_or_canceled_card',
+          failedAt: NOW,
+        },
+      },
+    ]);
+    // Another refund's notice, or the same one again: nothing.
+    expect(given(refunded).when(reverse('re_2')).events).toEqual([]);
+    expect(given([...refunded, ...reversed]).when(reverse('re_1')).events).toEqual([]);
+    // Owed again: the refund with the first key is a stale answer now; the second key's is recorded.
+    const complete = (attempt: number, reference: string) =>
+      ({
+        type: 'CompleteRefund',
+        distributionId: ID,
+        attempt,
+        outcome: { kind: 'refunded', reference },
+        now: NOW,
+      }) as const;
+    expect(given([...refunded, ...reversed]).when(complete(0, 're_1')).events).toEqual([]);
+    expect(given([...refunded, ...reversed]).when(complete(1, 're_3')).events).toEqual([
+      {
+        type: 'DistributionRefunded',
+        data: { distributionId: ID, assetId: ASSET, amount: 50_000, reference: 're_3', refundedAt: NOW },
+      },
+    ]);
+    // Nothing refunded yet (funded, not cancelled): nothing to reverse.
+    expect(given(funded()).when(reverse('re_1')).events).toEqual([]);
+  });
 });

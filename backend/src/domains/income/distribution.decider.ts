@@ -38,6 +38,8 @@ export interface DistributionState {
   /** Owed back after a cancellation, and whether it was: refunds refused so far (the next key's number). */
   refundDue: number;
   refunded: boolean;
+  /** The refund on record (the provider's), while it stands. */
+  refundReference: string | null;
   refundFailures: number;
 }
 
@@ -111,6 +113,14 @@ export type DistributionCommand =
     }
   | { type: 'ConfirmDirectCredit'; distributionId: string; adminId: string; bankReference: string; now: string }
   | { type: 'CancelDistribution'; distributionId: string; userId: string; isAdmin: boolean; reason: string }
+  | {
+      /** The provider says the refund on record (`reference`) failed after it was accepted. */
+      type: 'ReverseRefund';
+      distributionId: string;
+      reference: string;
+      reason: string;
+      now: string;
+    }
   | {
       /** The provider's answer to the refund asked with `refundKey(distributionId, attempt)`. */
       type: 'CompleteRefund';
@@ -222,6 +232,7 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
     fundingReference: null,
     refundDue: 0,
     refunded: false,
+    refundReference: null,
     refundFailures: 0,
   },
 
@@ -290,9 +301,10 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       case 'DistributionCancelled':
         return { ...state, status: 'cancelled', pendingAttempt: null, refundDue: event.data.refundDue };
       case 'DistributionRefunded':
-        return { ...state, refunded: true };
+        return { ...state, refunded: true, refundReference: event.data.reference };
+      // A refund refused, or one accepted that failed later: owed back again, asked for with the next key.
       case 'DistributionRefundFailed':
-        return { ...state, refundFailures: state.refundFailures + 1 };
+        return { ...state, refunded: false, refundReference: null, refundFailures: state.refundFailures + 1 };
       default: {
         const _exhaustive: never = event;
         return state;
@@ -490,6 +502,24 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
               cancelledBy: userId,
               reason: reason.slice(0, 1000),
               refundDue: state.funded,
+            },
+          },
+        ];
+      }
+      case 'ReverseRefund': {
+        requireExisting(state);
+        // Only the refund on record, once: a notice about another refund, or one reversed already, changes nothing.
+        if (!state.refunded || state.refundReference !== command.reference) return [];
+        const { distributionId, reference, reason, now } = command;
+        return [
+          {
+            type: 'DistributionRefundFailed',
+            data: {
+              distributionId,
+              assetId: state.assetId,
+              attempt: state.refundFailures,
+              reason: `The refund ${reference} failed after it was accepted: ${reason}`.slice(0, 500),
+              failedAt: now,
             },
           },
         ];

@@ -13,7 +13,7 @@ import { EVENT_STORE } from '../../platform/injection-keys.js';
 import { standingOf, taxStandings } from '../../projections/tax-profiles.js';
 import { DISTRIBUTION_MESSAGES as M, ERROR_TITLES } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
-import { PaymentHandler, SettleOneOffPaymentCommand } from '../billing/payment-handler.js';
+import { PaymentHandler, SettleOneOffPaymentCommand, SettleOneOffRefundCommand } from '../billing/payment-handler.js';
 import type { PaymentMethodInput, PaymentStatus } from '../billing/payment-provider.js';
 import type { AssetStreamEvent } from '../register/events.js';
 import { register } from '../register/register.decider.js';
@@ -383,6 +383,7 @@ export class RefundDistributionHandler extends PaymentHandler implements IComman
     const attempt = state.refundFailures;
     const outcome = await this.provider.refundOnce({
       idempotencyKey: refundKey(distributionId, attempt),
+      distributionId,
       reference: state.fundingReference!,
       amountCents: state.refundDue,
     });
@@ -397,5 +398,30 @@ export class RefundDistributionHandler extends PaymentHandler implements IComman
       reason: outcome.kind === 'failed' ? outcome.reason : null,
       position: done.position,
     };
+  }
+}
+
+/**
+ * A refund Stripe accepted that failed later (its `refund.failed` webhook): asked of the provider — never read from
+ * the delivery — and, failed, recorded (`ReverseRefund` → `DistributionRefundFailed`), so the money is owed back
+ * again and operations refund it with the next key (`POST /api/admin/distributions/:id/refund`). Only the refund on
+ * record is asked about, once.
+ */
+@CommandHandler(SettleOneOffRefundCommand)
+export class SettleRefundHandler extends PaymentHandler implements ICommandHandler<SettleOneOffRefundCommand> {
+  async execute({ request, context }: SettleOneOffRefundCommand) {
+    const { distributionId, reference } = request;
+    const stream = distributionStream(distributionId);
+    const { state } = await this.repository.load(distribution, stream);
+    if (!state.refunded || state.refundReference !== reference) return { reopened: false, position: null };
+    const status = await this.provider.refundStatus(reference);
+    if (status.kind !== 'failed') return { reopened: false, position: null };
+    const done = await this.repository.handle(
+      distribution,
+      stream,
+      { type: 'ReverseRefund', distributionId, reference, reason: status.reason, now: context.now },
+      context,
+    );
+    return { reopened: done.events.length > 0, position: done.position };
   }
 }

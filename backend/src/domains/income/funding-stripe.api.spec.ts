@@ -234,4 +234,41 @@ describe('funding a distribution (Stripe)', () => {
     expect(second).toMatchObject({ funded: 0, failed: 0 });
     expect(await eventTypes(taken)).toHaveLength(3);
   });
+
+  it('a refund Stripe accepted that fails later (refund.failed) is owed back again, and operations refund it anew', async () => {
+    const id = 'dadadada-aaaa-4aaa-8aaa-dadadadadada';
+    const { url, after } = await approved(id);
+    expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after)).status).toBe(200);
+    expect((await owner.post(`${url}/cancel`, { reason: 'Sold the building' })).status).toBe(200);
+    const [first] = standIn.refunds().filter((r) => r.metadata.distributionId === id);
+    expect(first).toMatchObject({ status: 'succeeded', amount: 7500, metadata: { purpose: 'distribution' } });
+    expect(await statusOf(url)).toMatchObject({ status: 'cancelled', refund: { status: 'refunded' } });
+
+    // Days later the card's account is closed: Stripe fails the refund and says so.
+    const notice = standIn.refundEvent(first!.id, 'refund.failed');
+    // A copy sent before Stripe failed it records nothing: the status is asked of Stripe.
+    expect((await deliver(notice)).status).toBe(200);
+    expect(await statusOf(url)).toMatchObject({ refund: { status: 'refunded' } });
+    standIn.failRefund(first!.id, 'expired_or_canceled_card');
+    expect((await deliver(standIn.refundEvent(first!.id, 'refund.failed'))).status).toBe(200);
+    expect((await deliver(standIn.refundEvent(first!.id, 'refund.failed'))).status).toBe(200);
+    const types = await eventTypes(id);
+    expect(types.filter((t) => t === 'DistributionRefundFailed')).toHaveLength(1);
+    expect(await statusOf(url)).toMatchObject({
+      refund: {
+        status: 'failed',
+        failure: `The refund ${first!.id} failed after it was accepted: The refund failed: expired_or_canceled_card`,
+      },
+    });
+
+    // Operations ask again: a new refund, with the next key.
+    const operator = await signUp(server, { admin: true });
+    const again = await operator.post(`/api/admin/distributions/${id}/refund`);
+    expect(again.status).toBe(200);
+    const made = standIn.refunds().filter((r) => r.metadata.distributionId === id);
+    expect(made).toHaveLength(2);
+    const keys = standIn.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey);
+    expect(keys.slice(-2)).toEqual([`distribution-${id}-refund-0`, `distribution-${id}-refund-1`]);
+    expect(await statusOf(url)).toMatchObject({ refund: { status: 'refunded', reference: made[1]!.id } });
+  });
 });

@@ -12,6 +12,7 @@ import {
   FundDistributionHandler,
   RefundDistributionHandler,
   SettleFundingHandler,
+  SettleRefundHandler,
 } from './distribution.handlers.js';
 import { FundingCheck } from './funding-check.js';
 import { TaxProfileController } from './income.controller.js';
@@ -33,6 +34,7 @@ import { StablecoinPayments } from './stablecoin-payments.js';
     FundDistributionHandler,
     RefundDistributionHandler,
     SettleFundingHandler,
+    SettleRefundHandler,
     FundingCheck,
     StablecoinPayments,
     RecordDateCheck,
