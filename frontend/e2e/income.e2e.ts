@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { approvedDistribution, assetWithHolder, fundedDistribution } from '../../backend/src/testing/income.js';
+import { awaitingFunding, assetWithHolder, fundedDistribution } from '../../backend/src/testing/income.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { nzDate } from '../../backend/src/platform/nz-time.js';
 import { OWN_REQUEST_REASON } from '../../backend/src/messages.js';
@@ -155,7 +155,7 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
   it('a card whose bank asks to authenticate leaves the payment under way; cancelling the distribution stops it, nothing charged', async () => {
     const admin = await signUp(server, { admin: true, email: 'auth-checker@kauri.test', firstName: 'Hemi' });
     const { owner, assetId } = await assetWithHolder(server, admin, { name: 'Totara Lane', rwtRate: '30' });
-    const id = await approvedDistribution(owner, admin, assetId);
+    const id = await awaitingFunding(owner, admin, assetId);
 
     const mine = await openSignedIn(browser, server.url, owner.user.email, `/assets/${assetId}/distributions`);
     // Stripe's test card that asks for 3D Secure: the form cannot authenticate, so the payment waits.

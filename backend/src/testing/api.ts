@@ -89,6 +89,22 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Two replicas of the app on one database (`env` names it), as behind a load balancer. Started one after the other:
+ * the first creates the schema and the secrets the second then finds.
+ */
+export async function startReplicas(
+  env: Record<string, string>,
+): Promise<[Awaited<ReturnType<typeof startTestServer>>, Awaited<ReturnType<typeof startTestServer>>]> {
+  const a = await startTestServer({ env });
+  try {
+    return [a, await startTestServer({ env })];
+  } catch (error) {
+    await a.close();
+    throw error;
+  }
+}
+
 /** A port free at the moment of asking. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

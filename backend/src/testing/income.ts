@@ -63,13 +63,13 @@ export async function confirmedPurchase(investor: Api, offeringId: string, token
  * admin other than the owner) approves it, the owner funds it by card. Answers its id, ready to pay.
  */
 export async function fundedDistribution(owner: Api, approver: Api, assetId: string): Promise<string> {
-  const id = await approvedDistribution(owner, approver, assetId);
+  const id = await awaitingFunding(owner, approver, assetId);
   expectStatus('fund', await owner.post(`/api/assets/${assetId}/distributions/${id}/fund`, TEST_CARD), 200);
   return id;
 }
 
 /** The same distribution declared and approved, waiting for the owner to fund it. Answers its id. */
-export async function approvedDistribution(owner: Api, approver: Api, assetId: string): Promise<string> {
+export async function awaitingFunding(owner: Api, approver: Api, assetId: string): Promise<string> {
   const today = nzDate(new Date());
   const declared = await owner.post(`/api/assets/${assetId}/distributions`, {
     kind: 'interest',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { scratchDatabase } from '../../platform/event-store/scratch-database.js';
 import { HEAD_READ_INTERVAL_MS } from '../../platform/http/read-your-writes.js';
-import { Api, startTestServer } from '../../testing/api.js';
+import { Api, startReplicas, type startTestServer } from '../../testing/api.js';
 import { signUp, TEST_PASSWORD } from '../../testing/users.js';
 import { IdentityService } from './identity.service.js';
 
@@ -42,10 +42,7 @@ describe('sessions across two replicas on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     await database.create();
-    const env = { ...ENV, DATABASE_URL: database.url };
-    // One after the other: the first creates the schema and the secrets the second then finds.
-    a = await startTestServer({ env });
-    b = await startTestServer({ env });
+    [a, b] = await startReplicas({ ...ENV, DATABASE_URL: database.url });
   }, 60_000);
   afterAll(async () => {
     await b?.close();

@@ -1,5 +1,6 @@
-import type { AggregateRepository } from '../../platform/aggregate-repository.js';
-import type { CommandContext } from '../../platform/command-context.js';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { type CommandContext, systemContext } from '../../platform/command-context.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
 import { distribution } from './distribution.decider.js';
 import { distributionStream } from './events.js';
 
@@ -50,4 +51,18 @@ export async function approvedDistribution(
     { type: 'ApproveDistribution', distributionId, adminId: 'admin-2', now: context.now },
     context,
   );
+}
+
+/**
+ * The same distribution written to a running app's log (declaring and approving over HTTP needs an asset and its
+ * plan): answers its URL and the `X-Read-After` that has the app read it.
+ */
+export async function approvedOnApp(eventStore: EventStore, distributionId: string, ownerId: string, assetId: string) {
+  const context = systemContext('test', `corr-${distributionId}`, new Date().toISOString());
+  const repository = new AggregateRepository(eventStore, { error: () => undefined });
+  await approvedDistribution(repository, distributionId, ownerId, context, assetId);
+  return {
+    url: `/api/assets/${assetId}/distributions/${distributionId}`,
+    after: { 'x-read-after': String(await eventStore.headPosition()) },
+  };
 }

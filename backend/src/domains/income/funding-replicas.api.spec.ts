@@ -4,13 +4,12 @@
  * on B, all at the same moment. The attempt is recorded funded exactly once and the card confirmed once.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
 import { scratchDatabase } from '../../platform/event-store/scratch-database.js';
-import { Api, startTestServer } from '../../testing/api.js';
+import { Api, startReplicas, type startTestServer } from '../../testing/api.js';
 import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp, TEST_PASSWORD } from '../../testing/users.js';
-import { approvedDistribution } from './distribution.test-support.js';
+import { approvedOnApp } from './distribution.test-support.js';
 import { FundingCheck } from './funding-check.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -26,10 +25,12 @@ describe('a pending funding settled by a webhook, the funding check and the owne
   beforeAll(async () => {
     standIn = await StripeStandIn.start();
     await database.create();
-    const env = { ...standIn.env, EVENT_STORE: 'postgres', READ_STORE: 'postgres', DATABASE_URL: database.url };
-    // One after the other: the first creates the schema and the secrets the second then finds.
-    a = await startTestServer({ env });
-    b = await startTestServer({ env });
+    [a, b] = await startReplicas({
+      ...standIn.env,
+      EVENT_STORE: 'postgres',
+      READ_STORE: 'postgres',
+      DATABASE_URL: database.url,
+    });
   }, 60_000);
   afterAll(async () => {
     await b?.close();
@@ -40,20 +41,9 @@ describe('a pending funding settled by a webhook, the funding check and the owne
 
   it('records it funded once, the card confirmed once', async () => {
     const owner = await signUp(a);
-    const context = systemContext('test', 'corr-replicas', new Date().toISOString());
-    await approvedDistribution(
-      new AggregateRepository(a.eventStore, { error: () => undefined }),
-      ID,
-      owner.user.id,
-      context,
-      ASSET,
-    );
-    const url = `/api/assets/${ASSET}/distributions/${ID}`;
-    const head = String(await a.eventStore.headPosition());
+    const { url, after } = await approvedOnApp(a.eventStore, ID, owner.user.id, ASSET);
     standIn.processNextConfirm = true;
-    expect(
-      (await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, { 'x-read-after': head })).status,
-    ).toBe(409);
+    expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after)).status).toBe(409);
     const [intent] = standIn.paymentIntents().filter((i) => i.metadata.distributionId === ID);
     standIn.settle(intent!.id, 'succeeded');
     await b.engine.waitFor(await b.eventStore.headPosition());

@@ -7,12 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
-import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
 import { startTestServer } from '../../testing/api.js';
 import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp } from '../../testing/users.js';
-import { approvedDistribution } from './distribution.test-support.js';
+import { approvedOnApp } from './distribution.test-support.js';
 import { FundingCheck } from './funding-check.js';
 
 const ASSET = '5d2f8a0c-3b4e-4c1d-8e9f-0a1b2c3d4e5f';
@@ -35,20 +34,7 @@ describe('funding a distribution (Stripe)', () => {
   });
 
   /** An approved $75.00 distribution of the owner's, on the app's log; answers its URL and the log's position. */
-  async function approved(id: string) {
-    const context = systemContext('test', `corr-${id}`, new Date().toISOString());
-    await approvedDistribution(
-      new AggregateRepository(server.eventStore, { error: () => undefined }),
-      id,
-      owner.user.id,
-      context,
-      ASSET,
-    );
-    return {
-      url: `/api/assets/${ASSET}/distributions/${id}`,
-      after: { 'x-read-after': String(await server.eventStore.headPosition()) },
-    };
-  }
+  const approved = (id: string) => approvedOnApp(server.eventStore, id, owner.user.id, ASSET);
   const intentsOf = (id: string) => standIn.paymentIntents().filter((i) => i.metadata.distributionId === id);
   const requestsOf = (id: string) =>
     standIn.requests.filter(

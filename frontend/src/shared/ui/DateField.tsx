@@ -14,8 +14,7 @@ export interface DateFieldProps {
   onChange?(value: string): void;
   /** A month rather than a day (a tax period). */
   month?: boolean;
-  /** The earliest and latest that may be picked, as values. */
-  min?: string;
+  /** The latest that may be picked, as a value. */
   max?: string;
   /** From the form item (its label points at it), or a label of its own. */
   id?: string;
@@ -27,10 +26,9 @@ export interface DateFieldProps {
  * A calendar date or month in a form: antd's picker, its value the API's `YYYY-MM-DD` text (empty when cleared), so a
  * form keeps plain strings and the server's field messages apply as they are.
  */
-export function DateField({ value, onChange, month = false, min, max, width = 170, ...labels }: DateFieldProps) {
+export function DateField({ value, onChange, month = false, max, width = 170, ...labels }: DateFieldProps) {
   const wire = month ? 'YYYY-MM' : 'YYYY-MM-DD';
-  const outside = (d: Dayjs) =>
-    (min !== undefined && d.format(wire) < min) || (max !== undefined && d.format(wire) > max);
+  const later = (d: Dayjs) => max !== undefined && d.format(wire) > max;
   return (
     <DatePicker
       {...labels}
@@ -39,7 +37,7 @@ export function DateField({ value, onChange, month = false, min, max, width = 17
       placeholder={month ? 'Month' : 'Date'}
       value={value ? dayjs(value) : null}
       onChange={(d: Dayjs | null) => onChange?.(d ? d.format(wire) : '')}
-      disabledDate={min !== undefined || max !== undefined ? outside : undefined}
+      disabledDate={max !== undefined ? later : undefined}
       style={{ width }}
     />
   );
