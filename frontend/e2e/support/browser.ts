@@ -264,7 +264,7 @@ export interface AxeFinding {
 }
 
 /**
- * Every page a test reaches is checked once per person (context), path and width: exactly one <h1>, and axe-core's
+ * Every page a test reaches is checked once per person (context), path (with its fragment) and width: exactly one <h1>, and axe-core's
  * WCAG 2 A/AA rules with no serious or critical violation. axe is injected into the page only here (never into the
  * app's bundle) and only once per document: a scan costs Chromium about a third of a page load, so the same page
  * reached again is not scanned again.
@@ -273,7 +273,8 @@ export async function scanPage(page: Page): Promise<void> {
   const url = new URL(page.url());
   // Only the app's own pages: a test may be sent on to another site (the identity provider's sign-in page).
   if (url.origin !== appOrigin.get(page)) return;
-  const key = `${url.pathname.toLowerCase()} @${page.viewportSize()?.width ?? 0}`;
+  // A fragment is a part of the page of its own (the landing page's #calculator is rendered when it is asked for).
+  const key = `${url.pathname.toLowerCase()}${url.hash} @${page.viewportSize()?.width ?? 0}`;
   let done = scanned.get(page.context());
   if (!done) scanned.set(page.context(), (done = new Set()));
   if (done.has(key)) return;

@@ -1,4 +1,5 @@
 import { Card, Flex, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { PricingCalculator } from './PricingCalculator';
 import { PropertyCalculator } from './PropertyCalculator';
 import { StartupCalculator } from './StartupCalculator';
@@ -16,12 +17,20 @@ export default function CalculatorSection() {
       <Card>
         <Tabs
           items={[
-            { key: 'property', label: 'Property Tokenization', children: <PropertyCalculator /> },
-            { key: 'startup', label: 'Startup Capital Raising', children: <StartupCalculator /> },
+            { key: 'property', label: <TabLabel>Property Tokenization</TabLabel>, children: <PropertyCalculator /> },
+            { key: 'startup', label: <TabLabel>Startup Capital Raising</TabLabel>, children: <StartupCalculator /> },
           ]}
         />
       </Card>
       <PricingCalculator />
     </Flex>
   );
+}
+
+/**
+ * A tab's name that may break onto a second line: on a phone both names do not fit on one, and antd would hide the
+ * second behind a "more" button, which screen readers meet as a stray button inside the tab list.
+ */
+function TabLabel({ children }: { children: ReactNode }) {
+  return <span style={{ whiteSpace: 'normal' }}>{children}</span>;
 }
