@@ -1,6 +1,5 @@
 // `npm run bench` (second part): the landing page's first-load JavaScript, gzip — what a visitor's browser
-// fetches to show `/` until the network is idle, measured in Debian's Chromium. Target: at most 200 kB. Its style
-// sheets are printed beside it.
+// fetches to show `/` until the network is idle, measured in Debian's Chromium. Target: at most 200 kB.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -40,13 +39,11 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 const scripts = new Set();
-const styleSheets = new Set();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('response', (response) => {
     const pathname = new URL(response.url()).pathname;
     if (pathname.endsWith('.js')) scripts.add(pathname);
-    if (pathname.endsWith('.css')) styleSheets.add(pathname);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -55,12 +52,10 @@ try {
   server.close();
 }
 
-const sizeOf = (path) => {
+const rows = [...scripts].map((path) => {
   const bytes = readFileSync(join(dist, path));
   return { path, raw: bytes.length, gzip: gzipSync(bytes).length };
-};
-const rows = [...scripts].map(sizeOf);
-const sheets = [...styleSheets].map(sizeOf);
+});
 rows.sort((a, b) => b.gzip - a.gzip);
 const kb = (n) => (n / 1024).toFixed(1);
 const total = rows.reduce((sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip }), { raw: 0, gzip: 0 });
@@ -71,9 +66,4 @@ for (const r of rows) console.log(`${r.path.padEnd(width)}  ${kb(r.raw).padStart
 console.log(`${'total'.padEnd(width)}  ${kb(total.raw).padStart(8)}  ${kb(total.gzip).padStart(8)}`);
 console.log(
   `target ≤ ${TARGET_KB} kB gzip: ${kb(total.gzip)} kB = ${((total.gzip / 1024 / TARGET_KB) * 100).toFixed(0)}% of the budget ${total.gzip / 1024 <= TARGET_KB ? '(within)' : '(OVER)'}`,
-);
-// Style sheets are not in the budget (it is the JavaScript's), but they block the first paint: shown beside it.
-const sheetTotal = sheets.reduce((sum, r) => ({ raw: sum.raw + r.raw, gzip: sum.gzip + r.gzip }), { raw: 0, gzip: 0 });
-console.log(
-  `style sheets (${sheets.length}, render-blocking): ${kb(sheetTotal.raw)} kB raw, ${kb(sheetTotal.gzip)} kB gzip — antd's prebuilt styles (frontend/src/theme.ts, zeroRuntime)`,
 );

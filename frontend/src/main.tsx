@@ -2,8 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ConfigProvider } from 'antd';
 import 'antd/dist/reset.css';
-// antd's prebuilt styles: the theme runs without generating them in the browser (theme.ts, zeroRuntime).
-import 'antd/dist/antd.css';
 import { type ReactNode, StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';
