@@ -70,14 +70,21 @@ export function spawnBuilt(dataDir: string, env: Record<string, string> = {}): C
 export function bootBuilt(
   dataDir: string,
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; api: Api; url: string }> {
+): Promise<{ child: ChildProcess; api: Api; url: string; output(): string }> {
   const child = spawnBuilt(dataDir, env);
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ child, api: new Api(`http://127.0.0.1:${port}`), url: `http://127.0.0.1:${port}` });
+      if (port)
+        resolve({
+          child,
+          api: new Api(`http://127.0.0.1:${port}`),
+          url: `http://127.0.0.1:${port}`,
+          // What it has said since it started (warnings and errors: LOG_LEVEL=warn), for a failing test to show.
+          output: () => output,
+        });
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`app exited with ${code}: ${output}`)));

@@ -4,7 +4,7 @@ import type { ChainConfig } from '../config.js';
 import type { Logger } from '../logging.js';
 import { ChainUnavailableError, type ChainHealth, type ChainKind, type ChainPort } from './chain.js';
 import type { ChainKeys } from './keys.js';
-import { ANVIL_CHAIN_ID } from './anvil.js';
+import { ANVIL_CHAIN_ID, type EmbeddedAnvil } from './anvil.js';
 
 /** Gas money the embedded node gives the signer (and custody wallets that send): it costs nothing there. */
 export const EMBEDDED_FUNDS = 10n ** 24n;
@@ -25,10 +25,11 @@ export async function openChain(
   const { ViemChain } = await import('./viem-chain.js');
   switch (chain.kind) {
     case 'anvil': {
+      let anvil: EmbeddedAnvil | null = null;
       try {
         const { startAnvil } = await import('./anvil.js');
         let port: InstanceType<typeof ViemChain> | null = null;
-        const anvil = await startAnvil({
+        const node = await startAnvil({
           dir: options.stateDir === undefined ? join(config.dataDir, 'chain') : options.stateDir,
           onEvent: (event) => {
             if (event.kind === 'restarted') {
@@ -38,23 +39,26 @@ export async function openChain(
               logger.error({ chain: 'anvil', why: event.why, retryInMs: event.retryInMs }, 'embedded chain is down');
           },
         });
+        anvil = node;
         const signer = (await keys.signer(true))!;
         port = new ViemChain({
           kind: 'anvil',
-          url: anvil.url,
-          chainId: anvil.chainId,
+          url: node.url,
+          chainId: node.chainId,
           account: signer,
-          onClose: () => anvil.stop(),
-          node: () => anvil.status(),
+          onClose: () => node.stop(),
+          node: () => node.status(),
         });
         await port.fund(signer.address, EMBEDDED_FUNDS);
-        logger.info(
-          { chain: 'anvil', url: anvil.url, pid: anvil.pid, signer: signer.address },
-          'embedded chain started',
-        );
+        logger.info({ chain: 'anvil', url: node.url, pid: node.pid, signer: signer.address }, 'embedded chain started');
         return port;
       } catch (error) {
         logger.error({ err: error }, 'embedded chain did not start');
+        // A node that started before the rest failed (the signer's key, its funds) is stopped: the unavailable chain
+        // has nothing to close at shutdown, and the node would outlive the app holding the folder's chain state.
+        await anvil
+          ?.stop()
+          .catch((stopError: unknown) => logger.error({ err: stopError }, 'embedded chain not stopped'));
         return new UnavailableChain('anvil', 31337, error instanceof Error ? error.message : String(error));
       }
     }
