@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Col,
-  DatePicker,
   Flex,
   Grid,
   Input,
@@ -18,7 +17,6 @@ import {
   theme,
   type TableColumnType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { describeError, errorTitle } from '../../api/client';
 import { removeInvestor } from '../../api/mutations';
@@ -31,6 +29,7 @@ import { HolderModal } from './HolderModal';
 import { nzToday } from './supply';
 import { WhyDisabled } from '../ui/WhyDisabled';
 import { ScrollTable } from '../ui/ScrollTable';
+import { DateField } from '../ui/DateField';
 
 const CapTableChart = lazy(() => import('./CapTableChart'));
 
@@ -148,14 +147,12 @@ export function CapTable({ assetId, editable }: { assetId: string; editable: boo
     <Flex vertical gap={16}>
       <Flex gap={8} wrap justify="space-between" align="center">
         <Space wrap>
-          <DatePicker
+          <DateField
             aria-label="Cap table as of"
             placeholder="As of today"
-            format="D MMM YYYY"
-            allowClear
-            value={asOf ? dayjs(asOf) : null}
-            disabledDate={(d) => d.format('YYYY-MM-DD') > today}
-            onChange={(d) => setAsOf(d && d.format('YYYY-MM-DD') !== today ? d.format('YYYY-MM-DD') : null)}
+            value={asOf}
+            max={today}
+            onChange={(day) => setAsOf(day && day !== today ? day : null)}
           />
           <Button icon={<DownloadOutlined />} href={capTableUrl(assetId, asOf, true)} download>
             Export CSV

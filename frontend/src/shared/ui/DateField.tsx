@@ -16,6 +16,8 @@ export interface DateFieldProps {
   month?: boolean;
   /** The latest that may be picked, as a value. */
   max?: string;
+  /** What an empty field says ("Date" or "Month" unless told: "As of today" where empty means today). */
+  placeholder?: string;
   /** From the form item (its label points at it), or a label of its own. */
   id?: string;
   'aria-label'?: string;
@@ -26,7 +28,15 @@ export interface DateFieldProps {
  * A calendar date or month in a form: antd's picker, its value the API's `YYYY-MM-DD` text (empty when cleared), so a
  * form keeps plain strings and the server's field messages apply as they are.
  */
-export function DateField({ value, onChange, month = false, max, width = 170, ...labels }: DateFieldProps) {
+export function DateField({
+  value,
+  onChange,
+  month = false,
+  max,
+  placeholder,
+  width = 170,
+  ...labels
+}: DateFieldProps) {
   const wire = month ? 'YYYY-MM' : 'YYYY-MM-DD';
   const later = (d: Dayjs) => max !== undefined && d.format(wire) > max;
   return (
@@ -34,7 +44,7 @@ export function DateField({ value, onChange, month = false, max, width = 170, ..
       {...labels}
       picker={month ? 'month' : 'date'}
       format={month ? MONTH_FORMATS : DAY_FORMATS}
-      placeholder={month ? 'Month' : 'Date'}
+      placeholder={placeholder ?? (month ? 'Month' : 'Date')}
       value={value ? dayjs(value) : null}
       onChange={(d: Dayjs | null) => onChange?.(d ? d.format(wire) : '')}
       disabledDate={max !== undefined ? later : undefined}
