@@ -18,6 +18,7 @@ import type {
   Written,
   CreatedSubscription,
   PlanChanged,
+  FundingPayment,
   TestCard,
   PricingResult,
   PropertyAnalysis,
@@ -366,10 +367,10 @@ export function transferStep(
 }
 
 /** The owner funds an approved distribution by card (the sandbox's test cards). */
-export function fundDistribution(assetId: string, distributionId: string, card: TestCard): Promise<Written> {
+export function fundDistribution(assetId: string, distributionId: string, payment: FundingPayment): Promise<Written> {
   return apiCall('post', '/api/assets/{id}/distributions/{distributionId}/fund', {
     path: { id: assetId, distributionId },
-    body: card,
+    body: payment,
   });
 }
 

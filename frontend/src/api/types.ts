@@ -67,6 +67,8 @@ export type BillingHistoryEntry = Schemas['BillingHistoryEntryDto'];
 export type BillingOverview = Schemas['BillingOverviewDto'];
 /** One of Stripe's test cards, as the sandbox payment form sends it. */
 export type TestCard = Omit<Schemas['SandboxPaymentDto'], 'clientSecret'>;
+/** What funds a distribution: the sandbox's test card, or the payment method Stripe's Payment Element created. */
+export type FundingPayment = TestCard | { paymentMethodId: string };
 
 /** POST /api/assets (docs/specification.md §3 Asset, §5 Asset form). */
 export type AssetInput = Schemas['CreateAssetDto'];

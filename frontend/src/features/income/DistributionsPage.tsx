@@ -1,20 +1,44 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  type FormInstance,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { DISTRIBUTION_MESSAGES } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { cancelDistribution, declareDistribution, fundDistribution, previewDistribution } from '../../api/mutations';
-import { assetQuery, distributionQuery, distributionsQuery, payerReportUrl } from '../../api/queries';
-import type { DistributionInput, DistributionPreview, DistributionSummary, IncomeKind } from '../../api/types';
+import { assetQuery, billingQuery, distributionQuery, distributionsQuery, payerReportUrl } from '../../api/queries';
+import type {
+  DistributionInput,
+  DistributionPreview,
+  DistributionSummary,
+  FundingPayment,
+  IncomeKind,
+} from '../../api/types';
 import { formatDate } from '../../shared/format';
 import { showRefusal } from '../../shared/fieldErrors';
 import { useToast } from '../../shared/toast';
 import { DateField } from '../../shared/ui/DateField';
+import { PageSpinner } from '../../shared/ui/PageSpinner';
 import { DistributionLines } from './DistributionLines';
-import { KIND_LABELS, nzd, nzDay, STATUS_COLOURS, STATUS_LABELS } from './money';
+import { cents, KIND_LABELS, nzd, nzDay, STATUS_COLOURS, STATUS_LABELS } from './money';
 
 const FIELDS = ['kind', 'amount', 'recordDate', 'paymentDate', 'imputationCredits'] as const;
+
+// Stripe.js and its React bindings load only when Stripe is the provider.
+const StripeFundingForm = lazy(() => import('./StripeFundingForm'));
 
 interface DeclareForm {
   kind: IncomeKind;
@@ -256,10 +280,10 @@ function DistributionCard({ assetId, distributionId }: { assetId: string; distri
         open={funding}
         amount={d.fundingDue}
         onClose={() => setFunding(false)}
-        onFund={async (card) => {
+        onFund={async (payment) => {
           // Refreshed whatever the answer: a payment left under way (409) is shown as such.
           try {
-            await fundDistribution(assetId, distributionId, card);
+            await fundDistribution(assetId, distributionId, payment);
           } finally {
             await refresh();
           }
@@ -275,7 +299,11 @@ interface CardForm {
   cvc: string;
 }
 
-/** The sandbox's card form (Stripe's test cards): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
+/**
+ * The card that funds a distribution: with Stripe, Stripe's Payment Element (the card goes to Stripe only, the server
+ * confirms with the payment method it gives); in the sandbox, a form for Stripe's test cards (4242 4242 4242 4242
+ * pays, 4000 0000 0000 0002 is declined).
+ */
 function FundModal({
   open,
   amount,
@@ -285,8 +313,10 @@ function FundModal({
   open: boolean;
   amount: string;
   onClose(): void;
-  onFund(card: CardForm): Promise<void>;
+  onFund(payment: FundingPayment): Promise<void>;
 }) {
+  const billing = useQuery({ ...billingQuery, enabled: open });
+  const stripe = billing.data?.provider === 'stripe';
   const [form] = Form.useForm<CardForm>();
   const toast = useToast();
   const pay = useMutation({
@@ -305,10 +335,35 @@ function FundModal({
       onOk={() => form.submit()}
       confirmLoading={pay.isPending}
       onCancel={onClose}
+      // Stripe's form has its own Pay button (it creates the payment method first).
+      footer={stripe ? null : undefined}
       destroyOnHidden
     >
+      {!billing.data ? (
+        <PageSpinner />
+      ) : stripe ? (
+        <Suspense fallback={<PageSpinner />}>
+          <StripeFundingForm
+            publishableKey={billing.data.publishableKey ?? ''}
+            amountCents={cents(amount)}
+            payLabel={`Pay ${nzd(amount)}`}
+            // The refusal is shown by the mutation; the form only needs to know it is over.
+            onPaymentMethod={(paymentMethodId) => pay.mutateAsync({ paymentMethodId }).catch(() => undefined)}
+          />
+        </Suspense>
+      ) : (
+        <SandboxFundingForm form={form} onCard={(card) => pay.mutate(card)} />
+      )}
+    </Modal>
+  );
+}
+
+/** The sandbox's test-card form (its Pay button is the dialog's). */
+function SandboxFundingForm({ form, onCard }: { form: FormInstance<CardForm>; onCard(card: CardForm): void }) {
+  return (
+    <>
       <Typography.Paragraph type="secondary">Test mode: use one of Stripe’s test cards.</Typography.Paragraph>
-      <Form<CardForm> form={form} layout="vertical" onFinish={(card) => pay.mutate(card)}>
+      <Form<CardForm> form={form} layout="vertical" onFinish={onCard}>
         <Form.Item name="number" label="Card number" rules={[{ required: true }]}>
           <Input autoComplete="cc-number" placeholder="4242 4242 4242 4242" />
         </Form.Item>
@@ -321,6 +376,6 @@ function FundModal({
           </Form.Item>
         </Flex>
       </Form>
-    </Modal>
+    </>
   );
 }

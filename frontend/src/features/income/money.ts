@@ -3,6 +3,8 @@ import { formatPayment } from '../../shared/format';
 
 /** An NZD amount the API sends as a decimal string ('1250.50'), in en-NZ: $1,250.50. */
 export const nzd = (text: string) => formatPayment(Number(text));
+/** An amount as the API writes it ("1234.50"), in cents, as Stripe takes it. */
+export const cents = (text: string) => Math.round(Number(text) * 100);
 
 export const KIND_LABELS: Record<IncomeKind, string> = {
   dividend: 'Dividend',

@@ -1,14 +1,10 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { ERROR_TITLES } from '@kauri/messages';
+import { stripeFor } from '../../shared/payments/stripe';
 import { useToast } from '../../shared/toast';
 import { paymentReturnUrl } from './paymentReturn';
-
-// One Stripe.js per publishable key for the life of the page (Stripe asks for it to load once).
-const stripes = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => stripes.get(key) ?? stripes.set(key, loadStripe(key)).get(key)!;
 
 interface Props {
   publishableKey: string;

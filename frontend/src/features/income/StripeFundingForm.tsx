@@ -1,0 +1,76 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Button, Flex } from 'antd';
+import { useState } from 'react';
+import { ERROR_TITLES } from '@kauri/messages';
+import { stripeFor } from '../../shared/payments/stripe';
+import { useToast } from '../../shared/toast';
+
+interface Props {
+  publishableKey: string;
+  /** What Fund charges, in cents (the distribution's funding due). */
+  amountCents: number;
+  payLabel: string;
+  /** Given the payment method Stripe created from the card: the server confirms its payment with it. */
+  onPaymentMethod(paymentMethodId: string): Promise<void>;
+}
+
+/**
+ * Stripe's Payment Element for funding a distribution: the card goes to Stripe only, which gives back a payment method
+ * (`pm_…`); the server confirms the distribution's own payment with it, once, as it does for any card. Loaded only in
+ * Stripe mode (the sandbox has its test-card form).
+ */
+export default function StripeFundingForm({ publishableKey, amountCents, ...rest }: Props) {
+  return (
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      // A card only: the server confirms without redirects (its intent says allow_redirects: never).
+      options={{
+        mode: 'payment',
+        amount: amountCents,
+        currency: 'nzd',
+        paymentMethodCreation: 'manual',
+        allowedPaymentMethodTypes: ['card'],
+      }}
+    >
+      <PayForm {...rest} />
+    </Elements>
+  );
+}
+
+function PayForm({ payLabel, onPaymentMethod }: Omit<Props, 'publishableKey' | 'amountCents'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const pay = async () => {
+    if (!stripe || !elements) return;
+    setBusy(true);
+    try {
+      // The element checks its own fields first (it shows what is missing beside them).
+      const checked = await elements.submit();
+      if (checked.error) return;
+      const { error, paymentMethod } = await stripe.createPaymentMethod({ elements });
+      if (error) toast.error(ERROR_TITLES.paymentFailed, error.message ?? 'The card was not accepted.');
+      else await onPaymentMethod(paymentMethod.id);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <PaymentElement />
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={busy}
+        disabled={!stripe || !elements}
+        onClick={() => void pay()}
+      >
+        {payLabel}
+      </Button>
+    </Flex>
+  );
+}
