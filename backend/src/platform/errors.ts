@@ -12,6 +12,8 @@ export class DomainError extends Error {
     readonly errors?: FieldError[],
     /** A short title for a toast (the spec's, e.g. 'Investment Too Small'). */
     readonly title?: string,
+    /** A payment the payer's bank asks them to authenticate: the secret their browser does it with (Stripe.js). */
+    readonly clientSecret?: string,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -4862,6 +4862,8 @@ export interface components {
             /** @description A short title for the toast, when there is one (e.g. 'Subscription Required') */
             title?: string;
             errors?: components["schemas"]["FieldError"][];
+            /** @description A card payment the payer's bank asks them to authenticate (3D Secure): the payment's client secret, for Stripe.js's handleNextAction */
+            clientSecret?: string;
         };
     };
     responses: never;

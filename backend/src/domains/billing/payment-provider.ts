@@ -103,7 +103,11 @@ export interface PaymentMethodInput {
 export type PaymentStatus =
   | { kind: 'paid' }
   | { kind: 'processing' }
-  | { kind: 'action-required' }
+  | {
+      kind: 'action-required';
+      /** Stripe: the intent's client secret, with which the payer's browser authenticates (Stripe.js). */
+      clientSecret?: string;
+    }
   | { kind: 'unpaid'; declined: string | null }
   | { kind: 'canceled' };
 

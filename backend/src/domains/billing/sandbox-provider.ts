@@ -27,7 +27,7 @@ export const DECLINING_TEST_CARDS: ReadonlyMap<string, string> = new Map([
 
 /**
  * Stripe's test card whose bank asks the payer to authenticate (3D Secure): a one-off payment confirmed with it waits
- * for that (`action-required`), which the sandbox's card form, like the funding form, cannot do. A subscription's
+ * for that (`action-required`), which the sandbox's test-card forms cannot do (Stripe's dialog can). A subscription's
  * checkout in the sandbox has no such step: there it pays as any other card.
  */
 export const AUTHENTICATION_TEST_CARD = '4000002500003155';

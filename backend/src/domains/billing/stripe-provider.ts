@@ -316,7 +316,9 @@ function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
     case 'requires_capture':
       return { kind: 'processing' };
     case 'requires_action':
-      return { kind: 'action-required' };
+      return intent.client_secret
+        ? { kind: 'action-required', clientSecret: intent.client_secret }
+        : { kind: 'action-required' };
     case 'requires_payment_method':
     case 'requires_confirmation':
       return { kind: 'unpaid', declined: intent.last_payment_error?.message ?? null };

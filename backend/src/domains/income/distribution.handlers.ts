@@ -281,7 +281,14 @@ export class FundDistributionHandler extends FundingHandler implements ICommandH
         case 'processing':
           throw new DomainError(M.fundingProcessing, 409, undefined, ERROR_TITLES.paymentProcessing);
         case 'action-required':
-          throw new DomainError(M.fundingActionRequired, 409, undefined, ERROR_TITLES.paymentProcessing);
+          // With Stripe, the owner's browser authenticates it with the secret, then funds again: found paid, recorded.
+          throw new DomainError(
+            M.fundingActionRequired,
+            409,
+            undefined,
+            ERROR_TITLES.paymentProcessing,
+            status.clientSecret,
+          );
         case 'canceled':
           await this.complete(distributionId, attemptId, reference, FOUND_CANCELLED, context);
           throw new DomainError(M.fundingCancelled, 402, undefined, ERROR_TITLES.paymentFailed);

@@ -121,6 +121,34 @@ describe('funding a distribution (Stripe)', () => {
     ]);
   });
 
+  it('a card whose bank asks to authenticate: 409 with the payment’s client secret for the browser; authenticated, the next Fund records it once', async () => {
+    const id = 'd7d7d7d7-7777-4777-8777-777777777777';
+    const { url, after } = await approved(id);
+    const asked = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_authenticationRequired' }, after);
+    expect(asked.status).toBe(409);
+    const [intent] = intentsOf(id);
+    expect(asked.body).toEqual({
+      message: M.fundingActionRequired,
+      title: 'Payment Processing',
+      clientSecret: `${intent!.id}_secret_x`,
+    });
+    expect((await owner.get(url)).body).toMatchObject({
+      status: 'approved',
+      fundingFailure: null,
+      fundingPending: true,
+    });
+    // The owner authenticates in their browser (Stripe.js's handleNextAction with that secret): Stripe takes the payment.
+    standIn.settle(intent!.id, 'succeeded');
+    const funded = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_authenticationRequired' });
+    expect(funded.status).toBe(200);
+    expect(requestsOf(id).filter((r) => r.path.endsWith('/confirm'))).toHaveLength(1);
+    expect(await eventTypes(id)).toEqual([
+      'DistributionFundingStarted',
+      'DistributionFundingIntentCreated',
+      'DistributionFunded',
+    ]);
+  });
+
   it('a declined card: 402 with Stripe’s words, the intent cancelled at Stripe, and the next card pays a new intent', async () => {
     const id = 'd4d4d4d4-4444-4444-8444-444444444444';
     const { url, after } = await approved(id);

@@ -18,6 +18,11 @@ export class ErrorBody {
   @ApiPropertyOptional({ description: "A short title for the toast, when there is one (e.g. 'Subscription Required')" })
   title?: string;
   @ApiPropertyOptional({ type: [FieldError] }) errors?: FieldError[];
+  @ApiPropertyOptional({
+    description:
+      "A card payment the payer's bank asks them to authenticate (3D Secure): the payment's client secret, for Stripe.js's handleNextAction",
+  })
+  clientSecret?: string;
 }
 
 /**
@@ -51,6 +56,7 @@ export class ErrorsFilter implements ExceptionFilter {
           message: exception.message,
           ...(exception.title && { title: exception.title }),
           ...(exception.errors && { errors: exception.errors }),
+          ...(exception.clientSecret && { clientSecret: exception.clientSecret }),
         },
       ];
     }

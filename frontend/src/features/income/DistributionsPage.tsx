@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { DISTRIBUTION_MESSAGES } from '@kauri/messages';
-import { describeError, errorTitle } from '../../api/client';
+import { ApiError, describeError, errorTitle } from '../../api/client';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { cancelDistribution, declareDistribution, fundDistribution, previewDistribution } from '../../api/mutations';
 import { assetQuery, billingQuery, distributionQuery, distributionsQuery, payerReportUrl } from '../../api/queries';
@@ -325,7 +325,11 @@ function FundModal({
       onClose();
       void toast.success('Distribution Funded', 'It is paid to the holders from the payment date.');
     },
-    onError: (error) => showRefusal(form, error, ['number', 'expiry', 'cvc'], toast, 'Payment Failed'),
+    onError: (error) => {
+      // Stripe's form takes the payer through their bank's authentication instead (StripeFundingForm).
+      if (!stripe || !authenticationSecret(error))
+        showRefusal(form, error, ['number', 'expiry', 'cvc'], toast, 'Payment Failed');
+    },
   });
   return (
     <Modal
@@ -347,8 +351,13 @@ function FundModal({
             publishableKey={billing.data.publishableKey ?? ''}
             amountCents={cents(amount)}
             payLabel={`Pay ${nzd(amount)}`}
-            // The refusal is shown by the mutation; the form only needs to know it is over.
-            onPaymentMethod={(paymentMethodId) => pay.mutateAsync({ paymentMethodId }).catch(() => undefined)}
+            // A refusal is shown by the mutation; the form needs only the secret a bank's authentication takes.
+            onPaymentMethod={(paymentMethodId) =>
+              pay.mutateAsync({ paymentMethodId }).then(
+                () => null,
+                (error: Error) => authenticationSecret(error),
+              )
+            }
           />
         </Suspense>
       ) : (
@@ -357,6 +366,10 @@ function FundModal({
     </Modal>
   );
 }
+
+/** The payment's client secret when Fund answered that the card's bank asks the payer to authenticate it. */
+const authenticationSecret = (error: Error): string | null =>
+  (error instanceof ApiError && error.body?.clientSecret) || null;
 
 /** The sandbox's test-card form (its Pay button is the dialog's). */
 function SandboxFundingForm({ form, onCard }: { form: FormInstance<CardForm>; onCard(card: CardForm): void }) {

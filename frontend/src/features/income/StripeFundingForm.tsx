@@ -10,14 +10,18 @@ interface Props {
   /** What Fund charges, in cents (the distribution's funding due). */
   amountCents: number;
   payLabel: string;
-  /** Given the payment method Stripe created from the card: the server confirms its payment with it. */
-  onPaymentMethod(paymentMethodId: string): Promise<void>;
+  /**
+   * Given the payment method Stripe created from the card, the server confirms the payment with it. Resolves with the
+   * payment's client secret when the card's bank asks the payer to authenticate it first, else null.
+   */
+  onPaymentMethod(paymentMethodId: string): Promise<string | null>;
 }
 
 /**
  * Stripe's Payment Element for funding a distribution: the card goes to Stripe only, which gives back a payment method
- * (`pm_…`); the server confirms the distribution's own payment with it, once, as it does for any card. Loaded only in
- * Stripe mode (the sandbox has its test-card form).
+ * (`pm_…`); the server confirms the distribution's own payment with it, once, as it does for any card. A bank that asks
+ * for authentication (3D Secure) gets it here, in Stripe's own dialog; then the server is asked again and finds the
+ * payment taken. Loaded only in Stripe mode (the sandbox has its test-card form).
  */
 export default function StripeFundingForm({ publishableKey, amountCents, ...rest }: Props) {
   return (
@@ -51,7 +55,12 @@ function PayForm({ payLabel, onPaymentMethod }: Omit<Props, 'publishableKey' | '
       const checked = await elements.submit();
       if (checked.error) return;
       const { error, paymentMethod } = await stripe.createPaymentMethod({ elements });
-      if (error) toast.error(ERROR_TITLES.paymentFailed, error.message ?? 'The card was not accepted.');
+      if (error) return toast.error(ERROR_TITLES.paymentFailed, error.message ?? 'The card was not accepted.');
+      const clientSecret = await onPaymentMethod(paymentMethod.id);
+      if (!clientSecret) return;
+      const authenticated = await stripe.handleNextAction({ clientSecret });
+      if (authenticated.error)
+        toast.error(ERROR_TITLES.paymentFailed, authenticated.error.message ?? 'The payment was not authenticated.');
       else await onPaymentMethod(paymentMethod.id);
     } finally {
       setBusy(false);
