@@ -61,6 +61,8 @@ export interface DistributionDoc {
    * until operations ask again, `none` when nothing was funded.
    */
   refund: { status: 'none' | 'pending' | 'refunded' | 'failed'; reference: string | null; failure: string | null };
+  /** When the provider accepted the refund on record (null when there is none): the refund check follows it a while. */
+  refundedAt: string | null;
   /** The chain block the lines' holders were checked against as the payment run started (null: no chain, or not yet). */
   recordCheck: { moment: string; blockNumber: number; blockHash: string; blockTime: string } | null;
   investorIds: string[];
@@ -96,7 +98,7 @@ const UNPAID: LinePayment = {
 export const distributionsProjection = defineProjection<DistributionDoc, DistributionEvent>({
   upcasters,
   name: 'distributions',
-  version: 4,
+  version: 5,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.distributionId],
   evolve(doc, event) {
@@ -129,6 +131,7 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         cancelReason: null,
         refundDue: 0,
         refund: { status: 'none', reference: null, failure: null },
+        refundedAt: null,
         recordCheck: null,
         investorIds: [
           ...new Set(d.lines.flatMap((l) => (l.holderKind === 'platform' && l.investorId ? [l.investorId] : []))),
@@ -212,9 +215,13 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
           ),
         };
       case 'DistributionRefunded':
-        return { ...doc, refund: { status: 'refunded', reference: event.data.reference, failure: null } };
+        return {
+          ...doc,
+          refund: { status: 'refunded', reference: event.data.reference, failure: null },
+          refundedAt: event.metadata.occurredAt,
+        };
       case 'DistributionRefundFailed':
-        return { ...doc, refund: { status: 'failed', reference: null, failure: event.data.reason } };
+        return { ...doc, refund: { status: 'failed', reference: null, failure: event.data.reason }, refundedAt: null };
       default: {
         const _exhaustive: never = event;
         return doc;

@@ -13,6 +13,7 @@ import { StripeStandIn } from '../../testing/stripe-stand-in.js';
 import { signUp } from '../../testing/users.js';
 import { approvedOnApp } from './distribution.test-support.js';
 import { FundingCheck } from './funding-check.js';
+import { RefundCheck } from './refund-check.js';
 
 const ASSET = '5d2f8a0c-3b4e-4c1d-8e9f-0a1b2c3d4e5f';
 
@@ -247,6 +248,41 @@ describe('funding a distribution (Stripe)', () => {
     const second = await check.check(systemContext('funding-check', 'check-2'));
     expect(second).toMatchObject({ funded: 0, failed: 0 });
     expect(await eventTypes(taken)).toHaveLength(3);
+  });
+
+  it('the refund check reopens an accepted refund Stripe failed whose webhook never came; once, and not one older than 30 days', async () => {
+    const id = 'dbdbdbdb-bbbb-4bbb-8bbb-dbdbdbdbdbdb';
+    const { url, after } = await approved(id);
+    expect((await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after)).status).toBe(200);
+    expect((await owner.post(`${url}/cancel`, { reason: 'Sold the building' })).status).toBe(200);
+    const [refund] = standIn.refunds().filter((r) => r.metadata.distributionId === id);
+    // The check reads the refunds from the distributions' read model: caught up with the log first.
+    await server.engine.waitFor(await server.eventStore.headPosition());
+    const check = server.app.get(RefundCheck);
+    expect(await check.check(systemContext('refund-check', 'check-1'))).toMatchObject({ reopened: 0 });
+    expect(await statusOf(url)).toMatchObject({ refund: { status: 'refunded' } });
+
+    standIn.failRefund(refund!.id, 'expired_or_canceled_card');
+    // 31 days on, a refund is no longer followed (Stripe fails one within 30): nothing asked, nothing recorded.
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000).toISOString();
+    const asked = () => standIn.requests.filter((r) => r.path === `/v1/refunds/${refund!.id}`).length;
+    const before = asked();
+    await check.check(systemContext('refund-check', 'check-late', later));
+    expect(asked()).toBe(before);
+    expect(await statusOf(url)).toMatchObject({ refund: { status: 'refunded' } });
+
+    const found = await check.check(systemContext('refund-check', 'check-2'));
+    expect(found.reopened).toBeGreaterThanOrEqual(1);
+    expect(asked()).toBe(before + 1);
+    expect(await statusOf(url)).toMatchObject({
+      refund: {
+        status: 'failed',
+        failure: `The refund ${refund!.id} failed after it was accepted: The refund failed: expired_or_canceled_card`,
+      },
+    });
+    await server.engine.waitFor(await server.eventStore.headPosition());
+    await check.check(systemContext('refund-check', 'check-3'));
+    expect((await eventTypes(id)).filter((t) => t === 'DistributionRefundFailed')).toHaveLength(1);
   });
 
   it('a refund Stripe accepted that fails later (refund.failed) is owed back again, and operations refund it anew', async () => {

@@ -15,6 +15,7 @@ import {
   SettleRefundHandler,
 } from './distribution.handlers.js';
 import { FundingCheck } from './funding-check.js';
+import { RefundCheck } from './refund-check.js';
 import { TaxProfileController } from './income.controller.js';
 import { ExecuteTaxPaymentHandler, ExecuteTaxProfileHandler } from './income.handlers.js';
 import { WithheldTaxController } from './withheld-tax.controller.js';
@@ -36,6 +37,7 @@ import { StablecoinPayments } from './stablecoin-payments.js';
     SettleFundingHandler,
     SettleRefundHandler,
     FundingCheck,
+    RefundCheck,
     StablecoinPayments,
     RecordDateCheck,
   ],
