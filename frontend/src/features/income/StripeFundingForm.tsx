@@ -1,7 +1,7 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { Button, Flex } from 'antd';
-import { useState } from 'react';
+import { Elements } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { ERROR_TITLES } from '@kauri/messages';
+import { PaymentElementForm } from '../../shared/payments/PaymentElementForm';
 import { stripeFor } from '../../shared/payments/stripe';
 import { useToast } from '../../shared/toast';
 
@@ -42,44 +42,19 @@ export default function StripeFundingForm({ publishableKey, amountCents, ...rest
 }
 
 function PayForm({ payLabel, onPaymentMethod }: Omit<Props, 'publishableKey' | 'amountCents'>) {
-  const stripe = useStripe();
-  const elements = useElements();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-
-  const pay = async () => {
-    if (!stripe || !elements) return;
-    setBusy(true);
-    try {
-      // The element checks its own fields first (it shows what is missing beside them).
-      const checked = await elements.submit();
-      if (checked.error) return;
-      const { error, paymentMethod } = await stripe.createPaymentMethod({ elements });
-      if (error) return toast.error(ERROR_TITLES.paymentFailed, error.message ?? 'The card was not accepted.');
-      const clientSecret = await onPaymentMethod(paymentMethod.id);
-      if (!clientSecret) return;
-      const authenticated = await stripe.handleNextAction({ clientSecret });
-      if (authenticated.error)
-        toast.error(ERROR_TITLES.paymentFailed, authenticated.error.message ?? 'The payment was not authenticated.');
-      else await onPaymentMethod(paymentMethod.id);
-    } finally {
-      setBusy(false);
-    }
+  const pay = async (stripe: Stripe, elements: StripeElements) => {
+    // The element checks its own fields first (it shows what is missing beside them).
+    const checked = await elements.submit();
+    if (checked.error) return;
+    const { error, paymentMethod } = await stripe.createPaymentMethod({ elements });
+    if (error) return toast.error(ERROR_TITLES.paymentFailed, error.message ?? 'The card was not accepted.');
+    const clientSecret = await onPaymentMethod(paymentMethod.id);
+    if (!clientSecret) return;
+    const authenticated = await stripe.handleNextAction({ clientSecret });
+    if (authenticated.error)
+      toast.error(ERROR_TITLES.paymentFailed, authenticated.error.message ?? 'The payment was not authenticated.');
+    else await onPaymentMethod(paymentMethod.id);
   };
-
-  return (
-    <Flex vertical gap={16}>
-      <PaymentElement />
-      <Button
-        type="primary"
-        size="large"
-        block
-        loading={busy}
-        disabled={!stripe || !elements}
-        onClick={() => void pay()}
-      >
-        {payLabel}
-      </Button>
-    </Flex>
-  );
+  return <PaymentElementForm payLabel={payLabel} pay={pay} />;
 }

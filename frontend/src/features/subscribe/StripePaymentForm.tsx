@@ -1,7 +1,7 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { Button, Flex } from 'antd';
-import { useState } from 'react';
+import { Elements } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { ERROR_TITLES } from '@kauri/messages';
+import { PaymentElementForm } from '../../shared/payments/PaymentElementForm';
 import { stripeFor } from '../../shared/payments/stripe';
 import { useToast } from '../../shared/toast';
 import { paymentReturnUrl } from './paymentReturn';
@@ -28,40 +28,15 @@ export default function StripePaymentForm({ publishableKey, clientSecret, ...res
 }
 
 function ConfirmForm({ intent, payLabel, onPaid }: Omit<Props, 'publishableKey' | 'clientSecret'>) {
-  const stripe = useStripe();
-  const elements = useElements();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    if (!stripe || !elements) return;
-    setBusy(true);
-    try {
-      const confirmParams = { return_url: paymentReturnUrl() };
-      const { error } =
-        intent === 'setup'
-          ? await stripe.confirmSetup({ elements, confirmParams, redirect: 'if_required' })
-          : await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
-      if (error) toast.error(ERROR_TITLES.paymentFailed, error.message ?? 'The payment was not completed.');
-      else await onPaid();
-    } finally {
-      setBusy(false);
-    }
+  const confirm = async (stripe: Stripe, elements: StripeElements) => {
+    const confirmParams = { return_url: paymentReturnUrl() };
+    const { error } =
+      intent === 'setup'
+        ? await stripe.confirmSetup({ elements, confirmParams, redirect: 'if_required' })
+        : await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
+    if (error) toast.error(ERROR_TITLES.paymentFailed, error.message ?? 'The payment was not completed.');
+    else await onPaid();
   };
-
-  return (
-    <Flex vertical gap={16}>
-      <PaymentElement />
-      <Button
-        type="primary"
-        size="large"
-        block
-        loading={busy}
-        disabled={!stripe || !elements}
-        onClick={() => void confirm()}
-      >
-        {payLabel}
-      </Button>
-    </Flex>
-  );
+  return <PaymentElementForm payLabel={payLabel} pay={confirm} />;
 }
