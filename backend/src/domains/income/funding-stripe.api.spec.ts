@@ -125,6 +125,13 @@ describe('funding a distribution (Stripe)', () => {
   it('a card whose bank asks to authenticate: 409 with the payment’s client secret for the browser; authenticated, the next Fund records it once', async () => {
     const id = 'd7d7d7d7-7777-4777-8777-777777777777';
     const { url, after } = await approved(id);
+    // Someone else funding it learns nothing, and no payment is made: the secret is only ever the owner's.
+    const stranger = await signUp(server);
+    const refused = await stranger.post(`${url}/fund`, { paymentMethodId: 'pm_card_authenticationRequired' }, after);
+    expect(refused.status).toBe(404);
+    expect(refused.body).not.toHaveProperty('clientSecret');
+    expect(intentsOf(id)).toEqual([]);
+    expect(await eventTypes(id)).toEqual([]);
     const asked = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_authenticationRequired' }, after);
     expect(asked.status).toBe(409);
     const [intent] = intentsOf(id);
