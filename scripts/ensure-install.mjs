@@ -74,6 +74,11 @@ function installedFolders() {
  */
 function linkFrom(cached) {
   if (!existsSync(`${cached}/node_modules/${MARKER}`)) return false;
+  if (!whole(cached)) {
+    // Damaged (a package removed by hand): installed anew, and kept again in its place.
+    rmSync(cached, { recursive: true, force: true });
+    return false;
+  }
   const folders = installedFolders().filter((folder) => existsSync(join(cached, folder)));
   const linked = folders.every((folder) => copyTree(join(cached, folder), join(root, folder)));
   if (!linked) {
@@ -82,6 +87,20 @@ function linkFrom(cached) {
   }
   for (const name of OWN_FILES) ownCopy(`${modules}/${name}`);
   return true;
+}
+
+/** Whether every package npm recorded installing is still in the cached trees (a folder removed by hand is not). */
+function whole(cached) {
+  try {
+    const { packages } = JSON.parse(readFileSync(`${cached}/node_modules/.package-lock.json`, 'utf8'));
+    // The workspaces themselves and npm's links to them are the clone's own, not cached.
+    return Object.entries(packages).every(
+      ([path, entry]) =>
+        !path.includes('node_modules/') || entry.link || existsSync(join(cached, path, 'package.json')),
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** Keeps the trees just installed for the next fresh clone of this lock, in place of any other lock's. */
