@@ -91,7 +91,12 @@ export class StripePaymentProvider implements PaymentProvider {
   async confirmPayment(reference: string, { paymentMethodId }: PaymentMethodInput): Promise<PaymentStatus> {
     if (!paymentMethodId) throw new DomainError('Enter a card to pay with', 400, undefined, ERROR_TITLES.paymentFailed);
     try {
-      return statusOf(await this.stripe.paymentIntents.confirm(reference, { payment_method: paymentMethodId }));
+      // use_stripe_sdk: a card whose bank asks for 3D Secure is then answered with the next action in the form
+      // Stripe.js's handleNextAction runs in the payer's browser (Stripe: "Set to true when confirming server-side and
+      // using Stripe.js … to handle the next actions").
+      return statusOf(
+        await this.stripe.paymentIntents.confirm(reference, { payment_method: paymentMethodId, use_stripe_sdk: true }),
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) return { kind: 'unpaid', declined: error.message };
       if (unexpectedState(error)) return this.paymentStatus(reference);

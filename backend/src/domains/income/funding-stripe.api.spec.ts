@@ -57,7 +57,7 @@ describe('funding a distribution (Stripe)', () => {
     expect(await eventTypes(id)).toEqual(FUNDED);
   }
 
-  it('creates the PaymentIntent without the card, with the attempt’s key, then confirms it with the pm_', async () => {
+  it('creates the PaymentIntent without the card, with the attempt’s key, then confirms it with the pm_ for Stripe.js', async () => {
     const id = 'd1d1d1d1-1111-4111-8111-111111111111';
     const { url, after } = await approved(id);
     const res = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after);
@@ -76,7 +76,7 @@ describe('funding a distribution (Stripe)', () => {
     expect(confirm).toMatchObject({
       method: 'POST',
       path: `/v1/payment_intents/${intent!.id}/confirm`,
-      form: { payment_method: 'pm_card_visa' },
+      form: { payment_method: 'pm_card_visa', use_stripe_sdk: 'true' },
     });
     expect((await owner.get(url, { 'x-read-after': String(res.body.position) })).body).toMatchObject({
       status: 'funded',

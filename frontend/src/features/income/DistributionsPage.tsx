@@ -341,6 +341,9 @@ function FundModal({
       onCancel={onClose}
       // Stripe's form has its own Pay button (it creates the payment method first).
       footer={stripe ? null : undefined}
+      // Stripe's 3D Secure challenge is a frame on the page's body, outside the dialog: a focus trap would pull the
+      // payer's every keystroke back into the dialog (stripe/react-stripe-js#318).
+      focusable={stripe ? { trap: false } : undefined}
       destroyOnHidden
     >
       {!billing.data ? (

@@ -53,8 +53,14 @@ function PayForm({ payLabel, onPaymentMethod }: Omit<Props, 'publishableKey' | '
     if (!clientSecret) return;
     const authenticated = await stripe.handleNextAction({ clientSecret });
     if (authenticated.error)
-      toast.error(ERROR_TITLES.paymentFailed, authenticated.error.message ?? 'The payment was not authenticated.');
-    else await onPaymentMethod(paymentMethod.id);
+      return toast.error(
+        ERROR_TITLES.paymentFailed,
+        authenticated.error.message ?? 'The payment was not authenticated.',
+      );
+    // Asked again, the server finds the payment taken. A bank still waiting for the payer leaves it unpaid: said here,
+    // since the dialog shows no refusal that carries a client secret.
+    if (await onPaymentMethod(paymentMethod.id))
+      toast.error(ERROR_TITLES.paymentFailed, 'Your bank has not confirmed the payment yet. Please try again.');
   };
   return <PaymentElementForm payLabel={payLabel} pay={pay} />;
 }
