@@ -258,6 +258,8 @@ export const DISTRIBUTION_MESSAGES = {
     'Your card’s bank asked for this payment to be authenticated, so it has not been paid and nothing more will be charged. Cancel the distribution to stop it, or check it again later with Fund',
   fundingCancelled:
     'The earlier card payment for this distribution was cancelled before it was paid: nothing was charged',
+  fundingTooSmall: (provider: string) =>
+    `The card payment is below Stripe’s smallest charge (${provider}), so nothing was charged. Cancel this distribution and declare one that pays the other holders more`,
   cancelReason: 'Please give a reason',
   beforePaymentDate: 'Payments start on the payment date, not before',
   bankReference: 'Enter the bank’s reference for the direct-credit run',

@@ -306,6 +306,19 @@ export class StripeStandIn {
     if (req.method === 'POST' && path === '/v1/customers')
       return [200, { id: `cus_${n}`, object: 'customer', email: form.email }];
     if (req.method === 'POST' && path === '/v1/payment_intents') {
+      // Stripe's smallest charge in NZD.
+      if (Number(form.amount) < 50)
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_small',
+              param: 'amount',
+              message: 'Amount must be at least $0.50 nzd',
+            },
+          },
+        ];
       const metadata = Object.fromEntries(
         Object.entries(form).flatMap(([k, v]) => {
           const name = /^metadata\[(.+)\]$/.exec(k)?.[1];

@@ -75,6 +75,16 @@ export type RefundStatus = { kind: 'refunded' } | { kind: 'pending' } | { kind: 
 
 export type RefundOutcome = { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
 
+/**
+ * The provider refused to create a payment this small (Stripe's minimum charge: NZD 0.50, or its equivalent in the
+ * account's settlement currency). Nothing was created, so nothing can be charged.
+ */
+export class PaymentTooSmall extends Error {
+  constructor(readonly providerMessage: string) {
+    super(`payment too small: ${providerMessage}`);
+  }
+}
+
 export interface OneOffPayment {
   idempotencyKey: string;
   userId: string;

@@ -19,6 +19,7 @@ import type {
   RefundStatus,
   WebhookNotice,
 } from './payment-provider.js';
+import { PaymentTooSmall } from './payment-provider.js';
 
 const CURRENCY = 'nzd';
 const cents = (nzd: number) => Math.round(nzd * 100);
@@ -65,15 +66,17 @@ export class StripePaymentProvider implements PaymentProvider {
     attemptId,
   }: OneOffPayment): Promise<{ reference: string; status: PaymentStatus }> {
     const intent = await unavailableAsBadGateway(() =>
-      this.stripe.paymentIntents.create(
-        {
-          amount: amountCents,
-          currency: CURRENCY,
-          description,
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          metadata: { userId, purpose: 'distribution', distributionId, attemptId },
-        },
-        { idempotencyKey },
+      tooSmallAsRefusal(() =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: CURRENCY,
+            description,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            metadata: { userId, purpose: 'distribution', distributionId, attemptId },
+          },
+          { idempotencyKey },
+        ),
       ),
     );
     return { reference: intent.id, status: statusOf(intent) };
@@ -303,6 +306,17 @@ async function unavailableAsBadGateway<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError)
       throw new DomainError(`The payment provider could not complete the request: ${error.message}`, 502);
+    throw error;
+  }
+}
+
+/** Stripe's refusal of an amount under its minimum charge, as the port's `PaymentTooSmall`. */
+async function tooSmallAsRefusal<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'amount_too_small')
+      throw new PaymentTooSmall(error.message);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { distribution } from './distribution.decider.js';
 import { distributionStream } from './events.js';
 
 /**
- * A rent distribution of $100.00 declared by `ownerId` on asset `assetId` (three tokens off-platform, one the
+ * A rent distribution of `amount` ($100.00 unless given) declared by `ownerId` on asset `assetId` (three tokens off-platform, one the
  * owner's) and approved by another admin: where the funding and refund specs start.
  */
 export async function approvedDistribution(
@@ -14,6 +14,7 @@ export async function approvedDistribution(
   ownerId: string,
   context: CommandContext,
   assetId = 'a-1',
+  amount = '100.00',
 ): Promise<void> {
   const stream = distributionStream(distributionId);
   await repository.handle(
@@ -26,7 +27,7 @@ export async function approvedDistribution(
       ownerId,
       assetOwnerId: ownerId,
       kind: 'rent',
-      amount: '100.00',
+      amount,
       imputationCredits: null,
       recordDate: '2026-11-20',
       paymentDate: '2026-11-30',
@@ -57,10 +58,16 @@ export async function approvedDistribution(
  * The same distribution written to a running app's log (declaring and approving over HTTP needs an asset and its
  * plan): answers its URL and the `X-Read-After` that has the app read it.
  */
-export async function approvedOnApp(eventStore: EventStore, distributionId: string, ownerId: string, assetId: string) {
+export async function approvedOnApp(
+  eventStore: EventStore,
+  distributionId: string,
+  ownerId: string,
+  assetId: string,
+  amount?: string,
+) {
   const context = systemContext('test', `corr-${distributionId}`, new Date().toISOString());
   const repository = new AggregateRepository(eventStore, { error: () => undefined });
-  await approvedDistribution(repository, distributionId, ownerId, context, assetId);
+  await approvedDistribution(repository, distributionId, ownerId, context, assetId, amount);
   return {
     url: `/api/assets/${assetId}/distributions/${distributionId}`,
     after: { 'x-read-after': String(await eventStore.headPosition()) },

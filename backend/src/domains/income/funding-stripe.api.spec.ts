@@ -164,6 +164,20 @@ describe('funding a distribution (Stripe)', () => {
     expect(intentsOf(id).map((i) => i.status)).toEqual(['canceled', 'succeeded']);
   });
 
+  it('a funding due below Stripe’s smallest charge: 422 in Stripe’s words, no payment at Stripe, the attempt failed, and the distribution can be cancelled', async () => {
+    const id = 'dcdcdcdc-cccc-4ccc-8ccc-dcdcdcdcdcdc';
+    // $0.40 declared, three of four tokens with another holder: $0.30 due.
+    const { url, after } = await approvedOnApp(server.eventStore, id, owner.user.id, ASSET, '0.40');
+    const tooSmall = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after);
+    expect(tooSmall.status).toBe(422);
+    expect(tooSmall.body.message).toBe(M.fundingTooSmall('Amount must be at least $0.50 nzd'));
+    expect(intentsOf(id)).toEqual([]);
+    expect(await eventTypes(id)).toEqual(['DistributionFundingStarted', 'DistributionFundingFailed']);
+    const cancelled = await owner.post(`${url}/cancel`, { reason: 'Too small to pay by card' });
+    expect(cancelled.status).toBe(200);
+    expect(standIn.requests.filter((r) => r.path.startsWith('/v1/refunds'))).toEqual([]);
+  });
+
   /** An approved distribution whose card payment Stripe is still processing after the owner's Fund (409). */
   async function processing(id: string) {
     const { url, after } = await approved(id);
