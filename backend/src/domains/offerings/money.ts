@@ -1,9 +1,14 @@
-/** NZD amounts as integer cents, so prices × tokens are exact (no floating point in money). */
+/**
+ * NZD amounts as integer cents, so prices × tokens are exact (no floating point in money). A comma only groups
+ * thousands (1,250,000.50): "10,00" (a decimal comma) or "1,0,0" is refused, never read as 1000 or 100.
+ */
 export function toCents(amount: string | number): number | null {
-  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim().replace(/,/g, '');
-  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const whole = match[1]!.replace(/,/g, '');
+  if (whole.length > 13) return null;
+  return Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 export function fromCents(cents: number): string {

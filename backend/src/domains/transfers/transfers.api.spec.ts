@@ -102,9 +102,12 @@ describe('transfers between investors, delivery versus payment on the embedded c
     expect([none.status, none.body.message]).toEqual([409, M.notEnough(0)]);
     const lockedUp = await propose(locked, {});
     expect([lockedUp.status, lockedUp.body.message]).toEqual([409, M.lockedUp(nzLongDate(lockedUntil))]);
-    const price = await propose(seller, { pricePerToken: '12.505' });
-    expect(price.status).toBe(400);
-    expect(price.body.errors).toEqual([{ field: 'pricePerToken', message: M.price }]);
+    // Three decimals, and a decimal comma (which was once read as 1250.00, a hundred times the price meant).
+    for (const pricePerToken of ['12.505', '12,50']) {
+      const price = await propose(seller, { pricePerToken });
+      expect(price.status).toBe(400);
+      expect(price.body.errors).toEqual([{ field: 'pricePerToken', message: M.price }]);
+    }
     expect(await transferEvents()).toBe(before);
   });
 
