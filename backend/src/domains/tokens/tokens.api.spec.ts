@@ -59,6 +59,11 @@ describe('tokens on the embedded chain', () => {
       explorerUrl: 'https://explorer.example',
       holders: [{ wallet: expect.any(String), personId: owner.user.id, balance: 1000 }],
     });
+    // Someone who may not see the asset (signed in, neither its investor nor a wholesale investor) is told there is
+    // no token, as they are told there is no asset.
+    const stranger = await signUp(server);
+    const hidden = await stranger.get(`/api/assets/${assetId}/token`);
+    expect([hidden.status, (await stranger.get(`/api/assets/${assetId}/overview`)).status]).toEqual([404, 404]);
     const chain = server.chain as ViemChain;
     expect(await chain.read('Token', token.body.tokenAddress, 'totalSupply')).toBe(1000n);
     const health = (await server.api.get('/api/health')).body;

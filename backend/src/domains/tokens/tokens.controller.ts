@@ -12,6 +12,7 @@ import { Ctx } from '../../platform/http/request-context.js';
 import type { Config } from '../../platform/config.js';
 import { CHAIN, CONFIG } from '../../platform/injection-keys.js';
 import { TRANSFER_BLOCKED } from '../../messages.js';
+import { AssetQueries } from '../../projections/assets.query.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { custody } from './custody.decider.js';
 import { walletChallenges } from './wallet-challenges.decider.js';
@@ -49,6 +50,7 @@ export class TokensController {
     private readonly proofs: WalletProofs,
     @Inject(CHAIN) private readonly chain: ChainPort | null,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly assets: AssetQueries,
   ) {}
 
   @Get('assets/:id/token')
@@ -58,10 +60,13 @@ export class TokensController {
       '{ chainId, tokenAddress, identityRegistryAddress, complianceAddress, symbol, decimals, totalSupply, status, explorerUrl, holders, transactions }: the asset’s ERC-3643 token',
   })
   async token(@IdParam() assetId: string, @CurrentUser() user: SignedInUser) {
+    // Seen by whoever may see the asset's page (its owner, staff, its investors, wholesale investors while it is
+    // offered); to anyone else the token does not exist, as the asset does not.
+    const asset = await this.assets.get(assetId);
+    if (!asset || !(await this.assets.access(user, asset))) throw new DomainError(NO_TOKEN, 404);
     const view = await this.views.token(assetId);
     if (!view) throw new DomainError(NO_TOKEN, 404);
     // Holders are persons: only the asset's owner and admins see who they are (addresses are public on chain).
-    const asset = this.outbox.state.assets.get(assetId)!;
     const insider = asset.ownerId === user.userId || hasRole(user, 'admin');
     return insider ? view : { ...view, holders: view.holders.map((h) => ({ ...h, personId: null })) };
   }
