@@ -8,6 +8,7 @@ import { Api, startTestServer } from '../../testing/api.js';
 import { interestForm } from '../../testing/fixtures.js';
 import { offeringFor, submittedAsset } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import { FORGET_SELF, stillCustomerRefusal } from './audit.decider.js';
 
 describe('audit API', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -257,7 +258,7 @@ describe('audit API', () => {
     expect(status.checked).toBe(status.report.checkedEvents);
   });
 
-  it('forgets a registrant: their personal data reads as null, the facts and the chain remain; a customer is refused under AML/CFT', async () => {
+  it('forgets a registrant: their personal data reads as null, the facts and the chain remain; a customer, an issuer and oneself are refused', async () => {
     const registration = (
       await server.api.post('/api/register-interest', interestForm({ email: 'forget.me@example.nz' }))
     ).body;
@@ -303,6 +304,16 @@ describe('audit API', () => {
       /^AML\/CFT record keeping applies until \d{1,2} \w+ \d{4} \(5 years after the relationship ended on/,
     );
     expect((await staff.get(`/api/audit/events?stream=privacy-${investor.user.id}`)).body.events).toEqual([]);
+
+    // No one forgets themselves (their name on their own decisions): 403, nothing recorded.
+    const own = await staff.post(`/api/audit/subjects/${staff.user.id}/forget`, { reason: 'Remove me' });
+    expect([own.status, own.body.message]).toEqual([403, FORGET_SELF]);
+    // An issuer whose asset is under review (or live) is a customer today, however long ago they last acted.
+    const { owner } = await submittedAsset(server, { tokens: 100 });
+    const issuer = await staff.post(`/api/audit/subjects/${owner.user.id}/forget`, { reason: 'Their request' });
+    expect([issuer.status, issuer.body.message]).toEqual([409, stillCustomerRefusal('has an asset on Kauri')]);
+    for (const subject of [staff.user.id, owner.user.id])
+      expect((await staff.get(`/api/audit/events?stream=privacy-${subject}`)).body.events).toEqual([]);
 
     const status = (await staff.post('/api/audit/integrity')).body;
     let report = status;

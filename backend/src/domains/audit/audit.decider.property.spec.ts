@@ -8,7 +8,7 @@ import {
   PROTOTYPE_NAMES,
   someText,
 } from '../../testing/decider-properties.js';
-import { auditTrail, privacy, type AuditCommand, type PrivacyCommand } from './audit.decider.js';
+import { auditTrail, type CustomerNow, privacy, type AuditCommand, type PrivacyCommand } from './audit.decider.js';
 import { AUDIT_VIEWS } from './events.js';
 
 const orNull = (...instants: string[]) => fc.option(fc.constantFrom(...instants), { nil: null });
@@ -40,6 +40,7 @@ describe('Audit deciders, properties', () => {
       reason: someText(fc.constant('Request under the Privacy Act 2020')),
       retainedUntil: orNull('2027-01-01T00:00:00.000Z', '2031-01-01T00:00:00.000Z'),
       relationshipEnded: orNull('2022-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'),
+      customerNow: fc.constantFrom<CustomerNow | null>(null, 'holds tokens', 'has an asset on Kauri'),
       at: anyTime,
     });
     checkDecider(privacy, {

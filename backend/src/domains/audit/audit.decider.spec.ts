@@ -2,9 +2,11 @@ import { specify } from '../../testing/decider-spec.js';
 import {
   ALREADY_FORGOTTEN,
   auditTrail,
+  FORGET_SELF,
   privacy,
   REASON_REQUIRED,
   retentionEnds,
+  stillCustomerRefusal,
   type PrivacyCommand,
 } from './audit.decider.js';
 
@@ -15,6 +17,7 @@ const forget = (over: Partial<PrivacyCommand> = {}): PrivacyCommand => ({
   reason: 'Request under the Privacy Act 2020',
   retainedUntil: null,
   relationshipEnded: null,
+  customerNow: null,
   at: '2026-11-23T00:00:00.000Z',
   ...over,
 });
@@ -48,6 +51,27 @@ describe('privacy decider', () => {
         .given([])
         .when(forget({ relationshipEnded: ended, retainedUntil: retentionEnds(ended) })).events,
     ).toHaveLength(1);
+  });
+
+  it('refuses the person forgetting themselves (four eyes), whatever their records', () => {
+    expect(
+      specify(privacy)
+        .given([])
+        .when(forget({ forgottenBy: 'u-1' })).error,
+    ).toMatchObject({
+      message: FORGET_SELF,
+      status: 403,
+    });
+  });
+
+  it('refuses while the person is a customer today (holds tokens, has an asset), however long ago they last acted', () => {
+    const ended = '2019-01-01T00:00:00.000Z';
+    for (const customerNow of ['holds tokens', 'has an asset on Kauri'] as const)
+      expect(
+        specify(privacy)
+          .given([])
+          .when(forget({ customerNow, relationshipEnded: ended, retainedUntil: retentionEnds(ended) })).error,
+      ).toMatchObject({ message: stillCustomerRefusal(customerNow), status: 409 });
   });
 
   it('refuses a second time, and without a reason', () => {

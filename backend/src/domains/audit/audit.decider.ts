@@ -69,8 +69,13 @@ export type PrivacyCommand = {
   reason: string;
   retainedUntil: string | null;
   relationshipEnded: string | null;
+  /** What makes the person a customer today (holds tokens, issues an asset), from the read models; null if nothing. */
+  customerNow: CustomerNow | null;
   at: string;
 };
+
+/** A relationship that has not ended: its records are kept until five years after it does. */
+export type CustomerNow = 'holds tokens' | 'has an asset on Kauri';
 
 export interface PrivacyState {
   forgotten: boolean;
@@ -89,6 +94,12 @@ const longDate = (iso: string) =>
     year: 'numeric',
     timeZone: 'Pacific/Auckland',
   });
+
+/** Four eyes: the person forgetting is never the person forgotten (no one erases the name on their own decisions). */
+export const FORGET_SELF = 'You cannot forget yourself: another member of staff must decide on your request';
+
+export const stillCustomerRefusal = (now: CustomerNow) =>
+  `This person ${now}, so the relationship has not ended: AML/CFT record keeping applies until ${AML_RETENTION_YEARS} years after it ends, and their records cannot be forgotten yet`;
 
 export function retentionRefusal(retainedUntil: string, relationshipEnded: string): string {
   return `AML/CFT record keeping applies until ${longDate(retainedUntil)} (${AML_RETENTION_YEARS} years after the relationship ended on ${longDate(relationshipEnded)}), so this person's records cannot be forgotten yet`;
@@ -112,12 +123,14 @@ export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
   decide(command, state) {
     switch (command.type) {
       case 'ForgetPerson': {
+        if (command.subjectId === command.forgottenBy) throw new DomainError(FORGET_SELF, 403);
         if (state.forgotten) throw new DomainError(ALREADY_FORGOTTEN, 409);
         const reason = command.reason.trim();
         if (reason.length < 3) {
           throw new DomainError(REASON_REQUIRED, 400, [{ field: 'reason', message: REASON_REQUIRED }]);
         }
         ensure(AUDIT_FIELDS.reason, reason, 'reason', 'The reason must be at most 500 characters');
+        if (command.customerNow) throw new DomainError(stillCustomerRefusal(command.customerNow), 409);
         if (command.retainedUntil && command.relationshipEnded && command.retainedUntil > command.at) {
           throw new DomainError(retentionRefusal(command.retainedUntil, command.relationshipEnded), 409);
         }

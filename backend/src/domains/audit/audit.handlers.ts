@@ -11,7 +11,10 @@ import { PersonalDataProtection } from '../../platform/privacy/personal-data.js'
 import { ProjectionEngine } from '../../platform/projection-engine/projection-engine.js';
 import { EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
 import { ExecuteUserCommand } from '../identity/identity.handlers.js';
-import { ALREADY_FORGOTTEN, auditTrail, privacy, type AuditCommand } from './audit.decider.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { assetsProjection } from '../../projections/assets.js';
+import { holdingsNow, holdingsProjection } from '../../projections/holdings.js';
+import { ALREADY_FORGOTTEN, auditTrail, type CustomerNow, privacy, type AuditCommand } from './audit.decider.js';
 import { auditStream, privacyStream } from './events.js';
 import { retention } from './history.js';
 
@@ -55,6 +58,7 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
     private readonly commands: CommandBus,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly reads: ReadModels,
     jobs: JobRunner,
   ) {
     // Each replica keeps its own copies of the read models in memory: each rebuilds them when a person is forgotten,
@@ -97,6 +101,7 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
           reason,
           retainedUntil: standing.retainedUntil,
           relationshipEnded: standing.relationshipEnded,
+          customerNow: await this.customerNow(subjectId),
           at: context.now,
         },
         context,
@@ -112,6 +117,21 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
     await this.forget(protection, subjectId);
     // The rebuilds follow the recorded fact, on every replica (the `forgotten-people` job).
     return { position, rebuilding: PERSONAL_READ_MODELS };
+  }
+
+  /**
+   * What makes the person a customer today, by the read models: tokens held now (bought or received, less those
+   * transferred out), or an asset of theirs under review or live — an issuer whose investors rely on their records.
+   */
+  private async customerNow(subjectId: string): Promise<CustomerNow | null> {
+    // Never decided on a stale view: the holdings and assets read models first reach the log's head.
+    const head = await this.events.headPosition();
+    if (!(await this.engine.waitFor(head, [holdingsProjection.name, assetsProjection.name], 10_000)))
+      throw new DomainError('The records are still being brought up to date: try again in a moment', 503);
+    const holdings = holdingsNow(await this.reads.of(holdingsProjection).find({ investorId: subjectId }));
+    if (holdings.some((h) => h.status === 'confirmed' && h.tokensHeld > 0)) return 'holds tokens';
+    const assets = await this.reads.of(assetsProjection).find({ ownerId: subjectId });
+    return assets.some((a) => a.status !== 'draft') ? 'has an asset on Kauri' : null;
   }
 
   /**
