@@ -260,6 +260,8 @@ export const DISTRIBUTION_MESSAGES = {
     'The earlier card payment for this distribution was cancelled before it was paid: nothing was charged',
   fundingTooSmall: (provider: string) =>
     `The card payment is below Stripe’s smallest charge (${provider}), so nothing was charged. Cancel this distribution and declare one that pays the other holders more`,
+  chainSettling:
+    'This asset’s latest token movements are still being recorded on the chain, so today’s holders cannot be checked against it yet: declare the distribution again in a minute',
   cancelReason: 'Please give a reason',
   beforePaymentDate: 'Payments start on the payment date, not before',
   bankReference: 'Enter the bank’s reference for the direct-credit run',

@@ -49,6 +49,8 @@ export interface DistributionDoc {
    */
   fundingPending: boolean;
   declaredAt: string;
+  /** The block today's holders are checked against, recorded at the declaration (DistributionDeclared). */
+  recordBlock: number | null;
   approvedBy: string | null;
   approvedAt: string | null;
   fundedAt: string | null;
@@ -98,7 +100,7 @@ const UNPAID: LinePayment = {
 export const distributionsProjection = defineProjection<DistributionDoc, DistributionEvent>({
   upcasters,
   name: 'distributions',
-  version: 5,
+  version: 6,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.distributionId],
   evolve(doc, event) {
@@ -123,6 +125,7 @@ export const distributionsProjection = defineProjection<DistributionDoc, Distrib
         fundingFailure: null,
         fundingPending: false,
         declaredAt: d.declaredAt,
+        recordBlock: d.recordBlock ?? null,
         approvedBy: null,
         approvedAt: null,
         fundedAt: null,

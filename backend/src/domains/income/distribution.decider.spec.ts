@@ -45,6 +45,8 @@ const declare = (
   register,
   standings: new Map([[AROHA, aroha]]),
   today: '2026-11-27',
+  chainSettling: false,
+  recordBlock: null,
   now: NOW,
   ...fields,
 });
@@ -208,6 +210,13 @@ describe('distribution decider', () => {
       { register: { active: true, supply: 10, holdings: [{ holderKind: 'owner', investorId: null, tokens: 10 }] } },
       409,
       M.noHolders,
+      undefined,
+    ],
+    [
+      'today’s holders while the asset’s token movements are still being recorded on the chain',
+      { chainSettling: true },
+      409,
+      M.chainSettling,
       undefined,
     ],
     ['another owner’s asset', { assetOwnerId: ADMIN }, 404, M.assetNotFound, undefined],

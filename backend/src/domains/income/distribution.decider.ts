@@ -65,6 +65,13 @@ export type DistributionCommand =
       standings: ReadonlyMap<string, TaxStanding>;
       /** Today in New Zealand. */
       today: string;
+      /**
+       * A record date of today, and the asset's token movements recorded so far not all on the chain yet: the payment
+       * run could never find the chain agreeing at the declaration's moment, so the declaration waits for it.
+       */
+      chainSettling: boolean;
+      /** The chain's head once it showed them all (a record date of today on a chain); null otherwise. */
+      recordBlock: number | null;
       now: string;
     }
   | { type: 'ApproveDistribution'; distributionId: string; adminId: string; now: string }
@@ -184,6 +191,7 @@ function declare(command: Extract<DistributionCommand, { type: 'DeclareDistribut
   const register = command.register;
   if (!register?.active || command.recordInstant === null) throw refuse('recordDate', M.beforeToken);
   if (!register.holdings.some((h) => h.holderKind !== 'owner')) throw new DomainError(M.noHolders, 409);
+  if (command.chainSettling) throw new DomainError(M.chainSettling, 409);
   const lines = distributionLines(kind, amount!, credits!, register, command.standings, rates);
   const fundingDue = lines.reduce((sum, l) => sum + (l.holderKind === 'owner' ? 0 : l.gross), 0);
   return [
@@ -203,6 +211,7 @@ function declare(command: Extract<DistributionCommand, { type: 'DeclareDistribut
         supply: register.supply,
         fundingDue,
         declaredAt: command.now,
+        ...(command.recordBlock !== null && { recordBlock: command.recordBlock }),
         lines,
       },
     },

@@ -17,6 +17,7 @@ import { PaymentHandler, SettleOneOffPaymentCommand, SettleOneOffRefundCommand }
 import { type PaymentMethodInput, type PaymentStatus, PaymentTooSmall } from '../billing/payment-provider.js';
 import type { AssetStreamEvent } from '../register/events.js';
 import { register } from '../register/register.decider.js';
+import { TokenViews } from '../tokens/token-views.js';
 import {
   distribution,
   fundingKey,
@@ -51,6 +52,7 @@ export class DeclarationInputs {
     private readonly repository: AggregateRepository,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     private readonly reads: ReadModels,
+    private readonly tokens: TokenViews,
   ) {}
 
   async command(
@@ -61,6 +63,11 @@ export class DeclarationInputs {
     context: CommandContext,
   ): Promise<Declare> {
     const today = nzDate(context.now);
+    // Today's holders are checked against the chain (record-check.ts) at the block where it shows every token
+    // movement recorded so far — a few seconds after an investment: the declaration waits up to 4 s for that block
+    // (before the register is read) and records it, or is refused. Not the block mined at the declaration's moment:
+    // it may lack what is still on its way, and the node's clock need not be this server's.
+    const chain = form.recordDate === today ? await this.tokens.headOnceSettled(assetId, 4_000) : null;
     const { state } = await this.repository.load(register, assetStream(assetId));
     const recordInstant = nzEndOfDay(form.recordDate);
     let atRecord: RegisterAtRecord | null = null;
@@ -92,6 +99,8 @@ export class DeclarationInputs {
       register: atRecord,
       standings,
       today,
+      chainSettling: chain === 'moving',
+      recordBlock: typeof chain === 'number' ? chain : null,
       now: context.now,
     };
   }

@@ -225,6 +225,8 @@ describe('distribution property: sums, tax and the as-of replay', () => {
                 register: atRecord,
                 standings,
                 today: '2026-07-01',
+                chainSettling: false,
+                recordBlock: null,
                 now: '2026-07-01T00:00:00.000Z',
               },
               distribution.initialState,

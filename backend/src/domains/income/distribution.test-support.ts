@@ -42,6 +42,8 @@ export async function approvedDistribution(
       },
       standings: new Map(),
       today: '2026-11-27',
+      chainSettling: false,
+      recordBlock: null,
       now: context.now,
     },
     context,

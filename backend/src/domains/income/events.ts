@@ -114,6 +114,12 @@ export interface DistributionDeclared {
     /** What the owner must fund: the gross of every line but the owner's own. */
     fundingDue: number;
     declaredAt: string;
+    /**
+     * Declared for today on a chain: the chain's head once it showed every token movement recorded before the
+     * declaration — the block today's holders are checked against (record-check.ts). Absent: the last block mined
+     * at the record moment.
+     */
+    recordBlock?: number;
     lines: DistributionLine[];
   };
 }
@@ -308,6 +314,7 @@ export const distributionEventSchemas = {
     supply: int({ min: 1, max: 1e12 }),
     fundingDue: cents,
     declaredAt: isoDateTime(),
+    recordBlock: optional(int({ max: 2 ** 53 - 1 })),
     lines: array(line, { min: 1, max: MAX_LINES }),
   }),
   DistributionApproved: object({ ...base, approvedBy: id(), approvedAt: isoDateTime() }),

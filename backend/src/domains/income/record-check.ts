@@ -76,6 +76,8 @@ export class RecordDateCheck {
     ownerId: string;
     recordInstant: string;
     declaredAt: string;
+    /** The block recorded at the declaration (a record date of today), else the one mined at the record moment. */
+    recordBlock?: number | null;
     lines: readonly Pick<DistributionLine, 'holderKind' | 'investorId' | 'tokens'>[];
   }): Promise<RecordCheck | 'no-token' | null> {
     const chain = this.chain;
@@ -84,7 +86,10 @@ export class RecordDateCheck {
     if (!token?.tokenAddress) return 'no-token';
     // The earlier of two ISO instants (compared as text).
     const moment = [distribution.recordInstant, distribution.declaredAt].sort()[0]!;
-    const block = await blockAtOrBefore(chain, BigInt(Math.floor(Date.parse(moment) / 1000)));
+    const block =
+      distribution.recordBlock != null
+        ? await chain.block(BigInt(distribution.recordBlock))
+        : await blockAtOrBefore(chain, BigInt(Math.floor(Date.parse(moment) / 1000)));
     const expected = expectedOnChain(distribution.lines, distribution.ownerId);
     const held = new Map<string, bigint>();
     if (block) {

@@ -12,7 +12,7 @@ import { nzDate } from '../../platform/nz-time.js';
 import { CONFIG } from '../../platform/injection-keys.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
-import { assetWithHolder, confirmedPurchase } from '../../testing/income.js';
+import { assetWithHolder, confirmedPurchase, fundedDistribution } from '../../testing/income.js';
 import { verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import type { ViemChain } from '../../platform/chain/viem-chain.js';
@@ -29,6 +29,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
   let owner: Api & { user: { id: string } };
   let assetId: string;
   let investors: (Api & { user: { id: string } })[];
+  let offeringId: string;
   const today = nzDate(new Date());
 
   beforeAll(async () => {
@@ -36,7 +37,6 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
       env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000', CHAIN_EXPLORER_URL: 'https://explorer.example/' },
     });
     admin = await signUp(server, { admin: true });
-    let offeringId: string;
     let first: Api & { user: { id: string } };
     ({ owner, assetId, offeringId, investor: first } = await assetWithHolder(server, admin));
     investors = [first, await verifiedInvestor(server, admin)];
@@ -260,5 +260,26 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
         (e) => e.type === 'DistributionEntitlementsChecked',
       ),
     ).toBe(false);
+  });
+  it('declared for today while an investment is still on its way to the chain: refused while it cannot arrive, and declared the moment it has, the run finds the chain agreeing', async () => {
+    const chain = server.chain as ViemChain;
+    expect(await server.app.get(ChainOutbox).settled()).toBe(true);
+    const form = { kind: 'interest', amount: '100.00', recordDate: today, paymentDate: today };
+    const before = (await server.eventStore.readAll({ streamPrefixes: ['distribution-'] })).length;
+    // The node mines nothing: the investment's transfer waits in its pool.
+    await chain.automine(false);
+    try {
+      await confirmedPurchase(investors[1]!, offeringId, 5);
+      const refused = await owner.post(`/api/assets/${assetId}/distributions`, form);
+      expect([refused.status, refused.body.message]).toEqual([409, M.chainSettling]);
+      expect(await server.eventStore.readAll({ streamPrefixes: ['distribution-'] })).toHaveLength(before);
+    } finally {
+      await chain.automine(true);
+    }
+    // Declared straight after another investment: it waits the moment the chain takes, and its check agrees.
+    await confirmedPurchase(investors[1]!, offeringId, 5);
+    const id = await fundedDistribution(owner, admin, assetId);
+    const paid = await admin.post(`/api/admin/distributions/${id}/pay`);
+    expect([paid.status, paid.body.message]).toEqual([200, undefined]);
   });
 });

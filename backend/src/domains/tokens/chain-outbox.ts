@@ -596,6 +596,32 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     return false;
   }
 
+  /**
+   * Resolves true once no chain work of the asset is wanted or on its way (every replica folds the outcomes from the
+   * log), false if some still is after `timeoutMs`: what the chain is compared with at a distribution's declaration.
+   * Work blocked on something that cannot go counts as on its way: the chain will not show it.
+   */
+  async assetSettled(assetId: string, timeoutMs: number): Promise<boolean> {
+    if (!this.chain) return true;
+    const until = Date.now() + timeoutMs;
+    await this.loaded();
+    const head = await this.events.headPosition();
+    const ofAsset = (intent: ChainIntent) => 'assetId' in intent && intent.assetId === assetId;
+    // Read from the fold alone (never waiting on a send round, which may wait on a receipt for long).
+    for (;;) {
+      const moving =
+        !this.caughtUp ||
+        (await this.unfoldedThrough(head)) ||
+        [...this.wanted.values()].some((w) => ofAsset(w.intent)) ||
+        [...this.flow.txs.values()].some(
+          (tx) => (tx.status === 'requested' || tx.status === 'submitted') && ofAsset(tx.intent),
+        );
+      if (!moving) return true;
+      if (Date.now() >= until) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   /** Whether a flow event at or before `head` is still to be folded (on an outbox that folds at all). */
   private async unfoldedThrough(head: number): Promise<boolean> {
     if (!this.folding || this.flow.position >= head) return false;

@@ -196,6 +196,16 @@ export class TokenViews {
     return this.chain ? stablecoinHoldings(this.outbox.state, this.chain) : [];
   }
 
+  /**
+   * The chain's head block once the chain shows every token movement of the asset recorded so far (waiting up to
+   * `timeoutMs`); 'moving' if it does not by then; null without a chain.
+   */
+  async headOnceSettled(assetId: string, timeoutMs: number): Promise<number | 'moving' | null> {
+    if (!this.chain || !this.outbox.enabled) return null;
+    if (!(await this.outbox.assetSettled(assetId, timeoutMs))) return 'moving';
+    return Number(await this.chain.head());
+  }
+
   get enabled(): boolean {
     return this.outbox.enabled;
   }
