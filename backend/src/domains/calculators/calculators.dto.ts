@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { TIERS, type Tier } from '../plans/plans.js';
 import { ASSET_MESSAGES, PROPERTY_REQUIRED, STARTUP_REQUIRED } from '../../messages.js';
+import { numberFromText } from '../../platform/http/validation.js';
 import {
   AMENITIES,
   CONDITIONS,
@@ -30,8 +31,7 @@ import {
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Numbers may arrive as text from a form: "1000" is 1000; anything else stays as it is and fails validation. */
-const toNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+const toNumber = numberFromText;
 
 /** An optional number left empty ("" or blank) is not given (docs/specification.md §5: "unset for optional ones"), as null is. */
 const toOptionalNumber = ({ value }: { value: unknown }) =>

@@ -9,6 +9,7 @@ import { startTestServer } from '../../testing/api.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { EVIDENCE_KIND } from '../wholesale/evidence.js';
+import { OFFERING_MESSAGES } from './offering.decider.js';
 import type { EventStore } from '../../platform/event-store/event-store.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
 
@@ -248,6 +249,14 @@ describe('wholesale verification and offerings API', () => {
       message: 'Only 1,850 tokens are free to offer',
       errors: [{ field: 'totalTokens', message: 'Only 1,850 tokens are free to offer' }],
     });
+    // A count as text is read only in decimal: "0x10" and "1e2" are refused, never taken as 16 or 100 tokens.
+    for (const totalTokens of ['0x10', '1e2']) {
+      const odd = await admin.post('/api/admin/offerings', { ...offering(1), totalTokens });
+      expect([odd.status, odd.body.errors]).toEqual([
+        400,
+        [{ field: 'totalTokens', message: OFFERING_MESSAGES.missing }],
+      ]);
+    }
     const wider = await admin.post('/api/admin/offerings', offering(1_000, '0'));
     expect(wider.status).toBe(400);
     expect(wider.body.errors).toEqual([

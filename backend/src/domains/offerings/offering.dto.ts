@@ -11,12 +11,12 @@ import { PersonDto } from '../identity/identity.dto.js';
 import { HoldingOnChainDto } from '../tokens/tokens.dto.js';
 import { OFFERING_MESSAGES } from './offering.decider.js';
 import { toCents } from './money.js';
+import { numberFromText } from '../../platform/http/validation.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const text = ({ value }: { value: unknown }) =>
   typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value;
-const int = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+const int = numberFromText;
 const M = OFFERING_MESSAGES;
 
 /** An NZD amount as text, read as the decider reads it (money.ts); `positive`: at least one cent. */
