@@ -281,6 +281,9 @@ export const DISTRIBUTION_MESSAGES = {
     `The platform wallet holds NZD ${held} of the stablecoin and this payment run needs NZD ${needed}: top it up before paying`,
 } as const;
 
+/** Who reads a transfer's refusal: the seller (proposing: "your tokens") or someone else (the buyer, an approver). */
+type Reader = 'seller' | 'other';
+
 /** Transfers between investors (issue 32): each refusal says why, before anything is signed. */
 export const TRANSFER_MESSAGES = {
   notFound: 'Transfer not found',
@@ -296,13 +299,19 @@ export const TRANSFER_MESSAGES = {
   buyerNoWallet: 'The buyer has no wallet yet: their wallet is set up once their certificate is recorded on chain',
   ownWallet: (who: 'seller' | 'buyer') =>
     `The ${who} uses their own wallet: own wallets must approve the DvP manager first, so transfers settle between custody wallets only`,
-  sellerNoWallet: 'Your wallet is not on chain yet',
-  lockedUp: (date: string) => `Your tokens are locked up until ${date}`,
+  sellerNoWallet: (to: Reader = 'seller') => `${to === 'seller' ? 'Your' : 'The seller’s'} wallet is not on chain yet`,
+  lockedUp: (date: string, to: Reader = 'seller') =>
+    `${to === 'seller' ? 'Your' : 'The seller’s'} tokens are locked up until ${date}`,
   holderLimit: (max: number) => `This token has reached its limit of ${max} holders`,
-  frozen: (count: number) => `${count} of your tokens are frozen`,
+  frozen: (count: number, to: Reader = 'seller') =>
+    `${count} of ${to === 'seller' ? 'your' : 'the seller’s'} tokens are frozen`,
   buyerFrozen: 'The buyer’s wallet is frozen for this token: it cannot receive tokens until it is unfrozen',
-  notEnough: (free: number) =>
-    free === 0 ? 'You hold no tokens of this asset free to transfer' : `You hold ${free} tokens free to transfer`,
+  notEnough: (free: number, to: Reader = 'seller') => {
+    const holder = to === 'seller' ? 'You hold' : 'The seller holds';
+    return free === 0
+      ? `${holder} no tokens of this asset free to transfer`
+      : `${holder} ${free} tokens free to transfer`;
+  },
   chainRefused: 'The token’s compliance refuses this transfer on chain (canTransfer)',
   noChain: 'Transfers settle on chain, and no chain is configured',
   onlyBuyer: 'Only the buyer can accept this transfer',
@@ -310,6 +319,7 @@ export const TRANSFER_MESSAGES = {
   onlyAdminApprover: 'Transfers of this asset are approved by Kauri’s admins',
   notProposed: 'This transfer is no longer waiting for the buyer',
   notAccepted: 'This transfer must be accepted by the buyer before it is approved',
+  alreadyApproved: 'This transfer has already been approved',
   notCancellable: 'This transfer can no longer be cancelled: its settlement has started or it has ended',
   expired: 'This transfer has expired',
   recovering: (who: 'seller' | 'buyer') =>

@@ -177,10 +177,16 @@ describe('transfer decider', () => {
     // The asset's setting hands approval to Kauri's admins: the owner may no longer approve; an admin may.
     expect(refusal([proposed, accepted], approve({}, ownerId, false, 'admin'))).toEqual([403, M.onlyAdminApprover]);
     expect(transfer.decide(approve({}, 'admin-1', true, 'admin'), given([proposed, accepted]))).toHaveLength(2);
+    // Said to the approver as the seller's, not theirs.
     expect(refusal([proposed, accepted], approve({ lockedUntil: LATER }))).toEqual([
       409,
-      M.lockedUp(nzLongDate(LATER)),
+      M.lockedUp(nzLongDate(LATER), 'other'),
     ]);
+    expect(refusal([proposed, accepted], approve({ frozen: 100 }))).toEqual([409, M.frozen(100, 'other')]);
+    expect(M.frozen(100, 'other')).toBe('100 of the seller’s tokens are frozen');
+    // Approved once: a second approval says so.
+    const approvedOnce = transfer.decide(approve(), given([proposed, accepted]));
+    expect(refusal([proposed, accepted, ...approvedOnce], approve())).toEqual([409, M.alreadyApproved]);
   });
 
   it('either party cancels before settlement starts, nobody after', () => {
@@ -279,7 +285,7 @@ describe('transfer decider', () => {
       expect(refusal(history, retry([]))).toEqual([409, M.notRetryable]);
       const again: TransferEvent = { type: 'TransferFailed', data: { ...failed.data, failedAt: LATER } };
       expect(refusal([...history, retried, again], retry([failedTake]))).toEqual([409, M.notRetryable]);
-      expect(refusal(history, retry([failedTake], { frozen: 100 }))).toEqual([409, M.frozen(100)]);
+      expect(refusal(history, retry([failedTake], { frozen: 100 }))).toEqual([409, M.frozen(100, 'other')]);
       expect(refusal(history, retry([failedTake], { recovering: 'seller' }))).toEqual([409, M.recovering('seller')]);
     });
   });

@@ -135,6 +135,8 @@ export function transferRefusal(
   toInvestorId: string,
   tokens: number,
   c: TransferChecks,
+  /** Who is refused: the seller proposing, or another (the buyer accepting, an approver): the messages say "your" to the seller only. */
+  to: 'seller' | 'other' = 'seller',
 ): DomainError | null {
   if (sellerId === toInvestorId) return new DomainError(M.toSelf, 400);
   if (!c.assetActive) return new DomainError(M.assetNotActive, 409);
@@ -144,13 +146,14 @@ export function transferRefusal(
   if (c.buyer.standing === 'lapsed') return new DomainError(M.buyerLapsed, 409);
   if (c.buyer.standing !== 'verified') return new DomainError(M.buyerNotVerified, 409);
   if (c.recovering) return new DomainError(M.recovering(c.recovering), 409);
-  if (c.frozen > 0 && c.sellerHolds - c.frozen - c.promised < tokens) return new DomainError(M.frozen(c.frozen), 409);
+  if (c.frozen > 0 && c.sellerHolds - c.frozen - c.promised < tokens)
+    return new DomainError(M.frozen(c.frozen, to), 409);
   const free = Math.max(0, c.sellerHolds - c.frozen - c.promised);
-  if (tokens > free) return new DomainError(M.notEnough(free), 409);
+  if (tokens > free) return new DomainError(M.notEnough(free, to), 409);
   if (c.buyerFrozen) return new DomainError(M.buyerFrozen, 409);
-  if (c.lockedUntil) return new DomainError(M.lockedUp(nzLongDate(c.lockedUntil)), 409);
+  if (c.lockedUntil) return new DomainError(M.lockedUp(nzLongDate(c.lockedUntil), to), 409);
   if (c.holderLimitReached) return new DomainError(M.holderLimit(TRANSFER_MAX_HOLDERS), 409);
-  if (c.sellerWallet === null) return new DomainError(M.sellerNoWallet, 409);
+  if (c.sellerWallet === null) return new DomainError(M.sellerNoWallet(to), 409);
   if (c.sellerWallet === 'own') return new DomainError(M.ownWallet('seller'), 409);
   if (c.buyerWallet === null) return new DomainError(M.buyerNoWallet, 409);
   if (c.buyerWallet === 'own') return new DomainError(M.ownWallet('buyer'), 409);
@@ -241,7 +244,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
         if (command.actorId !== buyer) throw new DomainError(M.onlyBuyer, 403);
         if (state.status !== 'proposed') throw new DomainError(M.notProposed, 409);
         if (lapsed(state, command.now)) throw new DomainError(M.expired, 409);
-        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks);
+        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks, 'other');
         if (refusal) throw refusal;
         return [
           {
@@ -254,9 +257,10 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
         if (command.actorId !== state.ownerId && !command.actorIsAdmin) throw new DomainError(M.onlyApprover, 403);
         if (command.approval === 'admin' && !command.actorIsAdmin) throw new DomainError(M.onlyAdminApprover, 403);
         if (command.actorId === seller || command.actorId === buyer) throw new DomainError(M.onlyApprover, 403);
+        if (state.status === 'approved' || state.status === 'settled') throw new DomainError(M.alreadyApproved, 409);
         if (state.status !== 'accepted') throw new DomainError(M.notAccepted, 409);
         if (lapsed(state, command.now)) throw new DomainError(M.expired, 409);
-        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks);
+        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks, 'other');
         if (refusal) throw refusal;
         return [
           {
@@ -317,7 +321,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
         const failed = command.failedTxIds.filter((txId) => !state.retried.has(txId));
         if (failed.length === 0) throw new DomainError(M.notRetryable, 409);
         // Whatever changed since the approval (a freeze, a recovery, a revoked certificate) refuses it again.
-        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks);
+        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks, 'other');
         if (refusal) throw refusal;
         return [
           {
