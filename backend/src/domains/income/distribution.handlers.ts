@@ -63,12 +63,13 @@ export class DeclarationInputs {
     context: CommandContext,
   ): Promise<Declare> {
     const today = nzDate(context.now);
-    // Today's holders are checked against the chain (record-check.ts) at the block where it shows every token
-    // movement recorded so far — a few seconds after an investment: the declaration waits up to 4 s for that block
-    // (before the register is read) and records it, or is refused. Not the block mined at the declaration's moment:
-    // it may lack what is still on its way, and the node's clock need not be this server's.
-    const chain = form.recordDate === today ? await this.tokens.headOnceSettled(assetId, 4_000) : null;
     const { state } = await this.repository.load(register, assetStream(assetId));
+    // Today's holders are checked against the chain (record-check.ts) at the block where it shows every token
+    // movement recorded so far — a few seconds after an investment: the owner's declaration waits up to 4 s for that
+    // block (before the register is replayed) and records it, or is refused. Not the block mined at the declaration's
+    // moment: it may lack what is still on its way, and the node's clock need not be this server's.
+    const chain =
+      state.ownerId === ownerId && form.recordDate === today ? await this.tokens.headOnceSettled(assetId, 4_000) : null;
     const recordInstant = nzEndOfDay(form.recordDate);
     let atRecord: RegisterAtRecord | null = null;
     let standings = new Map<string, TaxStanding>();
