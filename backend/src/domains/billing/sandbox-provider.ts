@@ -16,6 +16,7 @@ import type {
   RefundOutcome,
   RefundStatus,
 } from './payment-provider.js';
+import { PaymentTooSmall } from './payment-provider.js';
 
 /** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
 export const DECLINING_TEST_CARDS: ReadonlyMap<string, string> = new Map([
@@ -161,7 +162,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
   private readonly createdByKey = new Map<string, string>();
   private readonly payments = new Map<string, PaymentStatus>();
 
-  async createPayment({ idempotencyKey }: OneOffPayment): Promise<{ reference: string; status: PaymentStatus }> {
+  async createPayment({
+    idempotencyKey,
+    amountCents,
+  }: OneOffPayment): Promise<{ reference: string; status: PaymentStatus }> {
+    // Stripe's smallest charge in NZD, as Stripe's test mode refuses it: the sandbox behaves as Stripe will.
+    if (amountCents < 50) throw new PaymentTooSmall('Amount must be at least $0.50 nzd');
     let reference = this.createdByKey.get(idempotencyKey);
     if (!reference) {
       reference = id('pi');

@@ -354,4 +354,27 @@ describe('funding a distribution through the sandbox', () => {
       'DistributionFunded',
     ]);
   });
+
+  it('a funding due below Stripe’s smallest charge is refused as Stripe refuses it: 422, nothing charged, the attempt failed', async () => {
+    const id = '0b6c1b9e-1f3c-4f6a-9a61-2c3d4e5f6a72';
+    const store = new MemoryEventStore();
+    // $0.40 declared, three of four tokens with another holder: $0.30 due.
+    await approvedDistribution(
+      new AggregateRepository(store, { error: () => undefined }),
+      id,
+      OWNER,
+      context,
+      'a-1',
+      '0.40',
+    );
+    const refused = processOver(store, new Crashing(new SandboxPaymentProvider())).fund(id, {
+      card,
+      paymentMethodId: null,
+    });
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      message: M.fundingTooSmall('Amount must be at least $0.50 nzd'),
+    });
+    expect((await types(store, id)).slice(2)).toEqual(['DistributionFundingStarted', 'DistributionFundingFailed']);
+  });
 });
