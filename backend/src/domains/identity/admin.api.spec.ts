@@ -1,6 +1,7 @@
 import { Api, startTestServer } from '../../testing/api.js';
 import { registerInterest } from '../../testing/interest.js';
 import { signUp, TEST_PASSWORD } from '../../testing/users.js';
+import { ADMIN_ROLE_BY_OPERATOR } from './user.decider.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -100,5 +101,19 @@ describe('/api/admin/* is for admins only (server-side, by path)', () => {
       (await officer.post('/api/operations/roles', { email: officer.user.email, role: 'admin', action: 'grant' }))
         .status,
     ).toBe(403);
+    // The admin role is the operator's alone: an admin can neither make an account (their own, say) an admin, which
+    // would then count as "another admin" for four eyes, nor remove another admin. Nothing is recorded.
+    const puppet = await signUp(server);
+    const other = await signUp(server, { admin: true });
+    const before = (await server.eventStore.readAll()).length;
+    for (const [email, action] of [
+      [puppet.user.email, 'grant'],
+      [other.user.email, 'revoke'],
+    ] as const) {
+      const refused = await boss.post('/api/operations/roles', { email, role: 'admin', action });
+      expect([refused.status, refused.body.message]).toEqual([403, ADMIN_ROLE_BY_OPERATOR]);
+    }
+    expect((await server.eventStore.readAll()).length).toBe(before);
+    expect((await other.get('/api/user')).body.roles).toEqual(['admin']);
   });
 });

@@ -4,6 +4,7 @@ import type { UserEvent } from './events.js';
 import { keyedEmailKey } from '../../platform/email-key.js';
 import {
   ACCOUNT_CLOSED,
+  ADMIN_ROLE_BY_OPERATOR,
   ACCOUNT_EXISTS,
   NO_ACCOUNT,
   RESET_LINK_EXPIRED,
@@ -181,14 +182,23 @@ describe('User decider', () => {
     expect(given([registered]).when({ type: 'GrantRole', role: 'compliance', by, at }).events).toEqual([
       { type: 'RoleGranted', data: { userId, role: 'compliance', grantedBy: by } },
     ]);
-    expect(given([registered, adminGranted]).when({ type: 'GrantRole', role: 'admin', by, at }).events).toEqual([]);
-    expect(given([registered, adminGranted]).when({ type: 'RevokeRole', role: 'admin', by, at }).events).toEqual([
-      { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: by } },
-    ]);
-    expect(given([registered]).when({ type: 'RevokeRole', role: 'admin', by, at }).events).toEqual([]);
+    // The admin role: the operator only (an admin making another admin, or removing one, would decide alone).
+    const operator = { kind: 'system' as const, name: 'admin-cli' };
+    for (const type of ['GrantRole', 'RevokeRole'] as const)
+      expect(given([registered, adminGranted]).when({ type, role: 'admin', by, at }).error).toMatchObject({
+        status: 403,
+        message: ADMIN_ROLE_BY_OPERATOR,
+      });
     expect(
-      given([registered, adminGranted, { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: by } }]).state
-        .roles,
+      given([registered, adminGranted]).when({ type: 'GrantRole', role: 'admin', by: operator, at }).events,
+    ).toEqual([]);
+    expect(
+      given([registered, adminGranted]).when({ type: 'RevokeRole', role: 'admin', by: operator, at }).events,
+    ).toEqual([{ type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: operator } }]);
+    expect(given([registered]).when({ type: 'RevokeRole', role: 'compliance', by, at }).events).toEqual([]);
+    expect(
+      given([registered, adminGranted, { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: operator } }])
+        .state.roles,
     ).toEqual([]);
   });
 

@@ -78,11 +78,21 @@ export const ACCOUNT_EXISTS = 'An account with this email already exists';
 export const NO_ACCOUNT = 'No such account';
 const UNRECORDABLE_IDENTITY = 'The identity provider sent an identity that could not be recorded';
 const ROLE_UNKNOWN = 'Role must be admin or compliance';
+/**
+ * The admin role is what four eyes counts: an admin who could make another admin (an account of their own) or remove
+ * the others would decide alone. So only the operator changes it (`npm run admin`, `ADMIN_EMAILS`: the system).
+ */
+export const ADMIN_ROLE_BY_OPERATOR =
+  'The admin role is granted and revoked only by Kauri’s operator (npm run admin), so that no admin can make another admin or remove one';
 
 /**
  * Nobody grants or revokes their own role. The operator's tools (`npm run admin`, the ops token, ADMIN_EMAILS)
  * act as `system` and are exempt: they are the break-glass path of whoever runs the platform, and say so.
  */
+function requireOperatorForAdmin(role: Role, by: RoleChanger): void {
+  if (role === 'admin' && by.kind === 'user') throw new DomainError(ADMIN_ROLE_BY_OPERATOR, 403);
+}
+
 function requireAnotherPerson(by: RoleChanger, userId: string): void {
   switch (by.kind) {
     case 'user':
@@ -269,12 +279,14 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       case 'GrantRole':
         ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
         requireAnotherPerson(command.by, userId);
+        requireOperatorForAdmin(command.role, command.by);
         return state.roles.includes(command.role)
           ? []
           : [{ type: 'RoleGranted', data: { userId, role: command.role, grantedBy: command.by } }];
       case 'RevokeRole':
         ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
         requireAnotherPerson(command.by, userId);
+        requireOperatorForAdmin(command.role, command.by);
         return state.roles.includes(command.role)
           ? [{ type: 'RoleRevoked', data: { userId, role: command.role, revokedBy: command.by } }]
           : [];
