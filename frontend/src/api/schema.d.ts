@@ -341,7 +341,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Grant or revoke a role (admin, compliance) by e-mail; the event names who did it */
+        /** Grant or revoke a role (admin, compliance) by e-mail: the operator only (ops token) */
         post: operations["RoleOperationsController_changeRole"];
         delete?: never;
         options?: never;

@@ -1,7 +1,7 @@
 import { Api, startTestServer } from '../../testing/api.js';
 import { registerInterest } from '../../testing/interest.js';
 import { signUp, TEST_PASSWORD } from '../../testing/users.js';
-import { ADMIN_ROLE_BY_OPERATOR } from './user.decider.js';
+import { ROLES_BY_OPERATOR } from './user.decider.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -81,39 +81,38 @@ describe('/api/admin/* is for admins only (server-side, by path)', () => {
     ]);
   });
 
-  it('an admin may change roles through the operations API too, and the event names that admin; others may not', async () => {
+  it('roles are the operator’s: an admin can neither give an account (their own, say) a role nor take another’s away; nothing is recorded', async () => {
     const boss = new Api(server.url);
     const login = await boss.post('/api/login', { email: 'boss@example.nz', password: TEST_PASSWORD });
     expect(login.body.role).toBe('admin');
-    const officer = await signUp(server);
-    const res = await boss.post('/api/operations/roles', {
-      email: officer.user.email,
-      role: 'compliance',
-      action: 'grant',
+    const puppet = await signUp(server);
+    const other = await signUp(server, { admin: true, compliance: true });
+    const before = (await server.eventStore.readAll()).length;
+    // A puppet made admin or compliance would count as "another" decider in every four-eyes rule.
+    for (const [email, role, action] of [
+      [puppet.user.email, 'admin', 'grant'],
+      [puppet.user.email, 'compliance', 'grant'],
+      [other.user.email, 'admin', 'revoke'],
+      [other.user.email, 'compliance', 'revoke'],
+    ] as const) {
+      const refused = await boss.post('/api/operations/roles', { email, role, action });
+      expect([refused.status, refused.body.message]).toEqual([403, ROLES_BY_OPERATOR]);
+    }
+    expect(
+      (await puppet.post('/api/operations/roles', { email: puppet.user.email, role: 'admin', action: 'grant' })).status,
+    ).toBe(403);
+    expect((await server.eventStore.readAll()).length).toBe(before);
+    expect((await other.get('/api/user')).body.roles.sort()).toEqual(['admin', 'compliance']);
+    // The operator's tool (the ops token) does it, and the event names the system.
+    const granted = await fetch(`${server.url}/api/operations/roles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Ops ${server.opsToken}` },
+      body: JSON.stringify({ email: puppet.user.email, role: 'compliance', action: 'grant' }),
     });
-    expect(res).toMatchObject({ status: 200, body: { changed: true, roles: ['compliance'] } });
-    const [granted] = (await server.eventStore.readStream(`user-${officer.user.id}`)).filter(
+    expect(granted.status).toBe(200);
+    const [event] = (await server.eventStore.readStream(`user-${puppet.user.id}`)).filter(
       (e) => e.type === 'RoleGranted',
     );
-    expect(granted!.data).toMatchObject({ grantedBy: { kind: 'user', userId: login.body.id } });
-    expect((await officer.get('/api/user')).body).toMatchObject({ role: 'user', roles: ['compliance'] });
-    expect(
-      (await officer.post('/api/operations/roles', { email: officer.user.email, role: 'admin', action: 'grant' }))
-        .status,
-    ).toBe(403);
-    // The admin role is the operator's alone: an admin can neither make an account (their own, say) an admin, which
-    // would then count as "another admin" for four eyes, nor remove another admin. Nothing is recorded.
-    const puppet = await signUp(server);
-    const other = await signUp(server, { admin: true });
-    const before = (await server.eventStore.readAll()).length;
-    for (const [email, action] of [
-      [puppet.user.email, 'grant'],
-      [other.user.email, 'revoke'],
-    ] as const) {
-      const refused = await boss.post('/api/operations/roles', { email, role: 'admin', action });
-      expect([refused.status, refused.body.message]).toEqual([403, ADMIN_ROLE_BY_OPERATOR]);
-    }
-    expect((await server.eventStore.readAll()).length).toBe(before);
-    expect((await other.get('/api/user')).body.roles).toEqual(['admin']);
+    expect(event!.data).toMatchObject({ grantedBy: { kind: 'system', name: 'admin-cli' } });
   });
 });

@@ -26,7 +26,10 @@ export class AdminController {
   }
 }
 
-/** Role changes for operators: `npm run admin -- grant|revoke` through a running app (ops token), or an admin. */
+/**
+ * Role changes: `npm run admin -- grant|revoke` through a running app (ops token). An admin gets past the guard (it is
+ * shared with the other operations routes) and is refused by the user decider: roles are the operator's alone.
+ */
 @ApiTags('operations')
 @ApiSecurity('ops')
 @UseGuards(OperatorGuard)
@@ -36,7 +39,7 @@ export class RoleOperationsController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Grant or revoke a role (admin, compliance) by e-mail; the event names who did it' })
+  @ApiOperation({ summary: 'Grant or revoke a role (admin, compliance) by e-mail: the operator only (ops token)' })
   @ApiOk(RoleChangedDto)
   changeRole(@Body() form: RoleChangeDto, @Req() req: IdentityRequest, @Ctx() context: CommandContext) {
     const by: RoleChanger =

@@ -4,10 +4,10 @@ import type { UserEvent } from './events.js';
 import { keyedEmailKey } from '../../platform/email-key.js';
 import {
   ACCOUNT_CLOSED,
-  ADMIN_ROLE_BY_OPERATOR,
   ACCOUNT_EXISTS,
   NO_ACCOUNT,
   RESET_LINK_EXPIRED,
+  ROLES_BY_OPERATOR,
   user,
   type UserCommand,
 } from './user.decider.js';
@@ -177,29 +177,32 @@ describe('User decider', () => {
     ).toEqual([]);
   });
 
-  it('grants and revokes roles naming who did it; a grant of a held role or revoke of a missing one changes nothing', () => {
-    const by = { kind: 'user' as const, userId: 'admin-7' };
-    expect(given([registered]).when({ type: 'GrantRole', role: 'compliance', by, at }).events).toEqual([
-      { type: 'RoleGranted', data: { userId, role: 'compliance', grantedBy: by } },
-    ]);
-    // The admin role: the operator only (an admin making another admin, or removing one, would decide alone).
+  it('grants and revokes roles naming the operator; a grant of a held role or revoke of a missing one changes nothing', () => {
     const operator = { kind: 'system' as const, name: 'admin-cli' };
-    for (const type of ['GrantRole', 'RevokeRole'] as const)
-      expect(given([registered, adminGranted]).when({ type, role: 'admin', by, at }).error).toMatchObject({
-        status: 403,
-        message: ADMIN_ROLE_BY_OPERATOR,
-      });
+    expect(given([registered]).when({ type: 'GrantRole', role: 'compliance', by: operator, at }).events).toEqual([
+      { type: 'RoleGranted', data: { userId, role: 'compliance', grantedBy: operator } },
+    ]);
     expect(
       given([registered, adminGranted]).when({ type: 'GrantRole', role: 'admin', by: operator, at }).events,
     ).toEqual([]);
     expect(
       given([registered, adminGranted]).when({ type: 'RevokeRole', role: 'admin', by: operator, at }).events,
     ).toEqual([{ type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: operator } }]);
-    expect(given([registered]).when({ type: 'RevokeRole', role: 'compliance', by, at }).events).toEqual([]);
+    expect(given([registered]).when({ type: 'RevokeRole', role: 'compliance', by: operator, at }).events).toEqual([]);
     expect(
       given([registered, adminGranted, { type: 'RoleRevoked', data: { userId, role: 'admin', revokedBy: operator } }])
         .state.roles,
     ).toEqual([]);
+  });
+
+  it('refuses every role change by a person, admin or not: roles are the operator’s (four eyes counts on them)', () => {
+    const by = { kind: 'user' as const, userId: 'admin-7' };
+    for (const type of ['GrantRole', 'RevokeRole'] as const)
+      for (const role of ['admin', 'compliance'] as const)
+        expect(given([registered, adminGranted]).when({ type, role, by, at }).error).toMatchObject({
+          status: 403,
+          message: ROLES_BY_OPERATOR,
+        });
   });
 
   it('updates the profile name (personal data, with the subject), refusing blanks', () => {

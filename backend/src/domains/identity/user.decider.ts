@@ -79,18 +79,19 @@ export const NO_ACCOUNT = 'No such account';
 const UNRECORDABLE_IDENTITY = 'The identity provider sent an identity that could not be recorded';
 const ROLE_UNKNOWN = 'Role must be admin or compliance';
 /**
- * The admin role is what four eyes counts: an admin who could make another admin (an account of their own) or remove
- * the others would decide alone. So only the operator changes it (`npm run admin`, `ADMIN_EMAILS`: the system).
+ * Roles are what four eyes counts on: an admin who could give an account of their own the admin or compliance role
+ * would have "another" decider at hand, and one who could remove the others would decide alone. So only the operator
+ * changes roles (`npm run admin`, `ADMIN_EMAILS`: the system).
  */
-export const ADMIN_ROLE_BY_OPERATOR =
-  'The admin role is granted and revoked only by Kauri’s operator (npm run admin), so that no admin can make another admin or remove one';
+export const ROLES_BY_OPERATOR =
+  'Roles are granted and revoked only by Kauri’s operator (npm run admin), so that no admin can give an account a say in another’s decisions or take one away';
 
 /**
  * Nobody grants or revokes their own role. The operator's tools (`npm run admin`, the ops token, ADMIN_EMAILS)
  * act as `system` and are exempt: they are the break-glass path of whoever runs the platform, and say so.
  */
-function requireOperatorForAdmin(role: Role, by: RoleChanger): void {
-  if (role === 'admin' && by.kind === 'user') throw new DomainError(ADMIN_ROLE_BY_OPERATOR, 403);
+function requireOperator(by: RoleChanger): void {
+  if (by.kind === 'user') throw new DomainError(ROLES_BY_OPERATOR, 403);
 }
 
 function requireAnotherPerson(by: RoleChanger, userId: string): void {
@@ -279,14 +280,14 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       case 'GrantRole':
         ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
         requireAnotherPerson(command.by, userId);
-        requireOperatorForAdmin(command.role, command.by);
+        requireOperator(command.by);
         return state.roles.includes(command.role)
           ? []
           : [{ type: 'RoleGranted', data: { userId, role: command.role, grantedBy: command.by } }];
       case 'RevokeRole':
         ensure(IDENTITY_FIELDS.role, command.role, 'role', ROLE_UNKNOWN);
         requireAnotherPerson(command.by, userId);
-        requireOperatorForAdmin(command.role, command.by);
+        requireOperator(command.by);
         return state.roles.includes(command.role)
           ? [{ type: 'RoleRevoked', data: { userId, role: command.role, revokedBy: command.by } }]
           : [];
