@@ -324,6 +324,8 @@ export const TRANSFER_MESSAGES = {
   expired: 'This transfer has expired',
   recovering: (who: 'seller' | 'buyer') =>
     `A recovery of the ${who}’s wallet is under way: transfers of theirs wait until it is decided and their tokens are in the new wallet`,
+  settlingWallet: (transferId: string) =>
+    `A transfer of yours (${transferId}) is settling on chain between custody wallets: a new address can be registered once it has settled or failed`,
   settlingRecovery: (transferId: string) =>
     `A transfer of theirs (${transferId}) is settling on chain: a recovery of their wallet may be asked for once it has settled or failed`,
   notFailed: 'Only a transfer whose settlement failed can be retried',

@@ -11,8 +11,9 @@ import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import type { Config } from '../../platform/config.js';
 import { CHAIN, CONFIG } from '../../platform/injection-keys.js';
-import { TRANSFER_BLOCKED } from '../../messages.js';
+import { TRANSFER_BLOCKED, TRANSFER_MESSAGES } from '../../messages.js';
 import { AssetQueries } from '../../projections/assets.query.js';
+import { TransferQueries } from '../../projections/transfers.query.js';
 import { ChainOutbox } from './chain-outbox.js';
 import { custody } from './custody.decider.js';
 import { walletChallenges } from './wallet-challenges.decider.js';
@@ -51,6 +52,7 @@ export class TokensController {
     @Inject(CHAIN) private readonly chain: ChainPort | null,
     @Inject(CONFIG) private readonly config: Config,
     private readonly assets: AssetQueries,
+    private readonly transfers: TransferQueries,
   ) {}
 
   @Get('assets/:id/token')
@@ -161,6 +163,10 @@ export class TokensController {
     const address = await this.proofs.acceptableAddress(chain, body.address, user.userId);
     for (const holdings of expectedHoldings(this.outbox.state).values())
       if ((holdings.get(user.userId) ?? 0) > 0) throw new DomainError(WALLET_HOLDS_TOKENS, 409);
+    // A buyer holding nothing yet may have a transfer settling into their custody wallet: switching now would strand
+    // it (the chain refuses a DvP to an own wallet), as a recovery would (found by an outside probe).
+    const settling = await this.transfers.settlingOf(user.userId);
+    if (settling) throw new DomainError(TRANSFER_MESSAGES.settlingWallet(settling), 409);
     const challenge = await this.proofs.signedChallenge(user.userId, address, body, 'wallet');
     const { position } = await this.repository.handle(
       custody,

@@ -16,6 +16,7 @@ import { startTestServer } from '../../testing/api.js';
 import { assetWithHolder } from '../../testing/income.js';
 import { verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
@@ -102,6 +103,9 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
     const custodyBefore = (await server.eventStore.readStream(CUSTODY_STREAM)).length;
     const asked = await adminA.post('/api/admin/wallet-recoveries', { personId: seller.user.id, reason });
     expect(asked).toMatchObject({ status: 409, body: { message: M.settlingRecovery(id) } });
+    // The buyer, holding nothing yet, may not switch to a wallet of their own either: the DvP settles into custody.
+    const switched = await registerOwnWallet(buyer, newWallet());
+    expect(switched).toMatchObject({ status: 409, body: { message: M.settlingWallet(id) } });
     expect((await server.eventStore.readStream(CUSTODY_STREAM)).length).toBe(custodyBefore);
 
     // One recorded anyway (another replica's read model behind the log): the transfers process manager cancels it.
