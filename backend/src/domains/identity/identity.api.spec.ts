@@ -6,6 +6,7 @@ import { startTestServer, Api } from '../../testing/api.js';
 import { registerInterest } from '../../testing/interest.js';
 import { signUp, TEST_PASSWORD } from '../../testing/users.js';
 import { emailStream } from './reservations.decider.js';
+import { CROSS_SITE } from './identity.guard.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -234,6 +235,38 @@ describe('CSRF: cookie-authenticated changes need X-CSRF-Token', () => {
     // Reads need no token; neither does a request that is not signed in.
     expect((await fetch(`${server.url}/api/user`, { headers: { cookie: `kauri.sid=${sid}` } })).status).toBe(200);
     expect((await new Api(server.url).post('/api/logout')).status).toBe(200);
+  });
+
+  it('refuses an anonymous request a browser sent from another site (login CSRF): no session, nothing recorded', async () => {
+    const api = await signUp(server);
+    const form = new URLSearchParams({ email: api.user.email, password: TEST_PASSWORD }).toString();
+    const post = (path: string, headers: Record<string, string>, body = form) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body,
+      });
+    const before = (await server.eventStore.readAll()).length;
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
+      const signIn = await post('/api/login', headers);
+      expect([signIn.status, (await signIn.json()).message, signIn.headers.get('set-cookie')]).toEqual([
+        403,
+        CROSS_SITE,
+        null,
+      ]);
+      const registered = await post('/api/register', headers, `email=x${randomUUID()}%40evil.example&password=x`);
+      expect(registered.status).toBe(403);
+    }
+    expect((await server.eventStore.readAll()).length).toBe(before);
+    // The app's own pages (same host), and tools that send no Origin, sign in.
+    const host = new URL(server.url).host;
+    expect((await post('/api/login', { origin: `http://${host}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await post('/api/login', {})).status).toBe(200);
   });
 });
 
