@@ -219,6 +219,10 @@ export const TAX_PAYMENT_MESSAGES = {
     `That is more than is withheld and not yet paid for that month and tax (NZD ${outstanding}, counting payments awaiting confirmation)`,
   notFound: 'Tax payment not found',
   notRecorded: 'That payment is confirmed already',
+  notAwaiting: 'Only a payment awaiting confirmation can be rejected',
+  rejectReason: 'Please give a reason',
+  sameReference: (reference: string) =>
+    `A payment with Inland Revenue’s reference ${reference} is already recorded for that month and tax: reject it first if it was wrong`,
 } as const;
 
 export const TAX_PROFILE_MESSAGES = {

@@ -127,9 +127,19 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
     await treasurer.page.getByLabel('Paid on').press('Enter');
     const monthName = new Date(Date.UTC(year!, monthNumber! - 1, 1)).toLocaleString('en', { month: 'short' });
     expect(await treasurer.page.getByLabel('Paid on').inputValue()).toBe(`${day} ${monthName} ${year}`);
+    // First entered with a wrong reference: taken back with a reason before anyone confirms it, it counts for nothing.
+    await treasurer.page.getByLabel('IR reference').fill('IR-E2E-0');
+    await treasurer.page.getByRole('button', { name: 'Record payment to IR' }).click();
+    const wrong = treasurer.page.getByRole('row', { name: /IR-E2E-0/ });
+    await wrong.getByRole('button', { name: 'Reject' }).click();
+    const dialog = treasurer.page.getByRole('dialog', { name: /Reject the payment of \$15/ });
+    await dialog.getByLabel('Why it is wrong').fill('Wrong reference: IR-E2E-1 on the receipt');
+    await dialog.getByRole('button', { name: 'Reject payment' }).click();
+    await waitForText(treasurer.page, 'Tax Payment Rejected');
+    await wrong.getByText('Rejected: Wrong reference: IR-E2E-1 on the receipt').waitFor();
+    await treasurer.page.getByLabel('Amount paid').fill('15.00');
     await treasurer.page.getByLabel('IR reference').fill('IR-E2E-1');
     await treasurer.page.getByRole('button', { name: 'Record payment to IR' }).click();
-    await waitForText(treasurer.page, 'Tax Payment Recorded');
     await treasurer.page
       .getByRole('row', { name: /IR-E2E-1/ })
       .getByText(OWN_REQUEST_REASON)

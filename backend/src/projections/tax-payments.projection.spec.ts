@@ -33,6 +33,29 @@ describe('withheld tax: payments and the ledger', () => {
       null as ReturnType<typeof taxPaymentsProjection.evolve>,
     );
     expect(doc).toMatchObject({ _id: PAYMENT, amount: 500, status: 'confirmed', recordedBy: 'a1', confirmedBy: 'a2' });
+    // Or rejected before a confirmation: it says who and why.
+    const rejected = taxPaymentsProjection.evolve(
+      taxPaymentsProjection.evolve(null, { ...events[0]!, metadata: {} } as never, PAYMENT),
+      {
+        type: 'TaxPaymentRejected',
+        data: {
+          paymentId: PAYMENT,
+          period: '2026-11',
+          taxKind: 'NRWT',
+          rejectedBy: 'a2',
+          reason: 'Wrong reference',
+          rejectedAt: 'later',
+        },
+        metadata: {},
+      } as never,
+      PAYMENT,
+    );
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      rejectedBy: 'a2',
+      rejectReason: 'Wrong reference',
+      confirmedBy: null,
+    });
   });
 
   it('withheld from paid lines by the payment date’s month and kind; confirmed payments reduce what is outstanding', () => {
@@ -50,6 +73,8 @@ describe('withheld tax: payments and the ledger', () => {
       [
         { period: '2026-11', taxKind: 'RWT', amount: 250, status: 'confirmed' },
         { period: '2026-11', taxKind: 'RWT', amount: 150, status: 'recorded' },
+        // A rejected payment counts for nothing.
+        { period: '2026-11', taxKind: 'RWT', amount: 70, status: 'rejected' },
       ],
     );
     expect(ledger).toEqual([

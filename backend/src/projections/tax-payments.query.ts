@@ -62,7 +62,7 @@ export function withheldTaxLedger(
   for (const p of payments) {
     const r = row(p.period, p.taxKind);
     if (p.status === 'confirmed') r.paid += p.amount;
-    else r.awaiting += p.amount;
+    else if (p.status === 'recorded') r.awaiting += p.amount;
   }
   for (const r of rows.values()) r.outstanding = r.withheld - r.paid;
   return [...rows.values()].sort((a, b) =>

@@ -10,18 +10,21 @@ export interface TaxPaymentDoc {
   amount: number;
   paidOn: string;
   irReference: string;
-  status: 'recorded' | 'confirmed';
+  status: 'recorded' | 'confirmed' | 'rejected';
   recordedBy: string;
   recordedAt: string;
   confirmedBy: string | null;
   confirmedAt: string | null;
+  rejectedBy: string | null;
+  rejectedAt: string | null;
+  rejectReason: string | null;
 }
 
 export const taxPaymentsProjection = defineProjection<TaxPaymentDoc, TaxPaymentEvent>({
   name: 'tax-payments',
   upcasters,
-  version: 1,
-  eventTypes: ['TaxPaymentRecorded', 'TaxPaymentConfirmed'],
+  version: 2,
+  eventTypes: ['TaxPaymentRecorded', 'TaxPaymentConfirmed', 'TaxPaymentRejected'],
   keys: (event) => [event.data.paymentId],
   evolve(doc, event) {
     switch (event.type) {
@@ -39,12 +42,19 @@ export const taxPaymentsProjection = defineProjection<TaxPaymentDoc, TaxPaymentE
           recordedAt: d.recordedAt,
           confirmedBy: null,
           confirmedAt: null,
+          rejectedBy: null,
+          rejectedAt: null,
+          rejectReason: null,
         };
       }
       case 'TaxPaymentConfirmed':
         return doc
           ? { ...doc, status: 'confirmed', confirmedBy: event.data.confirmedBy, confirmedAt: event.data.confirmedAt }
           : null;
+      case 'TaxPaymentRejected': {
+        const { rejectedBy, rejectedAt, reason } = event.data;
+        return doc ? { ...doc, status: 'rejected', rejectedBy, rejectedAt, rejectReason: reason } : null;
+      }
       default: {
         const _exhaustive: never = event;
         return doc;

@@ -404,6 +404,11 @@ export function confirmTaxPayment(id: string): Promise<Written> {
   return apiCall('post', '/api/admin/withheld-tax/payments/{id}/confirm', { path: { id }, body: {} });
 }
 
+/** A recorded payment found wrong, before anyone confirmed it: it no longer counts. */
+export function rejectTaxPayment(id: string, reason: string): Promise<Written> {
+  return apiCall('post', '/api/admin/withheld-tax/payments/{id}/reject', { path: { id }, body: { reason } });
+}
+
 export function confirmDirectCredit(id: string, bankReference: string): Promise<Written> {
   return apiCall('post', '/api/admin/distributions/{id}/direct-credit/confirm', {
     path: { id },

@@ -2132,6 +2132,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/withheld-tax/payments/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a recorded payment awaiting confirmation (a wrong amount or reference), with a reason: it no longer counts */
+        post: operations["WithheldTaxController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transfers": {
         parameters: {
             query?: never;
@@ -4774,11 +4791,14 @@ export interface components {
             paidOn: string;
             irReference: string;
             /** @enum {string} */
-            status: "recorded" | "confirmed";
+            status: "recorded" | "confirmed" | "rejected";
             recordedBy: string;
             recordedAt: string;
             confirmedBy: string | null;
             confirmedAt: string | null;
+            rejectedBy: string | null;
+            rejectedAt: string | null;
+            rejectReason: string | null;
         };
         WithheldTaxDto: {
             periods: components["schemas"]["WithheldTaxPeriodDto"][];
@@ -4795,6 +4815,9 @@ export interface components {
             paidOn: string;
             /** @description Inland Revenue’s reference for the payment */
             irReference: string;
+        };
+        RejectTaxPaymentDto: {
+            reason: string;
         };
         ProposeTransferDto: {
             assetId: string;
@@ -9575,6 +9598,48 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WithheldTaxController_reject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectTaxPaymentDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

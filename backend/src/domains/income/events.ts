@@ -410,7 +410,19 @@ export interface TaxPaymentConfirmed {
   type: 'TaxPaymentConfirmed';
   data: { paymentId: string; period: string; taxKind: 'RWT' | 'NRWT'; confirmedBy: string; confirmedAt: string };
 }
-export type TaxPaymentEvent = TaxPaymentRecorded | TaxPaymentConfirmed;
+/** A recorded payment another admin (or its recorder) found wrong, before it was confirmed: it no longer counts. */
+export interface TaxPaymentRejected {
+  type: 'TaxPaymentRejected';
+  data: {
+    paymentId: string;
+    period: string;
+    taxKind: 'RWT' | 'NRWT';
+    rejectedBy: string;
+    reason: string;
+    rejectedAt: string;
+  };
+}
+export type TaxPaymentEvent = TaxPaymentRecorded | TaxPaymentConfirmed | TaxPaymentRejected;
 export const WITHHELD_TAX_KINDS = ['RWT', 'NRWT'] as const;
 export const withheldTaxStream = (period: string, taxKind: 'RWT' | 'NRWT') => `withheld-tax-${period}-${taxKind}`;
 
@@ -432,5 +444,13 @@ export const taxPaymentEventSchemas = {
     taxKind: oneOf(WITHHELD_TAX_KINDS),
     confirmedBy: id(),
     confirmedAt: isoDateTime(),
+  }),
+  TaxPaymentRejected: object({
+    paymentId: id(),
+    period: PERIOD,
+    taxKind: oneOf(WITHHELD_TAX_KINDS),
+    rejectedBy: id(),
+    reason: string({ nonEmpty: true, max: 1000 }),
+    rejectedAt: isoDateTime(),
   }),
 } satisfies EventSchemas<TaxPaymentEvent>;

@@ -340,11 +340,24 @@ export class TaxPaymentDto {
   @ApiProperty({ description: 'NZD' }) amount: string;
   @ApiProperty() paidOn: string;
   @ApiProperty() irReference: string;
-  @ApiProperty({ enum: ['recorded', 'confirmed'] }) status: 'recorded' | 'confirmed';
+  @ApiProperty({ enum: ['recorded', 'confirmed', 'rejected'] }) status: 'recorded' | 'confirmed' | 'rejected';
   @ApiProperty() recordedBy: string;
   @ApiProperty() recordedAt: string;
   @ApiProperty({ type: String, nullable: true }) confirmedBy: string | null;
   @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) rejectedBy: string | null;
+  @ApiProperty({ type: String, nullable: true }) rejectedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) rejectReason: string | null;
+}
+
+/** POST /api/admin/withheld-tax/payments/:id/reject: why the recorded payment is wrong. */
+export class RejectTaxPaymentDto {
+  @ApiProperty({ maxLength: 1000 })
+  @Transform(trimmed)
+  @IsString({ message: P.rejectReason })
+  @MinLength(1, { message: P.rejectReason })
+  @MaxLength(1000, { message: P.rejectReason })
+  reason: string;
 }
 
 export class WithheldTaxDto {

@@ -86,11 +86,65 @@ describe('withheld tax paid to Inland Revenue', () => {
       message: M.moreThanOutstanding('200.00'),
     });
     const first = given([]).when(record({ amount: '150.00' })).events as TaxPaymentEvent[];
-    const second = { paymentId: 'c0ffee00-1111-4222-8333-444455556666' };
+    const second = { paymentId: 'c0ffee00-1111-4222-8333-444455556666', irReference: 'IR 987-654-321' };
     expect(refusal(given(first).when(record({ ...second, amount: '50.01' }))).message).toBe(
       M.moreThanOutstanding('50.00'),
     );
     expect(given(first).when(record({ ...second, amount: '50.00' })).events).toHaveLength(1);
+  });
+
+  it('a recorded payment found wrong is rejected with a reason (by any admin, its recorder too): it no longer counts, and is recorded again right', () => {
+    const recorded = given([]).when(record({ amount: '150.00' })).events as TaxPaymentEvent[];
+    const reject = (
+      fields: Partial<Extract<TaxPaymentCommand, { type: 'RejectTaxPayment' }>> = {},
+    ): TaxPaymentCommand => ({
+      type: 'RejectTaxPayment',
+      paymentId: PAYMENT,
+      adminId: ADMIN,
+      reason: 'Entered 150.00; the receipt says 15.00',
+      now: NOW,
+      ...fields,
+    });
+    expect(refusal(given(recorded).when(reject({ reason: '  ' })))).toMatchObject({ status: 400, fields: ['reason'] });
+    expect(refusal(given([]).when(reject()))).toMatchObject({ status: 404, message: M.notFound });
+    const rejected = given(recorded).when(reject()).events!;
+    expect(rejected).toEqual([
+      {
+        type: 'TaxPaymentRejected',
+        data: {
+          paymentId: PAYMENT,
+          period: '2026-11',
+          taxKind: 'RWT',
+          rejectedBy: ADMIN,
+          reason: 'Entered 150.00; the receipt says 15.00',
+          rejectedAt: NOW,
+        },
+      },
+    ]);
+    const history = [...recorded, ...rejected];
+    // Rejected: neither confirmed nor rejected again, and all that is withheld is open again, under the same reference.
+    const confirm: TaxPaymentCommand = { type: 'ConfirmTaxPayment', paymentId: PAYMENT, adminId: OTHER, now: NOW };
+    expect(refusal(given(history).when(confirm)).message).toBe(M.notRecorded);
+    expect(refusal(given(history).when(reject({ adminId: OTHER }))).message).toBe(M.notAwaiting);
+    const again = { paymentId: 'c0ffee00-1111-4222-8333-444455556666', amount: '200.00' };
+    expect(given(history).when(record(again)).events).toHaveLength(1);
+    // A confirmed payment is never rejected.
+    const confirmed = given(recorded).when(confirm).events!;
+    expect(refusal(given([...recorded, ...confirmed]).when(reject({ adminId: OTHER }))).message).toBe(M.notAwaiting);
+  });
+
+  it('one Inland Revenue reference once per month and kind (any case), unless that payment was rejected', () => {
+    const recorded = given([]).when(record({ amount: '10.00' })).events as TaxPaymentEvent[];
+    const twice = record({
+      paymentId: 'c0ffee00-1111-4222-8333-444455556666',
+      amount: '5.00',
+      irReference: 'ir 123-456-789',
+    });
+    expect(refusal(given(recorded).when(twice))).toMatchObject({
+      status: 409,
+      message: M.sameReference('IR 123-456-789'),
+      fields: ['irReference'],
+    });
   });
 
   it('refuses a payment id already recorded, so a confirmed payment is never reset, confirmed again or its amount replaced', () => {

@@ -7,10 +7,17 @@ import { taxPaymentEventSchemas, WITHHELD_TAX_KINDS, type TaxPaymentEvent } from
 import { upcasters } from '../upcasters.js';
 
 export interface TaxPaymentState {
-  /** Every payment of the period and tax kind: cents, who recorded it, whether another admin confirmed it. */
+  /** Every payment of the period and tax kind: cents, its reference, who recorded it, whether confirmed or rejected. */
   payments: ReadonlyMap<
     string,
-    { amount: number; period: string; taxKind: 'RWT' | 'NRWT'; recordedBy: string; confirmed: boolean }
+    {
+      amount: number;
+      period: string;
+      taxKind: 'RWT' | 'NRWT';
+      irReference: string;
+      recordedBy: string;
+      status: 'recorded' | 'confirmed' | 'rejected';
+    }
   >;
 }
 
@@ -30,7 +37,8 @@ export type TaxPaymentCommand =
       today: string;
       now: string;
     }
-  | { type: 'ConfirmTaxPayment'; paymentId: string; adminId: string; now: string };
+  | { type: 'ConfirmTaxPayment'; paymentId: string; adminId: string; now: string }
+  | { type: 'RejectTaxPayment'; paymentId: string; adminId: string; reason: string; now: string };
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 const realDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -41,8 +49,9 @@ export const PAYMENT_EXISTS = 'This tax payment is already recorded';
 
 /**
  * Withheld tax paid to Inland Revenue, per period (month) and tax kind: recorded by an admin with Inland Revenue's
- * reference, confirmed by another (four eyes). Never more than is withheld and not yet paid (counting payments
- * awaiting confirmation). Pure: what was withheld comes on the command.
+ * reference, confirmed by another (four eyes), or rejected before that (a wrong amount or reference: it then no
+ * longer counts, and is recorded again right). Never more than is withheld and not yet paid (counting payments
+ * awaiting confirmation); one reference once per month and kind. Pure: what was withheld comes on the command.
  */
 export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentState> = {
   name: 'tax-payment',
@@ -58,13 +67,16 @@ export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentS
           amount: event.data.amount,
           period: event.data.period,
           taxKind: event.data.taxKind,
+          irReference: event.data.irReference,
           recordedBy: event.data.recordedBy,
-          confirmed: false,
+          status: 'recorded',
         });
         return { payments };
-      case 'TaxPaymentConfirmed': {
+      case 'TaxPaymentConfirmed':
+      case 'TaxPaymentRejected': {
         const known = payments.get(event.data.paymentId);
-        if (known) payments.set(event.data.paymentId, { ...known, confirmed: true });
+        const status = event.type === 'TaxPaymentConfirmed' ? 'confirmed' : 'rejected';
+        if (known) payments.set(event.data.paymentId, { ...known, status });
         return { payments };
       }
       default: {
@@ -90,7 +102,13 @@ export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentS
         ]);
         if (command.paidOn < `${command.period}-01`)
           throw new DomainError(M.paidBeforePeriod, 422, [{ field: 'paidOn', message: M.paidBeforePeriod }]);
-        const recorded = [...state.payments.values()].reduce((sum, p) => sum + p.amount, 0);
+        const standing = [...state.payments.values()].filter((p) => p.status !== 'rejected');
+        const twice = standing.find((p) => p.irReference.toLowerCase() === irReference.toLowerCase());
+        if (twice) {
+          const message = M.sameReference(twice.irReference);
+          throw new DomainError(message, 409, [{ field: 'irReference', message }]);
+        }
+        const recorded = standing.reduce((sum, p) => sum + p.amount, 0);
         const open = Math.max(0, command.withheld - recorded);
         if (amount! > open) {
           const message = M.moreThanOutstanding(fromCents(open));
@@ -116,7 +134,7 @@ export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentS
         const payment = state.payments.get(command.paymentId);
         if (!payment) throw new DomainError(M.notFound, 404);
         requireAnotherDecider(command.adminId, [payment.recordedBy]);
-        if (payment.confirmed) throw new DomainError(M.notRecorded, 409);
+        if (payment.status !== 'recorded') throw new DomainError(M.notRecorded, 409);
         const { period, taxKind } = payment;
         return [
           {
@@ -127,6 +145,28 @@ export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentS
               taxKind,
               confirmedBy: command.adminId,
               confirmedAt: command.now,
+            },
+          },
+        ];
+      }
+      case 'RejectTaxPayment': {
+        const payment = state.payments.get(command.paymentId);
+        if (!payment) throw new DomainError(M.notFound, 404);
+        // Any admin, its recorder too: taking a wrong entry back decides nothing that four eyes guards.
+        const reason = command.reason.trim();
+        requireValidFields([(!reason || reason.length > 1000) && { field: 'reason', message: M.rejectReason }]);
+        if (payment.status !== 'recorded') throw new DomainError(M.notAwaiting, 409);
+        const { period, taxKind } = payment;
+        return [
+          {
+            type: 'TaxPaymentRejected',
+            data: {
+              paymentId: command.paymentId,
+              period,
+              taxKind,
+              rejectedBy: command.adminId,
+              reason,
+              rejectedAt: command.now,
             },
           },
         ];

@@ -81,9 +81,32 @@ describe('withheld tax API (memory stores)', () => {
     expect((await investor.post('/api/admin/withheld-tax/payments', payment)).status).toBe(403);
     expect((await investor.get('/api/admin/withheld-tax')).status).toBe(403);
 
+    // A payment entered wrong is rejected with a reason (its recorder may take it back): it counts for nothing.
+    const wrong = await admin.post('/api/admin/withheld-tax/payments', { ...payment, irReference: 'IR-2026-7' });
+    expect(wrong.status).toBe(201);
+    const reject = (by: typeof admin, body: object) =>
+      by.post(`/api/admin/withheld-tax/payments/${wrong.body.id}/reject`, body);
+    expect((await reject(admin, { reason: '' })).status).toBe(400);
+    expect(
+      (await investor.post(`/api/admin/withheld-tax/payments/${wrong.body.id}/reject`, { reason: 'x' })).status,
+    ).toBe(403);
+    expect((await reject(admin, { reason: 'Typed the reference short: IR-2026-77' })).status).toBe(200);
+    expect((await reject(second, { reason: 'again' })).body.message).toBe(M.notAwaiting);
+    const afterReject = (await admin.get('/api/admin/withheld-tax')).body;
+    expect(afterReject.periods[0]).toMatchObject({ awaiting: '0.00', outstanding: withheld });
+    expect(afterReject.payments[0]).toMatchObject({
+      id: wrong.body.id,
+      status: 'rejected',
+      rejectedBy: admin.user.id,
+      rejectReason: 'Typed the reference short: IR-2026-77',
+    });
+
     const recorded = await admin.post('/api/admin/withheld-tax/payments', payment);
     expect(recorded.status).toBe(201);
     const paymentId = recorded.body.id as string;
+    // One reference once a month and kind: the same Inland Revenue payment entered twice is refused.
+    const twice = await second.post('/api/admin/withheld-tax/payments', { ...payment, amount: '0.01' });
+    expect([twice.status, twice.body.message]).toEqual([409, M.sameReference('IR-2026-77')]);
     const awaiting = (await admin.get('/api/admin/withheld-tax')).body;
     expect(awaiting.periods[0]).toMatchObject({ awaiting: withheld, paid: '0.00', outstanding: withheld });
     expect(awaiting.payments[0]).toMatchObject({

@@ -14,7 +14,7 @@ import { TAX_PAYMENT_MESSAGES as M } from '../../messages.js';
 import { fromCents } from '../offerings/money.js';
 import { withheldTaxStream } from './events.js';
 import { ExecuteTaxPaymentCommand } from './income.handlers.js';
-import { RecordTaxPaymentDto, WithheldTaxDto } from './income.dto.js';
+import { RecordTaxPaymentDto, RejectTaxPaymentDto, WithheldTaxDto } from './income.dto.js';
 
 /**
  * Admins: the tax withheld from distributions, a liability per month and kind until paid to Inland Revenue, and the
@@ -91,6 +91,31 @@ export class WithheldTaxController {
       new ExecuteTaxPaymentCommand(
         withheldTaxStream(payment.period, payment.taxKind),
         { type: 'ConfirmTaxPayment', paymentId: id, adminId: admin.userId, now: context.now },
+        context,
+      ),
+    );
+    return { success: true, position };
+  }
+
+  @Post('payments/:id/reject')
+  @HttpCode(200)
+  @ApiOk(WrittenDto)
+  @ApiOperation({
+    summary:
+      'Reject a recorded payment awaiting confirmation (a wrong amount or reference), with a reason: it no longer counts',
+  })
+  async reject(
+    @IdParam() id: string,
+    @Body() body: RejectTaxPaymentDto,
+    @CurrentUser() admin: SignedInUser,
+    @Ctx() context: CommandContext,
+  ): Promise<WrittenDto> {
+    const payment = await this.ledger.payment(id);
+    if (!payment) throw new DomainError(M.notFound, 404);
+    const { position } = await this.commands.execute(
+      new ExecuteTaxPaymentCommand(
+        withheldTaxStream(payment.period, payment.taxKind),
+        { type: 'RejectTaxPayment', paymentId: id, adminId: admin.userId, reason: body.reason, now: context.now },
         context,
       ),
     );

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Input, Radio, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Modal, Radio, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { OWN_REQUEST_REASON } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
-import { confirmTaxPayment, recordTaxPayment } from '../../api/mutations';
+import { confirmTaxPayment, recordTaxPayment, rejectTaxPayment } from '../../api/mutations';
 import { withheldTaxQuery } from '../../api/queries';
 import type { TaxPayment, TaxPaymentInput, User, WithheldTaxPeriod } from '../../api/types';
 import { formatDate } from '../../shared/format';
@@ -38,6 +38,8 @@ export function WithheldTax({ user }: { user: User }) {
     },
     onError: (error) => void toast.error(errorTitle(error, 'Not Recorded'), describeError(error)),
   });
+  // The payment being rejected, and why (a wrong amount or reference, found before anyone confirmed it).
+  const [rejecting, setRejecting] = useState<{ payment: TaxPayment; reason: string } | null>(null);
   const field = (name: keyof typeof form, label: string, placeholder: string, width = 160) => (
     <Input
       aria-label={label}
@@ -134,19 +136,59 @@ export function WithheldTax({ user }: { user: User }) {
             render: (_, p) =>
               p.status === 'confirmed' ? (
                 <Tag color="green">Confirmed</Tag>
-              ) : p.recordedBy === user.id ? (
-                <Typography.Text type="secondary">{OWN_REQUEST_REASON}</Typography.Text>
+              ) : p.status === 'rejected' ? (
+                <Tooltip title={p.rejectReason}>
+                  <Tag color="red">Rejected: {p.rejectReason}</Tag>
+                </Tooltip>
               ) : (
-                <Button
-                  size="small"
-                  onClick={() => act.mutate({ run: () => confirmTaxPayment(p.id), title: 'Tax Payment Confirmed' })}
-                >
-                  Confirm payment
-                </Button>
+                <Space wrap>
+                  {p.recordedBy === user.id ? (
+                    <Typography.Text type="secondary">{OWN_REQUEST_REASON}</Typography.Text>
+                  ) : (
+                    <Button
+                      size="small"
+                      onClick={() => act.mutate({ run: () => confirmTaxPayment(p.id), title: 'Tax Payment Confirmed' })}
+                    >
+                      Confirm payment
+                    </Button>
+                  )}
+                  <Button size="small" danger onClick={() => setRejecting({ payment: p, reason: '' })}>
+                    Reject
+                  </Button>
+                </Space>
               ),
           },
         ]}
       />
+      <Modal
+        open={rejecting !== null}
+        title={
+          rejecting ? `Reject the payment of ${nzd(rejecting.payment.amount)} (${rejecting.payment.irReference})` : ''
+        }
+        okText="Reject payment"
+        okButtonProps={{ danger: true, disabled: !rejecting?.reason.trim() }}
+        confirmLoading={act.isPending}
+        onCancel={() => setRejecting(null)}
+        onOk={() =>
+          rejecting &&
+          act.mutate(
+            { run: () => rejectTaxPayment(rejecting.payment.id, rejecting.reason), title: 'Tax Payment Rejected' },
+            { onSuccess: () => setRejecting(null) },
+          )
+        }
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">
+          It will no longer count as paid or awaiting confirmation; record the payment again as it was made.
+        </Typography.Paragraph>
+        <Input.TextArea
+          aria-label="Why it is wrong"
+          placeholder="What is wrong with it (amount, date, reference)"
+          maxLength={1000}
+          value={rejecting?.reason ?? ''}
+          onChange={(e) => rejecting && setRejecting({ ...rejecting, reason: e.target.value })}
+        />
+      </Modal>
     </Flex>
   );
 }
