@@ -93,6 +93,13 @@ describe('audit API', () => {
     expect(first.events).toHaveLength(2);
     const second = (await staff.get(`/api/audit/events?limit=2&after=${first.next}`)).body;
     expect(second.events[0].position).toBeGreaterThan(first.events[1].position);
+    // A position is a safe integer in decimal: beyond it PostgreSQL's bigint refused the query (a 500), and "0x10"
+    // was read as 16.
+    for (const after of ['1e20', '99999999999999999999', '0x10', '-1'])
+      expect({ after, status: (await staff.get(`/api/audit/events?after=${after}`)).status }).toEqual({
+        after,
+        status: 400,
+      });
 
     const registered = await server.api.post(
       '/api/register',

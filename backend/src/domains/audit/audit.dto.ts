@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { Role } from '../../platform/event-store/event-store.js';
 import { IsIsoDate } from '../../platform/http/dates.js';
+import { numberFromText } from '../../platform/http/validation.js';
 
 const trim = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -38,14 +39,16 @@ export class HistoryFilterDto {
 export class TimelineQueryDto extends HistoryFilterDto {
   @ApiPropertyOptional({ description: 'Events after this global position (the previous page’s `next`)' })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(numberFromText)
   @IsInt()
   @Min(0)
+  // A log position is a safe integer: beyond it the database's bigint refused the query (a 500).
+  @Max(Number.MAX_SAFE_INTEGER)
   after?: number;
 
   @ApiPropertyOptional({ default: 50 })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(numberFromText)
   @IsInt()
   @Min(1)
   @Max(500)

@@ -9,6 +9,7 @@ import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
 import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
+import { REGISTER_MESSAGES } from './register.decider.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 const readAfter = (res: { body: { position: number } }) => ({ 'x-read-after': String(res.body.position) });
@@ -33,6 +34,11 @@ describe('register API (memory stores)', () => {
 
   it('the cap table adds up: holders within the supply, edits and removals with a reason, CSV and a past date', async () => {
     const { owner, assetId } = await approvedAsset(server, admin, 1_850);
+    // Counts as text in decimal only (commas group thousands): "0x10" was recorded as 16 tokens, "0b11" as 3.
+    for (const tokens of ['0x10', '0b11', '0o7', '1e3', '10,00'])
+      expect(
+        (await owner.post(`/api/assets/${assetId}/investors`, { name: 'Aroha Ngata', tokens })).body.errors,
+      ).toEqual([{ field: 'tokens', message: REGISTER_MESSAGES.tokensHeld }]);
     const refused = await owner.post(`/api/assets/${assetId}/investors`, { name: 'Aroha Ngata', tokens: 5_000 });
     expect(refused.status).toBe(409);
     expect(refused.body.errors).toEqual([

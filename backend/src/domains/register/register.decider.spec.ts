@@ -4,7 +4,7 @@ import { OWN_REQUEST } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
 import { allocated, approved, assetId, drafted, offeringTerms, ownerId } from '../../testing/register-history.js';
 import type { AssetStreamEvent } from './events.js';
-import { register, registerTotals, type RegisterCommand } from './register.decider.js';
+import { REGISTER_MESSAGES, register, registerTotals, type RegisterCommand } from './register.decider.js';
 
 const { given } = specify(register);
 
@@ -174,6 +174,14 @@ describe('Register decider', () => {
     };
     expect(given([...history, grown!]).when(reject).events?.[0]?.type).toBe('SupplyChangeRejected');
     expect(given(history).when(reject).error).toMatchObject({ status: 404 });
+    // Two increases, each within the 1,000,000,000,000-token ceiling alone: the second approval is checked again.
+    const up = 1e12 - 1_000;
+    const [first] = given(history).when(ask(up, 'c-3')).events ?? [];
+    const [second] = given([...history, first!]).when(ask(up, 'c-4')).events ?? [];
+    const [approvedFirst] = given([...history, first!, second!]).when({ ...approve, changeId: 'c-3' }).events ?? [];
+    expect(
+      given([...history, first!, second!, approvedFirst!]).when({ ...approve, changeId: 'c-4' }).error,
+    ).toMatchObject({ status: 409, message: REGISTER_MESSAGES.supplyOutOfRange });
   });
 
   it('given a supply change approved or rejected, when a request names its id again, then refused as a repeat', () => {

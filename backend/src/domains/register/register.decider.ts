@@ -219,6 +219,8 @@ export type RegisterCommand =
   | ({ type: 'RecordTransfer' } & Omit<TokensTransferred['data'], 'ownerId' | 'sellerTokensAfter'>);
 
 export const REGISTER_MESSAGES = {
+  supplyOutOfRange:
+    'With the changes approved since it was asked for, this change would take the supply outside 1 to 1,000,000,000,000 tokens: reject it',
   assetNotFound: 'Asset not found',
   approvalBackToOwner: "Only Kauri's admins can give the approval of transfers back to the owner",
   approval: 'Choose who approves transfers: owner or admin',
@@ -539,8 +541,11 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
         const change = state.pendingChanges.get(command.changeId);
         if (!change) throw new DomainError(REGISTER_MESSAGES.changeNotFound, 404);
         requireAnotherDecider(command.adminId, [change.ownerId, state.ownerId]);
-        // Checked again: offerings may have taken the owner's tokens since the request.
+        // Checked again: offerings may have taken the owner's tokens since the request, and another change approved
+        // since may have moved the supply (two increases each within the ceiling alone).
         if (-change.delta > ownerFree(state)) throw cancelBeyondRetained(ownerFree(state));
+        if (misfit(ASSET_FIELDS.tokenCount, state.supply + change.delta, 'delta', ''))
+          throw new DomainError(REGISTER_MESSAGES.supplyOutOfRange, 409);
         const { assetId, changeId, adminId } = command;
         return [
           {

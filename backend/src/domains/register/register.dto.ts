@@ -7,11 +7,14 @@ import { REGISTER_MESSAGES as M } from './register.decider.js';
 import type { TransferApproval } from './events.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Numbers may come as text from a form ("1,000"); anything unparsable fails the integer check with its message. */
+/**
+ * Numbers may come as text from a form, in decimal with commas grouping thousands ("1,000", "-250"); anything else
+ * ("0x10", "0b11", "1e3", "10,00") fails the integer check with its message, never read as a count nobody wrote.
+ */
 const toInt = ({ value }: { value: unknown }) => {
   if (typeof value === 'number') return value;
-  const n = Number(typeof value === 'string' ? value.replace(/,/g, '').trim() : Number.NaN);
-  return Number.isFinite(n) ? n : Number.NaN;
+  const text = typeof value === 'string' ? value.trim() : '';
+  return /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(text) ? Number(text.replace(/,/g, '')) : Number.NaN;
 };
 
 /** POST /api/assets/:id/investors — an investor who holds tokens off-platform. */
