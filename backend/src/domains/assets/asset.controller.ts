@@ -1,3 +1,4 @@
+import { nzDate } from '../../platform/nz-time.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -233,7 +234,8 @@ export class AssetController {
       'Dashboard stat cards: totalValue (NZD), activeTokens, totalInvestors, complianceScore (percent of the four checks passed)',
   })
   async stats(@CurrentUser() user: SignedInUser) {
-    return this.dashboard.stats(user.userId, new Date().toISOString().slice(0, 10));
+    // Checks expire on New Zealand dates.
+    return this.dashboard.stats(user.userId, nzDate(new Date()));
   }
 
   @Get('activities')

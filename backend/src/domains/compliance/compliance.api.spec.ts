@@ -1,4 +1,5 @@
 /** The Compliance Dashboard over HTTP: review requests, staff-recorded checks, the score, the generated PDFs. */
+import { nzDate } from '../../platform/nz-time.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
@@ -48,6 +49,16 @@ describe('compliance API', () => {
     expect(
       (await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/aml`, { status: 'passed' })).body.message,
     ).toBe('A passed AML/CFT check needs an expiry date');
+    // Expiry dates are New Zealand dates: NZ's today is not in the future, whatever the date in UTC (a day behind
+    // for half of every day, when it was accepted).
+    const nzToday = await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/aml`, {
+      status: 'passed',
+      expiryDate: nzDate(new Date()),
+    });
+    expect([nzToday.status, nzToday.body.message]).toEqual([
+      400,
+      'The expiry date must be in the future for a passed check',
+    ]);
     let last = 0;
     for (const check of ['fma', 'aml', 'privacy']) {
       const res = await staff.post(`/api/compliance-reviews/${owner.user.id}/checks/${check}`, {

@@ -9,13 +9,15 @@ import { DomainError } from '../../platform/errors.js';
 import { ApiCreated, ApiFile, ApiOk, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
+import { nzDate } from '../../platform/nz-time.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { ComplianceOverviewDto, ComplianceReviewDto, RecordCheckDto, ReviewRequestDto } from './compliance.dto.js';
 import { ExecuteComplianceCommand } from './compliance.handlers.js';
 import { ComplianceQueries, type MadeFile } from '../../projections/compliance.query.js';
 import { CHECK_IDS, type CheckId } from './events.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in New Zealand (a check's expiry and its days left are NZ dates; UTC's date is a day behind half the day). */
+const today = () => nzDate(new Date());
 function sendPdf(reply: HttpReply, { fileName, bytes }: MadeFile): void {
   sendDownload(reply, 'application/pdf', { made: fileName }, bytes);
 }
