@@ -112,6 +112,15 @@ describe('receiveFile', () => {
     expect(form.ms).toBeLessThan(1000);
   });
 
+  it('answers 413 and closes the connection when a body without a length grows past the limit', async () => {
+    // Chunked: the size is known only while reading, and the rest is never read — the connection cannot go on.
+    const big = Buffer.concat([pdf, Buffer.alloc(2_000)]);
+    const answer = await send(port, { 'content-type': 'application/pdf' }, big.subarray(0, 100), {
+      rest: big.subarray(100),
+    });
+    expect(answer).toMatchObject({ status: 413, closed: true });
+  });
+
   it('answers 408 and closes the connection when the body stalls, or arrives too slowly', async () => {
     const stalled = await send(port, { 'content-type': 'application/pdf', 'content-length': '500' }, pdf);
     expect(stalled.status).toBe(408);

@@ -130,7 +130,9 @@ export function receiveFile(req: UploadRequest, rules: UploadRules): Promise<Rec
       settle(() => {
         req.removeAllListeners('data');
         req.pause();
-        if (error.status === 408 && req.res && !req.res.headersSent) req.res.setHeader('Connection', 'close');
+        // Refused mid-body (too slow, too large, not a file it takes): the rest of the body is never read, so the
+        // connection cannot carry another request — it is closed after the answer, not reset under the next one.
+        if (req.res && !req.res.headersSent) req.res.setHeader('Connection', 'close');
         reject(error);
       });
     const total = setTimeout(() => refuse(fileError(UPLOAD_TOO_SLOW, 408)), totalMs);
