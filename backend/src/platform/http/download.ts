@@ -1,3 +1,4 @@
+import { CONTENT_TYPES, type FileKind } from '../uploads.js';
 import type { HttpReply } from './http.js';
 
 /**
@@ -11,7 +12,8 @@ export function downloadHeaders(reply: HttpReply, contentType: string, name: Dow
   reply.header('Content-Type', contentType);
   if ('made' in name) reply.header('Content-Disposition', `attachment; filename="${name.made}"`);
   else {
-    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name.uploaded)}`);
+    const saved = savedName(name.uploaded, contentType);
+    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(saved)}`);
     reply.header('X-Content-Type-Options', 'nosniff');
   }
   return reply;
@@ -20,4 +22,16 @@ export function downloadHeaders(reply: HttpReply, contentType: string, name: Dow
 /** Answers a file to save: its headers (`downloadHeaders`), then its content. */
 export function sendDownload(reply: HttpReply, contentType: string, name: DownloadName, body: Buffer | string): void {
   downloadHeaders(reply, contentType, name).send(body);
+}
+
+/**
+ * The name an uploaded file is saved under: the person's own, ending in the extension of the type it was stored as
+ * (appended when it does not). A PDF uploaded as `invoice.html` is saved as `invoice.html.pdf`, so the computer that
+ * saves it opens it as what it was checked to be, never as a page.
+ */
+export function savedName(uploaded: string, contentType: string): string {
+  const kind = (Object.keys(CONTENT_TYPES) as FileKind[]).find((k) => CONTENT_TYPES[k] === contentType);
+  if (!kind) return uploaded;
+  const endings = kind === 'jpg' ? ['.jpg', '.jpeg'] : [`.${kind}`];
+  return endings.some((ending) => uploaded.toLowerCase().endsWith(ending)) ? uploaded : `${uploaded}.${kind}`;
 }
