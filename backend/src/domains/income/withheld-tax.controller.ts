@@ -15,6 +15,7 @@ import { fromCents } from '../offerings/money.js';
 import { withheldTaxStream } from './events.js';
 import { ExecuteTaxPaymentCommand } from './income.handlers.js';
 import { RecordTaxPaymentDto, RejectTaxPaymentDto, WithheldTaxDto } from './income.dto.js';
+import type { TaxPaymentCommand } from './tax-payment.decider.js';
 
 /**
  * Admins: the tax withheld from distributions, a liability per month and kind until paid to Inland Revenue, and the
@@ -85,16 +86,11 @@ export class WithheldTaxController {
     @CurrentUser() admin: SignedInUser,
     @Ctx() context: CommandContext,
   ): Promise<WrittenDto> {
-    const payment = await this.ledger.payment(id);
-    if (!payment) throw new DomainError(M.notFound, 404);
-    const { position } = await this.commands.execute(
-      new ExecuteTaxPaymentCommand(
-        withheldTaxStream(payment.period, payment.taxKind),
-        { type: 'ConfirmTaxPayment', paymentId: id, adminId: admin.userId, now: context.now },
-        context,
-      ),
+    return this.decide(
+      id,
+      { type: 'ConfirmTaxPayment', paymentId: id, adminId: admin.userId, now: context.now },
+      context,
     );
-    return { success: true, position };
   }
 
   @Post('payments/:id/reject')
@@ -110,14 +106,23 @@ export class WithheldTaxController {
     @CurrentUser() admin: SignedInUser,
     @Ctx() context: CommandContext,
   ): Promise<WrittenDto> {
+    return this.decide(
+      id,
+      { type: 'RejectTaxPayment', paymentId: id, adminId: admin.userId, reason: body.reason, now: context.now },
+      context,
+    );
+  }
+
+  /** A decision on a recorded payment, on its month and kind's stream (found through the read model; else 404). */
+  private async decide(
+    id: string,
+    command: Extract<TaxPaymentCommand, { type: 'ConfirmTaxPayment' | 'RejectTaxPayment' }>,
+    context: CommandContext,
+  ): Promise<WrittenDto> {
     const payment = await this.ledger.payment(id);
     if (!payment) throw new DomainError(M.notFound, 404);
     const { position } = await this.commands.execute(
-      new ExecuteTaxPaymentCommand(
-        withheldTaxStream(payment.period, payment.taxKind),
-        { type: 'RejectTaxPayment', paymentId: id, adminId: admin.userId, reason: body.reason, now: context.now },
-        context,
-      ),
+      new ExecuteTaxPaymentCommand(withheldTaxStream(payment.period, payment.taxKind), command, context),
     );
     return { success: true, position };
   }
