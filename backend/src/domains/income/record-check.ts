@@ -101,7 +101,7 @@ export class RecordDateCheck {
     }
     const onChain = [...held]
       .filter(([, balance]) => balance > 0n)
-      .map(([wallet, balance]) => ({ personId: this.tokens.personOfWallet(wallet), balance: Number(balance) }));
+      .map(([wallet, balance]) => ({ personId: this.tokens.personOfWalletThen(wallet), balance: Number(balance) }));
     return {
       moment,
       chainId: chain.chainId,

@@ -223,6 +223,27 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     }
   });
 
+  it('a holder’s wallet recovered after the record moment: what the lost wallet held then is still theirs, and the run agrees', async () => {
+    const outbox = server.app.get(ChainOutbox);
+    const holder = investors[0]!.user.id;
+    const lost = outbox.state.wallets.get(holder)!;
+    const id = await fundedDistribution(owner, admin, assetId);
+    // After the record moment the holder's custody wallet is recovered (four eyes): its tokens move to a new one.
+    const second = await signUp(server, { admin: true });
+    const reason = 'Passport and live video call re-verified by the compliance team';
+    const asked = await admin.post('/api/admin/wallet-recoveries', { personId: holder, reason });
+    expect(asked.status).toBe(201);
+    const approved = await second.post(`/api/admin/wallet-recoveries/${asked.body.id}/approve`, {});
+    expect(approved.status).toBe(201);
+    expect(await outbox.settled()).toBe(true);
+    expect(outbox.state.wallets.get(holder)).not.toBe(lost);
+
+    const paid = await admin.post(`/api/admin/distributions/${id}/pay`);
+    expect([paid.status, paid.body.message]).toEqual([200, undefined]);
+    const check = (await owner.get(`/api/assets/${assetId}/distributions/${id}`)).body.recordCheck;
+    expect(check).toMatchObject({ blockNumber: expect.any(Number) });
+  });
+
   // Last: it moves the node's clock ahead of the wall clock.
   it('drift at the record date stops the run, though the chain agrees with the register again by then', async () => {
     const outbox = server.app.get(ChainOutbox);

@@ -451,6 +451,9 @@ const FOLD_HASHES: Record<number, string> = {
   5: 'dc1d407c3de2b467f9e8976b482b355ff0a71c66e7936e70f87de611474bcdd9',
   // 6: an approved wallet recovery moves the person's wallet and calls for the key, recover, transfers and freezes.
   6: '30fd22f3d6c61ae97a159a0a0fcfbdeef7397010bc8378c16e24b2aa025a2756',
+  // 7: a wallet left behind (recovered or switched) stays its person's in `formerWalletOwners`, for a record date's
+  // balances at a past block.
+  7: 'ad0a5bbc933fff63b47cc43ee76e987467fce224b015617673c5c4f47c06225b',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {

@@ -261,6 +261,21 @@ const submitted = (txId: string, wallet: string): FlowEvent => ({
   },
 });
 
+test('a wallet left behind stays its person’s for what it held before (a past block’s balances), the current one wins', () => {
+  const state = given(approved, verified, {
+    type: 'CustodyWalletAssigned',
+    data: { personId: 'inv', index: 1, address: C },
+  });
+  for (const event of [own(X, C, 'a'), own(Y, X, 'b')]) evolveFlow(state, event);
+  expect([...state.walletOwners]).toEqual([[Y, 'inv']]);
+  expect(new Map(state.formerWalletOwners)).toEqual(
+    new Map([
+      [C, 'inv'],
+      [X, 'inv'],
+    ]),
+  );
+});
+
 test('switching X → Y → X asks for each change anew, numbered per person, out with the old before in with the new', () => {
   const custodyC: FlowEvent = { type: 'CustodyWalletAssigned', data: { personId: 'inv', index: 1, address: C } };
   const state = given(approved, verified, custodyC, submitted('register-inv-v1', C));

@@ -129,6 +129,11 @@ export interface FlowState {
   wallets: Map<string, string>;
   /** lower-cased wallet → personId. */
   walletOwners: Map<string, string>;
+  /**
+   * lower-cased wallet a person used before their current one → that person: the balance a past block shows there
+   * (a record date's, before a wallet recovery or switch) is still theirs.
+   */
+  formerWalletOwners: Map<string, string>;
   /** personId → wallet whose registration is confirmed on chain. */
   registered: Map<string, string>;
   /** A failed transaction → the attempt an admin asked for in its place (which may itself be retried). */
@@ -150,6 +155,7 @@ export function initialFlowState(chainId: number): FlowState {
     investments: new Map(),
     wallets: new Map(),
     walletOwners: new Map(),
+    formerWalletOwners: new Map(),
     registered: new Map(),
     retries: new Map(),
     nextSeq: 0,
@@ -508,7 +514,15 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 6;
+export const FLOW_VERSION = 7;
+
+/** The person's current wallet is theirs no longer, but what it held before stays theirs (`formerWalletOwners`). */
+function leaveWallet(state: FlowState, personId: string): void {
+  const previous = state.wallets.get(personId)?.toLowerCase();
+  if (!previous) return;
+  state.walletOwners.delete(previous);
+  state.formerWalletOwners.set(previous, personId);
+}
 
 /** Folds one event into the flow's state (in place; see above). */
 export function evolveFlow(state: FlowState, event: FoldedEvent) {
@@ -576,8 +590,7 @@ export function evolveFlow(state: FlowState, event: FoldedEvent) {
     case 'WalletRecoveryApproved': {
       // The person's wallet is the new one from now on; the registry will hold it once `recover` is confirmed.
       const { personId, newAddress } = event.data;
-      const previous = state.wallets.get(personId);
-      if (previous) state.walletOwners.delete(previous.toLowerCase());
+      leaveWallet(state, personId);
       state.wallets.set(personId, newAddress);
       state.walletOwners.set(newAddress.toLowerCase(), personId);
       const who = state.persons.get(personId);
@@ -587,8 +600,7 @@ export function evolveFlow(state: FlowState, event: FoldedEvent) {
     case 'CustodyWalletAssigned':
     case 'OwnWalletRegistered': {
       const { personId, address } = event.data;
-      const previous = state.wallets.get(personId);
-      if (previous) state.walletOwners.delete(previous.toLowerCase());
+      leaveWallet(state, personId);
       state.wallets.set(personId, address);
       state.walletOwners.set(address.toLowerCase(), personId);
       return state;

@@ -183,6 +183,16 @@ export class TokenViews {
     return this.outbox.state.walletOwners.get(wallet.toLowerCase()) ?? null;
   }
 
+  /**
+   * The person a wallet belongs to now or belonged to before their current one: for balances at a past block (a
+   * record date's), which a wallet recovery or switch since has moved or emptied.
+   */
+  personOfWalletThen(wallet: string): string | null {
+    const key = wallet.toLowerCase();
+    const { walletOwners, formerWalletOwners } = this.outbox.state;
+    return walletOwners.get(key) ?? formerWalletOwners.get(key) ?? null;
+  }
+
   /** Cents of `coin` the platform's signer holds (what it pays distributions from on a real network). */
   async signerBalance(coin: string): Promise<number> {
     if (!this.chain) return 0;
