@@ -1,4 +1,5 @@
 import type { DomainEvent } from './decider.js';
+import { isCalendarDate } from './calendar-date.js';
 import { DomainError, type FieldError } from './errors.js';
 
 /**
@@ -104,7 +105,6 @@ const ID_TEXT = /^[\w.:-]+$/;
 export const id = (): Schema<string> => string({ min: 1, max: 200, pattern: ID_TEXT });
 
 const DAY = '\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
-const DATE = new RegExp(`^${DAY}$`);
 const TIME = '([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?';
 const DATE_TIME = new RegExp(`^${DAY}T${TIME}(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$`);
 
@@ -112,11 +112,9 @@ const DATE_TIME = new RegExp(`^${DAY}T${TIME}(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$`
 export const isoDateTime = (): Schema<string> =>
   schema((v) => (typeof v === 'string' && DATE_TIME.test(v) && Number.isFinite(Date.parse(v)) ? FITS : MISFIT));
 
-const realDay = (v: string) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-
 /** An ISO-8601 calendar date that exists (`2027-06-30`; never `2027-02-30`). */
 export const isoDate = (): Schema<string> =>
-  schema((v) => (typeof v === 'string' && DATE.test(v) && realDay(v) ? FITS : MISFIT));
+  schema((v) => (typeof v === 'string' && isCalendarDate(v) ? FITS : MISFIT));
 
 /** One of these values, exactly. */
 export const literal = <const T extends string | number | boolean>(...values: readonly T[]): Schema<T> =>

@@ -1,3 +1,5 @@
+import { isCalendarDate } from './calendar-date.js';
+
 /**
  * A moment as the app shows every time: New Zealand's wall clock with its zone, '27 November 2026, 6:10 pm NZDT'
  * (the frontend's formatDateTime), for what the server writes for people to read (CSV exports).
@@ -52,7 +54,7 @@ export const nzLongDate = (value: string | Date): string => LONG_DAY.format(new 
  * record date" means, summer time or not. Null for a date that does not exist.
  */
 export function nzEndOfDay(date: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !new Date(`${date}T00:00:00Z`).toISOString().startsWith(date)) return null;
+  if (!isCalendarDate(date)) return null;
   const next = new Date(`${date}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   const day = next.toISOString().slice(0, 10);

@@ -56,6 +56,9 @@ describe('distributions API (memory stores)', () => {
       [{ amount: '-5' }, 400, 'amount', M.amount],
       [{ kind: 'bonus' }, 400, 'kind', M.kind],
       [{ recordDate: '2026-02-30' }, 400, 'recordDate', M.recordDate],
+      // A month 13 or a day 32 (new Date(…).toISOString() threw on them: a 500).
+      [{ recordDate: '2026-13-01' }, 400, 'recordDate', M.recordDate],
+      [{ paymentDate: '2026-11-32' }, 400, 'paymentDate', M.paymentDate],
       [{ paymentDate: dayBefore(today) }, 422, 'paymentDate', M.paymentBeforeRecord],
       [{ recordDate: dayBefore(today), paymentDate: today }, 422, 'recordDate', M.beforeToken],
       [{ recordDate: '2099-01-01', paymentDate: '2099-01-02' }, 422, 'recordDate', M.recordDateFuture],

@@ -1,4 +1,5 @@
 import type { Decider } from '../../platform/decider.js';
+import { isCalendarDate } from '../../platform/calendar-date.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
@@ -148,8 +149,6 @@ export const refundKey = (distributionId: string, attempt: number) =>
 export const refundOwed = (state: DistributionState) =>
   state.status === 'cancelled' && state.refundDue > 0 && !state.refunded && state.fundingReference !== null;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const realDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const isKind = (v: string): v is IncomeKind => (INCOME_KINDS as readonly string[]).includes(v);
 
 /** Amounts come as NZD text; whole cents only ('10.005' is refused, not rounded). */
@@ -176,8 +175,8 @@ function declare(command: Extract<DistributionCommand, { type: 'DeclareDistribut
   requireValidFields([
     !isKind(command.kind) && { field: 'kind', message: M.kind },
     (amount === null || amount < 1) && { field: 'amount', message: M.amount },
-    !realDate(command.recordDate) && { field: 'recordDate', message: M.recordDate },
-    !realDate(command.paymentDate) && { field: 'paymentDate', message: M.paymentDate },
+    !isCalendarDate(command.recordDate) && { field: 'recordDate', message: M.recordDate },
+    !isCalendarDate(command.paymentDate) && { field: 'paymentDate', message: M.paymentDate },
     credits === null && { field: 'imputationCredits', message: M.imputationCredits },
   ]);
   const kind = command.kind as IncomeKind;

@@ -1,4 +1,5 @@
 import type { Decider } from '../../platform/decider.js';
+import { isCalendarDate } from '../../platform/calendar-date.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { TAX_PAYMENT_MESSAGES as M } from '../../messages.js';
@@ -41,7 +42,6 @@ export type TaxPaymentCommand =
   | { type: 'RejectTaxPayment'; paymentId: string; adminId: string; reason: string; now: string };
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
-const realDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const cents = (text: string) => (/^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(text) ? toCents(text.trim()) : null);
 const isKind = (v: string): v is 'RWT' | 'NRWT' => (WITHHELD_TAX_KINDS as readonly string[]).includes(v);
 
@@ -97,7 +97,7 @@ export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentS
           !PERIOD.test(command.period) && { field: 'period', message: M.period },
           !isKind(command.taxKind) && { field: 'taxKind', message: M.taxKind },
           (amount === null || amount < 1) && { field: 'amount', message: M.amount },
-          (!realDate(command.paidOn) || command.paidOn > command.today) && { field: 'paidOn', message: M.paidOn },
+          (!isCalendarDate(command.paidOn) || command.paidOn > command.today) && { field: 'paidOn', message: M.paidOn },
           (!irReference || irReference.length > 100) && { field: 'irReference', message: M.irReference },
         ]);
         if (command.paidOn < `${command.period}-01`)

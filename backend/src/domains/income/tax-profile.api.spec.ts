@@ -76,6 +76,8 @@ describe('tax profile API (memory stores)', () => {
     expect(noRate.body.errors).toEqual([{ field: 'rwtRate', message: M.rwtRate }]);
     const country = await investor.put('/api/tax-profile', { residency: 'non-resident', treatyCountry: 'Britain' });
     expect(country.body.errors).toEqual([{ field: 'treatyCountry', message: M.treatyCountry }]);
+    const born = await investor.put('/api/tax-profile', { residency: 'non-resident', dateOfBirth: '1990-13-01' });
+    expect([born.status, born.body.errors]).toEqual([400, [{ field: 'dateOfBirth', message: M.dateOfBirth }]]);
     const residency = await investor.put('/api/tax-profile', { residency: 'elsewhere' });
     expect(residency.body.errors).toEqual([{ field: 'residency', message: M.residency }]);
     expect((await investor.get('/api/tax-profile')).body.saved).toBe(false);

@@ -1,4 +1,5 @@
 import type { Decider } from '../../platform/decider.js';
+import { isCalendarDate } from '../../platform/calendar-date.js';
 import { requireValidFields, type FieldError } from '../../platform/errors.js';
 import { TAX_PROFILE_MESSAGES as M } from '../../messages.js';
 import { taxProfileEventSchemas, type TaxProfileEvent, type TaxProfileSaved } from './events.js';
@@ -30,8 +31,7 @@ export type TaxProfileCommand = {
 const isResidency = (v: string): v is Residency => (RESIDENCIES as readonly string[]).includes(v);
 const isRate = (v: string): v is ElectedRwtRate => (ELECTED_RWT_RATES as readonly string[]).includes(v);
 const blank = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim());
-const pastDay = (v: string, now: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) && v < now.slice(0, 10);
+const pastDay = (v: string, now: string) => isCalendarDate(v) && v < now.slice(0, 10);
 
 /**
  * A person's tax profile. Residents with an IRD number elect their interest rate; a resident without one is taxed

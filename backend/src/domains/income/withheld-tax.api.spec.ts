@@ -71,6 +71,8 @@ describe('withheld tax API (memory stores)', () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.map((e: { field: string }) => e.field)).toEqual(['period', 'amount']);
+    const month13 = await admin.post('/api/admin/withheld-tax/payments', { ...payment, paidOn: '2026-13-01' });
+    expect([month13.status, month13.body.errors.map((e: { field: string }) => e.field)]).toEqual([400, ['paidOn']]);
     const tooMuch = await admin.post('/api/admin/withheld-tax/payments', {
       ...payment,
       amount: (Number(withheld) + 1).toFixed(2),

@@ -1,0 +1,20 @@
+import { isCalendarDate } from './calendar-date.js';
+
+test.each([
+  ['2027-06-30', true],
+  ['2028-02-29', true],
+  ['2000-02-29', true],
+  ['2026-12-31', true],
+  ['2027-02-29', false],
+  ['2026-02-30', false],
+  ['2026-13-01', false],
+  ['2026-00-10', false],
+  ['2026-11-32', false],
+  ['2026-11-00', false],
+  ['1900-02-29', false],
+  ['2026-1-01', false],
+  ['2026-11-27T00:00:00Z', false],
+  ['', false],
+])('%s is a calendar date: %s', (text, expected) => {
+  expect(isCalendarDate(text)).toBe(expected);
+});
