@@ -39,6 +39,12 @@ export interface PaymentProvider {
   /** Where a created payment stands now. */
   paymentStatus(reference: string): Promise<PaymentStatus>;
   /**
+   * Refuses, before anything is recorded, a payment method the owner's form got wrong (400, each field's message):
+   * a card form with a mistake, or no method at all when one is `required` (nothing yet to ask the provider about).
+   * So a mistyped card never leaves an attempt that reads as a payment under way.
+   */
+  checkPaymentMethod(method: PaymentMethodInput, required: boolean): void;
+  /**
    * Confirms an unpaid payment with the owner's card: a declined card is an answer (`unpaid`, with why); a card form
    * that is not even complete, or none, is refused (400) and nothing is charged. A payment that is no longer unpaid
    * (paid, processing, cancelled meanwhile) is not confirmed again: its status is the answer.
@@ -95,6 +101,9 @@ export interface OneOffPayment {
   distributionId: string;
   attemptId: string;
 }
+
+/** The refusal of a payment without a card (or Stripe's payment method). */
+export const NO_PAYMENT_METHOD = 'Enter a card to pay with';
 
 export interface PaymentMethodInput {
   /** The sandbox's card form (one of Stripe's test cards). */

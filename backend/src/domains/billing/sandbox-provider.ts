@@ -16,7 +16,7 @@ import type {
   RefundOutcome,
   RefundStatus,
 } from './payment-provider.js';
-import { PaymentTooSmall } from './payment-provider.js';
+import { NO_PAYMENT_METHOD, PaymentTooSmall } from './payment-provider.js';
 
 /** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
 export const DECLINING_TEST_CARDS: ReadonlyMap<string, string> = new Map([
@@ -182,11 +182,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.payments.get(reference) ?? { kind: 'unpaid', declined: null };
   }
 
+  checkPaymentMethod({ card }: PaymentMethodInput, required: boolean): void {
+    if (card) checkTestCard(card, new Date());
+    else if (required) throw new DomainError(NO_PAYMENT_METHOD, 400, undefined, ERROR_TITLES.paymentFailed);
+  }
+
   /** Stripe's test cards: the declining ones decline with Stripe's words, any other valid card pays. */
   async confirmPayment(reference: string, { card }: PaymentMethodInput): Promise<PaymentStatus> {
     const now = await this.paymentStatus(reference);
     if (now.kind !== 'unpaid') return now;
-    if (!card) throw new DomainError('Enter a card to pay with', 400, undefined, ERROR_TITLES.paymentFailed);
+    if (!card) throw new DomainError(NO_PAYMENT_METHOD, 400, undefined, ERROR_TITLES.paymentFailed);
     checkTestCard(card, new Date());
     const number = card.number.replace(/[\s-]/g, '');
     const declined = DECLINING_TEST_CARDS.get(number);

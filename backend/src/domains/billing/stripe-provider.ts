@@ -19,7 +19,7 @@ import type {
   RefundStatus,
   WebhookNotice,
 } from './payment-provider.js';
-import { PaymentTooSmall } from './payment-provider.js';
+import { NO_PAYMENT_METHOD, PaymentTooSmall } from './payment-provider.js';
 
 const CURRENCY = 'nzd';
 const cents = (nzd: number) => Math.round(nzd * 100);
@@ -91,8 +91,14 @@ export class StripePaymentProvider implements PaymentProvider {
    * `requires_payment_method`); an intent no longer waiting for a payment method (paid, processing, cancelled by
    * another request meanwhile) is refused as `payment_intent_unexpected_state`, and its status is the answer.
    */
+  /** Stripe.js checked the card form in the browser; what reaches here is a payment method or nothing. */
+  checkPaymentMethod({ paymentMethodId }: PaymentMethodInput, required: boolean): void {
+    if (!paymentMethodId && required)
+      throw new DomainError(NO_PAYMENT_METHOD, 400, undefined, ERROR_TITLES.paymentFailed);
+  }
+
   async confirmPayment(reference: string, { paymentMethodId }: PaymentMethodInput): Promise<PaymentStatus> {
-    if (!paymentMethodId) throw new DomainError('Enter a card to pay with', 400, undefined, ERROR_TITLES.paymentFailed);
+    if (!paymentMethodId) throw new DomainError(NO_PAYMENT_METHOD, 400, undefined, ERROR_TITLES.paymentFailed);
     try {
       // use_stripe_sdk: a card whose bank asks for 3D Secure is then answered with the next action in the form
       // Stripe.js's handleNextAction runs in the payer's browser (Stripe: "Set to true when confirming server-side and

@@ -146,8 +146,19 @@ describe('distributions API (memory stores)', () => {
       status: 'approved',
       fundingFailure: 'Your card was declined.',
     });
+    // A card form's mistakes (or no card) are refused before an attempt is recorded: nothing reads as under way.
+    const before = (await server.eventStore.readStream(`distribution-${id}`)).length;
     const incomplete = await owner.post(`${url}/fund`, { number: '4242', expiry: '12/34', cvc: '123' });
-    expect(incomplete.status).toBe(400);
+    expect([incomplete.status, incomplete.body.errors]).toEqual([
+      400,
+      [{ field: 'number', message: 'Your card number is incorrect.' }],
+    ]);
+    expect((await owner.post(`${url}/fund`, { number: '4242424242424241', expiry: '01/20', cvc: '1' })).status).toBe(
+      400,
+    );
+    expect((await owner.post(`${url}/fund`, {})).body.message).toBe('Enter a card to pay with');
+    expect(await server.eventStore.readStream(`distribution-${id}`)).toHaveLength(before);
+    expect((await owner.get(url)).body).toMatchObject({ status: 'approved', fundingPending: false });
     const funded = await owner.post(`${url}/fund`, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
     expect(funded.status).toBe(200);
     expect((await owner.get(url)).body).toMatchObject({ status: 'funded', fundingFailure: null });

@@ -254,6 +254,10 @@ abstract class FundingHandler extends PaymentHandler {
 @CommandHandler(FundDistributionCommand)
 export class FundDistributionHandler extends FundingHandler implements ICommandHandler<FundDistributionCommand> {
   async execute({ distributionId, ownerId, payment, context }: FundDistributionCommand): Promise<{ position: number }> {
+    // A card form's mistakes are refused before an attempt is recorded; no card at all only when there is no payment
+    // under way to ask the provider about (funding again to see whether it went through needs none).
+    const { state } = await this.repository.load(distribution, distributionStream(distributionId));
+    this.provider.checkPaymentMethod(payment, !state.pendingAttempt?.reference);
     // Twice at most: an attempt whose payment was found cancelled is recorded failed and a new one made at once.
     for (let round = 0; ; round++) {
       const started = await this.repository.handle(

@@ -46,6 +46,8 @@ class Crashing {
   confirmPayment = (reference: string, method: PaymentMethodInput): Promise<PaymentStatus> =>
     this.step('confirmPayment', () => this.provider.confirmPayment(reference, method));
   paymentStatus = (reference: string) => this.provider.paymentStatus(reference);
+  checkPaymentMethod = (method: PaymentMethodInput, required: boolean) =>
+    this.provider.checkPaymentMethod(method, required);
   cancelPayment = (reference: string) => this.provider.cancelPayment(reference);
   refundOnce = (request: Parameters<PaymentProvider['refundOnce']>[0]) => this.provider.refundOnce(request);
 }
@@ -334,6 +336,7 @@ describe('funding a distribution through the sandbox', () => {
       ...sandbox,
       createPayment: (r: OneOffPayment) => sandbox.createPayment(r),
       paymentStatus: (r: string) => sandbox.paymentStatus(r),
+      checkPaymentMethod: (m: PaymentMethodInput, required: boolean) => sandbox.checkPaymentMethod(m, required),
       cancelPayment: (r: string) => sandbox.cancelPayment(r),
       refundOnce: (r: Parameters<PaymentProvider['refundOnce']>[0]) => sandbox.refundOnce(r),
       confirmPayment: async (reference: string, method: PaymentMethodInput) => {

@@ -31,6 +31,8 @@ class CrashingRefunds {
   constructor(readonly stripe: StripePaymentProvider) {}
   createPayment = (request: Parameters<PaymentProvider['createPayment']>[0]) => this.stripe.createPayment(request);
   paymentStatus = (reference: string) => this.stripe.paymentStatus(reference);
+  checkPaymentMethod = (method: Parameters<PaymentProvider['checkPaymentMethod']>[0], required: boolean) =>
+    this.stripe.checkPaymentMethod(method, required);
   confirmPayment = (reference: string, method: Parameters<PaymentProvider['confirmPayment']>[1]) =>
     this.stripe.confirmPayment(reference, method);
   cancelPayment = (reference: string) => this.stripe.cancelPayment(reference);
