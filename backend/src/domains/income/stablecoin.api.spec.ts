@@ -126,7 +126,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     expect(await server.chain!.balanceOf(coin, server.chain!.signer)).toBe(0n);
     const holdings = await server.app.get(TokenViews).stablecoinHoldings();
     expect(holdings).toHaveLength(2);
-    for (const h of holdings) expect(h.onChain).toBe(h.paid);
+    for (const h of holdings) expect(h.onChain).toBe(h.expected);
     const health = (await server.api.get('/api/health')).body;
     expect(health.chain).toMatchObject({ drift: 0, stablecoinDrift: 0 });
     expect(health.status).toBe('ok');
@@ -169,7 +169,39 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
       0n,
     );
     const holdings = await server.app.get(TokenViews).stablecoinHoldings();
-    for (const h of holdings) expect(h.onChain).toBe(h.paid);
+    for (const h of holdings) expect(h.onChain).toBe(h.expected);
+  });
+
+  it('a paid holder sells to another by delivery versus payment: the coin the sale paid counts, and health stays ok', async () => {
+    const [seller, buyer] = investors as [Api & { user: { id: string } }, Api & { user: { id: string } }];
+    const proposed = await seller.post('/api/transfers', {
+      assetId,
+      toInvestorId: buyer.user.id,
+      tokens: 10,
+      pricePerToken: '1.00',
+    });
+    expect(proposed.status).toBe(201);
+    const id = proposed.body.id as string;
+    expect((await buyer.post(`/api/transfers/${id}/accept`)).status).toBe(200);
+    expect((await owner.post(`/api/transfers/${id}/approve`)).status).toBe(200);
+    const outbox = server.app.get(ChainOutbox);
+    expect(await outbox.settled(120_000)).toBe(true);
+    await until(
+      'the transfer settled',
+      async () => (await seller.get(`/api/transfers/${id}`)).body.status,
+      (status) => status === 'settled',
+    );
+    const holdings = await server.app.get(TokenViews).stablecoinHoldings();
+    const sellerWallet = outbox.state.wallets.get(seller.user.id)!.toLowerCase();
+    const paidLines = holdings.find((h) => h.wallet === sellerWallet)!;
+    for (const h of holdings) expect(h.onChain).toBe(h.expected);
+    expect(paidLines.onChain).toBeGreaterThan(1_000); // their paid lines and the sale's NZD 10.00
+    const health = await until(
+      'health read after the sale',
+      async () => (await server.api.get('/api/health')).body,
+      (body) => body.chain.pending === 0,
+    );
+    expect(health).toMatchObject({ status: 'ok', chain: { stablecoinDrift: 0 } });
   });
 
   it('with a configured coin (a real network): refused while the platform wallet holds too little, then paid from it without a mint', async () => {
@@ -217,7 +249,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
         .filter((txId) => txId.includes(id));
       expect(requested.sort()).toEqual([`c31337-dist-${id}-line-1`, `c31337-dist-${id}-line-2`]);
       expect(await server.chain!.balanceOf(coin, server.chain!.signer)).toBe(0n);
-      for (const h of await server.app.get(TokenViews).stablecoinHoldings()) expect(h.onChain).toBe(h.paid);
+      for (const h of await server.app.get(TokenViews).stablecoinHoldings()) expect(h.onChain).toBe(h.expected);
     } finally {
       config.chain.stablecoinAddress = null;
     }

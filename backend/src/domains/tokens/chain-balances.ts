@@ -4,7 +4,15 @@ import type { ChainPort, TransferLog } from '../../platform/chain/chain.js';
 import { ChainStatus, type Reconciliation } from '../../platform/chain/chain-status.js';
 import { CHAIN } from '../../platform/injection-keys.js';
 import { ChainOutbox } from './chain-outbox.js';
-import { chainProblems, expectedHoldings, stablecoinOf, suiteOf, type FlowState } from './flow.js';
+import {
+  chainProblems,
+  expectedHoldings,
+  latestAttempt,
+  stablecoinOf,
+  suiteOf,
+  txIdOf,
+  type FlowState,
+} from './flow.js';
 
 /** token (lower-cased) → holder address (lower-cased) → balance. */
 export type OnChainBalances = Map<string, Map<string, bigint>>;
@@ -74,46 +82,65 @@ export interface StablecoinHolding {
   token: string;
   wallet: string;
   personId: string | null;
-  /** Cents: the sum of the wallet's confirmed stablecoin lines. */
-  paid: number;
+  /** Cents: what the platform's confirmed payments leave there (`stablecoinExpected`). */
+  expected: number;
   /** Cents held on chain (null when it could not be read). */
   onChain: number | null;
 }
 
 /**
- * token (lower-cased) → wallet (lower-cased) → cents the distributions' confirmed stablecoin transfers sent it.
- * Pure: each line's transfer (or the admin's retry that took its place) is counted once, when confirmed.
+ * token (lower-cased) → wallet (lower-cased) → cents of the stablecoin the platform's confirmed transactions leave
+ * there: each distribution line paid in it (or the admin's retry that took its place), and each transfer between
+ * investors — the buyer's coin minted to them on the embedded chain (`transfer-fund`), then paid to the seller in the
+ * DvP take. Pure; each counted once, when confirmed.
  */
-export function stablecoinPaid(state: FlowState): Map<string, Map<string, number>> {
+export function stablecoinExpected(state: FlowState): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
   const testCoin = stablecoinOf(state);
-  for (const tx of state.txs.values()) {
-    const intent = tx.intent;
-    if (intent.kind !== 'stablecoin-transfer' || tx.status !== 'confirmed') continue;
-    const token = (intent.token ?? testCoin)?.toLowerCase();
-    if (!token) continue;
+  const add = (coin: string | null | undefined, wallet: string | null | undefined, cents: number) => {
+    const token = coin?.toLowerCase();
+    if (!token || !wallet) return;
     let wallets = out.get(token);
     if (!wallets) out.set(token, (wallets = new Map()));
-    const wallet = intent.wallet.toLowerCase();
-    wallets.set(wallet, (wallets.get(wallet) ?? 0) + intent.amount);
+    wallets.set(wallet.toLowerCase(), (wallets.get(wallet.toLowerCase()) ?? 0) + cents);
+  };
+  for (const tx of state.txs.values()) {
+    const intent = tx.intent;
+    if (tx.status !== 'confirmed') continue;
+    switch (intent.kind) {
+      case 'stablecoin-transfer':
+        add(intent.token ?? testCoin, intent.wallet, intent.amount);
+        break;
+      case 'transfer-fund':
+        add(testCoin, tx.wallet, intent.amount);
+        break;
+      case 'transfer-take': {
+        // The buyer's wallet is the take's; the seller's, the offer's (`callFor`): both fixed when they were sent.
+        const offer = latestAttempt(state, txIdOf(state.chainId, `xfer-${intent.transferId}-initiate`));
+        add(intent.token ?? testCoin, tx.wallet, -intent.amount);
+        add(intent.token ?? testCoin, offer?.wallet ?? state.wallets.get(intent.fromPersonId), intent.amount);
+        break;
+      }
+    }
   }
   return out;
 }
 
 /**
- * Every wallet a distribution paid in the stablecoin, its paid lines against its balance on chain (issue 31: the
- * stablecoin balances of holders equal the sum of their paid lines). A wallet that also got the coin elsewhere (on a
- * real network) shows more than it was paid: drift to look at, not an error of Kauri's.
+ * Every wallet the platform moved the stablecoin to or from, what its recorded payments leave there against its
+ * balance on chain (issue 31: a holder's coin equals their paid lines, and what transfers paid or cost them). A
+ * wallet that also got the coin elsewhere (on a real network) shows more than expected: drift to look at, not an
+ * error of Kauri's.
  */
 export async function stablecoinHoldings(state: FlowState, chain: ChainPort): Promise<StablecoinHolding[]> {
   const out: StablecoinHolding[] = [];
-  for (const [token, wallets] of stablecoinPaid(state))
-    for (const [wallet, paid] of wallets) {
+  for (const [token, wallets] of stablecoinExpected(state))
+    for (const [wallet, expected] of wallets) {
       const onChain = await chain
         .balanceOf(token as Address, wallet as Address)
         .then(Number)
         .catch(() => null);
-      out.push({ token, wallet, personId: state.walletOwners.get(wallet) ?? null, paid, onChain });
+      out.push({ token, wallet, personId: state.walletOwners.get(wallet) ?? null, expected, onChain });
     }
   return out;
 }
@@ -225,7 +252,7 @@ export class ChainReconciler {
     // a block was mined since (balanceOf per wallet: a real network's coin has too many Transfer logs to fold).
     if (this.stablecoin?.version !== version || this.stablecoin.head !== head) {
       const holdings = await stablecoinHoldings(state, chain);
-      const drift = holdings.reduce((sum, h) => sum + (h.onChain === null ? 0 : Math.abs(h.paid - h.onChain)), 0);
+      const drift = holdings.reduce((sum, h) => sum + (h.onChain === null ? 0 : Math.abs(h.expected - h.onChain)), 0);
       this.stablecoin = { version, head, drift };
     }
     return {

@@ -1,6 +1,6 @@
 import type { TokenTerms } from '../assets/events.js';
 import { PLATFORM_STEPS } from '../../platform/chain/platform-plan.js';
-import { applyTransfers, compare, stablecoinPaid } from './chain-balances.js';
+import { applyTransfers, compare, stablecoinExpected } from './chain-balances.js';
 import {
   blockedBy,
   chainIntents,
@@ -428,10 +428,10 @@ test('the stablecoin reconciliation counts each confirmed line transfer once, by
       type: 'ChainTransactionConfirmed',
       data: { txId, txHash: `0x${'1'.repeat(64)}`, blockNumber: 9, contractAddress: null, suite: null },
     });
-  expect(stablecoinPaid(state)).toEqual(new Map());
+  expect(stablecoinExpected(state)).toEqual(new Map());
   confirm('c31337-dist-d1-line-0');
-  expect(stablecoinPaid(state)).toEqual(new Map([[coin, new Map([[W1.toLowerCase(), 700]])]]));
+  expect(stablecoinExpected(state)).toEqual(new Map([[coin, new Map([[W1.toLowerCase(), 700]])]]));
   confirm('c31337-dist-d1-line-1');
   confirm('c31337-dist-d1-line-1'); // folded again: still once
-  expect(stablecoinPaid(state).get(coin)?.get(W1.toLowerCase())).toBe(1_000);
+  expect(stablecoinExpected(state).get(coin)?.get(W1.toLowerCase())).toBe(1_000);
 });
