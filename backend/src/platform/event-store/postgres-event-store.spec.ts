@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { contractEvent, describeEventStoreContract, eventually } from './event-store.contract.js';
 import { WrongExpectedRevisionError, type RecordedEvent } from './event-store.js';
-import { PostgresEventStore } from './postgres-event-store.js';
+import { PostgresEventStore, poolDatabase } from './postgres-event-store.js';
 import { scratchDatabase } from './scratch-database.js';
 
 // A throwaway database on the machine's server (or the one TEST_DATABASE_URL / DATABASE_URL names).
@@ -34,6 +34,30 @@ describe('PostgresEventStore', () => {
     await expect(refusal).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     await expect(refusal).rejects.toMatchObject({ streamId, expected: 0, actual: 1 });
     expect(await store.readStream(streamId)).toHaveLength(2);
+  });
+
+  it('a connection the server ends mid-transaction fails that transaction only: the process lives, the pool goes on', async () => {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    pool.on('error', () => undefined);
+    const db = poolDatabase(pool);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      // Held open in its transaction until the server has ended its connection (as pg_terminate_backend, a
+      // failover or a network cut does); unheard, the client's 'error' event ended the process.
+      const ended = db.transaction(async (tx) => {
+        const [{ pid }] = await tx.query<{ pid: number }>('select pg_backend_pid() as pid');
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        await new Promise((r) => setTimeout(r, 200));
+        return tx.query('select 1');
+      });
+      await expect(ended).rejects.toThrow();
+      // The one pooled connection was destroyed, not handed back broken: the next transaction gets a new one.
+      expect(await db.transaction((tx) => tx.query<{ one: number }>('select 1 as one'))).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+      await pool.end();
+    }
   });
 
   it('wakes subscribers through NOTIFY when another process appends', async () => {

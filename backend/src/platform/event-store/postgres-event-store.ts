@@ -26,16 +26,23 @@ export function poolDatabase(pool: pg.Pool): SqlDatabase {
     ...session(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost while checked out (the server ended it, a network cut) emits 'error' on the client, which
+      // pg-pool does not listen to then: unheard, it ended the process and every request in flight. Heard, the
+      // transaction fails (its query rejects too) and the client is destroyed instead of going back to the pool.
+      let lost: Error | undefined;
+      const onError = (error: Error) => (lost ??= error);
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await work(session(client));
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((rollbackFailed: Error) => (lost ??= rollbackFailed));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
   };
