@@ -25,9 +25,31 @@ export class ErrorBody {
   clientSecret?: string;
 }
 
+export const STORE_UNREACHABLE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/** Node's network failures, and PostgreSQL's connection exceptions (class 08) and shutdowns (57P01–57P03). */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const UNREACHABLE_NAMES = new Set(['MongoNetworkError', 'MongoServerSelectionError', 'UnavailableError']);
+
 /**
- * Every refused request answers 4xx `{ message, errors? }` with the specification's texts; anything else is a
- * bug, logged with the correlation id and answered with a 500 that leaks nothing.
+ * A store this replica cannot reach right now (a connection refused, cut or ended by the server, a failover): the
+ * request did nothing and may be sent again, so 503 with Retry-After, not a 500 that reads as a bug. pg's own
+ * texts for a connection it lost carry no code.
+ */
+export function storeUnreachable(error: unknown): boolean {
+  // Read by shape, not `instanceof Error`: a driver's errors may come from another realm (Node's own, under a VM).
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  return (
+    (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) ||
+    (typeof name === 'string' && UNREACHABLE_NAMES.has(name)) ||
+    (typeof message === 'string' && /^Connection terminated|timeout exceeded when trying to connect/.test(message))
+  );
+}
+
+/**
+ * Every refused request answers 4xx `{ message, errors? }` with the specification's texts; a store out of reach,
+ * 503; anything else is a bug, logged with the correlation id and answered with a 500 that leaks nothing.
  */
 @Catch()
 export class ErrorsFilter implements ExceptionFilter {
@@ -38,13 +60,14 @@ export class ErrorsFilter implements ExceptionFilter {
     const req = host.switchToHttp().getRequest<KauriRequest>();
     const [status, body] = this.toResponse(exception);
     // A DomainError's 502/503 is a decided answer about a dependency (a provider, the limits' store), not a bug.
-    if (status >= 500 && exception instanceof DomainError)
+    if (status >= 500 && (exception instanceof DomainError || storeUnreachable(exception)))
       this.logger.warn({ err: exception, correlationId: req.correlationId }, 'dependency unavailable');
     else if (status >= 500) this.logger.error({ err: exception, correlationId: req.correlationId }, 'unhandled error');
     // A body that stopped arriving (408) leaves the connection in an unknown state: it is closed after the answer.
     if (status === 408) reply.header('connection', 'close');
     // Attempt limits that could not be counted (their store is down) refuse for a moment: rate-limit.ts.
-    if (status === 503) reply.header('Retry-After', '60');
+    // A store out of reach is usually back within seconds (a failover, a blip).
+    if (status === 503) reply.header('Retry-After', storeUnreachable(exception) ? '5' : '60');
     reply.status(status).send(body);
   }
 
@@ -80,6 +103,7 @@ export class ErrorsFilter implements ExceptionFilter {
       if (statusCode === 413) return [413, { message: TOO_LARGE }];
       return [statusCode, { message: exception.message }];
     }
+    if (storeUnreachable(exception)) return [503, { message: STORE_UNREACHABLE }];
     return [500, { message: 'Something went wrong on our side. Please try again later.' }];
   }
 }

@@ -544,7 +544,8 @@ export class ProjectionEngine {
   }
 
   async status(): Promise<ProjectionInfo[]> {
-    const head = Math.max(this.head, await this.events.headPosition());
+    // The event store out of reach: the last head known (the stores' own check says it is down, so health is 503).
+    const head = Math.max(this.head, await this.events.headPosition().catch(() => this.head));
     this.head = head;
     return [...this.runtimes.values()].map((r) => ({
       name: r.projection.name,
