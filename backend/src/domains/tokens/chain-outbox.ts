@@ -692,6 +692,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     // Requests are recorded while the chain starts (the app serves meanwhile); settling and sending wait for it.
     await this.chain!.ready();
     if (!this.sending) return;
+    if (!(await this.replayLostBlocks())) return;
     // Submitted ones first, in nonce order: alone, or a batch at a time (its members share its nonce).
     const submitted = [...this.flow.txs.values()]
       .filter((tx) => tx.status === 'submitted')
@@ -722,6 +723,61 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       if (next.key !== null) this.lastSent.set(next.key, now);
       if (!(await this.sendSome(next.txs))) return;
     }
+  }
+
+  /**
+   * Blocks the chain lost. An embedded node killed between two saves of its state (every 2 s) starts again from the
+   * older file, without transactions the log records as mined — and without their nonces, so every later transaction
+   * of the signer would wait behind the gap for ever (found by an outside probe). Seen as the signer's nonce on chain
+   * at or below the highest it has mined by the log; the lost transactions, the signer's and the custody wallets'
+   * mined in the blocks since, are sent again: the very bytes recorded, in the order they were first recorded, so the
+   * chain holds what the log says again (the same hashes and contract addresses; only their block numbers differ).
+   * False while one has no receipt yet (the next round goes on).
+   */
+  private async replayLostBlocks(): Promise<boolean> {
+    const chain = this.chain!;
+    const mined = [...this.flow.txs.values()].filter(
+      (tx) => tx.txHash !== null && tx.nonce !== null && (tx.status === 'confirmed' || tx.status === 'failed'),
+    );
+    const signers = mined.filter((tx) => custodySignerOf(tx.intent) === null);
+    const highest = signers.reduce((most, tx) => Math.max(most, tx.nonce!), -1);
+    if (highest < 0) return true;
+    const onChain = await chain.nonce(chain.signer, 'latest');
+    if (onChain > highest) return true;
+    const lostSigned = signers.filter((tx) => tx.nonce! >= onChain);
+    const since = lostSigned.reduce((first, tx) => Math.min(first, tx.blockNumber ?? first), Number.MAX_SAFE_INTEGER);
+    const candidates = [
+      ...lostSigned,
+      ...mined.filter((tx) => custodySignerOf(tx.intent) !== null && (tx.blockNumber ?? -1) >= since),
+    ];
+    // One chain transaction per hash (a batch's members share theirs), with its recorded bytes and their position.
+    const lost = new Map<string, { tx: TxView; raw: Hex; position: number }>();
+    for (const tx of candidates) {
+      if (lost.has(tx.txHash!) || (await chain.receipt(tx.txHash as Hex))) continue;
+      const stream = tx.batchId ? chainBatchStream(tx.batchId) : chainTransactionStream(tx.txId);
+      const record = (await this.events.readStream(stream)).find(
+        (e) =>
+          (e.type === 'ChainTransactionSubmitted' || e.type === 'ChainBatchSubmitted') &&
+          (e.data as { txHash: string; raw?: string }).txHash === tx.txHash &&
+          (e.data as { raw?: string }).raw,
+      );
+      if (record) lost.set(tx.txHash!, { tx, raw: (record.data as { raw: Hex }).raw, position: record.position });
+    }
+    const replay = [...lost.values()].sort((a, b) => a.position - b.position);
+    if (replay.length > 0)
+      this.logger.warn(
+        { transactions: replay.length, signerNonce: onChain, recordedNonce: highest },
+        'the chain lost blocks the log records as mined: sending their transactions again',
+      );
+    for (const { tx, raw } of replay) {
+      if (!this.sending) return false;
+      const custodyAccount = await this.custodySigner(tx).catch(() => undefined);
+      // The node that lost the blocks lost the custody wallet's gas with them.
+      if (custodyAccount && chain.kind === 'anvil') await chain.fund(custodyAccount.address, 10n ** 18n);
+      await chain.broadcast(raw);
+      if (!(await chain.waitForReceipt(tx.txHash as Hex, RECEIPT_WAIT_MS))) return false;
+    }
+    return true;
   }
 
   /** Starts a round in `ms` (the batch collecting longest is due then), unless one is set for earlier. */
