@@ -219,6 +219,7 @@ export const TAX_PAYMENT_MESSAGES = {
     `That is more than is withheld and not yet paid for that month and tax (NZD ${outstanding}, counting payments awaiting confirmation)`,
   notFound: 'Tax payment not found',
   notRecorded: 'That payment is confirmed already',
+  rejected: 'That payment was rejected: it counts for nothing, and cannot be confirmed',
   notAwaiting: 'Only a payment awaiting confirmation can be rejected',
   rejectReason: 'Please give a reason',
   sameReference: (reference: string) =>
@@ -254,6 +255,7 @@ export const DISTRIBUTION_MESSAGES = {
   notFunded: 'Only a funded distribution can be paid',
   notPaying: 'Only a distribution being paid can be marked paid',
   cannotCancel: 'A distribution can be cancelled only before it is being paid',
+  alreadyCancelled: 'This distribution is cancelled already',
   fundingUnderWay:
     'A card payment for this distribution is still being processed and cannot be stopped now. Try again in a few minutes: once it has gone through, cancelling refunds it',
   fundingProcessing:

@@ -291,7 +291,7 @@ describe('distributions API (memory stores)', () => {
       refundDue: '0.00',
       refund: { status: 'none' },
     });
-    expect((await owner.post(`${url}/cancel`, { reason: 'Again' })).body.message).toBe(M.cannotCancel);
+    expect((await owner.post(`${url}/cancel`, { reason: 'Again' })).body.message).toBe(M.alreadyCancelled);
     expect((await admin.post(`/api/admin/distributions/${declared.body.id}/approve`)).body.message).toBe(M.notProposed);
     expect((await admin.post(`/api/admin/distributions/${declared.body.id}/refund`)).body.message).toBe(M.noRefundOwed);
   });

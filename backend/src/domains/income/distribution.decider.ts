@@ -492,6 +492,7 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       case 'CancelDistribution': {
         requireExisting(state);
         if (state.ownerId !== command.userId && !command.isAdmin) throw new DomainError(M.notFound, 404);
+        if (state.status === 'cancelled') throw new DomainError(M.alreadyCancelled, 409);
         if (state.status !== 'proposed' && state.status !== 'approved' && state.status !== 'funded')
           throw new DomainError(M.cannotCancel, 409);
         // The provider may have charged the card already: cancelled now, its answer would find no attempt to record

@@ -124,7 +124,7 @@ describe('withheld tax paid to Inland Revenue', () => {
     const history = [...recorded, ...rejected];
     // Rejected: neither confirmed nor rejected again, and all that is withheld is open again, under the same reference.
     const confirm: TaxPaymentCommand = { type: 'ConfirmTaxPayment', paymentId: PAYMENT, adminId: OTHER, now: NOW };
-    expect(refusal(given(history).when(confirm)).message).toBe(M.notRecorded);
+    expect(refusal(given(history).when(confirm)).message).toBe(M.rejected);
     expect(refusal(given(history).when(reject({ adminId: OTHER }))).message).toBe(M.notAwaiting);
     const again = { paymentId: 'c0ffee00-1111-4222-8333-444455556666', amount: '200.00' };
     expect(given(history).when(record(again)).events).toHaveLength(1);

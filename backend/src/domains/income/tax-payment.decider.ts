@@ -134,7 +134,8 @@ export const taxPayment: Decider<TaxPaymentCommand, TaxPaymentEvent, TaxPaymentS
         const payment = state.payments.get(command.paymentId);
         if (!payment) throw new DomainError(M.notFound, 404);
         requireAnotherDecider(command.adminId, [payment.recordedBy]);
-        if (payment.status !== 'recorded') throw new DomainError(M.notRecorded, 409);
+        if (payment.status !== 'recorded')
+          throw new DomainError(payment.status === 'rejected' ? M.rejected : M.notRecorded, 409);
         const { period, taxKind } = payment;
         return [
           {

@@ -182,6 +182,11 @@ describe('Register decider', () => {
     expect(
       given([...history, first!, second!, approvedFirst!]).when({ ...approve, changeId: 'c-4' }).error,
     ).toMatchObject({ status: 409, message: REGISTER_MESSAGES.supplyOutOfRange });
+    // Past the ceiling at once: the range named, not only its floor.
+    expect(given(history).when(ask(1e12, 'c-5')).error).toMatchObject({
+      status: 400,
+      errors: [{ field: 'delta', message: REGISTER_MESSAGES.supplyRange }],
+    });
   });
 
   it('given a supply change approved or rejected, when a request names its id again, then refused as a repeat', () => {

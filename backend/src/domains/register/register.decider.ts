@@ -232,6 +232,7 @@ export const REGISTER_MESSAGES = {
   reason: HOLDER_MESSAGES.reason,
   reasonLength: 'Reason must be at most 1000 characters',
   delta: 'Enter a whole number of tokens to issue (positive) or cancel (negative)',
+  supplyRange: 'The supply must stay between 1 and 1,000,000,000,000 tokens',
   notApproved: 'Supply can change only once the tokenization is approved',
   notActive: 'An offering needs an asset whose tokenization is approved',
   changeNotFound: 'Supply change not found',
@@ -524,7 +525,7 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
         requireValidFields([
           wrong(!Number.isSafeInteger(delta) || delta === 0, 'delta', REGISTER_MESSAGES.delta) ||
             misfit(REGISTER_FIELDS.delta, delta, 'delta', REGISTER_MESSAGES.delta) ||
-            misfit(ASSET_FIELDS.tokenCount, state.supply + delta, 'delta', 'The supply must stay at least 1 token'),
+            misfit(ASSET_FIELDS.tokenCount, state.supply + delta, 'delta', REGISTER_MESSAGES.supplyRange),
           ...reasonErrors(command.reason),
         ]);
         if (-delta > ownerFree(state)) throw cancelBeyondRetained(ownerFree(state));

@@ -16,6 +16,9 @@ describe('operations API (real app)', () => {
     expect((await server.api.get('/api/operations/projections', { authorization: 'Ops wrong-token' })).status).toBe(
       401,
     );
+    // The token and nothing after it.
+    const trailing = { authorization: `Ops ${server.opsToken} junk` };
+    expect((await server.api.get('/api/operations/projections', trailing)).status).toBe(401);
   });
 
   it('reports status and rebuilds a projection through blue/green, leaving the read model equal', async () => {

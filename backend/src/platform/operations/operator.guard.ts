@@ -18,8 +18,9 @@ export class OperatorGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<KauriRequest>();
-    const [scheme, token] = (headerOf(req, 'authorization') ?? '').split(' ');
-    if (scheme === 'Ops' && token && sameToken(token, this.opsToken)) return true;
+    // Exactly `Ops <token>`: anything after the token is not the token.
+    const [scheme, token, ...rest] = (headerOf(req, 'authorization') ?? '').split(' ');
+    if (scheme === 'Ops' && token && rest.length === 0 && sameToken(token, this.opsToken)) return true;
     if (req.actor?.kind === 'user' && req.actor.roles.includes('admin')) return true;
     throw new DomainError('Operations are for administrators', req.actor ? 403 : 401);
   }
