@@ -239,6 +239,7 @@ export const DISTRIBUTION_MESSAGES = {
   notFound: 'Distribution not found',
   kind: 'Choose what is distributed: a dividend, interest, rent or other income',
   amount: 'Enter the amount in NZD in whole cents, at least 0.01',
+  amountTooLarge: 'The amount can be at most NZD 1,000,000,000,000.00',
   recordDate: 'Enter the record date (YYYY-MM-DD)',
   recordDateFuture: 'The record date must be today or a past date: the holders are those at the end of that day',
   beforeToken: 'The record date is before this asset’s token existed: choose a date on or after its approval',
@@ -266,6 +267,8 @@ export const DISTRIBUTION_MESSAGES = {
     'The earlier card payment for this distribution was cancelled before it was paid: nothing was charged',
   fundingTooSmall: (provider: string) =>
     `The card payment is below Stripe’s smallest charge (${provider}), so nothing was charged. Cancel this distribution and declare one that pays the other holders more`,
+  fundingTooLarge: (provider: string) =>
+    `The card payment is above Stripe’s largest charge (${provider}), so nothing was charged. Cancel this distribution and pay it as several smaller ones`,
   chainSettling:
     'This asset’s latest token movements are still being recorded on the chain, so today’s holders cannot be checked against it yet: declare the distribution again in a minute',
   cancelReason: 'Please give a reason',
@@ -298,6 +301,7 @@ export const TRANSFER_MESSAGES = {
   toSelf: 'You cannot transfer tokens to yourself',
   tokens: 'Tokens must be a whole number of at least 1',
   price: 'Price per token must be an amount in NZD of at least 0.01, with at most 2 decimals',
+  totalTooLarge: 'The tokens at this price come to more than NZD 1,000,000,000,000.00, the most one transfer may be',
   buyerUnknown: 'The buyer is not a Kauri investor',
   buyerNotVerified: 'The buyer is not a verified wholesale investor',
   buyerLapsed: 'The buyer’s wholesale certificate has lapsed',

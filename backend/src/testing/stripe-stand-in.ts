@@ -319,6 +319,19 @@ export class StripeStandIn {
             },
           },
         ];
+      // And its largest.
+      if (Number(form.amount) > 99_999_999)
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              param: 'amount',
+              message: 'Amount must be no more than $999,999.99 nzd',
+            },
+          },
+        ];
       const metadata = Object.fromEntries(
         Object.entries(form).flatMap(([k, v]) => {
           const name = /^metadata\[(.+)\]$/.exec(k)?.[1];

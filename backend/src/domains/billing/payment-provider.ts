@@ -82,14 +82,21 @@ export type RefundStatus = { kind: 'refunded' } | { kind: 'pending' } | { kind: 
 export type RefundOutcome = { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
 
 /**
- * The provider refused to create a payment this small (Stripe's minimum charge: NZD 0.50, or its equivalent in the
- * account's settlement currency). Nothing was created, so nothing can be charged.
+ * The provider refused to create a payment of this amount: below its smallest charge (Stripe's: NZD 0.50, or its
+ * equivalent in the account's settlement currency) or above its largest (Stripe's: NZD 999,999.99 a charge). Nothing
+ * was created, so nothing can be charged.
  */
-export class PaymentTooSmall extends Error {
-  constructor(readonly providerMessage: string) {
-    super(`payment too small: ${providerMessage}`);
+export class PaymentAmountRefused extends Error {
+  constructor(
+    readonly providerMessage: string,
+    readonly tooLarge: boolean,
+  ) {
+    super(`payment amount refused: ${providerMessage}`);
   }
 }
+
+/** Stripe's largest charge in NZD cents (its `amount_too_large`), which its test mode and the sandbox refuse too. */
+export const LARGEST_CHARGE_CENTS = 99_999_999;
 
 export interface OneOffPayment {
   idempotencyKey: string;

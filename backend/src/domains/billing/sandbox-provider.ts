@@ -16,7 +16,7 @@ import type {
   RefundOutcome,
   RefundStatus,
 } from './payment-provider.js';
-import { NO_PAYMENT_METHOD, PaymentTooSmall } from './payment-provider.js';
+import { LARGEST_CHARGE_CENTS, NO_PAYMENT_METHOD, PaymentAmountRefused } from './payment-provider.js';
 
 /** Stripe's well-known test cards that decline, with Stripe's messages; any other valid number is approved. */
 export const DECLINING_TEST_CARDS: ReadonlyMap<string, string> = new Map([
@@ -166,8 +166,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     idempotencyKey,
     amountCents,
   }: OneOffPayment): Promise<{ reference: string; status: PaymentStatus }> {
-    // Stripe's smallest charge in NZD, as Stripe's test mode refuses it: the sandbox behaves as Stripe will.
-    if (amountCents < 50) throw new PaymentTooSmall('Amount must be at least $0.50 nzd');
+    // Stripe's smallest and largest charge in NZD, as Stripe's test mode refuses them: the sandbox behaves as Stripe will.
+    if (amountCents < 50) throw new PaymentAmountRefused('Amount must be at least $0.50 nzd', false);
+    if (amountCents > LARGEST_CHARGE_CENTS)
+      throw new PaymentAmountRefused('Amount must be no more than $999,999.99 nzd', true);
     let reference = this.createdByKey.get(idempotencyKey);
     if (!reference) {
       reference = id('pi');

@@ -19,7 +19,7 @@ import type {
   RefundStatus,
   WebhookNotice,
 } from './payment-provider.js';
-import { NO_PAYMENT_METHOD, PaymentTooSmall } from './payment-provider.js';
+import { NO_PAYMENT_METHOD, PaymentAmountRefused } from './payment-provider.js';
 
 const CURRENCY = 'nzd';
 const cents = (nzd: number) => Math.round(nzd * 100);
@@ -66,7 +66,7 @@ export class StripePaymentProvider implements PaymentProvider {
     attemptId,
   }: OneOffPayment): Promise<{ reference: string; status: PaymentStatus }> {
     const intent = await unavailableAsBadGateway(() =>
-      tooSmallAsRefusal(() =>
+      amountAsRefusal(() =>
         this.stripe.paymentIntents.create(
           {
             amount: amountCents,
@@ -316,13 +316,16 @@ async function unavailableAsBadGateway<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Stripe's refusal of an amount under its minimum charge, as the port's `PaymentTooSmall`. */
-async function tooSmallAsRefusal<T>(call: () => Promise<T>): Promise<T> {
+/** Stripe's refusal of an amount under its smallest or over its largest charge, as the port's `PaymentAmountRefused`. */
+async function amountAsRefusal<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'amount_too_small')
-      throw new PaymentTooSmall(error.message);
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      (error.code === 'amount_too_small' || error.code === 'amount_too_large')
+    )
+      throw new PaymentAmountRefused(error.message, error.code === 'amount_too_large');
     throw error;
   }
 }

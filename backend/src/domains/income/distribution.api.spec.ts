@@ -54,6 +54,8 @@ describe('distributions API (memory stores)', () => {
     const refusals: [Record<string, unknown>, number, string, string][] = [
       [{ amount: '10.005' }, 400, 'amount', M.amount],
       [{ amount: '-5' }, 400, 'amount', M.amount],
+      // More than one payment may be: refused by preview as by the declaration (the event could not hold it).
+      [{ amount: '9999999999999.99' }, 400, 'amount', M.amountTooLarge],
       [{ kind: 'bonus' }, 400, 'kind', M.kind],
       [{ recordDate: '2026-02-30' }, 400, 'recordDate', M.recordDate],
       // A month 13 or a day 32 (new Date(…).toISOString() threw on them: a 500).

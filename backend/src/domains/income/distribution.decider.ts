@@ -3,7 +3,7 @@ import { isCalendarDate } from '../../platform/calendar-date.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { DISTRIBUTION_MESSAGES as M } from '../../messages.js';
-import { fromCents, toCents } from '../offerings/money.js';
+import { fromCents, MAX_PAYMENT_CENTS, toCents } from '../offerings/money.js';
 import { distributionLines, type RegisterAtRecord } from './entitlements.js';
 import {
   distributionEventSchemas,
@@ -175,6 +175,7 @@ function declare(command: Extract<DistributionCommand, { type: 'DeclareDistribut
   requireValidFields([
     !isKind(command.kind) && { field: 'kind', message: M.kind },
     (amount === null || amount < 1) && { field: 'amount', message: M.amount },
+    amount !== null && amount > MAX_PAYMENT_CENTS && { field: 'amount', message: M.amountTooLarge },
     !isCalendarDate(command.recordDate) && { field: 'recordDate', message: M.recordDate },
     !isCalendarDate(command.paymentDate) && { field: 'paymentDate', message: M.paymentDate },
     credits === null && { field: 'imputationCredits', message: M.imputationCredits },

@@ -14,7 +14,7 @@ import { standingOf, taxStandings } from '../../projections/tax-profiles.js';
 import { DISTRIBUTION_MESSAGES as M, ERROR_TITLES } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
 import { PaymentHandler, SettleOneOffPaymentCommand, SettleOneOffRefundCommand } from '../billing/payment-handler.js';
-import { type PaymentMethodInput, type PaymentStatus, PaymentTooSmall } from '../billing/payment-provider.js';
+import { PaymentAmountRefused, type PaymentMethodInput, type PaymentStatus } from '../billing/payment-provider.js';
 import type { AssetStreamEvent } from '../register/events.js';
 import { register } from '../register/register.decider.js';
 import { TokenViews } from '../tokens/token-views.js';
@@ -270,9 +270,9 @@ export class FundDistributionHandler extends FundingHandler implements ICommandH
       if (!attempt) throw new DomainError('The funding could not be started', 409);
       const { attemptId } = attempt;
       const found = await this.paymentOf(distributionId, ownerId, attempt, context).catch(async (error: unknown) => {
-        if (!(error instanceof PaymentTooSmall)) throw error;
+        if (!(error instanceof PaymentAmountRefused)) throw error;
         // No payment exists to be paid later: the attempt is failed at once, so the distribution can be cancelled.
-        const reason = M.fundingTooSmall(error.providerMessage);
+        const reason = (error.tooLarge ? M.fundingTooLarge : M.fundingTooSmall)(error.providerMessage);
         await this.complete(distributionId, attemptId, null, { kind: 'failed', reason }, context);
         throw new DomainError(reason, 422, undefined, ERROR_TITLES.paymentFailed);
       });

@@ -178,6 +178,19 @@ describe('funding a distribution (Stripe)', () => {
     expect(standIn.requests.filter((r) => r.path.startsWith('/v1/refunds'))).toEqual([]);
   });
 
+  it('a funding due above Stripe’s largest charge: 422 in Stripe’s words, no payment at Stripe, the attempt failed', async () => {
+    const id = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+    // $2,000,000 declared, three of four tokens with another holder: $1,500,000 due, over $999,999.99.
+    const { url, after } = await approvedOnApp(server.eventStore, id, owner.user.id, ASSET, '2000000.00');
+    const tooLarge = await owner.post(`${url}/fund`, { paymentMethodId: 'pm_card_visa' }, after);
+    expect([tooLarge.status, tooLarge.body.message]).toEqual([
+      422,
+      M.fundingTooLarge('Amount must be no more than $999,999.99 nzd'),
+    ]);
+    expect(intentsOf(id)).toEqual([]);
+    expect(await eventTypes(id)).toEqual(['DistributionFundingStarted', 'DistributionFundingFailed']);
+  });
+
   /** An approved distribution whose card payment Stripe is still processing after the owner's Fund (409). */
   async function processing(id: string) {
     const { url, after } = await approved(id);

@@ -11,6 +11,9 @@ export function toCents(amount: string | number): number | null {
   return Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** The most one payment may be, in cents (NZD 1,000,000,000,000.00): a distribution, a transfer's price in all. */
+export const MAX_PAYMENT_CENTS = 100_000_000_000_000;
+
 export function fromCents(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }

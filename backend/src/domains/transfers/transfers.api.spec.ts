@@ -108,6 +108,9 @@ describe('transfers between investors, delivery versus payment on the embedded c
       expect(price.status).toBe(400);
       expect(price.body.errors).toEqual([{ field: 'pricePerToken', message: M.price }]);
     }
+    // 10 tokens at $200,000,000,000: more than one payment may be (it was recorded, then never approvable).
+    const huge = await propose(seller, { pricePerToken: '200000000000.00' });
+    expect([huge.status, huge.body.errors]).toEqual([400, [{ field: 'pricePerToken', message: M.totalTooLarge }]]);
     expect(await transferEvents()).toBe(before);
   });
 

@@ -13,7 +13,7 @@ import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { TransferQueries } from '../../projections/transfers.query.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
-import { toCents } from '../offerings/money.js';
+import { MAX_PAYMENT_CENTS, toCents } from '../offerings/money.js';
 import { frozenTokens, register } from '../register/register.decider.js';
 import { custody } from '../tokens/custody.decider.js';
 import {
@@ -140,6 +140,9 @@ export class Transfers {
     const priceCents = toCents(body.pricePerToken);
     if (priceCents === null || priceCents < 1)
       throw new DomainError(M.price, 400, [{ field: 'pricePerToken', message: M.price }]);
+    // What the buyer pays in all is recorded, and moved on chain, as one amount.
+    if (Number.isSafeInteger(body.tokens) && body.tokens * priceCents > MAX_PAYMENT_CENTS)
+      throw new DomainError(M.totalTooLarge, 400, [{ field: 'pricePerToken', message: M.totalTooLarge }]);
     if (!this.chain) throw new DomainError(M.noChain, 409);
     const { checks, ownerId, status } = await this.checks(
       body.assetId,
