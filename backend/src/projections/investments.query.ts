@@ -59,8 +59,15 @@ export interface InvestmentView {
   confirmedAt: string | null;
   cancelledAt: string | null;
   cancellationReason: string | null;
-  /** End of the lock-up: the first day the tokens may be transferred. */
+  /**
+   * The first day the tokens may be transferred: the end of the holder's latest lock-up in the asset. The chain's
+   * HoldingRulesModule locks a holder's wallet until the latest lock-up of their purchases, and a later purchase
+   * never shortens it, so a purchase without lock-up is held as long as a locked one bought beside it (the transfer
+   * check refuses the same). `lockupEnds` is this purchase's own.
+   */
   transferableFrom: string;
+  /** This purchase's own lock-up end (the offering's lock-up from its confirmation). */
+  lockupEnds: string;
   currentTokenPrice: number;
   currentPriceSource: TokenPrice['source'] | 'purchase';
   /** tokens × current token price (NZD, to the cent). */
@@ -69,8 +76,27 @@ export interface InvestmentView {
   asset: { id: string; name: string; assetType: AssetDoc['assetType'] } | null;
 }
 
-/** Prices investments: the assets they are in and those assets' offerings, in one query each. */
-async function viewsOf(reads: ReadModels, holdings: readonly HoldingDoc[]): Promise<InvestmentView[]> {
+/** investorId and assetId → the latest lock-up end of the investor's confirmed purchases in the asset. */
+export function latestLockups(holdings: readonly HoldingDoc[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const h of holdings) {
+    if (h.status !== 'confirmed' || h.source !== 'offering') continue;
+    const key = `${h.investorId} ${h.assetId}`;
+    if (h.transferableFrom > (out.get(key) ?? '')) out.set(key, h.transferableFrom);
+  }
+  return out;
+}
+
+/**
+ * Prices investments: the assets they are in and those assets' offerings, in one query each. `alongside`: every
+ * holding of the same investors in the same assets (the lock-ups that hold these tokens too), when `holdings` is not.
+ */
+async function viewsOf(
+  reads: ReadModels,
+  holdings: readonly HoldingDoc[],
+  alongside: readonly HoldingDoc[] = holdings,
+): Promise<InvestmentView[]> {
+  const lockups = latestLockups(alongside);
   const assetIds = [...new Set(holdings.map((h) => h.assetId))];
   const [assets, offerings] = await Promise.all([
     reads.of(assetsProjection).byIds(assetIds),
@@ -102,7 +128,11 @@ async function viewsOf(reads: ReadModels, holdings: readonly HoldingDoc[]): Prom
       confirmedAt: h.confirmedAt ?? null,
       cancelledAt: h.cancelledAt ?? null,
       cancellationReason: h.cancellationReason,
-      transferableFrom: h.transferableFrom,
+      transferableFrom:
+        h.status === 'confirmed' && (lockups.get(`${h.investorId} ${h.assetId}`) ?? '') > h.transferableFrom
+          ? lockups.get(`${h.investorId} ${h.assetId}`)!
+          : h.transferableFrom,
+      lockupEnds: h.transferableFrom,
       currentTokenPrice: unitPrice,
       currentPriceSource: price?.source ?? 'purchase',
       currentValue: cents(h.tokensHeld * unitPrice),
@@ -183,7 +213,7 @@ export async function investmentPage(
           ? 'owner'
           : null;
   if (!role) return null;
-  const [view] = await viewsOf(reads, [holding]);
+  const [view] = await viewsOf(reads, [holding], ofAsset);
   const investor =
     role === 'owner' ? null : ((await peopleById(reads, [holding.investorId])).get(holding.investorId) ?? null);
   return { ...view!, viewer: role, investor };

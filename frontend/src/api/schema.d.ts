@@ -3918,8 +3918,10 @@ export interface components {
             confirmedAt: string | null;
             cancelledAt: string | null;
             cancellationReason: string | null;
-            /** @description End of the lock-up: the first day the tokens may be transferred */
+            /** @description The first day the tokens may be transferred: the end of the holder's latest lock-up in the asset (the chain locks a holder's wallet until then) */
             transferableFrom: string;
+            /** @description This purchase's own lock-up end */
+            lockupEnds: string;
             /** @description NZD per token now */
             currentTokenPrice: number;
             /** @enum {string} */
@@ -3989,8 +3991,10 @@ export interface components {
             confirmedAt: string | null;
             cancelledAt: string | null;
             cancellationReason: string | null;
-            /** @description End of the lock-up: the first day the tokens may be transferred */
+            /** @description The first day the tokens may be transferred: the end of the holder's latest lock-up in the asset (the chain locks a holder's wallet until then) */
             transferableFrom: string;
+            /** @description This purchase's own lock-up end */
+            lockupEnds: string;
             /** @description NZD per token now */
             currentTokenPrice: number;
             /** @enum {string} */
@@ -4055,8 +4059,10 @@ export interface components {
             confirmedAt: string | null;
             cancelledAt: string | null;
             cancellationReason: string | null;
-            /** @description End of the lock-up: the first day the tokens may be transferred */
+            /** @description The first day the tokens may be transferred: the end of the holder's latest lock-up in the asset (the chain locks a holder's wallet until then) */
             transferableFrom: string;
+            /** @description This purchase's own lock-up end */
+            lockupEnds: string;
             /** @description NZD per token now */
             currentTokenPrice: number;
             /** @enum {string} */
@@ -4110,8 +4116,10 @@ export interface components {
             confirmedAt: string | null;
             cancelledAt: string | null;
             cancellationReason: string | null;
-            /** @description End of the lock-up: the first day the tokens may be transferred */
+            /** @description The first day the tokens may be transferred: the end of the holder's latest lock-up in the asset (the chain locks a holder's wallet until then) */
             transferableFrom: string;
+            /** @description This purchase's own lock-up end */
+            lockupEnds: string;
             /** @description NZD per token now */
             currentTokenPrice: number;
             /** @enum {string} */

@@ -237,8 +237,12 @@ export class InvestmentViewDto {
   @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelledAt: string | null;
   @ApiProperty({ type: String, nullable: true }) cancellationReason: string | null;
-  @ApiProperty({ description: 'End of the lock-up: the first day the tokens may be transferred' })
+  @ApiProperty({
+    description:
+      "The first day the tokens may be transferred: the end of the holder's latest lock-up in the asset (the chain locks a holder's wallet until then)",
+  })
   transferableFrom: string;
+  @ApiProperty({ description: "This purchase's own lock-up end" }) lockupEnds: string;
   @ApiProperty({ description: 'NZD per token now' }) currentTokenPrice: number;
   @ApiProperty({ enum: ['valuation', 'purchase'] }) currentPriceSource: 'valuation' | 'purchase';
   @ApiProperty({ description: 'tokens × current token price (NZD, to the cent)' }) currentValue: number;

@@ -67,6 +67,8 @@ describe('transfers between investors, delivery versus payment on the embedded c
     stranger = await signUp(server);
     for (const [investor, offeringId, tokens] of [
       [seller, open, 100],
+      // Free tokens first, then locked ones: the latest lock-up holds them all (one lock per wallet on chain).
+      [locked, open, 50],
       [locked, lockedOffering, 20],
     ] as const) {
       const invested = await investor.post('/api/invest', {
@@ -76,10 +78,11 @@ describe('transfers between investors, delivery versus payment on the embedded c
       });
       expect(invested.body).toMatchObject({ status: 'confirmed' });
     }
-    const investment = [...server.app.get(ChainOutbox).state.investments.values()].find(
-      (i) => i.investorId === locked.user.id,
-    );
-    lockedUntil = investment!.transferableFrom!;
+    lockedUntil = [...server.app.get(ChainOutbox).state.investments.values()]
+      .filter((i) => i.investorId === locked.user.id)
+      .map((i) => i.transferableFrom!)
+      .sort()
+      .at(-1)!;
     expect(await server.app.get(ChainOutbox).settled(120_000)).toBe(true);
   }, 300_000);
   afterAll(() => server.close());
@@ -102,6 +105,17 @@ describe('transfers between investors, delivery versus payment on the embedded c
     expect([none.status, none.body.message]).toEqual([409, M.notEnough(0)]);
     const lockedUp = await propose(locked, {});
     expect([lockedUp.status, lockedUp.body.message]).toEqual([409, M.lockedUp(nzLongDate(lockedUntil))]);
+    // The holder's investments say the same of the free purchase: transferable when the latest lock-up ends.
+    const held = (await locked.get('/api/investments')).body.investments as {
+      tokens: number;
+      transferableFrom: string;
+      lockupEnds: string;
+    }[];
+    expect(held.map((i) => [i.tokens, i.transferableFrom]).sort()).toEqual([
+      [20, lockedUntil],
+      [50, lockedUntil],
+    ]);
+    expect(held.find((i) => i.tokens === 50)!.lockupEnds < lockedUntil).toBe(true);
     // Three decimals, and a decimal comma (which was once read as 1250.00, a hundred times the price meant).
     for (const pricePerToken of ['12.505', '12,50']) {
       const price = await propose(seller, { pricePerToken });

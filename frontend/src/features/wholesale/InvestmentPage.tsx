@@ -120,7 +120,13 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
             {
               key: 'lockup',
               label: 'Lock-up',
-              children: `${i.offering ? `${formatCount(i.offering.lockupPeriod)} days, ` : ''}transferable from ${formatDate(i.transferableFrom)}`,
+              // A longer lock-up of another purchase of theirs in the asset holds these tokens too (the chain locks
+              // a holder's wallet until the latest one ends).
+              children: `${i.offering ? `${formatCount(i.offering.lockupPeriod)} days, ` : ''}transferable from ${formatDate(i.transferableFrom)}${
+                i.transferableFrom > i.lockupEnds
+                  ? ` (this purchase's own lock-up ends ${formatDate(i.lockupEnds)}; a later purchase's lock-up holds every token of yours in this asset)`
+                  : ''
+              }`,
             },
             { key: 'reference', label: 'Reference', children: i.id.slice(-8) },
           ]}
