@@ -8,6 +8,7 @@ import {
   freeTokens,
   frozenTokens,
   register,
+  REGISTER_MESSAGES,
   requireFree,
   type RegisterCommand,
   type RegisterState,
@@ -73,6 +74,25 @@ describe('Register decider: freezes (issue 32)', () => {
     for (const decided of [withDecided(asked, approve()), rejected])
       expect(given(decided).when(ask()).error).toMatchObject({ message: 'This request already exists', status: 409 });
     expect(given(rejected).when(ask({ requestId: 'r-2' })).events).toHaveLength(1);
+  });
+
+  it('given tokens of the holder in a transfer settling, when a freeze would take them, then refused at request and at approval', () => {
+    const settling = { [investor]: 70 };
+    // 100 held, 70 of them moving: 30 may still be frozen, not 31, nor the whole address.
+    expect(given(history).when({ ...ask({ tokens: 30 }), settling } as RegisterCommand).events).toHaveLength(1);
+    for (const over of [{ tokens: 31 }, { scope: 'address' as const, tokens: null }])
+      expect(given(history).when({ ...ask(over), settling } as RegisterCommand).error).toMatchObject({
+        status: 409,
+        message: REGISTER_MESSAGES.settling(70),
+      });
+    // Asked before the transfer was approved, approved while it settles: checked again.
+    const asked = withDecided(history, ask({ tokens: 40 }));
+    expect(given(asked).when({ ...approve(), settling } as RegisterCommand).error).toMatchObject({
+      status: 409,
+      message: REGISTER_MESSAGES.settling(70),
+    });
+    // Another holder's transfer does not count.
+    expect(given(asked).when({ ...approve(), settling: { 'inv-2': 70 } } as RegisterCommand).events).toHaveLength(1);
   });
 
   it('given a request, when another admin approves, then the tokens are frozen with the reason and cannot move', () => {

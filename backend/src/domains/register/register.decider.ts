@@ -202,11 +202,11 @@ export type RegisterCommand =
     }
   | { type: 'ApproveSupplyChange'; assetId: string; changeId: string; adminId: string }
   | { type: 'RejectSupplyChange'; assetId: string; changeId: string; adminId: string; reason: string }
-  | ({ type: 'RequestFreeze'; adminId: string; now: string } & Pick<
+  | ({ type: 'RequestFreeze'; adminId: string; now: string; settling?: Settling } & Pick<
       FreezeRequested['data'],
       'assetId' | 'requestId' | 'holderId' | 'action' | 'scope' | 'tokens' | 'reason'
     >)
-  | { type: 'ApproveFreeze'; assetId: string; requestId: string; adminId: string }
+  | { type: 'ApproveFreeze'; assetId: string; requestId: string; adminId: string; settling?: Settling }
   | {
       type: 'ChooseTransferApproval';
       assetId: string;
@@ -233,6 +233,8 @@ export const REGISTER_MESSAGES = {
   reasonLength: 'Reason must be at most 1000 characters',
   delta: 'Enter a whole number of tokens to issue (positive) or cancel (negative)',
   supplyRange: 'The supply must stay between 1 and 1,000,000,000,000 tokens',
+  settling: (tokens: number) =>
+    `${tokensWord(tokens)} of this holding ${tokens === 1 ? 'is' : 'are'} being transferred on chain (an approved transfer settling): freeze once it has settled or failed`,
   notApproved: 'Supply can change only once the tokenization is approved',
   notActive: 'An offering needs an asset whose tokenization is approved',
   changeNotFound: 'Supply change not found',
@@ -645,14 +647,26 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
   },
 };
 
+/**
+ * Holder → tokens of theirs in transfers approved and settling on chain (domains/transfers, from its read model):
+ * the DvP take moves them, and would fail on chain were they frozen meanwhile.
+ */
+export type Settling = Readonly<Record<string, number>>;
+
 /** What a freeze or unfreeze would leave frozen, or the refusal: decided at the request and again at approval. */
 function freezeOutcome(
   state: RegisterState,
   c: { holderId: string; action: FreezeAction; scope: FreezeScope; tokens: number | null },
+  settling: Settling = {},
 ): Frozen {
   const now = state.frozen.get(c.holderId) ?? { address: false, tokens: 0 };
   const held = heldBy(state, c.holderId);
+  const moving = Object.hasOwn(settling, c.holderId) ? (settling[c.holderId] ?? 0) : 0;
   const refuse = (message: string, field = 'tokens') => new DomainError(message, 409, [{ field, message }]);
+  // A freeze may not take tokens an approved transfer is moving: its settlement would fail on chain, for good.
+  const unfrozen = held - Math.min(now.tokens, held);
+  if (c.action === 'freeze' && moving > 0 && (c.scope === 'address' || (c.tokens ?? 0) > unfrozen - moving))
+    throw refuse(REGISTER_MESSAGES.settling(moving), c.scope === 'address' ? 'scope' : 'tokens');
   if (c.scope === 'address') {
     if (c.action === 'freeze' && now.address) throw refuse(REGISTER_MESSAGES.alreadyFrozen, 'scope');
     if (c.action === 'unfreeze' && !now.address) throw refuse(REGISTER_MESSAGES.notFrozen, 'scope');
@@ -701,7 +715,7 @@ function requestFreeze(
       { field: 'holderId', message: REGISTER_MESSAGES.holderNotFound },
     ]);
   const { assetId, requestId, holderId, action, scope } = command;
-  freezeOutcome(state, { holderId, action, scope, tokens });
+  freezeOutcome(state, { holderId, action, scope, tokens }, command.settling);
   return [
     {
       type: 'FreezeRequested',
@@ -727,7 +741,7 @@ function approveFreeze(
   request: PendingFreeze,
 ): AssetStreamEvent {
   // Checked again: the holding may have changed since the request (another freeze, a recovery, a sale).
-  const after = freezeOutcome(state, request);
+  const after = freezeOutcome(state, request, command.settling);
   return {
     type: 'FreezeApproved',
     data: {

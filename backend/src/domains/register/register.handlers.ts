@@ -4,7 +4,8 @@ import type { CommandContext } from '../../platform/command-context.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import { planStanding } from '../assets/asset.handlers.js';
 import { assetStream } from '../assets/events.js';
-import { register, type RegisterCommand } from './register.decider.js';
+import { transfersProjection } from '../../projections/transfers.js';
+import { register, type RegisterCommand, type Settling } from './register.decider.js';
 
 /** What a controller may ask of the register: settling and allocating are the offering flow's, not the edge's. */
 export type RegisterRequest =
@@ -48,8 +49,18 @@ export class ExecuteRegisterHandler implements ICommandHandler<ExecuteRegisterCo
             ...request,
             maxInvestors: (await planStanding(this.reads, request.ownerId)).limits.maxInvestorsPerAsset,
           }
-        : request;
+        : request.type === 'RequestFreeze' || request.type === 'ApproveFreeze'
+          ? { ...request, settling: await this.settling(request.assetId) }
+          : request;
     const { position } = await this.repository.handle(register, assetStream(request.assetId), command, context);
     return { position };
+  }
+
+  /** Each holder's tokens of the asset in transfers approved and settling on chain (`Settling`). */
+  private async settling(assetId: string): Promise<Settling> {
+    const moving: Record<string, number> = Object.create(null);
+    for (const t of await this.reads.of(transfersProjection).find({ assetId, status: 'approved' }))
+      moving[t.fromInvestorId] = (moving[t.fromInvestorId] ?? 0) + t.tokens;
+    return moving;
   }
 }
