@@ -267,7 +267,9 @@ export const REPORT_HEADER = [
 
 /**
  * The payer's investment income report for a month: distributions paid (or being paid) with a payment date in it,
- * one row per recipient — the owner's own line is not a payment to anyone — and a totals row per tax type.
+ * one row per recipient paid — the owner's own line is not a payment to anyone, and a line not paid yet (a direct
+ * credit the bank run has not confirmed) has had no tax withheld yet — and a totals row per tax type: the same lines
+ * the withheld-tax ledger counts, so the two agree.
  */
 export function payerReportCsv(
   docs: readonly DistributionDoc[],
@@ -282,7 +284,7 @@ export function payerReportCsv(
   const totals = new Map<string, { gross: number; credits: number; tax: number; net: number; count: number }>();
   for (const d of paid) {
     for (const line of d.lines) {
-      if (line.holderKind === 'owner') continue;
+      if (line.holderKind === 'owner' || line.payment.status !== 'paid') continue;
       const who = recipients(line);
       rows.push(
         csvLine([

@@ -211,6 +211,9 @@ describe('distributions API (memory stores)', () => {
       ['direct-credit', 'pending'],
       ['retained', 'retained'],
     ]);
+    // Not paid yet, so no tax withheld yet: nothing in the month's report, as in the withheld-tax ledger.
+    const beforeBank = String((await owner.get(`/api/income-report.csv?month=${today.slice(0, 7)}`)).body).trim();
+    expect(beforeBank.split('\r\n')).toHaveLength(1);
     expect((await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=nope`)).status).toBe(400);
     const file = await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=02-0100-0123456-00`);
     expect(file.status).toBe(200);
