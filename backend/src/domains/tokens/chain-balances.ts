@@ -171,6 +171,7 @@ export class ChainReconciler {
   ) {
     status.reconcile = async () => (status.reconciliation = await this.reconcile());
     status.waitingSince = (before) => outbox.waitingSince(before);
+    status.pendingNow = () => outbox.pending();
     status.stateLoading = () => !outbox.ready;
   }
 
@@ -220,6 +221,9 @@ export class ChainReconciler {
       this.scannedTo.clear();
       this.comparedAt = -1;
       this.balancesVersion++;
+      // What the log records as mined there is sent again by the outbox's next round (`replayLostBlocks`): now, not
+      // when something new happens to be sent.
+      this.outbox.kick();
     }
     const tokens: Address[] = [];
     for (const assetId of state.assets.keys()) {

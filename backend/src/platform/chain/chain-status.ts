@@ -24,6 +24,8 @@ export class ChainStatus {
   reconcile: (() => Promise<Reconciliation>) | null = null;
   /** Counts the chain transactions requested before `before` and still without outcome; set by the token domain. */
   waitingSince: ((before: Date) => number) | null = null;
+  /** Counts the chain transactions without outcome, from the log (no node needed); set by the token domain. */
+  pendingNow: (() => number) | null = null;
   /** Whether the token domain's state of the chain is still loading (a restart's first moments); set by it. */
   stateLoading: (() => boolean) | null = null;
 
@@ -50,12 +52,14 @@ export class ChainStatus {
     const overdue = stateLoading
       ? 0
       : (this.waitingSince?.(new Date(Date.now() - this.pendingBoundSeconds * 1000)) ?? 0);
+    // A node that does not answer cannot be compared with: its drift is not known (null), not the last figure found
+    // (which read as "0: all agree" while transactions piled up); what waits is still counted from the log.
     return {
       ...health,
       ...(stateLoading ? { stateLoading } : {}),
-      drift: reconciliation?.drift ?? null,
-      stablecoinDrift: reconciliation?.stablecoinDrift ?? null,
-      pending: reconciliation?.pending ?? null,
+      drift: health.ok ? (reconciliation?.drift ?? null) : null,
+      stablecoinDrift: health.ok ? (reconciliation?.stablecoinDrift ?? null) : null,
+      pending: stateLoading ? null : (this.pendingNow?.() ?? reconciliation?.pending ?? null),
       overdue,
       pendingBoundSeconds: this.pendingBoundSeconds,
       problems: reconciliation?.problems ?? null,

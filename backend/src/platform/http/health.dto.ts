@@ -49,17 +49,21 @@ export class ChainOnDto {
     type: Number,
     nullable: true,
     description:
-      'Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check)',
+      'Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check, and while the node does not answer)',
   })
   drift: number | null;
   @ApiProperty({
     type: Number,
     nullable: true,
     description:
-      'Cents: Σ |paid − held| over the wallets distributions paid in the NZD stablecoin; 0 when every wallet holds what its paid lines sum to (null before the first check)',
+      'Cents: Σ |expected − held| over the wallets the platform moved the NZD stablecoin to or from (paid lines, transfers between investors); 0 when they agree (null before the first check, and while the node does not answer)',
   })
   stablecoinDrift: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Chain transactions not yet settled' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Chain transactions not yet settled, counted from the log (null while its state loads)',
+  })
   pending: number | null;
   @ApiProperty({ description: 'Chain transactions without outcome for longer than pendingBoundSeconds' })
   overdue: number;
