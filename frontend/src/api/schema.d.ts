@@ -2303,11 +2303,11 @@ export interface components {
             starting?: boolean;
             /** @description True while the chain outbox loads its state after a restart: chain views wait for it, and the reconciliation is not run yet */
             stateLoading?: boolean;
-            /** @description Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check) */
+            /** @description Σ |register − chain| over every holder of every token; 0 when they agree (null before the first check, and while the node does not answer) */
             drift: number | null;
-            /** @description Cents: Σ |paid − held| over the wallets distributions paid in the NZD stablecoin; 0 when every wallet holds what its paid lines sum to (null before the first check) */
+            /** @description Cents: Σ |expected − held| over the wallets the platform moved the NZD stablecoin to or from (paid lines, transfers between investors); 0 when they agree (null before the first check, and while the node does not answer) */
             stablecoinDrift: number | null;
-            /** @description Chain transactions not yet settled */
+            /** @description Chain transactions not yet settled, counted from the log (null while its state loads) */
             pending: number | null;
             /** @description Chain transactions without outcome for longer than pendingBoundSeconds */
             overdue: number;
