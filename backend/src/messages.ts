@@ -230,6 +230,8 @@ export const TAX_PROFILE_MESSAGES = {
   residency: 'Choose whether you are a New Zealand tax resident',
   irdNumber: 'Enter a valid IRD number: 8 or 9 digits whose last is the check digit Inland Revenue gives',
   rwtRate: 'Choose the RWT rate for your interest: 10.5, 17.5, 30, 33 or 39 %',
+  rateWithoutIrd:
+    'Enter your IRD number to elect an RWT rate: without one, interest is taxed at the non-declaration rate of 45 %',
   treatyCountry: 'Enter your country of tax residence as its two-letter code, e.g. AU',
   dateOfBirth: 'Enter your date of birth as a past date (YYYY-MM-DD)',
   bankAccount: 'Enter a New Zealand bank account number: bank, branch, account and suffix, e.g. 12-3140-0123456-00',

@@ -391,6 +391,9 @@ describe('distribution decider', () => {
     expect(refusal(given([...funded(), ...paying]).when({ ...confirm, bankReference: ' ' })).fields).toEqual([
       'bankReference',
     ]);
+    // Four eyes on the money: the asset's owner (an admin too) neither starts nor confirms their own payment.
+    expect(refusal(given(funded()).when({ ...start, today: '2026-11-30', adminId: OWNER })).message).toBe(OWN_REQUEST);
+    expect(refusal(given([...funded(), ...paying]).when({ ...confirm, adminId: OWNER })).message).toBe(OWN_REQUEST);
     const done = given([...funded(), ...paying]).when(confirm).events!;
     expect(done.map((e) => e.type)).toEqual(['DirectCreditConfirmed', 'DistributionPaid']);
     expect(done[0]!.data).toMatchObject({ lines: [0, 1] });

@@ -400,6 +400,8 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       }
       case 'StartPayment': {
         requireExisting(state);
+        // Four eyes on the money too: the asset's owner (an admin as well) neither runs nor confirms their own payment.
+        requireAnotherDecider(command.adminId, [state.ownerId]);
         if (state.status !== 'funded') throw new DomainError(M.notFunded, 409);
         if (command.today < state.paymentDate!) throw new DomainError(M.beforePaymentDate, 409);
         const check = command.recordCheck;
@@ -472,6 +474,7 @@ export const distribution: Decider<DistributionCommand, DistributionEvent, Distr
       }
       case 'ConfirmDirectCredit': {
         requireExisting(state);
+        requireAnotherDecider(command.adminId, [state.ownerId]);
         if (state.status !== 'paying') throw new DomainError(M.notPaying, 409);
         const bankReference = command.bankReference.trim();
         if (!bankReference) throw refuse('bankReference', M.bankReference, 400);

@@ -76,6 +76,11 @@ describe('tax profile decider', () => {
     ['a wrong check digit', { irdNumber: '136410133', rwtRate: '33' }, ['irdNumber']],
     ['an IRD number without an elected rate', { irdNumber: '49091850' }, ['rwtRate']],
     ['a rate that is not on the list', { irdNumber: '49091850', rwtRate: '25' }, ['rwtRate']],
+    [
+      'an elected rate without an IRD number (taxed at 45 %, not that rate)',
+      { irdNumber: null, rwtRate: '39' },
+      ['irdNumber'],
+    ],
     ['a country that is not a code', { residency: 'non-resident', treatyCountry: 'Britain' }, ['treatyCountry']],
     ['a date of birth in the future', { dateOfBirth: '2030-01-01' }, ['dateOfBirth']],
     ['a date that does not exist', { dateOfBirth: '1990-02-30' }, ['dateOfBirth']],

@@ -72,6 +72,8 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
         irdNumber !== null &&
         (rateText === null || !isRate(rateText)) && { field: 'rwtRate', message: M.rwtRate },
       resident && rateText !== null && !isRate(rateText) && { field: 'rwtRate', message: M.rwtRate },
+      // A rate kept without an IRD number would read as the rate applied, which it is not (45 %).
+      resident && irdText === null && rateText !== null && { field: 'irdNumber', message: M.rateWithoutIrd },
       !resident &&
         country !== null &&
         !/^[A-Z]{2}$/.test(country) && { field: 'treatyCountry', message: M.treatyCountry },
