@@ -139,6 +139,24 @@ describe('billing API (sandbox provider)', () => {
     ).toMatchObject({ status: 'active', tier: 'starter', currentPeriodEnd: null });
   });
 
+  it('waives one first payment per registrant, not every checkout after a cancellation', async () => {
+    const email = `early3-${Date.now()}@example.nz`;
+    await registerInterest(server, { email });
+    const user = await signUp(server, { email });
+    const first = await user.post('/api/create-subscription', { tier: 'professional' });
+    expect(first.body).toMatchObject({ amountDue: 0, setupFeeWaived: true });
+    expect(
+      (await user.post('/api/billing/sandbox/confirm', { clientSecret: first.body.clientSecret, ...card })).status,
+    ).toBe(200);
+    expect((await user.post('/api/subscription/cancel')).status).toBe(200);
+    // Subscribed again (found by an outside probe: every checkout was waived, a free first month each time).
+    for (const tier of ['enterprise', 'starter']) {
+      const again = await user.post('/api/create-subscription', { tier });
+      expect(again.body).toMatchObject({ setupFeeWaived: false, status: 'incomplete' });
+      expect(again.body.amountDue).toBeGreaterThan(0);
+    }
+  });
+
   it('has no Stripe webhook in sandbox mode', async () => {
     expect((await server.api.post('/api/stripe/webhook', { id: 'evt_1' })).status).toBe(404);
   });

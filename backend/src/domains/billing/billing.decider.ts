@@ -24,8 +24,13 @@ export interface BillingState {
   customerId: string | null;
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
-  /** A checkout started and not yet paid. */
-  pending: { tier: Tier; reference: string; amountDue: number } | null;
+  /** A checkout started and not yet paid (`waived`: its first payment under the early-access waiver). */
+  pending: { tier: Tier; reference: string; amountDue: number; waived?: boolean } | null;
+  /**
+   * The early-access waiver paid a first payment already (a waived checkout was activated): it waives one set-up fee
+   * per registrant, not every checkout after a cancellation.
+   */
+  waiverUsed?: boolean;
   /**
    * The tier a plan move recorded from the provider's record (`requestedBy: 'provider'`) went to, while no answer of
    * the user's own change to it has been recorded: that answer, arriving later (the webhook came first), is then
@@ -67,6 +72,8 @@ export type BillingCommand =
 
 /** Two checkouts started at once: the later must not replace, unseen, one that can still be paid. */
 export const CHECKOUT_CHANGED = 'Another checkout was started at the same time. Please choose a plan again.';
+export const WAIVER_USED =
+  'Your early-access waiver has been used on an earlier plan: this checkout is charged in full. Please choose a plan again.';
 
 export const ALREADY_SUBSCRIBED = (tier: Tier) =>
   `You already have an active ${PLANS[tier].name} plan. Change plans from Billing → Change Plan.`;
@@ -99,9 +106,14 @@ const planChangeConflict = (message: string) => new DomainError(message, 409, un
  * Whether a new plan (a checkout, or a waived plan) may start: `checkoutRefusal`, and one payable checkout at a time —
  * it clears only the checkout its handler abandoned at the provider (`replacing`), never one started meanwhile.
  */
-function startRefusal(state: BillingState, command: { tier: Tier; replacing: string | null }): DomainError | null {
+function startRefusal(
+  state: BillingState,
+  command: { tier: Tier; replacing: string | null; setupFeeWaived?: boolean },
+): DomainError | null {
   const refusal = checkoutRefusal(state, command.tier);
   if (refusal) return refusal;
+  if (command.setupFeeWaived && state.waiverUsed)
+    return new DomainError(WAIVER_USED, 409, undefined, ERROR_TITLES.subscriptionFailed);
   if ((state.pending?.reference ?? null) === command.replacing) return null;
   return new DomainError(CHECKOUT_CHANGED, 409, undefined, ERROR_TITLES.subscriptionFailed);
 }
@@ -313,7 +325,7 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
       }
       case 'ActivateWaivedPlan': {
         ensure(BILLING_FIELDS.tier, command.tier, 'tier', TIER_REQUIRED);
-        const refusal = startRefusal(state, command);
+        const refusal = startRefusal(state, { ...command, setupFeeWaived: true });
         if (refusal) throw refusal;
         ensure(BILLING_FIELDS.reference, command.reference, 'reference', 'The plan reference is not valid', 422);
         ensure(BILLING_FIELDS.time, command.at, 'at', 'The time is not valid', 422);
@@ -413,12 +425,12 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'CheckoutStarted': {
-        const { tier, reference, customerId, amountDue } = event.data;
+        const { tier, reference, customerId, amountDue, setupFeeWaived } = event.data;
         const stillPaying = state.status === 'active' || state.status === 'past_due';
         return {
           ...state,
           customerId: customerId ?? state.customerId,
-          pending: { tier, reference, amountDue },
+          pending: { tier, reference, amountDue, ...(setupFeeWaived && { waived: true }) },
           status: stillPaying ? state.status : 'incomplete',
         };
       }
@@ -443,6 +455,8 @@ export const billing: Decider<BillingCommand, BillingEvent, BillingState> = {
             cancelAtPeriodEnd: false,
             pending: null,
             movedAtProvider: null,
+            // The checkout it pays was the waived one: the waiver is spent.
+            ...((state.waiverUsed || state.pending?.waived) && { waiverUsed: true }),
           },
           event.data,
         );

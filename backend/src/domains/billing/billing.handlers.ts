@@ -62,7 +62,9 @@ export class StartSubscriptionHandler implements ICommandHandler<StartSubscripti
     // Refuse before the provider creates anything; decide checks again under the stream's lock.
     const refusal = checkoutRefusal(state, tier);
     if (refusal) throw refusal;
-    const { setupFee, setupFeeWaived } = calculatePricing(0, tier, await this.waivers.hasWaiver(userId));
+    // One waived first payment per registrant: spent once a waived checkout was activated.
+    const waiver = !state.waiverUsed && (await this.waivers.hasWaiver(userId));
+    const { setupFee, setupFeeWaived } = calculatePricing(0, tier, waiver);
     const amountDue = setupFee;
     // One payable checkout at a time: the one waiting (say, in another tab) is abandoned at the provider first, or
     // paying it would charge for a plan this stream no longer expects. If it was paid meanwhile, its event is coming.
