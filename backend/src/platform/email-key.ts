@@ -3,12 +3,13 @@ import type { Secrets } from './secrets.js';
 
 /**
  * The pseudonymous key of an e-mail address: lets a rule or a read model recognise "the same person" without
- * keeping the address outside `data.personal`. It is an HMAC-SHA-256 of the trimmed, lower-cased address
- * with a secret from the vault, so a copy of the log alone cannot be searched for a known address — which
- * an unkeyed hash allowed, even after the person was forgotten.
+ * keeping the address outside `data.personal`. It is an HMAC-SHA-256 of the trimmed, lower-cased address (NFKC:
+ * compatibility forms such as full-width letters are the letters) with a secret from the vault, so a copy of the log
+ * alone cannot be searched for a known address — which an unkeyed hash allowed, even after the person was forgotten.
  */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  // NFKC first: a full-width `ｄ` is the letter `d` (an outside probe registered `ｄupx@…` beside `dupx@…`).
+  return email.normalize('NFKC').trim().toLowerCase();
 }
 
 /** The keyed key, given the secret (pure: deciders' tests and the EmailKeys service share it). */
