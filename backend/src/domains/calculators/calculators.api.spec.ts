@@ -1,4 +1,5 @@
 /** The calculators and pricing over HTTP on the real app: shapes, the spec's messages, the early-access waiver. */
+import { nzDate } from '../../platform/nz-time.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer } from '../../testing/api.js';
 import { registerInterest } from '../../testing/interest.js';
@@ -133,6 +134,25 @@ describe('calculators API', () => {
       'foundedYear',
       'fundingGoal',
       'tokenCount',
+    ]);
+    // Too large for any valuation to mean anything (1e308 gave a null valuation: Infinity), and next year.
+    const large = await server.api.post('/api/calculator/analyze-startup', {
+      companyName: 'K',
+      tokenCount: 1_000_000,
+      fundingGoal: 1_000_000,
+      industry: 'saas',
+      businessStage: 'seed',
+      revenue: 1e308,
+      employees: 1e9,
+      foundedYear: Number(nzDate(new Date()).slice(0, 4)) + 1,
+    });
+    expect([large.status, large.body.errors]).toEqual([
+      400,
+      [
+        { field: 'revenue', message: 'Revenue is too large' },
+        { field: 'employees', message: 'Employees is too large' },
+        { field: 'foundedYear', message: 'Founded year cannot be in the future' },
+      ],
     ]);
   });
 

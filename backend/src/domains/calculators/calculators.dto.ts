@@ -12,10 +12,12 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
 } from 'class-validator';
 import { TIERS, type Tier } from '../plans/plans.js';
 import { ASSET_MESSAGES, PROPERTY_REQUIRED, STARTUP_REQUIRED } from '../../messages.js';
 import { numberFromText } from '../../platform/http/validation.js';
+import { nzDate } from '../../platform/nz-time.js';
 import {
   AMENITIES,
   CONDITIONS,
@@ -97,6 +99,20 @@ export class PropertyInputDto {
   amenities?: Amenity[];
 }
 
+/**
+ * A year no later than this one in New Zealand, judged when the request comes (not when the module loaded: a process
+ * running over New Year would have kept last year's limit).
+ */
+function NotAfterThisYear(message: string) {
+  return ValidateBy({
+    name: 'notAfterThisYear',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'number' || value <= Number(nzDate(new Date()).slice(0, 4)),
+      defaultMessage: () => message,
+    },
+  });
+}
+
 export class StartupInputDto {
   @ApiProperty()
   @Transform(trim)
@@ -132,6 +148,7 @@ export class StartupInputDto {
   @IsOptional()
   @IsNumber({}, { message: 'Revenue must be a number' })
   @Min(0, { message: 'Revenue cannot be negative' })
+  @Max(1_000_000_000_000, { message: 'Revenue is too large' })
   revenue?: number;
 
   @ApiPropertyOptional()
@@ -139,6 +156,7 @@ export class StartupInputDto {
   @IsOptional()
   @IsInt({ message: 'Employees must be a whole number' })
   @Min(0, { message: 'Employees cannot be negative' })
+  @Max(10_000_000, { message: 'Employees is too large' })
   employees?: number;
 
   @ApiPropertyOptional({ minimum: 1900 })
@@ -146,7 +164,7 @@ export class StartupInputDto {
   @IsOptional()
   @IsInt({ message: 'Founded year must be a year' })
   @Min(1900, { message: 'Founded year must be 1900 or later' })
-  @Max(new Date().getFullYear() + 1, { message: 'Founded year cannot be in the future' })
+  @NotAfterThisYear('Founded year cannot be in the future')
   foundedYear?: number;
 
   @ApiPropertyOptional()
