@@ -221,11 +221,17 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
    */
   private async resetPassword(token: string, password: string, context: CommandContext): Promise<UserOutcome> {
     const parsed = readResetToken(token);
-    if (!parsed) throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400);
+    if (!parsed)
+      throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400, [
+        { field: 'token', message: IDENTITY_MESSAGES.resetLinkInvalid },
+      ]);
     const command = { type: 'ResetPassword', tokenHash: parsed.tokenHash, at: context.now } as const;
     // Checked before the (slow) hashing, so a wrong link answers at once; decided again under the stream's lock.
     const { state } = await this.repository.load(user, userStream(parsed.userId));
-    if (!state.userId) throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400);
+    if (!state.userId)
+      throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400, [
+        { field: 'token', message: IDENTITY_MESSAGES.resetLinkInvalid },
+      ]);
     user.decide(command, state);
     const hash = await this.passwords.hash(password);
     const outcome = await this.decide(parsed.userId, command, await this.asAccount(parsed.userId, context));

@@ -50,7 +50,13 @@ describe('password reset API', () => {
     expect((await login(NEW_PASSWORD)).status).toBe(200);
     // Used once.
     const again = await server.api.post('/api/password-reset', { token, password: 'yet another passphrase' });
-    expect(again).toMatchObject({ status: 400, body: { message: IDENTITY_MESSAGES.resetLinkInvalid } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: {
+        message: IDENTITY_MESSAGES.resetLinkInvalid,
+        errors: [{ field: 'token', message: IDENTITY_MESSAGES.resetLinkInvalid }],
+      },
+    });
   });
 
   it('lets the browser that used the link sign in while guessing from many addresses keeps unknown browsers out', async () => {

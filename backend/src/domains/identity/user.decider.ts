@@ -344,7 +344,9 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       case 'ResetPassword': {
         const pending = state.passwordReset;
         if (!pending || pending.tokenHash !== command.tokenHash)
-          throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400);
+          throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400, [
+            { field: 'token', message: IDENTITY_MESSAGES.resetLinkInvalid },
+          ]);
         if (pending.expiresAt <= command.at) throw new DomainError(RESET_LINK_EXPIRED, 422);
         // Whoever knew the old password is signed out everywhere.
         return [
