@@ -30,8 +30,13 @@ interface ChainHealth {
   head: number | null;
   drift: number | null;
   pending: number | null;
+  /** Transactions that will not happen by themselves (an admin retries them). */
+  problems?: number | null;
   detail?: string;
 }
+
+/** How long pending transactions may stay as they are before the tool stops waiting for them. */
+const STILL_MS = 15_000;
 
 function progress() {
   const bar = new cliProgress.SingleBar(
@@ -60,14 +65,24 @@ async function throughApp(app: RuntimeInfo): Promise<ChainHealth> {
   const bar = progress();
   const until = Date.now() + WAIT_MS;
   let chain: ChainHealth;
+  // Pending ones that stay as they are (waiting behind something held up) end the wait sooner: no ETA of "never".
+  let last = -1;
+  let lastChange = Date.now();
   do {
     const res = await fetch(`http://127.0.0.1:${app.port}/api/health`);
     chain = ((await res.json()) as { chain: ChainHealth }).chain;
     bar.update(chain.pending ?? 0);
     if (!chain.ok || !chain.pending) break;
+    if (chain.pending !== last) [last, lastChange] = [chain.pending, Date.now()];
+    else if (Date.now() - lastChange > STILL_MS) break;
     await new Promise((r) => setTimeout(r, 250));
   } while (Date.now() < until);
   bar.stop();
+  if (chain.pending) console.log(`  ${chain.pending} chain transaction(s) still pending, not moving`);
+  if (chain.problems)
+    console.log(
+      `  held up: ${chain.problems} chain transaction(s) — an admin retries them once the cause is dealt with (the operations page, GET /api/admin/chain/problems)`,
+    );
   return chain;
 }
 
