@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { DataFolderBusyError, lockHolder } from './platform/operations/data-lock.js';
+import { storeUnreachable } from './platform/store-unreachable.js';
 
 /** A second stop signal within this long of the first is the same request delivered twice, not an insistence. */
 const REPEAT_SIGNAL_MS = 3000;
@@ -45,6 +46,12 @@ try {
   }
   if (error instanceof DataFolderBusyError) {
     console.error(error.message);
+    process.exit(1);
+  }
+  // A store that does not answer at boot (PostgreSQL, EventStoreDB or MongoDB down, a wrong address): one line saying
+  // so, not a driver's stack trace; the supervisor starts it again.
+  if (storeUnreachable(error)) {
+    console.error(`Kauri could not reach its stores: ${(error as Error).message}. Check they run and the URLs given.`);
     process.exit(1);
   }
   throw error;

@@ -170,4 +170,17 @@ describe('one process per data folder', () => {
     expect(await exited).toEqual({ code: 0, output: expect.stringContaining('stdin closed: shutting down') });
     expect(existsSync(join(dataDir, 'kauri.lock'))).toBe(false);
   }, 180_000);
+
+  it('a store that does not answer at boot: one line saying so and exit 1, not a driver’s stack trace', async () => {
+    // Port 1 on this host: nothing listens there, so the connection is refused at once.
+    const env = {
+      EVENT_STORE: 'postgres',
+      READ_STORE: 'postgres',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+    };
+    const { code, output } = await exitOf(spawnBuilt(dataDir, env));
+    expect(code).toBe(1);
+    expect(output).toMatch(/^Kauri could not reach its stores: connect ECONNREFUSED 127\.0\.0\.1:1\./m);
+    expect(output).not.toMatch(/\n\s+at /);
+  }, 60_000);
 });
