@@ -55,7 +55,7 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
 
     // The buyer accepts on their home.
     const buy = await openSignedIn(browser, server.url, buyer.user.email, '/dashboard');
-    const offer = buy.page.getByTestId('transfers').getByText(/You buy 30 tokens of Harbour Flats at NZD 12\.50 each/);
+    const offer = buy.page.getByTestId('transfers').getByText(/You buy 30 tokens of Harbour Flats at \$12\.50 each/);
     await offer.waitFor();
     await buy.page.getByTestId('transfers').getByRole('button', { name: 'Accept' }).click();
     await buy.page.getByTestId('transfers').getByText('Waiting for the owner’s approval').waitFor();

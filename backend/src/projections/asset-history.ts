@@ -13,6 +13,7 @@ const EVENT_TYPES = [
   'OfferingCreated',
   'OfferingClosed',
   'InvestmentConfirmed',
+  'TokensTransferred',
   'ChainTransactionRequested',
 ] as const satisfies (AssetStreamEvent | OfferingEvent | ChainTransactionRequested)['type'][];
 type Handled = Extract<
@@ -94,6 +95,9 @@ function describe(event: Exclude<Handled, ChainTransactionRequested>): string {
       return 'Offering closed';
     case 'InvestmentConfirmed':
       return `A wholesale investor's ${count(event.data.tokens)} tokens confirmed (${nzd(event.data.amount)})`;
+    case 'TokensTransferred':
+      // Settled by delivery versus payment; who sold and who bought is in the audit, not here (investors read it).
+      return `${count(event.data.tokens)} tokens transferred between wholesale investors at ${nzd(event.data.priceCents / 100)} each`;
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -103,7 +107,8 @@ function describe(event: Exclude<Handled, ChainTransactionRequested>): string {
 
 export const assetHistoryProjection = defineProjection<AssetHistoryDoc, Handled>({
   name: 'asset-history',
-  version: 3,
+  // 4: transfers between investors (TokensTransferred) are part of the history.
+  version: 4,
   eventTypes: EVENT_TYPES,
   upcasters,
   keys: (event) => {

@@ -179,13 +179,37 @@ describe('asset read models', () => {
         personal: { name: 'Mere Tane', email: null, reason: 'Deed of transfer' },
       },
     };
+    // A transfer between investors too, without who they are (investors read this history).
+    const transferred: AssetStreamEvent = {
+      type: 'TokensTransferred',
+      data: {
+        assetId: 'a1',
+        ownerId,
+        transferId: 't1',
+        fromInvestorId: 'inv-1',
+        toInvestorId: 'inv-2',
+        tokens: 30,
+        priceCents: 1250,
+        txHash: `0x${'1'.repeat(64)}`,
+        settledAt: '2026-11-27T01:00:00.000Z',
+        sellerTokensAfter: 70,
+      },
+    };
     const events = recorded('asset-a1', [...lifeOf('a1', 'Harbour View', 1_100_000), ...followUp, changed]);
-    const history = project(assetHistoryProjection, events).get('a1')!;
-    expect(history.items.slice(-4).map((i) => i.text)).toEqual([
+    const history = project(assetHistoryProjection, [
+      ...events,
+      ...recorded('asset-a1', [transferred]).map((e) => ({
+        ...e,
+        position: events.length + 1,
+        revision: events.length,
+      })),
+    ]).get('a1')!;
+    expect(history.items.slice(-5).map((i) => i.text)).toEqual([
       'Off-platform holder added to the cap table (100 tokens)',
       'Off-platform holder removed from the cap table (5,000 tokens)',
       'Supply change approved: 500 tokens issued, supply now 1,000,500',
       'Off-platform holding changed from 100 to 150 tokens',
+      '30 tokens transferred between wholesale investors at $12.50 each',
     ]);
     const activities = project(activitiesProjection, events).get(ownerId)!;
     expect(activities.items.slice(0, 3).map((a) => a.description)).toEqual([

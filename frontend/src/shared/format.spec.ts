@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   formatCount,
   formatDate,
+  formatMonth,
   formatDateTime,
   formatTime,
   instantOfNzWallTime,
@@ -70,6 +71,14 @@ describe('counts, percentages and risk colours', () => {
     expect(groupedWholeNumber.formatter(999)).toBe('999');
     expect(groupedWholeNumber.formatter(undefined)).toBe('');
     expect(groupedWholeNumber.formatter('')).toBe('');
+  });
+});
+
+describe('formatMonth (a tax month as people write it)', () => {
+  it('names the month and year, and leaves anything else as it is', () => {
+    expect(formatMonth('2026-11')).toBe('November 2026');
+    expect(formatMonth('2027-01')).toBe('January 2027');
+    expect(formatMonth('2026-13')).toBe('2026-13');
   });
 });
 

@@ -130,6 +130,13 @@ export function formatDate(value: Instant, timeZone = NZ_TIME_ZONE): string {
   return `${p.get('day')} ${p.get('month')} ${p.get('year')}`;
 }
 
+const MONTH = new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar month (YYYY-MM, as the tax ledger keys it) as people write it: November 2026. */
+export function formatMonth(period: string): string {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(period) ? MONTH.format(new Date(`${period}-01T00:00:00Z`)) : period;
+}
+
 /** A time of day on the 12-hour clock: 9:30 am, or 9:30:05 am with seconds. */
 export function formatTime(value: Instant, { seconds = false } = {}): string {
   const p = partsIn(toDate(value), NZ_TIME_ZONE);

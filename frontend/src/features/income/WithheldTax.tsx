@@ -6,7 +6,7 @@ import { describeError, errorTitle } from '../../api/client';
 import { confirmTaxPayment, recordTaxPayment, rejectTaxPayment } from '../../api/mutations';
 import { withheldTaxQuery } from '../../api/queries';
 import type { TaxPayment, TaxPaymentInput, User, WithheldTaxPeriod } from '../../api/types';
-import { formatDate } from '../../shared/format';
+import { formatDate, formatMonth } from '../../shared/format';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { useToast } from '../../shared/toast';
 import { DateField } from '../../shared/ui/DateField';
@@ -65,7 +65,7 @@ export function WithheldTax({ user }: { user: User }) {
         pagination={false}
         scroll={{ x: true }}
         columns={[
-          { title: 'Month', dataIndex: 'period' },
+          { title: 'Month', dataIndex: 'period', render: formatMonth },
           { title: 'Tax', dataIndex: 'taxKind' },
           { title: 'Withheld', dataIndex: 'withheld', align: 'right', render: nzd },
           { title: 'Lines', dataIndex: 'lines', align: 'right' },
@@ -125,7 +125,7 @@ export function WithheldTax({ user }: { user: User }) {
         pagination={false}
         scroll={{ x: true }}
         columns={[
-          { title: 'Month', dataIndex: 'period' },
+          { title: 'Month', dataIndex: 'period', render: formatMonth },
           { title: 'Tax', dataIndex: 'taxKind' },
           { title: 'Amount', dataIndex: 'amount', align: 'right', render: nzd },
           { title: 'Paid on', dataIndex: 'paidOn', render: (d: string) => formatDate(d) },

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, List, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeError, errorTitle } from '../../api/client';
 import { proposeTransfer, transferStep } from '../../api/mutations';
 import { assetTransfersQuery, transfersQuery } from '../../api/queries';
 import type { Transfer, TransferList } from '../../api/types';
-import { formatCount, formatDate } from '../../shared/format';
+import { formatCount, formatDate, formatPayment } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { emptyText } from '../ui/emptyText';
 
@@ -26,9 +26,6 @@ type Step = 'accept' | 'approve' | 'cancel' | 'retry';
 const stage = (t: { status: string; approver: Transfer['approver'] }) =>
   STATUS[t.status === 'accepted' && t.approver === 'admin' ? 'acceptedByAdmins' : t.status];
 
-const nzd = (amount: string) =>
-  `NZD ${Number(amount).toLocaleString('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /**
  * Transfers between investors who already agreed (issue 32; bilateral only — no market): the seller's, the buyer's
  * and the asset owner's, each with what they may do now. `assetId` narrows the list to one asset (its page).
@@ -45,9 +42,13 @@ export function TransfersCard({
   const client = useQueryClient();
   const toast = useToast();
   const [refusal, setRefusal] = useState<string | null>(null);
-  // An admin on an asset's screen sees every transfer of it (to approve, or retry a failed settlement).
-  const poll = (query: { state: { data?: TransferList } }) =>
-    query.state.data?.transfers.some((t) => t.status === 'approved') ? 2000 : false;
+  // An admin on an asset's screen sees every transfer of it (to approve, or retry a failed settlement). Asked again
+  // every 2 s while one settles on chain, every 10 s while one waits on the other party's step (so an open page sees
+  // it taken), not at all otherwise.
+  const poll = (query: { state: { data?: TransferList } }) => {
+    const statuses = new Set(query.state.data?.transfers.map((t) => t.status));
+    return statuses.has('approved') ? 2000 : statuses.has('proposed') || statuses.has('accepted') ? 10_000 : false;
+  };
   const mine = useQuery({ ...transfersQuery, enabled: !admin, refetchInterval: poll });
   const ofAsset = useQuery({
     ...assetTransfersQuery(assetId ?? ''),
@@ -55,6 +56,18 @@ export function TransfersCard({
     refetchInterval: poll,
   });
   const data = admin ? ofAsset.data : mine.data;
+  // A transfer that moved on (settled above all) changed what the rest of the page shows — the cap table, holdings,
+  // the portfolio, the activity: those are asked again, so the page never says "Settled" beside the old holdings.
+  const seen = useRef(new Map<string, string>());
+  useEffect(() => {
+    let moved = false;
+    for (const t of data?.transfers ?? []) {
+      const before = seen.current.get(t.id);
+      if (before !== undefined && before !== t.status) moved = true;
+      seen.current.set(t.id, t.status);
+    }
+    if (moved) void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== '/api/transfers' });
+  }, [data, client]);
   const act = useMutation({
     mutationFn: ({ id, step }: { id: string; step: Step }) => transferStep(id, step),
     onSuccess: async (written, { id }) => {
@@ -115,7 +128,7 @@ export function TransfersCard({
                   <Flex gap={8} wrap align="center">
                     <span>
                       {t.role === 'seller' ? 'You sell' : t.role === 'buyer' ? 'You buy' : 'Between two investors:'}{' '}
-                      {formatCount(t.tokens)} tokens of {t.assetName} at {nzd(t.pricePerToken)} each
+                      {formatCount(t.tokens)} tokens of {t.assetName} at {formatPayment(Number(t.pricePerToken))} each
                     </span>
                     <Tag color={stage(t)?.color}>{stage(t)?.label ?? t.status}</Tag>
                   </Flex>
@@ -123,7 +136,7 @@ export function TransfersCard({
                 description={
                   <Flex vertical>
                     <span>
-                      {nzd(t.amount)} in the NZD stablecoin, delivery versus payment · proposed{' '}
+                      {formatPayment(Number(t.amount))} in the NZD stablecoin, delivery versus payment · proposed{' '}
                       {formatDate(t.proposedAt)}
                       {t.status === 'proposed' || t.status === 'accepted'
                         ? ` · expires ${formatDate(t.expiresAt)}`
