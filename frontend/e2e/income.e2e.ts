@@ -115,7 +115,11 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
     ).toBe(200);
 
     const treasurer = await openSignedIn(browser, server.url, 'treasurer@kauri.test', '/admin/distributions');
-    const month = treasurer.page.getByRole('row', { name: new RegExp(`${today.slice(0, 7)} RWT`) });
+    // The month as people write it (November 2026), not as the ledger keys it (2026-11).
+    const taxMonth = new Intl.DateTimeFormat('en-NZ', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${today.slice(0, 7)}-01T00:00:00Z`),
+    );
+    const month = treasurer.page.getByRole('row', { name: new RegExp(`${taxMonth} RWT`) });
     await month.getByRole('cell', { name: '$15', exact: true }).first().waitFor();
     await treasurer.page.getByText('Refunded $50').waitFor();
     // Dates are pickers that also take what a person types, and show it as New Zealanders write it.
