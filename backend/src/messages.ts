@@ -253,6 +253,8 @@ export const DISTRIBUTION_MESSAGES = {
   imputationTooHigh: (maximum: string) =>
     `Imputation credits may be at most NZD ${maximum}: the maximum imputation ratio is 28/72 of the dividend`,
   noHolders: 'No one but the owner held this asset’s tokens at the end of the record date: there is nobody to pay',
+  sharesRoundToNothing:
+    'At this amount every other holder’s share rounds down to NZD 0.00, so there is nothing to pay them: declare a larger amount',
   notProposed: 'Only a proposed distribution can be approved',
   notApproved: 'Only an approved distribution can be funded',
   notFunded: 'Only a funded distribution can be paid',

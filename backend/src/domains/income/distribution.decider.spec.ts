@@ -213,6 +213,23 @@ describe('distribution decider', () => {
       undefined,
     ],
     [
+      'an amount at which every other holder’s share rounds to nothing (nothing could ever fund it)',
+      {
+        amount: '0.01',
+        register: {
+          active: true,
+          supply: 10,
+          holdings: [
+            { holderKind: 'owner', investorId: null, tokens: 9 },
+            { holderKind: 'off-platform', investorId: 'h-1', tokens: 1 },
+          ],
+        },
+      },
+      422,
+      M.sharesRoundToNothing,
+      ['amount'],
+    ],
+    [
       'today’s holders while the asset’s token movements are still being recorded on the chain',
       { chainSettling: true },
       409,

@@ -194,6 +194,9 @@ function declare(command: Extract<DistributionCommand, { type: 'DeclareDistribut
   if (command.chainSettling) throw new DomainError(M.chainSettling, 409);
   const lines = distributionLines(kind, amount!, credits!, register, command.standings, rates);
   const fundingDue = lines.reduce((sum, l) => sum + (l.holderKind === 'owner' ? 0 : l.gross), 0);
+  // Every other holder's share rounded to nothing: a distribution nothing could ever fund or pay (it waited for a
+  // card payment of NZD 0.00 until cancelled).
+  if (fundingDue === 0) throw refuse('amount', M.sharesRoundToNothing);
   return [
     {
       type: 'DistributionDeclared',
