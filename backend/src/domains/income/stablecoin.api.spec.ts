@@ -19,6 +19,7 @@ import type { ViemChain } from '../../platform/chain/viem-chain.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { stablecoinOf } from '../tokens/flow.js';
 import { TokenViews } from '../tokens/token-views.js';
+import { untilWithin } from '../../testing/until.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Line = { holderKind: string; investorId: string | null; net: string; payment: Record<string, unknown> };
@@ -46,15 +47,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
   });
   afterAll(() => server.close());
 
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const until = untilWithin(60_000);
 
   it('declare → approve (another admin) → fund → pay: every wallet holder holds its line’s net, once, and the distribution is paid', async () => {
     const declared = await owner.post(`/api/assets/${assetId}/distributions`, {

@@ -23,6 +23,7 @@ import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { custody } from '../tokens/custody.decider.js';
 import { CUSTODY_STREAM } from '../tokens/events.js';
 import { stablecoinOf, suiteOf } from '../tokens/flow.js';
+import { untilWithin } from '../../testing/until.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Person = Api & { user: { id: string } };
@@ -39,15 +40,7 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
   let assetId: string;
   let outbox: ChainOutbox;
 
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 90_000) {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const until = untilWithin(90_000);
   const settled = async () => expect(await outbox.settled(120_000)).toBe(true);
   const propose = (tokens: number) =>
     seller.post('/api/transfers', { assetId, toInvestorId: buyer.user.id, tokens, pricePerToken: '12.50' });

@@ -15,6 +15,7 @@ import { signUp } from '../../testing/users.js';
 import { REGISTER_MESSAGES } from '../register/register.decider.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { stablecoinOf, suiteOf } from '../tokens/flow.js';
+import { untilWithin } from '../../testing/until.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Person = Api & { user: { id: string } };
@@ -32,15 +33,7 @@ describe('transfers between investors, delivery versus payment on the embedded c
 
   const transferEvents = async () => (await server.eventStore.readAll({ streamPrefixes: ['transfer-'] })).length;
 
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 90_000) {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const until = untilWithin(90_000);
 
   beforeAll(async () => {
     server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' } });

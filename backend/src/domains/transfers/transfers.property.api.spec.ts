@@ -21,6 +21,7 @@ import { newWallet, recoveryProof, registerOwnWallet } from '../../testing/walle
 import { ChainReconciler } from '../tokens/chain-balances.js';
 import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { suiteOf } from '../tokens/flow.js';
+import { untilWithin } from '../../testing/until.js';
 
 const INVESTORS = 3;
 type Step =
@@ -78,15 +79,7 @@ describe('transfers keep the chain, the register and the holdings equal under an
   let offeringId: string;
   let assetId: string;
 
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const until = untilWithin(60_000, 50);
 
   beforeAll(async () => {
     server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '10000' } });

@@ -9,6 +9,7 @@ import { scratchDatabase } from '../event-store/scratch-database.js';
 import { startTestServer } from '../../testing/api.js';
 import { signUp, TEST_PASSWORD } from '../../testing/users.js';
 import { STORE_UNREACHABLE } from './errors.filter.js';
+import { untilWithin } from '../../testing/until.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -45,15 +46,7 @@ async function relayTo(target: URL) {
   };
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = untilWithin(30_000);
 
 describe('PostgreSQL out of reach for a moment', () => {
   const database = scratchDatabase('kauri_outage');
