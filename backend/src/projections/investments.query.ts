@@ -114,6 +114,7 @@ async function viewsOf(
     const price = currentTokenPrice(asset);
     const offering = assetOfferings.find((o) => o._id === h.offeringId) ?? null;
     const unitPrice = price?.price ?? Number(h.tokenPrice);
+    const latest = lockups.get(`${h.investorId} ${h.assetId}`) ?? '';
     return {
       id: h._id,
       status: h.status,
@@ -128,10 +129,7 @@ async function viewsOf(
       confirmedAt: h.confirmedAt ?? null,
       cancelledAt: h.cancelledAt ?? null,
       cancellationReason: h.cancellationReason,
-      transferableFrom:
-        h.status === 'confirmed' && (lockups.get(`${h.investorId} ${h.assetId}`) ?? '') > h.transferableFrom
-          ? lockups.get(`${h.investorId} ${h.assetId}`)!
-          : h.transferableFrom,
+      transferableFrom: h.status === 'confirmed' && latest > h.transferableFrom ? latest : h.transferableFrom,
       lockupEnds: h.transferableFrom,
       currentTokenPrice: unitPrice,
       currentPriceSource: price?.source ?? 'purchase',

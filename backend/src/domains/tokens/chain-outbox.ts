@@ -736,13 +736,17 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
    */
   private async replayLostBlocks(): Promise<boolean> {
     const chain = this.chain!;
+    // As a rule the chain is past every nonce the signer recorded (`nonces`, folded): one read of it, no scan of the
+    // transactions, on every round.
+    const recorded = this.flow.nonces.get(chain.signer.toLowerCase());
+    if (recorded === undefined) return true;
+    const onChain = await chain.nonce(chain.signer, 'latest');
+    if (onChain > recorded) return true;
     const mined = [...this.flow.txs.values()].filter(
       (tx) => tx.txHash !== null && tx.nonce !== null && (tx.status === 'confirmed' || tx.status === 'failed'),
     );
     const signers = mined.filter((tx) => custodySignerOf(tx.intent) === null);
     const highest = signers.reduce((most, tx) => Math.max(most, tx.nonce!), -1);
-    if (highest < 0) return true;
-    const onChain = await chain.nonce(chain.signer, 'latest');
     if (onChain > highest) return true;
     const lostSigned = signers.filter((tx) => tx.nonce! >= onChain);
     const since = lostSigned.reduce((first, tx) => Math.min(first, tx.blockNumber ?? first), Number.MAX_SAFE_INTEGER);
