@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fold, type DomainEvent } from '../../platform/decider.js';
 import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
+import { MemoryReadStore } from '../../platform/read-store/memory-read-store.js';
 import { project } from '../../platform/projection-engine/projection.js';
 import type { Doc } from '../../platform/read-store/read-store.js';
 import type { AssetDoc } from '../../projections/assets.js';
@@ -13,7 +14,13 @@ import { recorded } from '../../testing/recorded.js';
 import { assetId, draftedAsset, ownerId, terms } from '../../testing/register-history.js';
 import type { OfferingEvent } from '../offerings/events.js';
 import type { AssetStreamEvent } from './events.js';
-import { foldRegister, reconcile, type AssetRegister, type ShownDocuments } from './reconciliation.js';
+import {
+  foldRegister,
+  reconcile,
+  RegisterReconciliation,
+  type AssetRegister,
+  type ShownDocuments,
+} from './reconciliation.js';
 import { register } from './register.decider.js';
 
 const offeringTerms = {
@@ -279,5 +286,93 @@ describe('foldRegister', () => {
   it('an asset never drafted folds to nothing', async () => {
     const { register: folded, unsettled } = await foldRegister(new MemoryEventStore(), 'nowhere');
     expect([folded.state.status, unsettled]).toEqual(['none', 0]);
+  });
+});
+
+describe('RegisterReconciliation under steady writes', () => {
+  /**
+   * An asset someone invests in without pause: each time the run has waited for the read models, one more request
+   * lands, which the register's fold holds and the read models have yet to show. `tamper` makes one read model wrong
+   * for good, as a projection bug would.
+   */
+  async function busyAsset(tamper?: (models: Map<string, Doc[]>) => void) {
+    const store = new MemoryEventStore();
+    const reads = new MemoryReadStore();
+    const asset = [...assetEvents];
+    const offering = [...offeringEvents];
+    const meta = (n: number) => ({
+      eventId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      schemaVersion: 1,
+      occurredAt: '2026-11-01T00:00:00.000Z',
+      actor: { kind: 'system' as const, name: 'test' },
+      correlationId: 'test',
+      causationId: null,
+    });
+    const append = (streamId: string, events: readonly DomainEvent[]) =>
+      store.append(
+        streamId,
+        events.map((e) => ({ ...e, metadata: meta(++written) })),
+        'any',
+      );
+    let written = 0;
+    await append(`asset-${assetId}`, asset);
+    await append('offering-o-1', offering);
+    let writing = true;
+    const caughtUp = async () => {
+      const models = readModels(asset, offering);
+      tamper?.(models);
+      for (const [name, list] of models)
+        await reads.writeBatch([{ collection: name, ops: list.map((doc) => ({ upsert: doc })) }]);
+      if (!writing) return;
+      const id = `inv-${written + 100}`;
+      const confirmed: OfferingEvent[] = [
+        {
+          type: 'InvestmentRequested',
+          data: { ...investment(id, 1), tokenPrice: '1.00', transferableFrom: '2027-11-01' },
+        },
+        { type: 'InvestmentConfirmed', data: { ...investment(id, 1), confirmedBy: 'system' } },
+      ];
+      offering.push(...confirmed);
+      await append('offering-o-1', confirmed);
+      // What the process manager records on the register for it, as it does right after.
+      const settled: AssetStreamEvent = {
+        type: 'TokensIssued',
+        data: {
+          assetId,
+          ownerId,
+          offeringId: 'o-1',
+          investmentId: id,
+          investorId: 'i-1',
+          tokens: 1,
+          offeringRevision: offering.length - 1,
+        },
+      };
+      asset.push(settled);
+      await append(`asset-${assetId}`, [settled]);
+    };
+    const reconciliation = new RegisterReconciliation(store, reads, { caughtUp });
+    return { reconciliation, stop: () => (writing = false) };
+  }
+
+  it('a difference that is only a write the read models have yet to show is never reported, run after run', async () => {
+    const { reconciliation, stop } = await busyAsset();
+    for (let run = 0; run < 3; run++) expect((await reconciliation.start()).drift).toEqual([]);
+    stop();
+    expect(await reconciliation.start()).toMatchObject({ ok: true, drift: [] });
+  });
+
+  it('a read model wrong for good on that asset is reported by the next run, and by a run once writes stop', async () => {
+    const wrongTotal = (models: Map<string, Doc[]>) => {
+      for (const doc of models.get('registers') as RegisterDoc[]) doc.totals.ownerRetained += 1;
+    };
+    const { reconciliation, stop } = await busyAsset(wrongTotal);
+    const first = await reconciliation.start();
+    expect(first.drift.filter((d) => d.field === 'ownerRetained')).toEqual([]);
+    const second = await reconciliation.start();
+    expect(second.ok).toBe(false);
+    expect(second.drift).toContainEqual(expect.objectContaining({ readModel: 'registers', field: 'ownerRetained' }));
+    stop();
+    const quiet = await reconciliation.start();
+    expect(quiet.drift).toContainEqual(expect.objectContaining({ readModel: 'registers', field: 'ownerRetained' }));
   });
 });
