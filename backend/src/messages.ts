@@ -344,4 +344,12 @@ export const TRANSFER_MESSAGES = {
     `A transfer of theirs (${transferId}) is settling on chain: a recovery of their wallet may be asked for once it has settled or failed`,
   notFailed: 'Only a transfer whose settlement failed can be retried',
   notRetryable: 'No failed settlement step of this transfer can be asked for again',
+  abandonReason: 'Please give a reason of at most 1,000 characters',
+  onlyAdminAbandons: 'Only an admin who is not a party to this transfer can abandon it',
+  abandonSettled: 'This transfer has settled: the tokens and the payment changed hands, so it cannot be abandoned',
+  abandonSettling:
+    'This transfer is settling on chain: it can be abandoned only once its settlement has failed',
+  abandonOpen: 'This transfer has not been approved yet: either party can cancel it instead',
+  abandonEnded: 'This transfer has ended already (cancelled or expired): there is nothing to abandon',
+  alreadyAbandoned: 'This transfer has been abandoned already',
 };

@@ -71,6 +71,16 @@ export interface TransferSettlementRetried {
   type: 'TransferSettlementRetried';
   data: { transferId: string; retriedBy: string; failedTxIds: string[]; retriedAt: string };
 }
+/**
+ * An admin who is not a party gave up on a failed settlement whose cause does not go away (a wallet that can never
+ * receive, a coin that never arrives, a compliance rule that refuses it for good): the transfer ends, nothing moved
+ * in the register, and whatever its DvP left open on chain (the seller's offer, both allowances to the DvP manager)
+ * is undone through the chain outbox (a source event of domains/tokens flow.ts).
+ */
+export interface TransferAbandoned {
+  type: 'TransferAbandoned';
+  data: { transferId: string; fromInvestorId: string; reason: string; abandonedBy: string; abandonedAt: string };
+}
 export interface TransferCancelled {
   type: 'TransferCancelled';
   data: { transferId: string; cancelledBy: string; cancelledAt: string };
@@ -88,6 +98,7 @@ export type TransferEvent =
   | TransferSettled
   | TransferFailed
   | TransferSettlementRetried
+  | TransferAbandoned
   | TransferCancelled
   | TransferExpired;
 
@@ -134,6 +145,13 @@ export const transferEventSchemas = {
     retriedBy: id(),
     failedTxIds: array(string({ min: 1, max: 300 }), { min: 1, max: 10 }),
     retriedAt: isoDateTime(),
+  }),
+  TransferAbandoned: object({
+    transferId: id(),
+    fromInvestorId: id(),
+    reason: string({ min: 1, max: 1000 }),
+    abandonedBy: id(),
+    abandonedAt: isoDateTime(),
   }),
   TransferCancelled: object({ transferId: id(), cancelledBy: id(), cancelledAt: isoDateTime() }),
   TransferExpired: object({ transferId: id(), expiredAt: isoDateTime() }),

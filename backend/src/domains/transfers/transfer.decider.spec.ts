@@ -289,4 +289,98 @@ describe('transfer decider', () => {
       expect(refusal(history, retry([failedTake], { recovering: 'seller' }))).toEqual([409, M.recovering('seller')]);
     });
   });
+
+  describe('an admin abandons a failed settlement whose cause does not go away', () => {
+    const failed: TransferEvent = {
+      type: 'TransferFailed',
+      data: { transferId, txHash: null, reason: 'The settlement was refused on chain (take): x', failedAt: NOW },
+    };
+    const history = [proposed, accepted, approved, failed];
+    const abandon = (actorId = 'admin-1', reason = '  The buyer’s wallet can never receive  ', actorIsAdmin = true) =>
+      ({ type: 'AbandonTransfer', transferId, actorId, actorIsAdmin, reason, now: LATER }) as TransferCommand;
+    const abandoned: TransferEvent = {
+      type: 'TransferAbandoned',
+      data: {
+        transferId,
+        fromInvestorId: seller,
+        reason: 'The buyer’s wallet can never receive',
+        abandonedBy: 'admin-1',
+        abandonedAt: LATER,
+      },
+    };
+
+    it('given a failed transfer, when an admin who is not a party abandons it with a reason, then TransferAbandoned', () => {
+      expect(transfer.decide(abandon(), given(history))).toEqual([abandoned]);
+      // The owner may be that admin (as for the approval): only the parties are refused.
+      expect(transfer.decide(abandon(ownerId), given(history))).toHaveLength(1);
+      expect(given([...history, abandoned])).toMatchObject({
+        status: 'abandoned',
+        abandonReason: 'The buyer’s wallet can never receive',
+        refusal: 'The settlement was refused on chain (take): x',
+      });
+    });
+
+    it('refused to the parties (even as admins) and to anyone not an admin', () => {
+      expect(refusal(history, abandon(seller))).toEqual([403, M.onlyAdminAbandons]);
+      expect(refusal(history, abandon(buyer))).toEqual([403, M.onlyAdminAbandons]);
+      expect(refusal(history, abandon(ownerId, 'why', false))).toEqual([403, M.onlyAdminAbandons]);
+    });
+
+    it('a reason is required, and bounded', () => {
+      expect(refusal(history, abandon('admin-1', '   '))).toEqual([400, M.abandonReason]);
+      expect(refusal(history, abandon('admin-1', 'x'.repeat(1001)))).toEqual([400, M.abandonReason]);
+      expect(transfer.decide(abandon('admin-1', 'x'.repeat(1000)), given(history))).toHaveLength(1);
+    });
+
+    it('from failed only: settled, settling, open, ended or abandoned already are refused with why', () => {
+      const settled: TransferEvent = {
+        type: 'TransferSettled',
+        data: { transferId, txHash: `0x${'ab'.repeat(32)}`, settledAt: NOW },
+      };
+      const cancelled: TransferEvent = {
+        type: 'TransferCancelled',
+        data: { transferId, cancelledBy: seller, cancelledAt: NOW },
+      };
+      const expired: TransferEvent = { type: 'TransferExpired', data: { transferId, expiredAt: LATER } };
+      const retried: TransferEvent = {
+        type: 'TransferSettlementRetried',
+        data: { transferId, retriedBy: 'admin-1', failedTxIds: ['c31337-xfer-1-take'], retriedAt: LATER },
+      };
+      expect(refusal([proposed, accepted, approved, settled], abandon())).toEqual([409, M.abandonSettled]);
+      expect(refusal([proposed, accepted, approved], abandon())).toEqual([409, M.abandonSettling]);
+      expect(refusal([...history, retried], abandon())).toEqual([409, M.abandonSettling]);
+      expect(refusal([proposed], abandon())).toEqual([409, M.abandonOpen]);
+      expect(refusal([proposed, accepted], abandon())).toEqual([409, M.abandonOpen]);
+      expect(refusal([proposed, cancelled], abandon())).toEqual([409, M.abandonEnded]);
+      expect(refusal([proposed, expired], abandon())).toEqual([409, M.abandonEnded]);
+      expect(refusal([...history, abandoned], abandon())).toEqual([409, M.alreadyAbandoned]);
+      expect(refusal([], abandon())).toEqual([404, M.notFound]);
+    });
+
+    it('once abandoned, nothing settles, fails, is retried or cancelled any more', () => {
+      const after = given([...history, abandoned]);
+      const txHash = `0x${'cd'.repeat(32)}`;
+      expect(transfer.decide({ type: 'SettleTransfer', transferId, txHash, now: LATER }, after)).toEqual([]);
+      const fail: TransferCommand = {
+        type: 'FailTransfer',
+        transferId,
+        txId: 'c31337-xfer-1-take',
+        txHash: null,
+        reason: 'x',
+        now: LATER,
+      };
+      expect(transfer.decide(fail, after)).toEqual([]);
+      const retry: TransferCommand = {
+        type: 'RetrySettlement',
+        transferId,
+        actorId: 'admin-1',
+        failedTxIds: ['c31337-xfer-1-take'],
+        now: LATER,
+        checks: ok,
+      };
+      expect(refusal([...history, abandoned], retry)).toEqual([409, M.notFailed]);
+      const cancel: TransferCommand = { type: 'CancelTransfer', transferId, actorId: seller, now: LATER };
+      expect(refusal([...history, abandoned], cancel)).toEqual([409, M.notCancellable]);
+    });
+  });
 });

@@ -19,7 +19,8 @@ export type TransferStatus =
   | 'settled'
   | 'cancelled'
   | 'expired'
-  | 'failed';
+  | 'failed'
+  | 'abandoned';
 
 export interface TransferState {
   status: TransferStatus;
@@ -34,7 +35,12 @@ export interface TransferState {
   refusal: string | null;
   /** Failed settlement steps an admin asked again: their failure no longer fails the transfer (a replay). */
   retried: ReadonlySet<string>;
+  /** Why an admin abandoned it (status `abandoned`). */
+  abandonReason: string | null;
 }
+
+/** The most an abandonment's reason may say (an event's every string is bounded). */
+export const ABANDON_REASON_MAX = 1000;
 
 /**
  * What other streams and the chain say, gathered by the handler at each step (propose, accept, approve) from the
@@ -108,6 +114,18 @@ export type TransferCommand =
       failedTxIds: string[];
       now: string;
       checks: TransferChecks;
+    }
+  /**
+   * An admin who is not a party gives up on a failed settlement (four eyes, as for the approval): the transfer ends
+   * `abandoned`, and the chain flow undoes what its DvP left open.
+   */
+  | {
+      type: 'AbandonTransfer';
+      transferId: string;
+      actorId: string;
+      actorIsAdmin: boolean;
+      reason: string;
+      now: string;
     };
 
 export const initialTransferState: TransferState = {
@@ -122,6 +140,7 @@ export const initialTransferState: TransferState = {
   txHash: null,
   refusal: null,
   retried: new Set(),
+  abandonReason: null,
 };
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
@@ -204,6 +223,8 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
           refusal: null,
           retried: new Set([...state.retried, ...event.data.failedTxIds]),
         };
+      case 'TransferAbandoned':
+        return { ...state, status: 'abandoned', abandonReason: event.data.reason };
       case 'TransferCancelled':
         return { ...state, status: 'cancelled' };
       case 'TransferExpired':
@@ -331,6 +352,46 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
               retriedBy: command.actorId,
               failedTxIds: failed,
               retriedAt: command.now,
+            },
+          },
+        ];
+      }
+      case 'AbandonTransfer': {
+        // Admins only, and never a party (four eyes): the seller and the buyer each gain from one outcome.
+        if (!command.actorIsAdmin || command.actorId === seller || command.actorId === buyer)
+          throw new DomainError(M.onlyAdminAbandons, 403);
+        const reason = command.reason.trim();
+        if (!reason || reason.length > ABANDON_REASON_MAX)
+          throw new DomainError(M.abandonReason, 400, [{ field: 'reason', message: M.abandonReason }]);
+        switch (state.status) {
+          case 'failed':
+            break;
+          case 'settled':
+            throw new DomainError(M.abandonSettled, 409);
+          case 'approved':
+            throw new DomainError(M.abandonSettling, 409);
+          case 'proposed':
+          case 'accepted':
+            throw new DomainError(M.abandonOpen, 409);
+          case 'cancelled':
+          case 'expired':
+            throw new DomainError(M.abandonEnded, 409);
+          case 'abandoned':
+            throw new DomainError(M.alreadyAbandoned, 409);
+          default: {
+            const _exhaustive: 'none' = state.status;
+            throw new DomainError(M.notFound, 404);
+          }
+        }
+        return [
+          {
+            type: 'TransferAbandoned',
+            data: {
+              transferId: command.transferId,
+              fromInvestorId: seller,
+              reason,
+              abandonedBy: command.actorId,
+              abandonedAt: command.now,
             },
           },
         ];
