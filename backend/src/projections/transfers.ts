@@ -11,9 +11,11 @@ export interface TransferDoc {
   toInvestorId: string;
   tokens: number;
   priceCents: number;
-  status: 'proposed' | 'accepted' | 'approved' | 'settled' | 'cancelled' | 'expired' | 'failed';
+  status: 'proposed' | 'accepted' | 'approved' | 'settled' | 'cancelled' | 'expired' | 'failed' | 'abandoned';
   txHash: string | null;
   refusal: string | null;
+  /** Why an admin abandoned its failed settlement (status `abandoned`); null otherwise. */
+  abandonReason: string | null;
   proposedAt: string;
   expiresAt: string;
   updatedAt: string;
@@ -27,6 +29,7 @@ const EVENT_TYPES = [
   'TransferSettled',
   'TransferFailed',
   'TransferSettlementRetried',
+  'TransferAbandoned',
   'TransferCancelled',
   'TransferExpired',
 ] as const satisfies TransferEvent['type'][];
@@ -34,7 +37,7 @@ type Handled = Extract<TransferEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const transfersProjection = defineProjection<TransferDoc, Handled>({
   name: 'transfers',
-  version: 2,
+  version: 3,
   upcasters,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.transferId],
@@ -54,6 +57,7 @@ export const transfersProjection = defineProjection<TransferDoc, Handled>({
           status: 'proposed',
           txHash: null,
           refusal: null,
+          abandonReason: null,
           proposedAt: d.proposedAt,
           expiresAt: d.expiresAt,
           updatedAt: at,
@@ -74,6 +78,9 @@ export const transfersProjection = defineProjection<TransferDoc, Handled>({
       case 'TransferSettlementRetried':
         // Settling again: the failure's reason and hash give way to the new attempt's.
         return doc && { ...doc, status: 'approved', txHash: null, refusal: null, updatedAt: at };
+      case 'TransferAbandoned':
+        // The failure's reason stays beside the admin's: why it failed, and why it was given up.
+        return doc && { ...doc, status: 'abandoned', abandonReason: event.data.reason, updatedAt: at };
       case 'TransferCancelled':
         return doc && { ...doc, status: 'cancelled', updatedAt: at };
       case 'TransferExpired':

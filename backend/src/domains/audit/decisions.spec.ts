@@ -24,6 +24,12 @@ describe('audit decisions', () => {
     expect(
       decisionOf({ type: 'VerificationApproved', data: { userId: 'u-1', approvedBy: 'admin-2', verifiedAt: 'x' } }),
     ).toEqual({ requestedBy: 'u-1', decidedBy: 'admin-2' });
+    expect(
+      decisionOf({
+        type: 'TransferAbandoned',
+        data: { transferId: 't-1', fromInvestorId: 'seller-1', reason: 'x', abandonedBy: 'admin-2', abandonedAt: 'x' },
+      }),
+    ).toEqual({ requestedBy: 'seller-1', decidedBy: 'admin-2' });
     expect(decisionOf({ type: 'TokenizationRequested', data: asset })).toBeNull();
     expect(decisionOf({ type: 'constructor', data: {} })).toBeNull();
     expect(decisionOf({ type: 'TokenizationApproved', data: { assetId: 'a-1' } })).toBeNull();

@@ -22,6 +22,8 @@ const DECISIONS: ReadonlyMap<string, { requester: string; decider: string }> = n
   // A wallet recovery is for the investor (the admin who opened it is on WalletRecoveryRequested).
   ['WalletRecoveryApproved', { requester: 'personId', decider: 'approvedBy' }],
   ['WalletRecoveryCancelled', { requester: 'personId', decider: 'cancelledBy' }],
+  // A transfer given up after its settlement failed is the seller's (who proposed it), decided by an admin.
+  ['TransferAbandoned', { requester: 'fromInvestorId', decider: 'abandonedBy' }],
   ['OfferingCreated', { requester: 'ownerId', decider: 'createdBy' }],
   ['InvestmentConfirmed', { requester: 'investorId', decider: 'confirmedBy' }],
   ['InvestmentCancelled', { requester: 'investorId', decider: 'cancelledBy' }],

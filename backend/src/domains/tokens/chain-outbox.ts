@@ -42,6 +42,7 @@ import {
   custodySignerOf,
   UNRESOLVED_DVD_ID,
   FLOW_VERSION,
+  latestAttempt,
   personsOf,
   platformOf,
   recipientOf,
@@ -1126,20 +1127,28 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
    * are this transfer's). Read when sent, then fixed in the signed bytes like any call.
    */
   private async resolveCall(tx: TxView, call: ChainCall): Promise<ChainCall> {
-    if (call.op !== 'dvd-take' || call.transferId !== UNRESOLVED_DVD_ID || tx.intent.kind !== 'transfer-take')
+    if (
+      (call.op !== 'dvd-take' && call.op !== 'dvd-cancel') ||
+      call.transferId !== UNRESOLVED_DVD_ID ||
+      (tx.intent.kind !== 'transfer-take' && tx.intent.kind !== 'transfer-cancel')
+    )
       return call;
     const chain = this.chain!;
     const { encodeAbiParameters, keccak256 } = await import('viem');
-    const take = tx as TxView & { intent: { kind: 'transfer-take' } };
+    const take = tx as TxView & { intent: { kind: 'transfer-take' | 'transfer-cancel' } };
     const offered = callFor(
       { ...take, intent: { ...take.intent, kind: 'transfer-initiate' } },
       this.flow,
       chain.signer,
     ).call;
     if (offered.op !== 'dvd-initiate') throw new ChainRevertError('no DvP offer');
-    const maker = this.flow.wallets.get(take.intent.fromPersonId) as Address;
+    // The maker is the wallet the offer was signed from (kept on its transaction), else the seller's now.
+    const initiate = latestAttempt(this.flow, `c${this.flow.chainId}-xfer-${take.intent.transferId}-initiate`);
+    const maker = (initiate?.wallet ?? this.flow.wallets.get(take.intent.fromPersonId)) as Address;
+    // A take follows its offer at once; a cancel may come days later, behind many offers since.
+    const window = call.op === 'dvd-take' ? 256n : 4096n;
     const counter = await chain.read<bigint>('DVDTransferManager', call.manager, 'txNonce');
-    for (let n = counter - 1n; n >= 0n && n >= counter - 256n; n--) {
+    for (let n = counter - 1n; n >= 0n && n >= counter - window; n--) {
       const id = keccak256(
         encodeAbiParameters(
           [

@@ -128,8 +128,21 @@ export type ChainIntent =
       amount: number;
       token: string | null;
     }
+  /**
+   * Undoing an abandoned transfer's DvP (domains/transfers `TransferAbandoned`): `transfer-revoke` sets the seller's
+   * (tokens) or the buyer's (coin) allowance to the manager back to 0, signed with their custody key;
+   * `transfer-cancel` cancels the seller's open offer on the manager (the platform's signer, the token's agent).
+   */
   | {
-      kind: 'transfer-initiate' | 'transfer-take';
+      kind: 'transfer-revoke';
+      transferId: string;
+      assetId: string;
+      personId: string;
+      side: 'seller' | 'buyer';
+      token: string | null;
+    }
+  | {
+      kind: 'transfer-initiate' | 'transfer-take' | 'transfer-cancel';
       transferId: string;
       assetId: string;
       fromPersonId: string;
@@ -395,7 +408,15 @@ const intent = union(
     token: nullable(ADDRESS),
   }),
   object({
-    kind: literal('transfer-initiate', 'transfer-take'),
+    kind: literal('transfer-revoke'),
+    transferId: id(),
+    assetId: id(),
+    personId: id(),
+    side: literal('seller', 'buyer'),
+    token: nullable(ADDRESS),
+  }),
+  object({
+    kind: literal('transfer-initiate', 'transfer-take', 'transfer-cancel'),
     transferId: id(),
     assetId: id(),
     fromPersonId: id(),

@@ -21,7 +21,7 @@ import type { TokenizationApproved } from '../assets/events.js';
 import type { DistributionPaymentStarted } from '../income/events.js';
 import type { InvestmentCancelled, InvestmentConfirmed, InvestmentRequested } from '../offerings/events.js';
 import type { FreezeApproved, SupplyChangeApproved } from '../register/events.js';
-import type { TransferSettlementRequested } from '../transfers/events.js';
+import type { TransferAbandoned, TransferSettlementRequested } from '../transfers/events.js';
 import type { CertificateRevoked, VerificationApproved, VerificationExpired } from '../wholesale/events.js';
 import type { ChainBatchSubmitted, ChainIntent, TokenEvent } from './events.js';
 
@@ -42,7 +42,8 @@ export type SourceEvent =
   | SupplyChangeApproved
   | FreezeApproved
   | DistributionPaymentStarted
-  | TransferSettlementRequested;
+  | TransferSettlementRequested
+  | TransferAbandoned;
 export type FlowEvent = SourceEvent | TokenEvent;
 
 export const SOURCE_EVENT_TYPES = everyType<SourceEvent['type']>()([
@@ -57,6 +58,7 @@ export const SOURCE_EVENT_TYPES = everyType<SourceEvent['type']>()([
   'DistributionPaymentStarted',
   'FreezeApproved',
   'TransferSettlementRequested',
+  'TransferAbandoned',
 ]);
 
 /** Most holders of one token at once (HoldingRulesModule); the specification names no figure. */
@@ -143,6 +145,11 @@ export interface FlowState {
   nonces: Map<string, number>;
   /** Batches submitted whose members are not all settled yet (settled ones are dropped). */
   batches: Map<string, BatchView>;
+  /**
+   * Transfers between investors an admin abandoned after their settlement failed → when: their DvP steps still
+   * requested are never sent, and neither those nor the failed ones are problems any more (`abandonedStep`).
+   */
+  abandoned: Map<string, string>;
   position: number;
 }
 
@@ -161,6 +168,7 @@ export function initialFlowState(chainId: number): FlowState {
     nextSeq: 0,
     nonces: new Map(),
     batches: new Map(),
+    abandoned: new Map(),
     position: 0,
   };
 }
@@ -419,6 +427,38 @@ function intentsFor(event: FoldedEvent, state: FlowState): RequestedIntent[] {
       want(`xfer-${transferId}-take`, { kind: 'transfer-take', ...both });
       return out;
     }
+    case 'TransferAbandoned': {
+      // An abandoned transfer's DvP left open on chain (domains/transfers README "Abandoning"): the seller's offer,
+      // if it was made, and each allowance to the manager that was given or is on its way. The manager escrows
+      // nothing (it moves both legs only in the take), and the coin minted to the buyer stays theirs.
+      const { transferId } = event.data;
+      const step = (name: string) => latestAttempt(state, txIdOf(state.chainId, `xfer-${transferId}-${name}`));
+      const initiate = step('initiate');
+      if (initiate?.intent.kind === 'transfer-initiate' && ['confirmed', 'submitted'].includes(initiate.status))
+        want(`xfer-${transferId}-cancel`, { ...initiate.intent, kind: 'transfer-cancel' });
+      for (const side of ['seller', 'buyer'] as const) {
+        const allow = step(`${side}-allow`);
+        if (allow?.intent.kind !== 'transfer-allow') continue;
+        // Given, on its way, or ready to go (the sender may hold it as this is folded); a failed one set nothing.
+        const given =
+          allow.status === 'confirmed' ||
+          allow.status === 'submitted' ||
+          (allow.status === 'requested' && blockedBy(allow, state) === null);
+        // Signed by the person's custody key: a wallet recovered since is left as it is (README "Not done").
+        const current = state.wallets.get(allow.intent.personId)?.toLowerCase();
+        if (!given || (allow.wallet !== null && allow.wallet.toLowerCase() !== current)) continue;
+        const { assetId, personId, token } = allow.intent;
+        want(`xfer-${transferId}-${side}-revoke`, {
+          kind: 'transfer-revoke',
+          transferId,
+          assetId,
+          personId,
+          side,
+          token,
+        });
+      }
+      return out;
+    }
     case 'WalletRecoveryApproved': {
       // Recovery (custody, four eyes): the holdings and freezes the register expects of the person now, moved from
       // the lost wallet to the new one (README "Wallet recovery").
@@ -514,7 +554,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 7;
+export const FLOW_VERSION = 8;
 
 /** The person's current wallet is theirs no longer, but what it held before stays theirs (`formerWalletOwners`). */
 function leaveWallet(state: FlowState, personId: string): void {
@@ -583,6 +623,9 @@ export function evolveFlow(state: FlowState, event: FoldedEvent) {
     case 'FreezeApproved':
     case 'TransferSettlementRequested':
       return state; // its intents are all it leaves (chainIntents)
+    case 'TransferAbandoned':
+      state.abandoned.set(event.data.transferId, event.data.abandonedAt);
+      return state;
     case 'WalletRecoveryRequested':
     case 'WalletRecoveryProved':
     case 'WalletRecoveryCancelled':
@@ -780,7 +823,7 @@ export function dvdManagerOf(state: FlowState): Address | null {
 
 /** The person whose custody key signs a transaction (a DvP allowance or offer); null: the platform's signer. */
 export function custodySignerOf(intent: ChainIntent): string | null {
-  if (intent.kind === 'transfer-allow') return intent.personId;
+  if (intent.kind === 'transfer-allow' || intent.kind === 'transfer-revoke') return intent.personId;
   if (intent.kind === 'transfer-initiate') return intent.fromPersonId;
   return null;
 }
@@ -863,26 +906,72 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
     case 'deploy-dvd':
       return null;
     case 'transfer-fund':
+      if (state.abandoned.has(intent.transferId)) return ABANDONED;
       return (stablecoinOf(state) ? null : 'the stablecoin') ?? needRegistered(intent.personId);
     case 'transfer-allow': {
+      if (state.abandoned.has(intent.transferId)) return ABANDONED;
       if (!dvdManagerOf(state)) return 'the DvP manager';
       if (intent.side === 'seller') return suiteOf(state, intent.assetId) ? null : 'the token suite';
       if (intent.token) return null;
       return confirmed(state, `xfer-${intent.transferId}-fund`) ? null : 'the buyer’s stablecoin';
     }
     case 'transfer-initiate': {
+      if (state.abandoned.has(intent.transferId)) return ABANDONED;
       const x = `xfer-${intent.transferId}`;
       if (!confirmed(state, `${x}-seller-allow`)) return 'the seller’s allowance';
       if (!confirmed(state, `${x}-buyer-allow`)) return 'the buyer’s allowance';
       return needRegistered(intent.toPersonId);
     }
     case 'transfer-take':
+      if (state.abandoned.has(intent.transferId)) return ABANDONED;
       return confirmed(state, `xfer-${intent.transferId}-initiate`) ? null : 'the seller’s DvP offer';
+    case 'transfer-cancel':
+      return confirmed(state, `xfer-${intent.transferId}-initiate`) ? null : 'the seller’s DvP offer';
+    case 'transfer-revoke': {
+      const allow = latestAttempt(state, txIdOf(state.chainId, `xfer-${intent.transferId}-${intent.side}-allow`));
+      if (allow?.status === 'submitted') return 'the allowance on its way';
+      return otherAllowance(tx, state);
+    }
     default: {
       const _exhaustive: never = intent;
       return 'unknown intent';
     }
   }
+}
+
+/** Why an abandoned transfer's DvP steps still requested wait for ever: they are never sent. */
+const ABANDONED = 'nothing: the transfer was abandoned';
+
+/** A DvP step of a transfer an admin abandoned (not its undoing): never sent, and no problem any more. */
+export function abandonedStep(state: FlowState, intent: ChainIntent): boolean {
+  return (
+    (intent.kind === 'transfer-fund' ||
+      intent.kind === 'transfer-allow' ||
+      intent.kind === 'transfer-initiate' ||
+      intent.kind === 'transfer-take') &&
+    state.abandoned.has(intent.transferId)
+  );
+}
+
+/**
+ * An ERC-20 allowance is one figure per holder, token and spender (`approve` sets it): setting an abandoned
+ * transfer's back to 0 would take it from another transfer of the same wallet and token still under way. So the
+ * revoke waits while another transfer has an allowance from that wallet given, on its way or to come, and is
+ * neither taken (its take confirmed: the allowance used) nor abandoned.
+ */
+function otherAllowance(tx: TxView, state: FlowState): string | null {
+  const intent = tx.intent;
+  if (intent.kind !== 'transfer-revoke') return null;
+  for (const other of state.txs.values()) {
+    const o = other.intent;
+    if (o.kind !== 'transfer-allow' || o.transferId === intent.transferId || o.personId !== intent.personId) continue;
+    if (o.side !== intent.side || (o.side === 'seller' ? o.assetId !== intent.assetId : o.token !== intent.token))
+      continue;
+    if (state.abandoned.has(o.transferId) || latestAttempt(state, other.txId)?.status === 'failed') continue;
+    if (latestAttempt(state, txIdOf(state.chainId, `xfer-${o.transferId}-take`))?.status === 'confirmed') continue;
+    return `the transfer ${o.transferId}, which shares the allowance`;
+  }
+  return null;
 }
 
 /**
@@ -954,9 +1043,11 @@ export function personsOf(intent: ChainIntent): string[] {
     case 'forced-transfer':
     case 'transfer-initiate':
     case 'transfer-take':
+    case 'transfer-cancel':
       return [intent.fromPersonId, intent.toPersonId];
     case 'transfer-fund':
     case 'transfer-allow':
+    case 'transfer-revoke':
       return [intent.personId];
     default:
       return [];
@@ -1103,6 +1194,21 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
         wallet: wallet(intent.personId),
       };
     }
+    case 'transfer-revoke': {
+      const token =
+        intent.side === 'seller'
+          ? suite(intent.assetId).token
+          : ((intent.token as Address | null) ?? stablecoinOf(state)!);
+      return {
+        call: { op: 'erc20-approve', token, spender: dvdManagerOf(state)!, amount: 0n },
+        wallet: wallet(intent.personId),
+      };
+    }
+    case 'transfer-cancel': {
+      // The offer's id is read from the manager when sent (`UNRESOLVED_DVD_ID`), as the take's is.
+      const manager = dvdManagerOf(state)!;
+      return { call: { op: 'dvd-cancel', manager, transferId: UNRESOLVED_DVD_ID }, wallet: wallet(intent.fromPersonId) };
+    }
     case 'transfer-initiate':
     case 'transfer-take': {
       const manager = dvdManagerOf(state)!;
@@ -1215,6 +1321,10 @@ export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
   'recover',
   'recovery-transfer',
   'recovery-freeze',
+  // An abandoned transfer's undoing moves nothing: setting an allowance to 0 again, or cancelling the offer again
+  // (refused while none is open), leaves the chain as one success would.
+  'transfer-revoke',
+  'transfer-cancel',
 ]);
 
 /**
@@ -1268,7 +1378,7 @@ export function chainProblems(state: FlowState): ChainProblem[] {
   let moving = false;
   for (const tx of state.txs.values()) {
     if (tx.status === 'submitted') moving = true;
-    if (tx.status !== 'requested') continue;
+    if (tx.status !== 'requested' || abandonedStep(state, tx.intent)) continue;
     const reason = blockedBy(tx, state);
     if (reason === null) moving = true;
     else waiting.push({ tx, reason });
@@ -1287,7 +1397,7 @@ export function chainProblems(state: FlowState): ChainProblem[] {
     };
   };
   for (const tx of state.txs.values())
-    if (tx.status === 'failed' && !state.retries.has(tx.txId))
+    if (tx.status === 'failed' && !state.retries.has(tx.txId) && !abandonedStep(state, tx.intent))
       problems.push(problemOf(tx, 'failed', tx.reason ?? 'failed'));
   if (!moving) for (const { tx, reason } of waiting) problems.push(problemOf(tx, 'stuck', `waiting for ${reason}`));
   return problems.sort((a, b) => state.txs.get(a.txId)!.seq - state.txs.get(b.txId)!.seq);

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { IsId } from '../../platform/http/ids.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 
@@ -23,6 +23,15 @@ export class ProposeTransferDto {
   pricePerToken: string;
 }
 
+export class AbandonTransferDto {
+  @ApiProperty({ maxLength: 1000, description: 'Why the failed settlement is given up (shown to the parties)' })
+  @Transform(trimmed)
+  @IsString({ message: M.abandonReason })
+  @MinLength(1, { message: M.abandonReason })
+  @MaxLength(1000, { message: M.abandonReason })
+  reason: string;
+}
+
 export class TransferCreatedDto {
   @ApiProperty() id: string;
   @ApiProperty({ enum: ['proposed'] }) status: string;
@@ -35,7 +44,7 @@ export class TransferWrittenDto {
   @ApiProperty({ description: 'Event log position, for X-Read-After' }) position: number;
 }
 
-const STATUSES = ['proposed', 'accepted', 'approved', 'settled', 'cancelled', 'expired', 'failed'];
+const STATUSES = ['proposed', 'accepted', 'approved', 'settled', 'cancelled', 'expired', 'failed', 'abandoned'];
 
 export class TransferDto {
   @ApiProperty() id: string;
@@ -50,6 +59,8 @@ export class TransferDto {
   @ApiProperty({ nullable: true, type: String, description: 'The DvP transaction (tokens and stablecoin)' })
   txHash: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Why settlement failed' }) refusal: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Why an admin abandoned the failed settlement' })
+  abandonReason: string | null;
   @ApiProperty({
     enum: ['seller', 'buyer', 'owner', 'admin'],
     description: 'Who is looking: a party, the asset’s owner, or an admin who is neither (the asset’s screen)',

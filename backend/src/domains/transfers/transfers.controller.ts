@@ -11,6 +11,7 @@ import type { TransferDoc } from '../../projections/transfers.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { fromCents } from '../offerings/money.js';
 import {
+  AbandonTransferDto,
   ProposeTransferDto,
   TransferCreatedDto,
   TransferDto,
@@ -32,6 +33,8 @@ const view = (doc: TransferDoc, userId: string, asset: TransferAsset | undefined
   status: doc.status,
   txHash: doc.txHash,
   refusal: doc.refusal,
+  // A document folded before the read model knew abandonments has none.
+  abandonReason: doc.abandonReason ?? null,
   role:
     doc.fromInvestorId === userId
       ? 'seller'
@@ -129,6 +132,24 @@ export class TransfersController {
   async retry(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     await this.visible(id, user);
     return this.transfers.retrySettlement(id, user.userId, context);
+  }
+
+  @Post(':id/abandon')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiOk(TransferWrittenDto)
+  @ApiOperation({
+    summary:
+      'An admin who is not a party gives up on a failed settlement whose cause does not go away, with a reason: the transfer ends abandoned and what its DvP left open on chain is undone (admins only)',
+  })
+  async abandon(
+    @IdParam() id: string,
+    @Body() body: AbandonTransferDto,
+    @CurrentUser() user: SignedInUser,
+    @Ctx() context: CommandContext,
+  ) {
+    await this.visible(id, user);
+    return this.transfers.abandon(id, user.userId, hasRole(user, 'admin'), body.reason, context);
   }
 
   @Post(':id/cancel')

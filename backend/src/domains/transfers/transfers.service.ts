@@ -231,6 +231,18 @@ export class Transfers {
     return { id: transferId, status: now.status, position };
   }
 
+  /**
+   * An admin gives up on a failed settlement (`TransferAbandoned`, four eyes: never a party). The chain flow folds
+   * it and asks the outbox, once, to undo what the DvP left open (the seller's offer cancelled, both allowances to
+   * the DvP manager set to 0), after any step still on its way; the transfer's other steps are never sent.
+   */
+  abandon(transferId: string, actorId: string, isAdmin: boolean, reason: string, context: CommandContext) {
+    return this.run(
+      { type: 'AbandonTransfer', transferId, actorId, actorIsAdmin: isAdmin, reason, now: context.now },
+      context,
+    );
+  }
+
   cancel(transferId: string, actorId: string, context: CommandContext) {
     return this.run({ type: 'CancelTransfer', transferId, actorId, now: context.now }, context);
   }

@@ -185,6 +185,8 @@ export function encodeCall(call: ChainCall): { to: Address | null; data: Hex } {
       ]);
     case 'dvd-take':
       return fn('DVDTransferManager', call.manager, 'takeDVDTransfer', [call.transferId]);
+    case 'dvd-cancel':
+      return fn('DVDTransferManager', call.manager, 'cancelDVDTransfer', [call.transferId]);
     default: {
       const _exhaustive: never = call;
       throw new Error(`unknown chain call ${JSON.stringify(_exhaustive)}`);

@@ -111,7 +111,9 @@ export type ChainCall =
       amount2: bigint;
     }
   /** DVDTransferManager `takeDVDTransfer`: both legs in one transaction (the token's agent may call it). */
-  | { op: 'dvd-take'; manager: Address; transferId: `0x${string}` };
+  | { op: 'dvd-take'; manager: Address; transferId: `0x${string}` }
+  /** DVDTransferManager `cancelDVDTransfer`: an open offer deleted (the maker, the taker or the token's agent may). */
+  | { op: 'dvd-cancel'; manager: Address; transferId: `0x${string}` };
 
 export interface TrexImplementations {
   token: Address;
