@@ -347,8 +347,7 @@ export const TRANSFER_MESSAGES = {
   abandonReason: 'Please give a reason of at most 1,000 characters',
   onlyAdminAbandons: 'Only an admin who is not a party to this transfer can abandon it',
   abandonSettled: 'This transfer has settled: the tokens and the payment changed hands, so it cannot be abandoned',
-  abandonSettling:
-    'This transfer is settling on chain: it can be abandoned only once its settlement has failed',
+  abandonSettling: 'This transfer is settling on chain: it can be abandoned only once its settlement has failed',
   abandonOpen: 'This transfer has not been approved yet: either party can cancel it instead',
   abandonEnded: 'This transfer has ended already (cancelled or expired): there is nothing to abandon',
   alreadyAbandoned: 'This transfer has been abandoned already',

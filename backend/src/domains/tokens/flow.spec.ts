@@ -4,6 +4,7 @@ import { applyTransfers, compare, stablecoinExpected } from './chain-balances.js
 import {
   blockedBy,
   chainIntents,
+  chainProblems,
   evolveFlow,
   expectedHoldings,
   initialFlowState,
@@ -434,4 +435,147 @@ test('the stablecoin reconciliation counts each confirmed line transfer once, by
   confirm('c31337-dist-d1-line-1');
   confirm('c31337-dist-d1-line-1'); // folded again: still once
   expect(stablecoinExpected(state).get(coin)?.get(W1.toLowerCase())).toBe(1_000);
+});
+
+describe('an abandoned transfer between investors (domains/transfers TransferAbandoned)', () => {
+  const wallets: FlowEvent[] = [
+    { type: 'CustodyWalletAssigned', data: { personId: 'seller', index: 1, address: X } },
+    { type: 'CustodyWalletAssigned', data: { personId: 'buyer', index: 2, address: Y } },
+  ];
+  const settle = (transferId: string): FlowEvent => ({
+    type: 'TransferSettlementRequested',
+    data: {
+      transferId,
+      assetId: 'a1',
+      fromInvestorId: 'seller',
+      toInvestorId: 'buyer',
+      tokens: 20,
+      amountCents: 25_000,
+      coin: null,
+      requestedAt: 'x',
+    },
+  });
+  const confirm = (suffix: string): FlowEvent => ({
+    type: 'ChainTransactionConfirmed',
+    data: {
+      txId: `c31337-${suffix}`,
+      txHash: `0x${'2'.repeat(64)}`,
+      blockNumber: 9,
+      contractAddress: null,
+      suite: null,
+    },
+  });
+  const fail = (suffix: string): FlowEvent => ({
+    type: 'ChainTransactionFailed',
+    data: { txId: `c31337-${suffix}`, txHash: null, reason: 'reverted' },
+  });
+  const abandon = (transferId: string): FlowEvent => ({
+    type: 'TransferAbandoned',
+    data: { transferId, fromInvestorId: 'seller', reason: 'for good', abandonedBy: 'admin', abandonedAt: 'z' },
+  });
+  const withSubmitted = (state: FlowState, suffix: string, wallet: string) => {
+    evolveFlow(state, submitted(suffix, wallet));
+    return state;
+  };
+  const tx = (state: FlowState, suffix: string) => state.txs.get(`c31337-${suffix}`)!;
+
+  test('a refused take leaves the offer and both allowances: the offer is cancelled and each allowance set to 0, once', () => {
+    const state = given(approved, ...wallets, settle('t1'));
+    for (const step of ['fund', 'seller-allow', 'buyer-allow', 'initiate']) {
+      withSubmitted(state, `xfer-t1-${step}`, step.startsWith('buyer') || step === 'fund' ? Y : X);
+      evolveFlow(state, confirm(`xfer-t1-${step}`));
+    }
+    evolveFlow(state, fail('xfer-t1-take'));
+    expect(chainProblems(state).map((p) => p.txId)).toContain('c31337-xfer-t1-take');
+    expect(chainIntents(abandon('t1'), state)).toEqual([
+      {
+        txId: 'c31337-xfer-t1-cancel',
+        intent: {
+          kind: 'transfer-cancel',
+          transferId: 't1',
+          assetId: 'a1',
+          token: null,
+          fromPersonId: 'seller',
+          toPersonId: 'buyer',
+          tokens: 20,
+          amount: 25_000,
+        },
+      },
+      {
+        txId: 'c31337-xfer-t1-seller-revoke',
+        intent: {
+          kind: 'transfer-revoke',
+          transferId: 't1',
+          assetId: 'a1',
+          personId: 'seller',
+          side: 'seller',
+          token: null,
+        },
+      },
+      {
+        txId: 'c31337-xfer-t1-buyer-revoke',
+        intent: {
+          kind: 'transfer-revoke',
+          transferId: 't1',
+          assetId: 'a1',
+          personId: 'buyer',
+          side: 'buyer',
+          token: null,
+        },
+      },
+    ]);
+    const after = state;
+    for (const { txId, intent } of chainIntents(abandon('t1'), after))
+      evolveFlow(after, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: 'c' },
+      });
+    evolveFlow(after, abandon('t1'));
+    // Recorded once: the same event again (a replay) asks for nothing more; the failed take is no problem now.
+    expect(ids(abandon('t1'), after)).toEqual([]);
+    expect(chainProblems(after).map((p) => p.txId)).not.toContain('c31337-xfer-t1-take');
+    for (const undo of ['cancel', 'seller-revoke', 'buyer-revoke'])
+      expect(blockedBy(tx(after, `xfer-t1-${undo}`), after)).toBeNull();
+  });
+
+  test('steps never sent stay unsent and are no problems; a failed allowance is not revoked', () => {
+    // The coin never arrived: fund failed, so the buyer's allowance, the offer and the take wait on it for ever.
+    const state = given(approved, ...wallets, settle('t1'));
+    withSubmitted(state, 'xfer-t1-seller-allow', X);
+    evolveFlow(state, confirm('xfer-t1-seller-allow'));
+    evolveFlow(state, fail('xfer-t1-fund'));
+    expect(ids(abandon('t1'), state)).toEqual(['c31337-xfer-t1-seller-revoke']);
+    for (const { txId, intent } of chainIntents(abandon('t1'), state))
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: 'c' },
+      });
+    evolveFlow(state, abandon('t1'));
+    for (const step of ['buyer-allow', 'initiate', 'take'])
+      expect(blockedBy(tx(state, `xfer-t1-${step}`), state)).toBe('nothing: the transfer was abandoned');
+    expect(chainProblems(state)).toEqual([]);
+  });
+
+  test('a revoke waits while another transfer still under way shares the allowance (one per wallet, token and spender)', () => {
+    const state = given(approved, ...wallets, settle('t1'), settle('t2'));
+    for (const id of ['t1', 't2']) {
+      withSubmitted(state, `xfer-${id}-seller-allow`, X);
+      evolveFlow(state, confirm(`xfer-${id}-seller-allow`));
+    }
+    evolveFlow(state, fail('xfer-t1-fund'));
+    for (const { txId, intent } of chainIntents(abandon('t1'), state))
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: 'c' },
+      });
+    evolveFlow(state, abandon('t1'));
+    const revoke = tx(state, 'xfer-t1-seller-revoke');
+    expect(blockedBy(revoke, state)).toBe('the transfer t2, which shares the allowance');
+    // t2's take confirmed used its allowance: the revoke goes.
+    for (const step of ['fund', 'buyer-allow', 'initiate', 'take']) {
+      withSubmitted(state, `xfer-t2-${step}`, step === 'initiate' ? X : Y);
+      evolveFlow(state, confirm(`xfer-t2-${step}`));
+    }
+    expect(blockedBy(revoke, state)).toBeNull();
+  });
 });

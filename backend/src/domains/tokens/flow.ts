@@ -1207,7 +1207,10 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
     case 'transfer-cancel': {
       // The offer's id is read from the manager when sent (`UNRESOLVED_DVD_ID`), as the take's is.
       const manager = dvdManagerOf(state)!;
-      return { call: { op: 'dvd-cancel', manager, transferId: UNRESOLVED_DVD_ID }, wallet: wallet(intent.fromPersonId) };
+      return {
+        call: { op: 'dvd-cancel', manager, transferId: UNRESOLVED_DVD_ID },
+        wallet: wallet(intent.fromPersonId),
+      };
     }
     case 'transfer-initiate':
     case 'transfer-take': {
