@@ -2,7 +2,7 @@
  * Transfers between investors in the browser (issue 32): the seller proposes from their holding, the buyer accepts
  * on their home, the asset's owner approves on the asset page, and both homes show the transfer settled on chain
  * (delivery versus payment through T-REX's DVDTransferManager on the embedded chain); then an admin retries a failed
- * settlement on the asset's screen.
+ * settlement on the asset's screen, and abandons one whose cause never goes away (with a reason both parties see).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
@@ -145,5 +145,38 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     await row.getByRole('button', { name: 'Retry settlement' }).click();
     await row.getByText('Settled').waitFor({ timeout: 120_000 });
     await saveScreenshot(screen.page, 'transfers-admin-retried');
+
+    // One whose cause never goes away (the seller's wallet frozen on chain for good): the admin abandons it there,
+    // with a reason, and the parties see it abandoned with why.
+    const third = await seller.post('/api/transfers', {
+      assetId,
+      toInvestorId: buyer.user.id,
+      tokens: 3,
+      pricePerToken: '11.00',
+    });
+    expect((await buyer.post(`/api/transfers/${third.body.id}/accept`)).status).toBe(200);
+    await outbox.stopSending();
+    expect((await admin.post(`/api/transfers/${third.body.id}/approve`)).status).toBe(200);
+    await server.chain!.send({ op: 'set-frozen', token, wallet: sellerWallet, frozen: true });
+    outbox.startSending();
+    expect(await outbox.settled()).toBe(true);
+    await screen.page.reload();
+    const given = screen.page.getByTestId(`transfer-${third.body.id}`);
+    await given.getByText('Failed').waitFor({ timeout: 60_000 });
+    await given.getByRole('button', { name: 'Abandon' }).click();
+    const dialog = screen.page.getByRole('dialog', { name: 'Abandon this transfer?' });
+    const confirm = dialog.getByRole('button', { name: 'Abandon transfer' });
+    // No reason, no abandoning.
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Reason').fill('The issuer froze the seller’s wallet for good');
+    await confirm.click();
+    await given.getByText('Abandoned', { exact: true }).waitFor();
+    await given.getByText('Abandoned by Kauri: The issuer froze the seller’s wallet for good').waitFor();
+    expect(await given.getByRole('button', { name: 'Retry settlement' }).count()).toBe(0);
+    await saveScreenshot(screen.page, 'transfers-admin-abandoned');
+    const sellerNow = await openSignedIn(browser, server.url, seller.user.email, '/dashboard');
+    const sold = sellerNow.page.getByTestId(`transfer-${third.body.id}`);
+    await sold.getByText('Abandoned', { exact: true }).waitFor();
+    await sold.getByText('Abandoned by Kauri: The issuer froze the seller’s wallet for good').waitFor();
   }, 300_000);
 });

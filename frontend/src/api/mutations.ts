@@ -353,17 +353,22 @@ export function proposeTransfer(input: TransferInput) {
   return apiCall('post', '/api/transfers', { body: input });
 }
 
-/** The buyer accepts, the owner (or an admin) approves, either party cancels; an admin retries a failed settlement. */
 /** Who approves transfers between an asset's investors: its owner (admins may too), or Kauri's admins only. */
 export function chooseTransferApproval(assetId: string, approval: AssetRegister['transferApproval']): Promise<Written> {
   return apiCall('put', '/api/assets/{id}/transfer-approval', { path: { id: assetId }, body: { approval } });
 }
 
+/** The buyer accepts, the owner (or an admin) approves, either party cancels; an admin retries a failed settlement. */
 export function transferStep(
   transferId: string,
   step: 'accept' | 'approve' | 'cancel' | 'retry',
 ): Promise<TransferWritten> {
   return apiCall('post', `/api/transfers/{id}/${step}`, { path: { id: transferId } });
+}
+
+/** An admin who is not a party gives up on a failed settlement, saying why (the parties read it). */
+export function abandonTransfer(transferId: string, reason: string): Promise<TransferWritten> {
+  return apiCall('post', '/api/transfers/{id}/abandon', { path: { id: transferId }, body: { reason } });
 }
 
 /** The owner funds an approved distribution by card (the sandbox's test cards). */

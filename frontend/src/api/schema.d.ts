@@ -2252,6 +2252,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transfers/{id}/abandon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin who is not a party gives up on a failed settlement whose cause does not go away, with a reason: the transfer ends abandoned and what its DvP left open on chain is undone (admins only) */
+        post: operations["TransfersController_abandon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transfers/{id}/cancel": {
         parameters: {
             query?: never;
@@ -4857,11 +4874,13 @@ export interface components {
             /** @description NZD the buyer pays, decimal string */
             amount: string;
             /** @enum {string} */
-            status: "proposed" | "accepted" | "approved" | "settled" | "cancelled" | "expired" | "failed";
+            status: "proposed" | "accepted" | "approved" | "settled" | "cancelled" | "expired" | "failed" | "abandoned";
             /** @description The DvP transaction (tokens and stablecoin) */
             txHash: string | null;
             /** @description Why settlement failed */
             refusal: string | null;
+            /** @description Why an admin abandoned the failed settlement */
+            abandonReason: string | null;
             /**
              * @description Who is looking: a party, the asset’s owner, or an admin who is neither (the asset’s screen)
              * @enum {string}
@@ -4883,6 +4902,10 @@ export interface components {
             status: string;
             /** @description Event log position, for X-Read-After */
             position: number;
+        };
+        AbandonTransferDto: {
+            /** @description Why the failed settlement is given up (shown to the parties) */
+            reason: string;
         };
         FieldError: {
             field: string;
@@ -9879,6 +9902,48 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferWrittenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransfersController_abandon: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbandonTransferDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

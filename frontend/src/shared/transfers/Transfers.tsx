@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, List, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, List, Modal, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { describeError, errorTitle } from '../../api/client';
-import { proposeTransfer, transferStep } from '../../api/mutations';
+import { abandonTransfer, proposeTransfer, transferStep } from '../../api/mutations';
 import { assetTransfersQuery, transfersQuery } from '../../api/queries';
 import type { Transfer, TransferList } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
@@ -19,6 +19,7 @@ const STATUS: Record<string, { label: string; color: string }> = {
   cancelled: { label: 'Cancelled', color: 'default' },
   expired: { label: 'Expired', color: 'default' },
   failed: { label: 'Failed', color: 'red' },
+  abandoned: { label: 'Abandoned', color: 'default' },
 };
 
 type Step = 'accept' | 'approve' | 'cancel' | 'retry';
@@ -104,6 +105,8 @@ export function TransfersCard({
     if (approves && t.status === 'accepted') out.push(step('approve', 'Approve'));
     // Once the failure's cause is dealt with (the reason is shown): the failed steps are asked of the chain again.
     if (admin && t.status === 'failed') out.push(step('retry', 'Retry settlement'));
+    // When the cause never goes away: given up with a reason, and what the DvP left open on chain undone.
+    if (admin && t.status === 'failed') out.push(<AbandonTransfer key="abandon" transfer={t} />);
     if ((t.role === 'seller' || t.role === 'buyer') && (t.status === 'proposed' || t.status === 'accepted'))
       out.push(step('cancel', 'Cancel', true));
     return out;
@@ -144,6 +147,9 @@ export function TransfersCard({
                     </span>
                     {t.txHash && <Typography.Text code>{t.txHash}</Typography.Text>}
                     {t.refusal && <Typography.Text type="danger">{t.refusal}</Typography.Text>}
+                    {t.abandonReason && (
+                      <Typography.Text type="secondary">Abandoned by Kauri: {t.abandonReason}</Typography.Text>
+                    )}
                   </Flex>
                 }
               />
@@ -152,6 +158,61 @@ export function TransfersCard({
         />
       </Flex>
     </Card>
+  );
+}
+
+/**
+ * An admin's "Abandon" for a failed transfer whose cause does not go away: a reason (the parties read it), then a
+ * confirmation in the same dialog. The server refuses a party, a blank reason, and any status but failed.
+ */
+function AbandonTransfer({ transfer }: { transfer: Transfer }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const abandon = useMutation({
+    mutationFn: () => abandonTransfer(transfer.id, reason.trim()),
+    onSuccess: async () => {
+      setOpen(false);
+      setReason('');
+      setRefusal(null);
+      await client.invalidateQueries({ queryKey: ['/api/transfers'] });
+      void toast.success('Transfer abandoned');
+    },
+    onError: (error) => setRefusal(describeError(error)),
+  });
+  return (
+    <>
+      <Button size="small" danger onClick={() => setOpen(true)}>
+        Abandon
+      </Button>
+      <Modal
+        open={open}
+        title="Abandon this transfer?"
+        okText="Abandon transfer"
+        okButtonProps={{ danger: true, disabled: !reason.trim(), loading: abandon.isPending }}
+        onOk={() => abandon.mutate()}
+        onCancel={() => setOpen(false)}
+      >
+        <Flex vertical gap={12}>
+          <Typography.Paragraph>
+            The transfer ends and is never settled: no tokens change hands, the seller’s offer is cancelled on chain and
+            both allowances to the DvP manager are withdrawn. Only when its failure cannot be put right; otherwise retry
+            the settlement.
+          </Typography.Paragraph>
+          {refusal && <Alert type="error" showIcon title={refusal} />}
+          <Input.TextArea
+            rows={3}
+            value={reason}
+            maxLength={1000}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="Why it is abandoned (both parties read this)"
+            aria-label="Reason"
+          />
+        </Flex>
+      </Modal>
+    </>
   );
 }
 
