@@ -454,6 +454,9 @@ const FOLD_HASHES: Record<number, string> = {
   // 7: a wallet left behind (recovered or switched) stays its person's in `formerWalletOwners`, for a record date's
   // balances at a past block.
   7: 'ad0a5bbc933fff63b47cc43ee76e987467fce224b015617673c5c4f47c06225b',
+  // 8: an abandoned transfer (`abandoned`) calls for its offer cancelled and its allowances revoked; its DvP steps
+  // still requested are never sent.
+  8: 'c1401341f19a59ca3da099c0a23cc417cf94dfd7d9f3520c8556e20cdd380619',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {
