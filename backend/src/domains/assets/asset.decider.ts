@@ -166,6 +166,8 @@ export const asset: Decider<AssetCommand, AssetStreamEvent, AssetState> = {
       case 'AllocationReturned':
       case 'TokensIssued':
       case 'TokensTransferred':
+      case 'TokensEarmarked':
+      case 'EarmarkReleased':
       case 'OfferingSettled':
       case 'SupplyChangeRequested':
       case 'SupplyChangeApproved':

@@ -113,6 +113,42 @@ export interface TokensTransferred {
     sellerTokensAfter: number;
   };
 }
+/**
+ * A claim on a seller's tokens by a transfer between investors (domains/transfers): the register is the one place
+ * that serialises every claim on a holder's tokens, so a claim is decided here, under the asset stream's expected
+ * revision, against held − frozen − the other claims. `promised` at the proposal (it lapses with the proposal at
+ * `expiresAt`, and yields to a freeze); `settling` at the approval and at each retry (`attempt`: 1 at the approval,
+ * n + 1 at the nth retry), which a freeze may not take. A later earmark of the same transfer replaces the earlier;
+ * `TokensTransferred` consumes it, `EarmarkReleased` gives it back. A `TokensTransferred` of a transfer approved
+ * before earmarks existed consumes none.
+ */
+export type EarmarkStage = 'promised' | 'settling';
+export interface TokensEarmarked {
+  type: 'TokensEarmarked';
+  data: {
+    assetId: string;
+    ownerId: string;
+    transferId: string;
+    sellerId: string;
+    tokens: number;
+    stage: EarmarkStage;
+    attempt: number;
+    /** When a promise lapses (the proposal's expiry); null for a settling earmark, which lapses never. */
+    expiresAt: string | null;
+  };
+}
+/** Why an earmark goes back: the transfer was cancelled, expired, its settlement failed, or it was never recorded. */
+export type EarmarkReleaseReason = 'cancelled' | 'expired' | 'failed' | 'not-recorded';
+export interface EarmarkReleased {
+  type: 'EarmarkReleased';
+  data: {
+    assetId: string;
+    transferId: string;
+    sellerId: string;
+    tokens: number;
+    reason: EarmarkReleaseReason;
+  };
+}
 /** The offering stream is followed this far even where nothing moved (e.g. it closed fully sold). */
 export interface OfferingSettled {
   type: 'OfferingSettled';
@@ -211,6 +247,8 @@ export type RegisterEvent =
   | AllocationReturned
   | TokensIssued
   | TokensTransferred
+  | TokensEarmarked
+  | EarmarkReleased
   | OfferingSettled
   | SupplyChangeRequested
   | SupplyChangeApproved
@@ -323,6 +361,23 @@ export const registerEventSchemas = {
     txHash: string({ max: 66, pattern: /^0x[0-9a-fA-F]{64}$/ }),
     settledAt: isoDateTime(),
     sellerTokensAfter: int({ max: 1e12 }),
+  }),
+  TokensEarmarked: object({
+    assetId: id(),
+    ownerId: id(),
+    transferId: id(),
+    sellerId: id(),
+    tokens: ASSET_FIELDS.tokens,
+    stage: literal('promised', 'settling'),
+    attempt: int({ max: 1_000_000 }),
+    expiresAt: nullable(isoDateTime()),
+  }),
+  EarmarkReleased: object({
+    assetId: id(),
+    transferId: id(),
+    sellerId: id(),
+    tokens: ASSET_FIELDS.tokens,
+    reason: literal('cancelled', 'expired', 'failed', 'not-recorded'),
   }),
   OfferingSettled: object({ assetId: id(), offeringId: id(), offeringRevision: revision }),
   SupplyChangeRequested: object({

@@ -4,11 +4,13 @@ import { misfit } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import { ASSET_FIELDS } from '../assets/events.js';
 import { toCents } from '../offerings/money.js';
-import { ERROR_TITLES, HOLDER_MESSAGES, INVALID_EMAIL } from '../../messages.js';
+import { ERROR_TITLES, HOLDER_MESSAGES, INVALID_EMAIL, TRANSFER_MESSAGES } from '../../messages.js';
 import {
   assetStreamEventSchemas,
   REGISTER_FIELDS,
   type AssetStreamEvent,
+  type EarmarkReleaseReason,
+  type EarmarkStage,
   type FreezeAction,
   type FreezeRequested,
   type FreezeScope,
@@ -54,6 +56,16 @@ export interface PendingFreeze {
   requestedBy: string;
 }
 
+/** A transfer's claim on its seller's tokens (`TokensEarmarked`): the latest earmark of that transfer. */
+export interface Earmark {
+  sellerId: string;
+  tokens: number;
+  stage: EarmarkStage;
+  attempt: number;
+  /** A promise lapses with its proposal; null: a settling earmark, which lapses never. */
+  expiresAt: string | null;
+}
+
 /** Maps throughout: ids come from outside, and `constructor` must never be found on a prototype. */
 export interface RegisterState {
   status: RegisterStatus;
@@ -79,6 +91,13 @@ export interface RegisterState {
   transfers?: ReadonlySet<string>;
   /** Who approves those transfers (absent: the owner). */
   transferApproval?: TransferApproval;
+  /** Transfers' claims on their sellers' tokens, by transfer id, until consumed or released (absent: none yet). */
+  earmarks?: ReadonlyMap<string, Earmark>;
+  /**
+   * Every transfer ever earmarked (released or not): a transfer not here was recorded before earmarks existed, and
+   * only the transfers read model knows what it claims (`Settling`, `unearmarked`).
+   */
+  earmarked?: ReadonlySet<string>;
 }
 
 export interface RegisterTotals {
@@ -136,6 +155,27 @@ export function frozenTokens(state: RegisterState, holderId: string): number {
   if (!frozen) return 0;
   const held = heldBy(state, holderId);
   return frozen.address ? held : Math.min(frozen.tokens, held);
+}
+
+/** A promise still standing at `now` (its proposal has not lapsed), or a settling earmark (which lapses never). */
+const live = (e: Earmark, now: string) => e.stage === 'settling' || e.expiresAt === null || e.expiresAt > now;
+
+/**
+ * A seller's tokens claimed by transfers (`TokensEarmarked`), other than `except`: every live earmark, or with
+ * `settlingOnly` those of transfers approved and settling on chain (what a freeze may not take).
+ */
+export function earmarkedBy(
+  state: RegisterState,
+  sellerId: string,
+  options: { now?: string; except?: string | null; settlingOnly?: boolean } = {},
+): number {
+  let total = 0;
+  for (const [transferId, e] of state.earmarks ?? []) {
+    if (e.sellerId !== sellerId || transferId === options.except) continue;
+    if (options.settlingOnly ? e.stage === 'settling' : options.now === undefined || live(e, options.now))
+      total += e.tokens;
+  }
+  return total;
 }
 
 /** The tokens a holder may move (sell, transfer, have cancelled): held less frozen. */
@@ -216,7 +256,34 @@ export type RegisterCommand =
     }
   | { type: 'RejectFreeze'; assetId: string; requestId: string; adminId: string; reason: string }
   /** A transfer between investors settled on chain (domains/transfers): the holding moves, once per transfer. */
-  | ({ type: 'RecordTransfer' } & Omit<TokensTransferred['data'], 'ownerId' | 'sellerTokensAfter'>);
+  | ({ type: 'RecordTransfer' } & Omit<TokensTransferred['data'], 'ownerId' | 'sellerTokensAfter'>)
+  /**
+   * A transfer claims its seller's tokens (domains/transfers): `promised` at the proposal, `settling` at the approval
+   * (`attempt` 1) and at each retry of its settlement (n + 1). Idempotent by transfer id and attempt.
+   */
+  | {
+      type: 'EarmarkTokens';
+      assetId: string;
+      transferId: string;
+      sellerId: string;
+      tokens: number;
+      stage: EarmarkStage;
+      attempt: number;
+      expiresAt: string | null;
+      now: string;
+      /** Tokens the seller promised in open transfers recorded before earmarks existed (the transfers read model). */
+      unearmarked?: number;
+      /** Who is told: the seller proposing ("your"), or the approver ("the seller's"): the transfers' own texts. */
+      to: 'seller' | 'other';
+    }
+  /** The claim goes back; a `failed` release names the attempt that failed, and a newer attempt's claim stays. */
+  | {
+      type: 'ReleaseEarmark';
+      assetId: string;
+      transferId: string;
+      reason: EarmarkReleaseReason;
+      attempt: number | null;
+    };
 
 export const REGISTER_MESSAGES = {
   supplyOutOfRange:
@@ -380,8 +447,22 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
           ...state,
           investors: withEntry(investors, toInvestorId, (investors.get(toInvestorId) ?? 0) + tokens),
           transfers: withMember(state.transfers, transferId),
+          // Consumes the transfer's earmark; one approved before earmarks existed has none, and consumes none.
+          ...(state.earmarks?.has(transferId) ? { earmarks: without(state.earmarks, transferId) } : {}),
         };
       }
+      case 'TokensEarmarked': {
+        const { transferId, sellerId, tokens, stage, attempt, expiresAt } = event.data;
+        return {
+          ...state,
+          earmarks: withEntry(state.earmarks ?? new Map(), transferId, { sellerId, tokens, stage, attempt, expiresAt }),
+          earmarked: withMember(state.earmarked, transferId),
+        };
+      }
+      case 'EarmarkReleased':
+        return state.earmarks?.has(event.data.transferId)
+          ? { ...state, earmarks: without(state.earmarks, event.data.transferId) }
+          : state;
       case 'OfferingSettled': {
         const o = state.offerings.get(event.data.offeringId);
         if (!o) return state;
@@ -639,6 +720,17 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
           },
         ];
       }
+      case 'EarmarkTokens':
+        return earmark(state, command);
+      case 'ReleaseEarmark': {
+        const e = state.earmarks?.get(command.transferId);
+        // Nothing claimed (released already, consumed, or a transfer from before earmarks), or a newer attempt's.
+        if (!e || (command.reason === 'failed' && e.attempt !== command.attempt)) return [];
+        const { assetId, transferId, reason } = command;
+        return [
+          { type: 'EarmarkReleased', data: { assetId, transferId, sellerId: e.sellerId, tokens: e.tokens, reason } },
+        ];
+      }
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);
@@ -648,8 +740,48 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
 };
 
 /**
- * Holder → tokens of theirs in transfers approved and settling on chain (domains/transfers, from its read model):
- * the DvP take moves them, and would fail on chain were they frozen meanwhile.
+ * A transfer's claim on its seller's tokens, decided against held − frozen − every other live claim (and the open
+ * transfers from before earmarks, `unearmarked`): two claims decided at once on this stream cannot both pass where
+ * together they would take more than the seller holds free, nor one and a freeze. Refused with the transfers' texts.
+ */
+function earmark(
+  state: RegisterState,
+  command: Extract<RegisterCommand, { type: 'EarmarkTokens' }>,
+): AssetStreamEvent[] {
+  if (state.status === 'none') throw new DomainError(REGISTER_MESSAGES.assetNotFound, 404);
+  if (state.status !== 'active') throw new DomainError(TRANSFER_MESSAGES.assetNotActive, 409);
+  const { assetId, transferId, sellerId, tokens, stage, attempt } = command;
+  if (state.transfers?.has(transferId)) return []; // settled and recorded: nothing left to claim
+  const now = state.earmarks?.get(transferId);
+  // The same claim again (a repeat after a crash or a lost race), or an older one than what is held: nothing.
+  if (now && (now.attempt > attempt || (now.attempt === attempt && (now.stage === stage || now.stage === 'settling'))))
+    return [];
+  const frozen = frozenTokens(state, sellerId);
+  const free =
+    heldBy(state, sellerId) -
+    frozen -
+    earmarkedBy(state, sellerId, { now: command.now, except: transferId }) -
+    (command.unearmarked ?? 0);
+  if (tokens > free)
+    throw new DomainError(
+      frozen > 0
+        ? TRANSFER_MESSAGES.frozen(frozen, command.to)
+        : TRANSFER_MESSAGES.notEnough(Math.max(free, 0), command.to),
+      409,
+    );
+  const expiresAt = stage === 'promised' ? command.expiresAt : null;
+  return [
+    {
+      type: 'TokensEarmarked',
+      data: { assetId, ownerId: state.ownerId!, transferId, sellerId, tokens, stage, attempt, expiresAt },
+    },
+  ];
+}
+
+/**
+ * Holder → tokens of theirs in transfers approved and settling on chain that the register has no earmark of (approved
+ * before earmarks existed: only the transfers read model knows them). Every later approval is earmarked here, on this
+ * stream, and counted from the register's own state (`earmarkedBy`, settling).
  */
 export type Settling = Readonly<Record<string, number>>;
 
@@ -661,7 +793,10 @@ function freezeOutcome(
 ): Frozen {
   const now = state.frozen.get(c.holderId) ?? { address: false, tokens: 0 };
   const held = heldBy(state, c.holderId);
-  const moving = Object.hasOwn(settling, c.holderId) ? (settling[c.holderId] ?? 0) : 0;
+  // The DvP take of an approved transfer moves these, and would fail on chain were they frozen meanwhile.
+  const moving =
+    earmarkedBy(state, c.holderId, { settlingOnly: true }) +
+    (Object.hasOwn(settling, c.holderId) ? (settling[c.holderId] ?? 0) : 0);
   const refuse = (message: string, field = 'tokens') => new DomainError(message, 409, [{ field, message }]);
   // A freeze may not take tokens an approved transfer is moving: its settlement would fail on chain, for good.
   const unfrozen = held - Math.min(now.tokens, held);
