@@ -41,12 +41,9 @@ export class TransferQueries {
     return doc?._id ?? null;
   }
 
-  /** Tokens of this asset the seller has promised in open transfers (other than `except`). */
-  async promised(assetId: string, sellerId: string, except: string | null): Promise<number> {
-    const docs = await this.reads
-      .of(transfersProjection)
-      .find({ assetId, fromInvestorId: sellerId, status: { $in: OPEN } });
-    return docs.filter((d) => d._id !== except).reduce((sum, d) => sum + d.tokens, 0);
+  /** The seller's open transfers of this asset (proposed, accepted, approved). */
+  openOf(assetId: string, sellerId: string): Promise<TransferDoc[]> {
+    return this.reads.of(transfersProjection).find({ assetId, fromInvestorId: sellerId, status: { $in: OPEN } });
   }
 
   /** Open proposals past their expiry (proposed or accepted: settlement not started). */

@@ -37,6 +37,8 @@ export interface TransferState {
   retried: ReadonlySet<string>;
   /** Why an admin abandoned it (status `abandoned`). */
   abandonReason: string | null;
+  /** Settlements asked: 1 at the approval, one more at each retry (the register's earmark names the attempt). */
+  attempts: number;
 }
 
 /** The most an abandonment's reason may say (an event's every string is bounded). */
@@ -141,9 +143,12 @@ export const initialTransferState: TransferState = {
   refusal: null,
   retried: new Set(),
   abandonReason: null,
+  attempts: 0,
 };
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
+/** When a proposal made at `now` lapses unless approved (and with it the register's promise of its tokens). */
+export const expiryOf = (now: string) => addDays(now, TRANSFER_EXPIRY_DAYS);
 
 /**
  * Why a transfer of `tokens` from seller to buyer is refused now, in the order a person would fix them, or null.
@@ -208,7 +213,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
       case 'TransferAccepted':
         return { ...state, status: 'accepted' };
       case 'TransferApproved':
-        return { ...state, status: 'approved' };
+        return { ...state, status: 'approved', attempts: state.attempts + 1 };
       case 'TransferSettlementRequested':
         return state;
       case 'TransferSettled':
@@ -219,6 +224,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
         return {
           ...state,
           status: 'approved',
+          attempts: state.attempts + 1,
           txHash: null,
           refusal: null,
           retried: new Set([...state.retried, ...event.data.failedTxIds]),
@@ -252,7 +258,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
             tokens: command.tokens,
             priceCents: command.priceCents,
             proposedAt: command.now,
-            expiresAt: addDays(command.now, TRANSFER_EXPIRY_DAYS),
+            expiresAt: expiryOf(command.now),
           },
         },
       ];

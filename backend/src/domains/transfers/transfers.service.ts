@@ -14,7 +14,8 @@ import { TransferQueries } from '../../projections/transfers.query.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
 import { MAX_PAYMENT_CENTS, toCents } from '../offerings/money.js';
-import { frozenTokens, register } from '../register/register.decider.js';
+import type { EarmarkStage } from '../register/events.js';
+import { earmarkedBy, frozenTokens, register, type RegisterState } from '../register/register.decider.js';
 import { custody } from '../tokens/custody.decider.js';
 import {
   CUSTODY_STREAM,
@@ -25,8 +26,10 @@ import {
 import { TokenViews } from '../tokens/token-views.js';
 import { verificationStream } from '../wholesale/events.js';
 import { isWholesaleAt, verification } from '../wholesale/verification.decider.js';
-import { transferStream } from './events.js';
+import { transferStream, type TransferCancelled, type TransferExpired } from './events.js';
 import {
+  expiryOf,
+  initialTransferState,
   transfer,
   TRANSFER_MAX_HOLDERS,
   type TransferChecks,
@@ -118,13 +121,113 @@ export class Transfers {
       sellerHolds: reg.investors.get(sellerId) ?? 0,
       frozen: Math.max(chain.frozen, frozenTokens(reg, sellerId)),
       buyerFrozen: chain.buyerFrozen || reg.frozen.get(buyerId)?.address === true,
-      promised: await this.queries.promised(assetId, sellerId, except),
+      promised: earmarkedBy(reg, sellerId, { now, except }) + (await this.unearmarked(reg, assetId, sellerId, except)),
       lockedUntil: chain.lockedUntil,
       holderLimitReached: !reg.investors.has(buyerId) && holders >= TRANSFER_MAX_HOLDERS,
       canTransfer: chain.canTransfer,
       recovering: recovering(sellerId) ? 'seller' : recovering(buyerId) ? 'buyer' : null,
     };
     return { checks, ownerId: reg.ownerId, status: reg.status, approval: reg.transferApproval ?? 'owner' };
+  }
+
+  /**
+   * Tokens the seller promised in open transfers the register holds no earmark of: recorded before earmarks existed,
+   * so only the transfers read model knows them. (A transfer since is earmarked before its stream exists.)
+   */
+  private async unearmarked(reg: RegisterState, assetId: string, sellerId: string, except: string | null) {
+    let total = 0;
+    for (const d of await this.queries.openOf(assetId, sellerId))
+      if (d._id !== except && !reg.earmarked?.has(d._id) && !reg.transfers?.has(d._id)) total += d.tokens;
+    return total;
+  }
+
+  /**
+   * Claims the transfer's tokens on the asset's register stream (`EarmarkTokens`, docs/design.md §6: the one stream
+   * that serialises every claim on a holder's tokens — other proposals, approvals and freezes). Decided on the fresh
+   * register at each try, so a claim raced by another never passes on stale state; refused with a 409 and its reason.
+   * Idempotent by transfer id and attempt: a repeat after a crash or a lost race records nothing.
+   */
+  private claim(
+    c: {
+      assetId: string;
+      transferId: string;
+      sellerId: string;
+      tokens: number;
+      stage: EarmarkStage;
+      attempt: number;
+      expiresAt: string | null;
+      to: 'seller' | 'other';
+    },
+    context: CommandContext,
+  ) {
+    return this.repository.handleAsking(
+      register,
+      assetStream(c.assetId),
+      async (reg) => ({
+        type: 'EarmarkTokens' as const,
+        ...c,
+        now: context.now,
+        unearmarked: await this.unearmarked(reg, c.assetId, c.sellerId, c.transferId),
+      }),
+      context,
+    );
+  }
+
+  /**
+   * Gives the transfer's claim back once the transfer has ended without settling (cancelled, expired, failed): a
+   * process step keyed by the transfer id, run after each of those and again by the settlements' process manager
+   * after a crash — a repeat records nothing, and a failure's release never takes a retry's newer claim.
+   */
+  private async release(transferId: string, context: CommandContext): Promise<void> {
+    const { state } = await this.repository.load(transfer, transferStream(transferId));
+    // An abandoned transfer had failed first: its claim went back then, or goes back now after a crash between.
+    const reason =
+      state.status === 'cancelled' || state.status === 'expired' || state.status === 'failed'
+        ? state.status
+        : state.status === 'abandoned'
+          ? 'failed'
+          : null;
+    if (!reason || !state.assetId) return; // approved, settling or settled (a settlement consumes it), or still open
+    await this.repository.handle(
+      register,
+      assetStream(state.assetId),
+      {
+        type: 'ReleaseEarmark',
+        assetId: state.assetId,
+        transferId,
+        reason,
+        attempt: reason === 'failed' ? state.attempts : null,
+      },
+      context,
+    );
+  }
+
+  /**
+   * Records a transfer step whose claim on the register was made first: when the step loses (a cancel, an expiry or
+   * another approval landed meanwhile, or the store failed), the claim follows what the transfer now is.
+   */
+  private async afterClaim(
+    transferId: string,
+    assetId: string,
+    command: TransferCommand,
+    context: CommandContext,
+  ): Promise<{ id: string; status: TransferState['status']; position: number }> {
+    try {
+      return await this.run(command, context);
+    } catch (error) {
+      const { state } = await this.repository.load(transfer, transferStream(transferId)).catch(() => ({ state: null }));
+      if (state?.status === 'none')
+        await this.repository
+          .handle(
+            register,
+            assetStream(assetId),
+            { type: 'ReleaseEarmark', assetId, transferId, reason: 'not-recorded', attempt: null },
+            context,
+          )
+          .catch((e: unknown) => this.logger.warn({ err: e, transferId }, 'an unrecorded proposal kept its claim'));
+      else if (state) await this.release(transferId, context).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** The checks again for a recorded transfer (its own tokens not counted as promised). */
@@ -154,21 +257,28 @@ export class Transfers {
     );
     if (status === 'none' || !ownerId) throw new DomainError(M.assetNotFound, 404);
     const transferId = randomUUID();
-    return this.run(
-      {
-        type: 'ProposeTransfer',
-        transferId,
-        assetId: body.assetId,
-        ownerId,
-        sellerId,
-        toInvestorId: body.toInvestorId,
-        tokens: body.tokens,
-        priceCents,
-        now: context.now,
-        checks,
-      },
+    const command: TransferCommand = {
+      type: 'ProposeTransfer',
+      transferId,
+      assetId: body.assetId,
+      ownerId,
+      sellerId,
+      toInvestorId: body.toInvestorId,
+      tokens: body.tokens,
+      priceCents,
+      now: context.now,
+      checks,
+    };
+    // The transfer's own rules first (pure): a proposal refused for them claims nothing. Then the claim on the
+    // register, where concurrent proposals by one seller are decided one after another; then the proposal.
+    transfer.decide(command, initialTransferState);
+    const claim = { assetId: body.assetId, transferId, sellerId, tokens: body.tokens };
+    await this.claim(
+      { ...claim, stage: 'promised', attempt: 0, expiresAt: expiryOf(context.now), to: 'seller' },
       context,
     );
+    // Lost after the claim (the store failed): the claim goes back; a crash here leaves it to lapse with `expiresAt`.
+    return this.afterClaim(transferId, body.assetId, command, context);
   }
 
   /** Accept (the buyer) or approve (the owner or an admin): the same checks again, on the stored proposal. */
@@ -186,16 +296,36 @@ export class Transfers {
       return this.run({ type: 'AcceptTransfer', transferId, actorId, now: context.now, checks }, context);
     const coin = this.tokens.stablecoin();
     if (!coin) throw new DomainError(M.noChain, 409);
-    return this.run(
+    const command: TransferCommand = {
+      type: 'ApproveTransfer',
+      transferId,
+      actorId,
+      actorIsAdmin: isAdmin,
+      approval,
+      coin: coin.coin,
+      now: context.now,
+      checks,
+    };
+    // Who may approve, and the transfer's own rules (pure), before anything is claimed; then the register claims the
+    // tokens for the settlement (a freeze decided meanwhile on that stream is refused, or refuses this); then the
+    // approval. Refused on the register: a 409 with the reason, nothing on the transfer's stream.
+    transfer.decide(command, state);
+    await this.claimSettling(state, transferId, context);
+    return this.afterClaim(transferId, state.assetId!, command, context);
+  }
+
+  /** The settlement's claim: attempt 1 at the approval, n + 1 at the nth retry (a failure's release names its own). */
+  private claimSettling(state: TransferState, transferId: string, context: CommandContext) {
+    return this.claim(
       {
-        type: 'ApproveTransfer',
+        assetId: state.assetId!,
         transferId,
-        actorId,
-        actorIsAdmin: isAdmin,
-        approval,
-        coin: coin.coin,
-        now: context.now,
-        checks,
+        sellerId: state.fromInvestorId!,
+        tokens: state.tokens,
+        stage: 'settling',
+        attempt: state.attempts + 1,
+        expiresAt: null,
+        to: 'other',
       },
       context,
     );
@@ -222,7 +352,9 @@ export class Transfers {
         now: context.now,
         checks,
       };
-      position = (await this.repository.handle(transfer, transferStream(transferId), command, context)).position;
+      transfer.decide(command, state);
+      await this.claimSettling(state, transferId, context);
+      position = (await this.afterClaim(transferId, state.assetId!, command, context)).position;
     }
     const { state: now } = await this.repository.load(transfer, transferStream(transferId));
     const unasked = [...now.retried].filter((txId) => !this.tokens.retried(txId));
@@ -236,15 +368,20 @@ export class Transfers {
    * it and asks the outbox, once, to undo what the DvP left open (the seller's offer cancelled, both allowances to
    * the DvP manager set to 0), after any step still on its way; the transfer's other steps are never sent.
    */
-  abandon(transferId: string, actorId: string, isAdmin: boolean, reason: string, context: CommandContext) {
-    return this.run(
+  async abandon(transferId: string, actorId: string, isAdmin: boolean, reason: string, context: CommandContext) {
+    const abandoned = await this.run(
       { type: 'AbandonTransfer', transferId, actorId, actorIsAdmin: isAdmin, reason, now: context.now },
       context,
     );
+    await this.release(transferId, context);
+    return abandoned;
   }
 
-  cancel(transferId: string, actorId: string, context: CommandContext) {
-    return this.run({ type: 'CancelTransfer', transferId, actorId, now: context.now }, context);
+  async cancel(transferId: string, actorId: string, context: CommandContext) {
+    const cancelled = await this.run({ type: 'CancelTransfer', transferId, actorId, now: context.now }, context);
+    // At once, so the seller may propose those tokens again; after a crash here, the process manager does it.
+    await this.release(transferId, context);
+    return cancelled;
   }
 
   private async run(command: TransferCommand, context: CommandContext) {
@@ -256,12 +393,14 @@ export class Transfers {
   /** The sweep: every open proposal past its expiry is recorded expired. */
   async expire(now = new Date().toISOString()): Promise<void> {
     for (const doc of await this.queries.lapsed(now)) {
+      const context = systemContext(ACTOR, randomUUID(), now);
       await this.repository.handle(
         transfer,
         transferStream(doc._id),
         { type: 'ExpireTransfer', transferId: doc._id, now },
-        systemContext(ACTOR, randomUUID(), now),
+        context,
       );
+      await this.release(doc._id, context);
     }
   }
 
@@ -281,13 +420,21 @@ export class Transfers {
     this.position = from;
     this.subscription = this.events.subscribe({
       fromPosition: from,
-      eventTypes: ['ChainTransactionConfirmed', 'ChainTransactionFailed', 'WalletRecoveryRequested'],
+      eventTypes: [
+        'ChainTransactionConfirmed',
+        'ChainTransactionFailed',
+        'WalletRecoveryRequested',
+        'TransferCancelled',
+        'TransferExpired',
+      ],
       // Caught up: every outcome up to the head read before subscribing was handled (the next start reads after it).
       onCaughtUp: (position) => this.handled(Math.max(position, head)),
       onEvent: (event) =>
         event.type === 'WalletRecoveryRequested'
           ? this.recoveryRequested(event as RecordedEvent & WalletRecoveryRequested)
-          : this.settlement(event as RecordedEvent & (ChainTransactionConfirmed | ChainTransactionFailed)),
+          : event.type === 'TransferCancelled' || event.type === 'TransferExpired'
+            ? this.ended(event as RecordedEvent & (TransferCancelled | TransferExpired))
+            : this.settlement(event as RecordedEvent & (ChainTransactionConfirmed | ChainTransactionFailed)),
       onError: (error) => this.logger.warn({ err: error }, 'transfer settlements subscription failed; resubscribing'),
     });
   }
@@ -304,6 +451,20 @@ export class Transfers {
   private handled(position: number): void {
     this.position = position;
     this.checkpoint.handled(position);
+  }
+
+  /**
+   * A transfer cancelled or expired: its claim on the register goes back. Done at once where it was recorded; this
+   * finishes it after a crash between the two (a repeat records nothing).
+   */
+  private async ended(event: RecordedEvent & (TransferCancelled | TransferExpired)) {
+    try {
+      await this.release(event.data.transferId, systemContext(ACTOR, randomUUID(), event.metadata.occurredAt));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.warn({ err: error, transferId: event.data.transferId }, 'a transfer’s claim could not be released');
+    }
+    this.handled(event.position);
   }
 
   /**
@@ -356,6 +517,8 @@ export class Transfers {
             },
             context,
           );
+          // Nothing moved: the claim goes back (read again after a crash here, from the kept checkpoint).
+          await this.release(step.transferId, context);
         } else if (step.step === 'take') {
           const { state } = await this.repository.load(transfer, transferStream(step.transferId));
           await this.repository.handle(

@@ -1,0 +1,179 @@
+/**
+ * Claims on one holder's tokens raced over HTTP on the real app with the embedded chain (found by an outside probe):
+ * proposals by one seller at once, and approvals of transfers at once with approvals of freezes of the same holding.
+ * Each claim is decided on the asset's register stream (earmarks), so the claims that pass never add up to more than
+ * the seller holds — tokens earmarked by approved transfers plus frozen ones never exceed those held —, every refusal
+ * is a 409 with its reason and nothing on the transfer's stream, and every approved transfer settles (no DvP take
+ * fails on chain with its tokens frozen).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import type { Api } from '../../testing/api.js';
+import { fourEyesOnChain } from '../../testing/four-eyes-chain.js';
+import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
+import { untilWithin } from '../../testing/until.js';
+import { assetStream } from '../assets/events.js';
+import { earmarkedBy, frozenTokens, heldBy, register } from '../register/register.decider.js';
+
+type Person = Api & { user: { id: string } };
+type Answer = { status: number; body: { message?: string; id?: string } };
+
+const reason = 'High Court freezing order CIV-2026-404-123';
+
+describe('claims on one holding raced: proposals, approvals and freezes at once', () => {
+  const app = fourEyesOnChain();
+  const until = untilWithin(120_000);
+  let assetId: string;
+  let owner: Person;
+  let seller: Person;
+  let buyer: Person;
+
+  const registerNow = async () =>
+    (await app.server.app.get(AggregateRepository).load(register, assetStream(assetId))).state;
+  /** Held, earmarked by approved transfers, earmarked in all, frozen: the seller's holding as the register has it. */
+  const holding = async () => {
+    const state = await registerNow();
+    const id = seller.user.id;
+    return {
+      held: heldBy(state, id),
+      settling: earmarkedBy(state, id, { settlingOnly: true }),
+      claimed: earmarkedBy(state, id, { now: new Date().toISOString() }),
+      frozen: frozenTokens(state, id),
+    };
+  };
+  const transferEvents = async (id: string) => (await app.server.eventStore.readStream(`transfer-${id}`)).length;
+  /** Every refusal is a 409 with its reason. */
+  const refusedWithReason = (answers: Answer[]) => {
+    for (const a of answers.filter((x) => x.status >= 300)) {
+      expect(a.status).toBe(409);
+      expect(a.body.message).toEqual(expect.any(String));
+      expect(a.body.message!.length).toBeGreaterThan(10);
+    }
+  };
+
+  it('sets up a seller holding 300 tokens free to transfer, and a buyer', async () => {
+    ({ owner, assetId } = await approvedAsset(app.server, app.adminA, 1_000));
+    const created = await app.adminA.post('/api/admin/offerings', {
+      assetId,
+      name: 'Series A',
+      description: '',
+      totalTokens: 500,
+      tokenPrice: '10.00',
+      minimumInvestment: '1',
+      lockupPeriod: 0,
+    });
+    expect(created.status).toBe(201);
+    seller = await verifiedInvestor(app.server, app.adminA);
+    buyer = await verifiedInvestor(app.server, app.adminA);
+    const invested = await seller.post('/api/invest', {
+      offeringId: created.body.id,
+      tokensRequested: 300,
+      investmentAmount: 3_000,
+    });
+    expect(invested.body).toMatchObject({ status: 'confirmed' });
+    await app.settled();
+    expect(await holding()).toEqual({ held: 300, settling: 0, claimed: 0, frozen: 0 });
+  }, 300_000);
+
+  const propose = (tokens: number) =>
+    seller.post('/api/transfers', { assetId, toInvestorId: buyer.user.id, tokens, pricePerToken: '12.50' });
+
+  it('twelve proposals of 90 tokens at once by one seller of 300: three are promised, nine refused with the reason', async () => {
+    const answers = (await Promise.all(Array.from({ length: 12 }, () => propose(90)))) as Answer[];
+    const made = answers.filter((a) => a.status === 201);
+    expect(made).toHaveLength(3);
+    refusedWithReason(answers);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
+      Array(9).fill('You hold 30 tokens free to transfer'),
+    );
+    expect(await holding()).toEqual({ held: 300, settling: 0, claimed: 270, frozen: 0 });
+    // Cancelled, their promises go back at once: the seller may promise all 300 again.
+    for (const a of made) expect((await seller.post(`/api/transfers/${a.body.id}/cancel`)).status).toBe(200);
+    expect(await holding()).toEqual({ held: 300, settling: 0, claimed: 0, frozen: 0 });
+  });
+
+  it('approvals of transfers and of freezes of the same holding at once, in three rounds: never more earmarked and frozen than held, and every approved transfer settles', async () => {
+    // The freezes' approvals are sent a little after the transfers' in later rounds, so that both orders are met (the
+    // transfers' approvals read the chain first); what is asserted holds in every order.
+    for (const lag of [0, 15, 40]) {
+      const { held } = await holding();
+      const tokens = 15;
+      // Three transfers of 15 accepted, two freezes asked that with them would take more than is held (nothing
+      // settling yet, so both may be asked).
+      const freezeTokens = Math.ceil((held - 3 * tokens) / 2) + 5;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const proposed = await propose(tokens);
+        expect(proposed.status).toBe(201);
+        const accepted = await buyer.post(`/api/transfers/${proposed.body.id}/accept`);
+        expect(accepted.body).toMatchObject({ status: 'accepted' });
+        ids.push(proposed.body.id as string);
+      }
+      const requests: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const asked = await app.adminA.post(`/api/admin/assets/${assetId}/freezes`, {
+          holderId: seller.user.id,
+          action: 'freeze',
+          scope: 'tokens',
+          tokens: freezeTokens,
+          reason,
+        });
+        expect(asked.status).toBe(201);
+        requests.push(asked.body.id as string);
+      }
+      const before = await Promise.all(ids.map(transferEvents));
+
+      const answers = (await Promise.all([
+        ...ids.map((id) => owner.post(`/api/transfers/${id}/approve`)),
+        ...requests.map(async (id) => {
+          await new Promise((r) => setTimeout(r, lag));
+          return app.adminB.post(`/api/admin/assets/${assetId}/freezes/${id}/approve`, {});
+        }),
+      ])) as Answer[];
+      refusedWithReason(answers);
+      const approvedTransfers = ids.filter((_, i) => answers[i]!.status === 200);
+      const approvedFreezes = requests.filter((_, i) => answers[ids.length + i]!.status === 200);
+      expect(approvedTransfers.length + approvedFreezes.length).toBeGreaterThan(0);
+      const after = await holding();
+      expect(after.settling + after.frozen).toBeLessThanOrEqual(after.held);
+      expect(after).toMatchObject({
+        held,
+        settling: tokens * approvedTransfers.length,
+        frozen: freezeTokens * approvedFreezes.length,
+      });
+      // A refused approval appended nothing to its transfer's stream.
+      for (const [i, id] of ids.entries())
+        if (answers[i]!.status !== 200) expect(await transferEvents(id)).toBe(before[i]);
+
+      // Every approved transfer settles on chain: none of its tokens was frozen under it.
+      for (const id of approvedTransfers) {
+        const done = await until(
+          `transfer ${id} settled`,
+          () => seller.get(`/api/transfers/${id}`),
+          (r) => r.body.status === 'settled' || r.body.status === 'failed',
+        );
+        expect([done.body.status, done.body.refusal]).toEqual(['settled', null]);
+      }
+      await app.settled();
+      // The settlements consumed their earmarks; the transfers not approved are cancelled and their promises (which
+      // yield to a freeze) go back; the freezes stand on what is left, and are lifted for the next round.
+      for (const id of ids.filter((x) => !approvedTransfers.includes(x)))
+        expect((await seller.post(`/api/transfers/${id}/cancel`)).status).toBe(200);
+      const end = await holding();
+      expect(end).toEqual({
+        held: held - tokens * approvedTransfers.length,
+        settling: 0,
+        claimed: 0,
+        frozen: freezeTokens * approvedFreezes.length,
+      });
+      if (end.frozen > 0)
+        await app.freeze(assetId, {
+          holderId: seller.user.id,
+          action: 'unfreeze',
+          scope: 'tokens',
+          tokens: end.frozen,
+          reason,
+        });
+    }
+  }, 300_000);
+});
