@@ -178,7 +178,7 @@ export class Transfers {
    * process step keyed by the transfer id, run after each of those and again by the settlements' process manager
    * after a crash — a repeat records nothing, and a failure's release never takes a retry's newer claim.
    */
-  private async release(transferId: string, context: CommandContext): Promise<void> {
+  private async release(transferId: string, context: CommandContext, claimed?: number): Promise<void> {
     const { state } = await this.repository.load(transfer, transferStream(transferId));
     // An abandoned transfer had failed first: its claim went back then, or goes back now after a crash between.
     const reason =
@@ -196,7 +196,8 @@ export class Transfers {
         assetId: state.assetId,
         transferId,
         reason,
-        attempt: reason === 'failed' ? state.attempts : null,
+        // A retry whose step was lost gives back its own claim (`claimed`), which is newer than the failed attempt's.
+        attempt: reason === 'failed' ? (claimed ?? state.attempts) : null,
       },
       context,
     );
@@ -211,6 +212,7 @@ export class Transfers {
     assetId: string,
     command: TransferCommand,
     context: CommandContext,
+    claimed?: number,
   ): Promise<{ id: string; status: TransferState['status']; position: number }> {
     try {
       return await this.run(command, context);
@@ -225,7 +227,10 @@ export class Transfers {
             context,
           )
           .catch((e: unknown) => this.logger.warn({ err: e, transferId }, 'an unrecorded proposal kept its claim'));
-      else if (state) await this.release(transferId, context).catch(() => undefined);
+      else if (state)
+        await this.release(transferId, context, claimed).catch((e: unknown) =>
+          this.logger.warn({ err: e, transferId }, 'a transfer step was lost and its claim could not follow it'),
+        );
       throw error;
     }
   }
@@ -354,7 +359,7 @@ export class Transfers {
       };
       transfer.decide(command, state);
       await this.claimSettling(state, transferId, context);
-      position = (await this.afterClaim(transferId, state.assetId!, command, context)).position;
+      position = (await this.afterClaim(transferId, state.assetId!, command, context, state.attempts + 1)).position;
     }
     const { state: now } = await this.repository.load(transfer, transferStream(transferId));
     const unasked = [...now.retried].filter((txId) => !this.tokens.retried(txId));
