@@ -226,6 +226,26 @@ export const TAX_PAYMENT_MESSAGES = {
     `A payment with Inland Revenue’s reference ${reference} is already recorded for that month and tax: reject it first if it was wrong`,
 } as const;
 
+/**
+ * Two-letter codes ICU names that are no country of tax residence (the tax profile's country, checked by the server
+ * and listed by the page): groupings, placeholders, test codes and ISO 3166's exceptional reservations.
+ */
+export const NOT_TAX_COUNTRIES: readonly string[] = [
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'ZZ',
+  'XA',
+  'XB',
+  'AC',
+  'CP',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+];
+
 export const TAX_PROFILE_MESSAGES = {
   residency: 'Choose whether you are a New Zealand tax resident',
   irdNumber: 'Enter a valid IRD number: 8 or 9 digits whose last is the check digit Inland Revenue gives',
@@ -233,6 +253,8 @@ export const TAX_PROFILE_MESSAGES = {
   rateWithoutIrd:
     'Enter your IRD number to elect an RWT rate: without one, interest is taxed at the non-declaration rate of 45 %',
   treatyCountry: 'Enter your country of tax residence as its two-letter code, e.g. AU',
+  treatyCountryNz:
+    'A non-resident’s country of tax residence is not New Zealand: choose resident, or the country you are resident in',
   dateOfBirth: 'Enter your date of birth as a past date (YYYY-MM-DD)',
   bankAccount: 'Enter a New Zealand bank account number: bank, branch, account and suffix, e.g. 12-3140-0123456-00',
 } as const;

@@ -95,6 +95,16 @@ describe('income: declare, approve, fund, and the investor’s income', () => {
     const small = await openSignedIn(browser, server.url, investor.user.email, '/income', phone);
     await small.page.getByRole('link', { name: 'Statement (PDF)' }).waitFor();
     expect(await fitsViewportWidth(small.page)).toBe(true);
+
+    // Moving abroad: a non-resident picks their country by name from the list (only codes the server knows).
+    await choose(small.page, 'Tax residency', 'Non-resident');
+    await small.page.getByLabel('Country of tax residence', { exact: true }).fill('Austral');
+    await small.page.locator('.ant-select-dropdown:visible').getByTitle('Australia (AU)', { exact: true }).click();
+    await small.page.getByRole('button', { name: 'Save tax profile' }).click();
+    await waitForText(small.page, 'Tax Profile Saved');
+    const profile = await investor.get('/api/tax-profile');
+    expect(profile.body).toMatchObject({ residency: 'non-resident', treatyCountry: 'AU', rwtRate: null });
+    expect(small.errors).toEqual([]);
   });
 
   it('withheld tax is owed until one admin records the payment to Inland Revenue and another confirms it; a cancelled funding is refunded', async () => {

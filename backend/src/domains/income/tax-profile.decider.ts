@@ -4,6 +4,7 @@ import { requireValidFields, type FieldError } from '../../platform/errors.js';
 import { TAX_PROFILE_MESSAGES as M } from '../../messages.js';
 import { taxProfileEventSchemas, type TaxProfileEvent, type TaxProfileSaved } from './events.js';
 import { normalBankAccount } from './bank-account.js';
+import { isCountryCode } from './countries.js';
 import { normalIrdNumber } from './ird-number.js';
 import { NO_PROFILE, RESIDENCIES, type Residency, type TaxStanding } from './tax.js';
 import { ELECTED_RWT_RATES, type ElectedRwtRate } from './tax-rates.js';
@@ -74,9 +75,13 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
       resident && rateText !== null && !isRate(rateText) && { field: 'rwtRate', message: M.rwtRate },
       // A rate kept without an IRD number would read as the rate applied, which it is not (45 %).
       resident && irdText === null && rateText !== null && { field: 'irdNumber', message: M.rateWithoutIrd },
+      // A country that exists, and not New Zealand: a non-resident's residence for tax is elsewhere.
       !resident &&
         country !== null &&
-        !/^[A-Z]{2}$/.test(country) && { field: 'treatyCountry', message: M.treatyCountry },
+        (!isCountryCode(country) || country === 'NZ') && {
+          field: 'treatyCountry',
+          message: country === 'NZ' ? M.treatyCountryNz : M.treatyCountry,
+        },
       dateOfBirth !== null && !pastDay(dateOfBirth, command.now) && { field: 'dateOfBirth', message: M.dateOfBirth },
       accountText !== null && bankAccount === null && { field: 'bankAccount', message: M.bankAccount },
     ];

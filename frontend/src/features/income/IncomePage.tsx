@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import { ScrollTable } from '../../shared/ui/ScrollTable';
 import { useEffect } from 'react';
-import { TAX_PROFILE_MESSAGES } from '@kauri/messages';
+import { NOT_TAX_COUNTRIES, TAX_PROFILE_MESSAGES } from '@kauri/messages';
 import { saveTaxProfile } from '../../api/mutations';
 import { incomeQuery, statementUrl, taxProfileQuery } from '../../api/queries';
 import type { ElectedRwtRate, IncomeKind, IncomeLine, Residency, TaxProfileInput, TaxYear } from '../../api/types';
@@ -14,6 +14,22 @@ import { Payment } from './DistributionLines';
 import { KIND_LABELS, nzd, nzDay, STATUS_COLOURS, STATUS_LABELS } from './money';
 
 const RATES = ['10.5', '17.5', '30', '33', '39'] as const;
+/**
+ * Every country or territory by name (ICU's, as the server checks them), but New Zealand: a non-resident's residence
+ * for tax is elsewhere. Listed once, when the page's code loads.
+ */
+const COUNTRIES = (() => {
+  const names = new Intl.DisplayNames(['en-NZ'], { type: 'region', fallback: 'none' });
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const out: { value: string; label: string }[] = [];
+  for (const a of letters)
+    for (const b of letters) {
+      const code = a + b;
+      const name = code === 'NZ' || NOT_TAX_COUNTRIES.includes(code) ? undefined : names.of(code);
+      if (name) out.push({ value: code, label: `${name} (${code})` });
+    }
+  return out.sort((x, y) => x.label.localeCompare(y.label, 'en-NZ'));
+})();
 const FIELDS = ['residency', 'irdNumber', 'rwtRate', 'treatyCountry', 'dateOfBirth', 'bankAccount'] as const;
 
 /** /income: the investor's income from the tokens they hold — per distribution and per tax year — and tax profile. */
@@ -179,8 +195,16 @@ function TaxProfileCard() {
               />
             </Form.Item>
           ) : (
-            <Form.Item name="treatyCountry" label="Country of tax residence (code)">
-              <Input placeholder="AU" maxLength={2} style={{ width: 120 }} />
+            <Form.Item name="treatyCountry" label="Country of tax residence">
+              <Select
+                aria-label="Country of tax residence"
+                showSearch
+                allowClear
+                optionFilterProp="label"
+                placeholder="Australia (AU)"
+                style={{ width: 260 }}
+                options={COUNTRIES}
+              />
             </Form.Item>
           )}
           <Form.Item name="dateOfBirth" label="Date of birth">
