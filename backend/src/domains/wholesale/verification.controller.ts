@@ -7,7 +7,7 @@ import type { Config } from '../../platform/config.js';
 import { DomainError } from '../../platform/errors.js';
 import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, Roles, type SignedInUser } from '../../platform/http/auth.js';
-import { isoTime } from '../../platform/http/dates.js';
+import { asOfMoment } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { Evidence } from './evidence.js';
@@ -190,6 +190,6 @@ export class VerificationOperationsController {
   async expire(@Body() body: ExpireVerificationsDto, @Req() req: KauriRequest, @Ctx() context: CommandContext) {
     // Judged after validation, so an asOf the validator found not in the future is not later than this now.
     const operator = { ...context, actor: operatorActor(req), now: new Date().toISOString() };
-    return this.expiry.sweep(body.asOf ? isoTime(body.asOf) : operator.now, operator);
+    return this.expiry.sweep(body.asOf ? asOfMoment(body.asOf, operator.now) : operator.now, operator);
   }
 }

@@ -121,7 +121,10 @@ export class RevokeCertificateDto {
 }
 
 export class ExpireVerificationsDto {
-  @ApiPropertyOptional({ description: 'As of (YYYY-MM-DD or a date-time with its zone), not after now; default now' })
+  @ApiPropertyOptional({
+    description:
+      'As of (YYYY-MM-DD: the end of that New Zealand day, or now while it is today; or a date-time with its zone), not after now; default now',
+  })
   @IsOptional()
   @IsIsoDate({ notInFuture: true }, { futureMessage: FUTURE_SWEEP })
   asOf?: string;

@@ -1,4 +1,4 @@
-import { dateProblem, isoTime } from './dates.js';
+import { asOfMoment, dateProblem, isoTime } from './dates.js';
 
 describe('dates that come in', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
@@ -54,5 +54,23 @@ describe('dates that come in', () => {
     expect(dateProblem('2026-11-23T12:00:01Z', { notInFuture: true }, now)).toBe('future');
     expect(dateProblem('2026-11-23T12:00:00Z', { notInFuture: true }, now)).toBeNull();
     expect(dateProblem('2042-01-01', { notInFuture: true }, now)).toBe('future');
+  });
+});
+
+describe('a date alone is a New Zealand day', () => {
+  // 10 am on 30 November in New Zealand (daylight time), still 29 November in UTC.
+  const nzMorning = Date.parse('2026-11-29T21:00:00Z');
+
+  it('today there is not in the future; tomorrow there is', () => {
+    expect(dateProblem('2026-11-30', { notInFuture: true }, nzMorning)).toBeNull();
+    expect(dateProblem('2026-12-01', { notInFuture: true }, nzMorning)).toBe('future');
+    expect(dateProblem('2026-11-30T00:00:00Z', { notInFuture: true }, nzMorning)).toBe('future');
+  });
+
+  it('as of a past day is the end of it there; as of today is now; a date-time is itself', () => {
+    const now = new Date(nzMorning).toISOString();
+    expect(asOfMoment('2026-11-29', now)).toBe('2026-11-29T10:59:59.999Z');
+    expect(asOfMoment('2026-11-30', now)).toBe(now);
+    expect(asOfMoment('2026-11-20T08:00:00+13:00', now)).toBe('2026-11-19T19:00:00.000Z');
   });
 });

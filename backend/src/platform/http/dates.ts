@@ -1,4 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { nzDate, nzEndOfDay } from '../nz-time.js';
 
 /**
  * The one way a date comes in: ISO 8601 calendar dates (`2026-11-23`) or full date-times with their zone
@@ -34,13 +35,24 @@ export function dateProblem(text: unknown, rules: DateRules = {}, now = Date.now
   const timeOk = n(4) <= 23 && n(5) <= 59 && n(6) <= 59 && n(7) <= 14 && n(8) <= 59;
   if (!dayOk || !timeOk) return 'format';
   if (year < (rules.minYear ?? 2000) || year > (rules.maxYear ?? 2100)) return 'range';
-  if (rules.notInFuture && Date.parse(text) > now) return 'future';
+  // A date alone is a New Zealand day: today there is not in the future, though midnight UTC of it may be.
+  if (rules.notInFuture && (DATE.test(text) ? text > nzDate(new Date(now)) : Date.parse(text) > now)) return 'future';
   return null;
 }
 
 /** The canonical form of an accepted date: `toISOString()` (a date alone is midnight UTC). */
 export function isoTime(text: string): string {
   return new Date(text).toISOString();
+}
+
+/**
+ * "As of" an accepted date: a date alone is the end of that New Zealand day, or now while that day is today; a
+ * date-time is its instant.
+ */
+export function asOfMoment(text: string, now: string): string {
+  const end = DATE.test(text) ? nzEndOfDay(text) : null;
+  if (!end) return isoTime(text);
+  return end > now ? now : end;
 }
 
 /** The default explanation of a refusal, e.g. 'Dates must be YYYY-MM-DD or a date and time with its zone, …'. */
