@@ -320,6 +320,9 @@ export const DISTRIBUTION_MESSAGES = {
 type Reader = 'seller' | 'other';
 
 /** Transfers between investors (issue 32): each refusal says why, before anything is signed. */
+/** How a settlement stopped for the buyer's certificate begins (`TRANSFER_MESSAGES.settlementStopped`). */
+export const SETTLEMENT_STOPPED = 'The settlement was stopped before the tokens moved';
+
 export const TRANSFER_MESSAGES = {
   notFound: 'Transfer not found',
   assetNotFound: 'Asset not found',
@@ -353,6 +356,18 @@ export const TRANSFER_MESSAGES = {
   onlyBuyer: 'Only the buyer can accept this transfer',
   onlyApprover: 'Only the asset’s owner or an admin can approve this transfer',
   onlyAdminApprover: 'Transfers of this asset are approved by Kauri’s admins',
+  partyApprover:
+    'You are a party to this transfer, so you cannot approve it: the asset’s owner or another admin must (four eyes)',
+  approveEnded: (status: 'cancelled' | 'failed' | 'abandoned') =>
+    status === 'failed'
+      ? 'This transfer was approved and its settlement failed: an admin may retry or abandon it, not approve it again'
+      : `This transfer was ${status}: it has ended and cannot be approved`,
+  /**
+   * Why a settlement's take was never sent (the chain flow, tokens/flow.ts): the buyer's certificate was revoked or
+   * lapsed after the approval and before the tokens moved. Recorded as the take's failure and the transfer's reason.
+   */
+  settlementStopped: (how: 'revoked' | 'lapsed', date: string) =>
+    `${SETTLEMENT_STOPPED}: the buyer’s wholesale certificate ${how === 'revoked' ? 'was revoked by them' : 'lapsed'} on ${date}, after the approval. Nothing moved; an admin may abandon the transfer`,
   notProposed: 'This transfer is no longer waiting for the buyer',
   notAccepted: 'This transfer must be accepted by the buyer before it is approved',
   alreadyApproved: 'This transfer has already been approved',

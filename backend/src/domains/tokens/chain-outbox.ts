@@ -38,6 +38,7 @@ import {
 } from './flow-checkpoint.js';
 import {
   blockedBy,
+  stoppedTakes,
   callFor,
   custodySignerOf,
   UNRESOLVED_DVD_ID,
@@ -690,6 +691,12 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
       });
       this.wanted.delete(txId);
     }
+    // A DvP take stopped by its buyer's revoked or lapsed certificate is never sent: recorded as failed (no nonce,
+    // as a simulation's refusal), its reason failing the transfer. A repeat after a crash records nothing new.
+    for (const { txId, reason } of stoppedTakes(this.flow)) {
+      if (!this.sending) return;
+      await this.handle({ type: 'FailChainTransaction', txId, txHash: null, reason });
+    }
     // Requests are recorded while the chain starts (the app serves meanwhile); settling and sending wait for it.
     await this.chain!.ready();
     if (!this.sending) return;
@@ -969,6 +976,10 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
     const recorded = this.flow.nonces.get(sender.toLowerCase()) ?? -1;
     const nonce = Math.max(await chain.nonce(sender, 'pending'), recorded + 1);
     const signed = await chain.sign(prepared, nonce, account);
+    // What was folded while it was prepared may have stopped it (a DvP take whose buyer revoked their certificate):
+    // nothing is on record or sent yet, so it is left to the next round, which records why it never goes.
+    if (tx.intent.kind === 'transfer-take' && blockedBy(this.flow.txs.get(tx.txId) ?? tx, this.flow) !== null)
+      return true;
     // Write-ahead: the hash and bytes are on record before anything leaves the process.
     await this.handle({
       type: 'SubmitChainTransaction',

@@ -457,6 +457,9 @@ const FOLD_HASHES: Record<number, string> = {
   // 8: an abandoned transfer (`abandoned`) calls for its offer cancelled and its allowances revoked; its DvP steps
   // still requested are never sent.
   8: 'c1401341f19a59ca3da099c0a23cc417cf94dfd7d9f3520c8556e20cdd380619',
+  // 9: each settlement's buyer (`settlementBuyers`); a buyer's certificate revoked or lapsed stops their takes not yet
+  // sent (`stopped`), never to be sent.
+  9: 'f4c01121243a7f76200c2b0fdb9bb416c59fda5cfe9f90fc59e6c6af54f90973',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {

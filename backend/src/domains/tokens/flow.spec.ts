@@ -8,6 +8,7 @@ import {
   evolveFlow,
   expectedHoldings,
   initialFlowState,
+  stoppedTakes,
   tokenTransactions,
   type FlowEvent,
   type FoldedEvent,
@@ -577,5 +578,170 @@ describe('an abandoned transfer between investors (domains/transfers TransferAba
       evolveFlow(state, confirm(`xfer-t2-${step}`));
     }
     expect(blockedBy(revoke, state)).toBeNull();
+  });
+});
+
+describe('a buyer whose certificate is revoked or lapses after the approval (FMC Act Sch 1 cl 46)', () => {
+  const wallets: FlowEvent[] = [
+    { type: 'CustodyWalletAssigned', data: { personId: 'seller', index: 1, address: X } },
+    { type: 'CustodyWalletAssigned', data: { personId: 'buyer', index: 2, address: Y } },
+  ];
+  const buyerVerified = (verificationId: string): FlowEvent => ({
+    type: 'VerificationApproved',
+    data: { verificationId, userId: 'buyer', approvedBy: 'admin', verifiedAt: 'x', validUntil: 'y' },
+  });
+  const settle = (transferId: string, toInvestorId = 'buyer'): FlowEvent => ({
+    type: 'TransferSettlementRequested',
+    data: {
+      transferId,
+      assetId: 'a1',
+      fromInvestorId: 'seller',
+      toInvestorId,
+      tokens: 20,
+      amountCents: 25_000,
+      coin: null,
+      requestedAt: 'x',
+    },
+  });
+  const revoked = (verificationId = 'vb1'): FlowEvent => ({
+    type: 'CertificateRevoked',
+    data: {
+      verificationId,
+      userId: 'buyer',
+      subjectId: 'buyer',
+      revokedBy: 'buyer',
+      revokedAt: '2026-03-04T01:00:00.000Z',
+      personal: { statement: 'I no longer wish to be treated as a wholesale investor.' },
+    },
+  });
+  const lapsed = (verificationId: string): FlowEvent => ({
+    type: 'VerificationExpired',
+    data: {
+      verificationId,
+      userId: 'buyer',
+      expiredAt: '2026-03-04T01:00:00.000Z',
+      expiredBy: { kind: 'system', name: 'sweep' },
+    },
+  });
+  const confirm = (suffix: string): FlowEvent => ({
+    type: 'ChainTransactionConfirmed',
+    data: {
+      txId: `c31337-${suffix}`,
+      txHash: `0x${'2'.repeat(64)}`,
+      blockNumber: 9,
+      contractAddress: null,
+      suite: null,
+    },
+  });
+  const tx = (state: FlowState, suffix: string) => state.txs.get(`c31337-${suffix}`)!;
+  /** The transfer's steps before the take, each sent and confirmed: the take is ready. */
+  const upToTake = (state: FlowState, transferId: string) => {
+    for (const step of ['fund', 'seller-allow', 'buyer-allow', 'initiate']) {
+      evolveFlow(
+        state,
+        submitted(`xfer-${transferId}-${step}`, step === 'initiate' || step === 'seller-allow' ? X : Y),
+      );
+      evolveFlow(state, confirm(`xfer-${transferId}-${step}`));
+    }
+    return state;
+  };
+  const stoppedRevoked =
+    'The settlement was stopped before the tokens moved: the buyer’s wholesale certificate was revoked by them on 4 March 2026, after the approval. Nothing moved; an admin may abandon the transfer';
+
+  test('the take not yet sent is never sent once the revocation is folded; the outbox records it failed with why', () => {
+    const state = upToTake(
+      given(approved, ...wallets, buyerVerified('vb1'), settle('t1'), settle('t2', 'other')),
+      't1',
+    );
+    upToTake(state, 't2');
+    const take = tx(state, 'xfer-t1-take');
+    expect(blockedBy(take, state)).toBeNull();
+    evolveFlow(state, revoked());
+    expect(blockedBy(take, state)).toBe(`nothing: ${stoppedRevoked}`);
+    // Only the revoking buyer's transfers: another buyer's take still goes.
+    expect(blockedBy(tx(state, 'xfer-t2-take'), state)).toBeNull();
+    expect(stoppedTakes(state)).toEqual([{ txId: 'c31337-xfer-t1-take', reason: stoppedRevoked }]);
+    evolveFlow(state, {
+      type: 'ChainTransactionFailed',
+      data: { txId: 'c31337-xfer-t1-take', txHash: null, reason: stoppedRevoked },
+    });
+    // Recorded once: nothing more to record, and the tokens never count as the buyer's.
+    expect(stoppedTakes(state)).toEqual([]);
+    expect(expectedHoldings(state).get('a1')?.get('buyer') ?? 0).toBe(0);
+  });
+
+  test('a take already on its way when the revocation is folded goes on: the revocation is not retroactive', () => {
+    const state = upToTake(given(approved, ...wallets, buyerVerified('vb1'), settle('t1')), 't1');
+    evolveFlow(state, submitted('xfer-t1-take', Y));
+    evolveFlow(state, revoked());
+    expect(state.stopped.size).toBe(0);
+    expect(stoppedTakes(state)).toEqual([]);
+    evolveFlow(state, confirm('xfer-t1-take'));
+    expect(expectedHoldings(state).get('a1')?.get('buyer')).toBe(20);
+  });
+
+  test('a take not requested yet when the revocation is folded is stopped once it is; a re-certification does not undo it', () => {
+    // The settlement's request folded, its intents not yet recorded by the outbox: then the revocation.
+    const state = given(approved, ...wallets, buyerVerified('vb1'));
+    const request = settle('t1');
+    const intents = chainIntents(request, state);
+    evolveFlow(state, request);
+    evolveFlow(state, revoked());
+    for (const { txId, intent } of intents)
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: 'c' },
+      });
+    upToTake(state, 't1');
+    evolveFlow(state, buyerVerified('vb2'));
+    expect(blockedBy(tx(state, 'xfer-t1-take'), state)).toBe(`nothing: ${stoppedRevoked}`);
+    expect(stoppedTakes(state).map((t) => t.txId)).toEqual(['c31337-xfer-t1-take']);
+  });
+
+  test('a lapse stops the take as a revocation does; an older certificate’s lapse, or an abandoned transfer, stops nothing', () => {
+    const state = upToTake(given(approved, ...wallets, buyerVerified('vb1'), buyerVerified('vb2'), settle('t1')), 't1');
+    evolveFlow(state, lapsed('vb1'));
+    expect(stoppedTakes(state)).toEqual([]);
+    evolveFlow(state, lapsed('vb2'));
+    expect(stoppedTakes(state)).toEqual([
+      {
+        txId: 'c31337-xfer-t1-take',
+        reason:
+          'The settlement was stopped before the tokens moved: the buyer’s wholesale certificate lapsed on 4 March 2026, after the approval. Nothing moved; an admin may abandon the transfer',
+      },
+    ]);
+    const other = upToTake(given(approved, ...wallets, buyerVerified('vb1'), settle('t3')), 't3');
+    evolveFlow(other, {
+      type: 'ChainTransactionFailed',
+      data: { txId: 'c31337-xfer-t3-take', txHash: null, reason: 'x' },
+    });
+    evolveFlow(other, {
+      type: 'TransferAbandoned',
+      data: { transferId: 't3', fromInvestorId: 'seller', reason: 'for good', abandonedBy: 'admin', abandonedAt: 'z' },
+    });
+    evolveFlow(other, revoked());
+    expect(other.stopped.size).toBe(0);
+  });
+
+  test('a retry’s new take, asked after a re-certification, is not stopped by the earlier revocation', () => {
+    const state = upToTake(given(approved, ...wallets, buyerVerified('vb1'), settle('t1')), 't1');
+    evolveFlow(state, revoked());
+    evolveFlow(state, {
+      type: 'ChainTransactionFailed',
+      data: { txId: 'c31337-xfer-t1-take', txHash: null, reason: stoppedRevoked },
+    });
+    evolveFlow(state, buyerVerified('vb2'));
+    evolveFlow(state, {
+      type: 'ChainTransactionRequested',
+      data: {
+        txId: 'c31337-xfer-t1-take-retry-1',
+        chainId: 31337,
+        intent: tx(state, 'xfer-t1-take').intent,
+        causeEventId: null,
+        retryOf: 'c31337-xfer-t1-take',
+      },
+    });
+    expect(blockedBy(tx(state, 'xfer-t1-take-retry-1'), state)).toBeNull();
+    expect(stoppedTakes(state)).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ import {
   type PlatformStep,
 } from '../../platform/chain/platform-plan.js';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
+import { nzLongDate } from '../../platform/nz-time.js';
+import { TRANSFER_MESSAGES } from '../../messages.js';
 import type { TokenizationApproved } from '../assets/events.js';
 import type { DistributionPaymentStarted } from '../income/events.js';
 import type { InvestmentCancelled, InvestmentConfirmed, InvestmentRequested } from '../offerings/events.js';
@@ -150,6 +152,14 @@ export interface FlowState {
    * requested are never sent, and neither those nor the failed ones are problems any more (`abandonedStep`).
    */
   abandoned: Map<string, string>;
+  /** Transfers between investors whose settlement was requested → their buyer (whose certificate the take needs). */
+  settlementBuyers: Map<string, string>;
+  /**
+   * DvP takes never to be sent (txId → why): the buyer's certificate was revoked or lapsed after the approval,
+   * before the take went out — decided when the revocation is folded, so by the log's order, once. The outbox
+   * records each as failed with the reason (`stoppedTakes`), which fails the transfer (domains/transfers).
+   */
+  stopped: Map<string, string>;
   position: number;
 }
 
@@ -169,6 +179,8 @@ export function initialFlowState(chainId: number): FlowState {
     nonces: new Map(),
     batches: new Map(),
     abandoned: new Map(),
+    settlementBuyers: new Map(),
+    stopped: new Map(),
     position: 0,
   };
 }
@@ -554,7 +566,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 8;
+export const FLOW_VERSION = 9;
 
 /** The person's current wallet is theirs no longer, but what it held before stays theirs (`formerWalletOwners`). */
 function leaveWallet(state: FlowState, personId: string): void {
@@ -586,7 +598,13 @@ export function evolveFlow(state: FlowState, event: FoldedEvent) {
     case 'VerificationExpired':
     case 'CertificateRevoked': {
       const who = person(state, event.data.userId);
-      if (who.verificationId === event.data.verificationId) who.verificationId = null;
+      if (who.verificationId !== event.data.verificationId) return state; // an older certificate's: nothing stands on it
+      who.verificationId = null;
+      stopTakes(state, event.data.userId, () =>
+        event.type === 'CertificateRevoked'
+          ? TRANSFER_MESSAGES.settlementStopped('revoked', dayOf(event.data.revokedAt))
+          : TRANSFER_MESSAGES.settlementStopped('lapsed', dayOf(event.data.expiredAt)),
+      );
       return state;
     }
     case 'InvestmentRequested': {
@@ -621,8 +639,12 @@ export function evolveFlow(state: FlowState, event: FoldedEvent) {
     }
     case 'DistributionPaymentStarted':
     case 'FreezeApproved':
-    case 'TransferSettlementRequested':
       return state; // its intents are all it leaves (chainIntents)
+    case 'TransferSettlementRequested':
+      // Its intents, and whose certificate its take needs (as its intents: only for a token on chain).
+      if (state.assets.has(event.data.assetId))
+        state.settlementBuyers.set(event.data.transferId, event.data.toInvestorId);
+      return state;
     case 'TransferAbandoned':
       state.abandoned.set(event.data.transferId, event.data.abandonedAt);
       return state;
@@ -767,6 +789,39 @@ export function evolveFlow(state: FlowState, event: FoldedEvent) {
       return state;
     }
   }
+}
+
+/**
+ * The buyer's certificate was revoked or lapsed (FMC Act 2013, Sch 1 cl 46: no transfer to them from then on): each
+ * of their transfers whose take has not gone out — not yet requested, or requested and not sent — is stopped; a take
+ * already submitted or confirmed goes on (the revocation is not retroactive), a failed one is the transfer's failure
+ * already (a retry asks a new attempt, which must pass the buyer's certificate again), and an abandoned transfer's
+ * steps are never sent anyway.
+ */
+function stopTakes(state: FlowState, buyerId: string, reason: () => string): void {
+  for (const [transferId, buyer] of state.settlementBuyers) {
+    if (buyer !== buyerId || state.abandoned.has(transferId)) continue;
+    const base = txIdOf(state.chainId, `xfer-${transferId}-take`);
+    const take = latestAttempt(state, base);
+    if (take === undefined) state.stopped.set(base, reason());
+    else if (take.status === 'requested') state.stopped.set(take.txId, reason());
+  }
+}
+
+/** The NZ date of an event's time (as recorded, should it not be one: folding never throws). */
+const dayOf = (at: string) => (Number.isNaN(Date.parse(at)) ? at : nzLongDate(at));
+
+/**
+ * Stopped takes still requested (`FlowState.stopped`): the outbox records each as failed with its reason, never
+ * sending it, so the transfer fails with it (domains/transfers) and an admin may abandon it.
+ */
+export function stoppedTakes(state: FlowState): { txId: string; reason: string }[] {
+  const out: { txId: string; reason: string }[] = [];
+  for (const [txId, reason] of state.stopped) {
+    const tx = state.txs.get(txId);
+    if (tx?.status === 'requested' && !abandonedStep(state, tx.intent)) out.push({ txId, reason });
+  }
+  return out;
 }
 
 /** Forgets a batch once none of its members waits on it any more (its bytes are on the chain, or never will be). */
@@ -922,9 +977,12 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
       if (!confirmed(state, `${x}-buyer-allow`)) return 'the buyer’s allowance';
       return needRegistered(intent.toPersonId);
     }
-    case 'transfer-take':
+    case 'transfer-take': {
       if (state.abandoned.has(intent.transferId)) return ABANDONED;
+      const stopped = state.stopped.get(tx.txId);
+      if (stopped !== undefined) return `nothing: ${stopped}`;
       return confirmed(state, `xfer-${intent.transferId}-initiate`) ? null : 'the seller’s DvP offer';
+    }
     case 'transfer-cancel':
       return confirmed(state, `xfer-${intent.transferId}-initiate`) ? null : 'the seller’s DvP offer';
     case 'transfer-revoke': {

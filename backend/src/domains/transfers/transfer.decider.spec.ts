@@ -172,7 +172,10 @@ describe('transfer decider', () => {
   it('approval: only the owner or an admin who is not a party; only once accepted; checks again', () => {
     expect(refusal([proposed], approve())).toEqual([409, M.notAccepted]);
     expect(refusal([proposed, accepted], approve({}, buyer))).toEqual([403, M.onlyApprover]);
-    expect(refusal([proposed, accepted], approve({}, seller, true))).toEqual([403, M.onlyApprover]);
+    // An admin who is a party is an admin: told that parties cannot approve their own transfer (four eyes).
+    expect(refusal([proposed, accepted], approve({}, seller, true))).toEqual([403, M.partyApprover]);
+    expect(refusal([proposed, accepted], approve({}, buyer, true))).toEqual([403, M.partyApprover]);
+    expect(M.partyApprover).toMatch(/^You are a party to this transfer, so you cannot approve it/);
     expect(transfer.decide(approve({}, 'admin-1', true), given([proposed, accepted]))).toHaveLength(2);
     // The asset's setting hands approval to Kauri's admins: the owner may no longer approve; an admin may.
     expect(refusal([proposed, accepted], approve({}, ownerId, false, 'admin'))).toEqual([403, M.onlyAdminApprover]);
@@ -187,6 +190,32 @@ describe('transfer decider', () => {
     // Approved once: a second approval says so.
     const approvedOnce = transfer.decide(approve(), given([proposed, accepted]));
     expect(refusal([proposed, accepted, ...approvedOnce], approve())).toEqual([409, M.alreadyApproved]);
+  });
+
+  it('approving a transfer that has ended says it ended, not that the buyer must accept it first', () => {
+    const cancelled: TransferEvent = {
+      type: 'TransferCancelled',
+      data: { transferId, cancelledBy: seller, cancelledAt: NOW },
+    };
+    const expired: TransferEvent = { type: 'TransferExpired', data: { transferId, expiredAt: LATER } };
+    const failed: TransferEvent = {
+      type: 'TransferFailed',
+      data: { transferId, txHash: null, reason: 'reverted', failedAt: NOW },
+    };
+    const abandoned: TransferEvent = {
+      type: 'TransferAbandoned',
+      data: { transferId, fromInvestorId: seller, reason: 'for good', abandonedBy: 'admin-1', abandonedAt: NOW },
+    };
+    expect(refusal([proposed, cancelled], approve())).toEqual([409, M.approveEnded('cancelled')]);
+    expect(refusal([proposed, accepted, expired], approve())).toEqual([409, M.expired]);
+    expect(refusal([proposed, accepted, approved, failed], approve())).toEqual([409, M.approveEnded('failed')]);
+    expect(refusal([proposed, accepted, approved, failed, abandoned], approve({}, 'admin-1', true))).toEqual([
+      409,
+      M.approveEnded('abandoned'),
+    ]);
+    expect(M.approveEnded('abandoned')).toBe('This transfer was abandoned: it has ended and cannot be approved');
+    for (const status of ['cancelled', 'failed', 'abandoned'] as const)
+      expect(M.approveEnded(status)).not.toBe(M.notAccepted);
   });
 
   it('either party cancels before settlement starts, nobody after', () => {

@@ -283,8 +283,12 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
       case 'ApproveTransfer': {
         if (command.actorId !== state.ownerId && !command.actorIsAdmin) throw new DomainError(M.onlyApprover, 403);
         if (command.approval === 'admin' && !command.actorIsAdmin) throw new DomainError(M.onlyAdminApprover, 403);
-        if (command.actorId === seller || command.actorId === buyer) throw new DomainError(M.onlyApprover, 403);
+        if (command.actorId === seller || command.actorId === buyer) throw new DomainError(M.partyApprover, 403);
         if (state.status === 'approved' || state.status === 'settled') throw new DomainError(M.alreadyApproved, 409);
+        // An ended transfer says so, not that the buyer must accept it first.
+        if (state.status === 'expired') throw new DomainError(M.expired, 409);
+        if (state.status === 'cancelled' || state.status === 'failed' || state.status === 'abandoned')
+          throw new DomainError(M.approveEnded(state.status), 409);
         if (state.status !== 'accepted') throw new DomainError(M.notAccepted, 409);
         if (lapsed(state, command.now)) throw new DomainError(M.expired, 409);
         const refusal = transferRefusal(seller, buyer, state.tokens, command.checks, 'other');

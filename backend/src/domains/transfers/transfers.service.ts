@@ -11,7 +11,7 @@ import { LogCheckpoint } from '../../platform/jobs/log-checkpoint.js';
 import { CHAIN, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { TransferQueries } from '../../projections/transfers.query.js';
-import { TRANSFER_MESSAGES as M } from '../../messages.js';
+import { SETTLEMENT_STOPPED, TRANSFER_MESSAGES as M } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
 import { MAX_PAYMENT_CENTS, toCents } from '../offerings/money.js';
 import type { EarmarkStage } from '../register/events.js';
@@ -517,7 +517,11 @@ export class Transfers {
               transferId: step.transferId,
               txId: event.data.txId,
               txHash: event.data.txHash,
-              reason: `The settlement was refused on chain (${step.step}): ${event.data.reason}`,
+              // A take the chain flow stopped for the buyer's revoked or lapsed certificate was never sent: its reason
+              // says so as it is; any other step was refused by the chain.
+              reason: event.data.reason.startsWith(SETTLEMENT_STOPPED)
+                ? event.data.reason
+                : `The settlement was refused on chain (${step.step}): ${event.data.reason}`,
               now: event.metadata.occurredAt,
             },
             context,
