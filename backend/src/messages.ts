@@ -37,6 +37,7 @@ export const IDENTITY_MESSAGES = {
   firstNameTooLong: 'First name must be at most 100 characters',
   lastNameTooLong: 'Last name must be at most 100 characters',
   resetLinkInvalid: 'This reset link is not valid or has been used. Please ask for a new one.',
+  emailLinkInvalid: 'This confirmation link is not valid or has been used. Please ask for a new one.',
 } as const;
 
 /**

@@ -38,7 +38,7 @@ test(`chain burst: ${INVESTMENTS} confirmed investments by ${INVESTORS} investor
   await freshPgliteDir(join(dir, 'events'));
   const app = await bootBuilt(dir, env);
   try {
-    const server = { url: app.url, opsToken: readRuntimeFile(dir)!.opsToken };
+    const server = { url: app.url, opsToken: readRuntimeFile(dir)!.opsToken, dataDir: dir };
     const health = async () => (await (await fetch(`${app.url}/api/health`)).json()).chain;
     const settled = async () => {
       for (;;) {
@@ -47,7 +47,7 @@ test(`chain burst: ${INVESTMENTS} confirmed investments by ${INVESTORS} investor
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    const admin = await signUp(server, { email: 'burst-admin@example.nz' });
+    const admin = await signUp(server, { email: 'burst-admin@example.nz', verifyEmail: true });
     const { offeringId } = await offerings.offeringFor(server, admin, 100_000, '10.00');
     const investors: Api[] = [];
     for (let n = 0; n < INVESTORS; n++) investors.push(await offerings.verifiedInvestor(server, admin));

@@ -124,6 +124,10 @@ export interface IdentityConfig {
     resetRequestsPerIp: number;
     /** Reset mails per e-mail address per hour (`PASSWORD_RESET_RATE_LIMIT_PER_ACCOUNT`, default 3). */
     resetMailsPerAccount: number;
+    /** Uses of e-mail confirmation links and requests for a new one per client IP per hour (`EMAIL_VERIFICATION_RATE_LIMIT_PER_IP`, default 10). */
+    emailVerificationsPerIp: number;
+    /** Confirmation mails asked for again per account per hour (`EMAIL_VERIFICATION_RATE_LIMIT_PER_ACCOUNT`, default 3). */
+    emailVerificationMailsPerAccount: number;
   };
   /** External OpenID provider, when all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
@@ -382,6 +386,8 @@ function identityConfig(env: Env, problems: string[]): IdentityConfig {
       signInStartsPerIp: positive('SIGN_IN_START_RATE_LIMIT_PER_IP', 30),
       resetRequestsPerIp: positive('PASSWORD_RESET_RATE_LIMIT_PER_IP', 10),
       resetMailsPerAccount: positive('PASSWORD_RESET_RATE_LIMIT_PER_ACCOUNT', 3),
+      emailVerificationsPerIp: positive('EMAIL_VERIFICATION_RATE_LIMIT_PER_IP', 10),
+      emailVerificationMailsPerAccount: positive('EMAIL_VERIFICATION_RATE_LIMIT_PER_ACCOUNT', 3),
     },
     oidc: issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null,
   };

@@ -144,9 +144,18 @@ describe('users projection', () => {
       lastName: 'Ngata',
       profileImageUrl: null,
       roles: ['admin'],
+      // Until the address is proven (accounts from before confirmation links too).
+      emailVerified: false,
       registeredAt: '2026-11-01T00:00:00.000Z',
       lastSignedInAt: '2026-11-01T00:00:00.000Z',
     });
+  });
+
+  it('given the address proven, then emailVerified; applying it twice changes nothing', () => {
+    const proven: UserEvent = { type: 'EmailVerified', data: { userId, via: 'link', verificationId: 'v-1' } };
+    const once = project(usersProjection, recorded(`user-${userId}`, [...events, proven])).get(userId);
+    expect(once?.emailVerified).toBe(true);
+    expect(project(usersProjection, recorded(`user-${userId}`, [...events, proven, proven])).get(userId)).toEqual(once);
   });
 
   it('given a revoked role, then it is gone', () => {

@@ -13,6 +13,8 @@ export interface UserDoc {
   lastName: string | null;
   profileImageUrl: string | null;
   roles: Role[];
+  /** The address is proven (EmailVerified); false for accounts from before confirmation links until they use one. */
+  emailVerified: boolean;
   registeredAt: string;
   lastSignedInAt: string | null;
 }
@@ -23,13 +25,15 @@ const EVENT_TYPES = [
   'RoleRevoked',
   'ProfileUpdated',
   'UserSignedIn',
+  'EmailVerified',
 ] as const satisfies UserEvent['type'][];
 type Handled = Extract<UserEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const usersProjection = defineProjection<UserDoc, Handled>({
   upcasters,
   name: 'users',
-  version: 1,
+  // 2: emailVerified.
+  version: 2,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.userId],
   evolve(doc, event, id) {
@@ -44,6 +48,7 @@ export const usersProjection = defineProjection<UserDoc, Handled>({
           lastName: personal.lastName,
           profileImageUrl: null,
           roles: doc?.roles ?? [],
+          emailVerified: doc?.emailVerified ?? false,
           registeredAt: event.metadata.occurredAt,
           lastSignedInAt: null,
         };
@@ -56,6 +61,8 @@ export const usersProjection = defineProjection<UserDoc, Handled>({
         return doc && { ...doc, firstName: event.data.personal.firstName, lastName: event.data.personal.lastName };
       case 'UserSignedIn':
         return doc && { ...doc, lastSignedInAt: event.metadata.occurredAt };
+      case 'EmailVerified':
+        return doc && { ...doc, emailVerified: true };
       default: {
         const _exhaustive: never = event;
         return doc;

@@ -207,8 +207,9 @@ function crashTemplate(): Promise<string> {
       await freshPgliteDir(join(data, 'events'));
       const app = await bootBuilt(data, CRASH_ENV);
       try {
-        const server = { url: app.url, opsToken: readRuntimeFile(data)!.opsToken };
-        const admin = await signUp(server, { email: CRASH_ADMIN });
+        const server = { url: app.url, opsToken: readRuntimeFile(data)!.opsToken, dataDir: data };
+        // An admin by ADMIN_EMAILS once the address is confirmed with the link in the outbox.
+        const admin = await signUp(server, { email: CRASH_ADMIN, verifyEmail: true });
         const { owner, assetId, position } = await offerings.approvedAsset(server, admin, 10_000);
         await chainSettled(app.url);
         const setUp: CrashSetUp = { admin: admin.user, owner: owner.user, assetId, position };

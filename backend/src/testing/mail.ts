@@ -60,3 +60,33 @@ export function resetLinkIn(message: OutboxMessage): { link: string; token: stri
   if (!link) throw new Error(`No reset link in ${JSON.stringify(message.text)}`);
   return { link, token: new URL(link).searchParams.get('token')! };
 }
+
+/** The e-mail confirmation link in a message (sent at registration, or asked for again), and its token. */
+export function emailLinkIn(message: OutboxMessage): { link: string; token: string } {
+  const link = /https?:\/\/\S+\/auth\/verify-email\?token=\S+/.exec(message.text)?.[0];
+  if (!link) throw new Error(`No e-mail confirmation link in ${JSON.stringify(message.text)}`);
+  return { link, token: new URL(link).searchParams.get('token')! };
+}
+
+/** The messages to `to` (case-insensitive) that carry an e-mail confirmation link, oldest first. */
+export async function emailLinkMails(dataDir: string, to: string): Promise<OutboxMessage[]> {
+  return (await readOutbox(dataDir)).filter(
+    (m) => m.to.toLowerCase() === to.trim().toLowerCase() && m.text.includes('/auth/verify-email?token='),
+  );
+}
+
+/** Waits (up to `timeoutMs`) for the `count`-th confirmation-link mail to `to`, and answers its link. */
+export async function waitForEmailLink(
+  dataDir: string,
+  to: string,
+  { count = 1, timeoutMs = 10_000 } = {},
+): Promise<{ link: string; token: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mine = await emailLinkMails(dataDir, to);
+    if (mine.length >= count) return emailLinkIn(mine[count - 1]!);
+    if (Date.now() > deadline)
+      throw new Error(`No confirmation mail #${count} to ${to} in ${dataDir}/outbox after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -117,6 +117,36 @@ export interface PasswordReset {
   data: { userId: string; resetId: string };
 }
 
+/**
+ * A link to confirm the account's e-mail address was made and is about to be mailed (the outbox's intent), at
+ * registration or when the person asks again: only the SHA-256 of the link's secret is recorded. The newest replaces
+ * any earlier one; it works once, until `expiresAt`.
+ */
+export interface EmailVerificationRequested {
+  type: 'EmailVerificationRequested';
+  data: { userId: string; verificationId: string; tokenHash: string; expiresAt: string; messageId: string };
+}
+
+/** The outbox's outcome for a confirmation mail. */
+export interface EmailVerificationMailSent {
+  type: 'EmailVerificationMailSent';
+  data: { userId: string; verificationId: string; messageId: string };
+}
+export interface EmailVerificationMailFailed {
+  type: 'EmailVerificationMailFailed';
+  data: { userId: string; verificationId: string; messageId: string };
+}
+
+/**
+ * The account's holder proved they receive mail at its address: by the e-mailed link (`link`, naming it), or by an
+ * OpenID provider asserting `email_verified` for it (`provider`). What attaches to an address (the ADMIN_EMAILS
+ * role, the early-access waiver) attaches only from here on.
+ */
+export interface EmailVerified {
+  type: 'EmailVerified';
+  data: { userId: string; via: 'link' | 'provider'; verificationId: string | null };
+}
+
 export interface RoleGranted {
   type: 'RoleGranted';
   data: { userId: string; role: Role; grantedBy: RoleChanger };
@@ -159,6 +189,10 @@ export type UserEvent =
   | PasswordResetMailSent
   | PasswordResetMailFailed
   | PasswordReset
+  | EmailVerificationRequested
+  | EmailVerificationMailSent
+  | EmailVerificationMailFailed
+  | EmailVerified
   | AccountClosed;
 
 /** Stream `email-<emailKey>`: who holds an e-mail address. One stream per address, guarded by expected revision. */
@@ -249,6 +283,16 @@ export const userEventSchemas = {
   PasswordResetMailSent: object({ userId: id(), resetId: id(), messageId: id() }),
   PasswordResetMailFailed: object({ userId: id(), resetId: id(), messageId: id() }),
   PasswordReset: object({ userId: id(), resetId: id() }),
+  EmailVerificationRequested: object({
+    userId: id(),
+    verificationId: id(),
+    tokenHash: HASH,
+    expiresAt: IDENTITY_FIELDS.time,
+    messageId: id(),
+  }),
+  EmailVerificationMailSent: object({ userId: id(), verificationId: id(), messageId: id() }),
+  EmailVerificationMailFailed: object({ userId: id(), verificationId: id(), messageId: id() }),
+  EmailVerified: object({ userId: id(), via: literal('link', 'provider'), verificationId: nullable(id()) }),
   AccountClosed: object({ userId: id() }),
 } satisfies EventSchemas<UserEvent>;
 

@@ -35,6 +35,7 @@ import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/injection-keys.js';
 import { accountLockedMessage, ERROR_TITLES, IDENTITY_MESSAGES } from '../../messages.js';
 import { DEVICE_COOKIE, DeviceCookie } from './device-cookie.js';
+import { EmailVerifications } from './email-verifications.js';
 import { SIGN_IN_LIMITS, type SignInLimits } from './sign-in-limits.js';
 import { LoginDto, RegisterDto, SignedOutDto, UpdateProfileDto, UserWithPositionDto } from './identity.dto.js';
 import { IdentityService, type IdentityRequest } from './identity.service.js';
@@ -64,6 +65,7 @@ export class IdentityController {
     /** Password sign-in: failures per address, per (account, address), per account, per (device, account). */
     @Inject(SIGN_IN_LIMITS) private readonly signInLimits: SignInLimits,
     private readonly limits: RateLimits,
+    private readonly verifications: EmailVerifications,
   ) {
     this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
     const { perIp, perAccount } = config.identity.rateLimit;
@@ -73,7 +75,12 @@ export class IdentityController {
 
   @Post('register')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Create an account with e-mail and password, and sign in (session cookie)' })
+  @ApiOperation({
+    summary: 'Create an account with e-mail and password, and sign in (session cookie)',
+    description:
+      'Mails a link to confirm the address (/auth/verify-email, 24 hours): until it is used the account is ' +
+      'unverified (emailVerified false), and neither the ADMIN_EMAILS role nor the early-access waiver applies.',
+  })
   @ApiCreatedResponse({
     type: UserWithPositionDto,
     description: 'Signed in: sets the kauri.sid session cookie, the kauri.csrf cookie and the kauri.device cookie',
@@ -105,6 +112,8 @@ export class IdentityController {
         await this.limits.guard('registration', { open: undefined }, () => this.refusedRegistrations.fail(pair));
       throw error;
     }
+    // Signed in at once (the spec), but what belongs to the address waits for the mailed link.
+    await this.verifications.mailAtRegistration(userId, form.email, context.correlationId);
     return this.signIn(userId, 'password', context, req, reply);
   }
 

@@ -156,6 +156,25 @@ export class PasswordResetDto {
   password: string;
 }
 
+export class EmailVerificationDto {
+  @ApiProperty({ description: 'The token of the e-mailed link (/auth/verify-email?token=…)' })
+  @IsString({ message: IDENTITY_MESSAGES.emailLinkInvalid })
+  @MaxLength(200, { message: IDENTITY_MESSAGES.emailLinkInvalid })
+  token: string;
+}
+
+export class EmailVerifiedDto {
+  @ApiProperty() success: boolean;
+  @ApiProperty({ description: 'Global position of the last event, for read-your-writes (X-Read-After)' })
+  position: number;
+}
+
+export class EmailVerificationRequestedDto {
+  @ApiProperty() message: string;
+  @ApiProperty({ description: 'Global position of the link’s record, for read-your-writes (X-Read-After)' })
+  position: number;
+}
+
 /** What a role change did (npm run admin -- grant|revoke). */
 export class RoleChangedDto {
   @ApiProperty() userId: string;

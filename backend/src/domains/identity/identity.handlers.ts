@@ -13,6 +13,7 @@ import type { Vault } from '../../platform/vault/vault.js';
 import { IDENTITY_MESSAGES } from '../../messages.js';
 import type { SignInMethod, UserEvent } from './events.js';
 import type { ExternalProfile } from './oidc.js';
+import { readEmailToken } from './email-verification.js';
 import { readResetToken } from './password-reset.js';
 import { Passwords, PASSWORDS } from './passwords.js';
 import {
@@ -41,7 +42,12 @@ export type UserRequest =
     }
   | { type: 'SignInExternally'; profile: ExternalProfile }
   | { type: 'ResetPassword'; token: string; password: string }
-  | ({ userId: string } & Exclude<UserCommand, { type: 'RegisterUser' | 'LinkExternalIdentity' | 'ResetPassword' }>);
+  /** The token of an e-mailed confirmation link. */
+  | { type: 'VerifyEmail'; token: string }
+  | ({ userId: string } & Exclude<
+      UserCommand,
+      { type: 'RegisterUser' | 'LinkExternalIdentity' | 'ResetPassword' | 'VerifyEmail' | 'VerifyEmailByProvider' }
+    >);
 
 export interface UserOutcome {
   /** The account decided on: the new one for a registration, the one signed in to for a provider's identity. */
@@ -99,6 +105,8 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
         return this.signInExternally(request.profile, context);
       case 'ResetPassword':
         return this.resetPassword(request.token, request.password, context);
+      case 'VerifyEmail':
+        return this.verifyEmail(request.token, context);
       case 'SignIn':
         // The person signing in is the one acting.
         return this.decide(request.userId, request, await this.asAccount(request.userId, context));
@@ -132,6 +140,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
   private async register(
     form: Extract<UserRequest, { type: 'RegisterUser' }>,
     context: CommandContext,
+    emailVerified = false,
   ): Promise<UserOutcome> {
     const userId = randomUUID();
     const { key, legacy } = await this.emailKeys.pair(form.email);
@@ -154,6 +163,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
           personal: { email: form.email, firstName: form.firstName, lastName: form.lastName },
           method: form.method,
           adminByConfiguration: this.config.identity.adminEmails.includes(form.email.trim().toLowerCase()),
+          emailVerified,
           at: context.now,
         },
         context,
@@ -177,7 +187,10 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
     const stream = externalIdentityStream(key);
     const link = { type: 'LinkExternalIdentity', issuer: profile.issuer, identityKey: key, sub: profile.sub } as const;
     const claimed = (await this.repository.load(externalIdentity, stream)).state.userId;
-    if (claimed) return this.decide(claimed, { ...link, at: context.now }, context);
+    if (claimed) {
+      const signedIn = await this.decide(claimed, { ...link, at: context.now }, context);
+      return (await this.provenByProvider(claimed, profile, context)) ?? signedIn;
+    }
     if (!profile.email)
       throw new DomainError('The identity provider did not share an email address, which an account needs.', 422);
     let userId = await accountByEmail(this.repository, this.emailKeys, profile.email);
@@ -195,6 +208,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
           method: 'oidc',
         },
         context,
+        profile.emailVerified,
       ));
     }
     try {
@@ -210,7 +224,66 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
       userId = (await this.repository.load(externalIdentity, stream)).state.userId!;
     }
     // Linking twice changes nothing, so a sign-in after a crash between the claim and the link completes it.
-    return this.decide(userId, { ...link, at: context.now }, context);
+    const linked = await this.decide(userId, { ...link, at: context.now }, context);
+    return (await this.provenByProvider(userId, profile, context)) ?? linked;
+  }
+
+  /**
+   * A provider that vouches for the address (email_verified) proves it, as the e-mailed link would: for an account
+   * made, linked or signed in to here whose address it is (and was not proven yet). Null when there is nothing to do.
+   */
+  private async provenByProvider(
+    userId: string,
+    profile: ExternalProfile,
+    context: CommandContext,
+  ): Promise<UserOutcome | null> {
+    if (!profile.emailVerified || !profile.email) return null;
+    const { state } = await this.repository.load(user, userStream(userId));
+    if (state.emailVerified || !state.emailKey) return null;
+    const { key, legacy } = await this.emailKeys.pair(profile.email);
+    // The account's own key: the keyed one, or the unkeyed one for an account from before keyed keys.
+    const emailKey = state.emailKey === legacy ? legacy : key;
+    return this.decide(
+      userId,
+      {
+        type: 'VerifyEmailByProvider',
+        emailKey,
+        adminByConfiguration: await this.listedAsAdmin(state.emailKey),
+        at: context.now,
+      },
+      context,
+    );
+  }
+
+  /** Whether ADMIN_EMAILS lists the address of this e-mail key (compared by key: the account's state holds no address). */
+  private async listedAsAdmin(emailKey: string): Promise<boolean> {
+    for (const email of this.config.identity.adminEmails) {
+      const { key, legacy } = await this.emailKeys.pair(email);
+      if (key === emailKey || legacy === emailKey) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Confirms the account's address with the token of an e-mailed link; when ADMIN_EMAILS lists the address (now),
+   * the system grants the admin role with it. The person acting is the account's holder, signed in or not.
+   */
+  private async verifyEmail(token: string, context: CommandContext): Promise<UserOutcome> {
+    const parsed = readEmailToken(token);
+    const invalid = () =>
+      new DomainError(IDENTITY_MESSAGES.emailLinkInvalid, 400, [
+        { field: 'token', message: IDENTITY_MESSAGES.emailLinkInvalid },
+      ]);
+    if (!parsed) throw invalid();
+    const { state } = await this.repository.load(user, userStream(parsed.userId));
+    if (!state.userId || !state.emailKey) throw invalid();
+    const command = {
+      type: 'VerifyEmail',
+      tokenHash: parsed.tokenHash,
+      adminByConfiguration: await this.listedAsAdmin(state.emailKey),
+      at: context.now,
+    } as const;
+    return this.decide(parsed.userId, command, await this.asAccount(parsed.userId, context));
   }
 
   /**

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminController, RoleOperationsController } from './admin.controller.js';
+import { EmailVerificationController } from './email-verification.controller.js';
+import { EmailVerifications } from './email-verifications.js';
 import { IdentityController } from './identity.controller.js';
 import { OidcController } from './oidc.controller.js';
 import { IdentityGuard } from './identity.guard.js';
@@ -18,11 +20,19 @@ import { CONFIG, LOGGER } from '../../platform/injection-keys.js';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [IdentityController, OidcController, AdminController, RoleOperationsController, PasswordResetController],
+  controllers: [
+    IdentityController,
+    OidcController,
+    AdminController,
+    RoleOperationsController,
+    PasswordResetController,
+    EmailVerificationController,
+  ],
   providers: [
     ExecuteUserHandler,
     IdentityService,
     PasswordResets,
+    EmailVerifications,
     {
       provide: Passwords,
       inject: [CONFIG],

@@ -22,6 +22,12 @@ export class UserDto {
     description: 'Granted roles; every user may own assets and invest',
   })
   roles: Role[];
+  @ApiProperty({
+    description:
+      'Whether the holder proved they receive mail at the address (the e-mailed link, or an OpenID provider’s ' +
+      'email_verified); accounts from before confirmation links are unverified until they use one',
+  })
+  emailVerified: boolean;
   @ApiProperty({ enum: ['active', 'canceled', 'past_due', 'incomplete', 'inactive'] }) subscriptionStatus: string;
   @ApiProperty({ enum: TIERS, nullable: true, description: 'null without a plan' })
   subscriptionTier: string | null;
@@ -47,6 +53,7 @@ export async function toUserDto(reads: ReadModels, doc: UserDoc): Promise<UserDt
     profileImageUrl: doc.profileImageUrl,
     role: doc.roles.includes('admin') ? 'admin' : 'user',
     roles: [...doc.roles],
+    emailVerified: doc.emailVerified,
     ...(await subscriptionOf(reads, doc._id)),
   };
 }

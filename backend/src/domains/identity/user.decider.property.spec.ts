@@ -32,6 +32,7 @@ const register = fc.record({
   personal: fc.record({ email: someText(fc.constant('aroha@example.nz')), firstName: name, lastName: name }),
   method,
   adminByConfiguration: fc.boolean(),
+  emailVerified: fc.boolean(),
   at: anyTime,
 });
 const signIn = fc.record({
@@ -90,7 +91,37 @@ const recordResetMail = fc.record({
   outcome: fc.constantFrom('sent' as const, 'refused' as const),
 });
 const reset = fc.record({ type: fc.constant('ResetPassword' as const), tokenHash, at: anyTime });
+const requestVerification = fc.record({
+  type: fc.constant('RequestEmailVerification' as const),
+  verificationId: anyId,
+  tokenHash,
+  messageId: anyId,
+  expiresAt: fc.constantFrom('2026-11-24T09:00:00.000Z', 'not a time', ''),
+  at: anyTime,
+});
+const recordVerificationMail = fc.record({
+  type: fc.constant('RecordEmailVerificationMail' as const),
+  verificationId: anyId,
+  messageId: anyId,
+  outcome: fc.constantFrom('sent' as const, 'refused' as const),
+});
+const verify = fc.record({
+  type: fc.constant('VerifyEmail' as const),
+  tokenHash,
+  adminByConfiguration: fc.boolean(),
+  at: anyTime,
+});
+const verifyByProvider = fc.record({
+  type: fc.constant('VerifyEmailByProvider' as const),
+  emailKey: fc.constantFrom(legacyEmailKey('aroha@example.nz'), legacyEmailKey('other@example.nz'), 'constructor'),
+  adminByConfiguration: fc.boolean(),
+  at: anyTime,
+});
 const command: fc.Arbitrary<UserCommand> = fc.oneof(
+  { weight: 1, arbitrary: requestVerification },
+  { weight: 1, arbitrary: recordVerificationMail },
+  { weight: 1, arbitrary: verify },
+  { weight: 1, arbitrary: verifyByProvider },
   { weight: 1, arbitrary: requestReset },
   { weight: 1, arbitrary: recordResetMail },
   { weight: 1, arbitrary: reset },
@@ -110,6 +141,8 @@ describe('User decider, properties', () => {
       invariant(state) {
         expect(new Set(state.roles).size).toBe(state.roles.length);
         expect(state.roles.every((r) => r === 'admin' || r === 'compliance')).toBe(true);
+        // A link is pending only while the address is unproven.
+        if (state.emailVerified) expect(state.emailVerification).toBeNull();
         for (const session of state.sessions.values()) {
           if (session.idleExpiresAt !== null) expect(session.idleExpiresAt <= session.expiresAt).toBe(true);
         }

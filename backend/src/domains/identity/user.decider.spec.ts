@@ -5,6 +5,8 @@ import { keyedEmailKey } from '../../platform/email-key.js';
 import {
   ACCOUNT_CLOSED,
   ACCOUNT_EXISTS,
+  EMAIL_ALREADY_VERIFIED,
+  EMAIL_LINK_EXPIRED,
   NO_ACCOUNT,
   RESET_LINK_EXPIRED,
   ROLES_BY_OPERATOR,
@@ -18,13 +20,14 @@ const userId = 'u-1';
 const emailKey = (email: string) => keyedEmailKey(Buffer.alloc(32, 1), email);
 const { given } = specify(user);
 
-const register = (adminByConfiguration = false): UserCommand => ({
+const register = (adminByConfiguration = false, emailVerified = false): UserCommand => ({
   type: 'RegisterUser',
   userId,
   emailKey: emailKey('aroha@example.nz'),
   personal: { email: ' aroha@example.nz ', firstName: ' Aroha ', lastName: '' },
-  method: 'password',
+  method: emailVerified ? 'oidc' : 'password',
   adminByConfiguration,
+  emailVerified,
   at,
 });
 
@@ -61,8 +64,15 @@ describe('User decider', () => {
     expect(given([]).when(register())).toEqual({ events: [registered], error: null });
   });
 
-  it('given nothing, when an ADMIN_EMAILS address registers, then it is admin from the start, granted by ADMIN_EMAILS', () => {
-    expect(given([]).when(register(true)).events).toEqual([registered, adminGranted]);
+  it('given nothing, when an ADMIN_EMAILS address registers with a password, then no role yet: the address is unproven', () => {
+    expect(given([]).when(register(true)).events).toEqual([registered]);
+  });
+
+  it('given nothing, when a provider vouches for the address at registration, then it is proven, and an ADMIN_EMAILS address is admin, granted by ADMIN_EMAILS', () => {
+    const viaProvider = { ...registered, data: { ...registered.data, method: 'oidc' as const } } as UserEvent;
+    const proven: UserEvent = { type: 'EmailVerified', data: { userId, via: 'provider', verificationId: null } };
+    expect(given([]).when(register(true, true)).events).toEqual([viaProvider, proven, adminGranted]);
+    expect(given([]).when(register(false, true)).events).toEqual([viaProvider, proven]);
   });
 
   it('given a registered user, registering the same id again is refused', () => {
@@ -303,6 +313,127 @@ describe('User decider', () => {
         status: 422,
       });
       expect(given([registered]).when(reset(hash('a'))).error?.message).toBe(IDENTITY_MESSAGES.resetLinkInvalid);
+    });
+  });
+
+  describe('e-mail confirmation', () => {
+    const hash = (c: string) => c.repeat(64);
+    const inADay = '2026-11-23T09:00:00.000Z';
+    const requested = (verificationId: string, tokenHash: string): UserEvent => ({
+      type: 'EmailVerificationRequested',
+      data: { userId, verificationId, tokenHash, expiresAt: inADay, messageId: `m-${verificationId}` },
+    });
+    const verify = (tokenHash: string, adminByConfiguration = false, when = later): UserCommand => ({
+      type: 'VerifyEmail',
+      tokenHash,
+      adminByConfiguration,
+      at: when,
+    });
+    const proven = (verificationId: string): UserEvent => ({
+      type: 'EmailVerified',
+      data: { userId, via: 'link', verificationId },
+    });
+
+    it('when a link is asked for, then only its hash and expiry are recorded; then its mail’s outcome, once', () => {
+      const ask: UserCommand = {
+        type: 'RequestEmailVerification',
+        verificationId: 'v-1',
+        tokenHash: hash('a'),
+        messageId: 'm-v-1',
+        expiresAt: inADay,
+        at,
+      };
+      expect(given([registered]).when(ask).events).toEqual([requested('v-1', hash('a'))]);
+      const sent = { type: 'RecordEmailVerificationMail', verificationId: 'v-1', messageId: 'm-v-1' } as const;
+      expect(given([registered, requested('v-1', hash('a'))]).when({ ...sent, outcome: 'sent' }).events).toEqual([
+        { type: 'EmailVerificationMailSent', data: { userId, verificationId: 'v-1', messageId: 'm-v-1' } },
+      ]);
+      // A replaced link's late outcome says nothing new.
+      expect(
+        given([registered, requested('v-1', hash('a')), requested('v-2', hash('b'))]).when({
+          ...sent,
+          outcome: 'refused',
+        }).events,
+      ).toEqual([]);
+    });
+
+    it('given a link, when its token is used in time, then EmailVerified naming it', () => {
+      expect(given([registered, requested('v-1', hash('a'))]).when(verify(hash('a'))).events).toEqual([proven('v-1')]);
+    });
+
+    it('given an ADMIN_EMAILS address, when its link is used, then the system grants the admin role with it', () => {
+      expect(given([registered, requested('v-1', hash('a'))]).when(verify(hash('a'), true)).events).toEqual([
+        proven('v-1'),
+        adminGranted,
+      ]);
+      // An admin already (the operator's grant, or an account from before confirmation links): nothing granted twice.
+      const byCli: UserEvent = {
+        type: 'RoleGranted',
+        data: { userId, role: 'admin', grantedBy: { kind: 'system', name: 'admin-cli' } },
+      };
+      expect(given([registered, byCli, requested('v-1', hash('a'))]).when(verify(hash('a'), true)).events).toEqual([
+        proven('v-1'),
+      ]);
+    });
+
+    it('refuses a wrong, replaced or expired link, and none at all', () => {
+      const history = [registered, requested('v-1', hash('a'))];
+      expect(given(history).when(verify(hash('z')))).toMatchObject({
+        events: null,
+        error: { message: IDENTITY_MESSAGES.emailLinkInvalid, status: 400 },
+      });
+      expect(given([...history, requested('v-2', hash('b'))]).when(verify(hash('a'))).error?.message).toBe(
+        IDENTITY_MESSAGES.emailLinkInvalid,
+      );
+      expect(given(history).when(verify(hash('a'), true, '2026-11-23T09:00:00.001Z'))).toMatchObject({
+        events: null,
+        error: { message: EMAIL_LINK_EXPIRED, status: 422 },
+      });
+      expect(given([registered]).when(verify(hash('a'))).error?.message).toBe(IDENTITY_MESSAGES.emailLinkInvalid);
+    });
+
+    it('a used link: opened again it says the address is confirmed (409); another link is not valid; no new link is made', () => {
+      const history = [registered, requested('v-1', hash('a')), proven('v-1')];
+      expect(given(history).when(verify(hash('a'), true))).toMatchObject({
+        events: null,
+        error: { message: EMAIL_ALREADY_VERIFIED, status: 409 },
+      });
+      expect(given(history).when(verify(hash('b'))).error?.message).toBe(IDENTITY_MESSAGES.emailLinkInvalid);
+      expect(
+        given(history).when({
+          type: 'RequestEmailVerification',
+          verificationId: 'v-2',
+          tokenHash: hash('b'),
+          messageId: 'm',
+          expiresAt: inADay,
+          at,
+        }).error,
+      ).toMatchObject({ message: EMAIL_ALREADY_VERIFIED, status: 409 });
+    });
+
+    it('a provider vouching for the account’s own address proves it (with the ADMIN_EMAILS role); for another address, or again, nothing', () => {
+      const byProvider = (key: string): UserCommand => ({
+        type: 'VerifyEmailByProvider',
+        emailKey: key,
+        adminByConfiguration: true,
+        at,
+      });
+      const own = emailKey('aroha@example.nz');
+      expect(given([registered]).when(byProvider(own)).events).toEqual([
+        { type: 'EmailVerified', data: { userId, via: 'provider', verificationId: null } },
+        adminGranted,
+      ]);
+      expect(given([registered]).when(byProvider(emailKey('someone@example.nz'))).events).toEqual([]);
+      expect(given([registered, proven('v-1')]).when(byProvider(own)).events).toEqual([]);
+    });
+
+    it('given a closed account, a link is neither made nor used', () => {
+      const history: UserEvent[] = [
+        registered,
+        requested('v-1', hash('a')),
+        { type: 'AccountClosed', data: { userId } },
+      ];
+      expect(given(history).when(verify(hash('a'))).error).toMatchObject({ message: ACCOUNT_CLOSED, status: 403 });
     });
   });
 

@@ -32,7 +32,10 @@ export type UserCommand =
       emailKey: string;
       personal: Personal;
       method: SignInMethod;
+      /** The address is listed in ADMIN_EMAILS: the admin role comes with it once the address is proven. */
       adminByConfiguration: boolean;
+      /** The OpenID provider vouched for the address (email_verified): proven at registration. */
+      emailVerified: boolean;
       at: string;
     }
   | { type: 'SignIn'; method: SignInMethod; session: NewSession; at: string }
@@ -52,6 +55,19 @@ export type UserCommand =
     }
   | { type: 'RecordPasswordResetMail'; resetId: string; messageId: string; outcome: 'sent' | 'refused' }
   | { type: 'ResetPassword'; tokenHash: string; at: string }
+  | {
+      type: 'RequestEmailVerification';
+      verificationId: string;
+      tokenHash: string;
+      messageId: string;
+      expiresAt: string;
+      at: string;
+    }
+  | { type: 'RecordEmailVerificationMail'; verificationId: string; messageId: string; outcome: 'sent' | 'refused' }
+  /** The e-mailed link's token was used (`adminByConfiguration`: ADMIN_EMAILS lists the address now). */
+  | { type: 'VerifyEmail'; tokenHash: string; adminByConfiguration: boolean; at: string }
+  /** An OpenID provider vouched (email_verified) for the address of `emailKey`: proven if it is the account's. */
+  | { type: 'VerifyEmailByProvider'; emailKey: string; adminByConfiguration: boolean; at: string }
   | { type: 'CloseAccount'; at: string };
 
 interface OpenSession {
@@ -70,6 +86,12 @@ export interface UserState {
   identityKeys: ReadonlySet<string>;
   /** The newest reset link asked for, until it is used (only one works at a time). */
   passwordReset: { resetId: string; tokenHash: string; expiresAt: string; messageId: string } | null;
+  /** Whether the holder proved they receive mail at the account's address (the link, or the provider's word). */
+  emailVerified: boolean;
+  /** The newest confirmation link asked for, until it is used (only one works at a time). */
+  emailVerification: { verificationId: string; tokenHash: string; expiresAt: string; messageId: string } | null;
+  /** The hash of the link that confirmed the address: opened again, it says so rather than 'not valid'. */
+  usedVerificationHash: string | null;
   /** Closed when its holder was forgotten: nothing signs in to it again. */
   closed: boolean;
 }
@@ -109,6 +131,37 @@ function requireAnotherPerson(by: RoleChanger, userId: string): void {
 }
 export const ACCOUNT_CLOSED = 'This account has been closed.';
 export const RESET_LINK_EXPIRED = 'This reset link has expired. Please ask for a new one.';
+export const EMAIL_LINK_EXPIRED = 'This confirmation link has expired. Please ask for a new one.';
+export const EMAIL_ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
+
+const linkInvalid = () =>
+  new DomainError(IDENTITY_MESSAGES.emailLinkInvalid, 400, [
+    { field: 'token', message: IDENTITY_MESSAGES.emailLinkInvalid },
+  ]);
+
+/**
+ * The address is proven: `EmailVerified`, and the admin role when ADMIN_EMAILS lists it — granted by the system
+ * here, never at registration, or whoever registered a listed address first would be an admin.
+ */
+function verified(
+  state: UserState,
+  userId: string,
+  via: 'link' | 'provider',
+  verificationId: string | null,
+  adminByConfiguration: boolean,
+): UserEvent[] {
+  return [
+    { type: 'EmailVerified', data: { userId, via, verificationId } },
+    ...(adminByConfiguration && !state.roles.includes('admin')
+      ? [
+          {
+            type: 'RoleGranted' as const,
+            data: { userId, role: 'admin' as const, grantedBy: { kind: 'system' as const, name: 'ADMIN_EMAILS' } },
+          },
+        ]
+      : []),
+  ];
+}
 
 const without = <K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> => {
   const next = new Map(map);
@@ -121,7 +174,8 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
   upcasters,
   name: 'User',
   eventSchemas: userEventSchemas,
-  // A role the system changes (from ADMIN_EMAILS at a visitor's registration, or for the admin CLI) is its doing.
+  // A role the system changes (from ADMIN_EMAILS when a visitor proves a listed address, or for the admin CLI) is its
+  // doing.
   actorOf: (event) => {
     const changer =
       event.type === 'RoleGranted' ? event.data.grantedBy : event.type === 'RoleRevoked' ? event.data.revokedBy : null;
@@ -136,6 +190,9 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
     sessions: new Map(),
     identityKeys: new Set(),
     passwordReset: null,
+    emailVerified: false,
+    emailVerification: null,
+    usedVerificationHash: null,
     closed: false,
   },
 
@@ -184,12 +241,25 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'PasswordReset':
         return { ...state, passwordReset: null };
+      case 'EmailVerificationRequested': {
+        const { verificationId, tokenHash, expiresAt, messageId } = event.data;
+        return { ...state, emailVerification: { verificationId, tokenHash, expiresAt, messageId } };
+      }
+      case 'EmailVerified':
+        return {
+          ...state,
+          emailVerified: true,
+          emailVerification: null,
+          usedVerificationHash: event.data.via === 'link' ? (state.emailVerification?.tokenHash ?? null) : null,
+        };
       case 'AccountClosed':
-        return { ...state, closed: true, passwordReset: null };
+        return { ...state, closed: true, passwordReset: null, emailVerification: null };
       case 'UserSignedIn':
       case 'UserSignedOut':
       case 'PasswordResetMailSent':
       case 'PasswordResetMailFailed':
+      case 'EmailVerificationMailSent':
+      case 'EmailVerificationMailFailed':
         return state;
       default: {
         const _exhaustive: never = event;
@@ -216,7 +286,7 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         ensure(IDENTITY_FIELDS.optionalName, firstName, 'firstName', IDENTITY_MESSAGES.firstNameTooLong);
         ensure(IDENTITY_FIELDS.optionalName, lastName, 'lastName', IDENTITY_MESSAGES.lastNameTooLong);
         ensure(IDENTITY_FIELDS.method, command.method, 'method', 'Unknown sign-in method');
-        return [
+        const registered: UserEvent[] = [
           {
             type: 'UserRegistered',
             data: {
@@ -227,19 +297,11 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
               personal: { email, firstName, lastName },
             },
           },
-          ...(command.adminByConfiguration
-            ? [
-                {
-                  type: 'RoleGranted' as const,
-                  data: {
-                    userId: command.userId,
-                    role: 'admin' as const,
-                    grantedBy: { kind: 'system' as const, name: 'ADMIN_EMAILS' },
-                  },
-                },
-              ]
-            : []),
         ];
+        // An unproven address gets nothing that attaches to it (the ADMIN_EMAILS role): it waits for the link.
+        return command.emailVerified
+          ? [...registered, ...verified(state, command.userId, 'provider', null, command.adminByConfiguration)]
+          : registered;
       }
       case 'SignIn': {
         const { session } = command;
@@ -357,6 +419,44 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
           })),
         ];
       }
+      case 'RequestEmailVerification': {
+        if (state.emailVerified) throw new DomainError(EMAIL_ALREADY_VERIFIED, 409);
+        const unrecordable = 'The confirmation link could not be recorded';
+        ensure(IDENTITY_FIELDS.hash, command.tokenHash, 'tokenHash', unrecordable, 422);
+        ensure(IDENTITY_FIELDS.time, command.expiresAt, 'expiresAt', unrecordable, 422);
+        if (command.expiresAt <= command.at) throw new DomainError('A link must expire after it is made', 422);
+        const { verificationId, tokenHash, expiresAt, messageId } = command;
+        return [
+          { type: 'EmailVerificationRequested', data: { userId, verificationId, tokenHash, expiresAt, messageId } },
+        ];
+      }
+      case 'RecordEmailVerificationMail': {
+        // As for reset mails: the outcome of the link on record, once.
+        const pending = state.emailVerification;
+        if (!pending || pending.verificationId !== command.verificationId || pending.messageId !== command.messageId)
+          return [];
+        const data = { userId, verificationId: command.verificationId, messageId: command.messageId };
+        return [
+          command.outcome === 'sent'
+            ? { type: 'EmailVerificationMailSent', data }
+            : { type: 'EmailVerificationMailFailed', data },
+        ];
+      }
+      case 'VerifyEmail': {
+        if (state.emailVerified) {
+          // The link that confirmed it, opened again (a second click, another device): nothing to do, and said so.
+          if (state.usedVerificationHash === command.tokenHash) throw new DomainError(EMAIL_ALREADY_VERIFIED, 409);
+          throw linkInvalid();
+        }
+        const pending = state.emailVerification;
+        if (!pending || pending.tokenHash !== command.tokenHash) throw linkInvalid();
+        if (pending.expiresAt <= command.at) throw new DomainError(EMAIL_LINK_EXPIRED, 422);
+        return verified(state, userId, 'link', pending.verificationId, command.adminByConfiguration);
+      }
+      case 'VerifyEmailByProvider':
+        // Only the account's own address: a provider vouching for another address proves nothing about this one.
+        if (state.emailVerified || command.emailKey !== state.emailKey) return [];
+        return verified(state, userId, 'provider', null, command.adminByConfiguration);
       case 'CloseAccount':
         return [
           ...[...state.sessions.keys()].map((tokenHash) => ({
