@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer } from '../../testing/api.js';
 import { registerInterest } from '../../testing/interest.js';
+import { waitForEmailLink } from '../../testing/mail.js';
 import { signUp } from '../../testing/users.js';
 import { NOTHING_TO_CANCEL, STARTER_NOT_CANCELLABLE, ALREADY_SUBSCRIBED } from './billing.decider.js';
 import { CHOOSE_A_PLAN } from './billing.dto.js';
@@ -126,11 +127,12 @@ describe('billing API (sandbox provider)', () => {
   it('gives an early-access registrant the Starter plan without a payment, and a first month free on a monthly plan', async () => {
     const email = `early-${Date.now()}@example.nz`;
     await registerInterest(server, { email });
-    const user = await signUp(server, { email });
+    // The registrant's own account, its address confirmed with the mailed link (as the waiver needs).
+    const user = await signUp(server, { email, verifyEmail: true });
     const monthly = await user.post('/api/create-subscription', { tier: 'enterprise' });
     expect(monthly.body).toMatchObject({ amountDue: 0, setupFeeWaived: true, intent: 'setup' });
 
-    const other = await signUp(server, { email: `early2-${Date.now()}@example.nz` });
+    const other = await signUp(server, { email: `early2-${Date.now()}@example.nz`, verifyEmail: true });
     await registerInterest(server, { email: other.user.email });
     const starter = await other.post('/api/create-subscription', { tier: 'starter' });
     expect(starter.body).toMatchObject({ clientSecret: null, status: 'active', amountDue: 0, setupFeeWaived: true });
@@ -139,10 +141,28 @@ describe('billing API (sandbox provider)', () => {
     ).toMatchObject({ status: 'active', tier: 'starter', currentPeriodEnd: null });
   });
 
+  it('waives nothing for an account whose address is a registrant’s but unproven: whoever registered it first pays (found by an outside probe)', async () => {
+    const email = `early4-${Date.now()}@example.nz`;
+    await registerInterest(server, { email });
+    // Someone without the registrant's mailbox registers the address: signed in, never confirmed.
+    const squatter = await signUp(server, { email, verifyEmail: false });
+    expect(squatter.user.emailVerified).toBe(false);
+    const priced = await squatter.post('/api/pricing/calculate', { assetValue: 1_000_000, tier: 'professional' });
+    expect(priced.body.setupFeeWaived).toBe(false);
+    const checkout = await squatter.post('/api/create-subscription', { tier: 'starter' });
+    expect(checkout.body).toMatchObject({ setupFeeWaived: false, status: 'incomplete' });
+    expect(checkout.body.amountDue).toBeGreaterThan(0);
+    // The mailbox's holder opens the link: from then on the waiver is the account's.
+    const { token } = await waitForEmailLink(server.config.dataDir, email);
+    expect((await server.api.post('/api/email-verification', { token })).status).toBe(200);
+    const waived = await squatter.post('/api/create-subscription', { tier: 'starter' });
+    expect(waived.body).toMatchObject({ setupFeeWaived: true, amountDue: 0, status: 'active' });
+  });
+
   it('waives one first payment per registrant, not every checkout after a cancellation', async () => {
     const email = `early3-${Date.now()}@example.nz`;
     await registerInterest(server, { email });
-    const user = await signUp(server, { email });
+    const user = await signUp(server, { email, verifyEmail: true });
     const first = await user.post('/api/create-subscription', { tier: 'professional' });
     expect(first.body).toMatchObject({ amountDue: 0, setupFeeWaived: true });
     expect(

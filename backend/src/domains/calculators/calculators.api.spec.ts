@@ -176,7 +176,7 @@ describe('calculators API', () => {
 
     const email = 'early.bird@example.nz';
     await registerInterest(server, { email });
-    const earlyBird = await signUp(server, { email });
+    const earlyBird = await signUp(server, { email, verifyEmail: true });
     await server.engine.caughtUp();
     const waived = await earlyBird.post('/api/pricing/calculate', { assetValue: 1_000_000, tier: 'professional' });
     expect(waived.body).toMatchObject({ setupFee: 0, setupFeeWaived: true, total: 35_000.3 });

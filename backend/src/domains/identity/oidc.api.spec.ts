@@ -9,6 +9,7 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 const ACCOUNTS = {
   alice: { email: 'alice@example.nz', email_verified: true, given_name: 'Alice', family_name: 'Te Rangi' },
   mallory: { email: 'victim@example.nz', email_verified: false, given_name: 'Mallory' },
+  bob: { email: 'bob@example.nz', email_verified: true, given_name: 'Bob' },
 };
 
 /** The browser's side of a pending sign-in: the provider's address, and the cookie that proves it started here. */
@@ -96,6 +97,8 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
         firstName: 'Alice',
         lastName: 'Te Rangi',
         role: 'user',
+        // The provider vouched for the address (email_verified): proven at once, no link needed.
+        emailVerified: true,
         subscriptionStatus: 'inactive',
       }),
       token: expect.stringMatching(/^[\w-]{43}$/),
@@ -111,8 +114,14 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
     expect((await api.get('/api/user', bearer)).body).toEqual(res.body.user);
 
     const events = (await server.eventStore.readStream(`user-${res.body.user.id}`)).map((e) => e.type);
-    expect(events).toEqual(['UserRegistered', 'ExternalIdentityLinked', 'UserSignedIn', 'SessionStarted']);
-    const linked = (await server.eventStore.readStream(`user-${res.body.user.id}`))[1]!;
+    expect(events).toEqual([
+      'UserRegistered',
+      'EmailVerified',
+      'ExternalIdentityLinked',
+      'UserSignedIn',
+      'SessionStarted',
+    ]);
+    const linked = (await server.eventStore.readStream(`user-${res.body.user.id}`))[2]!;
     expect(linked.data).toMatchObject({ issuer: idp.issuer, personal: { sub: 'alice' } });
     expect(JSON.stringify(await server.eventStore.readAll())).not.toContain(res.body.token);
 
@@ -233,6 +242,22 @@ describe('external sign-in through a real OpenID provider (oidc-provider in-proc
       status: 400,
       body: { error: 'access_denied', message: 'End-User aborted interaction' },
     });
+  }, 60_000);
+
+  it('a provider vouching for a password account’s unconfirmed address links it and proves the address', async () => {
+    const bob = await signUp(server, { email: 'bob@example.nz' });
+    expect(bob.user.emailVerified).toBe(false);
+    const started = await startAt(server, 'client-state-0006', redirect);
+    const back = await idp.signIn(started.location, 'bob');
+    const res = await callback(server, started, {
+      code: back.searchParams.get('code'),
+      state: 'client-state-0006',
+      redirect_uri: redirect,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: bob.user.id, emailVerified: true });
+    const proven = (await server.eventStore.readStream(`user-${bob.user.id}`)).find((e) => e.type === 'EmailVerified');
+    expect(proven?.data).toEqual({ userId: bob.user.id, via: 'provider', verificationId: null });
   }, 60_000);
 
   it('does not hand an existing account to a provider identity with an unverified e-mail', async () => {
