@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Api } from '../../backend/src/testing/api.js';
 import { subscribe } from '../../backend/src/testing/billing.js';
-import { resetLinkIn, waitForMail } from '../../backend/src/testing/mail.js';
+import { resetLinkIn, waitForResetMail } from '../../backend/src/testing/mail.js';
 import { samplePdf } from '../../backend/src/testing/pdf.js';
 import { signUp, TEST_PASSWORD } from '../../backend/src/testing/users.js';
 import { openSignedIn, signIn } from './support/accounts.js';
@@ -165,7 +165,7 @@ describe('work carried through', () => {
     await page.getByText(/^If an account exists for that email address/).waitFor();
     await saveScreenshot(page, `flows-forgot-password-sent-${size}`);
 
-    const { link } = resetLinkIn(await waitForMail(server.config.dataDir, user.user.email));
+    const { link } = resetLinkIn(await waitForResetMail(server.config.dataDir, user.user.email));
     const opened = new URL(link);
     await page.goto(`${server.url}${opened.pathname}${opened.search}`);
     await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor();

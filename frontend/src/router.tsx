@@ -25,6 +25,7 @@ import {
   validateTokenizeSearch,
   validateConfirmRegistrationSearch,
   validateResetPasswordSearch,
+  validateVerifyEmailSearch,
 } from './shared/search';
 
 export interface RouterContext {
@@ -110,6 +111,14 @@ const resetPasswordRoute = createRoute({
   staticData: { title: 'Reset Password' },
   validateSearch: validateResetPasswordSearch,
   component: routeChunk(() => import('./routes/auth.reset-password')),
+});
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/verify-email',
+  staticData: { title: 'Confirm E-mail Address' },
+  validateSearch: validateVerifyEmailSearch,
+  component: routeChunk(() => import('./routes/auth.verify-email')),
 });
 
 const publicPage = (path: string, title: string, load: Parameters<typeof lazyRouteComponent>[0]) =>
@@ -235,6 +244,7 @@ const routeTree = rootRoute.addChildren([
     page(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
   ),
   resetPasswordRoute,
+  verifyEmailRoute,
   publicPage('/demo', 'Demo', () => import('./features/info/DemoPage')),
   publicPage('/partners', 'Partners', () => import('./features/info/PartnersPage')),
   publicPage('/user-guide', 'User Guide', () => import('./features/info/UserGuidePage')),

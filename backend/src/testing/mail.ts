@@ -68,25 +68,50 @@ export function emailLinkIn(message: OutboxMessage): { link: string; token: stri
   return { link, token: new URL(link).searchParams.get('token')! };
 }
 
-/** The messages to `to` (case-insensitive) that carry an e-mail confirmation link, oldest first. */
-export async function emailLinkMails(dataDir: string, to: string): Promise<OutboxMessage[]> {
+/** The messages to `to` (case-insensitive) whose text holds a link to `path` (say '/auth/reset-password'), oldest first. */
+export async function mailsWithLink(dataDir: string, to: string, path: string): Promise<OutboxMessage[]> {
   return (await readOutbox(dataDir)).filter(
-    (m) => m.to.toLowerCase() === to.trim().toLowerCase() && m.text.includes('/auth/verify-email?token='),
+    (m) => m.to.toLowerCase() === to.trim().toLowerCase() && m.text.includes(`${path}?token=`),
   );
 }
 
-/** Waits (up to `timeoutMs`) for the `count`-th confirmation-link mail to `to`, and answers its link. */
+/** The messages to `to` that carry an e-mail confirmation link, oldest first. */
+export const emailLinkMails = (dataDir: string, to: string) => mailsWithLink(dataDir, to, '/auth/verify-email');
+
+/**
+ * Waits (up to `timeoutMs`) for the `count`-th mail to `to` with a link to `path`, and answers that mail. Other mail
+ * to the address (the confirmation link sent at registration, say) does not count.
+ */
+export async function waitForMailWithLink(
+  dataDir: string,
+  to: string,
+  path: string,
+  { count = 1, timeoutMs = 10_000 } = {},
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mine = await mailsWithLink(dataDir, to, path);
+    if (mine.length >= count) return mine[count - 1]!;
+    if (Date.now() > deadline)
+      throw new Error(`No mail #${count} with a ${path} link to ${to} in ${dataDir}/outbox after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The `count`-th confirmation link mailed to `to` (waiting up to `timeoutMs`). */
 export async function waitForEmailLink(
   dataDir: string,
   to: string,
-  { count = 1, timeoutMs = 10_000 } = {},
+  options: { count?: number; timeoutMs?: number } = {},
 ): Promise<{ link: string; token: string }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mine = await emailLinkMails(dataDir, to);
-    if (mine.length >= count) return emailLinkIn(mine[count - 1]!);
-    if (Date.now() > deadline)
-      throw new Error(`No confirmation mail #${count} to ${to} in ${dataDir}/outbox after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return emailLinkIn(await waitForMailWithLink(dataDir, to, '/auth/verify-email', options));
+}
+
+/** The `count`-th password reset mail to `to` (waiting up to `timeoutMs`). */
+export function waitForResetMail(
+  dataDir: string,
+  to: string,
+  options: { count?: number; timeoutMs?: number } = {},
+): Promise<OutboxMessage> {
+  return waitForMailWithLink(dataDir, to, '/auth/reset-password', options);
 }

@@ -34,6 +34,8 @@ import type {
   Invested,
   PasswordChanged,
   PasswordResetRequested,
+  EmailVerified,
+  EmailVerificationRequested,
   PersonForgotten,
   RebuildStarted,
   VerificationDecided,
@@ -70,6 +72,16 @@ export function requestPasswordReset(email: string): Promise<PasswordResetReques
 /** Sets a new password with the token of a reset link; every session of the account ends. */
 export function resetPassword(token: string, password: string): Promise<PasswordChanged> {
   return apiCall('post', '/api/password-reset', { body: { token, password } });
+}
+
+/** Confirms the account's e-mail address with the token of the e-mailed link (signed in or not). */
+export function verifyEmail(token: string): Promise<EmailVerified> {
+  return apiCall('post', '/api/email-verification', { body: { token } });
+}
+
+/** Mails the signed-in account a new link to confirm its address (the older one stops working). */
+export function requestEmailVerification(): Promise<EmailVerificationRequested> {
+  return apiCall('post', '/api/email-verification/request');
 }
 
 export function analyzeProperty(input: PropertyInput): Promise<PropertyAnalysis> {

@@ -191,7 +191,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account with e-mail and password, and sign in (session cookie) */
+        /**
+         * Create an account with e-mail and password, and sign in (session cookie)
+         * @description Mails a link to confirm the address (/auth/verify-email, 24 hours): until it is used the account is unverified (emailVerified false), and neither the ADMIN_EMAILS role nor the early-access waiver applies.
+         */
         post: operations["IdentityController_register"];
         delete?: never;
         options?: never;
@@ -383,6 +386,43 @@ export interface paths {
          * @description Sets the device cookie (kauri.device) for the account: this browser may then sign in even while failed sign-ins from elsewhere keep unknown browsers out.
          */
         post: operations["PasswordResetController_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the account’s e-mail address with the token of the e-mailed link (works once, for 24 hours)
+         * @description Signed in or not. When ADMIN_EMAILS lists the address, the system grants the admin role now; the early-access waiver applies to a confirmed address only.
+         */
+        post: operations["EmailVerificationController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-verification/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the signed-in account a new link to confirm its e-mail address (replaces the older) */
+        post: operations["EmailVerificationController_request"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2593,6 +2633,8 @@ export interface components {
             role: "admin" | "user";
             /** @description Granted roles; every user may own assets and invest */
             roles: ("admin" | "compliance")[];
+            /** @description Whether the holder proved they receive mail at the address (the e-mailed link, or an OpenID provider’s email_verified); accounts from before confirmation links are unverified until they use one */
+            emailVerified: boolean;
             /** @enum {string} */
             subscriptionStatus: "active" | "canceled" | "past_due" | "incomplete" | "inactive";
             /**
@@ -2626,6 +2668,8 @@ export interface components {
             role: "admin" | "user";
             /** @description Granted roles; every user may own assets and invest */
             roles: ("admin" | "compliance")[];
+            /** @description Whether the holder proved they receive mail at the address (the e-mailed link, or an OpenID provider’s email_verified); accounts from before confirmation links are unverified until they use one */
+            emailVerified: boolean;
             /** @enum {string} */
             subscriptionStatus: "active" | "canceled" | "past_due" | "incomplete" | "inactive";
             /**
@@ -2721,6 +2765,20 @@ export interface components {
         PasswordChangedDto: {
             success: boolean;
             /** @description Global position of the last event, for read-your-writes (X-Read-After) */
+            position: number;
+        };
+        EmailVerificationDto: {
+            /** @description The token of the e-mailed link (/auth/verify-email?token=…) */
+            token: string;
+        };
+        EmailVerifiedDto: {
+            success: boolean;
+            /** @description Global position of the last event, for read-your-writes (X-Read-After) */
+            position: number;
+        };
+        EmailVerificationRequestedDto: {
+            message: string;
+            /** @description Global position of the link’s record, for read-your-writes (X-Read-After) */
             position: number;
         };
         PropertyInputDto: {
@@ -5729,6 +5787,118 @@ export interface operations {
             };
             /** @description 'Password must be at least 12 characters', or the link is not valid */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This is unavailable for a moment. Please try again in a minute.' with Retry-After: the attempt limits could not be counted */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EmailVerificationController_verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailVerificationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerifiedDto"];
+                };
+            };
+            /** @description 'This confirmation link is not valid or has been used. Please ask for a new one.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Your e-mail address is already confirmed.' (the link that confirmed it, opened again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This confirmation link has expired. Please ask for a new one.' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This is unavailable for a moment. Please try again in a minute.' with Retry-After: the attempt limits could not be counted */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EmailVerificationController_request: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read-your-writes: answer once the read models have passed this log position (a write answers with it) */
+                "X-Read-After"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { message: 'We have sent you a new link to confirm your e-mail address. It works once, for 24 hours.' } */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerificationRequestedDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Your e-mail address is already confirmed.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Too many attempts. Please try again in N minutes.' with Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

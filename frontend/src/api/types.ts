@@ -221,6 +221,10 @@ export type InvestmentRows = Schemas['InvestmentRowsDto'];
 export type PendingSupplyChanges = Schemas['PendingSupplyChangesDto'];
 export type PasswordResetRequested = Schemas['PasswordResetRequestedDto'];
 export type PasswordChanged = Schemas['PasswordChangedDto'];
+/** 200 answer to POST /api/email-verification: the account's address is proven. */
+export type EmailVerified = Schemas['EmailVerifiedDto'];
+/** 202 answer to POST /api/email-verification/request: a new link is on its way. */
+export type EmailVerificationRequested = Schemas['EmailVerificationRequestedDto'];
 export type BillingPortal = Schemas['PortalDto'];
 export type DocumentUploaded = Schemas['DocumentUploadedDto'];
 export type Invested = Schemas['InvestedDto'];

@@ -113,6 +113,15 @@ export function validateConfirmRegistrationSearch(raw: Raw): ConfirmRegistration
   return defined({ token: text(raw.token) });
 }
 
+/** `/auth/verify-email?token=…`: the link in the e-mail sent at registration to confirm the address. */
+export interface VerifyEmailSearch {
+  token?: string;
+}
+
+export function validateVerifyEmailSearch(raw: Raw): VerifyEmailSearch {
+  return defined({ token: text(raw.token) });
+}
+
 /** `/auth/reset-password?token=…`: the link in the password reset e-mail. */
 export interface ResetPasswordSearch {
   token?: string;

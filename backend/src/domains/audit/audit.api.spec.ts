@@ -111,6 +111,9 @@ describe('audit API', () => {
     expect(chain.map((e: { type: string }) => e.type)).toEqual([
       'EmailReserved',
       'UserRegistered',
+      // The link to confirm the address, mailed in the same request (the outbox's intent and outcome).
+      'EmailVerificationRequested',
+      'EmailVerificationMailSent',
       'UserSignedIn',
       'SessionStarted',
     ]);

@@ -40,6 +40,8 @@ describe('identity API: register, login, session, logout (real app, memory store
       profileImageUrl: null,
       role: 'user',
       roles: [],
+      // Signed in at once, the address not proven until the mailed link is used.
+      emailVerified: false,
       subscriptionStatus: 'inactive',
       subscriptionTier: null,
       // The session's: the next requests send it (X-Read-After), so any replica knows the session.
@@ -73,7 +75,13 @@ describe('identity API: register, login, session, logout (real app, memory store
     });
     const events = await server.eventStore.readAll();
     const userEvents = events.filter((e) => e.streamId === `user-${res.body.id}`);
-    expect(userEvents.map((e) => e.type)).toEqual(['UserRegistered', 'UserSignedIn', 'SessionStarted']);
+    expect(userEvents.map((e) => e.type)).toEqual([
+      'UserRegistered',
+      'EmailVerificationRequested',
+      'EmailVerificationMailSent',
+      'UserSignedIn',
+      'SessionStarted',
+    ]);
     const key = await keyOf(server, 'mere@example.nz');
     expect(key).not.toBe(legacyEmailKey('mere@example.nz'));
     expect(userEvents[0]!.data).toEqual({

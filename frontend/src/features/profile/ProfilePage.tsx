@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Flex, Form, Input, Typography } from 'antd'
 import { currentUserQuery, updateProfile } from '../../api/auth';
 import { describeError } from '../../api/client';
 import type { User } from '../../api/types';
+import { EmailVerificationNotice } from './EmailVerificationNotice';
 import { WalletCard } from './WalletCard';
 import { useToast } from '../../shared/toast';
 
@@ -21,6 +22,7 @@ export function ProfilePage({ user }: { user: User }) {
 
   return (
     <Flex vertical align="center" gap={16} style={{ padding: '32px 16px' }}>
+      <EmailVerificationNotice user={user} />
       <Card style={{ width: '100%', maxWidth: 560 }}>
         <Typography.Title level={1} style={{ marginTop: 0 }}>
           Profile

@@ -14,13 +14,15 @@ const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 interface Props {
   plan: Plan;
   checkout: CreatedSubscription & { clientSecret: string };
+  /** Whether the account's address is confirmed: the early-access waiver applies to a confirmed address only. */
+  emailVerified: boolean;
   onBack(): void;
   /** Called once the provider has accepted the payment. */
   onPaid(): Promise<void>;
 }
 
 /** docs/specification.md §2 "Subscribe": after choosing a plan, the card-payment page. */
-export function PaymentStep({ plan, checkout, onBack, onPaid }: Props) {
+export function PaymentStep({ plan, checkout, emailVerified, onBack, onPaid }: Props) {
   const billing = useQuery(billingQuery);
   const dueToday = formatPayment(checkout.amountDue);
   const payLabel = checkout.amountDue > 0 ? `Pay ${dueToday}` : 'Save Card and Start Subscription';
@@ -46,6 +48,12 @@ export function PaymentStep({ plan, checkout, onBack, onPaid }: Props) {
               {plan.billing === 'monthly'
                 ? 'Your first month is free; renewals are charged monthly.'
                 : 'Your setup fee is waived.'}
+            </Descriptions.Item>
+          )}
+          {!checkout.setupFeeWaived && !emailVerified && (
+            <Descriptions.Item label="Early access">
+              The early-access waiver applies only to a confirmed e-mail address: if you registered interest with this
+              address, open the link we e-mailed you (or send it again from your profile) before you pay.
             </Descriptions.Item>
           )}
         </Descriptions>

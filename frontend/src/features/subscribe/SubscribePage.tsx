@@ -94,6 +94,7 @@ export function SubscribePage({ user }: { user: User }) {
         <PaymentStep
           plan={payment.plan}
           checkout={payment.checkout}
+          emailVerified={user.emailVerified}
           onBack={() => setPayment(null)}
           onPaid={() => finish(payment.plan)}
         />
