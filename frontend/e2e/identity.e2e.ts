@@ -16,11 +16,14 @@ import {
   saveScreenshot,
   type TestBrowser,
 } from './support/browser.js';
+import { waitForEmailLink } from '../../backend/src/testing/mail.js';
 import { signUp } from '../../backend/src/testing/users.js';
 import { openSignedIn, PASSWORD } from './support/accounts.js';
 import { startKauri } from './support/kauri-server.js';
 
 const ADMIN_EMAIL = 'ops.admin@kauri.test';
+/** Also in ADMIN_EMAILS: registered without opening the mailed link at first. */
+const NEW_ADMIN_EMAIL = 'rewi.admin@kauri.test';
 
 describe('identity', () => {
   let idp: TestOidcProvider;
@@ -34,7 +37,7 @@ describe('identity', () => {
 
   beforeAll(async () => {
     idp = await TestOidcProvider.listen();
-    server = await startKauri({ ...idp.env(), ADMIN_EMAILS: ADMIN_EMAIL });
+    server = await startKauri({ ...idp.env(), ADMIN_EMAILS: `${ADMIN_EMAIL},${NEW_ADMIN_EMAIL}` });
     await idp.start([`${server.url}/auth/callback`], {
       kiri: { email: 'kiri@example.nz', email_verified: true, given_name: 'Kiri', family_name: 'Tane' },
     });
@@ -133,13 +136,47 @@ describe('identity', () => {
   }, 60_000);
 
   it('shows the Admin link and the admin area to an admin only', async () => {
-    // Signed up through the API (the form is the first test's): an ADMIN_EMAILS address is an admin from the start.
+    // Signed up through the API (the form is the first test's), the mailed link opened: an ADMIN_EMAILS address is an
+    // admin once it is confirmed.
     await signUp(server, { email: ADMIN_EMAIL, firstName: 'Ops' });
     const { page, errors } = await openSignedIn(await newBrowser(), server.url, ADMIN_EMAIL, '/dashboard');
     await page.getByRole('link', { name: 'Admin', exact: true }).click();
     await page.getByRole('tab', { name: 'Registrations of Interest' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');
     expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('an ADMIN_EMAILS address is no admin until the mailed link is opened: /profile sends a new one, /auth/verify-email confirms it', async () => {
+    // Someone registered the address: signed in, but it is not shown to be theirs yet.
+    await signUp(server, { email: NEW_ADMIN_EMAIL, firstName: 'Rewi', verifyEmail: false });
+    const browser = await newBrowser();
+    const { page, errors } = await openSignedIn(browser, server.url, NEW_ADMIN_EMAIL, '/profile');
+    await page.getByText('Please confirm your e-mail address').waitFor();
+    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await page.getByText('Link Sent').waitFor();
+    await saveScreenshot(page, 'identity-profile-unconfirmed');
+
+    // The person opens the newest link from their mailbox (the outbox).
+    const { link } = await waitForEmailLink(server.config.dataDir, NEW_ADMIN_EMAIL, { count: 2 });
+    const target = new URL(link);
+    const verified = await openPage(browser, server.url, `${target.pathname}${target.search}`);
+    await verified.page.getByRole('heading', { name: 'E-mail Address Confirmed' }).waitFor();
+    await saveScreenshot(verified.page, 'identity-email-confirmed');
+    await verified.page.getByRole('link', { name: 'Go to Profile' }).click();
+    await verified.page.getByRole('heading', { name: 'Profile' }).waitFor();
+    // Confirmed: the notice is gone and the system granted the role ADMIN_EMAILS names.
+    await verified.page.getByRole('link', { name: 'Admin', exact: true }).waitFor();
+    expect(await verified.page.getByText('Please confirm your e-mail address').count()).toBe(0);
+
+    // The same link again (a second click): nothing to do, and said so.
+    const again = await openPage(browser, server.url, `${target.pathname}${target.search}`, desktop, { scan: false });
+    await again.page.getByRole('heading', { name: 'E-mail Address Already Confirmed' }).waitFor();
+    // A link that is not one of ours.
+    const wrong = await openPage(browser, server.url, '/auth/verify-email?token=nonsense', desktop, { scan: false });
+    await wrong.page.getByRole('heading', { name: 'Confirmation Failed' }).waitFor();
+    await wrong.page.getByText('This confirmation link is not valid or has been used.').waitFor();
+    expect([...errors, ...verified.errors, ...again.errors, ...wrong.errors]).toEqual([]);
   }, 90_000);
 
   it('signs in through the external OpenID provider and greets the user', async () => {
