@@ -98,6 +98,8 @@ describe('loadConfig', () => {
         signInStartsPerIp: 30,
         resetRequestsPerIp: 10,
         resetMailsPerAccount: 3,
+        emailVerificationsPerIp: 10,
+        emailVerificationMailsPerAccount: 3,
       },
       oidc: null,
     });
