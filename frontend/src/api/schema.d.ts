@@ -3543,7 +3543,7 @@ export interface components {
             activeOfferings: number;
         };
         ExpireVerificationsDto: {
-            /** @description As of (YYYY-MM-DD or a date-time with its zone), not after now; default now */
+            /** @description As of (YYYY-MM-DD: the end of that New Zealand day, or now while it is today; or a date-time with its zone), not after now; default now */
             asOf?: string;
         };
         VerificationsExpiredDto: {
