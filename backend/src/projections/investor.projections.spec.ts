@@ -79,9 +79,13 @@ const certification: WholesaleEvent[] = [
       userId: investorId,
       subjectId: investorId,
       verificationType: 'high_net_worth',
-      grounds: { netWorthAmount: 6_500_000, investmentAmount: null, professionalType: null },
       documents: [],
-      personal: { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' },
+      personal: {
+        verifierName: 'Hine Walker',
+        verifierContact: 'hine@law.nz',
+        grounds: { netWorthAmount: 6_500_000, investmentAmount: null, professionalType: null },
+        fileNames: [],
+      },
     },
   },
   {

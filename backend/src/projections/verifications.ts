@@ -22,7 +22,8 @@ export interface VerificationDoc {
   professionalType: ProfessionalType | null;
   verifierName: string;
   verifierContact: string;
-  documents: VerificationDocument[];
+  /** Each cited document; `fileName` is null once the investor is forgotten (their files are deleted then too). */
+  documents: (Omit<VerificationDocument, 'fileName'> & { fileName: string | null })[];
   rejectionReason: string | null;
   createdAt: string;
   verifiedAt: string | null;
@@ -33,29 +34,33 @@ export interface VerificationDoc {
   revokedAt: string | null;
 }
 
+const FORGOTTEN_GROUNDS = { netWorthAmount: null, investmentAmount: null, professionalType: null } as const;
+
 const EVENT_TYPES = [...WHOLESALE_EVENT_TYPES] as const satisfies WholesaleEvent['type'][];
 type Handled = Extract<WholesaleEvent, { type: (typeof EVENT_TYPES)[number] }>;
 
 export const verificationsProjection = defineProjection<VerificationDoc, Handled>({
   upcasters,
   name: 'verifications',
-  // 2: revocations (status revoked, revokedAt).
-  version: 2,
+  // 2: revocations (status revoked, revokedAt). 3: a forgotten investor's grounds and file names read as null.
+  version: 3,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.verificationId],
   evolve(doc, event, id) {
     switch (event.type) {
       case 'VerificationSubmitted': {
         const d = event.data;
+        // A forgotten investor's `personal` reads as nulls (grounds and file names included, whatever the version).
+        const grounds = d.personal.grounds ?? FORGOTTEN_GROUNDS;
         return {
           _id: id,
           userId: d.userId,
           verificationType: d.verificationType,
           status: 'pending',
-          ...d.grounds,
+          ...grounds,
           verifierName: d.personal.verifierName,
           verifierContact: d.personal.verifierContact,
-          documents: d.documents,
+          documents: d.documents.map((document, i) => ({ ...document, fileName: d.personal.fileNames?.[i] ?? null })),
           rejectionReason: null,
           createdAt: event.metadata.occurredAt,
           verifiedAt: null,

@@ -10,7 +10,8 @@ import {
   type PrivacyCommand,
 } from './audit.decider.js';
 
-const forget = (over: Partial<PrivacyCommand> = {}): PrivacyCommand => ({
+type ForgetPerson = Extract<PrivacyCommand, { type: 'ForgetPerson' }>;
+const forget = (over: Partial<ForgetPerson> = {}): ForgetPerson => ({
   type: 'ForgetPerson',
   subjectId: 'u-1',
   forgottenBy: 'compliance-1',

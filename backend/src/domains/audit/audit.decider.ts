@@ -62,23 +62,28 @@ export const auditTrail: Decider<AuditCommand, AuditEvent, { views: number }> = 
  * record keeping applies: `retainedUntil` is when that duty ends (null when the person was never a customer
  * under the Act), worked out by the handler from the history and passed in, so the rule stays pure.
  */
-export type PrivacyCommand = {
-  type: 'ForgetPerson';
-  subjectId: string;
-  forgottenBy: string;
-  reason: string;
-  retainedUntil: string | null;
-  relationshipEnded: string | null;
-  /** What makes the person a customer today (holds tokens, issues an asset), from the read models; null if nothing. */
-  customerNow: CustomerNow | null;
-  at: string;
-};
+export type PrivacyCommand =
+  | {
+      type: 'ForgetPerson';
+      subjectId: string;
+      forgottenBy: string;
+      reason: string;
+      retainedUntil: string | null;
+      relationshipEnded: string | null;
+      /** What makes the person a customer today (holds tokens, issues an asset), from the read models; null if nothing. */
+      customerNow: CustomerNow | null;
+      at: string;
+    }
+  /** The forgotten person's files were deleted (the erasure's outcome): recorded once, whoever deleted them. */
+  | { type: 'RecordDocumentsErased'; subjectId: string; documentIds: string[] };
 
 /** A relationship that has not ended: its records are kept until five years after it does. */
 export type CustomerNow = 'holds tokens' | 'has an asset on Kauri';
 
 export interface PrivacyState {
   forgotten: boolean;
+  /** Their uploaded files were deleted (after the key). */
+  documentsErased: boolean;
 }
 
 export function retentionEnds(relationshipEnded: string): string {
@@ -109,13 +114,15 @@ export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
   upcasters,
   name: 'privacy',
   eventSchemas: privacyEventSchemas,
-  initialState: { forgotten: false },
+  initialState: { forgotten: false, documentsErased: false },
   evolve(state, event) {
     switch (event.type) {
       case 'PersonalDataForgotten':
-        return { forgotten: true };
+        return { ...state, forgotten: true };
+      case 'PersonalDocumentsErased':
+        return { ...state, documentsErased: true };
       default: {
-        const _exhaustive: never = event.type;
+        const _exhaustive: never = event;
         return state;
       }
     }
@@ -137,8 +144,16 @@ export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
         const { subjectId, forgottenBy } = command;
         return [{ type: 'PersonalDataForgotten', data: { subjectId, forgottenBy, reason } }];
       }
+      case 'RecordDocumentsErased': {
+        // Files are erased only after the person is forgotten; erasing again (a retry, the follower) records nothing.
+        if (!state.forgotten) throw new DomainError('This person has not been forgotten', 409);
+        if (state.documentsErased) return [];
+        return [
+          { type: 'PersonalDocumentsErased', data: { subjectId: command.subjectId, documentIds: command.documentIds } },
+        ];
+      }
       default: {
-        const _exhaustive: never = command.type;
+        const _exhaustive: never = command;
         throw new Error('unknown command');
       }
     }

@@ -16,6 +16,7 @@ import { assetsProjection } from '../../projections/assets.js';
 import { holdingsNow, holdingsProjection } from '../../projections/holdings.js';
 import { ALREADY_FORGOTTEN, auditTrail, type CustomerNow, privacy, type AuditCommand } from './audit.decider.js';
 import { auditStream, privacyStream } from './events.js';
+import { ForgottenDocuments } from './forgotten-documents.js';
 import { retention } from './history.js';
 
 /** Read models that copy personal data out of events: rebuilt after a person is forgotten, so no copy survives. */
@@ -46,9 +47,10 @@ export class ForgetPersonCommand extends Command<{ position: number; rebuilding:
 }
 
 /**
- * Records the decision first, then closes the person's account (if they have one), then shreds the key, then
- * rebuilds the read models that held copies. A retry after a failure part-way finds the decision recorded,
- * finishes the closing and shredding, and answers "already forgotten".
+ * Records the decision first, then closes the person's account (if they have one), then shreds the key, then deletes
+ * the files they uploaded (`ForgottenDocuments`, which also follows the log for a crash part-way), then rebuilds the
+ * read models that held copies. A retry after a failure part-way finds the decision recorded, finishes the closing,
+ * shredding and deleting, and answers "already forgotten".
  */
 @CommandHandler(ForgetPersonCommand)
 export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand> {
@@ -59,6 +61,7 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly reads: ReadModels,
+    private readonly documents: ForgottenDocuments,
     jobs: JobRunner,
   ) {
     // Each replica keeps its own copies of the read models in memory: each rebuilds them when a person is forgotten,
@@ -110,11 +113,13 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
       if (error instanceof DomainError && error.message === ALREADY_FORGOTTEN) {
         await this.closeAccount(subjectId, context);
         await this.forget(protection, subjectId);
+        await this.documents.erase(subjectId, context);
       }
       throw error;
     }
     await this.closeAccount(subjectId, context);
     await this.forget(protection, subjectId);
+    await this.documents.erase(subjectId, context);
     // The rebuilds follow the recorded fact, on every replica (the `forgotten-people` job).
     return { position, rebuilding: PERSONAL_READ_MODELS };
   }

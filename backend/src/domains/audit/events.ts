@@ -1,4 +1,4 @@
-import { id, object, oneOf, record, string, type EventSchemas } from '../../platform/event-schema.js';
+import { array, id, object, oneOf, record, string, type EventSchemas } from '../../platform/event-schema.js';
 
 /**
  * The audit domain's own facts. Reading the history is itself recorded (`AuditViewed`, stream
@@ -25,8 +25,17 @@ export interface PersonalDataForgotten {
   data: { subjectId: string; forgottenBy: string; reason: string };
 }
 
+/**
+ * The files the person uploaded (wholesale evidence) were deleted from the document store, after their key: the
+ * outcome of the erasure `PersonalDataForgotten` starts (`forgotten-documents.ts`). Names the documents by id only.
+ */
+export interface PersonalDocumentsErased {
+  type: 'PersonalDocumentsErased';
+  data: { subjectId: string; documentIds: string[] };
+}
+
 export type AuditEvent = AuditViewed;
-export type PrivacyEvent = PersonalDataForgotten;
+export type PrivacyEvent = PersonalDataForgotten | PersonalDocumentsErased;
 
 /** Field shapes shared by the events and the deciders' own checks. */
 export const AUDIT_FIELDS = {
@@ -42,6 +51,7 @@ export const auditEventSchemas = {
 
 export const privacyEventSchemas = {
   PersonalDataForgotten: object({ subjectId: id(), forgottenBy: id(), reason: AUDIT_FIELDS.reason }),
+  PersonalDocumentsErased: object({ subjectId: id(), documentIds: array(id(), { max: 100_000 }) }),
 } satisfies EventSchemas<PrivacyEvent>;
 
 export const auditStream = (viewerId: string) => `audit-${viewerId}`;

@@ -16,6 +16,7 @@ import { offering } from '../offerings/offering.decider.js';
 import { distribution } from '../income/distribution.decider.js';
 import { taxProfile } from '../income/tax-profile.decider.js';
 import { interestRegister } from '../early-access/early-access.decider.js';
+import { evidenceLog } from '../wholesale/evidence.decider.js';
 import { verification } from '../wholesale/verification.decider.js';
 import { auditTrail, privacy, retentionEnds } from './audit.decider.js';
 import { privacyStream } from './events.js';
@@ -144,6 +145,7 @@ const AGGREGATES = Object.entries({
   'billing-': billing,
   'compliance-': compliance,
   'verification-': verification,
+  'evidence-': evidenceLog,
   'offering-': offering,
   'investor-limit-': investorLimit,
   'interest-register-': interestRegister,

@@ -30,6 +30,7 @@ export const FORGOTTEN_PERSON = 'Forgotten person';
 const PERSONAL_STREAMS: readonly [prefix: string, what: string][] = [
   ['user-', 'Account'],
   ['verification-', 'Wholesale verification'],
+  ['evidence-', 'Wholesale evidence'],
   ['billing-', 'Billing'],
   ['compliance-', 'Compliance'],
   ['owner-assets-', 'Asset slots'],

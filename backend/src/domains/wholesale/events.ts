@@ -38,21 +38,32 @@ export interface VerificationDocument {
   sha256: string;
 }
 
+/** The Schedule 1 grounds: only the category relied on has a value. */
+export interface VerificationGrounds {
+  netWorthAmount: number | null;
+  investmentAmount: number | null;
+  professionalType: ProfessionalType | null;
+}
+
+/** A cited document as recorded outside `personal`: what it is, never what it was called (its name is personal). */
+export type RecordedDocument = Omit<VerificationDocument, 'fileName'>;
+
 export interface VerificationSubmitted {
   type: 'VerificationSubmitted';
+  /**
+   * v3: the grounds (the investor's net worth, their investment) and the documents' file names sit under `personal`,
+   * sealed with the investor's key, so they read as forgotten with the rest; `fileNames[i]` names `documents[i]`.
+   * v2 kept them outside `personal` (upcasters.ts); v1 also did not name its subject.
+   */
   data: {
     verificationId: string;
     userId: string;
-    /** v2: the person whose key seals `personal` (the applicant); v1 is upcast (upcasters.ts). */
+    /** The person whose key seals `personal` (the applicant). */
     subjectId: string;
     verificationType: VerificationType;
-    grounds: {
-      netWorthAmount: number | null;
-      investmentAmount: number | null;
-      professionalType: ProfessionalType | null;
-    };
-    documents: VerificationDocument[];
-    personal: { verifierName: string; verifierContact: string };
+    documents: RecordedDocument[];
+    /** Like every `personal`, each field reads as null once the investor is forgotten (`personalForgotten`). */
+    personal: { verifierName: string; verifierContact: string; grounds: VerificationGrounds; fileNames: string[] };
   };
 }
 export interface VerificationApproved {
@@ -109,7 +120,17 @@ export const WHOLESALE_EVENT_TYPES = [
 export const REVOCATION_STATEMENT_MIN = REVOCATION_STATEMENT.min;
 export const REVOCATION_STATEMENT_MAX = REVOCATION_STATEMENT.max;
 
-/** Field shapes shared by the events and the decider's own checks. */
+/** A recorded document's fields (as `WHOLESALE_FIELDS.recordedDocument` and in `EvidenceUploaded`). */
+function recordedDocumentShape() {
+  return {
+    documentId: id(),
+    contentType: string({ nonEmpty: true, max: 100 }),
+    size: int(),
+    sha256: string({ max: 64, pattern: /^[0-9a-f]{64}$/ }),
+  };
+}
+
+/** Field shapes shared by the events and the deciders' own checks. */
 export const WHOLESALE_FIELDS = {
   verificationType: oneOf(VERIFICATION_TYPES),
   amount: nullable(number({ min: 0 })),
@@ -127,6 +148,8 @@ export const WHOLESALE_FIELDS = {
     }),
     { max: 10 },
   ),
+  fileName: string({ nonEmpty: true, max: 200 }),
+  recordedDocument: object(recordedDocumentShape()),
   reason: string({ nonEmpty: true, max: 1000 }),
   statement: string({ nonEmpty: true, min: REVOCATION_STATEMENT_MIN, max: REVOCATION_STATEMENT_MAX }),
 };
@@ -138,15 +161,16 @@ export const wholesaleEventSchemas = {
     ...decided,
     subjectId: id(),
     verificationType: WHOLESALE_FIELDS.verificationType,
-    grounds: object({
-      netWorthAmount: WHOLESALE_FIELDS.amount,
-      investmentAmount: WHOLESALE_FIELDS.amount,
-      professionalType: WHOLESALE_FIELDS.professionalType,
-    }),
-    documents: WHOLESALE_FIELDS.documents,
+    documents: array(WHOLESALE_FIELDS.recordedDocument, { max: 10 }),
     personal: object({
       verifierName: WHOLESALE_FIELDS.verifierName,
       verifierContact: WHOLESALE_FIELDS.verifierContact,
+      grounds: object({
+        netWorthAmount: WHOLESALE_FIELDS.amount,
+        investmentAmount: WHOLESALE_FIELDS.amount,
+        professionalType: WHOLESALE_FIELDS.professionalType,
+      }),
+      fileNames: array(WHOLESALE_FIELDS.fileName, { max: 10 }),
     }),
   }),
   VerificationApproved: object({ ...decided, approvedBy: id(), verifiedAt: isoDateTime(), validUntil: isoDateTime() }),
@@ -162,3 +186,25 @@ export const wholesaleEventSchemas = {
 } satisfies EventSchemas<WholesaleEvent>;
 
 export const verificationStream = (userId: string) => `verification-${userId}`;
+
+/**
+ * A piece of evidence was uploaded (stream `evidence-<userId>`, apart from the verification's: an upload alone does
+ * not make anyone a customer). Recorded before the file is stored, so that forgetting the uploader finds every file
+ * they uploaded, cited or not, and deletes it. Its name is theirs (sealed under `personal`).
+ */
+export interface EvidenceUploaded {
+  type: 'EvidenceUploaded';
+  data: RecordedDocument & { userId: string; subjectId: string; personal: { fileName: string } };
+}
+export type EvidenceEvent = EvidenceUploaded;
+
+export const evidenceEventSchemas = {
+  EvidenceUploaded: object({
+    ...recordedDocumentShape(),
+    userId: id(),
+    subjectId: id(),
+    personal: object({ fileName: WHOLESALE_FIELDS.fileName }),
+  }),
+} satisfies EventSchemas<EvidenceEvent>;
+
+export const evidenceStream = (userId: string) => `evidence-${userId}`;

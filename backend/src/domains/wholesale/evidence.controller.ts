@@ -5,7 +5,8 @@ import { Authenticated, CurrentUser, hasRole, type SignedInUser } from '../../pl
 import { sendDownload } from '../../platform/http/download.js';
 import { headerOf, type HttpReply } from '../../platform/http/http.js';
 import { EVIDENCE_ID, IdParam } from '../../platform/http/ids.js';
-import type { KauriRequest } from '../../platform/http/request-context.js';
+import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
+import type { CommandContext } from '../../platform/command-context.js';
 import { CONTENT_TYPES, receiveFile, TakesFile, uploadedFileName } from '../../platform/uploads.js';
 import { DomainError } from '../../platform/errors.js';
 import { evidenceUrl } from '../../projections/verifications.query.js';
@@ -27,10 +28,10 @@ export class EvidenceController {
     summary:
       'Upload one piece of evidence (raw body; PDF, doc, docx, JPG or PNG by content; at most 10MB; name in X-File-Name)',
   })
-  async upload(@Req() req: KauriRequest, @CurrentUser() user: SignedInUser) {
+  async upload(@Req() req: KauriRequest, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const file = await receiveFile(req.raw, EVIDENCE_RULES);
     const fileName = uploadedFileName(headerOf(req, 'x-file-name'), `evidence.${file.kind}`);
-    const meta = await this.evidence.store(file, fileName, user.userId);
+    const meta = await this.evidence.store(file, fileName, user.userId, context);
     return { filename: meta.fileName, url: evidenceUrl(meta.documentId), type: meta.contentType, size: meta.size };
   }
 

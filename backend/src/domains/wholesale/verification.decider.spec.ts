@@ -34,9 +34,13 @@ const submitted: WholesaleEvent = {
     userId,
     subjectId: userId,
     verificationType: 'high_net_worth',
-    grounds: { netWorthAmount: 6_000_000, investmentAmount: null, professionalType: null },
     documents: [],
-    personal: { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' },
+    personal: {
+      verifierName: 'Hine Walker',
+      verifierContact: 'hine@law.nz',
+      grounds: { netWorthAmount: 6_000_000, investmentAmount: null, professionalType: null },
+      fileNames: [],
+    },
   },
 };
 const approved: WholesaleEvent = {

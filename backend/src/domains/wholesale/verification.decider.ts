@@ -29,6 +29,8 @@ export interface VerificationState {
   validUntil: string | null;
   /** When the investor revoked this certificate in writing (Schedule 1 clause 46); null while not revoked. */
   revokedAt: string | null;
+  /** The earlier verifications of this stream, each decided or lapsed before the next was submitted. */
+  superseded: readonly string[];
 }
 
 export type VerificationCommand =
@@ -115,6 +117,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
     verifiedAt: null,
     validUntil: null,
     revokedAt: null,
+    superseded: [],
   },
 
   evolve(state, event) {
@@ -127,6 +130,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
           verifiedAt: null,
           validUntil: null,
           revokedAt: null,
+          superseded: state.verificationId ? [...state.superseded, state.verificationId] : state.superseded,
         };
       case 'VerificationApproved':
         return { ...state, status: 'verified', verifiedAt: event.data.verifiedAt, validUntil: event.data.validUntil };
@@ -182,22 +186,30 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
               userId: command.userId,
               subjectId: command.userId,
               verificationType: command.verificationType,
-              // Only the grounds of the category relied on are recorded.
-              grounds: {
-                netWorthAmount: command.verificationType === 'high_net_worth' ? command.netWorthAmount : null,
-                investmentAmount: command.verificationType === 'large_investment' ? command.investmentAmount : null,
-                professionalType: command.verificationType === 'professional' ? command.professionalType : null,
+              documents: command.documents.map(({ fileName: _name, ...document }) => document),
+              // The investor's own figures and their files' names are theirs: sealed with the verifier's details.
+              personal: {
+                verifierName,
+                verifierContact,
+                // Only the grounds of the category relied on are recorded.
+                grounds: {
+                  netWorthAmount: command.verificationType === 'high_net_worth' ? command.netWorthAmount : null,
+                  investmentAmount: command.verificationType === 'large_investment' ? command.investmentAmount : null,
+                  professionalType: command.verificationType === 'professional' ? command.professionalType : null,
+                },
+                fileNames: command.documents.map((d) => d.fileName),
               },
-              documents: command.documents,
-              personal: { verifierName, verifierContact },
             },
           },
         ];
       }
       case 'ApproveVerification':
       case 'RejectVerification': {
-        if (state.verificationId !== command.verificationId) throw new DomainError('Verification not found', 404);
-        if (state.status !== 'pending')
+        // An earlier one (rejected, lapsed or revoked, then submitted again) is there, just no longer pending.
+        const earlier = state.superseded.includes(command.verificationId);
+        if (state.verificationId !== command.verificationId && !earlier)
+          throw new DomainError('Verification not found', 404);
+        if (earlier || state.status !== 'pending')
           throw new DomainError('Only a pending verification can be approved or rejected', 409);
         // The stream is the applicant's own (verification-<userId>): nobody certifies themselves.
         requireAnotherDecider(command.adminId, [command.userId]);

@@ -176,7 +176,12 @@ export class CertificateRevokedDto extends WrittenDto {
 
 export class EvidenceDocumentDto {
   @ApiProperty() documentId: string;
-  @ApiProperty() fileName: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'null once the investor is forgotten (the file is deleted)',
+  })
+  fileName: string | null;
   @ApiProperty() contentType: string;
   @ApiProperty() size: number;
   @ApiProperty() sha256: string;

@@ -40,4 +40,20 @@ describe.each(stores)('document store: %s', (_name, open) => {
     expect(await store.get(`${id}_missing`)).toBeNull();
     await store.close();
   });
+
+  it('deletes a document for good, every version of it, and deleting again or an unknown id is no error', async () => {
+    const store = await open();
+    const id = `doc_${Date.now()}_del`;
+    const kept = `${id}_kept`;
+    await store.put(id, 'application/pdf', Buffer.from('%PDF-1.7 first'));
+    await store.put(id, 'application/pdf', Buffer.from('%PDF-1.7 second'));
+    await store.put(kept, 'image/png', Buffer.from('png'));
+    await store.delete(id);
+    expect(await store.get(id)).toBeNull();
+    expect((await store.get(kept))?.bytes.toString()).toBe('png');
+    await store.delete(id);
+    await store.delete(`${id}_never_stored`);
+    expect(await store.get(id)).toBeNull();
+    await store.close();
+  });
 });

@@ -12,6 +12,8 @@ export interface StoredDocument {
 export interface DocumentStore {
   put(id: string, contentType: string, bytes: Buffer): Promise<void>;
   get(id: string): Promise<StoredDocument | null>;
+  /** Removes the document for good (a person forgotten); removing one that is not there is not an error. */
+  delete(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,9 @@ export class MemoryDocumentStore implements DocumentStore {
   }
   async get(id: string): Promise<StoredDocument | null> {
     return this.files.get(id) ?? null;
+  }
+  async delete(id: string): Promise<void> {
+    this.files.delete(id);
   }
   async close(): Promise<void> {}
 }

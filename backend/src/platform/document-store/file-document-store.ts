@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentStore, StoredDocument } from './document-store.js';
 
@@ -28,6 +28,13 @@ export class FileDocumentStore implements DocumentStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  /** The file first (a reader then finds nothing), then its type and any temporary copy a crash left behind. */
+  async delete(id: string): Promise<void> {
+    const path = this.path(id);
+    await rm(path, { force: true });
+    await Promise.all([rm(`${path}.type`, { force: true }), rm(`${path}.tmp`, { force: true })]);
   }
 
   async close(): Promise<void> {}

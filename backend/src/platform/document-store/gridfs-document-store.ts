@@ -34,6 +34,18 @@ export class GridFsDocumentStore implements DocumentStore {
     };
   }
 
+  /** Every stored version under the id (a `put` again adds one; `get` reads the newest). */
+  async delete(id: string): Promise<void> {
+    for (const file of await this.bucket.find({ filename: id }).toArray()) {
+      try {
+        await this.bucket.delete(file._id);
+      } catch (error) {
+        // Deleted meanwhile by another replica's erasure: what was asked for is done.
+        if (!/not found/i.test(String((error as Error).message))) throw error;
+      }
+    }
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }

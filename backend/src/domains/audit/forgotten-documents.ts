@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import { systemContext, type CommandContext } from '../../platform/command-context.js';
+import type { DocumentStore } from '../../platform/document-store/document-store.js';
+import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
+import { logPages } from '../../platform/event-store/log-pages.js';
+import { DOCUMENT_STORE, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
+import { LogCheckpoint } from '../../platform/jobs/log-checkpoint.js';
+import type { ReadStore } from '../../platform/read-store/read-store.js';
+import { eraseEvidence } from '../wholesale/evidence.js';
+import { privacy } from './audit.decider.js';
+import type { PersonalDataForgotten } from './events.js';
+import { privacyStream } from './events.js';
+
+export const FORGOTTEN_DOCUMENTS = 'forgotten-documents';
+
+/**
+ * Forgetting a person deletes the files they uploaded (wholesale evidence: a bank statement, a certificate), which
+ * shredding their key cannot reach. An outbox in the log: `PersonalDataForgotten` is the intent, the deletions follow,
+ * `PersonalDocumentsErased` records the outcome. The forget request erases at once; this process manager follows the
+ * log's `PersonalDataForgotten` events from its kept checkpoint (`LogCheckpoint`) and erases for any person whose
+ * outcome is not recorded — after a crash between the key's shredding and the deletions, at the next start. Deleting
+ * is idempotent and the outcome is recorded once (the privacy decider), so a retry or a replay does nothing twice.
+ * One replica runs it (the `forgotten-documents` lease).
+ */
+@Injectable()
+export class ForgottenDocuments {
+  private subscription: Subscription | null = null;
+  private starting: Promise<void> | null = null;
+  private position = 0;
+  private readonly checkpoint: LogCheckpoint | null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+    private readonly repository: AggregateRepository,
+    @Inject(LOGGER) private readonly logger: Logger,
+    jobs: JobRunner,
+    @Inject(READ_STORE) reads: ReadStore | null = null,
+  ) {
+    this.checkpoint = reads && new LogCheckpoint(reads, FORGOTTEN_DOCUMENTS, logger);
+    jobs.declare({
+      name: FORGOTTEN_DOCUMENTS,
+      description: 'Deletes the files a forgotten person uploaded, and records that they were',
+      start: () => this.start(),
+      stop: () => this.stop(),
+      checkpoint: () => this.position,
+    });
+  }
+
+  /**
+   * Deletes every file the person uploaded and records the outcome, unless it is recorded already. Only for a person
+   * already forgotten (their key gone): before that, their files are theirs.
+   */
+  async erase(subjectId: string, context: CommandContext): Promise<void> {
+    const { state } = await this.repository.load(privacy, privacyStream(subjectId));
+    if (!state.forgotten || state.documentsErased) return;
+    const documentIds = await eraseEvidence(this.events, this.documents, subjectId);
+    await this.repository.handle(
+      privacy,
+      privacyStream(subjectId),
+      { type: 'RecordDocumentsErased', subjectId, documentIds },
+      context,
+    );
+  }
+
+  /** Not awaited by the job runner: the boot does not wait for the checkpoint to be read. */
+  start(): void {
+    if (this.starting || this.subscription) return;
+    this.starting = this.follow().finally(() => (this.starting = null));
+  }
+
+  async stop(): Promise<void> {
+    await this.starting;
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+    await this.checkpoint?.flush();
+  }
+
+  private async follow(): Promise<void> {
+    const from = (await this.checkpoint?.load()) ?? (await this.resumeFrom());
+    const head = await this.events.headPosition();
+    this.position = from;
+    this.subscription = this.events.subscribe({
+      fromPosition: from,
+      eventTypes: ['PersonalDataForgotten'],
+      onCaughtUp: (position) => this.handled(Math.max(position, head)),
+      onEvent: (event) => this.forgotten(event as RecordedEvent & PersonalDataForgotten),
+      onError: (error) => this.logger.warn({ err: error }, 'forgotten documents subscription failed; resubscribing'),
+    });
+  }
+
+  /**
+   * Where to read from without a kept checkpoint (the first start, or one kept by another version): just before the
+   * oldest forgetting whose erasure is not recorded, or the head when every one is. Two events per person forgotten.
+   */
+  async resumeFrom(): Promise<number> {
+    const pending = new Map<string, number>();
+    for await (const page of logPages(this.events, {
+      eventTypes: ['PersonalDataForgotten', 'PersonalDocumentsErased'],
+    }))
+      for (const event of page) {
+        const { subjectId } = event.data as { subjectId: string };
+        if (event.type === 'PersonalDocumentsErased') pending.delete(subjectId);
+        else if (!pending.has(subjectId)) pending.set(subjectId, event.position - 1);
+      }
+    return pending.size > 0 ? Math.min(...pending.values()) : await this.events.headPosition();
+  }
+
+  private async forgotten(event: RecordedEvent & PersonalDataForgotten): Promise<void> {
+    // A failure (the document store unreachable) fails the subscription, which resubscribes and delivers it again.
+    await this.erase(event.data.subjectId, systemContext(FORGOTTEN_DOCUMENTS, event.metadata.correlationId));
+    this.handled(event.position);
+  }
+
+  private handled(position: number): void {
+    this.position = position;
+    this.checkpoint?.handled(position);
+  }
+}
