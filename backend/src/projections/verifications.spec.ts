@@ -1,5 +1,10 @@
+import { upcasters } from '../domains/upcasters.js';
+import { wholesaleEventSchemas } from '../domains/wholesale/events.js';
 import { isWholesaleAt } from '../domains/wholesale/verification.decider.js';
-import { wholesaleStatus, type VerificationDoc } from './verifications.js';
+import { eventMisfit } from '../platform/event-schema.js';
+import type { RecordedEvent } from '../platform/event-store/event-store.js';
+import { project } from '../platform/projection-engine/projection.js';
+import { verificationsProjection, wholesaleStatus, type VerificationDoc } from './verifications.js';
 
 const NOW = '2026-11-27T00:00:00.000Z';
 
@@ -57,5 +62,59 @@ describe('wholesaleStatus: the page says what the investment decider decides', (
 
   it('is none without a verification', () => {
     expect(wholesaleStatus(null, NOW)).toMatchObject({ isWholesaleInvestor: false, verificationStatus: 'none' });
+  });
+});
+
+describe('verifications read model: a v2 submission (grounds and file names outside personal)', () => {
+  const sha256 = 'd'.repeat(64);
+  const v2 = (data: object): RecordedEvent => ({
+    streamId: 'verification-u-1',
+    revision: 0,
+    position: 1,
+    type: 'VerificationSubmitted',
+    data: {
+      verificationId: 'v-1',
+      userId: 'u-1',
+      subjectId: 'u-1',
+      verificationType: 'high_net_worth',
+      grounds: { netWorthAmount: 7_000_000, investmentAmount: null, professionalType: null },
+      documents: [{ documentId: 'evd_1', fileName: 'accounts.pdf', contentType: 'application/pdf', size: 9, sha256 }],
+      personal: { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' },
+      ...data,
+    },
+    metadata: {
+      eventId: 'e-1',
+      schemaVersion: 2,
+      occurredAt: NOW,
+      actor: { kind: 'anonymous' },
+      correlationId: 'c-1',
+      causationId: null,
+    },
+  });
+
+  it('is lifted to v3 (grounds and names under personal) and reads as before', () => {
+    const lifted = upcasters.upcast(v2({}));
+    expect(eventMisfit(wholesaleEventSchemas, lifted)).toBeNull();
+    expect(project(verificationsProjection, [v2({})]).get('v-1')).toMatchObject({
+      netWorthAmount: 7_000_000,
+      verifierName: 'Hine Walker',
+      documents: [{ documentId: 'evd_1', fileName: 'accounts.pdf', size: 9, sha256 }],
+    });
+  });
+
+  it("once the investor is forgotten, its grounds and file names read as forgotten too, though stored in the clear", () => {
+    const forgotten = v2({ personal: { verifierName: null, verifierContact: null }, personalForgotten: true });
+    expect(upcasters.upcast(forgotten).data).toMatchObject({
+      personal: { verifierName: null, grounds: null, fileNames: null },
+      documents: [{ documentId: 'evd_1', contentType: 'application/pdf', size: 9, sha256 }],
+    });
+    expect(JSON.stringify(upcasters.upcast(forgotten).data)).not.toMatch(/accounts\.pdf|7000000/);
+    expect(project(verificationsProjection, [forgotten]).get('v-1')).toMatchObject({
+      netWorthAmount: null,
+      investmentAmount: null,
+      professionalType: null,
+      verifierName: null,
+      documents: [{ documentId: 'evd_1', fileName: null }],
+    });
   });
 });

@@ -89,6 +89,21 @@ describe('privacy decider', () => {
   });
 });
 
+describe('privacy decider: the forgotten person\'s files', () => {
+  const forgotten = {
+    type: 'PersonalDataForgotten' as const,
+    data: { subjectId: 'u-1', forgottenBy: 'compliance-1', reason: 'Asked' },
+  };
+  const erase = { type: 'RecordDocumentsErased' as const, subjectId: 'u-1', documentIds: ['evd_1'] };
+  const erased = { type: 'PersonalDocumentsErased' as const, data: { subjectId: 'u-1', documentIds: ['evd_1'] } };
+
+  it('records the erasure once the person is forgotten, once only; never before', () => {
+    expect(specify(privacy).given([forgotten]).when(erase).events).toEqual([erased]);
+    expect(specify(privacy).given([forgotten, erased]).when(erase).events).toEqual([]);
+    expect(specify(privacy).given([]).when(erase).error).toMatchObject({ status: 409 });
+  });
+});
+
 describe('audit trail decider', () => {
   it('records who read which part of the history, with the query', () => {
     expect(

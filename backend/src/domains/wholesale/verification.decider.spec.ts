@@ -254,3 +254,49 @@ describe('Wholesale verification decider', () => {
     });
   });
 });
+
+describe('Wholesale verification decider: what is personal, and earlier verifications', () => {
+  const document = {
+    documentId: 'evd_1',
+    fileName: 'Mere-Tawhiri-bank-statement.pdf',
+    contentType: 'application/pdf',
+    size: 2048,
+    sha256: 'c'.repeat(64),
+  };
+
+  it("puts the investor's grounds and the documents' names under personal (sealed), the documents' facts outside", () => {
+    const [event] = given([]).when(submit({ documents: [document] })).events!;
+    expect(event).toEqual({
+      ...submitted,
+      data: {
+        ...submitted.data,
+        documents: [{ documentId: 'evd_1', contentType: 'application/pdf', size: 2048, sha256: 'c'.repeat(64) }],
+        personal: { ...submitted.data.personal, fileNames: ['Mere-Tawhiri-bank-statement.pdf'] },
+      },
+    });
+    expect(JSON.stringify({ ...event!.data, personal: undefined })).not.toMatch(/Mere|6000000/);
+  });
+
+  it('answers 409, not 404, to a decision on an earlier verification, decided before the next was submitted', () => {
+    const rejected: WholesaleEvent = {
+      type: 'VerificationRejected',
+      data: { verificationId: 'v-1', userId, rejectedBy: 'admin-1', reason: 'Unsigned' },
+    };
+    const resubmitted = { ...submitted, data: { ...submitted.data, verificationId: 'v-2' } } as WholesaleEvent;
+    const decide = (verificationId: string) =>
+      given([submitted, rejected, resubmitted]).when({
+        type: 'ApproveVerification',
+        verificationId,
+        userId,
+        adminId: 'admin-1',
+        now: '2026-11-23T00:00:00.000Z',
+        validityMonths: 24,
+      });
+    expect(decide('v-1').error).toMatchObject({
+      status: 409,
+      message: 'Only a pending verification can be approved or rejected',
+    });
+    expect(decide('v-9').error).toMatchObject({ status: 404, message: 'Verification not found' });
+    expect(decide('v-2').events?.[0]).toMatchObject({ type: 'VerificationApproved', data: { verificationId: 'v-2' } });
+  });
+});
