@@ -102,7 +102,7 @@ describe('verifications read model: a v2 submission (grounds and file names outs
     });
   });
 
-  it("once the investor is forgotten, its grounds and file names read as forgotten too, though stored in the clear", () => {
+  it('once the investor is forgotten, its grounds and file names read as forgotten too, though stored in the clear', () => {
     const forgotten = v2({ personal: { verifierName: null, verifierContact: null }, personalForgotten: true });
     expect(upcasters.upcast(forgotten).data).toMatchObject({
       personal: { verifierName: null, grounds: null, fileNames: null },

@@ -3458,7 +3458,8 @@ export interface components {
         };
         EvidenceLinkDto: {
             documentId: string;
-            fileName: string;
+            /** @description null once the investor is forgotten (the file is deleted) */
+            fileName: string | null;
             contentType: string;
             size: number;
             sha256: string;
@@ -3502,7 +3503,8 @@ export interface components {
         };
         EvidenceDocumentDto: {
             documentId: string;
-            fileName: string;
+            /** @description null once the investor is forgotten (the file is deleted) */
+            fileName: string | null;
             contentType: string;
             size: number;
             sha256: string;

@@ -89,7 +89,7 @@ describe('privacy decider', () => {
   });
 });
 
-describe('privacy decider: the forgotten person\'s files', () => {
+describe("privacy decider: the forgotten person's files", () => {
   const forgotten = {
     type: 'PersonalDataForgotten' as const,
     data: { subjectId: 'u-1', forgottenBy: 'compliance-1', reason: 'Asked' },

@@ -44,7 +44,11 @@ describe('forgotten documents: the erasure survives a crash', () => {
       await documents.put(`${documentId}_meta`, 'application/json', Buffer.from('{}'));
     };
     const forgotten = (subjectId: string) =>
-      log.put(privacyStream(subjectId), 'PersonalDataForgotten', { subjectId, forgottenBy: 'staff-1', reason: 'Asked' });
+      log.put(privacyStream(subjectId), 'PersonalDataForgotten', {
+        subjectId,
+        forgottenBy: 'staff-1',
+        reason: 'Asked',
+      });
     return { log, documents, follower, uploaded, forgotten };
   };
   const erased = (types: string[]) => types.includes('PersonalDocumentsErased');

@@ -95,11 +95,18 @@ export function WholesaleVerifications() {
             title: 'Documents',
             render: (_, v) => (
               <Flex vertical>
-                {v.documents.map((d) => (
-                  <a key={d.documentId} href={d.url}>
-                    {d.fileName}
-                  </a>
-                ))}
+                {v.documents.map((d) =>
+                  // A forgotten investor's files are deleted and their names read as forgotten: nothing to open.
+                  d.fileName === null ? (
+                    <Typography.Text key={d.documentId} type="secondary">
+                      Forgotten document
+                    </Typography.Text>
+                  ) : (
+                    <a key={d.documentId} href={d.url}>
+                      {d.fileName}
+                    </a>
+                  ),
+                )}
               </Flex>
             ),
           },
