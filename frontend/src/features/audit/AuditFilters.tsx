@@ -21,6 +21,7 @@ const COMMON_TYPES = [
   'InvestmentConfirmed',
   'InvestmentCancelled',
   'PersonalDataForgotten',
+  'PersonalDocumentsErased',
   'AuditViewed',
 ];
 
