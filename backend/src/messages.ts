@@ -123,6 +123,18 @@ export const REJECTION_REASON_REQUIRED = 'Please provide a reason for rejection'
 
 /** docs/specification.md §5 Admin: creating an offering without its required fields (with ERROR_TITLES.missingFields). */
 export const FILL_IN_REQUIRED = 'Please fill in all required fields';
+/**
+ * Why an investment waits for staff (the settlement rule, domains/offerings README): `pending` always; `linked` too
+ * when the investment alone is under NZD 100,000, so it waits because linked investments count together.
+ */
+export const SETTLEMENT_THRESHOLD_NZD = 100_000;
+/** Investments in other offerings this many days back are linked to a new one (domains/offerings README). */
+export const LINKED_WINDOW_DAYS = 30;
+export const SETTLEMENT_MESSAGES = {
+  pending:
+    'Investments of NZD 100,000 or more are confirmed once the funds have cleared and the enhanced AML/CFT checks are done.',
+  linked: `This one counts together with your other investments in this offering, and in other offerings over the last ${LINKED_WINDOW_DAYS} days: together they come to NZD 100,000 or more.`,
+} as const;
 /** docs/specification.md §5 Investment (with ERROR_TITLES.investmentTooSmall); `amount` as the offering shows it, without '$'. */
 export const minimumInvestmentMessage = (amount: string) => `Minimum investment is NZD ${amount}`;
 /**

@@ -22,6 +22,14 @@ describe('NZD amounts as cents', () => {
       expect({ wrong, cents: toCents(wrong) }).toEqual({ wrong, cents: null });
   });
 
+  it('refuses a number that is not whole cents, as it refuses such text: never rounded', () => {
+    for (const wrong of [200.001, 0.005, 12.345, Number.NaN, Number.POSITIVE_INFINITY, -1, 1e21])
+      expect({ wrong, cents: toCents(wrong) }).toEqual({ wrong, cents: null });
+    expect([toCents(200.01), toCents(0.07), toCents(99_900), toCents(1_234_567.89)]).toEqual([
+      20_001, 7, 9_990_000, 123_456_789,
+    ]);
+  });
+
   it('writes cents back as the amount they are', () => {
     expect([fromCents(1), fromCents(100_000), fromCents(125_000_050)]).toEqual(['0.01', '1000.00', '1250000.50']);
   });

@@ -3,7 +3,9 @@
  * thousands (1,250,000.50): "10,00" (a decimal comma) or "1,0,0" is refused, never read as 1000 or 100.
  */
 export function toCents(amount: string | number): number | null {
+  // A number is read as written, as text is: 200.001 is not whole cents (toFixed would round it to 200.00).
   const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+  if (typeof amount === 'number' && Number(text) !== amount) return null;
   const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
   const whole = match[1]!.replace(/,/g, '');

@@ -10,7 +10,7 @@ import { startTestServer } from '../../testing/api.js';
 import { offeringFor, verifiedInvestor } from '../../testing/offerings.js';
 import { samplePdf } from '../../testing/pdf.js';
 import { signUp } from '../../testing/users.js';
-import { NOT_PENDING } from './offering.decider.js';
+import { INVESTMENT_NOT_FOUND } from './offering.decider.js';
 
 const AWKWARD = ['constructor', '__proto__', 'toString'];
 const invalid = (field: string) => ({ message: 'Invalid id', errors: [{ field, message: 'Invalid id' }] });
@@ -40,10 +40,10 @@ describe('ids from outside never corrupt the log', () => {
       const inOffering = await admin.post(`/api/admin/investments/${id}/${pending.body.id}/confirm`);
       expect([inOffering.status, inOffering.body]).toEqual([400, invalid('offeringId')]);
     }
-    // A well-formed id of no pending investment is the decider's own refusal.
+    // A well-formed id of no investment in the offering is the decider's own refusal: not found.
     const stranger = crypto.randomUUID();
     const unknown = await admin.post(`/api/admin/investments/${offeringId}/${stranger}/cancel`, { reason: 'No funds' });
-    expect([unknown.status, unknown.body.message]).toEqual([409, NOT_PENDING]);
+    expect([unknown.status, unknown.body.message]).toEqual([404, INVESTMENT_NOT_FOUND]);
     expect(await server.eventStore.headPosition()).toBe(head);
 
     // Every read model is still live.
@@ -64,7 +64,8 @@ describe('ids from outside never corrupt the log', () => {
     const offering = (await admin.get('/api/offerings', { 'x-read-after': String(position) })).body.offerings.find(
       (o: { id: string }) => o.id === offeringId,
     );
-    expect(offering).toMatchObject({ totalTokens: 10, tokensIssued: 10, tokensReserved: 0, fundsRaised: '100000.00' });
+    // One investor's NZD 10,000 each are linked: the tenth brings them to NZD 100,000 and waits for staff.
+    expect(offering).toMatchObject({ totalTokens: 10, tokensIssued: 9, tokensReserved: 1, fundsRaised: '90000.00' });
   }, 120_000);
 
   it('every route with an id in its path refuses a malformed one with 400 before anything runs', async () => {

@@ -211,6 +211,119 @@ describe('wholesale verification and offerings API', () => {
     expect(await server.eventStore.headPosition()).toBeGreaterThan(head);
   }, 120_000);
 
+  it('linked investments count together: four of NZD 99,900 by one investor — the first confirms, the next three wait for staff', async () => {
+    const { offeringId } = await offeringFor(10_000, '100.00');
+    const investor = await verifiedInvestor();
+    const split = { offeringId, tokensRequested: 999, investmentAmount: 99_900 };
+    const statuses: string[] = [];
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n++) {
+      const r = await investor.post('/api/invest', split);
+      expect(r.status).toBe(201);
+      statuses.push(r.body.status);
+      ids.push(r.body.id);
+    }
+    // 99,900 alone; then 199,800, 299,700, 399,600 with the earlier ones: each of those reaches NZD 100,000.
+    expect(statuses).toEqual(['confirmed', 'pending', 'pending', 'pending']);
+    const events = await server.eventStore.readStream(`offering-${offeringId}`);
+    expect(events.filter((e) => e.type === 'InvestmentConfirmed').map((e) => e.data)).toEqual([
+      expect.objectContaining({ investmentId: ids[0], confirmedBy: 'settlement-rule' }),
+    ]);
+    const position = events.at(-1)!.position;
+    const pending = (await admin.get('/api/admin/investments?status=pending', { 'x-read-after': String(position) }))
+      .body.investments;
+    expect(
+      pending
+        .map((i: { id: string }) => i.id)
+        .filter((id: string) => ids.includes(id))
+        .sort(),
+    ).toEqual(ids.slice(1).sort());
+    // Another investor's are not linked to theirs: confirmed at once.
+    const other = await (await verifiedInvestor()).post('/api/invest', split);
+    expect(other.body).toMatchObject({ success: true, status: 'confirmed' });
+    // Staff cancelling one: it no longer counts, but the others still do (99,900 + 2 × 99,900 pending + this one).
+    const cancel = await admin.post(`/api/admin/investments/${offeringId}/${ids[1]}/cancel`, { reason: 'Split' });
+    expect(cancel.status).toBe(200);
+    expect(
+      (await investor.post('/api/invest', { ...split, tokensRequested: 1, investmentAmount: 100 })).body,
+    ).toMatchObject({ status: 'pending' });
+  });
+
+  it('linked across offerings: an investment in another offering in the last 30 days counts with this one', async () => {
+    const first = await offeringFor(1_000, '100.00');
+    const second = await offeringFor(1_000, '100.00');
+    const investor = await verifiedInvestor();
+    const one = await investor.post('/api/invest', {
+      offeringId: first.offeringId,
+      tokensRequested: 999,
+      investmentAmount: 99_900,
+    });
+    expect(one.body).toMatchObject({ status: 'confirmed' });
+    // Read after the first, as the web client sends it: the holdings read model has it.
+    const two = await investor.post(
+      '/api/invest',
+      { offeringId: second.offeringId, tokensRequested: 1, investmentAmount: 100 },
+      { 'x-read-after': String(one.body.position) },
+    );
+    expect(two.body).toMatchObject({ status: 'pending' });
+    // A fresh investor's NZD 100 in the second offering: nothing linked, confirmed at once.
+    const fresh = await verifiedInvestor();
+    const alone = await fresh.post('/api/invest', {
+      offeringId: second.offeringId,
+      tokensRequested: 1,
+      investmentAmount: 100,
+    });
+    expect(alone.body).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('refuses an amount that is not whole cents (400 on the field, nothing recorded); texts of settling', async () => {
+    const { offeringId } = await offeringFor(100, '100.00');
+    const investor = await verifiedInvestor();
+    const head = await server.eventStore.headPosition();
+    const subCent = await investor.post('/api/invest', { offeringId, tokensRequested: 2, investmentAmount: 200.001 });
+    expect([subCent.status, subCent.body.errors]).toEqual([
+      400,
+      [{ field: 'investmentAmount', message: OFFERING_MESSAGES.investmentAmount }],
+    ]);
+    const asText = await investor.post('/api/invest', { offeringId, tokensRequested: 2, investmentAmount: '200.001' });
+    expect([asText.status, asText.body.errors]).toEqual([
+      400,
+      [{ field: 'investmentAmount', message: OFFERING_MESSAGES.investmentAmount }],
+    ]);
+    expect(await server.eventStore.headPosition()).toBe(head);
+    expect((await investor.post('/api/invest', { offeringId, tokensRequested: 2, investmentAmount: 200 })).status).toBe(
+      201,
+    );
+
+    // Staff: no reason given is the app's text; an unknown offering or investment is 404.
+    const big = await offeringFor(2_000, '100.00');
+    const large = await investor.post('/api/invest', {
+      offeringId: big.offeringId,
+      tokensRequested: 1_000,
+      investmentAmount: 100_000,
+    });
+    expect(large.body.status).toBe('pending');
+    const path = `/api/admin/investments/${big.offeringId}/${large.body.id}`;
+    const noReason = await admin.post(`${path}/cancel`, {});
+    expect([noReason.status, noReason.body.message, noReason.body.errors]).toEqual([
+      400,
+      'Please give a reason for cancelling',
+      [{ field: 'reason', message: 'Please give a reason for cancelling' }],
+    ]);
+    const unknownOffering = await admin.post(`/api/admin/investments/${crypto.randomUUID()}/${large.body.id}/confirm`);
+    expect([unknownOffering.status, unknownOffering.body.message]).toEqual([404, 'Offering not found']);
+    const unknownInvestment = await admin.post(
+      `/api/admin/investments/${big.offeringId}/${crypto.randomUUID()}/confirm`,
+    );
+    expect([unknownInvestment.status, unknownInvestment.body.message]).toEqual([404, 'Investment not found']);
+    expect((await admin.post(`${path}/confirm`)).status).toBe(200);
+    const again = await admin.post(`${path}/confirm`);
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      'Only a pending investment can be confirmed or cancelled',
+    ]);
+  });
+
   it('a lapsed certification loses wholesale access', async () => {
     const { offeringId } = await offeringFor(50, '10.00');
     const fresh = await verifiedInvestor();

@@ -11,7 +11,7 @@ import {
   someText,
 } from '../../testing/decider-properties.js';
 import type { OfferingEvent } from './events.js';
-import { NOT_PENDING, offering, type OfferingCommand } from './offering.decider.js';
+import { INVESTMENT_NOT_FOUND, offering, type OfferingCommand } from './offering.decider.js';
 
 /** NZD per token an offering is created at (one per run); investments pay a whole number of them, or something odd. */
 const PRICES = [10, 0.01, 25_000, 40_000];
@@ -49,6 +49,7 @@ const commands = fc.constantFrom(...PRICES).chain((each) => {
       // Sometimes a revocation is why (the refusal names it); never a reason to accept.
       investorRevokedAt: fc.option(anyTime, { nil: null }),
       termsMinimumCents: fc.constant(null),
+      linkedElsewhereCents: someNumber(fc.integer({ min: 0, max: 200_000_00 })),
       tokens: someNumber(fc.integer({ min: 1, max: 12 })),
       odd: someNumber(fc.constant(Number.NaN)),
       now: anyTime,
@@ -123,7 +124,7 @@ describe('Offering decider, properties', () => {
     });
   });
 
-  it('confirm or cancel of an investment named constructor, __proto__, toString, …: refused', () => {
+  it('confirm or cancel of an investment named constructor, __proto__, toString, …: not found', () => {
     const created: OfferingEvent = {
       type: 'OfferingCreated',
       data: {
@@ -134,8 +135,10 @@ describe('Offering decider, properties', () => {
     const state = offering.evolve(offering.initialState, created);
     for (const investmentId of PROTOTYPE_NAMES) {
       const ids = { offeringId: 'o1', investmentId, adminId: 'admin' };
-      expect(() => offering.decide({ type: 'ConfirmInvestment', ...ids }, state)).toThrow(NOT_PENDING);
-      expect(() => offering.decide({ type: 'CancelInvestment', ...ids, reason: 'x' }, state)).toThrow(NOT_PENDING);
+      expect(() => offering.decide({ type: 'ConfirmInvestment', ...ids }, state)).toThrow(INVESTMENT_NOT_FOUND);
+      expect(() => offering.decide({ type: 'CancelInvestment', ...ids, reason: 'x' }, state)).toThrow(
+        INVESTMENT_NOT_FOUND,
+      );
     }
   });
 });

@@ -30,6 +30,7 @@ const invest = (
   investorId: 'investor-1',
   investorIsWholesale: true,
   termsMinimumCents: null,
+  linkedElsewhereCents: 0,
   tokens,
   amount,
   now: '2026-11-23T00:00:00.000Z',
@@ -236,5 +237,79 @@ describe('Offering decider: the token terms’ limits per investor', () => {
     const older = given([created]).when(invest(1, 125, { termsMinimumCents: 1_000_00 }));
     expect(older.error).toMatchObject({ title: 'Investment Too Small', message: 'Minimum investment is NZD 1,000' });
     expect(given([created]).when(invest(8, 1_000, { termsMinimumCents: 1_000_00 })).events).toHaveLength(2);
+  });
+});
+
+describe('Offering decider: linked investments count together for the enhanced AML/CFT checks', () => {
+  // 799 tokens × 125.00 = 99,875.00: under NZD 100,000 on its own.
+  const split = (n: number, over: Partial<Extract<OfferingCommand, { type: 'Invest' }>> = {}) =>
+    invest(799, 99_875, { investmentId: `split-${n}`, ...over });
+  const big: OfferingEvent = { ...created, data: { ...created.data, totalTokens: 10_000 } };
+  const types = (events: readonly OfferingEvent[] | null) => events?.map((e) => e.type);
+
+  it('given one confirmed investment of 99,875, when the same investor invests 99,875 again, then the second stays pending', () => {
+    const first = given([big]).when(split(1)).events!;
+    expect(types(first)).toEqual(['InvestmentRequested', 'InvestmentConfirmed']);
+    expect(types(given([big, ...first]).when(split(2)).events)).toEqual(['InvestmentRequested']);
+  });
+
+  it('given a pending linked investment, when another follows, then it waits too (pending ones count)', () => {
+    const first = given([big]).when(split(1)).events!;
+    const second = given([big, ...first]).when(split(2)).events!;
+    expect(types(given([big, ...first, ...second]).when(invest(8, 1_000, { investmentId: 'small' })).events)).toEqual([
+      'InvestmentRequested',
+    ]);
+  });
+
+  it('given the earlier investment was cancelled, when the investor invests again, then it is confirmed at once', () => {
+    const pending = given([big]).when(invest(800, 100_000, { investmentId: 'large' })).events!;
+    const cancelled = given([big, ...pending]).when({
+      type: 'CancelInvestment',
+      offeringId: 'o-1',
+      investmentId: 'large',
+      adminId: 'admin-1',
+      reason: 'Funds not received',
+    }).events!;
+    expect(types(given([big, ...pending, ...cancelled]).when(split(1)).events)).toEqual([
+      'InvestmentRequested',
+      'InvestmentConfirmed',
+    ]);
+  });
+
+  it('given another investor’s 99,875, when this investor invests 99,875, then it is confirmed at once', () => {
+    const theirs = given([big]).when(split(1, { investorId: 'investor-2' })).events!;
+    expect(types(given([big, ...theirs]).when(split(2)).events)).toEqual([
+      'InvestmentRequested',
+      'InvestmentConfirmed',
+    ]);
+  });
+
+  it('given the investor’s recent investments in other offerings, when they reach the threshold with this one, then it stays pending', () => {
+    expect(types(given([big]).when(split(1, { linkedElsewhereCents: 125_00 })).events)).toEqual([
+      'InvestmentRequested',
+    ]);
+    // Just under with them: confirmed at once.
+    expect(types(given([big]).when(split(1, { linkedElsewhereCents: 124_99 })).events)).toEqual([
+      'InvestmentRequested',
+      'InvestmentConfirmed',
+    ]);
+  });
+});
+
+describe('Offering decider: settling an investment that is not there', () => {
+  it('an unknown offering or investment is 404; one already settled is 409', () => {
+    const confirm = (investmentId: string): OfferingCommand => ({
+      type: 'ConfirmInvestment',
+      offeringId: 'o-1',
+      investmentId,
+      adminId: 'admin-1',
+    });
+    expect(given([]).when(confirm('i-1')).error).toMatchObject({ status: 404, message: 'Offering not found' });
+    expect(given([created]).when(confirm('i-1')).error).toMatchObject({ status: 404, message: 'Investment not found' });
+    const confirmed = given([created]).when(invest(10, 1250)).events!;
+    expect(given([created, ...confirmed]).when(confirm('i-10')).error).toMatchObject({
+      status: 409,
+      message: 'Only a pending investment can be confirmed or cancelled',
+    });
   });
 });

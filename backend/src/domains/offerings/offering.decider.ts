@@ -5,9 +5,11 @@ import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import {
   ERROR_TITLES,
   FILL_IN_REQUIRED,
+  LINKED_WINDOW_DAYS,
   minimumInvestmentMessage,
   OFFERING_LIMIT_MESSAGES,
   REVOCATION_MESSAGES,
+  SETTLEMENT_THRESHOLD_NZD,
 } from '../../messages.js';
 import { nzLongDate } from '../../platform/nz-time.js';
 import {
@@ -21,12 +23,19 @@ import { formatNzd, fromCents, nzdText, toCents } from './money.js';
 import { upcasters } from '../upcasters.js';
 
 /**
- * The settlement rule: an investment below NZD 100,000 is confirmed at once; from NZD 100,000 it stays
+ * The settlement rule: an investment below NZD 100,000 (with the investor's linked investments) is confirmed at once; from NZD 100,000 it stays
  * pending until staff confirm the funds have cleared and the enhanced AML/CFT checks a transaction that
  * size calls for are done — or cancel it, which releases its tokens. Pending tokens are reserved, so they
  * count against the tokens left.
  */
-export const CONFIRMATION_THRESHOLD_CENTS = 100_000_00;
+export const CONFIRMATION_THRESHOLD_CENTS = SETTLEMENT_THRESHOLD_NZD * 100;
+
+/**
+ * Linked transactions count together (AML/CFT Act 2009: an occasional transaction is judged with those linked to
+ * it), so four investments of NZD 99,900 are not four small ones. Besides the investor's own investments in this
+ * offering (all of them, from its stream), their investments in other offerings over `LINKED_WINDOW_DAYS` count too.
+ */
+export { LINKED_WINDOW_DAYS };
 
 /** An offering has no terms and no investments until it is created: only a created one carries them. */
 export type OfferingState = { status: 'none' } | CreatedOffering;
@@ -59,6 +68,17 @@ export interface RecordedInvestment {
 export interface InvestorLimits {
   minimumCents: number;
   maximumCents: number;
+}
+
+/**
+ * What the investor already has linked to a new investment, in cents: their investments in this offering that are
+ * pending or confirmed (a cancelled one moved no money), and what the handler found in other offerings.
+ */
+function linkedCents(state: CreatedOffering, command: { investorId: string; linkedElsewhereCents: number }): number {
+  let cents = Number.isSafeInteger(command.linkedElsewhereCents) ? Math.max(0, command.linkedElsewhereCents) : 0;
+  for (const investment of state.investments.values())
+    if (investment.investorId === command.investorId && !investment.cancelled) cents += investment.amountCents;
+  return cents;
 }
 
 /** Tokens neither confirmed nor reserved by a pending investment (none before the offering exists). */
@@ -105,6 +125,11 @@ export type OfferingCommand =
        * offerings, so it is decided on the investor-limit stream before this (`investor-limit.decider.ts`).
        */
       termsMinimumCents: number | null;
+      /**
+       * The investor's investments in the platform's other offerings over the last `LINKED_WINDOW_DAYS`, pending
+       * or confirmed, in cents (from the holdings read model: a stale read can only miss one, never add one).
+       */
+      linkedElsewhereCents: number;
       tokens: number;
       amount: number;
       now: string;
@@ -113,7 +138,8 @@ export type OfferingCommand =
   | { type: 'CancelInvestment'; offeringId: string; investmentId: string; adminId: string; reason: string };
 
 export const NOT_PENDING = 'Only a pending investment can be confirmed or cancelled';
-const CANCEL_REASON_REQUIRED = 'Please give a reason for cancelling';
+export const INVESTMENT_NOT_FOUND = 'Investment not found';
+export const CANCEL_REASON_REQUIRED = 'Please give a reason for cancelling';
 
 const refuse = (message: string, status: 400 | 403 | 404 | 409 = 409, title?: string) =>
   new DomainError(message, status, undefined, title);
@@ -314,13 +340,15 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
           type: 'InvestmentRequested',
           data: { ...base, tokenPrice: fromCents(state.priceCents), transferableFrom },
         };
-        return amount < CONFIRMATION_THRESHOLD_CENTS
+        return linkedCents(state, command) + amount < CONFIRMATION_THRESHOLD_CENTS
           ? [requested, { type: 'InvestmentConfirmed', data: { ...base, confirmedBy: 'settlement-rule' } }]
           : [requested];
       }
       case 'ConfirmInvestment':
       case 'CancelInvestment': {
-        if (state.status === 'none') throw refuse(NOT_PENDING);
+        if (state.status === 'none') throw refuse('Offering not found', 404);
+        // An id this offering never recorded is not found; one it settled already is no longer pending.
+        if (!state.investmentIds.has(command.investmentId)) throw refuse(INVESTMENT_NOT_FOUND, 404);
         const pending = state.pending.get(command.investmentId);
         if (!pending) throw refuse(NOT_PENDING);
         // Neither the investor nor the owner of the asset sold settles the investment.

@@ -9,7 +9,7 @@ import { AssetSummaryDto } from '../assets/asset.dto.js';
 import { ASSET_TYPES, type AssetType } from '../assets/events.js';
 import { PersonDto } from '../identity/identity.dto.js';
 import { HoldingOnChainDto } from '../tokens/tokens.dto.js';
-import { OFFERING_MESSAGES } from './offering.decider.js';
+import { CANCEL_REASON_REQUIRED, OFFERING_MESSAGES } from './offering.decider.js';
 import { toCents } from './money.js';
 import { numberFromText } from '../../platform/http/validation.js';
 
@@ -28,6 +28,16 @@ const IsNzdAmount = (positive: boolean, message: string) =>
         const cents = typeof value === 'string' ? toCents(value || '0') : null; // empty reads as 0, as in the decider
         return cents !== null && (!positive || cents >= 1);
       },
+      defaultMessage: () => message,
+    },
+  });
+
+/** An NZD amount sent as a number, in whole cents as money.ts reads it: 200.001 is refused, never rounded. */
+const IsWholeCents = (message: string) =>
+  ValidateBy({
+    name: 'isWholeCents',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'number' || toCents(value) !== null,
       defaultMessage: () => message,
     },
   });
@@ -88,15 +98,20 @@ export class InvestDto {
   @Min(1, { message: M.tokensRequested })
   tokensRequested: number;
 
-  @ApiProperty({ description: 'NZD' })
+  @ApiProperty({ description: 'NZD, in whole cents' })
   @Transform(int)
   @IsNumber({}, { message: M.investmentAmount })
   @Min(0, { message: M.investmentAmount })
+  @IsWholeCents(M.investmentAmount)
   investmentAmount: number;
 }
 
 export class CancelInvestmentDto {
-  @ApiProperty() @Transform(trim) @IsString() @MaxLength(1000) reason: string;
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: CANCEL_REASON_REQUIRED })
+  @MaxLength(1000, { message: 'Reason must be at most 1000 characters' })
+  reason: string;
 }
 
 // ── Answers ──

@@ -12,7 +12,15 @@ import { verificationStream } from '../wholesale/events.js';
 import { isWholesaleAt, verification } from '../wholesale/verification.decider.js';
 import { offeringStream } from './events.js';
 import { InvestorLimitStream } from './investor-limit.js';
-import { offering, type InvestorLimits, type OfferingCommand, type OfferingState } from './offering.decider.js';
+import {
+  LINKED_WINDOW_DAYS,
+  offering,
+  type InvestorLimits,
+  type OfferingCommand,
+  type OfferingState,
+} from './offering.decider.js';
+import { ReadModels } from '../../platform/read-store/read-models.js';
+import { holdingsProjection } from '../../projections/holdings.js';
 import type { OfferingEvent } from './events.js';
 import { toCents } from './money.js';
 import type { AssetState } from '../assets/asset.decider.js';
@@ -22,7 +30,7 @@ export type OfferingRequest =
   | Omit<Extract<OfferingCommand, { type: 'CreateOffering' }>, 'ownerId' | 'assetActive' | 'limits'>
   | Omit<
       Extract<OfferingCommand, { type: 'Invest' }>,
-      'investorIsWholesale' | 'investorRevokedAt' | 'termsMinimumCents'
+      'investorIsWholesale' | 'investorRevokedAt' | 'termsMinimumCents' | 'linkedElsewhereCents'
     >
   | Exclude<OfferingCommand, { type: 'CreateOffering' } | { type: 'Invest' }>;
 
@@ -44,6 +52,7 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
     private readonly repository: AggregateRepository,
     @Inject(EVENT_STORE) events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly reads: ReadModels,
   ) {
     this.allocations = new OfferingAllocations(repository, events);
     this.limits = new InvestorLimitStream(repository);
@@ -131,6 +140,21 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
     }
   }
 
+  /**
+   * The investor's investments in other offerings over the last `LINKED_WINDOW_DAYS`, pending or confirmed, in cents:
+   * linked to this one for the enhanced AML/CFT checks (this offering's own the decider counts from its stream).
+   * From the holdings read model, so not under any stream's revision: an investment racing this one in another
+   * offering (or one the read model has not caught up with yet) may be missed, and then both confirm at once, as
+   * each would have alone — a rare race can skip an extra check, never add one wrongly or refuse an investment.
+   */
+  private async linkedElsewhere(investorId: string, offeringId: string, now: string): Promise<number> {
+    const since = new Date(Date.parse(now) - LINKED_WINDOW_DAYS * 86_400_000).toISOString();
+    const docs = await this.reads.of(holdingsProjection).find({ investorId, source: 'offering' });
+    return docs
+      .filter((h) => h.offeringId !== offeringId && h.status !== 'cancelled' && h.purchaseDate >= since)
+      .reduce((cents, h) => cents + (toCents(h.purchasePrice) ?? 0), 0);
+  }
+
   /** The offering's asset, the token terms' limits per investor (null without terms) and the asset's offerings. */
   private async termsOf(
     offeringId: string,
@@ -161,6 +185,7 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
           investorIsWholesale: isWholesaleAt(state, request.now),
           investorRevokedAt: state.status === 'revoked' ? state.revokedAt : null,
           termsMinimumCents: (await this.termsOf(request.offeringId))?.limits?.minimumCents ?? null,
+          linkedElsewhereCents: await this.linkedElsewhere(request.investorId, request.offeringId, request.now),
         };
       }
       default:

@@ -189,6 +189,7 @@ describe('Register, properties over interleavings', () => {
                         investorId: INVESTORS[s.investor]!,
                         investorIsWholesale: true,
                         termsMinimumCents: null,
+                        linkedElsewhereCents: 0,
                         tokens: s.tokens,
                         amount: s.tokens * 1_000,
                         now: context.now,

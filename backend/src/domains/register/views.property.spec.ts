@@ -263,6 +263,7 @@ describe('Every view against the register, over random sequences', () => {
                             investorId: INVESTORS[s.investor]!,
                             investorIsWholesale: true,
                             termsMinimumCents: null,
+                            linkedElsewhereCents: 0,
                             tokens: s.tokens,
                             amount: s.tokens * 1_000,
                             now: context.now,

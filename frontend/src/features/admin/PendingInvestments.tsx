@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Card, Descriptions, Flex, Grid, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { LINKED_WINDOW_DAYS } from '@kauri/messages';
 import { describeError } from '../../api/client';
 import { settleInvestment } from '../../api/mutations';
 import { investmentsQuery, offeringsQuery, pendingInvestmentsQuery } from '../../api/queries';
@@ -84,6 +85,8 @@ export function PendingInvestments() {
     <Card title="Pending Investments">
       <Typography.Paragraph type="secondary">
         Investments of NZD 100,000 or more wait here until the funds clear and the enhanced AML/CFT checks are done.
+        Linked investments count together: an investor's investments in the same offering, and in other offerings over
+        the last {LINKED_WINDOW_DAYS} days, so a smaller one may wait here too.
       </Typography.Paragraph>
       <ScrollTable<InvestmentRow>
         rowKey="id"

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
-import { ERROR_TITLES, minimumInvestmentMessage } from '@kauri/messages';
+import { ERROR_TITLES, minimumInvestmentMessage, SETTLEMENT_MESSAGES, SETTLEMENT_THRESHOLD_NZD } from '@kauri/messages';
 import { describeError, errorTitle } from '../../api/client';
 import { invest } from '../../api/mutations';
 import { activitiesQuery, holdingsQuery, investmentsQuery, offeringsQuery } from '../../api/queries';
@@ -72,7 +72,12 @@ export function InvestDialog({
       toast.success(
         'Investment Submitted',
         result.status === 'pending'
-          ? 'Your token investment has been submitted for processing. Investments of NZD 100,000 or more are confirmed once funds clear.'
+          ? [
+              'Your token investment has been submitted for processing.',
+              SETTLEMENT_MESSAGES.pending,
+              // Under the threshold alone: it waits because linked investments count together (AML/CFT).
+              ...(amount! < SETTLEMENT_THRESHOLD_NZD ? [SETTLEMENT_MESSAGES.linked] : []),
+            ].join(' ')
           : 'Your token investment has been submitted for processing.',
       );
       setTokens(null);

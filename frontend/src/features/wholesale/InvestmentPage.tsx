@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert, Card, Descriptions, Tag } from 'antd';
+import { SETTLEMENT_MESSAGES, SETTLEMENT_THRESHOLD_NZD } from '@kauri/messages';
 import { investmentQuery } from '../../api/queries';
 import { appPath } from '../../shared/appPath';
 import { formatCount, formatDate, formatPayment } from '../../shared/format';
@@ -47,7 +48,12 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
           type="info"
           showIcon
           title="Awaiting settlement"
-          description="Investments of NZD 100,000 or more are confirmed once the funds have cleared and the enhanced AML/CFT checks are done."
+          description={
+            // Under the threshold alone, it waits because the investor's linked investments count together.
+            i.viewer === 'investor' && Number(i.amountPaid) < SETTLEMENT_THRESHOLD_NZD
+              ? `${SETTLEMENT_MESSAGES.pending} ${SETTLEMENT_MESSAGES.linked}`
+              : SETTLEMENT_MESSAGES.pending
+          }
         />
       )}
       {i.status === 'cancelled' && (
