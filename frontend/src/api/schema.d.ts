@@ -3927,7 +3927,7 @@ export interface components {
         InvestDto: {
             offeringId: string;
             tokensRequested: number;
-            /** @description NZD */
+            /** @description NZD, in whole cents */
             investmentAmount: number;
         };
         InvestedDto: {
