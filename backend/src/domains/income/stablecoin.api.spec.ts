@@ -272,6 +272,9 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
   // Last: it moves the node's clock ahead of the wall clock.
   it('drift at the record date stops the run, though the chain agrees with the register again by then', async () => {
     const outbox = server.app.get(ChainOutbox);
+    // The run before it leaves its payments on their way: a declaration for today waits for them, for a while only
+    // (on a loaded machine it could be refused as settling, which is not what this is about).
+    expect(await outbox.settled(120_000)).toBe(true);
     const token = (await server.app.get(TokenViews).token(assetId))!.tokenAddress as Address;
     const [a, b] = investors.map((i) => outbox.state.wallets.get(i.user.id)! as Address);
     // Someone moves 10 tokens between two holders on chain, behind the register's back…
@@ -282,6 +285,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
       recordDate: today,
       paymentDate: today,
     });
+    expect([declared.status, declared.body.message]).toEqual([201, undefined]);
     const id = declared.body.id as string;
     const url = `/api/assets/${assetId}/distributions/${id}`;
     // …and back, after the record moment (a later block: the node's clock moves on first).
