@@ -460,6 +460,8 @@ const FOLD_HASHES: Record<number, string> = {
   // 9: each settlement's buyer (`settlementBuyers`); a buyer's certificate revoked or lapsed stops their takes not yet
   // sent (`stopped`), never to be sent.
   9: 'f4c01121243a7f76200c2b0fdb9bb416c59fda5cfe9f90fc59e6c6af54f90973',
+  // 10: why a person's certificate ended (`certificateEnded`): a settlement requested after it stops its take too.
+  10: '20da113b59ca944fa651871600901fac889655904b0bfb77aa08712caf391739',
 };
 
 test('the fold of a fixed history is the one FLOW_VERSION names (bump it when folding changes meaning)', () => {

@@ -698,6 +698,31 @@ describe('a buyer whose certificate is revoked or lapses after the approval (FMC
     expect(stoppedTakes(state).map((t) => t.txId)).toEqual(['c31337-xfer-t1-take']);
   });
 
+  test('an approval recorded after the buyer’s revocation (the two in the same moment): its take is stopped once asked', () => {
+    // The transfer's checks passed before the revocation landed; the approval and its settlement request after it.
+    const state = given(approved, ...wallets, buyerVerified('vb1'));
+    evolveFlow(state, revoked());
+    const request = settle('t1');
+    const intents = chainIntents(request, state);
+    evolveFlow(state, request);
+    for (const { txId, intent } of intents)
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: 'c' },
+      });
+    expect(stoppedTakes(state)).toEqual([{ txId: 'c31337-xfer-t1-take', reason: stoppedRevoked }]);
+    // A buyer certified again before the approval is a buyer like any other.
+    const recertified = given(
+      approved,
+      ...wallets,
+      buyerVerified('vb1'),
+      revoked(),
+      buyerVerified('vb2'),
+      settle('t2'),
+    );
+    expect(recertified.stopped.size).toBe(0);
+  });
+
   test('a lapse stops the take as a revocation does; an older certificate’s lapse, or an abandoned transfer, stops nothing', () => {
     const state = upToTake(given(approved, ...wallets, buyerVerified('vb1'), buyerVerified('vb2'), settle('t1')), 't1');
     evolveFlow(state, lapsed('vb1'));

@@ -93,6 +93,11 @@ export type BatchView = ChainBatchSubmitted['data'];
 export interface PersonView {
   /** Set while a verification stands (approved, not lapsed). */
   verificationId: string | null;
+  /**
+   * Why no certificate stands since the last one was revoked or lapsed (a settlement's reason: the take it stops);
+   * absent while one stands or none ever did.
+   */
+  certificateEnded?: string;
   /** Owns an approved asset: stays registered to hold its retained tokens. */
   owner: boolean;
   /**
@@ -566,7 +571,7 @@ function planRegistry(state: FlowState, event: FlowEvent): void {
  * flow (flow-checkpoint.ts) taken under another number is ignored and the log folded again from position 0. Bump it
  * with any change to what folding an event leaves in the state, or to the state's shape.
  */
-export const FLOW_VERSION = 9;
+export const FLOW_VERSION = 10;
 
 /** The person's current wallet is theirs no longer, but what it held before stays theirs (`formerWalletOwners`). */
 function leaveWallet(state: FlowState, personId: string): void {
@@ -592,19 +597,23 @@ export function evolveFlow(state: FlowState, event: FoldedEvent) {
       if (asset) asset.totalSupply = event.data.supply;
       return state;
     }
-    case 'VerificationApproved':
-      person(state, event.data.userId).verificationId = event.data.verificationId;
+    case 'VerificationApproved': {
+      const who = person(state, event.data.userId);
+      who.verificationId = event.data.verificationId;
+      delete who.certificateEnded;
       return state;
+    }
     case 'VerificationExpired':
     case 'CertificateRevoked': {
       const who = person(state, event.data.userId);
       if (who.verificationId !== event.data.verificationId) return state; // an older certificate's: nothing stands on it
       who.verificationId = null;
-      stopTakes(state, event.data.userId, () =>
+      who.certificateEnded =
         event.type === 'CertificateRevoked'
           ? TRANSFER_MESSAGES.settlementStopped('revoked', dayOf(event.data.revokedAt))
-          : TRANSFER_MESSAGES.settlementStopped('lapsed', dayOf(event.data.expiredAt)),
-      );
+          : TRANSFER_MESSAGES.settlementStopped('lapsed', dayOf(event.data.expiredAt));
+      const reason = who.certificateEnded;
+      stopTakes(state, event.data.userId, () => reason);
       return state;
     }
     case 'InvestmentRequested': {
@@ -640,11 +649,15 @@ export function evolveFlow(state: FlowState, event: FoldedEvent) {
     case 'DistributionPaymentStarted':
     case 'FreezeApproved':
       return state; // its intents are all it leaves (chainIntents)
-    case 'TransferSettlementRequested':
+    case 'TransferSettlementRequested': {
       // Its intents, and whose certificate its take needs (as its intents: only for a token on chain).
-      if (state.assets.has(event.data.assetId))
-        state.settlementBuyers.set(event.data.transferId, event.data.toInvestorId);
+      if (!state.assets.has(event.data.assetId)) return state;
+      state.settlementBuyers.set(event.data.transferId, event.data.toInvestorId);
+      // Approved in the same moment as the buyer's revocation, and recorded after it: its take is stopped at once.
+      const ended = state.persons.get(event.data.toInvestorId)?.certificateEnded;
+      if (ended !== undefined) stopTakes(state, event.data.toInvestorId, () => ended);
       return state;
+    }
     case 'TransferAbandoned':
       state.abandoned.set(event.data.transferId, event.data.abandonedAt);
       return state;

@@ -120,4 +120,37 @@ describe('a buyer who revokes their certificate after the approval', () => {
       refusal: failed.refusal,
     });
   }, 400_000);
+
+  it('an approval and the buyer’s revocation in the same moment: the transfer is refused, fails or settles — never left approved', async () => {
+    // Found by an outside probe: the approval's checks passed before the revocation landed and it was recorded after
+    // it, so no take was stopped and the transfer waited, approved, for a certificate that would not come back.
+    const ends: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const other = await verifiedInvestor(server, admin);
+      await settled(); // their wallet registered on chain
+      const proposed = await seller.post('/api/transfers', {
+        assetId,
+        toInvestorId: other.user.id,
+        tokens: 1,
+        pricePerToken: '12.50',
+      });
+      expect([proposed.status, proposed.body.message]).toEqual([201, undefined]);
+      const id = proposed.body.id as string;
+      expect((await other.post(`/api/transfers/${id}/accept`)).status).toBe(200);
+      const [approval, revocation] = await Promise.all([
+        owner.post(`/api/transfers/${id}/approve`),
+        other.post('/api/wholesale-verification/revoke', { statement: STATEMENT }),
+      ]);
+      expect(revocation.status).toBe(201);
+      expect([200, 409]).toContain(approval.status);
+      await settled();
+      const { status } = await until(
+        'the transfer’s end',
+        async () => (await seller.get(`/api/transfers/${id}`)).body,
+        (b) => b.status !== 'approved',
+      );
+      ends.push(approval.status === 409 ? 'refused' : status);
+    }
+    for (const end of ends) expect(['refused', 'failed', 'settled']).toContain(end);
+  }, 400_000);
 });
