@@ -25,6 +25,8 @@ export const ERROR_TITLES = {
 } as const;
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
+/** An address with full-width, compatibility or invisible characters (`isPlainEmail`, platform/email-key.ts). */
+export const EMAIL_NOT_PLAIN = 'Please enter your email address in plain characters';
 
 /** The security page's rule (docs/specification.md §9): passwords are at least 12 characters. */
 export const MIN_PASSWORD_LENGTH = 12;

@@ -12,6 +12,28 @@ export function normaliseEmail(email: string): string {
   return email.normalize('NFKC').trim().toLowerCase();
 }
 
+/**
+ * Invisible, format, control, private-use, unassigned and separator characters, and whatever Unicode says to
+ * ignore when rendering (zero-width space, joiners, variation selectors, the Hangul filler): none belongs in an
+ * address a person reads and types, and each makes a second address that looks like the first.
+ */
+const HIDDEN_IN_EMAIL = /[\p{C}\p{Z}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Whether an address is written in plain characters: what is typed (trimmed) is what `normaliseEmail` keys it by,
+ * apart from letter case — no full-width or other compatibility letters (`ＡＤＭＩＮ@…` keys as `admin@…`, and the
+ * Kelvin sign `K` as `k`), nothing invisible. Everything that attaches to an address (the ADMIN_EMAILS role, the
+ * early-access waiver, the account itself) is found by its key, while mail goes to the address as typed: an address
+ * that is not plain would let whoever proves one mailbox collect what belongs to another (found by an outside probe).
+ * Every e-mail that makes an identity or asks for a link is held to it (`IsPlainEmail`, the deciders).
+ */
+export function isPlainEmail(email: string): boolean {
+  const typed = email.trim();
+  if (HIDDEN_IN_EMAIL.test(typed)) return false;
+  const lower = typed.toLowerCase();
+  return typed.normalize('NFKC') === typed && lower.normalize('NFKC') === lower && normaliseEmail(typed) === lower;
+}
+
 /** The keyed key, given the secret (pure: deciders' tests and the EmailKeys service share it). */
 export function keyedEmailKey(secret: Buffer, email: string): string {
   return createHmac('sha256', secret).update(normaliseEmail(email)).digest('hex');

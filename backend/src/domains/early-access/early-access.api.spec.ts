@@ -142,6 +142,9 @@ describe('POST /api/register-interest (real app, memory stores)', () => {
   it.each([
     [{ firstName: 'A' }, 'firstName', 'First name must be at least 2 characters'],
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    // Look-alikes of a registrant's address, which the waiver would be found under (platform/email-key.ts).
+    [{ email: 'ａroha@example.co.nz' }, 'email', 'Please enter your email address in plain characters'],
+    [{ email: 'aroha@example.co.nz\u200b' }, 'email', 'Please enter your email address in plain characters'],
     [{ phone: '12345' }, 'phone', 'Please enter a valid phone number'],
     [{ dateOfBirth: '1990-02-31' }, 'dateOfBirth', 'Date of birth is required'],
     [{ country: 'fr' }, 'country', 'Country is required'],

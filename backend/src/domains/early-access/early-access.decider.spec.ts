@@ -148,6 +148,17 @@ describe('EarlyAccessList decider: registering', () => {
     expect(error).toMatchObject({ message: ALREADY_REGISTERED, status: 409 });
   });
 
+  it('refuses a look-alike of an address (full-width letters, a zero-width space) as a 400 on the email field, registered or not', () => {
+    for (const email of ['ｐerson1@example.nz', 'person1@example.nz\u200b']) {
+      const lookalike = register(2, { registrant: { ...register(2).registrant, email } });
+      expect(given([]).when(lookalike).error).toMatchObject({
+        status: 400,
+        errors: [{ field: 'email', message: 'Please enter your email address in plain characters' }],
+      });
+      expect(given([registered(1)]).when(lookalike).error).toMatchObject({ status: 400 });
+    }
+  });
+
   it('refuses a registration id already in the register, so a confirmed registration is never reset and numbered twice', () => {
     const sameId = register(2, { registrationId: id(1), at: minutesLater(200 * 24 * 60) });
     for (const history of [[registered(1)], [...mailed(1), confirmed(1, 1, true)]]) {

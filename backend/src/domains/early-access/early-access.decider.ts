@@ -1,7 +1,8 @@
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { misfit } from '../../platform/event-schema.js';
-import { CONFIRMATION_LINK_INVALID, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
+import { isPlainEmail } from '../../platform/email-key.js';
+import { CONFIRMATION_LINK_INVALID, EMAIL_NOT_PLAIN, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 import {
   INTEREST_FIELDS,
   interestRegisterEventSchemas,
@@ -268,6 +269,10 @@ export const interestRegister: Decider<EarlyAccessCommand, EarlyAccessEvent, Ear
           ),
           misfit(INTEREST_FIELDS.experience, command.experience, 'experience', REGISTER_INTEREST_MESSAGES.experience),
         ];
+        // The waiver is found by the address's key: a look-alike (full-width, invisible characters) would claim
+        // another's (platform/email-key.ts `isPlainEmail`).
+        if (!misfits.some((error) => error?.field === 'email') && !isPlainEmail(personal.email))
+          misfits.push({ field: 'email', message: EMAIL_NOT_PLAIN });
         const malformed = misfits.some(Boolean);
         const dateOfBirthMisfit = misfits.some((error) => error?.field === 'dateOfBirth');
         // Every wrong field at once: 400 when any is malformed, else 422 for the rules (consent, age).

@@ -13,6 +13,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { IsIsoDate } from '../../platform/http/dates.js';
+import { IsPlainEmail } from '../../platform/http/plain-email.js';
 import { CONFIRMATION_LINK_INVALID, REGISTER_INTEREST_MESSAGES } from '../../messages.js';
 import {
   COUNTRIES,
@@ -48,6 +49,7 @@ export class RegisterInterestDto {
   @Transform(trim)
   @IsEmail({}, { message: REGISTER_INTEREST_MESSAGES.email })
   @MaxLength(254, { message: REGISTER_INTEREST_MESSAGES.email })
+  @IsPlainEmail()
   email: string;
 
   @ApiProperty({ minLength: 10 })

@@ -1,9 +1,9 @@
 /** Confirming an account's e-mail address over HTTP on the real app: the mailed link, a new one, single use, limits. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Api, startTestServer } from '../../testing/api.js';
-import { emailLinkMails, waitForEmailLink } from '../../testing/mail.js';
+import { emailLinkMails, readOutbox, waitForEmailLink } from '../../testing/mail.js';
 import { signUp, TEST_PASSWORD } from '../../testing/users.js';
-import { IDENTITY_MESSAGES } from '../../messages.js';
+import { EMAIL_NOT_PLAIN, IDENTITY_MESSAGES } from '../../messages.js';
 import { EMAIL_LINK_SENT } from './email-verification.controller.js';
 import { EMAIL_ALREADY_VERIFIED } from './user.decider.js';
 
@@ -105,5 +105,62 @@ describe('e-mail verification API', () => {
     expect((await person.post('/api/email-verification', { token: first.token })).status).toBe(400);
     const newest = await waitForEmailLink(server.config.dataDir, person.user.email, { count: 3 });
     expect((await person.post('/api/email-verification', { token: newest.token })).status).toBe(200);
+  });
+
+  it('refuses to register a look-alike of an address (full-width letters, a zero-width space) on the email field; mails nothing', async () => {
+    const mailsBefore = (await readOutbox(server.config.dataDir)).length;
+    // ops@example.nz is in ADMIN_EMAILS: its full-width twin keyed as it, so proving the twin made its holder admin.
+    for (const email of ['ＯＰＳ@example.nz', 'ops@example.nz\u200b', 'ｏps@example.nz']) {
+      const res = await new Api(server.url).post('/api/register', { email, password: TEST_PASSWORD });
+      expect({ email, status: res.status, body: res.body }).toEqual({
+        email,
+        status: 400,
+        body: { message: EMAIL_NOT_PLAIN, errors: [{ field: 'email', message: EMAIL_NOT_PLAIN }] },
+      });
+    }
+    // And asking for a reset link for one (it would be mailed to the address as typed).
+    const reset = await new Api(server.url).post('/api/password-reset/request', { email: 'ＯＰＳ@example.nz' });
+    expect(reset).toMatchObject({ status: 400, body: { errors: [{ field: 'email', message: EMAIL_NOT_PLAIN }] } });
+    expect((await readOutbox(server.config.dataDir)).length).toBe(mailsBefore);
+    // Letter case is not a look-alike: the address as typed, upper case and all, registers.
+    expect(
+      (await new Api(server.url).post('/api/register', { email: 'Rewi.T@Example.NZ', password: TEST_PASSWORD })).status,
+    ).toBe(201);
+  });
+
+  it('a wrong link reads the same for a closed (forgotten) account as for a live one: no way to learn who was forgotten', async () => {
+    const staff = await signUp(server, { compliance: true });
+    const live = await signUp(server);
+    const gone = await signUp(server);
+    const forgot = await staff.post(`/api/audit/subjects/${gone.user.id}/forget`, {
+      reason: 'Request under the Privacy Act 2020',
+    });
+    expect(forgot.status).toBe(200);
+    const secret = 'A'.repeat(43);
+    const answers = async (path: string, body: Record<string, string>) =>
+      Promise.all(
+        [live.user.id, gone.user.id].map(async (userId) => {
+          const res = await new Api(server.url).post(path, { ...body, token: `${userId}.${secret}` });
+          return { status: res.status, body: res.body };
+        }),
+      );
+    const [liveVerify, goneVerify] = await answers('/api/email-verification', {});
+    expect(liveVerify).toEqual({
+      status: 400,
+      body: {
+        message: IDENTITY_MESSAGES.emailLinkInvalid,
+        errors: [{ field: 'token', message: IDENTITY_MESSAGES.emailLinkInvalid }],
+      },
+    });
+    expect(goneVerify).toEqual(liveVerify);
+    const [liveReset, goneReset] = await answers('/api/password-reset', { password: 'a brand new passphrase 2026' });
+    expect(liveReset).toEqual({
+      status: 400,
+      body: {
+        message: IDENTITY_MESSAGES.resetLinkInvalid,
+        errors: [{ field: 'token', message: IDENTITY_MESSAGES.resetLinkInvalid }],
+      },
+    });
+    expect(goneReset).toEqual(liveReset);
   });
 });

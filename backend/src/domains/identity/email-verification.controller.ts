@@ -12,6 +12,7 @@ import {
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
+import { isPlainEmail } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import type { HttpReply } from '../../platform/http/http.js';
@@ -30,7 +31,7 @@ import { EmailVerificationDto, EmailVerificationRequestedDto, EmailVerifiedDto }
 import type { IdentityRequest } from './identity.service.js';
 import { IdentityService } from './identity.service.js';
 import { userOr401 } from './user-view.js';
-import { EMAIL_ALREADY_VERIFIED, EMAIL_LINK_EXPIRED } from './user.decider.js';
+import { EMAIL_ALREADY_VERIFIED, EMAIL_LINK_EXPIRED, EMAIL_NOT_CONFIRMABLE } from './user.decider.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
@@ -68,7 +69,9 @@ export class EmailVerificationController {
   @ApiOk(EmailVerifiedDto)
   @ApiBadRequestResponse({ description: `'${IDENTITY_MESSAGES.emailLinkInvalid}'` })
   @ApiConflictResponse({ description: `'${EMAIL_ALREADY_VERIFIED}' (the link that confirmed it, opened again)` })
-  @ApiUnprocessableEntityResponse({ description: `'${EMAIL_LINK_EXPIRED}'` })
+  @ApiUnprocessableEntityResponse({
+    description: `'${EMAIL_LINK_EXPIRED}'; '${EMAIL_NOT_CONFIRMABLE}' (an address registered before it had to be plain)`,
+  })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async verify(
@@ -88,6 +91,9 @@ export class EmailVerificationController {
   @ApiOperation({ summary: 'Mail the signed-in account a new link to confirm its e-mail address (replaces the older)' })
   @ApiAcceptedResponse({ type: EmailVerificationRequestedDto, description: `{ message: '${EMAIL_LINK_SENT}' }` })
   @ApiConflictResponse({ description: `'${EMAIL_ALREADY_VERIFIED}'` })
+  @ApiUnprocessableEntityResponse({
+    description: `'${EMAIL_NOT_CONFIRMABLE}' (an address registered before it had to be plain)`,
+  })
   @ApiTooManyRequestsResponse({ description: "'Too many attempts. Please try again in N minutes.' with Retry-After" })
   @ApiServiceUnavailableResponse({ description: LIMITS_DOWN })
   async request(
@@ -100,6 +106,8 @@ export class EmailVerificationController {
     const { email, emailVerified } = await userOr401(this.identity, signedIn.userId);
     // Checked before counting: asking when there is nothing to confirm costs no mail from the budget.
     if (emailVerified) throw new DomainError(EMAIL_ALREADY_VERIFIED, 409);
+    // An address from before they had to be plain: a link would go to the look-alike, and it proves nothing.
+    if (!isPlainEmail(email)) throw new DomainError(EMAIL_NOT_CONFIRMABLE, 422);
     refuseWhileWaiting(
       reply,
       await this.limits.guard('e-mail confirmation mails', { open: 0 }, () => this.perAccount.take(signedIn.userId)),

@@ -9,7 +9,14 @@ import { ProjectionEngine } from '../../platform/projection-engine/projection-en
 import { CONFIG, LOGGER } from '../../platform/injection-keys.js';
 import { sessionsProjection } from '../../projections/sessions.js';
 import { usersProjection } from '../../projections/users.js';
-import { EMAIL_LINK_TTL_MS, emailLink, emailVerificationMail, newEmailToken } from './email-verification.js';
+import { isPlainEmail } from '../../platform/email-key.js';
+import {
+  EMAIL_LINK_TTL_MS,
+  emailLink,
+  emailVerificationMail,
+  newEmailToken,
+  readEmailToken,
+} from './email-verification.js';
 import { ExecuteUserCommand } from './identity.handlers.js';
 import { IdentityService } from './identity.service.js';
 
@@ -79,8 +86,13 @@ export class EmailVerifications implements OnApplicationShutdown {
    * read them) and, when a role came with it, once every replica honours it.
    */
   async verify(token: string, context: CommandContext): Promise<{ userId: string; position: number }> {
+    // The account's address (the decider's state holds none): one registered before addresses had to be plain is
+    // never proven — the link went to the look-alike, while what it would prove goes by the plain address's key.
+    const parsed = readEmailToken(token);
+    const account = parsed ? await this.identity.userDto(parsed.userId) : null;
+    const addressNotPlain = account !== null && !isPlainEmail(account.email);
     const { userId, position, events } = await this.commands.execute(
-      new ExecuteUserCommand({ type: 'VerifyEmail', token }, context),
+      new ExecuteUserCommand({ type: 'VerifyEmail', token, addressNotPlain }, context),
     );
     await this.engine.waitFor(position, [usersProjection.name, sessionsProjection.name], 10_000);
     if (events.includes('RoleGranted')) await this.identity.honouredEverywhere(position);

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsPlainEmail } from '../../platform/http/plain-email.js';
 import { IDENTITY_MESSAGES, INVALID_EMAIL, MIN_PASSWORD_LENGTH } from '../../messages.js';
 import { MAX_PASSWORD_LENGTH } from './passwords.js';
 import { UserDto } from './user-view.js';
@@ -12,6 +13,7 @@ export class RegisterDto {
   @Transform(trim)
   @IsEmail({}, { message: INVALID_EMAIL })
   @MaxLength(254, { message: INVALID_EMAIL })
+  @IsPlainEmail()
   email: string;
 
   @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, description: 'At least 12 characters (the security page)' })
@@ -140,6 +142,7 @@ export class PasswordResetRequestDto {
   @Transform(trim)
   @IsEmail({}, { message: INVALID_EMAIL })
   @MaxLength(254, { message: INVALID_EMAIL })
+  @IsPlainEmail()
   email: string;
 }
 

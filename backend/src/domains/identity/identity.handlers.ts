@@ -4,7 +4,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { CommandContext } from '../../platform/command-context.js';
 import type { Config } from '../../platform/config.js';
-import { EmailKeys } from '../../platform/email-key.js';
+import { EmailKeys, isPlainEmail } from '../../platform/email-key.js';
 import { DomainError } from '../../platform/errors.js';
 import type { EventStore, Role } from '../../platform/event-store/event-store.js';
 import { isForgotten } from '../../platform/privacy/personal-data.js';
@@ -43,7 +43,7 @@ export type UserRequest =
   | { type: 'SignInExternally'; profile: ExternalProfile }
   | { type: 'ResetPassword'; token: string; password: string }
   /** The token of an e-mailed confirmation link. */
-  | { type: 'VerifyEmail'; token: string }
+  | { type: 'VerifyEmail'; token: string; addressNotPlain: boolean }
   | ({ userId: string } & Exclude<
       UserCommand,
       { type: 'RegisterUser' | 'LinkExternalIdentity' | 'ResetPassword' | 'VerifyEmail' | 'VerifyEmailByProvider' }
@@ -106,7 +106,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
       case 'ResetPassword':
         return this.resetPassword(request.token, request.password, context);
       case 'VerifyEmail':
-        return this.verifyEmail(request.token, context);
+        return this.verifyEmail(request.token, request.addressNotPlain, context);
       case 'SignIn':
         // The person signing in is the one acting.
         return this.decide(request.userId, request, await this.asAccount(request.userId, context));
@@ -193,6 +193,13 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
     }
     if (!profile.email)
       throw new DomainError('The identity provider did not share an email address, which an account needs.', 422);
+    // A look-alike the provider vouches for (`ＡＤＭＩＮ@…`) would be found under the plain address's key: its account,
+    // its role. Only a plain address makes or finds an account.
+    if (!isPlainEmail(profile.email))
+      throw new DomainError(
+        'The identity provider shared an email address that is not in plain characters, which an account needs.',
+        422,
+      );
     let userId = await accountByEmail(this.repository, this.emailKeys, profile.email);
     if (userId && !profile.emailVerified) {
       throw new DomainError('An account with this email already exists. Sign in with your password.', 409);
@@ -237,7 +244,8 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
     profile: ExternalProfile,
     context: CommandContext,
   ): Promise<UserOutcome | null> {
-    if (!profile.emailVerified || !profile.email) return null;
+    // The provider vouches for the mailbox it names: only a plain address is the one the account's key stands for.
+    if (!profile.emailVerified || !profile.email || !isPlainEmail(profile.email)) return null;
     const { state } = await this.repository.load(user, userStream(userId));
     if (state.emailVerified || !state.emailKey) return null;
     const { key, legacy } = await this.emailKeys.pair(profile.email);
@@ -268,7 +276,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
    * Confirms the account's address with the token of an e-mailed link; when ADMIN_EMAILS lists the address (now),
    * the system grants the admin role with it. The person acting is the account's holder, signed in or not.
    */
-  private async verifyEmail(token: string, context: CommandContext): Promise<UserOutcome> {
+  private async verifyEmail(token: string, addressNotPlain: boolean, context: CommandContext): Promise<UserOutcome> {
     const parsed = readEmailToken(token);
     const invalid = () =>
       new DomainError(IDENTITY_MESSAGES.emailLinkInvalid, 400, [
@@ -281,6 +289,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
       type: 'VerifyEmail',
       tokenHash: parsed.tokenHash,
       adminByConfiguration: await this.listedAsAdmin(state.emailKey),
+      addressNotPlain,
       at: context.now,
     } as const;
     return this.decide(parsed.userId, command, await this.asAccount(parsed.userId, context));

@@ -1,5 +1,5 @@
 import { specify } from '../../testing/decider-spec.js';
-import { IDENTITY_MESSAGES, OWN_REQUEST } from '../../messages.js';
+import { EMAIL_NOT_PLAIN, IDENTITY_MESSAGES, OWN_REQUEST } from '../../messages.js';
 import type { UserEvent } from './events.js';
 import { keyedEmailKey } from '../../platform/email-key.js';
 import {
@@ -7,6 +7,7 @@ import {
   ACCOUNT_EXISTS,
   EMAIL_ALREADY_VERIFIED,
   EMAIL_LINK_EXPIRED,
+  EMAIL_NOT_CONFIRMABLE,
   NO_ACCOUNT,
   RESET_LINK_EXPIRED,
   ROLES_BY_OPERATOR,
@@ -73,6 +74,21 @@ describe('User decider', () => {
     const proven: UserEvent = { type: 'EmailVerified', data: { userId, via: 'provider', verificationId: null } };
     expect(given([]).when(register(true, true)).events).toEqual([viaProvider, proven, adminGranted]);
     expect(given([]).when(register(false, true)).events).toEqual([viaProvider, proven]);
+  });
+
+  it('given nothing, an address that is not plain is refused on the email field (full-width, zero-width space); case is fine', () => {
+    for (const email of ['ＡＤＭＩＮ2@example.nz', 'admin2@example.nz\u200b', 'ad\u00admin2@example.nz']) {
+      const command = { ...register(true, true), personal: { email, firstName: null, lastName: null } } as UserCommand;
+      expect(given([]).when(command).error).toMatchObject({
+        message: EMAIL_NOT_PLAIN,
+        status: 400,
+        errors: [{ field: 'email', message: EMAIL_NOT_PLAIN }],
+      });
+    }
+    const upper = { ...register(), personal: { email: 'Aroha@Example.NZ', firstName: null, lastName: null } };
+    const { events, error } = given([]).when(upper as UserCommand);
+    expect(error).toBeNull();
+    expect(events?.map((e) => e.type)).toEqual(['UserRegistered']);
   });
 
   it('given a registered user, registering the same id again is refused', () => {
@@ -314,6 +330,15 @@ describe('User decider', () => {
       });
       expect(given([registered]).when(reset(hash('a'))).error?.message).toBe(IDENTITY_MESSAGES.resetLinkInvalid);
     });
+
+    it('given a closed account, any link reads as not valid, as a wrong one for a live account does (no 403 "closed")', () => {
+      const closed: UserEvent = { type: 'AccountClosed', data: { userId } };
+      for (const tokenHash of [hash('a'), hash('z')])
+        expect(given([registered, requested('r-1', hash('a')), closed]).when(reset(tokenHash)).error).toMatchObject({
+          message: IDENTITY_MESSAGES.resetLinkInvalid,
+          status: 400,
+        });
+    });
   });
 
   describe('e-mail confirmation', () => {
@@ -433,7 +458,37 @@ describe('User decider', () => {
         requested('v-1', hash('a')),
         { type: 'AccountClosed', data: { userId } },
       ];
-      expect(given(history).when(verify(hash('a'))).error).toMatchObject({ message: ACCOUNT_CLOSED, status: 403 });
+      // Not 403 'closed': a link must not tell whoever holds a user id that its holder was forgotten.
+      expect(given(history).when(verify(hash('a'))).error).toMatchObject({
+        message: IDENTITY_MESSAGES.emailLinkInvalid,
+        status: 400,
+      });
+      expect(given(history).when(verify(hash('z'))).error).toMatchObject({
+        message: IDENTITY_MESSAGES.emailLinkInvalid,
+        status: 400,
+      });
+      const ask: UserCommand = {
+        type: 'RequestEmailVerification',
+        verificationId: 'v-2',
+        tokenHash: hash('b'),
+        messageId: 'm-v-2',
+        expiresAt: inADay,
+        at,
+      };
+      expect(given(history).when(ask).error).toMatchObject({ message: ACCOUNT_CLOSED, status: 403 });
+    });
+
+    it('given an account whose address is not plain (registered before that was refused), a right link proves nothing', () => {
+      const command: UserCommand = { ...verify(hash('a'), true), addressNotPlain: true } as UserCommand;
+      expect(given([registered, requested('v-1', hash('a'))]).when(command).error).toMatchObject({
+        message: EMAIL_NOT_CONFIRMABLE,
+        status: 422,
+      });
+      // A wrong link still reads as wrong.
+      const wrong = { ...verify(hash('z')), addressNotPlain: true } as UserCommand;
+      expect(given([registered, requested('v-1', hash('a'))]).when(wrong).error?.message).toBe(
+        IDENTITY_MESSAGES.emailLinkInvalid,
+      );
     });
   });
 

@@ -3,7 +3,8 @@ import { DomainError } from '../../platform/errors.js';
 import { ensure } from '../../platform/event-schema.js';
 import { requireAnotherDecider } from '../../platform/four-eyes.js';
 import type { Role } from '../../platform/event-store/event-store.js';
-import { IDENTITY_MESSAGES, INVALID_EMAIL } from '../../messages.js';
+import { isPlainEmail } from '../../platform/email-key.js';
+import { EMAIL_NOT_PLAIN, IDENTITY_MESSAGES, INVALID_EMAIL } from '../../messages.js';
 import {
   IDENTITY_FIELDS,
   userEventSchemas,
@@ -65,7 +66,14 @@ export type UserCommand =
     }
   | { type: 'RecordEmailVerificationMail'; verificationId: string; messageId: string; outcome: 'sent' | 'refused' }
   /** The e-mailed link's token was used (`adminByConfiguration`: ADMIN_EMAILS lists the address now). */
-  | { type: 'VerifyEmail'; tokenHash: string; adminByConfiguration: boolean; at: string }
+  | {
+      type: 'VerifyEmail';
+      tokenHash: string;
+      adminByConfiguration: boolean;
+      /** The account's address is not plain (registered before `isPlainEmail`): a right link proves nothing. */
+      addressNotPlain?: boolean;
+      at: string;
+    }
   /** An OpenID provider vouched (email_verified) for the address of `emailKey`: proven if it is the account's. */
   | { type: 'VerifyEmailByProvider'; emailKey: string; adminByConfiguration: boolean; at: string }
   | { type: 'CloseAccount'; at: string };
@@ -133,10 +141,17 @@ export const ACCOUNT_CLOSED = 'This account has been closed.';
 export const RESET_LINK_EXPIRED = 'This reset link has expired. Please ask for a new one.';
 export const EMAIL_LINK_EXPIRED = 'This confirmation link has expired. Please ask for a new one.';
 export const EMAIL_ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
+/** An account registered before addresses had to be plain (`isPlainEmail`): its address is never proven. */
+export const EMAIL_NOT_CONFIRMABLE =
+  'Your e-mail address is not in plain characters, so it cannot be confirmed. Please register with your address in plain characters.';
 
 const linkInvalid = () =>
   new DomainError(IDENTITY_MESSAGES.emailLinkInvalid, 400, [
     { field: 'token', message: IDENTITY_MESSAGES.emailLinkInvalid },
+  ]);
+const resetLinkInvalid = () =>
+  new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400, [
+    { field: 'token', message: IDENTITY_MESSAGES.resetLinkInvalid },
   ]);
 
 /**
@@ -274,6 +289,10 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
     // A closed account takes no command but closing again (a no-op): no sign-in, session, role or reset.
     if (state.closed) {
       if (command.type === 'CloseAccount' || command.type === 'ExtendSession' || command.type === 'SignOut') return [];
+      // Closing cleared the links, so any token reads as not valid — as a wrong one for a live account does: a link
+      // must not tell whoever holds a user id whether its holder was forgotten (found by an outside probe).
+      if (command.type === 'ResetPassword') throw resetLinkInvalid();
+      if (command.type === 'VerifyEmail') throw linkInvalid();
       throw new DomainError(ACCOUNT_CLOSED, 403);
     }
     switch (command.type) {
@@ -283,6 +302,9 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         const firstName = command.personal.firstName?.trim() || null;
         const lastName = command.personal.lastName?.trim() || null;
         ensure(IDENTITY_FIELDS.email, email, 'email', INVALID_EMAIL);
+        // What attaches to the address is found by its key, mail goes to it as typed: they must be one mailbox.
+        if (!isPlainEmail(email))
+          throw new DomainError(EMAIL_NOT_PLAIN, 400, [{ field: 'email', message: EMAIL_NOT_PLAIN }]);
         ensure(IDENTITY_FIELDS.optionalName, firstName, 'firstName', IDENTITY_MESSAGES.firstNameTooLong);
         ensure(IDENTITY_FIELDS.optionalName, lastName, 'lastName', IDENTITY_MESSAGES.lastNameTooLong);
         ensure(IDENTITY_FIELDS.method, command.method, 'method', 'Unknown sign-in method');
@@ -405,10 +427,7 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
       }
       case 'ResetPassword': {
         const pending = state.passwordReset;
-        if (!pending || pending.tokenHash !== command.tokenHash)
-          throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400, [
-            { field: 'token', message: IDENTITY_MESSAGES.resetLinkInvalid },
-          ]);
+        if (!pending || pending.tokenHash !== command.tokenHash) throw resetLinkInvalid();
         if (pending.expiresAt <= command.at) throw new DomainError(RESET_LINK_EXPIRED, 422);
         // Whoever knew the old password is signed out everywhere.
         return [
@@ -451,6 +470,8 @@ export const user: Decider<UserCommand, UserEvent, UserState> = {
         const pending = state.emailVerification;
         if (!pending || pending.tokenHash !== command.tokenHash) throw linkInvalid();
         if (pending.expiresAt <= command.at) throw new DomainError(EMAIL_LINK_EXPIRED, 422);
+        // Mailed to the look-alike as typed, while the role and the waiver go by the plain address's key.
+        if (command.addressNotPlain) throw new DomainError(EMAIL_NOT_CONFIRMABLE, 422);
         return verified(state, userId, 'link', pending.verificationId, command.adminByConfiguration);
       }
       case 'VerifyEmailByProvider':
