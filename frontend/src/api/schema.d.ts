@@ -5841,7 +5841,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 'This confirmation link has expired. Please ask for a new one.' */
+            /** @description 'This confirmation link has expired. Please ask for a new one.'; 'Your e-mail address is not in plain characters, so it cannot be confirmed. Please register with your address in plain characters.' (an address registered before it had to be plain) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5894,6 +5894,13 @@ export interface operations {
             };
             /** @description 'Your e-mail address is already confirmed.' */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Your e-mail address is not in plain characters, so it cannot be confirmed. Please register with your address in plain characters.' (an address registered before it had to be plain) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
