@@ -81,18 +81,20 @@ export class AggregateRepository {
    * As `handle`, for a command built from what something outside the log says now about the state it is decided on
    * (a payment provider's record, read after the stream was loaded): `ask` runs after each load, inside the stream's
    * lock, and a conflict on append asks again on the fresh state — so no answer is ever decided against a log that
-   * moved after it was read. `ask` answering null decides nothing.
+   * moved after it was read. `ask` answering null decides nothing. `ask` also gets the stream's revision: a command
+   * that holds only if the stream has not moved since something else was read (forgetting a person, decided on what
+   * their verification stream said) refuses when it has.
    */
   async handleAsking<C, E extends DomainEvent, S>(
     decider: Decider<C, E, S>,
     streamId: string,
-    ask: (state: S) => C | null | Promise<C | null>,
+    ask: (state: S, revision: number) => C | null | Promise<C | null>,
     context: CommandContext,
   ): Promise<Decided<E, S>> {
     return this.lock.run(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
         const { state, revision } = await this.load(decider, streamId);
-        const command = await ask(state);
+        const command = await ask(state, revision);
         const events = command === null ? [] : decider.decide(command, state);
         if (events.length === 0) return { events, state, revision, position: await this.store.headPosition() };
         this.refuseMisfits(decider, streamId, events, context);

@@ -102,6 +102,16 @@ describe("privacy decider: the forgotten person's files", () => {
     expect(specify(privacy).given([forgotten, erased]).when(erase).events).toEqual([]);
     expect(specify(privacy).given([]).when(erase).error).toMatchObject({ status: 409 });
   });
+
+  it('records an upload that raced the forgetting (not named by the erasure) on its own, once', () => {
+    const withLate = { ...erase, documentIds: ['evd_1', 'evd_2', 'evd_2'] };
+    const late = { type: 'LateUploadErased' as const, data: { subjectId: 'u-1', documentId: 'evd_2' } };
+    expect(specify(privacy).given([forgotten, erased]).when(withLate).events).toEqual([late]);
+    expect(specify(privacy).given([forgotten, erased, late]).when(withLate).events).toEqual([]);
+    expect(specify(privacy).given([forgotten, erased, late]).state).toMatchObject({
+      erasedDocumentIds: ['evd_1', 'evd_2'],
+    });
+  });
 });
 
 describe('audit trail decider', () => {

@@ -74,7 +74,10 @@ export type PrivacyCommand =
       customerNow: CustomerNow | null;
       at: string;
     }
-  /** The forgotten person's files were deleted (the erasure's outcome): recorded once, whoever deleted them. */
+  /**
+   * The forgotten person's files were deleted (the erasure's outcome): recorded once, whoever deleted them; a file
+   * not named then (an upload that raced the forgetting) is recorded on its own, once.
+   */
   | { type: 'RecordDocumentsErased'; subjectId: string; documentIds: string[] };
 
 /** A relationship that has not ended: its records are kept until five years after it does. */
@@ -84,6 +87,8 @@ export interface PrivacyState {
   forgotten: boolean;
   /** Their uploaded files were deleted (after the key). */
   documentsErased: boolean;
+  /** The documents recorded as deleted: by `PersonalDocumentsErased`, then each `LateUploadErased`. */
+  erasedDocumentIds: readonly string[];
 }
 
 export function retentionEnds(relationshipEnded: string): string {
@@ -114,13 +119,19 @@ export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
   upcasters,
   name: 'privacy',
   eventSchemas: privacyEventSchemas,
-  initialState: { forgotten: false, documentsErased: false },
+  initialState: { forgotten: false, documentsErased: false, erasedDocumentIds: [] },
   evolve(state, event) {
     switch (event.type) {
       case 'PersonalDataForgotten':
         return { ...state, forgotten: true };
       case 'PersonalDocumentsErased':
-        return { ...state, documentsErased: true };
+        return {
+          ...state,
+          documentsErased: true,
+          erasedDocumentIds: [...state.erasedDocumentIds, ...event.data.documentIds],
+        };
+      case 'LateUploadErased':
+        return { ...state, erasedDocumentIds: [...state.erasedDocumentIds, event.data.documentId] };
       default: {
         const _exhaustive: never = event;
         return state;
@@ -147,10 +158,13 @@ export const privacy: Decider<PrivacyCommand, PrivacyEvent, PrivacyState> = {
       case 'RecordDocumentsErased': {
         // Files are erased only after the person is forgotten; erasing again (a retry, the follower) records nothing.
         if (!state.forgotten) throw new DomainError('This person has not been forgotten', 409);
-        if (state.documentsErased) return [];
-        return [
-          { type: 'PersonalDocumentsErased', data: { subjectId: command.subjectId, documentIds: command.documentIds } },
-        ];
+        const { subjectId, documentIds } = command;
+        if (!state.documentsErased) return [{ type: 'PersonalDocumentsErased', data: { subjectId, documentIds } }];
+        // Uploads that raced the forgetting, each recorded once.
+        const erased = new Set(state.erasedDocumentIds);
+        return [...new Set(documentIds)]
+          .filter((documentId) => !erased.has(documentId))
+          .map((documentId) => ({ type: 'LateUploadErased' as const, data: { subjectId, documentId } }));
       }
       default: {
         const _exhaustive: never = command;

@@ -14,7 +14,16 @@ import { ExecuteUserCommand } from '../identity/identity.handlers.js';
 import { ReadModels } from '../../platform/read-store/read-models.js';
 import { assetsProjection } from '../../projections/assets.js';
 import { holdingsNow, holdingsProjection } from '../../projections/holdings.js';
-import { ALREADY_FORGOTTEN, auditTrail, type CustomerNow, privacy, type AuditCommand } from './audit.decider.js';
+import {
+  ALREADY_FORGOTTEN,
+  auditTrail,
+  type CustomerNow,
+  privacy,
+  type AuditCommand,
+  type PrivacyCommand,
+} from './audit.decider.js';
+import { verificationStream } from '../wholesale/events.js';
+import { verification } from '../wholesale/verification.decider.js';
 import { auditStream, privacyStream } from './events.js';
 import { ForgottenDocuments } from './forgotten-documents.js';
 import { retention } from './history.js';
@@ -28,6 +37,10 @@ export const PERSONAL_READ_MODELS = [
   'verifications',
   'tax-profiles',
 ] as const;
+
+/** The verification stream kept moving while the forgetting was judged (five times running). */
+export const RECORDS_MOVING =
+  "This person's wholesale verification changed while forgetting them was decided: try again in a moment";
 
 export class RecordAuditViewCommand extends CommandInContext<AuditCommand> {}
 
@@ -47,7 +60,8 @@ export class ForgetPersonCommand extends Command<{ position: number; rebuilding:
 }
 
 /**
- * Records the decision first, then closes the person's account (if they have one), then shreds the key, then deletes
+ * Closes the person's verification stream at the revision retention was judged on (so a submission racing the
+ * forgetting is either seen, and refuses it, or refused itself), records the decision, then closes the person's account (if they have one), then shreds the key, then deletes
  * the files they uploaded (`ForgottenDocuments`, which also follows the log for a crash part-way), then rebuilds the
  * read models that held copies. A retry after a failure part-way finds the decision recorded, finishes the closing,
  * shredding and deleting, and answers "already forgotten".
@@ -89,15 +103,15 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
   async execute({ subjectId, reason, forgottenBy, context }: ForgetPersonCommand) {
     if (!(this.events instanceof PersonalDataProtection)) throw new Error('Personal data protection is not configured');
     const protection = this.events;
-    const standing = await retention(this.events, subjectId);
-    if (standing.personalEvents === 0 && !standing.forgotten)
-      throw new DomainError('No personal data is recorded for this person', 404);
-    let position: number;
+    let position: number | null = null;
     try {
-      ({ position } = await this.repository.handle(
-        privacy,
-        privacyStream(subjectId),
-        {
+      for (let attempt = 1; position === null; attempt++) {
+        // What the verification stream held when retention was judged: closing it checks that nothing came since.
+        const seen = await this.revisionOf(verificationStream(subjectId));
+        const standing = await retention(this.events, subjectId);
+        if (standing.personalEvents === 0 && !standing.forgotten)
+          throw new DomainError('No personal data is recorded for this person', 404);
+        const command: PrivacyCommand = {
           type: 'ForgetPerson',
           subjectId,
           forgottenBy,
@@ -106,11 +120,19 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
           relationshipEnded: standing.relationshipEnded,
           customerNow: await this.customerNow(subjectId),
           at: context.now,
-        },
-        context,
-      ));
+        };
+        // Decided (refusals thrown) before the stream is closed, so a refused forgetting closes nothing.
+        privacy.decide(command, (await this.repository.load(privacy, privacyStream(subjectId))).state);
+        if (!(await this.closeVerifications(subjectId, seen, context))) {
+          // A submission, decision or lapse came in meanwhile: judged again (a submission makes them a customer).
+          if (attempt >= 5) throw new DomainError(RECORDS_MOVING, 409);
+          continue;
+        }
+        ({ position } = await this.repository.handle(privacy, privacyStream(subjectId), command, context));
+      }
     } catch (error) {
       if (error instanceof DomainError && error.message === ALREADY_FORGOTTEN) {
+        await this.closeVerifications(subjectId, null, context);
         await this.closeAccount(subjectId, context);
         await this.forget(protection, subjectId);
         await this.documents.erase(subjectId, context);
@@ -122,6 +144,30 @@ export class ForgetPersonHandler implements ICommandHandler<ForgetPersonCommand>
     await this.documents.erase(subjectId, context);
     // The rebuilds follow the recorded fact, on every replica (the `forgotten-people` job).
     return { position, rebuilding: PERSONAL_READ_MODELS };
+  }
+
+  private async revisionOf(streamId: string): Promise<number> {
+    return (await this.events.readStream(streamId, { keepPersonalSealed: true })).at(-1)?.revision ?? -1;
+  }
+
+  /**
+   * Closes the person's verification stream (`VerificationsClosed`) before the forgetting is recorded, only if it is
+   * still at revision `seen` (null: whatever it holds) — the one place a submission and a forgetting meet, so they
+   * are serialised: a submission recorded after retention was judged makes this answer false (judge again), and one
+   * after the closing is refused by the verification decider. Already closed (a retry): nothing more is recorded.
+   */
+  private async closeVerifications(subjectId: string, seen: number | null, context: CommandContext): Promise<boolean> {
+    let moved = false;
+    await this.repository.handleAsking(
+      verification,
+      verificationStream(subjectId),
+      (_state, revision) => {
+        moved = seen !== null && revision !== seen;
+        return moved ? null : { type: 'CloseVerifications', userId: subjectId };
+      },
+      context,
+    );
+    return !moved;
   }
 
   /**

@@ -34,8 +34,17 @@ export interface PersonalDocumentsErased {
   data: { subjectId: string; documentIds: string[] };
 }
 
+/**
+ * A file the person uploaded was deleted after `PersonalDocumentsErased` was recorded without it: an upload that
+ * raced the forgetting (its record came after the erasure read the uploads). One per document, by id only.
+ */
+export interface LateUploadErased {
+  type: 'LateUploadErased';
+  data: { subjectId: string; documentId: string };
+}
+
 export type AuditEvent = AuditViewed;
-export type PrivacyEvent = PersonalDataForgotten | PersonalDocumentsErased;
+export type PrivacyEvent = PersonalDataForgotten | PersonalDocumentsErased | LateUploadErased;
 
 /** Field shapes shared by the events and the deciders' own checks. */
 export const AUDIT_FIELDS = {
@@ -52,6 +61,7 @@ export const auditEventSchemas = {
 export const privacyEventSchemas = {
   PersonalDataForgotten: object({ subjectId: id(), forgottenBy: id(), reason: AUDIT_FIELDS.reason }),
   PersonalDocumentsErased: object({ subjectId: id(), documentIds: array(id(), { max: 100_000 }) }),
+  LateUploadErased: object({ subjectId: id(), documentId: id() }),
 } satisfies EventSchemas<PrivacyEvent>;
 
 export const auditStream = (viewerId: string) => `audit-${viewerId}`;

@@ -82,6 +82,54 @@ describe('forgotten documents: the erasure survives a crash', () => {
     await log.close();
   });
 
+  it('an upload recorded after its uploader was forgotten and erased (it raced the forgetting): deleted, recorded once', async () => {
+    const { log, documents, follower, uploaded, forgotten } = await setUp();
+    await uploaded('u-4', 'evd_4');
+    await forgotten('u-4');
+    await follower().erase('u-4', systemContext('test', 'c-4'));
+    await log.checkpointAt(FORGOTTEN_DOCUMENTS, await log.store.headPosition());
+    // The race: the upload's record and file land after the erasure, and its request crashes before checking again.
+    await uploaded('u-4', 'evd_5');
+    expect(await documents.get('evd_5')).not.toBeNull();
+
+    // The follower reads on from its checkpoint (past the forgetting): the upload alone brings it to the files.
+    const manager = follower();
+    manager.start();
+    await log.until(privacyStream('u-4'), (types) => types.includes('LateUploadErased'));
+    await manager.stop();
+    expect(await documents.get('evd_5')).toBeNull();
+    expect(await documents.get('evd_5_meta')).toBeNull();
+    const events = await log.store.readStream(privacyStream('u-4'));
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['PersonalDataForgotten', { subjectId: 'u-4', forgottenBy: 'staff-1', reason: 'Asked' }],
+      ['PersonalDocumentsErased', { subjectId: 'u-4', documentIds: ['evd_4'] }],
+      ['LateUploadErased', { subjectId: 'u-4', documentId: 'evd_5' }],
+    ]);
+    // Again (a replay, a retry): nothing more deleted or recorded; and nothing left pending for a first start.
+    await follower().erase('u-4', systemContext('test', 'c-again'));
+    expect(await log.typesOf(privacyStream('u-4'))).toHaveLength(3);
+    expect(await follower().resumeFrom()).toBe(await log.store.headPosition());
+    await log.close();
+  });
+
+  it('a first start (no checkpoint) resumes at an upload recorded after its uploader was forgotten and not erased', async () => {
+    const { log, follower, uploaded, forgotten } = await setUp();
+    await forgotten('u-6');
+    await follower().erase('u-6', systemContext('test', 'c-6'));
+    await uploaded('u-7', 'evd_7');
+    const late = await log.put('evidence-u-6', 'EvidenceUploaded', {
+      documentId: 'evd_6',
+      contentType: 'application/pdf',
+      size: 4,
+      sha256,
+      userId: 'u-6',
+      subjectId: 'u-6',
+      personal: { fileName: 'late.pdf' },
+    });
+    expect(await follower().resumeFrom()).toBe(late - 1);
+    await log.close();
+  });
+
   it('never erases the files of someone not forgotten', async () => {
     const { log, documents, follower, uploaded } = await setUp();
     await uploaded('u-3', 'evd_3');

@@ -9,7 +9,8 @@ import { DOCUMENT_STORE, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { LogCheckpoint } from '../../platform/jobs/log-checkpoint.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
-import { eraseEvidence } from '../wholesale/evidence.js';
+import { evidenceKeys, uploadedDocumentIds } from '../wholesale/evidence.js';
+import type { EvidenceUploaded } from '../wholesale/events.js';
 import { privacy } from './audit.decider.js';
 import type { PersonalDataForgotten } from './events.js';
 import { privacyStream } from './events.js';
@@ -52,16 +53,22 @@ export class ForgottenDocuments {
 
   /**
    * Deletes every file the person uploaded and records the outcome, unless it is recorded already. Only for a person
-   * already forgotten (their key gone): before that, their files are theirs.
+   * already forgotten (their key gone): before that, their files are theirs. Once the outcome is recorded, an upload
+   * it does not name (one that raced the forgetting: recorded after the erasure read the uploads) is deleted and
+   * recorded on its own (`LateUploadErased`), once; nothing else is deleted again.
    */
   async erase(subjectId: string, context: CommandContext): Promise<void> {
     const { state } = await this.repository.load(privacy, privacyStream(subjectId));
-    if (!state.forgotten || state.documentsErased) return;
-    const documentIds = await eraseEvidence(this.events, this.documents, subjectId);
+    if (!state.forgotten) return;
+    const ids = await uploadedDocumentIds(this.events, subjectId);
+    const recorded = new Set(state.documentsErased ? state.erasedDocumentIds : []);
+    const outstanding = ids.filter((id) => !recorded.has(id));
+    if (state.documentsErased && outstanding.length === 0) return;
+    for (const id of outstanding) for (const key of evidenceKeys(id)) await this.documents.delete(key);
     await this.repository.handle(
       privacy,
       privacyStream(subjectId),
-      { type: 'RecordDocumentsErased', subjectId, documentIds },
+      { type: 'RecordDocumentsErased', subjectId, documentIds: ids },
       context,
     );
   }
@@ -86,31 +93,52 @@ export class ForgottenDocuments {
     this.position = from;
     this.subscription = this.events.subscribe({
       fromPosition: from,
-      eventTypes: ['PersonalDataForgotten'],
+      eventTypes: ['PersonalDataForgotten', 'EvidenceUploaded'],
       onCaughtUp: (position) => this.handled(Math.max(position, head)),
-      onEvent: (event) => this.forgotten(event as RecordedEvent & PersonalDataForgotten),
+      onEvent: (event) => this.followed(event as RecordedEvent & (PersonalDataForgotten | EvidenceUploaded)),
       onError: (error) => this.logger.warn({ err: error }, 'forgotten documents subscription failed; resubscribing'),
     });
   }
 
   /**
    * Where to read from without a kept checkpoint (the first start, or one kept by another version): just before the
-   * oldest forgetting whose erasure is not recorded, or the head when every one is. Two events per person forgotten.
+   * oldest forgetting whose erasure is not recorded, or the oldest upload recorded after its uploader was forgotten
+   * and not recorded as erased since; the head when there is none.
    */
   async resumeFrom(): Promise<number> {
     const pending = new Map<string, number>();
+    const forgotten = new Set<string>();
     for await (const page of logPages(this.events, {
-      eventTypes: ['PersonalDataForgotten', 'PersonalDocumentsErased'],
+      eventTypes: ['PersonalDataForgotten', 'PersonalDocumentsErased', 'EvidenceUploaded', 'LateUploadErased'],
     }))
       for (const event of page) {
-        const { subjectId } = event.data as { subjectId: string };
-        if (event.type === 'PersonalDocumentsErased') pending.delete(subjectId);
-        else if (!pending.has(subjectId)) pending.set(subjectId, event.position - 1);
+        const data = event.data as { subjectId: string; documentId?: string; documentIds?: string[] };
+        switch (event.type) {
+          case 'PersonalDataForgotten':
+            forgotten.add(data.subjectId);
+            if (!pending.has(data.subjectId)) pending.set(data.subjectId, event.position - 1);
+            break;
+          case 'PersonalDocumentsErased':
+            pending.delete(data.subjectId);
+            for (const id of data.documentIds ?? []) pending.delete(id);
+            break;
+          case 'EvidenceUploaded':
+            if (forgotten.has(data.subjectId)) pending.set(data.documentId!, event.position - 1);
+            break;
+          case 'LateUploadErased':
+            pending.delete(data.documentId!);
+            break;
+        }
       }
     return pending.size > 0 ? Math.min(...pending.values()) : await this.events.headPosition();
   }
 
-  private async forgotten(event: RecordedEvent & PersonalDataForgotten): Promise<void> {
+  /**
+   * A forgetting erases the person's files; an upload recorded after its uploader was forgotten (it raced the
+   * forgetting) is erased too — its own request deletes the file when it sees the forgetting, and this records it,
+   * and covers a crash between the file's storing and that check. Anyone else's upload is left alone (`erase`).
+   */
+  private async followed(event: RecordedEvent & (PersonalDataForgotten | EvidenceUploaded)): Promise<void> {
     // A failure (the document store unreachable) fails the subscription, which resubscribes and delivers it again.
     await this.erase(event.data.subjectId, systemContext(FORGOTTEN_DOCUMENTS, event.metadata.correlationId));
     this.handled(event.position);

@@ -208,8 +208,9 @@ export async function retention(store: EventStore, subjectId: string) {
   for await (const event of scan(store)) {
     const data = event.data as { subjectId?: unknown; investorId?: unknown };
     if (data?.subjectId === subjectId && 'personal' in data) personalEvents++;
+    // Closing the stream when forgetting (`VerificationsClosed`) is no customer activity.
     const customerFact =
-      event.streamId === `verification-${subjectId}` ||
+      (event.streamId === `verification-${subjectId}` && event.type !== 'VerificationsClosed') ||
       (event.streamId.startsWith('offering-') && data?.investorId === subjectId);
     if (customerFact && (!relationshipEnded || event.metadata.occurredAt > relationshipEnded))
       relationshipEnded = event.metadata.occurredAt;

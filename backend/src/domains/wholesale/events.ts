@@ -100,6 +100,21 @@ export interface CertificateRevoked {
   };
 }
 
+/**
+ * The person was forgotten (Privacy Act 2020): their verification stream takes no submission and no approval again.
+ * Recorded by the forgetting, on this stream, at the revision its AML/CFT retention check read — so a submission
+ * recorded meanwhile makes the forgetting decide again (and refuse: the person became a customer), and a submission
+ * after it is refused. Not a customer fact (audit `retention`), and no read model follows it: the forgetting rebuilds
+ * them. Names no one but the stream's own subject, with no personal data.
+ */
+export interface VerificationsClosed {
+  type: 'VerificationsClosed';
+  data: { userId: string; reason: 'forgotten' };
+}
+
+/** Every event of a `verification-<userId>` stream: the certification's life, and its closing. */
+export type VerificationStreamEvent = WholesaleEvent | VerificationsClosed;
+
 export type WholesaleEvent =
   | VerificationSubmitted
   | VerificationApproved
@@ -184,6 +199,11 @@ export const wholesaleEventSchemas = {
     personal: object({ statement: WHOLESALE_FIELDS.statement }),
   }),
 } satisfies EventSchemas<WholesaleEvent>;
+
+export const verificationStreamEventSchemas = {
+  ...wholesaleEventSchemas,
+  VerificationsClosed: object({ userId: id(), reason: literal('forgotten') }),
+} satisfies EventSchemas<VerificationStreamEvent>;
 
 export const verificationStream = (userId: string) => `verification-${userId}`;
 

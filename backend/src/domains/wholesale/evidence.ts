@@ -9,6 +9,8 @@ import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/injection-keys.js';
 import { isForgotten } from '../../platform/privacy/personal-data.js';
 import { CONTENT_TYPES, type FileKind, type ReceivedFile, type UploadRules } from '../../platform/uploads.js';
 import { EVIDENCE_TOO_LARGE } from '../../messages.js';
+import { ACCOUNT_CLOSED } from '../identity/user.decider.js';
+import { accountClosed } from './closed-accounts.js';
 import { evidenceLog } from './evidence.decider.js';
 import { evidenceStream, verificationStream, type VerificationDocument } from './events.js';
 
@@ -47,13 +49,6 @@ export async function uploadedDocumentIds(events: EventStore, userId: string): P
   return [...ids];
 }
 
-/** Deletes every document this person uploaded (their evidence, cited or not), answering their ids; again is harmless. */
-export async function eraseEvidence(events: EventStore, documents: DocumentStore, userId: string): Promise<string[]> {
-  const ids = await uploadedDocumentIds(events, userId);
-  for (const id of ids) for (const key of evidenceKeys(id)) await documents.delete(key);
-  return ids;
-}
-
 /**
  * Evidence for a wholesale certification, in the document store: the file under its id and its metadata under
  * `<id>_meta`. Files are uploaded before the verification that cites them exists, so they are owned by the uploader.
@@ -81,8 +76,9 @@ export class Evidence {
       sha256: file.sha256,
       uploadedBy,
     };
-    // Recorded first: a file stored and not recorded would outlive its uploader being forgotten.
     const { uploadedBy: userId, ...document } = meta;
+    if (await accountClosed(this.events, this.repository, userId)) throw new DomainError(ACCOUNT_CLOSED, 403);
+    // Recorded first: a file stored and not recorded would outlive its uploader being forgotten.
     await this.repository.handle(
       evidenceLog,
       evidenceStream(userId),
@@ -91,6 +87,14 @@ export class Evidence {
     );
     await this.documents.put(meta.documentId, meta.contentType, file.bytes);
     await this.documents.put(`${meta.documentId}_meta`, 'application/json', Buffer.from(JSON.stringify(meta)));
+    // Forgotten meanwhile (the forgetting's erasure may have read this upload's record before its file was here):
+    // the file goes again, and the upload is refused. Either this sees the forgetting, or the erasure (which reads
+    // the uploads after recording it) sees this upload's record with its file stored. A crash just here is left to
+    // the `forgotten-documents` follower, which erases an upload recorded after its uploader was forgotten.
+    if (await accountClosed(this.events, this.repository, userId)) {
+      for (const key of evidenceKeys(meta.documentId)) await this.documents.delete(key);
+      throw new DomainError(ACCOUNT_CLOSED, 403);
+    }
     return meta;
   }
 

@@ -11,9 +11,14 @@ import { asOfMoment } from '../../platform/http/dates.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx, type KauriRequest } from '../../platform/http/request-context.js';
 import { Evidence } from './evidence.js';
+import { AggregateRepository } from '../../platform/aggregate-repository.js';
+import type { EventStore } from '../../platform/event-store/event-store.js';
+import { ACCOUNT_CLOSED } from '../identity/user.decider.js';
+import { accountClosed } from './closed-accounts.js';
+import { FORGOTTEN_APPROVAL } from './verification.decider.js';
 import { OperatorGuard, operatorActor } from '../../platform/operations/operator.guard.js';
 import { ProjectionEngine } from '../../platform/projection-engine/projection-engine.js';
-import { CONFIG } from '../../platform/injection-keys.js';
+import { CONFIG, EVENT_STORE } from '../../platform/injection-keys.js';
 import { verificationsProjection } from '../../projections/verifications.js';
 import {
   AdminCountersDto,
@@ -41,6 +46,8 @@ export class VerificationController {
     private readonly commands: CommandBus,
     private readonly verifications: VerificationQueries,
     private readonly evidence: Evidence,
+    private readonly repository: AggregateRepository,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   @Get('wholesale-status')
@@ -65,6 +72,9 @@ export class VerificationController {
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
   ): Promise<VerificationSubmittedDto> {
+    // Forgotten before this stream was closed (or the account closed some other way): nothing of theirs is recorded.
+    // A forgetting under way meanwhile closes the stream first, which the decider checks (`VerificationsClosed`).
+    if (await accountClosed(this.events, this.repository, user.userId)) throw new DomainError(ACCOUNT_CLOSED, 403);
     const documents = await this.evidence.attachable(body.verificationDocuments ?? [], user.userId);
     const amount = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? null : n);
     const verificationId = randomUUID();
@@ -123,6 +133,8 @@ export class VerificationAdminController {
     private readonly engine: ProjectionEngine,
     private readonly verifications: VerificationQueries,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly repository: AggregateRepository,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   @Get('wholesale-verifications')
@@ -146,6 +158,10 @@ export class VerificationAdminController {
     // The verification is found on its read model: an admin acting on a just-submitted one says how far to read.
     const doc = await this.verifications.get(id);
     if (!doc) throw new DomainError('Verification not found', 404);
+    // A person forgotten before forgetting closed their stream (`VerificationsClosed`, which the decider checks)
+    // may have been left with a pending verification by a race: it is never certified.
+    if (body.status === 'verified' && (await accountClosed(this.events, this.repository, doc.userId)))
+      throw new DomainError(FORGOTTEN_APPROVAL, 409);
     const command =
       body.status === 'verified'
         ? ({

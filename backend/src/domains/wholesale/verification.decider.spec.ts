@@ -1,8 +1,10 @@
 import { specify } from '../../testing/decider-spec.js';
 import { OWN_REQUEST, REJECTION_REASON_REQUIRED, REVOCATION_MESSAGES } from '../../messages.js';
-import type { WholesaleEvent } from './events.js';
+import { ACCOUNT_CLOSED } from '../identity/user.decider.js';
+import type { VerificationStreamEvent, WholesaleEvent } from './events.js';
 import {
   addMonths,
+  FORGOTTEN_APPROVAL,
   FUTURE_SWEEP,
   isWholesaleAt,
   verification,
@@ -114,6 +116,24 @@ describe('Wholesale verification decider', () => {
         reason: 'late',
       }).error?.message,
     ).toBe('Only a pending verification can be approved or rejected');
+  });
+
+  it('closes when its person is forgotten, once: no submission (403), no approval (409), a rejection still', () => {
+    const closed: VerificationStreamEvent = { type: 'VerificationsClosed', data: { userId, reason: 'forgotten' } };
+    const close = { type: 'CloseVerifications', userId } as const;
+    expect(given([]).when(close).events).toEqual([closed]);
+    expect(given([submitted, closed]).when(close).events).toEqual([]);
+    expect(given([closed]).when(submit()).error).toMatchObject({ status: 403, message: ACCOUNT_CLOSED });
+    // A pending one left by a race is never certified: nothing of its grounds or verifier is left to rely on.
+    const decide = { verificationId: 'v-1', userId, adminId: 'admin-1' };
+    const approve = { type: 'ApproveVerification', ...decide, now: '2026-11-23T00:00:00.000Z', validityMonths: 24 };
+    expect(given([submitted, closed]).when(approve as VerificationCommand).error).toMatchObject({
+      status: 409,
+      message: FORGOTTEN_APPROVAL,
+    });
+    expect(
+      given([submitted, closed]).when({ type: 'RejectVerification', ...decide, reason: 'Forgotten' }).events?.[0],
+    ).toMatchObject({ type: 'VerificationRejected' });
   });
 
   it('lapses after the validity period: wholesale until then, VerificationExpired once past it', () => {

@@ -10,13 +10,14 @@ import {
   REVOCATION_STATEMENT_MAX,
   REVOCATION_STATEMENT_MIN,
   WHOLESALE_FIELDS,
-  wholesaleEventSchemas,
+  verificationStreamEventSchemas,
   type ProfessionalType,
   type SweptBy,
   type VerificationDocument,
+  type VerificationStreamEvent,
   type VerificationType,
-  type WholesaleEvent,
 } from './events.js';
+import { ACCOUNT_CLOSED } from '../identity/user.decider.js';
 import { upcasters } from '../upcasters.js';
 
 export type VerificationStatus = 'none' | 'pending' | 'verified' | 'rejected' | 'expired' | 'revoked';
@@ -31,6 +32,8 @@ export interface VerificationState {
   revokedAt: string | null;
   /** The earlier verifications of this stream, each decided or lapsed before the next was submitted. */
   superseded: readonly string[];
+  /** The person was forgotten (`VerificationsClosed`): no submission, no approval. */
+  closed: boolean;
 }
 
 export type VerificationCommand =
@@ -61,7 +64,13 @@ export type VerificationCommand =
    * The certified investor revokes their own certificate in writing (FMC Act 2013, Schedule 1 clause 46); it takes
    * effect when recorded (`now`). `actorId` is who asks: only the investor themselves (`userId`).
    */
-  | { type: 'RevokeCertificate'; userId: string; actorId: string; statement: string; now: string };
+  | { type: 'RevokeCertificate'; userId: string; actorId: string; statement: string; now: string }
+  /** The person is being forgotten: the stream closes (once; closing again records nothing). */
+  | { type: 'CloseVerifications'; userId: string };
+
+/** The admin approving a forgotten person's verification: nothing is left to certify (no grounds, no verifier). */
+export const FORGOTTEN_APPROVAL =
+  'This person has been forgotten, so their verification can no longer be approved: it may only be rejected';
 
 export const FUTURE_SWEEP = 'The sweep cannot run as of a future time';
 
@@ -106,9 +115,9 @@ function revocationRefusal(state: VerificationState, now: string): DomainError |
   return null;
 }
 
-export const verification: Decider<VerificationCommand, WholesaleEvent, VerificationState> = {
+export const verification: Decider<VerificationCommand, VerificationStreamEvent, VerificationState> = {
   name: 'verification',
-  eventSchemas: wholesaleEventSchemas,
+  eventSchemas: verificationStreamEventSchemas,
   upcasters,
   initialState: {
     status: 'none',
@@ -118,6 +127,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
     validUntil: null,
     revokedAt: null,
     superseded: [],
+    closed: false,
   },
 
   evolve(state, event) {
@@ -131,6 +141,7 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
           validUntil: null,
           revokedAt: null,
           superseded: state.verificationId ? [...state.superseded, state.verificationId] : state.superseded,
+          closed: state.closed,
         };
       case 'VerificationApproved':
         return { ...state, status: 'verified', verifiedAt: event.data.verifiedAt, validUntil: event.data.validUntil };
@@ -140,6 +151,8 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
         return { ...state, status: 'expired' };
       case 'CertificateRevoked':
         return { ...state, status: 'revoked', revokedAt: event.data.revokedAt };
+      case 'VerificationsClosed':
+        return { ...state, closed: true };
       default: {
         const _exhaustive: never = event;
         return state;
@@ -150,6 +163,8 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
   decide(command, state) {
     switch (command.type) {
       case 'SubmitVerification': {
+        // Forgotten: their account is closed, as every other command of theirs is refused (identity).
+        if (state.closed) throw new DomainError(ACCOUNT_CLOSED, 403);
         if (state.status === 'pending')
           throw new DomainError('Your verification is already being reviewed (2-5 business days)', 409);
         if (state.status === 'verified') throw new DomainError('You are already verified as a wholesale investor', 409);
@@ -213,6 +228,9 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
           throw new DomainError('Only a pending verification can be approved or rejected', 409);
         // The stream is the applicant's own (verification-<userId>): nobody certifies themselves.
         requireAnotherDecider(command.adminId, [command.userId]);
+        // A certificate needs its grounds, verifier and evidence on record; a forgotten person's are gone. Rejecting
+        // stays possible, so a verification left pending by an earlier race can leave the admins' queue.
+        if (command.type === 'ApproveVerification' && state.closed) throw new DomainError(FORGOTTEN_APPROVAL, 409);
         if (command.type === 'ApproveVerification') {
           return [
             {
@@ -285,6 +303,10 @@ export const verification: Decider<VerificationCommand, WholesaleEvent, Verifica
           },
         ];
       }
+      case 'CloseVerifications':
+        return state.closed
+          ? []
+          : [{ type: 'VerificationsClosed', data: { userId: command.userId, reason: 'forgotten' } }];
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);

@@ -16,12 +16,14 @@ const COMMON_TYPES = [
   'VerificationRejected',
   'VerificationExpired',
   'CertificateRevoked',
+  'VerificationsClosed',
   'OfferingCreated',
   'InvestmentRequested',
   'InvestmentConfirmed',
   'InvestmentCancelled',
   'PersonalDataForgotten',
   'PersonalDocumentsErased',
+  'LateUploadErased',
   'AuditViewed',
 ];
 
