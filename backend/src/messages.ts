@@ -366,6 +366,15 @@ export const TRANSFER_MESSAGES = {
       ? `${holder} no tokens of this asset free to transfer`
       : `${holder} ${free} tokens free to transfer`;
   },
+  /**
+   * Enough held and not frozen, but other transfers' claims take the rest (`which`: at a proposal every open
+   * transfer's promise counts; at acceptance, approval and retry only approved transfers settling on chain).
+   */
+  claimedElsewhere: (claimed: number, free: number, to: Reader, which: 'open' | 'approved') => {
+    const whose = to === 'seller' ? 'your' : 'the seller’s';
+    const holder = to === 'seller' ? 'you hold' : 'the seller holds';
+    return `${claimed} of ${whose} tokens are in other ${which} transfers: ${holder} ${free === 0 ? 'no' : free} tokens free to transfer`;
+  },
   chainRefused: 'The token’s compliance refuses this transfer on chain (canTransfer)',
   noChain: 'Transfers settle on chain, and no chain is configured',
   onlyBuyer: 'Only the buyer can accept this transfer',
@@ -395,6 +404,7 @@ export const TRANSFER_MESSAGES = {
   settlingRecovery: (transferId: string) =>
     `A transfer of theirs (${transferId}) is settling on chain: a recovery of their wallet may be asked for once it has settled or failed`,
   notFailed: 'Only a transfer whose settlement failed can be retried',
+  retryAbandoned: 'This transfer was abandoned: it has ended and cannot be retried',
   notRetryable: 'No failed settlement step of this transfer can be asked for again',
   abandonReason: 'Please give a reason of at most 1,000 characters',
   onlyAdminAbandons: 'Only an admin who is not a party to this transfer can abandon it',

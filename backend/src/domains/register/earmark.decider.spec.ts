@@ -123,20 +123,26 @@ describe('Register decider: earmarks of transfers (claims on a holder’s tokens
         },
       },
     ]);
-    const sixty = withDecided(history, earmark('t-1', 60, 'promised', { to: 'seller' }));
-    expect(given(sixty).when(earmark('t-2', 41, 'promised', { to: 'seller' })).error).toMatchObject({
+    // A promise counts every other live claim: no over-promising, named as the other transfers' claim.
+    const sixtyPromised = withDecided(history, earmark('t-1', 60, 'promised', { to: 'seller' }));
+    expect(given(sixtyPromised).when(earmark('t-2', 41, 'promised', { to: 'seller' })).error).toMatchObject({
       status: 409,
-      message: M.notEnough(40),
+      message: M.claimedElsewhere(60, 40, 'seller', 'open'),
     });
+    // A settling claim counts only the other settling ones: a promise binds nothing.
+    expect(given(sixtyPromised).when(earmark('t-2', 100)).events).toHaveLength(1);
+    const sixty = withDecided(history, earmark('t-1', 60));
     expect(given(sixty).when(earmark('t-2', 41)).error).toMatchObject({
       status: 409,
-      message: M.notEnough(40, 'other'),
+      message: M.claimedElsewhere(60, 40, 'other', 'approved'),
     });
     expect(given(sixty).when(earmark('t-2', 40)).events).toHaveLength(1);
     // Transfers approved before earmarks existed, known only to the transfers read model, count too.
     expect(given(sixty).when(earmark('t-2', 40, 'settling', { unearmarked: 1 })).error).toMatchObject({
-      message: M.notEnough(39, 'other'),
+      message: M.claimedElsewhere(61, 39, 'other', 'approved'),
     });
+    // More than held is named as such, whatever else is claimed.
+    expect(given(sixty).when(earmark('t-2', 101)).error).toMatchObject({ message: M.notEnough(40, 'other') });
     // Frozen tokens are not free: named as frozen.
     const frozen = withDecided(history, freeze(30), approveFreeze());
     expect(given(frozen).when(earmark('t-1', 71)).error).toMatchObject({ status: 409, message: M.frozen(30, 'other') });
@@ -163,7 +169,7 @@ describe('Register decider: earmarks of transfers (claims on a holder’s tokens
   it('given a promise past its proposal’s expiry, then it claims nothing (a proposal never recorded after a crash lapses with it)', () => {
     const promised = withDecided(history, earmark('t-1', 100, 'promised'));
     expect(given(promised).when(earmark('t-2', 1, 'promised')).error).toMatchObject({
-      message: M.notEnough(0, 'other'),
+      message: M.claimedElsewhere(100, 0, 'other', 'open'),
     });
     expect(given(promised).when(earmark('t-2', 100, 'promised', { now: week })).events).toHaveLength(1);
   });
@@ -228,6 +234,55 @@ describe('Register decider: earmarks of transfers (claims on a holder’s tokens
     expect([heldBy(legacy, seller), earmarkedBy(legacy, seller)]).toEqual([50, 20]);
     expect(
       given([...withDecided(history, earmark('t-2', 20)), settled('t-old', 50)]).when(earmark('t-3', 31)).error,
-    ).toMatchObject({ message: M.notEnough(30, 'other') });
+    ).toMatchObject({ message: M.claimedElsewhere(20, 30, 'other', 'approved') });
+  });
+
+  describe('after a freeze, over-promised transfers do not block each other (outside probe)', () => {
+    it('given 100 held, two promises of 50 and then 1 frozen, when both are approved, then the first is claimed and the second refused for the first’s claim, not the freeze', () => {
+      const promised = withDecided(
+        history,
+        earmark('t-1', 50, 'promised', { to: 'seller' }),
+        earmark('t-2', 50, 'promised', { to: 'seller' }),
+        freeze(1),
+        approveFreeze(),
+      );
+      const first = given(promised).when(earmark('t-1', 50));
+      expect(first.events).toHaveLength(1);
+      const after = withDecided(promised, earmark('t-1', 50));
+      expect(given(after).when(earmark('t-2', 50)).error).toMatchObject({
+        status: 409,
+        message: M.claimedElsewhere(50, 49, 'other', 'approved'),
+      });
+      expect(M.claimedElsewhere(50, 49, 'other', 'approved')).toBe(
+        '50 of the seller’s tokens are in other approved transfers: the seller holds 49 tokens free to transfer',
+      );
+      // The second in the other order goes through just the same: whichever is approved first.
+      expect(given(promised).when(earmark('t-2', 50)).events).toHaveLength(1);
+    });
+
+    it('given 100 held, 20 settling, four promises of 20 and then 40 frozen, when all four are approved in turn, then the two that fit are claimed and the other two refused', () => {
+      let events = withDecided(
+        history,
+        earmark('t-0', 20),
+        ...['t-1', 't-2', 't-3', 't-4'].map((t) => earmark(t, 20, 'promised', { to: 'seller' })),
+        freeze(40),
+        approveFreeze(),
+      );
+      const answers: string[] = [];
+      for (const t of ['t-1', 't-2', 't-3', 't-4']) {
+        const decided = given(events).when(earmark(t, 20));
+        answers.push(decided.error ? decided.error.message : 'claimed');
+        events = [...events, ...(decided.events ?? [])];
+      }
+      expect(answers).toEqual([
+        'claimed',
+        'claimed',
+        M.claimedElsewhere(60, 0, 'other', 'approved'),
+        M.claimedElsewhere(60, 0, 'other', 'approved'),
+      ]);
+      const state = fold(register, events);
+      expect(earmarkedBy(state, seller, { settlingOnly: true })).toBe(60);
+      expect(heldBy(state, seller) - frozenTokens(state, seller)).toBe(60);
+    });
   });
 });

@@ -740,9 +740,10 @@ export const register: Decider<RegisterCommand, AssetStreamEvent, RegisterState>
 };
 
 /**
- * A transfer's claim on its seller's tokens, decided against held − frozen − every other live claim (and the open
- * transfers from before earmarks, `unearmarked`): two claims decided at once on this stream cannot both pass where
- * together they would take more than the seller holds free, nor one and a freeze. Refused with the transfers' texts.
+ * A transfer's claim on its seller's tokens, decided against held − frozen − the other claims (and the transfers from
+ * before earmarks, `unearmarked`): a promise against every other live claim, a settling claim against the other
+ * settling ones only. Two claims decided at once on this stream cannot both pass where together they would take more
+ * than the seller holds free, nor one and a freeze. Refused with the transfers' texts, naming what falls short.
  */
 function earmark(
   state: RegisterState,
@@ -756,17 +757,21 @@ function earmark(
   // The same claim again (a repeat after a crash or a lost race), or an older one than what is held: nothing.
   if (now && (now.attempt > attempt || (now.attempt === attempt && (now.stage === stage || now.stage === 'settling'))))
     return [];
+  const held = heldBy(state, sellerId);
   const frozen = frozenTokens(state, sellerId);
-  const free =
-    heldBy(state, sellerId) -
-    frozen -
-    earmarkedBy(state, sellerId, { now: command.now, except: transferId }) -
-    (command.unearmarked ?? 0);
+  // A promise counts every other live claim (no over-promising); a settling claim only the other settling ones:
+  // promises bind nothing, so of transfers that do not all fit the first approved goes through, and the rest are
+  // refused only once they no longer fit.
+  const settlingOnly = stage === 'settling';
+  const claimed =
+    earmarkedBy(state, sellerId, { now: command.now, except: transferId, settlingOnly }) + (command.unearmarked ?? 0);
+  const free = Math.max(0, held - frozen - claimed);
+  // Named by what falls short: what is held, else the frozen tokens, else the other transfers' claims.
+  if (tokens > held) throw new DomainError(TRANSFER_MESSAGES.notEnough(free, command.to), 409);
+  if (tokens > held - frozen) throw new DomainError(TRANSFER_MESSAGES.frozen(frozen, command.to), 409);
   if (tokens > free)
     throw new DomainError(
-      frozen > 0
-        ? TRANSFER_MESSAGES.frozen(frozen, command.to)
-        : TRANSFER_MESSAGES.notEnough(Math.max(free, 0), command.to),
+      TRANSFER_MESSAGES.claimedElsewhere(claimed, free, command.to, settlingOnly ? 'approved' : 'open'),
       409,
     );
   const expiresAt = stage === 'promised' ? command.expiresAt : null;

@@ -14,6 +14,7 @@ import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
 import { untilWithin } from '../../testing/until.js';
 import { assetStream } from '../assets/events.js';
 import { earmarkedBy, frozenTokens, heldBy, register } from '../register/register.decider.js';
+import { TRANSFER_MESSAGES as M } from '../../messages.js';
 
 type Person = Api & { user: { id: string } };
 type Answer = { status: number; body: { message?: string; id?: string } };
@@ -27,6 +28,7 @@ describe('claims on one holding raced: proposals, approvals and freezes at once'
   let owner: Person;
   let seller: Person;
   let buyer: Person;
+  let offeringId: string;
 
   const registerNow = async () =>
     (await app.server.app.get(AggregateRepository).load(register, assetStream(assetId))).state;
@@ -63,6 +65,7 @@ describe('claims on one holding raced: proposals, approvals and freezes at once'
       lockupPeriod: 0,
     });
     expect(created.status).toBe(201);
+    offeringId = created.body.id as string;
     seller = await verifiedInvestor(app.server, app.adminA);
     buyer = await verifiedInvestor(app.server, app.adminA);
     const invested = await seller.post('/api/invest', {
@@ -84,7 +87,7 @@ describe('claims on one holding raced: proposals, approvals and freezes at once'
     expect(made).toHaveLength(3);
     refusedWithReason(answers);
     expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
-      Array(9).fill('You hold 30 tokens free to transfer'),
+      Array(9).fill(M.claimedElsewhere(270, 30, 'seller', 'open')),
     );
     expect(await holding()).toEqual({ held: 300, settling: 0, claimed: 270, frozen: 0 });
     // Cancelled, their promises go back at once: the seller may promise all 300 again.
@@ -175,5 +178,82 @@ describe('claims on one holding raced: proposals, approvals and freezes at once'
           reason,
         });
     }
+  }, 300_000);
+
+  /** A verified investor holding `tokens` of the asset, confirmed and in their wallet. */
+  const holder = async (tokens: number) => {
+    const person = await verifiedInvestor(app.server, app.adminA);
+    const invested = await person.post('/api/invest', {
+      offeringId,
+      tokensRequested: tokens,
+      investmentAmount: 10 * tokens,
+    });
+    expect(invested.body).toMatchObject({ status: 'confirmed' });
+    await app.settled();
+    return person;
+  };
+  const proposeFrom = async (from: Person, tokens: number) => {
+    const proposed = await from.post('/api/transfers', {
+      assetId,
+      toInvestorId: buyer.user.id,
+      tokens,
+      pricePerToken: '1.00',
+    });
+    expect(proposed.status).toBe(201);
+    return proposed.body.id as string;
+  };
+  const settles = async (from: Person, id: string) => {
+    const done = await until(
+      `transfer ${id} settled`,
+      () => from.get(`/api/transfers/${id}`),
+      (r) => r.body.status === 'settled' || r.body.status === 'failed',
+    );
+    expect([done.body.status, done.body.refusal]).toEqual(['settled', null]);
+  };
+
+  it('after a freeze, two over-promised transfers do not block each other: the first approved goes through, the second is refused for its claim, not the freeze (outside probe)', async () => {
+    const x = await holder(10);
+    const [t1, t2] = [await proposeFrom(x, 5), await proposeFrom(x, 5)];
+    await app.freeze(assetId, { holderId: x.user.id, action: 'freeze', scope: 'tokens', tokens: 1, reason });
+    // 9 free: each of 5 fits on its own, so the buyer may accept both (promises bind nothing).
+    for (const id of [t1, t2])
+      expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
+    expect((await owner.post(`/api/transfers/${t1}/approve`)).body).toMatchObject({ status: 'approved' });
+    const before = await transferEvents(t2);
+    const second = await owner.post(`/api/transfers/${t2}/approve`);
+    // Whether the first has settled yet or not, 4 are free, and the first transfer's claim is what falls short.
+    expect([second.status, second.body.message]).toEqual([409, M.claimedElsewhere(5, 4, 'other', 'approved')]);
+    expect(await transferEvents(t2)).toBe(before);
+    await settles(x, t1);
+  }, 300_000);
+
+  it('30 held, 10 frozen, 5 settling: of four accepted transfers of 5 approved at once, the three that fit go through and the fourth is refused for the others’ claims', async () => {
+    const y = await holder(30);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await proposeFrom(y, 5));
+    for (const id of ids)
+      expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
+    await app.freeze(assetId, { holderId: y.user.id, action: 'freeze', scope: 'tokens', tokens: 10, reason });
+    const [first, ...four] = ids as [string, ...string[]];
+    expect((await owner.post(`/api/transfers/${first}/approve`)).body).toMatchObject({ status: 'approved' });
+    const answers = (await Promise.all(four.map((id) => owner.post(`/api/transfers/${id}/approve`)))) as Answer[];
+    const approved = four.filter((_, i) => answers[i]!.status === 200);
+    expect(approved).toHaveLength(3);
+    const refused = answers.filter((a) => a.status !== 200);
+    // The other claims: 20 while the first still settles, 15 once it has settled (held 25 then).
+    expect(refused.map((a) => [a.status, a.body.message])).toEqual([
+      [
+        409,
+        expect.stringMatching(
+          /^(20|15) of the seller’s tokens are in other approved transfers: the seller holds no tokens free to transfer$/,
+        ),
+      ],
+    ]);
+    for (const id of [first, ...approved]) await settles(y, id);
+    await app.settled();
+    // Four of 5 moved; the 10 frozen stay, and nothing is claimed any more but the fifth's promise.
+    const state = await registerNow();
+    expect([heldBy(state, y.user.id), frozenTokens(state, y.user.id)]).toEqual([10, 10]);
+    expect(earmarkedBy(state, y.user.id, { settlingOnly: true })).toBe(0);
   }, 300_000);
 });

@@ -220,7 +220,7 @@ describe('abandoning a transfer whose settlement failed for good', () => {
       }),
     ]);
     // Ended: no retry, no second abandonment.
-    expect((await admin.post(`/api/transfers/${id}/retry`)).body.message).toBe(M.notFailed);
+    expect((await admin.post(`/api/transfers/${id}/retry`)).body.message).toBe(M.retryAbandoned);
     expect((await admin.post(`/api/transfers/${id}/abandon`, { reason: REASON })).body.message).toBe(
       M.alreadyAbandoned,
     );

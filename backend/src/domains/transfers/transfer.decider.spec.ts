@@ -22,6 +22,7 @@ const ok: TransferChecks = {
   frozen: 0,
   buyerFrozen: false,
   promised: 0,
+  claims: 'open',
   lockedUntil: null,
   holderLimitReached: false,
   canTransfer: true,
@@ -117,7 +118,20 @@ describe('transfer decider', () => {
     ['tokens frozen', { frozen: 70 }, {}, [409, M.frozen(70)]],
     ['more than the seller holds', { sellerHolds: 39 }, {}, [409, M.notEnough(39)]],
     ['the buyer’s whole address frozen', { buyerFrozen: true }, {}, [409, M.buyerFrozen]],
-    ['more than is free after other proposals', { promised: 61 }, {}, [409, M.notEnough(39)]],
+    [
+      'more than is free after other proposals',
+      { promised: 61 },
+      {},
+      [409, M.claimedElsewhere(61, 39, 'seller', 'open')],
+    ],
+    // Named by what falls short: held (even with some frozen), else frozen, else the other transfers' promises.
+    ['more than held, some frozen', { sellerHolds: 39, frozen: 10 }, {}, [409, M.notEnough(29)]],
+    [
+      'enough unfrozen, but promised elsewhere (not "frozen")',
+      { frozen: 10, promised: 55 },
+      {},
+      [409, M.claimedElsewhere(55, 35, 'seller', 'open')],
+    ],
     [
       'the seller’s lock-up not over',
       { lockedUntil: '2027-02-25T11:00:00.000Z' },
@@ -187,6 +201,21 @@ describe('transfer decider', () => {
     ]);
     expect(refusal([proposed, accepted], approve({ frozen: 100 }))).toEqual([409, M.frozen(100, 'other')]);
     expect(M.frozen(100, 'other')).toBe('100 of the seller’s tokens are frozen');
+    // Held 100, 10 frozen, 55 in another approved transfer settling: 35 free — named as the other transfer's claim.
+    const settlingElsewhere = { frozen: 10, promised: 55, claims: 'approved' as const };
+    expect(refusal([proposed, accepted], approve(settlingElsewhere))).toEqual([
+      409,
+      M.claimedElsewhere(55, 35, 'other', 'approved'),
+    ]);
+    expect(M.claimedElsewhere(55, 35, 'other', 'approved')).toBe(
+      '55 of the seller’s tokens are in other approved transfers: the seller holds 35 tokens free to transfer',
+    );
+    expect(refusal([proposed], accept(settlingElsewhere))).toEqual([
+      409,
+      M.claimedElsewhere(55, 35, 'other', 'approved'),
+    ]);
+    // 10 frozen, nothing settling elsewhere: 90 free, the 40 fit (other proposals' promises are not counted here).
+    expect(transfer.decide(approve({ frozen: 10, claims: 'approved' }), given([proposed, accepted]))).toHaveLength(2);
     // Approved once: a second approval says so.
     const approvedOnce = transfer.decide(approve(), given([proposed, accepted]));
     expect(refusal([proposed, accepted, ...approvedOnce], approve())).toEqual([409, M.alreadyApproved]);
@@ -407,7 +436,9 @@ describe('transfer decider', () => {
         now: LATER,
         checks: ok,
       };
-      expect(refusal([...history, abandoned], retry)).toEqual([409, M.notFailed]);
+      // Said as what it is: abandoned, ended for good (not "only a failed settlement can be retried").
+      expect(refusal([...history, abandoned], retry)).toEqual([409, M.retryAbandoned]);
+      expect(M.retryAbandoned).toBe('This transfer was abandoned: it has ended and cannot be retried');
       const cancel: TransferCommand = { type: 'CancelTransfer', transferId, actorId: seller, now: LATER };
       expect(refusal([...history, abandoned], cancel)).toEqual([409, M.notCancellable]);
     });

@@ -60,8 +60,15 @@ export interface TransferChecks {
   frozen: number;
   /** The buyer's whole address is frozen for the token (on chain or in the register): T-REX refuses to credit it. */
   buyerFrozen: boolean;
-  /** Promised in the seller's other open transfers (proposed, accepted, approved). */
+  /**
+   * The seller's tokens other transfers claim (`claims` says which): at a proposal every other open transfer's
+   * promise (so a seller cannot over-promise); at acceptance, approval and retry only those of approved transfers
+   * settling on chain — a promise binds nothing, and the approval's settling claim on the register is what
+   * serialises two transfers that do not both fit.
+   */
   promised: number;
+  /** What `promised` counts: other `open` transfers (a proposal), or other `approved` ones (later steps). */
+  claims: 'open' | 'approved';
   /** The seller's lock-up end when it is still ahead (register `transferableFrom` / HoldingRulesModule). */
   lockedUntil: string | null;
   /** The buyer holds none yet and the token already has its most holders. */
@@ -170,10 +177,11 @@ export function transferRefusal(
   if (c.buyer.standing === 'lapsed') return new DomainError(M.buyerLapsed, 409);
   if (c.buyer.standing !== 'verified') return new DomainError(M.buyerNotVerified, 409);
   if (c.recovering) return new DomainError(M.recovering(c.recovering), 409);
-  if (c.frozen > 0 && c.sellerHolds - c.frozen - c.promised < tokens)
-    return new DomainError(M.frozen(c.frozen, to), 409);
   const free = Math.max(0, c.sellerHolds - c.frozen - c.promised);
-  if (tokens > free) return new DomainError(M.notEnough(free, to), 409);
+  // Named by what falls short: what is held, else the frozen tokens, else the other transfers' claims.
+  if (tokens > c.sellerHolds) return new DomainError(M.notEnough(free, to), 409);
+  if (tokens > c.sellerHolds - c.frozen) return new DomainError(M.frozen(c.frozen, to), 409);
+  if (tokens > free) return new DomainError(M.claimedElsewhere(c.promised, free, to, c.claims), 409);
   if (c.buyerFrozen) return new DomainError(M.buyerFrozen, 409);
   if (c.lockedUntil) return new DomainError(M.lockedUp(nzLongDate(c.lockedUntil), to), 409);
   if (c.holderLimitReached) return new DomainError(M.holderLimit(TRANSFER_MAX_HOLDERS), 409);
@@ -348,6 +356,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
           },
         ];
       case 'RetrySettlement': {
+        if (state.status === 'abandoned') throw new DomainError(M.retryAbandoned, 409);
         if (state.status !== 'failed') throw new DomainError(M.notFailed, 409);
         const failed = command.failedTxIds.filter((txId) => !state.retried.has(txId));
         if (failed.length === 0) throw new DomainError(M.notRetryable, 409);

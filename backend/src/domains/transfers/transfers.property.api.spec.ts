@@ -3,7 +3,8 @@
  * (part of a holding, or the whole address) and wallet recoveries (a platform-held wallet, or the investor's own
  * after they switched to it) between three investors of one asset, on the real app with the embedded chain. The API
  * answers exactly what the model does (2xx when it allows, 4xx when it refuses: frozen tokens cannot move, nor
- * tokens promised in another open proposal, nor tokens to a frozen address, nor anything of an own wallet); each
+ * tokens promised in another open proposal — at the proposal; acceptance and approval count only approved transfers
+ * still settling —, nor tokens to a frozen address, nor anything of an own wallet); each
  * approved transfer settles by delivery versus payment, once; afterwards every wallet's balance and frozen tokens
  * (and whole-address freeze) on chain equal the model's and the register's, every lost wallet holds nothing, each
  * party's `/api/holdings` adds up to what they hold, no wallet holds fewer tokens than it has frozen, and the
@@ -133,12 +134,13 @@ describe('transfers keep the chain, the register and the holdings equal under an
           // The buyers' wallets exist before anything is proposed to them.
           expect(await outbox.settled()).toBe(true);
           const proposals: Proposal[] = [];
-          const promised = (from: number, except?: Proposal) =>
-            proposals
-              .filter((p) => p.from === from && p !== except && p.status !== 'closed')
-              .reduce((s, p) => s + p.tokens, 0);
+          const promised = (from: number) =>
+            proposals.filter((p) => p.from === from && p.status !== 'closed').reduce((s, p) => s + p.tokens, 0);
           const frozenNow = (i: number) => (addressFrozen[i] ? held[i]! : Math.min(frozen[i]!, held[i]!));
-          const free = (from: number, except?: Proposal) => held[from]! - frozenNow(from) - promised(from, except);
+          // A proposal counts the other open proposals' promises; acceptance and approval only other approved
+          // transfers still settling — none here, each approval settles before the next step.
+          const free = (from: number, except?: Proposal) =>
+            held[from]! - frozenNow(from) - (except ? 0 : promised(from));
           const movable = (p: Pick<Proposal, 'from' | 'to' | 'tokens'>, except?: Proposal) =>
             p.tokens <= free(p.from, except) && !addressFrozen[p.to] && !own[p.from] && !own[p.to];
           const answered = (status: number, allowed: boolean, what: string) =>

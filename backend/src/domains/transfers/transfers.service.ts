@@ -90,7 +90,12 @@ export class Transfers {
       });
   }
 
+  /**
+   * The checks of a transfer of `tokens` now; `except` is the transfer itself (null: a proposal), whose later steps
+   * count only the other transfers' settling claims against it (`TransferChecks.promised`).
+   */
   async checks(assetId: string, sellerId: string, buyerId: string, tokens: number, now: string, except: string | null) {
+    const claims: TransferChecks['claims'] = except === null ? 'open' : 'approved';
     const { state: reg } = await this.repository.load(register, assetStream(assetId));
     const { state: cert } = await this.repository.load(verification, verificationStream(buyerId));
     const wholesale = isWholesaleAt(cert, now);
@@ -121,7 +126,10 @@ export class Transfers {
       sellerHolds: reg.investors.get(sellerId) ?? 0,
       frozen: Math.max(chain.frozen, frozenTokens(reg, sellerId)),
       buyerFrozen: chain.buyerFrozen || reg.frozen.get(buyerId)?.address === true,
-      promised: earmarkedBy(reg, sellerId, { now, except }) + (await this.unearmarked(reg, assetId, sellerId, except)),
+      promised:
+        earmarkedBy(reg, sellerId, { now, except, settlingOnly: claims === 'approved' }) +
+        (await this.unearmarked(reg, assetId, sellerId, except, claims === 'approved')),
+      claims,
       lockedUntil: chain.lockedUntil,
       holderLimitReached: !reg.investors.has(buyerId) && holders >= TRANSFER_MAX_HOLDERS,
       canTransfer: chain.canTransfer,
@@ -132,12 +140,20 @@ export class Transfers {
 
   /**
    * Tokens the seller promised in open transfers the register holds no earmark of: recorded before earmarks existed,
-   * so only the transfers read model knows them. (A transfer since is earmarked before its stream exists.)
+   * so only the transfers read model knows them. (A transfer since is earmarked before its stream exists.) With
+   * `settlingOnly`, only the approved ones (what binds a later step of another transfer).
    */
-  private async unearmarked(reg: RegisterState, assetId: string, sellerId: string, except: string | null) {
+  private async unearmarked(
+    reg: RegisterState,
+    assetId: string,
+    sellerId: string,
+    except: string | null,
+    settlingOnly = false,
+  ) {
     let total = 0;
     for (const d of await this.queries.openOf(assetId, sellerId))
-      if (d._id !== except && !reg.earmarked?.has(d._id) && !reg.transfers?.has(d._id)) total += d.tokens;
+      if (d._id !== except && !reg.earmarked?.has(d._id) && !reg.transfers?.has(d._id))
+        if (!settlingOnly || d.status === 'approved') total += d.tokens;
     return total;
   }
 
@@ -167,7 +183,7 @@ export class Transfers {
         type: 'EarmarkTokens' as const,
         ...c,
         now: context.now,
-        unearmarked: await this.unearmarked(reg, c.assetId, c.sellerId, c.transferId),
+        unearmarked: await this.unearmarked(reg, c.assetId, c.sellerId, c.transferId, c.stage === 'settling'),
       }),
       context,
     );
