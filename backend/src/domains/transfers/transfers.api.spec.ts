@@ -134,7 +134,7 @@ describe('transfers between investors, delivery versus payment on the embedded c
     ]);
     // The seller promised 40 of 100: 61 more is beyond what is free.
     const beyond = await propose(seller, { tokens: 61 });
-    expect([beyond.status, beyond.body.message]).toEqual([409, M.notEnough(60)]);
+    expect([beyond.status, beyond.body.message]).toEqual([409, M.claimedElsewhere(40, 60, 'seller', 'open')]);
     expect((await owner.post(`/api/transfers/${id}/approve`)).body.message).toBe(M.notAccepted);
     expect((await seller.post(`/api/transfers/${id}/accept`)).body.message).toBe(M.onlyBuyer);
     expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ id, status: 'accepted' });
