@@ -2,7 +2,7 @@ import type { AggregateRepository } from '../../platform/aggregate-repository.js
 import type { CommandContext } from '../../platform/command-context.js';
 import type { RecordedAmount } from './investor-limit.events.js';
 import { investorLimitStream } from './investor-limit.events.js';
-import { investorLimit, type InvestorLimitCommand } from './investor-limit.decider.js';
+import { investorLimit, type InvestorLimitCommand, type InvestorLimitState } from './investor-limit.decider.js';
 import { offeringStream } from './events.js';
 import { offering } from './offering.decider.js';
 
@@ -16,12 +16,16 @@ import { offering } from './offering.decider.js';
 export class InvestorLimitStream {
   constructor(private readonly repository: AggregateRepository) {}
 
-  /** Reserves `amountCents`, or throws the 409 naming the maximum and records nothing. */
+  /**
+   * Reserves `amountCents`, or throws the 409 naming the maximum and records nothing. Returns the stream's state as
+   * decided (this reservation in it): every amount of the investor's in the asset, serialised — what the linked
+   * investments' rule reads for the asset's other offerings.
+   */
   async reserve(
     reservation: Omit<Extract<InvestorLimitCommand, { type: 'ReserveInvestment' }>, 'type' | 'recorded' | 'cancelled'>,
     offeringIds: Iterable<string>,
     context: CommandContext,
-  ): Promise<void> {
+  ): Promise<InvestorLimitState> {
     const recorded = new Map<string, Omit<RecordedAmount, 'investmentId'>>();
     const cancelled = new Set<string>();
     // Every offering of the asset, from its stream: the investor's investments there, live or cancelled.
@@ -35,7 +39,7 @@ export class InvestorLimitStream {
       }
     }
     const command: InvestorLimitCommand = { type: 'ReserveInvestment', ...reservation, recorded, cancelled };
-    await this.repository.handle(investorLimit, this.stream(reservation), command, context);
+    return (await this.repository.handle(investorLimit, this.stream(reservation), command, context)).state;
   }
 
   async fill(

@@ -276,6 +276,36 @@ describe('wholesale verification and offerings API', () => {
     expect(alone.body).toMatchObject({ status: 'confirmed' });
   });
 
+  it('linked across offerings of one asset, raced: three of NZD 40,000 at once into three offerings — decided one after another, the one that reaches NZD 100,000 waits (outside probe)', async () => {
+    // The asset's other offerings are counted from the investor's limit stream, as it decided each reservation:
+    // 40,000 alone and 80,000 confirm, 120,000 waits — in every round, whichever order they landed in.
+    const { assetId } = await offerings.approvedAsset(server, admin, 6_000);
+    const offeringIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await admin.post('/api/admin/offerings', {
+        assetId,
+        name: `Series ${i + 1}`,
+        description: '',
+        totalTokens: 2_000,
+        tokenPrice: '100.00',
+        minimumInvestment: '1',
+        lockupPeriod: 0,
+      });
+      expect(created.status).toBe(201);
+      offeringIds.push(created.body.id as string);
+    }
+    for (let round = 0; round < 4; round++) {
+      const investor = await verifiedInvestor();
+      const answers = await Promise.all(
+        offeringIds.map((offeringId) =>
+          investor.post('/api/invest', { offeringId, tokensRequested: 400, investmentAmount: '40000' }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+      expect(answers.map((a) => a.body.status as string).sort()).toEqual(['confirmed', 'confirmed', 'pending']);
+    }
+  }, 120_000);
+
   it('refuses an amount that is not whole cents (400 on the field, nothing recorded); texts of settling', async () => {
     const { offeringId } = await offeringFor(100, '100.00');
     const investor = await verifiedInvestor();
@@ -370,6 +400,20 @@ describe('wholesale verification and offerings API', () => {
         [{ field: 'totalTokens', message: OFFERING_MESSAGES.missing }],
       ]);
     }
+    // A token price that is not one says what a price is; only a blank one is missing.
+    for (const tokenPrice of ['33.333', 'abc', '-5', 5.555]) {
+      const odd = await admin.post('/api/admin/offerings', { ...offering(1), tokenPrice });
+      expect([odd.status, odd.body.message, odd.body.errors]).toEqual([
+        400,
+        OFFERING_MESSAGES.tokenPrice,
+        [{ field: 'tokenPrice', message: OFFERING_MESSAGES.tokenPrice }],
+      ]);
+    }
+    const blank = await admin.post('/api/admin/offerings', { ...offering(1), tokenPrice: ' ' });
+    expect([blank.status, blank.body.errors]).toEqual([
+      400,
+      [{ field: 'tokenPrice', message: OFFERING_MESSAGES.missing }],
+    ]);
     const wider = await admin.post('/api/admin/offerings', offering(1_000, '0'));
     expect(wider.status).toBe(400);
     expect(wider.body.errors).toEqual([

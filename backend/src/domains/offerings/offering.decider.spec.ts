@@ -1,7 +1,7 @@
 import { OWN_REQUEST, REVOCATION_MESSAGES } from '../../messages.js';
 import { specify } from '../../testing/decider-spec.js';
 import type { OfferingEvent } from './events.js';
-import { offering, type OfferingCommand } from './offering.decider.js';
+import { offering, OFFERING_MESSAGES, type OfferingCommand } from './offering.decider.js';
 
 const { given } = specify(offering);
 const created: OfferingEvent = {
@@ -58,9 +58,13 @@ describe('Offering decider', () => {
     expect(given([]).when({ ...base, assetActive: false }).error?.message).toBe(
       'An offering needs an asset whose tokenization is approved',
     );
-    expect(given([]).when({ ...base, tokenPrice: 'abc' }).error).toMatchObject({
+    // Required: left blank, the spec's 'Missing Fields'; a price that is not one says what a price is.
+    expect(given([]).when({ ...base, tokenPrice: '' }).error).toMatchObject({
       message: 'Please fill in all required fields',
       title: 'Missing Fields',
+    });
+    expect(given([]).when({ ...base, tokenPrice: 'abc' }).error).toMatchObject({
+      message: OFFERING_MESSAGES.tokenPrice,
     });
   });
 
@@ -86,10 +90,31 @@ describe('Offering decider', () => {
       errors: [
         { field: 'name', message: 'Please fill in all required fields' },
         { field: 'totalTokens', message: 'Please fill in all required fields' },
-        { field: 'tokenPrice', message: 'Please fill in all required fields' },
+        {
+          field: 'tokenPrice',
+          message: 'Token price must be an amount in NZD of at least 0.01, with at most 2 decimals',
+        },
         { field: 'minimumInvestment', message: 'Minimum investment must be an amount in NZD' },
         { field: 'lockupPeriod', message: 'Lock-up must be between 0 and 3650 days' },
       ],
+    });
+    // A price that is not one says so; only a blank one is missing.
+    const priced = (tokenPrice: string) =>
+      ({
+        ...base,
+        name: 'Series A',
+        totalTokens: 10,
+        minimumInvestment: '',
+        lockupDays: 0,
+        tokenPrice,
+      }) as OfferingCommand;
+    for (const tokenPrice of ['33.333', 'abc', '-5'])
+      expect(given([]).when(priced(tokenPrice)).error).toMatchObject({
+        status: 400,
+        errors: [{ field: 'tokenPrice', message: OFFERING_MESSAGES.tokenPrice }],
+      });
+    expect(given([]).when(priced(' ')).error).toMatchObject({
+      errors: [{ field: 'tokenPrice', message: 'Please fill in all required fields' }],
     });
     expect(given([created]).when(invest(0, -5)).error).toMatchObject({
       errors: [

@@ -148,6 +148,7 @@ const refuse = (message: string, status: 400 | 403 | 404 | 409 = 409, title?: st
 export const OFFERING_MESSAGES = {
   missing: FILL_IN_REQUIRED,
   minimumInvestment: 'Minimum investment must be an amount in NZD',
+  tokenPrice: 'Token price must be an amount in NZD of at least 0.01, with at most 2 decimals',
   lockupPeriod: 'Lock-up must be between 0 and 3650 days',
   tokensRequested: 'Tokens requested must be a whole number of at least 1',
   investmentAmount: 'Investment amount must be an amount in NZD',
@@ -235,7 +236,11 @@ export const offering: Decider<OfferingCommand, OfferingEvent, OfferingState> = 
         const required = [
           !name && missing('name'),
           !(Number.isSafeInteger(command.totalTokens) && command.totalTokens >= 1) && missing('totalTokens'),
-          !(price !== null && price >= 1) && missing('tokenPrice'),
+          // Blank is missing; anything else that is not a price says what a price is ('33.333', 'abc', '-5').
+          !(price !== null && price >= 1) &&
+            (command.tokenPrice.trim()
+              ? { field: 'tokenPrice', message: OFFERING_MESSAGES.tokenPrice }
+              : missing('tokenPrice')),
         ];
         requireValidFields(
           [

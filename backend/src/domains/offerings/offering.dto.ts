@@ -25,6 +25,7 @@ const IsNzdAmount = (positive: boolean, message: string) =>
     name: 'isNzdAmount',
     validator: {
       validate: (value: unknown) => {
+        if (positive && value === '') return true; // a required amount left blank is missing (IsNotEmpty's message)
         const cents = typeof value === 'string' ? toCents(value || '0') : null; // empty reads as 0, as in the decider
         return cents !== null && (!positive || cents >= 1);
       },
@@ -67,8 +68,8 @@ export class CreateOfferingDto {
   @ApiProperty({ example: '125.00' })
   @Transform(text)
   @IsString({ message: M.missing })
-  @MaxLength(20, { message: M.missing })
-  @IsNzdAmount(true, M.missing)
+  @MaxLength(20, { message: M.tokenPrice })
+  @IsNzdAmount(true, M.tokenPrice)
   tokenPrice: string;
 
   @ApiPropertyOptional({ example: '1000' })

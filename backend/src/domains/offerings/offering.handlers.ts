@@ -12,6 +12,7 @@ import { verificationStream } from '../wholesale/events.js';
 import { isWholesaleAt, verification } from '../wholesale/verification.decider.js';
 import { offeringStream } from './events.js';
 import { InvestorLimitStream } from './investor-limit.js';
+import type { InvestorLimitState } from './investor-limit.decider.js';
 import {
   LINKED_WINDOW_DAYS,
   offering,
@@ -109,10 +110,21 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
       amountCents,
     };
     const { maximumCents } = terms.limits;
-    await this.limits.reserve({ ...investment, maximumCents, now: command.now }, terms.offeringIds, context);
+    const limit = await this.limits.reserve(
+      { ...investment, maximumCents, now: command.now },
+      terms.offeringIds,
+      context,
+    );
     let decided: Decided<OfferingEvent, OfferingState>;
     try {
-      decided = await this.repository.handle(offering, stream, command, context);
+      // The linked total again, its part in the asset's other offerings from the reservation just decided: investments
+      // raced at once into offerings of one asset are counted one after another, as that stream decided them.
+      const linkedElsewhereCents = await this.linkedElsewhere(command.investorId, command.offeringId, command.now, {
+        assetId: terms.assetId,
+        investmentId: command.investmentId,
+        held: limit.held,
+      });
+      decided = await this.repository.handle(offering, stream, { ...command, linkedElsewhereCents }, context);
     } catch (error) {
       await this.quietly(this.limits.release(investment, 'refused', context), 'release', investment);
       throw error;
@@ -143,16 +155,37 @@ export class ExecuteOfferingHandler implements ICommandHandler<ExecuteOfferingCo
   /**
    * The investor's investments in other offerings over the last `LINKED_WINDOW_DAYS`, pending or confirmed, in cents:
    * linked to this one for the enhanced AML/CFT checks (this offering's own the decider counts from its stream).
-   * From the holdings read model, so not under any stream's revision: an investment racing this one in another
-   * offering (or one the read model has not caught up with yet) may be missed, and then both confirm at once, as
-   * each would have alone — a rare race can skip an extra check, never add one wrongly or refuse an investment.
+   *
+   * - Given `sameAsset` (the investor's limit stream as this investment's reservation decided it), the asset's other
+   *   offerings are exact: which investments count, and how much, is that stream's (reserved or filled, serialised
+   *   per asset and investor, decided before the offering), so investments raced into offerings of one asset are
+   *   counted one after another. Only the date comes from the holdings read model; one it does not know yet is
+   *   recent (just reserved or recorded), and counts. A racing investment its offering then refuses may have been
+   *   counted: that can hold one back for staff, never let one through.
+   * - Other assets' offerings (and every offering without a limit stream: an asset without token terms) come from
+   *   the holdings read model, under no stream's revision: an investment racing this one there, or one the read
+   *   model has not caught up with yet, may be missed, and then both confirm at once, as each would have alone.
    */
-  private async linkedElsewhere(investorId: string, offeringId: string, now: string): Promise<number> {
+  private async linkedElsewhere(
+    investorId: string,
+    offeringId: string,
+    now: string,
+    sameAsset?: { assetId: string; investmentId: string; held: InvestorLimitState['held'] },
+  ): Promise<number> {
     const since = new Date(Date.parse(now) - LINKED_WINDOW_DAYS * 86_400_000).toISOString();
     const docs = await this.reads.of(holdingsProjection).find({ investorId, source: 'offering' });
-    return docs
+    let cents = docs
       .filter((h) => h.offeringId !== offeringId && h.status !== 'cancelled' && h.purchaseDate >= since)
-      .reduce((cents, h) => cents + (toCents(h.purchasePrice) ?? 0), 0);
+      .filter((h) => h.assetId !== sameAsset?.assetId)
+      .reduce((sum, h) => sum + (toCents(h.purchasePrice) ?? 0), 0);
+    if (!sameAsset) return cents;
+    const dated = new Map(docs.map((h) => [h._id, h.purchaseDate]));
+    for (const [investmentId, held] of sameAsset.held) {
+      if (investmentId === sameAsset.investmentId || held.offeringId === offeringId) continue;
+      const date = dated.get(investmentId);
+      if (date === undefined || date >= since) cents += held.amountCents;
+    }
+    return cents;
   }
 
   /** The offering's asset, the token terms' limits per investor (null without terms) and the asset's offerings. */
