@@ -14,8 +14,13 @@ import { TransferQueries } from '../../projections/transfers.query.js';
 import { SETTLEMENT_STOPPED, TRANSFER_MESSAGES as M } from '../../messages.js';
 import { assetStream } from '../assets/events.js';
 import { MAX_PAYMENT_CENTS, toCents } from '../offerings/money.js';
-import type { EarmarkStage } from '../register/events.js';
-import { earmarkedBy, frozenTokens, register, type RegisterState } from '../register/register.decider.js';
+import {
+  earmarkedBy,
+  frozenTokens,
+  register,
+  type RegisterCommand,
+  type RegisterState,
+} from '../register/register.decider.js';
 import { custody } from '../tokens/custody.decider.js';
 import {
   CUSTODY_STREAM,
@@ -164,16 +169,7 @@ export class Transfers {
    * Idempotent by transfer id and attempt: a repeat after a crash or a lost race records nothing.
    */
   private claim(
-    c: {
-      assetId: string;
-      transferId: string;
-      sellerId: string;
-      tokens: number;
-      stage: EarmarkStage;
-      attempt: number;
-      expiresAt: string | null;
-      to: 'seller' | 'other';
-    },
+    c: Omit<Extract<RegisterCommand, { type: 'EarmarkTokens' }>, 'type' | 'now' | 'unearmarked'>,
     context: CommandContext,
   ) {
     return this.repository.handleAsking(
