@@ -382,6 +382,7 @@ export const TRANSFER_MESSAGES = {
   onlyAdminApprover: 'Transfers of this asset are approved by Kauri’s admins',
   partyApprover:
     'You are a party to this transfer, so you cannot approve it: the asset’s owner or another admin must (four eyes)',
+  partyRetry: 'You are a party to this transfer, so you cannot retry its settlement: another admin must (four eyes)',
   approveEnded: (status: 'cancelled' | 'failed' | 'abandoned') =>
     status === 'failed'
       ? 'This transfer was approved and its settlement failed: an admin may retry or abandon it, not approve it again'

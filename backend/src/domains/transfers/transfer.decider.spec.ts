@@ -299,10 +299,14 @@ describe('transfer decider', () => {
       type: 'TransferFailed',
       data: { transferId, txHash: null, reason: 'The settlement was refused on chain (take): x', failedAt: NOW },
     };
-    const retry = (failedTxIds: string[], checks: Partial<TransferChecks> = {}): TransferCommand => ({
+    const retry = (
+      failedTxIds: string[],
+      checks: Partial<TransferChecks> = {},
+      actorId = 'admin-1',
+    ): TransferCommand => ({
       type: 'RetrySettlement',
       transferId,
-      actorId: 'admin-1',
+      actorId,
       failedTxIds,
       now: LATER,
       checks: { ...ok, ...checks },
@@ -312,6 +316,13 @@ describe('transfer decider', () => {
       data: { transferId, retriedBy: 'admin-1', failedTxIds: [failedTake], retriedAt: LATER },
     };
     const history = [proposed, accepted, approved, failed];
+
+    it('given a failed transfer, when a party (an admin too) retries it, then refused: four eyes', () => {
+      for (const party of [seller, buyer])
+        expect(() => transfer.decide(retry([failedTake], {}, party), given(history))).toThrow(
+          expect.objectContaining({ status: 403, message: M.partyRetry }),
+        );
+    });
 
     it('given a failed transfer, when retried, then settling again with the failed steps named', () => {
       expect(transfer.decide(retry([failedTake]), given(history))).toEqual([retried]);

@@ -356,6 +356,8 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
           },
         ];
       case 'RetrySettlement': {
+        // Settling again is approving again: never by a party (four eyes, as for the approval and the abandonment).
+        if (command.actorId === seller || command.actorId === buyer) throw new DomainError(M.partyRetry, 403);
         if (state.status === 'abandoned') throw new DomainError(M.retryAbandoned, 409);
         if (state.status !== 'failed') throw new DomainError(M.notFailed, 409);
         const failed = command.failedTxIds.filter((txId) => !state.retried.has(txId));
