@@ -38,6 +38,7 @@ import {
 } from './flow-checkpoint.js';
 import {
   blockedBy,
+  dormant,
   stoppedTakes,
   callFor,
   custodySignerOf,
@@ -562,7 +563,7 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   /** Transactions not yet settled (requested or submitted), and intents not yet recorded. */
   pending(): number {
     let count = this.wanted.size;
-    for (const tx of this.flow.txs.values()) if (tx.status === 'requested' || tx.status === 'submitted') count++;
+    for (const tx of this.flow.txs.values()) if (this.awaited(tx)) count++;
     return count;
   }
 
@@ -570,9 +571,15 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
   waitingSince(before: Date): number {
     const limit = before.toISOString();
     let count = 0;
-    for (const tx of this.flow.txs.values())
-      if ((tx.status === 'requested' || tx.status === 'submitted') && tx.requestedAt < limit) count++;
+    for (const tx of this.flow.txs.values()) if (this.awaited(tx) && tx.requestedAt < limit) count++;
     return count;
+  }
+
+  /** Requested or submitted, and not an abandoned transfer's step or a stopped take, which are never sent. */
+  private awaited(tx: TxView): boolean {
+    return (
+      (tx.status === 'requested' || tx.status === 'submitted') && !dormant(this.flow, tx, { behindFailure: false })
+    );
   }
 
   /** Resolves once every transaction is settled or waits on one that cannot go (tests, the CLI). */

@@ -3,6 +3,7 @@ import { PLATFORM_STEPS } from '../../platform/chain/platform-plan.js';
 import { applyTransfers, compare, stablecoinExpected } from './chain-balances.js';
 import {
   blockedBy,
+  dormant,
   chainIntents,
   chainProblems,
   evolveFlow,
@@ -555,6 +556,62 @@ describe('an abandoned transfer between investors (domains/transfers TransferAba
     for (const step of ['buyer-allow', 'initiate', 'take'])
       expect(blockedBy(tx(state, `xfer-t1-${step}`), state)).toBe('nothing: the transfer was abandoned');
     expect(chainProblems(state)).toEqual([]);
+  });
+
+  test('a freeze of either party is not held up by a failed or abandoned transfer’s steps that will never go', () => {
+    // Found with two replicas on a network where custody wallets hold no gas: every settlement failed at its first
+    // allowance, its offer and take stayed requested, and every later freeze of those holders waited on them for good.
+    const freeze = (requestId: string, holderId: string): FlowEvent => ({
+      type: 'FreezeApproved',
+      data: {
+        assetId: 'a1',
+        ownerId: 'owner',
+        requestId,
+        holderId,
+        action: 'freeze',
+        scope: 'tokens',
+        tokens: 5,
+        reason: 'Court order',
+        requestedBy: 'admin-1',
+        approvedBy: 'admin-2',
+        frozenTokens: 5,
+        addressFrozen: false,
+      },
+    });
+    const failedAtFirstStep = () => {
+      const state = given(approved, ...wallets, settle('t1'));
+      state.txs.get('c31337-suite-a1')!.suite = {
+        token: '0x00000000000000000000000000000000000000e0',
+        identityRegistry: '0x0000000000000000000000000000000000000001',
+        compliance: '0x0000000000000000000000000000000000000002',
+      };
+      evolveFlow(state, submitted('xfer-t1-seller-allow', X));
+      evolveFlow(state, fail('xfer-t1-seller-allow'));
+      return state;
+    };
+    const state = failedAtFirstStep();
+    const failedOnly = failedAtFirstStep();
+    for (const [name, person] of [
+      ['f1', 'seller'],
+      ['f2', 'buyer'],
+    ] as const) {
+      for (const { txId, intent } of chainIntents(freeze(name, person), failedOnly))
+        evolveFlow(failedOnly, {
+          type: 'ChainTransactionRequested',
+          data: { txId, chainId: 31337, intent, causeEventId: 'c' },
+        });
+      expect(blockedBy(tx(failedOnly, `freeze-${name}`), failedOnly)).toBeNull();
+    }
+    // Abandoned: its steps are neither waited on nor pending (health); a failed transfer's still are, until then.
+    expect(dormant(state, tx(state, 'xfer-t1-take'), { behindFailure: false })).toBe(false);
+    evolveFlow(state, abandon('t1'));
+    expect(dormant(state, tx(state, 'xfer-t1-take'), { behindFailure: false })).toBe(true);
+    for (const { txId, intent } of chainIntents(freeze('f3', 'seller'), state))
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: 'c' },
+      });
+    expect(blockedBy(tx(state, 'freeze-f3'), state)).toBeNull();
   });
 
   test('a revoke waits while another transfer still under way shares the allowance (one per wallet, token and spender)', () => {

@@ -1025,6 +1025,29 @@ export function abandonedStep(state: FlowState, intent: ChainIntent): boolean {
 }
 
 /**
+ * A requested transaction that is not going anywhere by itself: an abandoned transfer's DvP step, a take stopped by
+ * its buyer's revocation (the outbox records it failed), or a DvP step behind a failed step of its transfer (sent only
+ * if an admin retries it). Nothing else waits on it, and health does not count the first two as pending.
+ */
+export function dormant(state: FlowState, tx: TxView, { behindFailure = true } = {}): boolean {
+  if (tx.status !== 'requested') return false;
+  if (abandonedStep(state, tx.intent) || state.stopped.has(tx.txId)) return true;
+  if (!behindFailure) return false;
+  const intent = tx.intent;
+  const dvpStep =
+    intent.kind === 'transfer-fund' ||
+    intent.kind === 'transfer-allow' ||
+    intent.kind === 'transfer-initiate' ||
+    intent.kind === 'transfer-take';
+  return (
+    dvpStep &&
+    ['fund', 'seller-allow', 'buyer-allow', 'initiate', 'take'].some(
+      (step) => latestAttempt(state, txIdOf(state.chainId, `xfer-${intent.transferId}-${step}`))?.status === 'failed',
+    )
+  );
+}
+
+/**
  * An ERC-20 allowance is one figure per holder, token and spender (`approve` sets it): setting an abandoned
  * transfer's back to 0 would take it from another transfer of the same wallet and token still under way. So the
  * revoke waits while another transfer has an allowance from that wallet given, on its way or to come, and is
@@ -1092,6 +1115,8 @@ function earlierHoldingTx(tx: TxView, state: FlowState): string | null {
   if (intent.kind !== 'freeze-address' && intent.kind !== 'freeze-tokens') return null;
   for (const other of state.txs.values()) {
     if (other.seq >= tx.seq || (other.status !== 'requested' && other.status !== 'submitted')) continue;
+    // A step that is not going anywhere (an abandoned or failed transfer's) must not hold a freeze up for good.
+    if (dormant(state, other)) continue;
     if (!('assetId' in other.intent) || other.intent.assetId !== intent.assetId) continue;
     if (personsOf(other.intent).includes(intent.personId)) return `the earlier transaction ${other.txId}`;
   }
