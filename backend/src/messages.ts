@@ -377,6 +377,8 @@ export const TRANSFER_MESSAGES = {
   },
   chainRefused: 'The token’s compliance refuses this transfer on chain (canTransfer)',
   noChain: 'Transfers settle on chain, and no chain is configured',
+  noSettlementCoin:
+    'Transfers between investors settle in an NZD stablecoin, and none is configured on this platform’s network yet',
   onlyBuyer: 'Only the buyer can accept this transfer',
   onlyApprover: 'Only the asset’s owner or an admin can approve this transfer',
   onlyAdminApprover: 'Transfers of this asset are approved by Kauri’s admins',

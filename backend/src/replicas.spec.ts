@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { generatePrivateKey } from 'viem/accounts';
 import { startAnvil, type EmbeddedAnvil } from './platform/chain/anvil.js';
 import { ChainKeys } from './platform/chain/keys.js';
+import { TRANSFER_MESSAGES } from './messages.js';
 import { PostgresEventStore } from './platform/event-store/postgres-event-store.js';
 import { scratchDatabase } from './platform/event-store/scratch-database.js';
 import { readRuntimeFile } from './platform/operations/runtime-file.js';
@@ -170,8 +171,8 @@ describe('three replicas on one PostgreSQL database and one chain', () => {
     // Set-up through one replica; the investors then spread their requests over all three.
     // Mail goes to the SMTP sink here, so the operator grants the role rather than ADMIN_EMAILS at confirmation.
     const admin = await signUp(a, { email: ADMIN, admin: true });
-    const { offeringId } = await offerings.offeringFor(a, admin, 10_000, '10.00');
-    const investors: Api[] = [];
+    const { offeringId, assetId } = await offerings.offeringFor(a, admin, 10_000, '10.00');
+    const investors: (Api & { user: { id: string } })[] = [];
     for (let n = 0; n < 3; n++) investors.push(await offerings.verifiedInvestor(a, admin));
 
     let acknowledged = 0;
@@ -217,6 +218,16 @@ describe('three replicas on one PostgreSQL database and one chain', () => {
         return chain.ok && chain.pending === 0 && chain.drift === 0 ? chain : null;
       });
     }
+
+    // Transfers between investors settle in a stablecoin: on a network with none configured, a proposal is refused
+    // before it promises anything (it was accepted, then refused at the approval as if there were no chain).
+    const proposal = await via(investors[1]!, survivors[0]!).post('/api/transfers', {
+      assetId,
+      toInvestorId: investors[2]!.user.id,
+      tokens: 1,
+      pricePerToken: '10.00',
+    });
+    expect([proposal.status, proposal.body.message]).toEqual([409, TRANSFER_MESSAGES.noSettlementCoin]);
 
     // No projection stopped; the survivors' read models are equal once both are at the log's head.
     for (const r of survivors) {

@@ -252,6 +252,16 @@ export class Transfers {
     return this.checks(state.assetId!, state.fromInvestorId!, state.toInvestorId!, state.tokens, now, transferId);
   }
 
+  /**
+   * The coin the DvP settles in: Kauri's test coin on the embedded chain, else the configured one
+   * (`STABLECOIN_ADDRESS`). Without a chain, or on a network without a configured coin, no transfer can settle.
+   */
+  private settlementCoin(): { coin: string | null } {
+    const coin = this.tokens.stablecoin();
+    if (coin) return coin;
+    throw new DomainError(this.chain ? M.noSettlementCoin : M.noChain, 409);
+  }
+
   async propose(
     body: { assetId: string; toInvestorId: string; tokens: number; pricePerToken: string },
     sellerId: string,
@@ -263,7 +273,7 @@ export class Transfers {
     // What the buyer pays in all is recorded, and moved on chain, as one amount.
     if (Number.isSafeInteger(body.tokens) && body.tokens * priceCents > MAX_PAYMENT_CENTS)
       throw new DomainError(M.totalTooLarge, 400, [{ field: 'pricePerToken', message: M.totalTooLarge }]);
-    if (!this.chain) throw new DomainError(M.noChain, 409);
+    this.settlementCoin(); // refused before anything is promised, as it would be at the approval
     const { checks, ownerId, status } = await this.checks(
       body.assetId,
       sellerId,
@@ -311,8 +321,7 @@ export class Transfers {
     const { checks, approval } = await this.checksOf(state, transferId, context.now);
     if (kind === 'accept')
       return this.run({ type: 'AcceptTransfer', transferId, actorId, now: context.now, checks }, context);
-    const coin = this.tokens.stablecoin();
-    if (!coin) throw new DomainError(M.noChain, 409);
+    const coin = this.settlementCoin();
     const command: TransferCommand = {
       type: 'ApproveTransfer',
       transferId,
