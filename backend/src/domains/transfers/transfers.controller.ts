@@ -60,6 +60,18 @@ export class TransfersController {
     private readonly queries: TransferQueries,
   ) {}
 
+  /** A command's transfer, judged on its stream (as the command is): 404 to anyone it does not concern. */
+  private async actsOn(id: string, user: SignedInUser): Promise<void> {
+    const concerned = await this.transfers.concerned(id);
+    const mayAct =
+      concerned &&
+      (concerned.sellerId === user.userId ||
+        concerned.buyerId === user.userId ||
+        concerned.ownerId === user.userId ||
+        hasRole(user, 'admin'));
+    if (!mayAct) throw new DomainError(M.notFound, 404);
+  }
+
   private async visible(id: string, user: SignedInUser): Promise<TransferDoc> {
     const doc = await this.queries.get(id);
     const party = doc && (doc.fromInvestorId === user.userId || doc.toInvestorId === user.userId);
@@ -108,7 +120,7 @@ export class TransfersController {
   @ApiOk(TransferWrittenDto)
   @ApiOperation({ summary: 'The buyer accepts (the checks run again)' })
   async accept(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.visible(id, user);
+    await this.actsOn(id, user);
     return this.transfers.step('accept', id, user.userId, hasRole(user, 'admin'), context);
   }
 
@@ -117,7 +129,7 @@ export class TransfersController {
   @ApiOk(TransferWrittenDto)
   @ApiOperation({ summary: 'The asset’s owner (or an admin) approves: the checks run again, then settlement starts' })
   async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.visible(id, user);
+    await this.actsOn(id, user);
     return this.transfers.step('approve', id, user.userId, hasRole(user, 'admin'), context);
   }
 
@@ -130,7 +142,7 @@ export class TransfersController {
       'An admin asks a failed settlement again once its cause is dealt with: the checks run again, then each failed DvP step is asked of the chain again (admins only)',
   })
   async retry(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.visible(id, user);
+    await this.actsOn(id, user);
     return this.transfers.retrySettlement(id, user.userId, context);
   }
 
@@ -148,7 +160,7 @@ export class TransfersController {
     @CurrentUser() user: SignedInUser,
     @Ctx() context: CommandContext,
   ) {
-    await this.visible(id, user);
+    await this.actsOn(id, user);
     return this.transfers.abandon(id, user.userId, hasRole(user, 'admin'), body.reason, context);
   }
 
@@ -157,7 +169,7 @@ export class TransfersController {
   @ApiOk(TransferWrittenDto)
   @ApiOperation({ summary: 'Either party cancels before settlement starts' })
   async cancel(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
-    await this.visible(id, user);
+    await this.actsOn(id, user);
     return this.transfers.cancel(id, user.userId, context);
   }
 }

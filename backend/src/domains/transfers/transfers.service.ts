@@ -262,6 +262,16 @@ export class Transfers {
     throw new DomainError(this.chain ? M.noSettlementCoin : M.noChain, 409);
   }
 
+  /**
+   * Who is concerned by a transfer, from its own stream: a command may come to a replica whose read model has yet to
+   * show a transfer proposed on another a moment ago. Null for none.
+   */
+  async concerned(transferId: string): Promise<{ sellerId: string; buyerId: string; ownerId: string } | null> {
+    const { state } = await this.repository.load(transfer, transferStream(transferId));
+    if (state.status === 'none' || !state.fromInvestorId || !state.toInvestorId || !state.ownerId) return null;
+    return { sellerId: state.fromInvestorId, buyerId: state.toInvestorId, ownerId: state.ownerId };
+  }
+
   async propose(
     body: { assetId: string; toInvestorId: string; tokens: number; pricePerToken: string },
     sellerId: string,
