@@ -259,6 +259,8 @@ export const NOT_TAX_COUNTRIES: readonly string[] = [
   'EA',
   'IC',
   'TA',
+  // Reserved for the United Kingdom, whose code is GB (the treaty list's): listed once, so the treaty rate applies.
+  'UK',
 ];
 
 export const TAX_PROFILE_MESSAGES = {
@@ -358,13 +360,13 @@ export const TRANSFER_MESSAGES = {
     `${to === 'seller' ? 'Your' : 'The seller’s'} tokens are locked up until ${date}`,
   holderLimit: (max: number) => `This token has reached its limit of ${max} holders`,
   frozen: (count: number, to: Reader = 'seller') =>
-    `${count} of ${to === 'seller' ? 'your' : 'the seller’s'} tokens are frozen`,
+    `${count} of ${to === 'seller' ? 'your' : 'the seller’s'} tokens ${count === 1 ? 'is' : 'are'} frozen`,
   buyerFrozen: 'The buyer’s wallet is frozen for this token: it cannot receive tokens until it is unfrozen',
   notEnough: (free: number, to: Reader = 'seller') => {
     const holder = to === 'seller' ? 'You hold' : 'The seller holds';
     return free === 0
       ? `${holder} no tokens of this asset free to transfer`
-      : `${holder} ${free} tokens free to transfer`;
+      : `${holder} ${free} ${free === 1 ? 'token' : 'tokens'} free to transfer`;
   },
   /**
    * Enough held and not frozen, but other transfers' claims take the rest (`which`: at a proposal every open
@@ -373,7 +375,8 @@ export const TRANSFER_MESSAGES = {
   claimedElsewhere: (claimed: number, free: number, to: Reader, which: 'open' | 'approved') => {
     const whose = to === 'seller' ? 'your' : 'the seller’s';
     const holder = to === 'seller' ? 'you hold' : 'the seller holds';
-    return `${claimed} of ${whose} tokens are in other ${which} transfers: ${holder} ${free === 0 ? 'no' : free} tokens free to transfer`;
+    const held = free === 0 ? 'no tokens' : `${free} ${free === 1 ? 'token' : 'tokens'}`;
+    return `${claimed} of ${whose} tokens ${claimed === 1 ? 'is' : 'are'} in other ${which} transfers: ${holder} ${held} free to transfer`;
   },
   chainRefused: 'The token’s compliance refuses this transfer on chain (canTransfer)',
   noChain: 'Transfers settle on chain, and no chain is configured',

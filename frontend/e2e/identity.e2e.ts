@@ -4,6 +4,7 @@
  * the gated pages for visitors; the mobile menu at 375 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EMAIL_NOT_PLAIN } from '../../backend/src/messages.js';
 import { TestOidcProvider } from '../../backend/src/testing/oidc-provider.js';
 import {
   desktop,
@@ -59,9 +60,15 @@ describe('identity', () => {
     await page.getByRole('button', { name: 'Create Account' }).last().click();
     await page.getByText('Password must be at least 12 characters').first().waitFor();
 
+    // A look-alike address (a full-width letter) is refused with the server's words under the field, not the
+    // browser's own check of an e-mail field (which also refused plain addresses such as māori@…).
     await page.getByLabel('First Name').fill('Aroha');
-    await page.getByLabel('Email').fill('aroha@example.nz');
+    await page.getByLabel('Email').fill('ａroha@example.nz');
     await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).last().click();
+    await page.getByText(EMAIL_NOT_PLAIN).first().waitFor();
+
+    await page.getByLabel('Email').fill('aroha@example.nz');
     await page.getByRole('button', { name: 'Create Account' }).last().click();
     await page.getByText('Account Created!').waitFor();
     await page.getByRole('heading', { name: 'Welcome, Aroha' }).waitFor();

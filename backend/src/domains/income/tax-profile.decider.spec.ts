@@ -71,11 +71,14 @@ describe('tax profile decider', () => {
     expect(event!.data).toMatchObject({ residency: 'non-resident', rwtRate: null, treatyCountry: 'GB' });
   });
 
-  it.each([['QQ'], ['EU'], ['XA'], ['ZZ'], ['NZ']])('a non-resident naming %s as their country is refused', (code) => {
-    expect(() =>
-      taxProfile.decide(save({ residency: 'non-resident', treatyCountry: code }), taxProfile.initialState),
-    ).toThrow(expect.objectContaining({ errors: [expect.objectContaining({ field: 'treatyCountry' })] }));
-  });
+  it.each([['QQ'], ['EU'], ['XA'], ['UK'], ['ZZ'], ['NZ']])(
+    'a non-resident naming %s as their country is refused',
+    (code) => {
+      expect(() =>
+        taxProfile.decide(save({ residency: 'non-resident', treatyCountry: code }), taxProfile.initialState),
+      ).toThrow(expect.objectContaining({ errors: [expect.objectContaining({ field: 'treatyCountry' })] }));
+    },
+  );
 
   it.each<[string, Partial<TaxProfileCommand>, string[]]>([
     ['unknown residency', { residency: 'martian' }, ['residency']],

@@ -201,6 +201,12 @@ describe('transfer decider', () => {
     ]);
     expect(refusal([proposed, accepted], approve({ frozen: 100 }))).toEqual([409, M.frozen(100, 'other')]);
     expect(M.frozen(100, 'other')).toBe('100 of the seller’s tokens are frozen');
+    // One token reads as one (found on screen by an outside probe: '1 of the seller’s tokens are frozen').
+    expect(M.frozen(1, 'other')).toBe('1 of the seller’s tokens is frozen');
+    expect(M.notEnough(1)).toBe('You hold 1 token free to transfer');
+    expect(M.claimedElsewhere(1, 1, 'seller', 'open')).toBe(
+      '1 of your tokens is in other open transfers: you hold 1 token free to transfer',
+    );
     // Held 100, 10 frozen, 55 in another approved transfer settling: 35 free — named as the other transfer's claim.
     const settlingElsewhere = { frozen: 10, promised: 55, claims: 'approved' as const };
     expect(refusal([proposed, accepted], approve(settlingElsewhere))).toEqual([

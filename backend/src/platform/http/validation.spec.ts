@@ -50,5 +50,11 @@ describe('validation messages', () => {
   it('leaves a message that does not start with the property alone', () => {
     expect(plainMessage('email', 'Valid verifier email required')).toBe('Valid verifier email required');
     expect(plainMessage('tokens', 'tokens must not be less than 1')).toBe('Tokens must be at least 1');
+    expect(
+      plainMessage(
+        'verificationDocuments',
+        'each value in nested property verificationDocuments must be either object or array',
+      ),
+    ).toBe('Each item of verification documents must be an object');
   });
 });

@@ -38,6 +38,10 @@ const labelOf = (property: string) => {
  */
 export function plainMessage(property: string, message: string): string {
   if (message === `property ${property} should not exist`) return `${labelOf(property)} is not a field of this request`;
+  if (message === `each value in nested property ${property} must be either object or array`)
+    return `Each item of ${labelOf(property).toLowerCase()} must be an object`;
+  if (message === `nested property ${property} must be either object or array`)
+    return `${labelOf(property)} must be an object`;
   if (!message.startsWith(`${property} `)) return message;
   const rest = message.slice(property.length + 1);
   const rule = PLAIN.find(([pattern]) => pattern.test(rest));

@@ -93,7 +93,7 @@ export function AuthPage() {
             </Flex>
           )}
           <Form.Item name="email" label="Email" rules={emailRules}>
-            <Input type="email" autoComplete="email" />
+            <Input autoComplete="email" inputMode="email" />
           </Form.Item>
           <Form.Item
             name="password"

@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
                 { type: 'email', message: INVALID_EMAIL },
               ]}
             >
-              <Input type="email" autoComplete="email" />
+              <Input autoComplete="email" inputMode="email" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
               Send Reset Link

@@ -111,7 +111,7 @@ export function RegisterInterestForm({ onRegistered }: RegisterInterestFormProps
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="email" label="Email Address" required>
-              <Input type="email" autoComplete="email" inputMode="email" />
+              <Input autoComplete="email" inputMode="email" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
