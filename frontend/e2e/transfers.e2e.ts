@@ -163,6 +163,10 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     await screen.page.reload();
     const given = screen.page.getByTestId(`transfer-${third.body.id}`);
     await given.getByText('Failed').waitFor({ timeout: 60_000 });
+    // A retry is refused while the cause stays (its alert above the list), and that alert goes with the abandonment.
+    await given.getByRole('button', { name: 'Retry settlement' }).click();
+    const refused = screen.page.locator('.ant-alert-error');
+    await refused.waitFor();
     await given.getByRole('button', { name: 'Abandon' }).click();
     const dialog = screen.page.getByRole('dialog', { name: 'Abandon this transfer?' });
     const confirm = dialog.getByRole('button', { name: 'Abandon transfer' });
@@ -173,6 +177,7 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     await given.getByText('Abandoned', { exact: true }).waitFor();
     await given.getByText('Abandoned by Kauri: The issuer froze the seller’s wallet for good').waitFor();
     expect(await given.getByRole('button', { name: 'Retry settlement' }).count()).toBe(0);
+    expect(await refused.count()).toBe(0);
     await saveScreenshot(screen.page, 'transfers-admin-abandoned');
     const sellerNow = await openSignedIn(browser, server.url, seller.user.email, '/dashboard');
     const sold = sellerNow.page.getByTestId(`transfer-${third.body.id}`);

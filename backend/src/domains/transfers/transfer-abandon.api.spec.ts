@@ -151,7 +151,7 @@ describe('abandoning a transfer whose settlement failed for good', () => {
       async () => (await seller.get(`/api/transfers/${id}`)).body,
       (b) => b.status === 'failed',
     );
-    expect(failed.refusal).toMatch(/^The settlement was refused on chain \(take\)/);
+    expect(failed.refusal).toMatch(/^The settlement was refused on chain at the exchange of tokens for payment: /);
     const held = await capTable();
     const heldOnChain = await chain().balanceOf(token(), walletOf(seller));
     const coinOfBuyer = await chain().balanceOf(coin(), walletOf(buyer));

@@ -172,7 +172,7 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
     await settled();
     const failed = await statusOf(id);
     expect(failed).toMatchObject({ status: 'failed' });
-    expect(failed.refusal).toMatch(/^The settlement was refused on chain \(/);
+    expect(failed.refusal).toMatch(/^The settlement was refused on chain at the /);
     const failedTx = [...outbox.state.txs.values()].find(
       (t) => t.status === 'failed' && t.txId.includes(`xfer-${id}-`),
     )!;

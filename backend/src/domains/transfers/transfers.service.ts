@@ -47,10 +47,21 @@ const SETTLEMENTS = 'transfer-settlements';
 const EXPIRY_EVERY_MS = 60_000;
 
 /** `c<chainId>-xfer-<transferId>-<step>`: a settlement's chain transaction (null for any other). */
-export function settlementStepOf(txId: string): { transferId: string; step: string } | null {
+export function settlementStepOf(txId: string): { transferId: string; step: SettlementStep } | null {
   const match = /^c\d+-xfer-(.+)-(fund|seller-allow|buyer-allow|initiate|take)(?:-retry-\d+)?$/.exec(txId);
-  return match ? { transferId: match[1]!, step: match[2]! } : null;
+  return match ? { transferId: match[1]!, step: match[2]! as SettlementStep } : null;
 }
+
+type SettlementStep = 'fund' | 'seller-allow' | 'buyer-allow' | 'initiate' | 'take';
+
+/** Each DvP step as the people on the transfer read it (the failure's reason names the step). */
+const STEP_WORDS: Record<SettlementStep, string> = {
+  fund: 'paying the buyer’s stablecoin in',
+  'seller-allow': 'the seller’s allowance',
+  'buyer-allow': 'the buyer’s allowance',
+  initiate: 'the seller’s offer',
+  take: 'the exchange of tokens for payment',
+};
 
 /**
  * Transfers between investors (issue 32): gathers what the decider needs from the other streams (the register,
@@ -552,7 +563,7 @@ export class Transfers {
               // says so as it is; any other step was refused by the chain.
               reason: event.data.reason.startsWith(SETTLEMENT_STOPPED)
                 ? event.data.reason
-                : `The settlement was refused on chain (${step.step}): ${event.data.reason}`,
+                : `The settlement was refused on chain at ${STEP_WORDS[step.step]}: ${event.data.reason}`,
               now: event.metadata.occurredAt,
             },
             context,

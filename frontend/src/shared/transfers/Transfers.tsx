@@ -106,7 +106,9 @@ export function TransfersCard({
     // Once the failure's cause is dealt with (the reason is shown): the failed steps are asked of the chain again.
     if (admin && t.status === 'failed') out.push(step('retry', 'Retry settlement'));
     // When the cause never goes away: given up with a reason, and what the DvP left open on chain undone.
-    if (admin && t.status === 'failed') out.push(<AbandonTransfer key="abandon" transfer={t} />);
+    if (admin && t.status === 'failed')
+      // An earlier refusal (a retry refused for the same cause) says nothing once the transfer has ended.
+      out.push(<AbandonTransfer key="abandon" transfer={t} onAbandoned={() => setRefusal(null)} />);
     if ((t.role === 'seller' || t.role === 'buyer') && (t.status === 'proposed' || t.status === 'accepted'))
       out.push(step('cancel', 'Cancel', true));
     return out;
@@ -165,7 +167,7 @@ export function TransfersCard({
  * An admin's "Abandon" for a failed transfer whose cause does not go away: a reason (the parties read it), then a
  * confirmation in the same dialog. The server refuses a party, a blank reason, and any status but failed.
  */
-function AbandonTransfer({ transfer }: { transfer: Transfer }) {
+function AbandonTransfer({ transfer, onAbandoned }: { transfer: Transfer; onAbandoned: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -177,6 +179,7 @@ function AbandonTransfer({ transfer }: { transfer: Transfer }) {
       setOpen(false);
       setReason('');
       setRefusal(null);
+      onAbandoned();
       await client.invalidateQueries({ queryKey: ['/api/transfers'] });
       void toast.success('Transfer abandoned');
     },
