@@ -63,9 +63,12 @@ export function VerifyEmailPage({ token }: { token: string }) {
         status="warning"
         title={<ResultHeading>Confirmation Failed</ResultHeading>}
         subTitle={
-          signedIn
-            ? `${reason} You can send a new link from your profile.`
-            : `${reason} Sign in to send a new link from your profile.`
+          // Someone whose address is confirmed already has no new link to ask for.
+          user?.emailVerified
+            ? `${reason} Your e-mail address is confirmed already: there is nothing more to do.`
+            : signedIn
+              ? `${reason} You can send a new link from your profile.`
+              : `${reason} Sign in to send a new link from your profile.`
         }
         extra={<Next signedIn={signedIn} />}
       />

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { describeError, errorTitle } from '../../api/client';
 import { requestEmailVerification } from '../../api/mutations';
 import type { User } from '../../api/types';
@@ -22,14 +22,17 @@ export function EmailVerificationNotice({ user }: { user: User }) {
       type="warning"
       showIcon
       title="Please confirm your e-mail address"
+      // The button under the text, not beside it: on a phone the address keeps a line of its own.
       description={
-        `We sent a link to ${user.email}. Until you open it, nothing that belongs to this address — such as an ` +
-        'early-access sign-on fee waiver — applies to your account.'
-      }
-      action={
-        <Button size="small" onClick={() => again.mutate()} loading={again.isPending} disabled={again.isSuccess}>
-          Send the link again
-        </Button>
+        <Flex vertical gap={8} align="flex-start">
+          <span style={{ overflowWrap: 'anywhere' }}>
+            {`We sent a link to ${user.email}. Until you open it, nothing that belongs to this address — such as an ` +
+              'early-access sign-on fee waiver — applies to your account.'}
+          </span>
+          <Button size="small" onClick={() => again.mutate()} loading={again.isPending} disabled={again.isSuccess}>
+            Send the link again
+          </Button>
+        </Flex>
       }
       style={{ width: '100%', maxWidth: 560 }}
     />

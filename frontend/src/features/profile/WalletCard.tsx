@@ -51,7 +51,8 @@ export function WalletCard() {
               ) : w.address ? (
                 <Tag color="processing">Being registered</Tag>
               ) : (
-                <Tag>Not registered: verify as a wholesale investor</Tag>
+                // A sentence, not a label: it wraps on a phone.
+                <Tag style={{ whiteSpace: 'normal' }}>Not registered: verify as a wholesale investor</Tag>
               ),
             },
           ]}
