@@ -379,6 +379,9 @@ export const TRANSFER_MESSAGES = {
     return `${claimed} of ${whose} tokens ${claimed === 1 ? 'is' : 'are'} in other ${which} transfers: ${holder} ${held} free to transfer`;
   },
   chainRefused: 'The token’s compliance refuses this transfer on chain (canTransfer)',
+  /** To the buyer, whose refusal must not tell them about the seller's holding (a freeze may be a court order). */
+  sellerCannotNow:
+    'The seller cannot transfer these tokens at the moment, so this transfer cannot be accepted now. The seller may cancel it, or it lapses after 7 days',
   noChain: 'Transfers settle on chain, and no chain is configured',
   noSettlementCoin:
     'Transfers between investors settle in an NZD stablecoin, and none is configured on this platform’s network yet',

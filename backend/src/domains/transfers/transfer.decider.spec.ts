@@ -200,6 +200,9 @@ describe('transfer decider', () => {
       M.lockedUp(nzLongDate(LATER), 'other'),
     ]);
     expect(refusal([proposed, accepted], approve({ frozen: 100 }))).toEqual([409, M.frozen(100, 'other')]);
+    // The buyer is not told about the seller's holding (a freeze may be a court order): only that it cannot go now.
+    expect(refusal([proposed], accept({ frozen: 100 }))).toEqual([409, M.sellerCannotNow]);
+    expect(refusal([proposed], accept({ sellerHolds: 1 }))).toEqual([409, M.sellerCannotNow]);
     expect(M.frozen(100, 'other')).toBe('100 of the seller’s tokens are frozen');
     // One token reads as one (found on screen by an outside probe: '1 of the seller’s tokens are frozen').
     expect(M.frozen(1, 'other')).toBe('1 of the seller’s tokens is frozen');
@@ -216,10 +219,8 @@ describe('transfer decider', () => {
     expect(M.claimedElsewhere(55, 35, 'other', 'approved')).toBe(
       '55 of the seller’s tokens are in other approved transfers: the seller holds 35 tokens free to transfer',
     );
-    expect(refusal([proposed], accept(settlingElsewhere))).toEqual([
-      409,
-      M.claimedElsewhere(55, 35, 'other', 'approved'),
-    ]);
+    // The buyer accepting reads only that the seller cannot transfer them now.
+    expect(refusal([proposed], accept(settlingElsewhere))).toEqual([409, M.sellerCannotNow]);
     // 10 frozen, nothing settling elsewhere: 90 free, the 40 fit (other proposals' promises are not counted here).
     expect(transfer.decide(approve({ frozen: 10, claims: 'approved' }), given([proposed, accepted]))).toHaveLength(2);
     // Approved once: a second approval says so.

@@ -166,9 +166,16 @@ export function transferRefusal(
   toInvestorId: string,
   tokens: number,
   c: TransferChecks,
-  /** Who is refused: the seller proposing, or another (the buyer accepting, an approver): the messages say "your" to the seller only. */
-  to: 'seller' | 'other' = 'seller',
+  /**
+   * Who is refused: the seller proposing, the buyer accepting, or an approver (the messages say "your" to the seller
+   * only). The buyer is told only that the seller cannot transfer them now: not what the seller holds, has frozen,
+   * has promised elsewhere or has locked up, which is the seller's business (a freeze may be a court order).
+   */
+  to: 'seller' | 'buyer' | 'other' = 'seller',
 ): DomainError | null {
+  const reader = to === 'seller' ? 'seller' : 'other';
+  /** A refusal about the seller's own holding or wallet. */
+  const sellers = (message: string) => new DomainError(to === 'buyer' ? M.sellerCannotNow : message, 409);
   if (sellerId === toInvestorId) return new DomainError(M.toSelf, 400);
   if (!c.assetActive) return new DomainError(M.assetNotActive, 409);
   if (!c.buyer.known) return new DomainError(M.buyerUnknown, 404);
@@ -179,13 +186,13 @@ export function transferRefusal(
   if (c.recovering) return new DomainError(M.recovering(c.recovering), 409);
   const free = Math.max(0, c.sellerHolds - c.frozen - c.promised);
   // Named by what falls short: what is held, else the frozen tokens, else the other transfers' claims.
-  if (tokens > c.sellerHolds) return new DomainError(M.notEnough(free, to), 409);
-  if (tokens > c.sellerHolds - c.frozen) return new DomainError(M.frozen(c.frozen, to), 409);
-  if (tokens > free) return new DomainError(M.claimedElsewhere(c.promised, free, to, c.claims), 409);
+  if (tokens > c.sellerHolds) return sellers(M.notEnough(free, reader));
+  if (tokens > c.sellerHolds - c.frozen) return sellers(M.frozen(c.frozen, reader));
+  if (tokens > free) return sellers(M.claimedElsewhere(c.promised, free, reader, c.claims));
   if (c.buyerFrozen) return new DomainError(M.buyerFrozen, 409);
-  if (c.lockedUntil) return new DomainError(M.lockedUp(nzLongDate(c.lockedUntil), to), 409);
+  if (c.lockedUntil) return sellers(M.lockedUp(nzLongDate(c.lockedUntil), reader));
   if (c.holderLimitReached) return new DomainError(M.holderLimit(TRANSFER_MAX_HOLDERS), 409);
-  if (c.sellerWallet === null) return new DomainError(M.sellerNoWallet(to), 409);
+  if (c.sellerWallet === null) return sellers(M.sellerNoWallet(reader));
   if (c.sellerWallet === 'own') return new DomainError(M.ownWallet('seller'), 409);
   if (c.buyerWallet === null) return new DomainError(M.buyerNoWallet, 409);
   if (c.buyerWallet === 'own') return new DomainError(M.ownWallet('buyer'), 409);
@@ -279,7 +286,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
         if (command.actorId !== buyer) throw new DomainError(M.onlyBuyer, 403);
         if (state.status !== 'proposed') throw new DomainError(M.notProposed, 409);
         if (lapsed(state, command.now)) throw new DomainError(M.expired, 409);
-        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks, 'other');
+        const refusal = transferRefusal(seller, buyer, state.tokens, command.checks, 'buyer');
         if (refusal) throw refusal;
         return [
           {
