@@ -15,6 +15,9 @@ import type { Logger } from './logging.js';
 
 export const LIMITS_UNAVAILABLE = 'This is unavailable for a moment. Please try again in a minute.';
 
+/** The OpenAPI description of that 503, for every route whose attempt limits fail closed. */
+export const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
+
 /** 503 with Retry-After: the limits could not be counted, so the attempt is not let through unchecked. */
 export class LimitsUnavailable extends DomainError {
   constructor(cause: unknown) {

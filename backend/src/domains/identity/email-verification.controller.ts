@@ -19,7 +19,7 @@ import type { HttpReply } from '../../platform/http/http.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import {
   clientAddress,
-  LIMITS_UNAVAILABLE,
+  LIMITS_DOWN,
   type RateLimiter,
   RateLimits,
   refuseWhileWaiting,
@@ -34,7 +34,6 @@ import { userOr401 } from './user-view.js';
 import { EMAIL_ALREADY_VERIFIED, EMAIL_LINK_EXPIRED, EMAIL_NOT_CONFIRMABLE } from './user.decider.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
 export const EMAIL_LINK_SENT =
   'We have sent you a new link to confirm your e-mail address. It works once, for 24 hours.';
 

@@ -25,7 +25,7 @@ import { Ctx } from '../../platform/http/request-context.js';
 import {
   clientAddress,
   FailureBackoff,
-  LIMITS_UNAVAILABLE,
+  LIMITS_DOWN,
   RateLimiter,
   RateLimits,
   refuseWhileWaiting,
@@ -43,8 +43,6 @@ import { userOr401, UserDto } from './user-view.js';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.js';
 
 export const WINDOW_MS = 15 * 60 * 1000;
-/** The attempt limits could not be counted: they fail closed here (platform/rate-limit.ts). */
-const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
 
 /** An account in the attempt counters: a digest, so they hold no e-mail address. */
 const accountOf = (email: string) => legacyEmailKey(email);

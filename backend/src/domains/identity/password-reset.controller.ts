@@ -15,7 +15,7 @@ import { ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import {
   clientAddress,
-  LIMITS_UNAVAILABLE,
+  LIMITS_DOWN,
   type RateLimiter,
   RateLimits,
   refuseWhileWaiting,
@@ -33,8 +33,6 @@ import type { IdentityRequest } from './identity.service.js';
 import { PasswordResets } from './password-resets.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** The attempt limits could not be counted: they fail closed here (platform/rate-limit.ts). */
-const LIMITS_DOWN = `'${LIMITS_UNAVAILABLE}' with Retry-After: the attempt limits could not be counted`;
 export const RESET_REQUESTED =
   'If an account exists for that email address, we have sent it a link to reset the password. The link works once, for 1 hour.';
 
