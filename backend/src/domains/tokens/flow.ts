@@ -1013,15 +1013,23 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
 /** Why an abandoned transfer's DvP steps still requested wait for ever: they are never sent. */
 const ABANDONED = 'nothing: the transfer was abandoned';
 
+/** The kinds of a transfer's DvP settlement steps, in the order sent; not its undoing (revoke, cancel). */
+const DVP_STEP_KINDS = [
+  'transfer-fund',
+  'transfer-allow',
+  'transfer-initiate',
+  'transfer-take',
+] as const satisfies readonly ChainIntent['kind'][];
+const dvpStepKinds: ReadonlySet<ChainIntent['kind']> = new Set(DVP_STEP_KINDS);
+
+/** One of a transfer's DvP settlement steps (domains/transfers), not its undoing. */
+export function isDvpStep(intent: ChainIntent): intent is ChainIntent & { kind: (typeof DVP_STEP_KINDS)[number] } {
+  return dvpStepKinds.has(intent.kind);
+}
+
 /** A DvP step of a transfer an admin abandoned (not its undoing): never sent, and no problem any more. */
 export function abandonedStep(state: FlowState, intent: ChainIntent): boolean {
-  return (
-    (intent.kind === 'transfer-fund' ||
-      intent.kind === 'transfer-allow' ||
-      intent.kind === 'transfer-initiate' ||
-      intent.kind === 'transfer-take') &&
-    state.abandoned.has(intent.transferId)
-  );
+  return isDvpStep(intent) && state.abandoned.has(intent.transferId);
 }
 
 /**
@@ -1034,13 +1042,8 @@ export function dormant(state: FlowState, tx: TxView, { behindFailure = true } =
   if (abandonedStep(state, tx.intent) || state.stopped.has(tx.txId)) return true;
   if (!behindFailure) return false;
   const intent = tx.intent;
-  const dvpStep =
-    intent.kind === 'transfer-fund' ||
-    intent.kind === 'transfer-allow' ||
-    intent.kind === 'transfer-initiate' ||
-    intent.kind === 'transfer-take';
   return (
-    dvpStep &&
+    isDvpStep(intent) &&
     ['fund', 'seller-allow', 'buyer-allow', 'initiate', 'take'].some(
       (step) => latestAttempt(state, txIdOf(state.chainId, `xfer-${intent.transferId}-${step}`))?.status === 'failed',
     )
@@ -1434,12 +1437,7 @@ export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
  * `initiateDVDTransfer` leaves none; a new one is read by its maker, tokens and coin), and the take (reads the
  * offer's id when sent; a reverted take moved neither leg).
  */
-export const SETTLEMENT_RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
-  'transfer-fund',
-  'transfer-allow',
-  'transfer-initiate',
-  'transfer-take',
-]);
+export const SETTLEMENT_RETRYABLE: ReadonlySet<ChainIntent['kind']> = dvpStepKinds;
 
 /** The person whose wallet receives or must hold what a transaction moves (registered for it to go). */
 export function recipientOf(intent: ChainIntent): string | null {
