@@ -1,5 +1,3 @@
-import { newLinkToken, readLinkToken } from '../../platform/link-token.js';
-
 /**
  * How long a link to confirm an account's address works: 24 hours. Longer than a reset link's hour, since it opens
  * no account (the person is signed in already) and mail is sometimes held for a while (greylisting, a phone left at
@@ -8,19 +6,7 @@ import { newLinkToken, readLinkToken } from '../../platform/link-token.js';
  */
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Confirmation links carry a link token (`platform/link-token.ts`) of the account's id; the hash of its secret is
- * recorded in `EmailVerificationRequested`. Single use, the newest link only, and the expiry are decided by the
- * user's decider.
- */
-export const newEmailToken = (userId: string) => newLinkToken(userId);
-
-/** The account and the hash to compare, or null for text that is not a confirmation token of ours. */
-export function readEmailToken(token: string): { userId: string; tokenHash: string } | null {
-  const read = readLinkToken(token);
-  return read && { userId: read.id, tokenHash: read.tokenHash };
-}
-
+/** A confirmation link: its token is an account link's (`account-link-token.ts`). */
 export function emailLink(publicUrl: string, token: string): string {
   return `${publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
 }

@@ -10,13 +10,8 @@ import { CONFIG, LOGGER } from '../../platform/injection-keys.js';
 import { sessionsProjection } from '../../projections/sessions.js';
 import { usersProjection } from '../../projections/users.js';
 import { isPlainEmail } from '../../platform/email-key.js';
-import {
-  EMAIL_LINK_TTL_MS,
-  emailLink,
-  emailVerificationMail,
-  newEmailToken,
-  readEmailToken,
-} from './email-verification.js';
+import { newAccountLinkToken, readAccountLinkToken } from './account-link-token.js';
+import { EMAIL_LINK_TTL_MS, emailLink, emailVerificationMail } from './email-verification.js';
 import { ExecuteUserCommand } from './identity.handlers.js';
 import { IdentityService } from './identity.service.js';
 
@@ -88,7 +83,7 @@ export class EmailVerifications implements OnApplicationShutdown {
   async verify(token: string, context: CommandContext): Promise<{ userId: string; position: number }> {
     // The account's address (the decider's state holds none): one registered before addresses had to be plain is
     // never proven — the link went to the look-alike, while what it would prove goes by the plain address's key.
-    const parsed = readEmailToken(token);
+    const parsed = readAccountLinkToken(token);
     const account = parsed ? await this.identity.userDto(parsed.userId) : null;
     const addressNotPlain = account !== null && !isPlainEmail(account.email);
     const { userId, position, events } = await this.commands.execute(
@@ -109,7 +104,7 @@ export class EmailVerifications implements OnApplicationShutdown {
   }
 
   private async record(userId: string, context: CommandContext) {
-    const { token, tokenHash } = newEmailToken(userId);
+    const { token, tokenHash } = newAccountLinkToken(userId);
     const verificationId = randomUUID();
     const messageId = randomUUID();
     const expiresAt = new Date(Date.parse(context.now) + EMAIL_LINK_TTL_MS).toISOString();

@@ -13,8 +13,7 @@ import type { Vault } from '../../platform/vault/vault.js';
 import { IDENTITY_MESSAGES } from '../../messages.js';
 import type { SignInMethod, UserEvent } from './events.js';
 import type { ExternalProfile } from './oidc.js';
-import { readEmailToken } from './email-verification.js';
-import { readResetToken } from './password-reset.js';
+import { readAccountLinkToken } from './account-link-token.js';
 import { Passwords, PASSWORDS } from './passwords.js';
 import {
   emailReservation,
@@ -277,7 +276,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
    * the system grants the admin role with it. The person acting is the account's holder, signed in or not.
    */
   private async verifyEmail(token: string, addressNotPlain: boolean, context: CommandContext): Promise<UserOutcome> {
-    const parsed = readEmailToken(token);
+    const parsed = readAccountLinkToken(token);
     const invalid = () =>
       new DomainError(IDENTITY_MESSAGES.emailLinkInvalid, 400, [
         { field: 'token', message: IDENTITY_MESSAGES.emailLinkInvalid },
@@ -302,7 +301,7 @@ export class ExecuteUserHandler implements ICommandHandler<ExecuteUserCommand> {
    * be asked for.
    */
   private async resetPassword(token: string, password: string, context: CommandContext): Promise<UserOutcome> {
-    const parsed = readResetToken(token);
+    const parsed = readAccountLinkToken(token);
     if (!parsed)
       throw new DomainError(IDENTITY_MESSAGES.resetLinkInvalid, 400, [
         { field: 'token', message: IDENTITY_MESSAGES.resetLinkInvalid },

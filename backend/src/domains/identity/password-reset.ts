@@ -1,20 +1,7 @@
-import { newLinkToken, readLinkToken } from '../../platform/link-token.js';
-
 /** How long a reset link works. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
-/**
- * Reset links carry a link token (`platform/link-token.ts`) of the account's id; the hash of its secret is recorded
- * in `PasswordResetRequested`. Single use, the newest link only, and the expiry are decided by the user's decider.
- */
-export const newResetToken = (userId: string) => newLinkToken(userId);
-
-/** The account and the hash to compare, or null for text that is not a reset token of ours. */
-export function readResetToken(token: string): { userId: string; tokenHash: string } | null {
-  const read = readLinkToken(token);
-  return read && { userId: read.id, tokenHash: read.tokenHash };
-}
-
+/** A reset link: its token is an account link's (`account-link-token.ts`). */
 export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
 }

@@ -12,7 +12,8 @@ import { CONFIG, EVENT_STORE, LOGGER } from '../../platform/injection-keys.js';
 import { sessionsProjection } from '../../projections/sessions.js';
 import { ExecuteUserCommand } from './identity.handlers.js';
 import { IdentityService } from './identity.service.js';
-import { newResetToken, RESET_LINK_TTL_MS, resetLink, resetMail } from './password-reset.js';
+import { newAccountLinkToken } from './account-link-token.js';
+import { RESET_LINK_TTL_MS, resetLink, resetMail } from './password-reset.js';
 
 const ACTOR = 'password-reset-outbox';
 
@@ -60,7 +61,7 @@ export class PasswordResets implements OnApplicationShutdown {
     if (!userId || (await isForgotten(this.events, userId))) return;
     const now = new Date();
     const context = systemContext(ACTOR, correlationId, now.toISOString());
-    const { token, tokenHash } = newResetToken(userId);
+    const { token, tokenHash } = newAccountLinkToken(userId);
     const resetId = randomUUID();
     const messageId = randomUUID();
     const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString();
