@@ -194,6 +194,14 @@ export class RateLimits {
       throw new LimitsUnavailable(error);
     }
   }
+
+  /**
+   * Takes an attempt of `key` under `limiter`, or refuses it: 429 with Retry-After past the limit, 503 when the
+   * store cannot count (fails closed: for limits against guessing or flooding).
+   */
+  async takeOrRefuse(limiter: RateLimiter, key: string, reply: HttpReply): Promise<void> {
+    refuseWhileWaiting(reply, await this.guard(limiter.name, { open: 0 }, () => limiter.take(key)));
+  }
 }
 
 export function tooManyAttemptsMessage(retryAfterMs: number): string {

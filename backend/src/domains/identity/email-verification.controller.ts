@@ -17,13 +17,7 @@ import { DomainError } from '../../platform/errors.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import type { HttpReply } from '../../platform/http/http.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import {
-  clientAddress,
-  LIMITS_DOWN,
-  type RateLimiter,
-  RateLimits,
-  refuseWhileWaiting,
-} from '../../platform/rate-limit.js';
+import { clientAddress, LIMITS_DOWN, type RateLimiter, RateLimits } from '../../platform/rate-limit.js';
 import { CONFIG } from '../../platform/injection-keys.js';
 import { IDENTITY_MESSAGES } from '../../messages.js';
 import { EmailVerifications } from './email-verifications.js';
@@ -52,6 +46,7 @@ export class EmailVerificationController {
     @Inject(CONFIG) config: Config,
     private readonly limits: RateLimits,
   ) {
+    // Both fail closed (`takeOrRefuse`: 503 while the store cannot count): links are guessed and mails sent here.
     const { emailVerificationsPerIp, emailVerificationMailsPerAccount } = config.identity.rateLimit;
     this.perIp = limits.limiter('email-verification:address', emailVerificationsPerIp, HOUR_MS);
     this.perAccount = limits.limiter('email-verification:account', emailVerificationMailsPerAccount, HOUR_MS);
@@ -79,7 +74,7 @@ export class EmailVerificationController {
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<EmailVerifiedDto> {
-    await this.throttle(req, reply);
+    await this.limits.takeOrRefuse(this.perIp, clientAddress(req), reply);
     const { position } = await this.verifications.verify(body.token, context);
     return { success: true, position };
   }
@@ -101,23 +96,14 @@ export class EmailVerificationController {
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<EmailVerificationRequestedDto> {
-    await this.throttle(req, reply);
+    await this.limits.takeOrRefuse(this.perIp, clientAddress(req), reply);
     const { email, emailVerified } = await userOr401(this.identity, signedIn.userId);
     // Checked before counting: asking when there is nothing to confirm costs no mail from the budget.
     if (emailVerified) throw new DomainError(EMAIL_ALREADY_VERIFIED, 409);
     // An address from before they had to be plain: a link would go to the look-alike, and it proves nothing.
     if (!isPlainEmail(email)) throw new DomainError(EMAIL_NOT_CONFIRMABLE, 422);
-    refuseWhileWaiting(
-      reply,
-      await this.limits.guard('e-mail confirmation mails', { open: 0 }, () => this.perAccount.take(signedIn.userId)),
-    );
+    await this.limits.takeOrRefuse(this.perAccount, signedIn.userId, reply);
     const position = await this.verifications.requestAgain(signedIn.userId, email, context);
     return { message: EMAIL_LINK_SENT, position };
-  }
-
-  /** Fails closed (503) when the store cannot count: links are guessed and mails sent here. */
-  private async throttle(req: IdentityRequest, reply: HttpReply): Promise<void> {
-    const ip = clientAddress(req);
-    refuseWhileWaiting(reply, await this.limits.guard('e-mail confirmation', { open: 0 }, () => this.perIp.take(ip)));
   }
 }

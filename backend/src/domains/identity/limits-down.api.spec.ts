@@ -1,6 +1,7 @@
 /**
  * The attempt limits' store is down (its database unreachable): each limit fails the way the identity README says —
- * closed (503, never unlimited) for sign-in, registration and password reset; open for registrations of interest.
+ * closed (503, never unlimited) for sign-in, registration, password reset and e-mail confirmation; open for
+ * registrations of interest.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MemoryCountedWindows } from '../../platform/limits/counted-windows.js';
@@ -26,12 +27,14 @@ describe('attempt limits whose store is down', () => {
   });
   afterAll(() => server?.close());
 
-  it('refuses password sign-in, registration and password reset with 503 and Retry-After, never unlimited', async () => {
+  it('refuses password sign-in, registration, password reset and e-mail confirmation with 503 and Retry-After', async () => {
     const api = new Api(server.url);
     for (const [path, body] of [
       ['/api/login', { email: 'someone@example.nz', password: TEST_PASSWORD }],
       ['/api/register', { email: 'someone@example.nz', password: TEST_PASSWORD }],
       ['/api/password-reset/request', { email: 'someone@example.nz' }],
+      ['/api/password-reset', { token: 'a-link-token', password: TEST_PASSWORD }],
+      ['/api/email-verification', { token: 'a-link-token' }],
     ] as const) {
       const res = await api.post(path, body);
       expect({ path, status: res.status, body: res.body }).toEqual({

@@ -13,13 +13,7 @@ import type { Config } from '../../platform/config.js';
 import { legacyEmailKey } from '../../platform/email-key.js';
 import { ApiOk } from '../../platform/http/api-response.js';
 import { Ctx } from '../../platform/http/request-context.js';
-import {
-  clientAddress,
-  LIMITS_DOWN,
-  type RateLimiter,
-  RateLimits,
-  refuseWhileWaiting,
-} from '../../platform/rate-limit.js';
+import { clientAddress, LIMITS_DOWN, type RateLimiter, RateLimits } from '../../platform/rate-limit.js';
 import { Secrets } from '../../platform/secrets.js';
 import { CONFIG } from '../../platform/injection-keys.js';
 import { DeviceCookie } from './device-cookie.js';
@@ -57,6 +51,7 @@ export class PasswordResetController {
     private readonly limits: RateLimits,
   ) {
     this.deviceCookie = new DeviceCookie(() => secrets.key('device-cookie'));
+    // Both fail closed (503 while the store cannot count): reset links are guessed and mails sent here.
     this.perIp = limits.limiter('password-reset:address', config.identity.rateLimit.resetRequestsPerIp, HOUR_MS);
     this.perAccount = limits.limiter('password-reset:account', config.identity.rateLimit.resetMailsPerAccount, HOUR_MS);
   }
@@ -76,7 +71,7 @@ export class PasswordResetController {
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<{ message: string }> {
-    await this.throttle(req, reply);
+    await this.limits.takeOrRefuse(this.perIp, clientAddress(req), reply);
     const account = legacyEmailKey(body.email);
     // Fails closed: no mail while the mails to the address cannot be counted (nobody floods an inbox meanwhile).
     const wait = await this.limits.guard('password reset mails', { open: 0 }, () => this.perAccount.take(account));
@@ -101,17 +96,11 @@ export class PasswordResetController {
     @Req() req: IdentityRequest,
     @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<{ success: true; position: number }> {
-    await this.throttle(req, reply);
+    await this.limits.takeOrRefuse(this.perIp, clientAddress(req), reply);
     const { userId, position } = await this.resets.reset(body.token, body.password, context);
     // The link proved the mailbox: this browser may sign in to the account even while others' guessing has
     // closed it to unknown browsers.
     await this.deviceCookie.set(req, reply, userId);
     return { success: true, position };
-  }
-
-  /** Fails closed (503) when the store cannot count: reset links are guessed and mails sent here. */
-  private async throttle(req: IdentityRequest, reply: HttpReply): Promise<void> {
-    const ip = clientAddress(req);
-    refuseWhileWaiting(reply, await this.limits.guard('password reset', { open: 0 }, () => this.perIp.take(ip)));
   }
 }
