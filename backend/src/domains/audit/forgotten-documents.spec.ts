@@ -65,9 +65,9 @@ describe('forgotten documents: the erasure survives a crash', () => {
 
     const manager = follower();
     expect(await manager.resumeFrom()).toBe(intent - 1);
-    manager.start();
+    manager.follower.start();
     await log.until(privacyStream('u-2'), erased);
-    await manager.stop();
+    await manager.follower.stop();
     expect(log.subscribedFrom).toEqual([intent - 1]);
     expect(await documents.get('evd_2')).toBeNull();
     expect(await documents.get('evd_2_meta')).toBeNull();
@@ -94,9 +94,9 @@ describe('forgotten documents: the erasure survives a crash', () => {
 
     // The follower reads on from its checkpoint (past the forgetting): the upload alone brings it to the files.
     const manager = follower();
-    manager.start();
+    manager.follower.start();
     await log.until(privacyStream('u-4'), (types) => types.includes('LateUploadErased'));
-    await manager.stop();
+    await manager.follower.stop();
     expect(await documents.get('evd_5')).toBeNull();
     expect(await documents.get('evd_5_meta')).toBeNull();
     const events = await log.store.readStream(privacyStream('u-4'));

@@ -3,11 +3,11 @@ import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import type { DocumentStore } from '../../platform/document-store/document-store.js';
-import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
+import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.js';
 import { logPages } from '../../platform/event-store/log-pages.js';
 import { DOCUMENT_STORE, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
-import { LogCheckpoint } from '../../platform/jobs/log-checkpoint.js';
+import { LogFollower } from '../../platform/jobs/log-follower.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { evidenceKeys, uploadedDocumentIds } from '../wholesale/evidence.js';
 import type { EvidenceUploaded } from '../wholesale/events.js';
@@ -21,33 +21,38 @@ export const FORGOTTEN_DOCUMENTS = 'forgotten-documents';
  * Forgetting a person deletes the files they uploaded (wholesale evidence: a bank statement, a certificate), which
  * shredding their key cannot reach. An outbox in the log: `PersonalDataForgotten` is the intent, the deletions follow,
  * `PersonalDocumentsErased` records the outcome. The forget request erases at once; this process manager follows the
- * log's `PersonalDataForgotten` events from its kept checkpoint (`LogCheckpoint`) and erases for any person whose
+ * log's `PersonalDataForgotten` events from its kept checkpoint (`LogFollower`) and erases for any person whose
  * outcome is not recorded — after a crash between the key's shredding and the deletions, at the next start. Deleting
  * is idempotent and the outcome is recorded once (the privacy decider), so a retry or a replay does nothing twice.
  * One replica runs it (the `forgotten-documents` lease).
  */
 @Injectable()
 export class ForgottenDocuments {
-  private subscription: Subscription | null = null;
-  private starting: Promise<void> | null = null;
-  private position = 0;
-  private readonly checkpoint: LogCheckpoint | null;
+  readonly follower: LogFollower<RecordedEvent & (PersonalDataForgotten | EvidenceUploaded)>;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     private readonly repository: AggregateRepository,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(LOGGER) logger: Logger,
     jobs: JobRunner,
     @Inject(READ_STORE) reads: ReadStore | null = null,
   ) {
-    this.checkpoint = reads && new LogCheckpoint(reads, FORGOTTEN_DOCUMENTS, logger);
+    this.follower = new LogFollower({
+      name: FORGOTTEN_DOCUMENTS,
+      events,
+      reads,
+      logger,
+      eventTypes: ['PersonalDataForgotten', 'EvidenceUploaded'],
+      resumeFrom: () => this.resumeFrom(),
+      handle: (event) => this.followed(event),
+    });
     jobs.declare({
       name: FORGOTTEN_DOCUMENTS,
       description: 'Deletes the files a forgotten person uploaded, and records that they were',
-      start: () => this.start(),
-      stop: () => this.stop(),
-      checkpoint: () => this.position,
+      start: () => this.follower.start(),
+      stop: () => this.follower.stop(),
+      checkpoint: () => this.follower.position,
     });
   }
 
@@ -71,33 +76,6 @@ export class ForgottenDocuments {
       { type: 'RecordDocumentsErased', subjectId, documentIds: ids },
       context,
     );
-  }
-
-  /** Not awaited by the job runner: the boot does not wait for the checkpoint to be read. */
-  start(): void {
-    if (this.starting || this.subscription) return;
-    this.starting = this.follow().finally(() => (this.starting = null));
-  }
-
-  async stop(): Promise<void> {
-    await this.starting;
-    const subscription = this.subscription;
-    this.subscription = null;
-    await subscription?.stop();
-    await this.checkpoint?.flush();
-  }
-
-  private async follow(): Promise<void> {
-    const from = (await this.checkpoint?.load()) ?? (await this.resumeFrom());
-    const head = await this.events.headPosition();
-    this.position = from;
-    this.subscription = this.events.subscribe({
-      fromPosition: from,
-      eventTypes: ['PersonalDataForgotten', 'EvidenceUploaded'],
-      onCaughtUp: (position) => this.handled(Math.max(position, head)),
-      onEvent: (event) => this.followed(event as RecordedEvent & (PersonalDataForgotten | EvidenceUploaded)),
-      onError: (error) => this.logger.warn({ err: error }, 'forgotten documents subscription failed; resubscribing'),
-    });
   }
 
   /**
@@ -141,11 +119,5 @@ export class ForgottenDocuments {
   private async followed(event: RecordedEvent & (PersonalDataForgotten | EvidenceUploaded)): Promise<void> {
     // A failure (the document store unreachable) fails the subscription, which resubscribes and delivers it again.
     await this.erase(event.data.subjectId, systemContext(FORGOTTEN_DOCUMENTS, event.metadata.correlationId));
-    this.handled(event.position);
-  }
-
-  private handled(position: number): void {
-    this.position = position;
-    this.checkpoint?.handled(position);
   }
 }

@@ -87,17 +87,17 @@ describe('stablecoin payments: a kept checkpoint', () => {
     const started = await paying(log, 'd-1');
     const first = await confirmed(log, 'd-1', 0);
     const before = payments(log);
-    before.start();
+    before.follower.start();
     await log.until(distributionStream('d-1'), (types) => count('StablecoinPaymentConfirmed')(types) === 1);
-    await before.stop();
+    await before.follower.stop();
     expect(log.subscribedFrom).toEqual([started]);
     expect(await log.checkpointOf('stablecoin-payments')).toBe(first);
 
     await confirmed(log, 'd-1', 1);
     const after = payments(log);
-    after.start();
+    after.follower.start();
     await log.until(distributionStream('d-1'), (types) => types.includes('DistributionPaid'));
-    await after.stop();
+    await after.follower.stop();
     // The oldest run unpaid would still be d-1's (started earlier): the checkpoint is after its first confirmation.
     expect(log.subscribedFrom).toEqual([started, first]);
     await log.close();
@@ -108,17 +108,17 @@ describe('stablecoin payments: a kept checkpoint', () => {
     const started = await paying(log, 'd-1');
     await confirmed(log, 'd-1', 0);
     const before = payments(log);
-    before.start();
+    before.follower.start();
     await log.until(distributionStream('d-1'), (types) => count('StablecoinPaymentConfirmed')(types) === 1);
-    await before.stop();
+    await before.follower.stop();
     // The crash: the line recorded, the checkpoint still where the run started.
     await log.checkpointAt('stablecoin-payments', started);
 
     const last = await confirmed(log, 'd-1', 1);
     const after = payments(log);
-    after.start();
+    after.follower.start();
     await log.until(distributionStream('d-1'), (types) => types.includes('DistributionPaid'));
-    await after.stop();
+    await after.follower.stop();
     expect(log.subscribedFrom.at(-1)).toBe(started);
     expect(count('StablecoinPaymentConfirmed')(await log.typesOf(distributionStream('d-1')))).toBe(2);
     expect(await log.checkpointOf('stablecoin-payments')).toBe(last);

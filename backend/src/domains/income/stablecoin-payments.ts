@@ -4,10 +4,10 @@ import type { Logger } from 'pino';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
+import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { logPages } from '../../platform/event-store/log-pages.js';
-import { LogCheckpoint } from '../../platform/jobs/log-checkpoint.js';
+import { LogFollower } from '../../platform/jobs/log-follower.js';
 import { CHAIN, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import type { ChainPort } from '../../platform/chain/chain.js';
@@ -36,10 +36,7 @@ export function paymentLineOf(txId: string): { distributionId: string; line: num
  */
 @Injectable()
 export class StablecoinPayments {
-  private subscription: Subscription | null = null;
-  private starting: Promise<void> | null = null;
-  private position = 0;
-  private readonly checkpoint: LogCheckpoint | null;
+  readonly follower: LogFollower<RecordedEvent & ChainTransactionConfirmed>;
 
   constructor(
     @Inject(CHAIN) chain: ChainPort | null,
@@ -49,38 +46,23 @@ export class StablecoinPayments {
     jobs: JobRunner,
     @Inject(READ_STORE) reads: ReadStore | null = null,
   ) {
-    this.checkpoint = reads && new LogCheckpoint(reads, ACTOR, logger);
+    this.follower = new LogFollower({
+      name: ACTOR,
+      events,
+      reads,
+      logger,
+      eventTypes: ['ChainTransactionConfirmed'],
+      resumeFrom: () => this.resumeFrom(),
+      handle: (event) => this.confirmed(event),
+    });
     if (chain)
       jobs.declare({
         name: ACTOR,
         description: 'Records a distribution line paid when its stablecoin transfer is confirmed on chain',
-        start: () => this.start(),
-        stop: () => this.stop(),
-        checkpoint: () => this.position,
+        start: () => this.follower.start(),
+        stop: () => this.follower.stop(),
+        checkpoint: () => this.follower.position,
       });
-  }
-
-  /**
-   * Not awaited by the job runner: reading the checkpoint waits behind the read store's writes (with the chain
-   * outbox sending, a restart's boot waited minutes for it), and the boot does not wait for it.
-   */
-  start(): void {
-    if (this.starting || this.subscription) return;
-    this.starting = this.follow().finally(() => (this.starting = null));
-  }
-
-  private async follow(): Promise<void> {
-    const from = (await this.checkpoint?.load()) ?? (await this.resumeFrom());
-    const head = await this.events.headPosition();
-    this.position = from;
-    this.subscription = this.events.subscribe({
-      fromPosition: from,
-      eventTypes: ['ChainTransactionConfirmed'],
-      // Caught up: every confirmation up to the head read before subscribing was handled.
-      onCaughtUp: (position) => this.handled(Math.max(position, head)),
-      onEvent: (event) => this.confirmed(event as RecordedEvent & ChainTransactionConfirmed),
-      onError: (error) => this.logger.warn({ err: error }, 'stablecoin payments subscription failed; resubscribing'),
-    });
   }
 
   /**
@@ -97,14 +79,6 @@ export class StablecoinPayments {
         else if (!started.has(id)) started.set(id, event.position);
       }
     return started.size > 0 ? Math.min(...started.values()) : await this.events.headPosition();
-  }
-
-  async stop(): Promise<void> {
-    await this.starting;
-    const subscription = this.subscription;
-    this.subscription = null;
-    await subscription?.stop();
-    await this.checkpoint?.flush();
   }
 
   private async confirmed(event: RecordedEvent & ChainTransactionConfirmed): Promise<void> {
@@ -133,12 +107,5 @@ export class StablecoinPayments {
         this.logger.warn({ err: error, txId: event.data.txId }, 'a stablecoin payment could not be recorded');
       }
     }
-    this.handled(event.position);
-  }
-
-  /** Every confirmation up to `position` was handled: kept as the checkpoint soon after. */
-  private handled(position: number): void {
-    this.position = position;
-    this.checkpoint?.handled(position);
   }
 }

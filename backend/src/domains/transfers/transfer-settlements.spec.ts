@@ -50,18 +50,18 @@ describe('transfer settlements: a kept checkpoint', () => {
     await approvedTransfer(log, 't-2');
     const outcome = await refused(log, 't-1');
     const first = settlements(log);
-    first.start();
+    first.settlements.start();
     await log.until(transferStream('t-1'), failedOnce);
-    await first.stop();
+    await first.settlements.stop();
     const stored = await log.checkpointOf('transfer-settlements');
     // Every outcome up to the head it read at its start was handled (what it appended itself comes after).
     expect(stored).toBe(outcome);
 
     await refused(log, 't-2');
     const second = settlements(log);
-    second.start();
+    second.settlements.start();
     await log.until(transferStream('t-2'), failedOnce);
-    await second.stop();
+    await second.settlements.stop();
     expect(log.subscribedFrom).toEqual([0, stored]);
     expect(await log.typesOf(transferStream('t-1'))).toEqual([
       'TransferProposed',
@@ -79,18 +79,18 @@ describe('transfer settlements: a kept checkpoint', () => {
     const before = await log.store.headPosition();
     await refused(log, 't-1');
     const first = settlements(log);
-    first.start();
+    first.settlements.start();
     await log.until(transferStream('t-1'), failedOnce);
     // The crash: handled, and the checkpoint still the one stored before it.
-    await first.stop();
+    await first.settlements.stop();
     await log.checkpointAt('transfer-settlements', before);
 
     const last = await refused(log, 't-2');
     const second = settlements(log);
-    second.start();
+    second.settlements.start();
     // Delivered in order: t-1's outcome again, then t-2's.
     await log.until(transferStream('t-2'), failedOnce);
-    await second.stop();
+    await second.settlements.stop();
     expect(log.subscribedFrom.at(-1)).toBe(before);
     expect((await log.typesOf(transferStream('t-1'))).filter((t) => t === 'TransferFailed')).toHaveLength(1);
     expect(await log.checkpointOf('transfer-settlements')).toBe(last);

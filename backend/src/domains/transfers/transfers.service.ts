@@ -5,9 +5,9 @@ import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { ChainPort } from '../../platform/chain/chain.js';
 import { systemContext, type CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import type { EventStore, RecordedEvent, Subscription } from '../../platform/event-store/event-store.js';
+import type { EventStore, RecordedEvent } from '../../platform/event-store/event-store.js';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
-import { LogCheckpoint } from '../../platform/jobs/log-checkpoint.js';
+import { LogFollower } from '../../platform/jobs/log-follower.js';
 import { CHAIN, EVENT_STORE, LOGGER, READ_STORE } from '../../platform/injection-keys.js';
 import type { ReadStore } from '../../platform/read-store/read-store.js';
 import { TransferQueries } from '../../projections/transfers.query.js';
@@ -54,6 +54,14 @@ export function settlementStepOf(txId: string): { transferId: string; step: Sett
 
 type SettlementStep = 'fund' | 'seller-allow' | 'buyer-allow' | 'initiate' | 'take';
 
+/** What the settlements follow: the chain's outcomes, a recovery to stop, a transfer ended (its claim released). */
+type SettlementEvent =
+  | ChainTransactionConfirmed
+  | ChainTransactionFailed
+  | WalletRecoveryRequested
+  | TransferCancelled
+  | TransferExpired;
+
 /** Each DvP step as the people on the transfer read it (the failure's reason names the step). */
 const STEP_WORDS: Record<SettlementStep, string> = {
   fund: 'paying the buyer’s stablecoin in',
@@ -72,23 +80,42 @@ const STEP_WORDS: Record<SettlementStep, string> = {
  */
 @Injectable()
 export class Transfers {
-  private subscription: Subscription | null = null;
-  private starting: Promise<void> | null = null;
-  private position = 0;
-  /** Where the settlements stand in the log, kept: a restart reads only the chain's outcomes after it. */
-  private readonly checkpoint: LogCheckpoint;
+  /**
+   * The settlements follow the chain's outcomes (and the ends that release a claim) from their kept checkpoint, from
+   * the log's start when there is none: a restart reads only what came after it.
+   */
+  readonly settlements: LogFollower<RecordedEvent & SettlementEvent>;
 
   constructor(
     private readonly repository: AggregateRepository,
     private readonly queries: TransferQueries,
     private readonly tokens: TokenViews,
     @Inject(CHAIN) private readonly chain: ChainPort | null,
-    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(EVENT_STORE) events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
     jobs: JobRunner,
     @Inject(READ_STORE) reads: ReadStore,
   ) {
-    this.checkpoint = new LogCheckpoint(reads, SETTLEMENTS, logger);
+    this.settlements = new LogFollower({
+      name: SETTLEMENTS,
+      events,
+      reads,
+      logger,
+      eventTypes: [
+        'ChainTransactionConfirmed',
+        'ChainTransactionFailed',
+        'WalletRecoveryRequested',
+        'TransferCancelled',
+        'TransferExpired',
+      ],
+      resumeFrom: async () => 0,
+      handle: (event) =>
+        event.type === 'WalletRecoveryRequested'
+          ? this.recoveryRequested(event)
+          : event.type === 'TransferCancelled' || event.type === 'TransferExpired'
+            ? this.ended(event)
+            : this.settlement(event),
+    });
     jobs.declare({
       name: 'transfer-expiry',
       description: 'Records transfers between investors whose proposal lapsed before settlement started',
@@ -100,9 +127,9 @@ export class Transfers {
       jobs.declare({
         name: SETTLEMENTS,
         description: 'Settles a transfer between investors when its DvP transaction is confirmed on chain',
-        start: () => this.start(),
-        stop: () => this.stop(),
-        checkpoint: () => this.position,
+        start: () => this.settlements.start(),
+        stop: () => this.settlements.stop(),
+        checkpoint: () => this.settlements.position,
       });
   }
 
@@ -452,55 +479,6 @@ export class Transfers {
   }
 
   /**
-   * Follows the chain's outcomes from the kept checkpoint (from the log's start when there is none). Not awaited by
-   * the job runner: reading the checkpoint waits behind the read store's writes (with the chain outbox sending, a
-   * restart's boot waited minutes for it), and the boot does not wait for it.
-   */
-  start(): void {
-    if (this.starting || this.subscription) return;
-    this.starting = this.follow().finally(() => (this.starting = null));
-  }
-
-  private async follow(): Promise<void> {
-    const from = (await this.checkpoint.load()) ?? 0;
-    const head = await this.events.headPosition();
-    this.position = from;
-    this.subscription = this.events.subscribe({
-      fromPosition: from,
-      eventTypes: [
-        'ChainTransactionConfirmed',
-        'ChainTransactionFailed',
-        'WalletRecoveryRequested',
-        'TransferCancelled',
-        'TransferExpired',
-      ],
-      // Caught up: every outcome up to the head read before subscribing was handled (the next start reads after it).
-      onCaughtUp: (position) => this.handled(Math.max(position, head)),
-      onEvent: (event) =>
-        event.type === 'WalletRecoveryRequested'
-          ? this.recoveryRequested(event as RecordedEvent & WalletRecoveryRequested)
-          : event.type === 'TransferCancelled' || event.type === 'TransferExpired'
-            ? this.ended(event as RecordedEvent & (TransferCancelled | TransferExpired))
-            : this.settlement(event as RecordedEvent & (ChainTransactionConfirmed | ChainTransactionFailed)),
-      onError: (error) => this.logger.warn({ err: error }, 'transfer settlements subscription failed; resubscribing'),
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.starting;
-    const subscription = this.subscription;
-    this.subscription = null;
-    await subscription?.stop();
-    await this.checkpoint.flush();
-  }
-
-  /** The event at `position` was handled (and every one before it): kept as the checkpoint soon after. */
-  private handled(position: number): void {
-    this.position = position;
-    this.checkpoint.handled(position);
-  }
-
-  /**
    * A transfer cancelled or expired: its claim on the register goes back. Done at once where it was recorded; this
    * finishes it after a crash between the two (a repeat records nothing).
    */
@@ -511,7 +489,6 @@ export class Transfers {
       if (!(error instanceof DomainError)) throw error;
       this.logger.warn({ err: error, transferId: event.data.transferId }, 'a transfer’s claim could not be released');
     }
-    this.handled(event.position);
   }
 
   /**
@@ -532,11 +509,11 @@ export class Transfers {
           systemContext(ACTOR, randomUUID(), event.metadata.occurredAt),
         );
     } catch (error) {
+      // Refused: said, and handled. Anything else fails the subscription, which delivers it again (the checkpoint
+      // does not pass it).
       if (!(error instanceof DomainError)) throw error;
       this.logger.warn({ err: error, requestId }, 'a wallet recovery over a settling transfer could not be cancelled');
     }
-    // Not when it failed otherwise: the subscription delivers it again, and the checkpoint must not pass it.
-    this.handled(event.position);
   }
 
   /**
@@ -605,6 +582,5 @@ export class Transfers {
         this.logger.warn({ err: error, txId: event.data.txId }, 'a transfer settlement could not be recorded');
       }
     }
-    this.handled(event.position);
   }
 }
