@@ -40,6 +40,7 @@ export class ForgottenDocuments {
   ) {
     this.follower = new LogFollower({
       name: FORGOTTEN_DOCUMENTS,
+      description: 'Deletes the files a forgotten person uploaded, and records that they were',
       events,
       reads,
       logger,
@@ -47,13 +48,7 @@ export class ForgottenDocuments {
       resumeFrom: () => this.resumeFrom(),
       handle: (event) => this.followed(event),
     });
-    jobs.declare({
-      name: FORGOTTEN_DOCUMENTS,
-      description: 'Deletes the files a forgotten person uploaded, and records that they were',
-      start: () => this.follower.start(),
-      stop: () => this.follower.stop(),
-      checkpoint: () => this.follower.position,
-    });
+    jobs.declare(this.follower);
   }
 
   /**

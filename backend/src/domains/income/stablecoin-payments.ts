@@ -48,6 +48,7 @@ export class StablecoinPayments {
   ) {
     this.follower = new LogFollower({
       name: ACTOR,
+      description: 'Records a distribution line paid when its stablecoin transfer is confirmed on chain',
       events,
       reads,
       logger,
@@ -55,14 +56,7 @@ export class StablecoinPayments {
       resumeFrom: () => this.resumeFrom(),
       handle: (event) => this.confirmed(event),
     });
-    if (chain)
-      jobs.declare({
-        name: ACTOR,
-        description: 'Records a distribution line paid when its stablecoin transfer is confirmed on chain',
-        start: () => this.follower.start(),
-        stop: () => this.follower.stop(),
-        checkpoint: () => this.follower.position,
-      });
+    if (chain) jobs.declare(this.follower);
   }
 
   /**

@@ -80,10 +80,7 @@ const STEP_WORDS: Record<SettlementStep, string> = {
  */
 @Injectable()
 export class Transfers {
-  /**
-   * The settlements follow the chain's outcomes (and the ends that release a claim) from their kept checkpoint, from
-   * the log's start when there is none: a restart reads only what came after it.
-   */
+  /** The settlements follow the chain's outcomes from their kept checkpoint (from the log's start without one). */
   readonly settlements: LogFollower<RecordedEvent & SettlementEvent>;
 
   constructor(
@@ -98,6 +95,7 @@ export class Transfers {
   ) {
     this.settlements = new LogFollower({
       name: SETTLEMENTS,
+      description: 'Settles a transfer between investors when its DvP transaction is confirmed on chain',
       events,
       reads,
       logger,
@@ -123,14 +121,7 @@ export class Transfers {
       firstAfterMs: EXPIRY_EVERY_MS,
       run: () => this.expire(),
     });
-    if (chain)
-      jobs.declare({
-        name: SETTLEMENTS,
-        description: 'Settles a transfer between investors when its DvP transaction is confirmed on chain',
-        start: () => this.settlements.start(),
-        stop: () => this.settlements.stop(),
-        checkpoint: () => this.settlements.position,
-      });
+    if (chain) jobs.declare(this.settlements);
   }
 
   /**

@@ -14,6 +14,7 @@ function following(log: FollowedLog, options: { resumeFrom?: number; failing?: S
   const failed: number[] = [];
   const follower = new LogFollower({
     name: NAME,
+    description: 'Follows the log',
     events: log.events,
     reads: options.withReads === false ? null : log.reads,
     logger: log.logger,
@@ -55,7 +56,7 @@ describe('LogFollower', () => {
     await log.close();
   });
 
-  it('without a kept checkpoint reads from resumeFrom; caught up, it reports the head read before subscribing', async () => {
+  it('reads from resumeFrom without a kept checkpoint; caught up, it is at the head read before subscribing', async () => {
     const log = new FollowedLog();
     await followed(log, 1);
     const from = await followed(log, 2);
@@ -63,7 +64,7 @@ describe('LogFollower', () => {
     const head = await other(log);
     const { follower, handled } = following(log, { resumeFrom: from });
     follower.start();
-    await eventually(() => follower.position === head);
+    await eventually(() => follower.checkpoint() === head);
     await follower.stop();
     expect(log.subscribedFrom).toEqual([from]);
     expect(handled).toEqual([last]);
@@ -87,7 +88,7 @@ describe('LogFollower', () => {
     await eventually(() => broken.failed.length >= 2);
     await broken.follower.stop();
     expect(broken.handled).toEqual([ok]);
-    expect(broken.follower.position).toBe(ok);
+    expect(broken.follower.checkpoint()).toBe(ok);
     expect(await log.checkpointOf(NAME)).toBe(ok);
 
     // Mended: the next start delivers it again, from the checkpoint before it.
@@ -106,7 +107,7 @@ describe('LogFollower', () => {
     const head = await followed(log, 2);
     const { follower } = following(log, {});
     follower.start();
-    await eventually(() => follower.position === head);
+    await eventually(() => follower.checkpoint() === head);
     // Stored a second after it was handled at most: not yet.
     expect(await log.checkpointOf(NAME)).toBeNull();
     await follower.stop();

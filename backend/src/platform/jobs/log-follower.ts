@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.js';
 import type { ReadStore } from '../read-store/read-store.js';
+import type { ContinuousJob } from './job-runner.js';
 import { LogCheckpoint } from './log-checkpoint.js';
 
 export interface LogFollowerOptions<E extends RecordedEvent> {
-  /** The job's name, and its checkpoint's. */
+  /** The job's name, its lease's and its checkpoint's. */
   name: string;
+  description: string;
   events: EventStore;
   /** Where the checkpoint is kept; without one, every start reads from `resumeFrom()`. */
   reads: ReadStore | null;
@@ -14,33 +16,28 @@ export interface LogFollowerOptions<E extends RecordedEvent> {
   eventTypes: readonly E['type'][];
   /** Where to read from when no checkpoint is kept (the first start, or one written by another version). */
   resumeFrom(): Promise<number>;
-  /**
-   * Handles one event; once it resolves the event counts as handled. A throw fails the subscription, which
-   * resubscribes and delivers the event again: the checkpoint does not pass it. Handlers must be idempotent (a
-   * crash before the checkpoint is stored delivers the events since again).
-   */
+  /** Once it resolves, the event is handled; a throw fails the subscription, which resubscribes and redelivers it. */
   handle(event: E): Promise<void>;
 }
 
 /**
- * A process manager's following of the log (transfer settlements, stablecoin payments, forgotten documents): from
- * its kept checkpoint (`LogCheckpoint`) or else `resumeFrom()`, the events of its types handled one by one, the
- * position handled told to the checkpoint, which is stored at stop. Run as a continuous job (`start`, `stop`,
- * `position` for the job's checkpoint).
+ * A process manager's following of the log (transfer settlements, stablecoin payments, forgotten documents), run as
+ * a continuous job: from its kept checkpoint (`LogCheckpoint`) or else `resumeFrom()`, each event of its types handled
+ * before the next, the checkpoint told the position handled and stored at stop. A crash before it is stored delivers
+ * the events since again: handlers must decide nothing twice.
  */
-export class LogFollower<E extends RecordedEvent = RecordedEvent> {
+export class LogFollower<E extends RecordedEvent = RecordedEvent> implements ContinuousJob {
+  readonly name: string;
+  readonly description: string;
   private subscription: Subscription | null = null;
   private starting: Promise<void> | null = null;
-  private readonly checkpoint: LogCheckpoint | null;
-  private handledUpTo = 0;
+  private position = 0;
+  private readonly kept: LogCheckpoint | null;
 
   constructor(private readonly options: LogFollowerOptions<E>) {
-    this.checkpoint = options.reads && new LogCheckpoint(options.reads, options.name, options.logger);
-  }
-
-  /** The last position handled (every followed event up to it): the job's checkpoint. */
-  get position(): number {
-    return this.handledUpTo;
+    this.name = options.name;
+    this.description = options.description;
+    this.kept = options.reads && new LogCheckpoint(options.reads, options.name, options.logger);
   }
 
   /**
@@ -57,18 +54,23 @@ export class LogFollower<E extends RecordedEvent = RecordedEvent> {
     const subscription = this.subscription;
     this.subscription = null;
     await subscription?.stop();
-    await this.checkpoint?.flush();
+    await this.kept?.flush();
+  }
+
+  /** How far it has got: every followed event up to this position was handled. */
+  checkpoint(): number {
+    return this.position;
   }
 
   private async follow(): Promise<void> {
     const { events, name, logger, eventTypes } = this.options;
-    const from = (await this.checkpoint?.load()) ?? (await this.options.resumeFrom());
+    const from = (await this.kept?.load()) ?? (await this.options.resumeFrom());
     const head = await events.headPosition();
-    this.handledUpTo = from;
+    this.position = from;
     this.subscription = events.subscribe({
       fromPosition: from,
       eventTypes,
-      // Caught up: every followed event up to the head read before subscribing was handled (the next start reads after it).
+      // Caught up: every followed event up to the head read before subscribing was handled (a restart reads after it).
       onCaughtUp: (position) => this.handled(Math.max(position, head)),
       onEvent: async (event) => {
         await this.options.handle(event as E);
@@ -81,7 +83,7 @@ export class LogFollower<E extends RecordedEvent = RecordedEvent> {
 
   /** Every followed event up to `position` was handled: kept as the checkpoint soon after. */
   private handled(position: number): void {
-    this.handledUpTo = position;
-    this.checkpoint?.handled(position);
+    this.position = position;
+    this.kept?.handled(position);
   }
 }
