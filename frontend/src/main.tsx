@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { ConfigProvider } from 'antd';
 import 'antd/dist/reset.css';
+import './reduced-motion.css';
 import { type ReactNode, StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/queryClient';

@@ -282,6 +282,15 @@ export async function scanPage(page: Page): Promise<void> {
   await untilLoaded(page);
   const headings = await page.locator('h1').count();
   if (headings !== 1) throw new Error(`${url.pathname} has ${headings} <h1> elements; a page has exactly one`);
+  // Every context asks for less motion (launchBrowser): then nothing loops, a spinner neither (reduced-motion.css).
+  const looping = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
+      .map((a) => (a as CSSAnimation).animationName ?? 'an animation'),
+  );
+  if (looping.length > 0)
+    throw new Error(`${url.pathname} loops ${looping.join(', ')} for a person who asked for less motion`);
   const findings = await axeFindings(page);
   if (findings.length === 0) return;
   const list = findings
