@@ -4608,7 +4608,7 @@ export interface components {
             rwtRate: "10.5" | "17.5" | "30" | "33" | "39" | null;
             treatyCountry: string | null;
             dateOfBirth: string | null;
-            /** @description 12-3140-0123456-000 */
+            /** @description 01-0902-0068389-000 */
             bankAccount: string | null;
             savedAt: string | null;
         };
@@ -4626,7 +4626,7 @@ export interface components {
             treatyCountry?: string | null;
             /** @description YYYY-MM-DD */
             dateOfBirth?: string | null;
-            /** @description For direct credits: 12-3140-0123456-00 */
+            /** @description For direct credits: 01-0902-0068389-00 */
             bankAccount?: string | null;
         };
         DeclareDistributionDto: {

@@ -42,7 +42,7 @@ describe('distributions API (memory stores)', () => {
       irdNumber: '49-091-850',
       rwtRate: '30',
       dateOfBirth: '1975-06-01',
-      bankAccount: '12-3140-0123456-00',
+      bankAccount: '01-0902-0068389-00',
     });
     expect(profile.status).toBe(200);
     const holder = await owner.post(`/api/assets/${assetId}/investors`, { name: 'Mere Tane', tokens: 200 });
@@ -221,9 +221,9 @@ describe('distributions API (memory stores)', () => {
     const records = String(file.body).trim().split('\r\n');
     expect(records[0]).toMatch(/^1,,,,0201000123456000,7,\d{6},\d{6},$/);
     expect(records[1]).toBe(
-      `2,1231400123456000,50,3500,Test User,D-${id.slice(0, 8)},INTEREST,,KAURI,Kauri,INTEREST,D-${id.slice(0, 8)},KAURI`,
+      `2,0109020068389000,50,3500,Test User,D-${id.slice(0, 8)},INTEREST,,KAURI,Kauri,INTEREST,D-${id.slice(0, 8)},KAURI`,
     );
-    expect(records[2]).toBe('3,3500,1,31400123456');
+    expect(records[2]).toBe('3,3500,1,09020068389');
     expect(
       (await admin.post(`/api/admin/distributions/${id}/direct-credit/confirm`, { bankReference: '' })).status,
     ).toBe(400);

@@ -37,7 +37,7 @@ export class TaxProfileDto {
   @IsString({ message: T.dateOfBirth })
   @MaxLength(10, { message: T.dateOfBirth })
   dateOfBirth?: string | null;
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'For direct credits: 12-3140-0123456-00' })
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'For direct credits: 01-0902-0068389-00' })
   @IsOptional()
   @IsString({ message: T.bankAccount })
   @MaxLength(30, { message: T.bankAccount })
@@ -52,7 +52,7 @@ export class TaxProfileViewDto {
   @ApiProperty({ nullable: true, enum: ELECTED_RWT_RATES }) rwtRate: ElectedRwtRate | null;
   @ApiProperty({ nullable: true, type: String }) treatyCountry: string | null;
   @ApiProperty({ nullable: true, type: String }) dateOfBirth: string | null;
-  @ApiProperty({ nullable: true, type: String, description: '12-3140-0123456-000' }) bankAccount: string | null;
+  @ApiProperty({ nullable: true, type: String, description: '01-0902-0068389-000' }) bankAccount: string | null;
   @ApiProperty({ nullable: true, type: String }) savedAt: string | null;
 }
 

@@ -40,14 +40,14 @@ describe('tax profile API (memory stores)', () => {
       irdNumber: '136410132',
       rwtRate: '33',
       dateOfBirth: '1980-01-31',
-      bankAccount: '12-3140-0123456-00',
+      bankAccount: '01-0902-0068389-00',
     });
     expect(saved.status).toBe(200);
     const profiles = server.readStore.collection<TaxProfileDoc>(taxProfilesProjection.name);
     await server.engine.waitFor(saved.body.position, [taxProfilesProjection.name], 5_000);
     expect(await profiles.get(person.user.id)).toMatchObject({
       irdNumber: '136410132',
-      bankAccount: '1231400123456000',
+      bankAccount: '0109020068389000',
     });
     const staff = await signUp(server, { compliance: true });
     const forgotten = await staff.post(`/api/audit/subjects/${person.user.id}/forget`, { reason: 'Their request' });
@@ -78,6 +78,14 @@ describe('tax profile API (memory stores)', () => {
     expect(country.body.errors).toEqual([{ field: 'treatyCountry', message: M.treatyCountry }]);
     const born = await investor.put('/api/tax-profile', { residency: 'non-resident', dateOfBirth: '1990-13-01' });
     expect([born.status, born.body.errors]).toEqual([400, [{ field: 'dateOfBirth', message: M.dateOfBirth }]]);
+    const account = await investor.put('/api/tax-profile', {
+      residency: 'resident',
+      bankAccount: '99-9999-9999999-999',
+    });
+    expect([account.status, account.body.errors]).toEqual([
+      400,
+      [{ field: 'bankAccount', message: M.bankAccountInvalid }],
+    ]);
     const residency = await investor.put('/api/tax-profile', { residency: 'elsewhere' });
     expect(residency.body.errors).toEqual([{ field: 'residency', message: M.residency }]);
     expect((await investor.get('/api/tax-profile')).body.saved).toBe(false);

@@ -59,8 +59,29 @@ describe('tax profile decider', () => {
   });
 
   it('keeps a bank account as 16 digits', () => {
-    const [event] = taxProfile.decide(save({ bankAccount: '12-3140-0123456-00' }), taxProfile.initialState);
-    expect(event!.data.personal.bankAccount).toBe('1231400123456000');
+    const [event] = taxProfile.decide(save({ bankAccount: '01-0902-0068389-00' }), taxProfile.initialState);
+    expect(event!.data.personal.bankAccount).toBe('0109020068389000');
+  });
+
+  it('refuses an account no bank issued in plain words; one recorded before the check stays, a new save is checked', () => {
+    const recorded: TaxProfileEvent = {
+      type: 'TaxProfileSaved',
+      data: {
+        userId,
+        subjectId: userId,
+        residency: 'resident',
+        hasIrdNumber: false,
+        rwtRate: null,
+        treatyCountry: null,
+        savedAt: '2026-01-05T01:00:00.000Z',
+        personal: { irdNumber: null, dateOfBirth: null, bankAccount: '9999999999999999' },
+      },
+    };
+    expect(fold(taxProfile, [recorded]).bankAccount).toBe('9999999999999999');
+    expect(refusal([recorded], save({ bankAccount: '99-9999-9999999-999' }))).toEqual({
+      status: 400,
+      errors: [{ field: 'bankAccount', message: M.bankAccountInvalid }],
+    });
   });
 
   it('a non-resident keeps a treaty country, never an elected rate', () => {
@@ -94,6 +115,8 @@ describe('tax profile decider', () => {
     ['a date of birth in the future', { dateOfBirth: '2030-01-01' }, ['dateOfBirth']],
     ['a date that does not exist', { dateOfBirth: '1990-02-30' }, ['dateOfBirth']],
     ['a bank account that is not one', { bankAccount: '12-3140-012345' }, ['bankAccount']],
+    ['a bank account of a bank that does not exist', { bankAccount: '99-9999-9999999-999' }, ['bankAccount']],
+    ['a bank account whose check fails', { bankAccount: '01-0902-0068390-00' }, ['bankAccount']],
   ])('refuses %s, naming the field', (_, fields, names) => {
     const refused = refusal([], save(fields)) as { status: number; errors: { field: string; message: string }[] };
     expect(refused.status).toBe(400);

@@ -3,7 +3,7 @@ import { isCalendarDate } from '../../platform/calendar-date.js';
 import { requireValidFields, type FieldError } from '../../platform/errors.js';
 import { TAX_PROFILE_MESSAGES as M } from '../../messages.js';
 import { taxProfileEventSchemas, type TaxProfileEvent, type TaxProfileSaved } from './events.js';
-import { normalBankAccount } from './bank-account.js';
+import { isValidBankAccount, normalBankAccount } from './bank-account.js';
 import { isCountryCode } from './countries.js';
 import { normalIrdNumber } from './ird-number.js';
 import { NO_PROFILE, RESIDENCIES, type Residency, type TaxStanding } from './tax.js';
@@ -84,6 +84,10 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
         },
       dateOfBirth !== null && !pastDay(dateOfBirth, command.now) && { field: 'dateOfBirth', message: M.dateOfBirth },
       accountText !== null && bankAccount === null && { field: 'bankAccount', message: M.bankAccount },
+      // Distributions are paid by direct credit to it: a number no bank issued would send the money nowhere.
+      // Accounts recorded before this check stay as they were; only a new save is checked.
+      bankAccount !== null &&
+        !isValidBankAccount(bankAccount) && { field: 'bankAccount', message: M.bankAccountInvalid },
     ];
     requireValidFields(errors.filter((e, i, all) => e && all.findIndex((o) => o && o.field === e.field) === i));
     const data: TaxProfileSaved['data'] = {

@@ -211,7 +211,7 @@ function TaxProfileCard() {
             <DateField max={nzDay()} />
           </Form.Item>
           <Form.Item name="bankAccount" label="Bank account for payments">
-            <Input placeholder="12-3140-0123456-00" style={{ width: 210 }} />
+            <Input placeholder="01-0902-0068389-00" style={{ width: 210 }} />
           </Form.Item>
         </Flex>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
