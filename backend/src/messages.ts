@@ -273,6 +273,8 @@ export const TAX_PROFILE_MESSAGES = {
   treatyCountryNz:
     'A non-resident’s country of tax residence is not New Zealand: choose resident, or the country you are resident in',
   dateOfBirth: 'Enter your date of birth as a past date (YYYY-MM-DD)',
+  dateOfBirthTooOld: 'Check your date of birth: it would make you more than 120 years old',
+  dateOfBirthTooYoung: 'You must be 18 or older to invest on Kauri',
   bankAccount: 'Enter a New Zealand bank account number: bank, branch, account and suffix, e.g. 01-0902-0068389-00',
   bankAccountInvalid:
     'This is not a valid New Zealand bank account number: check the bank, branch and account digits against a statement',

@@ -1,4 +1,4 @@
-import { isCalendarDate } from './calendar-date.js';
+import { ageOn, isCalendarDate } from './calendar-date.js';
 
 test.each([
   ['2027-06-30', true],
@@ -17,4 +17,17 @@ test.each([
   ['', false],
 ])('%s is a calendar date: %s', (text, expected) => {
   expect(isCalendarDate(text)).toBe(expected);
+});
+
+test.each([
+  ['2008-11-23', '2026-11-22', 17],
+  ['2008-11-22', '2026-11-22', 18],
+  ['2008-02-29', '2026-02-28', 17],
+  ['2008-02-29', '2026-03-01', 18],
+  ['2008-02-29', '2028-02-29', 20],
+  ['1906-11-23', '2026-11-22', 119],
+  ['1906-11-22', '2026-11-22', 120],
+  ['2026-11-22', '2026-11-22', 0],
+])('born %s, on %s: %i years old', (born, day, age) => {
+  expect(ageOn(born, day)).toBe(age);
 });

@@ -10,3 +10,12 @@ export function isCalendarDate(text: string): boolean {
   lastOfMonth.setUTCFullYear(year, month, 0); // day 0 of the next month (and years below 100 as written)
   return month >= 1 && month <= 12 && day >= 1 && day <= lastOfMonth.getUTCDate();
 }
+
+/**
+ * Whole years from a date of birth to a calendar day (both YYYY-MM-DD): a birthday counts from that day, and one on
+ * 29 February from 1 March in other years.
+ */
+export function ageOn(dateOfBirth: string, day: string): number {
+  const years = Number(day.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return day.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
+}

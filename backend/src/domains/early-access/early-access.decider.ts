@@ -1,4 +1,6 @@
 import type { Decider } from '../../platform/decider.js';
+import { ageOn } from '../../platform/calendar-date.js';
+import { nzDate } from '../../platform/nz-time.js';
 import { DomainError, requireValidFields } from '../../platform/errors.js';
 import { misfit } from '../../platform/event-schema.js';
 import { isPlainEmail } from '../../platform/email-key.js';
@@ -118,13 +120,6 @@ export interface EarlyAccessState {
   /** E-mail key → the registration that holds the address. */
   byEmail: ReadonlyMap<string, string>;
   byId: ReadonlyMap<string, RegistrationState>;
-}
-
-function ageOn(dateOfBirth: string, at: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const now = new Date(at);
-  const [y, m, d] = [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
 
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
@@ -248,7 +243,7 @@ export const interestRegister: Decider<EarlyAccessCommand, EarlyAccessEvent, Ear
         // Consent is what makes contacting this person lawful: checked here too, not only in the form.
         const personal = { ...command.registrant, email: command.registrant.email.trim() };
         const investmentInterest = [...new Set(command.investmentInterest)];
-        const tooYoung = ageOn(command.registrant.dateOfBirth, command.at) < MINIMUM_AGE;
+        const tooYoung = ageOn(command.registrant.dateOfBirth, nzDate(command.at)) < MINIMUM_AGE;
         // Each field as the log needs it (the event schema's own field checks), with the form's message.
         const misfits = [
           ...Object.entries(REGISTRANT_FIELDS).map(([field, [schema, message]]) =>

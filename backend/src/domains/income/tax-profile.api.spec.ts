@@ -78,6 +78,13 @@ describe('tax profile API (memory stores)', () => {
     expect(country.body.errors).toEqual([{ field: 'treatyCountry', message: M.treatyCountry }]);
     const born = await investor.put('/api/tax-profile', { residency: 'non-resident', dateOfBirth: '1990-13-01' });
     expect([born.status, born.body.errors]).toEqual([400, [{ field: 'dateOfBirth', message: M.dateOfBirth }]]);
+    const old = await investor.put('/api/tax-profile', { residency: 'resident', dateOfBirth: '1800-01-01' });
+    expect([old.status, old.body.errors]).toEqual([400, [{ field: 'dateOfBirth', message: M.dateOfBirthTooOld }]]);
+    const young = await investor.put('/api/tax-profile', { residency: 'resident', dateOfBirth: '2015-01-01' });
+    expect([young.status, young.body.errors]).toEqual([
+      400,
+      [{ field: 'dateOfBirth', message: M.dateOfBirthTooYoung }],
+    ]);
     const account = await investor.put('/api/tax-profile', {
       residency: 'resident',
       bankAccount: '99-9999-9999999-999',

@@ -84,6 +84,28 @@ describe('tax profile decider', () => {
     });
   });
 
+  it('takes a date of birth from 18 to 120 years ago, counted in New Zealand days', () => {
+    const born = (dateOfBirth: string, now = NOW) => {
+      try {
+        return taxProfile.decide(save({ dateOfBirth, now }), taxProfile.initialState).length === 1 ? 'saved' : 'none';
+      } catch (error) {
+        return error instanceof DomainError ? error.errors?.map((e) => e.message).join() : error;
+      }
+    };
+    // NOW is 27 November 2026 in New Zealand.
+    expect(born('2008-11-27')).toBe('saved');
+    expect(born('2008-11-28')).toBe(M.dateOfBirthTooYoung);
+    expect(born('2026-11-26')).toBe(M.dateOfBirthTooYoung);
+    expect(born('1906-01-01')).toBe('saved');
+    expect(born('1905-11-27')).toBe(M.dateOfBirthTooOld);
+    expect(born('1800-01-01')).toBe(M.dateOfBirthTooOld);
+    // 1 pm UTC on the 26th is already the 27th in Auckland: an 18th birthday there counts.
+    expect(born('2008-11-27', '2026-11-26T13:00:00.000Z')).toBe('saved');
+    expect(born('2008-11-27', '2026-11-26T10:00:00.000Z')).toBe(M.dateOfBirthTooYoung);
+    // Today and later are not a date of birth at all.
+    expect(born('2026-11-27')).toBe(M.dateOfBirth);
+  });
+
   it('a non-resident keeps a treaty country, never an elected rate', () => {
     const [event] = taxProfile.decide(
       save({ residency: 'non-resident', rwtRate: '39', treatyCountry: 'gb' }),
@@ -114,6 +136,8 @@ describe('tax profile decider', () => {
     ['a country that is not a code', { residency: 'non-resident', treatyCountry: 'Britain' }, ['treatyCountry']],
     ['a date of birth in the future', { dateOfBirth: '2030-01-01' }, ['dateOfBirth']],
     ['a date that does not exist', { dateOfBirth: '1990-02-30' }, ['dateOfBirth']],
+    ['a date of birth more than 120 years ago', { dateOfBirth: '1800-01-01' }, ['dateOfBirth']],
+    ['someone under 18', { dateOfBirth: '2010-05-01' }, ['dateOfBirth']],
     ['a bank account that is not one', { bankAccount: '12-3140-012345' }, ['bankAccount']],
     ['a bank account of a bank that does not exist', { bankAccount: '99-9999-9999999-999' }, ['bankAccount']],
     ['a bank account whose check fails', { bankAccount: '01-0902-0068390-00' }, ['bankAccount']],

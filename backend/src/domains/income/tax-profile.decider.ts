@@ -1,5 +1,6 @@
 import type { Decider } from '../../platform/decider.js';
-import { isCalendarDate } from '../../platform/calendar-date.js';
+import { ageOn, isCalendarDate } from '../../platform/calendar-date.js';
+import { nzDate } from '../../platform/nz-time.js';
 import { requireValidFields, type FieldError } from '../../platform/errors.js';
 import { TAX_PROFILE_MESSAGES as M } from '../../messages.js';
 import { taxProfileEventSchemas, type TaxProfileEvent, type TaxProfileSaved } from './events.js';
@@ -32,7 +33,10 @@ export type TaxProfileCommand = {
 const isResidency = (v: string): v is Residency => (RESIDENCIES as readonly string[]).includes(v);
 const isRate = (v: string): v is ElectedRwtRate => (ELECTED_RWT_RATES as readonly string[]).includes(v);
 const blank = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim());
-const pastDay = (v: string, now: string) => isCalendarDate(v) && v < now.slice(0, 10);
+/** Investing on Kauri is for adults. */
+export const ADULT_AGE = 18;
+/** Nobody documented has lived longer: an earlier date of birth is a typing slip (1800 for 1980). */
+export const OLDEST_AGE = 120;
 
 /**
  * A person's tax profile. Residents with an IRD number elect their interest rate; a resident without one is taxed
@@ -64,6 +68,10 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
     const dateOfBirth = blank(command.dateOfBirth);
     const accountText = blank(command.bankAccount);
     const bankAccount = accountText === null ? null : normalBankAccount(accountText);
+    // Days are New Zealand's: a birthday there begins before it does in UTC.
+    const today = nzDate(command.now);
+    const age =
+      dateOfBirth !== null && isCalendarDate(dateOfBirth) && dateOfBirth < today ? ageOn(dateOfBirth, today) : null;
     const residency = command.residency;
     const resident = residency === 'resident';
     const errors: (FieldError | false)[] = [
@@ -82,7 +90,9 @@ export const taxProfile: Decider<TaxProfileCommand, TaxProfileEvent, TaxProfileS
           field: 'treatyCountry',
           message: country === 'NZ' ? M.treatyCountryNz : M.treatyCountry,
         },
-      dateOfBirth !== null && !pastDay(dateOfBirth, command.now) && { field: 'dateOfBirth', message: M.dateOfBirth },
+      dateOfBirth !== null && age === null && { field: 'dateOfBirth', message: M.dateOfBirth },
+      age !== null && age > OLDEST_AGE && { field: 'dateOfBirth', message: M.dateOfBirthTooOld },
+      age !== null && age < ADULT_AGE && { field: 'dateOfBirth', message: M.dateOfBirthTooYoung },
       accountText !== null && bankAccount === null && { field: 'bankAccount', message: M.bankAccount },
       // Distributions are paid by direct credit to it: a number no bank issued would send the money nowhere.
       // Accounts recorded before this check stay as they were; only a new save is checked.
