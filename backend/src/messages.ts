@@ -390,6 +390,7 @@ export const TRANSFER_MESSAGES = {
   noSettlementCoin:
     'Transfers between investors settle in an NZD stablecoin, and none is configured on this platform’s network yet',
   onlyBuyer: 'Only the buyer can accept this transfer',
+  onlyParties: 'Only the seller or the buyer can cancel this transfer',
   onlyApprover: 'Only the asset’s owner or an admin can approve this transfer',
   onlyAdminApprover: 'Transfers of this asset are approved by Kauri’s admins',
   partyApprover:

@@ -254,11 +254,40 @@ describe('transfer decider', () => {
       expect(M.approveEnded(status)).not.toBe(M.notAccepted);
   });
 
+  // Everyone here sees the transfer (strangers get 404 before it is decided): whoever a command is not for gets 403.
+  const admin = 'admin-1';
+  const cancelBy = (actorId: string): TransferCommand => ({ type: 'CancelTransfer', transferId, actorId, now: NOW });
+  it.each<[string, TransferEvent[], (actor: string) => TransferCommand, Record<string, string | null>]>([
+    [
+      'accept',
+      [proposed],
+      (actor) => accept({}, actor),
+      { seller: M.onlyBuyer, buyer: null, owner: M.onlyBuyer, admin: M.onlyBuyer },
+    ],
+    [
+      'approve',
+      [proposed, accepted],
+      (actor) => approve({}, actor, actor === admin),
+      { seller: M.onlyApprover, buyer: M.onlyApprover, owner: null, admin: null },
+    ],
+    ['cancel', [proposed], cancelBy, { seller: null, buyer: null, owner: M.onlyParties, admin: M.onlyParties }],
+  ])(
+    'given a transfer, when each who sees it tries to %s, then only the one it is for may',
+    (_, history, command, expected) => {
+      const actors = { seller, buyer, owner: ownerId, admin };
+      for (const [who, actor] of Object.entries(actors)) {
+        const refused = expected[who];
+        if (refused === null) expect(transfer.decide(command(actor), given(history)).length).toBeGreaterThan(0);
+        else expect(refusal(history, command(actor))).toEqual([403, refused]);
+      }
+    },
+  );
+
   it('either party cancels before settlement starts, nobody after', () => {
     const cancel = (actorId: string): TransferCommand => ({ type: 'CancelTransfer', transferId, actorId, now: NOW });
     expect(transfer.decide(cancel(seller), given([proposed]))[0]?.type).toBe('TransferCancelled');
     expect(transfer.decide(cancel(buyer), given([proposed, accepted]))[0]?.type).toBe('TransferCancelled');
-    expect(refusal([proposed], cancel('someone'))).toEqual([404, M.notFound]);
+    expect(refusal([proposed], cancel(ownerId))).toEqual([403, M.onlyParties]);
     expect(refusal([proposed, accepted, approved], cancel(seller))).toEqual([409, M.notCancellable]);
   });
 

@@ -279,6 +279,9 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
       ];
     }
     if (state.status === 'none') throw new DomainError(M.notFound, 404);
+    // Who sees a transfer (its parties, the asset's owner, admins) is judged before it is decided (the controller's
+    // `actsOn`): anyone else gets 404, as if it did not exist. Whoever sees it but is not the one a command is for
+    // gets 403 naming who is, so that seeing it and being refused it always agree.
     const seller = state.fromInvestorId!;
     const buyer = state.toInvestorId!;
     switch (command.type) {
@@ -329,7 +332,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
         ];
       }
       case 'CancelTransfer': {
-        if (command.actorId !== seller && command.actorId !== buyer) throw new DomainError(M.notFound, 404);
+        if (command.actorId !== seller && command.actorId !== buyer) throw new DomainError(M.onlyParties, 403);
         if (!open(state)) throw new DomainError(M.notCancellable, 409);
         return [
           {

@@ -248,6 +248,17 @@ describe('transfers between investors, delivery versus payment on the embedded c
     const proposed = await propose(seller, { tokens: 5 });
     expect(proposed.status).toBe(201);
     const id = proposed.body.id as string;
+    // Whoever sees it but is not a party is told who may cancel; whoever does not see it, that there is none.
+    const refused = async (who: Person, command: string) => {
+      const response = await who.post(`/api/transfers/${id}/${command}`);
+      return [response.status, response.body.message];
+    };
+    expect(await refused(owner, 'cancel')).toEqual([403, M.onlyParties]);
+    expect(await refused(admin, 'cancel')).toEqual([403, M.onlyParties]);
+    expect(await refused(owner, 'accept')).toEqual([403, M.onlyBuyer]);
+    expect(await refused(seller, 'approve')).toEqual([403, M.onlyApprover]);
+    for (const command of ['accept', 'approve', 'cancel'])
+      expect(await refused(stranger, command)).toEqual([404, M.notFound]);
     expect((await buyer.post(`/api/transfers/${id}/cancel`)).body).toMatchObject({ id, status: 'cancelled' });
     expect((await buyer.post(`/api/transfers/${id}/accept`)).body.message).toBe(M.notProposed);
   });
