@@ -9,7 +9,8 @@ import { holdingsProjection, InvestorHoldings } from './holdings.js';
 import { investmentPage, investmentRows, investorPortfolio, type Viewer } from './investments.query.js';
 import { offeringCards, offeringPage } from './offering-page.query.js';
 import { offeringsProjection } from './offerings.js';
-import { frozenOf, registersProjection } from './registers.js';
+import type { EarmarkedTokens } from '../domains/register/register.decider.js';
+import { earmarkedOf, frozenOf, registersProjection, type EarmarkRow } from './registers.js';
 import { latestVerification, wholesaleStatus } from './verifications.js';
 
 /** A holder's frozen tokens of one asset. */
@@ -24,10 +25,13 @@ export class OfferingQueries {
   private readonly investorHoldings: InvestorHoldings;
   /** `frozenOf` per holder and assets, kept until the registers change (every holdings read asks it). */
   private readonly frozenMemo: ReadModelMemo<string, ReadonlyMap<string, FrozenTokens>>;
+  /** The holder's earmarks per asset, kept until the registers change (what counts of them is worked out per read). */
+  private readonly earmarksMemo: ReadModelMemo<string, ReadonlyMap<string, readonly EarmarkRow[]>>;
 
   constructor(private readonly reads: ReadModels) {
     this.investorHoldings = new InvestorHoldings(reads);
     this.frozenMemo = reads.memo([registersProjection]);
+    this.earmarksMemo = reads.memo([registersProjection]);
   }
 
   /** Whether the person is a verified wholesale investor now. */
@@ -69,6 +73,39 @@ export class OfferingQueries {
     for (const [assetId, doc] of registers) {
       const frozen = frozenOf(doc, holderId);
       if (frozen && frozen.tokens > 0) out.set(assetId, frozen);
+    }
+    return out;
+  }
+
+  /**
+   * The holder's tokens claimed by transfers per asset at `now` (promised to open transfers, settling in approved
+   * ones; assets with none are absent), and how many of their earmarks no longer count (promises lapsed by `now`,
+   * with no event yet): an answer made from them stands until that number or the registers change.
+   */
+  async earmarkedOf(
+    holderId: string,
+    assetIds: readonly string[],
+    now: string,
+  ): Promise<{ byAsset: ReadonlyMap<string, EarmarkedTokens>; lapsed: number }> {
+    const rows = await this.earmarksMemo.get(`${holderId} ${assetIds.join(' ')}`, () =>
+      this.readEarmarks(holderId, assetIds),
+    );
+    const byAsset = new Map<string, EarmarkedTokens>();
+    let lapsed = 0;
+    for (const [assetId, earmarks] of rows) {
+      const claimed = earmarkedOf({ earmarks }, holderId, now);
+      lapsed += earmarks.length - claimed.promisedTransfers - claimed.settlingTransfers;
+      if (claimed.promisedTokens + claimed.settlingTokens > 0) byAsset.set(assetId, claimed);
+    }
+    return { byAsset, lapsed };
+  }
+
+  private async readEarmarks(holderId: string, assetIds: readonly string[]) {
+    const registers = await this.reads.of(registersProjection).byIds([...new Set(assetIds)]);
+    const out = new Map<string, readonly EarmarkRow[]>();
+    for (const [assetId, doc] of registers) {
+      const mine = doc.earmarks.filter((e) => e.sellerId === holderId);
+      if (mine.length > 0) out.set(assetId, mine);
     }
     return out;
   }

@@ -50,9 +50,11 @@ export class RegisterQueries {
   registerView({ asset, register }: AssetRegister) {
     // To the cent, as a price is entered on a form.
     const price = tokenPriceNow(asset.totalValue, register.supply);
+    // Transfers' claims are the sellers' holdings' (shown with them), not the asset's supply.
+    const { earmarks: _, ...supply } = register;
     return {
       assetId: register._id,
-      ...withoutInternals(register),
+      ...withoutInternals(supply),
       tokenPriceNow: price === null ? null : Math.round(price * 100) / 100,
       transferApproval: register.transferApproval ?? 'owner',
     };

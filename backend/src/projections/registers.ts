@@ -5,7 +5,14 @@ import {
   TOKENIZATION_EVENT_TYPES,
   OFF_PLATFORM_HOLDER_EVENT_TYPES,
 } from '../domains/register/events.js';
-import { totalsFrom, type RegisterStatus, type RegisterTotals } from '../domains/register/register.decider.js';
+import {
+  earmarkedTokens,
+  totalsFrom,
+  type Earmark,
+  type EarmarkedTokens,
+  type RegisterStatus,
+  type RegisterTotals,
+} from '../domains/register/register.decider.js';
 import { absentAssets, type AssetFigure, type RegisterFigures, type ShownFigure } from '../domains/register/figures.js';
 import { tokenPriceNow } from '../domains/register/token-price.js';
 import type { RecordedEvent } from '../platform/event-store/event-store.js';
@@ -67,6 +74,14 @@ export interface FrozenRow {
   since: string;
 }
 
+/**
+ * A transfer's claim on its seller's tokens (`TokensEarmarked`) until consumed or released. A promise lapses at
+ * `expiresAt` with no event, so what counts is worked out when read (`earmarkedOf`), not stored.
+ */
+export interface EarmarkRow extends Pick<Earmark, 'sellerId' | 'tokens' | 'stage' | 'expiresAt'> {
+  transferId: string;
+}
+
 /** The register of one asset as the screens, the admin's offering form and the sweep read it. */
 export interface RegisterDoc {
   _id: string;
@@ -79,6 +94,7 @@ export interface RegisterDoc {
   supplyChanges: SupplyChangeRow[];
   freezes: FreezeRow[];
   frozen: FrozenRow[];
+  earmarks: EarmarkRow[];
   totals: RegisterTotals;
   /** Who approves transfers between its investors (absent on a document from before the setting: the owner). */
   transferApproval?: TransferApproval;
@@ -93,6 +109,8 @@ const EVENT_TYPES = [
   'AllocationReturned',
   'TokensIssued',
   'TokensTransferred',
+  'TokensEarmarked',
+  'EarmarkReleased',
   'OfferingSettled',
   'SupplyChangeRequested',
   'SupplyChangeApproved',
@@ -143,7 +161,7 @@ const emptyAllocation = (offeringId: string): AllocationRow => ({
 export const registersProjection = defineProjection<RegisterDoc, Handled>({
   upcasters,
   name: 'registers',
-  version: 3,
+  version: 4,
   eventTypes: EVENT_TYPES,
   keys: (event) => [event.data.assetId],
   evolve(doc, event, id) {
@@ -160,6 +178,7 @@ export const registersProjection = defineProjection<RegisterDoc, Handled>({
         supplyChanges: [],
         freezes: [],
         frozen: [],
+        earmarks: [],
         updatedAt: at,
       };
       return { ...fresh, totals: totalsOf(fresh) };
@@ -218,10 +237,24 @@ function apply(doc: RegisterDoc, event: RecordedEvent & Handled, at: string): Re
       return { ...next, investors: setTokens(doc.investors, investorId, (held) => held + tokens) };
     }
     case 'TokensTransferred': {
-      const { fromInvestorId, toInvestorId, tokens } = event.data;
+      const { fromInvestorId, toInvestorId, tokens, transferId } = event.data;
       const moved = setTokens(doc.investors, fromInvestorId, (held) => held - tokens).filter((r) => r.tokens > 0);
-      return { ...doc, investors: setTokens(moved, toInvestorId, (held) => held + tokens) };
+      // Consumes the transfer's earmark (one approved before earmarks existed has none).
+      const earmarks = doc.earmarks.filter((e) => e.transferId !== transferId);
+      return { ...doc, investors: setTokens(moved, toInvestorId, (held) => held + tokens), earmarks };
     }
+    case 'TokensEarmarked': {
+      // A transfer's latest earmark replaces its earlier one (its promise becomes its settlement's claim).
+      const { transferId, sellerId, tokens, stage, expiresAt } = event.data;
+      const earmarks = upsert(
+        doc.earmarks,
+        (e) => e.transferId === transferId,
+        () => ({ transferId, sellerId, tokens, stage, expiresAt }),
+      );
+      return { ...doc, earmarks };
+    }
+    case 'EarmarkReleased':
+      return { ...doc, earmarks: doc.earmarks.filter((e) => e.transferId !== event.data.transferId) };
     case 'OfferingSettled':
       return allocation(doc, event.data.offeringId, (o) =>
         settled({ ...o, closed: true }, event.data.offeringRevision),
@@ -470,6 +503,10 @@ export function frozenOf(
     since: row.since,
   };
 }
+
+/** A holder's tokens claimed by transfers at `now`: promised to open ones, settling in approved ones. */
+export const earmarkedOf = (doc: { earmarks: readonly EarmarkRow[] }, holderId: string, now: string): EarmarkedTokens =>
+  earmarkedTokens(doc.earmarks, holderId, now);
 
 // Queries of this read model.
 

@@ -3883,6 +3883,14 @@ export interface components {
             chainExplorerUrl: string | null;
             /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
             chainProblem: string | null;
+            /** @description Tokens promised to open transfers (proposed or accepted, not lapsed) */
+            promisedTokens: number;
+            /** @description How many open transfers those are */
+            promisedTransfers: number;
+            /** @description Tokens settling in approved transfers, until settled or failed */
+            settlingTokens: number;
+            /** @description How many approved transfers those are */
+            settlingTransfers: number;
             id: string;
             investorId: string;
             /** @description null for tokens received in a transfer */
@@ -4100,6 +4108,14 @@ export interface components {
             frozenTokens: number;
             /** @description Why they are frozen (a court order, a dispute) */
             frozenReason: string | null;
+            /** @description Tokens promised to open transfers (proposed or accepted, not lapsed) */
+            promisedTokens: number;
+            /** @description How many open transfers those are */
+            promisedTransfers: number;
+            /** @description Tokens settling in approved transfers, until settled or failed */
+            settlingTokens: number;
+            /** @description How many approved transfers those are */
+            settlingTransfers: number;
         };
         InvestorPortfolioDto: {
             /** @description Current value of the confirmed holdings (NZD) */
@@ -4164,6 +4180,14 @@ export interface components {
             chainExplorerUrl: string | null;
             /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
             chainProblem: string | null;
+            /** @description Tokens promised to open transfers (proposed or accepted, not lapsed) */
+            promisedTokens: number;
+            /** @description How many open transfers those are */
+            promisedTransfers: number;
+            /** @description Tokens settling in approved transfers, until settled or failed */
+            settlingTokens: number;
+            /** @description How many approved transfers those are */
+            settlingTransfers: number;
             /** @enum {string} */
             viewer: "investor" | "owner" | "admin";
             investor: components["schemas"]["PersonDto"] | null;

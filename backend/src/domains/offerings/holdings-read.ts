@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ReadModels } from '../../platform/read-store/read-models.js';
+import { NOTHING_EARMARKED } from '../register/register.decider.js';
 import type { ReadModelMemo } from '../../platform/read-store/read-model-memo.js';
 import { holdingsProjection } from '../../projections/holdings.js';
 import { offeringsProjection } from '../../projections/offerings.js';
@@ -9,7 +10,8 @@ import { registersProjection } from '../../projections/registers.js';
 import { TokenViews } from '../tokens/token-views.js';
 
 /**
- * `GET /api/holdings`' answer for one investor: their investments with each one's chain side and frozen tokens.
+ * `GET /api/holdings`' answer for one investor: their investments with each one's chain side, frozen tokens and
+ * tokens claimed by transfers.
  * One function for the controller (`of`, the object Fastify serializes) and the hot path below Nest (`hot-reads.ts`:
  * `serialized`, that object's JSON text, kept), so both answer the same text.
  */
@@ -38,22 +40,29 @@ export class HoldingsRead {
     // The balances are brought up to the chain's head first, so the version names what the answer will show.
     await this.tokens.refresh();
     const version = this.tokens.holdingsVersion;
+    // A transfer's promise lapses with no event: the answer is kept only while no more of the seller's have lapsed.
+    const now = new Date().toISOString();
+    const items = await this.queries.holdingsOf(userId);
+    const { lapsed } = await this.queries.earmarkedOf(
+      userId,
+      items.map((h) => h.assetId),
+      now,
+    );
     return this.texts.get(
-      `${userId} ${version}`,
-      async () => Buffer.from(JSON.stringify(await this.of(userId))),
+      `${userId} ${version} ${lapsed}`,
+      async () => Buffer.from(JSON.stringify(await this.of(userId, now))),
       // The chain side moved while it was worked out: the next request works it out again.
       () => this.tokens.holdingsVersion === version,
     );
   }
 
-  async of(userId: string) {
+  async of(userId: string, now = new Date().toISOString()) {
     const items = await this.queries.holdingsOf(userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
-    const frozen = await this.queries.frozenOf(
-      userId,
-      items.map((h) => h.assetId),
-    );
+    const assetIds = items.map((h) => h.assetId);
+    const frozen = await this.queries.frozenOf(userId, assetIds);
+    const earmarked = (await this.queries.earmarkedOf(userId, assetIds, now)).byAsset;
     return {
       holdings: items.map((h) => ({
         ...h,
@@ -61,6 +70,7 @@ export class HoldingsRead {
         ...this.tokens.holding(userId, h.assetId, h.id, expected),
         frozenTokens: frozen.get(h.assetId)?.tokens ?? 0,
         frozenReason: frozen.get(h.assetId)?.reason ?? null,
+        ...(earmarked.get(h.assetId) ?? NOTHING_EARMARKED),
       })),
     };
   }

@@ -164,8 +164,21 @@ export class OfferingCardsDto {
   @ApiProperty({ type: [OfferingCardDto], description: 'Newest first' }) offerings: OfferingCardDto[];
 }
 
-/** The spec's Holding (docs/specification.md §3), with the chain side. */
-export class HoldingDto extends HoldingOnChainDto {
+/**
+ * Of the investor's tokens of an asset (all their investments in it), how many transfers of theirs claim now, as the
+ * register counts them: a promise lapses with its proposal, a settlement's claim never (consumed when it settles).
+ */
+export class EarmarkedHoldingDto {
+  @ApiProperty({ description: 'Tokens promised to open transfers (proposed or accepted, not lapsed)' })
+  promisedTokens: number;
+  @ApiProperty({ description: 'How many open transfers those are' }) promisedTransfers: number;
+  @ApiProperty({ description: 'Tokens settling in approved transfers, until settled or failed' })
+  settlingTokens: number;
+  @ApiProperty({ description: 'How many approved transfers those are' }) settlingTransfers: number;
+}
+
+/** The spec's Holding (docs/specification.md §3), with the chain side and the tokens transfers claim. */
+export class HoldingDto extends IntersectionType(HoldingOnChainDto, EarmarkedHoldingDto) {
   @ApiProperty() id: string;
   @ApiProperty() investorId: string;
   @ApiProperty({ type: String, nullable: true, description: 'null for tokens received in a transfer' })
@@ -279,7 +292,7 @@ export class FrozenHoldingDto {
 
 export class PortfolioInvestmentDto extends IntersectionType(
   IntersectionType(InvestmentViewDto, HoldingOnChainDto),
-  FrozenHoldingDto,
+  IntersectionType(FrozenHoldingDto, EarmarkedHoldingDto),
 ) {}
 
 /** The investor's home: every investment of theirs, newest first, with the portfolio's totals. */
@@ -295,7 +308,10 @@ export class InvestorPortfolioDto {
 }
 
 /** One investment's page: the investor is named to themselves and to admins only. */
-export class InvestmentPageDto extends IntersectionType(InvestmentViewDto, HoldingOnChainDto) {
+export class InvestmentPageDto extends IntersectionType(
+  IntersectionType(InvestmentViewDto, HoldingOnChainDto),
+  EarmarkedHoldingDto,
+) {
   @ApiProperty({ enum: ['investor', 'owner', 'admin'] }) viewer: 'investor' | 'owner' | 'admin';
   @ApiProperty({ type: PersonDto, nullable: true }) investor: PersonDto | null;
 }

@@ -5,6 +5,7 @@ import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { OfferingQueries } from '../../projections/offerings.query.js';
+import { NOTHING_EARMARKED } from '../register/register.decider.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { HoldingOnChainDto } from '../tokens/tokens.dto.js';
 import { InvestmentPageDto, InvestorPortfolioDto, OfferingPageDto } from './offering.dto.js';
@@ -37,10 +38,9 @@ export class OfferingPagesController {
     const portfolio = await this.queries.portfolio(user.userId);
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
-    const frozen = await this.queries.frozenOf(
-      user.userId,
-      portfolio.investments.flatMap((i) => (i.asset ? [i.asset.id] : [])),
-    );
+    const assetIds = portfolio.investments.flatMap((i) => (i.asset ? [i.asset.id] : []));
+    const frozen = await this.queries.frozenOf(user.userId, assetIds);
+    const earmarked = (await this.queries.earmarkedOf(user.userId, assetIds, new Date().toISOString())).byAsset;
     return {
       ...portfolio,
       investments: portfolio.investments.map((i) => ({
@@ -48,6 +48,7 @@ export class OfferingPagesController {
         ...this.tokens.holding(user.userId, i.asset?.id ?? '', i.id, expected),
         frozenTokens: frozen.get(i.asset?.id ?? '')?.tokens ?? 0,
         frozenReason: frozen.get(i.asset?.id ?? '')?.reason ?? null,
+        ...(earmarked.get(i.asset?.id ?? '') ?? NOTHING_EARMARKED),
       })),
     };
   }
@@ -64,7 +65,13 @@ export class OfferingPagesController {
     if (!page) throw new DomainError(INVESTMENT_NOT_FOUND, 404);
     const holding = (await this.queries.holding(id))!;
     await this.tokens.refresh();
-    return { ...page, ...this.tokens.holding(holding.investorId, holding.assetId, id) };
+    const { investorId, assetId } = holding;
+    const earmarked = (await this.queries.earmarkedOf(investorId, [assetId], new Date().toISOString())).byAsset;
+    return {
+      ...page,
+      ...this.tokens.holding(investorId, assetId, id),
+      ...(earmarked.get(assetId) ?? NOTHING_EARMARKED),
+    };
   }
 
   @Get('offerings/:id')

@@ -158,7 +158,48 @@ export function frozenTokens(state: RegisterState, holderId: string): number {
 }
 
 /** A promise still standing at `now` (its proposal has not lapsed), or a settling earmark (which lapses never). */
-const live = (e: Earmark, now: string) => e.stage === 'settling' || e.expiresAt === null || e.expiresAt > now;
+const live = (e: Pick<Earmark, 'stage' | 'expiresAt'>, now: string) =>
+  e.stage === 'settling' || e.expiresAt === null || e.expiresAt > now;
+
+/** A seller's tokens claimed by transfers at a moment, as the screens show them, and by how many transfers. */
+export interface EarmarkedTokens {
+  /** Promised to open transfers whose proposals have not lapsed. */
+  promisedTokens: number;
+  promisedTransfers: number;
+  /** Settling in approved transfers (they lapse never). */
+  settlingTokens: number;
+  settlingTransfers: number;
+}
+
+export const NOTHING_EARMARKED: Readonly<EarmarkedTokens> = {
+  promisedTokens: 0,
+  promisedTransfers: 0,
+  settlingTokens: 0,
+  settlingTransfers: 0,
+};
+
+/**
+ * `earmarkedBy` split by stage, over any shape of the earmarks (the decider's Map, the read model's rows): a lapsed
+ * promise counts in neither, exactly as for the decider.
+ */
+export function earmarkedTokens(
+  earmarks: Iterable<Pick<Earmark, 'sellerId' | 'tokens' | 'stage' | 'expiresAt'>>,
+  sellerId: string,
+  now: string,
+): EarmarkedTokens {
+  const out = { ...NOTHING_EARMARKED };
+  for (const e of earmarks) {
+    if (e.sellerId !== sellerId || !live(e, now)) continue;
+    if (e.stage === 'settling') {
+      out.settlingTokens += e.tokens;
+      out.settlingTransfers += 1;
+    } else {
+      out.promisedTokens += e.tokens;
+      out.promisedTransfers += 1;
+    }
+  }
+  return out;
+}
 
 /**
  * A seller's tokens claimed by transfers (`TokensEarmarked`), other than `except`: every live earmark, or with
