@@ -13,7 +13,14 @@ import { fourEyesOnChain } from '../../testing/four-eyes-chain.js';
 import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
 import { untilWithin } from '../../testing/until.js';
 import { assetStream } from '../assets/events.js';
-import { earmarkedBy, frozenTokens, heldBy, register } from '../register/register.decider.js';
+import {
+  earmarkedBy,
+  earmarkedTokens,
+  type EarmarkedTokens,
+  frozenTokens,
+  heldBy,
+  register,
+} from '../register/register.decider.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 
 type Person = Api & { user: { id: string } };
@@ -255,5 +262,45 @@ describe('claims on one holding raced: proposals, approvals and freezes at once'
     const state = await registerNow();
     expect([heldBy(state, y.user.id), frozenTokens(state, y.user.id)]).toEqual([10, 10]);
     expect(earmarkedBy(state, y.user.id, { settlingOnly: true })).toBe(0);
+  }, 300_000);
+
+  it('the seller’s holding reads as the register has it: promised at the proposal, given back at its cancel, settling once approved, consumed when settled', async () => {
+    const z = await holder(20);
+    const [investment] = (await z.get('/api/investments')).body.investments as { id: string }[];
+    const claims = (x: EarmarkedTokens): EarmarkedTokens => ({
+      promisedTokens: x.promisedTokens,
+      promisedTransfers: x.promisedTransfers,
+      settlingTokens: x.settlingTokens,
+      settlingTransfers: x.settlingTransfers,
+    });
+    /** The register's earmarks of the holder now, and the same on the holdings, the investments and the investment. */
+    const agreed = async () => {
+      const state = await registerNow();
+      const registered = earmarkedTokens(state.earmarks?.values() ?? [], z.user.id, new Date().toISOString());
+      const holdings = (await z.get('/api/holdings')).body.holdings as (EarmarkedTokens & { tokensHeld: number })[];
+      const investments = (await z.get('/api/investments')).body.investments as EarmarkedTokens[];
+      const page = (await z.get(`/api/investments/${investment!.id}`)).body as EarmarkedTokens;
+      expect([...holdings, ...investments, page].map(claims)).toEqual([registered, registered, registered]);
+      return { ...registered, held: holdings[0]!.tokensHeld };
+    };
+    const none = { promisedTokens: 0, promisedTransfers: 0, settlingTokens: 0, settlingTransfers: 0 };
+    expect(await agreed()).toEqual({ ...none, held: 20 });
+
+    const cancelled = await proposeFrom(z, 8);
+    expect(await agreed()).toEqual({ ...none, promisedTokens: 8, promisedTransfers: 1, held: 20 });
+    expect((await z.post(`/api/transfers/${cancelled}/cancel`)).status).toBe(200);
+    expect(await agreed()).toEqual({ ...none, held: 20 });
+
+    const id = await proposeFrom(z, 5);
+    expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
+    expect(await agreed()).toEqual({ ...none, promisedTokens: 5, promisedTransfers: 1, held: 20 });
+    // Held back from the chain a moment, so that the approved transfer is seen settling before it settles.
+    await app.outbox.stopSending();
+    expect((await owner.post(`/api/transfers/${id}/approve`)).body).toMatchObject({ status: 'approved' });
+    expect(await agreed()).toEqual({ ...none, settlingTokens: 5, settlingTransfers: 1, held: 20 });
+    app.outbox.startSending();
+    await settles(z, id);
+    await app.settled();
+    expect(await agreed()).toEqual({ ...none, held: 15 });
   }, 300_000);
 });

@@ -217,9 +217,10 @@ export class Transfers {
   /**
    * Gives the transfer's claim back once the transfer has ended without settling (cancelled, expired, failed): a
    * process step keyed by the transfer id, run after each of those and again by the settlements' process manager
-   * after a crash — a repeat records nothing, and a failure's release never takes a retry's newer claim.
+   * after a crash — a repeat records nothing, and a failure's release never takes a retry's newer claim. The log's
+   * position after it, or null when there was nothing to give back.
    */
-  private async release(transferId: string, context: CommandContext, claimed?: number): Promise<void> {
+  private async release(transferId: string, context: CommandContext, claimed?: number): Promise<number | null> {
     const { state } = await this.repository.load(transfer, transferStream(transferId));
     // An abandoned transfer had failed first: its claim went back then, or goes back now after a crash between.
     const reason =
@@ -228,8 +229,8 @@ export class Transfers {
         : state.status === 'abandoned'
           ? 'failed'
           : null;
-    if (!reason || !state.assetId) return; // approved, settling or settled (a settlement consumes it), or still open
-    await this.repository.handle(
+    if (!reason || !state.assetId) return null; // approved, settling or settled (a settlement consumes it), or still open
+    const released = await this.repository.handle(
       register,
       assetStream(state.assetId),
       {
@@ -242,6 +243,7 @@ export class Transfers {
       },
       context,
     );
+    return released.position;
   }
 
   /**
@@ -434,19 +436,23 @@ export class Transfers {
    * the DvP manager set to 0), after any step still on its way; the transfer's other steps are never sent.
    */
   async abandon(transferId: string, actorId: string, isAdmin: boolean, reason: string, context: CommandContext) {
-    const abandoned = await this.run(
+    return this.ending(
       { type: 'AbandonTransfer', transferId, actorId, actorIsAdmin: isAdmin, reason, now: context.now },
       context,
     );
-    await this.release(transferId, context);
-    return abandoned;
   }
 
   async cancel(transferId: string, actorId: string, context: CommandContext) {
-    const cancelled = await this.run({ type: 'CancelTransfer', transferId, actorId, now: context.now }, context);
-    // At once, so the seller may propose those tokens again; after a crash here, the process manager does it.
-    await this.release(transferId, context);
-    return cancelled;
+    return this.ending({ type: 'CancelTransfer', transferId, actorId, now: context.now }, context);
+  }
+
+  /** A step that ends a transfer, and its claim given back at once, so the seller may propose those tokens again. */
+  private async ending(command: TransferCommand, context: CommandContext) {
+    const ended = await this.run(command, context);
+    // After a crash here, the process manager gives it back.
+    const released = await this.release(command.transferId, context);
+    // The answer's position covers the release: the holding read after it no longer shows the tokens claimed.
+    return { ...ended, position: Math.max(ended.position, released ?? 0) };
   }
 
   private async run(command: TransferCommand, context: CommandContext) {
