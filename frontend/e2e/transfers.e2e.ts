@@ -52,6 +52,9 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     await sell.page.getByLabel('Buyer’s investor ID').fill(buyer.user.id);
     await sell.page.getByRole('button', { name: 'Propose transfer' }).click();
     await waitForText(sell.page, 'Transfer proposed');
+    // The holding says at once what the proposal promised (the register's earmark): not free to promise again.
+    await waitForText(sell.page, '30 promised to a transfer');
+    await saveScreenshot(sell.page, 'transfers-seller-promised');
 
     // The buyer accepts on their home.
     const buy = await openSignedIn(browser, server.url, buyer.user.email, '/dashboard');
@@ -90,6 +93,8 @@ describe('transfers: propose, accept, approve, settled on both homes', () => {
     await sellerHome.page.getByTestId('transfers').getByText(settled.txHash).waitFor();
     // The holdings agree with the register: the seller's shows the 30 gone, the buyer's the tokens received.
     await sellerHome.page.getByText('30 transferred out').waitFor();
+    // Settled, the transfer's claim is consumed: the row no longer says the tokens are promised or settling.
+    expect(await sellerHome.page.getByText(/promised to|settling in/).count()).toBe(0);
     // A figure of the page (a card's statistic) by its title.
     const figure = (title: string) =>
       sellerHome.page.locator('.ant-statistic').filter({ has: sellerHome.page.getByText(title, { exact: true }) });

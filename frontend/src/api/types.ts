@@ -148,6 +148,11 @@ export type InvestmentView = Schemas['InvestmentViewDto'];
 export type InvestorPortfolio = Schemas['InvestorPortfolioDto'];
 /** GET /api/investments/:id. */
 export type InvestmentPage = Schemas['InvestmentPageDto'];
+/** Of a holder's tokens of an asset, those transfers of theirs claim (on /api/holdings, /api/investments and :id). */
+export type EarmarkedHolding = Pick<
+  InvestmentPage,
+  'promisedTokens' | 'promisedTransfers' | 'settlingTokens' | 'settlingTransfers'
+>;
 /** GET /api/admin/investments: named rows for the admins. */
 export type InvestmentRow = Schemas['InvestmentRowDto'];
 /** GET /api/offerings: a card, with the asset behind it. */

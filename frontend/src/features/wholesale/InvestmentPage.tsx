@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Card, Descriptions, Tag } from 'antd';
+import { Alert, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { SETTLEMENT_MESSAGES, SETTLEMENT_THRESHOLD_NZD } from '@kauri/messages';
 import { investmentQuery } from '../../api/queries';
 import { appPath } from '../../shared/appPath';
@@ -9,6 +9,7 @@ import { Figures } from '../../shared/Figures';
 import { investmentStatus, ObjectPage, ObjectState } from '../../shared/objects/ObjectPage';
 import { awaitsChain } from '../../shared/tokens/chain';
 import { HoldingOnChainDetails } from '../../shared/tokens/HoldingOnChain';
+import { earmarkedLines } from '../../shared/transfers/earmarks';
 import { ProposeTransfer } from '../../shared/transfers/Transfers';
 
 const priceSource = {
@@ -109,10 +110,19 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
             {
               key: 'tokens',
               label: 'Tokens',
-              children:
-                i.tokensBought > i.tokens
-                  ? `${formatCount(i.tokens)} of ${formatCount(i.tokensBought)} bought for ${formatPayment(Number(i.amountPaid))}; ${formatCount(i.tokensBought - i.tokens)} transferred out`
-                  : formatCount(i.tokens),
+              children: (
+                <Flex vertical>
+                  {i.tokensBought > i.tokens
+                    ? `${formatCount(i.tokens)} of ${formatCount(i.tokensBought)} bought for ${formatPayment(Number(i.amountPaid))}; ${formatCount(i.tokensBought - i.tokens)} transferred out`
+                    : formatCount(i.tokens)}
+                  {/* Of the holder's tokens of this asset, those their transfers claim (as in the holdings table). */}
+                  {earmarkedLines(i).map((line) => (
+                    <Typography.Text key={line} type="secondary">
+                      {line}
+                    </Typography.Text>
+                  ))}
+                </Flex>
+              ),
             },
             { key: 'paid', label: 'Price per token paid', children: formatPayment(Number(i.tokenPricePaid)) },
             {

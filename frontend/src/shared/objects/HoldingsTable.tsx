@@ -1,12 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { Flex, Tag, Typography } from 'antd';
-import type { HoldingOnChain, InvestmentView } from '../../api/types';
+import type { EarmarkedHolding, HoldingOnChain, InvestmentView } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
 import { investmentStatus } from './ObjectPage';
 import { OnChainStatus } from '../tokens/HoldingOnChain';
+import { earmarkedLines } from '../transfers/earmarks';
 import { ScrollTable } from '../ui/ScrollTable';
 
-type Row = InvestmentView & Partial<HoldingOnChain> & { frozenTokens?: number; frozenReason?: string | null };
+type Row = InvestmentView &
+  Partial<HoldingOnChain> &
+  Partial<EarmarkedHolding> & { frozenTokens?: number; frozenReason?: string | null };
 
 /**
  * An investor's holdings: what each is in, the tokens, what was paid, what it is worth now, whether it is
@@ -57,6 +60,12 @@ export function HoldingsTable({ investments, loading }: { investments: Row[]; lo
                   {formatCount(i.frozenTokens)} frozen{i.frozenReason ? `: ${i.frozenReason}` : ''}
                 </Typography.Text>
               ) : null}
+              {/* Claimed by the investor's transfers of this asset: not free to promise again. */}
+              {earmarkedLines(i).map((line) => (
+                <Typography.Text key={line} type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {line}
+                </Typography.Text>
+              ))}
             </Flex>
           ),
         },

@@ -231,7 +231,8 @@ export function ProposeTransfer({ assetId }: { assetId: string }) {
     onSuccess: async () => {
       setRefusal(null);
       form.resetFields();
-      await client.invalidateQueries({ queryKey: ['/api/transfers'] });
+      // The promise claims tokens of the holding the page shows (its promised line): everything is asked again.
+      await client.invalidateQueries();
       void toast.success('Transfer proposed');
     },
     onError: (error) => setRefusal(describeError(error)),
