@@ -1465,7 +1465,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One investment: for its investor, admins, and the owner of the asset (without the investor); with the chain side of the holding as on /api/investments */
+        /** One investment: for its investor, admins, and the owner of the asset (without the investor); with the chain side of the holding, its frozen tokens and those its holder’s transfers claim, as on /api/investments */
         get: operations["OfferingPagesController_investment"];
         put?: never;
         post?: never;
@@ -4180,6 +4180,10 @@ export interface components {
             chainExplorerUrl: string | null;
             /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
             chainProblem: string | null;
+            /** @description Of the investor's tokens of this asset (all their investments in it), how many are frozen */
+            frozenTokens: number;
+            /** @description Why they are frozen (a court order, a dispute) */
+            frozenReason: string | null;
             /** @description Tokens promised to open transfers (proposed or accepted, not lapsed) */
             promisedTokens: number;
             /** @description How many open transfers those are */

@@ -310,7 +310,7 @@ export class InvestorPortfolioDto {
 /** One investment's page: the investor is named to themselves and to admins only. */
 export class InvestmentPageDto extends IntersectionType(
   IntersectionType(InvestmentViewDto, HoldingOnChainDto),
-  EarmarkedHoldingDto,
+  IntersectionType(FrozenHoldingDto, EarmarkedHoldingDto),
 ) {
   @ApiProperty({ enum: ['investor', 'owner', 'admin'] }) viewer: 'investor' | 'owner' | 'admin';
   @ApiProperty({ type: PersonDto, nullable: true }) investor: PersonDto | null;

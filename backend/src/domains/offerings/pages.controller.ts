@@ -57,7 +57,7 @@ export class OfferingPagesController {
   @ApiOk(InvestmentPageDto)
   @ApiOperation({
     summary:
-      'One investment: for its investor, admins, and the owner of the asset (without the investor); with the chain side of the holding as on /api/investments',
+      'One investment: for its investor, admins, and the owner of the asset (without the investor); with the chain side of the holding, its frozen tokens and those its holder’s transfers claim, as on /api/investments',
   })
   @ApiNotFoundResponse({ description: 'No such investment, or not yours to see' })
   async investment(@IdParam() id: string, @CurrentUser() user: SignedInUser) {
@@ -67,9 +67,12 @@ export class OfferingPagesController {
     await this.tokens.refresh();
     const { investorId, assetId } = holding;
     const earmarked = (await this.queries.earmarkedOf(investorId, [assetId], new Date().toISOString())).byAsset;
+    const frozen = (await this.queries.frozenOf(investorId, [assetId])).get(assetId);
     return {
       ...page,
       ...this.tokens.holding(investorId, assetId, id),
+      frozenTokens: frozen?.tokens ?? 0,
+      frozenReason: frozen?.reason ?? null,
       ...(earmarked.get(assetId) ?? NOTHING_EARMARKED),
     };
   }

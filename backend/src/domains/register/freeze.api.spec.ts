@@ -130,6 +130,12 @@ describe('freezing and unfreezing a holding, four eyes, on the chain', () => {
     const after = { 'x-read-after': String(approved.body.position) };
     const [holding] = (await investor.get('/api/holdings', after)).body.holdings;
     expect(holding).toMatchObject({ tokensHeld: 50, frozenTokens: 20, frozenReason: reason, onChainBalance: 50 });
+    // The investment's own page says the same (it is where a holder looks before proposing a transfer).
+    const [investment] = (await investor.get('/api/investments', after)).body.investments;
+    expect((await investor.get(`/api/investments/${investment.id}`, after)).body).toMatchObject({
+      frozenTokens: 20,
+      frozenReason: reason,
+    });
     const register = (await app.adminB.get(`/api/assets/${assetId}/register`, after)).body;
     expect(register.frozen).toEqual([expect.objectContaining({ holderId, address: false, tokens: 20, reason })]);
     expect(register.freezes[0]).toMatchObject({ status: 'approved', decidedBy: app.adminB.user.id });

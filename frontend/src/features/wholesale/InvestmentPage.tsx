@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Alert, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, Tag } from 'antd';
 import { SETTLEMENT_MESSAGES, SETTLEMENT_THRESHOLD_NZD } from '@kauri/messages';
 import { investmentQuery } from '../../api/queries';
 import { appPath } from '../../shared/appPath';
@@ -9,7 +9,7 @@ import { Figures } from '../../shared/Figures';
 import { investmentStatus, ObjectPage, ObjectState } from '../../shared/objects/ObjectPage';
 import { awaitsChain } from '../../shared/tokens/chain';
 import { HoldingOnChainDetails } from '../../shared/tokens/HoldingOnChain';
-import { earmarkedLines } from '../../shared/transfers/earmarks';
+import { HoldingClaims } from '../../shared/objects/HoldingClaims';
 import { ProposeTransfer } from '../../shared/transfers/Transfers';
 
 const priceSource = {
@@ -115,12 +115,8 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
                   {i.tokensBought > i.tokens
                     ? `${formatCount(i.tokens)} of ${formatCount(i.tokensBought)} bought for ${formatPayment(Number(i.amountPaid))}; ${formatCount(i.tokensBought - i.tokens)} transferred out`
                     : formatCount(i.tokens)}
-                  {/* Of the holder's tokens of this asset, those their transfers claim (as in the holdings table). */}
-                  {earmarkedLines(i).map((line) => (
-                    <Typography.Text key={line} type="secondary">
-                      {line}
-                    </Typography.Text>
-                  ))}
+                  {/* Of the holder's tokens of this asset, those not free (as in the holdings table). */}
+                  <HoldingClaims holding={i} />
                 </Flex>
               ),
             },

@@ -4,12 +4,10 @@ import type { EarmarkedHolding, HoldingOnChain, InvestmentView } from '../../api
 import { formatCount, formatDate, formatPayment } from '../format';
 import { investmentStatus } from './ObjectPage';
 import { OnChainStatus } from '../tokens/HoldingOnChain';
-import { earmarkedLines } from '../transfers/earmarks';
+import { type FrozenHolding, HoldingClaims } from './HoldingClaims';
 import { ScrollTable } from '../ui/ScrollTable';
 
-type Row = InvestmentView &
-  Partial<HoldingOnChain> &
-  Partial<EarmarkedHolding> & { frozenTokens?: number; frozenReason?: string | null };
+type Row = InvestmentView & Partial<HoldingOnChain & EarmarkedHolding & FrozenHolding>;
 
 /**
  * An investor's holdings: what each is in, the tokens, what was paid, what it is worth now, whether it is
@@ -54,18 +52,7 @@ export function HoldingsTable({ investments, loading }: { investments: Row[]; lo
                   {formatCount(i.tokensBought - i.tokens)} transferred out
                 </Typography.Text>
               ) : null}
-              {/* Frozen (issue 32): how many of the investor's tokens of this asset, and why. */}
-              {i.frozenTokens ? (
-                <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>
-                  {formatCount(i.frozenTokens)} frozen{i.frozenReason ? `: ${i.frozenReason}` : ''}
-                </Typography.Text>
-              ) : null}
-              {/* Claimed by the investor's transfers of this asset: not free to promise again. */}
-              {earmarkedLines(i).map((line) => (
-                <Typography.Text key={line} type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                  {line}
-                </Typography.Text>
-              ))}
+              <HoldingClaims holding={i} nowrap />
             </Flex>
           ),
         },
