@@ -9,7 +9,7 @@ import { holdingsProjection, InvestorHoldings } from './holdings.js';
 import { investmentPage, investmentRows, investorPortfolio, type Viewer } from './investments.query.js';
 import { offeringCards, offeringPage } from './offering-page.query.js';
 import { offeringsProjection } from './offerings.js';
-import type { EarmarkedTokens } from '../domains/register/register.decider.js';
+import { NOTHING_EARMARKED, type EarmarkedTokens } from '../domains/register/register.decider.js';
 import { earmarkedOf, frozenOf, registersProjection, type EarmarkRow } from './registers.js';
 import { latestVerification, wholesaleStatus } from './verifications.js';
 
@@ -21,17 +21,30 @@ export interface FrozenTokens {
   since: string;
 }
 
+/**
+ * What the register says of a holder's tokens of one asset (all their holdings of it): how many they hold, how many
+ * are frozen and why, and how many their transfers claim. Every holding of theirs in the asset shows the same.
+ */
+export interface HoldingClaims extends EarmarkedTokens {
+  assetTokensHeld: number;
+  frozenTokens: number;
+  frozenReason: string | null;
+}
+
 export class OfferingQueries {
   private readonly investorHoldings: InvestorHoldings;
   /** `frozenOf` per holder and assets, kept until the registers change (every holdings read asks it). */
   private readonly frozenMemo: ReadModelMemo<string, ReadonlyMap<string, FrozenTokens>>;
   /** The holder's earmarks per asset, kept until the registers change (what counts of them is worked out per read). */
   private readonly earmarksMemo: ReadModelMemo<string, ReadonlyMap<string, readonly EarmarkRow[]>>;
+  /** The holder's tokens per asset in the registers, kept until they change. */
+  private readonly heldMemo: ReadModelMemo<string, ReadonlyMap<string, number>>;
 
   constructor(private readonly reads: ReadModels) {
     this.investorHoldings = new InvestorHoldings(reads);
     this.frozenMemo = reads.memo([registersProjection]);
     this.earmarksMemo = reads.memo([registersProjection]);
+    this.heldMemo = reads.memo([registersProjection]);
   }
 
   /** Whether the person is a verified wholesale investor now. */
@@ -98,6 +111,39 @@ export class OfferingQueries {
       if (claimed.promisedTokens + claimed.settlingTokens > 0) byAsset.set(assetId, claimed);
     }
     return { byAsset, lapsed };
+  }
+
+  /**
+   * The holder's claims per asset at `now` (`HoldingClaims`; an asset of theirs with nothing frozen or claimed reads
+   * zeros), and how many of their promises have lapsed with no event yet (`earmarkedOf`).
+   */
+  async claimsOf(
+    holderId: string,
+    assetIds: readonly string[],
+    now: string,
+  ): Promise<{ of(assetId: string): HoldingClaims; lapsed: number }> {
+    const [frozen, earmarked, held] = await Promise.all([
+      this.frozenOf(holderId, assetIds),
+      this.earmarkedOf(holderId, assetIds, now),
+      this.heldMemo.get(`${holderId} ${assetIds.join(' ')}`, () => this.readHeld(holderId, assetIds)),
+    ]);
+    return {
+      lapsed: earmarked.lapsed,
+      of: (assetId) => ({
+        assetTokensHeld: held.get(assetId) ?? 0,
+        frozenTokens: frozen.get(assetId)?.tokens ?? 0,
+        frozenReason: frozen.get(assetId)?.reason ?? null,
+        ...(earmarked.byAsset.get(assetId) ?? NOTHING_EARMARKED),
+      }),
+    };
+  }
+
+  private async readHeld(holderId: string, assetIds: readonly string[]) {
+    const registers = await this.reads.of(registersProjection).byIds([...new Set(assetIds)]);
+    const out = new Map<string, number>();
+    for (const [assetId, doc] of registers)
+      out.set(assetId, doc.investors.find((r) => r.investorId === holderId)?.tokens ?? 0);
+    return out;
   }
 
   private async readEarmarks(holderId: string, assetIds: readonly string[]) {

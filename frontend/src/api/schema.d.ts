@@ -3883,6 +3883,12 @@ export interface components {
             chainExplorerUrl: string | null;
             /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
             chainProblem: string | null;
+            /** @description The holder's tokens of this asset in all: what the figures below are of */
+            assetTokensHeld: number;
+            /** @description How many of them are frozen */
+            frozenTokens: number;
+            /** @description Why they are frozen (a court order, a dispute) */
+            frozenReason: string | null;
             /** @description Tokens promised to open transfers (proposed or accepted, not lapsed) */
             promisedTokens: number;
             /** @description How many open transfers those are */
@@ -3923,10 +3929,6 @@ export interface components {
             cancellationReason: string | null;
             confirmedAt: string | null;
             cancelledAt: string | null;
-            /** @description Of the investor's tokens of this asset (all their investments in it), how many are frozen */
-            frozenTokens: number;
-            /** @description Why they are frozen (a court order, a dispute) */
-            frozenReason: string | null;
         };
         HoldingsDto: {
             /** @description Newest first */
@@ -4104,7 +4106,9 @@ export interface components {
             chainExplorerUrl: string | null;
             /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
             chainProblem: string | null;
-            /** @description Of the investor's tokens of this asset (all their investments in it), how many are frozen */
+            /** @description The holder's tokens of this asset in all: what the figures below are of */
+            assetTokensHeld: number;
+            /** @description How many of them are frozen */
             frozenTokens: number;
             /** @description Why they are frozen (a court order, a dispute) */
             frozenReason: string | null;
@@ -4180,7 +4184,9 @@ export interface components {
             chainExplorerUrl: string | null;
             /** @description Why the transfer cannot be made: the chain refused it (with its reason), or it waits on something not on its way (the wallet’s registration); null otherwise */
             chainProblem: string | null;
-            /** @description Of the investor's tokens of this asset (all their investments in it), how many are frozen */
+            /** @description The holder's tokens of this asset in all: what the figures below are of */
+            assetTokensHeld: number;
+            /** @description How many of them are frozen */
             frozenTokens: number;
             /** @description Why they are frozen (a court order, a dispute) */
             frozenReason: string | null;

@@ -148,10 +148,19 @@ export type InvestmentView = Schemas['InvestmentViewDto'];
 export type InvestorPortfolio = Schemas['InvestorPortfolioDto'];
 /** GET /api/investments/:id. */
 export type InvestmentPage = Schemas['InvestmentPageDto'];
-/** Of a holder's tokens of an asset, those transfers of theirs claim (on /api/holdings, /api/investments and :id). */
-export type EarmarkedHolding = Pick<
+/**
+ * Of a holder's tokens of an asset (all their holdings of it): how many, how many frozen and why, how many their
+ * transfers claim (on /api/holdings, /api/investments and :id).
+ */
+export type HoldingClaims = Pick<
   InvestmentPage,
-  'promisedTokens' | 'promisedTransfers' | 'settlingTokens' | 'settlingTransfers'
+  | 'assetTokensHeld'
+  | 'frozenTokens'
+  | 'frozenReason'
+  | 'promisedTokens'
+  | 'promisedTransfers'
+  | 'settlingTokens'
+  | 'settlingTransfers'
 >;
 /** GET /api/admin/investments: named rows for the admins. */
 export type InvestmentRow = Schemas['InvestmentRowDto'];

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ReadModels } from '../../platform/read-store/read-models.js';
-import { NOTHING_EARMARKED } from '../register/register.decider.js';
 import type { ReadModelMemo } from '../../platform/read-store/read-model-memo.js';
 import { holdingsProjection } from '../../projections/holdings.js';
 import { offeringsProjection } from '../../projections/offerings.js';
@@ -61,16 +60,13 @@ export class HoldingsRead {
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
     const assetIds = items.map((h) => h.assetId);
-    const frozen = await this.queries.frozenOf(userId, assetIds);
-    const earmarked = (await this.queries.earmarkedOf(userId, assetIds, now)).byAsset;
+    const claims = await this.queries.claimsOf(userId, assetIds, now);
     return {
       holdings: items.map((h) => ({
         ...h,
         costHeld: costHeld(h.purchasePrice, h.tokensHeld, h.tokensBought),
         ...this.tokens.holding(userId, h.assetId, h.id, expected),
-        frozenTokens: frozen.get(h.assetId)?.tokens ?? 0,
-        frozenReason: frozen.get(h.assetId)?.reason ?? null,
-        ...(earmarked.get(h.assetId) ?? NOTHING_EARMARKED),
+        ...claims.of(h.assetId),
       })),
     };
   }

@@ -168,7 +168,16 @@ export class OfferingCardsDto {
  * Of the investor's tokens of an asset (all their investments in it), how many transfers of theirs claim now, as the
  * register counts them: a promise lapses with its proposal, a settlement's claim never (consumed when it settles).
  */
-export class EarmarkedHoldingDto {
+/**
+ * What the register says of the holder's tokens of the asset (all their investments in it, not this one alone): how
+ * many they hold, how many are frozen and why (issue 32), and how many their transfers claim.
+ */
+export class HoldingClaimsDto {
+  @ApiProperty({ description: "The holder's tokens of this asset in all: what the figures below are of" })
+  assetTokensHeld: number;
+  @ApiProperty({ description: 'How many of them are frozen' }) frozenTokens: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Why they are frozen (a court order, a dispute)' })
+  frozenReason: string | null;
   @ApiProperty({ description: 'Tokens promised to open transfers (proposed or accepted, not lapsed)' })
   promisedTokens: number;
   @ApiProperty({ description: 'How many open transfers those are' }) promisedTransfers: number;
@@ -178,7 +187,7 @@ export class EarmarkedHoldingDto {
 }
 
 /** The spec's Holding (docs/specification.md §3), with the chain side and the tokens transfers claim. */
-export class HoldingDto extends IntersectionType(HoldingOnChainDto, EarmarkedHoldingDto) {
+export class HoldingDto extends IntersectionType(HoldingOnChainDto, HoldingClaimsDto) {
   @ApiProperty() id: string;
   @ApiProperty() investorId: string;
   @ApiProperty({ type: String, nullable: true, description: 'null for tokens received in a transfer' })
@@ -209,12 +218,6 @@ export class HoldingDto extends IntersectionType(HoldingOnChainDto, EarmarkedHol
   @ApiProperty({ type: String, nullable: true }) cancellationReason: string | null;
   @ApiProperty({ type: String, nullable: true }) confirmedAt: string | null;
   @ApiProperty({ type: String, nullable: true }) cancelledAt: string | null;
-  @ApiProperty({
-    description: "Of the investor's tokens of this asset (all their investments in it), how many are frozen",
-  })
-  frozenTokens: number;
-  @ApiProperty({ type: String, nullable: true, description: 'Why they are frozen (a court order, a dispute)' })
-  frozenReason: string | null;
 }
 
 export class HoldingsDto {
@@ -279,20 +282,10 @@ export class InvestmentViewDto {
   @ApiProperty({ type: InvestmentAssetDto, nullable: true }) asset: InvestmentAssetDto | null;
 }
 
-/** An investment of the investor's home, with the chain side of the holding. */
-/** Of the investor's tokens of an asset, how many are frozen and why (issue 32). */
-export class FrozenHoldingDto {
-  @ApiProperty({
-    description: "Of the investor's tokens of this asset (all their investments in it), how many are frozen",
-  })
-  frozenTokens: number;
-  @ApiProperty({ type: String, nullable: true, description: 'Why they are frozen (a court order, a dispute)' })
-  frozenReason: string | null;
-}
-
+/** An investment of the investor's home, with the chain side of the holding and what is not free of it. */
 export class PortfolioInvestmentDto extends IntersectionType(
   IntersectionType(InvestmentViewDto, HoldingOnChainDto),
-  IntersectionType(FrozenHoldingDto, EarmarkedHoldingDto),
+  HoldingClaimsDto,
 ) {}
 
 /** The investor's home: every investment of theirs, newest first, with the portfolio's totals. */
@@ -310,7 +303,7 @@ export class InvestorPortfolioDto {
 /** One investment's page: the investor is named to themselves and to admins only. */
 export class InvestmentPageDto extends IntersectionType(
   IntersectionType(InvestmentViewDto, HoldingOnChainDto),
-  IntersectionType(FrozenHoldingDto, EarmarkedHoldingDto),
+  HoldingClaimsDto,
 ) {
   @ApiProperty({ enum: ['investor', 'owner', 'admin'] }) viewer: 'investor' | 'owner' | 'admin';
   @ApiProperty({ type: PersonDto, nullable: true }) investor: PersonDto | null;

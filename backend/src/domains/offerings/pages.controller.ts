@@ -5,7 +5,6 @@ import { ApiOk } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { OfferingQueries } from '../../projections/offerings.query.js';
-import { NOTHING_EARMARKED } from '../register/register.decider.js';
 import { TokenViews } from '../tokens/token-views.js';
 import { HoldingOnChainDto } from '../tokens/tokens.dto.js';
 import { InvestmentPageDto, InvestorPortfolioDto, OfferingPageDto } from './offering.dto.js';
@@ -39,16 +38,13 @@ export class OfferingPagesController {
     await this.tokens.refresh();
     const expected = this.tokens.registerBalances();
     const assetIds = portfolio.investments.flatMap((i) => (i.asset ? [i.asset.id] : []));
-    const frozen = await this.queries.frozenOf(user.userId, assetIds);
-    const earmarked = (await this.queries.earmarkedOf(user.userId, assetIds, new Date().toISOString())).byAsset;
+    const claims = await this.queries.claimsOf(user.userId, assetIds, new Date().toISOString());
     return {
       ...portfolio,
       investments: portfolio.investments.map((i) => ({
         ...i,
         ...this.tokens.holding(user.userId, i.asset?.id ?? '', i.id, expected),
-        frozenTokens: frozen.get(i.asset?.id ?? '')?.tokens ?? 0,
-        frozenReason: frozen.get(i.asset?.id ?? '')?.reason ?? null,
-        ...(earmarked.get(i.asset?.id ?? '') ?? NOTHING_EARMARKED),
+        ...claims.of(i.asset?.id ?? ''),
       })),
     };
   }
@@ -66,15 +62,8 @@ export class OfferingPagesController {
     const holding = (await this.queries.holding(id))!;
     await this.tokens.refresh();
     const { investorId, assetId } = holding;
-    const earmarked = (await this.queries.earmarkedOf(investorId, [assetId], new Date().toISOString())).byAsset;
-    const frozen = (await this.queries.frozenOf(investorId, [assetId])).get(assetId);
-    return {
-      ...page,
-      ...this.tokens.holding(investorId, assetId, id),
-      frozenTokens: frozen?.tokens ?? 0,
-      frozenReason: frozen?.reason ?? null,
-      ...(earmarked.get(assetId) ?? NOTHING_EARMARKED),
-    };
+    const claims = await this.queries.claimsOf(investorId, [assetId], new Date().toISOString());
+    return { ...page, ...this.tokens.holding(investorId, assetId, id), ...claims.of(assetId) };
   }
 
   @Get('offerings/:id')

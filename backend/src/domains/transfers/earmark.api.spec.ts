@@ -277,10 +277,14 @@ describe('claims on one holding raced: proposals, approvals and freezes at once'
     const agreed = async () => {
       const state = await registerNow();
       const registered = earmarkedTokens(state.earmarks?.values() ?? [], z.user.id, new Date().toISOString());
-      const holdings = (await z.get('/api/holdings')).body.holdings as (EarmarkedTokens & { tokensHeld: number })[];
-      const investments = (await z.get('/api/investments')).body.investments as EarmarkedTokens[];
-      const page = (await z.get(`/api/investments/${investment!.id}`)).body as EarmarkedTokens;
-      expect([...holdings, ...investments, page].map(claims)).toEqual([registered, registered, registered]);
+      type Read = EarmarkedTokens & { assetTokensHeld: number };
+      const holdings = (await z.get('/api/holdings')).body.holdings as (Read & { tokensHeld: number })[];
+      const investments = (await z.get('/api/investments')).body.investments as Read[];
+      const page = (await z.get(`/api/investments/${investment!.id}`)).body as Read;
+      const reads = [...holdings, ...investments, page];
+      expect(reads.map(claims)).toEqual([registered, registered, registered]);
+      // What the figures are of: the holder's tokens of the asset in the register.
+      expect(reads.map((x) => x.assetTokensHeld)).toEqual(Array(3).fill(heldBy(state, z.user.id)));
       return { ...registered, held: holdings[0]!.tokensHeld };
     };
     const none = { promisedTokens: 0, promisedTransfers: 0, settlingTokens: 0, settlingTransfers: 0 };

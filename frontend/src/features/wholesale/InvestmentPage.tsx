@@ -116,7 +116,7 @@ export function InvestmentPage({ investmentId }: { investmentId: string }) {
                     ? `${formatCount(i.tokens)} of ${formatCount(i.tokensBought)} bought for ${formatPayment(Number(i.amountPaid))}; ${formatCount(i.tokensBought - i.tokens)} transferred out`
                     : formatCount(i.tokens)}
                   {/* Of the holder's tokens of this asset, those not free (as in the holdings table). */}
-                  <HoldingClaims holding={i} />
+                  <HoldingClaims holding={i} tokens={i.tokens} />
                 </Flex>
               ),
             },

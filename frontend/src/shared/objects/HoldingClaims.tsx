@@ -1,38 +1,25 @@
 import { Typography } from 'antd';
-import type { EarmarkedHolding } from '../../api/types';
-import { formatCount } from '../format';
-import { earmarkedLines } from '../transfers/earmarks';
-
-/** Of the holder's tokens of an asset: how many are frozen (issue 32) and why. */
-export interface FrozenHolding {
-  frozenTokens: number;
-  frozenReason: string | null;
-}
+import type { HoldingClaims as Claims } from '../../api/types';
+import { claimLines } from './holdingClaims';
 
 /**
- * Under a holding's tokens, what the register says is not free: frozen (and why), then promised to or settling in
- * the holder's transfers. The holdings table and the investment's page show the same lines.
+ * Under a holding's tokens, what the register says is not free of the holder's tokens of the asset (`claimLines`).
+ * The holdings table and the investment's page show the same lines.
  */
 export function HoldingClaims({
   holding,
+  tokens,
   nowrap = false,
 }: {
-  holding: Partial<FrozenHolding & EarmarkedHolding>;
+  holding: Partial<Claims>;
+  /** This holding's own tokens. */
+  tokens: number;
   nowrap?: boolean;
 }) {
   const style = nowrap ? ({ whiteSpace: 'nowrap' } as const) : undefined;
-  return (
-    <>
-      {holding.frozenTokens ? (
-        <Typography.Text type="danger" style={style}>
-          {formatCount(holding.frozenTokens)} frozen{holding.frozenReason ? `: ${holding.frozenReason}` : ''}
-        </Typography.Text>
-      ) : null}
-      {earmarkedLines(holding).map((line) => (
-        <Typography.Text key={line} type="secondary" style={style}>
-          {line}
-        </Typography.Text>
-      ))}
-    </>
-  );
+  return claimLines(holding, tokens).map((line) => (
+    <Typography.Text key={line.text} type={line.frozen ? 'danger' : 'secondary'} style={style}>
+      {line.text}
+    </Typography.Text>
+  ));
 }

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { Flex, Tag, Typography } from 'antd';
-import type { EarmarkedHolding, HoldingOnChain, InvestmentView } from '../../api/types';
+import type { HoldingClaims as Claims, HoldingOnChain, InvestmentView } from '../../api/types';
 import { formatCount, formatDate, formatPayment } from '../format';
 import { investmentStatus } from './ObjectPage';
 import { OnChainStatus } from '../tokens/HoldingOnChain';
-import { type FrozenHolding, HoldingClaims } from './HoldingClaims';
+import { HoldingClaims } from './HoldingClaims';
 import { ScrollTable } from '../ui/ScrollTable';
 
-type Row = InvestmentView & Partial<HoldingOnChain & EarmarkedHolding & FrozenHolding>;
+type Row = InvestmentView & Partial<HoldingOnChain & Claims>;
 
 /**
  * An investor's holdings: what each is in, the tokens, what was paid, what it is worth now, whether it is
@@ -52,7 +52,7 @@ export function HoldingsTable({ investments, loading }: { investments: Row[]; lo
                   {formatCount(i.tokensBought - i.tokens)} transferred out
                 </Typography.Text>
               ) : null}
-              <HoldingClaims holding={i} nowrap />
+              <HoldingClaims holding={i} tokens={i.tokens} nowrap />
             </Flex>
           ),
         },
