@@ -333,8 +333,8 @@ async function serveFrontend(app: NestFastifyApplication, dist: string): Promise
   server.route({
     method: 'GET',
     url: '/*',
-    // GET only, as before: a HEAD of a page's address is a 404.
-    exposeHeadRoute: false,
+    // HEAD too (RFC 9110 §9.3.2: the GET's answer without its body), for uptime monitors and link checkers; the
+    // handler below runs for it as well, so /api/… and missing built files stay 404s for HEAD as for GET.
     handler: (req, reply) => {
       // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
       const path = pathOf(req.raw as { url: string });

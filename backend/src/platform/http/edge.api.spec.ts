@@ -225,6 +225,22 @@ describe('the edge of the app', () => {
     }
   });
 
+  it('answers HEAD as GET without the body: pages, API reads; /api/… and missing built files stay 404', async () => {
+    for (const path of ['/', '/register-interest', '/auth/verify-email', '/api/health', '/assets/index-abc123.js']) {
+      const [get, head] = [await server.api.get(path), await server.api.request('HEAD', path)];
+      expect({ path, status: head.status, type: head.headers.get('content-type'), body: head.body }).toEqual({
+        path,
+        status: 200,
+        type: get.headers.get('content-type'),
+        body: null,
+      });
+      expect(head.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect((await server.api.request('HEAD', '/')).headers.get('cache-control')).toBe('no-cache');
+    for (const path of ['/api/nothing-here', '/API/Nothing', '/assets/index-gone99.js'])
+      expect([path, (await server.api.request('HEAD', path)).status]).toEqual([path, 404]);
+  });
+
   it('answers an address the router cannot read like any refusal: its headers and body, the address not echoed', async () => {
     for (const path of ['/api/assets/%zz', '/api/assets/%E0%A4%A', '/%zz', '/api/audit/streams/%']) {
       const res = await owner.get(path);
