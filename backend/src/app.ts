@@ -29,6 +29,7 @@ import {
   registerBodyParsers,
   unsupportedBody,
 } from './platform/http/input-limits.js';
+import { allowedMethods, answerOptions, clientErrorHandler } from './platform/http/methods.js';
 import { correlate, requestLogging } from './platform/http/request-logging.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { validationPipe } from './platform/http/validation.js';
@@ -159,6 +160,8 @@ async function openApp(
     // Node's own limits, as before (Fastify would wait for a request forever and keep idle connections 72 s).
     requestTimeout: 300_000,
     keepAliveTimeout: 5_000,
+    // A request Node could not read (an unknown method, a malformed header) is refused in the app's shape.
+    clientErrorHandler: clientErrorHandler(headers.plainHttp),
     // A path the router cannot read (a malformed %-escape, a segment over maxParamLength) is refused before any
     // hook runs: answered here with the headers and the body every other refusal has, never echoing the path.
     frameworkErrors: (error: FastifyError, req: HttpRequest, reply: HttpReply) => {
@@ -224,7 +227,10 @@ async function openApp(
     log: (line) => requestLog.write(line),
   });
   hotReads.install(app.getHttpServer() as Server);
-  app.useGlobalFilters(new ErrorsFilter(logger));
+  // 405 with Allow for a method a known path does not take, 204 with Allow for OPTIONS (methods.ts).
+  const allowedAt = allowedMethods(server, isPage);
+  server.route({ method: 'OPTIONS', url: '/*', handler: answerOptions(allowedAt) });
+  app.useGlobalFilters(new ErrorsFilter(logger, allowedAt));
   app.useGlobalPipes(validationPipe());
 
   // The Swagger UI's pages say their charset, as they always did.
@@ -315,6 +321,12 @@ async function stopServing(server: Server): Promise<void> {
 const BUILT_FILE =
   /\.(m?js|css|map|html?|json|txt|xml|webmanifest|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|eot|wasm)$/i;
 
+/**
+ * Whether the pages' catch-all answers a path with the page: not /api/… (paths match case-insensitively, as the
+ * API's routes do, so /API/… is never the page) and not a built file's name.
+ */
+const isPage = (path: string) => !/^\/+api(\/|$)/i.test(path) && !BUILT_FILE.test(path);
+
 /** The single-page app: static files, and index.html for any other non-API GET (client-side routes). */
 async function serveFrontend(app: NestFastifyApplication, dist: string): Promise<void> {
   const server = app.getHttpAdapter().getInstance();
@@ -333,12 +345,10 @@ async function serveFrontend(app: NestFastifyApplication, dist: string): Promise
   server.route({
     method: 'GET',
     url: '/*',
-    // HEAD too (RFC 9110 §9.3.2: the GET's answer without its body), for uptime monitors and link checkers; the
+    // HEAD too (RFC 9110 section 9.3.2: the GET's answer without its body), for uptime monitors and link checkers; the
     // handler below runs for it as well, so /api/… and missing built files stay 404s for HEAD as for GET.
     handler: (req, reply) => {
-      // Paths match case-insensitively (as the API's routes do), so /API/… must never be answered with the page.
-      const path = pathOf(req.raw as { url: string });
-      if (/^\/+api(\/|$)/i.test(path) || BUILT_FILE.test(path)) return reply.callNotFound();
+      if (!isPage(pathOf(req.raw as { url: string }))) return reply.callNotFound();
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html', dist, { cacheControl: false });
     },

@@ -8,7 +8,7 @@ export interface FieldError {
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 402 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 502 | 503 = 409,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 422 | 429 | 502 | 503 = 409,
     readonly errors?: FieldError[],
     /** A short title for a toast (the spec's, e.g. 'Investment Too Small'). */
     readonly title?: string,

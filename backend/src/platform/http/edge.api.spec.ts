@@ -15,6 +15,7 @@ import { subscribe } from '../../testing/billing.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { CHARACTERS_NOT_ALLOWED, MALFORMED_PATH, NAME_NOT_ALLOWED, SEND_JSON, TOO_DEEP } from './input-limits.js';
+import { MALFORMED_REQUEST } from './methods.js';
 import { contentSecurityPolicy } from './security-headers.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -239,6 +240,53 @@ describe('the edge of the app', () => {
     expect((await server.api.request('HEAD', '/')).headers.get('cache-control')).toBe('no-cache');
     for (const path of ['/api/nothing-here', '/API/Nothing', '/assets/index-gone99.js'])
       expect([path, (await server.api.request('HEAD', path)).status]).toEqual([path, 404]);
+  });
+
+  it('answers a method a known path does not take with 405 and Allow; OPTIONS with 204 and Allow, no CORS', async () => {
+    const notAllowed = (method: string, allow: string) => {
+      const message = `${method} is not allowed at this address; it allows ${allow}`;
+      return { status: 405, allow, body: { message, errors: [{ field: 'method', message }] } };
+    };
+    const sent = async (method: string, path: string) => {
+      const res = await refusedWithoutEvents(() => owner.request(method, path));
+      return { status: res.status, allow: res.headers.get('allow'), body: res.body };
+    };
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'])
+      expect(await sent(method, '/api/register-interest')).toEqual(notAllowed(method, 'POST, OPTIONS'));
+    expect(await sent('POST', '/register-interest')).toEqual(notAllowed('POST', 'GET, HEAD, OPTIONS'));
+    expect(await sent('DELETE', `/api/assets/${assetId}`)).toMatchObject({ status: 405 });
+    for (const path of ['/api/nothing-here', '/api/assets/x/nothing', '/assets/index-gone99.js'])
+      expect([path, (await sent('POST', path)).status]).toEqual([path, 404]);
+
+    const preflight = { origin: 'https://evil.example', 'access-control-request-method': 'POST' };
+    for (const [path, allow] of [
+      ['/api/health', 'GET, HEAD, OPTIONS'],
+      ['/api/register-interest', 'POST, OPTIONS'],
+      ['/token-offerings', 'GET, HEAD, OPTIONS'],
+    ]) {
+      const res = await server.api.request('OPTIONS', path!, undefined, preflight);
+      expect({ path, status: res.status, allow: res.headers.get('allow') }).toEqual({ path, status: 204, allow });
+      expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect((await server.api.request('OPTIONS', '/api/nothing-here')).status).toBe(404);
+  });
+
+  it('answers a request Node cannot read (an unknown method) in the app shape, with the security headers', async () => {
+    const answer = await new Promise<{ status?: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(new URL('/api/health', server.url), { method: 'FOO' }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([400, { message: MALFORMED_REQUEST }]);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('answers an address the router cannot read like any refusal: its headers and body, the address not echoed', async () => {

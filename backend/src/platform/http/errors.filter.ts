@@ -1,10 +1,11 @@
-import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors.js';
 import { WrongExpectedRevisionError } from '../event-store/event-store.js';
-import type { HttpReply } from './http.js';
+import { type HttpReply, pathOf } from './http.js';
 import { INVALID_JSON, TOO_LARGE } from './input-limits.js';
+import { methodNotAllowed } from './methods.js';
 import { storeUnreachable } from '../store-unreachable.js';
 import type { KauriRequest } from './request-context.js';
 
@@ -34,12 +35,19 @@ export const STORE_UNREACHABLE = 'The service is briefly unavailable. Please try
  */
 @Catch()
 export class ErrorsFilter implements ExceptionFilter {
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    /** The methods routes answer at a path (methods.ts), so that a path known for others answers 405, not 404. */
+    private readonly allowedAt: (path: string) => string[] = () => [],
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<HttpReply>();
     const req = host.switchToHttp().getRequest<KauriRequest>();
-    const [status, body] = this.toResponse(exception);
+    // The router's 404 (the app itself never throws NotFoundException).
+    const allowed = exception instanceof NotFoundException ? this.allowedAt(pathOf(req.raw as { url: string })) : [];
+    if (allowed.length > 0) reply.header('allow', allowed.join(', '));
+    const [status, body] = this.toResponse(allowed.length > 0 ? methodNotAllowed(req.method, allowed) : exception);
     // A DomainError's 502/503 is a decided answer about a dependency (a provider, the limits' store), not a bug.
     if (status >= 500 && (exception instanceof DomainError || storeUnreachable(exception)))
       this.logger.warn({ err: exception, correlationId: req.correlationId }, 'dependency unavailable');
