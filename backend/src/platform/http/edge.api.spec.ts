@@ -85,6 +85,26 @@ describe('the edge of the app', () => {
     });
   });
 
+  it('refuses a body that is not valid UTF-8 (never read with U+FFFD in place of the bad bytes)', async () => {
+    const message = 'The request body is not valid UTF-8';
+    const fields = (firstName: Buffer) =>
+      Buffer.concat([
+        Buffer.from('{"email":"bytes@example.nz","firstName":"'),
+        firstName,
+        Buffer.from('","lastName":"Bytes","agreeToTerms":true}'),
+      ]);
+    for (const bad of [[0xed, 0xa0, 0x80], [0xff], [0xc3]]) {
+      const body = fields(Buffer.from([0x48, ...bad, 0x69]));
+      const res = await refusedWithoutEvents(() =>
+        server.api.request('POST', '/api/register-interest', body, JSON_TYPE),
+      );
+      expect(res).toMatchObject({ status: 400, body: { message, errors: [{ field: 'body', message }] } });
+    }
+    // Valid UTF-8 beyond ASCII is read as sent.
+    const maori = await server.api.request('POST', '/api/register-interest', fields(Buffer.from('Mā')), JSON_TYPE);
+    expect(maori.body.errors ?? []).not.toContainEqual(expect.objectContaining({ field: 'body' }));
+  });
+
   it('accepts dates only as ISO 8601 calendar dates or date-times with a zone, in sensible years', async () => {
     for (const from of ['2026-W01', '20261123', '42', '2026-02-30', '9999-01-01']) {
       const res = await refusedWithoutEvents(() => admin.get(`/api/audit/events?from=${from}`));

@@ -153,22 +153,36 @@ function charsetOf(req: HttpRequest, allowed: (charset: string) => boolean): str
   return charset;
 }
 
-/** JSON's bytes as UTF-8: a body declared in another UTF (UTF-16) is decoded first. */
-function utf8Of(charset: string, body: Buffer): Buffer {
-  if (charset === 'utf-8' || charset === 'utf8') return body;
+const isUtf8 = (charset: string) => charset === 'utf-8' || charset === 'utf8';
+
+/**
+ * JSON's text, decoded strictly from the UTF it was sent in (UTF-8 unless it says another): bytes that are not
+ * valid in it (a stray FF, an encoded surrogate ED A0 80) are refused, never read as U+FFFD and passed on. As
+ * before, a UTF-8 byte order mark stays in the text (and is not JSON); another UTF's is dropped.
+ */
+function textOf(charset: string, body: Buffer): string {
+  let decoder: TextDecoder;
   try {
-    return Buffer.from(new TextDecoder(charset).decode(body));
+    decoder = new TextDecoder(charset, { fatal: true, ignoreBOM: isUtf8(charset) });
   } catch {
     throw new DomainError(`unsupported charset "${charset.toUpperCase()}"`, 415);
+  }
+  try {
+    return decoder.decode(body);
+  } catch {
+    const message = `The request body is not valid ${decoder.encoding.toUpperCase()}`;
+    throw new DomainError(message, 400, [{ field: 'body', message }]);
   }
 }
 
 /** Only a JSON object or array is a body (a bare string or number is a mistake), as before; empty means `{}`. */
 function parseJson(req: HttpRequest, bytes: Buffer): unknown {
   const charset = charsetOf(req, (c) => c.startsWith('utf-'));
-  const body = utf8Of(charset, inflated(req, bytes));
-  if (jsonDepth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new DomainError(TOO_DEEP, 400);
-  const text = body.toString('utf8');
+  const body = inflated(req, bytes);
+  const text = textOf(charset, body);
+  // The depth is counted on UTF-8 bytes: the body's own, or the text's when it came in another UTF.
+  const utf8 = isUtf8(charset) ? body : Buffer.from(text);
+  if (jsonDepth(utf8, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new DomainError(TOO_DEEP, 400);
   const first = /^[ \t\n\r]*(.|$)/s.exec(text)?.[1] ?? '';
   if (first === '') return {};
   if (first !== '{' && first !== '[') throw new DomainError(INVALID_JSON, 400);
