@@ -19,6 +19,7 @@ import { allProjections } from './projections/index.js';
 import { sessionsProjection } from './projections/sessions.js';
 import { usersProjection } from './projections/users.js';
 import { bootWarnings, loadConfig, type Config } from './platform/config.js';
+import { DomainError } from './platform/errors.js';
 import type { EventStore } from './platform/event-store/event-store.js';
 import { ErrorsFilter } from './platform/http/errors.filter.js';
 import { type HttpReply, type HttpRequest, pathOf } from './platform/http/http.js';
@@ -37,7 +38,7 @@ import { createLogger, createRequestLog, type Logger, NestPinoLogger } from './p
 import { DataFolderLock } from './platform/operations/data-lock.js';
 import { newOpsToken, removeRuntimeFile, writeRuntimeFile } from './platform/operations/runtime-file.js';
 import { ProjectionEngine } from './platform/projection-engine/projection-engine.js';
-import { readYourWrites } from './platform/http/read-your-writes.js';
+import { READ_AFTER_UNMET, readAfterOf, readYourWrites } from './platform/http/read-your-writes.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
 import { openStores } from './platform/stores.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
@@ -192,7 +193,7 @@ async function openApp(
   );
   const server = app.getHttpAdapter().getInstance();
   registerBodyParsers(server);
-  const waitForReads = readYourWrites(engine);
+  const waitForReads = readYourWrites(engine, () => eventStore.headPosition());
   const outbox = app.get(ChainOutbox);
   // One hook before routing's handler, for every request (404s included): correlation id, security headers,
   // refusals that need no body, then the chain outbox's state (loaded as the app starts serving) for the API
@@ -200,12 +201,18 @@ async function openApp(
   server.addHook('onRequest', (req, reply, done) => {
     correlate(req, reply);
     headers(req, reply);
-    const refused = unsupportedBody(req) ?? disallowedInPathOrQuery(req);
+    const readAfter = readAfterOf(req.raw);
+    const refused =
+      unsupportedBody(req) ?? disallowedInPathOrQuery(req) ?? (readAfter instanceof DomainError ? readAfter : null);
     if (refused) return done(refused);
     const chainState = outbox.ready || !readsChainState(pathOf(req.raw as { url: string })) ? null : outbox.loaded();
     const reads = chainState ? chainState.then(() => waitForReads(req.raw)) : waitForReads(req.raw);
     if (reads === null) done();
-    else reads.then(() => done(), done);
+    else
+      reads.then((unmet) => {
+        if (unmet) reply.header(READ_AFTER_UNMET, unmet);
+        done();
+      }, done);
   });
   const requestLog = createRequestLog(config.logLevel);
   const log = requestLogging(requestLog);

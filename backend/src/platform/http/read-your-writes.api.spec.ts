@@ -7,7 +7,8 @@ import { startTestServer } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
 import { samplePdf } from '../../testing/pdf.js';
 import { signUp } from '../../testing/users.js';
-import { readAfterOf } from './read-your-writes.js';
+import { DomainError } from '../errors.js';
+import { MALFORMED_READ_AFTER, readAfterOf } from './read-your-writes.js';
 
 describe('read-your-writes', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -30,7 +31,8 @@ describe('read-your-writes', () => {
     expect(uploaded.status).toBe(200);
     const position = String(uploaded.body.position);
 
-    const stale = await owner.get(`/api/assets/${id}`, { 'x-read-after': '' });
+    // A position the read models have passed: answered at once, with what is there.
+    const stale = await owner.get(`/api/assets/${id}`, { 'x-read-after': '1' });
     expect(stale.body.documents).toEqual([]);
 
     let answered = false;
@@ -44,10 +46,31 @@ describe('read-your-writes', () => {
     expect((await fresh).body.documents).toEqual([expect.objectContaining({ kind: 'property-deed' })]);
   });
 
-  it('reads the header only: a positive whole number, else nothing to wait for', () => {
+  it('refuses a malformed X-Read-After with 400 naming the header; past the head, answers at once and says so', async () => {
+    const owner = await signUp(server);
+    const refusal = {
+      message: MALFORMED_READ_AFTER,
+      errors: [{ field: 'X-Read-After', message: MALFORMED_READ_AFTER }],
+    };
+    for (const value of ['abc', '-1', '0', '1.5', '1e999', '0x10', '5, 6', '', '9007199254740993']) {
+      const res = await owner.get('/api/user', { 'x-read-after': value });
+      expect({ value, status: res.status, body: res.body }).toEqual({ value, status: 400, body: refusal });
+    }
+    const head = await server.eventStore.headPosition();
+    const reached = await owner.get('/api/user', { 'x-read-after': String(head) });
+    expect([reached.status, reached.headers.get('x-read-after-unmet')]).toEqual([200, null]);
+    const started = performance.now();
+    const past = await owner.get('/api/user', { 'x-read-after': String(head + 1000) });
+    expect([past.status, past.headers.get('x-read-after-unmet')]).toEqual([200, 'past-head']);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('reads the header only: a positive whole number in decimal digits, else a refusal', () => {
     const of = (value?: string) =>
       readAfterOf({ headers: value === undefined ? {} : { 'x-read-after': value } } as never);
     expect(of('42')).toBe(42);
-    for (const odd of [undefined, '', '0', '-3', '1.5', 'abc', '1e400', '9007199254740993']) expect(of(odd)).toBeNull();
+    expect(of(undefined)).toBeNull();
+    for (const odd of ['', '0', '-3', '1.5', 'abc', '1e400', '9007199254740993', '0x10', '5, 6'])
+      expect(of(odd)).toBeInstanceOf(DomainError);
   });
 });

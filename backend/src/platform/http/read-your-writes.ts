@@ -1,26 +1,54 @@
 import type { IncomingMessage } from 'node:http';
+import { DomainError } from '../errors.js';
 import type { ProjectionEngine } from '../projection-engine/projection-engine.js';
 
-/** The position a client wants the read models to have passed (`X-Read-After`), or null. */
-export function readAfterOf(req: IncomingMessage): number | null {
+export const READ_AFTER = 'X-Read-After';
+export const MALFORMED_READ_AFTER = `${READ_AFTER} must be a log position: a whole number above 0`;
+
+/**
+ * The position a client wants the read models to have passed (`X-Read-After`): null without the header, a
+ * DomainError (400 naming the header) for anything but decimal digits of a safe whole number above 0 — `abc`,
+ * `0`, `1.5`, `1e999`, `0x10`, an empty value, two values (`5, 6`) are a client's bug, not something to ignore.
+ */
+export function readAfterOf(req: Pick<IncomingMessage, 'headers'>): number | DomainError | null {
   const raw = req.headers['x-read-after'];
-  if (typeof raw !== 'string' || raw === '') return null;
-  const position = Number(raw);
-  return Number.isSafeInteger(position) && position > 0 ? position : null;
+  if (raw === undefined) return null;
+  const position = typeof raw === 'string' && /^[1-9]\d*$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (Number.isSafeInteger(position)) return position;
+  return new DomainError(MALFORMED_READ_AFTER, 400, [{ field: READ_AFTER, message: MALFORMED_READ_AFTER }]);
 }
+
+/**
+ * Sent when a read did not wait for what `X-Read-After` asked: `past-head` when the position is beyond the log's
+ * head (no write here answered it: a guess, or a tab left open across a data reset), `not-caught-up` when the read
+ * models did not pass it within the wait (or one of them failed). The answer is still given, with what is there:
+ * the header is a hint about freshness, like a cache validator, so a stale number in an open tab must not break
+ * every read until a reload (the tab keeps its position in memory, frontend/src/api/readYourWrites.ts); the
+ * client learns that this answer may not show its write.
+ */
+export const READ_AFTER_UNMET = 'X-Read-After-Unmet';
+export type Unmet = 'past-head' | 'not-caught-up';
 
 /**
  * Read-your-writes, in one place for every route: a client sends the position its last write answered with,
  * and the request (a read, or a command whose handler reads a read model, such as an upload that checks the
  * asset's owner) goes on once every read model has passed it — at most 2 s, after which it answers with what
- * is there; a position past the log's head (a guess) or a failed projection answers at once. Waited for in the
- * edge hook, before the guards, so a session or role written a moment ago is seen too. Requests without the
- * header cost nothing (null: nothing to wait for).
+ * is there; a position past the log's head or a failed projection answers at once. Either way the answer says
+ * so (`READ_AFTER_UNMET`). Waited for in the edge hook, before the guards, so a session or role written a moment
+ * ago is seen too; a malformed header was refused before (`readAfterOf`). Requests without the header cost
+ * nothing (null: nothing to wait for).
  */
-export function readYourWrites(engine: ProjectionEngine): (req: IncomingMessage) => Promise<unknown> | null {
+export function readYourWrites(
+  engine: ProjectionEngine,
+  headPosition: () => Promise<number>,
+): (req: IncomingMessage) => Promise<Unmet | null> | null {
   return (req) => {
     const after = readAfterOf(req);
-    return after === null ? null : engine.waitFor(after);
+    if (typeof after !== 'number') return null;
+    return engine.waitFor(after).then(async (reached) => {
+      if (reached) return null;
+      return after > (await headPosition()) ? 'past-head' : 'not-caught-up';
+    });
   };
 }
 
