@@ -253,11 +253,16 @@ describe('CSRF: cookie-authenticated changes need X-CSRF-Token', () => {
 
   it('refuses an anonymous request a browser sent from another site (login CSRF): no session, nothing recorded', async () => {
     const api = await signUp(server);
+    // A cross-site HTML form's own body (a form) is refused 415 at the edge; the guard refuses the rest.
     const form = new URLSearchParams({ email: api.user.email, password: TEST_PASSWORD }).toString();
-    const post = (path: string, headers: Record<string, string>, body = form) =>
+    const formType = { 'content-type': 'application/x-www-form-urlencoded' };
+    const sentAsForm = await fetch(`${server.url}/api/login`, { method: 'POST', headers: formType, body: form });
+    expect(sentAsForm.status).toBe(415);
+    const signInBody = JSON.stringify({ email: api.user.email, password: TEST_PASSWORD });
+    const post = (path: string, headers: Record<string, string>, body = signInBody) =>
       fetch(`${server.url}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        headers: { 'content-type': 'application/json', ...headers },
         body,
       });
     const before = (await server.eventStore.readAll()).length;
@@ -273,7 +278,11 @@ describe('CSRF: cookie-authenticated changes need X-CSRF-Token', () => {
         CROSS_SITE,
         null,
       ]);
-      const registered = await post('/api/register', headers, `email=x${randomUUID()}%40evil.example&password=x`);
+      const registered = await post(
+        '/api/register',
+        headers,
+        JSON.stringify({ email: `x${randomUUID()}@evil.example`, password: 'x' }),
+      );
       expect(registered.status).toBe(403);
     }
     expect((await server.eventStore.readAll()).length).toBe(before);

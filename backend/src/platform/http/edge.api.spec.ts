@@ -211,9 +211,15 @@ describe('the edge of the app', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  it('answers a command sent as text, XML, multipart or a file with 415, asking for JSON, and records nothing', async () => {
+  it('answers a command sent as a form, text, XML, multipart or a file with 415, asking for JSON, and records nothing', async () => {
     const form = JSON.stringify({ email: 'plain.text@example.nz', firstName: 'Plain', lastName: 'Text' });
-    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=b', 'application/pdf']) {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'application/xml',
+      'multipart/form-data; boundary=b',
+      'application/pdf',
+    ]) {
       const sent = await refusedWithoutEvents(() =>
         server.api.request('POST', '/api/register-interest', form, { 'content-type': type }),
       );

@@ -1,6 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import qs from 'qs';
 import { DomainError } from '../errors.js';
 import { CONTENT_TYPES, notAFile, uploadContentTypes, uploadRulesOf } from '../uploads.js';
 import { type HttpRequest, pathOf } from './http.js';
@@ -89,15 +88,20 @@ export function disallowedField(value: unknown, root = ''): Disallowed | null {
 
 export const SEND_JSON = 'Send the request body as JSON (Content-Type: application/json)';
 
-/** What a request body may be: JSON or a form for the commands, the file itself for an upload (`TakesFile`). */
+/**
+ * What a request body may be: JSON for the commands, the file itself for an upload (`TakesFile`). Not a form
+ * (application/x-www-form-urlencoded): it has no booleans or numbers, so a complete form was answered with
+ * misleading field errors ("You must agree to the terms"), and no route needs one (the OpenID callback is posted
+ * as JSON by the app's own page). Refusing it also keeps a cross-site HTML form, which can send only a form, text
+ * or multipart without a CORS preflight, from reaching any command.
+ */
 const FILE_TYPES = [...new Set(Object.values(CONTENT_TYPES)), 'application/octet-stream'];
-const BODY_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded']);
 
 const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
- * For the edge hook, before any body is read: a body of any other type (text/plain, XML, multipart) is refused
- * with a 415, rather than ignored and answered as if the fields were missing — on a route that takes a file
+ * For the edge hook, before any body is read: a body of any other type (a form, text/plain, XML, multipart) is
+ * refused with a 415, rather than ignored and answered as if the fields were missing — on a route that takes a file
  * (`TakesFile`) naming the file types it takes, elsewhere asking for JSON.
  */
 export function unsupportedBody(req: HttpRequest): DomainError | null {
@@ -107,7 +111,7 @@ export function unsupportedBody(req: HttpRequest): DomainError | null {
   const type = mediaTypeOf(headers['content-type']);
   const upload = uploadRulesOf(req);
   if (upload) return type === '' || uploadContentTypes(upload.kinds).includes(type) ? null : notAFile(upload);
-  if (type === '' || BODY_TYPES.has(type)) return null;
+  if (type === '' || type === 'application/json') return null;
   return new DomainError(SEND_JSON, 415, [{ field: 'body', message: SEND_JSON }]);
 }
 
@@ -145,11 +149,11 @@ function inflated(req: HttpRequest, body: Buffer): Buffer {
   throw new DomainError(`unsupported content encoding "${encoding}"`, 415);
 }
 
-/** The charset a body declares (JSON: a UTF; forms: UTF-8 or ISO-8859-1), lower-cased; 415 for another. */
-function charsetOf(req: HttpRequest, allowed: (charset: string) => boolean): string {
+/** The charset a body declares (a UTF), lower-cased; 415 for another. */
+function charsetOf(req: HttpRequest): string {
   const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '');
   const charset = (match?.[1] ?? 'utf-8').toLowerCase();
-  if (!allowed(charset)) throw new DomainError(`unsupported charset "${charset.toUpperCase()}"`, 415);
+  if (!charset.startsWith('utf-')) throw new DomainError(`unsupported charset "${charset.toUpperCase()}"`, 415);
   return charset;
 }
 
@@ -177,7 +181,7 @@ function textOf(charset: string, body: Buffer): string {
 
 /** Only a JSON object or array is a body (a bare string or number is a mistake), as before; empty means `{}`. */
 function parseJson(req: HttpRequest, bytes: Buffer): unknown {
-  const charset = charsetOf(req, (c) => c.startsWith('utf-'));
+  const charset = charsetOf(req);
   const body = inflated(req, bytes);
   const text = textOf(charset, body);
   // The depth is counted on UTF-8 bytes: the body's own, or the text's when it came in another UTF.
@@ -193,52 +197,26 @@ function parseJson(req: HttpRequest, bytes: Buffer): unknown {
   }
 }
 
-/** A form, nested as `a[b]=1` allows (qs), at most 32 levels deep and 1000 fields. */
-function parseForm(req: HttpRequest, bytes: Buffer): unknown {
-  const charset = charsetOf(req, (c) => c === 'utf-8' || c === 'iso-8859-1');
-  const text = inflated(req, bytes).toString(charset === 'iso-8859-1' ? 'latin1' : 'utf8');
-  if (text.length === 0) return {};
-  const fields = text.split('&').length;
-  if (fields > 1000) throw new DomainError(TOO_LARGE, 413);
-  try {
-    return qs.parse(text, {
-      allowPrototypes: true,
-      arrayLimit: Math.max(100, fields),
-      depth: MAX_JSON_DEPTH,
-      parameterLimit: 1000,
-      strictDepth: true,
-      charset: charset === 'iso-8859-1' ? 'iso-8859-1' : 'utf-8',
-    });
-  } catch (error) {
-    if (error instanceof RangeError) throw new DomainError('The input exceeded the depth', 400);
-    throw error;
-  }
-}
-
 /**
- * The app's own body parsers, in place of Fastify's: JSON (a depth limit checked on the bytes before parsing) and
- * forms, each at most 100 kB, keeping the exact bytes as `req.rawBody` (Stripe signs them), then a check of every
- * key and string that came in. A file upload's body is left unread for the route to stream (uploads.ts); any
- * other type was refused by the edge hook, and an empty body of another type is no body.
+ * The app's own body parser, in place of Fastify's: JSON (a depth limit checked on the bytes before parsing), at
+ * most 100 kB, keeping the exact bytes as `req.rawBody` (Stripe signs them), then a check of every key and string
+ * that came in. A file upload's body is left unread for the route to stream (uploads.ts); any other type was
+ * refused by the edge hook, and an empty body of another type is no body.
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  const parser =
-    (parse: (req: HttpRequest, bytes: Buffer) => unknown) =>
-    (req: HttpRequest, bytes: string | Buffer, done: (error: Error | null, body?: unknown) => void): void => {
-      try {
-        const buffer = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
-        (req as KauriRequest).rawBody = buffer;
-        const body = parse(req, buffer);
-        const found = disallowedField(body);
-        done(found && refusal(found), body);
-      } catch (error) {
-        done(error as Error);
-      }
-    };
   const limits = { parseAs: 'buffer', bodyLimit: MAX_JSON_BYTES } as const;
-  app.addContentTypeParser('application/json', limits, parser(parseJson));
-  app.addContentTypeParser('application/x-www-form-urlencoded', limits, parser(parseForm));
+  app.addContentTypeParser('application/json', limits, (req, bytes: string | Buffer, done) => {
+    try {
+      const buffer = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+      (req as KauriRequest).rawBody = buffer;
+      const body = parseJson(req, buffer);
+      const found = disallowedField(body);
+      done(found && refusal(found), body);
+    } catch (error) {
+      done(error as Error);
+    }
+  });
   const unread = (_req: HttpRequest, _payload: unknown, done: (error: Error | null, body?: unknown) => void) =>
     done(null, undefined);
   app.addContentTypeParser(FILE_TYPES, unread);

@@ -63,7 +63,7 @@ export function validationPipe(): ValidationPipe {
 }
 
 /**
- * A number a form may send as text, for `@Transform`: "1000", "-3", "12.5" are read as numbers; anything else — hex
+ * A number sent as text (a query string's, or a JSON field a page filled from a text input), for `@Transform`: "1000", "-3", "12.5" are read as numbers; anything else — hex
  * ("0x10"), exponents ("1e2"), "Infinity", blanks — stays as it is and fails the field's validation, so nobody's
  * amount or count is read as a figure they did not write.
  */
