@@ -25,6 +25,7 @@ import {
   type Interest,
   type InvestmentAmount,
 } from './options.js';
+import { MinVisibleLength } from '../../platform/http/visible-length.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const DATE_OF_BIRTH = REGISTER_INTEREST_MESSAGES.dateOfBirth;
@@ -34,14 +35,14 @@ export class RegisterInterestDto {
   @ApiProperty({ minLength: 2 })
   @Transform(trim)
   @IsString({ message: REGISTER_INTEREST_MESSAGES.firstName })
-  @MinLength(2, { message: REGISTER_INTEREST_MESSAGES.firstName })
+  @MinVisibleLength(2, { message: REGISTER_INTEREST_MESSAGES.firstName })
   @MaxLength(100)
   firstName: string;
 
   @ApiProperty({ minLength: 2 })
   @Transform(trim)
   @IsString({ message: REGISTER_INTEREST_MESSAGES.lastName })
-  @MinLength(2, { message: REGISTER_INTEREST_MESSAGES.lastName })
+  @MinVisibleLength(2, { message: REGISTER_INTEREST_MESSAGES.lastName })
   @MaxLength(100)
   lastName: string;
 

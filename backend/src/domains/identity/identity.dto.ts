@@ -5,6 +5,7 @@ import { IsPlainEmail } from '../../platform/http/plain-email.js';
 import { IDENTITY_MESSAGES, INVALID_EMAIL, MIN_PASSWORD_LENGTH } from '../../messages.js';
 import { MAX_PASSWORD_LENGTH } from './passwords.js';
 import { UserDto } from './user-view.js';
+import { MinVisibleLength } from '../../platform/http/visible-length.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -56,14 +57,14 @@ export class UpdateProfileDto {
   @ApiProperty()
   @Transform(trim)
   @IsString({ message: IDENTITY_MESSAGES.firstNameRequired })
-  @MinLength(1, { message: IDENTITY_MESSAGES.firstNameRequired })
+  @MinVisibleLength(1, { message: IDENTITY_MESSAGES.firstNameRequired })
   @MaxLength(100, { message: IDENTITY_MESSAGES.firstNameTooLong })
   firstName: string;
 
   @ApiProperty()
   @Transform(trim)
   @IsString({ message: IDENTITY_MESSAGES.lastNameRequired })
-  @MinLength(1, { message: IDENTITY_MESSAGES.lastNameRequired })
+  @MinVisibleLength(1, { message: IDENTITY_MESSAGES.lastNameRequired })
   @MaxLength(100, { message: IDENTITY_MESSAGES.lastNameTooLong })
   lastName: string;
 }

@@ -5,6 +5,7 @@ import { allOf } from '../../platform/http/api-response.js';
 import type { CapTableLine, FreezeRow, RegisterDoc, SupplyChangeRow } from '../../projections/registers.js';
 import { REGISTER_MESSAGES as M } from './register.decider.js';
 import type { TransferApproval } from './events.js';
+import { MinVisibleLength } from '../../platform/http/visible-length.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /**
@@ -22,7 +23,7 @@ export class AddInvestorDto {
   @ApiProperty()
   @Transform(trim)
   @IsString({ message: M.investorName })
-  @MinLength(2, { message: M.investorName })
+  @MinVisibleLength(2, { message: M.investorName })
   @MaxLength(120, { message: M.investorNameLength })
   name: string;
   @ApiPropertyOptional()

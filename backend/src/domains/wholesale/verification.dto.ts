@@ -29,6 +29,7 @@ import {
   type VerificationType,
 } from './events.js';
 import { FUTURE_SWEEP } from './verification.decider.js';
+import { MinVisibleLength } from '../../platform/http/visible-length.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toNumber = ({ value }: { value: unknown }) => {
@@ -79,7 +80,7 @@ export class SubmitVerificationDto {
   @ApiProperty({ minLength: 2 })
   @Transform(trim)
   @IsString({ message: M.verifierName })
-  @MinLength(2, { message: M.verifierName })
+  @MinVisibleLength(2, { message: M.verifierName })
   @MaxLength(120)
   verifierName: string;
 

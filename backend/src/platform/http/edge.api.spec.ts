@@ -12,6 +12,7 @@ import { SHUTDOWN_GRACE_MS } from '../../app.js';
 import { FUTURE_SWEEP } from '../../domains/wholesale/verification.decider.js';
 import { startTestServer, type Api } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
+import { interestForm } from '../../testing/fixtures.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { CHARACTERS_NOT_ALLOWED, MALFORMED_PATH, NAME_NOT_ALLOWED, SEND_JSON, TOO_DEEP } from './input-limits.js';
@@ -83,6 +84,54 @@ describe('the edge of the app', () => {
       message: NAME_NOT_ALLOWED,
       errors: [{ field: '__proto__', message: NAME_NOT_ALLOWED }],
     });
+  });
+
+  it('refuses bidi overrides, embeddings and isolates like NUL; names need enough visible characters', async () => {
+    const characters = (field: string) => ({
+      message: CHARACTERS_NOT_ALLOWED,
+      errors: [{ field, message: CHARACTERS_NOT_ALLOWED }],
+    });
+    for (const bidi of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      const named = interestForm({ email: 'bidi@example.nz', firstName: `An${bidi}aa` });
+      const res = await refusedWithoutEvents(() => server.api.post('/api/register-interest', named));
+      expect(res.body).toEqual(characters('firstName'));
+    }
+    expect((await refusedWithoutEvents(() => admin.get('/api/audit/events?actor=a%E2%80%AEb'))).body).toEqual(
+      characters('actor'),
+    );
+    const unseen = ['\u200b\u200b', ' \u200b ', '\u2060\u00ad', 'A\u200b', '\u3164\u3164', 'e\u0301'];
+    for (const name of unseen) {
+      const form = interestForm({ email: 'unseen@example.nz', firstName: name, lastName: name });
+      const res = await refusedWithoutEvents(() => server.api.post('/api/register-interest', form));
+      expect({ name, errors: res.body.errors }).toEqual({
+        name,
+        errors: [
+          { field: 'firstName', message: 'First name must be at least 2 characters' },
+          { field: 'lastName', message: 'Last name must be at least 2 characters' },
+        ],
+      });
+    }
+    const profile = await refusedWithoutEvents(() =>
+      owner.request('PATCH', '/api/user', { firstName: '\u200b', lastName: '\u200d\u200d' }),
+    );
+    expect(profile.body.errors).toEqual([
+      { field: 'firstName', message: 'First name is required' },
+      { field: 'lastName', message: 'Last name is required' },
+    ]);
+    // A right-to-left name needs none of them (its marks stay allowed); an accent is part of its letter.
+    const hebrew = await owner.request('PATCH', '/api/user', {
+      firstName: '\u05d3\u05e0\u05d4\u200f',
+      lastName: 'Levi',
+    });
+    expect(hebrew.status).toBe(200);
+    const accented = interestForm({ email: 'accented@example.nz', firstName: 'E\u0301', lastName: 'Ng' });
+    const accentedRes = await refusedWithoutEvents(() => server.api.post('/api/register-interest', accented));
+    expect(accentedRes.body.errors).toContainEqual({
+      field: 'firstName',
+      message: 'First name must be at least 2 characters',
+    });
+    const two = await owner.request('PATCH', '/api/user', { firstName: 'E\u0301e', lastName: 'Ng' });
+    expect(two.status).toBe(200);
   });
 
   it('refuses a body that is not valid UTF-8 (never read with U+FFFD in place of the bad bytes)', async () => {

@@ -8,7 +8,8 @@ import type { KauriRequest } from './request-context.js';
 /**
  * What a request may carry before any route sees it. Deeply nested JSON overflows the recursive code after
  * the parser (class-transformer, validators), and NUL characters or lone UTF-16 surrogates cannot be stored
- * by PostgreSQL or hashed canonically: both are refused at the edge with a 400, never met deeper as a 500.
+ * by PostgreSQL or hashed canonically: both are refused at the edge with a 400, never met deeper as a 500. Bidi
+ * overrides, embeddings and isolates are refused the same way: they spoof what staff read.
  */
 export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_BYTES = 100 * 1024;
@@ -46,12 +47,15 @@ export function jsonDepth(text: Buffer, stopAbove = Infinity): number {
   return deepest;
 }
 
-// NUL, or a UTF-16 surrogate without its pair (matched on code units: no `u` flag).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point.
-const NOT_ALLOWED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// NUL; a bidi override, embedding or isolate (U+202A–U+202E, U+2066–U+2069), which makes what staff read differ
+// from what was sent (`report\u202Efdp.exe` reads as "reportexe.pdf"); or a UTF-16 surrogate without its pair (matched on
+// code units: no `u` flag). Right-to-left names need none of them, and the marks (U+200E, U+200F) stay allowed.
+const NOT_ALLOWED =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point.
+  /\u0000|[\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const NOT_ALLOWED_ALL = new RegExp(NOT_ALLOWED.source, 'g');
 
-/** A string PostgreSQL can store and every layer can encode: no NUL, no unpaired UTF-16 surrogate. */
+/** A string PostgreSQL can store, every layer can encode and staff read as sent: no NUL, bidi control, lone surrogate. */
 export function isAllowedText(text: string): boolean {
   return !NOT_ALLOWED.test(text);
 }
