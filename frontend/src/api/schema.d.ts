@@ -9209,6 +9209,13 @@ export interface operations {
                     "application/json": components["schemas"]["WrittenDto"];
                 };
             };
+            /** @description A field is invalid (residency, the IRD number's check digit, an RWT rate or one without an IRD number, treaty country, date of birth, bank account): `{ message, errors: [{ field, message }] }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -9962,8 +9969,29 @@ export interface operations {
                     "application/json": components["schemas"]["TransferCreatedDto"];
                 };
             };
+            /** @description A field is invalid (tokens, price per token, the total, a transfer to yourself): `{ message, errors }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Asset not found', or 'The buyer is not a Kauri investor' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The checks refuse it: the asset is not approved; the buyer is not verified, lapsed or revoked, frozen or has no custody wallet; the tokens are frozen, locked up or claimed by other transfers; the holder limit; no chain or stablecoin */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10062,8 +10090,36 @@ export interface operations {
                     "application/json": components["schemas"]["TransferWrittenDto"];
                 };
             };
+            /** @description 'Invalid id' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Only the buyer can accept this transfer' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Transfer not found' (also to anyone it does not concern) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No longer proposed, expired, or the checks now refuse it */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10093,8 +10149,36 @@ export interface operations {
                     "application/json": components["schemas"]["TransferWrittenDto"];
                 };
             };
+            /** @description 'Invalid id' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the asset’s owner or an admin (for some assets, only admins); a party to the transfer may not approve it (four eyes) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Transfer not found' (also to anyone it does not concern) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already approved, not accepted yet, ended or expired, or the checks now refuse it */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10124,6 +10208,13 @@ export interface operations {
                     "application/json": components["schemas"]["TransferWrittenDto"];
                 };
             };
+            /** @description 'Invalid id' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -10131,8 +10222,26 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Needs role admin */
+            /**
+             * @description A party to the transfer may not retry its settlement (four eyes)
+             *
+             *     Needs role admin
+             */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Transfer not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not failed, abandoned, or no failed step to ask again; or the checks now refuse it */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10166,6 +10275,13 @@ export interface operations {
                     "application/json": components["schemas"]["TransferWrittenDto"];
                 };
             };
+            /** @description 'Invalid id', or no reason given: `{ message, errors }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -10173,8 +10289,26 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Needs role admin */
+            /**
+             * @description A party to the transfer may not abandon it (four eyes)
+             *
+             *     Needs role admin
+             */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Transfer not found' */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Settled, still settling, still open, already ended or already abandoned */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10204,8 +10338,29 @@ export interface operations {
                     "application/json": components["schemas"]["TransferWrittenDto"];
                 };
             };
+            /** @description 'Invalid id' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Transfer not found' (also to anyone but its parties) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Settlement has started or the transfer has ended: it can no longer be cancelled */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

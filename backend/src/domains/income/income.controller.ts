@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
-import { ApiOk, WrittenDto } from '../../platform/http/api-response.js';
+import { ApiOk, ApiRefusals, WrittenDto } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, type SignedInUser } from '../../platform/http/auth.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { DistributionQueries } from '../../projections/distributions.query.js';
@@ -44,6 +44,9 @@ export class TaxProfileController {
   @ApiOk(WrittenDto)
   @ApiOperation({
     summary: 'Save your tax profile: residency, IRD number (check digit), elected RWT rate, treaty country',
+  })
+  @ApiRefusals({
+    400: "A field is invalid (residency, the IRD number's check digit, an RWT rate or one without an IRD number, treaty country, date of birth, bank account): `{ message, errors: [{ field, message }] }`",
   })
   async save(@Body() body: TaxProfileDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     const { position } = await this.commands.execute(

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CommandContext } from '../../platform/command-context.js';
 import { DomainError } from '../../platform/errors.js';
-import { ApiCreated, ApiOk } from '../../platform/http/api-response.js';
+import { ApiCreated, ApiOk, ApiRefusals } from '../../platform/http/api-response.js';
 import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '../../platform/http/auth.js';
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
@@ -83,6 +83,11 @@ export class TransfersController {
   @Post()
   @ApiCreated(TransferCreatedDto)
   @ApiOperation({ summary: 'The seller proposes a transfer of some of their tokens to a named verified investor' })
+  @ApiRefusals({
+    400: 'A field is invalid (tokens, price per token, the total, a transfer to yourself): `{ message, errors }`',
+    404: "'Asset not found', or 'The buyer is not a Kauri investor'",
+    409: 'The checks refuse it: the asset is not approved; the buyer is not verified, lapsed or revoked, frozen or has no custody wallet; the tokens are frozen, locked up or claimed by other transfers; the holder limit; no chain or stablecoin',
+  })
   propose(@Body() body: ProposeTransferDto, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     return this.transfers.propose(body, user.userId, context);
   }
@@ -119,6 +124,12 @@ export class TransfersController {
   @HttpCode(200)
   @ApiOk(TransferWrittenDto)
   @ApiOperation({ summary: 'The buyer accepts (the checks run again)' })
+  @ApiRefusals({
+    400: "'Invalid id'",
+    403: "'Only the buyer can accept this transfer'",
+    404: "'Transfer not found' (also to anyone it does not concern)",
+    409: 'No longer proposed, expired, or the checks now refuse it',
+  })
   async accept(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     await this.actsOn(id, user);
     return this.transfers.step('accept', id, user.userId, hasRole(user, 'admin'), context);
@@ -128,6 +139,12 @@ export class TransfersController {
   @HttpCode(200)
   @ApiOk(TransferWrittenDto)
   @ApiOperation({ summary: 'The asset’s owner (or an admin) approves: the checks run again, then settlement starts' })
+  @ApiRefusals({
+    400: "'Invalid id'",
+    403: 'Not the asset’s owner or an admin (for some assets, only admins); a party to the transfer may not approve it (four eyes)',
+    404: "'Transfer not found' (also to anyone it does not concern)",
+    409: 'Already approved, not accepted yet, ended or expired, or the checks now refuse it',
+  })
   async approve(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     await this.actsOn(id, user);
     return this.transfers.step('approve', id, user.userId, hasRole(user, 'admin'), context);
@@ -141,6 +158,12 @@ export class TransfersController {
     summary:
       'An admin asks a failed settlement again once its cause is dealt with: the checks run again, then each failed DvP step is asked of the chain again (admins only)',
   })
+  @ApiRefusals({
+    400: "'Invalid id'",
+    403: 'A party to the transfer may not retry its settlement (four eyes)',
+    404: "'Transfer not found'",
+    409: 'Not failed, abandoned, or no failed step to ask again; or the checks now refuse it',
+  })
   async retry(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     await this.actsOn(id, user);
     return this.transfers.retrySettlement(id, user.userId, context);
@@ -153,6 +176,12 @@ export class TransfersController {
   @ApiOperation({
     summary:
       'An admin who is not a party gives up on a failed settlement whose cause does not go away, with a reason: the transfer ends abandoned and what its DvP left open on chain is undone (admins only)',
+  })
+  @ApiRefusals({
+    400: "'Invalid id', or no reason given: `{ message, errors }`",
+    403: 'A party to the transfer may not abandon it (four eyes)',
+    404: "'Transfer not found'",
+    409: 'Settled, still settling, still open, already ended or already abandoned',
   })
   async abandon(
     @IdParam() id: string,
@@ -168,6 +197,11 @@ export class TransfersController {
   @HttpCode(200)
   @ApiOk(TransferWrittenDto)
   @ApiOperation({ summary: 'Either party cancels before settlement starts' })
+  @ApiRefusals({
+    400: "'Invalid id'",
+    404: "'Transfer not found' (also to anyone but its parties)",
+    409: 'Settlement has started or the transfer has ended: it can no longer be cancelled',
+  })
   async cancel(@IdParam() id: string, @CurrentUser() user: SignedInUser, @Ctx() context: CommandContext) {
     await this.actsOn(id, user);
     return this.transfers.cancel(id, user.userId, context);

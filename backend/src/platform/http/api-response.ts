@@ -1,5 +1,12 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiProperty } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiProperty,
+  ApiResponse,
+} from '@nestjs/swagger';
 
 /** A handler whose answer is T (or a promise of it); its parameters do not matter here. */
 type Handler<T> = (...args: never[]) => T | Promise<T>;
@@ -87,6 +94,18 @@ export const ApiFile = (mediaTypes: readonly string[], description: string) =>
       description,
       content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
     }),
+  );
+
+/** The refusals a handler documents: each status, and when it answers it (in the specification's words). */
+export type Refusals = Partial<Record<400 | 403 | 404 | 409 | 422, string>>;
+
+/**
+ * Documents a handler's refusals, each `{ message, errors? }` (ErrorBody), beside the 401 and 403 that
+ * `@Authenticated` and `@Roles` document (a second 403 text is added to the role's, not put in its place).
+ */
+export const ApiRefusals = (refusals: Refusals) =>
+  applyDecorators(
+    ...Object.entries(refusals).map(([status, description]) => ApiResponse({ status: Number(status), description })),
   );
 
 /** A command's answer: done, and the global position of its last event (read-your-writes: X-Read-After). */

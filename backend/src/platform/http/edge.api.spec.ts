@@ -394,6 +394,21 @@ describe('the edge of the app', () => {
     expect(tls.headers.get('strict-transport-security')).toBe(HSTS);
   });
 
+  it('documents the refusals the transfer commands and the tax profile answer', async () => {
+    const { paths } = (await server.api.get('/api/docs-json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const statuses = (path: string, method: string) => Object.keys(paths[path]![method]!.responses).sort();
+    expect(statuses('/api/transfers', 'post')).toEqual(['201', '400', '401', '404', '409']);
+    for (const step of ['accept', 'approve', 'retry', 'abandon'])
+      expect([step, statuses(`/api/transfers/{id}/${step}`, 'post')]).toEqual([
+        step,
+        ['200', '400', '401', '403', '404', '409'],
+      ]);
+    expect(statuses('/api/transfers/{id}/cancel', 'post')).toEqual(['200', '400', '401', '404', '409']);
+    expect(statuses('/api/tax-profile', 'put')).toEqual(['200', '400', '401']);
+  });
+
   it("lets Stripe's scripts and frames in only when Stripe is configured", () => {
     expect(contentSecurityPolicy({ stripe: null })['script-src']).toEqual(["'self'"]);
     const prices = { professional: 'p', enterprise: 'e' };
