@@ -41,6 +41,7 @@ import { ProjectionEngine } from './platform/projection-engine/projection-engine
 import { READ_AFTER_UNMET, readAfterOf, readYourWrites } from './platform/http/read-your-writes.js';
 import type { ReadStore } from './platform/read-store/read-store.js';
 import { openStores } from './platform/stores.js';
+import { UPLOAD_TIMEOUTS } from './platform/uploads.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
 import type { Leases } from './platform/jobs/leases.js';
 import { ReplicaPositions } from './platform/jobs/replica-positions.js';
@@ -158,8 +159,9 @@ async function openApp(
     // the route (which refuses a malformed one with its own message).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 10_000 },
     bodyLimit: MAX_JSON_BYTES,
-    // Node's own limits, as before (Fastify would wait for a request forever and keep idle connections 72 s).
-    requestTimeout: 300_000,
+    // A request must arrive in full within REQUEST_TIMEOUT_MS (a body sent slowly holds its connection that long);
+    // idle keep-alive connections close after 5 s, as Node's own default (Fastify's would be 72 s).
+    requestTimeout: REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
     // A request Node could not read (an unknown method, a malformed header) is refused in the app's shape.
     clientErrorHandler: clientErrorHandler(headers.plainHttp),
@@ -303,6 +305,14 @@ async function openApp(
 const WITHOUT_CHAIN_STATE =
   /^\/+api\/+(health|early-access|register-interest|docs|auth\/+config|login|logout|register|password-reset)(\/|$)/i;
 const readsChainState = (path: string) => /^\/+api(\/|$)/i.test(path) && !WITHOUT_CHAIN_STATE.test(path);
+
+/**
+ * How long a request may take to arrive (Node's `requestTimeout`; Node checks every 30 s, so up to 30 s later). The
+ * largest request is an upload (10 MB of evidence or a deed), which gets UPLOAD_TIMEOUTS.totalMs (60 s) and answers
+ * its own 408; this is a little longer, so that answer comes first. A JSON body is at most 100 kB. It was 300 s,
+ * Node's default, which let a slowly sent body hold a connection five minutes.
+ */
+export const REQUEST_TIMEOUT_MS = UPLOAD_TIMEOUTS.totalMs + 5_000;
 
 /** In-flight requests get this long to finish at shutdown; then every connection is closed. */
 export const SHUTDOWN_GRACE_MS = 3000;

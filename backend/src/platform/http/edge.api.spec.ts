@@ -4,11 +4,11 @@
  * field's mistake, and a shutdown finishes within seconds even with a hung upload.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SHUTDOWN_GRACE_MS } from '../../app.js';
+import { REQUEST_TIMEOUT_MS, SHUTDOWN_GRACE_MS } from '../../app.js';
 import { FUTURE_SWEEP } from '../../domains/wholesale/verification.decider.js';
 import { startTestServer, type Api } from '../../testing/api.js';
 import { subscribe } from '../../testing/billing.js';
@@ -18,6 +18,7 @@ import { signUp } from '../../testing/users.js';
 import { CHARACTERS_NOT_ALLOWED, MALFORMED_PATH, NAME_NOT_ALLOWED, SEND_JSON, TOO_DEEP } from './input-limits.js';
 import { MALFORMED_REQUEST } from './methods.js';
 import { contentSecurityPolicy } from './security-headers.js';
+import { UPLOAD_TIMEOUTS } from '../uploads.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -407,6 +408,13 @@ describe('the edge of the app', () => {
       ]);
     expect(statuses('/api/transfers/{id}/cancel', 'post')).toEqual(['200', '400', '401', '404', '409']);
     expect(statuses('/api/tax-profile', 'put')).toEqual(['200', '400', '401']);
+  });
+
+  it('gives a request a little longer to arrive than an upload gets, and no more', () => {
+    const node = server.app.getHttpServer() as Server;
+    expect(node.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBeGreaterThan(UPLOAD_TIMEOUTS.totalMs);
+    expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(UPLOAD_TIMEOUTS.totalMs + 10_000);
   });
 
   it("lets Stripe's scripts and frames in only when Stripe is configured", () => {
