@@ -436,7 +436,7 @@ describe('OpenAPI-driven fuzz test', () => {
       }
     }
 
-    const health = await server.api.get('/api/health');
+    const health = await server.ops.get('/api/health');
     const notLive = (health.body.projections as { name: string; status: string }[]).filter((p) => p.status !== 'live');
     console.log(
       [

@@ -214,7 +214,9 @@ describe('three replicas on one PostgreSQL database and one chain', () => {
     // The chain settles: nothing pending, no drift, on each survivor.
     for (const r of survivors) {
       await eventually(`${r.name} settled`, async () => {
-        const { chain } = await (await fetch(`${r.url}/api/health`)).json();
+        const { chain } = await (
+          await fetch(`${r.url}/api/health`, { headers: { authorization: `Ops ${r.opsToken}` } })
+        ).json();
         return chain.ok && chain.pending === 0 && chain.drift === 0 ? chain : null;
       });
     }

@@ -14,7 +14,7 @@ import { createPublicClient, http, type Hex } from 'viem';
 import { startAnvil } from '../platform/chain/anvil.js';
 import { PgliteEventStore } from '../platform/event-store/pglite-event-store.js';
 import { readRuntimeFile } from '../platform/operations/runtime-file.js';
-import type { Api } from '../testing/api.js';
+import { operatorApi, type Api } from '../testing/api.js';
 import { bootBuilt, requireBuilt, stopBuilt } from '../testing/built-app.js';
 import * as offerings from '../testing/offerings.js';
 import { freshPgliteDir } from '../testing/pglite.js';
@@ -39,7 +39,8 @@ test(`chain burst: ${INVESTMENTS} confirmed investments by ${INVESTORS} investor
   const app = await bootBuilt(dir, env);
   try {
     const server = { url: app.url, opsToken: readRuntimeFile(dir)!.opsToken, dataDir: dir };
-    const health = async () => (await (await fetch(`${app.url}/api/health`)).json()).chain;
+    const operator = operatorApi(server);
+    const health = async () => (await operator.get('/api/health')).body.chain;
     const settled = async () => {
       for (;;) {
         const chain = await health();

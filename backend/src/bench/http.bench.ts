@@ -3,6 +3,7 @@ import { openSync, closeSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRuntimeFile } from '../platform/operations/runtime-file.js';
 import { BENCH_CHAIN } from './boot.bench.js';
 import type { FilledHistory } from './history.js';
 import { RawClient } from './raw-client.js';
@@ -264,10 +265,12 @@ async function settle(target: Target): Promise<number[]> {
  * 1,000,000 events about half a minute, answering about a third as many requests a second (2026-11-28) — so a read
  * measured then is a restart's figure, not the read path's.
  */
-async function startUpDone(origin: string): Promise<number> {
+async function startUpDone(origin: string, opsToken: string): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const health = (await (await fetch(`${origin}/api/health`)).json()) as {
+    // As an operator: anyone else reads the verdict only.
+    const res = await fetch(`${origin}/api/health`, { headers: { authorization: `Ops ${opsToken}` } });
+    const health = (await res.json()) as {
       readStore?: { loading?: number };
       register?: { checkedAt?: string | null };
     };
@@ -307,7 +310,7 @@ export async function benchHttp(
   let bare: ChildProcess | undefined;
   try {
     log('waiting for the app to finish its start-up work');
-    const startUpMs = await startUpDone(appOrigin);
+    const startUpMs = await startUpDone(appOrigin, readRuntimeFile(dataDir)!.opsToken);
     log(`start-up work done after ${startUpMs} ms; ${SETTLE_MS / 1000} s of reads before the measured runs`);
     const settling = await settle({ origin: appOrigin, path: '/api/early-access', headers: {} });
     const reads: { path: string; headers: Record<string, string> }[] = [

@@ -69,7 +69,10 @@ async function throughApp(app: RuntimeInfo): Promise<ChainHealth> {
   let last = -1;
   let lastChange = Date.now();
   do {
-    const res = await fetch(`http://127.0.0.1:${app.port}/api/health`);
+    // As an operator: the chain's figures are not for anyone.
+    const res = await fetch(`http://127.0.0.1:${app.port}/api/health`, {
+      headers: { authorization: `Ops ${app.opsToken}` },
+    });
     chain = ((await res.json()) as { chain: ChainHealth }).chain;
     bar.update(chain.pending ?? 0);
     if (!chain.ok || !chain.pending) break;

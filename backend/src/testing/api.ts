@@ -27,7 +27,7 @@ export async function startTestServer(
      */
     started?: boolean;
   } = {},
-): Promise<StartedServer & { api: Api }> {
+): Promise<StartedServer & { api: Api; ops: Api }> {
   // The app's own address is PUBLIC_URL (mail links, the only origin /api/login sends a provider back to), so the
   // port is chosen before the app starts; should another process take it meanwhile, another is chosen.
   if (!options.env?.PUBLIC_URL && !options.port) {
@@ -82,6 +82,7 @@ export async function startTestServer(
     ...server,
     chain,
     api: new Api(server.url),
+    ops: operatorApi(server),
     async close() {
       await server.close();
       if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
@@ -103,6 +104,14 @@ export async function startReplicas(
     await a.close();
     throw error;
   }
+}
+
+/**
+ * A client for an operator: every request carries the ops token (`Authorization: Ops <token>`), as the CLI's do.
+ * /api/health's figures (positions, lags, the chain's counts) are for operators; anyone else reads the verdict only.
+ */
+export function operatorApi(server: Pick<StartedServer, 'url' | 'opsToken'>): Api {
+  return new Api(server.url, { authorization: `Ops ${server.opsToken}` });
 }
 
 /** A port free at the moment of asking. */
@@ -134,7 +143,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export class Api {
   private cookies = new Map<string, string>();
   private lastPosition = 0;
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    /** Sent with every request (before the request's own). */
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   async request<T = any>(
     method: string,
@@ -150,6 +163,7 @@ export class Api {
         ...(UNSAFE.has(method.toUpperCase()) &&
           this.cookies.has('kauri.csrf') && { 'x-csrf-token': decodeURIComponent(this.cookies.get('kauri.csrf')!) }),
         ...(this.lastPosition > 0 && { 'x-read-after': String(this.lastPosition) }),
+        ...this.defaultHeaders,
         ...headers,
       },
       body:

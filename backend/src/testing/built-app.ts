@@ -11,7 +11,7 @@ import { startAnvil } from '../platform/chain/anvil.js';
 import { ViemChain } from '../platform/chain/viem-chain.js';
 import { LOCK_FILE } from '../platform/operations/data-lock.js';
 import { readRuntimeFile } from '../platform/operations/runtime-file.js';
-import { Api, TEST_APP_ENV } from './api.js';
+import { Api, operatorApi, TEST_APP_ENV } from './api.js';
 import * as offerings from './offerings.js';
 import { freshPgliteDir, madeOnce, REPO_TMP } from './pglite.js';
 import { type SignedUpUser, signUp } from './users.js';
@@ -211,7 +211,7 @@ function crashTemplate(): Promise<string> {
         // An admin by ADMIN_EMAILS once the address is confirmed with the link in the outbox.
         const admin = await signUp(server, { email: CRASH_ADMIN, verifyEmail: true });
         const { owner, assetId, position } = await offerings.approvedAsset(server, admin, 10_000);
-        await chainSettled(app.url);
+        await chainSettled(server);
         const setUp: CrashSetUp = { admin: admin.user, owner: owner.user, assetId, position };
         writeFileSync(join(partial, 'set-up.json'), JSON.stringify(setUp));
       } finally {
@@ -225,12 +225,12 @@ function crashTemplate(): Promise<string> {
   return crashTemplateMade;
 }
 
-/** Waits until the app's chain has nothing pending and no drift (health), `tries` × 200 ms at most. */
-async function chainSettled(url: string, tries = 300): Promise<void> {
+/** Waits until the app's chain has nothing pending and no drift (health, as an operator), `tries` × 200 ms at most. */
+async function chainSettled(server: { url: string; opsToken: string }, tries = 300): Promise<void> {
   let chain = { ok: false, drift: -1, pending: -1 };
   for (let i = 0; i < tries && !(chain.ok && chain.pending === 0 && chain.drift === 0); i++) {
     await new Promise((r) => setTimeout(r, 200));
-    chain = (await (await fetch(`${url}/api/health`)).json()).chain;
+    chain = (await operatorApi(server).get('/api/health')).body.chain;
   }
   expect(chain).toMatchObject({ ok: true, pending: 0, drift: 0 });
 }
@@ -293,7 +293,7 @@ export async function crashTestApp(
       /** Points these clients at the app after each restart too. */
       follow: (...apis: Api[]) => void clients.push(...apis),
       /** Waits until the chain has nothing pending and no drift (health), `tries` × 200 ms at most. */
-      settled: (tries?: number) => chainSettled(app.url, tries),
+      settled: (tries?: number) => chainSettled(server(), tries),
       /** SIGKILL: the app stops wherever it is. */
       kill: async () => {
         const exited = new Promise<void>((resolve) => app.child.once('exit', () => resolve()));

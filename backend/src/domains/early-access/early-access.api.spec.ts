@@ -219,7 +219,7 @@ describe('POST /api/register-interest (real app, memory stores)', () => {
   it('serves health with each store and projection, and the OpenAPI document', async () => {
     const res = await server.api.post('/api/register-interest', interestForm());
     await server.api.get('/api/early-access', { 'x-read-after': String(res.body.position) });
-    const health = await server.api.get('/api/health');
+    const health = await server.ops.get('/api/health');
     expect(health.body).toMatchObject({
       status: 'ok',
       eventStore: { ok: true, kind: 'memory' },

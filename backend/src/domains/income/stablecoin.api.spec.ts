@@ -120,7 +120,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     const holdings = await server.app.get(TokenViews).stablecoinHoldings();
     expect(holdings).toHaveLength(2);
     for (const h of holdings) expect(h.onChain).toBe(h.expected);
-    const health = (await server.api.get('/api/health')).body;
+    const health = (await server.ops.get('/api/health')).body;
     expect(health.chain).toMatchObject({ drift: 0, stablecoinDrift: 0 });
     expect(health.status).toBe('ok');
 
@@ -191,7 +191,7 @@ describe('distributions paid in the stablecoin on the embedded chain', () => {
     expect(paidLines.onChain).toBeGreaterThan(1_000); // their paid lines and the sale's NZD 10.00
     const health = await until(
       'health read after the sale',
-      async () => (await server.api.get('/api/health')).body,
+      async () => (await server.ops.get('/api/health')).body,
       (body) => body.chain.pending === 0,
     );
     expect(health).toMatchObject({ status: 'ok', chain: { stablecoinDrift: 0 } });

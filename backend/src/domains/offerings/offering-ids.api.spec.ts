@@ -47,7 +47,7 @@ describe('ids from outside never corrupt the log', () => {
     expect(await server.eventStore.headPosition()).toBe(head);
 
     // Every read model is still live.
-    const health = (await server.api.get('/api/health')).body;
+    const health = (await server.ops.get('/api/health')).body;
     expect(health.status).toBe('ok');
     expect(health.projections.filter((p: { status: string }) => p.status !== 'live')).toEqual([]);
 

@@ -66,7 +66,7 @@ describe('register reconciliation API', () => {
     const clean = await reconcile();
     expect(clean).toMatchObject({ ok: true, drift: [], error: null });
     expect(clean.assets).toBeGreaterThanOrEqual(1);
-    const healthy = (await server.api.get('/api/health')).body;
+    const healthy = (await server.ops.get('/api/health')).body;
     expect(healthy.status).toBe('ok');
     expect(healthy.register).toMatchObject({ ok: true, assets: clean.assets, drift: 0 });
 
@@ -79,13 +79,19 @@ describe('register reconciliation API', () => {
     expect(drifted.drift).toEqual([
       { assetId, readModel: 'registers', offeringId: null, field: 'ownerRetained', expected: 700, actual: 900 },
     ]);
-    const health = (await server.api.get('/api/health')).body;
+    const health = (await server.ops.get('/api/health')).body;
     expect(health.status).toBe('degraded');
     // Degraded, not unready: the replica still serves (every replica shares the register), and says why.
     expect(health).toMatchObject({ ready: true, reasons: ['Register drift 1 on 1 asset'] });
-    // Health is public: it counts the drift, naming no asset.
+    // The operator's health counts the drift, naming no asset; anyone reads only that the register check fails.
     expect(health.register).toMatchObject({ ok: false, drift: 1 });
     expect(JSON.stringify(health)).not.toContain(assetId);
+    expect((await server.api.get('/api/health')).body).toEqual({
+      status: 'degraded',
+      ready: true,
+      failing: ['register'],
+      chain: { ok: true, kind: 'off' },
+    });
 
     // Rebuilt from the log, the read model agrees again.
     expect((await admin.post('/api/operations/projections/registers/rebuild')).status).toBe(202);
@@ -96,7 +102,7 @@ describe('register reconciliation API', () => {
     }
     expect((await registers.get(assetId))!.totals.ownerRetained).toBe(700);
     expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
-    expect((await server.api.get('/api/health')).body.status).toBe('ok');
+    expect((await server.ops.get('/api/health')).body.status).toBe('ok');
   }, 120_000);
 
   it('issue 28: after a holder is removed and a supply change approved, the dashboard agrees; a tampered dashboard is drift in health', async () => {
@@ -140,7 +146,7 @@ describe('register reconciliation API', () => {
       }),
       expect.objectContaining({ readModel: 'portfolio', ownerId: owner.user.id, field: 'totalInvestors', expected: 2 }),
     ]);
-    expect((await server.api.get('/api/health')).body.register).toMatchObject({ ok: false, drift: 2 });
+    expect((await server.ops.get('/api/health')).body.register).toMatchObject({ ok: false, drift: 2 });
     await portfolio.upsert(doc);
     expect(await reconcile()).toMatchObject({ ok: true, drift: [] });
   });

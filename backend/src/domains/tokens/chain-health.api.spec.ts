@@ -40,10 +40,10 @@ describe('chain health and the embedded node', () => {
 
   /** Polls /api/health until `until` holds (at most 60 s), answering the last response. */
   async function healthWhen(until: (h: ApiResponse<Health>) => boolean): Promise<ApiResponse<Health>> {
-    let health = await server.api.get('/api/health');
+    let health = await server.ops.get('/api/health');
     for (let i = 0; i < 1200 && !until(health); i++) {
       await new Promise((r) => setTimeout(r, 50));
-      health = await server.api.get('/api/health');
+      health = await server.ops.get('/api/health');
     }
     return health;
   }
@@ -55,7 +55,7 @@ describe('chain health and the embedded node', () => {
     ).toBe(201);
 
   it('is degraded while transfers wait beyond the bound, naming them and the drift; ok once they settle', async () => {
-    expect((await server.api.get('/api/health')).body).toMatchObject({ status: 'ok', ready: true, reasons: [] });
+    expect((await server.ops.get('/api/health')).body).toMatchObject({ status: 'ok', ready: true, reasons: [] });
     const chain = server.chain as ViemChain;
     // A node that stops mining: the transfer is sent and waits in its pool.
     await chain.automine(false);
@@ -78,7 +78,7 @@ describe('chain health and the embedded node', () => {
   }, 120_000);
 
   it('restarts the node when it dies (degraded meanwhile), and a purchase made while it was down reaches the chain', async () => {
-    const before = (await server.api.get('/api/health')).body as Health;
+    const before = (await server.ops.get('/api/health')).body as Health;
     const pid = before.chain.node!.pid!;
     expect(before.chain.node).toEqual({ pid: expect.any(Number), restarts: 0 });
     // Let the node write its state once more after the last block (every 2 s): a SIGKILL loses what came after.

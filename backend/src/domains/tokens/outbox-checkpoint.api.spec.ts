@@ -93,7 +93,7 @@ describe('chain outbox checkpoint across restarts', () => {
     expect(await outbox.settled(90_000)).toBe(true);
     let chain = { ok: false, drift: -1, pending: -1 };
     for (let i = 0; i < 200 && !(chain.ok && chain.drift === 0 && chain.pending === 0); i++) {
-      chain = (await server.api.get('/api/health')).body.chain;
+      chain = (await server.ops.get('/api/health')).body.chain;
       if (!(chain.ok && chain.drift === 0 && chain.pending === 0)) await new Promise((r) => setTimeout(r, 100));
     }
     expect(chain).toMatchObject({ ok: true, drift: 0, pending: 0 });
@@ -213,7 +213,7 @@ describe('chain outbox checkpoint across restarts', () => {
       // Never answered from the empty state it starts with.
       expect(() => outbox.state).toThrow(CHAIN_STATE_LOADING);
 
-      const health = await fetch(`${url}/api/health`);
+      const health = await fetch(`${url}/api/health`, { headers: { authorization: `Ops ${running.opsToken}` } });
       const body = (await health.json()) as { status: string; chain: { stateLoading?: boolean }; reasons: string[] };
       expect({ status: health.status, verdict: body.status, loading: body.chain.stateLoading }).toEqual({
         status: 200,

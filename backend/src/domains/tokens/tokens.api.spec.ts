@@ -66,7 +66,7 @@ describe('tokens on the embedded chain', () => {
     expect([hidden.status, (await stranger.get(`/api/assets/${assetId}/overview`)).status]).toEqual([404, 404]);
     const chain = server.chain as ViemChain;
     expect(await chain.read('Token', token.body.tokenAddress, 'totalSupply')).toBe(1000n);
-    const health = (await server.api.get('/api/health')).body;
+    const health = (await server.ops.get('/api/health')).body;
     expect(health.chain).toMatchObject({ ok: true, kind: 'anvil', chainId: 31337, head: expect.any(Number), drift: 0 });
     // Every transaction is in the log: requested, submitted with its hash, confirmed with its block.
     const all = await server.eventStore.readAll({ streamPrefixes: ['chain-tx-'] });
@@ -169,7 +169,7 @@ describe('tokens on the embedded chain', () => {
       const wallet = (await investor.get('/api/wallet')).body.address as Address;
       expect(await chain.balanceOf(token.tokenAddress, wallet)).toBe(BigInt(expected));
     }
-    const health = (await server.api.get('/api/health')).body;
+    const health = (await server.ops.get('/api/health')).body;
     expect(health.chain).toMatchObject({ ok: true, drift: 0, pending: 0 });
     const failed = (await server.eventStore.readAll({ streamPrefixes: ['chain-tx-'] })).filter(
       (e) => e.type === 'ChainTransactionFailed',

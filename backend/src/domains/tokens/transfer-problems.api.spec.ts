@@ -50,7 +50,7 @@ describe('a transfer the chain refuses', () => {
       chainProblem: expect.stringMatching(new RegExp(`^${TRANSFER_BLOCKED.failed}: .+`)),
     });
     // Operations: health counts it; the admin's list names the refused transfer and the lock-up stuck behind it.
-    const health = (await server.api.get('/api/health')).body.chain;
+    const health = (await server.ops.get('/api/health')).body.chain;
     // Drift: 5 too many with the owner, 5 too few with the investor; the lock-up is pending behind the transfer.
     expect(health).toMatchObject({ drift: 10, pending: 1, problems: 2 });
     const { problems } = (await admin.get('/api/admin/chain/problems')).body;
@@ -84,7 +84,7 @@ describe('a transfer the chain refuses', () => {
     expect(await chain.read('IdentityRegistry', registry, 'contains', [wallet])).toBe(true);
     const [after] = (await investor.get('/api/holdings')).body.holdings;
     expect(after).toMatchObject({ chainTxStatus: 'confirmed', onChainBalance: 5, chainProblem: null });
-    expect((await server.api.get('/api/health')).body.chain).toMatchObject({ drift: 0, pending: 0, problems: 0 });
+    expect((await server.ops.get('/api/health')).body.chain).toMatchObject({ drift: 0, pending: 0, problems: 0 });
     expect((await admin.get('/api/admin/chain/problems')).body.problems).toEqual([]);
     const again = await admin.post(`/api/admin/chain/transactions/${transferId}/retry`, {});
     expect(again).toMatchObject({ status: 409, body: { message: TRANSFER_BLOCKED.alreadyRetried } });

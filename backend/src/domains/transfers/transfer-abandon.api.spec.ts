@@ -158,7 +158,7 @@ describe('abandoning a transfer whose settlement failed for good', () => {
     // Left open: the seller's offer and both allowances; health degraded by the failed take.
     expect(await openOffers()).toBe(1);
     expect(await allowances()).toEqual([BigInt(TOKENS), BigInt(AMOUNT_CENTS)]);
-    const before = (await server.api.get('/api/health')).body;
+    const before = (await server.ops.get('/api/health')).body;
     expect(before.status).toBe('degraded');
     expect(before.chain.problems).toBeGreaterThanOrEqual(1);
 
@@ -199,7 +199,7 @@ describe('abandoning a transfer whose settlement failed for good', () => {
     // Health no longer counts it.
     const health = await until(
       'health ok',
-      async () => (await server.api.get('/api/health')).body,
+      async () => (await server.ops.get('/api/health')).body,
       (h) => h.status === 'ok',
     );
     expect(health.chain).toMatchObject({ problems: 0, drift: 0, pending: 0 });
@@ -236,7 +236,7 @@ describe('abandoning a transfer whose settlement failed for good', () => {
     expect(await allowances()).toEqual([0n, 0n]);
     const after = await until(
       'health ok after the restart',
-      async () => (await server.api.get('/api/health')).body,
+      async () => (await server.ops.get('/api/health')).body,
       (h) => h.status === 'ok',
     );
     expect(after.chain).toMatchObject({ problems: 0, drift: 0 });

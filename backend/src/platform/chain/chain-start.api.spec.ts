@@ -37,7 +37,7 @@ describe('the app while its chain starts', () => {
     // A command appends at once (whatever chain work it calls for is sent later).
     const investor = await signUp(server);
     expect((await investor.get('/api/user')).status).toBe(200);
-    const health = await server.api.get<Health>('/api/health');
+    const health = await server.ops.get<Health>('/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({
       status: 'degraded',
@@ -51,7 +51,7 @@ describe('the app while its chain starts', () => {
   it('reports the opened chain once it is up, and calls reach it', async () => {
     open(new UnavailableChain('anvil', ANVIL_CHAIN_ID, 'no node in this test'));
     await chain.ready();
-    const health = await server.api.get<Health>('/api/health');
+    const health = await server.ops.get<Health>('/api/health');
     expect(health.body.chain).toMatchObject({ ok: false, kind: 'anvil', detail: 'no node in this test' });
     expect(health.body.chain.starting).toBeUndefined();
     expect(health.body.reasons).toContain('Chain node is not answering: no node in this test');

@@ -2,10 +2,12 @@ import { applyDecorators, type Type } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiOkResponse,
   ApiProduces,
   ApiProperty,
   ApiResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 
 /** A handler whose answer is T (or a promise of it); its parameters do not matter here. */
@@ -78,6 +80,15 @@ const documenter = (respond: typeof ApiOkResponse): AnswerDocumenter =>
  * OpenAPI document, and the frontend's types generated from it, cannot drift from what the handler answers.
  */
 export const ApiOk = documenter(ApiOkResponse);
+/**
+ * ApiOk for an answer of either shape, as who asks decides (/api/health: the operator's has more): documented as
+ * `anyOf` the two (the fuller one also fits the other) and tied to the handler's return type alike.
+ */
+export const ApiOkEither = <A, B>(a: Type<A>, b: Type<B>, description?: string): AnswerDecorator<A | B> =>
+  applyDecorators(
+    ApiExtraModels(a, b),
+    ApiOkResponse({ description, schema: { anyOf: [{ $ref: getSchemaPath(a) }, { $ref: getSchemaPath(b) }] } }),
+  ) as AnswerDecorator<A | B>;
 /** ApiOk for a handler answering 201 Created. */
 export const ApiCreated = documenter(ApiCreatedResponse);
 /** ApiOk for a handler answering 202 Accepted (work started; its progress is read elsewhere). */

@@ -26,11 +26,11 @@ const healthy = (): HealthParts => ({
 
 describe('healthVerdict', () => {
   it('is ok and ready with nothing wrong (and with no chain at all)', () => {
-    expect(healthVerdict(healthy())).toEqual({ status: 'ok', ready: true, reasons: [] });
+    expect(healthVerdict(healthy())).toEqual({ status: 'ok', ready: true, reasons: [], failing: [] });
     expect(healthVerdict({ ...healthy(), chain: { ok: true, kind: 'off', drift: null } }).status).toBe('ok');
   });
 
-  it('is not ready when a store does not answer or a projection stopped, naming each', () => {
+  it('is not ready when a store does not answer or a projection stopped, naming each (and its check)', () => {
     const verdict = healthVerdict({
       ...healthy(),
       eventStore: { ok: false, kind: 'postgres', detail: 'connection refused' },
@@ -49,6 +49,7 @@ describe('healthVerdict', () => {
         'Event store (postgres) is not answering: connection refused',
         'Projection holdings stopped at position 123 (InvestmentConfirmed)',
       ],
+      failing: ['eventStore', 'projections'],
     });
   });
 
@@ -70,20 +71,31 @@ describe('healthVerdict', () => {
       reasons: [
         'Projection holdings is serving from memory but not stored: retrying (3 failed attempts, last: deadlock detected)',
       ],
+      failing: ['projections'],
     });
   });
 
   it('is degraded but ready when the chain is down, sends wait too long, or balances drift', () => {
     expect(
       healthVerdict({ ...healthy(), chain: { ok: false, kind: 'anvil', detail: 'fetch failed', drift: null } }),
-    ).toEqual({ status: 'degraded', ready: true, reasons: ['Chain node is not answering: fetch failed'] });
+    ).toEqual({
+      status: 'degraded',
+      ready: true,
+      reasons: ['Chain node is not answering: fetch failed'],
+      failing: ['chain'],
+    });
     // Still being opened at boot: named as starting, never ok.
     expect(
       healthVerdict({
         ...healthy(),
         chain: { ok: false, starting: true, kind: 'anvil', detail: 'the chain is starting', drift: null },
       }),
-    ).toEqual({ status: 'degraded', ready: true, reasons: ['Chain node is starting: chain transactions wait for it'] });
+    ).toEqual({
+      status: 'degraded',
+      ready: true,
+      reasons: ['Chain node is starting: chain transactions wait for it'],
+      failing: ['chain'],
+    });
     expect(
       healthVerdict({
         ...healthy(),
@@ -102,13 +114,16 @@ describe('healthVerdict', () => {
       '1 chain transaction has waited more than 90 seconds',
       'On-chain balances differ from the register by 1 token',
     ]);
-    expect(
-      healthVerdict({ ...healthy(), chain: { ok: true, kind: 'anvil', drift: 2, pending: 0, overdue: 0, problems: 1 } })
-        .reasons,
-    ).toEqual([
+    const heldUp = healthVerdict({
+      ...healthy(),
+      chain: { ok: true, kind: 'anvil', drift: 2, pending: 0, overdue: 0, problems: 1 },
+    });
+    expect(heldUp.reasons).toEqual([
       '1 chain transaction is held up and needs an admin (Operations)',
       'On-chain balances differ from the register by 2 tokens',
     ]);
+    // Named once, however many of its reasons.
+    expect(heldUp.failing).toEqual(['chain']);
   });
 
   it('is degraded by a failed domain check, in its own words', () => {
@@ -124,6 +139,7 @@ describe('healthVerdict', () => {
       status: 'degraded',
       ready: true,
       reasons: ['Register drift 4 on 1 asset', 'The other check failed'],
+      failing: ['register', 'other'],
     });
   });
 });

@@ -79,16 +79,38 @@ export class ChainOnDto {
   problems: number | null;
 }
 
+/** The chain as anyone may read it: the token and wallet screens ask whether there is one and whether it answers. */
+export class ChainSummaryDto {
+  @ApiProperty({ description: 'The node answers (true with no chain)' }) ok: boolean;
+  @ApiProperty({ enum: ['off', 'anvil', 'rpc'] }) kind: 'off' | ChainKind;
+}
+
 /**
- * GET /api/health. Beside these, each domain's own check sits under its name (register: the last reconciliation
- * of the read models against the asset registers — ok, assets, drift, unsettled, checkedAt).
+ * GET /api/health as anyone reads it: what a load balancer or a healthcheck needs (the HTTP status says the same
+ * as `ready`) and the chain's kind and ok. Nothing that counts the platform's activity: that is for operators.
  */
 export class HealthDto {
-  @ApiProperty({ enum: ['ok', 'degraded'], description: 'degraded whenever `reasons` is not empty' })
+  @ApiProperty({ enum: ['ok', 'degraded'], description: 'degraded whenever `failing` is not empty' })
   status: 'ok' | 'degraded';
   @ApiProperty({ description: 'false (HTTP 503): this replica cannot serve correctly; send its requests elsewhere' })
   ready: boolean;
-  @ApiProperty({ type: [String], description: 'Why it is degraded or not ready, for an operator; empty when ok' })
+  @ApiProperty({
+    type: [String],
+    description:
+      'The checks that fail, by name: eventStore, readStore, projections, chain, or a domain’s check (register); empty when ok',
+  })
+  failing: string[];
+  @ApiProperty({ type: ChainSummaryDto, description: 'The chain tokens are issued on (off: none)' })
+  chain: ChainSummaryDto;
+}
+
+/**
+ * GET /api/health as an operator reads it (the ops token or a signed-in admin): beside the same verdict, why, and
+ * each part's figures. Beside these, each domain's own check sits under its name (register: the last
+ * reconciliation of the read models against the asset registers — ok, assets, drift, unsettled, checkedAt).
+ */
+export class OperatorHealthDto extends HealthDto {
+  @ApiProperty({ type: [String], description: 'Why it is degraded or not ready, one sentence each; empty when ok' })
   reasons: string[];
   @ApiProperty({ type: StoreHealthDto }) eventStore: StoreHealthDto;
   @ApiProperty({ type: StoreHealthDto }) readStore: StoreHealthDto;
@@ -97,7 +119,7 @@ export class HealthDto {
     oneOf: [{ $ref: getSchemaPath(ChainOffDto) }, { $ref: getSchemaPath(ChainOnDto) }],
     description: 'The chain tokens are issued on; a chain that is down degrades only token issuance',
   })
-  chain: ChainOffDto | ChainOnDto;
+  override chain: ChainOffDto | ChainOnDto;
   /** The domains' checks, by name. */
   [check: string]: unknown;
 }

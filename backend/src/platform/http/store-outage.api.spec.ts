@@ -71,7 +71,7 @@ describe('PostgreSQL out of reach for a moment', () => {
     const person = await signUp(server);
     await relay.cut();
     try {
-      const health = await fetch(`${server.url}/api/health`);
+      const health = await fetch(`${server.url}/api/health`, { headers: { authorization: `Ops ${server.opsToken}` } });
       const body = await health.json();
       expect([health.status, body.ready, body.eventStore.ok]).toEqual([503, false, false]);
       // A signed-in person's write (sign-in itself meets its attempt limits' store first, which says so itself).

@@ -57,7 +57,7 @@ describe('operations API (real app)', () => {
       status: 200,
       body: { status: 'ok', pid: process.pid, uptimeSeconds: expect.any(Number) },
     });
-    expect(await server.api.get('/api/health')).toMatchObject({
+    expect(await server.ops.get('/api/health')).toMatchObject({
       status: 200,
       body: { status: 'ok', ready: true, reasons: [] },
     });
@@ -80,10 +80,10 @@ describe('operations API (real app)', () => {
       ],
       'no_stream',
     );
-    let health = await server.api.get('/api/health');
+    let health = await server.ops.get('/api/health');
     for (let i = 0; i < 200 && health.status !== 503; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      health = await server.api.get('/api/health');
+      health = await server.ops.get('/api/health');
     }
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({

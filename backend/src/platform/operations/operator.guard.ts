@@ -18,10 +18,15 @@ export class OperatorGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<KauriRequest>();
+    if (this.allows(req)) return true;
+    throw new DomainError('Operations are for administrators', req.actor ? 403 : 401);
+  }
+
+  /** Whether an operator asks, for a route that answers others less rather than refusing them (/api/health). */
+  allows(req: KauriRequest): boolean {
     // Exactly `Ops <token>`: anything after the token is not the token.
     const [scheme, token, ...rest] = (headerOf(req, 'authorization') ?? '').split(' ');
     if (scheme === 'Ops' && token && rest.length === 0 && sameToken(token, this.opsToken)) return true;
-    if (req.actor?.kind === 'user' && req.actor.roles.includes('admin')) return true;
-    throw new DomainError('Operations are for administrators', req.actor ? 403 : 401);
+    return req.actor?.kind === 'user' && req.actor.roles.includes('admin');
   }
 }
