@@ -23,6 +23,7 @@ import type {
   SubscriptionStatus,
   InvestorPortfolio,
   Health,
+  OperatorHealth,
   Wallet,
   ChainProblems,
   AssetForReview,
@@ -311,13 +312,18 @@ export const tokenQuery = (assetId: string) =>
   });
 
 /**
- * /api/health: ok or degraded with its reasons, and the chain's status (ok, kind, head, drift, pending), polled by the
- * operations page. A replica that is not ready answers 503 with the same body.
+ * /api/health: ok or degraded with the failing checks, and the chain's kind and ok (the token and wallet screens);
+ * to an admin also the reasons and every figure (the operations page polls it). A replica that is not ready answers
+ * 503 with the same body.
  */
 export const healthQuery = queryOptions({
   queryKey: ['/api/health'],
   queryFn: ({ signal }) => getJsonAlsoOn<Health>('/api/health', [503], signal),
 });
+
+/** The operator's answer (an admin's), or null when /api/health answered as it does to anyone. */
+export const operatorHealth = (health: Health | undefined): OperatorHealth | null =>
+  health && 'reasons' in health ? health : null;
 
 /** Admins: chain transactions that will not happen by themselves (operations page). */
 export const chainProblemsQuery = queryOptions({

@@ -2375,6 +2375,25 @@ export interface components {
             /** @description Chain transactions that will not happen by themselves (GET /api/admin/chain/problems lists them) */
             problems: number | null;
         };
+        ChainSummaryDto: {
+            /** @description The node answers (true with no chain) */
+            ok: boolean;
+            /** @enum {string} */
+            kind: "off" | "anvil" | "rpc";
+        };
+        HealthDto: {
+            /**
+             * @description degraded whenever `failing` is not empty
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            /** @description false (HTTP 503): this replica cannot serve correctly; send its requests elsewhere */
+            ready: boolean;
+            /** @description The checks that fail, by name: eventStore, readStore, projections, chain, or a domain’s check (register); empty when ok */
+            failing: string[];
+            /** @description The chain tokens are issued on (off: none) */
+            chain: components["schemas"]["ChainSummaryDto"];
+        };
         StoreHealthDto: {
             ok: boolean;
             /** @description The adapter: memory, pglite, postgres, eventstoredb, mongodb */
@@ -2438,21 +2457,23 @@ export interface components {
             lastRebuild: components["schemas"]["RebuildOutcomeDto"] | null;
             persistence: components["schemas"]["PersistenceRetryDto"] | null;
         };
-        HealthDto: {
+        OperatorHealthDto: {
             /**
-             * @description degraded whenever `reasons` is not empty
+             * @description degraded whenever `failing` is not empty
              * @enum {string}
              */
             status: "ok" | "degraded";
             /** @description false (HTTP 503): this replica cannot serve correctly; send its requests elsewhere */
             ready: boolean;
-            /** @description Why it is degraded or not ready, for an operator; empty when ok */
+            /** @description The checks that fail, by name: eventStore, readStore, projections, chain, or a domain’s check (register); empty when ok */
+            failing: string[];
+            /** @description The chain tokens are issued on; a chain that is down degrades only token issuance */
+            chain: components["schemas"]["ChainOffDto"] | components["schemas"]["ChainOnDto"];
+            /** @description Why it is degraded or not ready, one sentence each; empty when ok */
             reasons: string[];
             eventStore: components["schemas"]["StoreHealthDto"];
             readStore: components["schemas"]["StoreHealthDto"];
             projections: components["schemas"]["ProjectionInfoDto"][];
-            /** @description The chain tokens are issued on; a chain that is down degrades only token issuance */
-            chain: components["schemas"]["ChainOffDto"] | components["schemas"]["ChainOnDto"];
         };
         LivenessDto: {
             /** @enum {string} */
@@ -5034,13 +5055,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Readiness. `status` is `ok`, or `degraded` with every `reasons` entry; HTTP 200 while the replica can serve (also when degraded by the chain, waiting chain transactions, drift or a failed domain check), 503 when it cannot (event or read store down, a projection stopped). Beside that: each store, each projection’s checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, stablecoinDrift, pending, overdue, pendingBoundSeconds, node }) and the domains’ own checks (register: the last reconciliation of the read models against the asset registers — ok, assets, drift, checkedAt). */
+            /** @description Readiness. `status` is `ok`, or `degraded` with every failing check named in `failing`; HTTP 200 while the replica can serve (also when degraded by the chain, waiting chain transactions, drift or a failed domain check), 503 when it cannot (event or read store down, a projection stopped), the same for everyone. Anyone gets HealthDto (the verdict, `failing`, the chain’s `ok` and `kind`); an operator (the ops token or a signed-in admin) gets OperatorHealthDto: `reasons` in words, each store, each projection’s checkpoint and lag, the chain ({ ok, kind, chainId, head, drift, stablecoinDrift, pending, overdue, pendingBoundSeconds, node, problems }) and the domains’ own checks (register: the last reconciliation of the read models against the asset registers — ok, assets, drift, unsettled, checkedAt). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthDto"];
+                    "application/json": components["schemas"]["HealthDto"] | components["schemas"]["OperatorHealthDto"];
                 };
             };
             /** @description Not ready: the same body, `ready: false` */
@@ -5049,7 +5070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthDto"];
+                    "application/json": components["schemas"]["HealthDto"] | components["schemas"]["OperatorHealthDto"];
                 };
             };
         };

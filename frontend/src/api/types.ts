@@ -169,10 +169,15 @@ export type OfferingCard = Schemas['OfferingCardDto'];
 /** GET /api/offerings/:id. */
 export type OfferingPage = Schemas['OfferingPageDto'];
 
-/** GET /api/health (the parts the screens read). */
-export type Health = Schemas['HealthDto'];
-/** The chain in GET /api/health. */
-export type ChainHealth = Health['chain'];
+/**
+ * GET /api/health: what anyone reads (the verdict, the failing checks by name, the chain's kind and ok), or, for an
+ * operator (an admin), the whole answer.
+ */
+export type Health = Schemas['HealthDto'] | OperatorHealth;
+/** GET /api/health as an operator reads it: beside the verdict, its reasons and every part's figures. */
+export type OperatorHealth = Schemas['OperatorHealthDto'];
+/** The chain in an operator's GET /api/health. */
+export type ChainHealth = OperatorHealth['chain'];
 
 // ── Audit (compliance staff and admins) and operations (admins) ──
 

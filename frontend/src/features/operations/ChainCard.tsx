@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, List, Statistic, Tag, Typography } from 'ant
 import type { CSSProperties } from 'react';
 import { describeError } from '../../api/client';
 import { retryChainTransaction } from '../../api/mutations';
-import { chainProblemsQuery, healthQuery } from '../../api/queries';
+import { chainProblemsQuery, healthQuery, operatorHealth } from '../../api/queries';
 import type { ChainHealth, ChainProblem } from '../../api/types';
 import { useToast } from '../../shared/toast';
 import { formatCount } from '../../shared/format';
@@ -23,11 +23,12 @@ function driftTag(chain: ChainHealth) {
 /**
  * The chain beside the register's reconciliation (from /api/health, polled every two seconds): whether the node
  * answers, which chain, its head block, the transactions not yet settled, and the drift between on-chain balances
- * and the register (Σ |register − chain| over every holder; 0 when they agree).
+ * and the register (Σ |register − chain| over every holder; 0 when they agree). The figures are an operator's (an
+ * admin's): to anyone else health says only whether the node answers.
  */
 export function ChainCard({ style }: { style?: CSSProperties }) {
   const { data, error } = useQuery({ ...healthQuery, refetchInterval: 2000 });
-  const chain = data?.chain;
+  const chain = operatorHealth(data)?.chain;
   const verdict = !chain ? null : chain.kind === 'off' ? (
     <Tag>off</Tag>
   ) : chain.ok ? (
