@@ -49,7 +49,7 @@ import {
   platformOf,
   recipientOf,
   registeredNow,
-  RETRYABLE,
+  retryable,
   saltOf,
   txIdOf,
   type BatchView,
@@ -1061,22 +1061,21 @@ export class ChainOutbox implements OnApplicationBootstrap, OnApplicationShutdow
 
   /**
    * An admin's way out for a failed transaction, once its cause is dealt with: asks for it again (a new transaction
-   * in its place, `<txId>-retry-<n>`). When what it moves goes to a person whose wallet the identity registry does
+   * in its place, `<txId>-retry-<n>`; a transfer's retry also sets a given allowance again this way). When what it moves goes to a person whose wallet the identity registry does
    * not hold (as the chain says), their current wallet is registered again first.
    */
   async retry(
     txId: string,
     context: CommandContext,
-    /** The kinds this caller may ask again: the admins' generic retry, or a transfer's settlement steps. */
-    retryable: ReadonlySet<ChainIntent['kind']> = RETRYABLE,
+    /** What this caller may ask again: the admins' generic retry, or a transfer's (`settlementRetryable`). */
+    askable: (tx: TxView) => boolean = retryable,
   ): Promise<{ txId: string; repaired: boolean; position: number }> {
     const chain = this.chain;
     await this.loaded();
     const tx = this.flow.txs.get(txId);
     if (!chain || !tx) throw new DomainError(TRANSFER_BLOCKED.unknownTx, 404);
     if (this.flow.retries.has(txId)) throw new DomainError(TRANSFER_BLOCKED.alreadyRetried, 409);
-    if (tx.status !== 'failed' || !retryable.has(tx.intent.kind))
-      throw new DomainError(TRANSFER_BLOCKED.retryNotFailed, 409);
+    if (!askable(tx)) throw new DomainError(TRANSFER_BLOCKED.retryNotFailed, 409);
     let repaired = false;
     let position = 0;
     const personId = recipientOf(tx.intent);

@@ -2,9 +2,15 @@ import type { TokenTerms } from '../assets/events.js';
 import { PLATFORM_STEPS } from '../../platform/chain/platform-plan.js';
 import { applyTransfers, compare, stablecoinExpected } from './chain-balances.js';
 import {
+  allowanceNeeded,
   blockedBy,
+  callFor,
   dormant,
   chainIntents,
+  givenAllowances,
+  retryable,
+  settlementRetryable,
+  type AllowanceIntent,
   chainProblems,
   evolveFlow,
   expectedHoldings,
@@ -614,7 +620,7 @@ describe('an abandoned transfer between investors (domains/transfers TransferAba
     expect(blockedBy(tx(state, 'freeze-f3'), state)).toBeNull();
   });
 
-  test('a revoke waits while another transfer still under way shares the allowance (one per wallet, token and spender)', () => {
+  test('a revoke sets what the others sharing the allowance still need, at once (one per wallet, token and spender)', () => {
     const state = given(approved, ...wallets, settle('t1'), settle('t2'));
     for (const id of ['t1', 't2']) {
       withSubmitted(state, `xfer-${id}-seller-allow`, X);
@@ -627,14 +633,174 @@ describe('an abandoned transfer between investors (domains/transfers TransferAba
         data: { txId, chainId: 31337, intent, causeEventId: 'c' },
       });
     evolveFlow(state, abandon('t1'));
+    // It waits for nobody: it leaves t2's 20 (allowanceNeeded), where 0 would take them from t2.
     const revoke = tx(state, 'xfer-t1-seller-revoke');
-    expect(blockedBy(revoke, state)).toBe('the transfer t2, which shares the allowance');
-    // t2's take confirmed used its allowance: the revoke goes.
+    expect(blockedBy(revoke, state)).toBeNull();
+    expect(allowanceNeeded(state, revoke.intent as AllowanceIntent)).toBe(20);
+    // t2's take confirmed used its allowance: the revoke, sent now, sets 0.
     for (const step of ['fund', 'buyer-allow', 'initiate', 'take']) {
       withSubmitted(state, `xfer-t2-${step}`, step === 'initiate' ? X : Y);
       evolveFlow(state, confirm(`xfer-t2-${step}`));
     }
-    expect(blockedBy(revoke, state)).toBeNull();
+    expect(allowanceNeeded(state, revoke.intent as AllowanceIntent)).toBe(0);
+  });
+});
+
+describe('an allowance a person’s transfers share: each allow sets what all their claims on it need', () => {
+  // An ERC-20 allowance is one figure per wallet, token and spender, and `approve` sets it (an outside probe: t2's
+  // allowance of its own 1 token, used by its take, left 0 for t1's retried take of 5, which reverted 0x11).
+  const Z = '0x00000000000000000000000000000000000000dd';
+  const MANAGER = '0x00000000000000000000000000000000000000ee';
+  const COIN = '0x00000000000000000000000000000000000000ef';
+  const TOKEN = '0x00000000000000000000000000000000000000e0';
+  const people: FlowEvent[] = [
+    { type: 'CustodyWalletAssigned', data: { personId: 'seller', index: 1, address: X } },
+    { type: 'CustodyWalletAssigned', data: { personId: 'buyer', index: 2, address: Y } },
+    { type: 'CustodyWalletAssigned', data: { personId: 'other', index: 3, address: Z } },
+  ];
+  const settle = (transferId: string, from: string, to: string, tokens: number, amountCents = tokens * 100) =>
+    ({
+      type: 'TransferSettlementRequested',
+      data: {
+        transferId,
+        assetId: 'a1',
+        fromInvestorId: from,
+        toInvestorId: to,
+        tokens,
+        amountCents,
+        coin: null,
+        requestedAt: 'x',
+      },
+    }) satisfies FlowEvent;
+  const confirm = (suffix: string, contractAddress: string | null = null): FlowEvent => ({
+    type: 'ChainTransactionConfirmed',
+    data: { txId: `c31337-${suffix}`, txHash: `0x${'2'.repeat(64)}`, blockNumber: 9, contractAddress, suite: null },
+  });
+  const fail = (suffix: string): FlowEvent => ({
+    type: 'ChainTransactionFailed',
+    data: { txId: `c31337-${suffix}`, txHash: null, reason: 'reverted' },
+  });
+  const tx = (state: FlowState, suffix: string) => state.txs.get(`c31337-${suffix}`)!;
+  /** Sent, and confirmed unless `only` says submitted. */
+  const done = (state: FlowState, suffix: string, only?: 'submitted') => {
+    evolveFlow(state, submitted(suffix, X));
+    if (!only) evolveFlow(state, confirm(suffix));
+  };
+  /** The manager, the coin and the token on chain, and the given transfers requested. */
+  function dvp(...transfers: FlowEvent[]): FlowState {
+    const state = given(approved, ...people, ...transfers);
+    state.txs.get('c31337-suite-a1')!.suite = { token: TOKEN, identityRegistry: Z, compliance: Z };
+    for (const [id, address] of [
+      ['dvd-manager', MANAGER],
+      ['stablecoin', COIN],
+    ] as const) {
+      evolveFlow(state, submitted(id, X));
+      evolveFlow(state, confirm(id, address));
+    }
+    return state;
+  }
+  /** What the allowance step (or revoke) sends: approve(manager, amount) on the token or coin. */
+  const approves = (state: FlowState, suffix: string) => {
+    const { call } = callFor(tx(state, suffix), state, C);
+    if (call.op !== 'erc20-approve') throw new Error(`${suffix} is ${call.op}`);
+    expect(call.spender).toBe(MANAGER);
+    return { token: call.token, amount: Number(call.amount) };
+  };
+  const t1 = settle('t1', 'seller', 'buyer', 5);
+  const t2 = settle('t2', 'seller', 'other', 1);
+  const upToTake = (state: FlowState, id: string) => {
+    for (const step of ['fund', 'seller-allow', 'buyer-allow', 'initiate']) done(state, `xfer-${id}-${step}`);
+  };
+
+  test('two transfers of one seller on one asset: each allow sets both amounts; a confirmed take’s share goes', () => {
+    const state = dvp(t1, t2);
+    expect(approves(state, 'xfer-t1-seller-allow')).toEqual({ token: TOKEN, amount: 6 });
+    expect(approves(state, 'xfer-t2-seller-allow')).toEqual({ token: TOKEN, amount: 6 });
+    upToTake(state, 't1');
+    // A take on its way still counts (briefly over-approving is safe; under-approving makes a take revert).
+    done(state, 'xfer-t1-take', 'submitted');
+    expect(approves(state, 'xfer-t2-seller-allow').amount).toBe(6);
+    evolveFlow(state, confirm('xfer-t1-take'));
+    expect(approves(state, 'xfer-t2-seller-allow').amount).toBe(1);
+    // Another asset's token, and the buyers' coin, are other allowances.
+    expect(approves(state, 'xfer-t2-buyer-allow')).toEqual({ token: COIN, amount: 100 });
+  });
+
+  test('the probe: t1’s take failed (a failed transfer may be retried) still counts when t2 of the same seller allows', () => {
+    const state = dvp(t1);
+    upToTake(state, 't1');
+    evolveFlow(state, fail('xfer-t1-take'));
+    evolveFlow(state, t2);
+    for (const { txId, intent } of chainIntents(t2, state))
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: { txId, chainId: 31337, intent, causeEventId: 'c' },
+      });
+    // Before: 1, which t2's take used up, and t1's retried take of 5 reverted.
+    expect(approves(state, 'xfer-t2-seller-allow').amount).toBe(6);
+  });
+
+  test('one buyer paying for two transfers in the same coin: each allow sets both prices', () => {
+    const state = dvp(settle('t1', 'seller', 'buyer', 5, 5_000), settle('t3', 'other', 'buyer', 2, 1_500));
+    expect(approves(state, 'xfer-t1-buyer-allow')).toEqual({ token: COIN, amount: 6_500 });
+    expect(approves(state, 'xfer-t3-buyer-allow')).toEqual({ token: COIN, amount: 6_500 });
+    // Their sellers' allowances are of one token but two wallets: each its own.
+    expect(approves(state, 'xfer-t1-seller-allow').amount).toBe(5);
+    expect(approves(state, 'xfer-t3-seller-allow').amount).toBe(2);
+  });
+
+  test('an abandoned transfer, or one whose allowance failed, claims nothing', () => {
+    const abandoned = dvp(t1, t2);
+    upToTake(abandoned, 't1');
+    evolveFlow(abandoned, fail('xfer-t1-take'));
+    evolveFlow(abandoned, {
+      type: 'TransferAbandoned',
+      data: { transferId: 't1', fromInvestorId: 'seller', reason: 'for good', abandonedBy: 'admin', abandonedAt: 'z' },
+    });
+    expect(approves(abandoned, 'xfer-t2-seller-allow').amount).toBe(1);
+    const refused = dvp(t1, t2);
+    done(refused, 'xfer-t1-fund');
+    evolveFlow(refused, submitted('xfer-t1-seller-allow', X));
+    evolveFlow(refused, fail('xfer-t1-seller-allow'));
+    // A failed allow set nothing; t1's retry sets it again, counting t2.
+    expect(approves(refused, 'xfer-t2-seller-allow').amount).toBe(1);
+  });
+
+  test('a retry sets the allowances given again first, with the sum, and the take waits for them', () => {
+    const state = dvp(t1, t2);
+    upToTake(state, 't1');
+    evolveFlow(state, fail('xfer-t1-take'));
+    expect(givenAllowances(state, 't1')).toEqual(['c31337-xfer-t1-seller-allow', 'c31337-xfer-t1-buyer-allow']);
+    // A transfer's retry may ask a given allowance again and a failed step; the admins' generic retry neither.
+    expect(settlementRetryable(tx(state, 'xfer-t1-seller-allow'))).toBe(true);
+    expect(settlementRetryable(tx(state, 'xfer-t1-take'))).toBe(true);
+    expect(settlementRetryable(tx(state, 'xfer-t1-initiate'))).toBe(false);
+    expect(retryable(tx(state, 'xfer-t1-seller-allow'))).toBe(false);
+    expect(retryable(tx(state, 'xfer-t1-take'))).toBe(false);
+    const again = (suffix: string) =>
+      evolveFlow(state, {
+        type: 'ChainTransactionRequested',
+        data: {
+          txId: `c31337-${suffix}-retry-1`,
+          chainId: 31337,
+          intent: tx(state, suffix).intent,
+          causeEventId: null,
+          retryOf: `c31337-${suffix}`,
+        },
+      });
+    for (const suffix of ['xfer-t1-seller-allow', 'xfer-t1-buyer-allow', 'xfer-t1-take']) again(suffix);
+    const take = tx(state, 'xfer-t1-take-retry-1');
+    expect(blockedBy(take, state)).toBe('the seller’s allowance');
+    expect(approves(state, 'xfer-t1-seller-allow-retry-1').amount).toBe(6);
+    done(state, 'xfer-t1-seller-allow-retry-1');
+    expect(blockedBy(take, state)).toBe('the buyer’s allowance');
+    done(state, 'xfer-t1-buyer-allow-retry-1');
+    expect(blockedBy(take, state)).toBeNull();
+    // Set again once: the latest attempt is the one a later retry would name.
+    expect(givenAllowances(state, 't1')).toEqual([
+      'c31337-xfer-t1-seller-allow-retry-1',
+      'c31337-xfer-t1-buyer-allow-retry-1',
+    ]);
   });
 });
 

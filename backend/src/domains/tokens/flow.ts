@@ -994,14 +994,18 @@ export function blockedBy(tx: TxView, state: FlowState): string | null {
       if (state.abandoned.has(intent.transferId)) return ABANDONED;
       const stopped = state.stopped.get(tx.txId);
       if (stopped !== undefined) return `nothing: ${stopped}`;
-      return confirmed(state, `xfer-${intent.transferId}-initiate`) ? null : 'the seller’s DvP offer';
+      const x = `xfer-${intent.transferId}`;
+      if (!confirmed(state, `${x}-initiate`)) return 'the seller’s DvP offer';
+      // A retry sets both allowances again before its take (`givenAllowances`): the take uses them.
+      if (!confirmed(state, `${x}-seller-allow`)) return 'the seller’s allowance';
+      return confirmed(state, `${x}-buyer-allow`) ? null : 'the buyer’s allowance';
     }
     case 'transfer-cancel':
       return confirmed(state, `xfer-${intent.transferId}-initiate`) ? null : 'the seller’s DvP offer';
     case 'transfer-revoke': {
+      // It sets what the person's other transfers still need (`allowanceNeeded`), so it waits for none of them.
       const allow = latestAttempt(state, txIdOf(state.chainId, `xfer-${intent.transferId}-${intent.side}-allow`));
-      if (allow?.status === 'submitted') return 'the allowance on its way';
-      return otherAllowance(tx, state);
+      return allow?.status === 'submitted' ? 'the allowance on its way' : null;
     }
     default: {
       const _exhaustive: never = intent;
@@ -1050,25 +1054,35 @@ export function dormant(state: FlowState, tx: TxView, { behindFailure = true } =
   );
 }
 
+export type AllowanceIntent = Extract<ChainIntent, { kind: 'transfer-allow' | 'transfer-revoke' }>;
+
 /**
- * An ERC-20 allowance is one figure per holder, token and spender (`approve` sets it): setting an abandoned
- * transfer's back to 0 would take it from another transfer of the same wallet and token still under way. So the
- * revoke waits while another transfer has an allowance from that wallet given, on its way or to come, and is
- * neither taken (its take confirmed: the allowance used) nor abandoned.
+ * What a person's allowance to the DvP manager must be when one of their transfers sets it. An ERC-20 allowance is
+ * ONE figure per wallet, token and spender, and `approve` sets it: approving only this transfer's amount took the
+ * allowance from the person's other transfers under way on the same token (an outside probe: a second transfer's
+ * allowance of 1 token, used by its take, left 0 for the first one's retried take of 5, which reverted). So it is
+ * this transfer's amount (none for a revoke) plus every other transfer's of that person, side and token whose
+ * allowance was given, is on its way or is still to come (its latest attempt not failed: a failed one set nothing,
+ * and the transfer's retry sets it again), whose take is not confirmed (a confirmed take used its share; one on its
+ * way still counts: over-approving for a moment is safe, as the manager moves tokens only in the take of an offer
+ * the platform made, while under-approving makes a take revert), and which was not abandoned. A failed transfer
+ * still counts: an admin may retry it. Worked out when the call is built, from the fold, so old histories need
+ * nothing new.
  */
-function otherAllowance(tx: TxView, state: FlowState): string | null {
-  const intent = tx.intent;
-  if (intent.kind !== 'transfer-revoke') return null;
+export function allowanceNeeded(state: FlowState, intent: AllowanceIntent): number {
+  let amount = intent.kind === 'transfer-allow' ? intent.amount : 0;
   for (const other of state.txs.values()) {
     const o = other.intent;
     if (o.kind !== 'transfer-allow' || o.transferId === intent.transferId || o.personId !== intent.personId) continue;
     if (o.side !== intent.side || (o.side === 'seller' ? o.assetId !== intent.assetId : o.token !== intent.token))
       continue;
+    // Each transfer once: its allowance step as first asked (its retries are attempts of it, `latestAttempt`).
+    if (other.txId !== txIdOf(state.chainId, `xfer-${o.transferId}-${o.side}-allow`)) continue;
     if (state.abandoned.has(o.transferId) || latestAttempt(state, other.txId)?.status === 'failed') continue;
     if (latestAttempt(state, txIdOf(state.chainId, `xfer-${o.transferId}-take`))?.status === 'confirmed') continue;
-    return `the transfer ${o.transferId}, which shares the allowance`;
+    amount += o.amount;
   }
-  return null;
+  return amount;
 }
 
 /**
@@ -1283,23 +1297,17 @@ export function callFor(tx: TxView, state: FlowState, signer: Address): { call: 
       const to = wallet(intent.personId);
       return { call: { op: 'mint', token: stablecoinOf(state)!, to, amount: BigInt(intent.amount) }, wallet: to };
     }
-    case 'transfer-allow': {
-      const token =
-        intent.side === 'seller'
-          ? suite(intent.assetId).token
-          : ((intent.token as Address | null) ?? stablecoinOf(state)!);
-      return {
-        call: { op: 'erc20-approve', token, spender: dvdManagerOf(state)!, amount: BigInt(intent.amount) },
-        wallet: wallet(intent.personId),
-      };
-    }
+    case 'transfer-allow':
     case 'transfer-revoke': {
+      // Sets the one figure the person's DvP claims on this token share (`allowanceNeeded`): a revoke leaves the
+      // other transfers' claims in place, where setting 0 would take them away.
       const token =
         intent.side === 'seller'
           ? suite(intent.assetId).token
           : ((intent.token as Address | null) ?? stablecoinOf(state)!);
+      const amount = BigInt(allowanceNeeded(state, intent));
       return {
-        call: { op: 'erc20-approve', token, spender: dvdManagerOf(state)!, amount: 0n },
+        call: { op: 'erc20-approve', token, spender: dvdManagerOf(state)!, amount },
         wallet: wallet(intent.personId),
       };
     }
@@ -1433,11 +1441,36 @@ export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
  * A transfer's DvP settlement steps (domains/transfers), asked again only through the transfer's own retry (which
  * puts the transfer back to settling first), never the generic one: a take confirmed behind a failed transfer's back
  * would move tokens the transfer does not record. Each is safe to ask again once it failed, as a failed step changed
- * nothing: the coin minted for the price, an ERC-20 `approve` (sets, never adds), the seller's offer (a reverted
+ * nothing: the coin minted for the price, an ERC-20 `approve` (sets, never adds: `allowanceNeeded`), the seller's offer (a reverted
  * `initiateDVDTransfer` leaves none; a new one is read by its maker, tokens and coin), and the take (reads the
  * offer's id when sent; a reverted take moved neither leg).
  */
 export const SETTLEMENT_RETRYABLE: ReadonlySet<ChainIntent['kind']> = dvpStepKinds;
+
+/** What the admins' generic retry may ask again: a failed transaction of a kind in `RETRYABLE`. */
+export const retryable = (tx: TxView) => tx.status === 'failed' && RETRYABLE.has(tx.intent.kind);
+
+/**
+ * What a transfer's retry may ask again: a failed DvP step (`SETTLEMENT_RETRYABLE`), or an allowance it was given
+ * (`givenAllowances`) — setting it again sends the figure `allowanceNeeded` works out now.
+ */
+export const settlementRetryable = (tx: TxView) =>
+  tx.status === 'failed' ? SETTLEMENT_RETRYABLE.has(tx.intent.kind) : isGivenAllowance(tx);
+
+const isGivenAllowance = (tx: TxView) => tx.status === 'confirmed' && tx.intent.kind === 'transfer-allow';
+
+/**
+ * The allowances a transfer's retry sets again, first (its latest attempt of each, given): a history from before
+ * `allowanceNeeded` may have had another transfer of the same person and token set the figure to its own amount
+ * and use it, so the take retried would revert for want of allowance. Setting it again is safe (`approve` sets,
+ * and the figure is what the person's transfers need now), and the take waits for it (`blockedBy`).
+ */
+export function givenAllowances(state: FlowState, transferId: string): string[] {
+  return (['seller', 'buyer'] as const).flatMap((side) => {
+    const allow = latestAttempt(state, txIdOf(state.chainId, `xfer-${transferId}-${side}-allow`));
+    return allow && isGivenAllowance(allow) ? [allow.txId] : [];
+  });
+}
 
 /** The person whose wallet receives or must hold what a transaction moves (registered for it to go). */
 export function recipientOf(intent: ChainIntent): string | null {

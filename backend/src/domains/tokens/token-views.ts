@@ -11,7 +11,8 @@ import {
   expectedHoldings,
   latestAttempt,
   registeredNow,
-  SETTLEMENT_RETRYABLE,
+  givenAllowances,
+  settlementRetryable,
   suiteOf,
   tokenTransactions,
   txIdOf,
@@ -157,9 +158,17 @@ export class TokenViews {
       .map((tx) => tx.txId);
   }
 
-  /** Asks a failed settlement step again (the chain outbox's retry, for DvP steps only: `SETTLEMENT_RETRYABLE`). */
+  /** The allowances a retry of the transfer sets again before its failed steps (flow.ts `givenAllowances`). */
+  givenAllowances(transferId: string): string[] {
+    return givenAllowances(this.outbox.state, transferId);
+  }
+
+  /**
+   * Asks a failed settlement step, or a given allowance, again (the chain outbox's retry, for DvP steps only:
+   * `settlementRetryable`).
+   */
   retrySettlementStep(txId: string, context: CommandContext) {
-    return this.outbox.retry(txId, context, SETTLEMENT_RETRYABLE);
+    return this.outbox.retry(txId, context, settlementRetryable);
   }
 
   /** Whether the chain outbox already asked this failed transaction again. */

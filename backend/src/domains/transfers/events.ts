@@ -5,6 +5,7 @@ import {
   isoDateTime,
   nullable,
   object,
+  optional,
   string,
   type EventSchemas,
 } from '../../platform/event-schema.js';
@@ -65,11 +66,18 @@ export interface TransferFailed {
 /**
  * An admin asked the failed settlement steps again (`failedTxIds`, each through the chain outbox's retry as
  * `<txId>-retry-<n>`): the transfer is settling again, and settles or fails as the new attempts do; the failures it
- * replaced no longer fail it.
+ * replaced no longer fail it. `givenAllowances` (absent before they were): the allowances the transfer was given,
+ * set again first the same way, as another transfer of the party may have used them up (tokens `givenAllowances`).
  */
 export interface TransferSettlementRetried {
   type: 'TransferSettlementRetried';
-  data: { transferId: string; retriedBy: string; failedTxIds: string[]; retriedAt: string };
+  data: {
+    transferId: string;
+    retriedBy: string;
+    failedTxIds: string[];
+    givenAllowances?: string[];
+    retriedAt: string;
+  };
 }
 /**
  * An admin who is not a party gave up on a failed settlement whose cause does not go away (a wallet that can never
@@ -144,6 +152,7 @@ export const transferEventSchemas = {
     transferId: id(),
     retriedBy: id(),
     failedTxIds: array(string({ min: 1, max: 300 }), { min: 1, max: 10 }),
+    givenAllowances: optional(array(string({ min: 1, max: 300 }), { max: 2 })),
     retriedAt: isoDateTime(),
   }),
   TransferAbandoned: object({

@@ -331,6 +331,7 @@ describe('transfer decider', () => {
 
   describe('an admin retries a failed settlement', () => {
     const failedTake = 'c31337-xfer-1-take';
+    const allowances = ['c31337-xfer-1-seller-allow', 'c31337-xfer-1-buyer-allow'];
     const failed: TransferEvent = {
       type: 'TransferFailed',
       data: { transferId, txHash: null, reason: 'The settlement was refused on chain (take): x', failedAt: NOW },
@@ -344,12 +345,19 @@ describe('transfer decider', () => {
       transferId,
       actorId,
       failedTxIds,
+      givenAllowances: allowances,
       now: LATER,
       checks: { ...ok, ...checks },
     });
     const retried: TransferEvent = {
       type: 'TransferSettlementRetried',
-      data: { transferId, retriedBy: 'admin-1', failedTxIds: [failedTake], retriedAt: LATER },
+      data: {
+        transferId,
+        retriedBy: 'admin-1',
+        failedTxIds: [failedTake],
+        givenAllowances: allowances,
+        retriedAt: LATER,
+      },
     };
     const history = [proposed, accepted, approved, failed];
 
@@ -360,9 +368,15 @@ describe('transfer decider', () => {
         );
     });
 
-    it('given a failed transfer, when retried, then settling again with the failed steps named', () => {
+    it('given a failed transfer, when retried, then settling again with the failed steps named, the allowances given set again first', () => {
       expect(transfer.decide(retry([failedTake]), given(history))).toEqual([retried]);
       expect(given([...history, retried])).toMatchObject({ status: 'approved', refusal: null, txHash: null });
+      // Asked in this order (the take waits for the allowances set again, tokens flow.ts `givenAllowances`).
+      expect([...given([...history, retried]).retried]).toEqual([...allowances, failedTake]);
+      // A retry recorded before allowances were set again names none, and still folds.
+      const { givenAllowances: _, ...before } = retried.data;
+      const old: TransferEvent = { type: 'TransferSettlementRetried', data: before };
+      expect([...given([...history, old]).retried]).toEqual([failedTake]);
     });
 
     it('the replaced failure no longer fails it; a new attempt’s failure does; it settles once', () => {
@@ -480,6 +494,7 @@ describe('transfer decider', () => {
         transferId,
         actorId: 'admin-1',
         failedTxIds: ['c31337-xfer-1-take'],
+        givenAllowances: [],
         now: LATER,
         checks: ok,
       };

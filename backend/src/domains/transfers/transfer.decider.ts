@@ -33,7 +33,10 @@ export interface TransferState {
   expiresAt: string | null;
   txHash: string | null;
   refusal: string | null;
-  /** Failed settlement steps an admin asked again: their failure no longer fails the transfer (a replay). */
+  /**
+   * Settlement steps an admin asked again, in the order they are asked (the allowances set again, then the failed
+   * steps): their failure no longer fails the transfer (a replay).
+   */
   retried: ReadonlySet<string>;
   /** Why an admin abandoned it (status `abandoned`). */
   abandonReason: string | null;
@@ -114,13 +117,15 @@ export type TransferCommand =
   | { type: 'FailTransfer'; transferId: string; txId: string; txHash: string | null; reason: string; now: string }
   /**
    * An admin asks the failed settlement steps again (`failedTxIds`, as the chain outbox reads them), once the
-   * transfer passes the same checks as at approval.
+   * transfer passes the same checks as at approval, after setting again the allowances it was given
+   * (`givenAllowances`).
    */
   | {
       type: 'RetrySettlement';
       transferId: string;
       actorId: string;
       failedTxIds: string[];
+      givenAllowances: string[];
       now: string;
       checks: TransferChecks;
     }
@@ -242,7 +247,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
           attempts: state.attempts + 1,
           txHash: null,
           refusal: null,
-          retried: new Set([...state.retried, ...event.data.failedTxIds]),
+          retried: new Set([...state.retried, ...(event.data.givenAllowances ?? []), ...event.data.failedTxIds]),
         };
       case 'TransferAbandoned':
         return { ...state, status: 'abandoned', abandonReason: event.data.reason };
@@ -382,6 +387,7 @@ export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = 
               transferId: command.transferId,
               retriedBy: command.actorId,
               failedTxIds: failed,
+              givenAllowances: command.givenAllowances,
               retriedAt: command.now,
             },
           },

@@ -400,8 +400,10 @@ export class Transfers {
 
   /**
    * An admin asks a failed settlement again (issue 32): the transfer passes its checks again and is recorded as
-   * settling (`TransferSettlementRetried`, naming the failed steps), then each of those steps is asked of the chain
-   * outbox again. A crash between the two is finished by calling it again: the steps recorded but not yet asked are.
+   * settling (`TransferSettlementRetried`, naming the failed steps and the allowances given), then each of those is
+   * asked of the chain outbox again, the allowances first (another transfer of the party may have used them up; the
+   * take waits for them). A crash between the two is finished by calling it again: the steps recorded but not yet
+   * asked are.
    */
   async retrySettlement(transferId: string, actorId: string, context: CommandContext) {
     const { state } = await this.repository.load(transfer, transferStream(transferId));
@@ -416,6 +418,7 @@ export class Transfers {
         transferId,
         actorId,
         failedTxIds,
+        givenAllowances: this.tokens.givenAllowances(transferId),
         now: context.now,
         checks,
       };
