@@ -115,7 +115,8 @@ export type ChainIntent =
    * A transfer between investors (domains/transfers), delivery versus payment. `token`: the configured stablecoin,
    * or null for Kauri's test coin. `transfer-fund`: the embedded chain's test faucet, the coin the buyer pays minted
    * to their custody wallet; `transfer-allow`: the seller (tokens) or the buyer (coin) approves the manager, signed
-   * with their custody key; `transfer-initiate`: the seller offers the tokens for the coin (signed by the seller);
+   * with their custody key, for `amount` and what their other transfers on that token need (flow.ts
+   * `allowanceNeeded`); `transfer-initiate`: the seller offers the tokens for the coin (signed by the seller);
    * `transfer-take`: the platform's signer (the token's agent) executes both legs in one transaction.
    */
   | { kind: 'transfer-fund'; transferId: string; personId: string; amount: number }
@@ -130,7 +131,8 @@ export type ChainIntent =
     }
   /**
    * Undoing an abandoned transfer's DvP (domains/transfers `TransferAbandoned`): `transfer-revoke` sets the seller's
-   * (tokens) or the buyer's (coin) allowance to the manager back to 0, signed with their custody key;
+   * (tokens) or the buyer's (coin) allowance to the manager back to what their other transfers need (0 for none;
+   * flow.ts `allowanceNeeded`), signed with their custody key;
    * `transfer-cancel` cancels the seller's open offer on the manager (the platform's signer, the token's agent).
    */
   | {

@@ -1431,8 +1431,9 @@ export const RETRYABLE: ReadonlySet<ChainIntent['kind']> = new Set([
   'recover',
   'recovery-transfer',
   'recovery-freeze',
-  // An abandoned transfer's undoing moves nothing: setting an allowance to 0 again, or cancelling the offer again
-  // (refused while none is open), leaves the chain as one success would.
+  // An abandoned transfer's undoing moves nothing: setting an allowance again (to what the party's other transfers
+  // need, worked out when sent), or cancelling the offer again (refused while none is open), leaves the chain as one
+  // success would.
   'transfer-revoke',
   'transfer-cancel',
 ]);

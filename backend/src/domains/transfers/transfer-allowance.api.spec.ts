@@ -24,6 +24,7 @@ import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { dvdManagerOf, stablecoinOf, suiteOf } from '../tokens/flow.js';
 
 type Person = Api & { user: { id: string } };
+type Investor = Awaited<ReturnType<typeof verifiedInvestor>>;
 
 const STATEMENT = 'I no longer wish to be treated as a wholesale investor, from today.';
 /** What the seller holds after buying in the offering (`assetWithHolder`). */
@@ -35,8 +36,8 @@ describe('two transfers of one seller sharing the allowance to the DvP manager',
   let admin: Person;
   let owner: Person;
   let seller: Person;
-  let first: Person;
-  let second: Person;
+  let first: Investor;
+  let second: Investor;
   let assetId: string;
   const until = untilWithin(90_000);
   const outbox = () => server.app.get(ChainOutbox);
