@@ -6,56 +6,21 @@
  * cancels the offer and sets both allowances back to 0, once; the register is untouched, health no longer counts it,
  * the parties see "abandoned" with the reason, the audit names the decision, and a restart sends nothing again.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { type Address, encodeAbiParameters, keccak256 } from 'viem';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
-import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
-import { MemoryReadStore } from '../../platform/read-store/memory-read-store.js';
-import { MemoryVault } from '../../platform/vault/vault.js';
-import { type Api, startTestServer } from '../../testing/api.js';
-import { assetWithHolder } from '../../testing/income.js';
-import { verifiedInvestor } from '../../testing/offerings.js';
+import { transferOnChain } from '../../testing/transfers.js';
 import { untilWithin } from '../../testing/until.js';
-import { signUp } from '../../testing/users.js';
-import { ChainOutbox } from '../tokens/chain-outbox.js';
-import { dvdManagerOf, stablecoinOf, suiteOf } from '../tokens/flow.js';
-
-type Person = Api & { user: { id: string } };
 
 const REASON = 'The seller’s wallet is frozen on chain by the issuer for good: this sale will never settle';
 const TOKENS = 20;
 const AMOUNT_CENTS = TOKENS * 1250;
 
 describe('abandoning a transfer whose settlement failed for good', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kauri-transfer-abandon-'));
-  // One log, read store and vault (the signer's and custody keys) across the restart; the chain's state under DATA_DIR.
-  const eventStore = new MemoryEventStore();
-  const readStore = new MemoryReadStore();
-  const vault = new MemoryVault();
-  const start = () =>
-    startTestServer({
-      eventStore,
-      readStore,
-      vault,
-      env: { CHAIN: 'anvil', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_IP: '1000' },
-    });
-  let server: Awaited<ReturnType<typeof start>>;
-  let admin: Person;
-  let owner: Person;
-  let seller: Person;
-  let buyer: Person;
-  let assetId: string;
+  // Restarted below on the same log, read store, vault (the signer's and custody keys) and chain state.
+  const app = transferOnChain();
+  const { outbox, settled, chain, token, coin, manager, walletOf, capTable } = app;
   const until = untilWithin(90_000);
-  const outbox = () => server.app.get(ChainOutbox);
-  const settled = async () => expect(await outbox().settled(120_000)).toBe(true);
-  const chain = () => server.chain!;
-  const token = () => suiteOf(outbox().state, assetId)!.token;
-  const coin = () => stablecoinOf(outbox().state)!;
-  const manager = () => dvdManagerOf(outbox().state)!;
-  const walletOf = (person: Person) => outbox().state.wallets.get(person.user.id)! as Address;
 
   /** Offers on the DvP manager still open for this sale (its maker, tokens and coin), over every id it gave. */
   async function openOffers(): Promise<number> {
@@ -73,7 +38,7 @@ describe('abandoning a transfer whose settlement failed for good', () => {
             { type: 'address' },
             { type: 'uint256' },
           ],
-          [n, walletOf(seller), token(), BigInt(TOKENS), walletOf(buyer), coin(), BigInt(AMOUNT_CENTS)],
+          [n, walletOf(app.seller), token(), BigInt(TOKENS), walletOf(app.buyer), coin(), BigInt(AMOUNT_CENTS)],
         ),
       );
       const [counterpart] = await chain().read<readonly [Address]>('DVDTransferManager', manager(), 'token1ToDeliver', [
@@ -84,40 +49,19 @@ describe('abandoning a transfer whose settlement failed for good', () => {
     return open;
   }
   const allowances = async () => [
-    await chain().read<bigint>('Token', token(), 'allowance', [walletOf(seller), manager()]),
-    await chain().read<bigint>('KauriTestNZD', coin(), 'allowance', [walletOf(buyer), manager()]),
+    await chain().read<bigint>('Token', token(), 'allowance', [walletOf(app.seller), manager()]),
+    await chain().read<bigint>('KauriTestNZD', coin(), 'allowance', [walletOf(app.buyer), manager()]),
   ];
   const chainEventsOf = async (transferId: string) =>
     (
-      await eventStore.readAll({
+      await app.server.eventStore.readAll({
         eventTypes: ['ChainTransactionRequested', 'ChainTransactionSubmitted', 'ChainTransactionConfirmed'],
         maxCount: 1_000_000,
       })
     ).filter((e) => (e.data as { txId: string }).txId.includes(`-xfer-${transferId}-`));
-  const capTable = async () =>
-    (
-      (await owner.get(`/api/assets/${assetId}/cap-table`)).body.lines as {
-        investorId: string | null;
-        tokens: number;
-      }[]
-    )
-      .filter((l) => l.investorId)
-      .map((l) => [l.investorId, l.tokens]);
-
-  beforeAll(async () => {
-    server = await start();
-    admin = await signUp(server, { admin: true });
-    ({ owner, assetId, investor: seller } = await assetWithHolder(server, admin));
-    buyer = await verifiedInvestor(server, admin);
-    await settled();
-  }, 300_000);
-  afterAll(async () => {
-    await server?.close();
-    await Promise.all([eventStore.close(), readStore.close(), vault.close()]);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('is refused but from failed, by anyone but an admin, and without a reason; then the chain is undone once, for good', async () => {
+    const { admin, owner, seller, buyer, assetId } = app;
     // A proposal is not abandoned (either party cancels it).
     const open = await seller.post('/api/transfers', {
       assetId,
@@ -129,14 +73,7 @@ describe('abandoning a transfer whose settlement failed for good', () => {
     expect([refusedOpen.status, refusedOpen.body.message]).toEqual([409, M.abandonOpen]);
     expect((await seller.post(`/api/transfers/${open.body.id}/cancel`)).body).toMatchObject({ status: 'cancelled' });
 
-    const proposed = await seller.post('/api/transfers', {
-      assetId,
-      toInvestorId: buyer.user.id,
-      tokens: TOKENS,
-      pricePerToken: '12.50',
-    });
-    const id = proposed.body.id as string;
-    expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
+    const id = await app.accepted(TOKENS);
     // The cause, for good: the seller's wallet frozen on chain behind the register's back (the take's transferFrom
     // refuses), after the allowances and the offer are made.
     await outbox().stopSending();
@@ -146,11 +83,7 @@ describe('abandoning a transfer whose settlement failed for good', () => {
     await chain().send({ op: 'set-frozen', token: token(), wallet: walletOf(seller), frozen: true });
     outbox().startSending();
     await settled();
-    const failed = await until(
-      'the failure read',
-      async () => (await seller.get(`/api/transfers/${id}`)).body,
-      (b) => b.status === 'failed',
-    );
+    const failed = await app.readAs(id, 'failed');
     expect(failed.refusal).toMatch(/^The settlement was refused on chain at the exchange of tokens for payment: /);
     const held = await capTable();
     const heldOnChain = await chain().balanceOf(token(), walletOf(seller));
@@ -158,12 +91,12 @@ describe('abandoning a transfer whose settlement failed for good', () => {
     // Left open: the seller's offer and both allowances; health degraded by the failed take.
     expect(await openOffers()).toBe(1);
     expect(await allowances()).toEqual([BigInt(TOKENS), BigInt(AMOUNT_CENTS)]);
-    const before = (await server.ops.get('/api/health')).body;
+    const before = (await app.server.ops.get('/api/health')).body;
     expect(before.status).toBe('degraded');
     expect(before.chain.problems).toBeGreaterThanOrEqual(1);
 
     // Admins only; a reason required; nothing recorded for a refusal.
-    const stream = async () => (await eventStore.readStream(`transfer-${id}`)).length;
+    const stream = async () => (await app.server.eventStore.readStream(`transfer-${id}`)).length;
     const recorded = await stream();
     expect((await owner.post(`/api/transfers/${id}/abandon`, { reason: REASON })).status).toBe(403);
     expect((await seller.post(`/api/transfers/${id}/abandon`, { reason: REASON })).status).toBe(403);
@@ -192,14 +125,14 @@ describe('abandoning a transfer whose settlement failed for good', () => {
     expect(await chain().balanceOf(token(), walletOf(seller))).toBe(heldOnChain);
     expect(await chain().balanceOf(coin(), walletOf(buyer))).toBe(coinOfBuyer);
     expect(await capTable()).toEqual(held);
-    const moved = (await eventStore.readAll({ streamPrefixes: [`asset-${assetId}`] })).filter(
+    const moved = (await app.server.eventStore.readAll({ streamPrefixes: [`asset-${assetId}`] })).filter(
       (e) => e.type === 'TokensTransferred',
     );
     expect(moved).toHaveLength(0);
     // Health no longer counts it.
     const health = await until(
       'health ok',
-      async () => (await server.ops.get('/api/health')).body,
+      async () => (await app.server.ops.get('/api/health')).body,
       (h) => h.status === 'ok',
     );
     expect(health.chain).toMatchObject({ problems: 0, drift: 0, pending: 0 });
@@ -227,16 +160,14 @@ describe('abandoning a transfer whose settlement failed for good', () => {
 
     // A restart on the same log and chain sends nothing again: the undo is recorded, and the fold knows it.
     const sent = (await chainEventsOf(id)).length;
-    await server.close();
-    server = await start();
-    for (const api of [admin, owner, seller, buyer]) (api as unknown as { baseUrl: string }).baseUrl = server.url;
+    await app.restart();
     await settled();
     expect((await chainEventsOf(id)).length).toBe(sent);
     expect(await openOffers()).toBe(0);
     expect(await allowances()).toEqual([0n, 0n]);
     const after = await until(
       'health ok after the restart',
-      async () => (await server.ops.get('/api/health')).body,
+      async () => (await app.server.ops.get('/api/health')).body,
       (h) => h.status === 'ok',
     );
     expect(after.chain).toMatchObject({ problems: 0, drift: 0 });

@@ -8,82 +8,44 @@
  *   the failed step again and the transfer settles, recorded once in the register.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Address } from 'viem';
 import { TRANSFER_BLOCKED, TRANSFER_MESSAGES as M } from '../../messages.js';
 import type { Api } from '../../testing/api.js';
-import { startTestServer } from '../../testing/api.js';
-import { assetWithHolder } from '../../testing/income.js';
-import { verifiedInvestor } from '../../testing/offerings.js';
+import { transferOnChain } from '../../testing/transfers.js';
 import { signUp } from '../../testing/users.js';
 import { newWallet, registerOwnWallet } from '../../testing/wallets.js';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import { systemContext } from '../../platform/command-context.js';
-import { ChainOutbox } from '../tokens/chain-outbox.js';
 import { custody } from '../tokens/custody.decider.js';
 import { CUSTODY_STREAM } from '../tokens/events.js';
-import { stablecoinOf, suiteOf } from '../tokens/flow.js';
 import { untilWithin } from '../../testing/until.js';
 
-type Server = Awaited<ReturnType<typeof startTestServer>>;
 type Person = Api & { user: { id: string } };
 
 const reason = 'Passport and live video call re-verified by the compliance team';
 
 describe('transfers beside a wallet recovery, and a failed settlement retried', () => {
-  let server: Server;
-  let adminA: Person;
+  // The fixture's admin asks for recoveries; another approves them (four eyes).
+  const app = transferOnChain();
+  const { settled, token, propose, accepted } = app;
   let adminB: Person;
-  let owner: Person;
-  let seller: Person;
-  let buyer: Person;
-  let assetId: string;
-  let outbox: ChainOutbox;
+  beforeAll(async () => {
+    adminB = await signUp(app.server, { admin: true });
+  });
 
   const until = untilWithin(90_000);
-  const settled = async () => expect(await outbox.settled(120_000)).toBe(true);
-  const propose = (tokens: number) =>
-    seller.post('/api/transfers', { assetId, toInvestorId: buyer.user.id, tokens, pricePerToken: '12.50' });
-  /** Proposed and accepted, read back as accepted (the read model the process manager reads has caught up). */
-  async function accepted(tokens: number): Promise<string> {
-    const proposed = await propose(tokens);
-    expect(proposed.status).toBe(201);
-    const id = proposed.body.id as string;
-    expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
-    return id;
-  }
-  const statusOf = (id: string) =>
-    until(
-      `transfer ${id} at rest`,
-      async () => (await seller.get(`/api/transfers/${id}`)).body,
-      (b) => b.status === 'settled' || b.status === 'failed',
-    );
+  const statusOf = (id: string) => app.readAs(id, 'settled', 'failed');
   const recoveryEvents = async (requestId: string) =>
-    (await server.eventStore.readStream(CUSTODY_STREAM)).filter(
+    (await app.server.eventStore.readStream(CUSTODY_STREAM)).filter(
       (e) => (e.data as { requestId?: string }).requestId === requestId,
     );
-  const token = () => suiteOf(outbox.state, assetId)!.token;
-  const balance = (wallet: string) => server.chain!.balanceOf(token(), wallet as Address);
-  const registerOf = async () => {
-    const lines = (await owner.get(`/api/assets/${assetId}/cap-table`)).body.lines as {
-      investorId: string | null;
-      tokens: number;
-    }[];
-    return new Map(lines.filter((l) => l.investorId).map((l) => [l.investorId!, l.tokens]));
-  };
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' } });
-    outbox = server.app.get(ChainOutbox);
-    adminA = await signUp(server, { admin: true });
-    adminB = await signUp(server, { admin: true });
-    ({ owner, assetId, investor: seller } = await assetWithHolder(server, adminA));
-    buyer = await verifiedInvestor(server, adminA);
-    await settled();
-  }, 300_000);
-  afterAll(() => server.close());
+  const balance = (wallet: string) => app.chain().balanceOf(token(), wallet as Address);
+  const registerOf = async () => new Map(await app.capTable());
 
   it('a recovery asked for while a transfer of theirs settles is refused, or cancelled with the reason if it slipped past; the transfer settles', async () => {
+    const { server, admin: adminA, owner, seller, buyer } = app;
+    const outbox = app.outbox();
     const id = await accepted(10);
     // Held back from the chain, so the transfer is still settling when the recovery is asked for.
     await outbox.stopSending();
@@ -129,6 +91,8 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
   }, 300_000);
 
   it('while a recovery is open the transfers of that person are refused; once it is done, one settles from the new wallet', async () => {
+    const { server, admin: adminA, owner, seller, buyer, assetId } = app;
+    const outbox = app.outbox();
     const waiting = await accepted(5);
     const asked = await adminA.post('/api/admin/wallet-recoveries', { personId: seller.user.id, reason });
     expect(asked.body).toMatchObject({ status: 'open', custodial: true });
@@ -155,18 +119,20 @@ describe('transfers beside a wallet recovery, and a failed settlement retried', 
     expect(await statusOf(waiting)).toMatchObject({ status: 'settled' });
     const buyerWallet = outbox.state.wallets.get(buyer.user.id)!;
     expect([await balance(lost), await balance(fresh), await balance(buyerWallet)]).toEqual([0n, 85n, 15n]);
-    const coin = stablecoinOf(outbox.state)!;
+    const coin = app.coin();
     expect(await server.chain!.balanceOf(coin, fresh as Address)).toBe(6_250n);
     const held = await until('the cap table', registerOf, (m) => m.get(seller.user.id) === 85);
     expect([held.get(seller.user.id), held.get(buyer.user.id)]).toEqual([85, 15]);
   }, 300_000);
 
   it('a settlement step the chain refused fails the transfer; an admin retries it once the cause is gone: settled once', async () => {
+    const { server, admin: adminA, owner, seller, buyer, assetId } = app;
+    const outbox = app.outbox();
     const id = await accepted(20);
     await outbox.stopSending();
     expect((await owner.post(`/api/transfers/${id}/approve`)).body).toMatchObject({ status: 'approved' });
     // The cause: the seller's wallet frozen on chain behind the register's back (the take's transferFrom refuses).
-    const sellerWallet = outbox.state.wallets.get(seller.user.id)! as Address;
+    const sellerWallet = app.walletOf(seller);
     await server.chain!.send({ op: 'set-frozen', token: token(), wallet: sellerWallet, frozen: true });
     outbox.startSending();
     await settled();
