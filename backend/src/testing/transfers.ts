@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from '@jest/globals';
+import { beforeAll, expect } from '@jest/globals';
 import type { Address } from 'viem';
 import { ChainOutbox } from '../domains/tokens/chain-outbox.js';
 import { dvdManagerOf, stablecoinOf, suiteOf } from '../domains/tokens/flow.js';
-import { MemoryEventStore } from '../platform/event-store/memory-event-store.js';
-import { MemoryReadStore } from '../platform/read-store/memory-read-store.js';
-import { MemoryVault } from '../platform/vault/vault.js';
-import { startTestServer } from './api.js';
+import type { startTestServer } from './api.js';
 import { assetWithHolder } from './income.js';
 import { verifiedInvestor } from './offerings.js';
+import { restartableChainApp } from './restarts.js';
 import { untilWithin } from './until.js';
 import { signUp } from './users.js';
 
@@ -27,21 +22,11 @@ interface Started {
 /**
  * For the enclosing describe: the real app on the embedded chain, an admin, an owner's asset with a seller holding
  * 100 of its tokens (assetWithHolder) and a verified buyer, all settled on chain before the tests; closed after them.
- * The log, read store, vault and the chain's data folder are the fixture's, so `restart()` comes back to them all.
+ * `restart()` starts the app again on the same stores and chain (restartableChainApp).
  * Read the fields inside tests.
  */
 export function transferOnChain() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kauri-transfer-'));
-  const eventStore = new MemoryEventStore();
-  const readStore = new MemoryReadStore();
-  const vault = new MemoryVault();
-  const start = () =>
-    startTestServer({
-      eventStore,
-      readStore,
-      vault,
-      env: { CHAIN: 'anvil', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_IP: '1000' },
-    });
+  const app = restartableChainApp('kauri-transfer-');
   let started: Started | null = null;
   const get = (): Started => {
     if (!started) throw new Error('transferOnChain: read inside a test, after beforeAll');
@@ -56,17 +41,12 @@ export function transferOnChain() {
   };
 
   beforeAll(async () => {
-    const server = await start();
+    const server = await app.start();
     const admin = await signUp(server, { admin: true });
     const { owner, assetId, investor: seller } = await assetWithHolder(server, admin);
     started = { server, admin, owner, seller, buyer: await verifiedInvestor(server, admin), assetId };
     await settled();
   }, 300_000);
-  afterAll(async () => {
-    await started?.server.close();
-    await Promise.all([eventStore.close(), readStore.close(), vault.close()]);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   return {
     get server() {
@@ -123,11 +103,8 @@ export function transferOnChain() {
     },
     /** Closes the app and starts it again on the same stores and chain; the people's clients follow it. */
     restart: async () => {
-      const { server, admin, owner, seller, buyer } = get();
-      await server.close();
-      const again = await start();
-      get().server = again;
-      for (const api of [admin, owner, seller, buyer]) (api as unknown as { baseUrl: string }).baseUrl = again.url;
+      const { admin, owner, seller, buyer } = get();
+      get().server = await app.restart(admin, owner, seller, buyer);
     },
   };
 }

@@ -4,15 +4,10 @@
  * investment whose intents were folded before the snapshot and recorded after the restart included), and a snapshot
  * of a stale version is ignored (folded from 0). Status and rebuild through the operations API, as the CLI uses it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MemoryEventStore } from '../../platform/event-store/memory-event-store.js';
-import { MemoryReadStore } from '../../platform/read-store/memory-read-store.js';
-import { MemoryVault } from '../../platform/vault/vault.js';
-import { type Api, startTestServer, TEST_APP_ENV } from '../../testing/api.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { type Api, TEST_APP_ENV } from '../../testing/api.js';
+import { follow, restartableChainApp } from '../../testing/restarts.js';
 import { CHAIN_STATE_LOADING } from '../../messages.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
@@ -21,35 +16,20 @@ import { FLOW_EVENT_TYPES, FLOW_SNAPSHOTS, type SnapshotHead } from './flow-chec
 import { FLOW_VERSION } from './flow.js';
 
 describe('chain outbox checkpoint across restarts', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kauri-outbox-checkpoint-'));
-  // One log, one read store and one vault (the signer's key) across the restarts; the embedded chain keeps its
-  // state under DATA_DIR (written when the app stops it).
-  const eventStore = new MemoryEventStore();
-  const readStore = new MemoryReadStore();
-  const vault = new MemoryVault();
-  const start = () =>
-    startTestServer({
-      eventStore,
-      readStore,
-      vault,
-      env: { CHAIN: 'anvil', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_IP: '1000' },
-    });
-  let server: Awaited<ReturnType<typeof start>>;
+  // Restarted on the same log, read store, vault (the signer's key) and chain state.
+  const kept = restartableChainApp('kauri-outbox-checkpoint-');
+  const { dataDir, eventStore, readStore, vault } = kept;
+  let server: Awaited<ReturnType<typeof kept.start>>;
   let admin: Api;
   let investor: Api;
   let offeringId: string;
 
   beforeAll(async () => {
-    server = await start();
+    server = await kept.start();
     admin = await signUp(server, { admin: true });
     ({ offeringId } = await offerings.offeringFor(server, admin, 1000, '10.00'));
     investor = await offerings.verifiedInvestor(server, admin);
   }, 180_000);
-  afterAll(async () => {
-    await server?.close();
-    await Promise.all([eventStore.close(), readStore.close(), vault.close()]);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   const ops = async <T>(method: 'GET' | 'POST', path = ''): Promise<T> => {
     const res = await fetch(`${server.url}/api/operations/chain-outbox${path}`, {
@@ -80,9 +60,7 @@ describe('chain outbox checkpoint across restarts', () => {
         .status,
     ).toBe(201);
   const restart = async () => {
-    await server.close();
-    server = await start();
-    for (const api of [admin, investor]) (api as unknown as { baseUrl: string }).baseUrl = server.url;
+    server = await kept.restart(admin, investor);
   };
   const flowEventsAfter = async (position: number) =>
     (await eventStore.readAll({ eventTypes: FLOW_EVENT_TYPES, fromPosition: position, maxCount: 1_000_000 })).length;
@@ -188,7 +166,7 @@ describe('chain outbox checkpoint across restarts', () => {
   it('serves before its state is loaded: health and the public site answer at once, chain views wait for it', async () => {
     await invest(2);
     expect(await settledOnChain()).toBe(5);
-    await server.close();
+    await kept.stop();
     // The app listening but not told it serves (startServer's `serving`): its outbox loads its state only when a
     // request needs it, as one does in the moment after a restart.
     const { createApp } = await import('../../app.js');
@@ -225,7 +203,7 @@ describe('chain outbox checkpoint across restarts', () => {
       expect(outbox.ready).toBe(false);
 
       // A chain view waits for the state, then answers from it: every transfer confirmed, as before the restart.
-      (investor as unknown as { baseUrl: string }).baseUrl = url;
+      follow(url, investor);
       const { status, body: read } = await investor.get('/api/holdings');
       expect(status).toBe(200);
       expect(read.holdings.map((h: { chainTxStatus: string }) => h.chainTxStatus)).toEqual(Array(5).fill('confirmed'));
@@ -234,7 +212,6 @@ describe('chain outbox checkpoint across restarts', () => {
     } finally {
       await running.close();
     }
-    server = await start();
-    for (const api of [admin, investor]) (api as unknown as { baseUrl: string }).baseUrl = server.url;
+    server = await kept.restart(admin, investor);
   }, 300_000);
 });
