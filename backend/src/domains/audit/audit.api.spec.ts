@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Api, startTestServer } from '../../testing/api.js';
 import { interestForm } from '../../testing/fixtures.js';
+import { forget } from '../../testing/forgetting.js';
 import { offeringFor, submittedAsset } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { FORGET_SELF, stillCustomerRefusal } from './audit.decider.js';
@@ -165,7 +166,7 @@ describe('audit API', () => {
     expect(before).toMatchObject({ events: [], names: { streams: { [`asset-${assetId}`]: 'Asset · Harbour View' } } });
 
     // Forgotten (Privacy Act 2020): shown as such wherever they appear, never by a copy of their name.
-    const forgotten = await viewer.post(`/api/audit/subjects/${aroha.user.id}/forget`, { reason: 'Their request' });
+    const forgotten = await forget(viewer, aroha.user.id);
     expect(forgotten.status).toBe(200);
     // Their account is closed: the session ends, the password no longer signs in, and the address is free again.
     expect((await aroha.get('/api/user')).status).toBe(401);
@@ -320,7 +321,7 @@ describe('audit API', () => {
     expect([own.status, own.body.message]).toEqual([403, FORGET_SELF]);
     // An issuer whose asset is under review (or live) is a customer today, however long ago they last acted.
     const { owner } = await submittedAsset(server, { tokens: 100 });
-    const issuer = await staff.post(`/api/audit/subjects/${owner.user.id}/forget`, { reason: 'Their request' });
+    const issuer = await forget(staff, owner.user.id);
     expect([issuer.status, issuer.body.message]).toEqual([409, stillCustomerRefusal('has an asset on Kauri')]);
     for (const subject of [staff.user.id, owner.user.id])
       expect((await staff.get(`/api/audit/events?stream=privacy-${subject}`)).body.events).toEqual([]);

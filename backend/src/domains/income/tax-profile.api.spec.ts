@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TAX_PROFILE_MESSAGES as M } from '../../messages.js';
 import { startTestServer } from '../../testing/api.js';
+import { forget } from '../../testing/forgetting.js';
 import { signUp } from '../../testing/users.js';
 import { taxProfilesProjection, type TaxProfileDoc } from '../../projections/tax-profiles.js';
 
@@ -50,7 +51,7 @@ describe('tax profile API (memory stores)', () => {
       bankAccount: '0109020068389000',
     });
     const staff = await signUp(server, { compliance: true });
-    const forgotten = await staff.post(`/api/audit/subjects/${person.user.id}/forget`, { reason: 'Their request' });
+    const forgotten = await forget(staff, person.user.id);
     expect(forgotten.status).toBe(200);
     expect(forgotten.body.rebuilding).toContain(taxProfilesProjection.name);
     for (let i = 0; i < 100 && (await profiles.get(person.user.id))?.irdNumber; i++)

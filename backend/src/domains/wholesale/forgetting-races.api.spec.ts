@@ -6,10 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { DocumentStore } from '../../platform/document-store/document-store.js';
-import { DOCUMENT_STORE } from '../../platform/injection-keys.js';
-import { type Api, startTestServer } from '../../testing/api.js';
-import { samplePdf } from '../../testing/pdf.js';
+import {
+  type ForgettingApp,
+  forget,
+  forgettingApp,
+  lawyerCertification,
+  uploadEvidence,
+} from '../../testing/forgetting.js';
 import { signUp } from '../../testing/users.js';
 import { ACCOUNT_CLOSED } from '../identity/user.decider.js';
 import { FORGOTTEN_APPROVAL } from './verification.decider.js';
@@ -17,31 +20,15 @@ import { FORGOTTEN_APPROVAL } from './verification.decider.js';
 type Answer = { status: number; body: { message?: string; url?: string } };
 
 describe('forgetting a person races their uploads and submissions', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let admin: Api & { user: { id: string } };
-  let staff: Api & { user: { id: string } };
-  let store: DocumentStore;
+  let server: ForgettingApp['server'];
+  let admin: ForgettingApp['admin'];
+  let staff: ForgettingApp['staff'];
+  let store: ForgettingApp['store'];
   beforeAll(async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-    admin = await signUp(server, { admin: true });
-    staff = await signUp(server, { compliance: true });
-    store = server.app.get<DocumentStore>(DOCUMENT_STORE);
+    ({ server, admin, staff, store } = await forgettingApp());
   });
   afterAll(() => server.close());
 
-  const upload = (who: Api, name: string): Promise<Answer> =>
-    who.request('POST', '/api/wholesale-verification/documents', new Uint8Array(samplePdf(name)), {
-      'content-type': 'application/pdf',
-      'x-file-name': name,
-    });
-  const form = {
-    verificationType: 'professional',
-    professionalType: 'lawyer',
-    verifierName: 'Hine Walker',
-    verifierContact: 'hine@firm.nz',
-  };
-  const forget = (userId: string): Promise<Answer> =>
-    staff.post(`/api/audit/subjects/${userId}/forget`, { reason: 'Their request' });
   const firedAfter = <T>(ms: number, run: () => Promise<T>) =>
     new Promise<T>((resolve, reject) => setTimeout(() => run().then(resolve, reject), ms));
   const typesOn = async (stream: string) =>
@@ -56,12 +43,12 @@ describe('forgetting a person races their uploads and submissions', () => {
   it('uploads fired during the forgetting leave no file of the forgotten person in the document store', async () => {
     for (let round = 0; round < 4; round++) {
       const investor = await signUp(server);
-      expect((await upload(investor, 'Aroha-Ngata-statement.pdf')).status).toBe(201);
+      expect((await uploadEvidence(investor, 'Aroha-Ngata-statement.pdf')).status).toBe(201);
       const uploads = Array.from({ length: 12 }, (_, i) =>
-        firedAfter(i * (round + 1), () => upload(investor, `Aroha-Ngata-${round}-${i}.pdf`)),
+        firedAfter(i * (round + 1), () => uploadEvidence(investor, `Aroha-Ngata-${round}-${i}.pdf`)),
       );
       const [forgotten, ...answers] = await Promise.all([
-        firedAfter(2 * round, () => forget(investor.user.id)),
+        firedAfter(2 * round, () => forget(staff, investor.user.id)),
         ...uploads,
       ]);
       expect(forgotten.status).toBe(200);
@@ -87,8 +74,8 @@ describe('forgetting a person races their uploads and submissions', () => {
     // The forgetting reads the whole log before deciding: the submission lands before, during or after that.
     for (let round = 0; round < 12; round++) {
       const investor = await signUp(server);
-      const submit = () => investor.post('/api/wholesale-verification', form) as Promise<Answer>;
-      const [forgotten, submitted] = await Promise.all([forget(investor.user.id), firedAfter(round, submit)]);
+      const submit = () => investor.post('/api/wholesale-verification', lawyerCertification) as Promise<Answer>;
+      const [forgotten, submitted] = await Promise.all([forget(staff, investor.user.id), firedAfter(round, submit)]);
       const privacy = await typesOn(`privacy-${investor.user.id}`);
       const verifications = (await typesOn(`verification-${investor.user.id}`)).filter(
         ([type]) => type === 'VerificationSubmitted',
@@ -114,7 +101,7 @@ describe('forgetting a person races their uploads and submissions', () => {
 
   it('forgetting alone closes the verification stream without making the person a customer', async () => {
     const mere = await signUp(server);
-    expect((await forget(mere.user.id)).status).toBe(200);
+    expect((await forget(staff, mere.user.id)).status).toBe(200);
     expect((await typesOn(`verification-${mere.user.id}`)).map(([type]) => type)).toEqual(['VerificationsClosed']);
     const audit = (await staff.get(`/api/audit/subjects/${mere.user.id}`)).body;
     expect(audit).toMatchObject({ customer: false, forgotten: true });
@@ -122,7 +109,7 @@ describe('forgetting a person races their uploads and submissions', () => {
 
   it('someone forgotten before forgetting closed their stream: no upload, no submission (403), never certified (409)', async () => {
     const investor = await signUp(server);
-    const pending = await investor.post('/api/wholesale-verification', form);
+    const pending = await investor.post('/api/wholesale-verification', lawyerCertification);
     expect(pending.status).toBe(201);
     // What the earlier race left: the forgetting recorded after the submission, the stream never closed.
     await server.eventStore.append(
@@ -143,10 +130,10 @@ describe('forgetting a person races their uploads and submissions', () => {
       ],
       'any',
     );
-    const uploaded = await upload(investor, 'late.pdf');
+    const uploaded = await uploadEvidence(investor, 'late.pdf');
     expect([uploaded.status, uploaded.body.message]).toEqual([403, ACCOUNT_CLOSED]);
     expect(await typesOn(`evidence-${investor.user.id}`)).toEqual([]);
-    const again = await investor.post('/api/wholesale-verification', form);
+    const again = await investor.post('/api/wholesale-verification', lawyerCertification);
     expect([again.status, again.body.message]).toEqual([403, ACCOUNT_CLOSED]);
 
     const approved = await admin.put(`/api/admin/wholesale-verification/${pending.body.id}`, { status: 'verified' });

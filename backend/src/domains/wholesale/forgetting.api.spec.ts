@@ -6,31 +6,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { DocumentStore } from '../../platform/document-store/document-store.js';
-import { DOCUMENT_STORE } from '../../platform/injection-keys.js';
-import { type Api, startTestServer } from '../../testing/api.js';
-import { samplePdf } from '../../testing/pdf.js';
+import {
+  type ForgettingApp,
+  forget,
+  forgettingApp,
+  lawyerCertification,
+  uploadEvidence,
+} from '../../testing/forgetting.js';
 import { signUp } from '../../testing/users.js';
 import { verificationsProjection } from '../../projections/verifications.js';
 
 describe('forgetting a wholesale investor', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let admin: Api & { user: { id: string } };
-  let staff: Api & { user: { id: string } };
-  let store: DocumentStore;
+  let server: ForgettingApp['server'];
+  let admin: ForgettingApp['admin'];
+  let staff: ForgettingApp['staff'];
+  let store: ForgettingApp['store'];
   beforeAll(async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-    admin = await signUp(server, { admin: true });
-    staff = await signUp(server, { compliance: true });
-    store = server.app.get<DocumentStore>(DOCUMENT_STORE);
+    ({ server, admin, staff, store } = await forgettingApp());
   });
   afterAll(() => server.close());
-
-  const upload = (who: Api, name: string) =>
-    who.request('POST', '/api/wholesale-verification/documents', new Uint8Array(samplePdf(name)), {
-      'content-type': 'application/pdf',
-      'x-file-name': name,
-    });
 
   /** The read models are rebuilt after a forgetting, on every replica, just after the request: read until then. */
   const listedAfterForgetting = async (userId: string) => {
@@ -45,7 +39,7 @@ describe('forgetting a wholesale investor', () => {
 
   it('deletes the evidence of someone who never submitted: 404 for the admin, the session gone, the file gone', async () => {
     const mere = await signUp(server);
-    const uploaded = await upload(mere, 'Mere-Tawhiri-bank-statement.pdf');
+    const uploaded = await uploadEvidence(mere, 'Mere-Tawhiri-bank-statement.pdf');
     expect(uploaded.status).toBe(201);
     const url: string = uploaded.body.url;
     const documentId = url.split('/').at(-1)!;
@@ -53,7 +47,7 @@ describe('forgetting a wholesale investor', () => {
     expect(before.status).toBe(200);
     expect(before.headers.get('content-disposition')).toContain('Mere-Tawhiri-bank-statement.pdf');
 
-    const forgotten = await staff.post(`/api/audit/subjects/${mere.user.id}/forget`, { reason: 'Their request' });
+    const forgotten = await forget(staff, mere.user.id);
     expect(forgotten.status).toBe(200);
     expect((await admin.get(url)).status).toBe(404);
     expect((await staff.get(url)).status).toBe(404);
@@ -87,7 +81,7 @@ describe('forgetting a wholesale investor', () => {
       'application/json',
       Buffer.from(JSON.stringify({ ...oldMeta, uploadedBy: userId })),
     );
-    const recent = await upload(investor, 'Tawhiri-net-worth-2019.pdf');
+    const recent = await uploadEvidence(investor, 'Tawhiri-net-worth-2019.pdf');
     const newId = (recent.body.url as string).split('/').at(-1)!;
     const sha256 = 'a'.repeat(64);
 
@@ -158,7 +152,7 @@ describe('forgetting a wholesale investor', () => {
       'old-accounts.pdf',
     ]);
 
-    expect((await staff.post(`/api/audit/subjects/${userId}/forget`, { reason: 'Their request' })).status).toBe(200);
+    expect((await forget(staff, userId)).status).toBe(200);
     const after = await listedAfterForgetting(userId);
     expect(after).toHaveLength(2);
     for (const row of after) {
@@ -183,12 +177,7 @@ describe('forgetting a wholesale investor', () => {
 
   it('answers 409 to a decision on an earlier, already decided verification (not 404)', async () => {
     const investor = await signUp(server);
-    const form = {
-      verificationType: 'professional',
-      professionalType: 'lawyer',
-      verifierName: 'Hine Walker',
-      verifierContact: 'hine@firm.nz',
-    };
+    const form = lawyerCertification;
     const first = await investor.post('/api/wholesale-verification', form);
     await admin.put(`/api/admin/wholesale-verification/${first.body.id}`, {
       status: 'rejected',
