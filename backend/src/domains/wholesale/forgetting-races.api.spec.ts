@@ -5,14 +5,8 @@
  * before their verification stream was closed (an earlier race) can neither upload, submit nor be certified.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  type ForgettingApp,
-  forget,
-  forgettingApp,
-  lawyerCertification,
-  uploadEvidence,
-} from '../../testing/forgetting.js';
+import { describe, expect, it } from '@jest/globals';
+import { forget, forgettingApp, lawyerCertification, uploadEvidence } from '../../testing/forgetting.js';
 import { signUp } from '../../testing/users.js';
 import { ACCOUNT_CLOSED } from '../identity/user.decider.js';
 import { FORGOTTEN_APPROVAL } from './verification.decider.js';
@@ -20,19 +14,12 @@ import { FORGOTTEN_APPROVAL } from './verification.decider.js';
 type Answer = { status: number; body: { message?: string; url?: string } };
 
 describe('forgetting a person races their uploads and submissions', () => {
-  let server: ForgettingApp['server'];
-  let admin: ForgettingApp['admin'];
-  let staff: ForgettingApp['staff'];
-  let store: ForgettingApp['store'];
-  beforeAll(async () => {
-    ({ server, admin, staff, store } = await forgettingApp());
-  });
-  afterAll(() => server.close());
+  const app = forgettingApp();
 
   const firedAfter = <T>(ms: number, run: () => Promise<T>) =>
     new Promise<T>((resolve, reject) => setTimeout(() => run().then(resolve, reject), ms));
   const typesOn = async (stream: string) =>
-    (await server.eventStore.readStream(stream, { keepPersonalSealed: true })).map((e) => [e.type, e.position]);
+    (await app.server.eventStore.readStream(stream, { keepPersonalSealed: true })).map((e) => [e.type, e.position]);
   /** A refusal is a 4xx with a message, never a 5xx. */
   const refusedClearly = (answer: Answer) => {
     expect(answer.status).toBeGreaterThanOrEqual(400);
@@ -42,13 +29,13 @@ describe('forgetting a person races their uploads and submissions', () => {
 
   it('uploads fired during the forgetting leave no file of the forgotten person in the document store', async () => {
     for (let round = 0; round < 4; round++) {
-      const investor = await signUp(server);
+      const investor = await signUp(app.server);
       expect((await uploadEvidence(investor, 'Aroha-Ngata-statement.pdf')).status).toBe(201);
       const uploads = Array.from({ length: 12 }, (_, i) =>
         firedAfter(i * (round + 1), () => uploadEvidence(investor, `Aroha-Ngata-${round}-${i}.pdf`)),
       );
       const [forgotten, ...answers] = await Promise.all([
-        firedAfter(2 * round, () => forget(staff, investor.user.id)),
+        firedAfter(2 * round, () => forget(app.staff, investor.user.id)),
         ...uploads,
       ]);
       expect(forgotten.status).toBe(200);
@@ -56,15 +43,15 @@ describe('forgetting a person races their uploads and submissions', () => {
 
       // Every upload ever recorded for them (each is recorded before its file is stored), and every one answered.
       const recorded = (
-        await server.eventStore.readStream(`evidence-${investor.user.id}`, { keepPersonalSealed: true })
+        await app.server.eventStore.readStream(`evidence-${investor.user.id}`, { keepPersonalSealed: true })
       )
         .filter((e) => e.type === 'EvidenceUploaded')
         .map((e) => (e.data as { documentId: string }).documentId);
       const answered = answers.flatMap((a) => (a.status === 201 ? [a.body.url!.split('/').at(-1)!] : []));
       expect(recorded).toEqual(expect.arrayContaining(answered));
       for (const id of recorded) {
-        expect([id, await store.get(id)]).toEqual([id, null]);
-        expect([id, await store.get(`${id}_meta`)]).toEqual([id, null]);
+        expect([id, await app.store.get(id)]).toEqual([id, null]);
+        expect([id, await app.store.get(`${id}_meta`)]).toEqual([id, null]);
       }
     }
   });
@@ -73,9 +60,12 @@ describe('forgetting a person races their uploads and submissions', () => {
     const outcomes = new Set<string>();
     // The forgetting reads the whole log before deciding: the submission lands before, during or after that.
     for (let round = 0; round < 12; round++) {
-      const investor = await signUp(server);
+      const investor = await signUp(app.server);
       const submit = () => investor.post('/api/wholesale-verification', lawyerCertification) as Promise<Answer>;
-      const [forgotten, submitted] = await Promise.all([forget(staff, investor.user.id), firedAfter(round, submit)]);
+      const [forgotten, submitted] = await Promise.all([
+        forget(app.staff, investor.user.id),
+        firedAfter(round, submit),
+      ]);
       const privacy = await typesOn(`privacy-${investor.user.id}`);
       const verifications = (await typesOn(`verification-${investor.user.id}`)).filter(
         ([type]) => type === 'VerificationSubmitted',
@@ -93,36 +83,36 @@ describe('forgetting a person races their uploads and submissions', () => {
         expect([submitted.status, verifications.length, privacy]).toEqual([201, 1, []]);
         outcomes.add('submitted');
       }
-      const audit = (await staff.get(`/api/audit/subjects/${investor.user.id}`)).body;
+      const audit = (await app.staff.get(`/api/audit/subjects/${investor.user.id}`)).body;
       expect(audit.customer && audit.forgotten).toBe(false);
     }
     expect(outcomes.size).toBeGreaterThan(0);
   });
 
   it('forgetting alone closes the verification stream without making the person a customer', async () => {
-    const mere = await signUp(server);
-    expect((await forget(staff, mere.user.id)).status).toBe(200);
+    const mere = await signUp(app.server);
+    expect((await forget(app.staff, mere.user.id)).status).toBe(200);
     expect((await typesOn(`verification-${mere.user.id}`)).map(([type]) => type)).toEqual(['VerificationsClosed']);
-    const audit = (await staff.get(`/api/audit/subjects/${mere.user.id}`)).body;
+    const audit = (await app.staff.get(`/api/audit/subjects/${mere.user.id}`)).body;
     expect(audit).toMatchObject({ customer: false, forgotten: true });
   });
 
   it('someone forgotten before forgetting closed their stream: no upload, no submission (403), never certified (409)', async () => {
-    const investor = await signUp(server);
+    const investor = await signUp(app.server);
     const pending = await investor.post('/api/wholesale-verification', lawyerCertification);
     expect(pending.status).toBe(201);
     // What the earlier race left: the forgetting recorded after the submission, the stream never closed.
-    await server.eventStore.append(
+    await app.server.eventStore.append(
       `privacy-${investor.user.id}`,
       [
         {
           type: 'PersonalDataForgotten',
-          data: { subjectId: investor.user.id, forgottenBy: staff.user.id, reason: 'Their request' },
+          data: { subjectId: investor.user.id, forgottenBy: app.staff.user.id, reason: 'Their request' },
           metadata: {
             eventId: randomUUID(),
             schemaVersion: 1,
             occurredAt: new Date().toISOString(),
-            actor: { kind: 'user', userId: staff.user.id, roles: ['compliance'] },
+            actor: { kind: 'user', userId: app.staff.user.id, roles: ['compliance'] },
             correlationId: randomUUID(),
             causationId: null,
           },
@@ -136,9 +126,11 @@ describe('forgetting a person races their uploads and submissions', () => {
     const again = await investor.post('/api/wholesale-verification', lawyerCertification);
     expect([again.status, again.body.message]).toEqual([403, ACCOUNT_CLOSED]);
 
-    const approved = await admin.put(`/api/admin/wholesale-verification/${pending.body.id}`, { status: 'verified' });
+    const approved = await app.admin.put(`/api/admin/wholesale-verification/${pending.body.id}`, {
+      status: 'verified',
+    });
     expect([approved.status, approved.body.message]).toEqual([409, FORGOTTEN_APPROVAL]);
-    const rejected = await admin.put(`/api/admin/wholesale-verification/${pending.body.id}`, {
+    const rejected = await app.admin.put(`/api/admin/wholesale-verification/${pending.body.id}`, {
       status: 'rejected',
       rejectionReason: 'The investor was forgotten',
     });

@@ -5,31 +5,18 @@
  * (sealed) and from old v2 events alike (lifted on read).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  type ForgettingApp,
-  forget,
-  forgettingApp,
-  lawyerCertification,
-  uploadEvidence,
-} from '../../testing/forgetting.js';
+import { describe, expect, it } from '@jest/globals';
+import { forget, forgettingApp, lawyerCertification, uploadEvidence } from '../../testing/forgetting.js';
 import { signUp } from '../../testing/users.js';
 import { verificationsProjection } from '../../projections/verifications.js';
 
 describe('forgetting a wholesale investor', () => {
-  let server: ForgettingApp['server'];
-  let admin: ForgettingApp['admin'];
-  let staff: ForgettingApp['staff'];
-  let store: ForgettingApp['store'];
-  beforeAll(async () => {
-    ({ server, admin, staff, store } = await forgettingApp());
-  });
-  afterAll(() => server.close());
+  const app = forgettingApp();
 
   /** The read models are rebuilt after a forgetting, on every replica, just after the request: read until then. */
   const listedAfterForgetting = async (userId: string) => {
     for (let tries = 0; ; tries++) {
-      const rows = (await admin.get('/api/admin/wholesale-verifications')).body.verifications.filter(
+      const rows = (await app.admin.get('/api/admin/wholesale-verifications')).body.verifications.filter(
         (v: { userId: string }) => v.userId === userId,
       );
       if (rows.every((v: { verifierName: string | null }) => v.verifierName === null) || tries > 200) return rows;
@@ -38,45 +25,45 @@ describe('forgetting a wholesale investor', () => {
   };
 
   it('deletes the evidence of someone who never submitted: 404 for the admin, the session gone, the file gone', async () => {
-    const mere = await signUp(server);
+    const mere = await signUp(app.server);
     const uploaded = await uploadEvidence(mere, 'Mere-Tawhiri-bank-statement.pdf');
     expect(uploaded.status).toBe(201);
     const url: string = uploaded.body.url;
     const documentId = url.split('/').at(-1)!;
-    const before = await admin.get(url);
+    const before = await app.admin.get(url);
     expect(before.status).toBe(200);
     expect(before.headers.get('content-disposition')).toContain('Mere-Tawhiri-bank-statement.pdf');
 
-    const forgotten = await forget(staff, mere.user.id);
+    const forgotten = await forget(app.staff, mere.user.id);
     expect(forgotten.status).toBe(200);
-    expect((await admin.get(url)).status).toBe(404);
-    expect((await staff.get(url)).status).toBe(404);
+    expect((await app.admin.get(url)).status).toBe(404);
+    expect((await app.staff.get(url)).status).toBe(404);
     expect((await mere.get(url)).status).toBe(401);
     expect((await mere.get('/api/user')).status).toBe(401);
-    expect(await store.get(documentId)).toBeNull();
-    expect(await store.get(`${documentId}_meta`)).toBeNull();
+    expect(await app.store.get(documentId)).toBeNull();
+    expect(await app.store.get(`${documentId}_meta`)).toBeNull();
 
     // The outcome is recorded once, by id only; the upload's file name reads as forgotten.
-    const privacy = (await staff.get(`/api/audit/events?stream=privacy-${mere.user.id}`)).body.events;
+    const privacy = (await app.staff.get(`/api/audit/events?stream=privacy-${mere.user.id}`)).body.events;
     expect(privacy.map((e: { type: string }) => e.type)).toEqual(['PersonalDataForgotten', 'PersonalDocumentsErased']);
     expect(privacy[1].data).toEqual({ subjectId: mere.user.id, documentIds: [documentId] });
-    const [upload1] = (await staff.get(`/api/audit/events?stream=evidence-${mere.user.id}`)).body.events;
+    const [upload1] = (await app.staff.get(`/api/audit/events?stream=evidence-${mere.user.id}`)).body.events;
     expect(upload1).toMatchObject({
       type: 'EvidenceUploaded',
       data: { documentId, personal: { fileName: null }, personalForgotten: true },
     });
-    expect(JSON.stringify(await server.eventStore.readAll())).not.toContain('Mere-Tawhiri');
+    expect(JSON.stringify(await app.server.eventStore.readAll())).not.toContain('Mere-Tawhiri');
   });
 
   it('reads the grounds and file names of a forgotten investor as forgotten, from new and from old (v2) submissions', async () => {
-    const investor = await signUp(server);
+    const investor = await signUp(app.server);
     const userId = investor.user.id;
     const stream = `verification-${userId}`;
     // A file from before uploads were recorded: known only from the v2 submission that cites it.
     const oldId = `evd_${randomUUID().replace(/-/g, '')}`;
     const oldMeta = { documentId: oldId, fileName: 'old-accounts.pdf', contentType: 'application/pdf', size: 3 };
-    await store.put(oldId, 'application/pdf', Buffer.from('%PD'));
-    await store.put(
+    await app.store.put(oldId, 'application/pdf', Buffer.from('%PD'));
+    await app.store.put(
       `${oldId}_meta`,
       'application/json',
       Buffer.from(JSON.stringify({ ...oldMeta, uploadedBy: userId })),
@@ -96,11 +83,11 @@ describe('forgetting a wholesale investor', () => {
     });
     const rejected = (verificationId: string, at: string) => ({
       type: 'VerificationRejected',
-      data: { verificationId, userId, rejectedBy: admin.user.id, reason: 'Unsigned' },
+      data: { verificationId, userId, rejectedBy: app.admin.user.id, reason: 'Unsigned' },
       metadata: meta(1, at),
     });
     const verifier = { verifierName: 'Hine Walker', verifierContact: 'hine@law.nz' };
-    await server.eventStore.append(
+    await app.server.eventStore.append(
       stream,
       [
         {
@@ -137,8 +124,8 @@ describe('forgetting a wholesale investor', () => {
       ],
       'any',
     );
-    await server.engine.waitFor(await server.eventStore.headPosition(), [verificationsProjection.name]);
-    const listed = (await admin.get('/api/admin/wholesale-verifications')).body.verifications.filter(
+    await app.server.engine.waitFor(await app.server.eventStore.headPosition(), [verificationsProjection.name]);
+    const listed = (await app.admin.get('/api/admin/wholesale-verifications')).body.verifications.filter(
       (v: { userId: string }) => v.userId === userId,
     );
     expect(
@@ -152,7 +139,7 @@ describe('forgetting a wholesale investor', () => {
       'old-accounts.pdf',
     ]);
 
-    expect((await forget(staff, userId)).status).toBe(200);
+    expect((await forget(app.staff, userId)).status).toBe(200);
     const after = await listedAfterForgetting(userId);
     expect(after).toHaveLength(2);
     for (const row of after) {
@@ -160,32 +147,32 @@ describe('forgetting a wholesale investor', () => {
       for (const document of row.documents) expect(document.fileName).toBeNull();
     }
     for (const id of [oldId, newId]) {
-      expect((await admin.get(`/api/wholesale-verification/documents/${id}`)).status).toBe(404);
-      expect(await store.get(id)).toBeNull();
+      expect((await app.admin.get(`/api/wholesale-verification/documents/${id}`)).status).toBe(404);
+      expect(await app.store.get(id)).toBeNull();
     }
     // The audit: the new event's grounds and names are sealed, so forgotten; a past state (folded, lifted) too.
-    const events = (await staff.get(`/api/audit/events?stream=${stream}`)).body.events;
+    const events = (await app.staff.get(`/api/audit/events?stream=${stream}`)).body.events;
     expect(events[2].data.personal).toEqual({
       verifierName: null,
       verifierContact: null,
       grounds: null,
       fileNames: null,
     });
-    const state = (await staff.get(`/api/audit/streams/${stream}/state?at=${new Date().toISOString()}`)).body;
+    const state = (await app.staff.get(`/api/audit/streams/${stream}/state?at=${new Date().toISOString()}`)).body;
     expect(state.state).toMatchObject({ status: 'rejected', verificationId: 'v3-old' });
   });
 
   it('answers 409 to a decision on an earlier, already decided verification (not 404)', async () => {
-    const investor = await signUp(server);
+    const investor = await signUp(app.server);
     const form = lawyerCertification;
     const first = await investor.post('/api/wholesale-verification', form);
-    await admin.put(`/api/admin/wholesale-verification/${first.body.id}`, {
+    await app.admin.put(`/api/admin/wholesale-verification/${first.body.id}`, {
       status: 'rejected',
       rejectionReason: 'Unsigned',
     });
     const second = await investor.post('/api/wholesale-verification', form);
     expect(second.status).toBe(201);
-    const again = await admin.put(`/api/admin/wholesale-verification/${first.body.id}`, { status: 'verified' });
+    const again = await app.admin.put(`/api/admin/wholesale-verification/${first.body.id}`, { status: 'verified' });
     expect([again.status, again.body.message]).toEqual([
       409,
       'Only a pending verification can be approved or rejected',
