@@ -23,17 +23,7 @@ export async function assetWithHolder(
   { name, rwtRate }: { name?: string; rwtRate?: string } = {},
 ) {
   const { owner, assetId } = await approvedAsset(server, admin, 2_000, name ? { name } : {});
-  const offering = await admin.post('/api/admin/offerings', {
-    assetId,
-    name: 'Series A',
-    description: '',
-    totalTokens: 1_000,
-    tokenPrice: '10.00',
-    minimumInvestment: '1',
-    lockupPeriod: 0,
-  });
-  expectStatus('create offering', offering, 201);
-  const offeringId = offering.body.id as string;
+  const offeringId = await tenDollarOffering(admin, assetId, 1_000);
   const investor = await verifiedInvestor(server, admin);
   const investmentId = await confirmedPurchase(investor, offeringId, 100);
   if (rwtRate)
@@ -43,6 +33,26 @@ export async function assetWithHolder(
       200,
     );
   return { owner, assetId, offeringId, investor, investmentId };
+}
+
+/** The admin's offering of `totalTokens` of the asset at $10 a token, from one, without lock-up unless given; its id. */
+export async function tenDollarOffering(
+  admin: Api,
+  assetId: string,
+  totalTokens: number,
+  { name = 'Series A', lockupPeriod = 0 }: { name?: string; lockupPeriod?: number } = {},
+): Promise<string> {
+  const created = await admin.post('/api/admin/offerings', {
+    assetId,
+    name,
+    description: '',
+    totalTokens,
+    tokenPrice: '10.00',
+    minimumInvestment: '1',
+    lockupPeriod,
+  });
+  expectStatus('create offering', created, 201);
+  return created.body.id as string;
 }
 
 /** `investor` buys `tokens` of the offering at $10 and, under the settlement threshold, holds them at once. */

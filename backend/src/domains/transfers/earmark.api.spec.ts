@@ -10,6 +10,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AggregateRepository } from '../../platform/aggregate-repository.js';
 import type { Api } from '../../testing/api.js';
 import { fourEyesOnChain } from '../../testing/four-eyes-chain.js';
+import { confirmedPurchase, tenDollarOffering } from '../../testing/income.js';
 import { approvedAsset, verifiedInvestor } from '../../testing/offerings.js';
 import { untilWithin } from '../../testing/until.js';
 import { assetStream } from '../assets/events.js';
@@ -62,25 +63,10 @@ describe('claims on one holding raced: proposals, approvals and freezes at once'
 
   it('sets up a seller holding 300 tokens free to transfer, and a buyer', async () => {
     ({ owner, assetId } = await approvedAsset(app.server, app.adminA, 1_000));
-    const created = await app.adminA.post('/api/admin/offerings', {
-      assetId,
-      name: 'Series A',
-      description: '',
-      totalTokens: 500,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    expect(created.status).toBe(201);
-    offeringId = created.body.id as string;
+    offeringId = await tenDollarOffering(app.adminA, assetId, 500);
     seller = await verifiedInvestor(app.server, app.adminA);
     buyer = await verifiedInvestor(app.server, app.adminA);
-    const invested = await seller.post('/api/invest', {
-      offeringId: created.body.id,
-      tokensRequested: 300,
-      investmentAmount: 3_000,
-    });
-    expect(invested.body).toMatchObject({ status: 'confirmed' });
+    await confirmedPurchase(seller, offeringId, 300);
     await app.settled();
     expect(await holding()).toEqual({ held: 300, settling: 0, claimed: 0, frozen: 0 });
   }, 300_000);
@@ -190,12 +176,7 @@ describe('claims on one holding raced: proposals, approvals and freezes at once'
   /** A verified investor holding `tokens` of the asset, confirmed and in their wallet. */
   const holder = async (tokens: number) => {
     const person = await verifiedInvestor(app.server, app.adminA);
-    const invested = await person.post('/api/invest', {
-      offeringId,
-      tokensRequested: tokens,
-      investmentAmount: 10 * tokens,
-    });
-    expect(invested.body).toMatchObject({ status: 'confirmed' });
+    await confirmedPurchase(person, offeringId, tokens);
     await app.settled();
     return person;
   };

@@ -10,6 +10,7 @@ import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { nzLongDate } from '../../platform/nz-time.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
+import { confirmedPurchase, tenDollarOffering } from '../../testing/income.js';
 import { approvedAsset, lapsedInvestor, verifiedInvestor } from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { REGISTER_MESSAGES } from '../register/register.decider.js';
@@ -39,19 +40,8 @@ describe('transfers between investors, delivery versus payment on the embedded c
     server = await startTestServer({ env: { CHAIN: 'anvil', AUTH_RATE_LIMIT_PER_IP: '1000' } });
     admin = await signUp(server, { admin: true });
     ({ owner, assetId } = await approvedAsset(server, admin, 2_000));
-    const offering = async (lockupPeriod: number) => {
-      const created = await admin.post('/api/admin/offerings', {
-        assetId,
-        name: `Series ${lockupPeriod}`,
-        description: '',
-        totalTokens: 500,
-        tokenPrice: '10.00',
-        minimumInvestment: '1',
-        lockupPeriod,
-      });
-      expect(created.status).toBe(201);
-      return created.body.id as string;
-    };
+    const offering = (lockupPeriod: number) =>
+      tenDollarOffering(admin, assetId, 500, { name: `Series ${lockupPeriod}`, lockupPeriod });
     const open = await offering(0);
     const lockedOffering = await offering(90);
     seller = await verifiedInvestor(server, admin);
@@ -63,14 +53,8 @@ describe('transfers between investors, delivery versus payment on the embedded c
       // Free tokens first, then locked ones: the latest lock-up holds them all (one lock per wallet on chain).
       [locked, open, 50],
       [locked, lockedOffering, 20],
-    ] as const) {
-      const invested = await investor.post('/api/invest', {
-        offeringId,
-        tokensRequested: tokens,
-        investmentAmount: tokens * 10,
-      });
-      expect(invested.body).toMatchObject({ status: 'confirmed' });
-    }
+    ] as const)
+      await confirmedPurchase(investor, offeringId, tokens);
     lockedUntil = [...server.app.get(ChainOutbox).state.investments.values()]
       .filter((i) => i.investorId === locked.user.id)
       .map((i) => i.transferableFrom!)

@@ -16,6 +16,7 @@ import type { Address } from 'viem';
 import type { ViemChain } from '../../platform/chain/viem-chain.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
+import { confirmedPurchase, tenDollarOffering } from '../../testing/income.js';
 import * as offerings from '../../testing/offerings.js';
 import { signUp } from '../../testing/users.js';
 import { newWallet, recoveryProof, registerOwnWallet } from '../../testing/wallets.js';
@@ -88,17 +89,7 @@ describe('transfers keep the chain, the register and the holdings equal under an
     adminB = await signUp(server, { admin: true });
     outbox = server.app.get(ChainOutbox);
     ({ owner, assetId } = await offerings.approvedAsset(server, adminA, 2_000));
-    const created = await adminA.post('/api/admin/offerings', {
-      assetId,
-      name: 'Open series',
-      description: '',
-      totalTokens: 2_000,
-      tokenPrice: '10.00',
-      minimumInvestment: '1',
-      lockupPeriod: 0,
-    });
-    expect(created.status).toBe(201);
-    offeringId = created.body.id as string;
+    offeringId = await tenDollarOffering(adminA, assetId, 2_000, { name: 'Open series' });
     expect(await outbox.settled()).toBe(true);
   }, 120_000);
   afterAll(() => server.close());
@@ -123,14 +114,7 @@ describe('transfers keep the chain, the register and the holdings equal under an
           const own = investors.map(() => false);
           const lostWallets: Address[] = [];
           const settledIds: string[] = [];
-          for (const [i, investor] of investors.entries()) {
-            const invested = await investor.post('/api/invest', {
-              offeringId,
-              tokensRequested: bought[i],
-              investmentAmount: 10 * bought[i]!,
-            });
-            expect(invested.body).toMatchObject({ status: 'confirmed' });
-          }
+          for (const [i, investor] of investors.entries()) await confirmedPurchase(investor, offeringId, bought[i]!);
           // The buyers' wallets exist before anything is proposed to them.
           expect(await outbox.settled()).toBe(true);
           const proposals: Proposal[] = [];
@@ -203,12 +187,7 @@ describe('transfers keep the chain, the register and the holdings equal under an
                 if (registered.status < 300) {
                   own[s.who] = true;
                   expect(await outbox.settled()).toBe(true);
-                  const bought = await investor.post('/api/invest', {
-                    offeringId,
-                    tokensRequested: 2,
-                    investmentAmount: 20,
-                  });
-                  expect(bought.body).toMatchObject({ status: 'confirmed' });
+                  await confirmedPurchase(investor, offeringId, 2);
                   held[s.who]! += 2;
                   expect(await outbox.settled()).toBe(true);
                 }
