@@ -48,6 +48,13 @@ describe('New Zealand bank account number (Inland Revenue’s published validati
     // Run together, 15 digits are a 4-digit branch and a 2-digit suffix: a 3-digit branch needs its separators.
     expect(normalBankAccount('019020068389000')).toBe('0190200683890000');
     expect(normalBankAccount('12-3140-012345')).toBeNull();
+    // Dashes pasted from a document, and Inland Revenue's 18-digit layout (found by an outside probe).
+    expect(normalBankAccount('01–0902–0068389–00')).toBe('0109020068389000');
+    expect(normalBankAccount('01—0902—0068389—00')).toBe('0109020068389000');
+    expect(normalBankAccount('01-0902-00068389-0000')).toBe('0109020068389000');
+    expect(normalBankAccount('010902000683890000')).toBe('0109020068389000');
+    expect(normalBankAccount('01-0902-10068389-0000')).toBeNull();
+    expect(normalBankAccount('01--0902-0068389-00')).toBeNull();
     expect(formatBankAccount('0109020068389000')).toBe('01-0902-0068389-000');
   });
 

@@ -4,10 +4,13 @@
  * Revenue's own examples write a branch below 1000 with 3 digits (01-902-0068389-00).
  */
 export function normalBankAccount(text: string): string | null {
-  const match = /^(\d{2})(?:[\s-]?(\d{4})|[\s-](\d{3}))[\s-]?(\d{7})[\s-]?(\d{2,3})$/.exec(text.trim());
-  if (!match) return null;
-  const branch = match[2] ?? match[3]!.padStart(4, '0');
-  return `${match[1]}${branch}${match[4]}${match[5]!.padStart(3, '0')}`;
+  // Dashes as a statement or a word processor writes them (en, em, figure dash, hyphen) are dashes.
+  const written = text.trim().replace(/[\u2010-\u2015\u2212]/g, '-');
+  const match = /^(\d{2})(?:[\s-]?(\d{4})|[\s-](\d{3}))[\s-]?(\d{7})[\s-]?(\d{2,3})$/.exec(written);
+  if (match) return `${match[1]}${match[2] ?? match[3]!.padStart(4, '0')}${match[4]}${match[5]!.padStart(3, '0')}`;
+  // Inland Revenue's own 18-digit layout (bank 2, branch 4, account base 8, suffix 4), padded with zeros.
+  const padded = /^(\d{2})[\s-]?(\d{4})[\s-]?0(\d{7})[\s-]?0(\d{3})$/.exec(written);
+  return padded ? `${padded[1]}${padded[2]}${padded[3]}${padded[4]}` : null;
 }
 
 export const formatBankAccount = (digits: string) =>
