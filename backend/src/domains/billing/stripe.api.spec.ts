@@ -205,6 +205,15 @@ describe('billing API (Stripe)', () => {
     });
     expect(unsigned.status).toBe(400);
     expect((await unsigned.json()).message).toBe('Invalid webhook signature');
+    // Text a customer typed at Stripe (a bidi override in a name) is not refused at the edge: the signature decides,
+    // and an event the app does not act on is acknowledged, or Stripe would retry it for days and then drop it.
+    const typed = {
+      ...event,
+      id: 'evt_typed',
+      type: 'customer.updated',
+      data: { object: { id: 'cus_x', name: 'An\u202eaa' } },
+    };
+    expect((await deliver(typed)).status).toBe(200);
     expect(await server.eventStore.headPosition()).toBe(head);
   });
 
