@@ -1,4 +1,5 @@
 import type { TransferEvent } from '../domains/transfers/events.js';
+import { lapsed } from '../domains/transfers/transfer.decider.js';
 import { defineProjection } from '../platform/projection-engine/projection.js';
 import { upcasters } from '../domains/upcasters.js';
 
@@ -20,6 +21,14 @@ export interface TransferDoc {
   expiresAt: string;
   updatedAt: string;
 }
+
+/**
+ * The status a person reads at `now`: a proposal past its expiry reads expired at once, as the decider refuses it
+ * from then on (`lapsed`) and the register no longer counts its promise, though the sweep records `TransferExpired`
+ * up to a minute later (found by an outside probe: lapsed proposals listed as proposed, their accept refused).
+ */
+export const statusAt = (doc: Pick<TransferDoc, 'status' | 'expiresAt'>, now: string): TransferDoc['status'] =>
+  (doc.status === 'proposed' || doc.status === 'accepted') && lapsed(doc, now) ? 'expired' : doc.status;
 
 const EVENT_TYPES = [
   'TransferProposed',

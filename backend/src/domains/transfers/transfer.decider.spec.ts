@@ -3,6 +3,7 @@ import { fold } from '../../platform/decider.js';
 import { DomainError } from '../../platform/errors.js';
 import { nzLongDate } from '../../platform/nz-time.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
+import { statusAt } from '../../projections/transfers.js';
 import type { TransferEvent } from './events.js';
 import { transfer, TRANSFER_MAX_HOLDERS, type TransferChecks, type TransferCommand } from './transfer.decider.js';
 
@@ -156,6 +157,14 @@ describe('transfer decider', () => {
   it('given a proposal, when the buyer accepts, then TransferAccepted; anyone else, refused', () => {
     expect(transfer.decide(accept(), given([proposed]))).toEqual([accepted]);
     expect(refusal([proposed], accept({}, seller))).toEqual([403, M.onlyBuyer]);
+    expect(refusal([proposed], accept({}, buyer, LATER))).toEqual([409, M.expired]);
+  });
+
+  it('a proposal reads expired from the moment the decider refuses it, before the sweep records it (statusAt)', () => {
+    const doc = { status: 'proposed' as const, expiresAt: LATER };
+    expect([statusAt(doc, NOW), statusAt(doc, LATER)]).toEqual(['proposed', 'expired']);
+    expect(statusAt({ ...doc, status: 'accepted' }, LATER)).toBe('expired');
+    expect(statusAt({ ...doc, status: 'approved' }, LATER)).toBe('approved');
     expect(refusal([proposed], accept({}, buyer, LATER))).toEqual([409, M.expired]);
   });
 

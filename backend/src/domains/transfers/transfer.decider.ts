@@ -206,7 +206,8 @@ export function transferRefusal(
 }
 
 const open = (s: TransferState) => s.status === 'proposed' || s.status === 'accepted';
-const lapsed = (s: TransferState, now: string) => s.expiresAt !== null && now >= s.expiresAt;
+/** A proposal past its expiry: refused from then on, though the sweep records `TransferExpired` a little later. */
+export const lapsed = (s: Pick<TransferState, 'expiresAt'>, now: string) => s.expiresAt !== null && now >= s.expiresAt;
 
 export const transfer: Decider<TransferCommand, TransferEvent, TransferState> = {
   name: 'transfer',

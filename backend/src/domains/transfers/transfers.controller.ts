@@ -7,7 +7,7 @@ import { Authenticated, CurrentUser, hasRole, Roles, type SignedInUser } from '.
 import { IdParam } from '../../platform/http/ids.js';
 import { Ctx } from '../../platform/http/request-context.js';
 import { type TransferAsset, TransferQueries } from '../../projections/transfers.query.js';
-import type { TransferDoc } from '../../projections/transfers.js';
+import { statusAt, type TransferDoc } from '../../projections/transfers.js';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { fromCents } from '../offerings/money.js';
 import {
@@ -20,7 +20,12 @@ import {
 } from './transfer.dto.js';
 import { Transfers } from './transfers.service.js';
 
-const view = (doc: TransferDoc, userId: string, asset: TransferAsset | undefined): TransferDto => ({
+const view = (
+  doc: TransferDoc,
+  userId: string,
+  asset: TransferAsset | undefined,
+  now = new Date().toISOString(),
+): TransferDto => ({
   id: doc._id,
   assetId: doc.assetId,
   assetName: asset?.name ?? '',
@@ -30,7 +35,7 @@ const view = (doc: TransferDoc, userId: string, asset: TransferAsset | undefined
   tokens: doc.tokens,
   pricePerToken: fromCents(doc.priceCents),
   amount: fromCents(doc.priceCents * doc.tokens),
-  status: doc.status,
+  status: statusAt(doc, now),
   txHash: doc.txHash,
   refusal: doc.refusal,
   // A document folded before the read model knew abandonments has none.
