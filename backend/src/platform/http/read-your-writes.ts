@@ -3,17 +3,18 @@ import { DomainError } from '../errors.js';
 import type { ProjectionEngine } from '../projection-engine/projection-engine.js';
 
 export const READ_AFTER = 'X-Read-After';
-export const MALFORMED_READ_AFTER = `${READ_AFTER} must be a log position: a whole number above 0`;
+export const MALFORMED_READ_AFTER = `${READ_AFTER} must be a log position: a whole number, 0 or more`;
 
 /**
  * The position a client wants the read models to have passed (`X-Read-After`): null without the header, a
- * DomainError (400 naming the header) for anything but decimal digits of a safe whole number above 0 — `abc`,
- * `0`, `1.5`, `1e999`, `0x10`, an empty value, two values (`5, 6`) are a client's bug, not something to ignore.
+ * DomainError (400 naming the header) for anything but the decimal digits of a safe whole number — `abc`, `-1`,
+ * `1.5`, `1e999`, `0x10`, `007`, an empty value, two values (`5, 6`) are a client's bug, not something to ignore.
+ * `0` is a position too: nothing written yet, nothing to wait for (a client that starts counting there sends it).
  */
 export function readAfterOf(req: Pick<IncomingMessage, 'headers'>): number | DomainError | null {
   const raw = req.headers['x-read-after'];
   if (raw === undefined) return null;
-  const position = typeof raw === 'string' && /^[1-9]\d*$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  const position = typeof raw === 'string' && /^(0|[1-9]\d*)$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
   if (Number.isSafeInteger(position)) return position;
   return new DomainError(MALFORMED_READ_AFTER, 400, [{ field: READ_AFTER, message: MALFORMED_READ_AFTER }]);
 }
