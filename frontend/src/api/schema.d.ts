@@ -9624,7 +9624,7 @@ export interface operations {
     DistributionAdminController_directCredit: {
         parameters: {
             query: {
-                /** @description The account the run is paid from: 02-0100-0123456-00 */
+                /** @description The account the run is paid from: 02-0100-0123454-00 */
                 fromAccount: unknown;
             };
             header?: {

@@ -11,7 +11,7 @@ import { Ctx } from '../../platform/http/request-context.js';
 import { DistributionQueries } from '../../projections/distributions.query.js';
 import { DISTRIBUTION_MESSAGES as M, TAX_PROFILE_MESSAGES } from '../../messages.js';
 import { nzDate } from '../../platform/nz-time.js';
-import { normalBankAccount } from './bank-account.js';
+import { isValidBankAccount, normalBankAccount } from './bank-account.js';
 import { directCreditFile } from './direct-credit.js';
 import { chainDrift } from './chain-drift.js';
 import { TokenViews } from '../tokens/token-views.js';
@@ -127,7 +127,7 @@ export class DistributionAdminController {
   @ApiQuery({
     name: 'fromAccount',
     required: true,
-    description: 'The account the run is paid from: 02-0100-0123456-00',
+    description: 'The account the run is paid from: 02-0100-0123454-00',
   })
   async directCredit(
     @IdParam() id: string,
@@ -136,10 +136,11 @@ export class DistributionAdminController {
     @Res() reply: HttpReply,
   ) {
     const from = typeof fromAccount === 'string' ? normalBankAccount(fromAccount) : null;
-    if (!from)
-      throw new DomainError(TAX_PROFILE_MESSAGES.bankAccount, 400, [
-        { field: 'fromAccount', message: TAX_PROFILE_MESSAGES.bankAccount },
-      ]);
+    // Checked as a payee's is (Inland Revenue's validation): a bank rejects the whole file for a bad payer account.
+    if (!from || !isValidBankAccount(from)) {
+      const message = from ? TAX_PROFILE_MESSAGES.bankAccountInvalid : TAX_PROFILE_MESSAGES.bankAccount;
+      throw new DomainError(message, 400, [{ field: 'fromAccount', message }]);
+    }
     const doc = await this.distributions.get(id);
     if (!doc) throw new DomainError(M.notFound, 404);
     if (doc.status !== 'paying') throw new DomainError(M.notPaying, 409);

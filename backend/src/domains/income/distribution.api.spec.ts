@@ -3,7 +3,7 @@
  * eyes on approval, funding by card (declined, then paid), cancellation, the investor's income and statement.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DISTRIBUTION_MESSAGES as M, OWN_REQUEST } from '../../messages.js';
+import { DISTRIBUTION_MESSAGES as M, OWN_REQUEST, TAX_PROFILE_MESSAGES } from '../../messages.js';
 import { nzDate } from '../../platform/nz-time.js';
 import type { Api } from '../../testing/api.js';
 import { startTestServer } from '../../testing/api.js';
@@ -197,7 +197,7 @@ describe('distributions API (memory stores)', () => {
 
     // The payment run: everyone by direct credit (no stablecoin yet), the file for the bank, then the bank's run.
     expect(
-      (await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=02-0100-0123456-00`)).body.message,
+      (await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=02-0100-0123454-00`)).body.message,
     ).toBe(M.notPaying);
     expect((await admin.post(`/api/admin/distributions/${id}/pay`)).status).toBe(200);
     expect((await admin.post(`/api/admin/distributions/${id}/pay`)).body.message).toBe(M.notFunded);
@@ -215,11 +215,16 @@ describe('distributions API (memory stores)', () => {
     const beforeBank = String((await owner.get(`/api/income-report.csv?month=${today.slice(0, 7)}`)).body).trim();
     expect(beforeBank.split('\r\n')).toHaveLength(1);
     expect((await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=nope`)).status).toBe(400);
-    const file = await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=02-0100-0123456-00`);
+    // The payer's account is checked as a payee's is: the right shape with a wrong check digit is refused.
+    const wrongCheck = await admin.get(
+      `/api/admin/distributions/${id}/direct-credit.csv?fromAccount=02-0100-0123456-00`,
+    );
+    expect([wrongCheck.status, wrongCheck.body.message]).toEqual([400, TAX_PROFILE_MESSAGES.bankAccountInvalid]);
+    const file = await admin.get(`/api/admin/distributions/${id}/direct-credit.csv?fromAccount=02-0100-0123454-00`);
     expect(file.status).toBe(200);
     expect(file.headers.get('x-lines-without-account')).toBe('1');
     const records = String(file.body).trim().split('\r\n');
-    expect(records[0]).toMatch(/^1,,,,0201000123456000,7,\d{6},\d{6},$/);
+    expect(records[0]).toMatch(/^1,,,,0201000123454000,7,\d{6},\d{6},$/);
     expect(records[1]).toBe(
       `2,0109020068389000,50,3500,Test User,D-${id.slice(0, 8)},INTEREST,,KAURI,Kauri,INTEREST,D-${id.slice(0, 8)},KAURI`,
     );

@@ -46,7 +46,7 @@ export function AdminDistributions({ user }: { user: User }) {
       <Space wrap>
         <Input
           aria-label="Pay from account"
-          placeholder="Pay from account 02-0100-0123456-00"
+          placeholder="Pay from account 02-0100-0123454-00"
           value={fromAccount}
           onChange={(e) => setFromAccount(e.target.value)}
           style={{ width: 280 }}
