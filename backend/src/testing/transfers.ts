@@ -35,8 +35,8 @@ export function transferOnChain() {
   const outbox = () => get().server.app.get(ChainOutbox);
   const settled = async () => expect(await outbox().settled(120_000)).toBe(true);
   const until = untilWithin(90_000);
-  const propose = (tokens: number) => {
-    const { seller, buyer, assetId } = get();
+  const propose = (tokens: number, buyer: Person = get().buyer) => {
+    const { seller, assetId } = get();
     return seller.post('/api/transfers', { assetId, toInvestorId: buyer.user.id, tokens, pricePerToken: '12.50' });
   };
 
@@ -76,14 +76,14 @@ export function transferOnChain() {
     coin: () => stablecoinOf(outbox().state)!,
     manager: () => dvdManagerOf(outbox().state)!,
     walletOf: (person: Person) => outbox().state.wallets.get(person.user.id)! as Address,
-    /** The seller's proposal to the buyer of `tokens` at $12.50 each. */
+    /** The seller's proposal of `tokens` at $12.50 each to the buyer (or another investor). */
     propose,
     /** Proposed and accepted, read back as accepted (the read model the process manager reads has caught up). */
-    accepted: async (tokens: number): Promise<string> => {
-      const proposed = await propose(tokens);
+    accepted: async (tokens: number, buyer: Person = get().buyer): Promise<string> => {
+      const proposed = await propose(tokens, buyer);
       expect(proposed.status).toBe(201);
       const id = proposed.body.id as string;
-      expect((await get().buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
+      expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
       return id;
     },
     /** The transfer as the seller reads it, once its status is one of `statuses`. */

@@ -7,23 +7,13 @@
  * what all the seller's transfers on that token still need, and the retry sets T1's again before its take; both
  * settle, once each, and the chain's balances are the register's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Address } from 'viem';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { TRANSFER_MESSAGES as M } from '../../messages.js';
 import { nzLongDate } from '../../platform/nz-time.js';
-import { type Api, startTestServer } from '../../testing/api.js';
-import { assetWithHolder } from '../../testing/income.js';
 import { certifying, verifiedInvestor } from '../../testing/offerings.js';
-import { untilWithin } from '../../testing/until.js';
-import { signUp } from '../../testing/users.js';
+import { transferOnChain } from '../../testing/transfers.js';
 import { ChainReconciler } from '../tokens/chain-balances.js';
-import { ChainOutbox } from '../tokens/chain-outbox.js';
-import { dvdManagerOf, stablecoinOf, suiteOf } from '../tokens/flow.js';
 
-type Person = Api & { user: { id: string } };
 type Investor = Awaited<ReturnType<typeof verifiedInvestor>>;
 
 const STATEMENT = 'I no longer wish to be treated as a wholesale investor, from today.';
@@ -31,68 +21,33 @@ const STATEMENT = 'I no longer wish to be treated as a wholesale investor, from 
 const HELD = 100;
 
 describe('two transfers of one seller sharing the allowance to the DvP manager', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kauri-transfer-allowance-'));
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let admin: Person;
-  let owner: Person;
-  let seller: Person;
-  let first: Investor;
+  const x = transferOnChain();
+  /** A second buyer of the same seller (the fixture's buyer is the first). */
   let second: Investor;
-  let assetId: string;
-  const until = untilWithin(90_000);
-  const outbox = () => server.app.get(ChainOutbox);
-  const settled = async () => expect(await outbox().settled(120_000)).toBe(true);
-  const chain = () => server.chain!;
-  const token = () => suiteOf(outbox().state, assetId)!.token;
-  const walletOf = (person: Person) => outbox().state.wallets.get(person.user.id)! as Address;
-  const statusOf = (suffix: string) => outbox().state.txs.get(`c${chain().chainId}-xfer-${suffix}`)?.status;
-  /** The transfer once it has settled or failed, as the seller reads it (expected to have ended `status`). */
-  const transferRead = async (id: string, status: 'settled' | 'failed') => {
-    const read = await until(
-      'the transfer’s outcome',
-      async () => (await seller.get(`/api/transfers/${id}`)).body,
-      (b) => b.status !== 'approved',
-    );
-    expect(read).toMatchObject({ status });
-    return read;
-  };
-  /** Proposed by the seller and accepted by the buyer. */
-  const accepted = async (buyer: Person, tokens: number) => {
-    const proposed = await seller.post('/api/transfers', {
-      assetId,
-      toInvestorId: buyer.user.id,
-      tokens,
-      pricePerToken: '12.50',
-    });
-    expect([proposed.status, proposed.body.message]).toEqual([201, undefined]);
-    const id = proposed.body.id as string;
-    expect((await buyer.post(`/api/transfers/${id}/accept`)).body).toMatchObject({ status: 'accepted' });
-    return id;
-  };
+  const statusOf = (suffix: string) => x.outbox().state.txs.get(`c${x.chain().chainId}-xfer-${suffix}`)?.status;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { CHAIN: 'anvil', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_IP: '1000' } });
-    admin = await signUp(server, { admin: true });
-    ({ owner, assetId, investor: seller } = await assetWithHolder(server, admin));
-    first = await verifiedInvestor(server, admin);
-    second = await verifiedInvestor(server, admin);
-    await settled();
+    second = await verifiedInvestor(x.server, x.admin);
+    await x.settled();
   }, 300_000);
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('T1 fails at its take, T2 settles, T1 retried after its buyer is certified again settles: each once, chain = register', async () => {
+    const { server, admin, owner, seller, buyer: first, assetId } = x;
+    /** The transfer once it has settled or failed, as the seller reads it (expected to have ended `status`). */
+    const outcome = async (id: string, status: 'settled' | 'failed') => {
+      const read = await x.readAs(id, 'settled', 'failed');
+      expect(read).toMatchObject({ status });
+      return read;
+    };
     // T1: 5 tokens, its DvP steps held until the buyer revoked, so its take is stopped (as transfer-revoked does).
-    const t1 = await accepted(first, 5);
-    await outbox().stopSending();
+    const t1 = await x.accepted(5);
+    await x.outbox().stopSending();
     expect((await owner.post(`/api/transfers/${t1}/approve`)).body).toMatchObject({ status: 'approved' });
     const revoked = await first.post('/api/wholesale-verification/revoke', { statement: STATEMENT });
     expect(revoked).toMatchObject({ status: 201, body: { status: 'revoked' } });
-    outbox().startSending();
-    await settled();
-    expect((await transferRead(t1, 'failed')).refusal).toBe(
+    x.outbox().startSending();
+    await x.settled();
+    expect((await outcome(t1, 'failed')).refusal).toBe(
       M.settlementStopped('revoked', nzLongDate(revoked.body.revokedAt)),
     );
     expect(['seller-allow', 'buyer-allow', 'initiate', 'take'].map((s) => statusOf(`${t1}-${s}`))).toEqual([
@@ -104,12 +59,13 @@ describe('two transfers of one seller sharing the allowance to the DvP manager',
 
     // T2: 1 token of the same seller to another buyer, settled. Its allowance left T1's 5 in place (before: it set
     // 1, its take used it, and the seller's allowance was 0).
-    const t2 = await accepted(second, 1);
+    const t2 = await x.accepted(1, second);
     expect((await owner.post(`/api/transfers/${t2}/approve`)).body).toMatchObject({ status: 'approved' });
-    await settled();
-    await transferRead(t2, 'settled');
-    const manager = dvdManagerOf(outbox().state)!;
-    const sellerAllowance = () => chain().read<bigint>('Token', token(), 'allowance', [walletOf(seller), manager]);
+    await x.settled();
+    await outcome(t2, 'settled');
+    const manager = x.manager();
+    const sellerAllowance = () =>
+      x.chain().read<bigint>('Token', x.token(), 'allowance', [x.walletOf(seller), manager]);
     expect(await sellerAllowance()).toBe(5n);
 
     // T1's buyer certified again (registered on chain again), and an admin retries T1: it settles.
@@ -120,11 +76,11 @@ describe('two transfers of one seller sharing the allowance to the DvP manager',
       { 'x-read-after': String(position) },
     );
     expect(approved.status).toBe(200);
-    await settled();
+    await x.settled();
     const retry = await admin.post(`/api/transfers/${t1}/retry`);
     expect(retry).toMatchObject({ status: 200, body: { id: t1, status: 'approved' } });
-    await settled();
-    await transferRead(t1, 'settled');
+    await x.settled();
+    await outcome(t1, 'settled');
     // The retry set both allowances again (what the parties' transfers need now), then took.
     expect(['seller-allow-retry-1', 'buyer-allow-retry-1', 'take-retry-1'].map((s) => statusOf(`${t1}-${s}`))).toEqual([
       'confirmed',
@@ -142,18 +98,15 @@ describe('two transfers of one seller sharing the allowance to the DvP manager',
       [first, 5],
       [second, 1],
     ] as const)
-      expect(await chain().balanceOf(token(), walletOf(person))).toBe(BigInt(tokens));
-    const lines = (await owner.get(`/api/assets/${assetId}/cap-table`)).body.lines as {
-      investorId: string | null;
-      tokens: number;
-    }[];
-    const capTable = new Map(lines.filter((l) => l.investorId).map((l) => [l.investorId, l.tokens]));
+      expect(await x.chain().balanceOf(x.token(), x.walletOf(person))).toBe(BigInt(tokens));
+    const capTable = new Map(await x.capTable());
     expect([seller, first, second].map((p) => capTable.get(p.user.id))).toEqual([HELD - 6, 5, 1]);
     expect(await server.app.get(ChainReconciler).reconcile()).toMatchObject({ drift: 0, pending: 0 });
     // Nothing left with the manager: every take used exactly what was set for it.
     expect(await sellerAllowance()).toBe(0n);
-    const coin = stablecoinOf(outbox().state)!;
     for (const buyer of [first, second])
-      expect(await chain().read<bigint>('KauriTestNZD', coin, 'allowance', [walletOf(buyer), manager])).toBe(0n);
+      expect(await x.chain().read<bigint>('KauriTestNZD', x.coin(), 'allowance', [x.walletOf(buyer), manager])).toBe(
+        0n,
+      );
   }, 600_000);
 });
