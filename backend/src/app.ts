@@ -203,12 +203,12 @@ async function openApp(
   server.addHook('onRequest', (req, reply, done) => {
     correlate(req, reply);
     headers(req, reply);
-    const readAfter = readAfterOf(req.raw);
-    const refused =
-      unsupportedBody(req) ?? disallowedInPathOrQuery(req) ?? (readAfter instanceof DomainError ? readAfter : null);
+    const refused = unsupportedBody(req) ?? disallowedInPathOrQuery(req);
     if (refused) return done(refused);
+    const after = readAfterOf(req.raw);
+    if (after instanceof DomainError) return done(after);
     const chainState = outbox.ready || !readsChainState(pathOf(req.raw as { url: string })) ? null : outbox.loaded();
-    const reads = chainState ? chainState.then(() => waitForReads(req.raw)) : waitForReads(req.raw);
+    const reads = chainState ? chainState.then(() => waitForReads(after)) : waitForReads(after);
     if (reads === null) done();
     else
       reads.then((unmet) => {

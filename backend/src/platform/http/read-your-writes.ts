@@ -36,16 +36,15 @@ export type Unmet = 'past-head' | 'not-caught-up';
  * asset's owner) goes on once every read model has passed it — at most 2 s, after which it answers with what
  * is there; a position past the log's head or a failed projection answers at once. Either way the answer says
  * so (`READ_AFTER_UNMET`). Waited for in the edge hook, before the guards, so a session or role written a moment
- * ago is seen too; a malformed header was refused before (`readAfterOf`). Requests without the header cost
+ * ago is seen too, for the position the hook read (`readAfterOf`, which refused a malformed one). Requests without the header cost
  * nothing (null: nothing to wait for).
  */
 export function readYourWrites(
   engine: ProjectionEngine,
   headPosition: () => Promise<number>,
-): (req: IncomingMessage) => Promise<Unmet | null> | null {
-  return (req) => {
-    const after = readAfterOf(req);
-    if (typeof after !== 'number') return null;
+): (after: number | null) => Promise<Unmet | null> | null {
+  return (after) => {
+    if (after === null) return null;
     return engine.waitFor(after).then(async (reached) => {
       if (reached) return null;
       return after > (await headPosition()) ? 'past-head' : 'not-caught-up';
